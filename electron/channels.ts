@@ -1,0 +1,2 @@
+export const CALL_CHANNEL = "cairn:call";
+export const EVENT_CHANNEL = "cairn:event";

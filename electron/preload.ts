@@ -1,0 +1,15 @@
+import {contextBridge, ipcRenderer} from "electron";
+import type {AppEvent, CairnApi} from "../shared/contract.js";
+import {CALL_CHANNEL, EVENT_CHANNEL} from "./channels.js";
+
+// The whole renderer API: one invoke and one event subscription, both carrying the shared contract.
+const api: CairnApi = {
+    invoke: (name, req) => ipcRenderer.invoke(CALL_CHANNEL, name, req),
+    onEvent: (listener) => {
+        const handler = (_event: Electron.IpcRendererEvent, appEvent: AppEvent) => listener(appEvent);
+        ipcRenderer.on(EVENT_CHANNEL, handler);
+        return () => ipcRenderer.removeListener(EVENT_CHANNEL, handler);
+    },
+};
+
+contextBridge.exposeInMainWorld("cairn", api);

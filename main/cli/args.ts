@@ -1,0 +1,94 @@
+import {parseArgs} from "node:util";
+import type {GenerationOptions} from "../chat/chatService.js";
+
+export const USAGE = `Usage: cairn <command> [options]
+
+Commands:
+  serve [--port N] [--host H] [--data DIR] [--model PATH]
+        Serve the Cairn UI on http://127.0.0.1 (prints the address with its access token).
+  chat [--data DIR] [--model PATH] [--conversation ID] [--json] "message"
+        Ask the local model one question; the answer streams to stdout.
+
+Common options:
+  --data DIR          data directory (default: $CAIRN_DATA_DIR, else the per-user data folder)
+  --model PATH        GGUF model file (default: $CAIRN_MODEL, else the model chosen in the app)
+  --threads N         llama.cpp threads (default: cores - 1, at least 1)
+  --cpu               do not use the GPU
+  --max-tokens N      longest answer, in tokens (default 512)
+  --temperature T     sampling temperature
+  --seed N            sampling seed
+`;
+
+export type CliArgs = {
+    command: string | undefined;
+    positionals: string[];
+    port: number;
+    host: string;
+    data: string | undefined;
+    model: string | undefined;
+    conversation: string | undefined;
+    json: boolean;
+    threads: number | undefined;
+    cpu: boolean;
+    generation: GenerationOptions;
+};
+
+export class UsageError extends Error {}
+
+export function parseCli(argv: string[]): CliArgs {
+    const {values, positionals} = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: {
+            port: {type: "string"},
+            host: {type: "string"},
+            data: {type: "string"},
+            model: {type: "string"},
+            conversation: {type: "string"},
+            json: {type: "boolean"},
+            threads: {type: "string"},
+            cpu: {type: "boolean"},
+            "max-tokens": {type: "string"},
+            temperature: {type: "string"},
+            seed: {type: "string"},
+            help: {type: "boolean", short: "h"},
+        },
+    });
+    const [command, ...rest] = positionals;
+    return {
+        command: values.help ? "help" : command,
+        positionals: rest,
+        port: intOption("port", values.port, 0, 0, 65535) ?? 0,
+        host: values.host ?? "127.0.0.1",
+        data: values.data,
+        model: values.model,
+        conversation: values.conversation,
+        json: values.json ?? false,
+        threads: intOption("threads", values.threads, undefined, 1, 256),
+        cpu: values.cpu ?? false,
+        generation: {
+            maxTokens: intOption("max-tokens", values["max-tokens"], undefined, 1, 1_000_000),
+            temperature: numberOption("temperature", values.temperature, 0, 5),
+            seed: intOption("seed", values.seed, undefined, 0, 2 ** 31),
+        },
+    };
+}
+
+function intOption(name: string, raw: string | undefined, fallback: number | undefined, min: number, max: number) {
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+        throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+    }
+    return n;
+}
+
+function numberOption(name: string, raw: string | undefined, min: number, max: number) {
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min || n > max) {
+        throw new UsageError(`--${name} must be a number from ${min} to ${max}, got "${raw}"`);
+    }
+    return n;
+}

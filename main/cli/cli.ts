@@ -1,0 +1,119 @@
+import type {Message} from "../../shared/contract.js";
+import {rendererDir} from "../appRoot.js";
+import {createCore, type Core} from "../core.js";
+import {resolveDataDir} from "../paths.js";
+import {startHost} from "../server/host.js";
+import {parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
+
+/** Runs one CLI command; returns the process exit code. Errors are one line on stderr. */
+export async function runCli(argv: string[]): Promise<number> {
+    let args: CliArgs;
+    try {
+        args = parseCli(argv);
+    } catch (error) {
+        return failLine(error instanceof Error ? error.message : String(error));
+    }
+    try {
+        switch (args.command) {
+            case "serve":
+                return await serve(args);
+            case "chat":
+                return await chat(args);
+            case "help":
+            case undefined:
+                process.stdout.write(USAGE);
+                return args.command === "help" ? 0 : 2;
+            default:
+                return failLine(`unknown command "${args.command}"; run \`cairn help\``);
+        }
+    } catch (error) {
+        if (error instanceof UsageError) return failLine(error.message);
+        return failLine(error instanceof Error ? error.message : String(error));
+    }
+}
+
+function openCore(args: CliArgs): Core {
+    return createCore({
+        dataDir: resolveDataDir(args.data),
+        modelPath: args.model ?? process.env.CAIRN_MODEL ?? null,
+        threads: args.threads,
+        gpu: args.cpu ? false : "auto",
+        generation: args.generation,
+    });
+}
+
+async function serve(args: CliArgs): Promise<number> {
+    const core = openCore(args);
+    const host = await startHost({core, rendererDir: rendererDir(), host: args.host, port: args.port});
+    process.stdout.write(`Cairn listening on ${host.url}\n`);
+    void core.loadConfiguredModel().then(() => {
+        const status = core.engine.status();
+        if (status.state === "error") process.stderr.write(`cairn: ${status.message}\n`);
+    });
+    await new Promise<void>((resolve) => {
+        process.once("SIGINT", resolve);
+        process.once("SIGTERM", resolve);
+    });
+    await host.close();
+    await core.dispose();
+    return 0;
+}
+
+async function chat(args: CliArgs): Promise<number> {
+    const text = args.positionals.join(" ").trim();
+    if (!text) return failLine('nothing to ask: cairn chat "your message"');
+    const core = openCore(args);
+    try {
+        await core.loadConfiguredModel();
+        const engine = core.engine.status();
+        if (engine.state !== "ready") {
+            return failLine(
+                engine.message ?? "no model configured: pass --model PATH or set CAIRN_MODEL to a GGUF model file",
+            );
+        }
+        const conversationId = args.conversation ?? core.conversations.create().id;
+        const done = new Promise<Message>((resolve) => {
+            core.bus.subscribe((event) => {
+                if (event.type === "chat.token" && event.conversationId === conversationId && !args.json) {
+                    process.stdout.write(event.text);
+                }
+                if (event.type === "chat.done" && event.conversationId === conversationId) resolve(event.message);
+            });
+        });
+        const sent = core.chat.send(conversationId, text);
+        if (!sent.ok) return failLine(sent.error.message);
+        const onSignal = () => core.chat.stop(conversationId);
+        process.once("SIGINT", onSignal);
+        const message = await done;
+        process.off("SIGINT", onSignal);
+        if (args.json) {
+            process.stdout.write(
+                JSON.stringify({
+                    conversationId,
+                    messageId: message.id,
+                    answer: message.content,
+                    status: message.status,
+                    model: message.model,
+                    tokens: {prompt: message.stats?.promptTokens ?? 0, completion: message.stats?.completionTokens ?? 0},
+                    timings: {
+                        timeToFirstTokenMs: message.stats?.timeToFirstTokenMs ?? null,
+                        durationMs: message.stats?.durationMs ?? null,
+                        tokensPerSecond: message.stats?.tokensPerSecond ?? null,
+                    },
+                    error: message.error,
+                }) + "\n",
+            );
+        } else {
+            process.stdout.write("\n");
+        }
+        if (message.status === "error") return failLine(message.error ?? "the answer failed");
+        return 0;
+    } finally {
+        await core.dispose();
+    }
+}
+
+function failLine(message: string): number {
+    process.stderr.write(`cairn: ${message}\n`);
+    return 1;
+}

@@ -1,0 +1,57 @@
+import {Ajv, type ValidateFunction} from "ajv";
+import type {CallName, CallReq, CallRes} from "../../shared/contract.js";
+import {MAX_FRAME_BYTES} from "../../shared/contract.js";
+import {fail, type Result} from "../../shared/result.js";
+import {requestSchemas} from "./schemas.js";
+
+export type Handlers = {[N in CallName]: (req: CallReq<N>) => Promise<CallRes<N>> | CallRes<N>};
+
+export type Dispatcher = {
+    /** Validates and runs one call; never throws. */
+    call(name: unknown, req: unknown): Promise<Result<unknown>>;
+};
+
+type Log = (message: string, error?: unknown) => void;
+
+const defaultLog: Log = (message, error) => console.error(`[cairn] ${message}`, error ?? "");
+
+export function createDispatcher(handlers: Handlers, log: Log = defaultLog): Dispatcher {
+    const ajv = new Ajv({allErrors: true, strict: true, coerceTypes: false});
+    const validators = new Map<string, ValidateFunction>();
+    for (const [name, schema] of Object.entries(requestSchemas)) validators.set(name, ajv.compile(schema));
+
+    return {
+        async call(name, req) {
+            if (typeof name !== "string" || !validators.has(name)) {
+                return fail("VALIDATION", `unknown call: ${String(name).slice(0, 100)}`);
+            }
+            const size = serializedSize(req);
+            if (size > MAX_FRAME_BYTES) {
+                return fail("VALIDATION", `request too large: ${size} bytes (limit ${MAX_FRAME_BYTES})`);
+            }
+            const validate = validators.get(name)!;
+            if (!validate(req)) {
+                return fail("VALIDATION", `invalid request for ${name}: ${ajv.errorsText(validate.errors)}`);
+            }
+            try {
+                const handler = handlers[name as CallName] as (req: unknown) => Promise<Result<unknown>>;
+                return await handler(req);
+            } catch (error) {
+                log(`call ${name} failed unexpectedly`, error);
+                return fail("INTERNAL", `internal error in ${name}: ${errorText(error)}`);
+            }
+        },
+    };
+}
+
+function serializedSize(value: unknown): number {
+    try {
+        return Buffer.byteLength(JSON.stringify(value) ?? "");
+    } catch {
+        return Infinity;
+    }
+}
+
+export function errorText(error: unknown): string {
+    return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,117 @@
+import path from "node:path";
+import type {CairnApi} from "../shared/contract.js";
+import {fail, ok} from "../shared/result.js";
+import {ChatService, type GenerationOptions} from "./chat/chatService.js";
+import {createDispatcher, type Dispatcher, type Handlers} from "./contract/dispatcher.js";
+import {EventBus} from "./events.js";
+import {Engine} from "./llm/engine.js";
+import {ConversationStore} from "./store/conversations.js";
+import {DB_FILE_NAME, openDatabase, type Db} from "./store/db.js";
+import {SettingsStore} from "./store/settings.js";
+import {APP_VERSION} from "./version.js";
+
+export type CoreOptions = {
+    dataDir: string;
+    /** An explicit model for this run (flag or CAIRN_MODEL); otherwise the saved setting is used. */
+    modelPath?: string | null;
+    threads?: number;
+    gpu?: "auto" | false;
+    generation?: GenerationOptions;
+};
+
+export type Core = {
+    dataDir: string;
+    db: Db;
+    bus: EventBus;
+    engine: Engine;
+    chat: ChatService;
+    conversations: ConversationStore;
+    settings: SettingsStore;
+    dispatcher: Dispatcher;
+    /** How many answers a previous run left mid-stream (marked interrupted at open). */
+    recoveredInterrupted: number;
+    /** Loads the configured model, if any; resolves once it is loaded or has failed. */
+    loadConfiguredModel(): Promise<void>;
+    dispose(): Promise<void>;
+};
+
+/** The composition root: every service is built here, once, with plain constructor arguments. */
+export function createCore(options: CoreOptions): Core {
+    const db = openDatabase(path.join(options.dataDir, DB_FILE_NAME));
+    const conversations = new ConversationStore(db);
+    const settings = new SettingsStore(db);
+    const recoveredInterrupted = conversations.markInterrupted();
+    const bus = new EventBus();
+    const engine = new Engine({
+        threads: options.threads ?? settings.get("threads") ?? undefined,
+        gpu: options.gpu,
+        onStatus: (status) => bus.emit({type: "engine.status", status}),
+    });
+    const chat = new ChatService(conversations, engine, bus, options.generation);
+
+    const handlers: Handlers = {
+        "app.status": () => ok({engine: engine.status(), dataDir: options.dataDir, version: APP_VERSION}),
+        "conversations.list": () => ok(conversations.list()),
+        "conversations.create": (req) => ok(conversations.create(req.title || undefined)),
+        "conversations.rename": (req) => {
+            const renamed = conversations.rename(req.id, req.title);
+            if (!renamed) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
+            bus.emit({type: "conversation.updated", conversation: renamed});
+            return ok(renamed);
+        },
+        "conversations.delete": async (req) => {
+            chat.stop(req.id);
+            await chat.settled(req.id);
+            if (!conversations.delete(req.id)) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
+            bus.emit({type: "conversation.deleted", conversationId: req.id});
+            return ok(undefined);
+        },
+        "messages.list": (req) => {
+            if (!conversations.get(req.conversationId)) {
+                return fail("NOT_FOUND", `conversation not found: ${req.conversationId}`);
+            }
+            return ok(conversations.messages(req.conversationId));
+        },
+        "chat.send": (req) => chat.send(req.conversationId, req.text),
+        "chat.stop": (req) => ok({stopped: chat.stop(req.conversationId)}),
+        "models.load": async (req) => {
+            const result = await engine.load(req.path);
+            if (result.ok) settings.set("modelPath", result.value.modelPath);
+            return result;
+        },
+    };
+    const dispatcher = createDispatcher(handlers);
+
+    let disposed = false;
+    return {
+        dataDir: options.dataDir,
+        db,
+        bus,
+        engine,
+        chat,
+        conversations,
+        settings,
+        dispatcher,
+        recoveredInterrupted,
+        async loadConfiguredModel() {
+            const modelPath = options.modelPath || settings.get("modelPath");
+            if (modelPath) await engine.load(modelPath);
+        },
+        async dispose() {
+            if (disposed) return;
+            disposed = true;
+            await chat.stopAll();
+            await engine.dispose();
+            db.close();
+        },
+    };
+}
+
+/** An in-process client over the same dispatcher and bus; values are cloned as a real transport would. */
+export function createMemoryClient(core: Pick<Core, "dispatcher" | "bus">): CairnApi {
+    return {
+        invoke: async (name, req) =>
+            structuredClone(await core.dispatcher.call(name, structuredClone(req))) as never,
+        onEvent: (listener) => core.bus.subscribe((event) => listener(structuredClone(event))),
+    };
+}

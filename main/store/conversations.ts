@@ -1,0 +1,152 @@
+import {randomUUID} from "node:crypto";
+import type {Conversation, Message, MessageRole, MessageStatus, TurnStats} from "../../shared/contract.js";
+import type {Db} from "./db.js";
+
+type ConversationRow = {id: string; title: string; created_at: number; updated_at: number};
+type MessageRow = {
+    id: string;
+    conversation_id: string;
+    role: MessageRole;
+    content: string;
+    status: MessageStatus;
+    model: string | null;
+    error: string | null;
+    prompt_tokens: number | null;
+    completion_tokens: number | null;
+    ttft_ms: number | null;
+    duration_ms: number | null;
+    tokens_per_second: number | null;
+    created_at: number;
+};
+
+export const DEFAULT_TITLE = "New conversation";
+
+/** Conversations and their messages, on the one SQLite file. */
+export class ConversationStore {
+    constructor(private readonly db: Db) {}
+
+    list(): Conversation[] {
+        const rows = this.db
+            .prepare("SELECT * FROM conversations ORDER BY updated_at DESC, rowid DESC")
+            .all() as ConversationRow[];
+        return rows.map(toConversation);
+    }
+
+    get(id: string): Conversation | null {
+        const row = this.db.prepare("SELECT * FROM conversations WHERE id = ?").get(id) as ConversationRow | undefined;
+        return row ? toConversation(row) : null;
+    }
+
+    create(title = DEFAULT_TITLE): Conversation {
+        const now = Date.now();
+        const id = randomUUID();
+        this.db
+            .prepare("INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)")
+            .run(id, title, now, now);
+        return {id, title, createdAt: now, updatedAt: now};
+    }
+
+    rename(id: string, title: string): Conversation | null {
+        this.db.prepare("UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?").run(title, Date.now(), id);
+        return this.get(id);
+    }
+
+    delete(id: string): boolean {
+        return this.db.prepare("DELETE FROM conversations WHERE id = ?").run(id).changes > 0;
+    }
+
+    touch(id: string): void {
+        this.db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?").run(Date.now(), id);
+    }
+
+    messages(conversationId: string): Message[] {
+        const rows = this.db
+            .prepare("SELECT * FROM messages WHERE conversation_id = ? ORDER BY created_at, rowid")
+            .all(conversationId) as MessageRow[];
+        return rows.map(toMessage);
+    }
+
+    message(id: string): Message | null {
+        const row = this.db.prepare("SELECT * FROM messages WHERE id = ?").get(id) as MessageRow | undefined;
+        return row ? toMessage(row) : null;
+    }
+
+    addMessage(m: {
+        conversationId: string;
+        role: MessageRole;
+        content: string;
+        status: MessageStatus;
+        model?: string | null;
+    }): Message {
+        const now = Date.now();
+        const id = randomUUID();
+        this.db
+            .prepare(
+                `INSERT INTO messages (id, conversation_id, role, content, status, model, created_at, updated_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+            )
+            .run(id, m.conversationId, m.role, m.content, m.status, m.model ?? null, now, now);
+        this.touch(m.conversationId);
+        return this.message(id)!;
+    }
+
+    updateContent(id: string, content: string): void {
+        this.db.prepare("UPDATE messages SET content = ?, updated_at = ? WHERE id = ?").run(content, Date.now(), id);
+    }
+
+    finish(id: string, f: {content: string; status: MessageStatus; stats: TurnStats | null; error?: string | null}) {
+        const s = f.stats;
+        this.db
+            .prepare(
+                `UPDATE messages SET content = ?, status = ?, error = ?, prompt_tokens = ?, completion_tokens = ?,
+                 ttft_ms = ?, duration_ms = ?, tokens_per_second = ?, updated_at = ? WHERE id = ?`,
+            )
+            .run(
+                f.content,
+                f.status,
+                f.error ?? null,
+                s?.promptTokens ?? null,
+                s?.completionTokens ?? null,
+                s?.timeToFirstTokenMs ?? null,
+                s?.durationMs ?? null,
+                s?.tokensPerSecond ?? null,
+                Date.now(),
+                id,
+            );
+    }
+
+    /** After a crash, an answer left `streaming` is kept, marked `interrupted`. Returns how many. */
+    markInterrupted(): number {
+        return this.db
+            .prepare("UPDATE messages SET status = 'interrupted', updated_at = ? WHERE status = 'streaming'")
+            .run(Date.now()).changes;
+    }
+}
+
+function toConversation(r: ConversationRow): Conversation {
+    return {id: r.id, title: r.title, createdAt: r.created_at, updatedAt: r.updated_at};
+}
+
+function toMessage(r: MessageRow): Message {
+    const stats: TurnStats | null =
+        r.completion_tokens === null
+            ? null
+            : {
+                  promptTokens: r.prompt_tokens ?? 0,
+                  completionTokens: r.completion_tokens,
+                  timeToFirstTokenMs: r.ttft_ms,
+                  durationMs: r.duration_ms ?? 0,
+                  tokensPerSecond: r.tokens_per_second,
+              };
+    return {
+        id: r.id,
+        conversationId: r.conversation_id,
+        role: r.role,
+        content: r.content,
+        status: r.status,
+        model: r.model,
+        stats,
+        error: r.error,
+        createdAt: r.created_at,
+    };
+}

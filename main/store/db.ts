@@ -1,0 +1,48 @@
+import Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
+import fs from "node:fs";
+import path from "node:path";
+import {MIGRATIONS, type Migration} from "./migrations.js";
+
+export type Db = Database.Database;
+
+export const DB_FILE_NAME = "cairn.sqlite";
+
+/** Opens (creating if needed) the one database file, with WAL, foreign keys, sqlite-vec and all migrations. */
+export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
+    fs.mkdirSync(path.dirname(file), {recursive: true});
+    const db = new Database(file);
+    try {
+        db.pragma("journal_mode = WAL");
+        db.pragma("foreign_keys = ON");
+        db.pragma("synchronous = NORMAL");
+        db.pragma("busy_timeout = 5000");
+        sqliteVec.load(db);
+        migrate(db, migrations);
+        return db;
+    } catch (error) {
+        db.close();
+        throw error;
+    }
+}
+
+export function schemaVersion(db: Db): number {
+    return db.pragma("user_version", {simple: true}) as number;
+}
+
+export function migrate(db: Db, migrations: readonly Migration[]): void {
+    const current = schemaVersion(db);
+    const newest = Math.max(0, ...migrations.map((m) => m.version));
+    if (current > newest) {
+        throw new Error(
+            `database schema version ${current} is newer than this Cairn understands (${newest}); update Cairn`,
+        );
+    }
+    for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (migration.version <= current) continue;
+        db.transaction(() => {
+            db.exec(migration.sql);
+            db.pragma(`user_version = ${migration.version}`);
+        })();
+    }
+}

@@ -1,0 +1,75 @@
+import {useState} from "react";
+import type {Conversation} from "../../shared/contract.js";
+
+type Props = {
+    conversations: Conversation[];
+    selectedId: string | null;
+    onSelect(id: string): void;
+    onCreate(): void;
+    onRename(id: string, title: string): void;
+    onDelete(id: string): void;
+};
+
+export function ConversationList(props: Props) {
+    const [editing, setEditing] = useState<string | null>(null);
+    const [confirming, setConfirming] = useState<string | null>(null);
+    return (
+        <nav className="sidebar" aria-label="Conversations">
+            <button className="new" onClick={props.onCreate}>
+                + New conversation
+            </button>
+            <ul>
+                {props.conversations.map((c) => (
+                    <li key={c.id} className={c.id === props.selectedId ? "selected" : ""}>
+                        {editing === c.id ? (
+                            <RenameField
+                                title={c.title}
+                                onDone={(title) => {
+                                    setEditing(null);
+                                    if (title && title !== c.title) props.onRename(c.id, title);
+                                }}
+                            />
+                        ) : (
+                            <button className="title" onClick={() => props.onSelect(c.id)} title={c.title}>
+                                {c.title}
+                            </button>
+                        )}
+                        {confirming === c.id ? (
+                            <span className="actions">
+                                <button onClick={() => props.onDelete(c.id)}>Delete</button>
+                                <button onClick={() => setConfirming(null)}>Keep</button>
+                            </span>
+                        ) : (
+                            <span className="actions">
+                                <button aria-label={`Rename ${c.title}`} onClick={() => setEditing(c.id)}>
+                                    ✎
+                                </button>
+                                <button aria-label={`Delete ${c.title}`} onClick={() => setConfirming(c.id)}>
+                                    🗑
+                                </button>
+                            </span>
+                        )}
+                    </li>
+                ))}
+            </ul>
+        </nav>
+    );
+}
+
+function RenameField({title, onDone}: {title: string; onDone(title: string): void}) {
+    const [value, setValue] = useState(title);
+    return (
+        <input
+            aria-label="Conversation title"
+            autoFocus
+            value={value}
+            maxLength={200}
+            onChange={(e) => setValue(e.target.value)}
+            onBlur={() => onDone(value.trim())}
+            onKeyDown={(e) => {
+                if (e.key === "Enter") onDone(value.trim());
+                if (e.key === "Escape") onDone(title);
+            }}
+        />
+    );
+}

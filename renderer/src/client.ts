@@ -1,0 +1,64 @@
+import type {AppEvent, CairnApi, ServerFrame} from "../../shared/contract.js";
+import type {Result} from "../../shared/result.js";
+
+declare global {
+    interface Window {
+        cairn?: CairnApi;
+    }
+}
+
+/** The contract client: Electron's preload API when present, else the headless host's WebSocket. */
+export function connect(): CairnApi {
+    return window.cairn ?? connectWebSocket();
+}
+
+function connectWebSocket(): CairnApi {
+    const token = new URLSearchParams(location.search).get("token") ?? "";
+    const listeners = new Set<(event: AppEvent) => void>();
+    const pending = new Map<number, (res: Result<unknown>) => void>();
+    const queue: string[] = [];
+    let nextId = 1;
+    let socket: WebSocket;
+    let retryMs = 250;
+
+    const open = () => {
+        socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws?token=${token}`);
+        socket.onopen = () => {
+            retryMs = 250;
+            for (const frame of queue.splice(0)) socket.send(frame);
+        };
+        socket.onmessage = (message) => {
+            const frame = JSON.parse(String(message.data)) as ServerFrame;
+            if ("event" in frame) {
+                for (const listener of listeners) listener(frame.event);
+            } else if (frame.id !== null) {
+                pending.get(frame.id)?.(frame.res);
+                pending.delete(frame.id);
+            }
+        };
+        socket.onclose = () => {
+            for (const resolve of pending.values()) {
+                resolve({ok: false, error: {code: "NETWORK", message: "lost the connection to Cairn; retrying"}});
+            }
+            pending.clear();
+            setTimeout(open, retryMs);
+            retryMs = Math.min(retryMs * 2, 5000);
+        };
+    };
+    open();
+
+    return {
+        invoke: (name, req) =>
+            new Promise((resolve) => {
+                const id = nextId++;
+                pending.set(id, resolve as (res: Result<unknown>) => void);
+                const frame = JSON.stringify({id, name, req});
+                if (socket.readyState === WebSocket.OPEN) socket.send(frame);
+                else queue.push(frame);
+            }),
+        onEvent: (listener) => {
+            listeners.add(listener);
+            return () => listeners.delete(listener);
+        },
+    };
+}

@@ -1,0 +1,11 @@
+import {StrictMode} from "react";
+import {createRoot} from "react-dom/client";
+import {App} from "./App.js";
+import {connect} from "./client.js";
+import "./styles.css";
+
+createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+        <App api={connect()} />
+    </StrictMode>,
+);

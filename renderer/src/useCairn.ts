@@ -1,0 +1,152 @@
+import {useCallback, useEffect, useState} from "react";
+import type {AppEvent, CairnApi, Conversation, EngineStatus, Message} from "../../shared/contract.js";
+
+export type CairnState = {
+    conversations: Conversation[];
+    selectedId: string | null;
+    messages: Message[];
+    /** Text streamed so far for answers still being written, by message id. */
+    streaming: Record<string, string>;
+    engine: EngineStatus | null;
+    error: string | null;
+};
+
+/** All UI state that mirrors the core, kept up to date from call results and events. */
+export function useCairn(api: CairnApi) {
+    const [state, setState] = useState<CairnState>({
+        conversations: [],
+        selectedId: null,
+        messages: [],
+        streaming: {},
+        engine: null,
+        error: null,
+    });
+    const patch = useCallback((p: Partial<CairnState>) => setState((s) => ({...s, ...p})), []);
+    const showError = useCallback((message: string) => patch({error: message}), [patch]);
+
+    const loadMessages = useCallback(
+        async (conversationId: string) => {
+            const res = await api.invoke("messages.list", {conversationId});
+            if (!res.ok) return showError(res.error.message);
+            setState((s) => (s.selectedId === conversationId ? {...s, messages: res.value} : s));
+        },
+        [api, showError],
+    );
+
+    const select = useCallback(
+        (id: string | null) => {
+            setState((s) => ({...s, selectedId: id, messages: []}));
+            if (id) {
+                history.replaceState(null, "", withConversation(id));
+                void loadMessages(id);
+            }
+        },
+        [loadMessages],
+    );
+
+    useEffect(() => {
+        const unsubscribe = api.onEvent((event) => setState((s) => applyEvent(s, event)));
+        void (async () => {
+            const [status, list] = await Promise.all([
+                api.invoke("app.status", {}),
+                api.invoke("conversations.list", {}),
+            ]);
+            if (status.ok) patch({engine: status.value.engine});
+            if (!list.ok) return showError(list.error.message);
+            patch({conversations: list.value});
+            const wanted = new URLSearchParams(location.search).get("c");
+            const first = list.value.find((c) => c.id === wanted) ?? list.value[0];
+            if (first) select(first.id);
+        })();
+        return unsubscribe;
+    }, [api, patch, select, showError]);
+
+    const create = useCallback(async () => {
+        const res = await api.invoke("conversations.create", {});
+        if (!res.ok) return showError(res.error.message);
+        setState((s) => ({...s, conversations: [res.value, ...s.conversations]}));
+        select(res.value.id);
+        return res.value.id;
+    }, [api, select, showError]);
+
+    const rename = useCallback(
+        async (id: string, title: string) => {
+            const res = await api.invoke("conversations.rename", {id, title});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError],
+    );
+
+    const remove = useCallback(
+        async (id: string) => {
+            const res = await api.invoke("conversations.delete", {id});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError],
+    );
+
+    /** Sends a message; returns false (keeping the draft) when it could not be sent. */
+    const send = useCallback(
+        async (text: string): Promise<boolean> => {
+            const conversationId = state.selectedId ?? (await create());
+            if (!conversationId) return false;
+            const res = await api.invoke("chat.send", {conversationId, text});
+            if (!res.ok) {
+                showError(res.error.message);
+                return false;
+            }
+            patch({error: null});
+            await loadMessages(conversationId);
+            return true;
+        },
+        [api, create, loadMessages, patch, showError, state.selectedId],
+    );
+
+    const stop = useCallback(async () => {
+        if (!state.selectedId) return;
+        const res = await api.invoke("chat.stop", {conversationId: state.selectedId});
+        if (!res.ok) showError(res.error.message);
+    }, [api, showError, state.selectedId]);
+
+    const dismissError = useCallback(() => patch({error: null}), [patch]);
+
+    return {state, select, create, rename, remove, send, stop, dismissError};
+}
+
+function applyEvent(s: CairnState, event: AppEvent): CairnState {
+    switch (event.type) {
+        case "engine.status":
+            return {...s, engine: event.status};
+        case "conversation.updated": {
+            const others = s.conversations.filter((c) => c.id !== event.conversation.id);
+            return {...s, conversations: [event.conversation, ...others].sort((a, b) => b.updatedAt - a.updatedAt)};
+        }
+        case "conversation.deleted": {
+            const conversations = s.conversations.filter((c) => c.id !== event.conversationId);
+            const gone = s.selectedId === event.conversationId;
+            return {...s, conversations, selectedId: gone ? null : s.selectedId, messages: gone ? [] : s.messages};
+        }
+        case "chat.token": {
+            if (event.conversationId !== s.selectedId) return s;
+            const text = (s.streaming[event.messageId] ?? "") + event.text;
+            return {...s, streaming: {...s.streaming, [event.messageId]: text}};
+        }
+        case "chat.done": {
+            const {[event.message.id]: _, ...streaming} = s.streaming;
+            if (event.conversationId !== s.selectedId) return {...s, streaming};
+            const exists = s.messages.some((m) => m.id === event.message.id);
+            const messages = exists
+                ? s.messages.map((m) => (m.id === event.message.id ? event.message : m))
+                : [...s.messages, event.message];
+            return {...s, streaming, messages};
+        }
+        case "chat.error":
+            return event.conversationId === s.selectedId ? {...s, error: event.message} : s;
+    }
+}
+
+function withConversation(id: string): string {
+    const params = new URLSearchParams(location.search);
+    params.set("c", id);
+    return `${location.pathname}?${params}`;
+}

@@ -1,0 +1,32 @@
+// Builds everything into out/: main (the CLI and headless host), the Electron shell and preload, the renderer.
+import {build as esbuild} from "esbuild";
+import {build as vite} from "vite";
+import {readFileSync} from "node:fs";
+
+const {version} = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+const node = {
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    sourcemap: true,
+    packages: "external",
+    logLevel: "warning",
+    define: {__CAIRN_VERSION__: JSON.stringify(version)},
+};
+
+await Promise.all([
+    esbuild({...node, entryPoints: {cli: "main/cli/index.ts"}, outdir: "out/main", format: "esm"}),
+    esbuild({...node, entryPoints: {main: "electron/main.ts"}, outdir: "out/electron", format: "esm"}),
+    // The sandboxed preload can require only "electron": one CommonJS file with everything else inlined.
+    esbuild({
+        ...node,
+        packages: undefined,
+        external: ["electron"],
+        entryPoints: {preload: "electron/preload.ts"},
+        outdir: "out/electron",
+        outExtension: {".js": ".cjs"},
+        format: "cjs",
+    }),
+]);
+await vite({configFile: "vite.config.ts", logLevel: "warn"});
+console.log("built out/main, out/electron, out/renderer");

@@ -1,0 +1,29 @@
+// `npm test`: build, then unit and integration tests (node's test runner), then Playwright e2e in Chromium.
+// Optional arguments pick suites: unit, integration, e2e, electron.
+import {spawnSync} from "node:child_process";
+import {readdirSync, statSync} from "node:fs";
+import path from "node:path";
+
+const suites = process.argv.slice(2);
+const want = (name) => suites.length === 0 || suites.includes(name);
+
+function run(command, args) {
+    const result = spawnSync(command, args, {stdio: "inherit"});
+    if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function testFiles(dir) {
+    return readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) return testFiles(full);
+        return name.endsWith(".test.ts") ? [full] : [];
+    });
+}
+
+run("node", ["scripts/build.mjs"]);
+const nodeSuites = ["unit", "integration"].filter(want).flatMap((s) => testFiles(path.join("tests", s)));
+if (nodeSuites.length > 0) {
+    run("node", ["--import", "tsx", "--test", "--test-concurrency=1", "--test-timeout=120000", ...nodeSuites]);
+}
+if (want("e2e")) run("npx", ["playwright", "test", "--project=chromium"]);
+if (want("electron") || want("e2e")) run("npx", ["playwright", "test", "--project=electron"]);

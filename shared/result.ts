@@ -1,0 +1,21 @@
+export type ErrorCode =
+    | "VALIDATION"
+    | "NOT_FOUND"
+    | "DENIED"
+    | "TIMEOUT"
+    | "CANCELLED"
+    | "MODEL_NOT_LOADED"
+    | "OUT_OF_MEMORY"
+    | "NETWORK"
+    | "INTERNAL";
+
+export type AppError = {code: ErrorCode; message: string; details?: unknown};
+export type Result<T> = {ok: true; value: T} | {ok: false; error: AppError};
+
+export function ok<T>(value: T): Result<T> {
+    return {ok: true, value};
+}
+
+export function fail<T = never>(code: ErrorCode, message: string, details?: unknown): Result<T> {
+    return details === undefined ? {ok: false, error: {code, message}} : {ok: false, error: {code, message, details}};
+}
