@@ -15,7 +15,10 @@ export function ChatView({messages, streaming, busy, engine, onSend, onStop}: Pr
     const [draft, setDraft] = useState("");
     const end = useRef<HTMLDivElement>(null);
     const streamedLength = Object.values(streaming).reduce((n, t) => n + t.length, 0);
-    useEffect(() => end.current?.scrollIntoView({block: "end"}), [messages.length, streamedLength]);
+    useEffect(() => {
+        // A block body: newer browsers return a Promise from scrollIntoView, which is not a cleanup function.
+        end.current?.scrollIntoView({block: "end"});
+    }, [messages.length, streamedLength]);
 
     const submit = async () => {
         const text = draft.trim();

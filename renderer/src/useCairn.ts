@@ -45,7 +45,23 @@ export function useCairn(api: CairnApi) {
     );
 
     useEffect(() => {
-        const unsubscribe = api.onEvent((event) => setState((s) => applyEvent(s, event)));
+        // Tokens can arrive hundreds per second: apply them once per frame, in order with other events.
+        let pending: AppEvent[] = [];
+        let frame = 0;
+        const flush = () => {
+            frame = 0;
+            const events = pending;
+            pending = [];
+            setState((s) => events.reduce(applyEvent, s));
+        };
+        const unsubscribeEvents = api.onEvent((event) => {
+            pending.push(event);
+            frame ||= requestAnimationFrame(flush);
+        });
+        const unsubscribe = () => {
+            unsubscribeEvents();
+            cancelAnimationFrame(frame);
+        };
         void (async () => {
             const [status, list] = await Promise.all([
                 api.invoke("app.status", {}),

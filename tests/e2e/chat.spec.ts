@@ -1,0 +1,73 @@
+import {expect, test} from "@playwright/test";
+import {startServe, type Served} from "../helpers/serve.js";
+
+let served: Served;
+
+test.beforeEach(async () => {
+    served = await startServe({extra: ["--max-tokens", "200000", "--temperature", "0"]});
+});
+test.afterEach(async () => served.stop());
+
+test("streams an answer, stops it, and keeps the conversation across a reload", async ({page}) => {
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await expect(page.locator(".status .model")).toContainText("stories260K.gguf");
+    await expect(page.locator(".status .backend")).toHaveText(/cpu|cuda|vulkan|metal/);
+
+    await page.getByRole("textbox", {name: "Message"}).fill("Once upon a time");
+    await page.getByRole("textbox", {name: "Message"}).press("Enter");
+    const answer = page.locator("article.message.assistant").first();
+    await expect(answer).toHaveAttribute("data-status", "streaming");
+    // Tokens arrive: the visible text grows while the answer is still streaming.
+    await expect(answer.locator(".content")).not.toHaveText("");
+    const early = await answer.locator(".content").innerText();
+    await expect.poll(async () => (await answer.locator(".content").innerText()).length).toBeGreaterThan(early.length);
+
+    await page.getByRole("button", {name: "Stop"}).click();
+    await expect(answer).toHaveAttribute("data-status", "interrupted");
+    await expect(page.getByRole("button", {name: "Send"})).toBeVisible();
+    const kept = await answer.locator(".content").innerText();
+    expect(kept.length).toBeGreaterThan(0);
+
+    // The sidebar shows the conversation titled after the question.
+    await expect(page.locator(".sidebar li.selected .title")).toHaveText("Once upon a time");
+
+    await page.reload();
+    await expect(page.locator("article.message.user")).toHaveText(/Once upon a time/);
+    const reloaded = page.locator("article.message.assistant").first();
+    await expect(reloaded).toHaveAttribute("data-status", "interrupted");
+    expect((await reloaded.locator(".content").innerText()).trim()).toBe(kept.trim());
+});
+
+test("Shift+Enter adds a line instead of sending", async ({page}) => {
+    await page.goto(served.url);
+    const box = page.getByRole("textbox", {name: "Message"});
+    await box.fill("first line");
+    await box.press("Shift+Enter");
+    await box.pressSequentially("second line");
+    await expect(box).toHaveValue("first line\nsecond line");
+    await expect(page.locator("article.message")).toHaveCount(0);
+});
+
+test("conversations can be created, renamed and deleted", async ({page}) => {
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "+ New conversation"}).click();
+    await expect(page.locator(".sidebar li")).toHaveCount(1);
+    await page.getByRole("button", {name: "Rename New conversation"}).click();
+    await page.getByLabel("Conversation title").fill("Trip plans");
+    await page.getByLabel("Conversation title").press("Enter");
+    await expect(page.locator(".sidebar .title")).toHaveText("Trip plans");
+    await page.reload();
+    await expect(page.locator(".sidebar .title")).toHaveText("Trip plans");
+    await page.getByRole("button", {name: "Delete Trip plans"}).click();
+    await page.getByRole("button", {name: "Delete", exact: true}).click();
+    await expect(page.locator(".sidebar li")).toHaveCount(0);
+});
+
+test("a page without the token is refused", async ({page}) => {
+    const response = await page.goto(served.origin + "/");
+    expect(response?.status()).toBe(401);
+    await expect(page.locator("body")).toContainText("Unauthorized");
+    const wrong = await page.goto(served.origin + "/?token=wrong");
+    expect(wrong?.status()).toBe(401);
+});

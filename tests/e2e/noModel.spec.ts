@@ -1,0 +1,24 @@
+import {expect, test} from "@playwright/test";
+import {startServe, type Served} from "../helpers/serve.js";
+
+let served: Served;
+test.afterEach(async () => served.stop());
+
+test("with no model the app starts and says what to do", async ({page}) => {
+    served = await startServe({model: null});
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("no-model");
+    await expect(page.getByRole("heading", {name: "No model is ready"})).toBeVisible();
+    await page.getByRole("textbox", {name: "Message"}).fill("hello");
+    await page.getByRole("textbox", {name: "Message"}).press("Enter");
+    await expect(page.getByRole("alert")).toContainText("No model is loaded");
+    // The draft is kept so nothing typed is lost.
+    await expect(page.getByRole("textbox", {name: "Message"})).toHaveValue("hello");
+});
+
+test("a corrupt model file is named in the error and the app stays up", async ({page}) => {
+    served = await startServe({model: "/nonexistent/model.gguf"});
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("error");
+    await expect(page.locator(".status .why")).toContainText("model file not found: /nonexistent/model.gguf");
+});

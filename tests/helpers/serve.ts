@@ -1,0 +1,37 @@
+import {spawn, type ChildProcess} from "node:child_process";
+import readline from "node:readline";
+import {CLI, TEST_MODEL, tempDir} from "./paths.js";
+
+export type Served = {url: string; origin: string; token: string; dataDir: string; child: ChildProcess; stop(): Promise<void>};
+
+/** Starts the real `cairn serve` on a free loopback port and resolves on its one "listening" line. */
+export async function startServe(options: {dataDir?: string; model?: string | null; extra?: string[]} = {}) {
+    const dataDir = options.dataDir ?? tempDir();
+    const model = options.model === undefined ? TEST_MODEL : options.model;
+    const args = [CLI, "serve", "--port", "0", "--data", dataDir, "--threads", "1", ...(options.extra ?? [])];
+    if (model) args.push("--model", model);
+    const child = spawn(process.execPath, args, {stdio: ["ignore", "pipe", "pipe"], env: {...process.env, CAIRN_MODEL: ""}});
+    let stderr = "";
+    child.stderr!.on("data", (d) => (stderr += d));
+    const line = await new Promise<string>((resolve, reject) => {
+        const lines = readline.createInterface({input: child.stdout!});
+        lines.once("line", resolve);
+        child.once("exit", (code) => reject(new Error(`cairn serve exited (${code}): ${stderr}`)));
+    });
+    const match = /^Cairn listening on (http:\/\/127\.0\.0\.1:(\d+)\/\?token=(\S+))$/.exec(line);
+    if (!match) throw new Error(`unexpected first line from cairn serve: ${line}`);
+    const served: Served = {
+        url: match[1]!,
+        origin: `http://127.0.0.1:${match[2]}`,
+        token: match[3]!,
+        dataDir,
+        child,
+        stop: () =>
+            new Promise<void>((resolve) => {
+                if (child.exitCode !== null) return resolve();
+                child.once("exit", () => resolve());
+                child.kill("SIGTERM");
+            }),
+    };
+    return served;
+}
