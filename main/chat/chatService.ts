@@ -48,10 +48,13 @@ export class ChatService {
             model: this.engine.status().modelName,
         });
         const controller = new AbortController();
-        const finished = this.runTurn(answer, history, text, controller.signal).finally(() =>
-            this.active.delete(conversationId),
-        );
-        this.active.set(conversationId, {controller, finished});
+        const turn: ActiveTurn = {controller, finished: Promise.resolve()};
+        // Released before chat.done is emitted, so a listener may send the next message at once.
+        const release = () => {
+            if (this.active.get(conversationId) === turn) this.active.delete(conversationId);
+        };
+        turn.finished = this.runTurn(answer, history, text, controller.signal, release).finally(release);
+        this.active.set(conversationId, turn);
         return ok({userMessageId: user.id, messageId: answer.id});
     }
 
@@ -76,7 +79,13 @@ export class ChatService {
         await Promise.all(turns.map((t) => t.finished));
     }
 
-    private async runTurn(answer: Message, history: HistoryEntry[], prompt: string, signal: AbortSignal) {
+    private async runTurn(
+        answer: Message,
+        history: HistoryEntry[],
+        prompt: string,
+        signal: AbortSignal,
+        release: () => void,
+    ) {
         const {conversationId, id: messageId} = answer;
         let text = "";
         let flushed = 0;
@@ -105,6 +114,7 @@ export class ChatService {
             this.bus.emit({type: "chat.error", conversationId, messageId, message: result.error.message});
         }
         this.store.touch(conversationId);
+        release();
         this.bus.emit({type: "chat.done", conversationId, message: this.store.message(messageId)!});
     }
 }

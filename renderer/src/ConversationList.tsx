@@ -45,7 +45,7 @@ export function ConversationList(props: Props) {
                                     ✎
                                 </button>
                                 <button aria-label={`Delete ${c.title}`} onClick={() => setConfirming(c.id)}>
-                                    🗑
+                                    ✕
                                 </button>
                             </span>
                         )}

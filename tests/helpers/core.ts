@@ -1,0 +1,44 @@
+import type {AppEvent, CairnApi, Message} from "../../shared/contract.js";
+import {createCore, createMemoryClient, type Core, type CoreOptions} from "../../main/core.js";
+import {TEST_MODEL, tempDir} from "./paths.js";
+
+export type TestCore = {core: Core; api: CairnApi; events: AppEvent[]; dataDir: string};
+
+/** A real core on a temp SQLite file with the real test model, reached through the in-memory transport. */
+export async function openTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
+    const dataDir = options.dataDir ?? tempDir();
+    const core = createCore({dataDir, modelPath: TEST_MODEL, threads: 1, gpu: false, ...options});
+    await core.loadConfiguredModel();
+    const api = createMemoryClient(core);
+    const events: AppEvent[] = [];
+    api.onEvent((e) => events.push(e));
+    return {core, api, events, dataDir};
+}
+
+/** Resolves with the finished answer of a conversation (its chat.done event). */
+export function nextDone(api: CairnApi, conversationId: string): Promise<Message> {
+    return new Promise((resolve) => {
+        const off = api.onEvent((e) => {
+            if (e.type === "chat.done" && e.conversationId === conversationId) {
+                off();
+                resolve(e.message);
+            }
+        });
+    });
+}
+
+export function firstToken(api: CairnApi, conversationId: string): Promise<void> {
+    return new Promise((resolve) => {
+        const off = api.onEvent((e) => {
+            if (e.type === "chat.token" && e.conversationId === conversationId) {
+                off();
+                resolve();
+            }
+        });
+    });
+}
+
+export function unwrap<T>(res: {ok: true; value: T} | {ok: false; error: {message: string}}): T {
+    if (!res.ok) throw new Error(`call failed: ${res.error.message}`);
+    return res.value;
+}

@@ -1,0 +1,173 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import {test} from "node:test";
+import {createCore} from "../../main/core.js";
+import {firstToken, nextDone, openTestCore, unwrap} from "../helpers/core.js";
+import {TEST_MODEL, tempDir} from "../helpers/paths.js";
+
+test("an answer streams as token events and is stored complete with its counters", async () => {
+    const {core, api, events} = await openTestCore({generation: {maxTokens: 40, seed: 7}});
+    try {
+        const status = unwrap(await api.invoke("app.status", {}));
+        assert.equal(status.engine.state, "ready");
+        assert.equal(status.engine.backend, "cpu");
+        assert.equal(status.engine.threads, 1);
+        const c = unwrap(await api.invoke("conversations.create", {}));
+        const done = nextDone(api, c.id);
+        const sent = unwrap(await api.invoke("chat.send", {conversationId: c.id, text: "Once upon a time"}));
+        const answer = await done;
+        const tokens = events.filter((e) => e.type === "chat.token" && e.messageId === sent.messageId);
+        assert.ok(tokens.length > 1, "several token events");
+        const streamed = tokens.map((e) => (e.type === "chat.token" ? e.text : "")).join("");
+        assert.equal(answer.content, streamed);
+        assert.equal(answer.status, "complete");
+        assert.equal(answer.stats?.completionTokens, 40);
+        assert.ok((answer.stats?.promptTokens ?? 0) > 0);
+        assert.ok((answer.stats?.timeToFirstTokenMs ?? -1) >= 0);
+        assert.match(answer.model ?? "", /stories260K/);
+
+        const stored = unwrap(await api.invoke("messages.list", {conversationId: c.id}));
+        assert.deepEqual(
+            stored.map((m) => [m.role, m.status]),
+            [
+                ["user", "complete"],
+                ["assistant", "complete"],
+            ],
+        );
+        assert.equal(stored[1]!.content, streamed);
+        const list = unwrap(await api.invoke("conversations.list", {}));
+        assert.equal(list[0]!.title, "Once upon a time");
+    } finally {
+        await core.dispose();
+    }
+});
+
+test("the answer is written as streaming before it finishes, and grows in batches", async () => {
+    const {core, api} = await openTestCore({generation: {maxTokens: 100_000, temperature: 0}});
+    try {
+        const c = unwrap(await api.invoke("conversations.create", {}));
+        const started = firstToken(api, c.id);
+        const sent = unwrap(await api.invoke("chat.send", {conversationId: c.id, text: "Once upon a time"}));
+        assert.equal(core.conversations.message(sent.messageId)!.status, "streaming");
+        await started;
+        const lengths = new Set<number>();
+        while (lengths.size < 3) {
+            lengths.add(core.conversations.message(sent.messageId)!.content.length);
+            await new Promise((resolve) => setImmediate(resolve));
+        }
+        const done = nextDone(api, c.id);
+        assert.deepEqual(unwrap(await api.invoke("chat.stop", {conversationId: c.id})), {stopped: true});
+        const answer = await done;
+        assert.equal(answer.status, "interrupted");
+        assert.ok(answer.content.length > 0);
+        assert.equal(core.conversations.message(sent.messageId)!.content, answer.content);
+    } finally {
+        await core.dispose();
+    }
+});
+
+test("a second message while one is being written is refused, and the turn after it works", async () => {
+    const {core, api} = await openTestCore({generation: {maxTokens: 100_000, temperature: 0}});
+    try {
+        const c = unwrap(await api.invoke("conversations.create", {}));
+        const first = firstToken(api, c.id);
+        unwrap(await api.invoke("chat.send", {conversationId: c.id, text: "one"}));
+        await first;
+        const again = await api.invoke("chat.send", {conversationId: c.id, text: "two"});
+        assert.equal(!again.ok && again.error.code, "DENIED");
+        const done = nextDone(api, c.id);
+        await api.invoke("chat.stop", {conversationId: c.id});
+        await done;
+        const next = nextDone(api, c.id);
+        unwrap(await api.invoke("chat.send", {conversationId: c.id, text: "three"}));
+        core.chat.stop(c.id);
+        await next;
+        const roles = unwrap(await api.invoke("messages.list", {conversationId: c.id})).map((m) => m.role);
+        assert.deepEqual(roles, ["user", "assistant", "user", "assistant"]);
+    } finally {
+        await core.dispose();
+    }
+});
+
+test("the same seed and prompt give the same answer", async () => {
+    const answers: string[] = [];
+    for (let i = 0; i < 2; i++) {
+        const {core, api} = await openTestCore({generation: {maxTokens: 30, seed: 1234, temperature: 0.8}});
+        const c = unwrap(await api.invoke("conversations.create", {}));
+        const done = nextDone(api, c.id);
+        unwrap(await api.invoke("chat.send", {conversationId: c.id, text: "The dog"}));
+        answers.push((await done).content);
+        await core.dispose();
+    }
+    assert.equal(answers[0], answers[1]);
+    assert.ok(answers[0]!.length > 0);
+});
+
+test("conversations persist across a restart of the core", async () => {
+    const dataDir = tempDir();
+    const first = await openTestCore({dataDir, generation: {maxTokens: 10}});
+    const c = unwrap(await first.api.invoke("conversations.create", {}));
+    const done = nextDone(first.api, c.id);
+    unwrap(await first.api.invoke("chat.send", {conversationId: c.id, text: "Lily"}));
+    const answer = await done;
+    await first.core.dispose();
+
+    const second = await openTestCore({dataDir});
+    try {
+        const messages = unwrap(await second.api.invoke("messages.list", {conversationId: c.id}));
+        assert.deepEqual(
+            messages.map((m) => m.content),
+            ["Lily", answer.content],
+        );
+    } finally {
+        await second.core.dispose();
+    }
+});
+
+test("with no model the core starts, and sending says what to do without storing anything", async () => {
+    const core = createCore({dataDir: tempDir()});
+    const {api} = {api: (await import("../../main/core.js")).createMemoryClient(core)};
+    try {
+        await core.loadConfiguredModel();
+        assert.equal(core.engine.status().state, "no-model");
+        const c = unwrap(await api.invoke("conversations.create", {}));
+        const res = await api.invoke("chat.send", {conversationId: c.id, text: "hello"});
+        assert.equal(!res.ok && res.error.code, "MODEL_NOT_LOADED");
+        assert.match(!res.ok ? res.error.message : "", /No model is loaded/);
+        assert.equal(unwrap(await api.invoke("messages.list", {conversationId: c.id})).length, 0);
+    } finally {
+        await core.dispose();
+    }
+});
+
+test("missing, truncated and random model files give errors naming the path; the core stays usable", async () => {
+    const dir = tempDir();
+    const truncated = path.join(dir, "truncated.gguf");
+    fs.writeFileSync(truncated, fs.readFileSync(TEST_MODEL).subarray(0, 600_000));
+    const random = path.join(dir, "random.gguf");
+    fs.writeFileSync(random, Buffer.from(Array.from({length: 100_000}, (_, i) => (i * 131 + 7) % 256)));
+    const missing = path.join(dir, "missing.gguf");
+
+    const core = createCore({dataDir: tempDir(), threads: 1, gpu: false});
+    const api = (await import("../../main/core.js")).createMemoryClient(core);
+    try {
+        for (const [file, pattern] of [
+            [missing, /model file not found/],
+            [truncated, /could not load model .*not within the file bounds|could not load model/],
+            [random, /not a GGUF model file/],
+        ] as const) {
+            const res = await api.invoke("models.load", {path: file});
+            assert.equal(res.ok, false, file);
+            assert.match(!res.ok ? res.error.message : "", pattern);
+            assert.ok(!res.ok && res.error.message.includes(file), `message names ${file}`);
+            assert.equal(core.engine.status().state, "error");
+        }
+        const loaded = unwrap(await api.invoke("models.load", {path: TEST_MODEL}));
+        assert.equal(loaded.state, "ready");
+        assert.equal(core.settings.get("modelPath"), TEST_MODEL);
+        assert.equal(unwrap(await api.invoke("conversations.list", {})).length, 0);
+    } finally {
+        await core.dispose();
+    }
+});

@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import {spawnSync} from "node:child_process";
+import {test} from "node:test";
+import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
+
+function cairn(args: string[], env: NodeJS.ProcessEnv = {}) {
+    const result = spawnSync(process.execPath, [CLI, ...args], {
+        encoding: "utf8",
+        env: {...process.env, CAIRN_MODEL: "", CAIRN_DATA_DIR: "", ...env},
+        timeout: 60_000,
+    });
+    return {code: result.status, stdout: result.stdout, stderr: result.stderr};
+}
+
+test("chat --json prints one JSON object for the turn", () => {
+    const data = tempDir();
+    const r = cairn(["chat", "--data", data, "--model", TEST_MODEL, "--threads", "1", "--max-tokens", "16", "--json", "Hi"]);
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.trim().split("\n");
+    assert.equal(lines.length, 1);
+    const turn = JSON.parse(lines[0]!);
+    assert.equal(turn.status, "complete");
+    assert.equal(turn.tokens.completion, 16);
+    assert.ok(turn.tokens.prompt > 0);
+    assert.ok(turn.answer.length > 0);
+    assert.match(turn.conversationId, /^[0-9a-f-]{36}$/);
+    assert.ok(turn.timings.durationMs > 0);
+
+    // --conversation continues the same conversation; CAIRN_MODEL is honoured.
+    const next = cairn(
+        ["chat", "--data", data, "--conversation", turn.conversationId, "--max-tokens", "4", "--json", "Again"],
+        {CAIRN_MODEL: TEST_MODEL},
+    );
+    assert.equal(next.code, 0, next.stderr);
+    assert.equal(JSON.parse(next.stdout).conversationId, turn.conversationId);
+});
+
+test("chat streams plain text to stdout", () => {
+    const r = cairn(["chat", "--data", tempDir(), "--model", TEST_MODEL, "--max-tokens", "8", "Hi"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(r.stdout.trim().length > 0);
+    assert.doesNotMatch(r.stdout, /^\{/);
+});
+
+test("failures exit non-zero with one line on stderr", () => {
+    const cases: Array<[string[], RegExp]> = [
+        [["chat", "--data", tempDir(), "hello"], /^cairn: No model is loaded/],
+        [["chat", "--data", tempDir(), "--model", "/no/model.gguf", "hello"], /^cairn: model file not found: \/no\/model.gguf/],
+        [["chat", "--data", tempDir(), "--model", TEST_MODEL], /^cairn: nothing to ask/],
+        [["chat", "--data", tempDir(), "--model", TEST_MODEL, "--conversation", "nope", "x"], /^cairn: conversation not found: nope/],
+        [["frobnicate"], /^cairn: unknown command "frobnicate"/],
+        [["serve", "--port", "99999"], /^cairn: --port must be a whole number from 0 to 65535/],
+        [["chat", "--bogus"], /^cairn: Unknown option '--bogus'/],
+    ];
+    for (const [args, pattern] of cases) {
+        const r = cairn(args);
+        assert.equal(r.code, 1, args.join(" "));
+        const lines = r.stderr.trim().split("\n").filter((l) => l.startsWith("cairn:"));
+        assert.equal(lines.length, 1, r.stderr);
+        assert.match(lines[0]!, pattern);
+    }
+});
+
+test("help lists the commands", () => {
+    const r = cairn(["help"]);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /serve \[--port N\]/);
+    assert.match(r.stdout, /chat \[--data DIR\]/);
+});

@@ -1,0 +1,62 @@
+import assert from "node:assert/strict";
+import {spawn} from "node:child_process";
+import path from "node:path";
+import {test} from "node:test";
+import Database from "better-sqlite3";
+import {createCore} from "../../main/core.js";
+import {DB_FILE_NAME} from "../../main/store/db.js";
+import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
+
+type Row = {status: string; content: string};
+
+test("an answer cut by SIGKILL is marked interrupted on the next start, with its text kept", async () => {
+    const dataDir = tempDir();
+    const child = spawn(
+        process.execPath,
+        [CLI, "chat", "--data", dataDir, "--model", TEST_MODEL, "--threads", "1"]
+            .concat(["--max-tokens", "1000000", "--temperature", "0", "Once upon a time"]),
+        {stdio: ["ignore", "pipe", "pipe"]},
+    );
+    let printed = "";
+    child.stdout.on("data", (d) => (printed += d));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+
+    // Readiness: the answer row exists, is streaming, and has had text flushed to disk.
+    const file = path.join(dataDir, DB_FILE_NAME);
+    let row: Row | undefined;
+    for (;;) {
+        row = readAnswer(file);
+        if (row?.status === "streaming" && row.content.length > 0) break;
+        assert.equal(child.exitCode, null, "the chat finished before it could be killed");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    child.kill("SIGKILL");
+    assert.equal(await exited, "SIGKILL");
+
+    const afterKill = readAnswer(file)!;
+    assert.equal(afterKill.status, "streaming");
+    const core = createCore({dataDir});
+    try {
+        assert.equal(core.recoveredInterrupted, 1);
+        const [conversation] = core.conversations.list();
+        const answer = core.conversations.messages(conversation!.id).find((m) => m.role === "assistant")!;
+        assert.equal(answer.status, "interrupted");
+        assert.ok(answer.content.length >= row.content.length);
+        assert.ok(printed.startsWith(answer.content), "the kept text is what was streamed");
+    } finally {
+        await core.dispose();
+    }
+});
+
+function readAnswer(file: string): Row | undefined {
+    try {
+        const db = new Database(file, {readonly: true, fileMustExist: true});
+        try {
+            return db.prepare("SELECT status, content FROM messages WHERE role = 'assistant'").get() as Row | undefined;
+        } finally {
+            db.close();
+        }
+    } catch {
+        return undefined;
+    }
+}

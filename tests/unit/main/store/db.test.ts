@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+import path from "node:path";
+import {test} from "node:test";
+import Database from "better-sqlite3";
+import {openDatabase, schemaVersion} from "../../../../main/store/db.js";
+import {MIGRATIONS, type Migration} from "../../../../main/store/migrations.js";
+import {ConversationStore} from "../../../../main/store/conversations.js";
+import {SettingsStore} from "../../../../main/store/settings.js";
+import {tempDir} from "../../../helpers/paths.js";
+
+const newest = Math.max(...MIGRATIONS.map((m) => m.version));
+
+test("an empty file is migrated to the newest schema, with WAL, foreign keys and sqlite-vec", () => {
+    const file = path.join(tempDir(), "cairn.sqlite");
+    const db = openDatabase(file);
+    assert.equal(schemaVersion(db), newest);
+    assert.equal(db.pragma("journal_mode", {simple: true}), "wal");
+    assert.equal(db.pragma("foreign_keys", {simple: true}), 1);
+    const {v} = db.prepare("SELECT vec_version() AS v").get() as {v: string};
+    assert.match(v, /^v\d/);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {name: string}[];
+    for (const t of ["conversations", "messages", "settings"]) assert.ok(tables.some((r) => r.name === t), t);
+    db.close();
+});
+
+test("reopening does not re-run migrations", () => {
+    const file = path.join(tempDir(), "cairn.sqlite");
+    const first = openDatabase(file);
+    new ConversationStore(first).create("kept");
+    first.close();
+    const second = openDatabase(file);
+    assert.deepEqual(
+        new ConversationStore(second).list().map((c) => c.title),
+        ["kept"],
+    );
+    second.close();
+});
+
+test("a future migration runs on a database at the previous version and keeps its data", () => {
+    const file = path.join(tempDir(), "cairn.sqlite");
+    const db = openDatabase(file);
+    const c = new ConversationStore(db).create("before upgrade");
+    db.close();
+    const next: Migration = {
+        version: newest + 1,
+        name: "pin conversations",
+        sql: "ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;",
+    };
+    const upgraded = openDatabase(file, [...MIGRATIONS, next]);
+    assert.equal(schemaVersion(upgraded), newest + 1);
+    const row = upgraded.prepare("SELECT title, pinned FROM conversations WHERE id = ?").get(c.id);
+    assert.deepEqual(row, {title: "before upgrade", pinned: 0});
+    upgraded.close();
+});
+
+test("a failing migration is rolled back whole and the version stays", () => {
+    const file = path.join(tempDir(), "cairn.sqlite");
+    openDatabase(file).close();
+    const broken: Migration = {
+        version: newest + 1,
+        name: "half done",
+        sql: "CREATE TABLE half (x INTEGER); INSERT INTO no_such_table VALUES (1);",
+    };
+    assert.throws(() => openDatabase(file, [...MIGRATIONS, broken]), /no such table/);
+    const raw = new Database(file);
+    assert.equal(raw.pragma("user_version", {simple: true}), newest);
+    assert.equal(raw.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'half'").get()!.n, 0);
+    raw.close();
+});
+
+test("a database from a newer Cairn is refused with a clear message", () => {
+    const file = path.join(tempDir(), "cairn.sqlite");
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${newest + 5}`);
+    raw.close();
+    assert.throws(() => openDatabase(file), /newer than this Cairn understands/);
+});
+
+test("deleting a conversation deletes its messages", () => {
+    const db = openDatabase(path.join(tempDir(), "cairn.sqlite"));
+    const store = new ConversationStore(db);
+    const c = store.create();
+    store.addMessage({conversationId: c.id, role: "user", content: "hi", status: "complete"});
+    store.addMessage({conversationId: c.id, role: "assistant", content: "", status: "streaming"});
+    assert.equal(store.delete(c.id), true);
+    assert.equal(db.prepare("SELECT count(*) AS n FROM messages").get()!.n, 0);
+    assert.equal(store.delete(c.id), false);
+    db.close();
+});
+
+test("markInterrupted keeps the text of answers left streaming", () => {
+    const db = openDatabase(path.join(tempDir(), "cairn.sqlite"));
+    const store = new ConversationStore(db);
+    const c = store.create();
+    const m = store.addMessage({conversationId: c.id, role: "assistant", content: "", status: "streaming"});
+    store.updateContent(m.id, "half an ans");
+    assert.equal(store.markInterrupted(), 1);
+    assert.deepEqual(
+        {status: store.message(m.id)!.status, content: store.message(m.id)!.content},
+        {status: "interrupted", content: "half an ans"},
+    );
+    db.close();
+});
+
+test("settings round-trip as JSON", () => {
+    const db = openDatabase(path.join(tempDir(), "cairn.sqlite"));
+    const settings = new SettingsStore(db);
+    assert.equal(settings.get("modelPath"), undefined);
+    settings.set("modelPath", "/m.gguf");
+    settings.set("threads", 3);
+    settings.set("modelPath", "/n.gguf");
+    assert.equal(settings.get("modelPath"), "/n.gguf");
+    assert.equal(settings.get("threads"), 3);
+    db.close();
+});
