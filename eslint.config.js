@@ -17,19 +17,34 @@ export default tseslint.config(
     {
         languageOptions: {globals: {...globals.node}},
         rules: {
-            "@typescript-eslint/no-unused-vars": ["error", {argsIgnorePattern: "^_", varsIgnorePattern: "^_"}],
+            "@typescript-eslint/no-unused-vars": [
+                "error",
+                {argsIgnorePattern: "^_", varsIgnorePattern: "^_"},
+            ],
         },
     },
     {
         files: ["shared/**"],
         rules: restrict(
-            [...nodeOnly, ...nativeLibs, "electron", "react", "react-dom", "../main/*", "../renderer/*", "../electron/*"],
+            [
+                ...nodeOnly,
+                ...nativeLibs,
+                "electron",
+                "react",
+                "react-dom",
+                "../main/*",
+                "../renderer/*",
+                "../electron/*",
+            ],
             "shared/ runs anywhere: no Node, Electron, DOM libraries or other layers.",
         ),
     },
     {
         files: ["main/**"],
-        rules: restrict(["electron", "**/renderer/**", "**/electron/**"], "main/ runs in plain Node: never electron or renderer/."),
+        rules: restrict(
+            ["electron", "**/renderer/**", "**/electron/**"],
+            "main/ runs in plain Node: never electron or renderer/.",
+        ),
     },
     {
         files: ["electron/**"],

@@ -1,7 +1,7 @@
 // `npm test`: build, then unit and integration tests (node's test runner), then Playwright e2e in Chromium.
 // Optional arguments pick suites: unit, integration, e2e, electron.
 import {spawnSync} from "node:child_process";
-import {readdirSync, statSync} from "node:fs";
+import {existsSync, readFileSync, readdirSync, statSync} from "node:fs";
 import path from "node:path";
 
 const suites = process.argv.slice(2);
@@ -23,7 +23,28 @@ function testFiles(dir) {
 run("node", ["scripts/build.mjs"]);
 const nodeSuites = ["unit", "integration"].filter(want).flatMap((s) => testFiles(path.join("tests", s)));
 if (nodeSuites.length > 0) {
-    run("node", ["--import", "tsx", "--test", "--test-concurrency=1", "--test-timeout=120000", ...nodeSuites]);
+    run("node", [
+        "--import",
+        "tsx",
+        "--test",
+        "--test-concurrency=1",
+        "--test-timeout=120000",
+        ...nodeSuites,
+    ]);
 }
 if (want("e2e")) run("npx", ["playwright", "test", "--project=chromium"]);
-if (want("electron") || want("e2e")) run("npx", ["playwright", "test", "--project=electron"]);
+if (want("electron") || want("e2e")) {
+    if (!electronBinaryInstalled()) {
+        console.log(
+            "Electron specs (tests/electron) will be skipped: no Electron binary in node_modules/electron " +
+                "(its download is not possible here); the same flows ran above against `cairn serve`.",
+        );
+    }
+    run("npx", ["playwright", "test", "--project=electron"]);
+}
+
+function electronBinaryInstalled() {
+    const pathFile = path.join("node_modules", "electron", "path.txt");
+    if (!existsSync(pathFile)) return false;
+    return existsSync(path.join("node_modules", "electron", "dist", readFileSync(pathFile, "utf8").trim()));
+}

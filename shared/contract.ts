@@ -47,7 +47,10 @@ export type SendRequest = {conversationId: string; text: string};
 
 /** Every call the UI can make: the one contract all transports carry. */
 export type Calls = {
-    "app.status": {req: Record<string, never>; res: Result<{engine: EngineStatus; dataDir: string; version: string}>};
+    "app.status": {
+        req: Record<string, never>;
+        res: Result<{engine: EngineStatus; dataDir: string; version: string}>;
+    };
     "conversations.list": {req: Record<string, never>; res: Result<Conversation[]>};
     "conversations.create": {req: {title?: string}; res: Result<Conversation>};
     "conversations.rename": {req: {id: string; title: string}; res: Result<Conversation>};

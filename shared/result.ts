@@ -17,5 +17,7 @@ export function ok<T>(value: T): Result<T> {
 }
 
 export function fail<T = never>(code: ErrorCode, message: string, details?: unknown): Result<T> {
-    return details === undefined ? {ok: false, error: {code, message}} : {ok: false, error: {code, message, details}};
+    return details === undefined
+        ? {ok: false, error: {code, message}}
+        : {ok: false, error: {code, message, details}};
 }

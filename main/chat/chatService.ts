@@ -29,7 +29,10 @@ export class ChatService {
             return fail("DENIED", "an answer is still being written in this conversation; stop it or wait");
         }
         if (!this.engine.isLoaded()) {
-            return fail("MODEL_NOT_LOADED", this.engine.status().message ?? "no model is loaded; choose a model first");
+            return fail(
+                "MODEL_NOT_LOADED",
+                this.engine.status().message ?? "no model is loaded; choose a model first",
+            );
         }
         const history = this.store
             .messages(conversationId)
@@ -108,9 +111,18 @@ export class ChatService {
         clearInterval(timer);
         if (result.ok) {
             const {stopped, stats} = result.value;
-            this.store.finish(messageId, {content: text, status: stopped ? "interrupted" : "complete", stats});
+            this.store.finish(messageId, {
+                content: text,
+                status: stopped ? "interrupted" : "complete",
+                stats,
+            });
         } else {
-            this.store.finish(messageId, {content: text, status: "error", stats: null, error: result.error.message});
+            this.store.finish(messageId, {
+                content: text,
+                status: "error",
+                stats: null,
+                error: result.error.message,
+            });
             this.bus.emit({type: "chat.error", conversationId, messageId, message: result.error.message});
         }
         this.store.touch(conversationId);

@@ -75,7 +75,13 @@ export function parseCli(argv: string[]): CliArgs {
     };
 }
 
-function intOption(name: string, raw: string | undefined, fallback: number | undefined, min: number, max: number) {
+function intOption(
+    name: string,
+    raw: string | undefined,
+    fallback: number | undefined,
+    min: number,
+    max: number,
+) {
     if (raw === undefined) return fallback;
     const n = Number(raw);
     if (!Number.isInteger(n) || n < min || n > max) {

@@ -68,7 +68,8 @@ async function chat(args: CliArgs): Promise<number> {
         const engine = core.engine.status();
         if (engine.state !== "ready") {
             return failLine(
-                engine.message ?? "no model configured: pass --model PATH or set CAIRN_MODEL to a GGUF model file",
+                engine.message ??
+                    "no model configured: pass --model PATH or set CAIRN_MODEL to a GGUF model file",
             );
         }
         const conversationId = args.conversation ?? core.conversations.create().id;
@@ -77,7 +78,8 @@ async function chat(args: CliArgs): Promise<number> {
                 if (event.type === "chat.token" && event.conversationId === conversationId && !args.json) {
                     process.stdout.write(event.text);
                 }
-                if (event.type === "chat.done" && event.conversationId === conversationId) resolve(event.message);
+                if (event.type === "chat.done" && event.conversationId === conversationId)
+                    resolve(event.message);
             });
         });
         const sent = core.chat.send(conversationId, text);
@@ -94,7 +96,10 @@ async function chat(args: CliArgs): Promise<number> {
                     answer: message.content,
                     status: message.status,
                     model: message.model,
-                    tokens: {prompt: message.stats?.promptTokens ?? 0, completion: message.stats?.completionTokens ?? 0},
+                    tokens: {
+                        prompt: message.stats?.promptTokens ?? 0,
+                        completion: message.stats?.completionTokens ?? 0,
+                    },
                     timings: {
                         timeToFirstTokenMs: message.stats?.timeToFirstTokenMs ?? null,
                         durationMs: message.stats?.durationMs ?? null,

@@ -1,15 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import {
-    getLlama,
-    LlamaChatSession,
-    LlamaLogLevel,
-    type ChatHistoryItem,
-    type Llama,
-    type LlamaContext,
-    type LlamaContextSequence,
-    type LlamaModel,
-} from "node-llama-cpp";
+import type {ChatHistoryItem, Llama, LlamaContext, LlamaContextSequence, LlamaModel} from "node-llama-cpp";
 import type {Backend, EngineStatus, MessageRole, TurnStats} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {checkGgufFile} from "./gguf.js";
@@ -44,6 +35,9 @@ export type EngineOptions = {
 };
 
 const DEFAULT_MAX_TOKENS = 512;
+
+// Importing node-llama-cpp takes ~400 ms; it is loaded with the first model, not at start-up.
+const llamaModule = () => import("node-llama-cpp");
 const MAX_CONTEXT = 4096;
 
 /** The embedded llama.cpp model: one loaded model, one context sequence, one generation at a time. */
@@ -66,7 +60,8 @@ export class Engine {
             modelPath: null,
             modelName: null,
             threads: options.threads ?? defaultThreads(),
-            message: "No model is loaded. Choose a GGUF model file (npm run serve -- --model PATH, or CAIRN_MODEL).",
+            message:
+                "No model is loaded. Choose a GGUF model file (npm run serve -- --model PATH, or CAIRN_MODEL).",
         };
     }
 
@@ -80,7 +75,8 @@ export class Engine {
 
     /** Loads a model, replacing the current one. Never throws; errors name the path and what to do. */
     load(modelPath: string): Promise<Result<EngineStatus>> {
-        if (this.loading) return Promise.resolve(fail("DENIED", "a model is already loading; wait for it to finish"));
+        if (this.loading)
+            return Promise.resolve(fail("DENIED", "a model is already loading; wait for it to finish"));
         this.loading = this.enqueue(() => this.loadNow(path.resolve(modelPath))).finally(() => {
             this.loading = null;
         });
@@ -95,7 +91,10 @@ export class Engine {
         await this.unloadNow();
         try {
             const llama = await this.getLlama();
-            this.model = await llama.loadModel({modelPath, gpuLayers: this.options.gpu === false ? 0 : "auto"});
+            this.model = await llama.loadModel({
+                modelPath,
+                gpuLayers: this.options.gpu === false ? 0 : "auto",
+            });
             this.context = await this.model.createContext({
                 contextSize: Math.min(this.model.trainContextSize, this.options.contextSize ?? MAX_CONTEXT),
                 threads: this.current.threads,
@@ -104,7 +103,9 @@ export class Engine {
         } catch (error) {
             await this.unloadNow();
             const reason = this.lastNativeError ?? (error instanceof Error ? error.message : String(error));
-            return this.loadFailed(`could not load model ${modelPath}: ${reason}; download it again or choose another model file`);
+            return this.loadFailed(
+                `could not load model ${modelPath}: ${reason}; download it again or choose another model file`,
+            );
         }
         const name = this.model.fileInfo.metadata.general?.name;
         this.setStatus({
@@ -123,6 +124,7 @@ export class Engine {
     }
 
     private async getLlama(): Promise<Llama> {
+        const {getLlama, LlamaLogLevel} = await llamaModule();
         this.llama ??= await getLlama({
             gpu: this.options.gpu ?? "auto",
             logLevel: LlamaLogLevel.error,
@@ -144,6 +146,7 @@ export class Engine {
         const sequence = this.sequence;
         if (!sequence) return fail("MODEL_NOT_LOADED", this.current.message ?? "no model is loaded");
         if (req.signal.aborted) return ok({text: "", stopped: true, stats: emptyStats()});
+        const {LlamaChatSession} = await llamaModule();
         const session = new LlamaChatSession({contextSequence: sequence, autoDisposeSequence: false});
         const meterBefore = sequence.tokenMeter.getState();
         this.setStatus({state: "generating"});
@@ -177,7 +180,10 @@ export class Engine {
                 },
             });
         } catch (error) {
-            return fail("INTERNAL", `generation failed: ${error instanceof Error ? error.message : String(error)}`);
+            return fail(
+                "INTERNAL",
+                `generation failed: ${error instanceof Error ? error.message : String(error)}`,
+            );
         } finally {
             session.dispose({disposeSequence: false});
             if (this.context) this.setStatus({state: "ready"});
@@ -215,7 +221,13 @@ function backendOf(llama: Llama): Backend {
 }
 
 function emptyStats(): TurnStats {
-    return {promptTokens: 0, completionTokens: 0, timeToFirstTokenMs: null, durationMs: 0, tokensPerSecond: null};
+    return {
+        promptTokens: 0,
+        completionTokens: 0,
+        timeToFirstTokenMs: null,
+        durationMs: 0,
+        tokensPerSecond: null,
+    };
 }
 
 function toChatHistory(history: HistoryEntry[]): ChatHistoryItem[] {

@@ -14,7 +14,8 @@ export async function checkGgufFile(file: string): Promise<string | null> {
     } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === "ENOENT") return `model file not found: ${file}; choose a GGUF model file`;
-        if (code === "EACCES" || code === "EPERM") return `model file is not readable: ${file}; check its permissions`;
+        if (code === "EACCES" || code === "EPERM")
+            return `model file is not readable: ${file}; check its permissions`;
         return `cannot open model file ${file}: ${(error as Error).message}`;
     }
     try {

@@ -51,7 +51,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
         if (!allowedHost(req.headers.host, port, boundHost)) return plain(res, 403, "forbidden host");
         if (req.method !== "GET" && req.method !== "HEAD") return plain(res, 405, "method not allowed");
         if (!sameToken(requestToken(req, url), token)) {
-            return plain(res, 401, "Unauthorized: open the full address that `cairn serve` printed, with its ?token=.");
+            return plain(
+                res,
+                401,
+                "Unauthorized: open the full address that `cairn serve` printed, with its ?token=.",
+            );
         }
         const file = await readStatic(options.rendererDir, url.pathname);
         if (!file) return plain(res, 503, "The renderer is not built: run `npm run build`, then restart.");
@@ -89,7 +93,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
         ws.on("close", unsubscribe);
         ws.on("error", () => ws.close());
         ws.on("message", async (data, isBinary) => {
-            const raw = Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
+            const raw = Buffer.isBuffer(data)
+                ? data
+                : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
             const frame = parseFrame(raw, isBinary);
             if ("error" in frame) return send({id: frame.id, res: fail("VALIDATION", frame.error)});
             send({id: frame.id, res: await options.core.dispatcher.call(frame.name, frame.req)});
@@ -116,7 +122,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
     };
 }
 
-export function parseFrame(raw: Buffer, isBinary: boolean): RequestFrame | {id: number | null; error: string} {
+export function parseFrame(
+    raw: Buffer,
+    isBinary: boolean,
+): RequestFrame | {id: number | null; error: string} {
     if (isBinary) return {id: null, error: "malformed frame: binary frames are not accepted"};
     if (raw.length > MAX_FRAME_BYTES) {
         return {id: null, error: `frame too large: ${raw.length} bytes (limit ${MAX_FRAME_BYTES})`};
@@ -131,7 +140,8 @@ export function parseFrame(raw: Buffer, isBinary: boolean): RequestFrame | {id: 
     if (typeof frame !== "object" || frame === null || !Number.isSafeInteger(frame.id)) {
         return {id: null, error: "malformed frame: expected {id: integer, name: string, req: object}"};
     }
-    if (typeof frame.name !== "string") return {id: frame.id!, error: "malformed frame: name must be a string"};
+    if (typeof frame.name !== "string")
+        return {id: frame.id!, error: "malformed frame: name must be a string"};
     return {id: frame.id!, name: frame.name, req: frame.req ?? {}};
 }
 

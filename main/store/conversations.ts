@@ -1,5 +1,6 @@
 import {randomUUID} from "node:crypto";
 import type {Conversation, Message, MessageRole, MessageStatus, TurnStats} from "../../shared/contract.js";
+import type Database from "better-sqlite3";
 import type {Db} from "./db.js";
 
 type ConversationRow = {id: string; title: string; created_at: number; updated_at: number};
@@ -23,51 +24,71 @@ export const DEFAULT_TITLE = "New conversation";
 
 /** Conversations and their messages, on the one SQLite file. */
 export class ConversationStore {
+    private readonly statements = new Map<string, Database.Statement>();
+
     constructor(private readonly db: Db) {}
 
+    /** Prepared once per SQL text: preparing is most of the cost of a small query. */
+    private sql(text: string): Database.Statement {
+        let statement = this.statements.get(text);
+        if (!statement) {
+            statement = this.db.prepare(text);
+            this.statements.set(text, statement);
+        }
+        return statement;
+    }
+
     list(): Conversation[] {
-        const rows = this.db
-            .prepare("SELECT * FROM conversations ORDER BY updated_at DESC, rowid DESC")
-            .all() as ConversationRow[];
+        const rows = this.sql(
+            "SELECT * FROM conversations ORDER BY updated_at DESC, rowid DESC",
+        ).all() as ConversationRow[];
         return rows.map(toConversation);
     }
 
     get(id: string): Conversation | null {
-        const row = this.db.prepare("SELECT * FROM conversations WHERE id = ?").get(id) as ConversationRow | undefined;
+        const row = this.sql("SELECT * FROM conversations WHERE id = ?").get(id) as
+            ConversationRow | undefined;
         return row ? toConversation(row) : null;
     }
 
     create(title = DEFAULT_TITLE): Conversation {
         const now = Date.now();
         const id = randomUUID();
-        this.db
-            .prepare("INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)")
-            .run(id, title, now, now);
+        this.sql("INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)").run(
+            id,
+            title,
+            now,
+            now,
+        );
         return {id, title, createdAt: now, updatedAt: now};
     }
 
     rename(id: string, title: string): Conversation | null {
-        this.db.prepare("UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?").run(title, Date.now(), id);
+        this.sql("UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?").run(
+            title,
+            Date.now(),
+            id,
+        );
         return this.get(id);
     }
 
     delete(id: string): boolean {
-        return this.db.prepare("DELETE FROM conversations WHERE id = ?").run(id).changes > 0;
+        return this.sql("DELETE FROM conversations WHERE id = ?").run(id).changes > 0;
     }
 
     touch(id: string): void {
-        this.db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?").run(Date.now(), id);
+        this.sql("UPDATE conversations SET updated_at = ? WHERE id = ?").run(Date.now(), id);
     }
 
     messages(conversationId: string): Message[] {
-        const rows = this.db
-            .prepare("SELECT * FROM messages WHERE conversation_id = ? ORDER BY created_at, rowid")
-            .all(conversationId) as MessageRow[];
+        const rows = this.sql(
+            "SELECT * FROM messages WHERE conversation_id = ? ORDER BY created_at, rowid",
+        ).all(conversationId) as MessageRow[];
         return rows.map(toMessage);
     }
 
     message(id: string): Message | null {
-        const row = this.db.prepare("SELECT * FROM messages WHERE id = ?").get(id) as MessageRow | undefined;
+        const row = this.sql("SELECT * FROM messages WHERE id = ?").get(id) as MessageRow | undefined;
         return row ? toMessage(row) : null;
     }
 
@@ -80,46 +101,55 @@ export class ConversationStore {
     }): Message {
         const now = Date.now();
         const id = randomUUID();
-        this.db
-            .prepare(
-                `INSERT INTO messages (id, conversation_id, role, content, status, model, created_at, updated_at)
+        this.sql(
+            `INSERT INTO messages (id, conversation_id, role, content, status, model, created_at, updated_at)
                  VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-            )
-            .run(id, m.conversationId, m.role, m.content, m.status, m.model ?? null, now, now);
+        ).run(id, m.conversationId, m.role, m.content, m.status, m.model ?? null, now, now);
         this.touch(m.conversationId);
-        return this.message(id)!;
+        return {
+            id,
+            conversationId: m.conversationId,
+            role: m.role,
+            content: m.content,
+            status: m.status,
+            model: m.model ?? null,
+            stats: null,
+            error: null,
+            createdAt: now,
+        };
     }
 
     updateContent(id: string, content: string): void {
-        this.db.prepare("UPDATE messages SET content = ?, updated_at = ? WHERE id = ?").run(content, Date.now(), id);
+        this.sql("UPDATE messages SET content = ?, updated_at = ? WHERE id = ?").run(content, Date.now(), id);
     }
 
-    finish(id: string, f: {content: string; status: MessageStatus; stats: TurnStats | null; error?: string | null}) {
+    finish(
+        id: string,
+        f: {content: string; status: MessageStatus; stats: TurnStats | null; error?: string | null},
+    ) {
         const s = f.stats;
-        this.db
-            .prepare(
-                `UPDATE messages SET content = ?, status = ?, error = ?, prompt_tokens = ?, completion_tokens = ?,
+        this.sql(
+            `UPDATE messages SET content = ?, status = ?, error = ?, prompt_tokens = ?, completion_tokens = ?,
                  ttft_ms = ?, duration_ms = ?, tokens_per_second = ?, updated_at = ? WHERE id = ?`,
-            )
-            .run(
-                f.content,
-                f.status,
-                f.error ?? null,
-                s?.promptTokens ?? null,
-                s?.completionTokens ?? null,
-                s?.timeToFirstTokenMs ?? null,
-                s?.durationMs ?? null,
-                s?.tokensPerSecond ?? null,
-                Date.now(),
-                id,
-            );
+        ).run(
+            f.content,
+            f.status,
+            f.error ?? null,
+            s?.promptTokens ?? null,
+            s?.completionTokens ?? null,
+            s?.timeToFirstTokenMs ?? null,
+            s?.durationMs ?? null,
+            s?.tokensPerSecond ?? null,
+            Date.now(),
+            id,
+        );
     }
 
     /** After a crash, an answer left `streaming` is kept, marked `interrupted`. Returns how many. */
     markInterrupted(): number {
-        return this.db
-            .prepare("UPDATE messages SET status = 'interrupted', updated_at = ? WHERE status = 'streaming'")
-            .run(Date.now()).changes;
+        return this.sql(
+            "UPDATE messages SET status = 'interrupted', updated_at = ? WHERE status = 'streaming'",
+        ).run(Date.now()).changes;
     }
 }
 

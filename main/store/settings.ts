@@ -10,7 +10,8 @@ export class SettingsStore {
     constructor(private readonly db: Db) {}
 
     get<K extends keyof Settings>(key: K): Settings[K] | undefined {
-        const row = this.db.prepare("SELECT value FROM settings WHERE key = ?").get(key) as {value: string} | undefined;
+        const row = this.db.prepare("SELECT value FROM settings WHERE key = ?").get(key) as
+            {value: string} | undefined;
         return row ? (JSON.parse(row.value) as Settings[K]) : undefined;
     }
 

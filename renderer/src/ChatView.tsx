@@ -78,7 +78,8 @@ function EmptyState({engine}: {engine: EngineStatus | null}) {
                 <p>{engine.message}</p>
                 <p>
                     Start Cairn with a GGUF model file, for example{" "}
-                    <code>npm run serve -- --model /path/to/model.gguf</code>, or set <code>CAIRN_MODEL</code>.
+                    <code>npm run serve -- --model /path/to/model.gguf</code>, or set <code>CAIRN_MODEL</code>
+                    .
                 </p>
             </div>
         );

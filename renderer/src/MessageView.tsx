@@ -22,14 +22,19 @@ export function MessageView({message, streamed}: {message: Message; streamed: st
         <article className={`message ${message.role} ${message.status}`} data-status={message.status}>
             <div className="role">{message.role === "user" ? "You" : "Cairn"}</div>
             <div className="content">
-                {message.role === "user" ? <p className="plain">{text}</p> : <Markdown components={components}>{text}</Markdown>}
+                {message.role === "user" ? (
+                    <p className="plain">{text}</p>
+                ) : (
+                    <Markdown components={components}>{text}</Markdown>
+                )}
                 {message.status === "streaming" && <span className="cursor" aria-label="writing" />}
             </div>
             {label && <div className="note">{message.error ? `${label}: ${message.error}` : label}</div>}
             {message.stats && (
                 <div className="stats">
                     {message.stats.completionTokens} tokens
-                    {message.stats.tokensPerSecond !== null && ` · ${message.stats.tokensPerSecond.toFixed(1)} tok/s`}
+                    {message.stats.tokensPerSecond !== null &&
+                        ` · ${message.stats.tokensPerSecond.toFixed(1)} tok/s`}
                     {message.stats.timeToFirstTokenMs !== null &&
                         ` · first token ${Math.round(message.stats.timeToFirstTokenMs)} ms`}
                 </div>

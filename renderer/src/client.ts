@@ -22,7 +22,9 @@ function connectWebSocket(): CairnApi {
     let retryMs = 250;
 
     const open = () => {
-        socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws?token=${token}`);
+        socket = new WebSocket(
+            `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws?token=${token}`,
+        );
         socket.onopen = () => {
             retryMs = 250;
             for (const frame of queue.splice(0)) socket.send(frame);
@@ -38,7 +40,10 @@ function connectWebSocket(): CairnApi {
         };
         socket.onclose = () => {
             for (const resolve of pending.values()) {
-                resolve({ok: false, error: {code: "NETWORK", message: "lost the connection to Cairn; retrying"}});
+                resolve({
+                    ok: false,
+                    error: {code: "NETWORK", message: "lost the connection to Cairn; retrying"},
+                });
             }
             pending.clear();
             setTimeout(open, retryMs);

@@ -135,12 +135,20 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
             return {...s, engine: event.status};
         case "conversation.updated": {
             const others = s.conversations.filter((c) => c.id !== event.conversation.id);
-            return {...s, conversations: [event.conversation, ...others].sort((a, b) => b.updatedAt - a.updatedAt)};
+            return {
+                ...s,
+                conversations: [event.conversation, ...others].sort((a, b) => b.updatedAt - a.updatedAt),
+            };
         }
         case "conversation.deleted": {
             const conversations = s.conversations.filter((c) => c.id !== event.conversationId);
             const gone = s.selectedId === event.conversationId;
-            return {...s, conversations, selectedId: gone ? null : s.selectedId, messages: gone ? [] : s.messages};
+            return {
+                ...s,
+                conversations,
+                selectedId: gone ? null : s.selectedId,
+                messages: gone ? [] : s.messages,
+            };
         }
         case "chat.token": {
             if (event.conversationId !== s.selectedId) return s;

@@ -21,7 +21,9 @@ test("streams an answer, stops it, and keeps the conversation across a reload", 
     // Tokens arrive: the visible text grows while the answer is still streaming.
     await expect(answer.locator(".content")).not.toHaveText("");
     const early = await answer.locator(".content").innerText();
-    await expect.poll(async () => (await answer.locator(".content").innerText()).length).toBeGreaterThan(early.length);
+    await expect
+        .poll(async () => (await answer.locator(".content").innerText()).length)
+        .toBeGreaterThan(early.length);
 
     await page.getByRole("button", {name: "Stop"}).click();
     await expect(answer).toHaveAttribute("data-status", "interrupted");

@@ -2,7 +2,14 @@ import {spawn, type ChildProcess} from "node:child_process";
 import readline from "node:readline";
 import {CLI, TEST_MODEL, tempDir} from "./paths.js";
 
-export type Served = {url: string; origin: string; token: string; dataDir: string; child: ChildProcess; stop(): Promise<void>};
+export type Served = {
+    url: string;
+    origin: string;
+    token: string;
+    dataDir: string;
+    child: ChildProcess;
+    stop(): Promise<void>;
+};
 
 /** Starts the real `cairn serve` on a free loopback port and resolves on its one "listening" line. */
 export async function startServe(options: {dataDir?: string; model?: string | null; extra?: string[]} = {}) {
@@ -10,7 +17,10 @@ export async function startServe(options: {dataDir?: string; model?: string | nu
     const model = options.model === undefined ? TEST_MODEL : options.model;
     const args = [CLI, "serve", "--port", "0", "--data", dataDir, "--threads", "1", ...(options.extra ?? [])];
     if (model) args.push("--model", model);
-    const child = spawn(process.execPath, args, {stdio: ["ignore", "pipe", "pipe"], env: {...process.env, CAIRN_MODEL: ""}});
+    const child = spawn(process.execPath, args, {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {...process.env, CAIRN_MODEL: ""},
+    });
     let stderr = "";
     child.stderr!.on("data", (d) => (stderr += d));
     const line = await new Promise<string>((resolve, reject) => {

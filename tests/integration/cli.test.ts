@@ -14,7 +14,19 @@ function cairn(args: string[], env: NodeJS.ProcessEnv = {}) {
 
 test("chat --json prints one JSON object for the turn", () => {
     const data = tempDir();
-    const r = cairn(["chat", "--data", data, "--model", TEST_MODEL, "--threads", "1", "--max-tokens", "16", "--json", "Hi"]);
+    const r = cairn([
+        "chat",
+        "--data",
+        data,
+        "--model",
+        TEST_MODEL,
+        "--threads",
+        "1",
+        "--max-tokens",
+        "16",
+        "--json",
+        "Hi",
+    ]);
     assert.equal(r.code, 0, r.stderr);
     const lines = r.stdout.trim().split("\n");
     assert.equal(lines.length, 1);
@@ -28,7 +40,17 @@ test("chat --json prints one JSON object for the turn", () => {
 
     // --conversation continues the same conversation; CAIRN_MODEL is honoured.
     const next = cairn(
-        ["chat", "--data", data, "--conversation", turn.conversationId, "--max-tokens", "4", "--json", "Again"],
+        [
+            "chat",
+            "--data",
+            data,
+            "--conversation",
+            turn.conversationId,
+            "--max-tokens",
+            "4",
+            "--json",
+            "Again",
+        ],
         {CAIRN_MODEL: TEST_MODEL},
     );
     assert.equal(next.code, 0, next.stderr);
@@ -45,9 +67,15 @@ test("chat streams plain text to stdout", () => {
 test("failures exit non-zero with one line on stderr", () => {
     const cases: Array<[string[], RegExp]> = [
         [["chat", "--data", tempDir(), "hello"], /^cairn: No model is loaded/],
-        [["chat", "--data", tempDir(), "--model", "/no/model.gguf", "hello"], /^cairn: model file not found: \/no\/model.gguf/],
+        [
+            ["chat", "--data", tempDir(), "--model", "/no/model.gguf", "hello"],
+            /^cairn: model file not found: \/no\/model.gguf/,
+        ],
         [["chat", "--data", tempDir(), "--model", TEST_MODEL], /^cairn: nothing to ask/],
-        [["chat", "--data", tempDir(), "--model", TEST_MODEL, "--conversation", "nope", "x"], /^cairn: conversation not found: nope/],
+        [
+            ["chat", "--data", tempDir(), "--model", TEST_MODEL, "--conversation", "nope", "x"],
+            /^cairn: conversation not found: nope/,
+        ],
         [["frobnicate"], /^cairn: unknown command "frobnicate"/],
         [["serve", "--port", "99999"], /^cairn: --port must be a whole number from 0 to 65535/],
         [["chat", "--bogus"], /^cairn: Unknown option '--bogus'/],
@@ -55,7 +83,10 @@ test("failures exit non-zero with one line on stderr", () => {
     for (const [args, pattern] of cases) {
         const r = cairn(args);
         assert.equal(r.code, 1, args.join(" "));
-        const lines = r.stderr.trim().split("\n").filter((l) => l.startsWith("cairn:"));
+        const lines = r.stderr
+            .trim()
+            .split("\n")
+            .filter((l) => l.startsWith("cairn:"));
         assert.equal(lines.length, 1, r.stderr);
         assert.match(lines[0]!, pattern);
     }

@@ -13,13 +13,20 @@ test("an answer cut by SIGKILL is marked interrupted on the next start, with its
     const dataDir = tempDir();
     const child = spawn(
         process.execPath,
-        [CLI, "chat", "--data", dataDir, "--model", TEST_MODEL, "--threads", "1"]
-            .concat(["--max-tokens", "1000000", "--temperature", "0", "Once upon a time"]),
+        [CLI, "chat", "--data", dataDir, "--model", TEST_MODEL, "--threads", "1"].concat([
+            "--max-tokens",
+            "1000000",
+            "--temperature",
+            "0",
+            "Once upon a time",
+        ]),
         {stdio: ["ignore", "pipe", "pipe"]},
     );
     let printed = "";
     child.stdout.on("data", (d) => (printed += d));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child.once("exit", (_code, signal) => resolve(signal)),
+    );
 
     // Readiness: the answer row exists, is streaming, and has had text flushed to disk.
     const file = path.join(dataDir, DB_FILE_NAME);
@@ -52,7 +59,8 @@ function readAnswer(file: string): Row | undefined {
     try {
         const db = new Database(file, {readonly: true, fileMustExist: true});
         try {
-            return db.prepare("SELECT status, content FROM messages WHERE role = 'assistant'").get() as Row | undefined;
+            return db.prepare("SELECT status, content FROM messages WHERE role = 'assistant'").get() as
+                Row | undefined;
         } finally {
             db.close();
         }

@@ -5,7 +5,13 @@ import {isExternalLinkAllowed, isTrustedSender} from "../../../electron/security
 test("only http(s) links leave the app", () => {
     assert.equal(isExternalLinkAllowed("https://example.org/page"), true);
     assert.equal(isExternalLinkAllowed("http://example.org"), true);
-    for (const bad of ["file:///etc/passwd", "javascript:alert(1)", "smb://host/share", "data:text/html,x", "nonsense"]) {
+    for (const bad of [
+        "file:///etc/passwd",
+        "javascript:alert(1)",
+        "smb://host/share",
+        "data:text/html,x",
+        "nonsense",
+    ]) {
         assert.equal(isExternalLinkAllowed(bad), false, bad);
     }
 });

@@ -26,14 +26,16 @@ after(async () => {
 });
 
 function get(pathAndQuery: string, headers: http.OutgoingHttpHeaders = {}) {
-    return new Promise<{status: number; headers: http.IncomingHttpHeaders; body: string}>((resolve, reject) => {
-        const req = http.get({host: "127.0.0.1", port: host.port, path: pathAndQuery, headers}, (res) => {
-            let body = "";
-            res.on("data", (d) => (body += d));
-            res.on("end", () => resolve({status: res.statusCode!, headers: res.headers, body}));
-        });
-        req.on("error", reject);
-    });
+    return new Promise<{status: number; headers: http.IncomingHttpHeaders; body: string}>(
+        (resolve, reject) => {
+            const req = http.get({host: "127.0.0.1", port: host.port, path: pathAndQuery, headers}, (res) => {
+                let body = "";
+                res.on("data", (d) => (body += d));
+                res.on("end", () => resolve({status: res.statusCode!, headers: res.headers, body}));
+            });
+            req.on("error", reject);
+        },
+    );
 }
 
 function connect(query: string, origin = `http://127.0.0.1:${host.port}`) {
@@ -130,7 +132,13 @@ test("bad frames get VALIDATION errors and the connection stays up", async () =>
     reply = await next((f) => "id" in f && f.id === 2);
     assert.equal("res" in reply && !reply.res.ok && reply.res.error.code, "VALIDATION");
 
-    ws.send(JSON.stringify({id: 3, name: "chat.send", req: {conversationId: "c", text: "x".repeat(MAX_FRAME_BYTES)}}));
+    ws.send(
+        JSON.stringify({
+            id: 3,
+            name: "chat.send",
+            req: {conversationId: "c", text: "x".repeat(MAX_FRAME_BYTES)},
+        }),
+    );
     reply = await next((f) => "id" in f && f.id === null);
     assert.match("res" in reply && !reply.res.ok ? reply.res.error.message : "", /frame too large/);
 
@@ -149,7 +157,10 @@ test("events reach every connected client", async () => {
     const id = "res" in created && created.res.ok ? (created.res.value as {id: string}).id : "";
     a.ws.send(JSON.stringify({id: 2, name: "conversations.rename", req: {id, title: "Renamed"}}));
     const event = await b.next((f) => "event" in f && f.event.type === "conversation.updated");
-    assert.equal("event" in event && event.event.type === "conversation.updated" && event.event.conversation.title, "Renamed");
+    assert.equal(
+        "event" in event && event.event.type === "conversation.updated" && event.event.conversation.title,
+        "Renamed",
+    );
     a.ws.close();
     b.ws.close();
 });

@@ -18,8 +18,14 @@ test("an empty file is migrated to the newest schema, with WAL, foreign keys and
     assert.equal(db.pragma("foreign_keys", {simple: true}), 1);
     const {v} = db.prepare("SELECT vec_version() AS v").get() as {v: string};
     assert.match(v, /^v\d/);
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {name: string}[];
-    for (const t of ["conversations", "messages", "settings"]) assert.ok(tables.some((r) => r.name === t), t);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {
+        name: string;
+    }[];
+    for (const t of ["conversations", "messages", "settings"])
+        assert.ok(
+            tables.some((r) => r.name === t),
+            t,
+        );
     db.close();
 });
 
@@ -64,7 +70,10 @@ test("a failing migration is rolled back whole and the version stays", () => {
     assert.throws(() => openDatabase(file, [...MIGRATIONS, broken]), /no such table/);
     const raw = new Database(file);
     assert.equal(raw.pragma("user_version", {simple: true}), newest);
-    assert.equal(raw.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'half'").get()!.n, 0);
+    assert.equal(
+        (raw.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'half'").get() as {n: number}).n,
+        0,
+    );
     raw.close();
 });
 
@@ -83,7 +92,7 @@ test("deleting a conversation deletes its messages", () => {
     store.addMessage({conversationId: c.id, role: "user", content: "hi", status: "complete"});
     store.addMessage({conversationId: c.id, role: "assistant", content: "", status: "streaming"});
     assert.equal(store.delete(c.id), true);
-    assert.equal(db.prepare("SELECT count(*) AS n FROM messages").get()!.n, 0);
+    assert.equal((db.prepare("SELECT count(*) AS n FROM messages").get() as {n: number}).n, 0);
     assert.equal(store.delete(c.id), false);
     db.close();
 });

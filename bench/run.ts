@@ -1,0 +1,197 @@
+// `npm run bench`: measures the figures the skeleton issue names and writes bench/reports/<timestamp>.json.
+import {spawn} from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import {getLlama, LlamaCompletion, LlamaLogLevel} from "node-llama-cpp";
+import WebSocket from "ws";
+import {Engine} from "../main/llm/engine.js";
+import {ConversationStore} from "../main/store/conversations.js";
+import {openDatabase} from "../main/store/db.js";
+import {CLI, ROOT, TEST_MODEL, tempDir} from "../tests/helpers/paths.js";
+
+const RUNS = 5;
+const MAX_TOKENS = 256;
+const PROMPT = "Once upon a time";
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function hostStartup(model: string | null): Promise<{listeningMs: number; readyMs: number}> {
+    const args = [CLI, "serve", "--port", "0", "--data", tempDir(), "--threads", "1"];
+    if (model) args.push("--model", model);
+    const started = performance.now();
+    const child = spawn(process.execPath, args, {
+        stdio: ["ignore", "pipe", "inherit"],
+        env: {...process.env, CAIRN_MODEL: ""},
+    });
+    const line = await new Promise<string>((resolve) =>
+        readline.createInterface({input: child.stdout}).once("line", resolve),
+    );
+    const listeningMs = performance.now() - started;
+    const url = new URL(line.replace("Cairn listening on ", ""));
+    const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get("token")}`, {
+        origin: url.origin,
+    });
+    await new Promise((resolve) => ws.once("open", resolve));
+    const wanted = model ? "ready" : "no-model";
+    let readyMs = 0;
+    for (let id = 1; !readyMs; id++) {
+        ws.send(JSON.stringify({id, name: "app.status", req: {}}));
+        const reply = await new Promise<{res: {value: {engine: {state: string}}}}>((resolve) => {
+            const onMessage = (data: WebSocket.RawData) => {
+                const frame = JSON.parse(String(data));
+                if (frame.id === id) {
+                    ws.off("message", onMessage);
+                    resolve(frame);
+                }
+            };
+            ws.on("message", onMessage);
+        });
+        if (reply.res.value.engine.state === wanted) readyMs = performance.now() - started;
+    }
+    ws.close();
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+    return {listeningMs, readyMs};
+}
+
+async function engineFigures(threads: number) {
+    const engine = new Engine({threads, gpu: false});
+    const loadStart = performance.now();
+    const loaded = await engine.load(TEST_MODEL);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const loadMs = performance.now() - loadStart;
+    const ttft: number[] = [];
+    const tps: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+        const res = await engine.generate({
+            history: [],
+            prompt: PROMPT,
+            signal: new AbortController().signal,
+            onText: () => {},
+            maxTokens: MAX_TOKENS,
+            seed: i,
+            temperature: 0.8,
+        });
+        if (!res.ok) throw new Error(res.error.message);
+        ttft.push(res.value.stats.timeToFirstTokenMs ?? NaN);
+        tps.push(res.value.stats.tokensPerSecond ?? NaN);
+    }
+    await engine.dispose();
+    // The first turn evaluates the whole prompt; later ones reuse it from the context (KV cache).
+    return {
+        threads,
+        loadMs,
+        coldTimeToFirstTokenMs: ttft[0]!,
+        warmTimeToFirstTokenMs: median(ttft.slice(1)),
+        tokensPerSecond: median(tps),
+    };
+}
+
+async function rawCompletion(threads: number) {
+    const llama = await getLlama({gpu: false, logLevel: LlamaLogLevel.error});
+    const model = await llama.loadModel({modelPath: TEST_MODEL});
+    const context = await model.createContext({contextSize: Math.min(4096, model.trainContextSize), threads});
+    const tps: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+        const sequence = context.getSequence();
+        const completion = new LlamaCompletion({contextSequence: sequence});
+        const started = performance.now();
+        let first = 0;
+        let tokens = 0;
+        await completion.generateCompletion(PROMPT, {
+            maxTokens: MAX_TOKENS,
+            seed: i,
+            temperature: 0.8,
+            onToken: (t) => {
+                first ||= performance.now();
+                tokens += t.length;
+            },
+        });
+        const genMs = performance.now() - (first || started);
+        tps.push((tokens / genMs) * 1000);
+        completion.dispose();
+        sequence.dispose();
+    }
+    await context.dispose();
+    await model.dispose();
+    await llama.dispose();
+    return {threads, tokensPerSecond: median(tps)};
+}
+
+function sqliteFigures() {
+    const db = openDatabase(path.join(tempDir(), "bench.sqlite"));
+    const store = new ConversationStore(db);
+    const c = store.create("bench");
+    const insertStart = performance.now();
+    db.transaction(() => {
+        for (let i = 0; i < 10_000; i++) {
+            store.addMessage({
+                conversationId: c.id,
+                role: i % 2 ? "assistant" : "user",
+                content: `message ${i} `.repeat(20),
+                status: "complete",
+            });
+        }
+    })();
+    const insert10kMs = performance.now() - insertStart;
+    const reads: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+        const t = performance.now();
+        const n = store.messages(c.id).length;
+        if (n !== 10_000) throw new Error(`expected 10000 messages, got ${n}`);
+        reads.push(performance.now() - t);
+    }
+    db.close();
+    return {insert10kMessagesMs: insert10kMs, open10kMessageConversationMs: median(reads)};
+}
+
+const report = {
+    date: new Date().toISOString(),
+    machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+    },
+    model: path.basename(TEST_MODEL),
+    settings: {runs: RUNS, maxTokens: MAX_TOKENS, prompt: PROMPT},
+    hostNoModel: await hostStartup(null),
+    hostWithModel: await hostStartup(TEST_MODEL),
+    engine: [await engineFigures(1), await engineFigures(2)],
+    rawLlamaCompletion: [await rawCompletion(1), await rawCompletion(2)],
+    sqlite: sqliteFigures(),
+};
+const overhead = report.engine.map((e, i) => ({
+    threads: e.threads,
+    cairnOverRaw: e.tokensPerSecond / report.rawLlamaCompletion[i]!.tokensPerSecond,
+}));
+
+const outDir = path.join(ROOT, "bench", "reports");
+fs.mkdirSync(outDir, {recursive: true});
+const file = path.join(outDir, `bench-${report.date.replace(/[:.]/g, "-")}.json`);
+fs.writeFileSync(file, JSON.stringify({...report, overhead}, null, 2));
+
+const f = (n: number) => n.toFixed(1);
+console.table({
+    "host ready, no model (ms)": f(report.hostNoModel.readyMs),
+    "host listening, with model (ms)": f(report.hostWithModel.listeningMs),
+    "host ready, model loaded (ms)": f(report.hostWithModel.readyMs),
+    ...Object.fromEntries(
+        report.engine.flatMap((e, i) => [
+            [`model load, ${e.threads} thread(s) (ms)`, f(e.loadMs)],
+            [`first token, cold, ${e.threads} thread(s) (ms)`, f(e.coldTimeToFirstTokenMs)],
+            [`first token, prompt reused, ${e.threads} thread(s) (ms)`, f(e.warmTimeToFirstTokenMs)],
+            [`tokens/s Cairn, ${e.threads} thread(s)`, f(e.tokensPerSecond)],
+            [
+                `tokens/s raw LlamaCompletion, ${e.threads} thread(s)`,
+                f(report.rawLlamaCompletion[i]!.tokensPerSecond),
+            ],
+            [`Cairn / raw, ${e.threads} thread(s)`, overhead[i]!.cairnOverRaw.toFixed(2)],
+        ]),
+    ),
+    "SQLite insert 10k messages (ms)": f(report.sqlite.insert10kMessagesMs),
+    "SQLite open 10k-message conversation (ms)": f(report.sqlite.open10kMessageConversationMs),
+});
+console.log(`report: ${path.relative(ROOT, file)}`);

@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import {createRequire} from "node:module";
+import {test} from "node:test";
+import {Ajv} from "ajv";
+import {parse} from "yaml";
+import {ROOT} from "../helpers/paths.js";
+
+const require = createRequire(import.meta.url);
+const config = parse(fs.readFileSync(path.join(ROOT, "electron-builder.yml"), "utf8"));
+
+test("electron-builder.yml is valid against electron-builder's own configuration schema", () => {
+    const schema = JSON.parse(fs.readFileSync(require.resolve("app-builder-lib/scheme.json"), "utf8"));
+    const ajv = new Ajv({strict: false, allErrors: true});
+    const validate = ajv.compile(schema);
+    assert.equal(validate(config), true, ajv.errorsText(validate.errors));
+});
+
+test("it builds every platform's installer and unpacks the native modules from the asar", () => {
+    assert.deepEqual(config.linux.target, ["AppImage", "deb"]);
+    assert.deepEqual(config.win.target, ["nsis"]);
+    assert.deepEqual(config.mac.target, ["dmg"]);
+    for (const mod of ["node-llama-cpp", "@node-llama-cpp", "better-sqlite3", "sqlite-vec"]) {
+        assert.ok(
+            config.asarUnpack.some((p: string) => p.startsWith(`node_modules/${mod}/`)),
+            `${mod} is unpacked`,
+        );
+    }
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    assert.equal(pkg.main, "out/electron/main.js");
+});
