@@ -16,7 +16,7 @@ function testFiles(dir) {
     return readdirSync(dir).flatMap((name) => {
         const full = path.join(dir, name);
         if (statSync(full).isDirectory()) return testFiles(full);
-        return name.endsWith(".test.ts") ? [full] : [];
+        return /\.test\.tsx?$/.test(name) ? [full] : [];
     });
 }
 

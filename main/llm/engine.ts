@@ -1,6 +1,13 @@
 import os from "node:os";
 import path from "node:path";
-import type {ChatHistoryItem, Llama, LlamaContext, LlamaContextSequence, LlamaModel} from "node-llama-cpp";
+import type {
+    ChatHistoryItem,
+    Llama,
+    LlamaContext,
+    LlamaContextSequence,
+    LlamaLogLevel as LlamaLogLevelValue,
+    LlamaModel,
+} from "node-llama-cpp";
 import type {Backend, EngineStatus, MessageRole, TurnStats} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {checkGgufFile} from "./gguf.js";
@@ -52,6 +59,7 @@ export class Engine {
     private loading: Promise<Result<EngineStatus>> | null = null;
     /** llama.cpp's own last error line, which says far more than the exception it causes. */
     private lastNativeError: string | null = null;
+    private gpuFallbackReason: string | null = null;
 
     constructor(private readonly options: EngineOptions = {}) {
         this.current = {
@@ -113,7 +121,7 @@ export class Engine {
             backend: backendOf(this.llama!),
             modelPath,
             modelName: name ? `${name} (${path.basename(modelPath)})` : path.basename(modelPath),
-            message: null,
+            message: this.gpuFallbackReason,
         });
         return ok(this.current);
     }
@@ -124,16 +132,25 @@ export class Engine {
     }
 
     private async getLlama(): Promise<Llama> {
+        if (this.llama) return this.llama;
         const {getLlama, LlamaLogLevel} = await llamaModule();
-        this.llama ??= await getLlama({
-            gpu: this.options.gpu ?? "auto",
+        const options = {
             logLevel: LlamaLogLevel.error,
-            logger: (level, message) => {
+            logger: (level: LlamaLogLevelValue, message: string) => {
                 if (level !== LlamaLogLevel.error && level !== LlamaLogLevel.fatal) return;
                 const line = message.trim().replace(/^[a-z_]+: /, "");
                 if (line && !/failed to load model$/.test(line)) this.lastNativeError = line;
             },
-        });
+        };
+        const gpu = this.options.gpu ?? "auto";
+        try {
+            this.llama = await getLlama({...options, gpu});
+        } catch (error) {
+            if (gpu === false) throw error;
+            // A broken GPU driver or runtime must not stop the app: run on the CPU and say why.
+            this.llama = await getLlama({...options, gpu: false});
+            this.gpuFallbackReason = `GPU unavailable, running on the CPU: ${error instanceof Error ? error.message : error}`;
+        }
         return this.llama;
     }
 

@@ -73,3 +73,13 @@ test("a page without the token is refused", async ({page}) => {
     const wrong = await page.goto(served.origin + "/?token=wrong");
     expect(wrong?.status()).toBe(401);
 });
+
+test("follows the OS light/dark theme", async ({page}) => {
+    await page.emulateMedia({colorScheme: "light"});
+    await page.goto(served.url);
+    const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.emulateMedia({colorScheme: "dark"});
+    const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(light).toBe("rgb(255, 255, 255)");
+    expect(dark).toBe("rgb(24, 24, 27)");
+});

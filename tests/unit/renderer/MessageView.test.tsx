@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import {test} from "node:test";
+import {renderToStaticMarkup} from "react-dom/server";
+import type {Message} from "../../../shared/contract.js";
+import {MessageView} from "../../../renderer/src/MessageView.js";
+
+const base: Message = {
+    id: "m1",
+    conversationId: "c1",
+    role: "assistant",
+    content: "",
+    status: "complete",
+    model: "test",
+    stats: null,
+    error: null,
+    createdAt: 0,
+};
+
+const render = (m: Partial<Message>, streamed?: string) =>
+    renderToStaticMarkup(<MessageView message={{...base, ...m}} streamed={streamed} />);
+
+test("assistant answers render markdown: code blocks, lists, links that leave the app", () => {
+    const html = render({
+        content: "Steps:\n\n- one\n- two\n\n```js\nlet x = 1;\n```\n\nSee [docs](https://example.org).",
+    });
+    assert.match(html, /<ul>\s*<li>one<\/li>\s*<li>two<\/li>\s*<\/ul>/);
+    assert.match(html, /<pre><code class="language-js">let x = 1;\n<\/code><\/pre>/);
+    assert.match(html, /<a href="https:\/\/example.org" target="_blank" rel="noopener noreferrer">docs<\/a>/);
+});
+
+test("raw HTML and javascript: links in an answer are not rendered", () => {
+    const html = render({content: "<img src=x onerror=alert(1)> [x](javascript:alert(1))"});
+    assert.doesNotMatch(html, /<img/);
+    assert.doesNotMatch(html, /href="javascript:/);
+});
+
+test("user text is shown as typed, not as markdown", () => {
+    const html = render({role: "user", content: "**not bold**"});
+    assert.match(html, /\*\*not bold\*\*/);
+});
+
+test("a streaming answer shows the streamed text and a cursor; a stopped one says so", () => {
+    const streaming = render({status: "streaming", content: "Once"}, "Once upon");
+    assert.match(streaming, /Once upon/);
+    assert.match(streaming, /class="cursor"/);
+    assert.match(render({status: "interrupted", content: "Once"}), /stopped before the end/);
+    assert.match(
+        render({status: "error", error: "generation failed: boom"}),
+        /failed: generation failed: boom/,
+    );
+});
