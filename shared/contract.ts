@@ -85,3 +85,44 @@ export type RequestFrame = {id: number; name: string; req: unknown};
 export type ServerFrame = {id: number | null; res: Result<unknown>} | {event: AppEvent};
 
 export const MAX_FRAME_BYTES = 1024 * 1024;
+
+export type SideEffect = "none" | "network" | "write" | "exec";
+export type ToolPolicy = "ask" | "allow" | "deny";
+export type ToolMode = "ask" | "agent";
+/** auto: the model decides; none: no tools offered; required: some tool; any other string: that tool. */
+export type ToolChoice = "auto" | "none" | "required" | (string & {});
+
+export type ToolInfo = {
+    name: string;
+    aliases: string[];
+    description: string;
+    sideEffect: SideEffect;
+    policy: ToolPolicy;
+    enabled: boolean;
+    params: object;
+};
+
+export type ToolCallStatus =
+    "pending" | "awaiting_approval" | "running" | "ok" | "error" | "denied" | "timeout" | "cancelled";
+export type ApprovalDecision = "allow_once" | "allow_conversation" | "allow_always" | "deny";
+
+export type ToolCallRecord = {
+    id: string;
+    messageId: string;
+    conversationId: string;
+    step: number;
+    tool: string;
+    rawArgs: unknown;
+    args: unknown;
+    status: ToolCallStatus;
+    decision: ApprovalDecision | "policy_allow" | "policy_deny" | null;
+    decidedBy: "user" | "policy" | "cli" | null;
+    resultText: string | null;
+    resultData: unknown;
+    error: string | null;
+    origin: "model" | "client";
+    startedAt: number;
+    finishedAt: number | null;
+};
+
+export type PreflightCall = {name: string; args: Record<string, unknown>};

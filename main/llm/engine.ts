@@ -10,6 +10,7 @@ import type {
 } from "node-llama-cpp";
 import type {Backend, EngineStatus, MessageRole, TurnStats} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
+import type {EngineFacts} from "../tools/builtin/systemStats.js";
 import {checkGgufFile} from "./gguf.js";
 
 /**
@@ -22,6 +23,25 @@ export function defaultThreads(cores = os.availableParallelism()): number {
 
 export type HistoryEntry = {role: MessageRole; content: string};
 
+export type ModelFunction = {name: string; description: string; params: object};
+export type ModelCall = {name: string; params: unknown};
+
+export type StepRequest = {
+    history: ChatHistoryItem[];
+    signal: AbortSignal;
+    onText: (text: string) => void;
+    /** Functions the model may call on its own (tool choice "auto"). */
+    functions?: ModelFunction[];
+    /** Force one call to one of these (tool choice "required" or a named tool): a grammar allows nothing else. */
+    force?: ModelFunction[];
+    maxTokens?: number;
+    seed?: number;
+    temperature?: number;
+};
+
+export type StepResult = {text: string; calls: ModelCall[]; stopped: boolean; stats: TurnStats};
+
+/** Kept for callers that want one plain answer (bench, simple prompts). */
 export type GenerateRequest = {
     history: HistoryEntry[];
     prompt: string;
@@ -60,6 +80,7 @@ export class Engine {
     /** llama.cpp's own last error line, which says far more than the exception it causes. */
     private lastNativeError: string | null = null;
     private gpuFallbackReason: string | null = null;
+    private lastTokensPerSecond: number | null = null;
 
     constructor(private readonly options: EngineOptions = {}) {
         this.current = {
@@ -155,56 +176,84 @@ export class Engine {
     }
 
     /** Streams one answer. Aborting the signal stops generation and keeps the text so far. */
-    generate(req: GenerateRequest): Promise<Result<GenerateResult>> {
-        return this.enqueue(() => this.generateNow(req));
+    async generate(req: GenerateRequest): Promise<Result<GenerateResult>> {
+        const history = [...toChatHistory(req.history), {type: "user", text: req.prompt} as const];
+        const res = await this.step({...req, history});
+        return res.ok ? ok({text: res.value.text, stopped: res.value.stopped, stats: res.value.stats}) : res;
     }
 
-    private async generateNow(req: GenerateRequest): Promise<Result<GenerateResult>> {
+    /** One generation step: text, or the tool calls the model made (or was forced to make). */
+    step(req: StepRequest): Promise<Result<StepResult>> {
+        return this.enqueue(() => this.stepNow(req));
+    }
+
+    private async stepNow(req: StepRequest): Promise<Result<StepResult>> {
         const sequence = this.sequence;
-        if (!sequence) return fail("MODEL_NOT_LOADED", this.current.message ?? "no model is loaded");
-        if (req.signal.aborted) return ok({text: "", stopped: true, stats: emptyStats()});
-        const {LlamaChatSession} = await llamaModule();
-        const session = new LlamaChatSession({contextSequence: sequence, autoDisposeSequence: false});
+        if (!sequence || !this.llama)
+            return fail("MODEL_NOT_LOADED", this.current.message ?? "no model is loaded");
+        if (req.signal.aborted) return ok({text: "", calls: [], stopped: true, stats: emptyStats()});
+        const {LlamaChat} = await llamaModule();
+        const chat = new LlamaChat({contextSequence: sequence, autoDisposeSequence: false});
         const meterBefore = sequence.tokenMeter.getState();
         this.setStatus({state: "generating"});
         const started = performance.now();
         let firstTokenAt: number | null = null;
+        const onTextChunk = (text: string) => {
+            firstTokenAt ??= performance.now();
+            if (!req.force) req.onText(text);
+        };
         try {
-            session.setChatHistory(toChatHistory(req.history));
-            const result = await session.promptWithMeta(req.prompt, {
+            const common = {
                 signal: req.signal,
                 stopOnAbortSignal: true,
                 maxTokens: req.maxTokens ?? DEFAULT_MAX_TOKENS,
                 seed: req.seed,
                 temperature: req.temperature,
-                onTextChunk: (text) => {
-                    firstTokenAt ??= performance.now();
-                    req.onText(text);
-                },
-            });
+                onTextChunk,
+            };
+            const forced = req.force?.length
+                ? await this.llama.createGrammarForJsonSchema(forcedCallSchema(req.force) as never)
+                : null;
+            const result = forced
+                ? await chat.generateResponse(req.history, {...common, grammar: forced})
+                : await chat.generateResponse(req.history, {
+                      ...common,
+                      functions: modelFunctions(req.functions),
+                  });
+            const stopped = result.metadata.stopReason === "abort";
+            const calls: ModelCall[] = forced
+                ? stopped
+                    ? []
+                    : [parseForcedCall(forced, result.response)]
+                : (result.functionCalls ?? []).map((c) => ({name: c.functionName, params: c.params}));
             const diff = sequence.tokenMeter.diff(meterBefore);
-            const durationMs = performance.now() - started;
-            const genMs = firstTokenAt === null ? 0 : performance.now() - firstTokenAt;
-            return ok({
-                text: result.responseText,
-                stopped: result.stopReason === "abort",
-                stats: {
-                    promptTokens: diff.usedInputTokens,
-                    completionTokens: diff.usedOutputTokens,
-                    timeToFirstTokenMs: firstTokenAt === null ? null : firstTokenAt - started,
-                    durationMs,
-                    tokensPerSecond: genMs > 0 ? (diff.usedOutputTokens / genMs) * 1000 : null,
-                },
-            });
+            const stats = statsFrom(diff, started, firstTokenAt);
+            this.lastTokensPerSecond = stats.tokensPerSecond ?? this.lastTokensPerSecond;
+            return ok({text: forced ? "" : result.response, calls, stopped, stats});
         } catch (error) {
             return fail(
                 "INTERNAL",
                 `generation failed: ${error instanceof Error ? error.message : String(error)}`,
             );
         } finally {
-            session.dispose({disposeSequence: false});
+            chat.dispose({disposeSequence: false});
             if (this.context) this.setStatus({state: "ready"});
         }
+    }
+
+    /** Hardware and model facts for system_stats and the UI. */
+    async facts(): Promise<EngineFacts> {
+        const llama = this.llama;
+        const vram = llama && llama.gpu !== false ? await llama.getVramState() : null;
+        return {
+            backend: this.current.backend,
+            gpuDevices: llama && llama.gpu !== false ? await llama.getGpuDeviceNames() : [],
+            vram: vram ? {totalBytes: vram.total, usedBytes: vram.used} : null,
+            model: this.current.modelName,
+            contextSize: this.context?.contextSize ?? null,
+            contextUsed: this.sequence?.nextTokenIndex ?? null,
+            lastTokensPerSecond: this.lastTokensPerSecond,
+        };
     }
 
     async dispose(): Promise<void> {
@@ -247,7 +296,45 @@ function emptyStats(): TurnStats {
     };
 }
 
-function toChatHistory(history: HistoryEntry[]): ChatHistoryItem[] {
+function statsFrom(
+    diff: {usedInputTokens: number; usedOutputTokens: number},
+    started: number,
+    firstTokenAt: number | null,
+): TurnStats {
+    const now = performance.now();
+    const genMs = firstTokenAt === null ? 0 : now - firstTokenAt;
+    return {
+        promptTokens: diff.usedInputTokens,
+        completionTokens: diff.usedOutputTokens,
+        timeToFirstTokenMs: firstTokenAt === null ? null : firstTokenAt - started,
+        durationMs: now - started,
+        tokensPerSecond: genMs > 0 ? (diff.usedOutputTokens / genMs) * 1000 : null,
+    };
+}
+
+function modelFunctions(functions: ModelFunction[] | undefined) {
+    if (!functions?.length) return undefined;
+    return Object.fromEntries(
+        functions.map((f) => [f.name, {description: f.description, params: f.params as never}]),
+    );
+}
+
+/** The grammar's schema for a forced call: {"name": one of the tools, "arguments": that tool's params}. */
+export function forcedCallSchema(tools: ModelFunction[]): object {
+    const one = (f: ModelFunction) => ({
+        type: "object",
+        properties: {name: {const: f.name}, arguments: f.params},
+        required: ["name", "arguments"],
+    });
+    return tools.length === 1 ? one(tools[0]!) : {oneOf: tools.map(one)};
+}
+
+function parseForcedCall(grammar: {parse(text: string): unknown}, text: string): ModelCall {
+    const value = grammar.parse(text) as {name: string; arguments: unknown};
+    return {name: value.name, params: value.arguments};
+}
+
+export function toChatHistory(history: HistoryEntry[]): ChatHistoryItem[] {
     return history.map((m): ChatHistoryItem => {
         if (m.role === "user") return {type: "user", text: m.content};
         if (m.role === "system") return {type: "system", text: m.content};
