@@ -1,6 +1,7 @@
 import path from "node:path";
 import type {CairnApi} from "../shared/contract.js";
 import {fail, ok} from "../shared/result.js";
+import {appRoot} from "./appRoot.js";
 import {ChatService, type GenerationOptions} from "./chat/chatService.js";
 import {createDispatcher, type Dispatcher, type Handlers} from "./contract/dispatcher.js";
 import {EventBus} from "./events.js";
@@ -8,6 +9,13 @@ import {Engine} from "./llm/engine.js";
 import {ConversationStore} from "./store/conversations.js";
 import {DB_FILE_NAME, openDatabase, type Db} from "./store/db.js";
 import {SettingsStore} from "./store/settings.js";
+import {ToolCallStore} from "./store/toolCalls.js";
+import {ApprovalBroker, type Approver} from "./tools/approvals.js";
+import {createSystemStats} from "./tools/builtin/systemStats.js";
+import {loadToolsConfig} from "./tools/config.js";
+import type {ToolDefinition} from "./tools/defineTool.js";
+import {ToolRegistry} from "./tools/registry.js";
+import {ToolRunner} from "./tools/runner.js";
 import {APP_VERSION} from "./version.js";
 
 export type CoreOptions = {
@@ -17,6 +25,10 @@ export type CoreOptions = {
     threads?: number;
     gpu?: "auto" | false;
     generation?: GenerationOptions;
+    /** Who answers approval prompts; by default the person in the UI (tools.decide). */
+    approver?: Approver;
+    /** Extra tools (tests register side-effecting test tools this way). */
+    extraTools?: ToolDefinition[];
 };
 
 export type Core = {
@@ -27,6 +39,11 @@ export type Core = {
     chat: ChatService;
     conversations: ConversationStore;
     settings: SettingsStore;
+    toolCalls: ToolCallStore;
+    tools: ToolRegistry;
+    approvals: ApprovalBroker;
+    /** Problems found in the tools config files (file, line, message), shown to the user. */
+    warnings: string[];
     dispatcher: Dispatcher;
     /** How many answers a previous run left mid-stream (marked interrupted at open). */
     recoveredInterrupted: number;
@@ -40,14 +57,37 @@ export function createCore(options: CoreOptions): Core {
     const db = openDatabase(path.join(options.dataDir, DB_FILE_NAME));
     const conversations = new ConversationStore(db);
     const settings = new SettingsStore(db);
+    const toolCalls = new ToolCallStore(db);
     const recoveredInterrupted = conversations.markInterrupted();
+    toolCalls.closeUnfinished();
     const bus = new EventBus();
     const engine = new Engine({
         threads: options.threads ?? settings.get("threads") ?? undefined,
         gpu: options.gpu,
         onStatus: (status) => bus.emit({type: "engine.status", status}),
     });
-    const chat = new ChatService(conversations, engine, bus, options.generation);
+    const {config, problems} = loadToolsConfig([
+        path.join(appRoot(), "resources", "tools.yaml"),
+        path.join(options.dataDir, "tools.yaml"),
+    ]);
+    const warnings = problems.map(
+        (p) => `${p.file}${p.line ? `:${p.line}` : ""}: ${p.message}; using the defaults`,
+    );
+    for (const warning of warnings) console.error(`[cairn] tools config: ${warning}`);
+    const tools = new ToolRegistry(
+        [createSystemStats(() => engine.facts()), ...(options.extraTools ?? [])],
+        config,
+    );
+    const approvals = new ApprovalBroker(bus);
+    const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir);
+    const approver = options.approver ?? approvals.ask;
+    const chat = new ChatService(
+        conversations,
+        engine,
+        bus,
+        {registry: tools, runner, approver},
+        options.generation,
+    );
 
     const handlers: Handlers = {
         "app.status": () => ok({engine: engine.status(), dataDir: options.dataDir, version: APP_VERSION}),
@@ -72,13 +112,24 @@ export function createCore(options: CoreOptions): Core {
             }
             return ok(conversations.messages(req.conversationId));
         },
-        "chat.send": (req) => chat.send(req.conversationId, req.text),
+        "chat.send": (req) => chat.send(req.conversationId, req.text, req),
         "chat.stop": (req) => ok({stopped: chat.stop(req.conversationId)}),
         "models.load": async (req) => {
             const result = await engine.load(req.path);
             if (result.ok) settings.set("modelPath", result.value.modelPath);
             return result;
         },
+        "conversations.setMode": (req) => {
+            const updated = conversations.setMode(req.id, req.mode);
+            if (!updated) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
+            bus.emit({type: "conversation.updated", conversation: updated});
+            return ok(updated);
+        },
+        "tools.list": () => ok(tools.list({webAccess: false})),
+        "tools.pending": () => ok(approvals.list()),
+        "tools.decide": (req) => approvals.decide(req.approvalId, req.decision, req.args),
+        "grants.list": () => ok(toolCalls.grants()),
+        "grants.revoke": (req) => ok({revoked: toolCalls.revoke(req.tool, req.conversationId)}),
     };
     const dispatcher = createDispatcher(handlers);
 
@@ -91,6 +142,10 @@ export function createCore(options: CoreOptions): Core {
         chat,
         conversations,
         settings,
+        toolCalls,
+        tools,
+        approvals,
+        warnings,
         dispatcher,
         recoveredInterrupted,
         async loadConfiguredModel() {

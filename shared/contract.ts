@@ -6,6 +6,7 @@ export type MessageStatus = "streaming" | "complete" | "interrupted" | "error";
 export type Conversation = {
     id: string;
     title: string;
+    mode: ToolMode;
     createdAt: number;
     updatedAt: number;
 };
@@ -28,6 +29,8 @@ export type Message = {
     stats: TurnStats | null;
     error: string | null;
     createdAt: number;
+    /** The answer's tool-call trace, in order. */
+    toolCalls: ToolCallRecord[];
 };
 
 export type Backend = "cpu" | "cuda" | "vulkan" | "metal";
@@ -43,7 +46,26 @@ export type EngineStatus = {
     message: string | null;
 };
 
-export type SendRequest = {conversationId: string; text: string};
+export type SendRequest = {
+    conversationId: string;
+    text: string;
+    toolChoice?: ToolChoice;
+    /** Calls the client wants made before generation; their results are given to the model. */
+    preflight?: PreflightCall[];
+};
+
+export type ApprovalRequest = {
+    approvalId: string;
+    conversationId: string;
+    messageId: string;
+    tool: string;
+    sideEffect: SideEffect;
+    args: unknown;
+    /** Why: the model's text so far in this answer. */
+    reason: string;
+};
+
+export type Grant = {tool: string; conversationId: string | null; createdAt: number};
 
 /** Every call the UI can make: the one contract all transports carry. */
 export type Calls = {
@@ -59,6 +81,15 @@ export type Calls = {
     "chat.send": {req: SendRequest; res: Result<{userMessageId: string; messageId: string}>};
     "chat.stop": {req: {conversationId: string}; res: Result<{stopped: boolean}>};
     "models.load": {req: {path: string}; res: Result<EngineStatus>};
+    "conversations.setMode": {req: {id: string; mode: ToolMode}; res: Result<Conversation>};
+    "tools.list": {req: Record<string, never>; res: Result<ToolInfo[]>};
+    "tools.decide": {
+        req: {approvalId: string; decision: ApprovalDecision; args?: unknown};
+        res: Result<void>;
+    };
+    "tools.pending": {req: Record<string, never>; res: Result<ApprovalRequest[]>};
+    "grants.list": {req: Record<string, never>; res: Result<Grant[]>};
+    "grants.revoke": {req: {tool: string; conversationId: string | null}; res: Result<{revoked: boolean}>};
 };
 
 export type CallName = keyof Calls;
@@ -72,7 +103,12 @@ export type AppEvent =
     | {type: "chat.error"; conversationId: string; messageId: string; message: string}
     | {type: "conversation.updated"; conversation: Conversation}
     | {type: "conversation.deleted"; conversationId: string}
-    | {type: "engine.status"; status: EngineStatus};
+    | {type: "engine.status"; status: EngineStatus}
+    | {type: "tool.request"; correlationId: string; call: ToolCallRecord}
+    | {type: "tool.result"; correlationId: string; call: ToolCallRecord}
+    | {type: "tool.approvalRequested"; request: ApprovalRequest}
+    | {type: "tool.approvalSettled"; approvalId: string}
+    | {type: "turn.state"; conversationId: string; messageId: string; state: string};
 
 /** The API the preload exposes as window.cairn, and every client transport implements. */
 export type CairnApi = {

@@ -1,28 +1,47 @@
-import type {Message} from "../../shared/contract.js";
+import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
+import type {AppEvent, Message, PreflightCall, ToolChoice, TurnStats} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
-import type {Engine, HistoryEntry} from "../llm/engine.js";
+import type {Engine, ModelFunction} from "../llm/engine.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
+import type {Approver} from "../tools/approvals.js";
+import type {ToolDefinition} from "../tools/defineTool.js";
+import type {ToolRegistry} from "../tools/registry.js";
+import type {CallContext, CallOutcome, ToolRunner} from "../tools/runner.js";
+import {TurnMachine, type TurnState} from "./turnState.js";
 
 export type GenerationOptions = {maxTokens?: number; temperature?: number; seed?: number};
+
+export type ToolServices = {registry: ToolRegistry; runner: ToolRunner; approver: Approver};
+
+export type SendOptions = {toolChoice?: ToolChoice; preflight?: PreflightCall[]};
 
 type ActiveTurn = {controller: AbortController; finished: Promise<void>};
 
 const TITLE_LENGTH = 60;
+const TOOL_LIMIT_NOTE =
+    "The tool limit for this answer is reached. Answer now with what you have, without tools.";
 
-/** Runs chat turns: persists the user message and the growing answer, streams tokens as events. */
+/** Runs chat turns: the agent loop over the engine and the tools, persisted as it goes, streamed as events. */
 export class ChatService {
     private readonly active = new Map<string, ActiveTurn>();
+    /** Every event of each turn, by answer message id, so a turn can be replayed and inspected. */
+    readonly turnLog = new Map<string, AppEvent[]>();
 
     constructor(
         private readonly store: ConversationStore,
         private readonly engine: Engine,
         private readonly bus: EventBus,
+        private readonly tools: ToolServices,
         private readonly generation: GenerationOptions = {},
         private readonly flushMs = 200,
     ) {}
 
-    send(conversationId: string, text: string): Result<{userMessageId: string; messageId: string}> {
+    send(
+        conversationId: string,
+        text: string,
+        options: SendOptions = {},
+    ): Result<{userMessageId: string; messageId: string}> {
         const conversation = this.store.get(conversationId);
         if (!conversation) return fail("NOT_FOUND", `conversation not found: ${conversationId}`);
         if (this.active.has(conversationId)) {
@@ -34,10 +53,11 @@ export class ChatService {
                 this.engine.status().message ?? "no model is loaded; choose a model first",
             );
         }
-        const history = this.store
-            .messages(conversationId)
-            .filter((m) => m.status !== "error" && m.content.length > 0)
-            .map((m): HistoryEntry => ({role: m.role, content: m.content}));
+        const choice = options.toolChoice ?? "auto";
+        if (!["auto", "none", "required"].includes(choice) && !this.tools.registry.resolve(choice)) {
+            return fail("VALIDATION", `unknown tool: ${choice}`);
+        }
+        const history = toModelHistory(this.store.messages(conversationId));
         const user = this.store.addMessage({conversationId, role: "user", content: text, status: "complete"});
         if (conversation.title === DEFAULT_TITLE) {
             const renamed = this.store.rename(conversationId, titleFrom(text));
@@ -56,14 +76,20 @@ export class ChatService {
         const release = () => {
             if (this.active.get(conversationId) === turn) this.active.delete(conversationId);
         };
-        turn.finished = this.runTurn(answer, history, text, controller.signal, release).finally(release);
+        const input = {
+            answer,
+            history: [...history, {type: "user", text} as const],
+            choice,
+            preflight: options.preflight ?? [],
+        };
+        turn.finished = this.runTurn(input, conversation.mode, controller.signal, release).finally(release);
         this.active.set(conversationId, turn);
         return ok({userMessageId: user.id, messageId: answer.id});
     }
 
     stop(conversationId: string): boolean {
         const turn = this.active.get(conversationId);
-        turn?.controller.abort();
+        turn?.controller.abort(new Error("stopped by the user"));
         return turn !== undefined;
     }
 
@@ -72,24 +98,27 @@ export class ChatService {
         await this.active.get(conversationId)?.finished;
     }
 
-    isBusy(conversationId: string): boolean {
-        return this.active.has(conversationId);
-    }
-
     async stopAll(): Promise<void> {
         const turns = [...this.active.values()];
-        for (const turn of turns) turn.controller.abort();
+        for (const turn of turns) turn.controller.abort(new Error("Cairn is closing"));
         await Promise.all(turns.map((t) => t.finished));
     }
 
     private async runTurn(
-        answer: Message,
-        history: HistoryEntry[],
-        prompt: string,
+        input: {answer: Message; history: ChatHistoryItem[]; choice: ToolChoice; preflight: PreflightCall[]},
+        mode: "ask" | "agent",
         signal: AbortSignal,
         release: () => void,
     ) {
-        const {conversationId, id: messageId} = answer;
+        const {conversationId, id: messageId} = input.answer;
+        const log: AppEvent[] = [];
+        this.turnLog.set(messageId, log);
+        const unsubscribe = this.bus.subscribe((e) => {
+            if (belongsTo(e, messageId)) log.push(e);
+        });
+        const machine = new TurnMachine((state) =>
+            this.bus.emit({type: "turn.state", conversationId, messageId, state}),
+        );
         let text = "";
         let flushed = 0;
         const flush = () => {
@@ -98,40 +127,202 @@ export class ChatService {
             flushed = text.length;
         };
         const timer = setInterval(flush, this.flushMs);
-        const result = await this.engine.generate({
-            history,
-            prompt,
+        const response: Array<string | ChatModelFunctionCall> = [];
+        const stats = emptyStats();
+        const {registry, runner, approver} = this.tools;
+        const seen = new Set<string>();
+        const callContext = (step: number, origin: "model" | "client"): CallContext => ({
+            conversationId,
+            messageId,
+            step,
+            origin,
+            mode,
+            webAccess: false,
             signal,
-            ...this.generation,
-            onText: (chunk) => {
-                text += chunk;
-                this.bus.emit({type: "chat.token", conversationId, messageId, text: chunk});
-            },
+            approver,
+            reason: () => text,
+            seen,
+            onAwaiting: (waiting) => machine.to(waiting ? "AWAITING_APPROVAL" : "WAITING_FOR_TOOL"),
         });
-        clearInterval(timer);
-        if (result.ok) {
-            const {stopped, stats} = result.value;
+        const runCalls = async (
+            calls: Array<{name: string; params: unknown}>,
+            step: number,
+            origin: "model" | "client",
+        ) => {
+            machine.to("DISPATCHING_TOOL");
+            machine.to("WAITING_FOR_TOOL");
+            const outcomes = await mapLimit(calls, registry.config.defaults.maxParallel, (c) =>
+                runner.run(c.name, c.params, callContext(step, origin)),
+            );
+            response.push(...outcomes.map((o, i) => functionCallItem(calls[i]!, o, registry)));
+        };
+
+        let error: string | null = null;
+        let stopped = false;
+        try {
+            machine.to("RECEIVING");
+            if (input.preflight.length > 0) {
+                await runCalls(
+                    input.preflight.map((p) => ({name: p.name, params: p.args})),
+                    0,
+                    "client",
+                );
+            }
+            const maxSteps = registry.config.defaults.maxSteps;
+            for (let step = 0; ; step++) {
+                machine.to("GENERATING");
+                const limitReached = step >= maxSteps;
+                const choice = step === 0 ? input.choice : "auto";
+                const offered =
+                    limitReached || choice === "none" ? [] : registry.offered(mode, {webAccess: false});
+                const force = forcedTools(choice, offered, registry);
+                const history: ChatHistoryItem[] = [
+                    ...input.history,
+                    ...(limitReached ? [{type: "system", text: TOOL_LIMIT_NOTE} as const] : []),
+                    {type: "model", response: [...response]},
+                ];
+                const result = await this.engine.step({
+                    history,
+                    signal,
+                    ...this.generation,
+                    functions: force ? undefined : offered.map(toModelFunction),
+                    force: force?.map(toModelFunction),
+                    onText: (chunk) => {
+                        text += chunk;
+                        this.bus.emit({type: "chat.token", conversationId, messageId, text: chunk});
+                    },
+                });
+                if (!result.ok) {
+                    error = result.error.message;
+                    break;
+                }
+                addStats(stats, result.value.stats);
+                if (result.value.text) response.push(result.value.text);
+                if (result.value.stopped) {
+                    stopped = true;
+                    break;
+                }
+                if (result.value.calls.length === 0) break;
+                await runCalls(result.value.calls, step + 1, "model");
+                if (signal.aborted) {
+                    stopped = true;
+                    break;
+                }
+            }
+        } catch (thrown) {
+            error = `the answer failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`;
+        } finally {
+            clearInterval(timer);
+        }
+        if (error) {
+            machine.to("ERROR");
+            this.store.finish(messageId, {content: text, status: "error", stats: null, error});
+            this.bus.emit({type: "chat.error", conversationId, messageId, message: error});
+        } else {
+            machine.to("PUBLISHING");
             this.store.finish(messageId, {
                 content: text,
                 status: stopped ? "interrupted" : "complete",
                 stats,
             });
-        } else {
-            this.store.finish(messageId, {
-                content: text,
-                status: "error",
-                stats: null,
-                error: result.error.message,
-            });
-            this.bus.emit({type: "chat.error", conversationId, messageId, message: result.error.message});
         }
         this.store.touch(conversationId);
+        machine.to("IDLE");
         release();
         this.bus.emit({type: "chat.done", conversationId, message: this.store.message(messageId)!});
+        unsubscribe();
     }
+}
+
+function forcedTools(
+    choice: ToolChoice,
+    offered: ToolDefinition[],
+    registry: ToolRegistry,
+): ToolDefinition[] | undefined {
+    if (choice === "required") return offered.length > 0 ? offered : undefined;
+    if (choice === "auto" || choice === "none") return undefined;
+    const tool = registry.resolve(choice);
+    return tool ? [tool] : undefined;
+}
+
+function toModelFunction(tool: ToolDefinition): ModelFunction {
+    return {name: tool.name, description: tool.description, params: tool.params};
+}
+
+function functionCallItem(
+    call: {name: string; params: unknown},
+    outcome: CallOutcome,
+    registry: ToolRegistry,
+): ChatModelFunctionCall {
+    return {
+        type: "functionCall",
+        name: registry.resolve(call.name)?.name ?? call.name,
+        description: registry.resolve(call.name)?.description,
+        params: outcome.record.args ?? call.params,
+        result: outcome.modelText,
+    };
+}
+
+/** Earlier turns as the model sees them: each answer's tool calls (with results), then its text. */
+export function toModelHistory(messages: Message[]): ChatHistoryItem[] {
+    return messages
+        .filter((m) => m.status !== "error" && (m.content.length > 0 || m.toolCalls.length > 0))
+        .map((m): ChatHistoryItem => {
+            if (m.role === "user") return {type: "user", text: m.content};
+            if (m.role === "system") return {type: "system", text: m.content};
+            const calls: ChatModelFunctionCall[] = m.toolCalls.map((c) => ({
+                type: "functionCall",
+                name: c.tool,
+                params: c.args ?? c.rawArgs,
+                result: c.status === "ok" ? c.resultText : c.error,
+            }));
+            return {type: "model", response: [...calls, ...(m.content ? [m.content] : [])]};
+        });
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+    const results = new Array<R>(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await fn(items[index]!);
+        }
+    };
+    await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
+    return results;
+}
+
+function belongsTo(e: AppEvent, messageId: string): boolean {
+    if (e.type === "chat.token" || e.type === "chat.error" || e.type === "turn.state")
+        return e.messageId === messageId;
+    if (e.type === "chat.done") return e.message.id === messageId;
+    if (e.type === "tool.request" || e.type === "tool.result") return e.call.messageId === messageId;
+    if (e.type === "tool.approvalRequested") return e.request.messageId === messageId;
+    return false;
+}
+
+function emptyStats(): TurnStats {
+    return {
+        promptTokens: 0,
+        completionTokens: 0,
+        timeToFirstTokenMs: null,
+        durationMs: 0,
+        tokensPerSecond: null,
+    };
+}
+
+function addStats(total: TurnStats, step: TurnStats): void {
+    total.promptTokens += step.promptTokens;
+    total.completionTokens += step.completionTokens;
+    total.timeToFirstTokenMs ??= step.timeToFirstTokenMs;
+    total.durationMs += step.durationMs;
+    total.tokensPerSecond = step.tokensPerSecond ?? total.tokensPerSecond;
 }
 
 export function titleFrom(text: string): string {
     const line = text.trim().split("\n")[0]!.trim();
     return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line || DEFAULT_TITLE;
 }
+
+export type {TurnState};

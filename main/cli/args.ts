@@ -1,4 +1,5 @@
 import {parseArgs} from "node:util";
+import type {PreflightCall, ToolMode} from "../../shared/contract.js";
 import type {GenerationOptions} from "../chat/chatService.js";
 
 export const USAGE = `Usage: cairn <command> [options]
@@ -8,6 +9,10 @@ Commands:
         Serve the Cairn UI on http://127.0.0.1 (prints the address with its access token).
   chat [--data DIR] [--model PATH] [--conversation ID] [--json] "message"
         Ask the local model one question; the answer streams to stdout.
+        --tool-choice auto|none|required|NAME   whether and which tool the model must call first
+        --tool NAME [--args JSON]               call a tool before the model answers (repeatable)
+        --mode ask|agent                        ask: read-only tools; agent: all tools
+        --approve all|none                      answer approval prompts (default none: deny)
 
 Common options:
   --data DIR          data directory (default: $CAIRN_DATA_DIR, else the per-user data folder)
@@ -31,6 +36,10 @@ export type CliArgs = {
     threads: number | undefined;
     cpu: boolean;
     generation: GenerationOptions;
+    toolChoice: string | undefined;
+    preflight: PreflightCall[];
+    mode: ToolMode | undefined;
+    approve: boolean;
 };
 
 export class UsageError extends Error {}
@@ -52,6 +61,11 @@ export function parseCli(argv: string[]): CliArgs {
             "max-tokens": {type: "string"},
             temperature: {type: "string"},
             seed: {type: "string"},
+            "tool-choice": {type: "string"},
+            tool: {type: "string", multiple: true},
+            args: {type: "string", multiple: true},
+            mode: {type: "string"},
+            approve: {type: "string"},
             help: {type: "boolean", short: "h"},
         },
     });
@@ -72,7 +86,40 @@ export function parseCli(argv: string[]): CliArgs {
             temperature: numberOption("temperature", values.temperature, 0, 5),
             seed: intOption("seed", values.seed, undefined, 0, 2 ** 31),
         },
+        toolChoice: values["tool-choice"],
+        preflight: preflightCalls(values.tool ?? [], values.args ?? []),
+        mode: oneOf("mode", values.mode, ["ask", "agent"] as const),
+        approve: oneOf("approve", values.approve, ["all", "none"] as const) === "all",
     };
+}
+
+function preflightCalls(tools: string[], args: string[]): PreflightCall[] {
+    if (args.length > tools.length) throw new UsageError("each --args must follow a --tool NAME");
+    return tools.map((name, i) => {
+        const raw = args[i] ?? "{}";
+        let parsed: unknown;
+        try {
+            parsed = JSON.parse(raw);
+        } catch {
+            throw new UsageError(`--args for ${name} is not valid JSON: ${raw}`);
+        }
+        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+            throw new UsageError(`--args for ${name} must be a JSON object, got ${raw}`);
+        }
+        return {name, args: parsed as Record<string, unknown>};
+    });
+}
+
+function oneOf<T extends string>(
+    name: string,
+    raw: string | undefined,
+    allowed: readonly T[],
+): T | undefined {
+    if (raw === undefined) return undefined;
+    if (!(allowed as readonly string[]).includes(raw)) {
+        throw new UsageError(`--${name} must be one of ${allowed.join(", ")}, got "${raw}"`);
+    }
+    return raw as T;
 }
 
 function intOption(

@@ -1,6 +1,7 @@
 import type {Message} from "../../shared/contract.js";
 import {rendererDir} from "../appRoot.js";
 import {createCore, type Core} from "../core.js";
+import {fixedApprover} from "../tools/approvals.js";
 import {resolveDataDir} from "../paths.js";
 import {startHost} from "../server/host.js";
 import {parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
@@ -39,6 +40,7 @@ function openCore(args: CliArgs): Core {
         threads: args.threads,
         gpu: args.cpu ? false : "auto",
         generation: args.generation,
+        approver: args.command === "chat" ? fixedApprover(args.approve) : undefined,
     });
 }
 
@@ -73,6 +75,8 @@ async function chat(args: CliArgs): Promise<number> {
             );
         }
         const conversationId = args.conversation ?? core.conversations.create().id;
+        if (args.mode && core.conversations.get(conversationId))
+            core.conversations.setMode(conversationId, args.mode);
         const done = new Promise<Message>((resolve) => {
             core.bus.subscribe((event) => {
                 if (event.type === "chat.token" && event.conversationId === conversationId && !args.json) {
@@ -82,7 +86,10 @@ async function chat(args: CliArgs): Promise<number> {
                     resolve(event.message);
             });
         });
-        const sent = core.chat.send(conversationId, text);
+        const sent = core.chat.send(conversationId, text, {
+            toolChoice: args.toolChoice,
+            preflight: args.preflight,
+        });
         if (!sent.ok) return failLine(sent.error.message);
         const onSignal = () => core.chat.stop(conversationId);
         process.once("SIGINT", onSignal);
@@ -106,6 +113,10 @@ async function chat(args: CliArgs): Promise<number> {
                         tokensPerSecond: message.stats?.tokensPerSecond ?? null,
                     },
                     error: message.error,
+                    toolCalls: message.toolCalls,
+                    events: (core.chat.turnLog.get(message.id) ?? []).filter((e) =>
+                        e.type.startsWith("tool."),
+                    ),
                 }) + "\n",
             );
         } else {

@@ -29,7 +29,24 @@ export const requestSchemas: Record<CallName, object> = {
         type: "object",
         additionalProperties: false,
         required: ["conversationId", "text"],
-        properties: {conversationId: id, text: {type: "string", minLength: 1, maxLength: 200_000}},
+        properties: {
+            conversationId: id,
+            text: {type: "string", minLength: 1, maxLength: 200_000},
+            toolChoice: {type: "string", minLength: 1, maxLength: 100},
+            preflight: {
+                type: "array",
+                maxItems: 8,
+                items: {
+                    type: "object",
+                    additionalProperties: false,
+                    required: ["name", "args"],
+                    properties: {
+                        name: {type: "string", minLength: 1, maxLength: 100},
+                        args: {type: "object"},
+                    },
+                },
+            },
+        },
     },
     "chat.stop": {
         type: "object",
@@ -42,5 +59,33 @@ export const requestSchemas: Record<CallName, object> = {
         additionalProperties: false,
         required: ["path"],
         properties: {path: {type: "string", minLength: 1, maxLength: 4096}},
+    },
+    "conversations.setMode": {
+        type: "object",
+        additionalProperties: false,
+        required: ["id", "mode"],
+        properties: {id, mode: {enum: ["ask", "agent"]}},
+    },
+    "tools.list": empty,
+    "tools.pending": empty,
+    "tools.decide": {
+        type: "object",
+        additionalProperties: false,
+        required: ["approvalId", "decision"],
+        properties: {
+            approvalId: id,
+            decision: {enum: ["allow_once", "allow_conversation", "allow_always", "deny"]},
+            args: {type: "object"},
+        },
+    },
+    "grants.list": empty,
+    "grants.revoke": {
+        type: "object",
+        additionalProperties: false,
+        required: ["tool", "conversationId"],
+        properties: {
+            tool: {type: "string", minLength: 1, maxLength: 100},
+            conversationId: {type: ["string", "null"]},
+        },
     },
 };

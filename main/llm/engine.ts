@@ -62,6 +62,8 @@ export type EngineOptions = {
 };
 
 const DEFAULT_MAX_TOKENS = 512;
+// A forced call's JSON is not the answer: the answer's length limit must not cut its arguments.
+const FORCED_CALL_MAX_TOKENS = 1024;
 
 // Importing node-llama-cpp takes ~400 ms; it is loaded with the first model, not at start-up.
 const llamaModule = () => import("node-llama-cpp");
@@ -215,7 +217,11 @@ export class Engine {
                 ? await this.llama.createGrammarForJsonSchema(forcedCallSchema(req.force) as never)
                 : null;
             const result = forced
-                ? await chat.generateResponse(req.history, {...common, grammar: forced})
+                ? await chat.generateResponse(req.history, {
+                      ...common,
+                      grammar: forced,
+                      maxTokens: FORCED_CALL_MAX_TOKENS,
+                  })
                 : await chat.generateResponse(req.history, {
                       ...common,
                       functions: modelFunctions(req.functions),

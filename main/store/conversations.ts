@@ -1,9 +1,18 @@
 import {randomUUID} from "node:crypto";
-import type {Conversation, Message, MessageRole, MessageStatus, TurnStats} from "../../shared/contract.js";
+import type {
+    Conversation,
+    Message,
+    MessageRole,
+    MessageStatus,
+    ToolCallRecord,
+    ToolMode,
+    TurnStats,
+} from "../../shared/contract.js";
 import type Database from "better-sqlite3";
 import type {Db} from "./db.js";
+import {ToolCallStore} from "./toolCalls.js";
 
-type ConversationRow = {id: string; title: string; created_at: number; updated_at: number};
+type ConversationRow = {id: string; title: string; mode: ToolMode; created_at: number; updated_at: number};
 type MessageRow = {
     id: string;
     conversation_id: string;
@@ -26,7 +35,10 @@ export const DEFAULT_TITLE = "New conversation";
 export class ConversationStore {
     private readonly statements = new Map<string, Database.Statement>();
 
-    constructor(private readonly db: Db) {}
+    constructor(
+        private readonly db: Db,
+        private readonly toolCalls = new ToolCallStore(db),
+    ) {}
 
     /** Prepared once per SQL text: preparing is most of the cost of a small query. */
     private sql(text: string): Database.Statement {
@@ -60,7 +72,7 @@ export class ConversationStore {
             now,
             now,
         );
-        return {id, title, createdAt: now, updatedAt: now};
+        return {id, title, mode: "ask", createdAt: now, updatedAt: now};
     }
 
     rename(id: string, title: string): Conversation | null {
@@ -69,6 +81,11 @@ export class ConversationStore {
             Date.now(),
             id,
         );
+        return this.get(id);
+    }
+
+    setMode(id: string, mode: ToolMode): Conversation | null {
+        this.sql("UPDATE conversations SET mode = ?, updated_at = ? WHERE id = ?").run(mode, Date.now(), id);
         return this.get(id);
     }
 
@@ -84,12 +101,15 @@ export class ConversationStore {
         const rows = this.sql(
             "SELECT * FROM messages WHERE conversation_id = ? ORDER BY created_at, rowid",
         ).all(conversationId) as MessageRow[];
-        return rows.map(toMessage);
+        const calls = groupByMessage(this.toolCalls.forConversation(conversationId));
+        return rows.map((r) => toMessage(r, calls.get(r.id) ?? []));
     }
 
     message(id: string): Message | null {
         const row = this.sql("SELECT * FROM messages WHERE id = ?").get(id) as MessageRow | undefined;
-        return row ? toMessage(row) : null;
+        if (!row) return null;
+        const calls = this.toolCalls.forConversation(row.conversation_id).filter((c) => c.messageId === id);
+        return toMessage(row, calls);
     }
 
     addMessage(m: {
@@ -116,6 +136,7 @@ export class ConversationStore {
             stats: null,
             error: null,
             createdAt: now,
+            toolCalls: [],
         };
     }
 
@@ -154,10 +175,16 @@ export class ConversationStore {
 }
 
 function toConversation(r: ConversationRow): Conversation {
-    return {id: r.id, title: r.title, createdAt: r.created_at, updatedAt: r.updated_at};
+    return {id: r.id, title: r.title, mode: r.mode, createdAt: r.created_at, updatedAt: r.updated_at};
 }
 
-function toMessage(r: MessageRow): Message {
+function groupByMessage(calls: ToolCallRecord[]): Map<string, ToolCallRecord[]> {
+    const byMessage = new Map<string, ToolCallRecord[]>();
+    for (const call of calls) byMessage.set(call.messageId, [...(byMessage.get(call.messageId) ?? []), call]);
+    return byMessage;
+}
+
+function toMessage(r: MessageRow, toolCalls: ToolCallRecord[]): Message {
     const stats: TurnStats | null =
         r.completion_tokens === null
             ? null
@@ -178,5 +205,6 @@ function toMessage(r: MessageRow): Message {
         stats,
         error: r.error,
         createdAt: r.created_at,
+        toolCalls,
     };
 }

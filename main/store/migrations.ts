@@ -35,4 +35,36 @@ export const MIGRATIONS: readonly Migration[] = [
             );
         `,
     },
+    {
+        version: 2,
+        name: "tool calls, grants, conversation mode",
+        sql: `
+            CREATE TABLE tool_calls (
+                id TEXT PRIMARY KEY,
+                message_id TEXT NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+                conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                step INTEGER NOT NULL,
+                tool TEXT NOT NULL,
+                raw_args TEXT NOT NULL,
+                args TEXT,
+                status TEXT NOT NULL,
+                decision TEXT,
+                decided_by TEXT,
+                result_text TEXT,
+                result_data TEXT,
+                error TEXT,
+                origin TEXT NOT NULL CHECK (origin IN ('model', 'client')),
+                started_at INTEGER NOT NULL,
+                finished_at INTEGER
+            );
+            CREATE INDEX tool_calls_by_message ON tool_calls (message_id, started_at);
+            CREATE TABLE tool_grants (
+                tool TEXT NOT NULL,
+                conversation_id TEXT REFERENCES conversations(id) ON DELETE CASCADE,
+                created_at INTEGER NOT NULL
+            );
+            CREATE UNIQUE INDEX tool_grants_unique ON tool_grants (tool, ifnull(conversation_id, ''));
+            ALTER TABLE conversations ADD COLUMN mode TEXT NOT NULL DEFAULT 'ask' CHECK (mode IN ('ask', 'agent'));
+        `,
+    },
 ];

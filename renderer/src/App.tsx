@@ -1,4 +1,5 @@
 import type {CairnApi} from "../../shared/contract.js";
+import {ApprovalDialog} from "./ApprovalDialog.js";
 import {ChatView} from "./ChatView.js";
 import {ConversationList} from "./ConversationList.js";
 import {StatusLine} from "./StatusLine.js";
@@ -8,6 +9,8 @@ export function App({api}: {api: CairnApi}) {
     const cairn = useCairn(api);
     const {state} = cairn;
     const busy = state.messages.some((m) => m.status === "streaming" && m.role === "assistant");
+    const selected = state.conversations.find((c) => c.id === state.selectedId);
+    const approval = state.approvals[0];
     return (
         <div className="app">
             <ConversationList
@@ -19,6 +22,22 @@ export function App({api}: {api: CairnApi}) {
                 onDelete={cairn.remove}
             />
             <main className="chat">
+                {selected && (
+                    <header className="chat-header">
+                        <label>
+                            Mode{" "}
+                            <select
+                                aria-label="Mode"
+                                value={selected.mode}
+                                onChange={(e) => void cairn.setMode(e.target.value as "ask" | "agent")}
+                                title="Ask: only tools that read. Agent: all tools, each with its approval policy."
+                            >
+                                <option value="ask">Ask</option>
+                                <option value="agent">Agent</option>
+                            </select>
+                        </label>
+                    </header>
+                )}
                 {state.error && (
                     <div className="error" role="alert">
                         <span>{state.error}</span>
@@ -35,7 +54,14 @@ export function App({api}: {api: CairnApi}) {
                     onSend={cairn.send}
                     onStop={cairn.stop}
                 />
-                <StatusLine engine={state.engine} busy={busy} />
+                <StatusLine engine={state.engine} busy={busy} turnState={state.turnState} />
+                {approval && (
+                    <ApprovalDialog
+                        key={approval.approvalId}
+                        request={approval}
+                        onDecide={(decision, args) => void cairn.decide(approval.approvalId, decision, args)}
+                    />
+                )}
             </main>
         </div>
     );

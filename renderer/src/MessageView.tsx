@@ -1,5 +1,6 @@
 import Markdown, {type Components} from "react-markdown";
 import type {Message} from "../../shared/contract.js";
+import {TraceSteps} from "./TraceSteps.js";
 
 // Links leave the app: the browser opens a new tab; Electron sends http(s) links to the system browser.
 const components: Components = {
@@ -21,6 +22,7 @@ export function MessageView({message, streamed}: {message: Message; streamed: st
     return (
         <article className={`message ${message.role} ${message.status}`} data-status={message.status}>
             <div className="role">{message.role === "user" ? "You" : "Cairn"}</div>
+            <TraceSteps calls={message.toolCalls} />
             <div className="content">
                 {message.role === "user" ? (
                     <p className="plain">{text}</p>

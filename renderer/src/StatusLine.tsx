@@ -1,6 +1,8 @@
 import type {EngineStatus} from "../../shared/contract.js";
 
-export function StatusLine({engine, busy}: {engine: EngineStatus | null; busy: boolean}) {
+type Props = {engine: EngineStatus | null; busy: boolean; turnState: string | null};
+
+export function StatusLine({engine, busy, turnState}: Props) {
     if (!engine) return <footer className="status">Connecting…</footer>;
     const state = busy && engine.state === "ready" ? "generating" : engine.state;
     return (
@@ -8,6 +10,7 @@ export function StatusLine({engine, busy}: {engine: EngineStatus | null; busy: b
             <span className="model">{engine.modelName ?? "no model"}</span>
             <span className="backend">{engine.backend ?? "—"}</span>
             <span className="state">{state}</span>
+            {turnState && <span className="turn">{turnState.toLowerCase().replace(/_/g, " ")}</span>}
             {engine.state === "error" && <span className="why">{engine.message}</span>}
         </footer>
     );

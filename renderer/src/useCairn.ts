@@ -1,5 +1,16 @@
 import {useCallback, useEffect, useState} from "react";
-import type {AppEvent, CairnApi, Conversation, EngineStatus, Message} from "../../shared/contract.js";
+import type {
+    AppEvent,
+    ApprovalDecision,
+    ApprovalRequest,
+    CairnApi,
+    Conversation,
+    EngineStatus,
+    Message,
+    ToolCallRecord,
+    ToolMode,
+} from "../../shared/contract.js";
+import {parseSlash} from "./slash.js";
 
 export type CairnState = {
     conversations: Conversation[];
@@ -9,6 +20,9 @@ export type CairnState = {
     streaming: Record<string, string>;
     engine: EngineStatus | null;
     error: string | null;
+    approvals: ApprovalRequest[];
+    /** The running turn's state (GENERATING, AWAITING_APPROVAL, ...), for the status line. */
+    turnState: string | null;
 };
 
 /** All UI state that mirrors the core, kept up to date from call results and events. */
@@ -20,6 +34,8 @@ export function useCairn(api: CairnApi) {
         streaming: {},
         engine: null,
         error: null,
+        approvals: [],
+        turnState: null,
     });
     const patch = useCallback((p: Partial<CairnState>) => setState((s) => ({...s, ...p})), []);
     const showError = useCallback((message: string) => patch({error: message}), [patch]);
@@ -63,11 +79,13 @@ export function useCairn(api: CairnApi) {
             cancelAnimationFrame(frame);
         };
         void (async () => {
-            const [status, list] = await Promise.all([
+            const [status, list, pending] = await Promise.all([
                 api.invoke("app.status", {}),
                 api.invoke("conversations.list", {}),
+                api.invoke("tools.pending", {}),
             ]);
             if (status.ok) patch({engine: status.value.engine});
+            if (pending.ok) patch({approvals: pending.value});
             if (!list.ok) return showError(list.error.message);
             patch({conversations: list.value});
             const wanted = new URLSearchParams(location.search).get("c");
@@ -106,7 +124,12 @@ export function useCairn(api: CairnApi) {
         async (text: string): Promise<boolean> => {
             const conversationId = state.selectedId ?? (await create());
             if (!conversationId) return false;
-            const res = await api.invoke("chat.send", {conversationId, text});
+            const slash = parseSlash(text);
+            if ("error" in slash) {
+                showError(slash.error);
+                return false;
+            }
+            const res = await api.invoke("chat.send", {conversationId, ...slash});
             if (!res.ok) {
                 showError(res.error.message);
                 return false;
@@ -126,7 +149,29 @@ export function useCairn(api: CairnApi) {
 
     const dismissError = useCallback(() => patch({error: null}), [patch]);
 
-    return {state, select, create, rename, remove, send, stop, dismissError};
+    const decide = useCallback(
+        async (approvalId: string, decision: ApprovalDecision, args?: unknown) => {
+            const res = await api.invoke("tools.decide", {
+                approvalId,
+                decision,
+                ...(args === undefined ? {} : {args}),
+            });
+            if (!res.ok) showError(res.error.message);
+            return res.ok;
+        },
+        [api, showError],
+    );
+
+    const setMode = useCallback(
+        async (mode: ToolMode) => {
+            if (!state.selectedId) return;
+            const res = await api.invoke("conversations.setMode", {id: state.selectedId, mode});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError, state.selectedId],
+    );
+
+    return {state, select, create, rename, remove, send, stop, dismissError, decide, setMode};
 }
 
 function applyEvent(s: CairnState, event: AppEvent): CairnState {
@@ -166,7 +211,39 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
         }
         case "chat.error":
             return event.conversationId === s.selectedId ? {...s, error: event.message} : s;
+        case "tool.request":
+        case "tool.result":
+            return event.call.conversationId === s.selectedId
+                ? {...s, messages: withCall(s.messages, event.call)}
+                : s;
+        case "tool.approvalRequested":
+            return {
+                ...s,
+                approvals: [
+                    ...s.approvals.filter((a) => a.approvalId !== event.request.approvalId),
+                    event.request,
+                ],
+            };
+        case "tool.approvalSettled":
+            return {...s, approvals: s.approvals.filter((a) => a.approvalId !== event.approvalId)};
+        case "turn.state":
+            return event.conversationId === s.selectedId
+                ? {...s, turnState: event.state === "IDLE" ? null : event.state}
+                : s;
     }
+}
+
+function withCall(messages: Message[], call: ToolCallRecord): Message[] {
+    return messages.map((m) => {
+        if (m.id !== call.messageId) return m;
+        const exists = m.toolCalls.some((c) => c.id === call.id);
+        return {
+            ...m,
+            toolCalls: exists
+                ? m.toolCalls.map((c) => (c.id === call.id ? call : c))
+                : [...m.toolCalls, call],
+        };
+    });
 }
 
 function withConversation(id: string): string {

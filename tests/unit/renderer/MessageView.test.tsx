@@ -14,6 +14,7 @@ const base: Message = {
     stats: null,
     error: null,
     createdAt: 0,
+    toolCalls: [],
 };
 
 const render = (m: Partial<Message>, streamed?: string) =>

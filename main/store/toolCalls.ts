@@ -1,0 +1,151 @@
+import type Database from "better-sqlite3";
+import type {ToolCallRecord} from "../../shared/contract.js";
+import type {Db} from "./db.js";
+
+type Row = {
+    id: string;
+    message_id: string;
+    conversation_id: string;
+    step: number;
+    tool: string;
+    raw_args: string;
+    args: string | null;
+    status: ToolCallRecord["status"];
+    decision: ToolCallRecord["decision"];
+    decided_by: ToolCallRecord["decidedBy"];
+    result_text: string | null;
+    result_data: string | null;
+    error: string | null;
+    origin: ToolCallRecord["origin"];
+    started_at: number;
+    finished_at: number | null;
+};
+
+export type Grant = {tool: string; conversationId: string | null; createdAt: number};
+
+/** Tool-call traces and approval grants. */
+export class ToolCallStore {
+    private readonly upsertStatement: Database.Statement;
+    private readonly touchMessage: Database.Statement;
+
+    constructor(private readonly db: Db) {
+        this.upsertStatement = db.prepare(
+            `INSERT INTO tool_calls (id, message_id, conversation_id, step, tool, raw_args, args, status, decision,
+                decided_by, result_text, result_data, error, origin, started_at, finished_at)
+             VALUES (@id, @message_id, @conversation_id, @step, @tool, @raw_args, @args, @status, @decision,
+                @decided_by, @result_text, @result_data, @error, @origin, @started_at, @finished_at)
+             ON CONFLICT(id) DO UPDATE SET args = excluded.args, status = excluded.status,
+                decision = excluded.decision, decided_by = excluded.decided_by, result_text = excluded.result_text,
+                result_data = excluded.result_data, error = excluded.error, finished_at = excluded.finished_at`,
+        );
+        this.touchMessage = db.prepare("UPDATE messages SET updated_at = ? WHERE id = ?");
+    }
+
+    /** Writes the call and touches its message in one transaction. */
+    save(record: ToolCallRecord): void {
+        this.db.transaction(() => {
+            this.upsertStatement.run(toRow(record));
+            this.touchMessage.run(Date.now(), record.messageId);
+        })();
+    }
+
+    forConversation(conversationId: string): ToolCallRecord[] {
+        const rows = this.db
+            .prepare("SELECT * FROM tool_calls WHERE conversation_id = ? ORDER BY started_at, rowid")
+            .all(conversationId) as Row[];
+        return rows.map(fromRow);
+    }
+
+    /** Calls left running or waiting by a crash are closed as cancelled. */
+    closeUnfinished(): number {
+        return this.db
+            .prepare(
+                `UPDATE tool_calls SET status = 'cancelled', error = 'Cairn stopped before the call finished',
+                 finished_at = ? WHERE status IN ('pending', 'awaiting_approval', 'running')`,
+            )
+            .run(Date.now()).changes;
+    }
+
+    grant(tool: string, conversationId: string | null): void {
+        this.db
+            .prepare("INSERT OR IGNORE INTO tool_grants (tool, conversation_id, created_at) VALUES (?, ?, ?)")
+            .run(tool, conversationId, Date.now());
+    }
+
+    /** The grant that covers this tool in this conversation, if any: a conversation grant or an always grant. */
+    grantFor(tool: string, conversationId: string): Grant | null {
+        const row = this.db
+            .prepare(
+                `SELECT tool, conversation_id, created_at FROM tool_grants
+                 WHERE tool = ? AND (conversation_id = ? OR conversation_id IS NULL)
+                 ORDER BY conversation_id IS NULL LIMIT 1`,
+            )
+            .get(tool, conversationId) as
+            {tool: string; conversation_id: string | null; created_at: number} | undefined;
+        return row ? {tool: row.tool, conversationId: row.conversation_id, createdAt: row.created_at} : null;
+    }
+
+    grants(): Grant[] {
+        const rows = this.db.prepare("SELECT * FROM tool_grants ORDER BY created_at").all() as Array<{
+            tool: string;
+            conversation_id: string | null;
+            created_at: number;
+        }>;
+        return rows.map((r) => ({tool: r.tool, conversationId: r.conversation_id, createdAt: r.created_at}));
+    }
+
+    revoke(tool: string, conversationId: string | null): boolean {
+        return (
+            this.db
+                .prepare(
+                    "DELETE FROM tool_grants WHERE tool = ? AND ifnull(conversation_id, '') = ifnull(?, '')",
+                )
+                .run(tool, conversationId).changes > 0
+        );
+    }
+}
+
+const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+const parse = (v: string | null) => (v === null ? null : JSON.parse(v));
+
+function toRow(r: ToolCallRecord): Row {
+    return {
+        id: r.id,
+        message_id: r.messageId,
+        conversation_id: r.conversationId,
+        step: r.step,
+        tool: r.tool,
+        raw_args: JSON.stringify(r.rawArgs ?? null),
+        args: json(r.args),
+        status: r.status,
+        decision: r.decision,
+        decided_by: r.decidedBy,
+        result_text: r.resultText,
+        result_data: json(r.resultData),
+        error: r.error,
+        origin: r.origin,
+        started_at: r.startedAt,
+        finished_at: r.finishedAt,
+    };
+}
+
+function fromRow(r: Row): ToolCallRecord {
+    return {
+        id: r.id,
+        messageId: r.message_id,
+        conversationId: r.conversation_id,
+        step: r.step,
+        tool: r.tool,
+        rawArgs: JSON.parse(r.raw_args),
+        args: parse(r.args),
+        status: r.status,
+        decision: r.decision,
+        decidedBy: r.decided_by,
+        resultText: r.result_text,
+        resultData: parse(r.result_data),
+        error: r.error,
+        origin: r.origin,
+        startedAt: r.started_at,
+        finishedAt: r.finished_at,
+    };
+}

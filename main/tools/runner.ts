@@ -1,0 +1,218 @@
+import {randomUUID} from "node:crypto";
+import type {ToolCallRecord, ToolMode} from "../../shared/contract.js";
+import type {EventBus} from "../events.js";
+import type {ToolCallStore} from "../store/toolCalls.js";
+import type {Answer, Approver} from "./approvals.js";
+import type {ToolDefinition} from "./defineTool.js";
+import type {ToolRegistry} from "./registry.js";
+
+export type CallContext = {
+    conversationId: string;
+    messageId: string;
+    step: number;
+    origin: "model" | "client";
+    mode: ToolMode;
+    webAccess: boolean;
+    signal: AbortSignal;
+    approver: Approver;
+    /** The model's text so far, shown as the reason in approval prompts. */
+    reason: () => string;
+    /** Side-effecting calls already made in this turn: an identical one asks again. */
+    seen: Set<string>;
+    onAwaiting?: (waiting: boolean) => void;
+};
+
+export type CallOutcome = {record: ToolCallRecord; modelText: string};
+
+/** Runs one tool call through validation, approval, time limit and persistence; never throws. */
+export class ToolRunner {
+    constructor(
+        private readonly registry: ToolRegistry,
+        private readonly store: ToolCallStore,
+        private readonly bus: EventBus,
+        private readonly dataDir: string,
+    ) {}
+
+    async run(name: string, rawArgs: unknown, ctx: CallContext): Promise<CallOutcome> {
+        const record: ToolCallRecord = {
+            id: randomUUID(),
+            messageId: ctx.messageId,
+            conversationId: ctx.conversationId,
+            step: ctx.step,
+            tool: name,
+            rawArgs,
+            args: null,
+            status: "pending",
+            decision: null,
+            decidedBy: null,
+            resultText: null,
+            resultData: null,
+            error: null,
+            origin: ctx.origin,
+            startedAt: Date.now(),
+            finishedAt: null,
+        };
+        this.store.save(record);
+        this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
+        const finish = (
+            status: ToolCallRecord["status"],
+            text: string,
+            extra: Partial<ToolCallRecord> = {},
+        ) => {
+            Object.assign(record, {status, finishedAt: Date.now(), ...extra});
+            if (status === "ok") record.resultText = text;
+            else record.error = text;
+            this.store.save(record);
+            this.bus.emit({type: "tool.result", correlationId: record.id, call: {...record}});
+            return {record, modelText: text};
+        };
+
+        const checked = this.registry.validate(name, rawArgs);
+        if (!checked.ok || !checked.tool)
+            return finish("error", checked.ok ? `unknown tool: ${name}` : checked.message);
+        const tool = checked.tool;
+        record.tool = tool.name;
+        record.args = checked.args;
+
+        const approval = await this.approve(tool, record, ctx);
+        if (approval.status !== "allowed") return finish(approval.status, approval.message);
+        if (approval.args !== undefined) {
+            const again = this.registry.validate(tool.name, approval.args);
+            if (!again.ok) return finish("error", again.message);
+            record.args = again.args;
+        }
+        if (tool.sideEffect !== "none") ctx.seen.add(callKey(tool.name, record.args));
+        record.status = "running";
+        this.store.save(record);
+        return this.execute(tool, record, ctx, finish);
+    }
+
+    private async approve(
+        tool: ToolDefinition,
+        record: ToolCallRecord,
+        ctx: CallContext,
+    ): Promise<
+        {status: "allowed"; args?: unknown} | {status: "denied" | "cancelled" | "error"; message: string}
+    > {
+        const policyCtx = {webAccess: ctx.webAccess};
+        const localEffect = tool.sideEffect === "write" || tool.sideEffect === "exec";
+        if (ctx.mode === "ask" && localEffect) {
+            record.decision = "policy_deny";
+            record.decidedBy = "policy";
+            return {status: "denied", message: `denied: ${tool.name} is not available in ask mode`};
+        }
+        const policy = this.registry.policy(tool, policyCtx);
+        if (policy === "deny") {
+            record.decision = "policy_deny";
+            record.decidedBy = "policy";
+            return {status: "denied", message: `denied: ${tool.name} is disabled by its policy`};
+        }
+        const repeated = ctx.seen.has(callKey(tool.name, record.args));
+        if (policy === "allow" && !repeated) {
+            record.decision = "policy_allow";
+            record.decidedBy = "policy";
+            return {status: "allowed"};
+        }
+        const grant = repeated ? null : this.store.grantFor(tool.name, ctx.conversationId);
+        if (grant) {
+            record.decision = grant.conversationId ? "allow_conversation" : "allow_always";
+            record.decidedBy = "user";
+            return {status: "allowed"};
+        }
+        record.status = "awaiting_approval";
+        this.store.save(record);
+        this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
+        ctx.onAwaiting?.(true);
+        let answer: Answer;
+        try {
+            answer = await ctx.approver(
+                {
+                    approvalId: record.id,
+                    conversationId: ctx.conversationId,
+                    messageId: ctx.messageId,
+                    tool: tool.name,
+                    sideEffect: tool.sideEffect,
+                    args: record.args,
+                    reason: ctx.reason(),
+                },
+                ctx.signal,
+            );
+        } catch {
+            return {status: "cancelled", message: "cancelled: the answer was stopped"};
+        } finally {
+            ctx.onAwaiting?.(false);
+        }
+        record.decision = answer.decision;
+        record.decidedBy = answer.by;
+        if (answer.decision === "deny") return {status: "denied", message: "denied by the user"};
+        if (answer.decision === "allow_conversation") this.store.grant(tool.name, ctx.conversationId);
+        if (answer.decision === "allow_always") this.store.grant(tool.name, null);
+        return {status: "allowed", args: answer.args};
+    }
+
+    private async execute(
+        tool: ToolDefinition,
+        record: ToolCallRecord,
+        ctx: CallContext,
+        finish: (s: ToolCallRecord["status"], text: string, extra?: Partial<ToolCallRecord>) => CallOutcome,
+    ): Promise<CallOutcome> {
+        const timeoutMs = this.registry.timeoutMs(tool);
+        const controller = new AbortController();
+        const onAbort = () => controller.abort(ctx.signal.reason);
+        ctx.signal.addEventListener("abort", onAbort, {once: true});
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<"timeout">((resolve) => {
+            timer = setTimeout(() => {
+                controller.abort(new Error("timeout"));
+                resolve("timeout");
+            }, timeoutMs);
+        });
+        const cancelled = new Promise<"cancelled">((resolve) => {
+            if (ctx.signal.aborted) resolve("cancelled");
+            ctx.signal.addEventListener("abort", () => resolve("cancelled"), {once: true});
+        });
+        try {
+            const running = tool
+                .run(record.args as Record<string, unknown>, {
+                    signal: controller.signal,
+                    conversationId: ctx.conversationId,
+                    dataDir: this.dataDir,
+                    options: this.registry.options(tool),
+                })
+                .then(
+                    (output) => ({output}),
+                    (error: unknown) => ({error}),
+                );
+            const outcome = await Promise.race([running, timedOut, cancelled]);
+            if (outcome === "timeout")
+                return finish("timeout", `timed out after ${Math.round(timeoutMs / 1000)}s`);
+            if (outcome === "cancelled") return finish("cancelled", "cancelled: the answer was stopped");
+            if ("error" in outcome) {
+                const message =
+                    outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+                return finish("error", `${tool.name} failed: ${message}`);
+            }
+            if (outcome.output.error)
+                return finish("error", outcome.output.error, {resultData: outcome.output.data ?? null});
+            return finish("ok", outcome.output.text, {resultData: outcome.output.data ?? null});
+        } finally {
+            clearTimeout(timer);
+            ctx.signal.removeEventListener("abort", onAbort);
+        }
+    }
+}
+
+export function callKey(tool: string, args: unknown): string {
+    return `${tool}\u0000${stableJson(args)}`;
+}
+
+function stableJson(value: unknown): string {
+    if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+    if (value && typeof value === "object") {
+        const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+            a.localeCompare(b),
+        );
+        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+    }
+    return JSON.stringify(value) ?? "null";
+}

@@ -1,0 +1,62 @@
+import {useState} from "react";
+import type {ApprovalDecision, ApprovalRequest} from "../../shared/contract.js";
+
+type Props = {request: ApprovalRequest; onDecide(decision: ApprovalDecision, args?: unknown): void};
+
+/** Asks before a side-effecting tool runs. Enter allows once, Escape denies. */
+export function ApprovalDialog({request, onDecide}: Props) {
+    const [text, setText] = useState(JSON.stringify(request.args, null, 2));
+    const [problem, setProblem] = useState<string | null>(null);
+    const allow = (decision: ApprovalDecision) => {
+        try {
+            const args = JSON.parse(text) as unknown;
+            if (typeof args !== "object" || args === null || Array.isArray(args))
+                throw new Error("not an object");
+            onDecide(decision, args);
+        } catch {
+            setProblem("The arguments must be a JSON object.");
+        }
+    };
+    return (
+        <div className="backdrop">
+            <div
+                className="dialog"
+                role="dialog"
+                aria-modal="true"
+                aria-label={`Allow ${request.tool}?`}
+                onKeyDown={(e) => {
+                    if (e.key === "Escape") onDecide("deny");
+                    if (e.key === "Enter" && !(e.target instanceof HTMLTextAreaElement)) allow("allow_once");
+                }}
+            >
+                <h2>
+                    Allow <code>{request.tool}</code>?
+                </h2>
+                <p className="effect">This tool can {EFFECT[request.sideEffect]}.</p>
+                {request.reason && <blockquote className="reason">{request.reason}</blockquote>}
+                <label>
+                    Arguments (you can edit them)
+                    <textarea value={text} rows={6} onChange={(e) => setText(e.target.value)} />
+                </label>
+                {problem && <p className="problem">{problem}</p>}
+                <div className="choices">
+                    <button autoFocus onClick={() => allow("allow_once")}>
+                        Allow once
+                    </button>
+                    <button onClick={() => allow("allow_conversation")}>Allow in this conversation</button>
+                    <button onClick={() => allow("allow_always")}>Always allow</button>
+                    <button className="deny" onClick={() => onDecide("deny")}>
+                        Deny
+                    </button>
+                </div>
+            </div>
+        </div>
+    );
+}
+
+const EFFECT: Record<ApprovalRequest["sideEffect"], string> = {
+    none: "only read information",
+    network: "send data to the internet",
+    write: "change files on this computer",
+    exec: "run programs on this computer",
+};
