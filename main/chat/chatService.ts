@@ -54,8 +54,17 @@ export class ChatService {
             );
         }
         const choice = options.toolChoice ?? "auto";
-        if (!["auto", "none", "required"].includes(choice) && !this.tools.registry.resolve(choice)) {
+        const named = ["auto", "none", "required"].includes(choice)
+            ? null
+            : this.tools.registry.resolve(choice);
+        if (named === undefined || (named === null && !["auto", "none", "required"].includes(choice))) {
             return fail("VALIDATION", `unknown tool: ${choice}`);
+        }
+        if (named && !this.tools.registry.offered(conversation.mode, {webAccess: false}).includes(named)) {
+            return fail(
+                "DENIED",
+                `${named.name} is not available in ${conversation.mode} mode; switch the mode or choose another tool`,
+            );
         }
         const history = toModelHistory(this.store.messages(conversationId));
         const user = this.store.addMessage({conversationId, role: "user", content: text, status: "complete"});
@@ -82,8 +91,9 @@ export class ChatService {
             choice,
             preflight: options.preflight ?? [],
         };
-        turn.finished = this.runTurn(input, conversation.mode, controller.signal, release).finally(release);
+        // Registered before the turn starts: its first events may already lead a listener to call stop().
         this.active.set(conversationId, turn);
+        turn.finished = this.runTurn(input, conversation.mode, controller.signal, release).finally(release);
         return ok({userMessageId: user.id, messageId: answer.id});
     }
 
@@ -175,7 +185,7 @@ export class ChatService {
                 const choice = step === 0 ? input.choice : "auto";
                 const offered =
                     limitReached || choice === "none" ? [] : registry.offered(mode, {webAccess: false});
-                const force = forcedTools(choice, offered, registry);
+                const force = forcedTools(choice, offered);
                 const history: ChatHistoryItem[] = [
                     ...input.history,
                     ...(limitReached ? [{type: "system", text: TOOL_LIMIT_NOTE} as const] : []),
@@ -234,15 +244,11 @@ export class ChatService {
     }
 }
 
-function forcedTools(
-    choice: ToolChoice,
-    offered: ToolDefinition[],
-    registry: ToolRegistry,
-): ToolDefinition[] | undefined {
-    if (choice === "required") return offered.length > 0 ? offered : undefined;
+/** The tools a forced choice allows: only among those offered now (mode, policy, step limit). */
+function forcedTools(choice: ToolChoice, offered: ToolDefinition[]): ToolDefinition[] | undefined {
     if (choice === "auto" || choice === "none") return undefined;
-    const tool = registry.resolve(choice);
-    return tool ? [tool] : undefined;
+    const allowed = choice === "required" ? offered : offered.filter((t) => t.name === choice);
+    return allowed.length > 0 ? allowed : undefined;
 }
 
 function toModelFunction(tool: ToolDefinition): ModelFunction {

@@ -29,7 +29,7 @@ const schema = {
             additionalProperties: false,
             properties: {
                 timeoutMs: {type: "integer", minimum: 100, maximum: 600_000},
-                maxSteps: {type: "integer", minimum: 1, maximum: 50},
+                maxSteps: {type: "integer", minimum: 0, maximum: 50},
                 maxParallel: {type: "integer", minimum: 1, maximum: 16},
             },
         },
@@ -84,7 +84,7 @@ function parseConfig(
     text: string,
 ): {value: Partial<ToolsConfig>} | {problems: ConfigProblem[]} {
     const lineCounter = new LineCounter();
-    const doc = parseDocument(text, {lineCounter, prettyErrors: false});
+    const doc = parseDocument(text, {lineCounter});
     if (doc.errors.length > 0) {
         return {
             problems: doc.errors.map((e) => ({file, line: e.linePos?.[0]?.line ?? null, message: e.message})),

@@ -39,7 +39,7 @@ export class ToolRunner {
             messageId: ctx.messageId,
             conversationId: ctx.conversationId,
             step: ctx.step,
-            tool: name,
+            tool: this.registry.resolve(name)?.name ?? name,
             rawArgs,
             args: null,
             status: "pending",
@@ -71,7 +71,6 @@ export class ToolRunner {
         if (!checked.ok || !checked.tool)
             return finish("error", checked.ok ? `unknown tool: ${name}` : checked.message);
         const tool = checked.tool;
-        record.tool = tool.name;
         record.args = checked.args;
 
         const approval = await this.approve(tool, record, ctx);
@@ -81,7 +80,6 @@ export class ToolRunner {
             if (!again.ok) return finish("error", again.message);
             record.args = again.args;
         }
-        if (tool.sideEffect !== "none") ctx.seen.add(callKey(tool.name, record.args));
         record.status = "running";
         this.store.save(record);
         return this.execute(tool, record, ctx, finish);
@@ -107,7 +105,10 @@ export class ToolRunner {
             record.decidedBy = "policy";
             return {status: "denied", message: `denied: ${tool.name} is disabled by its policy`};
         }
-        const repeated = ctx.seen.has(callKey(tool.name, record.args));
+        // Checked and recorded in one synchronous step, so concurrent identical calls see each other.
+        const key = callKey(tool.name, record.args);
+        const repeated = tool.sideEffect !== "none" && ctx.seen.has(key);
+        if (tool.sideEffect !== "none") ctx.seen.add(key);
         if (policy === "allow" && !repeated) {
             record.decision = "policy_allow";
             record.decidedBy = "policy";
@@ -156,6 +157,7 @@ export class ToolRunner {
         ctx: CallContext,
         finish: (s: ToolCallRecord["status"], text: string, extra?: Partial<ToolCallRecord>) => CallOutcome,
     ): Promise<CallOutcome> {
+        if (ctx.signal.aborted) return finish("cancelled", "cancelled: the answer was stopped");
         const timeoutMs = this.registry.timeoutMs(tool);
         const controller = new AbortController();
         const onAbort = () => controller.abort(ctx.signal.reason);
@@ -184,8 +186,7 @@ export class ToolRunner {
                     (error: unknown) => ({error}),
                 );
             const outcome = await Promise.race([running, timedOut, cancelled]);
-            if (outcome === "timeout")
-                return finish("timeout", `timed out after ${Math.round(timeoutMs / 1000)}s`);
+            if (outcome === "timeout") return finish("timeout", `timed out after ${seconds(timeoutMs)}s`);
             if (outcome === "cancelled") return finish("cancelled", "cancelled: the answer was stopped");
             if ("error" in outcome) {
                 const message =
@@ -200,6 +201,10 @@ export class ToolRunner {
             ctx.signal.removeEventListener("abort", onAbort);
         }
     }
+}
+
+function seconds(ms: number): string {
+    return String(Number((ms / 1000).toFixed(1)));
 }
 
 export function callKey(tool: string, args: unknown): string {
