@@ -11,6 +11,7 @@ import {DB_FILE_NAME, openDatabase, type Db} from "./store/db.js";
 import {SettingsStore} from "./store/settings.js";
 import {ToolCallStore} from "./store/toolCalls.js";
 import {ApprovalBroker, type Approver} from "./tools/approvals.js";
+import {readFile, writeFile} from "./tools/builtin/files.js";
 import {createSystemStats} from "./tools/builtin/systemStats.js";
 import {loadToolsConfig} from "./tools/config.js";
 import type {ToolDefinition} from "./tools/defineTool.js";
@@ -75,7 +76,7 @@ export function createCore(options: CoreOptions): Core {
     );
     for (const warning of warnings) console.error(`[cairn] tools config: ${warning}`);
     const tools = new ToolRegistry(
-        [createSystemStats(() => engine.facts()), ...(options.extraTools ?? [])],
+        [createSystemStats(() => engine.facts()), readFile, writeFile, ...(options.extraTools ?? [])],
         config,
     );
     const approvals = new ApprovalBroker(bus);

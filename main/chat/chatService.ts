@@ -47,7 +47,8 @@ export class ChatService {
         if (this.active.has(conversationId)) {
             return fail("DENIED", "an answer is still being written in this conversation; stop it or wait");
         }
-        if (!this.engine.isLoaded()) {
+        // While a model loads, the turn waits for it in the engine's queue.
+        if (!this.engine.isLoaded() && this.engine.status().state !== "loading") {
             return fail(
                 "MODEL_NOT_LOADED",
                 this.engine.status().message ?? "no model is loaded; choose a model first",

@@ -83,6 +83,8 @@ export class Engine {
     private lastNativeError: string | null = null;
     private gpuFallbackReason: string | null = null;
     private lastTokensPerSecond: number | null = null;
+    private pendingTasks = 0;
+    private keepAlive: NodeJS.Timeout | null = null;
 
     constructor(private readonly options: EngineOptions = {}) {
         this.current = {
@@ -106,8 +108,11 @@ export class Engine {
 
     /** Loads a model, replacing the current one. Never throws; errors name the path and what to do. */
     load(modelPath: string): Promise<Result<EngineStatus>> {
-        if (this.loading)
+        if (this.loading) {
             return Promise.resolve(fail("DENIED", "a model is already loading; wait for it to finish"));
+        }
+        // "loading" from the moment it is asked for, so that a message sent now waits for the model.
+        this.setStatus({state: "loading", modelName: path.basename(modelPath), message: null});
         this.loading = this.enqueue(() => this.loadNow(path.resolve(modelPath))).finally(() => {
             this.loading = null;
         });
@@ -263,9 +268,11 @@ export class Engine {
     }
 
     async dispose(): Promise<void> {
-        await this.enqueue(() => this.unloadNow());
-        await this.llama?.dispose();
-        this.llama = null;
+        await this.enqueue(async () => {
+            await this.unloadNow();
+            await this.llama?.dispose();
+            this.llama = null;
+        });
     }
 
     private async unloadNow(): Promise<void> {
@@ -277,9 +284,23 @@ export class Engine {
     }
 
     private enqueue<T>(task: () => Promise<T>): Promise<T> {
-        const run = this.queue.then(task, task);
+        this.holdProcessOpen(+1);
+        const run = this.queue.then(task, task).finally(() => this.holdProcessOpen(-1));
         this.queue = run.catch(() => undefined);
         return run;
+    }
+
+    /**
+     * llama.cpp works on native threads that do not keep Node's event loop alive; without a handle, Node
+     * can exit while a load or generation is still pending. A timer is held while work is queued.
+     */
+    private holdProcessOpen(delta: number): void {
+        this.pendingTasks += delta;
+        if (this.pendingTasks > 0 && !this.keepAlive) this.keepAlive = setInterval(() => {}, 60_000);
+        if (this.pendingTasks === 0 && this.keepAlive) {
+            clearInterval(this.keepAlive);
+            this.keepAlive = null;
+        }
     }
 
     private setStatus(patch: Partial<EngineStatus>): void {

@@ -39,7 +39,7 @@ export function App({api}: {api: CairnApi}) {
                     </header>
                 )}
                 {state.error && (
-                    <div className="error" role="alert">
+                    <div className="alert" role="alert">
                         <span>{state.error}</span>
                         <button onClick={cairn.dismissError} aria-label="Dismiss">
                             ×

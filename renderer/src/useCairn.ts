@@ -1,4 +1,4 @@
-import {useCallback, useEffect, useState} from "react";
+import {useCallback, useEffect, useRef, useState} from "react";
 import type {
     AppEvent,
     ApprovalDecision,
@@ -40,6 +40,12 @@ export function useCairn(api: CairnApi) {
     const patch = useCallback((p: Partial<CairnState>) => setState((s) => ({...s, ...p})), []);
     const showError = useCallback((message: string) => patch({error: message}), [patch]);
 
+    // What the event handler needs to know without re-subscribing on every change.
+    const selectedRef = useRef({id: null as string | null, known: new Set<string>()});
+    useEffect(() => {
+        selectedRef.current = {id: state.selectedId, known: new Set(state.messages.map((m) => m.id))};
+    }, [state.selectedId, state.messages]);
+
     const loadMessages = useCallback(
         async (conversationId: string) => {
             const res = await api.invoke("messages.list", {conversationId});
@@ -73,6 +79,14 @@ export function useCairn(api: CairnApi) {
         const unsubscribeEvents = api.onEvent((event) => {
             pending.push(event);
             frame ||= requestAnimationFrame(flush);
+            // A turn started elsewhere (another window, the CLI, a client's call): fetch its messages.
+            const started =
+                event.type === "tool.request" ? event.call : event.type === "chat.token" ? event : null;
+            const current = selectedRef.current;
+            if (started && started.conversationId === current.id && !current.known.has(started.messageId)) {
+                current.known.add(started.messageId);
+                void loadMessages(started.conversationId);
+            }
         });
         const unsubscribe = () => {
             unsubscribeEvents();
@@ -93,7 +107,7 @@ export function useCairn(api: CairnApi) {
             if (first) select(first.id);
         })();
         return unsubscribe;
-    }, [api, patch, select, showError]);
+    }, [api, loadMessages, patch, select, showError]);
 
     const create = useCallback(async () => {
         const res = await api.invoke("conversations.create", {});

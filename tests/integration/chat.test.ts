@@ -171,3 +171,27 @@ test("missing, truncated and random model files give errors naming the path; the
         await core.dispose();
     }
 });
+
+test("a message sent while the model is still loading waits for it instead of failing", async () => {
+    const core = createCore({
+        dataDir: tempDir(),
+        modelPath: TEST_MODEL,
+        threads: 1,
+        gpu: false,
+        generation: {maxTokens: 8},
+    });
+    const api = (await import("../../main/core.js")).createMemoryClient(core);
+    try {
+        const loading = core.loadConfiguredModel();
+        assert.equal(core.engine.status().state, "loading");
+        const c = unwrap(await api.invoke("conversations.create", {}));
+        const done = nextDone(api, c.id);
+        unwrap(await api.invoke("chat.send", {conversationId: c.id, text: "Hi"}));
+        const answer = await done;
+        await loading;
+        assert.equal(answer.status, "complete");
+        assert.ok(answer.content.length > 0);
+    } finally {
+        await core.dispose();
+    }
+});

@@ -1,0 +1,83 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import {defineTool, type ToolContext} from "../defineTool.js";
+
+const MAX_READ_BYTES = 256 * 1024;
+const MAX_WRITE_BYTES = 1024 * 1024;
+
+/** The folder file tools may touch: options.root in tools.yaml, else <data>/workspace. */
+export function workspaceRoot(ctx: Pick<ToolContext, "dataDir" | "options">): string {
+    const root = ctx.options.root;
+    return typeof root === "string" && root ? path.resolve(root) : path.join(ctx.dataDir, "workspace");
+}
+
+/** Resolves a relative path inside the workspace, refusing anything (.., absolute, symlinks) that leaves it. */
+export async function insideWorkspace(root: string, relative: string): Promise<string> {
+    if (path.isAbsolute(relative)) throw new Error(`path must be relative to the workspace: ${relative}`);
+    await fs.mkdir(root, {recursive: true});
+    const realRoot = await fs.realpath(root);
+    const target = path.resolve(realRoot, relative);
+    if (!isWithin(realRoot, target)) throw new Error(`path leaves the workspace: ${relative}`);
+    // The deepest existing ancestor, resolved through symlinks, must still be inside.
+    let probe = target;
+    for (;;) {
+        try {
+            const real = await fs.realpath(probe);
+            if (!isWithin(realRoot, real)) throw new Error(`path leaves the workspace: ${relative}`);
+            return real === probe ? target : path.join(real, path.relative(probe, target));
+        } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+            probe = path.dirname(probe);
+        }
+    }
+}
+
+function isWithin(root: string, target: string): boolean {
+    return target === root || target.startsWith(root + path.sep);
+}
+
+export const readFile = defineTool<{path: string}>({
+    name: "read_file",
+    description: "Read a text file from the Cairn workspace folder. The path is relative to the workspace.",
+    sideEffect: "none",
+    params: {
+        type: "object",
+        additionalProperties: false,
+        properties: {path: {type: "string", minLength: 1, maxLength: 1024}},
+        required: ["path"],
+    },
+    async run({path: relative}, ctx) {
+        const file = await insideWorkspace(workspaceRoot(ctx), relative);
+        const stat = await fs.stat(file).catch(() => null);
+        if (!stat?.isFile()) return {text: "", error: `file not found: ${relative}`};
+        if (stat.size > MAX_READ_BYTES)
+            return {text: "", error: `file too large: ${stat.size} bytes (limit ${MAX_READ_BYTES})`};
+        const text = await fs.readFile(file, "utf8");
+        return {text, data: {path: relative, bytes: stat.size}};
+    },
+});
+
+export const writeFile = defineTool<{path: string; content: string}>({
+    name: "write_file",
+    description:
+        "Write a text file in the Cairn workspace folder (creating folders as needed). Asks the user first.",
+    sideEffect: "write",
+    params: {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+            path: {type: "string", minLength: 1, maxLength: 1024},
+            content: {type: "string", maxLength: MAX_WRITE_BYTES},
+        },
+        required: ["path", "content"],
+    },
+    async run({path: relative, content}, ctx) {
+        const file = await insideWorkspace(workspaceRoot(ctx), relative);
+        await fs.mkdir(path.dirname(file), {recursive: true});
+        const temp = `${file}.cairn-${process.pid}.tmp`;
+        await fs.writeFile(temp, content, {signal: ctx.signal});
+        await fs.rename(temp, file);
+        const bytes = Buffer.byteLength(content);
+        return {text: `wrote ${bytes} bytes to ${relative}`, data: {path: relative, bytes}};
+    },
+});

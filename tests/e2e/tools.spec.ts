@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import {expect, test, type Page} from "@playwright/test";
+import {startServe, type Served} from "../helpers/serve.js";
+
+let served: Served;
+test.beforeEach(async () => {
+    served = await startServe({extra: ["--max-tokens", "24"]});
+});
+test.afterEach(async () => served.stop());
+
+test("/stats runs system_stats first and shows it as a trace step", async ({page}) => {
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await page.getByRole("textbox", {name: "Message"}).fill("/stats");
+    await page.getByRole("textbox", {name: "Message"}).press("Enter");
+    const step = page.locator("article.message.assistant .trace .step").first();
+    await expect(step).toHaveAttribute("data-tool", "system_stats");
+    await expect(step).toHaveAttribute("data-status", "ok");
+    await expect(page.locator("article.message.assistant")).toHaveAttribute("data-status", "complete");
+    await step.locator("summary").click();
+    await expect(step.locator(".result pre")).toContainText("CPU:");
+    await page.reload();
+    await expect(page.locator("article.message.assistant .trace .step")).toHaveAttribute("data-status", "ok");
+});
+
+/** A client asking for a call before generation, over the page's own authenticated WebSocket. */
+async function sendWithPreflight(page: Page, conversationId: string, args: object) {
+    return page.evaluate(
+        ([conversationId, args]) =>
+            new Promise<unknown>((resolve) => {
+                const token = new URLSearchParams(location.search).get("token");
+                const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
+                ws.onopen = () =>
+                    ws.send(
+                        JSON.stringify({
+                            id: 1,
+                            name: "chat.send",
+                            req: {conversationId, text: "save it", preflight: [{name: "write_file", args}]},
+                        }),
+                    );
+                ws.onmessage = (m) => {
+                    const frame = JSON.parse(String(m.data));
+                    if (frame.id === 1) resolve(frame.res);
+                };
+            }),
+        [conversationId, args] as const,
+    );
+}
+
+test("a write tool waits for approval: allow with edited arguments, then deny", async ({page}) => {
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "+ New conversation"}).click();
+    await page.getByRole("combobox", {name: "Mode"}).selectOption("agent");
+    const conversationId = new URL(page.url()).searchParams.get("c")!;
+
+    await sendWithPreflight(page, conversationId, {path: "first.txt", content: "from the client"});
+    const dialog = page.getByRole("dialog", {name: "Allow write_file?"});
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("change files on this computer");
+    await dialog
+        .getByRole("textbox")
+        .fill(JSON.stringify({path: "edited.txt", content: "edited in the dialog"}));
+    await dialog.getByRole("button", {name: "Allow once"}).click();
+    await expect(dialog).toBeHidden();
+    // The turn was started by another client: its question appears here too.
+    await expect(page.locator("article.message.user").first()).toHaveText(/save it/);
+    const first = page.locator("article.message.assistant").first();
+    await expect(first.locator(".trace .step")).toHaveAttribute("data-status", "ok");
+    await expect(first).toHaveAttribute("data-status", "complete");
+    const workspace = path.join(served.dataDir, "workspace");
+    expect(fs.readFileSync(path.join(workspace, "edited.txt"), "utf8")).toBe("edited in the dialog");
+    expect(fs.existsSync(path.join(workspace, "first.txt"))).toBe(false);
+
+    await sendWithPreflight(page, conversationId, {path: "second.txt", content: "no"});
+    await expect(dialog).toBeVisible();
+    await dialog.press("Escape");
+    await expect(dialog).toBeHidden();
+    const second = page.locator("article.message.assistant").nth(1);
+    await expect(second.locator(".trace .step")).toHaveAttribute("data-status", "denied");
+    expect(fs.existsSync(path.join(workspace, "second.txt"))).toBe(false);
+});
