@@ -6,7 +6,14 @@ import path from "node:path";
 import readline from "node:readline";
 import {getLlama, LlamaCompletion, LlamaLogLevel} from "node-llama-cpp";
 import WebSocket from "ws";
+import {EventBus} from "../main/events.js";
 import {Engine} from "../main/llm/engine.js";
+import {fixedApprover} from "../main/tools/approvals.js";
+import {BUILTIN_DEFAULTS} from "../main/tools/config.js";
+import {defineTool} from "../main/tools/defineTool.js";
+import {ToolRegistry} from "../main/tools/registry.js";
+import {ToolRunner} from "../main/tools/runner.js";
+import {ToolCallStore} from "../main/store/toolCalls.js";
 import {ConversationStore} from "../main/store/conversations.js";
 import {openDatabase} from "../main/store/db.js";
 import {CLI, ROOT, TEST_MODEL, tempDir} from "../tests/helpers/paths.js";
@@ -147,6 +154,73 @@ function sqliteFigures() {
     return {insert10kMessagesMs: insert10kMs, open10kMessageConversationMs: median(reads)};
 }
 
+/**
+ * One tool call's overhead: bus events, validation, the approval lookup, persistence (two to three writes).
+ * The tool does nothing and no model runs, so what is left is Cairn's own cost per call.
+ */
+async function toolCallOverhead(calls = 1000) {
+    const db = openDatabase(path.join(tempDir(), "bench.sqlite"));
+    const conversations = new ConversationStore(db);
+    const store = new ToolCallStore(db);
+    const c = conversations.create("bench");
+    const m = conversations.addMessage({
+        conversationId: c.id,
+        role: "assistant",
+        content: "",
+        status: "streaming",
+    });
+    const noop = (name: string, sideEffect: "none" | "write") =>
+        defineTool({
+            name,
+            description: name,
+            sideEffect,
+            params: {
+                type: "object",
+                properties: {text: {type: "string"}, n: {type: "integer", default: 1}},
+                required: ["text"],
+            },
+            run: async () => ({text: "ok"}),
+        });
+    const registry = new ToolRegistry([noop("read_noop", "none"), noop("write_noop", "write")], {
+        defaults: BUILTIN_DEFAULTS,
+        tools: {},
+    });
+    const bus = new EventBus();
+    bus.subscribe(() => {});
+    const runner = new ToolRunner(registry, store, bus, tempDir());
+    store.grant("write_noop", c.id);
+    const measure = async (tool: string) => {
+        const times: number[] = [];
+        for (let i = 0; i < calls; i++) {
+            const started = performance.now();
+            const outcome = await runner.run(
+                tool,
+                {text: `call ${i}`},
+                {
+                    conversationId: c.id,
+                    messageId: m.id,
+                    step: 1,
+                    origin: "model",
+                    mode: "agent",
+                    webAccess: false,
+                    signal: new AbortController().signal,
+                    approver: fixedApprover(false),
+                    reason: () => "",
+                    seen: new Set(),
+                },
+            );
+            times.push(performance.now() - started);
+            if (outcome.record.status !== "ok") throw new Error(`bench call failed: ${outcome.modelText}`);
+        }
+        times.sort((a, b) => a - b);
+        const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+        return {calls, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: times.at(-1)!};
+    };
+    const result = {allowedByPolicy: await measure("read_noop"), allowedByGrant: await measure("write_noop")};
+    db.close();
+    return result;
+}
+
 const report = {
     date: new Date().toISOString(),
     machine: {
@@ -162,6 +236,7 @@ const report = {
     engine: [await engineFigures(1), await engineFigures(2)],
     rawLlamaCompletion: [await rawCompletion(1), await rawCompletion(2)],
     sqlite: sqliteFigures(),
+    toolCall: await toolCallOverhead(),
 };
 const overhead = report.engine.map((e, i) => ({
     threads: e.threads,
@@ -193,5 +268,7 @@ console.table({
     ),
     "SQLite insert 10k messages (ms)": f(report.sqlite.insert10kMessagesMs),
     "SQLite open 10k-message conversation (ms)": f(report.sqlite.open10kMessageConversationMs),
+    "tool call overhead p50 / p95, policy allow (ms)": `${report.toolCall.allowedByPolicy.p50Ms.toFixed(3)} / ${report.toolCall.allowedByPolicy.p95Ms.toFixed(3)}`,
+    "tool call overhead p50 / p95, with grant lookup (ms)": `${report.toolCall.allowedByGrant.p50Ms.toFixed(3)} / ${report.toolCall.allowedByGrant.p95Ms.toFixed(3)}`,
 });
 console.log(`report: ${path.relative(ROOT, file)}`);
