@@ -9,6 +9,7 @@ import {Engine} from "./llm/engine.js";
 import {ConversationStore} from "./store/conversations.js";
 import {DB_FILE_NAME, openDatabase, type Db} from "./store/db.js";
 import {SettingsStore} from "./store/settings.js";
+import {CitationStore} from "./store/citations.js";
 import {ToolCallStore} from "./store/toolCalls.js";
 import {ApprovalBroker, type Approver} from "./tools/approvals.js";
 import {readFile, writeFile} from "./tools/builtin/files.js";
@@ -87,6 +88,7 @@ export function createCore(options: CoreOptions): Core {
         engine,
         bus,
         {registry: tools, runner, approver},
+        new CitationStore(db),
         options.generation,
     );
 

@@ -31,7 +31,20 @@ export type Message = {
     createdAt: number;
     /** The answer's tool-call trace, in order. */
     toolCalls: ToolCallRecord[];
+    /** The sources its tools returned, numbered [1], [2], ... within this answer. */
+    citations: Citation[];
 };
+
+export type SourceKind = "url" | "document" | "tool";
+export type Source = {
+    kind: SourceKind;
+    title: string;
+    url?: string;
+    /** For documents: where in the document (page, heading, lines). */
+    location?: Record<string, unknown>;
+    snippet?: string;
+};
+export type Citation = Source & {number: number; toolCallId: string | null};
 
 export type Backend = "cpu" | "cuda" | "vulkan" | "metal";
 export type EngineState = "no-model" | "loading" | "ready" | "generating" | "error";

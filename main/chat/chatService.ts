@@ -1,8 +1,16 @@
 import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
-import type {AppEvent, Message, PreflightCall, ToolChoice, TurnStats} from "../../shared/contract.js";
+import type {
+    AppEvent,
+    Citation,
+    Message,
+    PreflightCall,
+    ToolChoice,
+    TurnStats,
+} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import type {Engine, ModelFunction} from "../llm/engine.js";
+import type {CitationStore} from "../store/citations.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
@@ -21,6 +29,8 @@ type ActiveTurn = {controller: AbortController; finished: Promise<void>};
 const TITLE_LENGTH = 60;
 const TOOL_LIMIT_NOTE =
     "The tool limit for this answer is reached. Answer now with what you have, without tools.";
+const CITE_NOTE =
+    "Tool results list their sources as [n] Title. When you use information from a source, cite it as [n].";
 
 /** Runs chat turns: the agent loop over the engine and the tools, persisted as it goes, streamed as events. */
 export class ChatService {
@@ -33,6 +43,7 @@ export class ChatService {
         private readonly engine: Engine,
         private readonly bus: EventBus,
         private readonly tools: ToolServices,
+        private readonly citations: CitationStore,
         private readonly generation: GenerationOptions = {},
         private readonly flushMs = 200,
     ) {}
@@ -142,6 +153,22 @@ export class ChatService {
         const stats = emptyStats();
         const {registry, runner, approver} = this.tools;
         const seen = new Set<string>();
+        const citations: Citation[] = [];
+        /** Numbers each returned source within this answer and tells the model how to cite it. */
+        const cite = (outcome: CallOutcome): string => {
+            if (outcome.sources.length === 0) return outcome.modelText;
+            const numbered = outcome.sources.map((source) => {
+                const citation: Citation = {
+                    ...source,
+                    number: citations.length + 1,
+                    toolCallId: outcome.record.id,
+                };
+                citations.push(citation);
+                this.citations.add(messageId, citation);
+                return `[${citation.number}] ${source.title}${source.url ? ` (${source.url})` : ""}`;
+            });
+            return `${outcome.modelText}\n\nSources:\n${numbered.join("\n")}`;
+        };
         const callContext = (step: number, origin: "model" | "client"): CallContext => ({
             conversationId,
             messageId,
@@ -165,7 +192,7 @@ export class ChatService {
             const outcomes = await mapLimit(calls, registry.config.defaults.maxParallel, (c) =>
                 runner.run(c.name, c.params, callContext(step, origin)),
             );
-            response.push(...outcomes.map((o, i) => functionCallItem(calls[i]!, o, registry)));
+            response.push(...outcomes.map((o, i) => functionCallItem(calls[i]!, o, cite(o), registry)));
         };
 
         let error: string | null = null;
@@ -188,6 +215,9 @@ export class ChatService {
                     limitReached || choice === "none" ? [] : registry.offered(mode, {webAccess: false});
                 const force = forcedTools(choice, offered);
                 const history: ChatHistoryItem[] = [
+                    ...(offered.length > 0 || response.length > 0
+                        ? [{type: "system", text: CITE_NOTE} as const]
+                        : []),
                     ...input.history,
                     ...(limitReached ? [{type: "system", text: TOOL_LIMIT_NOTE} as const] : []),
                     {type: "model", response: [...response]},
@@ -259,6 +289,7 @@ function toModelFunction(tool: ToolDefinition): ModelFunction {
 function functionCallItem(
     call: {name: string; params: unknown},
     outcome: CallOutcome,
+    resultText: string,
     registry: ToolRegistry,
 ): ChatModelFunctionCall {
     return {
@@ -266,7 +297,7 @@ function functionCallItem(
         name: registry.resolve(call.name)?.name ?? call.name,
         description: registry.resolve(call.name)?.description,
         params: outcome.record.args ?? call.params,
-        result: outcome.modelText,
+        result: resultText,
     };
 }
 

@@ -1,5 +1,6 @@
 import {randomUUID} from "node:crypto";
 import type {
+    Citation,
     Conversation,
     Message,
     MessageRole,
@@ -10,6 +11,7 @@ import type {
 } from "../../shared/contract.js";
 import type Database from "better-sqlite3";
 import type {Db} from "./db.js";
+import {CitationStore} from "./citations.js";
 import {ToolCallStore} from "./toolCalls.js";
 
 type ConversationRow = {id: string; title: string; mode: ToolMode; created_at: number; updated_at: number};
@@ -38,6 +40,7 @@ export class ConversationStore {
     constructor(
         private readonly db: Db,
         private readonly toolCalls = new ToolCallStore(db),
+        private readonly citations = new CitationStore(db),
     ) {}
 
     /** Prepared once per SQL text: preparing is most of the cost of a small query. */
@@ -102,14 +105,15 @@ export class ConversationStore {
             "SELECT * FROM messages WHERE conversation_id = ? ORDER BY created_at, rowid",
         ).all(conversationId) as MessageRow[];
         const calls = groupByMessage(this.toolCalls.forConversation(conversationId));
-        return rows.map((r) => toMessage(r, calls.get(r.id) ?? []));
+        const citations = this.citations.forConversation(conversationId);
+        return rows.map((r) => toMessage(r, calls.get(r.id) ?? [], citations.get(r.id) ?? []));
     }
 
     message(id: string): Message | null {
         const row = this.sql("SELECT * FROM messages WHERE id = ?").get(id) as MessageRow | undefined;
         if (!row) return null;
         const calls = this.toolCalls.forConversation(row.conversation_id).filter((c) => c.messageId === id);
-        return toMessage(row, calls);
+        return toMessage(row, calls, this.citations.forConversation(row.conversation_id).get(id) ?? []);
     }
 
     addMessage(m: {
@@ -137,6 +141,7 @@ export class ConversationStore {
             error: null,
             createdAt: now,
             toolCalls: [],
+            citations: [],
         };
     }
 
@@ -184,7 +189,7 @@ function groupByMessage(calls: ToolCallRecord[]): Map<string, ToolCallRecord[]> 
     return byMessage;
 }
 
-function toMessage(r: MessageRow, toolCalls: ToolCallRecord[]): Message {
+function toMessage(r: MessageRow, toolCalls: ToolCallRecord[], citations: Citation[]): Message {
     const stats: TurnStats | null =
         r.completion_tokens === null
             ? null
@@ -206,5 +211,6 @@ function toMessage(r: MessageRow, toolCalls: ToolCallRecord[]): Message {
         error: r.error,
         createdAt: r.created_at,
         toolCalls,
+        citations,
     };
 }

@@ -67,4 +67,21 @@ export const MIGRATIONS: readonly Migration[] = [
             ALTER TABLE conversations ADD COLUMN mode TEXT NOT NULL DEFAULT 'ask' CHECK (mode IN ('ask', 'agent'));
         `,
     },
+    {
+        version: 3,
+        name: "citations",
+        sql: `
+            CREATE TABLE citations (
+                message_id TEXT NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+                number INTEGER NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('url', 'document', 'tool')),
+                title TEXT NOT NULL,
+                url TEXT,
+                location TEXT,
+                snippet TEXT,
+                tool_call_id TEXT REFERENCES tool_calls(id) ON DELETE SET NULL,
+                PRIMARY KEY (message_id, number)
+            );
+        `,
+    },
 ];

@@ -1,7 +1,7 @@
-import type {SideEffect} from "../../shared/contract.js";
+import type {SideEffect, Source} from "../../shared/contract.js";
 
 /** What a tool gives back: text for the model, optional structured data for the UI. */
-export type ToolOutput = {text: string; data?: unknown; error?: string};
+export type ToolOutput = {text: string; data?: unknown; error?: string; sources?: Source[]};
 
 export type ToolContext = {
     signal: AbortSignal;

@@ -1,5 +1,5 @@
 import {randomUUID} from "node:crypto";
-import type {ToolCallRecord, ToolMode} from "../../shared/contract.js";
+import type {Source, ToolCallRecord, ToolMode} from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
 import type {Answer, Approver} from "./approvals.js";
@@ -22,7 +22,7 @@ export type CallContext = {
     onAwaiting?: (waiting: boolean) => void;
 };
 
-export type CallOutcome = {record: ToolCallRecord; modelText: string};
+export type CallOutcome = {record: ToolCallRecord; modelText: string; sources: Source[]};
 
 /** Runs one tool call through validation, approval, time limit and persistence; never throws. */
 export class ToolRunner {
@@ -57,14 +57,14 @@ export class ToolRunner {
         const finish = (
             status: ToolCallRecord["status"],
             text: string,
-            extra: Partial<ToolCallRecord> = {},
+            {sources, ...extra}: Partial<ToolCallRecord> & {sources?: Source[]} = {},
         ) => {
             Object.assign(record, {status, finishedAt: Date.now(), ...extra});
             if (status === "ok") record.resultText = text;
             else record.error = text;
             this.store.save(record);
             this.bus.emit({type: "tool.result", correlationId: record.id, call: {...record}});
-            return {record, modelText: text};
+            return {record, modelText: text, sources: sources ?? []};
         };
 
         const checked = this.registry.validate(name, rawArgs);
@@ -155,7 +155,11 @@ export class ToolRunner {
         tool: ToolDefinition,
         record: ToolCallRecord,
         ctx: CallContext,
-        finish: (s: ToolCallRecord["status"], text: string, extra?: Partial<ToolCallRecord>) => CallOutcome,
+        finish: (
+            s: ToolCallRecord["status"],
+            text: string,
+            extra?: Partial<ToolCallRecord> & {sources?: Source[]},
+        ) => CallOutcome,
     ): Promise<CallOutcome> {
         if (ctx.signal.aborted) return finish("cancelled", "cancelled: the answer was stopped");
         const timeoutMs = this.registry.timeoutMs(tool);
@@ -195,7 +199,10 @@ export class ToolRunner {
             }
             if (outcome.output.error)
                 return finish("error", outcome.output.error, {resultData: outcome.output.data ?? null});
-            return finish("ok", outcome.output.text, {resultData: outcome.output.data ?? null});
+            return finish("ok", outcome.output.text, {
+                resultData: outcome.output.data ?? null,
+                sources: outcome.output.sources ?? [],
+            });
         } finally {
             clearTimeout(timer);
             ctx.signal.removeEventListener("abort", onAbort);

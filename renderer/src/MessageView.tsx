@@ -1,15 +1,8 @@
-import Markdown, {type Components} from "react-markdown";
+import {useMemo} from "react";
+import Markdown from "react-markdown";
 import type {Message} from "../../shared/contract.js";
+import {linkMarkers, markdownComponents, SourcesList} from "./citations.js";
 import {TraceSteps} from "./TraceSteps.js";
-
-// Links leave the app: the browser opens a new tab; Electron sends http(s) links to the system browser.
-const components: Components = {
-    a: ({href, children}) => (
-        <a href={href} target="_blank" rel="noopener noreferrer">
-            {children}
-        </a>
-    ),
-};
 
 const STATUS_LABEL: Partial<Record<Message["status"], string>> = {
     interrupted: "stopped before the end",
@@ -19,6 +12,8 @@ const STATUS_LABEL: Partial<Record<Message["status"], string>> = {
 export function MessageView({message, streamed}: {message: Message; streamed: string | undefined}) {
     const text = streamed && streamed.length > message.content.length ? streamed : message.content;
     const label = STATUS_LABEL[message.status];
+    // Links leave the app (Electron sends http(s) links to the system browser); [n] opens its source.
+    const components = useMemo(() => markdownComponents(message.citations), [message.citations]);
     return (
         <article className={`message ${message.role} ${message.status}`} data-status={message.status}>
             <div className="role">{message.role === "user" ? "You" : "Cairn"}</div>
@@ -27,10 +22,11 @@ export function MessageView({message, streamed}: {message: Message; streamed: st
                 {message.role === "user" ? (
                     <p className="plain">{text}</p>
                 ) : (
-                    <Markdown components={components}>{text}</Markdown>
+                    <Markdown components={components}>{linkMarkers(text)}</Markdown>
                 )}
                 {message.status === "streaming" && <span className="cursor" aria-label="writing" />}
             </div>
+            <SourcesList citations={message.citations} />
             {label && <div className="note">{message.error ? `${label}: ${message.error}` : label}</div>}
             {message.stats && (
                 <div className="stats">

@@ -21,7 +21,12 @@ function TraceStep({call}: {call: ToolCallRecord}) {
     const shown = all || output.length <= PREVIEW ? output : `${output.slice(0, PREVIEW)}…`;
     const duration = call.finishedAt ? `${Math.max(0, call.finishedAt - call.startedAt)} ms` : "";
     return (
-        <li className={`step ${call.status}`} data-tool={call.tool} data-status={call.status}>
+        <li
+            id={`call-${call.id}`}
+            className={`step ${call.status}`}
+            data-tool={call.tool}
+            data-status={call.status}
+        >
             <details>
                 <summary>
                     <span className="tool">{call.tool}</span>

@@ -18,7 +18,11 @@ test("/stats runs system_stats first and shows it as a trace step", async ({page
     await expect(step).toHaveAttribute("data-tool", "system_stats");
     await expect(step).toHaveAttribute("data-status", "ok");
     await expect(page.locator("article.message.assistant")).toHaveAttribute("data-status", "complete");
-    await step.locator("summary").click();
+    // The tool's result is source [1]; the Sources list opens it in the trace.
+    const source = page.locator("article.message.assistant .sources li").first();
+    await expect(source).toHaveText("System stats");
+    await source.getByRole("link").click();
+    await expect(step.locator("details")).toHaveAttribute("open", "");
     await expect(step.locator(".result pre")).toContainText("CPU:");
     await page.reload();
     await expect(page.locator("article.message.assistant .trace .step")).toHaveAttribute("data-status", "ok");

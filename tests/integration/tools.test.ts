@@ -327,3 +327,24 @@ test("traces reload exactly after a restart", async () => {
         await second.core.dispose();
     }
 });
+
+test("a tool's sources are numbered per answer, given to the model, stored, and reloaded", async () => {
+    const t = await open();
+    try {
+        const {message} = await turn(t, "Twice", {
+            preflight: [
+                {name: "stats", args: {}},
+                {name: "system_stats", args: {}},
+            ],
+        });
+        assert.deepEqual(
+            message.citations.map((c) => [c.number, c.kind, c.title, c.toolCallId]),
+            message.toolCalls.map((call, i) => [i + 1, "tool", "System stats", call.id]),
+        );
+        assert.match(message.citations[0]!.snippet ?? "", /^CPU: /);
+        const stored = unwrap(await t.api.invoke("messages.list", {conversationId: message.conversationId}));
+        assert.deepEqual(stored[1]!.citations, message.citations);
+    } finally {
+        await t.core.dispose();
+    }
+});

@@ -32,7 +32,12 @@ export function createSystemStats(engineFacts: () => Promise<EngineFacts>) {
         params: {type: "object", properties: {}, additionalProperties: false},
         async run(_args, ctx) {
             const stats = await collect(ctx.dataDir, engineFacts, ctx.signal);
-            return {text: describe(stats), data: stats};
+            const text = describe(stats);
+            return {
+                text,
+                data: stats,
+                sources: [{kind: "tool", title: "System stats", snippet: text.split("\n")[0]}],
+            };
         },
     });
 }

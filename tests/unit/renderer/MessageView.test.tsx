@@ -15,6 +15,7 @@ const base: Message = {
     error: null,
     createdAt: 0,
     toolCalls: [],
+    citations: [],
 };
 
 const render = (m: Partial<Message>, streamed?: string) =>
@@ -48,5 +49,41 @@ test("a streaming answer shows the streamed text and a cursor; a stopped one say
     assert.match(
         render({status: "error", error: "generation failed: boom"}),
         /failed: generation failed: boom/,
+    );
+});
+
+test("[n] markers link to their sources; a marker with no source is shown as unsupported", () => {
+    const html = render({
+        content: "Fast [1], busy [2], and [3] has no source.",
+        citations: [
+            {number: 1, kind: "url", title: "Cairn docs", url: "https://example.org/docs", toolCallId: "t1"},
+            {number: 2, kind: "tool", title: "System stats", snippet: "CPU: 2 cores", toolCallId: "t2"},
+        ],
+    });
+    assert.match(
+        html,
+        /<a class="cite" href="https:\/\/example.org\/docs" target="_blank" rel="noopener noreferrer" title="Cairn docs">\[1\]<\/a>/,
+    );
+    assert.match(html, /<a class="cite" href="#call-t2" title="System stats: CPU: 2 cores">\[2\]<\/a>/);
+    assert.match(html, /<span class="cite unsupported" title="No source behind this marker">\[3\]<\/span>/);
+});
+
+test("a source with an unsafe URL is not linked out", () => {
+    const html = render({
+        content: "See [1].",
+        citations: [{number: 1, kind: "url", title: "Bad", url: "javascript:alert(1)", toolCallId: null}],
+    });
+    assert.doesNotMatch(html, /href="javascript:/);
+    assert.match(html, /<a class="cite" title="Bad">\[1\]<\/a>/);
+});
+
+test("when the answer cites nothing, the Sources list still shows what the tools returned", () => {
+    const html = render({
+        content: "An answer without markers.",
+        citations: [{number: 1, kind: "tool", title: "System stats", toolCallId: "t9"}],
+    });
+    assert.match(
+        html,
+        /<ol class="sources" aria-label="Sources"><li value="1"><a class="cite" href="#call-t9" title="System stats">System stats<\/a><\/li><\/ol>/,
     );
 });
