@@ -78,6 +78,12 @@ export const requestSchemas: Record<CallName, object> = {
             args: {type: "object"},
         },
     },
+        "tools.setPolicy": {
+        type: "object",
+        additionalProperties: false,
+        required: ["tool", "policy"],
+        properties: {tool: {type: "string", minLength: 1, maxLength: 100}, policy: {enum: ["ask", "allow", "deny", null]}},
+    },
     "grants.list": empty,
     "grants.revoke": {
         type: "object",

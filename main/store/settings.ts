@@ -4,6 +4,8 @@ import type {Db} from "./db.js";
 export type Settings = {
     modelPath: string | null;
     threads: number | null;
+    /** Tool policies chosen in Settings; they win over tools.yaml. */
+    toolPolicies: Record<string, "ask" | "allow" | "deny">;
 };
 
 export class SettingsStore {

@@ -9,7 +9,10 @@ export type PolicyContext = {webAccess: boolean};
 export class ToolRegistry {
     private readonly tools = new Map<string, ToolDefinition>();
     private readonly aliases = new Map<string, string>();
-    private readonly validator = new ArgumentValidator();
+        private readonly validator = new ArgumentValidator();
+    /** Policies chosen by the user in Settings, over the config file's. */
+    private policyOverrides: Record<string, ToolPolicy> = {};
+
 
     constructor(
         definitions: ToolDefinition[],
@@ -44,8 +47,14 @@ export class ToolRegistry {
         );
     }
 
-    policy(tool: ToolDefinition, ctx: PolicyContext): ToolPolicy {
-        return this.config.tools[tool.name]?.policy ?? defaultPolicy(tool.sideEffect, ctx);
+        policy(tool: ToolDefinition, ctx: PolicyContext): ToolPolicy {
+        return (
+            this.policyOverrides[tool.name] ?? this.config.tools[tool.name]?.policy ?? defaultPolicy(tool.sideEffect, ctx)
+        );
+    }
+
+    setPolicyOverrides(overrides: Record<string, ToolPolicy>): void {
+        this.policyOverrides = {...overrides};
     }
 
     timeoutMs(tool: ToolDefinition): number {

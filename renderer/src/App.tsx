@@ -1,5 +1,7 @@
 import type {CairnApi} from "../../shared/contract.js";
+import {useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
+import {SettingsPanel} from "./SettingsPanel.js";
 import {ChatView} from "./ChatView.js";
 import {ConversationList} from "./ConversationList.js";
 import {StatusLine} from "./StatusLine.js";
@@ -11,6 +13,7 @@ export function App({api}: {api: CairnApi}) {
     const busy = state.messages.some((m) => m.status === "streaming" && m.role === "assistant");
     const selected = state.conversations.find((c) => c.id === state.selectedId);
     const approval = state.approvals[0];
+    const [settingsOpen, setSettingsOpen] = useState(false);
     return (
         <div className="app">
             <ConversationList
@@ -20,7 +23,16 @@ export function App({api}: {api: CairnApi}) {
                 onCreate={cairn.create}
                 onRename={cairn.rename}
                 onDelete={cairn.remove}
+                onSettings={() => setSettingsOpen(true)}
             />
+            {settingsOpen && (
+                <SettingsPanel
+                    api={api}
+                    conversations={state.conversations}
+                    onClose={() => setSettingsOpen(false)}
+                    onError={cairn.showError}
+                />
+            )}
             <main className="chat">
                 {selected && (
                     <header className="chat-header">

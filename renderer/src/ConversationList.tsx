@@ -8,6 +8,7 @@ type Props = {
     onCreate(): void;
     onRename(id: string, title: string): void;
     onDelete(id: string): void;
+    onSettings(): void;
 };
 
 export function ConversationList(props: Props) {
@@ -52,6 +53,9 @@ export function ConversationList(props: Props) {
                     </li>
                 ))}
             </ul>
+            <button className="settings-button" onClick={props.onSettings}>
+                Settings
+            </button>
         </nav>
     );
 }

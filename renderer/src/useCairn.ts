@@ -185,7 +185,7 @@ export function useCairn(api: CairnApi) {
         [api, showError, state.selectedId],
     );
 
-    return {state, select, create, rename, remove, send, stop, dismissError, decide, setMode};
+    return {state, select, create, rename, remove, send, stop, dismissError, decide, setMode, showError};
 }
 
 function applyEvent(s: CairnState, event: AppEvent): CairnState {

@@ -84,3 +84,27 @@ test("a write tool waits for approval: allow with edited arguments, then deny", 
     await expect(second.locator(".trace .step")).toHaveAttribute("data-status", "denied");
     expect(fs.existsSync(path.join(workspace, "second.txt"))).toBe(false);
 });
+
+test("Settings shows tool policies and the grants given, and revokes them", async ({page}) => {
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "+ New conversation"}).click();
+    await page.getByRole("combobox", {name: "Mode"}).selectOption("agent");
+    const conversationId = new URL(page.url()).searchParams.get("c")!;
+    await sendWithPreflight(page, conversationId, {path: "granted.txt", content: "yes"});
+    const dialog = page.getByRole("dialog", {name: "Allow write_file?"});
+    await dialog.getByRole("button", {name: "Allow in this conversation"}).click();
+    await expect(page.locator("article.message.assistant .trace .step")).toHaveAttribute("data-status", "ok");
+
+    await page.getByRole("button", {name: "Settings"}).click();
+    const settings = page.getByRole("dialog", {name: "Settings"});
+    await expect(settings.getByRole("combobox", {name: "Policy for write_file"})).toHaveValue("ask");
+    await expect(settings.getByRole("combobox", {name: "Policy for system_stats"})).toHaveValue("allow");
+    await expect(settings.locator(".grants li")).toHaveText(/write_file in save it/);
+    await settings.getByRole("button", {name: "Revoke write_file"}).click();
+    await expect(settings.getByText("None.")).toBeVisible();
+
+    await settings.getByRole("combobox", {name: "Policy for write_file"}).selectOption("deny");
+    await page.reload();
+    await page.getByRole("button", {name: "Settings"}).click();
+    await expect(page.getByRole("combobox", {name: "Policy for write_file"})).toHaveValue("deny");
+});

@@ -348,3 +348,33 @@ test("a tool's sources are numbered per answer, given to the model, stored, and 
         await t.core.dispose();
     }
 });
+
+test("a policy set in Settings replaces the default and survives a restart", async () => {
+    const dataDir = tempDir();
+    const {tools, state} = testTools();
+    const first = await openTestCore({dataDir, extraTools: tools, generation: {maxTokens: 4}});
+    const c = unwrap(await first.api.invoke("conversations.create", {}));
+    unwrap(await first.api.invoke("conversations.setMode", {id: c.id, mode: "agent"}));
+    const listed = unwrap(await first.api.invoke("tools.setPolicy", {tool: "note_write", policy: "allow"}));
+    assert.equal(listed.find((x) => x.name === "note_write")!.policy, "allow");
+    const {message} = await turn(
+        first,
+        "Save",
+        {preflight: [{name: "note_write", args: {text: "no prompt"}}]},
+        c.id,
+    );
+    assert.equal(message.toolCalls[0]!.decision, "policy_allow");
+    assert.deepEqual(state.writes, ["no prompt"]);
+    await first.core.dispose();
+
+    const second = await openTestCore({dataDir, extraTools: testTools().tools});
+    try {
+        const policies = unwrap(await second.api.invoke("tools.list", {}));
+        assert.equal(policies.find((x) => x.name === "note_write")!.policy, "allow");
+        unwrap(await second.api.invoke("tools.setPolicy", {tool: "note_write", policy: null}));
+        const reset = unwrap(await second.api.invoke("tools.list", {}));
+        assert.equal(reset.find((x) => x.name === "note_write")!.policy, "ask");
+    } finally {
+        await second.core.dispose();
+    }
+});

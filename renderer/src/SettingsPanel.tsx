@@ -1,0 +1,99 @@
+import {useCallback, useEffect, useState} from "react";
+import type {CairnApi, Conversation, Grant, ToolInfo, ToolPolicy} from "../../shared/contract.js";
+
+type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onError(message: string): void};
+
+/** Tool policies and approval grants. */
+export function SettingsPanel({api, conversations, onClose, onError}: Props) {
+    const [tools, setTools] = useState<ToolInfo[]>([]);
+    const [grants, setGrants] = useState<Grant[]>([]);
+
+    const reload = useCallback(async () => {
+        const [t, g] = await Promise.all([api.invoke("tools.list", {}), api.invoke("grants.list", {})]);
+        if (t.ok) setTools(t.value);
+        else onError(t.error.message);
+        if (g.ok) setGrants(g.value);
+        else onError(g.error.message);
+    }, [api, onError]);
+
+    useEffect(() => {
+        void reload();
+    }, [reload]);
+
+    const setPolicy = async (tool: string, policy: ToolPolicy | null) => {
+        const res = await api.invoke("tools.setPolicy", {tool, policy});
+        if (res.ok) setTools(res.value);
+        else onError(res.error.message);
+    };
+    const revoke = async (grant: Grant) => {
+        const res = await api.invoke("grants.revoke", {
+            tool: grant.tool,
+            conversationId: grant.conversationId,
+        });
+        if (!res.ok) onError(res.error.message);
+        await reload();
+    };
+    const conversationTitle = (id: string | null) =>
+        id === null
+            ? "all conversations"
+            : (conversations.find((c) => c.id === id)?.title ?? "a deleted conversation");
+
+    return (
+        <div className="backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
+            <div className="dialog settings" role="dialog" aria-modal="true" aria-label="Settings">
+                <h2>Tools</h2>
+                <table>
+                    <thead>
+                        <tr>
+                            <th>Tool</th>
+                            <th>Side effect</th>
+                            <th>Policy</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {tools.map((t) => (
+                            <tr key={t.name} data-tool={t.name}>
+                                <td title={t.description}>
+                                    <code>{t.name}</code>
+                                    {!t.enabled && " (disabled)"}
+                                </td>
+                                <td>{t.sideEffect}</td>
+                                <td>
+                                    <select
+                                        aria-label={`Policy for ${t.name}`}
+                                        value={t.policy}
+                                        onChange={(e) => void setPolicy(t.name, e.target.value as ToolPolicy)}
+                                    >
+                                        <option value="ask">Ask first</option>
+                                        <option value="allow">Allow</option>
+                                        <option value="deny">Deny</option>
+                                    </select>
+                                </td>
+                            </tr>
+                        ))}
+                    </tbody>
+                </table>
+                <h2>Approvals you granted</h2>
+                {grants.length === 0 ? (
+                    <p className="muted">None.</p>
+                ) : (
+                    <ul className="grants">
+                        {grants.map((g) => (
+                            <li key={`${g.tool}-${g.conversationId ?? "*"}`}>
+                                <code>{g.tool}</code> in {conversationTitle(g.conversationId)}{" "}
+                                <button onClick={() => void revoke(g)} aria-label={`Revoke ${g.tool}`}>
+                                    Revoke
+                                </button>
+                            </li>
+                        ))}
+                    </ul>
+                )}
+                <div className="choices">
+                    <button autoFocus onClick={onClose}>
+                        Close
+                    </button>
+                </div>
+            </div>
+        </div>
+    );
+}
