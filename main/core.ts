@@ -80,7 +80,7 @@ export function createCore(options: CoreOptions): Core {
         [createSystemStats(() => engine.facts()), readFile, writeFile, ...(options.extraTools ?? [])],
         config,
     );
-        tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
+    tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
     const approvals = new ApprovalBroker(bus);
     const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir);
     const approver = options.approver ?? approvals.ask;
@@ -132,7 +132,7 @@ export function createCore(options: CoreOptions): Core {
         "tools.list": () => ok(tools.list({webAccess: false})),
         "tools.pending": () => ok(approvals.list()),
         "tools.decide": (req) => approvals.decide(req.approvalId, req.decision, req.args),
-                "tools.setPolicy": (req) => {
+        "tools.setPolicy": (req) => {
             const tool = tools.resolve(req.tool);
             if (!tool) return fail("NOT_FOUND", `unknown tool: ${req.tool}`);
             const {[tool.name]: _previous, ...others} = settings.get("toolPolicies") ?? {};

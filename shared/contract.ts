@@ -101,7 +101,7 @@ export type Calls = {
         res: Result<void>;
     };
     "tools.pending": {req: Record<string, never>; res: Result<ApprovalRequest[]>};
-        "tools.setPolicy": {req: {tool: string; policy: ToolPolicy | null}; res: Result<ToolInfo[]>};
+    "tools.setPolicy": {req: {tool: string; policy: ToolPolicy | null}; res: Result<ToolInfo[]>};
     "grants.list": {req: Record<string, never>; res: Result<Grant[]>};
     "grants.revoke": {req: {tool: string; conversationId: string | null}; res: Result<{revoked: boolean}>};
 };

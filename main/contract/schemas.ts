@@ -78,11 +78,14 @@ export const requestSchemas: Record<CallName, object> = {
             args: {type: "object"},
         },
     },
-        "tools.setPolicy": {
+    "tools.setPolicy": {
         type: "object",
         additionalProperties: false,
         required: ["tool", "policy"],
-        properties: {tool: {type: "string", minLength: 1, maxLength: 100}, policy: {enum: ["ask", "allow", "deny", null]}},
+        properties: {
+            tool: {type: "string", minLength: 1, maxLength: 100},
+            policy: {enum: ["ask", "allow", "deny", null]},
+        },
     },
     "grants.list": empty,
     "grants.revoke": {

@@ -9,10 +9,9 @@ export type PolicyContext = {webAccess: boolean};
 export class ToolRegistry {
     private readonly tools = new Map<string, ToolDefinition>();
     private readonly aliases = new Map<string, string>();
-        private readonly validator = new ArgumentValidator();
+    private readonly validator = new ArgumentValidator();
     /** Policies chosen by the user in Settings, over the config file's. */
     private policyOverrides: Record<string, ToolPolicy> = {};
-
 
     constructor(
         definitions: ToolDefinition[],
@@ -47,9 +46,11 @@ export class ToolRegistry {
         );
     }
 
-        policy(tool: ToolDefinition, ctx: PolicyContext): ToolPolicy {
+    policy(tool: ToolDefinition, ctx: PolicyContext): ToolPolicy {
         return (
-            this.policyOverrides[tool.name] ?? this.config.tools[tool.name]?.policy ?? defaultPolicy(tool.sideEffect, ctx)
+            this.policyOverrides[tool.name] ??
+            this.config.tools[tool.name]?.policy ??
+            defaultPolicy(tool.sideEffect, ctx)
         );
     }
 
