@@ -27,6 +27,8 @@ export type SendOptions = {toolChoice?: ToolChoice; preflight?: PreflightCall[]}
 type ActiveTurn = {controller: AbortController; finished: Promise<void>};
 
 const TITLE_LENGTH = 60;
+/** Turns whose events are kept for replay and inspection; older ones are dropped. */
+const TURN_LOG_LIMIT = 20;
 const TOOL_LIMIT_NOTE =
     "The tool limit for this answer is reached. Answer now with what you have, without tools.";
 const CITE_NOTE =
@@ -133,8 +135,9 @@ export class ChatService {
         release: () => void,
     ) {
         const {conversationId, id: messageId} = input.answer;
-        const log: AppEvent[] = [];
+                const log: AppEvent[] = [];
         this.turnLog.set(messageId, log);
+        for (const old of [...this.turnLog.keys()].slice(0, -TURN_LOG_LIMIT)) this.turnLog.delete(old);
         const unsubscribe = this.bus.subscribe((e) => {
             if (belongsTo(e, messageId)) log.push(e);
         });
