@@ -135,7 +135,7 @@ export class ChatService {
         release: () => void,
     ) {
         const {conversationId, id: messageId} = input.answer;
-                const log: AppEvent[] = [];
+        const log: AppEvent[] = [];
         this.turnLog.set(messageId, log);
         for (const old of [...this.turnLog.keys()].slice(0, -TURN_LOG_LIMIT)) this.turnLog.delete(old);
         const unsubscribe = this.bus.subscribe((e) => {

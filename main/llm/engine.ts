@@ -79,8 +79,6 @@ export class Engine {
     private queue: Promise<unknown> = Promise.resolve();
     private current: EngineStatus;
     private loading: Promise<Result<EngineStatus>> | null = null;
-    /** llama.cpp's own last error line, which says far more than the exception it causes. */
-    private lastNativeError: string | null = null;
     private gpuFallbackReason: string | null = null;
     private lastTokensPerSecond: number | null = null;
     private pendingTasks = 0;
@@ -120,7 +118,7 @@ export class Engine {
     }
 
     private async loadNow(modelPath: string): Promise<Result<EngineStatus>> {
-        this.lastNativeError = null;
+        nativeLog.lastError = null;
         const problem = await checkGgufFile(modelPath);
         if (problem) return this.loadFailed(problem, "NOT_FOUND");
         this.setStatus({state: "loading", modelPath, modelName: path.basename(modelPath), message: null});
@@ -138,7 +136,7 @@ export class Engine {
             this.sequence = this.context.getSequence();
         } catch (error) {
             await this.unloadNow();
-            const reason = this.lastNativeError ?? (error instanceof Error ? error.message : String(error));
+            const reason = nativeLog.lastError ?? (error instanceof Error ? error.message : String(error));
             return this.loadFailed(
                 `could not load model ${modelPath}: ${reason}; download it again or choose another model file`,
             );
@@ -161,24 +159,9 @@ export class Engine {
 
     private async getLlama(): Promise<Llama> {
         if (this.llama) return this.llama;
-        const {getLlama, LlamaLogLevel} = await llamaModule();
-        const options = {
-            logLevel: LlamaLogLevel.error,
-            logger: (level: LlamaLogLevelValue, message: string) => {
-                if (level !== LlamaLogLevel.error && level !== LlamaLogLevel.fatal) return;
-                const line = message.trim().replace(/^[a-z_]+: /, "");
-                if (line && !/failed to load model$/.test(line)) this.lastNativeError = line;
-            },
-        };
-        const gpu = this.options.gpu ?? "auto";
-        try {
-            this.llama = await getLlama({...options, gpu});
-        } catch (error) {
-            if (gpu === false) throw error;
-            // A broken GPU driver or runtime must not stop the app: run on the CPU and say why.
-            this.llama = await getLlama({...options, gpu: false});
-            this.gpuFallbackReason = `GPU unavailable, running on the CPU: ${error instanceof Error ? error.message : error}`;
-        }
+        const shared = await sharedLlama(this.options.gpu ?? "auto");
+        this.llama = shared.llama;
+        this.gpuFallbackReason = shared.fallbackReason;
         return this.llama;
     }
 
@@ -267,12 +250,9 @@ export class Engine {
         };
     }
 
+    /** Frees the model and its context; the shared llama.cpp binding stays for the process (see sharedLlama). */
     async dispose(): Promise<void> {
-        await this.enqueue(async () => {
-            await this.unloadNow();
-            await this.llama?.dispose();
-            this.llama = null;
-        });
+        await this.enqueue(() => this.unloadNow());
     }
 
     private async unloadNow(): Promise<void> {
@@ -306,6 +286,46 @@ export class Engine {
     private setStatus(patch: Partial<EngineStatus>): void {
         this.current = {...this.current, ...patch};
         this.options.onStatus?.(this.current);
+    }
+}
+
+/** llama.cpp's own last error line, which says far more than the exception it causes. */
+const nativeLog = {lastError: null as string | null};
+
+const llamas = new Map<string, Promise<{llama: Llama; fallbackReason: string | null}>>();
+
+/**
+ * One llama.cpp binding per process and GPU choice: it is process-wide native state, and disposing it
+ * was seen to hang at random after a failed model load (node-llama-cpp 3.21.1), so it lives until exit.
+ */
+function sharedLlama(gpu: "auto" | false) {
+    const key = String(gpu);
+    let entry = llamas.get(key);
+    if (!entry) {
+        entry = createLlama(gpu);
+        llamas.set(key, entry);
+        entry.catch(() => llamas.delete(key));
+    }
+    return entry;
+}
+
+async function createLlama(gpu: "auto" | false) {
+    const {getLlama, LlamaLogLevel} = await llamaModule();
+    const options = {
+        logLevel: LlamaLogLevel.error,
+        logger: (level: LlamaLogLevelValue, message: string) => {
+            if (level !== LlamaLogLevel.error && level !== LlamaLogLevel.fatal) return;
+            const line = message.trim().replace(/^[a-z_]+: /, "");
+            if (line && !/failed to load model$/.test(line)) nativeLog.lastError = line;
+        },
+    };
+    try {
+        return {llama: await getLlama({...options, gpu}), fallbackReason: null};
+    } catch (error) {
+        if (gpu === false) throw error;
+        // A broken GPU driver or runtime must not stop the app: run on the CPU and say why.
+        const reason = `GPU unavailable, running on the CPU: ${error instanceof Error ? error.message : error}`;
+        return {llama: await getLlama({...options, gpu: false}), fallbackReason: reason};
     }
 }
 
