@@ -9,7 +9,7 @@ import type {
 } from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
-import type {Engine, ModelFunction} from "../llm/engine.js";
+import {emptyStats, type Engine, type ModelFunction} from "../llm/engine.js";
 import type {CitationStore} from "../store/citations.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
@@ -341,16 +341,6 @@ function belongsTo(e: AppEvent, messageId: string): boolean {
     if (e.type === "tool.request" || e.type === "tool.result") return e.call.messageId === messageId;
     if (e.type === "tool.approvalRequested") return e.request.messageId === messageId;
     return false;
-}
-
-function emptyStats(): TurnStats {
-    return {
-        promptTokens: 0,
-        completionTokens: 0,
-        timeToFirstTokenMs: null,
-        durationMs: 0,
-        tokensPerSecond: null,
-    };
 }
 
 function addStats(total: TurnStats, step: TurnStats): void {

@@ -333,7 +333,7 @@ function backendOf(llama: Llama): Backend {
     return llama.gpu === false ? "cpu" : llama.gpu;
 }
 
-function emptyStats(): TurnStats {
+export function emptyStats(): TurnStats {
     return {
         promptTokens: 0,
         completionTokens: 0,
