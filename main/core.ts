@@ -94,7 +94,8 @@ export function createCore(options: CoreOptions): Core {
     );
 
     const handlers: Handlers = {
-        "app.status": () => ok({engine: engine.status(), dataDir: options.dataDir, version: APP_VERSION}),
+        "app.status": () =>
+            ok({engine: engine.status(), dataDir: options.dataDir, version: APP_VERSION, warnings}),
         "conversations.list": () => ok(conversations.list()),
         "conversations.create": (req) => ok(conversations.create(req.title || undefined)),
         "conversations.rename": (req) => {

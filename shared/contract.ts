@@ -84,7 +84,8 @@ export type Grant = {tool: string; conversationId: string | null; createdAt: num
 export type Calls = {
     "app.status": {
         req: Record<string, never>;
-        res: Result<{engine: EngineStatus; dataDir: string; version: string}>;
+        /** warnings: problems a person should fix, such as a malformed tools.yaml (file:line: what). */
+        res: Result<{engine: EngineStatus; dataDir: string; version: string; warnings: string[]}>;
     };
     "conversations.list": {req: Record<string, never>; res: Result<Conversation[]>};
     "conversations.create": {req: {title?: string}; res: Result<Conversation>};

@@ -114,6 +114,7 @@ async function chat(args: CliArgs): Promise<number> {
                     },
                     error: message.error,
                     toolCalls: message.toolCalls,
+                    citations: message.citations,
                     events: (core.chat.turnLog.get(message.id) ?? []).filter((e) =>
                         e.type.startsWith("tool."),
                     ),

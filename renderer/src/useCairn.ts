@@ -99,6 +99,7 @@ export function useCairn(api: CairnApi) {
                 api.invoke("tools.pending", {}),
             ]);
             if (status.ok) patch({engine: status.value.engine});
+            if (status.ok && status.value.warnings.length > 0) showError(status.value.warnings.join("\n"));
             if (pending.ok) patch({approvals: pending.value});
             if (!list.ok) return showError(list.error.message);
             patch({conversations: list.value});

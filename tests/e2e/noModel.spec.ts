@@ -22,3 +22,16 @@ test("a corrupt model file is named in the error and the app stays up", async ({
     await expect(page.locator(".status .state")).toHaveText("error");
     await expect(page.locator(".status .why")).toContainText("model file not found: /nonexistent/model.gguf");
 });
+
+test("a malformed tools.yaml is shown with its file and line, and the app still works", async ({page}) => {
+    const dataDir = (await import("../helpers/paths.js")).tempDir();
+    (await import("node:fs")).writeFileSync(
+        `${dataDir}/tools.yaml`,
+        "tools:\n    system_stats:\n        policy: sometimes\n",
+    );
+    served = await startServe({dataDir, model: null});
+    await page.goto(served.url);
+    await expect(page.getByRole("alert")).toContainText(`${dataDir}/tools.yaml:3`);
+    await expect(page.getByRole("alert")).toContainText("using the defaults");
+    await expect(page.locator(".status .state")).toHaveText("no-model");
+});
