@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import {expect, test} from "@playwright/test";
+import {tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 
 let served: Served;
@@ -24,9 +27,9 @@ test("a corrupt model file is named in the error and the app stays up", async ({
 });
 
 test("a malformed tools.yaml is shown with its file and line, and the app still works", async ({page}) => {
-    const dataDir = (await import("../helpers/paths.js")).tempDir();
-    (await import("node:fs")).writeFileSync(
-        `${dataDir}/tools.yaml`,
+    const dataDir = tempDir();
+    fs.writeFileSync(
+        path.join(dataDir, "tools.yaml"),
         "tools:\n    system_stats:\n        policy: sometimes\n",
     );
     served = await startServe({dataDir, model: null});
