@@ -14,6 +14,7 @@ import {ToolCallStore} from "./store/toolCalls.js";
 import {ApprovalBroker, type Approver} from "./tools/approvals.js";
 import {readFile, writeFile} from "./tools/builtin/files.js";
 import {createSystemStats} from "./tools/builtin/systemStats.js";
+import {webFetch} from "./tools/builtin/webFetch.js";
 import {loadToolsConfig} from "./tools/config.js";
 import type {ToolDefinition} from "./tools/defineTool.js";
 import {ToolRegistry} from "./tools/registry.js";
@@ -77,7 +78,13 @@ export function createCore(options: CoreOptions): Core {
     );
     for (const warning of warnings) console.error(`[cairn] tools config: ${warning}`);
     const tools = new ToolRegistry(
-        [createSystemStats(() => engine.facts()), readFile, writeFile, ...(options.extraTools ?? [])],
+        [
+            createSystemStats(() => engine.facts()),
+            readFile,
+            writeFile,
+            webFetch,
+            ...(options.extraTools ?? []),
+        ],
         config,
     );
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});

@@ -47,6 +47,8 @@ export class ToolRegistry {
     }
 
     policy(tool: ToolDefinition, ctx: PolicyContext): ToolPolicy {
+        // Web access off means no network tool, whatever its policy says.
+        if (tool.sideEffect === "network" && !ctx.webAccess) return "deny";
         return (
             this.policyOverrides[tool.name] ??
             this.config.tools[tool.name]?.policy ??

@@ -1,0 +1,131 @@
+import http from "node:http";
+import https from "node:https";
+import type {LookupFunction} from "node:net";
+import net from "node:net";
+import {guardUrl} from "./addressGuard.js";
+
+export type FetchLimits = {
+    timeoutMs: number;
+    maxBytes: number;
+    maxRedirects: number;
+    userAgent: string;
+    allowHosts: readonly string[];
+};
+
+export const DEFAULT_LIMITS: Omit<FetchLimits, "userAgent" | "allowHosts"> = {
+    timeoutMs: 15_000,
+    maxBytes: 5 * 1024 * 1024,
+    maxRedirects: 5,
+};
+
+export type Fetched = {url: string; contentType: string; charset: string; body: Buffer};
+
+/** A fetch failure with the exact text the model receives. */
+export class FetchError extends Error {}
+
+/**
+ * GET with the SSRF guard on every hop: each URL is checked after DNS, and the socket connects only to
+ * the address that was checked. Redirects, size and time are limited. No retries: the model decides.
+ */
+export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortSignal): Promise<Fetched> {
+    const deadline = AbortSignal.any([signal, AbortSignal.timeout(limits.timeoutMs)]);
+    let current = raw;
+    for (let hop = 0; ; hop++) {
+        const checked = await guardUrl(current, {allowHosts: limits.allowHosts});
+        if (!checked.ok) throw new FetchError(checked.error);
+        const response = await request(checked.url, checked.addresses[0]!, limits, deadline);
+        const status = response.statusCode ?? 0;
+        const location = response.headers.location;
+        if (status >= 300 && status < 400 && location) {
+            response.resume();
+            if (hop >= limits.maxRedirects)
+                throw new FetchError(`fetch failed: more than ${limits.maxRedirects} redirects`);
+            current = new URL(location, checked.url).href;
+            continue;
+        }
+        if (status >= 400) {
+            response.resume();
+            throw new FetchError(`fetch failed: ${status}`);
+        }
+        const body = await readLimited(response, limits, deadline);
+        const type = response.headers["content-type"] ?? "application/octet-stream";
+        const charset = /charset=["']?([\w-]+)/i.exec(type)?.[1]?.toLowerCase() ?? "utf-8";
+        return {url: checked.url.href, contentType: type.split(";")[0]!.trim().toLowerCase(), charset, body};
+    }
+}
+
+function request(
+    url: URL,
+    address: string,
+    limits: FetchLimits,
+    signal: AbortSignal,
+): Promise<http.IncomingMessage> {
+    // Pin the connection to the address the guard approved, so DNS cannot answer differently now.
+    const lookup: LookupFunction = (_host, options, callback) => {
+        const family = net.isIPv6(address) ? 6 : 4;
+        if ((options as {all?: boolean}).all)
+            (callback as (e: null, a: {address: string; family: number}[]) => void)(null, [
+                {address, family},
+            ]);
+        else callback(null, address, family);
+    };
+    const client = url.protocol === "https:" ? https : http;
+    return new Promise((resolve, reject) => {
+        const req = client.get(
+            url,
+            {
+                lookup,
+                signal,
+                headers: {
+                    "User-Agent": limits.userAgent,
+                    Accept: "text/html,application/xhtml+xml,text/plain,application/json;q=0.9,*/*;q=0.5",
+                },
+            },
+            resolve,
+        );
+        req.on("error", (error) => reject(failure(error, signal, limits)));
+    });
+}
+
+function readLimited(
+    response: http.IncomingMessage,
+    limits: FetchLimits,
+    signal: AbortSignal,
+): Promise<Buffer> {
+    const maxBytes = limits.maxBytes;
+    const declared = Number(response.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+        response.destroy();
+        return Promise.reject(new FetchError(`fetch failed: page larger than ${maxBytes / 1024 / 1024} MB`));
+    }
+    return new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > maxBytes) {
+                response.destroy();
+                reject(new FetchError(`fetch failed: page larger than ${maxBytes / 1024 / 1024} MB`));
+            } else chunks.push(chunk);
+        });
+        response.on("end", () => resolve(Buffer.concat(chunks)));
+        response.on("error", (error) => reject(failure(error, signal, limits)));
+        signal.addEventListener(
+            "abort",
+            () => {
+                response.destroy();
+                reject(failure(new Error("aborted"), signal, limits));
+            },
+            {once: true},
+        );
+    });
+}
+
+function failure(error: Error, signal: AbortSignal, limits: Pick<FetchLimits, "timeoutMs">): FetchError {
+    if (signal.aborted && signal.reason instanceof DOMException && signal.reason.name === "TimeoutError") {
+        return new FetchError(`fetch failed: timeout after ${Number((limits.timeoutMs / 1000).toFixed(1))}s`);
+    }
+    if (signal.aborted) return new FetchError("fetch failed: cancelled");
+    const code = (error as NodeJS.ErrnoException).code;
+    return new FetchError(`fetch failed: ${code ?? error.message}`);
+}

@@ -1,0 +1,144 @@
+import assert from "node:assert/strict";
+import http from "node:http";
+import type {AddressInfo} from "node:net";
+import {after, before, test} from "node:test";
+import {webFetch} from "../../main/tools/builtin/webFetch.js";
+
+// A small site on 127.0.0.1: every request the tool makes lands here and nowhere else.
+const hits: string[] = [];
+let base = "";
+let server: http.Server;
+
+const ARTICLE = `<!doctype html><html><head><title>Cairns of Scotland</title>
+<script>document.title = "script ran"</script></head><body>
+<nav>Home | About | Contact</nav>
+<article><h1>Cairns of Scotland</h1>
+${Array.from({length: 8}, (_, i) => `<p>Paragraph ${i + 1}: cairns are human-made piles of stones, raised as landmarks and memorials since prehistory, found on hilltops and along paths across the Highlands.</p>`).join("\n")}
+<img src="/tracker.png"></article><footer>Footer links</footer></body></html>`;
+
+before(async () => {
+    server = http.createServer((req, res) => {
+        hits.push(req.url!);
+        const url = new URL(req.url!, "http://x");
+        const send = (
+            status: number,
+            type: string,
+            body: string | Buffer,
+            headers: http.OutgoingHttpHeaders = {},
+        ) => {
+            res.writeHead(status, {"Content-Type": type, ...headers});
+            res.end(body);
+        };
+        switch (url.pathname) {
+            case "/article":
+                return send(200, "text/html; charset=utf-8", ARTICLE);
+            case "/bare":
+                return send(
+                    200,
+                    "text/html",
+                    "<html><head><title>Bare</title><style>p{}</style></head><body><nav>menu</nav><div>Just a line.</div><script>x()</script></body></html>",
+                );
+            case "/plain":
+                return send(200, "text/plain", "  plain words  ");
+            case "/data.json":
+                return send(200, "application/json", '{"a":1,"b":[2,3]}');
+            case "/image.png":
+                return send(200, "image/png", Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+            case "/missing":
+                return send(404, "text/plain", "nope");
+            case "/hang":
+                return; // never answers
+            case "/huge":
+                res.writeHead(200, {"Content-Type": "text/plain"});
+                for (let i = 0; i < 6; i++) res.write(Buffer.alloc(1024 * 1024, 97));
+                return res.end();
+            case "/loop":
+                return send(302, "text/plain", "", {
+                    Location: `/loop?n=${Number(url.searchParams.get("n") ?? 0) + 1}`,
+                });
+            case "/to-localhost":
+                return send(302, "text/plain", "", {
+                    Location: `http://localhost:${(server.address() as AddressInfo).port}/article`,
+                });
+            case "/to-article":
+                return send(301, "text/plain", "", {Location: "/article"});
+            default:
+                return send(404, "text/plain", "");
+        }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const run = (url: string | undefined, options: Record<string, unknown> = {}) =>
+    webFetch.run(url === undefined ? {} : {url}, {
+        signal: new AbortController().signal,
+        conversationId: "c",
+        dataDir: "/tmp",
+        options: {allow_hosts: ["127.0.0.1"], ...options},
+    });
+
+test("an article page gives its title and main text, and is a URL source", async () => {
+    const out = await run(`${base}/article`);
+    assert.equal(out.error, undefined);
+    assert.match(
+        out.text,
+        new RegExp(`^URL: ${base}/article\\nTitle: Cairns of Scotland\\nExtracted text:\\n`),
+    );
+    assert.match(out.text, /Paragraph 1: cairns are human-made piles of stones/);
+    assert.doesNotMatch(out.text, /Home \| About|Footer links/);
+    assert.equal(out.sources?.[0]?.kind, "url");
+    assert.equal(out.sources?.[0]?.url, `${base}/article`);
+});
+
+test("jsdom runs no page script and loads no resource", async () => {
+    hits.length = 0;
+    const out = await run(`${base}/article`);
+    assert.doesNotMatch(out.text, /script ran/);
+    assert.deepEqual(hits, ["/article"]);
+});
+
+test("long text is cut at max_chars, saying so", async () => {
+    const out = await run(`${base}/article`, {max_chars: 100});
+    assert.match(out.text, /\n\[cut at 100 characters\]$/);
+    assert.ok(out.text.split("Extracted text:\n")[1]!.length < 140);
+});
+
+test("without an article, the body text is used without scripts, styles and navigation", async () => {
+    const out = await run(`${base}/bare`);
+    assert.match(out.text, /Title: Bare\nExtracted text:\nJust a line\.$/);
+});
+
+test("text, JSON and unsupported types", async () => {
+    assert.match((await run(`${base}/plain`)).text, /Extracted text:\nplain words$/);
+    assert.match(
+        (await run(`${base}/data.json`)).text,
+        /Extracted text:\n\{\n {2}"a": 1,\n {2}"b": \[\n {4}2,/,
+    );
+    assert.equal((await run(`${base}/image.png`)).error, "unsupported content type: image/png");
+});
+
+test("errors the model can read", async () => {
+    assert.equal((await run(undefined)).error, "missing url argument");
+    assert.equal((await run("ftp://example.com/file")).error, "invalid url: ftp://example.com/file");
+    assert.equal((await run("not a url")).error, "invalid url: not a url");
+    assert.equal((await run(`${base}/missing`)).error, "fetch failed: 404");
+    assert.equal(
+        (await run(`${base}/hang`, {fetch_timeout_ms: 300})).error,
+        "fetch failed: timeout after 0.3s",
+    );
+    assert.equal((await run(`${base}/huge`)).error, "fetch failed: page larger than 5 MB");
+    assert.equal((await run(`${base}/loop`)).error, "fetch failed: more than 5 redirects");
+});
+
+test("redirects are followed, and each hop is checked: an allowed page cannot redirect to a forbidden address", async () => {
+    assert.match((await run(`${base}/to-article`)).text, new RegExp(`^URL: ${base}/article\\n`));
+    const out = await run(`${base}/to-localhost`);
+    assert.match(out.error ?? "", /^blocked address: localhost is a loopback address/);
+});
+
+test("loopback is blocked unless allowed in settings", async () => {
+    const out = await run(`${base}/article`, {allow_hosts: []});
+    assert.match(out.error ?? "", /^blocked address: 127\.0\.0\.1 is a loopback address/);
+});
