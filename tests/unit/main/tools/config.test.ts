@@ -88,4 +88,12 @@ test("the registry resolves aliases, honours enabled, and offers tools by mode a
         write_file: "ask",
         off_tool: "allow",
     });
+
+    registry.setPolicyOverrides({web_search: "allow", write_file: "allow"});
+    assert.deepEqual(
+        names("agent", false),
+        ["system_stats", "write_file"],
+        "web access off still denies network tools",
+    );
+    assert.deepEqual(names("agent", true), ["system_stats", "web_search", "write_file"]);
 });
