@@ -1,16 +1,17 @@
-import {isProbablyReaderable, Readability} from "@mozilla/readability";
-import {JSDOM} from "jsdom";
 import type {Fetched} from "./fetchPage.js";
+
+// jsdom takes most of a second to import: it is loaded with the first page, not at start-up.
+const htmlLibraries = () => Promise.all([import("jsdom"), import("@mozilla/readability")]);
 
 export type Extracted = {title: string; byline: string | null; text: string};
 
 /** Main text of a fetched page; null with a reason when its type is not text. */
-export function extract(page: Fetched): Extracted | {unsupported: string} {
+export async function extract(page: Fetched): Promise<Extracted | {unsupported: string}> {
     const text = decode(page.body, page.charset);
     switch (page.contentType) {
         case "text/html":
         case "application/xhtml+xml":
-            return fromHtml(text, page.url);
+            return await fromHtml(text, page.url);
         case "text/plain":
         case "text/markdown":
         case "text/x-markdown":
@@ -23,7 +24,8 @@ export function extract(page: Fetched): Extracted | {unsupported: string} {
 }
 
 /** Readability's article; when it finds none, the body text without scripts, styles and page chrome. */
-export function fromHtml(html: string, url: string): Extracted {
+export async function fromHtml(html: string, url: string): Promise<Extracted> {
+    const [{JSDOM}, {isProbablyReaderable, Readability}] = await htmlLibraries();
     // jsdom runs no scripts and loads no resources unless asked to; neither is asked for here.
     const dom = new JSDOM(html, {url});
     const document = dom.window.document;

@@ -32,7 +32,7 @@ export const webFetch = defineTool<{url?: string}>({
                 },
                 ctx.signal,
             );
-            const extracted = extract(page);
+            const extracted = await extract(page);
             if ("unsupported" in extracted)
                 return {text: "", error: `unsupported content type: ${extracted.unsupported}`};
             const cut = extracted.text.length > maxChars;
