@@ -58,8 +58,9 @@ export type Core = {
 /** The composition root: every service is built here, once, with plain constructor arguments. */
 export function createCore(options: CoreOptions): Core {
     const db = openDatabase(path.join(options.dataDir, DB_FILE_NAME));
-    const conversations = new ConversationStore(db);
     const settings = new SettingsStore(db);
+    const webAccessDefault = () => settings.get("webAccessDefault") ?? false;
+    const conversations = new ConversationStore(db, undefined, undefined, webAccessDefault);
     const toolCalls = new ToolCallStore(db);
     const recoveredInterrupted = conversations.markInterrupted();
     toolCalls.closeUnfinished();
@@ -137,7 +138,18 @@ export function createCore(options: CoreOptions): Core {
             bus.emit({type: "conversation.updated", conversation: updated});
             return ok(updated);
         },
-        "tools.list": () => ok(tools.list({webAccess: false})),
+        "tools.list": () => ok(tools.list({webAccess: webAccessDefault()})),
+        "conversations.setWebAccess": (req) => {
+            const updated = conversations.setWebAccess(req.id, req.webAccess);
+            if (!updated) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
+            bus.emit({type: "conversation.updated", conversation: updated});
+            return ok(updated);
+        },
+        "settings.get": () => ok({webAccessDefault: webAccessDefault()}),
+        "settings.set": (req) => {
+            settings.set("webAccessDefault", req.webAccessDefault);
+            return ok({webAccessDefault: webAccessDefault()});
+        },
         "tools.pending": () => ok(approvals.list()),
         "tools.decide": (req) => approvals.decide(req.approvalId, req.decision, req.args),
         "tools.setPolicy": (req) => {
@@ -147,7 +159,7 @@ export function createCore(options: CoreOptions): Core {
             const next = req.policy ? {...others, [tool.name]: req.policy} : others;
             settings.set("toolPolicies", next);
             tools.setPolicyOverrides(next);
-            return ok(tools.list({webAccess: false}));
+            return ok(tools.list({webAccess: webAccessDefault()}));
         },
         "grants.list": () => ok(toolCalls.grants()),
         "grants.revoke": (req) => ok({revoked: toolCalls.revoke(req.tool, req.conversationId)}),

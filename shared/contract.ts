@@ -7,6 +7,8 @@ export type Conversation = {
     id: string;
     title: string;
     mode: ToolMode;
+    /** Whether network tools may run here: the conversation's own switch, else the default in Settings. */
+    webAccess: boolean;
     createdAt: number;
     updatedAt: number;
 };
@@ -96,6 +98,9 @@ export type Calls = {
     "chat.stop": {req: {conversationId: string}; res: Result<{stopped: boolean}>};
     "models.load": {req: {path: string}; res: Result<EngineStatus>};
     "conversations.setMode": {req: {id: string; mode: ToolMode}; res: Result<Conversation>};
+    "conversations.setWebAccess": {req: {id: string; webAccess: boolean}; res: Result<Conversation>};
+    "settings.get": {req: Record<string, never>; res: Result<{webAccessDefault: boolean}>};
+    "settings.set": {req: {webAccessDefault: boolean}; res: Result<{webAccessDefault: boolean}>};
     "tools.list": {req: Record<string, never>; res: Result<ToolInfo[]>};
     "tools.decide": {
         req: {approvalId: string; decision: ApprovalDecision; args?: unknown};

@@ -2,6 +2,7 @@ import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
 import type {
     AppEvent,
     Citation,
+    Conversation,
     Message,
     PreflightCall,
     ToolChoice,
@@ -22,11 +23,14 @@ export type GenerationOptions = {maxTokens?: number; temperature?: number; seed?
 
 export type ToolServices = {registry: ToolRegistry; runner: ToolRunner; approver: Approver};
 
-export type SendOptions = {toolChoice?: ToolChoice; preflight?: PreflightCall[]};
+/** webAccess overrides the conversation's switch for this one turn (the CLI's --web). */
+export type SendOptions = {toolChoice?: ToolChoice; preflight?: PreflightCall[]; webAccess?: boolean};
 
 type ActiveTurn = {controller: AbortController; finished: Promise<void>};
 
 const TITLE_LENGTH = 60;
+export const WEB_OFF =
+    "web access is off in this conversation: switch on Web access in the chat header to let Cairn use the internet";
 /** Turns whose events are kept for replay and inspection; older ones are dropped. */
 const TURN_LOG_LIMIT = 20;
 const TOOL_LIMIT_NOTE =
@@ -55,8 +59,9 @@ export class ChatService {
         text: string,
         options: SendOptions = {},
     ): Result<{userMessageId: string; messageId: string}> {
-        const conversation = this.store.get(conversationId);
-        if (!conversation) return fail("NOT_FOUND", `conversation not found: ${conversationId}`);
+        const stored = this.store.get(conversationId);
+        if (!stored) return fail("NOT_FOUND", `conversation not found: ${conversationId}`);
+        const conversation = {...stored, webAccess: options.webAccess ?? stored.webAccess};
         if (this.active.has(conversationId)) {
             return fail("DENIED", "an answer is still being written in this conversation; stop it or wait");
         }
@@ -74,7 +79,13 @@ export class ChatService {
         if (named === undefined || (named === null && !["auto", "none", "required"].includes(choice))) {
             return fail("VALIDATION", `unknown tool: ${choice}`);
         }
-        if (named && !this.tools.registry.offered(conversation.mode, {webAccess: false}).includes(named)) {
+        if (named?.sideEffect === "network" && !conversation.webAccess) return fail("DENIED", WEB_OFF);
+        if (
+            named &&
+            !this.tools.registry
+                .offered(conversation.mode, {webAccess: conversation.webAccess})
+                .includes(named)
+        ) {
             return fail(
                 "DENIED",
                 `${named.name} is not available in ${conversation.mode} mode; switch the mode or choose another tool`,
@@ -107,7 +118,7 @@ export class ChatService {
         };
         // Registered before the turn starts: its first events may already lead a listener to call stop().
         this.active.set(conversationId, turn);
-        turn.finished = this.runTurn(input, conversation.mode, controller.signal, release).finally(release);
+        turn.finished = this.runTurn(input, conversation, controller.signal, release).finally(release);
         return ok({userMessageId: user.id, messageId: answer.id});
     }
 
@@ -130,7 +141,7 @@ export class ChatService {
 
     private async runTurn(
         input: {answer: Message; history: ChatHistoryItem[]; choice: ToolChoice; preflight: PreflightCall[]},
-        mode: "ask" | "agent",
+        {mode, webAccess}: Pick<Conversation, "mode" | "webAccess">,
         signal: AbortSignal,
         release: () => void,
     ) {
@@ -178,7 +189,7 @@ export class ChatService {
             step,
             origin,
             mode,
-            webAccess: false,
+            webAccess,
             signal,
             approver,
             reason: () => text,
@@ -214,8 +225,7 @@ export class ChatService {
                 machine.to("GENERATING");
                 const limitReached = step >= maxSteps;
                 const choice = step === 0 ? input.choice : "auto";
-                const offered =
-                    limitReached || choice === "none" ? [] : registry.offered(mode, {webAccess: false});
+                const offered = limitReached || choice === "none" ? [] : registry.offered(mode, {webAccess});
                 const force = forcedTools(choice, offered);
                 const history: ChatHistoryItem[] = [
                     ...(offered.length > 0 || response.length > 0

@@ -12,7 +12,8 @@ Commands:
         --tool-choice auto|none|required|NAME   whether and which tool the model must call first
         --tool NAME [--args JSON]               call a tool before the model answers (repeatable)
         --mode ask|agent                        ask: read-only tools; agent: all tools
-        --approve all|none                      answer approval prompts (default none: deny)
+                --approve all|none                      answer approval prompts (default none: deny)
+        --web                                   turn web access on for this command
 
 Common options:
   --data DIR          data directory (default: $CAIRN_DATA_DIR, else the per-user data folder)
@@ -40,6 +41,7 @@ export type CliArgs = {
     preflight: PreflightCall[];
     mode: ToolMode | undefined;
     approve: boolean;
+    web: boolean;
 };
 
 export class UsageError extends Error {}
@@ -66,6 +68,7 @@ export function parseCli(argv: string[]): CliArgs {
             args: {type: "string", multiple: true},
             mode: {type: "string"},
             approve: {type: "string"},
+            web: {type: "boolean"},
             help: {type: "boolean", short: "h"},
         },
     });
@@ -90,6 +93,7 @@ export function parseCli(argv: string[]): CliArgs {
         preflight: preflightCalls(values.tool ?? [], values.args ?? []),
         mode: oneOf("mode", values.mode, ["ask", "agent"] as const),
         approve: oneOf("approve", values.approve, ["all", "none"] as const) === "all",
+        web: values.web ?? false,
     };
 }
 

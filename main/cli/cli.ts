@@ -89,6 +89,7 @@ async function chat(args: CliArgs): Promise<number> {
         const sent = core.chat.send(conversationId, text, {
             toolChoice: args.toolChoice,
             preflight: args.preflight,
+            ...(args.web ? {webAccess: true} : {}),
         });
         if (!sent.ok) return failLine(sent.error.message);
         const onSignal = () => core.chat.stop(conversationId);

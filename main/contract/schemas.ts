@@ -66,6 +66,19 @@ export const requestSchemas: Record<CallName, object> = {
         required: ["id", "mode"],
         properties: {id, mode: {enum: ["ask", "agent"]}},
     },
+    "conversations.setWebAccess": {
+        type: "object",
+        additionalProperties: false,
+        required: ["id", "webAccess"],
+        properties: {id, webAccess: {type: "boolean"}},
+    },
+    "settings.get": empty,
+    "settings.set": {
+        type: "object",
+        additionalProperties: false,
+        required: ["webAccessDefault"],
+        properties: {webAccessDefault: {type: "boolean"}},
+    },
     "tools.list": empty,
     "tools.pending": empty,
     "tools.decide": {

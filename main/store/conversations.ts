@@ -14,7 +14,14 @@ import type {Db} from "./db.js";
 import {CitationStore} from "./citations.js";
 import {ToolCallStore} from "./toolCalls.js";
 
-type ConversationRow = {id: string; title: string; mode: ToolMode; created_at: number; updated_at: number};
+type ConversationRow = {
+    id: string;
+    title: string;
+    mode: ToolMode;
+    web_access: 0 | 1 | null;
+    created_at: number;
+    updated_at: number;
+};
 type MessageRow = {
     id: string;
     conversation_id: string;
@@ -41,6 +48,8 @@ export class ConversationStore {
         private readonly db: Db,
         private readonly toolCalls = new ToolCallStore(db),
         private readonly citations = new CitationStore(db),
+        /** The default for conversations without their own web-access switch. */
+        private readonly webAccessDefault: () => boolean = () => false,
     ) {}
 
     /** Prepared once per SQL text: preparing is most of the cost of a small query. */
@@ -57,13 +66,13 @@ export class ConversationStore {
         const rows = this.sql(
             "SELECT * FROM conversations ORDER BY updated_at DESC, rowid DESC",
         ).all() as ConversationRow[];
-        return rows.map(toConversation);
+        return rows.map((r) => toConversation(r, this.webAccessDefault()));
     }
 
     get(id: string): Conversation | null {
         const row = this.sql("SELECT * FROM conversations WHERE id = ?").get(id) as
             ConversationRow | undefined;
-        return row ? toConversation(row) : null;
+        return row ? toConversation(row, this.webAccessDefault()) : null;
     }
 
     create(title = DEFAULT_TITLE): Conversation {
@@ -75,7 +84,7 @@ export class ConversationStore {
             now,
             now,
         );
-        return {id, title, mode: "ask", createdAt: now, updatedAt: now};
+        return {id, title, mode: "ask", webAccess: this.webAccessDefault(), createdAt: now, updatedAt: now};
     }
 
     rename(id: string, title: string): Conversation | null {
@@ -89,6 +98,15 @@ export class ConversationStore {
 
     setMode(id: string, mode: ToolMode): Conversation | null {
         this.sql("UPDATE conversations SET mode = ?, updated_at = ? WHERE id = ?").run(mode, Date.now(), id);
+        return this.get(id);
+    }
+
+    setWebAccess(id: string, webAccess: boolean): Conversation | null {
+        this.sql("UPDATE conversations SET web_access = ?, updated_at = ? WHERE id = ?").run(
+            webAccess ? 1 : 0,
+            Date.now(),
+            id,
+        );
         return this.get(id);
     }
 
@@ -179,8 +197,15 @@ export class ConversationStore {
     }
 }
 
-function toConversation(r: ConversationRow): Conversation {
-    return {id: r.id, title: r.title, mode: r.mode, createdAt: r.created_at, updatedAt: r.updated_at};
+function toConversation(r: ConversationRow, webAccessDefault: boolean): Conversation {
+    return {
+        id: r.id,
+        title: r.title,
+        mode: r.mode,
+        webAccess: r.web_access === null ? webAccessDefault : r.web_access === 1,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+    };
 }
 
 function groupByMessage(calls: ToolCallRecord[]): Map<string, ToolCallRecord[]> {

@@ -80,8 +80,14 @@ export const MIGRATIONS: readonly Migration[] = [
                 location TEXT,
                 snippet TEXT,
                 tool_call_id TEXT REFERENCES tool_calls(id) ON DELETE SET NULL,
-                PRIMARY KEY (message_id, number)
+                                PRIMARY KEY (message_id, number)
             );
         `,
+    },
+    {
+        version: 4,
+        name: "per-conversation web access",
+        // NULL follows the default in Settings.
+        sql: "ALTER TABLE conversations ADD COLUMN web_access INTEGER CHECK (web_access IN (0, 1));",
     },
 ];

@@ -6,6 +6,7 @@ export type Settings = {
     threads: number | null;
     /** Tool policies chosen in Settings; they win over tools.yaml. */
     toolPolicies: Record<string, "ask" | "allow" | "deny">;
+    webAccessDefault: boolean;
 };
 
 export class SettingsStore {

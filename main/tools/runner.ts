@@ -99,6 +99,11 @@ export class ToolRunner {
             record.decidedBy = "policy";
             return {status: "denied", message: `denied: ${tool.name} is not available in ask mode`};
         }
+        if (tool.sideEffect === "network" && !ctx.webAccess) {
+            record.decision = "policy_deny";
+            record.decidedBy = "policy";
+            return {status: "denied", message: "denied: web access is off in this conversation"};
+        }
         const policy = this.registry.policy(tool, policyCtx);
         if (policy === "deny") {
             record.decision = "policy_deny";

@@ -48,6 +48,14 @@ export function App({api}: {api: CairnApi}) {
                                 <option value="agent">Agent</option>
                             </select>
                         </label>
+                        <label title="Lets the model send search queries and page addresses to the internet.">
+                            <input
+                                type="checkbox"
+                                checked={selected.webAccess}
+                                onChange={(e) => void cairn.setWebAccess(e.target.checked)}
+                            />{" "}
+                            Web access
+                        </label>
                     </header>
                 )}
                 {state.error && (

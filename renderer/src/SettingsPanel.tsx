@@ -7,9 +7,15 @@ type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onE
 export function SettingsPanel({api, conversations, onClose, onError}: Props) {
     const [tools, setTools] = useState<ToolInfo[]>([]);
     const [grants, setGrants] = useState<Grant[]>([]);
+    const [webDefault, setWebDefault] = useState(false);
 
     const reload = useCallback(async () => {
-        const [t, g] = await Promise.all([api.invoke("tools.list", {}), api.invoke("grants.list", {})]);
+        const [t, g, s] = await Promise.all([
+            api.invoke("tools.list", {}),
+            api.invoke("grants.list", {}),
+            api.invoke("settings.get", {}),
+        ]);
+        if (s.ok) setWebDefault(s.value.webAccessDefault);
         if (t.ok) setTools(t.value);
         else onError(t.error.message);
         if (g.ok) setGrants(g.value);
@@ -41,6 +47,21 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
     return (
         <div className="backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
             <div className="dialog settings" role="dialog" aria-modal="true" aria-label="Settings">
+                <h2>Web access</h2>
+                <label title="Lets the model send search queries and page addresses to the internet.">
+                    <input
+                        type="checkbox"
+                        checked={webDefault}
+                        onChange={async (e) => {
+                            const res = await api.invoke("settings.set", {
+                                webAccessDefault: e.target.checked,
+                            });
+                            if (res.ok) setWebDefault(res.value.webAccessDefault);
+                            else onError(res.error.message);
+                        }}
+                    />{" "}
+                    On by default for conversations without their own switch
+                </label>
                 <h2>Tools</h2>
                 <table>
                     <thead>

@@ -1,8 +1,18 @@
 import type {PreflightCall} from "../../shared/contract.js";
 
 /** Slash commands: a tool call the client asks for before the model answers. */
-const COMMANDS: Record<string, {tool: string; prompt: string}> = {
+type Command = {tool: string; prompt: string; args?: (rest: string) => Record<string, unknown> | string};
+
+const COMMANDS: Record<string, Command> = {
     stats: {tool: "system_stats", prompt: "Summarize this computer's current state from the system stats."},
+    fetch: {
+        tool: "web_fetch",
+        prompt: "Summarize this page.",
+        args: (rest) => {
+            const url = rest.split(/\s+/)[0] ?? "";
+            return url ? {url} : "usage: /fetch <url> [question]";
+        },
+    },
 };
 
 export type Parsed = {text: string; preflight?: PreflightCall[]} | {error: string};
@@ -18,5 +28,8 @@ export function parseSlash(input: string): Parsed {
         return {error: `unknown command /${match[1]}; available: ${known}`};
     }
     const rest = match[2]!.trim();
-    return {text: rest || command.prompt, preflight: [{name: command.tool, args: {}}]};
+    const args = command.args ? command.args(rest) : {};
+    if (typeof args === "string") return {error: args};
+    const question = command.args ? rest.split(/\s+/).slice(1).join(" ") : rest;
+    return {text: question || command.prompt, preflight: [{name: command.tool, args}]};
 }

@@ -186,7 +186,29 @@ export function useCairn(api: CairnApi) {
         [api, showError, state.selectedId],
     );
 
-    return {state, select, create, rename, remove, send, stop, dismissError, decide, setMode, showError};
+    const setWebAccess = useCallback(
+        async (webAccess: boolean) => {
+            if (!state.selectedId) return;
+            const res = await api.invoke("conversations.setWebAccess", {id: state.selectedId, webAccess});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError, state.selectedId],
+    );
+
+    return {
+        state,
+        select,
+        create,
+        rename,
+        remove,
+        send,
+        stop,
+        dismissError,
+        decide,
+        setMode,
+        setWebAccess,
+        showError,
+    };
 }
 
 function applyEvent(s: CairnState, event: AppEvent): CairnState {

@@ -83,3 +83,19 @@ test("follows the OS light/dark theme", async ({page}) => {
     expect(light).toBe("rgb(255, 255, 255)");
     expect(dark).toBe("rgb(24, 24, 27)");
 });
+
+test("the web access switch explains itself and is kept per conversation", async ({page}) => {
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "+ New conversation"}).click();
+    const web = page.getByRole("checkbox", {name: "Web access"});
+    await expect(web).not.toBeChecked();
+    await expect(page.locator("label", {has: web})).toHaveAttribute(
+        "title",
+        "Lets the model send search queries and page addresses to the internet.",
+    );
+    // The switch shows the stored state, which arrives from the core a moment after the click.
+    await web.click();
+    await expect(web).toBeChecked();
+    await page.reload();
+    await expect(page.getByRole("checkbox", {name: "Web access"})).toBeChecked();
+});
