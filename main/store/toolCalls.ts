@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type {ToolCallRecord} from "../../shared/contract.js";
+import type {Grant, ToolCallRecord} from "../../shared/contract.js";
 import type {Db} from "./db.js";
 
 type Row = {
@@ -21,7 +21,7 @@ type Row = {
     finished_at: number | null;
 };
 
-export type Grant = {tool: string; conversationId: string | null; createdAt: number};
+type GrantRow = {tool: string; conversation_id: string | null; created_at: number};
 
 /** Tool-call traces and approval grants. */
 export class ToolCallStore {
@@ -80,18 +80,13 @@ export class ToolCallStore {
                  WHERE tool = ? AND (conversation_id = ? OR conversation_id IS NULL)
                  ORDER BY conversation_id IS NULL LIMIT 1`,
             )
-            .get(tool, conversationId) as
-            {tool: string; conversation_id: string | null; created_at: number} | undefined;
-        return row ? {tool: row.tool, conversationId: row.conversation_id, createdAt: row.created_at} : null;
+            .get(tool, conversationId) as GrantRow | undefined;
+        return row ? toGrant(row) : null;
     }
 
     grants(): Grant[] {
-        const rows = this.db.prepare("SELECT * FROM tool_grants ORDER BY created_at").all() as Array<{
-            tool: string;
-            conversation_id: string | null;
-            created_at: number;
-        }>;
-        return rows.map((r) => ({tool: r.tool, conversationId: r.conversation_id, createdAt: r.created_at}));
+        const rows = this.db.prepare("SELECT * FROM tool_grants ORDER BY created_at").all() as GrantRow[];
+        return rows.map(toGrant);
     }
 
     revoke(tool: string, conversationId: string | null): boolean {
@@ -103,6 +98,10 @@ export class ToolCallStore {
                 .run(tool, conversationId).changes > 0
         );
     }
+}
+
+function toGrant(r: GrantRow): Grant {
+    return {tool: r.tool, conversationId: r.conversation_id, createdAt: r.created_at};
 }
 
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
