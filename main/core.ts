@@ -15,6 +15,7 @@ import {ApprovalBroker, type Approver} from "./tools/approvals.js";
 import {readFile, writeFile} from "./tools/builtin/files.js";
 import {createSystemStats} from "./tools/builtin/systemStats.js";
 import {webFetch} from "./tools/builtin/webFetch.js";
+import {webSearch} from "./tools/builtin/webSearch.js";
 import {loadToolsConfig} from "./tools/config.js";
 import type {ToolDefinition} from "./tools/defineTool.js";
 import {ToolRegistry} from "./tools/registry.js";
@@ -83,6 +84,7 @@ export function createCore(options: CoreOptions): Core {
             createSystemStats(() => engine.facts()),
             readFile,
             writeFile,
+            webSearch,
             webFetch,
             ...(options.extraTools ?? []),
         ],

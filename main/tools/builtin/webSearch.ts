@@ -1,0 +1,88 @@
+import {APP_VERSION} from "../../version.js";
+import {
+    createProvider,
+    SearchError,
+    type ProviderConfig,
+    type SearchResult,
+} from "../../web/searchProviders.js";
+import {defineTool} from "../defineTool.js";
+
+const TIMEOUT_MS = 10_000;
+const PROVIDERS = ["searxng", "brave", "tavily", "duckduckgo"] as const;
+
+/**
+ * web_search. Options (tools.yaml): provider (searxng by default), base_url, api_key, timeout_ms.
+ * Keys also come from BRAVE_API_KEY / TAVILY_API_KEY; they are sent only to their provider.
+ */
+export const webSearch = defineTool<{query: string; max_results?: number}>({
+    name: "web_search",
+    description:
+        "Search the web for current information. Returns numbered results with titles, snippets and URLs.",
+    sideEffect: "network",
+    timeoutMs: 15_000,
+    params: {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+            query: {type: "string", minLength: 1, maxLength: 500},
+            max_results: {type: "integer", default: 5},
+        },
+        required: ["query"],
+    },
+    async run({query, max_results = 5}, ctx) {
+        const max = Math.min(Math.max(1, max_results), 20);
+        const provider = String(ctx.options.provider ?? "searxng") as ProviderConfig["provider"];
+        if (!PROVIDERS.includes(provider))
+            return {text: "", error: `search failed: unknown provider ${provider}`};
+        const timeoutMs = typeof ctx.options.timeout_ms === "number" ? ctx.options.timeout_ms : TIMEOUT_MS;
+        const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutMs)]);
+        try {
+            const results = await createProvider({
+                provider,
+                baseUrl: typeof ctx.options.base_url === "string" ? ctx.options.base_url : undefined,
+                apiKey: apiKey(provider, ctx.options.api_key),
+                userAgent: `Cairn/${APP_VERSION}`,
+            }).search(query, max, signal);
+            return {
+                text: formatResults(results, new Date()),
+                data: {provider, results},
+                sources: results.map((r) => ({
+                    kind: "url" as const,
+                    title: r.title,
+                    url: r.url,
+                    snippet: r.snippet,
+                })),
+            };
+        } catch (error) {
+            if (signal.aborted && !ctx.signal.aborted) {
+                return {
+                    text: "",
+                    error: `search failed: timeout after ${Number((timeoutMs / 1000).toFixed(1))}s`,
+                };
+            }
+            if (error instanceof SearchError) return {text: "", error: `search failed: ${error.message}`};
+            // fetch() wraps the real reason (ECONNREFUSED, ENOTFOUND, ...) in its cause.
+            const cause = (error as {cause?: {code?: string; message?: string}}).cause;
+            const reason =
+                cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+            return {text: "", error: `search failed: ${reason}`};
+        }
+    },
+});
+
+function apiKey(provider: string, configured: unknown): string | undefined {
+    if (typeof configured === "string" && configured) return configured;
+    if (provider === "brave") return process.env.BRAVE_API_KEY;
+    if (provider === "tavily") return process.env.TAVILY_API_KEY;
+    return undefined;
+}
+
+/** The result text the model reads: today's local date, then numbered results. */
+export function formatResults(results: SearchResult[], now: Date): string {
+    const date = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+    if (results.length === 0) return `Today's date: ${date}\n\nNo results found`;
+    const items = results.map(
+        (r, i) => `[${i + 1}] Title: ${r.title}\n    Snippet: ${r.snippet}\n    URL: ${r.url}`,
+    );
+    return `Today's date: ${date}\n\n${items.join("\n\n")}`;
+}

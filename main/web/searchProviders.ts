@@ -1,0 +1,145 @@
+export type SearchResult = {title: string; snippet: string; url: string};
+
+export type SearchProvider = {
+    name: string;
+    search(query: string, max: number, signal: AbortSignal): Promise<SearchResult[]>;
+};
+
+export type ProviderConfig = {
+    provider: "searxng" | "brave" | "tavily" | "duckduckgo";
+    baseUrl?: string;
+    apiKey?: string;
+    userAgent: string;
+};
+
+export const DEFAULT_BASE_URLS: Record<ProviderConfig["provider"], string> = {
+    searxng: "http://localhost:8080",
+    brave: "https://api.search.brave.com",
+    tavily: "https://api.tavily.com",
+    duckduckgo: "https://html.duckduckgo.com",
+};
+
+/** A provider failure, with text for the model; never contains an API key. */
+export class SearchError extends Error {}
+
+export function createProvider(config: ProviderConfig): SearchProvider {
+    const base = (config.baseUrl || DEFAULT_BASE_URLS[config.provider]).replace(/\/+$/, "");
+    switch (config.provider) {
+        case "searxng":
+            return {
+                name: "searxng",
+                search: (q, max, signal) => searxng(base, q, max, signal, config.userAgent),
+            };
+        case "brave":
+            return {
+                name: "brave",
+                search: (q, max, signal) => brave(base, q, max, signal, requireKey(config, "BRAVE_API_KEY")),
+            };
+        case "tavily":
+            return {
+                name: "tavily",
+                search: (q, max, signal) =>
+                    tavily(base, q, max, signal, requireKey(config, "TAVILY_API_KEY")),
+            };
+        case "duckduckgo":
+            return {
+                name: "duckduckgo",
+                search: (q, max, signal) => duckduckgo(base, q, max, signal, config.userAgent),
+            };
+    }
+}
+
+function requireKey(config: ProviderConfig, variable: string): string {
+    if (!config.apiKey)
+        throw new SearchError(`no API key for ${config.provider}: set ${variable} or the key in tools.yaml`);
+    return config.apiKey;
+}
+
+async function getJson(url: string, init: RequestInit): Promise<unknown> {
+    const response = await fetch(url, init);
+    if (!response.ok) throw new SearchError(`HTTP ${response.status}`);
+    try {
+        return await response.json();
+    } catch {
+        throw new SearchError("the provider did not answer with JSON");
+    }
+}
+
+async function searxng(base: string, query: string, max: number, signal: AbortSignal, userAgent: string) {
+    const url = `${base}/search?${new URLSearchParams({q: query, format: "json"})}`;
+    const body = (await getJson(url, {
+        signal,
+        headers: {Accept: "application/json", "User-Agent": userAgent},
+    })) as {
+        results?: Array<{title?: string; url?: string; content?: string}>;
+    };
+    return (body.results ?? []).slice(0, max).map((r) => clean(r.title, r.content, r.url));
+}
+
+async function brave(base: string, query: string, max: number, signal: AbortSignal, key: string) {
+    const url = `${base}/res/v1/web/search?${new URLSearchParams({q: query, count: String(max)})}`;
+    const body = (await getJson(url, {
+        signal,
+        headers: {Accept: "application/json", "X-Subscription-Token": key},
+    })) as {
+        web?: {results?: Array<{title?: string; url?: string; description?: string}>};
+    };
+    return (body.web?.results ?? []).slice(0, max).map((r) => clean(r.title, r.description, r.url));
+}
+
+async function tavily(base: string, query: string, max: number, signal: AbortSignal, key: string) {
+    const body = (await getJson(`${base}/search`, {
+        method: "POST",
+        signal,
+        headers: {"Content-Type": "application/json", Authorization: `Bearer ${key}`},
+        body: JSON.stringify({query, max_results: max}),
+    })) as {results?: Array<{title?: string; url?: string; content?: string}>};
+    // Tavily's results carry page content already, so the model often needs no fetch.
+    return (body.results ?? []).slice(0, max).map((r) => clean(r.title, r.content, r.url));
+}
+
+async function duckduckgo(base: string, query: string, max: number, signal: AbortSignal, userAgent: string) {
+    const response = await fetch(`${base}/html/?${new URLSearchParams({q: query})}`, {
+        signal,
+        headers: {"User-Agent": userAgent},
+    });
+    if (!response.ok) throw new SearchError(`HTTP ${response.status}`);
+    const {JSDOM} = await import("jsdom");
+    const document = new JSDOM(await response.text()).window.document;
+    const results: SearchResult[] = [];
+    for (const item of document.querySelectorAll(".result")) {
+        const link = item.querySelector("a.result__a");
+        const href = link?.getAttribute("href");
+        if (!link || !href) continue;
+        results.push(
+            clean(
+                link.textContent ?? "",
+                item.querySelector(".result__snippet")?.textContent ?? "",
+                unwrapDuckLink(href),
+            ),
+        );
+        if (results.length >= max) break;
+    }
+    return results;
+}
+
+/** DuckDuckGo's HTML results link through //duckduckgo.com/l/?uddg=<target>. */
+export function unwrapDuckLink(href: string): string {
+    try {
+        const url = new URL(href, "https://duckduckgo.com");
+        return url.pathname === "/l/" && url.searchParams.get("uddg")
+            ? url.searchParams.get("uddg")!
+            : url.href;
+    } catch {
+        return href;
+    }
+}
+
+function clean(
+    title: string | undefined,
+    snippet: string | undefined,
+    url: string | undefined,
+): SearchResult {
+    const squash = (s: string | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
+    return {title: squash(title) || squash(url), snippet: squash(snippet), url: squash(url)};
+}
