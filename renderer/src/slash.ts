@@ -1,10 +1,22 @@
 import type {PreflightCall} from "../../shared/contract.js";
 
 /** Slash commands: a tool call the client asks for before the model answers. */
-type Command = {tool: string; prompt: string; args?: (rest: string) => Record<string, unknown> | string};
+type Command = {
+    tool: string;
+    prompt: string;
+    args?: (rest: string) => Record<string, unknown> | string;
+    /** The whole text after the command is the argument (a query), so the default prompt is used. */
+    wholeRestIsArgument?: boolean;
+};
 
 const COMMANDS: Record<string, Command> = {
     stats: {tool: "system_stats", prompt: "Summarize this computer's current state from the system stats."},
+    search: {
+        tool: "web_search",
+        prompt: "Answer from these search results, citing them as [n].",
+        args: (rest) => (rest ? {query: rest} : "usage: /search <query>"),
+        wholeRestIsArgument: true,
+    },
     fetch: {
         tool: "web_fetch",
         prompt: "Summarize this page.",
@@ -30,6 +42,10 @@ export function parseSlash(input: string): Parsed {
     const rest = match[2]!.trim();
     const args = command.args ? command.args(rest) : {};
     if (typeof args === "string") return {error: args};
-    const question = command.args ? rest.split(/\s+/).slice(1).join(" ") : rest;
+    const question = command.wholeRestIsArgument
+        ? ""
+        : command.args
+          ? rest.split(/\s+/).slice(1).join(" ")
+          : rest;
     return {text: question || command.prompt, preflight: [{name: command.tool, args}]};
 }

@@ -1,0 +1,31 @@
+import assert from "node:assert/strict";
+import {test} from "node:test";
+import {parseSlash} from "../../../renderer/src/slash.js";
+
+test("plain text is sent as is", () => {
+    assert.deepEqual(parseSlash("hello /stats"), {text: "hello /stats"});
+});
+
+test("/stats, /search and /fetch become preflight calls", () => {
+    assert.deepEqual(parseSlash("/stats"), {
+        text: "Summarize this computer's current state from the system stats.",
+        preflight: [{name: "system_stats", args: {}}],
+    });
+    assert.deepEqual(parseSlash("/search bitcoin price today"), {
+        text: "Answer from these search results, citing them as [n].",
+        preflight: [{name: "web_search", args: {query: "bitcoin price today"}}],
+    });
+    assert.deepEqual(parseSlash("/fetch https://example.org/a what is it about?"), {
+        text: "what is it about?",
+        preflight: [{name: "web_fetch", args: {url: "https://example.org/a"}}],
+    });
+});
+
+test("missing arguments and unknown commands say what to do", () => {
+    assert.deepEqual(parseSlash("/search"), {error: "usage: /search <query>"});
+    assert.deepEqual(parseSlash("/fetch"), {error: "usage: /fetch <url> [question]"});
+    assert.match(
+        (parseSlash("/teleport home") as {error: string}).error,
+        /^unknown command \/teleport; available: \/stats, \/search, \/fetch$/,
+    );
+});
