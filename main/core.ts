@@ -11,10 +11,11 @@ import {DB_FILE_NAME, openDatabase, type Db} from "./store/db.js";
 import {SettingsStore} from "./store/settings.js";
 import {CitationStore} from "./store/citations.js";
 import {ToolCallStore} from "./store/toolCalls.js";
+import {WebPageStore} from "./store/webPages.js";
 import {ApprovalBroker, type Approver} from "./tools/approvals.js";
 import {readFile, writeFile} from "./tools/builtin/files.js";
 import {createSystemStats} from "./tools/builtin/systemStats.js";
-import {webFetch} from "./tools/builtin/webFetch.js";
+import {createWebFetch} from "./tools/builtin/webFetch.js";
 import {webSearch} from "./tools/builtin/webSearch.js";
 import {loadToolsConfig} from "./tools/config.js";
 import type {ToolDefinition} from "./tools/defineTool.js";
@@ -63,6 +64,7 @@ export function createCore(options: CoreOptions): Core {
     const webAccessDefault = () => settings.get("webAccessDefault") ?? false;
     const conversations = new ConversationStore(db, undefined, undefined, webAccessDefault);
     const toolCalls = new ToolCallStore(db);
+    const webPages = new WebPageStore(db);
     const recoveredInterrupted = conversations.markInterrupted();
     toolCalls.closeUnfinished();
     const bus = new EventBus();
@@ -85,7 +87,7 @@ export function createCore(options: CoreOptions): Core {
             readFile,
             writeFile,
             webSearch,
-            webFetch,
+            createWebFetch((page) => webPages.save(page)),
             ...(options.extraTools ?? []),
         ],
         config,
@@ -162,6 +164,10 @@ export function createCore(options: CoreOptions): Core {
             settings.set("toolPolicies", next);
             tools.setPolicyOverrides(next);
             return ok(tools.list({webAccess: webAccessDefault()}));
+        },
+        "archive.get": (req) => {
+            const page = webPages.get(req.id);
+            return page ? ok(page) : fail("NOT_FOUND", `no archived page with id ${req.id}`);
         },
         "grants.list": () => ok(toolCalls.grants()),
         "grants.revoke": (req) => ok({revoked: toolCalls.revoke(req.tool, req.conversationId)}),

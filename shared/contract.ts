@@ -108,6 +108,7 @@ export type Calls = {
     };
     "tools.pending": {req: Record<string, never>; res: Result<ApprovalRequest[]>};
     "tools.setPolicy": {req: {tool: string; policy: ToolPolicy | null}; res: Result<ToolInfo[]>};
+    "archive.get": {req: {id: string}; res: Result<ArchivedPage>};
     "grants.list": {req: Record<string, never>; res: Result<Grant[]>};
     "grants.revoke": {req: {tool: string; conversationId: string | null}; res: Result<{revoked: boolean}>};
 };
@@ -182,3 +183,6 @@ export type ToolCallRecord = {
 };
 
 export type PreflightCall = {name: string; args: Record<string, unknown>};
+
+/** A page web_fetch read, kept so that its citations open offline. */
+export type ArchivedPage = {id: string; url: string; title: string; text: string; fetchedAt: number};

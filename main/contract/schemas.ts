@@ -100,6 +100,7 @@ export const requestSchemas: Record<CallName, object> = {
             policy: {enum: ["ask", "allow", "deny", null]},
         },
     },
+    "archive.get": {type: "object", additionalProperties: false, required: ["id"], properties: {id}},
     "grants.list": empty,
     "grants.revoke": {
         type: "object",

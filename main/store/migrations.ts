@@ -90,4 +90,19 @@ export const MIGRATIONS: readonly Migration[] = [
         // NULL follows the default in Settings.
         sql: "ALTER TABLE conversations ADD COLUMN web_access INTEGER CHECK (web_access IN (0, 1));",
     },
+    {
+        version: 5,
+        name: "archive of fetched pages",
+        sql: `
+            CREATE TABLE web_pages (
+                id TEXT PRIMARY KEY,
+                url TEXT NOT NULL,
+                title TEXT NOT NULL,
+                text TEXT NOT NULL,
+                content_hash TEXT NOT NULL,
+                fetched_at INTEGER NOT NULL,
+                UNIQUE (url, content_hash)
+            );
+        `,
+    },
 ];

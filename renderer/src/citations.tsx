@@ -1,6 +1,7 @@
 import type {ReactNode} from "react";
 import type {Components} from "react-markdown";
 import type {Citation} from "../../shared/contract.js";
+import {useSourceViewer} from "./SourceViewer.js";
 
 const MARKER = /\[(\d{1,3})\](?!\()/g;
 const CITE_PREFIX = "#cite-";
@@ -48,7 +49,25 @@ function CitationLink({citations, number}: {citations: Citation[]; number: numbe
 }
 
 export function SourceLink({citation, children}: {citation: Citation; children: ReactNode}) {
+    const openArchived = useSourceViewer();
     const title = citation.snippet ? `${citation.title}: ${citation.snippet}` : citation.title;
+    const archiveId = citation.location?.archiveId;
+    if (citation.kind === "url" && typeof archiveId === "string" && openArchived) {
+        // A page the model read opens from the archive, so it still opens offline.
+        return (
+            <a
+                className="cite"
+                href={citation.url}
+                title={title}
+                onClick={(e) => {
+                    e.preventDefault();
+                    openArchived(archiveId);
+                }}
+            >
+                {children}
+            </a>
+        );
+    }
     if (citation.kind === "url" && isSafeExternal(citation.url)) {
         return (
             <a className="cite" href={citation.url} target="_blank" rel="noopener noreferrer" title={title}>

@@ -91,6 +91,22 @@ test("with web access on, /fetch's call reads the page and cites it as a URL sou
             answer.citations.map((x) => [x.number, x.kind, x.title, x.url]),
             [[1, "url", "Example Domain", page]],
         );
+        // The page is archived: its citation opens offline, and reading it again stores nothing new.
+        const archiveId = answer.citations[0]!.location!.archiveId as string;
+        const archived = unwrap(await t.api.invoke("archive.get", {id: archiveId}));
+        assert.equal(archived.url, page);
+        assert.match(archived.text, /For use in examples\./);
+        const again = nextDone(t.api, c.id);
+        unwrap(
+            await t.api.invoke("chat.send", {
+                conversationId: c.id,
+                text: "Again",
+                preflight: [{name: "web_fetch", args: {url: page}}],
+            }),
+        );
+        assert.equal((await again).citations[0]!.location!.archiveId, archiveId);
+        const missing = await t.api.invoke("archive.get", {id: "nope"});
+        assert.equal(!missing.ok && missing.error.code, "NOT_FOUND");
     } finally {
         await t.core.dispose();
     }

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type {AddressInfo} from "node:net";
 import {after, before, test} from "node:test";
-import {webFetch} from "../../main/tools/builtin/webFetch.js";
+import {createWebFetch} from "../../main/tools/builtin/webFetch.js";
+
+const archived: Array<{url: string; title: string; text: string}> = [];
+const webFetch = createWebFetch((page) => {
+    archived.push(page);
+    return {id: `page-${archived.length}`};
+});
 
 // A small site on 127.0.0.1: every request the tool makes lands here and nowhere else.
 const hits: string[] = [];
@@ -90,6 +96,11 @@ test("an article page gives its title and main text, and is a URL source", async
     assert.doesNotMatch(out.text, /Home \| About|Footer links/);
     assert.equal(out.sources?.[0]?.kind, "url");
     assert.equal(out.sources?.[0]?.url, `${base}/article`);
+    const page = archived.at(-1)!;
+    assert.equal(page.url, `${base}/article`);
+    assert.equal(page.title, "Cairns of Scotland");
+    assert.match(page.text, /Paragraph 8:/);
+    assert.deepEqual(out.sources?.[0]?.location, {archiveId: `page-${archived.length}`});
 });
 
 test("jsdom runs no page script and loads no resource", async () => {

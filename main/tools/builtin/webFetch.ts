@@ -9,59 +9,64 @@ const DEFAULT_MAX_CHARS = 3000;
  * web_fetch: one page's main text. Options (tools.yaml): max_chars, allow_hosts (hosts that may be
  * private or loopback anyway), timeoutMs for the transfer.
  */
-export const webFetch = defineTool<{url?: string}>({
-    name: "web_fetch",
-    description: "Fetch a web page (http or https) and return its title and main text.",
-    sideEffect: "network",
-    params: {
-        type: "object",
-        additionalProperties: false,
-        properties: {url: {type: "string", maxLength: 4096}},
-    },
-    async run({url}, ctx) {
-        if (!url) return {text: "", error: "missing url argument"};
-        const maxChars = numberOption(ctx.options.max_chars, DEFAULT_MAX_CHARS);
-        try {
-            const page = await fetchPage(
-                url,
-                {
-                    ...DEFAULT_LIMITS,
-                    timeoutMs: numberOption(ctx.options.fetch_timeout_ms, DEFAULT_LIMITS.timeoutMs),
-                    userAgent: `Cairn/${APP_VERSION}`,
-                    allowHosts: stringList(ctx.options.allow_hosts),
-                },
-                ctx.signal,
-            );
-            const extracted = await extract(page);
-            if ("unsupported" in extracted)
-                return {text: "", error: `unsupported content type: ${extracted.unsupported}`};
-            const cut = extracted.text.length > maxChars;
-            const body = cut
-                ? `${extracted.text.slice(0, maxChars)}\n[cut at ${maxChars} characters]`
-                : extracted.text;
-            return {
-                text: `URL: ${page.url}\nTitle: ${extracted.title}\nExtracted text:\n${body}`,
-                data: {
-                    url: page.url,
-                    title: extracted.title,
-                    byline: extracted.byline,
-                    chars: extracted.text.length,
-                },
-                sources: [
+export type Archive = (page: {url: string; title: string; text: string}) => {id: string};
+
+export const createWebFetch = (archive: Archive) =>
+    defineTool<{url?: string}>({
+        name: "web_fetch",
+        description: "Fetch a web page (http or https) and return its title and main text.",
+        sideEffect: "network",
+        params: {
+            type: "object",
+            additionalProperties: false,
+            properties: {url: {type: "string", maxLength: 4096}},
+        },
+        async run({url}, ctx) {
+            if (!url) return {text: "", error: "missing url argument"};
+            const maxChars = numberOption(ctx.options.max_chars, DEFAULT_MAX_CHARS);
+            try {
+                const page = await fetchPage(
+                    url,
                     {
-                        kind: "url",
-                        title: extracted.title || page.url,
-                        url: page.url,
-                        snippet: extracted.text.slice(0, 200),
+                        ...DEFAULT_LIMITS,
+                        timeoutMs: numberOption(ctx.options.fetch_timeout_ms, DEFAULT_LIMITS.timeoutMs),
+                        userAgent: `Cairn/${APP_VERSION}`,
+                        allowHosts: stringList(ctx.options.allow_hosts),
                     },
-                ],
-            };
-        } catch (error) {
-            if (error instanceof FetchError) return {text: "", error: error.message};
-            throw error;
-        }
-    },
-});
+                    ctx.signal,
+                );
+                const extracted = await extract(page);
+                if ("unsupported" in extracted)
+                    return {text: "", error: `unsupported content type: ${extracted.unsupported}`};
+                const archived = archive({url: page.url, title: extracted.title, text: extracted.text});
+                const cut = extracted.text.length > maxChars;
+                const body = cut
+                    ? `${extracted.text.slice(0, maxChars)}\n[cut at ${maxChars} characters]`
+                    : extracted.text;
+                return {
+                    text: `URL: ${page.url}\nTitle: ${extracted.title}\nExtracted text:\n${body}`,
+                    data: {
+                        url: page.url,
+                        title: extracted.title,
+                        byline: extracted.byline,
+                        chars: extracted.text.length,
+                    },
+                    sources: [
+                        {
+                            kind: "url",
+                            title: extracted.title || page.url,
+                            url: page.url,
+                            snippet: extracted.text.slice(0, 200),
+                            location: {archiveId: archived.id},
+                        },
+                    ],
+                };
+            } catch (error) {
+                if (error instanceof FetchError) return {text: "", error: error.message};
+                throw error;
+            }
+        },
+    });
 
 function numberOption(value: unknown, fallback: number): number {
     return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
