@@ -32,6 +32,7 @@ if (nodeSuites.length > 0) {
         ...nodeSuites,
     ]);
 }
+if (want("stories")) run("node", ["bin/cairn.js", "stories", "--model", "../shared/models/stories260K.gguf"]);
 if (want("e2e")) run("npx", ["playwright", "test", "--project=chromium"]);
 if (want("electron") || want("e2e")) {
     if (!electronBinaryInstalled()) {

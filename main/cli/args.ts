@@ -13,7 +13,9 @@ Commands:
         --tool NAME [--args JSON]               call a tool before the model answers (repeatable)
         --mode ask|agent                        ask: read-only tools; agent: all tools
                 --approve all|none                      answer approval prompts (default none: deny)
-        --web                                   turn web access on for this command
+                --web                                   turn web access on for this command
+  stories [--model PATH] [FILE...]
+        Run the scenario files (default: tests/stories/*.yaml) on the real stack with loopback servers.
 
 Common options:
   --data DIR          data directory (default: $CAIRN_DATA_DIR, else the per-user data folder)

@@ -1,5 +1,8 @@
 import type {Message} from "../../shared/contract.js";
-import {rendererDir} from "../appRoot.js";
+import fs from "node:fs";
+import path from "node:path";
+import {appRoot, rendererDir} from "../appRoot.js";
+import {loadStories, runStory} from "../stories/runner.js";
 import {createCore, type Core} from "../core.js";
 import {fixedApprover} from "../tools/approvals.js";
 import {resolveDataDir} from "../paths.js";
@@ -20,6 +23,8 @@ export async function runCli(argv: string[]): Promise<number> {
                 return await serve(args);
             case "chat":
                 return await chat(args);
+            case "stories":
+                return await stories(args);
             case "help":
             case undefined:
                 process.stdout.write(USAGE);
@@ -129,6 +134,38 @@ async function chat(args: CliArgs): Promise<number> {
     } finally {
         await core.dispose();
     }
+}
+
+/** Runs scenario files and prints one line per story, then "N passed, N failed". */
+async function stories(args: CliArgs): Promise<number> {
+    const model = args.model ?? process.env.CAIRN_TEST_MODEL ?? process.env.CAIRN_MODEL;
+    if (!model) return failLine("stories need a model: pass --model PATH or set CAIRN_TEST_MODEL");
+    const dir = path.join(appRoot(), "tests", "stories");
+    const files =
+        args.positionals.length > 0
+            ? args.positionals
+            : fs
+                  .readdirSync(dir)
+                  .filter((f) => f.endsWith(".yaml"))
+                  .sort()
+                  .map((f) => path.join(dir, f));
+    const instructed =
+        Boolean(process.env.CAIRN_TEST_MODEL) &&
+        path.resolve(model) === path.resolve(process.env.CAIRN_TEST_MODEL!);
+    let passed = 0;
+    let failed = 0;
+    for (const story of loadStories(files)) {
+        const result = await runStory(story, model, instructed);
+        const ok = result.failures.length === 0;
+        if (ok) passed++;
+        else failed++;
+        process.stdout.write(
+            `${ok ? "PASS" : "FAIL"} ${result.id} ${result.title}${ok ? "" : `: ${result.failures.join("; ")}`}\n`,
+        );
+        for (const reason of new Set(result.skipped)) process.stdout.write(`     skipped: ${reason}\n`);
+    }
+    process.stdout.write(`${passed} passed, ${failed} failed\n`);
+    return failed === 0 ? 0 : 1;
 }
 
 function failLine(message: string): number {

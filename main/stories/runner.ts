@@ -1,0 +1,194 @@
+import fs from "node:fs";
+import os from "node:os";
+import http from "node:http";
+import type {AddressInfo} from "node:net";
+import path from "node:path";
+import {parse} from "yaml";
+import type {AppEvent, Message, PreflightCall} from "../../shared/contract.js";
+import {createCore} from "../core.js";
+
+/** A scenario file (tests/stories/*.yaml); see the README. */
+export type Story = {
+    story_id: string;
+    title: string;
+    settings?: {web?: boolean};
+    tool_choice?: string;
+    turns: Array<{
+        query: string;
+        preflight?: PreflightCall[];
+        expected_content?: string[];
+        must_not_contain?: string[];
+    }>;
+    expected_bus_events?: {present?: string[]; absent?: string[]};
+    expected_requests?: number;
+    tool_errors?: string[];
+    response_generation_checks?: {
+        answer_not_empty?: boolean;
+        tool_calls_not_empty?: boolean;
+        citations_not_empty?: boolean;
+    };
+};
+
+export type StoryResult = {id: string; title: string; failures: string[]; skipped: string[]};
+
+const CORPUS = [
+    {
+        title: "Bitcoin price today",
+        url: "https://prices.example/btc",
+        content: "Bitcoin trades at $97,250 USD today.",
+    },
+    {
+        title: "Crypto market update",
+        url: "https://news.example/crypto",
+        content: "Markets rose; BTC above $97,000.",
+    },
+];
+
+/** Loopback fixtures: a SearXNG-format search endpoint over a small corpus, and a small site. */
+async function startFixtures() {
+    const requests: string[] = [];
+    const server = http.createServer((req, res) => {
+        requests.push(req.url!);
+        const url = new URL(req.url!, "http://x");
+        if (url.pathname === "/search") {
+            const q = (url.searchParams.get("q") ?? "").toLowerCase();
+            const words = q.split(/\W+/).filter((w) => w.length > 2);
+            const results = CORPUS.filter((d) =>
+                words.some((w) => `${d.title} ${d.content}`.toLowerCase().includes(w)),
+            );
+            res.writeHead(200, {"Content-Type": "application/json"});
+            return res.end(JSON.stringify({query: q, results}));
+        }
+        if (url.pathname === "/example") {
+            res.writeHead(200, {"Content-Type": "text/html"});
+            return res.end(
+                "<html><head><title>Example Domain</title></head><body><h1>Example Domain</h1><p>This domain is for use in illustrative examples in documents.</p></body></html>",
+            );
+        }
+        res.writeHead(404, {"Content-Type": "text/plain"}).end("not found");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+        site,
+        requests,
+        close: () =>
+            new Promise<void>((resolve) => {
+                server.closeAllConnections();
+                server.close(() => resolve());
+            }),
+    };
+}
+
+export function loadStories(files: string[]): Story[] {
+    return files.map((file) => parse(fs.readFileSync(file, "utf8")) as Story);
+}
+
+/** Runs each story on the real stack in-process: a fresh data folder, the given model, loopback fixtures. */
+export async function runStory(
+    story: Story,
+    model: string,
+    modelCanFollowInstructions: boolean,
+): Promise<StoryResult> {
+    const failures: string[] = [];
+    const skipped: string[] = [];
+    const fixtures = await startFixtures();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cairn-story-"));
+    fs.writeFileSync(
+        path.join(dataDir, "tools.yaml"),
+        `tools:\n    web_search:\n        options:\n            base_url: ${fixtures.site}\n    web_fetch:\n        options:\n            allow_hosts: [127.0.0.1]\n`,
+    );
+    const core = createCore({dataDir, modelPath: model, threads: 1, generation: {maxTokens: 96, seed: 1}});
+    const events: string[] = [];
+    const toolErrors: string[] = [];
+    core.bus.subscribe((e: AppEvent) => {
+        if (e.type === "tool.request" && e.call.status === "pending")
+            events.push(`tool.request.${e.call.tool}`);
+        if (e.type === "tool.result") {
+            events.push(`tool.result.${e.call.tool}`);
+            if (e.call.error) toolErrors.push(e.call.error);
+        }
+        if (e.type === "chat.token") events.push("response.generation");
+        if (e.type === "chat.done") events.push("chat.done");
+    });
+    try {
+        await core.loadConfiguredModel();
+        if (core.engine.status().state !== "ready")
+            throw new Error(core.engine.status().message ?? "the model did not load");
+        const conversation = core.conversations.create(story.title);
+        core.conversations.setWebAccess(conversation.id, story.settings?.web ?? false);
+        const fill = (text: string) => text.replaceAll("{site}", fixtures.site);
+        for (const turn of story.turns) {
+            const done = new Promise<Message>((resolve) =>
+                core.bus.subscribe(
+                    (e) =>
+                        e.type === "chat.done" && e.conversationId === conversation.id && resolve(e.message),
+                ),
+            );
+            const preflight = (turn.preflight ?? []).map((p) => ({
+                name: p.name,
+                args: JSON.parse(fill(JSON.stringify(p.args))),
+            }));
+            const sent = core.chat.send(conversation.id, fill(turn.query), {
+                toolChoice: story.tool_choice,
+                preflight,
+            });
+            if (!sent.ok) {
+                failures.push(`send failed: ${sent.error.message}`);
+                continue;
+            }
+            const answer = await done;
+            checkAnswer(story, turn, answer, modelCanFollowInstructions, failures, skipped);
+        }
+        for (const name of story.expected_bus_events?.present ?? []) {
+            if (!events.includes(name)) failures.push(`missing bus event ${name}`);
+        }
+        for (const name of story.expected_bus_events?.absent ?? []) {
+            if (events.includes(name)) failures.push(`unexpected bus event ${name}`);
+        }
+        if (story.expected_requests !== undefined && fixtures.requests.length !== story.expected_requests) {
+            failures.push(
+                `expected ${story.expected_requests} network requests, saw ${fixtures.requests.length}`,
+            );
+        }
+        for (const error of story.tool_errors ?? []) {
+            if (!toolErrors.includes(error))
+                failures.push(`expected the tool error "${error}", saw ${JSON.stringify(toolErrors)}`);
+        }
+    } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error));
+    } finally {
+        await core.dispose();
+        await fixtures.close();
+        fs.rmSync(dataDir, {recursive: true, force: true});
+    }
+    return {id: story.story_id, title: story.title, failures, skipped};
+}
+
+function checkAnswer(
+    story: Story,
+    turn: Story["turns"][number],
+    answer: Message,
+    canFollow: boolean,
+    failures: string[],
+    skipped: string[],
+) {
+    const checks = story.response_generation_checks ?? {};
+    if (answer.status !== "complete")
+        failures.push(`answer ended as ${answer.status}: ${answer.error ?? ""}`);
+    if (checks.answer_not_empty && !answer.content.trim()) failures.push("the answer is empty");
+    if (checks.tool_calls_not_empty && answer.toolCalls.length === 0) failures.push("no tool calls");
+    if (checks.citations_not_empty && answer.citations.length === 0) failures.push("no citations");
+    const contentChecks = (turn.expected_content?.length ?? 0) + (turn.must_not_contain?.length ?? 0);
+    if (contentChecks === 0) return;
+    if (!canFollow) {
+        skipped.push("content checks need a model that follows instructions (set CAIRN_TEST_MODEL)");
+        return;
+    }
+    for (const text of turn.expected_content ?? []) {
+        if (!answer.content.includes(text)) failures.push(`the answer lacks "${text}"`);
+    }
+    for (const text of turn.must_not_contain ?? []) {
+        if (answer.content.includes(text)) failures.push(`the answer contains "${text}"`);
+    }
+}
