@@ -153,3 +153,24 @@ test("loopback is blocked unless allowed in settings", async () => {
     const out = await run(`${base}/article`, {allow_hosts: []});
     assert.match(out.error ?? "", /^blocked address: 127\.0\.0\.1 is a loopback address/);
 });
+
+test("the fetch path refuses every loopback spelling of the test server unless it is allowed", async () => {
+    const port = new URL(base).port;
+    hits.length = 0;
+    for (const host of [
+        "127.0.0.1",
+        "2130706433",
+        "0x7f000001",
+        "0177.0.0.1",
+        "127.1",
+        "[::ffff:127.0.0.1]",
+        "user:pw@127.0.0.1",
+        "example.org@127.0.0.1",
+        "127.0.0.1.",
+        "localhost.",
+    ]) {
+        const out = await run(`http://${host}:${port}/article`, {allow_hosts: []});
+        assert.match(out.error ?? "", /^blocked address: .*loopback/, host);
+    }
+    assert.deepEqual(hits, [], "no request reached the server");
+});
