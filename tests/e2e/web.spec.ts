@@ -46,6 +46,8 @@ test("/fetch needs web access, then its source opens from the archive", async ({
     await expect(first.locator(".trace .result pre")).toHaveText(
         "denied: web access is off in this conversation",
     );
+    // Enter is ignored while an answer is still being written: wait for this one to finish.
+    await expect(first).toHaveAttribute("data-status", "complete");
 
     await browser.getByRole("checkbox", {name: "Web access"}).click();
     await expect(browser.getByRole("checkbox", {name: "Web access"})).toBeChecked();
