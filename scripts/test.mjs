@@ -32,7 +32,12 @@ if (nodeSuites.length > 0) {
         ...nodeSuites,
     ]);
 }
-if (want("stories")) run("node", ["bin/cairn.js", "stories", "--model", "../shared/models/stories260K.gguf"]);
+if (want("stories")) {
+    run("node", ["bin/cairn.js", "stories", "--model", "../shared/models/stories260K.gguf"]);
+    // With a real instruct model, the content checks run too.
+    if (process.env.CAIRN_TEST_MODEL)
+        run("node", ["bin/cairn.js", "stories", "--model", process.env.CAIRN_TEST_MODEL]);
+}
 if (want("e2e")) run("npx", ["playwright", "test", "--project=chromium"]);
 if (want("electron") || want("e2e")) {
     if (!electronBinaryInstalled()) {
