@@ -30,7 +30,7 @@ function TraceStep({call}: {call: ToolCallRecord}) {
             <details>
                 <summary>
                     <span className="tool">{call.tool}</span>
-                    <span className="status">{call.status.replace("_", " ")}</span>
+                    <span className="call-status">{call.status.replace("_", " ")}</span>
                     {duration && <span className="duration">{duration}</span>}
                 </summary>
                 <div className="args">
