@@ -367,7 +367,7 @@ function modelFunctions(functions: ModelFunction[] | undefined) {
 }
 
 /** The grammar's schema for a forced call: {"name": one of the tools, "arguments": that tool's params}. */
-export function forcedCallSchema(tools: ModelFunction[]): object {
+function forcedCallSchema(tools: ModelFunction[]): object {
     const one = (f: ModelFunction) => ({
         type: "object",
         properties: {name: {const: f.name}, arguments: f.params},
@@ -381,7 +381,7 @@ function parseForcedCall(grammar: {parse(text: string): unknown}, text: string):
     return {name: value.name, params: value.arguments};
 }
 
-export function toChatHistory(history: HistoryEntry[]): ChatHistoryItem[] {
+function toChatHistory(history: HistoryEntry[]): ChatHistoryItem[] {
     return history.map((m): ChatHistoryItem => {
         if (m.role === "user") return {type: "user", text: m.content};
         if (m.role === "system") return {type: "system", text: m.content};

@@ -34,6 +34,13 @@ export class CitationStore {
             );
     }
 
+    forMessage(messageId: string): Citation[] {
+        const rows = this.db
+            .prepare("SELECT * FROM citations WHERE message_id = ? ORDER BY number")
+            .all(messageId) as Row[];
+        return rows.map(fromRow);
+    }
+
     forConversation(conversationId: string): Map<string, Citation[]> {
         const rows = this.db
             .prepare(

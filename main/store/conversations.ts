@@ -130,8 +130,7 @@ export class ConversationStore {
     message(id: string): Message | null {
         const row = this.sql("SELECT * FROM messages WHERE id = ?").get(id) as MessageRow | undefined;
         if (!row) return null;
-        const calls = this.toolCalls.forConversation(row.conversation_id).filter((c) => c.messageId === id);
-        return toMessage(row, calls, this.citations.forConversation(row.conversation_id).get(id) ?? []);
+        return toMessage(row, this.toolCalls.forMessage(id), this.citations.forMessage(id));
     }
 
     addMessage(m: {

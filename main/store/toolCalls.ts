@@ -49,6 +49,13 @@ export class ToolCallStore {
         })();
     }
 
+    forMessage(messageId: string): ToolCallRecord[] {
+        const rows = this.db
+            .prepare("SELECT * FROM tool_calls WHERE message_id = ? ORDER BY started_at, rowid")
+            .all(messageId) as Row[];
+        return rows.map(fromRow);
+    }
+
     forConversation(conversationId: string): ToolCallRecord[] {
         const rows = this.db
             .prepare("SELECT * FROM tool_calls WHERE conversation_id = ? ORDER BY started_at, rowid")
