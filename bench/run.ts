@@ -82,8 +82,7 @@ async function engineFigures(threads: number) {
             signal: new AbortController().signal,
             onText: () => {},
             maxTokens: MAX_TOKENS,
-            seed: i,
-            temperature: 0.8,
+            sampling: {seed: i, temperature: 0.8},
         });
         if (!res.ok) throw new Error(res.error.message);
         ttft.push(res.value.stats.timeToFirstTokenMs ?? NaN);

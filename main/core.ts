@@ -5,7 +5,11 @@ import {appRoot} from "./appRoot.js";
 import {ChatService, type GenerationOptions} from "./chat/chatService.js";
 import {createDispatcher, type Dispatcher, type Handlers} from "./contract/dispatcher.js";
 import {EventBus} from "./events.js";
+import {Embedder} from "./llm/embedder.js";
 import {Engine} from "./llm/engine.js";
+import type {DownloadTimeouts} from "./models/downloads.js";
+import {ModelManager} from "./models/manager.js";
+import {ModelStore} from "./store/models.js";
 import {ConversationStore} from "./store/conversations.js";
 import {DB_FILE_NAME, openDatabase, type Db} from "./store/db.js";
 import {SettingsStore} from "./store/settings.js";
@@ -34,6 +38,9 @@ export type CoreOptions = {
     approver?: Approver;
     /** Extra tools (tests register side-effecting test tools this way). */
     extraTools?: ToolDefinition[];
+    /** The recommended-models catalog; resources/models.json by default. */
+    catalogFile?: string;
+    downloadTimeouts?: Partial<DownloadTimeouts>;
 };
 
 export type Core = {
@@ -41,6 +48,8 @@ export type Core = {
     db: Db;
     bus: EventBus;
     engine: Engine;
+    embedder: Embedder;
+    models: ModelManager;
     chat: ChatService;
     conversations: ConversationStore;
     settings: SettingsStore;
@@ -69,9 +78,21 @@ export function createCore(options: CoreOptions): Core {
     toolCalls.closeUnfinished();
     const bus = new EventBus();
     const engine = new Engine({
-        threads: options.threads ?? settings.get("threads") ?? undefined,
+        threads: options.threads,
         gpu: options.gpu,
+        settings: () => settings.engine(),
         onStatus: (status) => bus.emit({type: "engine.status", status}),
+    });
+    const embedder = new Embedder(engine, () => settings.get("embeddingModelPath") ?? null);
+    const models = new ModelManager({
+        store: new ModelStore(db),
+        engine,
+        modelsDir: path.join(options.dataDir, "models"),
+        catalogFile: options.catalogFile ?? path.join(appRoot(), "resources", "models.json"),
+        embeddingModelPath: () => embedder.configured(),
+        onDownload: (progress) => bus.emit({type: "models.download", progress}),
+        onChange: () => bus.emit({type: "models.changed"}),
+        downloadTimeouts: options.downloadTimeouts,
     });
     const {config, problems} = loadToolsConfig([
         path.join(appRoot(), "resources", "tools.yaml"),
@@ -102,7 +123,11 @@ export function createCore(options: CoreOptions): Core {
         bus,
         {registry: tools, runner, approver},
         new CitationStore(db),
-        options.generation,
+        (conversation) => ({
+            ...settings.values().generation,
+            ...conversation.generation,
+            ...definedOnly(options.generation ?? {}),
+        }),
     );
 
     const handlers: Handlers = {
@@ -133,8 +158,27 @@ export function createCore(options: CoreOptions): Core {
         "chat.stop": (req) => ok({stopped: chat.stop(req.conversationId)}),
         "models.load": async (req) => {
             const result = await engine.load(req.path);
-            if (result.ok) settings.set("modelPath", result.value.modelPath);
+            if (result.ok) {
+                settings.set("modelPath", result.value.modelPath);
+                await models.add(req.path, "file");
+            }
             return result;
+        },
+        "models.unload": async () => {
+            settings.set("modelPath", null);
+            return ok(await engine.unload());
+        },
+        "models.list": () => ok(models.overview()),
+        "models.recommended": () => models.recommended(),
+        "models.inspect": (req) => models.inspect(req.path),
+        "models.add": (req) => models.add(req.path, "file"),
+        "models.remove": (req) => models.remove(req.id),
+        "models.download": (req) => models.downloads.start(req.uri),
+        "models.cancelDownload": (req) => ok({cancelled: models.downloads.cancel(req.downloadId)}),
+        "models.discardPartial": (req) => {
+            const discarded = models.downloads.discardPartial(req.fileName);
+            if (discarded) bus.emit({type: "models.changed"});
+            return ok({discarded});
         },
         "conversations.setMode": (req) => {
             const updated = conversations.setMode(req.id, req.mode);
@@ -149,10 +193,19 @@ export function createCore(options: CoreOptions): Core {
             bus.emit({type: "conversation.updated", conversation: updated});
             return ok(updated);
         },
-        "settings.get": () => ok({webAccessDefault: webAccessDefault()}),
+        "settings.get": () => ok(settings.values()),
         "settings.set": (req) => {
-            settings.set("webAccessDefault", req.webAccessDefault);
-            return ok({webAccessDefault: webAccessDefault()});
+            if (req.webAccessDefault !== undefined) settings.set("webAccessDefault", req.webAccessDefault);
+            if (req.engine) settings.set("engine", {...settings.get("engine"), ...req.engine});
+            if (req.generation) settings.set("generation", {...settings.get("generation"), ...req.generation});
+            if (req.embeddingModelPath !== undefined) settings.set("embeddingModelPath", req.embeddingModelPath);
+            return ok(settings.values());
+        },
+        "conversations.setGeneration": (req) => {
+            const updated = conversations.setGeneration(req.id, req.generation);
+            if (!updated) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
+            bus.emit({type: "conversation.updated", conversation: updated});
+            return ok(updated);
         },
         "tools.pending": () => ok(approvals.list()),
         "tools.decide": (req) => approvals.decide(req.approvalId, req.decision, req.args),
@@ -180,6 +233,8 @@ export function createCore(options: CoreOptions): Core {
         db,
         bus,
         engine,
+        embedder,
+        models,
         chat,
         conversations,
         settings,
@@ -197,10 +252,16 @@ export function createCore(options: CoreOptions): Core {
             if (disposed) return;
             disposed = true;
             await chat.stopAll();
+            await models.downloads.cancelAll();
+            await embedder.unload();
             await engine.dispose();
             db.close();
         },
     };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** An in-process client over the same dispatcher and bus; values are cloned as a real transport would. */

@@ -9,6 +9,8 @@ export type Conversation = {
     mode: ToolMode;
     /** Whether network tools may run here: the conversation's own switch, else the default in Settings. */
     webAccess: boolean;
+    /** This conversation's own generation settings; unset fields follow the defaults in Settings. */
+    generation: Partial<GenerationSettings> | null;
     createdAt: number;
     updatedAt: number;
 };
@@ -19,6 +21,22 @@ export type TurnStats = {
     timeToFirstTokenMs: number | null;
     durationMs: number;
     tokensPerSecond: number | null;
+    /** Prompt tokens already in the context from earlier turns and steps, not evaluated again. */
+    reusedTokens: number;
+    /** The context was full: older turns were dropped (the system prompt and recent turns kept). */
+    contextShifted: boolean;
+};
+
+export type GenerationSettings = {
+    systemPrompt: string;
+    temperature: number;
+    topP: number;
+    topK: number;
+    minP: number;
+    repeatPenalty: number;
+    maxTokens: number;
+    /** null: a new random seed each answer. */
+    seed: number | null;
 };
 
 export type Message = {
@@ -59,6 +77,104 @@ export type EngineStatus = {
     threads: number;
     /** Why the engine is in "error" or "no-model", in words a person can act on. */
     message: string | null;
+    /** 0..1 while a model loads. */
+    loadProgress?: number | null;
+    /** What runs the loaded model: devices, memory, layers on the GPU. */
+    gpu?: GpuReport | null;
+    contextSize?: number | null;
+};
+
+export type GpuReport = {
+    devices: string[];
+    vramTotalBytes: number;
+    vramUsedBytes: number;
+    gpuLayers: number;
+    totalLayers: number;
+};
+
+/** Engine settings (Settings screen); null means "chosen automatically". */
+export type EngineSettings = {
+    forceCpu: boolean;
+    gpuLayers: number | null;
+    threads: number | null;
+    contextSize: number | null;
+    batchSize: number | null;
+};
+
+export type SettingsValues = {
+    webAccessDefault: boolean;
+    engine: EngineSettings;
+    generation: GenerationSettings;
+    /** The model used only for document embeddings (the embedding slot); null: none chosen. */
+    embeddingModelPath: string | null;
+};
+
+export type FitVerdict = "vram" | "ram" | "too-large";
+/** Will a model fit this computer, for the context size that would be used. */
+export type FitEstimate = {
+    verdict: FitVerdict;
+    /** "gguf": node-llama-cpp's GGUF insights; "size": estimated from the file size (header unreadable). */
+    basis: "gguf" | "size";
+    contextSize: number;
+    gpuLayers: number;
+    totalLayers: number | null;
+    ramBytes: number;
+    vramBytes: number;
+    freeRamBytes: number;
+    freeVramBytes: number;
+    /** One line for people, with the numbers. */
+    summary: string;
+};
+
+export type FunctionCalling = "native" | "generic" | "none";
+export type ModelInfo = {
+    name: string;
+    file: string;
+    sizeBytes: number;
+    architecture: string | null;
+    parameterCount: number | null;
+    quantization: string | null;
+    contextLength: number | null;
+    hasChatTemplate: boolean;
+    chatWrapper: string | null;
+    functionCalling: FunctionCalling;
+};
+export type InstalledModel = ModelInfo & {id: string; source: string | null; addedAt: number};
+
+export type Recommendation = {
+    id: string;
+    name: string;
+    kind: "chat" | "embedding";
+    uri: string;
+    sizeBytes: number;
+    parameters: string;
+    quantization: string;
+    notes: string;
+    fit: FitEstimate;
+};
+
+export type DownloadState = "starting" | "downloading" | "verifying" | "done" | "failed" | "cancelled";
+export type DownloadProgress = {
+    id: string;
+    uri: string;
+    fileName: string | null;
+    state: DownloadState;
+    downloadedBytes: number;
+    totalBytes: number | null;
+    bytesPerSecond: number;
+    etaSeconds: number | null;
+    error: string | null;
+    /** Set when done: the installed model. */
+    modelId: string | null;
+};
+/** A download a previous run left unfinished; starting the same download again resumes it. */
+export type PartialDownload = {fileName: string; downloadedBytes: number};
+
+export type ModelsOverview = {
+    installed: InstalledModel[];
+    downloads: DownloadProgress[];
+    partial: PartialDownload[];
+    embeddingModelPath: string | null;
 };
 
 export type SendRequest = {
@@ -97,10 +213,32 @@ export type Calls = {
     "chat.send": {req: SendRequest; res: Result<{userMessageId: string; messageId: string}>};
     "chat.stop": {req: {conversationId: string}; res: Result<{stopped: boolean}>};
     "models.load": {req: {path: string}; res: Result<EngineStatus>};
+    "models.unload": {req: Record<string, never>; res: Result<EngineStatus>};
+    "models.list": {req: Record<string, never>; res: Result<ModelsOverview>};
+    "models.recommended": {req: Record<string, never>; res: Result<Recommendation[]>};
+    "models.inspect": {req: {path: string}; res: Result<{info: ModelInfo; fit: FitEstimate}>};
+    "models.add": {req: {path: string}; res: Result<InstalledModel>};
+    "models.remove": {req: {id: string}; res: Result<{deletedFile: boolean}>};
+    "models.download": {req: {uri: string}; res: Result<{downloadId: string}>};
+    "models.cancelDownload": {req: {downloadId: string}; res: Result<{cancelled: boolean}>};
+    "models.discardPartial": {req: {fileName: string}; res: Result<{discarded: boolean}>};
+    "conversations.setGeneration": {
+        req: {id: string; generation: Partial<GenerationSettings> | null};
+        res: Result<Conversation>;
+    };
     "conversations.setMode": {req: {id: string; mode: ToolMode}; res: Result<Conversation>};
     "conversations.setWebAccess": {req: {id: string; webAccess: boolean}; res: Result<Conversation>};
-    "settings.get": {req: Record<string, never>; res: Result<{webAccessDefault: boolean}>};
-    "settings.set": {req: {webAccessDefault: boolean}; res: Result<{webAccessDefault: boolean}>};
+    "settings.get": {req: Record<string, never>; res: Result<SettingsValues>};
+    /** Only the fields given change; engine and generation merge field by field. */
+    "settings.set": {
+        req: {
+            webAccessDefault?: boolean;
+            engine?: Partial<EngineSettings>;
+            generation?: Partial<GenerationSettings>;
+            embeddingModelPath?: string | null;
+        };
+        res: Result<SettingsValues>;
+    };
     "tools.list": {req: Record<string, never>; res: Result<ToolInfo[]>};
     "tools.decide": {
         req: {approvalId: string; decision: ApprovalDecision; args?: unknown};
@@ -125,6 +263,8 @@ export type AppEvent =
     | {type: "conversation.updated"; conversation: Conversation}
     | {type: "conversation.deleted"; conversationId: string}
     | {type: "engine.status"; status: EngineStatus}
+    | {type: "models.download"; progress: DownloadProgress}
+    | {type: "models.changed"}
     | {type: "tool.request"; correlationId: string; call: ToolCallRecord}
     | {type: "tool.result"; correlationId: string; call: ToolCallRecord}
     | {type: "tool.approvalRequested"; request: ApprovalRequest}

@@ -3,6 +3,7 @@ import type {
     AppEvent,
     Citation,
     Conversation,
+    GenerationSettings,
     Message,
     PreflightCall,
     ToolChoice,
@@ -19,6 +20,7 @@ import type {ToolRegistry} from "../tools/registry.js";
 import type {CallContext, CallOutcome, ToolRunner} from "../tools/runner.js";
 import {TurnMachine, type TurnState} from "./turnState.js";
 
+/** Overrides for one run (CLI flags), over the conversation's settings and the defaults. */
 export type GenerationOptions = {maxTokens?: number; temperature?: number; seed?: number};
 
 export type ToolServices = {registry: ToolRegistry; runner: ToolRunner; approver: Approver};
@@ -50,7 +52,8 @@ export class ChatService {
         private readonly bus: EventBus,
         private readonly tools: ToolServices,
         private readonly citations: CitationStore,
-        private readonly generation: GenerationOptions = {},
+        /** The generation settings in force for a conversation (defaults, its own, run overrides). */
+        private readonly generationFor: (conversation: Conversation) => GenerationSettings,
         private readonly flushMs = 200,
     ) {}
 
@@ -141,10 +144,12 @@ export class ChatService {
 
     private async runTurn(
         input: {answer: Message; history: ChatHistoryItem[]; choice: ToolChoice; preflight: PreflightCall[]},
-        {mode, webAccess}: Pick<Conversation, "mode" | "webAccess">,
+        conversation: Conversation,
         signal: AbortSignal,
         release: () => void,
     ) {
+        const {mode, webAccess} = conversation;
+        const generation = this.generationFor(conversation);
         const {conversationId, id: messageId} = input.answer;
         const log: AppEvent[] = [];
         this.turnLog.set(messageId, log);
@@ -227,10 +232,9 @@ export class ChatService {
                 const choice = step === 0 ? input.choice : "auto";
                 const offered = limitReached || choice === "none" ? [] : registry.offered(mode, {webAccess});
                 const force = forcedTools(choice, offered);
+                // One system message, the same every step and turn, so that its tokens stay reusable.
                 const history: ChatHistoryItem[] = [
-                    ...(offered.length > 0 || response.length > 0
-                        ? [{type: "system", text: CITE_NOTE} as const]
-                        : []),
+                    ...systemMessage(generation.systemPrompt, offered.length > 0 || response.length > 0),
                     ...input.history,
                     ...(limitReached ? [{type: "system", text: TOOL_LIMIT_NOTE} as const] : []),
                     {type: "model", response: [...response]},
@@ -238,7 +242,8 @@ export class ChatService {
                 const result = await this.engine.step({
                     history,
                     signal,
-                    ...this.generation,
+                    maxTokens: generation.maxTokens,
+                    sampling: generation,
                     functions: force ? undefined : offered.map(toModelFunction),
                     force: force?.map(toModelFunction),
                     onText: (chunk) => {
@@ -353,8 +358,15 @@ function belongsTo(e: AppEvent, messageId: string): boolean {
     return false;
 }
 
+function systemMessage(prompt: string, withTools: boolean): ChatHistoryItem[] {
+    const text = [prompt.trim(), withTools ? CITE_NOTE : ""].filter(Boolean).join("\n\n");
+    return text ? [{type: "system", text}] : [];
+}
+
 function addStats(total: TurnStats, step: TurnStats): void {
     total.promptTokens += step.promptTokens;
+    total.reusedTokens += step.reusedTokens;
+    total.contextShifted ||= step.contextShifted;
     total.completionTokens += step.completionTokens;
     total.timeToFirstTokenMs ??= step.timeToFirstTokenMs;
     total.durationMs += step.durationMs;

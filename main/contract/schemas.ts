@@ -2,6 +2,35 @@ import type {CallName} from "../../shared/contract.js";
 
 const id = {type: "string", minLength: 1, maxLength: 100} as const;
 const empty = {type: "object", additionalProperties: false, properties: {}} as const;
+const filePath = {type: "string", minLength: 1, maxLength: 4096} as const;
+const positiveOrNull = (maximum: number) => ({type: ["integer", "null"], minimum: 1, maximum}) as const;
+
+const engineSettings = {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+        forceCpu: {type: "boolean"},
+        gpuLayers: {type: ["integer", "null"], minimum: 0, maximum: 10_000},
+        threads: positiveOrNull(512),
+        contextSize: {type: ["integer", "null"], minimum: 256, maximum: 1_048_576},
+        batchSize: {type: ["integer", "null"], minimum: 16, maximum: 65_536},
+    },
+} as const;
+
+const generationSettings = {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+        systemPrompt: {type: "string", maxLength: 20_000},
+        temperature: {type: "number", minimum: 0, maximum: 5},
+        topP: {type: "number", minimum: 0, maximum: 1},
+        topK: {type: "integer", minimum: 0, maximum: 1000},
+        minP: {type: "number", minimum: 0, maximum: 1},
+        repeatPenalty: {type: "number", minimum: 0, maximum: 5},
+        maxTokens: {type: "integer", minimum: 1, maximum: 131_072},
+        seed: {type: ["integer", "null"], minimum: 0, maximum: 4_294_967_295},
+    },
+} as const;
 
 /** The request schema of every call; a Record so that a call without a schema does not compile. */
 export const requestSchemas: Record<CallName, object> = {
@@ -58,7 +87,37 @@ export const requestSchemas: Record<CallName, object> = {
         type: "object",
         additionalProperties: false,
         required: ["path"],
-        properties: {path: {type: "string", minLength: 1, maxLength: 4096}},
+        properties: {path: filePath},
+    },
+    "models.unload": empty,
+    "models.list": empty,
+    "models.recommended": empty,
+    "models.inspect": {type: "object", additionalProperties: false, required: ["path"], properties: {path: filePath}},
+    "models.add": {type: "object", additionalProperties: false, required: ["path"], properties: {path: filePath}},
+    "models.remove": {type: "object", additionalProperties: false, required: ["id"], properties: {id}},
+    "models.download": {
+        type: "object",
+        additionalProperties: false,
+        required: ["uri"],
+        properties: {uri: {type: "string", minLength: 4, maxLength: 2048, pattern: "^(https?:|hf:)"}},
+    },
+    "models.cancelDownload": {
+        type: "object",
+        additionalProperties: false,
+        required: ["downloadId"],
+        properties: {downloadId: id},
+    },
+    "models.discardPartial": {
+        type: "object",
+        additionalProperties: false,
+        required: ["fileName"],
+        properties: {fileName: {type: "string", minLength: 1, maxLength: 255, pattern: "^[^/\\\\]+$"}},
+    },
+    "conversations.setGeneration": {
+        type: "object",
+        additionalProperties: false,
+        required: ["id", "generation"],
+        properties: {id, generation: {anyOf: [{type: "null"}, generationSettings]}},
     },
     "conversations.setMode": {
         type: "object",
@@ -76,8 +135,12 @@ export const requestSchemas: Record<CallName, object> = {
     "settings.set": {
         type: "object",
         additionalProperties: false,
-        required: ["webAccessDefault"],
-        properties: {webAccessDefault: {type: "boolean"}},
+        properties: {
+            webAccessDefault: {type: "boolean"},
+            engine: engineSettings,
+            generation: generationSettings,
+            embeddingModelPath: {anyOf: [{type: "null"}, filePath]},
+        },
     },
     "tools.list": empty,
     "tools.pending": empty,

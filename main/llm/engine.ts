@@ -5,13 +5,23 @@ import type {
     Llama,
     LlamaContext,
     LlamaContextSequence,
-    LlamaLogLevel as LlamaLogLevelValue,
     LlamaModel,
+    TokenMeterState,
 } from "node-llama-cpp";
-import type {Backend, EngineStatus, MessageRole, TurnStats} from "../../shared/contract.js";
-import {fail, ok, type Result} from "../../shared/result.js";
+import type {
+    EngineSettings,
+    EngineStatus,
+    GenerationSettings,
+    GpuReport,
+    MessageRole,
+    TurnStats,
+} from "../../shared/contract.js";
+import {fail, ok, type ErrorCode, type Result} from "../../shared/result.js";
+import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
 import type {EngineFacts} from "../tools/builtin/systemStats.js";
-import {checkGgufFile} from "./gguf.js";
+import {estimateFit} from "./fit.js";
+import {inspectModel} from "./inspect.js";
+import {backendOf, llamaModule, nativeLog, sharedLlama} from "./llama.js";
 
 /**
  * Default llama.cpp thread count: leave one core to the app. Measured on the 2-core CI machine with
@@ -35,9 +45,10 @@ export type StepRequest = {
     /** Force one call to one of these (tool choice "required" or a named tool): a grammar allows nothing else. */
     force?: ModelFunction[];
     maxTokens?: number;
-    seed?: number;
-    temperature?: number;
+    sampling?: Sampling;
 };
+
+export type Sampling = Partial<Omit<GenerationSettings, "systemPrompt" | "maxTokens">>;
 
 export type StepResult = {text: string; calls: ModelCall[]; stopped: boolean; stats: TurnStats};
 
@@ -48,26 +59,25 @@ export type GenerateRequest = {
     signal: AbortSignal;
     onText: (text: string) => void;
     maxTokens?: number;
-    seed?: number;
-    temperature?: number;
+    sampling?: Sampling;
 };
 
 export type GenerateResult = {text: string; stopped: boolean; stats: TurnStats};
 
 export type EngineOptions = {
+    /** Overrides of the saved engine settings for this run (CLI flags). */
     threads?: number;
     contextSize?: number;
     gpu?: "auto" | false;
+    /** The saved engine settings, read at each load so that a change applies to the next load. */
+    settings?: () => EngineSettings;
     onStatus?: (status: EngineStatus) => void;
 };
 
 const DEFAULT_MAX_TOKENS = 512;
 // A forced call's JSON is not the answer: the answer's length limit must not cut its arguments.
 const FORCED_CALL_MAX_TOKENS = 1024;
-
-// Importing node-llama-cpp takes ~400 ms; it is loaded with the first model, not at start-up.
-const llamaModule = () => import("node-llama-cpp");
-const MAX_CONTEXT = 4096;
+const UNLOADED_MID_ANSWER = "the model was unloaded while it was answering; load a model and send again";
 
 /** The embedded llama.cpp model: one loaded model, one context sequence, one generation at a time. */
 export class Engine {
@@ -83,6 +93,8 @@ export class Engine {
     private lastTokensPerSecond: number | null = null;
     private pendingTasks = 0;
     private keepAlive: NodeJS.Timeout | null = null;
+    /** Aborts the step being generated when the model is unloaded under it. */
+    private unloadSignal = new AbortController();
 
     constructor(private readonly options: EngineOptions = {}) {
         this.current = {
@@ -90,9 +102,8 @@ export class Engine {
             backend: null,
             modelPath: null,
             modelName: null,
-            threads: options.threads ?? defaultThreads(),
-            message:
-                "No model is loaded. Choose a GGUF model file (npm run serve -- --model PATH, or CAIRN_MODEL).",
+            threads: this.settings().threads ?? defaultThreads(),
+            message: NO_MODEL,
         };
     }
 
@@ -104,34 +115,81 @@ export class Engine {
         return this.context !== null;
     }
 
+    /** The engine settings in force: run overrides over saved settings. */
+    settings(): EngineSettings {
+        const saved = this.options.settings?.() ?? DEFAULT_ENGINE_SETTINGS;
+        return {
+            ...saved,
+            threads: this.options.threads ?? saved.threads,
+            contextSize: this.options.contextSize ?? saved.contextSize,
+            forceCpu: this.options.gpu === false || saved.forceCpu,
+        };
+    }
+
+    /** The shared llama.cpp binding this engine uses (CPU-only when forced); loads it on first use. */
+    async binding(): Promise<Llama> {
+        const shared = await sharedLlama(this.settings().forceCpu ? false : "auto");
+        this.gpuFallbackReason = shared.fallbackReason;
+        return shared.llama;
+    }
+
     /** Loads a model, replacing the current one. Never throws; errors name the path and what to do. */
     load(modelPath: string): Promise<Result<EngineStatus>> {
         if (this.loading) {
             return Promise.resolve(fail("DENIED", "a model is already loading; wait for it to finish"));
         }
         // "loading" from the moment it is asked for, so that a message sent now waits for the model.
-        this.setStatus({state: "loading", modelName: path.basename(modelPath), message: null});
+        this.setStatus({state: "loading", modelName: path.basename(modelPath), message: null, loadProgress: 0});
         this.loading = this.enqueue(() => this.loadNow(path.resolve(modelPath))).finally(() => {
             this.loading = null;
         });
         return this.loading;
     }
 
+    /** Frees the model and its memory; an answer being written stops with a message saying why. */
+    async unload(): Promise<EngineStatus> {
+        this.unloadSignal.abort();
+        await this.enqueue(() => this.unloadNow());
+        this.setStatus({
+            state: "no-model",
+            backend: null,
+            modelPath: null,
+            modelName: null,
+            gpu: null,
+            contextSize: null,
+            loadProgress: null,
+            message: "The model was unloaded. Load a model to chat.",
+        });
+        return this.current;
+    }
+
     private async loadNow(modelPath: string): Promise<Result<EngineStatus>> {
         nativeLog.lastError = null;
-        const problem = await checkGgufFile(modelPath);
-        if (problem) return this.loadFailed(problem, "NOT_FOUND");
+        const inspected = await inspectModel(modelPath);
+        if (!inspected.ok) return this.loadFailed(inspected.error.message, inspected.error.code);
+        const settings = this.settings();
         this.setStatus({state: "loading", modelPath, modelName: path.basename(modelPath), message: null});
         await this.unloadNow();
         try {
-            const llama = await this.getLlama();
+            const llama = await this.binding();
+            this.llama = llama;
+            const fit = await estimateFit(inspected.value.fileInfo, llama, settings);
+            if (fit.verdict === "too-large") {
+                return this.loadFailed(
+                    `${path.basename(modelPath)} is ${fit.summary}. Choose a smaller model or quantization, ` +
+                        "a smaller context size, or close other programs",
+                    "OUT_OF_MEMORY",
+                );
+            }
             this.model = await llama.loadModel({
                 modelPath,
-                gpuLayers: this.options.gpu === false ? 0 : "auto",
+                gpuLayers: settings.forceCpu ? 0 : (settings.gpuLayers ?? fit.gpuLayers),
+                onLoadProgress: (progress) => this.reportLoadProgress(progress),
             });
             this.context = await this.model.createContext({
-                contextSize: Math.min(this.model.trainContextSize, this.options.contextSize ?? MAX_CONTEXT),
+                contextSize: settings.contextSize ?? fit.contextSize,
                 threads: this.current.threads,
+                batchSize: settings.batchSize ?? undefined,
             });
             this.sequence = this.context.getSequence();
         } catch (error) {
@@ -141,28 +199,43 @@ export class Engine {
                 `could not load model ${modelPath}: ${reason}; download it again or choose another model file`,
             );
         }
-        const name = this.model.fileInfo.metadata.general?.name;
+        this.unloadSignal = new AbortController();
+        const name = inspected.value.info.name;
         this.setStatus({
             state: "ready",
-            backend: backendOf(this.llama!),
+            backend: backendOf(this.llama),
             modelPath,
             modelName: name ? `${name} (${path.basename(modelPath)})` : path.basename(modelPath),
             message: this.gpuFallbackReason,
+            loadProgress: null,
+            gpu: await this.gpuReport(),
+            contextSize: this.context.contextSize,
+            threads: this.current.threads,
         });
         return ok(this.current);
     }
 
-    private loadFailed(message: string, code: "NOT_FOUND" | "INTERNAL" = "INTERNAL"): Result<EngineStatus> {
-        this.setStatus({state: "error", modelPath: null, modelName: null, message});
-        return fail(code, message);
+    private reportLoadProgress(progress: number): void {
+        const last = this.current.loadProgress ?? 0;
+        if (progress === 1 || progress - last >= 0.05) this.setStatus({loadProgress: progress});
     }
 
-    private async getLlama(): Promise<Llama> {
-        if (this.llama) return this.llama;
-        const shared = await sharedLlama(this.options.gpu ?? "auto");
-        this.llama = shared.llama;
-        this.gpuFallbackReason = shared.fallbackReason;
-        return this.llama;
+    private async gpuReport(): Promise<GpuReport | null> {
+        const llama = this.llama;
+        if (!llama || llama.gpu === false || !this.model) return null;
+        const vram = await llama.getVramState();
+        return {
+            devices: await llama.getGpuDeviceNames(),
+            vramTotalBytes: vram.total,
+            vramUsedBytes: vram.used,
+            gpuLayers: this.model.gpuLayers,
+            totalLayers: this.model.fileInsights.totalLayers,
+        };
+    }
+
+    private loadFailed(message: string, code: ErrorCode = "INTERNAL"): Result<EngineStatus> {
+        this.setStatus({state: "error", modelPath: null, modelName: null, message, loadProgress: null});
+        return fail(code, message);
     }
 
     /** Streams one answer. Aborting the signal stops generation and keeps the text so far. */
@@ -182,9 +255,11 @@ export class Engine {
         if (!sequence || !this.llama)
             return fail("MODEL_NOT_LOADED", this.current.message ?? "no model is loaded");
         if (req.signal.aborted) return ok({text: "", calls: [], stopped: true, stats: emptyStats()});
+        const unloaded = this.unloadSignal.signal;
+        const signal = AbortSignal.any([req.signal, unloaded]);
         const {LlamaChat} = await llamaModule();
         const chat = new LlamaChat({contextSequence: sequence, autoDisposeSequence: false});
-        const meterBefore = sequence.tokenMeter.getState();
+        const meter = {state: sequence.tokenMeter.getState(), tokensBefore: sequence.nextTokenIndex};
         this.setStatus({state: "generating"});
         const started = performance.now();
         let firstTokenAt: number | null = null;
@@ -194,11 +269,10 @@ export class Engine {
         };
         try {
             const common = {
-                signal: req.signal,
+                signal,
                 stopOnAbortSignal: true,
                 maxTokens: req.maxTokens ?? DEFAULT_MAX_TOKENS,
-                seed: req.seed,
-                temperature: req.temperature,
+                ...samplingOf(req),
                 onTextChunk,
             };
             const forced = req.force?.length
@@ -214,17 +288,19 @@ export class Engine {
                       ...common,
                       functions: modelFunctions(req.functions),
                   });
+            if (unloaded.aborted) return fail("MODEL_NOT_LOADED", UNLOADED_MID_ANSWER);
             const stopped = result.metadata.stopReason === "abort";
             const calls: ModelCall[] = forced
                 ? stopped
                     ? []
                     : [parseForcedCall(forced, result.response)]
                 : (result.functionCalls ?? []).map((c) => ({name: c.functionName, params: c.params}));
-            const diff = sequence.tokenMeter.diff(meterBefore);
-            const stats = statsFrom(diff, started, firstTokenAt);
+            const stats = statsFrom(sequence, meter, started, firstTokenAt);
+            stats.contextShifted = wasShifted(req.history, result.lastEvaluation.contextWindow);
             this.lastTokensPerSecond = stats.tokensPerSecond ?? this.lastTokensPerSecond;
             return ok({text: forced ? "" : result.response, calls, stopped, stats});
         } catch (error) {
+            if (unloaded.aborted) return fail("MODEL_NOT_LOADED", UNLOADED_MID_ANSWER);
             return fail(
                 "INTERNAL",
                 `generation failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -252,6 +328,7 @@ export class Engine {
 
     /** Frees the model and its context; the shared llama.cpp binding stays for the process (see sharedLlama). */
     async dispose(): Promise<void> {
+        this.unloadSignal.abort();
         await this.enqueue(() => this.unloadNow());
     }
 
@@ -289,48 +366,25 @@ export class Engine {
     }
 }
 
-/** llama.cpp's own last error line, which says far more than the exception it causes. */
-const nativeLog = {lastError: null as string | null};
+const NO_MODEL = "No model is loaded. Open Models to download one, or choose a GGUF file you already have.";
 
-const llamas = new Map<string, Promise<{llama: Llama; fallbackReason: string | null}>>();
-
-/**
- * One llama.cpp binding per process and GPU choice: it is process-wide native state, and disposing it
- * was seen to hang at random after a failed model load (node-llama-cpp 3.21.1), so it lives until exit.
- */
-function sharedLlama(gpu: "auto" | false) {
-    const key = String(gpu);
-    let entry = llamas.get(key);
-    if (!entry) {
-        entry = createLlama(gpu);
-        llamas.set(key, entry);
-        entry.catch(() => llamas.delete(key));
-    }
-    return entry;
-}
-
-async function createLlama(gpu: "auto" | false) {
-    const {getLlama, LlamaLogLevel} = await llamaModule();
-    const options = {
-        logLevel: LlamaLogLevel.error,
-        logger: (level: LlamaLogLevelValue, message: string) => {
-            if (level !== LlamaLogLevel.error && level !== LlamaLogLevel.fatal) return;
-            const line = message.trim().replace(/^[a-z_]+: /, "");
-            if (line && !/failed to load model$/.test(line)) nativeLog.lastError = line;
-        },
+function samplingOf(req: StepRequest) {
+    const s = req.sampling ?? {};
+    return {
+        seed: s.seed ?? undefined,
+        temperature: s.temperature,
+        topP: s.topP,
+        topK: s.topK,
+        minP: s.minP,
+        repeatPenalty: s.repeatPenalty === undefined ? undefined : {penalty: s.repeatPenalty},
     };
-    try {
-        return {llama: await getLlama({...options, gpu}), fallbackReason: null};
-    } catch (error) {
-        if (gpu === false) throw error;
-        // A broken GPU driver or runtime must not stop the app: run on the CPU and say why.
-        const reason = `GPU unavailable, running on the CPU: ${error instanceof Error ? error.message : error}`;
-        return {llama: await getLlama({...options, gpu: false}), fallbackReason: reason};
-    }
 }
 
-function backendOf(llama: Llama): Backend {
-    return llama.gpu === false ? "cpu" : llama.gpu;
+/** The context window the model saw lost text from the history: the context was full and shifted. */
+function wasShifted(history: ChatHistoryItem[], window: ChatHistoryItem[]): boolean {
+    const length = (items: ChatHistoryItem[]) => JSON.stringify(items).length;
+    // The window also holds the new answer, so a window shorter than the history means something was cut.
+    return length(window) < length(history);
 }
 
 export function emptyStats(): TurnStats {
@@ -340,14 +394,20 @@ export function emptyStats(): TurnStats {
         timeToFirstTokenMs: null,
         durationMs: 0,
         tokensPerSecond: null,
+        reusedTokens: 0,
+        contextShifted: false,
     };
 }
 
 function statsFrom(
-    diff: {usedInputTokens: number; usedOutputTokens: number},
+    sequence: LlamaContextSequence,
+    meter: {state: TokenMeterState; tokensBefore: number},
     started: number,
     firstTokenAt: number | null,
 ): TurnStats {
+    const diff = sequence.tokenMeter.diff(meter.state);
+    // The prompt is everything in the context now but the answer; what was not evaluated was reused.
+    const promptLength = sequence.nextTokenIndex - diff.usedOutputTokens;
     const now = performance.now();
     const genMs = firstTokenAt === null ? 0 : now - firstTokenAt;
     return {
@@ -356,6 +416,8 @@ function statsFrom(
         timeToFirstTokenMs: firstTokenAt === null ? null : firstTokenAt - started,
         durationMs: now - started,
         tokensPerSecond: genMs > 0 ? (diff.usedOutputTokens / genMs) * 1000 : null,
+        reusedTokens: Math.max(0, promptLength - diff.usedInputTokens),
+        contextShifted: false,
     };
 }
 

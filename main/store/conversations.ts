@@ -2,6 +2,7 @@ import {randomUUID} from "node:crypto";
 import type {
     Citation,
     Conversation,
+    GenerationSettings,
     Message,
     MessageRole,
     MessageStatus,
@@ -19,6 +20,7 @@ type ConversationRow = {
     title: string;
     mode: ToolMode;
     web_access: 0 | 1 | null;
+    generation: string | null;
     created_at: number;
     updated_at: number;
 };
@@ -35,6 +37,8 @@ type MessageRow = {
     ttft_ms: number | null;
     duration_ms: number | null;
     tokens_per_second: number | null;
+    reused_tokens: number | null;
+    context_shifted: 0 | 1 | null;
     created_at: number;
 };
 
@@ -84,7 +88,15 @@ export class ConversationStore {
             now,
             now,
         );
-        return {id, title, mode: "ask", webAccess: this.webAccessDefault(), createdAt: now, updatedAt: now};
+        return {
+            id,
+            title,
+            mode: "ask",
+            webAccess: this.webAccessDefault(),
+            generation: null,
+            createdAt: now,
+            updatedAt: now,
+        };
     }
 
     rename(id: string, title: string): Conversation | null {
@@ -104,6 +116,16 @@ export class ConversationStore {
     setWebAccess(id: string, webAccess: boolean): Conversation | null {
         this.sql("UPDATE conversations SET web_access = ?, updated_at = ? WHERE id = ?").run(
             webAccess ? 1 : 0,
+            Date.now(),
+            id,
+        );
+        return this.get(id);
+    }
+
+    /** Generation settings for this conversation only (null: the defaults in Settings). */
+    setGeneration(id: string, generation: Partial<GenerationSettings> | null): Conversation | null {
+        this.sql("UPDATE conversations SET generation = ?, updated_at = ? WHERE id = ?").run(
+            generation ? JSON.stringify(generation) : null,
             Date.now(),
             id,
         );
@@ -173,7 +195,8 @@ export class ConversationStore {
         const s = f.stats;
         this.sql(
             `UPDATE messages SET content = ?, status = ?, error = ?, prompt_tokens = ?, completion_tokens = ?,
-                 ttft_ms = ?, duration_ms = ?, tokens_per_second = ?, updated_at = ? WHERE id = ?`,
+                 ttft_ms = ?, duration_ms = ?, tokens_per_second = ?, reused_tokens = ?, context_shifted = ?,
+                 updated_at = ? WHERE id = ?`,
         ).run(
             f.content,
             f.status,
@@ -183,6 +206,8 @@ export class ConversationStore {
             s?.timeToFirstTokenMs ?? null,
             s?.durationMs ?? null,
             s?.tokensPerSecond ?? null,
+            s?.reusedTokens ?? null,
+            s ? (s.contextShifted ? 1 : 0) : null,
             Date.now(),
             id,
         );
@@ -202,6 +227,7 @@ function toConversation(r: ConversationRow, webAccessDefault: boolean): Conversa
         title: r.title,
         mode: r.mode,
         webAccess: r.web_access === null ? webAccessDefault : r.web_access === 1,
+        generation: r.generation ? (JSON.parse(r.generation) as Partial<GenerationSettings>) : null,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
     };
@@ -223,6 +249,8 @@ function toMessage(r: MessageRow, toolCalls: ToolCallRecord[], citations: Citati
                   timeToFirstTokenMs: r.ttft_ms,
                   durationMs: r.duration_ms ?? 0,
                   tokensPerSecond: r.tokens_per_second,
+                  reusedTokens: r.reused_tokens ?? 0,
+                  contextShifted: r.context_shifted === 1,
               };
     return {
         id: r.id,

@@ -105,4 +105,28 @@ export const MIGRATIONS: readonly Migration[] = [
             );
         `,
     },
+    {
+        version: 6,
+        name: "installed models, per-conversation generation settings",
+        sql: `
+            CREATE TABLE models (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                file TEXT NOT NULL UNIQUE,
+                size_bytes INTEGER NOT NULL,
+                architecture TEXT,
+                parameter_count INTEGER,
+                quantization TEXT,
+                context_length INTEGER,
+                has_chat_template INTEGER NOT NULL DEFAULT 0,
+                chat_wrapper TEXT,
+                function_calling TEXT NOT NULL DEFAULT 'none',
+                source TEXT,
+                added_at INTEGER NOT NULL
+            );
+            ALTER TABLE conversations ADD COLUMN generation TEXT;
+            ALTER TABLE messages ADD COLUMN reused_tokens INTEGER;
+            ALTER TABLE messages ADD COLUMN context_shifted INTEGER;
+        `,
+    },
 ];

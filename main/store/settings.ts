@@ -1,4 +1,24 @@
+import type {EngineSettings, GenerationSettings, SettingsValues} from "../../shared/contract.js";
 import type {Db} from "./db.js";
+
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
+    forceCpu: false,
+    gpuLayers: null,
+    threads: null,
+    contextSize: null,
+    batchSize: null,
+};
+
+export const DEFAULT_GENERATION: GenerationSettings = {
+    systemPrompt: "You are Cairn, a helpful assistant running on this computer. Answer clearly and briefly.",
+    temperature: 0.7,
+    topP: 0.95,
+    topK: 40,
+    minP: 0.05,
+    repeatPenalty: 1.1,
+    maxTokens: 1024,
+    seed: null,
+};
 
 /** Typed settings known to the core; values are stored as JSON. */
 export type Settings = {
@@ -7,6 +27,10 @@ export type Settings = {
     /** Tool policies chosen in Settings; they win over tools.yaml. */
     toolPolicies: Record<string, "ask" | "allow" | "deny">;
     webAccessDefault: boolean;
+    /** Stored partially: missing fields follow the defaults above. */
+    engine: Partial<EngineSettings>;
+    generation: Partial<GenerationSettings>;
+    embeddingModelPath: string | null;
 };
 
 export class SettingsStore {
@@ -24,5 +48,21 @@ export class SettingsStore {
                 "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             )
             .run(key, JSON.stringify(value));
+    }
+
+    /** Every user-facing setting with its defaults filled in. */
+    values(): SettingsValues {
+        return {
+            webAccessDefault: this.get("webAccessDefault") ?? false,
+            engine: this.engine(),
+            generation: {...DEFAULT_GENERATION, ...this.get("generation")},
+            embeddingModelPath: this.get("embeddingModelPath") ?? null,
+        };
+    }
+
+    engine(): EngineSettings {
+        // "threads" was its own key before the engine settings existed.
+        const legacyThreads = this.get("threads") ?? null;
+        return {...DEFAULT_ENGINE_SETTINGS, threads: legacyThreads, ...this.get("engine")};
     }
 }

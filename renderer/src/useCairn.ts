@@ -215,6 +215,9 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
     switch (event.type) {
         case "engine.status":
             return {...s, engine: event.status};
+        case "models.download":
+        case "models.changed":
+            return s;
         case "conversation.updated": {
             const others = s.conversations.filter((c) => c.id !== event.conversation.id);
             return {

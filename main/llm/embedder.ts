@@ -1,0 +1,103 @@
+import path from "node:path";
+import type {LlamaEmbeddingContext, LlamaModel} from "node-llama-cpp";
+import {fail, ok, type Result} from "../../shared/result.js";
+import type {Engine} from "./engine.js";
+import {estimateFit} from "./fit.js";
+import {inspectModel} from "./inspect.js";
+import {nativeLog} from "./llama.js";
+
+const NO_EMBEDDING_MODEL =
+    "no embedding model is chosen; pick one on the Models screen (Use for documents) or set it in Settings";
+
+type Loaded = {file: string; model: LlamaModel; context: LlamaEmbeddingContext};
+
+/**
+ * The embedding slot: a second model, used only for document vectors, loaded on first use with the same fit
+ * check as the chat model. It shares the engine's llama.cpp binding and thread setting.
+ */
+export class Embedder {
+    private loaded: Loaded | null = null;
+    private loading: Promise<Result<Loaded>> | null = null;
+
+    constructor(
+        private readonly engine: Engine,
+        private readonly modelPath: () => string | null,
+    ) {}
+
+    /** The configured model file, or null. */
+    configured(): string | null {
+        const file = this.modelPath();
+        return file ? path.resolve(file) : null;
+    }
+
+    /** Vector length of the configured model (loads it). */
+    async dimensions(): Promise<Result<number>> {
+        const loaded = await this.ensure();
+        return loaded.ok ? ok(loaded.value.model.embeddingVectorSize) : loaded;
+    }
+
+    /** Token count of a text in the embedding model's own tokenizer (used to size chunks). */
+    async countTokens(text: string): Promise<Result<number>> {
+        const loaded = await this.ensure();
+        return loaded.ok ? ok(loaded.value.model.tokenize(text).length) : loaded;
+    }
+
+    /** One vector per text, in order. */
+    async embed(texts: string[], signal?: AbortSignal): Promise<Result<Float32Array[]>> {
+        const loaded = await this.ensure();
+        if (!loaded.ok) return loaded;
+        const vectors: Float32Array[] = [];
+        try {
+            for (const text of texts) {
+                if (signal?.aborted) return fail("CANCELLED", "cancelled");
+                const embedding = await loaded.value.context.getEmbeddingFor(text);
+                vectors.push(Float32Array.from(embedding.vector));
+            }
+        } catch (error) {
+            return fail("INTERNAL", `embedding failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        return ok(vectors);
+    }
+
+    async unload(): Promise<void> {
+        const loaded = this.loaded;
+        this.loaded = null;
+        await loaded?.context.dispose();
+        await loaded?.model.dispose();
+    }
+
+    private async ensure(): Promise<Result<Loaded>> {
+        const file = this.configured();
+        if (!file) return fail("MODEL_NOT_LOADED", NO_EMBEDDING_MODEL);
+        if (this.loaded?.file === file) return ok(this.loaded);
+        this.loading ??= this.load(file).finally(() => {
+            this.loading = null;
+        });
+        return this.loading;
+    }
+
+    private async load(file: string): Promise<Result<Loaded>> {
+        await this.unload();
+        const inspected = await inspectModel(file);
+        if (!inspected.ok) return fail(inspected.error.code, `embedding model: ${inspected.error.message}`);
+        const settings = this.engine.settings();
+        try {
+            const llama = await this.engine.binding();
+            const fit = await estimateFit(inspected.value.fileInfo, llama, {...settings, embedding: true});
+            if (fit.verdict === "too-large") {
+                return fail("OUT_OF_MEMORY", `embedding model ${path.basename(file)} is ${fit.summary}`);
+            }
+            nativeLog.lastError = null;
+            const model = await llama.loadModel({modelPath: file, gpuLayers: settings.forceCpu ? 0 : "auto"});
+            const context = await model.createEmbeddingContext({
+                contextSize: Math.min(model.trainContextSize, 2048),
+                threads: settings.threads ?? this.engine.status().threads,
+            });
+            this.loaded = {file, model, context};
+            return ok(this.loaded);
+        } catch (error) {
+            const reason = nativeLog.lastError ?? (error instanceof Error ? error.message : String(error));
+            return fail("INTERNAL", `could not load embedding model ${file}: ${reason}`);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type {GgufFileInfo} from "node-llama-cpp";
+import type {FunctionCalling, ModelInfo} from "../../shared/contract.js";
+import {fail, ok, type Result} from "../../shared/result.js";
+import {checkGgufFile} from "./gguf.js";
+
+export type Inspection = {info: ModelInfo; fileInfo: GgufFileInfo};
+
+/** Reads a GGUF file's header (never its weights) and describes the model for the models table and the CLI. */
+export async function inspectModel(file: string): Promise<Result<Inspection>> {
+    const modelPath = path.resolve(file);
+    const problem = await checkGgufFile(modelPath);
+    if (problem) return fail("NOT_FOUND", problem);
+    const {readGgufFileInfo} = await import("node-llama-cpp");
+    let fileInfo: GgufFileInfo;
+    try {
+        fileInfo = await readGgufFileInfo(modelPath, {readTensorInfo: true, logWarnings: false});
+    } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        return fail("VALIDATION", `model file is corrupt: ${modelPath}: ${reason}; download it again`);
+    }
+    const {size} = await fs.stat(modelPath);
+    return ok({info: await describe(modelPath, size, fileInfo), fileInfo});
+}
+
+async function describe(file: string, sizeBytes: number, fileInfo: GgufFileInfo): Promise<ModelInfo> {
+    const general = fileInfo.metadata.general ?? {};
+    const tokenizer = (fileInfo.metadata as {tokenizer?: {chat_template?: string}}).tokenizer;
+    const wrapper = await chatWrapperOf(file, fileInfo);
+    return {
+        name: general.name || path.basename(file, ".gguf"),
+        file,
+        sizeBytes,
+        architecture: general.architecture ?? null,
+        parameterCount: parameterCount(fileInfo),
+        quantization: await quantizationOf(fileInfo),
+        contextLength:
+            (fileInfo.architectureMetadata as {context_length?: number} | undefined)?.context_length ?? null,
+        hasChatTemplate: typeof tokenizer?.chat_template === "string" && tokenizer.chat_template.length > 0,
+        chatWrapper: wrapper.name,
+        functionCalling: wrapper.functionCalling,
+    };
+}
+
+function parameterCount(fileInfo: GgufFileInfo): number | null {
+    const tensors = fileInfo.fullTensorInfo;
+    if (!tensors?.length) return null;
+    return tensors.reduce((sum, t) => sum + t.dimensions.reduce<number>((n, d) => n * Number(d), 1), 0);
+}
+
+async function quantizationOf(fileInfo: GgufFileInfo): Promise<string | null> {
+    const {GgufFileType, GgmlType} = await import("node-llama-cpp");
+    const fileType = fileInfo.metadata.general?.file_type;
+    if (fileType !== undefined && GgufFileType[fileType]) {
+        return GgufFileType[fileType].replace(/^(MOSTLY|ALL)_/, "");
+    }
+    // No file_type key: the type that holds most of the weights.
+    const bytesByType = new Map<number, number>();
+    for (const t of fileInfo.fullTensorInfo ?? []) {
+        const count = t.dimensions.reduce<number>((n, d) => n * Number(d), 1);
+        bytesByType.set(t.ggmlType, (bytesByType.get(t.ggmlType) ?? 0) + count);
+    }
+    const top = [...bytesByType].sort((a, b) => b[1] - a[1])[0];
+    return top ? (GgmlType[top[0]] ?? null) : null;
+}
+
+/**
+ * The chat wrapper node-llama-cpp would pick, and how function calling works through it: "native" for a
+ * model-specific format, "generic" for node-llama-cpp's general one (works, but the model was not trained on it).
+ */
+async function chatWrapperOf(
+    file: string,
+    fileInfo: GgufFileInfo,
+): Promise<{name: string | null; functionCalling: FunctionCalling}> {
+    const {resolveChatWrapper} = await import("node-llama-cpp");
+    try {
+        const wrapper = resolveChatWrapper({fileInfo, filename: path.basename(file), warningLogs: false});
+        if (!wrapper) return {name: null, functionCalling: "none"};
+        const hasFunctions = Boolean(wrapper.settings.functions);
+        const generic = wrapper.wrapperName === "General";
+        return {
+            name: wrapper.wrapperName,
+            functionCalling: hasFunctions ? (generic ? "generic" : "native") : "none",
+        };
+    } catch {
+        return {name: null, functionCalling: "none"};
+    }
+}

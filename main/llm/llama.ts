@@ -1,0 +1,51 @@
+import type {Llama, LlamaLogLevel as LlamaLogLevelValue} from "node-llama-cpp";
+import type {Backend} from "../../shared/contract.js";
+
+// Importing node-llama-cpp takes ~400 ms; it is loaded with the first model, not at start-up.
+export const llamaModule = () => import("node-llama-cpp");
+
+/** llama.cpp's own last error line, which says far more than the exception it causes. */
+export const nativeLog = {lastError: null as string | null};
+
+export type SharedLlama = {llama: Llama; fallbackReason: string | null};
+
+const llamas = new Map<string, Promise<SharedLlama>>();
+
+/**
+ * One llama.cpp binding per process and GPU choice: it is process-wide native state, and disposing it
+ * was seen to hang at random after a failed model load (node-llama-cpp 3.21.1), so it lives until exit.
+ */
+export function sharedLlama(gpu: "auto" | false): Promise<SharedLlama> {
+    const key = String(gpu);
+    let entry = llamas.get(key);
+    if (!entry) {
+        entry = createLlama(gpu);
+        llamas.set(key, entry);
+        entry.catch(() => llamas.delete(key));
+    }
+    return entry;
+}
+
+async function createLlama(gpu: "auto" | false): Promise<SharedLlama> {
+    const {getLlama, LlamaLogLevel} = await llamaModule();
+    const options = {
+        logLevel: LlamaLogLevel.error,
+        logger: (level: LlamaLogLevelValue, message: string) => {
+            if (level !== LlamaLogLevel.error && level !== LlamaLogLevel.fatal) return;
+            const line = message.trim().replace(/^[a-z_]+: /, "");
+            if (line && !/failed to load model$/.test(line)) nativeLog.lastError = line;
+        },
+    };
+    try {
+        return {llama: await getLlama({...options, gpu}), fallbackReason: null};
+    } catch (error) {
+        if (gpu === false) throw error;
+        // A broken GPU driver or runtime must not stop the app: run on the CPU and say why.
+        const reason = `GPU unavailable, running on the CPU: ${error instanceof Error ? error.message : error}`;
+        return {llama: await getLlama({...options, gpu: false}), fallbackReason: reason};
+    }
+}
+
+export function backendOf(llama: Llama): Backend {
+    return llama.gpu === false ? "cpu" : llama.gpu;
+}

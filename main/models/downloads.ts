@@ -1,0 +1,310 @@
+import {randomUUID} from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type {DownloadProgress, InstalledModel, PartialDownload} from "../../shared/contract.js";
+import {fail, ok, type Result} from "../../shared/result.js";
+import {gib} from "../llm/fit.js";
+
+/** node-llama-cpp's downloader (ipull) writes here until the file is complete, then renames it. */
+const TEMP_SUFFIX = ".ipull";
+const PROGRESS_INTERVAL_MS = 250;
+
+export type DownloadTimeouts = {
+    /** How long the first request may take before the host counts as unreachable. */
+    probeMs: number;
+    /** How long a transfer may go without a byte before it is stopped (kept to resume later). */
+    stallMs: number;
+};
+
+export const DEFAULT_TIMEOUTS: DownloadTimeouts = {probeMs: 10_000, stallMs: 30_000};
+
+type Job = {progress: DownloadProgress; controller: AbortController; finished: Promise<void>};
+
+export type DownloadDeps = {
+    dir: string;
+    emit: (progress: DownloadProgress) => void;
+    /** Checks the finished file and adds it to the models table; an error leaves nothing registered. */
+    register: (file: string, uri: string) => Promise<Result<InstalledModel>>;
+    timeouts?: Partial<DownloadTimeouts>;
+};
+
+/** Model downloads through node-llama-cpp's downloader: progress, cancel, resume, checks before registering. */
+export class ModelDownloads {
+    private readonly jobs = new Map<string, Job>();
+    private readonly timeouts: DownloadTimeouts;
+    /** Set while Cairn closes: unfinished files are kept so the downloads resume next time. */
+    private closing = false;
+
+    constructor(private readonly deps: DownloadDeps) {
+        this.timeouts = {...DEFAULT_TIMEOUTS, ...deps.timeouts};
+    }
+
+    start(uri: string): Result<{downloadId: string}> {
+        const source = probeUrlOf(uri);
+        if (!source.ok) return source;
+        if ([...this.jobs.values()].some((j) => j.progress.uri === uri && !isFinal(j.progress))) {
+            return fail("DENIED", `${uri} is already downloading`);
+        }
+        const id = randomUUID();
+        const job: Job = {
+            controller: new AbortController(),
+            finished: Promise.resolve(),
+            progress: {
+                id,
+                uri,
+                fileName: null,
+                state: "starting",
+                downloadedBytes: 0,
+                totalBytes: null,
+                bytesPerSecond: 0,
+                etaSeconds: null,
+                error: null,
+                modelId: null,
+            },
+        };
+        this.jobs.set(id, job);
+        this.deps.emit(job.progress);
+        job.finished = this.run(job, source.value);
+        return ok({downloadId: id});
+    }
+
+    cancel(id: string): boolean {
+        const job = this.jobs.get(id);
+        if (!job || isFinal(job.progress)) return false;
+        job.controller.abort(new Error("cancelled"));
+        return true;
+    }
+
+    /** Resolves when the download has finished, failed or been cancelled. */
+    async settled(id: string): Promise<DownloadProgress | null> {
+        const job = this.jobs.get(id);
+        await job?.finished;
+        return job?.progress ?? null;
+    }
+
+    list(): DownloadProgress[] {
+        return [...this.jobs.values()].map((j) => j.progress);
+    }
+
+    /** Unfinished files from interrupted transfers, not being downloaded now. */
+    partial(): PartialDownload[] {
+        const active = new Set(this.list().filter((p) => !isFinal(p)).map((p) => p.fileName));
+        let names: string[];
+        try {
+            names = fs.readdirSync(this.deps.dir);
+        } catch {
+            return [];
+        }
+        return names
+            .filter((name) => name.endsWith(TEMP_SUFFIX))
+            .map((name) => ({
+                fileName: name.slice(0, -TEMP_SUFFIX.length),
+                downloadedBytes: fs.statSync(path.join(this.deps.dir, name)).size,
+            }))
+            .filter((p) => !active.has(p.fileName));
+    }
+
+    discardPartial(fileName: string): boolean {
+        const file = path.join(this.deps.dir, path.basename(fileName) + TEMP_SUFFIX);
+        if (!fs.existsSync(file)) return false;
+        fs.rmSync(file, {force: true});
+        return true;
+    }
+
+    async cancelAll(): Promise<void> {
+        this.closing = true;
+        for (const job of this.jobs.values()) job.controller.abort(new Error("Cairn is closing"));
+        await Promise.all([...this.jobs.values()].map((j) => j.finished));
+    }
+
+    private async run(job: Job, probeUrl: string): Promise<void> {
+        const update = (patch: Partial<DownloadProgress>) => {
+            job.progress = {...job.progress, ...patch};
+            this.deps.emit(job.progress);
+        };
+        try {
+            const error = await this.transfer(job, probeUrl, update);
+            if (error) update({state: job.controller.signal.aborted ? "cancelled" : "failed", error});
+        } catch (error) {
+            update({state: "failed", error: error instanceof Error ? error.message : String(error)});
+        }
+    }
+
+    /** Returns an error message, or null when the model is downloaded and registered. */
+    private async transfer(
+        job: Job,
+        probeUrl: string,
+        update: (patch: Partial<DownloadProgress>) => void,
+    ): Promise<string | null> {
+        const signal = job.controller.signal;
+        const probe = await probeDownload(probeUrl, this.timeouts.probeMs, signal);
+        if (!probe.ok) return probe.error.message;
+        fs.mkdirSync(this.deps.dir, {recursive: true});
+        const space = checkDiskSpace(this.deps.dir, probe.value.totalBytes);
+        if (space) return space;
+        const {createModelDownloader} = await import("node-llama-cpp");
+        const downloader = await createModelDownloader({
+            modelUri: job.progress.uri,
+            dirPath: this.deps.dir,
+            skipExisting: false,
+            // Kept on failure so that the same download resumes; removed below when the user cancels.
+            deleteTempFileOnCancel: false,
+            onProgress: throttle((s) => {
+                update({
+                    state: "downloading",
+                    downloadedBytes: s.downloadedSize,
+                    totalBytes: s.totalSize || null,
+                    bytesPerSecond: s.averageSpeed,
+                    etaSeconds: Number.isFinite(s.estimatedTimeLeft) ? s.estimatedTimeLeft / 1000 : null,
+                });
+            }),
+        });
+        const fileName = downloader.entrypointFilename;
+        const file = path.join(this.deps.dir, fileName);
+        update({fileName, totalBytes: downloader.totalSize || probe.value.totalBytes, state: "downloading"});
+        const stall = stallWatch(() => downloader.downloadedSize, this.timeouts.stallMs);
+        try {
+            await downloader.download({signal: AbortSignal.any([signal, stall.signal])});
+        } catch (error) {
+            const cancelled = signal.aborted && !this.closing;
+            await downloader.cancel({deleteTempFile: cancelled}).catch(() => undefined);
+            if (cancelled) return this.removeFiles(file, "cancelled");
+            if (signal.aborted) return "interrupted: Cairn was closing; start the download again to resume";
+            if (stall.signal.aborted) {
+                return `download stalled: no data for ${this.timeouts.stallMs / 1000} s at ${gib(downloader.downloadedSize)} of ${gib(downloader.totalSize)}; start it again to resume`;
+            }
+            return `download failed: ${error instanceof Error ? error.message : String(error)}`;
+        } finally {
+            stall.stop();
+        }
+        return this.verify(job, file, downloader.totalSize, update);
+    }
+
+    private async verify(
+        job: Job,
+        file: string,
+        expectedBytes: number,
+        update: (patch: Partial<DownloadProgress>) => void,
+    ): Promise<string | null> {
+        update({state: "verifying", downloadedBytes: expectedBytes, etaSeconds: 0});
+        const size = fs.existsSync(file) ? fs.statSync(file).size : -1;
+        if (expectedBytes > 0 && size !== expectedBytes) {
+            return this.removeFiles(
+                file,
+                `downloaded file has ${size} bytes, the server announced ${expectedBytes}; download it again`,
+            );
+        }
+        const registered = await this.deps.register(file, job.progress.uri);
+        if (!registered.ok) return this.removeFiles(file, `downloaded file is not usable: ${registered.error.message}`);
+        update({state: "done", modelId: registered.value.id});
+        return null;
+    }
+
+    private removeFiles(file: string, message: string): string {
+        fs.rmSync(file, {force: true});
+        fs.rmSync(file + TEMP_SUFFIX, {force: true});
+        return message;
+    }
+}
+
+function isFinal(p: DownloadProgress): boolean {
+    return p.state === "done" || p.state === "failed" || p.state === "cancelled";
+}
+
+/**
+ * The address to check before handing a download to node-llama-cpp, whose downloader retries an unreachable
+ * host for minutes. hf:<user>/<repo>/<file>[#branch] maps to its file; hf:<user>/<repo>:<quant> to the repo.
+ */
+export function probeUrlOf(uri: string): Result<string> {
+    if (/^https?:\/\//i.test(uri)) {
+        try {
+            return ok(new URL(uri).toString());
+        } catch {
+            return fail("VALIDATION", `not a valid address: ${uri}`);
+        }
+    }
+    const hf = /^hf:([\w.-]+)\/([\w.-]+)(?:\/([^#]+?))?(?::([\w.-]+))?(?:#([\w./-]+))?$/.exec(uri);
+    if (!hf) {
+        return fail(
+            "VALIDATION",
+            `unsupported model reference: ${uri}; use an https:// address or hf:<user>/<repo>/<file>`,
+        );
+    }
+    const [, user, repo, file, , branch] = hf;
+    const base = `https://huggingface.co/${user}/${repo}`;
+    return ok(file ? `${base}/resolve/${branch ?? "main"}/${file}` : base);
+}
+
+/** One small request with a deadline: reachability, HTTP errors and the file's size, in seconds. */
+async function probeDownload(
+    url: string,
+    timeoutMs: number,
+    signal: AbortSignal,
+): Promise<Result<{totalBytes: number | null}>> {
+    const host = new URL(url).host;
+    try {
+        const res = await fetch(url, {
+            headers: {Range: "bytes=0-0"},
+            redirect: "follow",
+            signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+        });
+        await res.body?.cancel();
+        if (res.status === 404) return fail("NOT_FOUND", `not found (HTTP 404): ${url}; check the address`);
+        if (res.status === 401 || res.status === 403) {
+            return fail("DENIED", `access denied (HTTP ${res.status}) by ${host}; the model may need a login token`);
+        }
+        if (!res.ok) return fail("NETWORK", `${host} answered HTTP ${res.status} for ${url}; try again later`);
+        return ok({totalBytes: totalBytesOf(res)});
+    } catch (error) {
+        if (signal.aborted) return fail("CANCELLED", "cancelled");
+        const name = (error as Error).name;
+        if (name === "TimeoutError" || name === "AbortError") {
+            return fail("TIMEOUT", `${host} did not answer within ${timeoutMs / 1000} s; check your connection and try again`);
+        }
+        const cause = ((error as Error).cause as {code?: string} | undefined)?.code ?? (error as Error).message;
+        return fail("NETWORK", `could not reach ${host} (${cause}); downloads need an internet connection`);
+    }
+}
+
+function totalBytesOf(res: Response): number | null {
+    const range = /\/(\d+)$/.exec(res.headers.get("content-range") ?? "");
+    if (range) return Number(range[1]);
+    const length = Number(res.headers.get("content-length"));
+    return res.status === 200 && length > 0 ? length : null;
+}
+
+function checkDiskSpace(dir: string, totalBytes: number | null): string | null {
+    if (!totalBytes) return null;
+    const stats = fs.statfsSync(dir);
+    const free = stats.bavail * stats.bsize;
+    if (totalBytes <= free) return null;
+    return `not enough disk space: the model needs ${gib(totalBytes)}, ${gib(free)} is free in ${dir}; free some space or choose a smaller model`;
+}
+
+/** Aborts when the byte count has not moved for stallMs. */
+function stallWatch(bytes: () => number, stallMs: number) {
+    const controller = new AbortController();
+    let last = -1;
+    let since = Date.now();
+    const timer = setInterval(
+        () => {
+            const now = bytes();
+            if (now !== last) {
+                last = now;
+                since = Date.now();
+            } else if (Date.now() - since >= stallMs) controller.abort(new Error("stalled"));
+        },
+        Math.min(1000, stallMs / 4),
+    );
+    return {signal: controller.signal, stop: () => clearInterval(timer)};
+}
+
+function throttle<T>(fn: (value: T) => void): (value: T) => void {
+    let lastAt = 0;
+    return (value) => {
+        const now = Date.now();
+        if (now - lastAt < PROGRESS_INTERVAL_MS) return;
+        lastAt = now;
+        fn(value);
+    };
+}

@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import path from "node:path";
+import type {GgufFileInfo} from "node-llama-cpp";
+import type {
+    DownloadProgress,
+    FitEstimate,
+    InstalledModel,
+    ModelInfo,
+    ModelsOverview,
+    Recommendation,
+} from "../../shared/contract.js";
+import {fail, ok, type Result} from "../../shared/result.js";
+import type {Engine} from "../llm/engine.js";
+import {estimateFit, machineMemory, sizeBasedFit} from "../llm/fit.js";
+import {inspectModel} from "../llm/inspect.js";
+import type {ModelStore} from "../store/models.js";
+import {ModelDownloads, type DownloadTimeouts} from "./downloads.js";
+
+export type CatalogEntry = Omit<Recommendation, "fit">;
+
+export type ModelManagerDeps = {
+    store: ModelStore;
+    engine: Engine;
+    /** <data>/models: where downloads go; files here are deleted with their model. */
+    modelsDir: string;
+    catalogFile: string;
+    embeddingModelPath: () => string | null;
+    onDownload: (progress: DownloadProgress) => void;
+    onChange: () => void;
+    downloadTimeouts?: Partial<DownloadTimeouts>;
+};
+
+/** Reading a recommended model's header over the network is given this long before the size-based estimate. */
+const REMOTE_HEADER_TIMEOUT_MS = 5000;
+
+/** Installed models, recommendations with their fit on this computer, and downloads. */
+export class ModelManager {
+    readonly downloads: ModelDownloads;
+    private readonly remoteInfo = new Map<string, Promise<GgufFileInfo | null>>();
+
+    constructor(private readonly deps: ModelManagerDeps) {
+        this.downloads = new ModelDownloads({
+            dir: deps.modelsDir,
+            emit: deps.onDownload,
+            register: (file, uri) => this.add(file, uri),
+            timeouts: deps.downloadTimeouts,
+        });
+    }
+
+    overview(): ModelsOverview {
+        return {
+            installed: this.deps.store.list(),
+            downloads: this.downloads.list(),
+            partial: this.downloads.partial(),
+            embeddingModelPath: this.deps.embeddingModelPath(),
+        };
+    }
+
+    async inspect(file: string, options: {embedding?: boolean} = {}): Promise<Result<{info: ModelInfo; fit: FitEstimate}>> {
+        const inspected = await inspectModel(file);
+        if (!inspected.ok) return inspected;
+        const llama = await this.deps.engine.binding();
+        const fit = await estimateFit(inspected.value.fileInfo, llama, {
+            ...this.deps.engine.settings(),
+            embedding: options.embedding,
+        });
+        return ok({info: inspected.value.info, fit});
+    }
+
+    /** Registers a GGUF file (a local file stays where it is). */
+    async add(file: string, source: string | null = null): Promise<Result<InstalledModel>> {
+        const inspected = await inspectModel(file);
+        if (!inspected.ok) return inspected;
+        const model = this.deps.store.add(inspected.value.info, source);
+        this.deps.onChange();
+        return ok(model);
+    }
+
+    /**
+     * Removes a model: its row, and its file when Cairn downloaded it into <data>/models (a file chosen
+     * elsewhere on disk belongs to the user and stays). Unloads it first if it is loaded.
+     */
+    async remove(id: string): Promise<Result<{deletedFile: boolean}>> {
+        const model = this.deps.store.get(id);
+        if (!model) return fail("NOT_FOUND", `no installed model with id ${id}`);
+        if (this.deps.engine.status().modelPath === model.file) await this.deps.engine.unload();
+        const owned = path.dirname(path.resolve(model.file)) === path.resolve(this.deps.modelsDir);
+        if (owned) fs.rmSync(model.file, {force: true});
+        this.deps.store.remove(id);
+        this.deps.onChange();
+        return ok({deletedFile: owned});
+    }
+
+    /** The catalog with a fit estimate for this computer: from the file's header when it can be read. */
+    async recommended(): Promise<Result<Recommendation[]>> {
+        const catalog = readCatalog(this.deps.catalogFile);
+        if (!catalog.ok) return catalog;
+        const llama = await this.deps.engine.binding();
+        const memory = await machineMemory(llama);
+        const settings = this.deps.engine.settings();
+        const entries = await Promise.all(
+            catalog.value.map(async (entry): Promise<Recommendation> => {
+                const info = await this.remoteHeader(entry.uri);
+                const fit = info
+                    ? await estimateFit(info, llama, {...settings, embedding: entry.kind === "embedding"})
+                    : sizeBasedFit(entry.sizeBytes, memory, entry.kind === "embedding" ? 512 : 4096);
+                return {...entry, fit};
+            }),
+        );
+        return ok(entries);
+    }
+
+    private remoteHeader(uri: string): Promise<GgufFileInfo | null> {
+        let entry = this.remoteInfo.get(uri);
+        if (!entry) {
+            entry = readRemoteHeader(uri);
+            this.remoteInfo.set(uri, entry);
+            // Offline now is not offline forever: a failed read is tried again next time.
+            void entry.then((info) => info ?? this.remoteInfo.delete(uri));
+        }
+        return entry;
+    }
+}
+
+async function readRemoteHeader(uri: string): Promise<GgufFileInfo | null> {
+    const {readGgufFileInfo} = await import("node-llama-cpp");
+    try {
+        return await readGgufFileInfo(uri, {
+            sourceType: "network",
+            logWarnings: false,
+            fetchRetryOptions: {retries: 0},
+            signal: AbortSignal.timeout(REMOTE_HEADER_TIMEOUT_MS),
+        });
+    } catch {
+        return null;
+    }
+}
+
+export function readCatalog(file: string): Result<CatalogEntry[]> {
+    try {
+        const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as {models?: CatalogEntry[]};
+        if (!Array.isArray(parsed.models)) return fail("INTERNAL", `${file}: "models" must be a list`);
+        return ok(parsed.models);
+    } catch (error) {
+        return fail("INTERNAL", `cannot read the model catalog ${file}: ${(error as Error).message}`);
+    }
+}
