@@ -14,6 +14,9 @@ Commands:
         --mode ask|agent                        ask: read-only tools; agent: all tools
                 --approve all|none                      answer approval prompts (default none: deny)
                 --web                                   turn web access on for this command
+  models list | inspect PATH | download URL | remove ID   [--json]
+        Installed models; a GGUF file's facts and fit; download (https: or hf:USER/REPO/FILE) with
+        progress on stderr, resumable after an interruption; remove a model (its file too if downloaded).
   stories [--model PATH] [FILE...]
         Run the scenario files (default: tests/stories/*.yaml) on the real stack with loopback servers.
 

@@ -8,6 +8,7 @@ import {fixedApprover} from "../tools/approvals.js";
 import {resolveDataDir} from "../paths.js";
 import {startHost} from "../server/host.js";
 import {parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
+import {modelsCommand} from "./models.js";
 
 /** Runs one CLI command; returns the process exit code. Errors are one line on stderr. */
 export async function runCli(argv: string[]): Promise<number> {
@@ -25,6 +26,8 @@ export async function runCli(argv: string[]): Promise<number> {
                 return await chat(args);
             case "stories":
                 return await stories(args);
+            case "models":
+                return await models(args);
             case "help":
             case undefined:
                 process.stdout.write(USAGE);
@@ -131,6 +134,19 @@ async function chat(args: CliArgs): Promise<number> {
         }
         if (message.status === "error") return failLine(message.error ?? "the answer failed");
         return 0;
+    } finally {
+        await core.dispose();
+    }
+}
+
+async function models(args: CliArgs): Promise<number> {
+    const core = openCore(args);
+    try {
+        return await modelsCommand(core, args, {
+            json: args.json,
+            write: (text) => process.stdout.write(text),
+            fail: failLine,
+        });
     } finally {
         await core.dispose();
     }

@@ -195,9 +195,7 @@ export class Engine {
         } catch (error) {
             await this.unloadNow();
             const reason = nativeLog.lastError ?? (error instanceof Error ? error.message : String(error));
-            return this.loadFailed(
-                `could not load model ${modelPath}: ${reason}; download it again or choose another model file`,
-            );
+            return this.loadFailed(loadFailure(modelPath, reason));
         }
         this.unloadSignal = new AbortController();
         const name = inspected.value.info.name;
@@ -364,6 +362,14 @@ export class Engine {
         this.current = {...this.current, ...patch};
         this.options.onStatus?.(this.current);
     }
+}
+
+function loadFailure(modelPath: string, reason: string): string {
+    const arch = /unknown model architecture: '([^']+)'/.exec(reason);
+    if (arch) {
+        return `cannot load ${modelPath}: its architecture "${arch[1]}" is not supported by this version of llama.cpp; update Cairn or choose another model`;
+    }
+    return `could not load model ${modelPath}: ${reason}; download it again or choose another model file`;
 }
 
 const NO_MODEL = "No model is loaded. Open Models to download one, or choose a GGUF file you already have.";

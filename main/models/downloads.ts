@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type {DownloadProgress, InstalledModel, PartialDownload} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
+import type {ModelDownloader} from "node-llama-cpp";
 import {gib} from "../llm/fit.js";
 
 /** node-llama-cpp's downloader (ipull) writes here until the file is complete, then renames it. */
@@ -143,41 +144,50 @@ export class ModelDownloads {
         const space = checkDiskSpace(this.deps.dir, probe.value.totalBytes);
         if (space) return space;
         const {createModelDownloader} = await import("node-llama-cpp");
+        const startedAt = Date.now();
+        let resumedFrom: number | null = null;
         const downloader = await createModelDownloader({
             modelUri: job.progress.uri,
             dirPath: this.deps.dir,
             skipExisting: false,
             // Kept on failure so that the same download resumes; removed below when the user cancels.
             deleteTempFileOnCancel: false,
-            onProgress: throttle((s) => {
-                update({
-                    state: "downloading",
-                    downloadedBytes: s.downloadedSize,
-                    totalBytes: s.totalSize || null,
-                    bytesPerSecond: s.averageSpeed,
-                    etaSeconds: Number.isFinite(s.estimatedTimeLeft) ? s.estimatedTimeLeft / 1000 : null,
-                });
-            }),
+            onProgress: throttle((s) => update(rates(s.downloadedSize, s.totalSize, startedAt, resumedFrom))),
         });
+        resumedFrom = downloader.downloadedSize;
         const fileName = downloader.entrypointFilename;
         const file = path.join(this.deps.dir, fileName);
         update({fileName, totalBytes: downloader.totalSize || probe.value.totalBytes, state: "downloading"});
         const stall = stallWatch(() => downloader.downloadedSize, this.timeouts.stallMs);
+        let failure: unknown = null;
         try {
             await downloader.download({signal: AbortSignal.any([signal, stall.signal])});
         } catch (error) {
-            const cancelled = signal.aborted && !this.closing;
-            await downloader.cancel({deleteTempFile: cancelled}).catch(() => undefined);
-            if (cancelled) return this.removeFiles(file, "cancelled");
-            if (signal.aborted) return "interrupted: Cairn was closing; start the download again to resume";
-            if (stall.signal.aborted) {
-                return `download stalled: no data for ${this.timeouts.stallMs / 1000} s at ${gib(downloader.downloadedSize)} of ${gib(downloader.totalSize)}; start it again to resume`;
-            }
-            return `download failed: ${error instanceof Error ? error.message : String(error)}`;
+            failure = error;
         } finally {
             stall.stop();
         }
+        // An aborted download may resolve without throwing (the downloader closes quietly), so check both.
+        if (signal.aborted || stall.signal.aborted || failure) {
+            return this.stopped(downloader, file, {stalled: stall.signal.aborted, failure});
+        }
         return this.verify(job, file, downloader.totalSize, update);
+    }
+
+    private async stopped(
+        downloader: ModelDownloader,
+        file: string,
+        why: {stalled: boolean; failure: unknown},
+    ): Promise<string> {
+        const cancelled = !why.stalled && !why.failure && !this.closing;
+        await downloader.cancel({deleteTempFile: cancelled}).catch(() => undefined);
+        if (cancelled) return this.removeFiles(file, "cancelled");
+        if (this.closing) return "interrupted: Cairn was closing; start the download again to resume";
+        if (why.stalled) {
+            return `download stalled: no data for ${this.timeouts.stallMs / 1000} s at ${gib(downloader.downloadedSize)} of ${gib(downloader.totalSize)}; start it again to resume`;
+        }
+        const reason = why.failure instanceof Error ? why.failure.message : String(why.failure);
+        return `download failed: ${reason}; start it again to resume`;
     }
 
     private async verify(
@@ -205,6 +215,19 @@ export class ModelDownloads {
         fs.rmSync(file + TEMP_SUFFIX, {force: true});
         return message;
     }
+}
+
+/** Speed over this transfer (bytes already there from an earlier one do not count) and time left from it. */
+function rates(done: number, total: number, startedAt: number, resumedFrom: number | null) {
+    const seconds = (Date.now() - startedAt) / 1000;
+    const speed = seconds > 0 ? Math.max(0, done - (resumedFrom ?? 0)) / seconds : 0;
+    return {
+        state: "downloading" as const,
+        downloadedBytes: done,
+        totalBytes: total || null,
+        bytesPerSecond: speed,
+        etaSeconds: speed > 0 && total > 0 ? Math.max(0, total - done) / speed : null,
+    };
 }
 
 function isFinal(p: DownloadProgress): boolean {

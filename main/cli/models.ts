@@ -1,0 +1,71 @@
+import type {DownloadProgress, InstalledModel} from "../../shared/contract.js";
+import type {Core} from "../core.js";
+import {gib} from "../llm/fit.js";
+import type {CliArgs} from "./args.js";
+
+type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
+
+/** `cairn models list|inspect PATH|download URL|remove ID`; each prints JSON with --json. */
+export async function modelsCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
+    const [action, target] = args.positionals;
+    const print = (value: unknown, text: string) => out.write(out.json ? JSON.stringify(value) + "\n" : text);
+    switch (action) {
+        case "list": {
+            const overview = core.models.overview();
+            print(overview, overview.installed.map(modelLine).join("") || "No models installed.\n");
+            return 0;
+        }
+        case "inspect": {
+            if (!target) return out.fail("usage: cairn models inspect PATH");
+            const res = await core.models.inspect(target);
+            if (!res.ok) return out.fail(res.error.message);
+            const {info, fit} = res.value;
+            print(res.value, `${modelLine({...info, id: "-", source: null, addedAt: 0})}fit: ${fit.summary}\n`);
+            return 0;
+        }
+        case "download":
+            return target ? download(core, target, out) : out.fail("usage: cairn models download URL|hf:USER/REPO/FILE");
+        case "remove": {
+            if (!target) return out.fail("usage: cairn models remove ID");
+            const res = await core.models.remove(target);
+            if (!res.ok) return out.fail(res.error.message);
+            print(res.value, res.value.deletedFile ? "Removed (file deleted).\n" : "Removed (file kept).\n");
+            return 0;
+        }
+        default:
+            return out.fail(`unknown models action "${action ?? ""}"; use list, inspect, download or remove`);
+    }
+}
+
+async function download(core: Core, uri: string, out: Out): Promise<number> {
+    const off = core.bus.subscribe((event) => {
+        if (event.type === "models.download") process.stderr.write(progressLine(event.progress));
+    });
+    const started = core.models.downloads.start(uri);
+    if (!started.ok) return out.fail(started.error.message);
+    const onSignal = () => core.models.downloads.cancel(started.value.downloadId);
+    process.once("SIGINT", onSignal);
+    const final = await core.models.downloads.settled(started.value.downloadId);
+    process.off("SIGINT", onSignal);
+    off();
+    process.stderr.write("\n");
+    if (!final || final.state !== "done") return out.fail(final?.error ?? "download failed");
+    const model = core.models.overview().installed.find((m) => m.id === final.modelId);
+    out.write(out.json ? JSON.stringify(model) + "\n" : `Installed ${model?.name} (${model?.id}): ${model?.file}\n`);
+    return 0;
+}
+
+function progressLine(p: DownloadProgress): string {
+    if (p.state !== "downloading") return `\r${p.state}${p.error ? `: ${p.error}` : ""}`.padEnd(80);
+    const percent = p.totalBytes ? ` ${((p.downloadedBytes / p.totalBytes) * 100).toFixed(0)}%` : "";
+    const eta = p.etaSeconds === null ? "" : `, ${Math.ceil(p.etaSeconds)} s left`;
+    return `\r${gib(p.downloadedBytes)} of ${p.totalBytes ? gib(p.totalBytes) : "?"}${percent}, ${gib(p.bytesPerSecond)}/s${eta}`.padEnd(80);
+}
+
+function modelLine(m: InstalledModel): string {
+    const params = m.parameterCount ? `${(m.parameterCount / 1e9).toFixed(m.parameterCount < 1e9 ? 4 : 1)}B params` : "";
+    const facts = [m.architecture, params, m.quantization, m.contextLength && `ctx ${m.contextLength}`, `tools: ${m.functionCalling}`]
+        .filter(Boolean)
+        .join(", ");
+    return `${m.id}  ${m.name}  ${gib(m.sizeBytes)}  ${facts}\n    ${m.file}\n`;
+}
