@@ -299,10 +299,14 @@ export class Engine {
             return ok({text: forced ? "" : result.response, calls, stopped, stats});
         } catch (error) {
             if (unloaded.aborted) return fail("MODEL_NOT_LOADED", UNLOADED_MID_ANSWER);
-            return fail(
-                "INTERNAL",
-                `generation failed: ${error instanceof Error ? error.message : String(error)}`,
-            );
+            const reason = error instanceof Error ? error.message : String(error);
+            if (/context shift|compress chat history/i.test(reason)) {
+                return fail(
+                    "OUT_OF_MEMORY",
+                    `the system prompt and tools do not fit in the context (${sequence.contextSize} tokens); increase the context size in Settings or shorten the system prompt`,
+                );
+            }
+            return fail("INTERNAL", `generation failed: ${reason}`);
         } finally {
             chat.dispose({disposeSequence: false});
             if (this.context) this.setStatus({state: "ready"});
