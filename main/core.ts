@@ -197,8 +197,10 @@ export function createCore(options: CoreOptions): Core {
         "settings.set": (req) => {
             if (req.webAccessDefault !== undefined) settings.set("webAccessDefault", req.webAccessDefault);
             if (req.engine) settings.set("engine", {...settings.get("engine"), ...req.engine});
-            if (req.generation) settings.set("generation", {...settings.get("generation"), ...req.generation});
-            if (req.embeddingModelPath !== undefined) settings.set("embeddingModelPath", req.embeddingModelPath);
+            if (req.generation)
+                settings.set("generation", {...settings.get("generation"), ...req.generation});
+            if (req.embeddingModelPath !== undefined)
+                settings.set("embeddingModelPath", req.embeddingModelPath);
             return ok(settings.values());
         },
         "conversations.setGeneration": (req) => {
@@ -246,7 +248,10 @@ export function createCore(options: CoreOptions): Core {
         recoveredInterrupted,
         async loadConfiguredModel() {
             const modelPath = options.modelPath || settings.get("modelPath");
-            if (modelPath) await engine.load(modelPath);
+            if (!modelPath) return;
+            const loaded = await engine.load(modelPath);
+            // The model in use is listed with the installed ones (a file chosen on disk stays where it is).
+            if (loaded.ok) await models.add(modelPath);
         },
         async dispose() {
             if (disposed) return;

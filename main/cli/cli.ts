@@ -49,6 +49,8 @@ function openCore(args: CliArgs): Core {
         gpu: args.cpu ? false : "auto",
         generation: args.generation,
         approver: args.command === "chat" ? fixedApprover(args.approve) : undefined,
+        // A catalog of recommended models other than the bundled one (a mirror, or a test's loopback server).
+        catalogFile: process.env.CAIRN_MODEL_CATALOG || undefined,
     });
 }
 

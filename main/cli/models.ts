@@ -20,11 +20,16 @@ export async function modelsCommand(core: Core, args: CliArgs, out: Out): Promis
             const res = await core.models.inspect(target);
             if (!res.ok) return out.fail(res.error.message);
             const {info, fit} = res.value;
-            print(res.value, `${modelLine({...info, id: "-", source: null, addedAt: 0})}fit: ${fit.summary}\n`);
+            print(
+                res.value,
+                `${modelLine({...info, id: "-", source: null, addedAt: 0})}fit: ${fit.summary}\n`,
+            );
             return 0;
         }
         case "download":
-            return target ? download(core, target, out) : out.fail("usage: cairn models download URL|hf:USER/REPO/FILE");
+            return target
+                ? download(core, target, out)
+                : out.fail("usage: cairn models download URL|hf:USER/REPO/FILE");
         case "remove": {
             if (!target) return out.fail("usage: cairn models remove ID");
             const res = await core.models.remove(target);
@@ -51,7 +56,9 @@ async function download(core: Core, uri: string, out: Out): Promise<number> {
     process.stderr.write("\n");
     if (!final || final.state !== "done") return out.fail(final?.error ?? "download failed");
     const model = core.models.overview().installed.find((m) => m.id === final.modelId);
-    out.write(out.json ? JSON.stringify(model) + "\n" : `Installed ${model?.name} (${model?.id}): ${model?.file}\n`);
+    out.write(
+        out.json ? JSON.stringify(model) + "\n" : `Installed ${model?.name} (${model?.id}): ${model?.file}\n`,
+    );
     return 0;
 }
 
@@ -59,12 +66,22 @@ function progressLine(p: DownloadProgress): string {
     if (p.state !== "downloading") return `\r${p.state}${p.error ? `: ${p.error}` : ""}`.padEnd(80);
     const percent = p.totalBytes ? ` ${((p.downloadedBytes / p.totalBytes) * 100).toFixed(0)}%` : "";
     const eta = p.etaSeconds === null ? "" : `, ${Math.ceil(p.etaSeconds)} s left`;
-    return `\r${gib(p.downloadedBytes)} of ${p.totalBytes ? gib(p.totalBytes) : "?"}${percent}, ${gib(p.bytesPerSecond)}/s${eta}`.padEnd(80);
+    return `\r${gib(p.downloadedBytes)} of ${p.totalBytes ? gib(p.totalBytes) : "?"}${percent}, ${gib(p.bytesPerSecond)}/s${eta}`.padEnd(
+        80,
+    );
 }
 
 function modelLine(m: InstalledModel): string {
-    const params = m.parameterCount ? `${(m.parameterCount / 1e9).toFixed(m.parameterCount < 1e9 ? 4 : 1)}B params` : "";
-    const facts = [m.architecture, params, m.quantization, m.contextLength && `ctx ${m.contextLength}`, `tools: ${m.functionCalling}`]
+    const params = m.parameterCount
+        ? `${(m.parameterCount / 1e9).toFixed(m.parameterCount < 1e9 ? 4 : 1)}B params`
+        : "";
+    const facts = [
+        m.architecture,
+        params,
+        m.quantization,
+        m.contextLength && `ctx ${m.contextLength}`,
+        `tools: ${m.functionCalling}`,
+    ]
         .filter(Boolean)
         .join(", ");
     return `${m.id}  ${m.name}  ${gib(m.sizeBytes)}  ${facts}\n    ${m.file}\n`;

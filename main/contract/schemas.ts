@@ -92,8 +92,18 @@ export const requestSchemas: Record<CallName, object> = {
     "models.unload": empty,
     "models.list": empty,
     "models.recommended": empty,
-    "models.inspect": {type: "object", additionalProperties: false, required: ["path"], properties: {path: filePath}},
-    "models.add": {type: "object", additionalProperties: false, required: ["path"], properties: {path: filePath}},
+    "models.inspect": {
+        type: "object",
+        additionalProperties: false,
+        required: ["path"],
+        properties: {path: filePath},
+    },
+    "models.add": {
+        type: "object",
+        additionalProperties: false,
+        required: ["path"],
+        properties: {path: filePath},
+    },
     "models.remove": {type: "object", additionalProperties: false, required: ["id"], properties: {id}},
     "models.download": {
         type: "object",

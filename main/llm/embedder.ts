@@ -54,7 +54,10 @@ export class Embedder {
                 vectors.push(Float32Array.from(embedding.vector));
             }
         } catch (error) {
-            return fail("INTERNAL", `embedding failed: ${error instanceof Error ? error.message : String(error)}`);
+            return fail(
+                "INTERNAL",
+                `embedding failed: ${error instanceof Error ? error.message : String(error)}`,
+            );
         }
         return ok(vectors);
     }

@@ -139,7 +139,12 @@ export class Engine {
             return Promise.resolve(fail("DENIED", "a model is already loading; wait for it to finish"));
         }
         // "loading" from the moment it is asked for, so that a message sent now waits for the model.
-        this.setStatus({state: "loading", modelName: path.basename(modelPath), message: null, loadProgress: 0});
+        this.setStatus({
+            state: "loading",
+            modelName: path.basename(modelPath),
+            message: null,
+            loadProgress: 0,
+        });
         this.loading = this.enqueue(() => this.loadNow(path.resolve(modelPath))).finally(() => {
             this.loading = null;
         });
@@ -276,13 +281,23 @@ export class Engine {
             const forced = req.force?.length
                 ? await this.llama.createGrammarForJsonSchema(forcedCallSchema(req.force) as never)
                 : null;
+            const reserve = Math.min(
+                forced ? FORCED_CALL_MAX_TOKENS : common.maxTokens,
+                sequence.contextSize / 4,
+            );
+            const fitted = fitHistory(
+                req.history,
+                sequence.contextSize - reserve,
+                (text) => sequence.model.tokenize(text).length,
+                req.functions ?? req.force ?? [],
+            );
             const result = forced
-                ? await chat.generateResponse(req.history, {
+                ? await chat.generateResponse(fitted.history, {
                       ...common,
                       grammar: forced,
                       maxTokens: FORCED_CALL_MAX_TOKENS,
                   })
-                : await chat.generateResponse(req.history, {
+                : await chat.generateResponse(fitted.history, {
                       ...common,
                       functions: modelFunctions(req.functions),
                   });
@@ -294,7 +309,8 @@ export class Engine {
                     : [parseForcedCall(forced, result.response)]
                 : (result.functionCalls ?? []).map((c) => ({name: c.functionName, params: c.params}));
             const stats = statsFrom(sequence, meter, started, firstTokenAt);
-            stats.contextShifted = wasShifted(req.history, result.lastEvaluation.contextWindow);
+            stats.contextShifted =
+                fitted.dropped > 0 || wasShifted(fitted.history, result.lastEvaluation.contextWindow);
             this.lastTokensPerSecond = stats.tokensPerSecond ?? this.lastTokensPerSecond;
             return ok({text: forced ? "" : result.response, calls, stopped, stats});
         } catch (error) {
@@ -388,6 +404,37 @@ function samplingOf(req: StepRequest) {
         minP: s.minP,
         repeatPenalty: s.repeatPenalty === undefined ? undefined : {penalty: s.repeatPenalty},
     };
+}
+
+/** Tokens a chat format adds around each message (role headers, separators): a generous estimate. */
+const ITEM_OVERHEAD_TOKENS = 16;
+
+/**
+ * Drops the oldest turns (never the system prompt, never the newest two items) until the history fits the
+ * budget, so that a long conversation goes on instead of failing. Counts are estimates in the model's tokens.
+ */
+export function fitHistory(
+    history: ChatHistoryItem[],
+    budget: number,
+    count: (text: string) => number,
+    functions: ModelFunction[],
+): {history: ChatHistoryItem[]; dropped: number} {
+    const sizes = history.map((item) => count(itemText(item)) + ITEM_OVERHEAD_TOKENS);
+    let total = sizes.reduce((a, b) => a + b, 0) + (functions.length ? count(JSON.stringify(functions)) : 0);
+    const keep = history.map(() => true);
+    const first = history.findIndex((item) => item.type !== "system");
+    for (let i = Math.max(0, first); total > budget && i < history.length - 2; i++) {
+        if (history[i]!.type === "system") continue;
+        keep[i] = false;
+        total -= sizes[i]!;
+    }
+    const kept = history.filter((_, i) => keep[i]);
+    return {history: kept, dropped: history.length - kept.length};
+}
+
+function itemText(item: ChatHistoryItem): string {
+    if (item.type !== "model") return typeof item.text === "string" ? item.text : JSON.stringify(item.text);
+    return item.response.map((part) => (typeof part === "string" ? part : JSON.stringify(part))).join("");
 }
 
 /** The context window the model saw lost text from the history: the context was full and shifted. */

@@ -89,7 +89,11 @@ export class ModelDownloads {
 
     /** Unfinished files from interrupted transfers, not being downloaded now. */
     partial(): PartialDownload[] {
-        const active = new Set(this.list().filter((p) => !isFinal(p)).map((p) => p.fileName));
+        const active = new Set(
+            this.list()
+                .filter((p) => !isFinal(p))
+                .map((p) => p.fileName),
+        );
         let names: string[];
         try {
             names = fs.readdirSync(this.deps.dir);
@@ -205,7 +209,8 @@ export class ModelDownloads {
             );
         }
         const registered = await this.deps.register(file, job.progress.uri);
-        if (!registered.ok) return this.removeFiles(file, `downloaded file is not usable: ${registered.error.message}`);
+        if (!registered.ok)
+            return this.removeFiles(file, `downloaded file is not usable: ${registered.error.message}`);
         update({state: "done", modelId: registered.value.id});
         return null;
     }
@@ -274,17 +279,25 @@ async function probeDownload(
         await res.body?.cancel();
         if (res.status === 404) return fail("NOT_FOUND", `not found (HTTP 404): ${url}; check the address`);
         if (res.status === 401 || res.status === 403) {
-            return fail("DENIED", `access denied (HTTP ${res.status}) by ${host}; the model may need a login token`);
+            return fail(
+                "DENIED",
+                `access denied (HTTP ${res.status}) by ${host}; the model may need a login token`,
+            );
         }
-        if (!res.ok) return fail("NETWORK", `${host} answered HTTP ${res.status} for ${url}; try again later`);
+        if (!res.ok)
+            return fail("NETWORK", `${host} answered HTTP ${res.status} for ${url}; try again later`);
         return ok({totalBytes: totalBytesOf(res)});
     } catch (error) {
         if (signal.aborted) return fail("CANCELLED", "cancelled");
         const name = (error as Error).name;
         if (name === "TimeoutError" || name === "AbortError") {
-            return fail("TIMEOUT", `${host} did not answer within ${timeoutMs / 1000} s; check your connection and try again`);
+            return fail(
+                "TIMEOUT",
+                `${host} did not answer within ${timeoutMs / 1000} s; check your connection and try again`,
+            );
         }
-        const cause = ((error as Error).cause as {code?: string} | undefined)?.code ?? (error as Error).message;
+        const cause =
+            ((error as Error).cause as {code?: string} | undefined)?.code ?? (error as Error).message;
         return fail("NETWORK", `could not reach ${host} (${cause}); downloads need an internet connection`);
     }
 }

@@ -56,7 +56,10 @@ export class ModelManager {
         };
     }
 
-    async inspect(file: string, options: {embedding?: boolean} = {}): Promise<Result<{info: ModelInfo; fit: FitEstimate}>> {
+    async inspect(
+        file: string,
+        options: {embedding?: boolean} = {},
+    ): Promise<Result<{info: ModelInfo; fit: FitEstimate}>> {
         const inspected = await inspectModel(file);
         if (!inspected.ok) return inspected;
         const llama = await this.deps.engine.binding();

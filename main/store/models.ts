@@ -57,7 +57,9 @@ export class ModelStore {
     }
 
     list(): InstalledModel[] {
-        const rows = this.db.prepare("SELECT * FROM models ORDER BY added_at DESC, rowid DESC").all() as Row[];
+        const rows = this.db
+            .prepare("SELECT * FROM models ORDER BY added_at DESC, rowid DESC")
+            .all() as Row[];
         return rows.map(toModel);
     }
 

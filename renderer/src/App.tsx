@@ -1,10 +1,14 @@
 import type {CairnApi} from "../../shared/contract.js";
-import {useState} from "react";
+import {useEffect, useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
 import {SettingsPanel} from "./SettingsPanel.js";
 import {SourceViewer, SourceViewerContext} from "./SourceViewer.js";
 import {ChatView} from "./ChatView.js";
 import {ConversationList} from "./ConversationList.js";
+import {FirstRun} from "./FirstRun.js";
+import {GenerationDialog} from "./GenerationForm.js";
+import {ModelsPanel} from "./ModelsPanel.js";
+import {useModels} from "./useModels.js";
 import {StatusLine} from "./StatusLine.js";
 import {useCairn} from "./useCairn.js";
 
@@ -15,6 +19,26 @@ export function App({api}: {api: CairnApi}) {
     const selected = state.conversations.find((c) => c.id === state.selectedId);
     const approval = state.approvals[0];
     const [settingsOpen, setSettingsOpen] = useState(false);
+    const [modelsOpen, setModelsOpen] = useState(false);
+    const [generationOpen, setGenerationOpen] = useState(false);
+    const models = useModels(api, cairn.showError);
+    // A model downloaded from the first-run screen is loaded as soon as it is in.
+    const [firstDownload, setFirstDownload] = useState<string | null>(null);
+    const finished = firstDownload ? models.state.downloads[firstDownload] : undefined;
+    const downloadedFile =
+        finished?.state === "done"
+            ? models.state.overview?.installed.find((m) => m.id === finished.modelId)?.file
+            : undefined;
+    const {load} = models;
+    useEffect(() => {
+        if (!downloadedFile) return;
+        setFirstDownload(null);
+        void load(downloadedFile);
+    }, [downloadedFile, load]);
+    const firstRun =
+        state.engine?.state === "no-model" &&
+        (models.state.overview?.installed.length === 0 || firstDownload !== null) &&
+        !modelsOpen;
     const [archiveId, setArchiveId] = useState<string | null>(null);
     return (
         <SourceViewerContext.Provider value={setArchiveId}>
@@ -27,7 +51,19 @@ export function App({api}: {api: CairnApi}) {
                     onRename={cairn.rename}
                     onDelete={cairn.remove}
                     onSettings={() => setSettingsOpen(true)}
+                    onModels={() => setModelsOpen(true)}
                 />
+                {modelsOpen && (
+                    <ModelsPanel models={models} engine={state.engine} onClose={() => setModelsOpen(false)} />
+                )}
+                {generationOpen && selected && (
+                    <GenerationDialog
+                        api={api}
+                        conversation={selected}
+                        onClose={() => setGenerationOpen(false)}
+                        onError={cairn.showError}
+                    />
+                )}
                 {settingsOpen && (
                     <SettingsPanel
                         api={api}
@@ -59,6 +95,12 @@ export function App({api}: {api: CairnApi}) {
                                 />{" "}
                                 Web access
                             </label>
+                            <button
+                                onClick={() => setGenerationOpen(true)}
+                                title="System prompt, temperature, seed… for this conversation"
+                            >
+                                Generation
+                            </button>
                         </header>
                     )}
                     {state.error && (
@@ -69,6 +111,7 @@ export function App({api}: {api: CairnApi}) {
                             </button>
                         </div>
                     )}
+                    {firstRun && <FirstRun models={models} onStarted={setFirstDownload} />}
                     <ChatView
                         messages={state.messages}
                         streaming={state.streaming}

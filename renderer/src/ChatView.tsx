@@ -77,9 +77,9 @@ function EmptyState({engine}: {engine: EngineStatus | null}) {
                 <h2>No model is ready</h2>
                 <p>{engine.message}</p>
                 <p>
-                    Start Cairn with a GGUF model file, for example{" "}
-                    <code>npm run serve -- --model /path/to/model.gguf</code>, or set <code>CAIRN_MODEL</code>
-                    .
+                    Open <strong>Models</strong> to download or load one, or start Cairn with a GGUF model
+                    file: <code>npm run serve -- --model /path/to/model.gguf</code> (or set{" "}
+                    <code>CAIRN_MODEL</code>).
                 </p>
             </div>
         );

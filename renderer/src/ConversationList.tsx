@@ -9,6 +9,7 @@ type Props = {
     onRename(id: string, title: string): void;
     onDelete(id: string): void;
     onSettings(): void;
+    onModels(): void;
 };
 
 export function ConversationList(props: Props) {
@@ -53,6 +54,9 @@ export function ConversationList(props: Props) {
                     </li>
                 ))}
             </ul>
+            <button className="settings-button" onClick={props.onModels}>
+                Models
+            </button>
             <button className="settings-button" onClick={props.onSettings}>
                 Settings
             </button>

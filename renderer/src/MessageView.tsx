@@ -1,6 +1,6 @@
 import {useMemo} from "react";
 import Markdown from "react-markdown";
-import type {Message} from "../../shared/contract.js";
+import type {Message, TurnStats} from "../../shared/contract.js";
 import {linkMarkers, markdownComponents, SourcesList} from "./citations.js";
 import {TraceSteps} from "./TraceSteps.js";
 
@@ -8,6 +8,35 @@ const STATUS_LABEL: Partial<Record<Message["status"], string>> = {
     interrupted: "stopped before the end",
     error: "failed",
 };
+
+function StatsDetails({stats}: {stats: TurnStats}) {
+    return (
+        <details className="stats">
+            <summary>
+                {stats.completionTokens} tokens
+                {stats.tokensPerSecond !== null && ` · ${stats.tokensPerSecond.toFixed(1)} tok/s`}
+                {stats.timeToFirstTokenMs !== null &&
+                    ` · first token ${Math.round(stats.timeToFirstTokenMs)} ms`}
+            </summary>
+            <dl>
+                <dt>Prompt tokens evaluated</dt>
+                <dd data-stat="prompt">{stats.promptTokens}</dd>
+                <dt>Tokens reused from the cache</dt>
+                <dd data-stat="reused">{stats.reusedTokens}</dd>
+                <dt>Tokens generated</dt>
+                <dd data-stat="generated">{stats.completionTokens}</dd>
+                <dt>Time to first token</dt>
+                <dd>
+                    {stats.timeToFirstTokenMs === null ? "—" : `${Math.round(stats.timeToFirstTokenMs)} ms`}
+                </dd>
+                <dt>Speed</dt>
+                <dd>
+                    {stats.tokensPerSecond === null ? "—" : `${stats.tokensPerSecond.toFixed(1)} tokens/s`}
+                </dd>
+            </dl>
+        </details>
+    );
+}
 
 export function MessageView({message, streamed}: {message: Message; streamed: string | undefined}) {
     const text = streamed && streamed.length > message.content.length ? streamed : message.content;
@@ -28,15 +57,13 @@ export function MessageView({message, streamed}: {message: Message; streamed: st
             </div>
             <SourcesList citations={message.citations} />
             {label && <div className="note">{message.error ? `${label}: ${message.error}` : label}</div>}
-            {message.stats && (
-                <div className="stats">
-                    {message.stats.completionTokens} tokens
-                    {message.stats.tokensPerSecond !== null &&
-                        ` · ${message.stats.tokensPerSecond.toFixed(1)} tok/s`}
-                    {message.stats.timeToFirstTokenMs !== null &&
-                        ` · first token ${Math.round(message.stats.timeToFirstTokenMs)} ms`}
+            {message.stats?.contextShifted && (
+                <div className="note" role="note">
+                    The conversation no longer fitted in the model&apos;s context: the oldest turns were left
+                    out of this answer (the system prompt and recent turns were kept).
                 </div>
             )}
+            {message.stats && <StatsDetails stats={message.stats} />}
         </article>
     );
 }

@@ -1,5 +1,26 @@
 import {useCallback, useEffect, useState} from "react";
-import type {CairnApi, Conversation, Grant, ToolInfo, ToolPolicy} from "../../shared/contract.js";
+import type {
+    CairnApi,
+    CallReq,
+    Conversation,
+    EngineSettings,
+    Grant,
+    SettingsValues,
+    ToolInfo,
+    ToolPolicy,
+} from "../../shared/contract.js";
+import {GenerationForm} from "./GenerationForm.js";
+
+const ENGINE_FIELDS: {key: Exclude<keyof EngineSettings, "forceCpu">; label: string; hint: string}[] = [
+    {key: "gpuLayers", label: "GPU layers", hint: "automatic: as many as fit"},
+    {key: "threads", label: "CPU threads", hint: "automatic: cores − 1"},
+    {
+        key: "contextSize",
+        label: "Context size (tokens)",
+        hint: "automatic: from the fit estimate, at most 8192",
+    },
+    {key: "batchSize", label: "Batch size", hint: "automatic"},
+];
 
 type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onError(message: string): void};
 
@@ -8,6 +29,12 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
     const [tools, setTools] = useState<ToolInfo[]>([]);
     const [grants, setGrants] = useState<Grant[]>([]);
     const [webDefault, setWebDefault] = useState(false);
+    const [values, setValues] = useState<SettingsValues | null>(null);
+    const saveSettings = async (req: CallReq<"settings.set">) => {
+        const res = await api.invoke("settings.set", req);
+        if (res.ok) setValues(res.value);
+        else onError(res.error.message);
+    };
 
     const reload = useCallback(async () => {
         const [t, g, s] = await Promise.all([
@@ -15,7 +42,10 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             api.invoke("grants.list", {}),
             api.invoke("settings.get", {}),
         ]);
-        if (s.ok) setWebDefault(s.value.webAccessDefault);
+        if (s.ok) {
+            setWebDefault(s.value.webAccessDefault);
+            setValues(s.value);
+        }
         if (t.ok) setTools(t.value);
         else onError(t.error.message);
         if (g.ok) setGrants(g.value);
@@ -62,6 +92,48 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                     />{" "}
                     On by default for conversations without their own switch
                 </label>
+                {values && (
+                    <>
+                        <h2>Engine</h2>
+                        <p className="muted">Applies the next time a model is loaded.</p>
+                        <label>
+                            <input
+                                type="checkbox"
+                                checked={values.engine.forceCpu}
+                                onChange={(e) => void saveSettings({engine: {forceCpu: e.target.checked}})}
+                            />{" "}
+                            Run on the CPU only (no GPU)
+                        </label>
+                        <div className="generation-grid">
+                            {ENGINE_FIELDS.map((f) => (
+                                <label key={f.key}>
+                                    {f.label}
+                                    <input
+                                        type="number"
+                                        aria-label={f.label}
+                                        placeholder={f.hint}
+                                        title={f.hint}
+                                        value={values.engine[f.key] ?? ""}
+                                        onChange={(e) =>
+                                            void saveSettings({
+                                                engine: {
+                                                    [f.key]:
+                                                        e.target.value === "" ? null : Number(e.target.value),
+                                                },
+                                            })
+                                        }
+                                    />
+                                </label>
+                            ))}
+                        </div>
+                        <h2>Generation defaults</h2>
+                        <GenerationForm
+                            value={values.generation}
+                            defaults={values.generation}
+                            onChange={(next) => void saveSettings({generation: next})}
+                        />
+                    </>
+                )}
                 <h2>Tools</h2>
                 <table>
                     <thead>

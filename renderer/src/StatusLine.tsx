@@ -2,14 +2,30 @@ import type {EngineStatus} from "../../shared/contract.js";
 
 type Props = {engine: EngineStatus | null; busy: boolean; turnState: string | null};
 
+function gpuTitle(engine: EngineStatus): string {
+    if (!engine.gpu) return engine.backend === "cpu" ? "Running on the CPU" : "";
+    return `${engine.gpu.devices.join(", ")}: ${engine.gpu.gpuLayers} of ${engine.gpu.totalLayers} layers on the GPU`;
+}
+
 export function StatusLine({engine, busy, turnState}: Props) {
     if (!engine) return <footer className="status">Connecting…</footer>;
     const state = busy && engine.state === "ready" ? "generating" : engine.state;
     return (
         <footer className="status" data-state={state}>
             <span className="model">{engine.modelName ?? "no model"}</span>
-            <span className="backend">{engine.backend ?? "—"}</span>
+            <span className="backend" title={gpuTitle(engine)}>
+                {engine.backend ?? "—"}
+                {engine.gpu && ` · ${engine.gpu.gpuLayers}/${engine.gpu.totalLayers} layers on GPU`}
+            </span>
             <span className="state">{state}</span>
+            {engine.state === "loading" && typeof engine.loadProgress === "number" && (
+                <progress
+                    className="load-progress"
+                    aria-label="Loading the model"
+                    max={1}
+                    value={engine.loadProgress}
+                />
+            )}
             {turnState && <span className="turn">{turnState.toLowerCase().replace(/_/g, " ")}</span>}
             {engine.state === "error" && <span className="why">{engine.message}</span>}
         </footer>

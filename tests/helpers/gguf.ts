@@ -7,12 +7,28 @@ export type Tensor = {name: string; dims: number[]; type?: number};
 const TYPE = {uint32: 4, float32: 6, bool: 7, string: 8} as const;
 const ALIGNMENT = 32;
 
-export function writeGguf(file: string, metadata: Record<string, Value>, tensors: Tensor[], dataBytes = 0): void {
-    const parts: Buffer[] = [Buffer.from("GGUF", "latin1"), u32(3), u64(tensors.length), u64(Object.keys(metadata).length)];
+export function writeGguf(
+    file: string,
+    metadata: Record<string, Value>,
+    tensors: Tensor[],
+    dataBytes = 0,
+): void {
+    const parts: Buffer[] = [
+        Buffer.from("GGUF", "latin1"),
+        u32(3),
+        u64(tensors.length),
+        u64(Object.keys(metadata).length),
+    ];
     for (const [key, value] of Object.entries(metadata)) parts.push(str(key), ...encodeValue(value));
     let offset = 0n;
     for (const t of tensors) {
-        parts.push(str(t.name), u32(t.dims.length), ...t.dims.map((d) => u64(d)), u32(t.type ?? 0), u64(offset));
+        parts.push(
+            str(t.name),
+            u32(t.dims.length),
+            ...t.dims.map((d) => u64(d)),
+            u32(t.type ?? 0),
+            u64(offset),
+        );
         offset += BigInt(t.dims.reduce((a, b) => a * b, 1)) * 4n;
         offset = ((offset + BigInt(ALIGNMENT) - 1n) / BigInt(ALIGNMENT)) * BigInt(ALIGNMENT);
     }

@@ -1,6 +1,14 @@
 import {spawn, type ChildProcess} from "node:child_process";
 import readline from "node:readline";
+import fs from "node:fs";
+import path from "node:path";
 import {CLI, TEST_MODEL, tempDir} from "./paths.js";
+
+function emptyCatalog(): string {
+    const file = path.join(tempDir(), "models.json");
+    fs.writeFileSync(file, JSON.stringify({models: []}));
+    return file;
+}
 
 export type Served = {
     url: string;
@@ -12,14 +20,17 @@ export type Served = {
 };
 
 /** Starts the real `cairn serve` on a free loopback port and resolves on its one "listening" line. */
-export async function startServe(options: {dataDir?: string; model?: string | null; extra?: string[]} = {}) {
+type ServeOptions = {dataDir?: string; model?: string | null; extra?: string[]; catalog?: string};
+
+export async function startServe(options: ServeOptions = {}) {
     const dataDir = options.dataDir ?? tempDir();
     const model = options.model === undefined ? TEST_MODEL : options.model;
     const args = [CLI, "serve", "--port", "0", "--data", dataDir, "--threads", "1", ...(options.extra ?? [])];
     if (model) args.push("--model", model);
     const child = spawn(process.execPath, args, {
         stdio: ["ignore", "pipe", "pipe"],
-        env: {...process.env, CAIRN_MODEL: ""},
+        // The bundled catalog names Hugging Face: tests use a loopback one, so nothing leaves this machine.
+        env: {...process.env, CAIRN_MODEL: "", CAIRN_MODEL_CATALOG: options.catalog ?? emptyCatalog()},
     });
     let stderr = "";
     child.stderr!.on("data", (d) => (stderr += d));

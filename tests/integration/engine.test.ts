@@ -20,7 +20,12 @@ function rssMiB(): number {
 test("an unsupported architecture, a model too large for this computer and a non-GGUF file are refused clearly", async () => {
     const dir = tempDir();
     const odd = path.join(dir, "odd.gguf");
-    writeGguf(odd, {"general.architecture": "nosucharch", "general.name": "Odd"}, [{name: "w", dims: [4, 4]}], 64);
+    writeGguf(
+        odd,
+        {"general.architecture": "nosucharch", "general.name": "Odd"},
+        [{name: "w", dims: [4, 4]}],
+        64,
+    );
     const huge = path.join(dir, "huge.gguf");
     writeGguf(
         huge,
@@ -43,7 +48,11 @@ test("an unsupported architecture, a model too large for this computer and a non
     try {
         for (const [file, code, message] of [
             [odd, "INTERNAL", /its architecture "nosucharch" is not supported by this version of llama\.cpp/],
-            [huge, "OUT_OF_MEMORY", /huge\.gguf is too large for this computer: needs [\d.]+ GiB RAM .*free\. Choose a smaller model/],
+            [
+                huge,
+                "OUT_OF_MEMORY",
+                /huge\.gguf is too large for this computer: needs [\d.]+ GiB RAM .*free\. Choose a smaller model/,
+            ],
             [text, "NOT_FOUND", /not a GGUF model file: .*notes\.gguf/],
             [underFile, "NOT_FOUND", /cannot open model file .*model\.gguf/],
         ] as const) {
@@ -72,8 +81,14 @@ test("load, unload and switch without a restart; unloading gives the memory back
         const unloaded = unwrap(await t.api.invoke("models.unload", {}));
         const afterUnload = rssMiB();
         assert.equal(unloaded.state, "no-model");
-        assert.ok(afterLoad - base > 100, `load took memory: ${base.toFixed(0)} -> ${afterLoad.toFixed(0)} MiB`);
-        assert.ok(afterLoad - afterUnload > 100, `unload gave it back: ${afterLoad.toFixed(0)} -> ${afterUnload.toFixed(0)} MiB`);
+        assert.ok(
+            afterLoad - base > 100,
+            `load took memory: ${base.toFixed(0)} -> ${afterLoad.toFixed(0)} MiB`,
+        );
+        assert.ok(
+            afterLoad - afterUnload > 100,
+            `unload gave it back: ${afterLoad.toFixed(0)} -> ${afterUnload.toFixed(0)} MiB`,
+        );
 
         const c = unwrap(await t.api.invoke("conversations.create", {}));
         const refused = await t.api.invoke("chat.send", {conversationId: c.id, text: "Hello"});
@@ -155,7 +170,12 @@ test("a follow-up turn evaluates only its new tokens; switching conversations re
 test("when the context fills up it shifts instead of failing, and the answer says so", async () => {
     const t = await openTestCore({modelPath: null, generation: {maxTokens: 60, seed: 1}});
     try {
-        unwrap(await t.api.invoke("settings.set", {engine: {contextSize: 256}, generation: {systemPrompt: "Tell stories."}}));
+        unwrap(
+            await t.api.invoke("settings.set", {
+                engine: {contextSize: 256},
+                generation: {systemPrompt: "Tell stories."},
+            }),
+        );
         unwrap(await t.api.invoke("models.load", {path: TEST_MODEL}));
         const c = unwrap(await t.api.invoke("conversations.create", {}));
         const answers: Message[] = [];
@@ -165,11 +185,20 @@ test("when the context fills up it shifts instead of failing, and the answer say
             unwrap(await t.api.invoke("chat.send", {conversationId: c.id, text, toolChoice: "none"}));
             answers.push(await done);
         }
-        assert.ok(answers.every((m) => m.status === "complete"), answers.map((m) => m.error).join(", "));
+        assert.ok(
+            answers.every((m) => m.status === "complete"),
+            answers.map((m) => m.error).join(", "),
+        );
         assert.equal(answers[0]!.stats?.contextShifted, false);
-        assert.ok(answers.some((m) => m.stats?.contextShifted), "a later turn shifted the context");
+        assert.ok(
+            answers.some((m) => m.stats?.contextShifted),
+            "a later turn shifted the context",
+        );
         const stored = unwrap(await t.api.invoke("messages.list", {conversationId: c.id}));
-        assert.ok(stored.some((m) => m.stats?.contextShifted), "the flag is stored");
+        assert.ok(
+            stored.some((m) => m.stats?.contextShifted),
+            "the flag is stored",
+        );
     } finally {
         await t.core.dispose();
     }
@@ -185,7 +214,10 @@ test("generation settings per conversation: the same seed gives the same answer,
         const run = async (seed: number) => {
             const c = unwrap(await t.api.invoke("conversations.create", {}));
             const updated = unwrap(
-                await t.api.invoke("conversations.setGeneration", {id: c.id, generation: {seed, topK: 20, topP: 0.9}}),
+                await t.api.invoke("conversations.setGeneration", {
+                    id: c.id,
+                    generation: {seed, topK: 20, topP: 0.9},
+                }),
             );
             assert.deepEqual(updated.generation, {seed, topK: 20, topP: 0.9});
             return ask(t.api, c.id, "The little bird");
@@ -201,7 +233,10 @@ test("generation settings per conversation: the same seed gives the same answer,
         assert.equal(one.stats?.completionTokens, 20, "maxTokens from Settings");
         assert.equal(one.content, two.content);
         assert.notEqual(one.content, other.content);
-        const bad = await t.api.invoke("conversations.setGeneration", {id: "x", generation: {temperature: 9}});
+        const bad = await t.api.invoke("conversations.setGeneration", {
+            id: "x",
+            generation: {temperature: 9},
+        });
         assert.equal(bad.ok ? "" : bad.error.code, "VALIDATION");
     } finally {
         await t.core.dispose();

@@ -43,8 +43,14 @@ test("a download from a URL shows progress, lands in <data>/models and is regist
         const progress = progressEvents(t.events).filter((p) => p.state === "downloading");
         assert.ok(progress.length >= 2, "several progress events");
         assert.ok(progress.some((p) => p.downloadedBytes > 0 && p.downloadedBytes < BIG_MODEL.length));
-        assert.ok(progress.some((p) => p.bytesPerSecond > 0), "speed reported");
-        assert.ok(progress.some((p) => p.etaSeconds !== null && p.etaSeconds > 0), "time left reported");
+        assert.ok(
+            progress.some((p) => p.bytesPerSecond > 0),
+            "speed reported",
+        );
+        assert.ok(
+            progress.some((p) => p.etaSeconds !== null && p.etaSeconds > 0),
+            "time left reported",
+        );
         assert.deepEqual(modelsDirFiles(t), ["stories.gguf"]);
         assert.ok(fs.readFileSync(path.join(t.dataDir, "models", "stories.gguf")).equals(BIG_MODEL));
 
@@ -74,7 +80,10 @@ test("a connection cut halfway is resumed with range requests and the file is co
         assert.equal(final.state, "done", final.error ?? "");
         const ranged = server.requests.filter((r) => r.range && !/^bytes=0-0$/.test(r.range));
         assert.ok(ranged.length > 1, `several ranged requests: ${JSON.stringify(server.requests)}`);
-        assert.ok(ranged.some((r) => !r.range!.startsWith("bytes=0-")), "a request starts past the beginning");
+        assert.ok(
+            ranged.some((r) => !r.range!.startsWith("bytes=0-")),
+            "a request starts past the beginning",
+        );
         assert.ok(fs.readFileSync(path.join(t.dataDir, "models", "stories.gguf")).equals(BIG_MODEL));
     } finally {
         await t.core.dispose();
@@ -86,7 +95,14 @@ test("a download killed with the app is listed as partial and resumes from where
     const server = await startModelServer({"stories.gguf": {body: BIG_MODEL, bytesPerTick: 100_000}});
     const dataDir = tempDir();
     try {
-        const child = spawn(process.execPath, [CLI, "models", "download", server.url("stories.gguf"), "--data", dataDir]);
+        const child = spawn(process.execPath, [
+            CLI,
+            "models",
+            "download",
+            server.url("stories.gguf"),
+            "--data",
+            dataDir,
+        ]);
         // ipull keeps finished 5 MiB chunks; by 9.5 MB sent over its parallel connections, some are finished.
         await waitFor(() => server.sent() > 9_500_000, 30_000);
         child.kill("SIGKILL");
@@ -97,11 +113,17 @@ test("a download killed with the app is listed as partial and resumes from where
         try {
             const {installed, partial} = unwrap(await t.api.invoke("models.list", {}));
             assert.equal(installed.length, 0, "nothing registered");
-            assert.deepEqual(partial.map((p) => p.fileName), ["stories.gguf"]);
+            assert.deepEqual(
+                partial.map((p) => p.fileName),
+                ["stories.gguf"],
+            );
             const final = await download(t, server.url("stories.gguf"));
             assert.equal(final.state, "done", final.error ?? "");
             const again = requestedBytes(server.requests.slice(requestsBefore), BIG_MODEL.length);
-            assert.ok(again <= BIG_MODEL.length - 1_000_000, `resumed: ${again} of ${BIG_MODEL.length} bytes asked again`);
+            assert.ok(
+                again <= BIG_MODEL.length - 1_000_000,
+                `resumed: ${again} of ${BIG_MODEL.length} bytes asked again`,
+            );
             assert.ok(fs.readFileSync(path.join(dataDir, "models", "stories.gguf")).equals(BIG_MODEL));
             assert.deepEqual(unwrap(await t.api.invoke("models.list", {})).partial, []);
         } finally {
@@ -125,9 +147,14 @@ test("the CLI lists, inspects and removes models, with --json", async () => {
     const added = unwrap(await t.api.invoke("models.add", {path: TEST_MODEL}));
     await t.core.dispose();
     const listed = JSON.parse((await run("models", "list", "--json")).stdout) as {installed: {id: string}[]};
-    assert.deepEqual(listed.installed.map((m) => m.id), [added.id]);
+    assert.deepEqual(
+        listed.installed.map((m) => m.id),
+        [added.id],
+    );
     assert.match((await run("models", "list")).stdout, /stories260K\.gguf/);
-    assert.deepEqual(JSON.parse((await run("models", "remove", added.id, "--json")).stdout), {deletedFile: false});
+    assert.deepEqual(JSON.parse((await run("models", "remove", added.id, "--json")).stdout), {
+        deletedFile: false,
+    });
     const missing = await run("models", "inspect", "/nonexistent/model.gguf");
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /^cairn: model file not found: \/nonexistent\/model\.gguf/);
@@ -163,7 +190,9 @@ test("a cancelled download leaves no file and nothing registered", async () => {
         await waitFor(() =>
             progressEvents(t.events).some((p) => p.state === "downloading" && p.downloadedBytes > 0),
         );
-        assert.deepEqual(unwrap(await t.api.invoke("models.cancelDownload", {downloadId})), {cancelled: true});
+        assert.deepEqual(unwrap(await t.api.invoke("models.cancelDownload", {downloadId})), {
+            cancelled: true,
+        });
         const final = await t.core.models.downloads.settled(downloadId);
         assert.equal(final?.state, "cancelled");
         assert.deepEqual(modelsDirFiles(t), []);
@@ -186,7 +215,10 @@ test("404, no answer, refused connection, no disk space and a non-GGUF file each
         const cases: [string, RegExp][] = [
             [server.url("missing.gguf"), /not found \(HTTP 404\).*check the address/],
             [server.url("hang.gguf"), /did not answer within 1\.5 s/],
-            [`http://127.0.0.1:${await closedPort()}/m.gguf`, /could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\); downloads need an internet connection/],
+            [
+                `http://127.0.0.1:${await closedPort()}/m.gguf`,
+                /could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\); downloads need an internet connection/,
+            ],
             [server.url("huge.gguf"), /not enough disk space: the model needs .* free/],
             [server.url("notes.gguf"), /downloaded file is not usable: not a GGUF model file/],
         ];
@@ -218,7 +250,13 @@ test("inspect reports the model's facts and a fit for this computer; recommendat
         catalogFile,
         JSON.stringify({
             models: [
-                {...entry, id: "reachable", name: "Stories", uri: server.url("stories.gguf"), sizeBytes: 1_185_376},
+                {
+                    ...entry,
+                    id: "reachable",
+                    name: "Stories",
+                    uri: server.url("stories.gguf"),
+                    sizeBytes: 1_185_376,
+                },
                 {...entry, id: "offline", name: "Big", uri: offline, sizeBytes: 1e15},
             ],
         }),
@@ -261,7 +299,9 @@ test("remove deletes a downloaded model's file and row; a model chosen from disk
         const done = await download(t, server.url("stories.gguf"));
         const local = unwrap(await t.api.invoke("models.add", {path: TEST_MODEL}));
         unwrap(await t.api.invoke("models.load", {path: path.join(t.dataDir, "models", "stories.gguf")}));
-        assert.deepEqual(unwrap(await t.api.invoke("models.remove", {id: done.modelId!})), {deletedFile: true});
+        assert.deepEqual(unwrap(await t.api.invoke("models.remove", {id: done.modelId!})), {
+            deletedFile: true,
+        });
         assert.equal(t.core.engine.status().state, "no-model", "the loaded model was unloaded first");
         assert.deepEqual(modelsDirFiles(t), []);
         assert.deepEqual(unwrap(await t.api.invoke("models.remove", {id: local.id})), {deletedFile: false});

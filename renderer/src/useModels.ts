@@ -1,0 +1,68 @@
+import {useCallback, useEffect, useState} from "react";
+import type {CairnApi, DownloadProgress, ModelsOverview, Recommendation} from "../../shared/contract.js";
+
+export type ModelsState = {
+    overview: ModelsOverview | null;
+    recommended: Recommendation[] | null;
+    /** Latest progress of each download this session, by id. */
+    downloads: Record<string, DownloadProgress>;
+};
+
+/** Installed and recommended models, kept current by models.* events. */
+export function useModels(api: CairnApi, onError: (message: string) => void) {
+    const [state, setState] = useState<ModelsState>({overview: null, recommended: null, downloads: {}});
+
+    const reload = useCallback(async () => {
+        const res = await api.invoke("models.list", {});
+        if (res.ok) setState((s) => ({...s, overview: res.value}));
+        else onError(res.error.message);
+    }, [api, onError]);
+
+    useEffect(() => {
+        void reload();
+        void api.invoke("models.recommended", {}).then((res) => {
+            if (res.ok) setState((s) => ({...s, recommended: res.value}));
+        });
+        return api.onEvent((event) => {
+            if (event.type === "models.changed") void reload();
+            if (event.type === "models.download") {
+                const p = event.progress;
+                setState((s) => ({...s, downloads: {...s.downloads, [p.id]: p}}));
+                if (p.state === "done" || p.state === "failed" || p.state === "cancelled") void reload();
+            }
+        });
+    }, [api, reload]);
+
+    const call = useCallback(
+        async <T>(promise: Promise<{ok: true; value: T} | {ok: false; error: {message: string}}>) => {
+            const res = await promise;
+            if (!res.ok) onError(res.error.message);
+            return res.ok ? res.value : null;
+        },
+        [onError],
+    );
+
+    const load = useCallback((path: string) => call(api.invoke("models.load", {path})), [api, call]);
+    return {
+        state,
+        reload,
+        load,
+        download: (uri: string) => call(api.invoke("models.download", {uri})),
+        cancel: (downloadId: string) => call(api.invoke("models.cancelDownload", {downloadId})),
+        unload: () => call(api.invoke("models.unload", {})),
+        remove: (id: string) => call(api.invoke("models.remove", {id})),
+        discard: (fileName: string) => call(api.invoke("models.discardPartial", {fileName})),
+        useForDocuments: async (path: string | null) => {
+            await call(api.invoke("settings.set", {embeddingModelPath: path}));
+            await reload();
+        },
+    };
+}
+
+export type Models = ReturnType<typeof useModels>;
+
+export function formatBytes(bytes: number): string {
+    if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+    if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+    return `${Math.max(0, Math.round(bytes / 1024))} KiB`;
+}

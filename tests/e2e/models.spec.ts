@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import path from "node:path";
+import {expect, test} from "@playwright/test";
+import {startModelServer, type ModelServer} from "../helpers/modelServer.js";
+import {TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {startServe, type Served} from "../helpers/serve.js";
+
+let served: Served;
+let files: ModelServer;
+test.afterEach(async () => {
+    await served.stop();
+    await files.close();
+});
+
+function catalogFor(url: string): string {
+    const file = path.join(tempDir(), "models.json");
+    const common = {kind: "chat", parameters: "260K", quantization: "F32", notes: "A tiny story model."};
+    fs.writeFileSync(
+        file,
+        JSON.stringify({
+            models: [
+                {...common, id: "stories", name: "Stories 260K", uri: url, sizeBytes: 1_185_376},
+                {
+                    ...common,
+                    id: "embed",
+                    name: "Stories embeddings",
+                    kind: "embedding",
+                    uri: url,
+                    sizeBytes: 1_185_376,
+                },
+            ],
+        }),
+    );
+    return file;
+}
+
+test("first run: a recommended model with its fit badge downloads with progress and loads", async ({
+    page,
+}) => {
+    const body = Buffer.concat([fs.readFileSync(TEST_MODEL), Buffer.alloc(6_000_000)]);
+    files = await startModelServer({"stories.gguf": {body, bytesPerTick: 150_000}});
+    served = await startServe({model: null, catalog: catalogFor(files.url("stories.gguf"))});
+    await page.goto(served.url);
+    const firstRun = page.getByRole("region", {name: "Choose a model"});
+    await expect(firstRun.getByRole("heading", {name: "Welcome to Cairn"})).toBeVisible();
+    const item = firstRun.locator('[data-model="stories"]');
+    await expect(item.locator("[data-fit]")).toHaveText("Fits in RAM");
+    await expect(item.locator("[data-fit]")).toHaveAttribute(
+        "title",
+        /needs .* RAM at 2048 tokens of context/,
+    );
+    await item.getByRole("button", {name: "Download"}).click();
+    await expect(item.locator(".download-text")).toContainText(/ of 6\.9 MiB · [\d.]+ (KiB|MiB)\/s/);
+    await expect(page.locator(".status .state")).toHaveText("ready", {timeout: 30_000});
+    await expect(firstRun).toHaveCount(0);
+    await expect(page.locator(".status .backend")).toContainText("cpu");
+});
+
+test("Models screen: installed facts, backend report, unload and load, message counters", async ({page}) => {
+    files = await startModelServer({});
+    served = await startServe({model: TEST_MODEL, catalog: catalogFor(files.url("none.gguf"))});
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await page.getByRole("button", {name: "New conversation"}).click();
+    const box = page.getByRole("textbox", {name: "Message"});
+    await box.fill("Once upon a time");
+    await box.press("Enter");
+    const answer = page.locator("article.assistant").last();
+    await expect(answer).toHaveAttribute("data-status", "complete");
+    await answer.locator("details.stats summary").click();
+    await expect(answer.locator('[data-stat="prompt"]')).toHaveText(/^\d+$/);
+    await expect(answer.locator('[data-stat="reused"]')).toHaveText("0");
+
+    await box.fill("And then");
+    await box.press("Enter");
+    const second = page.locator("article.assistant").nth(1);
+    await expect(second).toHaveAttribute("data-status", "complete");
+    await second.locator("details.stats summary").click();
+    await expect(second.locator('[data-stat="reused"]')).not.toHaveText("0");
+
+    await page.getByRole("button", {name: "Models"}).click();
+    const dialog = page.getByRole("dialog", {name: "Models"});
+    const report = dialog.getByLabel("Backend report");
+    await expect(report.locator("[data-backend]")).toHaveText("CPU");
+    await expect(report).toContainText("context 2048 tokens");
+    const row = dialog.locator("table.installed tr").first();
+    await expect(row).toContainText("stories260K");
+    await expect(row).toContainText("tools: generic");
+    await expect(row.getByText("Loaded")).toBeVisible();
+    await report.getByRole("button", {name: "Unload"}).click();
+    await expect(page.locator(".status .state")).toHaveText("no-model");
+    await row.getByRole("button", {name: "Load"}).click();
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await expect(dialog.locator('[data-model="embed"] [data-fit]')).toHaveText("Fits in RAM");
+});
