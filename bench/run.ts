@@ -21,6 +21,8 @@ import type {AddressInfo} from "node:net";
 import {ConversationStore} from "../main/store/conversations.js";
 import {openDatabase} from "../main/store/db.js";
 import {CLI, ROOT, TEST_MODEL, tempDir} from "../tests/helpers/paths.js";
+import {createCore} from "../main/core.js";
+import type {Message, TurnStats} from "../shared/contract.js";
 
 const RUNS = 5;
 const MAX_TOKENS = 256;
@@ -292,6 +294,73 @@ async function searchRoundTrip() {
     return {calls: times.length, medianMs: median(times)};
 }
 
+/** A model other than the test model can be measured: CAIRN_BENCH_MODEL=/path/model.gguf npm run bench. */
+const BENCH_MODEL = process.env.CAIRN_BENCH_MODEL || TEST_MODEL;
+
+/** Turn 1 and turn 5 of one conversation through the whole app: first token, speed, and KV-cache reuse. */
+async function conversationTurns() {
+    const core = createCore({
+        dataDir: tempDir(),
+        modelPath: BENCH_MODEL,
+        threads: 1,
+        generation: {maxTokens: 64, seed: 1},
+    });
+    await core.loadConfiguredModel();
+    const c = core.conversations.create();
+    const turns: TurnStats[] = [];
+    for (let i = 0; i < 5; i++) {
+        const done = new Promise<Message>((resolve) => {
+            const off = core.bus.subscribe((e) => {
+                if (e.type === "chat.done" && e.conversationId === c.id) {
+                    off();
+                    resolve(e.message);
+                }
+            });
+        });
+        const sent = core.chat.send(c.id, `Part ${i + 1}: tell me what Tom did next.`, {toolChoice: "none"});
+        if (!sent.ok) throw new Error(sent.error.message);
+        turns.push((await done).stats!);
+    }
+    await core.dispose();
+    const [t4, t5] = [turns[3]!, turns[4]!];
+    // New tokens on turn 5: its whole prompt minus everything the context held after turn 4.
+    const newTokens =
+        t5.promptTokens + t5.reusedTokens - (t4.promptTokens + t4.reusedTokens + t4.completionTokens);
+    const pick = (t: TurnStats) => ({
+        timeToFirstTokenMs: t.timeToFirstTokenMs,
+        tokensPerSecond: t.tokensPerSecond,
+        promptTokensEvaluated: t.promptTokens,
+        tokensReused: t.reusedTokens,
+    });
+    return {
+        model: path.basename(BENCH_MODEL),
+        turn1: pick(turns[0]!),
+        turn5: pick(t5),
+        turn5NewTokens: newTokens,
+        turn5EvaluatedOverNew: t5.promptTokens / newTokens,
+    };
+}
+
+/** Process memory around a load and an unload (a large context makes the test model's share visible). */
+async function memoryFigures(contextSize: number | null) {
+    const rss = () => Math.round(process.memoryUsage().rss / 2 ** 20);
+    const engine = new Engine({
+        threads: 1,
+        settings: () => ({forceCpu: false, gpuLayers: null, threads: 1, contextSize, batchSize: null}),
+    });
+    const before = rss();
+    const loaded = await engine.load(BENCH_MODEL);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const afterLoad = rss();
+    await engine.unload();
+    return {
+        contextSize: loaded.value.contextSize,
+        rssBeforeLoadMiB: before,
+        rssAfterLoadMiB: afterLoad,
+        rssAfterUnloadMiB: rss(),
+    };
+}
+
 const report = {
     date: new Date().toISOString(),
     machine: {
@@ -310,6 +379,8 @@ const report = {
     toolCall: await toolCallOverhead(),
     extraction: await extractionFigures(),
     searchRoundTrip: await searchRoundTrip(),
+    conversation: await conversationTurns(),
+    memory: [await memoryFigures(null), await memoryFigures(262_144)],
 };
 const overhead = report.engine.map((e, i) => ({
     threads: e.threads,
@@ -347,5 +418,14 @@ console.table({
     "extract 1 MB article (ms / chars)": `${f(report.extraction.article1MB.medianMs)} / ${report.extraction.article1MB.outputChars}`,
     "extract page without article (ms / chars)": `${f(report.extraction.noArticle.medianMs)} / ${report.extraction.noArticle.outputChars}`,
     "web_search round trip, loopback SearXNG (ms)": f(report.searchRoundTrip.medianMs),
+    "turn 1: first token (ms) / tokens/s": `${f(report.conversation.turn1.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn1.tokensPerSecond ?? NaN)}`,
+    "turn 5: first token (ms) / tokens/s": `${f(report.conversation.turn5.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn5.tokensPerSecond ?? NaN)}`,
+    "turn 5: prompt tokens evaluated / new (target <= 1.05)": `${report.conversation.turn5.promptTokensEvaluated} / ${report.conversation.turn5NewTokens} = ${report.conversation.turn5EvaluatedOverNew.toFixed(3)}`,
+    ...Object.fromEntries(
+        report.memory.map((m) => [
+            `RSS MiB before load / loaded / unloaded (context ${m.contextSize})`,
+            `${m.rssBeforeLoadMiB} / ${m.rssAfterLoadMiB} / ${m.rssAfterUnloadMiB}`,
+        ]),
+    ),
 });
 console.log(`report: ${path.relative(ROOT, file)}`);
