@@ -129,4 +129,50 @@ export const MIGRATIONS: readonly Migration[] = [
             ALTER TABLE messages ADD COLUMN context_shifted INTEGER;
         `,
     },
+    {
+        version: 7,
+        name: "documents: collections, documents, chunks, full-text index",
+        // The vector table (vec0) is created at run time: its dimension comes from the embedding model.
+        sql: `
+            CREATE TABLE collections (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE,
+                created_at INTEGER NOT NULL
+            );
+            CREATE TABLE documents (
+                id TEXT PRIMARY KEY,
+                collection_id TEXT REFERENCES collections(id) ON DELETE CASCADE,
+                conversation_id TEXT REFERENCES conversations(id) ON DELETE CASCADE,
+                path TEXT NOT NULL,
+                title TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                content_hash TEXT,
+                size_bytes INTEGER,
+                text TEXT,
+                status TEXT NOT NULL CHECK (status IN ('pending', 'indexed', 'error')),
+                error TEXT,
+                chunk_count INTEGER NOT NULL DEFAULT 0,
+                job_id TEXT,
+                added_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                CHECK ((collection_id IS NULL) <> (conversation_id IS NULL))
+            );
+            CREATE UNIQUE INDEX documents_unique ON documents (path, ifnull(collection_id, ''), ifnull(conversation_id, ''));
+            CREATE TABLE chunks (
+                id INTEGER PRIMARY KEY,
+                document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                ordinal INTEGER NOT NULL,
+                text TEXT NOT NULL,
+                location TEXT NOT NULL
+            );
+            CREATE INDEX chunks_by_document ON chunks (document_id, ordinal);
+            CREATE VIRTUAL TABLE chunks_fts USING fts5(text, content='chunks', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+            CREATE TRIGGER chunks_fts_insert AFTER INSERT ON chunks BEGIN
+                INSERT INTO chunks_fts (rowid, text) VALUES (new.id, new.text);
+            END;
+            CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
+                INSERT INTO chunks_fts (chunks_fts, rowid, text) VALUES ('delete', old.id, old.text);
+            END;
+        `,
+    },
 ];
