@@ -5,7 +5,9 @@ import {appRoot} from "./appRoot.js";
 import {ChatService, type GenerationOptions} from "./chat/chatService.js";
 import {createDispatcher, type Dispatcher, type Handlers} from "./contract/dispatcher.js";
 import {EventBus} from "./events.js";
+import {DocumentService} from "./docs/service.js";
 import {Embedder} from "./llm/embedder.js";
+import {createListCollections, createRagSearch} from "./tools/builtin/rag.js";
 import {Engine} from "./llm/engine.js";
 import type {DownloadTimeouts} from "./models/downloads.js";
 import {ModelManager} from "./models/manager.js";
@@ -50,6 +52,7 @@ export type Core = {
     engine: Engine;
     embedder: Embedder;
     models: ModelManager;
+    docs: DocumentService;
     chat: ChatService;
     conversations: ConversationStore;
     settings: SettingsStore;
@@ -94,6 +97,7 @@ export function createCore(options: CoreOptions): Core {
         onChange: () => bus.emit({type: "models.changed"}),
         downloadTimeouts: options.downloadTimeouts,
     });
+    const docs = new DocumentService(db, embedder, bus, (id) => conversations.get(id) !== null);
     const {config, problems} = loadToolsConfig([
         path.join(appRoot(), "resources", "tools.yaml"),
         path.join(options.dataDir, "tools.yaml"),
@@ -109,6 +113,8 @@ export function createCore(options: CoreOptions): Core {
             writeFile,
             webSearch,
             createWebFetch((page) => webPages.save(page)),
+            createRagSearch(docs),
+            createListCollections(docs),
             ...(options.extraTools ?? []),
         ],
         config,
@@ -199,8 +205,12 @@ export function createCore(options: CoreOptions): Core {
             if (req.engine) settings.set("engine", {...settings.get("engine"), ...req.engine});
             if (req.generation)
                 settings.set("generation", {...settings.get("generation"), ...req.generation});
-            if (req.embeddingModelPath !== undefined)
+            if (req.embeddingModelPath !== undefined) {
                 settings.set("embeddingModelPath", req.embeddingModelPath);
+                // A new embedding model: the documents' vectors are made again (the job says so).
+                if (req.embeddingModelPath && docs.store.documentsToReembed().length > 0)
+                    docs.ingest.reembed();
+            }
             return ok(settings.values());
         },
         "conversations.setGeneration": (req) => {
@@ -224,10 +234,13 @@ export function createCore(options: CoreOptions): Core {
             const page = webPages.get(req.id);
             return page ? ok(page) : fail("NOT_FOUND", `no archived page with id ${req.id}`);
         },
+        ...docs.handlers(),
         "grants.list": () => ok(toolCalls.grants()),
         "grants.revoke": (req) => ok({revoked: toolCalls.revoke(req.tool, req.conversationId)}),
     };
     const dispatcher = createDispatcher(handlers);
+    // An ingest job cut off by a crash or quit goes on where it stopped.
+    docs.ingest.resumePending();
 
     let disposed = false;
     return {
@@ -237,6 +250,7 @@ export function createCore(options: CoreOptions): Core {
         engine,
         embedder,
         models,
+        docs,
         chat,
         conversations,
         settings,
@@ -258,6 +272,7 @@ export function createCore(options: CoreOptions): Core {
             disposed = true;
             await chat.stopAll();
             await models.downloads.cancelAll();
+            await docs.ingest.cancelAll();
             await embedder.unload();
             await engine.dispose();
             db.close();

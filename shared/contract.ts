@@ -222,6 +222,24 @@ export type Calls = {
     "models.download": {req: {uri: string}; res: Result<{downloadId: string}>};
     "models.cancelDownload": {req: {downloadId: string}; res: Result<{cancelled: boolean}>};
     "models.discardPartial": {req: {fileName: string}; res: Result<{discarded: boolean}>};
+    "docs.collections": {req: Record<string, never>; res: Result<Collection[]>};
+    "docs.createCollection": {req: {name: string}; res: Result<Collection>};
+    "docs.deleteCollection": {req: {id: string}; res: Result<{deleted: boolean}>};
+    "docs.list": {req: {collectionId?: string; conversationId?: string}; res: Result<DocumentInfo[]>};
+    /** Files and folders into a collection (by name, created if new) or attached to one conversation. */
+    "docs.ingest": {
+        req: {paths: string[]; collection?: string; conversationId?: string};
+        res: Result<{jobId: string}>;
+    };
+    "docs.cancel": {req: {jobId: string}; res: Result<{cancelled: boolean}>};
+    "docs.jobs": {req: Record<string, never>; res: Result<IngestProgress[]>};
+    "docs.remove": {req: {documentId: string}; res: Result<{removed: boolean}>};
+    "docs.search": {
+        req: {query: string; limit?: number; collection?: string; conversationId?: string};
+        res: Result<SearchHit[]>;
+    };
+    "docs.passage": {req: {chunkId: number}; res: Result<Passage>};
+    "docs.reembed": {req: Record<string, never>; res: Result<{jobId: string}>};
     "conversations.setGeneration": {
         req: {id: string; generation: Partial<GenerationSettings> | null};
         res: Result<Conversation>;
@@ -265,6 +283,7 @@ export type AppEvent =
     | {type: "engine.status"; status: EngineStatus}
     | {type: "models.download"; progress: DownloadProgress}
     | {type: "models.changed"}
+    | {type: "docs.progress"; progress: IngestProgress}
     | {type: "tool.request"; correlationId: string; call: ToolCallRecord}
     | {type: "tool.result"; correlationId: string; call: ToolCallRecord}
     | {type: "tool.approvalRequested"; request: ApprovalRequest}
@@ -323,6 +342,61 @@ export type ToolCallRecord = {
 };
 
 export type PreflightCall = {name: string; args: Record<string, unknown>};
+
+export type Collection = {
+    id: string;
+    name: string;
+    createdAt: number;
+    documentCount: number;
+    chunkCount: number;
+};
+export type DocumentStatus = "pending" | "indexed" | "error";
+export type DocumentInfo = {
+    id: string;
+    collectionId: string | null;
+    conversationId: string | null;
+    path: string;
+    title: string;
+    kind: string;
+    sizeBytes: number | null;
+    status: DocumentStatus;
+    error: string | null;
+    chunkCount: number;
+    addedAt: number;
+    updatedAt: number;
+};
+export type DocLocation = {
+    page: number | null;
+    heading: string[];
+    lineStart: number;
+    lineEnd: number;
+    start: number;
+    end: number;
+};
+export type SearchHit = {
+    chunkId: number;
+    documentId: string;
+    title: string;
+    path: string;
+    location: DocLocation;
+    score: number;
+    snippet: string;
+};
+export type IngestProgress = {
+    jobId: string;
+    state: "running" | "done" | "cancelled" | "failed";
+    filesTotal: number;
+    filesDone: number;
+    chunks: number;
+    currentFile: string | null;
+    errors: {path: string; error: string}[];
+    /** Set when the job could not run at all (no embedding model, say). */
+    message: string | null;
+};
+export type Passage = {
+    document: {id: string; title: string; path: string; text: string};
+    chunk: {id: number; text: string; location: DocLocation};
+};
 
 /** A page web_fetch read, kept so that its citations open offline. */
 export type ArchivedPage = {id: string; url: string; title: string; text: string; fetchedAt: number};

@@ -36,10 +36,18 @@ export class Embedder {
         return loaded.ok ? ok(loaded.value.model.embeddingVectorSize) : loaded;
     }
 
-    /** Token count of a text in the embedding model's own tokenizer (used to size chunks). */
-    async countTokens(text: string): Promise<Result<number>> {
+    /** Counts tokens in the embedding model's own tokenizer (used to size chunks); loads the model. */
+    async tokenCounter(): Promise<
+        Result<{count: (text: string) => number; model: string; dimension: number}>
+    > {
         const loaded = await this.ensure();
-        return loaded.ok ? ok(loaded.value.model.tokenize(text).length) : loaded;
+        if (!loaded.ok) return loaded;
+        const {model, file} = loaded.value;
+        return ok({
+            count: (text) => model.tokenize(text).length,
+            model: file,
+            dimension: model.embeddingVectorSize,
+        });
     }
 
     /** One vector per text, in order. */

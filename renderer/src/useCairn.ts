@@ -217,6 +217,7 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
             return {...s, engine: event.status};
         case "models.download":
         case "models.changed":
+        case "docs.progress":
             return s;
         case "conversation.updated": {
             const others = s.conversations.filter((c) => c.id !== event.conversation.id);

@@ -1,0 +1,245 @@
+import {createHash, randomUUID} from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type {DocumentInfo, IngestProgress} from "../../shared/contract.js";
+import {fail, ok, type Result} from "../../shared/result.js";
+import type {Embedder} from "../llm/embedder.js";
+import {chunkDocument, DEFAULT_CHUNKING, documentText} from "./chunker.js";
+import {extractFile, ExtractError, kindOf, readForIngest} from "./extract.js";
+import type {DocumentStore, Scope} from "./store.js";
+
+const EMBED_BATCH = 16;
+const SKIPPED_DIRS = new Set(["node_modules", ".git", ".hg", ".svn", "__pycache__", ".venv"]);
+
+export type IngestDeps = {
+    store: DocumentStore;
+    embedder: Embedder;
+    emit: (progress: IngestProgress) => void;
+    chunking?: {maxTokens: number; overlapTokens: number};
+};
+
+type Job = {progress: IngestProgress; controller: AbortController; done: Promise<void>};
+
+/**
+ * Ingest jobs, one at a time, off the request path: each file is read, extracted, chunked, embedded and
+ * written in its own transaction, with progress events between files. Cancel drops what was not indexed;
+ * after a restart, documents still pending are indexed by a resumed job.
+ */
+export class IngestQueue {
+    private readonly jobs = new Map<string, Job>();
+    private chain: Promise<void> = Promise.resolve();
+
+    constructor(private readonly deps: IngestDeps) {}
+
+    /** Queues files and folders (recursively) into a collection or a conversation. */
+    start(paths: string[], scope: Scope): Result<{jobId: string}> {
+        const jobId = randomUUID();
+        const errors: {path: string; error: string}[] = [];
+        const files = expand(paths, errors);
+        if (files.length === 0 && errors.length === 0)
+            return fail("VALIDATION", "no supported files in what was given");
+        const docs = files.map((file) =>
+            this.deps.store.queue(file, path.basename(file), kindOf(file)!, scope, jobId),
+        );
+        return ok({jobId: this.run(jobId, docs, errors)});
+    }
+
+    /** Indexes what a previous run left pending (the app was closed or killed mid-job). */
+    resumePending(): string[] {
+        return [...this.deps.store.pendingJobs()].map(([jobId, docs]) => this.run(jobId, docs, []));
+    }
+
+    cancel(jobId: string): boolean {
+        const job = this.jobs.get(jobId);
+        if (!job || job.progress.state !== "running") return false;
+        job.controller.abort(new Error("cancelled"));
+        return true;
+    }
+
+    async settled(jobId: string): Promise<IngestProgress | null> {
+        const job = this.jobs.get(jobId);
+        await job?.done;
+        return job?.progress ?? null;
+    }
+
+    list(): IngestProgress[] {
+        return [...this.jobs.values()].map((j) => j.progress);
+    }
+
+    async cancelAll(): Promise<void> {
+        // Closing is not cancelling: pending documents stay pending and resume next time.
+        for (const job of this.jobs.values()) job.controller.abort(new Error("closing"));
+        await Promise.all([...this.jobs.values()].map((j) => j.done));
+    }
+
+    private run(jobId: string, docs: DocumentInfo[], errors: {path: string; error: string}[]): string {
+        const job: Job = {
+            controller: new AbortController(),
+            done: Promise.resolve(),
+            progress: {
+                jobId,
+                state: "running",
+                filesTotal: docs.length + errors.length,
+                filesDone: errors.length,
+                chunks: 0,
+                currentFile: null,
+                errors,
+                message: null,
+            },
+        };
+        this.jobs.set(jobId, job);
+        this.deps.emit(job.progress);
+        job.done = this.chain = this.chain.then(() => this.work(job, docs));
+        return jobId;
+    }
+
+    private async work(job: Job, docs: DocumentInfo[]): Promise<void> {
+        const update = (patch: Partial<IngestProgress>) => {
+            job.progress = {...job.progress, ...patch};
+            this.deps.emit(job.progress);
+        };
+        const counter = await this.deps.embedder.tokenCounter();
+        if (!counter.ok) {
+            for (const doc of docs) this.deps.store.fail(doc.id, counter.error.message);
+            return update({
+                state: "failed",
+                message: counter.error.message,
+                filesDone: job.progress.filesTotal,
+            });
+        }
+        const signal = job.controller.signal;
+        const meta = this.deps.store.vectorMeta();
+        if (meta && meta.model !== counter.value.model) {
+            const reembedded = await this.reembedAll(counter.value, signal, update);
+            if (!reembedded.ok) return update({state: "failed", message: reembedded.error.message});
+        }
+        for (const doc of docs) {
+            if (signal.aborted) break;
+            update({currentFile: doc.path});
+            const result = await this.indexOne(doc, counter.value, signal);
+            if (signal.aborted && !result.ok) break;
+            if (!result.ok) {
+                this.deps.store.fail(doc.id, result.error.message);
+                job.progress.errors = [...job.progress.errors, {path: doc.path, error: result.error.message}];
+            }
+            update({
+                filesDone: job.progress.filesDone + 1,
+                chunks: job.progress.chunks + (result.ok ? result.value : 0),
+            });
+        }
+        if (signal.aborted && (signal.reason as Error)?.message === "cancelled") {
+            this.deps.store.dropPending(job.progress.jobId);
+            return update({state: "cancelled", currentFile: null});
+        }
+        update({state: signal.aborted ? "cancelled" : "done", currentFile: null});
+    }
+
+    /**
+     * A new embedding model: every chunk is embedded again into a new vector table (its dimension may
+     * differ), document by document; the full-text side keeps answering meanwhile.
+     */
+    private async reembedAll(
+        counter: {model: string; dimension: number},
+        signal: AbortSignal,
+        update: (patch: Partial<IngestProgress>) => void,
+    ): Promise<Result<void>> {
+        const docs = this.deps.store.documentsToReembed();
+        this.deps.store.ensureVectorTable({model: counter.model, dimension: counter.dimension});
+        for (const [i, doc] of docs.entries()) {
+            if (signal.aborted) return fail("CANCELLED", "cancelled");
+            update({currentFile: `re-embedding ${doc.path} (${i + 1} of ${docs.length})`});
+            const chunks = this.deps.store.chunkTexts(doc.id);
+            const vectors = await this.deps.embedder.embed(
+                chunks.map((c) => c.text),
+                signal,
+            );
+            if (!vectors.ok) return vectors;
+            this.deps.store.replaceVectors(
+                doc.id,
+                chunks.map((c, j) => ({id: c.id, vector: vectors.value[j]!})),
+                counter,
+            );
+        }
+        return ok(undefined);
+    }
+
+    /** Embeds everything again with the current embedding model, as a job with progress. */
+    reembed(): Result<{jobId: string}> {
+        return ok({jobId: this.run(randomUUID(), [], [])});
+    }
+
+    /** Indexes one document; returns its chunk count (0 when unchanged). */
+    private async indexOne(
+        doc: DocumentInfo,
+        counter: {count: (text: string) => number; model: string; dimension: number},
+        signal: AbortSignal,
+    ): Promise<Result<number>> {
+        try {
+            const bytes = await readForIngest(doc.path);
+            const hash = createHash("sha256").update(bytes).digest("hex");
+            const stored = this.deps.store.document(doc.id);
+            const sameModel = this.deps.store.vectorMeta()?.model === counter.model;
+            if (stored?.hash === hash && stored.chunkCount > 0 && sameModel) {
+                this.deps.store.markUnchanged(doc.id);
+                return ok(0);
+            }
+            const extracted = await extractFile(doc.path, bytes);
+            const chunks = chunkDocument(extracted.sections, {
+                ...DEFAULT_CHUNKING,
+                ...this.deps.chunking,
+                count: counter.count,
+            });
+            const vectors: Float32Array[] = [];
+            for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
+                const batch = await this.deps.embedder.embed(
+                    chunks.slice(i, i + EMBED_BATCH).map((c) => c.text),
+                    signal,
+                );
+                if (!batch.ok) return batch;
+                vectors.push(...batch.value);
+            }
+            const text = documentText(extracted.sections);
+            this.deps.store.index(
+                doc.id,
+                {title: extracted.title, hash, size: bytes.length, text},
+                chunks,
+                vectors,
+                {
+                    dimension: counter.dimension,
+                    model: counter.model,
+                },
+            );
+            return ok(chunks.length);
+        } catch (error) {
+            if (error instanceof ExtractError) return fail("VALIDATION", error.message);
+            return fail("INTERNAL", error instanceof Error ? error.message : String(error));
+        }
+    }
+}
+
+/** Files under the given paths; folders recursively (hidden and dependency folders skipped). */
+function expand(paths: string[], errors: {path: string; error: string}[]): string[] {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+        for (const entry of fs
+            .readdirSync(dir, {withFileTypes: true})
+            .sort((a, b) => a.name.localeCompare(b.name))) {
+            if (entry.name.startsWith(".") || SKIPPED_DIRS.has(entry.name)) continue;
+            const full = path.join(dir, entry.name);
+            if (entry.isDirectory()) walk(full);
+            else if (entry.isFile() && kindOf(full)) files.push(full);
+        }
+    };
+    for (const given of paths) {
+        const full = path.resolve(given);
+        try {
+            const stat = fs.statSync(full);
+            if (stat.isDirectory()) walk(full);
+            else if (kindOf(full)) files.push(full);
+            else errors.push({path: full, error: `unsupported file type ${path.extname(full) || "(none)"}`});
+        } catch {
+            errors.push({path: full, error: "not found"});
+        }
+    }
+    return [...new Set(files)];
+}

@@ -1,0 +1,110 @@
+import type {Handlers} from "../contract/dispatcher.js";
+import type {EventBus} from "../events.js";
+import type {Embedder} from "../llm/embedder.js";
+import {fail, ok, type Result} from "../../shared/result.js";
+import type {Collection, SearchHit} from "../../shared/contract.js";
+import type {Db} from "../store/db.js";
+import {IngestQueue} from "./ingest.js";
+import {hybridSearch, type SearchScope} from "./search.js";
+import {DocumentStore, type Scope} from "./store.js";
+
+type DocsHandlers = Pick<
+    Handlers,
+    | "docs.collections"
+    | "docs.createCollection"
+    | "docs.deleteCollection"
+    | "docs.list"
+    | "docs.ingest"
+    | "docs.cancel"
+    | "docs.jobs"
+    | "docs.remove"
+    | "docs.search"
+    | "docs.passage"
+    | "docs.reembed"
+>;
+
+/** Local documents: the store, the ingest queue and search, and their contract handlers. */
+export class DocumentService {
+    readonly store: DocumentStore;
+    readonly ingest: IngestQueue;
+
+    constructor(
+        db: Db,
+        private readonly embedder: Embedder,
+        bus: EventBus,
+        private readonly conversationExists: (id: string) => boolean,
+    ) {
+        this.store = new DocumentStore(db);
+        this.ingest = new IngestQueue({
+            store: this.store,
+            embedder,
+            emit: (progress) => bus.emit({type: "docs.progress", progress}),
+        });
+    }
+
+    search(query: string, limit: number, scope: SearchScope): Promise<Result<SearchHit[]>> {
+        return hybridSearch(this.store, this.embedder, query, limit, scope);
+    }
+
+    collections(): Collection[] {
+        return this.store.collections();
+    }
+
+    /** The scope of an ingest or search request: a collection by name, or a conversation's attachments. */
+    private scopeOf(req: {collection?: string; conversationId?: string}, create: boolean): Result<Scope> {
+        if (req.collection && req.conversationId) {
+            return fail("VALIDATION", "give a collection or a conversation, not both");
+        }
+        if (req.conversationId) {
+            if (!this.conversationExists(req.conversationId))
+                return fail("NOT_FOUND", `conversation not found: ${req.conversationId}`);
+            return ok({collectionId: null, conversationId: req.conversationId});
+        }
+        const name = req.collection ?? "Documents";
+        const found = create ? this.store.createCollection(name) : this.store.collectionByName(name);
+        if (!found) return fail("NOT_FOUND", `no collection named ${name}`);
+        return ok({collectionId: found.id, conversationId: null});
+    }
+
+    handlers(): DocsHandlers {
+        return {
+            "docs.collections": () => ok(this.store.collections()),
+            "docs.createCollection": (req) => ok(this.store.createCollection(req.name.trim())),
+            "docs.deleteCollection": (req) => ok({deleted: this.store.deleteCollection(req.id)}),
+            "docs.list": (req) => ok(this.store.documents(req)),
+            "docs.ingest": (req) => {
+                const scope = this.scopeOf(req, true);
+                return scope.ok ? this.ingest.start(req.paths, scope.value) : scope;
+            },
+            "docs.cancel": (req) => ok({cancelled: this.ingest.cancel(req.jobId)}),
+            "docs.jobs": () => ok(this.ingest.list()),
+            "docs.remove": (req) => ok({removed: this.store.removeDocument(req.documentId)}),
+            "docs.search": async (req) => {
+                if (req.collection === undefined && req.conversationId === undefined) {
+                    return this.search(req.query, req.limit ?? 5, {kind: "all"});
+                }
+                const scope = this.scopeOf(req, false);
+                if (!scope.ok) return scope;
+                const {collectionId, conversationId} = scope.value;
+                return this.search(
+                    req.query,
+                    req.limit ?? 5,
+                    collectionId
+                        ? {kind: "collection", collectionId}
+                        : {kind: "conversation", conversationId: conversationId!},
+                );
+            },
+            "docs.passage": (req) => {
+                const chunk = this.store.chunk(req.chunkId);
+                const doc = chunk && this.store.document(chunk.documentId);
+                if (!chunk || !doc)
+                    return fail("NOT_FOUND", `no passage ${req.chunkId}; the document may have been removed`);
+                return ok({
+                    document: {id: doc.id, title: doc.title, path: doc.path, text: doc.text ?? ""},
+                    chunk: {id: chunk.id, text: chunk.text, location: chunk.location},
+                });
+            },
+            "docs.reembed": () => this.ingest.reembed(),
+        };
+    }
+}

@@ -1,0 +1,107 @@
+import type {Collection, SearchHit} from "../../../shared/contract.js";
+import type {Result} from "../../../shared/result.js";
+import type {SearchScope} from "../../docs/search.js";
+import {defineTool} from "../defineTool.js";
+
+export type DocumentSearch = {
+    search(query: string, limit: number, scope: SearchScope): Promise<Result<SearchHit[]>>;
+    collections(): Collection[];
+};
+
+type RagArgs = {
+    query?: string;
+    limit?: number;
+    scope?: "all" | "conversation" | "collection";
+    collection?: string;
+};
+
+/** rag_search: passages from the user's local documents, each one a citable source. */
+export function createRagSearch(docs: DocumentSearch) {
+    return defineTool<RagArgs>({
+        name: "rag_search",
+        description:
+            "Search the user's local documents (notes, PDFs, saved pages) and return the most relevant passages.",
+        sideEffect: "none",
+        params: {
+            type: "object",
+            additionalProperties: false,
+            required: ["query"],
+            properties: {
+                query: {type: "string", minLength: 1, maxLength: 1000},
+                limit: {type: "integer", minimum: 1, maximum: 10, default: 3},
+                scope: {enum: ["all", "conversation", "collection"], default: "all"},
+                collection: {type: "string", maxLength: 200},
+            },
+        },
+        async run(args, ctx) {
+            const scope = resolveScope(args, ctx.conversationId, docs.collections());
+            if ("error" in scope) return {text: "", error: scope.error};
+            const found = await docs.search(args.query ?? "", args.limit ?? 3, scope);
+            if (!found.ok) return {text: "", error: found.error.message};
+            if (found.value.length === 0)
+                return {text: "No matching passages found in the documents.", data: {hits: []}};
+            return {
+                text: found.value
+                    .map((hit, i) => `[${i + 1}] ${hit.title} (${where(hit)})\n${hit.snippet}`)
+                    .join("\n\n"),
+                data: {hits: found.value},
+                sources: found.value.map((hit) => ({
+                    kind: "document" as const,
+                    title: hit.title,
+                    snippet: hit.snippet,
+                    location: {
+                        ...hit.location,
+                        chunkId: hit.chunkId,
+                        documentId: hit.documentId,
+                        path: hit.path,
+                    },
+                })),
+            };
+        },
+    });
+}
+
+function resolveScope(
+    args: RagArgs,
+    conversationId: string,
+    collections: Collection[],
+): SearchScope | {error: string} {
+    if (args.collection || args.scope === "collection") {
+        const found = collections.find((c) => c.name === args.collection || c.id === args.collection);
+        if (!found) {
+            const names = collections.map((c) => c.name).join(", ") || "none";
+            return {error: `unknown collection: ${args.collection ?? "(none given)"}; collections: ${names}`};
+        }
+        return {kind: "collection", collectionId: found.id};
+    }
+    if (args.scope === "conversation") return {kind: "conversation", conversationId};
+    return {kind: "all"};
+}
+
+function where(hit: SearchHit): string {
+    const parts = [hit.path];
+    if (hit.location.page) parts.push(`page ${hit.location.page}`);
+    if (hit.location.heading.length) parts.push(hit.location.heading.join(" › "));
+    parts.push(`lines ${hit.location.lineStart}-${hit.location.lineEnd}`);
+    return parts.join(", ");
+}
+
+/** list_collections: the user's document collections with their sizes. */
+export function createListCollections(docs: DocumentSearch) {
+    return defineTool<Record<string, never>>({
+        name: "list_collections",
+        description: "List the user's document collections (names, document and passage counts).",
+        sideEffect: "none",
+        params: {type: "object", additionalProperties: false, properties: {}},
+        async run() {
+            const list = docs.collections();
+            if (list.length === 0) return {text: "No document collections yet.", data: {collections: []}};
+            return {
+                text: list
+                    .map((c) => `${c.name}: ${c.documentCount} documents, ${c.chunkCount} passages`)
+                    .join("\n"),
+                data: {collections: list},
+            };
+        },
+    });
+}
