@@ -17,6 +17,11 @@ Commands:
   models list | inspect PATH | download URL | remove ID   [--json]
         Installed models; a GGUF file's facts and fit; download (https: or hf:USER/REPO/FILE) with
         progress on stderr, resumable after an interruption; remove a model (its file too if downloaded).
+  ingest [--collection NAME] [--embedding-model PATH] PATH...
+        Add files and folders to a document collection (default "Documents"): progress on stderr,
+        a summary on stdout.
+  search [--limit N] [--collection NAME] [--json] "query"
+        Search the documents (full-text and vectors, fused); one line per passage, or JSON.
   stories [--model PATH] [FILE...]
         Run the scenario files (default: tests/stories/*.yaml) on the real stack with loopback servers.
 
@@ -47,6 +52,9 @@ export type CliArgs = {
     mode: ToolMode | undefined;
     approve: boolean;
     web: boolean;
+    collection: string | undefined;
+    limit: number;
+    embeddingModel: string | undefined;
 };
 
 export class UsageError extends Error {}
@@ -74,6 +82,9 @@ export function parseCli(argv: string[]): CliArgs {
             mode: {type: "string"},
             approve: {type: "string"},
             web: {type: "boolean"},
+            collection: {type: "string"},
+            limit: {type: "string"},
+            "embedding-model": {type: "string"},
             help: {type: "boolean", short: "h"},
         },
     });
@@ -99,6 +110,9 @@ export function parseCli(argv: string[]): CliArgs {
         mode: oneOf("mode", values.mode, ["ask", "agent"] as const),
         approve: oneOf("approve", values.approve, ["all", "none"] as const) === "all",
         web: values.web ?? false,
+        collection: values.collection,
+        limit: intOption("limit", values.limit, 5, 1, 50) ?? 5,
+        embeddingModel: values["embedding-model"] ?? process.env.CAIRN_EMBEDDING_MODEL,
     };
 }
 

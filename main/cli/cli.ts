@@ -8,6 +8,7 @@ import {fixedApprover} from "../tools/approvals.js";
 import {resolveDataDir} from "../paths.js";
 import {startHost} from "../server/host.js";
 import {parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
+import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
 
 /** Runs one CLI command; returns the process exit code. Errors are one line on stderr. */
@@ -28,6 +29,9 @@ export async function runCli(argv: string[]): Promise<number> {
                 return await stories(args);
             case "models":
                 return await models(args);
+            case "ingest":
+            case "search":
+                return await documents(args);
             case "help":
             case undefined:
                 process.stdout.write(USAGE);
@@ -136,6 +140,18 @@ async function chat(args: CliArgs): Promise<number> {
         }
         if (message.status === "error") return failLine(message.error ?? "the answer failed");
         return 0;
+    } finally {
+        await core.dispose();
+    }
+}
+
+async function documents(args: CliArgs): Promise<number> {
+    const core = openCore(args);
+    const out = {json: args.json, write: (text: string) => process.stdout.write(text), fail: failLine};
+    try {
+        return args.command === "ingest"
+            ? await ingestCommand(core, args, out)
+            : await searchCommand(core, args, out);
     } finally {
         await core.dispose();
     }

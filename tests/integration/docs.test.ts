@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
+import {runCli} from "../helpers/cli.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {writePdf} from "../helpers/pdf.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
@@ -354,4 +355,36 @@ test("without an embedding model an ingest says what to do", async () => {
     } finally {
         await t.core.dispose();
     }
+});
+
+test("cairn ingest and cairn search on the command line", async () => {
+    const dataDir = tempDir();
+    const dir = corpus();
+    fs.writeFileSync(path.join(dir, "broken.txt"), Buffer.from([0xff, 0xfe, 0x00]));
+    const ingested = await runCli([
+        "ingest",
+        "--data",
+        dataDir,
+        "--embedding-model",
+        TEST_MODEL,
+        "--collection",
+        "Notes",
+        dir,
+    ]);
+    assert.equal(ingested.code, 1, "a failed file makes the exit code 1");
+    assert.match(
+        ingested.stdout,
+        /^done: 7 of 8 files indexed, \d+ passages into "Notes"\n {2}failed: .*broken\.txt: binary file \(not text\)\n$/,
+    );
+    assert.match(ingested.stderr, /8\/8 files/);
+    const json = await runCli(["search", "--data", dataDir, "--json", "--limit", "2", "E_TIMEOUT_42"]);
+    assert.equal(json.code, 0, json.stderr);
+    const hits = JSON.parse(json.stdout) as {path: string}[];
+    assert.equal(hits.length, 2);
+    assert.equal(path.basename(hits[0]!.path), "pump.txt");
+    const text = await runCli(["search", "--data", dataDir, "--collection", "Notes", "QX-900"]);
+    assert.match(text.stdout, /^\[1\] stock\.json \(.*stock\.json, lines 1-1\) score/);
+    const missing = await runCli(["search", "--data", dataDir, "--collection", "Nope", "x"]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /^cairn: no collection named Nope/);
 });

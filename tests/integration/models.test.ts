@@ -5,6 +5,7 @@ import path from "node:path";
 import {test} from "node:test";
 import type {AppEvent, DownloadProgress} from "../../shared/contract.js";
 import {openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {runCli} from "../helpers/cli.js";
 import {closedPort, startModelServer} from "../helpers/modelServer.js";
 import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
 
@@ -169,17 +170,6 @@ function requestedBytes(requests: {range: string | null}[], total: number): numb
         if (!m || r.range === "bytes=0-0") return sum;
         return sum + (m[2] ? Number(m[2]) : total - 1) - Number(m[1]) + 1;
     }, 0);
-}
-
-function runCli(args: string[]): Promise<{code: number; stdout: string; stderr: string}> {
-    return new Promise((resolve) => {
-        const child = spawn(process.execPath, [CLI, ...args]);
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-        child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-        child.on("exit", (code) => resolve({code: code ?? -1, stdout, stderr}));
-    });
 }
 
 test("a cancelled download leaves no file and nothing registered", async () => {

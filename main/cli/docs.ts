@@ -1,0 +1,73 @@
+import path from "node:path";
+import type {Core} from "../core.js";
+import type {CliArgs} from "./args.js";
+
+type Out = {write: (text: string) => void; fail: (message: string) => number};
+
+/** `cairn ingest [--collection NAME] PATH...`: progress on stderr, a summary on stdout. */
+export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
+    if (args.positionals.length === 0)
+        return out.fail("nothing to add: cairn ingest [--collection NAME] PATH...");
+    if (args.embeddingModel) core.settings.set("embeddingModelPath", path.resolve(args.embeddingModel));
+    const started = core.docs.ingest.start(args.positionals, scopeOf(core, args.collection ?? "Documents"));
+    if (!started.ok) return out.fail(started.error.message);
+    const off = core.bus.subscribe((e) => {
+        if (e.type !== "docs.progress" || e.progress.jobId !== started.value.jobId) return;
+        const p = e.progress;
+        process.stderr.write(
+            `\r${p.filesDone}/${p.filesTotal} files, ${p.chunks} passages${p.currentFile ? `: ${path.basename(p.currentFile)}` : ""}`.padEnd(
+                80,
+            ),
+        );
+    });
+    const onSignal = () => core.docs.ingest.cancel(started.value.jobId);
+    process.once("SIGINT", onSignal);
+    const final = await core.docs.ingest.settled(started.value.jobId);
+    process.off("SIGINT", onSignal);
+    off();
+    process.stderr.write("\n");
+    if (!final) return out.fail("the ingest job was lost");
+    if (final.message) return out.fail(final.message);
+    const indexed = final.filesDone - final.errors.length;
+    out.write(
+        `${final.state}: ${indexed} of ${final.filesTotal} files indexed, ${final.chunks} passages into "${args.collection ?? "Documents"}"\n`,
+    );
+    for (const e of final.errors) out.write(`  failed: ${e.path}: ${e.error}\n`);
+    // Some files failed: still 1, so that scripts notice (the others are indexed).
+    return final.state === "done" && final.errors.length === 0 ? 0 : 1;
+}
+
+/** `cairn search [--limit N] [--collection NAME] [--json] "query"`. */
+export async function searchCommand(core: Core, args: CliArgs, out: Out & {json: boolean}): Promise<number> {
+    const query = args.positionals.join(" ").trim();
+    if (!query) return out.fail('nothing to search: cairn search "query"');
+    let scope: Parameters<Core["docs"]["search"]>[2] = {kind: "all"};
+    if (args.collection) {
+        const found = core.docs.store.collectionByName(args.collection);
+        if (!found) return out.fail(`no collection named ${args.collection}`);
+        scope = {kind: "collection", collectionId: found.id};
+    }
+    const res = await core.docs.search(query, args.limit, scope);
+    if (!res.ok) return out.fail(res.error.message);
+    if (out.json) {
+        out.write(JSON.stringify(res.value) + "\n");
+        return 0;
+    }
+    if (res.value.length === 0) out.write("No matching passages.\n");
+    res.value.forEach((hit, i) => {
+        const where = [
+            hit.location.page ? `page ${hit.location.page}` : null,
+            `lines ${hit.location.lineStart}-${hit.location.lineEnd}`,
+        ]
+            .filter(Boolean)
+            .join(", ");
+        out.write(
+            `[${i + 1}] ${hit.title} (${hit.path}, ${where}) score ${hit.score.toFixed(4)}\n    ${hit.snippet}\n`,
+        );
+    });
+    return 0;
+}
+
+function scopeOf(core: Core, name: string) {
+    return {collectionId: core.docs.store.createCollection(name).id, conversationId: null};
+}
