@@ -46,7 +46,7 @@ export async function runCli(argv: string[]): Promise<number> {
 }
 
 function openCore(args: CliArgs): Core {
-    return createCore({
+    const core = createCore({
         dataDir: resolveDataDir(args.data),
         modelPath: args.model ?? process.env.CAIRN_MODEL ?? null,
         threads: args.threads,
@@ -56,6 +56,9 @@ function openCore(args: CliArgs): Core {
         // A catalog of recommended models other than the bundled one (a mirror, or a test's loopback server).
         catalogFile: process.env.CAIRN_MODEL_CATALOG || undefined,
     });
+    // --embedding-model (or CAIRN_EMBEDDING_MODEL) chooses the documents' embedding model, and is kept.
+    if (args.embeddingModel) core.settings.set("embeddingModelPath", path.resolve(args.embeddingModel));
+    return core;
 }
 
 async function serve(args: CliArgs): Promise<number> {

@@ -8,7 +8,6 @@ type Out = {write: (text: string) => void; fail: (message: string) => number};
 export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
     if (args.positionals.length === 0)
         return out.fail("nothing to add: cairn ingest [--collection NAME] PATH...");
-    if (args.embeddingModel) core.settings.set("embeddingModelPath", path.resolve(args.embeddingModel));
     const started = core.docs.ingest.start(args.positionals, scopeOf(core, args.collection ?? "Documents"));
     if (!started.ok) return out.fail(started.error.message);
     const off = core.bus.subscribe((e) => {

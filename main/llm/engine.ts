@@ -319,7 +319,7 @@ export class Engine {
             if (/context shift|compress chat history/i.test(reason)) {
                 return fail(
                     "OUT_OF_MEMORY",
-                    `the system prompt and tools do not fit in the context (${sequence.contextSize} tokens); increase the context size in Settings or shorten the system prompt`,
+                    `this answer no longer fits in the context (${sequence.contextSize} tokens): the system prompt, the tools' results and the answer together are too long; increase the context size in Settings, lower Max tokens, or shorten the system prompt`,
                 );
             }
             return fail("INTERNAL", `generation failed: ${reason}`);

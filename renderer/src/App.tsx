@@ -2,11 +2,12 @@ import type {CairnApi} from "../../shared/contract.js";
 import {useEffect, useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
 import {SettingsPanel} from "./SettingsPanel.js";
-import {SourceViewer, SourceViewerContext} from "./SourceViewer.js";
+import {SourceViewer, SourceViewerContext, type SourceTarget} from "./SourceViewer.js";
 import {ChatView} from "./ChatView.js";
 import {ConversationList} from "./ConversationList.js";
 import {FirstRun} from "./FirstRun.js";
 import {GenerationDialog} from "./GenerationForm.js";
+import {DocumentsPanel} from "./DocumentsPanel.js";
 import {ModelsPanel} from "./ModelsPanel.js";
 import {useModels} from "./useModels.js";
 import {StatusLine} from "./StatusLine.js";
@@ -21,6 +22,7 @@ export function App({api}: {api: CairnApi}) {
     const [settingsOpen, setSettingsOpen] = useState(false);
     const [modelsOpen, setModelsOpen] = useState(false);
     const [generationOpen, setGenerationOpen] = useState(false);
+    const [documentsOpen, setDocumentsOpen] = useState<"all" | "conversation" | null>(null);
     const models = useModels(api, cairn.showError);
     // A model downloaded from the first-run screen is loaded as soon as it is in.
     const [firstDownload, setFirstDownload] = useState<string | null>(null);
@@ -39,9 +41,9 @@ export function App({api}: {api: CairnApi}) {
         state.engine?.state === "no-model" &&
         (models.state.overview?.installed.length === 0 || firstDownload !== null) &&
         !modelsOpen;
-    const [archiveId, setArchiveId] = useState<string | null>(null);
+    const [source, setSource] = useState<SourceTarget | null>(null);
     return (
-        <SourceViewerContext.Provider value={setArchiveId}>
+        <SourceViewerContext.Provider value={setSource}>
             <div className="app">
                 <ConversationList
                     conversations={state.conversations}
@@ -52,7 +54,16 @@ export function App({api}: {api: CairnApi}) {
                     onDelete={cairn.remove}
                     onSettings={() => setSettingsOpen(true)}
                     onModels={() => setModelsOpen(true)}
+                    onDocuments={() => setDocumentsOpen("all")}
                 />
+                {documentsOpen && (
+                    <DocumentsPanel
+                        api={api}
+                        conversation={documentsOpen === "conversation" ? selected : undefined}
+                        onClose={() => setDocumentsOpen(null)}
+                        onError={cairn.showError}
+                    />
+                )}
                 {modelsOpen && (
                     <ModelsPanel models={models} engine={state.engine} onClose={() => setModelsOpen(false)} />
                 )}
@@ -96,6 +107,12 @@ export function App({api}: {api: CairnApi}) {
                                 Web access
                             </label>
                             <button
+                                onClick={() => setDocumentsOpen("conversation")}
+                                title="Documents only this conversation can search"
+                            >
+                                Attach
+                            </button>
+                            <button
                                 onClick={() => setGenerationOpen(true)}
                                 title="System prompt, temperature, seed… for this conversation"
                             >
@@ -131,9 +148,7 @@ export function App({api}: {api: CairnApi}) {
                         />
                     )}
                 </main>
-                {archiveId && (
-                    <SourceViewer api={api} archiveId={archiveId} onClose={() => setArchiveId(null)} />
-                )}
+                {source && <SourceViewer api={api} target={source} onClose={() => setSource(null)} />}
             </div>
         </SourceViewerContext.Provider>
     );

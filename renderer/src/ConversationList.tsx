@@ -10,6 +10,7 @@ type Props = {
     onDelete(id: string): void;
     onSettings(): void;
     onModels(): void;
+    onDocuments(): void;
 };
 
 export function ConversationList(props: Props) {
@@ -54,6 +55,9 @@ export function ConversationList(props: Props) {
                     </li>
                 ))}
             </ul>
+            <button className="settings-button" onClick={props.onDocuments}>
+                Documents
+            </button>
             <button className="settings-button" onClick={props.onModels}>
                 Models
             </button>

@@ -1,18 +1,35 @@
-import {createContext, useContext, useEffect, useState} from "react";
-import type {ArchivedPage, CairnApi} from "../../shared/contract.js";
+import {createContext, useContext, useEffect, useRef, useState} from "react";
+import type {ArchivedPage, CairnApi, Passage} from "../../shared/contract.js";
 import {isSafeExternal} from "./citations.js";
 
-/** Opens an archived page in the viewer; null where no viewer is mounted (then links open the live page). */
-export const SourceViewerContext = createContext<((archiveId: string) => void) | null>(null);
+/** What the viewer opens: a page from the archive, or a passage of a local document. */
+export type SourceTarget = {archiveId: string} | {chunkId: number};
+
+/** Opens a source in the viewer; null where no viewer is mounted (then links open the live page). */
+export const SourceViewerContext = createContext<((target: SourceTarget) => void) | null>(null);
 
 export function useSourceViewer() {
     return useContext(SourceViewerContext);
 }
 
-type Props = {api: CairnApi; archiveId: string; onClose(): void};
+type Props = {api: CairnApi; target: SourceTarget; onClose(): void};
 
-/** The archived text of a page the model read, readable offline, with a way to the live page. */
-export function SourceViewer({api, archiveId, onClose}: Props) {
+/** A source, readable offline: an archived page with a way to the live one, or a document at its passage. */
+export function SourceViewer({api, target, onClose}: Props) {
+    return (
+        <div className="backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
+            <div className="dialog viewer" role="dialog" aria-modal="true" aria-label="Source">
+                {"archiveId" in target ? (
+                    <ArchivedPageView api={api} archiveId={target.archiveId} onClose={onClose} />
+                ) : (
+                    <PassageView api={api} chunkId={target.chunkId} onClose={onClose} />
+                )}
+            </div>
+        </div>
+    );
+}
+
+function ArchivedPageView({api, archiveId, onClose}: {api: CairnApi; archiveId: string; onClose(): void}) {
     const [page, setPage] = useState<ArchivedPage | null>(null);
     const [problem, setProblem] = useState<string | null>(null);
     useEffect(() => {
@@ -22,29 +39,79 @@ export function SourceViewer({api, archiveId, onClose}: Props) {
         });
     }, [api, archiveId]);
     return (
-        <div className="backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
-            <div className="dialog viewer" role="dialog" aria-modal="true" aria-label="Source">
-                {problem && <p className="problem">{problem}</p>}
-                {page && (
-                    <>
-                        <h2>{page.title}</h2>
-                        <p className="muted">
-                            {page.url} · read {new Date(page.fetchedAt).toLocaleString()}
-                        </p>
-                        <div className="archived">{page.text}</div>
-                    </>
+        <>
+            {problem && <p className="problem">{problem}</p>}
+            {page && (
+                <>
+                    <h2>{page.title}</h2>
+                    <p className="muted">
+                        {page.url} · read {new Date(page.fetchedAt).toLocaleString()}
+                    </p>
+                    <div className="archived">{page.text}</div>
+                </>
+            )}
+            <div className="choices">
+                {page && isSafeExternal(page.url) && (
+                    <a className="button" href={page.url} target="_blank" rel="noopener noreferrer">
+                        Open live page
+                    </a>
                 )}
-                <div className="choices">
-                    {page && isSafeExternal(page.url) && (
-                        <a className="button" href={page.url} target="_blank" rel="noopener noreferrer">
-                            Open live page
-                        </a>
-                    )}
-                    <button autoFocus onClick={onClose}>
-                        Close
-                    </button>
-                </div>
+                <button autoFocus onClick={onClose}>
+                    Close
+                </button>
             </div>
-        </div>
+        </>
+    );
+}
+
+/** The document's text with the cited passage highlighted and scrolled into view. */
+function PassageView({api, chunkId, onClose}: {api: CairnApi; chunkId: number; onClose(): void}) {
+    const [passage, setPassage] = useState<Passage | null>(null);
+    const [problem, setProblem] = useState<string | null>(null);
+    const mark = useRef<HTMLElement>(null);
+    useEffect(() => {
+        void api.invoke("docs.passage", {chunkId}).then((res) => {
+            if (res.ok) setPassage(res.value);
+            else setProblem(res.error.message);
+        });
+    }, [api, chunkId]);
+    useEffect(() => {
+        void mark.current?.scrollIntoView({block: "center"});
+    }, [passage]);
+    const text = passage?.document.text ?? "";
+    const loc = passage?.chunk.location;
+    const where = loc
+        ? [
+              loc.page ? `page ${loc.page}` : null,
+              loc.heading.join(" › ") || null,
+              `lines ${loc.lineStart}–${loc.lineEnd}`,
+          ]
+              .filter(Boolean)
+              .join(" · ")
+        : "";
+    return (
+        <>
+            {problem && <p className="problem">{problem}</p>}
+            {passage && loc && (
+                <>
+                    <h2>{passage.document.title}</h2>
+                    <p className="muted">
+                        {passage.document.path} · {where}
+                    </p>
+                    <div className="archived document-text">
+                        {text.slice(0, loc.start)}
+                        <mark ref={mark} className="passage">
+                            {text.slice(loc.start, loc.end)}
+                        </mark>
+                        {text.slice(loc.end)}
+                    </div>
+                </>
+            )}
+            <div className="choices">
+                <button autoFocus onClick={onClose}>
+                    Close
+                </button>
+            </div>
+        </>
     );
 }

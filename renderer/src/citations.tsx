@@ -52,6 +52,23 @@ export function SourceLink({citation, children}: {citation: Citation; children: 
     const openArchived = useSourceViewer();
     const title = citation.snippet ? `${citation.title}: ${citation.snippet}` : citation.title;
     const archiveId = citation.location?.archiveId;
+    const chunkId = citation.location?.chunkId;
+    if (citation.kind === "document" && typeof chunkId === "number" && openArchived) {
+        // A document passage opens in the viewer at that passage, highlighted.
+        return (
+            <a
+                className="cite"
+                href={`#passage-${chunkId}`}
+                title={title}
+                onClick={(e) => {
+                    e.preventDefault();
+                    openArchived({chunkId});
+                }}
+            >
+                {children}
+            </a>
+        );
+    }
     if (citation.kind === "url" && typeof archiveId === "string" && openArchived) {
         // A page the model read opens from the archive, so it still opens offline.
         return (
@@ -61,7 +78,7 @@ export function SourceLink({citation, children}: {citation: Citation; children: 
                 title={title}
                 onClick={(e) => {
                     e.preventDefault();
-                    openArchived(archiveId);
+                    openArchived({archiveId});
                 }}
             >
                 {children}
@@ -75,7 +92,7 @@ export function SourceLink({citation, children}: {citation: Citation; children: 
             </a>
         );
     }
-    // A tool result (or a document, until the document viewer exists) opens its step in the trace.
+    // A tool result opens its step in the trace.
     return (
         <a
             className="cite"

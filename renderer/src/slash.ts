@@ -17,6 +17,12 @@ const COMMANDS: Record<string, Command> = {
         args: (rest) => (rest ? {query: rest} : "usage: /search <query>"),
         wholeRestIsArgument: true,
     },
+    docs: {
+        tool: "rag_search",
+        prompt: "Answer from these passages of my documents, citing them as [n].",
+        args: (rest) => (rest ? {query: rest} : "usage: /docs <query>"),
+        wholeRestIsArgument: true,
+    },
     fetch: {
         tool: "web_fetch",
         prompt: "Summarize this page.",

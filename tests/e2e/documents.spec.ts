@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import {expect, test} from "@playwright/test";
+import {TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {startServe, type Served} from "../helpers/serve.js";
+
+let served: Served;
+test.afterEach(async () => served.stop());
+
+test("documents: add a folder with progress, search it with /docs, open the cited passage", async ({
+    page,
+}) => {
+    const dir = tempDir();
+    const filler = "General words that many notes share. ".repeat(10);
+    fs.writeFileSync(
+        path.join(dir, "falcon.md"),
+        `# Project Falcon\n\n${filler}\n\nThe launch code is ZX-4471.\n\n${filler}\n`,
+    );
+    fs.writeFileSync(path.join(dir, "garden.txt"), `Tomatoes need sun. ${filler}\n`);
+    fs.writeFileSync(path.join(dir, "latin1.txt"), Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+    // stories260K's 512-token vocabulary makes text long in tokens: short answers keep the turn in its context.
+    served = await startServe({extra: ["--embedding-model", TEST_MODEL, "--max-tokens", "48"]});
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "Documents"}).click();
+    const dialog = page.getByRole("dialog", {name: "Documents"});
+    await dialog.getByRole("textbox", {name: "Files or folders to add"}).fill(dir);
+    await dialog.getByRole("button", {name: "Add"}).click();
+    await expect(dialog.getByLabel("Ingest progress").first()).toContainText("3 of 3 files");
+    await expect(dialog.getByLabel("Ingest progress").first()).toContainText("1 file(s) could not be added");
+    await expect(dialog.locator('tr[data-status="indexed"]')).toHaveCount(2);
+    await expect(dialog.locator('tr[data-status="error"]')).toContainText("not UTF-8 text");
+    await dialog.getByRole("button", {name: "Close"}).click();
+
+    await page.getByRole("button", {name: "+ New conversation"}).click();
+    const box = page.getByRole("textbox", {name: "Message"});
+    await box.fill("/docs ZX-4471");
+    await box.press("Enter");
+    const answer = page.locator("article.assistant").last();
+    await expect(answer).toHaveAttribute("data-status", "complete");
+    const source = answer
+        .getByRole("list", {name: "Sources"})
+        .getByRole("link", {name: "Project Falcon"})
+        .first();
+    await source.click();
+    const viewer = page.getByRole("dialog", {name: "Source"});
+    await expect(viewer.getByRole("heading", {name: "Project Falcon"})).toBeVisible();
+    await expect(viewer.locator("mark.passage")).toContainText("ZX-4471");
+    await expect(viewer).toContainText("falcon.md");
+});
