@@ -1,4 +1,4 @@
-import {contextBridge, ipcRenderer} from "electron";
+import {contextBridge, ipcRenderer, webUtils} from "electron";
 import type {AppEvent, CairnApi} from "../shared/contract.js";
 import {CALL_CHANNEL, EVENT_CHANNEL} from "./channels.js";
 
@@ -13,3 +13,5 @@ const api: CairnApi = {
 };
 
 contextBridge.exposeInMainWorld("cairn", api);
+// Dropped files: their paths, for adding documents (File.path is gone since Electron 32).
+contextBridge.exposeInMainWorld("cairnDesktop", {pathForFile: (file: File) => webUtils.getPathForFile(file)});

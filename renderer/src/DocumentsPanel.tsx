@@ -61,9 +61,8 @@ export function DocumentsPanel({api, conversation, onClose, onError}: Props) {
     const onDrop = (event: React.DragEvent) => {
         event.preventDefault();
         // The desktop app gives dropped files their paths; a browser does not.
-        const dropped = [...event.dataTransfer.files]
-            .map((f) => (f as File & {path?: string}).path)
-            .filter(Boolean);
+        const pathOf = window.cairnDesktop?.pathForFile;
+        const dropped = pathOf ? [...event.dataTransfer.files].map((f) => pathOf(f)).filter(Boolean) : [];
         if (dropped.length === 0)
             onError("Dropping files works in the desktop app; here, type or paste their paths.");
         else void add(dropped as string[]);

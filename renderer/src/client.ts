@@ -4,6 +4,8 @@ import type {Result} from "../../shared/result.js";
 declare global {
     interface Window {
         cairn?: CairnApi;
+        /** Desktop only: the path of a dropped file. */
+        cairnDesktop?: {pathForFile(file: File): string};
     }
 }
 

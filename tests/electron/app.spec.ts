@@ -27,16 +27,22 @@ async function launch(dataDir: string): Promise<ElectronApplication> {
     });
 }
 
-test("the window is isolated: only window.cairn, no Node", async () => {
+test("the window is isolated: only window.cairn (and a dropped file's path), no Node", async () => {
     const app = await launch(tempDir());
     const page = await app.firstWindow();
     await expect(page).toHaveTitle("Cairn");
     const exposed = await page.evaluate(() => ({
         keys: Object.keys((window as unknown as {cairn: object}).cairn).sort(),
+        desktop: Object.keys((window as unknown as {cairnDesktop: object}).cairnDesktop).sort(),
         hasRequire: typeof (window as unknown as {require?: unknown}).require !== "undefined",
         hasProcess: typeof (window as unknown as {process?: unknown}).process !== "undefined",
     }));
-    expect(exposed).toEqual({keys: ["invoke", "onEvent"], hasRequire: false, hasProcess: false});
+    expect(exposed).toEqual({
+        keys: ["invoke", "onEvent"],
+        desktop: ["pathForFile"],
+        hasRequire: false,
+        hasProcess: false,
+    });
     // A sandboxed, isolated renderer process has no Node: even the preload cannot reach fs.
     const sandboxed = await app.evaluate(({BrowserWindow}) =>
         BrowserWindow.getAllWindows()[0]!.webContents.executeJavaScript("typeof globalThis.require"),
