@@ -299,6 +299,11 @@ export class Engine {
                   })
                 : await chat.generateResponse(fitted.history, {
                       ...common,
+                      // An answer stops at the end of the context rather than failing there.
+                      maxTokens: Math.max(
+                          16,
+                          Math.min(common.maxTokens, Math.floor(sequence.contextSize * 0.95) - fitted.tokens),
+                      ),
                       functions: modelFunctions(req.functions),
                   });
             if (unloaded.aborted) return fail("MODEL_NOT_LOADED", UNLOADED_MID_ANSWER);
@@ -418,9 +423,11 @@ export function fitHistory(
     budget: number,
     count: (text: string) => number,
     functions: ModelFunction[],
-): {history: ChatHistoryItem[]; dropped: number} {
+): {history: ChatHistoryItem[]; dropped: number; tokens: number} {
     const sizes = history.map((item) => count(itemText(item)) + ITEM_OVERHEAD_TOKENS);
-    let total = sizes.reduce((a, b) => a + b, 0) + (functions.length ? count(JSON.stringify(functions)) : 0);
+    // The chat format renders the functions' documentation more verbosely than their JSON: counted 1.5 times.
+    const docs = functions.length ? Math.ceil(count(JSON.stringify(functions)) * 1.5) : 0;
+    let total = sizes.reduce((a, b) => a + b, 0) + docs;
     const keep = history.map(() => true);
     const first = history.findIndex((item) => item.type !== "system");
     for (let i = Math.max(0, first); total > budget && i < history.length - 2; i++) {
@@ -429,7 +436,7 @@ export function fitHistory(
         total -= sizes[i]!;
     }
     const kept = history.filter((_, i) => keep[i]);
-    return {history: kept, dropped: history.length - kept.length};
+    return {history: kept, dropped: history.length - kept.length, tokens: total};
 }
 
 function itemText(item: ChatHistoryItem): string {

@@ -6,7 +6,7 @@ test("plain text is sent as is", () => {
     assert.deepEqual(parseSlash("hello /stats"), {text: "hello /stats"});
 });
 
-test("/stats, /search and /fetch become preflight calls", () => {
+test("/stats, /search, /docs and /fetch become preflight calls", () => {
     assert.deepEqual(parseSlash("/stats"), {
         text: "Summarize this computer's current state from the system stats.",
         preflight: [{name: "system_stats", args: {}}],
@@ -14,6 +14,10 @@ test("/stats, /search and /fetch become preflight calls", () => {
     assert.deepEqual(parseSlash("/search bitcoin price today"), {
         text: "Answer from these search results, citing them as [n].",
         preflight: [{name: "web_search", args: {query: "bitcoin price today"}}],
+    });
+    assert.deepEqual(parseSlash("/docs launch code ZX-4471"), {
+        text: "Answer from these passages of my documents, citing them as [n].",
+        preflight: [{name: "rag_search", args: {query: "launch code ZX-4471"}}],
     });
     assert.deepEqual(parseSlash("/fetch https://example.org/a what is it about?"), {
         text: "what is it about?",
@@ -24,8 +28,9 @@ test("/stats, /search and /fetch become preflight calls", () => {
 test("missing arguments and unknown commands say what to do", () => {
     assert.deepEqual(parseSlash("/search"), {error: "usage: /search <query>"});
     assert.deepEqual(parseSlash("/fetch"), {error: "usage: /fetch <url> [question]"});
+    assert.deepEqual(parseSlash("/docs"), {error: "usage: /docs <query>"});
     assert.match(
         (parseSlash("/teleport home") as {error: string}).error,
-        /^unknown command \/teleport; available: \/stats, \/search, \/fetch$/,
+        /^unknown command \/teleport; available: \/stats, \/search, \/docs, \/fetch$/,
     );
 });
