@@ -201,6 +201,7 @@ export class ModelDownloads {
         update: (patch: Partial<DownloadProgress>) => void,
     ): Promise<string | null> {
         update({state: "verifying", downloadedBytes: expectedBytes, etaSeconds: 0});
+        await finalFile(file);
         const size = fs.existsSync(file) ? fs.statSync(file).size : -1;
         if (expectedBytes > 0 && size !== expectedBytes) {
             return this.removeFiles(
@@ -233,6 +234,17 @@ function rates(done: number, total: number, startedAt: number, resumedFrom: numb
         bytesPerSecond: speed,
         etaSeconds: speed > 0 && total > 0 ? Math.max(0, total - done) / speed : null,
     };
+}
+
+/**
+ * The downloader renames <file>.ipull to <file> when it closes, which can come just after download()
+ * resolves (seen on a loaded CI machine): wait for the rename, briefly.
+ */
+async function finalFile(file: string, timeoutMs = 10_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (fs.existsSync(file + TEMP_SUFFIX) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    }
 }
 
 function isFinal(p: DownloadProgress): boolean {

@@ -287,6 +287,7 @@ test("remove deletes a downloaded model's file and row; a model chosen from disk
     const t = await openNoModel();
     try {
         const done = await download(t, server.url("stories.gguf"));
+        assert.equal(done.state, "done", done.error ?? "");
         const local = unwrap(await t.api.invoke("models.add", {path: TEST_MODEL}));
         unwrap(await t.api.invoke("models.load", {path: path.join(t.dataDir, "models", "stories.gguf")}));
         assert.deepEqual(unwrap(await t.api.invoke("models.remove", {id: done.modelId!})), {
