@@ -166,7 +166,7 @@ export function createCore(options: CoreOptions): Core {
             const result = await engine.load(req.path);
             if (result.ok) {
                 settings.set("modelPath", result.value.modelPath);
-                await models.add(req.path, "file");
+                models.addLoaded("file");
             }
             return result;
         },
@@ -265,7 +265,7 @@ export function createCore(options: CoreOptions): Core {
             if (!modelPath) return;
             const loaded = await engine.load(modelPath);
             // The model in use is listed with the installed ones (a file chosen on disk stays where it is).
-            if (loaded.ok) await models.add(modelPath);
+            if (loaded.ok) models.addLoaded();
         },
         async dispose() {
             if (disposed) return;

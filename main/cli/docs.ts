@@ -8,7 +8,7 @@ type Out = {write: (text: string) => void; fail: (message: string) => number};
 export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
     if (args.positionals.length === 0)
         return out.fail("nothing to add: cairn ingest [--collection NAME] PATH...");
-    const started = core.docs.ingest.start(args.positionals, scopeOf(core, args.collection ?? "Documents"));
+    const started = core.docs.ingestInto(args.positionals, {collection: args.collection ?? "Documents"});
     if (!started.ok) return out.fail(started.error.message);
     const off = core.bus.subscribe((e) => {
         if (e.type !== "docs.progress" || e.progress.jobId !== started.value.jobId) return;
@@ -40,13 +40,7 @@ export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promis
 export async function searchCommand(core: Core, args: CliArgs, out: Out & {json: boolean}): Promise<number> {
     const query = args.positionals.join(" ").trim();
     if (!query) return out.fail('nothing to search: cairn search "query"');
-    let scope: Parameters<Core["docs"]["search"]>[2] = {kind: "all"};
-    if (args.collection) {
-        const found = core.docs.store.collectionByName(args.collection);
-        if (!found) return out.fail(`no collection named ${args.collection}`);
-        scope = {kind: "collection", collectionId: found.id};
-    }
-    const res = await core.docs.search(query, args.limit, scope);
+    const res = await core.docs.searchWhere(query, args.limit, {collection: args.collection});
     if (!res.ok) return out.fail(res.error.message);
     if (out.json) {
         out.write(JSON.stringify(res.value) + "\n");
@@ -65,8 +59,4 @@ export async function searchCommand(core: Core, args: CliArgs, out: Out & {json:
         );
     });
     return 0;
-}
-
-function scopeOf(core: Core, name: string) {
-    return {collectionId: core.docs.store.createCollection(name).id, conversationId: null};
 }

@@ -1,6 +1,6 @@
 import type {DownloadProgress, InstalledModel} from "../../shared/contract.js";
 import type {Core} from "../core.js";
-import {gib} from "../llm/fit.js";
+import {formatBytes} from "../../shared/format.js";
 import type {CliArgs} from "./args.js";
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
@@ -66,7 +66,7 @@ function progressLine(p: DownloadProgress): string {
     if (p.state !== "downloading") return `\r${p.state}${p.error ? `: ${p.error}` : ""}`.padEnd(80);
     const percent = p.totalBytes ? ` ${((p.downloadedBytes / p.totalBytes) * 100).toFixed(0)}%` : "";
     const eta = p.etaSeconds === null ? "" : `, ${Math.ceil(p.etaSeconds)} s left`;
-    return `\r${gib(p.downloadedBytes)} of ${p.totalBytes ? gib(p.totalBytes) : "?"}${percent}, ${gib(p.bytesPerSecond)}/s${eta}`.padEnd(
+    return `\r${formatBytes(p.downloadedBytes)} of ${p.totalBytes ? formatBytes(p.totalBytes) : "?"}${percent}, ${formatBytes(p.bytesPerSecond)}/s${eta}`.padEnd(
         80,
     );
 }
@@ -84,5 +84,5 @@ function modelLine(m: InstalledModel): string {
     ]
         .filter(Boolean)
         .join(", ");
-    return `${m.id}  ${m.name}  ${gib(m.sizeBytes)}  ${facts}\n    ${m.file}\n`;
+    return `${m.id}  ${m.name}  ${formatBytes(m.sizeBytes)}  ${facts}\n    ${m.file}\n`;
 }

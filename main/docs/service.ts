@@ -50,6 +50,36 @@ export class DocumentService {
         return this.store.collections();
     }
 
+    /** Adds files and folders to a collection by name (made if new) or to a conversation. */
+    ingestInto(
+        paths: string[],
+        where: {collection?: string; conversationId?: string},
+    ): Result<{jobId: string}> {
+        const scope = this.scopeOf(where, true);
+        return scope.ok ? this.ingest.start(paths, scope.value) : scope;
+    }
+
+    /** Searches everything, or one collection by name, or one conversation's attachments. */
+    searchWhere(
+        query: string,
+        limit: number,
+        where: {collection?: string; conversationId?: string},
+    ): Promise<Result<SearchHit[]>> {
+        if (where.collection === undefined && where.conversationId === undefined) {
+            return this.search(query, limit, {kind: "all"});
+        }
+        const scope = this.scopeOf(where, false);
+        if (!scope.ok) return Promise.resolve(scope);
+        const {collectionId, conversationId} = scope.value;
+        return this.search(
+            query,
+            limit,
+            collectionId
+                ? {kind: "collection", collectionId}
+                : {kind: "conversation", conversationId: conversationId!},
+        );
+    }
+
     /** The scope of an ingest or search request: a collection by name, or a conversation's attachments. */
     private scopeOf(req: {collection?: string; conversationId?: string}, create: boolean): Result<Scope> {
         if (req.collection && req.conversationId) {
@@ -72,28 +102,11 @@ export class DocumentService {
             "docs.createCollection": (req) => ok(this.store.createCollection(req.name.trim())),
             "docs.deleteCollection": (req) => ok({deleted: this.store.deleteCollection(req.id)}),
             "docs.list": (req) => ok(this.store.documents(req)),
-            "docs.ingest": (req) => {
-                const scope = this.scopeOf(req, true);
-                return scope.ok ? this.ingest.start(req.paths, scope.value) : scope;
-            },
+            "docs.ingest": (req) => this.ingestInto(req.paths, req),
             "docs.cancel": (req) => ok({cancelled: this.ingest.cancel(req.jobId)}),
             "docs.jobs": () => ok(this.ingest.list()),
             "docs.remove": (req) => ok({removed: this.store.removeDocument(req.documentId)}),
-            "docs.search": async (req) => {
-                if (req.collection === undefined && req.conversationId === undefined) {
-                    return this.search(req.query, req.limit ?? 5, {kind: "all"});
-                }
-                const scope = this.scopeOf(req, false);
-                if (!scope.ok) return scope;
-                const {collectionId, conversationId} = scope.value;
-                return this.search(
-                    req.query,
-                    req.limit ?? 5,
-                    collectionId
-                        ? {kind: "collection", collectionId}
-                        : {kind: "conversation", conversationId: conversationId!},
-                );
-            },
+            "docs.search": (req) => this.searchWhere(req.query, req.limit ?? 5, req),
             "docs.passage": (req) => {
                 const chunk = this.store.chunk(req.chunkId);
                 const doc = chunk && this.store.document(chunk.documentId);

@@ -1,7 +1,7 @@
 import {randomUUID} from "node:crypto";
 import type Database from "better-sqlite3";
 import type {Collection, DocumentInfo} from "../../shared/contract.js";
-import type {Db} from "../store/db.js";
+import {StatementCache, type Db} from "../store/db.js";
 import type {Chunk, ChunkLocation} from "./chunker.js";
 
 type DocRow = {
@@ -32,17 +32,14 @@ const VECTOR_TABLE = "chunk_vectors";
  * transaction, so that no index ever holds a row the others lack.
  */
 export class DocumentStore {
-    private readonly statements = new Map<string, Database.Statement>();
+    private readonly statements: StatementCache;
 
-    constructor(private readonly db: Db) {}
+    constructor(private readonly db: Db) {
+        this.statements = new StatementCache(db);
+    }
 
     private sql(text: string): Database.Statement {
-        let statement = this.statements.get(text);
-        if (!statement) {
-            statement = this.db.prepare(text);
-            this.statements.set(text, statement);
-        }
-        return statement;
+        return this.statements.get(text);
     }
 
     collections(): Collection[] {

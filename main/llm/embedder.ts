@@ -2,8 +2,6 @@ import path from "node:path";
 import type {LlamaEmbeddingContext, LlamaModel} from "node-llama-cpp";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {Engine} from "./engine.js";
-import {estimateFit} from "./fit.js";
-import {inspectModel} from "./inspect.js";
 import {nativeLog} from "./llama.js";
 
 const NO_EMBEDDING_MODEL =
@@ -89,12 +87,12 @@ export class Embedder {
 
     private async load(file: string): Promise<Result<Loaded>> {
         await this.unload();
-        const inspected = await inspectModel(file);
-        if (!inspected.ok) return fail(inspected.error.code, `embedding model: ${inspected.error.message}`);
         const settings = this.engine.settings();
         try {
+            const assessed = await this.engine.assess(file, {embedding: true});
+            if (!assessed.ok) return fail(assessed.error.code, `embedding model: ${assessed.error.message}`);
+            const {fit} = assessed.value;
             const llama = await this.engine.binding();
-            const fit = await estimateFit(inspected.value.fileInfo, llama, {...settings, embedding: true});
             if (fit.verdict === "too-large") {
                 return fail("OUT_OF_MEMORY", `embedding model ${path.basename(file)} is ${fit.summary}`);
             }

@@ -11,8 +11,10 @@ import type {
 import type {
     EngineSettings,
     EngineStatus,
+    FitEstimate,
     GenerationSettings,
     GpuReport,
+    ModelInfo,
     MessageRole,
     TurnStats,
 } from "../../shared/contract.js";
@@ -20,7 +22,7 @@ import {fail, ok, type ErrorCode, type Result} from "../../shared/result.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
 import type {EngineFacts} from "../tools/builtin/systemStats.js";
 import {estimateFit} from "./fit.js";
-import {inspectModel} from "./inspect.js";
+import {inspectModel, type Inspection} from "./inspect.js";
 import {backendOf, llamaModule, nativeLog, sharedLlama} from "./llama.js";
 
 /**
@@ -95,6 +97,8 @@ export class Engine {
     private keepAlive: NodeJS.Timeout | null = null;
     /** Aborts the step being generated when the model is unloaded under it. */
     private unloadSignal = new AbortController();
+    /** The loaded model's facts, read from its header at load. */
+    private info: ModelInfo | null = null;
 
     constructor(private readonly options: EngineOptions = {}) {
         this.current = {
@@ -131,6 +135,20 @@ export class Engine {
         const shared = await sharedLlama(this.settings().forceCpu ? false : "auto");
         this.gpuFallbackReason = shared.fallbackReason;
         return shared.llama;
+    }
+
+    /** A GGUF file's facts and its fit on this computer with the engine settings in force (loads nothing). */
+    async assess(
+        file: string,
+        options: {embedding?: boolean} = {},
+    ): Promise<Result<Inspection & {fit: FitEstimate}>> {
+        const inspected = await inspectModel(file);
+        if (!inspected.ok) return inspected;
+        const fit = await estimateFit(inspected.value.fileInfo, await this.binding(), {
+            ...this.settings(),
+            embedding: options.embedding,
+        });
+        return ok({...inspected.value, fit});
     }
 
     /** Loads a model, replacing the current one. Never throws; errors name the path and what to do. */
@@ -203,6 +221,7 @@ export class Engine {
             return this.loadFailed(loadFailure(modelPath, reason));
         }
         this.unloadSignal = new AbortController();
+        this.info = inspected.value.info;
         const name = inspected.value.info.name;
         this.setStatus({
             state: "ready",
@@ -355,8 +374,14 @@ export class Engine {
         await this.enqueue(() => this.unloadNow());
     }
 
+    /** The loaded model's facts (for the models table), or null. */
+    modelInfo(): ModelInfo | null {
+        return this.info;
+    }
+
     private async unloadNow(): Promise<void> {
         this.sequence = null;
+        this.info = null;
         await this.context?.dispose();
         await this.model?.dispose();
         this.context = null;

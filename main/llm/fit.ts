@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import type {GgufFileInfo, Llama} from "node-llama-cpp";
 import type {FitEstimate, FitVerdict} from "../../shared/contract.js";
+import {formatBytes} from "../../shared/format.js";
 
 /** Contexts larger than this are not chosen automatically: prompt evaluation and memory grow with it. */
 export const DEFAULT_CONTEXT_CAP = 8192;
-const GIB = 1024 ** 3;
 
 export type MachineMemory = {freeRamBytes: number; freeVramBytes: number; gpu: boolean};
 
@@ -90,8 +90,8 @@ type FitNumbers = {
 
 export function describeFit(n: FitNumbers): FitEstimate {
     const verdict = verdictOf(n);
-    const need = `needs ${gib(n.ramBytes)} RAM${n.vramBytes > 0 ? ` + ${gib(n.vramBytes)} VRAM` : ""}`;
-    const free = `${gib(n.memory.freeRamBytes)} RAM${n.memory.gpu ? ` and ${gib(n.memory.freeVramBytes)} VRAM` : ""} free`;
+    const need = `needs ${formatBytes(n.ramBytes)} RAM${n.vramBytes > 0 ? ` + ${formatBytes(n.vramBytes)} VRAM` : ""}`;
+    const free = `${formatBytes(n.memory.freeRamBytes)} RAM${n.memory.gpu ? ` and ${formatBytes(n.memory.freeVramBytes)} VRAM` : ""} free`;
     const where: Record<FitVerdict, string> = {
         vram: "fits in VRAM",
         ram:
@@ -120,9 +120,4 @@ function verdictOf(n: FitNumbers): FitVerdict {
     if (!vramOk || !ramOk) return "too-large";
     const allOnGpu = n.totalLayers !== null && n.gpuLayers >= n.totalLayers && n.gpuLayers > 0;
     return allOnGpu ? "vram" : "ram";
-}
-
-export function gib(bytes: number): string {
-    if (bytes < GIB / 10) return `${Math.max(1, Math.round(bytes / 1024 ** 2))} MiB`;
-    return `${(bytes / GIB).toFixed(1)} GiB`;
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import type {DownloadProgress, InstalledModel, PartialDownload} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {ModelDownloader} from "node-llama-cpp";
-import {gib} from "../llm/fit.js";
+import {formatBytes} from "../../shared/format.js";
 
 /** node-llama-cpp's downloader (ipull) writes here until the file is complete, then renames it. */
 const TEMP_SUFFIX = ".ipull";
@@ -188,7 +188,7 @@ export class ModelDownloads {
         if (cancelled) return this.removeFiles(file, "cancelled");
         if (this.closing) return "interrupted: Cairn was closing; start the download again to resume";
         if (why.stalled) {
-            return `download stalled: no data for ${this.timeouts.stallMs / 1000} s at ${gib(downloader.downloadedSize)} of ${gib(downloader.totalSize)}; start it again to resume`;
+            return `download stalled: no data for ${this.timeouts.stallMs / 1000} s at ${formatBytes(downloader.downloadedSize)} of ${formatBytes(downloader.totalSize)}; start it again to resume`;
         }
         const reason = why.failure instanceof Error ? why.failure.message : String(why.failure);
         return `download failed: ${reason}; start it again to resume`;
@@ -326,7 +326,7 @@ function checkDiskSpace(dir: string, totalBytes: number | null): string | null {
     const stats = fs.statfsSync(dir);
     const free = stats.bavail * stats.bsize;
     if (totalBytes <= free) return null;
-    return `not enough disk space: the model needs ${gib(totalBytes)}, ${gib(free)} is free in ${dir}; free some space or choose a smaller model`;
+    return `not enough disk space: the model needs ${formatBytes(totalBytes)}, ${formatBytes(free)} is free in ${dir}; free some space or choose a smaller model`;
 }
 
 /** Aborts when the byte count has not moved for stallMs. */

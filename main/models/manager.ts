@@ -60,14 +60,8 @@ export class ModelManager {
         file: string,
         options: {embedding?: boolean} = {},
     ): Promise<Result<{info: ModelInfo; fit: FitEstimate}>> {
-        const inspected = await inspectModel(file);
-        if (!inspected.ok) return inspected;
-        const llama = await this.deps.engine.binding();
-        const fit = await estimateFit(inspected.value.fileInfo, llama, {
-            ...this.deps.engine.settings(),
-            embedding: options.embedding,
-        });
-        return ok({info: inspected.value.info, fit});
+        const assessed = await this.deps.engine.assess(file, options);
+        return assessed.ok ? ok({info: assessed.value.info, fit: assessed.value.fit}) : assessed;
     }
 
     /** Registers a GGUF file (a local file stays where it is). */
@@ -77,6 +71,14 @@ export class ModelManager {
         const model = this.deps.store.add(inspected.value.info, source);
         this.deps.onChange();
         return ok(model);
+    }
+
+    /** Lists the model the engine has just loaded, from the facts it read at load (no second read). */
+    addLoaded(source: string | null = null): void {
+        const info = this.deps.engine.modelInfo();
+        if (!info) return;
+        this.deps.store.add(info, source);
+        this.deps.onChange();
     }
 
     /**

@@ -11,7 +11,7 @@ import type {
     TurnStats,
 } from "../../shared/contract.js";
 import type Database from "better-sqlite3";
-import type {Db} from "./db.js";
+import {StatementCache, type Db} from "./db.js";
 import {CitationStore} from "./citations.js";
 import {ToolCallStore} from "./toolCalls.js";
 
@@ -46,7 +46,7 @@ export const DEFAULT_TITLE = "New conversation";
 
 /** Conversations and their messages, on the one SQLite file. */
 export class ConversationStore {
-    private readonly statements = new Map<string, Database.Statement>();
+    private readonly statements: StatementCache;
 
     constructor(
         private readonly db: Db,
@@ -54,16 +54,12 @@ export class ConversationStore {
         private readonly citations = new CitationStore(db),
         /** The default for conversations without their own web-access switch. */
         private readonly webAccessDefault: () => boolean = () => false,
-    ) {}
+    ) {
+        this.statements = new StatementCache(db);
+    }
 
-    /** Prepared once per SQL text: preparing is most of the cost of a small query. */
     private sql(text: string): Database.Statement {
-        let statement = this.statements.get(text);
-        if (!statement) {
-            statement = this.db.prepare(text);
-            this.statements.set(text, statement);
-        }
-        return statement;
+        return this.statements.get(text);
     }
 
     list(): Conversation[] {

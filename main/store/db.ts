@@ -8,6 +8,27 @@ export type Db = Database.Database;
 
 export const DB_FILE_NAME = "cairn.sqlite";
 
+/** Statements prepared once per SQL text: preparing is most of the cost of a small query. */
+export class StatementCache {
+    private readonly statements = new Map<string, Database.Statement>();
+
+    constructor(private readonly db: Db) {}
+
+    get(text: string): Database.Statement {
+        let statement = this.statements.get(text);
+        if (!statement) {
+            statement = this.db.prepare(text);
+            this.statements.set(text, statement);
+        }
+        return statement;
+    }
+
+    /** After a table is dropped and made again, its old statements are invalid. */
+    clear(): void {
+        this.statements.clear();
+    }
+}
+
 /** Opens (creating if needed) the one database file, with WAL, foreign keys, sqlite-vec and all migrations. */
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
     fs.mkdirSync(path.dirname(file), {recursive: true});

@@ -1,6 +1,7 @@
 import {useState} from "react";
 import type {DownloadProgress, FitEstimate, Recommendation} from "../../shared/contract.js";
-import {formatBytes, type Models} from "./useModels.js";
+import {formatBytes} from "../../shared/format.js";
+import type {Models} from "./useModels.js";
 
 const FIT_LABEL: Record<FitEstimate["verdict"], string> = {
     vram: "Fits in VRAM",

@@ -1,6 +1,7 @@
 import type {EngineStatus} from "../../shared/contract.js";
 import {DownloadBar, ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
-import {formatBytes, type Models} from "./useModels.js";
+import {formatBytes} from "../../shared/format.js";
+import type {Models} from "./useModels.js";
 
 type Props = {models: Models; engine: EngineStatus | null; onClose(): void};
 

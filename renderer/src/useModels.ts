@@ -60,9 +60,3 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
 }
 
 export type Models = ReturnType<typeof useModels>;
-
-export function formatBytes(bytes: number): string {
-    if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
-    if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
-    return `${Math.max(0, Math.round(bytes / 1024))} KiB`;
-}
