@@ -22,7 +22,7 @@ import {ConversationStore} from "../main/store/conversations.js";
 import {openDatabase} from "../main/store/db.js";
 import {CLI, ROOT, TEST_MODEL, tempDir} from "../tests/helpers/paths.js";
 import {createCore} from "../main/core.js";
-import {DocumentStore} from "../main/docs/store.js";
+import {searchRows, searchScale} from "./search.js";
 import type {Message, TurnStats} from "../shared/contract.js";
 
 const RUNS = 5;
@@ -404,81 +404,6 @@ async function ingestFigures() {
     };
 }
 
-/** Hybrid query latency at a scale, with synthetic vectors (their meaning does not matter for speed). */
-function searchScale(chunks: number, dimension = 384) {
-    const dataDir = tempDir();
-    const db = openDatabase(path.join(dataDir, "cairn.db"));
-    const store = new DocumentStore(db);
-    const collection = store.createCollection("scale");
-    const scope = {collectionId: collection.id, conversationId: null};
-    const words = [
-        "pump",
-        "valve",
-        "timeout",
-        "invoice",
-        "garden",
-        "river",
-        "falcon",
-        "budget",
-        "network",
-        "kernel",
-    ];
-    let seed = 1;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const vector = () => Float32Array.from({length: dimension}, () => random() - 0.5);
-    const perDoc = 100;
-    for (let d = 0; d < chunks / perDoc; d++) {
-        const doc = store.queue(`/bench/doc${d}.txt`, `doc${d}`, "text", scope, "bench");
-        const docChunks = Array.from({length: perDoc}, (_, i) => ({
-            text:
-                Array.from({length: 60}, () => words[Math.floor(random() * words.length)]).join(" ") +
-                ` ID-${d}-${i}`,
-            location: {page: null, heading: [], lineStart: i, lineEnd: i, start: 0, end: 0},
-        }));
-        store.index(
-            doc.id,
-            {title: `doc${d}`, hash: String(d), size: 0, text: ""},
-            docChunks,
-            docChunks.map(vector),
-            {
-                dimension,
-                model: "synthetic",
-            },
-        );
-    }
-    const times: number[] = [];
-    for (let q = 0; q < 50; q++) {
-        const started = performance.now();
-        const text = store.fullText(`ID-${q * 7}-3 timeout valve`, 20, null);
-        const near = store.nearest(vector(), 20, null);
-        const fused = new Map<number, number>();
-        [text, near].forEach((list) =>
-            list.forEach((h, r) => fused.set(h.chunkId, (fused.get(h.chunkId) ?? 0) + 1 / (61 + r))),
-        );
-        store.hits(
-            [...fused]
-                .sort((a, b) => b[1] - a[1])
-                .slice(0, 5)
-                .map(([id]) => id),
-        );
-        times.push(performance.now() - started);
-    }
-    db.close();
-    const sorted = [...times].sort((a, b) => a - b);
-    const size =
-        fs.statSync(path.join(dataDir, "cairn.db")).size +
-        (fs.existsSync(path.join(dataDir, "cairn.db-wal"))
-            ? fs.statSync(path.join(dataDir, "cairn.db-wal")).size
-            : 0);
-    return {
-        chunks,
-        dimension,
-        p50Ms: sorted[Math.floor(sorted.length / 2)]!,
-        p95Ms: sorted[Math.floor(sorted.length * 0.95)]!,
-        bytesPer1000Chunks: Math.round((size / chunks) * 1000),
-    };
-}
-
 const report = {
     date: new Date().toISOString(),
     machine: {
@@ -500,7 +425,7 @@ const report = {
     conversation: await conversationTurns(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
     ingest: await ingestFigures(),
-    search: [searchScale(10_000), searchScale(100_000)],
+    search: [await searchScale(10_000), await searchScale(100_000)],
 };
 const overhead = report.engine.map((e, i) => ({
     threads: e.threads,
@@ -542,12 +467,7 @@ console.table({
     "turn 5: first token (ms) / tokens/s": `${f(report.conversation.turn5.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn5.tokensPerSecond ?? NaN)}`,
     "turn 5: prompt tokens evaluated / new (target <= 1.05)": `${report.conversation.turn5.promptTokensEvaluated} / ${report.conversation.turn5NewTokens} = ${report.conversation.turn5EvaluatedOverNew.toFixed(3)}`,
     "ingest chunks/s / raw embedding chunks/s (target >= 0.9)": `${f(report.ingest.ingestChunksPerSecond)} / ${f(report.ingest.rawEmbeddingChunksPerSecond)} = ${report.ingest.ratio.toFixed(2)}`,
-    ...Object.fromEntries(
-        report.search.map((s) => [
-            `hybrid search ${s.chunks} chunks p50 / p95 (ms), bytes per 1000 chunks`,
-            `${s.p50Ms.toFixed(2)} / ${s.p95Ms.toFixed(2)}, ${s.bytesPer1000Chunks}`,
-        ]),
-    ),
+    ...searchRows(report.search),
     ...Object.fromEntries(
         report.memory.map((m) => [
             `RSS MiB before load / loaded / unloaded (context ${m.contextSize})`,

@@ -379,6 +379,7 @@ export type SearchHit = {
     title: string;
     path: string;
     location: DocLocation;
+    /** Reciprocal-rank-fusion score, higher is better; 1 more when the chunk holds a rare query word. */
     score: number;
     snippet: string;
 };

@@ -14,11 +14,14 @@ export type SearchScope =
 
 /**
  * Hybrid retrieval: the nearest chunks by vector and the best by BM25, fused by reciprocal rank. Exact terms
- * (names, codes, error strings) are found by the full-text side even when the embedding model is weak.
+ * (names, codes, error strings) are found by the full-text side even when the embedding model is weak, and
+ * a chunk holding a query word that almost no other chunk has comes first: with plain RRF, a chunk ranked
+ * lower on both sides would outrank it (1/62 + 1/70 > 1/61), which with a weak model is noise beating the
+ * one exact match.
  */
 export async function hybridSearch(
     store: DocumentStore,
-    embedder: Embedder,
+    embedder: Pick<Embedder, "embed">,
     query: string,
     limit: number,
     scope: SearchScope,
@@ -40,6 +43,7 @@ export async function hybridSearch(
         );
     add(fullText);
     add(nearest);
+    for (const hit of fullText) if (hit.exact) fused.set(hit.chunkId, fused.get(hit.chunkId)! + 1);
     const best = [...fused].sort((a, b) => b[1] - a[1]).slice(0, limit);
     const rows = store.hits(best.map(([id]) => id));
     return ok(

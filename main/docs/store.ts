@@ -3,6 +3,7 @@ import type Database from "better-sqlite3";
 import type {Collection, DocumentInfo} from "../../shared/contract.js";
 import {StatementCache, type Db} from "../store/db.js";
 import type {Chunk, ChunkLocation} from "./chunker.js";
+import {CodeIndex} from "./codes.js";
 
 type DocRow = {
     id: string;
@@ -22,9 +23,33 @@ type DocRow = {
 };
 
 export type Scope = {collectionId: string | null; conversationId: string | null};
+/** A BM25 match; `exact` when it holds a code-like query word found in very few chunks (EXACT_TERM_MATCHES). */
+export type FullTextHit = {chunkId: number; score: number; exact: boolean};
 export type VectorMeta = {dimension: number; model: string};
+type StoredVectorMeta = VectorMeta & {layout?: number};
 
 const VECTOR_TABLE = "chunk_vectors";
+/**
+ * Layout 2: vec0 chunks of 32 vectors (reading one vector by rowid reads one 48 KB blob, not 1.5 MB) and a
+ * binary code per chunk in `chunks.code`. Layout 1 (no `layout` in the meta) is upgraded in place.
+ */
+const VECTOR_LAYOUT = 2;
+const VECTOR_CHUNK_SIZE = 32;
+/** Candidates from the binary codes per wanted result, rescored with the float vectors (sqlite-vec's default). */
+const OVERSAMPLE = 8;
+/**
+ * The most full-text matches ranked for one query. BM25 costs about 2 µs a matching row, so a word in every
+ * chunk of 100,000 would cost 200 ms; words more common than this are left to rank nothing (see fullText).
+ */
+const FULL_TEXT_BUDGET = 2000;
+/**
+ * A code-like query word (with a digit, `_`, inner `-.:/`, or camelCase: ZX-4471, E_TIMEOUT_42,
+ * retryWithBackoff) found in this many chunks or fewer is an exact reference: the chunks holding it are
+ * marked `exact`, and search puts them first. Plain words are not: in a small corpus every word is rare.
+ */
+const EXACT_TERM_MATCHES = 3;
+
+type LoadedCodes = {index: CodeIndex; model: string; inserted: number; rewritten: number; lastId: number};
 
 /**
  * Collections, documents, chunks and their two indexes: FTS5 (kept by triggers) and a sqlite-vec vec0 table
@@ -33,9 +58,11 @@ const VECTOR_TABLE = "chunk_vectors";
  */
 export class DocumentStore {
     private readonly statements: StatementCache;
+    private codes: LoadedCodes | null = null;
 
     constructor(private readonly db: Db) {
         this.statements = new StatementCache(db);
+        this.upgradeVectorLayout();
     }
 
     private sql(text: string): Database.Statement {
@@ -145,15 +172,22 @@ export class DocumentStore {
             this.ensureVectorTable(vectorMeta);
             this.sql("DELETE FROM chunks WHERE document_id = ?").run(id);
             const insertChunk = this.sql(
-                "INSERT INTO chunks (document_id, ordinal, text, location) VALUES (?, ?, ?, ?)",
+                "INSERT INTO chunks (document_id, ordinal, text, location, code) VALUES (?, ?, ?, ?, vec_quantize_binary(?))",
             );
             const insertVector = this.sql(
                 `INSERT INTO ${VECTOR_TABLE} (rowid, embedding, scope) VALUES (?, ?, ?)`,
             );
             const scope = this.scopeKeyOf(id);
             chunks.forEach((chunk, i) => {
-                const {lastInsertRowid} = insertChunk.run(id, i, chunk.text, JSON.stringify(chunk.location));
-                insertVector.run(BigInt(lastInsertRowid), Buffer.from(vectors[i]!.buffer), scope);
+                const vector = blobOf(vectors[i]!);
+                const {lastInsertRowid} = insertChunk.run(
+                    id,
+                    i,
+                    chunk.text,
+                    JSON.stringify(chunk.location),
+                    vector,
+                );
+                insertVector.run(BigInt(lastInsertRowid), vector, scope);
             });
             this.sql(
                 `UPDATE documents SET title = ?, content_hash = ?, size_bytes = ?, text = ?, status = 'indexed', error = NULL,
@@ -196,29 +230,64 @@ export class DocumentStore {
     }
 
     vectorMeta(): VectorMeta | null {
+        const meta = this.storedVectorMeta();
+        return meta ? {dimension: meta.dimension, model: meta.model} : null;
+    }
+
+    private storedVectorMeta(): StoredVectorMeta | null {
         const row = this.sql("SELECT value FROM settings WHERE key = 'vectorIndex'").get() as
             {value: string} | undefined;
-        return row ? (JSON.parse(row.value) as VectorMeta) : null;
+        return row ? (JSON.parse(row.value) as StoredVectorMeta) : null;
     }
 
     /** Creates the vec0 table for this dimension; a different model or dimension drops every vector first. */
     ensureVectorTable(meta: VectorMeta): void {
         const current = this.vectorMeta();
         if (current && current.dimension === meta.dimension && current.model === meta.model) return;
+        this.createVectorTable(meta);
+        this.sql("UPDATE chunks SET code = NULL WHERE code IS NOT NULL").run();
+    }
+
+    /** A new, empty vec0 table and its delete trigger, replacing the old one. */
+    private createVectorTable(meta: VectorMeta): void {
         // The trigger keeps the vectors in step with the chunks, also when a cascade deletes them.
         this.db.exec(`DROP TRIGGER IF EXISTS chunk_vectors_delete; DROP TABLE IF EXISTS ${VECTOR_TABLE};`);
         this.db.exec(
-            `CREATE VIRTUAL TABLE ${VECTOR_TABLE} USING vec0(embedding float[${meta.dimension}] distance_metric=cosine, scope text partition key);
+            `CREATE VIRTUAL TABLE ${VECTOR_TABLE} USING vec0(chunk_size=${VECTOR_CHUNK_SIZE}, embedding float[${meta.dimension}] distance_metric=cosine, scope text partition key);
              CREATE TRIGGER chunk_vectors_delete AFTER DELETE ON chunks BEGIN
                  DELETE FROM ${VECTOR_TABLE} WHERE rowid = old.id;
              END;`,
         );
         this.statements.clear();
-        this.db
-            .prepare(
-                "INSERT INTO settings (key, value) VALUES ('vectorIndex', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            )
-            .run(JSON.stringify(meta));
+        const stored: StoredVectorMeta = {
+            dimension: meta.dimension,
+            model: meta.model,
+            layout: VECTOR_LAYOUT,
+        };
+        this.sql(
+            "INSERT INTO settings (key, value) VALUES ('vectorIndex', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        ).run(JSON.stringify(stored));
+    }
+
+    /**
+     * A vector table of an older layout is copied into the current one and every chunk gets its binary code;
+     * no vector is embedded again.
+     */
+    private upgradeVectorLayout(): void {
+        const meta = this.storedVectorMeta();
+        if (!meta || meta.layout === VECTOR_LAYOUT) return;
+        this.db.transaction(() => {
+            this.db.exec(
+                `CREATE TEMP TABLE old_vectors (id INTEGER PRIMARY KEY, embedding BLOB NOT NULL, scope TEXT NOT NULL);
+                 INSERT INTO temp.old_vectors (id, embedding, scope) SELECT rowid, embedding, scope FROM ${VECTOR_TABLE};`,
+            );
+            this.createVectorTable(meta);
+            this.db.exec(
+                `INSERT INTO ${VECTOR_TABLE} (rowid, embedding, scope) SELECT id, embedding, scope FROM temp.old_vectors;
+                 UPDATE chunks SET code = (SELECT vec_quantize_binary(embedding) FROM temp.old_vectors WHERE id = chunks.id);
+                 DROP TABLE temp.old_vectors;`,
+            );
+        })();
     }
 
     hasVectorTable(): boolean {
@@ -257,9 +326,12 @@ export class DocumentStore {
             const scope = this.scopeKeyOf(documentId);
             const remove = this.sql(`DELETE FROM ${VECTOR_TABLE} WHERE rowid = ?`);
             const insert = this.sql(`INSERT INTO ${VECTOR_TABLE} (rowid, embedding, scope) VALUES (?, ?, ?)`);
+            const recode = this.sql("UPDATE chunks SET code = vec_quantize_binary(?) WHERE id = ?");
             for (const {id, vector} of vectors) {
+                const blob = blobOf(vector);
                 remove.run(BigInt(id));
-                insert.run(BigInt(id), Buffer.from(vector.buffer), scope);
+                insert.run(BigInt(id), blob, scope);
+                recode.run(blob, id);
             }
         })();
     }
@@ -271,45 +343,158 @@ export class DocumentStore {
         return scopeKey({collectionId: row.collection_id, conversationId: row.conversation_id});
     }
 
-    /** Nearest chunks to a vector, in one scope (partition) or all. */
+    /**
+     * Nearest chunks to a vector by cosine distance, in the given scopes or all. The binary codes in memory
+     * give `k × 8` candidates by Hamming distance; their float vectors in the vec0 table give the exact
+     * distances and the order. With no more than `k × 8` chunks in scope, the result is exact.
+     */
     nearest(vector: Float32Array, k: number, scopes: string[] | null): {chunkId: number; distance: number}[] {
-        if (!this.hasVectorTable()) return [];
-        const blob = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-        const run = (scope: string | null) =>
-            (scope === null
-                ? this.sql(
-                      `SELECT rowid AS chunkId, distance FROM ${VECTOR_TABLE} WHERE embedding MATCH ? AND k = ?`,
-                  ).all(blob, k)
-                : this.sql(
-                      `SELECT rowid AS chunkId, distance FROM ${VECTOR_TABLE} WHERE embedding MATCH ? AND k = ? AND scope = ?`,
-                  ).all(blob, k, scope)) as {chunkId: number; distance: number}[];
-        const hits = scopes === null ? run(null) : scopes.flatMap((s) => run(s));
-        return hits.sort((a, b) => a.distance - b.distance).slice(0, k);
+        const meta = this.vectorMeta();
+        if (!meta || vector.length !== meta.dimension) return [];
+        const index = this.loadCodes(meta);
+        const blob = blobOf(vector);
+        const {code} = this.sql("SELECT vec_quantize_binary(?) AS code").get(blob) as {code: Buffer};
+        const distance = this.sql(
+            `SELECT vec_distance_cosine(embedding, ?) AS distance FROM ${VECTOR_TABLE} WHERE rowid = ?`,
+        );
+        return index
+            .nearest(code, k * OVERSAMPLE, scopes)
+            .flatMap((chunkId) => {
+                const row = distance.get(blob, BigInt(chunkId)) as {distance: number} | undefined;
+                return row ? [{chunkId, distance: row.distance}] : [];
+            })
+            .sort((a, b) => a.distance - b.distance)
+            .slice(0, k);
     }
 
-    /** Full-text (BM25) matches of a query, best first, in the given scopes or all. */
-    fullText(query: string, k: number, scopes: string[] | null): {chunkId: number; score: number}[] {
-        const match = ftsQuery(query);
-        if (!match) return [];
+    /**
+     * The code index, brought up to date: rows inserted since the last call are appended; after a delete,
+     * a new model or new vectors it is read again. The counters and rows are read in one transaction, so a
+     * write by another process (the CLI) lands wholly before or after.
+     */
+    private loadCodes(meta: VectorMeta): CodeIndex {
+        return this.db.transaction(() => {
+            const changes = this.sql("SELECT inserted, rewritten FROM chunk_changes").get() as {
+                inserted: number;
+                rewritten: number;
+            };
+            let codes = this.codes;
+            if (!codes || codes.model !== meta.model || codes.rewritten !== changes.rewritten) {
+                codes = {
+                    index: new CodeIndex(Math.ceil(meta.dimension / 8)),
+                    model: meta.model,
+                    lastId: 0,
+                    ...changes,
+                };
+                this.codes = codes;
+                this.appendCodes(codes);
+            } else if (codes.inserted !== changes.inserted) {
+                this.appendCodes(codes);
+                codes.inserted = changes.inserted;
+            }
+            return codes.index;
+        })();
+    }
+
+    /**
+     * Reads the codes of chunks newer than the last read, one row per document from the covering index
+     * `chunks_codes` (a row per chunk costs more in JavaScript than the scan: 100,000 chunks load in
+     * about 70 ms this way, 600 ms the other).
+     */
+    private appendCodes(codes: LoadedCodes): void {
+        const scopes = new Map(
+            (
+                this.sql("SELECT id, collection_id, conversation_id FROM documents").raw().all() as [
+                    string,
+                    string | null,
+                    string | null,
+                ][]
+            ).map(([id, collectionId, conversationId]) => [id, scopeKey({collectionId, conversationId})]),
+        );
         const rows = this.sql(
-            `SELECT f.rowid AS chunkId, bm25(chunks_fts) AS score, d.collection_id, d.conversation_id
-             FROM chunks_fts f JOIN chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id
-             WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?`,
-        ).all(match, scopes === null ? k : k * 20) as {
+            `SELECT document_id, group_concat(id, ',' ORDER BY id), group_concat(hex(code), '' ORDER BY id)
+             FROM chunks INDEXED BY chunks_codes WHERE code IS NOT NULL AND id > ? GROUP BY document_id`,
+        )
+            .raw()
+            .all(codes.lastId) as [string, string, string][];
+        for (const [documentId, ids, hex] of rows) {
+            const scope = scopes.get(documentId) ?? "";
+            const bytes = Buffer.from(hex, "hex");
+            codes.index.add(
+                ids.split(",").map((id, i) => ({
+                    id: Number(id),
+                    code: bytes.subarray(i * codes.index.bytes, (i + 1) * codes.index.bytes),
+                    scope,
+                })),
+            );
+            codes.lastId = Math.max(codes.lastId, Number(ids.slice(ids.lastIndexOf(",") + 1)));
+        }
+    }
+
+    /**
+     * Full-text (BM25) matches of a query, best first, in the given scopes or all. BM25 costs in proportion
+     * to the rows that match, so words that match more than FULL_TEXT_BUDGET chunks (in English "the", "how")
+     * are dropped when rarer words are in the query: such words weigh little in BM25 (their inverse document
+     * frequency is small), and the rarer words are the ones that find exact names and codes. A query of only
+     * such words matches on all of them (AND); if that is still too broad, full text gives nothing and the
+     * vector side answers.
+     */
+    fullText(query: string, k: number, scopes: string[] | null): FullTextHit[] {
+        const {match, rare} = this.fullTextMatch(query);
+        if (!match) return [];
+        const exact = new Set(
+            rare.length
+                ? (this.sql("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?")
+                      .pluck()
+                      .all(rare.join(" OR ")) as number[])
+                : [],
+        );
+        // The inner LIMIT bounds the rows ranked; it cuts only an AND of common words (see fullTextMatch).
+        const rows = this.sql(
+            `SELECT chunkId, score FROM (
+                 SELECT f.rowid AS chunkId, bm25(chunks_fts) AS score
+                 FROM chunks_fts f JOIN chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id
+                 WHERE chunks_fts MATCH ? AND (? IS NULL OR iif(d.collection_id IS NOT NULL, 'collection:' || d.collection_id,
+                     'conversation:' || d.conversation_id) IN (SELECT value FROM json_each(?)))
+                 LIMIT ?)
+             ORDER BY score LIMIT ?`,
+        ).all(match, scopes && 1, scopes && JSON.stringify(scopes), FULL_TEXT_BUDGET, k) as {
             chunkId: number;
             score: number;
-            collection_id: string | null;
-            conversation_id: string | null;
         }[];
-        const allowed = scopes === null ? null : new Set(scopes);
-        return rows
-            .filter(
-                (r) =>
-                    !allowed ||
-                    allowed.has(scopeKey({collectionId: r.collection_id, conversationId: r.conversation_id})),
-            )
-            .slice(0, k)
-            .map((r) => ({chunkId: r.chunkId, score: r.score}));
+        return rows.map((row) => ({...row, exact: exact.has(row.chunkId)}));
+    }
+
+    /**
+     * The FTS5 query to rank: the query's rarer terms joined by OR; when every term is common, all of them
+     * joined by AND, of which the first FULL_TEXT_BUDGET matches (in index order) are ranked.
+     */
+    private fullTextMatch(query: string): {match: string | null; rare: string[]} {
+        const counted = ftsTerms(query)
+            .map(({term, codeLike}) => ({term, codeLike, matches: this.countMatches(term)}))
+            .filter((t) => t.matches > 0)
+            .sort((a, b) => a.matches - b.matches);
+        if (!counted.length) return {match: null, rare: []};
+        const chosen: string[] = [];
+        let total = 0;
+        for (const {term, matches} of counted) {
+            if (total + matches >= FULL_TEXT_BUDGET) break;
+            chosen.push(term);
+            total += matches;
+        }
+        return {
+            match: chosen.length ? chosen.join(" OR ") : counted.map((t) => t.term).join(" AND "),
+            rare: counted.filter((t) => t.codeLike && t.matches <= EXACT_TERM_MATCHES).map((t) => t.term),
+        };
+    }
+
+    /** How many chunks match, counted up to FULL_TEXT_BUDGET (which is cheap: no ranking). */
+    private countMatches(match: string): number {
+        return (
+            this.sql(
+                "SELECT count(*) AS n FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)",
+            ).get(match, FULL_TEXT_BUDGET) as {n: number}
+        ).n;
     }
 
     /** Chunks with their documents, for search results. */
@@ -340,10 +525,24 @@ export class DocumentStore {
     }
 }
 
-/** Each word as a quoted FTS5 term, joined by OR: exact terms match, FTS5 syntax in the query is inert. */
-export function ftsQuery(query: string): string {
-    const terms = query.match(/[\p{L}\p{N}_]+(?:[-.:/][\p{L}\p{N}_]+)*/gu) ?? [];
-    return [...new Set(terms)].map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
+/**
+ * Each word of a query as a quoted FTS5 term (exact terms match, FTS5 syntax in the query is inert), and
+ * whether it looks like a code or identifier rather than a word.
+ */
+export function ftsTerms(query: string): {term: string; codeLike: boolean}[] {
+    const words = query.match(/[\p{L}\p{N}_]+(?:[-.:/][\p{L}\p{N}_]+)*/gu) ?? [];
+    const terms = new Map<string, boolean>();
+    for (const word of words) {
+        const term = `"${word.toLowerCase().replace(/"/g, '""')}"`;
+        const codeLike = /[\p{N}_\-.:/]/u.test(word) || /\p{Ll}\p{Lu}/u.test(word);
+        terms.set(term, (terms.get(term) ?? false) || codeLike);
+    }
+    return [...terms].map(([term, codeLike]) => ({term, codeLike}));
+}
+
+/** A float vector as the blob sqlite-vec reads. */
+function blobOf(vector: Float32Array): Buffer {
+    return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
 export function scopeKey(scope: Scope): string {

@@ -175,4 +175,27 @@ export const MIGRATIONS: readonly Migration[] = [
             END;
         `,
     },
+    {
+        version: 8,
+        name: "binary codes of chunk vectors, and change counters for the in-memory code index",
+        sql: `
+            ALTER TABLE chunks ADD COLUMN code BLOB;
+            CREATE INDEX chunks_codes ON chunks (document_id, id, code) WHERE code IS NOT NULL;
+            CREATE TABLE chunk_changes (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                inserted INTEGER NOT NULL,
+                rewritten INTEGER NOT NULL
+            );
+            INSERT INTO chunk_changes (id, inserted, rewritten) VALUES (1, 0, 0);
+            CREATE TRIGGER chunks_count_insert AFTER INSERT ON chunks BEGIN
+                UPDATE chunk_changes SET inserted = inserted + 1;
+            END;
+            CREATE TRIGGER chunks_count_delete AFTER DELETE ON chunks BEGIN
+                UPDATE chunk_changes SET rewritten = rewritten + 1;
+            END;
+            CREATE TRIGGER chunks_count_recode AFTER UPDATE OF code ON chunks BEGIN
+                UPDATE chunk_changes SET rewritten = rewritten + 1;
+            END;
+        `,
+    },
 ];

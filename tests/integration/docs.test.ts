@@ -140,6 +140,38 @@ test("every file type is ingested with progress; exact terms rank their passage 
     }
 });
 
+test("a chunk with a rare code in the query comes first, even when another chunk is nearest and matches the other words", async () => {
+    const t = await open();
+    try {
+        const dir = tempDir();
+        fs.writeFileSync(path.join(dir, "pump.txt"), "The pump controller restarts the pump controller.\n");
+        fs.writeFileSync(
+            path.join(dir, "log.txt"),
+            `${"A long maintenance log of the plant with many other entries. ".repeat(6)}Fault VX-31 was logged.\n`,
+        );
+        fs.writeFileSync(path.join(dir, "misc.txt"), "Notes about the garden and the river.\n");
+        await ingest(t, [dir]);
+        const query = "pump controller VX-31";
+        // The pump chunk is made the nearest to the query's own embedding: first on the vector side, and
+        // first on BM25 too (two query words, twice each), so plain RRF would rank it above the VX-31 chunk.
+        const [vector] = unwrap(await t.core.embedder.embed([query]));
+        const store = t.core.docs.store;
+        const pump = unwrap(await t.api.invoke("docs.list", {})).find((d) => d.path.endsWith("pump.txt"))!;
+        const [chunk] = store.chunkTexts(pump.id);
+        store.replaceVectors(pump.id, [{id: chunk!.id, vector: vector!}], store.vectorMeta()!);
+        assert.equal(store.nearest(vector!, 1, null)[0]?.chunkId, chunk!.id);
+        assert.equal(store.fullText(query, 5, null)[0]?.chunkId, chunk!.id, "first on BM25 too");
+
+        const hits = unwrap(await t.api.invoke("docs.search", {query, limit: 3}));
+        assert.deepEqual(
+            hits.slice(0, 2).map((h) => path.basename(h.path)),
+            ["log.txt", "pump.txt"],
+        );
+    } finally {
+        await t.core.dispose();
+    }
+});
+
 test("the same file twice does nothing; a changed file is re-indexed; removing leaves no orphans in any index", async () => {
     const t = await open();
     try {

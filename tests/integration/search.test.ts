@@ -1,0 +1,247 @@
+// Search at the store level, on real SQLite files with sqlite-vec: the binary-code stage against vec0's exact
+// kNN, the code index kept in step with writes (also another connection's), the upgrade of an older vector
+// table, the pruning of common words in BM25, and scoped full text. Vectors are synthetic here: what is tested
+// is the geometry and the bookkeeping, which need vectors whose neighbours are known.
+import assert from "node:assert/strict";
+import path from "node:path";
+import {test} from "node:test";
+import Database from "better-sqlite3";
+import {seeded, topicVectors} from "../../bench/corpus.js";
+import {DocumentStore, type Scope} from "../../main/docs/store.js";
+import {openDatabase} from "../../main/store/db.js";
+import {MIGRATIONS} from "../../main/store/migrations.js";
+import {tempDir} from "../helpers/paths.js";
+
+const DIMENSION = 384;
+const META = {dimension: DIMENSION, model: "synthetic"};
+const location = {page: null, heading: [], lineStart: 1, lineEnd: 1, start: 0, end: 0};
+
+function openStore(file = path.join(tempDir(), "cairn.sqlite")) {
+    const db = openDatabase(file);
+    return {db, store: new DocumentStore(db), file};
+}
+
+let documents = 0;
+/** Indexes one document of the given chunk texts and vectors; returns the chunk ids in order. */
+function addDocument(store: DocumentStore, scope: Scope, texts: string[], vectors: Float32Array[]): number[] {
+    const name = `doc${++documents}`;
+    const doc = store.queue(`/corpus/${name}.txt`, name, "text", scope, "test");
+    store.index(
+        doc.id,
+        {title: name, hash: name, size: 0, text: texts.join("\n")},
+        texts.map((text) => ({text, location})),
+        vectors,
+        META,
+    );
+    return store.chunkTexts(doc.id).map((c) => c.id);
+}
+
+function exactNearest(db: Database.Database, vector: Float32Array, k: number): number[] {
+    return db
+        .prepare("SELECT rowid FROM chunk_vectors WHERE embedding MATCH ? AND k = ?")
+        .pluck()
+        .all(Buffer.from(vector.buffer), k) as number[];
+}
+
+function collection(store: DocumentStore, name: string): Scope {
+    return {collectionId: store.createCollection(name).id, conversationId: null};
+}
+
+test("vector search: exact when the scope is small, and close to vec0's exact kNN at 3,000 chunks", () => {
+    const {db, store} = openStore();
+    const vectorOf = topicVectors(DIMENSION, 30, seeded(11));
+    const small = collection(store, "small");
+    addDocument(
+        store,
+        small,
+        ["a", "b", "c", "d", "e", "f", "g", "h"],
+        Array.from({length: 8}, () => vectorOf()),
+    );
+    const big = collection(store, "big");
+    for (let d = 0; d < 30; d++)
+        addDocument(
+            store,
+            big,
+            Array.from({length: 100}, (_, i) => `chunk ${d} ${i}`),
+            Array.from({length: 100}, () => vectorOf()),
+        );
+
+    const query = vectorOf();
+    const smallScope = [`collection:${small.collectionId}`];
+    const inSmall = store.nearest(query, 5, smallScope);
+    const smallIds = new Set(
+        store
+            .documents({collectionId: small.collectionId})
+            .flatMap((d) => store.chunkTexts(d.id).map((c) => c.id)),
+    );
+    assert.equal(inSmall.length, 5);
+    assert.ok(
+        inSmall.every((h) => smallIds.has(h.chunkId)),
+        "only chunks of the scope",
+    );
+    const exactSmall = db
+        .prepare("SELECT rowid FROM chunk_vectors WHERE embedding MATCH ? AND k = 5 AND scope = ?")
+        .pluck()
+        .all(Buffer.from(query.buffer), smallScope[0]);
+    assert.deepEqual(
+        inSmall.map((h) => h.chunkId),
+        exactSmall,
+        "a scope of 8 chunks is searched exactly",
+    );
+    for (let i = 1; i < inSmall.length; i++) assert.ok(inSmall[i - 1]!.distance <= inSmall[i]!.distance);
+
+    let found = 0;
+    for (let q = 0; q < 10; q++) {
+        const vector = vectorOf();
+        const truth = new Set(exactNearest(db, vector, 10));
+        found += store.nearest(vector, 10, null).filter((h) => truth.has(h.chunkId)).length;
+    }
+    assert.ok(found / 100 >= 0.9, `recall@10 against the exact kNN is ${found / 100}`);
+    db.close();
+});
+
+test("the code index follows inserts, deletes, new vectors and another connection's writes", () => {
+    const {db, store, file} = openStore();
+    const vectorOf = topicVectors(DIMENSION, 10, seeded(5));
+    const notes = collection(store, "notes");
+    addDocument(store, notes, ["one", "two"], [vectorOf(), vectorOf()]);
+    const target = vectorOf();
+    assert.notEqual(store.nearest(target, 1, null)[0]?.distance, 0, "nothing equal to the target yet");
+
+    const [added] = addDocument(store, notes, ["three"], [target]);
+    assert.deepEqual(store.nearest(target, 1, null)[0], {chunkId: added, distance: 0}, "an insert is found");
+
+    const other = new DocumentStore(openDatabase(file));
+    const elsewhere = vectorOf();
+    const [theirs] = addDocument(other, collection(other, "cli"), ["four"], [elsewhere]);
+    assert.equal(
+        store.nearest(elsewhere, 1, null)[0]?.chunkId,
+        theirs,
+        "another connection's insert is found",
+    );
+
+    const moved = vectorOf();
+    const doc = store
+        .documents({collectionId: notes.collectionId})
+        .find((d) => d.title.endsWith(String(documents - 1)))!;
+    store.replaceVectors(doc.id, [{id: added!, vector: moved}], META);
+    assert.equal(store.nearest(moved, 1, null)[0]?.chunkId, added, "new vectors are used");
+    assert.notEqual(store.nearest(target, 1, null)[0]?.distance, 0, "the old vector is gone");
+
+    store.deleteCollection(notes.collectionId!);
+    assert.deepEqual(
+        store.nearest(moved, 5, null).map((h) => h.chunkId),
+        [theirs],
+        "a cascade delete empties the index of that collection",
+    );
+    db.close();
+});
+
+test("a vector table of the first layout is upgraded in place: chunk size, codes, and no re-embedding", () => {
+    const file = path.join(tempDir(), "cairn.sqlite");
+    const vectorOf = topicVectors(DIMENSION, 10, seeded(9));
+    const vectors = Array.from({length: 40}, () => vectorOf());
+    const old = openDatabase(
+        file,
+        MIGRATIONS.filter((m) => m.version <= 7),
+    );
+    old.prepare("INSERT INTO collections (id, name, created_at) VALUES ('c1', 'old', 0)").run();
+    old.prepare(
+        "INSERT INTO documents (id, collection_id, path, title, kind, status, chunk_count, added_at, updated_at) VALUES ('d1', 'c1', '/old.txt', 'old', 'text', 'indexed', 40, 0, 0)",
+    ).run();
+    old.exec(
+        `CREATE VIRTUAL TABLE chunk_vectors USING vec0(embedding float[${DIMENSION}] distance_metric=cosine, scope text partition key);
+         CREATE TRIGGER chunk_vectors_delete AFTER DELETE ON chunks BEGIN DELETE FROM chunk_vectors WHERE rowid = old.id; END;`,
+    );
+    vectors.forEach((vector, i) => {
+        old.prepare(
+            "INSERT INTO chunks (id, document_id, ordinal, text, location) VALUES (?, 'd1', ?, ?, '{}')",
+        ).run(i + 1, i, `old ${i}`);
+        old.prepare("INSERT INTO chunk_vectors (rowid, embedding, scope) VALUES (?, ?, 'collection:c1')").run(
+            BigInt(i + 1),
+            Buffer.from(vector.buffer),
+        );
+    });
+    old.prepare("INSERT INTO settings (key, value) VALUES ('vectorIndex', ?)").run(JSON.stringify(META));
+    old.close();
+
+    const {db, store} = openStore(file);
+    const meta = JSON.parse(
+        db.prepare("SELECT value FROM settings WHERE key = 'vectorIndex'").pluck().get() as string,
+    );
+    assert.deepEqual(meta, {...META, layout: 2});
+    assert.match(
+        db.prepare("SELECT sql FROM sqlite_master WHERE name = 'chunk_vectors'").pluck().get() as string,
+        /chunk_size=32/,
+    );
+    assert.equal(
+        db.prepare("SELECT count(*) FROM chunks WHERE code IS NULL").pluck().get(),
+        0,
+        "every chunk has its code",
+    );
+    assert.deepEqual(store.counts(), {chunks: 40, fts: 40, vectors: 40});
+    assert.equal(store.nearest(vectors[17]!, 1, null)[0]?.chunkId, 18, "the old vectors answer");
+    assert.deepEqual(store.vectorMeta(), META, "same model: nothing to embed again");
+    db.close();
+});
+
+test("BM25 drops words found in very many chunks when rarer ones are in the query, and ANDs a query of only such words", () => {
+    const {db, store} = openStore();
+    const vectorOf = topicVectors(DIMENSION, 10, seeded(2));
+    const scope = collection(store, "common");
+    // "the" and "note" are each in 2,300 chunks (over the budget of 2,000); both only in the middle 2,000.
+    const texts = Array.from({length: 2600}, (_, i) => {
+        if (i === 1234) return "the pump logs ZEBRA-17 in the note";
+        if (i < 300) return "note note note note";
+        if (i >= 2300) return "the the the the";
+        return `the note ${i} with some other words to make it longer than the rest`;
+    });
+    for (let d = 0; d < 26; d++)
+        addDocument(
+            store,
+            scope,
+            texts.slice(d * 100, d * 100 + 100),
+            texts.slice(0, 100).map(() => vectorOf()),
+        );
+
+    const exact = store.fullText("the ZEBRA-17", 10, null);
+    assert.equal(exact.length, 1, "only the rare word is ranked: 'the' is in every chunk");
+    assert.equal(store.chunk(exact[0]!.chunkId)?.text, texts[1234]);
+    assert.equal(exact[0]!.exact, true, "a word in one chunk marks it exact");
+
+    // With OR, the short chunks of one repeated word would rank first.
+    const common = store.fullText("the note", 10, null);
+    assert.equal(common.length, 10);
+    assert.ok(
+        common.every((h) => /\bthe\b.*\bnote\b/.test(store.chunk(h.chunkId)!.text)),
+        "an AND of the common words",
+    );
+    assert.ok(common.every((h) => !h.exact));
+    db.close();
+});
+
+test("scoped full text finds a weak match in a small scope beside a big one full of strong matches", () => {
+    const {db, store} = openStore();
+    const vectorOf = topicVectors(DIMENSION, 10, seeded(4));
+    const big = collection(store, "big");
+    for (let d = 0; d < 6; d++)
+        addDocument(
+            store,
+            big,
+            Array.from({length: 100}, () => "valve valve valve report"),
+            Array.from({length: 100}, () => vectorOf()),
+        );
+    const small = collection(store, "small");
+    const [mine] = addDocument(
+        store,
+        small,
+        ["a long note that mentions the valve once among many other words"],
+        [vectorOf()],
+    );
+    const hits = store.fullText("valve", 20, [`collection:${small.collectionId}`]);
+    assert.deepEqual(
+        hits.map((h) => h.chunkId),
+        [mine],
+    );
+    db.close();
+});
