@@ -24,6 +24,7 @@ const BLOCKED_V4: Range4[] = [
     v4("172.16.0.0/12", "private address"),
     v4("192.0.0.0/24", "reserved address"),
     v4("192.0.2.0/24", "documentation address"),
+    v4("192.88.99.0/24", "6to4 relay anycast address (deprecated)"),
     v4("192.168.0.0/16", "private address"),
     v4("198.18.0.0/15", "benchmarking address"),
     v4("198.51.100.0/24", "documentation address"),
@@ -48,28 +49,59 @@ function classify4(n: number): Verdict {
     return {blocked: false};
 }
 
+type Range6 = {prefix: number[]; bits: number; reason: string; embedded?: {hi: number; lo: number; form: string}};
+
+const v6 = (cidr: string, reason: string, embedded?: Range6["embedded"]): Range6 => {
+    const [ip, bits] = cidr.split("/");
+    return {prefix: parseIPv6(ip!), bits: Number(bits), reason, embedded};
+};
+
+/**
+ * The IANA IPv6 special-purpose registry (checked 2026-11), every entry that is not globally reachable,
+ * most specific first. Forms that carry an IPv4 address are judged by that address, so a public IPv4
+ * behind them stays reachable. The IPv4-translated and local-use NAT64 prefixes are refused whole: their
+ * translators are the local network's own, and no public site is reached through them.
+ */
+const BLOCKED_V6: Range6[] = [
+    v6("::/128", "unspecified address"),
+    v6("::1/128", "loopback address"),
+    v6("::ffff:0:0/96", "", {hi: 6, lo: 7, form: "IPv4-mapped"}),
+    v6("::ffff:0:0:0/96", "IPv4-translated address (stateless translation)"),
+    v6("::/96", "", {hi: 6, lo: 7, form: "IPv4-compatible"}),
+    v6("64:ff9b::/96", "", {hi: 6, lo: 7, form: "NAT64"}),
+    v6("64:ff9b:1::/48", "local-use NAT64 address"),
+    v6("fd00:ec2::254/128", "cloud metadata address"),
+    v6("100::/64", "discard address"),
+    v6("100:0:0:1::/64", "dummy address"),
+    v6("2001:2::/48", "benchmarking address"),
+    v6("2001:10::/28", "ORCHID address (deprecated)"),
+    v6("2001::/32", "Teredo address"),
+    v6("2001:db8::/32", "documentation address"),
+    v6("2002::/16", "", {hi: 1, lo: 2, form: "6to4"}),
+    v6("3fff::/20", "documentation address"),
+    v6("5f00::/16", "segment routing address"),
+    v6("fc00::/7", "private address (unique local)"),
+    v6("fe80::/10", "link-local address"),
+    v6("fec0::/10", "site-local address"),
+    v6("ff00::/8", "multicast address"),
+];
+
 function classify6(g: number[]): Verdict {
-    const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
-    const embedded4 = (hi: number, lo: number) => ((g[hi]! << 16) | g[lo]!) >>> 0;
-    if (g.every((x) => x === 0)) return {blocked: true, reason: "unspecified address"};
-    if (zeroUpTo(7) && g[7] === 1) return {blocked: true, reason: "loopback address"};
-    // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) carry an IPv4.
-    if (zeroUpTo(5) && g[5] === 0xffff) return viaV4(embedded4(6, 7), "IPv4-mapped");
-    if (zeroUpTo(6)) return viaV4(embedded4(6, 7), "IPv4-compatible");
-    if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
-        return viaV4(embedded4(6, 7), "NAT64");
-    if (g[0] === 0x2002) return viaV4(embedded4(1, 2), "6to4");
-    if (g[0] === 0xfd00 && g[1] === 0x0ec2 && g.slice(2, 7).every((x) => x === 0) && g[7] === 0x254) {
-        return {blocked: true, reason: "cloud metadata address"};
+    for (const range of BLOCKED_V6) {
+        if (!inPrefix(g, range.prefix, range.bits)) continue;
+        if (!range.embedded) return {blocked: true, reason: range.reason};
+        const {hi, lo, form} = range.embedded;
+        return viaV4(((g[hi]! << 16) | g[lo]!) >>> 0, form);
     }
-    if ((g[0]! & 0xffc0) === 0xfe80) return {blocked: true, reason: "link-local address"};
-    if ((g[0]! & 0xffc0) === 0xfec0) return {blocked: true, reason: "site-local address"};
-    if ((g[0]! & 0xfe00) === 0xfc00) return {blocked: true, reason: "private address (unique local)"};
-    if ((g[0]! & 0xff00) === 0xff00) return {blocked: true, reason: "multicast address"};
-    if (g[0] === 0x2001 && g[1] === 0x0db8) return {blocked: true, reason: "documentation address"};
-    if (g[0] === 0x0100 && g.slice(1, 4).every((x) => x === 0))
-        return {blocked: true, reason: "discard address"};
     return {blocked: false};
+}
+
+function inPrefix(g: number[], prefix: number[], bits: number): boolean {
+    for (let i = 0; i < 8 && bits > 0; i++, bits -= 16) {
+        const mask = bits >= 16 ? 0xffff : (0xffff << (16 - bits)) & 0xffff;
+        if ((g[i]! & mask) !== (prefix[i]! & mask)) return false;
+    }
+    return true;
 }
 
 function viaV4(n: number, form: string): Verdict {

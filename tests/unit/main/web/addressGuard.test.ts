@@ -47,6 +47,24 @@ const blocked: Array<[string, RegExp]> = [
     ["64:ff9b::192.168.0.1", /private address \(NAT64\)/],
     ["2002:7f00:1::", /loopback address \(6to4\)/],
     ["2002:a9fe:a9fe::1", /cloud metadata address \(6to4\)/],
+    // IPv4-translated (RFC 2765, ::ffff:0:a.b.c.d): a second IPv4-in-IPv6 form some stacks route.
+    ["::ffff:0:7f00:1", /IPv4-translated/],
+    ["::ffff:0:127.0.0.1", /IPv4-translated/],
+    ["::ffff:0:a00:1", /IPv4-translated/],
+    ["::ffff:0:8.8.8.8", /IPv4-translated/],
+    // Local-use NAT64 (RFC 8215): the translator is the network's own, the embedded IPv4 is anywhere.
+    ["64:ff9b:1::7f00:1", /local-use NAT64/],
+    ["64:ff9b:1:ffff::1", /local-use NAT64/],
+    ["64:ff9b:1::8.8.8.8", /local-use NAT64/],
+    // The rest of the IANA IPv6 special-purpose registry that is not globally reachable.
+    ["100::1", /discard/],
+    ["100:0:0:1::1", /dummy/],
+    ["2001::1", /Teredo/],
+    ["2001:2::1", /benchmarking/],
+    ["2001:10::1", /ORCHID/],
+    ["3fff::1", /documentation/],
+    ["5f00::1", /segment routing/],
+    ["192.88.99.1", /6to4 relay/],
 ];
 
 test("every forbidden range is refused, whatever the spelling", () => {
@@ -67,6 +85,10 @@ test("public addresses pass", () => {
         "2606:4700::1111",
         "::ffff:8.8.8.8",
         "2002:0808:0808::1",
+        "64:ff9b::8.8.8.8",
+        "64:ff9b:2::1",
+        "2001:4860:4860::8888",
+        "2620:4f:8000::1",
     ]) {
         assert.deepEqual(classifyAddress(address), {blocked: false}, address);
     }
@@ -92,6 +114,9 @@ const loopbackUrls = [
     "http://[::1]/",
     "http://[::ffff:127.0.0.1]/",
     "http://[::ffff:7f00:1]/",
+    "http://[::ffff:0:7f00:1]/",
+    "http://[::ffff:0:127.0.0.1]/",
+    "http://[64:ff9b:1::7f00:1]/",
     "http://user:pass@127.0.0.1/",
     "http://example.com@127.0.0.1/",
     "http://127.0.0.1./",
@@ -104,7 +129,7 @@ test("loopback spellings in URLs are blocked after resolution", async () => {
     for (const url of loopbackUrls) {
         const result = await guardUrl(url);
         assert.equal(result.ok, false, url);
-        assert.match(!result.ok ? result.error : "", /^blocked address: .* (loopback|unspecified)/, url);
+        assert.match(!result.ok ? result.error : "", /^blocked address: .* (loopback|unspecified|IPv4-translated|local-use NAT64)/, url);
     }
 });
 
@@ -141,4 +166,12 @@ test("every resolved address must be public: one private answer blocks the name"
     });
     const pub = await guardUrl("https://public.example/", {lookup: async () => ["93.184.215.14"]});
     assert.equal(pub.ok, true);
+});
+
+test("DNS answers in the embedded-IPv4 forms are blocked too", async () => {
+    for (const answer of ["::ffff:0:7f00:1", "::ffff:0:a9fe:a9fe", "64:ff9b:1::a00:1", "64:ff9b:1::8.8.8.8"]) {
+        const result = await guardUrl("https://sneaky.example/", {lookup: async () => [answer]});
+        assert.equal(result.ok, false, answer);
+        assert.match(!result.ok ? result.error : "", /^blocked address: sneaky\.example is a /, answer);
+    }
 });
