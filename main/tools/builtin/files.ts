@@ -1,3 +1,4 @@
+import {randomBytes} from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import {defineTool, type ToolContext} from "../defineTool.js";
@@ -32,6 +33,11 @@ export async function insideWorkspace(root: string, relative: string): Promise<s
     }
 }
 
+async function ensureDir(dir: string): Promise<string> {
+    await fs.mkdir(dir, {recursive: true});
+    return dir;
+}
+
 function isWithin(root: string, target: string): boolean {
     return target === root || target.startsWith(root + path.sep);
 }
@@ -50,6 +56,9 @@ export const readFile = defineTool<{path: string}>({
         const file = await insideWorkspace(workspaceRoot(ctx), relative);
         const stat = await fs.stat(file).catch(() => null);
         if (!stat?.isFile()) return {text: "", error: `file not found: ${relative}`};
+        // A second name elsewhere could make a file from outside the workspace readable through it.
+        if (stat.nlink > 1)
+            return {text: "", error: `refused: ${relative} has ${stat.nlink} hard links; copy the file instead`};
         if (stat.size > MAX_READ_BYTES)
             return {text: "", error: `file too large: ${stat.size} bytes (limit ${MAX_READ_BYTES})`};
         const text = await fs.readFile(file, "utf8");
@@ -72,11 +81,22 @@ export const writeFile = defineTool<{path: string; content: string}>({
         required: ["path", "content"],
     },
     async run({path: relative, content}, ctx) {
-        const file = await insideWorkspace(workspaceRoot(ctx), relative);
-        await fs.mkdir(path.dirname(file), {recursive: true});
-        const temp = `${file}.cairn-${process.pid}.tmp`;
-        await fs.writeFile(temp, content, {signal: ctx.signal});
-        await fs.rename(temp, file);
+        const root = await fs.realpath(await ensureDir(workspaceRoot(ctx)));
+        const file = await insideWorkspace(root, relative);
+        if (file === root) throw new Error(`path is the workspace folder itself: ${relative}; name a file`);
+        if ((await fs.stat(file).catch(() => null))?.isDirectory())
+            throw new Error(`path is a folder: ${relative}; name a file inside it`);
+        const dir = path.dirname(file);
+        await fs.mkdir(dir, {recursive: true});
+        // Beside its target, so the rename stays inside the workspace and on one file system.
+        const temp = path.join(dir, `.${path.basename(file)}.cairn-${randomBytes(6).toString("hex")}.tmp`);
+        try {
+            await fs.writeFile(temp, content, {signal: ctx.signal, flag: "wx"});
+            await fs.rename(temp, file);
+        } catch (error) {
+            await fs.rm(temp, {force: true});
+            throw error;
+        }
         const bytes = Buffer.byteLength(content);
         return {text: `wrote ${bytes} bytes to ${relative}`, data: {path: relative, bytes}};
     },

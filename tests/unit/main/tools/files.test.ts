@@ -38,3 +38,48 @@ test("paths cannot leave the workspace: .., absolute paths, symlinks", async () 
     );
     assert.equal(fs.existsSync(path.join(outside, "new.txt")), false);
 });
+
+test("a write whose path is the workspace itself or a folder is refused before anything is written", async () => {
+    const data = tempDir();
+    const root = path.join(data, "workspace");
+    fs.mkdirSync(path.join(root, "sub"), {recursive: true});
+    fs.writeFileSync(path.join(root, "link-target.txt"), "t");
+    fs.symlinkSync(path.join(root, "link-target.txt"), path.join(root, "link-file"));
+    const before = fs.readdirSync(data).sort();
+    for (const bad of [".", "sub/..", "link-file/..", "sub", "sub/", "./sub/."]) {
+        await assert.rejects(
+            writeFile.run({path: bad, content: "caller's content"}, ctx(data)),
+            /is the workspace folder|is a folder/,
+            bad,
+        );
+    }
+    // Nothing beside the workspace, nothing new inside it.
+    assert.deepEqual(fs.readdirSync(data).sort(), before);
+    assert.deepEqual(fs.readdirSync(root).sort(), ["link-file", "link-target.txt", "sub"]);
+    assert.deepEqual(fs.readdirSync(path.join(root, "sub")), []);
+});
+
+test("the temporary file of a write lives in the target's own folder and is gone afterwards", async () => {
+    const data = tempDir();
+    const root = path.join(data, "workspace");
+    const seen: string[] = [];
+    fs.mkdirSync(path.join(root, "deep"), {recursive: true});
+    const watcher = fs.watch(path.join(root, "deep"), (_event, name) => name && seen.push(name));
+    await writeFile.run({path: "deep/a.txt", content: "x".repeat(100_000)}, ctx(data));
+    watcher.close();
+    assert.ok(seen.some((name) => name.endsWith(".tmp")), `a temporary file was seen in deep/: ${seen}`);
+    assert.deepEqual(fs.readdirSync(path.join(root, "deep")), ["a.txt"]);
+    assert.deepEqual(fs.readdirSync(data).sort(), ["workspace"]);
+});
+
+test("reads refuse a file with more than one hard link (it may be a file from outside)", async () => {
+    const data = tempDir();
+    const root = path.join(data, "workspace");
+    fs.mkdirSync(root, {recursive: true});
+    const outside = path.join(tempDir(), "secret.txt");
+    fs.writeFileSync(outside, "secret");
+    fs.linkSync(outside, path.join(root, "hard.txt"));
+    const read = await readFile.run({path: "hard.txt"}, ctx(data));
+    assert.equal(read.text, "");
+    assert.match(read.error ?? "", /hard link/);
+});
