@@ -89,8 +89,24 @@ export class IngestQueue {
         };
         this.jobs.set(jobId, job);
         this.deps.emit(job.progress);
-        job.done = this.chain = this.chain.then(() => this.work(job, docs));
+        // A job that throws ends failed with its reason; the chain goes on to the next job.
+        job.done = this.chain = this.chain
+            .then(() => this.work(job, docs))
+            .catch((error) => this.failed(job, error));
         return jobId;
+    }
+
+    private failed(job: Job, error: unknown): void {
+        const reason = error instanceof Error ? error.message : String(error);
+        job.progress = {
+            ...job.progress,
+            state: "failed",
+            currentFile: null,
+            message: `indexing stopped: ${reason}`,
+        };
+        console.error(`[cairn] ingest job ${job.progress.jobId} failed:`, error);
+        // Its documents stay pending, so the next start tries them again.
+        this.deps.emit(job.progress);
     }
 
     private async work(job: Job, docs: DocumentInfo[]): Promise<void> {

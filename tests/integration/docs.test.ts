@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
+import Database from "better-sqlite3";
 import {runCli} from "../helpers/cli.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {writePdf} from "../helpers/pdf.js";
@@ -374,6 +375,36 @@ test("rag_search through a forced call cites the document passage; conversation 
             );
         assert.match(listed.text, /^Notes: 7 documents, \d+ passages$/);
     } finally {
+        await t.core.dispose();
+    }
+});
+
+test("a job that throws (the database locked by another process) fails with the reason; later jobs run", async () => {
+    const t = await open();
+    // Another process holding the write lock longer than Cairn waits for it (shortened here from 5 s).
+    t.core.db.pragma("busy_timeout = 50");
+    const other = new Database(path.join(t.dataDir, "cairn.sqlite"));
+    try {
+        const locked = new Promise<void>((resolve) => {
+            const off = t.api.onEvent((e) => {
+                if (e.type === "docs.progress") {
+                    off();
+                    other.exec("BEGIN EXCLUSIVE");
+                    resolve();
+                }
+            });
+        });
+        const first = unwrap(await t.api.invoke("docs.ingest", {paths: [corpus()]}));
+        await locked;
+        const failed = await t.core.docs.ingest.settled(first.jobId);
+        assert.equal(failed?.state, "failed");
+        assert.match(failed?.message ?? "", /database is locked/);
+        other.exec("COMMIT");
+        const final = await ingest(t, [corpus()], {collection: "After"});
+        assert.equal(final.state, "done", final.message ?? "");
+        assert.ok(final.chunks > 0);
+    } finally {
+        other.close();
         await t.core.dispose();
     }
 });
