@@ -264,8 +264,11 @@ export function createCore(options: CoreOptions): Core {
             const modelPath = options.modelPath || settings.get("modelPath");
             if (!modelPath) return;
             const loaded = await engine.load(modelPath);
-            // The model in use is listed with the installed ones (a file chosen on disk stays where it is).
-            if (loaded.ok) models.addLoaded();
+            if (!loaded.ok) return;
+            // The model in use is listed with the installed ones (a file chosen on disk stays where it is),
+            // and answers next time when no model is named.
+            models.addLoaded();
+            settings.set("modelPath", loaded.value.modelPath);
         },
         async dispose() {
             if (disposed) return;

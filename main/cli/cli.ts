@@ -85,12 +85,12 @@ async function chat(args: CliArgs): Promise<number> {
     try {
         await core.loadConfiguredModel();
         const engine = core.engine.status();
-        if (engine.state !== "ready") {
+        if (engine.state === "no-model") {
             return failLine(
-                engine.message ??
-                    "no model configured: pass --model PATH or set CAIRN_MODEL to a GGUF model file",
+                "no model to answer with: pass --model PATH or set CAIRN_MODEL to a GGUF file (Cairn then remembers it)",
             );
         }
+        if (engine.state !== "ready") return failLine(engine.message ?? "the model could not be loaded");
         const conversationId = args.conversation ?? core.conversations.create().id;
         if (args.mode && core.conversations.get(conversationId))
             core.conversations.setMode(conversationId, args.mode);
@@ -125,6 +125,7 @@ async function chat(args: CliArgs): Promise<number> {
                         prompt: message.stats?.promptTokens ?? 0,
                         completion: message.stats?.completionTokens ?? 0,
                     },
+                    counters: message.stats,
                     timings: {
                         timeToFirstTokenMs: message.stats?.timeToFirstTokenMs ?? null,
                         durationMs: message.stats?.durationMs ?? null,

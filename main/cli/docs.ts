@@ -8,6 +8,11 @@ type Out = {write: (text: string) => void; fail: (message: string) => number};
 export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
     if (args.positionals.length === 0)
         return out.fail("nothing to add: cairn ingest [--collection NAME] PATH...");
+    if (!core.embedder.configured()) {
+        return out.fail(
+            "no embedding model is chosen: pass --embedding-model PATH (a GGUF file) or set CAIRN_EMBEDDING_MODEL; Cairn keeps it for later commands",
+        );
+    }
     const started = core.docs.ingestInto(args.positionals, {collection: args.collection ?? "Documents"});
     if (!started.ok) return out.fail(started.error.message);
     const off = core.bus.subscribe((e) => {

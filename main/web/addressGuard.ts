@@ -49,7 +49,12 @@ function classify4(n: number): Verdict {
     return {blocked: false};
 }
 
-type Range6 = {prefix: number[]; bits: number; reason: string; embedded?: {hi: number; lo: number; form: string}};
+type Range6 = {
+    prefix: number[];
+    bits: number;
+    reason: string;
+    embedded?: {hi: number; lo: number; form: string};
+};
 
 const v6 = (cidr: string, reason: string, embedded?: Range6["embedded"]): Range6 => {
     const [ip, bits] = cidr.split("/");

@@ -37,6 +37,13 @@ test("chat --json prints one JSON object for the turn", () => {
     assert.ok(turn.answer.length > 0);
     assert.match(turn.conversationId, /^[0-9a-f-]{36}$/);
     assert.ok(turn.timings.durationMs > 0);
+    // The turn's counters, as the message details show them.
+    assert.equal(turn.counters.completionTokens, 16);
+    assert.ok(turn.counters.promptTokens > 0);
+    assert.equal(turn.counters.reusedTokens, 0, "a first turn reuses nothing");
+    assert.ok(turn.counters.timeToFirstTokenMs > 0);
+    assert.ok(turn.counters.tokensPerSecond > 0);
+    assert.equal(turn.counters.contextShifted, false);
 
     // --conversation continues the same conversation; CAIRN_MODEL is honoured.
     const next = cairn(
@@ -55,6 +62,11 @@ test("chat --json prints one JSON object for the turn", () => {
     );
     assert.equal(next.code, 0, next.stderr);
     assert.equal(JSON.parse(next.stdout).conversationId, turn.conversationId);
+
+    // With neither flag nor variable, the model used last time answers.
+    const remembered = cairn(["chat", "--data", data, "--max-tokens", "4", "--json", "Once more"]);
+    assert.equal(remembered.code, 0, remembered.stderr);
+    assert.equal(JSON.parse(remembered.stdout).status, "complete");
 });
 
 test("chat streams plain text to stdout", () => {
@@ -66,7 +78,14 @@ test("chat streams plain text to stdout", () => {
 
 test("failures exit non-zero with one line on stderr", () => {
     const cases: Array<[string[], RegExp]> = [
-        [["chat", "--data", tempDir(), "hello"], /^cairn: No model is loaded/],
+        [
+            ["chat", "--data", tempDir(), "hello"],
+            /^cairn: no model to answer with: pass --model PATH or set CAIRN_MODEL to a GGUF file/,
+        ],
+        [
+            ["ingest", "--data", tempDir(), "README.md"],
+            /^cairn: no embedding model is chosen: pass --embedding-model PATH \(a GGUF file\)/,
+        ],
         [
             ["chat", "--data", tempDir(), "--model", "/no/model.gguf", "hello"],
             /^cairn: model file not found: \/no\/model.gguf/,

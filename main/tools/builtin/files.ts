@@ -58,7 +58,10 @@ export const readFile = defineTool<{path: string}>({
         if (!stat?.isFile()) return {text: "", error: `file not found: ${relative}`};
         // A second name elsewhere could make a file from outside the workspace readable through it.
         if (stat.nlink > 1)
-            return {text: "", error: `refused: ${relative} has ${stat.nlink} hard links; copy the file instead`};
+            return {
+                text: "",
+                error: `refused: ${relative} has ${stat.nlink} hard links; copy the file instead`,
+            };
         if (stat.size > MAX_READ_BYTES)
             return {text: "", error: `file too large: ${stat.size} bytes (limit ${MAX_READ_BYTES})`};
         const text = await fs.readFile(file, "utf8");

@@ -67,7 +67,10 @@ test("the temporary file of a write lives in the target's own folder and is gone
     const watcher = fs.watch(path.join(root, "deep"), (_event, name) => name && seen.push(name));
     await writeFile.run({path: "deep/a.txt", content: "x".repeat(100_000)}, ctx(data));
     watcher.close();
-    assert.ok(seen.some((name) => name.endsWith(".tmp")), `a temporary file was seen in deep/: ${seen}`);
+    assert.ok(
+        seen.some((name) => name.endsWith(".tmp")),
+        `a temporary file was seen in deep/: ${seen}`,
+    );
     assert.deepEqual(fs.readdirSync(path.join(root, "deep")), ["a.txt"]);
     assert.deepEqual(fs.readdirSync(data).sort(), ["workspace"]);
 });

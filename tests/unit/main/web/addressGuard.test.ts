@@ -129,7 +129,11 @@ test("loopback spellings in URLs are blocked after resolution", async () => {
     for (const url of loopbackUrls) {
         const result = await guardUrl(url);
         assert.equal(result.ok, false, url);
-        assert.match(!result.ok ? result.error : "", /^blocked address: .* (loopback|unspecified|IPv4-translated|local-use NAT64)/, url);
+        assert.match(
+            !result.ok ? result.error : "",
+            /^blocked address: .* (loopback|unspecified|IPv4-translated|local-use NAT64)/,
+            url,
+        );
     }
 });
 
@@ -169,7 +173,12 @@ test("every resolved address must be public: one private answer blocks the name"
 });
 
 test("DNS answers in the embedded-IPv4 forms are blocked too", async () => {
-    for (const answer of ["::ffff:0:7f00:1", "::ffff:0:a9fe:a9fe", "64:ff9b:1::a00:1", "64:ff9b:1::8.8.8.8"]) {
+    for (const answer of [
+        "::ffff:0:7f00:1",
+        "::ffff:0:a9fe:a9fe",
+        "64:ff9b:1::a00:1",
+        "64:ff9b:1::8.8.8.8",
+    ]) {
         const result = await guardUrl("https://sneaky.example/", {lookup: async () => [answer]});
         assert.equal(result.ok, false, answer);
         assert.match(!result.ok ? result.error : "", /^blocked address: sneaky\.example is a /, answer);
