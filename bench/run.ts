@@ -15,7 +15,7 @@ import {ToolRegistry} from "../main/tools/registry.js";
 import {ToolRunner} from "../main/tools/runner.js";
 import {ToolCallStore} from "../main/store/toolCalls.js";
 import {webSearch} from "../main/tools/builtin/webSearch.js";
-import {fromHtml} from "../main/web/extract.js";
+import {readHtml as fromHtml} from "../main/web/html.js";
 import http from "node:http";
 import type {AddressInfo} from "node:net";
 import {ConversationStore} from "../main/store/conversations.js";

@@ -15,8 +15,19 @@ const node = {
 };
 
 await Promise.all([
-    esbuild({...node, entryPoints: {cli: "main/cli/index.ts"}, outdir: "out/main", format: "esm"}),
-    esbuild({...node, entryPoints: {main: "electron/main.ts"}, outdir: "out/electron", format: "esm"}),
+    // The extraction worker is loaded from beside the module that starts it (main/web/extractor.ts).
+    esbuild({
+        ...node,
+        entryPoints: {cli: "main/cli/index.ts", extractWorker: "main/web/extractWorker.ts"},
+        outdir: "out/main",
+        format: "esm",
+    }),
+    esbuild({
+        ...node,
+        entryPoints: {main: "electron/main.ts", extractWorker: "main/web/extractWorker.ts"},
+        outdir: "out/electron",
+        format: "esm",
+    }),
     // The sandboxed preload can require only "electron": one CommonJS file with everything else inlined.
     esbuild({
         ...node,

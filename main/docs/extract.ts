@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import {pathToFileURL} from "node:url";
+import {sharedExtractor} from "../web/extractor.js";
 
 /** One run of text with where it came from: a PDF page, or a whole file (page null). */
 export type Section = {text: string; page: number | null};
@@ -89,8 +90,15 @@ async function fromText(file: string, kind: string, bytes: Buffer): Promise<Extr
         throw new ExtractError("not UTF-8 text; save it as UTF-8 and add it again");
     }
     if (kind === "html") {
-        const {fromHtml} = await import("../web/extract.js");
-        const page = await fromHtml(text, pathToFileURL(file).toString());
+        // A saved page is as untrusted as a fetched one: it is read in the extraction worker.
+        const page = await sharedExtractor()
+            .run({
+                type: "page",
+                page: {url: pathToFileURL(file).href, kind: "html", charset: "utf-8", body: bytes},
+            })
+            .catch((error: Error) => {
+                throw new ExtractError(error.message);
+            });
         return {title: page.title, kind, sections: [{text: page.text, page: null}]};
     }
     const heading = kind === "markdown" ? /^#{1,6}\s+(.+)$/m.exec(text)?.[1]?.trim() : undefined;

@@ -1,66 +1,38 @@
-import type {Fetched} from "./fetchPage.js";
+import {decodeText, detectCharset, looksBinary, type TextKind} from "./decode.js";
+import {plainText, readHtml, tidy, titleFromUrl, type Extracted} from "./html.js";
 
-// jsdom takes most of a second to import: it is loaded with the first page, not at start-up.
-const htmlLibraries = () => Promise.all([import("jsdom"), import("@mozilla/readability")]);
+export type {Extracted} from "./html.js";
 
-export type Extracted = {title: string; byline: string | null; text: string};
+/** A body to read: what fetchPage returns, or a file's bytes. */
+export type PageInput = {url: string; kind: TextKind; charset: string | null; body: Uint8Array};
 
-/** Main text of a fetched page; null with a reason when its type is not text. */
-export async function extract(page: Fetched): Promise<Extracted | {unsupported: string}> {
-    const text = decode(page.body, page.charset);
-    switch (page.contentType) {
-        case "text/html":
-        case "application/xhtml+xml":
-            return await fromHtml(text, page.url);
-        case "text/plain":
-        case "text/markdown":
-        case "text/x-markdown":
-            return {title: titleFromUrl(page.url), byline: null, text: text.trim()};
-        case "application/json":
-            return {title: titleFromUrl(page.url), byline: null, text: prettyJson(text)};
-        default:
-            return {unsupported: page.contentType};
-    }
-}
+/** A body that is not text after all (NUL bytes under a text label). */
+export class NotText extends Error {}
 
-/** Readability's article; when it finds none, the body text without scripts, styles and page chrome. */
-export async function fromHtml(html: string, url: string): Promise<Extracted> {
-    const [{JSDOM}, {isProbablyReaderable, Readability}] = await htmlLibraries();
-    // jsdom runs no scripts and loads no resources unless asked to; neither is asked for here.
-    const dom = new JSDOM(html, {url});
-    const document = dom.window.document;
-    const title = document.title.trim();
-    const article = isProbablyReaderable(document)
-        ? new Readability(document.cloneNode(true) as Document).parse()
-        : null;
-    if (article?.textContent?.trim()) {
-        return {
-            title: article.title?.trim() || title,
-            byline: article.byline ?? null,
-            text: tidy(article.textContent),
-        };
-    }
-    for (const el of document.querySelectorAll("script, style, noscript, nav, header, footer, template"))
-        el.remove();
-    const text = tidy(document.body?.textContent ?? "");
-    dom.window.close();
-    return {title: title || titleFromUrl(url), byline: null, text};
-}
-
-function tidy(text: string): string {
-    return text
-        .split("\n")
-        .map((line) => line.replace(/\s+/g, " ").trim())
-        .filter((line, i, lines) => line.length > 0 || (i > 0 && lines[i - 1]!.length > 0))
-        .join("\n")
-        .trim();
-}
-
-function decode(body: Buffer, charset: string): string {
-    try {
-        return new TextDecoder(charset).decode(body);
-    } catch {
-        return new TextDecoder("utf-8").decode(body);
+/**
+ * The main text of a page, by kind. Runs inside the extraction worker (see extractor.ts): it parses
+ * untrusted input, so it must never run on the core's event loop.
+ */
+export function extractPage(page: PageInput): Extracted {
+    const charset = detectCharset(page.body, page.charset, page.kind);
+    if (looksBinary(page.body, charset)) throw new NotText("the content is binary, not text");
+    const text = decodeText(page.body, charset).replace(/^\uFEFF/, "");
+    switch (page.kind) {
+        case "html":
+            return readHtml(text, page.url);
+        case "xml": {
+            const plain = plainText(text);
+            return {
+                title: plain.title || titleFromUrl(page.url),
+                byline: null,
+                text: plain.text,
+                method: "plain",
+            };
+        }
+        case "json":
+            return {title: titleFromUrl(page.url), byline: null, text: prettyJson(text), method: "plain"};
+        case "text":
+            return {title: titleFromUrl(page.url), byline: null, text: tidy(text), method: "plain"};
     }
 }
 
@@ -70,9 +42,4 @@ function prettyJson(text: string): string {
     } catch {
         return text;
     }
-}
-
-function titleFromUrl(url: string): string {
-    const u = new URL(url);
-    return u.pathname.split("/").filter(Boolean).pop() ?? u.hostname;
 }

@@ -2,7 +2,10 @@ import http from "node:http";
 import https from "node:https";
 import type {LookupFunction} from "node:net";
 import net from "node:net";
+import {promisify} from "node:util";
+import zlib from "node:zlib";
 import {guardUrl} from "./addressGuard.js";
+import {sniffKind, textKind, type TextKind} from "./decode.js";
 
 export type FetchLimits = {
     timeoutMs: number;
@@ -18,7 +21,14 @@ export const DEFAULT_LIMITS: Omit<FetchLimits, "userAgent" | "allowHosts"> = {
     maxRedirects: 5,
 };
 
-export type Fetched = {url: string; contentType: string; charset: string; body: Buffer};
+/** A fetched body, decompressed, with its kind (from Content-Type, or sniffed) and declared charset. */
+export type Fetched = {
+    url: string;
+    contentType: string;
+    kind: TextKind;
+    charset: string | null;
+    body: Buffer;
+};
 
 /** A fetch failure with the exact text the model receives. */
 export class FetchError extends Error {}
@@ -47,10 +57,20 @@ export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortS
             response.resume();
             throw new FetchError(`fetch failed: ${status}`);
         }
-        const body = await readLimited(response, limits, deadline);
-        const type = response.headers["content-type"] ?? "application/octet-stream";
-        const charset = /charset=["']?([\w-]+)/i.exec(type)?.[1]?.toLowerCase() ?? "utf-8";
-        return {url: checked.url.href, contentType: type.split(";")[0]!.trim().toLowerCase(), charset, body};
+        const header = response.headers["content-type"] ?? "";
+        const contentType = header.split(";")[0]!.trim().toLowerCase();
+        const declared = contentType ? textKind(contentType) : null;
+        if (contentType && !declared) {
+            response.destroy();
+            throw new FetchError(`fetch failed: unsupported content type ${contentType}`);
+        }
+        const encodings = contentEncodings(response.headers["content-encoding"]);
+        const wire = await readLimited(response, limits, deadline);
+        const body = await decompress(wire, encodings, limits.maxBytes);
+        const kind = declared ?? sniffKind(body);
+        if (!kind) throw new FetchError("fetch failed: unsupported content type (binary data)");
+        const charset = /charset=["']?([\w:.-]+)/i.exec(header)?.[1]?.toLowerCase() ?? null;
+        return {url: checked.url.href, contentType: contentType || kind, kind, charset, body};
     }
 }
 
@@ -78,7 +98,8 @@ function request(
                 signal,
                 headers: {
                     "User-Agent": limits.userAgent,
-                    Accept: "text/html,application/xhtml+xml,text/plain,application/json;q=0.9,*/*;q=0.5",
+                    Accept: "text/html,application/xhtml+xml,text/plain,application/json,application/xml;q=0.9,text/*;q=0.8",
+                    "Accept-Encoding": "gzip, deflate, br",
                 },
             },
             resolve,
@@ -119,6 +140,50 @@ function readLimited(
             {once: true},
         );
     });
+}
+
+const CODECS = {
+    gzip: promisify(zlib.gunzip),
+    br: promisify(zlib.brotliDecompress),
+    deflate: promisify(zlib.inflate),
+    deflateRaw: promisify(zlib.inflateRaw),
+};
+
+/** Content-Encoding as a list in the order they were applied; identity dropped, unknown ones refused. */
+function contentEncodings(header: string | undefined): Array<"gzip" | "br" | "deflate"> {
+    return (header ?? "")
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter((e) => e && e !== "identity")
+        .map((e) => {
+            if (e === "gzip" || e === "x-gzip") return "gzip";
+            if (e === "br" || e === "deflate") return e;
+            throw new FetchError(`fetch failed: unsupported content encoding ${e}`);
+        });
+}
+
+/**
+ * Undoes each encoding, last applied first, in zlib's thread pool; output beyond maxBytes stops the
+ * decoder at once, so a small compression bomb cannot grow past the limit.
+ */
+async function decompress(body: Buffer, encodings: Array<"gzip" | "br" | "deflate">, maxBytes: number) {
+    let data = body;
+    for (const encoding of [...encodings].reverse()) {
+        // "deflate" is meant as zlib-wrapped, but some servers send raw deflate: the header tells them apart.
+        const wrapped =
+            data.length >= 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0;
+        const codec = encoding === "deflate" && !wrapped ? CODECS.deflateRaw : CODECS[encoding];
+        try {
+            data = await codec(data, {maxOutputLength: maxBytes});
+        } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE")
+                throw new FetchError(
+                    `fetch failed: page larger than ${maxBytes / 1024 / 1024} MB once decompressed (${encoding})`,
+                );
+            throw new FetchError(`fetch failed: corrupt ${encoding} data (${(error as Error).message})`);
+        }
+    }
+    return data;
 }
 
 function failure(error: Error, signal: AbortSignal, limits: Pick<FetchLimits, "timeoutMs">): FetchError {

@@ -1,4 +1,8 @@
-export type SearchResult = {title: string; snippet: string; url: string};
+import {cleanResult, type SearchResult} from "./duckduckgo.js";
+import {sharedExtractor} from "./extractor.js";
+
+export type {SearchResult} from "./duckduckgo.js";
+export {unwrapDuckLink} from "./duckduckgo.js";
 
 export type SearchProvider = {
     name: string;
@@ -73,7 +77,7 @@ async function searxng(base: string, query: string, max: number, signal: AbortSi
     })) as {
         results?: Array<{title?: string; url?: string; content?: string}>;
     };
-    return (body.results ?? []).slice(0, max).map((r) => clean(r.title, r.content, r.url));
+    return (body.results ?? []).slice(0, max).map((r) => cleanResult(r.title, r.content, r.url));
 }
 
 async function brave(base: string, query: string, max: number, signal: AbortSignal, key: string) {
@@ -84,7 +88,7 @@ async function brave(base: string, query: string, max: number, signal: AbortSign
     })) as {
         web?: {results?: Array<{title?: string; url?: string; description?: string}>};
     };
-    return (body.web?.results ?? []).slice(0, max).map((r) => clean(r.title, r.description, r.url));
+    return (body.web?.results ?? []).slice(0, max).map((r) => cleanResult(r.title, r.description, r.url));
 }
 
 async function tavily(base: string, query: string, max: number, signal: AbortSignal, key: string) {
@@ -95,7 +99,7 @@ async function tavily(base: string, query: string, max: number, signal: AbortSig
         body: JSON.stringify({query, max_results: max}),
     })) as {results?: Array<{title?: string; url?: string; content?: string}>};
     // Tavily's results carry page content already, so the model often needs no fetch.
-    return (body.results ?? []).slice(0, max).map((r) => clean(r.title, r.content, r.url));
+    return (body.results ?? []).slice(0, max).map((r) => cleanResult(r.title, r.content, r.url));
 }
 
 async function duckduckgo(base: string, query: string, max: number, signal: AbortSignal, userAgent: string) {
@@ -104,42 +108,5 @@ async function duckduckgo(base: string, query: string, max: number, signal: Abor
         headers: {"User-Agent": userAgent},
     });
     if (!response.ok) throw new SearchError(`HTTP ${response.status}`);
-    const {JSDOM} = await import("jsdom");
-    const document = new JSDOM(await response.text()).window.document;
-    const results: SearchResult[] = [];
-    for (const item of document.querySelectorAll(".result")) {
-        const link = item.querySelector("a.result__a");
-        const href = link?.getAttribute("href");
-        if (!link || !href) continue;
-        results.push(
-            clean(
-                link.textContent ?? "",
-                item.querySelector(".result__snippet")?.textContent ?? "",
-                unwrapDuckLink(href),
-            ),
-        );
-        if (results.length >= max) break;
-    }
-    return results;
-}
-
-/** DuckDuckGo's HTML results link through //duckduckgo.com/l/?uddg=<target>. */
-export function unwrapDuckLink(href: string): string {
-    try {
-        const url = new URL(href, "https://duckduckgo.com");
-        return url.pathname === "/l/" && url.searchParams.get("uddg")
-            ? url.searchParams.get("uddg")!
-            : url.href;
-    } catch {
-        return href;
-    }
-}
-
-function clean(
-    title: string | undefined,
-    snippet: string | undefined,
-    url: string | undefined,
-): SearchResult {
-    const squash = (s: string | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
-    return {title: squash(title) || squash(url), snippet: squash(snippet), url: squash(url)};
+    return sharedExtractor().run({type: "duckduckgo", html: await response.text(), max}, signal);
 }

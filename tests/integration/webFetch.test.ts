@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type {AddressInfo} from "node:net";
 import {after, before, test} from "node:test";
+import zlib from "node:zlib";
 import {createWebFetch} from "../../main/tools/builtin/webFetch.js";
 
 const archived: Array<{url: string; title: string; text: string}> = [];
@@ -21,6 +22,16 @@ const ARTICLE = `<!doctype html><html><head><title>Cairns of Scotland</title>
 <article><h1>Cairns of Scotland</h1>
 ${Array.from({length: 8}, (_, i) => `<p>Paragraph ${i + 1}: cairns are human-made piles of stones, raised as landmarks and memorials since prehistory, found on hilltops and along paths across the Highlands.</p>`).join("\n")}
 <img src="/tracker.png"></article><footer>Footer links</footer></body></html>`;
+
+const BOMB = zlib.gzipSync(Buffer.alloc(20 * 1024 * 1024, 0x20));
+// "日本語のページ" ("a Japanese page") in Shift_JIS, declared only by a <meta>.
+const SJIS_PAGE = Buffer.concat([
+    Buffer.from(
+        '<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"><title>t</title></head><body><p>',
+    ),
+    Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea, 0x82, 0xcc, 0x83, 0x79, 0x81, 0x5b, 0x83, 0x57]),
+    Buffer.from("</p></body></html>"),
+]);
 
 before(async () => {
     server = http.createServer((req, res) => {
@@ -50,6 +61,46 @@ before(async () => {
                 return send(200, "application/json", '{"a":1,"b":[2,3]}');
             case "/image.png":
                 return send(200, "image/png", Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+            case "/gzip":
+                return send(200, "text/html; charset=utf-8", zlib.gzipSync(ARTICLE), {
+                    "Content-Encoding": "gzip",
+                });
+            case "/brotli":
+                return send(200, "text/html", zlib.brotliCompressSync(ARTICLE), {"Content-Encoding": "br"});
+            case "/deflate":
+                return send(200, "text/html", zlib.deflateSync(ARTICLE), {"Content-Encoding": "deflate"});
+            case "/deflate-raw":
+                return send(200, "text/html", zlib.deflateRawSync(ARTICLE), {"Content-Encoding": "deflate"});
+            case "/bomb":
+                // 20 KB on the wire, 20 MB once decompressed.
+                return send(200, "text/html", BOMB, {"Content-Encoding": "gzip"});
+            case "/zstd":
+                return send(200, "text/html", "x", {"Content-Encoding": "zstd"});
+            case "/corrupt-gzip":
+                return send(200, "text/html", Buffer.from("not gzip at all"), {"Content-Encoding": "gzip"});
+            case "/binary-as-html":
+                return send(200, "text/html", Buffer.from([0x3c, 0x68, 0x00, 0x01, 0x02, 0xff]));
+            case "/untyped-html":
+                res.writeHead(200);
+                return res.end(
+                    "<html><head><title>Untyped</title></head><body><p>No type given.</p></body></html>",
+                );
+            case "/cp1252":
+                return send(
+                    200,
+                    "text/plain; charset=windows-1252",
+                    Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x80, 0x35]),
+                );
+            case "/sjis-meta":
+                return send(200, "text/html", SJIS_PAGE);
+            case "/sjis-header":
+                return send(200, "text/plain; charset=Shift_JIS", Buffer.from([0x93, 0xfa, 0x96, 0x7b]));
+            case "/feed.xml":
+                return send(
+                    200,
+                    "application/rss+xml",
+                    "<rss><channel><title>Feed</title><item><title>First post</title></item></channel></rss>",
+                );
             case "/missing":
                 return send(404, "text/plain", "nope");
             case "/hang":
@@ -103,7 +154,7 @@ test("an article page gives its title and main text, and is a URL source", async
     assert.deepEqual(out.sources?.[0]?.location, {archiveId: `page-${archived.length}`});
 });
 
-test("jsdom runs no page script and loads no resource", async () => {
+test("extraction runs no page script and loads no resource", async () => {
     hits.length = 0;
     const out = await run(`${base}/article`);
     assert.doesNotMatch(out.text, /script ran/);
@@ -127,7 +178,45 @@ test("text, JSON and unsupported types", async () => {
         (await run(`${base}/data.json`)).text,
         /Extracted text:\n\{\n {2}"a": 1,\n {2}"b": \[\n {4}2,/,
     );
-    assert.equal((await run(`${base}/image.png`)).error, "unsupported content type: image/png");
+    assert.equal((await run(`${base}/image.png`)).error, "fetch failed: unsupported content type image/png");
+});
+
+test("gzip, brotli and deflate (wrapped or raw) bodies are decoded", async () => {
+    for (const route of ["/gzip", "/brotli", "/deflate", "/deflate-raw"]) {
+        const before = archived.length;
+        const out = await run(`${base}${route}`);
+        assert.equal(out.error, undefined, route);
+        assert.match(out.text, /Title: Cairns of Scotland\n/, route);
+        assert.match(out.text, /Paragraph 1: cairns are human-made piles of stones/, route);
+        assert.equal(archived.length, before + 1);
+    }
+});
+
+test("a compression bomb stops at the size limit; bad encodings and binary bodies are refused, nothing archived", async () => {
+    const before = archived.length;
+    const cases: Array<[string, string]> = [
+        ["/bomb", "fetch failed: page larger than 5 MB once decompressed (gzip)"],
+        ["/zstd", "fetch failed: unsupported content encoding zstd"],
+        ["/image.png", "fetch failed: unsupported content type image/png"],
+        ["/binary-as-html", "the content is binary, not text"],
+    ];
+    for (const [route, error] of cases) assert.equal((await run(`${base}${route}`)).error, error, route);
+    assert.match((await run(`${base}/corrupt-gzip`)).error ?? "", /^fetch failed: corrupt gzip data/);
+    assert.equal(archived.length, before, "no failed page is archived");
+});
+
+test("the charset comes from the header or the page's <meta>: windows-1252 and Shift_JIS", async () => {
+    assert.match((await run(`${base}/cp1252`)).text, /Extracted text:\ncafé €5$/);
+    assert.match((await run(`${base}/sjis-header`)).text, /Extracted text:\n日本$/);
+    assert.match((await run(`${base}/sjis-meta`)).text, /Extracted text:\n日本語のページ$/);
+});
+
+test("a body without a Content-Type is sniffed; XML feeds are read as text", async () => {
+    assert.match(
+        (await run(`${base}/untyped-html`)).text,
+        /Title: Untyped\nExtracted text:\nNo type given\.$/,
+    );
+    assert.match((await run(`${base}/feed.xml`)).text, /First post/);
 });
 
 test("errors the model can read", async () => {

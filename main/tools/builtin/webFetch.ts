@@ -1,4 +1,4 @@
-import {extract} from "../../web/extract.js";
+import {ExtractionError, sharedExtractor} from "../../web/extractor.js";
 import {DEFAULT_LIMITS, fetchPage, FetchError} from "../../web/fetchPage.js";
 import {APP_VERSION} from "../../version.js";
 import {defineTool} from "../defineTool.js";
@@ -35,21 +35,22 @@ export const createWebFetch = (archive: Archive) =>
                     },
                     ctx.signal,
                 );
-                const extracted = await extract(page);
-                if ("unsupported" in extracted)
-                    return {text: "", error: `unsupported content type: ${extracted.unsupported}`};
+                // Parsing runs in a worker with memory and time limits; Stop and the tool's limit end it.
+                const extracted = await sharedExtractor().run({type: "page", page}, ctx.signal);
                 const archived = archive({url: page.url, title: extracted.title, text: extracted.text});
                 const cut = extracted.text.length > maxChars;
                 const body = cut
                     ? `${extracted.text.slice(0, maxChars)}\n[cut at ${maxChars} characters]`
                     : extracted.text;
+                const note = extracted.note ? `Note: ${extracted.note}\n` : "";
                 return {
-                    text: `URL: ${page.url}\nTitle: ${extracted.title}\nExtracted text:\n${body}`,
+                    text: `URL: ${page.url}\nTitle: ${extracted.title}\n${note}Extracted text:\n${body}`,
                     data: {
                         url: page.url,
                         title: extracted.title,
                         byline: extracted.byline,
                         chars: extracted.text.length,
+                        method: extracted.method,
                     },
                     sources: [
                         {
@@ -62,7 +63,8 @@ export const createWebFetch = (archive: Archive) =>
                     ],
                 };
             } catch (error) {
-                if (error instanceof FetchError) return {text: "", error: error.message};
+                if (error instanceof FetchError || error instanceof ExtractionError)
+                    return {text: "", error: error.message};
                 throw error;
             }
         },

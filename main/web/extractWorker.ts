@@ -1,0 +1,19 @@
+// The extraction worker: parses untrusted pages off the core's event loop, under the memory limits the
+// pool gives it. One task at a time; the pool terminates it at a deadline, on Stop, or when idle.
+import {parentPort} from "node:worker_threads";
+import {duckDuckGoResults} from "./duckduckgo.js";
+import {extractPage, NotText} from "./extract.js";
+import type {Task} from "./extractor.js";
+
+// A parser's chatter never reaches Cairn's own output.
+for (const method of ["log", "info", "warn", "error", "debug"] as const) console[method] = () => {};
+
+parentPort!.on("message", ({id, task}: {id: number; task: Task}) => {
+    try {
+        const value = task.type === "page" ? extractPage(task.page) : duckDuckGoResults(task.html, task.max);
+        parentPort!.postMessage({id, ok: true, value});
+    } catch (error) {
+        const message = error instanceof NotText ? error.message : `extraction failed: ${String(error)}`;
+        parentPort!.postMessage({id, ok: false, message});
+    }
+});
