@@ -60,26 +60,19 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
         };
     }
     const {document} = parseHTML(html) as unknown as {document: Document};
-    const title = document.title?.trim() ?? "";
-    const article = isProbablyReaderable(document)
-        ? new Readability(document.cloneNode(true) as Document).parse()
-        : null;
-    if (article?.textContent?.trim()) {
+    const article = isProbablyReaderable(document) ? new Readability(document).parse() : null;
+    // Text from the article's HTML, not its textContent: block elements keep their line breaks.
+    const text = article?.content ? plainText(article.content, {keepChrome: true}).text : "";
+    if (article && text) {
         return {
-            title: article.title?.trim() || title || titleFromUrl(url),
+            title: article.title?.trim() || titleFromUrl(url),
             byline: article.byline ?? null,
-            text: tidy(article.textContent),
+            text,
             method: "readability",
         };
     }
-    for (const el of document.querySelectorAll("script, style, noscript, nav, header, footer, template"))
-        el.remove();
-    return {
-        title: title || titleFromUrl(url),
-        byline: null,
-        text: tidy(document.body?.textContent ?? ""),
-        method: "body",
-    };
+    const plain = plainText(html);
+    return {title: plain.title || titleFromUrl(url), byline: null, text: plain.text, method: "body"};
 }
 
 export function titleFromUrl(url: string): string {
@@ -108,6 +101,8 @@ const SKIPPED = new Set([
     "footer",
     "head",
 ]);
+// Inside an extracted article, page chrome is already gone: only code and styling are skipped.
+const CODE_ONLY = new Set(["script", "style", "noscript", "template"]);
 // Elements that end a line of text.
 const BLOCKS = new Set([
     "address",
@@ -146,7 +141,8 @@ const BLOCKS = new Set([
  * The page's visible text and title without building a tree: linear time, memory bounded by the text.
  * Used for pages over HTML_LIMITS, where a DOM would be too slow or too deep.
  */
-export function plainText(html: string): {title: string; text: string} {
+export function plainText(html: string, options: {keepChrome?: boolean} = {}): {title: string; text: string} {
+    const skipped = options.keepChrome ? CODE_ONLY : SKIPPED;
     const parts: string[] = [];
     let title = "";
     let inTitle = false;
@@ -155,7 +151,7 @@ export function plainText(html: string): {title: string; text: string} {
         {
             onopentag(name) {
                 if (name === "title") inTitle = true;
-                if (SKIPPED.has(name)) skipping++;
+                if (skipped.has(name)) skipping++;
                 else if (BLOCKS.has(name)) parts.push("\n");
             },
             ontext(text) {
@@ -164,7 +160,7 @@ export function plainText(html: string): {title: string; text: string} {
             },
             onclosetag(name) {
                 if (name === "title") inTitle = false;
-                if (SKIPPED.has(name)) skipping = Math.max(0, skipping - 1);
+                if (skipped.has(name)) skipping = Math.max(0, skipping - 1);
                 else if (BLOCKS.has(name)) parts.push("\n");
             },
         },
