@@ -188,7 +188,11 @@ export class ChatService {
             });
             return `${outcome.modelText}\n\nSources:\n${numbered.join("\n")}`;
         };
-        const callContext = (step: number, origin: "model" | "client"): CallContext => ({
+        const callContext = (
+            step: number,
+            origin: "model" | "client",
+            fit?: CallContext["fit"],
+        ): CallContext => ({
             conversationId,
             messageId,
             step,
@@ -200,7 +204,23 @@ export class ChatService {
             reason: () => text,
             seen,
             onAwaiting: (waiting) => machine.to(waiting ? "AWAITING_APPROVAL" : "WAITING_FOR_TOOL"),
+            fit,
         });
+        /** Each call's share of the context left for the next step, in the model's tokens. */
+        const fitResults = (calls: number): CallContext["fit"] => {
+            const budget = this.engine.resultBudget({
+                history: [
+                    ...systemMessage(generation.systemPrompt, true),
+                    ...input.history,
+                    {type: "model", response: [...response]},
+                ],
+                functions: registry.offered(mode, {webAccess}).map(toModelFunction),
+                maxTokens: generation.maxTokens,
+                calls,
+                contextUsed,
+            });
+            return budget === null ? undefined : (text) => this.engine.fitText(text, budget);
+        };
         const runCalls = async (
             calls: Array<{name: string; params: unknown}>,
             step: number,
@@ -208,14 +228,16 @@ export class ChatService {
         ) => {
             machine.to("DISPATCHING_TOOL");
             machine.to("WAITING_FOR_TOOL");
+            const fit = fitResults(calls.length);
             const outcomes = await mapLimit(calls, registry.config.defaults.maxParallel, (c) =>
-                runner.run(c.name, c.params, callContext(step, origin)),
+                runner.run(c.name, c.params, callContext(step, origin, fit)),
             );
             response.push(...outcomes.map((o, i) => functionCallItem(calls[i]!, o, cite(o), registry)));
         };
 
         let error: string | null = null;
         let stopped = false;
+        let contextUsed: number | null = null;
         try {
             machine.to("RECEIVING");
             if (input.preflight.length > 0) {
@@ -256,6 +278,7 @@ export class ChatService {
                     break;
                 }
                 addStats(stats, result.value.stats);
+                contextUsed = result.value.contextUsed;
                 if (result.value.text) response.push(result.value.text);
                 if (result.value.stopped) {
                     stopped = true;

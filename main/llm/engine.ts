@@ -52,7 +52,14 @@ export type StepRequest = {
 
 export type Sampling = Partial<Omit<GenerationSettings, "systemPrompt" | "maxTokens">>;
 
-export type StepResult = {text: string; calls: ModelCall[]; stopped: boolean; stats: TurnStats};
+/** contextUsed: tokens in the context after the step (its prompt and what the model wrote). */
+export type StepResult = {
+    text: string;
+    calls: ModelCall[];
+    stopped: boolean;
+    stats: TurnStats;
+    contextUsed: number;
+};
 
 /** Kept for callers that want one plain answer (bench, simple prompts). */
 export type GenerateRequest = {
@@ -276,7 +283,14 @@ export class Engine {
         const sequence = this.sequence;
         if (!sequence || !this.llama)
             return fail("MODEL_NOT_LOADED", this.current.message ?? "no model is loaded");
-        if (req.signal.aborted) return ok({text: "", calls: [], stopped: true, stats: emptyStats()});
+        if (req.signal.aborted)
+            return ok({
+                text: "",
+                calls: [],
+                stopped: true,
+                stats: emptyStats(),
+                contextUsed: sequence.nextTokenIndex,
+            });
         const unloaded = this.unloadSignal.signal;
         const signal = AbortSignal.any([req.signal, unloaded]);
         const {LlamaChat} = await llamaModule();
@@ -336,7 +350,13 @@ export class Engine {
             stats.contextShifted =
                 fitted.dropped > 0 || wasShifted(fitted.history, result.lastEvaluation.contextWindow);
             this.lastTokensPerSecond = stats.tokensPerSecond ?? this.lastTokensPerSecond;
-            return ok({text: forced ? "" : result.response, calls, stopped, stats});
+            return ok({
+                text: forced ? "" : result.response,
+                calls,
+                stopped,
+                stats,
+                contextUsed: sequence.nextTokenIndex,
+            });
         } catch (error) {
             if (unloaded.aborted) return fail("MODEL_NOT_LOADED", UNLOADED_MID_ANSWER);
             const reason = error instanceof Error ? error.message : String(error);
@@ -351,6 +371,59 @@ export class Engine {
             chat.dispose({disposeSequence: false});
             if (this.context) this.setStatus({state: "ready"});
         }
+    }
+
+    /** A text's length in the loaded model's tokens; null when no model is loaded. */
+    countTokens(text: string): number | null {
+        return this.model ? this.model.tokenize(text).length : null;
+    }
+
+    /**
+     * The tokens each of `calls` tool results may take in the next step: what the context has left after
+     * what it holds now (measured after a step; estimated before the first) and the answer's reserve; at
+     * least an eighth of the context when older turns can make room, at most half; null with no model.
+     */
+    resultBudget(request: {
+        history: ChatHistoryItem[];
+        functions: ModelFunction[];
+        maxTokens: number | undefined;
+        calls: number;
+        /** Tokens in the context after this turn's last step, when there was one. */
+        contextUsed: number | null;
+    }): number | null {
+        const model = this.model;
+        const size = this.context?.contextSize;
+        if (!model || !size) return null;
+        const {history, functions, calls} = request;
+        const count = (text: string) => model.tokenize(text).length;
+        // Each result is wrapped in the chat format's call syntax: a few dozen tokens.
+        const usable =
+            Math.floor(size * 0.95) -
+            Math.min(request.maxTokens ?? DEFAULT_MAX_TOKENS, size / 4) -
+            32 * calls;
+        const used = request.contextUsed ?? estimateTokens(history, count, functions);
+        // What can never be dropped: the system prompt and the two newest items (the question, this answer).
+        const kept = history.filter((item, i) => item.type === "system" || i >= history.length - 2);
+        const least = Math.min(used, estimateTokens(kept, count, functions));
+        const total = Math.min(Math.max(usable - used, size / 8), usable - least, size / 2);
+        return Math.max(16, Math.floor(total / Math.max(1, calls)));
+    }
+
+    /** Cuts a text to about `budget` tokens on a line or word boundary, saying so; unchanged when it fits. */
+    fitText(text: string, budget: number): string {
+        const model = this.model;
+        if (!model) return text;
+        // A token covers at least one character, so a prefix of 8 characters a token is always enough to
+        // cut from, and a huge result is never tokenized whole.
+        const head = text.length > budget * 8 ? text.slice(0, budget * 8) : text;
+        const tokens = model.tokenize(head);
+        if (head === text && tokens.length <= budget) return text;
+        const total = Math.round((tokens.length * text.length) / head.length);
+        const keep = Math.max(0, budget - 24);
+        let kept = model.detokenize(tokens.slice(0, keep));
+        const boundary = Math.max(kept.lastIndexOf("\n"), kept.lastIndexOf(" "));
+        if (boundary > kept.length * 0.8) kept = kept.slice(0, boundary);
+        return `${kept.trimEnd()}\n[cut to fit the context: the first ${keep} of about ${total} tokens]`;
     }
 
     /** Hardware and model facts for system_stats and the UI. */
@@ -462,6 +535,16 @@ export function fitHistory(
     }
     const kept = history.filter((_, i) => keep[i]);
     return {history: kept, dropped: history.length - kept.length, tokens: total};
+}
+
+/** Tokens of a history and the functions' documentation, each counted once (not fitHistory's margin). */
+function estimateTokens(
+    history: ChatHistoryItem[],
+    count: (text: string) => number,
+    functions: ModelFunction[],
+) {
+    const docs = functions.length ? count(JSON.stringify(functions)) : 0;
+    return history.reduce((n, item) => n + count(itemText(item)) + 4, docs);
 }
 
 function itemText(item: ChatHistoryItem): string {

@@ -20,6 +20,8 @@ export type CallContext = {
     /** Side-effecting calls already made in this turn: an identical one asks again. */
     seen: Set<string>;
     onAwaiting?: (waiting: boolean) => void;
+    /** Cuts a result to what the context has room for; the stored result is what the model saw. */
+    fit?: (text: string) => string;
 };
 
 export type CallOutcome = {record: ToolCallRecord; modelText: string; sources: Source[]};
@@ -60,7 +62,7 @@ export class ToolRunner {
             {sources, ...extra}: Partial<ToolCallRecord> & {sources?: Source[]} = {},
         ) => {
             Object.assign(record, {status, finishedAt: Date.now(), ...extra});
-            if (status === "ok") record.resultText = text;
+            if (status === "ok") text = record.resultText = ctx.fit?.(text) ?? text;
             else record.error = text;
             this.store.save(record);
             this.bus.emit({type: "tool.result", correlationId: record.id, call: {...record}});

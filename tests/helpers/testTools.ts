@@ -55,6 +55,20 @@ export function testTools() {
             throw new Error("the tool broke");
         },
     });
-    const tools: ToolDefinition[] = [noteWrite, slow, boom];
+    const big = defineTool<{words: number}>({
+        name: "big",
+        description: "Return many words.",
+        sideEffect: "none",
+        params: {
+            type: "object",
+            additionalProperties: false,
+            properties: {words: {type: "integer"}},
+            required: ["words"],
+        },
+        run: async ({words}) => ({
+            text: Array.from({length: words}, (_, i) => `word${i}`).join(" "),
+        }),
+    });
+    const tools: ToolDefinition[] = [noteWrite, slow, boom, big];
     return {tools, state};
 }

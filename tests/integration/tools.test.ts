@@ -378,3 +378,30 @@ test("a policy set in Settings replaces the default and survives a restart", asy
         await second.core.dispose();
     }
 });
+
+test("a tool result too long for the context is cut to what is left, saying so; the answer completes", async () => {
+    const t = await open();
+    try {
+        const context = t.core.engine.status().contextSize!;
+        const {message} = await turn(t, "Summarize.", {
+            preflight: [
+                {name: "big", args: {words: 60_000}},
+                {name: "big", args: {words: 30_000}},
+            ],
+        });
+        assert.equal(message.status, "complete", message.error ?? "");
+        const model = t.core.engine;
+        let total = 0;
+        for (const call of message.toolCalls) {
+            assert.equal(call.status, "ok");
+            assert.match(call.resultText ?? "", /\n\[cut to fit the context: the first \d+ of about \d+ tokens\]$/);
+            total += model.countTokens(call.resultText ?? "")!;
+        }
+        assert.ok(total < context / 2, `both results together take ${total} of ${context} tokens`);
+        // Short results are not touched.
+        const small = await turn(t, "Again.", {preflight: [{name: "big", args: {words: 5}}]});
+        assert.equal(small.message.toolCalls[0]!.resultText, "word0 word1 word2 word3 word4");
+    } finally {
+        await t.core.dispose();
+    }
+});

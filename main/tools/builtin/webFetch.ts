@@ -3,7 +3,8 @@ import {DEFAULT_LIMITS, fetchPage, FetchError} from "../../web/fetchPage.js";
 import {APP_VERSION} from "../../version.js";
 import {defineTool} from "../defineTool.js";
 
-const DEFAULT_MAX_CHARS = 3000;
+// No fixed cut by default: the chat service cuts each result to the tokens the context has left.
+const NO_LIMIT = Number.POSITIVE_INFINITY;
 
 /**
  * web_fetch: one page's main text. Options (tools.yaml): max_chars, allow_hosts (hosts that may be
@@ -23,7 +24,7 @@ export const createWebFetch = (archive: Archive) =>
         },
         async run({url}, ctx) {
             if (!url) return {text: "", error: "missing url argument"};
-            const maxChars = numberOption(ctx.options.max_chars, DEFAULT_MAX_CHARS);
+            const maxChars = numberOption(ctx.options.max_chars, NO_LIMIT);
             try {
                 const page = await fetchPage(
                     url,
