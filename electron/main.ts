@@ -32,6 +32,7 @@ async function start() {
     core = createCore({
         dataDir: resolveDataDir(process.env.CAIRN_DATA_DIR ? null : app.getPath("userData")),
         modelPath: modelFlag() ?? process.env.CAIRN_MODEL ?? null,
+        command: "Cairn desktop",
     });
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {

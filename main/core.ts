@@ -14,6 +14,7 @@ import {ModelManager} from "./models/manager.js";
 import {ModelStore} from "./store/models.js";
 import {ConversationStore} from "./store/conversations.js";
 import {DB_FILE_NAME, openDatabase, type Db} from "./store/db.js";
+import {ProcessRegistry} from "./store/processes.js";
 import {SettingsStore} from "./store/settings.js";
 import {CitationStore} from "./store/citations.js";
 import {ToolCallStore} from "./store/toolCalls.js";
@@ -43,6 +44,8 @@ export type CoreOptions = {
     /** The recommended-models catalog; resources/models.json by default. */
     catalogFile?: string;
     downloadTimeouts?: Partial<DownloadTimeouts>;
+    /** How this process is named to other Cairn processes on the same data ("cairn serve"). */
+    command?: string;
 };
 
 export type Core = {
@@ -77,8 +80,10 @@ export function createCore(options: CoreOptions): Core {
     const conversations = new ConversationStore(db, undefined, undefined, webAccessDefault);
     const toolCalls = new ToolCallStore(db);
     const webPages = new WebPageStore(db);
-    const recoveredInterrupted = conversations.markInterrupted();
-    toolCalls.closeUnfinished();
+    // Other processes may share the data directory: only answers whose process is gone are recovered.
+    const processes = new ProcessRegistry(db, options.command ?? "cairn");
+    processes.register();
+    const recoveredInterrupted = processes.recover();
     const bus = new EventBus();
     const engine = new Engine({
         threads: options.threads,
@@ -134,6 +139,7 @@ export function createCore(options: CoreOptions): Core {
             ...conversation.generation,
             ...definedOnly(options.generation ?? {}),
         }),
+        processes,
     );
 
     const handlers: Handlers = {
@@ -278,6 +284,7 @@ export function createCore(options: CoreOptions): Core {
             await docs.ingest.cancelAll();
             await embedder.unload();
             await engine.dispose();
+            processes.unregister();
             db.close();
         },
     };

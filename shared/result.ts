@@ -7,6 +7,8 @@ export type ErrorCode =
     | "MODEL_NOT_LOADED"
     | "OUT_OF_MEMORY"
     | "NETWORK"
+    /** Another Cairn process holds what was asked for (a conversation's running answer). */
+    | "BUSY"
     | "INTERNAL";
 
 export type AppError = {code: ErrorCode; message: string; details?: unknown};

@@ -13,6 +13,7 @@ import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import {emptyStats, type Engine, type ModelFunction} from "../llm/engine.js";
 import type {CitationStore} from "../store/citations.js";
+import {busyMessage, type ProcessRegistry} from "../store/processes.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
@@ -54,6 +55,8 @@ export class ChatService {
         private readonly citations: CitationStore,
         /** The generation settings in force for a conversation (defaults, its own, run overrides). */
         private readonly generationFor: (conversation: Conversation) => GenerationSettings,
+        /** Claims each conversation's one running answer across every Cairn process on the data directory. */
+        private readonly processes: ProcessRegistry,
         private readonly flushMs = 200,
     ) {}
 
@@ -94,6 +97,8 @@ export class ChatService {
                 `${named.name} is not available in ${conversation.mode} mode; switch the mode or choose another tool`,
             );
         }
+        const claim = this.processes.claim(conversationId);
+        if (!claim.ok) return fail("BUSY", busyMessage(claim.holder));
         const history = toModelHistory(this.store.messages(conversationId));
         const user = this.store.addMessage({conversationId, role: "user", content: text, status: "complete"});
         if (conversation.title === DEFAULT_TITLE) {
@@ -106,12 +111,16 @@ export class ChatService {
             content: "",
             status: "streaming",
             model: this.engine.status().modelName,
+            processId: this.processes.id,
         });
+        this.processes.attach(conversationId, answer.id);
         const controller = new AbortController();
         const turn: ActiveTurn = {controller, finished: Promise.resolve()};
         // Released before chat.done is emitted, so a listener may send the next message at once.
         const release = () => {
-            if (this.active.get(conversationId) === turn) this.active.delete(conversationId);
+            if (this.active.get(conversationId) !== turn) return;
+            this.active.delete(conversationId);
+            this.processes.release(conversationId);
         };
         const input = {
             answer,

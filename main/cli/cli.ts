@@ -55,6 +55,7 @@ function openCore(args: CliArgs): Core {
         approver: args.command === "chat" ? fixedApprover(args.approve) : undefined,
         // A catalog of recommended models other than the bundled one (a mirror, or a test's loopback server).
         catalogFile: process.env.CAIRN_MODEL_CATALOG || undefined,
+        command: `cairn ${args.command}`,
     });
     // --embedding-model (or CAIRN_EMBEDDING_MODEL) chooses the documents' embedding model, and is kept.
     if (args.embeddingModel) core.settings.set("embeddingModelPath", path.resolve(args.embeddingModel));

@@ -157,13 +157,25 @@ export class ConversationStore {
         content: string;
         status: MessageStatus;
         model?: string | null;
+        /** The process writing a streaming answer (see ProcessRegistry). */
+        processId?: string;
     }): Message {
         const now = Date.now();
         const id = randomUUID();
         this.sql(
-            `INSERT INTO messages (id, conversation_id, role, content, status, model, created_at, updated_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(id, m.conversationId, m.role, m.content, m.status, m.model ?? null, now, now);
+            `INSERT INTO messages (id, conversation_id, role, content, status, model, process_id, created_at, updated_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+            id,
+            m.conversationId,
+            m.role,
+            m.content,
+            m.status,
+            m.model ?? null,
+            m.processId ?? null,
+            now,
+            now,
+        );
         this.touch(m.conversationId);
         return {
             id,
@@ -207,13 +219,6 @@ export class ConversationStore {
             Date.now(),
             id,
         );
-    }
-
-    /** After a crash, an answer left `streaming` is kept, marked `interrupted`. Returns how many. */
-    markInterrupted(): number {
-        return this.sql(
-            "UPDATE messages SET status = 'interrupted', updated_at = ? WHERE status = 'streaming'",
-        ).run(Date.now()).changes;
     }
 }
 

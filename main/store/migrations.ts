@@ -198,4 +198,26 @@ export const MIGRATIONS: readonly Migration[] = [
             END;
         `,
     },
+    {
+        version: 9,
+        name: "processes sharing the data directory, the process running each answer, one answer per conversation",
+        sql: `
+            CREATE TABLE processes (
+                id TEXT PRIMARY KEY,
+                pid INTEGER NOT NULL,
+                host TEXT NOT NULL,
+                command TEXT NOT NULL,
+                started_at INTEGER NOT NULL,
+                start_ticks TEXT,
+                heartbeat_at INTEGER NOT NULL
+            );
+            CREATE TABLE active_turns (
+                conversation_id TEXT PRIMARY KEY REFERENCES conversations(id) ON DELETE CASCADE,
+                process_id TEXT NOT NULL,
+                message_id TEXT,
+                started_at INTEGER NOT NULL
+            );
+            ALTER TABLE messages ADD COLUMN process_id TEXT;
+        `,
+    },
 ];

@@ -63,16 +63,6 @@ export class ToolCallStore {
         return rows.map(fromRow);
     }
 
-    /** Calls left running or waiting by a crash are closed as cancelled. */
-    closeUnfinished(): number {
-        return this.db
-            .prepare(
-                `UPDATE tool_calls SET status = 'cancelled', error = 'Cairn stopped before the call finished',
-                 finished_at = ? WHERE status IN ('pending', 'awaiting_approval', 'running')`,
-            )
-            .run(Date.now()).changes;
-    }
-
     grant(tool: string, conversationId: string | null): void {
         this.db
             .prepare("INSERT OR IGNORE INTO tool_grants (tool, conversation_id, created_at) VALUES (?, ?, ?)")

@@ -394,7 +394,10 @@ test("a tool result too long for the context is cut to what is left, saying so; 
         let total = 0;
         for (const call of message.toolCalls) {
             assert.equal(call.status, "ok");
-            assert.match(call.resultText ?? "", /\n\[cut to fit the context: the first \d+ of about \d+ tokens\]$/);
+            assert.match(
+                call.resultText ?? "",
+                /\n\[cut to fit the context: the first \d+ of about \d+ tokens\]$/,
+            );
             total += model.countTokens(call.resultText ?? "")!;
         }
         assert.ok(total < context / 2, `both results together take ${total} of ${context} tokens`);

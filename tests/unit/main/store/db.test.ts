@@ -1,11 +1,13 @@
 import assert from "node:assert/strict";
 import path from "node:path";
+import os from "node:os";
 import {test} from "node:test";
 import Database from "better-sqlite3";
 import {openDatabase, schemaVersion} from "../../../../main/store/db.js";
 import {MIGRATIONS, type Migration} from "../../../../main/store/migrations.js";
 import {ConversationStore} from "../../../../main/store/conversations.js";
 import {SettingsStore} from "../../../../main/store/settings.js";
+import {busyMessage, ProcessRegistry} from "../../../../main/store/processes.js";
 import {tempDir} from "../../../helpers/paths.js";
 
 const newest = Math.max(...MIGRATIONS.map((m) => m.version));
@@ -97,17 +99,66 @@ test("deleting a conversation deletes its messages", () => {
     db.close();
 });
 
-test("markInterrupted keeps the text of answers left streaming", () => {
+test("recovery interrupts only answers whose process is gone, keeping their text", () => {
     const db = openDatabase(path.join(tempDir(), "cairn.sqlite"));
     const store = new ConversationStore(db);
     const c = store.create();
-    const m = store.addMessage({conversationId: c.id, role: "assistant", content: "", status: "streaming"});
-    store.updateContent(m.id, "half an ans");
-    assert.equal(store.markInterrupted(), 1);
+    const me = new ProcessRegistry(db, "cairn test");
+    me.register();
+    // Another live process: this one's pid, recorded under another id (as a second core in this process).
+    const other = new ProcessRegistry(db, "cairn serve");
+    other.register();
+    // A process that is gone: a pid nobody has.
+    db.prepare(
+        "INSERT INTO processes (id, pid, host, command, started_at, start_ticks, heartbeat_at) VALUES ('gone', 2147483646, ?, 'cairn chat', 0, NULL, 0)",
+    ).run(os.hostname());
+    // This pid again, with another start time: the pid was reused by a new process.
+    db.prepare(
+        "INSERT INTO processes (id, pid, host, command, started_at, start_ticks, heartbeat_at) VALUES ('reused', ?, ?, 'cairn chat', 0, '1', 0)",
+    ).run(process.pid, os.hostname());
+    const add = (processId?: string) =>
+        store.addMessage({
+            conversationId: c.id,
+            role: "assistant",
+            content: "",
+            status: "streaming",
+            processId,
+        });
+    const live = add(other.id);
+    const dead = add("gone");
+    const reused = add("reused");
+    const legacy = add();
+    store.updateContent(dead.id, "half an ans");
+    assert.equal(me.recover(), 3);
+    const status = (id: string) => store.message(id)!.status;
     assert.deepEqual(
-        {status: store.message(m.id)!.status, content: store.message(m.id)!.content},
-        {status: "interrupted", content: "half an ans"},
+        [live, dead, reused, legacy].map((m) => status(m.id)),
+        ["streaming", "interrupted", "interrupted", "interrupted"],
     );
+    assert.equal(store.message(dead.id)!.content, "half an ans");
+    const ids = (db.prepare("SELECT id FROM processes ORDER BY id").all() as {id: string}[]).map((r) => r.id);
+    assert.deepEqual(ids.sort(), [me.id, other.id].sort());
+    db.close();
+});
+
+test("a conversation's answer is claimed by one process at a time; a dead holder's claim is taken over", () => {
+    const db = openDatabase(path.join(tempDir(), "cairn.sqlite"));
+    const c = new ConversationStore(db).create();
+    const a = new ProcessRegistry(db, "cairn serve");
+    const b = new ProcessRegistry(db, "cairn chat");
+    a.register();
+    b.register();
+    assert.deepEqual(a.claim(c.id), {ok: true});
+    const refused = b.claim(c.id);
+    assert.equal(refused.ok, false);
+    assert.match(
+        busyMessage(!refused.ok ? refused.holder : null),
+        /another Cairn process is answering in this conversation \(pid \d+, cairn serve\)/,
+    );
+    a.release(c.id);
+    assert.deepEqual(b.claim(c.id), {ok: true});
+    db.prepare("UPDATE processes SET pid = 2147483646 WHERE id = ?").run(b.id);
+    assert.deepEqual(a.claim(c.id), {ok: true}, "the holder is gone");
     db.close();
 });
 

@@ -1,0 +1,171 @@
+import {randomUUID} from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import type {Db} from "./db.js";
+
+/** A Cairn process that has the data directory open. */
+export type ProcessRow = {
+    id: string;
+    pid: number;
+    host: string;
+    command: string;
+    started_at: number;
+    start_ticks: string | null;
+    heartbeat_at: number;
+};
+
+const HEARTBEAT_MS = 15_000;
+/** A process on another computer (a shared folder) is gone when its heartbeat is older than this. */
+const STALE_MS = 4 * HEARTBEAT_MS;
+
+/**
+ * The processes sharing one data directory, registered in SQLite. Each answer records the process that
+ * runs it, so recovery after a crash touches only answers whose process is gone, and a conversation's one
+ * running answer is claimed in a transaction that every process sees.
+ */
+export class ProcessRegistry {
+    readonly id = randomUUID();
+    private heartbeat: NodeJS.Timeout | null = null;
+
+    constructor(
+        private readonly db: Db,
+        private readonly command: string,
+    ) {}
+
+    register(): void {
+        const now = Date.now();
+        this.db
+            .prepare(
+                `INSERT INTO processes (id, pid, host, command, started_at, start_ticks, heartbeat_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?)`,
+            )
+            .run(
+                this.id,
+                process.pid,
+                os.hostname(),
+                this.command,
+                Math.round(now - process.uptime() * 1000),
+                startTicks(process.pid),
+                now,
+            );
+        this.heartbeat = setInterval(() => {
+            this.db.prepare("UPDATE processes SET heartbeat_at = ? WHERE id = ?").run(Date.now(), this.id);
+        }, HEARTBEAT_MS);
+        this.heartbeat.unref();
+    }
+
+    unregister(): void {
+        if (this.heartbeat) clearInterval(this.heartbeat);
+        this.heartbeat = null;
+        this.db.transaction(() => {
+            this.db.prepare("DELETE FROM active_turns WHERE process_id = ?").run(this.id);
+            this.db.prepare("DELETE FROM processes WHERE id = ?").run(this.id);
+        })();
+    }
+
+    /**
+     * Answers left streaming by processes that are gone become interrupted (their text kept), their unfinished
+     * tool calls cancelled, and their claims and rows removed. Returns how many answers were interrupted.
+     */
+    recover(): number {
+        return this.db.transaction(() => {
+            const others = this.db
+                .prepare("SELECT * FROM processes WHERE id != ?")
+                .all(this.id) as ProcessRow[];
+            const live = [this.id, ...others.filter(isAlive).map((p) => p.id)];
+            const gone = others.map((p) => p.id).filter((id) => !live.includes(id));
+            const placeholders = live.map(() => "?").join(", ");
+            const interrupted = this.db
+                .prepare(
+                    `UPDATE messages SET status = 'interrupted', updated_at = ?
+                     WHERE status = 'streaming' AND (process_id IS NULL OR process_id NOT IN (${placeholders}))`,
+                )
+                .run(Date.now(), ...live).changes;
+            this.db
+                .prepare(
+                    `UPDATE tool_calls SET status = 'cancelled', error = 'Cairn stopped before the call finished',
+                     finished_at = ? WHERE status IN ('pending', 'awaiting_approval', 'running')
+                     AND message_id NOT IN (SELECT id FROM messages WHERE status = 'streaming')`,
+                )
+                .run(Date.now());
+            this.db
+                .prepare(`DELETE FROM active_turns WHERE process_id NOT IN (${placeholders})`)
+                .run(...live);
+            for (const id of gone) this.db.prepare("DELETE FROM processes WHERE id = ?").run(id);
+            return interrupted;
+        })();
+    }
+
+    /**
+     * Takes the conversation's one answer slot for this process; when another live process holds it, says
+     * which. A slot held by a process that is gone is recovered and taken.
+     */
+    claim(conversationId: string): {ok: true} | {ok: false; holder: ProcessRow | null} {
+        return this.db
+            .transaction((): {ok: true} | {ok: false; holder: ProcessRow | null} => {
+                const held = this.db
+                    .prepare(
+                        `SELECT p.* , a.process_id AS holder_id FROM active_turns a
+                         LEFT JOIN processes p ON p.id = a.process_id WHERE a.conversation_id = ?`,
+                    )
+                    .get(conversationId) as (ProcessRow & {holder_id: string}) | undefined;
+                if (held) {
+                    if (held.holder_id === this.id) return {ok: false, holder: null};
+                    if (held.id && isAlive(held)) return {ok: false, holder: held};
+                    this.recover();
+                }
+                this.db
+                    .prepare(
+                        "INSERT OR REPLACE INTO active_turns (conversation_id, process_id, started_at) VALUES (?, ?, ?)",
+                    )
+                    .run(conversationId, this.id, Date.now());
+                return {ok: true};
+            })
+            .immediate();
+    }
+
+    /** Records the answer message that a claim is for. */
+    attach(conversationId: string, messageId: string): void {
+        this.db
+            .prepare("UPDATE active_turns SET message_id = ? WHERE conversation_id = ? AND process_id = ?")
+            .run(messageId, conversationId, this.id);
+    }
+
+    release(conversationId: string): void {
+        this.db
+            .prepare("DELETE FROM active_turns WHERE conversation_id = ? AND process_id = ?")
+            .run(conversationId, this.id);
+    }
+}
+
+/**
+ * On this computer: the pid exists and (where /proc tells) started when the row says, so a reused pid is
+ * not mistaken for the process. Elsewhere: its heartbeat is recent.
+ */
+export function isAlive(row: ProcessRow): boolean {
+    if (row.host !== os.hostname()) return Date.now() - row.heartbeat_at < STALE_MS;
+    try {
+        process.kill(row.pid, 0);
+    } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
+    }
+    const ticks = startTicks(row.pid);
+    return row.start_ticks === null || ticks === null || ticks === row.start_ticks;
+}
+
+/** A process's start time in clock ticks since boot (Linux /proc); null where there is no /proc. */
+function startTicks(pid: number): string | null {
+    try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+        // Fields after the command name (which may hold spaces) start at field 3; starttime is field 22.
+        return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+    } catch {
+        return null;
+    }
+}
+
+/** How a refused claim is told to the person: who holds the conversation, and what to do. */
+export function busyMessage(holder: ProcessRow | null): string {
+    if (!holder) return "an answer is still being written in this conversation; stop it or wait";
+    return `another Cairn process is answering in this conversation (pid ${holder.pid}, ${holder.command}); wait for it to finish or stop it there`;
+}

@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import {spawn} from "node:child_process";
+import path from "node:path";
+import {test} from "node:test";
+import Database from "better-sqlite3";
+import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
+import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {testTools} from "../helpers/testTools.js";
+
+function cairn(args: string[]): Promise<{code: number | null; stdout: string; stderr: string}> {
+    const child = spawn(process.execPath, [CLI, ...args], {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {...process.env, CAIRN_MODEL: "", CAIRN_DATA_DIR: ""},
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    return new Promise((resolve) => child.once("exit", (code) => resolve({code, stdout, stderr})));
+}
+
+function row<T>(dataDir: string, sql: string, ...params: unknown[]): T {
+    const db = new Database(path.join(dataDir, "cairn.sqlite"), {readonly: true});
+    try {
+        return db.prepare(sql).get(...params) as T;
+    } finally {
+        db.close();
+    }
+}
+
+test("another Cairn process neither interrupts a live answer nor answers in the same conversation", async () => {
+    const dataDir = tempDir();
+    const t = await openTestCore({dataDir, extraTools: testTools().tools, generation: {maxTokens: 4}});
+    try {
+        const c = unwrap(await t.api.invoke("conversations.create", {}));
+        unwrap(await t.api.invoke("conversations.setMode", {id: c.id, mode: "agent"}));
+        // A live answer that stays open: its forced call waits for the user's approval.
+        const asked = new Promise<string>((resolve) =>
+            t.api.onEvent((e) => e.type === "tool.approvalRequested" && resolve(e.request.approvalId)),
+        );
+        const done = nextDone(t.api, c.id);
+        const sent = unwrap(
+            await t.api.invoke("chat.send", {
+                conversationId: c.id,
+                text: "Save it.",
+                toolChoice: "note_write",
+            }),
+        );
+        const approvalId = await asked;
+
+        const listed = await cairn(["models", "list", "--data", dataDir]);
+        assert.equal(listed.code, 0, listed.stderr);
+        assert.deepEqual(row(dataDir, "SELECT status FROM messages WHERE id = ?", sent.messageId), {
+            status: "streaming",
+        });
+        assert.deepEqual(row(dataDir, "SELECT status FROM tool_calls WHERE message_id = ?", sent.messageId), {
+            status: "awaiting_approval",
+        });
+
+        const second = await cairn([
+            "chat",
+            "--data",
+            dataDir,
+            "--model",
+            TEST_MODEL,
+            "--conversation",
+            c.id,
+            "Hi",
+        ]);
+        assert.equal(second.code, 1);
+        assert.match(
+            second.stderr,
+            new RegExp(
+                `^cairn: another Cairn process is answering in this conversation \\(pid ${process.pid}, `,
+            ),
+        );
+        const messages = unwrap(await t.api.invoke("messages.list", {conversationId: c.id}));
+        assert.equal(messages.length, 2, "the refused process wrote nothing into the conversation");
+
+        unwrap(await t.api.invoke("tools.decide", {approvalId, decision: "deny"}));
+        assert.equal((await done).status, "complete");
+        const third = await cairn([
+            "chat",
+            "--data",
+            dataDir,
+            "--model",
+            TEST_MODEL,
+            "--conversation",
+            c.id,
+            "--max-tokens",
+            "4",
+            "Hi",
+        ]);
+        assert.equal(third.code, 0, third.stderr);
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("a killed process's answer is taken over: marked interrupted, and the conversation answers again", async () => {
+    const dataDir = tempDir();
+    const child = spawn(
+        process.execPath,
+        [
+            CLI,
+            "chat",
+            "--data",
+            dataDir,
+            "--model",
+            TEST_MODEL,
+            "--threads",
+            "1",
+            "--max-tokens",
+            "1000000",
+            "Once",
+        ],
+        {stdio: "ignore", env: {...process.env, CAIRN_MODEL: ""}},
+    );
+    let answer: {id: string; conversation_id: string; status: string} | undefined;
+    for (;;) {
+        try {
+            answer = row(
+                dataDir,
+                "SELECT id, conversation_id, status FROM messages WHERE role = 'assistant'",
+            );
+        } catch {
+            answer = undefined;
+        }
+        if (answer?.status === "streaming") break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+    const again = await cairn([
+        "chat",
+        "--data",
+        dataDir,
+        "--model",
+        TEST_MODEL,
+        "--conversation",
+        answer!.conversation_id,
+        "--max-tokens",
+        "4",
+        "Again",
+    ]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(row(dataDir, "SELECT status FROM messages WHERE id = ?", answer!.id), {
+        status: "interrupted",
+    });
+    assert.deepEqual(row(dataDir, "SELECT count(*) AS n FROM active_turns"), {n: 0});
+    assert.deepEqual(row(dataDir, "SELECT count(*) AS n FROM processes"), {n: 0});
+});
