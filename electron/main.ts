@@ -1,16 +1,32 @@
-import {app, BrowserWindow, ipcMain, session, shell, type WebContents} from "electron";
+import {app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type WebContents} from "electron";
+import fs from "node:fs/promises";
 import path from "node:path";
-import {fileURLToPath, pathToFileURL} from "node:url";
+import {fileURLToPath} from "node:url";
 import {createCore, type Core} from "../main/core.js";
 import {resolveDataDir} from "../main/paths.js";
 import {CSP} from "../main/server/host.js";
 import {fail} from "../shared/result.js";
 import {CALL_CHANNEL, EVENT_CHANNEL} from "./channels.js";
-import {isExternalLinkAllowed, isTrustedSender} from "./security.js";
+import {
+    APP_ORIGIN,
+    contentTypeOf,
+    isExternalLinkAllowed,
+    isTrustedSender,
+    linkConfirmation,
+    resolveAppFile,
+} from "./security.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const rendererFile = path.join(here, "..", "renderer", "index.html");
-const rendererUrl = pathToFileURL(rendererFile).href;
+const rendererDir = path.join(here, "..", "renderer");
+const rendererUrl = `${APP_ORIGIN}/index.html`;
+
+// The renderer comes from app://cairn/, a standard secure origin of its own: file:// would give the page
+// every local file's origin. Registered before the app is ready, as Electron requires.
+protocol.registerSchemesAsPrivileged([
+    {scheme: "app", privileges: {standard: true, secure: true, supportFetchAPI: true, codeCache: true}},
+]);
+// Every web contents, whatever creates it, gets the same guards.
+app.on("web-contents-created", (_event, contents) => lockDown(contents));
 
 let core: Core | null = null;
 let window: BrowserWindow | null = null;
@@ -34,7 +50,10 @@ async function start() {
         modelPath: modelFlag() ?? process.env.CAIRN_MODEL ?? null,
         command: "Cairn desktop",
     });
+    protocol.handle("app", serveRenderer);
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
+    session.defaultSession.setDevicePermissionHandler(() => false);
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
         callback({responseHeaders: {...details.responseHeaders, "Content-Security-Policy": [CSP]}});
     });
@@ -61,24 +80,46 @@ function createWindow(): BrowserWindow {
             sandbox: true,
             nodeIntegration: false,
             webSecurity: true,
-            spellcheck: true,
+            // Chromium would download dictionaries.
+            spellcheck: false,
         },
     });
-    lockDown(win.webContents);
-    void win.loadFile(rendererFile);
+    void win.loadURL(rendererUrl);
     win.on("closed", () => (window = null));
     return win;
 }
 
 function lockDown(contents: WebContents) {
     contents.setWindowOpenHandler(({url}) => {
-        if (isExternalLinkAllowed(url)) void shell.openExternal(url);
+        if (isExternalLinkAllowed(url)) void confirmAndOpen(url, BrowserWindow.fromWebContents(contents));
         return {action: "deny"};
     });
     contents.on("will-navigate", (event, url) => {
         if (url !== contents.getURL()) event.preventDefault();
     });
     contents.on("will-attach-webview", (event) => event.preventDefault());
+}
+
+/** A link from an answer opens in the system browser only after the person has seen its whole address. */
+async function confirmAndOpen(url: string, parent: BrowserWindow | null) {
+    const options = linkConfirmation(url);
+    const {response} = parent
+        ? await dialog.showMessageBox(parent, options)
+        : await dialog.showMessageBox(options);
+    if (response === 0) await shell.openExternal(url);
+}
+
+async function serveRenderer(request: Request): Promise<Response> {
+    const file = resolveAppFile(request.url, rendererDir, path.join);
+    if (!file) return new Response("not found", {status: 404});
+    try {
+        const body = await fs.readFile(file);
+        return new Response(body, {
+            headers: {"Content-Type": contentTypeOf(file), "Content-Security-Policy": CSP},
+        });
+    } catch {
+        return new Response("not found", {status: 404});
+    }
 }
 
 let quitting = false;

@@ -30,3 +30,15 @@ test("it builds every platform's installer and unpacks the native modules from t
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
     assert.equal(pkg.main, "out/electron/main.js");
 });
+
+test("the packaged binary's fuses: no Node mode or inspector, asar only and checked, cookies encrypted", () => {
+    assert.deepEqual(config.electronFuses, {
+        runAsNode: false,
+        enableNodeOptionsEnvironmentVariable: false,
+        enableNodeCliInspectArguments: false,
+        enableEmbeddedAsarIntegrityValidation: true,
+        onlyLoadAppFromAsar: true,
+        enableCookieEncryption: true,
+        grantFileProtocolExtraPrivileges: false,
+    });
+});
