@@ -15,7 +15,6 @@ import {ToolRegistry} from "../main/tools/registry.js";
 import {ToolRunner} from "../main/tools/runner.js";
 import {ToolCallStore} from "../main/store/toolCalls.js";
 import {webSearch} from "../main/tools/builtin/webSearch.js";
-import {readHtml as fromHtml} from "../main/web/html.js";
 import http from "node:http";
 import type {AddressInfo} from "node:net";
 import {ConversationStore} from "../main/store/conversations.js";
@@ -23,6 +22,7 @@ import {openDatabase} from "../main/store/db.js";
 import {CLI, ROOT, TEST_MODEL, tempDir} from "../tests/helpers/paths.js";
 import {createCore} from "../main/core.js";
 import {searchRows, searchScale} from "./search.js";
+import {extractionFigures, hardeningRows, hostilePageFigures} from "./hardening.js";
 import type {Message, TurnStats} from "../shared/contract.js";
 
 const RUNS = 5;
@@ -227,38 +227,6 @@ async function toolCallOverhead(calls = 1000) {
     return result;
 }
 
-/** Readability extraction on a 20 KB and a 1 MB article, and on a page where it finds no article. */
-async function extractionFigures() {
-    const paragraph = (i: number) =>
-        `<p>Paragraph ${i}: cairns are human-made piles of stones raised as landmarks and memorials across the hills.</p>`;
-    const article = (bytes: number) => {
-        const parts: string[] = [];
-        for (let i = 0, size = 0; size < bytes; i++) {
-            const p = paragraph(i);
-            parts.push(p);
-            size += p.length;
-        }
-        return `<html><head><title>Cairns</title></head><body><nav>Home</nav><article><h1>Cairns</h1>${parts.join("")}</article></body></html>`;
-    };
-    const noArticle = `<html><head><title>Links</title></head><body>${Array.from({length: 300}, (_, i) => `<a href="/${i}">link ${i}</a>`).join(" ")}</body></html>`;
-    await fromHtml("<html><body><p>warm-up</p></body></html>", "https://bench.example/");
-    const measure = async (html: string) => {
-        const times: number[] = [];
-        let chars = 0;
-        for (let i = 0; i < RUNS; i++) {
-            const t = performance.now();
-            chars = (await fromHtml(html, "https://bench.example/page")).text.length;
-            times.push(performance.now() - t);
-        }
-        return {inputBytes: Buffer.byteLength(html), outputChars: chars, medianMs: median(times)};
-    };
-    return {
-        article20KB: await measure(article(20_000)),
-        article1MB: await measure(article(1_000_000)),
-        noArticle: await measure(noArticle),
-    };
-}
-
 /** web_search round trip against a loopback endpoint speaking SearXNG's JSON format. */
 async function searchRoundTrip() {
     const server = http.createServer((_req, res) => {
@@ -421,6 +389,7 @@ const report = {
     sqlite: sqliteFigures(),
     toolCall: await toolCallOverhead(),
     extraction: await extractionFigures(),
+    hostilePages: await hostilePageFigures(),
     searchRoundTrip: await searchRoundTrip(),
     conversation: await conversationTurns(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
@@ -459,9 +428,7 @@ console.table({
     "SQLite open 10k-message conversation (ms)": f(report.sqlite.open10kMessageConversationMs),
     "tool call overhead p50 / p95, policy allow (ms)": `${report.toolCall.allowedByPolicy.p50Ms.toFixed(3)} / ${report.toolCall.allowedByPolicy.p95Ms.toFixed(3)}`,
     "tool call overhead p50 / p95, with grant lookup (ms)": `${report.toolCall.allowedByGrant.p50Ms.toFixed(3)} / ${report.toolCall.allowedByGrant.p95Ms.toFixed(3)}`,
-    "extract 20 KB article (ms / chars)": `${f(report.extraction.article20KB.medianMs)} / ${report.extraction.article20KB.outputChars}`,
-    "extract 1 MB article (ms / chars)": `${f(report.extraction.article1MB.medianMs)} / ${report.extraction.article1MB.outputChars}`,
-    "extract page without article (ms / chars)": `${f(report.extraction.noArticle.medianMs)} / ${report.extraction.noArticle.outputChars}`,
+    ...hardeningRows(report.extraction, report.hostilePages),
     "web_search round trip, loopback SearXNG (ms)": f(report.searchRoundTrip.medianMs),
     "turn 1: first token (ms) / tokens/s": `${f(report.conversation.turn1.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn1.tokensPerSecond ?? NaN)}`,
     "turn 5: first token (ms) / tokens/s": `${f(report.conversation.turn5.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn5.tokensPerSecond ?? NaN)}`,
