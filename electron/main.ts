@@ -1,19 +1,18 @@
 import {app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type WebContents} from "electron";
-import fs from "node:fs/promises";
 import path from "node:path";
 import {fileURLToPath} from "node:url";
 import {createCore, type Core} from "../main/core.js";
 import {resolveDataDir} from "../main/paths.js";
 import {CSP} from "../main/server/host.js";
+import {readStatic} from "../main/server/static.js";
 import {fail} from "../shared/result.js";
 import {CALL_CHANNEL, EVENT_CHANNEL} from "./channels.js";
 import {
     APP_ORIGIN,
-    contentTypeOf,
+    appRequestPath,
     isExternalLinkAllowed,
     isTrustedSender,
     linkConfirmation,
-    resolveAppFile,
 } from "./security.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -110,16 +109,12 @@ async function confirmAndOpen(url: string, parent: BrowserWindow | null) {
 }
 
 async function serveRenderer(request: Request): Promise<Response> {
-    const file = resolveAppFile(request.url, rendererDir, path.join);
+    const requested = appRequestPath(request.url);
+    const file = requested === null ? null : await readStatic(rendererDir, requested);
     if (!file) return new Response("not found", {status: 404});
-    try {
-        const body = await fs.readFile(file);
-        return new Response(body, {
-            headers: {"Content-Type": contentTypeOf(file), "Content-Security-Policy": CSP},
-        });
-    } catch {
-        return new Response("not found", {status: 404});
-    }
+    return new Response(new Uint8Array(file.body), {
+        headers: {"Content-Type": file.type, "Content-Security-Policy": CSP},
+    });
 }
 
 let quitting = false;

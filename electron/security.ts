@@ -26,47 +26,17 @@ export function isTrustedSender(frameUrl: string, rendererUrl: string, isTopFram
 export const APP_ORIGIN = "app://cairn";
 
 /**
- * The file under `root` that an app:// request names, or null: another host, an encoded separator, or a
- * path that leaves the renderer folder is refused.
+ * The path an app:// request asks for, or null when it is not for the app's own host. The file itself is
+ * read by readStatic (main/server/static.ts), which the headless host uses too: it never leaves the
+ * renderer folder.
  */
-export function resolveAppFile(
-    requestUrl: string,
-    root: string,
-    join: (...parts: string[]) => string,
-): string | null {
-    let url: URL;
+export function appRequestPath(requestUrl: string): string | null {
     try {
-        url = new URL(requestUrl);
+        const url = new URL(requestUrl);
+        return url.protocol === "app:" && url.host === "cairn" ? url.pathname : null;
     } catch {
         return null;
     }
-    if (url.protocol !== "app:" || url.host !== "cairn") return null;
-    let pathname: string;
-    try {
-        pathname = decodeURIComponent(url.pathname);
-    } catch {
-        return null;
-    }
-    const parts = pathname.split("/").filter((part) => part !== "" && part !== ".");
-    if (parts.some((part) => part === ".." || part.includes("\\") || part.includes("\0"))) return null;
-    return join(root, ...(parts.length ? parts : ["index.html"]));
-}
-
-const TYPES: Record<string, string> = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".woff2": "font/woff2",
-    ".json": "application/json",
-    ".map": "application/json",
-};
-
-export function contentTypeOf(file: string): string {
-    const dot = file.lastIndexOf(".");
-    return TYPES[dot >= 0 ? file.slice(dot).toLowerCase() : ""] ?? "application/octet-stream";
 }
 
 /** The question asked before a link from an answer leaves the app: the whole address, Cancel by default. */

@@ -19,6 +19,22 @@ function cairn(args: string[]): Promise<{code: number | null; stdout: string; st
     return new Promise((resolve) => child.once("exit", (code) => resolve({code, stdout, stderr})));
 }
 
+/** `cairn chat` in a conversation of the data directory, as a second process. */
+function chatIn(dataDir: string, conversationId: string, text: string) {
+    return cairn([
+        "chat",
+        "--data",
+        dataDir,
+        "--model",
+        TEST_MODEL,
+        "--conversation",
+        conversationId,
+        "--max-tokens",
+        "4",
+        text,
+    ]);
+}
+
 function row<T>(dataDir: string, sql: string, ...params: unknown[]): T {
     const db = new Database(path.join(dataDir, "cairn.sqlite"), {readonly: true});
     try {
@@ -57,16 +73,7 @@ test("another Cairn process neither interrupts a live answer nor answers in the 
             status: "awaiting_approval",
         });
 
-        const second = await cairn([
-            "chat",
-            "--data",
-            dataDir,
-            "--model",
-            TEST_MODEL,
-            "--conversation",
-            c.id,
-            "Hi",
-        ]);
+        const second = await chatIn(dataDir, c.id, "Hi");
         assert.equal(second.code, 1);
         assert.match(
             second.stderr,
@@ -79,18 +86,7 @@ test("another Cairn process neither interrupts a live answer nor answers in the 
 
         unwrap(await t.api.invoke("tools.decide", {approvalId, decision: "deny"}));
         assert.equal((await done).status, "complete");
-        const third = await cairn([
-            "chat",
-            "--data",
-            dataDir,
-            "--model",
-            TEST_MODEL,
-            "--conversation",
-            c.id,
-            "--max-tokens",
-            "4",
-            "Hi",
-        ]);
+        const third = await chatIn(dataDir, c.id, "Hi");
         assert.equal(third.code, 0, third.stderr);
     } finally {
         await t.core.dispose();
@@ -132,18 +128,7 @@ test("a killed process's answer is taken over: marked interrupted, and the conve
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGKILL");
     await exited;
-    const again = await cairn([
-        "chat",
-        "--data",
-        dataDir,
-        "--model",
-        TEST_MODEL,
-        "--conversation",
-        answer!.conversation_id,
-        "--max-tokens",
-        "4",
-        "Again",
-    ]);
+    const again = await chatIn(dataDir, answer!.conversation_id, "Again");
     assert.equal(again.code, 0, again.stderr);
     assert.deepEqual(row(dataDir, "SELECT status FROM messages WHERE id = ?", answer!.id), {
         status: "interrupted",
