@@ -1,5 +1,6 @@
 // The extraction worker: parses untrusted pages off the core's event loop, under the memory limits the
 // pool gives it. One task at a time; the pool terminates it at a deadline, on Stop, or when idle.
+import v8 from "node:v8";
 import {parentPort} from "node:worker_threads";
 import {duckDuckGoResults} from "./duckduckgo.js";
 import {extractPage, NotText} from "./extract.js";
@@ -11,7 +12,7 @@ for (const method of ["log", "info", "warn", "error", "debug"] as const) console
 parentPort!.on("message", ({id, task}: {id: number; task: Task}) => {
     try {
         const value = task.type === "page" ? extractPage(task.page) : duckDuckGoResults(task.html, task.max);
-        parentPort!.postMessage({id, ok: true, value});
+        parentPort!.postMessage({id, ok: true, value, heapBytes: v8.getHeapStatistics().total_heap_size});
     } catch (error) {
         const message = error instanceof NotText ? error.message : `extraction failed: ${String(error)}`;
         parentPort!.postMessage({id, ok: false, message});

@@ -19,6 +19,8 @@ export type ExtractorOptions = {
     maxOldGenerationSizeMb: number;
     maxYoungGenerationSizeMb: number;
     stackSizeMb: number;
+    /** Told the worker's V8 heap size after each task (the extraction bench reports its peak). */
+    onHeap?: (bytes: number) => void;
 };
 
 export const EXTRACTOR_DEFAULTS: ExtractorOptions = {
@@ -128,8 +130,15 @@ export class Extractor {
                 else void worker.terminate();
                 outcome();
             };
-            const onMessage = (reply: {id: number; ok: boolean; value?: unknown; message?: string}) => {
+            const onMessage = (reply: {
+                id: number;
+                ok: boolean;
+                value?: unknown;
+                message?: string;
+                heapBytes?: number;
+            }) => {
                 if (reply.id !== id) return;
+                if (reply.heapBytes) this.options.onHeap?.(reply.heapBytes);
                 end(
                     () => (reply.ok ? resolve(reply.value) : reject(new ExtractionError(reply.message))),
                     true,
