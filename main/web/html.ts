@@ -1,4 +1,4 @@
-import {isProbablyReaderable, Readability} from "@mozilla/readability";
+import {Readability} from "@mozilla/readability";
 import {Parser} from "htmlparser2";
 import {parseHTML} from "linkedom";
 
@@ -60,9 +60,13 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
         };
     }
     const {document} = parseHTML(html) as unknown as {document: Document};
-    const article = isProbablyReaderable(document) ? new Readability(document).parse() : null;
+    // Readability runs on every page: its "readerable" gate sent news pages built from divs to the body
+    // fallback (benchmark F1 0.943 with the gate, 0.952 without).
+    const article = new Readability(document).parse();
     // Text from the article's HTML, not its textContent: block elements keep their line breaks.
-    const text = article?.content ? plainText(article.content, {keepChrome: true}).text : "";
+    const text = article?.content
+        ? dropRepeats(plainText(pruneArticle(article.content), {keepChrome: true}).text, article)
+        : "";
     if (article && text) {
         return {
             title: article.title?.trim() || titleFromUrl(url),
@@ -73,6 +77,63 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
     }
     const plain = plainText(html);
     return {title: plain.title || titleFromUrl(url), byline: null, text: plain.text, method: "body"};
+}
+
+// Parts of an article page that are not its text: captions, credits, sharing, related links, promotions.
+const NOT_TEXT =
+    "nav, figure, figcaption, picture, svg, button, form, iframe, [aria-hidden='true'], [hidden]";
+const NOT_TEXT_CLASS =
+    /(^|[\s_-])(caption|credit|share|sharing|social|related|newsletter|promo|advert|ad|ads|breadcrumbs?|byline|dateline|timestamp)([\s_-]|$)/i;
+
+/** Readability's article without what people do not read as the article (each rule measured on the benchmark). */
+export function pruneArticle(content: string): string {
+    const {document} = parseHTML(`<!doctype html><html><body>${content}</body></html>`) as unknown as {
+        document: Document;
+    };
+    removeNonText(document);
+    removeLinkBoxes(document);
+    return document.body.innerHTML;
+}
+
+function removeNonText(document: Document): void {
+    for (const el of document.querySelectorAll(NOT_TEXT)) el.remove();
+    for (const el of document.querySelectorAll("[class], [id]")) {
+        const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+        if (NOT_TEXT_CLASS.test(names)) el.remove();
+    }
+}
+
+/** A list or box of links ("You may also like"), or a short paragraph that is only a link elsewhere. */
+function removeLinkBoxes(document: Document): void {
+    const squash = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
+    const boxes = [...document.querySelectorAll("ul, ol, div, section, aside, nav, table, p")];
+    // Innermost first, so that a box inside an article's div goes, not the whole div.
+    for (const el of boxes.reverse()) {
+        const text = squash(el.textContent);
+        if (!text) continue;
+        const links = [...el.querySelectorAll("a")];
+        const density = links.reduce((n, a) => n + squash(a.textContent).length, 0) / text.length;
+        const box = links.length >= 2 && density >= 0.5;
+        const linkLine = el.tagName === "P" && density >= 0.8 && text.length < 160;
+        if (box || linkLine) el.remove();
+    }
+}
+
+// Lines that are a control's label or a photo credit, not the article's words.
+const UI_LINE =
+    /^(image|images|photo|photos|caption|close|open|share|share this|advertisement|sponsored|published|updated|sign in|log in|subscribe|read more|more|next|previous|\/|\||·|•)$|^(photo|image|credit|source|picture)s?: /i;
+
+/** Drops the headline and byline when the article repeats them, and lines that are controls or credits. */
+function dropRepeats(text: string, article: {title?: string | null; byline?: string | null}): string {
+    const same = (a: string, b: string | null | undefined) =>
+        !!b && a.replace(/\s+/g, " ").trim().toLowerCase() === b.replace(/\s+/g, " ").trim().toLowerCase();
+    return tidy(
+        text
+            .split("\n")
+            .filter((line) => !same(line, article.title) && !same(line, article.byline))
+            .filter((line) => !UI_LINE.test(line.trim()))
+            .join("\n"),
+    );
 }
 
 export function titleFromUrl(url: string): string {
