@@ -23,6 +23,7 @@ import {CLI, ROOT, TEST_MODEL, tempDir} from "../tests/helpers/paths.js";
 import {createCore} from "../main/core.js";
 import {searchRows, searchScale} from "./search.js";
 import {extractionFigures, hardeningRows, hostilePageFigures} from "./hardening.js";
+import {extractBench, extractRows} from "./extract.js";
 import type {Message, TurnStats} from "../shared/contract.js";
 
 const RUNS = 5;
@@ -390,6 +391,7 @@ const report = {
     toolCall: await toolCallOverhead(),
     extraction: await extractionFigures(),
     hostilePages: await hostilePageFigures(),
+    extractBench: await extractBench(),
     searchRoundTrip: await searchRoundTrip(),
     conversation: await conversationTurns(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
@@ -429,6 +431,7 @@ console.table({
     "tool call overhead p50 / p95, policy allow (ms)": `${report.toolCall.allowedByPolicy.p50Ms.toFixed(3)} / ${report.toolCall.allowedByPolicy.p95Ms.toFixed(3)}`,
     "tool call overhead p50 / p95, with grant lookup (ms)": `${report.toolCall.allowedByGrant.p50Ms.toFixed(3)} / ${report.toolCall.allowedByGrant.p95Ms.toFixed(3)}`,
     ...hardeningRows(report.extraction, report.hostilePages),
+    ...extractRows(report.extractBench),
     "web_search round trip, loopback SearXNG (ms)": f(report.searchRoundTrip.medianMs),
     "turn 1: first token (ms) / tokens/s": `${f(report.conversation.turn1.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn1.tokensPerSecond ?? NaN)}`,
     "turn 5: first token (ms) / tokens/s": `${f(report.conversation.turn5.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn5.tokensPerSecond ?? NaN)}`,

@@ -421,9 +421,16 @@ export class Engine {
         const total = Math.round((tokens.length * text.length) / head.length);
         const keep = Math.max(0, budget - 24);
         let kept = model.detokenize(tokens.slice(0, keep));
-        const boundary = Math.max(kept.lastIndexOf("\n"), kept.lastIndexOf(" "));
-        if (boundary > kept.length * 0.8) kept = kept.slice(0, boundary);
-        return `${kept.trimEnd()}\n[cut to fit the context: the first ${keep} of about ${total} tokens]`;
+        // End on a block (a blank line), else a line, else a word, if one is near the end.
+        for (const boundary of ["\n\n", "\n", " "]) {
+            const at = kept.lastIndexOf(boundary);
+            if (at > kept.length * 0.7) {
+                kept = kept.slice(0, at);
+                break;
+            }
+        }
+        kept = kept.trimEnd();
+        return `${kept}\n[cut to fit the context: the first ${keep} of about ${total} tokens, ${kept.length} of ${text.length} characters]`;
     }
 
     /** Hardware and model facts for system_stats and the UI. */

@@ -22,18 +22,17 @@ export function extractPage(page: PageInput): Extracted {
             return readHtml(text, page.url);
         case "xml": {
             const plain = plainText(text);
-            return {
-                title: plain.title || titleFromUrl(page.url),
-                byline: null,
-                text: plain.text,
-                method: "plain",
-            };
+            return asText(plain.title || titleFromUrl(page.url), plain.text);
         }
         case "json":
-            return {title: titleFromUrl(page.url), byline: null, text: prettyJson(text), method: "plain"};
+            return asText(titleFromUrl(page.url), prettyJson(text));
         case "text":
-            return {title: titleFromUrl(page.url), byline: null, text: tidy(text), method: "plain"};
+            return asText(titleFromUrl(page.url), tidy(text));
     }
+}
+
+function asText(title: string, text: string): Extracted {
+    return {title, byline: null, text, markdown: text, method: "plain"};
 }
 
 function prettyJson(text: string): string {

@@ -1,12 +1,19 @@
 import {Readability} from "@mozilla/readability";
 import {Parser} from "htmlparser2";
 import {parseHTML} from "linkedom";
+import {NodeHtmlMarkdown} from "node-html-markdown";
 
 /** What a page yields: its title, byline and main text, and which method found it. */
 export type Extracted = {
     title: string;
     byline: string | null;
+    /** Plain text: what the extraction benchmark scores. */
     text: string;
+    /** The same content as markdown (headings, lists, tables, code, links): what the model reads. */
+    markdown: string;
+    /** The page's own canonical address and publication date, when it declares them. */
+    canonicalUrl?: string | null;
+    published?: string | null;
     method: "readability" | "body" | "plain";
     /** Why the page was not read as an article (over a limit), for the tool's result. */
     note?: string;
@@ -55,6 +62,7 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
             title: plain.title || titleFromUrl(url),
             byline: null,
             text: plain.text,
+            markdown: plain.text,
             method: "plain",
             note: `the page has ${shape.elements} elements nested ${shape.depth} deep (limits ${limits.maxElements} and ${limits.maxDepth}): its plain text is shown, not an extracted article`,
         };
@@ -62,21 +70,25 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
     const {document} = parseHTML(html) as unknown as {document: Document};
     // Readability runs on every page: its "readerable" gate sent news pages built from divs to the body
     // fallback (benchmark F1 0.943 with the gate, 0.952 without).
+    const meta = pageMeta(document, url);
     const article = new Readability(document).parse();
+    const pruned = article?.content ? pruneArticle(article.content, url) : "";
     // Text from the article's HTML, not its textContent: block elements keep their line breaks.
-    const text = article?.content
-        ? dropRepeats(plainText(pruneArticle(article.content), {keepChrome: true}).text, article)
-        : "";
+    const text = article ? dropRepeats(plainText(pruned, {keepChrome: true}).text, article) : "";
     if (article && text) {
         return {
             title: article.title?.trim() || titleFromUrl(url),
-            byline: article.byline ?? null,
+            byline: article.byline?.trim() || null,
             text,
+            markdown: dropRepeats(toMarkdown(pruned), article),
+            canonicalUrl: meta.canonicalUrl,
+            published: article.publishedTime?.trim() || meta.published,
             method: "readability",
         };
     }
     const plain = plainText(html);
-    return {title: plain.title || titleFromUrl(url), byline: null, text: plain.text, method: "body"};
+    const title = plain.title || titleFromUrl(url);
+    return {title, byline: null, text: plain.text, markdown: plain.text, ...meta, method: "body"};
 }
 
 // Parts of an article page that are not its text: captions, credits, sharing, related links, promotions.
@@ -85,14 +97,52 @@ const NOT_TEXT =
 const NOT_TEXT_CLASS =
     /(^|[\s_-])(caption|credit|share|sharing|social|related|newsletter|promo|advert|ad|ads|breadcrumbs?|byline|dateline|timestamp)([\s_-]|$)/i;
 
-/** Readability's article without what people do not read as the article (each rule measured on the benchmark). */
-export function pruneArticle(content: string): string {
+/** The page's <link rel=canonical> and its declared publication time, read before Readability changes it. */
+function pageMeta(document: Document, url: string): {canonicalUrl: string | null; published: string | null} {
+    const href = document.querySelector("link[rel='canonical']")?.getAttribute("href");
+    const published = document
+        .querySelector(
+            "meta[property='article:published_time'], meta[name='date'], meta[itemprop='datePublished']",
+        )
+        ?.getAttribute("content");
+    return {canonicalUrl: href ? absolute(href, url) : null, published: published?.trim() || null};
+}
+
+/**
+ * Readability's article without what people do not read as the article (each rule measured on the
+ * benchmark); links made absolute against the page, script links dropped.
+ */
+export function pruneArticle(content: string, url: string): string {
     const {document} = parseHTML(`<!doctype html><html><body>${content}</body></html>`) as unknown as {
         document: Document;
     };
     removeNonText(document);
     removeLinkBoxes(document);
+    for (const a of document.querySelectorAll("a[href]")) {
+        const href = absolute(a.getAttribute("href")!, url);
+        if (href && /^https?:/.test(href)) a.setAttribute("href", href);
+        else a.removeAttribute("href");
+    }
     return document.body.innerHTML;
+}
+
+function absolute(href: string, base: string): string | null {
+    try {
+        return new URL(href, base).href;
+    } catch {
+        return null;
+    }
+}
+
+const markdown = new NodeHtmlMarkdown(
+    {bulletMarker: "-", maxConsecutiveNewlines: 2},
+    // Images become their alt text: the model cannot see them, and their addresses are noise.
+    {img: {postprocess: ({node}) => node.getAttribute("alt")?.trim() ?? ""}},
+);
+
+/** Markdown of an article's HTML: headings, numbered lists, tables, code blocks, [text](url) links. */
+export function toMarkdown(html: string): string {
+    return markdown.translate(html).trim();
 }
 
 function removeNonText(document: Document): void {
@@ -123,17 +173,26 @@ function removeLinkBoxes(document: Document): void {
 const UI_LINE =
     /^(image|images|photo|photos|caption|close|open|share|share this|advertisement|sponsored|published|updated|sign in|log in|subscribe|read more|more|next|previous|\/|\||·|•)$|^(photo|image|credit|source|picture)s?: /i;
 
-/** Drops the headline and byline when the article repeats them, and lines that are controls or credits. */
+/**
+ * Drops the headline and byline when the article repeats them, and lines that are controls or credits.
+ * Other lines are kept as they are (markdown's code indentation and line breaks included).
+ */
 function dropRepeats(text: string, article: {title?: string | null; byline?: string | null}): string {
-    const same = (a: string, b: string | null | undefined) =>
-        !!b && a.replace(/\s+/g, " ").trim().toLowerCase() === b.replace(/\s+/g, " ").trim().toLowerCase();
-    return tidy(
-        text
-            .split("\n")
-            .filter((line) => !same(line, article.title) && !same(line, article.byline))
-            .filter((line) => !UI_LINE.test(line.trim()))
-            .join("\n"),
-    );
+    // A markdown heading ("# Title") repeats the title too.
+    const norm = (line: string) =>
+        line
+            .replace(/^#{1,6}\s+/, "")
+            .replace(/\s+/g, " ")
+            .trim()
+            .toLowerCase();
+    const same = (a: string, b: string | null | undefined) => !!b && norm(a) === norm(b);
+    return text
+        .split("\n")
+        .filter((line) => !same(line, article.title) && !same(line, article.byline))
+        .filter((line) => !UI_LINE.test(line.trim()))
+        .join("\n")
+        .replace(/\n{3,}/g, "\n\n")
+        .trim();
 }
 
 export function titleFromUrl(url: string): string {
@@ -158,7 +217,6 @@ const SKIPPED = new Set([
     "canvas",
     "select",
     "nav",
-    "header",
     "footer",
     "head",
 ]);
@@ -207,22 +265,25 @@ export function plainText(html: string, options: {keepChrome?: boolean} = {}): {
     const parts: string[] = [];
     let title = "";
     let inTitle = false;
-    let skipping = 0;
+    // One entry per open element: whether its text is left out (itself or an ancestor).
+    const hidden: boolean[] = [];
     const parser = new Parser(
         {
-            onopentag(name) {
+            onopentag(name, attributes) {
                 if (name === "title") inTitle = true;
-                if (skipped.has(name)) skipping++;
-                else if (BLOCKS.has(name)) parts.push("\n");
+                const hide =
+                    skipped.has(name) || attributes["aria-hidden"] === "true" || "hidden" in attributes;
+                hidden.push(hide || hidden.at(-1) === true);
+                if (BLOCKS.has(name)) parts.push("\n");
             },
             ontext(text) {
                 if (inTitle) title += text;
-                else if (skipping === 0) parts.push(text);
+                else if (hidden.at(-1) !== true) parts.push(text);
             },
             onclosetag(name) {
                 if (name === "title") inTitle = false;
-                if (skipped.has(name)) skipping = Math.max(0, skipping - 1);
-                else if (BLOCKS.has(name)) parts.push("\n");
+                hidden.pop();
+                if (BLOCKS.has(name)) parts.push("\n");
             },
         },
         {decodeEntities: true},

@@ -396,7 +396,7 @@ test("a tool result too long for the context is cut to what is left, saying so; 
             assert.equal(call.status, "ok");
             assert.match(
                 call.resultText ?? "",
-                /\n\[cut to fit the context: the first \d+ of about \d+ tokens\]$/,
+                /\n\[cut to fit the context: the first \d+ of about \d+ tokens, \d+ of \d+ characters\]$/,
             );
             total += model.countTokens(call.resultText ?? "")!;
         }

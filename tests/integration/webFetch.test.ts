@@ -161,10 +161,33 @@ test("extraction runs no page script and loads no resource", async () => {
     assert.deepEqual(hits, ["/article"]);
 });
 
-test("long text is cut at max_chars, saying so", async () => {
-    const out = await run(`${base}/article`, {max_chars: 100});
-    assert.match(out.text, /\n\[cut at 100 characters\]$/);
-    assert.ok(out.text.split("Extracted text:\n")[1]!.length < 140);
+test("long content is cut at max_chars, saying where to read on; offset reads on", async () => {
+    const first = await run(`${base}/article`, {max_chars: 100});
+    const cut = /\n\[cut at 100 characters; (\d+) more from offset 100\]$/.exec(first.text);
+    assert.ok(cut, first.text);
+    assert.ok(first.text.split("Extracted text:\n")[1]!.length < 160);
+    const next = await webFetch.run(
+        {url: `${base}/article`, offset: 100, max_chars: 100},
+        {
+            signal: new AbortController().signal,
+            conversationId: "c",
+            dataDir: "/tmp",
+            options: {allow_hosts: ["127.0.0.1"]},
+        },
+    );
+    assert.match(next.text, /Extracted text:\n\[from character 100 of \d+\]\n/);
+    const whole = archived.at(-1)!.text;
+    assert.equal(next.text.split("]\n")[1]!.slice(0, 100), whole.slice(100, 200), "the next part follows on");
+    const past = await webFetch.run(
+        {url: `${base}/article`, offset: 1_000_000},
+        {
+            signal: new AbortController().signal,
+            conversationId: "c",
+            dataDir: "/tmp",
+            options: {allow_hosts: ["127.0.0.1"]},
+        },
+    );
+    assert.match(past.text, /offset 1000000 is past its end\]$/);
 });
 
 test("without an article, the body text is used without scripts, styles and navigation", async () => {

@@ -1,30 +1,38 @@
+import type {Extracted} from "../../web/extract.js";
 import {ExtractionError, sharedExtractor} from "../../web/extractor.js";
 import {DEFAULT_LIMITS, fetchPage, FetchError} from "../../web/fetchPage.js";
 import {APP_VERSION} from "../../version.js";
 import {defineTool} from "../defineTool.js";
 
-// No fixed cut by default: the chat service cuts each result to the tokens the context has left.
-const NO_LIMIT = Number.POSITIVE_INFINITY;
-
 /**
- * web_fetch: one page's main text. Options (tools.yaml): max_chars, allow_hosts (hosts that may be
- * private or loopback anyway), timeoutMs for the transfer.
+ * web_fetch: one page's main content as markdown. Options (tools.yaml): max_chars (a fixed cut; by default
+ * the chat service cuts each result to the tokens the context has left), allow_hosts (hosts that may be
+ * private or loopback anyway), fetch_timeout_ms for the transfer.
  */
 export type Archive = (page: {url: string; title: string; text: string}) => {id: string};
 
+type Args = {url?: string; offset?: number; max_chars?: number};
+
 export const createWebFetch = (archive: Archive) =>
-    defineTool<{url?: string}>({
+    defineTool<Args>({
         name: "web_fetch",
-        description: "Fetch a web page (http or https) and return its title and main text.",
+        description:
+            "Fetch a web page (http or https) and return its title and main content as markdown. A long page is cut; pass offset (a character position in the content) to read on.",
         sideEffect: "network",
         params: {
             type: "object",
             additionalProperties: false,
-            properties: {url: {type: "string", maxLength: 4096}},
+            properties: {
+                url: {type: "string", maxLength: 4096},
+                offset: {type: "integer"},
+                max_chars: {type: "integer"},
+            },
         },
-        async run({url}, ctx) {
+        async run({url, offset = 0, max_chars}, ctx) {
             if (!url) return {text: "", error: "missing url argument"};
-            const maxChars = numberOption(ctx.options.max_chars, NO_LIMIT);
+            if (offset < 0) return {text: "", error: "offset must be 0 or more"};
+            if (max_chars !== undefined && max_chars < 1)
+                return {text: "", error: "max_chars must be 1 or more"};
             try {
                 const page = await fetchPage(
                     url,
@@ -38,26 +46,26 @@ export const createWebFetch = (archive: Archive) =>
                 );
                 // Parsing runs in a worker with memory and time limits; Stop and the tool's limit end it.
                 const extracted = await sharedExtractor().run({type: "page", page}, ctx.signal);
-                const archived = archive({url: page.url, title: extracted.title, text: extracted.text});
-                const cut = extracted.text.length > maxChars;
-                const body = cut
-                    ? `${extracted.text.slice(0, maxChars)}\n[cut at ${maxChars} characters]`
-                    : extracted.text;
-                const note = extracted.note ? `Note: ${extracted.note}\n` : "";
+                const address = extracted.canonicalUrl ?? page.url;
+                // The archive keeps the whole content, whatever part the model reads now.
+                const archived = archive({url: page.url, title: extracted.title, text: extracted.markdown});
+                const limit = max_chars ?? numberOption(ctx.options.max_chars, Number.POSITIVE_INFINITY);
                 return {
-                    text: `URL: ${page.url}\nTitle: ${extracted.title}\n${note}Extracted text:\n${body}`,
+                    text: `${header(address, extracted)}Extracted text:\n${part(extracted.markdown, offset, limit)}`,
                     data: {
                         url: page.url,
+                        canonicalUrl: extracted.canonicalUrl ?? null,
                         title: extracted.title,
                         byline: extracted.byline,
-                        chars: extracted.text.length,
+                        published: extracted.published ?? null,
+                        chars: extracted.markdown.length,
                         method: extracted.method,
                     },
                     sources: [
                         {
                             kind: "url",
                             title: extracted.title || page.url,
-                            url: page.url,
+                            url: address,
                             snippet: extracted.text.slice(0, 200),
                             location: {archiveId: archived.id},
                         },
@@ -70,6 +78,32 @@ export const createWebFetch = (archive: Archive) =>
             }
         },
     });
+
+function header(address: string, page: Extracted): string {
+    return [
+        `URL: ${address}`,
+        `Title: ${page.title}`,
+        page.byline ? `By: ${page.byline}` : null,
+        page.published ? `Published: ${page.published}` : null,
+        page.note ? `Note: ${page.note}` : null,
+        "",
+    ]
+        .filter((line) => line !== null)
+        .join("\n");
+}
+
+/** Characters [offset, offset + limit) of the content, saying what was left out before and after. */
+function part(content: string, offset: number, limit: number): string {
+    if (offset >= content.length && content.length > 0)
+        return `[the content has ${content.length} characters; offset ${offset} is past its end]`;
+    const end = Math.min(content.length, offset + limit);
+    const before = offset > 0 ? `[from character ${offset} of ${content.length}]\n` : "";
+    const after =
+        end < content.length
+            ? `\n[cut at ${end - offset} characters; ${content.length - end} more from offset ${end}]`
+            : "";
+    return `${before}${content.slice(offset, end)}${after}`;
+}
 
 function numberOption(value: unknown, fallback: number): number {
     return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;

@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import {test} from "node:test";
+import {plainText, readHtml, toMarkdown} from "../../../../main/web/html.js";
+
+const URL = "https://news.example/2026/story";
+const paragraphs = (n: number) =>
+    Array.from(
+        {length: n},
+        (_, i) =>
+            `<p>Paragraph ${i + 1} of the story: the river rose through the night and the town's volunteers filled sandbags until dawn, when the water finally stopped.</p>`,
+    ).join("");
+
+test("a <style> holding uncompiled SCSS does not stop extraction, and nothing is printed", () => {
+    const written: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) =>
+        written.push(String(chunk)) > 0) as typeof process.stderr.write;
+    try {
+        const page = readHtml(
+            `<html><head><title>Floods</title><style>div{width:calc(($a - $b - 16px) / 16 * 9)}</style></head><body><article>${paragraphs(6)}</article></body></html>`,
+            URL,
+        );
+        assert.equal(page.method, "readability");
+        assert.match(page.text, /^Paragraph 1 of the story/);
+    } finally {
+        process.stderr.write = write;
+    }
+    assert.deepEqual(written, []);
+});
+
+test("list numbers and the two sides of a <br> are not glued to the next word", () => {
+    const page = readHtml(
+        `<html><head><title>Steps</title></head><body><article>${paragraphs(4)}<ol><li>measure the wall</li><li>cut the board</li></ol><p>Lorem ipsum<br>dolor sit amet.</p></article></body></html>`,
+        URL,
+    );
+    assert.match(page.text, /\n+measure the wall\n+cut the board\n+/);
+    assert.match(page.text, /\n+Lorem ipsum\n+dolor sit amet\./);
+    assert.match(page.markdown, /\n1\. measure the wall\n2\. cut the board\n/);
+    assert.match(page.markdown, /Lorem ipsum {2}\ndolor sit amet\./);
+});
+
+test("the body fallback leaves out aria-hidden and hidden text and keeps content inside <header>", () => {
+    const text = plainText(
+        `<html><body><header><h1>Opening hours</h1><p>Open daily 9 to 5.</p></header><nav>Home | Shop</nav><div aria-hidden="true">Skip to content<div>icon</div></div><p hidden>Secret</p><p>Closed on holidays.</p><footer>Footer</footer></body></html>`,
+    ).text;
+    assert.equal(text, "Opening hours\n\nOpen daily 9 to 5.\n\nClosed on holidays.");
+});
+
+test("an article page that Readability's readerable check rejects is still read as an article", () => {
+    // Short paragraphs in divs, beside a menu of links: isProbablyReaderable says no to this page.
+    const html = `<html><head><title>Short news</title></head><body><div class="menu">${Array.from({length: 30}, (_, i) => `<a href="/s${i}">Section ${i}</a>`).join(" ")}</div><div class="story"><div>The council approved the new bridge on Tuesday after a long debate.</div><div>Construction starts in spring and should take two years, the mayor said.</div><div>Residents asked for a footpath and a cycle lane, and both were added.</div></div></body></html>`;
+    const page = readHtml(html, URL);
+    assert.equal(page.method, "readability");
+    assert.match(page.text, /The council approved the new bridge/);
+    assert.doesNotMatch(page.text, /Section 1/);
+});
+
+test("markdown keeps headings, numbered lists, tables, code, absolute links and images as alt text", () => {
+    const md = toMarkdown(
+        `<h2>Setup</h2><ol><li>one</li><li>two</li></ol><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table><pre><code class="language-js">let x = 1;</code></pre><p>See <a href="https://site.example/doc">the doc</a> <img alt="a diagram" src="d.png"></p>`,
+    );
+    assert.equal(
+        md,
+        "## Setup\n\n1. one\n2. two\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n```js\nlet x = 1;\n```\n\nSee [the doc](https://site.example/doc) a diagram",
+    );
+});
+
+test("an article gives its markdown with absolute links, and its canonical address, byline and date", () => {
+    const page = readHtml(
+        `<html><head><title>Floods in town</title><link rel="canonical" href="/2026/floods"><meta property="article:published_time" content="2026-11-20T08:00:00Z"></head><body><article><h1>Floods in town</h1><p class="byline">By Ada Reporter</p>${paragraphs(5)}<pre><code>if (river > banks) {
+    sandbags();
+}</code></pre><p>More on <a href="/rivers">rivers and what they do when it rains for days on end</a> in our archive of earlier reporting about the valley.</p></article></body></html>`,
+        URL,
+    );
+    assert.equal(page.canonicalUrl, "https://news.example/2026/floods");
+    assert.equal(page.published, "2026-11-20T08:00:00Z");
+    assert.equal(page.byline, "By Ada Reporter");
+    assert.match(page.markdown, /^Paragraph 1 of the story/, "the repeated headline and byline are left out");
+    assert.match(
+        page.markdown,
+        /\[rivers and what they do when it rains for days on end\]\(https:\/\/news\.example\/rivers\)/,
+    );
+});
