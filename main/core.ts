@@ -198,7 +198,7 @@ export function createCore(options: CoreOptions): Core {
             bus.emit({type: "conversation.updated", conversation: updated});
             return ok(updated);
         },
-        "tools.list": () => ok(tools.list({webAccess: webAccessDefault()})),
+        "tools.list": () => ok(tools.list()),
         "conversations.setWebAccess": (req) => {
             const updated = conversations.setWebAccess(req.id, req.webAccess);
             if (!updated) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
@@ -234,7 +234,7 @@ export function createCore(options: CoreOptions): Core {
             const next = req.policy ? {...others, [tool.name]: req.policy} : others;
             settings.set("toolPolicies", next);
             tools.setPolicyOverrides(next);
-            return ok(tools.list({webAccess: webAccessDefault()}));
+            return ok(tools.list());
         },
         "archive.get": (req) => {
             const page = webPages.get(req.id);

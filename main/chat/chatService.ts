@@ -17,6 +17,7 @@ import {busyMessage, type ProcessRegistry} from "../store/processes.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
+import {decide, type DenyReason} from "../tools/policy.js";
 import type {ToolRegistry} from "../tools/registry.js";
 import type {CallContext, CallOutcome, ToolRunner} from "../tools/runner.js";
 import {TurnMachine, type TurnState} from "./turnState.js";
@@ -85,17 +86,11 @@ export class ChatService {
         if (named === undefined || (named === null && !["auto", "none", "required"].includes(choice))) {
             return fail("VALIDATION", `unknown tool: ${choice}`);
         }
-        if (named?.sideEffect === "network" && !conversation.webAccess) return fail("DENIED", WEB_OFF);
-        if (
-            named &&
-            !this.tools.registry
-                .offered(conversation.mode, {webAccess: conversation.webAccess})
-                .includes(named)
-        ) {
-            return fail(
-                "DENIED",
-                `${named.name} is not available in ${conversation.mode} mode; switch the mode or choose another tool`,
-            );
+        if (named) {
+            const {mode, webAccess} = conversation;
+            const decision = decide(named, {mode, webAccess, policy: this.tools.registry.policy(named)});
+            if (decision.verdict === "deny")
+                return fail("DENIED", refusal(named.name, decision.reason, mode));
         }
         const claim = this.processes.claim(conversationId);
         if (!claim.ok) return fail("BUSY", busyMessage(claim.holder));
@@ -323,6 +318,14 @@ export class ChatService {
         this.bus.emit({type: "chat.done", conversationId, message: this.store.message(messageId)!});
         unsubscribe();
     }
+}
+
+/** Why a tool the person chose cannot run, in words that say what to change. */
+function refusal(tool: string, reason: DenyReason, mode: string): string {
+    if (reason === "web-off") return WEB_OFF;
+    if (reason === "mode")
+        return `${tool} is not available in ${mode} mode; switch the mode or choose another tool`;
+    return `${tool} is disabled by its policy; change it in Settings`;
 }
 
 /** The tools a forced choice allows: only among those offered now (mode, policy, step limit). */

@@ -1,6 +1,7 @@
-import type {SideEffect, ToolInfo, ToolMode, ToolPolicy} from "../../shared/contract.js";
+import type {ToolInfo, ToolMode, ToolPolicy} from "../../shared/contract.js";
 import type {ToolDefinition} from "./defineTool.js";
 import type {ToolsConfig} from "./config.js";
+import {decide, defaultPolicy} from "./policy.js";
 import {ArgumentValidator, type Validated} from "./validate.js";
 
 export type PolicyContext = {webAccess: boolean};
@@ -36,23 +37,21 @@ export class ToolRegistry {
         return {...this.validator.validate(tool.name, args), tool};
     }
 
-    /** The tools offered to the model: ask mode offers only tools without local side effects. */
+    /** The tools offered to the model: those decide() does not deny in this mode with this web access. */
     offered(mode: ToolMode, ctx: PolicyContext): ToolDefinition[] {
         return [...this.tools.values()].filter(
             (t) =>
                 this.isEnabled(t.name) &&
-                this.policy(t, ctx) !== "deny" &&
-                (mode === "agent" || t.sideEffect === "none" || t.sideEffect === "network"),
+                decide(t, {mode, webAccess: ctx.webAccess, policy: this.policy(t)}).verdict !== "deny",
         );
     }
 
-    policy(tool: ToolDefinition, ctx: PolicyContext): ToolPolicy {
-        // Web access off means no network tool, whatever its policy says.
-        if (tool.sideEffect === "network" && !ctx.webAccess) return "deny";
+    /** The policy chosen for a tool: in Settings, else in tools.yaml, else its side effect's default. */
+    policy(tool: ToolDefinition): ToolPolicy {
         return (
             this.policyOverrides[tool.name] ??
             this.config.tools[tool.name]?.policy ??
-            defaultPolicy(tool.sideEffect, ctx)
+            defaultPolicy(tool.sideEffect)
         );
     }
 
@@ -68,13 +67,13 @@ export class ToolRegistry {
         return this.config.tools[tool.name]?.options ?? {};
     }
 
-    list(ctx: PolicyContext): ToolInfo[] {
+    list(): ToolInfo[] {
         return [...this.tools.values()].map((t) => ({
             name: t.name,
             aliases: this.config.tools[t.name]?.aliases ?? [],
             description: t.description,
             sideEffect: t.sideEffect,
-            policy: this.policy(t, ctx),
+            policy: this.policy(t),
             enabled: this.isEnabled(t.name),
             params: t.params,
         }));
@@ -83,10 +82,4 @@ export class ToolRegistry {
     private isEnabled(name: string): boolean {
         return this.config.tools[name]?.enabled ?? true;
     }
-}
-
-export function defaultPolicy(sideEffect: SideEffect, ctx: PolicyContext): ToolPolicy {
-    if (sideEffect === "none") return "allow";
-    if (sideEffect === "network") return ctx.webAccess ? "allow" : "deny";
-    return "ask";
 }

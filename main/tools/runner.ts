@@ -4,6 +4,7 @@ import type {EventBus} from "../events.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
 import type {Answer, Approver} from "./approvals.js";
 import type {ToolDefinition} from "./defineTool.js";
+import {decide} from "./policy.js";
 import type {ToolRegistry} from "./registry.js";
 
 export type CallContext = {
@@ -94,37 +95,30 @@ export class ToolRunner {
     ): Promise<
         {status: "allowed"; args?: unknown} | {status: "denied" | "cancelled" | "error"; message: string}
     > {
-        const policyCtx = {webAccess: ctx.webAccess};
-        const localEffect = tool.sideEffect === "write" || tool.sideEffect === "exec";
-        if (ctx.mode === "ask" && localEffect) {
-            record.decision = "policy_deny";
-            record.decidedBy = "policy";
-            return {status: "denied", message: `denied: ${tool.name} is not available in ask mode`};
-        }
-        if (tool.sideEffect === "network" && !ctx.webAccess) {
-            record.decision = "policy_deny";
-            record.decidedBy = "policy";
-            return {status: "denied", message: "denied: web access is off in this conversation"};
-        }
-        const policy = this.registry.policy(tool, policyCtx);
-        if (policy === "deny") {
-            record.decision = "policy_deny";
-            record.decidedBy = "policy";
-            return {status: "denied", message: `denied: ${tool.name} is disabled by its policy`};
-        }
         // Checked and recorded in one synchronous step, so concurrent identical calls see each other.
         const key = callKey(tool.name, record.args);
         const repeated = tool.sideEffect !== "none" && ctx.seen.has(key);
         if (tool.sideEffect !== "none") ctx.seen.add(key);
-        if (policy === "allow" && !repeated) {
-            record.decision = "policy_allow";
+        const decision = decide(tool, {
+            mode: ctx.mode,
+            webAccess: ctx.webAccess,
+            policy: this.registry.policy(tool),
+            grant: this.store.grantFor(tool.name, ctx.conversationId),
+            repeated,
+        });
+        if (decision.verdict === "deny") {
+            record.decision = "policy_deny";
             record.decidedBy = "policy";
-            return {status: "allowed"};
+            return {status: "denied", message: `denied: ${decision.message}`};
         }
-        const grant = repeated ? null : this.store.grantFor(tool.name, ctx.conversationId);
-        if (grant) {
-            record.decision = grant.conversationId ? "allow_conversation" : "allow_always";
-            record.decidedBy = "user";
+        if (decision.verdict === "allow") {
+            record.decision =
+                decision.by === "policy"
+                    ? "policy_allow"
+                    : decision.grant?.conversationId
+                      ? "allow_conversation"
+                      : "allow_always";
+            record.decidedBy = decision.by === "policy" ? "policy" : "user";
             return {status: "allowed"};
         }
         record.status = "awaiting_approval";

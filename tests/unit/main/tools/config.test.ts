@@ -81,10 +81,11 @@ test("the registry resolves aliases, honours enabled, and offers tools by mode a
     assert.deepEqual(names("ask", false), ["system_stats"]);
     assert.deepEqual(names("ask", true), ["system_stats", "web_search"]);
     assert.deepEqual(names("agent", false), ["system_stats", "write_file"]);
-    const policies = Object.fromEntries(registry.list({webAccess: false}).map((t) => [t.name, t.policy]));
+    // The list shows each tool's chosen policy; web access is a separate switch (decide applies both).
+    const policies = Object.fromEntries(registry.list().map((t) => [t.name, t.policy]));
     assert.deepEqual(policies, {
         system_stats: "allow",
-        web_search: "deny",
+        web_search: "allow",
         write_file: "ask",
         off_tool: "allow",
     });

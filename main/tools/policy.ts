@@ -1,0 +1,45 @@
+import type {Grant, SideEffect, ToolMode, ToolPolicy} from "../../shared/contract.js";
+
+/** Why a call may not run: each has its own words for the model and for the person. */
+export type DenyReason = "mode" | "web-off" | "policy";
+
+export type Decision =
+    | {verdict: "allow"; by: "policy" | "grant"; grant?: Grant}
+    | {verdict: "ask"; repeated: boolean}
+    | {verdict: "deny"; reason: DenyReason; message: string};
+
+export type DecisionContext = {
+    mode: ToolMode;
+    webAccess: boolean;
+    /** The policy in force for the tool: Settings, else tools.yaml, else its side effect's default. */
+    policy: ToolPolicy;
+    /** A grant covering this tool in this conversation, if any. */
+    grant?: Grant | null;
+    /** An identical side-effecting call was already made in this answer: it is asked again. */
+    repeated?: boolean;
+};
+
+/**
+ * Whether a tool may run: the one place that applies the mode, web access, the policy, grants and the
+ * repeated-call rule. Offering tools to the model, a forced choice and every call ask it.
+ */
+export function decide(tool: {name: string; sideEffect: SideEffect}, ctx: DecisionContext): Decision {
+    if (ctx.mode === "ask" && (tool.sideEffect === "write" || tool.sideEffect === "exec"))
+        return deny("mode", `${tool.name} is not available in ask mode`);
+    if (tool.sideEffect === "network" && !ctx.webAccess)
+        return deny("web-off", "web access is off in this conversation");
+    if (ctx.policy === "deny") return deny("policy", `${tool.name} is disabled by its policy`);
+    if (ctx.repeated) return {verdict: "ask", repeated: true};
+    if (ctx.policy === "allow") return {verdict: "allow", by: "policy"};
+    if (ctx.grant) return {verdict: "allow", by: "grant", grant: ctx.grant};
+    return {verdict: "ask", repeated: false};
+}
+
+function deny(reason: DenyReason, message: string): Decision {
+    return {verdict: "deny", reason, message};
+}
+
+/** The policy a tool has when nobody chose one: reading is allowed, network too (web access gates it), the rest asks. */
+export function defaultPolicy(sideEffect: SideEffect): ToolPolicy {
+    return sideEffect === "none" || sideEffect === "network" ? "allow" : "ask";
+}
