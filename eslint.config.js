@@ -5,7 +5,19 @@ import reactHooks from "eslint-plugin-react-hooks";
 
 // The layer table of ../shared/STYLE.md, enforced: what each runtime folder may never import.
 const nodeOnly = ["node:*", "fs", "path", "os", "child_process", "http", "net", "crypto"];
-const nativeLibs = ["better-sqlite3", "node-llama-cpp", "sqlite-vec", "ws", "jsdom"];
+// Libraries that run only in Node: native code, servers, and parsers of untrusted content (main/ only).
+const nodeLibs = [
+    "better-sqlite3",
+    "node-llama-cpp",
+    "sqlite-vec",
+    "ws",
+    "@mozilla/readability",
+    "linkedom",
+    "htmlparser2",
+    "node-html-markdown",
+    "iconv-lite",
+    "pdfjs-dist",
+];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],
 });
@@ -15,29 +27,56 @@ export default tseslint.config(
     js.configs.recommended,
     ...tseslint.configs.recommended,
     {
-        languageOptions: {globals: {...globals.node}},
+        languageOptions: {
+            globals: {...globals.node},
+            // Type-aware rules: promises that nobody awaits, needless assertions, switches that miss a case.
+            parserOptions: {projectService: true, tsconfigRootDir: import.meta.dirname},
+        },
         rules: {
             "@typescript-eslint/no-unused-vars": [
                 "error",
                 {argsIgnorePattern: "^_", varsIgnorePattern: "^_"},
             ],
+            "@typescript-eslint/no-floating-promises": [
+                "error",
+                // node:test tracks the promises its test() and describe() return.
+                {
+                    allowForKnownSafeCalls: [
+                        {from: "package", package: "node:test", name: ["test", "describe", "it", "suite"]},
+                    ],
+                },
+            ],
+            "@typescript-eslint/no-misused-promises": "error",
+            "@typescript-eslint/no-unnecessary-type-assertion": "error",
+            "@typescript-eslint/switch-exhaustiveness-check": "error",
         },
     },
     {
+        // Plain JavaScript files (configs, build scripts) are not in the TypeScript project.
+        files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
+        ...tseslint.configs.disableTypeChecked,
+    },
+    {
         files: ["shared/**"],
-        rules: restrict(
-            [
-                ...nodeOnly,
-                ...nativeLibs,
-                "electron",
-                "react",
-                "react-dom",
-                "../main/*",
-                "../renderer/*",
-                "../electron/*",
+        rules: {
+            ...restrict(
+                [...nodeOnly, "electron", "../main/*", "../renderer/*", "../electron/*"],
+                "shared/ runs anywhere: no Node, Electron or other layers.",
+            ),
+            // Any library only as `import type`: shared code carries no runtime dependency.
+            "@typescript-eslint/no-restricted-imports": [
+                "error",
+                {
+                    patterns: [
+                        {
+                            regex: "^[^.]",
+                            allowTypeImports: true,
+                            message: "shared/ imports libraries only with `import type`.",
+                        },
+                    ],
+                },
             ],
-            "shared/ runs anywhere: no Node, Electron, DOM libraries or other layers.",
-        ),
+        },
     },
     {
         files: ["main/**"],
@@ -56,7 +95,7 @@ export default tseslint.config(
         plugins: {"react-hooks": reactHooks},
         rules: {
             ...restrict(
-                [...nodeOnly, ...nativeLibs, "electron", "**/main/**", "**/electron/**"],
+                [...nodeOnly, ...nodeLibs, "electron", "**/main/**", "**/electron/**"],
                 "renderer/ is a browser page: it talks to the core only through the contract client.",
             ),
             "react-hooks/rules-of-hooks": "error",

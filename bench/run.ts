@@ -126,7 +126,7 @@ async function rawCompletion(threads: number) {
         const genMs = performance.now() - (first || started);
         tps.push((tokens / genMs) * 1000);
         completion.dispose();
-        sequence.dispose();
+        await sequence.dispose();
     }
     await context.dispose();
     await model.dispose();

@@ -9,7 +9,7 @@ type Out = {json: boolean; write: (text: string) => void; fail: (message: string
 export async function modelsCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
     const [action, target] = args.positionals;
     const print = (value: unknown, text: string) => out.write(out.json ? JSON.stringify(value) + "\n" : text);
-    switch (action) {
+    switch (action ?? "") {
         case "list": {
             const overview = core.models.overview();
             print(overview, overview.installed.map(modelLine).join("") || "No models installed.\n");

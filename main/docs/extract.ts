@@ -131,11 +131,17 @@ async function fromPdf(bytes: Buffer): Promise<ExtractedDocument> {
                 .join("");
             sections.push({text, page: n});
         }
-        const info = (await pdf.getMetadata().catch(() => null))?.info as {Title?: string} | undefined;
-        return {title: info?.Title?.trim() ?? "", kind: "pdf", sections};
+        const info: unknown = (await pdf.getMetadata().catch(() => null))?.info;
+        return {title: pdfTitle(info), kind: "pdf", sections};
     } finally {
         await pdf.destroy();
     }
+}
+
+/** The Title entry of a PDF's info dictionary (pdf.js types it as a plain Object). */
+function pdfTitle(info: unknown): string {
+    const title = (info as {Title?: unknown} | null | undefined)?.Title;
+    return typeof title === "string" ? title.trim() : "";
 }
 
 export async function readForIngest(file: string): Promise<Buffer> {

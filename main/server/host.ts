@@ -92,14 +92,16 @@ export async function startHost(options: HostOptions): Promise<Host> {
         const unsubscribe = options.core.bus.subscribe((event) => send({event}));
         ws.on("close", unsubscribe);
         ws.on("error", () => ws.close());
-        ws.on("message", async (data, isBinary) => {
+        const answer = async (data: WebSocket.RawData, isBinary: boolean) => {
             const raw = Buffer.isBuffer(data)
                 ? data
                 : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
             const frame = parseFrame(raw, isBinary);
             if ("error" in frame) return send({id: frame.id, res: fail("VALIDATION", frame.error)});
+            // The dispatcher answers every call with a Result; it never rejects.
             send({id: frame.id, res: await options.core.dispatcher.call(frame.name, frame.req)});
-        });
+        };
+        ws.on("message", (data, isBinary) => void answer(data, isBinary));
     }
 
     await new Promise<void>((resolve, reject) => {

@@ -49,9 +49,9 @@ export function App({api}: {api: CairnApi}) {
                     conversations={state.conversations}
                     selectedId={state.selectedId}
                     onSelect={cairn.select}
-                    onCreate={cairn.create}
-                    onRename={cairn.rename}
-                    onDelete={cairn.remove}
+                    onCreate={() => void cairn.create()}
+                    onRename={(id, title) => void cairn.rename(id, title)}
+                    onDelete={(id) => void cairn.remove(id)}
                     onSettings={() => setSettingsOpen(true)}
                     onModels={() => setModelsOpen(true)}
                     onDocuments={() => setDocumentsOpen("all")}
@@ -135,7 +135,7 @@ export function App({api}: {api: CairnApi}) {
                         busy={busy}
                         engine={state.engine}
                         onSend={cairn.send}
-                        onStop={cairn.stop}
+                        onStop={() => void cairn.stop()}
                     />
                     <StatusLine engine={state.engine} busy={busy} turnState={state.turnState} />
                     {approval && (

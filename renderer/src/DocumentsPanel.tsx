@@ -65,7 +65,7 @@ export function DocumentsPanel({api, conversation, onClose, onError}: Props) {
         const dropped = pathOf ? [...event.dataTransfer.files].map((f) => pathOf(f)).filter(Boolean) : [];
         if (dropped.length === 0)
             onError("Dropping files works in the desktop app; here, type or paste their paths.");
-        else void add(dropped as string[]);
+        else void add(dropped);
     };
     const remove = async (doc: DocumentInfo) => {
         const res = await api.invoke("docs.remove", {documentId: doc.id});
@@ -161,10 +161,9 @@ export function DocumentsPanel({api, conversation, onClose, onError}: Props) {
                 <div className="choices">
                     {!conversation && selected && (
                         <button
-                            onClick={async () => {
-                                await api.invoke("docs.deleteCollection", {id: selected.id});
-                                await reload();
-                            }}
+                            onClick={() =>
+                                void api.invoke("docs.deleteCollection", {id: selected.id}).then(reload)
+                            }
                         >
                             Delete collection “{selected.name}”
                         </button>

@@ -71,12 +71,13 @@ export function RecommendedList({models, kind, onStarted}: ListProps) {
                             <button
                                 disabled={r.fit.verdict === "too-large"}
                                 title={r.fit.summary}
-                                onClick={async () => {
-                                    const res = await models.download(r.uri);
-                                    if (!res) return;
-                                    setStarted((s) => ({...s, [r.id]: res.downloadId}));
-                                    onStarted?.(res.downloadId);
-                                }}
+                                onClick={() =>
+                                    void models.download(r.uri).then((res) => {
+                                        if (!res) return;
+                                        setStarted((s) => ({...s, [r.id]: res.downloadId}));
+                                        onStarted?.(res.downloadId);
+                                    })
+                                }
                             >
                                 Download
                             </button>

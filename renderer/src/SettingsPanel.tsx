@@ -82,13 +82,14 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                     <input
                         type="checkbox"
                         checked={webDefault}
-                        onChange={async (e) => {
-                            const res = await api.invoke("settings.set", {
-                                webAccessDefault: e.target.checked,
-                            });
-                            if (res.ok) setWebDefault(res.value.webAccessDefault);
-                            else onError(res.error.message);
-                        }}
+                        onChange={(e) =>
+                            void api
+                                .invoke("settings.set", {webAccessDefault: e.target.checked})
+                                .then((res) => {
+                                    if (res.ok) setWebDefault(res.value.webAccessDefault);
+                                    else onError(res.error.message);
+                                })
+                        }
                     />{" "}
                     On by default for conversations without their own switch
                 </label>

@@ -33,9 +33,9 @@ export async function startServe(options: ServeOptions = {}) {
         env: {...process.env, CAIRN_MODEL: "", CAIRN_MODEL_CATALOG: options.catalog ?? emptyCatalog()},
     });
     let stderr = "";
-    child.stderr!.on("data", (d) => (stderr += d));
+    child.stderr.on("data", (d) => (stderr += d));
     const line = await new Promise<string>((resolve, reject) => {
-        const lines = readline.createInterface({input: child.stdout!});
+        const lines = readline.createInterface({input: child.stdout});
         lines.once("line", resolve);
         child.once("exit", (code) => reject(new Error(`cairn serve exited (${code}): ${stderr}`)));
     });

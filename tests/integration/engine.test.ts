@@ -140,7 +140,7 @@ test("a follow-up turn evaluates only its new tokens; switching conversations re
         assert.equal(a1.stats?.reusedTokens, 0, "first turn: nothing to reuse");
         const a2 = await ask(t.api, a.id, "He gave it to Sue.");
         const s2 = a2.stats!;
-        assert.ok(s2.reusedTokens > a1.stats!.promptTokens, `turn 2 reused ${s2.reusedTokens} tokens`);
+        assert.ok(s2.reusedTokens > a1.stats.promptTokens, `turn 2 reused ${s2.reusedTokens} tokens`);
         assert.ok(s2.promptTokens < 40, `turn 2 evaluated only the new message: ${s2.promptTokens} tokens`);
 
         await ask(t.api, b.id, "A cat sat.");

@@ -128,9 +128,9 @@ test("a killed process's answer is taken over: marked interrupted, and the conve
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGKILL");
     await exited;
-    const again = await chatIn(dataDir, answer!.conversation_id, "Again");
+    const again = await chatIn(dataDir, answer.conversation_id, "Again");
     assert.equal(again.code, 0, again.stderr);
-    assert.deepEqual(row(dataDir, "SELECT status FROM messages WHERE id = ?", answer!.id), {
+    assert.deepEqual(row(dataDir, "SELECT status FROM messages WHERE id = ?", answer.id), {
         status: "interrupted",
     });
     assert.deepEqual(row(dataDir, "SELECT count(*) AS n FROM active_turns"), {n: 0});

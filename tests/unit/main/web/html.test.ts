@@ -13,8 +13,7 @@ const paragraphs = (n: number) =>
 test("a <style> holding uncompiled SCSS does not stop extraction, and nothing is printed", () => {
     const written: string[] = [];
     const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string) =>
-        written.push(String(chunk)) > 0) as typeof process.stderr.write;
+    process.stderr.write = (chunk: string) => written.push(String(chunk)) > 0;
     try {
         const page = readHtml(
             `<html><head><title>Floods</title><style>div{width:calc(($a - $b - 16px) / 16 * 9)}</style></head><body><article>${paragraphs(6)}</article></body></html>`,

@@ -1,0 +1,46 @@
+import assert from "node:assert/strict";
+import path from "node:path";
+import {test} from "node:test";
+import {ESLint} from "eslint";
+import {ROOT} from "../../helpers/paths.js";
+
+const eslint = new ESLint({cwd: ROOT});
+
+/** The rule ids ESLint reports for `code` as if it were the file at `file` (an existing file of that layer). */
+async function problems(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, {filePath: path.join(ROOT, file)});
+    return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+
+test("shared/ imports libraries only as types, and nothing from Node or the other layers", async () => {
+    const file = "shared/result.ts";
+    assert.deepEqual(await problems(file, 'import type {Ajv} from "ajv";\nexport type A = Ajv;\n'), []);
+    for (const bad of [
+        'import {Ajv} from "ajv";',
+        'import fs from "node:fs";',
+        'import {x} from "../main/core.js";',
+    ]) {
+        const found = await problems(file, `${bad}\nexport const y = 1;\n`);
+        assert.ok(
+            found.some((r) => r.endsWith("no-restricted-imports")),
+            `${bad} is refused in shared/ (${found.join(", ")})`,
+        );
+    }
+});
+
+test("renderer/ imports no Node-side library; main/ never imports electron", async () => {
+    for (const lib of ["linkedom", "@mozilla/readability", "better-sqlite3", "node:path"]) {
+        const found = await problems(
+            "renderer/src/slash.ts",
+            `import x from "${lib}";\nexport const y = x;\n`,
+        );
+        assert.ok(found.includes("no-restricted-imports"), `${lib} is refused in renderer/`);
+    }
+    const found = await problems("main/version.ts", 'import {app} from "electron";\nexport const y = app;\n');
+    assert.ok(found.includes("no-restricted-imports"), "electron is refused in main/");
+});
+
+test("type-aware rules run: a promise nobody awaits is an error", async () => {
+    const found = await problems("main/version.ts", "export async function f() {}\nf();\n");
+    assert.ok(found.includes("@typescript-eslint/no-floating-promises"), found.join(", "));
+});
