@@ -7,6 +7,9 @@ import path from "node:path";
 const suites = process.argv.slice(2);
 const want = (name) => suites.length === 0 || suites.includes(name);
 
+// The root tsconfig.json is a solution of per-layer projects; tsx takes its compile options from this one.
+process.env.TSX_TSCONFIG_PATH ??= "tsconfig.tsx.json";
+
 function run(command, args) {
     const result = spawnSync(command, args, {stdio: "inherit"});
     if (result.status !== 0) process.exit(result.status ?? 1);

@@ -1,10 +1,10 @@
-import {parseHTML} from "linkedom";
+import {parseDocument} from "./dom.js";
 
 export type SearchResult = {title: string; snippet: string; url: string};
 
 /** The results on DuckDuckGo's HTML page (runs in the extraction worker: the page is untrusted). */
 export function duckDuckGoResults(html: string, max: number): SearchResult[] {
-    const {document} = parseHTML(html) as unknown as {document: Document};
+    const document = parseDocument(html);
     const results: SearchResult[] = [];
     for (const item of document.querySelectorAll(".result")) {
         const link = item.querySelector("a.result__a");

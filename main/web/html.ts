@@ -1,7 +1,7 @@
 import {Readability} from "@mozilla/readability";
 import {Parser} from "htmlparser2";
-import {parseHTML} from "linkedom";
 import {NodeHtmlMarkdown} from "node-html-markdown";
+import {parseDocument, type DomDocument} from "./dom.js";
 
 /** What a page yields: its title, byline and main text, and which method found it. */
 export type Extracted = {
@@ -67,10 +67,11 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
             note: `the page has ${shape.elements} elements nested ${shape.depth} deep (limits ${limits.maxElements} and ${limits.maxDepth}): its plain text is shown, not an extracted article`,
         };
     }
-    const {document} = parseHTML(html) as unknown as {document: Document};
+    const document = parseDocument(html);
     // Readability runs on every page: its "readerable" gate sent news pages built from divs to the body
     // fallback (benchmark F1 0.943 with the gate, 0.952 without).
     const meta = pageMeta(document, url);
+    // linkedom's document stands in for the browser's (Readability's Document type has no DOM lib here).
     const article = new Readability(document).parse();
     const pruned = article?.content ? pruneArticle(article.content, url) : "";
     // Text from the article's HTML, not its textContent: block elements keep their line breaks.
@@ -98,7 +99,10 @@ const NOT_TEXT_CLASS =
     /(^|[\s_-])(caption|credit|share|sharing|social|related|newsletter|promo|advert|ad|ads|breadcrumbs?|byline|dateline|timestamp)([\s_-]|$)/i;
 
 /** The page's <link rel=canonical> and its declared publication time, read before Readability changes it. */
-function pageMeta(document: Document, url: string): {canonicalUrl: string | null; published: string | null} {
+function pageMeta(
+    document: DomDocument,
+    url: string,
+): {canonicalUrl: string | null; published: string | null} {
     const href = document.querySelector("link[rel='canonical']")?.getAttribute("href");
     const published = document
         .querySelector(
@@ -113,9 +117,7 @@ function pageMeta(document: Document, url: string): {canonicalUrl: string | null
  * benchmark); links made absolute against the page, script links dropped.
  */
 export function pruneArticle(content: string, url: string): string {
-    const {document} = parseHTML(`<!doctype html><html><body>${content}</body></html>`) as unknown as {
-        document: Document;
-    };
+    const document = parseDocument(`<!doctype html><html><body>${content}</body></html>`);
     removeNonText(document);
     removeLinkBoxes(document);
     for (const a of document.querySelectorAll("a[href]")) {
@@ -137,15 +139,20 @@ function absolute(href: string, base: string): string | null {
 const markdown = new NodeHtmlMarkdown(
     {bulletMarker: "-", maxConsecutiveNewlines: 2},
     // Images become their alt text: the model cannot see them, and their addresses are noise.
-    {img: {postprocess: ({node}) => node.getAttribute("alt")?.trim() ?? ""}},
+    {img: {postprocess: ({node}) => altText(node)}},
 );
+
+/** An image's alt text (node-html-parser's element, typed by node-html-markdown against the DOM). */
+function altText(node: unknown): string {
+    return (node as {getAttribute(name: string): string | undefined}).getAttribute("alt")?.trim() ?? "";
+}
 
 /** Markdown of an article's HTML: headings, numbered lists, tables, code blocks, [text](url) links. */
 export function toMarkdown(html: string): string {
     return markdown.translate(html).trim();
 }
 
-function removeNonText(document: Document): void {
+function removeNonText(document: DomDocument): void {
     for (const el of document.querySelectorAll(NOT_TEXT)) el.remove();
     for (const el of document.querySelectorAll("[class], [id]")) {
         const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
@@ -154,7 +161,7 @@ function removeNonText(document: Document): void {
 }
 
 /** A list or box of links ("You may also like"), or a short paragraph that is only a link elsewhere. */
-function removeLinkBoxes(document: Document): void {
+function removeLinkBoxes(document: DomDocument): void {
     const squash = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
     const boxes = [...document.querySelectorAll("ul, ol, div, section, aside, nav, table, p")];
     // Innermost first, so that a box inside an article's div goes, not the whole div.

@@ -1,0 +1,27 @@
+import {parseHTML} from "linkedom";
+
+/**
+ * The part of the DOM that extraction uses, as linkedom implements it. main/ is compiled without the
+ * browser's DOM types (it runs in Node), so this is the whole DOM it may rely on.
+ */
+export interface DomElement {
+    readonly tagName: string;
+    readonly textContent: string | null;
+    readonly innerHTML: string;
+    getAttribute(name: string): string | null;
+    setAttribute(name: string, value: string): void;
+    removeAttribute(name: string): void;
+    remove(): void;
+    querySelector(selector: string): DomElement | null;
+    querySelectorAll(selector: string): ArrayLike<DomElement> & Iterable<DomElement>;
+}
+
+export interface DomDocument extends DomElement {
+    readonly title: string;
+    readonly body: DomElement;
+}
+
+/** Parses HTML into linkedom's document: no script runs, nothing is loaded. */
+export function parseDocument(html: string): DomDocument {
+    return parseHTML(html).document;
+}
