@@ -42,3 +42,29 @@ test("the packaged binary's fuses: no Node mode or inspector, asar only and chec
         grantFileProtocolExtraPrivileges: false,
     });
 });
+
+test("runtime dependencies are exactly what main/ and electron/ import; the renderer's are bundled by Vite", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    const imported = new Set<string>();
+    const walk = (dir: string) => {
+        for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+            const full = path.join(dir, entry.name);
+            if (entry.isDirectory()) walk(full);
+            else if (/\.tsx?$/.test(entry.name)) {
+                const source = fs.readFileSync(full, "utf8");
+                for (const [, spec] of source.matchAll(/(?:from|import\()\s*"([^".][^"]*)"/g)) {
+                    const name = spec!.startsWith("@")
+                        ? spec!.split("/").slice(0, 2).join("/")
+                        : spec!.split("/")[0]!;
+                    if (!name.startsWith("node:")) imported.add(name);
+                }
+            }
+        }
+    };
+    walk(path.join(ROOT, "main"));
+    walk(path.join(ROOT, "electron"));
+    imported.delete("electron");
+    assert.deepEqual(Object.keys(pkg.dependencies).sort(), [...imported].sort());
+    for (const bundled of ["react", "react-dom", "react-markdown"])
+        assert.ok(pkg.devDependencies[bundled], bundled);
+});
