@@ -1,9 +1,13 @@
 import path from "node:path";
-import type {CairnApi} from "../shared/contract.js";
-import {fail, ok} from "../shared/result.js";
+import type {CairnApi, Conversation, GenerationSettings} from "../shared/contract.js";
 import {appRoot} from "./appRoot.js";
 import {ChatService, type GenerationOptions} from "./chat/chatService.js";
-import {createDispatcher, type Dispatcher, type Handlers} from "./contract/dispatcher.js";
+import {createDispatcher, type Dispatcher} from "./contract/dispatcher.js";
+import {conversationHandlers} from "./handlers/conversations.js";
+import {documentHandlers} from "./handlers/documents.js";
+import {modelHandlers} from "./handlers/models.js";
+import {settingsHandlers} from "./handlers/settings.js";
+import {toolHandlers} from "./handlers/tools.js";
 import {EventBus} from "./events.js";
 import {DocumentService} from "./docs/service.js";
 import {Embedder} from "./llm/embedder.js";
@@ -28,7 +32,6 @@ import {loadToolsConfig} from "./tools/config.js";
 import type {ToolDefinition} from "./tools/defineTool.js";
 import {ToolRegistry} from "./tools/registry.js";
 import {ToolRunner} from "./tools/runner.js";
-import {APP_VERSION} from "./version.js";
 
 export type CoreOptions = {
     dataDir: string;
@@ -92,165 +95,31 @@ export function createCore(options: CoreOptions): Core {
         onStatus: (status) => bus.emit({type: "engine.status", status}),
     });
     const embedder = new Embedder(engine, () => settings.get("embeddingModelPath") ?? null);
-    const models = new ModelManager({
-        store: new ModelStore(db),
-        engine,
-        modelsDir: path.join(options.dataDir, "models"),
-        catalogFile: options.catalogFile ?? path.join(appRoot(), "resources", "models.json"),
-        embeddingModelPath: () => embedder.configured(),
-        onDownload: (progress) => bus.emit({type: "models.download", progress}),
-        onChange: () => bus.emit({type: "models.changed"}),
-        downloadTimeouts: options.downloadTimeouts,
-    });
+    const models = createModels(options, db, engine, embedder, bus);
     const docs = new DocumentService(db, embedder, bus, (id) => conversations.get(id) !== null);
-    const {config, problems} = loadToolsConfig([
-        path.join(appRoot(), "resources", "tools.yaml"),
-        path.join(options.dataDir, "tools.yaml"),
-    ]);
-    const warnings = problems.map(
-        (p) => `${p.file}${p.line ? `:${p.line}` : ""}: ${p.message}; using the defaults`,
-    );
-    for (const warning of warnings) console.error(`[cairn] tools config: ${warning}`);
-    const tools = new ToolRegistry(
-        [
-            createSystemStats(() => engine.facts()),
-            readFile,
-            writeFile,
-            webSearch,
-            createWebFetch((page) => webPages.save(page)),
-            createRagSearch(docs),
-            createListCollections(docs),
-            ...(options.extraTools ?? []),
-        ],
-        config,
-    );
+    const {tools, warnings} = createTools(options, {engine, docs, webPages});
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
     const approvals = new ApprovalBroker(bus);
     const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir);
-    const approver = options.approver ?? approvals.ask;
     const chat = new ChatService(
         conversations,
         engine,
         bus,
-        {registry: tools, runner, approver},
+        {registry: tools, runner, approver: options.approver ?? approvals.ask},
         new CitationStore(db),
-        (conversation) => ({
-            ...settings.values().generation,
-            ...conversation.generation,
-            ...definedOnly(options.generation ?? {}),
-        }),
+        generationFor(settings, options.generation),
         processes,
     );
-
-    const handlers: Handlers = {
-        "app.status": () =>
-            ok({engine: engine.status(), dataDir: options.dataDir, version: APP_VERSION, warnings}),
-        "conversations.list": () => ok(conversations.list()),
-        "conversations.create": (req) => ok(conversations.create(req.title || undefined)),
-        "conversations.rename": (req) => {
-            const renamed = conversations.rename(req.id, req.title);
-            if (!renamed) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
-            bus.emit({type: "conversation.updated", conversation: renamed});
-            return ok(renamed);
-        },
-        "conversations.delete": async (req) => {
-            chat.stop(req.id);
-            await chat.settled(req.id);
-            if (!conversations.delete(req.id)) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
-            bus.emit({type: "conversation.deleted", conversationId: req.id});
-            return ok(undefined);
-        },
-        "messages.list": (req) => {
-            if (!conversations.get(req.conversationId)) {
-                return fail("NOT_FOUND", `conversation not found: ${req.conversationId}`);
-            }
-            return ok(conversations.messages(req.conversationId));
-        },
-        "chat.send": (req) => chat.send(req.conversationId, req.text, req),
-        "chat.stop": (req) => ok({stopped: chat.stop(req.conversationId)}),
-        "models.load": async (req) => {
-            const result = await engine.load(req.path);
-            if (result.ok) {
-                settings.set("modelPath", result.value.modelPath);
-                models.addLoaded("file");
-            }
-            return result;
-        },
-        "models.unload": async () => {
-            settings.set("modelPath", null);
-            return ok(await engine.unload());
-        },
-        "models.list": () => ok(models.overview()),
-        "models.recommended": () => models.recommended(),
-        "models.inspect": (req) => models.inspect(req.path),
-        "models.add": (req) => models.add(req.path, "file"),
-        "models.remove": (req) => models.remove(req.id),
-        "models.download": (req) => models.downloads.start(req.uri),
-        "models.cancelDownload": (req) => ok({cancelled: models.downloads.cancel(req.downloadId)}),
-        "models.discardPartial": (req) => {
-            const discarded = models.downloads.discardPartial(req.fileName);
-            if (discarded) bus.emit({type: "models.changed"});
-            return ok({discarded});
-        },
-        "conversations.setMode": (req) => {
-            const updated = conversations.setMode(req.id, req.mode);
-            if (!updated) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
-            bus.emit({type: "conversation.updated", conversation: updated});
-            return ok(updated);
-        },
-        "tools.list": () => ok(tools.list()),
-        "conversations.setWebAccess": (req) => {
-            const updated = conversations.setWebAccess(req.id, req.webAccess);
-            if (!updated) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
-            bus.emit({type: "conversation.updated", conversation: updated});
-            return ok(updated);
-        },
-        "settings.get": () => ok(settings.values()),
-        "settings.set": (req) => {
-            if (req.webAccessDefault !== undefined) settings.set("webAccessDefault", req.webAccessDefault);
-            if (req.engine) settings.set("engine", {...settings.get("engine"), ...req.engine});
-            if (req.generation)
-                settings.set("generation", {...settings.get("generation"), ...req.generation});
-            if (req.embeddingModelPath !== undefined) {
-                settings.set("embeddingModelPath", req.embeddingModelPath);
-                // A new embedding model: the documents' vectors are made again (the job says so).
-                if (req.embeddingModelPath && docs.store.documentsToReembed().length > 0)
-                    docs.ingest.reembed();
-            }
-            return ok(settings.values());
-        },
-        "conversations.setGeneration": (req) => {
-            const updated = conversations.setGeneration(req.id, req.generation);
-            if (!updated) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
-            bus.emit({type: "conversation.updated", conversation: updated});
-            return ok(updated);
-        },
-        "tools.pending": () => ok(approvals.list()),
-        "tools.decide": (req) => approvals.decide(req.approvalId, req.decision, req.args),
-        "tools.setPolicy": (req) => {
-            const tool = tools.resolve(req.tool);
-            if (!tool) return fail("NOT_FOUND", `unknown tool: ${req.tool}`);
-            const {[tool.name]: _previous, ...others} = settings.get("toolPolicies") ?? {};
-            const next = req.policy ? {...others, [tool.name]: req.policy} : others;
-            settings.set("toolPolicies", next);
-            tools.setPolicyOverrides(next);
-            return ok(tools.list());
-        },
-        "archive.get": (req) => {
-            const page = webPages.get(req.id);
-            return page ? ok(page) : fail("NOT_FOUND", `no archived page with id ${req.id}`);
-        },
-        ...docs.handlers(),
-        "grants.list": () => ok(toolCalls.grants()),
-        "grants.revoke": (req) => ok({revoked: toolCalls.revoke(req.tool, req.conversationId)}),
-    };
-    const dispatcher = createDispatcher(handlers);
+    const dispatcher = createDispatcher({
+        ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
+        ...conversationHandlers({conversations, chat, bus}),
+        ...modelHandlers({engine, models, settings, bus}),
+        ...toolHandlers({tools, approvals, toolCalls, settings, webPages}),
+        ...documentHandlers(docs),
+    });
     // An ingest job cut off by a crash or quit goes on where it stopped.
     docs.ingest.resumePending();
-
-    let disposed = false;
-    return {
-        dataDir: options.dataDir,
+    const services = {
         db,
         bus,
         engine,
@@ -263,22 +132,16 @@ export function createCore(options: CoreOptions): Core {
         toolCalls,
         tools,
         approvals,
+    };
+    return {
+        ...services,
+        dataDir: options.dataDir,
         warnings,
         dispatcher,
         recoveredInterrupted,
-        async loadConfiguredModel() {
-            const modelPath = options.modelPath || settings.get("modelPath");
-            if (!modelPath) return;
-            const loaded = await engine.load(modelPath);
-            if (!loaded.ok) return;
-            // The model in use is listed with the installed ones (a file chosen on disk stays where it is),
-            // and answers next time when no model is named.
-            models.addLoaded();
-            settings.set("modelPath", loaded.value.modelPath);
-        },
-        async dispose() {
-            if (disposed) return;
-            disposed = true;
+        loadConfiguredModel: () =>
+            loadConfiguredModel(options.modelPath || settings.get("modelPath"), services),
+        dispose: once(async () => {
             await chat.stopAll();
             await models.downloads.cancelAll();
             await docs.ingest.cancelAll();
@@ -286,8 +149,74 @@ export function createCore(options: CoreOptions): Core {
             await engine.dispose();
             processes.unregister();
             db.close();
-        },
+        }),
     };
+}
+
+/** The generation settings in force for a conversation: the defaults, its own, then this run's flags. */
+function generationFor(settings: SettingsStore, run: GenerationOptions = {}) {
+    return (conversation: Conversation): GenerationSettings => ({
+        ...settings.values().generation,
+        ...conversation.generation,
+        ...definedOnly(run),
+    });
+}
+
+function createModels(options: CoreOptions, db: Db, engine: Engine, embedder: Embedder, bus: EventBus) {
+    return new ModelManager({
+        store: new ModelStore(db),
+        engine,
+        modelsDir: path.join(options.dataDir, "models"),
+        catalogFile: options.catalogFile ?? path.join(appRoot(), "resources", "models.json"),
+        embeddingModelPath: () => embedder.configured(),
+        onDownload: (progress) => bus.emit({type: "models.download", progress}),
+        onChange: () => bus.emit({type: "models.changed"}),
+        downloadTimeouts: options.downloadTimeouts,
+    });
+}
+
+/** The built-in tools with the tools.yaml files in force; mistakes in those files become warnings. */
+function createTools(
+    options: CoreOptions,
+    deps: {engine: Engine; docs: DocumentService; webPages: WebPageStore},
+): {tools: ToolRegistry; warnings: string[]} {
+    const {config, problems} = loadToolsConfig([
+        path.join(appRoot(), "resources", "tools.yaml"),
+        path.join(options.dataDir, "tools.yaml"),
+    ]);
+    const warnings = problems.map(
+        (p) => `${p.file}${p.line ? `:${p.line}` : ""}: ${p.message}; using the defaults`,
+    );
+    for (const warning of warnings) console.error(`[cairn] tools config: ${warning}`);
+    const definitions = [
+        createSystemStats(() => deps.engine.facts()),
+        readFile,
+        writeFile,
+        webSearch,
+        createWebFetch((page) => deps.webPages.save(page)),
+        createRagSearch(deps.docs),
+        createListCollections(deps.docs),
+        ...(options.extraTools ?? []),
+    ];
+    return {tools: new ToolRegistry(definitions, config), warnings};
+}
+
+/** Loads the model for this run (flag, variable, else the one used last); it is then remembered. */
+async function loadConfiguredModel(
+    modelPath: string | null | undefined,
+    {engine, models, settings}: {engine: Engine; models: ModelManager; settings: SettingsStore},
+): Promise<void> {
+    if (!modelPath) return;
+    const loaded = await engine.load(modelPath);
+    if (!loaded.ok) return;
+    // The model in use is listed with the installed ones (a file chosen on disk stays where it is).
+    models.addLoaded();
+    settings.set("modelPath", loaded.value.modelPath);
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+    let running: Promise<void> | null = null;
+    return () => (running ??= fn());
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -1,4 +1,3 @@
-import type {Handlers} from "../contract/dispatcher.js";
 import type {EventBus} from "../events.js";
 import type {Embedder} from "../llm/embedder.js";
 import {fail, ok, type Result} from "../../shared/result.js";
@@ -8,22 +7,7 @@ import {IngestQueue} from "./ingest.js";
 import {hybridSearch, type SearchScope} from "./search.js";
 import {DocumentStore, type Scope} from "./store.js";
 
-type DocsHandlers = Pick<
-    Handlers,
-    | "docs.collections"
-    | "docs.createCollection"
-    | "docs.deleteCollection"
-    | "docs.list"
-    | "docs.ingest"
-    | "docs.cancel"
-    | "docs.jobs"
-    | "docs.remove"
-    | "docs.search"
-    | "docs.passage"
-    | "docs.reembed"
->;
-
-/** Local documents: the store, the ingest queue and search, and their contract handlers. */
+/** Local documents: the store, the ingest queue and search. */
 export class DocumentService {
     readonly store: DocumentStore;
     readonly ingest: IngestQueue;
@@ -94,30 +78,5 @@ export class DocumentService {
         const found = create ? this.store.createCollection(name) : this.store.collectionByName(name);
         if (!found) return fail("NOT_FOUND", `no collection named ${name}`);
         return ok({collectionId: found.id, conversationId: null});
-    }
-
-    handlers(): DocsHandlers {
-        return {
-            "docs.collections": () => ok(this.store.collections()),
-            "docs.createCollection": (req) => ok(this.store.createCollection(req.name.trim())),
-            "docs.deleteCollection": (req) => ok({deleted: this.store.deleteCollection(req.id)}),
-            "docs.list": (req) => ok(this.store.documents(req)),
-            "docs.ingest": (req) => this.ingestInto(req.paths, req),
-            "docs.cancel": (req) => ok({cancelled: this.ingest.cancel(req.jobId)}),
-            "docs.jobs": () => ok(this.ingest.list()),
-            "docs.remove": (req) => ok({removed: this.store.removeDocument(req.documentId)}),
-            "docs.search": (req) => this.searchWhere(req.query, req.limit ?? 5, req),
-            "docs.passage": (req) => {
-                const chunk = this.store.chunk(req.chunkId);
-                const doc = chunk && this.store.document(chunk.documentId);
-                if (!chunk || !doc)
-                    return fail("NOT_FOUND", `no passage ${req.chunkId}; the document may have been removed`);
-                return ok({
-                    document: {id: doc.id, title: doc.title, path: doc.path, text: doc.text ?? ""},
-                    chunk: {id: chunk.id, text: chunk.text, location: chunk.location},
-                });
-            },
-            "docs.reembed": () => this.ingest.reembed(),
-        };
     }
 }

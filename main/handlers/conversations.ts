@@ -1,0 +1,45 @@
+import {fail, ok} from "../../shared/result.js";
+import type {ChatService} from "../chat/chatService.js";
+import type {EventBus} from "../events.js";
+import type {ConversationStore} from "../store/conversations.js";
+import type {HandlerSlice} from "./slice.js";
+
+type Deps = {conversations: ConversationStore; chat: ChatService; bus: EventBus};
+
+/** Conversations, their messages, and answers (chat.send / chat.stop). */
+export function conversationHandlers({
+    conversations,
+    chat,
+    bus,
+}: Deps): HandlerSlice<"conversations." | "messages." | "chat."> {
+    const updated = (id: string, conversation: ReturnType<ConversationStore["get"]>) => {
+        if (!conversation) return fail("NOT_FOUND", `conversation not found: ${id}`);
+        bus.emit({type: "conversation.updated", conversation});
+        return ok(conversation);
+    };
+    return {
+        "conversations.list": () => ok(conversations.list()),
+        "conversations.create": (req) => ok(conversations.create(req.title || undefined)),
+        "conversations.rename": (req) => updated(req.id, conversations.rename(req.id, req.title)),
+        "conversations.delete": async (req) => {
+            chat.stop(req.id);
+            await chat.settled(req.id);
+            if (!conversations.delete(req.id)) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
+            bus.emit({type: "conversation.deleted", conversationId: req.id});
+            return ok(undefined);
+        },
+        "conversations.setMode": (req) => updated(req.id, conversations.setMode(req.id, req.mode)),
+        "conversations.setWebAccess": (req) =>
+            updated(req.id, conversations.setWebAccess(req.id, req.webAccess)),
+        "conversations.setGeneration": (req) =>
+            updated(req.id, conversations.setGeneration(req.id, req.generation)),
+        "messages.list": (req) => {
+            if (!conversations.get(req.conversationId)) {
+                return fail("NOT_FOUND", `conversation not found: ${req.conversationId}`);
+            }
+            return ok(conversations.messages(req.conversationId));
+        },
+        "chat.send": (req) => chat.send(req.conversationId, req.text, req),
+        "chat.stop": (req) => ok({stopped: chat.stop(req.conversationId)}),
+    };
+}

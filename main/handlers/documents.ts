@@ -1,0 +1,30 @@
+import {fail, ok} from "../../shared/result.js";
+import type {DocumentService} from "../docs/service.js";
+import type {HandlerSlice} from "./slice.js";
+
+/** Collections, documents, ingest jobs, search and passages. */
+export function documentHandlers(docs: DocumentService): HandlerSlice<"docs."> {
+    const {store, ingest} = docs;
+    return {
+        "docs.collections": () => ok(store.collections()),
+        "docs.createCollection": (req) => ok(store.createCollection(req.name.trim())),
+        "docs.deleteCollection": (req) => ok({deleted: store.deleteCollection(req.id)}),
+        "docs.list": (req) => ok(store.documents(req)),
+        "docs.ingest": (req) => docs.ingestInto(req.paths, req),
+        "docs.cancel": (req) => ok({cancelled: ingest.cancel(req.jobId)}),
+        "docs.jobs": () => ok(ingest.list()),
+        "docs.remove": (req) => ok({removed: store.removeDocument(req.documentId)}),
+        "docs.search": (req) => docs.searchWhere(req.query, req.limit ?? 5, req),
+        "docs.passage": (req) => {
+            const chunk = store.chunk(req.chunkId);
+            const doc = chunk && store.document(chunk.documentId);
+            if (!chunk || !doc)
+                return fail("NOT_FOUND", `no passage ${req.chunkId}; the document may have been removed`);
+            return ok({
+                document: {id: doc.id, title: doc.title, path: doc.path, text: doc.text ?? ""},
+                chunk: {id: chunk.id, text: chunk.text, location: chunk.location},
+            });
+        },
+        "docs.reembed": () => ingest.reembed(),
+    };
+}

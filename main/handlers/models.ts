@@ -1,0 +1,38 @@
+import {ok} from "../../shared/result.js";
+import type {EventBus} from "../events.js";
+import type {Engine} from "../llm/engine.js";
+import type {ModelManager} from "../models/manager.js";
+import type {SettingsStore} from "../store/settings.js";
+import type {HandlerSlice} from "./slice.js";
+
+type Deps = {engine: Engine; models: ModelManager; settings: SettingsStore; bus: EventBus};
+
+/** Loading, listing, inspecting, downloading and removing models. */
+export function modelHandlers({engine, models, settings, bus}: Deps): HandlerSlice<"models."> {
+    return {
+        "models.load": async (req) => {
+            const result = await engine.load(req.path);
+            if (result.ok) {
+                settings.set("modelPath", result.value.modelPath);
+                models.addLoaded("file");
+            }
+            return result;
+        },
+        "models.unload": async () => {
+            settings.set("modelPath", null);
+            return ok(await engine.unload());
+        },
+        "models.list": () => ok(models.overview()),
+        "models.recommended": () => models.recommended(),
+        "models.inspect": (req) => models.inspect(req.path),
+        "models.add": (req) => models.add(req.path, "file"),
+        "models.remove": (req) => models.remove(req.id),
+        "models.download": (req) => models.downloads.start(req.uri),
+        "models.cancelDownload": (req) => ok({cancelled: models.downloads.cancel(req.downloadId)}),
+        "models.discardPartial": (req) => {
+            const discarded = models.downloads.discardPartial(req.fileName);
+            if (discarded) bus.emit({type: "models.changed"});
+            return ok({discarded});
+        },
+    };
+}

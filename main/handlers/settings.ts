@@ -1,0 +1,41 @@
+import {ok} from "../../shared/result.js";
+import type {DocumentService} from "../docs/service.js";
+import type {Engine} from "../llm/engine.js";
+import type {SettingsStore} from "../store/settings.js";
+import {APP_VERSION} from "../version.js";
+import type {HandlerSlice} from "./slice.js";
+
+type Deps = {
+    settings: SettingsStore;
+    engine: Engine;
+    docs: DocumentService;
+    dataDir: string;
+    warnings: string[];
+};
+
+/** The app's status and its settings. */
+export function settingsHandlers({
+    settings,
+    engine,
+    docs,
+    dataDir,
+    warnings,
+}: Deps): HandlerSlice<"app." | "settings."> {
+    return {
+        "app.status": () => ok({engine: engine.status(), dataDir, version: APP_VERSION, warnings}),
+        "settings.get": () => ok(settings.values()),
+        "settings.set": (req) => {
+            if (req.webAccessDefault !== undefined) settings.set("webAccessDefault", req.webAccessDefault);
+            if (req.engine) settings.set("engine", {...settings.get("engine"), ...req.engine});
+            if (req.generation)
+                settings.set("generation", {...settings.get("generation"), ...req.generation});
+            if (req.embeddingModelPath !== undefined) {
+                settings.set("embeddingModelPath", req.embeddingModelPath);
+                // A new embedding model: the documents' vectors are made again (the job says so).
+                if (req.embeddingModelPath && docs.store.documentsToReembed().length > 0)
+                    docs.ingest.reembed();
+            }
+            return ok(settings.values());
+        },
+    };
+}

@@ -1,0 +1,40 @@
+import {fail, ok} from "../../shared/result.js";
+import type {SettingsStore} from "../store/settings.js";
+import type {ToolCallStore} from "../store/toolCalls.js";
+import type {WebPageStore} from "../store/webPages.js";
+import type {ApprovalBroker} from "../tools/approvals.js";
+import type {ToolRegistry} from "../tools/registry.js";
+import type {HandlerSlice} from "./slice.js";
+
+type Deps = {
+    tools: ToolRegistry;
+    approvals: ApprovalBroker;
+    toolCalls: ToolCallStore;
+    settings: SettingsStore;
+    webPages: WebPageStore;
+};
+
+/** The tool list and policies, approvals, grants, and the archive of pages the tools read. */
+export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "archive."> {
+    const {tools, approvals, toolCalls, settings, webPages} = deps;
+    return {
+        "tools.list": () => ok(tools.list()),
+        "tools.pending": () => ok(approvals.list()),
+        "tools.decide": (req) => approvals.decide(req.approvalId, req.decision, req.args),
+        "tools.setPolicy": (req) => {
+            const tool = tools.resolve(req.tool);
+            if (!tool) return fail("NOT_FOUND", `unknown tool: ${req.tool}`);
+            const {[tool.name]: _previous, ...others} = settings.get("toolPolicies") ?? {};
+            const next = req.policy ? {...others, [tool.name]: req.policy} : others;
+            settings.set("toolPolicies", next);
+            tools.setPolicyOverrides(next);
+            return ok(tools.list());
+        },
+        "grants.list": () => ok(toolCalls.grants()),
+        "grants.revoke": (req) => ok({revoked: toolCalls.revoke(req.tool, req.conversationId)}),
+        "archive.get": (req) => {
+            const page = webPages.get(req.id);
+            return page ? ok(page) : fail("NOT_FOUND", `no archived page with id ${req.id}`);
+        },
+    };
+}
