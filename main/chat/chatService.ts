@@ -16,6 +16,7 @@ import type {CitationStore} from "../store/citations.js";
 import {busyMessage, type ProcessRegistry} from "../store/processes.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
+import {JobRegistry} from "../jobs.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
 import {decide, type DenyReason} from "../tools/policy.js";
 import type {ToolRegistry} from "../tools/registry.js";
@@ -30,7 +31,7 @@ export type ToolServices = {registry: ToolRegistry; runner: ToolRunner; approver
 /** webAccess overrides the conversation's switch for this one turn (the CLI's --web). */
 export type SendOptions = {toolChoice?: ToolChoice; preflight?: PreflightCall[]; webAccess?: boolean};
 
-type ActiveTurn = {controller: AbortController; finished: Promise<void>};
+type ActiveTurn = {controller: AbortController; done: Promise<void>};
 
 const TITLE_LENGTH = 60;
 export const WEB_OFF =
@@ -44,7 +45,8 @@ const CITE_NOTE =
 
 /** Runs chat turns: the agent loop over the engine and the tools, persisted as it goes, streamed as events. */
 export class ChatService {
-    private readonly active = new Map<string, ActiveTurn>();
+    /** The running answer of each conversation in this process, by conversation id. */
+    private readonly active = new JobRegistry<ActiveTurn>();
     /** Every event of each turn, by answer message id, so a turn can be replayed and inspected. */
     readonly turnLog = new Map<string, AppEvent[]>();
 
@@ -110,11 +112,11 @@ export class ChatService {
         });
         this.processes.attach(conversationId, answer.id);
         const controller = new AbortController();
-        const turn: ActiveTurn = {controller, finished: Promise.resolve()};
+        const turn: ActiveTurn = {controller, done: Promise.resolve()};
         // Released before chat.done is emitted, so a listener may send the next message at once.
         const release = () => {
             if (this.active.get(conversationId) !== turn) return;
-            this.active.delete(conversationId);
+            this.active.remove(conversationId, turn);
             this.processes.release(conversationId);
         };
         const input = {
@@ -124,26 +126,22 @@ export class ChatService {
             preflight: options.preflight ?? [],
         };
         // Registered before the turn starts: its first events may already lead a listener to call stop().
-        this.active.set(conversationId, turn);
-        turn.finished = this.runTurn(input, conversation, controller.signal, release).finally(release);
+        this.active.add(conversationId, turn);
+        turn.done = this.runTurn(input, conversation, controller.signal, release).finally(release);
         return ok({userMessageId: user.id, messageId: answer.id});
     }
 
     stop(conversationId: string): boolean {
-        const turn = this.active.get(conversationId);
-        turn?.controller.abort(new Error("stopped by the user"));
-        return turn !== undefined;
+        return this.active.cancel(conversationId, new Error("stopped by the user"));
     }
 
     /** Resolves when the conversation's running turn (if any) has been written. */
     async settled(conversationId: string): Promise<void> {
-        await this.active.get(conversationId)?.finished;
+        await this.active.settled(conversationId);
     }
 
     async stopAll(): Promise<void> {
-        const turns = [...this.active.values()];
-        for (const turn of turns) turn.controller.abort(new Error("Cairn is closing"));
-        await Promise.all(turns.map((t) => t.finished));
+        await this.active.cancelAll(new Error("Cairn is closing"));
     }
 
     private async runTurn(

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type {DocumentInfo, IngestProgress} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
+import {JobRegistry} from "../jobs.js";
 import type {Embedder} from "../llm/embedder.js";
 import {chunkDocument, DEFAULT_CHUNKING, documentText} from "./chunker.js";
 import {extractFile, ExtractError, kindOf, readForIngest} from "./extract.js";
@@ -26,7 +27,7 @@ type Job = {progress: IngestProgress; controller: AbortController; done: Promise
  * after a restart, documents still pending are indexed by a resumed job.
  */
 export class IngestQueue {
-    private readonly jobs = new Map<string, Job>();
+    private readonly jobs = new JobRegistry<Job>();
     private chain: Promise<void> = Promise.resolve();
 
     constructor(private readonly deps: IngestDeps) {}
@@ -50,26 +51,20 @@ export class IngestQueue {
     }
 
     cancel(jobId: string): boolean {
-        const job = this.jobs.get(jobId);
-        if (!job || job.progress.state !== "running") return false;
-        job.controller.abort(new Error("cancelled"));
-        return true;
+        return this.jobs.cancel(jobId, new Error("cancelled"), (job) => job.progress.state === "running");
     }
 
     async settled(jobId: string): Promise<IngestProgress | null> {
-        const job = this.jobs.get(jobId);
-        await job?.done;
-        return job?.progress ?? null;
+        return (await this.jobs.settled(jobId))?.progress ?? null;
     }
 
     list(): IngestProgress[] {
-        return [...this.jobs.values()].map((j) => j.progress);
+        return this.jobs.list().map((j) => j.progress);
     }
 
     async cancelAll(): Promise<void> {
         // Closing is not cancelling: pending documents stay pending and resume next time.
-        for (const job of this.jobs.values()) job.controller.abort(new Error("closing"));
-        await Promise.all([...this.jobs.values()].map((j) => j.done));
+        await this.jobs.cancelAll(new Error("closing"));
     }
 
     private run(jobId: string, docs: DocumentInfo[], errors: {path: string; error: string}[]): string {
@@ -87,7 +82,7 @@ export class IngestQueue {
                 message: null,
             },
         };
-        this.jobs.set(jobId, job);
+        this.jobs.add(jobId, job);
         this.deps.emit(job.progress);
         // A job that throws ends failed with its reason; the chain goes on to the next job.
         job.done = this.chain = this.chain

@@ -5,6 +5,7 @@ import type {DownloadProgress, InstalledModel, PartialDownload} from "../../shar
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {ModelDownloader} from "node-llama-cpp";
 import {formatBytes} from "../../shared/format.js";
+import {JobRegistry} from "../jobs.js";
 
 /** node-llama-cpp's downloader (ipull) writes here until the file is complete, then renames it. */
 const TEMP_SUFFIX = ".ipull";
@@ -19,7 +20,7 @@ export type DownloadTimeouts = {
 
 export const DEFAULT_TIMEOUTS: DownloadTimeouts = {probeMs: 10_000, stallMs: 30_000};
 
-type Job = {progress: DownloadProgress; controller: AbortController; finished: Promise<void>};
+type Job = {progress: DownloadProgress; controller: AbortController; done: Promise<void>};
 
 export type DownloadDeps = {
     dir: string;
@@ -31,7 +32,7 @@ export type DownloadDeps = {
 
 /** Model downloads through node-llama-cpp's downloader: progress, cancel, resume, checks before registering. */
 export class ModelDownloads {
-    private readonly jobs = new Map<string, Job>();
+    private readonly jobs = new JobRegistry<Job>();
     private readonly timeouts: DownloadTimeouts;
     /** Set while Cairn closes: unfinished files are kept so the downloads resume next time. */
     private closing = false;
@@ -43,13 +44,13 @@ export class ModelDownloads {
     start(uri: string): Result<{downloadId: string}> {
         const source = probeUrlOf(uri);
         if (!source.ok) return source;
-        if ([...this.jobs.values()].some((j) => j.progress.uri === uri && !isFinal(j.progress))) {
+        if (this.jobs.list().some((j) => j.progress.uri === uri && !isFinal(j.progress))) {
             return fail("DENIED", `${uri} is already downloading`);
         }
         const id = randomUUID();
         const job: Job = {
             controller: new AbortController(),
-            finished: Promise.resolve(),
+            done: Promise.resolve(),
             progress: {
                 id,
                 uri,
@@ -63,28 +64,23 @@ export class ModelDownloads {
                 modelId: null,
             },
         };
-        this.jobs.set(id, job);
+        this.jobs.add(id, job);
         this.deps.emit(job.progress);
-        job.finished = this.run(job, source.value);
+        job.done = this.run(job, source.value);
         return ok({downloadId: id});
     }
 
     cancel(id: string): boolean {
-        const job = this.jobs.get(id);
-        if (!job || isFinal(job.progress)) return false;
-        job.controller.abort(new Error("cancelled"));
-        return true;
+        return this.jobs.cancel(id, new Error("cancelled"), (job) => !isFinal(job.progress));
     }
 
     /** Resolves when the download has finished, failed or been cancelled. */
     async settled(id: string): Promise<DownloadProgress | null> {
-        const job = this.jobs.get(id);
-        await job?.finished;
-        return job?.progress ?? null;
+        return (await this.jobs.settled(id))?.progress ?? null;
     }
 
     list(): DownloadProgress[] {
-        return [...this.jobs.values()].map((j) => j.progress);
+        return this.jobs.list().map((j) => j.progress);
     }
 
     /** Unfinished files from interrupted transfers, not being downloaded now. */
@@ -118,8 +114,7 @@ export class ModelDownloads {
 
     async cancelAll(): Promise<void> {
         this.closing = true;
-        for (const job of this.jobs.values()) job.controller.abort(new Error("Cairn is closing"));
-        await Promise.all([...this.jobs.values()].map((j) => j.finished));
+        await this.jobs.cancelAll(new Error("Cairn is closing"));
     }
 
     private async run(job: Job, probeUrl: string): Promise<void> {
