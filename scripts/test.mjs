@@ -36,10 +36,17 @@ if (nodeSuites.length > 0) {
     ]);
 }
 if (want("stories")) {
-    run("node", ["bin/cairn.js", "stories", "--model", "../shared/models/stories260K.gguf"]);
+    run("node", ["--import", "tsx", "tests/stories/run.ts", "--model", "../shared/models/stories260K.gguf"]);
     // With a real instruct model, the content checks run too.
     if (process.env.CAIRN_TEST_MODEL)
-        run("node", ["bin/cairn.js", "stories", "--model", process.env.CAIRN_TEST_MODEL]);
+        run("node", [
+            "--import",
+            "tsx",
+            "tests/stories/run.ts",
+            "--model",
+            process.env.CAIRN_TEST_MODEL,
+            "--instructed",
+        ]);
 }
 if (want("e2e")) run("npx", ["playwright", "test", "--project=chromium"]);
 if (want("electron") || want("e2e")) {

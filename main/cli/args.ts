@@ -22,8 +22,9 @@ Commands:
         a summary on stdout.
   search [--limit N] [--collection NAME] [--json] "query"
         Search the documents (full-text and vectors, fused); one line per passage, or JSON.
-  stories [--model PATH] [FILE...]
-        Run the scenario files (default: tests/stories/*.yaml) on the real stack with loopback servers.
+  stories --site URL [--model PATH] [--instructed] FILE...
+        Run scenario files on the real stack; their web requests go to URL (a SearXNG-format /search
+        and the pages they name). --instructed: the model follows instructions, so content is checked.
 
 Common options:
   --data DIR          data directory (default: $CAIRN_DATA_DIR, else the per-user data folder)
@@ -55,6 +56,8 @@ export type CliArgs = {
     collection: string | undefined;
     limit: number;
     embeddingModel: string | undefined;
+    site: string | undefined;
+    instructed: boolean;
 };
 
 export class UsageError extends Error {}
@@ -85,6 +88,8 @@ export function parseCli(argv: string[]): CliArgs {
             collection: {type: "string"},
             limit: {type: "string"},
             "embedding-model": {type: "string"},
+            site: {type: "string"},
+            instructed: {type: "boolean"},
             help: {type: "boolean", short: "h"},
         },
     });
@@ -113,6 +118,8 @@ export function parseCli(argv: string[]): CliArgs {
         collection: values.collection,
         limit: intOption("limit", values.limit, 5, 1, 50) ?? 5,
         embeddingModel: values["embedding-model"] ?? process.env.CAIRN_EMBEDDING_MODEL,
+        site: values.site,
+        instructed: values.instructed ?? false,
     };
 }
 

@@ -1,7 +1,6 @@
 import type {Message} from "../../shared/contract.js";
-import fs from "node:fs";
 import path from "node:path";
-import {appRoot, rendererDir} from "../appRoot.js";
+import {rendererDir} from "../appRoot.js";
 import {loadStories, runStory} from "../stories/runner.js";
 import {createCore, type Core} from "../core.js";
 import {fixedApprover} from "../tools/approvals.js";
@@ -175,26 +174,19 @@ async function models(args: CliArgs): Promise<number> {
     }
 }
 
-/** Runs scenario files and prints one line per story, then "N passed, N failed". */
+/**
+ * Runs scenario files against a site given on the command line (a SearXNG-format /search and the pages the
+ * stories name) and prints one line per story, then "N passed, N failed".
+ */
 async function stories(args: CliArgs): Promise<number> {
-    const model = args.model ?? process.env.CAIRN_TEST_MODEL ?? process.env.CAIRN_MODEL;
-    if (!model) return failLine("stories need a model: pass --model PATH or set CAIRN_TEST_MODEL");
-    const dir = path.join(appRoot(), "tests", "stories");
-    const files =
-        args.positionals.length > 0
-            ? args.positionals
-            : fs
-                  .readdirSync(dir)
-                  .filter((f) => f.endsWith(".yaml"))
-                  .sort()
-                  .map((f) => path.join(dir, f));
-    const instructed =
-        Boolean(process.env.CAIRN_TEST_MODEL) &&
-        path.resolve(model) === path.resolve(process.env.CAIRN_TEST_MODEL!);
+    const model = args.model ?? process.env.CAIRN_MODEL;
+    if (!model) return failLine("stories need a model: pass --model PATH or set CAIRN_MODEL");
+    if (!args.site) return failLine("stories need a site to test against: pass --site URL");
+    if (args.positionals.length === 0) return failLine("no story files: cairn stories --site URL FILE...");
     let passed = 0;
     let failed = 0;
-    for (const story of loadStories(files)) {
-        const result = await runStory(story, model, instructed);
+    for (const story of loadStories(args.positionals)) {
+        const result = await runStory(story, model, args.instructed, {site: args.site});
         const ok = result.failures.length === 0;
         if (ok) passed++;
         else failed++;

@@ -1,7 +1,5 @@
 import fs from "node:fs";
 import os from "node:os";
-import http from "node:http";
-import type {AddressInfo} from "node:net";
 import path from "node:path";
 import {parse} from "yaml";
 import type {AppEvent, Message, PreflightCall} from "../../shared/contract.js";
@@ -31,72 +29,30 @@ export type Story = {
 
 export type StoryResult = {id: string; title: string; failures: string[]; skipped: string[]};
 
-const CORPUS = [
-    {
-        title: "Bitcoin price today",
-        url: "https://prices.example/btc",
-        content: "Bitcoin trades at $97,250 USD today.",
-    },
-    {
-        title: "Crypto market update",
-        url: "https://news.example/crypto",
-        content: "Markets rose; BTC above $97,000.",
-    },
-];
-
-/** Loopback fixtures: a SearXNG-format search endpoint over a small corpus, and a small site. */
-async function startFixtures() {
-    const requests: string[] = [];
-    const server = http.createServer((req, res) => {
-        requests.push(req.url!);
-        const url = new URL(req.url!, "http://x");
-        if (url.pathname === "/search") {
-            const q = (url.searchParams.get("q") ?? "").toLowerCase();
-            const words = q.split(/\W+/).filter((w) => w.length > 2);
-            const results = CORPUS.filter((d) =>
-                words.some((w) => `${d.title} ${d.content}`.toLowerCase().includes(w)),
-            );
-            res.writeHead(200, {"Content-Type": "application/json"});
-            return res.end(JSON.stringify({query: q, results}));
-        }
-        if (url.pathname === "/example") {
-            res.writeHead(200, {"Content-Type": "text/html"});
-            return res.end(
-                "<html><head><title>Example Domain</title></head><body><h1>Example Domain</h1><p>This domain is for use in illustrative examples in documents.</p></body></html>",
-            );
-        }
-        res.writeHead(404, {"Content-Type": "text/plain"}).end("not found");
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return {
-        site,
-        requests,
-        close: () =>
-            new Promise<void>((resolve) => {
-                server.closeAllConnections();
-                server.close(() => resolve());
-            }),
-    };
-}
+/**
+ * Where a story's web requests go: `site` serves SearXNG's JSON search at /search and the pages stories
+ * name as {site}/…; `requests` counts what it received, when the caller can tell (for expected_requests).
+ */
+export type StorySite = {site: string; requests?: () => number};
 
 export function loadStories(files: string[]): Story[] {
     return files.map((file) => parse(fs.readFileSync(file, "utf8")) as Story);
 }
 
-/** Runs each story on the real stack in-process: a fresh data folder, the given model, loopback fixtures. */
+/** Runs a story on the real stack in-process: a fresh data folder, the given model, the given site. */
 export async function runStory(
     story: Story,
     model: string,
     modelCanFollowInstructions: boolean,
+    fixtures: StorySite,
 ): Promise<StoryResult> {
     const failures: string[] = [];
     const skipped: string[] = [];
-    const fixtures = await startFixtures();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cairn-story-"));
     fs.writeFileSync(
         path.join(dataDir, "tools.yaml"),
-        `tools:\n    web_search:\n        options:\n            base_url: ${fixtures.site}\n    web_fetch:\n        options:\n            allow_hosts: [127.0.0.1]\n`,
+        // The site may be on this machine: its host is allowed past the private-address guard.
+        `tools:\n    web_search:\n        options:\n            base_url: ${fixtures.site}\n    web_fetch:\n        options:\n            allow_hosts: [${JSON.stringify(new URL(fixtures.site).hostname)}]\n`,
     );
     const core = createCore({dataDir, modelPath: model, threads: 1, generation: {maxTokens: 96, seed: 1}});
     const events: string[] = [];
@@ -146,11 +102,11 @@ export async function runStory(
         for (const name of story.expected_bus_events?.absent ?? []) {
             if (events.includes(name)) failures.push(`unexpected bus event ${name}`);
         }
-        if (story.expected_requests !== undefined && fixtures.requests.length !== story.expected_requests) {
-            failures.push(
-                `expected ${story.expected_requests} network requests, saw ${fixtures.requests.length}`,
-            );
-        }
+        const requests = fixtures.requests?.();
+        if (story.expected_requests !== undefined && requests === undefined)
+            skipped.push("expected_requests needs a site that counts its requests");
+        else if (story.expected_requests !== undefined && requests !== story.expected_requests)
+            failures.push(`expected ${story.expected_requests} network requests, saw ${requests}`);
         for (const error of story.tool_errors ?? []) {
             if (!toolErrors.includes(error))
                 failures.push(`expected the tool error "${error}", saw ${JSON.stringify(toolErrors)}`);
@@ -159,7 +115,6 @@ export async function runStory(
         failures.push(error instanceof Error ? error.message : String(error));
     } finally {
         await core.dispose();
-        await fixtures.close();
         fs.rmSync(dataDir, {recursive: true, force: true});
     }
     return {id: story.story_id, title: story.title, failures, skipped};

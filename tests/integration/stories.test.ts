@@ -1,7 +1,46 @@
 import assert from "node:assert/strict";
+import {spawn} from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import {test} from "node:test";
 import {runStory, type Story} from "../../main/stories/runner.js";
-import {TEST_MODEL} from "../helpers/paths.js";
+import {after, before, beforeEach} from "node:test";
+import {CLI, ROOT, TEST_MODEL} from "../helpers/paths.js";
+import {startStorySite} from "../helpers/storySite.js";
+
+let site: Awaited<ReturnType<typeof startStorySite>>;
+before(async () => (site = await startStorySite()));
+beforeEach(() => site.reset());
+after(() => site.close());
+
+/** The CLI as a child process, without blocking this one: it serves the story site the child fetches from. */
+function cairn(args: string[]): Promise<{code: number | null; stdout: string; stderr: string}> {
+    const child = spawn(process.execPath, [CLI, ...args], {env: {...process.env, CAIRN_MODEL: ""}});
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    return new Promise((resolve) => child.once("exit", (code) => resolve({code, stdout, stderr})));
+}
+
+test("cairn stories runs story files against the site given on the command line", async () => {
+    const story = path.join(ROOT, "tests", "stories", "S4-fetch-summarize.yaml");
+    const result = await cairn(["stories", "--site", site.site, "--model", TEST_MODEL, story]);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /^PASS S4 /m);
+    assert.match(result.stdout, /^1 passed, 0 failed$/m);
+    const missing = await cairn(["stories", "--model", TEST_MODEL, "x.yaml"]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /^cairn: stories need a site to test against: pass --site URL/);
+});
+
+test("the shipped bundles carry no test code: no story site, corpus or stories folder", () => {
+    for (const bundle of ["out/main/cli.js", "out/electron/main.js"]) {
+        const code = fs.readFileSync(path.join(ROOT, bundle), "utf8");
+        for (const testOnly of ["Bitcoin trades at", "tests/stories", "startStorySite"])
+            assert.ok(!code.includes(testOnly), `${bundle} contains "${testOnly}"`);
+    }
+});
 
 test("the story runner reports what a story expected and did not see", async () => {
     const story: Story = {
@@ -15,7 +54,7 @@ test("the story runner reports what a story expected and did not see", async () 
         expected_requests: 0,
         tool_errors: ["fetch failed: 500"],
     };
-    const result = await runStory(story, TEST_MODEL, false);
+    const result = await runStory(story, TEST_MODEL, false, site);
     assert.deepEqual(result.failures, [
         "missing bus event tool.request.web_search",
         "unexpected bus event tool.request.web_fetch",
@@ -30,11 +69,11 @@ test("content checks are skipped, with the reason, for a model that cannot follo
         title: "content",
         turns: [{query: "Hello", expected_content: ["never in a children's story: ZQX"]}],
     };
-    const skipped = await runStory(story, TEST_MODEL, false);
+    const skipped = await runStory(story, TEST_MODEL, false, site);
     assert.deepEqual(skipped.failures, []);
     assert.deepEqual(skipped.skipped, [
         "content checks need a model that follows instructions (set CAIRN_TEST_MODEL)",
     ]);
-    const checked = await runStory(story, TEST_MODEL, true);
+    const checked = await runStory(story, TEST_MODEL, true, site);
     assert.deepEqual(checked.failures, [`the answer lacks "never in a children's story: ZQX"`]);
 });
