@@ -1,0 +1,306 @@
+import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
+import type {
+    AppEvent,
+    Citation,
+    GenerationSettings,
+    Message,
+    PreflightCall,
+    ToolChoice,
+    ToolMode,
+    TurnStats,
+} from "../../shared/contract.js";
+import type {EventBus} from "../events.js";
+import {emptyStats, type Engine, type ModelFunction} from "../llm/engine.js";
+import type {CitationStore} from "../store/citations.js";
+import type {ConversationStore} from "../store/conversations.js";
+import type {Approver} from "../tools/approvals.js";
+import type {ToolDefinition} from "../tools/defineTool.js";
+import type {ToolRegistry} from "../tools/registry.js";
+import type {CallContext, CallOutcome, ToolRunner} from "../tools/runner.js";
+import {TurnMachine} from "./turnState.js";
+
+export type ToolServices = {registry: ToolRegistry; runner: ToolRunner; approver: Approver};
+
+export type TurnDeps = {
+    store: ConversationStore;
+    engine: Engine;
+    bus: EventBus;
+    tools: ToolServices;
+    citations: CitationStore;
+    flushMs: number;
+};
+
+/** What one answer is asked: its message, the history before it, the tool choice and preflight calls. */
+export type TurnInput = {
+    answer: Message;
+    history: ChatHistoryItem[];
+    choice: ToolChoice;
+    preflight: PreflightCall[];
+    mode: ToolMode;
+    webAccess: boolean;
+    generation: GenerationSettings;
+    signal: AbortSignal;
+};
+
+type Call = {name: string; params: unknown};
+type Ending = {error: string | null; stopped: boolean};
+
+const TOOL_LIMIT_NOTE =
+    "The tool limit for this answer is reached. Answer now with what you have, without tools.";
+const CITE_NOTE =
+    "Tool results list their sources as [n] Title. When you use information from a source, cite it as [n].";
+
+/**
+ * One answer: the agent loop over the engine and the tools (steps, tool calls, citations), its text saved
+ * while it streams, its events recorded, and its end published.
+ */
+export class Turn {
+    /** Every event of this turn, for replay and inspection (the CLI's --json prints its tool events). */
+    readonly log: AppEvent[] = [];
+    private text = "";
+    private flushed = 0;
+    private readonly response: Array<string | ChatModelFunctionCall> = [];
+    private readonly stats = emptyStats();
+    private readonly seen = new Set<string>();
+    private readonly cited: Citation[] = [];
+    private contextUsed: number | null = null;
+    private readonly machine: TurnMachine;
+
+    constructor(
+        private readonly deps: TurnDeps,
+        private readonly input: TurnInput,
+    ) {
+        const {conversationId, id: messageId} = input.answer;
+        this.machine = new TurnMachine((state) =>
+            deps.bus.emit({type: "turn.state", conversationId, messageId, state}),
+        );
+    }
+
+    /** Runs the turn to its end; `release` frees the conversation just before chat.done is emitted. */
+    async run(release: () => void): Promise<void> {
+        const unsubscribe = this.deps.bus.subscribe((e) => {
+            if (belongsTo(e, this.input.answer.id)) this.log.push(e);
+        });
+        const timer = setInterval(() => this.flush(), this.deps.flushMs);
+        let ending: Ending;
+        try {
+            ending = await this.loop();
+        } catch (thrown) {
+            ending = {
+                error: `the answer failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`,
+                stopped: false,
+            };
+        } finally {
+            clearInterval(timer);
+        }
+        this.publish(ending, release);
+        unsubscribe();
+    }
+
+    private async loop(): Promise<Ending> {
+        this.machine.to("RECEIVING");
+        const {preflight, signal} = this.input;
+        if (preflight.length > 0)
+            await this.runCalls(
+                preflight.map((p) => ({name: p.name, params: p.args})),
+                0,
+                "client",
+            );
+        for (let step = 0; ; step++) {
+            const result = await this.generate(step);
+            if (!result.ok) return {error: result.error.message, stopped: false};
+            if (result.value.stopped) return {error: null, stopped: true};
+            if (result.value.calls.length === 0) return {error: null, stopped: false};
+            await this.runCalls(result.value.calls, step + 1, "model");
+            if (signal.aborted) return {error: null, stopped: true};
+        }
+    }
+
+    /** One generation step: the tools on offer (none past the step limit), the history, the engine. */
+    private async generate(step: number) {
+        this.machine.to("GENERATING");
+        const {registry} = this.deps.tools;
+        const {mode, webAccess, generation, signal} = this.input;
+        const limitReached = step >= registry.config.defaults.maxSteps;
+        const choice = step === 0 ? this.input.choice : "auto";
+        const offered = limitReached || choice === "none" ? [] : registry.offered(mode, {webAccess});
+        const force = forcedTools(choice, offered);
+        const result = await this.deps.engine.step({
+            history: this.history(offered.length > 0 || this.response.length > 0, limitReached),
+            signal,
+            maxTokens: generation.maxTokens,
+            sampling: generation,
+            functions: force ? undefined : offered.map(toModelFunction),
+            force: force?.map(toModelFunction),
+            onText: (chunk) => this.onText(chunk),
+        });
+        if (result.ok) {
+            addStats(this.stats, result.value.stats);
+            this.contextUsed = result.value.contextUsed;
+            if (result.value.text) this.response.push(result.value.text);
+        }
+        return result;
+    }
+
+    /** One system message, the same every step and turn, so that its tokens stay reusable. */
+    private history(withTools: boolean, limitReached = false): ChatHistoryItem[] {
+        return [
+            ...systemMessage(this.input.generation.systemPrompt, withTools),
+            ...this.input.history,
+            ...(limitReached ? [{type: "system", text: TOOL_LIMIT_NOTE} as const] : []),
+            {type: "model", response: [...this.response]},
+        ];
+    }
+
+    private onText(chunk: string): void {
+        this.text += chunk;
+        const {conversationId, id: messageId} = this.input.answer;
+        this.deps.bus.emit({type: "chat.token", conversationId, messageId, text: chunk});
+    }
+
+    private async runCalls(calls: Call[], step: number, origin: "model" | "client"): Promise<void> {
+        this.machine.to("DISPATCHING_TOOL");
+        this.machine.to("WAITING_FOR_TOOL");
+        const {registry, runner} = this.deps.tools;
+        const fit = this.fitResults(calls.length);
+        const outcomes = await mapLimit(calls, registry.config.defaults.maxParallel, (c) =>
+            runner.run(c.name, c.params, this.callContext(step, origin, fit)),
+        );
+        this.response.push(...outcomes.map((o, i) => functionCallItem(calls[i]!, o, this.cite(o), registry)));
+    }
+
+    private callContext(step: number, origin: "model" | "client", fit: CallContext["fit"]): CallContext {
+        const {answer, mode, webAccess, signal} = this.input;
+        return {
+            conversationId: answer.conversationId,
+            messageId: answer.id,
+            step,
+            origin,
+            mode,
+            webAccess,
+            signal,
+            approver: this.deps.tools.approver,
+            reason: () => this.text,
+            seen: this.seen,
+            onAwaiting: (waiting) => this.machine.to(waiting ? "AWAITING_APPROVAL" : "WAITING_FOR_TOOL"),
+            fit,
+        };
+    }
+
+    /** Each call's share of the context left for the next step, in the model's tokens. */
+    private fitResults(calls: number): CallContext["fit"] {
+        const {registry} = this.deps.tools;
+        const {engine} = this.deps;
+        const budget = engine.resultBudget({
+            history: this.history(true),
+            functions: registry
+                .offered(this.input.mode, {webAccess: this.input.webAccess})
+                .map(toModelFunction),
+            maxTokens: this.input.generation.maxTokens,
+            calls,
+            contextUsed: this.contextUsed,
+        });
+        return budget === null ? undefined : (text) => engine.fitText(text, budget);
+    }
+
+    /** Numbers each returned source within this answer and tells the model how to cite it. */
+    private cite(outcome: CallOutcome): string {
+        if (outcome.sources.length === 0) return outcome.modelText;
+        const numbered = outcome.sources.map((source) => {
+            const citation: Citation = {
+                ...source,
+                number: this.cited.length + 1,
+                toolCallId: outcome.record.id,
+            };
+            this.cited.push(citation);
+            this.deps.citations.add(this.input.answer.id, citation);
+            return `[${citation.number}] ${source.title}${source.url ? ` (${source.url})` : ""}`;
+        });
+        return `${outcome.modelText}\n\nSources:\n${numbered.join("\n")}`;
+    }
+
+    private flush(): void {
+        if (this.text.length === this.flushed) return;
+        this.deps.store.updateContent(this.input.answer.id, this.text);
+        this.flushed = this.text.length;
+    }
+
+    /** Saves the answer as it ended and tells everyone; the conversation is free before chat.done. */
+    private publish({error, stopped}: Ending, release: () => void): void {
+        const {store, bus} = this.deps;
+        const {conversationId, id: messageId} = this.input.answer;
+        if (error) {
+            this.machine.to("ERROR");
+            store.finish(messageId, {content: this.text, status: "error", stats: null, error});
+            bus.emit({type: "chat.error", conversationId, messageId, message: error});
+        } else {
+            this.machine.to("PUBLISHING");
+            store.finish(messageId, {
+                content: this.text,
+                status: stopped ? "interrupted" : "complete",
+                stats: this.stats,
+            });
+        }
+        store.touch(conversationId);
+        this.machine.to("IDLE");
+        release();
+        bus.emit({type: "chat.done", conversationId, message: store.message(messageId)!});
+    }
+}
+
+/** The tools a forced choice allows: only among those offered now (mode, policy, step limit). */
+function forcedTools(choice: ToolChoice, offered: ToolDefinition[]): ToolDefinition[] | undefined {
+    if (choice === "auto" || choice === "none") return undefined;
+    const allowed = choice === "required" ? offered : offered.filter((t) => t.name === choice);
+    return allowed.length > 0 ? allowed : undefined;
+}
+function toModelFunction(tool: ToolDefinition): ModelFunction {
+    return {name: tool.name, description: tool.description, params: tool.params};
+}
+function functionCallItem(
+    call: {name: string; params: unknown},
+    outcome: CallOutcome,
+    resultText: string,
+    registry: ToolRegistry,
+): ChatModelFunctionCall {
+    return {
+        type: "functionCall",
+        name: registry.resolve(call.name)?.name ?? call.name,
+        description: registry.resolve(call.name)?.description,
+        params: outcome.record.args ?? call.params,
+        result: resultText,
+    };
+}
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+    const results = new Array<R>(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await fn(items[index]!);
+        }
+    };
+    await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
+    return results;
+}
+function belongsTo(e: AppEvent, messageId: string): boolean {
+    if (e.type === "chat.token" || e.type === "chat.error" || e.type === "turn.state")
+        return e.messageId === messageId;
+    if (e.type === "chat.done") return e.message.id === messageId;
+    if (e.type === "tool.request" || e.type === "tool.result") return e.call.messageId === messageId;
+    if (e.type === "tool.approvalRequested") return e.request.messageId === messageId;
+    return false;
+}
+function systemMessage(prompt: string, withTools: boolean): ChatHistoryItem[] {
+    const text = [prompt.trim(), withTools ? CITE_NOTE : ""].filter(Boolean).join("\n\n");
+    return text ? [{type: "system", text}] : [];
+}
+function addStats(total: TurnStats, step: TurnStats): void {
+    total.promptTokens += step.promptTokens;
+    total.reusedTokens += step.reusedTokens;
+    total.contextShifted ||= step.contextShifted;
+    total.completionTokens += step.completionTokens;
+    total.timeToFirstTokenMs ??= step.timeToFirstTokenMs;
+    total.durationMs += step.durationMs;
+    total.tokensPerSecond = step.tokensPerSecond ?? total.tokensPerSecond;
+}
