@@ -167,12 +167,12 @@ test("long content is cut at max_chars, saying where to read on; offset reads on
     assert.ok(cut, first.text);
     assert.ok(first.text.split("Extracted text:\n")[1]!.length < 160);
     const next = await webFetch.run(
-        {url: `${base}/article`, offset: 100, max_chars: 100},
+        {url: `${base}/article`, offset: 100},
         {
             signal: new AbortController().signal,
             conversationId: "c",
             dataDir: "/tmp",
-            options: {allow_hosts: ["127.0.0.1"]},
+            options: {allow_hosts: ["127.0.0.1"], max_chars: 100},
         },
     );
     assert.match(next.text, /Extracted text:\n\[from character 100 of \d+\]\n/);

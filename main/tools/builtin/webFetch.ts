@@ -11,7 +11,7 @@ import {defineTool} from "../defineTool.js";
  */
 export type Archive = (page: {url: string; title: string; text: string}) => {id: string};
 
-type Args = {url?: string; offset?: number; max_chars?: number};
+type Args = {url?: string; offset?: number};
 
 export const createWebFetch = (archive: Archive) =>
     defineTool<Args>({
@@ -24,15 +24,14 @@ export const createWebFetch = (archive: Archive) =>
             additionalProperties: false,
             properties: {
                 url: {type: "string", maxLength: 4096},
+                // The grammar makes every listed property required, so only offset (0 is natural) is
+                // offered; a fixed cut (max_chars) is a tools.yaml option, not the model's choice.
                 offset: {type: "integer"},
-                max_chars: {type: "integer"},
             },
         },
-        async run({url, offset = 0, max_chars}, ctx) {
+        async run({url, offset = 0}, ctx) {
             if (!url) return {text: "", error: "missing url argument"};
             if (offset < 0) return {text: "", error: "offset must be 0 or more"};
-            if (max_chars !== undefined && max_chars < 1)
-                return {text: "", error: "max_chars must be 1 or more"};
             try {
                 const page = await fetchPage(
                     url,
@@ -49,7 +48,7 @@ export const createWebFetch = (archive: Archive) =>
                 const address = extracted.canonicalUrl ?? page.url;
                 // The archive keeps the whole content, whatever part the model reads now.
                 const archived = archive({url: page.url, title: extracted.title, text: extracted.markdown});
-                const limit = max_chars ?? numberOption(ctx.options.max_chars, Number.POSITIVE_INFINITY);
+                const limit = numberOption(ctx.options.max_chars, Number.POSITIVE_INFINITY);
                 return {
                     text: `${header(address, extracted)}Extracted text:\n${part(extracted.markdown, offset, limit)}`,
                     data: {
