@@ -183,9 +183,10 @@ async function toolCallOverhead(calls = 1000) {
             sideEffect,
             params: {
                 type: "object",
-                properties: {text: {type: "string"}, n: {type: "integer", default: 1}},
+                properties: {text: {type: "string"}, n: {type: "integer"}},
                 required: ["text"],
             },
+            validate: {properties: {n: {default: 1}}},
             run: async () => ({text: "ok"}),
         });
     const registry = new ToolRegistry([noop("read_noop", "none"), noop("write_noop", "write")], {

@@ -2,6 +2,8 @@ import os from "node:os";
 import path from "node:path";
 import type {
     ChatHistoryItem,
+    GbnfJsonObjectSchema,
+    GbnfJsonSchema,
     Llama,
     LlamaContext,
     LlamaContextSequence,
@@ -35,7 +37,8 @@ export function defaultThreads(cores = os.availableParallelism()): number {
 
 export type HistoryEntry = {role: MessageRole; content: string};
 
-export type ModelFunction = {name: string; description: string; params: object};
+/** A function the model may call: its parameters as a schema node-llama-cpp turns into a grammar. */
+export type ModelFunction = {name: string; description: string; params: GbnfJsonObjectSchema};
 export type ModelCall = {name: string; params: unknown};
 
 export type StepRequest = {
@@ -312,7 +315,7 @@ export class Engine {
                 onTextChunk,
             };
             const forced = req.force?.length
-                ? await this.llama.createGrammarForJsonSchema(forcedCallSchema(req.force) as never)
+                ? await this.llama.createGrammarForJsonSchema<GbnfJsonSchema>(forcedCallSchema(req.force))
                 : null;
             const reserve = Math.min(
                 forced ? FORCED_CALL_MAX_TOKENS : common.maxTokens,
@@ -602,14 +605,12 @@ function statsFrom(
 
 function modelFunctions(functions: ModelFunction[] | undefined) {
     if (!functions?.length) return undefined;
-    return Object.fromEntries(
-        functions.map((f) => [f.name, {description: f.description, params: f.params as never}]),
-    );
+    return Object.fromEntries(functions.map((f) => [f.name, {description: f.description, params: f.params}]));
 }
 
 /** The grammar's schema for a forced call: {"name": one of the tools, "arguments": that tool's params}. */
-function forcedCallSchema(tools: ModelFunction[]): object {
-    const one = (f: ModelFunction) => ({
+function forcedCallSchema(tools: ModelFunction[]): GbnfJsonSchema {
+    const one = (f: ModelFunction): GbnfJsonObjectSchema => ({
         type: "object",
         properties: {name: {const: f.name}, arguments: f.params},
         required: ["name", "arguments"],

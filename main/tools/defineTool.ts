@@ -1,3 +1,4 @@
+import type {GbnfJsonObjectSchema, GbnfJsonSchema, GbnfJsonSchemaToType} from "node-llama-cpp";
 import type {SideEffect, Source} from "../../shared/contract.js";
 
 /** What a tool gives back: text for the model, optional structured data for the UI. */
@@ -11,23 +12,105 @@ export type ToolContext = {
     options: Record<string, unknown>;
 };
 
-export type JsonSchemaObject = {
-    type: "object";
-    properties: Record<string, object>;
-    required?: readonly string[];
-    additionalProperties?: false;
+/**
+ * A tool's parameters: an object schema node-llama-cpp can turn into a grammar, so the compiler refuses
+ * keywords the grammar cannot express (ranges, defaults: they go in the tool's `validate` part).
+ */
+export type ParamsSchema = GbnfJsonObjectSchema & {
+    readonly properties: Readonly<Record<string, GbnfJsonSchema>>;
+    readonly required?: readonly string[];
 };
 
-export type ToolDefinition<Args = Record<string, unknown>> = {
+/** The JSON Schema keywords node-llama-cpp's grammar understands. */
+type GrammarKeyword =
+    | "type"
+    | "properties"
+    | "required"
+    | "additionalProperties"
+    | "enum"
+    | "const"
+    | "oneOf"
+    | "items"
+    | "prefixItems"
+    | "minLength"
+    | "maxLength"
+    | "minItems"
+    | "maxItems"
+    | "minProperties"
+    | "maxProperties"
+    | "format"
+    | "description";
+
+/**
+ * The schema with every keyword outside the grammar's set made `never`, at any depth: generic inference
+ * does not check excess properties, so without it `minimum` would slip through unnoticed.
+ */
+export type GrammarOnly<S> = S extends readonly (infer E)[]
+    ? readonly GrammarOnly<E>[]
+    : S extends object
+      ? {
+            [K in keyof S]: K extends GrammarKeyword
+                ? K extends "properties"
+                    ? {[Name in keyof S[K]]: GrammarOnly<S[K][Name]>}
+                    : K extends "items" | "oneOf" | "prefixItems" | "additionalProperties"
+                      ? GrammarOnly<S[K]>
+                      : S[K]
+                : never;
+        }
+      : S;
+
+/** Keywords only the validator checks (ajv), merged into each named property's schema. */
+export type ValidateOnly = {readonly properties: Readonly<Record<string, object>>};
+
+type Required<P extends ParamsSchema> = P["required"] extends readonly (infer R)[] ? R : never;
+
+/** The arguments a params schema describes: its required keys as they are, the others optional. */
+export type ArgsOf<P extends ParamsSchema> = {
+    -readonly [
+        K in keyof P["properties"] & string as K extends Required<P> ? K : never
+    ]: GbnfJsonSchemaToType<P["properties"][K]>;
+} & {
+    -readonly [
+        K in keyof P["properties"] & string as K extends Required<P> ? never : K
+    ]?: GbnfJsonSchemaToType<P["properties"][K]>;
+};
+
+/** A tool as its file writes it: the handler's argument type follows from `params`. */
+export type ToolSpec<P extends ParamsSchema> = {
     name: string;
     description: string;
     sideEffect: SideEffect;
     timeoutMs?: number;
-    params: JsonSchemaObject;
-    run(args: Args, ctx: ToolContext): Promise<ToolOutput>;
+    params: P & GrammarOnly<P>;
+    validate?: ValidateOnly;
+    run(args: ArgsOf<P>, ctx: ToolContext): Promise<ToolOutput>;
 };
 
-/** One object per tool: the model's function list, the validator, the UI listing and the policy derive from it. */
-export function defineTool<Args = Record<string, unknown>>(tool: ToolDefinition<Args>): ToolDefinition {
-    return tool as unknown as ToolDefinition;
+/** A tool as the registry holds it, whatever its parameters. */
+export type ToolDefinition = {
+    name: string;
+    description: string;
+    sideEffect: SideEffect;
+    timeoutMs?: number;
+    params: ParamsSchema;
+    validate?: ValidateOnly;
+    run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
+};
+
+/**
+ * One object per tool: the model's function list and grammar (`params`), the validator (`params` with
+ * `validate`), the UI listing and the policy derive from it.
+ */
+export function defineTool<const P extends ParamsSchema>(spec: ToolSpec<P>): ToolDefinition {
+    // The runner calls a tool only with arguments its validator accepted against this schema.
+    return {...spec, run: (args, ctx) => spec.run(args as ArgsOf<P>, ctx)};
+}
+
+/** The schema the validator compiles: the grammar's schema with the validate-only keywords merged in. */
+export function validationSchema(tool: Pick<ToolDefinition, "params" | "validate">): object {
+    const extra = tool.validate?.properties ?? {};
+    const properties = Object.fromEntries(
+        Object.entries(tool.params.properties).map(([key, schema]) => [key, {...schema, ...extra[key]}]),
+    );
+    return {...tool.params, properties};
 }

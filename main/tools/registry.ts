@@ -1,5 +1,5 @@
 import type {ToolInfo, ToolMode, ToolPolicy} from "../../shared/contract.js";
-import type {ToolDefinition} from "./defineTool.js";
+import {validationSchema, type ToolDefinition} from "./defineTool.js";
 import type {ToolsConfig} from "./config.js";
 import {decide, defaultPolicy} from "./policy.js";
 import {ArgumentValidator, type Validated} from "./validate.js";
@@ -20,7 +20,7 @@ export class ToolRegistry {
     ) {
         for (const tool of definitions) {
             this.tools.set(tool.name, tool);
-            this.validator.add(tool.name, tool.params);
+            this.validator.add(tool.name, validationSchema(tool));
             for (const alias of config.tools[tool.name]?.aliases ?? []) this.aliases.set(alias, tool.name);
         }
     }

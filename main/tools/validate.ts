@@ -1,5 +1,4 @@
 import {Ajv, type ErrorObject, type ValidateFunction} from "ajv";
-import type {JsonSchemaObject} from "./defineTool.js";
 
 export type Validated = {ok: true; args: Record<string, unknown>} | {ok: false; message: string};
 
@@ -17,7 +16,7 @@ export class ArgumentValidator {
     });
     private readonly compiled = new Map<string, ValidateFunction>();
 
-    add(name: string, schema: JsonSchemaObject): void {
+    add(name: string, schema: object): void {
         this.compiled.set(name, this.ajv.compile(schema));
     }
 

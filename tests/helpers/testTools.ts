@@ -9,7 +9,7 @@ export function testTools() {
         slowAborted: 0,
         onSlowStart: () => {},
     };
-    const noteWrite = defineTool<{text: string}>({
+    const noteWrite = defineTool({
         name: "note_write",
         description: "Save a note.",
         sideEffect: "write",
@@ -24,7 +24,7 @@ export function testTools() {
             return {text: `saved: ${text}`};
         },
     });
-    const slow = defineTool<{ms?: number}>({
+    const slow = defineTool({
         name: "slow",
         description: "Wait.",
         sideEffect: "none",
@@ -55,7 +55,7 @@ export function testTools() {
             throw new Error("the tool broke");
         },
     });
-    const big = defineTool<{words: number}>({
+    const big = defineTool({
         name: "big",
         description: "Return many words.",
         sideEffect: "none",

@@ -42,7 +42,7 @@ function isWithin(root: string, target: string): boolean {
     return target === root || target.startsWith(root + path.sep);
 }
 
-export const readFile = defineTool<{path: string}>({
+export const readFile = defineTool({
     name: "read_file",
     description: "Read a text file from the Cairn workspace folder. The path is relative to the workspace.",
     sideEffect: "none",
@@ -69,7 +69,7 @@ export const readFile = defineTool<{path: string}>({
     },
 });
 
-export const writeFile = defineTool<{path: string; content: string}>({
+export const writeFile = defineTool({
     name: "write_file",
     description:
         "Write a text file in the Cairn workspace folder (creating folders as needed). Asks the user first.",

@@ -8,16 +8,12 @@ export type DocumentSearch = {
     collections(): Collection[];
 };
 
-type RagArgs = {
-    query?: string;
-    limit?: number;
-    scope?: "all" | "conversation" | "collection";
-    collection?: string;
-};
+/** The part of rag_search's arguments that chooses where to search. */
+type ScopeArgs = {scope?: "all" | "conversation" | "collection"; collection?: string};
 
 /** rag_search: passages from the user's local documents, each one a citable source. */
 export function createRagSearch(docs: DocumentSearch) {
-    return defineTool<RagArgs>({
+    return defineTool({
         name: "rag_search",
         description:
             "Search the user's local documents (notes, PDFs, saved pages) and return the most relevant passages.",
@@ -28,15 +24,17 @@ export function createRagSearch(docs: DocumentSearch) {
             required: ["query"],
             properties: {
                 query: {type: "string", minLength: 1, maxLength: 1000},
-                limit: {type: "integer", minimum: 1, maximum: 10, default: 3},
-                scope: {enum: ["all", "conversation", "collection"], default: "all"},
+                limit: {type: "integer"},
+                scope: {enum: ["all", "conversation", "collection"]},
                 collection: {type: "string", maxLength: 200},
             },
         },
+        // Ranges and defaults: the validator's alone (a grammar cannot express them).
+        validate: {properties: {limit: {minimum: 1, maximum: 10, default: 3}, scope: {default: "all"}}},
         async run(args, ctx) {
             const scope = resolveScope(args, ctx.conversationId, docs.collections());
             if ("error" in scope) return {text: "", error: scope.error};
-            const found = await docs.search(args.query ?? "", args.limit ?? 3, scope);
+            const found = await docs.search(args.query, args.limit ?? 3, scope);
             if (!found.ok) return {text: "", error: found.error.message};
             if (found.value.length === 0)
                 return {text: "No matching passages found in the documents.", data: {hits: []}};
@@ -62,7 +60,7 @@ export function createRagSearch(docs: DocumentSearch) {
 }
 
 function resolveScope(
-    args: RagArgs,
+    args: ScopeArgs,
     conversationId: string,
     collections: Collection[],
 ): SearchScope | {error: string} {
@@ -88,7 +86,7 @@ function where(hit: SearchHit): string {
 
 /** list_collections: the user's document collections with their sizes. */
 export function createListCollections(docs: DocumentSearch) {
-    return defineTool<Record<string, never>>({
+    return defineTool({
         name: "list_collections",
         description: "List the user's document collections (names, document and passage counts).",
         sideEffect: "none",

@@ -23,7 +23,7 @@ const SAMPLE_MS = 200;
 
 /** system_stats reads the engine through a function so the tool stays a plain module. */
 export function createSystemStats(engineFacts: () => Promise<EngineFacts>) {
-    return defineTool<Record<string, never>>({
+    return defineTool({
         name: "system_stats",
         description:
             "Report this computer's CPU, memory, disk and GPU, and the loaded model's context use and speed.",

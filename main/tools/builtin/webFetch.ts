@@ -11,10 +11,8 @@ import {defineTool} from "../defineTool.js";
  */
 export type Archive = (page: {url: string; title: string; text: string}) => {id: string};
 
-type Args = {url?: string; offset?: number};
-
 export const createWebFetch = (archive: Archive) =>
-    defineTool<Args>({
+    defineTool({
         name: "web_fetch",
         description:
             "Fetch a web page (http or https) and return its title and main content as markdown. A long page is cut; pass offset (a character position in the content) to read on.",

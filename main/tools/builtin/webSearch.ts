@@ -14,7 +14,7 @@ const PROVIDERS = ["searxng", "brave", "tavily", "duckduckgo"] as const;
  * web_search. Options (tools.yaml): provider (searxng by default), base_url, api_key, timeout_ms.
  * Keys also come from BRAVE_API_KEY / TAVILY_API_KEY; they are sent only to their provider.
  */
-export const webSearch = defineTool<{query: string; max_results?: number}>({
+export const webSearch = defineTool({
     name: "web_search",
     description:
         "Search the web for current information. Returns numbered results with titles, snippets and URLs.",
@@ -25,10 +25,11 @@ export const webSearch = defineTool<{query: string; max_results?: number}>({
         additionalProperties: false,
         properties: {
             query: {type: "string", minLength: 1, maxLength: 500},
-            max_results: {type: "integer", default: 5},
+            max_results: {type: "integer"},
         },
         required: ["query"],
     },
+    validate: {properties: {max_results: {default: 5}}},
     async run({query, max_results = 5}, ctx) {
         const max = Math.min(Math.max(1, max_results), 20);
         const provider = String(ctx.options.provider ?? "searxng") as ProviderConfig["provider"];
