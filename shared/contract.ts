@@ -183,6 +183,8 @@ export type SendRequest = {
     toolChoice?: ToolChoice;
     /** Calls the client wants made before generation; their results are given to the model. */
     preflight?: PreflightCall[];
+    /** Web access for this answer only, over the conversation's switch (the CLI's --web). */
+    webAccess?: boolean;
 };
 
 export type ApprovalRequest = {

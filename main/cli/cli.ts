@@ -1,8 +1,8 @@
-import type {Message} from "../../shared/contract.js";
+import type {AppEvent, Message} from "../../shared/contract.js";
 import path from "node:path";
 import {rendererDir} from "../appRoot.js";
 import {loadStories, runStory} from "../stories/runner.js";
-import {createCore, type Core} from "../core.js";
+import {createCore, createMemoryClient, type Core} from "../core.js";
 import {fixedApprover} from "../tools/approvals.js";
 import {resolveDataDir} from "../paths.js";
 import {startHost} from "../server/host.js";
@@ -91,11 +91,22 @@ async function chat(args: CliArgs): Promise<number> {
             );
         }
         if (engine.state !== "ready") return failLine(engine.message ?? "the model could not be loaded");
-        const conversationId = args.conversation ?? core.conversations.create().id;
-        if (args.mode && core.conversations.get(conversationId))
-            core.conversations.setMode(conversationId, args.mode);
+        // Every request goes through the dispatcher, validated like the app's and the server's.
+        const api = createMemoryClient(core);
+        let conversationId = args.conversation;
+        if (!conversationId) {
+            const created = await api.invoke("conversations.create", {});
+            if (!created.ok) return failLine(created.error.message);
+            conversationId = created.value.id;
+        }
+        if (args.mode) {
+            const moded = await api.invoke("conversations.setMode", {id: conversationId, mode: args.mode});
+            if (!moded.ok) return failLine(moded.error.message);
+        }
+        const toolEvents: AppEvent[] = [];
         const done = new Promise<Message>((resolve) => {
-            core.bus.subscribe((event) => {
+            api.onEvent((event) => {
+                if (event.type.startsWith("tool.")) toolEvents.push(event);
                 if (event.type === "chat.token" && event.conversationId === conversationId && !args.json) {
                     process.stdout.write(event.text);
                 }
@@ -103,13 +114,16 @@ async function chat(args: CliArgs): Promise<number> {
                     resolve(event.message);
             });
         });
-        const sent = core.chat.send(conversationId, text, {
-            toolChoice: args.toolChoice,
-            preflight: args.preflight,
+        const sent = await api.invoke("chat.send", {
+            conversationId,
+            text,
+            ...(args.toolChoice ? {toolChoice: args.toolChoice} : {}),
+            ...(args.preflight.length ? {preflight: args.preflight} : {}),
             ...(args.web ? {webAccess: true} : {}),
         });
         if (!sent.ok) return failLine(sent.error.message);
-        const onSignal = () => core.chat.stop(conversationId);
+        const stopping = conversationId;
+        const onSignal = () => void api.invoke("chat.stop", {conversationId: stopping});
         process.once("SIGINT", onSignal);
         const message = await done;
         process.off("SIGINT", onSignal);
@@ -134,9 +148,7 @@ async function chat(args: CliArgs): Promise<number> {
                     error: message.error,
                     toolCalls: message.toolCalls,
                     citations: message.citations,
-                    events: (core.chat.turnLog.get(message.id) ?? []).filter((e) =>
-                        e.type.startsWith("tool."),
-                    ),
+                    events: toolEvents.filter((e) => eventMessageId(e) === message.id),
                 }) + "\n",
             );
         } else {
@@ -197,6 +209,12 @@ async function stories(args: CliArgs): Promise<number> {
     }
     process.stdout.write(`${passed} passed, ${failed} failed\n`);
     return failed === 0 ? 0 : 1;
+}
+
+function eventMessageId(e: AppEvent): string | null {
+    if (e.type === "tool.request" || e.type === "tool.result") return e.call.messageId;
+    if (e.type === "tool.approvalRequested") return e.request.messageId;
+    return null;
 }
 
 function failLine(message: string): number {

@@ -1,6 +1,7 @@
 import path from "node:path";
-import type {Core} from "../core.js";
+import {createMemoryClient, type Core} from "../core.js";
 import type {CliArgs} from "./args.js";
+import {follow} from "./follow.js";
 
 type Out = {write: (text: string) => void; fail: (message: string) => number};
 
@@ -13,24 +14,31 @@ export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promis
             "no embedding model is chosen: pass --embedding-model PATH (a GGUF file) or set CAIRN_EMBEDDING_MODEL; Cairn keeps it for later commands",
         );
     }
-    const started = core.docs.ingestInto(args.positionals, {collection: args.collection ?? "Documents"});
-    if (!started.ok) return out.fail(started.error.message);
-    const off = core.bus.subscribe((e) => {
-        if (e.type !== "docs.progress" || e.progress.jobId !== started.value.jobId) return;
-        const p = e.progress;
-        process.stderr.write(
-            `\r${p.filesDone}/${p.filesTotal} files, ${p.chunks} passages${p.currentFile ? `: ${path.basename(p.currentFile)}` : ""}`.padEnd(
-                80,
+    // Through the dispatcher, validated like every other client's requests.
+    const api = createMemoryClient(core);
+    const until = follow(
+        api,
+        (e) => (e.type === "docs.progress" ? e.progress : null),
+        (p) => p.jobId,
+        (p) => p.state !== "running",
+        (p) =>
+            process.stderr.write(
+                `\r${p.filesDone}/${p.filesTotal} files, ${p.chunks} passages${p.currentFile ? `: ${path.basename(p.currentFile)}` : ""}`.padEnd(
+                    80,
+                ),
             ),
-        );
+    );
+    const started = await api.invoke("docs.ingest", {
+        paths: args.positionals,
+        collection: args.collection ?? "Documents",
     });
-    const onSignal = () => core.docs.ingest.cancel(started.value.jobId);
+    if (!started.ok) return out.fail(started.error.message);
+    const {jobId} = started.value;
+    const onSignal = () => void api.invoke("docs.cancel", {jobId});
     process.once("SIGINT", onSignal);
-    const final = await core.docs.ingest.settled(started.value.jobId);
+    const final = await until(jobId);
     process.off("SIGINT", onSignal);
-    off();
     process.stderr.write("\n");
-    if (!final) return out.fail("the ingest job was lost");
     if (final.message) return out.fail(final.message);
     const indexed = final.filesDone - final.errors.length;
     out.write(
@@ -45,7 +53,11 @@ export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promis
 export async function searchCommand(core: Core, args: CliArgs, out: Out & {json: boolean}): Promise<number> {
     const query = args.positionals.join(" ").trim();
     if (!query) return out.fail('nothing to search: cairn search "query"');
-    const res = await core.docs.searchWhere(query, args.limit, {collection: args.collection});
+    const res = await createMemoryClient(core).invoke("docs.search", {
+        query,
+        limit: args.limit,
+        ...(args.collection ? {collection: args.collection} : {}),
+    });
     if (!res.ok) return out.fail(res.error.message);
     if (out.json) {
         out.write(JSON.stringify(res.value) + "\n");

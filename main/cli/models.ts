@@ -1,23 +1,28 @@
-import type {DownloadProgress, InstalledModel} from "../../shared/contract.js";
-import type {Core} from "../core.js";
+import type {CairnApi, DownloadProgress, InstalledModel} from "../../shared/contract.js";
+import {createMemoryClient, type Core} from "../core.js";
 import {formatBytes} from "../../shared/format.js";
 import type {CliArgs} from "./args.js";
+import {follow} from "./follow.js";
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 
 /** `cairn models list|inspect PATH|download URL|remove ID`; each prints JSON with --json. */
 export async function modelsCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
     const [action, target] = args.positionals;
+    // Through the dispatcher, validated like every other client's requests.
+    const api = createMemoryClient(core);
     const print = (value: unknown, text: string) => out.write(out.json ? JSON.stringify(value) + "\n" : text);
     switch (action ?? "") {
         case "list": {
-            const overview = core.models.overview();
+            const res = await api.invoke("models.list", {});
+            if (!res.ok) return out.fail(res.error.message);
+            const overview = res.value;
             print(overview, overview.installed.map(modelLine).join("") || "No models installed.\n");
             return 0;
         }
         case "inspect": {
             if (!target) return out.fail("usage: cairn models inspect PATH");
-            const res = await core.models.inspect(target);
+            const res = await api.invoke("models.inspect", {path: target});
             if (!res.ok) return out.fail(res.error.message);
             const {info, fit} = res.value;
             print(
@@ -28,11 +33,11 @@ export async function modelsCommand(core: Core, args: CliArgs, out: Out): Promis
         }
         case "download":
             return target
-                ? download(core, target, out)
+                ? download(api, target, out)
                 : out.fail("usage: cairn models download URL|hf:USER/REPO/FILE");
         case "remove": {
             if (!target) return out.fail("usage: cairn models remove ID");
-            const res = await core.models.remove(target);
+            const res = await api.invoke("models.remove", {id: target});
             if (!res.ok) return out.fail(res.error.message);
             print(res.value, res.value.deletedFile ? "Removed (file deleted).\n" : "Removed (file kept).\n");
             return 0;
@@ -42,20 +47,25 @@ export async function modelsCommand(core: Core, args: CliArgs, out: Out): Promis
     }
 }
 
-async function download(core: Core, uri: string, out: Out): Promise<number> {
-    const off = core.bus.subscribe((event) => {
-        if (event.type === "models.download") process.stderr.write(progressLine(event.progress));
-    });
-    const started = core.models.downloads.start(uri);
+async function download(api: CairnApi, uri: string, out: Out): Promise<number> {
+    const until = follow(
+        api,
+        (e) => (e.type === "models.download" ? e.progress : null),
+        (p) => p.id,
+        (p) => ["done", "failed", "cancelled"].includes(p.state),
+        (p) => process.stderr.write(progressLine(p)),
+    );
+    const started = await api.invoke("models.download", {uri});
     if (!started.ok) return out.fail(started.error.message);
-    const onSignal = () => core.models.downloads.cancel(started.value.downloadId);
+    const ended = until(started.value.downloadId);
+    const onSignal = () => void api.invoke("models.cancelDownload", {downloadId: started.value.downloadId});
     process.once("SIGINT", onSignal);
-    const final = await core.models.downloads.settled(started.value.downloadId);
+    const final = await ended;
     process.off("SIGINT", onSignal);
-    off();
     process.stderr.write("\n");
-    if (!final || final.state !== "done") return out.fail(final?.error ?? "download failed");
-    const model = core.models.overview().installed.find((m) => m.id === final.modelId);
+    if (final.state !== "done") return out.fail(final.error ?? "download failed");
+    const listed = await api.invoke("models.list", {});
+    const model = listed.ok ? listed.value.installed.find((m) => m.id === final.modelId) : undefined;
     out.write(
         out.json ? JSON.stringify(model) + "\n" : `Installed ${model?.name} (${model?.id}): ${model?.file}\n`,
     );

@@ -62,6 +62,7 @@ export const requestSchemas: Record<CallName, object> = {
             conversationId: id,
             text: {type: "string", minLength: 1, maxLength: 200_000},
             toolChoice: {type: "string", minLength: 1, maxLength: 100},
+            webAccess: {type: "boolean"},
             preflight: {
                 type: "array",
                 maxItems: 8,
