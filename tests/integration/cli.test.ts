@@ -117,3 +117,30 @@ test("help lists the commands", () => {
     assert.match(r.stdout, /serve \[--port N\]/);
     assert.match(r.stdout, /chat \[--data DIR\]/);
 });
+
+test("chat --json carries the turn's tool calls and their events", () => {
+    const r = cairn([
+        "chat",
+        "--data",
+        tempDir(),
+        "--model",
+        TEST_MODEL,
+        "--max-tokens",
+        "4",
+        "--tool",
+        "stats",
+        "--args",
+        "{}",
+        "--json",
+        "How is the machine?",
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const turn = JSON.parse(r.stdout);
+    assert.equal(turn.toolCalls[0].tool, "system_stats");
+    const types = turn.events.map((e: {type: string}) => e.type);
+    assert.ok(types.includes("tool.request") && types.includes("tool.result"), types.join(", "));
+    assert.ok(
+        turn.events.every((e: {call?: {messageId: string}}) => e.call?.messageId === turn.messageId),
+        "only this answer's events",
+    );
+});
