@@ -56,7 +56,7 @@ export async function extractionFigures() {
 
 /**
  * Each hostile page fetched through a real turn (preflight web_fetch, the tool's time limit) while
- * app.status is called every 50 ms: latency p50/p99/max, the tool's time, RSS growth.
+ * app.getStatus is called every 50 ms: latency p50/p99/max, the tool's time, RSS growth.
  */
 export async function hostilePageFigures() {
     const site = await servePages(
@@ -85,7 +85,7 @@ export async function hostilePageFigures() {
                     (e) => e.type === "chat.done" && e.conversationId === c.id && resolve(e.message),
                 ),
             );
-            const watch = watchResponsiveness(() => core.dispatcher.call("app.status", {}));
+            const watch = watchResponsiveness(() => core.dispatcher.call("app.getStatus", {}));
             core.chat.send(c.id, "What does it say?", {
                 preflight: [{name: "web_fetch", args: {url: `${site.base}/${name}`}}],
             });
@@ -126,7 +126,7 @@ export function hardeningRows(
         "extract 1 MB article, worker / inline (ms; target <= 500)": `${f(extraction.article1MB.workerMedianMs)} / ${f(extraction.article1MB.inlineMedianMs)}`,
         ...Object.fromEntries(
             Object.entries(hostile).map(([name, h]) => [
-                `hostile ${name} page: app.status p50 / p99 (ms; target p99 <= 50), tool ms, RSS +MB (<= 300)`,
+                `hostile ${name} page: app.getStatus p50 / p99 (ms; target p99 <= 50), tool ms, RSS +MB (<= 300)`,
                 `${f(h.p50Ms)} / ${f(h.p99Ms)}, ${h.toolMs} ${h.status}, +${f(h.rssGrowthMb)}`,
             ]),
         ),

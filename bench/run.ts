@@ -52,7 +52,7 @@ async function hostStartup(model: string | null): Promise<{listeningMs: number; 
     const wanted = model ? "ready" : "no-model";
     let readyMs = 0;
     for (let id = 1; !readyMs; id++) {
-        ws.send(JSON.stringify({id, name: "app.status", req: {}}));
+        ws.send(JSON.stringify({id, name: "app.getStatus", req: {}}));
         const reply = await new Promise<{res: {value: {engine: {state: string}}}}>((resolve) => {
             const onMessage = (data: WebSocket.RawData) => {
                 const frame = JSON.parse(String(data));

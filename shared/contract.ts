@@ -202,7 +202,7 @@ export type Grant = {tool: string; conversationId: string | null; createdAt: num
 
 /** Every call the UI can make: the one contract all transports carry. */
 export type Calls = {
-    "app.status": {
+    "app.getStatus": {
         req: Record<string, never>;
         /** warnings: problems a person should fix, such as a malformed tools.yaml (file:line: what). */
         res: Result<{engine: EngineStatus; dataDir: string; version: string; warnings: string[]}>;
@@ -217,14 +217,14 @@ export type Calls = {
     "models.load": {req: {path: string}; res: Result<EngineStatus>};
     "models.unload": {req: Record<string, never>; res: Result<EngineStatus>};
     "models.list": {req: Record<string, never>; res: Result<ModelsOverview>};
-    "models.recommended": {req: Record<string, never>; res: Result<Recommendation[]>};
+    "models.listRecommended": {req: Record<string, never>; res: Result<Recommendation[]>};
     "models.inspect": {req: {path: string}; res: Result<{info: ModelInfo; fit: FitEstimate}>};
     "models.add": {req: {path: string}; res: Result<InstalledModel>};
     "models.remove": {req: {id: string}; res: Result<{deletedFile: boolean}>};
     "models.download": {req: {uri: string}; res: Result<{downloadId: string}>};
     "models.cancelDownload": {req: {downloadId: string}; res: Result<{cancelled: boolean}>};
     "models.discardPartial": {req: {fileName: string}; res: Result<{discarded: boolean}>};
-    "docs.collections": {req: Record<string, never>; res: Result<Collection[]>};
+    "docs.listCollections": {req: Record<string, never>; res: Result<Collection[]>};
     "docs.createCollection": {req: {name: string}; res: Result<Collection>};
     "docs.deleteCollection": {req: {id: string}; res: Result<{deleted: boolean}>};
     "docs.list": {req: {collectionId?: string; conversationId?: string}; res: Result<DocumentInfo[]>};
@@ -234,13 +234,13 @@ export type Calls = {
         res: Result<{jobId: string}>;
     };
     "docs.cancel": {req: {jobId: string}; res: Result<{cancelled: boolean}>};
-    "docs.jobs": {req: Record<string, never>; res: Result<IngestProgress[]>};
+    "docs.listJobs": {req: Record<string, never>; res: Result<IngestProgress[]>};
     "docs.remove": {req: {documentId: string}; res: Result<{removed: boolean}>};
     "docs.search": {
         req: {query: string; limit?: number; collection?: string; conversationId?: string};
         res: Result<SearchHit[]>;
     };
-    "docs.passage": {req: {chunkId: number}; res: Result<Passage>};
+    "docs.getPassage": {req: {chunkId: number}; res: Result<Passage>};
     "docs.reembed": {req: Record<string, never>; res: Result<{jobId: string}>};
     "conversations.setGeneration": {
         req: {id: string; generation: Partial<GenerationSettings> | null};
@@ -264,7 +264,7 @@ export type Calls = {
         req: {approvalId: string; decision: ApprovalDecision; args?: unknown};
         res: Result<void>;
     };
-    "tools.pending": {req: Record<string, never>; res: Result<ApprovalRequest[]>};
+    "tools.listPending": {req: Record<string, never>; res: Result<ApprovalRequest[]>};
     "tools.setPolicy": {req: {tool: string; policy: ToolPolicy | null}; res: Result<ToolInfo[]>};
     "archive.get": {req: {id: string}; res: Result<ArchivedPage>};
     "grants.list": {req: Record<string, never>; res: Result<Grant[]>};

@@ -34,7 +34,7 @@ const generationSettings = {
 
 /** The request schema of every call; a Record so that a call without a schema does not compile. */
 export const requestSchemas: Record<CallName, object> = {
-    "app.status": empty,
+    "app.getStatus": empty,
     "conversations.list": empty,
     "conversations.create": {
         type: "object",
@@ -92,7 +92,7 @@ export const requestSchemas: Record<CallName, object> = {
     },
     "models.unload": empty,
     "models.list": empty,
-    "models.recommended": empty,
+    "models.listRecommended": empty,
     "models.inspect": {
         type: "object",
         additionalProperties: false,
@@ -124,7 +124,7 @@ export const requestSchemas: Record<CallName, object> = {
         required: ["fileName"],
         properties: {fileName: {type: "string", minLength: 1, maxLength: 255, pattern: "^[^/\\\\]+$"}},
     },
-    "docs.collections": empty,
+    "docs.listCollections": empty,
     "docs.createCollection": {
         type: "object",
         additionalProperties: false,
@@ -158,7 +158,7 @@ export const requestSchemas: Record<CallName, object> = {
         required: ["jobId"],
         properties: {jobId: id},
     },
-    "docs.jobs": empty,
+    "docs.listJobs": empty,
     "docs.remove": {
         type: "object",
         additionalProperties: false,
@@ -176,7 +176,7 @@ export const requestSchemas: Record<CallName, object> = {
             conversationId: id,
         },
     },
-    "docs.passage": {
+    "docs.getPassage": {
         type: "object",
         additionalProperties: false,
         required: ["chunkId"],
@@ -213,7 +213,7 @@ export const requestSchemas: Record<CallName, object> = {
         },
     },
     "tools.list": empty,
-    "tools.pending": empty,
+    "tools.listPending": empty,
     "tools.decide": {
         type: "object",
         additionalProperties: false,

@@ -6,16 +6,16 @@ import type {HandlerSlice} from "./slice.js";
 export function documentHandlers(docs: DocumentService): HandlerSlice<"docs."> {
     const {store, ingest} = docs;
     return {
-        "docs.collections": () => ok(store.collections()),
+        "docs.listCollections": () => ok(store.collections()),
         "docs.createCollection": (req) => ok(store.createCollection(req.name.trim())),
         "docs.deleteCollection": (req) => ok({deleted: store.deleteCollection(req.id)}),
         "docs.list": (req) => ok(store.documents(req)),
         "docs.ingest": (req) => docs.ingestInto(req.paths, req),
         "docs.cancel": (req) => ok({cancelled: ingest.cancel(req.jobId)}),
-        "docs.jobs": () => ok(ingest.list()),
+        "docs.listJobs": () => ok(ingest.list()),
         "docs.remove": (req) => ok({removed: store.removeDocument(req.documentId)}),
         "docs.search": (req) => docs.searchWhere(req.query, req.limit ?? 5, req),
-        "docs.passage": (req) => {
+        "docs.getPassage": (req) => {
             const chunk = store.chunk(req.chunkId);
             const doc = chunk && store.document(chunk.documentId);
             if (!chunk || !doc)

@@ -23,7 +23,7 @@ export function modelHandlers({engine, models, settings, bus}: Deps): HandlerSli
             return ok(await engine.unload());
         },
         "models.list": () => ok(models.overview()),
-        "models.recommended": () => models.recommended(),
+        "models.listRecommended": () => models.recommended(),
         "models.inspect": (req) => models.inspect(req.path),
         "models.add": (req) => models.add(req.path, "file"),
         "models.remove": (req) => models.remove(req.id),

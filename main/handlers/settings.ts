@@ -22,7 +22,7 @@ export function settingsHandlers({
     warnings,
 }: Deps): HandlerSlice<"app." | "settings."> {
     return {
-        "app.status": () => ok({engine: engine.status(), dataDir, version: APP_VERSION, warnings}),
+        "app.getStatus": () => ok({engine: engine.status(), dataDir, version: APP_VERSION, warnings}),
         "settings.get": () => ok(settings.values()),
         "settings.set": (req) => {
             if (req.webAccessDefault !== undefined) settings.set("webAccessDefault", req.webAccessDefault);

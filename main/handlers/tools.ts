@@ -19,7 +19,7 @@ export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "a
     const {tools, approvals, toolCalls, settings, webPages} = deps;
     return {
         "tools.list": () => ok(tools.list()),
-        "tools.pending": () => ok(approvals.list()),
+        "tools.listPending": () => ok(approvals.list()),
         "tools.decide": (req) => approvals.decide(req.approvalId, req.decision, req.args),
         "tools.setPolicy": (req) => {
             const tool = tools.resolve(req.tool);

@@ -26,7 +26,7 @@ export function DocumentsPanel({api, conversation, onClose, onError}: Props) {
     const selected = collections.find((c) => c.name === collection);
     const reload = useCallback(async () => {
         const [c, d] = await Promise.all([
-            api.invoke("docs.collections", {}),
+            api.invoke("docs.listCollections", {}),
             api.invoke(
                 "docs.list",
                 conversation

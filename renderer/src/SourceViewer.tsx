@@ -70,7 +70,7 @@ function PassageView({api, chunkId, onClose}: {api: CairnApi; chunkId: number; o
     const [problem, setProblem] = useState<string | null>(null);
     const mark = useRef<HTMLElement>(null);
     useEffect(() => {
-        void api.invoke("docs.passage", {chunkId}).then((res) => {
+        void api.invoke("docs.getPassage", {chunkId}).then((res) => {
             if (res.ok) setPassage(res.value);
             else setProblem(res.error.message);
         });

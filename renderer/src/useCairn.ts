@@ -94,9 +94,9 @@ export function useCairn(api: CairnApi) {
         };
         void (async () => {
             const [status, list, pending] = await Promise.all([
-                api.invoke("app.status", {}),
+                api.invoke("app.getStatus", {}),
                 api.invoke("conversations.list", {}),
-                api.invoke("tools.pending", {}),
+                api.invoke("tools.listPending", {}),
             ]);
             if (status.ok) patch({engine: status.value.engine});
             if (status.ok && status.value.warnings.length > 0) showError(status.value.warnings.join("\n"));

@@ -20,7 +20,7 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
 
     useEffect(() => {
         void reload();
-        void api.invoke("models.recommended", {}).then((res) => {
+        void api.invoke("models.listRecommended", {}).then((res) => {
             if (res.ok) setState((s) => ({...s, recommended: res.value}));
         });
         return api.onEvent((event) => {

@@ -9,7 +9,7 @@ import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 test("an answer streams as token events and is stored complete with its counters", async () => {
     const {core, api, events} = await openTestCore({generation: {maxTokens: 40, seed: 7}});
     try {
-        const status = unwrap(await api.invoke("app.status", {}));
+        const status = unwrap(await api.invoke("app.getStatus", {}));
         assert.equal(status.engine.state, "ready");
         assert.equal(status.engine.backend, "cpu");
         assert.equal(status.engine.threads, 1);

@@ -127,7 +127,7 @@ test("every file type is ingested with progress; exact terms rank their passage 
             (extra as ((h: unknown) => void) | null)?.(hits[0]);
         }
         const passage = unwrap(
-            await t.api.invoke("docs.passage", {
+            await t.api.invoke("docs.getPassage", {
                 chunkId: unwrap(await t.api.invoke("docs.search", {query: "ZX-4471"}))[0]!.chunkId,
             }),
         );
@@ -202,7 +202,7 @@ test("the same file twice does nothing; a changed file is re-indexed; removing l
         const [doc] = unwrap(await t.api.invoke("docs.list", {conversationId: c.id}));
         assert.ok(doc);
         unwrap(await t.api.invoke("docs.remove", {documentId: doc.id}));
-        const big = unwrap(await t.api.invoke("docs.collections", {})).find((x) => x.name === "Big")!;
+        const big = unwrap(await t.api.invoke("docs.listCollections", {})).find((x) => x.name === "Big")!;
         unwrap(await t.api.invoke("docs.deleteCollection", {id: big.id}));
         await ingest(t, [file], {conversationId: c.id});
         unwrap(await t.api.invoke("conversations.delete", {id: c.id}));

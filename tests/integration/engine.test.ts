@@ -246,7 +246,7 @@ test("generation settings per conversation: the same seed gives the same answer,
 test("the backend report says what runs the model", async () => {
     const t = await openTestCore();
     try {
-        const {engine} = unwrap(await t.api.invoke("app.status", {}));
+        const {engine} = unwrap(await t.api.invoke("app.getStatus", {}));
         assert.equal(engine.backend, "cpu", "tests force the CPU");
         assert.equal(engine.gpu, null);
         assert.equal(engine.contextSize, 2048);

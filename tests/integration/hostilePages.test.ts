@@ -32,7 +32,7 @@ for (const name of Object.keys(HOSTILE_PAGES)) {
     test(`the ${name} page is read while the core keeps answering, within the tool's limit and 300 MB`, async () => {
         const c = unwrap(await t.api.invoke("conversations.create", {}));
         unwrap(await t.api.invoke("conversations.setWebAccess", {id: c.id, webAccess: true}));
-        const watch = watchResponsiveness(() => t.api.invoke("app.status", {}));
+        const watch = watchResponsiveness(() => t.api.invoke("app.getStatus", {}));
         const done = nextDone(t.api, c.id);
         let message;
         let figures: Responsiveness;

@@ -262,7 +262,7 @@ test("inspect reports the model's facts and a fit for this computer; recommendat
         assert.ok(fit.ramBytes > 1_000_000 && fit.ramBytes < 100_000_000, String(fit.ramBytes));
         assert.match(fit.summary, /fits in RAM .*needs .* RAM at 2048 tokens of context; .* free/);
 
-        const recs = unwrap(await t.api.invoke("models.recommended", {}));
+        const recs = unwrap(await t.api.invoke("models.listRecommended", {}));
         assert.deepEqual(
             recs.map((r) => [r.id, r.fit.basis, r.fit.verdict]),
             [

@@ -9,7 +9,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
         throw new Error("not used in this test");
     };
     return {
-        "app.status": unused,
+        "app.getStatus": unused,
         "conversations.list": () => ok([]),
         "conversations.create": (req) => ok({id: "c1", title: req.title ?? "t", createdAt: 1, updatedAt: 1}),
         "conversations.rename": unused,
