@@ -31,6 +31,7 @@ export const WEB_OFF =
     "web access is off in this conversation: switch on Web access in the chat header to let Cairn use the internet";
 /** Turns whose events are kept for replay and inspection; older ones are dropped. */
 const TURN_LOG_LIMIT = 20;
+
 /** Starts and tracks chat turns (see Turn): one running answer per conversation, its log kept for inspection. */
 export class ChatService {
     /** The running answer of each conversation in this process, by conversation id. */
@@ -98,7 +99,6 @@ export class ChatService {
             model: this.engine.status().modelName,
             processId: this.processes.id,
         });
-        this.processes.attach(conversationId, answer.id);
         const controller = new AbortController();
         const turn: ActiveTurn = {controller, done: Promise.resolve()};
         // Released before chat.done is emitted, so a listener may send the next message at once.

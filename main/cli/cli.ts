@@ -1,7 +1,7 @@
 import type {AppEvent, Message} from "../../shared/contract.js";
 import path from "node:path";
 import {rendererDir} from "../appRoot.js";
-import {loadStories, runStory} from "../stories/runner.js";
+import {runStoryFiles} from "../stories/runner.js";
 import {createCore, createMemoryClient, type Core} from "../core.js";
 import {fixedApprover} from "../tools/approvals.js";
 import {resolveDataDir} from "../paths.js";
@@ -195,19 +195,11 @@ async function stories(args: CliArgs): Promise<number> {
     if (!model) return failLine("stories need a model: pass --model PATH or set CAIRN_MODEL");
     if (!args.site) return failLine("stories need a site to test against: pass --site URL");
     if (args.positionals.length === 0) return failLine("no story files: cairn stories --site URL FILE...");
-    let passed = 0;
-    let failed = 0;
-    for (const story of loadStories(args.positionals)) {
-        const result = await runStory(story, model, args.instructed, {site: args.site});
-        const ok = result.failures.length === 0;
-        if (ok) passed++;
-        else failed++;
-        process.stdout.write(
-            `${ok ? "PASS" : "FAIL"} ${result.id} ${result.title}${ok ? "" : `: ${result.failures.join("; ")}`}\n`,
-        );
-        for (const reason of new Set(result.skipped)) process.stdout.write(`     skipped: ${reason}\n`);
-    }
-    process.stdout.write(`${passed} passed, ${failed} failed\n`);
+    const failed = await runStoryFiles(
+        args.positionals,
+        {model, instructed: args.instructed, site: {site: args.site}},
+        (line) => process.stdout.write(`${line}\n`),
+    );
     return failed === 0 ? 0 : 1;
 }
 

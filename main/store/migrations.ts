@@ -214,7 +214,6 @@ export const MIGRATIONS: readonly Migration[] = [
             CREATE TABLE active_turns (
                 conversation_id TEXT PRIMARY KEY REFERENCES conversations(id) ON DELETE CASCADE,
                 process_id TEXT NOT NULL,
-                message_id TEXT,
                 started_at INTEGER NOT NULL
             );
             ALTER TABLE messages ADD COLUMN process_id TEXT;

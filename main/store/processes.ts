@@ -124,13 +124,6 @@ export class ProcessRegistry {
             .immediate();
     }
 
-    /** Records the answer message that a claim is for. */
-    attach(conversationId: string, messageId: string): void {
-        this.db
-            .prepare("UPDATE active_turns SET message_id = ? WHERE conversation_id = ? AND process_id = ?")
-            .run(messageId, conversationId, this.id);
-    }
-
     release(conversationId: string): void {
         this.db
             .prepare("DELETE FROM active_turns WHERE conversation_id = ? AND process_id = ?")

@@ -33,10 +33,36 @@ export type StoryResult = {id: string; title: string; failures: string[]; skippe
  * Where a story's web requests go: `site` serves SearXNG's JSON search at /search and the pages stories
  * name as {site}/…; `requests` counts what it received, when the caller can tell (for expected_requests).
  */
-export type StorySite = {site: string; requests?: () => number};
+export type StorySite = {site: string; requests?: () => number; reset?: () => void};
 
 export function loadStories(files: string[]): Story[] {
     return files.map((file) => parse(fs.readFileSync(file, "utf8")) as Story);
+}
+
+/**
+ * Runs story files in order, writing one line per story (and its skipped checks), then
+ * "N passed, N failed". Returns how many failed.
+ */
+export async function runStoryFiles(
+    files: string[],
+    options: {model: string; instructed: boolean; site: StorySite},
+    write: (line: string) => void,
+): Promise<number> {
+    let passed = 0;
+    let failed = 0;
+    for (const story of loadStories(files)) {
+        options.site.reset?.();
+        const result = await runStory(story, options.model, options.instructed, options.site);
+        const ok = result.failures.length === 0;
+        if (ok) passed++;
+        else failed++;
+        write(
+            `${ok ? "PASS" : "FAIL"} ${result.id} ${result.title}${ok ? "" : `: ${result.failures.join("; ")}`}`,
+        );
+        for (const reason of new Set(result.skipped)) write(`     skipped: ${reason}`);
+    }
+    write(`${passed} passed, ${failed} failed`);
+    return failed;
 }
 
 /** Runs a story on the real stack in-process: a fresh data folder, the given model, the given site. */

@@ -13,8 +13,8 @@ export type DecisionContext = {
     webAccess: boolean;
     /** The policy in force for the tool: Settings, else tools.yaml, else its side effect's default. */
     policy: ToolPolicy;
-    /** A grant covering this tool in this conversation, if any. */
-    grant?: Grant | null;
+    /** Finds a grant covering this tool in this conversation; asked only when the decision needs one. */
+    grant?: () => Grant | null;
     /** An identical side-effecting call was already made in this answer: it is asked again. */
     repeated?: boolean;
 };
@@ -31,7 +31,8 @@ export function decide(tool: {name: string; sideEffect: SideEffect}, ctx: Decisi
     if (ctx.policy === "deny") return deny("policy", `${tool.name} is disabled by its policy`);
     if (ctx.repeated) return {verdict: "ask", repeated: true};
     if (ctx.policy === "allow") return {verdict: "allow", by: "policy"};
-    if (ctx.grant) return {verdict: "allow", by: "grant", grant: ctx.grant};
+    const grant = ctx.grant?.();
+    if (grant) return {verdict: "allow", by: "grant", grant};
     return {verdict: "ask", repeated: false};
 }
 

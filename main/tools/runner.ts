@@ -103,7 +103,7 @@ export class ToolRunner {
             mode: ctx.mode,
             webAccess: ctx.webAccess,
             policy: this.registry.policy(tool),
-            grant: this.store.grantFor(tool.name, ctx.conversationId),
+            grant: () => this.store.grantFor(tool.name, ctx.conversationId),
             repeated,
         });
         if (decision.verdict === "deny") {

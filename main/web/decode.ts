@@ -64,7 +64,7 @@ export function looksBinary(body: Uint8Array, charset: string): boolean {
 }
 
 /**
- * Text in its charset. UTF-8 and UTF-16 go through TextDecoder; legacy charsets through iconv-lite, since
+ * Text in its charset, without a byte-order mark (both decoders drop it). UTF-8 and UTF-16 go through TextDecoder; legacy charsets through iconv-lite, since
  * Node 20's TextDecoder decodes windows-1252 as ISO-8859-1 (0x80 stays a control character, not €).
  */
 export function decodeText(body: Uint8Array, charset: string): string {

@@ -16,7 +16,7 @@ export class NotText extends Error {}
 export function extractPage(page: PageInput): Extracted {
     const charset = detectCharset(page.body, page.charset, page.kind);
     if (looksBinary(page.body, charset)) throw new NotText("the content is binary, not text");
-    const text = decodeText(page.body, charset).replace(/^\uFEFF/, "");
+    const text = decodeText(page.body, charset);
     switch (page.kind) {
         case "html":
             return readHtml(text, page.url);

@@ -65,6 +65,10 @@ export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortS
             throw new FetchError(`fetch failed: unsupported content type ${contentType}`);
         }
         const encodings = contentEncodings(response.headers["content-encoding"]);
+        if (typeof encodings === "string") {
+            response.destroy();
+            throw new FetchError(encodings);
+        }
         const wire = await readLimited(response, limits, deadline);
         const body = await decompress(wire, encodings, limits.maxBytes);
         const kind = declared ?? sniffKind(body);
@@ -149,24 +153,26 @@ const CODECS = {
     deflateRaw: promisify(zlib.inflateRaw),
 };
 
-/** Content-Encoding as a list in the order they were applied; identity dropped, unknown ones refused. */
-function contentEncodings(header: string | undefined): Array<"gzip" | "br" | "deflate"> {
-    return (header ?? "")
-        .split(",")
-        .map((e) => e.trim().toLowerCase())
-        .filter((e) => e && e !== "identity")
-        .map((e) => {
-            if (e === "gzip" || e === "x-gzip") return "gzip";
-            if (e === "br" || e === "deflate") return e;
-            throw new FetchError(`fetch failed: unsupported content encoding ${e}`);
-        });
+type Encoding = "gzip" | "br" | "deflate";
+
+/** Content-Encoding as a list in the order applied (identity dropped), or why one is not supported. */
+function contentEncodings(header: string | undefined): Encoding[] | string {
+    const encodings: Encoding[] = [];
+    for (const raw of (header ?? "").split(",")) {
+        const e = raw.trim().toLowerCase();
+        if (!e || e === "identity") continue;
+        if (e === "gzip" || e === "x-gzip") encodings.push("gzip");
+        else if (e === "br" || e === "deflate") encodings.push(e);
+        else return `fetch failed: unsupported content encoding ${e}`;
+    }
+    return encodings;
 }
 
 /**
  * Undoes each encoding, last applied first, in zlib's thread pool; output beyond maxBytes stops the
  * decoder at once, so a small compression bomb cannot grow past the limit.
  */
-async function decompress(body: Buffer, encodings: Array<"gzip" | "br" | "deflate">, maxBytes: number) {
+async function decompress(body: Buffer, encodings: Encoding[], maxBytes: number) {
     let data = body;
     for (const encoding of [...encodings].reverse()) {
         // "deflate" is meant as zlib-wrapped, but some servers send raw deflate: the header tells them apart.

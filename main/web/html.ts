@@ -26,10 +26,10 @@ export type Extracted = {
  */
 export const HTML_LIMITS = {maxElements: 60_000, maxDepth: 256};
 
-export type Shape = {elements: number; depth: number};
+type Shape = {elements: number; depth: number};
 
 /** Counts elements and the deepest nesting with a streaming tokenizer: no tree, constant memory. */
-export function measure(html: string): Shape {
+function measure(html: string): Shape {
     let elements = 0;
     let open = 0;
     let depth = 0;
@@ -68,10 +68,10 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
         };
     }
     const document = parseDocument(html);
-    // Readability runs on every page: its "readerable" gate sent news pages built from divs to the body
-    // fallback (benchmark F1 0.943 with the gate, 0.952 without).
     const meta = pageMeta(document, url);
-    // linkedom's document stands in for the browser's (Readability's Document type has no DOM lib here).
+    // Readability runs on every page: its "readerable" gate sent news pages built from divs to the body
+    // fallback (benchmark F1 0.943 with the gate, 0.952 without). linkedom's document stands in for the
+    // browser's.
     const article = new Readability(document).parse();
     const pruned = article?.content ? pruneArticle(article.content, url) : "";
     // Text from the article's HTML, not its textContent: block elements keep their line breaks.
@@ -116,7 +116,7 @@ function pageMeta(
  * Readability's article without what people do not read as the article (each rule measured on the
  * benchmark); links made absolute against the page, script links dropped.
  */
-export function pruneArticle(content: string, url: string): string {
+function pruneArticle(content: string, url: string): string {
     const document = parseDocument(`<!doctype html><html><body>${content}</body></html>`);
     removeNonText(document);
     removeLinkBoxes(document);
@@ -265,7 +265,8 @@ const BLOCKS = new Set([
 
 /**
  * The page's visible text and title without building a tree: linear time, memory bounded by the text.
- * Used for pages over HTML_LIMITS, where a DOM would be too slow or too deep.
+ * Reads pages over HTML_LIMITS, the body when Readability finds no article, and (keepChrome) the
+ * article's own HTML, so that block elements keep their line breaks.
  */
 export function plainText(html: string, options: {keepChrome?: boolean} = {}): {title: string; text: string} {
     const skipped = options.keepChrome ? CODE_ONLY : SKIPPED;

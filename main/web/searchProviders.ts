@@ -2,7 +2,6 @@ import {cleanResult, type SearchResult} from "./duckduckgo.js";
 import {sharedExtractor} from "./extractor.js";
 
 export type {SearchResult} from "./duckduckgo.js";
-export {unwrapDuckLink} from "./duckduckgo.js";
 
 export type SearchProvider = {
     name: string;

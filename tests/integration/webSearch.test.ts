@@ -3,7 +3,7 @@ import http from "node:http";
 import type {AddressInfo} from "node:net";
 import {after, before, test} from "node:test";
 import {formatResults, webSearch} from "../../main/tools/builtin/webSearch.js";
-import {unwrapDuckLink} from "../../main/web/searchProviders.js";
+import {unwrapDuckLink} from "../../main/web/duckduckgo.js";
 
 type Seen = {method: string; url: string; headers: http.IncomingHttpHeaders; body: string};
 const seen: Seen[] = [];

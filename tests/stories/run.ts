@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import {fileURLToPath} from "node:url";
-import {loadStories, runStory} from "../../main/stories/runner.js";
+import {runStoryFiles} from "../../main/stories/runner.js";
 import {startStorySite} from "../helpers/storySite.js";
 
 const model = process.argv[process.argv.indexOf("--model") + 1];
@@ -18,22 +18,13 @@ const files = fs
     .sort()
     .map((f) => path.join(dir, f));
 const site = await startStorySite();
-let passed = 0;
-let failed = 0;
 try {
-    for (const story of loadStories(files)) {
-        site.reset();
-        const result = await runStory(story, model, process.argv.includes("--instructed"), site);
-        const ok = result.failures.length === 0;
-        if (ok) passed++;
-        else failed++;
-        console.log(
-            `${ok ? "PASS" : "FAIL"} ${result.id} ${result.title}${ok ? "" : `: ${result.failures.join("; ")}`}`,
-        );
-        for (const reason of new Set(result.skipped)) console.log(`     skipped: ${reason}`);
-    }
+    const failed = await runStoryFiles(
+        files,
+        {model, instructed: process.argv.includes("--instructed"), site},
+        (line) => console.log(line),
+    );
+    process.exitCode = failed === 0 ? 0 : 1;
 } finally {
     await site.close();
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed === 0 ? 0 : 1;

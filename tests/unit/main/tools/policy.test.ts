@@ -35,7 +35,7 @@ const cases: Case[] = [
 
 test("decide: mode, web access, policy, grants and repeated calls, in one table", () => {
     for (const [sideEffect, mode, webAccess, policy, grant, repeated, expected] of cases) {
-        const d = decide({name: "t", sideEffect}, {mode, webAccess, policy, grant, repeated});
+        const d = decide({name: "t", sideEffect}, {mode, webAccess, policy, grant: () => grant, repeated});
         const got =
             d.verdict === "deny"
                 ? `deny:${d.reason}`
@@ -71,7 +71,7 @@ test("a denial says why in words; a grant allows with the grant it used", () => 
     assert.deepEqual(
         decide(
             {name: "t", sideEffect: "write"},
-            {mode: "agent", webAccess: false, policy: "ask", grant: here},
+            {mode: "agent", webAccess: false, policy: "ask", grant: () => here},
         ),
         {
             verdict: "allow",
