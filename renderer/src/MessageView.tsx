@@ -53,7 +53,9 @@ export function MessageView({message, streamed}: {message: Message; streamed: st
                 ) : (
                     <Markdown components={components}>{linkMarkers(text)}</Markdown>
                 )}
-                {message.status === "streaming" && <span className="cursor" role="img" aria-label="writing" />}
+                {message.status === "streaming" && (
+                    <span className="cursor" role="img" aria-label="writing" />
+                )}
             </div>
             <SourcesList citations={message.citations} />
             {label && <div className="note">{message.error ? `${label}: ${message.error}` : label}</div>}
