@@ -63,13 +63,14 @@ export default tseslint.config(
                 [...nodeOnly, "electron", "../main/*", "../renderer/*", "../electron/*"],
                 "shared/ runs anywhere: no Node, Electron or other layers.",
             ),
-            // Any library only as `import type`: shared code carries no runtime dependency.
+            // Any library only as `import type`, but TypeBox (dependency-free, runs anywhere): the contract's
+            // schemas are values, and their types are derived from them.
             "@typescript-eslint/no-restricted-imports": [
                 "error",
                 {
                     patterns: [
                         {
-                            regex: "^[^.]",
+                            regex: "^(?!@sinclair/typebox$)[^.]",
                             allowTypeImports: true,
                             message: "shared/ imports libraries only with `import type`.",
                         },
@@ -98,6 +99,19 @@ export default tseslint.config(
                 [...nodeOnly, ...nodeLibs, "electron", "**/main/**", "**/electron/**"],
                 "renderer/ is a browser page: it talks to the core only through the contract client.",
             ),
+            // The contract's schemas stay in main: the page takes only their types (no TypeBox in its bundle).
+            "@typescript-eslint/no-restricted-imports": [
+                "error",
+                {
+                    patterns: [
+                        {
+                            group: ["**/shared/contract*"],
+                            allowTypeImports: true,
+                            message: "renderer/ imports the contract only with `import type`.",
+                        },
+                    ],
+                },
+            ],
             "react-hooks/rules-of-hooks": "error",
             "react-hooks/exhaustive-deps": "error",
         },

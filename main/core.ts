@@ -2,6 +2,7 @@ import path from "node:path";
 import type {CairnApi, Conversation, GenerationSettings} from "../shared/contract.js";
 import {appRoot} from "./appRoot.js";
 import {ChatService, type GenerationOptions} from "./chat/chatService.js";
+import {contractCheckFromEnv} from "./contract/check.js";
 import {createDispatcher, type Dispatcher} from "./contract/dispatcher.js";
 import {conversationHandlers} from "./handlers/conversations.js";
 import {documentHandlers} from "./handlers/documents.js";
@@ -87,7 +88,8 @@ export function createCore(options: CoreOptions): Core {
     const processes = new ProcessRegistry(db, options.command ?? "cairn");
     processes.register();
     const recoveredInterrupted = processes.recover();
-    const bus = new EventBus();
+    const check = contractCheckFromEnv();
+    const bus = new EventBus(check);
     const engine = new Engine({
         threads: options.threads,
         gpu: options.gpu,
@@ -110,13 +112,16 @@ export function createCore(options: CoreOptions): Core {
         generationFor(settings, options.generation),
         processes,
     );
-    const dispatcher = createDispatcher({
-        ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
-        ...conversationHandlers({conversations, chat, bus}),
-        ...modelHandlers({engine, models, settings, bus}),
-        ...toolHandlers({tools, approvals, toolCalls, settings, webPages}),
-        ...documentHandlers(docs),
-    });
+    const dispatcher = createDispatcher(
+        {
+            ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
+            ...conversationHandlers({conversations, chat, bus}),
+            ...modelHandlers({engine, models, settings, bus}),
+            ...toolHandlers({tools, approvals, toolCalls, settings, webPages}),
+            ...documentHandlers(docs),
+        },
+        {check},
+    );
     // An ingest job cut off by a crash or quit goes on where it stopped.
     docs.ingest.resumePending();
     const services = {

@@ -1,4 +1,5 @@
 import type {AppEvent} from "../shared/contract.js";
+import type {ContractCheck} from "./contract/check.js";
 
 export type Listener = (event: AppEvent) => void;
 
@@ -6,7 +7,12 @@ export type Listener = (event: AppEvent) => void;
 export class EventBus {
     private readonly listeners = new Set<Listener>();
 
+    /** check: when given, an event that does not match its schema throws at the emitter (tests). */
+    constructor(private readonly check: ContractCheck | null = null) {}
+
     emit(event: AppEvent): void {
+        const problem = this.check?.event(event);
+        if (problem) throw new Error(problem);
         for (const listener of this.listeners) {
             try {
                 listener(event);

@@ -9,6 +9,8 @@ const want = (name) => suites.length === 0 || suites.includes(name);
 
 // The root tsconfig.json is a solution of per-layer projects; tsx takes its compile options from this one.
 process.env.TSX_TSCONFIG_PATH ??= "tsconfig.tsx.json";
+// Every result and event the core sends during the tests is checked against the contract's schemas.
+process.env.CAIRN_CHECK_CONTRACT ??= "1";
 
 function run(command, args) {
     const result = spawnSync(command, args, {stdio: "inherit"});

@@ -1,296 +1,599 @@
+// The one contract every transport carries. Each request, result and event is a JSON Schema written once
+// with TypeBox; its TypeScript type is derived from it (Static), the dispatcher validates requests with it,
+// and the tests check every result and event against it. TypeBox is the one runtime library shared/ uses:
+// it has no dependencies and runs in both runtimes.
+import {Type, type Static, type TSchema} from "@sinclair/typebox";
 import type {Result} from "./result.js";
 
-export type MessageRole = "user" | "assistant" | "system";
-export type MessageStatus = "streaming" | "complete" | "interrupted" | "error";
+/** A string that is one of `values`: `{"type": "string", "enum": [...]}`, typed as their union. */
+const oneOf = <const T extends readonly string[]>(values: T) =>
+    Type.Unsafe<T[number]>({type: "string", enum: [...values]});
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const closed = {additionalProperties: false} as const;
+const Empty = Type.Object({}, closed);
+/** A call that returns nothing but success. */
+const Nothing = Type.Unsafe<void>({});
+const Id = Type.String({minLength: 1, maxLength: 100});
+const Name = Type.String({minLength: 1, maxLength: 100});
+const FilePath = Type.String({minLength: 1, maxLength: 4096});
+const Timestamp = Type.Number();
+const Count = Type.Integer({minimum: 0});
+const Json = Type.Record(Type.String(), Type.Unknown());
 
-export type Conversation = {
-    id: string;
-    title: string;
-    mode: ToolMode;
-    /** Whether network tools may run here: the conversation's own switch, else the default in Settings. */
-    webAccess: boolean;
-    /** This conversation's own generation settings; unset fields follow the defaults in Settings. */
-    generation: Partial<GenerationSettings> | null;
-    createdAt: number;
-    updatedAt: number;
-};
+export const MessageRole = oneOf(["user", "assistant", "system"]);
+export type MessageRole = Static<typeof MessageRole>;
+export const MessageStatus = oneOf(["streaming", "complete", "interrupted", "error"]);
+export type MessageStatus = Static<typeof MessageStatus>;
 
-export type TurnStats = {
-    promptTokens: number;
-    completionTokens: number;
-    timeToFirstTokenMs: number | null;
-    durationMs: number;
-    tokensPerSecond: number | null;
-    /** Prompt tokens already in the context from earlier turns and steps, not evaluated again. */
-    reusedTokens: number;
-    /** The context was full: older turns were dropped (the system prompt and recent turns kept). */
-    contextShifted: boolean;
-};
+export const SideEffect = oneOf(["none", "network", "write", "exec"]);
+export type SideEffect = Static<typeof SideEffect>;
+export const ToolPolicy = oneOf(["ask", "allow", "deny"]);
+export type ToolPolicy = Static<typeof ToolPolicy>;
+export const ToolMode = oneOf(["ask", "agent"]);
+export type ToolMode = Static<typeof ToolMode>;
+/** auto: the model decides; none: no tools offered; required: some tool; any other string: that tool. */
+export const ToolChoice = Type.Unsafe<"auto" | "none" | "required" | (string & {})>(Name);
+export type ToolChoice = Static<typeof ToolChoice>;
 
-export type GenerationSettings = {
-    systemPrompt: string;
-    temperature: number;
-    topP: number;
-    topK: number;
-    minP: number;
-    repeatPenalty: number;
-    maxTokens: number;
-    /** null: a new random seed each answer. */
-    seed: number | null;
-};
+export const GenerationSettings = Type.Object(
+    {
+        systemPrompt: Type.String({maxLength: 20_000}),
+        temperature: Type.Number({minimum: 0, maximum: 5}),
+        topP: Type.Number({minimum: 0, maximum: 1}),
+        topK: Type.Integer({minimum: 0, maximum: 1000}),
+        minP: Type.Number({minimum: 0, maximum: 1}),
+        repeatPenalty: Type.Number({minimum: 0, maximum: 5}),
+        maxTokens: Type.Integer({minimum: 1, maximum: 131_072}),
+        /** null: a new random seed each answer. */
+        seed: nullable(Type.Integer({minimum: 0, maximum: 4_294_967_295})),
+    },
+    closed,
+);
+export type GenerationSettings = Static<typeof GenerationSettings>;
+const PartialGeneration = Type.Partial(GenerationSettings, closed);
 
-export type Message = {
-    id: string;
-    conversationId: string;
-    role: MessageRole;
-    content: string;
-    status: MessageStatus;
-    model: string | null;
-    stats: TurnStats | null;
-    error: string | null;
-    createdAt: number;
-    /** The answer's tool-call trace, in order. */
-    toolCalls: ToolCallRecord[];
-    /** The sources its tools returned, numbered [1], [2], ... within this answer. */
-    citations: Citation[];
-};
+export const Conversation = Type.Object(
+    {
+        id: Type.String(),
+        title: Type.String(),
+        mode: ToolMode,
+        /** Whether network tools may run here: the conversation's own switch, else the default in Settings. */
+        webAccess: Type.Boolean(),
+        /** This conversation's own generation settings; unset fields follow the defaults in Settings. */
+        generation: nullable(PartialGeneration),
+        createdAt: Timestamp,
+        updatedAt: Timestamp,
+    },
+    closed,
+);
+export type Conversation = Static<typeof Conversation>;
 
-export type SourceKind = "url" | "document" | "tool";
-export type Source = {
-    kind: SourceKind;
-    title: string;
-    url?: string;
+export const TurnStats = Type.Object(
+    {
+        promptTokens: Count,
+        completionTokens: Count,
+        timeToFirstTokenMs: nullable(Type.Number()),
+        durationMs: Type.Number(),
+        tokensPerSecond: nullable(Type.Number()),
+        /** Prompt tokens already in the context from earlier turns and steps, not evaluated again. */
+        reusedTokens: Count,
+        /** The context was full: older turns were dropped (the system prompt and recent turns kept). */
+        contextShifted: Type.Boolean(),
+    },
+    closed,
+);
+export type TurnStats = Static<typeof TurnStats>;
+
+export const ToolCallStatus = oneOf([
+    "pending",
+    "awaiting_approval",
+    "running",
+    "ok",
+    "error",
+    "denied",
+    "timeout",
+    "cancelled",
+]);
+export type ToolCallStatus = Static<typeof ToolCallStatus>;
+export const ApprovalDecision = oneOf(["allow_once", "allow_conversation", "allow_always", "deny"]);
+export type ApprovalDecision = Static<typeof ApprovalDecision>;
+
+export const ToolCallRecord = Type.Object(
+    {
+        id: Type.String(),
+        messageId: Type.String(),
+        conversationId: Type.String(),
+        step: Count,
+        tool: Type.String(),
+        rawArgs: Type.Unknown(),
+        args: Type.Unknown(),
+        status: ToolCallStatus,
+        decision: nullable(Type.Union([ApprovalDecision, oneOf(["policy_allow", "policy_deny"])])),
+        decidedBy: nullable(oneOf(["user", "policy", "cli"])),
+        resultText: nullable(Type.String()),
+        resultData: Type.Unknown(),
+        error: nullable(Type.String()),
+        origin: oneOf(["model", "client"]),
+        startedAt: Timestamp,
+        finishedAt: nullable(Timestamp),
+    },
+    closed,
+);
+export type ToolCallRecord = Static<typeof ToolCallRecord>;
+
+export const SourceKind = oneOf(["url", "document", "tool"]);
+export type SourceKind = Static<typeof SourceKind>;
+const sourceFields = {
+    kind: SourceKind,
+    title: Type.String(),
+    url: Type.Optional(Type.String()),
     /** For documents: where in the document (page, heading, lines). */
-    location?: Record<string, unknown>;
-    snippet?: string;
+    location: Type.Optional(Json),
+    snippet: Type.Optional(Type.String()),
 };
-export type Citation = Source & {number: number; toolCallId: string | null};
+export const Source = Type.Object(sourceFields, closed);
+export type Source = Static<typeof Source>;
+export const Citation = Type.Object(
+    {...sourceFields, number: Type.Integer({minimum: 1}), toolCallId: nullable(Type.String())},
+    closed,
+);
+export type Citation = Static<typeof Citation>;
 
-export type Backend = "cpu" | "cuda" | "vulkan" | "metal";
-export type EngineState = "no-model" | "loading" | "ready" | "generating" | "error";
+export const Message = Type.Object(
+    {
+        id: Type.String(),
+        conversationId: Type.String(),
+        role: MessageRole,
+        content: Type.String(),
+        status: MessageStatus,
+        model: nullable(Type.String()),
+        stats: nullable(TurnStats),
+        error: nullable(Type.String()),
+        createdAt: Timestamp,
+        /** The answer's tool-call trace, in order. */
+        toolCalls: Type.Array(ToolCallRecord),
+        /** The sources its tools returned, numbered [1], [2], ... within this answer. */
+        citations: Type.Array(Citation),
+    },
+    closed,
+);
+export type Message = Static<typeof Message>;
 
-export type EngineStatus = {
-    state: EngineState;
-    backend: Backend | null;
-    modelPath: string | null;
-    modelName: string | null;
-    threads: number;
-    /** Why the engine is in "error" or "no-model", in words a person can act on. */
-    message: string | null;
-    /** 0..1 while a model loads. */
-    loadProgress?: number | null;
-    /** What runs the loaded model: devices, memory, layers on the GPU. */
-    gpu?: GpuReport | null;
-    contextSize?: number | null;
-};
+export const Backend = oneOf(["cpu", "cuda", "vulkan", "metal"]);
+export type Backend = Static<typeof Backend>;
+export const EngineState = oneOf(["no-model", "loading", "ready", "generating", "error"]);
+export type EngineState = Static<typeof EngineState>;
 
-export type GpuReport = {
-    devices: string[];
-    vramTotalBytes: number;
-    vramUsedBytes: number;
-    gpuLayers: number;
-    totalLayers: number;
-};
+export const GpuReport = Type.Object(
+    {
+        devices: Type.Array(Type.String()),
+        vramTotalBytes: Count,
+        vramUsedBytes: Count,
+        gpuLayers: Count,
+        totalLayers: Count,
+    },
+    closed,
+);
+export type GpuReport = Static<typeof GpuReport>;
+
+export const EngineStatus = Type.Object(
+    {
+        state: EngineState,
+        backend: nullable(Backend),
+        modelPath: nullable(Type.String()),
+        modelName: nullable(Type.String()),
+        threads: Count,
+        /** Why the engine is in "error" or "no-model", in words a person can act on. */
+        message: nullable(Type.String()),
+        /** 0..1 while a model loads. */
+        loadProgress: Type.Optional(nullable(Type.Number({minimum: 0, maximum: 1}))),
+        /** What runs the loaded model: devices, memory, layers on the GPU. */
+        gpu: Type.Optional(nullable(GpuReport)),
+        contextSize: Type.Optional(nullable(Count)),
+    },
+    closed,
+);
+export type EngineStatus = Static<typeof EngineStatus>;
 
 /** Engine settings (Settings screen); null means "chosen automatically". */
-export type EngineSettings = {
-    forceCpu: boolean;
-    gpuLayers: number | null;
-    threads: number | null;
-    contextSize: number | null;
-    batchSize: number | null;
-};
+export const EngineSettings = Type.Object(
+    {
+        forceCpu: Type.Boolean(),
+        gpuLayers: nullable(Type.Integer({minimum: 0, maximum: 10_000})),
+        threads: nullable(Type.Integer({minimum: 1, maximum: 512})),
+        contextSize: nullable(Type.Integer({minimum: 256, maximum: 1_048_576})),
+        batchSize: nullable(Type.Integer({minimum: 16, maximum: 65_536})),
+    },
+    closed,
+);
+export type EngineSettings = Static<typeof EngineSettings>;
 
-export type SettingsValues = {
-    webAccessDefault: boolean;
-    engine: EngineSettings;
-    generation: GenerationSettings;
-    /** The model used only for document embeddings (the embedding slot); null: none chosen. */
-    embeddingModelPath: string | null;
-};
+export const SettingsValues = Type.Object(
+    {
+        webAccessDefault: Type.Boolean(),
+        engine: EngineSettings,
+        generation: GenerationSettings,
+        /** The model used only for document embeddings (the embedding slot); null: none chosen. */
+        embeddingModelPath: nullable(Type.String()),
+    },
+    closed,
+);
+export type SettingsValues = Static<typeof SettingsValues>;
 
-export type FitVerdict = "vram" | "ram" | "too-large";
+export const FitVerdict = oneOf(["vram", "ram", "too-large"]);
+export type FitVerdict = Static<typeof FitVerdict>;
 /** Will a model fit this computer, for the context size that would be used. */
-export type FitEstimate = {
-    verdict: FitVerdict;
-    /** "gguf": node-llama-cpp's GGUF insights; "size": estimated from the file size (header unreadable). */
-    basis: "gguf" | "size";
-    contextSize: number;
-    gpuLayers: number;
-    totalLayers: number | null;
-    ramBytes: number;
-    vramBytes: number;
-    freeRamBytes: number;
-    freeVramBytes: number;
-    /** One line for people, with the numbers. */
-    summary: string;
-};
+export const FitEstimate = Type.Object(
+    {
+        verdict: FitVerdict,
+        /** "gguf": node-llama-cpp's GGUF insights; "size": estimated from the file size (header unreadable). */
+        basis: oneOf(["gguf", "size"]),
+        contextSize: Count,
+        gpuLayers: Count,
+        totalLayers: nullable(Count),
+        ramBytes: Type.Number(),
+        vramBytes: Type.Number(),
+        freeRamBytes: Type.Number(),
+        freeVramBytes: Type.Number(),
+        /** One line for people, with the numbers. */
+        summary: Type.String(),
+    },
+    closed,
+);
+export type FitEstimate = Static<typeof FitEstimate>;
 
-export type FunctionCalling = "native" | "generic" | "none";
-export type ModelInfo = {
-    name: string;
-    file: string;
-    sizeBytes: number;
-    architecture: string | null;
-    parameterCount: number | null;
-    quantization: string | null;
-    contextLength: number | null;
-    hasChatTemplate: boolean;
-    chatWrapper: string | null;
-    functionCalling: FunctionCalling;
+export const FunctionCalling = oneOf(["native", "generic", "none"]);
+export type FunctionCalling = Static<typeof FunctionCalling>;
+const modelInfoFields = {
+    name: Type.String(),
+    file: Type.String(),
+    sizeBytes: Count,
+    architecture: nullable(Type.String()),
+    parameterCount: nullable(Type.Number()),
+    quantization: nullable(Type.String()),
+    contextLength: nullable(Count),
+    hasChatTemplate: Type.Boolean(),
+    chatWrapper: nullable(Type.String()),
+    functionCalling: FunctionCalling,
 };
-export type InstalledModel = ModelInfo & {id: string; source: string | null; addedAt: number};
+export const ModelInfo = Type.Object(modelInfoFields, closed);
+export type ModelInfo = Static<typeof ModelInfo>;
+export const InstalledModel = Type.Object(
+    {...modelInfoFields, id: Type.String(), source: nullable(Type.String()), addedAt: Timestamp},
+    closed,
+);
+export type InstalledModel = Static<typeof InstalledModel>;
 
-export type Recommendation = {
-    id: string;
-    name: string;
-    kind: "chat" | "embedding";
-    uri: string;
-    sizeBytes: number;
-    parameters: string;
-    quantization: string;
-    notes: string;
-    fit: FitEstimate;
-};
+export const Recommendation = Type.Object(
+    {
+        id: Type.String(),
+        name: Type.String(),
+        kind: oneOf(["chat", "embedding"]),
+        uri: Type.String(),
+        sizeBytes: Count,
+        parameters: Type.String(),
+        quantization: Type.String(),
+        notes: Type.String(),
+        fit: FitEstimate,
+    },
+    closed,
+);
+export type Recommendation = Static<typeof Recommendation>;
 
-export type DownloadState = "starting" | "downloading" | "verifying" | "done" | "failed" | "cancelled";
-export type DownloadProgress = {
-    id: string;
-    uri: string;
-    fileName: string | null;
-    state: DownloadState;
-    downloadedBytes: number;
-    totalBytes: number | null;
-    bytesPerSecond: number;
-    etaSeconds: number | null;
-    error: string | null;
-    /** Set when done: the installed model. */
-    modelId: string | null;
-};
+export const DownloadState = oneOf(["starting", "downloading", "verifying", "done", "failed", "cancelled"]);
+export type DownloadState = Static<typeof DownloadState>;
+export const DownloadProgress = Type.Object(
+    {
+        id: Type.String(),
+        uri: Type.String(),
+        fileName: nullable(Type.String()),
+        state: DownloadState,
+        downloadedBytes: Count,
+        totalBytes: nullable(Count),
+        bytesPerSecond: Type.Number({minimum: 0}),
+        etaSeconds: nullable(Type.Number({minimum: 0})),
+        error: nullable(Type.String()),
+        /** Set when done: the installed model. */
+        modelId: nullable(Type.String()),
+    },
+    closed,
+);
+export type DownloadProgress = Static<typeof DownloadProgress>;
 /** A download a previous run left unfinished; starting the same download again resumes it. */
-export type PartialDownload = {fileName: string; downloadedBytes: number};
+export const PartialDownload = Type.Object({fileName: Type.String(), downloadedBytes: Count}, closed);
+export type PartialDownload = Static<typeof PartialDownload>;
 
-export type ModelsOverview = {
-    installed: InstalledModel[];
-    downloads: DownloadProgress[];
-    partial: PartialDownload[];
-    embeddingModelPath: string | null;
-};
+export const ModelsOverview = Type.Object(
+    {
+        installed: Type.Array(InstalledModel),
+        downloads: Type.Array(DownloadProgress),
+        partial: Type.Array(PartialDownload),
+        embeddingModelPath: nullable(Type.String()),
+    },
+    closed,
+);
+export type ModelsOverview = Static<typeof ModelsOverview>;
 
-export type SendRequest = {
-    conversationId: string;
-    text: string;
-    toolChoice?: ToolChoice;
-    /** Calls the client wants made before generation; their results are given to the model. */
-    preflight?: PreflightCall[];
-    /** Web access for this answer only, over the conversation's switch (the CLI's --web). */
-    webAccess?: boolean;
-};
+export const PreflightCall = Type.Object({name: Name, args: Json}, closed);
+export type PreflightCall = Static<typeof PreflightCall>;
 
-export type ApprovalRequest = {
-    approvalId: string;
-    conversationId: string;
-    messageId: string;
-    tool: string;
-    sideEffect: SideEffect;
-    args: unknown;
-    /** Why: the model's text so far in this answer. */
-    reason: string;
-};
+export const SendRequest = Type.Object(
+    {
+        conversationId: Id,
+        text: Type.String({minLength: 1, maxLength: 200_000}),
+        toolChoice: Type.Optional(ToolChoice),
+        /** Calls the client wants made before generation; their results are given to the model. */
+        preflight: Type.Optional(Type.Array(PreflightCall, {maxItems: 8})),
+        /** Web access for this answer only, over the conversation's switch (the CLI's --web). */
+        webAccess: Type.Optional(Type.Boolean()),
+    },
+    closed,
+);
+export type SendRequest = Static<typeof SendRequest>;
 
-export type Grant = {tool: string; conversationId: string | null; createdAt: number};
+export const ApprovalRequest = Type.Object(
+    {
+        approvalId: Type.String(),
+        conversationId: Type.String(),
+        messageId: Type.String(),
+        tool: Type.String(),
+        sideEffect: SideEffect,
+        args: Type.Unknown(),
+        /** Why: the model's text so far in this answer. */
+        reason: Type.String(),
+    },
+    closed,
+);
+export type ApprovalRequest = Static<typeof ApprovalRequest>;
 
-/** Every call the UI can make: the one contract all transports carry. */
-export type Calls = {
-    "app.getStatus": {
-        req: Record<string, never>;
-        /** warnings: problems a person should fix, such as a malformed tools.yaml (file:line: what). */
-        res: Result<{engine: EngineStatus; dataDir: string; version: string; warnings: string[]}>;
-    };
-    "conversations.list": {req: Record<string, never>; res: Result<Conversation[]>};
-    "conversations.create": {req: {title?: string}; res: Result<Conversation>};
-    "conversations.rename": {req: {id: string; title: string}; res: Result<Conversation>};
-    "conversations.delete": {req: {id: string}; res: Result<void>};
-    "messages.list": {req: {conversationId: string}; res: Result<Message[]>};
-    "chat.send": {req: SendRequest; res: Result<{userMessageId: string; messageId: string}>};
-    "chat.stop": {req: {conversationId: string}; res: Result<{stopped: boolean}>};
-    "models.load": {req: {path: string}; res: Result<EngineStatus>};
-    "models.unload": {req: Record<string, never>; res: Result<EngineStatus>};
-    "models.list": {req: Record<string, never>; res: Result<ModelsOverview>};
-    "models.listRecommended": {req: Record<string, never>; res: Result<Recommendation[]>};
-    "models.inspect": {req: {path: string}; res: Result<{info: ModelInfo; fit: FitEstimate}>};
-    "models.add": {req: {path: string}; res: Result<InstalledModel>};
-    "models.remove": {req: {id: string}; res: Result<{deletedFile: boolean}>};
-    "models.download": {req: {uri: string}; res: Result<{downloadId: string}>};
-    "models.cancelDownload": {req: {downloadId: string}; res: Result<{cancelled: boolean}>};
-    "models.discardPartial": {req: {fileName: string}; res: Result<{discarded: boolean}>};
-    "docs.listCollections": {req: Record<string, never>; res: Result<Collection[]>};
-    "docs.createCollection": {req: {name: string}; res: Result<Collection>};
-    "docs.deleteCollection": {req: {id: string}; res: Result<{deleted: boolean}>};
-    "docs.list": {req: {collectionId?: string; conversationId?: string}; res: Result<DocumentInfo[]>};
+export const Grant = Type.Object(
+    {tool: Type.String(), conversationId: nullable(Type.String()), createdAt: Timestamp},
+    closed,
+);
+export type Grant = Static<typeof Grant>;
+
+export const ToolInfo = Type.Object(
+    {
+        name: Type.String(),
+        aliases: Type.Array(Type.String()),
+        description: Type.String(),
+        sideEffect: SideEffect,
+        policy: ToolPolicy,
+        enabled: Type.Boolean(),
+        params: Json,
+    },
+    closed,
+);
+export type ToolInfo = Static<typeof ToolInfo>;
+
+export const Collection = Type.Object(
+    {id: Type.String(), name: Type.String(), createdAt: Timestamp, documentCount: Count, chunkCount: Count},
+    closed,
+);
+export type Collection = Static<typeof Collection>;
+export const DocumentStatus = oneOf(["pending", "indexed", "error"]);
+export type DocumentStatus = Static<typeof DocumentStatus>;
+export const DocumentInfo = Type.Object(
+    {
+        id: Type.String(),
+        collectionId: nullable(Type.String()),
+        conversationId: nullable(Type.String()),
+        path: Type.String(),
+        title: Type.String(),
+        kind: Type.String(),
+        sizeBytes: nullable(Count),
+        status: DocumentStatus,
+        error: nullable(Type.String()),
+        chunkCount: Count,
+        addedAt: Timestamp,
+        updatedAt: Timestamp,
+    },
+    closed,
+);
+export type DocumentInfo = Static<typeof DocumentInfo>;
+export const DocLocation = Type.Object(
+    {
+        page: nullable(Count),
+        heading: Type.Array(Type.String()),
+        lineStart: Count,
+        lineEnd: Count,
+        start: Count,
+        end: Count,
+    },
+    closed,
+);
+export type DocLocation = Static<typeof DocLocation>;
+export const SearchHit = Type.Object(
+    {
+        chunkId: Count,
+        documentId: Type.String(),
+        title: Type.String(),
+        path: Type.String(),
+        location: DocLocation,
+        /** Reciprocal-rank-fusion score, higher is better; 1 more when the chunk holds a rare query word. */
+        score: Type.Number(),
+        snippet: Type.String(),
+    },
+    closed,
+);
+export type SearchHit = Static<typeof SearchHit>;
+export const IngestProgress = Type.Object(
+    {
+        jobId: Type.String(),
+        state: oneOf(["running", "done", "cancelled", "failed"]),
+        filesTotal: Count,
+        filesDone: Count,
+        chunks: Count,
+        currentFile: nullable(Type.String()),
+        errors: Type.Array(Type.Object({path: Type.String(), error: Type.String()}, closed)),
+        /** Set when the job could not run at all (no embedding model, say). */
+        message: nullable(Type.String()),
+    },
+    closed,
+);
+export type IngestProgress = Static<typeof IngestProgress>;
+export const Passage = Type.Object(
+    {
+        document: Type.Object(
+            {id: Type.String(), title: Type.String(), path: Type.String(), text: Type.String()},
+            closed,
+        ),
+        chunk: Type.Object({id: Count, text: Type.String(), location: DocLocation}, closed),
+    },
+    closed,
+);
+export type Passage = Static<typeof Passage>;
+
+/** A page web_fetch read, kept so that its citations open offline. */
+export const ArchivedPage = Type.Object(
+    {id: Type.String(), url: Type.String(), title: Type.String(), text: Type.String(), fetchedAt: Timestamp},
+    closed,
+);
+export type ArchivedPage = Static<typeof ArchivedPage>;
+
+const req = <T extends Parameters<typeof Type.Object>[0]>(fields: T) => Type.Object(fields, closed);
+const call = <Req extends TSchema, Res extends TSchema>(request: Req, result: Res) => ({
+    req: request,
+    res: result,
+});
+const Title = Type.String({minLength: 1, maxLength: 200});
+const Cancelled = Type.Object({cancelled: Type.Boolean()}, closed);
+const JobStarted = Type.Object({jobId: Type.String()}, closed);
+
+/** Every call the UI can make: its request and its result's value, each one schema. */
+export const calls = {
+    /** warnings: problems a person should fix, such as a malformed tools.yaml (file:line: what). */
+    "app.getStatus": call(
+        Empty,
+        Type.Object(
+            {
+                engine: EngineStatus,
+                dataDir: Type.String(),
+                version: Type.String(),
+                warnings: Type.Array(Type.String()),
+            },
+            closed,
+        ),
+    ),
+    "conversations.list": call(Empty, Type.Array(Conversation)),
+    "conversations.create": call(req({title: Type.Optional(Type.String({maxLength: 200}))}), Conversation),
+    "conversations.rename": call(req({id: Id, title: Title}), Conversation),
+    "conversations.delete": call(req({id: Id}), Nothing),
+    "conversations.setGeneration": call(req({id: Id, generation: nullable(PartialGeneration)}), Conversation),
+    "conversations.setMode": call(req({id: Id, mode: ToolMode}), Conversation),
+    "conversations.setWebAccess": call(req({id: Id, webAccess: Type.Boolean()}), Conversation),
+    "messages.list": call(req({conversationId: Id}), Type.Array(Message)),
+    "chat.send": call(
+        SendRequest,
+        Type.Object({userMessageId: Type.String(), messageId: Type.String()}, closed),
+    ),
+    "chat.stop": call(req({conversationId: Id}), Type.Object({stopped: Type.Boolean()}, closed)),
+    "models.load": call(req({path: FilePath}), EngineStatus),
+    "models.unload": call(Empty, EngineStatus),
+    "models.list": call(Empty, ModelsOverview),
+    "models.listRecommended": call(Empty, Type.Array(Recommendation)),
+    "models.inspect": call(req({path: FilePath}), Type.Object({info: ModelInfo, fit: FitEstimate}, closed)),
+    "models.add": call(req({path: FilePath}), InstalledModel),
+    "models.remove": call(req({id: Id}), Type.Object({deletedFile: Type.Boolean()}, closed)),
+    "models.download": call(
+        req({uri: Type.String({minLength: 4, maxLength: 2048, pattern: "^(https?:|hf:)"})}),
+        Type.Object({downloadId: Type.String()}, closed),
+    ),
+    "models.cancelDownload": call(req({downloadId: Id}), Cancelled),
+    "models.discardPartial": call(
+        req({fileName: Type.String({minLength: 1, maxLength: 255, pattern: "^[^/\\\\]+$"})}),
+        Type.Object({discarded: Type.Boolean()}, closed),
+    ),
+    "docs.listCollections": call(Empty, Type.Array(Collection)),
+    "docs.createCollection": call(req({name: Title}), Collection),
+    "docs.deleteCollection": call(req({id: Id}), Type.Object({deleted: Type.Boolean()}, closed)),
+    "docs.list": call(
+        req({collectionId: Type.Optional(Id), conversationId: Type.Optional(Id)}),
+        Type.Array(DocumentInfo),
+    ),
     /** Files and folders into a collection (by name, created if new) or attached to one conversation. */
-    "docs.ingest": {
-        req: {paths: string[]; collection?: string; conversationId?: string};
-        res: Result<{jobId: string}>;
-    };
-    "docs.cancel": {req: {jobId: string}; res: Result<{cancelled: boolean}>};
-    "docs.listJobs": {req: Record<string, never>; res: Result<IngestProgress[]>};
-    "docs.remove": {req: {documentId: string}; res: Result<{removed: boolean}>};
-    "docs.search": {
-        req: {query: string; limit?: number; collection?: string; conversationId?: string};
-        res: Result<SearchHit[]>;
-    };
-    "docs.getPassage": {req: {chunkId: number}; res: Result<Passage>};
-    "docs.reembed": {req: Record<string, never>; res: Result<{jobId: string}>};
-    "conversations.setGeneration": {
-        req: {id: string; generation: Partial<GenerationSettings> | null};
-        res: Result<Conversation>;
-    };
-    "conversations.setMode": {req: {id: string; mode: ToolMode}; res: Result<Conversation>};
-    "conversations.setWebAccess": {req: {id: string; webAccess: boolean}; res: Result<Conversation>};
-    "settings.get": {req: Record<string, never>; res: Result<SettingsValues>};
+    "docs.ingest": call(
+        req({
+            paths: Type.Array(FilePath, {minItems: 1, maxItems: 1000}),
+            collection: Type.Optional(Title),
+            conversationId: Type.Optional(Id),
+        }),
+        JobStarted,
+    ),
+    "docs.cancel": call(req({jobId: Id}), Cancelled),
+    "docs.listJobs": call(Empty, Type.Array(IngestProgress)),
+    "docs.remove": call(req({documentId: Id}), Type.Object({removed: Type.Boolean()}, closed)),
+    "docs.search": call(
+        req({
+            query: Type.String({minLength: 1, maxLength: 1000}),
+            limit: Type.Optional(Type.Integer({minimum: 1, maximum: 50})),
+            collection: Type.Optional(Title),
+            conversationId: Type.Optional(Id),
+        }),
+        Type.Array(SearchHit),
+    ),
+    "docs.getPassage": call(req({chunkId: Type.Integer({minimum: 1})}), Passage),
+    "docs.reembed": call(Empty, JobStarted),
+    "settings.get": call(Empty, SettingsValues),
     /** Only the fields given change; engine and generation merge field by field. */
-    "settings.set": {
-        req: {
-            webAccessDefault?: boolean;
-            engine?: Partial<EngineSettings>;
-            generation?: Partial<GenerationSettings>;
-            embeddingModelPath?: string | null;
-        };
-        res: Result<SettingsValues>;
-    };
-    "tools.list": {req: Record<string, never>; res: Result<ToolInfo[]>};
-    "tools.decide": {
-        req: {approvalId: string; decision: ApprovalDecision; args?: unknown};
-        res: Result<void>;
-    };
-    "tools.listPending": {req: Record<string, never>; res: Result<ApprovalRequest[]>};
-    "tools.setPolicy": {req: {tool: string; policy: ToolPolicy | null}; res: Result<ToolInfo[]>};
-    "archive.get": {req: {id: string}; res: Result<ArchivedPage>};
-    "grants.list": {req: Record<string, never>; res: Result<Grant[]>};
-    "grants.revoke": {req: {tool: string; conversationId: string | null}; res: Result<{revoked: boolean}>};
+    "settings.set": call(
+        req({
+            webAccessDefault: Type.Optional(Type.Boolean()),
+            engine: Type.Optional(Type.Partial(EngineSettings, closed)),
+            generation: Type.Optional(PartialGeneration),
+            embeddingModelPath: Type.Optional(nullable(FilePath)),
+        }),
+        SettingsValues,
+    ),
+    "tools.list": call(Empty, Type.Array(ToolInfo)),
+    "tools.decide": call(
+        req({approvalId: Id, decision: ApprovalDecision, args: Type.Optional(Json)}),
+        Nothing,
+    ),
+    "tools.listPending": call(Empty, Type.Array(ApprovalRequest)),
+    "tools.setPolicy": call(req({tool: Name, policy: nullable(ToolPolicy)}), Type.Array(ToolInfo)),
+    "archive.get": call(req({id: Id}), ArchivedPage),
+    "grants.list": call(Empty, Type.Array(Grant)),
+    "grants.revoke": call(
+        req({tool: Name, conversationId: nullable(Type.String())}),
+        Type.Object({revoked: Type.Boolean()}, closed),
+    ),
 };
 
+type CallSchemas = typeof calls;
+/** A call with an empty request takes `{}` and nothing else. */
+type Request<S extends TSchema> = keyof Static<S> extends never ? Record<string, never> : Static<S>;
+export type Calls = {
+    [N in keyof CallSchemas]: {
+        req: Request<CallSchemas[N]["req"]>;
+        res: Result<Static<CallSchemas[N]["res"]>>;
+    };
+};
 export type CallName = keyof Calls;
 export type CallReq<N extends CallName> = Calls[N]["req"];
 export type CallRes<N extends CallName> = Calls[N]["res"];
 
+const event = <T extends string, F extends Parameters<typeof Type.Object>[0]>(type: T, fields: F) =>
+    Type.Object({type: Type.Literal(type), ...fields}, closed);
+
 /** Every event the core emits. */
-export type AppEvent =
-    | {type: "chat.token"; conversationId: string; messageId: string; text: string}
-    | {type: "chat.done"; conversationId: string; message: Message}
-    | {type: "chat.error"; conversationId: string; messageId: string; message: string}
-    | {type: "conversation.updated"; conversation: Conversation}
-    | {type: "conversation.deleted"; conversationId: string}
-    | {type: "engine.status"; status: EngineStatus}
-    | {type: "models.download"; progress: DownloadProgress}
-    | {type: "models.changed"}
-    | {type: "docs.progress"; progress: IngestProgress}
-    | {type: "tool.request"; correlationId: string; call: ToolCallRecord}
-    | {type: "tool.result"; correlationId: string; call: ToolCallRecord}
-    | {type: "tool.approvalRequested"; request: ApprovalRequest}
-    | {type: "tool.approvalSettled"; approvalId: string}
-    | {type: "turn.state"; conversationId: string; messageId: string; state: string};
+export const AppEvent = Type.Union([
+    event("chat.token", {conversationId: Type.String(), messageId: Type.String(), text: Type.String()}),
+    event("chat.done", {conversationId: Type.String(), message: Message}),
+    event("chat.error", {conversationId: Type.String(), messageId: Type.String(), message: Type.String()}),
+    event("conversation.updated", {conversation: Conversation}),
+    event("conversation.deleted", {conversationId: Type.String()}),
+    event("engine.status", {status: EngineStatus}),
+    event("models.download", {progress: DownloadProgress}),
+    event("models.changed", {}),
+    event("docs.progress", {progress: IngestProgress}),
+    event("tool.request", {correlationId: Type.String(), call: ToolCallRecord}),
+    event("tool.result", {correlationId: Type.String(), call: ToolCallRecord}),
+    event("tool.approvalRequested", {request: ApprovalRequest}),
+    event("tool.approvalSettled", {approvalId: Type.String()}),
+    event("turn.state", {conversationId: Type.String(), messageId: Type.String(), state: Type.String()}),
+]);
+export type AppEvent = Static<typeof AppEvent>;
 
 /** The API the preload exposes as window.cairn, and every client transport implements. */
 export type CairnApi = {
@@ -303,103 +606,3 @@ export type RequestFrame = {id: number; name: string; req: unknown};
 export type ServerFrame = {id: number | null; res: Result<unknown>} | {event: AppEvent};
 
 export const MAX_FRAME_BYTES = 1024 * 1024;
-
-export type SideEffect = "none" | "network" | "write" | "exec";
-export type ToolPolicy = "ask" | "allow" | "deny";
-export type ToolMode = "ask" | "agent";
-/** auto: the model decides; none: no tools offered; required: some tool; any other string: that tool. */
-export type ToolChoice = "auto" | "none" | "required" | (string & {});
-
-export type ToolInfo = {
-    name: string;
-    aliases: string[];
-    description: string;
-    sideEffect: SideEffect;
-    policy: ToolPolicy;
-    enabled: boolean;
-    params: object;
-};
-
-export type ToolCallStatus =
-    "pending" | "awaiting_approval" | "running" | "ok" | "error" | "denied" | "timeout" | "cancelled";
-export type ApprovalDecision = "allow_once" | "allow_conversation" | "allow_always" | "deny";
-
-export type ToolCallRecord = {
-    id: string;
-    messageId: string;
-    conversationId: string;
-    step: number;
-    tool: string;
-    rawArgs: unknown;
-    args: unknown;
-    status: ToolCallStatus;
-    decision: ApprovalDecision | "policy_allow" | "policy_deny" | null;
-    decidedBy: "user" | "policy" | "cli" | null;
-    resultText: string | null;
-    resultData: unknown;
-    error: string | null;
-    origin: "model" | "client";
-    startedAt: number;
-    finishedAt: number | null;
-};
-
-export type PreflightCall = {name: string; args: Record<string, unknown>};
-
-export type Collection = {
-    id: string;
-    name: string;
-    createdAt: number;
-    documentCount: number;
-    chunkCount: number;
-};
-export type DocumentStatus = "pending" | "indexed" | "error";
-export type DocumentInfo = {
-    id: string;
-    collectionId: string | null;
-    conversationId: string | null;
-    path: string;
-    title: string;
-    kind: string;
-    sizeBytes: number | null;
-    status: DocumentStatus;
-    error: string | null;
-    chunkCount: number;
-    addedAt: number;
-    updatedAt: number;
-};
-export type DocLocation = {
-    page: number | null;
-    heading: string[];
-    lineStart: number;
-    lineEnd: number;
-    start: number;
-    end: number;
-};
-export type SearchHit = {
-    chunkId: number;
-    documentId: string;
-    title: string;
-    path: string;
-    location: DocLocation;
-    /** Reciprocal-rank-fusion score, higher is better; 1 more when the chunk holds a rare query word. */
-    score: number;
-    snippet: string;
-};
-export type IngestProgress = {
-    jobId: string;
-    state: "running" | "done" | "cancelled" | "failed";
-    filesTotal: number;
-    filesDone: number;
-    chunks: number;
-    currentFile: string | null;
-    errors: {path: string; error: string}[];
-    /** Set when the job could not run at all (no embedding model, say). */
-    message: string | null;
-};
-export type Passage = {
-    document: {id: string; title: string; path: string; text: string};
-    chunk: {id: number; text: string; location: DocLocation};
-};
-
-/** A page web_fetch read, kept so that its citations open offline. */
-export type ArchivedPage = {id: string; url: string; title: string; text: string; fetchedAt: number};

@@ -1,8 +1,8 @@
 import {Ajv, type ValidateFunction} from "ajv";
 import type {CallName, CallReq, CallRes} from "../../shared/contract.js";
-import {MAX_FRAME_BYTES} from "../../shared/contract.js";
+import {calls, MAX_FRAME_BYTES} from "../../shared/contract.js";
 import {fail, type Result} from "../../shared/result.js";
-import {requestSchemas} from "./schemas.js";
+import type {ContractCheck} from "./check.js";
 
 export type Handlers = {[N in CallName]: (req: CallReq<N>) => Promise<CallRes<N>> | CallRes<N>};
 
@@ -15,10 +15,19 @@ type Log = (message: string, error?: unknown) => void;
 
 const defaultLog: Log = (message, error) => console.error(`[cairn] ${message}`, error ?? "");
 
-export function createDispatcher(handlers: Handlers, log: Log = defaultLog): Dispatcher {
+type DispatcherOptions = {
+    log?: Log;
+    /** When given, a result that does not match its schema becomes an INTERNAL error (tests). */
+    check?: ContractCheck | null;
+};
+
+export function createDispatcher(
+    handlers: Handlers,
+    {log = defaultLog, check}: DispatcherOptions = {},
+): Dispatcher {
     const ajv = new Ajv({allErrors: true, strict: true, coerceTypes: false});
     const validators = new Map<string, ValidateFunction>();
-    for (const [name, schema] of Object.entries(requestSchemas)) validators.set(name, ajv.compile(schema));
+    for (const [name, schemas] of Object.entries(calls)) validators.set(name, ajv.compile(schemas.req));
 
     return {
         async call(name, req) {
@@ -35,7 +44,9 @@ export function createDispatcher(handlers: Handlers, log: Log = defaultLog): Dis
             }
             try {
                 const handler = handlers[name as CallName] as (req: unknown) => Promise<Result<unknown>>;
-                return await handler(req);
+                const result = await handler(req);
+                const problem = check?.result(name as CallName, result);
+                return problem ? fail("INTERNAL", problem) : result;
             } catch (error) {
                 log(`call ${name} failed unexpectedly`, error);
                 return fail("INTERNAL", `internal error in ${name}: ${errorText(error)}`);

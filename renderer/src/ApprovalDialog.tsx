@@ -1,7 +1,8 @@
 import {useState} from "react";
 import type {ApprovalDecision, ApprovalRequest} from "../../shared/contract.js";
 
-type Props = {request: ApprovalRequest; onDecide(decision: ApprovalDecision, args?: unknown): void};
+type Args = Record<string, unknown>;
+type Props = {request: ApprovalRequest; onDecide(decision: ApprovalDecision, args?: Args): void};
 
 /** Asks before a side-effecting tool runs. Enter allows once, Escape denies. */
 export function ApprovalDialog({request, onDecide}: Props) {
@@ -10,8 +11,7 @@ export function ApprovalDialog({request, onDecide}: Props) {
     const allow = (decision: ApprovalDecision) => {
         try {
             const args = JSON.parse(text) as unknown;
-            if (typeof args !== "object" || args === null || Array.isArray(args))
-                throw new Error("not an object");
+            if (!isObject(args)) throw new Error("not an object");
             onDecide(decision, args);
         } catch {
             setProblem("The arguments must be a JSON object.");
@@ -60,3 +60,7 @@ const EFFECT: Record<ApprovalRequest["sideEffect"], string> = {
     write: "change files on this computer",
     exec: "run programs on this computer",
 };
+
+function isObject(value: unknown): value is Args {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -165,7 +165,7 @@ export function useCairn(api: CairnApi) {
     const dismissError = useCallback(() => patch({error: null}), [patch]);
 
     const decide = useCallback(
-        async (approvalId: string, decision: ApprovalDecision, args?: unknown) => {
+        async (approvalId: string, decision: ApprovalDecision, args?: Record<string, unknown>) => {
             const res = await api.invoke("tools.decide", {
                 approvalId,
                 decision,

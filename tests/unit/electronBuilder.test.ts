@@ -43,7 +43,7 @@ test("the packaged binary's fuses: no Node mode or inspector, asar only and chec
     });
 });
 
-test("runtime dependencies are exactly what main/ and electron/ import; the renderer's are bundled by Vite", () => {
+test("runtime dependencies are exactly what main/, shared/ and electron/ import; the renderer's are bundled by Vite", () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
     const imported = new Set<string>();
     const walk = (dir: string) => {
@@ -62,6 +62,7 @@ test("runtime dependencies are exactly what main/ and electron/ import; the rend
         }
     };
     walk(path.join(ROOT, "main"));
+    walk(path.join(ROOT, "shared"));
     walk(path.join(ROOT, "electron"));
     imported.delete("electron");
     assert.deepEqual(Object.keys(pkg.dependencies).sort(), [...imported].sort());

@@ -15,6 +15,11 @@ async function problems(file: string, code: string): Promise<string[]> {
 test("shared/ imports libraries only as types, and nothing from Node or the other layers", async () => {
     const file = "shared/result.ts";
     assert.deepEqual(await problems(file, 'import type {Ajv} from "ajv";\nexport type A = Ajv;\n'), []);
+    // TypeBox is the one runtime library of shared/: the contract's schemas are values.
+    assert.deepEqual(
+        await problems(file, 'import {Type} from "@sinclair/typebox";\nexport const S = Type.String();\n'),
+        [],
+    );
     for (const bad of [
         'import {Ajv} from "ajv";',
         'import fs from "node:fs";',
@@ -36,6 +41,16 @@ test("renderer/ imports no Node-side library; main/ never imports electron", asy
         );
         assert.ok(found.includes("no-restricted-imports"), `${lib} is refused in renderer/`);
     }
+    const contract = await problems(
+        "renderer/src/slash.ts",
+        'import {calls} from "../../shared/contract.js";\nexport const y = calls;\n',
+    );
+    assert.ok(
+        contract.includes("@typescript-eslint/no-restricted-imports"),
+        "the contract's values stay out",
+    );
+    const typesOnly = 'import type {Message} from "../../shared/contract.js";\nexport type M = Message;\n';
+    assert.deepEqual(await problems("renderer/src/slash.ts", typesOnly), []);
     const found = await problems("main/version.ts", 'import {app} from "electron";\nexport const y = app;\n');
     assert.ok(found.includes("no-restricted-imports"), "electron is refused in main/");
 });

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {MAX_FRAME_BYTES} from "../../../../shared/contract.js";
+import {MAX_FRAME_BYTES, type Conversation} from "../../../../shared/contract.js";
 import {ok} from "../../../../shared/result.js";
+import {ContractCheck} from "../../../../main/contract/check.js";
 import {createDispatcher, type Handlers} from "../../../../main/contract/dispatcher.js";
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
@@ -11,7 +12,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     return {
         "app.getStatus": unused,
         "conversations.list": () => ok([]),
-        "conversations.create": (req) => ok({id: "c1", title: req.title ?? "t", createdAt: 1, updatedAt: 1}),
+        "conversations.create": (req) => ok(conversation(req.title ?? "t")),
         "conversations.rename": unused,
         "conversations.delete": unused,
         "messages.list": unused,
@@ -24,14 +25,18 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
 
 const quiet = () => {};
 
+function conversation(title: string): Conversation {
+    return {id: "c1", title, mode: "ask", webAccess: false, generation: null, createdAt: 1, updatedAt: 1};
+}
+
 test("a valid call reaches its handler", async () => {
-    const d = createDispatcher(handlers(), quiet);
+    const d = createDispatcher(handlers(), {log: quiet});
     const res = await d.call("conversations.create", {title: "Hello"});
-    assert.deepEqual(res, {ok: true, value: {id: "c1", title: "Hello", createdAt: 1, updatedAt: 1}});
+    assert.deepEqual(res, {ok: true, value: conversation("Hello")});
 });
 
 test("an unknown call is a VALIDATION error", async () => {
-    const d = createDispatcher(handlers(), quiet);
+    const d = createDispatcher(handlers(), {log: quiet});
     const res = await d.call("files.deleteEverything", {});
     assert.equal(res.ok, false);
     assert.equal(!res.ok && res.error.code, "VALIDATION");
@@ -49,7 +54,7 @@ test("a request of the wrong shape is refused before the handler runs", async ()
                 return ok({userMessageId: "u", messageId: "m"});
             },
         }),
-        quiet,
+        {log: quiet},
     );
     for (const bad of [
         {conversationId: "c"},
@@ -66,13 +71,13 @@ test("a request of the wrong shape is refused before the handler runs", async ()
 });
 
 test("types are not coerced", async () => {
-    const d = createDispatcher(handlers(), quiet);
+    const d = createDispatcher(handlers(), {log: quiet});
     const res = await d.call("conversations.create", {title: 5});
     assert.equal(!res.ok && res.error.code, "VALIDATION");
 });
 
 test("a request over 1 MiB is a VALIDATION error", async () => {
-    const d = createDispatcher(handlers(), quiet);
+    const d = createDispatcher(handlers(), {log: quiet});
     const res = await d.call("chat.send", {conversationId: "c", text: "x".repeat(MAX_FRAME_BYTES + 1)});
     assert.equal(!res.ok && res.error.code, "VALIDATION");
     assert.match(!res.ok ? res.error.message : "", /too large/);
@@ -86,10 +91,25 @@ test("a handler that throws gives INTERNAL, and nothing is thrown across the bou
                 throw new Error("disk on fire");
             },
         }),
-        (message) => logged.push(message),
+        {log: (message) => logged.push(message)},
     );
     const res = await d.call("conversations.list", {});
     assert.equal(!res.ok && res.error.code, "INTERNAL");
     assert.match(!res.ok ? res.error.message : "", /disk on fire/);
     assert.equal(logged.length, 1);
+});
+
+test("with a contract check, a result that breaks its schema becomes INTERNAL and names the field", async () => {
+    const d = createDispatcher(
+        handlers({"conversations.create": () => ok({...conversation("x"), mode: "chaos"} as never)}),
+        {log: quiet, check: new ContractCheck()},
+    );
+    const res = await d.call("conversations.create", {});
+    assert.equal(!res.ok && res.error.code, "INTERNAL");
+    assert.match(!res.ok ? res.error.message : "", /result of conversations.create .*\/mode/);
+    const good = createDispatcher(handlers(), {log: quiet, check: new ContractCheck()});
+    assert.deepEqual(await good.call("conversations.create", {title: "t"}), {
+        ok: true,
+        value: conversation("t"),
+    });
 });
