@@ -5,8 +5,10 @@ import type {GenerationOptions} from "../chat/chatService.js";
 export const USAGE = `Usage: cairn <command> [options]
 
 Commands:
-  serve [--port N] [--host H] [--data DIR] [--model PATH]
+  serve [--port N] [--host H] [--data DIR] [--model PATH] [--api [--api-port N] [--api-key KEY]]
         Serve the Cairn UI on http://127.0.0.1 (prints the address with its access token).
+        --api: also an OpenAI-compatible API (prints "Cairn API at http://127.0.0.1:PORT/v1"); clients
+        send "Authorization: Bearer KEY" (a key made once and kept in the data directory, or --api-key).
   chat [--data DIR] [--model PATH] [--conversation ID] [--json] "message"
         Ask the local model one question; the answer streams to stdout.
         --tool-choice auto|none|required|NAME   whether and which tool the model must call first
@@ -58,6 +60,9 @@ export type CliArgs = {
     embeddingModel: string | undefined;
     site: string | undefined;
     instructed: boolean;
+    api: boolean;
+    apiPort: number;
+    apiKey: string | undefined;
 };
 
 export class UsageError extends Error {}
@@ -90,6 +95,9 @@ export function parseCli(argv: string[]): CliArgs {
             "embedding-model": {type: "string"},
             site: {type: "string"},
             instructed: {type: "boolean"},
+            api: {type: "boolean"},
+            "api-port": {type: "string"},
+            "api-key": {type: "string"},
             help: {type: "boolean", short: "h"},
         },
     });
@@ -120,6 +128,9 @@ export function parseCli(argv: string[]): CliArgs {
         embeddingModel: values["embedding-model"] ?? process.env.CAIRN_EMBEDDING_MODEL,
         site: values.site,
         instructed: values.instructed ?? false,
+        api: values.api ?? false,
+        apiPort: intOption("api-port", values["api-port"], 0, 0, 65535) ?? 0,
+        apiKey: values["api-key"],
     };
 }
 

@@ -5,6 +5,8 @@ import {runStoryFiles} from "../stories/runner.js";
 import {createCore, createMemoryClient, type Core} from "../core.js";
 import {fixedApprover} from "../tools/approvals.js";
 import {resolveDataDir} from "../paths.js";
+import {apiKey} from "../api/key.js";
+import {startApi} from "../api/server.js";
 import {startHost} from "../server/host.js";
 import {parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
 import {ingestCommand, searchCommand} from "./docs.js";
@@ -65,6 +67,7 @@ async function serve(args: CliArgs): Promise<number> {
     const core = openCore(args);
     const host = await startHost({core, rendererDir: rendererDir(), host: args.host, port: args.port});
     process.stdout.write(`Cairn listening on ${host.url}\n`);
+    const api = args.api ? await startApiFor(core, args) : null;
     void core.loadConfiguredModel().then(() => {
         const status = core.engine.status();
         if (status.state === "error") process.stderr.write(`cairn: ${status.message}\n`);
@@ -73,9 +76,18 @@ async function serve(args: CliArgs): Promise<number> {
         process.once("SIGINT", resolve);
         process.once("SIGTERM", resolve);
     });
+    await api?.close();
     await host.close();
     await core.dispose();
     return 0;
+}
+
+async function startApiFor(core: Core, args: CliArgs) {
+    const key = args.apiKey ?? apiKey(core.settings);
+    const api = await startApi({core, key, host: args.host, port: args.apiPort});
+    process.stdout.write(`Cairn API at ${api.url}\n`);
+    if (!args.apiKey) process.stdout.write(`API key: ${key}\n`);
+    return api;
 }
 
 async function chat(args: CliArgs): Promise<number> {

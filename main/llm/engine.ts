@@ -51,7 +51,18 @@ export type StepRequest = {
     force?: ModelFunction[];
     maxTokens?: number;
     sampling?: Sampling;
+    /** Texts that end the answer where they appear (not included in it). */
+    stop?: string[];
+    /** The answer must be JSON, or JSON matching a schema (a grammar); not with functions. */
+    format?: AnswerFormat;
+    /** A call's arguments as the model writes them (native function calling only). */
+    onCallChunk?: (chunk: CallChunk) => void;
 };
+
+export type AnswerFormat = {type: "json"} | {type: "schema"; schema: GbnfJsonSchema};
+export type CallChunk = {index: number; name: string; text: string};
+/** Why a step ended: its text was complete, it hit maxTokens, it made calls, or it was stopped. */
+export type FinishReason = "stop" | "length" | "calls" | "abort";
 
 export type Sampling = Partial<Omit<GenerationSettings, "systemPrompt" | "maxTokens">>;
 
@@ -60,6 +71,7 @@ export type StepResult = {
     text: string;
     calls: ModelCall[];
     stopped: boolean;
+    finish: FinishReason;
     stats: TurnStats;
     contextUsed: number;
 };
@@ -291,6 +303,7 @@ export class Engine {
                 text: "",
                 calls: [],
                 stopped: true,
+                finish: "abort",
                 stats: emptyStats(),
                 contextUsed: sequence.nextTokenIndex,
             });
@@ -312,11 +325,13 @@ export class Engine {
                 stopOnAbortSignal: true,
                 maxTokens: req.maxTokens ?? DEFAULT_MAX_TOKENS,
                 ...samplingOf(req),
+                ...(req.stop?.length ? {customStopTriggers: req.stop} : {}),
                 onTextChunk,
             };
             const forced = req.force?.length
                 ? await this.llama.createGrammarForJsonSchema<GbnfJsonSchema>(forcedCallSchema(req.force))
                 : null;
+            const format = forced ? null : await this.formatGrammar(req.format);
             const reserve = Math.min(
                 forced ? FORCED_CALL_MAX_TOKENS : common.maxTokens,
                 sequence.contextSize / 4,
@@ -336,11 +351,23 @@ export class Engine {
                 : await chat.generateResponse(fitted.history, {
                       ...common,
                       // An answer stops at the end of the context rather than failing there.
-                      maxTokens: Math.max(
-                          16,
-                          Math.min(common.maxTokens, Math.floor(sequence.contextSize * 0.95) - fitted.tokens),
+                      maxTokens: Math.min(
+                          common.maxTokens,
+                          Math.max(16, Math.floor(sequence.contextSize * 0.95) - fitted.tokens),
                       ),
-                      functions: modelFunctions(req.functions),
+                      ...(format
+                          ? {grammar: format}
+                          : {
+                                functions: modelFunctions(req.functions),
+                                onFunctionCallParamsChunk: req.onCallChunk
+                                    ? (c) =>
+                                          req.onCallChunk!({
+                                              index: c.callIndex,
+                                              name: c.functionName,
+                                              text: c.paramsChunk,
+                                          })
+                                    : undefined,
+                            }),
                   });
             if (unloaded.aborted) return fail("MODEL_NOT_LOADED", UNLOADED_MID_ANSWER);
             const stopped = result.metadata.stopReason === "abort";
@@ -357,6 +384,7 @@ export class Engine {
                 text: forced ? "" : result.response,
                 calls,
                 stopped,
+                finish: finishReason(result.metadata.stopReason, calls.length),
                 stats,
                 contextUsed: sequence.nextTokenIndex,
             });
@@ -374,6 +402,13 @@ export class Engine {
             chat.dispose({disposeSequence: false});
             if (this.context) this.setStatus({state: "ready"});
         }
+    }
+
+    /** The grammar an answer format asks for; a schema the grammar cannot express throws (a VALIDATION). */
+    private async formatGrammar(format: AnswerFormat | undefined) {
+        if (!format || !this.llama) return null;
+        if (format.type === "json") return await this.llama.getGrammarFor("json");
+        return await this.llama.createGrammarForJsonSchema<GbnfJsonSchema>(format.schema);
     }
 
     /** A text's length in the loaded model's tokens; null when no model is loaded. */
@@ -601,6 +636,12 @@ function statsFrom(
         reusedTokens: Math.max(0, promptLength - diff.usedInputTokens),
         contextShifted: false,
     };
+}
+
+function finishReason(stopReason: string, calls: number): FinishReason {
+    if (calls > 0) return "calls";
+    if (stopReason === "abort") return "abort";
+    return stopReason === "maxTokens" ? "length" : "stop";
 }
 
 function modelFunctions(functions: ModelFunction[] | undefined) {

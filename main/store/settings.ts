@@ -31,6 +31,8 @@ export type Settings = {
     engine: Partial<EngineSettings>;
     generation: Partial<GenerationSettings>;
     embeddingModelPath: string | null;
+    /** The local API's key, made on first use. */
+    apiKey: string;
 };
 
 export class SettingsStore {

@@ -12,6 +12,8 @@ function emptyCatalog(): string {
 
 export type Served = {
     url: string;
+    /** With --api: the API's base URL from its "Cairn API at" line. */
+    apiUrl: string | null;
     origin: string;
     token: string;
     dataDir: string;
@@ -34,15 +36,23 @@ export async function startServe(options: ServeOptions = {}) {
     });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
-    const line = await new Promise<string>((resolve, reject) => {
-        const lines = readline.createInterface({input: child.stdout});
-        lines.once("line", resolve);
-        child.once("exit", (code) => reject(new Error(`cairn serve exited (${code}): ${stderr}`)));
-    });
+    const lines = readline.createInterface({input: child.stdout});
+    const nextLine = () =>
+        new Promise<string>((resolve, reject) => {
+            lines.once("line", resolve);
+            child.once("exit", (code) => reject(new Error(`cairn serve exited (${code}): ${stderr}`)));
+        });
+    const line = await nextLine();
+    const apiLine = options.extra?.includes("--api") ? await nextLine() : null;
+    const apiUrl = apiLine
+        ? (/^Cairn API at (http:\/\/127\.0\.0\.1:\d+\/v1)$/.exec(apiLine)?.[1] ?? null)
+        : null;
+    if (apiLine && !apiUrl) throw new Error(`unexpected API line from cairn serve: ${apiLine}`);
     const match = /^Cairn listening on (http:\/\/127\.0\.0\.1:(\d+)\/\?token=(\S+))$/.exec(line);
     if (!match) throw new Error(`unexpected first line from cairn serve: ${line}`);
     const served: Served = {
         url: match[1]!,
+        apiUrl,
         origin: `http://127.0.0.1:${match[2]}`,
         token: match[3]!,
         dataDir,

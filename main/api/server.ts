@@ -1,0 +1,371 @@
+import http from "node:http";
+import type {AddressInfo} from "node:net";
+import path from "node:path";
+import {Ajv, type ValidateFunction} from "ajv";
+import type {Core} from "../core.js";
+import {allowedHost, sameToken} from "../server/auth.js";
+import {
+    completionId,
+    planChat,
+    planCompletion,
+    runChat,
+    type ChatOutcome,
+    type ChatPlan,
+    type ChatSink,
+} from "./chat.js";
+import {ApiError, invalid} from "./errors.js";
+import {Gate} from "./gate.js";
+import {ChatRequest, CompletionRequest, EmbeddingRequest} from "./schemas.js";
+import {SseWriter} from "./sse.js";
+
+export type ApiOptions = {
+    core: Pick<Core, "engine" | "embedder" | "models" | "settings">;
+    key: string;
+    host?: string;
+    port?: number;
+    /** Origins allowed to call from a browser page (CORS); none by default. */
+    corsOrigins?: string[];
+    /** Requests that may wait behind the one running; more get 429 with Retry-After. */
+    maxWaiting?: number;
+    bodyLimitBytes?: number;
+};
+
+export type ApiServer = {url: string; port: number; close(): Promise<void>};
+
+const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
+const DEFAULT_MAX_WAITING = 8;
+
+/** Cairn's OpenAI-compatible API: /v1/models, /v1/chat/completions, /v1/completions, /v1/embeddings. */
+export async function startApi(options: ApiOptions): Promise<ApiServer> {
+    const host = options.host ?? "127.0.0.1";
+    const ajv = new Ajv({allErrors: false, strict: true});
+    const validators = {
+        chat: ajv.compile(ChatRequest),
+        completion: ajv.compile(CompletionRequest),
+        embedding: ajv.compile(EmbeddingRequest),
+    };
+    // Clients' tool schemas are compiled in their own instance: their names and ids never meet ours.
+    const toolAjv = () => new Ajv({allErrors: true, strict: true});
+    const gate = new Gate(options.maxWaiting ?? DEFAULT_MAX_WAITING);
+    const cors = new Set(options.corsOrigins ?? []);
+    let port = 0;
+
+    const server = http.createServer((req, res) => {
+        handle(req, res).catch((error: unknown) => {
+            const apiError =
+                error instanceof ApiError
+                    ? error
+                    : new ApiError(
+                          500,
+                          `internal error: ${error instanceof Error ? error.message : String(error)}`,
+                          "server_error",
+                      );
+            sendError(res, apiError);
+        });
+    });
+
+    async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+        const url = new URL(req.url ?? "/", "http://placeholder");
+        const origin = req.headers.origin;
+        if (origin && cors.has(origin)) {
+            res.setHeader("Access-Control-Allow-Origin", origin);
+            res.setHeader("Vary", "Origin");
+        }
+        if (req.method === "OPTIONS") return preflight(req, res, origin !== undefined && cors.has(origin));
+        if (isLoopback(host) && !allowedHost(req.headers.host, port, host))
+            throw new ApiError(
+                403,
+                "forbidden host: call the API by the address Cairn printed",
+                "invalid_request_error",
+            );
+        if (!sameToken(bearer(req), options.key))
+            throw new ApiError(
+                401,
+                "Incorrect API key provided. Pass the key Cairn shows in Settings (or was given with --api-key) as `Authorization: Bearer KEY`.",
+                "invalid_request_error",
+                null,
+                "invalid_api_key",
+            );
+        const route = `${req.method} ${url.pathname.replace(/\/+$/, "")}`;
+        switch (route) {
+            case "GET /v1/models":
+                return sendJson(res, 200, listModels());
+            case "POST /v1/chat/completions": {
+                const body = validated(validators.chat, await readJson(req), "chat") as ChatRequest;
+                return completion(req, res, body, planChat(body, toolAjv()), "chat");
+            }
+            case "POST /v1/completions": {
+                const body = validated(
+                    validators.completion,
+                    await readJson(req),
+                    "completion",
+                ) as CompletionRequest;
+                return completion(req, res, body, planCompletion(body), "text");
+            }
+            case "POST /v1/embeddings":
+                return embeddings(
+                    res,
+                    validated(validators.embedding, await readJson(req), "embedding") as EmbeddingRequest,
+                );
+            default:
+                throw new ApiError(
+                    404,
+                    `no route ${route}: Cairn serves /v1/models, /v1/chat/completions, /v1/completions and /v1/embeddings`,
+                    "invalid_request_error",
+                    null,
+                    "unknown_url",
+                );
+        }
+    }
+
+    async function completion(
+        req: http.IncomingMessage,
+        res: http.ServerResponse,
+        body: ChatRequest | CompletionRequest,
+        plan: ChatPlan,
+        kind: "chat" | "text",
+    ): Promise<void> {
+        if ("metadata" in body && body.metadata) rejectCairnMetadata(body.metadata);
+        const abort = new AbortController();
+        // A client that goes away stops its generation (or leaves the queue).
+        res.on("close", () => {
+            if (!res.writableFinished) abort.abort();
+        });
+        const release = await gate.enter(abort.signal);
+        try {
+            if (abort.signal.aborted) return;
+            const model = loadedModelId();
+            if (!model)
+                throw new ApiError(
+                    503,
+                    "no model is loaded in Cairn; load one on the Models screen or start with --model PATH",
+                    "server_error",
+                    null,
+                    "model_not_loaded",
+                );
+            const generation = options.core.settings.values().generation;
+            const full: ChatPlan = {
+                ...plan,
+                maxTokens: plan.maxTokens ?? generation.maxTokens,
+                sampling: {...samplingDefaults(generation), ...plan.sampling},
+            };
+            const writer = body.stream
+                ? new SseWriter(res, kind, model, Boolean(body.stream_options?.include_usage))
+                : null;
+            const sink: ChatSink = writer ?? {text: () => {}, call: () => {}};
+            let outcome: ChatOutcome;
+            try {
+                outcome = await runChat(options.core.engine, full, abort.signal, sink);
+            } catch (error) {
+                if (writer?.started) return writer.fail(error);
+                throw error;
+            }
+            if (abort.signal.aborted) return;
+            if (writer) return writer.finish(outcome);
+            sendJson(res, 200, kind === "chat" ? chatResponse(model, outcome) : textResponse(model, outcome));
+        } finally {
+            release();
+        }
+    }
+
+    async function embeddings(res: http.ServerResponse, body: EmbeddingRequest): Promise<void> {
+        const inputs = typeof body.input === "string" ? [body.input] : body.input;
+        const file = options.core.embedder.configured();
+        if (!file)
+            throw new ApiError(
+                400,
+                "no embedding model is chosen in Cairn: pick one on the Models screen (Use for documents)",
+                "invalid_request_error",
+                "model",
+                "model_not_found",
+            );
+        const counter = await options.core.embedder.tokenCounter();
+        if (!counter.ok) throw new ApiError(503, counter.error.message, "server_error");
+        const vectors = await options.core.embedder.embed(inputs);
+        if (!vectors.ok) throw new ApiError(500, vectors.error.message, "server_error");
+        const tokens = inputs.reduce((sum, text) => sum + counter.value.count(text), 0);
+        sendJson(res, 200, {
+            object: "list",
+            data: vectors.value.map((vector, index) => ({
+                object: "embedding",
+                index,
+                embedding:
+                    body.encoding_format === "base64"
+                        ? Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString("base64")
+                        : Array.from(vector),
+            })),
+            model: modelId(file),
+            usage: {prompt_tokens: tokens, total_tokens: tokens},
+        });
+    }
+
+    function listModels() {
+        const loaded = loadedModelId();
+        const ids = new Set<string>(loaded ? [loaded] : []);
+        for (const model of options.core.models.overview().installed) ids.add(modelId(model.file));
+        const embedding = options.core.embedder.configured();
+        if (embedding) ids.add(modelId(embedding));
+        return {
+            object: "list",
+            data: [...ids].map((id) => ({id, object: "model", created: 0, owned_by: "cairn"})),
+        };
+    }
+
+    function loadedModelId(): string | null {
+        const status = options.core.engine.status();
+        return status.state === "ready" || status.state === "generating"
+            ? modelId(status.modelPath ?? "model")
+            : null;
+    }
+
+    function preflight(req: http.IncomingMessage, res: http.ServerResponse, allowed: boolean) {
+        if (!allowed) return void res.writeHead(403).end();
+        res.writeHead(204, {
+            "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+            "Access-Control-Allow-Headers":
+                req.headers["access-control-request-headers"] ?? "authorization, content-type",
+            "Access-Control-Max-Age": "600",
+        }).end();
+    }
+
+    async function readJson(req: http.IncomingMessage): Promise<unknown> {
+        const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of req as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size > limit)
+                throw new ApiError(
+                    413,
+                    `the request body is over ${limit} bytes`,
+                    "invalid_request_error",
+                    null,
+                    "request_too_large",
+                );
+            chunks.push(chunk);
+        }
+        try {
+            return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+        } catch {
+            throw invalid(
+                "We could not parse the JSON body of your request: send valid JSON with Content-Type: application/json",
+                null,
+                "invalid_json",
+            );
+        }
+    }
+
+    await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(options.port ?? 0, host, () => resolve());
+    });
+    port = (server.address() as AddressInfo).port;
+    const shown = host.includes(":") ? `[${host}]` : host;
+    return {
+        url: `http://${shown}:${port}/v1`,
+        port,
+        close: () =>
+            new Promise<void>((resolve) => {
+                server.closeAllConnections();
+                server.close(() => resolve());
+            }),
+    };
+}
+
+function validated(validate: ValidateFunction, body: unknown, what: string): unknown {
+    if (validate(body)) return body;
+    const error = validate.errors?.[0];
+    const param = error
+        ? error.instancePath
+              .replace(/^\//, "")
+              .replace(/\/(\d+)/g, "[$1]")
+              .replace(/\//g, ".")
+        : "";
+    const message = error ? `${param || "body"} ${error.message ?? "is invalid"}` : "invalid body";
+    throw invalid(`invalid ${what} request: ${message}`, param || null);
+}
+
+/** Cairn's own tools over the API come with the tool-steps work; until then such a request says so. */
+function rejectCairnMetadata(metadata: Record<string, unknown>): void {
+    for (const key of ["tools", "tool_calls", "conversation_id"]) {
+        if (metadata[key] !== undefined)
+            throw invalid(
+                `metadata.${key} is not supported by this version of Cairn's API yet`,
+                `metadata.${key}`,
+                "unsupported_parameter",
+            );
+    }
+}
+
+function samplingDefaults(generation: ReturnType<Core["settings"]["values"]>["generation"]) {
+    const {temperature, topP, topK, minP, repeatPenalty, seed} = generation;
+    return {temperature, topP, topK, minP, repeatPenalty, ...(seed === null ? {} : {seed})};
+}
+
+export function chatResponse(model: string, outcome: ChatOutcome) {
+    return {
+        id: completionId("chatcmpl"),
+        object: "chat.completion",
+        created: Math.floor(Date.now() / 1000),
+        model,
+        system_fingerprint: null,
+        choices: [
+            {
+                index: 0,
+                message: {
+                    role: "assistant",
+                    content: outcome.toolCalls.length > 0 && !outcome.text ? null : outcome.text,
+                    refusal: null,
+                    ...(outcome.toolCalls.length > 0 ? {tool_calls: outcome.toolCalls} : {}),
+                    ...(outcome.problems.length > 0 ? {metadata: {tool_call_errors: outcome.problems}} : {}),
+                },
+                logprobs: null,
+                finish_reason: outcome.finish,
+            },
+        ],
+        usage: outcome.usage,
+    };
+}
+
+function textResponse(model: string, outcome: ChatOutcome) {
+    return {
+        id: completionId("cmpl"),
+        object: "text_completion",
+        created: Math.floor(Date.now() / 1000),
+        model,
+        system_fingerprint: null,
+        choices: [{index: 0, text: outcome.text, logprobs: null, finish_reason: outcome.finish}],
+        usage: outcome.usage,
+    };
+}
+
+function modelId(file: string): string {
+    return path.basename(file).replace(/\.gguf$/i, "");
+}
+
+function bearer(req: http.IncomingMessage): string | null {
+    const header = req.headers.authorization ?? "";
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    return match ? match[1]!.trim() : null;
+}
+
+function isLoopback(host: string): boolean {
+    return host === "127.0.0.1" || host === "::1" || host === "localhost";
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+    const text = JSON.stringify(body);
+    res.writeHead(status, {
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(text),
+    }).end(text);
+}
+
+function sendError(res: http.ServerResponse, error: ApiError): void {
+    if (res.headersSent) {
+        res.destroy();
+        return;
+    }
+    for (const [key, value] of Object.entries(error.headers)) res.setHeader(key, value);
+    sendJson(res, error.status, error.body());
+}

@@ -1,0 +1,88 @@
+import type http from "node:http";
+import {completionId, type ChatOutcome, type ChatSink} from "./chat.js";
+import {ApiError} from "./errors.js";
+
+/** A completion streamed as OpenAI streams it: `data: {chunk}` events, then `data: [DONE]`. */
+export class SseWriter implements ChatSink {
+    started = false;
+    private readonly id: string;
+    private readonly created = Math.floor(Date.now() / 1000);
+
+    constructor(
+        private readonly res: http.ServerResponse,
+        private readonly kind: "chat" | "text",
+        private readonly model: string,
+        private readonly includeUsage: boolean,
+    ) {
+        this.id = completionId(kind === "chat" ? "chatcmpl" : "cmpl");
+    }
+
+    text(chunk: string): void {
+        if (!chunk) return;
+        this.start();
+        this.send(this.kind === "chat" ? {delta: {content: chunk}} : {text: chunk});
+    }
+
+    call(index: number, start: {id: string; name: string} | null, argumentsChunk: string): void {
+        this.start();
+        const call = start
+            ? {index, id: start.id, type: "function", function: {name: start.name, arguments: argumentsChunk}}
+            : {index, function: {arguments: argumentsChunk}};
+        this.send({delta: {tool_calls: [call]}});
+    }
+
+    finish(outcome: ChatOutcome): void {
+        this.start();
+        const last =
+            this.kind === "chat"
+                ? {
+                      delta: outcome.problems.length ? {metadata: {tool_call_errors: outcome.problems}} : {},
+                      finish_reason: outcome.finish,
+                  }
+                : {text: "", finish_reason: outcome.finish};
+        this.send(last);
+        if (this.includeUsage) this.write({...this.envelope(), choices: [], usage: outcome.usage});
+        this.res.end("data: [DONE]\n\n");
+    }
+
+    /** An error after the stream began: one error event, then the stream ends (as OpenAI does). */
+    fail(error: unknown): void {
+        const body =
+            error instanceof ApiError
+                ? error.body()
+                : {error: {message: String(error), type: "server_error", param: null, code: null}};
+        this.write(body);
+        this.res.end();
+    }
+
+    private start(): void {
+        if (this.started) return;
+        this.started = true;
+        this.res.writeHead(200, {
+            "Content-Type": "text/event-stream; charset=utf-8",
+            "Cache-Control": "no-cache",
+            Connection: "keep-alive",
+            "X-Accel-Buffering": "no",
+        });
+        if (this.kind === "chat") this.send({delta: {role: "assistant", content: ""}});
+    }
+
+    private send(choice: Record<string, unknown>): void {
+        const full = {index: 0, logprobs: null, finish_reason: null, ...choice};
+        this.write({...this.envelope(), choices: [full], ...(this.includeUsage ? {usage: null} : {})});
+    }
+
+    private envelope() {
+        return {
+            id: this.id,
+            object: this.kind === "chat" ? "chat.completion.chunk" : "text_completion",
+            created: this.created,
+            model: this.model,
+            system_fingerprint: null,
+        };
+    }
+
+    private write(value: unknown): void {
+        this.res.write(`data: ${JSON.stringify(value)}\n\n`);
+    }
+}

@@ -1,0 +1,365 @@
+import assert from "node:assert/strict";
+import {spawn} from "node:child_process";
+import {after, before, test} from "node:test";
+import {Ajv} from "ajv";
+import OpenAI from "openai";
+import {startApi, type ApiServer} from "../../main/api/server.js";
+import {openTestCore, type TestCore} from "../helpers/core.js";
+import {TEST_MODEL} from "../helpers/paths.js";
+import {startServe, type Served} from "../helpers/serve.js";
+
+// The official `openai` package against a real `cairn serve --api` with the test model (stories260K): what
+// a script, Open WebUI or an editor plugin sees. The model has no intelligence, so tool calls are forced
+// (tool_choice named or required) and contents are checked for shape, not meaning.
+const KEY = "test-key-0123456789";
+let served: Served;
+let client: OpenAI;
+
+const weather = {
+    type: "function" as const,
+    function: {
+        name: "get_weather",
+        description: "The weather in a city",
+        parameters: {
+            type: "object",
+            properties: {city: {type: "string", maxLength: 40}},
+            required: ["city"],
+            additionalProperties: false,
+        },
+    },
+};
+const time = {
+    type: "function" as const,
+    function: {name: "get_time", description: "The time", parameters: {type: "object", properties: {}}},
+};
+const user = (content: string) => ({role: "user" as const, content});
+
+before(async () => {
+    served = await startServe({extra: ["--api", "--api-key", KEY, "--embedding-model", TEST_MODEL]});
+    client = new OpenAI({baseURL: served.apiUrl!, apiKey: KEY, maxRetries: 0});
+    // The model loads after the server starts: until then completions answer 503 model_not_loaded.
+    for (let i = 0; i < 100; i++) {
+        try {
+            await client.chat.completions.create({model: "m", messages: [user("hi")], max_tokens: 1});
+            return;
+        } catch (error) {
+            if (!(error instanceof OpenAI.APIError) || error.status !== 503) throw error;
+            await new Promise((r) => setTimeout(r, 100));
+        }
+    }
+    throw new Error("the model did not load within 10 s");
+});
+after(() => served.stop());
+
+test("models.list names the loaded model first", async () => {
+    const page = await client.models.list();
+    assert.equal(page.data[0]?.id, "stories260K");
+    assert.equal(page.data[0]?.object, "model");
+});
+
+test("a completion: text, finish reason, usage, and max_tokens kept", async () => {
+    const res = await client.chat.completions.create({
+        model: "stories260K",
+        messages: [user("Once upon a time")],
+        max_tokens: 7,
+        temperature: 0,
+        seed: 3,
+    });
+    assert.equal(res.object, "chat.completion");
+    const choice = res.choices[0]!;
+    assert.equal(choice.message.role, "assistant");
+    assert.ok(typeof choice.message.content === "string" && choice.message.content.length > 0);
+    assert.ok(choice.finish_reason === "length" || choice.finish_reason === "stop");
+    assert.ok(
+        res.usage!.completion_tokens >= 1 && res.usage!.completion_tokens <= 7,
+        JSON.stringify(res.usage),
+    );
+    assert.ok(res.usage!.prompt_tokens > 0);
+    assert.equal(res.usage!.total_tokens, res.usage!.prompt_tokens + res.usage!.completion_tokens);
+});
+
+test("streaming: deltas join to the answer, then a usage chunk (include_usage), then the end", async () => {
+    const stream = await client.chat.completions.create({
+        model: "stories260K",
+        messages: [user("Once upon a time")],
+        max_tokens: 12,
+        stream: true,
+        stream_options: {include_usage: true},
+    });
+    let text = "";
+    let finish: string | null = null;
+    let usage: OpenAI.CompletionUsage | null | undefined = null;
+    for await (const chunk of stream) {
+        assert.equal(chunk.object, "chat.completion.chunk");
+        for (const choice of chunk.choices) {
+            text += choice.delta.content ?? "";
+            finish = choice.finish_reason ?? finish;
+        }
+        if (chunk.usage) usage = chunk.usage;
+    }
+    assert.ok(text.length > 0);
+    assert.equal(finish, "length");
+    assert.equal(usage?.completion_tokens, 12);
+});
+
+test("a named tool_choice forces that call (grammar); the tool's result goes back and the answer goes on", async () => {
+    const messages: OpenAI.ChatCompletionMessageParam[] = [user("What is the weather in Paris?")];
+    const first = await client.chat.completions.create({
+        model: "stories260K",
+        messages,
+        tools: [weather, time],
+        tool_choice: {type: "function", function: {name: "get_weather"}},
+    });
+    const choice = first.choices[0]!;
+    assert.equal(choice.finish_reason, "tool_calls");
+    const call = choice.message.tool_calls![0]!;
+    assert.equal(call.type, "function");
+    assert.equal(call.type === "function" && call.function.name, "get_weather");
+    const args = JSON.parse(call.type === "function" ? call.function.arguments : "") as {city: unknown};
+    assert.equal(typeof args.city, "string");
+    messages.push(choice.message, {role: "tool", tool_call_id: call.id, content: "Sunny, 21 °C"});
+    const second = await client.chat.completions.create({model: "stories260K", messages, max_tokens: 8});
+    assert.ok(["stop", "length"].includes(second.choices[0]!.finish_reason));
+    // The conversation so far was evaluated by the first call: only the tool result is new.
+    assert.ok(second.usage!.prompt_tokens_details!.cached_tokens! > 0, JSON.stringify(second.usage));
+});
+
+test("tool_choice required picks one of the tools; a streamed forced call arrives as tool_calls deltas", async () => {
+    const stream = await client.chat.completions.create({
+        model: "stories260K",
+        messages: [user("Tell me something")],
+        tools: [weather, time],
+        tool_choice: "required",
+        stream: true,
+    });
+    const calls = new Map<number, {id?: string; name?: string; args: string}>();
+    let finish: string | null = null;
+    for await (const chunk of stream) {
+        const choice = chunk.choices[0];
+        if (!choice) continue;
+        finish = choice.finish_reason ?? finish;
+        for (const delta of choice.delta.tool_calls ?? []) {
+            const call = calls.get(delta.index) ?? {args: ""};
+            call.id ??= delta.id;
+            call.name ??= delta.function?.name;
+            call.args += delta.function?.arguments ?? "";
+            calls.set(delta.index, call);
+        }
+    }
+    assert.equal(finish, "tool_calls");
+    const call = calls.get(0)!;
+    assert.match(call.id ?? "", /^call_/);
+    assert.ok(["get_weather", "get_time"].includes(call.name ?? ""), call.name);
+    assert.equal(typeof JSON.parse(call.args), "object");
+});
+
+test("arguments are checked against the client's own schema (ajv); a mismatch comes back with the call", async () => {
+    const strict = {
+        type: "function" as const,
+        function: {
+            name: "book",
+            parameters: {
+                type: "object",
+                properties: {code: {type: "string", pattern: "^ZZ-[0-9]{9}$"}},
+                required: ["code"],
+            },
+        },
+    };
+    const res = await client.chat.completions.create({
+        model: "stories260K",
+        messages: [user("Book it")],
+        tools: [strict],
+        tool_choice: {type: "function", function: {name: "book"}},
+        seed: 1,
+    });
+    const message = res.choices[0]!.message as OpenAI.ChatCompletionMessage & {
+        metadata?: {tool_call_errors?: {tool_call_id: string; message: string}[]};
+    };
+    const problem = message.metadata?.tool_call_errors?.[0];
+    assert.equal(problem?.tool_call_id, message.tool_calls![0]!.id);
+    assert.match(problem?.message ?? "", /do not match the schema of book: \/code must match pattern/);
+});
+
+test("parallel calls: an assistant message with two calls and their two results is one step of history", async () => {
+    const calls: OpenAI.ChatCompletionMessageToolCall[] = [
+        {id: "call_a", type: "function", function: {name: "get_weather", arguments: '{"city":"Oslo"}'}},
+        {id: "call_b", type: "function", function: {name: "get_time", arguments: "{}"}},
+    ];
+    const messages: OpenAI.ChatCompletionMessageParam[] = [
+        user("Weather and time?"),
+        {role: "assistant", content: null, tool_calls: calls},
+        {role: "tool", tool_call_id: "call_a", content: "Rain"},
+        {role: "tool", tool_call_id: "call_b", content: "12:00"},
+    ];
+    const res = await client.chat.completions.create({
+        model: "m",
+        messages,
+        tools: [weather, time],
+        max_tokens: 4,
+    });
+    assert.ok(res.usage!.prompt_tokens > 0);
+    // A call left unanswered is refused, as OpenAI refuses it.
+    await assert.rejects(
+        client.chat.completions.create({model: "m", messages: messages.slice(0, 3), max_tokens: 4}),
+        (error: unknown) =>
+            error instanceof OpenAI.BadRequestError && /no answer to call_b/.test(error.message),
+    );
+});
+
+test("response_format: json_object answers are JSON; json_schema answers parse and match the schema", async () => {
+    const object = await client.chat.completions.create({
+        model: "m",
+        messages: [user("Give JSON")],
+        response_format: {type: "json_object"},
+        max_tokens: 200,
+        seed: 2,
+    });
+    // The grammar allows only JSON; a model without sense may still run out of tokens inside a string.
+    const content = object.choices[0]!.message.content!;
+    assert.match(content, /^\s*\{/);
+    if (object.choices[0]!.finish_reason === "stop") assert.equal(typeof JSON.parse(content), "object");
+    const schema = {
+        type: "object",
+        properties: {name: {type: "string", maxLength: 10}, age: {type: "integer"}},
+        required: ["name", "age"],
+        additionalProperties: false,
+    };
+    const typed = await client.chat.completions.create({
+        model: "m",
+        messages: [user("A person")],
+        response_format: {type: "json_schema", json_schema: {name: "person", schema}},
+        max_tokens: 200,
+        seed: 2,
+    });
+    const value: unknown = JSON.parse(typed.choices[0]!.message.content!);
+    assert.ok(new Ajv().validate(schema, value), JSON.stringify(value));
+});
+
+test("embeddings: one vector per input, as base64 (the openai package's default) or floats", async () => {
+    // stories260K doubles as the embedding model in the tests.
+    const res = await client.embeddings.create({model: "stories260K", input: ["a fox", "a dog"]});
+    assert.equal(res.data.length, 2);
+    const [a, b] = res.data.map((d) => d.embedding);
+    assert.ok(a!.length > 0 && a!.length === b!.length);
+    assert.ok(a!.every(Number.isFinite));
+    assert.ok(res.usage.prompt_tokens > 0);
+    const floats = await fetch(`${served.apiUrl}/embeddings`, {
+        method: "POST",
+        headers: {authorization: `Bearer ${KEY}`, "content-type": "application/json"},
+        body: JSON.stringify({input: "a fox", encoding_format: "float"}),
+    });
+    const json = (await floats.json()) as {data: {embedding: number[]}[]};
+    assert.deepEqual(
+        json.data[0]!.embedding.map((x) => x.toFixed(4)),
+        a!.map((x) => x.toFixed(4)),
+    );
+});
+
+test("a legacy completion returns text_completion", async () => {
+    const res = await client.completions.create({model: "m", prompt: "Once upon a time", max_tokens: 5});
+    assert.equal(res.object, "text_completion");
+    assert.ok(res.choices[0]!.text.length > 0);
+    assert.ok(res.usage!.completion_tokens <= 5);
+});
+
+test("a wrong key is 401; n > 1 and bad bodies are 400 in OpenAI's error shape", async () => {
+    const wrong = new OpenAI({baseURL: served.apiUrl!, apiKey: "nope", maxRetries: 0});
+    await assert.rejects(wrong.models.list(), (e: unknown) => e instanceof OpenAI.AuthenticationError);
+    await assert.rejects(
+        client.chat.completions.create({model: "m", messages: [user("x")], n: 2}),
+        (e: unknown) => e instanceof OpenAI.BadRequestError && e.param === "n",
+    );
+    const raw = (body: string) =>
+        fetch(`${served.apiUrl}/chat/completions`, {
+            method: "POST",
+            headers: {authorization: `Bearer ${KEY}`, "content-type": "application/json"},
+            body,
+        });
+    for (const [body, param] of [
+        ["{not json", null],
+        ['{"messages": "hi"}', "messages"],
+        ['{"messages": [{"role": "wizard", "content": "x"}]}', "messages[0].role"],
+        ['{"messages": [{"role": "user", "content": "x"}], "temperature": 9}', "temperature"],
+    ] as const) {
+        const res = await raw(body);
+        assert.equal(res.status, 400, body);
+        const json = (await res.json()) as {error: {message: string; type: string; param: string | null}};
+        assert.equal(json.error.type, "invalid_request_error");
+        assert.equal(json.error.param, param, body);
+        assert.ok(json.error.message.length > 10);
+    }
+    const unknown = await fetch(`${served.apiUrl}/nothing`, {headers: {authorization: `Bearer ${KEY}`}});
+    assert.equal(unknown.status, 404);
+});
+
+test("the raw wire format, read with curl: data events, a finish chunk, then [DONE]", async () => {
+    const body = JSON.stringify({model: "m", messages: [user("Once")], max_tokens: 3, stream: true});
+    const out = await new Promise<string>((resolve, reject) => {
+        const curl = spawn("curl", [
+            "-sN",
+            `${served.apiUrl}/chat/completions`,
+            "-H",
+            `Authorization: Bearer ${KEY}`,
+            "-H",
+            "Content-Type: application/json",
+            "-d",
+            body,
+        ]);
+        let text = "";
+        curl.stdout.on("data", (d: Buffer) => (text += d.toString()));
+        curl.on("error", reject);
+        curl.on("exit", () => resolve(text));
+    });
+    const events = out.split("\n\n");
+    assert.equal(events.pop(), "", "every event ends with a blank line");
+    assert.equal(events.at(-1), "data: [DONE]");
+    const chunks = events.slice(0, -1).map((e) => {
+        assert.match(e, /^data: \{/);
+        return JSON.parse(e.slice(6)) as {
+            choices: {delta: Record<string, unknown>; finish_reason: string | null}[];
+        };
+    });
+    assert.deepEqual(chunks[0]!.choices[0]!.delta, {role: "assistant", content: ""});
+    assert.equal(chunks.at(-1)!.choices[0]!.finish_reason, "length");
+    assert.ok(chunks.slice(1, -1).every((c) => typeof c.choices[0]!.delta.content === "string"));
+});
+
+// In-process: the engine's state shows whether generation really stopped, and a queue limit is set.
+test("a client that aborts mid-stream stops the generation; beyond the queue limit a request gets 429", async () => {
+    const t: TestCore = await openTestCore();
+    const api: ApiServer = await startApi({core: t.core, key: KEY, maxWaiting: 0});
+    try {
+        const local = new OpenAI({baseURL: api.url, apiKey: KEY, maxRetries: 0});
+        const stream = await local.chat.completions.create({
+            model: "m",
+            messages: [user("Once upon a time")],
+            max_tokens: 4000,
+            stream: true,
+        });
+        let chunks = 0;
+        const busy = fetch(`${api.url}/chat/completions`, {
+            method: "POST",
+            headers: {authorization: `Bearer ${KEY}`},
+            body: JSON.stringify({messages: [user("x")], max_tokens: 1}),
+        });
+        for await (const _ of stream) {
+            if (++chunks === 3) break; // leaving the loop aborts the request
+        }
+        const refused = await busy;
+        assert.equal(refused.status, 429);
+        assert.match(refused.headers.get("retry-after") ?? "", /^\d+$/);
+        assert.equal(((await refused.json()) as {error: {code: string}}).error.code, "rate_limit_exceeded");
+        const deadline = Date.now() + 2000;
+        while (t.core.engine.status().state !== "ready" && Date.now() < deadline)
+            await new Promise((r) => setTimeout(r, 20));
+        assert.equal(t.core.engine.status().state, "ready", "generation stopped when the client left");
+        const next = await local.chat.completions.create({model: "m", messages: [user("x")], max_tokens: 2});
+        assert.ok(next.usage!.completion_tokens <= 2);
+        const noEmbedding = await local.embeddings.create({model: "m", input: "x"}).catch((e: unknown) => e);
+        assert.ok(noEmbedding instanceof OpenAI.BadRequestError, "no embedding model chosen: a clear 400");
+        assert.match(noEmbedding.message, /no embedding model is chosen/);
+    } finally {
+        await api.close();
+        await t.core.dispose();
+    }
+});
