@@ -69,7 +69,7 @@ export function grammarSchema(schema: unknown, root: unknown = schema, depth = 0
 export function grammarParams(schema: unknown): GbnfJsonObjectSchema {
     const simplified = grammarSchema(isObject(schema) ? {type: "object", ...schema} : {type: "object"});
     return "type" in simplified && simplified.type === "object"
-        ? (simplified)
+        ? simplified
         : {type: "object", properties: {}};
 }
 
