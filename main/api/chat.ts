@@ -1,7 +1,18 @@
 import {randomBytes} from "node:crypto";
 import {Ajv, type ValidateFunction} from "ajv";
 import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
-import type {AnswerFormat, Engine, FinishReason, ModelFunction, Sampling, StepResult} from "../llm/engine.js";
+import type {ChatModelResponse} from "node-llama-cpp";
+import type {
+    AnswerFormat,
+    CallChunk,
+    Engine,
+    FinishReason,
+    ModelCall,
+    ModelFunction,
+    Sampling,
+    StepResult,
+} from "../llm/engine.js";
+import type {ApiCitation, ApiTools, CairnToolPlan, Step} from "./cairnTools.js";
 import {grammarParams, grammarSchema} from "../llm/grammarSchema.js";
 import {ApiError, invalid} from "./errors.js";
 import {toHistory} from "./history.js";
@@ -18,7 +29,12 @@ export type ChatPlan = {
     stop: string[] | undefined;
     maxTokens: number | undefined;
     sampling: Sampling;
+    /** Cairn's own tools the caller allowed (metadata.tools), run here between steps. */
+    cairn: {tools: ApiTools; plan: CairnToolPlan} | null;
 };
+
+/** Steps with Cairn's tools before the model must answer without them. */
+const MAX_TOOL_STEPS = 6;
 
 export type ApiToolCall = {id: string; type: "function"; function: {name: string; arguments: string}};
 export type CallProblem = {tool_call_id: string; message: string};
@@ -30,6 +46,9 @@ export type ChatOutcome = {
     problems: CallProblem[];
     finish: "stop" | "length" | "tool_calls";
     usage: Usage;
+    /** Cairn's own tool calls made for the caller (metadata.tools), in order. */
+    steps: Step[];
+    citations: ApiCitation[];
 };
 export type Usage = {
     prompt_tokens: number;
@@ -43,18 +62,27 @@ export type ChatSink = {
     text(chunk: string): void;
     /** A tool call's first appearance (name, id) or more of its arguments. */
     call(index: number, start: {id: string; name: string} | null, argumentsChunk: string): void;
+    /** A Cairn tool step, done. */
+    step(step: Step): void;
 };
 
-export function planChat(body: ChatRequest, ajv: Ajv): ChatPlan {
+export function planChat(body: ChatRequest, ajv: Ajv, apiTools: ApiTools | null): ChatPlan {
     if ((body.n ?? 1) !== 1)
         throw invalid("n must be 1: Cairn's local model writes one choice", "n", "unsupported_value");
     const tools = body.tools ?? [];
     const choice = body.tool_choice ?? "auto";
-    const offered = choice === "none" ? [] : tools;
-    const functions = offered.map(toModelFunction);
+    const cairnPlan = apiTools?.plan(body.metadata) ?? null;
+    const own = (cairnPlan?.tools ?? []).map((t): ModelFunction => ({
+        name: t.name,
+        description: t.description,
+        params: t.params,
+    }));
+    const clash = own.find((f) => tools.some((t) => t.function.name === f.name));
+    if (clash) throw invalid(`tools: ${clash.name} is also a Cairn tool named in metadata.tools`, "tools");
+    const functions = choice === "none" ? [] : [...tools.map(toModelFunction), ...own];
     const forced = forcedFunctions(choice, functions);
     const format = answerFormat(body);
-    if (format && functions.length > 0 && choice !== "none")
+    if (format && functions.length > 0)
         throw invalid(
             'response_format cannot be combined with tools: pass tool_choice "none" or drop the tools',
             "response_format",
@@ -68,6 +96,7 @@ export function planChat(body: ChatRequest, ajv: Ajv): ChatPlan {
         stop: stopList(body.stop),
         maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined,
         sampling: samplingOf(body),
+        cairn: apiTools && cairnPlan ? {tools: apiTools, plan: cairnPlan} : null,
     };
 }
 
@@ -84,82 +113,156 @@ export function planCompletion(body: CompletionRequest): ChatPlan {
         stop: stopList(body.stop),
         maxTokens: body.max_tokens ?? undefined,
         sampling: samplingOf(body),
+        cairn: null,
     };
 }
 
-/** Runs one completion on the engine; text and calls reach `sink` as the model writes them. */
+/** Runs one completion: steps on the engine, Cairn's own tools run in between; everything reaches `sink` live. */
 export async function runChat(
     engine: Engine,
     plan: ChatPlan,
     signal: AbortSignal,
     sink: ChatSink,
 ): Promise<ChatOutcome> {
-    const streamed = new Map<number, string>();
-    const result = await engine.step({
-        history: plan.history,
-        signal,
-        functions: plan.functions,
-        force: plan.force,
-        format: plan.format,
-        stop: plan.stop,
-        maxTokens: plan.maxTokens,
-        sampling: plan.sampling,
-        onText: (text) => sink.text(text),
-        onCallChunk: ({index, name, text}) => {
-            let id = streamed.get(index);
-            if (id === undefined) {
-                id = callId();
-                streamed.set(index, id);
-                sink.call(index, {id, name}, text);
-            } else sink.call(index, null, text);
-        },
-    });
-    if (!result.ok) throw engineError(result.error.code, result.error.message);
-    return outcome(result.value, plan, streamed, sink);
+    const run = new ChatRun(plan, signal, sink);
+    const cairn = plan.cairn;
+    if (cairn?.plan.preflight.length) {
+        const calls = cairn.plan.preflight.map((p) => ({name: p.name, params: p.args}));
+        await run.runTools(calls, "client");
+    }
+    for (let step = 0; ; step++) {
+        const last = step >= MAX_TOOL_STEPS;
+        const result = await engine.step({
+            history: run.history(),
+            signal,
+            functions: last ? run.clientFunctions() : plan.functions,
+            force: step === 0 ? plan.force : undefined,
+            format: plan.format,
+            stop: plan.stop,
+            maxTokens: plan.maxTokens,
+            sampling: plan.sampling,
+            onText: (text) => sink.text(text),
+            onCallChunk: (chunk) => run.callChunk(chunk),
+        });
+        if (!result.ok) throw engineError(result.error.code, result.error.message);
+        run.add(result.value);
+        const own = result.value.calls.filter((c) => cairn?.tools.isCairnTool(c.name, cairn.plan));
+        const client = result.value.calls.filter((c) => !own.includes(c));
+        if (own.length > 0 && !signal.aborted) await run.runTools(own, "model");
+        if (own.length === 0 || client.length > 0 || signal.aborted) return run.outcome(result.value, client);
+    }
 }
 
-function outcome(
-    step: StepResult,
-    plan: ChatPlan,
-    streamed: Map<number, string>,
-    sink: ChatSink,
-): ChatOutcome {
-    const toolCalls = step.calls.map((call, index): ApiToolCall => {
-        const args = JSON.stringify(call.params ?? {});
-        let id = streamed.get(index);
-        // A forced call is written under a grammar, not streamed as a call: it goes out whole.
-        if (id === undefined) {
-            id = callId();
-            sink.call(index, {id, name: call.name}, args);
-        }
-        return {id, type: "function", function: {name: call.name, arguments: args}};
-    });
-    const problems = toolCalls.flatMap((call): CallProblem[] => {
-        const validate = plan.validators.get(call.function.name);
-        if (!validate || validate(JSON.parse(call.function.arguments))) return [];
-        const why = (validate.errors ?? []).map(
-            (e) => `${e.instancePath || "arguments"} ${e.message ?? "is invalid"}`,
-        );
-        return [
-            {
-                tool_call_id: call.id,
-                message: `arguments do not match the schema of ${call.function.name}: ${why.join("; ")}`,
-            },
-        ];
-    });
-    const prompt = step.stats.promptTokens + step.stats.reusedTokens;
-    return {
-        text: step.text,
-        toolCalls,
-        problems,
-        finish: finishOf(step.finish),
-        usage: {
-            prompt_tokens: prompt,
-            completion_tokens: step.stats.completionTokens,
-            total_tokens: prompt + step.stats.completionTokens,
-            prompt_tokens_details: {cached_tokens: step.stats.reusedTokens},
-        },
+/** What one completion has gathered across its steps: the model's turn, usage, tool steps, citations. */
+class ChatRun {
+    private readonly response: ChatModelResponse["response"] = [];
+    private readonly steps: Step[] = [];
+    private readonly citations: ApiCitation[] = [];
+    private readonly usage: Usage = {
+        prompt_tokens: 0,
+        completion_tokens: 0,
+        total_tokens: 0,
+        prompt_tokens_details: {cached_tokens: 0},
     };
+    private text = "";
+    /** The model's call index → this completion's tool_calls index and id (client tools only). */
+    private readonly streamed = new Map<number, {index: number; id: string} | null>();
+
+    constructor(
+        private readonly plan: ChatPlan,
+        private readonly signal: AbortSignal,
+        private readonly sink: ChatSink,
+    ) {}
+
+    history(): ChatHistoryItem[] {
+        if (this.response.length === 0) return this.plan.history;
+        const last = this.plan.history.at(-1);
+        // The client's history may end inside the model's turn (after tool results): it goes on there.
+        if (last?.type === "model")
+            return [
+                ...this.plan.history.slice(0, -1),
+                {type: "model", response: [...last.response, ...this.response]},
+            ];
+        return [...this.plan.history, {type: "model", response: [...this.response]}];
+    }
+
+    clientFunctions(): ModelFunction[] | undefined {
+        const own = new Set(this.plan.cairn?.plan.tools.map((t) => t.name));
+        const client = this.plan.functions?.filter((f) => !own.has(f.name));
+        return client?.length ? client : undefined;
+    }
+
+    callChunk({index, name, text}: CallChunk): void {
+        let known = this.streamed.get(index);
+        if (known === undefined) {
+            const own = this.plan.cairn?.tools.isCairnTool(name, this.plan.cairn.plan) ?? false;
+            known = own ? null : {index: [...this.streamed.values()].filter(Boolean).length, id: callId()};
+            this.streamed.set(index, known);
+            if (known) this.sink.call(known.index, {id: known.id, name}, text);
+        } else if (known) this.sink.call(known.index, null, text);
+    }
+
+    add(step: StepResult): void {
+        const prompt = step.stats.promptTokens + step.stats.reusedTokens;
+        this.usage.prompt_tokens += prompt;
+        this.usage.completion_tokens += step.stats.completionTokens;
+        this.usage.total_tokens += prompt + step.stats.completionTokens;
+        this.usage.prompt_tokens_details.cached_tokens += step.stats.reusedTokens;
+        if (step.text) {
+            this.text += step.text;
+            this.response.push(step.text);
+        }
+        // Calls of this step start a fresh numbering in node-llama-cpp's chunks.
+        this.streamed.clear();
+    }
+
+    async runTools(calls: {name: string; params: unknown}[], origin: "model" | "client"): Promise<void> {
+        const cairn = this.plan.cairn!;
+        const round = await cairn.tools.run(calls, origin, this.signal, this.citations.length + 1);
+        this.response.push(...round.items);
+        this.citations.push(...round.citations);
+        for (const step of round.steps) {
+            this.steps.push(step);
+            this.sink.step(step);
+        }
+    }
+
+    outcome(last: StepResult, clientCalls: ModelCall[]): ChatOutcome {
+        const toolCalls = clientCalls.map((call, index): ApiToolCall => {
+            const args = JSON.stringify(call.params ?? {});
+            const streamed = [...this.streamed.values()].filter((v) => v !== null)[index];
+            let id = streamed?.id;
+            // A forced call is written under a grammar, not streamed as a call: it goes out whole.
+            if (id === undefined) {
+                id = callId();
+                this.sink.call(index, {id, name: call.name}, args);
+            }
+            return {id, type: "function", function: {name: call.name, arguments: args}};
+        });
+        return {
+            text: this.text,
+            toolCalls,
+            problems: toolCalls.flatMap((call) => problemsOf(call, this.plan.validators)),
+            finish: clientCalls.length > 0 ? "tool_calls" : finishOf(last.finish),
+            usage: this.usage,
+            steps: this.steps,
+            citations: this.citations,
+        };
+    }
+}
+
+function problemsOf(call: ApiToolCall, validators: Map<string, ValidateFunction>): CallProblem[] {
+    const validate = validators.get(call.function.name);
+    if (!validate || validate(JSON.parse(call.function.arguments))) return [];
+    const why = (validate.errors ?? []).map(
+        (e) => `${e.instancePath || "arguments"} ${e.message ?? "is invalid"}`,
+    );
+    return [
+        {
+            tool_call_id: call.id,
+            message: `arguments do not match the schema of ${call.function.name}: ${why.join("; ")}`,
+        },
+    ];
 }
 
 function finishOf(finish: FinishReason): ChatOutcome["finish"] {

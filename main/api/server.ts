@@ -13,13 +13,14 @@ import {
     type ChatPlan,
     type ChatSink,
 } from "./chat.js";
+import {ApiTools} from "./cairnTools.js";
 import {ApiError, invalid} from "./errors.js";
 import {Gate} from "./gate.js";
 import {ChatRequest, CompletionRequest, EmbeddingRequest} from "./schemas.js";
-import {SseWriter} from "./sse.js";
+import {metadataOf, SseWriter} from "./sse.js";
 
 export type ApiOptions = {
-    core: Pick<Core, "engine" | "embedder" | "models" | "settings">;
+    core: Pick<Core, "engine" | "embedder" | "models" | "settings" | "tools" | "db" | "dataDir">;
     key: string;
     host?: string;
     port?: number;
@@ -46,6 +47,13 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
     };
     // Clients' tool schemas are compiled in their own instance: their names and ids never meet ours.
     const toolAjv = () => new Ajv({allErrors: true, strict: true});
+    const {core} = options;
+    const apiTools = new ApiTools(
+        core.tools,
+        core.db,
+        core.dataDir,
+        () => core.settings.values().webAccessDefault,
+    );
     const gate = new Gate(options.maxWaiting ?? DEFAULT_MAX_WAITING);
     const cors = new Set(options.corsOrigins ?? []);
     let port = 0;
@@ -92,7 +100,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 return sendJson(res, 200, listModels());
             case "POST /v1/chat/completions": {
                 const body = validated(validators.chat, await readJson(req), "chat") as ChatRequest;
-                return completion(req, res, body, planChat(body, toolAjv()), "chat");
+                return completion(req, res, body, planChat(body, toolAjv(), apiTools), "chat");
             }
             case "POST /v1/completions": {
                 const body = validated(
@@ -152,7 +160,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             const writer = body.stream
                 ? new SseWriter(res, kind, model, Boolean(body.stream_options?.include_usage))
                 : null;
-            const sink: ChatSink = writer ?? {text: () => {}, call: () => {}};
+            const sink: ChatSink = writer ?? {text: () => {}, call: () => {}, step: () => {}};
             let outcome: ChatOutcome;
             try {
                 outcome = await runChat(options.core.engine, full, abort.signal, sink);
@@ -285,9 +293,9 @@ function validated(validate: ValidateFunction, body: unknown, what: string): unk
     throw invalid(`invalid ${what} request: ${message}`, param || null);
 }
 
-/** Cairn's own tools over the API come with the tool-steps work; until then such a request says so. */
+/** Recording an exchange as a conversation is not built yet: such a request says so. */
 function rejectCairnMetadata(metadata: Record<string, unknown>): void {
-    for (const key of ["tools", "tool_calls", "conversation_id"]) {
+    for (const key of ["conversation_id"]) {
         if (metadata[key] !== undefined)
             throw invalid(
                 `metadata.${key} is not supported by this version of Cairn's API yet`,
@@ -303,6 +311,7 @@ function samplingDefaults(generation: ReturnType<Core["settings"]["values"]>["ge
 }
 
 export function chatResponse(model: string, outcome: ChatOutcome) {
+    const metadata = metadataOf(outcome);
     return {
         id: completionId("chatcmpl"),
         object: "chat.completion",
@@ -317,13 +326,15 @@ export function chatResponse(model: string, outcome: ChatOutcome) {
                     content: outcome.toolCalls.length > 0 && !outcome.text ? null : outcome.text,
                     refusal: null,
                     ...(outcome.toolCalls.length > 0 ? {tool_calls: outcome.toolCalls} : {}),
-                    ...(outcome.problems.length > 0 ? {metadata: {tool_call_errors: outcome.problems}} : {}),
+                    ...(metadata ? {metadata} : {}),
                 },
                 logprobs: null,
                 finish_reason: outcome.finish,
             },
         ],
         usage: outcome.usage,
+        // The seed's shape: the steps at the top level too, for callers that read them there.
+        ...(outcome.steps.length ? {steps: outcome.steps, metadata} : {}),
     };
 }
 

@@ -1,4 +1,5 @@
 import type http from "node:http";
+import type {Step} from "./cairnTools.js";
 import {completionId, type ChatOutcome, type ChatSink} from "./chat.js";
 import {ApiError} from "./errors.js";
 
@@ -31,13 +32,20 @@ export class SseWriter implements ChatSink {
         this.send({delta: {tool_calls: [call]}});
     }
 
+    /** A Cairn tool step as an extra chunk with no choices: OpenAI clients skip it, Cairn-aware ones read it. */
+    step(step: Step): void {
+        this.start();
+        this.write({...this.envelope(), choices: [], metadata: {step}});
+    }
+
     finish(outcome: ChatOutcome): void {
         this.start();
         const last =
             this.kind === "chat"
                 ? {
-                      delta: outcome.problems.length ? {metadata: {tool_call_errors: outcome.problems}} : {},
+                      delta: {},
                       finish_reason: outcome.finish,
+                      ...(metadataOf(outcome) ? {metadata: metadataOf(outcome)} : {}),
                   }
                 : {text: "", finish_reason: outcome.finish};
         this.send(last);
@@ -85,4 +93,13 @@ export class SseWriter implements ChatSink {
     private write(value: unknown): void {
         this.res.write(`data: ${JSON.stringify(value)}\n\n`);
     }
+}
+
+/** Cairn's additions to a message: tool steps, citations, argument problems; undefined when none. */
+export function metadataOf(outcome: ChatOutcome) {
+    const metadata = {
+        ...(outcome.steps.length ? {tool_results: outcome.steps, citations: outcome.citations} : {}),
+        ...(outcome.problems.length ? {tool_call_errors: outcome.problems} : {}),
+    };
+    return Object.keys(metadata).length ? metadata : undefined;
 }

@@ -2,7 +2,8 @@ import type {ApprovalDecision, ApprovalRequest} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 
-export type Answer = {decision: ApprovalDecision; args?: unknown; by: "user" | "cli"};
+/** message: why a deny was given, when not by a person (the local API's refusal). */
+export type Answer = {decision: ApprovalDecision; args?: unknown; by: "user" | "cli"; message?: string};
 
 /** Who answers approval prompts: the person in the UI, or a fixed answer (CLI --approve). */
 export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<Answer>;

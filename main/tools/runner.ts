@@ -146,7 +146,8 @@ export class ToolRunner {
         }
         record.decision = answer.decision;
         record.decidedBy = answer.by;
-        if (answer.decision === "deny") return {status: "denied", message: "denied by the user"};
+        if (answer.decision === "deny")
+            return {status: "denied", message: answer.message ?? "denied by the user"};
         if (answer.decision === "allow_conversation") this.store.grant(tool.name, ctx.conversationId);
         if (answer.decision === "allow_always") this.store.grant(tool.name, null);
         return {status: "allowed", args: answer.args};

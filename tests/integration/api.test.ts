@@ -324,6 +324,95 @@ test("the raw wire format, read with curl: data events, a finish chunk, then [DO
     assert.ok(chunks.slice(1, -1).every((c) => typeof c.choices[0]!.delta.content === "string"));
 });
 
+type CairnMetadata = {
+    tool_results?: {
+        tool: string;
+        status: string;
+        duration_ms: number;
+        result: string | null;
+        error: string | null;
+    }[];
+    citations?: unknown[];
+};
+type CairnCompletion = OpenAI.ChatCompletion & {
+    steps?: CairnMetadata["tool_results"];
+    metadata?: CairnMetadata;
+};
+
+test("metadata.tool_calls runs Cairn's own tools first; their steps come back at the top and in the message", async () => {
+    const res = (await client.chat.completions.create({
+        model: "m",
+        messages: [user("How busy is this computer?")],
+        max_tokens: 4,
+        metadata: {tool_calls: ["system_stats"]} as never,
+    })) as CairnCompletion;
+    const step = res.steps?.[0];
+    assert.equal(step?.tool, "system_stats");
+    assert.equal(step?.status, "ok");
+    assert.ok(step!.duration_ms >= 0);
+    assert.match(step?.result ?? "", /memory/i);
+    assert.deepEqual(res.metadata?.tool_results, res.steps);
+    const inMessage = (res.choices[0]!.message as {metadata?: CairnMetadata}).metadata;
+    assert.deepEqual(inMessage?.tool_results, res.steps);
+    assert.ok(["stop", "length"].includes(res.choices[0]!.finish_reason));
+});
+
+test("metadata.tools lets the model call a Cairn tool server-side (forced here), then answer", async () => {
+    const res = (await client.chat.completions.create({
+        model: "m",
+        messages: [user("Check the machine")],
+        max_tokens: 4,
+        tool_choice: {type: "function", function: {name: "system_stats"}},
+        metadata: {tools: ["system_stats"]} as never,
+    })) as CairnCompletion;
+    assert.equal(res.steps?.length, 1);
+    assert.equal(res.steps?.[0]?.tool, "system_stats");
+    assert.equal(res.choices[0]!.message.tool_calls, undefined, "a Cairn tool is not the client's to run");
+    assert.notEqual(res.choices[0]!.finish_reason, "tool_calls");
+});
+
+test("Cairn tools under policy: web tools need web access; an 'ask' tool is refused with how to allow it", async () => {
+    await assert.rejects(
+        client.chat.completions.create({
+            model: "m",
+            messages: [user("x")],
+            metadata: {tools: ["web_search"]} as never,
+        }),
+        (e: unknown) =>
+            e instanceof OpenAI.BadRequestError && /web_search may not run: .*web access/i.test(e.message),
+    );
+    const res = (await client.chat.completions.create({
+        model: "m",
+        messages: [user("x")],
+        max_tokens: 2,
+        metadata: {tool_calls: [{name: "write_file", args: {path: "api.txt", content: "hi"}}]} as never,
+    })) as CairnCompletion;
+    assert.equal(res.steps?.[0]?.status, "denied");
+    assert.match(res.steps?.[0]?.error ?? "", /Settings/);
+});
+
+test("streamed, a Cairn step arrives as an extra chunk with no choices, which the openai package passes through", async () => {
+    const stream = await client.chat.completions.create({
+        model: "m",
+        messages: [user("x")],
+        max_tokens: 3,
+        stream: true,
+        metadata: {tool_calls: ["system_stats"]} as never,
+    });
+    const steps: unknown[] = [];
+    let text = "";
+    for await (const chunk of stream) {
+        const step = (chunk as {metadata?: {step?: {tool: string}}}).metadata?.step;
+        if (step) {
+            assert.deepEqual(chunk.choices, []);
+            steps.push(step);
+        }
+        text += chunk.choices[0]?.delta.content ?? "";
+    }
+    assert.equal((steps[0] as {tool: string} | undefined)?.tool, "system_stats");
+    assert.ok(text.length > 0);
+});
+
 // In-process: the engine's state shows whether generation really stopped, and a queue limit is set.
 test("a client that aborts mid-stream stops the generation; beyond the queue limit a request gets 429", async () => {
     const t: TestCore = await openTestCore();
