@@ -349,7 +349,7 @@ test("metadata.tool_calls runs Cairn's own tools first; their steps come back at
     const step = res.steps?.[0];
     assert.equal(step?.tool, "system_stats");
     assert.equal(step?.status, "ok");
-    assert.ok(step!.duration_ms >= 0);
+    assert.ok(step.duration_ms >= 0);
     assert.match(step?.result ?? "", /memory/i);
     assert.deepEqual(res.metadata?.tool_results, res.steps);
     const inMessage = (res.choices[0]!.message as {metadata?: CairnMetadata}).metadata;
