@@ -66,6 +66,8 @@ async function start() {
     core.bus.subscribe((event) => window?.webContents.send(EVENT_CHANNEL, event));
     window = createWindow();
     void core.loadConfiguredModel();
+    // The local API runs in the desktop app when Settings has it on.
+    void core.api.startIfEnabled();
 }
 
 function createWindow(): BrowserWindow {

@@ -2,7 +2,9 @@ import path from "node:path";
 import type {CairnApi, Conversation, GenerationSettings} from "../shared/contract.js";
 import {appRoot} from "./appRoot.js";
 import {ChatService, type GenerationOptions} from "./chat/chatService.js";
+import {ApiService} from "./api/service.js";
 import {contractCheckFromEnv} from "./contract/check.js";
+import {apiHandlers} from "./handlers/api.js";
 import {createDispatcher, type Dispatcher} from "./contract/dispatcher.js";
 import {conversationHandlers} from "./handlers/conversations.js";
 import {documentHandlers} from "./handlers/documents.js";
@@ -66,6 +68,8 @@ export type Core = {
     toolCalls: ToolCallStore;
     tools: ToolRegistry;
     approvals: ApprovalBroker;
+    /** The local OpenAI-compatible API server (off unless Settings or --api turns it on). */
+    api: ApiService;
     /** Problems found in the tools config files (file, line, message), shown to the user. */
     warnings: string[];
     dispatcher: Dispatcher;
@@ -112,8 +116,13 @@ export function createCore(options: CoreOptions): Core {
         generationFor(settings, options.generation),
         processes,
     );
+    const api = new ApiService(
+        {engine, embedder, models, settings, tools, db, dataDir: options.dataDir},
+        settings,
+    );
     const dispatcher = createDispatcher(
         {
+            ...apiHandlers(api),
             ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
             ...conversationHandlers({conversations, chat, bus}),
             ...modelHandlers({engine, models, settings, bus}),
@@ -124,22 +133,12 @@ export function createCore(options: CoreOptions): Core {
     );
     // An ingest job cut off by a crash or quit goes on where it stopped.
     docs.ingest.resumePending();
-    const services = {
-        db,
-        bus,
-        engine,
-        embedder,
-        models,
-        docs,
-        chat,
-        conversations,
-        settings,
-        toolCalls,
-        tools,
-        approvals,
-    };
+    const services = {db, bus, engine, embedder, models, docs, chat, conversations, settings, toolCalls};
     return {
         ...services,
+        tools,
+        approvals,
+        api,
         dataDir: options.dataDir,
         warnings,
         dispatcher,
@@ -147,6 +146,7 @@ export function createCore(options: CoreOptions): Core {
         loadConfiguredModel: () =>
             loadConfiguredModel(options.modelPath || settings.get("modelPath"), services),
         dispose: once(async () => {
+            await api.stop();
             await chat.stopAll();
             await models.downloads.cancelAll();
             await docs.ingest.cancelAll();

@@ -444,6 +444,21 @@ export const Passage = Type.Object(
 );
 export type Passage = Static<typeof Passage>;
 
+/** The local OpenAI-compatible API: on or off, where it listens, the key clients send. */
+export const ApiStatus = Type.Object(
+    {
+        enabled: Type.Boolean(),
+        /** Where it listens now; null when it is not running. */
+        url: nullable(Type.String()),
+        key: Type.String(),
+        corsOrigins: Type.Array(Type.String()),
+        /** Why it is not running although enabled (a port in use, say). */
+        error: nullable(Type.String()),
+    },
+    closed,
+);
+export type ApiStatus = Static<typeof ApiStatus>;
+
 /** A page web_fetch read, kept so that its citations open offline. */
 export const ArchivedPage = Type.Object(
     {id: Type.String(), url: Type.String(), title: Type.String(), text: Type.String(), fetchedAt: Timestamp},
@@ -553,6 +568,17 @@ export const calls = {
     "tools.listPending": call(Empty, Type.Array(ApprovalRequest)),
     "tools.setPolicy": call(req({tool: Name, policy: nullable(ToolPolicy)}), Type.Array(ToolInfo)),
     "archive.get": call(req({id: Id}), ArchivedPage),
+    "api.getStatus": call(Empty, ApiStatus),
+    "api.setEnabled": call(req({enabled: Type.Boolean()}), ApiStatus),
+    "api.regenerateKey": call(Empty, ApiStatus),
+    "api.setCorsOrigins": call(
+        req({
+            origins: Type.Array(Type.String({pattern: "^https?://[^/\\s]+$", maxLength: 200}), {
+                maxItems: 20,
+            }),
+        }),
+        ApiStatus,
+    ),
     "grants.list": call(Empty, Type.Array(Grant)),
     "grants.revoke": call(
         req({tool: Name, conversationId: nullable(Type.String())}),

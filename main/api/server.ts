@@ -21,11 +21,12 @@ import {metadataOf, SseWriter} from "./sse.js";
 
 export type ApiOptions = {
     core: Pick<Core, "engine" | "embedder" | "models" | "settings" | "tools" | "db" | "dataDir">;
-    key: string;
+    /** The key clients must send; read at each request, so that a new key applies at once. */
+    key: () => string;
     host?: string;
     port?: number;
-    /** Origins allowed to call from a browser page (CORS); none by default. */
-    corsOrigins?: string[];
+    /** Origins allowed to call from a browser page (CORS); none by default. Read at each request. */
+    corsOrigins?: () => string[];
     /** Requests that may wait behind the one running; more get 429 with Retry-After. */
     maxWaiting?: number;
     bodyLimitBytes?: number;
@@ -55,7 +56,6 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         () => core.settings.values().webAccessDefault,
     );
     const gate = new Gate(options.maxWaiting ?? DEFAULT_MAX_WAITING);
-    const cors = new Set(options.corsOrigins ?? []);
     let port = 0;
 
     const server = http.createServer((req, res) => {
@@ -75,6 +75,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
     async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
         const url = new URL(req.url ?? "/", "http://placeholder");
         const origin = req.headers.origin;
+        const cors = new Set(options.corsOrigins?.() ?? []);
         if (origin && cors.has(origin)) {
             res.setHeader("Access-Control-Allow-Origin", origin);
             res.setHeader("Vary", "Origin");
@@ -86,7 +87,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 "forbidden host: call the API by the address Cairn printed",
                 "invalid_request_error",
             );
-        if (!sameToken(bearer(req), options.key))
+        if (!sameToken(bearer(req), options.key()))
             throw new ApiError(
                 401,
                 "Incorrect API key provided. Pass the key Cairn shows in Settings (or was given with --api-key) as `Authorization: Bearer KEY`.",

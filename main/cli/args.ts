@@ -7,7 +7,8 @@ export const USAGE = `Usage: cairn <command> [options]
 Commands:
   serve [--port N] [--host H] [--data DIR] [--model PATH] [--api [--api-port N] [--api-key KEY]]
         Serve the Cairn UI on http://127.0.0.1 (prints the address with its access token).
-        --api: also an OpenAI-compatible API (prints "Cairn API at http://127.0.0.1:PORT/v1"); clients
+        --api: also an OpenAI-compatible API on port 11480 or --api-port (prints "Cairn API at
+        http://127.0.0.1:PORT/v1"); clients
         send "Authorization: Bearer KEY" (a key made once and kept in the data directory, or --api-key).
   chat [--data DIR] [--model PATH] [--conversation ID] [--json] "message"
         Ask the local model one question; the answer streams to stdout.
@@ -61,7 +62,8 @@ export type CliArgs = {
     site: string | undefined;
     instructed: boolean;
     api: boolean;
-    apiPort: number;
+    /** undefined: the port in Settings (11480 unless changed); 0: any free port. */
+    apiPort: number | undefined;
     apiKey: string | undefined;
 };
 
@@ -129,7 +131,7 @@ export function parseCli(argv: string[]): CliArgs {
         site: values.site,
         instructed: values.instructed ?? false,
         api: values.api ?? false,
-        apiPort: intOption("api-port", values["api-port"], 0, 0, 65535) ?? 0,
+        apiPort: intOption("api-port", values["api-port"], undefined, 0, 65535),
         apiKey: values["api-key"],
     };
 }

@@ -5,8 +5,6 @@ import {runStoryFiles} from "../stories/runner.js";
 import {createCore, createMemoryClient, type Core} from "../core.js";
 import {fixedApprover} from "../tools/approvals.js";
 import {resolveDataDir} from "../paths.js";
-import {apiKey} from "../api/key.js";
-import {startApi} from "../api/server.js";
 import {startHost} from "../server/host.js";
 import {parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
 import {ingestCommand, searchCommand} from "./docs.js";
@@ -67,7 +65,12 @@ async function serve(args: CliArgs): Promise<number> {
     const core = openCore(args);
     const host = await startHost({core, rendererDir: rendererDir(), host: args.host, port: args.port});
     process.stdout.write(`Cairn listening on ${host.url}\n`);
-    const api = args.api ? await startApiFor(core, args) : null;
+    core.api.usePort(args.apiPort);
+    if (args.api) await startApiFor(core, args);
+    else await core.api.startIfEnabled();
+    const apiStatus = core.api.status();
+    if (!args.api && apiStatus.url) process.stdout.write(`Cairn API at ${apiStatus.url}\n`);
+    if (apiStatus.error) process.stderr.write(`cairn: ${apiStatus.error}\n`);
     void core.loadConfiguredModel().then(() => {
         const status = core.engine.status();
         if (status.state === "error") process.stderr.write(`cairn: ${status.message}\n`);
@@ -76,18 +79,15 @@ async function serve(args: CliArgs): Promise<number> {
         process.once("SIGINT", resolve);
         process.once("SIGTERM", resolve);
     });
-    await api?.close();
     await host.close();
     await core.dispose();
     return 0;
 }
 
-async function startApiFor(core: Core, args: CliArgs) {
-    const key = args.apiKey ?? apiKey(core.settings);
-    const api = await startApi({core, key, host: args.host, port: args.apiPort});
+async function startApiFor(core: Core, args: CliArgs): Promise<void> {
+    const api = await core.api.startForRun({host: args.host, port: args.apiPort, key: args.apiKey});
     process.stdout.write(`Cairn API at ${api.url}\n`);
-    if (!args.apiKey) process.stdout.write(`API key: ${key}\n`);
-    return api;
+    if (!args.apiKey) process.stdout.write(`API key: ${core.api.status().key}\n`);
 }
 
 async function chat(args: CliArgs): Promise<number> {

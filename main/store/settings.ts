@@ -33,6 +33,10 @@ export type Settings = {
     embeddingModelPath: string | null;
     /** The local API's key, made on first use. */
     apiKey: string;
+    apiEnabled: boolean;
+    apiPort: number;
+    /** Browser origins allowed to call the local API (CORS). */
+    apiCorsOrigins: string[];
 };
 
 export class SettingsStore {

@@ -9,6 +9,7 @@ import type {
     ToolInfo,
     ToolPolicy,
 } from "../../shared/contract.js";
+import {ApiSettings} from "./ApiSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
 
 const ENGINE_FIELDS: {key: Exclude<keyof EngineSettings, "forceCpu">; label: string; hint: string}[] = [
@@ -167,6 +168,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                         ))}
                     </tbody>
                 </table>
+                <ApiSettings api={api} onError={onError} />
                 <h2>Approvals you granted</h2>
                 {grants.length === 0 ? (
                     <p className="muted">None.</p>

@@ -35,7 +35,9 @@ const time = {
 const user = (content: string) => ({role: "user" as const, content});
 
 before(async () => {
-    served = await startServe({extra: ["--api", "--api-key", KEY, "--embedding-model", TEST_MODEL]});
+    served = await startServe({
+        extra: ["--api", "--api-port", "0", "--api-key", KEY, "--embedding-model", TEST_MODEL],
+    });
     client = new OpenAI({baseURL: served.apiUrl!, apiKey: KEY, maxRetries: 0});
     // The model loads after the server starts: until then completions answer 503 model_not_loaded.
     for (let i = 0; i < 100; i++) {
@@ -416,7 +418,7 @@ test("streamed, a Cairn step arrives as an extra chunk with no choices, which th
 // In-process: the engine's state shows whether generation really stopped, and a queue limit is set.
 test("a client that aborts mid-stream stops the generation; beyond the queue limit a request gets 429", async () => {
     const t: TestCore = await openTestCore();
-    const api: ApiServer = await startApi({core: t.core, key: KEY, maxWaiting: 0});
+    const api: ApiServer = await startApi({core: t.core, key: () => KEY, maxWaiting: 0});
     try {
         const local = new OpenAI({baseURL: api.url, apiKey: KEY, maxRetries: 0});
         const stream = await local.chat.completions.create({
@@ -447,6 +449,39 @@ test("a client that aborts mid-stream stops the generation; beyond the queue lim
         const noEmbedding = await local.embeddings.create({model: "m", input: "x"}).catch((e: unknown) => e);
         assert.ok(noEmbedding instanceof OpenAI.BadRequestError, "no embedding model chosen: a clear 400");
         assert.match(noEmbedding.message, /no embedding model is chosen/);
+    } finally {
+        await api.close();
+        await t.core.dispose();
+    }
+});
+
+test("CORS is off unless an origin is allowed; a port in use is reported in words", async () => {
+    const t: TestCore = await openTestCore();
+    const origins: string[] = [];
+    const api: ApiServer = await startApi({core: t.core, key: () => KEY, corsOrigins: () => origins});
+    const preflight = (origin: string) =>
+        fetch(`${api.url}/chat/completions`, {
+            method: "OPTIONS",
+            headers: {
+                origin,
+                "access-control-request-method": "POST",
+                "access-control-request-headers": "authorization",
+            },
+        });
+    try {
+        const refused = await preflight("http://localhost:3000");
+        assert.equal(refused.status, 403);
+        assert.equal(refused.headers.get("access-control-allow-origin"), null);
+        origins.push("http://localhost:3000");
+        const allowed = await preflight("http://localhost:3000");
+        assert.equal(allowed.status, 204);
+        assert.equal(allowed.headers.get("access-control-allow-origin"), "http://localhost:3000");
+        assert.equal((await preflight("http://evil.example")).status, 403);
+
+        t.core.api.usePort(api.port);
+        const status = await t.core.api.setEnabled(true);
+        assert.equal(status.url, null);
+        assert.match(status.error ?? "", /could not start: .*EADDRINUSE.*another program uses that port/);
     } finally {
         await api.close();
         await t.core.dispose();
