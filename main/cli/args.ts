@@ -25,6 +25,9 @@ Commands:
         a summary on stdout.
   search [--limit N] [--collection NAME] [--json] "query"
         Search the documents (full-text and vectors, fused); one line per passage, or JSON.
+  check [--data DIR] [--model PATH]
+        Walks the stack and prints one line per tier (model loaded, chat completion, a tool step,
+        embeddings, documents search, the local API if on, web access if on), then "N passed, N failed".
   stories --site URL [--model PATH] [--instructed] FILE...
         Run scenario files on the real stack; their web requests go to URL (a SearXNG-format /search
         and the pages they name). --instructed: the model follows instructions, so content is checked.

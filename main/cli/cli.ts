@@ -7,6 +7,7 @@ import {fixedApprover} from "../tools/approvals.js";
 import {resolveDataDir} from "../paths.js";
 import {startHost} from "../server/host.js";
 import {parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
+import {checkStack} from "./check.js";
 import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
 
@@ -31,6 +32,8 @@ export async function runCli(argv: string[]): Promise<number> {
             case "ingest":
             case "search":
                 return await documents(args);
+            case "check":
+                return await check(args);
             case "help":
             case undefined:
                 process.stdout.write(USAGE);
@@ -88,6 +91,16 @@ async function startApiFor(core: Core, args: CliArgs): Promise<void> {
     const api = await core.api.startForRun({host: args.host, port: args.apiPort, key: args.apiKey});
     process.stdout.write(`Cairn API at ${api.url}\n`);
     if (!args.apiKey) process.stdout.write(`API key: ${core.api.status().key}\n`);
+}
+
+async function check(args: CliArgs): Promise<number> {
+    const core = openCore(args);
+    try {
+        const {failed} = await checkStack(core, (line) => process.stdout.write(`${line}\n`));
+        return failed === 0 ? 0 : 1;
+    } finally {
+        await core.dispose();
+    }
 }
 
 async function chat(args: CliArgs): Promise<number> {

@@ -144,3 +144,27 @@ test("chat --json carries the turn's tool calls and their events", () => {
         "only this answer's events",
     );
 });
+
+test("check walks the stack: a line per tier, then N passed, N failed; a missing model fails it", () => {
+    const run = (...extra: string[]) =>
+        spawnSync(process.execPath, [CLI, "check", "--data", tempDir(), "--threads", "1", ...extra], {
+            encoding: "utf8",
+            env: {...process.env, CAIRN_MODEL: ""},
+        });
+    const good = run("--model", TEST_MODEL, "--embedding-model", TEST_MODEL);
+    assert.equal(good.status, 0, good.stderr);
+    const lines = good.stdout.trim().split("\n");
+    assert.match(lines[0]!, /^ok +model loaded: .*stories260K.* on cpu/);
+    assert.match(lines[1]!, /^ok +chat completion: \d+ tokens at/);
+    assert.match(lines[2]!, /^ok +tool step: system_stats ok/);
+    assert.match(lines[3]!, /^ok +embeddings: a \d+-dimension vector/);
+    assert.match(lines[4]!, /^skip +documents search: no documents indexed/);
+    assert.match(lines[5]!, /^skip +local API: off/);
+    assert.match(lines[6]!, /^skip +web access: web access is off/);
+    assert.equal(lines[7], "4 passed, 0 failed");
+
+    const none = run();
+    assert.equal(none.status, 1);
+    assert.match(none.stdout, /^fail +model loaded: /m);
+    assert.match(none.stdout, /^\d+ passed, [1-9]\d* failed$/m);
+});

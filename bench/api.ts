@@ -1,0 +1,136 @@
+// The local API beside in-process generation, same model and settings, in one run (`npm run bench:api`
+// alone): tokens/s and time to first token through HTTP + SSE vs the engine called directly, and a
+// client that resends a growing 10-turn conversation: prompt tokens evaluated per turn vs new tokens.
+import {pathToFileURL} from "node:url";
+import OpenAI from "openai";
+import {startApi} from "../main/api/server.js";
+import {createCore} from "../main/core.js";
+import {TEST_MODEL, tempDir} from "../tests/helpers/paths.js";
+
+const RUNS = 7;
+const MAX_TOKENS = 256;
+const PROMPT = "Once upon a time";
+const KEY = "bench-key";
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+type Run = {firstTokenMs: number; tokensPerSecond: number};
+
+export async function apiFigures() {
+    const core = createCore({dataDir: tempDir(), modelPath: TEST_MODEL, threads: 1, gpu: false});
+    await core.loadConfiguredModel();
+    core.settings.set("generation", {temperature: 0, seed: 1, repeatPenalty: 1.1});
+    const api = await startApi({core, key: () => KEY, port: 0});
+    const client = new OpenAI({baseURL: api.url, apiKey: KEY, maxRetries: 0});
+    try {
+        const inProcess: Run[] = [];
+        const overApi: Run[] = [];
+        // Alternated, so that neither side gets a warmer machine.
+        for (let i = 0; i < RUNS + 1; i++) {
+            const a = await inProcessRun(core);
+            const b = await apiRun(client);
+            if (i === 0) continue; // the first of each warms the context
+            inProcess.push(a);
+            overApi.push(b);
+        }
+        const tps = {
+            inProcess: median(inProcess.map((r) => r.tokensPerSecond)),
+            api: median(overApi.map((r) => r.tokensPerSecond)),
+        };
+        const ttft = {
+            inProcess: median(inProcess.map((r) => r.firstTokenMs)),
+            api: median(overApi.map((r) => r.firstTokenMs)),
+        };
+        return {
+            runs: RUNS,
+            maxTokens: MAX_TOKENS,
+            tokensPerSecond: {...tps, ratio: tps.api / tps.inProcess},
+            firstTokenMs: {...ttft, addedMs: ttft.api - ttft.inProcess},
+            resend: await resendConversation(client),
+        };
+    } finally {
+        await api.close();
+        await core.dispose();
+    }
+}
+
+async function inProcessRun(core: ReturnType<typeof createCore>): Promise<Run> {
+    const started = performance.now();
+    const stamps: number[] = [];
+    const generation = core.settings.values().generation;
+    const res = await core.engine.step({
+        history: [{type: "user", text: PROMPT}],
+        signal: new AbortController().signal,
+        maxTokens: MAX_TOKENS,
+        sampling: generation,
+        onText: () => stamps.push(performance.now()),
+    });
+    if (!res.ok) throw new Error(res.error.message);
+    return runOf(started, stamps, res.value.stats.completionTokens);
+}
+
+async function apiRun(client: OpenAI): Promise<Run> {
+    const started = performance.now();
+    const stamps: number[] = [];
+    let tokens = 0;
+    const stream = await client.chat.completions.create({
+        model: "local",
+        messages: [{role: "user", content: PROMPT}],
+        max_tokens: MAX_TOKENS,
+        stream: true,
+        stream_options: {include_usage: true},
+    });
+    for await (const chunk of stream) {
+        if (chunk.choices[0]?.delta.content) stamps.push(performance.now());
+        if (chunk.usage) tokens = chunk.usage.completion_tokens;
+    }
+    return runOf(started, stamps, tokens);
+}
+
+/** Both sides timed the same way: from the call to the first text, then tokens over the streaming time. */
+function runOf(started: number, stamps: number[], tokens: number): Run {
+    const first = stamps[0] ?? NaN;
+    const last = stamps.at(-1) ?? NaN;
+    return {firstTokenMs: first - started, tokensPerSecond: ((tokens - 1) / (last - first)) * 1000};
+}
+
+/** A client that keeps the history and resends it whole each turn, as OpenAI clients do. */
+async function resendConversation(client: OpenAI) {
+    const messages: OpenAI.ChatCompletionMessageParam[] = [
+        {role: "system", content: "You tell short stories."},
+    ];
+    const turns: {prompt: number; cached: number; evaluated: number; newTokens: number}[] = [];
+    let previous: {prompt: number; completion: number} | null = null;
+    for (let turn = 1; turn <= 10; turn++) {
+        messages.push({role: "user", content: `Part ${turn}: and then what happened to the little dog?`});
+        const res = await client.chat.completions.create({model: "local", messages, max_tokens: 32});
+        const usage = res.usage!;
+        const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
+        const evaluated = usage.prompt_tokens - cached;
+        const newTokens = previous
+            ? usage.prompt_tokens - previous.prompt - previous.completion
+            : usage.prompt_tokens;
+        turns.push({prompt: usage.prompt_tokens, cached, evaluated, newTokens});
+        previous = {prompt: usage.prompt_tokens, completion: usage.completion_tokens};
+        messages.push({role: "assistant", content: res.choices[0]!.message.content ?? ""});
+    }
+    const later = turns.slice(1);
+    const evaluated = later.reduce((s, t) => s + t.evaluated, 0);
+    const fresh = later.reduce((s, t) => s + t.newTokens, 0);
+    return {turns, evaluatedOverNew: evaluated / fresh};
+}
+
+export function apiRows(figures: Awaited<ReturnType<typeof apiFigures>>): Record<string, string> {
+    const {tokensPerSecond: tps, firstTokenMs: ttft, resend} = figures;
+    return {
+        "API / in-process tokens/s (target >= 0.98)": `${tps.api.toFixed(1)} / ${tps.inProcess.toFixed(1)} = ${tps.ratio.toFixed(3)}`,
+        "API / in-process first token (ms; added <= 5)": `${ttft.api.toFixed(1)} / ${ttft.inProcess.toFixed(1)}, +${ttft.addedMs.toFixed(1)}`,
+        "API 10-turn resend: evaluated / new prompt tokens (target <= 1.05)":
+            resend.evaluatedOverNew.toFixed(3),
+    };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+    const figures = await apiFigures();
+    console.log(JSON.stringify(figures, null, 2));
+    console.table(apiRows(figures));
+}
