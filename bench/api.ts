@@ -1,7 +1,8 @@
 // The local API beside in-process generation, same model and settings, in one run (`npm run bench:api`
 // alone): tokens/s and time to first token through HTTP + SSE vs the engine called directly, and a
 // client that resends a growing 10-turn conversation: prompt tokens evaluated per turn vs new tokens.
-import {pathToFileURL} from "node:url";
+import {spawn} from "node:child_process";
+import {fileURLToPath, pathToFileURL} from "node:url";
 import OpenAI from "openai";
 import {startApi} from "../main/api/server.js";
 import {createCore} from "../main/core.js";
@@ -13,7 +14,8 @@ const PROMPT = "Once upon a time";
 const KEY = "bench-key";
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-type Run = {firstTokenMs: number; tokensPerSecond: number};
+/** engineTokensPerSecond: the engine's own rate for that run (in the server, for API runs). */
+type Run = {firstTokenMs: number; tokensPerSecond: number; engineTokensPerSecond: number};
 
 export async function apiFigures() {
     const core = createCore({dataDir: tempDir(), modelPath: TEST_MODEL, threads: 1, gpu: false});
@@ -22,19 +24,19 @@ export async function apiFigures() {
     const api = await startApi({core, key: () => KEY, port: 0});
     const client = new OpenAI({baseURL: api.url, apiKey: KEY, maxRetries: 0});
     try {
+        // The client runs in its own process, as a real one does; the in-process runs come before and after.
+        await inProcessRun(core); // warms the context
         const inProcess: Run[] = [];
-        const overApi: Run[] = [];
-        // Alternated, so that neither side gets a warmer machine.
-        for (let i = 0; i < RUNS + 1; i++) {
-            const a = await inProcessRun(core);
-            const b = await apiRun(client);
-            if (i === 0) continue; // the first of each warms the context
-            inProcess.push(a);
-            overApi.push(b);
-        }
+        for (let i = 0; i < RUNS; i++) inProcess.push(await inProcessRun(core));
+        const overApi = await clientRuns(api.url);
+        for (let i = 0; i < RUNS; i++) inProcess.push(await inProcessRun(core));
         const tps = {
             inProcess: median(inProcess.map((r) => r.tokensPerSecond)),
             api: median(overApi.map((r) => r.tokensPerSecond)),
+        };
+        const engine = {
+            inProcess: median(inProcess.map((r) => r.engineTokensPerSecond)),
+            api: median(overApi.map((r) => r.engineTokensPerSecond)),
         };
         const ttft = {
             inProcess: median(inProcess.map((r) => r.firstTokenMs)),
@@ -44,6 +46,8 @@ export async function apiFigures() {
             runs: RUNS,
             maxTokens: MAX_TOKENS,
             tokensPerSecond: {...tps, ratio: tps.api / tps.inProcess},
+            // The engine's own rate on each side: what the model made, before HTTP and the client.
+            engineTokensPerSecond: {...engine, ratio: engine.api / engine.inProcess},
             firstTokenMs: {...ttft, addedMs: ttft.api - ttft.inProcess},
             resend: await resendConversation(client),
         };
@@ -65,29 +69,26 @@ async function inProcessRun(core: ReturnType<typeof createCore>): Promise<Run> {
         onText: () => stamps.push(performance.now()),
     });
     if (!res.ok) throw new Error(res.error.message);
-    return runOf(started, stamps, res.value.stats.completionTokens);
+    return {
+        ...runOf(started, stamps, res.value.stats.completionTokens),
+        engineTokensPerSecond: res.value.stats.tokensPerSecond ?? NaN,
+    };
 }
 
-async function apiRun(client: OpenAI): Promise<Run> {
-    const started = performance.now();
-    const stamps: number[] = [];
-    let tokens = 0;
-    const stream = await client.chat.completions.create({
-        model: "local",
-        messages: [{role: "user", content: PROMPT}],
-        max_tokens: MAX_TOKENS,
-        stream: true,
-        stream_options: {include_usage: true},
-    });
-    for await (const chunk of stream) {
-        if (chunk.choices[0]?.delta.content) stamps.push(performance.now());
-        if (chunk.usage) tokens = chunk.usage.completion_tokens;
-    }
-    return runOf(started, stamps, tokens);
+/** The API side: RUNS + 1 streamed completions from a client process (the first warms up). */
+async function clientRuns(url: string): Promise<Run[]> {
+    const script = fileURLToPath(new URL("./apiClient.ts", import.meta.url));
+    const args = ["--import", "tsx", script, url, KEY, String(RUNS + 1), String(MAX_TOKENS), PROMPT];
+    const child = spawn(process.execPath, args, {stdio: ["ignore", "pipe", "inherit"]});
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    if (code !== 0) throw new Error(`the API bench client exited with ${code}`);
+    return (JSON.parse(out) as Run[]).slice(1);
 }
 
 /** Both sides timed the same way: from the call to the first text, then tokens over the streaming time. */
-function runOf(started: number, stamps: number[], tokens: number): Run {
+function runOf(started: number, stamps: number[], tokens: number): Omit<Run, "engineTokensPerSecond"> {
     const first = stamps[0] ?? NaN;
     const last = stamps.at(-1) ?? NaN;
     return {firstTokenMs: first - started, tokensPerSecond: ((tokens - 1) / (last - first)) * 1000};
@@ -123,6 +124,7 @@ export function apiRows(figures: Awaited<ReturnType<typeof apiFigures>>): Record
     const {tokensPerSecond: tps, firstTokenMs: ttft, resend} = figures;
     return {
         "API / in-process tokens/s (target >= 0.98)": `${tps.api.toFixed(1)} / ${tps.inProcess.toFixed(1)} = ${tps.ratio.toFixed(3)}`,
+        "API / in-process engine's own tokens/s": `${figures.engineTokensPerSecond.api.toFixed(1)} / ${figures.engineTokensPerSecond.inProcess.toFixed(1)} = ${figures.engineTokensPerSecond.ratio.toFixed(3)}`,
         "API / in-process first token (ms; added <= 5)": `${ttft.api.toFixed(1)} / ${ttft.inProcess.toFixed(1)}, +${ttft.addedMs.toFixed(1)}`,
         "API 10-turn resend: evaluated / new prompt tokens (target <= 1.05)":
             resend.evaluatedOverNew.toFixed(3),

@@ -49,6 +49,15 @@ export type ChatOutcome = {
     /** Cairn's own tool calls made for the caller (metadata.tools), in order. */
     steps: Step[];
     citations: ApiCitation[];
+    /** Speed as the engine measured it, in llama.cpp server's `timings` shape. */
+    timings: Timings;
+};
+export type Timings = {
+    prompt_n: number;
+    prompt_ms: number;
+    predicted_n: number;
+    predicted_ms: number;
+    predicted_per_second: number | null;
 };
 export type Usage = {
     prompt_tokens: number;
@@ -66,7 +75,8 @@ export type ChatSink = {
     step(step: Step): void;
 };
 
-export function planChat(body: ChatRequest, ajv: Ajv, apiTools: ApiTools | null): ChatPlan {
+/** newAjv: an ajv instance for the client's tool schemas, made only when the request has tools. */
+export function planChat(body: ChatRequest, newAjv: () => Ajv, apiTools: ApiTools | null): ChatPlan {
     if ((body.n ?? 1) !== 1)
         throw invalid("n must be 1: Cairn's local model writes one choice", "n", "unsupported_value");
     const tools = body.tools ?? [];
@@ -91,7 +101,7 @@ export function planChat(body: ChatRequest, ajv: Ajv, apiTools: ApiTools | null)
         history: toHistory(body.messages),
         functions: forced || functions.length === 0 ? undefined : functions,
         force: forced,
-        validators: new Map(tools.map((tool, i) => [tool.function.name, compileParams(ajv, tool, i)])),
+        validators: validatorsOf(tools, newAjv),
         format,
         stop: stopList(body.stop),
         maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined,
@@ -165,6 +175,13 @@ class ChatRun {
         prompt_tokens_details: {cached_tokens: 0},
     };
     private text = "";
+    private readonly timings: Timings = {
+        prompt_n: 0,
+        prompt_ms: 0,
+        predicted_n: 0,
+        predicted_ms: 0,
+        predicted_per_second: null,
+    };
     /** The model's call index → this completion's tool_calls index and id (client tools only). */
     private readonly streamed = new Map<number, {index: number; id: string} | null>();
 
@@ -208,6 +225,16 @@ class ChatRun {
         this.usage.completion_tokens += step.stats.completionTokens;
         this.usage.total_tokens += prompt + step.stats.completionTokens;
         this.usage.prompt_tokens_details.cached_tokens += step.stats.reusedTokens;
+        const {promptTokens, completionTokens, timeToFirstTokenMs, durationMs} = step.stats;
+        const promptMs = timeToFirstTokenMs ?? durationMs;
+        this.timings.prompt_n += promptTokens;
+        this.timings.prompt_ms += promptMs;
+        this.timings.predicted_n += completionTokens;
+        this.timings.predicted_ms += durationMs - promptMs;
+        this.timings.predicted_per_second =
+            this.timings.predicted_ms > 0
+                ? (this.timings.predicted_n / this.timings.predicted_ms) * 1000
+                : null;
         if (step.text) {
             this.text += step.text;
             this.response.push(step.text);
@@ -247,6 +274,7 @@ class ChatRun {
             usage: this.usage,
             steps: this.steps,
             citations: this.citations,
+            timings: this.timings,
         };
     }
 }
@@ -290,6 +318,12 @@ function forcedFunctions(choice: NonNullable<ChatRequest["tool_choice"]>, functi
             "tool_choice",
         );
     return named;
+}
+
+function validatorsOf(tools: FunctionTool[], newAjv: () => Ajv): Map<string, ValidateFunction> {
+    if (tools.length === 0) return new Map();
+    const ajv = newAjv();
+    return new Map(tools.map((tool, i) => [tool.function.name, compileParams(ajv, tool, i)]));
 }
 
 function compileParams(ajv: Ajv, tool: FunctionTool, index: number): ValidateFunction {

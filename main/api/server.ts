@@ -101,7 +101,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 return sendJson(res, 200, listModels());
             case "POST /v1/chat/completions": {
                 const body = validated(validators.chat, await readJson(req), "chat") as ChatRequest;
-                return completion(req, res, body, planChat(body, toolAjv(), apiTools), "chat");
+                return completion(req, res, body, planChat(body, toolAjv, apiTools), "chat");
             }
             case "POST /v1/completions": {
                 const body = validated(
@@ -334,6 +334,7 @@ export function chatResponse(model: string, outcome: ChatOutcome) {
             },
         ],
         usage: outcome.usage,
+        timings: outcome.timings,
         // The seed's shape: the steps at the top level too, for callers that read them there.
         ...(outcome.steps.length ? {steps: outcome.steps, metadata} : {}),
     };

@@ -21,7 +21,9 @@ export class SseWriter implements ChatSink {
     text(chunk: string): void {
         if (!chunk) return;
         this.start();
-        this.send(this.kind === "chat" ? {delta: {content: chunk}} : {text: chunk});
+        // The hot path, once per token: the chunk's fixed parts are serialized once, then only the text.
+        this.textFrame ??= this.frameAround();
+        this.res.write(`${this.textFrame[0]}${JSON.stringify(chunk)}${this.textFrame[1]}`);
     }
 
     call(index: number, start: {id: string; name: string} | null, argumentsChunk: string): void {
@@ -49,7 +51,8 @@ export class SseWriter implements ChatSink {
                   }
                 : {text: "", finish_reason: outcome.finish};
         this.send(last);
-        if (this.includeUsage) this.write({...this.envelope(), choices: [], usage: outcome.usage});
+        if (this.includeUsage)
+            this.write({...this.envelope(), choices: [], usage: outcome.usage, timings: outcome.timings});
         this.res.end("data: [DONE]\n\n");
     }
 
@@ -61,6 +64,19 @@ export class SseWriter implements ChatSink {
                 : {error: {message: String(error), type: "server_error", param: null, code: null}};
         this.write(body);
         this.res.end();
+    }
+
+    private textFrame: [string, string] | null = null;
+
+    /** A text chunk's event split around its text: what comes before the JSON string, and after. */
+    private frameAround(): [string, string] {
+        const marker = "\u0000text\u0000";
+        const delta = this.kind === "chat" ? {delta: {content: marker}} : {text: marker};
+        const choice = {index: 0, logprobs: null, finish_reason: null, ...delta};
+        const usage = this.includeUsage ? {usage: null} : {};
+        const whole = JSON.stringify({...this.envelope(), choices: [choice], ...usage});
+        const [before, after] = whole.split(JSON.stringify(marker)) as [string, string];
+        return [`data: ${before}`, `${after}\n\n`];
     }
 
     private start(): void {

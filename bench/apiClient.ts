@@ -1,0 +1,34 @@
+// The local API bench's client, in a process of its own as a real client would be (bench/api.ts starts
+// it): streams completions with the official openai package and prints each run's timings as JSON.
+import OpenAI from "openai";
+
+const [url, key, runs, maxTokens, prompt] = process.argv.slice(2) as [string, string, string, string, string];
+const client = new OpenAI({baseURL: url, apiKey: key, maxRetries: 0});
+const results: {firstTokenMs: number; tokensPerSecond: number; engineTokensPerSecond: number}[] = [];
+for (let i = 0; i < Number(runs); i++) {
+    const started = performance.now();
+    const stamps: number[] = [];
+    let tokens = 0;
+    let engineRate = NaN;
+    const stream = await client.chat.completions.create({
+        model: "local",
+        messages: [{role: "user", content: prompt}],
+        max_tokens: Number(maxTokens),
+        stream: true,
+        stream_options: {include_usage: true},
+    });
+    for await (const chunk of stream) {
+        if (chunk.choices[0]?.delta.content) stamps.push(performance.now());
+        if (chunk.usage) tokens = chunk.usage.completion_tokens;
+        // Cairn adds llama.cpp server's `timings` to the usage chunk: the engine's own rate.
+        const timings = (chunk as {timings?: {predicted_per_second: number}}).timings;
+        if (timings) engineRate = timings.predicted_per_second;
+    }
+    const first = stamps[0]!;
+    results.push({
+        firstTokenMs: first - started,
+        tokensPerSecond: ((tokens - 1) / (stamps.at(-1)! - first)) * 1000,
+        engineTokensPerSecond: engineRate,
+    });
+}
+process.stdout.write(JSON.stringify(results));
