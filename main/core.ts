@@ -117,7 +117,7 @@ export function createCore(options: CoreOptions): Core {
         processes,
     );
     const api = new ApiService(
-        {engine, embedder, models, settings, tools, db, dataDir: options.dataDir},
+        {engine, embedder, models, settings, tools, db, conversations, bus, dataDir: options.dataDir},
         settings,
     );
     const dispatcher = createDispatcher(

@@ -1,5 +1,5 @@
 import type {ChatModelFunctionCall} from "node-llama-cpp";
-import type {ToolCallStatus} from "../../shared/contract.js";
+import type {SourceKind, ToolCallStatus} from "../../shared/contract.js";
 import {EventBus} from "../events.js";
 import type {Db} from "../store/db.js";
 import {ToolCallStore} from "../store/toolCalls.js";
@@ -21,7 +21,15 @@ export type Step = {
     result: string | null;
     error: string | null;
 };
-export type ApiCitation = {number: number; title: string; url?: string; tool_call_id: string};
+export type ApiCitation = {
+    number: number;
+    kind: SourceKind;
+    title: string;
+    url?: string;
+    /** For documents: where in the document. */
+    location?: Record<string, unknown>;
+    tool_call_id: string;
+};
 export type CairnToolPlan = {tools: ToolDefinition[]; preflight: {name: string; args: unknown}[]};
 export type ToolRound = {items: ChatModelFunctionCall[]; steps: Step[]; citations: ApiCitation[]};
 
@@ -41,6 +49,7 @@ class UnrecordedCalls extends ToolCallStore {
  */
 export class ApiTools {
     private readonly runner: ToolRunner;
+    private readonly recordingRunner: ToolRunner;
     private readonly refuse: Approver = () =>
         Promise.resolve({decision: "deny", by: "cli", message: REFUSAL});
 
@@ -49,8 +58,11 @@ export class ApiTools {
         db: Db,
         dataDir: string,
         private readonly webAccess: () => boolean,
+        bus: EventBus = new EventBus(),
     ) {
         this.runner = new ToolRunner(registry, new UnrecordedCalls(db), new EventBus(), dataDir);
+        // For exchanges recorded as a conversation (metadata.conversation_id): stored and shown live.
+        this.recordingRunner = new ToolRunner(registry, new ToolCallStore(db), bus, dataDir);
     }
 
     /** Reads `metadata`: the allow-list and the preflight calls; a tool that may not run is a 400 saying why. */
@@ -70,12 +82,14 @@ export class ApiTools {
         origin: "model" | "client",
         signal: AbortSignal,
         firstCitation: number,
+        recordIn: {conversationId: string; messageId: string} | null = null,
     ): Promise<ToolRound> {
         const round: ToolRound = {items: [], steps: [], citations: []};
+        const runner = recordIn ? this.recordingRunner : this.runner;
         for (const call of calls) {
-            const outcome = await this.runner.run(call.name, call.params, {
-                conversationId: "api",
-                messageId: "api",
+            const outcome = await runner.run(call.name, call.params, {
+                conversationId: recordIn?.conversationId ?? "api",
+                messageId: recordIn?.messageId ?? "api",
                 step: 0,
                 origin,
                 mode: "agent",
@@ -87,8 +101,10 @@ export class ApiTools {
             });
             const numbered = outcome.sources.map((source, i): ApiCitation => ({
                 number: firstCitation + round.citations.length + i,
+                kind: source.kind,
                 title: source.title,
                 ...(source.url ? {url: source.url} : {}),
+                ...(source.location ? {location: source.location} : {}),
                 tool_call_id: outcome.record.id,
             }));
             round.citations.push(...numbered);

@@ -31,6 +31,8 @@ export type ChatPlan = {
     sampling: Sampling;
     /** Cairn's own tools the caller allowed (metadata.tools), run here between steps. */
     cairn: {tools: ApiTools; plan: CairnToolPlan} | null;
+    /** Where tool calls are recorded when the exchange is kept as a conversation. */
+    record?: {conversationId: string; messageId: string} | null;
 };
 
 /** Steps with Cairn's tools before the model must answer without them. */
@@ -51,6 +53,8 @@ export type ChatOutcome = {
     citations: ApiCitation[];
     /** Speed as the engine measured it, in llama.cpp server's `timings` shape. */
     timings: Timings;
+    /** Set when the exchange was recorded as a conversation (metadata.conversation_id). */
+    conversationId?: string;
 };
 export type Timings = {
     prompt_n: number;
@@ -245,7 +249,13 @@ class ChatRun {
 
     async runTools(calls: {name: string; params: unknown}[], origin: "model" | "client"): Promise<void> {
         const cairn = this.plan.cairn!;
-        const round = await cairn.tools.run(calls, origin, this.signal, this.citations.length + 1);
+        const round = await cairn.tools.run(
+            calls,
+            origin,
+            this.signal,
+            this.citations.length + 1,
+            this.plan.record ?? null,
+        );
         this.response.push(...round.items);
         this.citations.push(...round.citations);
         for (const step of round.steps) {

@@ -13,14 +13,19 @@ import {
     type ChatPlan,
     type ChatSink,
 } from "./chat.js";
+import {CitationStore} from "../store/citations.js";
 import {ApiTools} from "./cairnTools.js";
+import {ApiRecorder} from "./record.js";
 import {ApiError, invalid} from "./errors.js";
 import {Gate} from "./gate.js";
 import {ChatRequest, CompletionRequest, EmbeddingRequest} from "./schemas.js";
 import {metadataOf, SseWriter} from "./sse.js";
 
 export type ApiOptions = {
-    core: Pick<Core, "engine" | "embedder" | "models" | "settings" | "tools" | "db" | "dataDir">;
+    core: Pick<
+        Core,
+        "engine" | "embedder" | "models" | "settings" | "tools" | "db" | "dataDir" | "conversations" | "bus"
+    >;
     /** The key clients must send; read at each request, so that a new key applies at once. */
     key: () => string;
     host?: string;
@@ -54,7 +59,13 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         core.db,
         core.dataDir,
         () => core.settings.values().webAccessDefault,
+        core.bus,
     );
+    const recorder = new ApiRecorder({
+        conversations: core.conversations,
+        citations: new CitationStore(core.db),
+        bus: core.bus,
+    });
     const gate = new Gate(options.maxWaiting ?? DEFAULT_MAX_WAITING);
     let port = 0;
 
@@ -134,7 +145,6 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         plan: ChatPlan,
         kind: "chat" | "text",
     ): Promise<void> {
-        if ("metadata" in body && body.metadata) rejectCairnMetadata(body.metadata);
         const abort = new AbortController();
         // A client that goes away stops its generation (or leaves the queue).
         res.on("close", () => {
@@ -161,14 +171,30 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             const writer = body.stream
                 ? new SseWriter(res, kind, model, Boolean(body.stream_options?.include_usage))
                 : null;
-            const sink: ChatSink = writer ?? {text: () => {}, call: () => {}, step: () => {}};
+            const recording =
+                "messages" in body && body.metadata?.conversation_id !== undefined
+                    ? recorder.begin(body.metadata.conversation_id, body.messages, model)
+                    : null;
+            const sink: ChatSink = {
+                text: (chunk) => {
+                    recording?.onText(chunk);
+                    writer?.text(chunk);
+                },
+                call: (...args) => writer?.call(...args),
+                step: (step) => writer?.step(step),
+            };
+            if (recording)
+                full.record = {conversationId: recording.conversationId, messageId: recording.messageId};
             let outcome: ChatOutcome;
             try {
                 outcome = await runChat(options.core.engine, full, abort.signal, sink);
             } catch (error) {
+                recording?.fail(error instanceof Error ? error.message : String(error));
                 if (writer?.started) return writer.fail(error);
                 throw error;
             }
+            recording?.finish(outcome, abort.signal.aborted);
+            if (recording) outcome.conversationId = recording.conversationId;
             if (abort.signal.aborted) return;
             if (writer) return writer.finish(outcome);
             sendJson(res, 200, kind === "chat" ? chatResponse(model, outcome) : textResponse(model, outcome));
@@ -292,18 +318,6 @@ function validated(validate: ValidateFunction, body: unknown, what: string): unk
         : "";
     const message = error ? `${param || "body"} ${error.message ?? "is invalid"}` : "invalid body";
     throw invalid(`invalid ${what} request: ${message}`, param || null);
-}
-
-/** Recording an exchange as a conversation is not built yet: such a request says so. */
-function rejectCairnMetadata(metadata: Record<string, unknown>): void {
-    for (const key of ["conversation_id"]) {
-        if (metadata[key] !== undefined)
-            throw invalid(
-                `metadata.${key} is not supported by this version of Cairn's API yet`,
-                `metadata.${key}`,
-                "unsupported_parameter",
-            );
-    }
 }
 
 function samplingDefaults(generation: ReturnType<Core["settings"]["values"]>["generation"]) {

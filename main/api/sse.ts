@@ -114,6 +114,7 @@ export class SseWriter implements ChatSink {
 /** Cairn's additions to a message: tool steps, citations, argument problems; undefined when none. */
 export function metadataOf(outcome: ChatOutcome) {
     const metadata = {
+        ...(outcome.conversationId ? {conversation_id: outcome.conversationId} : {}),
         ...(outcome.steps.length ? {tool_results: outcome.steps, citations: outcome.citations} : {}),
         ...(outcome.problems.length ? {tool_call_errors: outcome.problems} : {}),
     };

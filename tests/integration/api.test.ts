@@ -4,7 +4,7 @@ import {after, before, test} from "node:test";
 import {Ajv} from "ajv";
 import OpenAI from "openai";
 import {startApi, type ApiServer} from "../../main/api/server.js";
-import {openTestCore, type TestCore} from "../helpers/core.js";
+import {openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {TEST_MODEL} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 
@@ -482,6 +482,54 @@ test("CORS is off unless an origin is allowed; a port in use is reported in word
         const status = await t.core.api.setEnabled(true);
         assert.equal(status.url, null);
         assert.match(status.error ?? "", /could not start: .*EADDRINUSE.*another program uses that port/);
+    } finally {
+        await api.close();
+        await t.core.dispose();
+    }
+});
+
+test("metadata.conversation_id records the exchange as a conversation, with its tool steps, shown live", async () => {
+    const t: TestCore = await openTestCore();
+    const api: ApiServer = await startApi({core: t.core, key: () => KEY});
+    try {
+        const local = new OpenAI({baseURL: api.url, apiKey: KEY, maxRetries: 0});
+        const ask = (conversationId: string, content: string) =>
+            local.chat.completions.create({
+                model: "m",
+                messages: [user(content)],
+                max_tokens: 6,
+                metadata: {conversation_id: conversationId, tool_calls: ["system_stats"]} as never,
+            }) as Promise<CairnCompletion & {metadata?: {conversation_id?: string}}>;
+        const first = await ask("new", "How busy is this computer?");
+        const conversationId = first.metadata?.conversation_id;
+        assert.ok(conversationId);
+        const tokens = t.events.filter((e) => e.type === "chat.token" && e.conversationId === conversationId);
+        assert.ok(tokens.length > 0, "the app saw the answer as it was written");
+        await ask(conversationId, "And now?");
+        const messages = unwrap(await t.api.invoke("messages.list", {conversationId}));
+        assert.deepEqual(
+            messages.map((m) => [m.role, m.status]),
+            [
+                ["user", "complete"],
+                ["assistant", "complete"],
+                ["user", "complete"],
+                ["assistant", "complete"],
+            ],
+        );
+        assert.equal(messages[0]!.content, "How busy is this computer?");
+        assert.equal(messages[1]!.content, first.choices[0]!.message.content);
+        assert.equal(messages[1]!.toolCalls[0]?.tool, "system_stats");
+        assert.equal(messages[1]!.toolCalls[0]?.status, "ok");
+        assert.equal(messages[1]!.citations[0]?.title, "System stats");
+        assert.ok(messages[1]!.stats!.completionTokens > 0);
+        const conversation = unwrap(await t.api.invoke("conversations.list", {})).find(
+            (c) => c.id === conversationId,
+        );
+        assert.equal(conversation?.title, "How busy is this computer?");
+
+        const missing = await ask("no-such-id", "x").catch((e: unknown) => e);
+        assert.ok(missing instanceof OpenAI.NotFoundError, String(missing));
+        assert.match(missing.message, /no conversation no-such-id; pass "new"/);
     } finally {
         await api.close();
         await t.core.dispose();

@@ -1,0 +1,137 @@
+import type {TurnStats} from "../../shared/contract.js";
+import type {EventBus} from "../events.js";
+import type {CitationStore} from "../store/citations.js";
+import type {ConversationStore} from "../store/conversations.js";
+import type {ChatOutcome} from "./chat.js";
+import {ApiError} from "./errors.js";
+import type {ChatMessage} from "./schemas.js";
+
+type Deps = {conversations: ConversationStore; citations: CitationStore; bus: EventBus};
+
+/**
+ * API exchanges recorded as Cairn conversations (`metadata.conversation_id`, off by default): the
+ * request's last user message and the answer with its tool steps and citations, shown live in the app.
+ * "new" starts a conversation; its id comes back in `metadata.conversation_id`.
+ */
+export class ApiRecorder {
+    constructor(private readonly deps: Deps) {}
+
+    begin(requested: unknown, messages: ChatMessage[], model: string): Recording {
+        const {conversations} = this.deps;
+        if (typeof requested !== "string" || requested.length === 0)
+            throw new ApiError(
+                400,
+                'metadata.conversation_id must be the id of a conversation, or "new"',
+                "invalid_request_error",
+                "metadata.conversation_id",
+            );
+        const question = lastUserText(messages);
+        const conversation =
+            requested === "new" ? conversations.create(title(question)) : conversations.get(requested);
+        if (!conversation)
+            throw new ApiError(
+                404,
+                `metadata.conversation_id: no conversation ${requested}; pass "new" to start one`,
+                "invalid_request_error",
+                "metadata.conversation_id",
+                "conversation_not_found",
+            );
+        conversations.addMessage({
+            conversationId: conversation.id,
+            role: "user",
+            content: question,
+            status: "complete",
+        });
+        const answer = conversations.addMessage({
+            conversationId: conversation.id,
+            role: "assistant",
+            content: "",
+            status: "streaming",
+            model,
+        });
+        this.deps.bus.emit({type: "conversation.updated", conversation: conversations.get(conversation.id)!});
+        return new Recording(this.deps, conversation.id, answer.id);
+    }
+}
+
+export class Recording {
+    private text = "";
+
+    constructor(
+        private readonly deps: Deps,
+        readonly conversationId: string,
+        readonly messageId: string,
+    ) {}
+
+    /** Each chunk as the model writes it: the app shows the answer live. */
+    onText(chunk: string): void {
+        this.text += chunk;
+        this.deps.bus.emit({
+            type: "chat.token",
+            conversationId: this.conversationId,
+            messageId: this.messageId,
+            text: chunk,
+        });
+    }
+
+    finish(outcome: ChatOutcome, stopped: boolean): void {
+        outcome.citations.forEach((c) =>
+            this.deps.citations.add(this.messageId, {
+                kind: c.kind,
+                title: c.title,
+                ...(c.url ? {url: c.url} : {}),
+                ...(c.location ? {location: c.location} : {}),
+                number: c.number,
+                toolCallId: c.tool_call_id,
+            }),
+        );
+        const content = outcome.text || this.text;
+        this.end({content, status: stopped ? "interrupted" : "complete", stats: statsOf(outcome)});
+    }
+
+    fail(message: string): void {
+        this.end({content: this.text, status: "error", stats: null, error: message});
+    }
+
+    private end(f: Parameters<ConversationStore["finish"]>[1]): void {
+        const {conversations, bus} = this.deps;
+        conversations.finish(this.messageId, f);
+        conversations.touch(this.conversationId);
+        if (f.status === "error")
+            bus.emit({
+                type: "chat.error",
+                conversationId: this.conversationId,
+                messageId: this.messageId,
+                message: f.error ?? "",
+            });
+        bus.emit({
+            type: "chat.done",
+            conversationId: this.conversationId,
+            message: conversations.message(this.messageId)!,
+        });
+    }
+}
+
+function statsOf({usage, timings}: ChatOutcome): TurnStats {
+    return {
+        promptTokens: timings.prompt_n,
+        completionTokens: usage.completion_tokens,
+        timeToFirstTokenMs: timings.prompt_ms,
+        durationMs: timings.prompt_ms + timings.predicted_ms,
+        tokensPerSecond: timings.predicted_per_second,
+        reusedTokens: usage.prompt_tokens_details.cached_tokens,
+        contextShifted: false,
+    };
+}
+
+function lastUserText(messages: ChatMessage[]): string {
+    const user = [...messages].reverse().find((m) => m.role === "user");
+    const content = user?.content;
+    if (typeof content === "string") return content;
+    return content ? content.map((p) => p.text).join("") : "";
+}
+
+function title(question: string): string {
+    const line = question.trim().split("\n")[0] ?? "";
+    return line.length > 60 ? `${line.slice(0, 57)}…` : line || "API conversation";
+}
