@@ -4,6 +4,9 @@ import {completionId, type ChatOutcome, type ChatSink} from "./chat.js";
 import {ApiError} from "./errors.js";
 
 /** A completion streamed as OpenAI streams it: `data: {chunk}` events, then `data: [DONE]`. */
+/** Text that arrives within this long of the last text event waits to go out with what follows. */
+const COALESCE_MS = 16;
+
 export class SseWriter implements ChatSink {
     started = false;
     private readonly id: string;
@@ -18,16 +21,34 @@ export class SseWriter implements ChatSink {
         this.id = completionId(kind === "chat" ? "chatcmpl" : "cmpl");
     }
 
+    /**
+     * Text goes out at once unless the last event left less than a frame ago: tokens that come faster
+     * (a small model on a fast machine) are sent together, so that neither side spends its time on
+     * events. A model at 60 tokens/s or slower sends every token on its own.
+     */
     text(chunk: string): void {
         if (!chunk) return;
         this.start();
-        // The hot path, once per token: the chunk's fixed parts are serialized once, then only the text.
+        this.pendingText += chunk;
+        const wait = this.lastTextAt + COALESCE_MS - performance.now();
+        if (wait <= 0) this.flushText();
+        else this.textTimer ??= setTimeout(() => this.flushText(), wait);
+    }
+
+    private flushText(): void {
+        if (this.textTimer) clearTimeout(this.textTimer);
+        this.textTimer = null;
+        if (!this.pendingText) return;
+        // The chunk's fixed parts are serialized once, then only the text.
         this.textFrame ??= this.frameAround();
-        this.res.write(`${this.textFrame[0]}${JSON.stringify(chunk)}${this.textFrame[1]}`);
+        this.res.write(`${this.textFrame[0]}${JSON.stringify(this.pendingText)}${this.textFrame[1]}`);
+        this.pendingText = "";
+        this.lastTextAt = performance.now();
     }
 
     call(index: number, start: {id: string; name: string} | null, argumentsChunk: string): void {
         this.start();
+        this.flushText();
         const call = start
             ? {index, id: start.id, type: "function", function: {name: start.name, arguments: argumentsChunk}}
             : {index, function: {arguments: argumentsChunk}};
@@ -37,11 +58,13 @@ export class SseWriter implements ChatSink {
     /** A Cairn tool step as an extra chunk with no choices: OpenAI clients skip it, Cairn-aware ones read it. */
     step(step: Step): void {
         this.start();
+        this.flushText();
         this.write({...this.envelope(), choices: [], metadata: {step}});
     }
 
     finish(outcome: ChatOutcome): void {
         this.start();
+        this.flushText();
         const last =
             this.kind === "chat"
                 ? {
@@ -58,6 +81,7 @@ export class SseWriter implements ChatSink {
 
     /** An error after the stream began: one error event, then the stream ends (as OpenAI does). */
     fail(error: unknown): void {
+        this.flushText();
         const body =
             error instanceof ApiError
                 ? error.body()
@@ -67,6 +91,9 @@ export class SseWriter implements ChatSink {
     }
 
     private textFrame: [string, string] | null = null;
+    private pendingText = "";
+    private lastTextAt = -Infinity;
+    private textTimer: NodeJS.Timeout | null = null;
 
     /** A text chunk's event split around its text: what comes before the JSON string, and after. */
     private frameAround(): [string, string] {
