@@ -77,7 +77,16 @@ test("a completion: text, finish reason, usage, and max_tokens kept", async () =
         JSON.stringify(res.usage),
     );
     assert.ok(res.usage!.prompt_tokens > 0);
-    assert.equal(res.usage!.total_tokens, res.usage!.prompt_tokens + res.usage!.completion_tokens);
+    assert.equal(res.usage!.total_tokens, res.usage!.prompt_tokens + res.usage!.completion_tokens); // stop: the story model ends sentences quickly; the answer stops before the first period.
+    const stopped = await client.chat.completions.create({
+        model: "stories260K",
+        messages: [user("Once upon a time")],
+        max_tokens: 64,
+        temperature: 0,
+        stop: ["."],
+    });
+    assert.equal(stopped.choices[0]!.finish_reason, "stop");
+    assert.ok(!stopped.choices[0]!.message.content!.includes("."), stopped.choices[0]!.message.content!);
 });
 
 test("streaming: deltas join to the answer, then a usage chunk (include_usage), then the end", async () => {
