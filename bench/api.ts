@@ -2,6 +2,7 @@
 // alone): tokens/s and time to first token through HTTP + SSE vs the engine called directly, and a
 // client that resends a growing 10-turn conversation: prompt tokens evaluated per turn vs new tokens.
 import {spawn} from "node:child_process";
+import readline from "node:readline";
 import {fileURLToPath, pathToFileURL} from "node:url";
 import OpenAI from "openai";
 import {startApi} from "../main/api/server.js";
@@ -22,14 +23,20 @@ export async function apiFigures() {
     await core.loadConfiguredModel();
     core.settings.set("generation", {temperature: 0, seed: 1, repeatPenalty: 1.1});
     const api = await startApi({core, key: () => KEY, port: 0});
-    const client = new OpenAI({baseURL: api.url, apiKey: KEY, maxRetries: 0});
+    const openai = new OpenAI({baseURL: api.url, apiKey: KEY, maxRetries: 0});
     try {
-        // The client runs in its own process, as a real one does; the in-process runs come before and after.
-        await inProcessRun(core); // warms the context
+        // The client runs in its own process, as a real one does, and stays warm between runs. The two
+        // sides alternate run by run, so that neither gets a quieter machine.
+        const client = startClient(api.url);
+        await inProcessRun(core); // warms the context and the client
+        await client.run();
         const inProcess: Run[] = [];
-        for (let i = 0; i < RUNS; i++) inProcess.push(await inProcessRun(core));
-        const overApi = await clientRuns(api.url);
-        for (let i = 0; i < RUNS; i++) inProcess.push(await inProcessRun(core));
+        const overApi: Run[] = [];
+        for (let i = 0; i < RUNS; i++) {
+            inProcess.push(await inProcessRun(core));
+            overApi.push(await client.run());
+        }
+        client.stop();
         const tps = {
             inProcess: median(inProcess.map((r) => r.tokensPerSecond)),
             api: median(overApi.map((r) => r.tokensPerSecond)),
@@ -49,7 +56,7 @@ export async function apiFigures() {
             // The engine's own rate on each side: what the model made, before HTTP and the client.
             engineTokensPerSecond: {...engine, ratio: engine.api / engine.inProcess},
             firstTokenMs: {...ttft, addedMs: ttft.api - ttft.inProcess},
-            resend: await resendConversation(client),
+            resend: await resendConversation(openai),
         };
     } finally {
         await api.close();
@@ -75,16 +82,21 @@ async function inProcessRun(core: ReturnType<typeof createCore>): Promise<Run> {
     };
 }
 
-/** The API side: RUNS + 1 streamed completions from a client process (the first warms up). */
-async function clientRuns(url: string): Promise<Run[]> {
+/** The API side: a client process that streams one completion per request and answers with its timings. */
+function startClient(url: string) {
     const script = fileURLToPath(new URL("./apiClient.ts", import.meta.url));
-    const args = ["--import", "tsx", script, url, KEY, String(RUNS + 1), String(MAX_TOKENS), PROMPT];
-    const child = spawn(process.execPath, args, {stdio: ["ignore", "pipe", "inherit"]});
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-    if (code !== 0) throw new Error(`the API bench client exited with ${code}`);
-    return (JSON.parse(out) as Run[]).slice(1);
+    const args = ["--import", "tsx", script, url, KEY, String(MAX_TOKENS), PROMPT];
+    const child = spawn(process.execPath, args, {stdio: ["pipe", "pipe", "inherit"]});
+    const lines = readline.createInterface({input: child.stdout});
+    return {
+        run: () =>
+            new Promise<Run>((resolve, reject) => {
+                lines.once("line", (line) => resolve(JSON.parse(line) as Run));
+                child.once("exit", (code) => reject(new Error(`the API bench client exited with ${code}`)));
+                child.stdin.write("run\n");
+            }),
+        stop: () => child.stdin.end(),
+    };
 }
 
 /** Both sides timed the same way: from the call to the first text, then tokens over the streaming time. */

@@ -1,11 +1,13 @@
 // The local API bench's client, in a process of its own as a real client would be (bench/api.ts starts
-// it): streams completions with the official openai package and prints each run's timings as JSON.
+// it): for each line on stdin it streams one completion with the official openai package and prints its
+// timings as one JSON line. Kept running between runs, so that it stays warm and its connection open.
+import readline from "node:readline";
 import OpenAI from "openai";
 
-const [url, key, runs, maxTokens, prompt] = process.argv.slice(2) as [string, string, string, string, string];
+const [url, key, maxTokens, prompt] = process.argv.slice(2) as [string, string, string, string];
 const client = new OpenAI({baseURL: url, apiKey: key, maxRetries: 0});
-const results: {firstTokenMs: number; tokensPerSecond: number; engineTokensPerSecond: number}[] = [];
-for (let i = 0; i < Number(runs); i++) {
+
+async function run() {
     const started = performance.now();
     const stamps: number[] = [];
     let tokens = 0;
@@ -25,10 +27,13 @@ for (let i = 0; i < Number(runs); i++) {
         if (timings) engineRate = timings.predicted_per_second;
     }
     const first = stamps[0]!;
-    results.push({
+    return {
         firstTokenMs: first - started,
         tokensPerSecond: ((tokens - 1) / (stamps.at(-1)! - first)) * 1000,
         engineTokensPerSecond: engineRate,
-    });
+    };
 }
-process.stdout.write(JSON.stringify(results));
+
+for await (const _ of readline.createInterface({input: process.stdin})) {
+    process.stdout.write(`${JSON.stringify(await run())}\n`);
+}
