@@ -326,6 +326,8 @@ export const SendRequest = Type.Object(
         preflight: Type.Optional(Type.Array(PreflightCall, {maxItems: 8})),
         /** Web access for this answer only, over the conversation's switch (the CLI's --web). */
         webAccess: Type.Optional(Type.Boolean()),
+        /** What the model is asked, when it differs from the text typed (a slash command's instruction). */
+        prompt: Type.Optional(Type.String({minLength: 1, maxLength: 200_000})),
     },
     closed,
 );

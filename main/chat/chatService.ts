@@ -22,7 +22,13 @@ import type {TurnState} from "./turnState.js";
 export type GenerationOptions = {maxTokens?: number; temperature?: number; seed?: number};
 
 /** webAccess overrides the conversation's switch for this one turn (the CLI's --web). */
-export type SendOptions = {toolChoice?: ToolChoice; preflight?: PreflightCall[]; webAccess?: boolean};
+/** prompt: what the model is asked when it differs from the text typed (a slash command's instruction). */
+export type SendOptions = {
+    toolChoice?: ToolChoice;
+    preflight?: PreflightCall[];
+    webAccess?: boolean;
+    prompt?: string;
+};
 
 type ActiveTurn = {controller: AbortController; done: Promise<void>};
 
@@ -109,7 +115,7 @@ export class ChatService {
         };
         const input = {
             answer,
-            history: [...history, {type: "user", text} as const],
+            history: [...history, {type: "user", text: options.prompt ?? text} as const],
             choice,
             preflight: options.preflight ?? [],
         };
@@ -185,8 +191,13 @@ export function toModelHistory(messages: Message[]): ChatHistoryItem[] {
         });
 }
 
+/** The first line, without a leading slash command ("/docs Perseids" is titled "Perseids"). */
 export function titleFrom(text: string): string {
-    const line = text.trim().split("\n")[0]!.trim();
+    const line = text
+        .trim()
+        .split("\n")[0]!
+        .trim()
+        .replace(/^\/[a-z_]+\s+(?=\S)/, "");
     return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line || DEFAULT_TITLE;
 }
 

@@ -33,7 +33,8 @@ const COMMANDS: Record<string, Command> = {
     },
 };
 
-export type Parsed = {text: string; preflight?: PreflightCall[]} | {error: string};
+/** text: what was typed, shown and stored; prompt: what the model is asked, when a command adds to it. */
+export type Parsed = {text: string; prompt?: string; preflight?: PreflightCall[]} | {error: string};
 
 export function parseSlash(input: string): Parsed {
     const match = /^\/([a-z_]+)\b\s*([\s\S]*)$/.exec(input.trim());
@@ -48,10 +49,9 @@ export function parseSlash(input: string): Parsed {
     const rest = match[2]!.trim();
     const args = command.args ? command.args(rest) : {};
     if (typeof args === "string") return {error: args};
-    const question = command.wholeRestIsArgument
-        ? ""
-        : command.args
-          ? rest.split(/\s+/).slice(1).join(" ")
-          : rest;
-    return {text: question || command.prompt, preflight: [{name: command.tool, args}]};
+    // A query is also the question: the model gets it with the command's instruction.
+    const prompt = command.wholeRestIsArgument
+        ? `${rest}\n\n${command.prompt}`
+        : (command.args ? rest.split(/\s+/).slice(1).join(" ") : rest) || command.prompt;
+    return {text: input.trim(), prompt, preflight: [{name: command.tool, args}]};
 }

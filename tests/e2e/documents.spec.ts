@@ -37,6 +37,10 @@ test("documents: add a folder with progress, search it with /docs, open the cite
     await box.press("Enter");
     const answer = page.locator("article.assistant").last();
     await expect(answer).toHaveAttribute("data-status", "complete");
+    // What was typed is shown and names the conversation, not the command's instruction to the model.
+    await expect(page.locator("article.user").last()).toHaveText(/\/docs ZX-4471/);
+    await expect(page.locator(".sidebar li.selected")).toContainText("ZX-4471");
+    await expect(page.locator(".sidebar li.selected")).not.toContainText("/docs");
     const source = answer
         .getByRole("list", {name: "Sources"})
         .getByRole("link", {name: "Project Falcon"})

@@ -6,21 +6,25 @@ test("plain text is sent as is", () => {
     assert.deepEqual(parseSlash("hello /stats"), {text: "hello /stats"});
 });
 
-test("/stats, /search, /docs and /fetch become preflight calls", () => {
+test("/stats, /search, /docs and /fetch become preflight calls; what was typed is kept as the text", () => {
     assert.deepEqual(parseSlash("/stats"), {
-        text: "Summarize this computer's current state from the system stats.",
+        text: "/stats",
+        prompt: "Summarize this computer's current state from the system stats.",
         preflight: [{name: "system_stats", args: {}}],
     });
     assert.deepEqual(parseSlash("/search bitcoin price today"), {
-        text: "Answer from these search results, citing them as [n].",
+        text: "/search bitcoin price today",
+        prompt: "bitcoin price today\n\nAnswer from these search results, citing them as [n].",
         preflight: [{name: "web_search", args: {query: "bitcoin price today"}}],
     });
     assert.deepEqual(parseSlash("/docs launch code ZX-4471"), {
-        text: "Answer from these passages of my documents, citing them as [n].",
+        text: "/docs launch code ZX-4471",
+        prompt: "launch code ZX-4471\n\nAnswer from these passages of my documents, citing them as [n].",
         preflight: [{name: "rag_search", args: {query: "launch code ZX-4471"}}],
     });
     assert.deepEqual(parseSlash("/fetch https://example.org/a what is it about?"), {
-        text: "what is it about?",
+        text: "/fetch https://example.org/a what is it about?",
+        prompt: "what is it about?",
         preflight: [{name: "web_fetch", args: {url: "https://example.org/a"}}],
     });
 });
