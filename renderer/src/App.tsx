@@ -42,9 +42,20 @@ export function App({api}: {api: CairnApi}) {
         (models.state.overview?.installed.length === 0 || firstDownload !== null) &&
         !modelsOpen;
     const [source, setSource] = useState<SourceTarget | null>(null);
+    const [sidebarHidden, setSidebarHidden] = useState(false);
+    useEffect(() => {
+        const onKey = (e: KeyboardEvent) => {
+            if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "b") {
+                e.preventDefault();
+                setSidebarHidden((hidden) => !hidden);
+            }
+        };
+        window.addEventListener("keydown", onKey);
+        return () => window.removeEventListener("keydown", onKey);
+    }, []);
     return (
         <SourceViewerContext.Provider value={setSource}>
-            <div className="app">
+            <div className={sidebarHidden ? "app sidebar-hidden" : "app"}>
                 <ConversationList
                     conversations={state.conversations}
                     selectedId={state.selectedId}
@@ -84,42 +95,55 @@ export function App({api}: {api: CairnApi}) {
                     />
                 )}
                 <main className="chat">
-                    {selected && (
-                        <header className="chat-header">
-                            <label>
-                                Mode{" "}
-                                <select
-                                    aria-label="Mode"
-                                    value={selected.mode}
-                                    onChange={(e) => void cairn.setMode(e.target.value as "ask" | "agent")}
-                                    title="Ask: only tools that read. Agent: all tools, each with its approval policy."
+                    <header className="chat-header">
+                        <button
+                            className="sidebar-toggle"
+                            aria-expanded={!sidebarHidden}
+                            aria-label={sidebarHidden ? "Show conversations" : "Hide conversations"}
+                            title="Ctrl+B"
+                            onClick={() => setSidebarHidden((hidden) => !hidden)}
+                        >
+                            {sidebarHidden ? "☰ Conversations" : "☰"}
+                        </button>
+                        {selected && (
+                            <>
+                                <label>
+                                    Mode{" "}
+                                    <select
+                                        aria-label="Mode"
+                                        value={selected.mode}
+                                        onChange={(e) =>
+                                            void cairn.setMode(e.target.value as "ask" | "agent")
+                                        }
+                                        title="Ask: only tools that read. Agent: all tools, each with its approval policy."
+                                    >
+                                        <option value="ask">Ask</option>
+                                        <option value="agent">Agent</option>
+                                    </select>
+                                </label>
+                                <label title="Lets the model send search queries and page addresses to the internet.">
+                                    <input
+                                        type="checkbox"
+                                        checked={selected.webAccess}
+                                        onChange={(e) => void cairn.setWebAccess(e.target.checked)}
+                                    />{" "}
+                                    Web access
+                                </label>
+                                <button
+                                    onClick={() => setDocumentsOpen("conversation")}
+                                    title="Documents only this conversation can search"
                                 >
-                                    <option value="ask">Ask</option>
-                                    <option value="agent">Agent</option>
-                                </select>
-                            </label>
-                            <label title="Lets the model send search queries and page addresses to the internet.">
-                                <input
-                                    type="checkbox"
-                                    checked={selected.webAccess}
-                                    onChange={(e) => void cairn.setWebAccess(e.target.checked)}
-                                />{" "}
-                                Web access
-                            </label>
-                            <button
-                                onClick={() => setDocumentsOpen("conversation")}
-                                title="Documents only this conversation can search"
-                            >
-                                Attach
-                            </button>
-                            <button
-                                onClick={() => setGenerationOpen(true)}
-                                title="System prompt, temperature, seed… for this conversation"
-                            >
-                                Generation
-                            </button>
-                        </header>
-                    )}
+                                    Attach
+                                </button>
+                                <button
+                                    onClick={() => setGenerationOpen(true)}
+                                    title="System prompt, temperature, seed… for this conversation"
+                                >
+                                    Generation
+                                </button>
+                            </>
+                        )}
+                    </header>
                     {state.error && (
                         <div className="alert" role="alert">
                             <span>{state.error}</span>

@@ -13,29 +13,54 @@ type Props = {
 
 export function ChatView({messages, streaming, busy, engine, onSend, onStop}: Props) {
     const [draft, setDraft] = useState("");
-    const end = useRef<HTMLDivElement>(null);
+    const list = useRef<HTMLElement>(null);
+    // The list follows new text while it is scrolled to the bottom; scrolled up, it stays put.
+    const [following, setFollowing] = useState(true);
     const streamedLength = Object.values(streaming).reduce((n, t) => n + t.length, 0);
+    const toLatest = () => {
+        const el = list.current;
+        if (el) el.scrollTop = el.scrollHeight;
+        setFollowing(true);
+    };
     useEffect(() => {
-        // A block body: newer browsers return a Promise from scrollIntoView, which is not a cleanup function.
-        end.current?.scrollIntoView({block: "end"});
-    }, [messages.length, streamedLength]);
+        if (following && list.current) list.current.scrollTop = list.current.scrollHeight;
+    }, [messages.length, streamedLength, following]);
 
     const submit = async () => {
         const text = draft.trim();
         if (!text || busy) return;
         setDraft("");
+        toLatest();
         if (!(await onSend(text))) setDraft(text);
     };
 
     return (
         <>
-            <section className="messages" aria-label="Messages" aria-live="polite">
+            <section
+                className="messages"
+                aria-label="Messages"
+                aria-live="polite"
+                ref={list}
+                onScroll={(e) => {
+                    const el = e.currentTarget;
+                    setFollowing(el.scrollHeight - el.scrollTop - el.clientHeight < 48);
+                }}
+            >
                 {messages.length === 0 && <EmptyState engine={engine} />}
-                {messages.map((m) => (
-                    <MessageView key={m.id} message={m} streamed={streaming[m.id]} />
+                {messages.map((m, i) => (
+                    <MessageView
+                        key={m.id}
+                        message={m}
+                        streamed={streaming[m.id]}
+                        shiftNoted={shiftedBefore(messages, i)}
+                    />
                 ))}
-                <div ref={end} />
             </section>
+            {!following && (
+                <button type="button" className="jump-latest" onClick={toLatest}>
+                    Jump to latest
+                </button>
+            )}
             <form
                 className="composer"
                 onSubmit={(e) => {
@@ -90,4 +115,13 @@ function EmptyState({engine}: {engine: EngineStatus | null}) {
             <p>Ask a question; the answer is written by the model on this computer.</p>
         </div>
     );
+}
+
+/** Whether an earlier answer already said that the conversation no longer fits: the note is shown once. */
+export function shiftedBefore(messages: Message[], index: number): boolean {
+    for (let i = index - 1; i >= 0; i--) {
+        const m = messages[i]!;
+        if (m.role === "assistant") return m.stats?.contextShifted ?? false;
+    }
+    return false;
 }

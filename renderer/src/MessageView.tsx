@@ -38,7 +38,14 @@ function StatsDetails({stats}: {stats: TurnStats}) {
     );
 }
 
-export function MessageView({message, streamed}: {message: Message; streamed: string | undefined}) {
+type Props = {
+    message: Message;
+    streamed: string | undefined;
+    /** The answer before this one already said that older turns were left out. */
+    shiftNoted?: boolean;
+};
+
+export function MessageView({message, streamed, shiftNoted = false}: Props) {
     const text = streamed && streamed.length > message.content.length ? streamed : message.content;
     const label = STATUS_LABEL[message.status];
     // Links leave the app (Electron sends http(s) links to the system browser); [n] opens its source.
@@ -59,7 +66,7 @@ export function MessageView({message, streamed}: {message: Message; streamed: st
             </div>
             <SourcesList citations={message.citations} />
             {label && <div className="note">{message.error ? `${label}: ${message.error}` : label}</div>}
-            {message.stats?.contextShifted && (
+            {message.stats?.contextShifted && !shiftNoted && (
                 <div className="note" role="note">
                     The conversation no longer fitted in the model&apos;s context: the oldest turns were left
                     out of this answer (the system prompt and recent turns were kept).

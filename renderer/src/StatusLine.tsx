@@ -10,6 +10,8 @@ function gpuTitle(engine: EngineStatus): string {
 export function StatusLine({engine, busy, turnState}: Props) {
     if (!engine) return <footer className="status">Connecting…</footer>;
     const state = busy && engine.state === "ready" ? "generating" : engine.state;
+    // The turn's own state says more only when it is not the engine's ("awaiting approval", "waiting for tool").
+    const turn = turnState?.toLowerCase().replace(/_/g, " ");
     return (
         <footer className="status" data-state={state}>
             <span className="model">{engine.modelName ?? "no model"}</span>
@@ -26,7 +28,7 @@ export function StatusLine({engine, busy, turnState}: Props) {
                     value={engine.loadProgress}
                 />
             )}
-            {turnState && <span className="turn">{turnState.toLowerCase().replace(/_/g, " ")}</span>}
+            {turn && turn !== state && <span className="turn">{turn}</span>}
             {engine.state === "error" && <span className="why">{engine.message}</span>}
         </footer>
     );

@@ -111,12 +111,15 @@ export function useCairn(api: CairnApi) {
     }, [api, loadMessages, patch, select, showError]);
 
     const create = useCallback(async () => {
+        // A conversation nothing was asked in yet is the new conversation: clicking again adds none.
+        const current = state.conversations.find((c) => c.id === state.selectedId);
+        if (current && state.messages.length === 0) return current.id;
         const res = await api.invoke("conversations.create", {});
         if (!res.ok) return showError(res.error.message);
         setState((s) => ({...s, conversations: [res.value, ...s.conversations]}));
         select(res.value.id);
         return res.value.id;
-    }, [api, select, showError]);
+    }, [api, select, showError, state.conversations, state.messages.length, state.selectedId]);
 
     const rename = useCallback(
         async (id: string, title: string) => {

@@ -1,0 +1,91 @@
+import {expect, test, type Page} from "@playwright/test";
+import {startServe, type Served} from "../helpers/serve.js";
+
+let served: Served;
+test.beforeEach(async () => {
+    served = await startServe({extra: ["--max-tokens", "120", "--temperature", "0"]});
+});
+test.afterEach(async () => served.stop());
+
+async function ask(page: Page, text: string) {
+    await page.getByRole("textbox", {name: "Message"}).fill(text);
+    await page.getByRole("textbox", {name: "Message"}).press("Enter");
+    await expect(page.locator("article.message.assistant").last()).not.toHaveAttribute(
+        "data-status",
+        "streaming",
+    );
+}
+
+for (const [width, height] of [
+    [800, 600],
+    [1280, 800],
+] as const) {
+    test(`at ${width}x${height} the message list scrolls; the input, status line and sidebar stay in view`, async ({
+        page,
+    }) => {
+        await page.setViewportSize({width, height});
+        await page.goto(served.url);
+        await expect(page.locator(".status .state")).toHaveText("ready");
+        // Answers until they are more than the window holds.
+        const list = page.getByRole("region", {name: "Messages"});
+        for (
+            let i = 0;
+            i < 10 && !(await list.evaluate((el) => el.scrollHeight > el.clientHeight * 1.5));
+            i++
+        ) {
+            await ask(page, i % 2 ? "Tell me more" : "Once upon a time");
+        }
+        expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight * 1.5)).toBe(true);
+        // The page itself never grows: only the list scrolls.
+        const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+        expect(pageHeight).toBe(height);
+        await expect(page.getByRole("textbox", {name: "Message"})).toBeInViewport();
+        await expect(page.locator(".status")).toBeInViewport();
+        await expect(page.getByRole("button", {name: "Settings"})).toBeInViewport();
+        // It followed the answers down to the last one.
+        await expect(page.locator("article.message.assistant").last()).toBeInViewport();
+
+        // Scrolled up, it stays there and offers a way back.
+        await list.evaluate((el) => (el.scrollTop = 0));
+        const jump = page.getByRole("button", {name: "Jump to latest"});
+        await expect(jump).toBeVisible();
+        await jump.click();
+        await expect(jump).toHaveCount(0);
+        await expect(page.locator("article.message.assistant").last()).toBeInViewport();
+    });
+}
+
+test("the sidebar collapses with its button and with Ctrl+B", async ({page}) => {
+    await page.setViewportSize({width: 800, height: 600});
+    await page.goto(served.url);
+    const sidebar = page.getByRole("navigation", {name: "Conversations"});
+    await expect(sidebar).toBeVisible();
+    await page.getByRole("button", {name: "Hide conversations"}).click();
+    await expect(sidebar).toBeHidden();
+    await expect(page.getByRole("button", {name: "Show conversations"})).toHaveAttribute(
+        "aria-expanded",
+        "false",
+    );
+    await page.keyboard.press("Control+b");
+    await expect(sidebar).toBeVisible();
+    await page.getByRole("textbox", {name: "Message"}).focus();
+    await page.keyboard.press("Control+b");
+    await expect(sidebar).toBeHidden();
+});
+
+test("New conversation adds one conversation, not one per click, until something is asked", async ({
+    page,
+}) => {
+    await page.goto(served.url);
+    const items = page.locator(".sidebar li");
+    const before = await items.count();
+    const create = page.getByRole("button", {name: "+ New conversation"});
+    await create.click();
+    await expect(items).toHaveCount(before + 1);
+    await create.click();
+    await create.click();
+    await expect(items).toHaveCount(before + 1);
+    await ask(page, "Once upon a time");
+    await create.click();
+    await expect(items).toHaveCount(before + 2);
+});
