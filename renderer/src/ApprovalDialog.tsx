@@ -1,5 +1,6 @@
 import {useState} from "react";
 import type {ApprovalDecision, ApprovalRequest} from "../../shared/contract.js";
+import {Dialog} from "./Dialog.js";
 
 type Args = Record<string, unknown>;
 type Props = {request: ApprovalRequest; onDecide(decision: ApprovalDecision, args?: Args): void};
@@ -18,39 +19,39 @@ export function ApprovalDialog({request, onDecide}: Props) {
         }
     };
     return (
-        <div className="backdrop">
-            <div
-                className="dialog"
-                role="dialog"
-                aria-modal="true"
-                aria-label={`Allow ${request.tool}?`}
-                onKeyDown={(e) => {
-                    if (e.key === "Escape") onDecide("deny");
-                    if (e.key === "Enter" && !(e.target instanceof HTMLTextAreaElement)) allow("allow_once");
-                }}
-            >
-                <h2>
-                    Allow <code>{request.tool}</code>?
-                </h2>
-                <p className="effect">This tool can {EFFECT[request.sideEffect]}.</p>
-                {request.reason && <blockquote className="reason">{request.reason}</blockquote>}
-                <label>
-                    Arguments (you can edit them)
-                    <textarea value={text} rows={6} onChange={(e) => setText(e.target.value)} />
-                </label>
-                {problem && <p className="problem">{problem}</p>}
-                <div className="choices">
-                    <button autoFocus onClick={() => allow("allow_once")}>
-                        Allow once
-                    </button>
-                    <button onClick={() => allow("allow_conversation")}>Allow in this conversation</button>
-                    <button onClick={() => allow("allow_always")}>Always allow</button>
-                    <button className="deny" onClick={() => onDecide("deny")}>
-                        Deny
-                    </button>
-                </div>
+        <Dialog
+            label={`Allow ${request.tool}?`}
+            onClose={() => onDecide("deny")}
+            contentProps={{
+                onKeyDown: (e) => {
+                    // Enter allows once, unless it is typing in the arguments or pressing a button.
+                    const typingOrPressing =
+                        e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLButtonElement;
+                    if (e.key === "Enter" && !typingOrPressing) allow("allow_once");
+                },
+            }}
+        >
+            <h2>
+                Allow <code>{request.tool}</code>?
+            </h2>
+            <p className="effect">This tool can {EFFECT[request.sideEffect]}.</p>
+            {request.reason && <blockquote className="reason">{request.reason}</blockquote>}
+            <label>
+                Arguments (you can edit them)
+                <textarea value={text} rows={6} onChange={(e) => setText(e.target.value)} />
+            </label>
+            {problem && <p className="problem">{problem}</p>}
+            <div className="choices">
+                <button autoFocus onClick={() => allow("allow_once")}>
+                    Allow once
+                </button>
+                <button onClick={() => allow("allow_conversation")}>Allow in this conversation</button>
+                <button onClick={() => allow("allow_always")}>Always allow</button>
+                <button className="deny" onClick={() => onDecide("deny")}>
+                    Deny
+                </button>
             </div>
-        </div>
+        </Dialog>
     );
 }
 

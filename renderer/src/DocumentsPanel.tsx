@@ -6,6 +6,7 @@ import type {
     DocumentInfo,
     IngestProgress,
 } from "../../shared/contract.js";
+import {Dialog} from "./Dialog.js";
 
 type Props = {
     api: CairnApi;
@@ -77,103 +78,99 @@ export function DocumentsPanel({api, conversation, onClose, onError}: Props) {
     );
 
     return (
-        <div className="backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
-            <div
-                className="dialog documents"
-                role="dialog"
-                aria-modal="true"
-                aria-label={conversation ? "Attached documents" : "Documents"}
-                onDragOver={(e) => e.preventDefault()}
-                onDrop={onDrop}
-            >
-                <h2>{conversation ? `Documents attached to “${conversation.title}”` : "Documents"}</h2>
-                {!conversation && (
-                    <label>
-                        Collection{" "}
-                        <input
-                            aria-label="Collection"
-                            list="collection-names"
-                            value={collection}
-                            onChange={(e) => setCollection(e.target.value)}
-                        />
-                        <datalist id="collection-names">
-                            {collections.map((c) => (
-                                <option key={c.id} value={c.name}>
-                                    {c.documentCount} documents
-                                </option>
-                            ))}
-                        </datalist>
-                    </label>
-                )}
-                <form
-                    className="add-documents"
-                    onSubmit={(e) => {
-                        e.preventDefault();
-                        void add(
-                            paths
-                                .split("\n")
-                                .map((p) => p.trim())
-                                .filter(Boolean),
-                        );
-                    }}
-                >
-                    <textarea
-                        aria-label="Files or folders to add"
-                        rows={2}
-                        placeholder="Drop files or folders here, or type their paths (one per line)"
-                        value={paths}
-                        onChange={(e) => setPaths(e.target.value)}
+        <Dialog
+            label={conversation ? "Attached documents" : "Documents"}
+            onClose={onClose}
+            className="documents"
+            contentProps={{onDragOver: (e) => e.preventDefault(), onDrop}}
+        >
+            <h2>{conversation ? `Documents attached to “${conversation.title}”` : "Documents"}</h2>
+            {!conversation && (
+                <label>
+                    Collection{" "}
+                    <input
+                        aria-label="Collection"
+                        list="collection-names"
+                        value={collection}
+                        onChange={(e) => setCollection(e.target.value)}
                     />
-                    <button type="submit" disabled={!paths.trim()}>
-                        Add
-                    </button>
-                </form>
-                {running.map((job) => (
-                    <IngestBar
-                        key={job.jobId}
-                        job={job}
-                        onCancel={() => void api.invoke("docs.cancel", {jobId: job.jobId})}
-                    />
-                ))}
-                <table className="documents-list">
-                    <tbody>
-                        {docs.map((d) => (
-                            <tr key={d.id} data-status={d.status}>
-                                <td title={d.path}>
-                                    <strong>{d.title}</strong>
-                                    <div className="muted">{d.path}</div>
-                                </td>
-                                <td>{d.kind}</td>
-                                <td className="doc-status">
-                                    {d.status === "indexed" ? `${d.chunkCount} passages` : d.status}
-                                    {d.error && <div className="problem">{d.error}</div>}
-                                </td>
-                                <td>
-                                    <button onClick={() => void remove(d)} aria-label={`Remove ${d.title}`}>
-                                        Remove
-                                    </button>
-                                </td>
-                            </tr>
+                    <datalist id="collection-names">
+                        {collections.map((c) => (
+                            <option key={c.id} value={c.name}>
+                                {c.documentCount} documents
+                            </option>
                         ))}
-                    </tbody>
-                </table>
-                {docs.length === 0 && <p className="muted">No documents here yet.</p>}
-                <div className="choices">
-                    {!conversation && selected && (
-                        <button
-                            onClick={() =>
-                                void api.invoke("docs.deleteCollection", {id: selected.id}).then(reload)
-                            }
-                        >
-                            Delete collection “{selected.name}”
-                        </button>
-                    )}
-                    <button autoFocus onClick={onClose}>
-                        Close
+                    </datalist>
+                </label>
+            )}
+            <form
+                className="add-documents"
+                onSubmit={(e) => {
+                    e.preventDefault();
+                    void add(
+                        paths
+                            .split("\n")
+                            .map((p) => p.trim())
+                            .filter(Boolean),
+                    );
+                }}
+            >
+                <textarea
+                    aria-label="Files or folders to add"
+                    rows={2}
+                    placeholder="Drop files or folders here, or type their paths (one per line)"
+                    value={paths}
+                    onChange={(e) => setPaths(e.target.value)}
+                />
+                <button type="submit" disabled={!paths.trim()}>
+                    Add
+                </button>
+            </form>
+            {running.map((job) => (
+                <IngestBar
+                    key={job.jobId}
+                    job={job}
+                    onCancel={() => void api.invoke("docs.cancel", {jobId: job.jobId})}
+                />
+            ))}
+            <table className="documents-list">
+                <tbody>
+                    {docs.map((d) => (
+                        <tr key={d.id} data-status={d.status}>
+                            <td title={d.path}>
+                                <strong>{d.title}</strong>
+                                <div className="muted">{d.path}</div>
+                            </td>
+                            <td>{d.kind}</td>
+                            <td className="doc-status">
+                                {d.status === "indexed" ? `${d.chunkCount} passages` : d.status}
+                                {d.error && <div className="problem">{d.error}</div>}
+                            </td>
+                            <td>
+                                <button onClick={() => void remove(d)} aria-label={`Remove ${d.title}`}>
+                                    Remove
+                                </button>
+                            </td>
+                        </tr>
+                    ))}
+                </tbody>
+            </table>
+            {docs.length === 0 && <p className="muted">No documents here yet.</p>}
+            <div className="choices">
+                {!conversation && selected && (
+                    <button
+                        onClick={() =>
+                            void api.invoke("docs.deleteCollection", {id: selected.id}).then(reload)
+                        }
+                    >
+                        Delete collection “{selected.name}”
                     </button>
-                </div>
+                )}
+                <button autoFocus onClick={onClose}>
+                    Close
+                </button>
             </div>
-        </div>
+        </Dialog>
     );
 }
 

@@ -1,5 +1,6 @@
 import {useEffect, useState} from "react";
 import type {CairnApi, Conversation, GenerationSettings} from "../../shared/contract.js";
+import {Dialog} from "./Dialog.js";
 
 type NumberKey = Exclude<keyof GenerationSettings, "systemPrompt" | "seed">;
 const FIELDS: {key: NumberKey; label: string; step: number; min: number; max: number}[] = [
@@ -90,16 +91,14 @@ export function GenerationDialog({api, conversation, onClose, onError}: DialogPr
         onClose();
     };
     return (
-        <div className="backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
-            <div className="dialog" role="dialog" aria-modal="true" aria-label="Generation settings">
-                <h2>Generation for “{conversation.title}”</h2>
-                {defaults && <GenerationForm value={value} defaults={defaults} onChange={setValue} />}
-                <div className="choices">
-                    <button onClick={() => void save(Object.keys(value).length ? value : null)}>Save</button>
-                    <button onClick={() => void save(null)}>Use the defaults</button>
-                    <button onClick={onClose}>Cancel</button>
-                </div>
+        <Dialog label="Generation settings" onClose={onClose}>
+            <h2>Generation for “{conversation.title}”</h2>
+            {defaults && <GenerationForm value={value} defaults={defaults} onChange={setValue} />}
+            <div className="choices">
+                <button onClick={() => void save(Object.keys(value).length ? value : null)}>Save</button>
+                <button onClick={() => void save(null)}>Use the defaults</button>
+                <button onClick={onClose}>Cancel</button>
             </div>
-        </div>
+        </Dialog>
     );
 }

@@ -2,6 +2,7 @@ import type {EngineStatus} from "../../shared/contract.js";
 import {DownloadBar, ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
 import {formatBytes} from "../../shared/format.js";
 import type {Models} from "./useModels.js";
+import {Dialog} from "./Dialog.js";
 
 type Props = {models: Models; engine: EngineStatus | null; onClose(): void};
 
@@ -10,91 +11,89 @@ export function ModelsPanel({models, engine, onClose}: Props) {
     const overview = models.state.overview;
     const running = Object.values(models.state.downloads).filter((d) => d.state !== "done");
     return (
-        <div className="backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
-            <div className="dialog models" role="dialog" aria-modal="true" aria-label="Models">
-                <h2>Running</h2>
-                <BackendReport engine={engine} onUnload={() => void models.unload()} />
-                <h2>Installed</h2>
-                {!overview || overview.installed.length === 0 ? (
-                    <p className="muted">No models yet: download one below or load a GGUF file.</p>
-                ) : (
-                    <table className="installed">
-                        <tbody>
-                            {overview.installed.map((m) => {
-                                const loaded = engine?.modelPath === m.file;
-                                const embedding = overview.embeddingModelPath === m.file;
-                                return (
-                                    <tr key={m.id} data-model-id={m.id}>
-                                        <td title={m.file}>
-                                            <strong>{m.name}</strong>{" "}
-                                            <span className="muted">{m.file.split(/[\\/]/).pop()}</span>
-                                            <div className="muted">
-                                                {[
-                                                    m.architecture,
-                                                    m.quantization,
-                                                    formatBytes(m.sizeBytes),
-                                                    m.contextLength && `ctx ${m.contextLength}`,
-                                                    m.chatWrapper && `${m.chatWrapper} chat format`,
-                                                    `tools: ${m.functionCalling}`,
-                                                ]
-                                                    .filter(Boolean)
-                                                    .join(" · ")}
-                                            </div>
-                                        </td>
-                                        <td className="actions">
-                                            {loaded ? (
-                                                <span className="badge">Loaded</span>
-                                            ) : (
-                                                <button onClick={() => void models.load(m.file)}>Load</button>
-                                            )}
-                                            <button
-                                                aria-pressed={embedding}
-                                                title="The model that turns documents into vectors for search"
-                                                onClick={() =>
-                                                    void models.useForDocuments(embedding ? null : m.file)
-                                                }
-                                            >
-                                                {embedding ? "Used for documents" : "Use for documents"}
-                                            </button>
-                                            <button
-                                                onClick={() => void models.remove(m.id)}
-                                                aria-label={`Remove ${m.name}`}
-                                            >
-                                                Remove
-                                            </button>
-                                        </td>
-                                    </tr>
-                                );
-                            })}
-                        </tbody>
-                    </table>
-                )}
-                {running.map((d) => (
-                    <DownloadBar key={d.id} progress={d} onCancel={() => void models.cancel(d.id)} />
-                ))}
-                {overview?.partial.map((p) => (
-                    <p key={p.fileName} className="partial">
-                        Unfinished download: {p.fileName} ({formatBytes(p.downloadedBytes)}). Start the same
-                        download again to resume it, or{" "}
-                        <button onClick={() => void models.discard(p.fileName).then(models.reload)}>
-                            discard it
-                        </button>
-                        .
-                    </p>
-                ))}
-                <h2>Load a file</h2>
-                <ModelFilePicker onLoad={(path) => void models.load(path)} />
-                <h2>Recommended chat models</h2>
-                <RecommendedList models={models} kind="chat" />
-                <h2>Recommended embedding models (Documents)</h2>
-                <RecommendedList models={models} kind="embedding" />
-                <div className="choices">
-                    <button autoFocus onClick={onClose}>
-                        Close
+        <Dialog label="Models" onClose={onClose} className="models">
+            <h2>Running</h2>
+            <BackendReport engine={engine} onUnload={() => void models.unload()} />
+            <h2>Installed</h2>
+            {!overview || overview.installed.length === 0 ? (
+                <p className="muted">No models yet: download one below or load a GGUF file.</p>
+            ) : (
+                <table className="installed">
+                    <tbody>
+                        {overview.installed.map((m) => {
+                            const loaded = engine?.modelPath === m.file;
+                            const embedding = overview.embeddingModelPath === m.file;
+                            return (
+                                <tr key={m.id} data-model-id={m.id}>
+                                    <td title={m.file}>
+                                        <strong>{m.name}</strong>{" "}
+                                        <span className="muted">{m.file.split(/[\\/]/).pop()}</span>
+                                        <div className="muted">
+                                            {[
+                                                m.architecture,
+                                                m.quantization,
+                                                formatBytes(m.sizeBytes),
+                                                m.contextLength && `ctx ${m.contextLength}`,
+                                                m.chatWrapper && `${m.chatWrapper} chat format`,
+                                                `tools: ${m.functionCalling}`,
+                                            ]
+                                                .filter(Boolean)
+                                                .join(" · ")}
+                                        </div>
+                                    </td>
+                                    <td className="actions">
+                                        {loaded ? (
+                                            <span className="badge">Loaded</span>
+                                        ) : (
+                                            <button onClick={() => void models.load(m.file)}>Load</button>
+                                        )}
+                                        <button
+                                            aria-pressed={embedding}
+                                            title="The model that turns documents into vectors for search"
+                                            onClick={() =>
+                                                void models.useForDocuments(embedding ? null : m.file)
+                                            }
+                                        >
+                                            {embedding ? "Used for documents" : "Use for documents"}
+                                        </button>
+                                        <button
+                                            onClick={() => void models.remove(m.id)}
+                                            aria-label={`Remove ${m.name}`}
+                                        >
+                                            Remove
+                                        </button>
+                                    </td>
+                                </tr>
+                            );
+                        })}
+                    </tbody>
+                </table>
+            )}
+            {running.map((d) => (
+                <DownloadBar key={d.id} progress={d} onCancel={() => void models.cancel(d.id)} />
+            ))}
+            {overview?.partial.map((p) => (
+                <p key={p.fileName} className="partial">
+                    Unfinished download: {p.fileName} ({formatBytes(p.downloadedBytes)}). Start the same
+                    download again to resume it, or{" "}
+                    <button onClick={() => void models.discard(p.fileName).then(models.reload)}>
+                        discard it
                     </button>
-                </div>
+                    .
+                </p>
+            ))}
+            <h2>Load a file</h2>
+            <ModelFilePicker onLoad={(path) => void models.load(path)} />
+            <h2>Recommended chat models</h2>
+            <RecommendedList models={models} kind="chat" />
+            <h2>Recommended embedding models (Documents)</h2>
+            <RecommendedList models={models} kind="embedding" />
+            <div className="choices">
+                <button autoFocus onClick={onClose}>
+                    Close
+                </button>
             </div>
-        </div>
+        </Dialog>
     );
 }
 

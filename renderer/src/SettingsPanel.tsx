@@ -11,6 +11,7 @@ import type {
 } from "../../shared/contract.js";
 import {ApiSettings} from "./ApiSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
+import {Dialog} from "./Dialog.js";
 
 const ENGINE_FIELDS: {key: Exclude<keyof EngineSettings, "forceCpu">; label: string; hint: string}[] = [
     {key: "gpuLayers", label: "GPU layers", hint: "automatic: as many as fit"},
@@ -76,120 +77,116 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             : (conversations.find((c) => c.id === id)?.title ?? "a deleted conversation");
 
     return (
-        <div className="backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
-            <div className="dialog settings" role="dialog" aria-modal="true" aria-label="Settings">
-                <h2>Web access</h2>
-                <label title="Lets the model send search queries and page addresses to the internet.">
-                    <input
-                        type="checkbox"
-                        checked={webDefault}
-                        onChange={(e) =>
-                            void api
-                                .invoke("settings.set", {webAccessDefault: e.target.checked})
-                                .then((res) => {
-                                    if (res.ok) setWebDefault(res.value.webAccessDefault);
-                                    else onError(res.error.message);
-                                })
-                        }
-                    />{" "}
-                    On by default for conversations without their own switch
-                </label>
-                {values && (
-                    <>
-                        <h2>Engine</h2>
-                        <p className="muted">Applies the next time a model is loaded.</p>
-                        <label>
-                            <input
-                                type="checkbox"
-                                checked={values.engine.forceCpu}
-                                onChange={(e) => void saveSettings({engine: {forceCpu: e.target.checked}})}
-                            />{" "}
-                            Run on the CPU only (no GPU)
-                        </label>
-                        <div className="generation-grid">
-                            {ENGINE_FIELDS.map((f) => (
-                                <label key={f.key}>
-                                    {f.label}
-                                    <input
-                                        type="number"
-                                        aria-label={f.label}
-                                        placeholder={f.hint}
-                                        title={f.hint}
-                                        value={values.engine[f.key] ?? ""}
-                                        onChange={(e) =>
-                                            void saveSettings({
-                                                engine: {
-                                                    [f.key]:
-                                                        e.target.value === "" ? null : Number(e.target.value),
-                                                },
-                                            })
-                                        }
-                                    />
-                                </label>
-                            ))}
-                        </div>
-                        <h2>Generation defaults</h2>
-                        <GenerationForm
-                            value={values.generation}
-                            defaults={values.generation}
-                            onChange={(next) => void saveSettings({generation: next})}
-                        />
-                    </>
-                )}
-                <h2>Tools</h2>
-                <table>
-                    <thead>
-                        <tr>
-                            <th>Tool</th>
-                            <th>Side effect</th>
-                            <th>Policy</th>
+        <Dialog label="Settings" onClose={onClose} className="settings">
+            <h2>Web access</h2>
+            <label title="Lets the model send search queries and page addresses to the internet.">
+                <input
+                    type="checkbox"
+                    checked={webDefault}
+                    onChange={(e) =>
+                        void api.invoke("settings.set", {webAccessDefault: e.target.checked}).then((res) => {
+                            if (res.ok) setWebDefault(res.value.webAccessDefault);
+                            else onError(res.error.message);
+                        })
+                    }
+                />{" "}
+                On by default for conversations without their own switch
+            </label>
+            {values && (
+                <>
+                    <h2>Engine</h2>
+                    <p className="muted">Applies the next time a model is loaded.</p>
+                    <label>
+                        <input
+                            type="checkbox"
+                            checked={values.engine.forceCpu}
+                            onChange={(e) => void saveSettings({engine: {forceCpu: e.target.checked}})}
+                        />{" "}
+                        Run on the CPU only (no GPU)
+                    </label>
+                    <div className="generation-grid">
+                        {ENGINE_FIELDS.map((f) => (
+                            <label key={f.key}>
+                                {f.label}
+                                <input
+                                    type="number"
+                                    aria-label={f.label}
+                                    placeholder={f.hint}
+                                    title={f.hint}
+                                    value={values.engine[f.key] ?? ""}
+                                    onChange={(e) =>
+                                        void saveSettings({
+                                            engine: {
+                                                [f.key]:
+                                                    e.target.value === "" ? null : Number(e.target.value),
+                                            },
+                                        })
+                                    }
+                                />
+                            </label>
+                        ))}
+                    </div>
+                    <h2>Generation defaults</h2>
+                    <GenerationForm
+                        value={values.generation}
+                        defaults={values.generation}
+                        onChange={(next) => void saveSettings({generation: next})}
+                    />
+                </>
+            )}
+            <h2>Tools</h2>
+            <table>
+                <thead>
+                    <tr>
+                        <th>Tool</th>
+                        <th>Side effect</th>
+                        <th>Policy</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {tools.map((t) => (
+                        <tr key={t.name} data-tool={t.name}>
+                            <td title={t.description}>
+                                <code>{t.name}</code>
+                                {!t.enabled && " (disabled)"}
+                            </td>
+                            <td>{t.sideEffect}</td>
+                            <td>
+                                <select
+                                    aria-label={`Policy for ${t.name}`}
+                                    value={t.policy}
+                                    onChange={(e) => void setPolicy(t.name, e.target.value as ToolPolicy)}
+                                >
+                                    <option value="ask">Ask first</option>
+                                    <option value="allow">Allow</option>
+                                    <option value="deny">Deny</option>
+                                </select>
+                            </td>
                         </tr>
-                    </thead>
-                    <tbody>
-                        {tools.map((t) => (
-                            <tr key={t.name} data-tool={t.name}>
-                                <td title={t.description}>
-                                    <code>{t.name}</code>
-                                    {!t.enabled && " (disabled)"}
-                                </td>
-                                <td>{t.sideEffect}</td>
-                                <td>
-                                    <select
-                                        aria-label={`Policy for ${t.name}`}
-                                        value={t.policy}
-                                        onChange={(e) => void setPolicy(t.name, e.target.value as ToolPolicy)}
-                                    >
-                                        <option value="ask">Ask first</option>
-                                        <option value="allow">Allow</option>
-                                        <option value="deny">Deny</option>
-                                    </select>
-                                </td>
-                            </tr>
-                        ))}
-                    </tbody>
-                </table>
-                <ApiSettings api={api} onError={onError} />
-                <h2>Approvals you granted</h2>
-                {grants.length === 0 ? (
-                    <p className="muted">None.</p>
-                ) : (
-                    <ul className="grants">
-                        {grants.map((g) => (
-                            <li key={`${g.tool}-${g.conversationId ?? "*"}`}>
-                                <code>{g.tool}</code> in {conversationTitle(g.conversationId)}{" "}
-                                <button onClick={() => void revoke(g)} aria-label={`Revoke ${g.tool}`}>
-                                    Revoke
-                                </button>
-                            </li>
-                        ))}
-                    </ul>
-                )}
-                <div className="choices">
-                    <button autoFocus onClick={onClose}>
-                        Close
-                    </button>
-                </div>
+                    ))}
+                </tbody>
+            </table>
+            <ApiSettings api={api} onError={onError} />
+            <h2>Approvals you granted</h2>
+            {grants.length === 0 ? (
+                <p className="muted">None.</p>
+            ) : (
+                <ul className="grants">
+                    {grants.map((g) => (
+                        <li key={`${g.tool}-${g.conversationId ?? "*"}`}>
+                            <code>{g.tool}</code> in {conversationTitle(g.conversationId)}{" "}
+                            <button onClick={() => void revoke(g)} aria-label={`Revoke ${g.tool}`}>
+                                Revoke
+                            </button>
+                        </li>
+                    ))}
+                </ul>
+            )}
+            <div className="choices">
+                <button autoFocus onClick={onClose}>
+                    Close
+                </button>
             </div>
-        </div>
+        </Dialog>
     );
 }

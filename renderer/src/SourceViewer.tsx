@@ -1,6 +1,7 @@
 import {createContext, useContext, useEffect, useRef, useState} from "react";
 import type {ArchivedPage, CairnApi, Passage} from "../../shared/contract.js";
 import {isSafeExternal} from "./citations.js";
+import {Dialog} from "./Dialog.js";
 
 /** What the viewer opens: a page from the archive, or a passage of a local document. */
 export type SourceTarget = {archiveId: string} | {chunkId: number};
@@ -17,15 +18,13 @@ type Props = {api: CairnApi; target: SourceTarget; onClose(): void};
 /** A source, readable offline: an archived page with a way to the live one, or a document at its passage. */
 export function SourceViewer({api, target, onClose}: Props) {
     return (
-        <div className="backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
-            <div className="dialog viewer" role="dialog" aria-modal="true" aria-label="Source">
-                {"archiveId" in target ? (
-                    <ArchivedPageView api={api} archiveId={target.archiveId} onClose={onClose} />
-                ) : (
-                    <PassageView api={api} chunkId={target.chunkId} onClose={onClose} />
-                )}
-            </div>
-        </div>
+        <Dialog label="Source" onClose={onClose} className="viewer">
+            {"archiveId" in target ? (
+                <ArchivedPageView api={api} archiveId={target.archiveId} onClose={onClose} />
+            ) : (
+                <PassageView api={api} chunkId={target.chunkId} onClose={onClose} />
+            )}
+        </Dialog>
     );
 }
 

@@ -1,0 +1,72 @@
+import {useEffect, useRef, type HTMLAttributes, type ReactNode} from "react";
+
+type Props = {
+    /** The dialog's accessible name. */
+    label: string;
+    onClose(): void;
+    className?: string;
+    /** Handlers on the content (keys, drops). */
+    contentProps?: HTMLAttributes<HTMLDivElement>;
+    children: ReactNode;
+};
+
+/**
+ * A modal dialog on the platform's own `<dialog>`: `showModal()` keeps focus inside and makes the page
+ * behind inert; Esc and a click on the backdrop close it; focus goes back to what opened it.
+ */
+export function Dialog({label, onClose, className, contentProps, children}: Props) {
+    const ref = useRef<HTMLDialogElement>(null);
+    const close = useRef(onClose);
+    close.current = onClose;
+    useEffect(() => {
+        const dialog = ref.current;
+        if (!dialog) return;
+        const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        if (!dialog.open) dialog.showModal();
+        return () => {
+            if (dialog.open) dialog.close();
+            opener?.focus();
+        };
+    }, []);
+    return (
+        <dialog
+            ref={ref}
+            className="modal"
+            aria-label={label}
+            onCancel={(e) => {
+                e.preventDefault();
+                close.current();
+            }}
+            // The dialog element itself is only hit outside its content, on the backdrop.
+            onClick={(e) => e.target === ref.current && close.current()}
+            onKeyDown={(e) => {
+                if (e.key === "Tab" && ref.current) wrapFocus(ref.current, e);
+            }}
+        >
+            <div {...contentProps} className={className ? `dialog ${className}` : "dialog"}>
+                {children}
+            </div>
+        </dialog>
+    );
+}
+
+const FOCUSABLE =
+    'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last: focus stays inside. */
+function wrapFocus(dialog: HTMLDialogElement, e: {shiftKey: boolean; preventDefault(): void}): void {
+    const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => el.offsetParent !== null,
+    );
+    const first = controls[0];
+    const last = controls.at(-1);
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (e.shiftKey && (active === first || !dialog.contains(active))) {
+        e.preventDefault();
+        last.focus();
+    } else if (!e.shiftKey && (active === last || !dialog.contains(active))) {
+        e.preventDefault();
+        first.focus();
+    }
+}
