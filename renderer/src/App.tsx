@@ -95,6 +95,7 @@ export function App({api}: {api: CairnApi}) {
                     />
                 )}
                 <main className="chat">
+                    <h1 className="visually-hidden">{selected?.title ?? "Cairn"}</h1>
                     <header className="chat-header">
                         <button
                             className="sidebar-toggle"
