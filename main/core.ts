@@ -169,7 +169,7 @@ function generationFor(settings: SettingsStore, run: GenerationOptions = {}) {
 
 function createModels(options: CoreOptions, db: Db, engine: Engine, embedder: Embedder, bus: EventBus) {
     return new ModelManager({
-        store: new ModelStore(db),
+        store: new ModelStore(db, path.join(options.dataDir, "models")),
         engine,
         modelsDir: path.join(options.dataDir, "models"),
         catalogFile: options.catalogFile ?? path.join(appRoot(), "resources", "models.json"),

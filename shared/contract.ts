@@ -259,7 +259,14 @@ const modelInfoFields = {
 export const ModelInfo = Type.Object(modelInfoFields, closed);
 export type ModelInfo = Static<typeof ModelInfo>;
 export const InstalledModel = Type.Object(
-    {...modelInfoFields, id: Type.String(), source: nullable(Type.String()), addedAt: Timestamp},
+    {
+        ...modelInfoFields,
+        id: Type.String(),
+        source: nullable(Type.String()),
+        addedAt: Timestamp,
+        /** Cairn downloaded the file into its models folder: removing the model deletes it. */
+        ownsFile: Type.Boolean(),
+    },
     closed,
 );
 export type InstalledModel = Static<typeof InstalledModel>;

@@ -27,7 +27,7 @@ export async function modelsCommand(core: Core, args: CliArgs, out: Out): Promis
             const {info, fit} = res.value;
             print(
                 res.value,
-                `${modelLine({...info, id: "-", source: null, addedAt: 0})}fit: ${fit.summary}\n`,
+                `${modelLine({...info, id: "-", source: null, addedAt: 0, ownsFile: false})}fit: ${fit.summary}\n`,
             );
             return 0;
         }

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import path from "node:path";
 import type {GgufFileInfo} from "node-llama-cpp";
 import type {
     DownloadProgress,
@@ -89,11 +88,10 @@ export class ModelManager {
         const model = this.deps.store.get(id);
         if (!model) return fail("NOT_FOUND", `no installed model with id ${id}`);
         if (this.deps.engine.status().modelPath === model.file) await this.deps.engine.unload();
-        const owned = path.dirname(path.resolve(model.file)) === path.resolve(this.deps.modelsDir);
-        if (owned) fs.rmSync(model.file, {force: true});
+        if (model.ownsFile) fs.rmSync(model.file, {force: true});
         this.deps.store.remove(id);
         this.deps.onChange();
-        return ok({deletedFile: owned});
+        return ok({deletedFile: model.ownsFile});
     }
 
     /** The catalog with a fit estimate for this computer: from the file's header when it can be read. */

@@ -1,4 +1,5 @@
 import {randomUUID} from "node:crypto";
+import path from "node:path";
 import type {FunctionCalling, InstalledModel, ModelInfo} from "../../shared/contract.js";
 import type {Db} from "./db.js";
 
@@ -20,7 +21,11 @@ type Row = {
 
 /** Installed models: one row per GGUF file Cairn knows, described from its header. */
 export class ModelStore {
-    constructor(private readonly db: Db) {}
+    /** modelsDir: where Cairn downloads models; a file there is Cairn's to delete on removal. */
+    constructor(
+        private readonly db: Db,
+        private readonly modelsDir: string | null = null,
+    ) {}
 
     /** Adds a model, or refreshes the row of a file already known (same id). */
     add(info: ModelInfo, source: string | null): InstalledModel {
@@ -53,32 +58,38 @@ export class ModelStore {
                     function_calling = excluded.function_calling, source = excluded.source`,
             )
             .run(row);
-        return toModel(row);
+        return this.toModel(row);
     }
 
     list(): InstalledModel[] {
         const rows = this.db
             .prepare("SELECT * FROM models ORDER BY added_at DESC, rowid DESC")
             .all() as Row[];
-        return rows.map(toModel);
+        return rows.map((r) => this.toModel(r));
     }
 
     get(id: string): InstalledModel | null {
         const row = this.db.prepare("SELECT * FROM models WHERE id = ?").get(id) as Row | undefined;
-        return row ? toModel(row) : null;
+        return row ? this.toModel(row) : null;
     }
 
     byFile(file: string): InstalledModel | null {
         const row = this.db.prepare("SELECT * FROM models WHERE file = ?").get(file) as Row | undefined;
-        return row ? toModel(row) : null;
+        return row ? this.toModel(row) : null;
     }
 
     remove(id: string): boolean {
         return this.db.prepare("DELETE FROM models WHERE id = ?").run(id).changes > 0;
     }
+
+    private toModel(row: Row): InstalledModel {
+        const owned =
+            this.modelsDir !== null && path.dirname(path.resolve(row.file)) === path.resolve(this.modelsDir);
+        return {...toModel(row), ownsFile: owned};
+    }
 }
 
-function toModel(r: Row): InstalledModel {
+function toModel(r: Row): Omit<InstalledModel, "ownsFile"> {
     return {
         id: r.id,
         name: r.name,

@@ -37,8 +37,9 @@ export function App({api}: {api: CairnApi}) {
         setFirstDownload(null);
         void load(downloadedFile);
     }, [downloadedFile, load]);
+    // A file that failed to load (a mistyped path) keeps the welcome screen, with the error on it.
     const firstRun =
-        state.engine?.state === "no-model" &&
+        (state.engine?.state === "no-model" || state.engine?.state === "error") &&
         (models.state.overview?.installed.length === 0 || firstDownload !== null) &&
         !modelsOpen;
     const [source, setSource] = useState<SourceTarget | null>(null);
@@ -153,7 +154,13 @@ export function App({api}: {api: CairnApi}) {
                             </button>
                         </div>
                     )}
-                    {firstRun && <FirstRun models={models} onStarted={setFirstDownload} />}
+                    {firstRun && (
+                        <FirstRun
+                            models={models}
+                            problem={state.engine?.state === "error" ? state.engine.message : null}
+                            onStarted={setFirstDownload}
+                        />
+                    )}
                     <ChatView
                         messages={state.messages}
                         streaming={state.streaming}

@@ -2,7 +2,14 @@ import {ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
 import type {Models} from "./useModels.js";
 
 /** Shown while no model is configured: pick a recommended model (downloaded, then loaded) or a file. */
-export function FirstRun({models, onStarted}: {models: Models; onStarted(downloadId: string): void}) {
+type Props = {
+    models: Models;
+    /** Why the last model could not be loaded (a mistyped path): shown beside the file field. */
+    problem: string | null;
+    onStarted(downloadId: string): void;
+};
+
+export function FirstRun({models, problem, onStarted}: Props) {
     return (
         <section className="first-run" aria-label="Choose a model">
             <h1>Welcome to Cairn</h1>
@@ -14,6 +21,11 @@ export function FirstRun({models, onStarted}: {models: Models; onStarted(downloa
             <RecommendedList models={models} kind="chat" onStarted={onStarted} />
             <h2>Already have a GGUF model file?</h2>
             <ModelFilePicker onLoad={(path) => void models.load(path)} />
+            {problem && (
+                <p className="problem" role="alert">
+                    {problem}
+                </p>
+            )}
         </section>
     );
 }

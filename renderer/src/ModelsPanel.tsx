@@ -1,3 +1,4 @@
+import {useState} from "react";
 import type {EngineStatus} from "../../shared/contract.js";
 import {DownloadBar, ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
 import {formatBytes} from "../../shared/format.js";
@@ -10,6 +11,8 @@ type Props = {models: Models; engine: EngineStatus | null; onClose(): void};
 export function ModelsPanel({models, engine, onClose}: Props) {
     const overview = models.state.overview;
     const running = Object.values(models.state.downloads).filter((d) => d.state !== "done");
+    // Removing asks first: a downloaded model's file is deleted with it.
+    const [removing, setRemoving] = useState<string | null>(null);
     return (
         <Dialog label="Models" onClose={onClose} className="models">
             <h2>Running</h2>
@@ -56,12 +59,32 @@ export function ModelsPanel({models, engine, onClose}: Props) {
                                         >
                                             {embedding ? "Used for documents" : "Use for documents"}
                                         </button>
-                                        <button
-                                            onClick={() => void models.remove(m.id)}
-                                            aria-label={`Remove ${m.name}`}
-                                        >
-                                            Remove
-                                        </button>
+                                        {removing === m.id ? (
+                                            <span role="group" aria-label={`Remove ${m.name}?`}>
+                                                {m.ownsFile
+                                                    ? "Remove it and delete its downloaded file? "
+                                                    : "Remove it from the list? The file stays. "}
+                                                <button
+                                                    className="danger"
+                                                    onClick={() => {
+                                                        setRemoving(null);
+                                                        void models.remove(m.id);
+                                                    }}
+                                                >
+                                                    Yes, remove
+                                                </button>{" "}
+                                                <button autoFocus onClick={() => setRemoving(null)}>
+                                                    Keep
+                                                </button>
+                                            </span>
+                                        ) : (
+                                            <button
+                                                onClick={() => setRemoving(m.id)}
+                                                aria-label={`Remove ${m.name}`}
+                                            >
+                                                Remove
+                                            </button>
+                                        )}
                                     </td>
                                 </tr>
                             );

@@ -51,3 +51,25 @@ test("documents: add a folder with progress, search it with /docs, open the cite
     await expect(viewer.locator("mark.passage")).toContainText("ZX-4471");
     await expect(viewer).toContainText("falcon.md");
 });
+
+test("at 800x600 the documents table fits its dialog, long paths and all", async ({page}) => {
+    // A long folder name with no place to break, as generated folders have.
+    const dir = path.join(tempDir(), "ProjectNotesKeptForTheQuarterlyReviewOfEverythingWeLaunchedThisYear");
+    fs.mkdirSync(dir);
+    fs.writeFileSync(
+        path.join(dir, "QuarterlyReviewNotesWithAVeryLongFileNameIndeed.md"),
+        "# Notes\n\nHello.\n",
+    );
+    served = await startServe({extra: ["--embedding-model", TEST_MODEL]});
+    await page.setViewportSize({width: 800, height: 600});
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "Documents"}).click();
+    const dialog = page.getByRole("dialog", {name: "Documents"});
+    await dialog.getByRole("textbox", {name: "Files or folders to add"}).fill(dir);
+    await dialog.getByRole("button", {name: "Add"}).click();
+    await expect(dialog.locator('tr[data-status="indexed"]')).toHaveCount(1);
+    const card = (await dialog.locator(".dialog").boundingBox())!;
+    const button = (await dialog.getByRole("button", {name: /^Remove /}).boundingBox())!;
+    expect(button.x + button.width).toBeLessThanOrEqual(card.x + card.width);
+    expect(await dialog.locator(".dialog").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});

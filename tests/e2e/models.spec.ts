@@ -92,4 +92,14 @@ test("Models screen: installed facts, backend report, unload and load, message c
     await row.getByRole("button", {name: "Load"}).click();
     await expect(page.locator(".status .state")).toHaveText("ready");
     await expect(dialog.locator('[data-model="embed"] [data-fit]')).toHaveText("Fits in RAM");
+
+    // Remove asks first; Keep leaves it, Yes removes it (the file stays: it was not downloaded).
+    await row.getByRole("button", {name: /^Remove /}).click();
+    const confirm = row.getByRole("group", {name: /^Remove .*\?$/});
+    await expect(confirm).toContainText("The file stays");
+    await confirm.getByRole("button", {name: "Keep"}).click();
+    await expect(row).toContainText("stories260K");
+    await row.getByRole("button", {name: /^Remove /}).click();
+    await confirm.getByRole("button", {name: "Yes, remove"}).click();
+    await expect(dialog.locator("table.installed")).toHaveCount(0);
 });

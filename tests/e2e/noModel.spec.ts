@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import {expect, test} from "@playwright/test";
-import {tempDir} from "../helpers/paths.js";
+import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 
 let served: Served;
@@ -38,3 +38,26 @@ test("a malformed tools.yaml is shown with its file and line, and the app still 
     await expect(page.getByRole("alert")).toContainText("using the defaults");
     await expect(page.locator(".status .state")).toHaveText("no-model");
 });
+
+test("a mistyped path on the welcome screen is said there, and the screen stays to try again", async ({
+    page,
+}) => {
+    served = await startServe({model: null, catalog: emptyCatalogFile()});
+    await page.goto(served.url);
+    const welcome = page.getByRole("region", {name: "Choose a model"});
+    await expect(welcome).toBeVisible();
+    await welcome.getByRole("textbox", {name: "GGUF model file path"}).fill("/nowhere/modle.gguf");
+    await welcome.getByRole("button", {name: "Load file"}).click();
+    await expect(welcome.getByRole("alert")).toContainText("/nowhere/modle.gguf");
+    await expect(welcome).toBeVisible();
+    await welcome.getByRole("textbox", {name: "GGUF model file path"}).fill(TEST_MODEL);
+    await welcome.getByRole("button", {name: "Load file"}).click();
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await expect(welcome).toHaveCount(0);
+});
+
+function emptyCatalogFile(): string {
+    const file = path.join(tempDir(), "models.json");
+    fs.writeFileSync(file, JSON.stringify({models: []}));
+    return file;
+}

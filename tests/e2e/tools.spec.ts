@@ -108,3 +108,19 @@ test("Settings shows tool policies and the grants given, and revokes them", asyn
     await page.getByRole("button", {name: "Settings"}).click();
     await expect(page.getByRole("combobox", {name: "Policy for write_file"})).toHaveValue("deny");
 });
+
+test("web tools show their own policy while web access is off, and a chosen policy stays chosen", async ({
+    page,
+}) => {
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "Settings"}).click();
+    const settings = page.getByRole("dialog", {name: "Settings"});
+    await expect(settings.getByRole("checkbox", {name: /On by default/})).not.toBeChecked();
+    const policy = settings.getByRole("combobox", {name: "Policy for web_search"});
+    await expect(policy).toHaveValue("allow");
+    await policy.selectOption("ask");
+    await expect(policy).toHaveValue("ask");
+    await page.reload();
+    await page.getByRole("button", {name: "Settings"}).click();
+    await expect(page.getByRole("combobox", {name: "Policy for web_search"})).toHaveValue("ask");
+});
