@@ -1,7 +1,6 @@
-import {useMemo} from "react";
-import Markdown from "react-markdown";
 import type {Message, TurnStats} from "../../shared/contract.js";
-import {linkMarkers, markdownComponents, SourcesList} from "./citations.js";
+import {SourcesList} from "./citations.js";
+import {AnswerMarkdown} from "./Markdown.js";
 import {TraceSteps} from "./TraceSteps.js";
 
 const STATUS_LABEL: Partial<Record<Message["status"], string>> = {
@@ -48,8 +47,6 @@ type Props = {
 export function MessageView({message, streamed, shiftNoted = false}: Props) {
     const text = streamed && streamed.length > message.content.length ? streamed : message.content;
     const label = STATUS_LABEL[message.status];
-    // Links leave the app (Electron sends http(s) links to the system browser); [n] opens its source.
-    const components = useMemo(() => markdownComponents(message.citations), [message.citations]);
     return (
         <article className={`message ${message.role} ${message.status}`} data-status={message.status}>
             <div className="role">{message.role === "user" ? "You" : "Cairn"}</div>
@@ -58,7 +55,7 @@ export function MessageView({message, streamed, shiftNoted = false}: Props) {
                 {message.role === "user" ? (
                     <p className="plain">{text}</p>
                 ) : (
-                    <Markdown components={components}>{linkMarkers(text)}</Markdown>
+                    <AnswerMarkdown text={text} citations={message.citations} />
                 )}
                 {message.status === "streaming" && (
                     <span className="cursor" role="img" aria-label="writing" />

@@ -1,0 +1,97 @@
+import {useEffect, useMemo, useState, type ReactNode} from "react";
+import Markdown, {type Components, type Options} from "react-markdown";
+import remarkGfm from "remark-gfm";
+import remarkMath from "remark-math";
+import type {Citation} from "../../shared/contract.js";
+import {linkMarkers, markdownComponents} from "./citations.js";
+
+type Rich = typeof import("./richMarkdown.js");
+let rich: Rich | null = null;
+let loading: Promise<Rich> | null = null;
+
+/** Loads highlighting and math once, for the first answer that needs them. */
+function loadRich(): Promise<Rich> {
+    loading ??= import("./richMarkdown.js").then((module) => (rich = module));
+    return loading;
+}
+
+const NEEDS_RICH = /```|~~~|\$/;
+
+/**
+ * An answer's markdown: GitHub's flavour (tables, task lists, strikethrough, autolinks), math with
+ * KaTeX, code blocks highlighted with a language label and a Copy button, [n] citations that open
+ * their source. Raw HTML in the text stays text.
+ */
+export function AnswerMarkdown({text, citations}: {text: string; citations: Citation[]}) {
+    const needsRich = NEEDS_RICH.test(text);
+    const [, setLoaded] = useState(rich !== null);
+    useEffect(() => {
+        if (needsRich && !rich) void loadRich().then(() => setLoaded(true));
+    }, [needsRich]);
+    const components = useMemo(
+        () => ({...markdownComponents(citations), pre: CodeBlock, input: TaskBox}),
+        [citations],
+    );
+    const rehypePlugins: Options["rehypePlugins"] = rich
+        ? [
+              [rich.rehypeKatex, {throwOnError: false, strict: "ignore"}],
+              [rich.rehypeHighlight, {detect: false}],
+          ]
+        : [];
+    return (
+        <Markdown
+            remarkPlugins={[remarkGfm, remarkMath]}
+            rehypePlugins={rehypePlugins}
+            components={components}
+        >
+            {linkMarkers(text)}
+        </Markdown>
+    );
+}
+
+/** A task list's checkbox (the only input markdown makes), named by its state. */
+const TaskBox: Components["input"] = ({checked, type}) =>
+    type === "checkbox" ? (
+        <input type="checkbox" disabled checked={checked} aria-label={checked ? "Done" : "Not done"} />
+    ) : null;
+
+/** A code block with its language and a Copy button. */
+const CodeBlock: Components["pre"] = ({children}) => {
+    const code = codeChild(children);
+    const language = /language-([\w+#.-]+)/.exec(code?.className ?? "")?.[1] ?? null;
+    const [copied, setCopied] = useState(false);
+    const copy = () => {
+        void navigator.clipboard?.writeText(textOf(code?.children)).then(() => {
+            setCopied(true);
+            setTimeout(() => setCopied(false), 1500);
+        });
+    };
+    return (
+        <div className="code-block">
+            <div className="code-bar">
+                <span className="code-language">{language ?? "text"}</span>
+                <button type="button" onClick={copy} aria-label={`Copy ${language ?? "text"} code`}>
+                    {copied ? "Copied" : "Copy"}
+                </button>
+            </div>
+            <pre>{children}</pre>
+        </div>
+    );
+};
+
+type CodeProps = {className?: string; children?: ReactNode};
+
+function codeChild(children: ReactNode): CodeProps | null {
+    const child = Array.isArray(children) ? children[0] : children;
+    if (child && typeof child === "object" && "props" in child) return child.props as CodeProps;
+    return null;
+}
+
+/** The plain text of rendered children (highlighted code is spans within spans). */
+function textOf(node: ReactNode): string {
+    if (typeof node === "string" || typeof node === "number") return String(node);
+    if (Array.isArray(node)) return node.map(textOf).join("");
+    if (node && typeof node === "object" && "props" in node)
+        return textOf((node.props as {children?: ReactNode}).children);
+    return "";
+}
