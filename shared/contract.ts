@@ -507,6 +507,8 @@ export const calls = {
     "conversations.setMode": call(req({id: Id, mode: ToolMode}), Conversation),
     "conversations.setWebAccess": call(req({id: Id, webAccess: Type.Boolean()}), Conversation),
     "messages.list": call(req({conversationId: Id}), Type.Array(Message)),
+    /** One message, with its tool calls and citations; an answer still being written is refused. */
+    "messages.delete": call(req({id: Id}), Nothing),
     "chat.send": call(
         SendRequest,
         Type.Object({userMessageId: Type.String(), messageId: Type.String()}, closed),

@@ -39,6 +39,15 @@ export function conversationHandlers({
             }
             return ok(conversations.messages(req.conversationId));
         },
+        "messages.delete": (req) => {
+            const message = conversations.message(req.id);
+            if (!message) return fail("NOT_FOUND", `no message ${req.id}; it may have been deleted already`);
+            if (message.status === "streaming")
+                return fail("DENIED", "this answer is still being written: stop it first, then delete it");
+            conversations.deleteMessage(req.id);
+            conversations.touch(message.conversationId);
+            return ok(undefined);
+        },
         "chat.send": (req) => chat.send(req.conversationId, req.text, req),
         "chat.stop": (req) => ok({stopped: chat.stop(req.conversationId)}),
     };

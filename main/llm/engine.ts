@@ -390,6 +390,16 @@ export class Engine {
             });
         } catch (error) {
             if (unloaded.aborted) return fail("MODEL_NOT_LOADED", UNLOADED_MID_ANSWER);
+            // Stopped before the first token (node-llama-cpp throws then): a stop like any other.
+            if (req.signal.aborted)
+                return ok({
+                    text: "",
+                    calls: [],
+                    stopped: true,
+                    finish: "abort",
+                    stats: statsFrom(sequence, meter, started, firstTokenAt),
+                    contextUsed: sequence.nextTokenIndex,
+                });
             const reason = error instanceof Error ? error.message : String(error);
             if (/context shift|compress chat history/i.test(reason)) {
                 return fail(

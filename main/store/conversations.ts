@@ -132,6 +132,11 @@ export class ConversationStore {
         return this.sql("DELETE FROM conversations WHERE id = ?").run(id).changes > 0;
     }
 
+    /** Removes one message with its tool calls and citations (they cascade). */
+    deleteMessage(id: string): boolean {
+        return this.sql("DELETE FROM messages WHERE id = ?").run(id).changes > 0;
+    }
+
     touch(id: string): void {
         this.sql("UPDATE conversations SET updated_at = ? WHERE id = ?").run(Date.now(), id);
     }

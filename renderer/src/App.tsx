@@ -12,6 +12,7 @@ import {ModelsPanel} from "./ModelsPanel.js";
 import {useModels} from "./useModels.js";
 import {StatusLine} from "./StatusLine.js";
 import {useCairn} from "./useCairn.js";
+import {ShortcutsSheet, useShortcuts} from "./shortcuts.js";
 
 export function App({api}: {api: CairnApi}) {
     const cairn = useCairn(api);
@@ -44,16 +45,17 @@ export function App({api}: {api: CairnApi}) {
         !modelsOpen;
     const [source, setSource] = useState<SourceTarget | null>(null);
     const [sidebarHidden, setSidebarHidden] = useState(false);
-    useEffect(() => {
-        const onKey = (e: KeyboardEvent) => {
-            if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "b") {
-                e.preventDefault();
-                setSidebarHidden((hidden) => !hidden);
-            }
-        };
-        window.addEventListener("keydown", onKey);
-        return () => window.removeEventListener("keydown", onKey);
-    }, []);
+    const [shortcutsOpen, setShortcutsOpen] = useState(false);
+    useShortcuts({
+        toggleSidebar: () => setSidebarHidden((hidden) => !hidden),
+        stop: () => busy && void cairn.stop(),
+        create: () => void cairn.create(),
+        copyLastAnswer: () => {
+            const last = state.messages.findLast((m) => m.role === "assistant");
+            if (last) void navigator.clipboard?.writeText(last.content);
+        },
+        showShortcuts: () => setShortcutsOpen(true),
+    });
     return (
         <SourceViewerContext.Provider value={setSource}>
             <div className={sidebarHidden ? "app sidebar-hidden" : "app"}>
@@ -168,6 +170,7 @@ export function App({api}: {api: CairnApi}) {
                         engine={state.engine}
                         onSend={cairn.send}
                         onStop={() => void cairn.stop()}
+                        onDelete={(id) => void cairn.deleteMessage(id)}
                     />
                     <StatusLine engine={state.engine} busy={busy} turnState={state.turnState} />
                     {approval && (
@@ -181,6 +184,7 @@ export function App({api}: {api: CairnApi}) {
                     )}
                 </main>
                 {source && <SourceViewer api={api} target={source} onClose={() => setSource(null)} />}
+                {shortcutsOpen && <ShortcutsSheet onClose={() => setShortcutsOpen(false)} />}
             </div>
         </SourceViewerContext.Provider>
     );

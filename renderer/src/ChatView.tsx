@@ -9,10 +9,32 @@ type Props = {
     engine: EngineStatus | null;
     onSend(text: string): Promise<boolean>;
     onStop(): void;
+    /** Deletes a message for good (after the undo window). */
+    onDelete?(id: string): void;
 };
 
-export function ChatView({messages, streaming, busy, engine, onSend, onStop}: Props) {
+/** How long a deleted message can be brought back. */
+const UNDO_MS = 6000;
+
+export function ChatView({messages, streaming, busy, engine, onSend, onStop, onDelete}: Props) {
     const [draft, setDraft] = useState("");
+    // A deleted message is hidden at once and deleted when the undo window closes.
+    const [deleting, setDeleting] = useState<{id: string; timer: ReturnType<typeof setTimeout>} | null>(null);
+    const remove = (id: string) => {
+        if (deleting) {
+            clearTimeout(deleting.timer);
+            onDelete?.(deleting.id);
+        }
+        const timer = setTimeout(() => {
+            setDeleting(null);
+            onDelete?.(id);
+        }, UNDO_MS);
+        setDeleting({id, timer});
+    };
+    const undo = () => {
+        if (deleting) clearTimeout(deleting.timer);
+        setDeleting(null);
+    };
     const list = useRef<HTMLElement>(null);
     // The list follows new text while it is scrolled to the bottom; scrolled up, it stays put.
     const [following, setFollowing] = useState(true);
@@ -47,15 +69,26 @@ export function ChatView({messages, streaming, busy, engine, onSend, onStop}: Pr
                 }}
             >
                 {messages.length === 0 && <EmptyState engine={engine} />}
-                {messages.map((m, i) => (
-                    <MessageView
-                        key={m.id}
-                        message={m}
-                        streamed={streaming[m.id]}
-                        shiftNoted={shiftedBefore(messages, i)}
-                    />
-                ))}
+                {messages.map((m, i) =>
+                    m.id === deleting?.id ? null : (
+                        <MessageView
+                            key={m.id}
+                            message={m}
+                            streamed={streaming[m.id]}
+                            shiftNoted={shiftedBefore(messages, i)}
+                            onDelete={onDelete && (() => remove(m.id))}
+                        />
+                    ),
+                )}
             </section>
+            {deleting && (
+                <div className="toast" role="status">
+                    Message deleted.{" "}
+                    <button type="button" onClick={undo}>
+                        Undo
+                    </button>
+                </div>
+            )}
             {!following && (
                 <button type="button" className="jump-latest" onClick={toLatest}>
                     Jump to latest

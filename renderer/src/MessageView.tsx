@@ -1,3 +1,4 @@
+import {useState} from "react";
 import type {Message, TurnStats} from "../../shared/contract.js";
 import {SourcesList} from "./citations.js";
 import {AnswerMarkdown} from "./Markdown.js";
@@ -42,14 +43,20 @@ type Props = {
     streamed: string | undefined;
     /** The answer before this one already said that older turns were left out. */
     shiftNoted?: boolean;
+    onDelete?(): void;
 };
 
-export function MessageView({message, streamed, shiftNoted = false}: Props) {
+export function MessageView({message, streamed, shiftNoted = false, onDelete}: Props) {
     const text = streamed && streamed.length > message.content.length ? streamed : message.content;
     const label = STATUS_LABEL[message.status];
     return (
         <article className={`message ${message.role} ${message.status}`} data-status={message.status}>
-            <div className="role">{message.role === "user" ? "You" : "Cairn"}</div>
+            <div className="role">
+                {message.role === "user" ? "You" : "Cairn"}{" "}
+                <time className="when" dateTime={new Date(message.createdAt).toISOString()}>
+                    {new Date(message.createdAt).toLocaleString()}
+                </time>
+            </div>
             <TraceSteps calls={message.toolCalls} />
             <div className="content">
                 {message.role === "user" ? (
@@ -70,6 +77,32 @@ export function MessageView({message, streamed, shiftNoted = false}: Props) {
                 </div>
             )}
             {message.stats && <StatsDetails stats={message.stats} />}
+            {message.status !== "streaming" && <MessageActions text={text} onDelete={onDelete} />}
         </article>
+    );
+}
+
+/** Copy (the markdown) and Delete, shown on hover and focus. */
+function MessageActions({text, onDelete}: {text: string; onDelete?: () => void}) {
+    const [copied, setCopied] = useState(false);
+    return (
+        <div className="message-actions">
+            <button
+                type="button"
+                onClick={() =>
+                    void navigator.clipboard?.writeText(text).then(() => {
+                        setCopied(true);
+                        setTimeout(() => setCopied(false), 1500);
+                    })
+                }
+            >
+                {copied ? "Copied" : "Copy"}
+            </button>
+            {onDelete && (
+                <button type="button" onClick={onDelete}>
+                    Delete
+                </button>
+            )}
+        </div>
     );
 }

@@ -189,6 +189,16 @@ export function useCairn(api: CairnApi) {
         [api, showError, state.selectedId],
     );
 
+    /** Deletes a message: really, once the deletion was not undone. */
+    const deleteMessage = useCallback(
+        async (id: string) => {
+            const res = await api.invoke("messages.delete", {id});
+            if (!res.ok) return showError(res.error.message);
+            setState((s) => ({...s, messages: s.messages.filter((m) => m.id !== id)}));
+        },
+        [api, showError],
+    );
+
     const setWebAccess = useCallback(
         async (webAccess: boolean) => {
             if (!state.selectedId) return;
@@ -210,6 +220,7 @@ export function useCairn(api: CairnApi) {
         decide,
         setMode,
         setWebAccess,
+        deleteMessage,
         showError,
     };
 }

@@ -195,3 +195,43 @@ test("a message sent while the model is still loading waits for it instead of fa
         await core.dispose();
     }
 });
+
+test("a message is deleted with its tool calls; an answer being written is refused; a gone one is NOT_FOUND", async () => {
+    const t = await openTestCore({generation: {maxTokens: 400}});
+    const {id: conversationId} = unwrap(await t.api.invoke("conversations.create", {}));
+    const done = nextDone(t.api, conversationId);
+    const sent = unwrap(
+        await t.api.invoke("chat.send", {
+            conversationId,
+            text: "Once upon a time",
+            preflight: [{name: "system_stats", args: {}}],
+        }),
+    );
+    await firstToken(t.api, conversationId);
+    const refused = await t.api.invoke("messages.delete", {id: sent.messageId});
+    assert.equal(!refused.ok && refused.error.code, "DENIED");
+    const answer = await done;
+    assert.equal(answer.toolCalls.length, 1);
+    unwrap(await t.api.invoke("messages.delete", {id: answer.id}));
+    const left = unwrap(await t.api.invoke("messages.list", {conversationId}));
+    assert.deepEqual(
+        left.map((m) => m.id),
+        [sent.userMessageId],
+    );
+    assert.equal(t.core.toolCalls.forConversation(conversationId).length, 0, "its tool calls went with it");
+    const again = await t.api.invoke("messages.delete", {id: answer.id});
+    assert.equal(!again.ok && again.error.code, "NOT_FOUND");
+    await t.core.dispose();
+});
+
+test("a stop before the first token ends the answer as stopped, not as a failure", async () => {
+    const t = await openTestCore({generation: {maxTokens: 200000}});
+    const {id: conversationId} = unwrap(await t.api.invoke("conversations.create", {}));
+    const done = nextDone(t.api, conversationId);
+    unwrap(await t.api.invoke("chat.send", {conversationId, text: "Once upon a time"}));
+    unwrap(await t.api.invoke("chat.stop", {conversationId}));
+    const answer = await done;
+    assert.equal(answer.status, "interrupted", answer.error ?? "");
+    assert.equal(answer.error, null);
+    await t.core.dispose();
+});
