@@ -87,6 +87,7 @@ export function createCore(options: CoreOptions): Core {
     const webAccessDefault = () => settings.get("webAccessDefault") ?? false;
     const conversations = new ConversationStore(db, undefined, undefined, webAccessDefault);
     const toolCalls = new ToolCallStore(db);
+    const citations = new CitationStore(db);
     const webPages = new WebPageStore(db);
     // Other processes may share the data directory: only answers whose process is gone are recovered.
     const processes = new ProcessRegistry(db, options.command ?? "cairn");
@@ -112,7 +113,7 @@ export function createCore(options: CoreOptions): Core {
         engine,
         bus,
         {registry: tools, runner, approver: options.approver ?? approvals.ask},
-        new CitationStore(db),
+        citations,
         generationFor(settings, options.generation),
         processes,
     );
@@ -124,7 +125,7 @@ export function createCore(options: CoreOptions): Core {
         {
             ...apiHandlers(api),
             ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
-            ...conversationHandlers({conversations, chat, bus}),
+            ...conversationHandlers({conversations, chat, bus, toolCalls, citations}),
             ...modelHandlers({engine, models, settings, bus}),
             ...toolHandlers({tools, approvals, toolCalls, settings, webPages}),
             ...documentHandlers(docs),

@@ -468,6 +468,33 @@ export const ApiStatus = Type.Object(
 );
 export type ApiStatus = Static<typeof ApiStatus>;
 
+/** A message found by conversations.search; the snippet marks matches between \u0002 and \u0003. */
+export const MessageHit = Type.Object(
+    {
+        conversationId: Type.String(),
+        conversationTitle: Type.String(),
+        messageId: Type.String(),
+        role: MessageRole,
+        snippet: Type.String(),
+        createdAt: Timestamp,
+    },
+    closed,
+);
+export type MessageHit = Static<typeof MessageHit>;
+
+/** A conversation as a file: everything, to keep or to import (conversations.export / .import). */
+export const ExportedConversation = Type.Object(
+    {
+        format: Type.Literal("cairn.conversation"),
+        version: Type.Literal(1),
+        exportedAt: Timestamp,
+        conversation: Conversation,
+        messages: Type.Array(Message, {maxItems: 10_000}),
+    },
+    closed,
+);
+export type ExportedConversation = Static<typeof ExportedConversation>;
+
 /** A page web_fetch read, kept so that its citations open offline. */
 export const ArchivedPage = Type.Object(
     {id: Type.String(), url: Type.String(), title: Type.String(), text: Type.String(), fetchedAt: Timestamp},
@@ -507,6 +534,21 @@ export const calls = {
     "conversations.setMode": call(req({id: Id, mode: ToolMode}), Conversation),
     "conversations.setWebAccess": call(req({id: Id, webAccess: Type.Boolean()}), Conversation),
     "messages.list": call(req({conversationId: Id}), Type.Array(Message)),
+    /** Messages of every conversation that match the words, best first (full-text, ranked). */
+    "conversations.search": call(
+        req({
+            query: Type.String({minLength: 1, maxLength: 200}),
+            limit: Type.Optional(Type.Integer({minimum: 1, maximum: 100})),
+        }),
+        Type.Array(MessageHit),
+    ),
+    /** A conversation as Markdown (citations as footnotes, tool steps as details) or as JSON (everything). */
+    "conversations.export": call(
+        req({id: Id, format: oneOf(["markdown", "json"])}),
+        Type.Object({fileName: Type.String(), mimeType: Type.String(), content: Type.String()}, closed),
+    ),
+    /** A conversation exported as JSON, imported as a new conversation. */
+    "conversations.import": call(req({data: ExportedConversation}), Conversation),
     /** One message, with its tool calls and citations; an answer still being written is refused. */
     "messages.delete": call(req({id: Id}), Nothing),
     "chat.send": call(

@@ -1,16 +1,27 @@
 import {fail, ok} from "../../shared/result.js";
 import type {ChatService} from "../chat/chatService.js";
 import type {EventBus} from "../events.js";
+import {exportFileName, exportJson, exportMarkdown, importConversation} from "../chat/exchange.js";
+import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
+import type {ToolCallStore} from "../store/toolCalls.js";
 import type {HandlerSlice} from "./slice.js";
 
-type Deps = {conversations: ConversationStore; chat: ChatService; bus: EventBus};
+type Deps = {
+    conversations: ConversationStore;
+    chat: ChatService;
+    bus: EventBus;
+    toolCalls: ToolCallStore;
+    citations: CitationStore;
+};
 
 /** Conversations, their messages, and answers (chat.send / chat.stop). */
 export function conversationHandlers({
     conversations,
     chat,
     bus,
+    toolCalls,
+    citations,
 }: Deps): HandlerSlice<"conversations." | "messages." | "chat."> {
     const updated = (id: string, conversation: ReturnType<ConversationStore["get"]>) => {
         if (!conversation) return fail("NOT_FOUND", `conversation not found: ${id}`);
@@ -47,6 +58,28 @@ export function conversationHandlers({
             conversations.deleteMessage(req.id);
             conversations.touch(message.conversationId);
             return ok(undefined);
+        },
+        "conversations.search": (req) => ok(conversations.search(req.query, req.limit ?? 20)),
+        "conversations.export": (req) => {
+            const conversation = conversations.get(req.id);
+            if (!conversation) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
+            const messages = conversations.messages(req.id);
+            if (req.format === "json")
+                return ok({
+                    fileName: exportFileName(conversation.title, "json"),
+                    mimeType: "application/json",
+                    content: JSON.stringify(exportJson(conversation, messages), null, 2),
+                });
+            return ok({
+                fileName: exportFileName(conversation.title, "md"),
+                mimeType: "text/markdown",
+                content: exportMarkdown(conversation, messages),
+            });
+        },
+        "conversations.import": (req) => {
+            const conversation = importConversation(req.data, {conversations, toolCalls, citations});
+            bus.emit({type: "conversation.updated", conversation});
+            return ok(conversation);
         },
         "chat.send": (req) => chat.send(req.conversationId, req.text, req),
         "chat.stop": (req) => ok({stopped: chat.stop(req.conversationId)}),

@@ -1,5 +1,6 @@
 import {randomUUID} from "node:crypto";
 import type {
+    MessageHit,
     Citation,
     Conversation,
     GenerationSettings,
@@ -132,6 +133,25 @@ export class ConversationStore {
         return this.sql("DELETE FROM conversations WHERE id = ?").run(id).changes > 0;
     }
 
+    /**
+     * Messages of every conversation matching the words (all of them, the last one as a prefix), best
+     * first by BM25; the snippet marks each match between \u0002 and \u0003.
+     */
+    search(query: string, limit: number): MessageHit[] {
+        const match = ftsQuery(query);
+        if (!match) return [];
+        return this.sql(
+            `SELECT m.id AS messageId, m.conversation_id AS conversationId, c.title AS conversationTitle,
+                    m.role AS role, m.created_at AS createdAt,
+                    snippet(messages_fts, 0, char(2), char(3), '…', 16) AS snippet
+               FROM messages_fts
+               JOIN messages m ON m.rowid = messages_fts.rowid
+               JOIN conversations c ON c.id = m.conversation_id
+              WHERE messages_fts MATCH ?
+              ORDER BY bm25(messages_fts) LIMIT ?`,
+        ).all(match, limit) as MessageHit[];
+    }
+
     /** Removes one message with its tool calls and citations (they cascade). */
     deleteMessage(id: string): boolean {
         return this.sql("DELETE FROM messages WHERE id = ?").run(id).changes > 0;
@@ -164,8 +184,10 @@ export class ConversationStore {
         model?: string | null;
         /** The process writing a streaming answer (see ProcessRegistry). */
         processId?: string;
+        /** When it was written, if not now (an imported conversation keeps its times). */
+        createdAt?: number;
     }): Message {
-        const now = Date.now();
+        const now = m.createdAt ?? Date.now();
         const id = randomUUID();
         this.sql(
             `INSERT INTO messages (id, conversation_id, role, content, status, model, process_id, created_at, updated_at)
@@ -271,4 +293,11 @@ function toMessage(r: MessageRow, toolCalls: ToolCallRecord[], citations: Citati
         toolCalls,
         citations,
     };
+}
+
+/** The words as an FTS5 query: each one quoted (no operators from the user's text), the last as a prefix. */
+export function ftsQuery(text: string): string | null {
+    const words = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
+    if (words.length === 0) return null;
+    return words.map((w, i) => `"${w}"${i === words.length - 1 ? "*" : ""}`).join(" ");
 }

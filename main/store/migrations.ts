@@ -219,4 +219,24 @@ export const MIGRATIONS: readonly Migration[] = [
             ALTER TABLE messages ADD COLUMN process_id TEXT;
         `,
     },
+    {
+        version: 10,
+        name: "full-text search over messages",
+        sql: `
+            CREATE VIRTUAL TABLE messages_fts USING fts5(
+                content, content='messages', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
+            );
+            INSERT INTO messages_fts(messages_fts) VALUES ('rebuild');
+            CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+                INSERT INTO messages_fts(rowid, content) VALUES (new.rowid, new.content);
+            END;
+            CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+                INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+            END;
+            CREATE TRIGGER messages_fts_update AFTER UPDATE OF content ON messages BEGIN
+                INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+                INSERT INTO messages_fts(rowid, content) VALUES (new.rowid, new.content);
+            END;
+        `,
+    },
 ];

@@ -1,4 +1,4 @@
-import type {CairnApi} from "../../shared/contract.js";
+import type {CairnApi, ExportedConversation} from "../../shared/contract.js";
 import {useEffect, useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
 import {SettingsPanel} from "./SettingsPanel.js";
@@ -13,6 +13,8 @@ import {useModels} from "./useModels.js";
 import {StatusLine} from "./StatusLine.js";
 import {useCairn} from "./useCairn.js";
 import {ShortcutsSheet, useShortcuts} from "./shortcuts.js";
+import {SearchDialog} from "./SearchDialog.js";
+import {ExportDialog} from "./ExportDialog.js";
 
 export function App({api}: {api: CairnApi}) {
     const cairn = useCairn(api);
@@ -46,6 +48,23 @@ export function App({api}: {api: CairnApi}) {
     const [source, setSource] = useState<SourceTarget | null>(null);
     const [sidebarHidden, setSidebarHidden] = useState(false);
     const [shortcutsOpen, setShortcutsOpen] = useState(false);
+    const [searchOpen, setSearchOpen] = useState(false);
+    const [exportOpen, setExportOpen] = useState(false);
+    // A message to show (a search result): the list scrolls to it once it is loaded.
+    const [focusMessage, setFocusMessage] = useState<string | null>(null);
+    const importFile = async (file: File) => {
+        let data: unknown;
+        try {
+            data = JSON.parse(await file.text());
+        } catch {
+            return cairn.showError(
+                `${file.name} is not JSON: import a conversation that Cairn exported as JSON`,
+            );
+        }
+        const res = await api.invoke("conversations.import", {data: data as ExportedConversation});
+        if (!res.ok) return cairn.showError(`${file.name} could not be imported: ${res.error.message}`);
+        cairn.select(res.value.id);
+    };
     useShortcuts({
         toggleSidebar: () => setSidebarHidden((hidden) => !hidden),
         stop: () => busy && void cairn.stop(),
@@ -55,6 +74,7 @@ export function App({api}: {api: CairnApi}) {
             if (last) void navigator.clipboard?.writeText(last.content);
         },
         showShortcuts: () => setShortcutsOpen(true),
+        search: () => setSearchOpen(true),
     });
     return (
         <SourceViewerContext.Provider value={setSource}>
@@ -69,6 +89,8 @@ export function App({api}: {api: CairnApi}) {
                     onSettings={() => setSettingsOpen(true)}
                     onModels={() => setModelsOpen(true)}
                     onDocuments={() => setDocumentsOpen("all")}
+                    onSearch={() => setSearchOpen(true)}
+                    onImport={(file) => void importFile(file)}
                 />
                 {documentsOpen && (
                     <DocumentsPanel
@@ -145,6 +167,9 @@ export function App({api}: {api: CairnApi}) {
                                 >
                                     Generation
                                 </button>
+                                <button onClick={() => setExportOpen(true)} title="Save as Markdown or JSON">
+                                    Export
+                                </button>
                             </>
                         )}
                     </header>
@@ -171,6 +196,7 @@ export function App({api}: {api: CairnApi}) {
                         onSend={cairn.send}
                         onStop={() => void cairn.stop()}
                         onDelete={(id) => void cairn.deleteMessage(id)}
+                        focusId={focusMessage}
                     />
                     <StatusLine engine={state.engine} busy={busy} turnState={state.turnState} />
                     {approval && (
@@ -185,6 +211,26 @@ export function App({api}: {api: CairnApi}) {
                 </main>
                 {source && <SourceViewer api={api} target={source} onClose={() => setSource(null)} />}
                 {shortcutsOpen && <ShortcutsSheet onClose={() => setShortcutsOpen(false)} />}
+                {searchOpen && (
+                    <SearchDialog
+                        api={api}
+                        onClose={() => setSearchOpen(false)}
+                        onError={cairn.showError}
+                        onOpen={(hit) => {
+                            setSearchOpen(false);
+                            setFocusMessage(hit.messageId);
+                            cairn.select(hit.conversationId);
+                        }}
+                    />
+                )}
+                {exportOpen && selected && (
+                    <ExportDialog
+                        api={api}
+                        conversation={selected}
+                        onClose={() => setExportOpen(false)}
+                        onError={cairn.showError}
+                    />
+                )}
             </div>
         </SourceViewerContext.Provider>
     );

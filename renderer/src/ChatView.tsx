@@ -11,12 +11,14 @@ type Props = {
     onStop(): void;
     /** Deletes a message for good (after the undo window). */
     onDelete?(id: string): void;
+    /** A message to scroll to and mark (a search result). */
+    focusId?: string | null;
 };
 
 /** How long a deleted message can be brought back. */
 const UNDO_MS = 6000;
 
-export function ChatView({messages, streaming, busy, engine, onSend, onStop, onDelete}: Props) {
+export function ChatView({messages, streaming, busy, engine, onSend, onStop, onDelete, focusId}: Props) {
     const [draft, setDraft] = useState("");
     // A deleted message is hidden at once and deleted when the undo window closes.
     const [deleting, setDeleting] = useState<{id: string; timer: ReturnType<typeof setTimeout>} | null>(null);
@@ -47,6 +49,15 @@ export function ChatView({messages, streaming, busy, engine, onSend, onStop, onD
     useEffect(() => {
         if (following && list.current) list.current.scrollTop = list.current.scrollHeight;
     }, [messages.length, streamedLength, following]);
+
+    const focusLoaded = focusId ? messages.some((m) => m.id === focusId) : false;
+    useEffect(() => {
+        if (!focusId || !focusLoaded) return;
+        setFollowing(false);
+        const element = document.getElementById(`message-${focusId}`);
+        element?.scrollIntoView({block: "center"});
+        element?.classList.add("found");
+    }, [focusId, focusLoaded]);
 
     const submit = async () => {
         const text = draft.trim();

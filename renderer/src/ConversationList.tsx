@@ -11,6 +11,9 @@ type Props = {
     onSettings(): void;
     onModels(): void;
     onDocuments(): void;
+    onSearch(): void;
+    /** A file chosen to import (a conversation exported as JSON). */
+    onImport(file: File): void;
 };
 
 export function ConversationList(props: Props) {
@@ -20,6 +23,9 @@ export function ConversationList(props: Props) {
         <nav className="sidebar" aria-label="Conversations">
             <button className="new" onClick={props.onCreate}>
                 + New conversation
+            </button>
+            <button className="search-button" onClick={props.onSearch} title="Ctrl+K">
+                Search conversations
             </button>
             <ul>
                 {props.conversations.map((c) => (
@@ -55,6 +61,19 @@ export function ConversationList(props: Props) {
                     </li>
                 ))}
             </ul>
+            <label className="import-button">
+                Import conversation
+                <input
+                    type="file"
+                    accept="application/json,.json"
+                    className="visually-hidden"
+                    onChange={(e) => {
+                        const file = e.target.files?.[0];
+                        if (file) props.onImport(file);
+                        e.target.value = "";
+                    }}
+                />
+            </label>
             <button className="settings-button" onClick={props.onDocuments}>
                 Documents
             </button>

@@ -50,7 +50,11 @@ export function MessageView({message, streamed, shiftNoted = false, onDelete}: P
     const text = streamed && streamed.length > message.content.length ? streamed : message.content;
     const label = STATUS_LABEL[message.status];
     return (
-        <article className={`message ${message.role} ${message.status}`} data-status={message.status}>
+        <article
+            id={`message-${message.id}`}
+            className={`message ${message.role} ${message.status}`}
+            data-status={message.status}
+        >
             <div className="role">
                 {message.role === "user" ? "You" : "Cairn"}{" "}
                 <time className="when" dateTime={new Date(message.createdAt).toISOString()}>

@@ -7,12 +7,14 @@ type Actions = {
     create(): void;
     copyLastAnswer(): void;
     showShortcuts(): void;
+    search(): void;
 };
 
 /** The keyboard shortcuts, listed once: the sheet shows this table and the handler follows it. */
 const SHORTCUTS: {keys: string; what: string; action: keyof Actions; match(e: KeyboardEvent): boolean}[] = [
     {keys: "Esc", what: "Stop the answer", action: "stop", match: (e) => e.key === "Escape"},
     {keys: "Ctrl/⌘ N", what: "New conversation", action: "create", match: (e) => mod(e) && key(e, "n")},
+    {keys: "Ctrl/⌘ K", what: "Search conversations", action: "search", match: (e) => mod(e) && key(e, "k")},
     {
         keys: "Ctrl/⌘ B",
         what: "Show or hide the conversations",

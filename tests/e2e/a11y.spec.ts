@@ -51,6 +51,23 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
     {name: "Models", open: (page) => page.getByRole("button", {name: "Models"}).click()},
     {name: "Documents", open: (page) => page.getByRole("button", {name: "Documents"}).click()},
     {name: "Generation", open: (page) => page.getByRole("button", {name: "Generation"}).click()},
+    {name: "Export", open: (page) => page.getByRole("button", {name: "Export"}).click()},
+    {
+        name: "Search with results",
+        open: async (page) => {
+            await page.keyboard.press("Control+k");
+            await page.getByRole("searchbox", {name: "Search conversations"}).fill("moons");
+            await expect(page.getByRole("dialog").getByRole("status")).toContainText("found");
+        },
+    },
+    {
+        name: "Keyboard shortcuts",
+        open: async (page) => {
+            await page.locator("body").click({position: {x: 600, y: 5}});
+            await page.keyboard.press("?");
+            await expect(page.getByRole("dialog", {name: "Keyboard shortcuts"})).toBeVisible();
+        },
+    },
 ];
 
 for (const colorScheme of ["light", "dark"] as const) {

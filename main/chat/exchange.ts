@@ -1,0 +1,111 @@
+import {randomUUID} from "node:crypto";
+import type {Conversation, ExportedConversation, Message, ToolCallRecord} from "../../shared/contract.js";
+import type {CitationStore} from "../store/citations.js";
+import type {ConversationStore} from "../store/conversations.js";
+import type {ToolCallStore} from "../store/toolCalls.js";
+
+const RESULT_CHARS = 4000;
+
+/** Everything about a conversation, as the JSON file `conversations.import` reads back. */
+export function exportJson(conversation: Conversation, messages: Message[]): ExportedConversation {
+    return {format: "cairn.conversation", version: 1, exportedAt: Date.now(), conversation, messages};
+}
+
+/** A conversation as Markdown: citations as footnotes, each tool step as a collapsible details block. */
+export function exportMarkdown(conversation: Conversation, messages: Message[]): string {
+    const parts = [`# ${conversation.title}`, `*Exported from Cairn on ${stamp(Date.now())}.*`];
+    messages.forEach((message, index) => {
+        const who = message.role === "user" ? "You" : message.role === "assistant" ? "Cairn" : "System";
+        const model = message.model ? ` · ${message.model}` : "";
+        parts.push(`## ${who} · ${stamp(message.createdAt)}${model}`);
+        parts.push(...message.toolCalls.map(toolStep));
+        parts.push(withFootnotes(message, `m${index + 1}`));
+    });
+    return `${parts.filter(Boolean).join("\n\n")}\n`;
+}
+
+/** Imports an exported conversation as a new one, with new ids; an answer cut off mid-stream stays cut off. */
+export function importConversation(
+    data: ExportedConversation,
+    stores: {conversations: ConversationStore; toolCalls: ToolCallStore; citations: CitationStore},
+): Conversation {
+    const {conversations, toolCalls, citations} = stores;
+    const source = data.conversation;
+    const created = conversations.create(source.title);
+    conversations.setMode(created.id, source.mode);
+    if (source.generation) conversations.setGeneration(created.id, source.generation);
+    for (const message of data.messages) {
+        const copy = conversations.addMessage({
+            conversationId: created.id,
+            role: message.role,
+            content: "",
+            status: "streaming",
+            model: message.model,
+            createdAt: message.createdAt,
+        });
+        const callIds = new Map<string, string>();
+        for (const call of message.toolCalls) {
+            const id = randomUUID();
+            callIds.set(call.id, id);
+            toolCalls.save({...call, id, messageId: copy.id, conversationId: created.id});
+        }
+        for (const citation of message.citations) {
+            const toolCallId = citation.toolCallId ? (callIds.get(citation.toolCallId) ?? null) : null;
+            citations.add(copy.id, {...citation, toolCallId});
+        }
+        conversations.finish(copy.id, {
+            content: message.content,
+            status: message.status === "streaming" ? "interrupted" : message.status,
+            stats: message.stats,
+            error: message.error,
+        });
+    }
+    return conversations.get(created.id)!;
+}
+
+function toolStep(call: ToolCallRecord): string {
+    const result = call.status === "ok" ? call.resultText : call.error;
+    const shown = result && result.length > RESULT_CHARS ? `${result.slice(0, RESULT_CHARS)}\n…` : result;
+    return [
+        "<details>",
+        `<summary>Tool: ${call.tool} (${call.status})</summary>`,
+        "",
+        fence("json", JSON.stringify(call.args ?? call.rawArgs, null, 2)),
+        "",
+        shown ? fence("text", shown) : "",
+        "</details>",
+    ].join("\n");
+}
+
+/** [n] markers become footnotes named per message (`[^m3-1]`), listed after the message. */
+function withFootnotes(message: Message, prefix: string): string {
+    if (message.citations.length === 0) return message.content;
+    const known = new Set(message.citations.map((c) => c.number));
+    const text = message.content.replace(/\[(\d{1,3})\](?!\()/g, (marker, n: string) =>
+        known.has(Number(n)) ? `[^${prefix}-${n}]` : marker,
+    );
+    const notes = message.citations.map(
+        (c) => `[^${prefix}-${c.number}]: ${c.title}${c.url ? ` — <${c.url}>` : ""}`,
+    );
+    return `${text}\n\n${notes.join("\n")}`;
+}
+
+function fence(language: string, text: string): string {
+    const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+    const ticks = "`".repeat(longest + 1);
+    return `${ticks}${language}\n${text}\n${ticks}`;
+}
+
+function stamp(time: number): string {
+    return new Date(time).toISOString().replace("T", " ").slice(0, 16);
+}
+
+/** A file name from the title: letters, digits and dashes. */
+export function exportFileName(title: string, extension: string): string {
+    const base = title
+        .normalize("NFKD")
+        .replace(/[^\p{L}\p{N}]+/gu, "-")
+        .replace(/^-|-$/g, "")
+        .slice(0, 60);
+    return `${base || "conversation"}.${extension}`;
+}

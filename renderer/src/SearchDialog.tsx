@@ -1,0 +1,70 @@
+import {useEffect, useState, type ReactNode} from "react";
+import type {CairnApi, MessageHit} from "../../shared/contract.js";
+import {Dialog} from "./Dialog.js";
+
+type Props = {api: CairnApi; onOpen(hit: MessageHit): void; onClose(): void; onError(message: string): void};
+
+/** Searches every conversation's messages (full text, ranked) as you type; a result opens at its message. */
+export function SearchDialog({api, onOpen, onClose, onError}: Props) {
+    const [query, setQuery] = useState("");
+    const [hits, setHits] = useState<MessageHit[] | null>(null);
+    useEffect(() => {
+        const words = query.trim();
+        if (!words) return setHits(null);
+        let current = true;
+        const timer = setTimeout(() => {
+            void api.invoke("conversations.search", {query: words.slice(0, 200), limit: 30}).then((res) => {
+                if (!current) return;
+                if (res.ok) setHits(res.value);
+                else onError(res.error.message);
+            });
+        }, 120);
+        return () => {
+            current = false;
+            clearTimeout(timer);
+        };
+    }, [api, onError, query]);
+    return (
+        <Dialog label="Search conversations" onClose={onClose} className="search">
+            <h2>Search conversations</h2>
+            <input
+                type="search"
+                autoFocus
+                aria-label="Search conversations"
+                placeholder="Words from any message"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+            />
+            {hits && (
+                <p className="muted" role="status">
+                    {hits.length === 0
+                        ? "Nothing found."
+                        : `${hits.length} message${hits.length > 1 ? "s" : ""} found.`}
+                </p>
+            )}
+            <ul className="search-results">
+                {hits?.map((hit) => (
+                    <li key={hit.messageId}>
+                        <button onClick={() => onOpen(hit)}>
+                            <span className="hit-title">{hit.conversationTitle}</span>{" "}
+                            <span className="muted">
+                                {hit.role === "user" ? "You" : "Cairn"} ·{" "}
+                                {new Date(hit.createdAt).toLocaleDateString()}
+                            </span>
+                            <span className="hit-snippet">{marked(hit.snippet)}</span>
+                        </button>
+                    </li>
+                ))}
+            </ul>
+        </Dialog>
+    );
+}
+
+/** The snippet's matches (between \u0002 and \u0003) as <mark>; everything else stays text. */
+export function marked(snippet: string): ReactNode[] {
+    return snippet.split("\u0002").flatMap((part, i) => {
+        if (i === 0) return [part];
+        const [hit = "", rest = ""] = part.split("\u0003");
+        return [<mark key={i}>{hit}</mark>, rest];
+    });
+}

@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import {expect, test} from "@playwright/test";
+import {tempDir} from "../helpers/paths.js";
+import {seedConversation} from "../helpers/seedConversation.js";
+import {startServe, type Served} from "../helpers/serve.js";
+
+let served: Served;
+test.beforeEach(async () => {
+    const dataDir = tempDir();
+    seedConversation(dataDir, "Moons of Mars", [
+        {question: "How many moons has Mars?", answer: "Mars has two moons, Phobos and Deimos."},
+    ]);
+    const filler = Array.from({length: 30}, (_, i) => ({
+        question: `Question ${i}`,
+        answer: `Answer number ${i}.`,
+    }));
+    seedConversation(dataDir, "Long chat", [
+        ...filler,
+        {question: "And Jupiter?", answer: "Jupiter has ninety-five moons."},
+        ...filler,
+    ]);
+    served = await startServe({dataDir});
+});
+test.afterEach(async () => served.stop());
+
+test("Ctrl+K searches every conversation; a result opens its conversation at the message", async ({page}) => {
+    await page.setViewportSize({width: 800, height: 600});
+    await page.goto(served.url);
+    await page.keyboard.press("Control+k");
+    const dialog = page.getByRole("dialog", {name: "Search conversations"});
+    await dialog.getByRole("searchbox", {name: "Search conversations"}).fill("ninety");
+    await expect(dialog.getByRole("status")).toHaveText("1 message found.");
+    await expect(dialog.locator("mark")).toHaveText("ninety");
+    await dialog.getByRole("button", {name: /Long chat/}).click();
+    await expect(dialog).toHaveCount(0);
+    const found = page.locator("article.message.found");
+    await expect(found).toContainText("Jupiter has ninety-five moons.");
+    await expect(found).toBeInViewport();
+    await expect(page.locator(".sidebar li.selected")).toContainText("Long chat");
+
+    await page.getByRole("button", {name: "Search conversations"}).click();
+    await page.getByRole("searchbox", {name: "Search conversations"}).fill("saturn");
+    await expect(page.getByRole("status")).toHaveText("Nothing found.");
+});
+
+test("Export saves Markdown and JSON; Import brings the JSON back as a new conversation", async ({page}) => {
+    await page.goto(served.url);
+    await page.locator(".sidebar .title", {hasText: "Moons of Mars"}).click();
+    await page.getByRole("button", {name: "Export"}).click();
+    const markdown = page.waitForEvent("download");
+    await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "Markdown"}).click();
+    const md = await markdown;
+    expect(md.suggestedFilename()).toBe("Moons-of-Mars.md");
+    expect(fs.readFileSync((await md.path())!, "utf8")).toMatch(/^# Moons of Mars\n[\s\S]*Phobos and Deimos/);
+
+    await page.getByRole("button", {name: "Export"}).click();
+    const json = page.waitForEvent("download");
+    await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "JSON"}).click();
+    const file = (await (await json).path())!;
+    const before = await page.locator(".sidebar li").count();
+    await page.getByLabel("Import conversation").setInputFiles({
+        name: "moons.json",
+        mimeType: "application/json",
+        buffer: fs.readFileSync(file),
+    });
+    await expect(page.locator(".sidebar li")).toHaveCount(before + 1);
+    await expect(page.locator(".sidebar li.selected")).toContainText("Moons of Mars");
+    await expect(page.locator("article.message.assistant")).toContainText("Phobos and Deimos");
+
+    await page.getByLabel("Import conversation").setInputFiles({
+        name: "notes.json",
+        mimeType: "application/json",
+        buffer: Buffer.from('{"hello": 1}'),
+    });
+    await expect(page.getByRole("alert")).toContainText("notes.json could not be imported");
+});

@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import {test} from "node:test";
+import type {ExportedConversation} from "../../shared/contract.js";
+import {CitationStore} from "../../main/store/citations.js";
+import {openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+
+/** A conversation with a tool step and a cited answer, written through the real stores. */
+function seed(t: TestCore): string {
+    const {conversations, toolCalls, db} = t.core;
+    const conversation = conversations.create("Moons of Mars");
+    conversations.addMessage({
+        conversationId: conversation.id,
+        role: "user",
+        content: "How many moons has Mars?",
+        status: "complete",
+    });
+    const answer = conversations.addMessage({
+        conversationId: conversation.id,
+        role: "assistant",
+        content: "",
+        status: "streaming",
+    });
+    const call = {
+        id: "call-1",
+        messageId: answer.id,
+        conversationId: conversation.id,
+        step: 1,
+        tool: "web_search",
+        rawArgs: {query: "moons of Mars"},
+        args: {query: "moons of Mars"},
+        status: "ok" as const,
+        decision: "policy_allow" as const,
+        decidedBy: "policy" as const,
+        resultText: "[1] Phobos and Deimos",
+        resultData: null,
+        error: null,
+        origin: "model" as const,
+        startedAt: 1,
+        finishedAt: 2,
+    };
+    toolCalls.save(call);
+    new CitationStore(db).add(answer.id, {
+        kind: "url",
+        title: "Moons of Mars",
+        url: "https://example.org/mars",
+        number: 1,
+        toolCallId: "call-1",
+    });
+    conversations.finish(answer.id, {
+        content: "Mars has two moons, Phobos and Deimos [1].",
+        status: "complete",
+        stats: null,
+    });
+    return conversation.id;
+}
+
+test("search finds messages across conversations, ranked, with the matches marked; user text is not a query language", async () => {
+    const t = await openTestCore();
+    const id = seed(t);
+    const hits = unwrap(await t.api.invoke("conversations.search", {query: "deimos phob"}));
+    assert.equal(hits.length, 1);
+    assert.equal(hits[0]!.conversationId, id);
+    assert.equal(hits[0]!.conversationTitle, "Moons of Mars");
+    assert.equal(hits[0]!.role, "assistant");
+    assert.match(hits[0]!.snippet, /\u0002Phobos\u0003 and \u0002Deimos\u0003/);
+    assert.deepEqual(unwrap(await t.api.invoke("conversations.search", {query: "saturn"})), []);
+    for (const odd of ['"unbalanced', "moons OR NOT", "a*b:c^", "NEAR(x y)"])
+        assert.ok((await t.api.invoke("conversations.search", {query: odd})).ok, odd);
+    // Kept in step with edits and deletions.
+    const [question] = unwrap(await t.api.invoke("messages.list", {conversationId: id}));
+    unwrap(await t.api.invoke("messages.delete", {id: question!.id}));
+    assert.deepEqual(unwrap(await t.api.invoke("conversations.search", {query: "how many"})), []);
+    await t.core.dispose();
+});
+
+test("export as Markdown: title, tool steps as details, citations as footnotes", async () => {
+    const t = await openTestCore();
+    const id = seed(t);
+    const md = unwrap(await t.api.invoke("conversations.export", {id, format: "markdown"}));
+    assert.equal(md.fileName, "Moons-of-Mars.md");
+    assert.match(md.content, /^# Moons of Mars\n/);
+    assert.match(
+        md.content,
+        /<details>\n<summary>Tool: web_search \(ok\)<\/summary>\n\n```json\n\{\n {2}"query": "moons of Mars"\n\}\n```/,
+    );
+    assert.match(
+        md.content,
+        /Phobos and Deimos \[\^m2-1\]\.\n\n\[\^m2-1\]: Moons of Mars — <https:\/\/example.org\/mars>/,
+    );
+    await t.core.dispose();
+});
+
+test("export as JSON and import it back: a new conversation with the same messages, tool calls and citations", async () => {
+    const t = await openTestCore();
+    const id = seed(t);
+    const json = unwrap(await t.api.invoke("conversations.export", {id, format: "json"}));
+    const data = JSON.parse(json.content) as ExportedConversation;
+    const imported = unwrap(await t.api.invoke("conversations.import", {data}));
+    assert.notEqual(imported.id, id);
+    assert.equal(imported.title, "Moons of Mars");
+    const strip = (messages: typeof data.messages) =>
+        messages.map((m) => ({
+            role: m.role,
+            content: m.content,
+            status: m.status,
+            createdAt: m.createdAt,
+            calls: m.toolCalls.map((c) => [c.tool, c.status, c.resultText]),
+            citations: m.citations.map((c) => [c.number, c.title, c.url]),
+        }));
+    const again = unwrap(await t.api.invoke("messages.list", {conversationId: imported.id}));
+    assert.deepEqual(strip(again), strip(data.messages));
+    // The citation points at the imported copy of its tool call.
+    assert.equal(again[1]!.citations[0]!.toolCallId, again[1]!.toolCalls[0]!.id);
+    assert.equal(unwrap(await t.api.invoke("conversations.search", {query: "Deimos"})).length, 2);
+
+    const bad = await t.api.invoke("conversations.import", {data: {...data, version: 2} as never});
+    assert.equal(!bad.ok && bad.error.code, "VALIDATION");
+    await t.core.dispose();
+});
