@@ -51,12 +51,12 @@ test("Export saves Markdown and JSON; Import brings the JSON back as a new conve
     await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "Markdown"}).click();
     const md = await markdown;
     expect(md.suggestedFilename()).toBe("Moons-of-Mars.md");
-    expect(fs.readFileSync((await md.path())!, "utf8")).toMatch(/^# Moons of Mars\n[\s\S]*Phobos and Deimos/);
+    expect(fs.readFileSync(await md.path(), "utf8")).toMatch(/^# Moons of Mars\n[\s\S]*Phobos and Deimos/);
 
     await page.getByRole("button", {name: "Export"}).click();
     const json = page.waitForEvent("download");
     await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "JSON"}).click();
-    const file = (await (await json).path())!;
+    const file = await (await json).path();
     const before = await page.locator(".sidebar li").count();
     await page.getByLabel("Import conversation").setInputFiles({
         name: "moons.json",
