@@ -15,6 +15,7 @@ import {useCairn} from "./useCairn.js";
 import {ShortcutsSheet, useShortcuts} from "./shortcuts.js";
 import {SearchDialog} from "./SearchDialog.js";
 import {ExportDialog} from "./ExportDialog.js";
+import {HeaderStatus, ThemeSwitch} from "./HeaderStatus.js";
 
 export function App({api}: {api: CairnApi}) {
     const cairn = useCairn(api);
@@ -131,6 +132,7 @@ export function App({api}: {api: CairnApi}) {
                         >
                             {sidebarHidden ? "☰ Conversations" : "☰"}
                         </button>
+                        <HeaderStatus engine={state.engine} models={models} messages={state.messages} />
                         {selected && (
                             <>
                                 <label>
@@ -172,6 +174,7 @@ export function App({api}: {api: CairnApi}) {
                                 </button>
                             </>
                         )}
+                        <ThemeSwitch />
                     </header>
                     {state.error && (
                         <div className="alert" role="alert">

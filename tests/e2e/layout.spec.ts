@@ -45,8 +45,10 @@ for (const [width, height] of [
         // It followed the answers down to the last one.
         await expect(page.locator("article.message.assistant").last()).toBeInViewport();
 
-        // Scrolled up, it stays there and offers a way back.
-        await list.evaluate((el) => (el.scrollTop = 0));
+        // Scrolled up (by the wheel, as a person does), it stays there and offers a way back.
+        await expect(page.locator(".status .state")).toHaveText("ready");
+        await list.hover();
+        await page.mouse.wheel(0, -5000);
         const jump = page.getByRole("button", {name: "Jump to latest"});
         await expect(jump).toBeVisible();
         await jump.click();

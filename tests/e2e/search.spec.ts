@@ -26,6 +26,7 @@ test.afterEach(async () => served.stop());
 test("Ctrl+K searches every conversation; a result opens its conversation at the message", async ({page}) => {
     await page.setViewportSize({width: 800, height: 600});
     await page.goto(served.url);
+    await expect(page.locator(".sidebar li")).toHaveCount(2); // the app is up, its shortcuts listening
     await page.keyboard.press("Control+k");
     const dialog = page.getByRole("dialog", {name: "Search conversations"});
     await dialog.getByRole("searchbox", {name: "Search conversations"}).fill("ninety");

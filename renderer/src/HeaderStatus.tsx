@@ -1,0 +1,86 @@
+import {useEffect, useState} from "react";
+import type {EngineStatus, Message} from "../../shared/contract.js";
+import type {Models} from "./useModels.js";
+
+type Props = {engine: EngineStatus | null; models: Models; messages: Message[]};
+
+/** The model picker, how much of the context the conversation uses, and the last answer's speed. */
+export function HeaderStatus({engine, models, messages}: Props) {
+    const installed = models.state.overview?.installed ?? [];
+    const current = engine?.modelPath ?? "";
+    const files =
+        installed.some((m) => m.file === current) || !current
+            ? installed.map((m) => m.file)
+            : [current, ...installed.map((m) => m.file)];
+    const last = messages.findLast((m) => m.role === "assistant" && m.stats);
+    const used = last?.stats
+        ? last.stats.promptTokens + last.stats.reusedTokens + last.stats.completionTokens
+        : null;
+    const size = engine?.contextSize ?? null;
+    return (
+        <>
+            <label className="model-picker">
+                <span className="visually-hidden">Model</span>
+                <select
+                    aria-label="Model"
+                    value={current}
+                    disabled={engine?.state === "loading" || engine?.state === "generating"}
+                    onChange={(e) => e.target.value && void models.load(e.target.value)}
+                >
+                    {!current && <option value="">No model loaded</option>}
+                    {files.map((file) => (
+                        <option key={file} value={file}>
+                            {installed.find((m) => m.file === file)?.name ?? file.split(/[\\/]/).pop()}
+                        </option>
+                    ))}
+                </select>
+            </label>
+            {used !== null && size !== null && (
+                <span
+                    className="context-use"
+                    title={`${used} of ${size} tokens of context used by this conversation`}
+                >
+                    <meter
+                        aria-label="Context used"
+                        min={0}
+                        max={size}
+                        value={Math.min(used, size)}
+                        low={size * 0.6}
+                        high={size * 0.85}
+                        optimum={0}
+                    />{" "}
+                    {short(used)} / {short(size)}
+                </span>
+            )}
+            {last?.stats?.tokensPerSecond != null && (
+                <span className="speed" title="The last answer's speed">
+                    {last.stats.tokensPerSecond.toFixed(1)} tok/s
+                </span>
+            )}
+        </>
+    );
+}
+
+const short = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+
+type Theme = "system" | "light" | "dark";
+const THEME_KEY = "cairn.theme";
+
+/** System, light or dark, kept in this browser's storage. */
+export function ThemeSwitch() {
+    const [theme, setTheme] = useState<Theme>(
+        () => (localStorage.getItem(THEME_KEY) as Theme | null) ?? "system",
+    );
+    useEffect(() => {
+        if (theme === "system") document.documentElement.removeAttribute("data-theme");
+        else document.documentElement.setAttribute("data-theme", theme);
+        localStorage.setItem(THEME_KEY, theme);
+    }, [theme]);
+    return (
+        <select aria-label="Theme" value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
+            <option value="system">System theme</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+        </select>
+    );
+}
