@@ -25,6 +25,7 @@ import {searchRows, searchScale} from "./search.js";
 import {extractionFigures, hardeningRows, hostilePageFigures} from "./hardening.js";
 import {extractBench, extractRows} from "./extract.js";
 import {apiFigures, apiRows} from "./api.js";
+import {uiFigures, uiRows} from "./ui.js";
 import type {Message, TurnStats} from "../shared/contract.js";
 
 const RUNS = 5;
@@ -397,6 +398,7 @@ const report = {
     searchRoundTrip: await searchRoundTrip(),
     conversation: await conversationTurns(),
     api: await apiFigures(),
+    ui: await uiFigures(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
     ingest: await ingestFigures(),
     search: [await searchScale(10_000), await searchScale(100_000)],
@@ -440,6 +442,7 @@ console.table({
     "turn 5: first token (ms) / tokens/s": `${f(report.conversation.turn5.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn5.tokensPerSecond ?? NaN)}`,
     "turn 5: prompt tokens evaluated / new (target <= 1.05)": `${report.conversation.turn5.promptTokensEvaluated} / ${report.conversation.turn5NewTokens} = ${report.conversation.turn5EvaluatedOverNew.toFixed(3)}`,
     ...apiRows(report.api),
+    ...uiRows(report.ui),
     "ingest chunks/s / raw embedding chunks/s (target >= 0.9)": `${f(report.ingest.ingestChunksPerSecond)} / ${f(report.ingest.rawEmbeddingChunksPerSecond)} = ${report.ingest.ratio.toFixed(2)}`,
     ...searchRows(report.search),
     ...Object.fromEntries(

@@ -1,4 +1,4 @@
-import {useEffect, useRef, useState} from "react";
+import {useCallback, useEffect, useRef, useState} from "react";
 import type {EngineStatus, Message} from "../../shared/contract.js";
 import {MessageView} from "./MessageView.js";
 
@@ -17,12 +17,14 @@ type Props = {
 
 /** How long a deleted message can be brought back. */
 const UNDO_MS = 6000;
+/** Messages rendered at first, and added by each "Show earlier messages". */
+const PAGE = 60;
 
 export function ChatView({messages, streaming, busy, engine, onSend, onStop, onDelete, focusId}: Props) {
-    const [draft, setDraft] = useState("");
     // A deleted message is hidden at once and deleted when the undo window closes.
     const [deleting, setDeleting] = useState<{id: string; timer: ReturnType<typeof setTimeout>} | null>(null);
-    const remove = (id: string) => {
+    const remove = useRef<(id: string) => void>(() => {});
+    remove.current = (id: string) => {
         if (deleting) {
             clearTimeout(deleting.timer);
             onDelete?.(deleting.id);
@@ -37,6 +39,13 @@ export function ChatView({messages, streaming, busy, engine, onSend, onStop, onD
         if (deleting) clearTimeout(deleting.timer);
         setDeleting(null);
     };
+    const deleteById = useCallback((id: string) => remove.current(id), []);
+    // A long conversation opens at its latest messages; earlier ones come a page at a time.
+    const first = messages[0]?.id;
+    const [shown, setShown] = useState(PAGE);
+    useEffect(() => setShown(PAGE), [first]);
+    const focusIndex = focusId ? messages.findIndex((m) => m.id === focusId) : -1;
+    const hidden = Math.max(0, Math.min(messages.length - shown, focusIndex >= 0 ? focusIndex : Infinity));
     const list = useRef<HTMLElement>(null);
     // The list follows new text while it is scrolled to the bottom; scrolled up, it stays put.
     const [following, setFollowing] = useState(true);
@@ -59,14 +68,6 @@ export function ChatView({messages, streaming, busy, engine, onSend, onStop, onD
         element?.classList.add("found");
     }, [focusId, focusLoaded]);
 
-    const submit = async () => {
-        const text = draft.trim();
-        if (!text || busy) return;
-        setDraft("");
-        toLatest();
-        if (!(await onSend(text))) setDraft(text);
-    };
-
     return (
         <>
             <section
@@ -80,17 +81,24 @@ export function ChatView({messages, streaming, busy, engine, onSend, onStop, onD
                 }}
             >
                 {messages.length === 0 && <EmptyState engine={engine} />}
-                {messages.map((m, i) =>
-                    m.id === deleting?.id ? null : (
-                        <MessageView
-                            key={m.id}
-                            message={m}
-                            streamed={streaming[m.id]}
-                            shiftNoted={shiftedBefore(messages, i)}
-                            onDelete={onDelete && (() => remove(m.id))}
-                        />
-                    ),
+                {hidden > 0 && (
+                    <button type="button" className="earlier" onClick={() => setShown((n) => n + PAGE)}>
+                        Show {Math.min(PAGE, hidden)} earlier messages ({hidden} not shown)
+                    </button>
                 )}
+                {messages
+                    .slice(hidden)
+                    .map((m, i) =>
+                        m.id === deleting?.id ? null : (
+                            <MessageView
+                                key={m.id}
+                                message={m}
+                                streamed={streaming[m.id]}
+                                shiftNoted={shiftedBefore(messages, hidden + i)}
+                                onDelete={onDelete && deleteById}
+                            />
+                        ),
+                    )}
             </section>
             {deleting && (
                 <div className="toast" role="status">
@@ -105,36 +113,7 @@ export function ChatView({messages, streaming, busy, engine, onSend, onStop, onD
                     Jump to latest
                 </button>
             )}
-            <form
-                className="composer"
-                onSubmit={(e) => {
-                    e.preventDefault();
-                    void submit();
-                }}
-            >
-                <textarea
-                    aria-label="Message"
-                    placeholder="Ask anything. Enter sends, Shift+Enter adds a line."
-                    value={draft}
-                    rows={3}
-                    onChange={(e) => setDraft(e.target.value)}
-                    onKeyDown={(e) => {
-                        if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-                            e.preventDefault();
-                            void submit();
-                        }
-                    }}
-                />
-                {busy ? (
-                    <button type="button" className="stop" onClick={onStop}>
-                        Stop
-                    </button>
-                ) : (
-                    <button type="submit" disabled={!draft.trim()}>
-                        Send
-                    </button>
-                )}
-            </form>
+            <Composer busy={busy} onSend={onSend} onStop={onStop} onSent={toLatest} />
         </>
     );
 }
@@ -168,4 +147,50 @@ export function shiftedBefore(messages: Message[], index: number): boolean {
         if (m.role === "assistant") return m.stats?.contextShifted ?? false;
     }
     return false;
+}
+
+type ComposerProps = {busy: boolean; onSend(text: string): Promise<boolean>; onStop(): void; onSent(): void};
+
+/** The message box: its own state, so that typing never re-renders the messages. */
+function Composer({busy, onSend, onStop, onSent}: ComposerProps) {
+    const [draft, setDraft] = useState("");
+    const submit = async () => {
+        const text = draft.trim();
+        if (!text || busy) return;
+        setDraft("");
+        onSent();
+        if (!(await onSend(text))) setDraft(text);
+    };
+    return (
+        <form
+            className="composer"
+            onSubmit={(e) => {
+                e.preventDefault();
+                void submit();
+            }}
+        >
+            <textarea
+                aria-label="Message"
+                placeholder="Ask anything. Enter sends, Shift+Enter adds a line."
+                value={draft}
+                rows={3}
+                onChange={(e) => setDraft(e.target.value)}
+                onKeyDown={(e) => {
+                    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                        e.preventDefault();
+                        void submit();
+                    }
+                }}
+            />
+            {busy ? (
+                <button type="button" className="stop" onClick={onStop}>
+                    Stop
+                </button>
+            ) : (
+                <button type="submit" disabled={!draft.trim()}>
+                    Send
+                </button>
+            )}
+        </form>
+    );
 }

@@ -1,4 +1,4 @@
-import {useState} from "react";
+import {memo, useState} from "react";
 import type {Message, TurnStats} from "../../shared/contract.js";
 import {SourcesList} from "./citations.js";
 import {AnswerMarkdown} from "./Markdown.js";
@@ -43,10 +43,16 @@ type Props = {
     streamed: string | undefined;
     /** The answer before this one already said that older turns were left out. */
     shiftNoted?: boolean;
-    onDelete?(): void;
+    onDelete?(id: string): void;
 };
 
-export function MessageView({message, streamed, shiftNoted = false, onDelete}: Props) {
+/** One message; memoized, so that a conversation's other messages do not render again as one streams. */
+export const MessageView = memo(function MessageView({
+    message,
+    streamed,
+    shiftNoted = false,
+    onDelete,
+}: Props) {
     const text = streamed && streamed.length > message.content.length ? streamed : message.content;
     const label = STATUS_LABEL[message.status];
     return (
@@ -81,10 +87,12 @@ export function MessageView({message, streamed, shiftNoted = false, onDelete}: P
                 </div>
             )}
             {message.stats && <StatsDetails stats={message.stats} />}
-            {message.status !== "streaming" && <MessageActions text={text} onDelete={onDelete} />}
+            {message.status !== "streaming" && (
+                <MessageActions text={text} onDelete={onDelete && (() => onDelete(message.id))} />
+            )}
         </article>
     );
-}
+});
 
 /** Copy (the markdown) and Delete, shown on hover and focus. */
 function MessageActions({text, onDelete}: {text: string; onDelete?: () => void}) {

@@ -1,4 +1,6 @@
 import {expect, test, type Page} from "@playwright/test";
+import {tempDir} from "../helpers/paths.js";
+import {seedConversation} from "../helpers/seedConversation.js";
 import {startServe, type Served} from "../helpers/serve.js";
 
 let served: Served;
@@ -90,4 +92,23 @@ test("New conversation adds one conversation, not one per click, until something
     await ask(page, "Once upon a time");
     await create.click();
     await expect(items).toHaveCount(before + 2);
+});
+
+test("a long conversation opens at its latest messages; earlier ones come a page at a time", async ({
+    page,
+}) => {
+    await served.stop();
+    const dataDir = tempDir();
+    const turns = Array.from({length: 50}, (_, i) => ({question: `Question ${i}`, answer: `Answer ${i}`}));
+    seedConversation(dataDir, "Long", turns);
+    served = await startServe({dataDir});
+    await page.goto(served.url);
+    await page.locator(".sidebar .title", {hasText: "Long"}).click();
+    const articles = page.locator("article.message");
+    await expect(articles).toHaveCount(60);
+    await expect(articles.last()).toContainText("Answer 49");
+    await page.getByRole("button", {name: "Show 40 earlier messages (40 not shown)"}).click();
+    await expect(articles).toHaveCount(100);
+    await expect(articles.first()).toContainText("Question 0");
+    await expect(page.getByRole("button", {name: /earlier messages/})).toHaveCount(0);
 });
