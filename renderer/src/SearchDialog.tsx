@@ -34,6 +34,8 @@ export function SearchDialog({api, onOpen, onClose, onError}: Props) {
                 placeholder="Words from any message"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
+                // A search field's Esc would only clear it: here it closes the dialog, as everywhere else.
+                onKeyDown={(e) => e.key === "Escape" && onClose()}
             />
             {hits && (
                 <p className="muted" role="status">

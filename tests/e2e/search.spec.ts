@@ -42,6 +42,8 @@ test("Ctrl+K searches every conversation; a result opens its conversation at the
     await page.getByRole("button", {name: "Search conversations"}).click();
     await page.getByRole("searchbox", {name: "Search conversations"}).fill("saturn");
     await expect(page.getByRole("status")).toHaveText("Nothing found.");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", {name: "Search conversations"})).toHaveCount(0);
 });
 
 test("Export saves Markdown and JSON; Import brings the JSON back as a new conversation", async ({page}) => {
