@@ -298,15 +298,7 @@ export class Engine {
         const sequence = this.sequence;
         if (!sequence || !this.llama)
             return fail("MODEL_NOT_LOADED", this.current.message ?? "no model is loaded");
-        if (req.signal.aborted)
-            return ok({
-                text: "",
-                calls: [],
-                stopped: true,
-                finish: "abort",
-                stats: emptyStats(),
-                contextUsed: sequence.nextTokenIndex,
-            });
+        if (req.signal.aborted) return ok(stoppedBeforeText(emptyStats(), sequence.nextTokenIndex));
         const unloaded = this.unloadSignal.signal;
         const signal = AbortSignal.any([req.signal, unloaded]);
         const {LlamaChat} = await llamaModule();
@@ -391,15 +383,10 @@ export class Engine {
         } catch (error) {
             if (unloaded.aborted) return fail("MODEL_NOT_LOADED", UNLOADED_MID_ANSWER);
             // Stopped before the first token (node-llama-cpp throws then): a stop like any other.
-            if (req.signal.aborted)
-                return ok({
-                    text: "",
-                    calls: [],
-                    stopped: true,
-                    finish: "abort",
-                    stats: statsFrom(sequence, meter, started, firstTokenAt),
-                    contextUsed: sequence.nextTokenIndex,
-                });
+            if (req.signal.aborted) {
+                const stats = statsFrom(sequence, meter, started, firstTokenAt);
+                return ok(stoppedBeforeText(stats, sequence.nextTokenIndex));
+            }
             const reason = error instanceof Error ? error.message : String(error);
             if (/context shift|compress chat history/i.test(reason)) {
                 return fail(
@@ -646,6 +633,11 @@ function statsFrom(
         reusedTokens: Math.max(0, promptLength - diff.usedInputTokens),
         contextShifted: false,
     };
+}
+
+/** A step stopped before it wrote anything. */
+function stoppedBeforeText(stats: TurnStats, contextUsed: number): StepResult {
+    return {text: "", calls: [], stopped: true, finish: "abort", stats, contextUsed};
 }
 
 function finishReason(stopReason: string, calls: number): FinishReason {
