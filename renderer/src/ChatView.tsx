@@ -80,7 +80,9 @@ export function ChatView({messages, streaming, busy, engine, onSend, onStop, onD
                     setFollowing(el.scrollHeight - el.scrollTop - el.clientHeight < 48);
                 }}
             >
-                {messages.length === 0 && <EmptyState engine={engine} />}
+                {messages.length === 0 && (
+                    <EmptyState engine={engine} onStart={(text) => void onSend(text)} />
+                )}
                 {hidden > 0 && (
                     <button type="button" className="earlier" onClick={() => setShown((n) => n + PAGE)}>
                         Show {Math.min(PAGE, hidden)} earlier messages ({hidden} not shown)
@@ -118,7 +120,7 @@ export function ChatView({messages, streaming, busy, engine, onSend, onStop, onD
     );
 }
 
-function EmptyState({engine}: {engine: EngineStatus | null}) {
+function EmptyState({engine, onStart}: {engine: EngineStatus | null; onStart?: (text: string) => void}) {
     if (engine && (engine.state === "no-model" || engine.state === "error")) {
         return (
             <div className="empty">
@@ -136,9 +138,28 @@ function EmptyState({engine}: {engine: EngineStatus | null}) {
         <div className="empty">
             <h2>Cairn</h2>
             <p>Ask a question; the answer is written by the model on this computer.</p>
+            {onStart && (
+                <ul className="starters" aria-label="Starter prompts">
+                    {STARTERS.map((starter) => (
+                        <li key={starter}>
+                            <button type="button" onClick={() => onStart(starter)}>
+                                {starter}
+                            </button>
+                        </li>
+                    ))}
+                </ul>
+            )}
         </div>
     );
 }
+
+/** Ways in for a first question: one per kind of thing Cairn does (answer, tools, documents). */
+const STARTERS = [
+    "Explain how a heat pump works, in five short points",
+    "/stats",
+    "Write a Python function that checks whether a string is a palindrome",
+    "/docs What did I write about the budget?",
+];
 
 /** Whether an earlier answer already said that the conversation no longer fits: the note is shown once. */
 export function shiftedBefore(messages: Message[], index: number): boolean {

@@ -20,6 +20,8 @@ type Props = {
 export function DocumentsPanel({api, conversation, onClose, onError}: Props) {
     const [collections, setCollections] = useState<Collection[]>([]);
     const [collection, setCollection] = useState("Documents");
+    // Deleting a collection asks first.
+    const [deleting, setDeleting] = useState<string | null>(null);
     const [docs, setDocs] = useState<DocumentInfo[]>([]);
     const [jobs, setJobs] = useState<Record<string, IngestProgress>>({});
     const [paths, setPaths] = useState("");
@@ -157,14 +159,26 @@ export function DocumentsPanel({api, conversation, onClose, onError}: Props) {
             </table>
             {docs.length === 0 && <p className="muted">No documents here yet.</p>}
             <div className="choices">
-                {!conversation && selected && (
-                    <button
-                        onClick={() =>
-                            void api.invoke("docs.deleteCollection", {id: selected.id}).then(reload)
-                        }
-                    >
+                {!conversation && selected && deleting !== selected.id && (
+                    <button onClick={() => setDeleting(selected.id)}>
                         Delete collection “{selected.name}”
                     </button>
+                )}
+                {!conversation && selected && deleting === selected.id && (
+                    <span role="group" aria-label={`Delete collection ${selected.name}?`}>
+                        Delete “{selected.name}” and its {selected.documentCount} documents from Cairn? The
+                        files stay.{" "}
+                        <button
+                            className="danger"
+                            onClick={() => {
+                                setDeleting(null);
+                                void api.invoke("docs.deleteCollection", {id: selected.id}).then(reload);
+                            }}
+                        >
+                            Yes, delete
+                        </button>{" "}
+                        <button onClick={() => setDeleting(null)}>Keep</button>
+                    </span>
                 )}
                 <button autoFocus onClick={onClose}>
                     Close

@@ -72,4 +72,14 @@ test("at 800x600 the documents table fits its dialog, long paths and all", async
     const button = (await dialog.getByRole("button", {name: /^Remove /}).boundingBox())!;
     expect(button.x + button.width).toBeLessThanOrEqual(card.x + card.width);
     expect(await dialog.locator(".dialog").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    // Deleting the collection asks first; Keep keeps it.
+    await dialog.getByRole("button", {name: /^Delete collection/}).click();
+    const confirm = dialog.getByRole("group", {name: /^Delete collection .*\?$/});
+    await expect(confirm).toContainText("The files stay");
+    await confirm.getByRole("button", {name: "Keep"}).click();
+    await expect(dialog.locator('tr[data-status="indexed"]')).toHaveCount(1);
+    await dialog.getByRole("button", {name: /^Delete collection/}).click();
+    await confirm.getByRole("button", {name: "Yes, delete"}).click();
+    await expect(dialog.locator('tr[data-status="indexed"]')).toHaveCount(0);
 });

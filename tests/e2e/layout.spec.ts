@@ -112,3 +112,16 @@ test("a long conversation opens at its latest messages; earlier ones come a page
     await expect(articles.first()).toContainText("Question 0");
     await expect(page.getByRole("button", {name: /earlier messages/})).toHaveCount(0);
 });
+
+test("a new conversation offers starter prompts; one click asks it", async ({page}) => {
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    const starters = page.getByRole("list", {name: "Starter prompts"});
+    await expect(starters.getByRole("button")).toHaveCount(4);
+    await starters.getByRole("button", {name: "/stats"}).click();
+    await expect(page.locator("article.message.assistant .trace .step").first()).toHaveAttribute(
+        "data-tool",
+        "system_stats",
+    );
+    await expect(starters).toHaveCount(0);
+});
