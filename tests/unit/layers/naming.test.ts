@@ -29,7 +29,8 @@ function misnamed(file: string): string | null {
         const componentFile = component[2] ? path.join(ROOT, "renderer/src", `${component[1]}.tsx`) : file;
         if (!fs.existsSync(componentFile)) return `${name} names no component of renderer/src`;
         const source = fs.readFileSync(componentFile, "utf8");
-        const exported = /export (default )?function [A-Z]/.test(source);
+        // A component is an exported function, or a const (a memo() or forwardRef() of one), PascalCase.
+        const exported = /export (default )?(function|const) [A-Z]/.test(source);
         return exported ? null : `${name} is PascalCase but exports no component`;
     }
     return CAMEL.test(name) ? null : `${name} is neither camelCase nor a component's PascalCase`;
