@@ -9,7 +9,7 @@ import {startApi} from "../main/api/server.js";
 import {createCore} from "../main/core.js";
 import {TEST_MODEL, tempDir} from "../tests/helpers/paths.js";
 
-const RUNS = 7;
+const RUNS = 15;
 const MAX_TOKENS = 256;
 const PROMPT = "Once upon a time";
 const KEY = "bench-key";
