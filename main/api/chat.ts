@@ -14,6 +14,7 @@ import type {
 } from "../llm/engine.js";
 import type {ApiCitation, ApiTools, CairnToolPlan, Step} from "./cairnTools.js";
 import {grammarParams, grammarSchema} from "../llm/grammarSchema.js";
+import {errorText} from "../contract/dispatcher.js";
 import {ApiError, invalid} from "./errors.js";
 import {toHistory} from "./history.js";
 import type {ChatRequest, CompletionRequest, FunctionTool} from "./schemas.js";
@@ -341,10 +342,7 @@ function compileParams(ajv: Ajv, tool: FunctionTool, index: number): ValidateFun
     try {
         return ajv.compile(tool.function.parameters ?? {type: "object"});
     } catch (error) {
-        throw invalid(
-            `${param} is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`,
-            param,
-        );
+        throw invalid(`${param} is not a valid JSON Schema: ${errorText(error)}`, param);
     }
 }
 

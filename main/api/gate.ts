@@ -45,10 +45,6 @@ export class Gate {
         };
     }
 
-    depth(): number {
-        return this.waiting.length;
-    }
-
     private full(): ApiError {
         const average = this.durations.length
             ? this.durations.reduce((a, b) => a + b, 0) / this.durations.length

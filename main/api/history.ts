@@ -95,6 +95,12 @@ function textOf(message: ChatMessage, index: number): string {
             `messages[${index}].content`,
         );
     }
+    return contentText(content);
+}
+
+/** A message's content as one text: the string, or its text parts joined. */
+export function contentText(content: ChatMessage["content"]): string {
+    if (content === undefined || content === null) return "";
     return typeof content === "string" ? content : content.map((part) => part.text).join("");
 }
 

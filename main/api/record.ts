@@ -3,7 +3,9 @@ import type {EventBus} from "../events.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {ChatOutcome} from "./chat.js";
+import {titleFrom} from "../chat/chatService.js";
 import {ApiError} from "./errors.js";
+import {contentText} from "./history.js";
 import type {ChatMessage} from "./schemas.js";
 
 type Deps = {conversations: ConversationStore; citations: CitationStore; bus: EventBus};
@@ -27,7 +29,7 @@ export class ApiRecorder {
             );
         const question = lastUserText(messages);
         const conversation =
-            requested === "new" ? conversations.create(title(question)) : conversations.get(requested);
+            requested === "new" ? conversations.create(titleFrom(question)) : conversations.get(requested);
         if (!conversation)
             throw new ApiError(
                 404,
@@ -125,13 +127,5 @@ function statsOf({usage, timings}: ChatOutcome): TurnStats {
 }
 
 function lastUserText(messages: ChatMessage[]): string {
-    const user = [...messages].reverse().find((m) => m.role === "user");
-    const content = user?.content;
-    if (typeof content === "string") return content;
-    return content ? content.map((p) => p.text).join("") : "";
-}
-
-function title(question: string): string {
-    const line = question.trim().split("\n")[0] ?? "";
-    return line.length > 60 ? `${line.slice(0, 57)}…` : line || "API conversation";
+    return contentText(messages.findLast((m) => m.role === "user")?.content);
 }

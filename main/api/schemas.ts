@@ -1,7 +1,7 @@
 // The OpenAI request bodies Cairn's local API accepts, as TypeBox schemas (the types follow from them).
 // Known fields are checked; unknown top-level fields are ignored, as llama.cpp's server does, so that
 // clients which send more (Open WebUI, LangChain) still work.
-import {Type, type Static, type TSchema} from "@sinclair/typebox";
+import {Type, type Static} from "@sinclair/typebox";
 
 const oneOf = <const T extends readonly string[]>(values: T) =>
     Type.Unsafe<T[number]>({type: "string", enum: [...values]});
@@ -125,5 +125,3 @@ export const EmbeddingRequest = Type.Object(
     open,
 );
 export type EmbeddingRequest = Static<typeof EmbeddingRequest>;
-
-export type Schema = TSchema;

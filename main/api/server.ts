@@ -14,6 +14,7 @@ import {
     type ChatSink,
 } from "./chat.js";
 import {CitationStore} from "../store/citations.js";
+import {errorText} from "../contract/dispatcher.js";
 import {ApiTools} from "./cairnTools.js";
 import {ApiRecorder} from "./record.js";
 import {ApiError, invalid} from "./errors.js";
@@ -74,11 +75,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             const apiError =
                 error instanceof ApiError
                     ? error
-                    : new ApiError(
-                          500,
-                          `internal error: ${error instanceof Error ? error.message : String(error)}`,
-                          "server_error",
-                      );
+                    : new ApiError(500, `internal error: ${errorText(error)}`, "server_error");
             sendError(res, apiError);
         });
     });
@@ -112,7 +109,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 return sendJson(res, 200, listModels());
             case "POST /v1/chat/completions": {
                 const body = validated(validators.chat, await readJson(req), "chat") as ChatRequest;
-                return completion(req, res, body, planChat(body, toolAjv, apiTools), "chat");
+                return completion(res, body, planChat(body, toolAjv, apiTools), "chat");
             }
             case "POST /v1/completions": {
                 const body = validated(
@@ -120,7 +117,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                     await readJson(req),
                     "completion",
                 ) as CompletionRequest;
-                return completion(req, res, body, planCompletion(body), "text");
+                return completion(res, body, planCompletion(body), "text");
             }
             case "POST /v1/embeddings":
                 return embeddings(
@@ -139,7 +136,6 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
     }
 
     async function completion(
-        req: http.IncomingMessage,
         res: http.ServerResponse,
         body: ChatRequest | CompletionRequest,
         plan: ChatPlan,
@@ -166,7 +162,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             const full: ChatPlan = {
                 ...plan,
                 maxTokens: plan.maxTokens ?? generation.maxTokens,
-                sampling: {...samplingDefaults(generation), ...plan.sampling},
+                sampling: {...generation, ...plan.sampling},
             };
             const writer = body.stream
                 ? new SseWriter(res, kind, model, Boolean(body.stream_options?.include_usage))
@@ -189,7 +185,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             try {
                 outcome = await runChat(options.core.engine, full, abort.signal, sink);
             } catch (error) {
-                recording?.fail(error instanceof Error ? error.message : String(error));
+                recording?.fail(errorText(error));
                 if (writer?.started) return writer.fail(error);
                 throw error;
             }
@@ -318,11 +314,6 @@ function validated(validate: ValidateFunction, body: unknown, what: string): unk
         : "";
     const message = error ? `${param || "body"} ${error.message ?? "is invalid"}` : "invalid body";
     throw invalid(`invalid ${what} request: ${message}`, param || null);
-}
-
-function samplingDefaults(generation: ReturnType<Core["settings"]["values"]>["generation"]) {
-    const {temperature, topP, topK, minP, repeatPenalty, seed} = generation;
-    return {temperature, topP, topK, minP, repeatPenalty, ...(seed === null ? {} : {seed})};
 }
 
 export function chatResponse(model: string, outcome: ChatOutcome) {

@@ -1,5 +1,6 @@
 import type {ApiStatus} from "../../shared/contract.js";
 import type {SettingsStore} from "../store/settings.js";
+import {errorText} from "../contract/dispatcher.js";
 import {apiKey, newApiKey} from "./key.js";
 import {startApi, type ApiOptions, type ApiServer} from "./server.js";
 
@@ -90,7 +91,7 @@ export class ApiService {
                 port: port ?? this.runPort ?? this.settings.get("apiPort") ?? DEFAULT_API_PORT,
             });
         } catch (error) {
-            const reason = error instanceof Error ? error.message : String(error);
+            const reason = errorText(error);
             this.error = `the local API could not start: ${reason}${/EADDRINUSE/.test(reason) ? " (another program uses that port)" : ""}`;
         }
     }

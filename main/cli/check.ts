@@ -1,4 +1,5 @@
 import {ApiTools} from "../api/cairnTools.js";
+import {errorText} from "../contract/dispatcher.js";
 import {createMemoryClient, type Core} from "../core.js";
 
 type Tier = {name: string; run(): Promise<string | Skip>};
@@ -31,7 +32,7 @@ export async function checkStack(
             outcome = {
                 name: tier.name,
                 status: "fail",
-                detail: error instanceof Error ? error.message : String(error),
+                detail: errorText(error),
             };
         }
         outcomes.push(outcome);

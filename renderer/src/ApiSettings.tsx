@@ -1,5 +1,6 @@
 import {useCallback, useEffect, useState} from "react";
 import type {ApiStatus, CairnApi, CallRes} from "../../shared/contract.js";
+import {Confirm} from "./Confirm.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -57,18 +58,18 @@ export function ApiSettings({api, onError}: Props) {
                             Copy
                         </button>{" "}
                         {confirming ? (
-                            <>
-                                <span>Programs using the old key will stop working.</span>{" "}
-                                <button
-                                    onClick={() => {
-                                        setConfirming(false);
-                                        void api.invoke("api.regenerateKey", {}).then(apply);
-                                    }}
-                                >
-                                    Make a new key
-                                </button>{" "}
-                                <button onClick={() => setConfirming(false)}>Keep the key</button>
-                            </>
+                            <Confirm
+                                label="Make a new API key?"
+                                confirm="Make a new key"
+                                cancel="Keep the key"
+                                onConfirm={() => {
+                                    setConfirming(false);
+                                    void api.invoke("api.regenerateKey", {}).then(apply);
+                                }}
+                                onCancel={() => setConfirming(false)}
+                            >
+                                Programs using the old key will stop working.
+                            </Confirm>
                         ) : (
                             <button onClick={() => setConfirming(true)}>Regenerate key</button>
                         )}

@@ -6,6 +6,7 @@ import type {
     DocumentInfo,
     IngestProgress,
 } from "../../shared/contract.js";
+import {Confirm} from "./Confirm.js";
 import {Dialog} from "./Dialog.js";
 
 type Props = {
@@ -165,20 +166,18 @@ export function DocumentsPanel({api, conversation, onClose, onError}: Props) {
                     </button>
                 )}
                 {!conversation && selected && deleting === selected.id && (
-                    <span role="group" aria-label={`Delete collection ${selected.name}?`}>
+                    <Confirm
+                        label={`Delete collection ${selected.name}?`}
+                        confirm="Yes, delete"
+                        onConfirm={() => {
+                            setDeleting(null);
+                            void api.invoke("docs.deleteCollection", {id: selected.id}).then(reload);
+                        }}
+                        onCancel={() => setDeleting(null)}
+                    >
                         Delete “{selected.name}” and its {selected.documentCount} documents from Cairn? The
-                        files stay.{" "}
-                        <button
-                            className="danger"
-                            onClick={() => {
-                                setDeleting(null);
-                                void api.invoke("docs.deleteCollection", {id: selected.id}).then(reload);
-                            }}
-                        >
-                            Yes, delete
-                        </button>{" "}
-                        <button onClick={() => setDeleting(null)}>Keep</button>
-                    </span>
+                        files stay.
+                    </Confirm>
                 )}
                 <button autoFocus onClick={onClose}>
                     Close

@@ -4,6 +4,7 @@ import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
 import type {Citation} from "../../shared/contract.js";
 import {linkMarkers, markdownComponents} from "./citations.js";
+import {useCopy} from "./useCopy.js";
 
 type Rich = typeof import("./richMarkdown.js");
 let rich: Rich | null = null;
@@ -59,18 +60,16 @@ const TaskBox: Components["input"] = ({checked, type}) =>
 const CodeBlock: Components["pre"] = ({children}) => {
     const code = codeChild(children);
     const language = /language-([\w+#.-]+)/.exec(code?.className ?? "")?.[1] ?? null;
-    const [copied, setCopied] = useState(false);
-    const copy = () => {
-        void navigator.clipboard?.writeText(textOf(code?.children)).then(() => {
-            setCopied(true);
-            setTimeout(() => setCopied(false), 1500);
-        });
-    };
+    const {copied, copy} = useCopy();
     return (
         <div className="code-block">
             <div className="code-bar">
                 <span className="code-language">{language ?? "text"}</span>
-                <button type="button" onClick={copy} aria-label={`Copy ${language ?? "text"} code`}>
+                <button
+                    type="button"
+                    onClick={() => copy(textOf(code?.children))}
+                    aria-label={`Copy ${language ?? "text"} code`}
+                >
                     {copied ? "Copied" : "Copy"}
                 </button>
             </div>

@@ -1,7 +1,8 @@
-import {memo, useState} from "react";
+import {memo} from "react";
 import type {Message, TurnStats} from "../../shared/contract.js";
 import {SourcesList} from "./citations.js";
 import {AnswerMarkdown} from "./Markdown.js";
+import {useCopy} from "./useCopy.js";
 import {TraceSteps} from "./TraceSteps.js";
 
 const STATUS_LABEL: Partial<Record<Message["status"], string>> = {
@@ -96,18 +97,10 @@ export const MessageView = memo(function MessageView({
 
 /** Copy (the markdown) and Delete, shown on hover and focus. */
 function MessageActions({text, onDelete}: {text: string; onDelete?: () => void}) {
-    const [copied, setCopied] = useState(false);
+    const {copied, copy} = useCopy();
     return (
         <div className="message-actions">
-            <button
-                type="button"
-                onClick={() =>
-                    void navigator.clipboard?.writeText(text).then(() => {
-                        setCopied(true);
-                        setTimeout(() => setCopied(false), 1500);
-                    })
-                }
-            >
+            <button type="button" onClick={() => copy(text)}>
                 {copied ? "Copied" : "Copy"}
             </button>
             {onDelete && (

@@ -4,6 +4,7 @@ import {DownloadBar, ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
 import {formatBytes} from "../../shared/format.js";
 import type {Models} from "./useModels.js";
 import {Dialog} from "./Dialog.js";
+import {Confirm} from "./Confirm.js";
 
 type Props = {models: Models; engine: EngineStatus | null; onClose(): void};
 
@@ -60,23 +61,19 @@ export function ModelsPanel({models, engine, onClose}: Props) {
                                             {embedding ? "Used for documents" : "Use for documents"}
                                         </button>
                                         {removing === m.id ? (
-                                            <span role="group" aria-label={`Remove ${m.name}?`}>
+                                            <Confirm
+                                                label={`Remove ${m.name}?`}
+                                                confirm="Yes, remove"
+                                                onConfirm={() => {
+                                                    setRemoving(null);
+                                                    void models.remove(m.id);
+                                                }}
+                                                onCancel={() => setRemoving(null)}
+                                            >
                                                 {m.ownsFile
-                                                    ? "Remove it and delete its downloaded file? "
-                                                    : "Remove it from the list? The file stays. "}
-                                                <button
-                                                    className="danger"
-                                                    onClick={() => {
-                                                        setRemoving(null);
-                                                        void models.remove(m.id);
-                                                    }}
-                                                >
-                                                    Yes, remove
-                                                </button>{" "}
-                                                <button autoFocus onClick={() => setRemoving(null)}>
-                                                    Keep
-                                                </button>
-                                            </span>
+                                                    ? "Remove it and delete its downloaded file?"
+                                                    : "Remove it from the list? The file stays."}
+                                            </Confirm>
                                         ) : (
                                             <button
                                                 onClick={() => setRemoving(m.id)}
