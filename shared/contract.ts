@@ -139,24 +139,25 @@ export const Citation = Type.Object(
 );
 export type Citation = Static<typeof Citation>;
 
-export const Message = Type.Object(
-    {
-        id: Type.String(),
-        conversationId: Type.String(),
-        role: MessageRole,
-        content: Type.String(),
-        status: MessageStatus,
-        model: nullable(Type.String()),
-        stats: nullable(TurnStats),
-        error: nullable(Type.String()),
-        createdAt: Timestamp,
-        /** The answer's tool-call trace, in order. */
-        toolCalls: Type.Array(ToolCallRecord),
-        /** The sources its tools returned, numbered [1], [2], ... within this answer. */
-        citations: Type.Array(Citation),
-    },
-    closed,
-);
+const messageFields = {
+    id: Type.String(),
+    conversationId: Type.String(),
+    role: MessageRole,
+    content: Type.String(),
+    status: MessageStatus,
+    model: nullable(Type.String()),
+    stats: nullable(TurnStats),
+    error: nullable(Type.String()),
+    createdAt: Timestamp,
+    /** The answer's tool-call trace, in order. */
+    toolCalls: Type.Array(ToolCallRecord),
+    /** The sources its tools returned, numbered [1], [2], ... within this answer. */
+    citations: Type.Array(Citation),
+    /** The message this one follows (null: the first); messages with the same parent are versions. */
+    parentId: nullable(Type.String()),
+};
+/** A message on the conversation's current branch, with the ids of its versions (itself included, oldest first). */
+export const Message = Type.Object({...messageFields, versions: Type.Array(Type.String())}, closed);
 export type Message = Static<typeof Message>;
 
 export const Backend = oneOf(["cpu", "cuda", "vulkan", "metal"]);
@@ -335,10 +336,25 @@ export const SendRequest = Type.Object(
         webAccess: Type.Optional(Type.Boolean()),
         /** What the model is asked, when it differs from the text typed (a slash command's instruction). */
         prompt: Type.Optional(Type.String({minLength: 1, maxLength: 200_000})),
+        /** The user message this text replaces: the new one becomes its next version (edit and resend). */
+        editOf: Type.Optional(Id),
     },
     closed,
 );
 export type SendRequest = Static<typeof SendRequest>;
+
+/** A new version of an answer, to the same question; the old one stays as a version (arrows "2 / 2"). */
+export const RegenerateRequest = Type.Object(
+    {
+        conversationId: Id,
+        messageId: Id,
+        toolChoice: Type.Optional(ToolChoice),
+        preflight: Type.Optional(Type.Array(PreflightCall, {maxItems: 8})),
+        prompt: Type.Optional(Type.String({minLength: 1, maxLength: 200_000})),
+    },
+    closed,
+);
+export type RegenerateRequest = Static<typeof RegenerateRequest>;
 
 export const ApprovalRequest = Type.Object(
     {
@@ -482,14 +498,27 @@ export const MessageHit = Type.Object(
 );
 export type MessageHit = Static<typeof MessageHit>;
 
+/** A message in an exported file; files of version 1 have no parentId (their messages follow each other). */
+const ExportedMessage = Type.Object(
+    {
+        ...messageFields,
+        parentId: Type.Optional(nullable(Type.String())),
+        versions: Type.Optional(Type.Unknown()),
+    },
+    closed,
+);
+
 /** A conversation as a file: everything, to keep or to import (conversations.export / .import). */
 export const ExportedConversation = Type.Object(
     {
         format: Type.Literal("cairn.conversation"),
-        version: Type.Literal(1),
+        /** 1: the current branch only, in order; 2: every version, each with its parentId. */
+        version: Type.Union([Type.Literal(1), Type.Literal(2)]),
         exportedAt: Timestamp,
         conversation: Conversation,
-        messages: Type.Array(Message, {maxItems: 10_000}),
+        messages: Type.Array(ExportedMessage, {maxItems: 10_000}),
+        /** The last message of the branch shown (version 2). */
+        headId: Type.Optional(nullable(Type.String())),
     },
     closed,
 );
@@ -551,10 +580,13 @@ export const calls = {
     "conversations.import": call(req({data: ExportedConversation}), Conversation),
     /** One message, with its tool calls and citations; an answer still being written is refused. */
     "messages.delete": call(req({id: Id}), Nothing),
+    /** Shows this version of a message (and the newest branch after it); returns the branch now shown. */
+    "messages.showVersion": call(req({id: Id}), Type.Array(Message)),
     "chat.send": call(
         SendRequest,
         Type.Object({userMessageId: Type.String(), messageId: Type.String()}, closed),
     ),
+    "chat.regenerate": call(RegenerateRequest, Type.Object({messageId: Type.String()}, closed)),
     "chat.stop": call(req({conversationId: Id}), Type.Object({stopped: Type.Boolean()}, closed)),
     "models.load": call(req({path: FilePath}), EngineStatus),
     "models.unload": call(Empty, EngineStatus),

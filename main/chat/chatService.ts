@@ -58,11 +58,58 @@ export class ChatService {
         private readonly flushMs = 200,
     ) {}
 
+    /** A new question and its answer, after the head or, with `editOf`, as the next version of that message. */
     send(
         conversationId: string,
         text: string,
-        options: SendOptions = {},
+        options: SendOptions & {editOf?: string} = {},
     ): Result<{userMessageId: string; messageId: string}> {
+        const edited = options.editOf ? this.store.message(options.editOf) : null;
+        if (options.editOf && (edited?.conversationId !== conversationId || edited.role !== "user"))
+            return fail("NOT_FOUND", `no question ${options.editOf} to edit in this conversation`);
+        const admitted = this.admit(conversationId, options);
+        if (!admitted.ok) return admitted;
+        const parentId = edited ? edited.parentId : this.store.head(conversationId);
+        const history = toModelHistory(this.store.branchTo(conversationId, parentId));
+        const user = this.store.addMessage({
+            conversationId,
+            role: "user",
+            content: text,
+            status: "complete",
+            parentId,
+        });
+        const conversation = admitted.value;
+        if (conversation.title === DEFAULT_TITLE) {
+            const renamed = this.store.rename(conversationId, titleFrom(text));
+            if (renamed) this.bus.emit({type: "conversation.updated", conversation: renamed});
+        }
+        const messageId = this.start(
+            conversation,
+            [...history, {type: "user", text: options.prompt ?? text}],
+            options,
+        );
+        return ok({userMessageId: user.id, messageId});
+    }
+
+    /** A new version of an answer, to the question before it; the old answer stays as a version. */
+    regenerate(
+        conversationId: string,
+        messageId: string,
+        options: SendOptions = {},
+    ): Result<{messageId: string}> {
+        const old = this.store.message(messageId);
+        const question = old?.parentId ? this.store.message(old.parentId) : null;
+        if (old?.conversationId !== conversationId || old.role !== "assistant" || question?.role !== "user")
+            return fail("NOT_FOUND", `no answer ${messageId} to regenerate in this conversation`);
+        const admitted = this.admit(conversationId, options);
+        if (!admitted.ok) return admitted;
+        const history = toModelHistory(this.store.branchTo(conversationId, question.parentId));
+        const prompt = {type: "user", text: options.prompt ?? question.content} as const;
+        return ok({messageId: this.start(admitted.value, [...history, prompt], options, question.id)});
+    }
+
+    /** Whether an answer may start now (model, tool choice, one answer per conversation); claims it if so. */
+    private admit(conversationId: string, options: SendOptions): Result<Conversation> {
         const stored = this.store.get(conversationId);
         if (!stored) return fail("NOT_FOUND", `conversation not found: ${conversationId}`);
         const conversation = {...stored, webAccess: options.webAccess ?? stored.webAccess};
@@ -77,12 +124,9 @@ export class ChatService {
             );
         }
         const choice = options.toolChoice ?? "auto";
-        const named = ["auto", "none", "required"].includes(choice)
-            ? null
-            : this.tools.registry.resolve(choice);
-        if (named === undefined || (named === null && !["auto", "none", "required"].includes(choice))) {
-            return fail("VALIDATION", `unknown tool: ${choice}`);
-        }
+        const general = ["auto", "none", "required"].includes(choice);
+        const named = general ? null : this.tools.registry.resolve(choice);
+        if (!general && !named) return fail("VALIDATION", `unknown tool: ${choice}`);
         if (named) {
             const {mode, webAccess} = conversation;
             const decision = decide(named, {mode, webAccess, policy: this.tools.registry.policy(named)});
@@ -91,12 +135,17 @@ export class ChatService {
         }
         const claim = this.processes.claim(conversationId);
         if (!claim.ok) return fail("BUSY", busyMessage(claim.holder));
-        const history = toModelHistory(this.store.messages(conversationId));
-        const user = this.store.addMessage({conversationId, role: "user", content: text, status: "complete"});
-        if (conversation.title === DEFAULT_TITLE) {
-            const renamed = this.store.rename(conversationId, titleFrom(text));
-            if (renamed) this.bus.emit({type: "conversation.updated", conversation: renamed});
-        }
+        return ok(conversation);
+    }
+
+    /** Adds the answer (after `parentId`, by default the head) and runs its turn; returns its message id. */
+    private start(
+        conversation: Conversation,
+        history: ChatHistoryItem[],
+        options: SendOptions,
+        parentId?: string,
+    ): string {
+        const conversationId = conversation.id;
         const answer = this.store.addMessage({
             conversationId,
             role: "assistant",
@@ -104,6 +153,7 @@ export class ChatService {
             status: "streaming",
             model: this.engine.status().modelName,
             processId: this.processes.id,
+            parentId,
         });
         const controller = new AbortController();
         const turn: ActiveTurn = {controller, done: Promise.resolve()};
@@ -113,18 +163,15 @@ export class ChatService {
             this.active.remove(conversationId, turn);
             this.processes.release(conversationId);
         };
-        const input = {
-            answer,
-            history: [...history, {type: "user", text: options.prompt ?? text} as const],
-            choice,
-            preflight: options.preflight ?? [],
-        };
         // Registered before the turn starts: its first events may already lead a listener to call stop().
         this.active.add(conversationId, turn);
         const running = new Turn(
             {...this.deps(), flushMs: this.flushMs},
             {
-                ...input,
+                answer,
+                history,
+                choice: options.toolChoice ?? "auto",
+                preflight: options.preflight ?? [],
                 mode: conversation.mode,
                 webAccess: conversation.webAccess,
                 generation: this.generationFor(conversation),
@@ -133,7 +180,7 @@ export class ChatService {
         );
         this.keepLog(answer.id, running.log);
         turn.done = running.run(release).finally(release);
-        return ok({userMessageId: user.id, messageId: answer.id});
+        return answer.id;
     }
 
     private deps(): Omit<TurnDeps, "flushMs"> {

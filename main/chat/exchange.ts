@@ -7,8 +7,12 @@ import type {ToolCallStore} from "../store/toolCalls.js";
 const RESULT_CHARS = 4000;
 
 /** Everything about a conversation, as the JSON file `conversations.import` reads back. */
-export function exportJson(conversation: Conversation, messages: Message[]): ExportedConversation {
-    return {format: "cairn.conversation", version: 1, exportedAt: Date.now(), conversation, messages};
+export function exportJson(
+    conversation: Conversation,
+    messages: Message[],
+    headId: string | null,
+): ExportedConversation {
+    return {format: "cairn.conversation", version: 2, exportedAt: Date.now(), conversation, messages, headId};
 }
 
 /** A conversation as Markdown: citations as footnotes, each tool step as a collapsible details block. */
@@ -34,7 +38,11 @@ export function importConversation(
     const created = conversations.create(source.title);
     conversations.setMode(created.id, source.mode);
     if (source.generation) conversations.setGeneration(created.id, source.generation);
+    const ids = new Map<string, string>();
+    let previous: string | null = null;
     for (const message of data.messages) {
+        // Version 1 files list one branch in order; version 2 name each message's parent.
+        const parent = data.version === 1 ? previous : (message.parentId ?? null);
         const copy = conversations.addMessage({
             conversationId: created.id,
             role: message.role,
@@ -42,7 +50,10 @@ export function importConversation(
             status: "streaming",
             model: message.model,
             createdAt: message.createdAt,
+            parentId: parent === null ? null : (ids.get(parent) ?? previous),
         });
+        ids.set(message.id, copy.id);
+        previous = copy.id;
         const callIds = new Map<string, string>();
         for (const call of message.toolCalls) {
             const id = randomUUID();
@@ -60,6 +71,8 @@ export function importConversation(
             error: message.error,
         });
     }
+    const head = data.headId ? ids.get(data.headId) : undefined;
+    if (head) conversations.showVersion(head);
     return conversations.get(created.id)!;
 }
 

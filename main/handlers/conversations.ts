@@ -59,21 +59,32 @@ export function conversationHandlers({
             conversations.touch(message.conversationId);
             return ok(undefined);
         },
+        "messages.showVersion": (req) => {
+            const conversationId = conversations.showVersion(req.id);
+            if (!conversationId) return fail("NOT_FOUND", `no message ${req.id}; it may have been deleted`);
+            conversations.touch(conversationId);
+            return ok(conversations.messages(conversationId));
+        },
         "conversations.search": (req) => ok(conversations.search(req.query, req.limit ?? 20)),
         "conversations.export": (req) => {
             const conversation = conversations.get(req.id);
             if (!conversation) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
-            const messages = conversations.messages(req.id);
-            if (req.format === "json")
+            if (req.format === "json") {
+                const everything = exportJson(
+                    conversation,
+                    conversations.allMessages(req.id),
+                    conversations.head(req.id),
+                );
                 return ok({
                     fileName: exportFileName(conversation.title, "json"),
                     mimeType: "application/json",
-                    content: JSON.stringify(exportJson(conversation, messages), null, 2),
+                    content: JSON.stringify(everything, null, 2),
                 });
+            }
             return ok({
                 fileName: exportFileName(conversation.title, "md"),
                 mimeType: "text/markdown",
-                content: exportMarkdown(conversation, messages),
+                content: exportMarkdown(conversation, conversations.messages(req.id)),
             });
         },
         "conversations.import": (req) => {
@@ -82,6 +93,7 @@ export function conversationHandlers({
             return ok(conversation);
         },
         "chat.send": (req) => chat.send(req.conversationId, req.text, req),
+        "chat.regenerate": (req) => chat.regenerate(req.conversationId, req.messageId, req),
         "chat.stop": (req) => ok({stopped: chat.stop(req.conversationId)}),
     };
 }

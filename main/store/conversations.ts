@@ -40,6 +40,7 @@ type MessageRow = {
     tokens_per_second: number | null;
     reused_tokens: number | null;
     context_shifted: 0 | 1 | null;
+    parent_id: string | null;
     created_at: number;
 };
 
@@ -152,30 +153,106 @@ export class ConversationStore {
         ).all(match, limit) as MessageHit[];
     }
 
-    /** Removes one message with its tool calls and citations (they cascade). */
+    /**
+     * Removes one message with its tool calls and citations (they cascade); the messages after it follow its
+     * parent instead. A deleted head gives way to the newest branch left under its parent.
+     */
     deleteMessage(id: string): boolean {
-        return this.sql("DELETE FROM messages WHERE id = ?").run(id).changes > 0;
+        const row = this.sql("SELECT * FROM messages WHERE id = ?").get(id) as MessageRow | undefined;
+        if (!row) return false;
+        this.db.transaction(() => {
+            this.sql("UPDATE messages SET parent_id = ? WHERE parent_id = ?").run(row.parent_id, id);
+            this.sql("DELETE FROM messages WHERE id = ?").run(id);
+            if (this.head(row.conversation_id) !== id) return;
+            this.setHead(row.conversation_id, newestLeaf(this.tree(row.conversation_id), row.parent_id));
+        })();
+        return true;
     }
 
     touch(id: string): void {
         this.sql("UPDATE conversations SET updated_at = ? WHERE id = ?").run(Date.now(), id);
     }
 
+    /** The conversation's current branch: from its first message to its head, each with its versions. */
     messages(conversationId: string): Message[] {
-        const rows = this.sql(
-            "SELECT * FROM messages WHERE conversation_id = ? ORDER BY created_at, rowid",
-        ).all(conversationId) as MessageRow[];
-        const calls = groupByMessage(this.toolCalls.forConversation(conversationId));
-        const citations = this.citations.forConversation(conversationId);
-        return rows.map((r) => toMessage(r, calls.get(r.id) ?? [], citations.get(r.id) ?? []));
+        return this.branchTo(conversationId, this.head(conversationId));
+    }
+
+    /** Every message of the conversation, every version of every branch, oldest first. */
+    allMessages(conversationId: string): Message[] {
+        const tree = this.tree(conversationId);
+        return tree.rows.map((r) => this.toFullMessage(r, tree));
+    }
+
+    /** The messages from the first one to `lastId` (none when null), each with its versions. */
+    branchTo(conversationId: string, lastId: string | null): Message[] {
+        const tree = this.tree(conversationId);
+        const branch: MessageRow[] = [];
+        for (
+            let row = lastId ? tree.byId.get(lastId) : undefined;
+            row;
+            row = tree.byId.get(row.parent_id ?? "")
+        ) {
+            branch.unshift(row);
+        }
+        return branch.map((r) => this.toFullMessage(r, tree));
     }
 
     message(id: string): Message | null {
         const row = this.sql("SELECT * FROM messages WHERE id = ?").get(id) as MessageRow | undefined;
         if (!row) return null;
-        return toMessage(row, this.toolCalls.forMessage(id), this.citations.forMessage(id));
+        const versions = this.sql(
+            "SELECT id FROM messages WHERE conversation_id = ? AND parent_id IS ? ORDER BY created_at, rowid",
+        )
+            .pluck()
+            .all(row.conversation_id, row.parent_id) as string[];
+        return toMessage(row, this.toolCalls.forMessage(id), this.citations.forMessage(id), versions);
     }
 
+    /** The last message of the branch shown. */
+    head(conversationId: string): string | null {
+        const row = this.sql("SELECT head_id FROM conversations WHERE id = ?").get(conversationId) as
+            {head_id: string | null} | undefined;
+        return row?.head_id ?? null;
+    }
+
+    /** Shows this version of a message and, after it, its newest branch. */
+    showVersion(id: string): string | null {
+        const row = this.sql("SELECT conversation_id FROM messages WHERE id = ?").get(id) as
+            {conversation_id: string} | undefined;
+        if (!row) return null;
+        const tree = this.tree(row.conversation_id);
+        this.setHead(row.conversation_id, newestLeaf(tree, id));
+        return row.conversation_id;
+    }
+
+    private setHead(conversationId: string, id: string | null): void {
+        this.sql("UPDATE conversations SET head_id = ? WHERE id = ?").run(id, conversationId);
+    }
+
+    private tree(conversationId: string): Tree {
+        const rows = this.sql(
+            "SELECT * FROM messages WHERE conversation_id = ? ORDER BY created_at, rowid",
+        ).all(conversationId) as MessageRow[];
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        const children = new Map<string | null, string[]>();
+        for (const r of rows) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r.id]);
+        return {
+            rows,
+            byId,
+            order: new Map(rows.map((r, i) => [r.id, i])),
+            children,
+            calls: groupByMessage(this.toolCalls.forConversation(conversationId)),
+            citations: this.citations.forConversation(conversationId),
+        };
+    }
+
+    private toFullMessage(r: MessageRow, tree: Tree): Message {
+        const versions = tree.children.get(r.parent_id) ?? [r.id];
+        return toMessage(r, tree.calls.get(r.id) ?? [], tree.citations.get(r.id) ?? [], versions);
+    }
+
+    /** Adds a message after `parentId` (by default the head) and makes it the head. */
     addMessage(m: {
         conversationId: string;
         role: MessageRole;
@@ -186,12 +263,15 @@ export class ConversationStore {
         processId?: string;
         /** When it was written, if not now (an imported conversation keeps its times). */
         createdAt?: number;
+        /** The message it follows; a parent with other children makes it their next version. */
+        parentId?: string | null;
     }): Message {
         const now = m.createdAt ?? Date.now();
         const id = randomUUID();
+        const parentId = m.parentId === undefined ? this.head(m.conversationId) : m.parentId;
         this.sql(
-            `INSERT INTO messages (id, conversation_id, role, content, status, model, process_id, created_at, updated_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT INTO messages (id, conversation_id, role, content, status, model, process_id, parent_id, created_at, updated_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
             id,
             m.conversationId,
@@ -200,23 +280,13 @@ export class ConversationStore {
             m.status,
             m.model ?? null,
             m.processId ?? null,
+            parentId,
             now,
             now,
         );
+        this.setHead(m.conversationId, id);
         this.touch(m.conversationId);
-        return {
-            id,
-            conversationId: m.conversationId,
-            role: m.role,
-            content: m.content,
-            status: m.status,
-            model: m.model ?? null,
-            stats: null,
-            error: null,
-            createdAt: now,
-            toolCalls: [],
-            citations: [],
-        };
+        return this.message(id)!;
     }
 
     updateContent(id: string, content: string): void {
@@ -267,7 +337,36 @@ function groupByMessage(calls: ToolCallRecord[]): Map<string, ToolCallRecord[]> 
     return byMessage;
 }
 
-function toMessage(r: MessageRow, toolCalls: ToolCallRecord[], citations: Citation[]): Message {
+type Tree = {
+    rows: MessageRow[];
+    byId: Map<string, MessageRow>;
+    /** Each message's place in the order they were written. */
+    order: Map<string, number>;
+    /** Children of each message (null: the first messages), oldest first. */
+    children: Map<string | null, string[]>;
+    calls: Map<string, ToolCallRecord[]>;
+    citations: Map<string, Citation[]>;
+};
+
+/** The last message of the newest branch under `id` (null: the whole conversation); `id` when it has none. */
+function newestLeaf(tree: Tree, id: string | null): string | null {
+    let best: string | null = null;
+    const stack = [...(tree.children.get(id) ?? [])];
+    while (stack.length > 0) {
+        const next = stack.pop()!;
+        const kids = tree.children.get(next);
+        if (kids) stack.push(...kids);
+        else if (best === null || tree.order.get(next)! > tree.order.get(best)!) best = next;
+    }
+    return best ?? id;
+}
+
+function toMessage(
+    r: MessageRow,
+    toolCalls: ToolCallRecord[],
+    citations: Citation[],
+    versions: string[],
+): Message {
     const stats: TurnStats | null =
         r.completion_tokens === null
             ? null
@@ -292,6 +391,8 @@ function toMessage(r: MessageRow, toolCalls: ToolCallRecord[], citations: Citati
         createdAt: r.created_at,
         toolCalls,
         citations,
+        parentId: r.parent_id,
+        versions,
     };
 }
 

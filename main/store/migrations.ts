@@ -239,4 +239,24 @@ export const MIGRATIONS: readonly Migration[] = [
             END;
         `,
     },
+    {
+        version: 11,
+        name: "messages as a tree: versions of an answer (regenerate) and branches (edit and resend)",
+        sql: `
+            ALTER TABLE messages ADD COLUMN parent_id TEXT;
+            ALTER TABLE conversations ADD COLUMN head_id TEXT;
+            UPDATE messages SET parent_id = (
+                SELECT p.id FROM messages p
+                 WHERE p.conversation_id = messages.conversation_id
+                   AND (p.created_at < messages.created_at
+                        OR (p.created_at = messages.created_at AND p.rowid < messages.rowid))
+                 ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1
+            );
+            UPDATE conversations SET head_id = (
+                SELECT m.id FROM messages m WHERE m.conversation_id = conversations.id
+                 ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1
+            );
+            CREATE INDEX messages_by_parent ON messages (parent_id);
+        `,
+    },
 ];

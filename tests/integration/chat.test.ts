@@ -235,3 +235,80 @@ test("a stop before the first token ends the answer as stopped, not as a failure
     assert.equal(answer.error, null);
     await t.core.dispose();
 });
+
+test("regenerate: a new version of the answer to the same prompt; the old one kept with its tool calls", async () => {
+    const t = await openTestCore({generation: {maxTokens: 12}});
+    const {id: conversationId} = unwrap(await t.api.invoke("conversations.create", {}));
+    let done = nextDone(t.api, conversationId);
+    const sent = unwrap(
+        await t.api.invoke("chat.send", {
+            conversationId,
+            text: "Once upon a time",
+            preflight: [{name: "system_stats", args: {}}],
+        }),
+    );
+    const first = await done;
+    done = nextDone(t.api, conversationId);
+    const again = unwrap(
+        await t.api.invoke("chat.regenerate", {conversationId, messageId: first.id, toolChoice: "none"}),
+    );
+    const second = await done;
+    assert.equal(second.id, again.messageId);
+    assert.deepEqual(second.versions, [first.id, second.id]);
+    assert.equal(second.parentId, sent.userMessageId);
+    // The model read only the question, as in a new conversation: not the old answer nor its tool call.
+    const {id: other} = unwrap(await t.api.invoke("conversations.create", {}));
+    done = nextDone(t.api, other);
+    unwrap(
+        await t.api.invoke("chat.send", {
+            conversationId: other,
+            text: "Once upon a time",
+            toolChoice: "none",
+        }),
+    );
+    const fresh = await done;
+    const promptOf = (m: typeof first) => m.stats!.promptTokens + m.stats!.reusedTokens;
+    assert.equal(promptOf(second), promptOf(fresh));
+    let shown = unwrap(await t.api.invoke("messages.list", {conversationId}));
+    assert.deepEqual(
+        shown.map((m) => m.id),
+        [sent.userMessageId, second.id],
+    );
+    shown = unwrap(await t.api.invoke("messages.showVersion", {id: first.id}));
+    assert.deepEqual(
+        shown.map((m) => m.id),
+        [sent.userMessageId, first.id],
+    );
+    assert.equal(shown[1]!.toolCalls.length, 1, "the first version keeps its tool call");
+
+    const user = await t.api.invoke("chat.regenerate", {conversationId, messageId: sent.userMessageId});
+    assert.equal(!user.ok && user.error.code, "NOT_FOUND", "only an answer can be regenerated");
+    await t.core.dispose();
+});
+
+test("edit and resend: the new question is a version of the old, the later turns kept on the old branch", async () => {
+    const t = await openTestCore({generation: {maxTokens: 8}});
+    const {id: conversationId} = unwrap(await t.api.invoke("conversations.create", {}));
+    const turn = async (text: string, editOf?: string) => {
+        const done = nextDone(t.api, conversationId);
+        const sent = unwrap(await t.api.invoke("chat.send", {conversationId, text, editOf}));
+        await done;
+        return sent;
+    };
+    const one = await turn("Once upon a time");
+    await turn("There was a cat");
+    const edited = await turn("Once upon a dog", one.userMessageId);
+    const shown = unwrap(await t.api.invoke("messages.list", {conversationId}));
+    assert.deepEqual(shown.map((m) => m.content.slice(0, 15)).slice(0, 1), ["Once upon a dog"]);
+    assert.equal(shown.length, 2);
+    assert.deepEqual(shown[0]!.versions, [one.userMessageId, edited.userMessageId]);
+    const back = unwrap(await t.api.invoke("messages.showVersion", {id: one.userMessageId}));
+    assert.deepEqual(
+        back.filter((m) => m.role === "user").map((m) => m.content),
+        ["Once upon a time", "There was a cat"],
+        "the old branch is whole",
+    );
+    const wrong = await t.api.invoke("chat.send", {conversationId, text: "x", editOf: back[1]!.id});
+    assert.equal(!wrong.ok && wrong.error.code, "NOT_FOUND", "an answer is not a question to edit");
+    await t.core.dispose();
+});

@@ -113,7 +113,47 @@ test("export as JSON and import it back: a new conversation with the same messag
     assert.equal(again[1]!.citations[0]!.toolCallId, again[1]!.toolCalls[0]!.id);
     assert.equal(unwrap(await t.api.invoke("conversations.search", {query: "Deimos"})).length, 2);
 
-    const bad = await t.api.invoke("conversations.import", {data: {...data, version: 2} as never});
+    const bad = await t.api.invoke("conversations.import", {data: {...data, version: 3} as never});
     assert.equal(!bad.ok && bad.error.code, "VALIDATION");
+    await t.core.dispose();
+});
+
+test("every version of every branch goes into the JSON file and comes back, the same branch shown", async () => {
+    const t = await openTestCore();
+    const id = seed(t);
+    const {conversations} = t.core;
+    const [question, first] = conversations.messages(id);
+    conversations.addMessage({
+        conversationId: id,
+        role: "assistant",
+        content: "Two: Phobos and Deimos.",
+        status: "complete",
+        parentId: question!.id,
+    });
+    conversations.showVersion(first!.id);
+    const json = unwrap(await t.api.invoke("conversations.export", {id, format: "json"}));
+    const data = JSON.parse(json.content) as ExportedConversation;
+    assert.equal(data.version, 2);
+    assert.equal(data.messages.length, 3);
+    const imported = unwrap(await t.api.invoke("conversations.import", {data}));
+    const shown = unwrap(await t.api.invoke("messages.list", {conversationId: imported.id}));
+    assert.deepEqual(
+        shown.map((m) => [m.content, m.versions.length, m.versions.indexOf(m.id)]),
+        [
+            ["How many moons has Mars?", 1, 0],
+            ["Mars has two moons, Phobos and Deimos [1].", 2, 0],
+        ],
+    );
+    assert.equal(shown[1]!.toolCalls.length, 1, "the first version keeps its tool call");
+    const other = conversations.message(shown[1]!.versions[1]!)!;
+    assert.equal(other.content, "Two: Phobos and Deimos.");
+
+    // A file of version 1 (one branch, no parents) still imports, its messages in order.
+    const v1 = {...data, version: 1 as const, headId: undefined, messages: data.messages.slice(0, 2)};
+    const old = unwrap(await t.api.invoke("conversations.import", {data: v1}));
+    assert.deepEqual(
+        unwrap(await t.api.invoke("messages.list", {conversationId: old.id})).map((m) => m.role),
+        ["user", "assistant"],
+    );
     await t.core.dispose();
 });

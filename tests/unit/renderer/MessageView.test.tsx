@@ -16,6 +16,8 @@ const base: Message = {
     createdAt: 0,
     toolCalls: [],
     citations: [],
+    parentId: null,
+    versions: ["m1"],
 };
 
 const render = (m: Partial<Message>, streamed?: string) =>

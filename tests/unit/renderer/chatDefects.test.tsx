@@ -43,6 +43,8 @@ const message = (id: string, role: Message["role"], shifted = false): Message =>
     stats: role === "assistant" ? stats(shifted) : null,
     error: null,
     createdAt: 0,
+    parentId: null,
+    versions: [id],
     toolCalls: [],
     citations: [],
 });

@@ -17,6 +17,8 @@ const message: Message = {
     createdAt: 1,
     toolCalls: [],
     citations: [{kind: "url", title: "Example", url: "https://example.com/", number: 1, toolCallId: "t"}],
+    parentId: null,
+    versions: ["m"],
 };
 
 test("every call's request and result schema, and every event's, compiles under ajv's strict mode", () => {
