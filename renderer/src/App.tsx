@@ -1,4 +1,5 @@
 import type {CairnApi, ExportedConversation} from "../../shared/contract.js";
+import {Download, Paperclip, PanelLeft, SlidersHorizontal, X} from "lucide-react";
 import {useEffect, useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
 import {SettingsPanel} from "./SettingsPanel.js";
@@ -130,7 +131,8 @@ export function App({api}: {api: CairnApi}) {
                             title="Ctrl+B"
                             onClick={() => setSidebarHidden((hidden) => !hidden)}
                         >
-                            {sidebarHidden ? "☰ Conversations" : "☰"}
+                            <PanelLeft aria-hidden size={16} />
+                            {sidebarHidden && " Conversations"}
                         </button>
                         <HeaderStatus engine={state.engine} models={models} messages={state.messages} />
                         {selected && (
@@ -161,16 +163,16 @@ export function App({api}: {api: CairnApi}) {
                                     onClick={() => setDocumentsOpen("conversation")}
                                     title="Documents only this conversation can search"
                                 >
-                                    Attach
+                                    <Paperclip aria-hidden size={16} /> Attach
                                 </button>
                                 <button
                                     onClick={() => setGenerationOpen(true)}
                                     title="System prompt, temperature, seed… for this conversation"
                                 >
-                                    Generation
+                                    <SlidersHorizontal aria-hidden size={16} /> Generation
                                 </button>
                                 <button onClick={() => setExportOpen(true)} title="Save as Markdown or JSON">
-                                    Export
+                                    <Download aria-hidden size={16} /> Export
                                 </button>
                             </>
                         )}
@@ -180,7 +182,7 @@ export function App({api}: {api: CairnApi}) {
                         <div className="alert" role="alert">
                             <span>{state.error}</span>
                             <button onClick={cairn.dismissError} aria-label="Dismiss">
-                                ×
+                                <X aria-hidden size={16} />
                             </button>
                         </div>
                     )}
@@ -199,6 +201,9 @@ export function App({api}: {api: CairnApi}) {
                         onSend={cairn.send}
                         onStop={() => void cairn.stop()}
                         onDelete={(id) => void cairn.deleteMessage(id)}
+                        onRegenerate={(id) => void cairn.regenerate(id)}
+                        onResend={cairn.resend}
+                        onShowVersion={(id) => void cairn.showVersion(id)}
                         focusId={focusMessage}
                     />
                     <StatusLine engine={state.engine} busy={busy} turnState={state.turnState} />

@@ -1,6 +1,7 @@
-import {useCallback, useEffect, useRef, useState} from "react";
+import {useEffect, useMemo, useRef, useState} from "react";
+import {SendHorizontal, Square} from "lucide-react";
 import type {EngineStatus, Message} from "../../shared/contract.js";
-import {MessageView} from "./MessageView.js";
+import {MessageView, type MessageHandlers} from "./MessageView.js";
 
 type Props = {
     messages: Message[];
@@ -11,6 +12,10 @@ type Props = {
     onStop(): void;
     /** Deletes a message for good (after the undo window). */
     onDelete?(id: string): void;
+    onRegenerate?(id: string): void;
+    /** Sends an edited question as the next version of `id`. */
+    onResend?(id: string, text: string): Promise<boolean>;
+    onShowVersion?(id: string): void;
     /** A message to scroll to and mark (a search result). */
     focusId?: string | null;
 };
@@ -20,18 +25,19 @@ const UNDO_MS = 6000;
 /** Messages rendered at first, and added by each "Show earlier messages". */
 const PAGE = 60;
 
-export function ChatView({messages, streaming, busy, engine, onSend, onStop, onDelete, focusId}: Props) {
+export function ChatView(props: Props) {
+    const {messages, streaming, busy, engine, onSend, onStop, focusId} = props;
     // A deleted message is hidden at once and deleted when the undo window closes.
     const [deleting, setDeleting] = useState<{id: string; timer: ReturnType<typeof setTimeout>} | null>(null);
     const remove = useRef<(id: string) => void>(() => {});
     remove.current = (id: string) => {
         if (deleting) {
             clearTimeout(deleting.timer);
-            onDelete?.(deleting.id);
+            props.onDelete?.(deleting.id);
         }
         const timer = setTimeout(() => {
             setDeleting(null);
-            onDelete?.(id);
+            props.onDelete?.(id);
         }, UNDO_MS);
         setDeleting({id, timer});
     };
@@ -39,7 +45,27 @@ export function ChatView({messages, streaming, busy, engine, onSend, onStop, onD
         if (deleting) clearTimeout(deleting.timer);
         setDeleting(null);
     };
-    const deleteById = useCallback((id: string) => remove.current(id), []);
+    const [editing, setEditing] = useState<string | null>(null);
+    // The handlers read the latest props through a ref: one stable object, so that messages stay memoized.
+    const latest = useRef(props);
+    latest.current = props;
+    const handlers = useMemo<MessageHandlers>(
+        () => ({
+            onDelete: (id) => remove.current(id),
+            onRegenerate: (id) => latest.current.onRegenerate?.(id),
+            onEdit: setEditing,
+            onResend: (id, text) => {
+                setEditing(null);
+                void latest.current.onResend?.(id, text);
+            },
+            onShowVersion: (id) => latest.current.onShowVersion?.(id),
+        }),
+        [],
+    );
+    const editLast = () => {
+        const last = messages.findLast((m) => m.role === "user");
+        if (last) setEditing(last.id);
+    };
     // A long conversation opens at its latest messages; earlier ones come a page at a time.
     const first = messages[0]?.id;
     const [shown, setShown] = useState(PAGE);
@@ -97,7 +123,9 @@ export function ChatView({messages, streaming, busy, engine, onSend, onStop, onD
                                 message={m}
                                 streamed={streaming[m.id]}
                                 shiftNoted={shiftedBefore(messages, hidden + i)}
-                                onDelete={onDelete && deleteById}
+                                handlers={handlers}
+                                editing={m.id === editing}
+                                idle={!busy}
                             />
                         ),
                     )}
@@ -115,7 +143,7 @@ export function ChatView({messages, streaming, busy, engine, onSend, onStop, onD
                     Jump to latest
                 </button>
             )}
-            <Composer busy={busy} onSend={onSend} onStop={onStop} onSent={toLatest} />
+            <Composer busy={busy} onSend={onSend} onStop={onStop} onSent={toLatest} onEditLast={editLast} />
         </>
     );
 }
@@ -170,10 +198,17 @@ export function shiftedBefore(messages: Message[], index: number): boolean {
     return false;
 }
 
-type ComposerProps = {busy: boolean; onSend(text: string): Promise<boolean>; onStop(): void; onSent(): void};
+type ComposerProps = {
+    busy: boolean;
+    onSend(text: string): Promise<boolean>;
+    onStop(): void;
+    onSent(): void;
+    /** ↑ in the empty box: edit the last question. */
+    onEditLast(): void;
+};
 
 /** The message box: its own state, so that typing never re-renders the messages. */
-function Composer({busy, onSend, onStop, onSent}: ComposerProps) {
+function Composer({busy, onSend, onStop, onSent, onEditLast}: ComposerProps) {
     const [draft, setDraft] = useState("");
     const submit = async () => {
         const text = draft.trim();
@@ -200,16 +235,19 @@ function Composer({busy, onSend, onStop, onSent}: ComposerProps) {
                     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
                         e.preventDefault();
                         void submit();
+                    } else if (e.key === "ArrowUp" && !draft && !busy) {
+                        e.preventDefault();
+                        onEditLast();
                     }
                 }}
             />
             {busy ? (
                 <button type="button" className="stop" onClick={onStop}>
-                    Stop
+                    <Square aria-hidden size={14} /> Stop
                 </button>
             ) : (
                 <button type="submit" disabled={!draft.trim()}>
-                    Send
+                    <SendHorizontal aria-hidden size={16} /> Send
                 </button>
             )}
         </form>

@@ -1,4 +1,5 @@
 import {useState} from "react";
+import {Cpu, FileText, Pencil, Plus, Search, Settings, Trash2, Upload} from "lucide-react";
 import type {Conversation} from "../../shared/contract.js";
 
 type Props = {
@@ -22,10 +23,10 @@ export function ConversationList(props: Props) {
     return (
         <nav className="sidebar" aria-label="Conversations">
             <button className="new" onClick={props.onCreate}>
-                + New conversation
+                <Plus aria-hidden size={16} /> New conversation
             </button>
             <button className="search-button" onClick={props.onSearch} title="Ctrl+K">
-                Search conversations
+                <Search aria-hidden size={16} /> Search conversations
             </button>
             <ul>
                 {props.conversations.map((c) => (
@@ -51,10 +52,10 @@ export function ConversationList(props: Props) {
                         ) : (
                             <span className="actions">
                                 <button aria-label={`Rename ${c.title}`} onClick={() => setEditing(c.id)}>
-                                    ✎
+                                    <Pencil aria-hidden size={14} />
                                 </button>
                                 <button aria-label={`Delete ${c.title}`} onClick={() => setConfirming(c.id)}>
-                                    ✕
+                                    <Trash2 aria-hidden size={14} />
                                 </button>
                             </span>
                         )}
@@ -62,7 +63,7 @@ export function ConversationList(props: Props) {
                 ))}
             </ul>
             <label className="import-button">
-                Import conversation
+                <Upload aria-hidden size={16} /> Import conversation
                 <input
                     type="file"
                     accept="application/json,.json"
@@ -75,13 +76,13 @@ export function ConversationList(props: Props) {
                 />
             </label>
             <button className="settings-button" onClick={props.onDocuments}>
-                Documents
+                <FileText aria-hidden size={16} /> Documents
             </button>
             <button className="settings-button" onClick={props.onModels}>
-                Models
+                <Cpu aria-hidden size={16} /> Models
             </button>
             <button className="settings-button" onClick={props.onSettings}>
-                Settings
+                <Settings aria-hidden size={16} /> Settings
             </button>
         </nav>
     );

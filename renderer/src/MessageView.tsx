@@ -1,4 +1,5 @@
-import {memo} from "react";
+import {memo, useState} from "react";
+import {Check, ChevronLeft, ChevronRight, Copy, Pencil, RefreshCw, Trash2} from "lucide-react";
 import type {Message, TurnStats} from "../../shared/contract.js";
 import {SourcesList} from "./citations.js";
 import {AnswerMarkdown} from "./Markdown.js";
@@ -39,12 +40,27 @@ function StatsDetails({stats}: {stats: TurnStats}) {
     );
 }
 
+/** What can be done to a message; one stable object for the whole list, so that memo() holds. */
+export type MessageHandlers = {
+    onDelete(id: string): void;
+    onRegenerate(id: string): void;
+    /** Starts editing a question (null: stops). */
+    onEdit(id: string | null): void;
+    /** Sends the edited question as its next version. */
+    onResend(id: string, text: string): void;
+    onShowVersion(id: string): void;
+};
+
 type Props = {
     message: Message;
     streamed: string | undefined;
     /** The answer before this one already said that older turns were left out. */
     shiftNoted?: boolean;
-    onDelete?(id: string): void;
+    handlers?: MessageHandlers;
+    /** This question is being edited. */
+    editing?: boolean;
+    /** No answer is being written: regenerate and resend may start one. */
+    idle?: boolean;
 };
 
 /** One message; memoized, so that a conversation's other messages do not render again as one streams. */
@@ -52,7 +68,9 @@ export const MessageView = memo(function MessageView({
     message,
     streamed,
     shiftNoted = false,
-    onDelete,
+    handlers,
+    editing = false,
+    idle = true,
 }: Props) {
     const text = streamed && streamed.length > message.content.length ? streamed : message.content;
     const label = STATUS_LABEL[message.status];
@@ -69,16 +87,24 @@ export const MessageView = memo(function MessageView({
                 </time>
             </div>
             <TraceSteps calls={message.toolCalls} />
-            <div className="content">
-                {message.role === "user" ? (
-                    <p className="plain">{text}</p>
-                ) : (
-                    <AnswerMarkdown text={text} citations={message.citations} />
-                )}
-                {message.status === "streaming" && (
-                    <span className="cursor" role="img" aria-label="writing" />
-                )}
-            </div>
+            {editing && handlers ? (
+                <EditForm
+                    text={message.content}
+                    onCancel={() => handlers.onEdit(null)}
+                    onSave={(edited) => handlers.onResend(message.id, edited)}
+                />
+            ) : (
+                <div className="content">
+                    {message.role === "user" ? (
+                        <p className="plain">{text}</p>
+                    ) : (
+                        <AnswerMarkdown text={text} citations={message.citations} />
+                    )}
+                    {message.status === "streaming" && (
+                        <span className="cursor" role="img" aria-label="writing" />
+                    )}
+                </div>
+            )}
             <SourcesList citations={message.citations} />
             {label && <div className="note">{message.error ? `${label}: ${message.error}` : label}</div>}
             {message.stats?.contextShifted && !shiftNoted && (
@@ -88,26 +114,142 @@ export const MessageView = memo(function MessageView({
                 </div>
             )}
             {message.stats && <StatsDetails stats={message.stats} />}
-            {message.status !== "streaming" && (
-                <MessageActions text={text} onDelete={onDelete && (() => onDelete(message.id))} />
+            {message.status !== "streaming" && !editing && (
+                <MessageActions message={message} text={text} handlers={handlers} idle={idle} />
             )}
         </article>
     );
 });
 
-/** Copy (the markdown) and Delete, shown on hover and focus. */
-function MessageActions({text, onDelete}: {text: string; onDelete?: () => void}) {
+/** Versions, Copy, Regenerate or Edit, Delete: shown on hover and focus. */
+function MessageActions({
+    message,
+    text,
+    handlers,
+    idle,
+}: {
+    message: Message;
+    text: string;
+    handlers?: MessageHandlers;
+    idle: boolean;
+}) {
     const {copied, copy} = useCopy();
+    const {id, role} = message;
     return (
         <div className="message-actions">
-            <button type="button" onClick={() => copy(text)}>
-                {copied ? "Copied" : "Copy"}
+            {handlers && <Versions message={message} onShow={handlers.onShowVersion} />}
+            <button
+                type="button"
+                aria-label={copied ? "Copied" : "Copy"}
+                title="Copy"
+                onClick={() => copy(text)}
+            >
+                {copied ? <Check aria-hidden size={16} /> : <Copy aria-hidden size={16} />}
             </button>
-            {onDelete && (
-                <button type="button" onClick={onDelete}>
-                    Delete
+            {handlers && role === "assistant" && (
+                <button
+                    type="button"
+                    aria-label="Regenerate"
+                    title="Regenerate"
+                    disabled={!idle}
+                    onClick={() => handlers.onRegenerate(id)}
+                >
+                    <RefreshCw aria-hidden size={16} />
+                </button>
+            )}
+            {handlers && role === "user" && (
+                <button
+                    type="button"
+                    aria-label="Edit"
+                    title="Edit"
+                    disabled={!idle}
+                    onClick={() => handlers.onEdit(id)}
+                >
+                    <Pencil aria-hidden size={16} />
+                </button>
+            )}
+            {handlers && (
+                <button
+                    type="button"
+                    aria-label="Delete"
+                    title="Delete"
+                    onClick={() => handlers.onDelete(id)}
+                >
+                    <Trash2 aria-hidden size={16} />
                 </button>
             )}
         </div>
+    );
+}
+
+/** "‹ 2 / 3 ›": the versions of a message (regenerated answers, edited questions). */
+function Versions({message, onShow}: {message: Message; onShow(id: string): void}) {
+    const {versions} = message;
+    if (versions.length < 2) return null;
+    const index = versions.indexOf(message.id);
+    return (
+        <span className="versions" role="group" aria-label="Versions">
+            <button
+                type="button"
+                aria-label="Previous version"
+                disabled={index <= 0}
+                onClick={() => onShow(versions[index - 1]!)}
+            >
+                <ChevronLeft aria-hidden size={16} />
+            </button>
+            <span className="version-count">
+                {index + 1} / {versions.length}
+            </span>
+            <button
+                type="button"
+                aria-label="Next version"
+                disabled={index >= versions.length - 1}
+                onClick={() => onShow(versions[index + 1]!)}
+            >
+                <ChevronRight aria-hidden size={16} />
+            </button>
+        </span>
+    );
+}
+
+/** A question rewritten in place: Enter (or Save and send) sends it as a new version, Esc cancels. */
+function EditForm({text, onSave, onCancel}: {text: string; onSave(text: string): void; onCancel(): void}) {
+    const [draft, setDraft] = useState(text);
+    const save = () => {
+        if (draft.trim()) onSave(draft.trim());
+    };
+    return (
+        <form
+            className="edit-form"
+            onSubmit={(e) => {
+                e.preventDefault();
+                save();
+            }}
+        >
+            <textarea
+                aria-label="Edit message"
+                autoFocus
+                value={draft}
+                rows={Math.min(10, draft.split("\n").length + 1)}
+                onChange={(e) => setDraft(e.target.value)}
+                onKeyDown={(e) => {
+                    if (e.key === "Escape") {
+                        e.stopPropagation();
+                        onCancel();
+                    } else if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                        e.preventDefault();
+                        save();
+                    }
+                }}
+            />
+            <div className="choices">
+                <button type="button" onClick={onCancel}>
+                    Cancel
+                </button>
+                <button type="submit" className="primary" disabled={!draft.trim()}>
+                    Save and send
+                </button>
+            </div>
+        </form>
     );
 }

@@ -30,6 +30,12 @@ const SHORTCUTS: {keys: string; what: string; action: keyof Actions; match(e: Ke
     {keys: "?", what: "This list", action: "showShortcuts", match: (e) => e.key === "?" && !typing(e)},
 ];
 
+/** Keys of the message box, listed in the sheet beside the window-wide ones (the Composer handles them). */
+const MESSAGE_BOX_KEYS = [
+    {keys: "Enter", what: "Send (Shift+Enter: a new line)"},
+    {keys: "↑", what: "Edit your last message (in an empty message box)"},
+];
+
 const mod = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey;
 const key = (e: KeyboardEvent, k: string) => e.key.toLowerCase() === k;
 const typing = (e: KeyboardEvent) =>
@@ -60,7 +66,7 @@ export function ShortcutsSheet({onClose}: {onClose(): void}) {
             <h2>Keyboard shortcuts</h2>
             <table className="shortcuts">
                 <tbody>
-                    {SHORTCUTS.map((s) => (
+                    {[...SHORTCUTS, ...MESSAGE_BOX_KEYS].map((s) => (
                         <tr key={s.keys}>
                             <td>
                                 <kbd>{s.keys}</kbd>

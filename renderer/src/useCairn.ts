@@ -159,6 +159,54 @@ export function useCairn(api: CairnApi) {
         [api, create, loadMessages, patch, showError, state.selectedId],
     );
 
+    /** Sends an edited question as the next version of `id`; the turns after the old one stay on its branch. */
+    const resend = useCallback(
+        async (id: string, text: string): Promise<boolean> => {
+            const conversationId = state.selectedId;
+            const slash = parseSlash(text);
+            if (!conversationId || "error" in slash) {
+                if ("error" in slash) showError(slash.error);
+                return false;
+            }
+            const res = await api.invoke("chat.send", {conversationId, ...slash, editOf: id});
+            if (!res.ok) {
+                showError(res.error.message);
+                return false;
+            }
+            patch({error: null});
+            await loadMessages(conversationId);
+            return true;
+        },
+        [api, loadMessages, patch, showError, state.selectedId],
+    );
+
+    /** A new version of an answer, asked as its question was (a slash command runs its tool again). */
+    const regenerate = useCallback(
+        async (id: string) => {
+            const conversationId = state.selectedId;
+            const answer = state.messages.find((m) => m.id === id);
+            const question = state.messages.find((m) => m.id === answer?.parentId);
+            if (!conversationId || !question) return;
+            const slash = parseSlash(question.content);
+            const {text: _, ...options} = "error" in slash ? {text: ""} : slash;
+            const res = await api.invoke("chat.regenerate", {conversationId, messageId: id, ...options});
+            if (!res.ok) return showError(res.error.message);
+            patch({error: null});
+            await loadMessages(conversationId);
+        },
+        [api, loadMessages, patch, showError, state.messages, state.selectedId],
+    );
+
+    const showVersion = useCallback(
+        async (id: string) => {
+            const res = await api.invoke("messages.showVersion", {id});
+            if (!res.ok) return showError(res.error.message);
+            const shown = res.value[0]?.conversationId;
+            setState((s) => (shown === s.selectedId ? {...s, messages: res.value} : s));
+        },
+        [api, showError],
+    );
+
     const stop = useCallback(async () => {
         if (!state.selectedId) return;
         const res = await api.invoke("chat.stop", {conversationId: state.selectedId});
@@ -194,9 +242,10 @@ export function useCairn(api: CairnApi) {
         async (id: string) => {
             const res = await api.invoke("messages.delete", {id});
             if (!res.ok) return showError(res.error.message);
-            setState((s) => ({...s, messages: s.messages.filter((m) => m.id !== id)}));
+            // The branch shown may change: another version takes a deleted one's place.
+            if (state.selectedId) await loadMessages(state.selectedId);
         },
-        [api, showError],
+        [api, loadMessages, showError, state.selectedId],
     );
 
     const setWebAccess = useCallback(
@@ -221,6 +270,9 @@ export function useCairn(api: CairnApi) {
         setMode,
         setWebAccess,
         deleteMessage,
+        regenerate,
+        resend,
+        showVersion,
         showError,
     };
 }

@@ -72,3 +72,65 @@ test("shortcuts: Esc stops, Ctrl+Shift+C copies the last answer, Ctrl+N starts a
     await page.keyboard.press("Escape");
     await expect(sheet).toHaveCount(0);
 });
+
+test("Regenerate adds a version of the answer; the arrows switch versions, and the choice survives a reload", async ({
+    page,
+}) => {
+    await page.goto(served.url);
+    await ask(page, "Once upon a time");
+    const answer = page.locator("article.message.assistant").last();
+    const firstId = await answer.getAttribute("id");
+    await answer.hover();
+    await answer.getByRole("button", {name: "Regenerate"}).click();
+    await expect(page.locator("article.message.assistant")).toHaveCount(1);
+    const regenerated = page.locator("article.message.assistant").last();
+    await expect(regenerated).toHaveAttribute("data-status", "complete");
+    await expect(regenerated).not.toHaveAttribute("id", firstId!);
+    const versions = regenerated.getByRole("group", {name: "Versions"});
+    await expect(versions).toContainText("2 / 2");
+    await versions.getByRole("button", {name: "Previous version"}).click();
+    await expect(page.locator("article.message.assistant")).toHaveAttribute("id", firstId!);
+    await expect(page.getByRole("group", {name: "Versions"})).toContainText("1 / 2");
+    await page.reload();
+    await expect(page.getByRole("group", {name: "Versions"})).toContainText("1 / 2");
+    await expect(
+        page.getByRole("group", {name: "Versions"}).getByRole("button", {name: "Next version"}),
+    ).toBeEnabled();
+});
+
+test("Edit resends a question as a new version; the later turns stay on the old branch; ↑ edits the last question", async ({
+    page,
+}) => {
+    await page.goto(served.url);
+    await ask(page, "Once upon a time");
+    await ask(page, "There was a cat");
+    const first = page.locator("article.message.user").first();
+    await first.hover();
+    await first.getByRole("button", {name: "Edit"}).click();
+    const editor = page.getByRole("textbox", {name: "Edit message"});
+    await expect(editor).toBeFocused();
+    await expect(editor).toHaveValue("Once upon a time");
+    await editor.fill("Once upon a dog");
+    await editor.press("Enter");
+    await expect(page.locator("article.message.assistant").last()).toHaveAttribute("data-status", "complete");
+    await expect(page.locator("article.message.user")).toHaveCount(1);
+    await expect(page.locator("article.message.user .content")).toHaveText("Once upon a dog");
+    const versions = page.locator("article.message.user").getByRole("group", {name: "Versions"});
+    await expect(versions).toContainText("2 / 2");
+    await versions.getByRole("button", {name: "Previous version"}).click();
+    await expect(page.locator("article.message.user .content")).toHaveText([
+        "Once upon a time",
+        "There was a cat",
+    ]);
+
+    // ↑ in the empty message box edits the last question; Esc leaves it as it was.
+    await page.getByRole("textbox", {name: "Message"}).focus();
+    await page.keyboard.press("ArrowUp");
+    await expect(page.getByRole("textbox", {name: "Edit message"})).toHaveValue("There was a cat");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("textbox", {name: "Edit message"})).toHaveCount(0);
+    await expect(page.locator("article.message.user .content")).toHaveText([
+        "Once upon a time",
+        "There was a cat",
+    ]);
+});

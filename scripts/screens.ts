@@ -1,0 +1,107 @@
+// `npm run screens`: the README's screenshots (docs/screens), taken from the served UI in Debian's Chromium at
+// 1280x800 and 800x600, light and dark, on a seeded conversation with a regenerated answer.
+import path from "node:path";
+import {chromium, type Page} from "playwright";
+import {ConversationStore} from "../main/store/conversations.js";
+import {DB_FILE_NAME, openDatabase} from "../main/store/db.js";
+import {startServe} from "../tests/helpers/serve.js";
+import {tempDir} from "../tests/helpers/paths.js";
+
+const OUT = path.resolve("docs/screens");
+
+const ANSWER = `Here is a palindrome check in Python:
+
+\`\`\`python
+def is_palindrome(text: str) -> bool:
+    letters = [c.lower() for c in text if c.isalnum()]
+    return letters == letters[::-1]
+\`\`\`
+
+| Input | Result |
+| --- | --- |
+| \`"Racecar"\` | \`True\` |
+| \`"Cairn"\` | \`False\` |
+
+It runs in $O(n)$ time and ignores case and punctuation.`;
+
+function seed(dataDir: string): void {
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    const store = new ConversationStore(db);
+    store.create("Perseid meteor shower");
+    const c = store.create("Palindromes in Python");
+    const question = store.addMessage({
+        conversationId: c.id,
+        role: "user",
+        content: "Write a Python function that checks whether a string is a palindrome",
+        status: "complete",
+    });
+    for (const content of [
+        "A palindrome reads the same both ways: compare the string with its reverse.",
+        ANSWER,
+    ]) {
+        const answer = store.addMessage({
+            conversationId: c.id,
+            role: "assistant",
+            content: "",
+            status: "streaming",
+            model: "Qwen3-4B-Q4_K_M",
+            parentId: question.id,
+        });
+        store.finish(answer.id, {
+            content,
+            status: "complete",
+            stats: {
+                promptTokens: 412,
+                completionTokens: 96,
+                timeToFirstTokenMs: 380,
+                durationMs: 3300,
+                tokensPerSecond: 29.1,
+                reusedTokens: 0,
+                contextShifted: false,
+            },
+        });
+    }
+    db.close();
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+    await page.screenshot({path: path.join(OUT, `${name}.png`)});
+}
+
+const dataDir = tempDir();
+seed(dataDir);
+const served = await startServe({dataDir});
+const browser = await chromium.launch({executablePath: "/usr/bin/chromium", args: ["--no-sandbox"]});
+try {
+    for (const theme of ["light", "dark"] as const) {
+        for (const [width, height] of [
+            [1280, 800],
+            [800, 600],
+        ] as const) {
+            const page = await browser.newPage({viewport: {width, height}, colorScheme: theme});
+            await page.goto(served.url);
+            await page.locator("article.message.assistant .content pre").waitFor();
+            await page.locator("article.message.assistant").hover();
+            await shoot(page, `chat-${theme}-${width}`);
+            if (width === 1280) {
+                await page.keyboard.press("Control+k");
+                await page.getByRole("searchbox").fill("palindrome");
+                await page.locator(".dialog.search li").first().waitFor();
+                await shoot(page, `search-${theme}`);
+                await page.keyboard.press("Escape");
+                await page.getByRole("button", {name: "Settings"}).click();
+                await shoot(page, `settings-${theme}`);
+                await page.keyboard.press("Escape");
+                const question = page.locator("article.message.user");
+                await question.hover();
+                await question.getByRole("button", {name: "Edit"}).click();
+                await shoot(page, `edit-${theme}`);
+            }
+            await page.close();
+        }
+    }
+} finally {
+    await browser.close();
+    await served.stop();
+}
+console.log(`screenshots in ${OUT}`);
