@@ -53,7 +53,7 @@ test("Shift+Enter adds a line instead of sending", async ({page}) => {
 
 test("conversations can be created, renamed and deleted", async ({page}) => {
     await page.goto(served.url);
-    await page.getByRole("button", {name: "New conversation"}).click();
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     await expect(page.locator(".sidebar li")).toHaveCount(1);
     await page.getByRole("button", {name: "Rename New conversation"}).click();
     await page.getByLabel("Conversation title").fill("Trip plans");
@@ -86,7 +86,7 @@ test("follows the OS light/dark theme", async ({page}) => {
 
 test("the web access switch explains itself and is kept per conversation", async ({page}) => {
     await page.goto(served.url);
-    await page.getByRole("button", {name: "New conversation"}).click();
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     const web = page.getByRole("checkbox", {name: "Web access"});
     await expect(web).not.toBeChecked();
     await expect(page.locator("label", {has: web})).toHaveAttribute(

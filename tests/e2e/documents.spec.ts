@@ -31,7 +31,7 @@ test("documents: add a folder with progress, search it with /docs, open the cite
     await expect(dialog.locator('tr[data-status="error"]')).toContainText("not UTF-8 text");
     await dialog.getByRole("button", {name: "Close"}).click();
 
-    await page.getByRole("button", {name: "New conversation"}).click();
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     const box = page.getByRole("textbox", {name: "Message"});
     await box.fill("/docs ZX-4471");
     await box.press("Enter");

@@ -83,7 +83,7 @@ test("New conversation adds one conversation, not one per click, until something
     await page.goto(served.url);
     const items = page.locator(".sidebar li");
     const before = await items.count();
-    const create = page.getByRole("button", {name: "New conversation"});
+    const create = page.getByRole("button", {name: "New conversation", exact: true}).first();
     await create.click();
     await expect(items).toHaveCount(before + 1);
     await create.click();

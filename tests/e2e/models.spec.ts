@@ -61,7 +61,7 @@ test("Models screen: installed facts, backend report, unload and load, message c
     served = await startServe({model: TEST_MODEL, catalog: catalogFor(files.url("none.gguf"))});
     await page.goto(served.url);
     await expect(page.locator(".status .state")).toHaveText("ready");
-    await page.getByRole("button", {name: "New conversation"}).click();
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     const box = page.getByRole("textbox", {name: "Message"});
     await box.fill("Once upon a time");
     await box.press("Enter");

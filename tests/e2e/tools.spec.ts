@@ -54,7 +54,7 @@ async function sendWithPreflight(page: Page, conversationId: string, args: objec
 
 test("a write tool waits for approval: allow with edited arguments, then deny", async ({page}) => {
     await page.goto(served.url);
-    await page.getByRole("button", {name: "New conversation"}).click();
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
     const conversationId = new URL(page.url()).searchParams.get("c")!;
 
@@ -87,7 +87,7 @@ test("a write tool waits for approval: allow with edited arguments, then deny", 
 
 test("Settings shows tool policies and the grants given, and revokes them", async ({page}) => {
     await page.goto(served.url);
-    await page.getByRole("button", {name: "New conversation"}).click();
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
     const conversationId = new URL(page.url()).searchParams.get("c")!;
     await sendWithPreflight(page, conversationId, {path: "granted.txt", content: "yes"});

@@ -35,7 +35,7 @@ test.afterEach(async () => {
 test("/fetch needs web access, then its source opens from the archive", async ({page: browser}) => {
     await browser.goto(served.url);
     await expect(browser.locator(".status .state")).toHaveText("ready");
-    await browser.getByRole("button", {name: "New conversation"}).click();
+    await browser.getByRole("button", {name: "New conversation", exact: true}).first().click();
     const box = browser.getByRole("textbox", {name: "Message"});
 
     await box.fill(`/fetch ${page}`);
