@@ -24,6 +24,9 @@ def is_palindrome(text: str) -> bool:
 
 It runs in $O(n)$ time and ignores case and punctuation.`;
 
+const THOUGHT =
+    'The user wants a palindrome check. Compare the string with its reverse, but ignore case and punctuation first, or "Racecar" fails. A list of lowercase letters and digits, then compare with its reverse.';
+
 function seed(dataDir: string): void {
     const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
     const store = new ConversationStore(db);
@@ -49,6 +52,8 @@ function seed(dataDir: string): void {
         });
         store.finish(answer.id, {
             content,
+            thought: THOUGHT,
+            thoughtMs: 4200,
             status: "complete",
             stats: {
                 promptTokens: 412,
@@ -58,6 +63,7 @@ function seed(dataDir: string): void {
                 tokensPerSecond: 29.1,
                 reusedTokens: 0,
                 contextShifted: false,
+                thoughtTokens: 41,
             },
         });
     }
@@ -96,6 +102,9 @@ try {
                 await question.hover();
                 await question.getByRole("button", {name: "Edit"}).click();
                 await shoot(page, `edit-${theme}`);
+                await page.keyboard.press("Escape");
+                await page.locator("article.message.assistant details.thought summary").click();
+                await shoot(page, `thought-${theme}`);
             }
             await page.close();
         }

@@ -46,6 +46,10 @@ export const GenerationSettings = Type.Object(
         maxTokens: Type.Integer({minimum: 1, maximum: 131_072}),
         /** null: a new random seed each answer. */
         seed: nullable(Type.Integer({minimum: 0, maximum: 4_294_967_295})),
+        /** Models that think write their reasoning first; off, they answer at once (where the model allows). */
+        thinking: Type.Boolean(),
+        /** The most tokens a model may think for before it must answer; null: up to half the context. */
+        thinkingBudget: nullable(Type.Integer({minimum: 0, maximum: 131_072})),
     },
     closed,
 );
@@ -68,20 +72,20 @@ export const Conversation = Type.Object(
 );
 export type Conversation = Static<typeof Conversation>;
 
-export const TurnStats = Type.Object(
-    {
-        promptTokens: Count,
-        completionTokens: Count,
-        timeToFirstTokenMs: nullable(Type.Number()),
-        durationMs: Type.Number(),
-        tokensPerSecond: nullable(Type.Number()),
-        /** Prompt tokens already in the context from earlier turns and steps, not evaluated again. */
-        reusedTokens: Count,
-        /** The context was full: older turns were dropped (the system prompt and recent turns kept). */
-        contextShifted: Type.Boolean(),
-    },
-    closed,
-);
+const turnStatsFields = {
+    promptTokens: Count,
+    completionTokens: Count,
+    timeToFirstTokenMs: nullable(Type.Number()),
+    durationMs: Type.Number(),
+    tokensPerSecond: nullable(Type.Number()),
+    /** Prompt tokens already in the context from earlier turns and steps, not evaluated again. */
+    reusedTokens: Count,
+    /** The context was full: older turns were dropped (the system prompt and recent turns kept). */
+    contextShifted: Type.Boolean(),
+    /** Tokens the model spent thinking; not counted in completionTokens (the answer's). */
+    thoughtTokens: Count,
+};
+export const TurnStats = Type.Object(turnStatsFields, closed);
 export type TurnStats = Static<typeof TurnStats>;
 
 export const ToolCallStatus = oneOf([
@@ -153,6 +157,10 @@ const messageFields = {
     toolCalls: Type.Array(ToolCallRecord),
     /** The sources its tools returned, numbered [1], [2], ... within this answer. */
     citations: Type.Array(Citation),
+    /** What the model thought before answering (empty: nothing), kept apart from the answer. */
+    thought: Type.String(),
+    /** How long it thought, in milliseconds (null: it did not). */
+    thoughtMs: nullable(Type.Number()),
     /** The message this one follows (null: the first); messages with the same parent are versions. */
     parentId: nullable(Type.String()),
 };
@@ -498,12 +506,15 @@ export const MessageHit = Type.Object(
 );
 export type MessageHit = Static<typeof MessageHit>;
 
-/** A message in an exported file; files of version 1 have no parentId (their messages follow each other). */
+/** A message in an exported file; files of version 1 have no parentId (their messages follow each other), no thought. */
 const ExportedMessage = Type.Object(
     {
         ...messageFields,
         parentId: Type.Optional(nullable(Type.String())),
         versions: Type.Optional(Type.Unknown()),
+        thought: Type.Optional(Type.String()),
+        thoughtMs: Type.Optional(nullable(Type.Number())),
+        stats: nullable(Type.Object({...turnStatsFields, thoughtTokens: Type.Optional(Count)}, closed)),
     },
     closed,
 );
@@ -690,6 +701,8 @@ const event = <T extends string, F extends Parameters<typeof Type.Object>[0]>(ty
 /** Every event the core emits. */
 export const AppEvent = Type.Union([
     event("chat.token", {conversationId: Type.String(), messageId: Type.String(), text: Type.String()}),
+    /** Part of what a model thinks before it answers (a thought segment), as it is written. */
+    event("chat.thought", {conversationId: Type.String(), messageId: Type.String(), text: Type.String()}),
     event("chat.done", {conversationId: Type.String(), message: Message}),
     event("chat.error", {conversationId: Type.String(), messageId: Type.String(), message: Type.String()}),
     event("conversation.updated", {conversation: Conversation}),

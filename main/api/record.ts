@@ -123,6 +123,7 @@ function statsOf({usage, timings}: ChatOutcome): TurnStats {
         tokensPerSecond: timings.predicted_per_second,
         reusedTokens: usage.prompt_tokens_details.cached_tokens,
         contextShifted: false,
+        thoughtTokens: 0,
     };
 }
 

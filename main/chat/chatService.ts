@@ -15,7 +15,7 @@ import {busyMessage, type ProcessRegistry} from "../store/processes.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
 import {JobRegistry} from "../jobs.js";
 import {decide, type DenyReason} from "../tools/policy.js";
-import {Turn, type ToolServices, type TurnDeps} from "./turn.js";
+import {thoughtSegment, Turn, type ToolServices, type TurnDeps} from "./turn.js";
 import type {TurnState} from "./turnState.js";
 
 /** Overrides for one run (CLI flags), over the conversation's settings and the defaults. */
@@ -234,7 +234,8 @@ export function toModelHistory(messages: Message[]): ChatHistoryItem[] {
                 params: c.args ?? c.rawArgs,
                 result: c.status === "ok" ? c.resultText : c.error,
             }));
-            return {type: "model", response: [...calls, ...(m.content ? [m.content] : [])]};
+            const thought = m.thought ? [thoughtSegment(m.thought)] : [];
+            return {type: "model", response: [...thought, ...calls, ...(m.content ? [m.content] : [])]};
         });
 }
 

@@ -22,6 +22,7 @@ export function exportMarkdown(conversation: Conversation, messages: Message[]):
         const who = message.role === "user" ? "You" : message.role === "assistant" ? "Cairn" : "System";
         const model = message.model ? ` · ${message.model}` : "";
         parts.push(`## ${who} · ${stamp(message.createdAt)}${model}`);
+        if (message.thought) parts.push(thoughtBlock(message.thought, message.thoughtMs));
         parts.push(...message.toolCalls.map(toolStep));
         parts.push(withFootnotes(message, `m${index + 1}`));
     });
@@ -67,13 +68,20 @@ export function importConversation(
         conversations.finish(copy.id, {
             content: message.content,
             status: message.status === "streaming" ? "interrupted" : message.status,
-            stats: message.stats,
+            stats: message.stats && {...message.stats, thoughtTokens: message.stats.thoughtTokens ?? 0},
             error: message.error,
+            thought: message.thought ?? "",
+            thoughtMs: message.thoughtMs ?? null,
         });
     }
     const head = data.headId ? ids.get(data.headId) : undefined;
     if (head) conversations.showVersion(head);
     return conversations.get(created.id)!;
+}
+
+function thoughtBlock(thought: string, ms: number | null): string {
+    const label = ms === null ? "Thought" : `Thought for ${Math.round(ms / 100) / 10} s`;
+    return ["<details>", `<summary>${label}</summary>`, "", thought.trim(), "", "</details>"].join("\n");
 }
 
 function toolStep(call: ToolCallRecord): string {

@@ -1,4 +1,4 @@
-import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
+import type {ChatHistoryItem, ChatModelFunctionCall, ChatModelSegment} from "node-llama-cpp";
 import type {
     AppEvent,
     Citation,
@@ -58,8 +58,11 @@ export class Turn {
     /** Every event of this turn, for replay and inspection (the CLI's --json prints its tool events). */
     readonly log: AppEvent[] = [];
     private text = "";
+    /** What the model thought, every step's; and when it began and stopped thinking. */
+    private thought = "";
+    private thinking: {from: number; to: number | null} | null = null;
     private flushed = 0;
-    private readonly response: Array<string | ChatModelFunctionCall> = [];
+    private readonly response: Array<string | ChatModelFunctionCall | ChatModelSegment> = [];
     private readonly stats = emptyStats();
     private readonly seen = new Set<string>();
     private readonly cited: Citation[] = [];
@@ -133,10 +136,13 @@ export class Turn {
             functions: force ? undefined : offered.map(toModelFunction),
             force: force?.map(toModelFunction),
             onText: (chunk) => this.onText(chunk),
+            onThought: (chunk) => this.onThought(chunk),
         });
         if (result.ok) {
             addStats(this.stats, result.value.stats);
             this.contextUsed = result.value.contextUsed;
+            // The step's thought goes back to the model in this turn; the chat format decides for later turns.
+            if (result.value.thought) this.response.push(thoughtSegment(result.value.thought));
             if (result.value.text) this.response.push(result.value.text);
         }
         return result;
@@ -148,11 +154,30 @@ export class Turn {
             ...systemMessage(this.input.generation.systemPrompt, withTools),
             ...this.input.history,
             ...(limitReached ? [{type: "system", text: TOOL_LIMIT_NOTE} as const] : []),
-            {type: "model", response: [...this.response]},
+            // Thinking off: the answer starts after an empty, closed thought (Qwen's own way to switch it off).
+            {
+                type: "model",
+                response: [...(this.input.generation.thinking ? [] : [thoughtSegment("")]), ...this.response],
+            },
         ];
     }
 
+    private onThought(chunk: string): void {
+        this.thought += chunk;
+        this.thinking ??= {from: performance.now(), to: null};
+        this.thinking.to = null;
+        const {conversationId, id: messageId} = this.input.answer;
+        this.deps.bus.emit({type: "chat.thought", conversationId, messageId, text: chunk});
+    }
+
+    /** How long the model thought: from its first thought to the first text after its last one. */
+    private thoughtMs(): number | null {
+        if (!this.thinking) return null;
+        return Math.round((this.thinking.to ?? performance.now()) - this.thinking.from);
+    }
+
     private onText(chunk: string): void {
+        if (this.thinking && this.thinking.to === null) this.thinking.to = performance.now();
         this.text += chunk;
         const {conversationId, id: messageId} = this.input.answer;
         this.deps.bus.emit({type: "chat.token", conversationId, messageId, text: chunk});
@@ -220,9 +245,10 @@ export class Turn {
     }
 
     private flush(): void {
-        if (this.text.length === this.flushed) return;
-        this.deps.store.updateContent(this.input.answer.id, this.text);
-        this.flushed = this.text.length;
+        const written = this.text.length + this.thought.length;
+        if (written === this.flushed) return;
+        this.deps.store.updateContent(this.input.answer.id, this.text, this.thought);
+        this.flushed = written;
     }
 
     /** Saves the answer as it ended and tells everyone; the conversation is free before chat.done. */
@@ -231,7 +257,14 @@ export class Turn {
         const {conversationId, id: messageId} = this.input.answer;
         if (error) {
             this.machine.to("ERROR");
-            store.finish(messageId, {content: this.text, status: "error", stats: null, error});
+            store.finish(messageId, {
+                content: this.text,
+                status: "error",
+                stats: null,
+                error,
+                thought: this.thought,
+                thoughtMs: this.thoughtMs(),
+            });
             bus.emit({type: "chat.error", conversationId, messageId, message: error});
         } else {
             this.machine.to("PUBLISHING");
@@ -239,6 +272,8 @@ export class Turn {
                 content: this.text,
                 status: stopped ? "interrupted" : "complete",
                 stats: this.stats,
+                thought: this.thought,
+                thoughtMs: this.thoughtMs(),
             });
         }
         store.touch(conversationId);
@@ -283,8 +318,17 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
     await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
     return results;
 }
+/** A finished thought, as node-llama-cpp's chat formats take it (each decides whether to show it again). */
+export function thoughtSegment(text: string): ChatModelSegment {
+    return {type: "segment", segmentType: "thought", text, ended: true};
+}
 function belongsTo(e: AppEvent, messageId: string): boolean {
-    if (e.type === "chat.token" || e.type === "chat.error" || e.type === "turn.state")
+    if (
+        e.type === "chat.token" ||
+        e.type === "chat.thought" ||
+        e.type === "chat.error" ||
+        e.type === "turn.state"
+    )
         return e.messageId === messageId;
     if (e.type === "chat.done") return e.message.id === messageId;
     if (e.type === "tool.request" || e.type === "tool.result") return e.call.messageId === messageId;
@@ -303,4 +347,5 @@ function addStats(total: TurnStats, step: TurnStats): void {
     total.timeToFirstTokenMs ??= step.timeToFirstTokenMs;
     total.durationMs += step.durationMs;
     total.tokensPerSecond = step.tokensPerSecond ?? total.tokensPerSecond;
+    total.thoughtTokens += step.thoughtTokens;
 }

@@ -9,6 +9,7 @@ import type {
     LlamaContextSequence,
     LlamaModel,
     TokenMeterState,
+    LlamaChatResponseChunk,
 } from "node-llama-cpp";
 import type {
     EngineSettings,
@@ -57,6 +58,8 @@ export type StepRequest = {
     format?: AnswerFormat;
     /** A call's arguments as the model writes them (native function calling only). */
     onCallChunk?: (chunk: CallChunk) => void;
+    /** What the model thinks before it answers (thought segments), as it is written. */
+    onThought?: (text: string) => void;
 };
 
 export type AnswerFormat = {type: "json"} | {type: "schema"; schema: GbnfJsonSchema};
@@ -69,6 +72,8 @@ export type Sampling = Partial<Omit<GenerationSettings, "systemPrompt" | "maxTok
 /** contextUsed: tokens in the context after the step (its prompt and what the model wrote). */
 export type StepResult = {
     text: string;
+    /** The step's thought segments, apart from its text. */
+    thought: string;
     calls: ModelCall[];
     stopped: boolean;
     finish: FinishReason;
@@ -307,9 +312,16 @@ export class Engine {
         this.setStatus({state: "generating"});
         const started = performance.now();
         let firstTokenAt: number | null = null;
-        const onTextChunk = (text: string) => {
+        const thought = {text: "", tokens: 0};
+        const onResponseChunk = (chunk: LlamaChatResponseChunk) => {
             firstTokenAt ??= performance.now();
-            if (!req.force) req.onText(text);
+            if (chunk.type === undefined) {
+                if (!req.force) req.onText(chunk.text);
+            } else if (chunk.segmentType === "thought") {
+                thought.text += chunk.text;
+                thought.tokens += chunk.tokens.length;
+                req.onThought?.(chunk.text);
+            }
         };
         try {
             const common = {
@@ -318,7 +330,8 @@ export class Engine {
                 maxTokens: req.maxTokens ?? DEFAULT_MAX_TOKENS,
                 ...samplingOf(req),
                 ...(req.stop?.length ? {customStopTriggers: req.stop} : {}),
-                onTextChunk,
+                budgets: thoughtBudget(req.sampling),
+                onResponseChunk,
             };
             const forced = req.force?.length
                 ? await this.llama.createGrammarForJsonSchema<GbnfJsonSchema>(forcedCallSchema(req.force))
@@ -368,12 +381,13 @@ export class Engine {
                     ? []
                     : [parseForcedCall(forced, result.response)]
                 : (result.functionCalls ?? []).map((c) => ({name: c.functionName, params: c.params}));
-            const stats = statsFrom(sequence, meter, started, firstTokenAt);
+            const stats = statsFrom(sequence, meter, started, firstTokenAt, thought.tokens);
             stats.contextShifted =
                 fitted.dropped > 0 || wasShifted(fitted.history, result.lastEvaluation.contextWindow);
             this.lastTokensPerSecond = stats.tokensPerSecond ?? this.lastTokensPerSecond;
             return ok({
                 text: forced ? "" : result.response,
+                thought: thought.text,
                 calls,
                 stopped,
                 finish: finishReason(result.metadata.stopReason, calls.length),
@@ -384,8 +398,8 @@ export class Engine {
             if (unloaded.aborted) return fail("MODEL_NOT_LOADED", UNLOADED_MID_ANSWER);
             // Stopped before the first token (node-llama-cpp throws then): a stop like any other.
             if (req.signal.aborted) {
-                const stats = statsFrom(sequence, meter, started, firstTokenAt);
-                return ok(stoppedBeforeText(stats, sequence.nextTokenIndex));
+                const stats = statsFrom(sequence, meter, started, firstTokenAt, thought.tokens);
+                return ok({...stoppedBeforeText(stats, sequence.nextTokenIndex), thought: thought.text});
             }
             const reason = error instanceof Error ? error.message : String(error);
             if (/context shift|compress chat history/i.test(reason)) {
@@ -539,6 +553,12 @@ function loadFailure(modelPath: string, reason: string): string {
 
 const NO_MODEL = "No model is loaded. Open Models to download one, or choose a GGUF file you already have.";
 
+/** Thinking off: a budget of 0 closes a thought segment as soon as it opens (the model answers at once). */
+function thoughtBudget(sampling: Sampling | undefined) {
+    if (sampling?.thinking === false) return {thoughtTokens: 0};
+    return sampling?.thinkingBudget == null ? undefined : {thoughtTokens: sampling.thinkingBudget};
+}
+
 function samplingOf(req: StepRequest) {
     const s = req.sampling ?? {};
     return {
@@ -610,6 +630,7 @@ export function emptyStats(): TurnStats {
         tokensPerSecond: null,
         reusedTokens: 0,
         contextShifted: false,
+        thoughtTokens: 0,
     };
 }
 
@@ -618,6 +639,7 @@ function statsFrom(
     meter: {state: TokenMeterState; tokensBefore: number},
     started: number,
     firstTokenAt: number | null,
+    thoughtTokens: number,
 ): TurnStats {
     const diff = sequence.tokenMeter.diff(meter.state);
     // The prompt is everything in the context now but the answer; what was not evaluated was reused.
@@ -626,18 +648,19 @@ function statsFrom(
     const genMs = firstTokenAt === null ? 0 : now - firstTokenAt;
     return {
         promptTokens: diff.usedInputTokens,
-        completionTokens: diff.usedOutputTokens,
+        completionTokens: Math.max(0, diff.usedOutputTokens - thoughtTokens),
         timeToFirstTokenMs: firstTokenAt === null ? null : firstTokenAt - started,
         durationMs: now - started,
         tokensPerSecond: genMs > 0 ? (diff.usedOutputTokens / genMs) * 1000 : null,
         reusedTokens: Math.max(0, promptLength - diff.usedInputTokens),
         contextShifted: false,
+        thoughtTokens,
     };
 }
 
 /** A step stopped before it wrote anything. */
 function stoppedBeforeText(stats: TurnStats, contextUsed: number): StepResult {
-    return {text: "", calls: [], stopped: true, finish: "abort", stats, contextUsed};
+    return {text: "", thought: "", calls: [], stopped: true, finish: "abort", stats, contextUsed};
 }
 
 function finishReason(stopReason: string, calls: number): FinishReason {

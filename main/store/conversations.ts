@@ -41,6 +41,9 @@ type MessageRow = {
     reused_tokens: number | null;
     context_shifted: 0 | 1 | null;
     parent_id: string | null;
+    thought: string;
+    thought_ms: number | null;
+    thought_tokens: number | null;
     created_at: number;
 };
 
@@ -289,19 +292,32 @@ export class ConversationStore {
         return this.message(id)!;
     }
 
-    updateContent(id: string, content: string): void {
-        this.sql("UPDATE messages SET content = ?, updated_at = ? WHERE id = ?").run(content, Date.now(), id);
+    /** The text (and thought) so far of an answer being written. */
+    updateContent(id: string, content: string, thought = ""): void {
+        this.sql("UPDATE messages SET content = ?, thought = ?, updated_at = ? WHERE id = ?").run(
+            content,
+            thought,
+            Date.now(),
+            id,
+        );
     }
 
     finish(
         id: string,
-        f: {content: string; status: MessageStatus; stats: TurnStats | null; error?: string | null},
+        f: {
+            content: string;
+            status: MessageStatus;
+            stats: TurnStats | null;
+            error?: string | null;
+            thought?: string;
+            thoughtMs?: number | null;
+        },
     ) {
         const s = f.stats;
         this.sql(
             `UPDATE messages SET content = ?, status = ?, error = ?, prompt_tokens = ?, completion_tokens = ?,
                  ttft_ms = ?, duration_ms = ?, tokens_per_second = ?, reused_tokens = ?, context_shifted = ?,
-                 updated_at = ? WHERE id = ?`,
+                 thought = ?, thought_ms = ?, thought_tokens = ?, updated_at = ? WHERE id = ?`,
         ).run(
             f.content,
             f.status,
@@ -313,6 +329,9 @@ export class ConversationStore {
             s?.tokensPerSecond ?? null,
             s?.reusedTokens ?? null,
             s ? (s.contextShifted ? 1 : 0) : null,
+            f.thought ?? "",
+            f.thoughtMs ?? null,
+            s?.thoughtTokens ?? null,
             Date.now(),
             id,
         );
@@ -378,6 +397,7 @@ function toMessage(
                   tokensPerSecond: r.tokens_per_second,
                   reusedTokens: r.reused_tokens ?? 0,
                   contextShifted: r.context_shifted === 1,
+                  thoughtTokens: r.thought_tokens ?? 0,
               };
     return {
         id: r.id,
@@ -391,6 +411,8 @@ function toMessage(
         createdAt: r.created_at,
         toolCalls,
         citations,
+        thought: r.thought,
+        thoughtMs: r.thought_ms,
         parentId: r.parent_id,
         versions,
     };

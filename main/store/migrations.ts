@@ -259,4 +259,13 @@ export const MIGRATIONS: readonly Migration[] = [
             CREATE INDEX messages_by_parent ON messages (parent_id);
         `,
     },
+    {
+        version: 12,
+        name: "what a model thought before answering, kept apart from the answer",
+        sql: `
+            ALTER TABLE messages ADD COLUMN thought TEXT NOT NULL DEFAULT '';
+            ALTER TABLE messages ADD COLUMN thought_ms INTEGER;
+            ALTER TABLE messages ADD COLUMN thought_tokens INTEGER;
+        `,
+    },
 ];

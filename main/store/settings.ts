@@ -18,6 +18,8 @@ export const DEFAULT_GENERATION: GenerationSettings = {
     repeatPenalty: 1.1,
     maxTokens: 1024,
     seed: null,
+    thinking: true,
+    thinkingBudget: null,
 };
 
 /** Typed settings known to the core; values are stored as JSON. */

@@ -196,6 +196,7 @@ export function App({api}: {api: CairnApi}) {
                     <ChatView
                         messages={state.messages}
                         streaming={state.streaming}
+                        thinking={state.thinking}
                         busy={busy}
                         engine={state.engine}
                         onSend={cairn.send}

@@ -6,6 +6,7 @@ import {MessageView, type MessageHandlers} from "./MessageView.js";
 type Props = {
     messages: Message[];
     streaming: Record<string, string>;
+    thinking: Record<string, string>;
     busy: boolean;
     engine: EngineStatus | null;
     onSend(text: string): Promise<boolean>;
@@ -26,7 +27,7 @@ const UNDO_MS = 6000;
 const PAGE = 60;
 
 export function ChatView(props: Props) {
-    const {messages, streaming, busy, engine, onSend, onStop, focusId} = props;
+    const {messages, streaming, thinking, busy, engine, onSend, onStop, focusId} = props;
     // A deleted message is hidden at once and deleted when the undo window closes.
     const [deleting, setDeleting] = useState<{id: string; timer: ReturnType<typeof setTimeout>} | null>(null);
     const remove = useRef<(id: string) => void>(() => {});
@@ -75,7 +76,10 @@ export function ChatView(props: Props) {
     const list = useRef<HTMLElement>(null);
     // The list follows new text while it is scrolled to the bottom; scrolled up, it stays put.
     const [following, setFollowing] = useState(true);
-    const streamedLength = Object.values(streaming).reduce((n, t) => n + t.length, 0);
+    const streamedLength = [...Object.values(streaming), ...Object.values(thinking)].reduce(
+        (n, t) => n + t.length,
+        0,
+    );
     const toLatest = () => {
         const el = list.current;
         if (el) el.scrollTop = el.scrollHeight;
@@ -122,6 +126,7 @@ export function ChatView(props: Props) {
                                 key={m.id}
                                 message={m}
                                 streamed={streaming[m.id]}
+                                streamedThought={thinking[m.id]}
                                 shiftNoted={shiftedBefore(messages, hidden + i)}
                                 handlers={handlers}
                                 editing={m.id === editing}

@@ -2,7 +2,7 @@ import {useEffect, useState} from "react";
 import type {CairnApi, Conversation, GenerationSettings} from "../../shared/contract.js";
 import {Dialog} from "./Dialog.js";
 
-type NumberKey = Exclude<keyof GenerationSettings, "systemPrompt" | "seed">;
+type NumberKey = Exclude<keyof GenerationSettings, "systemPrompt" | "seed" | "thinking" | "thinkingBudget">;
 const FIELDS: {key: NumberKey; label: string; step: number; min: number; max: number}[] = [
     {key: "temperature", label: "Temperature", step: 0.05, min: 0, max: 5},
     {key: "topP", label: "Top-p", step: 0.01, min: 0, max: 1},
@@ -54,6 +54,38 @@ export function GenerationForm({value, defaults, onChange}: FormProps) {
                         />
                     </label>
                 ))}
+                <label>
+                    Thinking
+                    <select
+                        aria-label="Thinking"
+                        value={value.thinking === undefined ? "" : value.thinking ? "on" : "off"}
+                        onChange={(e) =>
+                            set("thinking", e.target.value === "" ? undefined : e.target.value === "on")
+                        }
+                        title="Models that think (Qwen 3, DeepSeek R1) write their reasoning before the answer; off, they answer at once."
+                    >
+                        <option value="">{`Default (${defaults.thinking ? "on" : "off"})`}</option>
+                        <option value="on">On</option>
+                        <option value="off">Off</option>
+                    </select>
+                </label>
+                <label>
+                    Thinking budget
+                    <input
+                        type="number"
+                        aria-label="Thinking budget"
+                        min={0}
+                        step={1}
+                        title="The most tokens a model may think for before it must answer."
+                        placeholder={
+                            defaults.thinkingBudget === null
+                                ? "half the context"
+                                : String(defaults.thinkingBudget)
+                        }
+                        value={value.thinkingBudget ?? ""}
+                        onChange={(e) => set("thinkingBudget", numberOf(e.target.value) ?? undefined)}
+                    />
+                </label>
                 <label>
                     Seed
                     <input

@@ -11,11 +11,28 @@ const STATUS_LABEL: Partial<Record<Message["status"], string>> = {
     error: "failed",
 };
 
+/** What the model thought before answering: folded, "Thinking…" while it thinks, then "Thought for 12 s". */
+function Thought({text, ms, thinking}: {text: string; ms: number | null; thinking: boolean}) {
+    if (!text) return null;
+    const label = thinking ? "Thinking…" : ms === null ? "Thought" : `Thought for ${formatSeconds(ms)}`;
+    return (
+        <details className="thought">
+            <summary>{label}</summary>
+            <p className="plain">{text.trim()}</p>
+        </details>
+    );
+}
+
+function formatSeconds(ms: number): string {
+    return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
 function StatsDetails({stats}: {stats: TurnStats}) {
     return (
         <details className="stats">
             <summary>
                 {stats.completionTokens} tokens
+                {stats.thoughtTokens > 0 && ` · ${stats.thoughtTokens} thinking`}
                 {stats.tokensPerSecond !== null && ` · ${stats.tokensPerSecond.toFixed(1)} tok/s`}
                 {stats.timeToFirstTokenMs !== null &&
                     ` · first token ${Math.round(stats.timeToFirstTokenMs)} ms`}
@@ -27,6 +44,8 @@ function StatsDetails({stats}: {stats: TurnStats}) {
                 <dd data-stat="reused">{stats.reusedTokens}</dd>
                 <dt>Tokens generated</dt>
                 <dd data-stat="generated">{stats.completionTokens}</dd>
+                <dt>Tokens spent thinking</dt>
+                <dd data-stat="thought">{stats.thoughtTokens}</dd>
                 <dt>Time to first token</dt>
                 <dd>
                     {stats.timeToFirstTokenMs === null ? "—" : `${Math.round(stats.timeToFirstTokenMs)} ms`}
@@ -54,6 +73,8 @@ export type MessageHandlers = {
 type Props = {
     message: Message;
     streamed: string | undefined;
+    /** What the model thought so far, while the answer is written. */
+    streamedThought?: string;
     /** The answer before this one already said that older turns were left out. */
     shiftNoted?: boolean;
     handlers?: MessageHandlers;
@@ -67,6 +88,7 @@ type Props = {
 export const MessageView = memo(function MessageView({
     message,
     streamed,
+    streamedThought,
     shiftNoted = false,
     handlers,
     editing = false,
@@ -86,6 +108,15 @@ export const MessageView = memo(function MessageView({
                     {new Date(message.createdAt).toLocaleString()}
                 </time>
             </div>
+            <Thought
+                text={
+                    streamedThought && streamedThought.length > message.thought.length
+                        ? streamedThought
+                        : message.thought
+                }
+                ms={message.thoughtMs}
+                thinking={message.status === "streaming" && !text}
+            />
             <TraceSteps calls={message.toolCalls} />
             {editing && handlers ? (
                 <EditForm

@@ -18,6 +18,8 @@ export type CairnState = {
     messages: Message[];
     /** Text streamed so far for answers still being written, by message id. */
     streaming: Record<string, string>;
+    /** What models thought so far for answers still being written, by message id. */
+    thinking: Record<string, string>;
     engine: EngineStatus | null;
     error: string | null;
     approvals: ApprovalRequest[];
@@ -32,6 +34,7 @@ export function useCairn(api: CairnApi) {
         selectedId: null,
         messages: [],
         streaming: {},
+        thinking: {},
         engine: null,
         error: null,
         approvals: [],
@@ -307,14 +310,20 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
             const text = (s.streaming[event.messageId] ?? "") + event.text;
             return {...s, streaming: {...s.streaming, [event.messageId]: text}};
         }
+        case "chat.thought": {
+            if (event.conversationId !== s.selectedId) return s;
+            const text = (s.thinking[event.messageId] ?? "") + event.text;
+            return {...s, thinking: {...s.thinking, [event.messageId]: text}};
+        }
         case "chat.done": {
             const {[event.message.id]: _, ...streaming} = s.streaming;
-            if (event.conversationId !== s.selectedId) return {...s, streaming};
+            const {[event.message.id]: _thought, ...thinking} = s.thinking;
+            if (event.conversationId !== s.selectedId) return {...s, streaming, thinking};
             const exists = s.messages.some((m) => m.id === event.message.id);
             const messages = exists
                 ? s.messages.map((m) => (m.id === event.message.id ? event.message : m))
                 : [...s.messages, event.message];
-            return {...s, streaming, messages};
+            return {...s, streaming, thinking, messages};
         }
         case "chat.error":
             return event.conversationId === s.selectedId ? {...s, error: event.message} : s;

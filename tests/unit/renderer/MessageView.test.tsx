@@ -16,6 +16,8 @@ const base: Message = {
     createdAt: 0,
     toolCalls: [],
     citations: [],
+    thought: "",
+    thoughtMs: null,
     parentId: null,
     versions: ["m1"],
 };

@@ -32,6 +32,7 @@ const stats = (contextShifted: boolean): TurnStats => ({
     tokensPerSecond: 1,
     reusedTokens: 0,
     contextShifted,
+    thoughtTokens: 0,
 });
 const message = (id: string, role: Message["role"], shifted = false): Message => ({
     id,
@@ -43,6 +44,8 @@ const message = (id: string, role: Message["role"], shifted = false): Message =>
     stats: role === "assistant" ? stats(shifted) : null,
     error: null,
     createdAt: 0,
+    thought: "",
+    thoughtMs: null,
     parentId: null,
     versions: [id],
     toolCalls: [],
@@ -66,6 +69,7 @@ test("the 'no longer fitted' note shows on the first answer that left turns out,
         <ChatView
             messages={messages}
             streaming={{}}
+            thinking={{}}
             busy={false}
             engine={engine}
             onSend={() => Promise.resolve(true)}

@@ -17,6 +17,8 @@ const message: Message = {
     createdAt: 1,
     toolCalls: [],
     citations: [{kind: "url", title: "Example", url: "https://example.com/", number: 1, toolCallId: "t"}],
+    thought: "",
+    thoughtMs: null,
     parentId: null,
     versions: ["m"],
 };

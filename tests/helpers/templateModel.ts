@@ -1,0 +1,211 @@
+import {execFileSync} from "node:child_process";
+import {createHash} from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {GgufType, readGgufMetadata, writeGgufFile, type GgufTensor, type GgufValue} from "./ggufFile.js";
+import {ROOT} from "./paths.js";
+
+/**
+ * Tiny random-weight GGUFs that carry a real model family's tokenizer and chat template: the prompt side
+ * (tokenization, chat format, function-call syntax, thought segments) is real, the weights are noise. The
+ * vocabularies and templates come from the llama.cpp source bundled with node-llama-cpp; each model is
+ * written once and cached under the OS temp folder.
+ */
+export type Family = {
+    /** A vocab-only GGUF in llama.cpp's models/ folder. */
+    vocab: string;
+    /** A chat template in models/templates/. */
+    template: string;
+    arch: "llama" | "qwen2" | "qwen3";
+    name: string;
+    /** The end-of-turn token the instruct model uses, when the vocab file has another. */
+    eos?: number;
+};
+
+export const FAMILIES = {
+    qwen3: {
+        vocab: "ggml-vocab-qwen2.gguf",
+        template: "Qwen-Qwen3-0.6B.jinja",
+        arch: "qwen3",
+        name: "Qwen3 template (random tiny)",
+    },
+    "qwen3.5": {
+        vocab: "ggml-vocab-qwen35.gguf",
+        template: "Qwen3.5-4B.jinja",
+        arch: "qwen3",
+        name: "Qwen3.5 template (random tiny)",
+    },
+    "llama-3.1": {
+        vocab: "ggml-vocab-llama-bpe.gguf",
+        template: "meta-llama-Llama-3.1-8B-Instruct.jinja",
+        arch: "llama",
+        name: "Llama 3.1 template (random tiny)",
+        eos: 128009,
+    },
+    "deepseek-r1-qwen": {
+        vocab: "ggml-vocab-qwen2.gguf",
+        template: "deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja",
+        arch: "qwen2",
+        name: "DeepSeek R1 Distill Qwen template (random tiny)",
+    },
+} satisfies Record<string, Family>;
+
+/** Bump when the files written change, so that cached ones are made again. */
+const GENERATOR_VERSION = 1;
+const SHAPE = {dim: 64, layers: 2, heads: 4, kvHeads: 2, ff: 128, context: 32768};
+const BUNDLE = path.join(ROOT, "node_modules/node-llama-cpp/llama/gitRelease.bundle");
+const CACHE = path.join(os.tmpdir(), "cairn-fixtures");
+
+/** The path of the family's model, written on first use. */
+export function templateModel(family: Family): string {
+    const key = createHash("sha256")
+        .update(JSON.stringify({family, SHAPE, GENERATOR_VERSION, bundle: fs.statSync(BUNDLE).size}))
+        .digest("hex")
+        .slice(0, 16);
+    const file = path.join(CACHE, `${family.arch}-${key}.gguf`);
+    if (fs.existsSync(file)) return file;
+    const vocab = readGgufMetadata(llamaSourceFile(`models/${family.vocab}`));
+    const template = fs.readFileSync(llamaSourceFile(`models/templates/${family.template}`), "utf8");
+    const tokens = vocab.get("tokenizer.ggml.tokens");
+    if (tokens?.itemType === undefined) throw new Error(`${family.vocab} has no tokens`);
+    const metadata = modelMetadata(family, vocab, template);
+    const partial = `${file}.${process.pid}.part`;
+    writeGgufFile(partial, metadata, tensors(family, tokens.value.length));
+    fs.renameSync(partial, file);
+    return file;
+}
+
+/** A file of llama.cpp's source, out of the git bundle node-llama-cpp ships (read once, then cached). */
+export function llamaSourceFile(relative: string): string {
+    const out = path.join(CACHE, "llama-src", relative);
+    if (fs.existsSync(out)) return out;
+    const repo = path.join(CACHE, "llama-src.git");
+    if (!fs.existsSync(path.join(repo, "refs/heads/source"))) {
+        fs.mkdirSync(repo, {recursive: true});
+        execFileSync("git", ["init", "-q", "--bare", repo]);
+        execFileSync("git", ["--git-dir", repo, "fetch", "-q", BUNDLE, "HEAD:refs/heads/source"]);
+    }
+    const content = execFileSync("git", ["--git-dir", repo, "show", `source:${relative}`], {
+        maxBuffer: 256 * 1024 * 1024,
+    });
+    fs.mkdirSync(path.dirname(out), {recursive: true});
+    fs.writeFileSync(`${out}.${process.pid}.part`, content);
+    fs.renameSync(`${out}.${process.pid}.part`, out);
+    return out;
+}
+
+function modelMetadata(
+    family: Family,
+    vocab: Map<string, GgufValue>,
+    template: string,
+): Map<string, GgufValue> {
+    const {arch} = family;
+    const u32 = (value: number): GgufValue => ({type: GgufType.u32, value});
+    const f32 = (value: number): GgufValue => ({type: GgufType.f32, value});
+    const text = (value: string): GgufValue => ({type: GgufType.string, value});
+    const headDim = SHAPE.dim / SHAPE.heads;
+    const metadata = new Map<string, GgufValue>([
+        ["general.architecture", text(arch)],
+        ["general.name", text(family.name)],
+        ["general.file_type", u32(1)],
+        [`${arch}.context_length`, u32(SHAPE.context)],
+        [`${arch}.embedding_length`, u32(SHAPE.dim)],
+        [`${arch}.block_count`, u32(SHAPE.layers)],
+        [`${arch}.feed_forward_length`, u32(SHAPE.ff)],
+        [`${arch}.attention.head_count`, u32(SHAPE.heads)],
+        [`${arch}.attention.head_count_kv`, u32(SHAPE.kvHeads)],
+        [`${arch}.attention.layer_norm_rms_epsilon`, f32(1e-6)],
+        [`${arch}.rope.freq_base`, f32(arch === "llama" ? 5e5 : 1e6)],
+    ]);
+    if (arch === "qwen3") {
+        metadata.set("qwen3.attention.key_length", u32(headDim));
+        metadata.set("qwen3.attention.value_length", u32(headDim));
+    }
+    for (const [key, value] of vocab) {
+        if (key.startsWith("tokenizer.") && key !== "tokenizer.chat_template") metadata.set(key, value);
+    }
+    if (family.eos !== undefined) metadata.set("tokenizer.ggml.eos_token_id", u32(family.eos));
+    metadata.set("tokenizer.chat_template", text(template));
+    return metadata;
+}
+
+/** The tensors of a llama-like model (qwen2 adds attention biases, qwen3 q/k norms), random but seeded. */
+function tensors(family: Family, vocabSize: number): GgufTensor[] {
+    const {dim, layers, heads, kvHeads, ff} = SHAPE;
+    const headDim = dim / heads;
+    const random = seeded(1);
+    const matrix = (name: string, rows: number, cols: number): GgufTensor => ({
+        name,
+        dims: [cols, rows],
+        type: 1,
+        data: halfs(rows * cols, () => (random() * 2 - 1) * 0.035),
+    });
+    const vector = (name: string, size: number, value: number): GgufTensor => ({
+        name,
+        dims: [size],
+        type: 0,
+        data: Buffer.from(new Float32Array(size).fill(value).buffer),
+    });
+    const list = [
+        matrix("token_embd.weight", vocabSize, dim),
+        vector("output_norm.weight", dim, 1),
+        matrix("output.weight", vocabSize, dim),
+    ];
+    for (let i = 0; i < layers; i++) {
+        const b = `blk.${i}.`;
+        list.push(
+            vector(`${b}attn_norm.weight`, dim, 1),
+            matrix(`${b}attn_q.weight`, heads * headDim, dim),
+            matrix(`${b}attn_k.weight`, kvHeads * headDim, dim),
+            matrix(`${b}attn_v.weight`, kvHeads * headDim, dim),
+            matrix(`${b}attn_output.weight`, dim, heads * headDim),
+        );
+        if (family.arch === "qwen2") {
+            list.push(
+                vector(`${b}attn_q.bias`, heads * headDim, 0),
+                vector(`${b}attn_k.bias`, kvHeads * headDim, 0),
+                vector(`${b}attn_v.bias`, kvHeads * headDim, 0),
+            );
+        }
+        if (family.arch === "qwen3") {
+            list.push(
+                vector(`${b}attn_q_norm.weight`, headDim, 1),
+                vector(`${b}attn_k_norm.weight`, headDim, 1),
+            );
+        }
+        list.push(
+            vector(`${b}ffn_norm.weight`, dim, 1),
+            matrix(`${b}ffn_gate.weight`, ff, dim),
+            matrix(`${b}ffn_up.weight`, ff, dim),
+            matrix(`${b}ffn_down.weight`, dim, ff),
+        );
+    }
+    return list;
+}
+
+/** `count` IEEE half-precision values (small, normal numbers or zero) as little-endian bytes. */
+function halfs(count: number, next: () => number): Buffer {
+    const out = new Uint16Array(count);
+    const f = new Float32Array(1);
+    const bits = new Uint32Array(f.buffer);
+    for (let i = 0; i < count; i++) {
+        f[0] = next();
+        const x = bits[0]!;
+        const sign = (x >>> 16) & 0x8000;
+        const exponent = ((x >>> 23) & 0xff) - 127 + 15;
+        out[i] = exponent <= 0 ? sign : sign | (exponent << 10) | ((x >>> 13) & 0x3ff);
+    }
+    return Buffer.from(out.buffer);
+}
+
+/** mulberry32: the same weights on every machine. */
+function seeded(seed: number): () => number {
+    let a = seed;
+    return () => {
+        a = (a + 0x6d2b79f5) | 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
