@@ -1,5 +1,6 @@
 import {useEffect, useState} from "react";
 import type {EngineStatus, Message} from "../../shared/contract.js";
+import {FIT_LABEL, FitBadge} from "./ModelWidgets.js";
 import type {Models} from "./useModels.js";
 
 type Props = {engine: EngineStatus | null; models: Models; messages: Message[]};
@@ -28,13 +29,19 @@ export function HeaderStatus({engine, models, messages}: Props) {
                     onChange={(e) => e.target.value && void models.load(e.target.value)}
                 >
                     {!current && <option value="">No model loaded</option>}
-                    {files.map((file) => (
-                        <option key={file} value={file}>
-                            {installed.find((m) => m.file === file)?.name ?? file.split(/[\\/]/).pop()}
-                        </option>
-                    ))}
+                    {files.map((file) => {
+                        const fit = models.state.fits[file];
+                        const name =
+                            installed.find((m) => m.file === file)?.name ?? file.split(/[\\/]/).pop();
+                        return (
+                            <option key={file} value={file}>
+                                {fit ? `${name} · ${FIT_LABEL[fit.verdict]}` : name}
+                            </option>
+                        );
+                    })}
                 </select>
             </label>
+            {models.state.fits[current] && <FitBadge fit={models.state.fits[current]} />}
             {used !== null && size !== null && (
                 <span
                     className="context-use"

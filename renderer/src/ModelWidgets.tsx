@@ -3,7 +3,7 @@ import type {DownloadProgress, FitEstimate, Recommendation} from "../../shared/c
 import {formatBytes} from "../../shared/format.js";
 import type {Models} from "./useModels.js";
 
-const FIT_LABEL: Record<FitEstimate["verdict"], string> = {
+export const FIT_LABEL: Record<FitEstimate["verdict"], string> = {
     vram: "Fits in VRAM",
     ram: "Fits in RAM",
     "too-large": "Too large",

@@ -1,21 +1,40 @@
 import {useCallback, useEffect, useState} from "react";
-import type {CairnApi, DownloadProgress, ModelsOverview, Recommendation} from "../../shared/contract.js";
+import type {
+    CairnApi,
+    DownloadProgress,
+    FitEstimate,
+    ModelsOverview,
+    Recommendation,
+} from "../../shared/contract.js";
 
 export type ModelsState = {
     overview: ModelsOverview | null;
     recommended: Recommendation[] | null;
     /** Latest progress of each download this session, by id. */
     downloads: Record<string, DownloadProgress>;
+    /** How each installed model fits this computer, by file (read from its header). */
+    fits: Record<string, FitEstimate>;
 };
 
 /** Installed and recommended models, kept current by models.* events. */
 export function useModels(api: CairnApi, onError: (message: string) => void) {
-    const [state, setState] = useState<ModelsState>({overview: null, recommended: null, downloads: {}});
+    const [state, setState] = useState<ModelsState>({
+        overview: null,
+        recommended: null,
+        downloads: {},
+        fits: {},
+    });
 
     const reload = useCallback(async () => {
         const res = await api.invoke("models.list", {});
-        if (res.ok) setState((s) => ({...s, overview: res.value}));
-        else onError(res.error.message);
+        if (!res.ok) return onError(res.error.message);
+        setState((s) => ({...s, overview: res.value}));
+        const files = res.value.installed.map((m) => m.file);
+        const inspected = await Promise.all(files.map((path) => api.invoke("models.inspect", {path})));
+        const fits = Object.fromEntries(
+            inspected.flatMap((r, i) => (r.ok ? [[files[i]!, r.value.fit] as const] : [])),
+        );
+        setState((s) => ({...s, fits}));
     }, [api, onError]);
 
     useEffect(() => {

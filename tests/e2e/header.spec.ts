@@ -19,6 +19,9 @@ test("the header picks the model in place, shows the context used and the last a
     await expect(page.locator(".status .state")).toHaveText("ready");
     const picker = page.getByRole("combobox", {name: "Model"});
     await expect(picker).toHaveValue(TEST_MODEL);
+    // The fit badge: how the loaded model fits this computer, from its header, beside the picker and in it.
+    await expect(page.locator(".chat-header [data-fit]")).toHaveText(/^Fits in (RAM|VRAM)$/);
+    await expect(picker.locator("option:checked")).toHaveText(/ · Fits in (RAM|VRAM)$/);
 
     await page.getByRole("textbox", {name: "Message"}).fill("Once upon a time");
     await page.getByRole("textbox", {name: "Message"}).press("Enter");
