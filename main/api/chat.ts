@@ -2,15 +2,16 @@ import {randomBytes} from "node:crypto";
 import {Ajv, type ValidateFunction} from "ajv";
 import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
 import type {ChatModelResponse} from "node-llama-cpp";
-import type {
-    AnswerFormat,
-    CallChunk,
-    Engine,
-    FinishReason,
-    ModelCall,
-    ModelFunction,
-    Sampling,
-    StepResult,
+import {
+    thoughtSegment,
+    type AnswerFormat,
+    type CallChunk,
+    type Engine,
+    type FinishReason,
+    type ModelCall,
+    type ModelFunction,
+    type Sampling,
+    type StepResult,
 } from "../llm/engine.js";
 import type {ApiCitation, ApiTools, CairnToolPlan, Step} from "./cairnTools.js";
 import {grammarParams, grammarSchema} from "../llm/grammarSchema.js";
@@ -45,6 +46,8 @@ export type CallProblem = {tool_call_id: string; message: string};
 /** The outcome of a completion in OpenAI's terms. */
 export type ChatOutcome = {
     text: string;
+    /** What the model thought before answering (OpenAI-compatible servers return it as reasoning_content). */
+    thought: string;
     toolCalls: ApiToolCall[];
     problems: CallProblem[];
     finish: "stop" | "length" | "tool_calls";
@@ -69,11 +72,15 @@ export type Usage = {
     completion_tokens: number;
     total_tokens: number;
     prompt_tokens_details: {cached_tokens: number};
+    /** As OpenAI counts them: completion_tokens includes the reasoning tokens. */
+    completion_tokens_details: {reasoning_tokens: number};
 };
 
 /** What the stream hears while the model writes. */
 export type ChatSink = {
     text(chunk: string): void;
+    /** What the model thinks before it answers (a thought segment). */
+    thought(chunk: string): void;
     /** A tool call's first appearance (name, id) or more of its arguments. */
     call(index: number, start: {id: string; name: string} | null, argumentsChunk: string): void;
     /** A Cairn tool step, done. */
@@ -157,6 +164,7 @@ export async function runChat(
             maxTokens: plan.maxTokens,
             sampling: plan.sampling,
             onText: (text) => sink.text(text),
+            onThought: (text) => sink.thought(text),
             onCallChunk: (chunk) => run.callChunk(chunk),
         });
         if (!result.ok) throw engineError(result.error.code, result.error.message);
@@ -178,8 +186,10 @@ class ChatRun {
         completion_tokens: 0,
         total_tokens: 0,
         prompt_tokens_details: {cached_tokens: 0},
+        completion_tokens_details: {reasoning_tokens: 0},
     };
     private text = "";
+    private thought = "";
     private readonly timings: Timings = {
         prompt_n: 0,
         prompt_ms: 0,
@@ -227,8 +237,10 @@ class ChatRun {
     add(step: StepResult): void {
         const prompt = step.stats.promptTokens + step.stats.reusedTokens;
         this.usage.prompt_tokens += prompt;
-        this.usage.completion_tokens += step.stats.completionTokens;
-        this.usage.total_tokens += prompt + step.stats.completionTokens;
+        const written = step.stats.completionTokens + step.stats.thoughtTokens;
+        this.usage.completion_tokens += written;
+        this.usage.completion_tokens_details.reasoning_tokens += step.stats.thoughtTokens;
+        this.usage.total_tokens += prompt + written;
         this.usage.prompt_tokens_details.cached_tokens += step.stats.reusedTokens;
         const {promptTokens, completionTokens, timeToFirstTokenMs, durationMs} = step.stats;
         const promptMs = timeToFirstTokenMs ?? durationMs;
@@ -240,6 +252,10 @@ class ChatRun {
             this.timings.predicted_ms > 0
                 ? (this.timings.predicted_n / this.timings.predicted_ms) * 1000
                 : null;
+        if (step.thought) {
+            this.thought += step.thought;
+            this.response.push(thoughtSegment(step.thought));
+        }
         if (step.text) {
             this.text += step.text;
             this.response.push(step.text);
@@ -279,6 +295,7 @@ class ChatRun {
         });
         return {
             text: this.text,
+            thought: this.thought,
             toolCalls,
             problems: toolCalls.flatMap((call) => problemsOf(call, this.plan.validators)),
             finish: clientCalls.length > 0 ? "tool_calls" : finishOf(last.finish),

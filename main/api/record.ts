@@ -58,6 +58,7 @@ export class ApiRecorder {
 
 export class Recording {
     private text = "";
+    private thought = "";
 
     constructor(
         private readonly deps: Deps,
@@ -76,6 +77,16 @@ export class Recording {
         });
     }
 
+    onThought(chunk: string): void {
+        this.thought += chunk;
+        this.deps.bus.emit({
+            type: "chat.thought",
+            conversationId: this.conversationId,
+            messageId: this.messageId,
+            text: chunk,
+        });
+    }
+
     finish(outcome: ChatOutcome, stopped: boolean): void {
         outcome.citations.forEach((c) =>
             this.deps.citations.add(this.messageId, {
@@ -88,11 +99,16 @@ export class Recording {
             }),
         );
         const content = outcome.text || this.text;
-        this.end({content, status: stopped ? "interrupted" : "complete", stats: statsOf(outcome)});
+        this.end({
+            content,
+            thought: outcome.thought || this.thought,
+            status: stopped ? "interrupted" : "complete",
+            stats: statsOf(outcome),
+        });
     }
 
     fail(message: string): void {
-        this.end({content: this.text, status: "error", stats: null, error: message});
+        this.end({content: this.text, thought: this.thought, status: "error", stats: null, error: message});
     }
 
     private end(f: Parameters<ConversationStore["finish"]>[1]): void {
@@ -117,13 +133,13 @@ export class Recording {
 function statsOf({usage, timings}: ChatOutcome): TurnStats {
     return {
         promptTokens: timings.prompt_n,
-        completionTokens: usage.completion_tokens,
+        completionTokens: usage.completion_tokens - usage.completion_tokens_details.reasoning_tokens,
         timeToFirstTokenMs: timings.prompt_ms,
         durationMs: timings.prompt_ms + timings.predicted_ms,
         tokensPerSecond: timings.predicted_per_second,
         reusedTokens: usage.prompt_tokens_details.cached_tokens,
         contextShifted: false,
-        thoughtTokens: 0,
+        thoughtTokens: usage.completion_tokens_details.reasoning_tokens,
     };
 }
 

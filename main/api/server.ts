@@ -176,6 +176,10 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                     recording?.onText(chunk);
                     writer?.text(chunk);
                 },
+                thought: (chunk) => {
+                    recording?.onThought(chunk);
+                    writer?.thought(chunk);
+                },
                 call: (...args) => writer?.call(...args),
                 step: (step) => writer?.step(step),
             };
@@ -330,6 +334,7 @@ export function chatResponse(model: string, outcome: ChatOutcome) {
                 message: {
                     role: "assistant",
                     content: outcome.toolCalls.length > 0 && !outcome.text ? null : outcome.text,
+                    ...(outcome.thought ? {reasoning_content: outcome.thought} : {}),
                     refusal: null,
                     ...(outcome.toolCalls.length > 0 ? {tool_calls: outcome.toolCalls} : {}),
                     ...(metadata ? {metadata} : {}),

@@ -46,6 +46,14 @@ export class SseWriter implements ChatSink {
         this.lastTextAt = performance.now();
     }
 
+    /** Thought as llama.cpp's server and DeepSeek stream it: `delta.reasoning_content`. */
+    thought(chunk: string): void {
+        if (!chunk || this.kind !== "chat") return;
+        this.start();
+        this.flushText();
+        this.send({delta: {reasoning_content: chunk}});
+    }
+
     call(index: number, start: {id: string; name: string} | null, argumentsChunk: string): void {
         this.start();
         this.flushText();

@@ -9,13 +9,13 @@ import type {
 } from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
-import type {Engine} from "../llm/engine.js";
+import {thoughtSegment, type Engine} from "../llm/engine.js";
 import type {CitationStore} from "../store/citations.js";
 import {busyMessage, type ProcessRegistry} from "../store/processes.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
 import {JobRegistry} from "../jobs.js";
 import {decide, type DenyReason} from "../tools/policy.js";
-import {thoughtSegment, Turn, type ToolServices, type TurnDeps} from "./turn.js";
+import {Turn, type ToolServices, type TurnDeps} from "./turn.js";
 import type {TurnState} from "./turnState.js";
 
 /** Overrides for one run (CLI flags), over the conversation's settings and the defaults. */

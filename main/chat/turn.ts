@@ -10,7 +10,7 @@ import type {
     TurnStats,
 } from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
-import {emptyStats, type Engine, type ModelFunction} from "../llm/engine.js";
+import {emptyStats, thoughtSegment, type Engine, type ModelFunction} from "../llm/engine.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
@@ -154,11 +154,7 @@ export class Turn {
             ...systemMessage(this.input.generation.systemPrompt, withTools),
             ...this.input.history,
             ...(limitReached ? [{type: "system", text: TOOL_LIMIT_NOTE} as const] : []),
-            // Thinking off: the answer starts after an empty, closed thought (Qwen's own way to switch it off).
-            {
-                type: "model",
-                response: [...(this.input.generation.thinking ? [] : [thoughtSegment("")]), ...this.response],
-            },
+            {type: "model", response: [...this.response]},
         ];
     }
 
@@ -317,10 +313,6 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
     };
     await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
     return results;
-}
-/** A finished thought, as node-llama-cpp's chat formats take it (each decides whether to show it again). */
-export function thoughtSegment(text: string): ChatModelSegment {
-    return {type: "segment", segmentType: "thought", text, ended: true};
 }
 function belongsTo(e: AppEvent, messageId: string): boolean {
     if (

@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import type {
     ChatHistoryItem,
+    ChatModelSegment,
     GbnfJsonObjectSchema,
     GbnfJsonSchema,
     Llama,
@@ -342,7 +343,7 @@ export class Engine {
                 sequence.contextSize / 4,
             );
             const fitted = fitHistory(
-                req.history,
+                req.sampling?.thinking === false ? withoutThinking(req.history) : req.history,
                 sequence.contextSize - reserve,
                 (text) => sequence.model.tokenize(text).length,
                 req.functions ?? req.force ?? [],
@@ -553,7 +554,25 @@ function loadFailure(modelPath: string, reason: string): string {
 
 const NO_MODEL = "No model is loaded. Open Models to download one, or choose a GGUF file you already have.";
 
-/** Thinking off: a budget of 0 closes a thought segment as soon as it opens (the model answers at once). */
+/** A finished thought, as node-llama-cpp's chat formats take it (each decides whether to show it again). */
+export function thoughtSegment(text: string): ChatModelSegment {
+    return {type: "segment", segmentType: "thought", text, ended: true};
+}
+
+/**
+ * Thinking off: the answer being written starts after an empty, closed thought, as Qwen 3's template does
+ * for enable_thinking=false (formats without thought segments render it as nothing).
+ */
+export function withoutThinking(history: ChatHistoryItem[]): ChatHistoryItem[] {
+    const last = history.at(-1);
+    const hasSegment =
+        last?.type === "model" &&
+        last.response.some((item) => typeof item === "object" && item.type === "segment");
+    if (last?.type !== "model" || hasSegment) return history;
+    return [...history.slice(0, -1), {type: "model", response: [thoughtSegment(""), ...last.response]}];
+}
+
+/** Thinking off: a budget of 0 also closes a thought the model opens later on its own. */
 function thoughtBudget(sampling: Sampling | undefined) {
     if (sampling?.thinking === false) return {thoughtTokens: 0};
     return sampling?.thinkingBudget == null ? undefined : {thoughtTokens: sampling.thinkingBudget};

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 import {getLlama, resolveChatWrapper} from "node-llama-cpp";
+import OpenAI from "openai";
+import {startApi} from "../../main/api/server.js";
 import {toModelHistory} from "../../main/chat/chatService.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
@@ -100,5 +102,43 @@ test("old thoughts go back to the model only where its chat format keeps them", 
         assert.match(current, /OLDTHOUGHT/);
     } finally {
         await model.dispose();
+    }
+});
+
+test("the local API returns the thought as reasoning_content, streamed and whole, and counts it in usage", async () => {
+    const t = await openTestCore({modelPath: templateModel(THINKER)});
+    unwrap(await t.api.invoke("settings.set", {generation: {thinkingBudget: 8}}));
+    const api = await startApi({core: t.core, key: () => "k"});
+    try {
+        const client = new OpenAI({baseURL: api.url, apiKey: "k", maxRetries: 0});
+        const messages = [{role: "user" as const, content: "Why is the sky blue?"}];
+        const whole = await client.chat.completions.create({model: "m", messages, max_tokens: 20, seed: 3});
+        const message = whole.choices[0]!.message as (typeof whole.choices)[0]["message"] & {
+            reasoning_content?: string;
+        };
+        assert.ok(message.reasoning_content, "the thought is returned");
+        assert.ok(message.content, "apart from the answer");
+        assert.equal(whole.usage?.completion_tokens_details?.reasoning_tokens, 8);
+        assert.equal(whole.usage?.completion_tokens, 20, "the reasoning counts in completion_tokens");
+
+        const stream = await client.chat.completions.create({
+            model: "m",
+            messages,
+            max_tokens: 20,
+            seed: 3,
+            stream: true,
+        });
+        let reasoning = "";
+        let content = "";
+        for await (const chunk of stream) {
+            const delta = chunk.choices[0]?.delta as {content?: string | null; reasoning_content?: string};
+            reasoning += delta?.reasoning_content ?? "";
+            content += delta?.content ?? "";
+        }
+        assert.equal(reasoning, message.reasoning_content, "the same seed, the same thought, streamed");
+        assert.equal(content, message.content);
+    } finally {
+        await api.close();
+        await t.core.dispose();
     }
 });
