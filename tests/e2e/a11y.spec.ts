@@ -25,7 +25,14 @@ const RICH_ANSWER = [
 
 test.beforeAll(async () => {
     const dataDir = tempDir();
-    seedConversation(dataDir, "Rich answer", [{question: "Show me", answer: RICH_ANSWER}]);
+    seedConversation(dataDir, "Rich answer", [
+        {
+            question: "Show me",
+            answer: RICH_ANSWER,
+            thought: "A table, a task list, code and math.",
+            earlier: ["No."],
+        },
+    ]);
     served = await startServe({dataDir, extra: ["--max-tokens", "40", "--temperature", "0"]});
 });
 test.afterAll(async () => served.stop());
@@ -45,6 +52,18 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
             await page.locator(".sidebar .title", {hasText: "Rich answer"}).click();
             await expect(page.locator(".katex").first()).toBeAttached();
             await expect(page.locator(".hljs-comment").first()).toBeVisible();
+        },
+    },
+    {
+        name: "a thought unfolded, versions, and a question being edited",
+        open: async (page) => {
+            await page.locator(".sidebar .title", {hasText: "Rich answer"}).click();
+            await page.locator("details.thought summary").click();
+            await expect(page.getByRole("group", {name: "Versions"})).toContainText("2 / 2");
+            const question = page.locator("article.message.user").first();
+            await question.hover();
+            await question.getByRole("button", {name: "Edit"}).click();
+            await expect(page.getByRole("textbox", {name: "Edit message"})).toBeFocused();
         },
     },
     {name: "Settings", open: (page) => page.getByRole("button", {name: "Settings"}).click()},
