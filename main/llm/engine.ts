@@ -2,7 +2,9 @@ import os from "node:os";
 import path from "node:path";
 import type {
     ChatHistoryItem,
+    ChatModelFunctions,
     ChatModelSegment,
+    ChatWrapper,
     GbnfJsonObjectSchema,
     GbnfJsonSchema,
     Llama,
@@ -26,6 +28,7 @@ import {fail, ok, type ErrorCode, type Result} from "../../shared/result.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
 import type {EngineFacts} from "../tools/builtin/systemStats.js";
 import {estimateFit} from "./fit.js";
+import {chooseChatFormat, type ChatFormat} from "./chatFormat.js";
 import {inspectModel, type Inspection} from "./inspect.js";
 import {backendOf, llamaModule, nativeLog, sharedLlama} from "./llama.js";
 
@@ -113,6 +116,8 @@ const UNLOADED_MID_ANSWER = "the model was unloaded while it was answering; load
 export class Engine {
     private llama: Llama | null = null;
     private model: LlamaModel | null = null;
+    /** The chat format chosen at load (chooseChatFormat), used for every step. */
+    private chatWrapper: ChatWrapper | null = null;
     private context: LlamaContext | null = null;
     // One sequence kept across turns: node-llama-cpp reuses its evaluated prefix for the next prompt.
     private sequence: LlamaContextSequence | null = null;
@@ -121,6 +126,12 @@ export class Engine {
     private loading: Promise<Result<EngineStatus>> | null = null;
     private gpuFallbackReason: string | null = null;
     private lastTokensPerSecond: number | null = null;
+    /** The last step's context as the chat format saw it, to render on demand (lastPrompt). */
+    private lastEvaluation: {
+        wrapper: ChatWrapper;
+        history: ChatHistoryItem[];
+        functions?: ChatModelFunctions;
+    } | null = null;
     private pendingTasks = 0;
     private keepAlive: NodeJS.Timeout | null = null;
     /** Aborts the step being generated when the model is unloaded under it. */
@@ -216,9 +227,11 @@ export class Engine {
 
     private async loadNow(modelPath: string): Promise<Result<EngineStatus>> {
         nativeLog.lastError = null;
-        const inspected = await inspectModel(modelPath);
+        // The chat format is chosen on the loaded model below, not from a second, vocab-only load.
+        const inspected = await inspectModel(modelPath, {chatFormat: false});
         if (!inspected.ok) return this.loadFailed(inspected.error.message, inspected.error.code);
         const settings = this.settings();
+        let format: ChatFormat;
         this.setStatus({state: "loading", modelPath, modelName: path.basename(modelPath), message: null});
         await this.unloadNow();
         try {
@@ -243,20 +256,22 @@ export class Engine {
                 batchSize: settings.batchSize ?? undefined,
             });
             this.sequence = this.context.getSequence();
+            format = await chooseChatFormat(this.model);
+            this.chatWrapper = format.wrapper;
         } catch (error) {
             await this.unloadNow();
             const reason = nativeLog.lastError ?? (error instanceof Error ? error.message : String(error));
             return this.loadFailed(loadFailure(modelPath, reason));
         }
         this.unloadSignal = new AbortController();
-        this.info = inspected.value.info;
+        this.info = {...inspected.value.info, chatWrapper: format.wrapper.wrapperName};
         const name = inspected.value.info.name;
         this.setStatus({
             state: "ready",
             backend: backendOf(this.llama),
             modelPath,
             modelName: name ? `${name} (${path.basename(modelPath)})` : path.basename(modelPath),
-            message: this.gpuFallbackReason,
+            message: [this.gpuFallbackReason, format.fallbackReason].filter(Boolean).join("; ") || null,
             loadProgress: null,
             gpu: await this.gpuReport(),
             contextSize: this.context.contextSize,
@@ -308,7 +323,11 @@ export class Engine {
         const unloaded = this.unloadSignal.signal;
         const signal = AbortSignal.any([req.signal, unloaded]);
         const {LlamaChat} = await llamaModule();
-        const chat = new LlamaChat({contextSequence: sequence, autoDisposeSequence: false});
+        const chat = new LlamaChat({
+            contextSequence: sequence,
+            chatWrapper: this.chatWrapper ?? "auto",
+            autoDisposeSequence: false,
+        });
         const meter = {state: sequence.tokenMeter.getState(), tokensBefore: sequence.nextTokenIndex};
         this.setStatus({state: "generating"});
         const started = performance.now();
@@ -386,6 +405,11 @@ export class Engine {
             stats.contextShifted =
                 fitted.dropped > 0 || wasShifted(fitted.history, result.lastEvaluation.contextWindow);
             this.lastTokensPerSecond = stats.tokensPerSecond ?? this.lastTokensPerSecond;
+            this.lastEvaluation = {
+                wrapper: chat.chatWrapper,
+                history: result.lastEvaluation.contextWindow,
+                functions: forced || format ? undefined : modelFunctions(req.functions),
+            };
             return ok({
                 text: forced ? "" : result.response,
                 thought: thought.text,
@@ -421,6 +445,20 @@ export class Engine {
         if (!format || !this.llama) return null;
         if (format.type === "json") return await this.llama.getGrammarFor("json");
         return await this.llama.createGrammarForJsonSchema<GbnfJsonSchema>(format.schema);
+    }
+
+    /**
+     * The last step's context as text, rendered by the model's chat format (its wrapper's name first): what the
+     * model read and wrote, for diagnostics and for tests that check each family's native syntax.
+     */
+    lastPrompt(): {wrapper: string; text: string} | null {
+        const last = this.lastEvaluation;
+        if (!last) return null;
+        const state = last.wrapper.generateContextState({
+            chatHistory: last.history,
+            availableFunctions: last.functions,
+        });
+        return {wrapper: last.wrapper.wrapperName, text: state.contextText.toString()};
     }
 
     /** A text's length in the loaded model's tokens; null when no model is loaded. */
@@ -512,6 +550,8 @@ export class Engine {
     private async unloadNow(): Promise<void> {
         this.sequence = null;
         this.info = null;
+        this.lastEvaluation = null;
+        this.chatWrapper = null;
         await this.context?.dispose();
         await this.model?.dispose();
         this.context = null;

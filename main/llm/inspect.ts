@@ -4,15 +4,38 @@ import type {GgufFileInfo} from "node-llama-cpp";
 import type {FunctionCalling, ModelInfo} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {checkGgufFile} from "./gguf.js";
+import {chooseChatFormat} from "./chatFormat.js";
+import {anyLlama, llamaModule} from "./llama.js";
 
 export type Inspection = {info: ModelInfo; fileInfo: GgufFileInfo};
 
 /** Reads a GGUF file's header (never its weights) and describes the model for the models table and the CLI. */
-export async function inspectModel(file: string): Promise<Result<Inspection>> {
+export async function inspectModel(
+    file: string,
+    options: {chatFormat?: boolean} = {},
+): Promise<Result<Inspection>> {
     const modelPath = path.resolve(file);
     const problem = await checkGgufFile(modelPath);
     if (problem) return fail("NOT_FOUND", problem);
-    const {readGgufFileInfo} = await import("node-llama-cpp");
+    // Choosing the chat format reads the vocabulary (about a second for 150k tokens): once per file version.
+    const {size, mtimeMs} = await fs.stat(modelPath);
+    const key = `${modelPath}\u0000${size}\u0000${mtimeMs}\u0000${options.chatFormat ?? true}`;
+    const known = inspected.get(key);
+    if (known) return ok(known);
+    const result = await inspectNow(modelPath, size, options.chatFormat ?? true);
+    if (result.ok) remember(key, result.value);
+    return result;
+}
+
+/** Inspections by file version; a few dozen at most. */
+const inspected = new Map<string, Inspection>();
+function remember(key: string, value: Inspection): void {
+    inspected.set(key, value);
+    for (const old of [...inspected.keys()].slice(0, -32)) inspected.delete(old);
+}
+
+async function inspectNow(modelPath: string, size: number, chatFormat: boolean): Promise<Result<Inspection>> {
+    const {readGgufFileInfo} = await llamaModule();
     let fileInfo: GgufFileInfo;
     try {
         fileInfo = await readGgufFileInfo(modelPath, {readTensorInfo: true, logWarnings: false});
@@ -20,14 +43,18 @@ export async function inspectModel(file: string): Promise<Result<Inspection>> {
         const reason = error instanceof Error ? error.message : String(error);
         return fail("VALIDATION", `model file is corrupt: ${modelPath}: ${reason}; download it again`);
     }
-    const {size} = await fs.stat(modelPath);
-    return ok({info: await describe(modelPath, size, fileInfo), fileInfo});
+    return ok({info: await describe(modelPath, size, fileInfo, chatFormat), fileInfo});
 }
 
-async function describe(file: string, sizeBytes: number, fileInfo: GgufFileInfo): Promise<ModelInfo> {
+async function describe(
+    file: string,
+    sizeBytes: number,
+    fileInfo: GgufFileInfo,
+    withTokenizer: boolean,
+): Promise<ModelInfo> {
     const general = fileInfo.metadata.general ?? {};
     const tokenizer = (fileInfo.metadata as {tokenizer?: {chat_template?: string}}).tokenizer;
-    const wrapper = await chatWrapperOf(file, fileInfo);
+    const wrapper = await chatWrapperOf(file, fileInfo, withTokenizer);
     return {
         name: general.name || path.basename(file, ".gguf"),
         file,
@@ -66,16 +93,22 @@ async function quantizationOf(fileInfo: GgufFileInfo): Promise<string | null> {
 }
 
 /**
- * The chat wrapper node-llama-cpp would pick, and how function calling works through it: "native" for a
- * model-specific format, "generic" for node-llama-cpp's general one (works, but the model was not trained on it).
+ * The chat wrapper node-llama-cpp picks when it generates, and how function calling works through it: "native"
+ * for a model-specific format, "generic" for node-llama-cpp's general one (works, but the model was not
+ * trained on it). Chosen as the engine chooses it (chooseChatFormat), with the model's tokenizer from a
+ * vocab-only load (no weights): without it a Llama 3.1 file is labelled "Llama 3.1" while generation runs
+ * its Jinja template.
  */
 async function chatWrapperOf(
     file: string,
     fileInfo: GgufFileInfo,
+    withTokenizer: boolean,
 ): Promise<{name: string | null; functionCalling: FunctionCalling}> {
-    const {resolveChatWrapper} = await import("node-llama-cpp");
+    const {resolveChatWrapper} = await llamaModule();
     try {
-        const wrapper = resolveChatWrapper({fileInfo, filename: path.basename(file), warningLogs: false});
+        const wrapper =
+            (withTokenizer ? await resolvedWithTokenizer(file) : null) ??
+            resolveChatWrapper({fileInfo, filename: path.basename(file), warningLogs: false});
         if (!wrapper) return {name: null, functionCalling: "none"};
         const hasFunctions = Boolean(wrapper.settings.functions);
         const generic = wrapper.wrapperName === "General";
@@ -85,5 +118,19 @@ async function chatWrapperOf(
         };
     } catch {
         return {name: null, functionCalling: "none"};
+    }
+}
+
+async function resolvedWithTokenizer(file: string) {
+    try {
+        const {llama} = await anyLlama();
+        const model = await llama.loadModel({modelPath: file, vocabOnly: true});
+        try {
+            return (await chooseChatFormat(model)).wrapper;
+        } finally {
+            await model.dispose();
+        }
+    } catch {
+        return null;
     }
 }

@@ -26,6 +26,11 @@ export function sharedLlama(gpu: "auto" | false): Promise<SharedLlama> {
     return entry;
 }
 
+/** The binding already made (whichever GPU choice), else the default one: for work that needs any binding. */
+export function anyLlama(): Promise<SharedLlama> {
+    return llamas.values().next().value ?? sharedLlama("auto");
+}
+
 async function createLlama(gpu: "auto" | false): Promise<SharedLlama> {
     const {getLlama, LlamaLogLevel} = await llamaModule();
     const options = {

@@ -43,6 +43,46 @@ export const FAMILIES = {
         name: "Llama 3.1 template (random tiny)",
         eos: 128009,
     },
+    "llama-3.2": {
+        vocab: "ggml-vocab-llama-bpe.gguf",
+        template: "meta-llama-Llama-3.2-3B-Instruct.jinja",
+        arch: "llama",
+        name: "Llama 3.2 template (random tiny)",
+        eos: 128009,
+    },
+    "hermes-3": {
+        vocab: "ggml-vocab-llama-bpe.gguf",
+        template: "NousResearch-Hermes-3-Llama-3.1-8B-tool_use.jinja",
+        arch: "llama",
+        // Hermes 3 adds ChatML's <|im_start|> and <|im_end|> to Llama 3.1's vocabulary; this one lacks them.
+        name: "Hermes 3 tool_use template (random tiny)",
+    },
+    "functionary-3.2": {
+        vocab: "ggml-vocab-llama-bpe.gguf",
+        template: "meetkai-functionary-medium-v3.2.jinja",
+        arch: "llama",
+        name: "Functionary v3.2 template (random tiny)",
+        eos: 128009,
+    },
+    "mistral-nemo": {
+        // Mistral's own tekken vocabulary is not in llama.cpp's source; its SentencePiece one is the nearest.
+        vocab: "ggml-vocab-llama-spm.gguf",
+        template: "mistralai-Mistral-Nemo-Instruct-2407.jinja",
+        arch: "llama",
+        name: "Mistral Nemo template (random tiny)",
+    },
+    "gemma-4": {
+        vocab: "ggml-vocab-gemma-4.gguf",
+        template: "google-gemma-4-31B-it.jinja",
+        arch: "llama",
+        name: "Gemma 4 template (random tiny)",
+    },
+    "phi-3.5": {
+        vocab: "ggml-vocab-phi-3.gguf",
+        template: "microsoft-Phi-3.5-mini-instruct.jinja",
+        arch: "llama",
+        name: "Phi-3.5 mini template (random tiny)",
+    },
     "deepseek-r1-qwen": {
         vocab: "ggml-vocab-qwen2.gguf",
         template: "deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja",
@@ -51,7 +91,10 @@ export const FAMILIES = {
     },
 } satisfies Record<string, Family>;
 
-/** Bump when the files written change, so that cached ones are made again. */
+/**
+ * Bump when the files written change, so that cached ones are made again. Families whose real architecture
+ * differs (Gemma, Phi) are written as llama: the prompt side does not depend on the weights' layout.
+ */
 const GENERATOR_VERSION = 1;
 const SHAPE = {dim: 64, layers: 2, heads: 4, kvHeads: 2, ff: 128, context: 32768};
 const BUNDLE = path.join(ROOT, "node_modules/node-llama-cpp/llama/gitRelease.bundle");

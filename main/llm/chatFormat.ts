@@ -1,0 +1,60 @@
+import type {ChatHistoryItem, ChatModelFunctions, ChatWrapper, LlamaModel} from "node-llama-cpp";
+import {llamaModule} from "./llama.js";
+
+export type ChatFormat = {wrapper: ChatWrapper; fallbackReason: string | null};
+
+/** A conversation with a tool call and its result, two calls in one answer, and a turn after: a chat format must render it. */
+const PROBE: ChatHistoryItem[] = [
+    {type: "system", text: "You answer briefly."},
+    {type: "user", text: "What time is it in London and Paris?"},
+    {
+        type: "model",
+        response: [
+            {type: "functionCall", name: "get_time", params: {city: "London"}, result: "12:00"},
+            {type: "functionCall", name: "get_time", params: {city: "Paris"}, result: {time: "13:00"}},
+            "12:00 in London, 13:00 in Paris.",
+        ],
+    },
+    {type: "user", text: "Thanks"},
+    {type: "model", response: []},
+];
+const PROBE_FUNCTIONS: ChatModelFunctions = {
+    get_time: {
+        description: "The time in a city",
+        params: {
+            type: "object",
+            properties: {
+                city: {type: "string", minLength: 1},
+                clock: {enum: ["12h", "24h"]},
+                days: {type: "integer"},
+            },
+            required: ["city"],
+        },
+    },
+};
+
+/**
+ * The chat format Cairn uses for a model: the one node-llama-cpp picks (with the model's tokenizer), unless
+ * that one cannot render a tool call and its result (some Jinja templates fail there, e.g. Functionary
+ * v3.2's); then node-llama-cpp's own format for the family, with the reason.
+ */
+export async function chooseChatFormat(model: LlamaModel): Promise<ChatFormat> {
+    const {resolveChatWrapper} = await llamaModule();
+    const wrapper = resolveChatWrapper(model, {warningLogs: false});
+    const problem = renderProblem(wrapper);
+    if (!problem) return {wrapper, fallbackReason: null};
+    const fallback = resolveChatWrapper(model, {noJinja: true, warningLogs: false});
+    return {
+        wrapper: fallback,
+        fallbackReason: `the model's chat template fails on a tool call and its result (${problem}); Cairn uses node-llama-cpp's ${fallback.wrapperName} format for this model instead`,
+    };
+}
+
+function renderProblem(wrapper: ChatWrapper): string | null {
+    try {
+        wrapper.generateContextState({chatHistory: PROBE, availableFunctions: PROBE_FUNCTIONS});
+        return null;
+    } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+    }
+}
