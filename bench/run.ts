@@ -26,6 +26,7 @@ import {extractionFigures, hardeningRows, hostilePageFigures} from "./hardening.
 import {extractBench, extractRows} from "./extract.js";
 import {apiFigures, apiRows} from "./api.js";
 import {uiFigures, uiRows} from "./ui.js";
+import {familyFigures, familyRows} from "./families.js";
 import type {Message, TurnStats} from "../shared/contract.js";
 
 const RUNS = 5;
@@ -399,6 +400,7 @@ const report = {
     conversation: await conversationTurns(),
     api: await apiFigures(),
     ui: await uiFigures(),
+    chatFormats: await familyFigures(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
     ingest: await ingestFigures(),
     search: [await searchScale(10_000), await searchScale(100_000)],
@@ -443,6 +445,7 @@ console.table({
     "turn 5: prompt tokens evaluated / new (target <= 1.05)": `${report.conversation.turn5.promptTokensEvaluated} / ${report.conversation.turn5NewTokens} = ${report.conversation.turn5EvaluatedOverNew.toFixed(3)}`,
     ...apiRows(report.api),
     ...uiRows(report.ui),
+    ...familyRows(report.chatFormats),
     "ingest chunks/s / raw embedding chunks/s (target >= 0.9)": `${f(report.ingest.ingestChunksPerSecond)} / ${f(report.ingest.rawEmbeddingChunksPerSecond)} = ${report.ingest.ratio.toFixed(2)}`,
     ...searchRows(report.search),
     ...Object.fromEntries(
