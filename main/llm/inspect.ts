@@ -94,8 +94,7 @@ async function quantizationOf(fileInfo: GgufFileInfo): Promise<string | null> {
 
 /**
  * The chat wrapper node-llama-cpp picks when it generates, and how function calling works through it: "native"
- * for a model-specific format, "generic" for node-llama-cpp's general one (works, but the model was not
- * trained on it). Chosen as the engine chooses it (chooseChatFormat), with the model's tokenizer from a
+ * for the family's own call syntax, "generic" for node-llama-cpp's (works, but the model was not trained on it). Chosen as the engine chooses it (chooseChatFormat), with the model's tokenizer from a
  * vocab-only load (no weights): without it a Llama 3.1 file is labelled "Llama 3.1" while generation runs
  * its Jinja template.
  */
@@ -110,8 +109,12 @@ async function chatWrapperOf(
             (withTokenizer ? await resolvedWithTokenizer(file) : null) ??
             resolveChatWrapper({fileInfo, filename: path.basename(file), warningLogs: false});
         if (!wrapper) return {name: null, functionCalling: "none"};
+        const {ChatWrapper, LlamaText} = await llamaModule();
         const hasFunctions = Boolean(wrapper.settings.functions);
-        const generic = wrapper.wrapperName === "General";
+        // node-llama-cpp's own call syntax ("||call: name(args)"), which the model was not trained on.
+        const callPrefix = (settings: typeof wrapper.settings) =>
+            LlamaText(settings.functions.call.prefix).toString();
+        const generic = callPrefix(wrapper.settings) === callPrefix(ChatWrapper.defaultSettings);
         return {
             name: wrapper.wrapperName,
             functionCalling: hasFunctions ? (generic ? "generic" : "native") : "none",

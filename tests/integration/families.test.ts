@@ -7,7 +7,8 @@ import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 // Each recommended model family's real tokenizer and chat template on tiny random weights: the chat format
 // node-llama-cpp runs for it (and the label Cairn shows for it), a tool call and its result written in the
 // family's own syntax, and two calls in one step. What the model writes is noise; the prompt is real.
-type Expected = {wrapper: string; call: string; result: string};
+/** native: the family's own call syntax; generic: node-llama-cpp's "||call:" one. */
+type Expected = {wrapper: string; call: string; result: string; calling?: "generic"};
 const NATIVE: Record<keyof typeof FAMILIES, Expected> = {
     qwen3: {
         wrapper: "Qwen",
@@ -30,10 +31,16 @@ const NATIVE: Record<keyof typeof FAMILIES, Expected> = {
         result: "<|start_header_id|>ipython<|end_header_id|>\n\n",
     },
     // The template fails node-llama-cpp's Jinja checks: ChatML with node-llama-cpp's generic call syntax.
-    "hermes-3": {wrapper: "ChatML", call: "||call: system_stats({})", result: "||result: "},
+    "hermes-3": {
+        wrapper: "ChatML",
+        call: "||call: system_stats({})",
+        result: "||result: ",
+        calling: "generic",
+    },
     // The template renders, but fails on a tool result: Cairn falls back to node-llama-cpp's Llama 3 format.
     "functionary-3.2": {
         wrapper: "Llama 3",
+        calling: "generic",
         call: "||call: system_stats({})<|eot_id|>",
         result: "<|start_header_id|>function_call_result<|end_header_id|>\n\n",
     },
@@ -48,7 +55,12 @@ const NATIVE: Record<keyof typeof FAMILIES, Expected> = {
         result: "<tool_response>response:system_stats{",
     },
     // Phi-3.5's template has no tools: its own chat format, node-llama-cpp's generic call syntax.
-    "phi-3.5": {wrapper: "JinjaTemplate", call: "||call: system_stats({})", result: "||result: "},
+    "phi-3.5": {
+        wrapper: "JinjaTemplate",
+        call: "||call: system_stats({})",
+        result: "||result: ",
+        calling: "generic",
+    },
     "deepseek-r1-qwen": {
         wrapper: "DeepSeek",
         call: "<function=system_stats>{}</function>",

@@ -63,7 +63,8 @@ test("a download from a URL shows progress, lands in <data>/models and is regist
         assert.equal(m.parameterCount, 292_800);
         assert.equal(m.contextLength, 2048);
         assert.equal(m.hasChatTemplate, false);
-        assert.equal(m.chatWrapper, "General");
+        // What generation runs for it (read with its tokenizer), with node-llama-cpp's call syntax.
+        assert.equal(m.chatWrapper, "Llama2Chat");
         assert.equal(m.functionCalling, "generic");
         assert.equal(m.source, server.url("stories.gguf"));
         assert.equal(m.sizeBytes, BIG_MODEL.length);
