@@ -27,6 +27,7 @@ import {extractBench, extractRows} from "./extract.js";
 import {apiFigures, apiRows} from "./api.js";
 import {uiFigures, uiRows} from "./ui.js";
 import {familyFigures, familyRows} from "./families.js";
+import {LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
 import type {Message, TurnStats} from "../shared/contract.js";
 
 const RUNS = 5;
@@ -74,21 +75,24 @@ async function hostStartup(model: string | null): Promise<{listeningMs: number; 
     return {listeningMs, readyMs};
 }
 
-async function engineFigures(threads: number) {
+type Run = {model: string; runs: number; maxTokens: number};
+const STORIES: Run = {model: TEST_MODEL, runs: RUNS, maxTokens: MAX_TOKENS};
+
+async function engineFigures(threads: number, run: Run = STORIES) {
     const engine = new Engine({threads, gpu: false});
     const loadStart = performance.now();
-    const loaded = await engine.load(TEST_MODEL);
+    const loaded = await engine.load(run.model);
     if (!loaded.ok) throw new Error(loaded.error.message);
     const loadMs = performance.now() - loadStart;
     const ttft: number[] = [];
     const tps: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < run.runs; i++) {
         const res = await engine.generate({
             history: [],
             prompt: PROMPT,
             signal: new AbortController().signal,
             onText: () => {},
-            maxTokens: MAX_TOKENS,
+            maxTokens: run.maxTokens,
             sampling: {seed: i, temperature: 0.8},
         });
         if (!res.ok) throw new Error(res.error.message);
@@ -106,19 +110,19 @@ async function engineFigures(threads: number) {
     };
 }
 
-async function rawCompletion(threads: number) {
+async function rawCompletion(threads: number, run: Run = STORIES) {
     const llama = await getLlama({gpu: false, logLevel: LlamaLogLevel.error});
-    const model = await llama.loadModel({modelPath: TEST_MODEL});
+    const model = await llama.loadModel({modelPath: run.model});
     const context = await model.createContext({contextSize: Math.min(4096, model.trainContextSize), threads});
     const tps: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < run.runs; i++) {
         const sequence = context.getSequence();
         const completion = new LlamaCompletion({contextSequence: sequence});
         const started = performance.now();
         let first = 0;
         let tokens = 0;
         await completion.generateCompletion(PROMPT, {
-            maxTokens: MAX_TOKENS,
+            maxTokens: run.maxTokens,
             seed: i,
             temperature: 0.8,
             onToken: (t) => {
@@ -377,6 +381,29 @@ async function ingestFigures() {
     };
 }
 
+/**
+ * Speed on a model of a real size: random weights in Llama 3.2 1B's exact Q4_K_M layout (808 MB, Llama 3's
+ * tokenizer), written once and cached. Cairn's engine beside node-llama-cpp's raw LlamaCompletion loop, same
+ * sampling, alternated, at 1 and 2 threads.
+ */
+async function realisticFigures() {
+    const model = layoutModel(LLAMA_3_2_1B);
+    const run: Run = {model, runs: 3, maxTokens: 64};
+    const byThreads = [];
+    for (const threads of [1, 2]) {
+        const cairn = await engineFigures(threads, run);
+        const raw = await rawCompletion(threads, run);
+        byThreads.push({threads, cairn, raw, cairnOverRaw: cairn.tokensPerSecond / raw.tokensPerSecond});
+    }
+    return {
+        model: LLAMA_3_2_1B.name,
+        sizeBytes: fs.statSync(model).size,
+        runs: run.runs,
+        maxTokens: 64,
+        byThreads,
+    };
+}
+
 const report = {
     date: new Date().toISOString(),
     machine: {
@@ -390,6 +417,7 @@ const report = {
     hostNoModel: await hostStartup(null),
     hostWithModel: await hostStartup(TEST_MODEL),
     engine: [await engineFigures(1), await engineFigures(2)],
+    realistic1B: await realisticFigures(),
     rawLlamaCompletion: [await rawCompletion(1), await rawCompletion(2)],
     sqlite: sqliteFigures(),
     toolCall: await toolCallOverhead(),
@@ -431,6 +459,12 @@ console.table({
                 f(report.rawLlamaCompletion[i]!.tokensPerSecond),
             ],
             [`Cairn / raw, ${e.threads} thread(s)`, overhead[i]!.cairnOverRaw.toFixed(2)],
+        ]),
+    ),
+    ...Object.fromEntries(
+        report.realistic1B.byThreads.map((r) => [
+            `1B Q4_K_M layout, ${r.threads} thread(s): tokens/s Cairn / raw (ratio); first token cold (ms)`,
+            `${f(r.cairn.tokensPerSecond)} / ${f(r.raw.tokensPerSecond)} (${r.cairnOverRaw.toFixed(3)}); ${f(r.cairn.coldTimeToFirstTokenMs)}`,
         ]),
     ),
     "SQLite insert 10k messages (ms)": f(report.sqlite.insert10kMessagesMs),

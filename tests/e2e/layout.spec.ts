@@ -1,6 +1,7 @@
-import {expect, test, type Page} from "@playwright/test";
+import {expect, test} from "@playwright/test";
 import {tempDir} from "../helpers/paths.js";
 import {seedConversation} from "../helpers/seedConversation.js";
+import {ask} from "../helpers/ask.js";
 import {startServe, type Served} from "../helpers/serve.js";
 
 let served: Served;
@@ -8,15 +9,6 @@ test.beforeEach(async () => {
     served = await startServe({extra: ["--max-tokens", "120", "--temperature", "0"]});
 });
 test.afterEach(async () => served.stop());
-
-async function ask(page: Page, text: string) {
-    await page.getByRole("textbox", {name: "Message"}).fill(text);
-    await page.getByRole("textbox", {name: "Message"}).press("Enter");
-    await expect(page.locator("article.message.assistant").last()).not.toHaveAttribute(
-        "data-status",
-        "streaming",
-    );
-}
 
 for (const [width, height] of [
     [800, 600],

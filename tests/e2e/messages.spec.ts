@@ -1,4 +1,5 @@
 import {expect, test, type Page} from "@playwright/test";
+import {ask} from "../helpers/ask.js";
 import {startServe, type Served} from "../helpers/serve.js";
 
 let served: Served;
@@ -7,11 +8,6 @@ test.beforeEach(async () => {
 });
 test.afterEach(async () => served.stop());
 
-async function ask(page: Page, text: string) {
-    await page.getByRole("textbox", {name: "Message"}).fill(text);
-    await page.getByRole("textbox", {name: "Message"}).press("Enter");
-    await expect(page.locator("article.message.assistant").last()).toHaveAttribute("data-status", "complete");
-}
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 test("Copy copies a message's markdown; Delete hides it with Undo, then deletes it for good", async ({

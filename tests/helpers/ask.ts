@@ -1,0 +1,11 @@
+import {expect, type Page} from "@playwright/test";
+
+/** Asks in the served UI and waits for the new answer to end (not the previous one, already complete). */
+export async function ask(page: Page, text: string): Promise<void> {
+    const answers = page.locator("article.message.assistant");
+    const before = await answers.count();
+    await page.getByRole("textbox", {name: "Message"}).fill(text);
+    await page.getByRole("textbox", {name: "Message"}).press("Enter");
+    await expect(answers).toHaveCount(before + 1);
+    await expect(answers.last()).not.toHaveAttribute("data-status", "streaming");
+}
