@@ -4,7 +4,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import {getLlama, LlamaCompletion, LlamaLogLevel} from "node-llama-cpp";
 import WebSocket from "ws";
 import {EventBus} from "../main/events.js";
 import {Engine} from "../main/llm/engine.js";
@@ -27,12 +26,8 @@ import {extractBench, extractRows} from "./extract.js";
 import {apiFigures, apiRows} from "./api.js";
 import {uiFigures, uiRows} from "./ui.js";
 import {familyFigures, familyRows} from "./families.js";
-import {LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
+import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
 import type {Message, TurnStats} from "../shared/contract.js";
-
-const RUNS = 5;
-const MAX_TOKENS = 256;
-const PROMPT = "Once upon a time";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -73,72 +68,6 @@ async function hostStartup(model: string | null): Promise<{listeningMs: number; 
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
     return {listeningMs, readyMs};
-}
-
-type Run = {model: string; runs: number; maxTokens: number};
-const STORIES: Run = {model: TEST_MODEL, runs: RUNS, maxTokens: MAX_TOKENS};
-
-async function engineFigures(threads: number, run: Run = STORIES) {
-    const engine = new Engine({threads, gpu: false});
-    const loadStart = performance.now();
-    const loaded = await engine.load(run.model);
-    if (!loaded.ok) throw new Error(loaded.error.message);
-    const loadMs = performance.now() - loadStart;
-    const ttft: number[] = [];
-    const tps: number[] = [];
-    for (let i = 0; i < run.runs; i++) {
-        const res = await engine.generate({
-            history: [],
-            prompt: PROMPT,
-            signal: new AbortController().signal,
-            onText: () => {},
-            maxTokens: run.maxTokens,
-            sampling: {seed: i, temperature: 0.8},
-        });
-        if (!res.ok) throw new Error(res.error.message);
-        ttft.push(res.value.stats.timeToFirstTokenMs ?? NaN);
-        tps.push(res.value.stats.tokensPerSecond ?? NaN);
-    }
-    await engine.dispose();
-    // The first turn evaluates the whole prompt; later ones reuse it from the context (KV cache).
-    return {
-        threads,
-        loadMs,
-        coldTimeToFirstTokenMs: ttft[0]!,
-        warmTimeToFirstTokenMs: median(ttft.slice(1)),
-        tokensPerSecond: median(tps),
-    };
-}
-
-async function rawCompletion(threads: number, run: Run = STORIES) {
-    const llama = await getLlama({gpu: false, logLevel: LlamaLogLevel.error});
-    const model = await llama.loadModel({modelPath: run.model});
-    const context = await model.createContext({contextSize: Math.min(4096, model.trainContextSize), threads});
-    const tps: number[] = [];
-    for (let i = 0; i < run.runs; i++) {
-        const sequence = context.getSequence();
-        const completion = new LlamaCompletion({contextSequence: sequence});
-        const started = performance.now();
-        let first = 0;
-        let tokens = 0;
-        await completion.generateCompletion(PROMPT, {
-            maxTokens: run.maxTokens,
-            seed: i,
-            temperature: 0.8,
-            onToken: (t) => {
-                first ||= performance.now();
-                tokens += t.length;
-            },
-        });
-        const genMs = performance.now() - (first || started);
-        tps.push((tokens / genMs) * 1000);
-        completion.dispose();
-        await sequence.dispose();
-    }
-    await context.dispose();
-    await model.dispose();
-    await llama.dispose();
-    return {threads, tokensPerSecond: median(tps)};
 }
 
 function sqliteFigures() {
@@ -378,29 +307,6 @@ async function ingestFigures() {
         ingestChunksPerSecond: chunks / ingestSeconds,
         rawEmbeddingChunksPerSecond: texts.length / rawSeconds,
         ratio: chunks / ingestSeconds / (texts.length / rawSeconds),
-    };
-}
-
-/**
- * Speed on a model of a real size: random weights in Llama 3.2 1B's exact Q4_K_M layout (808 MB, Llama 3's
- * tokenizer), written once and cached. Cairn's engine beside node-llama-cpp's raw LlamaCompletion loop, same
- * sampling, alternated, at 1 and 2 threads.
- */
-async function realisticFigures() {
-    const model = layoutModel(LLAMA_3_2_1B);
-    const run: Run = {model, runs: 3, maxTokens: 64};
-    const byThreads = [];
-    for (const threads of [1, 2]) {
-        const cairn = await engineFigures(threads, run);
-        const raw = await rawCompletion(threads, run);
-        byThreads.push({threads, cairn, raw, cairnOverRaw: cairn.tokensPerSecond / raw.tokensPerSecond});
-    }
-    return {
-        model: LLAMA_3_2_1B.name,
-        sizeBytes: fs.statSync(model).size,
-        runs: run.runs,
-        maxTokens: 64,
-        byThreads,
     };
 }
 
