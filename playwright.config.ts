@@ -1,4 +1,20 @@
-import {defineConfig} from "@playwright/test";
+import {defineConfig, type PlaywrightTestOptions, type PlaywrightWorkerOptions} from "@playwright/test";
+
+const chromium: Partial<PlaywrightTestOptions & PlaywrightWorkerOptions> = {
+    browserName: "chromium",
+    launchOptions: {
+        executablePath: process.env.CAIRN_CHROMIUM ?? "/usr/bin/chromium",
+        args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
+    },
+    screenshot: "only-on-failure",
+};
 
 export default defineConfig({
     timeout: 60_000,
@@ -7,24 +23,13 @@ export default defineConfig({
     reporter: [["list"]],
     outputDir: "test-results",
     projects: [
+        {name: "chromium", testDir: "tests/e2e", use: {...chromium, viewport: {width: 1280, height: 800}}},
+        // The chat window's features again in a small window (layout and axe set their own sizes).
         {
-            name: "chromium",
+            name: "chromium-800x600",
             testDir: "tests/e2e",
-            use: {
-                browserName: "chromium",
-                launchOptions: {
-                    executablePath: process.env.CAIRN_CHROMIUM ?? "/usr/bin/chromium",
-                    args: [
-                        "--no-sandbox",
-                        "--disable-gpu",
-                        "--disable-background-networking",
-                        "--disable-component-update",
-                        "--disable-sync",
-                        "--no-first-run",
-                    ],
-                },
-                screenshot: "only-on-failure",
-            },
+            testMatch: /(messages|markdown|search|thinking|header|dialogs)\.spec\.ts$/,
+            use: {...chromium, viewport: {width: 800, height: 600}},
         },
         {name: "electron", testDir: "tests/electron"},
     ],

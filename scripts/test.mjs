@@ -50,7 +50,7 @@ if (want("stories")) {
             "--instructed",
         ]);
 }
-if (want("e2e")) run("npx", ["playwright", "test", "--project=chromium"]);
+if (want("e2e")) run("npx", ["playwright", "test", "--project=chromium", "--project=chromium-800x600"]);
 if (want("electron") || want("e2e")) {
     if (!electronBinaryInstalled()) {
         console.log(

@@ -140,17 +140,19 @@ export function useCairn(api: CairnApi) {
         [api, showError],
     );
 
-    /** Sends a message; returns false (keeping the draft) when it could not be sent. */
-    const send = useCallback(
-        async (text: string): Promise<boolean> => {
-            const conversationId = state.selectedId ?? (await create());
-            if (!conversationId) return false;
+    /** Sends a message (with editOf, as the next version of that question); false keeps the draft. */
+    const sendTo = useCallback(
+        async (conversationId: string, text: string, editOf?: string): Promise<boolean> => {
             const slash = parseSlash(text);
             if ("error" in slash) {
                 showError(slash.error);
                 return false;
             }
-            const res = await api.invoke("chat.send", {conversationId, ...slash});
+            const res = await api.invoke("chat.send", {
+                conversationId,
+                ...slash,
+                ...(editOf ? {editOf} : {}),
+            });
             if (!res.ok) {
                 showError(res.error.message);
                 return false;
@@ -159,28 +161,23 @@ export function useCairn(api: CairnApi) {
             await loadMessages(conversationId);
             return true;
         },
-        [api, create, loadMessages, patch, showError, state.selectedId],
+        [api, loadMessages, patch, showError],
+    );
+
+    /** Sends a message, in a new conversation when none is open. */
+    const send = useCallback(
+        async (text: string): Promise<boolean> => {
+            const conversationId = state.selectedId ?? (await create());
+            return conversationId ? sendTo(conversationId, text) : false;
+        },
+        [create, sendTo, state.selectedId],
     );
 
     /** Sends an edited question as the next version of `id`; the turns after the old one stay on its branch. */
     const resend = useCallback(
-        async (id: string, text: string): Promise<boolean> => {
-            const conversationId = state.selectedId;
-            const slash = parseSlash(text);
-            if (!conversationId || "error" in slash) {
-                if ("error" in slash) showError(slash.error);
-                return false;
-            }
-            const res = await api.invoke("chat.send", {conversationId, ...slash, editOf: id});
-            if (!res.ok) {
-                showError(res.error.message);
-                return false;
-            }
-            patch({error: null});
-            await loadMessages(conversationId);
-            return true;
-        },
-        [api, loadMessages, patch, showError, state.selectedId],
+        (id: string, text: string): Promise<boolean> =>
+            state.selectedId ? sendTo(state.selectedId, text, id) : Promise.resolve(false),
+        [sendTo, state.selectedId],
     );
 
     /** A new version of an answer, asked as its question was (a slash command runs its tool again). */

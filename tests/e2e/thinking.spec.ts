@@ -31,13 +31,15 @@ test("a thought shows folded above the answer as “Thought for n s”; thinking
     await page.getByRole("textbox", {name: "Message"}).press("Enter");
     const answer = page.locator("article.message.assistant").last();
     await expect(answer).toHaveAttribute("data-status", "complete");
+    // The finished answer's details and actions are in place (the list stops moving) before anything is clicked.
+    await expect(answer.locator(".stats summary")).toContainText("8 thinking");
+    await expect(answer.getByRole("button", {name: "Regenerate"})).toBeAttached();
     const thought = answer.locator("details.thought");
     await expect(thought.locator("summary")).toHaveText(/^Thought for \d+(\.\d)? s$/);
     await expect(thought.locator("p")).toBeHidden();
     await thought.locator("summary").click();
     await expect(thought.locator("p")).toBeVisible();
     await expect(answer.locator(".content")).not.toBeEmpty();
-    await expect(answer.locator(".stats summary")).toContainText("8 thinking");
 
     await setGeneration(page, () =>
         page.getByRole("combobox", {name: "Thinking"}).selectOption({label: "Off"}),

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import {str, u32, u64} from "./ggufFile.js";
 
 /** A minimal GGUF v3 writer for failure tests: real headers that llama.cpp and node-llama-cpp parse. */
 type Value = string | number | boolean;
@@ -44,21 +45,4 @@ function encodeValue(value: Value): Buffer[] {
     const b = Buffer.alloc(4);
     b.writeFloatLE(value);
     return [u32(TYPE.float32), b];
-}
-
-function u32(n: number): Buffer {
-    const b = Buffer.alloc(4);
-    b.writeUInt32LE(n);
-    return b;
-}
-
-function u64(n: number | bigint): Buffer {
-    const b = Buffer.alloc(8);
-    b.writeBigUInt64LE(BigInt(n));
-    return b;
-}
-
-function str(s: string): Buffer {
-    const bytes = Buffer.from(s, "utf8");
-    return Buffer.concat([u64(bytes.length), bytes]);
 }

@@ -171,19 +171,19 @@ function scalar(type: number, value: Scalar): Buffer {
 
 const align = (n: number) => Math.ceil(n / ALIGNMENT) * ALIGNMENT;
 
-function u32(n: number): Buffer {
+export function u32(n: number): Buffer {
     const b = Buffer.alloc(4);
     b.writeUInt32LE(n);
     return b;
 }
 
-function u64(n: number | bigint): Buffer {
+export function u64(n: number | bigint): Buffer {
     const b = Buffer.alloc(8);
     b.writeBigUInt64LE(BigInt(n));
     return b;
 }
 
-function str(s: string): Buffer {
+export function str(s: string): Buffer {
     const bytes = Buffer.from(s, "utf8");
     return Buffer.concat([u64(bytes.length), bytes]);
 }
