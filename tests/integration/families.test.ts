@@ -131,3 +131,62 @@ for (const [name, family] of Object.entries(FAMILIES) as [
         }
     });
 }
+
+// A conversation far longer than the context: older turns are left out by the family's real token counts, so
+// that what the model reads fits; the system prompt and the question stay.
+for (const name of ["qwen3", "llama-3.1", "gemma-4"] as const) {
+    test(`${name}: a conversation longer than the context fits by the vocabulary's real token counts`, async () => {
+        const t = await openTestCore({modelPath: null});
+        try {
+            unwrap(await t.api.invoke("settings.set", {engine: {contextSize: 512}}));
+            unwrap(await t.api.invoke("models.load", {path: templateModel(FAMILIES[name])}));
+            const {id} = unwrap(await t.api.invoke("conversations.create", {}));
+            unwrap(
+                await t.api.invoke("conversations.setGeneration", {
+                    id,
+                    generation: {maxTokens: 24, thinking: false},
+                }),
+            );
+            const words = (turn: number) =>
+                `Turn ${turn} says: ${"the moons of Mars are small and dark ".repeat(12)}`;
+            for (let turn = 0; turn < 8; turn++) {
+                const conversationId = id;
+                t.core.conversations.addMessage({
+                    conversationId,
+                    role: "user",
+                    content: `FIRST-${turn} ${words(turn)}`,
+                    status: "complete",
+                });
+                const reply = t.core.conversations.addMessage({
+                    conversationId,
+                    role: "assistant",
+                    content: "",
+                    status: "streaming",
+                });
+                t.core.conversations.finish(reply.id, {
+                    content: words(turn),
+                    status: "complete",
+                    stats: null,
+                });
+            }
+            const done = nextDone(t.api, id);
+            unwrap(
+                await t.api.invoke("chat.send", {
+                    conversationId: id,
+                    text: "What did turn 7 say?",
+                    toolChoice: "none",
+                }),
+            );
+            const answer = await done;
+            assert.equal(answer.status, "complete", answer.error ?? "");
+            assert.equal(answer.stats?.contextShifted, true);
+            const prompt = t.core.engine.lastPrompt()!.text;
+            assert.match(prompt, /What did turn 7 say\?/);
+            assert.match(prompt, /You are Cairn/, "the system prompt stays");
+            assert.doesNotMatch(prompt, /FIRST-0 /, "the oldest turn was left out");
+            assert.ok(t.core.engine.countTokens(prompt)! <= 512, "what the model read fits its context");
+        } finally {
+            await t.core.dispose();
+        }
+    });
+}
