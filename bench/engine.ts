@@ -2,7 +2,7 @@
 // sampling; on the test model and (`npm run bench:realistic` alone) on Llama 3.2 1B's exact Q4_K_M layout.
 import fs from "node:fs";
 import {pathToFileURL} from "node:url";
-import {getLlama, LlamaCompletion, LlamaLogLevel} from "node-llama-cpp";
+import {getLlama, LlamaChat, LlamaCompletion, LlamaLogLevel, resolveChatWrapper} from "node-llama-cpp";
 import {Engine} from "../main/llm/engine.js";
 import {LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
 import {TEST_MODEL} from "../tests/helpers/paths.js";
@@ -78,25 +78,72 @@ export async function rawCompletion(threads: number, run: Run = STORIES) {
     return {threads, tokensPerSecond: median(tps)};
 }
 
+/** node-llama-cpp's own chat loop (LlamaChat, the model's chat format resolved once): the reference for a chat answer. */
+export async function rawChat(threads: number, run: Run = STORIES) {
+    const llama = await getLlama({gpu: false, logLevel: LlamaLogLevel.error});
+    const model = await llama.loadModel({modelPath: run.model});
+    const context = await model.createContext({contextSize: Math.min(4096, model.trainContextSize), threads});
+    const chatWrapper = resolveChatWrapper(model, {warningLogs: false});
+    const tps: number[] = [];
+    for (let i = 0; i < run.runs; i++) {
+        const sequence = context.getSequence();
+        const chat = new LlamaChat({contextSequence: sequence, chatWrapper, autoDisposeSequence: false});
+        const started = performance.now();
+        let first = 0;
+        let tokens = 0;
+        await chat.generateResponse(
+            [
+                {type: "user", text: PROMPT},
+                {type: "model", response: []},
+            ],
+            {
+                maxTokens: run.maxTokens,
+                seed: i,
+                temperature: 0.8,
+                onToken: (t) => {
+                    first ||= performance.now();
+                    tokens += t.length;
+                },
+            },
+        );
+        const genMs = performance.now() - (first || started);
+        tps.push((tokens / genMs) * 1000);
+        chat.dispose({disposeSequence: false});
+        await sequence.dispose();
+    }
+    await context.dispose();
+    await model.dispose();
+    await llama.dispose();
+    return {threads, tokensPerSecond: median(tps)};
+}
+
 /**
  * Speed on a model of a real size: random weights in Llama 3.2 1B's exact Q4_K_M layout (808 MB, Llama 3's
- * tokenizer), written once and cached. Cairn's engine beside node-llama-cpp's raw LlamaCompletion loop, same
- * sampling, alternated, at 1 and 2 threads.
+ * tokenizer), written once and cached. Cairn's engine beside node-llama-cpp's raw LlamaCompletion loop and its
+ * LlamaChat loop, same sampling, at 1 and 2 threads.
  */
 export async function realisticFigures() {
     const model = layoutModel(LLAMA_3_2_1B);
-    const run: Run = {model, runs: 3, maxTokens: 64};
+    const run: Run = {model, runs: 5, maxTokens: 64};
     const byThreads = [];
     for (const threads of [1, 2]) {
         const cairn = await engineFigures(threads, run);
         const raw = await rawCompletion(threads, run);
-        byThreads.push({threads, cairn, raw, cairnOverRaw: cairn.tokensPerSecond / raw.tokensPerSecond});
+        const chat = await rawChat(threads, run);
+        byThreads.push({
+            threads,
+            cairn,
+            raw,
+            rawChat: chat,
+            cairnOverRaw: cairn.tokensPerSecond / raw.tokensPerSecond,
+            cairnOverRawChat: cairn.tokensPerSecond / chat.tokensPerSecond,
+        });
     }
     return {
         model: LLAMA_3_2_1B.name,
         sizeBytes: fs.statSync(model).size,
         runs: run.runs,
-        maxTokens: 64,
+        maxTokens: run.maxTokens,
         byThreads,
     };
 }

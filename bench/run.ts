@@ -369,8 +369,8 @@ console.table({
     ),
     ...Object.fromEntries(
         report.realistic1B.byThreads.map((r) => [
-            `1B Q4_K_M layout, ${r.threads} thread(s): tokens/s Cairn / raw (ratio); first token cold (ms)`,
-            `${f(r.cairn.tokensPerSecond)} / ${f(r.raw.tokensPerSecond)} (${r.cairnOverRaw.toFixed(3)}); ${f(r.cairn.coldTimeToFirstTokenMs)}`,
+            `1B Q4_K_M layout, ${r.threads} thread(s): tokens/s Cairn / LlamaCompletion / LlamaChat; first token cold (ms)`,
+            `${f(r.cairn.tokensPerSecond)} / ${f(r.raw.tokensPerSecond)} / ${f(r.rawChat.tokensPerSecond)}; ${f(r.cairn.coldTimeToFirstTokenMs)}`,
         ]),
     ),
     "SQLite insert 10k messages (ms)": f(report.sqlite.insert10kMessagesMs),

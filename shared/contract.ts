@@ -173,6 +173,24 @@ export type Backend = Static<typeof Backend>;
 export const EngineState = oneOf(["no-model", "loading", "ready", "generating", "error"]);
 export type EngineState = Static<typeof EngineState>;
 
+/** One llama.cpp backend on this computer: in use, available, or not (why, and how to build it). */
+export const BackendState = Type.Object(
+    {
+        backend: Backend,
+        state: oneOf(["in use", "available", "not available"]),
+        reason: nullable(Type.String()),
+        /** The command that builds this backend from node-llama-cpp's bundled source, when none is usable. */
+        buildCommand: nullable(Type.String()),
+    },
+    closed,
+);
+export type BackendState = Static<typeof BackendState>;
+export const BackendReport = Type.Object(
+    {chosen: Backend, fallbackReason: nullable(Type.String()), backends: Type.Array(BackendState)},
+    closed,
+);
+export type BackendReport = Static<typeof BackendReport>;
+
 export const GpuReport = Type.Object(
     {
         devices: Type.Array(Type.String()),
@@ -602,6 +620,8 @@ export const calls = {
     "models.load": call(req({path: FilePath}), EngineStatus),
     "models.unload": call(Empty, EngineStatus),
     "models.list": call(Empty, ModelsOverview),
+    /** The llama.cpp backends this computer can use, the one in use, and how to build a missing one. */
+    "models.backends": call(Empty, BackendReport),
     "models.listRecommended": call(Empty, Type.Array(Recommendation)),
     "models.inspect": call(req({path: FilePath}), Type.Object({info: ModelInfo, fit: FitEstimate}, closed)),
     "models.add": call(req({path: FilePath}), InstalledModel),

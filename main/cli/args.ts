@@ -28,6 +28,9 @@ Commands:
   check [--data DIR] [--model PATH]
         Walks the stack and prints one line per tier (model loaded, chat completion, a tool step,
         embeddings, documents search, the local API if on, web access if on), then "N passed, N failed".
+  doctor [--cpu]
+        Which llama.cpp backends (CUDA, Vulkan, Metal, CPU) this computer can use, the one in use, why
+        the others are not, and the command that builds a missing one from source.
   stories --site URL [--model PATH] [--instructed] FILE...
         Run scenario files on the real stack; their web requests go to URL (a SearXNG-format /search
         and the pages they name). --instructed: the model follows instructions, so content is checked.

@@ -8,6 +8,7 @@ import {resolveDataDir} from "../paths.js";
 import {startHost} from "../server/host.js";
 import {parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
 import {checkStack} from "./check.js";
+import {backendLines, backendReport} from "../llm/backends.js";
 import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
 
@@ -34,6 +35,8 @@ export async function runCli(argv: string[]): Promise<number> {
                 return await documents(args);
             case "check":
                 return await check(args);
+            case "doctor":
+                return await doctor(args);
             case "help":
             case undefined:
                 process.stdout.write(USAGE);
@@ -101,6 +104,13 @@ async function check(args: CliArgs): Promise<number> {
     } finally {
         await core.dispose();
     }
+}
+
+async function doctor(args: CliArgs): Promise<number> {
+    const report = await backendReport({forceCpu: args.cpu});
+    for (const line of backendLines(report)) process.stdout.write(`${line}\n`);
+    if (report.fallbackReason) process.stdout.write(`${report.fallbackReason}\n`);
+    return 0;
 }
 
 async function chat(args: CliArgs): Promise<number> {

@@ -1,5 +1,6 @@
 import {ok} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
+import {backendReport} from "../llm/backends.js";
 import type {Engine} from "../llm/engine.js";
 import type {ModelManager} from "../models/manager.js";
 import type {SettingsStore} from "../store/settings.js";
@@ -18,6 +19,7 @@ export function modelHandlers({engine, models, settings, bus}: Deps): HandlerSli
             }
             return result;
         },
+        "models.backends": async () => ok(await backendReport({forceCpu: engine.settings().forceCpu})),
         "models.unload": async () => {
             settings.set("modelPath", null);
             return ok(await engine.unload());

@@ -1,5 +1,5 @@
-import {useState} from "react";
-import type {EngineStatus} from "../../shared/contract.js";
+import {useEffect, useState} from "react";
+import type {BackendReport as Backends, EngineStatus} from "../../shared/contract.js";
 import {DownloadBar, ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
 import {formatBytes} from "../../shared/format.js";
 import type {Models} from "./useModels.js";
@@ -18,6 +18,7 @@ export function ModelsPanel({models, engine, onClose}: Props) {
         <Dialog label="Models" onClose={onClose} className="models">
             <h2>Running</h2>
             <BackendReport engine={engine} onUnload={() => void models.unload()} />
+            <BackendList models={models} />
             <h2>Installed</h2>
             {!overview || overview.installed.length === 0 ? (
                 <p className="muted">No models yet: download one below or load a GGUF file.</p>
@@ -139,5 +140,34 @@ function BackendReport({engine, onUnload}: {engine: EngineStatus | null; onUnloa
             {engine.message && <p className="note">{engine.message}</p>}
             <button onClick={onUnload}>Unload</button>
         </div>
+    );
+}
+
+const BACKEND_NAMES = {cpu: "CPU", cuda: "CUDA", vulkan: "Vulkan", metal: "Metal"} as const;
+
+/** The llama.cpp backends this computer can use, the one in use, and how to build a missing one. */
+function BackendList({models}: {models: Models}) {
+    const [report, setReport] = useState<Backends | null>(null);
+    useEffect(() => {
+        void models.backends().then(setReport);
+        // Once per opening of the screen.
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, []);
+    if (!report) return null;
+    return (
+        <ul className="backends" aria-label="Backends">
+            {report.backends.map((b) => (
+                <li key={b.backend} data-state={b.state}>
+                    <strong>{BACKEND_NAMES[b.backend]}</strong> {b.state}
+                    {b.reason && <span className="muted">: {b.reason}.</span>}
+                    {b.buildCommand && (
+                        <>
+                            {" "}
+                            To build it from source: <code>{b.buildCommand}</code>
+                        </>
+                    )}
+                </li>
+            ))}
+        </ul>
     );
 }

@@ -69,6 +69,7 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
         download: (uri: string) => call(api.invoke("models.download", {uri})),
         cancel: (downloadId: string) => call(api.invoke("models.cancelDownload", {downloadId})),
         unload: () => call(api.invoke("models.unload", {})),
+        backends: () => call(api.invoke("models.backends", {})),
         remove: (id: string) => call(api.invoke("models.remove", {id})),
         discard: (fileName: string) => call(api.invoke("models.discardPartial", {fileName})),
         useForDocuments: async (path: string | null) => {

@@ -83,6 +83,11 @@ test("Models screen: installed facts, backend report, unload and load, message c
     const report = dialog.getByLabel("Backend report");
     await expect(report.locator("[data-backend]")).toHaveText("CPU");
     await expect(report).toContainText("context 2048 tokens");
+    // The backends this computer can use: the CPU here; a missing GPU backend says how to build it.
+    const backends = dialog.getByRole("list", {name: "Backends"});
+    await expect(backends.locator('[data-state="in use"]')).toContainText("CPU");
+    for (const missing of await backends.locator('[data-state="not available"]').all())
+        await expect(missing.locator("code")).toHaveText(/^npx --no node-llama-cpp source build --gpu \w+$/);
     const row = dialog.locator("table.installed tr").first();
     await expect(row).toContainText("stories260K");
     await expect(row).toContainText("tools: generic");

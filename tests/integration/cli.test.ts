@@ -168,3 +168,24 @@ test("check walks the stack: a line per tier, then N passed, N failed; a missing
     assert.match(none.stdout, /^fail +model loaded: /m);
     assert.match(none.stdout, /^\d+ passed, [1-9]\d* failed$/m);
 });
+
+test("doctor: one line per backend, one in use, and a build command for each one not available", () => {
+    for (const extra of [[], ["--cpu"]]) {
+        const result = spawnSync(process.execPath, [CLI, "doctor", ...extra], {encoding: "utf8"});
+        assert.equal(result.status, 0, result.stderr);
+        const lines = result.stdout.trim().split("\n");
+        assert.ok(
+            lines.some((l) => /^CPU +(in use|available)/.test(l)),
+            result.stdout,
+        );
+        assert.equal(lines.filter((l) => / in use/.test(l)).length, 1, "one backend runs");
+        if (extra.length) assert.match(result.stdout, /^CPU +in use$/m, "--cpu: the CPU runs");
+        for (const line of lines.filter((l) => / not available/.test(l))) {
+            const name = line.split(" ")[0]!.toLowerCase();
+            assert.ok(
+                line.endsWith(`to build it from source: npx --no node-llama-cpp source build --gpu ${name}`),
+                line,
+            );
+        }
+    }
+});
