@@ -4,10 +4,18 @@ import {parseHTML} from "linkedom";
  * The part of the DOM that extraction uses, as linkedom implements it. main/ is compiled without the
  * browser's DOM types (it runs in Node), so this is the whole DOM it may rely on.
  */
-export interface DomElement {
+/** A node: an element (nodeType 1) or text. */
+export interface DomNode {
+    readonly nodeType: number;
+    readonly textContent: string | null;
+}
+
+export interface DomElement extends DomNode {
     readonly tagName: string;
     readonly textContent: string | null;
     readonly innerHTML: string;
+    readonly outerHTML: string;
+    readonly childNodes: ArrayLike<DomNode> & Iterable<DomNode>;
     getAttribute(name: string): string | null;
     setAttribute(name: string, value: string): void;
     removeAttribute(name: string): void;

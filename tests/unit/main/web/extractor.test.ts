@@ -78,3 +78,26 @@ test("tasks beyond the worker count wait their turn; a waiting task can be cance
         await extractor.close();
     }
 });
+
+test("a 1 MB article is read whole, as markdown too, within the worker's time limit", async () => {
+    const extractor = new Extractor();
+    try {
+        const html = articlePage(1_000_000);
+        const last = Math.max(...[...html.matchAll(/Paragraph (\d+):/g)].map((m) => Number(m[1])));
+        const read = await extractor.run(page(html));
+        assert.equal(read.method, "readability");
+        assert.match(read.markdown, /^Paragraph 1: cairns/);
+        assert.match(
+            read.markdown,
+            new RegExp(`Paragraph ${last}: cairns[^\\n]*old\\.$`),
+            "to its last paragraph",
+        );
+        assert.match(
+            read.markdown,
+            /\n## Section 1\n+- one\n- two\n+Paragraph 20/,
+            "headings and lists kept",
+        );
+    } finally {
+        await extractor.close();
+    }
+});
