@@ -2,7 +2,17 @@
 // sampling; on the test model and (`npm run bench:realistic` alone) on Llama 3.2 1B's exact Q4_K_M layout.
 import fs from "node:fs";
 import {pathToFileURL} from "node:url";
-import {getLlama, LlamaChat, LlamaCompletion, LlamaLogLevel, resolveChatWrapper} from "node-llama-cpp";
+import {
+    getLlama,
+    LlamaChat,
+    LlamaCompletion,
+    LlamaLogLevel,
+    resolveChatWrapper,
+    type ChatHistoryItem,
+    type ChatWrapper,
+    type LlamaContextSequence,
+    type LlamaModel,
+} from "node-llama-cpp";
 import {Engine} from "../main/llm/engine.js";
 import {LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
 import {TEST_MODEL} from "../tests/helpers/paths.js";
@@ -47,18 +57,30 @@ export async function engineFigures(threads: number, run: Run = STORIES) {
     };
 }
 
-export async function rawCompletion(threads: number, run: Run = STORIES) {
+type Generate = (options: {
+    maxTokens: number;
+    seed: number;
+    temperature: number;
+    onToken: (tokens: unknown[]) => void;
+}) => Promise<unknown>;
+
+/** Tokens/s of one of node-llama-cpp's own loops: `start` makes it on a fresh sequence for each run. */
+async function rawLoop(
+    threads: number,
+    run: Run,
+    start: (model: LlamaModel, sequence: LlamaContextSequence) => {generate: Generate; dispose(): void},
+) {
     const llama = await getLlama({gpu: false, logLevel: LlamaLogLevel.error});
     const model = await llama.loadModel({modelPath: run.model});
     const context = await model.createContext({contextSize: Math.min(4096, model.trainContextSize), threads});
     const tps: number[] = [];
     for (let i = 0; i < run.runs; i++) {
         const sequence = context.getSequence();
-        const completion = new LlamaCompletion({contextSequence: sequence});
+        const loop = start(model, sequence);
         const started = performance.now();
         let first = 0;
         let tokens = 0;
-        await completion.generateCompletion(PROMPT, {
+        await loop.generate({
             maxTokens: run.maxTokens,
             seed: i,
             temperature: 0.8,
@@ -67,9 +89,8 @@ export async function rawCompletion(threads: number, run: Run = STORIES) {
                 tokens += t.length;
             },
         });
-        const genMs = performance.now() - (first || started);
-        tps.push((tokens / genMs) * 1000);
-        completion.dispose();
+        tps.push((tokens / (performance.now() - (first || started))) * 1000);
+        loop.dispose();
         await sequence.dispose();
     }
     await context.dispose();
@@ -78,43 +99,32 @@ export async function rawCompletion(threads: number, run: Run = STORIES) {
     return {threads, tokensPerSecond: median(tps)};
 }
 
+/** node-llama-cpp's completion loop on the plain prompt. */
+export function rawCompletion(threads: number, run: Run = STORIES) {
+    return rawLoop(threads, run, (_model, contextSequence) => {
+        const completion = new LlamaCompletion({contextSequence});
+        return {
+            generate: (options) => completion.generateCompletion(PROMPT, options),
+            dispose: () => completion.dispose(),
+        };
+    });
+}
+
 /** node-llama-cpp's own chat loop (LlamaChat, the model's chat format resolved once): the reference for a chat answer. */
-export async function rawChat(threads: number, run: Run = STORIES) {
-    const llama = await getLlama({gpu: false, logLevel: LlamaLogLevel.error});
-    const model = await llama.loadModel({modelPath: run.model});
-    const context = await model.createContext({contextSize: Math.min(4096, model.trainContextSize), threads});
-    const chatWrapper = resolveChatWrapper(model, {warningLogs: false});
-    const tps: number[] = [];
-    for (let i = 0; i < run.runs; i++) {
-        const sequence = context.getSequence();
-        const chat = new LlamaChat({contextSequence: sequence, chatWrapper, autoDisposeSequence: false});
-        const started = performance.now();
-        let first = 0;
-        let tokens = 0;
-        await chat.generateResponse(
-            [
-                {type: "user", text: PROMPT},
-                {type: "model", response: []},
-            ],
-            {
-                maxTokens: run.maxTokens,
-                seed: i,
-                temperature: 0.8,
-                onToken: (t) => {
-                    first ||= performance.now();
-                    tokens += t.length;
-                },
-            },
-        );
-        const genMs = performance.now() - (first || started);
-        tps.push((tokens / genMs) * 1000);
-        chat.dispose({disposeSequence: false});
-        await sequence.dispose();
-    }
-    await context.dispose();
-    await model.dispose();
-    await llama.dispose();
-    return {threads, tokensPerSecond: median(tps)};
+export function rawChat(threads: number, run: Run = STORIES) {
+    let chatWrapper: ChatWrapper | null = null;
+    return rawLoop(threads, run, (model, contextSequence) => {
+        chatWrapper ??= resolveChatWrapper(model, {warningLogs: false});
+        const chat = new LlamaChat({contextSequence, chatWrapper, autoDisposeSequence: false});
+        const history: ChatHistoryItem[] = [
+            {type: "user", text: PROMPT},
+            {type: "model", response: []},
+        ];
+        return {
+            generate: (options) => chat.generateResponse(history, options),
+            dispose: () => chat.dispose({disposeSequence: false}),
+        };
+    });
 }
 
 /**

@@ -1,7 +1,12 @@
 import type {ChatHistoryItem, ChatModelFunctions, ChatWrapper, LlamaModel} from "node-llama-cpp";
+import type {FunctionCalling} from "../../shared/contract.js";
 import {llamaModule} from "./llama.js";
 
-export type ChatFormat = {wrapper: ChatWrapper; fallbackReason: string | null};
+export type ChatFormat = {
+    wrapper: ChatWrapper;
+    functionCalling: FunctionCalling;
+    fallbackReason: string | null;
+};
 
 /** A conversation with a tool call and its result, two calls in one answer, and a turn after: a chat format must render it. */
 const PROBE: ChatHistoryItem[] = [
@@ -42,10 +47,11 @@ export async function chooseChatFormat(model: LlamaModel): Promise<ChatFormat> {
     const {resolveChatWrapper} = await llamaModule();
     const wrapper = resolveChatWrapper(model, {warningLogs: false});
     const problem = renderProblem(wrapper);
-    if (!problem) return {wrapper, fallbackReason: null};
+    if (!problem) return {wrapper, functionCalling: await functionCallingOf(wrapper), fallbackReason: null};
     const fallback = resolveChatWrapper(model, {noJinja: true, warningLogs: false});
     return {
         wrapper: fallback,
+        functionCalling: await functionCallingOf(fallback),
         fallbackReason: `the model's chat template fails on a tool call and its result (${problem}); Cairn uses node-llama-cpp's ${fallback.wrapperName} format for this model instead`,
     };
 }
@@ -57,4 +63,16 @@ function renderProblem(wrapper: ChatWrapper): string | null {
     } catch (error) {
         return error instanceof Error ? error.message : String(error);
     }
+}
+
+/**
+ * How function calling works through a chat format: "native" for the family's own call syntax, "generic" for
+ * node-llama-cpp's ("||call: name(args)"), which the model was not trained on.
+ */
+export async function functionCallingOf(wrapper: ChatWrapper): Promise<FunctionCalling> {
+    const {ChatWrapper: Base, LlamaText} = await llamaModule();
+    if (!wrapper.settings.functions) return "none";
+    const callPrefix = (settings: ChatWrapper["settings"]) =>
+        LlamaText(settings.functions.call.prefix).toString();
+    return callPrefix(wrapper.settings) === callPrefix(Base.defaultSettings) ? "generic" : "native";
 }

@@ -264,7 +264,8 @@ export class Engine {
             return this.loadFailed(loadFailure(modelPath, reason));
         }
         this.unloadSignal = new AbortController();
-        this.info = {...inspected.value.info, chatWrapper: format.wrapper.wrapperName};
+        const {functionCalling, wrapper} = format;
+        this.info = {...inspected.value.info, chatWrapper: wrapper.wrapperName, functionCalling};
         const name = inspected.value.info.name;
         this.setStatus({
             state: "ready",

@@ -4,7 +4,7 @@ import type {GgufFileInfo} from "node-llama-cpp";
 import type {FunctionCalling, ModelInfo} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {checkGgufFile} from "./gguf.js";
-import {chooseChatFormat} from "./chatFormat.js";
+import {chooseChatFormat, functionCallingOf} from "./chatFormat.js";
 import {anyLlama, llamaModule} from "./llama.js";
 
 export type Inspection = {info: ModelInfo; fileInfo: GgufFileInfo};
@@ -93,32 +93,23 @@ async function quantizationOf(fileInfo: GgufFileInfo): Promise<string | null> {
 }
 
 /**
- * The chat wrapper node-llama-cpp picks when it generates, and how function calling works through it: "native"
- * for the family's own call syntax, "generic" for node-llama-cpp's (works, but the model was not trained on it). Chosen as the engine chooses it (chooseChatFormat), with the model's tokenizer from a
- * vocab-only load (no weights): without it a Llama 3.1 file is labelled "Llama 3.1" while generation runs
- * its Jinja template.
+ * The chat format the engine would choose (chooseChatFormat) and how function calling works through it, with
+ * the model's tokenizer from a vocab-only load (no weights): without it a Llama 3.1 file is labelled "Llama 3.1"
+ * while generation runs its Jinja template. Not read when the engine chooses it on the loaded model itself.
  */
 async function chatWrapperOf(
     file: string,
     fileInfo: GgufFileInfo,
     withTokenizer: boolean,
 ): Promise<{name: string | null; functionCalling: FunctionCalling}> {
-    const {resolveChatWrapper} = await llamaModule();
+    if (!withTokenizer) return {name: null, functionCalling: "none"};
     try {
+        const {resolveChatWrapper} = await llamaModule();
         const wrapper =
-            (withTokenizer ? await resolvedWithTokenizer(file) : null) ??
+            (await resolvedWithTokenizer(file)) ??
             resolveChatWrapper({fileInfo, filename: path.basename(file), warningLogs: false});
         if (!wrapper) return {name: null, functionCalling: "none"};
-        const {ChatWrapper, LlamaText} = await llamaModule();
-        const hasFunctions = Boolean(wrapper.settings.functions);
-        // node-llama-cpp's own call syntax ("||call: name(args)"), which the model was not trained on.
-        const callPrefix = (settings: typeof wrapper.settings) =>
-            LlamaText(settings.functions.call.prefix).toString();
-        const generic = callPrefix(wrapper.settings) === callPrefix(ChatWrapper.defaultSettings);
-        return {
-            name: wrapper.wrapperName,
-            functionCalling: hasFunctions ? (generic ? "generic" : "native") : "none",
-        };
+        return {name: wrapper.wrapperName, functionCalling: await functionCallingOf(wrapper)};
     } catch {
         return {name: null, functionCalling: "none"};
     }
