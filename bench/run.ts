@@ -23,7 +23,7 @@ import {createCore} from "../main/core.js";
 import {searchRows, searchScale} from "./search.js";
 import {extractionFigures, hardeningRows, hostilePageFigures} from "./hardening.js";
 import {extractBench, extractRows} from "./extract.js";
-import {apiFigures, apiRows} from "./api.js";
+import {apiFigures, apiRows, realisticApiFigures} from "./api.js";
 import {uiFigures, uiRows} from "./ui.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
@@ -333,6 +333,7 @@ const report = {
     searchRoundTrip: await searchRoundTrip(),
     conversation: await conversationTurns(),
     api: await apiFigures(),
+    apiRealistic1B: await realisticApiFigures(),
     ui: await uiFigures(),
     chatFormats: await familyFigures(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
@@ -384,6 +385,7 @@ console.table({
     "turn 5: first token (ms) / tokens/s": `${f(report.conversation.turn5.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn5.tokensPerSecond ?? NaN)}`,
     "turn 5: prompt tokens evaluated / new (target <= 1.05)": `${report.conversation.turn5.promptTokensEvaluated} / ${report.conversation.turn5NewTokens} = ${report.conversation.turn5EvaluatedOverNew.toFixed(3)}`,
     ...apiRows(report.api),
+    ...apiRows(report.apiRealistic1B),
     ...uiRows(report.ui),
     ...familyRows(report.chatFormats),
     "ingest chunks/s / raw embedding chunks/s (target >= 0.9)": `${f(report.ingest.ingestChunksPerSecond)} / ${f(report.ingest.rawEmbeddingChunksPerSecond)} = ${report.ingest.ratio.toFixed(2)}`,

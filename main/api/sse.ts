@@ -117,6 +117,9 @@ export class SseWriter implements ChatSink {
     private start(): void {
         if (this.started) return;
         this.started = true;
+        // The headers, the role chunk and the first text leave in one packet: one wake-up for the client.
+        this.res.cork();
+        process.nextTick(() => this.res.uncork());
         this.res.writeHead(200, {
             "Content-Type": "text/event-stream; charset=utf-8",
             "Cache-Control": "no-cache",
