@@ -11,6 +11,9 @@ import {documentHandlers} from "./handlers/documents.js";
 import {modelHandlers} from "./handlers/models.js";
 import {settingsHandlers} from "./handlers/settings.js";
 import {toolHandlers} from "./handlers/tools.js";
+import {mcpHandlers} from "./handlers/mcp.js";
+import {mcpFile} from "./mcp/config.js";
+import {McpManager} from "./mcp/manager.js";
 import {EventBus} from "./events.js";
 import {DocumentService} from "./docs/service.js";
 import {Embedder} from "./llm/embedder.js";
@@ -67,6 +70,8 @@ export type Core = {
     settings: SettingsStore;
     toolCalls: ToolCallStore;
     tools: ToolRegistry;
+    /** The MCP servers of <data>/mcp.json, whose tools join the registry. */
+    mcp: McpManager;
     approvals: ApprovalBroker;
     /** The local OpenAI-compatible API server (off unless Settings or --api turns it on). */
     api: ApiService;
@@ -106,6 +111,13 @@ export function createCore(options: CoreOptions): Core {
     const docs = new DocumentService(db, embedder, bus, (id) => conversations.get(id) !== null);
     const {tools, warnings} = createTools(options, {engine, docs, webPages});
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
+    const mcp = new McpManager({
+        file: mcpFile(options.dataDir),
+        registry: tools,
+        onChange: () => bus.emit({type: "mcp.changed"}),
+    });
+    // Reading the file and making the connections is immediate; servers set to start at launch start now.
+    void mcp.load();
     const approvals = new ApprovalBroker(bus);
     const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir);
     const chat = new ChatService(
@@ -127,7 +139,8 @@ export function createCore(options: CoreOptions): Core {
             ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
             ...conversationHandlers({conversations, chat, bus, toolCalls, citations}),
             ...modelHandlers({engine, models, settings, bus}),
-            ...toolHandlers({tools, approvals, toolCalls, settings, webPages}),
+            ...toolHandlers({tools, engine, conversations, approvals, toolCalls, settings, webPages}),
+            ...mcpHandlers(mcp),
             ...documentHandlers(docs),
         },
         {check},
@@ -138,6 +151,7 @@ export function createCore(options: CoreOptions): Core {
     return {
         ...services,
         tools,
+        mcp,
         approvals,
         api,
         dataDir: options.dataDir,
@@ -149,6 +163,7 @@ export function createCore(options: CoreOptions): Core {
         dispose: once(async () => {
             await api.stop();
             await chat.stopAll();
+            await mcp.dispose();
             await models.downloads.cancelAll();
             await docs.ingest.cancelAll();
             await embedder.unload();

@@ -65,6 +65,8 @@ export const Conversation = Type.Object(
         webAccess: Type.Boolean(),
         /** This conversation's own generation settings; unset fields follow the defaults in Settings. */
         generation: nullable(PartialGeneration),
+        /** Tools (by name) and MCP servers ("mcp:<server>") not offered to the model here. */
+        toolsOff: Type.Array(Type.String()),
         createdAt: Timestamp,
         updatedAt: Timestamp,
     },
@@ -408,7 +410,11 @@ export const ToolInfo = Type.Object(
         name: Type.String(),
         aliases: Type.Array(Type.String()),
         description: Type.String(),
+        /** "built-in", or "mcp:<server>" for a tool an MCP server offers. */
+        source: Type.String(),
         sideEffect: SideEffect,
+        /** Reaches outside this computer (an MCP tool's openWorldHint): needs web access on. */
+        openWorld: Type.Boolean(),
         policy: ToolPolicy,
         enabled: Type.Boolean(),
         params: Json,
@@ -494,6 +500,62 @@ export const Passage = Type.Object(
     closed,
 );
 export type Passage = Static<typeof Passage>;
+
+/** What the tools offered in a conversation cost in the context, and each tool's share. */
+export const ToolBudget = Type.Object(
+    {
+        /** null: no model is loaded, so nothing could be measured. */
+        contextSize: nullable(Type.Number()),
+        offeredTokens: nullable(Type.Number()),
+        /** Said when the offered tools take more than a quarter of the context. */
+        warning: nullable(Type.String()),
+        tools: Type.Array(
+            Type.Object(
+                {
+                    name: Type.String(),
+                    source: Type.String(),
+                    description: Type.String(),
+                    sideEffect: SideEffect,
+                    /** Not switched off in this conversation. */
+                    on: Type.Boolean(),
+                    /** Why it cannot be offered now even when on (mode, web access, policy); null if it can. */
+                    unavailable: nullable(Type.String()),
+                    tokens: nullable(Type.Number()),
+                },
+                closed,
+            ),
+        ),
+    },
+    closed,
+);
+export type ToolBudget = Static<typeof ToolBudget>;
+
+export const McpServerState = oneOf(["stopped", "starting", "ready", "error"]);
+export type McpServerState = Static<typeof McpServerState>;
+/** An MCP server from <data>/mcp.json: how it is reached, whether it runs, what it offers. */
+export const McpServerInfo = Type.Object(
+    {
+        name: Type.String(),
+        enabled: Type.Boolean(),
+        startup: oneOf(["lazy", "launch"]),
+        transport: oneOf(["stdio", "http", "sse"]),
+        /** The command line, or the URL (headers are not shown: they may hold keys). */
+        target: Type.String(),
+        state: McpServerState,
+        error: nullable(Type.String()),
+        /** The last lines the server wrote to stderr. */
+        stderr: Type.Array(Type.String()),
+        /** The tools as the model sees them (<server>.<tool>). */
+        tools: Type.Array(Type.String()),
+    },
+    closed,
+);
+export type McpServerInfo = Static<typeof McpServerInfo>;
+export const McpStatus = Type.Object(
+    {servers: Type.Array(McpServerInfo), file: Type.String(), problems: Type.Array(Type.String())},
+    closed,
+);
+export type McpStatus = Static<typeof McpStatus>;
 
 /** The local OpenAI-compatible API: on or off, where it listens, the key clients send. */
 export const ApiStatus = Type.Object(
@@ -677,6 +739,12 @@ export const calls = {
         SettingsValues,
     ),
     "tools.list": call(Empty, Type.Array(ToolInfo)),
+    "tools.budget": call(req({conversationId: Id}), ToolBudget),
+    /** off: tool names and "mcp:<server>" sources not offered in this conversation. */
+    "conversations.setTools": call(
+        req({id: Id, off: Type.Array(Type.String({minLength: 1, maxLength: 200}), {maxItems: 2000})}),
+        Conversation,
+    ),
     "tools.decide": call(
         req({approvalId: Id, decision: ApprovalDecision, args: Type.Optional(Json)}),
         Nothing,
@@ -684,6 +752,12 @@ export const calls = {
     "tools.listPending": call(Empty, Type.Array(ApprovalRequest)),
     "tools.setPolicy": call(req({tool: Name, policy: nullable(ToolPolicy)}), Type.Array(ToolInfo)),
     "archive.get": call(req({id: Id}), ArchivedPage),
+    "mcp.list": call(Empty, McpStatus),
+    /** Adds servers from pasted or imported `{"mcpServers": {...}}` JSON. */
+    "mcp.add": call(req({json: Type.String({minLength: 2, maxLength: 200_000})}), McpStatus),
+    "mcp.remove": call(req({name: Name}), McpStatus),
+    "mcp.setEnabled": call(req({name: Name, enabled: Type.Boolean()}), McpStatus),
+    "mcp.restart": call(req({name: Name}), McpStatus),
     "api.getStatus": call(Empty, ApiStatus),
     "api.setEnabled": call(req({enabled: Type.Boolean()}), ApiStatus),
     "api.regenerateKey": call(Empty, ApiStatus),
@@ -730,6 +804,7 @@ export const AppEvent = Type.Union([
     event("engine.status", {status: EngineStatus}),
     event("models.download", {progress: DownloadProgress}),
     event("models.changed", {}),
+    event("mcp.changed", {}),
     event("docs.progress", {progress: IngestProgress}),
     event("tool.request", {correlationId: Type.String(), call: ToolCallRecord}),
     event("tool.result", {correlationId: Type.String(), call: ToolCallRecord}),

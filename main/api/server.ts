@@ -109,6 +109,8 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 return sendJson(res, 200, listModels());
             case "POST /v1/chat/completions": {
                 const body = validated(validators.chat, await readJson(req), "chat") as ChatRequest;
+                // Cairn tools named by the caller may be an MCP server's that starts on first use.
+                if (body.metadata?.tools || body.metadata?.tool_calls) await options.core.tools.prepare();
                 return completion(res, body, planChat(body, toolAjv, apiTools), "chat");
             }
             case "POST /v1/completions": {

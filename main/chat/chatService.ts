@@ -15,6 +15,7 @@ import {busyMessage, type ProcessRegistry} from "../store/processes.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
 import {JobRegistry} from "../jobs.js";
 import {decide, type DenyReason} from "../tools/policy.js";
+import {isOff} from "../tools/registry.js";
 import {Turn, type ToolServices, type TurnDeps} from "./turn.js";
 import type {TurnState} from "./turnState.js";
 
@@ -57,6 +58,17 @@ export class ChatService {
         private readonly processes: ProcessRegistry,
         private readonly flushMs = 200,
     ) {}
+
+    /**
+     * Tools named in a request (a forced choice, preflight calls) that are not known yet may be an MCP
+     * server's that starts on first use: those servers start before the request is admitted.
+     */
+    async prepareTools(options: SendOptions): Promise<void> {
+        const names = [options.toolChoice ?? "auto", ...(options.preflight ?? []).map((p) => p.name)];
+        const {registry} = this.tools;
+        if (names.some((n) => !["auto", "none", "required"].includes(n) && !registry.resolve(n)))
+            await registry.prepare();
+    }
 
     /** A new question and its answer, after the head or, with `editOf`, as the next version of that message. */
     send(
@@ -127,6 +139,11 @@ export class ChatService {
         const general = ["auto", "none", "required"].includes(choice);
         const named = general ? null : this.tools.registry.resolve(choice);
         if (!general && !named) return fail("VALIDATION", `unknown tool: ${choice}`);
+        if (named && isOff(named, conversation.toolsOff))
+            return fail(
+                "DENIED",
+                `${named.name} is switched off in this conversation; turn it on in the tools menu`,
+            );
         if (named) {
             const {mode, webAccess} = conversation;
             const decision = decide(named, {mode, webAccess, policy: this.tools.registry.policy(named)});
@@ -174,6 +191,7 @@ export class ChatService {
                 preflight: options.preflight ?? [],
                 mode: conversation.mode,
                 webAccess: conversation.webAccess,
+                toolsOff: conversation.toolsOff,
                 generation: this.generationFor(conversation),
                 signal: controller.signal,
             },

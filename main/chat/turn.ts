@@ -38,6 +38,8 @@ export type TurnInput = {
     preflight: PreflightCall[];
     mode: ToolMode;
     webAccess: boolean;
+    /** Tools and MCP servers switched off in this conversation. */
+    toolsOff: string[];
     generation: GenerationSettings;
     signal: AbortSignal;
 };
@@ -103,6 +105,8 @@ export class Turn {
     private async loop(): Promise<Ending> {
         this.machine.to("RECEIVING");
         const {preflight, signal} = this.input;
+        // MCP servers that start on first use start now, so that their tools can be offered.
+        if (this.input.choice !== "none" || preflight.length > 0) await this.deps.tools.registry.prepare();
         if (preflight.length > 0)
             await this.runCalls(
                 preflight.map((p) => ({name: p.name, params: p.args})),
@@ -126,7 +130,8 @@ export class Turn {
         const {mode, webAccess, generation, signal} = this.input;
         const limitReached = step >= registry.config.defaults.maxSteps;
         const choice = step === 0 ? this.input.choice : "auto";
-        const offered = limitReached || choice === "none" ? [] : registry.offered(mode, {webAccess});
+        const off = this.input.toolsOff;
+        const offered = limitReached || choice === "none" ? [] : registry.offered(mode, {webAccess, off});
         const force = forcedTools(choice, offered);
         const result = await this.deps.engine.step({
             history: this.history(offered.length > 0 || this.response.length > 0, limitReached),
@@ -215,7 +220,7 @@ export class Turn {
         const budget = engine.resultBudget({
             history: this.history(true),
             functions: registry
-                .offered(this.input.mode, {webAccess: this.input.webAccess})
+                .offered(this.input.mode, {webAccess: this.input.webAccess, off: this.input.toolsOff})
                 .map(toModelFunction),
             maxTokens: this.input.generation.maxTokens,
             calls,

@@ -42,6 +42,7 @@ export function conversationHandlers({
         "conversations.setMode": (req) => updated(req.id, conversations.setMode(req.id, req.mode)),
         "conversations.setWebAccess": (req) =>
             updated(req.id, conversations.setWebAccess(req.id, req.webAccess)),
+        "conversations.setTools": (req) => updated(req.id, conversations.setToolsOff(req.id, req.off)),
         "conversations.setGeneration": (req) =>
             updated(req.id, conversations.setGeneration(req.id, req.generation)),
         "messages.list": (req) => {
@@ -92,8 +93,14 @@ export function conversationHandlers({
             bus.emit({type: "conversation.updated", conversation});
             return ok(conversation);
         },
-        "chat.send": (req) => chat.send(req.conversationId, req.text, req),
-        "chat.regenerate": (req) => chat.regenerate(req.conversationId, req.messageId, req),
+        "chat.send": async (req) => {
+            await chat.prepareTools(req);
+            return chat.send(req.conversationId, req.text, req);
+        },
+        "chat.regenerate": async (req) => {
+            await chat.prepareTools(req);
+            return chat.regenerate(req.conversationId, req.messageId, req);
+        },
         "chat.stop": (req) => ok({stopped: chat.stop(req.conversationId)}),
     };
 }

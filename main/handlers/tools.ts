@@ -4,10 +4,15 @@ import type {ToolCallStore} from "../store/toolCalls.js";
 import type {WebPageStore} from "../store/webPages.js";
 import type {ApprovalBroker} from "../tools/approvals.js";
 import type {ToolRegistry} from "../tools/registry.js";
+import {toolBudget} from "../tools/budget.js";
+import type {Engine} from "../llm/engine.js";
+import type {ConversationStore} from "../store/conversations.js";
 import type {HandlerSlice} from "./slice.js";
 
 type Deps = {
     tools: ToolRegistry;
+    engine: Engine;
+    conversations: ConversationStore;
     approvals: ApprovalBroker;
     toolCalls: ToolCallStore;
     settings: SettingsStore;
@@ -19,6 +24,13 @@ export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "a
     const {tools, approvals, toolCalls, settings, webPages} = deps;
     return {
         "tools.list": () => ok(tools.list()),
+        "tools.budget": async (req) => {
+            const conversation = deps.conversations.get(req.conversationId);
+            if (!conversation) return fail("NOT_FOUND", `conversation not found: ${req.conversationId}`);
+            // MCP servers that start on first use start now, so that their tools are listed.
+            await tools.prepare();
+            return ok(toolBudget(tools, deps.engine, conversation));
+        },
         "tools.listPending": () => ok(approvals.list()),
         "tools.decide": (req) => approvals.decide(req.approvalId, req.decision, req.args),
         "tools.setPolicy": (req) => {

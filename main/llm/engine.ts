@@ -431,7 +431,9 @@ export class Engine {
             if (/context shift|compress chat history/i.test(reason)) {
                 return fail(
                     "OUT_OF_MEMORY",
-                    `this answer no longer fits in the context (${sequence.contextSize} tokens): the system prompt, the tools' results and the answer together are too long; increase the context size in Settings, lower Max tokens, or shorten the system prompt`,
+                    req.functions?.length
+                        ? `this answer no longer fits in the context (${sequence.contextSize} tokens): the ${req.functions.length} tools' definitions, the system prompt, the tools' results and the answer together are too long; switch off tools this conversation does not need (the tools menu shows what each costs), increase the context size in Settings, or lower Max tokens`
+                        : `this answer no longer fits in the context (${sequence.contextSize} tokens): the system prompt, the tools' results and the answer together are too long; increase the context size in Settings, lower Max tokens, or shorten the system prompt`,
                 );
             }
             return fail("INTERNAL", `generation failed: ${reason}`);
@@ -460,6 +462,29 @@ export class Engine {
             availableFunctions: last.functions,
         });
         return {wrapper: last.wrapper.wrapperName, text: state.contextText.toString()};
+    }
+
+    /**
+     * What tool definitions cost in the prompt, in the loaded model's tokens, as its chat format writes
+     * them: all of `functions` together, and each alone (with the format's preamble for tools); null with
+     * no model loaded.
+     */
+    functionTokens(functions: ModelFunction[]): {total: number; each: number[]; contextSize: number} | null {
+        const model = this.model;
+        const wrapper = this.chatWrapper;
+        const contextSize = this.context?.contextSize;
+        if (!model || !wrapper || !contextSize) return null;
+        const history: ChatHistoryItem[] = [{type: "user", text: ""}];
+        const length = (fs: ModelFunction[]) =>
+            wrapper
+                .generateContextState({chatHistory: history, availableFunctions: modelFunctions(fs)})
+                .contextText.tokenize(model.tokenizer).length;
+        const base = length([]);
+        return {
+            total: length(functions) - base,
+            each: functions.map((f) => length([f]) - base),
+            contextSize,
+        };
     }
 
     /** A text's length in the loaded model's tokens; null when no model is loaded. */

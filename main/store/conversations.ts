@@ -22,6 +22,7 @@ type ConversationRow = {
     mode: ToolMode;
     web_access: 0 | 1 | null;
     generation: string | null;
+    tools_off: string | null;
     created_at: number;
     updated_at: number;
 };
@@ -95,6 +96,7 @@ export class ConversationStore {
             mode: "ask",
             webAccess: this.webAccessDefault(),
             generation: null,
+            toolsOff: [],
             createdAt: now,
             updatedAt: now,
         };
@@ -117,6 +119,16 @@ export class ConversationStore {
     setWebAccess(id: string, webAccess: boolean): Conversation | null {
         this.sql("UPDATE conversations SET web_access = ?, updated_at = ? WHERE id = ?").run(
             webAccess ? 1 : 0,
+            Date.now(),
+            id,
+        );
+        return this.get(id);
+    }
+
+    /** The tools (names) and MCP servers (mcp:<server>) not offered to the model in this conversation. */
+    setToolsOff(id: string, off: string[]): Conversation | null {
+        this.sql("UPDATE conversations SET tools_off = ?, updated_at = ? WHERE id = ?").run(
+            off.length ? JSON.stringify([...new Set(off)].sort()) : null,
             Date.now(),
             id,
         );
@@ -345,6 +357,7 @@ function toConversation(r: ConversationRow, webAccessDefault: boolean): Conversa
         mode: r.mode,
         webAccess: r.web_access === null ? webAccessDefault : r.web_access === 1,
         generation: r.generation ? (JSON.parse(r.generation) as Partial<GenerationSettings>) : null,
+        toolsOff: r.tools_off ? (JSON.parse(r.tools_off) as string[]) : [],
         createdAt: r.created_at,
         updatedAt: r.updated_at,
     };

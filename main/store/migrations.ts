@@ -268,4 +268,9 @@ export const MIGRATIONS: readonly Migration[] = [
             ALTER TABLE messages ADD COLUMN thought_tokens INTEGER;
         `,
     },
+    {
+        version: 13,
+        name: "tools switched off per conversation (a JSON list of tool names and mcp:<server> sources)",
+        sql: `ALTER TABLE conversations ADD COLUMN tools_off TEXT;`,
+    },
 ];

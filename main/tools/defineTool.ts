@@ -91,9 +91,18 @@ export type ToolDefinition = {
     name: string;
     description: string;
     sideEffect: SideEffect;
+    /** "built-in" unless set: "mcp:<server>" for an MCP server's tool. */
+    source?: string;
+    /** Reaches outside this computer although it changes nothing there: needs web access on. */
+    openWorld?: boolean;
     timeoutMs?: number;
     params: ParamsSchema;
     validate?: ValidateOnly;
+    /**
+     * A schema written elsewhere (an MCP server's): validated as it is, while `params` is its cut-down
+     * form for the grammar.
+     */
+    inputSchema?: object;
     run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
 };
 

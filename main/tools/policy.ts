@@ -23,10 +23,13 @@ export type DecisionContext = {
  * Whether a tool may run: the one place that applies the mode, web access, the policy, grants and the
  * repeated-call rule. Offering tools to the model, a forced choice and every call ask it.
  */
-export function decide(tool: {name: string; sideEffect: SideEffect}, ctx: DecisionContext): Decision {
+export function decide(
+    tool: {name: string; sideEffect: SideEffect; openWorld?: boolean},
+    ctx: DecisionContext,
+): Decision {
     if (ctx.mode === "ask" && (tool.sideEffect === "write" || tool.sideEffect === "exec"))
         return deny("mode", `${tool.name} is not available in ask mode`);
-    if (tool.sideEffect === "network" && !ctx.webAccess)
+    if ((tool.sideEffect === "network" || tool.openWorld) && !ctx.webAccess)
         return deny("web-off", "web access is off in this conversation");
     if (ctx.policy === "deny") return deny("policy", `${tool.name} is disabled by its policy`);
     if (ctx.repeated) return {verdict: "ask", repeated: true};

@@ -4,7 +4,10 @@ import type {ToolsConfig} from "./config.js";
 import {decide, defaultPolicy} from "./policy.js";
 import {ArgumentValidator, type Validated} from "./validate.js";
 
-export type PolicyContext = {webAccess: boolean};
+export type PolicyContext = {
+    webAccess: boolean;
+    /** Tool names and sources switched off here. */ off?: string[];
+};
 
 /** The enabled tools, their aliases and validators: everything derived from the tool definitions and config. */
 export class ToolRegistry {
@@ -13,6 +16,8 @@ export class ToolRegistry {
     private readonly validator = new ArgumentValidator();
     /** Policies chosen by the user in Settings, over the config file's. */
     private policyOverrides: Record<string, ToolPolicy> = {};
+
+    private readonly preparers: (() => Promise<void>)[] = [];
 
     constructor(
         definitions: ToolDefinition[],
@@ -23,6 +28,46 @@ export class ToolRegistry {
             this.validator.add(tool.name, validationSchema(tool));
             for (const alias of config.tools[tool.name]?.aliases ?? []) this.aliases.set(alias, tool.name);
         }
+    }
+
+    /**
+     * Replaces the tools one source offers (an MCP server's, as its list changes). A tool whose schema
+     * cannot be compiled is left out, and named in the problems returned. Built-in names are never replaced.
+     */
+    setSource(source: string, definitions: ToolDefinition[]): string[] {
+        for (const [name, tool] of this.tools) {
+            if (tool.source === source) {
+                this.tools.delete(name);
+                this.validator.remove(name);
+            }
+        }
+        const problems: string[] = [];
+        for (const tool of definitions) {
+            if (this.tools.has(tool.name)) {
+                problems.push(`${tool.name}: a tool with this name already exists`);
+                continue;
+            }
+            try {
+                if (tool.inputSchema) this.validator.addForeign(tool.name, tool.inputSchema);
+                else this.validator.add(tool.name, validationSchema(tool));
+            } catch (error) {
+                problems.push(
+                    `${tool.name}: its input schema is not valid JSON Schema (${(error as Error).message})`,
+                );
+                continue;
+            }
+            this.tools.set(tool.name, {...tool, source});
+        }
+        return problems;
+    }
+
+    /** Work that must be done before tools are offered (MCP servers that start on first use). */
+    addPreparer(prepare: () => Promise<void>): void {
+        this.preparers.push(prepare);
+    }
+
+    async prepare(): Promise<void> {
+        await Promise.all(this.preparers.map((p) => p()));
     }
 
     /** A tool by name or alias, if it exists and is enabled. */
@@ -37,13 +82,22 @@ export class ToolRegistry {
         return {...this.validator.validate(tool.name, args), tool};
     }
 
-    /** The tools offered to the model: those decide() does not deny in this mode with this web access. */
+    /**
+     * The tools offered to the model: those decide() does not deny in this mode with this web access, less
+     * those switched off in the conversation.
+     */
     offered(mode: ToolMode, ctx: PolicyContext): ToolDefinition[] {
         return [...this.tools.values()].filter(
             (t) =>
                 this.isEnabled(t.name) &&
+                !isOff(t, ctx.off) &&
                 decide(t, {mode, webAccess: ctx.webAccess, policy: this.policy(t)}).verdict !== "deny",
         );
+    }
+
+    /** Every enabled tool, offered here or not (the tools menu lists them all). */
+    enabled(): ToolDefinition[] {
+        return [...this.tools.values()].filter((t) => this.isEnabled(t.name));
     }
 
     /** The policy chosen for a tool: in Settings, else in tools.yaml, else its side effect's default. */
@@ -72,7 +126,9 @@ export class ToolRegistry {
             name: t.name,
             aliases: this.config.tools[t.name]?.aliases ?? [],
             description: t.description,
+            source: t.source ?? "built-in",
             sideEffect: t.sideEffect,
+            openWorld: t.openWorld ?? false,
             policy: this.policy(t),
             enabled: this.isEnabled(t.name),
             params: t.params,
@@ -82,4 +138,9 @@ export class ToolRegistry {
     private isEnabled(name: string): boolean {
         return this.config.tools[name]?.enabled ?? true;
     }
+}
+
+/** Switched off in a conversation, by its name or its source (a whole MCP server). */
+export function isOff(tool: Pick<ToolDefinition, "name" | "source">, off: string[] = []): boolean {
+    return off.includes(tool.name) || (tool.source !== undefined && off.includes(tool.source));
 }

@@ -1,4 +1,5 @@
 import {Ajv, type ErrorObject, type ValidateFunction} from "ajv";
+import addFormats from "ajv-formats";
 
 export type Validated = {ok: true; args: Record<string, unknown>} | {ok: false; message: string};
 
@@ -14,10 +15,27 @@ export class ArgumentValidator {
         useDefaults: true,
         removeAdditional: "all",
     });
+    /**
+     * Schemas written elsewhere (MCP servers): the same strict checking of arguments (no coercion), but
+     * their schema's own keywords and formats are accepted and extra arguments are left to the server.
+     */
+    private readonly foreignAjv = addFormats.default(
+        new Ajv({allErrors: true, strict: false, coerceTypes: false, useDefaults: true}),
+    );
     private readonly compiled = new Map<string, ValidateFunction>();
 
     add(name: string, schema: object): void {
         this.compiled.set(name, this.ajv.compile(schema));
+    }
+
+    /** Throws when the schema cannot be compiled: the caller says which tool and why. */
+    addForeign(name: string, schema: object): void {
+        const {$schema: _draft, ...rest} = schema as Record<string, unknown>;
+        this.compiled.set(name, this.foreignAjv.compile(rest));
+    }
+
+    remove(name: string): void {
+        this.compiled.delete(name);
     }
 
     validate(name: string, args: unknown): Validated {

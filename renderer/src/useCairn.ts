@@ -283,6 +283,7 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
             return {...s, engine: event.status};
         case "models.download":
         case "models.changed":
+        case "mcp.changed":
         case "docs.progress":
             return s;
         case "conversation.updated": {

@@ -26,7 +26,16 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
 const quiet = () => {};
 
 function conversation(title: string): Conversation {
-    return {id: "c1", title, mode: "ask", webAccess: false, generation: null, createdAt: 1, updatedAt: 1};
+    return {
+        id: "c1",
+        title,
+        mode: "ask",
+        webAccess: false,
+        generation: null,
+        toolsOff: [],
+        createdAt: 1,
+        updatedAt: 1,
+    };
 }
 
 test("a valid call reaches its handler", async () => {

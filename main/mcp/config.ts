@@ -1,0 +1,221 @@
+import fs from "node:fs";
+import path from "node:path";
+import {Ajv} from "ajv";
+
+/**
+ * `<data>/mcp.json`, in the `{"mcpServers": {...}}` format other desktop assistants use: stdio servers
+ * (command, args, env, cwd) and HTTP servers (url, headers; `type: "sse"` for the older transport). Cairn's
+ * own per-server fields are optional: enabled (or the common `disabled`), startup, startTimeoutMs,
+ * callTimeoutMs. Fields other programs add are kept as they are when Cairn writes the file.
+ */
+export type McpServerConfig = {
+    name: string;
+    enabled: boolean;
+    /** lazy: started when a turn first needs tools (or a call, or a listing); launch: when Cairn starts. */
+    startup: "lazy" | "launch";
+    startTimeoutMs: number;
+    callTimeoutMs: number;
+    transport:
+        | {type: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string}
+        | {type: "http" | "sse"; url: string; headers: Record<string, string>};
+};
+
+export const DEFAULT_START_TIMEOUT_MS = 30_000;
+export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+export const MCP_FILE_NAME = "mcp.json";
+
+const strings = {type: "object", additionalProperties: {type: "string"}} as const;
+const entrySchema = {
+    type: "object",
+    properties: {
+        command: {type: "string", minLength: 1},
+        args: {type: "array", items: {type: "string"}},
+        env: strings,
+        cwd: {type: "string"},
+        url: {type: "string", minLength: 1},
+        headers: strings,
+        type: {enum: ["stdio", "http", "streamable-http", "streamableHttp", "sse"]},
+        enabled: {type: "boolean"},
+        disabled: {type: "boolean"},
+        startup: {enum: ["lazy", "launch"]},
+        startTimeoutMs: {type: "integer", minimum: 100, maximum: 600_000},
+        callTimeoutMs: {type: "integer", minimum: 100, maximum: 3_600_000},
+    },
+    oneOf: [{required: ["command"]}, {required: ["url"]}],
+} as const;
+const fileSchema = {
+    type: "object",
+    properties: {mcpServers: {type: "object"}},
+    required: ["mcpServers"],
+} as const;
+
+const ajv = new Ajv({allErrors: true, strict: false});
+const validateFile = ajv.compile(fileSchema);
+const validateEntry = ajv.compile(entrySchema);
+
+export type McpFile = {servers: McpServerConfig[]; problems: string[]};
+
+export function mcpFile(dataDir: string): string {
+    return path.join(dataDir, MCP_FILE_NAME);
+}
+
+/** Reads the file; a missing file is no servers, a malformed one is one problem and no servers. */
+export function readMcpConfig(file: string): McpFile {
+    const raw = readRaw(file);
+    if (!raw.ok) return {servers: [], problems: [raw.message]};
+    const servers: McpServerConfig[] = [];
+    const problems: string[] = [];
+    for (const [name, entry] of Object.entries(raw.value.mcpServers)) {
+        const parsed = parseServer(name, entry);
+        if (typeof parsed === "string") problems.push(`${file}: ${parsed}`);
+        else servers.push(parsed);
+    }
+    return {servers, problems};
+}
+
+/** One server's entry checked and completed with Cairn's defaults; a string says what is wrong. */
+export function parseServer(name: string, entry: unknown): McpServerConfig | string {
+    if (!/^[\w.-]{1,64}$/.test(name))
+        return `server name "${name}" must be 1-64 letters, digits, "_", "-" or "."`;
+    if (!validateEntry(entry)) return `server "${name}": ${describeErrors(validateEntry.errors)}`;
+    const e: Record<string, unknown> = {...(entry as object)};
+    const common = {
+        name,
+        enabled: e.enabled !== undefined ? e.enabled === true : e.disabled !== true,
+        startup: (e.startup as "lazy" | "launch" | undefined) ?? "lazy",
+        startTimeoutMs: (e.startTimeoutMs as number | undefined) ?? DEFAULT_START_TIMEOUT_MS,
+        callTimeoutMs: (e.callTimeoutMs as number | undefined) ?? DEFAULT_CALL_TIMEOUT_MS,
+    };
+    if (typeof e.command === "string") {
+        return {
+            ...common,
+            transport: {
+                type: "stdio",
+                command: e.command,
+                args: (e.args as string[] | undefined) ?? [],
+                env: (e.env as Record<string, string> | undefined) ?? {},
+                ...(typeof e.cwd === "string" ? {cwd: e.cwd} : {}),
+            },
+        };
+    }
+    const url = String(e.url);
+    if (!/^https?:\/\//i.test(url)) return `server "${name}": url must start with http:// or https://`;
+    return {
+        ...common,
+        transport: {
+            type: e.type === "sse" ? "sse" : "http",
+            url,
+            headers: (e.headers as Record<string, string> | undefined) ?? {},
+        },
+    };
+}
+
+/**
+ * Adds (or replaces) servers from a `{"mcpServers": {...}}` text, as pasted or imported from another
+ * assistant's file, keeping every other server and field. All entries are checked before anything is
+ * written; returns the names added.
+ */
+export function addServers(
+    file: string,
+    text: string,
+): {ok: true; names: string[]} | {ok: false; message: string} {
+    let pasted: unknown;
+    try {
+        pasted = JSON.parse(text);
+    } catch (error) {
+        return {ok: false, message: `not JSON: ${(error as Error).message}`};
+    }
+    if (!validateFile(pasted))
+        return {
+            ok: false,
+            message: 'expected an object {"mcpServers": {"name": {"command": ...} or {"url": ...}}}',
+        };
+    const entries = Object.entries(pasted.mcpServers);
+    if (entries.length === 0) return {ok: false, message: "mcpServers is empty: there is no server to add"};
+    for (const [name, entry] of entries) {
+        const parsed = parseServer(name, entry);
+        if (typeof parsed === "string") return {ok: false, message: parsed};
+    }
+    const current = readRaw(file);
+    if (!current.ok && current.exists) return {ok: false, message: current.message};
+    const next = current.ok ? current.value : {mcpServers: {}};
+    for (const [name, entry] of entries) next.mcpServers[name] = entry;
+    writeAtomic(file, next);
+    return {ok: true, names: entries.map(([name]) => name)};
+}
+
+/** Changes fields of one server's entry (enabled, startup, timeouts), keeping the rest. */
+export function updateServer(
+    file: string,
+    name: string,
+    change: Record<string, unknown>,
+): {ok: true} | {ok: false; message: string} {
+    const current = readRaw(file);
+    if (!current.ok) return {ok: false, message: current.message};
+    const entry = current.value.mcpServers[name];
+    if (!entry || typeof entry !== "object") return {ok: false, message: `no MCP server named "${name}"`};
+    const updated: Record<string, unknown> = {...(entry as Record<string, unknown>), ...change};
+    if ("enabled" in change) delete updated.disabled;
+    const parsed = parseServer(name, updated);
+    if (typeof parsed === "string") return {ok: false, message: parsed};
+    current.value.mcpServers[name] = updated;
+    writeAtomic(file, current.value);
+    return {ok: true};
+}
+
+export function removeServer(file: string, name: string): {ok: true} | {ok: false; message: string} {
+    const current = readRaw(file);
+    if (!current.ok) return {ok: false, message: current.message};
+    if (!(name in current.value.mcpServers)) return {ok: false, message: `no MCP server named "${name}"`};
+    delete current.value.mcpServers[name];
+    writeAtomic(file, current.value);
+    return {ok: true};
+}
+
+type Raw = {mcpServers: Record<string, unknown>} & Record<string, unknown>;
+
+function readRaw(file: string): {ok: true; value: Raw} | {ok: false; exists: boolean; message: string} {
+    let text: string;
+    try {
+        text = fs.readFileSync(file, "utf8");
+    } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return {ok: true, value: {mcpServers: {}}};
+        return {ok: false, exists: true, message: `${file}: ${(error as Error).message}`};
+    }
+    let value: unknown;
+    try {
+        value = JSON.parse(text);
+    } catch (error) {
+        return {
+            ok: false,
+            exists: true,
+            message: `${file} is not valid JSON (${(error as Error).message}); fix it or remove it`,
+        };
+    }
+    if (!value || typeof value !== "object" || Array.isArray(value))
+        return {ok: false, exists: true, message: `${file} must hold an object with "mcpServers"`};
+    const obj = value as Record<string, unknown>;
+    const servers = obj.mcpServers ?? {};
+    if (typeof servers !== "object" || servers === null || Array.isArray(servers))
+        return {
+            ok: false,
+            exists: true,
+            message: `${file}: "mcpServers" must be an object of servers by name`,
+        };
+    return {ok: true, value: {...obj, mcpServers: servers as Record<string, unknown>}};
+}
+
+/** Written whole or not at all; the file may hold headers with secrets, so only the user can read it. */
+function writeAtomic(file: string, value: Raw): void {
+    fs.mkdirSync(path.dirname(file), {recursive: true});
+    const temp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`, {mode: 0o600});
+    fs.renameSync(temp, file);
+}
+
+function describeErrors(errors: typeof validateEntry.errors): string {
+    const list = (errors ?? []).filter((e) => !e.schemaPath.includes("oneOf"));
+    if (list.length === 0)
+        return 'give either "command" (a program started on this computer) or "url" (a server)';
+    return list.map((e) => `${e.instancePath || "entry"} ${e.message}`).join("; ");
+}

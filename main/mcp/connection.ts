@@ -1,0 +1,200 @@
+import {Client} from "@modelcontextprotocol/sdk/client/index.js";
+import {SSEClientTransport} from "@modelcontextprotocol/sdk/client/sse.js";
+import {StdioClientTransport} from "@modelcontextprotocol/sdk/client/stdio.js";
+import {StreamableHTTPClientTransport} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type {Transport} from "@modelcontextprotocol/sdk/shared/transport.js";
+import type {CallToolResult, Tool} from "@modelcontextprotocol/sdk/types.js";
+import type {McpServerState} from "../../shared/contract.js";
+import {APP_VERSION} from "../version.js";
+import type {McpServerConfig} from "./config.js";
+
+const STDERR_LINES = 20;
+const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+/**
+ * One MCP server: started on demand, its tools listed and followed (listChanged), restarted with backoff
+ * after it exits unexpectedly. Never throws for the server's faults: they become its state and message.
+ */
+export class McpConnection {
+    private client: Client | null = null;
+    private starting: Promise<void> | null = null;
+    private state: McpServerState = "stopped";
+    private error: string | null = null;
+    private stderr: string[] = [];
+    private tools: Tool[] = [];
+    private stopping = false;
+    private retries = 0;
+    private retryTimer: NodeJS.Timeout | null = null;
+
+    constructor(
+        readonly config: McpServerConfig,
+        /** Called when the state or the tool list changes. */
+        private readonly onChange: () => void,
+    ) {}
+
+    status() {
+        return {state: this.state, error: this.error, stderr: [...this.stderr], tools: [...this.tools]};
+    }
+
+    /** Starts the server if it is not running; resolves once it is ready or has failed (see status()). */
+    ensureStarted(): Promise<void> {
+        if (this.state === "ready") return Promise.resolve();
+        this.stopping = false;
+        return (this.starting ??= this.start().finally(() => (this.starting = null)));
+    }
+
+    async callTool(
+        name: string,
+        args: Record<string, unknown>,
+        signal: AbortSignal,
+    ): Promise<CallToolResult> {
+        await this.ensureStarted();
+        const client = this.client;
+        if (!client || this.state !== "ready")
+            throw new Error(
+                `MCP server "${this.config.name}" is not running: ${this.error ?? "not started"}`,
+            );
+        // Cairn's runner owns the time limit; the SDK's own (60 s by default) must not cut in first.
+        const result = await client.callTool({name, arguments: args}, undefined, {
+            signal,
+            timeout: this.config.callTimeoutMs + 1_000,
+        });
+        return result as CallToolResult;
+    }
+
+    async restart(): Promise<void> {
+        await this.stop();
+        await this.ensureStarted();
+    }
+
+    async stop(): Promise<void> {
+        this.stopping = true;
+        if (this.retryTimer) clearTimeout(this.retryTimer);
+        this.retryTimer = null;
+        await this.starting?.catch(() => {});
+        const client = this.client;
+        this.client = null;
+        if (client) await client.close().catch(() => {});
+        this.set("stopped", null);
+    }
+
+    private async start(): Promise<void> {
+        this.set("starting", null);
+        this.stderr = [];
+        const client = new Client(
+            {name: "cairn", version: APP_VERSION},
+            {
+                listChanged: {
+                    tools: {
+                        onChanged: (error, tools) => {
+                            if (error || !tools) return;
+                            this.tools = tools;
+                            this.onChange();
+                        },
+                    },
+                },
+            },
+        );
+        const timeout = new AbortController();
+        const timer = setTimeout(() => timeout.abort(), this.config.startTimeoutMs);
+        try {
+            await this.connect(client, timeout.signal);
+            const listed = await client.listTools(undefined, {signal: timeout.signal});
+            this.tools = listed.tools;
+            this.client = client;
+            client.onclose = () => this.closed(client);
+            this.retries = 0;
+            this.set("ready", null);
+        } catch (error) {
+            await client.close().catch(() => {});
+            const why = timeout.signal.aborted
+                ? `did not start within ${this.config.startTimeoutMs / 1000} s`
+                : errorText(error);
+            this.set("error", `${why}${this.stderrHint()}`);
+        } finally {
+            clearTimeout(timer);
+        }
+    }
+
+    /** Streamable HTTP first; a server that answers it with an HTTP error gets the older SSE transport. */
+    private async connect(client: Client, signal: AbortSignal): Promise<void> {
+        const t = this.config.transport;
+        if (t.type === "stdio") {
+            const transport = new StdioClientTransport({
+                command: t.command,
+                args: t.args,
+                env: t.env,
+                cwd: t.cwd,
+                stderr: "pipe",
+            });
+            transport.stderr?.on("data", (chunk: Buffer) => this.keepStderr(String(chunk)));
+            return connectWithin(client, transport, signal);
+        }
+        const requestInit = {headers: t.headers};
+        if (t.type === "sse")
+            return connectWithin(client, new SSEClientTransport(new URL(t.url), {requestInit}), signal);
+        try {
+            await connectWithin(
+                client,
+                new StreamableHTTPClientTransport(new URL(t.url), {requestInit}),
+                signal,
+            );
+        } catch (error) {
+            if (signal.aborted || !/HTTP 4\d\d|405|404/.test(errorText(error))) throw error;
+            await connectWithin(client, new SSEClientTransport(new URL(t.url), {requestInit}), signal);
+        }
+    }
+
+    /** The server went away: calls in flight have failed with it; try again later unless Cairn stopped it. */
+    private closed(client: Client): void {
+        if (this.client !== client || this.stopping) return;
+        this.client = null;
+        this.tools = [];
+        this.set("error", `the server exited${this.stderrHint()}`);
+        const delay = BACKOFF_MS[Math.min(this.retries, BACKOFF_MS.length - 1)]!;
+        this.retries++;
+        this.retryTimer = setTimeout(() => {
+            this.retryTimer = null;
+            if (!this.stopping) void this.ensureStarted();
+        }, delay);
+        this.retryTimer.unref();
+    }
+
+    private keepStderr(text: string): void {
+        const lines = text.split(/\r?\n/).filter((l) => l.trim());
+        this.stderr = [...this.stderr, ...lines.map((l) => l.slice(0, 500))].slice(-STDERR_LINES);
+    }
+
+    private stderrHint(): string {
+        const last = this.stderr.slice(-3).join(" | ");
+        return last ? `; its last output: ${last}` : "";
+    }
+
+    private set(state: McpServerState, error: string | null): void {
+        this.state = state;
+        this.error = error;
+        this.onChange();
+    }
+}
+
+async function connectWithin(client: Client, transport: Transport, signal: AbortSignal): Promise<void> {
+    const aborted = new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(new Error("aborted"));
+        signal.addEventListener("abort", () => reject(new Error("aborted")), {once: true});
+    });
+    try {
+        await Promise.race([client.connect(transport, {signal}), aborted]);
+    } catch (error) {
+        await transport.close().catch(() => {});
+        throw error;
+    }
+}
+
+function errorText(error: unknown): string {
+    if (error instanceof Error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT") return `the command was not found (${error.message})`;
+        return error.message;
+    }
+    return String(error);
+}

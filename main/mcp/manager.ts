@@ -1,0 +1,151 @@
+import type {McpServerInfo, McpStatus} from "../../shared/contract.js";
+import type {ToolRegistry} from "../tools/registry.js";
+import {addServers, readMcpConfig, removeServer, updateServer, type McpServerConfig} from "./config.js";
+import {McpConnection} from "./connection.js";
+import {mcpToolDefinition, mcpToolName} from "./tools.js";
+
+type Outcome = {ok: true} | {ok: false; message: string};
+
+/**
+ * The MCP servers of `<data>/mcp.json`: one connection each, their tools kept in the registry as they
+ * change, started at launch or on first use as each is set, stopped with Cairn.
+ */
+export class McpManager {
+    private readonly connections = new Map<string, McpConnection>();
+    private problems: string[] = [];
+
+    constructor(
+        private readonly deps: {
+            file: string;
+            registry: ToolRegistry;
+            /** Something changed that a Settings screen shows. */
+            onChange: () => void;
+        },
+    ) {
+        deps.registry.addPreparer(() => this.startLazy());
+    }
+
+    /** Reads the file again: new servers connected, removed ones stopped, changed ones restarted. */
+    async load(): Promise<void> {
+        const {servers, problems} = readMcpConfig(this.deps.file);
+        this.problems = problems;
+        const wanted = new Map(servers.map((s) => [s.name, s]));
+        for (const [name, connection] of this.connections) {
+            const next = wanted.get(name);
+            if (next && sameConfig(next, connection.config)) continue;
+            this.connections.delete(name);
+            await connection.stop();
+            this.syncTools(connection);
+        }
+        for (const server of servers) {
+            if (this.connections.has(server.name)) continue;
+            const connection: McpConnection = new McpConnection(server, () => this.changed(connection));
+            this.connections.set(server.name, connection);
+        }
+        this.deps.onChange();
+        await Promise.all(
+            [...this.connections.values()]
+                .filter((c) => c.config.enabled && c.config.startup === "launch")
+                .map((c) => c.ensureStarted()),
+        );
+    }
+
+    /** Enabled servers that start on first use, started now (each within its start timeout). */
+    async startLazy(): Promise<void> {
+        await Promise.all(
+            [...this.connections.values()]
+                .filter((c) => c.config.enabled && c.status().state === "stopped")
+                .map((c) => c.ensureStarted()),
+        );
+    }
+
+    status(): McpStatus {
+        return {
+            servers: [...this.connections.values()].map(infoOf),
+            file: this.deps.file,
+            problems: [...this.problems],
+        };
+    }
+
+    async add(json: string): Promise<Outcome> {
+        const added = addServers(this.deps.file, json);
+        if (!added.ok) return added;
+        // A server given again under its name is replaced: it starts over with its new settings.
+        for (const name of added.names) await this.stopAndForget(name);
+        await this.load();
+        return {ok: true};
+    }
+
+    async remove(name: string): Promise<Outcome> {
+        const removed = removeServer(this.deps.file, name);
+        if (!removed.ok) return removed;
+        await this.load();
+        return {ok: true};
+    }
+
+    async setEnabled(name: string, enabled: boolean): Promise<Outcome> {
+        const updated = updateServer(this.deps.file, name, {enabled});
+        if (!updated.ok) return updated;
+        await this.load();
+        return {ok: true};
+    }
+
+    async restart(name: string): Promise<Outcome> {
+        const connection = this.connections.get(name);
+        if (!connection) return {ok: false, message: `no MCP server named "${name}"`};
+        if (!connection.config.enabled) return {ok: false, message: `"${name}" is disabled; enable it first`};
+        await connection.restart();
+        return {ok: true};
+    }
+
+    async dispose(): Promise<void> {
+        await Promise.all([...this.connections.values()].map((c) => c.stop()));
+    }
+
+    private async stopAndForget(name: string): Promise<void> {
+        const connection = this.connections.get(name);
+        if (!connection) return;
+        this.connections.delete(name);
+        await connection.stop();
+        this.syncTools(connection);
+    }
+
+    private changed(connection: McpConnection): void {
+        if (this.connections.get(connection.config.name) !== connection) return;
+        this.syncTools(connection);
+        this.deps.onChange();
+    }
+
+    /** The registry holds a server's tools while it is connected and enabled, none otherwise. */
+    private syncTools(connection: McpConnection): void {
+        const live = this.connections.get(connection.config.name) === connection && connection.config.enabled;
+        const tools = live ? connection.status().tools : [];
+        const problems = this.deps.registry.setSource(
+            `mcp:${connection.config.name}`,
+            tools.map((t) => mcpToolDefinition(connection, t)),
+        );
+        for (const problem of problems)
+            console.error(`[cairn] MCP server ${connection.config.name}: ${problem}`);
+    }
+}
+
+function infoOf(connection: McpConnection): McpServerInfo {
+    const {config} = connection;
+    const status = connection.status();
+    const t = config.transport;
+    return {
+        name: config.name,
+        enabled: config.enabled,
+        startup: config.startup,
+        transport: t.type,
+        target: t.type === "stdio" ? [t.command, ...t.args].join(" ") : t.url,
+        state: status.state,
+        error: status.error,
+        stderr: status.stderr,
+        tools: status.tools.map((tool) => mcpToolName(config.name, tool.name)),
+    };
+}
+
+function sameConfig(a: McpServerConfig, b: McpServerConfig): boolean {
+    return JSON.stringify(a) === JSON.stringify(b);
+}

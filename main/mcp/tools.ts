@@ -1,0 +1,99 @@
+import type {CallToolResult, Tool} from "@modelcontextprotocol/sdk/types.js";
+import type {SideEffect} from "../../shared/contract.js";
+import {grammarParams} from "../llm/grammarSchema.js";
+import type {ParamsSchema, ToolDefinition, ToolOutput} from "../tools/defineTool.js";
+import type {McpConnection} from "./connection.js";
+
+/** Longest tool name as the model sees it: what OpenAI-style function names and chat templates accept. */
+const MAX_NAME = 64;
+
+/** `<server>.<tool>`, with anything outside letters, digits, "_" and "-" made "_" in each part. */
+export function mcpToolName(server: string, tool: string): string {
+    const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "_");
+    return `${safe(server)}.${safe(tool)}`.slice(0, MAX_NAME);
+}
+
+/**
+ * MCP's annotations in Cairn's side-effect classes: readOnlyHint → reads only; destructiveHint: false →
+ * may change things (write); otherwise destructive, as the specification presumes (exec: always asks).
+ * openWorldHint: true → reaches outside this computer, so it needs web access on.
+ */
+export function sideEffectOf(tool: Pick<Tool, "annotations">): {sideEffect: SideEffect; openWorld: boolean} {
+    const a = tool.annotations ?? {};
+    const openWorld = a.openWorldHint === true;
+    if (a.readOnlyHint === true) return {sideEffect: openWorld ? "network" : "none", openWorld};
+    return {sideEffect: a.destructiveHint === false ? "write" : "exec", openWorld};
+}
+
+/** One MCP tool as a registry tool: validated against its own schema, called on its server. */
+export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDefinition {
+    const server = connection.config.name;
+    const {sideEffect, openWorld} = sideEffectOf(tool);
+    return {
+        name: mcpToolName(server, tool.name),
+        description: tool.description ?? tool.title ?? tool.annotations?.title ?? `${tool.name} (${server})`,
+        sideEffect,
+        openWorld,
+        source: `mcp:${server}`,
+        timeoutMs: connection.config.callTimeoutMs,
+        params: grammarParams(tool.inputSchema) as ParamsSchema,
+        inputSchema: tool.inputSchema,
+        run: async (args, ctx) => outputOf(await connection.callTool(tool.name, args, ctx.signal)),
+    };
+}
+
+type Content = CallToolResult["content"][number];
+
+/**
+ * What the model reads and what the trace keeps: text as it is; images and audio described (a local model
+ * cannot see them) and kept for the trace; resource links and embedded resources named, with their text;
+ * structured content as JSON. `isError` results are tool errors.
+ */
+export function outputOf(result: CallToolResult): ToolOutput {
+    const content = result.content ?? [];
+    const parts = content.map(describe);
+    const structured = result.structuredContent;
+    if (structured !== undefined && !content.some((c) => c.type === "text"))
+        parts.push(JSON.stringify(structured));
+    const text = parts.join("\n").trim();
+    const media = content
+        .filter(
+            (c): c is Extract<Content, {type: "image" | "audio"}> => c.type === "image" || c.type === "audio",
+        )
+        .map((c) => ({type: c.type, mimeType: c.mimeType, data: c.data}));
+    const data = {
+        ...(structured !== undefined ? {structured} : {}),
+        ...(media.length ? {media} : {}),
+        ...(content.some((c) => c.type === "resource_link" || c.type === "resource")
+            ? {resources: content.filter((c) => c.type === "resource_link" || c.type === "resource")}
+            : {}),
+    };
+    const withData = Object.keys(data).length ? {data} : {};
+    if (result.isError) return {text: "", error: text || "the tool reported an error", ...withData};
+    return {text: text || "(the tool returned nothing)", ...withData};
+}
+
+function describe(c: Content): string {
+    switch (c.type) {
+        case "text":
+            return c.text;
+        case "image":
+        case "audio":
+            return `[${c.type}: ${c.mimeType}, ${sizeOf(c.data)}; shown to the user, not readable by this model]`;
+        case "resource_link":
+            return `[resource: ${c.name}${c.description ? ` (${c.description})` : ""} ${c.uri}]`;
+        case "resource": {
+            const r = c.resource;
+            return "text" in r && typeof r.text === "string"
+                ? `[resource ${r.uri}]\n${r.text}`
+                : `[resource ${r.uri}: ${r.mimeType ?? "binary"}, not text]`;
+        }
+        default:
+            return `[${(c as {type: string}).type} content]`;
+    }
+}
+
+function sizeOf(base64: string): string {
+    const bytes = Math.floor((base64.length * 3) / 4);
+    return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}

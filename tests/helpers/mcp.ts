@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import {spawn, type ChildProcess} from "node:child_process";
+import type {CairnApi, McpStatus} from "../../shared/contract.js";
+import {ROOT} from "./paths.js";
+
+/** The official reference server, as installed from npm (a dev dependency). */
+export const EVERYTHING = path.join(
+    ROOT,
+    "node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+);
+export const FILESYSTEM = path.join(
+    ROOT,
+    "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js",
+);
+export const FIXTURE = path.join(ROOT, "tests/fixtures/mcp/fixtureServer.ts");
+
+/** mcp.json entries for the servers the tests start. */
+export const servers = {
+    everything: {command: process.execPath, args: [EVERYTHING, "stdio"]},
+    fixture: {command: process.execPath, args: ["--import", "tsx", FIXTURE], cwd: ROOT},
+    filesystem: (folder: string) => ({command: process.execPath, args: [FILESYSTEM, folder]}),
+};
+
+export function writeMcpJson(dataDir: string, mcpServers: Record<string, unknown>): void {
+    fs.writeFileSync(path.join(dataDir, "mcp.json"), JSON.stringify({mcpServers}, null, 2));
+}
+
+/** Resolves once the condition holds for mcp.list (events drive the re-check; no fixed sleeps). */
+export function mcpStatusWhen(
+    api: CairnApi,
+    until: (s: McpStatus) => boolean,
+    timeoutMs = 20_000,
+): Promise<McpStatus> {
+    return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+            off();
+            void api
+                .invoke("mcp.list", {})
+                .then((s) => reject(new Error(`MCP status never matched: ${JSON.stringify(s)}`)));
+        }, timeoutMs);
+        const check = async () => {
+            const status = await api.invoke("mcp.list", {});
+            if (status.ok && until(status.value)) {
+                clearTimeout(timer);
+                off();
+                resolve(status.value);
+            }
+        };
+        const off = api.onEvent((e) => {
+            if (e.type === "mcp.changed") void check();
+        });
+        void check();
+    });
+}
+
+export async function freePort(): Promise<number> {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+}
+
+/** server-everything over Streamable HTTP (and SSE) on a free port; resolves once it listens. */
+export async function startEverythingHttp(transport: "streamableHttp" | "sse" = "streamableHttp") {
+    const port = await freePort();
+    const child: ChildProcess = spawn(process.execPath, [EVERYTHING, transport], {
+        env: {...process.env, PORT: String(port)},
+        stdio: ["ignore", "ignore", "pipe"],
+    });
+    await new Promise<void>((resolve, reject) => {
+        child.stderr!.on("data", (chunk: Buffer) => {
+            if (/listening|running/i.test(String(chunk))) resolve();
+        });
+        child.once("exit", (code) => reject(new Error(`server-everything exited with ${code}`)));
+    });
+    return {
+        url: `http://127.0.0.1:${port}/${transport === "sse" ? "sse" : "mcp"}`,
+        stop: () =>
+            new Promise<void>((resolve) => {
+                if (child.exitCode !== null) return resolve();
+                child.once("exit", () => resolve());
+                child.kill();
+            }),
+    };
+}

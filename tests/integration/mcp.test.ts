@@ -1,0 +1,379 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import {test} from "node:test";
+import type {ApprovalRequest, CairnApi, Message, ToolInfo} from "../../shared/contract.js";
+import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {mcpStatusWhen, servers, startEverythingHttp, writeMcpJson} from "../helpers/mcp.js";
+import {tempDir} from "../helpers/paths.js";
+
+async function open(mcpServers: Record<string, unknown>): Promise<TestCore> {
+    const dataDir = tempDir();
+    writeMcpJson(dataDir, mcpServers);
+    return openTestCore({dataDir, generation: {maxTokens: 8, seed: 1}});
+}
+
+async function ask(
+    t: TestCore,
+    req: {toolChoice?: string; preflight?: {name: string; args: Record<string, unknown>}[]},
+    options: {mode?: "ask" | "agent"; webAccess?: boolean; only?: string[]} = {},
+): Promise<Message> {
+    const id = unwrap(await t.api.invoke("conversations.create", {})).id;
+    if (options.mode) unwrap(await t.api.invoke("conversations.setMode", {id, mode: options.mode}));
+    // The test model's context (2048 tokens) holds the definitions of a few tools, not of a whole server's.
+    if (options.only) {
+        const budget = unwrap(await t.api.invoke("tools.budget", {conversationId: id}));
+        const off = budget.tools.map((x) => x.name).filter((name) => !options.only!.includes(name));
+        unwrap(await t.api.invoke("conversations.setTools", {id, off}));
+    }
+    const done = nextDone(t.api, id);
+    unwrap(
+        await t.api.invoke("chat.send", {
+            conversationId: id,
+            text: "Use the tool.",
+            ...req,
+            ...(options.webAccess ? {webAccess: true} : {}),
+        }),
+    );
+    return done;
+}
+
+function onApproval(api: CairnApi, answer: (r: ApprovalRequest) => "allow_once" | "deny") {
+    return api.onEvent((e) => {
+        if (e.type === "tool.approvalRequested")
+            void api.invoke("tools.decide", {approvalId: e.request.approvalId, decision: answer(e.request)});
+    });
+}
+
+async function tools(t: TestCore): Promise<ToolInfo[]> {
+    return unwrap(await t.api.invoke("tools.list", {}));
+}
+
+test("server-everything over stdio: its tools join the registry as <server>.<tool>, with their cost in tokens; a forced call runs through Cairn's loop", async () => {
+    const t = await open({everything: servers.everything});
+    try {
+        // Lazy by default: nothing runs until a turn (or the tools menu) needs tools.
+        assert.equal(unwrap(await t.api.invoke("mcp.list", {})).servers[0]!.state, "stopped");
+        const id = unwrap(await t.api.invoke("conversations.create", {})).id;
+        const budget = unwrap(await t.api.invoke("tools.budget", {conversationId: id}));
+        assert.equal(unwrap(await t.api.invoke("mcp.list", {})).servers[0]!.state, "ready");
+        const echo = budget.tools.find((x) => x.name === "everything.echo")!;
+        assert.equal(echo.source, "mcp:everything");
+        assert.equal(echo.on, true);
+        assert.ok(echo.tokens! > 10, `echo's definition costs ${echo.tokens} tokens`);
+        // Thirteen more tools do not fit a small model's context well: said, not dropped.
+        assert.equal(budget.contextSize, 2048);
+        assert.ok(budget.offeredTokens! > 2048 / 4);
+        assert.match(budget.warning ?? "", /tools offered take \d+ of the context's 2048 tokens/);
+        const everything = budget.tools.filter((x) => x.source === "mcp:everything");
+        assert.ok(everything.length >= 10);
+
+        // Switched off by source, the server's tools are not offered, and a forced choice of one is refused.
+        const off = unwrap(await t.api.invoke("conversations.setTools", {id, off: ["mcp:everything"]}));
+        assert.deepEqual(off.toolsOff, ["mcp:everything"]);
+        const lighter = unwrap(await t.api.invoke("tools.budget", {conversationId: id}));
+        assert.ok(lighter.offeredTokens! < budget.offeredTokens!);
+        assert.equal(lighter.tools.find((x) => x.name === "everything.echo")!.on, false);
+        const refused = await t.api.invoke("chat.send", {
+            conversationId: id,
+            text: "x",
+            toolChoice: "everything.echo",
+        });
+        assert.equal(refused.ok, false);
+        assert.match(refused.ok ? "" : refused.error.message, /switched off in this conversation/);
+
+        const message = await ask(t, {toolChoice: "everything.echo"}, {only: ["everything.echo"]});
+        assert.equal(message.status, "complete", message.error ?? "");
+        const call = message.toolCalls[0]!;
+        assert.equal(call.tool, "everything.echo");
+        assert.equal(call.status, "ok", call.error ?? "");
+        assert.match(call.resultText ?? "", /^Echo: /);
+
+        const tools = unwrap(await t.api.invoke("tools.list", {}));
+        assert.equal(tools.find((x) => x.name === "everything.echo")!.sideEffect, "none");
+        assert.equal(
+            tools.find((x) => x.name === "everything.toggle-simulated-logging")!.sideEffect,
+            "write",
+        );
+        assert.equal(tools.find((x) => x.name === "everything.gzip-file-as-resource")!.openWorld, true);
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("every content type comes back readable: images described (and kept for the trace), structured content, resource links", async () => {
+    const t = await open({everything: servers.everything});
+    try {
+        const message = await ask(
+            t,
+            {
+                preflight: [
+                    {name: "everything.get-tiny-image", args: {}},
+                    {name: "everything.get-structured-content", args: {location: "Chicago"}},
+                    {name: "everything.get-resource-links", args: {count: 2}},
+                    {name: "everything.get-sum", args: {a: 2, b: 3}},
+                ],
+                toolChoice: "none",
+            },
+            {only: []},
+        );
+        const [image, structured, links, sum] = message.toolCalls;
+        assert.equal(image!.status, "ok", image!.error ?? "");
+        assert.match(image!.resultText ?? "", /\[image: image\/png, .* not readable by this model\]/);
+        const media = (image!.resultData as {media: {mimeType: string; data: string}[]}).media;
+        assert.equal(media[0]!.mimeType, "image/png");
+        assert.ok(Buffer.from(media[0]!.data, "base64").subarray(1, 4).toString() === "PNG");
+        assert.ok((structured!.resultData as {structured: unknown}).structured);
+        assert.match(structured!.resultText ?? "", /temperature/i);
+        assert.match(links!.resultText ?? "", /\[resource: .* demo:\/\//);
+        assert.match(sum!.resultText ?? "", /5/);
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("arguments are checked against the server's own schema before anything is sent", async () => {
+    const t = await open({fixture: servers.fixture});
+    try {
+        const message = await ask(t, {
+            toolChoice: "none",
+            preflight: [
+                {name: "fixture.add", args: {a: "2", b: 3}},
+                {name: "fixture.add", args: {a: -5000, b: 3}},
+                {name: "fixture.add", args: {a: 2, b: 3}},
+            ],
+        });
+        const [text, range, good] = message.toolCalls;
+        assert.equal(text!.status, "error");
+        assert.match(text!.error ?? "", /invalid_arguments: \/a must be integer/);
+        assert.equal(range!.status, "error");
+        assert.match(range!.error ?? "", /\/a must be >= -1000/);
+        assert.equal(good!.status, "ok");
+        assert.equal(good!.resultText, "5");
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("annotations decide approval: destructive and changing tools ask in agent mode and are refused in ask mode; open-world tools need web access", async () => {
+    const t = await open({fixture: servers.fixture, everything: servers.everything});
+    const asked: ApprovalRequest[] = [];
+    const off = onApproval(t.api, (r) => {
+        asked.push(r);
+        return r.tool === "fixture.grow" ? "allow_once" : "deny";
+    });
+    try {
+        const inAsk = await ask(
+            t,
+            {toolChoice: "none", preflight: [{name: "fixture.wipe", args: {}}]},
+            {mode: "ask"},
+        );
+        assert.equal(inAsk.toolCalls[0]!.status, "denied");
+        assert.match(inAsk.toolCalls[0]!.error ?? "", /not available in ask mode/);
+        assert.equal(asked.length, 0);
+
+        const agent = await ask(
+            t,
+            {
+                toolChoice: "none",
+                preflight: [
+                    {name: "fixture.wipe", args: {}},
+                    {name: "fixture.grow", args: {}},
+                ],
+            },
+            {mode: "agent"},
+        );
+        assert.deepEqual(
+            asked.map((r) => [r.tool, r.sideEffect]),
+            [
+                ["fixture.wipe", "exec"],
+                ["fixture.grow", "write"],
+            ],
+        );
+        assert.equal(agent.toolCalls[0]!.status, "denied");
+        assert.equal(agent.toolCalls[1]!.status, "ok");
+
+        const offline = await ask(
+            t,
+            {toolChoice: "none", preflight: [{name: "everything.gzip-file-as-resource", args: {}}]},
+            {mode: "agent", only: []},
+        );
+        assert.equal(offline.toolCalls[0]!.status, "denied");
+        assert.match(offline.toolCalls[0]!.error ?? "", /web access is off/);
+    } finally {
+        off();
+        await t.core.dispose();
+    }
+});
+
+test("a server's error result is a tool error; a call past its limit times out and the server still answers", async () => {
+    const t = await open({fixture: {...servers.fixture, callTimeoutMs: 500}});
+    try {
+        const message = await ask(t, {
+            toolChoice: "none",
+            preflight: [
+                {name: "fixture.fail", args: {}},
+                {name: "fixture.slow", args: {ms: 3_000}},
+                {name: "fixture.add", args: {a: 1, b: 1}},
+            ],
+        });
+        const [failed, slow, after] = message.toolCalls;
+        assert.equal(failed!.status, "error");
+        assert.equal(failed!.error, "the fixture failed on purpose");
+        assert.equal(slow!.status, "timeout");
+        assert.equal(after!.status, "ok");
+        assert.equal(after!.resultText, "2");
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("a server killed mid-call gives that call an error, the turn goes on, and the server is started again", async () => {
+    const t = await open({fixture: servers.fixture});
+    try {
+        const message = await ask(t, {
+            toolChoice: "none",
+            preflight: [
+                {name: "fixture.crash", args: {}},
+                {name: "fixture.add", args: {a: 2, b: 2}},
+            ],
+        });
+        assert.equal(message.status, "complete");
+        const [crashed] = message.toolCalls;
+        assert.equal(crashed!.status, "error");
+        assert.match(crashed!.error ?? "", /fixture\.crash failed: .*closed/i);
+        // Reconnected with backoff (1 s first): ready again, its stderr kept.
+        const status = await mcpStatusWhen(t.api, (s) => s.servers[0]!.state === "ready");
+        assert.ok(status.servers[0]!.tools.includes("fixture.add"));
+        const again = await ask(t, {
+            toolChoice: "none",
+            preflight: [{name: "fixture.add", args: {a: 2, b: 2}}],
+        });
+        assert.equal(again.toolCalls[0]!.resultText, "4");
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("a tool list change is followed: a tool the server adds becomes callable", async () => {
+    const t = await open({fixture: {...servers.fixture, startup: "launch"}});
+    const off = onApproval(t.api, () => "allow_once");
+    try {
+        await mcpStatusWhen(t.api, (s) => s.servers[0]!.state === "ready");
+        assert.equal(
+            (await tools(t)).some((x) => x.name === "fixture.late"),
+            false,
+        );
+        await ask(t, {toolChoice: "none", preflight: [{name: "fixture.grow", args: {}}]}, {mode: "agent"});
+        await mcpStatusWhen(t.api, (s) => s.servers[0]!.tools.includes("fixture.late"));
+        const late = await ask(t, {toolChoice: "none", preflight: [{name: "fixture.late", args: {}}]});
+        assert.equal(late.toolCalls[0]!.resultText, "late done");
+    } finally {
+        off();
+        await t.core.dispose();
+    }
+});
+
+test("a server that never starts reports why with its stderr, and the other servers and built-in tools still work", async () => {
+    const dataDir = tempDir();
+    const script = path.join(dataDir, "broken.mjs");
+    fs.writeFileSync(script, 'process.stderr.write("broken: missing API token\\n"); process.exit(2);\n');
+    const t = await open({
+        broken: {command: process.execPath, args: [script], startTimeoutMs: 5_000},
+        missing: {command: path.join(dataDir, "no-such-program")},
+        fixture: servers.fixture,
+    });
+    try {
+        const message = await ask(t, {
+            toolChoice: "none",
+            preflight: [
+                {name: "fixture.add", args: {a: 1, b: 2}},
+                {name: "system_stats", args: {}},
+            ],
+        });
+        assert.deepEqual(
+            message.toolCalls.map((c) => c.status),
+            ["ok", "ok"],
+        );
+        const status = unwrap(await t.api.invoke("mcp.list", {}));
+        const broken = status.servers.find((s) => s.name === "broken")!;
+        assert.equal(broken.state, "error");
+        assert.match(broken.error ?? "", /missing API token/);
+        assert.deepEqual(broken.stderr, ["broken: missing API token"]);
+        const missing = status.servers.find((s) => s.name === "missing")!;
+        assert.equal(missing.state, "error");
+        assert.match(missing.error ?? "", /not found|ENOENT/);
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("Streamable HTTP and the older SSE transport reach server-everything on 127.0.0.1", async () => {
+    const http = await startEverythingHttp("streamableHttp");
+    const sse = await startEverythingHttp("sse");
+    const t = await open({web: {url: http.url}, old: {url: sse.url, type: "sse"}});
+    try {
+        const message = await ask(
+            t,
+            {
+                toolChoice: "none",
+                preflight: [
+                    {name: "web.get-sum", args: {a: 20, b: 22}},
+                    {name: "old.echo", args: {message: "over SSE"}},
+                ],
+            },
+            {only: []},
+        );
+        assert.match(message.toolCalls[0]!.resultText ?? "", /\b42\b/);
+        assert.equal(message.toolCalls[1]!.resultText, "Echo: over SSE");
+        const status = unwrap(await t.api.invoke("mcp.list", {}));
+        assert.deepEqual(
+            status.servers.map((s) => [s.name, s.transport, s.state]),
+            [
+                ["web", "http", "ready"],
+                ["old", "sse", "ready"],
+            ],
+        );
+    } finally {
+        await t.core.dispose();
+        await http.stop();
+        await sse.stop();
+    }
+});
+
+test("mcp.add takes another assistant's pasted mcpServers JSON; remove, disable and bad input are handled without losing the file", async () => {
+    const t = await open({});
+    try {
+        const file = path.join(t.dataDir, "mcp.json");
+        const pasted = JSON.stringify({mcpServers: {fixture: {...servers.fixture, autoApprove: []}}});
+        const added = unwrap(await t.api.invoke("mcp.add", {json: pasted}));
+        assert.deepEqual(
+            added.servers.map((s) => s.name),
+            ["fixture"],
+        );
+        // Fields other programs write are kept.
+        assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")).mcpServers.fixture.autoApprove, []);
+
+        const bad = await t.api.invoke("mcp.add", {json: '{"mcpServers": {"x": {"args": []}}}'});
+        assert.equal(bad.ok, false);
+        assert.match(bad.ok ? "" : bad.error.message, /give either "command".*or "url"/);
+        const notJson = await t.api.invoke("mcp.add", {json: "{mcpServers"});
+        assert.equal(notJson.ok, false);
+        assert.match(notJson.ok ? "" : notJson.error.message, /not JSON/);
+        assert.deepEqual(Object.keys(JSON.parse(fs.readFileSync(file, "utf8")).mcpServers), ["fixture"]);
+
+        await t.core.tools.prepare();
+        assert.ok((await tools(t)).some((x) => x.name === "fixture.add"));
+        const disabled = unwrap(await t.api.invoke("mcp.setEnabled", {name: "fixture", enabled: false}));
+        assert.equal(disabled.servers[0]!.enabled, false);
+        assert.equal(
+            (await tools(t)).some((x) => x.name === "fixture.add"),
+            false,
+        );
+        const removed = unwrap(await t.api.invoke("mcp.remove", {name: "fixture"}));
+        assert.deepEqual(removed.servers, []);
+        assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")).mcpServers, {});
+    } finally {
+        await t.core.dispose();
+    }
+});
