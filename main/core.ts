@@ -55,6 +55,8 @@ export type CoreOptions = {
     downloadTimeouts?: Partial<DownloadTimeouts>;
     /** How this process is named to other Cairn processes on the same data ("cairn serve"). */
     command?: string;
+    /** false: the MCP servers of mcp.json are not connected (`cairn mcp` serving must not start itself). */
+    connectMcp?: boolean;
 };
 
 export type Core = {
@@ -117,7 +119,10 @@ export function createCore(options: CoreOptions): Core {
         onChange: () => bus.emit({type: "mcp.changed"}),
     });
     // Reading the file and making the connections is immediate; servers set to start at launch start now.
-    void mcp.load();
+    if (options.connectMcp !== false) {
+        void mcp.load();
+        mcp.watch();
+    }
     const approvals = new ApprovalBroker(bus);
     const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir);
     const chat = new ChatService(

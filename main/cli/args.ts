@@ -25,6 +25,13 @@ Commands:
         a summary on stdout.
   search [--limit N] [--collection NAME] [--json] "query"
         Search the documents (full-text and vectors, fused); one line per passage, or JSON.
+  tools list [--json]
+        Every tool as the model sees it: name, source (built-in or mcp:SERVER), side effect, policy, enabled.
+  mcp list [--json] | add NAME -- COMMAND [ARGS...] [--env K=V] | add NAME --url URL [--header "K: V"]
+      | add --file FILE | add --json-config JSON | remove NAME | restart NAME   [--startup lazy|launch]
+        The MCP servers Cairn connects to, in <data>/mcp.json (the {"mcpServers": {...}} format other
+        assistants use: --file imports theirs). list starts the enabled ones to show their state and tools.
+  mcp   Serve the local documents to other MCP clients over stdio: rag_search and list_collections.
   check [--data DIR] [--model PATH]
         Walks the stack and prints one line per tier (model loaded, chat completion, a tool step,
         embeddings, documents search, the local API if on, web access if on), then "N passed, N failed".
@@ -71,6 +78,12 @@ export type CliArgs = {
     /** undefined: the port in Settings (11480 unless changed); 0: any free port. */
     apiPort: number | undefined;
     apiKey: string | undefined;
+    url: string | undefined;
+    headers: string[];
+    env: string[];
+    file: string | undefined;
+    mcpJson: string | undefined;
+    startup: "lazy" | "launch" | undefined;
 };
 
 export class UsageError extends Error {}
@@ -106,6 +119,12 @@ export function parseCli(argv: string[]): CliArgs {
             api: {type: "boolean"},
             "api-port": {type: "string"},
             "api-key": {type: "string"},
+            url: {type: "string"},
+            header: {type: "string", multiple: true},
+            env: {type: "string", multiple: true},
+            file: {type: "string"},
+            "json-config": {type: "string"},
+            startup: {type: "string"},
             help: {type: "boolean", short: "h"},
         },
     });
@@ -139,6 +158,12 @@ export function parseCli(argv: string[]): CliArgs {
         api: values.api ?? false,
         apiPort: intOption("api-port", values["api-port"], undefined, 0, 65535),
         apiKey: values["api-key"],
+        url: values.url,
+        headers: checkedPairs("header", values.header ?? [], ":"),
+        env: checkedPairs("env", values.env ?? [], "="),
+        file: values.file,
+        mcpJson: values["json-config"],
+        startup: oneOf("startup", values.startup, ["lazy", "launch"] as const),
     };
 }
 
@@ -157,6 +182,14 @@ function preflightCalls(tools: string[], args: string[]): PreflightCall[] {
         }
         return {name, args: parsed as Record<string, unknown>};
     });
+}
+
+/** Each value must hold the separator after a non-empty key: "KEY=VALUE", "Name: value". */
+function checkedPairs(name: string, values: string[], separator: string): string[] {
+    for (const value of values)
+        if (value.indexOf(separator) < 1)
+            throw new UsageError(`--${name} must look like KEY${separator}VALUE, got "${value}"`);
+    return values;
 }
 
 function oneOf<T extends string>(

@@ -11,6 +11,7 @@ import {checkStack} from "./check.js";
 import {backendLines, backendReport} from "../llm/backends.js";
 import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
+import {mcpCommand, toolsCommand} from "./mcp.js";
 
 /** Runs one CLI command; returns the process exit code. Errors are one line on stderr. */
 export async function runCli(argv: string[]): Promise<number> {
@@ -35,6 +36,10 @@ export async function runCli(argv: string[]): Promise<number> {
                 return await documents(args);
             case "check":
                 return await check(args);
+            case "mcp":
+                return await withCore(args, mcpCommand);
+            case "tools":
+                return await withCore(args, toolsCommand);
             case "doctor":
                 return await doctor(args);
             case "help":
@@ -61,6 +66,7 @@ function openCore(args: CliArgs): Core {
         // A catalog of recommended models other than the bundled one (a mirror, or a test's loopback server).
         catalogFile: process.env.CAIRN_MODEL_CATALOG || undefined,
         command: `cairn ${args.command}`,
+        connectMcp: !(args.command === "mcp" && args.positionals.length === 0),
     });
     // --embedding-model (or CAIRN_EMBEDDING_MODEL) chooses the documents' embedding model, and is kept.
     if (args.embeddingModel) core.settings.set("embeddingModelPath", path.resolve(args.embeddingModel));
@@ -203,6 +209,26 @@ async function documents(args: CliArgs): Promise<number> {
         return args.command === "ingest"
             ? await ingestCommand(core, args, out)
             : await searchCommand(core, args, out);
+    } finally {
+        await core.dispose();
+    }
+}
+
+async function withCore(
+    args: CliArgs,
+    command: (
+        core: Core,
+        args: CliArgs,
+        out: {json: boolean; write: (t: string) => void; fail: (m: string) => number},
+    ) => Promise<number>,
+): Promise<number> {
+    const core = openCore(args);
+    try {
+        return await command(core, args, {
+            json: args.json,
+            write: (text) => process.stdout.write(text),
+            fail: failLine,
+        });
     } finally {
         await core.dispose();
     }

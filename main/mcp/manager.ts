@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type {McpServerInfo, McpStatus} from "../../shared/contract.js";
 import type {ToolRegistry} from "../tools/registry.js";
 import {addServers, readMcpConfig, removeServer, updateServer, type McpServerConfig} from "./config.js";
@@ -13,6 +15,9 @@ type Outcome = {ok: true} | {ok: false; message: string};
 export class McpManager {
     private readonly connections = new Map<string, McpConnection>();
     private problems: string[] = [];
+    private watcher: fs.FSWatcher | null = null;
+    private loading: Promise<void> = Promise.resolve();
+    private reload: NodeJS.Timeout | null = null;
 
     constructor(
         private readonly deps: {
@@ -25,8 +30,17 @@ export class McpManager {
         deps.registry.addPreparer(() => this.startLazy());
     }
 
-    /** Reads the file again: new servers connected, removed ones stopped, changed ones restarted. */
-    async load(): Promise<void> {
+    /**
+     * Reads the file again: new servers connected, removed ones stopped, changed ones restarted. Loads
+     * run one after another (the watcher and an add may both ask).
+     */
+    load(): Promise<void> {
+        const next = this.loading.then(() => this.loadNow());
+        this.loading = next.catch(() => {});
+        return next;
+    }
+
+    private async loadNow(): Promise<void> {
         const {servers, problems} = readMcpConfig(this.deps.file);
         this.problems = problems;
         const wanted = new Map(servers.map((s) => [s.name, s]));
@@ -43,11 +57,28 @@ export class McpManager {
             this.connections.set(server.name, connection);
         }
         this.deps.onChange();
-        await Promise.all(
-            [...this.connections.values()]
-                .filter((c) => c.config.enabled && c.config.startup === "launch")
-                .map((c) => c.ensureStarted()),
-        );
+        // Not awaited: a slow server must not hold up the next load (an add, a change to the file).
+        for (const c of this.connections.values())
+            if (c.config.enabled && c.config.startup === "launch") void c.ensureStarted();
+    }
+
+    /**
+     * Follows the file: an edit by hand or by `cairn mcp add` in another process takes effect here. The
+     * folder is watched, as the file is replaced whole when written.
+     */
+    watch(): void {
+        const dir = path.dirname(this.deps.file);
+        const name = path.basename(this.deps.file);
+        try {
+            this.watcher = fs.watch(dir, (_event, changed) => {
+                if (changed !== name) return;
+                if (this.reload) clearTimeout(this.reload);
+                this.reload = setTimeout(() => void this.load(), 100);
+            });
+            this.watcher.unref();
+        } catch (error) {
+            console.error(`[cairn] cannot follow ${this.deps.file}: ${(error as Error).message}`);
+        }
     }
 
     /** Enabled servers that start on first use, started now (each within its start timeout). */
@@ -99,6 +130,8 @@ export class McpManager {
     }
 
     async dispose(): Promise<void> {
+        this.watcher?.close();
+        if (this.reload) clearTimeout(this.reload);
         await Promise.all([...this.connections.values()].map((c) => c.stop()));
     }
 

@@ -341,6 +341,23 @@ test("Streamable HTTP and the older SSE transport reach server-everything on 127
     }
 });
 
+test("an mcp.json written by another process (cairn mcp add, an editor) is followed while Cairn runs", async () => {
+    const t = await open({});
+    try {
+        writeMcpJson(t.dataDir, {fixture: {...servers.fixture, startup: "launch"}});
+        const status = await mcpStatusWhen(t.api, (s) => s.servers[0]?.state === "ready");
+        assert.ok(status.servers[0]!.tools.includes("fixture.add"));
+        writeMcpJson(t.dataDir, {});
+        await mcpStatusWhen(t.api, (s) => s.servers.length === 0);
+        assert.equal(
+            (await tools(t)).some((x) => x.name === "fixture.add"),
+            false,
+        );
+    } finally {
+        await t.core.dispose();
+    }
+});
+
 test("mcp.add takes another assistant's pasted mcpServers JSON; remove, disable and bad input are handled without losing the file", async () => {
     const t = await open({});
     try {

@@ -1,0 +1,128 @@
+import fs from "node:fs";
+import {StdioServerTransport} from "@modelcontextprotocol/sdk/server/stdio.js";
+import type {McpServerInfo, ToolInfo} from "../../shared/contract.js";
+import {createMemoryClient, type Core} from "../core.js";
+import {serveMcp} from "../mcp/server.js";
+import type {CliArgs} from "./args.js";
+
+type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
+
+/**
+ * `cairn mcp` alone serves the user's documents over stdio to other MCP clients; `cairn mcp
+ * list|add|remove|restart` manages the servers Cairn connects to, in <data>/mcp.json.
+ */
+export async function mcpCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
+    const [action, name, ...command] = args.positionals;
+    const api = createMemoryClient(core);
+    switch (action ?? "") {
+        case "":
+            return serveOverStdio(core);
+        case "list": {
+            // Enabled servers are started, so that their state and tools are what they really are.
+            await core.tools.prepare();
+            const res = await api.invoke("mcp.list", {});
+            if (!res.ok) return out.fail(res.error.message);
+            const {servers, problems, file} = res.value;
+            for (const problem of problems) process.stderr.write(`cairn: ${problem}\n`);
+            out.write(
+                out.json
+                    ? `${JSON.stringify(res.value)}\n`
+                    : servers.map(serverLine).join("") || `No MCP servers in ${file}.\n`,
+            );
+            return 0;
+        }
+        case "add": {
+            const json = addJson(args, name, command);
+            if (typeof json !== "string") return out.fail(json.error);
+            const res = await api.invoke("mcp.add", {json});
+            if (!res.ok) return out.fail(res.error.message);
+            out.write(`Added to ${res.value.file}.\n`);
+            return 0;
+        }
+        case "remove": {
+            if (!name) return out.fail("usage: cairn mcp remove NAME");
+            const res = await api.invoke("mcp.remove", {name});
+            if (!res.ok) return out.fail(res.error.message);
+            out.write(`Removed ${name}.\n`);
+            return 0;
+        }
+        case "restart": {
+            if (!name) return out.fail("usage: cairn mcp restart NAME");
+            const res = await api.invoke("mcp.restart", {name});
+            if (!res.ok) return out.fail(res.error.message);
+            const server = res.value.servers.find((s) => s.name === name)!;
+            out.write(serverLine(server));
+            return server.state === "ready" ? 0 : 1;
+        }
+        default:
+            return out.fail(
+                `unknown mcp action "${action}": use list, add, remove or restart (or no action to serve)`,
+            );
+    }
+}
+
+/** The JSON `mcp.add` takes, from --file, --json, `NAME --url URL` or `NAME -- COMMAND ARGS...`. */
+function addJson(args: CliArgs, name: string | undefined, command: string[]): string | {error: string} {
+    if (args.file) {
+        try {
+            return fs.readFileSync(args.file, "utf8");
+        } catch (error) {
+            return {error: `cannot read ${args.file}: ${(error as Error).message}`};
+        }
+    }
+    if (args.mcpJson) return args.mcpJson;
+    if (!name || (!args.url && command.length === 0))
+        return {
+            error: "usage: cairn mcp add NAME -- COMMAND [ARGS...] | cairn mcp add NAME --url URL | cairn mcp add --file mcp.json",
+        };
+    const env = Object.fromEntries(
+        args.env.map((e) => [e.slice(0, e.indexOf("=")), e.slice(e.indexOf("=") + 1)]),
+    );
+    const headers = Object.fromEntries(
+        args.headers.map((h) => [h.slice(0, h.indexOf(":")).trim(), h.slice(h.indexOf(":") + 1).trim()]),
+    );
+    const entry = args.url
+        ? {url: args.url, ...(args.headers.length ? {headers} : {})}
+        : {command: command[0], args: command.slice(1), ...(args.env.length ? {env} : {})};
+    return JSON.stringify({
+        mcpServers: {[name]: {...entry, ...(args.startup ? {startup: args.startup} : {})}},
+    });
+}
+
+function serverLine(s: McpServerInfo): string {
+    const state = s.enabled ? s.state : "disabled";
+    const tools = s.state === "ready" ? ` (${s.tools.length} tools)` : "";
+    const error = s.error ? `\n  ${s.error}` : "";
+    return `${s.name}\t${state}${tools}\t${s.transport}\t${s.target}${error}\n`;
+}
+
+/** Serves until the client closes stdin; only the protocol goes to stdout. */
+async function serveOverStdio(core: Core): Promise<number> {
+    const transport = new StdioServerTransport();
+    const closed = new Promise<void>((resolve) => {
+        transport.onclose = resolve;
+        process.stdin.once("end", resolve);
+    });
+    await serveMcp({registry: core.tools, dataDir: core.dataDir}, transport);
+    await closed;
+    return 0;
+}
+
+/** `cairn tools list [--json]`: every tool as the model sees it, where it comes from, and its policy. */
+export async function toolsCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
+    const [action] = args.positionals;
+    if (action !== "list") return out.fail("usage: cairn tools list [--json]");
+    await core.tools.prepare();
+    const res = await createMemoryClient(core).invoke("tools.list", {});
+    if (!res.ok) return out.fail(res.error.message);
+    out.write(out.json ? `${JSON.stringify(res.value)}\n` : res.value.map(toolLine).join(""));
+    for (const server of core.mcp.status().servers)
+        if (server.enabled && server.state === "error")
+            process.stderr.write(`cairn: MCP server ${server.name}: ${server.error}\n`);
+    return 0;
+}
+
+function toolLine(t: ToolInfo): string {
+    const effect = t.openWorld && t.sideEffect !== "network" ? `${t.sideEffect}+network` : t.sideEffect;
+    return `${t.name}\t${t.source}\t${effect}\t${t.policy}\t${t.enabled ? "enabled" : "disabled"}\n`;
+}

@@ -1,0 +1,156 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import {test} from "node:test";
+import {Client} from "@modelcontextprotocol/sdk/client/index.js";
+import {StdioClientTransport} from "@modelcontextprotocol/sdk/client/stdio.js";
+import type {CallToolResult} from "@modelcontextprotocol/sdk/types.js";
+import type {McpStatus, ToolInfo} from "../../shared/contract.js";
+import {runCli} from "../helpers/cli.js";
+import {FIXTURE} from "../helpers/mcp.js";
+import {CLI, ROOT, TEST_MODEL, tempDir} from "../helpers/paths.js";
+
+test("cairn mcp add/list/remove manage mcp.json; tools list shows MCP tools; chat --tool calls one", async () => {
+    const data = tempDir();
+    const added = await runCli([
+        "mcp",
+        "add",
+        "fixture",
+        "--data",
+        data,
+        "--",
+        process.execPath,
+        "--import",
+        "tsx",
+        FIXTURE,
+    ]);
+    assert.equal(added.code, 0, added.stderr);
+    const file = JSON.parse(fs.readFileSync(path.join(data, "mcp.json"), "utf8"));
+    assert.deepEqual(file.mcpServers.fixture, {
+        command: process.execPath,
+        args: ["--import", "tsx", FIXTURE],
+    });
+
+    const listed = await runCli(["mcp", "list", "--json", "--data", data]);
+    assert.equal(listed.code, 0, listed.stderr);
+    const status = JSON.parse(listed.stdout) as McpStatus;
+    assert.equal(status.servers[0]!.state, "ready");
+    assert.ok(status.servers[0]!.tools.includes("fixture.add"));
+
+    const tools = await runCli(["tools", "list", "--json", "--data", data]);
+    const byName = new Map((JSON.parse(tools.stdout) as ToolInfo[]).map((t) => [t.name, t]));
+    assert.equal(byName.get("fixture.add")!.source, "mcp:fixture");
+    assert.equal(byName.get("fixture.wipe")!.sideEffect, "exec");
+    assert.equal(byName.get("fixture.wipe")!.policy, "ask");
+    assert.equal(byName.get("rag_search")!.source, "built-in");
+    const text = await runCli(["tools", "list", "--data", data]);
+    assert.match(text.stdout, /^fixture\.grow\tmcp:fixture\twrite\task\tenabled$/m);
+
+    const chat = await runCli([
+        "chat",
+        "--data",
+        data,
+        "--model",
+        TEST_MODEL,
+        "--max-tokens",
+        "4",
+        "--tool",
+        "fixture.add",
+        "--args",
+        '{"a": 2, "b": 3}',
+        "--tool-choice",
+        "none",
+        "--json",
+        "sum it",
+    ]);
+    assert.equal(chat.code, 0, chat.stderr);
+    const call = (
+        JSON.parse(chat.stdout) as {toolCalls: {tool: string; status: string; resultText: string}[]}
+    ).toolCalls[0]!;
+    assert.deepEqual([call.tool, call.status, call.resultText], ["fixture.add", "ok", "5"]);
+
+    const bad = await runCli(["mcp", "add", "broken", "--data", data]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /usage: cairn mcp add NAME -- COMMAND/);
+    const removed = await runCli(["mcp", "remove", "fixture", "--data", data]);
+    assert.equal(removed.code, 0, removed.stderr);
+    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(data, "mcp.json"), "utf8")).mcpServers, {});
+    const gone = await runCli(["mcp", "remove", "fixture", "--data", data]);
+    assert.equal(gone.code, 1);
+    assert.match(gone.stderr, /no MCP server named "fixture"/);
+});
+
+test("cairn mcp --file imports another assistant's mcpServers file, keeping what Cairn does not use", async () => {
+    const data = tempDir();
+    const theirs = path.join(tempDir(), "claude_desktop_config.json");
+    fs.writeFileSync(
+        theirs,
+        JSON.stringify({
+            mcpServers: {web: {url: "http://127.0.0.1:9/mcp", headers: {Authorization: "Bearer x"}}},
+        }),
+    );
+    const added = await runCli(["mcp", "add", "--file", theirs, "--data", data]);
+    assert.equal(added.code, 0, added.stderr);
+    const listed = await runCli(["mcp", "list", "--data", data]);
+    // Nothing listens on port 9: the server is listed with its error, and the headers are never printed.
+    assert.match(listed.stdout, /^web\terror\thttp\thttp:\/\/127\.0\.0\.1:9\/mcp\n {2}\S/m);
+    assert.doesNotMatch(listed.stdout, /Bearer/);
+});
+
+test("cairn mcp serves the user's documents to the SDK's own client: list_collections and rag_search, read-only", async () => {
+    const data = tempDir();
+    const notes = path.join(tempDir(), "lighthouse.md");
+    fs.writeFileSync(
+        notes,
+        "# Lighthouse\n\nThe keeper logs every storm in the blue notebook kept by the lamp.\n",
+    );
+    const ingested = await runCli(["ingest", "--data", data, "--embedding-model", TEST_MODEL, notes]);
+    assert.equal(ingested.code, 0, ingested.stderr);
+
+    const client = new Client({name: "test-client", version: "1.0.0"});
+    await client.connect(
+        new StdioClientTransport({
+            command: process.execPath,
+            args: [CLI, "mcp", "--data", data],
+            cwd: ROOT,
+            stderr: "pipe",
+        }),
+    );
+    try {
+        const {tools} = await client.listTools();
+        assert.deepEqual(tools.map((t) => t.name).sort(), ["list_collections", "rag_search"]);
+        for (const tool of tools) assert.equal(tool.annotations?.readOnlyHint, true);
+        const rag = tools.find((t) => t.name === "rag_search")!;
+        assert.deepEqual(rag.inputSchema.required, ["query"]);
+
+        const collections = (await client.callTool({
+            name: "list_collections",
+            arguments: {},
+        })) as CallToolResult;
+        assert.equal(collections.isError, undefined);
+        assert.match((collections.content[0] as {text: string}).text, /Documents/);
+
+        const found = (await client.callTool({
+            name: "rag_search",
+            arguments: {query: "blue notebook storm"},
+        })) as CallToolResult;
+        assert.equal(found.isError, undefined, JSON.stringify(found));
+        assert.match((found.content[0] as {text: string}).text, /\[1\] .*\n.*blue notebook/);
+        assert.ok((found.structuredContent as {hits: unknown[]}).hits.length >= 1);
+
+        const invalid = (await client.callTool({
+            name: "rag_search",
+            arguments: {query: ""},
+        })) as CallToolResult;
+        assert.equal(invalid.isError, true);
+        assert.match((invalid.content[0] as {text: string}).text, /invalid_arguments/);
+        const writeTool = (await client.callTool({
+            name: "write_file",
+            arguments: {path: "x", content: "y"},
+        })) as CallToolResult;
+        assert.equal(writeTool.isError, true);
+        assert.match((writeTool.content[0] as {text: string}).text, /unknown tool write_file/);
+    } finally {
+        await client.close();
+    }
+});
