@@ -190,6 +190,7 @@ async function searchRoundTrip() {
                 signal: new AbortController().signal,
                 conversationId: "b",
                 dataDir: tempDir(),
+                workspace: tempDir(),
                 options: {base_url: base},
             },
         );

@@ -30,7 +30,8 @@ import {CitationStore} from "./store/citations.js";
 import {ToolCallStore} from "./store/toolCalls.js";
 import {WebPageStore} from "./store/webPages.js";
 import {ApprovalBroker, type Approver} from "./tools/approvals.js";
-import {readFile, writeFile} from "./tools/builtin/files.js";
+import {createFile, listDirectory, readFile, replaceInFile} from "./tools/builtin/files.js";
+import {FileVersions} from "./tools/workspace.js";
 import {createSystemStats} from "./tools/builtin/systemStats.js";
 import {createWebFetch} from "./tools/builtin/webFetch.js";
 import {webSearch} from "./tools/builtin/webSearch.js";
@@ -124,7 +125,11 @@ export function createCore(options: CoreOptions): Core {
         mcp.watch();
     }
     const approvals = new ApprovalBroker(bus);
-    const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir);
+    const versions = new FileVersions(db);
+    const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir, {
+        workspaceFor: (id) => conversations.get(id)?.workspace ?? settings.get("workspaceRoot") ?? null,
+        versions,
+    });
     const chat = new ChatService(
         conversations,
         engine,
@@ -144,7 +149,18 @@ export function createCore(options: CoreOptions): Core {
             ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
             ...conversationHandlers({conversations, chat, bus, toolCalls, citations}),
             ...modelHandlers({engine, models, settings, bus}),
-            ...toolHandlers({tools, engine, conversations, approvals, toolCalls, settings, webPages}),
+            ...toolHandlers({
+                tools,
+                engine,
+                conversations,
+                approvals,
+                toolCalls,
+                settings,
+                webPages,
+                versions,
+                bus,
+                runner,
+            }),
             ...mcpHandlers(mcp),
             ...documentHandlers(docs),
         },
@@ -216,8 +232,10 @@ function createTools(
     for (const warning of warnings) console.error(`[cairn] tools config: ${warning}`);
     const definitions = [
         createSystemStats(() => deps.engine.facts()),
+        listDirectory,
         readFile,
-        writeFile,
+        createFile,
+        replaceInFile,
         webSearch,
         createWebFetch((page) => deps.webPages.save(page)),
         createRagSearch(deps.docs),

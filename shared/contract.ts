@@ -67,6 +67,8 @@ export const Conversation = Type.Object(
         generation: nullable(PartialGeneration),
         /** Tools (by name) and MCP servers ("mcp:<server>") not offered to the model here. */
         toolsOff: Type.Array(Type.String()),
+        /** The folder file tools work in here; null: the one in Settings. */
+        workspace: nullable(Type.String()),
         createdAt: Timestamp,
         updatedAt: Timestamp,
     },
@@ -244,6 +246,8 @@ export const SettingsValues = Type.Object(
         generation: GenerationSettings,
         /** The model used only for document embeddings (the embedding slot); null: none chosen. */
         embeddingModelPath: nullable(Type.String()),
+        /** The folder file tools work in when a conversation has none of its own; null: <data>/workspace. */
+        workspaceRoot: nullable(Type.String()),
     },
     closed,
 );
@@ -394,6 +398,8 @@ export const ApprovalRequest = Type.Object(
         args: Type.Unknown(),
         /** Why: the model's text so far in this answer. */
         reason: Type.String(),
+        /** What a file write will change, as a unified diff. */
+        preview: Type.Optional(Type.Object({path: Type.String(), diff: Type.String()}, closed)),
     },
     closed,
 );
@@ -735,12 +741,21 @@ export const calls = {
             engine: Type.Optional(Type.Partial(EngineSettings, closed)),
             generation: Type.Optional(PartialGeneration),
             embeddingModelPath: Type.Optional(nullable(FilePath)),
+            workspaceRoot: Type.Optional(nullable(FilePath)),
         }),
         SettingsValues,
     ),
+    /** What a waiting write would change with these (edited) arguments: the approval dialog's diff. */
+    "tools.preview": call(
+        req({approvalId: Id, args: Json}),
+        Type.Object({path: Type.String(), diff: Type.String()}, closed),
+    ),
+    /** Puts back what a file held before a tool call wrote it (refused if the file changed since). */
+    "tools.undo": call(req({toolCallId: Id}), ToolCallRecord),
     "tools.list": call(Empty, Type.Array(ToolInfo)),
     "tools.budget": call(req({conversationId: Id}), ToolBudget),
     /** off: tool names and "mcp:<server>" sources not offered in this conversation. */
+    "conversations.setWorkspace": call(req({id: Id, path: nullable(FilePath)}), Conversation),
     "conversations.setTools": call(
         req({id: Id, off: Type.Array(Type.String({minLength: 1, maxLength: 200}), {maxItems: 2000})}),
         Conversation,

@@ -1,4 +1,6 @@
+import path from "node:path";
 import {fail, ok} from "../../shared/result.js";
+import {folderProblem} from "./settings.js";
 import type {ChatService} from "../chat/chatService.js";
 import type {EventBus} from "../events.js";
 import {exportFileName, exportJson, exportMarkdown, importConversation} from "../chat/exchange.js";
@@ -42,6 +44,11 @@ export function conversationHandlers({
         "conversations.setMode": (req) => updated(req.id, conversations.setMode(req.id, req.mode)),
         "conversations.setWebAccess": (req) =>
             updated(req.id, conversations.setWebAccess(req.id, req.webAccess)),
+        "conversations.setWorkspace": (req) => {
+            const problem = req.path ? folderProblem(req.path) : null;
+            if (problem) return fail("VALIDATION", problem);
+            return updated(req.id, conversations.setWorkspace(req.id, req.path && path.resolve(req.path)));
+        },
         "conversations.setTools": (req) => updated(req.id, conversations.setToolsOff(req.id, req.off)),
         "conversations.setGeneration": (req) =>
             updated(req.id, conversations.setGeneration(req.id, req.generation)),

@@ -1,4 +1,6 @@
-import {ok} from "../../shared/result.js";
+import fs from "node:fs";
+import path from "node:path";
+import {fail, ok} from "../../shared/result.js";
 import type {DocumentService} from "../docs/service.js";
 import type {Engine} from "../llm/engine.js";
 import type {SettingsStore} from "../store/settings.js";
@@ -25,6 +27,12 @@ export function settingsHandlers({
         "app.getStatus": () => ok({engine: engine.status(), dataDir, version: APP_VERSION, warnings}),
         "settings.get": () => ok(settings.values()),
         "settings.set": (req) => {
+            if (req.workspaceRoot) {
+                const problem = folderProblem(req.workspaceRoot);
+                if (problem) return fail("VALIDATION", problem);
+            }
+            if (req.workspaceRoot !== undefined)
+                settings.set("workspaceRoot", req.workspaceRoot && path.resolve(req.workspaceRoot));
             if (req.webAccessDefault !== undefined) settings.set("webAccessDefault", req.webAccessDefault);
             if (req.engine) settings.set("engine", {...settings.get("engine"), ...req.engine});
             if (req.generation)
@@ -38,4 +46,13 @@ export function settingsHandlers({
             return ok(settings.values());
         },
     };
+}
+
+/** A workspace folder must be an absolute path to a folder that exists; null when it is. */
+export function folderProblem(folder: string): string | null {
+    if (!path.isAbsolute(folder)) return `the workspace folder must be an absolute path: ${folder}`;
+    const stat = fs.statSync(folder, {throwIfNoEntry: false});
+    if (!stat) return `folder not found: ${folder}; create it first`;
+    if (!stat.isDirectory()) return `not a folder: ${folder}`;
+    return null;
 }

@@ -7,12 +7,18 @@ import type {ToolRegistry} from "../tools/registry.js";
 import {toolBudget} from "../tools/budget.js";
 import type {Engine} from "../llm/engine.js";
 import type {ConversationStore} from "../store/conversations.js";
+import type {FileVersions} from "../tools/workspace.js";
+import type {ToolRunner} from "../tools/runner.js";
+import type {EventBus} from "../events.js";
 import type {HandlerSlice} from "./slice.js";
 
 type Deps = {
     tools: ToolRegistry;
     engine: Engine;
     conversations: ConversationStore;
+    versions: FileVersions;
+    runner: ToolRunner;
+    bus: EventBus;
     approvals: ApprovalBroker;
     toolCalls: ToolCallStore;
     settings: SettingsStore;
@@ -41,6 +47,23 @@ export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "a
             settings.set("toolPolicies", next);
             tools.setPolicyOverrides(next);
             return ok(tools.list());
+        },
+        "tools.preview": async (req) => {
+            const request = approvals.list().find((r) => r.approvalId === req.approvalId);
+            if (!request) return fail("NOT_FOUND", `no approval is waiting with id ${req.approvalId}`);
+            const preview = await deps.runner.previewFor(request.tool, request.conversationId, req.args);
+            return typeof preview === "string" ? fail("VALIDATION", preview) : ok(preview);
+        },
+        "tools.undo": async (req) => {
+            const call = toolCalls.get(req.toolCallId);
+            if (!call) return fail("NOT_FOUND", `no tool call with id ${req.toolCallId}`);
+            const undone = await deps.versions.undo(call.id);
+            if (!undone.ok) return fail("DENIED", undone.message);
+            // The trace shows the write as undone from now on.
+            const updated = {...call, resultData: {...(call.resultData as object), undo: "undone"}};
+            toolCalls.save(updated);
+            deps.bus.emit({type: "tool.result", correlationId: updated.id, call: updated});
+            return ok(updated);
         },
         "grants.list": () => ok(toolCalls.grants()),
         "grants.revoke": (req) => ok({revoked: toolCalls.revoke(req.tool, req.conversationId)}),

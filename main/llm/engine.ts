@@ -466,10 +466,12 @@ export class Engine {
 
     /**
      * What tool definitions cost in the prompt, in the loaded model's tokens, as its chat format writes
-     * them: all of `functions` together, and each alone (with the format's preamble for tools); null with
-     * no model loaded.
+     * them: all of `functions` together (with the format's preamble for tools), and what each one adds;
+     * null with no model loaded.
      */
-    functionTokens(functions: ModelFunction[]): {total: number; each: number[]; contextSize: number} | null {
+    functionTokens(
+        functions: ModelFunction[],
+    ): {total: number; each: number[]; preamble: number; contextSize: number} | null {
         const model = this.model;
         const wrapper = this.chatWrapper;
         const contextSize = this.context?.contextSize;
@@ -480,9 +482,16 @@ export class Engine {
                 .generateContextState({chatHistory: history, availableFunctions: modelFunctions(fs)})
                 .contextText.tokenize(model.tokenizer).length;
         const base = length([]);
+        const alone = functions.map((f) => length([f]) - base);
+        // The text a format writes once for any tools: what two tools cost alone, less what they cost together.
+        const preamble =
+            functions.length >= 2
+                ? Math.max(0, alone[0]! + alone[1]! - (length(functions.slice(0, 2)) - base))
+                : 0;
         return {
-            total: length(functions) - base,
-            each: functions.map((f) => length([f]) - base),
+            total: functions.length ? length(functions) - base : 0,
+            each: alone.map((n) => n - preamble),
+            preamble,
             contextSize,
         };
     }

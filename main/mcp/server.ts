@@ -9,6 +9,7 @@ import {
 import {APP_VERSION} from "../version.js";
 import {validationSchema, type ToolDefinition} from "../tools/defineTool.js";
 import type {ToolRegistry} from "../tools/registry.js";
+import {workspaceOf} from "../tools/runner.js";
 
 /** The tools Cairn offers other MCP clients: the user's local documents, read-only and offline. */
 export const SERVED_TOOLS = ["rag_search", "list_collections"] as const;
@@ -63,6 +64,7 @@ async function run(
             conversationId: "",
             dataDir: deps.dataDir,
             options: deps.registry.options(tool),
+            workspace: workspaceOf(deps.registry.options(tool), deps.dataDir),
         });
         if (output.error) return errorResult(output.error);
         const structured =

@@ -23,6 +23,7 @@ type ConversationRow = {
     web_access: 0 | 1 | null;
     generation: string | null;
     tools_off: string | null;
+    workspace: string | null;
     created_at: number;
     updated_at: number;
 };
@@ -97,6 +98,7 @@ export class ConversationStore {
             webAccess: this.webAccessDefault(),
             generation: null,
             toolsOff: [],
+            workspace: null,
             createdAt: now,
             updatedAt: now,
         };
@@ -129,6 +131,16 @@ export class ConversationStore {
     setToolsOff(id: string, off: string[]): Conversation | null {
         this.sql("UPDATE conversations SET tools_off = ?, updated_at = ? WHERE id = ?").run(
             off.length ? JSON.stringify([...new Set(off)].sort()) : null,
+            Date.now(),
+            id,
+        );
+        return this.get(id);
+    }
+
+    /** The folder file tools work in for this conversation (null: the one in Settings). */
+    setWorkspace(id: string, folder: string | null): Conversation | null {
+        this.sql("UPDATE conversations SET workspace = ?, updated_at = ? WHERE id = ?").run(
+            folder,
             Date.now(),
             id,
         );
@@ -358,6 +370,7 @@ function toConversation(r: ConversationRow, webAccessDefault: boolean): Conversa
         webAccess: r.web_access === null ? webAccessDefault : r.web_access === 1,
         generation: r.generation ? (JSON.parse(r.generation) as Partial<GenerationSettings>) : null,
         toolsOff: r.tools_off ? (JSON.parse(r.tools_off) as string[]) : [],
+        workspace: r.workspace,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
     };

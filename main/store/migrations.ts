@@ -273,4 +273,19 @@ export const MIGRATIONS: readonly Migration[] = [
         name: "tools switched off per conversation (a JSON list of tool names and mcp:<server> sources)",
         sql: `ALTER TABLE conversations ADD COLUMN tools_off TEXT;`,
     },
+    {
+        version: 14,
+        name: "a workspace folder per conversation; what files held before a tool wrote them (undo)",
+        sql: `
+            ALTER TABLE conversations ADD COLUMN workspace TEXT;
+            CREATE TABLE file_versions (
+                tool_call_id TEXT PRIMARY KEY REFERENCES tool_calls(id) ON DELETE CASCADE,
+                path TEXT NOT NULL,
+                before BLOB,
+                after_sha256 TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                undone_at INTEGER
+            );
+        `,
+    },
 ];

@@ -33,6 +33,7 @@ export type Settings = {
     engine: Partial<EngineSettings>;
     generation: Partial<GenerationSettings>;
     embeddingModelPath: string | null;
+    workspaceRoot: string | null;
     /** The local API's key, made on first use. */
     apiKey: string;
     apiEnabled: boolean;
@@ -65,6 +66,7 @@ export class SettingsStore {
             engine: this.engine(),
             generation: {...DEFAULT_GENERATION, ...this.get("generation")},
             embeddingModelPath: this.get("embeddingModelPath") ?? null,
+            workspaceRoot: this.get("workspaceRoot") ?? null,
         };
     }
 

@@ -49,6 +49,11 @@ export class ToolCallStore {
         })();
     }
 
+    get(id: string): ToolCallRecord | null {
+        const row = this.db.prepare("SELECT * FROM tool_calls WHERE id = ?").get(id) as Row | undefined;
+        return row ? fromRow(row) : null;
+    }
+
     forMessage(messageId: string): ToolCallRecord[] {
         const rows = this.db
             .prepare("SELECT * FROM tool_calls WHERE message_id = ? ORDER BY started_at, rowid")

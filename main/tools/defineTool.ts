@@ -10,7 +10,17 @@ export type ToolContext = {
     dataDir: string;
     /** Per-tool options from the tools config file. */
     options: Record<string, unknown>;
+    /**
+     * The folder file tools work in: the conversation's, else the one in Settings, else the tool's
+     * options.root; unset: <data>/workspace.
+     */
+    workspace?: string;
+    /** Keeps what a file held before this call wrote it (null: it did not exist), for undo from the trace. */
+    keepPrevious?(file: string, before: Buffer | null, after: string): void;
 };
+
+/** What a write will do, shown in the approval dialog before it runs. */
+export type ToolPreview = {path: string; diff: string};
 
 /**
  * A tool's parameters: an object schema node-llama-cpp can turn into a grammar, so the compiler refuses
@@ -81,9 +91,12 @@ export type ToolSpec<P extends ParamsSchema> = {
     description: string;
     sideEffect: SideEffect;
     timeoutMs?: number;
+    /** Offered and run in agent mode only, whatever its side effect (the workspace file tools). */
+    agentOnly?: boolean;
     params: P & GrammarOnly<P>;
     validate?: ValidateOnly;
     run(args: ArgsOf<P>, ctx: ToolContext): Promise<ToolOutput>;
+    preview?(args: ArgsOf<P>, ctx: ToolContext): Promise<ToolPreview | null>;
 };
 
 /** A tool as the registry holds it, whatever its parameters. */
@@ -95,6 +108,7 @@ export type ToolDefinition = {
     source?: string;
     /** Reaches outside this computer although it changes nothing there: needs web access on. */
     openWorld?: boolean;
+    agentOnly?: boolean;
     timeoutMs?: number;
     params: ParamsSchema;
     validate?: ValidateOnly;
@@ -104,6 +118,7 @@ export type ToolDefinition = {
      */
     inputSchema?: object;
     run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
+    preview?(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolPreview | null>;
 };
 
 /**
@@ -112,7 +127,12 @@ export type ToolDefinition = {
  */
 export function defineTool<const P extends ParamsSchema>(spec: ToolSpec<P>): ToolDefinition {
     // The runner calls a tool only with arguments its validator accepted against this schema.
-    return {...spec, run: (args, ctx) => spec.run(args as ArgsOf<P>, ctx)};
+    const {preview} = spec;
+    return {
+        ...spec,
+        run: (args, ctx) => spec.run(args as ArgsOf<P>, ctx),
+        preview: preview && ((args, ctx) => preview(args as ArgsOf<P>, ctx)),
+    };
 }
 
 /** The schema the validator compiles: the grammar's schema with the validate-only keywords merged in. */

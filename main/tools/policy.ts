@@ -24,11 +24,13 @@ export type DecisionContext = {
  * repeated-call rule. Offering tools to the model, a forced choice and every call ask it.
  */
 export function decide(
-    tool: {name: string; sideEffect: SideEffect; openWorld?: boolean},
+    tool: {name: string; sideEffect: SideEffect; openWorld?: boolean; agentOnly?: boolean},
     ctx: DecisionContext,
 ): Decision {
     if (ctx.mode === "ask" && (tool.sideEffect === "write" || tool.sideEffect === "exec"))
         return deny("mode", `${tool.name} is not available in ask mode`);
+    if (ctx.mode === "ask" && tool.agentOnly)
+        return deny("mode", `${tool.name} works on the workspace folder in agent mode only`);
     if ((tool.sideEffect === "network" || tool.openWorld) && !ctx.webAccess)
         return deny("web-off", "web access is off in this conversation");
     if (ctx.policy === "deny") return deny("policy", `${tool.name} is disabled by its policy`);

@@ -1,11 +1,20 @@
 import {randomUUID} from "node:crypto";
+import path from "node:path";
 import type {Source, ToolCallRecord, ToolMode} from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
 import type {Answer, Approver} from "./approvals.js";
-import type {ToolDefinition} from "./defineTool.js";
+import type {ToolContext, ToolDefinition, ToolPreview} from "./defineTool.js";
 import {decide} from "./policy.js";
 import type {ToolRegistry} from "./registry.js";
+import type {FileVersions} from "./workspace.js";
+
+/** Where file tools work for a conversation, and where the files they replace are kept for undo. */
+export type FileSupport = {
+    /** The conversation's folder, else the one in Settings; null: the tool's options.root or <data>/workspace. */
+    workspaceFor(conversationId: string): string | null;
+    versions: FileVersions;
+};
 
 export type CallContext = {
     conversationId: string;
@@ -34,6 +43,7 @@ export class ToolRunner {
         private readonly store: ToolCallStore,
         private readonly bus: EventBus,
         private readonly dataDir: string,
+        private readonly files: FileSupport | null = null,
     ) {}
 
     async run(name: string, rawArgs: unknown, ctx: CallContext): Promise<CallOutcome> {
@@ -88,6 +98,51 @@ export class ToolRunner {
         return this.execute(tool, record, ctx, finish);
     }
 
+    private toolContext(tool: ToolDefinition, conversationId: string, signal: AbortSignal): ToolContext {
+        const options = this.registry.options(tool);
+        return {
+            signal,
+            conversationId,
+            dataDir: this.dataDir,
+            options,
+            workspace: workspaceOf(options, this.dataDir, this.files?.workspaceFor(conversationId) ?? null),
+        };
+    }
+
+    /**
+     * What a write would change with these arguments (the approval dialog, as the person edits them):
+     * checked as a call would be; a string says why there is nothing to show.
+     */
+    async previewFor(name: string, conversationId: string, args: unknown): Promise<ToolPreview | string> {
+        const checked = this.registry.validate(name, args);
+        if (!checked.ok || !checked.tool) return checked.ok ? `unknown tool: ${name}` : checked.message;
+        if (!checked.tool.preview) return `${name} shows no preview`;
+        try {
+            const signal = new AbortController().signal;
+            const preview = await checked.tool.preview(
+                checked.args,
+                this.toolContext(checked.tool, conversationId, signal),
+            );
+            return preview ?? "this change cannot be made as written (see the arguments)";
+        } catch (error) {
+            return error instanceof Error ? error.message : String(error);
+        }
+    }
+
+    /** What a write will change, for the approval dialog; none when the tool cannot say (or fails to). */
+    private async preview(tool: ToolDefinition, record: ToolCallRecord, ctx: CallContext) {
+        if (!tool.preview) return undefined;
+        try {
+            const preview = await tool.preview(
+                record.args as Record<string, unknown>,
+                this.toolContext(tool, ctx.conversationId, ctx.signal),
+            );
+            return preview ?? undefined;
+        } catch {
+            return undefined;
+        }
+    }
+
     private async approve(
         tool: ToolDefinition,
         record: ToolCallRecord,
@@ -124,6 +179,7 @@ export class ToolRunner {
         record.status = "awaiting_approval";
         this.store.save(record);
         this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
+        const preview = await this.preview(tool, record, ctx);
         ctx.onAwaiting?.(true);
         let answer: Answer;
         try {
@@ -136,6 +192,7 @@ export class ToolRunner {
                     sideEffect: tool.sideEffect,
                     args: record.args,
                     reason: ctx.reason(),
+                    ...(preview ? {preview} : {}),
                 },
                 ctx.signal,
             );
@@ -182,10 +239,10 @@ export class ToolRunner {
         try {
             const running = tool
                 .run(record.args as Record<string, unknown>, {
-                    signal: controller.signal,
-                    conversationId: ctx.conversationId,
-                    dataDir: this.dataDir,
-                    options: this.registry.options(tool),
+                    ...this.toolContext(tool, ctx.conversationId, controller.signal),
+                    keepPrevious: this.files
+                        ? (file, before, after) => this.files!.versions.keep(record.id, file, before, after)
+                        : undefined,
                 })
                 .then(
                     (output) => ({output}),
@@ -210,6 +267,17 @@ export class ToolRunner {
             ctx.signal.removeEventListener("abort", onAbort);
         }
     }
+}
+
+/** The workspace folder in force: the conversation's, Settings', the tool's options.root, <data>/workspace. */
+export function workspaceOf(
+    options: Record<string, unknown>,
+    dataDir: string,
+    chosen: string | null = null,
+): string {
+    if (chosen) return chosen;
+    const root = options.root;
+    return typeof root === "string" && root ? path.resolve(root) : path.join(dataDir, "workspace");
 }
 
 function seconds(ms: number): string {

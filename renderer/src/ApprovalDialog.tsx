@@ -1,6 +1,8 @@
-import {useState} from "react";
+import {useEffect, useState} from "react";
 import type {ApprovalDecision, ApprovalRequest} from "../../shared/contract.js";
+import {useApi} from "./apiContext.js";
 import {Dialog} from "./Dialog.js";
+import {DiffView} from "./DiffView.js";
 
 type Args = Record<string, unknown>;
 type Props = {request: ApprovalRequest; onDecide(decision: ApprovalDecision, args?: Args): void};
@@ -9,6 +11,7 @@ type Props = {request: ApprovalRequest; onDecide(decision: ApprovalDecision, arg
 export function ApprovalDialog({request, onDecide}: Props) {
     const [text, setText] = useState(JSON.stringify(request.args, null, 2));
     const [problem, setProblem] = useState<string | null>(null);
+    const preview = useLivePreview(request, text);
     const allow = (decision: ApprovalDecision) => {
         try {
             const args = JSON.parse(text) as unknown;
@@ -36,6 +39,13 @@ export function ApprovalDialog({request, onDecide}: Props) {
             </h2>
             <p className="effect">This tool can {EFFECT[request.sideEffect]}.</p>
             {request.reason && <blockquote className="reason">{request.reason}</blockquote>}
+            {preview.diff !== null && (
+                <div className="change">
+                    <span>Change to {preview.path}</span>
+                    <DiffView diff={preview.diff} label={`Change to ${preview.path}`} />
+                </div>
+            )}
+            {preview.problem && <p className="problem">{preview.problem}</p>}
             <label>
                 Arguments (you can edit them)
                 <textarea value={text} rows={6} onChange={(e) => setText(e.target.value)} />
@@ -53,6 +63,43 @@ export function ApprovalDialog({request, onDecide}: Props) {
             </div>
         </Dialog>
     );
+}
+
+type Preview = {path: string; diff: string | null; problem: string | null};
+
+/** The write's diff, computed again by the tool as the arguments are edited (after a short pause). */
+function useLivePreview(request: ApprovalRequest, text: string): Preview {
+    const api = useApi();
+    const initial = request.preview;
+    const [preview, setPreview] = useState<Preview>({
+        path: initial?.path ?? "",
+        diff: initial?.diff ?? null,
+        problem: null,
+    });
+    const original = JSON.stringify(request.args, null, 2);
+    useEffect(() => {
+        if (!api || !initial || text === original) return;
+        let args: unknown;
+        try {
+            args = JSON.parse(text);
+        } catch {
+            return;
+        }
+        if (!isObject(args)) return;
+        let current = true;
+        const timer = setTimeout(() => {
+            void api.invoke("tools.preview", {approvalId: request.approvalId, args}).then((res) => {
+                if (!current) return;
+                if (res.ok) setPreview({...res.value, problem: null});
+                else setPreview((p) => ({...p, diff: null, problem: res.error.message}));
+            });
+        }, 300);
+        return () => {
+            current = false;
+            clearTimeout(timer);
+        };
+    }, [api, initial, original, request.approvalId, text]);
+    return preview;
 }
 
 const EFFECT: Record<ApprovalRequest["sideEffect"], string> = {

@@ -1,5 +1,7 @@
 import {useState} from "react";
 import type {ToolCallRecord} from "../../shared/contract.js";
+import {useApi} from "./apiContext.js";
+import {DiffView} from "./DiffView.js";
 
 const PREVIEW = 400;
 
@@ -37,6 +39,7 @@ function TraceStep({call}: {call: ToolCallRecord}) {
                     <span>Arguments</span>
                     <pre>{JSON.stringify(call.args ?? call.rawArgs, null, 2)}</pre>
                 </div>
+                <FileChange call={call} />
                 {output && (
                     <div className="result">
                         <span>{call.status === "ok" ? "Result" : "Error"}</span>
@@ -48,5 +51,37 @@ function TraceStep({call}: {call: ToolCallRecord}) {
                 )}
             </details>
         </li>
+    );
+}
+
+type WriteData = {path?: string; diff?: string; undo?: "available" | "undone"};
+
+/** A file write's diff, and Undo while the file is still as the call left it. */
+function FileChange({call}: {call: ToolCallRecord}) {
+    const api = useApi();
+    const [problem, setProblem] = useState<string | null>(null);
+    const data = (call.status === "ok" ? call.resultData : null) as WriteData | null;
+    if (!data?.diff || !data.path) return null;
+    const undo = async () => {
+        if (!api) return;
+        const res = await api.invoke("tools.undo", {toolCallId: call.id});
+        setProblem(res.ok ? null : res.error.message);
+    };
+    return (
+        <div className="file-change">
+            <span>Change to {data.path}</span>
+            <DiffView diff={data.diff} label={`Change to ${data.path}`} />
+            {data.undo === "available" && api && (
+                <button onClick={() => void undo()} aria-label={`Undo the change to ${data.path}`}>
+                    Undo
+                </button>
+            )}
+            {data.undo === "undone" && <p className="undone">Undone: {data.path} is back as it was.</p>}
+            {problem && (
+                <p className="problem" role="alert">
+                    {problem}
+                </p>
+            )}
+        </div>
     );
 }

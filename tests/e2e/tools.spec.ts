@@ -40,7 +40,7 @@ async function sendWithPreflight(page: Page, conversationId: string, args: objec
                         JSON.stringify({
                             id: 1,
                             name: "chat.send",
-                            req: {conversationId, text: "save it", preflight: [{name: "write_file", args}]},
+                            req: {conversationId, text: "save it", preflight: [{name: "create_file", args}]},
                         }),
                     );
                 ws.onmessage = (m) => {
@@ -59,12 +59,15 @@ test("a write tool waits for approval: allow with edited arguments, then deny", 
     const conversationId = new URL(page.url()).searchParams.get("c")!;
 
     await sendWithPreflight(page, conversationId, {path: "first.txt", content: "from the client"});
-    const dialog = page.getByRole("dialog", {name: "Allow write_file?"});
+    const dialog = page.getByRole("dialog", {name: "Allow create_file?"});
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("change files on this computer");
+    // The change is shown as a diff before anything is written, and follows the edited arguments.
+    await expect(dialog.getByLabel("Change to first.txt")).toContainText("+from the client");
     await dialog
         .getByRole("textbox")
         .fill(JSON.stringify({path: "edited.txt", content: "edited in the dialog"}));
+    await expect(dialog.getByLabel("Change to edited.txt")).toContainText("+edited in the dialog");
     await dialog.getByRole("button", {name: "Allow once"}).click();
     await expect(dialog).toBeHidden();
     // The turn was started by another client: its question appears here too.
@@ -75,6 +78,15 @@ test("a write tool waits for approval: allow with edited arguments, then deny", 
     const workspace = path.join(served.dataDir, "workspace");
     expect(fs.readFileSync(path.join(workspace, "edited.txt"), "utf8")).toBe("edited in the dialog");
     expect(fs.existsSync(path.join(workspace, "first.txt"))).toBe(false);
+
+    // The trace keeps the diff, and Undo puts the folder back as it was (here: the file is gone again).
+    await first.locator(".trace .step summary").click();
+    await expect(first.getByLabel("Change to edited.txt", {exact: true})).toContainText(
+        "+edited in the dialog",
+    );
+    await first.getByRole("button", {name: "Undo the change to edited.txt"}).click();
+    await expect(first.locator(".file-change .undone")).toHaveText(/edited\.txt is back as it was/);
+    expect(fs.existsSync(path.join(workspace, "edited.txt"))).toBe(false);
 
     await sendWithPreflight(page, conversationId, {path: "second.txt", content: "no"});
     await expect(dialog).toBeVisible();
@@ -91,22 +103,22 @@ test("Settings shows tool policies and the grants given, and revokes them", asyn
     await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
     const conversationId = new URL(page.url()).searchParams.get("c")!;
     await sendWithPreflight(page, conversationId, {path: "granted.txt", content: "yes"});
-    const dialog = page.getByRole("dialog", {name: "Allow write_file?"});
+    const dialog = page.getByRole("dialog", {name: "Allow create_file?"});
     await dialog.getByRole("button", {name: "Allow in this conversation"}).click();
     await expect(page.locator("article.message.assistant .trace .step")).toHaveAttribute("data-status", "ok");
 
     await page.getByRole("button", {name: "Settings"}).click();
     const settings = page.getByRole("dialog", {name: "Settings"});
-    await expect(settings.getByRole("combobox", {name: "Policy for write_file"})).toHaveValue("ask");
+    await expect(settings.getByRole("combobox", {name: "Policy for create_file"})).toHaveValue("ask");
     await expect(settings.getByRole("combobox", {name: "Policy for system_stats"})).toHaveValue("allow");
-    await expect(settings.locator(".grants li")).toHaveText(/write_file in save it/);
-    await settings.getByRole("button", {name: "Revoke write_file"}).click();
+    await expect(settings.locator(".grants li")).toHaveText(/create_file in save it/);
+    await settings.getByRole("button", {name: "Revoke create_file"}).click();
     await expect(settings.getByText("None.")).toBeVisible();
 
-    await settings.getByRole("combobox", {name: "Policy for write_file"}).selectOption("deny");
+    await settings.getByRole("combobox", {name: "Policy for create_file"}).selectOption("deny");
     await page.reload();
     await page.getByRole("button", {name: "Settings"}).click();
-    await expect(page.getByRole("combobox", {name: "Policy for write_file"})).toHaveValue("deny");
+    await expect(page.getByRole("combobox", {name: "Policy for create_file"})).toHaveValue("deny");
 });
 
 test("web tools show their own policy while web access is off, and a chosen policy stays chosen", async ({

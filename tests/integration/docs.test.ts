@@ -367,12 +367,16 @@ test("rag_search through a forced call cites the document passage; conversation 
             unwrap(scoped).map((h) => path.basename(h.path)),
             ["mine.txt"],
         );
-        const listed = await t.core.tools
-            .resolve("list_collections")!
-            .run(
-                {},
-                {signal: new AbortController().signal, conversationId: c.id, dataDir: t.dataDir, options: {}},
-            );
+        const listed = await t.core.tools.resolve("list_collections")!.run(
+            {},
+            {
+                signal: new AbortController().signal,
+                conversationId: c.id,
+                dataDir: t.dataDir,
+                options: {},
+                workspace: t.dataDir,
+            },
+        );
         assert.match(listed.text, /^Notes: 7 documents, \d+ passages$/);
     } finally {
         await t.core.dispose();

@@ -33,6 +33,7 @@ function conversation(title: string): Conversation {
         webAccess: false,
         generation: null,
         toolsOff: [],
+        workspace: null,
         createdAt: 1,
         updatedAt: 1,
     };

@@ -1,0 +1,10 @@
+import {createContext, useContext} from "react";
+import type {CairnApi} from "../../shared/contract.js";
+
+/** The contract client, for components deep in the tree that make a call of their own (undo, preview). */
+export const ApiContext = createContext<CairnApi | null>(null);
+
+/** null outside a provider (a component rendered alone, in a test): calls are then not offered. */
+export function useApi(): CairnApi | null {
+    return useContext(ApiContext);
+}
