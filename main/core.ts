@@ -161,7 +161,7 @@ export function createCore(options: CoreOptions): Core {
                 bus,
                 runner,
             }),
-            ...mcpHandlers(mcp),
+            ...mcpHandlers(mcp, {docs, conversations, dataDir: options.dataDir}),
             ...documentHandlers(docs),
         },
         {check},

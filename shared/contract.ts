@@ -553,6 +553,23 @@ export const McpServerInfo = Type.Object(
         stderr: Type.Array(Type.String()),
         /** The tools as the model sees them (<server>.<tool>). */
         tools: Type.Array(Type.String()),
+        /** Prompts, offered as slash commands: /<server>.<prompt> name=value ... */
+        prompts: Type.Array(
+            Type.Object(
+                {
+                    name: Type.String(),
+                    description: Type.String(),
+                    arguments: Type.Array(
+                        Type.Object({name: Type.String(), required: Type.Boolean()}, closed),
+                    ),
+                },
+                closed,
+            ),
+        ),
+        /** Resources, which can be attached to a conversation as documents. */
+        resources: Type.Array(
+            Type.Object({uri: Type.String(), name: Type.String(), mimeType: nullable(Type.String())}, closed),
+        ),
     },
     closed,
 );
@@ -773,6 +790,20 @@ export const calls = {
     "mcp.remove": call(req({name: Name}), McpStatus),
     "mcp.setEnabled": call(req({name: Name, enabled: Type.Boolean()}), McpStatus),
     "mcp.restart": call(req({name: Name}), McpStatus),
+    /** A server's prompt with its arguments, as the text to send (a slash command). */
+    "mcp.getPrompt": call(
+        req({
+            server: Name,
+            name: Name,
+            args: Type.Record(Type.String(), Type.String({maxLength: 10_000})),
+        }),
+        Type.Object({text: Type.String()}, closed),
+    ),
+    /** Reads a server's resource and adds it to the conversation's documents. */
+    "mcp.attachResource": call(
+        req({conversationId: Id, server: Name, uri: Type.String({minLength: 1, maxLength: 4096})}),
+        JobStarted,
+    ),
     "api.getStatus": call(Empty, ApiStatus),
     "api.setEnabled": call(req({enabled: Type.Boolean()}), ApiStatus),
     "api.regenerateKey": call(Empty, ApiStatus),

@@ -1,9 +1,18 @@
+import fs from "node:fs";
+import path from "node:path";
 import {fail, ok} from "../../shared/result.js";
+import type {DocumentService} from "../docs/service.js";
 import type {McpManager} from "../mcp/manager.js";
+import type {ConversationStore} from "../store/conversations.js";
 import type {HandlerSlice} from "./slice.js";
 
-/** The MCP servers of <data>/mcp.json: list, add from pasted JSON, remove, enable or disable, restart. */
-export function mcpHandlers(mcp: McpManager): HandlerSlice<"mcp."> {
+type Deps = {docs: DocumentService; conversations: ConversationStore; dataDir: string};
+
+/**
+ * The MCP servers of <data>/mcp.json: list, add from pasted JSON, remove, enable or disable, restart; their
+ * prompts (slash commands) and resources (attached to a conversation as documents).
+ */
+export function mcpHandlers(mcp: McpManager, deps: Deps): HandlerSlice<"mcp."> {
     const answer = async (outcome: Promise<{ok: true} | {ok: false; message: string}>) => {
         const done = await outcome;
         return done.ok ? ok(mcp.status()) : fail("VALIDATION", done.message);
@@ -14,5 +23,52 @@ export function mcpHandlers(mcp: McpManager): HandlerSlice<"mcp."> {
         "mcp.remove": (req) => answer(mcp.remove(req.name)),
         "mcp.setEnabled": (req) => answer(mcp.setEnabled(req.name, req.enabled)),
         "mcp.restart": (req) => answer(mcp.restart(req.name)),
+        "mcp.getPrompt": async (req) => {
+            const server = mcp.server(req.server);
+            if (typeof server === "string") return fail("NOT_FOUND", server);
+            try {
+                return ok({text: await server.getPrompt(req.name, req.args)});
+            } catch (error) {
+                return fail("VALIDATION", `/${req.server}.${req.name}: ${message(error)}`);
+            }
+        },
+        "mcp.attachResource": async (req) => {
+            if (!deps.conversations.get(req.conversationId))
+                return fail("NOT_FOUND", `conversation not found: ${req.conversationId}`);
+            const server = mcp.server(req.server);
+            if (typeof server === "string") return fail("NOT_FOUND", server);
+            let resource: {text: string; mimeType: string | null};
+            try {
+                resource = await server.readResource(req.uri);
+            } catch (error) {
+                return fail("VALIDATION", `${req.uri}: ${message(error)}`);
+            }
+            // Kept as a file, so that it is indexed, searched and cited like any attached document.
+            const listed = server.status().resources.find((r) => r.uri === req.uri);
+            const file = attachmentFile(deps.dataDir, req.server, listed?.name ?? req.uri, resource.mimeType);
+            fs.mkdirSync(path.dirname(file), {recursive: true});
+            fs.writeFileSync(file, resource.text);
+            return deps.docs.ingest.start([file], {collectionId: null, conversationId: req.conversationId});
+        },
     };
+}
+
+function attachmentFile(dataDir: string, server: string, name: string, mimeType: string | null): string {
+    const base =
+        name
+            .replace(/^[a-z]+:\/\//i, "")
+            .replace(/[^\w.-]+/g, "_")
+            .slice(0, 100) || "resource";
+    const ext = /\.(md|txt|html?|json|csv)$/i.test(base)
+        ? ""
+        : mimeType === "text/html"
+          ? ".html"
+          : mimeType === "text/markdown"
+            ? ".md"
+            : ".txt";
+    return path.join(dataDir, "attachments", "mcp", server.replace(/[^\w.-]+/g, "_"), `${base}${ext}`);
+}
+
+function message(error: unknown): string {
+    return error instanceof Error ? error.message : String(error);
 }

@@ -471,6 +471,7 @@ export class Engine {
      */
     functionTokens(
         functions: ModelFunction[],
+        options: {each: boolean} = {each: true},
     ): {total: number; each: number[]; preamble: number; contextSize: number} | null {
         const model = this.model;
         const wrapper = this.chatWrapper;
@@ -482,6 +483,13 @@ export class Engine {
                 .generateContextState({chatHistory: history, availableFunctions: modelFunctions(fs)})
                 .contextText.tokenize(model.tokenizer).length;
         const base = length([]);
+        if (!options.each)
+            return {
+                total: functions.length ? length(functions) - base : 0,
+                each: [],
+                preamble: 0,
+                contextSize,
+            };
         const alone = functions.map((f) => length([f]) - base);
         // The text a format writes once for any tools: what two tools cost alone, less what they cost together.
         const preamble =
@@ -524,10 +532,12 @@ export class Engine {
             Math.floor(size * 0.95) -
             Math.min(request.maxTokens ?? DEFAULT_MAX_TOKENS, size / 4) -
             32 * calls;
-        const used = request.contextUsed ?? estimateTokens(history, count, functions);
+        // The tools as the chat format writes them (with its preamble), not their JSON: often twice as long.
+        const definitions = this.functionTokens(functions, {each: false})?.total ?? 0;
+        const used = request.contextUsed ?? estimateTokens(history, count, definitions);
         // What can never be dropped: the system prompt and the two newest items (the question, this answer).
         const kept = history.filter((item, i) => item.type === "system" || i >= history.length - 2);
-        const least = Math.min(used, estimateTokens(kept, count, functions));
+        const least = Math.min(used, estimateTokens(kept, count, definitions));
         const total = Math.min(Math.max(usable - used, size / 8), usable - least, size / 2);
         return Math.max(16, Math.floor(total / Math.max(1, calls)));
     }
@@ -694,13 +704,9 @@ export function fitHistory(
 }
 
 /** Tokens of a history and the functions' documentation, each counted once (not fitHistory's margin). */
-function estimateTokens(
-    history: ChatHistoryItem[],
-    count: (text: string) => number,
-    functions: ModelFunction[],
-) {
-    const docs = functions.length ? count(JSON.stringify(functions)) : 0;
-    return history.reduce((n, item) => n + count(itemText(item)) + 4, docs);
+/** definitions: what the tools offered take, in tokens. */
+function estimateTokens(history: ChatHistoryItem[], count: (text: string) => number, definitions: number) {
+    return history.reduce((n, item) => n + count(itemText(item)) + 4, definitions);
 }
 
 function itemText(item: ChatHistoryItem): string {

@@ -3,7 +3,7 @@ import {SSEClientTransport} from "@modelcontextprotocol/sdk/client/sse.js";
 import {StdioClientTransport} from "@modelcontextprotocol/sdk/client/stdio.js";
 import {StreamableHTTPClientTransport} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type {Transport} from "@modelcontextprotocol/sdk/shared/transport.js";
-import type {CallToolResult, Tool} from "@modelcontextprotocol/sdk/types.js";
+import type {CallToolResult, Prompt, Resource, Tool} from "@modelcontextprotocol/sdk/types.js";
 import type {McpServerState} from "../../shared/contract.js";
 import {APP_VERSION} from "../version.js";
 import type {McpServerConfig} from "./config.js";
@@ -22,6 +22,8 @@ export class McpConnection {
     private error: string | null = null;
     private stderr: string[] = [];
     private tools: Tool[] = [];
+    private prompts: Prompt[] = [];
+    private resources: Resource[] = [];
     private stopping = false;
     private retries = 0;
     private retryTimer: NodeJS.Timeout | null = null;
@@ -33,7 +35,14 @@ export class McpConnection {
     ) {}
 
     status() {
-        return {state: this.state, error: this.error, stderr: [...this.stderr], tools: [...this.tools]};
+        return {
+            state: this.state,
+            error: this.error,
+            stderr: [...this.stderr],
+            tools: [...this.tools],
+            prompts: [...this.prompts],
+            resources: [...this.resources],
+        };
     }
 
     /** Starts the server if it is not running; resolves once it is ready or has failed (see status()). */
@@ -60,6 +69,40 @@ export class McpConnection {
             timeout: this.config.callTimeoutMs + 1_000,
         });
         return result as CallToolResult;
+    }
+
+    /** A prompt's messages as one text (what a slash command puts in the message box). */
+    async getPrompt(name: string, args: Record<string, string>): Promise<string> {
+        const client = await this.readyClient();
+        const result = await client.getPrompt({name, arguments: args}, {timeout: this.config.callTimeoutMs});
+        return result.messages
+            .map((m) => {
+                const c = m.content;
+                if (c.type === "text") return c.text;
+                if (c.type === "resource" && "text" in c.resource) return String(c.resource.text);
+                return `[${c.type}]`;
+            })
+            .join("\n\n");
+    }
+
+    /** A resource's text (binary resources are refused: they cannot be searched as documents). */
+    async readResource(uri: string): Promise<{text: string; mimeType: string | null}> {
+        const client = await this.readyClient();
+        const result = await client.readResource({uri}, {timeout: this.config.callTimeoutMs});
+        const texts = result.contents.filter(
+            (c): c is typeof c & {text: string} => "text" in c && typeof c.text === "string",
+        );
+        if (texts.length === 0) throw new Error(`${uri} has no text content (it is binary)`);
+        return {text: texts.map((c) => c.text).join("\n\n"), mimeType: texts[0]!.mimeType ?? null};
+    }
+
+    private async readyClient(): Promise<Client> {
+        await this.ensureStarted();
+        if (!this.client || this.state !== "ready")
+            throw new Error(
+                `MCP server "${this.config.name}" is not running: ${this.error ?? "not started"}`,
+            );
+        return this.client;
     }
 
     async restart(): Promise<void> {
@@ -92,6 +135,20 @@ export class McpConnection {
                             this.onChange();
                         },
                     },
+                    prompts: {
+                        onChanged: (error, prompts) => {
+                            if (error || !prompts) return;
+                            this.prompts = prompts;
+                            this.onChange();
+                        },
+                    },
+                    resources: {
+                        onChanged: (error, resources) => {
+                            if (error || !resources) return;
+                            this.resources = resources;
+                            this.onChange();
+                        },
+                    },
                 },
             },
         );
@@ -101,6 +158,13 @@ export class McpConnection {
             await this.connect(client, timeout.signal);
             const listed = await client.listTools(undefined, {signal: timeout.signal});
             this.tools = listed.tools;
+            const capabilities = client.getServerCapabilities() ?? {};
+            this.prompts = capabilities.prompts
+                ? (await client.listPrompts(undefined, {signal: timeout.signal})).prompts
+                : [];
+            this.resources = capabilities.resources
+                ? (await client.listResources(undefined, {signal: timeout.signal})).resources
+                : [];
             this.client = client;
             client.onclose = () => this.closed(client);
             this.retries = 0;
@@ -150,6 +214,8 @@ export class McpConnection {
         if (this.client !== client || this.stopping) return;
         this.client = null;
         this.tools = [];
+        this.prompts = [];
+        this.resources = [];
         this.set("error", `the server exited${this.stderrHint()}`);
         const delay = BACKOFF_MS[Math.min(this.retries, BACKOFF_MS.length - 1)]!;
         this.retries++;

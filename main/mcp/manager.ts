@@ -83,6 +83,8 @@ export class McpManager {
 
     /** Enabled servers that start on first use, started now (each within its start timeout). */
     async startLazy(): Promise<void> {
+        // The file may still be being read (at startup, or after a change).
+        await this.loading;
         await Promise.all(
             [...this.connections.values()]
                 .filter((c) => c.config.enabled && c.status().state === "stopped")
@@ -127,6 +129,14 @@ export class McpManager {
         if (!connection.config.enabled) return {ok: false, message: `"${name}" is disabled; enable it first`};
         await connection.restart();
         return {ok: true};
+    }
+
+    /** The connection of an enabled server, or why there is none. */
+    server(name: string): McpConnection | string {
+        const connection = this.connections.get(name);
+        if (!connection) return `no MCP server named "${name}"`;
+        if (!connection.config.enabled) return `"${name}" is disabled; enable it in Settings`;
+        return connection;
     }
 
     async dispose(): Promise<void> {
@@ -176,6 +186,12 @@ function infoOf(connection: McpConnection): McpServerInfo {
         error: status.error,
         stderr: status.stderr,
         tools: status.tools.map((tool) => mcpToolName(config.name, tool.name)),
+        prompts: status.prompts.map((p) => ({
+            name: p.name,
+            description: p.description ?? p.title ?? "",
+            arguments: (p.arguments ?? []).map((a) => ({name: a.name, required: a.required === true})),
+        })),
+        resources: status.resources.map((r) => ({uri: r.uri, name: r.name, mimeType: r.mimeType ?? null})),
     };
 }
 

@@ -1,7 +1,8 @@
 import type {CairnApi, ExportedConversation} from "../../shared/contract.js";
-import {Download, Paperclip, PanelLeft, SlidersHorizontal, X} from "lucide-react";
+import {Download, Paperclip, PanelLeft, SlidersHorizontal, Wrench, X} from "lucide-react";
 import {useEffect, useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
+import {ToolsDialog} from "./ToolsDialog.js";
 import {ApiContext} from "./apiContext.js";
 import {SettingsPanel} from "./SettingsPanel.js";
 import {SourceViewer, SourceViewerContext, type SourceTarget} from "./SourceViewer.js";
@@ -28,6 +29,7 @@ export function App({api}: {api: CairnApi}) {
     const [settingsOpen, setSettingsOpen] = useState(false);
     const [modelsOpen, setModelsOpen] = useState(false);
     const [generationOpen, setGenerationOpen] = useState(false);
+    const [toolsOpen, setToolsOpen] = useState(false);
     const [documentsOpen, setDocumentsOpen] = useState<"all" | "conversation" | null>(null);
     const models = useModels(api, cairn.showError);
     // A model downloaded from the first-run screen is loaded as soon as it is in.
@@ -119,6 +121,14 @@ export function App({api}: {api: CairnApi}) {
                             onError={cairn.showError}
                         />
                     )}
+                    {toolsOpen && selected && (
+                        <ToolsDialog
+                            api={api}
+                            conversation={selected}
+                            onClose={() => setToolsOpen(false)}
+                            onError={cairn.showError}
+                        />
+                    )}
                     {settingsOpen && (
                         <SettingsPanel
                             api={api}
@@ -170,6 +180,12 @@ export function App({api}: {api: CairnApi}) {
                                         title="Documents only this conversation can search"
                                     >
                                         <Paperclip aria-hidden size={16} /> Attach
+                                    </button>
+                                    <button
+                                        onClick={() => setToolsOpen(true)}
+                                        title="Which tools the model is offered here, and what they cost in its context"
+                                    >
+                                        <Wrench aria-hidden size={16} /> Tools
                                     </button>
                                     <button
                                         onClick={() => setGenerationOpen(true)}

@@ -10,6 +10,7 @@ import type {
     ToolPolicy,
 } from "../../shared/contract.js";
 import {ApiSettings} from "./ApiSettings.js";
+import {McpSettings} from "./McpSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
 import {Dialog} from "./Dialog.js";
 
@@ -56,7 +57,11 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
 
     useEffect(() => {
         void reload();
-    }, [reload]);
+        // An MCP server's tools come and go as it starts, stops or changes them.
+        return api.onEvent((e) => {
+            if (e.type === "mcp.changed") void reload();
+        });
+    }, [api, reload]);
 
     const setPolicy = async (tool: string, policy: ToolPolicy | null) => {
         const res = await api.invoke("tools.setPolicy", {tool, policy});
@@ -126,6 +131,11 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                             </label>
                         ))}
                     </div>
+                    <h2>Workspace</h2>
+                    <WorkspaceField
+                        value={values.workspaceRoot}
+                        onSave={(folder) => void saveSettings({workspaceRoot: folder})}
+                    />
                     <h2>Generation defaults</h2>
                     <GenerationForm
                         value={values.generation}
@@ -139,6 +149,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                 <thead>
                     <tr>
                         <th>Tool</th>
+                        <th>Source</th>
                         <th>Side effect</th>
                         <th>Policy</th>
                     </tr>
@@ -150,6 +161,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                                 <code>{t.name}</code>
                                 {!t.enabled && " (disabled)"}
                             </td>
+                            <td>{t.source}</td>
                             <td>{t.sideEffect}</td>
                             <td>
                                 <select
@@ -166,6 +178,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                     ))}
                 </tbody>
             </table>
+            <McpSettings api={api} onError={onError} />
             <ApiSettings api={api} onError={onError} />
             <h2>Approvals you granted</h2>
             {grants.length === 0 ? (
@@ -188,5 +201,37 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                 </button>
             </div>
         </Dialog>
+    );
+}
+
+/** The folder the file tools work in when a conversation has none of its own (agent mode). */
+export function WorkspaceField({
+    value,
+    onSave,
+    label = "Workspace folder for file tools (agent mode)",
+}: {
+    value: string | null;
+    onSave(folder: string | null): void;
+    label?: string;
+}) {
+    const [text, setText] = useState(value ?? "");
+    useEffect(() => setText(value ?? ""), [value]);
+    return (
+        <div className="workspace-field">
+            <label>
+                {label}
+                <input
+                    type="text"
+                    value={text}
+                    placeholder="default: the workspace folder in Cairn's data folder"
+                    onChange={(e) => setText(e.target.value)}
+                    spellCheck={false}
+                />
+            </label>
+            <button onClick={() => onSave(text.trim() || null)} disabled={(value ?? "") === text.trim()}>
+                Use this folder
+            </button>
+            {value && <button onClick={() => onSave(null)}>Use the default</button>}
+        </div>
     );
 }

@@ -33,10 +33,21 @@ const COMMANDS: Record<string, Command> = {
     },
 };
 
-/** text: what was typed, shown and stored; prompt: what the model is asked, when a command adds to it. */
-export type Parsed = {text: string; prompt?: string; preflight?: PreflightCall[]} | {error: string};
+/** An MCP server's prompt, asked for by /<server>.<prompt> name=value ... [more text]. */
+export type PromptRequest = {server: string; name: string; args: Record<string, string>; rest: string};
+
+/**
+ * text: what was typed, shown and stored; prompt: what the model is asked, when a command adds to it;
+ * mcpPrompt: an MCP prompt to fetch first (its text becomes the prompt).
+ */
+export type Parsed =
+    | {text: string; prompt?: string; preflight?: PreflightCall[]}
+    | {text: string; mcpPrompt: PromptRequest}
+    | {error: string};
 
 export function parseSlash(input: string): Parsed {
+    const mcp = /^\/([\w.-]+)\.([\w-]+)(?:\s+([\s\S]*))?$/.exec(input.trim());
+    if (mcp) return {text: input.trim(), mcpPrompt: promptRequest(mcp[1]!, mcp[2]!, mcp[3] ?? "")};
     const match = /^\/([a-z_]+)\b\s*([\s\S]*)$/.exec(input.trim());
     if (!match) return {text: input};
     const command = COMMANDS[match[1]!];
@@ -54,4 +65,17 @@ export function parseSlash(input: string): Parsed {
         ? `${rest}\n\n${command.prompt}`
         : (command.args ? rest.split(/\s+/).slice(1).join(" ") : rest) || command.prompt;
     return {text: input.trim(), prompt, preflight: [{name: command.tool, args}]};
+}
+
+/** name=value pairs (values may be quoted) first; whatever follows them is added after the prompt. */
+function promptRequest(server: string, name: string, text: string): PromptRequest {
+    const args: Record<string, string> = {};
+    let rest = text.trim();
+    for (;;) {
+        const pair = /^([\w-]+)=(?:"((?:[^"\\]|\\.)*)"|(\S*))\s*/.exec(rest);
+        if (!pair) break;
+        args[pair[1]!] = pair[2] !== undefined ? pair[2].replace(/\\(.)/g, "$1") : pair[3]!;
+        rest = rest.slice(pair[0].length);
+    }
+    return {server, name, args, rest};
 }

@@ -10,7 +10,7 @@ import type {
     ToolCallRecord,
     ToolMode,
 } from "../../shared/contract.js";
-import {parseSlash} from "./slash.js";
+import {parseSlash, type Parsed} from "./slash.js";
 
 export type CairnState = {
     conversations: Conversation[];
@@ -143,7 +143,7 @@ export function useCairn(api: CairnApi) {
     /** Sends a message (with editOf, as the next version of that question); false keeps the draft. */
     const sendTo = useCallback(
         async (conversationId: string, text: string, editOf?: string): Promise<boolean> => {
-            const slash = parseSlash(text);
+            const slash = await expandPrompt(api, parseSlash(text));
             if ("error" in slash) {
                 showError(slash.error);
                 return false;
@@ -187,7 +187,7 @@ export function useCairn(api: CairnApi) {
             const answer = state.messages.find((m) => m.id === id);
             const question = state.messages.find((m) => m.id === answer?.parentId);
             if (!conversationId || !question) return;
-            const slash = parseSlash(question.content);
+            const slash = await expandPrompt(api, parseSlash(question.content));
             const {text: _, ...options} = "error" in slash ? {text: ""} : slash;
             const res = await api.invoke("chat.regenerate", {conversationId, messageId: id, ...options});
             if (!res.ok) return showError(res.error.message);
@@ -364,4 +364,13 @@ function withConversation(id: string): string {
     const params = new URLSearchParams(location.search);
     params.set("c", id);
     return `${location.pathname}?${params}`;
+}
+
+/** An MCP prompt command becomes the prompt's text (and what was typed after its arguments). */
+async function expandPrompt(api: CairnApi, parsed: Parsed): Promise<Exclude<Parsed, {mcpPrompt: unknown}>> {
+    if (!("mcpPrompt" in parsed)) return parsed;
+    const {server, name, args, rest} = parsed.mcpPrompt;
+    const res = await api.invoke("mcp.getPrompt", {server, name, args});
+    if (!res.ok) return {error: res.error.message};
+    return {text: parsed.text, prompt: rest ? `${res.value.text}\n\n${rest}` : res.value.text};
 }

@@ -2,7 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import {expect, test, type Page} from "@playwright/test";
 import {tempDir} from "../helpers/paths.js";
 import {seedConversation} from "../helpers/seedConversation.js";
+import {servers, writeMcpJson} from "../helpers/mcp.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {sendWithPreflight} from "../helpers/ws.js";
 
 // axe on every screen and dialog, light and dark: no violation at all (the issue asks for none serious or
 // critical; the moderate ones found were fixed too, and stay fixed).
@@ -33,6 +35,8 @@ test.beforeAll(async () => {
             earlier: ["No."],
         },
     ]);
+    // An MCP server, so that Settings and the tools menu show one with its tools, prompts and resources.
+    writeMcpJson(dataDir, {fixture: {...servers.fixture, startup: "launch"}});
     served = await startServe({dataDir, extra: ["--max-tokens", "40", "--temperature", "0"]});
 });
 test.afterAll(async () => served.stop());
@@ -67,6 +71,58 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
         },
     },
     {name: "Settings", open: (page) => page.getByRole("button", {name: "Settings"}).click()},
+    {
+        name: "Tools in this conversation",
+        open: async (page) => {
+            await page.getByRole("button", {name: "Tools", exact: true}).click();
+            await expect(page.locator('li[data-tool="fixture.add"] .tool-tokens')).toHaveText(/tokens/);
+        },
+    },
+    {
+        name: "a file write waiting for approval, with its diff",
+        open: async (page) => {
+            await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
+            const id = new URL(page.url()).searchParams.get("c")!;
+            await sendWithPreflight(
+                page,
+                id,
+                [{name: "create_file", args: {path: "a11y.md", content: "# A\nline\n"}}],
+                {
+                    toolChoice: "none",
+                },
+            );
+            await expect(
+                page.getByRole("dialog", {name: "Allow create_file?"}).locator("pre.diff"),
+            ).toBeVisible();
+        },
+    },
+    {
+        name: "the trace of a file write, with its diff and Undo",
+        open: async (page) => {
+            const step = page.locator('.trace .step[data-tool="create_file"]').last();
+            await expect(step).toHaveAttribute("data-status", "denied");
+            await expect(page.locator("article.message.assistant").last()).toHaveAttribute(
+                "data-status",
+                "complete",
+            );
+            const id = new URL(page.url()).searchParams.get("c")!;
+            await sendWithPreflight(
+                page,
+                id,
+                [{name: "create_file", args: {path: "a11y.md", content: "# A\n"}}],
+                {
+                    toolChoice: "none",
+                },
+            );
+            await page
+                .getByRole("dialog", {name: "Allow create_file?"})
+                .getByRole("button", {name: "Allow once"})
+                .click();
+            const done = page.locator('.trace .step[data-tool="create_file"][data-status="ok"]').last();
+            await done.locator("summary").click();
+            await expect(done.getByRole("button", {name: "Undo the change to a11y.md"})).toBeVisible();
+        },
+    },
     {name: "Models", open: (page) => page.getByRole("button", {name: "Models"}).click()},
     {name: "Documents", open: (page) => page.getByRole("button", {name: "Documents"}).click()},
     {name: "Generation", open: (page) => page.getByRole("button", {name: "Generation"}).click()},

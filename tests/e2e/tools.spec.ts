@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import {expect, test, type Page} from "@playwright/test";
+import {expect, test} from "@playwright/test";
 import {startServe, type Served} from "../helpers/serve.js";
+import {sendWithPreflight} from "../helpers/ws.js";
 
 let served: Served;
 test.beforeEach(async () => {
@@ -28,37 +29,15 @@ test("/stats runs system_stats first and shows it as a trace step", async ({page
     await expect(page.locator("article.message.assistant .trace .step")).toHaveAttribute("data-status", "ok");
 });
 
-/** A client asking for a call before generation, over the page's own authenticated WebSocket. */
-async function sendWithPreflight(page: Page, conversationId: string, args: object) {
-    return page.evaluate(
-        ([conversationId, args]) =>
-            new Promise<unknown>((resolve) => {
-                const token = new URLSearchParams(location.search).get("token");
-                const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
-                ws.onopen = () =>
-                    ws.send(
-                        JSON.stringify({
-                            id: 1,
-                            name: "chat.send",
-                            req: {conversationId, text: "save it", preflight: [{name: "create_file", args}]},
-                        }),
-                    );
-                ws.onmessage = (m) => {
-                    const frame = JSON.parse(String(m.data));
-                    if (frame.id === 1) resolve(frame.res);
-                };
-            }),
-        [conversationId, args] as const,
-    );
-}
-
 test("a write tool waits for approval: allow with edited arguments, then deny", async ({page}) => {
     await page.goto(served.url);
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
     const conversationId = new URL(page.url()).searchParams.get("c")!;
 
-    await sendWithPreflight(page, conversationId, {path: "first.txt", content: "from the client"});
+    await sendWithPreflight(page, conversationId, [
+        {name: "create_file", args: {path: "first.txt", content: "from the client"}},
+    ]);
     const dialog = page.getByRole("dialog", {name: "Allow create_file?"});
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("change files on this computer");
@@ -88,7 +67,9 @@ test("a write tool waits for approval: allow with edited arguments, then deny", 
     await expect(first.locator(".file-change .undone")).toHaveText(/edited\.txt is back as it was/);
     expect(fs.existsSync(path.join(workspace, "edited.txt"))).toBe(false);
 
-    await sendWithPreflight(page, conversationId, {path: "second.txt", content: "no"});
+    await sendWithPreflight(page, conversationId, [
+        {name: "create_file", args: {path: "second.txt", content: "no"}},
+    ]);
     await expect(dialog).toBeVisible();
     await dialog.press("Escape");
     await expect(dialog).toBeHidden();
@@ -102,7 +83,9 @@ test("Settings shows tool policies and the grants given, and revokes them", asyn
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
     const conversationId = new URL(page.url()).searchParams.get("c")!;
-    await sendWithPreflight(page, conversationId, {path: "granted.txt", content: "yes"});
+    await sendWithPreflight(page, conversationId, [
+        {name: "create_file", args: {path: "granted.txt", content: "yes"}},
+    ]);
     const dialog = page.getByRole("dialog", {name: "Allow create_file?"});
     await dialog.getByRole("button", {name: "Allow in this conversation"}).click();
     await expect(page.locator("article.message.assistant .trace .step")).toHaveAttribute("data-status", "ok");

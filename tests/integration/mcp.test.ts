@@ -5,7 +5,7 @@ import {test} from "node:test";
 import type {ApprovalRequest, CairnApi, Message, ToolInfo} from "../../shared/contract.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {mcpStatusWhen, servers, startEverythingHttp, writeMcpJson} from "../helpers/mcp.js";
-import {tempDir} from "../helpers/paths.js";
+import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 
 async function open(mcpServers: Record<string, unknown>): Promise<TestCore> {
     const dataDir = tempDir();
@@ -390,6 +390,60 @@ test("mcp.add takes another assistant's pasted mcpServers JSON; remove, disable 
         const removed = unwrap(await t.api.invoke("mcp.remove", {name: "fixture"}));
         assert.deepEqual(removed.servers, []);
         assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")).mcpServers, {});
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("a server's prompts become slash-command text and its resources attach to a conversation as searchable documents", async () => {
+    const t = await open({everything: servers.everything});
+    try {
+        await t.core.tools.prepare();
+        const status = unwrap(await t.api.invoke("mcp.list", {}));
+        const argsPrompt = status.servers[0]!.prompts.find((p) => p.name === "args-prompt")!;
+        assert.deepEqual(argsPrompt.arguments, [
+            {name: "city", required: true},
+            {name: "state", required: false},
+        ]);
+        const prompt = unwrap(
+            await t.api.invoke("mcp.getPrompt", {
+                server: "everything",
+                name: "args-prompt",
+                args: {city: "Oslo"},
+            }),
+        );
+        assert.match(prompt.text, /Oslo/);
+        const missing = await t.api.invoke("mcp.getPrompt", {
+            server: "everything",
+            name: "args-prompt",
+            args: {},
+        });
+        assert.equal(missing.ok, false);
+        assert.match(missing.ok ? "" : missing.error.message, /^\/everything\.args-prompt: /);
+        const unknown = await t.api.invoke("mcp.getPrompt", {server: "nowhere", name: "x", args: {}});
+        assert.match(unknown.ok ? "" : unknown.error.message, /no MCP server named "nowhere"/);
+
+        const resource = status.servers[0]!.resources.find((r) => r.name === "architecture.md")!;
+        unwrap(await t.api.invoke("settings.set", {embeddingModelPath: TEST_MODEL}));
+        const id = unwrap(await t.api.invoke("conversations.create", {})).id;
+        const {jobId} = unwrap(
+            await t.api.invoke("mcp.attachResource", {
+                conversationId: id,
+                server: "everything",
+                uri: resource.uri,
+            }),
+        );
+        const final = await t.core.docs.ingest.settled(jobId);
+        assert.equal(final?.state, "done", JSON.stringify(final));
+        const docs = unwrap(await t.api.invoke("docs.list", {conversationId: id}));
+        assert.equal(docs.length, 1);
+        assert.equal(docs[0]!.status, "indexed");
+        // Titled by its own heading, as any attached markdown file is.
+        assert.match(docs[0]!.title, /Architecture/);
+        const hits = unwrap(
+            await t.api.invoke("docs.search", {query: "architecture", limit: 3, conversationId: id}),
+        );
+        assert.ok(hits.length > 0);
     } finally {
         await t.core.dispose();
     }

@@ -38,3 +38,21 @@ test("missing arguments and unknown commands say what to do", () => {
         /^unknown command \/teleport; available: \/stats, \/search, \/docs, \/fetch$/,
     );
 });
+
+test("/<server>.<prompt> asks an MCP server's prompt, name=value pairs (quoted or not) as its arguments", () => {
+    assert.deepEqual(parseSlash('/everything.args-prompt city="New York" state=NY and keep it short'), {
+        text: '/everything.args-prompt city="New York" state=NY and keep it short',
+        mcpPrompt: {
+            server: "everything",
+            name: "args-prompt",
+            args: {city: "New York", state: "NY"},
+            rest: "and keep it short",
+        },
+    });
+    assert.deepEqual(parseSlash("/my.server.simple-prompt"), {
+        text: "/my.server.simple-prompt",
+        mcpPrompt: {server: "my.server", name: "simple-prompt", args: {}, rest: ""},
+    });
+    // A built-in command is not mistaken for one: its argument may hold dots.
+    assert.equal("preflight" in parseSlash("/fetch https://example.org/a.html"), true);
+});

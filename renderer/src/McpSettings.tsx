@@ -1,0 +1,161 @@
+import {useCallback, useEffect, useState} from "react";
+import type {CairnApi, CallRes, McpServerInfo, McpStatus} from "../../shared/contract.js";
+import {Confirm} from "./Confirm.js";
+
+type Props = {api: CairnApi; onError(message: string): void};
+
+const EXAMPLE = `{"mcpServers": {"files": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/home/me/notes"]}}}`;
+
+/** Settings' "MCP servers": their state and tools, add from pasted JSON, enable, restart, remove. */
+export function McpSettings({api, onError}: Props) {
+    const [status, setStatus] = useState<McpStatus | null>(null);
+    const [pasted, setPasted] = useState("");
+    const [problem, setProblem] = useState<string | null>(null);
+    const apply = useCallback(
+        (res: CallRes<"mcp.list">) => {
+            if (res.ok) setStatus(res.value);
+            else onError(res.error.message);
+        },
+        [onError],
+    );
+    useEffect(() => {
+        const refresh = () => void api.invoke("mcp.list", {}).then(apply);
+        refresh();
+        // A server starting, failing or changing its tools, or the file edited elsewhere.
+        return api.onEvent((e) => {
+            if (e.type === "mcp.changed") refresh();
+        });
+    }, [api, apply]);
+    if (!status) return null;
+    const add = async () => {
+        const res = await api.invoke("mcp.add", {json: pasted});
+        if (!res.ok) return setProblem(res.error.message);
+        setProblem(null);
+        setPasted("");
+        setStatus(res.value);
+    };
+    return (
+        <section aria-labelledby="mcp-heading">
+            <h2 id="mcp-heading">MCP servers</h2>
+            <p className="hint">
+                Tools from the MCP servers you use elsewhere, under the same approvals. Kept in{" "}
+                <code>{status.file}</code>.
+            </p>
+            {status.problems.map((p) => (
+                <p key={p} className="problem" role="alert">
+                    {p}
+                </p>
+            ))}
+            {status.servers.length === 0 ? (
+                <p>No servers yet.</p>
+            ) : (
+                <ul className="mcp-servers">
+                    {status.servers.map((server) => (
+                        <ServerRow key={server.name} api={api} server={server} onStatus={apply} />
+                    ))}
+                </ul>
+            )}
+            <label>
+                Add servers: paste <code>{'{"mcpServers": {...}}'}</code> from another assistant&apos;s
+                settings
+                <textarea
+                    rows={4}
+                    value={pasted}
+                    placeholder={EXAMPLE}
+                    onChange={(e) => setPasted(e.target.value)}
+                    spellCheck={false}
+                />
+            </label>
+            {problem && (
+                <p className="problem" role="alert">
+                    {problem}
+                </p>
+            )}
+            <button onClick={() => void add()} disabled={pasted.trim().length < 2}>
+                Add servers
+            </button>
+        </section>
+    );
+}
+
+const STATE: Record<McpServerInfo["state"], string> = {
+    stopped: "starts when first needed",
+    starting: "starting…",
+    ready: "ready",
+    error: "error",
+};
+
+function ServerRow({
+    api,
+    server,
+    onStatus,
+}: {
+    api: CairnApi;
+    server: McpServerInfo;
+    onStatus(res: CallRes<"mcp.list">): void;
+}) {
+    const [removing, setRemoving] = useState(false);
+    const state = server.enabled ? STATE[server.state] : "disabled";
+    return (
+        <li
+            className="mcp-server"
+            data-server={server.name}
+            data-state={server.enabled ? server.state : "disabled"}
+        >
+            <div className="mcp-head">
+                <strong>{server.name}</strong>
+                <span className={`mcp-state ${server.enabled ? server.state : "disabled"}`}>
+                    {state}
+                    {server.state === "ready" && ` · ${server.tools.length} tools`}
+                </span>
+                <code className="mcp-target">{server.target}</code>
+            </div>
+            {server.error && <p className="problem">{server.error}</p>}
+            <div className="mcp-actions">
+                <label>
+                    <input
+                        type="checkbox"
+                        checked={server.enabled}
+                        onChange={(e) =>
+                            void api
+                                .invoke("mcp.setEnabled", {name: server.name, enabled: e.target.checked})
+                                .then(onStatus)
+                        }
+                    />{" "}
+                    Enabled
+                </label>
+                <button
+                    disabled={!server.enabled}
+                    onClick={() => void api.invoke("mcp.restart", {name: server.name}).then(onStatus)}
+                    aria-label={`Restart ${server.name}`}
+                >
+                    Restart
+                </button>
+                {removing ? (
+                    <Confirm
+                        label={`Remove ${server.name}?`}
+                        confirm="Remove"
+                        cancel="Keep it"
+                        onConfirm={() => void api.invoke("mcp.remove", {name: server.name}).then(onStatus)}
+                        onCancel={() => setRemoving(false)}
+                    >
+                        Its tools will no longer be offered.
+                    </Confirm>
+                ) : (
+                    <button onClick={() => setRemoving(true)} aria-label={`Remove ${server.name}`}>
+                        Remove
+                    </button>
+                )}
+            </div>
+            {(server.tools.length > 0 || server.stderr.length > 0) && (
+                <details>
+                    <summary>Tools and output</summary>
+                    {server.tools.length > 0 && <p className="mcp-tools">{server.tools.join(", ")}</p>}
+                    {server.stderr.length > 0 && (
+                        <pre aria-label={`Last output of ${server.name}`}>{server.stderr.join("\n")}</pre>
+                    )}
+                </details>
+            )}
+        </li>
+    );
+}
