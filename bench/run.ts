@@ -24,6 +24,7 @@ import {searchRows, searchScale} from "./search.js";
 import {extractionFigures, hardeningRows, hostilePageFigures} from "./hardening.js";
 import {extractBench, extractRows} from "./extract.js";
 import {apiFigures, apiRows, realisticApiFigures} from "./api.js";
+import {mcpFigures, mcpRows} from "./mcp.js";
 import {uiFigures, uiRows} from "./ui.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
@@ -328,6 +329,7 @@ const report = {
     rawLlamaCompletion: [await rawCompletion(1), await rawCompletion(2)],
     sqlite: sqliteFigures(),
     toolCall: await toolCallOverhead(),
+    mcpToolCall: await mcpFigures(),
     extraction: await extractionFigures(),
     hostilePages: await hostilePageFigures(),
     extractBench: await extractBench(),
@@ -385,6 +387,7 @@ console.table({
     "turn 1: first token (ms) / tokens/s": `${f(report.conversation.turn1.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn1.tokensPerSecond ?? NaN)}`,
     "turn 5: first token (ms) / tokens/s": `${f(report.conversation.turn5.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn5.tokensPerSecond ?? NaN)}`,
     "turn 5: prompt tokens evaluated / new (target <= 1.05)": `${report.conversation.turn5.promptTokensEvaluated} / ${report.conversation.turn5NewTokens} = ${report.conversation.turn5EvaluatedOverNew.toFixed(3)}`,
+    ...mcpRows(report.mcpToolCall),
     ...apiRows(report.api),
     ...apiRows(report.apiRealistic1B),
     ...uiRows(report.ui),
