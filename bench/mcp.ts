@@ -72,7 +72,10 @@ export async function mcpFigures() {
     };
     try {
         // Warm both paths, then alternate call by call so neither gets a quieter machine.
-        for (let i = 0; i < 20; i++) (await call("add", i), await call("fixture.add", i));
+        for (let i = 0; i < 20; i++) {
+            await call("add", i);
+            await call("fixture.add", i);
+        }
         const builtin: number[] = [];
         const overMcp: number[] = [];
         for (let i = 0; i < CALLS; i++) {
