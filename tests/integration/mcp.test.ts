@@ -448,3 +448,45 @@ test("a server's prompts become slash-command text and its resources attach to a
         await t.core.dispose();
     }
 });
+
+test("server-filesystem on a temp folder: reads run, a destructive write asks and is denied, the folder is untouched", async () => {
+    const folder = tempDir();
+    fs.writeFileSync(path.join(folder, "note.txt"), "hello notes\n");
+    const t = await open({files: servers.filesystem(folder)});
+    const asked: ApprovalRequest[] = [];
+    const off = onApproval(t.api, (r) => {
+        asked.push(r);
+        return "deny";
+    });
+    try {
+        const message = await ask(
+            t,
+            {
+                toolChoice: "none",
+                preflight: [
+                    {name: "files.read_text_file", args: {path: path.join(folder, "note.txt")}},
+                    {name: "files.list_directory", args: {path: folder}},
+                    {name: "files.write_file", args: {path: path.join(folder, "note.txt"), content: "gone"}},
+                    {name: "files.read_text_file", args: {path: "/etc/hostname"}},
+                ],
+            },
+            {mode: "agent", only: []},
+        );
+        const [read, listed, write, outside] = message.toolCalls;
+        assert.equal(read!.status, "ok", read!.error ?? "");
+        assert.equal(read!.resultText, "hello notes");
+        assert.match(listed!.resultText ?? "", /\[FILE\] note\.txt/);
+        assert.deepEqual(
+            asked.map((r) => [r.tool, r.sideEffect]),
+            [["files.write_file", "exec"]],
+        );
+        assert.equal(write!.status, "denied");
+        assert.equal(fs.readFileSync(path.join(folder, "note.txt"), "utf8"), "hello notes\n");
+        // The server's own refusal (outside its allowed folder) is a tool error the model can read.
+        assert.equal(outside!.status, "error");
+        assert.match(outside!.error ?? "", /denied|outside allowed/i);
+    } finally {
+        off();
+        await t.core.dispose();
+    }
+});
