@@ -103,7 +103,14 @@ export const ToolCallStatus = oneOf([
     "cancelled",
 ]);
 export type ToolCallStatus = Static<typeof ToolCallStatus>;
-export const ApprovalDecision = oneOf(["allow_once", "allow_conversation", "allow_always", "deny"]);
+/** allow_server: always allow every read-only tool of the call's MCP server (offered for read-only tools only). */
+export const ApprovalDecision = oneOf([
+    "allow_once",
+    "allow_conversation",
+    "allow_always",
+    "allow_server",
+    "deny",
+]);
 export type ApprovalDecision = Static<typeof ApprovalDecision>;
 
 export const ToolCallRecord = Type.Object(
@@ -398,6 +405,8 @@ export const ApprovalRequest = Type.Object(
         args: Type.Unknown(),
         /** Why: the model's text so far in this answer. */
         reason: Type.String(),
+        /** The MCP server whose tool this is, when it is one (its read-only tools can be allowed at once). */
+        server: Type.Optional(Type.String()),
         /** What a file write will change, as a unified diff. */
         preview: Type.Optional(Type.Object({path: Type.String(), diff: Type.String()}, closed)),
     },
@@ -854,6 +863,14 @@ export const AppEvent = Type.Union([
     event("docs.progress", {progress: IngestProgress}),
     event("tool.request", {correlationId: Type.String(), call: ToolCallRecord}),
     event("tool.result", {correlationId: Type.String(), call: ToolCallRecord}),
+    /** How far a long tool call has got, as its tool (an MCP server) reports it. */
+    event("tool.progress", {
+        correlationId: Type.String(),
+        conversationId: Type.String(),
+        progress: Type.Number(),
+        total: nullable(Type.Number()),
+        message: nullable(Type.String()),
+    }),
     event("tool.approvalRequested", {request: ApprovalRequest}),
     event("tool.approvalSettled", {approvalId: Type.String()}),
     event("turn.state", {conversationId: Type.String(), messageId: Type.String(), state: Type.String()}),

@@ -56,6 +56,7 @@ export class McpConnection {
         name: string,
         args: Record<string, unknown>,
         signal: AbortSignal,
+        onProgress?: (update: {progress: number; total?: number; message?: string}) => void,
     ): Promise<CallToolResult> {
         await this.ensureStarted();
         const client = this.client;
@@ -67,6 +68,7 @@ export class McpConnection {
         const result = await client.callTool({name, arguments: args}, undefined, {
             signal,
             timeout: this.config.callTimeoutMs + 1_000,
+            ...(onProgress ? {onprogress: onProgress} : {}),
         });
         return result as CallToolResult;
     }

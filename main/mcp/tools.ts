@@ -38,7 +38,8 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
         timeoutMs: connection.config.callTimeoutMs,
         params: grammarParams(tool.inputSchema) as ParamsSchema,
         inputSchema: tool.inputSchema,
-        run: async (args, ctx) => outputOf(await connection.callTool(tool.name, args, ctx.signal)),
+        run: async (args, ctx) =>
+            outputOf(await connection.callTool(tool.name, args, ctx.signal, ctx.progress)),
     };
 }
 

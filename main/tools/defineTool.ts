@@ -15,6 +15,8 @@ export type ToolContext = {
      * options.root; unset: <data>/workspace.
      */
     workspace?: string;
+    /** How far the call has got (an MCP server's progress notifications), shown in the trace. */
+    progress?(update: {progress: number; total?: number; message?: string}): void;
     /** Keeps what a file held before this call wrote it (null: it did not exist), for undo from the trace. */
     keepPrevious?(file: string, before: Buffer | null, after: string): void;
 };

@@ -158,7 +158,10 @@ export class ToolRunner {
             mode: ctx.mode,
             webAccess: ctx.webAccess,
             policy: this.registry.policy(tool),
-            grant: () => this.store.grantFor(tool.name, ctx.conversationId),
+            // A grant for the tool, or (read-only tools only) for its whole MCP server.
+            grant: () =>
+                this.store.grantFor(tool.name, ctx.conversationId) ??
+                (readOnly(tool) && tool.source ? this.store.grantFor(tool.source, ctx.conversationId) : null),
             repeated,
         });
         if (decision.verdict === "deny") {
@@ -192,6 +195,7 @@ export class ToolRunner {
                     sideEffect: tool.sideEffect,
                     args: record.args,
                     reason: ctx.reason(),
+                    ...(tool.source?.startsWith("mcp:") ? {server: tool.source.slice("mcp:".length)} : {}),
                     ...(preview ? {preview} : {}),
                 },
                 ctx.signal,
@@ -201,12 +205,19 @@ export class ToolRunner {
         } finally {
             ctx.onAwaiting?.(false);
         }
-        record.decision = answer.decision;
+        // "The whole server" is only for read-only tools: for any other it was an answer for this call.
+        record.decision =
+            answer.decision === "allow_server" && !(readOnly(tool) && tool.source)
+                ? "allow_once"
+                : answer.decision;
         record.decidedBy = answer.by;
         if (answer.decision === "deny")
             return {status: "denied", message: answer.message ?? "denied by the user"};
         if (answer.decision === "allow_conversation") this.store.grant(tool.name, ctx.conversationId);
         if (answer.decision === "allow_always") this.store.grant(tool.name, null);
+        // A whole server is granted only for read-only tools; for others the answer counts as once.
+        if (answer.decision === "allow_server" && readOnly(tool) && tool.source)
+            this.store.grant(tool.source, null);
         return {status: "allowed", args: answer.args};
     }
 
@@ -240,6 +251,15 @@ export class ToolRunner {
             const running = tool
                 .run(record.args as Record<string, unknown>, {
                     ...this.toolContext(tool, ctx.conversationId, controller.signal),
+                    progress: (update) =>
+                        this.bus.emit({
+                            type: "tool.progress",
+                            correlationId: record.id,
+                            conversationId: ctx.conversationId,
+                            progress: update.progress,
+                            total: update.total ?? null,
+                            message: update.message ?? null,
+                        }),
                     keepPrevious: this.files
                         ? (file, before, after) => this.files!.versions.keep(record.id, file, before, after)
                         : undefined,
@@ -278,6 +298,10 @@ export function workspaceOf(
     if (chosen) return chosen;
     const root = options.root;
     return typeof root === "string" && root ? path.resolve(root) : path.join(dataDir, "workspace");
+}
+
+function readOnly(tool: ToolDefinition): boolean {
+    return tool.sideEffect === "none" || tool.sideEffect === "network";
 }
 
 function seconds(ms: number): string {

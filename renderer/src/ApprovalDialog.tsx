@@ -57,6 +57,11 @@ export function ApprovalDialog({request, onDecide}: Props) {
                 </button>
                 <button onClick={() => allow("allow_conversation")}>Allow in this conversation</button>
                 <button onClick={() => allow("allow_always")}>Always allow</button>
+                {request.server && (request.sideEffect === "none" || request.sideEffect === "network") && (
+                    <button onClick={() => allow("allow_server")}>
+                        Always allow {request.server}&apos;s read-only tools
+                    </button>
+                )}
                 <button className="deny" onClick={() => onDecide("deny")}>
                     Deny
                 </button>

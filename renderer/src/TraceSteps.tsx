@@ -1,6 +1,6 @@
-import {useState} from "react";
+import {useContext, useState} from "react";
 import type {ToolCallRecord} from "../../shared/contract.js";
-import {useApi} from "./apiContext.js";
+import {ProgressContext, useApi} from "./apiContext.js";
 import {DiffView} from "./DiffView.js";
 
 const PREVIEW = 400;
@@ -34,12 +34,14 @@ function TraceStep({call}: {call: ToolCallRecord}) {
                     <span className="tool">{call.tool}</span>
                     <span className="call-status">{call.status.replace("_", " ")}</span>
                     {duration && <span className="duration">{duration}</span>}
+                    {call.status === "running" && <Progress id={call.id} />}
                 </summary>
                 <div className="args">
                     <span>Arguments</span>
                     <pre>{JSON.stringify(call.args ?? call.rawArgs, null, 2)}</pre>
                 </div>
                 <FileChange call={call} />
+                <ResultExtras call={call} />
                 {output && (
                     <div className="result">
                         <span>{call.status === "ok" ? "Result" : "Error"}</span>
@@ -81,6 +83,47 @@ function FileChange({call}: {call: ToolCallRecord}) {
                 <p className="problem" role="alert">
                     {problem}
                 </p>
+            )}
+        </div>
+    );
+}
+
+/** "3 / 5 · message" while a long call reports how far it has got. */
+function Progress({id}: {id: string}) {
+    const update = useContext(ProgressContext)[id];
+    if (!update) return null;
+    const amount = update.total ? `${update.progress} / ${update.total}` : String(update.progress);
+    return (
+        <span className="call-progress" role="status">
+            {amount}
+            {update.message && ` · ${update.message}`}
+        </span>
+    );
+}
+
+type Extras = {media?: {type: string; mimeType: string; data: string}[]; structured?: unknown};
+
+/** What an MCP tool returned besides text: images (shown here; the model only read a description) and structured content. */
+function ResultExtras({call}: {call: ToolCallRecord}) {
+    const data = (call.status === "ok" ? call.resultData : null) as Extras | null;
+    const images = (data?.media ?? []).filter(
+        (m) => m.type === "image" && /^image\/(png|jpeg|gif|webp)$/.test(m.mimeType),
+    );
+    if (images.length === 0 && data?.structured === undefined) return null;
+    return (
+        <div className="result-extras">
+            {images.map((m, i) => (
+                <img
+                    key={i}
+                    src={`data:${m.mimeType};base64,${m.data}`}
+                    alt={`Image ${i + 1} returned by ${call.tool}`}
+                />
+            ))}
+            {data?.structured !== undefined && (
+                <>
+                    <span>Structured content</span>
+                    <pre>{JSON.stringify(data.structured, null, 2)}</pre>
+                </>
             )}
         </div>
     );

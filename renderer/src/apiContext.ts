@@ -1,5 +1,6 @@
 import {createContext, useContext} from "react";
 import type {CairnApi} from "../../shared/contract.js";
+import type {ToolProgress} from "./useCairn.js";
 
 /** The contract client, for components deep in the tree that make a call of their own (undo, preview). */
 export const ApiContext = createContext<CairnApi | null>(null);
@@ -8,3 +9,6 @@ export const ApiContext = createContext<CairnApi | null>(null);
 export function useApi(): CairnApi | null {
     return useContext(ApiContext);
 }
+
+/** How far running tool calls have got, by call id. */
+export const ProgressContext = createContext<Record<string, ToolProgress>>({});

@@ -25,7 +25,11 @@ export type CairnState = {
     approvals: ApprovalRequest[];
     /** The running turn's state (GENERATING, AWAITING_APPROVAL, ...), for the status line. */
     turnState: string | null;
+    /** How far running tool calls have got, by call id (long MCP calls report it). */
+    progress: Record<string, ToolProgress>;
 };
+
+export type ToolProgress = {progress: number; total: number | null; message: string | null};
 
 /** All UI state that mirrors the core, kept up to date from call results and events. */
 export function useCairn(api: CairnApi) {
@@ -38,6 +42,7 @@ export function useCairn(api: CairnApi) {
         engine: null,
         error: null,
         approvals: [],
+        progress: {},
         turnState: null,
     });
     const patch = useCallback((p: Partial<CairnState>) => setState((s) => ({...s, ...p})), []);
@@ -325,6 +330,11 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
         }
         case "chat.error":
             return event.conversationId === s.selectedId ? {...s, error: event.message} : s;
+        case "tool.progress": {
+            if (event.conversationId !== s.selectedId) return s;
+            const {progress, total, message} = event;
+            return {...s, progress: {...s.progress, [event.correlationId]: {progress, total, message}}};
+        }
         case "tool.request":
         case "tool.result":
             return event.call.conversationId === s.selectedId

@@ -490,3 +490,83 @@ test("server-filesystem on a temp folder: reads run, a destructive write asks an
         await t.core.dispose();
     }
 });
+
+test("a long call's progress notifications reach the trace as tool.progress events while it runs", async () => {
+    const t = await open({everything: servers.everything});
+    try {
+        const message = await ask(
+            t,
+            {
+                toolChoice: "none",
+                preflight: [
+                    {name: "everything.trigger-long-running-operation", args: {duration: 1, steps: 4}},
+                ],
+            },
+            {only: []},
+        );
+        const call = message.toolCalls[0]!;
+        assert.equal(call.status, "ok", call.error ?? "");
+        const progress = t.events.filter(
+            (e): e is Extract<typeof e, {type: "tool.progress"}> =>
+                e.type === "tool.progress" && e.correlationId === call.id,
+        );
+        // One per step as the server sends them (the last may come after the result, and is then dropped).
+        assert.ok(progress.length >= 3, `${progress.length} progress events`);
+        assert.deepEqual(
+            progress.map((p) => [p.progress, p.total]),
+            [1, 2, 3, 4].slice(0, progress.length).map((n) => [n, 4]),
+        );
+        assert.ok(progress.every((p) => p.conversationId === message.conversationId));
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("a whole server is granted only for its read-only tools: later read-only calls run, a write still asks", async () => {
+    const t = await open({fixture: servers.fixture});
+    const asked: string[] = [];
+    const off = t.api.onEvent((e) => {
+        if (e.type !== "tool.approvalRequested") return;
+        asked.push(`${e.request.tool} (${e.request.server})`);
+        void t.api.invoke("tools.decide", {approvalId: e.request.approvalId, decision: "allow_server"});
+    });
+    try {
+        await t.core.tools.prepare();
+        for (const tool of ["fixture.add", "fixture.slow"])
+            unwrap(await t.api.invoke("tools.setPolicy", {tool, policy: "ask"}));
+        const first = await ask(
+            t,
+            {toolChoice: "none", preflight: [{name: "fixture.add", args: {a: 1, b: 2}}]},
+            {only: []},
+        );
+        assert.equal(first.toolCalls[0]!.decision, "allow_server");
+        assert.deepEqual(
+            unwrap(await t.api.invoke("grants.list", {})).map((g) => [g.tool, g.conversationId]),
+            [["mcp:fixture", null]],
+        );
+        const later = await ask(
+            t,
+            {
+                toolChoice: "none",
+                preflight: [
+                    {name: "fixture.slow", args: {ms: 1}},
+                    {name: "fixture.grow", args: {}},
+                ],
+            },
+            {mode: "agent", only: []},
+        );
+        assert.deepEqual(
+            later.toolCalls.map((c) => [c.tool, c.status, c.decision]),
+            [
+                ["fixture.slow", "ok", "allow_always"],
+                ["fixture.grow", "ok", "allow_once"],
+            ],
+        );
+        // Asked for the first read-only call and for the write, whose "whole server" answer counted once.
+        assert.deepEqual(asked, ["fixture.add (fixture)", "fixture.grow (fixture)"]);
+        assert.equal(unwrap(await t.api.invoke("grants.list", {})).length, 1);
+    } finally {
+        off();
+        await t.core.dispose();
+    }
+});
