@@ -4,7 +4,9 @@ import path from "node:path";
 import {chromium, type Page} from "playwright";
 import {ConversationStore} from "../main/store/conversations.js";
 import {DB_FILE_NAME, openDatabase} from "../main/store/db.js";
+import {servers, writeMcpJson} from "../tests/helpers/mcp.js";
 import {startServe} from "../tests/helpers/serve.js";
+import {sendWithPreflight} from "../tests/helpers/ws.js";
 import {tempDir} from "../tests/helpers/paths.js";
 
 const OUT = path.resolve("docs/screens");
@@ -74,8 +76,44 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({path: path.join(OUT, `${name}.png`)});
 }
 
+/** The tools menu, an MCP server in Settings, a file write's diff before and after approval. */
+async function toolScreens(page: Page, theme: string, width: number): Promise<void> {
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
+    await page.getByRole("button", {name: "Tools", exact: true}).click();
+    await page.locator('li[data-tool="fixture.add"] .tool-tokens').waitFor();
+    await shoot(page, `tools-${theme}-${width}`);
+    await page.keyboard.press("Escape");
+    const id = new URL(page.url()).searchParams.get("c")!;
+    const content = "# Trip\n- tent\n- stove\n- map\n";
+    const sent = await sendWithPreflight(
+        page,
+        id,
+        [{name: "create_file", args: {path: `trip-${theme}-${width}.md`, content}}],
+        {
+            toolChoice: "none",
+        },
+    );
+    if (!(sent as {ok: boolean}).ok) throw new Error(`the write was not sent: ${JSON.stringify(sent)}`);
+    const dialog = page.getByRole("dialog", {name: "Allow create_file?"});
+    await dialog.locator("pre.diff").waitFor();
+    await shoot(page, `approval-diff-${theme}-${width}`);
+    await dialog.getByRole("button", {name: "Allow once"}).click();
+    const step = page.locator('.trace .step[data-tool="create_file"][data-status="ok"]');
+    await step.locator("summary").click();
+    await step.getByRole("button", {name: /^Undo/}).waitFor();
+    await shoot(page, `trace-file-${theme}-${width}`);
+    if (width !== 1280) return;
+    await page.getByRole("button", {name: "Settings"}).click();
+    await page.getByRole("heading", {name: "MCP servers"}).scrollIntoViewIfNeeded();
+    await page.locator('.mcp-server[data-state="ready"]').waitFor();
+    await shoot(page, `mcp-settings-${theme}`);
+    await page.keyboard.press("Escape");
+}
+
 const dataDir = tempDir();
 seed(dataDir);
+writeMcpJson(dataDir, {fixture: {...servers.fixture, startup: "launch"}});
 const served = await startServe({dataDir});
 const browser = await chromium.launch({executablePath: "/usr/bin/chromium", args: ["--no-sandbox"]});
 try {
@@ -86,6 +124,8 @@ try {
         ] as const) {
             const page = await browser.newPage({viewport: {width, height}, colorScheme: theme});
             await page.goto(served.url);
+            // The tool screens add conversations: the seeded one is opened by its title.
+            await page.locator(".sidebar .title", {hasText: "Palindromes in Python"}).click();
             await page.locator("article.message.assistant .content pre").waitFor();
             await page.locator("article.message.assistant").hover();
             await shoot(page, `chat-${theme}-${width}`);
@@ -106,6 +146,18 @@ try {
                 await page.locator("article.message.assistant details.thought summary").click();
                 await shoot(page, `thought-${theme}`);
             }
+            await page.close();
+        }
+    }
+    // After the chat screens, which must not show the conversations these add.
+    for (const theme of ["light", "dark"] as const) {
+        for (const [width, height] of [
+            [1280, 800],
+            [800, 600],
+        ] as const) {
+            const page = await browser.newPage({viewport: {width, height}, colorScheme: theme});
+            await page.goto(served.url);
+            await toolScreens(page, theme, width);
             await page.close();
         }
     }

@@ -125,18 +125,18 @@ function Summary({budget}: {budget: ToolBudget}) {
     if (budget.contextSize === null || budget.offeredTokens === null)
         return <p className="hint">Load a model to see what the tools cost in its context.</p>;
     const share = Math.round((budget.offeredTokens / budget.contextSize) * 100);
-    return (
-        <>
-            <p className="tool-summary">
-                The tools offered take {budget.offeredTokens} of the context&apos;s {budget.contextSize}{" "}
-                tokens ({share}%).
+    // Past a quarter of the context the warning says the same, with what to do.
+    if (budget.warning)
+        return (
+            <p className="warning" role="alert">
+                {budget.warning}
             </p>
-            {budget.warning && (
-                <p className="warning" role="alert">
-                    {budget.warning}
-                </p>
-            )}
-        </>
+        );
+    return (
+        <p className="tool-summary">
+            The tools offered take {budget.offeredTokens} of the context&apos;s {budget.contextSize} tokens (
+            {share}%).
+        </p>
     );
 }
 
