@@ -863,6 +863,14 @@ export const AppEvent = Type.Union([
     event("docs.progress", {progress: IngestProgress}),
     event("tool.request", {correlationId: Type.String(), call: ToolCallRecord}),
     event("tool.result", {correlationId: Type.String(), call: ToolCallRecord}),
+    /** More of a tool call as the model writes it (before it is complete and runs): its name and an arguments delta. */
+    event("tool.writing", {
+        conversationId: Type.String(),
+        messageId: Type.String(),
+        index: Type.Integer({minimum: 0}),
+        name: Type.String(),
+        text: Type.String(),
+    }),
     /** How far a long tool call has got, as its tool (an MCP server) reports it. */
     event("tool.progress", {
         correlationId: Type.String(),

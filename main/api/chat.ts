@@ -154,6 +154,7 @@ export async function runChat(
     }
     for (let step = 0; ; step++) {
         const last = step >= MAX_TOOL_STEPS;
+        run.beginStep();
         const result = await engine.step({
             history: run.history(),
             signal,
@@ -260,7 +261,10 @@ class ChatRun {
             this.text += step.text;
             this.response.push(step.text);
         }
-        // Calls of this step start a fresh numbering in node-llama-cpp's chunks.
+    }
+
+    /** Calls of each step start a fresh numbering in node-llama-cpp's chunks; the last step's stay for outcome(). */
+    beginStep(): void {
         this.streamed.clear();
     }
 
@@ -286,7 +290,7 @@ class ChatRun {
             const args = JSON.stringify(call.params ?? {});
             const streamed = [...this.streamed.values()].filter((v) => v !== null)[index];
             let id = streamed?.id;
-            // A forced call is written under a grammar, not streamed as a call: it goes out whole.
+            // A call that was not streamed (none should be left) goes out whole.
             if (id === undefined) {
                 id = callId();
                 this.sink.call(index, {id, name: call.name}, args);

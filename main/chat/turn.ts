@@ -142,6 +142,16 @@ export class Turn {
             force: force?.map(toModelFunction),
             onText: (chunk) => this.onText(chunk),
             onThought: (chunk) => this.onThought(chunk),
+            // The trace shows each call as it is written, before it is complete and runs.
+            onCallChunk: ({index, name, text}) =>
+                this.deps.bus.emit({
+                    type: "tool.writing",
+                    conversationId: this.input.answer.conversationId,
+                    messageId: this.input.answer.id,
+                    index,
+                    name,
+                    text,
+                }),
         });
         if (result.ok) {
             addStats(this.stats, result.value.stats);
@@ -324,7 +334,8 @@ function belongsTo(e: AppEvent, messageId: string): boolean {
         e.type === "chat.token" ||
         e.type === "chat.thought" ||
         e.type === "chat.error" ||
-        e.type === "turn.state"
+        e.type === "turn.state" ||
+        e.type === "tool.writing"
     )
         return e.messageId === messageId;
     if (e.type === "chat.done") return e.message.id === messageId;

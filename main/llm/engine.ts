@@ -31,6 +31,7 @@ import {estimateFit} from "./fit.js";
 import {chooseChatFormat, type ChatFormat} from "./chatFormat.js";
 import {inspectModel, type Inspection} from "./inspect.js";
 import {backendOf, llamaModule, nativeLog, sharedLlama} from "./llama.js";
+import {ForcedCallStream} from "./forcedCall.js";
 
 /**
  * Default llama.cpp thread count: leave one core to the app. Measured on the 2-core CI machine with
@@ -334,10 +335,14 @@ export class Engine {
         const started = performance.now();
         let firstTokenAt: number | null = null;
         const thought = {text: "", tokens: 0};
+        // A forced call is JSON text under a grammar: followed as it is written, and reported as a call.
+        const forcedCall =
+            req.force?.length && req.onCallChunk ? new ForcedCallStream(req.onCallChunk) : null;
         const onResponseChunk = (chunk: LlamaChatResponseChunk) => {
             firstTokenAt ??= performance.now();
             if (chunk.type === undefined) {
                 if (!req.force) req.onText(chunk.text);
+                else forcedCall?.push(chunk.text);
             } else if (chunk.segmentType === "thought") {
                 thought.text += chunk.text;
                 thought.tokens += chunk.tokens.length;

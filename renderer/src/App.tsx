@@ -3,7 +3,7 @@ import {Download, Paperclip, PanelLeft, SlidersHorizontal, Wrench, X} from "luci
 import {useEffect, useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
 import {ToolsDialog} from "./ToolsDialog.js";
-import {ApiContext, ProgressContext} from "./apiContext.js";
+import {ApiContext, ProgressContext, WritingContext} from "./apiContext.js";
 import {SettingsPanel} from "./SettingsPanel.js";
 import {SourceViewer, SourceViewerContext, type SourceTarget} from "./SourceViewer.js";
 import {ChatView} from "./ChatView.js";
@@ -84,194 +84,204 @@ export function App({api}: {api: CairnApi}) {
     return (
         <ApiContext.Provider value={api}>
             <ProgressContext.Provider value={state.progress}>
-                <SourceViewerContext.Provider value={setSource}>
-                    <div className={sidebarHidden ? "app sidebar-hidden" : "app"}>
-                        <ConversationList
-                            conversations={state.conversations}
-                            selectedId={state.selectedId}
-                            onSelect={cairn.select}
-                            onCreate={() => void cairn.create()}
-                            onRename={(id, title) => void cairn.rename(id, title)}
-                            onDelete={(id) => void cairn.remove(id)}
-                            onSettings={() => setSettingsOpen(true)}
-                            onModels={() => setModelsOpen(true)}
-                            onDocuments={() => setDocumentsOpen("all")}
-                            onSearch={() => setSearchOpen(true)}
-                            onImport={(file) => void importFile(file)}
-                        />
-                        {documentsOpen && (
-                            <DocumentsPanel
-                                api={api}
-                                conversation={documentsOpen === "conversation" ? selected : undefined}
-                                onClose={() => setDocumentsOpen(null)}
-                                onError={cairn.showError}
-                            />
-                        )}
-                        {modelsOpen && (
-                            <ModelsPanel
-                                models={models}
-                                engine={state.engine}
-                                onClose={() => setModelsOpen(false)}
-                            />
-                        )}
-                        {generationOpen && selected && (
-                            <GenerationDialog
-                                api={api}
-                                conversation={selected}
-                                onClose={() => setGenerationOpen(false)}
-                                onError={cairn.showError}
-                            />
-                        )}
-                        {toolsOpen && selected && (
-                            <ToolsDialog
-                                api={api}
-                                conversation={selected}
-                                onClose={() => setToolsOpen(false)}
-                                onError={cairn.showError}
-                            />
-                        )}
-                        {settingsOpen && (
-                            <SettingsPanel
-                                api={api}
+                <WritingContext.Provider value={state.writing}>
+                    <SourceViewerContext.Provider value={setSource}>
+                        <div className={sidebarHidden ? "app sidebar-hidden" : "app"}>
+                            <ConversationList
                                 conversations={state.conversations}
-                                onClose={() => setSettingsOpen(false)}
-                                onError={cairn.showError}
+                                selectedId={state.selectedId}
+                                onSelect={cairn.select}
+                                onCreate={() => void cairn.create()}
+                                onRename={(id, title) => void cairn.rename(id, title)}
+                                onDelete={(id) => void cairn.remove(id)}
+                                onSettings={() => setSettingsOpen(true)}
+                                onModels={() => setModelsOpen(true)}
+                                onDocuments={() => setDocumentsOpen("all")}
+                                onSearch={() => setSearchOpen(true)}
+                                onImport={(file) => void importFile(file)}
                             />
-                        )}
-                        <main className="chat">
-                            <h1 className="visually-hidden">{selected?.title ?? "Cairn"}</h1>
-                            <header className="chat-header">
-                                <button
-                                    className="sidebar-toggle"
-                                    aria-expanded={!sidebarHidden}
-                                    aria-label={sidebarHidden ? "Show conversations" : "Hide conversations"}
-                                    title="Ctrl+B"
-                                    onClick={() => setSidebarHidden((hidden) => !hidden)}
-                                >
-                                    <PanelLeft aria-hidden size={16} />
-                                    {sidebarHidden && " Conversations"}
-                                </button>
-                                <HeaderStatus
+                            {documentsOpen && (
+                                <DocumentsPanel
+                                    api={api}
+                                    conversation={documentsOpen === "conversation" ? selected : undefined}
+                                    onClose={() => setDocumentsOpen(null)}
+                                    onError={cairn.showError}
+                                />
+                            )}
+                            {modelsOpen && (
+                                <ModelsPanel
+                                    models={models}
                                     engine={state.engine}
-                                    models={models}
-                                    messages={state.messages}
+                                    onClose={() => setModelsOpen(false)}
                                 />
-                                {selected && (
-                                    <>
-                                        <label>
-                                            Mode{" "}
-                                            <select
-                                                aria-label="Mode"
-                                                value={selected.mode}
-                                                onChange={(e) =>
-                                                    void cairn.setMode(e.target.value as "ask" | "agent")
-                                                }
-                                                title="Ask: only tools that read. Agent: all tools, each with its approval policy."
-                                            >
-                                                <option value="ask">Ask</option>
-                                                <option value="agent">Agent</option>
-                                            </select>
-                                        </label>
-                                        <label title="Lets the model send search queries and page addresses to the internet.">
-                                            <input
-                                                type="checkbox"
-                                                checked={selected.webAccess}
-                                                onChange={(e) => void cairn.setWebAccess(e.target.checked)}
-                                            />{" "}
-                                            Web access
-                                        </label>
-                                        <button
-                                            onClick={() => setDocumentsOpen("conversation")}
-                                            title="Documents only this conversation can search"
-                                        >
-                                            <Paperclip aria-hidden size={16} /> Attach
-                                        </button>
-                                        <button
-                                            onClick={() => setToolsOpen(true)}
-                                            title="Which tools the model is offered here, and what they cost in its context"
-                                        >
-                                            <Wrench aria-hidden size={16} /> Tools
-                                        </button>
-                                        <button
-                                            onClick={() => setGenerationOpen(true)}
-                                            title="System prompt, temperature, seed… for this conversation"
-                                        >
-                                            <SlidersHorizontal aria-hidden size={16} /> Generation
-                                        </button>
-                                        <button
-                                            onClick={() => setExportOpen(true)}
-                                            title="Save as Markdown or JSON"
-                                        >
-                                            <Download aria-hidden size={16} /> Export
-                                        </button>
-                                    </>
-                                )}
-                                <ThemeSwitch />
-                            </header>
-                            {state.error && (
-                                <div className="alert" role="alert">
-                                    <span>{state.error}</span>
-                                    <button onClick={cairn.dismissError} aria-label="Dismiss">
-                                        <X aria-hidden size={16} />
+                            )}
+                            {generationOpen && selected && (
+                                <GenerationDialog
+                                    api={api}
+                                    conversation={selected}
+                                    onClose={() => setGenerationOpen(false)}
+                                    onError={cairn.showError}
+                                />
+                            )}
+                            {toolsOpen && selected && (
+                                <ToolsDialog
+                                    api={api}
+                                    conversation={selected}
+                                    onClose={() => setToolsOpen(false)}
+                                    onError={cairn.showError}
+                                />
+                            )}
+                            {settingsOpen && (
+                                <SettingsPanel
+                                    api={api}
+                                    conversations={state.conversations}
+                                    onClose={() => setSettingsOpen(false)}
+                                    onError={cairn.showError}
+                                />
+                            )}
+                            <main className="chat">
+                                <h1 className="visually-hidden">{selected?.title ?? "Cairn"}</h1>
+                                <header className="chat-header">
+                                    <button
+                                        className="sidebar-toggle"
+                                        aria-expanded={!sidebarHidden}
+                                        aria-label={
+                                            sidebarHidden ? "Show conversations" : "Hide conversations"
+                                        }
+                                        title="Ctrl+B"
+                                        onClick={() => setSidebarHidden((hidden) => !hidden)}
+                                    >
+                                        <PanelLeft aria-hidden size={16} />
+                                        {sidebarHidden && " Conversations"}
                                     </button>
-                                </div>
+                                    <HeaderStatus
+                                        engine={state.engine}
+                                        models={models}
+                                        messages={state.messages}
+                                    />
+                                    {selected && (
+                                        <>
+                                            <label>
+                                                Mode{" "}
+                                                <select
+                                                    aria-label="Mode"
+                                                    value={selected.mode}
+                                                    onChange={(e) =>
+                                                        void cairn.setMode(e.target.value as "ask" | "agent")
+                                                    }
+                                                    title="Ask: only tools that read. Agent: all tools, each with its approval policy."
+                                                >
+                                                    <option value="ask">Ask</option>
+                                                    <option value="agent">Agent</option>
+                                                </select>
+                                            </label>
+                                            <label title="Lets the model send search queries and page addresses to the internet.">
+                                                <input
+                                                    type="checkbox"
+                                                    checked={selected.webAccess}
+                                                    onChange={(e) =>
+                                                        void cairn.setWebAccess(e.target.checked)
+                                                    }
+                                                />{" "}
+                                                Web access
+                                            </label>
+                                            <button
+                                                onClick={() => setDocumentsOpen("conversation")}
+                                                title="Documents only this conversation can search"
+                                            >
+                                                <Paperclip aria-hidden size={16} /> Attach
+                                            </button>
+                                            <button
+                                                onClick={() => setToolsOpen(true)}
+                                                title="Which tools the model is offered here, and what they cost in its context"
+                                            >
+                                                <Wrench aria-hidden size={16} /> Tools
+                                            </button>
+                                            <button
+                                                onClick={() => setGenerationOpen(true)}
+                                                title="System prompt, temperature, seed… for this conversation"
+                                            >
+                                                <SlidersHorizontal aria-hidden size={16} /> Generation
+                                            </button>
+                                            <button
+                                                onClick={() => setExportOpen(true)}
+                                                title="Save as Markdown or JSON"
+                                            >
+                                                <Download aria-hidden size={16} /> Export
+                                            </button>
+                                        </>
+                                    )}
+                                    <ThemeSwitch />
+                                </header>
+                                {state.error && (
+                                    <div className="alert" role="alert">
+                                        <span>{state.error}</span>
+                                        <button onClick={cairn.dismissError} aria-label="Dismiss">
+                                            <X aria-hidden size={16} />
+                                        </button>
+                                    </div>
+                                )}
+                                {firstRun && (
+                                    <FirstRun
+                                        models={models}
+                                        problem={
+                                            state.engine?.state === "error" ? state.engine.message : null
+                                        }
+                                        onStarted={setFirstDownload}
+                                    />
+                                )}
+                                <ChatView
+                                    messages={state.messages}
+                                    streaming={state.streaming}
+                                    thinking={state.thinking}
+                                    busy={busy}
+                                    engine={state.engine}
+                                    onSend={cairn.send}
+                                    onStop={() => void cairn.stop()}
+                                    onDelete={(id) => void cairn.deleteMessage(id)}
+                                    onRegenerate={(id) => void cairn.regenerate(id)}
+                                    onResend={cairn.resend}
+                                    onShowVersion={(id) => void cairn.showVersion(id)}
+                                    focusId={focusMessage}
+                                />
+                                <StatusLine engine={state.engine} busy={busy} turnState={state.turnState} />
+                                {approval && (
+                                    <ApprovalDialog
+                                        key={approval.approvalId}
+                                        request={approval}
+                                        onDecide={(decision, args) =>
+                                            void cairn.decide(approval.approvalId, decision, args)
+                                        }
+                                    />
+                                )}
+                            </main>
+                            {source && (
+                                <SourceViewer api={api} target={source} onClose={() => setSource(null)} />
                             )}
-                            {firstRun && (
-                                <FirstRun
-                                    models={models}
-                                    problem={state.engine?.state === "error" ? state.engine.message : null}
-                                    onStarted={setFirstDownload}
+                            {shortcutsOpen && <ShortcutsSheet onClose={() => setShortcutsOpen(false)} />}
+                            {searchOpen && (
+                                <SearchDialog
+                                    api={api}
+                                    onClose={() => setSearchOpen(false)}
+                                    onError={cairn.showError}
+                                    onOpen={(hit) => {
+                                        setSearchOpen(false);
+                                        setFocusMessage(hit.messageId);
+                                        cairn.select(hit.conversationId);
+                                    }}
                                 />
                             )}
-                            <ChatView
-                                messages={state.messages}
-                                streaming={state.streaming}
-                                thinking={state.thinking}
-                                busy={busy}
-                                engine={state.engine}
-                                onSend={cairn.send}
-                                onStop={() => void cairn.stop()}
-                                onDelete={(id) => void cairn.deleteMessage(id)}
-                                onRegenerate={(id) => void cairn.regenerate(id)}
-                                onResend={cairn.resend}
-                                onShowVersion={(id) => void cairn.showVersion(id)}
-                                focusId={focusMessage}
-                            />
-                            <StatusLine engine={state.engine} busy={busy} turnState={state.turnState} />
-                            {approval && (
-                                <ApprovalDialog
-                                    key={approval.approvalId}
-                                    request={approval}
-                                    onDecide={(decision, args) =>
-                                        void cairn.decide(approval.approvalId, decision, args)
-                                    }
+                            {exportOpen && selected && (
+                                <ExportDialog
+                                    api={api}
+                                    conversation={selected}
+                                    onClose={() => setExportOpen(false)}
+                                    onError={cairn.showError}
                                 />
                             )}
-                        </main>
-                        {source && <SourceViewer api={api} target={source} onClose={() => setSource(null)} />}
-                        {shortcutsOpen && <ShortcutsSheet onClose={() => setShortcutsOpen(false)} />}
-                        {searchOpen && (
-                            <SearchDialog
-                                api={api}
-                                onClose={() => setSearchOpen(false)}
-                                onError={cairn.showError}
-                                onOpen={(hit) => {
-                                    setSearchOpen(false);
-                                    setFocusMessage(hit.messageId);
-                                    cairn.select(hit.conversationId);
-                                }}
-                            />
-                        )}
-                        {exportOpen && selected && (
-                            <ExportDialog
-                                api={api}
-                                conversation={selected}
-                                onClose={() => setExportOpen(false)}
-                                onError={cairn.showError}
-                            />
-                        )}
-                    </div>
-                </SourceViewerContext.Provider>
+                        </div>
+                    </SourceViewerContext.Provider>
+                </WritingContext.Provider>
             </ProgressContext.Provider>
         </ApiContext.Provider>
     );

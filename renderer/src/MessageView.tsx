@@ -117,7 +117,7 @@ export const MessageView = memo(function MessageView({
                 ms={message.thoughtMs}
                 thinking={message.status === "streaming" && !text}
             />
-            <TraceSteps calls={message.toolCalls} />
+            <TraceSteps calls={message.toolCalls} messageId={message.id} />
             {editing && handlers ? (
                 <EditForm
                     text={message.content}

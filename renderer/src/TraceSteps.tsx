@@ -1,17 +1,27 @@
 import {useContext, useState} from "react";
 import type {ToolCallRecord} from "../../shared/contract.js";
-import {ProgressContext, useApi} from "./apiContext.js";
+import {ProgressContext, WritingContext, useApi} from "./apiContext.js";
 import {DiffView} from "./DiffView.js";
 
 const PREVIEW = 400;
 
 /** The tool calls of one answer, each a collapsible step. */
-export function TraceSteps({calls}: {calls: ToolCallRecord[]}) {
-    if (calls.length === 0) return null;
+export function TraceSteps({calls, messageId}: {calls: ToolCallRecord[]; messageId?: string}) {
+    const writing = useContext(WritingContext)[messageId ?? ""] ?? [];
+    if (calls.length === 0 && writing.length === 0) return null;
     return (
         <ol className="trace" aria-label="Tool calls">
             {calls.map((call) => (
                 <TraceStep key={call.id} call={call} />
+            ))}
+            {writing.map((call, i) => (
+                <li key={`writing-${i}`} className="step writing" data-tool={call.name} data-status="writing">
+                    <div className="writing-head">
+                        <span className="tool">{call.name}</span>
+                        <span className="call-status">writing…</span>
+                    </div>
+                    {call.args && <pre aria-label={`Arguments of ${call.name} so far`}>{call.args}</pre>}
+                </li>
             ))}
         </ol>
     );

@@ -1,6 +1,6 @@
 import {createContext, useContext} from "react";
 import type {CairnApi} from "../../shared/contract.js";
-import type {ToolProgress} from "./useCairn.js";
+import type {ToolProgress, WritingCall} from "./useCairn.js";
 
 /** The contract client, for components deep in the tree that make a call of their own (undo, preview). */
 export const ApiContext = createContext<CairnApi | null>(null);
@@ -12,3 +12,6 @@ export function useApi(): CairnApi | null {
 
 /** How far running tool calls have got, by call id. */
 export const ProgressContext = createContext<Record<string, ToolProgress>>({});
+
+/** Calls the model is still writing, by message id. */
+export const WritingContext = createContext<Record<string, WritingCall[]>>({});

@@ -27,7 +27,11 @@ export type CairnState = {
     turnState: string | null;
     /** How far running tool calls have got, by call id (long MCP calls report it). */
     progress: Record<string, ToolProgress>;
+    /** Calls still being written by the model, by message id: name and arguments so far. */
+    writing: Record<string, WritingCall[]>;
 };
+
+export type WritingCall = {name: string; args: string};
 
 export type ToolProgress = {progress: number; total: number | null; message: string | null};
 
@@ -43,6 +47,7 @@ export function useCairn(api: CairnApi) {
         error: null,
         approvals: [],
         progress: {},
+        writing: {},
         turnState: null,
     });
     const patch = useCallback((p: Partial<CairnState>) => setState((s) => ({...s, ...p})), []);
@@ -89,7 +94,11 @@ export function useCairn(api: CairnApi) {
             frame ||= requestAnimationFrame(flush);
             // A turn started elsewhere (another window, the CLI, a client's call): fetch its messages.
             const started =
-                event.type === "tool.request" ? event.call : event.type === "chat.token" ? event : null;
+                event.type === "tool.request"
+                    ? event.call
+                    : event.type === "chat.token" || event.type === "tool.writing"
+                      ? event
+                      : null;
             const current = selectedRef.current;
             if (started && started.conversationId === current.id && !current.known.has(started.messageId)) {
                 current.known.add(started.messageId);
@@ -321,12 +330,13 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
         case "chat.done": {
             const {[event.message.id]: _, ...streaming} = s.streaming;
             const {[event.message.id]: _thought, ...thinking} = s.thinking;
-            if (event.conversationId !== s.selectedId) return {...s, streaming, thinking};
+            const {[event.message.id]: _writing, ...writing} = s.writing;
+            if (event.conversationId !== s.selectedId) return {...s, streaming, thinking, writing};
             const exists = s.messages.some((m) => m.id === event.message.id);
             const messages = exists
                 ? s.messages.map((m) => (m.id === event.message.id ? event.message : m))
                 : [...s.messages, event.message];
-            return {...s, streaming, thinking, messages};
+            return {...s, streaming, thinking, writing, messages};
         }
         case "chat.error":
             return event.conversationId === s.selectedId ? {...s, error: event.message} : s;
@@ -335,7 +345,20 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
             const {progress, total, message} = event;
             return {...s, progress: {...s.progress, [event.correlationId]: {progress, total, message}}};
         }
-        case "tool.request":
+        case "tool.writing": {
+            if (event.conversationId !== s.selectedId) return s;
+            const calls = [...(s.writing[event.messageId] ?? [])];
+            const call = calls[event.index] ?? {name: event.name, args: ""};
+            calls[event.index] = {name: call.name, args: call.args + event.text};
+            return {...s, writing: {...s.writing, [event.messageId]: calls}};
+        }
+        case "tool.request": {
+            // The calls are complete: they are steps of their own now.
+            const {[event.call.messageId]: _done, ...writing} = s.writing;
+            return event.call.conversationId === s.selectedId
+                ? {...s, writing, messages: withCall(s.messages, event.call)}
+                : s;
+        }
         case "tool.result":
             return event.call.conversationId === s.selectedId
                 ? {...s, messages: withCall(s.messages, event.call)}

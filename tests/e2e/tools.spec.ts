@@ -119,3 +119,36 @@ test("web tools show their own policy while web access is off, and a chosen poli
     await page.getByRole("button", {name: "Settings"}).click();
     await expect(page.getByRole("combobox", {name: "Policy for web_search"})).toHaveValue("ask");
 });
+
+test("a call shows as “writing…” with its arguments growing before it runs and gives its result", async ({
+    page,
+}) => {
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await page.waitForURL(/[?&]c=/);
+    const conversationId = new URL(page.url()).searchParams.get("c")!;
+    // Every state the trace goes through is recorded, however briefly it shows.
+    await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as {traceStates: string[]}).traceStates = seen;
+        new MutationObserver(() => {
+            for (const step of document.querySelectorAll(".trace .step")) {
+                const state = `${step.getAttribute("data-status")}:${step.querySelector("pre")?.textContent ?? ""}`;
+                if (seen.at(-1) !== state) seen.push(state);
+            }
+        }).observe(document.body, {subtree: true, childList: true, characterData: true});
+    });
+    const sent = await sendWithPreflight(page, conversationId, [], {toolChoice: "rag_search"});
+    expect(JSON.stringify(sent)).toContain(`"ok":true`);
+    const step = page.locator(".trace .step").first();
+    await expect(step).toHaveAttribute("data-tool", "rag_search");
+    await expect(page.locator("article.message.assistant")).toHaveAttribute("data-status", "complete");
+    const states = await page.evaluate(() => (window as unknown as {traceStates: string[]}).traceStates);
+    // The step first showed as "writing…" with the arguments written so far (how many times it is
+    // drawn depends on the model's speed: the events themselves are checked in tools.test.ts).
+    const writing = states.filter((s) => s.startsWith("writing:"));
+    expect(states[0]).toMatch(/^writing:\{/);
+    expect(writing.length).toBeGreaterThan(0);
+    expect(states.at(-1)).toMatch(/^(ok|error):/);
+});

@@ -20,7 +20,12 @@ export async function sendWithPreflight(
                         JSON.stringify({
                             id: 1,
                             name: "chat.send",
-                            req: {conversationId, text: "save it", preflight, ...extra},
+                            req: {
+                                conversationId,
+                                text: "save it",
+                                ...(preflight.length ? {preflight} : {}),
+                                ...extra,
+                            },
                         }),
                     );
                 ws.onmessage = (m) => {

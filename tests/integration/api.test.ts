@@ -135,7 +135,7 @@ test("a named tool_choice forces that call (grammar); the tool's result goes bac
     assert.ok(second.usage!.prompt_tokens_details!.cached_tokens! > 0, JSON.stringify(second.usage));
 });
 
-test("tool_choice required picks one of the tools; a streamed forced call arrives as tool_calls deltas", async () => {
+test("tool_choice required picks one of the tools; a streamed forced call arrives as tool_calls deltas, as it is written", async () => {
     const stream = await client.chat.completions.create({
         model: "stories260K",
         messages: [user("Tell me something")],
@@ -144,12 +144,16 @@ test("tool_choice required picks one of the tools; a streamed forced call arrive
         stream: true,
     });
     const calls = new Map<number, {id?: string; name?: string; args: string}>();
+    const ids = new Set<string>();
+    let deltas = 0;
     let finish: string | null = null;
     for await (const chunk of stream) {
         const choice = chunk.choices[0];
         if (!choice) continue;
         finish = choice.finish_reason ?? finish;
         for (const delta of choice.delta.tool_calls ?? []) {
+            deltas++;
+            if (delta.id) ids.add(delta.id);
             const call = calls.get(delta.index) ?? {args: ""};
             call.id ??= delta.id;
             call.name ??= delta.function?.name;
@@ -158,6 +162,10 @@ test("tool_choice required picks one of the tools; a streamed forced call arrive
         }
     }
     assert.equal(finish, "tool_calls");
+    // One call, introduced once, its arguments in several pieces as the model wrote them.
+    assert.deepEqual([...calls.keys()], [0]);
+    assert.equal(ids.size, 1);
+    assert.ok(deltas >= 2, `${deltas} deltas`);
     const call = calls.get(0)!;
     assert.match(call.id ?? "", /^call_/);
     assert.ok(["get_weather", "get_time"].includes(call.name ?? ""), call.name);

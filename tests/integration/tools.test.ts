@@ -408,3 +408,27 @@ test("a tool result too long for the context is cut to what is left, saying so; 
         await t.core.dispose();
     }
 });
+
+test("a call shows as it is written: tool.writing events carry its name and growing arguments before it runs", async () => {
+    const t = await open();
+    try {
+        const {message} = await turn(t, "Search my notes", {toolChoice: "rag_search"});
+        const call = message.toolCalls[0]!;
+        assert.equal(call.tool, "rag_search");
+        const log = t.core.chat.turnLog.get(message.id)!;
+        const writing = log.filter(
+            (e): e is Extract<AppEvent, {type: "tool.writing"}> => e.type === "tool.writing",
+        );
+        assert.ok(writing.length > 1, `${writing.length} writing events`);
+        assert.ok(
+            writing.every((e) => e.name === "rag_search" && e.index === 0 && e.messageId === message.id),
+        );
+        // Put together, the deltas are exactly the arguments the model wrote.
+        assert.deepEqual(JSON.parse(writing.map((e) => e.text).join("")), call.rawArgs);
+        // All of it before the call is complete and runs.
+        const firstRequest = log.findIndex((e) => e.type === "tool.request");
+        assert.ok(log.lastIndexOf(writing.at(-1)!) < firstRequest);
+    } finally {
+        await t.core.dispose();
+    }
+});
