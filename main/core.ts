@@ -32,6 +32,7 @@ import {WebPageStore} from "./store/webPages.js";
 import {ApprovalBroker, type Approver} from "./tools/approvals.js";
 import {createFile, listDirectory, readFile, replaceInFile} from "./tools/builtin/files.js";
 import {FileVersions} from "./tools/workspace.js";
+import {ToolTelemetry} from "./store/toolTelemetry.js";
 import {createSystemStats} from "./tools/builtin/systemStats.js";
 import {createWebFetch} from "./tools/builtin/webFetch.js";
 import {webSearch} from "./tools/builtin/webSearch.js";
@@ -126,15 +127,17 @@ export function createCore(options: CoreOptions): Core {
     }
     const approvals = new ApprovalBroker(bus);
     const versions = new FileVersions(db);
+    const telemetry = new ToolTelemetry(db);
     const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir, {
         workspaceFor: (id) => conversations.get(id)?.workspace ?? settings.get("workspaceRoot") ?? null,
         versions,
+        telemetry,
     });
     const chat = new ChatService(
         conversations,
         engine,
         bus,
-        {registry: tools, runner, approver: options.approver ?? approvals.ask},
+        {registry: tools, runner, approver: options.approver ?? approvals.ask, telemetry},
         citations,
         generationFor(settings, options.generation),
         processes,
@@ -160,6 +163,7 @@ export function createCore(options: CoreOptions): Core {
                 versions,
                 bus,
                 runner,
+                telemetry,
             }),
             ...mcpHandlers(mcp, {docs, conversations, dataDir: options.dataDir}),
             ...documentHandlers(docs),

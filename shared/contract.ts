@@ -545,6 +545,22 @@ export const ToolBudget = Type.Object(
 );
 export type ToolBudget = Static<typeof ToolBudget>;
 
+/** How a tool was used in the last 30 days: offered to the model, called by it, and how that went. */
+export const ToolUsage = Type.Object(
+    {
+        tool: Type.String(),
+        offered: Count,
+        called: Count,
+        /** Ended in an error or a timeout. */
+        failed: Count,
+        denied: Count,
+        /** Median duration of the calls that succeeded; null when none did. */
+        p50Ms: nullable(Type.Number()),
+    },
+    closed,
+);
+export type ToolUsage = Static<typeof ToolUsage>;
+
 export const McpServerState = oneOf(["stopped", "starting", "ready", "error"]);
 export type McpServerState = Static<typeof McpServerState>;
 /** An MCP server from <data>/mcp.json: how it is reached, whether it runs, what it offers. */
@@ -780,6 +796,8 @@ export const calls = {
     "tools.undo": call(req({toolCallId: Id}), ToolCallRecord),
     "tools.list": call(Empty, Type.Array(ToolInfo)),
     "tools.budget": call(req({conversationId: Id}), ToolBudget),
+    /** Which tools the model was offered and picked in the last 30 days (Settings). */
+    "tools.usage": call(Empty, Type.Array(ToolUsage)),
     /** off: tool names and "mcp:<server>" sources not offered in this conversation. */
     "conversations.setWorkspace": call(req({id: Id, path: nullable(FilePath)}), Conversation),
     "conversations.setTools": call(

@@ -16,10 +16,17 @@ import type {ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
 import type {ToolRegistry} from "../tools/registry.js";
+import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import type {CallContext, CallOutcome, ToolRunner} from "../tools/runner.js";
 import {TurnMachine} from "./turnState.js";
 
-export type ToolServices = {registry: ToolRegistry; runner: ToolRunner; approver: Approver};
+export type ToolServices = {
+    registry: ToolRegistry;
+    runner: ToolRunner;
+    approver: Approver;
+    /** Counts the tools each step offers (Settings' tool use table). */
+    telemetry?: ToolTelemetry;
+};
 
 export type TurnDeps = {
     store: ConversationStore;
@@ -133,6 +140,7 @@ export class Turn {
         const off = this.input.toolsOff;
         const offered = limitReached || choice === "none" ? [] : registry.offered(mode, {webAccess, off});
         const force = forcedTools(choice, offered);
+        this.deps.tools.telemetry?.offered((force ?? offered).map((t) => t.name));
         const result = await this.deps.engine.step({
             history: this.history(offered.length > 0 || this.response.length > 0, limitReached),
             signal,

@@ -9,6 +9,7 @@ import type {Engine} from "../llm/engine.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {FileVersions} from "../tools/workspace.js";
 import type {ToolRunner} from "../tools/runner.js";
+import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import type {EventBus} from "../events.js";
 import type {HandlerSlice} from "./slice.js";
 
@@ -18,6 +19,7 @@ type Deps = {
     conversations: ConversationStore;
     versions: FileVersions;
     runner: ToolRunner;
+    telemetry: ToolTelemetry;
     bus: EventBus;
     approvals: ApprovalBroker;
     toolCalls: ToolCallStore;
@@ -48,6 +50,7 @@ export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "a
             tools.setPolicyOverrides(next);
             return ok(tools.list());
         },
+        "tools.usage": () => ok(deps.telemetry.usage()),
         "tools.preview": async (req) => {
             const request = approvals.list().find((r) => r.approvalId === req.approvalId);
             if (!request) return fail("NOT_FOUND", `no approval is waiting with id ${req.approvalId}`);

@@ -288,4 +288,23 @@ export const MIGRATIONS: readonly Migration[] = [
             );
         `,
     },
+    {
+        version: 15,
+        name: "tool telemetry: offers per day and tool, finished calls with outcome and duration",
+        sql: `
+            CREATE TABLE tool_offers (
+                day INTEGER NOT NULL,
+                tool TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (day, tool)
+            );
+            CREATE TABLE tool_call_stats (
+                at INTEGER NOT NULL,
+                tool TEXT NOT NULL,
+                status TEXT NOT NULL,
+                duration_ms REAL NOT NULL
+            );
+            CREATE INDEX tool_call_stats_by_time ON tool_call_stats (at);
+        `,
+    },
 ];

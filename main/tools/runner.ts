@@ -8,12 +8,15 @@ import type {ToolContext, ToolDefinition, ToolPreview} from "./defineTool.js";
 import {decide} from "./policy.js";
 import type {ToolRegistry} from "./registry.js";
 import type {FileVersions} from "./workspace.js";
+import type {ToolTelemetry} from "../store/toolTelemetry.js";
 
 /** Where file tools work for a conversation, and where the files they replace are kept for undo. */
 export type FileSupport = {
     /** The conversation's folder, else the one in Settings; null: the tool's options.root or <data>/workspace. */
     workspaceFor(conversationId: string): string | null;
     versions: FileVersions;
+    /** Counts each finished call for Settings' tool use table. */
+    telemetry?: ToolTelemetry;
 };
 
 export type CallContext = {
@@ -76,6 +79,7 @@ export class ToolRunner {
             if (status === "ok") text = record.resultText = ctx.fit?.(text) ?? text;
             else record.error = text;
             this.store.save(record);
+            this.files?.telemetry?.finished(record);
             this.bus.emit({type: "tool.result", correlationId: record.id, call: {...record}});
             return {record, modelText: text, sources: sources ?? []};
         };

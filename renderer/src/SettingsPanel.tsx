@@ -8,6 +8,7 @@ import type {
     SettingsValues,
     ToolInfo,
     ToolPolicy,
+    ToolUsage,
 } from "../../shared/contract.js";
 import {ApiSettings} from "./ApiSettings.js";
 import {McpSettings} from "./McpSettings.js";
@@ -31,6 +32,7 @@ type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onE
 export function SettingsPanel({api, conversations, onClose, onError}: Props) {
     const [tools, setTools] = useState<ToolInfo[]>([]);
     const [grants, setGrants] = useState<Grant[]>([]);
+    const [usage, setUsage] = useState<ToolUsage[]>([]);
     const [webDefault, setWebDefault] = useState(false);
     const [values, setValues] = useState<SettingsValues | null>(null);
     const saveSettings = async (req: CallReq<"settings.set">) => {
@@ -40,11 +42,13 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
     };
 
     const reload = useCallback(async () => {
-        const [t, g, s] = await Promise.all([
+        const [t, g, s, u] = await Promise.all([
             api.invoke("tools.list", {}),
             api.invoke("grants.list", {}),
             api.invoke("settings.get", {}),
+            api.invoke("tools.usage", {}),
         ]);
+        if (u.ok) setUsage(u.value);
         if (s.ok) {
             setWebDefault(s.value.webAccessDefault);
             setValues(s.value);
@@ -178,6 +182,8 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                     ))}
                 </tbody>
             </table>
+            <h3>Tool use, last 30 days</h3>
+            <UsageTable usage={usage} />
             <McpSettings api={api} onError={onError} />
             <ApiSettings api={api} onError={onError} />
             <h2>Approvals you granted</h2>
@@ -233,5 +239,38 @@ export function WorkspaceField({
             </button>
             {value && <button onClick={() => onSave(null)}>Use the default</button>}
         </div>
+    );
+}
+
+/** Which tools the model is offered and which it picks: to tune descriptions and switch off the unused. */
+function UsageTable({usage}: {usage: ToolUsage[]}) {
+    if (usage.length === 0) return <p className="muted">No tool was offered or called yet.</p>;
+    return (
+        <table className="usage">
+            <thead>
+                <tr>
+                    <th>Tool</th>
+                    <th>Offered</th>
+                    <th>Called</th>
+                    <th>Failed</th>
+                    <th>Denied</th>
+                    <th>Median time</th>
+                </tr>
+            </thead>
+            <tbody>
+                {usage.map((u) => (
+                    <tr key={u.tool} data-usage={u.tool}>
+                        <td>
+                            <code>{u.tool}</code>
+                        </td>
+                        <td>{u.offered}</td>
+                        <td>{u.called}</td>
+                        <td>{u.failed}</td>
+                        <td>{u.denied}</td>
+                        <td>{u.p50Ms === null ? "—" : `${Math.round(u.p50Ms)} ms`}</td>
+                    </tr>
+                ))}
+            </tbody>
+        </table>
     );
 }

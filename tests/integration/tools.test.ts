@@ -432,3 +432,31 @@ test("a call shows as it is written: tool.writing events carry its name and grow
         await t.core.dispose();
     }
 });
+
+test("tool use over 30 days: how often each tool was offered and called, failed, denied, and its median time", async () => {
+    const t = await open();
+    try {
+        const stats = await turn(t, "Stats", {toolChoice: "system_stats"});
+        assert.equal(stats.message.toolCalls[0]!.status, "ok");
+        // A preflight call is the client's choice, not the model's: it is not counted as a call.
+        await turn(t, "Stats again", {toolChoice: "none", preflight: [{name: "system_stats", args: {}}]});
+        const usage = unwrap(await t.api.invoke("tools.usage", {}));
+        const row = usage.find((u) => u.tool === "system_stats")!;
+        assert.equal(row.called, 1);
+        assert.equal(row.failed, 0);
+        assert.equal(row.denied, 0);
+        assert.equal(typeof row.p50Ms, "number");
+        // Offered: once forced in the first answer, then in each later step that offered tools.
+        assert.ok(row.offered >= 2, JSON.stringify(row));
+        const offeredOnly = usage.find((u) => u.tool === "rag_search")!;
+        assert.ok(offeredOnly.offered >= 1);
+        assert.equal(offeredOnly.called, 0);
+        assert.equal(offeredOnly.p50Ms, null);
+        // Deleting the conversations does not change what the tools were used for.
+        for (const c of unwrap(await t.api.invoke("conversations.list", {})))
+            unwrap(await t.api.invoke("conversations.delete", {id: c.id}));
+        assert.deepEqual(unwrap(await t.api.invoke("tools.usage", {})), usage);
+    } finally {
+        await t.core.dispose();
+    }
+});
