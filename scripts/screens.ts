@@ -116,51 +116,49 @@ seed(dataDir);
 writeMcpJson(dataDir, {fixture: {...servers.fixture, startup: "launch"}});
 const served = await startServe({dataDir});
 const browser = await chromium.launch({executablePath: "/usr/bin/chromium", args: ["--no-sandbox"]});
+/** Each theme at each size, on a page of its own. */
+async function eachView(take: (page: Page, theme: "light" | "dark", width: number) => Promise<void>) {
+    for (const theme of ["light", "dark"] as const) {
+        for (const [width, height] of [
+            [1280, 800],
+            [800, 600],
+        ] as const) {
+            const page = await browser.newPage({viewport: {width, height}, colorScheme: theme});
+            await page.goto(served.url);
+            await take(page, theme, width);
+            await page.close();
+        }
+    }
+}
+
+async function chatScreens(page: Page, theme: string, width: number): Promise<void> {
+    // The tool screens add conversations: the seeded one is opened by its title.
+    await page.locator(".sidebar .title", {hasText: "Palindromes in Python"}).click();
+    await page.locator("article.message.assistant .content pre").waitFor();
+    await page.locator("article.message.assistant").hover();
+    await shoot(page, `chat-${theme}-${width}`);
+    if (width !== 1280) return;
+    await page.keyboard.press("Control+k");
+    await page.getByRole("searchbox").fill("palindrome");
+    await page.locator(".dialog.search li").first().waitFor();
+    await shoot(page, `search-${theme}`);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", {name: "Settings"}).click();
+    await shoot(page, `settings-${theme}`);
+    await page.keyboard.press("Escape");
+    const question = page.locator("article.message.user");
+    await question.hover();
+    await question.getByRole("button", {name: "Edit"}).click();
+    await shoot(page, `edit-${theme}`);
+    await page.keyboard.press("Escape");
+    await page.locator("article.message.assistant details.thought summary").click();
+    await shoot(page, `thought-${theme}`);
+}
+
 try {
-    for (const theme of ["light", "dark"] as const) {
-        for (const [width, height] of [
-            [1280, 800],
-            [800, 600],
-        ] as const) {
-            const page = await browser.newPage({viewport: {width, height}, colorScheme: theme});
-            await page.goto(served.url);
-            // The tool screens add conversations: the seeded one is opened by its title.
-            await page.locator(".sidebar .title", {hasText: "Palindromes in Python"}).click();
-            await page.locator("article.message.assistant .content pre").waitFor();
-            await page.locator("article.message.assistant").hover();
-            await shoot(page, `chat-${theme}-${width}`);
-            if (width === 1280) {
-                await page.keyboard.press("Control+k");
-                await page.getByRole("searchbox").fill("palindrome");
-                await page.locator(".dialog.search li").first().waitFor();
-                await shoot(page, `search-${theme}`);
-                await page.keyboard.press("Escape");
-                await page.getByRole("button", {name: "Settings"}).click();
-                await shoot(page, `settings-${theme}`);
-                await page.keyboard.press("Escape");
-                const question = page.locator("article.message.user");
-                await question.hover();
-                await question.getByRole("button", {name: "Edit"}).click();
-                await shoot(page, `edit-${theme}`);
-                await page.keyboard.press("Escape");
-                await page.locator("article.message.assistant details.thought summary").click();
-                await shoot(page, `thought-${theme}`);
-            }
-            await page.close();
-        }
-    }
+    await eachView(chatScreens);
     // After the chat screens, which must not show the conversations these add.
-    for (const theme of ["light", "dark"] as const) {
-        for (const [width, height] of [
-            [1280, 800],
-            [800, 600],
-        ] as const) {
-            const page = await browser.newPage({viewport: {width, height}, colorScheme: theme});
-            await page.goto(served.url);
-            await toolScreens(page, theme, width);
-            await page.close();
-        }
-    }
+    await eachView(toolScreens);
 } finally {
     await browser.close();
     await served.stop();

@@ -30,7 +30,7 @@ export async function runCli(argv: string[]): Promise<number> {
             case "stories":
                 return await stories(args);
             case "models":
-                return await models(args);
+                return await withCore(args, modelsCommand);
             case "ingest":
             case "search":
                 return await documents(args);
@@ -225,19 +225,6 @@ async function withCore(
     const core = openCore(args);
     try {
         return await command(core, args, {
-            json: args.json,
-            write: (text) => process.stdout.write(text),
-            fail: failLine,
-        });
-    } finally {
-        await core.dispose();
-    }
-}
-
-async function models(args: CliArgs): Promise<number> {
-    const core = openCore(args);
-    try {
-        return await modelsCommand(core, args, {
             json: args.json,
             write: (text) => process.stdout.write(text),
             fail: failLine,
