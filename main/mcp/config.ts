@@ -75,8 +75,9 @@ export function readMcpConfig(file: string): McpFile {
 
 /** One server's entry checked and completed with Cairn's defaults; a string says what is wrong. */
 export function parseServer(name: string, entry: unknown): McpServerConfig | string {
-    if (!/^[\w.-]{1,64}$/.test(name))
-        return `server name "${name}" must be 1-64 letters, digits, "_", "-" or "."`;
+    // It names files too (attached resources): a name of dots alone would be a folder above.
+    if (!/^[A-Za-z0-9][\w.-]{0,63}$/.test(name))
+        return `server name "${name}" must be 1-64 letters, digits, "_", "-" or ".", starting with a letter or digit`;
     if (!validateEntry(entry)) return `server "${name}": ${describeErrors(validateEntry.errors)}`;
     const e: Record<string, unknown> = {...(entry as object)};
     const common = {

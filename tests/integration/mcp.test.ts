@@ -374,6 +374,11 @@ test("mcp.add takes another assistant's pasted mcpServers JSON; remove, disable 
         const bad = await t.api.invoke("mcp.add", {json: '{"mcpServers": {"x": {"args": []}}}'});
         assert.equal(bad.ok, false);
         assert.match(bad.ok ? "" : bad.error.message, /give either "command".*or "url"/);
+        const dots = await t.api.invoke("mcp.add", {json: '{"mcpServers": {"..": {"command": "x"}}}'});
+        assert.match(
+            dots.ok ? "" : dots.error.message,
+            /must be 1-64 letters.*starting with a letter or digit/,
+        );
         const notJson = await t.api.invoke("mcp.add", {json: "{mcpServers"});
         assert.equal(notJson.ok, false);
         assert.match(notJson.ok ? "" : notJson.error.message, /not JSON/);
