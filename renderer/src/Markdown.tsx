@@ -12,7 +12,14 @@ let loading: Promise<Rich> | null = null;
 
 /** Loads highlighting and math once, for the first answer that needs them. */
 function loadRich(): Promise<Rich> {
-    loading ??= import("./richMarkdown.js").then((module) => (rich = module));
+    // A load that failed (the chunk did not arrive) is tried again by the next answer that needs it.
+    loading ??= import("./richMarkdown.js").then(
+        (module) => (rich = module),
+        (error: unknown) => {
+            loading = null;
+            throw error;
+        },
+    );
     return loading;
 }
 
@@ -27,7 +34,17 @@ export function AnswerMarkdown({text, citations}: {text: string; citations: Cita
     const needsRich = NEEDS_RICH.test(text);
     const [, setLoaded] = useState(rich !== null);
     useEffect(() => {
-        if (needsRich && !rich) void loadRich().then(() => setLoaded(true));
+        if (!needsRich || rich) return;
+        let current = true;
+        const attempt = (left: number) =>
+            loadRich().then(
+                () => current && setLoaded(true),
+                () => left > 0 && current && setTimeout(() => void attempt(left - 1), 500),
+            );
+        void attempt(3);
+        return () => {
+            current = false;
+        };
     }, [needsRich]);
     const components = useMemo(
         () => ({...markdownComponents(citations), pre: CodeBlock, input: TaskBox}),

@@ -27,12 +27,18 @@ export function McpSettings({api, onError}: Props) {
         });
     }, [api, apply]);
     if (!status) return null;
-    const add = async () => {
-        const res = await api.invoke("mcp.add", {json: pasted});
+    const add = async (json: string) => {
+        const res = await api.invoke("mcp.add", {json});
         if (!res.ok) return setProblem(res.error.message);
         setProblem(null);
         setPasted("");
         setStatus(res.value);
+    };
+    /** Another assistant's settings file, read here and added as if pasted. */
+    const importFile = async (file: File | undefined) => {
+        if (!file) return;
+        if (file.size > 200_000) return setProblem(`${file.name} is over 200 KB: not an mcpServers file`);
+        await add(await file.text());
     };
     return (
         <section aria-labelledby="mcp-heading">
@@ -71,9 +77,23 @@ export function McpSettings({api, onError}: Props) {
                     {problem}
                 </p>
             )}
-            <button onClick={() => void add()} disabled={pasted.trim().length < 2}>
-                Add servers
-            </button>
+            <div className="mcp-add">
+                <button onClick={() => void add(pasted)} disabled={pasted.trim().length < 2}>
+                    Add servers
+                </button>
+                <label className="file-button">
+                    Import a file…
+                    <input
+                        type="file"
+                        accept=".json,application/json"
+                        aria-label="Import servers from another assistant's settings file"
+                        onChange={(e) => {
+                            void importFile(e.target.files?.[0]);
+                            e.target.value = "";
+                        }}
+                    />
+                </label>
+            </div>
         </section>
     );
 }

@@ -151,6 +151,9 @@ for (const colorScheme of ["light", "dark"] as const) {
         const page = await context.newPage();
         await page.goto(served.url);
         await expect(page.locator(".status .state")).toHaveText("ready");
+        // A conversation of its own: the other theme's run left an agent-mode one with a full context.
+        await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+        await page.waitForURL(/[?&]c=/);
         await page.getByRole("textbox", {name: "Message"}).fill("Once upon a time");
         await page.getByRole("textbox", {name: "Message"}).press("Enter");
         await expect(page.locator("article.message.assistant").last()).toHaveAttribute(

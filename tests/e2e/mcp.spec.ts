@@ -29,6 +29,16 @@ test("an MCP server added in Settings from pasted JSON shows its status and tool
     await settings.getByRole("button", {name: "Add servers"}).click();
     await expect(settings.getByRole("alert")).toContainText('give either "command"');
     await expect(row).toBeVisible();
+    // Another assistant's whole settings file, imported as it is (its other keys are ignored).
+    const theirs = {globalShortcut: "Ctrl+Space", mcpServers: {imported: servers.fixture}};
+    await settings.getByLabel("Import servers from another assistant's settings file").setInputFiles({
+        name: "claude_desktop_config.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(theirs)),
+    });
+    await expect(settings.locator('.mcp-server[data-server="imported"] .mcp-state')).toHaveText(
+        "starts when first needed",
+    );
     await settings.getByRole("button", {name: "Close"}).click();
 
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
