@@ -15,6 +15,7 @@ import {
 } from "../llm/engine.js";
 import type {ApiCitation, ApiTools, CairnToolPlan, Step} from "./cairnTools.js";
 import {grammarParams, grammarSchema} from "../llm/grammarSchema.js";
+import {modelFunction} from "../tools/defineTool.js";
 import {errorText} from "../contract/dispatcher.js";
 import {ApiError, invalid} from "./errors.js";
 import {toHistory} from "./history.js";
@@ -94,11 +95,7 @@ export function planChat(body: ChatRequest, newAjv: () => Ajv, apiTools: ApiTool
     const tools = body.tools ?? [];
     const choice = body.tool_choice ?? "auto";
     const cairnPlan = apiTools?.plan(body.metadata) ?? null;
-    const own = (cairnPlan?.tools ?? []).map((t): ModelFunction => ({
-        name: t.name,
-        description: t.description,
-        params: t.params,
-    }));
+    const own = (cairnPlan?.tools ?? []).map(modelFunction);
     const clash = own.find((f) => tools.some((t) => t.function.name === f.name));
     if (clash) throw invalid(`tools: ${clash.name} is also a Cairn tool named in metadata.tools`, "tools");
     const functions = choice === "none" ? [] : [...tools.map(toModelFunction), ...own];

@@ -15,7 +15,6 @@ import {busyMessage, type ProcessRegistry} from "../store/processes.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
 import {JobRegistry} from "../jobs.js";
 import {decide, type DenyReason} from "../tools/policy.js";
-import {isOff} from "../tools/registry.js";
 import {Turn, type ToolServices, type TurnDeps} from "./turn.js";
 import type {TurnState} from "./turnState.js";
 
@@ -139,14 +138,10 @@ export class ChatService {
         const general = ["auto", "none", "required"].includes(choice);
         const named = general ? null : this.tools.registry.resolve(choice);
         if (!general && !named) return fail("VALIDATION", `unknown tool: ${choice}`);
-        if (named && isOff(named, conversation.toolsOff))
-            return fail(
-                "DENIED",
-                `${named.name} is switched off in this conversation; turn it on in the tools menu`,
-            );
         if (named) {
-            const {mode, webAccess} = conversation;
-            const decision = decide(named, {mode, webAccess, policy: this.tools.registry.policy(named)});
+            const {mode, webAccess, toolsOff: off} = conversation;
+            const policy = this.tools.registry.policy(named);
+            const decision = decide(named, {mode, webAccess, policy, off});
             if (decision.verdict === "deny")
                 return fail("DENIED", refusal(named.name, decision.reason, mode));
         }
@@ -233,6 +228,7 @@ export class ChatService {
 
 /** Why a tool the person chose cannot run, in words that say what to change. */
 function refusal(tool: string, reason: DenyReason, mode: string): string {
+    if (reason === "off") return `${tool} is switched off in this conversation; turn it on in the tools menu`;
     if (reason === "web-off") return WEB_OFF;
     if (reason === "mode")
         return `${tool} is not available in ${mode} mode; switch the mode or choose another tool`;

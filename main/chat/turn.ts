@@ -10,11 +10,11 @@ import type {
     TurnStats,
 } from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
-import {emptyStats, thoughtSegment, type Engine, type ModelFunction} from "../llm/engine.js";
+import {emptyStats, thoughtSegment, type Engine} from "../llm/engine.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
-import type {ToolDefinition} from "../tools/defineTool.js";
+import {modelFunction, type ToolDefinition} from "../tools/defineTool.js";
 import type {ToolRegistry} from "../tools/registry.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import type {CallContext, CallOutcome, ToolRunner} from "../tools/runner.js";
@@ -146,8 +146,8 @@ export class Turn {
             signal,
             maxTokens: generation.maxTokens,
             sampling: generation,
-            functions: force ? undefined : offered.map(toModelFunction),
-            force: force?.map(toModelFunction),
+            functions: force ? undefined : offered.map(modelFunction),
+            force: force?.map(modelFunction),
             onText: (chunk) => this.onText(chunk),
             onThought: (chunk) => this.onThought(chunk),
             // The trace shows each call as it is written, before it is complete and runs.
@@ -239,7 +239,7 @@ export class Turn {
             history: this.history(true),
             functions: registry
                 .offered(this.input.mode, {webAccess: this.input.webAccess, off: this.input.toolsOff})
-                .map(toModelFunction),
+                .map(modelFunction),
             maxTokens: this.input.generation.maxTokens,
             calls,
             contextUsed: this.contextUsed,
@@ -307,9 +307,6 @@ function forcedTools(choice: ToolChoice, offered: ToolDefinition[]): ToolDefinit
     if (choice === "auto" || choice === "none") return undefined;
     const allowed = choice === "required" ? offered : offered.filter((t) => t.name === choice);
     return allowed.length > 0 ? allowed : undefined;
-}
-function toModelFunction(tool: ToolDefinition): ModelFunction {
-    return {name: tool.name, description: tool.description, params: tool.params};
 }
 function functionCallItem(
     call: {name: string; params: unknown},

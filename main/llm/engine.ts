@@ -488,25 +488,15 @@ export class Engine {
                 .generateContextState({chatHistory: history, availableFunctions: modelFunctions(fs)})
                 .contextText.tokenize(model.tokenizer).length;
         const base = length([]);
-        if (!options.each)
-            return {
-                total: functions.length ? length(functions) - base : 0,
-                each: [],
-                preamble: 0,
-                contextSize,
-            };
+        const total = functions.length ? length(functions) - base : 0;
+        if (!options.each) return {total, each: [], preamble: 0, contextSize};
         const alone = functions.map((f) => length([f]) - base);
         // The text a format writes once for any tools: what two tools cost alone, less what they cost together.
         const preamble =
             functions.length >= 2
                 ? Math.max(0, alone[0]! + alone[1]! - (length(functions.slice(0, 2)) - base))
                 : 0;
-        return {
-            total: functions.length ? length(functions) - base : 0,
-            each: alone.map((n) => n - preamble),
-            preamble,
-            contextSize,
-        };
+        return {total, each: alone.map((n) => n - preamble), preamble, contextSize};
     }
 
     /** A text's length in the loaded model's tokens; null when no model is loaded. */

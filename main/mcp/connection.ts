@@ -58,12 +58,7 @@ export class McpConnection {
         signal: AbortSignal,
         onProgress?: (update: {progress: number; total?: number; message?: string}) => void,
     ): Promise<CallToolResult> {
-        await this.ensureStarted();
-        const client = this.client;
-        if (!client || this.state !== "ready")
-            throw new Error(
-                `MCP server "${this.config.name}" is not running: ${this.error ?? "not started"}`,
-            );
+        const client = await this.readyClient();
         // Cairn's runner owns the time limit; the SDK's own (60 s by default) must not cut in first.
         const result = await client.callTool({name, arguments: args}, undefined, {
             signal,

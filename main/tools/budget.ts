@@ -1,7 +1,8 @@
 import type {Conversation, ToolBudget} from "../../shared/contract.js";
-import type {Engine, ModelFunction} from "../llm/engine.js";
-import {decide} from "./policy.js";
-import {isOff, type ToolRegistry} from "./registry.js";
+import type {Engine} from "../llm/engine.js";
+import {modelFunction} from "./defineTool.js";
+import {decide, isOff} from "./policy.js";
+import type {ToolRegistry} from "./registry.js";
 
 /** Past this share of the context, the tools' definitions leave too little room: the menu says so. */
 const WARN_SHARE = 0.25;
@@ -15,13 +16,9 @@ export function toolBudget(registry: ToolRegistry, engine: Engine, conversation:
     const {mode, webAccess, toolsOff} = conversation;
     const all = registry.enabled();
     const offered = registry.offered(mode, {webAccess, off: toolsOff});
-    const fn = (t: (typeof all)[number]): ModelFunction => ({
-        name: t.name,
-        description: t.description,
-        params: t.params,
-    });
-    const measured = engine.functionTokens(all.map(fn));
-    const total = engine.functionTokens(offered.map(fn));
+    const measured = engine.functionTokens(all.map(modelFunction));
+    // Only their sum: what each costs is measured above.
+    const total = engine.functionTokens(offered.map(modelFunction), {each: false});
     const contextSize = measured?.contextSize ?? null;
     const offeredTokens = total?.total ?? null;
     const share = contextSize && offeredTokens !== null ? offeredTokens / contextSize : null;

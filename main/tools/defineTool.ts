@@ -1,5 +1,6 @@
 import type {GbnfJsonObjectSchema, GbnfJsonSchema, GbnfJsonSchemaToType} from "node-llama-cpp";
 import type {SideEffect, Source} from "../../shared/contract.js";
+import type {ModelFunction} from "../llm/engine.js";
 
 /** What a tool gives back: text for the model, optional structured data for the UI. */
 export type ToolOutput = {text: string; data?: unknown; error?: string; sources?: Source[]};
@@ -144,4 +145,9 @@ export function validationSchema(tool: Pick<ToolDefinition, "params" | "validate
         Object.entries(tool.params.properties).map(([key, schema]) => [key, {...schema, ...extra[key]}]),
     );
     return {...tool.params, properties};
+}
+
+/** A tool as the model is told of it: its name, description and the grammar's form of its parameters. */
+export function modelFunction(tool: Pick<ToolDefinition, "name" | "description" | "params">): ModelFunction {
+    return {name: tool.name, description: tool.description, params: tool.params};
 }

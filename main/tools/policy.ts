@@ -1,7 +1,7 @@
 import type {Grant, SideEffect, ToolMode, ToolPolicy} from "../../shared/contract.js";
 
 /** Why a call may not run: each has its own words for the model and for the person. */
-export type DenyReason = "mode" | "web-off" | "policy";
+export type DenyReason = "off" | "mode" | "web-off" | "policy";
 
 export type Decision =
     | {verdict: "allow"; by: "policy" | "grant"; grant?: Grant}
@@ -17,16 +17,21 @@ export type DecisionContext = {
     grant?: () => Grant | null;
     /** An identical side-effecting call was already made in this answer: it is asked again. */
     repeated?: boolean;
+    /** Tools (by name) and sources ("mcp:<server>") switched off in the conversation. */
+    off?: string[];
 };
 
 /**
- * Whether a tool may run: the one place that applies the mode, web access, the policy, grants and the
- * repeated-call rule. Offering tools to the model, a forced choice and every call ask it.
+ * Whether a tool may run: the one place that applies the conversation's switches, the mode, web access,
+ * the policy, grants and the repeated-call rule. Offering tools to the model, a forced choice and every
+ * call ask it.
  */
 export function decide(
-    tool: {name: string; sideEffect: SideEffect; openWorld?: boolean; agentOnly?: boolean},
+    tool: {name: string; sideEffect: SideEffect; source?: string; openWorld?: boolean; agentOnly?: boolean},
     ctx: DecisionContext,
 ): Decision {
+    if (isOff(tool, ctx.off))
+        return deny("off", `${tool.name} is switched off in this conversation; turn it on in the tools menu`);
     if (ctx.mode === "ask" && (tool.sideEffect === "write" || tool.sideEffect === "exec"))
         return deny("mode", `${tool.name} is not available in ask mode`);
     if (ctx.mode === "ask" && tool.agentOnly)
@@ -48,4 +53,9 @@ function deny(reason: DenyReason, message: string): Decision {
 /** The policy a tool has when nobody chose one: reading is allowed, network too (web access gates it), the rest asks. */
 export function defaultPolicy(sideEffect: SideEffect): ToolPolicy {
     return sideEffect === "none" || sideEffect === "network" ? "allow" : "ask";
+}
+
+/** Switched off in a conversation, by its name or its source (a whole MCP server). */
+export function isOff(tool: {name: string; source?: string}, off: string[] = []): boolean {
+    return off.includes(tool.name) || (tool.source !== undefined && off.includes(tool.source));
 }

@@ -90,8 +90,8 @@ export class ToolRegistry {
         return [...this.tools.values()].filter(
             (t) =>
                 this.isEnabled(t.name) &&
-                !isOff(t, ctx.off) &&
-                decide(t, {mode, webAccess: ctx.webAccess, policy: this.policy(t)}).verdict !== "deny",
+                decide(t, {mode, webAccess: ctx.webAccess, policy: this.policy(t), off: ctx.off}).verdict !==
+                    "deny",
         );
     }
 
@@ -138,9 +138,4 @@ export class ToolRegistry {
     private isEnabled(name: string): boolean {
         return this.config.tools[name]?.enabled ?? true;
     }
-}
-
-/** Switched off in a conversation, by its name or its source (a whole MCP server). */
-export function isOff(tool: Pick<ToolDefinition, "name" | "source">, off: string[] = []): boolean {
-    return off.includes(tool.name) || (tool.source !== undefined && off.includes(tool.source));
 }

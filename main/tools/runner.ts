@@ -163,9 +163,11 @@ export class ToolRunner {
             webAccess: ctx.webAccess,
             policy: this.registry.policy(tool),
             // A grant for the tool, or (read-only tools only) for its whole MCP server.
-            grant: () =>
-                this.store.grantFor(tool.name, ctx.conversationId) ??
-                (readOnly(tool) && tool.source ? this.store.grantFor(tool.source, ctx.conversationId) : null),
+            grant: () => {
+                const server = serverGrant(tool);
+                const own = this.store.grantFor(tool.name, ctx.conversationId);
+                return own ?? (server ? this.store.grantFor(server, ctx.conversationId) : null);
+            },
             repeated,
         });
         if (decision.verdict === "deny") {
@@ -210,18 +212,15 @@ export class ToolRunner {
             ctx.onAwaiting?.(false);
         }
         // "The whole server" is only for read-only tools: for any other it was an answer for this call.
-        record.decision =
-            answer.decision === "allow_server" && !(readOnly(tool) && tool.source)
-                ? "allow_once"
-                : answer.decision;
+        const server = serverGrant(tool);
+        record.decision = answer.decision === "allow_server" && !server ? "allow_once" : answer.decision;
         record.decidedBy = answer.by;
         if (answer.decision === "deny")
             return {status: "denied", message: answer.message ?? "denied by the user"};
         if (answer.decision === "allow_conversation") this.store.grant(tool.name, ctx.conversationId);
         if (answer.decision === "allow_always") this.store.grant(tool.name, null);
         // A whole server is granted only for read-only tools; for others the answer counts as once.
-        if (answer.decision === "allow_server" && readOnly(tool) && tool.source)
-            this.store.grant(tool.source, null);
+        if (answer.decision === "allow_server" && server) this.store.grant(server, null);
         return {status: "allowed", args: answer.args};
     }
 
@@ -304,8 +303,10 @@ export function workspaceOf(
     return typeof root === "string" && root ? path.resolve(root) : path.join(dataDir, "workspace");
 }
 
-function readOnly(tool: ToolDefinition): boolean {
-    return tool.sideEffect === "none" || tool.sideEffect === "network";
+/** The grant that covers a whole MCP server ("mcp:<server>"), which only its read-only tools may use. */
+function serverGrant(tool: ToolDefinition): string | null {
+    const readOnly = tool.sideEffect === "none" || tool.sideEffect === "network";
+    return readOnly && tool.source?.startsWith("mcp:") ? tool.source : null;
 }
 
 function seconds(ms: number): string {

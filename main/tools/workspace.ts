@@ -30,10 +30,10 @@ export function isWithin(root: string, target: string): boolean {
 
 /** A file to write: inside the workspace, not the workspace itself, not a folder. */
 export async function writableTarget(root: string, relative: string): Promise<string> {
-    await fs.mkdir(root, {recursive: true});
-    const realRoot = await fs.realpath(root);
-    const file = await insideWorkspace(realRoot, relative);
-    if (file === realRoot) throw new Error(`path is the workspace folder itself: ${relative}; name a file`);
+    // insideWorkspace makes the folder when it is missing, so that it can be resolved here.
+    const file = await insideWorkspace(root, relative);
+    if (file === (await fs.realpath(root)))
+        throw new Error(`path is the workspace folder itself: ${relative}; name a file`);
     if ((await fs.stat(file).catch(() => null))?.isDirectory())
         throw new Error(`path is a folder: ${relative}; name a file inside it`);
     return file;

@@ -359,10 +359,13 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
                 ? {...s, writing, messages: withCall(s.messages, event.call)}
                 : s;
         }
-        case "tool.result":
+        case "tool.result": {
+            // A finished call's progress is no longer shown.
+            const {[event.correlationId]: _done, ...progress} = s.progress;
             return event.call.conversationId === s.selectedId
-                ? {...s, messages: withCall(s.messages, event.call)}
-                : s;
+                ? {...s, progress, messages: withCall(s.messages, event.call)}
+                : {...s, progress};
+        }
         case "tool.approvalRequested":
             return {
                 ...s,

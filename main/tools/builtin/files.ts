@@ -25,8 +25,8 @@ export const listDirectory = defineTool({
     },
     validate: {properties: {path: {default: "."}, depth: {minimum: 1, maximum: MAX_DEPTH, default: 2}}},
     async run({path: relative = ".", depth = 2}, ctx) {
-        const root = await fs.realpath(await ensureDir(folderOf(ctx)));
-        const dir = await insideWorkspace(root, relative);
+        // insideWorkspace makes the folder when it is missing.
+        const dir = await insideWorkspace(folderOf(ctx), relative);
         if (!(await fs.stat(dir).catch(() => null))?.isDirectory())
             return {text: "", error: `not a folder in the workspace: ${relative}`};
         const lines: string[] = [];
@@ -251,11 +251,6 @@ function diffPreview(relative: string, before: Buffer | null, after: string): To
     );
     // Without the "=====" line jsdiff puts first.
     return {path: relative, diff: diff.split("\n").slice(1).join("\n").trimEnd()};
-}
-
-async function ensureDir(dir: string): Promise<string> {
-    await fs.mkdir(dir, {recursive: true});
-    return dir;
 }
 
 function size(bytes: number): string {
