@@ -37,6 +37,7 @@ import {createSystemStats} from "./tools/builtin/systemStats.js";
 import {createWebFetch} from "./tools/builtin/webFetch.js";
 import {webSearch} from "./tools/builtin/webSearch.js";
 import {loadToolsConfig} from "./tools/config.js";
+import {compositeTools} from "./tools/composite.js";
 import type {ToolDefinition} from "./tools/defineTool.js";
 import {ToolRegistry} from "./tools/registry.js";
 import {ToolRunner} from "./tools/runner.js";
@@ -246,7 +247,16 @@ function createTools(
         createListCollections(deps.docs),
         ...(options.extraTools ?? []),
     ];
-    return {tools: new ToolRegistry(definitions, config), warnings};
+    // Composite tools resolve their parts through the registry made here, when they run.
+    let registry: ToolRegistry | null = null;
+    const composites = compositeTools(config, definitions, {
+        engine: deps.engine,
+        resolve: (name) => registry?.resolve(name) ?? null,
+        prepare: () => registry?.prepare() ?? Promise.resolve(),
+    });
+    for (const problem of composites.problems) console.error(`[cairn] tools config: ${problem}`);
+    registry = new ToolRegistry([...definitions, ...composites.tools], config);
+    return {tools: registry, warnings: [...warnings, ...composites.problems]};
 }
 
 /** Loads the model for this run (flag, variable, else the one used last); it is then remembered. */

@@ -131,6 +131,8 @@ export const ToolCallRecord = Type.Object(
         origin: oneOf(["model", "client"]),
         startedAt: Timestamp,
         finishedAt: nullable(Timestamp),
+        /** The composite tool's call this one ran inside (a step of it), shown nested in the trace. */
+        parentId: Type.Optional(Type.String()),
     },
     closed,
 );

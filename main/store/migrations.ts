@@ -307,4 +307,9 @@ export const MIGRATIONS: readonly Migration[] = [
             CREATE INDEX tool_call_stats_by_time ON tool_call_stats (at);
         `,
     },
+    {
+        version: 16,
+        name: "a composite tool's inner calls name the call they ran inside",
+        sql: `ALTER TABLE tool_calls ADD COLUMN parent_id TEXT;`,
+    },
 ];

@@ -19,6 +19,7 @@ type Row = {
     origin: ToolCallRecord["origin"];
     started_at: number;
     finished_at: number | null;
+    parent_id: string | null;
 };
 
 type GrantRow = {tool: string; conversation_id: string | null; created_at: number};
@@ -31,9 +32,9 @@ export class ToolCallStore {
     constructor(private readonly db: Db) {
         this.upsertStatement = db.prepare(
             `INSERT INTO tool_calls (id, message_id, conversation_id, step, tool, raw_args, args, status, decision,
-                decided_by, result_text, result_data, error, origin, started_at, finished_at)
+                decided_by, result_text, result_data, error, origin, started_at, finished_at, parent_id)
              VALUES (@id, @message_id, @conversation_id, @step, @tool, @raw_args, @args, @status, @decision,
-                @decided_by, @result_text, @result_data, @error, @origin, @started_at, @finished_at)
+                @decided_by, @result_text, @result_data, @error, @origin, @started_at, @finished_at, @parent_id)
              ON CONFLICT(id) DO UPDATE SET args = excluded.args, status = excluded.status,
                 decision = excluded.decision, decided_by = excluded.decided_by, result_text = excluded.result_text,
                 result_data = excluded.result_data, error = excluded.error, finished_at = excluded.finished_at`,
@@ -127,6 +128,7 @@ function toRow(r: ToolCallRecord): Row {
         origin: r.origin,
         started_at: r.startedAt,
         finished_at: r.finishedAt,
+        parent_id: r.parentId ?? null,
     };
 }
 
@@ -148,5 +150,6 @@ function fromRow(r: Row): ToolCallRecord {
         origin: r.origin,
         startedAt: r.started_at,
         finishedAt: r.finished_at,
+        ...(r.parent_id ? {parentId: r.parent_id} : {}),
     };
 }

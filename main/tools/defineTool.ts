@@ -1,5 +1,5 @@
 import type {GbnfJsonObjectSchema, GbnfJsonSchema, GbnfJsonSchemaToType} from "node-llama-cpp";
-import type {SideEffect, Source} from "../../shared/contract.js";
+import type {SideEffect, Source, ToolCallStatus} from "../../shared/contract.js";
 import type {ModelFunction} from "../llm/engine.js";
 
 /** What a tool gives back: text for the model, optional structured data for the UI. */
@@ -20,7 +20,15 @@ export type ToolContext = {
     progress?(update: {progress: number; total?: number; message?: string}): void;
     /** Keeps what a file held before this call wrote it (null: it did not exist), for undo from the trace. */
     keepPrevious?(file: string, before: Buffer | null, after: string): void;
+    /**
+     * Runs another tool inside this call (a composite tool's step): validated, decided by its own policy and
+     * approvals, traced as a child of this call. Never throws.
+     */
+    call?(name: string, args: unknown): Promise<ChildOutcome>;
 };
+
+/** How a child call ended: its status, the text the model would see (or the error), data and sources. */
+export type ChildOutcome = {status: ToolCallStatus; text: string; data: unknown; sources: Source[]};
 
 /** What a write will do, shown in the approval dialog before it runs. */
 export type ToolPreview = {path: string; diff: string};
@@ -112,6 +120,8 @@ export type ToolDefinition = {
     /** Reaches outside this computer although it changes nothing there: needs web access on. */
     openWorld?: boolean;
     agentOnly?: boolean;
+    /** Made of other tools (tools.yaml): allowed by default, since each inner call is decided on its own. */
+    composite?: boolean;
     timeoutMs?: number;
     params: ParamsSchema;
     validate?: ValidateOnly;

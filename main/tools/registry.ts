@@ -25,7 +25,8 @@ export class ToolRegistry {
     ) {
         for (const tool of definitions) {
             this.tools.set(tool.name, tool);
-            this.validator.add(tool.name, validationSchema(tool));
+            if (tool.inputSchema) this.validator.addForeign(tool.name, tool.inputSchema);
+            else this.validator.add(tool.name, validationSchema(tool));
             for (const alias of config.tools[tool.name]?.aliases ?? []) this.aliases.set(alias, tool.name);
         }
     }
@@ -105,7 +106,7 @@ export class ToolRegistry {
         return (
             this.policyOverrides[tool.name] ??
             this.config.tools[tool.name]?.policy ??
-            defaultPolicy(tool.sideEffect)
+            (tool.composite ? "allow" : defaultPolicy(tool.sideEffect))
         );
     }
 

@@ -35,6 +35,9 @@ export type CallContext = {
     onAwaiting?: (waiting: boolean) => void;
     /** Cuts a result to what the context has room for; the stored result is what the model saw. */
     fit?: (text: string) => string;
+    /** The call this one runs inside (a composite tool's), and how deep in composite tools it is. */
+    parentId?: string;
+    depth?: number;
 };
 
 export type CallOutcome = {record: ToolCallRecord; modelText: string; sources: Source[]};
@@ -67,6 +70,7 @@ export class ToolRunner {
             origin: ctx.origin,
             startedAt: Date.now(),
             finishedAt: null,
+            ...(ctx.parentId ? {parentId: ctx.parentId} : {}),
         };
         this.store.save(record);
         this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
@@ -84,6 +88,9 @@ export class ToolRunner {
             return {record, modelText: text, sources: sources ?? []};
         };
 
+        const maxDepth = this.registry.config.defaults.maxSteps;
+        if ((ctx.depth ?? 0) > maxDepth)
+            return finish("error", `composite tools nested deeper than ${maxDepth} (the iteration limit)`);
         const checked = this.registry.validate(name, rawArgs);
         if (!checked.ok || !checked.tool)
             return finish("error", checked.ok ? `unknown tool: ${name}` : checked.message);
@@ -224,6 +231,17 @@ export class ToolRunner {
         return {status: "allowed", args: answer.args};
     }
 
+    /** A call made inside another (a composite tool's step): its own decision, traced under its parent. */
+    private async child(name: string, args: unknown, parent: ToolCallRecord, ctx: CallContext) {
+        const {record, modelText, sources} = await this.run(name, args, {
+            ...ctx,
+            parentId: parent.id,
+            depth: (ctx.depth ?? 0) + 1,
+            fit: undefined,
+        });
+        return {status: record.status, text: modelText, data: record.resultData, sources};
+    }
+
     private async execute(
         tool: ToolDefinition,
         record: ToolCallRecord,
@@ -266,6 +284,7 @@ export class ToolRunner {
                     keepPrevious: this.files
                         ? (file, before, after) => this.files!.versions.keep(record.id, file, before, after)
                         : undefined,
+                    call: (name, args) => this.child(name, args, record, {...ctx, signal: controller.signal}),
                 })
                 .then(
                     (output) => ({output}),

@@ -9,10 +9,13 @@ const PREVIEW = 400;
 export function TraceSteps({calls, messageId}: {calls: ToolCallRecord[]; messageId?: string}) {
     const writing = useContext(WritingContext)[messageId ?? ""] ?? [];
     if (calls.length === 0 && writing.length === 0) return null;
+    // A composite tool's inner calls are shown under it, not as steps of their own.
+    const ids = new Set(calls.map((c) => c.id));
+    const top = calls.filter((c) => !c.parentId || !ids.has(c.parentId));
     return (
         <ol className="trace" aria-label="Tool calls">
-            {calls.map((call) => (
-                <TraceStep key={call.id} call={call} />
+            {top.map((call) => (
+                <TraceStep key={call.id} call={call} calls={calls} />
             ))}
             {writing.map((call, i) => (
                 <li key={`writing-${i}`} className="step writing" data-tool={call.name} data-status="writing">
@@ -27,8 +30,9 @@ export function TraceSteps({calls, messageId}: {calls: ToolCallRecord[]; message
     );
 }
 
-function TraceStep({call}: {call: ToolCallRecord}) {
+function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]}) {
     const [all, setAll] = useState(false);
+    const children = calls.filter((c) => c.parentId === call.id);
     const output = call.status === "ok" ? (call.resultText ?? "") : (call.error ?? "");
     const shown = all || output.length <= PREVIEW ? output : `${output.slice(0, PREVIEW)}…`;
     const duration = call.finishedAt ? `${Math.max(0, call.finishedAt - call.startedAt)} ms` : "";
@@ -62,6 +66,13 @@ function TraceStep({call}: {call: ToolCallRecord}) {
                     </div>
                 )}
             </details>
+            {children.length > 0 && (
+                <ol className="trace inner" aria-label={`Steps of ${call.tool}`}>
+                    {children.map((child) => (
+                        <TraceStep key={child.id} call={child} calls={calls} />
+                    ))}
+                </ol>
+            )}
         </li>
     );
 }

@@ -152,3 +152,35 @@ test("a call shows as “writing…” with its arguments growing before it runs
     expect(writing.length).toBeGreaterThan(0);
     expect(states.at(-1)).toMatch(/^(ok|error):/);
 });
+
+test("a composite tool's inner calls are shown nested under its step, and stay so after a reload", async ({
+    page,
+}) => {
+    await served.stop();
+    const dataDir = served.dataDir;
+    fs.writeFileSync(
+        path.join(dataDir, "tools.yaml"),
+        "tools:\n    stats_twice:\n        description: Reads the stats twice.\n        steps:\n" +
+            "            - {id: first, tool: system_stats}\n            - {id: second, tool: system_stats}\n",
+    );
+    served = await startServe({dataDir, extra: ["--max-tokens", "8"]});
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await expect(page).toHaveURL(/[?&]c=/);
+    const conversationId = new URL(page.url()).searchParams.get("c")!;
+    await sendWithPreflight(page, conversationId, [{name: "stats_twice", args: {}}]);
+    const answer = page.locator("article.message.assistant").first();
+    await expect(answer).toHaveAttribute("data-status", "complete");
+    const check = async () => {
+        const outer = answer.locator(".trace:not(.inner) > .step");
+        await expect(outer).toHaveCount(1);
+        await expect(outer).toHaveAttribute("data-tool", "stats_twice");
+        await expect(outer).toHaveAttribute("data-status", "ok");
+        const inner = outer.getByRole("list", {name: "Steps of stats_twice"}).locator(".step");
+        await expect(inner).toHaveCount(2);
+        await expect(inner.first()).toHaveAttribute("data-tool", "system_stats");
+    };
+    await check();
+    await page.reload();
+    await check();
+});
