@@ -142,6 +142,7 @@ export function createCore(options: CoreOptions): Core {
         citations,
         generationFor(settings, options.generation),
         processes,
+        () => settings.values().planMaxSteps,
     );
     const api = new ApiService(
         {engine, embedder, models, settings, tools, db, conversations, bus, dataDir: options.dataDir},

@@ -29,7 +29,8 @@ export const SideEffect = oneOf(["none", "network", "write", "exec"]);
 export type SideEffect = Static<typeof SideEffect>;
 export const ToolPolicy = oneOf(["ask", "allow", "deny"]);
 export type ToolPolicy = Static<typeof ToolPolicy>;
-export const ToolMode = oneOf(["ask", "agent"]);
+/** ask: read-only tools; plan: read-only, and a plan to read and edit comes first; agent: every tool. */
+export const ToolMode = oneOf(["ask", "plan", "agent"]);
 export type ToolMode = Static<typeof ToolMode>;
 /** auto: the model decides; none: no tools offered; required: some tool; any other string: that tool. */
 export const ToolChoice = Type.Unsafe<"auto" | "none" | "required" | (string & {})>(Name);
@@ -156,6 +157,45 @@ export const Citation = Type.Object(
 );
 export type Citation = Static<typeof Citation>;
 
+/** One step of a plan: look in the documents, call a tool, or write the answer; and how it went. */
+export const PlanAction = oneOf(["memory", "tool", "completion"]);
+export type PlanAction = Static<typeof PlanAction>;
+export const PlanStepStatus = oneOf(["pending", "running", "ok", "error", "skipped"]);
+export type PlanStepStatus = Static<typeof PlanStepStatus>;
+const planStepFields = {
+    id: Type.String({minLength: 1, maxLength: 40}),
+    label: Type.String({maxLength: 300}),
+    action: PlanAction,
+    /** The tool a tool step calls (memory steps call rag_search). */
+    tool: Type.Optional(Name),
+    /** The tool's arguments; a memory step's {query}. */
+    args: Type.Optional(Json),
+    description: Type.Optional(Type.String({maxLength: 1000})),
+    /** Steps (ids) whose results this one needs: it is skipped when one of them did not succeed. */
+    dependsOn: Type.Optional(Type.Array(Type.String({minLength: 1, maxLength: 40}), {maxItems: 20})),
+};
+/** A step as the person edits it before running the plan. */
+export const PlanStepInput = Type.Object(planStepFields, closed);
+export type PlanStepInput = Static<typeof PlanStepInput>;
+export const PlanStep = Type.Object(
+    {
+        ...planStepFields,
+        status: PlanStepStatus,
+        /** The tool call that ran it, in the answer's trace. */
+        toolCallId: Type.Optional(Type.String()),
+        error: Type.Optional(Type.String()),
+        /** What is wrong with the step as the model wrote it (arguments its tool refuses): fix before running. */
+        problem: Type.Optional(Type.String()),
+    },
+    closed,
+);
+export type PlanStep = Static<typeof PlanStep>;
+/** proposed: waiting for the person to run or cancel it; then running, and done, stopped or cancelled. */
+export const PlanState = oneOf(["proposed", "running", "done", "stopped", "cancelled"]);
+export type PlanState = Static<typeof PlanState>;
+export const Plan = Type.Object({state: PlanState, steps: Type.Array(PlanStep, {maxItems: 20})}, closed);
+export type Plan = Static<typeof Plan>;
+
 const messageFields = {
     id: Type.String(),
     conversationId: Type.String(),
@@ -176,6 +216,8 @@ const messageFields = {
     thoughtMs: nullable(Type.Number()),
     /** The message this one follows (null: the first); messages with the same parent are versions. */
     parentId: nullable(Type.String()),
+    /** Plan mode: the plan this answer proposed or ran, with each step's status. */
+    plan: Type.Optional(Plan),
 };
 /** A message on the conversation's current branch, with the ids of its versions (itself included, oldest first). */
 export const Message = Type.Object({...messageFields, versions: Type.Array(Type.String())}, closed);
@@ -257,6 +299,8 @@ export const SettingsValues = Type.Object(
         embeddingModelPath: nullable(Type.String()),
         /** The folder file tools work in when a conversation has none of its own; null: <data>/workspace. */
         workspaceRoot: nullable(Type.String()),
+        /** The most steps a plan may have (plan mode). */
+        planMaxSteps: Type.Integer({minimum: 1, maximum: 12}),
     },
     closed,
 );
@@ -379,6 +423,8 @@ export const SendRequest = Type.Object(
         prompt: Type.Optional(Type.String({minLength: 1, maxLength: 200_000})),
         /** The user message this text replaces: the new one becomes its next version (edit and resend). */
         editOf: Type.Optional(Id),
+        /** Make a plan first, whatever the mode (plan mode always does); its tools are the mode's. */
+        plan: Type.Optional(Type.Boolean()),
     },
     closed,
 );
@@ -729,6 +775,16 @@ export const calls = {
     ),
     "chat.regenerate": call(RegenerateRequest, Type.Object({messageId: Type.String()}, closed)),
     "chat.stop": call(req({conversationId: Id}), Type.Object({stopped: Type.Boolean()}, closed)),
+    /**
+     * Runs a proposed plan as edited (steps checked as calls would be); a plan that already ran runs again
+     * as a new version of its answer.
+     */
+    "plans.run": call(
+        req({messageId: Id, steps: Type.Array(PlanStepInput, {minItems: 1, maxItems: 20})}),
+        Type.Object({messageId: Type.String()}, closed),
+    ),
+    /** Sets a proposed plan aside without running it. */
+    "plans.cancel": call(req({messageId: Id}), Message),
     "models.load": call(req({path: FilePath}), EngineStatus),
     "models.unload": call(Empty, EngineStatus),
     "models.list": call(Empty, ModelsOverview),
@@ -786,6 +842,7 @@ export const calls = {
             generation: Type.Optional(PartialGeneration),
             embeddingModelPath: Type.Optional(nullable(FilePath)),
             workspaceRoot: Type.Optional(nullable(FilePath)),
+            planMaxSteps: Type.Optional(Type.Integer({minimum: 1, maximum: 12})),
         }),
         SettingsValues,
     ),
@@ -884,6 +941,8 @@ export const AppEvent = Type.Union([
     event("tool.request", {correlationId: Type.String(), call: ToolCallRecord}),
     event("tool.result", {correlationId: Type.String(), call: ToolCallRecord}),
     /** More of a tool call as the model writes it (before it is complete and runs): its name and an arguments delta. */
+    /** A plan was proposed, or one of its steps changed status. */
+    event("plan.updated", {conversationId: Type.String(), messageId: Type.String(), plan: Plan}),
     event("tool.writing", {
         conversationId: Type.String(),
         messageId: Type.String(),

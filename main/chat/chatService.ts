@@ -4,6 +4,7 @@ import type {
     Conversation,
     GenerationSettings,
     Message,
+    PlanStepInput,
     PreflightCall,
     ToolChoice,
 } from "../../shared/contract.js";
@@ -15,7 +16,8 @@ import {busyMessage, type ProcessRegistry} from "../store/processes.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
 import {JobRegistry} from "../jobs.js";
 import {decide, type DenyReason} from "../tools/policy.js";
-import {Turn, type ToolServices, type TurnDeps} from "./turn.js";
+import {checkPlan} from "./plan.js";
+import {Turn, type ToolServices, type TurnDeps, type TurnInput} from "./turn.js";
 import type {TurnState} from "./turnState.js";
 
 /** Overrides for one run (CLI flags), over the conversation's settings and the defaults. */
@@ -28,7 +30,12 @@ export type SendOptions = {
     preflight?: PreflightCall[];
     webAccess?: boolean;
     prompt?: string;
+    /** Make a plan first (plan mode always does). */
+    plan?: boolean;
 };
+
+/** Where an answer goes: after `parentId` (default: the head), or into an existing message; and its plan work. */
+type Placement = {parentId?: string; reuse?: Message; plan?: TurnInput["plan"]};
 
 type ActiveTurn = {controller: AbortController; done: Promise<void>};
 
@@ -55,6 +62,8 @@ export class ChatService {
         private readonly generationFor: (conversation: Conversation) => GenerationSettings,
         /** Claims each conversation's one running answer across every Cairn process on the data directory. */
         private readonly processes: ProcessRegistry,
+        /** The most steps a plan may have (Settings). */
+        private readonly planMaxSteps: () => number = () => 6,
         private readonly flushMs = 200,
     ) {}
 
@@ -98,6 +107,7 @@ export class ChatService {
             conversation,
             [...history, {type: "user", text: options.prompt ?? text}],
             options,
+            {plan: this.planning(conversation, options)},
         );
         return ok({userMessageId: user.id, messageId});
     }
@@ -116,7 +126,61 @@ export class ChatService {
         if (!admitted.ok) return admitted;
         const history = toModelHistory(this.store.branchTo(conversationId, question.parentId));
         const prompt = {type: "user", text: options.prompt ?? question.content} as const;
-        return ok({messageId: this.start(admitted.value, [...history, prompt], options, question.id)});
+        const conversation = admitted.value;
+        const plan = this.planning(conversation, options);
+        return ok({
+            messageId: this.start(conversation, [...history, prompt], options, {parentId: question.id, plan}),
+        });
+    }
+
+    private planning(conversation: Conversation, options: SendOptions): TurnInput["plan"] {
+        const wanted = options.plan ?? conversation.mode === "plan";
+        return wanted ? {make: {maxSteps: this.planMaxSteps()}} : undefined;
+    }
+
+    /**
+     * Runs a plan as the person edited it, checked first against the tools this conversation offers now. A
+     * proposed plan runs in its own answer; one that already ran runs again as a new version of the answer.
+     */
+    runPlan(messageId: string, input: PlanStepInput[]): Result<{messageId: string}> {
+        const message = this.store.message(messageId);
+        const question = message?.parentId ? this.store.message(message.parentId) : null;
+        const stored = message ? this.store.get(message.conversationId) : null;
+        if (!message?.plan || !stored || question?.role !== "user")
+            return fail("NOT_FOUND", `no plan in message ${messageId}`);
+        const {registry} = this.tools;
+        const offered = registry.offered(stored.mode, {webAccess: stored.webAccess, off: stored.toolsOff});
+        const steps = checkPlan(input, offered, registry);
+        if (!steps.ok) return steps;
+        const admitted = this.admit(stored.id, {});
+        if (!admitted.ok) return admitted;
+        const history = toModelHistory(this.store.branchTo(stored.id, question.parentId));
+        const prompt = {type: "user", text: question.content} as const;
+        const plan = {run: steps.value};
+        const reuse = message.plan.state === "proposed" ? message : undefined;
+        return ok({
+            messageId: this.start(
+                admitted.value,
+                [...history, prompt],
+                {},
+                {parentId: question.id, plan, reuse},
+            ),
+        });
+    }
+
+    /** Sets a proposed plan aside: nothing of it runs. */
+    cancelPlan(messageId: string): Result<Message> {
+        const message = this.store.message(messageId);
+        if (!message?.plan) return fail("NOT_FOUND", `no plan in message ${messageId}`);
+        if (message.plan.state !== "proposed")
+            return fail(
+                "DENIED",
+                `this plan has ${message.plan.state === "cancelled" ? "been cancelled" : "run"} already`,
+            );
+        const plan = {...message.plan, state: "cancelled" as const};
+        this.store.setPlan(messageId, plan);
+        this.bus.emit({type: "plan.updated", conversationId: message.conversationId, messageId, plan});
+        return ok(this.store.message(messageId)!);
     }
 
     /** Whether an answer may start now (model, tool choice, one answer per conversation); claims it if so. */
@@ -150,23 +214,26 @@ export class ChatService {
         return ok(conversation);
     }
 
-    /** Adds the answer (after `parentId`, by default the head) and runs its turn; returns its message id. */
+    /** Adds the answer (or reopens one) and runs its turn; returns its message id. */
     private start(
         conversation: Conversation,
         history: ChatHistoryItem[],
         options: SendOptions,
-        parentId?: string,
+        {parentId, reuse, plan}: Placement = {},
     ): string {
         const conversationId = conversation.id;
-        const answer = this.store.addMessage({
-            conversationId,
-            role: "assistant",
-            content: "",
-            status: "streaming",
-            model: this.engine.status().modelName,
-            processId: this.processes.id,
-            parentId,
-        });
+        if (reuse) this.store.reopen(reuse.id, this.processes.id);
+        const answer =
+            reuse ??
+            this.store.addMessage({
+                conversationId,
+                role: "assistant",
+                content: "",
+                status: "streaming",
+                model: this.engine.status().modelName,
+                processId: this.processes.id,
+                parentId,
+            });
         const controller = new AbortController();
         const turn: ActiveTurn = {controller, done: Promise.resolve()};
         // Released before chat.done is emitted, so a listener may send the next message at once.
@@ -189,6 +256,7 @@ export class ChatService {
                 toolsOff: conversation.toolsOff,
                 generation: this.generationFor(conversation),
                 signal: controller.signal,
+                plan,
             },
         );
         this.keepLog(answer.id, running.log);
@@ -242,12 +310,15 @@ export function toModelHistory(messages: Message[]): ChatHistoryItem[] {
         .map((m): ChatHistoryItem => {
             if (m.role === "user") return {type: "user", text: m.content};
             if (m.role === "system") return {type: "system", text: m.content};
-            const calls: ChatModelFunctionCall[] = m.toolCalls.map((c) => ({
-                type: "functionCall",
-                name: c.tool,
-                params: c.args ?? c.rawArgs,
-                result: c.status === "ok" ? c.resultText : c.error,
-            }));
+            // A composite tool's inner calls are part of its result, not calls of the model's.
+            const calls: ChatModelFunctionCall[] = m.toolCalls
+                .filter((c) => !c.parentId)
+                .map((c) => ({
+                    type: "functionCall",
+                    name: c.tool,
+                    params: c.args ?? c.rawArgs,
+                    result: c.status === "ok" ? c.resultText : c.error,
+                }));
             const thought = m.thought ? [thoughtSegment(m.thought)] : [];
             return {type: "model", response: [...thought, ...calls, ...(m.content ? [m.content] : [])]};
         });

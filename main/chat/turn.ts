@@ -4,6 +4,8 @@ import type {
     Citation,
     GenerationSettings,
     Message,
+    Plan,
+    PlanStep,
     PreflightCall,
     ToolChoice,
     ToolMode,
@@ -19,6 +21,7 @@ import type {ToolRegistry} from "../tools/registry.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import type {CallContext, CallOutcome, ToolRunner} from "../tools/runner.js";
 import {TurnMachine} from "./turnState.js";
+import {callOf, planGrammar, PLANNER_PROMPT, readPlan} from "./plan.js";
 
 export type ToolServices = {
     registry: ToolRegistry;
@@ -49,7 +52,12 @@ export type TurnInput = {
     toolsOff: string[];
     generation: GenerationSettings;
     signal: AbortSignal;
+    /** Plan mode: write a plan and stop there (the person reads and edits it), or run a plan's steps. */
+    plan?: {make: {maxSteps: number}} | {run: PlanStep[]};
 };
+
+/** A plan is JSON in a grammar: it gets at least this many tokens, whatever the answer's limit. */
+const PLAN_TOKENS = 1024;
 
 type Call = {name: string; params: unknown};
 type Ending = {error: string | null; stopped: boolean};
@@ -111,9 +119,11 @@ export class Turn {
 
     private async loop(): Promise<Ending> {
         this.machine.to("RECEIVING");
-        const {preflight, signal} = this.input;
+        const {preflight, signal, plan} = this.input;
         // MCP servers that start on first use start now, so that their tools can be offered.
-        if (this.input.choice !== "none" || preflight.length > 0) await this.deps.tools.registry.prepare();
+        if (this.input.choice !== "none" || preflight.length > 0 || plan)
+            await this.deps.tools.registry.prepare();
+        if (plan) return "make" in plan ? this.makePlan(plan.make.maxSteps) : this.runPlan(plan.run);
         if (preflight.length > 0)
             await this.runCalls(
                 preflight.map((p) => ({name: p.name, params: p.args})),
@@ -130,15 +140,105 @@ export class Turn {
         }
     }
 
+    /**
+     * Writes a plan (JSON in a grammar made from the offered tools) and stores it with the answer, proposed:
+     * nothing runs until the person runs it.
+     */
+    private async makePlan(maxSteps: number): Promise<Ending> {
+        this.machine.to("GENERATING");
+        const {registry} = this.deps.tools;
+        const {mode, webAccess, generation, signal} = this.input;
+        const offered = registry.offered(mode, {webAccess, off: this.input.toolsOff});
+        const listed = offered.map((t) => `- ${t.name}: ${t.description}`).join("\n");
+        const result = await this.deps.engine.step({
+            history: [
+                {type: "system", text: `${PLANNER_PROMPT}\nAt most ${maxSteps} steps.\n\nTools:\n${listed}`},
+                ...this.input.history,
+                {type: "model", response: []},
+            ],
+            signal,
+            maxTokens: Math.max(generation.maxTokens, PLAN_TOKENS),
+            sampling: generation,
+            format: {type: "schema", schema: planGrammar(offered, maxSteps)},
+            onText: () => {},
+        });
+        if (!result.ok) return {error: result.error.message, stopped: false};
+        addStats(this.stats, result.value.stats);
+        if (result.value.stopped) return {error: null, stopped: true};
+        const plan = readPlan(result.value.text, registry);
+        if (!plan.ok) return {error: plan.error.message, stopped: false};
+        this.savePlan(plan.value);
+        return {error: null, stopped: false};
+    }
+
+    /**
+     * Runs a plan's steps in order, each status stored and sent as it changes. A step whose dependencies did
+     * not succeed is skipped; a failed step does not stop the others. The answer step writes the answer from
+     * the steps' results (their sources cited as [n]). Stopping skips what had not run.
+     */
+    private async runPlan(steps: PlanStep[]): Promise<Ending> {
+        const plan: Plan = {state: "running", steps: steps.map((s) => ({...s, status: "pending"}))};
+        this.savePlan(plan);
+        let ending: Ending = {error: null, stopped: false};
+        for (const [index, step] of plan.steps.entries()) {
+            const blocked = step.dependsOn?.find(
+                (id) => plan.steps.find((s) => s.id === id)?.status !== "ok",
+            );
+            if (this.input.signal.aborted || blocked) {
+                step.status = "skipped";
+                step.error = blocked ? `step ${blocked} did not succeed` : "the plan was stopped";
+                this.savePlan(plan);
+                continue;
+            }
+            step.status = "running";
+            this.savePlan(plan);
+            if (step.action === "completion") ending = await this.planAnswer(step, index);
+            else {
+                const {name, args} = callOf(step);
+                const [outcome] = await this.runCalls([{name, params: args}], index + 1, "model");
+                const record = outcome!.record;
+                step.toolCallId = record.id;
+                step.status = record.status === "ok" ? "ok" : "error";
+                if (record.status !== "ok") step.error = record.error ?? record.status;
+            }
+            this.savePlan(plan);
+        }
+        plan.state = this.input.signal.aborted ? "stopped" : "done";
+        this.savePlan(plan);
+        return this.input.signal.aborted ? {error: null, stopped: true} : ending;
+    }
+
+    /** The plan's answer step: one generation without tools, over the steps' results. */
+    private async planAnswer(step: PlanStep, index: number): Promise<Ending> {
+        const result = await this.generate(index, false);
+        if (!result.ok) {
+            Object.assign(step, {status: "error", error: result.error.message});
+            return {error: result.error.message, stopped: false};
+        }
+        if (result.value.stopped) {
+            Object.assign(step, {status: "error", error: "the answer was stopped"});
+            return {error: null, stopped: true};
+        }
+        step.status = "ok";
+        return {error: null, stopped: false};
+    }
+
+    private savePlan(plan: Plan): void {
+        const {conversationId, id: messageId} = this.input.answer;
+        this.deps.store.setPlan(messageId, plan);
+        this.deps.bus.emit({type: "plan.updated", conversationId, messageId, plan: structuredClone(plan)});
+    }
+
     /** One generation step: the tools on offer (none past the step limit), the history, the engine. */
-    private async generate(step: number) {
+    private async generate(step: number, withTools = true) {
         this.machine.to("GENERATING");
         const {registry} = this.deps.tools;
         const {mode, webAccess, generation, signal} = this.input;
         const limitReached = step >= registry.config.defaults.maxSteps;
         const choice = step === 0 ? this.input.choice : "auto";
         const off = this.input.toolsOff;
-        const offered = limitReached || choice === "none" ? [] : registry.offered(mode, {webAccess, off});
+        const offered =
+            limitReached || choice === "none" || !withTools ? [] : registry.offered(mode, {webAccess, off});
         const force = forcedTools(choice, offered);
         this.deps.tools.telemetry?.offered((force ?? offered).map((t) => t.name));
         const result = await this.deps.engine.step({
@@ -202,7 +302,7 @@ export class Turn {
         this.deps.bus.emit({type: "chat.token", conversationId, messageId, text: chunk});
     }
 
-    private async runCalls(calls: Call[], step: number, origin: "model" | "client"): Promise<void> {
+    private async runCalls(calls: Call[], step: number, origin: "model" | "client"): Promise<CallOutcome[]> {
         this.machine.to("DISPATCHING_TOOL");
         this.machine.to("WAITING_FOR_TOOL");
         const {registry, runner} = this.deps.tools;
@@ -211,6 +311,7 @@ export class Turn {
             runner.run(c.name, c.params, this.callContext(step, origin, fit)),
         );
         this.response.push(...outcomes.map((o, i) => functionCallItem(calls[i]!, o, this.cite(o), registry)));
+        return outcomes;
     }
 
     private callContext(step: number, origin: "model" | "client", fit: CallContext["fit"]): CallContext {
@@ -340,7 +441,8 @@ function belongsTo(e: AppEvent, messageId: string): boolean {
         e.type === "chat.thought" ||
         e.type === "chat.error" ||
         e.type === "turn.state" ||
-        e.type === "tool.writing"
+        e.type === "tool.writing" ||
+        e.type === "plan.updated"
     )
         return e.messageId === messageId;
     if (e.type === "chat.done") return e.message.id === messageId;

@@ -15,7 +15,14 @@ export const TRANSITIONS: Readonly<Record<TurnState, readonly TurnState[]>> = {
     GENERATING: ["DISPATCHING_TOOL", "PUBLISHING"],
     DISPATCHING_TOOL: ["AWAITING_APPROVAL", "WAITING_FOR_TOOL", "GENERATING"],
     AWAITING_APPROVAL: ["WAITING_FOR_TOOL", "AWAITING_APPROVAL", "GENERATING"],
-    WAITING_FOR_TOOL: ["AWAITING_APPROVAL", "WAITING_FOR_TOOL", "GENERATING", "PUBLISHING"],
+    // A plan runs its tool steps one after another.
+    WAITING_FOR_TOOL: [
+        "AWAITING_APPROVAL",
+        "WAITING_FOR_TOOL",
+        "DISPATCHING_TOOL",
+        "GENERATING",
+        "PUBLISHING",
+    ],
     PUBLISHING: ["IDLE"],
     ERROR: ["IDLE"],
 };

@@ -14,7 +14,7 @@ Commands:
         Ask the local model one question; the answer streams to stdout.
         --tool-choice auto|none|required|NAME   whether and which tool the model must call first
         --tool NAME [--args JSON]               call a tool before the model answers (repeatable)
-        --mode ask|agent                        ask: read-only tools; agent: all tools
+        --mode ask|plan|agent                   ask: read-only tools; plan: a plan first, then read-only tools; agent: all tools
                 --approve all|none                      answer approval prompts (default none: deny)
                 --web                                   turn web access on for this command
   models list | inspect PATH | download URL | remove ID   [--json]
@@ -147,7 +147,7 @@ export function parseCli(argv: string[]): CliArgs {
         },
         toolChoice: values["tool-choice"],
         preflight: preflightCalls(values.tool ?? [], values.args ?? []),
-        mode: oneOf("mode", values.mode, ["ask", "agent"] as const),
+        mode: oneOf("mode", values.mode, ["ask", "plan", "agent"] as const),
         approve: oneOf("approve", values.approve, ["all", "none"] as const) === "all",
         web: values.web ?? false,
         collection: values.collection,

@@ -24,7 +24,7 @@ export function conversationHandlers({
     bus,
     toolCalls,
     citations,
-}: Deps): HandlerSlice<"conversations." | "messages." | "chat."> {
+}: Deps): HandlerSlice<"conversations." | "messages." | "chat." | "plans."> {
     const updated = (id: string, conversation: ReturnType<ConversationStore["get"]>) => {
         if (!conversation) return fail("NOT_FOUND", `conversation not found: ${id}`);
         bus.emit({type: "conversation.updated", conversation});
@@ -109,5 +109,10 @@ export function conversationHandlers({
             return chat.regenerate(req.conversationId, req.messageId, req);
         },
         "chat.stop": (req) => ok({stopped: chat.stop(req.conversationId)}),
+        "plans.run": async (req) => {
+            await chat.prepareTools({});
+            return chat.runPlan(req.messageId, req.steps);
+        },
+        "plans.cancel": (req) => chat.cancelPlan(req.messageId),
     };
 }

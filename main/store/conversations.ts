@@ -5,6 +5,7 @@ import type {
     Conversation,
     GenerationSettings,
     Message,
+    Plan,
     MessageRole,
     MessageStatus,
     ToolCallRecord,
@@ -46,6 +47,7 @@ type MessageRow = {
     thought: string;
     thought_ms: number | null;
     thought_tokens: number | null;
+    plan: string | null;
     created_at: number;
 };
 
@@ -316,6 +318,22 @@ export class ConversationStore {
         return this.message(id)!;
     }
 
+    /** A plan proposed or run in this answer, with its steps' statuses as they are now. */
+    setPlan(id: string, plan: Plan | null): void {
+        this.sql("UPDATE messages SET plan = ?, updated_at = ? WHERE id = ?").run(
+            plan ? JSON.stringify(plan) : null,
+            Date.now(),
+            id,
+        );
+    }
+
+    /** An answer written again in place (a proposed plan being run): streaming, by this process. */
+    reopen(id: string, processId: string): void {
+        this.sql(
+            "UPDATE messages SET status = 'streaming', error = NULL, process_id = ?, updated_at = ? WHERE id = ?",
+        ).run(processId, Date.now(), id);
+    }
+
     /** The text (and thought) so far of an answer being written. */
     updateContent(id: string, content: string, thought = ""): void {
         this.sql("UPDATE messages SET content = ?, thought = ?, updated_at = ? WHERE id = ?").run(
@@ -441,6 +459,7 @@ function toMessage(
         thoughtMs: r.thought_ms,
         parentId: r.parent_id,
         versions,
+        ...(r.plan ? {plan: JSON.parse(r.plan) as Plan} : {}),
     };
 }
 

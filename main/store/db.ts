@@ -61,9 +61,18 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
     }
     for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
         if (migration.version <= current) continue;
-        db.transaction(() => {
-            db.exec(migration.sql);
-            db.pragma(`user_version = ${migration.version}`);
-        })();
+        // SQLite's way to rebuild a table others refer to: foreign keys off (outside the transaction), then
+        // checked before the commit, so that no reference is broken and no cascade deletes anything.
+        if (migration.rebuildsTables) db.pragma("foreign_keys = OFF");
+        try {
+            db.transaction(() => {
+                db.exec(migration.sql);
+                if (migration.rebuildsTables && (db.pragma("foreign_key_check") as unknown[]).length > 0)
+                    throw new Error(`migration ${migration.version} broke a reference between tables`);
+                db.pragma(`user_version = ${migration.version}`);
+            })();
+        } finally {
+            if (migration.rebuildsTables) db.pragma("foreign_keys = ON");
+        }
     }
 }

@@ -1,4 +1,5 @@
-export type Migration = {version: number; name: string; sql: string};
+/** rebuildsTables: the SQL rebuilds a table that others refer to (foreign keys are off while it runs). */
+export type Migration = {version: number; name: string; sql: string; rebuildsTables?: boolean};
 
 /** Append only: each runs once, in its own transaction, and bumps PRAGMA user_version. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -311,5 +312,31 @@ export const MIGRATIONS: readonly Migration[] = [
         version: 16,
         name: "a composite tool's inner calls name the call they ran inside",
         sql: `ALTER TABLE tool_calls ADD COLUMN parent_id TEXT;`,
+    },
+    {
+        version: 17,
+        name: "plan mode: a third conversation mode; a plan and its steps' statuses kept with the answer",
+        rebuildsTables: true,
+        sql: `
+            CREATE TABLE conversations_new (
+                id TEXT PRIMARY KEY,
+                title TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                mode TEXT NOT NULL DEFAULT 'ask' CHECK (mode IN ('ask', 'plan', 'agent')),
+                web_access INTEGER CHECK (web_access IN (0, 1)),
+                generation TEXT,
+                head_id TEXT,
+                tools_off TEXT,
+                workspace TEXT
+            );
+            INSERT INTO conversations_new (id, title, created_at, updated_at, mode, web_access, generation, head_id,
+                tools_off, workspace)
+            SELECT id, title, created_at, updated_at, mode, web_access, generation, head_id, tools_off, workspace
+            FROM conversations;
+            DROP TABLE conversations;
+            ALTER TABLE conversations_new RENAME TO conversations;
+            ALTER TABLE messages ADD COLUMN plan TEXT;
+        `,
     },
 ];

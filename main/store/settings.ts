@@ -22,6 +22,9 @@ export const DEFAULT_GENERATION: GenerationSettings = {
     thinkingBudget: null,
 };
 
+/** The most steps a plan may have unless Settings says otherwise. */
+export const DEFAULT_PLAN_STEPS = 6;
+
 /** Typed settings known to the core; values are stored as JSON. */
 export type Settings = {
     modelPath: string | null;
@@ -34,6 +37,7 @@ export type Settings = {
     generation: Partial<GenerationSettings>;
     embeddingModelPath: string | null;
     workspaceRoot: string | null;
+    planMaxSteps: number;
     /** The local API's key, made on first use. */
     apiKey: string;
     apiEnabled: boolean;
@@ -67,6 +71,7 @@ export class SettingsStore {
             generation: {...DEFAULT_GENERATION, ...this.get("generation")},
             embeddingModelPath: this.get("embeddingModelPath") ?? null,
             workspaceRoot: this.get("workspaceRoot") ?? null,
+            planMaxSteps: this.get("planMaxSteps") ?? DEFAULT_PLAN_STEPS,
         };
     }
 

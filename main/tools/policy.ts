@@ -32,9 +32,10 @@ export function decide(
 ): Decision {
     if (isOff(tool, ctx.off))
         return deny("off", `${tool.name} is switched off in this conversation; turn it on in the tools menu`);
-    if (ctx.mode === "ask" && (tool.sideEffect === "write" || tool.sideEffect === "exec"))
-        return deny("mode", `${tool.name} is not available in ask mode`);
-    if (ctx.mode === "ask" && tool.agentOnly)
+    // Ask and plan modes only read; agent mode may change things (with approvals).
+    if (ctx.mode !== "agent" && (tool.sideEffect === "write" || tool.sideEffect === "exec"))
+        return deny("mode", `${tool.name} is not available in ${ctx.mode} mode`);
+    if (ctx.mode !== "agent" && tool.agentOnly)
         return deny("mode", `${tool.name} works on the workspace folder in agent mode only`);
     if ((tool.sideEffect === "network" || tool.openWorld) && !ctx.webAccess)
         return deny("web-off", "web access is off in this conversation");

@@ -7,6 +7,7 @@ import type {
     Conversation,
     EngineStatus,
     Message,
+    PlanStepInput,
     ToolCallRecord,
     ToolMode,
 } from "../../shared/contract.js";
@@ -211,6 +212,30 @@ export function useCairn(api: CairnApi) {
         [api, loadMessages, patch, showError, state.messages, state.selectedId],
     );
 
+    /** Runs a plan as edited (a plan that ran already runs again as a new version); false when refused. */
+    const runPlan = useCallback(
+        async (messageId: string, steps: PlanStepInput[]) => {
+            const conversationId = state.selectedId;
+            const res = await api.invoke("plans.run", {messageId, steps});
+            if (!res.ok) {
+                showError(res.error.message);
+                return false;
+            }
+            patch({error: null});
+            if (conversationId) await loadMessages(conversationId);
+            return true;
+        },
+        [api, loadMessages, patch, showError, state.selectedId],
+    );
+
+    const cancelPlan = useCallback(
+        async (messageId: string) => {
+            const res = await api.invoke("plans.cancel", {messageId});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError],
+    );
+
     const showVersion = useCallback(
         async (id: string) => {
             const res = await api.invoke("messages.showVersion", {id});
@@ -288,6 +313,8 @@ export function useCairn(api: CairnApi) {
         resend,
         showVersion,
         showError,
+        runPlan,
+        cancelPlan,
     };
 }
 
@@ -340,6 +367,11 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
         }
         case "chat.error":
             return event.conversationId === s.selectedId ? {...s, error: event.message} : s;
+        case "plan.updated": {
+            if (event.conversationId !== s.selectedId) return s;
+            const messages = s.messages.map((m) => (m.id === event.messageId ? {...m, plan: event.plan} : m));
+            return {...s, messages};
+        }
         case "tool.progress": {
             if (event.conversationId !== s.selectedId) return s;
             const {progress, total, message} = event;

@@ -79,6 +79,33 @@ test("a failing migration is rolled back whole and the version stays", () => {
     raw.close();
 });
 
+test("plan mode's migration rebuilds conversations and keeps every row, reference and cascade", () => {
+    const file = path.join(tempDir(), "cairn.sqlite");
+    const before = MIGRATIONS.filter((m) => m.version < 17);
+    const old = openDatabase(file, before);
+    const store = new ConversationStore(old);
+    const c = store.create("kept");
+    old.prepare("UPDATE conversations SET mode = 'agent', workspace = '/w', web_access = 1 WHERE id = ?").run(
+        c.id,
+    );
+    store.addMessage({conversationId: c.id, role: "user", content: "hi", status: "complete"});
+    assert.throws(() => old.prepare("UPDATE conversations SET mode = 'plan'").run(), /CHECK/);
+    old.close();
+
+    const db = openDatabase(file);
+    assert.equal(schemaVersion(db), newest);
+    assert.equal(db.pragma("foreign_keys", {simple: true}), 1, "foreign keys are on again");
+    const row = db.prepare("SELECT title, mode, workspace, web_access FROM conversations").get();
+    assert.deepEqual(row, {title: "kept", mode: "agent", workspace: "/w", web_access: 1});
+    assert.equal((db.prepare("SELECT count(*) AS n FROM messages").get() as {n: number}).n, 1);
+    db.prepare("UPDATE conversations SET mode = 'plan'").run();
+    assert.throws(() => db.prepare("UPDATE conversations SET mode = 'sometimes'").run(), /CHECK/);
+    // Messages still refer to the rebuilt table: deleting the conversation deletes them.
+    new ConversationStore(db).delete(c.id);
+    assert.equal((db.prepare("SELECT count(*) AS n FROM messages").get() as {n: number}).n, 0);
+    db.close();
+});
+
 test("a database from a newer Cairn is refused with a clear message", () => {
     const file = path.join(tempDir(), "cairn.sqlite");
     const raw = new Database(file);
