@@ -1,5 +1,6 @@
 // `npm run screens`: the README's screenshots (docs/screens), taken from the served UI in Debian's Chromium at
 // 1280x800 and 800x600, light and dark, on a seeded conversation with a regenerated answer.
+import fs from "node:fs";
 import path from "node:path";
 import {chromium, type Page} from "playwright";
 import {ConversationStore} from "../main/store/conversations.js";
@@ -111,8 +112,38 @@ async function toolScreens(page: Page, theme: string, width: number): Promise<vo
     await page.keyboard.press("Escape");
 }
 
+/** A plan proposed, then edited (a composite tool among its steps) and run: its checklist and nested trace. */
+async function planScreens(page: Page, theme: string, width: number): Promise<void> {
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("plan");
+    await page
+        .getByRole("textbox", {name: "Message"})
+        .fill("What is packed for the trip, and how busy is this computer?");
+    await page.getByRole("textbox", {name: "Message"}).press("Enter");
+    const plan = page.getByRole("region", {name: "Plan"});
+    await plan.getByRole("button", {name: "Run plan"}).waitFor();
+    await shoot(page, `plan-proposed-${theme}-${width}`);
+    const remove = plan.getByRole("button", {name: /^Remove step /});
+    while ((await remove.count()) > 0) await remove.first().click();
+    for (const tool of ["rag_search", "stats_twice"]) {
+        await plan.getByRole("combobox", {name: "Add a step"}).focus();
+        await plan.getByRole("combobox", {name: "Add a step"}).selectOption(tool);
+        await plan.getByRole("button", {name: "Add", exact: true}).click();
+    }
+    await plan.getByRole("textbox").first().fill('{"query": "trip"}');
+    await plan.getByRole("button", {name: "Run plan"}).click();
+    await page.locator('section.plan[data-state="done"]').waitFor();
+    await page.locator('.trace .step[data-tool="stats_twice"]').first().scrollIntoViewIfNeeded();
+    await shoot(page, `plan-done-${theme}-${width}`);
+}
+
 const dataDir = tempDir();
 seed(dataDir);
+fs.writeFileSync(
+    path.join(dataDir, "tools.yaml"),
+    "tools:\n    stats_twice:\n        description: Reads the machine's stats twice.\n        steps:\n" +
+        "            - {id: first, tool: system_stats}\n            - {id: second, tool: system_stats}\n",
+);
 writeMcpJson(dataDir, {fixture: {...servers.fixture, startup: "launch"}});
 const served = await startServe({dataDir});
 const browser = await chromium.launch({executablePath: "/usr/bin/chromium", args: ["--no-sandbox"]});
@@ -159,6 +190,7 @@ try {
     await eachView(chatScreens);
     // After the chat screens, which must not show the conversations these add.
     await eachView(toolScreens);
+    await eachView(planScreens);
 } finally {
     await browser.close();
     await served.stop();

@@ -438,6 +438,8 @@ export const RegenerateRequest = Type.Object(
         toolChoice: Type.Optional(ToolChoice),
         preflight: Type.Optional(Type.Array(PreflightCall, {maxItems: 8})),
         prompt: Type.Optional(Type.String({minLength: 1, maxLength: 200_000})),
+        /** Plan again (the question was a /plan command, or the conversation is in plan mode). */
+        plan: Type.Optional(Type.Boolean()),
     },
     closed,
 );

@@ -1,5 +1,13 @@
 import type {ChatModelFunctionCall} from "node-llama-cpp";
-import type {SourceKind, ToolCallStatus} from "../../shared/contract.js";
+import {Ajv} from "ajv";
+import {
+    PlanStepInput,
+    type Plan,
+    type PlanStep,
+    type SourceKind,
+    type ToolCallStatus,
+} from "../../shared/contract.js";
+import {checkPlan, readPlan} from "../chat/plan.js";
 import {EventBus} from "../events.js";
 import type {Db} from "../store/db.js";
 import {ToolCallStore} from "../store/toolCalls.js";
@@ -30,10 +38,24 @@ export type ApiCitation = {
     location?: Record<string, unknown>;
     tool_call_id: string;
 };
-export type CairnToolPlan = {tools: ToolDefinition[]; preflight: {name: string; args: unknown}[]};
+/** metadata.plan: make a plan over the allowed tools and run it, or run the steps given. */
+export type PlanRequest = {make: true} | {run: PlanStep[]};
+export type CairnToolPlan = {
+    tools: ToolDefinition[];
+    preflight: {name: string; args: unknown}[];
+    planned?: PlanRequest;
+};
 export type ToolRound = {items: ChatModelFunctionCall[]; steps: Step[]; citations: ApiCitation[]};
 
 const SUMMARY_CHARS = 300;
+const validStep = new Ajv({strict: false}).compile(PlanStepInput);
+
+/** A step as the contract defines it; a plan returned earlier may be sent back: its statuses are dropped. */
+function stepInput(step: unknown): PlanStepInput | null {
+    if (!step || typeof step !== "object") return null;
+    const {status: _s, toolCallId: _t, error: _e, problem: _p, ...input} = step as Record<string, unknown>;
+    return validStep(input) ? input : null;
+}
 const REFUSAL =
     "asks before it runs, and nobody can answer over the API: set its policy to Allow in Settings → Tools, or allow it always once in the app";
 
@@ -67,13 +89,37 @@ export class ApiTools {
 
     /** Reads `metadata`: the allow-list and the preflight calls; a tool that may not run is a 400 saying why. */
     plan(metadata: Record<string, unknown> | null | undefined): CairnToolPlan | null {
-        if (!metadata || (metadata.tools === undefined && metadata.tool_calls === undefined)) return null;
+        if (!metadata || [metadata.tools, metadata.tool_calls, metadata.plan].every((v) => v === undefined))
+            return null;
         const names = stringList(metadata.tools, "metadata.tools");
         const preflight = preflightList(metadata.tool_calls);
         const tools = [...new Set([...names, ...preflight.map((p) => p.name)])].map((name) =>
             this.allowed(name),
         );
-        return {tools, preflight};
+        const planned = this.planRequest(metadata.plan, tools);
+        return {tools, preflight, ...(planned ? {planned} : {})};
+    }
+
+    /** metadata.plan: true (plan over metadata.tools, then run), or {steps} as a plan returned earlier, edited. */
+    private planRequest(value: unknown, tools: ToolDefinition[]): PlanRequest | undefined {
+        if (value === undefined || value === false) return undefined;
+        if (value === true) return {make: true};
+        const given = (value)?.steps;
+        const steps = Array.isArray(given) ? given.map(stepInput) : [];
+        if (steps.length === 0 || steps.some((s) => s === null))
+            throw invalid(
+                "metadata.plan must be true, or {steps: [...]} with each step {id, label, action, tool?, args?, dependsOn?}",
+                "metadata.plan",
+            );
+        const checked = checkPlan(steps as PlanStepInput[], tools, this.registry);
+        if (!checked.ok) throw invalid(`metadata.plan: ${checked.error.message}`, "metadata.plan");
+        return {run: checked.value};
+    }
+
+    /** The model's plan read and made whole; its tools are checked against this registry. */
+    readPlan(text: string): Plan | string {
+        const read = readPlan(text, this.registry);
+        return read.ok ? read.value : read.error.message;
     }
 
     /** Runs calls in order; each becomes a function call item with its result, a step and its sources. */

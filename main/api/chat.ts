@@ -13,7 +13,9 @@ import {
     type Sampling,
     type StepResult,
 } from "../llm/engine.js";
-import type {ApiCitation, ApiTools, CairnToolPlan, Step} from "./cairnTools.js";
+import type {Plan, PlanStep} from "../../shared/contract.js";
+import {callOf, planGrammar, PLANNER_PROMPT} from "../chat/plan.js";
+import type {ApiCitation, ApiTools, CairnToolPlan, PlanRequest, Step} from "./cairnTools.js";
 import {grammarParams, grammarSchema} from "../llm/grammarSchema.js";
 import {modelFunction} from "../tools/defineTool.js";
 import {errorText} from "../contract/dispatcher.js";
@@ -38,8 +40,10 @@ export type ChatPlan = {
     record?: {conversationId: string; messageId: string} | null;
 };
 
-/** Steps with Cairn's tools before the model must answer without them. */
+/** Steps with Cairn's tools before the model must answer without them; also the most steps a plan has. */
 const MAX_TOOL_STEPS = 6;
+/** A plan is JSON in a grammar: it gets at least this many tokens, whatever the answer's limit. */
+const PLAN_TOKENS = 1024;
 
 export type ApiToolCall = {id: string; type: "function"; function: {name: string; arguments: string}};
 export type CallProblem = {tool_call_id: string; message: string};
@@ -60,6 +64,8 @@ export type ChatOutcome = {
     timings: Timings;
     /** Set when the exchange was recorded as a conversation (metadata.conversation_id). */
     conversationId?: string;
+    /** metadata.plan: the plan made (or given) and each step's status. */
+    plan?: Plan;
 };
 export type Timings = {
     prompt_n: number;
@@ -149,14 +155,17 @@ export async function runChat(
         const calls = cairn.plan.preflight.map((p) => ({name: p.name, params: p.args}));
         await run.runTools(calls, "client");
     }
+    // With a plan, Cairn's tools run as its steps; the model then answers with the client's tools only.
+    const planned = cairn?.plan.planned;
+    if (planned) await run.runPlan(engine, planned);
     for (let step = 0; ; step++) {
-        const last = step >= MAX_TOOL_STEPS;
+        const last = step >= MAX_TOOL_STEPS || planned !== undefined;
         run.beginStep();
         const result = await engine.step({
             history: run.history(),
             signal,
             functions: last ? run.clientFunctions() : plan.functions,
-            force: step === 0 ? plan.force : undefined,
+            force: step === 0 && !planned ? plan.force : undefined,
             format: plan.format,
             stop: plan.stop,
             maxTokens: plan.maxTokens,
@@ -195,6 +204,7 @@ class ChatRun {
         predicted_ms: 0,
         predicted_per_second: null,
     };
+    private planned: Plan | null = null;
     /** The model's call index → this completion's tool_calls index and id (client tools only). */
     private readonly streamed = new Map<number, {index: number; id: string} | null>();
 
@@ -232,7 +242,81 @@ class ChatRun {
         } else if (known) this.sink.call(known.index, null, text);
     }
 
+    /**
+     * Makes the plan (JSON in a grammar over the allowed tools) unless one was given, then runs its work steps
+     * in order; a step whose dependencies did not succeed, or whose arguments the tool refuses, does not run.
+     */
+    async runPlan(engine: Engine, request: PlanRequest): Promise<void> {
+        const steps = "run" in request ? request.run : await this.makePlan(engine);
+        const plan: Plan = {state: "running", steps};
+        this.planned = plan;
+        for (const step of plan.steps) {
+            if (step.action === "completion") continue;
+            const blocked = step.dependsOn?.find(
+                (id) => plan.steps.find((s) => s.id === id)?.status !== "ok",
+            );
+            if (blocked || step.problem || this.signal.aborted) {
+                step.status = step.problem ? "error" : "skipped";
+                step.error = step.problem ?? (blocked ? `step ${blocked} did not succeed` : "stopped");
+                continue;
+            }
+            const {name, args} = callOf(step);
+            const before = this.steps.length;
+            await this.runTools([{name, params: args}], "model");
+            const ran = this.steps[before];
+            step.toolCallId = ran?.id;
+            step.status = ran?.status === "ok" ? "ok" : "error";
+            if (ran?.status !== "ok") step.error = ran?.error ?? "did not run";
+        }
+    }
+
+    private async makePlan(engine: Engine): Promise<PlanStep[]> {
+        const cairn = this.plan.cairn!;
+        const tools = cairn.plan.tools;
+        const listed = tools.map((t) => `- ${t.name}: ${t.description}`).join("\n");
+        const result = await engine.step({
+            history: [
+                {
+                    type: "system",
+                    text: `${PLANNER_PROMPT}\nAt most ${MAX_TOOL_STEPS} steps.\n\nTools:\n${listed}`,
+                },
+                ...this.plan.history,
+            ],
+            signal: this.signal,
+            format: {type: "schema", schema: planGrammar(tools, MAX_TOOL_STEPS)},
+            maxTokens: Math.max(this.plan.maxTokens ?? 0, PLAN_TOKENS),
+            sampling: this.plan.sampling,
+            onText: () => {},
+        });
+        if (!result.ok) throw engineError(result.error.code, result.error.message);
+        this.addUsage(result.value);
+        const read = cairn.tools.readPlan(result.value.text);
+        if (typeof read === "string") throw new ApiError(500, read, "server_error", "metadata.plan");
+        return read.steps;
+    }
+
+    /** The plan as it ended: the answer step is this completion's own. */
+    finishedPlan(last: StepResult): Plan | undefined {
+        if (!this.planned) return undefined;
+        const answer = this.planned.steps.find((s) => s.action === "completion");
+        if (answer) answer.status = last.finish === "abort" ? "skipped" : "ok";
+        this.planned.state = this.signal.aborted ? "stopped" : "done";
+        return this.planned;
+    }
+
     add(step: StepResult): void {
+        this.addUsage(step);
+        if (step.thought) {
+            this.thought += step.thought;
+            this.response.push(thoughtSegment(step.thought));
+        }
+        if (step.text) {
+            this.text += step.text;
+            this.response.push(step.text);
+        }
+    }
+
+    private addUsage(step: StepResult): void {
         const prompt = step.stats.promptTokens + step.stats.reusedTokens;
         this.usage.prompt_tokens += prompt;
         const written = step.stats.completionTokens + step.stats.thoughtTokens;
@@ -250,14 +334,6 @@ class ChatRun {
             this.timings.predicted_ms > 0
                 ? (this.timings.predicted_n / this.timings.predicted_ms) * 1000
                 : null;
-        if (step.thought) {
-            this.thought += step.thought;
-            this.response.push(thoughtSegment(step.thought));
-        }
-        if (step.text) {
-            this.text += step.text;
-            this.response.push(step.text);
-        }
     }
 
     /** Calls of each step start a fresh numbering in node-llama-cpp's chunks; the last step's stay for outcome(). */
@@ -304,6 +380,7 @@ class ChatRun {
             steps: this.steps,
             citations: this.citations,
             timings: this.timings,
+            ...(this.planned ? {plan: this.finishedPlan(last)} : {}),
         };
     }
 }

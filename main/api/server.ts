@@ -348,7 +348,7 @@ export function chatResponse(model: string, outcome: ChatOutcome) {
         usage: outcome.usage,
         timings: outcome.timings,
         // The seed's shape: the steps at the top level too, for callers that read them there.
-        ...(outcome.steps.length ? {steps: outcome.steps, metadata} : {}),
+        ...(outcome.steps.length || outcome.plan ? {steps: outcome.steps, metadata} : {}),
     };
 }
 

@@ -155,6 +155,7 @@ export function metadataOf(outcome: ChatOutcome) {
         ...(outcome.conversationId ? {conversation_id: outcome.conversationId} : {}),
         ...(outcome.steps.length ? {tool_results: outcome.steps, citations: outcome.citations} : {}),
         ...(outcome.problems.length ? {tool_call_errors: outcome.problems} : {}),
+        ...(outcome.plan ? {plan: outcome.plan} : {}),
     };
     return Object.keys(metadata).length ? metadata : undefined;
 }

@@ -183,7 +183,7 @@ export function checkPlan(
         const {query} = (s.args ?? {}) as {query?: unknown};
         steps.push({
             ...s,
-            args: s.action === "memory" ? {query} : (checked.args),
+            args: s.action === "memory" ? {query} : checked.args,
             status: "pending",
         });
     }

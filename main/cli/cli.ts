@@ -1,4 +1,4 @@
-import type {AppEvent, Message} from "../../shared/contract.js";
+import type {AppEvent, Message, Plan} from "../../shared/contract.js";
 import path from "node:path";
 import {rendererDir} from "../appRoot.js";
 import {runStoryFiles} from "../stories/runner.js";
@@ -189,11 +189,12 @@ async function chat(args: CliArgs): Promise<number> {
                     error: message.error,
                     toolCalls: message.toolCalls,
                     citations: message.citations,
+                    ...(message.plan ? {plan: message.plan} : {}),
                     events: toolEvents.filter((e) => eventMessageId(e) === message.id),
                 }) + "\n",
             );
         } else {
-            process.stdout.write("\n");
+            process.stdout.write(message.plan ? planText(message.plan) : "\n");
         }
         if (message.status === "error") return failLine(message.error ?? "the answer failed");
         return 0;
@@ -260,4 +261,18 @@ function eventMessageId(e: AppEvent): string | null {
 function failLine(message: string): number {
     process.stderr.write(`cairn: ${message}\n`);
     return 1;
+}
+
+/** A proposed plan as the terminal shows it: its steps, numbered, and where to run it. */
+function planText(plan: Plan): string {
+    const lines = plan.steps.map((s) => {
+        const call =
+            s.action === "memory"
+                ? `documents ${JSON.stringify(s.args ?? {})}`
+                : s.tool
+                  ? `${s.tool} ${JSON.stringify(s.args ?? {})}`
+                  : "the answer";
+        return `${s.id}. ${s.label} (${call})${s.problem ? ` ! ${s.problem}` : ""}`;
+    });
+    return `Plan (${plan.state}):\n${lines.join("\n")}\nRun or edit it in the app (cairn serve), or with the local API's metadata.plan.\n`;
 }

@@ -1,4 +1,4 @@
-import type {CairnApi, ExportedConversation} from "../../shared/contract.js";
+import type {CairnApi, ExportedConversation, ToolMode} from "../../shared/contract.js";
 import {Download, Paperclip, PanelLeft, SlidersHorizontal, Wrench, X} from "lucide-react";
 import {useEffect, useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
@@ -167,11 +167,12 @@ export function App({api}: {api: CairnApi}) {
                                                     aria-label="Mode"
                                                     value={selected.mode}
                                                     onChange={(e) =>
-                                                        void cairn.setMode(e.target.value as "ask" | "agent")
+                                                        void cairn.setMode(e.target.value as ToolMode)
                                                     }
-                                                    title="Ask: only tools that read. Agent: all tools, each with its approval policy."
+                                                    title="Ask: only tools that read. Plan: a plan to read and edit first, then tools that read. Agent: all tools, each with its approval policy."
                                                 >
                                                     <option value="ask">Ask</option>
+                                                    <option value="plan">Plan</option>
                                                     <option value="agent">Agent</option>
                                                 </select>
                                             </label>
@@ -242,6 +243,8 @@ export function App({api}: {api: CairnApi}) {
                                     onRegenerate={(id) => void cairn.regenerate(id)}
                                     onResend={cairn.resend}
                                     onShowVersion={(id) => void cairn.showVersion(id)}
+                                    onRunPlan={cairn.runPlan}
+                                    onCancelPlan={(id) => void cairn.cancelPlan(id)}
                                     focusId={focusMessage}
                                 />
                                 <StatusLine engine={state.engine} busy={busy} turnState={state.turnState} />

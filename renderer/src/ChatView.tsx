@@ -1,6 +1,6 @@
 import {useEffect, useMemo, useRef, useState} from "react";
 import {SendHorizontal, Square} from "lucide-react";
-import type {EngineStatus, Message} from "../../shared/contract.js";
+import type {EngineStatus, Message, PlanStepInput} from "../../shared/contract.js";
 import {MessageView, type MessageHandlers} from "./MessageView.js";
 
 type Props = {
@@ -17,6 +17,8 @@ type Props = {
     /** Sends an edited question as the next version of `id`. */
     onResend?(id: string, text: string): Promise<boolean>;
     onShowVersion?(id: string): void;
+    onRunPlan?(messageId: string, steps: PlanStepInput[]): Promise<boolean>;
+    onCancelPlan?(messageId: string): void;
     /** A message to scroll to and mark (a search result). */
     focusId?: string | null;
 };
@@ -60,6 +62,8 @@ export function ChatView(props: Props) {
                 void latest.current.onResend?.(id, text);
             },
             onShowVersion: (id) => latest.current.onShowVersion?.(id),
+            onRun: (id, steps) => latest.current.onRunPlan?.(id, steps) ?? Promise.resolve(false),
+            onCancel: (id) => latest.current.onCancelPlan?.(id),
         }),
         [],
     );

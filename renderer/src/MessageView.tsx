@@ -5,6 +5,7 @@ import {SourcesList} from "./citations.js";
 import {AnswerMarkdown} from "./Markdown.js";
 import {useCopy} from "./useCopy.js";
 import {TraceSteps} from "./TraceSteps.js";
+import {PlanCard, type PlanActions} from "./PlanCard.js";
 
 const STATUS_LABEL: Partial<Record<Message["status"], string>> = {
     interrupted: "stopped before the end",
@@ -68,7 +69,7 @@ export type MessageHandlers = {
     /** Sends the edited question as its next version. */
     onResend(id: string, text: string): void;
     onShowVersion(id: string): void;
-};
+} & Partial<PlanActions>;
 
 type Props = {
     message: Message;
@@ -117,6 +118,13 @@ export const MessageView = memo(function MessageView({
                 ms={message.thoughtMs}
                 thinking={message.status === "streaming" && !text}
             />
+            {message.plan && (
+                <PlanCard
+                    message={message}
+                    idle={idle}
+                    actions={handlers?.onRun && handlers.onCancel ? (handlers as PlanActions) : undefined}
+                />
+            )}
             <TraceSteps calls={message.toolCalls} messageId={message.id} />
             {editing && handlers ? (
                 <EditForm

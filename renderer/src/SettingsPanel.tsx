@@ -140,6 +140,21 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                         value={values.workspaceRoot}
                         onSave={(folder) => void saveSettings({workspaceRoot: folder})}
                     />
+                    <h2>Plan mode</h2>
+                    <label>
+                        Steps a plan may have, at most{" "}
+                        <input
+                            type="number"
+                            min={1}
+                            max={12}
+                            value={values.planMaxSteps}
+                            onChange={(e) => {
+                                const steps = Number(e.target.value);
+                                if (Number.isInteger(steps) && steps >= 1 && steps <= 12)
+                                    void saveSettings({planMaxSteps: steps});
+                            }}
+                        />
+                    </label>
                     <h2>Generation defaults</h2>
                     <GenerationForm
                         value={values.generation}

@@ -41,7 +41,7 @@ export type PromptRequest = {server: string; name: string; args: Record<string, 
  * mcpPrompt: an MCP prompt to fetch first (its text becomes the prompt).
  */
 export type Parsed =
-    | {text: string; prompt?: string; preflight?: PreflightCall[]}
+    | {text: string; prompt?: string; preflight?: PreflightCall[]; plan?: true}
     | {text: string; mcpPrompt: PromptRequest}
     | {error: string};
 
@@ -50,11 +50,14 @@ export function parseSlash(input: string): Parsed {
     if (mcp) return {text: input.trim(), mcpPrompt: promptRequest(mcp[1]!, mcp[2]!, mcp[3] ?? "")};
     const match = /^\/([a-z_]+)\b\s*([\s\S]*)$/.exec(input.trim());
     if (!match) return {text: input};
+    // /plan <task>: a plan to read and edit first, in any mode (in agent mode it may change things).
+    if (match[1] === "plan") {
+        const task = match[2]!.trim();
+        return task ? {text: input.trim(), prompt: task, plan: true} : {error: "usage: /plan <what to do>"};
+    }
     const command = COMMANDS[match[1]!];
     if (!command) {
-        const known = Object.keys(COMMANDS)
-            .map((c) => `/${c}`)
-            .join(", ");
+        const known = [...Object.keys(COMMANDS), "plan"].map((c) => `/${c}`).join(", ");
         return {error: `unknown command /${match[1]}; available: ${known}`};
     }
     const rest = match[2]!.trim();

@@ -123,6 +123,30 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
             await expect(done.getByRole("button", {name: "Undo the change to a11y.md"})).toBeVisible();
         },
     },
+    {
+        name: "a proposed plan being edited",
+        open: async (page) => {
+            await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+            await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("plan");
+            await page.getByRole("textbox", {name: "Message"}).fill("How busy is this computer?");
+            await page.getByRole("textbox", {name: "Message"}).press("Enter");
+            const plan = page.getByRole("region", {name: "Plan"}).last();
+            await expect(plan.getByRole("button", {name: "Run plan"})).toBeVisible();
+            await plan.getByRole("combobox", {name: "Add a step"}).focus();
+            await plan.getByRole("combobox", {name: "Add a step"}).selectOption("system_stats");
+        },
+    },
+    {
+        name: "a plan that ran, as a checklist with statuses",
+        open: async (page) => {
+            const plan = page.getByRole("region", {name: "Plan"}).last();
+            const remove = plan.getByRole("button", {name: /^Remove step /});
+            while ((await remove.count()) > 0) await remove.first().click();
+            await plan.getByRole("button", {name: "Add", exact: true}).click();
+            await plan.getByRole("button", {name: "Run plan"}).click();
+            await expect(plan).toHaveAttribute("data-state", "done");
+        },
+    },
     {name: "Models", open: (page) => page.getByRole("button", {name: "Models"}).click()},
     {name: "Documents", open: (page) => page.getByRole("button", {name: "Documents"}).click()},
     {name: "Generation", open: (page) => page.getByRole("button", {name: "Generation"}).click()},

@@ -3,6 +3,7 @@ import {spawn} from "node:child_process";
 import {after, before, test} from "node:test";
 import {Ajv} from "ajv";
 import OpenAI from "openai";
+import type {Plan} from "../../shared/contract.js";
 import {startApi, type ApiServer} from "../../main/api/server.js";
 import {openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {TEST_MODEL} from "../helpers/paths.js";
@@ -345,6 +346,7 @@ test("the raw wire format, read with curl: data events, a finish chunk, then [DO
 
 type CairnMetadata = {
     tool_results?: {
+        id: string;
         tool: string;
         status: string;
         duration_ms: number;
@@ -352,6 +354,7 @@ type CairnMetadata = {
         error: string | null;
     }[];
     citations?: unknown[];
+    plan?: Plan;
 };
 type CairnCompletion = OpenAI.ChatCompletion & {
     steps?: CairnMetadata["tool_results"];
@@ -388,6 +391,71 @@ test("metadata.tools lets the model call a Cairn tool server-side (forced here),
     assert.equal(res.steps?.[0]?.tool, "system_stats");
     assert.equal(res.choices[0]!.message.tool_calls, undefined, "a Cairn tool is not the client's to run");
     assert.notEqual(res.choices[0]!.finish_reason, "tool_calls");
+});
+
+test("metadata.plan: a plan over the allowed tools, made in a grammar and run, comes back with its statuses", async () => {
+    const res = (await client.chat.completions.create({
+        model: "m",
+        messages: [user("How busy is this computer?")],
+        max_tokens: 4,
+        metadata: {tools: ["system_stats", "list_collections"], plan: true} as never,
+    })) as CairnCompletion;
+    const plan = res.metadata?.plan;
+    assert.equal(plan?.state, "done");
+    assert.equal(plan.steps.at(-1)?.action, "completion");
+    assert.equal(plan.steps.at(-1)?.status, "ok");
+    const work = plan.steps.filter((s) => s.action === "tool");
+    for (const step of work) assert.ok(["system_stats", "list_collections"].includes(step.tool!), step.tool);
+    // Each tool step that ran is a step of the response, in order.
+    const ran = work.filter((s) => s.toolCallId);
+    assert.deepEqual(
+        ran.map((s) => s.toolCallId),
+        (res.steps ?? []).map((s) => s.id),
+    );
+
+    // A plan returned earlier, edited, runs as given (its old statuses are ignored).
+    const edited = (await client.chat.completions.create({
+        model: "m",
+        messages: [user("How busy is this computer?")],
+        max_tokens: 4,
+        metadata: {
+            tools: ["system_stats"],
+            plan: {
+                steps: [
+                    {
+                        id: "1",
+                        label: "Stats",
+                        action: "tool",
+                        tool: "system_stats",
+                        args: {},
+                        status: "error",
+                    },
+                    {id: "2", label: "Answer", action: "completion", status: "pending"},
+                ],
+            },
+        } as never,
+    })) as CairnCompletion;
+    assert.deepEqual(
+        edited.metadata?.plan?.steps.map((s) => [s.id, s.status]),
+        [
+            ["1", "ok"],
+            ["2", "ok"],
+        ],
+    );
+    assert.equal(edited.steps?.[0]?.tool, "system_stats");
+    await assert.rejects(
+        client.chat.completions.create({
+            model: "m",
+            messages: [user("x")],
+            metadata: {
+                tools: ["system_stats"],
+                plan: {steps: [{id: "1", label: "List", action: "tool", tool: "list_collections", args: {}}]},
+            } as never,
+        }),
+        (e: unknown) =>
+            e instanceof OpenAI.BadRequestError &&
+            /metadata\.plan: step 1 \(List\): list_collections is not available/.test(e.message),
+    );
 });
 
 test("Cairn tools under policy: web tools need web access; an 'ask' tool is refused with how to allow it", async () => {

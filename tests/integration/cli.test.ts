@@ -76,6 +76,25 @@ test("chat streams plain text to stdout", () => {
     assert.doesNotMatch(r.stdout, /^\{/);
 });
 
+test("chat --mode plan prints the proposed plan, its steps numbered, the answer last; --json carries it", () => {
+    const data = tempDir();
+    const args = ["chat", "--data", data, "--model", TEST_MODEL, "--mode", "plan", "--max-tokens", "8"];
+    const r = cairn([...args, "How busy is this computer?"]);
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.trim().split("\n");
+    assert.equal(lines[0], "Plan (proposed):");
+    assert.match(lines.at(-2)!, /^\d+\. .* \(the answer\)$/);
+    assert.match(lines.at(-1)!, /metadata\.plan/);
+    const json = cairn([...args, "--json", "Again"]);
+    const out = JSON.parse(json.stdout) as {
+        plan: {state: string; steps: {action: string}[]};
+        toolCalls: unknown[];
+    };
+    assert.equal(out.plan.state, "proposed");
+    assert.equal(out.plan.steps.at(-1)!.action, "completion");
+    assert.deepEqual(out.toolCalls, []);
+});
+
 test("failures exit non-zero with one line on stderr", () => {
     const cases: Array<[string[], RegExp]> = [
         [

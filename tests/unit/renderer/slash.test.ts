@@ -35,7 +35,7 @@ test("missing arguments and unknown commands say what to do", () => {
     assert.deepEqual(parseSlash("/docs"), {error: "usage: /docs <query>"});
     assert.match(
         (parseSlash("/teleport home") as {error: string}).error,
-        /^unknown command \/teleport; available: \/stats, \/search, \/docs, \/fetch$/,
+        /^unknown command \/teleport; available: \/stats, \/search, \/docs, \/fetch, \/plan$/,
     );
 });
 
@@ -55,4 +55,13 @@ test("/<server>.<prompt> asks an MCP server's prompt, name=value pairs (quoted o
     });
     // A built-in command is not mistaken for one: its argument may hold dots.
     assert.equal("preflight" in parseSlash("/fetch https://example.org/a.html"), true);
+});
+
+test("/plan asks for a plan first, the task as the prompt; without a task it says how", () => {
+    assert.deepEqual(parseSlash("/plan tidy my notes folder"), {
+        text: "/plan tidy my notes folder",
+        prompt: "tidy my notes folder",
+        plan: true,
+    });
+    assert.deepEqual(parseSlash("/plan"), {error: "usage: /plan <what to do>"});
 });

@@ -1,0 +1,279 @@
+import {useState} from "react";
+import {ArrowDown, ArrowUp, Check, Circle, LoaderCircle, Minus, Trash2, X} from "lucide-react";
+import type {Message, Plan, PlanStep, PlanStepInput} from "../../shared/contract.js";
+import {useApi} from "./apiContext.js";
+
+/** A step being edited: its arguments as the JSON text typed. */
+type Draft = PlanStepInput & {argsText: string; problem?: string};
+
+const STATUS_WORDS: Record<PlanStep["status"], string> = {
+    pending: "waiting",
+    running: "running",
+    ok: "done",
+    error: "failed",
+    skipped: "skipped",
+};
+
+const STATE_WORDS: Record<Plan["state"], string> = {
+    proposed: "Proposed plan: read it, change it, then run it",
+    running: "Running the plan",
+    done: "Plan done",
+    stopped: "Plan stopped",
+    cancelled: "Plan set aside",
+};
+
+export type PlanActions = {
+    onRun(messageId: string, steps: PlanStepInput[]): Promise<boolean>;
+    onCancel(messageId: string): void;
+};
+
+/**
+ * A plan as a checklist: each step's status as it runs. A proposed plan is edited in place (arguments,
+ * order, steps removed or added) and then run or set aside; a plan that ran can be edited and run again.
+ */
+export function PlanCard({message, idle, actions}: {message: Message; idle: boolean; actions?: PlanActions}) {
+    const plan = message.plan!;
+    const proposed = plan.state === "proposed";
+    const [draft, setDraft] = useState<Draft[] | null>(null);
+    const editing = actions && (draft !== null || (proposed && idle));
+    const steps = draft ?? plan.steps.map(toDraft);
+    return (
+        <section className={`plan ${plan.state}`} aria-label="Plan" data-state={plan.state}>
+            <h2 className="plan-title">{STATE_WORDS[plan.state]}</h2>
+            {editing ? (
+                <PlanEditor
+                    conversationId={message.conversationId}
+                    steps={steps}
+                    again={!proposed}
+                    onChange={setDraft}
+                    onRun={async () => {
+                        const ok = await actions.onRun(message.id, inputsOf(steps));
+                        if (ok) setDraft(null);
+                    }}
+                    onCancel={() => (proposed ? actions.onCancel(message.id) : setDraft(null))}
+                />
+            ) : (
+                <>
+                    <ol className="plan-steps">
+                        {plan.steps.map((step) => (
+                            <li key={step.id} className="plan-step" data-status={step.status}>
+                                <StatusIcon status={step.status} />
+                                <span className="plan-label">{step.label}</span>
+                                <StepTool step={step} />
+                                <span className="plan-status">{STATUS_WORDS[step.status]}</span>
+                                {step.error && <span className="plan-error">{step.error}</span>}
+                            </li>
+                        ))}
+                    </ol>
+                    {actions && idle && plan.state !== "running" && (
+                        <div className="plan-actions">
+                            <button onClick={() => setDraft(plan.steps.map(toDraft))}>
+                                Edit and run again
+                            </button>
+                        </div>
+                    )}
+                </>
+            )}
+        </section>
+    );
+}
+
+/** What a step calls, unless its label already says so. */
+function StepTool({step}: {step: Pick<PlanStep, "action" | "tool" | "label">}) {
+    const tool = step.action === "memory" ? "documents" : step.tool;
+    if (!tool || step.label.includes(tool)) return null;
+    return <code className="plan-tool">{tool}</code>;
+}
+
+function StatusIcon({status}: {status: PlanStep["status"]}) {
+    const props = {size: 16, "aria-hidden": true} as const;
+    if (status === "ok") return <Check {...props} className="plan-icon ok" />;
+    if (status === "error") return <X {...props} className="plan-icon error" />;
+    if (status === "running") return <LoaderCircle {...props} className="plan-icon running" />;
+    if (status === "skipped") return <Minus {...props} className="plan-icon skipped" />;
+    return <Circle {...props} className="plan-icon pending" />;
+}
+
+type EditorProps = {
+    conversationId: string;
+    steps: Draft[];
+    again: boolean;
+    onChange(steps: Draft[]): void;
+    onRun(): Promise<void>;
+    onCancel(): void;
+};
+
+function PlanEditor({conversationId, steps, again, onChange, onRun, onCancel}: EditorProps) {
+    const [running, setRunning] = useState(false);
+    const problems = steps.flatMap((s) => {
+        const problem = argsProblem(s) ?? s.problem;
+        return problem ? [`Step ${s.id}: ${problem}`] : [];
+    });
+    const move = (from: number, to: number) => {
+        const next = [...steps];
+        const [step] = next.splice(from, 1);
+        next.splice(to, 0, step!);
+        onChange(next);
+    };
+    const update = (index: number, change: Partial<Draft>) =>
+        onChange(steps.map((s, i) => (i === index ? {...s, ...change, problem: undefined} : s)));
+    // The answer step stays last: work steps move among themselves.
+    const work = steps.filter((s) => s.action !== "completion").length;
+    return (
+        <form
+            className="plan-editor"
+            onSubmit={(e) => {
+                e.preventDefault();
+                setRunning(true);
+                void onRun().finally(() => setRunning(false));
+            }}
+        >
+            <ol className="plan-steps">
+                {steps.map((step, i) => (
+                    <li key={step.id} className="plan-step editing">
+                        <div className="plan-step-head">
+                            <span className="plan-number">{i + 1}.</span>
+                            <span className="plan-label">{step.label}</span>
+                            <StepTool step={step} />
+                            {step.action !== "completion" && (
+                                <span className="plan-buttons">
+                                    <button
+                                        type="button"
+                                        className="icon"
+                                        aria-label={`Move step ${step.id} up`}
+                                        disabled={i === 0}
+                                        onClick={() => move(i, i - 1)}
+                                    >
+                                        <ArrowUp size={16} aria-hidden />
+                                    </button>
+                                    <button
+                                        type="button"
+                                        className="icon"
+                                        aria-label={`Move step ${step.id} down`}
+                                        disabled={i >= work - 1}
+                                        onClick={() => move(i, i + 1)}
+                                    >
+                                        <ArrowDown size={16} aria-hidden />
+                                    </button>
+                                    <button
+                                        type="button"
+                                        className="icon"
+                                        aria-label={`Remove step ${step.id}`}
+                                        onClick={() => onChange(steps.filter((_, j) => j !== i))}
+                                    >
+                                        <Trash2 size={16} aria-hidden />
+                                    </button>
+                                </span>
+                            )}
+                        </div>
+                        {step.action !== "completion" && (
+                            <textarea
+                                aria-label={`Arguments of step ${step.id}`}
+                                value={step.argsText}
+                                rows={Math.min(6, step.argsText.split("\n").length)}
+                                spellCheck={false}
+                                onChange={(e) => update(i, {argsText: e.target.value})}
+                            />
+                        )}
+                    </li>
+                ))}
+            </ol>
+            <AddStep conversationId={conversationId} onAdd={(tool) => onChange(withStep(steps, tool))} />
+            {problems.length > 0 && (
+                <ul className="plan-problems" aria-label="Problems to fix before running">
+                    {problems.map((p) => (
+                        <li key={p}>{p}</li>
+                    ))}
+                </ul>
+            )}
+            <div className="plan-actions">
+                <button type="submit" className="primary" disabled={running || problems.length > 0}>
+                    {again ? "Run again" : "Run plan"}
+                </button>
+                <button type="button" onClick={onCancel}>
+                    {again ? "Discard changes" : "Cancel plan"}
+                </button>
+            </div>
+        </form>
+    );
+}
+
+/** A tool picker for one more step: the tools this conversation offers now. */
+function AddStep({conversationId, onAdd}: {conversationId: string; onAdd(tool: string): void}) {
+    const api = useApi();
+    const [tools, setTools] = useState<string[] | null>(null);
+    const [chosen, setChosen] = useState("");
+    const load = async () => {
+        if (tools || !api) return;
+        const res = await api.invoke("tools.budget", {conversationId});
+        if (res.ok) setTools(res.value.tools.filter((t) => t.on && !t.unavailable).map((t) => t.name));
+    };
+    return (
+        <div className="plan-add">
+            <label>
+                Add a step{" "}
+                <select
+                    value={chosen}
+                    onFocus={() => void load()}
+                    onPointerDown={() => void load()}
+                    onChange={(e) => setChosen(e.target.value)}
+                >
+                    <option value="">Choose a tool…</option>
+                    {(tools ?? []).map((t) => (
+                        <option key={t} value={t}>
+                            {t}
+                        </option>
+                    ))}
+                </select>
+            </label>
+            <button
+                type="button"
+                disabled={!chosen}
+                onClick={() => {
+                    onAdd(chosen);
+                    setChosen("");
+                }}
+            >
+                Add
+            </button>
+        </div>
+    );
+}
+
+function withStep(steps: Draft[], tool: string): Draft[] {
+    const id = String(Math.max(0, ...steps.map((s) => Number(s.id)).filter(Number.isFinite)) + 1);
+    const step: Draft = {id, label: `Call ${tool}`, action: "tool", tool, args: {}, argsText: "{}"};
+    const answer = steps.findIndex((s) => s.action === "completion");
+    const at = answer < 0 ? steps.length : answer;
+    return [...steps.slice(0, at), step, ...steps.slice(at)];
+}
+
+function toDraft(step: PlanStep | Draft): Draft {
+    const {status: _s, toolCallId: _t, error: _e, ...input} = step as PlanStep;
+    const argsText = "argsText" in step ? step.argsText : JSON.stringify(step.args ?? {}, null, 1);
+    return {...input, argsText};
+}
+
+/** The steps to run: arguments parsed, dependencies kept only on steps still before them (after moves and removals). */
+function inputsOf(steps: Draft[]): PlanStepInput[] {
+    return steps.map(({argsText, problem: _p, dependsOn, ...step}, i) => {
+        const before = steps.slice(0, i).map((s) => s.id);
+        const kept = (dependsOn ?? []).filter((id) => before.includes(id));
+        const input: PlanStepInput = {...step, ...(kept.length > 0 ? {dependsOn: kept} : {})};
+        return step.action === "completion"
+            ? input
+            : {...input, args: JSON.parse(argsText) as Record<string, unknown>};
+    });
+}
+
+function argsProblem(step: Draft): string | null {
+    if (step.action === "completion") return null;
+    try {
+        const value: unknown = JSON.parse(step.argsText);
+        return value && typeof value === "object" && !Array.isArray(value)
+            ? null
+            : "the arguments must be a JSON object";
+    } catch (error) {
+        return `the arguments are not JSON (${(error as Error).message})`;
+    }
+}
