@@ -104,7 +104,7 @@ export class ApiTools {
     private planRequest(value: unknown, tools: ToolDefinition[]): PlanRequest | undefined {
         if (value === undefined || value === false) return undefined;
         if (value === true) return {make: true};
-        const given = value?.steps;
+        const given = typeof value === "object" && value !== null ? (value as {steps?: unknown}).steps : null;
         const steps = Array.isArray(given) ? given.map(stepInput) : [];
         if (steps.length === 0 || steps.some((s) => s === null))
             throw invalid(

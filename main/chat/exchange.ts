@@ -59,7 +59,23 @@ export function importConversation(
         for (const call of message.toolCalls) {
             const id = randomUUID();
             callIds.set(call.id, id);
-            toolCalls.save({...call, id, messageId: copy.id, conversationId: created.id});
+            // A composite tool's inner calls follow their parent, whose new id is known by then.
+            const parentId = call.parentId ? callIds.get(call.parentId) : undefined;
+            const {parentId: _old, ...rest} = call;
+            toolCalls.save({
+                ...rest,
+                ...(parentId ? {parentId} : {}),
+                id,
+                messageId: copy.id,
+                conversationId: created.id,
+            });
+        }
+        if (message.plan) {
+            const steps = message.plan.steps.map(({toolCallId, ...step}) => {
+                const id = toolCallId ? callIds.get(toolCallId) : undefined;
+                return id ? {...step, toolCallId: id} : step;
+            });
+            conversations.setPlan(copy.id, {...message.plan, steps});
         }
         for (const citation of message.citations) {
             const toolCallId = citation.toolCallId ? (callIds.get(citation.toolCallId) ?? null) : null;

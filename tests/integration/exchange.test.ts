@@ -118,6 +118,43 @@ test("export as JSON and import it back: a new conversation with the same messag
     await t.core.dispose();
 });
 
+test("a plan and a composite tool's inner calls come back from a JSON file pointing at the imported calls", async () => {
+    const t = await openTestCore();
+    const id = seed(t);
+    const answer = unwrap(await t.api.invoke("messages.list", {conversationId: id}))[1]!;
+    const inner = {...answer.toolCalls[0]!, id: "call-2", parentId: "call-1", startedAt: 3, finishedAt: 4};
+    t.core.toolCalls.save(inner);
+    t.core.conversations.setPlan(answer.id, {
+        state: "done",
+        steps: [
+            {
+                id: "1",
+                label: "Search",
+                action: "tool",
+                tool: "web_search",
+                args: {},
+                status: "ok",
+                toolCallId: "call-1",
+            },
+            {id: "2", label: "Answer", action: "completion", status: "ok"},
+        ],
+    });
+    const json = unwrap(await t.api.invoke("conversations.export", {id, format: "json"}));
+    const imported = unwrap(
+        await t.api.invoke("conversations.import", {data: JSON.parse(json.content) as ExportedConversation}),
+    );
+    const copy = unwrap(await t.api.invoke("messages.list", {conversationId: imported.id}))[1]!;
+    const [outer, child] = copy.toolCalls;
+    assert.notEqual(outer!.id, "call-1");
+    assert.equal(child!.parentId, outer!.id);
+    assert.equal(copy.plan?.steps[0]!.toolCallId, outer!.id);
+    assert.deepEqual(
+        copy.plan?.steps.map((s) => s.status),
+        ["ok", "ok"],
+    );
+    await t.core.dispose();
+});
+
 test("every version of every branch goes into the JSON file and comes back, the same branch shown", async () => {
     const t = await openTestCore();
     const id = seed(t);
