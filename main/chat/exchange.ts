@@ -1,5 +1,11 @@
 import {randomUUID} from "node:crypto";
-import type {Conversation, ExportedConversation, Message, ToolCallRecord} from "../../shared/contract.js";
+import type {
+    Conversation,
+    ExportedConversation,
+    Message,
+    Plan,
+    ToolCallRecord,
+} from "../../shared/contract.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
@@ -23,6 +29,7 @@ export function exportMarkdown(conversation: Conversation, messages: Message[]):
         const model = message.model ? ` · ${message.model}` : "";
         parts.push(`## ${who} · ${stamp(message.createdAt)}${model}`);
         if (message.thought) parts.push(thoughtBlock(message.thought, message.thoughtMs));
+        if (message.plan) parts.push(planList(message.plan));
         parts.push(...message.toolCalls.map(toolStep));
         parts.push(withFootnotes(message, `m${index + 1}`));
     });
@@ -98,6 +105,16 @@ export function importConversation(
 function thoughtBlock(thought: string, ms: number | null): string {
     const label = ms === null ? "Thought" : `Thought for ${Math.round(ms / 100) / 10} s`;
     return ["<details>", `<summary>${label}</summary>`, "", thought.trim(), "", "</details>"].join("\n");
+}
+
+/** A plan as a task list: done steps checked, the others with their status. */
+function planList(plan: Plan): string {
+    const lines = plan.steps.map((step) => {
+        const what = step.tool ? ` (\`${step.tool}\`)` : step.action === "memory" ? " (documents)" : "";
+        const status = step.status === "ok" ? "" : ` — ${step.status}${step.error ? `: ${step.error}` : ""}`;
+        return `- [${step.status === "ok" ? "x" : " "}] ${step.label}${what}${status}`;
+    });
+    return [`**Plan** (${plan.state})`, "", ...lines].join("\n");
 }
 
 function toolStep(call: ToolCallRecord): string {

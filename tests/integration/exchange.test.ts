@@ -152,6 +152,8 @@ test("a plan and a composite tool's inner calls come back from a JSON file point
         copy.plan?.steps.map((s) => s.status),
         ["ok", "ok"],
     );
+    const markdown = unwrap(await t.api.invoke("conversations.export", {id, format: "markdown"})).content;
+    assert.match(markdown, /\*\*Plan\*\* \(done\)\n\n- \[x\] Search \(`web_search`\)\n- \[x\] Answer\n/);
     await t.core.dispose();
 });
 
