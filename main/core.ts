@@ -38,6 +38,9 @@ import {createWebFetch} from "./tools/builtin/webFetch.js";
 import {webSearch} from "./tools/builtin/webSearch.js";
 import {loadToolsConfig} from "./tools/config.js";
 import {compositeTools} from "./tools/composite.js";
+import {Providers, providersFile, type ProviderConfig} from "./llm/providers.js";
+import {EgressLog} from "./store/egress.js";
+import {providerHandlers} from "./handlers/providers.js";
 import type {ToolDefinition} from "./tools/defineTool.js";
 import {ToolRegistry} from "./tools/registry.js";
 import {ToolRunner} from "./tools/runner.js";
@@ -60,6 +63,8 @@ export type CoreOptions = {
     command?: string;
     /** false: the MCP servers of mcp.json are not connected (`cairn mcp` serving must not start itself). */
     connectMcp?: boolean;
+    /** A remote model for this run only (--base-url): offered as a provider, its key never stored. */
+    oneOffProvider?: ProviderConfig & {apiKey?: string};
 };
 
 export type Core = {
@@ -126,6 +131,12 @@ export function createCore(options: CoreOptions): Core {
         void mcp.load();
         mcp.watch();
     }
+    const egress = new EgressLog(db);
+    const providers = new Providers(
+        providersFile(options.dataDir),
+        (entry) => egress.add(entry),
+        options.oneOffProvider ?? null,
+    );
     const approvals = new ApprovalBroker(bus);
     const versions = new FileVersions(db);
     const telemetry = new ToolTelemetry(db);
@@ -143,6 +154,7 @@ export function createCore(options: CoreOptions): Core {
         generationFor(settings, options.generation),
         processes,
         () => settings.values().planMaxSteps,
+        providers,
     );
     const api = new ApiService(
         {engine, embedder, models, settings, tools, db, conversations, bus, dataDir: options.dataDir},
@@ -152,7 +164,8 @@ export function createCore(options: CoreOptions): Core {
         {
             ...apiHandlers(api),
             ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
-            ...conversationHandlers({conversations, chat, bus, toolCalls, citations}),
+            ...conversationHandlers({conversations, chat, bus, toolCalls, citations, providers}),
+            ...providerHandlers(providers, egress),
             ...modelHandlers({engine, models, settings, bus}),
             ...toolHandlers({
                 tools,

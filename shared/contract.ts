@@ -70,6 +70,8 @@ export const Conversation = Type.Object(
         toolsOff: Type.Array(Type.String()),
         /** The folder file tools work in here; null: the one in Settings. */
         workspace: nullable(Type.String()),
+        /** A model served elsewhere (providers.json) that answers here; null: the embedded model. */
+        provider: nullable(Type.String()),
         createdAt: Timestamp,
         updatedAt: Timestamp,
     },
@@ -156,6 +158,33 @@ export const Citation = Type.Object(
     closed,
 );
 export type Citation = Static<typeof Citation>;
+
+/** A model served elsewhere, as providers.json names it; where its key comes from, never the key. */
+export const ProviderInfo = Type.Object(
+    {
+        name: Type.String(),
+        type: Type.Literal("openai-compatible"),
+        baseUrl: Type.String(),
+        model: nullable(Type.String()),
+        /** "env NAME", "file PATH" or "none". */
+        key: Type.String(),
+    },
+    closed,
+);
+export type ProviderInfo = Static<typeof ProviderInfo>;
+export const EgressEntry = Type.Object(
+    {
+        at: Timestamp,
+        provider: Type.String(),
+        host: Type.String(),
+        bytesSent: Count,
+        bytesReceived: Count,
+        status: nullable(Type.Integer()),
+        conversationId: nullable(Type.String()),
+    },
+    closed,
+);
+export type EgressEntry = Static<typeof EgressEntry>;
 
 /** One step of a plan: look in the documents, call a tool, or write the answer; and how it went. */
 export const PlanAction = oneOf(["memory", "tool", "completion"]);
@@ -751,6 +780,11 @@ export const calls = {
     "conversations.setGeneration": call(req({id: Id, generation: nullable(PartialGeneration)}), Conversation),
     "conversations.setMode": call(req({id: Id, mode: ToolMode}), Conversation),
     "conversations.setWebAccess": call(req({id: Id, webAccess: Type.Boolean()}), Conversation),
+    /** Which model answers here: a provider of providers.json, or null for the embedded model. */
+    "conversations.setProvider": call(req({id: Id, provider: nullable(Name)}), Conversation),
+    "providers.list": call(Empty, Type.Array(ProviderInfo)),
+    /** Every request sent to a remote provider, newest first: when, where, how much, for which conversation. */
+    "providers.egress": call(Empty, Type.Array(EgressEntry)),
     "messages.list": call(req({conversationId: Id}), Type.Array(Message)),
     /** Messages of every conversation that match the words, best first (full-text, ranked). */
     "conversations.search": call(

@@ -10,7 +10,8 @@ import type {
 } from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
-import {thoughtSegment, type Engine} from "../llm/engine.js";
+import {thoughtSegment, type Engine, type StepEngine} from "../llm/engine.js";
+import type {Providers, RemoteEngine} from "../llm/providers.js";
 import type {CitationStore} from "../store/citations.js";
 import {busyMessage, type ProcessRegistry} from "../store/processes.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
@@ -34,8 +35,13 @@ export type SendOptions = {
     plan?: boolean;
 };
 
-/** Where an answer goes: after `parentId` (default: the head), or into an existing message; and its plan work. */
-type Placement = {parentId?: string; reuse?: Message; plan?: TurnInput["plan"]};
+/**
+ * Where an answer goes: after `parentId` (default: the head), or into an existing message; its plan work;
+ * and the remote model that writes it (none: the embedded engine).
+ */
+type Placement = {parentId?: string; reuse?: Message; plan?: TurnInput["plan"]; remote?: RemoteEngine | null};
+/** An answer allowed to start: the conversation as it runs (this turn's web access) and its remote model. */
+type Admitted = {conversation: Conversation; remote: RemoteEngine | null};
 
 type ActiveTurn = {controller: AbortController; done: Promise<void>};
 
@@ -64,6 +70,8 @@ export class ChatService {
         private readonly processes: ProcessRegistry,
         /** The most steps a plan may have (Settings). */
         private readonly planMaxSteps: () => number = () => 6,
+        /** Models served elsewhere that a conversation may use (providers.json). */
+        private readonly providers: Providers | null = null,
         private readonly flushMs = 200,
     ) {}
 
@@ -98,7 +106,7 @@ export class ChatService {
             status: "complete",
             parentId,
         });
-        const conversation = admitted.value;
+        const {conversation, remote} = admitted.value;
         if (conversation.title === DEFAULT_TITLE) {
             const renamed = this.store.rename(conversationId, titleFrom(text));
             if (renamed) this.bus.emit({type: "conversation.updated", conversation: renamed});
@@ -107,7 +115,7 @@ export class ChatService {
             conversation,
             [...history, {type: "user", text: options.prompt ?? text}],
             options,
-            {plan: this.planning(conversation, options)},
+            {plan: this.planning(conversation, options), remote},
         );
         return ok({userMessageId: user.id, messageId});
     }
@@ -126,10 +134,14 @@ export class ChatService {
         if (!admitted.ok) return admitted;
         const history = toModelHistory(this.store.branchTo(conversationId, question.parentId));
         const prompt = {type: "user", text: options.prompt ?? question.content} as const;
-        const conversation = admitted.value;
+        const {conversation, remote} = admitted.value;
         const plan = this.planning(conversation, options);
         return ok({
-            messageId: this.start(conversation, [...history, prompt], options, {parentId: question.id, plan}),
+            messageId: this.start(conversation, [...history, prompt], options, {
+                parentId: question.id,
+                plan,
+                remote,
+            }),
         });
     }
 
@@ -160,10 +172,10 @@ export class ChatService {
         const reuse = message.plan.state === "proposed" ? message : undefined;
         return ok({
             messageId: this.start(
-                admitted.value,
+                admitted.value.conversation,
                 [...history, prompt],
                 {},
-                {parentId: question.id, plan, reuse},
+                {parentId: question.id, plan, reuse, remote: admitted.value.remote},
             ),
         });
     }
@@ -183,16 +195,29 @@ export class ChatService {
         return ok(this.store.message(messageId)!);
     }
 
+    /** The model a conversation's answers come from: a provider's (remote), or the embedded engine. */
+    private remoteFor(conversation: Conversation): Result<RemoteEngine | null> {
+        if (!conversation.provider) return {ok: true, value: null};
+        if (!this.providers)
+            return fail(
+                "NOT_FOUND",
+                `no provider named ${conversation.provider}; switch back to the local model`,
+            );
+        return this.providers.engine(conversation.provider, conversation.id);
+    }
+
     /** Whether an answer may start now (model, tool choice, one answer per conversation); claims it if so. */
-    private admit(conversationId: string, options: SendOptions): Result<Conversation> {
+    private admit(conversationId: string, options: SendOptions): Result<Admitted> {
         const stored = this.store.get(conversationId);
         if (!stored) return fail("NOT_FOUND", `conversation not found: ${conversationId}`);
         const conversation = {...stored, webAccess: options.webAccess ?? stored.webAccess};
         if (this.active.has(conversationId)) {
             return fail("DENIED", "an answer is still being written in this conversation; stop it or wait");
         }
+        const remote = this.remoteFor(conversation);
+        if (!remote.ok) return remote;
         // While a model loads, the turn waits for it in the engine's queue.
-        if (!this.engine.isLoaded() && this.engine.status().state !== "loading") {
+        if (!remote.value && !this.engine.isLoaded() && this.engine.status().state !== "loading") {
             return fail(
                 "MODEL_NOT_LOADED",
                 this.engine.status().message ?? "no model is loaded; choose a model first",
@@ -211,7 +236,7 @@ export class ChatService {
         }
         const claim = this.processes.claim(conversationId);
         if (!claim.ok) return fail("BUSY", busyMessage(claim.holder));
-        return ok(conversation);
+        return ok({conversation, remote: remote.value});
     }
 
     /** Adds the answer (or reopens one) and runs its turn; returns its message id. */
@@ -219,9 +244,10 @@ export class ChatService {
         conversation: Conversation,
         history: ChatHistoryItem[],
         options: SendOptions,
-        {parentId, reuse, plan}: Placement = {},
+        {parentId, reuse, plan, remote}: Placement = {},
     ): string {
         const conversationId = conversation.id;
+        const engine: StepEngine = remote ?? this.engine;
         if (reuse) this.store.reopen(reuse.id, this.processes.id);
         const answer =
             reuse ??
@@ -230,7 +256,7 @@ export class ChatService {
                 role: "assistant",
                 content: "",
                 status: "streaming",
-                model: this.engine.status().modelName,
+                model: remote ? remote.label() : this.engine.status().modelName,
                 processId: this.processes.id,
                 parentId,
             });
@@ -245,7 +271,7 @@ export class ChatService {
         // Registered before the turn starts: its first events may already lead a listener to call stop().
         this.active.add(conversationId, turn);
         const running = new Turn(
-            {...this.deps(), flushMs: this.flushMs},
+            {...this.deps(), engine, flushMs: this.flushMs},
             {
                 answer,
                 history,

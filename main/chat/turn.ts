@@ -12,7 +12,7 @@ import type {
     TurnStats,
 } from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
-import {emptyStats, thoughtSegment, type Engine} from "../llm/engine.js";
+import {emptyStats, thoughtSegment, type StepEngine} from "../llm/engine.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
@@ -33,7 +33,7 @@ export type ToolServices = {
 
 export type TurnDeps = {
     store: ConversationStore;
-    engine: Engine;
+    engine: StepEngine;
     bus: EventBus;
     tools: ToolServices;
     citations: CitationStore;
@@ -64,6 +64,9 @@ type Ending = {error: string | null; stopped: boolean};
 
 const TOOL_LIMIT_NOTE =
     "The tool limit for this answer is reached. Answer now with what you have, without tools.";
+/** Said when the model may reach the internet: its queries and addresses leave this computer. */
+export const WEB_NOTE =
+    "Web access is on: search queries and page addresses leave this computer. Never put passwords, keys or other secrets, or personal details the user did not ask you to look up, in them.";
 const CITE_NOTE =
     "Tool results list their sources as [n] Title. When you use information from a source, cite it as [n].";
 
@@ -274,7 +277,11 @@ export class Turn {
     /** One system message, the same every step and turn, so that its tokens stay reusable. */
     private history(withTools: boolean, limitReached = false): ChatHistoryItem[] {
         return [
-            ...systemMessage(this.input.generation.systemPrompt, withTools),
+            ...systemMessage(
+                this.input.generation.systemPrompt,
+                withTools,
+                withTools && this.input.webAccess,
+            ),
             ...this.input.history,
             ...(limitReached ? [{type: "system", text: TOOL_LIMIT_NOTE} as const] : []),
             {type: "model", response: [...this.response]},
@@ -450,8 +457,10 @@ function belongsTo(e: AppEvent, messageId: string): boolean {
     if (e.type === "tool.approvalRequested") return e.request.messageId === messageId;
     return false;
 }
-function systemMessage(prompt: string, withTools: boolean): ChatHistoryItem[] {
-    const text = [prompt.trim(), withTools ? CITE_NOTE : ""].filter(Boolean).join("\n\n");
+function systemMessage(prompt: string, withTools: boolean, web: boolean): ChatHistoryItem[] {
+    const text = [prompt.trim(), withTools ? CITE_NOTE : "", web ? WEB_NOTE : ""]
+        .filter(Boolean)
+        .join("\n\n");
     return text ? [{type: "system", text}] : [];
 }
 function addStats(total: TurnStats, step: TurnStats): void {

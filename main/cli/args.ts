@@ -15,8 +15,17 @@ Commands:
         --tool-choice auto|none|required|NAME   whether and which tool the model must call first
         --tool NAME [--args JSON]               call a tool before the model answers (repeatable)
         --mode ask|plan|agent                   ask: read-only tools; plan: a plan first, then read-only tools; agent: all tools
-                --approve all|none                      answer approval prompts (default none: deny)
-                --web                                   turn web access on for this command
+        --approve all|none                      answer approval prompts (default none: deny)
+        --web                                   turn web access on for this command
+        --provider NAME                         answer with a model of providers.json instead of the local one
+        --base-url URL [--api-key KEY] [--remote-model M]
+                                                answer with a model on an OpenAI-compatible server, for this
+                                                command only (key: --api-key or $CAIRN_API_KEY, never stored)
+  providers list [--json] | add NAME --base-url URL [--remote-model M] [--key-env VAR | --key-file PATH]
+      | remove NAME
+        Models served elsewhere (llama-server, vLLM, Ollama, LM Studio, another Cairn) in
+        <data>/providers.json. Keys are never written there: name an environment variable or a file
+        only you can read.
   models list | inspect PATH | download URL | remove ID   [--json]
         Installed models; a GGUF file's facts and fit; download (https: or hf:USER/REPO/FILE) with
         progress on stderr, resumable after an interruption; remove a model (its file too if downloaded).
@@ -68,6 +77,11 @@ export type CliArgs = {
     preflight: PreflightCall[];
     mode: ToolMode | undefined;
     approve: boolean;
+    provider: string | undefined;
+    baseUrl: string | undefined;
+    remoteModel: string | undefined;
+    keyEnv: string | undefined;
+    keyFile: string | undefined;
     web: boolean;
     collection: string | undefined;
     limit: number;
@@ -125,6 +139,11 @@ export function parseCli(argv: string[]): CliArgs {
             file: {type: "string"},
             "json-config": {type: "string"},
             startup: {type: "string"},
+            provider: {type: "string"},
+            "base-url": {type: "string"},
+            "remote-model": {type: "string"},
+            "key-env": {type: "string"},
+            "key-file": {type: "string"},
             help: {type: "boolean", short: "h"},
         },
     });
@@ -164,6 +183,11 @@ export function parseCli(argv: string[]): CliArgs {
         file: values.file,
         mcpJson: values["json-config"],
         startup: oneOf("startup", values.startup, ["lazy", "launch"] as const),
+        provider: values.provider,
+        baseUrl: values["base-url"],
+        remoteModel: values["remote-model"],
+        keyEnv: values["key-env"],
+        keyFile: values["key-file"],
     };
 }
 

@@ -1,4 +1,6 @@
 import type {AppEvent, Message, Plan} from "../../shared/contract.js";
+import {checkProvider} from "../llm/providers.js";
+import {providersCommand} from "./providers.js";
 import path from "node:path";
 import {rendererDir} from "../appRoot.js";
 import {runStoryFiles} from "../stories/runner.js";
@@ -42,6 +44,12 @@ export async function runCli(argv: string[]): Promise<number> {
                 return await withCore(args, toolsCommand);
             case "doctor":
                 return await doctor(args);
+            case "providers":
+                return providersCommand(resolveDataDir(args.data), args, {
+                    json: args.json,
+                    write: (text) => process.stdout.write(text),
+                    fail: failLine,
+                });
             case "help":
             case undefined:
                 process.stdout.write(USAGE);
@@ -67,6 +75,7 @@ function openCore(args: CliArgs): Core {
         catalogFile: process.env.CAIRN_MODEL_CATALOG || undefined,
         command: `cairn ${args.command}`,
         connectMcp: !(args.command === "mcp" && args.positionals.length === 0),
+        oneOffProvider: args.command === "chat" ? oneOffProvider(args) : undefined,
     });
     // --embedding-model (or CAIRN_EMBEDDING_MODEL) chooses the documents' embedding model, and is kept.
     if (args.embeddingModel) core.settings.set("embeddingModelPath", path.resolve(args.embeddingModel));
@@ -123,15 +132,19 @@ async function chat(args: CliArgs): Promise<number> {
     const text = args.positionals.join(" ").trim();
     if (!text) return failLine('nothing to ask: cairn chat "your message"');
     const core = openCore(args);
+    const remote = args.baseUrl ? ONE_OFF : args.provider;
     try {
         await core.loadConfiguredModel();
         const engine = core.engine.status();
-        if (engine.state === "no-model") {
+        if (remote) {
+            // The local model is not needed: the answer comes from the server.
+        } else if (engine.state === "no-model") {
             return failLine(
                 "no model to answer with: pass --model PATH or set CAIRN_MODEL to a GGUF file (Cairn then remembers it)",
             );
         }
-        if (engine.state !== "ready") return failLine(engine.message ?? "the model could not be loaded");
+        if (!remote && engine.state !== "ready")
+            return failLine(engine.message ?? "the model could not be loaded");
         // Every request goes through the dispatcher, validated like the app's and the server's.
         const api = createMemoryClient(core);
         let conversationId = args.conversation;
@@ -143,6 +156,10 @@ async function chat(args: CliArgs): Promise<number> {
         if (args.mode) {
             const moded = await api.invoke("conversations.setMode", {id: conversationId, mode: args.mode});
             if (!moded.ok) return failLine(moded.error.message);
+        }
+        if (remote) {
+            const set = await api.invoke("conversations.setProvider", {id: conversationId, provider: remote});
+            if (!set.ok) return failLine(set.error.message);
         }
         const toolEvents: AppEvent[] = [];
         const done = new Promise<Message>((resolve) => {
@@ -275,4 +292,24 @@ function planText(plan: Plan): string {
         return `${s.id}. ${s.label} (${call})${s.problem ? ` ! ${s.problem}` : ""}`;
     });
     return `Plan (${plan.state}):\n${lines.join("\n")}\nRun or edit it in the app (cairn serve), or with the local API's metadata.plan.\n`;
+}
+
+/** The provider name a --base-url server gets for one command. */
+const ONE_OFF = "command-line";
+
+/** --base-url (with --provider openai-compatible or alone): a server for this command; its key is not stored. */
+function oneOffProvider(args: CliArgs) {
+    if (!args.baseUrl) return undefined;
+    if (args.provider && args.provider !== "openai-compatible")
+        throw new UsageError(
+            "--base-url goes with --provider openai-compatible (or alone); a named provider has its own URL",
+        );
+    const checked = checkProvider(ONE_OFF, {
+        type: "openai-compatible",
+        baseUrl: args.baseUrl,
+        ...(args.remoteModel ? {model: args.remoteModel} : {}),
+    });
+    if (typeof checked === "string") throw new UsageError(checked);
+    const apiKey = args.apiKey ?? process.env.CAIRN_API_KEY;
+    return {...checked, ...(apiKey ? {apiKey} : {})};
 }

@@ -7,6 +7,7 @@ import {exportFileName, exportJson, exportMarkdown, importConversation} from "..
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
+import type {Providers} from "../llm/providers.js";
 import type {HandlerSlice} from "./slice.js";
 
 type Deps = {
@@ -15,6 +16,7 @@ type Deps = {
     bus: EventBus;
     toolCalls: ToolCallStore;
     citations: CitationStore;
+    providers: Providers;
 };
 
 /** Conversations, their messages, and answers (chat.send / chat.stop). */
@@ -24,6 +26,7 @@ export function conversationHandlers({
     bus,
     toolCalls,
     citations,
+    providers,
 }: Deps): HandlerSlice<"conversations." | "messages." | "chat." | "plans."> {
     const updated = (id: string, conversation: ReturnType<ConversationStore["get"]>) => {
         if (!conversation) return fail("NOT_FOUND", `conversation not found: ${id}`);
@@ -42,6 +45,14 @@ export function conversationHandlers({
             return ok(undefined);
         },
         "conversations.setMode": (req) => updated(req.id, conversations.setMode(req.id, req.mode)),
+        "conversations.setProvider": (req) => {
+            if (req.provider !== null && !providers.has(req.provider))
+                return fail(
+                    "NOT_FOUND",
+                    `no provider named ${req.provider}; add it with cairn providers add`,
+                );
+            return updated(req.id, conversations.setProvider(req.id, req.provider));
+        },
         "conversations.setWebAccess": (req) =>
             updated(req.id, conversations.setWebAccess(req.id, req.webAccess)),
         "conversations.setWorkspace": (req) => {

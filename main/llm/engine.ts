@@ -98,6 +98,9 @@ export type GenerateRequest = {
 
 export type GenerateResult = {text: string; stopped: boolean; stats: TurnStats};
 
+/** What a turn needs of a model: the embedded engine, or a model on a remote server (RemoteEngine). */
+export type StepEngine = Pick<Engine, "step" | "resultBudget" | "fitText">;
+
 export type EngineOptions = {
     /** Overrides of the saved engine settings for this run (CLI flags). */
     threads?: number;

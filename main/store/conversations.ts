@@ -25,6 +25,7 @@ type ConversationRow = {
     generation: string | null;
     tools_off: string | null;
     workspace: string | null;
+    provider: string | null;
     created_at: number;
     updated_at: number;
 };
@@ -101,6 +102,7 @@ export class ConversationStore {
             generation: null,
             toolsOff: [],
             workspace: null,
+            provider: null,
             createdAt: now,
             updatedAt: now,
         };
@@ -140,6 +142,15 @@ export class ConversationStore {
     }
 
     /** The folder file tools work in for this conversation (null: the one in Settings). */
+    setProvider(id: string, provider: string | null): Conversation | null {
+        this.sql("UPDATE conversations SET provider = ?, updated_at = ? WHERE id = ?").run(
+            provider,
+            Date.now(),
+            id,
+        );
+        return this.get(id);
+    }
+
     setWorkspace(id: string, folder: string | null): Conversation | null {
         this.sql("UPDATE conversations SET workspace = ?, updated_at = ? WHERE id = ?").run(
             folder,
@@ -389,6 +400,7 @@ function toConversation(r: ConversationRow, webAccessDefault: boolean): Conversa
         generation: r.generation ? (JSON.parse(r.generation) as Partial<GenerationSettings>) : null,
         toolsOff: r.tools_off ? (JSON.parse(r.tools_off) as string[]) : [],
         workspace: r.workspace,
+        provider: r.provider ?? null,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
     };

@@ -339,4 +339,21 @@ export const MIGRATIONS: readonly Migration[] = [
             ALTER TABLE messages ADD COLUMN plan TEXT;
         `,
     },
+    {
+        version: 18,
+        name: "remote providers: which one answers a conversation; every request sent to one",
+        sql: `
+            ALTER TABLE conversations ADD COLUMN provider TEXT;
+            CREATE TABLE egress_log (
+                at INTEGER NOT NULL,
+                provider TEXT NOT NULL,
+                host TEXT NOT NULL,
+                bytes_sent INTEGER NOT NULL,
+                bytes_received INTEGER NOT NULL,
+                status INTEGER,
+                conversation_id TEXT
+            );
+            CREATE INDEX egress_log_by_time ON egress_log (at);
+        `,
+    },
 ];

@@ -76,7 +76,7 @@ export function ApiSettings({api, onError}: Props) {
                     </dd>
                 </dl>
             )}
-            <label>
+            <label className="stacked">
                 Web pages allowed to call the API (CORS), one origin a line, such as http://localhost:3000
                 <textarea
                     rows={2}

@@ -1,4 +1,4 @@
-import type {CairnApi, ExportedConversation, ToolMode} from "../../shared/contract.js";
+import type {CairnApi, ExportedConversation, ProviderInfo, ToolMode} from "../../shared/contract.js";
 import {Download, Paperclip, PanelLeft, SlidersHorizontal, Wrench, X} from "lucide-react";
 import {useEffect, useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
@@ -18,7 +18,7 @@ import {useCairn} from "./useCairn.js";
 import {ShortcutsSheet, useShortcuts} from "./shortcuts.js";
 import {SearchDialog} from "./SearchDialog.js";
 import {ExportDialog} from "./ExportDialog.js";
-import {HeaderStatus, ThemeSwitch} from "./HeaderStatus.js";
+import {HeaderStatus, ThemeSwitch, hostOf} from "./HeaderStatus.js";
 
 export function App({api}: {api: CairnApi}) {
     const cairn = useCairn(api);
@@ -32,6 +32,8 @@ export function App({api}: {api: CairnApi}) {
     const [toolsOpen, setToolsOpen] = useState(false);
     const [documentsOpen, setDocumentsOpen] = useState<"all" | "conversation" | null>(null);
     const models = useModels(api, cairn.showError);
+    const providers = useProviders(api);
+    const provider = providers.find((p) => p.name === selected?.provider);
     // A model downloaded from the first-run screen is loaded as soon as it is in.
     const [firstDownload, setFirstDownload] = useState<string | null>(null);
     const finished = firstDownload ? models.state.downloads[firstDownload] : undefined;
@@ -46,7 +48,9 @@ export function App({api}: {api: CairnApi}) {
         void load(downloadedFile);
     }, [downloadedFile, load]);
     // A file that failed to load (a mistyped path) keeps the welcome screen, with the error on it.
+    // Not when the conversation's answers come from a model served elsewhere.
     const firstRun =
+        !selected?.provider &&
         (state.engine?.state === "no-model" || state.engine?.state === "error") &&
         (models.state.overview?.installed.length === 0 || firstDownload !== null) &&
         !modelsOpen;
@@ -158,6 +162,9 @@ export function App({api}: {api: CairnApi}) {
                                         engine={state.engine}
                                         models={models}
                                         messages={state.messages}
+                                        conversation={selected}
+                                        providers={providers}
+                                        onProvider={(name) => void cairn.setProvider(name)}
                                     />
                                     {selected && (
                                         <>
@@ -247,7 +254,16 @@ export function App({api}: {api: CairnApi}) {
                                     onCancelPlan={(id) => void cairn.cancelPlan(id)}
                                     focusId={focusMessage}
                                 />
-                                <StatusLine engine={state.engine} busy={busy} turnState={state.turnState} />
+                                <StatusLine
+                                    engine={state.engine}
+                                    busy={busy}
+                                    turnState={state.turnState}
+                                    remote={
+                                        provider
+                                            ? `${provider.name} · ${provider.model ?? "first model"} · ${hostOf(provider.baseUrl)}`
+                                            : null
+                                    }
+                                />
                                 {approval && (
                                     <ApprovalDialog
                                         key={approval.approvalId}
@@ -288,4 +304,13 @@ export function App({api}: {api: CairnApi}) {
             </ProgressContext.Provider>
         </ApiContext.Provider>
     );
+}
+
+/** The models served elsewhere (providers.json), read once. */
+function useProviders(api: CairnApi): ProviderInfo[] {
+    const [providers, setProviders] = useState<ProviderInfo[]>([]);
+    useEffect(() => {
+        void api.invoke("providers.list", {}).then((res) => res.ok && setProviders(res.value));
+    }, [api]);
+    return providers;
 }

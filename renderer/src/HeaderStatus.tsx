@@ -1,12 +1,25 @@
 import {useEffect, useState} from "react";
-import type {EngineStatus, Message} from "../../shared/contract.js";
+import type {Conversation, EngineStatus, Message, ProviderInfo} from "../../shared/contract.js";
 import {FIT_LABEL, FitBadge} from "./ModelWidgets.js";
 import type {Models} from "./useModels.js";
 
-type Props = {engine: EngineStatus | null; models: Models; messages: Message[]};
+type Props = {
+    engine: EngineStatus | null;
+    models: Models;
+    messages: Message[];
+    /** The conversation shown: its provider (a model elsewhere) is the picker's choice when it has one. */
+    conversation?: Conversation | null;
+    providers?: ProviderInfo[];
+    onProvider?(provider: string | null): void;
+};
 
-/** The model picker, how much of the context the conversation uses, and the last answer's speed. */
-export function HeaderStatus({engine, models, messages}: Props) {
+const REMOTE = "provider:";
+
+/**
+ * The model picker (local models, and models served elsewhere for this conversation), how much of the
+ * context the conversation uses, and the last answer's speed.
+ */
+export function HeaderStatus({engine, models, messages, conversation, providers = [], onProvider}: Props) {
     const installed = models.state.overview?.installed ?? [];
     const current = engine?.modelPath ?? "";
     const files =
@@ -24,9 +37,14 @@ export function HeaderStatus({engine, models, messages}: Props) {
                 <span className="visually-hidden">Model</span>
                 <select
                     aria-label="Model"
-                    value={current}
+                    value={conversation?.provider ? `${REMOTE}${conversation.provider}` : current}
                     disabled={engine?.state === "loading" || engine?.state === "generating"}
-                    onChange={(e) => e.target.value && void models.load(e.target.value)}
+                    onChange={(e) => {
+                        const value = e.target.value;
+                        if (value.startsWith(REMOTE)) return onProvider?.(value.slice(REMOTE.length));
+                        if (conversation?.provider) onProvider?.(null);
+                        if (value && value !== current) void models.load(value);
+                    }}
                 >
                     {!current && <option value="">No model loaded</option>}
                     {files.map((file) => {
@@ -39,6 +57,15 @@ export function HeaderStatus({engine, models, messages}: Props) {
                             </option>
                         );
                     })}
+                    {conversation && providers.length > 0 && (
+                        <optgroup label="Served elsewhere">
+                            {providers.map((p) => (
+                                <option key={p.name} value={`${REMOTE}${p.name}`}>
+                                    {`${p.name} · ${p.model ?? "first model"} · ${hostOf(p.baseUrl)}`}
+                                </option>
+                            ))}
+                        </optgroup>
+                    )}
                 </select>
             </label>
             {models.state.fits[current] && <FitBadge fit={models.state.fits[current]} />}
@@ -66,6 +93,14 @@ export function HeaderStatus({engine, models, messages}: Props) {
             )}
         </>
     );
+}
+
+export function hostOf(url: string): string {
+    try {
+        return new URL(url).host;
+    } catch {
+        return url;
+    }
 }
 
 const short = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));

@@ -28,7 +28,7 @@ function formatSeconds(ms: number): string {
     return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
-function StatsDetails({stats}: {stats: TurnStats}) {
+function StatsDetails({stats, model}: {stats: TurnStats; model: string | null}) {
     return (
         <details className="stats">
             <summary>
@@ -39,6 +39,8 @@ function StatsDetails({stats}: {stats: TurnStats}) {
                     ` · first token ${Math.round(stats.timeToFirstTokenMs)} ms`}
             </summary>
             <dl>
+                <dt>Model</dt>
+                <dd data-stat="model">{model ?? "—"}</dd>
                 <dt>Prompt tokens evaluated</dt>
                 <dd data-stat="prompt">{stats.promptTokens}</dd>
                 <dt>Tokens reused from the cache</dt>
@@ -152,7 +154,7 @@ export const MessageView = memo(function MessageView({
                     out of this answer (the system prompt and recent turns were kept).
                 </div>
             )}
-            {message.stats && <StatsDetails stats={message.stats} />}
+            {message.stats && <StatsDetails stats={message.stats} model={message.model} />}
             {message.status !== "streaming" && !editing && (
                 <MessageActions message={message} text={text} handlers={handlers} idle={idle} />
             )}

@@ -11,6 +11,7 @@ import type {
     ToolUsage,
 } from "../../shared/contract.js";
 import {ApiSettings} from "./ApiSettings.js";
+import {ProviderSettings} from "./ProviderSettings.js";
 import {McpSettings} from "./McpSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
 import {Dialog} from "./Dialog.js";
@@ -201,6 +202,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             <UsageTable usage={usage} />
             <McpSettings api={api} onError={onError} />
             <ApiSettings api={api} onError={onError} />
+            <ProviderSettings api={api} onError={onError} />
             <h2>Approvals you granted</h2>
             {grants.length === 0 ? (
                 <p className="muted">None.</p>

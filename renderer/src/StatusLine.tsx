@@ -1,14 +1,28 @@
 import type {EngineStatus} from "../../shared/contract.js";
 
-type Props = {engine: EngineStatus | null; busy: boolean; turnState: string | null};
+type Props = {
+    engine: EngineStatus | null;
+    busy: boolean;
+    turnState: string | null;
+    /** Where the conversation's model runs when it is served elsewhere ("qwen3 · 10.0.0.5:8080"). */
+    remote?: string | null;
+};
 
 function gpuTitle(engine: EngineStatus): string {
     if (!engine.gpu) return engine.backend === "cpu" ? "Running on the CPU" : "";
     return `${engine.gpu.devices.join(", ")}: ${engine.gpu.gpuLayers} of ${engine.gpu.totalLayers} layers on the GPU`;
 }
 
-export function StatusLine({engine, busy, turnState}: Props) {
+export function StatusLine({engine, busy, turnState, remote}: Props) {
     if (!engine) return <footer className="status">Connecting…</footer>;
+    if (remote)
+        return (
+            <footer className="status" data-state={busy ? "generating" : "ready"}>
+                <span className="model">{remote}</span>
+                <span className="where">runs elsewhere: questions and tool results are sent there</span>
+                <span className="state">{busy ? "generating" : "ready"}</span>
+            </footer>
+        );
     const state = busy && engine.state === "ready" ? "generating" : engine.state;
     // The turn's own state says more only when it is not the engine's ("awaiting approval", "waiting for tool").
     const turn = turnState?.toLowerCase().replace(/_/g, " ");

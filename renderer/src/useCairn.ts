@@ -276,6 +276,16 @@ export function useCairn(api: CairnApi) {
         [api, showError, state.selectedId],
     );
 
+    /** Which model answers here: a provider's (served elsewhere), or null for the local one. */
+    const setProvider = useCallback(
+        async (provider: string | null) => {
+            if (!state.selectedId) return;
+            const res = await api.invoke("conversations.setProvider", {id: state.selectedId, provider});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError, state.selectedId],
+    );
+
     /** Deletes a message: really, once the deletion was not undone. */
     const deleteMessage = useCallback(
         async (id: string) => {
@@ -315,6 +325,7 @@ export function useCairn(api: CairnApi) {
         showError,
         runPlan,
         cancelPlan,
+        setProvider,
     };
 }
 

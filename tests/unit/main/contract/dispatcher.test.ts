@@ -34,6 +34,7 @@ function conversation(title: string): Conversation {
         generation: null,
         toolsOff: [],
         workspace: null,
+        provider: null,
         createdAt: 1,
         updatedAt: 1,
     };

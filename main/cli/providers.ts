@@ -1,0 +1,62 @@
+import {checkProvider, providersFile, readProviders, removeProvider, saveProvider} from "../llm/providers.js";
+import type {CliArgs} from "./args.js";
+
+type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
+
+/**
+ * `cairn providers list|add|remove`: the models served elsewhere in <data>/providers.json. A key is never
+ * written there: --key-env names a variable, --key-file a file only its owner can read.
+ */
+export function providersCommand(dataDir: string, args: CliArgs, out: Out): number {
+    const file = providersFile(dataDir);
+    const [action, name] = args.positionals;
+    switch (action ?? "list") {
+        case "list": {
+            const {providers, problems} = readProviders(file);
+            for (const problem of problems) process.stderr.write(`cairn: ${problem}\n`);
+            if (out.json) out.write(`${JSON.stringify(providers)}\n`);
+            else if (providers.length === 0)
+                out.write(`No providers in ${file}: answers come from the local model.\n`);
+            else
+                for (const p of providers)
+                    out.write(
+                        `${p.name}\t${p.type}\t${p.baseUrl}\t${p.model ?? "(first listed)"}\t${keySource(p)}\n`,
+                    );
+            return 0;
+        }
+        case "add": {
+            if (!name || !args.baseUrl)
+                return out.fail(
+                    "usage: cairn providers add NAME --base-url URL [--remote-model M] [--key-env VAR | --key-file PATH]",
+                );
+            if (args.apiKey)
+                return out.fail(
+                    "keys are not stored in clear: put it in an environment variable (--key-env VAR) or a file only you can read (--key-file PATH)",
+                );
+            const entry = {
+                type: "openai-compatible",
+                baseUrl: args.baseUrl,
+                ...(args.remoteModel ? {model: args.remoteModel} : {}),
+                ...(args.keyEnv ? {keyEnv: args.keyEnv} : {}),
+                ...(args.keyFile ? {keyFile: args.keyFile} : {}),
+            };
+            const checked = checkProvider(name, entry);
+            if (typeof checked === "string") return out.fail(checked);
+            saveProvider(file, checked);
+            out.write(`Added ${name} to ${file}.\n`);
+            return 0;
+        }
+        case "remove": {
+            if (!name) return out.fail("usage: cairn providers remove NAME");
+            if (!removeProvider(file, name)) return out.fail(`no provider named ${name} in ${file}`);
+            out.write(`Removed ${name}.\n`);
+            return 0;
+        }
+        default:
+            return out.fail(`unknown providers action "${action}": use list, add or remove`);
+    }
+}
+
+function keySource(p: {keyEnv?: string; keyFile?: string}): string {
+    return p.keyEnv ? `key from $${p.keyEnv}` : p.keyFile ? `key from ${p.keyFile}` : "no key";
+}

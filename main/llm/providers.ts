@@ -1,0 +1,256 @@
+import fs from "node:fs";
+import path from "node:path";
+import {Ajv} from "ajv";
+import {fail, ok, type Result} from "../../shared/result.js";
+import {hostOf, remoteStep, type Egress, type RemoteServer} from "./remote.js";
+import type {StepRequest, StepResult} from "./engine.js";
+import type {EgressEntry, ProviderInfo} from "../../shared/contract.js";
+
+/**
+ * `<data>/providers.json`: models served elsewhere that a conversation may use instead of the embedded one.
+ * A key is never in this file: `keyEnv` names an environment variable, `keyFile` a file only its owner
+ * can read (checked when it is used).
+ */
+export type ProviderConfig = {
+    name: string;
+    type: "openai-compatible";
+    baseUrl: string;
+    /** The model to ask for; unset: the first one the server lists at /v1/models. */
+    model?: string;
+    keyEnv?: string;
+    keyFile?: string;
+};
+
+export const PROVIDERS_FILE_NAME = "providers.json";
+const NAME = /^[A-Za-z0-9][\w.-]{0,63}$/;
+
+const validateEntry = new Ajv({allErrors: true, strict: false}).compile({
+    type: "object",
+    additionalProperties: false,
+    required: ["type", "baseUrl"],
+    properties: {
+        type: {const: "openai-compatible"},
+        baseUrl: {type: "string", pattern: "^https?://"},
+        model: {type: "string", minLength: 1},
+        keyEnv: {type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},
+        keyFile: {type: "string", minLength: 1},
+    },
+});
+
+export function providersFile(dataDir: string): string {
+    return path.join(dataDir, PROVIDERS_FILE_NAME);
+}
+
+/** The file's providers; a missing file is none, a malformed entry is a problem in words. */
+export function readProviders(file: string): {providers: ProviderConfig[]; problems: string[]} {
+    let raw: unknown;
+    try {
+        raw = JSON.parse(fs.readFileSync(file, "utf8"));
+    } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return {providers: [], problems: []};
+        return {providers: [], problems: [`${file} is not valid JSON: ${(error as Error).message}`]};
+    }
+    const entries = (raw as {providers?: Record<string, unknown>}).providers ?? {};
+    const providers: ProviderConfig[] = [];
+    const problems: string[] = [];
+    for (const [name, entry] of Object.entries(entries)) {
+        const checked = checkProvider(name, entry);
+        if (typeof checked === "string") problems.push(`${file}: ${checked}`);
+        else providers.push(checked);
+    }
+    return {providers, problems};
+}
+
+/** One entry checked; a string says what is wrong with it. */
+export function checkProvider(name: string, entry: unknown): ProviderConfig | string {
+    if (!NAME.test(name)) return `provider name "${name}" must be 1-64 letters, digits, "_", "-" or "."`;
+    if (!validateEntry(entry)) {
+        const why = (validateEntry.errors ?? []).map((e) =>
+            e.keyword === "additionalProperties"
+                ? `${String(e.params.additionalProperty)} is not a provider field`
+                : `${e.instancePath || "entry"} ${e.message}`,
+        );
+        return `provider ${name}: ${why.join("; ")} (a key is never written here: use keyEnv or keyFile)`;
+    }
+    return {name, ...(entry as Omit<ProviderConfig, "name">)};
+}
+
+/** Adds or replaces one provider, keeping the others; written atomically, readable by its owner only. */
+export function saveProvider(file: string, provider: ProviderConfig): void {
+    const {name, ...entry} = provider;
+    writeEntries(file, (entries) => ({...entries, [name]: entry}));
+}
+
+export function removeProvider(file: string, name: string): boolean {
+    let found = false;
+    writeEntries(file, (entries) => {
+        found = name in entries;
+        const {[name]: _gone, ...rest} = entries;
+        return rest;
+    });
+    return found;
+}
+
+function writeEntries(file: string, change: (entries: Record<string, unknown>) => Record<string, unknown>) {
+    let current: {providers?: Record<string, unknown>} = {};
+    try {
+        current = JSON.parse(fs.readFileSync(file, "utf8")) as typeof current;
+    } catch {
+        // a missing file starts empty
+    }
+    const next = {...current, providers: change(current.providers ?? {})};
+    const temp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, `${JSON.stringify(next, null, 4)}\n`, {mode: 0o600});
+    fs.renameSync(temp, file);
+}
+
+/**
+ * The provider's key: from its environment variable, or from its key file, which must be readable by its
+ * owner only. A key given for one command (--api-key, CAIRN_API_KEY) wins and is never stored.
+ */
+export function providerKey(provider: ProviderConfig): Result<string | undefined> {
+    if (provider.keyEnv) {
+        const key = process.env[provider.keyEnv];
+        return key
+            ? ok(key)
+            : fail("VALIDATION", `${provider.name}'s key variable ${provider.keyEnv} is not set`);
+    }
+    if (!provider.keyFile) return ok(undefined);
+    let stat: fs.Stats;
+    try {
+        stat = fs.statSync(provider.keyFile);
+    } catch {
+        return fail("NOT_FOUND", `${provider.name}'s key file ${provider.keyFile} does not exist`);
+    }
+    if (process.platform !== "win32" && (stat.mode & 0o077) !== 0)
+        return fail(
+            "DENIED",
+            `${provider.name}'s key file ${provider.keyFile} can be read by other users; run chmod 600 on it`,
+        );
+    return ok(fs.readFileSync(provider.keyFile, "utf8").trim());
+}
+
+/** A turn's model on a remote server: steps go there; results are not cut to a context Cairn cannot see. */
+export class RemoteEngine {
+    private model: string | undefined;
+
+    constructor(
+        readonly provider: ProviderConfig,
+        private readonly apiKey: string | undefined,
+        private readonly onEgress: (e: Egress) => void = () => {},
+    ) {
+        this.model = provider.model;
+    }
+
+    /** What answered, as messages record it: the model (or the provider's name) and where it runs. */
+    label(): string {
+        return `${this.model ?? this.provider.name} · ${hostOf(this.provider)}`;
+    }
+
+    async step(req: StepRequest): Promise<Result<StepResult>> {
+        const server = {baseUrl: this.provider.baseUrl, apiKey: this.apiKey};
+        if (!this.model) {
+            const found = await resolveModel(server);
+            if (!found.ok) return found;
+            this.model = found.value;
+        }
+        return remoteStep({...server, model: this.model}, req, this.onEgress);
+    }
+
+    resultBudget(): number | null {
+        return null;
+    }
+
+    fitText(text: string): string {
+        return text;
+    }
+}
+
+/**
+ * The providers of providers.json (read again at each use, so `cairn providers add` in another process
+ * takes effect), and one given for a single command (--base-url), whose key is never stored.
+ */
+export class Providers {
+    constructor(
+        private readonly file: string,
+        private readonly log: (entry: EgressEntry) => void,
+        private readonly oneOff: (ProviderConfig & {apiKey?: string}) | null = null,
+    ) {}
+
+    list(): ProviderConfig[] {
+        const {providers} = readProviders(this.file);
+        return this.oneOff
+            ? [...providers.filter((p) => p.name !== this.oneOff!.name), this.oneOff]
+            : providers;
+    }
+
+    info(): ProviderInfo[] {
+        return this.list().map((p) => ({
+            name: p.name,
+            type: p.type,
+            baseUrl: p.baseUrl,
+            model: p.model ?? null,
+            key: p.keyEnv
+                ? `env ${p.keyEnv}`
+                : p.keyFile
+                  ? `file ${p.keyFile}`
+                  : this.oneOff === p && this.oneOff.apiKey
+                    ? "given for this command"
+                    : "none",
+        }));
+    }
+
+    has(name: string): boolean {
+        return this.list().some((p) => p.name === name);
+    }
+
+    /** The engine a conversation's turn uses for this provider; its requests are logged for that conversation. */
+    engine(name: string, conversationId: string): Result<RemoteEngine> {
+        const provider = this.list().find((p) => p.name === name);
+        if (!provider)
+            return fail(
+                "NOT_FOUND",
+                `no provider named ${name}; add it with cairn providers add, or switch back to the local model`,
+            );
+        const key = provider === this.oneOff ? ok(this.oneOff.apiKey) : providerKey(provider);
+        if (!key.ok) return key;
+        return ok(
+            new RemoteEngine(provider, key.value, (e) =>
+                this.log({
+                    at: Date.now(),
+                    provider: name,
+                    host: hostOf({baseUrl: e.url}),
+                    bytesSent: e.bytesSent,
+                    bytesReceived: e.bytesReceived,
+                    status: e.status,
+                    conversationId,
+                }),
+            ),
+        );
+    }
+}
+
+/** The model a provider serves: its configured one, else the first the server lists. */
+export async function resolveModel(
+    server: Omit<RemoteServer, "model"> & {model?: string},
+): Promise<Result<string>> {
+    if (server.model) return ok(server.model);
+    const url = `${server.baseUrl.replace(/\/+$/, "")}/models`;
+    try {
+        const res = await fetch(url, {
+            headers: server.apiKey ? {Authorization: `Bearer ${server.apiKey}`} : {},
+            signal: AbortSignal.timeout(server.connectTimeoutMs ?? 10_000),
+        });
+        if (!res.ok)
+            return fail("NETWORK", `${hostOf(server)} answered ${res.status} when asked for its models`);
+        const list = (await res.json()) as {data?: {id?: string}[]};
+        const first = list.data?.find((m) => typeof m.id === "string")?.id;
+        return first ? ok(first) : fail("NOT_FOUND", `${hostOf(server)} lists no model`);
+    } catch (error) {
+        const code = (error as {cause?: {code?: string}}).cause?.code;
+        return fail(
+            "NETWORK",
+            `cannot reach ${hostOf(server)}${code ? ` (${code})` : ""} to list its models`,
+        );
+    }
+}
