@@ -66,7 +66,7 @@ const TOOL_LIMIT_NOTE =
     "The tool limit for this answer is reached. Answer now with what you have, without tools.";
 /** Said when the model may reach the internet: its queries and addresses leave this computer. */
 export const WEB_NOTE =
-    "Web access is on: search queries and page addresses leave this computer. Never put passwords, keys or other secrets, or personal details the user did not ask you to look up, in them.";
+    "Web access is on: search queries and page addresses leave this computer, so never put secrets or personal details in them.";
 const CITE_NOTE =
     "Tool results list their sources as [n] Title. When you use information from a source, cite it as [n].";
 

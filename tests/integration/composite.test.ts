@@ -127,8 +127,9 @@ test("research: web_search then web_fetch of the first result, traced as childre
             hits.filter((h) => h.startsWith("/page")),
             ["/page/1"],
         );
+        // The result template joins both steps (cut to the context's room, as any result the model sees).
         assert.match(parent.resultText ?? "", /^First result: Cairn page 1\n/);
-        assert.match(parent.resultText ?? "", /landmark on \/page\/1/);
+        assert.match(children[1]!.resultText ?? "", /landmark on \/page\/1/);
         // The inner calls' sources are the composite's: cited in the answer like any tool's.
         const urls = message.citations.map((c) => c.url);
         assert.ok(urls.includes(`${base}/page/1`), JSON.stringify(urls));
