@@ -14,7 +14,7 @@ import {
     type StepResult,
 } from "../llm/engine.js";
 import type {Plan, PlanStep} from "../../shared/contract.js";
-import {callOf, planGrammar, PLANNER_PROMPT} from "../chat/plan.js";
+import {blockedBy, callOf, plannerStep} from "../chat/plan.js";
 import type {ApiCitation, ApiTools, CairnToolPlan, PlanRequest, Step} from "./cairnTools.js";
 import {grammarParams, grammarSchema} from "../llm/grammarSchema.js";
 import {modelFunction} from "../tools/defineTool.js";
@@ -42,8 +42,6 @@ export type ChatPlan = {
 
 /** Steps with Cairn's tools before the model must answer without them; also the most steps a plan has. */
 const MAX_TOOL_STEPS = 6;
-/** A plan is JSON in a grammar: it gets at least this many tokens, whatever the answer's limit. */
-const PLAN_TOKENS = 1024;
 
 export type ApiToolCall = {id: string; type: "function"; function: {name: string; arguments: string}};
 export type CallProblem = {tool_call_id: string; message: string};
@@ -252,9 +250,7 @@ class ChatRun {
         this.planned = plan;
         for (const step of plan.steps) {
             if (step.action === "completion") continue;
-            const blocked = step.dependsOn?.find(
-                (id) => plan.steps.find((s) => s.id === id)?.status !== "ok",
-            );
+            const blocked = blockedBy(step, plan.steps);
             if (blocked || step.problem || this.signal.aborted) {
                 step.status = step.problem ? "error" : "skipped";
                 step.error = step.problem ?? (blocked ? `step ${blocked} did not succeed` : "stopped");
@@ -273,18 +269,9 @@ class ChatRun {
     private async makePlan(engine: Engine): Promise<PlanStep[]> {
         const cairn = this.plan.cairn!;
         const tools = cairn.plan.tools;
-        const listed = tools.map((t) => `- ${t.name}: ${t.description}`).join("\n");
         const result = await engine.step({
-            history: [
-                {
-                    type: "system",
-                    text: `${PLANNER_PROMPT}\nAt most ${MAX_TOOL_STEPS} steps.\n\nTools:\n${listed}`,
-                },
-                ...this.plan.history,
-            ],
+            ...plannerStep(tools, MAX_TOOL_STEPS, this.plan.history, this.plan.maxTokens),
             signal: this.signal,
-            format: {type: "schema", schema: planGrammar(tools, MAX_TOOL_STEPS)},
-            maxTokens: Math.max(this.plan.maxTokens ?? 0, PLAN_TOKENS),
             sampling: this.plan.sampling,
             onText: () => {},
         });

@@ -1,4 +1,5 @@
-import type {GbnfJsonSchema} from "node-llama-cpp";
+import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
+import type {StepRequest} from "../llm/engine.js";
 import type {Plan, PlanStep, PlanStepInput} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
@@ -11,7 +12,10 @@ const LABEL: GbnfJsonSchema = {type: "string", minLength: 1, maxLength: 80};
 const MAX_ARG_STRING = 400;
 const ANSWER_LABEL = "Write the answer";
 
-export const PLANNER_PROMPT = [
+/** A plan is JSON in a grammar: it gets at least this many tokens, whatever the answer's limit. */
+const PLAN_TOKENS = 1024;
+
+const PLANNER_PROMPT = [
     "Plan how to answer the user's last message before anything runs. Write JSON only.",
     "Each step has a label (a few words the user will read) and an action:",
     '- "memory": search the user\'s documents (args.query);',
@@ -19,6 +23,32 @@ export const PLANNER_PROMPT = [
     '- "completion": write the answer from what the steps found (always the last step).',
     "depends_on lists the numbers of earlier steps whose results a step needs.",
 ].join("\n");
+
+/**
+ * What the model is asked for a plan: the planner's instructions with the tools on offer, the conversation,
+ * the plan's grammar, and room enough for it.
+ */
+export function plannerStep(
+    offered: ToolDefinition[],
+    maxSteps: number,
+    history: ChatHistoryItem[],
+    maxTokens: number | undefined,
+): Pick<StepRequest, "history" | "format" | "maxTokens"> {
+    const listed = offered.map((t) => `- ${t.name}: ${t.description}`).join("\n");
+    return {
+        history: [
+            {type: "system", text: `${PLANNER_PROMPT}\nAt most ${maxSteps} steps.\n\nTools:\n${listed}`},
+            ...history,
+        ],
+        format: {type: "schema", schema: planGrammar(offered, maxSteps)},
+        maxTokens: Math.max(maxTokens ?? 0, PLAN_TOKENS),
+    };
+}
+
+/** The earlier step a step needs that did not succeed (its id), or null when it may run. */
+export function blockedBy(step: PlanStep, steps: PlanStep[]): string | null {
+    return step.dependsOn?.find((id) => steps.find((s) => s.id === id)?.status !== "ok") ?? null;
+}
 
 /**
  * The grammar of a plan: steps of memory, a call of one of the offered tools with its own parameters, or the

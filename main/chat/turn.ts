@@ -21,7 +21,7 @@ import type {ToolRegistry} from "../tools/registry.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import type {CallContext, CallOutcome, ToolRunner} from "../tools/runner.js";
 import {TurnMachine} from "./turnState.js";
-import {callOf, planGrammar, PLANNER_PROMPT, readPlan} from "./plan.js";
+import {blockedBy, callOf, plannerStep, readPlan} from "./plan.js";
 
 export type ToolServices = {
     registry: ToolRegistry;
@@ -55,9 +55,6 @@ export type TurnInput = {
     /** Plan mode: write a plan and stop there (the person reads and edits it), or run a plan's steps. */
     plan?: {make: {maxSteps: number}} | {run: PlanStep[]};
 };
-
-/** A plan is JSON in a grammar: it gets at least this many tokens, whatever the answer's limit. */
-const PLAN_TOKENS = 1024;
 
 type Call = {name: string; params: unknown};
 type Ending = {error: string | null; stopped: boolean};
@@ -152,17 +149,10 @@ export class Turn {
         const {registry} = this.deps.tools;
         const {mode, webAccess, generation, signal} = this.input;
         const offered = registry.offered(mode, {webAccess, off: this.input.toolsOff});
-        const listed = offered.map((t) => `- ${t.name}: ${t.description}`).join("\n");
         const result = await this.deps.engine.step({
-            history: [
-                {type: "system", text: `${PLANNER_PROMPT}\nAt most ${maxSteps} steps.\n\nTools:\n${listed}`},
-                ...this.input.history,
-                {type: "model", response: []},
-            ],
+            ...plannerStep(offered, maxSteps, this.input.history, generation.maxTokens),
             signal,
-            maxTokens: Math.max(generation.maxTokens, PLAN_TOKENS),
             sampling: generation,
-            format: {type: "schema", schema: planGrammar(offered, maxSteps)},
             onText: () => {},
         });
         if (!result.ok) return {error: result.error.message, stopped: false};
@@ -184,9 +174,7 @@ export class Turn {
         this.savePlan(plan);
         let ending: Ending = {error: null, stopped: false};
         for (const [index, step] of plan.steps.entries()) {
-            const blocked = step.dependsOn?.find(
-                (id) => plan.steps.find((s) => s.id === id)?.status !== "ok",
-            );
+            const blocked = blockedBy(step, plan.steps);
             if (this.input.signal.aborted || blocked) {
                 step.status = "skipped";
                 step.error = blocked ? `step ${blocked} did not succeed` : "the plan was stopped";
