@@ -126,8 +126,13 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
     {
         name: "a proposed plan being edited",
         open: async (page) => {
+            // The new conversation is selected (its address changes) before its mode is set.
+            const before = new URL(page.url()).searchParams.get("c");
             await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
-            await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("plan");
+            await expect.poll(() => new URL(page.url()).searchParams.get("c")).not.toBe(before);
+            const mode = page.getByRole("combobox", {name: "Mode", exact: true});
+            await mode.selectOption("plan");
+            await expect(mode).toHaveValue("plan");
             await page.getByRole("textbox", {name: "Message"}).fill("How busy is this computer?");
             await page.getByRole("textbox", {name: "Message"}).press("Enter");
             const plan = page.getByRole("region", {name: "Plan"}).last();

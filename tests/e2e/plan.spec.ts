@@ -10,7 +10,10 @@ test.afterEach(async () => served.stop());
 async function proposePlan(page: Page) {
     await page.goto(served.url);
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
-    await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("plan");
+    await expect(page).toHaveURL(/[?&]c=/);
+    const mode = page.getByRole("combobox", {name: "Mode", exact: true});
+    await mode.selectOption("plan");
+    await expect(mode).toHaveValue("plan");
     await page.getByRole("textbox", {name: "Message"}).fill("How busy is this computer?");
     await page.getByRole("textbox", {name: "Message"}).press("Enter");
     const plan = page.getByRole("region", {name: "Plan"});
