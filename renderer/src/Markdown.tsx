@@ -1,27 +1,14 @@
-import {useEffect, useMemo, useState, type ReactNode} from "react";
+import {useMemo, type ReactNode} from "react";
 import Markdown, {type Components, type Options} from "react-markdown";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
 import type {Citation} from "../../shared/contract.js";
 import {linkMarkers, markdownComponents} from "./citations.js";
+import {lazyModule, useLazyModule} from "./lazyModule.js";
 import {useCopy} from "./useCopy.js";
 
-type Rich = typeof import("./richMarkdown.js");
-let rich: Rich | null = null;
-let loading: Promise<Rich> | null = null;
-
-/** Loads highlighting and math once, for the first answer that needs them. */
-function loadRich(): Promise<Rich> {
-    // A load that failed (the chunk did not arrive) is tried again by the next answer that needs it.
-    loading ??= import("./richMarkdown.js").then(
-        (module) => (rich = module),
-        (error: unknown) => {
-            loading = null;
-            throw error;
-        },
-    );
-    return loading;
-}
+// Highlighting and math, loaded once, for the first answer that needs them.
+const richModule = lazyModule(() => import("./richMarkdown.js"));
 
 const NEEDS_RICH = /```|~~~|\$/;
 
@@ -32,20 +19,7 @@ const NEEDS_RICH = /```|~~~|\$/;
  */
 export function AnswerMarkdown({text, citations}: {text: string; citations: Citation[]}) {
     const needsRich = NEEDS_RICH.test(text);
-    const [, setLoaded] = useState(rich !== null);
-    useEffect(() => {
-        if (!needsRich || rich) return;
-        let current = true;
-        const attempt = (left: number) =>
-            loadRich().then(
-                () => current && setLoaded(true),
-                () => left > 0 && current && setTimeout(() => void attempt(left - 1), 500),
-            );
-        void attempt(3);
-        return () => {
-            current = false;
-        };
-    }, [needsRich]);
+    const rich = useLazyModule(richModule, needsRich);
     const components = useMemo(
         () => ({...markdownComponents(citations), pre: CodeBlock, input: TaskBox}),
         [citations],
