@@ -159,15 +159,26 @@ export const Citation = Type.Object(
 );
 export type Citation = Static<typeof Citation>;
 
+/** What serves a provider's model: any OpenAI-compatible server, or a cloud API in its own format. */
+export const ProviderType = oneOf(["openai-compatible", "openai", "gemini", "anthropic"]);
+export type ProviderType = Static<typeof ProviderType>;
+/**
+ * How a conversation with web access on searches the web with this provider: with Cairn's own
+ * web_search ("cairn"), with the provider's own search ("provider"), or not at all ("none").
+ */
+export const ProviderWebSearch = oneOf(["cairn", "provider", "none"]);
+export type ProviderWebSearch = Static<typeof ProviderWebSearch>;
+
 /** A model served elsewhere, as providers.json names it; where its key comes from, never the key. */
 export const ProviderInfo = Type.Object(
     {
         name: Type.String(),
-        type: Type.Literal("openai-compatible"),
+        type: ProviderType,
         baseUrl: Type.String(),
         model: nullable(Type.String()),
         /** "env NAME", "file PATH" or "none". */
         key: Type.String(),
+        webSearch: ProviderWebSearch,
     },
     closed,
 );

@@ -216,6 +216,8 @@ export class ChatService {
         }
         const remote = this.remoteFor(conversation);
         if (!remote.ok) return remote;
+        // A provider with no web search of its own gets none (its switch is shown off and disabled).
+        if (remote.value?.webSearch === "none") conversation.webAccess = false;
         // While a model loads, the turn waits for it in the engine's queue.
         if (!remote.value && !this.engine.isLoaded() && this.engine.status().state !== "loading") {
             return fail(
@@ -336,9 +338,10 @@ export function toModelHistory(messages: Message[]): ChatHistoryItem[] {
         .map((m): ChatHistoryItem => {
             if (m.role === "user") return {type: "user", text: m.content};
             if (m.role === "system") return {type: "system", text: m.content};
-            // A composite tool's inner calls are part of its result, not calls of the model's.
+            // A composite tool's inner calls are part of its result, not calls of the model's; a provider's
+            // own search (ranBy) is in the answer's text and citations, not a call any model could make again.
             const calls: ChatModelFunctionCall[] = m.toolCalls
-                .filter((c) => !c.parentId)
+                .filter((c) => !c.parentId && !ranByProvider(c))
                 .map((c) => ({
                     type: "functionCall",
                     name: c.tool,
@@ -348,6 +351,11 @@ export function toModelHistory(messages: Message[]): ChatHistoryItem[] {
             const thought = m.thought ? [thoughtSegment(m.thought)] : [];
             return {type: "model", response: [...thought, ...calls, ...(m.content ? [m.content] : [])]};
         });
+}
+
+function ranByProvider(call: Message["toolCalls"][number]): boolean {
+    const data = call.resultData as {ranBy?: unknown} | null;
+    return typeof data?.ranBy === "string";
 }
 
 /** The first line, without a leading slash command ("/docs Perseids" is titled "Perseids"). */

@@ -12,7 +12,7 @@ import type {
     TurnStats,
 } from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
-import {emptyStats, thoughtSegment, type StepEngine} from "../llm/engine.js";
+import {emptyStats, thoughtSegment, type HostedTools, type StepEngine} from "../llm/engine.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
@@ -232,6 +232,7 @@ export class Turn {
             limitReached || choice === "none" || !withTools ? [] : registry.offered(mode, {webAccess, off});
         const force = forcedTools(choice, offered);
         this.deps.tools.telemetry?.offered((force ?? offered).map((t) => t.name));
+        const hosted = this.hostedTools(step);
         const result = await this.deps.engine.step({
             history: this.history(offered.length > 0 || this.response.length > 0, limitReached),
             signal,
@@ -241,6 +242,7 @@ export class Turn {
             force: force?.map(modelFunction),
             onText: (chunk) => this.onText(chunk),
             onThought: (chunk) => this.onThought(chunk),
+            hosted: hosted.tools,
             // The trace shows each call as it is written, before it is complete and runs.
             onCallChunk: ({index, name, text}) =>
                 this.deps.bus.emit({
@@ -252,6 +254,7 @@ export class Turn {
                     text,
                 }),
         });
+        hosted.close();
         if (result.ok) {
             addStats(this.stats, result.value.stats);
             this.contextUsed = result.value.contextUsed;
@@ -341,6 +344,51 @@ export class Turn {
             contextUsed: this.contextUsed,
         });
         return budget === null ? undefined : (text) => engine.fitText(text, budget);
+    }
+
+    /**
+     * Tools a remote provider runs itself (its web search): each a trace step of this answer, its sources
+     * cited with this answer's numbers (a URL cited again keeps its number).
+     */
+    private hostedTools(step: number): {tools: HostedTools; close: () => void} {
+        const {conversationId, id: messageId, model} = this.input.answer;
+        const finishers = new Map<string, (text: string, args: unknown) => void>();
+        const tools: HostedTools = {
+            started: (name, args) => {
+                const {record, finish} = this.deps.tools.runner.hosted(
+                    name,
+                    args,
+                    {conversationId, messageId, step},
+                    model ?? "the provider",
+                );
+                finishers.set(record.id, finish);
+                return record.id;
+            },
+            finished: (id, text, args) => {
+                finishers.get(id)?.(text, args);
+                finishers.delete(id);
+            },
+            cite: (id, {title, url}) => {
+                const known = this.cited.find((c) => c.url === url);
+                if (known) return known.number;
+                const citation: Citation = {
+                    kind: "url",
+                    title,
+                    url,
+                    number: this.cited.length + 1,
+                    toolCallId: id,
+                };
+                this.cited.push(citation);
+                this.deps.citations.add(messageId, citation);
+                return citation.number;
+            },
+        };
+        // A step the stream never finished (stopped, broken off) is closed with the step.
+        const close = () => {
+            for (const finish of finishers.values()) finish("the provider did not say what it found", {});
+            finishers.clear();
+        };
+        return {tools, close};
     }
 
     /** Numbers each returned source within this answer and tells the model how to cite it. */

@@ -21,11 +21,13 @@ Commands:
         --base-url URL [--api-key KEY] [--remote-model M]
                                                 answer with a model on an OpenAI-compatible server, for this
                                                 command only (key: --api-key or $CAIRN_API_KEY, never stored)
-  providers list [--json] | add NAME --base-url URL [--remote-model M] [--key-env VAR | --key-file PATH]
-      | remove NAME
-        Models served elsewhere (llama-server, vLLM, Ollama, LM Studio, another Cairn) in
-        <data>/providers.json. Keys are never written there: name an environment variable or a file
-        only you can read.
+        --provider openai|gemini|anthropic --api-key KEY [--remote-model M] [--base-url URL]
+                                                answer with a cloud model, for this command only
+  providers list [--json] | add NAME [--type T] [--base-url URL] [--remote-model M]
+      [--key-env VAR | --key-file PATH] | remove NAME
+        Models served elsewhere in <data>/providers.json. T: openai-compatible (llama-server, vLLM,
+        Ollama, LM Studio, another Cairn; needs --base-url), openai, gemini or anthropic. Keys are
+        never written there: name an environment variable or a file only you can read.
   models list | inspect PATH | download URL | remove ID   [--json]
         Installed models; a GGUF file's facts and fit; download (https: or hf:USER/REPO/FILE) with
         progress on stderr, resumable after an interruption; remove a model (its file too if downloaded).
@@ -61,6 +63,8 @@ Common options:
   --seed N            sampling seed
 `;
 
+const PROVIDER_TYPE_NAMES = ["openai-compatible", "openai", "gemini", "anthropic"] as const;
+
 export type CliArgs = {
     command: string | undefined;
     positionals: string[];
@@ -78,6 +82,8 @@ export type CliArgs = {
     mode: ToolMode | undefined;
     approve: boolean;
     provider: string | undefined;
+    /** `providers add --type`: what serves the model (default openai-compatible). */
+    providerType: (typeof PROVIDER_TYPE_NAMES)[number] | undefined;
     baseUrl: string | undefined;
     remoteModel: string | undefined;
     keyEnv: string | undefined;
@@ -140,6 +146,7 @@ export function parseCli(argv: string[]): CliArgs {
             "json-config": {type: "string"},
             startup: {type: "string"},
             provider: {type: "string"},
+            type: {type: "string"},
             "base-url": {type: "string"},
             "remote-model": {type: "string"},
             "key-env": {type: "string"},
@@ -184,6 +191,7 @@ export function parseCli(argv: string[]): CliArgs {
         mcpJson: values["json-config"],
         startup: oneOf("startup", values.startup, ["lazy", "launch"] as const),
         provider: values.provider,
+        providerType: oneOf("type", values.type, PROVIDER_TYPE_NAMES),
         baseUrl: values["base-url"],
         remoteModel: values["remote-model"],
         keyEnv: values["key-env"],

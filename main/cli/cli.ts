@@ -132,7 +132,7 @@ async function chat(args: CliArgs): Promise<number> {
     const text = args.positionals.join(" ").trim();
     if (!text) return failLine('nothing to ask: cairn chat "your message"');
     const core = openCore(args);
-    const remote = args.baseUrl ? ONE_OFF : args.provider;
+    const remote = oneOffProvider(args) ? ONE_OFF : args.provider;
     try {
         await core.loadConfiguredModel();
         const engine = core.engine.status();
@@ -294,22 +294,27 @@ function planText(plan: Plan): string {
     return `Plan (${plan.state}):\n${lines.join("\n")}\nRun or edit it in the app (cairn serve), or with the local API's metadata.plan.\n`;
 }
 
-/** The provider name a --base-url server gets for one command. */
+/** The provider name a server given on the command line gets for one command. */
 const ONE_OFF = "command-line";
+const CLOUD_TYPES = ["openai", "gemini", "anthropic"];
 
-/** --base-url (with --provider openai-compatible or alone): a server for this command; its key is not stored. */
+/**
+ * A provider for this command only, its key never stored: --base-url (an OpenAI-compatible server, or a
+ * cloud API's own address with --provider TYPE), or --provider openai|gemini|anthropic with a key.
+ */
 function oneOffProvider(args: CliArgs) {
-    if (!args.baseUrl) return undefined;
-    if (args.provider && args.provider !== "openai-compatible")
+    const cloud = args.provider !== undefined && CLOUD_TYPES.includes(args.provider);
+    const apiKey = args.apiKey ?? process.env.CAIRN_API_KEY;
+    if (!args.baseUrl && !(cloud && apiKey)) return undefined;
+    if (args.provider && args.provider !== "openai-compatible" && !cloud)
         throw new UsageError(
-            "--base-url goes with --provider openai-compatible (or alone); a named provider has its own URL",
+            "--base-url goes with --provider openai-compatible, openai, gemini or anthropic (or alone); a named provider has its own URL",
         );
     const checked = checkProvider(ONE_OFF, {
-        type: "openai-compatible",
-        baseUrl: args.baseUrl,
+        type: cloud ? args.provider : "openai-compatible",
+        ...(args.baseUrl ? {baseUrl: args.baseUrl} : {}),
         ...(args.remoteModel ? {model: args.remoteModel} : {}),
     });
     if (typeof checked === "string") throw new UsageError(checked);
-    const apiKey = args.apiKey ?? process.env.CAIRN_API_KEY;
     return {...checked, ...(apiKey ? {apiKey} : {})};
 }

@@ -25,17 +25,17 @@ export function providersCommand(dataDir: string, args: CliArgs, out: Out): numb
             return 0;
         }
         case "add": {
-            if (!name || !args.baseUrl)
+            if (!name)
                 return out.fail(
-                    "usage: cairn providers add NAME --base-url URL [--remote-model M] [--key-env VAR | --key-file PATH]",
+                    "usage: cairn providers add NAME [--type T] [--base-url URL] [--remote-model M] [--key-env VAR | --key-file PATH]",
                 );
             if (args.apiKey)
                 return out.fail(
                     "keys are not stored in clear: put it in an environment variable (--key-env VAR) or a file only you can read (--key-file PATH)",
                 );
             const entry = {
-                type: "openai-compatible",
-                baseUrl: args.baseUrl,
+                type: args.providerType ?? "openai-compatible",
+                ...(args.baseUrl ? {baseUrl: args.baseUrl} : {}),
                 ...(args.remoteModel ? {model: args.remoteModel} : {}),
                 ...(args.keyEnv ? {keyEnv: args.keyEnv} : {}),
                 ...(args.keyFile ? {keyFile: args.keyFile} : {}),

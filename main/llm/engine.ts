@@ -65,6 +65,17 @@ export type StepRequest = {
     onCallChunk?: (chunk: CallChunk) => void;
     /** What the model thinks before it answers (thought segments), as it is written. */
     onThought?: (text: string) => void;
+    /** Tools a remote provider runs itself (its web search): the turn traces them and cites their sources. */
+    hosted?: HostedTools;
+};
+
+/** How a provider-run tool reaches the turn: a trace step started and finished, its sources numbered. */
+export type HostedTools = {
+    /** Adds the step to the trace; returns its call id. */
+    started(name: string, args: unknown): string;
+    finished(id: string, resultText: string, args: unknown): void;
+    /** The source's citation number in this answer (the same URL keeps its number). */
+    cite(id: string, source: {title: string; url: string}): number;
 };
 
 export type AnswerFormat = {type: "json"} | {type: "schema"; schema: GbnfJsonSchema};

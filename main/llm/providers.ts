@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import {Ajv} from "ajv";
 import {fail, ok, type Result} from "../../shared/result.js";
-import {hostOf, remoteStep, type Egress, type RemoteServer} from "./remote.js";
+import {hostOf, remoteStep, WIRES, type Egress, type RemoteServer} from "./remote.js";
 import type {StepRequest, StepResult} from "./engine.js";
-import type {EgressEntry, ProviderInfo} from "../../shared/contract.js";
+import type {EgressEntry, ProviderInfo, ProviderType, ProviderWebSearch} from "../../shared/contract.js";
+import type {WireFormat} from "./wire/wire.js";
 
 /**
  * `<data>/providers.json`: models served elsewhere that a conversation may use instead of the embedded one.
@@ -13,7 +14,8 @@ import type {EgressEntry, ProviderInfo} from "../../shared/contract.js";
  */
 export type ProviderConfig = {
     name: string;
-    type: "openai-compatible";
+    type: ProviderType;
+    /** Required for openai-compatible; the cloud APIs have their own (DEFAULT_BASE_URLS). */
     baseUrl: string;
     /** The model to ask for; unset: the first one the server lists at /v1/models. */
     model?: string;
@@ -22,14 +24,32 @@ export type ProviderConfig = {
 };
 
 export const PROVIDERS_FILE_NAME = "providers.json";
+
+/** Each type's format, its default address, and how it searches the web when web access is on. */
+export const PROVIDER_TYPES: Record<
+    ProviderType,
+    {format: WireFormat; baseUrl: string | null; webSearch: ProviderWebSearch}
+> = {
+    "openai-compatible": {format: "chat", baseUrl: null, webSearch: "cairn"},
+    openai: {format: "responses", baseUrl: "https://api.openai.com/v1", webSearch: "provider"},
+    gemini: {
+        format: "gemini",
+        baseUrl: "https://generativelanguage.googleapis.com/v1beta",
+        webSearch: "provider",
+    },
+    anthropic: {format: "anthropic", baseUrl: "https://api.anthropic.com/v1", webSearch: "none"},
+};
 const NAME = /^[A-Za-z0-9][\w.-]{0,63}$/;
 
 const validateEntry = new Ajv({allErrors: true, strict: false}).compile({
     type: "object",
     additionalProperties: false,
-    required: ["type", "baseUrl"],
+    required: ["type"],
+    // Only an OpenAI-compatible server needs its address; the cloud APIs have theirs.
+    if: {properties: {type: {const: "openai-compatible"}}},
+    then: {required: ["baseUrl"]},
     properties: {
-        type: {const: "openai-compatible"},
+        type: {enum: Object.keys(PROVIDER_TYPES)},
         baseUrl: {type: "string", pattern: "^https?://"},
         model: {type: "string", minLength: 1},
         keyEnv: {type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},
@@ -72,7 +92,8 @@ export function checkProvider(name: string, entry: unknown): ProviderConfig | st
         );
         return `provider ${name}: ${why.join("; ")} (a key is never written here: use keyEnv or keyFile)`;
     }
-    return {name, ...(entry as Omit<ProviderConfig, "name">)};
+    const fields = entry as Omit<ProviderConfig, "name" | "baseUrl"> & {baseUrl?: string};
+    return {name, ...fields, baseUrl: fields.baseUrl ?? PROVIDER_TYPES[fields.type].baseUrl!};
 }
 
 /** Adds or replaces one provider, keeping the others; written atomically, readable by its owner only. */
@@ -142,15 +163,24 @@ export class RemoteEngine {
         this.model = provider.model;
     }
 
+    /** How this provider searches the web when web access is on (Anthropic's API: not at all, here). */
+    get webSearch(): ProviderWebSearch {
+        return PROVIDER_TYPES[this.provider.type].webSearch;
+    }
+
     /** What answered, as messages record it: the model (or the provider's name) and where it runs. */
     label(): string {
         return `${this.model ?? this.provider.name} · ${hostOf(this.provider)}`;
     }
 
     async step(req: StepRequest): Promise<Result<StepResult>> {
-        const server = {baseUrl: this.provider.baseUrl, apiKey: this.apiKey};
+        const server = {
+            baseUrl: this.provider.baseUrl,
+            apiKey: this.apiKey,
+            format: PROVIDER_TYPES[this.provider.type].format,
+        };
         if (!this.model) {
-            const found = await resolveModel(server);
+            const found = await resolveModel(server, this.onEgress);
             if (!found.ok) return found;
             this.model = found.value;
         }
@@ -197,6 +227,7 @@ export class Providers {
                   : this.oneOff === p && this.oneOff.apiKey
                     ? "given for this command"
                     : "none",
+            webSearch: PROVIDER_TYPES[p.type].webSearch,
         }));
     }
 
@@ -233,20 +264,37 @@ export class Providers {
 /** The model a provider serves: its configured one, else the first the server lists. */
 export async function resolveModel(
     server: Omit<RemoteServer, "model"> & {model?: string},
+    onEgress: (e: Egress) => void = () => {},
 ): Promise<Result<string>> {
     if (server.model) return ok(server.model);
-    const url = `${server.baseUrl.replace(/\/+$/, "")}/models`;
+    const models = await listModels(server, onEgress);
+    if (!models.ok) return models;
+    return models.value[0] ? ok(models.value[0]) : fail("NOT_FOUND", `${hostOf(server)} lists no model`);
+}
+
+/** The models a server lists (OpenAI's /models, Gemini's, Anthropic's), in its order. */
+export async function listModels(
+    server: Omit<RemoteServer, "model">,
+    onEgress: (e: Egress) => void = () => {},
+): Promise<Result<string[]>> {
+    const wire = WIRES[server.format ?? "chat"];
+    const url = `${server.baseUrl.replace(/\/+$/, "")}${wire.models.path}`;
+    const egress: Egress = {url, bytesSent: 0, bytesReceived: 0, status: null};
     try {
         const res = await fetch(url, {
-            headers: server.apiKey ? {Authorization: `Bearer ${server.apiKey}`} : {},
+            headers: wire.headers(server.apiKey),
             signal: AbortSignal.timeout(server.connectTimeoutMs ?? 10_000),
         });
+        egress.status = res.status;
+        const text = await res.text();
+        egress.bytesReceived = Buffer.byteLength(text);
+        onEgress(egress);
         if (!res.ok)
             return fail("NETWORK", `${hostOf(server)} answered ${res.status} when asked for its models`);
-        const list = (await res.json()) as {data?: {id?: string}[]};
-        const first = list.data?.find((m) => typeof m.id === "string")?.id;
-        return first ? ok(first) : fail("NOT_FOUND", `${hostOf(server)} lists no model`);
+        return ok(wire.models.ids(JSON.parse(text)));
     } catch (error) {
+        if (egress.status !== null) return fail("NETWORK", `${hostOf(server)} sent no list of models`);
+        onEgress(egress);
         const code = (error as {cause?: {code?: string}}).cause?.code;
         return fail(
             "NETWORK",

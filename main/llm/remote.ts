@@ -1,15 +1,23 @@
-import type {ChatHistoryItem} from "node-llama-cpp";
 import {fail, ok, type Result} from "../../shared/result.js";
-import type {CallChunk, FinishReason, ModelFunction, StepRequest, StepResult} from "./engine.js";
+import type {FinishReason, StepRequest, StepResult} from "./engine.js";
 import {emptyStats} from "./engine.js";
+import {anthropic} from "./wire/anthropic.js";
+import {chatCompletions} from "./wire/chatCompletions.js";
+import {gemini} from "./wire/gemini.js";
+import {responses} from "./wire/responses.js";
+import type {StreamSink, Wire, WireFormat} from "./wire/wire.js";
 
-/** A server that speaks OpenAI's chat completions: llama-server, vLLM, Ollama, LM Studio, another Cairn. */
+export {toMessages} from "./wire/chatCompletions.js";
+
+/** A model served elsewhere: a server that speaks one of the formats, at a base URL. */
 export type RemoteServer = {
-    /** The API's base URL, ending in /v1 (as OpenAI clients take it). */
+    /** The API's base URL, e.g. http://gpu-box:8080/v1 (as OpenAI clients take it). */
     baseUrl: string;
     model: string;
-    /** Sent as a bearer token; never logged. */
+    /** Sent in the format's key header; never logged. */
     apiKey?: string;
+    /** The format it speaks (default: OpenAI's chat completions). */
+    format?: WireFormat;
     /** How long to wait for the server to answer at all (default 10 s). */
     connectTimeoutMs?: number;
 };
@@ -17,30 +25,13 @@ export type RemoteServer = {
 /** What was sent and received, for the egress log (never the content, never the key). */
 export type Egress = {url: string; bytesSent: number; bytesReceived: number; status: number | null};
 
-type OpenAiMessage =
-    | {role: "system" | "user"; content: string}
-    | {role: "assistant"; content: string | null; tool_calls?: OpenAiToolCall[]}
-    | {role: "tool"; tool_call_id: string; content: string};
-type OpenAiToolCall = {id: string; type: "function"; function: {name: string; arguments: string}};
-type Delta = {
-    content?: string | null;
-    reasoning_content?: string | null;
-    tool_calls?: {index: number; id?: string; function?: {name?: string; arguments?: string}}[];
-};
-type Chunk = {
-    choices?: {delta?: Delta; finish_reason?: string | null}[];
-    usage?: {
-        prompt_tokens?: number;
-        completion_tokens?: number;
-        prompt_tokens_details?: {cached_tokens?: number};
-    };
-};
+export const WIRES: Record<WireFormat, Wire> = {chat: chatCompletions, responses, gemini, anthropic};
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
- * One generation step on a remote OpenAI-compatible server, streamed: Cairn's history and tools in the
- * chat completions format, text, thoughts and tool calls (as they are written) out, usage back.
+ * One generation step on a remote model, streamed: Cairn's history and tools written in the server's
+ * format, text, thoughts and tool calls (as they are written) out, usage back.
  */
 export async function remoteStep(
     server: RemoteServer,
@@ -48,8 +39,9 @@ export async function remoteStep(
     onEgress: (e: Egress) => void = () => {},
 ): Promise<Result<StepResult>> {
     const started = performance.now();
-    const url = `${server.baseUrl.replace(/\/+$/, "")}/chat/completions`;
-    const body = JSON.stringify(requestBody(server.model, req));
+    const wire = WIRES[server.format ?? "chat"];
+    const url = `${server.baseUrl.replace(/\/+$/, "")}${wire.path(server.model)}`;
+    const body = JSON.stringify(wire.body(server.model, req));
     const egress: Egress = {url, bytesSent: Buffer.byteLength(body), bytesReceived: 0, status: null};
     const connect = AbortSignal.timeout(server.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
     let response: Response;
@@ -59,7 +51,7 @@ export async function remoteStep(
             headers: {
                 "Content-Type": "application/json",
                 Accept: "text/event-stream",
-                ...(server.apiKey ? {Authorization: `Bearer ${server.apiKey}`} : {}),
+                ...wire.headers(server.apiKey),
             },
             body,
             signal: AbortSignal.any([req.signal, connect]),
@@ -77,7 +69,7 @@ export async function remoteStep(
         return fail("NETWORK", `${hostOf(server)} answered ${response.status}: ${errorMessage(text)}`);
     }
     try {
-        return ok(await readStream(response, req, started, (n) => (egress.bytesReceived += n)));
+        return ok(await readStream(wire, response, req, started, (n) => (egress.bytesReceived += n)));
     } catch (error) {
         if (req.signal.aborted) return ok(stopped(started));
         return fail("NETWORK", `${hostOf(server)} broke off its answer: ${(error as Error).message}`);
@@ -86,117 +78,18 @@ export async function remoteStep(
     }
 }
 
-function requestBody(model: string, req: StepRequest) {
-    const functions = req.force ?? req.functions ?? [];
-    const sampling = req.sampling ?? {};
-    return {
-        model,
-        messages: toMessages(req.history),
-        stream: true,
-        stream_options: {include_usage: true},
-        ...(req.maxTokens ? {max_tokens: req.maxTokens} : {}),
-        ...(sampling.temperature !== undefined ? {temperature: sampling.temperature} : {}),
-        ...(sampling.topP !== undefined ? {top_p: sampling.topP} : {}),
-        ...(sampling.seed !== undefined && sampling.seed !== null ? {seed: sampling.seed} : {}),
-        ...(req.stop?.length ? {stop: req.stop} : {}),
-        ...(functions.length > 0 ? {tools: functions.map(toTool)} : {}),
-        ...(req.force ? {tool_choice: forcedChoice(req.force)} : {}),
-        ...(req.format ? {response_format: responseFormat(req.format)} : {}),
-    };
-}
-
-function toTool(f: ModelFunction) {
-    return {type: "function", function: {name: f.name, description: f.description, parameters: f.params}};
-}
-
-function forcedChoice(force: ModelFunction[]) {
-    return force.length === 1 ? {type: "function", function: {name: force[0]!.name}} : "required";
-}
-
-function responseFormat(format: NonNullable<StepRequest["format"]>) {
-    return format.type === "json"
-        ? {type: "json_object"}
-        : {type: "json_schema", json_schema: {name: "answer", schema: format.schema, strict: true}};
-}
-
-/**
- * Cairn's history as chat messages: a model turn's text and calls become assistant messages with
- * tool_calls, each call's result a tool message after it. Thought segments stay here.
- */
-export function toMessages(history: ChatHistoryItem[]): OpenAiMessage[] {
-    const messages: OpenAiMessage[] = [];
-    let calls = 0;
-    for (const item of history) {
-        if (item.type === "system") messages.push({role: "system", content: String(item.text)});
-        else if (item.type === "user") messages.push({role: "user", content: item.text});
-        else {
-            let assistant: Extract<OpenAiMessage, {role: "assistant"}> | null = null;
-            let results: OpenAiMessage[] = [];
-            const flush = () => {
-                if (assistant) messages.push(assistant, ...results);
-                assistant = null;
-                results = [];
-            };
-            for (const part of item.response) {
-                if (typeof part === "string") {
-                    if (assistant?.tool_calls) flush();
-                    assistant ??= {role: "assistant", content: null};
-                    assistant.content = (assistant.content ?? "") + part;
-                } else if (part.type === "functionCall") {
-                    const call = part;
-                    const id = `call_${++calls}`;
-                    assistant ??= {role: "assistant", content: null};
-                    (assistant.tool_calls ??= []).push({
-                        id,
-                        type: "function",
-                        function: {name: call.name, arguments: JSON.stringify(call.params ?? {})},
-                    });
-                    results.push({role: "tool", tool_call_id: id, content: String(call.result ?? "")});
-                }
-            }
-            flush();
-        }
-    }
-    return messages;
-}
-
 async function readStream(
+    wire: Wire,
     response: Response,
     req: StepRequest,
     started: number,
     received: (bytes: number) => void,
 ): Promise<StepResult> {
-    const stats = emptyStats();
-    let text = "";
-    let thought = "";
-    let finish: string | null = null;
-    let firstToken: number | null = null;
-    const calls: {name: string; args: string}[] = [];
+    const {sink, result} = collector(req, started);
+    const onPayload = wire.reader(req, sink);
     const decoder = new TextDecoder();
     let buffer = "";
     const reader = response.body!.getReader();
-    const onChunk = (chunk: Chunk) => {
-        if (chunk.usage) {
-            stats.promptTokens = chunk.usage.prompt_tokens ?? 0;
-            stats.completionTokens = chunk.usage.completion_tokens ?? 0;
-            stats.reusedTokens = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
-        }
-        const choice = chunk.choices?.[0];
-        if (!choice) return;
-        const delta = choice.delta ?? {};
-        firstToken ??=
-            delta.content || delta.tool_calls || delta.reasoning_content ? performance.now() : null;
-        if (delta.reasoning_content) {
-            thought += delta.reasoning_content;
-            req.onThought?.(delta.reasoning_content);
-        }
-        if (delta.content) {
-            text += delta.content;
-            req.onText(delta.content);
-        }
-        for (const part of delta.tool_calls ?? []) callDelta(calls, part, req.onCallChunk);
-        if (choice.finish_reason) finish = choice.finish_reason;
-    };
     for (;;) {
         const {done, value} = await reader.read();
         if (done) break;
@@ -209,36 +102,69 @@ async function readStream(
             if (!line.startsWith("data:")) continue;
             const data = line.slice(5).trim();
             if (data === "[DONE]") continue;
-            onChunk(JSON.parse(data) as Chunk);
+            onPayload(JSON.parse(data) as unknown);
         }
     }
-    const durationMs = performance.now() - started;
-    stats.durationMs = durationMs;
-    stats.timeToFirstTokenMs = firstToken === null ? null : firstToken - started;
-    const generating = firstToken === null ? 0 : performance.now() - firstToken;
-    stats.tokensPerSecond = generating > 0 ? (stats.completionTokens / generating) * 1000 : null;
-    const parsed = calls.map((c) => ({name: c.name, params: parseArguments(c.args)}));
-    return {
-        text,
-        thought,
-        calls: parsed,
-        stopped: req.signal.aborted,
-        finish: finishOf(finish, parsed.length, req.signal.aborted),
-        stats,
-        contextUsed: stats.promptTokens + stats.completionTokens,
-    };
+    return result();
 }
 
-function callDelta(
-    calls: {name: string; args: string}[],
-    part: NonNullable<Delta["tool_calls"]>[number],
-    onCallChunk: ((chunk: CallChunk) => void) | undefined,
-): void {
-    const call = (calls[part.index] ??= {name: "", args: ""});
-    if (part.function?.name) call.name += part.function.name;
-    const args = part.function?.arguments ?? "";
-    call.args += args;
-    onCallChunk?.({index: part.index, name: call.name, text: args});
+/** The sink a format's reader writes to, and the step it makes of what was written. */
+function collector(req: StepRequest, started: number): {sink: StreamSink; result: () => StepResult} {
+    const stats = emptyStats();
+    let text = "";
+    let thought = "";
+    let finish: string | null = null;
+    let firstToken: number | null = null;
+    const calls: {name: string; args: string}[] = [];
+    const written = () => (firstToken ??= performance.now());
+    const sink: StreamSink = {
+        text(chunk) {
+            if (!chunk) return;
+            written();
+            text += chunk;
+            req.onText(chunk);
+        },
+        thought(chunk) {
+            if (!chunk) return;
+            written();
+            thought += chunk;
+            req.onThought?.(chunk);
+        },
+        callPart(index, name, args) {
+            written();
+            const call = (calls[index] ??= {name: "", args: ""});
+            if (name) call.name += name;
+            call.args += args;
+            req.onCallChunk?.({index, name: call.name, text: args});
+        },
+        usage(usage) {
+            if (usage.prompt !== undefined) stats.promptTokens = usage.prompt;
+            if (usage.completion !== undefined) stats.completionTokens = usage.completion;
+            if (usage.cached !== undefined) stats.reusedTokens = usage.cached;
+            if (usage.thought !== undefined) stats.thoughtTokens = usage.thought;
+        },
+        finish(reason) {
+            finish = reason;
+        },
+        hosted: req.hosted,
+    };
+    const result = (): StepResult => {
+        stats.durationMs = performance.now() - started;
+        stats.timeToFirstTokenMs = firstToken === null ? null : firstToken - started;
+        const generating = firstToken === null ? 0 : performance.now() - firstToken;
+        stats.tokensPerSecond = generating > 0 ? (stats.completionTokens / generating) * 1000 : null;
+        const parsed = calls.filter(Boolean).map((c) => ({name: c.name, params: parseArguments(c.args)}));
+        return {
+            text,
+            thought,
+            calls: parsed,
+            stopped: req.signal.aborted,
+            finish: finishOf(finish, parsed.length, req.signal.aborted),
+            stats,
+            contextUsed: stats.promptTokens + stats.completionTokens,
+        };
+    };
+    return {sink, result};
 }
 
 /** A call whose arguments are not JSON keeps them as text: the validator then says what is wrong. */
@@ -254,7 +180,8 @@ function parseArguments(text: string): unknown {
 function finishOf(finish: string | null, calls: number, aborted: boolean): FinishReason {
     if (aborted) return "abort";
     if (calls > 0) return "calls";
-    return finish === "length" ? "length" : "stop";
+    // Each format's name for the length limit: "length", "max_tokens", "MAX_TOKENS", "max_output_tokens".
+    return finish !== null && /^(length|max_tokens|max_output_tokens)$/i.test(finish) ? "length" : "stop";
 }
 
 function stopped(started: number): StepResult {

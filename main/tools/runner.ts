@@ -109,6 +109,43 @@ export class ToolRunner {
         return this.execute(tool, record, ctx, finish);
     }
 
+    /**
+     * A step a remote provider ran itself (a cloud model's web search): traced like a call, though nothing
+     * runs here; `resultData.ranBy` names who ran it. Returns the record and the function that finishes it.
+     */
+    hosted(
+        name: string,
+        args: unknown,
+        at: Pick<ToolCallRecord, "conversationId" | "messageId" | "step">,
+        ranBy: string,
+    ): {record: ToolCallRecord; finish: (resultText: string, args: unknown) => void} {
+        const record: ToolCallRecord = {
+            id: randomUUID(),
+            ...at,
+            tool: name,
+            rawArgs: args,
+            args,
+            status: "running",
+            decision: "policy_allow",
+            decidedBy: "policy",
+            resultText: null,
+            resultData: {ranBy},
+            error: null,
+            origin: "model",
+            startedAt: Date.now(),
+            finishedAt: null,
+        };
+        this.store.save(record);
+        this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
+        const finish = (resultText: string, finalArgs: unknown) => {
+            Object.assign(record, {status: "ok", resultText, rawArgs: finalArgs, args: finalArgs});
+            record.finishedAt = Date.now();
+            this.store.save(record);
+            this.bus.emit({type: "tool.result", correlationId: record.id, call: {...record}});
+        };
+        return {record, finish};
+    }
+
     private toolContext(tool: ToolDefinition, conversationId: string, signal: AbortSignal): ToolContext {
         const options = this.registry.options(tool);
         return {

@@ -91,7 +91,7 @@ test("a forced call comes back as a call (written as it streams); its result goe
             content: null,
             tool_calls: [{id: "call_1", type: "function", function: {name: "system_stats", arguments: "{}"}}],
         },
-        {role: "tool", tool_call_id: "call_1", content: "CPU: 3% busy"},
+        {role: "tool", tool_call_id: "call_1", name: "system_stats", content: "CPU: 3% busy"},
     ]);
     const next = await remoteStep({baseUrl, model: "m", apiKey: KEY}, request({history, functions: [stats]}));
     assert.ok(next.ok, !next.ok ? next.error.message : "");
@@ -157,7 +157,14 @@ test("a conversation answered by a provider: the tool loop runs here, the model 
         const set = unwrap(await t.api.invoke("conversations.setProvider", {id, provider: "other"}));
         assert.equal(set.provider, "other");
         assert.deepEqual(unwrap(await t.api.invoke("providers.list", {})), [
-            {name: "other", type: "openai-compatible", baseUrl, model: "m", key: "env CAIRN_TEST_REMOTE_KEY"},
+            {
+                name: "other",
+                type: "openai-compatible",
+                baseUrl,
+                model: "m",
+                key: "env CAIRN_TEST_REMOTE_KEY",
+                webSearch: "cairn",
+            },
         ]);
         const done = nextDone(t.api, id);
         unwrap(

@@ -48,3 +48,23 @@ test("providers.json keeps other programs' keys, is written whole and for its ow
     fs.writeFileSync(file, "{not json");
     assert.match(readProviders(file).problems[0]!, /is not valid JSON/);
 });
+
+test("cloud providers have their API's address unless given; a server of the openai-compatible type needs one", () => {
+    const openai = checkProvider("cloud", {type: "openai", keyEnv: "OPENAI_API_KEY"});
+    assert.equal(typeof openai === "object" && openai.baseUrl, "https://api.openai.com/v1");
+    const gemini = checkProvider("g", {type: "gemini", model: "gemini-2.5-flash"});
+    assert.equal(
+        typeof gemini === "object" && gemini.baseUrl,
+        "https://generativelanguage.googleapis.com/v1beta",
+    );
+    const claude = checkProvider("c", {type: "anthropic", baseUrl: "http://127.0.0.1:9/v1"});
+    assert.equal(typeof claude === "object" && claude.baseUrl, "http://127.0.0.1:9/v1");
+    assert.match(
+        String(checkProvider("box", {type: "openai-compatible"})),
+        /must have required property 'baseUrl'/,
+    );
+    assert.match(
+        String(checkProvider("box", {type: "mistral", baseUrl: "http://x/v1"})),
+        /\/type must be equal to one of/,
+    );
+});

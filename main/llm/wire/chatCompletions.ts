@@ -1,0 +1,132 @@
+import type {ChatHistoryItem} from "node-llama-cpp";
+import type {ModelFunction, StepRequest} from "../engine.js";
+import type {Wire} from "./wire.js";
+
+/** A chat message as OpenAI's chat completions write it; the other formats are written from these. */
+export type ChatMessage =
+    | {role: "system" | "user"; content: string}
+    | {role: "assistant"; content: string | null; tool_calls?: ChatToolCall[]}
+    | {role: "tool"; tool_call_id: string; name: string; content: string};
+export type ChatToolCall = {id: string; type: "function"; function: {name: string; arguments: string}};
+
+type Delta = {
+    content?: string | null;
+    reasoning_content?: string | null;
+    tool_calls?: {index: number; id?: string; function?: {name?: string; arguments?: string}}[];
+};
+type Chunk = {
+    choices?: {delta?: Delta; finish_reason?: string | null}[];
+    usage?: {
+        prompt_tokens?: number;
+        completion_tokens?: number;
+        prompt_tokens_details?: {cached_tokens?: number};
+    };
+};
+
+/** OpenAI's chat completions: llama-server, vLLM, Ollama, LM Studio, another Cairn. */
+export const chatCompletions: Wire = {
+    path: () => "/chat/completions",
+    headers: (apiKey): Record<string, string> => (apiKey ? {Authorization: `Bearer ${apiKey}`} : {}),
+    body: requestBody,
+    reader: (req, sink) => (payload) => {
+        const chunk = payload as Chunk;
+        if (chunk.usage)
+            sink.usage({
+                prompt: chunk.usage.prompt_tokens,
+                completion: chunk.usage.completion_tokens,
+                cached: chunk.usage.prompt_tokens_details?.cached_tokens,
+            });
+        const choice = chunk.choices?.[0];
+        if (!choice) return;
+        const delta = choice.delta ?? {};
+        if (delta.reasoning_content) sink.thought(delta.reasoning_content);
+        if (delta.content) sink.text(delta.content);
+        for (const part of delta.tool_calls ?? [])
+            sink.callPart(part.index, part.function?.name ?? "", part.function?.arguments ?? "");
+        if (choice.finish_reason) sink.finish(choice.finish_reason);
+    },
+    models: {path: "/models", ids: (body) => idsOf((body as {data?: {id?: unknown}[]}).data)},
+};
+
+export function idsOf(list: {id?: unknown}[] | undefined): string[] {
+    return (list ?? []).map((m) => m.id).filter((id): id is string => typeof id === "string");
+}
+
+function requestBody(model: string, req: StepRequest) {
+    const functions = req.force ?? req.functions ?? [];
+    const sampling = req.sampling ?? {};
+    return {
+        model,
+        // A tool message's name is for the other formats; chat completions identify the call by its id.
+        messages: toMessages(req.history).map((m) => (m.role === "tool" ? {...m, name: undefined} : m)),
+        stream: true,
+        stream_options: {include_usage: true},
+        ...(req.maxTokens ? {max_tokens: req.maxTokens} : {}),
+        ...(sampling.temperature !== undefined ? {temperature: sampling.temperature} : {}),
+        ...(sampling.topP !== undefined ? {top_p: sampling.topP} : {}),
+        ...(sampling.seed !== undefined && sampling.seed !== null ? {seed: sampling.seed} : {}),
+        ...(req.stop?.length ? {stop: req.stop} : {}),
+        ...(functions.length > 0 ? {tools: functions.map(toTool)} : {}),
+        ...(req.force ? {tool_choice: forcedChoice(req.force)} : {}),
+        ...(req.format ? {response_format: responseFormat(req.format)} : {}),
+    };
+}
+
+function toTool(f: ModelFunction) {
+    return {type: "function", function: {name: f.name, description: f.description, parameters: f.params}};
+}
+
+function forcedChoice(force: ModelFunction[]) {
+    return force.length === 1 ? {type: "function", function: {name: force[0]!.name}} : "required";
+}
+
+function responseFormat(format: NonNullable<StepRequest["format"]>) {
+    return format.type === "json"
+        ? {type: "json_object"}
+        : {type: "json_schema", json_schema: {name: "answer", schema: format.schema, strict: true}};
+}
+
+/**
+ * Cairn's history as chat messages: a model turn's text and calls become assistant messages with
+ * tool_calls, each call's result a tool message after it. Thought segments stay here.
+ */
+export function toMessages(history: ChatHistoryItem[]): ChatMessage[] {
+    const messages: ChatMessage[] = [];
+    let calls = 0;
+    for (const item of history) {
+        if (item.type === "system") messages.push({role: "system", content: String(item.text)});
+        else if (item.type === "user") messages.push({role: "user", content: item.text});
+        else {
+            let assistant: Extract<ChatMessage, {role: "assistant"}> | null = null;
+            let results: ChatMessage[] = [];
+            const flush = () => {
+                if (assistant) messages.push(assistant, ...results);
+                assistant = null;
+                results = [];
+            };
+            for (const part of item.response) {
+                if (typeof part === "string") {
+                    if (assistant?.tool_calls) flush();
+                    assistant ??= {role: "assistant", content: null};
+                    assistant.content = (assistant.content ?? "") + part;
+                } else if (part.type === "functionCall") {
+                    const id = `call_${++calls}`;
+                    assistant ??= {role: "assistant", content: null};
+                    (assistant.tool_calls ??= []).push({
+                        id,
+                        type: "function",
+                        function: {name: part.name, arguments: JSON.stringify(part.params ?? {})},
+                    });
+                    results.push({
+                        role: "tool",
+                        tool_call_id: id,
+                        name: part.name,
+                        content: String(part.result ?? ""),
+                    });
+                }
+            }
+            flush();
+        }
+    }
+    return messages;
+}
