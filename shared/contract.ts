@@ -72,6 +72,8 @@ export const Conversation = Type.Object(
         workspace: nullable(Type.String()),
         /** A model served elsewhere (providers.json) that answers here; null: the embedded model. */
         provider: nullable(Type.String()),
+        /** Which of the provider's models (null: the one providers.json names, else the first it lists). */
+        providerModel: nullable(Type.String()),
         createdAt: Timestamp,
         updatedAt: Timestamp,
     },
@@ -792,8 +794,17 @@ export const calls = {
     "conversations.setMode": call(req({id: Id, mode: ToolMode}), Conversation),
     "conversations.setWebAccess": call(req({id: Id, webAccess: Type.Boolean()}), Conversation),
     /** Which model answers here: a provider of providers.json, or null for the embedded model. */
-    "conversations.setProvider": call(req({id: Id, provider: nullable(Name)}), Conversation),
+    "conversations.setProvider": call(
+        req({
+            id: Id,
+            provider: nullable(Name),
+            model: Type.Optional(nullable(Type.String({minLength: 1, maxLength: 200}))),
+        }),
+        Conversation,
+    ),
     "providers.list": call(Empty, Type.Array(ProviderInfo)),
+    /** The models a provider's server lists (asked when the person opens the model picker; logged as egress). */
+    "providers.models": call(req({name: Name}), Type.Array(Type.String())),
     /** Every request sent to a remote provider, newest first: when, where, how much, for which conversation. */
     "providers.egress": call(Empty, Type.Array(EgressEntry)),
     "messages.list": call(req({conversationId: Id}), Type.Array(Message)),

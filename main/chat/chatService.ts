@@ -203,7 +203,7 @@ export class ChatService {
                 "NOT_FOUND",
                 `no provider named ${conversation.provider}; switch back to the local model`,
             );
-        return this.providers.engine(conversation.provider, conversation.id);
+        return this.providers.engine(conversation.provider, conversation.id, conversation.providerModel);
     }
 
     /** Whether an answer may start now (model, tool choice, one answer per conversation); claims it if so. */

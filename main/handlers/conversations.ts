@@ -51,7 +51,7 @@ export function conversationHandlers({
                     "NOT_FOUND",
                     `no provider named ${req.provider}; add it with cairn providers add`,
                 );
-            return updated(req.id, conversations.setProvider(req.id, req.provider));
+            return updated(req.id, conversations.setProvider(req.id, req.provider, req.model ?? null));
         },
         "conversations.setWebAccess": (req) =>
             updated(req.id, conversations.setWebAccess(req.id, req.webAccess)),

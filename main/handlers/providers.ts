@@ -8,5 +8,6 @@ export function providerHandlers(providers: Providers, egress: EgressLog): Handl
     return {
         "providers.list": () => ok(providers.info()),
         "providers.egress": () => ok(egress.list()),
+        "providers.models": (req) => providers.models(req.name),
     };
 }

@@ -159,8 +159,9 @@ export class RemoteEngine {
         readonly provider: ProviderConfig,
         private readonly apiKey: string | undefined,
         private readonly onEgress: (e: Egress) => void = () => {},
+        model: string | null = null,
     ) {
-        this.model = provider.model;
+        this.model = model ?? provider.model;
     }
 
     /** How this provider searches the web when web access is on (Anthropic's API: not at all, here). */
@@ -235,8 +236,27 @@ export class Providers {
         return this.list().some((p) => p.name === name);
     }
 
-    /** The engine a conversation's turn uses for this provider; its requests are logged for that conversation. */
-    engine(name: string, conversationId: string): Result<RemoteEngine> {
+    /**
+     * The engine a conversation's turn uses for this provider (`model`: one of its models, else its
+     * default); its requests are logged for that conversation.
+     */
+    engine(name: string, conversationId: string, model: string | null = null): Result<RemoteEngine> {
+        const found = this.withKey(name);
+        if (!found.ok) return found;
+        const {provider, key} = found.value;
+        return ok(new RemoteEngine(provider, key, this.logger(name, conversationId), model));
+    }
+
+    /** The models the provider's server lists, asked now (logged, for no conversation). */
+    async models(name: string): Promise<Result<string[]>> {
+        const found = this.withKey(name);
+        if (!found.ok) return found;
+        const {provider, key} = found.value;
+        const server = {baseUrl: provider.baseUrl, apiKey: key, format: PROVIDER_TYPES[provider.type].format};
+        return listModels(server, this.logger(name, null));
+    }
+
+    private withKey(name: string): Result<{provider: ProviderConfig; key: string | undefined}> {
         const provider = this.list().find((p) => p.name === name);
         if (!provider)
             return fail(
@@ -244,20 +264,20 @@ export class Providers {
                 `no provider named ${name}; add it with cairn providers add, or switch back to the local model`,
             );
         const key = provider === this.oneOff ? ok(this.oneOff.apiKey) : providerKey(provider);
-        if (!key.ok) return key;
-        return ok(
-            new RemoteEngine(provider, key.value, (e) =>
-                this.log({
-                    at: Date.now(),
-                    provider: name,
-                    host: hostOf({baseUrl: e.url}),
-                    bytesSent: e.bytesSent,
-                    bytesReceived: e.bytesReceived,
-                    status: e.status,
-                    conversationId,
-                }),
-            ),
-        );
+        return key.ok ? ok({provider, key: key.value}) : key;
+    }
+
+    private logger(name: string, conversationId: string | null): (e: Egress) => void {
+        return (e) =>
+            this.log({
+                at: Date.now(),
+                provider: name,
+                host: hostOf({baseUrl: e.url}),
+                bytesSent: e.bytesSent,
+                bytesReceived: e.bytesReceived,
+                status: e.status,
+                conversationId,
+            });
     }
 }
 

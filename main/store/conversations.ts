@@ -26,6 +26,7 @@ type ConversationRow = {
     tools_off: string | null;
     workspace: string | null;
     provider: string | null;
+    provider_model: string | null;
     created_at: number;
     updated_at: number;
 };
@@ -103,6 +104,7 @@ export class ConversationStore {
             toolsOff: [],
             workspace: null,
             provider: null,
+            providerModel: null,
             createdAt: now,
             updatedAt: now,
         };
@@ -142,12 +144,11 @@ export class ConversationStore {
     }
 
     /** The folder file tools work in for this conversation (null: the one in Settings). */
-    setProvider(id: string, provider: string | null): Conversation | null {
-        this.sql("UPDATE conversations SET provider = ?, updated_at = ? WHERE id = ?").run(
-            provider,
-            Date.now(),
-            id,
-        );
+    /** Which model answers here: a provider's (and which of its models; null: its default), or none (local). */
+    setProvider(id: string, provider: string | null, model: string | null = null): Conversation | null {
+        this.sql(
+            "UPDATE conversations SET provider = ?, provider_model = ?, updated_at = ? WHERE id = ?",
+        ).run(provider, provider ? model : null, Date.now(), id);
         return this.get(id);
     }
 
@@ -401,6 +402,7 @@ function toConversation(r: ConversationRow, webAccessDefault: boolean): Conversa
         toolsOff: r.tools_off ? (JSON.parse(r.tools_off) as string[]) : [],
         workspace: r.workspace,
         provider: r.provider ?? null,
+        providerModel: r.provider_model ?? null,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
     };

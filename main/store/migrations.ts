@@ -356,4 +356,9 @@ export const MIGRATIONS: readonly Migration[] = [
             CREATE INDEX egress_log_by_time ON egress_log (at);
         `,
     },
+    {
+        version: 19,
+        name: "a conversation's model among its provider's (null: the provider's default)",
+        sql: `ALTER TABLE conversations ADD COLUMN provider_model TEXT;`,
+    },
 ];

@@ -164,7 +164,7 @@ export function App({api}: {api: CairnApi}) {
                                         messages={state.messages}
                                         conversation={selected}
                                         providers={providers}
-                                        onProvider={(name) => void cairn.setProvider(name)}
+                                        onProvider={(name, model) => void cairn.setProvider(name, model)}
                                     />
                                     {selected && (
                                         <>
@@ -183,16 +183,11 @@ export function App({api}: {api: CairnApi}) {
                                                     <option value="agent">Agent</option>
                                                 </select>
                                             </label>
-                                            <label title="Lets the model send search queries and page addresses to the internet.">
-                                                <input
-                                                    type="checkbox"
-                                                    checked={selected.webAccess}
-                                                    onChange={(e) =>
-                                                        void cairn.setWebAccess(e.target.checked)
-                                                    }
-                                                />{" "}
-                                                Web access
-                                            </label>
+                                            <WebSwitch
+                                                on={selected.webAccess}
+                                                provider={provider}
+                                                onChange={(on) => void cairn.setWebAccess(on)}
+                                            />
                                             <button
                                                 onClick={() => setDocumentsOpen("conversation")}
                                                 title="Documents only this conversation can search"
@@ -260,7 +255,7 @@ export function App({api}: {api: CairnApi}) {
                                     turnState={state.turnState}
                                     remote={
                                         provider
-                                            ? `${provider.name} · ${provider.model ?? "first model"} · ${hostOf(provider.baseUrl)}`
+                                            ? `${provider.name} · ${selected?.providerModel ?? provider.model ?? "first model"} · ${hostOf(provider.baseUrl)}`
                                             : null
                                     }
                                 />
@@ -303,6 +298,44 @@ export function App({api}: {api: CairnApi}) {
                 </WritingContext.Provider>
             </ProgressContext.Provider>
         </ApiContext.Provider>
+    );
+}
+
+/**
+ * The conversation's web access. With a provider that cannot search the web here (Anthropic's API) it is
+ * shown off and disabled, saying why; with one that searches on its own (OpenAI, Gemini), it says so.
+ */
+function WebSwitch({
+    on,
+    provider,
+    onChange,
+}: {
+    on: boolean;
+    provider?: ProviderInfo;
+    onChange(on: boolean): void;
+}) {
+    const none = provider?.webSearch === "none";
+    const title = none
+        ? "Not available for this provider yet"
+        : provider?.webSearch === "provider"
+          ? `${provider.name} searches the web with its own search: your questions go to it, and it chooses the pages.`
+          : "Lets the model send search queries and page addresses to the internet.";
+    return (
+        <label title={title} className={none ? "disabled" : undefined}>
+            <input
+                type="checkbox"
+                checked={on && !none}
+                disabled={none}
+                aria-describedby={none ? "web-unavailable" : undefined}
+                onChange={(e) => onChange(e.target.checked)}
+            />{" "}
+            Web access
+            {none && (
+                <span id="web-unavailable" className="visually-hidden">
+                    Not available for this provider yet
+                </span>
+            )}
+        </label>
     );
 }
 

@@ -1,5 +1,6 @@
 import {useEffect, useState} from "react";
 import type {Conversation, EngineStatus, Message, ProviderInfo} from "../../shared/contract.js";
+import {useApi} from "./apiContext.js";
 import {FIT_LABEL, FitBadge} from "./ModelWidgets.js";
 import type {Models} from "./useModels.js";
 
@@ -10,10 +11,15 @@ type Props = {
     /** The conversation shown: its provider (a model elsewhere) is the picker's choice when it has one. */
     conversation?: Conversation | null;
     providers?: ProviderInfo[];
-    onProvider?(provider: string | null): void;
+    /** A provider (and one of its models; null: its default), or null for the local model. */
+    onProvider?(provider: string | null, model: string | null): void;
 };
 
 const REMOTE = "provider:";
+
+/** The picker's value for a provider and one of its models. */
+const remoteValue = (provider: string, model: string | null) =>
+    `${REMOTE}${provider}${model ? `:${model}` : ""}`;
 
 /**
  * The model picker (local models, and models served elsewhere for this conversation), how much of the
@@ -31,18 +37,29 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
         ? last.stats.promptTokens + last.stats.reusedTokens + last.stats.completionTokens
         : null;
     const size = engine?.contextSize ?? null;
+    const remote = useRemoteModels(providers);
     return (
         <>
             <label className="model-picker">
                 <span className="visually-hidden">Model</span>
                 <select
                     aria-label="Model"
-                    value={conversation?.provider ? `${REMOTE}${conversation.provider}` : current}
+                    value={
+                        conversation?.provider
+                            ? remoteValue(conversation.provider, conversation.providerModel)
+                            : current
+                    }
                     disabled={engine?.state === "loading" || engine?.state === "generating"}
+                    // The providers' model lists are asked for when the person opens the picker, not before.
+                    onFocus={remote.fetch}
+                    onPointerDown={remote.fetch}
                     onChange={(e) => {
                         const value = e.target.value;
-                        if (value.startsWith(REMOTE)) return onProvider?.(value.slice(REMOTE.length));
-                        if (conversation?.provider) onProvider?.(null);
+                        if (value.startsWith(REMOTE)) {
+                            const [name, ...model] = value.slice(REMOTE.length).split(":");
+                            return onProvider?.(name!, model.length ? model.join(":") : null);
+                        }
+                        if (conversation?.provider) onProvider?.(null, null);
                         if (value && value !== current) void models.load(value);
                     }}
                 >
@@ -57,15 +74,22 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
                             </option>
                         );
                     })}
-                    {conversation && providers.length > 0 && (
-                        <optgroup label="Served elsewhere">
-                            {providers.map((p) => (
-                                <option key={p.name} value={`${REMOTE}${p.name}`}>
-                                    {`${p.name} · ${p.model ?? "first model"} · ${hostOf(p.baseUrl)}`}
+                    {conversation &&
+                        providers.map((p) => (
+                            <optgroup
+                                key={p.name}
+                                label={`Served elsewhere: ${p.name} at ${hostOf(p.baseUrl)}`}
+                            >
+                                <option value={remoteValue(p.name, null)}>
+                                    {`${p.name} · ${p.model ?? "first model"}`}
                                 </option>
-                            ))}
-                        </optgroup>
-                    )}
+                                {modelsOf(p, remote.lists[p.name], conversation).map((model) => (
+                                    <option key={model} value={remoteValue(p.name, model)}>
+                                        {`${p.name} · ${model}`}
+                                    </option>
+                                ))}
+                            </optgroup>
+                        ))}
                 </select>
             </label>
             {models.state.fits[current] && <FitBadge fit={models.state.fits[current]} />}
@@ -93,6 +117,36 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
             )}
         </>
     );
+}
+
+/**
+ * Each provider's model list, asked once (when `fetch` is first called): its server's /models, logged in
+ * the egress log. A provider that cannot be reached lists only its default.
+ */
+function useRemoteModels(providers: ProviderInfo[]) {
+    const api = useApi();
+    const [lists, setLists] = useState<Record<string, string[]>>({});
+    const [asked, setAsked] = useState(false);
+    const fetch = () => {
+        if (asked || !api || providers.length === 0) return;
+        setAsked(true);
+        for (const p of providers)
+            void api.invoke("providers.models", {name: p.name}).then((res) => {
+                if (res.ok) setLists((all) => ({...all, [p.name]: res.value}));
+            });
+    };
+    return {lists, fetch};
+}
+
+/** A provider's other models: those its server lists, and the conversation's choice even before the list came. */
+function modelsOf(
+    provider: ProviderInfo,
+    listed: string[] | undefined,
+    conversation: Conversation,
+): string[] {
+    const chosen = conversation.provider === provider.name ? conversation.providerModel : null;
+    const all = [...(chosen ? [chosen] : []), ...(listed ?? [])];
+    return [...new Set(all)].filter((m) => m !== provider.model);
 }
 
 export function hostOf(url: string): string {

@@ -47,6 +47,7 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
                 <summary>
                     <span className="tool">{call.tool}</span>
                     <span className="call-status">{call.status.replace("_", " ")}</span>
+                    {ranBy(call) && <span className="ran-by">run by {ranBy(call)}</span>}
                     {duration && <span className="duration">{duration}</span>}
                     {call.status === "running" && <Progress id={call.id} />}
                 </summary>
@@ -75,6 +76,12 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
             )}
         </li>
     );
+}
+
+/** Who ran a step the provider ran itself (a cloud model's own web search), else null. */
+function ranBy(call: ToolCallRecord): string | null {
+    const data = call.resultData as {ranBy?: unknown} | null;
+    return typeof data?.ranBy === "string" ? data.ranBy : null;
 }
 
 type WriteData = {path?: string; diff?: string; undo?: "available" | "undone"};

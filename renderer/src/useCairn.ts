@@ -276,11 +276,15 @@ export function useCairn(api: CairnApi) {
         [api, showError, state.selectedId],
     );
 
-    /** Which model answers here: a provider's (served elsewhere), or null for the local one. */
+    /** Which model answers here: a provider's (served elsewhere; `model` among its models), or null for the local one. */
     const setProvider = useCallback(
-        async (provider: string | null) => {
+        async (provider: string | null, model: string | null = null) => {
             if (!state.selectedId) return;
-            const res = await api.invoke("conversations.setProvider", {id: state.selectedId, provider});
+            const res = await api.invoke("conversations.setProvider", {
+                id: state.selectedId,
+                provider,
+                model,
+            });
             if (!res.ok) showError(res.error.message);
         },
         [api, showError, state.selectedId],

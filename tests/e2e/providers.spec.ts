@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import {expect, test, type Page} from "@playwright/test";
 import {startServe, type Served} from "../helpers/serve.js";
 import {tempDir} from "../helpers/paths.js";
+import {startCloudServer, typed, type CloudServer} from "../helpers/cloudServers.js";
 
 const KEY = "e2e-remote-key";
 let other: Served;
@@ -35,15 +36,23 @@ test.afterEach(async () => {
     await other.stop();
 });
 
-test("a conversation answered by a model served elsewhere: chosen in the Model menu, said in the status line, logged in Settings", async ({
+test("a conversation answered by a model served elsewhere: chosen among the server's models in the Model menu, said in the status line, logged in Settings", async ({
     page,
 }) => {
     await page.goto(served.url);
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     const picker = page.getByRole("combobox", {name: "Model", exact: true});
     const host = new URL(other.apiUrl!).host;
-    await picker.selectOption({label: `other · m · ${host}`});
-    await expect(page.locator(".status .model")).toHaveText(`other · m · ${host}`);
+    await expect(picker.locator("option", {hasText: "other · m"})).toHaveCount(1);
+    // Opening the picker asks each provider for its models (the other Cairn lists its installed ones).
+    const listed = (await (
+        await fetch(`${other.apiUrl}/models`, {headers: {Authorization: `Bearer ${KEY}`}})
+    ).json()) as {data: {id: string}[]};
+    const model = listed.data[0]!.id;
+    await picker.focus();
+    await expect(picker.locator("option", {hasText: `other · ${model}`})).toHaveCount(1);
+    await picker.selectOption({label: `other · ${model}`});
+    await expect(page.locator(".status .model")).toHaveText(`other · ${model} · ${host}`);
     await expect(page.locator(".status .where")).toContainText("runs elsewhere");
     await page.getByRole("textbox", {name: "Message"}).fill("Hello there");
     await page.getByRole("textbox", {name: "Message"}).press("Enter");
@@ -51,15 +60,18 @@ test("a conversation answered by a model served elsewhere: chosen in the Model m
     await expect(answer).toHaveAttribute("data-status", "complete");
     await expect(answer.locator(".content")).not.toBeEmpty();
     await answer.locator("details.stats summary").click();
-    await expect(answer.locator('[data-stat="model"]')).toHaveText(`m · ${host}`);
+    await expect(answer.locator('[data-stat="model"]')).toHaveText(`${model} · ${host}`);
     await page.reload();
-    await expect(page.getByRole("combobox", {name: "Model", exact: true})).toHaveValue("provider:other");
+    await expect(page.getByRole("combobox", {name: "Model", exact: true})).toHaveValue(
+        `provider:other:${model}`,
+    );
     expect(await violations(page)).toEqual([]);
 
     await page.getByRole("button", {name: "Settings"}).click();
     const log = page.getByRole("table", {name: "Requests sent to other servers"});
-    await expect(log.locator("tbody tr")).toHaveCount(1);
-    await expect(log.locator("tbody tr td").nth(2)).toHaveText(host);
+    // The models list (for no conversation), then the answer.
+    await expect(log.locator("tbody tr")).toHaveCount(2);
+    await expect(log.locator("tbody tr").first().locator("td").nth(2)).toHaveText(host);
     await expect(page.getByRole("dialog")).toContainText("key: env E2E_REMOTE_KEY");
     expect(await violations(page)).toEqual([]);
 });
@@ -68,3 +80,81 @@ async function violations(page: Page): Promise<string[]> {
     const results = await new AxeBuilder({page}).analyze();
     return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
+
+test.describe("cloud providers", () => {
+    let cloud: CloudServer;
+    test.beforeEach(async () => {
+        cloud = await startCloudServer(() => ({
+            events: typed([
+                {
+                    type: "response.output_item.added",
+                    output_index: 0,
+                    item: {type: "web_search_call", id: "ws_1"},
+                },
+                {
+                    type: "response.output_item.done",
+                    output_index: 0,
+                    item: {type: "web_search_call", id: "ws_1", action: {type: "search", query: "cairn 2"}},
+                },
+                {type: "response.output_text.delta", output_index: 1, delta: "Cairn 2 is out."},
+                {
+                    type: "response.output_text.annotation.added",
+                    output_index: 1,
+                    annotation: {
+                        type: "url_citation",
+                        url: "https://example.org/cairn-2",
+                        title: "Cairn 2 notes",
+                    },
+                },
+                {type: "response.completed", response: {usage: {input_tokens: 20, output_tokens: 5}}},
+            ]),
+        }));
+        const file = path.join(served.dataDir, "providers.json");
+        fs.writeFileSync(
+            file,
+            JSON.stringify({
+                providers: {
+                    cloud: {type: "openai", baseUrl: cloud.url, model: "gpt-test", keyEnv: "E2E_REMOTE_KEY"},
+                    claude: {
+                        type: "anthropic",
+                        baseUrl: cloud.url,
+                        model: "claude-test",
+                        keyEnv: "E2E_REMOTE_KEY",
+                    },
+                },
+            }),
+        );
+    });
+    test.afterEach(async () => cloud.close());
+
+    test("a cloud model's own web search shows as a step it ran, its pages cited; Anthropic's web switch is off and says why", async ({
+        page,
+    }) => {
+        await page.goto(served.url);
+        await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+        const picker = page.getByRole("combobox", {name: "Model", exact: true});
+        await picker.selectOption({label: "cloud · gpt-test"});
+        const web = page.getByRole("checkbox", {name: "Web access"});
+        // The switch follows the stored conversation, so it turns on once the change is saved.
+        await web.click();
+        await expect(web).toBeChecked();
+        await page.getByRole("textbox", {name: "Message"}).fill("Is Cairn 2 out?");
+        await page.getByRole("textbox", {name: "Message"}).press("Enter");
+        const answer = page.locator("article.message.assistant").first();
+        await expect(answer).toHaveAttribute("data-status", "complete");
+        await expect(answer.locator(".content")).toContainText("Cairn 2 is out.");
+        const step = answer.locator('.trace .step[data-tool="web_search"]');
+        await expect(step.locator(".ran-by")).toHaveText(/^run by gpt-test · 127\.0\.0\.1:\d+$/);
+        await expect(answer.getByRole("link", {name: /1/}).first()).toBeVisible();
+        expect(await violations(page)).toEqual([]);
+
+        await picker.selectOption({label: "claude · claude-test"});
+        await expect(web).toBeDisabled();
+        await expect(web).not.toBeChecked();
+        await expect(page.locator("label", {has: web})).toHaveAttribute(
+            "title",
+            "Not available for this provider yet",
+        );
+        expect(await violations(page)).toEqual([]);
+    });
+});

@@ -470,6 +470,25 @@ test("a conversation with a cloud provider: its web search is a traced step, its
             "the safety sentence is in the system prompt",
         );
 
+        // The provider's models, asked for the picker (logged for no conversation); one chosen for this conversation.
+        assert.deepEqual(unwrap(await t.api.invoke("providers.models", {name: "cloud"})), ["cloud-model"]);
+        const egress = unwrap(await t.api.invoke("providers.egress", {}));
+        assert.deepEqual(
+            egress.map((e) => [e.provider, e.conversationId]),
+            [
+                ["cloud", null],
+                ["cloud", id],
+            ],
+        );
+        const chosen = unwrap(
+            await t.api.invoke("conversations.setProvider", {id, provider: "cloud", model: "cloud-model"}),
+        );
+        assert.equal(chosen.providerModel, "cloud-model");
+        const third = nextDone(t.api, id);
+        unwrap(await t.api.invoke("chat.send", {conversationId: id, text: "Sure?"}));
+        assert.match((await third).model ?? "", /^cloud-model · /);
+        assert.equal(bodyOf(server.requests.at(-1)!).model, "cloud-model");
+
         // Anthropic has no web search here: its conversation answers with web access off, whatever the switch.
         unwrap(await t.api.invoke("conversations.setProvider", {id, provider: "claude"}));
         const second = nextDone(t.api, id);

@@ -35,6 +35,7 @@ function conversation(title: string): Conversation {
         toolsOff: [],
         workspace: null,
         provider: null,
+        providerModel: null,
         createdAt: 1,
         updatedAt: 1,
     };
