@@ -1,4 +1,14 @@
-import {app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type WebContents} from "electron";
+import {
+    app,
+    BrowserWindow,
+    dialog,
+    ipcMain,
+    protocol,
+    safeStorage,
+    session,
+    shell,
+    type WebContents,
+} from "electron";
 import path from "node:path";
 import {fileURLToPath} from "node:url";
 import {createCore, type Core} from "../main/core.js";
@@ -48,6 +58,15 @@ async function start() {
         dataDir: resolveDataDir(process.env.CAIRN_DATA_DIR ? null : app.getPath("userData")),
         modelPath: modelFlag() ?? process.env.CAIRN_MODEL ?? null,
         command: "Cairn desktop",
+        // Provider keys typed in Settings are kept encrypted by the system's keychain.
+        keyVault: {
+            // Linux without a keyring falls back to a fixed password ("basic_text"): not a place for keys.
+            available: () =>
+                safeStorage.isEncryptionAvailable() &&
+                (process.platform !== "linux" || safeStorage.getSelectedStorageBackend() !== "basic_text"),
+            encrypt: (text) => safeStorage.encryptString(text),
+            decrypt: (data) => safeStorage.decryptString(data),
+        },
     });
     protocol.handle("app", serveRenderer);
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));

@@ -38,6 +38,7 @@ import {createWebFetch} from "./tools/builtin/webFetch.js";
 import {webSearch} from "./tools/builtin/webSearch.js";
 import {loadToolsConfig} from "./tools/config.js";
 import {compositeTools} from "./tools/composite.js";
+import type {KeyVault} from "./llm/keyVault.js";
 import {Providers, providersFile, type ProviderConfig} from "./llm/providers.js";
 import {EgressLog} from "./store/egress.js";
 import {providerHandlers} from "./handlers/providers.js";
@@ -65,6 +66,8 @@ export type CoreOptions = {
     connectMcp?: boolean;
     /** A remote model for this run only (--base-url): offered as a provider, its key never stored. */
     oneOffProvider?: ProviderConfig & {apiKey?: string};
+    /** The desktop app's keychain for provider keys typed in Settings (Electron's safeStorage). */
+    keyVault?: KeyVault;
 };
 
 export type Core = {
@@ -136,6 +139,7 @@ export function createCore(options: CoreOptions): Core {
         providersFile(options.dataDir),
         (entry) => egress.add(entry),
         options.oneOffProvider ?? null,
+        {vault: options.keyVault ?? null, dataDir: options.dataDir},
     );
     const approvals = new ApprovalBroker(bus);
     const versions = new FileVersions(db);

@@ -803,6 +803,24 @@ export const calls = {
         Conversation,
     ),
     "providers.list": call(Empty, Type.Array(ProviderInfo)),
+    /**
+     * Adds or replaces a provider (Settings). `key` is kept only where the OS can encrypt it (the desktop
+     * app); elsewhere name the variable that holds it (`keyEnv`).
+     */
+    "providers.add": call(
+        req({
+            name: Name,
+            type: ProviderType,
+            baseUrl: Type.Optional(Type.String({pattern: "^https?://", maxLength: 2000})),
+            model: Type.Optional(Type.String({minLength: 1, maxLength: 200})),
+            key: Type.Optional(Type.String({minLength: 1, maxLength: 1000})),
+            keyEnv: Type.Optional(Type.String({pattern: "^[A-Za-z_][A-Za-z0-9_]*$", maxLength: 200})),
+        }),
+        Type.Array(ProviderInfo),
+    ),
+    "providers.remove": call(req({name: Name}), Type.Array(ProviderInfo)),
+    /** Whether a key typed in Settings can be kept here, encrypted by the system (the desktop app). */
+    "providers.canStoreKeys": call(Empty, Type.Boolean()),
     /** The models a provider's server lists (asked when the person opens the model picker; logged as egress). */
     "providers.models": call(req({name: Name}), Type.Array(Type.String())),
     /** Every request sent to a remote provider, newest first: when, where, how much, for which conversation. */

@@ -255,6 +255,7 @@ export class Turn {
                 }),
         });
         hosted.close();
+        this.recordModel();
         if (result.ok) {
             addStats(this.stats, result.value.stats);
             this.contextUsed = result.value.contextUsed;
@@ -263,6 +264,14 @@ export class Turn {
             if (result.value.text) this.response.push(result.value.text);
         }
         return result;
+    }
+
+    /** A remote provider's default model is known after its first step: the answer records it. */
+    private recordModel(): void {
+        const label = this.deps.engine.label?.();
+        if (!label || label === this.input.answer.model) return;
+        this.input.answer.model = label;
+        this.deps.store.setModel(this.input.answer.id, label);
     }
 
     /** One system message, the same every step and turn, so that its tokens stay reusable. */

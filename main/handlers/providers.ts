@@ -9,5 +9,8 @@ export function providerHandlers(providers: Providers, egress: EgressLog): Handl
         "providers.list": () => ok(providers.info()),
         "providers.egress": () => ok(egress.list()),
         "providers.models": (req) => providers.models(req.name),
+        "providers.add": (req) => providers.add(req),
+        "providers.remove": (req) => providers.remove(req.name),
+        "providers.canStoreKeys": () => ok(providers.canStoreKeys()),
     };
 }

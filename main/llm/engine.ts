@@ -110,7 +110,10 @@ export type GenerateRequest = {
 export type GenerateResult = {text: string; stopped: boolean; stats: TurnStats};
 
 /** What a turn needs of a model: the embedded engine, or a model on a remote server (RemoteEngine). */
-export type StepEngine = Pick<Engine, "step" | "resultBudget" | "fitText">;
+export type StepEngine = Pick<Engine, "step" | "resultBudget" | "fitText"> & {
+    /** What answers, as messages record it (a remote model, known once its server has listed it). */
+    label?(): string;
+};
 
 export type EngineOptions = {
     /** Overrides of the saved engine settings for this run (CLI flags). */

@@ -6,6 +6,7 @@ import {hostOf, remoteStep, WIRES, type Egress, type RemoteServer} from "./remot
 import type {StepRequest, StepResult} from "./engine.js";
 import type {EgressEntry, ProviderInfo, ProviderType, ProviderWebSearch} from "../../shared/contract.js";
 import type {WireFormat} from "./wire/wire.js";
+import {readStoredKey, removeStoredKey, storeKey, type KeyVault} from "./keyVault.js";
 
 /**
  * `<data>/providers.json`: models served elsewhere that a conversation may use instead of the embedded one.
@@ -21,6 +22,8 @@ export type ProviderConfig = {
     model?: string;
     keyEnv?: string;
     keyFile?: string;
+    /** The key was typed in the desktop app's Settings and is stored encrypted (keyVault.ts). */
+    keyStored?: true;
 };
 
 export const PROVIDERS_FILE_NAME = "providers.json";
@@ -54,6 +57,7 @@ const validateEntry = new Ajv({allErrors: true, strict: false}).compile({
         model: {type: "string", minLength: 1},
         keyEnv: {type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},
         keyFile: {type: "string", minLength: 1},
+        keyStored: {const: true},
     },
 });
 
@@ -206,7 +210,39 @@ export class Providers {
         private readonly file: string,
         private readonly log: (entry: EgressEntry) => void,
         private readonly oneOff: (ProviderConfig & {apiKey?: string}) | null = null,
+        /** The desktop app's encrypted keys (none in cairn serve and the CLI). */
+        private readonly keys: {vault: KeyVault | null; dataDir: string} | null = null,
     ) {}
+
+    /** Whether a key typed in Settings can be kept here (encrypted by the OS), or must be given otherwise. */
+    canStoreKeys(): boolean {
+        return this.keys?.vault?.available() ?? false;
+    }
+
+    /**
+     * Adds (or replaces) a provider from Settings. A key typed there is kept only encrypted by the OS's
+     * keychain (the desktop app); elsewhere it is refused, in words that say how to give it.
+     */
+    add(entry: Record<string, unknown> & {name: string; key?: string}): Result<ProviderInfo[]> {
+        const {name, key, ...fields} = entry;
+        if (key !== undefined && !this.canStoreKeys())
+            return fail(
+                "VALIDATION",
+                "a key typed here can be kept only by the desktop app, encrypted by the system's keychain; name an environment variable that holds it instead (or a key file in providers.json)",
+            );
+        const checked = checkProvider(name, key !== undefined ? {...fields, keyStored: true} : fields);
+        if (typeof checked === "string") return fail("VALIDATION", checked);
+        if (key !== undefined) storeKey(this.keys!.vault!, this.keys!.dataDir, name, key);
+        else if (this.keys) removeStoredKey(this.keys.dataDir, name);
+        saveProvider(this.file, checked);
+        return ok(this.info());
+    }
+
+    remove(name: string): Result<ProviderInfo[]> {
+        if (!removeProvider(this.file, name)) return fail("NOT_FOUND", `no provider named ${name}`);
+        if (this.keys) removeStoredKey(this.keys.dataDir, name);
+        return ok(this.info());
+    }
 
     list(): ProviderConfig[] {
         const {providers} = readProviders(this.file);
@@ -221,13 +257,15 @@ export class Providers {
             type: p.type,
             baseUrl: p.baseUrl,
             model: p.model ?? null,
-            key: p.keyEnv
-                ? `env ${p.keyEnv}`
-                : p.keyFile
-                  ? `file ${p.keyFile}`
-                  : this.oneOff === p && this.oneOff.apiKey
-                    ? "given for this command"
-                    : "none",
+            key: p.keyStored
+                ? "stored encrypted"
+                : p.keyEnv
+                  ? `env ${p.keyEnv}`
+                  : p.keyFile
+                    ? `file ${p.keyFile}`
+                    : this.oneOff === p && this.oneOff.apiKey
+                      ? "given for this command"
+                      : "none",
             webSearch: PROVIDER_TYPES[p.type].webSearch,
         }));
     }
@@ -263,7 +301,12 @@ export class Providers {
                 "NOT_FOUND",
                 `no provider named ${name}; add it with cairn providers add, or switch back to the local model`,
             );
-        const key = provider === this.oneOff ? ok(this.oneOff.apiKey) : providerKey(provider);
+        const key =
+            provider === this.oneOff
+                ? ok(this.oneOff.apiKey)
+                : provider.keyStored
+                  ? readStoredKey(this.keys?.vault ?? null, this.keys?.dataDir ?? "", provider.name)
+                  : providerKey(provider);
         return key.ok ? ok({provider, key: key.value}) : key;
     }
 

@@ -5,7 +5,7 @@ import {anthropic} from "./wire/anthropic.js";
 import {chatCompletions} from "./wire/chatCompletions.js";
 import {gemini} from "./wire/gemini.js";
 import {responses} from "./wire/responses.js";
-import type {StreamSink, Wire, WireFormat} from "./wire/wire.js";
+import {StreamError, type StreamSink, type Wire, type WireFormat} from "./wire/wire.js";
 
 export {toMessages} from "./wire/chatCompletions.js";
 
@@ -72,6 +72,8 @@ export async function remoteStep(
         return ok(await readStream(wire, response, req, started, (n) => (egress.bytesReceived += n)));
     } catch (error) {
         if (req.signal.aborted) return ok(stopped(started));
+        if (error instanceof StreamError)
+            return fail("NETWORK", `${hostOf(server)} reported an error: ${error.message}`);
         return fail("NETWORK", `${hostOf(server)} broke off its answer: ${(error as Error).message}`);
     } finally {
         onEgress(egress);
@@ -102,10 +104,22 @@ async function readStream(
             if (!line.startsWith("data:")) continue;
             const data = line.slice(5).trim();
             if (data === "[DONE]") continue;
-            onPayload(JSON.parse(data) as unknown);
+            const payload = JSON.parse(data) as unknown;
+            // An error sent in the stream after a 200 (llama-server, OpenAI, Gemini): the answer failed.
+            const failure = streamedError(payload);
+            if (failure) throw new StreamError(failure);
+            onPayload(payload);
         }
     }
     return result();
+}
+
+function streamedError(payload: unknown): string | null {
+    const error = (payload as {error?: unknown} | null)?.error;
+    if (typeof error === "string") return error;
+    if (error && typeof error === "object" && typeof (error as {message?: unknown}).message === "string")
+        return (error as {message: string}).message;
+    return null;
 }
 
 /** The sink a format's reader writes to, and the step it makes of what was written. */

@@ -330,6 +330,11 @@ export class ConversationStore {
         return this.message(id)!;
     }
 
+    /** The model that wrote an answer, once known (a provider's default model, learnt from its server). */
+    setModel(id: string, model: string): void {
+        this.sql("UPDATE messages SET model = ? WHERE id = ?").run(model, id);
+    }
+
     /** A plan proposed or run in this answer, with its steps' statuses as they are now. */
     setPlan(id: string, plan: Plan | null): void {
         this.sql("UPDATE messages SET plan = ?, updated_at = ? WHERE id = ?").run(

@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -157,4 +158,39 @@ test.describe("cloud providers", () => {
         );
         expect(await violations(page)).toEqual([]);
     });
+});
+
+test("Settings adds a provider (its key by variable: cairn serve keeps no typed key) and removes it", async ({
+    page,
+}) => {
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "Settings"}).click();
+    const form = page.getByRole("form", {name: "Add a provider"});
+    await expect(form.getByRole("textbox", {name: "Key variable"})).toBeVisible();
+    await expect(form.getByLabel("Key", {exact: true})).toHaveCount(0);
+    await form.getByRole("textbox", {name: "Name"}).fill("gemini");
+    await form.getByRole("combobox", {name: "Type"}).selectOption({label: "Gemini"});
+    await expect(form.getByRole("textbox", {name: "Address"})).toHaveAttribute(
+        "placeholder",
+        "https://generativelanguage.googleapis.com/v1beta",
+    );
+    await form.getByRole("textbox", {name: "Model"}).fill("gemini-test");
+    await form.getByRole("textbox", {name: "Key variable"}).fill("GEMINI_API_KEY");
+    await form.getByRole("button", {name: "Add provider"}).click();
+    const item = page.locator(".providers li", {hasText: "gemini"});
+    await expect(item).toContainText(
+        "Gemini · gemini-test · generativelanguage.googleapis.com · key: env GEMINI_API_KEY",
+    );
+    expect(await violations(page)).toEqual([]);
+    const file = JSON.parse(fs.readFileSync(path.join(served.dataDir, "providers.json"), "utf8")) as {
+        providers: Record<string, unknown>;
+    };
+    assert.deepEqual(file.providers.gemini, {
+        type: "gemini",
+        model: "gemini-test",
+        keyEnv: "GEMINI_API_KEY",
+        baseUrl: "https://generativelanguage.googleapis.com/v1beta",
+    });
+    await item.getByRole("button", {name: "Remove gemini"}).click();
+    await expect(page.locator(".providers li", {hasText: "gemini"})).toHaveCount(0);
 });

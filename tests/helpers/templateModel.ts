@@ -98,7 +98,7 @@ export const FAMILIES = {
 const GENERATOR_VERSION = 1;
 const SHAPE = {dim: 64, layers: 2, heads: 4, kvHeads: 2, ff: 128, context: 32768};
 const BUNDLE = path.join(ROOT, "node_modules/node-llama-cpp/llama/gitRelease.bundle");
-const CACHE = path.join(os.tmpdir(), "cairn-fixtures");
+export const CACHE = path.join(os.tmpdir(), "cairn-fixtures");
 
 /** The path of the family's model, written on first use. */
 export function templateModel(family: Family): string {
@@ -119,16 +119,22 @@ export function templateModel(family: Family): string {
     return file;
 }
 
-/** A file of llama.cpp's source, out of the git bundle node-llama-cpp ships (read once, then cached). */
-export function llamaSourceFile(relative: string): string {
-    const out = path.join(CACHE, "llama-src", relative);
-    if (fs.existsSync(out)) return out;
+/** A bare git repository of llama.cpp's source (branch `source`), fetched once from node-llama-cpp's bundle. */
+export function llamaSourceRepo(): string {
     const repo = path.join(CACHE, "llama-src.git");
     if (!fs.existsSync(path.join(repo, "refs/heads/source"))) {
         fs.mkdirSync(repo, {recursive: true});
         execFileSync("git", ["init", "-q", "--bare", repo]);
         execFileSync("git", ["--git-dir", repo, "fetch", "-q", BUNDLE, "HEAD:refs/heads/source"]);
     }
+    return repo;
+}
+
+/** A file of llama.cpp's source, out of the git bundle node-llama-cpp ships (read once, then cached). */
+export function llamaSourceFile(relative: string): string {
+    const out = path.join(CACHE, "llama-src", relative);
+    if (fs.existsSync(out)) return out;
+    const repo = llamaSourceRepo();
     const content = execFileSync("git", ["--git-dir", repo, "show", `source:${relative}`], {
         maxBuffer: 256 * 1024 * 1024,
     });

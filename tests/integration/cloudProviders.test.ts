@@ -123,8 +123,8 @@ test("OpenAI Responses: input items, tools, a streamed call and text, usage, the
         assert.equal(answered.value.text, "CPU is 3% busy.");
         assert.deepEqual(bodyOf(server.requests[1]!).input, [
             {role: "user", content: "How busy?"},
-            {type: "function_call", call_id: "call_1", name: "system_stats", arguments: "{}"},
-            {type: "function_call_output", call_id: "call_1", output: "CPU: 3% busy"},
+            {type: "function_call", call_id: "call00001", name: "system_stats", arguments: "{}"},
+            {type: "function_call_output", call_id: "call00001", output: "CPU: 3% busy"},
         ]);
         assert.equal(egress.length, 2);
         assert.doesNotMatch(JSON.stringify(egress), new RegExp(KEY));
@@ -365,8 +365,14 @@ test("Anthropic Messages: system apart, tool_use streamed as input_json_delta, t
         ]);
         assert.deepEqual(body.messages, [
             {role: "user", content: [{type: "text", text: "How busy?"}]},
-            {role: "assistant", content: [{type: "tool_use", id: "call_1", name: "system_stats", input: {}}]},
-            {role: "user", content: [{type: "tool_result", tool_use_id: "call_1", content: "CPU: 3% busy"}]},
+            {
+                role: "assistant",
+                content: [{type: "tool_use", id: "call00001", name: "system_stats", input: {}}],
+            },
+            {
+                role: "user",
+                content: [{type: "tool_result", tool_use_id: "call00001", content: "CPU: 3% busy"}],
+            },
         ]);
 
         const schema = {type: "object", properties: {city: {type: "string"}}} as const;

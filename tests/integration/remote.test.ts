@@ -89,9 +89,11 @@ test("a forced call comes back as a call (written as it streams); its result goe
         {
             role: "assistant",
             content: null,
-            tool_calls: [{id: "call_1", type: "function", function: {name: "system_stats", arguments: "{}"}}],
+            tool_calls: [
+                {id: "call00001", type: "function", function: {name: "system_stats", arguments: "{}"}},
+            ],
         },
-        {role: "tool", tool_call_id: "call_1", name: "system_stats", content: "CPU: 3% busy"},
+        {role: "tool", tool_call_id: "call00001", name: "system_stats", content: "CPU: 3% busy"},
     ]);
     const next = await remoteStep({baseUrl, model: "m", apiKey: KEY}, request({history, functions: [stats]}));
     assert.ok(next.ok, !next.ok ? next.error.message : "");

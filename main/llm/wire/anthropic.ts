@@ -1,6 +1,6 @@
 import type {ModelFunction, StepRequest} from "../engine.js";
 import {idsOf, toMessages} from "./chatCompletions.js";
-import type {Wire} from "./wire.js";
+import {StreamError, type Wire} from "./wire.js";
 
 type Block = {type?: string; name?: string; id?: string};
 type StreamEvent = {
@@ -66,7 +66,7 @@ export const anthropic: Wire = {
                     if (event.delta?.stop_reason) sink.finish(event.delta.stop_reason);
                     return;
                 case "error":
-                    throw new Error(event.error?.message ?? "the stream reported an error");
+                    throw new StreamError(event.error?.message ?? "the stream reported an error");
                 default:
                     // Other events (pings, item and part boundaries) carry nothing a step needs.
                     return;

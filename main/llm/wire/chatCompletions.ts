@@ -67,17 +67,15 @@ function requestBody(model: string, req: StepRequest) {
         ...(sampling.seed !== undefined && sampling.seed !== null ? {seed: sampling.seed} : {}),
         ...(req.stop?.length ? {stop: req.stop} : {}),
         ...(functions.length > 0 ? {tools: functions.map(toTool)} : {}),
-        ...(req.force ? {tool_choice: forcedChoice(req.force)} : {}),
+        // Only the forced tools are sent, so "required" is the named choice when there is one: llama-server
+        // constrains "required" by grammar for every chat format, a named choice not always.
+        ...(req.force ? {tool_choice: "required"} : {}),
         ...(req.format ? {response_format: responseFormat(req.format)} : {}),
     };
 }
 
 function toTool(f: ModelFunction) {
     return {type: "function", function: {name: f.name, description: f.description, parameters: f.params}};
-}
-
-function forcedChoice(force: ModelFunction[]) {
-    return force.length === 1 ? {type: "function", function: {name: force[0]!.name}} : "required";
 }
 
 function responseFormat(format: NonNullable<StepRequest["format"]>) {
@@ -110,7 +108,8 @@ export function toMessages(history: ChatHistoryItem[]): ChatMessage[] {
                     assistant ??= {role: "assistant", content: null};
                     assistant.content = (assistant.content ?? "") + part;
                 } else if (part.type === "functionCall") {
-                    const id = `call_${++calls}`;
+                    // Nine letters and digits: Mistral's chat template refuses any other call id.
+                    const id = `call${String(++calls).padStart(5, "0")}`;
                     assistant ??= {role: "assistant", content: null};
                     (assistant.tool_calls ??= []).push({
                         id,

@@ -1,6 +1,6 @@
 import type {ModelFunction, StepRequest} from "../engine.js";
 import {idsOf, toMessages} from "./chatCompletions.js";
-import {nativeWeb, type StreamSink, type Wire} from "./wire.js";
+import {nativeWeb, StreamError, type StreamSink, type Wire} from "./wire.js";
 
 type OutputItem = {
     type?: string;
@@ -71,9 +71,9 @@ export const responses: Wire = {
                     usageOf(event.response?.usage, sink);
                     return sink.finish(event.response?.incomplete_details?.reason ?? "stop");
                 case "response.failed":
-                    throw new Error(event.response?.error?.message ?? "the response failed");
+                    throw new StreamError(event.response?.error?.message ?? "the response failed");
                 case "error":
-                    throw new Error(event.message ?? "the stream reported an error");
+                    throw new StreamError(event.message ?? "the stream reported an error");
                 default:
                     // Other events (pings, item and part boundaries) carry nothing a step needs.
                     return;

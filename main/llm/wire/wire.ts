@@ -54,3 +54,6 @@ export function nativeWeb(req: StepRequest): {
         forceWeb: web && rest.length === 0,
     };
 }
+
+/** An error the server sent inside its stream (after its 200), in its own words. */
+export class StreamError extends Error {}
