@@ -76,3 +76,29 @@ test("send, stream, stop, and the conversation is still there after a restart", 
     );
     await app.close();
 });
+
+test("a provider key typed in Settings is kept by safeStorage: in no file in clear, and still there after a restart", async () => {
+    const dataDir = tempDir();
+    const key = "sk-electron-typed-key-77aa";
+    let app = await launch(dataDir);
+    let page = await app.firstWindow();
+    const canStore = await app.evaluate(({safeStorage}) => safeStorage.isEncryptionAvailable());
+    test.skip(!canStore, "the system keychain is not available to this Electron (Linux without a keyring)");
+    await page.getByRole("button", {name: "Settings"}).click();
+    const form = page.getByRole("form", {name: "Add a provider"});
+    await form.getByRole("textbox", {name: "Name"}).fill("cloud");
+    await form.getByRole("combobox", {name: "Type"}).selectOption({label: "OpenAI"});
+    await form.getByLabel("Key", {exact: true}).fill(key);
+    await form.getByRole("button", {name: "Add provider"}).click();
+    await expect(page.locator(".providers li", {hasText: "cloud"})).toContainText("key: stored encrypted");
+    for (const file of fs.readdirSync(dataDir, {recursive: true}) as string[]) {
+        const full = path.join(dataDir, file);
+        if (fs.statSync(full).isFile()) expect(fs.readFileSync(full).includes(key), file).toBe(false);
+    }
+    await app.close();
+    app = await launch(dataDir);
+    page = await app.firstWindow();
+    await page.getByRole("button", {name: "Settings"}).click();
+    await expect(page.locator(".providers li", {hasText: "cloud"})).toContainText("key: stored encrypted");
+    await app.close();
+});
