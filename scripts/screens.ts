@@ -6,6 +6,7 @@ import {chromium, type Page} from "playwright";
 import {ConversationStore} from "../main/store/conversations.js";
 import {DB_FILE_NAME, openDatabase} from "../main/store/db.js";
 import {servers, writeMcpJson} from "../tests/helpers/mcp.js";
+import {startCloudServer, typed} from "../tests/helpers/cloudServers.js";
 import {startServe} from "../tests/helpers/serve.js";
 import {sendWithPreflight} from "../tests/helpers/ws.js";
 import {tempDir} from "../tests/helpers/paths.js";
@@ -137,8 +138,71 @@ async function planScreens(page: Page, theme: string, width: number): Promise<vo
     await shoot(page, `plan-done-${theme}-${width}`);
 }
 
+/** A cloud model's own web search in the trace, Anthropic's web switch, and Settings' providers. */
+async function providerScreens(page: Page, theme: string, width: number): Promise<void> {
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await page.getByRole("combobox", {name: "Model", exact: true}).selectOption({label: "cloud · gpt-test"});
+    const web = page.getByRole("checkbox", {name: "Web access"});
+    await web.click();
+    await page.getByRole("checkbox", {name: "Web access", checked: true}).waitFor();
+    await page.getByRole("textbox", {name: "Message"}).fill("Is Cairn 2 out, and what changed?");
+    await page.getByRole("textbox", {name: "Message"}).press("Enter");
+    const answer = page.locator('article.message.assistant[data-status="complete"]').first();
+    await answer.locator('.trace .step[data-tool="web_search"] summary').click();
+    await shoot(page, `provider-search-${theme}-${width}`);
+    await page
+        .getByRole("combobox", {name: "Model", exact: true})
+        .selectOption({label: "claude · claude-test"});
+    await page.getByRole("checkbox", {name: "Web access", disabled: true}).waitFor();
+    await shoot(page, `provider-anthropic-${theme}-${width}`);
+    await page.getByRole("button", {name: "Settings"}).click();
+    await page.getByRole("heading", {name: "Models served elsewhere"}).scrollIntoViewIfNeeded();
+    await shoot(page, `provider-settings-${theme}-${width}`);
+}
+
+const cloud = await startCloudServer(() => ({
+    events: typed([
+        {type: "response.output_item.added", output_index: 0, item: {type: "web_search_call", id: "ws_1"}},
+        {
+            type: "response.output_item.done",
+            output_index: 0,
+            item: {
+                type: "web_search_call",
+                id: "ws_1",
+                action: {type: "search", query: "Cairn 2 release notes"},
+            },
+        },
+        {type: "response.output_text.delta", output_index: 1, delta: "Cairn 2 is out: it adds plan mode"},
+        {
+            type: "response.output_text.annotation.added",
+            output_index: 1,
+            annotation: {
+                type: "url_citation",
+                url: "https://example.org/cairn-2",
+                title: "Cairn 2 release notes",
+            },
+        },
+        {type: "response.output_text.delta", output_index: 1, delta: " and models served elsewhere."},
+        {type: "response.completed", response: {usage: {input_tokens: 812, output_tokens: 18}}},
+    ]),
+}));
 const dataDir = tempDir();
 seed(dataDir);
+process.env.CAIRN_SCREENS_KEY = "screens-key";
+fs.writeFileSync(
+    path.join(dataDir, "providers.json"),
+    JSON.stringify({
+        providers: {
+            cloud: {type: "openai", baseUrl: cloud.url, model: "gpt-test", keyEnv: "CAIRN_SCREENS_KEY"},
+            claude: {
+                type: "anthropic",
+                baseUrl: cloud.url,
+                model: "claude-test",
+                keyEnv: "CAIRN_SCREENS_KEY",
+            },
+        },
+    }),
+);
 fs.writeFileSync(
     path.join(dataDir, "tools.yaml"),
     "tools:\n    stats_twice:\n        description: Reads the machine's stats twice.\n        steps:\n" +
@@ -191,8 +255,10 @@ try {
     // After the chat screens, which must not show the conversations these add.
     await eachView(toolScreens);
     await eachView(planScreens);
+    await eachView(providerScreens);
 } finally {
     await browser.close();
     await served.stop();
+    await cloud.close();
 }
 console.log(`screenshots in ${OUT}`);

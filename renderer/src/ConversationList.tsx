@@ -41,7 +41,8 @@ export function ConversationList(props: Props) {
                             />
                         ) : (
                             <button className="title" onClick={() => props.onSelect(c.id)} title={c.title}>
-                                {c.title}
+                                {/* A button centres what overflows it: the span cuts a long title at its end. */}
+                                <span>{c.title}</span>
                             </button>
                         )}
                         {confirming === c.id ? (

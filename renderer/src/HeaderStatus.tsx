@@ -92,8 +92,11 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
                         ))}
                 </select>
             </label>
-            {models.state.fits[current] && <FitBadge fit={models.state.fits[current]} />}
-            {used !== null && size !== null && (
+            {/* The local model's fit and context say nothing of a model served elsewhere. */}
+            {!conversation?.provider && models.state.fits[current] && (
+                <FitBadge fit={models.state.fits[current]} />
+            )}
+            {!conversation?.provider && used !== null && size !== null && (
                 <span
                     className="context-use"
                     title={`${used} of ${size} tokens of context used by this conversation`}

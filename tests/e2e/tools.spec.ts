@@ -96,7 +96,7 @@ test("Settings shows tool policies and the grants given, and revokes them", asyn
     await expect(settings.getByRole("combobox", {name: "Policy for system_stats"})).toHaveValue("allow");
     await expect(settings.locator(".grants li")).toHaveText(/create_file in save it/);
     await settings.getByRole("button", {name: "Revoke create_file"}).click();
-    await expect(settings.getByText("None.")).toBeVisible();
+    await expect(settings.getByText("None.", {exact: true})).toBeVisible();
 
     await settings.getByRole("combobox", {name: "Policy for create_file"}).selectOption("deny");
     await page.reload();
