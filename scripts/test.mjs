@@ -27,6 +27,9 @@ function testFiles(dir) {
 
 run("node", ["scripts/build.mjs"]);
 const nodeSuites = ["unit", "integration"].filter(want).flatMap((s) => testFiles(path.join("tests", s)));
+// llama.cpp's own server, for tests/integration/llamaServer.test.ts: built once per machine, here, since
+// the first build takes longer than a test file may.
+if (want("integration")) run("node", ["--import", "tsx", "tests/helpers/buildLlamaServer.ts"]);
 if (nodeSuites.length > 0) {
     run("node", [
         "--import",

@@ -11,10 +11,12 @@ import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 
 // A real llama.cpp server: llama-server built from the llama.cpp source node-llama-cpp ships, serving tiny
 // random-weight models that carry real chat templates. Mistral Nemo's template takes free text and tool
-// results; Functionary v3.2's is the one whose "required" tool choice llama-server holds to by grammar.
+// results; under Functionary v3.2's, llama-server's grammar takes a "required" tool choice to a call (for
+// most seeds: the format lets a model talk first).
 let mistral: LlamaServer;
 let functionary: LlamaServer;
 
+// `npm test` builds llama-server before the node tests (tests/helpers/buildLlamaServer.ts): a file has 120 s.
 before(async () => {
     const binary = await llamaServerBinary();
     mistral = await startLlamaServer(binary, templateModel(FAMILIES["mistral-nemo"]));

@@ -249,7 +249,8 @@ test("cairn providers add/list/remove keep keys out of the file; chat --base-url
         CAIRN_API_KEY: KEY,
     });
     assert.equal(once.status, 0, once.stderr);
-    assert.match((JSON.parse(once.stdout) as {model: string}).model, /^command-line · 127\.0\.0\.1:\d+$/);
+    // No --remote-model: the first model the server lists answers, and the answer records it.
+    assert.match((JSON.parse(once.stdout) as {model: string}).model, /^stories260K · 127\.0\.0\.1:\d+$/);
     assert.doesNotMatch(fs.readFileSync(file, "utf8"), /command-line/);
 
     assert.equal(cli(["providers", "remove", "box", "--data", data]).status, 0);
