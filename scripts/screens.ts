@@ -6,7 +6,7 @@ import {chromium, type Page} from "playwright";
 import {ConversationStore} from "../main/store/conversations.js";
 import {DB_FILE_NAME, openDatabase} from "../main/store/db.js";
 import {servers, writeMcpJson} from "../tests/helpers/mcp.js";
-import {startCloudServer, typed} from "../tests/helpers/cloudServers.js";
+import {responsesWebSearch, startCloudServer} from "../tests/helpers/cloudServers.js";
 import {startServe} from "../tests/helpers/serve.js";
 import {sendWithPreflight} from "../tests/helpers/ws.js";
 import {tempDir} from "../tests/helpers/paths.js";
@@ -161,30 +161,13 @@ async function providerScreens(page: Page, theme: string, width: number): Promis
 }
 
 const cloud = await startCloudServer(() => ({
-    events: typed([
-        {type: "response.output_item.added", output_index: 0, item: {type: "web_search_call", id: "ws_1"}},
-        {
-            type: "response.output_item.done",
-            output_index: 0,
-            item: {
-                type: "web_search_call",
-                id: "ws_1",
-                action: {type: "search", query: "Cairn 2 release notes"},
-            },
-        },
-        {type: "response.output_text.delta", output_index: 1, delta: "Cairn 2 is out: it adds plan mode"},
-        {
-            type: "response.output_text.annotation.added",
-            output_index: 1,
-            annotation: {
-                type: "url_citation",
-                url: "https://example.org/cairn-2",
-                title: "Cairn 2 release notes",
-            },
-        },
-        {type: "response.output_text.delta", output_index: 1, delta: " and models served elsewhere."},
-        {type: "response.completed", response: {usage: {input_tokens: 812, output_tokens: 18}}},
-    ]),
+    events: responsesWebSearch({
+        query: "Cairn 2 release notes",
+        cited: "Cairn 2 is out: it adds plan mode",
+        rest: " and models served elsewhere.",
+        url: "https://example.org/cairn-2",
+        title: "Cairn 2 release notes",
+    }),
 }));
 const dataDir = tempDir();
 seed(dataDir);

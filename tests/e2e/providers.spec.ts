@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import {expect, test, type Page} from "@playwright/test";
 import {startServe, type Served} from "../helpers/serve.js";
 import {tempDir} from "../helpers/paths.js";
-import {startCloudServer, typed, type CloudServer} from "../helpers/cloudServers.js";
+import {responsesWebSearch, startCloudServer, type CloudServer} from "../helpers/cloudServers.js";
 
 const KEY = "e2e-remote-key";
 let other: Served;
@@ -86,29 +86,12 @@ test.describe("cloud providers", () => {
     let cloud: CloudServer;
     test.beforeEach(async () => {
         cloud = await startCloudServer(() => ({
-            events: typed([
-                {
-                    type: "response.output_item.added",
-                    output_index: 0,
-                    item: {type: "web_search_call", id: "ws_1"},
-                },
-                {
-                    type: "response.output_item.done",
-                    output_index: 0,
-                    item: {type: "web_search_call", id: "ws_1", action: {type: "search", query: "cairn 2"}},
-                },
-                {type: "response.output_text.delta", output_index: 1, delta: "Cairn 2 is out."},
-                {
-                    type: "response.output_text.annotation.added",
-                    output_index: 1,
-                    annotation: {
-                        type: "url_citation",
-                        url: "https://example.org/cairn-2",
-                        title: "Cairn 2 notes",
-                    },
-                },
-                {type: "response.completed", response: {usage: {input_tokens: 20, output_tokens: 5}}},
-            ]),
+            events: responsesWebSearch({
+                query: "cairn 2",
+                cited: "Cairn 2 is out.",
+                url: "https://example.org/cairn-2",
+                title: "Cairn 2 notes",
+            }),
         }));
         const file = path.join(served.dataDir, "providers.json");
         fs.writeFileSync(

@@ -67,3 +67,32 @@ export function responsesText(pieces: string[], usage = {input_tokens: 40, outpu
         {type: "response.completed", response: {id: "resp_1", status: "completed", usage}},
     ]);
 }
+
+/**
+ * OpenAI Responses with its own web search: the search (its query), then the answer's text with one
+ * url_citation after `cited` and `rest` after that.
+ */
+export function responsesWebSearch(search: {
+    query: string;
+    cited: string;
+    rest?: string;
+    url: string;
+    title: string;
+}): SseEvent[] {
+    return typed([
+        {type: "response.output_item.added", output_index: 0, item: {type: "web_search_call", id: "ws_1"}},
+        {
+            type: "response.output_item.done",
+            output_index: 0,
+            item: {type: "web_search_call", id: "ws_1", action: {type: "search", query: search.query}},
+        },
+        {type: "response.output_text.delta", output_index: 1, delta: search.cited},
+        {
+            type: "response.output_text.annotation.added",
+            output_index: 1,
+            annotation: {type: "url_citation", url: search.url, title: search.title},
+        },
+        ...(search.rest ? [{type: "response.output_text.delta", output_index: 1, delta: search.rest}] : []),
+        {type: "response.completed", response: {usage: {input_tokens: 20, output_tokens: 5}}},
+    ]);
+}

@@ -7,7 +7,13 @@ import {promisify} from "node:util";
 import type {HostedTools, ModelFunction, StepRequest} from "../../main/llm/engine.js";
 import {listModels} from "../../main/llm/providers.js";
 import {remoteStep, type Egress} from "../../main/llm/remote.js";
-import {responsesText, startCloudServer, typed, type Recorded} from "../helpers/cloudServers.js";
+import {
+    responsesText,
+    responsesWebSearch,
+    startCloudServer,
+    typed,
+    type Recorded,
+} from "../helpers/cloudServers.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
 import {CLI, tempDir} from "../helpers/paths.js";
 
@@ -391,25 +397,12 @@ test("Anthropic Messages: system apart, tool_use streamed as input_json_delta, t
 
 test("a conversation with a cloud provider: its web search is a traced step, its sources are the answer's citations; the key is in no file", async () => {
     const server = await startCloudServer(() => ({
-        events: typed([
-            {
-                type: "response.output_item.added",
-                output_index: 0,
-                item: {type: "web_search_call", id: "ws_1"},
-            },
-            {
-                type: "response.output_item.done",
-                output_index: 0,
-                item: {type: "web_search_call", id: "ws_1", action: {type: "search", query: "cairn"}},
-            },
-            {type: "response.output_text.delta", output_index: 1, delta: "It is out."},
-            {
-                type: "response.output_text.annotation.added",
-                output_index: 1,
-                annotation: {type: "url_citation", url: "https://example.org/c", title: "Cairn"},
-            },
-            {type: "response.completed", response: {usage: {input_tokens: 20, output_tokens: 4}}},
-        ]),
+        events: responsesWebSearch({
+            query: "cairn",
+            cited: "It is out.",
+            url: "https://example.org/c",
+            title: "Cairn",
+        }),
     }));
     const dataDir = tempDir();
     process.env.CAIRN_TEST_CLOUD_KEY = KEY;
