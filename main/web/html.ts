@@ -118,6 +118,7 @@ function pageMeta(
  */
 function pruneArticle(content: string, url: string): string {
     const document = parseDocument(`<!doctype html><html><body>${content}</body></html>`);
+    keepFirstArticle(document);
     removeNonText(document);
     removeLinkBoxes(document);
     for (const a of document.querySelectorAll("a[href]")) {
@@ -180,6 +181,16 @@ function escapeText(text: string): string {
     return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+/**
+ * A post followed by others ("more posts", a blog's next entries), each its own <article>: the page's
+ * own is the first; the others go.
+ */
+function keepFirstArticle(document: DomDocument): void {
+    const nested = new Set(document.querySelectorAll("article article"));
+    const articles = [...document.querySelectorAll("article")].filter((a) => !nested.has(a));
+    for (const other of articles.slice(1)) other.remove();
+}
+
 function removeNonText(document: DomDocument): void {
     for (const el of document.querySelectorAll(NOT_TEXT)) el.remove();
     for (const el of document.querySelectorAll("[class], [id]")) {
@@ -206,7 +217,13 @@ function removeLinkBoxes(document: DomDocument): void {
 
 // Lines that are a control's label or a photo credit, not the article's words.
 const UI_LINE =
-    /^(image|images|photo|photos|caption|close|open|share|share this|advertisement|sponsored|published|updated|sign in|log in|subscribe|read more|more|next|previous|\/|\||·|•)$|^(photo|image|credit|source|picture)s?: /i;
+    /^(image|images|photo|photos|caption|close|open|share|share this|advertisement|advert|sponsored|published|updated|sign in|log in|subscribe|read more|more|next|previous|comments?|don't miss|breaking news|this slideshow requires javascript\.?|\/\*|\*\/|\/|\||·|•)$|^(photo|image|credit|source|picture)s?: /i;
+// A caption's trailing credit: "… (Image: GETTY)", "… (AP Photo/Jane Doe)".
+const CREDIT_END = /\((image|photo|picture|ap photo|credit)s?\s*[:/][^)]*\)\s*$/i;
+function isChrome(line: string): boolean {
+    const t = line.trim();
+    return UI_LINE.test(t) || CREDIT_END.test(t);
+}
 
 /**
  * Drops the headline and byline when the article repeats them, and lines that are controls or credits.
@@ -224,7 +241,7 @@ function dropRepeats(text: string, article: {title?: string | null; byline?: str
     return text
         .split("\n")
         .filter((line) => !same(line, article.title) && !same(line, article.byline))
-        .filter((line) => !UI_LINE.test(line.trim()))
+        .filter((line) => !isChrome(line))
         .join("\n")
         .replace(/\n{3,}/g, "\n\n")
         .trim();

@@ -80,3 +80,24 @@ test("an article gives its markdown with absolute links, and its canonical addre
         /\[rivers and what they do when it rains for days on end\]\(https:\/\/news\.example\/rivers\)/,
     );
 });
+
+test("a post followed by the blog's next posts, each an <article>, is read alone", () => {
+    const teaser = (n: number) =>
+        `<article id="post-${n}"><h2><a href="/post-${n}">Another post ${n}</a></h2><p>The opening lines of another post about something else entirely, cut short by the blog's listing of its latest entries …</p></article>`;
+    const page = readHtml(
+        `<html><head><title>Floods</title></head><body><div id="content"><article id="post-1">${paragraphs(6)}</article>${teaser(2)}${teaser(3)}</div></body></html>`,
+        URL,
+    );
+    assert.match(page.text, /^Paragraph 1 of the story/);
+    assert.match(page.text, /Paragraph 6 of the story/);
+    assert.doesNotMatch(page.text, /another post/i);
+});
+
+test("ad labels and captions ending in a photo credit are left out; the article's sentences stay", () => {
+    const page = readHtml(
+        `<html><head><title>Floods</title></head><body><article>${paragraphs(3)}<div>Advert</div><p>Volunteers fill sandbags by the river (Image: GETTY )</p><p>The mayor thanked them (AP Photo/Jane Doe)</p>${paragraphs(2)}<p>Photos of the night (see below) were taken by residents.</p></article></body></html>`,
+        URL,
+    );
+    assert.doesNotMatch(page.text, /Advert|GETTY|AP Photo/);
+    assert.match(page.text, /Photos of the night \(see below\) were taken by residents\./);
+});
