@@ -217,12 +217,30 @@ function removeLinkBoxes(document: DomDocument): void {
 
 // Lines that are a control's label or a photo credit, not the article's words.
 const UI_LINE =
-    /^(image|images|photo|photos|caption|close|open|share|share this|advertisement|advert|sponsored|published|updated|sign in|log in|subscribe|read more|more|next|previous|comments?|don't miss|breaking news|this slideshow requires javascript\.?|\/\*|\*\/|\/|\||·|•)$|^(photo|image|credit|source|picture)s?: /i;
+    /^(image|images|photo|photos|caption|close|open|share|share this|advertisement|advert|sponsored|published|updated|sign in|log in|subscribe|read more|more|next|previous|comments?|don't miss|breaking news|this slideshow requires javascript\.?|tell us what you think\W*|leave a (comment|reply)\W*|\/\*|\*\/|\/|\||·|•)$|^(photo|image|credit|source|picture)s?: /i;
 // A caption's trailing credit: "… (Image: GETTY)", "… (AP Photo/Jane Doe)".
 const CREDIT_END = /\((image|photo|picture|ap photo|credit)s?\s*[:/][^)]*\)\s*$/i;
+// A timestamp alone: "PUBLISHED: 10:48, Tue, Nov 19, 2019", "4:00 am CST, Wednesday, November 20, 2019".
+const MONTH_OR_DAY =
+    /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?|mon(day)?|tue(s|sday)?|wed(nesday)?|thu(rs|rsday)?|fri(day)?|sat(urday)?|sun(day)?)\b/gi;
+const STAMP_WORDS = /\b(published|updated|posted|am|pm|[a-z]{1,3}t|utc|gmt)\b/gi;
+function isTimestamp(line: string): boolean {
+    if (line.length > 70 || !/\d{1,2}:\d{2}|\b(19|20)\d{2}\b/.test(line)) return false;
+    if (line.search(MONTH_OR_DAY) < 0) return false;
+    return (
+        line
+            .replace(MONTH_OR_DAY, "")
+            .replace(STAMP_WORDS, "")
+            .replace(/[\d\s:;,.|/()-]/g, "") === ""
+    );
+}
+// A cookie banner's sentence, or a WordPress shortcode the site failed to render ("[button …]…[/button]").
+const NOTICE = /^.{0,120}\b(this (web)?site|we) uses? cookies\b.{0,200}$|^\[(\w+)[^\]]*\].*\[\/\3\]$/i;
+// A newsletter's pitch ("Sign up … delivered to your inbox"), or a copyright credit alone ("© Jane Doe").
+const PITCH = /^(?=.{0,250}$)(?=.*\b(sign up|subscribe)\b)(?=.*\b(newsletters?|inbox)\b)|^©.{0,80}$/i;
 function isChrome(line: string): boolean {
     const t = line.trim();
-    return UI_LINE.test(t) || CREDIT_END.test(t);
+    return UI_LINE.test(t) || CREDIT_END.test(t) || isTimestamp(t) || NOTICE.test(t) || PITCH.test(t);
 }
 
 /**
@@ -238,13 +256,25 @@ function dropRepeats(text: string, article: {title?: string | null; byline?: str
             .trim()
             .toLowerCase();
     const same = (a: string, b: string | null | undefined) => !!b && norm(a) === norm(b);
+    // A page's title often carries its site's name: "Headline - The Blog", "Site | Headline".
+    const titles = titleForms(article.title);
     return text
         .split("\n")
-        .filter((line) => !same(line, article.title) && !same(line, article.byline))
+        .filter((line) => !titleForms(line).some((l) => titles.some((t) => same(l, t))))
+        .filter((line) => !same(line, article.byline))
         .filter((line) => !isChrome(line))
         .join("\n")
         .replace(/\n{3,}/g, "\n\n")
         .trim();
+}
+
+/** The title, and the title without the site's name on either side of a separator (10 letters at least). */
+function titleForms(title: string | null | undefined): string[] {
+    if (!title) return [];
+    const parts = title.split(/\s+[|\-–—:·]\s+/);
+    if (parts.length < 2) return [title];
+    const shorter = [parts.slice(0, -1).join(" - "), parts.slice(1).join(" - ")];
+    return [title, ...shorter.filter((f) => f.length >= 10)];
 }
 
 export function titleFromUrl(url: string): string {

@@ -101,3 +101,26 @@ test("ad labels and captions ending in a photo credit are left out; the article'
     assert.doesNotMatch(page.text, /Advert|GETTY|AP Photo/);
     assert.match(page.text, /Photos of the night \(see below\) were taken by residents\./);
 });
+
+test("timestamps, newsletter pitches, cookie notices, shortcodes, © credits and the title with its site's name are left out", () => {
+    const page = readHtml(
+        `<html><head><title>Floods close the river road - The Valley Post</title></head><body><article><h1>Floods close the river road - The Valley Post</h1><p>PUBLISHED: 10:48, Tue, Nov 19, 2019</p><p>| UPDATED: 11:05, Tue, Nov 19, 2019</p><p>4:00 am CST, Wednesday, November 20, 2019</p>${paragraphs(3)}<p>© Jane Doe</p><p>Sign up for The Valley Post today to get the free daily newsletter delivered to your inbox.</p><p>This website uses cookies to improve your experience. Accept</p><p>[button link="/tips"]Send us YOUR tips[/button]</p><p>On Tuesday, Nov 19, 2019, the river rose two metres and readers could subscribe to alerts by text.</p>${paragraphs(2)}</article></body></html>`,
+        URL,
+    );
+    for (const gone of [
+        /PUBLISHED/,
+        /UPDATED/,
+        /4:00 am/,
+        /© Jane/,
+        /newsletter/,
+        /cookies/,
+        /\[button/,
+        /Valley Post/,
+    ])
+        assert.doesNotMatch(page.text, gone);
+    assert.match(
+        page.text,
+        /On Tuesday, Nov 19, 2019, the river rose two metres and readers could subscribe/,
+    );
+    assert.match(page.text, /^Paragraph 1 of the story/);
+});
