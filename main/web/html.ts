@@ -225,6 +225,8 @@ const MONTH_OR_DAY =
     /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?|mon(day)?|tue(s|sday)?|wed(nesday)?|thu(rs|rsday)?|fri(day)?|sat(urday)?|sun(day)?)\b/gi;
 const STAMP_WORDS = /\b(published|updated|posted|am|pm|[a-z]{1,3}t|utc|gmt)\b/gi;
 function isTimestamp(line: string): boolean {
+    // A markdown table's row of dates is data, not the page's stamp.
+    if (/^\|.*\|$/.test(line)) return false;
     if (line.length > 70 || !/\d{1,2}:\d{2}|\b(19|20)\d{2}\b/.test(line)) return false;
     if (line.search(MONTH_OR_DAY) < 0) return false;
     return (

@@ -124,3 +124,11 @@ test("timestamps, newsletter pitches, cookie notices, shortcodes, © credits and
     );
     assert.match(page.text, /^Paragraph 1 of the story/);
 });
+
+test("a table of dates stays in the markdown", () => {
+    const page = readHtml(
+        `<html><head><title>Floods</title></head><body><article>${paragraphs(3)}<table><tr><th>When</th><th>Level</th></tr><tr><td>Nov 19, 2019</td><td>10:48</td></tr></table>${paragraphs(2)}</article></body></html>`,
+        URL,
+    );
+    assert.match(page.markdown, /\| Nov 19, 2019 \| 10:48 \|/);
+});
