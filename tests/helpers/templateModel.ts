@@ -234,7 +234,7 @@ function tensors(family: Family, vocabSize: number): GgufTensor[] {
 }
 
 /** `count` IEEE half-precision values (small, normal numbers or zero) as little-endian bytes. */
-function halfs(count: number, next: () => number): Buffer {
+export function halfs(count: number, next: () => number): Buffer {
     const out = new Uint16Array(count);
     const f = new Float32Array(1);
     const bits = new Uint32Array(f.buffer);
@@ -249,7 +249,7 @@ function halfs(count: number, next: () => number): Buffer {
 }
 
 /** mulberry32: the same weights on every machine. */
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
     let a = seed;
     return () => {
         a = (a + 0x6d2b79f5) | 0;
