@@ -2,7 +2,7 @@ import {createHash} from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import {GgufType, readGgufMetadata, writeGgufFile, type GgufTensor, type GgufValue} from "./ggufFile.js";
-import {CACHE, halfs, llamaSourceFile, seeded} from "./templateModel.js";
+import {CACHE, halfs, llamaSourceFile, seeded, vector} from "./templateModel.js";
 
 /**
  * Tiny random-weight embedding models of the recommended embedding families, carrying their real
@@ -76,12 +76,6 @@ function tensors(family: EmbeddingFamily, vocabSize: number, tokenTypes: number)
             dims.reduce((a, b) => a * b, 1),
             () => (random() * 2 - 1) * 0.05,
         ),
-    });
-    const vector = (name: string, size: number, value: number): GgufTensor => ({
-        name,
-        dims: [size],
-        type: 0,
-        data: Buffer.from(new Float32Array(size).fill(value).buffer),
     });
     const list = [
         weights("token_embd.weight", [dim, vocabSize]),

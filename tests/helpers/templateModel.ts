@@ -190,12 +190,6 @@ function tensors(family: Family, vocabSize: number): GgufTensor[] {
         type: 1,
         data: halfs(rows * cols, () => (random() * 2 - 1) * 0.035),
     });
-    const vector = (name: string, size: number, value: number): GgufTensor => ({
-        name,
-        dims: [size],
-        type: 0,
-        data: Buffer.from(new Float32Array(size).fill(value).buffer),
-    });
     const list = [
         matrix("token_embd.weight", vocabSize, dim),
         vector("output_norm.weight", dim, 1),
@@ -231,6 +225,11 @@ function tensors(family: Family, vocabSize: number): GgufTensor[] {
         );
     }
     return list;
+}
+
+/** A float32 tensor of one value (norm weights and biases). */
+export function vector(name: string, size: number, value: number): GgufTensor {
+    return {name, dims: [size], type: 0, data: Buffer.from(new Float32Array(size).fill(value).buffer)};
 }
 
 /** `count` IEEE half-precision values (small, normal numbers or zero) as little-endian bytes. */
