@@ -8,6 +8,7 @@ import type {
     PreflightCall,
     ToolChoice,
 } from "../../shared/contract.js";
+import {ranBy} from "../../shared/toolCalls.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import {thoughtSegment, type Engine, type StepEngine} from "../llm/engine.js";
@@ -341,7 +342,7 @@ export function toModelHistory(messages: Message[]): ChatHistoryItem[] {
             // A composite tool's inner calls are part of its result, not calls of the model's; a provider's
             // own search (ranBy) is in the answer's text and citations, not a call any model could make again.
             const calls: ChatModelFunctionCall[] = m.toolCalls
-                .filter((c) => !c.parentId && !ranByProvider(c))
+                .filter((c) => !c.parentId && ranBy(c) === null)
                 .map((c) => ({
                     type: "functionCall",
                     name: c.tool,
@@ -351,11 +352,6 @@ export function toModelHistory(messages: Message[]): ChatHistoryItem[] {
             const thought = m.thought ? [thoughtSegment(m.thought)] : [];
             return {type: "model", response: [...thought, ...calls, ...(m.content ? [m.content] : [])]};
         });
-}
-
-function ranByProvider(call: Message["toolCalls"][number]): boolean {
-    const data = call.resultData as {ranBy?: unknown} | null;
-    return typeof data?.ranBy === "string";
 }
 
 /** The first line, without a leading slash command ("/docs Perseids" is titled "Perseids"). */

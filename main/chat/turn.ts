@@ -7,6 +7,7 @@ import type {
     Plan,
     PlanStep,
     PreflightCall,
+    Source,
     ToolChoice,
     ToolMode,
     TurnStats,
@@ -377,20 +378,9 @@ export class Turn {
                 finishers.get(id)?.(text, args);
                 finishers.delete(id);
             },
-            cite: (id, {title, url}) => {
-                const known = this.cited.find((c) => c.url === url);
-                if (known) return known.number;
-                const citation: Citation = {
-                    kind: "url",
-                    title,
-                    url,
-                    number: this.cited.length + 1,
-                    toolCallId: id,
-                };
-                this.cited.push(citation);
-                this.deps.citations.add(messageId, citation);
-                return citation.number;
-            },
+            cite: (id, {title, url}) =>
+                (this.cited.find((c) => c.url === url) ?? this.addCitation({kind: "url", title, url}, id))
+                    .number,
         };
         // A step the stream never finished (stopped, broken off) is closed with the step.
         const close = () => {
@@ -404,16 +394,18 @@ export class Turn {
     private cite(outcome: CallOutcome): string {
         if (outcome.sources.length === 0) return outcome.modelText;
         const numbered = outcome.sources.map((source) => {
-            const citation: Citation = {
-                ...source,
-                number: this.cited.length + 1,
-                toolCallId: outcome.record.id,
-            };
-            this.cited.push(citation);
-            this.deps.citations.add(this.input.answer.id, citation);
+            const citation = this.addCitation(source, outcome.record.id);
             return `[${citation.number}] ${source.title}${source.url ? ` (${source.url})` : ""}`;
         });
         return `${outcome.modelText}\n\nSources:\n${numbered.join("\n")}`;
+    }
+
+    /** The answer's next citation number for a source a call returned, stored with the answer. */
+    private addCitation(source: Source, toolCallId: string): Citation {
+        const citation: Citation = {...source, number: this.cited.length + 1, toolCallId};
+        this.cited.push(citation);
+        this.deps.citations.add(this.input.answer.id, citation);
+        return citation;
     }
 
     private flush(): void {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {Ajv} from "ajv";
 import {fail, ok, type Result} from "../../shared/result.js";
-import {hostOf, remoteStep, WIRES, type Egress, type RemoteServer} from "./remote.js";
+import {endpoint, hostOf, remoteStep, WIRES, type Egress, type RemoteServer} from "./remote.js";
 import type {StepRequest, StepResult} from "./engine.js";
 import type {EgressEntry, ProviderInfo, ProviderType, ProviderWebSearch} from "../../shared/contract.js";
 import type {WireFormat} from "./wire/wire.js";
@@ -16,7 +16,7 @@ import {readStoredKey, removeStoredKey, storeKey, type KeyVault} from "./keyVaul
 export type ProviderConfig = {
     name: string;
     type: ProviderType;
-    /** Required for openai-compatible; the cloud APIs have their own (DEFAULT_BASE_URLS). */
+    /** Required for openai-compatible; the cloud APIs have their own (PROVIDER_TYPES). */
     baseUrl: string;
     /** The model to ask for; unset: the first one the server lists at /v1/models. */
     model?: string;
@@ -179,11 +179,7 @@ export class RemoteEngine {
     }
 
     async step(req: StepRequest): Promise<Result<StepResult>> {
-        const server = {
-            baseUrl: this.provider.baseUrl,
-            apiKey: this.apiKey,
-            format: PROVIDER_TYPES[this.provider.type].format,
-        };
+        const server = serverOf(this.provider, this.apiKey);
         if (!this.model) {
             const found = await resolveModel(server, this.onEgress);
             if (!found.ok) return found;
@@ -290,8 +286,7 @@ export class Providers {
         const found = this.withKey(name);
         if (!found.ok) return found;
         const {provider, key} = found.value;
-        const server = {baseUrl: provider.baseUrl, apiKey: key, format: PROVIDER_TYPES[provider.type].format};
-        return listModels(server, this.logger(name, null));
+        return listModels(serverOf(provider, key), this.logger(name, null));
     }
 
     private withKey(name: string): Result<{provider: ProviderConfig; key: string | undefined}> {
@@ -324,6 +319,11 @@ export class Providers {
     }
 }
 
+/** Where a provider's requests go, in its format, with its key. */
+function serverOf(provider: ProviderConfig, apiKey: string | undefined): Omit<RemoteServer, "model"> {
+    return {baseUrl: provider.baseUrl, apiKey, format: PROVIDER_TYPES[provider.type].format};
+}
+
 /** The model a provider serves: its configured one, else the first the server lists. */
 export async function resolveModel(
     server: Omit<RemoteServer, "model"> & {model?: string},
@@ -341,7 +341,7 @@ export async function listModels(
     onEgress: (e: Egress) => void = () => {},
 ): Promise<Result<string[]>> {
     const wire = WIRES[server.format ?? "chat"];
-    const url = `${server.baseUrl.replace(/\/+$/, "")}${wire.models.path}`;
+    const url = endpoint(server, wire.models.path);
     const egress: Egress = {url, bytesSent: 0, bytesReceived: 0, status: null};
     try {
         const res = await fetch(url, {

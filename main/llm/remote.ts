@@ -40,7 +40,7 @@ export async function remoteStep(
 ): Promise<Result<StepResult>> {
     const started = performance.now();
     const wire = WIRES[server.format ?? "chat"];
-    const url = `${server.baseUrl.replace(/\/+$/, "")}${wire.path(server.model)}`;
+    const url = endpoint(server, wire.path(server.model));
     const body = JSON.stringify(wire.body(server.model, req));
     const egress: Egress = {url, bytesSent: Buffer.byteLength(body), bytesReceived: 0, status: null};
     const connect = AbortSignal.timeout(server.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
@@ -106,7 +106,7 @@ async function readStream(
             if (data === "[DONE]") continue;
             const payload = JSON.parse(data) as unknown;
             // An error sent in the stream after a 200 (llama-server, OpenAI, Gemini): the answer failed.
-            const failure = streamedError(payload);
+            const failure = errorOf(payload);
             if (failure) throw new StreamError(failure);
             onPayload(payload);
         }
@@ -114,7 +114,8 @@ async function readStream(
     return result();
 }
 
-function streamedError(payload: unknown): string | null {
+/** The message of an error body, `{"error": "…"}` or `{"error": {"message": "…"}}`, as every format sends it. */
+function errorOf(payload: unknown): string | null {
     const error = (payload as {error?: unknown} | null)?.error;
     if (typeof error === "string") return error;
     if (error && typeof error === "object" && typeof (error as {message?: unknown}).message === "string")
@@ -210,6 +211,11 @@ function stopped(started: number): StepResult {
     };
 }
 
+/** A path of the server's API, after its base URL. */
+export function endpoint(server: Pick<RemoteServer, "baseUrl">, path: string): string {
+    return `${server.baseUrl.replace(/\/+$/, "")}${path}`;
+}
+
 export function hostOf(server: Pick<RemoteServer, "baseUrl">): string {
     try {
         return new URL(server.baseUrl).host;
@@ -229,8 +235,7 @@ function unreachable(server: RemoteServer, error: unknown, timedOut: boolean): s
 /** The server's own error message when it sent one in OpenAI's shape, else its text, shortened. */
 function errorMessage(text: string): string {
     try {
-        const parsed = JSON.parse(text) as {error?: {message?: string} | string};
-        const message = typeof parsed.error === "string" ? parsed.error : parsed.error?.message;
+        const message = errorOf(JSON.parse(text));
         if (message) return message;
     } catch {
         // not JSON

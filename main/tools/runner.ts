@@ -53,27 +53,10 @@ export class ToolRunner {
     ) {}
 
     async run(name: string, rawArgs: unknown, ctx: CallContext): Promise<CallOutcome> {
-        const record: ToolCallRecord = {
-            id: randomUUID(),
-            messageId: ctx.messageId,
-            conversationId: ctx.conversationId,
-            step: ctx.step,
-            tool: this.registry.resolve(name)?.name ?? name,
-            rawArgs,
-            args: null,
-            status: "pending",
-            decision: null,
-            decidedBy: null,
-            resultText: null,
-            resultData: null,
-            error: null,
+        const record = this.open(this.registry.resolve(name)?.name ?? name, rawArgs, ctx, {
             origin: ctx.origin,
-            startedAt: Date.now(),
-            finishedAt: null,
             ...(ctx.parentId ? {parentId: ctx.parentId} : {}),
-        };
-        this.store.save(record);
-        this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
+        });
         const finish = (
             status: ToolCallRecord["status"],
             text: string,
@@ -119,24 +102,13 @@ export class ToolRunner {
         at: Pick<ToolCallRecord, "conversationId" | "messageId" | "step">,
         ranBy: string,
     ): {record: ToolCallRecord; finish: (resultText: string, args: unknown) => void} {
-        const record: ToolCallRecord = {
-            id: randomUUID(),
-            ...at,
-            tool: name,
-            rawArgs: args,
+        const record = this.open(name, args, at, {
             args,
             status: "running",
             decision: "policy_allow",
             decidedBy: "policy",
-            resultText: null,
             resultData: {ranBy},
-            error: null,
-            origin: "model",
-            startedAt: Date.now(),
-            finishedAt: null,
-        };
-        this.store.save(record);
-        this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
+        });
         const finish = (resultText: string, finalArgs: unknown) => {
             Object.assign(record, {status: "ok", resultText, rawArgs: finalArgs, args: finalArgs});
             record.finishedAt = Date.now();
@@ -144,6 +116,37 @@ export class ToolRunner {
             this.bus.emit({type: "tool.result", correlationId: record.id, call: {...record}});
         };
         return {record, finish};
+    }
+
+    /** A new call in the trace (pending unless `fields` say otherwise), saved and announced. */
+    private open(
+        tool: string,
+        rawArgs: unknown,
+        at: Pick<ToolCallRecord, "conversationId" | "messageId" | "step">,
+        fields: Partial<ToolCallRecord>,
+    ): ToolCallRecord {
+        const record: ToolCallRecord = {
+            id: randomUUID(),
+            messageId: at.messageId,
+            conversationId: at.conversationId,
+            step: at.step,
+            tool,
+            rawArgs,
+            args: null,
+            status: "pending",
+            decision: null,
+            decidedBy: null,
+            resultText: null,
+            resultData: null,
+            error: null,
+            origin: "model",
+            startedAt: Date.now(),
+            finishedAt: null,
+            ...fields,
+        };
+        this.store.save(record);
+        this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
+        return record;
     }
 
     private toolContext(tool: ToolDefinition, conversationId: string, signal: AbortSignal): ToolContext {

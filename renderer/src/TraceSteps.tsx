@@ -1,5 +1,6 @@
 import {useContext, useState} from "react";
 import type {ToolCallRecord} from "../../shared/contract.js";
+import {ranBy} from "../../shared/toolCalls.js";
 import {ProgressContext, WritingContext, useApi} from "./apiContext.js";
 import {DiffView} from "./DiffView.js";
 
@@ -76,12 +77,6 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
             )}
         </li>
     );
-}
-
-/** Who ran a step the provider ran itself (a cloud model's own web search), else null. */
-function ranBy(call: ToolCallRecord): string | null {
-    const data = call.resultData as {ranBy?: unknown} | null;
-    return typeof data?.ranBy === "string" ? data.ranBy : null;
 }
 
 type WriteData = {path?: string; diff?: string; undo?: "available" | "undone"};

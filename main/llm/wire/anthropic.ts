@@ -1,6 +1,6 @@
 import type {ModelFunction, StepRequest} from "../engine.js";
 import {idsOf, toMessages} from "./chatCompletions.js";
-import {StreamError, type Wire} from "./wire.js";
+import type {Wire} from "./wire.js";
 
 type Block = {type?: string; name?: string; id?: string};
 type StreamEvent = {
@@ -10,7 +10,6 @@ type StreamEvent = {
     delta?: {type?: string; text?: string; partial_json?: string; thinking?: string; stop_reason?: string};
     message?: {usage?: {input_tokens?: number; cache_read_input_tokens?: number; output_tokens?: number}};
     usage?: {output_tokens?: number};
-    error?: {type?: string; message?: string};
 };
 type Message = {role: "user" | "assistant"; content: Record<string, unknown>[]};
 
@@ -27,7 +26,8 @@ export const anthropic: Wire = {
     headers: (apiKey) => ({"anthropic-version": API_VERSION, ...(apiKey ? {"x-api-key": apiKey} : {})}),
     body: requestBody,
     reader: (req, sink) => {
-        const calls = new Map<number, {index: number}>();
+        // A call's place in the step, by its place in the stream.
+        const calls = new Map<number, number>();
         let input = 0;
         let output = 0;
         let cached = 0;
@@ -45,9 +45,9 @@ export const anthropic: Wire = {
                         const name = event.content_block.name ?? "";
                         // The forced answer tool's input is the answer's text.
                         if (req.format && name === ANSWER_TOOL) return;
-                        const call = {index: calls.size};
-                        calls.set(event.index ?? calls.size, call);
-                        sink.callPart(call.index, name, "");
+                        const call = calls.size;
+                        calls.set(event.index ?? call, call);
+                        sink.callPart(call, name, "");
                     }
                     return;
                 case "content_block_delta": {
@@ -56,7 +56,7 @@ export const anthropic: Wire = {
                     if (delta.type === "thinking_delta") return sink.thought(delta.thinking ?? "");
                     if (delta.type !== "input_json_delta") return;
                     const call = calls.get(event.index ?? -1);
-                    if (call) sink.callPart(call.index, "", delta.partial_json ?? "");
+                    if (call !== undefined) sink.callPart(call, "", delta.partial_json ?? "");
                     else if (req.format) sink.text(delta.partial_json ?? "");
                     return;
                 }
@@ -65,8 +65,6 @@ export const anthropic: Wire = {
                     usage();
                     if (event.delta?.stop_reason) sink.finish(event.delta.stop_reason);
                     return;
-                case "error":
-                    throw new StreamError(event.error?.message ?? "the stream reported an error");
                 default:
                     // Other events (pings, item and part boundaries) carry nothing a step needs.
                     return;

@@ -1,6 +1,6 @@
 import type {ModelFunction, StepRequest} from "../engine.js";
 import {toMessages} from "./chatCompletions.js";
-import {nativeWeb, StreamError, type StreamSink, type Wire} from "./wire.js";
+import {nativeWeb, type StreamSink, type Wire} from "./wire.js";
 
 type Part = {text?: string; thought?: boolean; functionCall?: {name?: string; args?: unknown}};
 type Grounding = {
@@ -16,7 +16,6 @@ type Chunk = {
         cachedContentTokenCount?: number;
         thoughtsTokenCount?: number;
     };
-    error?: {message?: string};
 };
 type Content = {role: "user" | "model"; parts: Record<string, unknown>[]};
 
@@ -30,7 +29,6 @@ export const gemini: Wire = {
         let grounded = false;
         return (payload) => {
             const chunk = payload as Chunk;
-            if (chunk.error) throw new StreamError(chunk.error.message ?? "the stream reported an error");
             const usage = chunk.usageMetadata;
             if (usage)
                 sink.usage({

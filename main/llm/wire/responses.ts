@@ -31,7 +31,8 @@ export const responses: Wire = {
     headers: (apiKey): Record<string, string> => (apiKey ? {Authorization: `Bearer ${apiKey}`} : {}),
     body: requestBody,
     reader: (_req, sink) => {
-        const calls = new Map<number, {index: number}>();
+        // A call's place in the step, by its place in the stream.
+        const calls = new Map<number, number>();
         const searches = new Map<string, string>();
         let lastSearch: string | null = null;
         return (payload) => {
@@ -43,9 +44,9 @@ export const responses: Wire = {
                     return sink.thought(event.delta ?? "");
                 case "response.output_item.added":
                     if (event.item?.type === "function_call") {
-                        const call = {index: calls.size};
-                        calls.set(event.output_index ?? calls.size, call);
-                        sink.callPart(call.index, event.item.name ?? "", event.item.arguments ?? "");
+                        const call = calls.size;
+                        calls.set(event.output_index ?? call, call);
+                        sink.callPart(call, event.item.name ?? "", event.item.arguments ?? "");
                     } else if (event.item?.type === "web_search_call" && sink.hosted) {
                         lastSearch = sink.hosted.started("web_search", {});
                         searches.set(event.item.id ?? "", lastSearch);
@@ -53,7 +54,7 @@ export const responses: Wire = {
                     return;
                 case "response.function_call_arguments.delta": {
                     const call = calls.get(event.output_index ?? -1);
-                    if (call) sink.callPart(call.index, "", event.delta ?? "");
+                    if (call !== undefined) sink.callPart(call, "", event.delta ?? "");
                     return;
                 }
                 case "response.output_item.done":
