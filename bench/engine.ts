@@ -61,6 +61,7 @@ type Generate = (options: {
     maxTokens: number;
     seed: number;
     temperature: number;
+    repeatPenalty: false;
     onToken: (tokens: unknown[]) => void;
 }) => Promise<unknown>;
 
@@ -84,6 +85,8 @@ async function rawLoop(
             maxTokens: run.maxTokens,
             seed: i,
             temperature: 0.8,
+            // As Cairn's engine without a repeat penalty set (node-llama-cpp's loops apply one by default).
+            repeatPenalty: false,
             onToken: (t) => {
                 first ||= performance.now();
                 tokens += t.length;

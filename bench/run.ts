@@ -28,6 +28,7 @@ import {mcpFigures, mcpRows} from "./mcp.js";
 import {uiFigures, uiRows} from "./ui.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
+import {firstAnswerFigures} from "./firstAnswer.js";
 import type {Message, TurnStats} from "../shared/contract.js";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -326,6 +327,7 @@ const report = {
     hostWithModel: await hostStartup(TEST_MODEL),
     engine: [await engineFigures(1), await engineFigures(2)],
     realistic1B: await realisticFigures(),
+    firstAnswer1B: await firstAnswerFigures(),
     rawLlamaCompletion: [await rawCompletion(1), await rawCompletion(2)],
     sqlite: sqliteFigures(),
     toolCall: await toolCallOverhead(),
@@ -354,6 +356,20 @@ const file = path.join(outDir, `bench-${report.date.replace(/[:.]/g, "-")}.json`
 fs.writeFileSync(file, JSON.stringify({...report, overhead}, null, 2));
 
 const f = (n: number) => n.toFixed(1);
+
+function firstAnswerRows(r: Awaited<ReturnType<typeof firstAnswerFigures>>) {
+    const t = (x: {timeToFirstTokenMs: number | null; promptTokens: number}) =>
+        `${f(x.timeToFirstTokenMs ?? NaN)} ms, ${x.promptTokens} prompt tokens`;
+    return {
+        "1B first answer, no tools: first token": t(r.withoutTools),
+        "1B first answer, tools, nothing saved: first token": t(r.withTools.cold),
+        "1B first answer, tools, prefix read after a restart: first token": t(r.withTools.afterRestart),
+        "1B first answer, tools, prefix in the context: first token": t(r.withTools.prefixInContext),
+        "1B turn 5: first token": t(r.withTools.turn5),
+        "1B prompt evaluation (tokens/s)": f(r.withTools.cold.promptTokensPerSecond ?? NaN),
+        "1B memory limit: copy GiB/s, weights bytes/token, tokens/s at most": `${f(r.memory.copyBandwidthGiBs)}, ${r.memory.weightBytesPerToken}, ${f(r.memory.tokensPerSecondLimit)}`,
+    };
+}
 console.table({
     "host ready, no model (ms)": f(report.hostNoModel.readyMs),
     "host listening, with model (ms)": f(report.hostWithModel.listeningMs),
@@ -377,6 +393,7 @@ console.table({
             `${f(r.cairn.tokensPerSecond)} / ${f(r.raw.tokensPerSecond)} / ${f(r.rawChat.tokensPerSecond)}; ${f(r.cairn.coldTimeToFirstTokenMs)}`,
         ]),
     ),
+    ...firstAnswerRows(report.firstAnswer1B),
     "SQLite insert 10k messages (ms)": f(report.sqlite.insert10kMessagesMs),
     "SQLite open 10k-message conversation (ms)": f(report.sqlite.open10kMessageConversationMs),
     "tool call overhead p50 / p95, policy allow (ms)": `${report.toolCall.allowedByPolicy.p50Ms.toFixed(3)} / ${report.toolCall.allowedByPolicy.p95Ms.toFixed(3)}`,

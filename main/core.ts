@@ -118,7 +118,10 @@ export function createCore(options: CoreOptions): Core {
         gpu: options.gpu,
         settings: () => settings.engine(),
         onStatus: (status) => bus.emit({type: "engine.status", status}),
+        promptCacheDir: path.join(options.dataDir, "prompt-cache"),
+        onWarning: (message) => console.error(`[cairn] ${message}`),
     });
+    settings.useGenerationDefaults(() => engine.samplingFamily()?.sampling ?? {});
     const embedder = new Embedder(engine, () => settings.get("embeddingModelPath") ?? null);
     const models = createModels(options, db, engine, embedder, bus);
     const docs = new DocumentService(db, embedder, bus, (id) => conversations.get(id) !== null);

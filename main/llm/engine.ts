@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type {
@@ -32,6 +33,8 @@ import {chooseChatFormat, type ChatFormat} from "./chatFormat.js";
 import {inspectModel, type Inspection} from "./inspect.js";
 import {backendOf, llamaModule, nativeLog, sharedLlama} from "./llama.js";
 import {ForcedCallStream} from "./forcedCall.js";
+import {PromptPrefixCache} from "./promptCache.js";
+import {familySampling, repeatPenaltyOption, type FamilySampling} from "./sampling.js";
 
 /**
  * Default llama.cpp thread count: leave one core to the app. Measured on the 2-core CI machine with
@@ -123,9 +126,14 @@ export type EngineOptions = {
     /** The saved engine settings, read at each load so that a change applies to the next load. */
     settings?: () => EngineSettings;
     onStatus?: (status: EngineStatus) => void;
+    /** Where the shared prompt prefix (system prompt and tools) is kept across restarts; none: not kept. */
+    promptCacheDir?: string;
+    /** Problems that do not fail a step (a saved prefix that could not be read), for the log. */
+    onWarning?: (message: string) => void;
 };
 
 const DEFAULT_MAX_TOKENS = 512;
+
 // A forced call's JSON is not the answer: the answer's length limit must not cut its arguments.
 const FORCED_CALL_MAX_TOKENS = 1024;
 const UNLOADED_MID_ANSWER = "the model was unloaded while it was answering; load a model and send again";
@@ -156,8 +164,16 @@ export class Engine {
     private unloadSignal = new AbortController();
     /** The loaded model's facts, read from its header at load. */
     private info: ModelInfo | null = null;
+    private readonly prefixCache: PromptPrefixCache | null;
+    /** What a saved prefix must have been made with: this model file, this llama.cpp build. */
+    private modelKey = "";
+    /** The loaded model's family and its published sampling, when it is of a known family. */
+    private family: FamilySampling | null = null;
 
     constructor(private readonly options: EngineOptions = {}) {
+        this.prefixCache = options.promptCacheDir
+            ? new PromptPrefixCache(options.promptCacheDir, options.onWarning)
+            : null;
         this.current = {
             state: "no-model",
             backend: null,
@@ -276,6 +292,7 @@ export class Engine {
             this.sequence = this.context.getSequence();
             format = await chooseChatFormat(this.model);
             this.chatWrapper = format.wrapper;
+            this.modelKey = modelKeyOf(modelPath, llama);
         } catch (error) {
             await this.unloadNow();
             const reason = nativeLog.lastError ?? (error instanceof Error ? error.message : String(error));
@@ -284,6 +301,11 @@ export class Engine {
         this.unloadSignal = new AbortController();
         const {functionCalling, wrapper} = format;
         this.info = {...inspected.value.info, chatWrapper: wrapper.wrapperName, functionCalling};
+        this.family = familySampling({
+            architecture: this.info.architecture,
+            name: this.info.name,
+            template: chatTemplateOf(this.model),
+        });
         const name = inspected.value.info.name;
         this.setStatus({
             state: "ready",
@@ -390,6 +412,15 @@ export class Engine {
                 (text) => sequence.model.tokenize(text).length,
                 req.functions ?? req.force ?? [],
             );
+            const functions = forced || format ? undefined : modelFunctions(req.functions);
+            await this.prefixCache?.prepare({
+                sequence,
+                wrapper: chat.chatWrapper,
+                tokenizer: sequence.model.tokenizer,
+                history: fitted.history,
+                functions,
+                modelKey: this.modelKey,
+            });
             const result = forced
                 ? await chat.generateResponse(fitted.history, {
                       ...common,
@@ -406,7 +437,7 @@ export class Engine {
                       ...(format
                           ? {grammar: format}
                           : {
-                                functions: modelFunctions(req.functions),
+                                functions,
                                 onFunctionCallParamsChunk: req.onCallChunk
                                     ? (c) =>
                                           req.onCallChunk!({
@@ -431,7 +462,7 @@ export class Engine {
             this.lastEvaluation = {
                 wrapper: chat.chatWrapper,
                 history: result.lastEvaluation.contextWindow,
-                functions: forced || format ? undefined : modelFunctions(req.functions),
+                functions,
             };
             return ok({
                 text: forced ? "" : result.response,
@@ -604,9 +635,15 @@ export class Engine {
         return this.info;
     }
 
+    /** The loaded model's family and the sampling it publishes (Settings' defaults while it is loaded). */
+    samplingFamily(): FamilySampling | null {
+        return this.family;
+    }
+
     private async unloadNow(): Promise<void> {
         this.sequence = null;
         this.info = null;
+        this.family = null;
         this.lastEvaluation = null;
         this.chatWrapper = null;
         await this.context?.dispose();
@@ -683,7 +720,7 @@ function samplingOf(req: StepRequest) {
         topP: s.topP,
         topK: s.topK,
         minP: s.minP,
-        repeatPenalty: s.repeatPenalty === undefined ? undefined : {penalty: s.repeatPenalty},
+        repeatPenalty: repeatPenaltyOption(s.repeatPenalty),
     };
 }
 
@@ -779,6 +816,24 @@ function finishReason(stopReason: string, calls: number): FinishReason {
     if (calls > 0) return "calls";
     if (stopReason === "abort") return "abort";
     return stopReason === "maxTokens" ? "length" : "stop";
+}
+
+function chatTemplateOf(model: LlamaModel): string | null {
+    const template = (model.fileInfo.metadata as {tokenizer?: {chat_template?: unknown}}).tokenizer
+        ?.chat_template;
+    return typeof template === "string" ? template : null;
+}
+
+/** A model file as it is now (path, size, time) and the llama.cpp build and backend that evaluate it. */
+function modelKeyOf(modelPath: string, llama: Llama): string {
+    const stat = fs.statSync(modelPath);
+    return JSON.stringify([
+        modelPath,
+        stat.size,
+        stat.mtimeMs,
+        llama.llamaCppRelease.release,
+        backendOf(llama),
+    ]);
 }
 
 function modelFunctions(functions: ModelFunction[] | undefined) {

@@ -47,7 +47,14 @@ export type Settings = {
 };
 
 export class SettingsStore {
+    /** Defaults that depend on the loaded model (its family's published sampling), over DEFAULT_GENERATION. */
+    private generationDefaults: () => Partial<GenerationSettings> = () => ({});
+
     constructor(private readonly db: Db) {}
+
+    useGenerationDefaults(defaults: () => Partial<GenerationSettings>): void {
+        this.generationDefaults = defaults;
+    }
 
     get<K extends keyof Settings>(key: K): Settings[K] | undefined {
         const row = this.db.prepare("SELECT value FROM settings WHERE key = ?").get(key) as
@@ -68,7 +75,7 @@ export class SettingsStore {
         return {
             webAccessDefault: this.get("webAccessDefault") ?? false,
             engine: this.engine(),
-            generation: {...DEFAULT_GENERATION, ...this.get("generation")},
+            generation: {...DEFAULT_GENERATION, ...this.generationDefaults(), ...this.get("generation")},
             embeddingModelPath: this.get("embeddingModelPath") ?? null,
             workspaceRoot: this.get("workspaceRoot") ?? null,
             planMaxSteps: this.get("planMaxSteps") ?? DEFAULT_PLAN_STEPS,

@@ -190,3 +190,23 @@ for (const name of ["qwen3", "llama-3.1", "gemma-4"] as const) {
         }
     });
 }
+
+test("while a family's model is loaded, Settings' generation defaults are its published sampling", async () => {
+    const t = await openTestCore();
+    try {
+        const generic = unwrap(await t.api.invoke("settings.get", {})).generation;
+        assert.equal(generic.repeatPenalty, 1.1, "a model of no known family keeps Cairn's defaults");
+        unwrap(await t.api.invoke("models.load", {path: templateModel(FAMILIES.qwen3)}));
+        const qwen = unwrap(await t.api.invoke("settings.get", {})).generation;
+        assert.deepEqual(
+            [qwen.temperature, qwen.topP, qwen.topK, qwen.minP, qwen.repeatPenalty],
+            [0.6, 0.95, 20, 0, 1],
+        );
+        // What the user chose still wins over the family's recommendation.
+        unwrap(await t.api.invoke("settings.set", {generation: {temperature: 0.2}}));
+        const chosen = unwrap(await t.api.invoke("settings.get", {})).generation;
+        assert.deepEqual([chosen.temperature, chosen.topK], [0.2, 20]);
+    } finally {
+        await t.core.dispose();
+    }
+});
