@@ -144,26 +144,31 @@ export function llamaSourceFile(relative: string): string {
     return out;
 }
 
-function modelMetadata(
+/** The shape of a llama-like model: width, layers, heads, feed-forward width, trained context. */
+export type Shape = typeof SHAPE;
+
+/** A model's metadata: its shape, the family's tokenizer (out of `vocab`) and chat template. */
+export function modelMetadata(
     family: Family,
     vocab: Map<string, GgufValue>,
     template: string,
+    shape: Shape = SHAPE,
 ): Map<string, GgufValue> {
     const {arch} = family;
     const u32 = (value: number): GgufValue => ({type: GgufType.u32, value});
     const f32 = (value: number): GgufValue => ({type: GgufType.f32, value});
     const text = (value: string): GgufValue => ({type: GgufType.string, value});
-    const headDim = SHAPE.dim / SHAPE.heads;
+    const headDim = shape.dim / shape.heads;
     const metadata = new Map<string, GgufValue>([
         ["general.architecture", text(arch)],
         ["general.name", text(family.name)],
         ["general.file_type", u32(1)],
-        [`${arch}.context_length`, u32(SHAPE.context)],
-        [`${arch}.embedding_length`, u32(SHAPE.dim)],
-        [`${arch}.block_count`, u32(SHAPE.layers)],
-        [`${arch}.feed_forward_length`, u32(SHAPE.ff)],
-        [`${arch}.attention.head_count`, u32(SHAPE.heads)],
-        [`${arch}.attention.head_count_kv`, u32(SHAPE.kvHeads)],
+        [`${arch}.context_length`, u32(shape.context)],
+        [`${arch}.embedding_length`, u32(shape.dim)],
+        [`${arch}.block_count`, u32(shape.layers)],
+        [`${arch}.feed_forward_length`, u32(shape.ff)],
+        [`${arch}.attention.head_count`, u32(shape.heads)],
+        [`${arch}.attention.head_count_kv`, u32(shape.kvHeads)],
         [`${arch}.attention.layer_norm_rms_epsilon`, f32(1e-6)],
         [`${arch}.rope.freq_base`, f32(arch === "llama" ? 5e5 : 1e6)],
     ]);
@@ -232,7 +237,7 @@ export function vector(name: string, size: number, value: number): GgufTensor {
     return {name, dims: [size], type: 0, data: Buffer.from(new Float32Array(size).fill(value).buffer)};
 }
 
-/** `count` IEEE half-precision values (small, normal numbers or zero) as little-endian bytes. */
+/** `count` IEEE half-precision values (small, normal numbers or zero), rounded, as little-endian bytes. */
 export function halfs(count: number, next: () => number): Buffer {
     const out = new Uint16Array(count);
     const f = new Float32Array(1);
@@ -242,7 +247,8 @@ export function halfs(count: number, next: () => number): Buffer {
         const x = bits[0]!;
         const sign = (x >>> 16) & 0x8000;
         const exponent = ((x >>> 23) & 0xff) - 127 + 15;
-        out[i] = exponent <= 0 ? sign : sign | (exponent << 10) | ((x >>> 13) & 0x3ff);
+        // Rounded to nearest: a carry out of the mantissa moves into the exponent.
+        out[i] = exponent <= 0 ? sign : sign | (((exponent << 10) | ((x >>> 13) & 0x3ff)) + ((x >>> 12) & 1));
     }
     return Buffer.from(out.buffer);
 }

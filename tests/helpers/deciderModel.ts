@@ -1,0 +1,168 @@
+import {createHash} from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import {GgufType, readGgufMetadata, writeGgufFile, type GgufTensor} from "./ggufFile.js";
+import {ROOT} from "./paths.js";
+import {CACHE, FAMILIES, halfs, llamaSourceFile, modelMetadata, vector, type Shape} from "./templateModel.js";
+
+/**
+ * The deciding test model (tests/fixtures/decider): a small transformer trained to call Cairn's tools on its
+ * own, over Qwen 3's real tokenizer and chat template. The repository keeps only its trained weights
+ * (decider.bin, a few MB); the token table is the same formula train.py used, written out here, and the file
+ * is assembled once and cached under the OS temp folder.
+ */
+export const DECIDER_WEIGHTS = path.join(ROOT, "tests/fixtures/decider/decider.bin");
+const ASSEMBLER_VERSION = 2;
+
+type Header = {
+    shape: {dim: number; layers: number; heads: number; ff: number; eps: number; rope_base: number};
+    vocab: number;
+    table: {seed: number; scale: number; hash: "lowbias32"};
+    tensors: Array<{name: string; dtype: "float16" | "int32"; shape: number[]}>;
+};
+
+/** The path of the decider's GGUF, assembled on first use. */
+export function deciderModel(): string {
+    const weights = fs.readFileSync(DECIDER_WEIGHTS);
+    const key = createHash("sha256")
+        .update(weights)
+        .update(String(ASSEMBLER_VERSION))
+        .digest("hex")
+        .slice(0, 16);
+    const file = path.join(CACHE, `decider-${key}.gguf`);
+    if (fs.existsSync(file)) return file;
+    const {header, tensors} = readWeights(weights);
+    // Written as qwen2 (llama's layers with attention biases, here zero), the architecture node-llama-cpp
+    // expects of a Qwen template; train.py's llama-style rotary pairs are reordered for it (rotaryHalves).
+    const family = {...FAMILIES.qwen3, arch: "qwen2" as const, name: "Cairn decider (test model)"};
+    const shape: Shape = {...header.shape, kvHeads: header.shape.heads, context: 4096};
+    const metadata = modelMetadata(
+        family,
+        readGgufMetadata(llamaSourceFile(`models/${family.vocab}`)),
+        fs.readFileSync(llamaSourceFile(`models/templates/${family.template}`), "utf8"),
+        shape,
+    );
+    metadata.set("qwen2.rope.freq_base", {type: GgufType.f32, value: header.shape.rope_base});
+    metadata.set("qwen2.attention.layer_norm_rms_epsilon", {type: GgufType.f32, value: header.shape.eps});
+    fs.mkdirSync(CACHE, {recursive: true});
+    const partial = `${file}.${process.pid}.part`;
+    writeGgufFile(partial, metadata, ggufTensors(header, tensors));
+    fs.renameSync(partial, file);
+    return file;
+}
+
+/** decider.bin: a little-endian u32 header length, the JSON header, then each tensor's bytes in order. */
+function readWeights(bytes: Buffer): {header: Header; tensors: Map<string, Float32Array | Int32Array>} {
+    const length = bytes.readUInt32LE(0);
+    const header = JSON.parse(bytes.toString("utf8", 4, 4 + length)) as Header;
+    const tensors = new Map<string, Float32Array | Int32Array>();
+    let at = 4 + length;
+    for (const t of header.tensors) {
+        const count = t.shape.reduce((a, b) => a * b, 1);
+        if (t.dtype === "int32") {
+            tensors.set(
+                t.name,
+                new Int32Array(bytes.buffer.slice(bytes.byteOffset + at, bytes.byteOffset + at + count * 4)),
+            );
+            at += count * 4;
+        } else {
+            const values = new Float32Array(count);
+            for (let i = 0; i < count; i++) values[i] = halfToFloat(bytes.readUInt16LE(at + i * 2));
+            tensors.set(t.name, values);
+            at += count * 2;
+        }
+    }
+    if (at !== bytes.length) throw new Error("decider.bin does not match its header");
+    return {header, tensors};
+}
+
+function ggufTensors(header: Header, tensors: Map<string, Float32Array | Int32Array>): GgufTensor[] {
+    const {dim, ff, layers, heads} = header.shape;
+    const get = (name: string) => {
+        const t = tensors.get(name);
+        if (!t || t instanceof Int32Array) throw new Error(`decider.bin lacks ${name}`);
+        return t;
+    };
+    const half = (name: string, values: Float32Array, rows: number, cols: number): GgufTensor => {
+        let i = 0;
+        return {name, dims: [cols, rows], type: 1, data: halfs(values.length, () => values[i++]!)};
+    };
+    const float = (name: string, values: Float32Array): GgufTensor => ({
+        name,
+        dims: [values.length],
+        type: 0,
+        data: Buffer.from(Float32Array.from(values).buffer),
+    });
+    const list = [half("token_embd.weight", tokenTable(header, tensors), header.vocab, dim)];
+    list.push(float("output_norm.weight", get("output_norm")));
+    for (let i = 0; i < layers; i++) {
+        const b = `blk.${i}.`;
+        const w = (name: string) => get(`blk.${i}.${name}`);
+        list.push(
+            float(`${b}attn_norm.weight`, w("attn_norm")),
+            half(`${b}attn_q.weight`, rotaryHalves(w("q"), heads, dim), dim, dim),
+            half(`${b}attn_k.weight`, rotaryHalves(w("k"), heads, dim), dim, dim),
+            half(`${b}attn_v.weight`, w("v"), dim, dim),
+            vector(`${b}attn_q.bias`, dim, 0),
+            vector(`${b}attn_k.bias`, dim, 0),
+            vector(`${b}attn_v.bias`, dim, 0),
+            half(`${b}attn_output.weight`, w("o"), dim, dim),
+            float(`${b}ffn_norm.weight`, w("ffn_norm")),
+            half(`${b}ffn_gate.weight`, w("gate"), ff, dim),
+            half(`${b}ffn_up.weight`, w("up"), ff, dim),
+            half(`${b}ffn_down.weight`, w("down"), dim, ff),
+        );
+    }
+    return list;
+}
+
+/**
+ * llama.cpp turns a llama model's rotary pairs as adjacent dimensions (2i, 2i+1) and a qwen2 model's as halves
+ * (i, i + d/2), at the same frequencies: the rows of q and k are reordered within each head so that the second
+ * computes what the first did (q·k is unchanged when both are reordered alike).
+ */
+function rotaryHalves(weights: Float32Array, heads: number, dim: number): Float32Array {
+    const headDim = dim / heads;
+    const out = new Float32Array(weights.length);
+    for (let h = 0; h < heads; h++) {
+        for (let i = 0; i < headDim / 2; i++) {
+            const from = (r: number) =>
+                weights.subarray((h * headDim + r) * dim, (h * headDim + r + 1) * dim);
+            out.set(from(2 * i), (h * headDim + i) * dim);
+            out.set(from(2 * i + 1), (h * headDim + i + headDim / 2) * dim);
+        }
+    }
+    return out;
+}
+
+/** train.py's token table: lowbias32 of each index, in multiples of 2^-13, plus the trained corrections. */
+function tokenTable(header: Header, tensors: Map<string, Float32Array | Int32Array>): Float32Array {
+    const {vocab} = header;
+    const {dim} = header.shape;
+    const {seed, scale} = header.table;
+    const table = new Float32Array(vocab * dim);
+    for (let i = 0; i < table.length; i++) {
+        let x = (i + seed) >>> 0;
+        x = (x ^ (x >>> 16)) >>> 0;
+        x = Math.imul(x, 0x7feb352d) >>> 0;
+        x = (x ^ (x >>> 15)) >>> 0;
+        x = Math.imul(x, 0x846ca68b) >>> 0;
+        x = (x ^ (x >>> 16)) >>> 0;
+        table[i] = (((x >>> 21) - 1024) / 1024) * scale;
+    }
+    const ids = tensors.get("token_delta_ids") as Int32Array;
+    const delta = tensors.get("token_delta") as Float32Array;
+    ids.forEach((id, row) => {
+        for (let j = 0; j < dim; j++) table[id * dim + j] = table[id * dim + j]! + delta[row * dim + j]!;
+    });
+    return table;
+}
+
+function halfToFloat(bits: number): number {
+    const sign = bits & 0x8000 ? -1 : 1;
+    const exponent = (bits >>> 10) & 0x1f;
+    const fraction = bits & 0x3ff;
+    if (exponent === 0) return sign * fraction * 2 ** -24;
+    if (exponent === 0x1f) return fraction ? NaN : sign * Infinity;
+    return sign * (1 + fraction / 1024) * 2 ** (exponent - 15);
+}
