@@ -107,12 +107,14 @@ export async function runStory(
                         e.type === "chat.done" && e.conversationId === conversation.id && resolve(e.message),
                 ),
             );
-            const preflight = (turn.preflight ?? []).map((p) => ({
+            // A model that decides is left to decide: tool_choice and preflight calls are for one that cannot.
+            const decides = modelCanFollowInstructions;
+            const preflight = (decides ? [] : (turn.preflight ?? [])).map((p) => ({
                 name: p.name,
                 args: JSON.parse(fill(JSON.stringify(p.args))),
             }));
             const sent = core.chat.send(conversation.id, fill(turn.query), {
-                toolChoice: story.tool_choice,
+                toolChoice: decides ? undefined : story.tool_choice,
                 preflight,
             });
             if (!sent.ok) {

@@ -2,6 +2,12 @@ import http from "node:http";
 import type {AddressInfo} from "node:net";
 
 const CORPUS = [
+    // S7's: a topic the deciding test model was not trained on (tests/fixtures/decider/examples.ts HELD_OUT).
+    {
+        title: "Rover mission update",
+        url: "https://space.example/rover",
+        content: "The Perseverance rover collected its first rock sample on Mars this week.",
+    },
     {
         title: "Bitcoin price today",
         url: "https://prices.example/btc",

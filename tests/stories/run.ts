@@ -1,16 +1,19 @@
 // `npm test`'s stories: every tests/stories/*.yaml on the real stack against the loopback story site.
-// Prints one line per story, then "N passed, N failed". Usage: run.ts --model PATH [--instructed]
+// Prints one line per story, then "N passed, N failed". Usage: run.ts --model PATH|decider [--instructed]
+// ("decider": the deciding test model of tests/fixtures/decider, assembled on first use).
 import fs from "node:fs";
 import path from "node:path";
 import {fileURLToPath} from "node:url";
 import {runStoryFiles} from "../../main/stories/runner.js";
+import {deciderModel} from "../helpers/deciderModel.js";
 import {startStorySite} from "../helpers/storySite.js";
 
-const model = process.argv[process.argv.indexOf("--model") + 1];
-if (!process.argv.includes("--model") || !model) {
-    console.error("usage: run.ts --model PATH [--instructed]");
+const given = process.argv[process.argv.indexOf("--model") + 1];
+if (!process.argv.includes("--model") || !given) {
+    console.error("usage: run.ts --model PATH|decider [--instructed]");
     process.exit(2);
 }
+const model = given === "decider" ? deciderModel() : given;
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const files = fs
     .readdirSync(dir)
