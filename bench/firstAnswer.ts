@@ -13,6 +13,8 @@ import {tempDir} from "../tests/helpers/paths.js";
 
 const GENERATION = {maxTokens: 4, temperature: 0, seed: 1};
 const QUESTION = "What is the tallest mountain in the Alps, and how high is it?";
+/** A new conversation's question: only the shared prefix can be reused for it. */
+const OTHER_QUESTION = "Which river flows through Vienna, Bratislava and Budapest?";
 
 async function open(dataDir: string, model: string, threads: number): Promise<Core> {
     const core = createCore({dataDir, modelPath: model, threads, gpu: false, generation: GENERATION});
@@ -77,11 +79,11 @@ export async function firstAnswerFigures(threads = 2) {
     for (let turn = 2; turn <= 4; turn++) await ask(core, first.id, `${QUESTION} (turn ${turn})`);
     const turn5 = figures(await ask(core, first.id, `${QUESTION} (turn 5)`));
     const second = core.conversations.create("tools, prefix in the context");
-    const inContext = figures(await ask(core, second.id, QUESTION));
+    const inContext = figures(await ask(core, second.id, OTHER_QUESTION));
     await core.dispose();
     core = await open(dataDir, model, threads);
     const third = core.conversations.create("tools, after a restart");
-    const afterRestart = figures(await ask(core, third.id, QUESTION));
+    const afterRestart = figures(await ask(core, third.id, OTHER_QUESTION));
     await core.dispose();
     const cacheBytes = fs
         .readdirSync(path.join(dataDir, "prompt-cache"))
