@@ -168,10 +168,16 @@ function checkAnswer(
         skipped.push("content checks need a model that follows instructions (set CAIRN_TEST_MODEL)");
         return;
     }
+    const before = failures.length;
     for (const text of turn.expected_content ?? []) {
         if (!answer.content.includes(text)) failures.push(`the answer lacks "${text}"`);
     }
     for (const text of turn.must_not_contain ?? []) {
         if (answer.content.includes(text)) failures.push(`the answer contains "${text}"`);
     }
+    if (failures.length > before) failures.push(`the answer was ${JSON.stringify(clip(answer.content))}`);
+}
+
+function clip(text: string): string {
+    return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }

@@ -12,7 +12,7 @@ import {CACHE, FAMILIES, halfs, llamaSourceFile, modelMetadata, vector, type Sha
  * is assembled once and cached under the OS temp folder.
  */
 export const DECIDER_WEIGHTS = path.join(ROOT, "tests/fixtures/decider/decider.bin");
-const ASSEMBLER_VERSION = 2;
+const ASSEMBLER_VERSION = 3;
 
 type Header = {
     shape: {dim: number; layers: number; heads: number; ff: number; eps: number; rope_base: number};
@@ -93,6 +93,12 @@ function ggufTensors(header: Header, tensors: Map<string, Float32Array | Int32Ar
         type: 0,
         data: Buffer.from(Float32Array.from(values).buffer),
     });
+    // Checkpoints from before the biases were trained have none: zero, as they were trained.
+    const bias = (name: string, layer: number, key: string, rotary: boolean): GgufTensor => {
+        const values = tensors.get(`blk.${layer}.${key}`);
+        if (!values || values instanceof Int32Array) return vector(name, dim, 0);
+        return float(name, rotary ? rotaryHalves(values, heads, dim, 1) : values);
+    };
     const list = [half("token_embd.weight", tokenTable(header, tensors), header.vocab, dim)];
     list.push(float("output_norm.weight", get("output_norm")));
     for (let i = 0; i < layers; i++) {
@@ -100,12 +106,12 @@ function ggufTensors(header: Header, tensors: Map<string, Float32Array | Int32Ar
         const w = (name: string) => get(`blk.${i}.${name}`);
         list.push(
             float(`${b}attn_norm.weight`, w("attn_norm")),
-            half(`${b}attn_q.weight`, rotaryHalves(w("q"), heads, dim), dim, dim),
-            half(`${b}attn_k.weight`, rotaryHalves(w("k"), heads, dim), dim, dim),
+            half(`${b}attn_q.weight`, rotaryHalves(w("q"), heads, dim, dim), dim, dim),
+            half(`${b}attn_k.weight`, rotaryHalves(w("k"), heads, dim, dim), dim, dim),
             half(`${b}attn_v.weight`, w("v"), dim, dim),
-            vector(`${b}attn_q.bias`, dim, 0),
-            vector(`${b}attn_k.bias`, dim, 0),
-            vector(`${b}attn_v.bias`, dim, 0),
+            bias(`${b}attn_q.bias`, i, "bq", true),
+            bias(`${b}attn_k.bias`, i, "bk", true),
+            bias(`${b}attn_v.bias`, i, "bv", false),
             half(`${b}attn_output.weight`, w("o"), dim, dim),
             float(`${b}ffn_norm.weight`, w("ffn_norm")),
             half(`${b}ffn_gate.weight`, w("gate"), ff, dim),
@@ -119,17 +125,18 @@ function ggufTensors(header: Header, tensors: Map<string, Float32Array | Int32Ar
 /**
  * llama.cpp turns a llama model's rotary pairs as adjacent dimensions (2i, 2i+1) and a qwen2 model's as halves
  * (i, i + d/2), at the same frequencies: the rows of q and k are reordered within each head so that the second
- * computes what the first did (q·k is unchanged when both are reordered alike).
+ * computes what the first did (q·k is unchanged when both are reordered alike). A row is `width` values: the
+ * model's width for a weight matrix, 1 for a bias.
  */
-function rotaryHalves(weights: Float32Array, heads: number, dim: number): Float32Array {
+function rotaryHalves(weights: Float32Array, heads: number, dim: number, width: number): Float32Array {
     const headDim = dim / heads;
     const out = new Float32Array(weights.length);
     for (let h = 0; h < heads; h++) {
         for (let i = 0; i < headDim / 2; i++) {
             const from = (r: number) =>
-                weights.subarray((h * headDim + r) * dim, (h * headDim + r + 1) * dim);
-            out.set(from(2 * i), (h * headDim + i) * dim);
-            out.set(from(2 * i + 1), (h * headDim + i + headDim / 2) * dim);
+                weights.subarray((h * headDim + r) * width, (h * headDim + r + 1) * width);
+            out.set(from(2 * i), (h * headDim + i) * width);
+            out.set(from(2 * i + 1), (h * headDim + i + headDim / 2) * width);
         }
     }
     return out;

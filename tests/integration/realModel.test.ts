@@ -1,38 +1,53 @@
 import assert from "node:assert/strict";
-import {test} from "node:test";
-import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
+import {after, before, test} from "node:test";
+import type {Message} from "../../shared/contract.js";
+import {deciderModel} from "../helpers/deciderModel.js";
+import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 
-// The test model never decides to call a tool; a real instruct model does. Set CAIRN_TEST_MODEL to a
-// GGUF with function calling (for example a Qwen2.5 or Llama 3.1 instruct) to run this.
-const model = process.env.CAIRN_TEST_MODEL;
-const skip = model ? false : "CAIRN_TEST_MODEL is not set: no real instruct model on this machine";
-if (skip) console.log(`[real-model tests skipped] ${skip}`);
+// A model that decides on its own whether to call a tool, with tool choice auto and no preflight call: the
+// deciding test model (tests/fixtures/decider, a fixture trained for exactly these decisions), or a real
+// instruct model when CAIRN_TEST_MODEL names one (a Qwen 3 or Llama 3.1 instruct GGUF, say).
+const model = process.env.CAIRN_TEST_MODEL ?? deciderModel();
 
-test(
-    "with tool choice auto, a real model decides to call system_stats and answers from it",
-    {skip},
-    async () => {
-        const t = await openTestCore({
-            modelPath: model!,
-            threads: undefined,
-            generation: {maxTokens: 256, temperature: 0},
-        });
-        try {
-            const c = unwrap(await t.api.invoke("conversations.create", {}));
-            const done = nextDone(t.api, c.id);
-            unwrap(
-                await t.api.invoke("chat.send", {
-                    conversationId: c.id,
-                    text: "How many CPU cores does this computer have? Use the system_stats tool to find out.",
-                }),
-            );
-            const answer = await done;
-            assert.equal(answer.status, "complete");
-            assert.equal(answer.toolCalls[0]?.tool, "system_stats");
-            assert.equal(answer.toolCalls[0]?.origin, "model");
-            assert.match(answer.content, /\d/);
-        } finally {
-            await t.core.dispose();
-        }
-    },
-);
+let t: TestCore;
+before(async () => {
+    t = await openTestCore({modelPath: model, threads: 1, generation: {maxTokens: 96, temperature: 0}});
+});
+after(async () => {
+    await t.core.dispose();
+});
+
+async function ask(text: string, web: boolean): Promise<Message> {
+    const c = unwrap(await t.api.invoke("conversations.create", {}));
+    unwrap(await t.api.invoke("conversations.setWebAccess", {id: c.id, webAccess: web}));
+    const done = nextDone(t.api, c.id);
+    unwrap(await t.api.invoke("chat.send", {conversationId: c.id, text}));
+    const answer = await done;
+    assert.equal(answer.status, "complete", answer.error);
+    return answer;
+}
+
+test("with tool choice auto, the model decides to call system_stats and answers from it", async () => {
+    const answer = await ask(
+        "How many CPU cores does this computer have? Use the system_stats tool to find out.",
+        false,
+    );
+    assert.equal(answer.toolCalls[0]?.tool, "system_stats");
+    assert.equal(answer.toolCalls[0]?.origin, "model");
+    assert.match(answer.content, /\d/);
+});
+
+test("a greeting is answered without a tool", async () => {
+    const answer = await ask("Hello!", true);
+    assert.deepEqual(
+        answer.toolCalls.map((c) => c.tool),
+        [],
+    );
+    assert.ok(answer.content.trim().length > 0);
+});
+
+test("with web access off, a question about current facts calls no web tool", async () => {
+    const answer = await ask("What is the latest news about the Mars rover?", false);
+    assert.ok(!answer.toolCalls.some((c) => c.tool.startsWith("web_")));
+    assert.ok(answer.content.trim().length > 0);
+});

@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import {test} from "node:test";
+import {getLlama, type Token} from "node-llama-cpp";
+import {DECIDER_WEIGHTS, deciderModel} from "../helpers/deciderModel.js";
+
+type Check = {kind: string; prompt: number[]; greedy: number[]};
+
+/** The checks train.py saved with the weights: a prompt of each kind and what PyTorch wrote after it. */
+function savedChecks(): Check[] {
+    const bytes = fs.readFileSync(DECIDER_WEIGHTS);
+    const header = JSON.parse(bytes.toString("utf8", 4, 4 + bytes.readUInt32LE(0))) as {check?: Check[]};
+    if (!header.check?.length) throw new Error("decider.bin has no greedy check (train.py check)");
+    return header.check;
+}
+
+test("llama.cpp writes from the assembled decider what PyTorch wrote from its weights", async () => {
+    const llama = await getLlama({gpu: false, build: "never"});
+    const model = await llama.loadModel({modelPath: deciderModel()});
+    try {
+        for (const check of savedChecks()) {
+            const context = await model.createContext({contextSize: 2048, threads: 1});
+            try {
+                const written: number[] = [];
+                const tokens = check.prompt as Token[];
+                for await (const token of context.getSequence().evaluate(tokens, {temperature: 0})) {
+                    written.push(token);
+                    if (written.length === check.greedy.length) break;
+                }
+                assert.deepEqual(written, check.greedy, `after a ${check.kind} prompt`);
+            } finally {
+                await context.dispose();
+            }
+        }
+    } finally {
+        await model.dispose();
+    }
+});
