@@ -12,7 +12,7 @@ import {CACHE, FAMILIES, halfs, llamaSourceFile, modelMetadata, vector, type Sha
  * is assembled once and cached under the OS temp folder.
  */
 export const DECIDER_WEIGHTS = path.join(ROOT, "tests/fixtures/decider/decider.bin");
-const ASSEMBLER_VERSION = 3;
+const ASSEMBLER_VERSION = 4;
 
 type Header = {
     shape: {dim: number; layers: number; heads: number; ff: number; eps: number; rope_base: number};
@@ -87,6 +87,15 @@ function ggufTensors(header: Header, tensors: Map<string, Float32Array | Int32Ar
         let i = 0;
         return {name, dims: [cols, rows], type: 1, data: halfs(values.length, () => values[i++]!)};
     };
+    // The layers' weights in float32 (their values are float16's): with float16 weights, llama.cpp rounds the
+    // activations to float16 too before each product, and the copying circuit's large values then come out
+    // otherwise than in PyTorch.
+    const matrix = (name: string, values: Float32Array, rows: number, cols: number): GgufTensor => ({
+        name,
+        dims: [cols, rows],
+        type: 0,
+        data: Buffer.from(Float32Array.from(values).buffer),
+    });
     const float = (name: string, values: Float32Array): GgufTensor => ({
         name,
         dims: [values.length],
@@ -106,17 +115,17 @@ function ggufTensors(header: Header, tensors: Map<string, Float32Array | Int32Ar
         const w = (name: string) => get(`blk.${i}.${name}`);
         list.push(
             float(`${b}attn_norm.weight`, w("attn_norm")),
-            half(`${b}attn_q.weight`, rotaryHalves(w("q"), heads, dim, dim), dim, dim),
-            half(`${b}attn_k.weight`, rotaryHalves(w("k"), heads, dim, dim), dim, dim),
-            half(`${b}attn_v.weight`, w("v"), dim, dim),
+            matrix(`${b}attn_q.weight`, rotaryHalves(w("q"), heads, dim, dim), dim, dim),
+            matrix(`${b}attn_k.weight`, rotaryHalves(w("k"), heads, dim, dim), dim, dim),
+            matrix(`${b}attn_v.weight`, w("v"), dim, dim),
             bias(`${b}attn_q.bias`, i, "bq", true),
             bias(`${b}attn_k.bias`, i, "bk", true),
             bias(`${b}attn_v.bias`, i, "bv", false),
-            half(`${b}attn_output.weight`, w("o"), dim, dim),
+            matrix(`${b}attn_output.weight`, w("o"), dim, dim),
             float(`${b}ffn_norm.weight`, w("ffn_norm")),
-            half(`${b}ffn_gate.weight`, w("gate"), ff, dim),
-            half(`${b}ffn_up.weight`, w("up"), ff, dim),
-            half(`${b}ffn_down.weight`, w("down"), dim, ff),
+            matrix(`${b}ffn_gate.weight`, w("gate"), ff, dim),
+            matrix(`${b}ffn_up.weight`, w("up"), ff, dim),
+            matrix(`${b}ffn_down.weight`, w("down"), dim, ff),
         );
     }
     return list;
