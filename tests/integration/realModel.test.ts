@@ -23,7 +23,7 @@ async function ask(text: string, web: boolean): Promise<Message> {
     const done = nextDone(t.api, c.id);
     unwrap(await t.api.invoke("chat.send", {conversationId: c.id, text}));
     const answer = await done;
-    assert.equal(answer.status, "complete", answer.error);
+    assert.equal(answer.status, "complete", answer.error ?? undefined);
     return answer;
 }
 
