@@ -14,7 +14,11 @@ import {CACHE, FAMILIES, halfs, llamaSourceFile, modelMetadata, vector, type Sha
 export const DECIDER_WEIGHTS = path.join(ROOT, "tests/fixtures/decider/decider.bin");
 const ASSEMBLER_VERSION = 4;
 
+/** A prompt and the tokens PyTorch wrote greedily after it, while sure of them (train.py check). */
+export type GreedyCheck = {kind: string; prompt: number[]; greedy: number[]};
+
 type Header = {
+    check?: GreedyCheck[];
     shape: {dim: number; layers: number; heads: number; ff: number; eps: number; rope_base: number};
     vocab: number;
     table: {seed: number; scale: number; hash: "lowbias32"};
@@ -51,12 +55,21 @@ export function deciderModel(): string {
     return file;
 }
 
+/** The greedy checks saved with decider.bin (none in a file train.py check has not seen). */
+export function deciderChecks(): GreedyCheck[] {
+    return readHeader(fs.readFileSync(DECIDER_WEIGHTS)).header.check ?? [];
+}
+
 /** decider.bin: a little-endian u32 header length, the JSON header, then each tensor's bytes in order. */
-function readWeights(bytes: Buffer): {header: Header; tensors: Map<string, Float32Array | Int32Array>} {
+function readHeader(bytes: Buffer): {header: Header; end: number} {
     const length = bytes.readUInt32LE(0);
-    const header = JSON.parse(bytes.toString("utf8", 4, 4 + length)) as Header;
+    return {header: JSON.parse(bytes.toString("utf8", 4, 4 + length)) as Header, end: 4 + length};
+}
+
+function readWeights(bytes: Buffer): {header: Header; tensors: Map<string, Float32Array | Int32Array>} {
+    const {header, end} = readHeader(bytes);
     const tensors = new Map<string, Float32Array | Int32Array>();
-    let at = 4 + length;
+    let at = end;
     for (const t of header.tensors) {
         const count = t.shape.reduce((a, b) => a * b, 1);
         if (t.dtype === "int32") {
@@ -87,21 +100,17 @@ function ggufTensors(header: Header, tensors: Map<string, Float32Array | Int32Ar
         let i = 0;
         return {name, dims: [cols, rows], type: 1, data: halfs(values.length, () => values[i++]!)};
     };
+    const float = (name: string, values: Float32Array, dims = [values.length]): GgufTensor => ({
+        name,
+        dims,
+        type: 0,
+        data: Buffer.from(Float32Array.from(values).buffer),
+    });
     // The layers' weights in float32 (their values are float16's): with float16 weights, llama.cpp rounds the
     // activations to float16 too before each product, and the copying circuit's large values then come out
     // otherwise than in PyTorch.
-    const matrix = (name: string, values: Float32Array, rows: number, cols: number): GgufTensor => ({
-        name,
-        dims: [cols, rows],
-        type: 0,
-        data: Buffer.from(Float32Array.from(values).buffer),
-    });
-    const float = (name: string, values: Float32Array): GgufTensor => ({
-        name,
-        dims: [values.length],
-        type: 0,
-        data: Buffer.from(Float32Array.from(values).buffer),
-    });
+    const matrix = (name: string, values: Float32Array, rows: number, cols: number) =>
+        float(name, values, [cols, rows]);
     // Checkpoints from before the biases were trained have none: zero, as they were trained.
     const bias = (name: string, layer: number, key: string, rotary: boolean): GgufTensor => {
         const values = tensors.get(`blk.${layer}.${key}`);

@@ -1,20 +1,16 @@
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import {test} from "node:test";
 import {getLlama, type Token} from "node-llama-cpp";
-import {DECIDER_WEIGHTS, deciderModel} from "../helpers/deciderModel.js";
-
-type Check = {kind: string; prompt: number[]; greedy: number[]};
+import {deciderChecks, deciderModel} from "../helpers/deciderModel.js";
 
 /**
  * The checks train.py saved with the weights: a prompt of each kind and what PyTorch wrote greedily after it,
  * as long as its first choice led the second by a clear margin (a near tie may fall either way here).
  */
-function savedChecks(): Check[] {
-    const bytes = fs.readFileSync(DECIDER_WEIGHTS);
-    const header = JSON.parse(bytes.toString("utf8", 4, 4 + bytes.readUInt32LE(0))) as {check?: Check[]};
-    if (!header.check?.length) throw new Error("decider.bin has no greedy check (train.py check)");
-    return header.check;
+function savedChecks() {
+    const checks = deciderChecks();
+    if (checks.length === 0) throw new Error("decider.bin has no greedy check (train.py check)");
+    return checks;
 }
 
 test("llama.cpp writes from the assembled decider what PyTorch wrote from its weights", async () => {
