@@ -20,6 +20,31 @@ const CORPUS = [
     },
 ];
 
+const STOP_WORDS = new Set(
+    "a an and any are about can does for from how in is it its of on or that the this to was what when who with".split(
+        " ",
+    ),
+);
+const wordsOf = (text: string) =>
+    new Set(
+        text
+            .toLowerCase()
+            .split(/[^a-z0-9$]+/)
+            .filter((w) => w && !STOP_WORDS.has(w)),
+    );
+
+/** As a search engine ranks: documents with more of the query's words first, none without one. */
+export function ranked(query: string) {
+    const asked = wordsOf(query);
+    return CORPUS.map((doc) => {
+        const has = wordsOf(`${doc.title} ${doc.content}`);
+        return {doc, score: [...asked].filter((w) => has.has(w)).length};
+    })
+        .filter(({score}) => score > 0)
+        .sort((a, b) => b.score - a.score)
+        .map(({doc}) => doc);
+}
+
 /** The stories' loopback site: a SearXNG-format search endpoint over a small corpus, and an example page. */
 export async function startStorySite() {
     const requests: string[] = [];
@@ -27,11 +52,8 @@ export async function startStorySite() {
         requests.push(req.url!);
         const url = new URL(req.url!, "http://x");
         if (url.pathname === "/search") {
-            const q = (url.searchParams.get("q") ?? "").toLowerCase();
-            const words = q.split(/\W+/).filter((w) => w.length > 2);
-            const results = CORPUS.filter((d) =>
-                words.some((w) => `${d.title} ${d.content}`.toLowerCase().includes(w)),
-            );
+            const q = url.searchParams.get("q") ?? "";
+            const results = ranked(q);
             res.writeHead(200, {"Content-Type": "application/json"});
             return res.end(JSON.stringify({query: q, results}));
         }

@@ -6,7 +6,7 @@ import {test} from "node:test";
 import {runStory, type Story} from "../../main/stories/runner.js";
 import {after, before, beforeEach} from "node:test";
 import {CLI, ROOT, TEST_MODEL} from "../helpers/paths.js";
-import {startStorySite} from "../helpers/storySite.js";
+import {ranked, startStorySite} from "../helpers/storySite.js";
 
 let site: Awaited<ReturnType<typeof startStorySite>>;
 before(async () => (site = await startStorySite()));
@@ -32,6 +32,21 @@ test("cairn stories runs story files against the site given on the command line"
     const missing = await cairn(["stories", "--model", TEST_MODEL, "x.yaml"]);
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /^cairn: stories need a site to test against: pass --site URL/);
+});
+
+test("the story site's search ranks as a search engine does: more of the query's words first, stop words ignored", async () => {
+    const titles = (query: string) => ranked(query).map((d) => d.title);
+    // "the" is in the rover article too: it must not bring it first, nor at all.
+    assert.deepEqual(titles("the current price of Bitcoin in USD"), ["Bitcoin price today"]);
+    assert.deepEqual(titles("latest news about the Mars rover"), ["Rover mission update"]);
+    assert.deepEqual(titles("BTC price"), ["Bitcoin price today", "Crypto market update"]);
+    assert.deepEqual(titles("the weather in Oslo"), []);
+    const res = await fetch(`${site.site}/search?q=${encodeURIComponent("Bitcoin USD")}`);
+    const body = (await res.json()) as {results: {title: string}[]};
+    assert.deepEqual(
+        body.results.map((r) => r.title),
+        ["Bitcoin price today"],
+    );
 });
 
 test("the shipped bundles carry no test code: no story site, corpus or stories folder", () => {
