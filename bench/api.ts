@@ -14,8 +14,17 @@ const PROMPT = "Once upon a time";
 const KEY = "bench-key";
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** engineTokensPerSecond: the engine's own rate for that run (in the server, for API runs). */
-type Run = {firstTokenMs: number; tokensPerSecond: number; engineTokensPerSecond: number};
+/**
+ * engineTokensPerSecond: the engine's own rate for that run (in the server, for API runs). API runs also carry
+ * the server's Server-Timing: its time before the engine (read + queue) and to the first text.
+ */
+type Run = {
+    firstTokenMs: number;
+    tokensPerSecond: number;
+    engineTokensPerSecond: number;
+    serverReadMs?: number;
+    serverToFirstTextMs?: number;
+};
 
 /** What one comparison runs on: the test model by default, a realistic model for `realisticApiFigures`. */
 type Setup = {model: string; threads: number; runs: number; maxTokens: number; resend: boolean};
@@ -53,6 +62,12 @@ export async function apiFigures(setup: Setup = STORIES) {
             inProcess: median(inProcess.map((r) => r.firstTokenMs)),
             api: median(overApi.map((r) => r.firstTokenMs)),
         };
+        // Where the added time goes: the server before the engine, and the connection and client (the
+        // client's wait for the first text beyond the server's own time to it).
+        const split = {
+            serverBeforeEngineMs: median(overApi.map((r) => r.serverReadMs!)),
+            connectionAndClientMs: median(overApi.map((r) => r.firstTokenMs - r.serverToFirstTextMs!)),
+        };
         return {
             model: setup.model === TEST_MODEL ? "stories260K" : setup.model,
             threads: setup.threads,
@@ -61,7 +76,7 @@ export async function apiFigures(setup: Setup = STORIES) {
             tokensPerSecond: {...tps, ratio: tps.api / tps.inProcess},
             // The engine's own rate on each side: what the model made, before HTTP and the client.
             engineTokensPerSecond: {...engine, ratio: engine.api / engine.inProcess},
-            firstTokenMs: {...ttft, addedMs: ttft.api - ttft.inProcess},
+            firstTokenMs: {...ttft, addedMs: ttft.api - ttft.inProcess, ...split},
             resend: setup.resend ? await resendConversation(openai) : null,
         };
     } finally {
@@ -158,6 +173,7 @@ export function apiRows(figures: Awaited<ReturnType<typeof apiFigures>>): Record
         [`API / in-process tokens/s${on} (target >= 0.98)`]: `${tps.api.toFixed(1)} / ${tps.inProcess.toFixed(1)} = ${tps.ratio.toFixed(3)}`,
         [`API / in-process engine's own tokens/s${on}`]: `${figures.engineTokensPerSecond.api.toFixed(1)} / ${figures.engineTokensPerSecond.inProcess.toFixed(1)} = ${figures.engineTokensPerSecond.ratio.toFixed(3)}`,
         [`API / in-process first token${on} (ms; added <= 5)`]: `${ttft.api.toFixed(1)} / ${ttft.inProcess.toFixed(1)}, +${ttft.addedMs.toFixed(1)}`,
+        [`API first token${on}: server before the engine / connection and client (ms)`]: `${ttft.serverBeforeEngineMs.toFixed(2)} / ${ttft.connectionAndClientMs.toFixed(2)}`,
         ...(resend
             ? {
                   "API 10-turn resend: evaluated / new prompt tokens (target <= 1.05)":

@@ -12,13 +12,15 @@ async function run() {
     const stamps: number[] = [];
     let tokens = 0;
     let engineRate = NaN;
-    const stream = await client.chat.completions.create({
-        model: "local",
-        messages: [{role: "user", content: prompt}],
-        max_tokens: Number(maxTokens),
-        stream: true,
-        stream_options: {include_usage: true},
-    });
+    const {data: stream, response} = await client.chat.completions
+        .create({
+            model: "local",
+            messages: [{role: "user", content: prompt}],
+            max_tokens: Number(maxTokens),
+            stream: true,
+            stream_options: {include_usage: true},
+        })
+        .withResponse();
     for await (const chunk of stream) {
         if (chunk.choices[0]?.delta.content) stamps.push(performance.now());
         if (chunk.usage) tokens = chunk.usage.completion_tokens;
@@ -27,7 +29,16 @@ async function run() {
         if (timings) engineRate = timings.predicted_per_second;
     }
     const first = stamps[0]!;
+    // The server's share of the wait for the first text, from its Server-Timing header.
+    const server = Object.fromEntries(
+        (response.headers.get("server-timing") ?? "").split(", ").map((metric) => {
+            const [name, dur] = metric.split(";dur=");
+            return [name, Number(dur)];
+        }),
+    );
     return {
+        serverReadMs: server.read! + server.queue!,
+        serverToFirstTextMs: server.read! + server.queue! + server.generate!,
         firstTokenMs: first - started,
         tokensPerSecond: ((tokens - 1) / (stamps.at(-1)! - first)) * 1000,
         engineTokensPerSecond: engineRate,

@@ -21,6 +21,7 @@ import {ApiError, invalid} from "./errors.js";
 import {Gate} from "./gate.js";
 import {ChatRequest, CompletionRequest, EmbeddingRequest} from "./schemas.js";
 import {metadataOf, SseWriter} from "./sse.js";
+import {ServerTiming} from "./timing.js";
 
 export type ApiOptions = {
     core: Pick<
@@ -71,7 +72,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
     let port = 0;
 
     const server = http.createServer((req, res) => {
-        handle(req, res).catch((error: unknown) => {
+        handle(req, res, new ServerTiming()).catch((error: unknown) => {
             const apiError =
                 error instanceof ApiError
                     ? error
@@ -80,7 +81,11 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         });
     });
 
-    async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    async function handle(
+        req: http.IncomingMessage,
+        res: http.ServerResponse,
+        timing: ServerTiming,
+    ): Promise<void> {
         const url = new URL(req.url ?? "/", "http://placeholder");
         const origin = req.headers.origin;
         const cors = new Set(options.corsOrigins?.() ?? []);
@@ -111,7 +116,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 const body = validated(validators.chat, await readJson(req), "chat") as ChatRequest;
                 // Cairn tools named by the caller may be an MCP server's that starts on first use.
                 if (body.metadata?.tools || body.metadata?.tool_calls) await options.core.tools.prepare();
-                return completion(res, body, planChat(body, toolAjv, apiTools), "chat");
+                return completion(res, body, planChat(body, toolAjv, apiTools), "chat", timing);
             }
             case "POST /v1/completions": {
                 const body = validated(
@@ -119,7 +124,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                     await readJson(req),
                     "completion",
                 ) as CompletionRequest;
-                return completion(res, body, planCompletion(body), "text");
+                return completion(res, body, planCompletion(body), "text", timing);
             }
             case "POST /v1/embeddings":
                 return embeddings(
@@ -142,13 +147,16 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         body: ChatRequest | CompletionRequest,
         plan: ChatPlan,
         kind: "chat" | "text",
+        timing: ServerTiming,
     ): Promise<void> {
         const abort = new AbortController();
         // A client that goes away stops its generation (or leaves the queue).
         res.on("close", () => {
             if (!res.writableFinished) abort.abort();
         });
+        timing.queue();
         const release = await gate.enter(abort.signal);
+        timing.admit();
         try {
             if (abort.signal.aborted) return;
             const model = loadedModelId();
@@ -167,7 +175,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 sampling: {...generation, ...plan.sampling},
             };
             const writer = body.stream
-                ? new SseWriter(res, kind, model, Boolean(body.stream_options?.include_usage))
+                ? new SseWriter(res, kind, model, Boolean(body.stream_options?.include_usage), timing)
                 : null;
             const recording =
                 "messages" in body && body.metadata?.conversation_id !== undefined
@@ -199,6 +207,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             if (recording) outcome.conversationId = recording.conversationId;
             if (abort.signal.aborted) return;
             if (writer) return writer.finish(outcome);
+            res.setHeader("Server-Timing", timing.header());
             sendJson(res, 200, kind === "chat" ? chatResponse(model, outcome) : textResponse(model, outcome));
         } finally {
             release();

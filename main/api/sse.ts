@@ -2,6 +2,7 @@ import type http from "node:http";
 import type {Step} from "./cairnTools.js";
 import {completionId, type ChatOutcome, type ChatSink} from "./chat.js";
 import {ApiError} from "./errors.js";
+import type {ServerTiming} from "./timing.js";
 
 /** A completion streamed as OpenAI streams it: `data: {chunk}` events, then `data: [DONE]`. */
 /** Text that arrives within this long of the last text event waits to go out with what follows. */
@@ -17,6 +18,7 @@ export class SseWriter implements ChatSink {
         private readonly kind: "chat" | "text",
         private readonly model: string,
         private readonly includeUsage: boolean,
+        private readonly timing: ServerTiming,
     ) {
         this.id = completionId(kind === "chat" ? "chatcmpl" : "cmpl");
     }
@@ -131,6 +133,7 @@ export class SseWriter implements ChatSink {
             "Cache-Control": "no-cache",
             Connection: "keep-alive",
             "X-Accel-Buffering": "no",
+            "Server-Timing": this.timing.header(),
         });
         if (this.kind === "chat") this.send({delta: {role: "assistant", content: ""}});
         write();

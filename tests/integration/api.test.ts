@@ -312,6 +312,43 @@ test("a wrong key is 401; n > 1 and bad bodies are 400 in OpenAI's error shape",
     assert.equal(unknown.status, 404);
 });
 
+/** The `Server-Timing` header's metrics, in milliseconds. */
+function serverTiming(headers: Headers): Record<string, number> {
+    const header = headers.get("server-timing") ?? "";
+    return Object.fromEntries(
+        header.split(", ").map((metric) => {
+            const [name, dur] = metric.split(";dur=");
+            return [name, Number(dur)];
+        }),
+    );
+}
+
+test("Server-Timing tells the server's share: read, queue, generate (to the first text of a stream, to a whole answer)", async () => {
+    const request = {model: "m", messages: [user("Once upon a time")], max_tokens: 24};
+    const started = performance.now();
+    const streamed = await client.chat.completions.create({...request, stream: true}).withResponse();
+    const toHeaders = performance.now() - started;
+    let firstText = NaN;
+    for await (const chunk of streamed.data)
+        if (chunk.choices[0]?.delta.content && Number.isNaN(firstText))
+            firstText = performance.now() - started;
+    const stream = serverTiming(streamed.response.headers);
+    assert.deepEqual(Object.keys(stream), ["read", "queue", "generate"]);
+    assert.ok(
+        Object.values(stream).every((ms) => Number.isFinite(ms) && ms >= 0),
+        JSON.stringify(stream),
+    );
+    // The headers leave with the first text: the server's share cannot exceed what the client waited for it.
+    const share = stream.read! + stream.queue! + stream.generate!;
+    assert.ok(share <= toHeaders && share <= firstText, `${share} > ${toHeaders} / ${firstText}`);
+
+    const whole = await client.chat.completions.create(request).withResponse();
+    const answer = serverTiming(whole.response.headers);
+    assert.deepEqual(Object.keys(answer), ["read", "queue", "generate"]);
+    // A whole answer takes longer to generate than a stream's first text.
+    assert.ok(answer.generate! > stream.generate!, `${answer.generate} <= ${stream.generate}`);
+});
+
 test("the raw wire format, read with curl: data events, a finish chunk, then [DONE]", async () => {
     const body = JSON.stringify({model: "m", messages: [user("Once")], max_tokens: 3, stream: true});
     const out = await new Promise<string>((resolve, reject) => {
