@@ -1,8 +1,8 @@
 /**
  * The server's own share of a completion's time, sent as a `Server-Timing` header (W3C) in milliseconds:
  * `read` (the request read, checked and planned), `queue` (waiting for the one engine), and `generate` (from
- * its turn to the first text of a stream, or to the whole answer). What a client measures beyond their sum
- * is the connection and the client itself.
+ * its turn to a stream's first event, usually its first text, or to the whole answer). What a client measures
+ * beyond their sum is the connection and the client itself.
  */
 export class ServerTiming {
     private readonly received = performance.now();
