@@ -324,7 +324,7 @@ function serverTiming(headers: Headers): Record<string, number> {
 }
 
 test("Server-Timing tells the server's share: read, queue, generate (to the first text of a stream, to a whole answer)", async () => {
-    const request = {model: "m", messages: [user("Once upon a time")], max_tokens: 24};
+    const request = {model: "m", messages: [user("Once upon a time")], max_tokens: 24, temperature: 0};
     const started = performance.now();
     const streamed = await client.chat.completions.create({...request, stream: true}).withResponse();
     const toHeaders = performance.now() - started;
@@ -345,7 +345,8 @@ test("Server-Timing tells the server's share: read, queue, generate (to the firs
     const whole = await client.chat.completions.create(request).withResponse();
     const answer = serverTiming(whole.response.headers);
     assert.deepEqual(Object.keys(answer), ["read", "queue", "generate"]);
-    // A whole answer takes longer to generate than a stream's first text.
+    assert.equal(whole.data.usage?.completion_tokens, 24);
+    // A whole answer (24 tokens) takes longer to generate than a stream's first text.
     assert.ok(answer.generate! > stream.generate!, `${answer.generate} <= ${stream.generate}`);
 });
 
