@@ -22,7 +22,7 @@ type Run = {
     firstTokenMs: number;
     tokensPerSecond: number;
     engineTokensPerSecond: number;
-    serverReadMs?: number;
+    serverBeforeEngineMs?: number;
     serverToFirstTextMs?: number;
 };
 
@@ -65,7 +65,7 @@ export async function apiFigures(setup: Setup = STORIES) {
         // Where the added time goes: the server before the engine, and the connection and client (the
         // client's wait for the first text beyond the server's own time to it).
         const split = {
-            serverBeforeEngineMs: median(overApi.map((r) => r.serverReadMs!)),
+            serverBeforeEngineMs: median(overApi.map((r) => r.serverBeforeEngineMs!)),
             connectionAndClientMs: median(overApi.map((r) => r.firstTokenMs - r.serverToFirstTextMs!)),
         };
         return {

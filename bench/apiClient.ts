@@ -3,6 +3,7 @@
 // timings as one JSON line. Kept running between runs, so that it stays warm and its connection open.
 import readline from "node:readline";
 import OpenAI from "openai";
+import {readServerTiming} from "../tests/helpers/serverTiming.js";
 
 const [url, key, maxTokens, prompt] = process.argv.slice(2) as [string, string, string, string];
 const client = new OpenAI({baseURL: url, apiKey: key, maxRetries: 0});
@@ -30,14 +31,9 @@ async function run() {
     }
     const first = stamps[0]!;
     // The server's share of the wait for the first text, from its Server-Timing header.
-    const server = Object.fromEntries(
-        (response.headers.get("server-timing") ?? "").split(", ").map((metric) => {
-            const [name, dur] = metric.split(";dur=");
-            return [name, Number(dur)];
-        }),
-    );
+    const server = readServerTiming(response.headers.get("server-timing"));
     return {
-        serverReadMs: server.read! + server.queue!,
+        serverBeforeEngineMs: server.read! + server.queue!,
         serverToFirstTextMs: server.read! + server.queue! + server.generate!,
         firstTokenMs: first - started,
         tokensPerSecond: ((tokens - 1) / (stamps.at(-1)! - first)) * 1000,

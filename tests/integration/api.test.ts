@@ -7,6 +7,7 @@ import type {Plan} from "../../shared/contract.js";
 import {startApi, type ApiServer} from "../../main/api/server.js";
 import {openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {TEST_MODEL} from "../helpers/paths.js";
+import {readServerTiming} from "../helpers/serverTiming.js";
 import {startServe, type Served} from "../helpers/serve.js";
 
 // The official `openai` package against a real `cairn serve --api` with the test model (stories260K): what
@@ -312,17 +313,6 @@ test("a wrong key is 401; n > 1 and bad bodies are 400 in OpenAI's error shape",
     assert.equal(unknown.status, 404);
 });
 
-/** The `Server-Timing` header's metrics, in milliseconds. */
-function serverTiming(headers: Headers): Record<string, number> {
-    const header = headers.get("server-timing") ?? "";
-    return Object.fromEntries(
-        header.split(", ").map((metric) => {
-            const [name, dur] = metric.split(";dur=");
-            return [name, Number(dur)];
-        }),
-    );
-}
-
 test("Server-Timing tells the server's share: read, queue, generate (to the first text of a stream, to a whole answer)", async () => {
     const request = {model: "m", messages: [user("Once upon a time")], max_tokens: 24, temperature: 0};
     const started = performance.now();
@@ -332,7 +322,7 @@ test("Server-Timing tells the server's share: read, queue, generate (to the firs
     for await (const chunk of streamed.data)
         if (chunk.choices[0]?.delta.content && Number.isNaN(firstText))
             firstText = performance.now() - started;
-    const stream = serverTiming(streamed.response.headers);
+    const stream = readServerTiming(streamed.response.headers.get("server-timing"));
     assert.deepEqual(Object.keys(stream), ["read", "queue", "generate"]);
     assert.ok(
         Object.values(stream).every((ms) => Number.isFinite(ms) && ms >= 0),
@@ -343,7 +333,7 @@ test("Server-Timing tells the server's share: read, queue, generate (to the firs
     assert.ok(share <= toHeaders && share <= firstText, `${share} > ${toHeaders} / ${firstText}`);
 
     const whole = await client.chat.completions.create(request).withResponse();
-    const answer = serverTiming(whole.response.headers);
+    const answer = readServerTiming(whole.response.headers.get("server-timing"));
     assert.deepEqual(Object.keys(answer), ["read", "queue", "generate"]);
     assert.equal(whole.data.usage?.completion_tokens, 24);
     // A whole answer (24 tokens) takes longer to generate than a stream's first text.
