@@ -45,14 +45,14 @@ export function loadStories(files: string[]): Story[] {
  */
 export async function runStoryFiles(
     files: string[],
-    options: {model: string; instructed: boolean; site: StorySite},
+    options: {model: string; instructed: boolean; site: StorySite; greedy?: boolean},
     write: (line: string) => void,
 ): Promise<number> {
     let passed = 0;
     let failed = 0;
     for (const story of loadStories(files)) {
         options.site.reset?.();
-        const result = await runStory(story, options.model, options.instructed, options.site);
+        const result = await runStory(story, options.model, options.instructed, options.site, options.greedy);
         const ok = result.failures.length === 0;
         if (ok) passed++;
         else failed++;
@@ -65,12 +65,17 @@ export async function runStoryFiles(
     return failed;
 }
 
-/** Runs a story on the real stack in-process: a fresh data folder, the given model, the given site. */
+/**
+ * Runs a story on the real stack in-process: a fresh data folder, the given model, the given site; with
+ * `greedy`, the most likely token each time instead of the model family's sampling (a test model's answer is
+ * then the one it was trained to give, the same on every run).
+ */
 export async function runStory(
     story: Story,
     model: string,
     modelCanFollowInstructions: boolean,
     fixtures: StorySite,
+    greedy = false,
 ): Promise<StoryResult> {
     const failures: string[] = [];
     const skipped: string[] = [];
@@ -80,7 +85,12 @@ export async function runStory(
         // The site may be on this machine: its host is allowed past the private-address guard.
         `tools:\n    web_search:\n        options:\n            base_url: ${fixtures.site}\n    web_fetch:\n        options:\n            allow_hosts: [${JSON.stringify(new URL(fixtures.site).hostname)}]\n`,
     );
-    const core = createCore({dataDir, modelPath: model, threads: 1, generation: {maxTokens: 96, seed: 1}});
+    const core = createCore({
+        dataDir,
+        modelPath: model,
+        threads: 1,
+        generation: {maxTokens: 96, seed: 1, ...(greedy ? {temperature: 0} : {})},
+    });
     const events: string[] = [];
     const toolErrors: string[] = [];
     core.bus.subscribe((e: AppEvent) => {
@@ -175,7 +185,15 @@ function checkAnswer(
     for (const text of turn.must_not_contain ?? []) {
         if (answer.content.includes(text)) failures.push(`the answer contains "${text}"`);
     }
-    if (failures.length > before) failures.push(`the answer was ${JSON.stringify(clip(answer.content))}`);
+    if (failures.length > before) {
+        failures.push(`the answer was ${JSON.stringify(clip(answer.content))}`);
+        if (answer.toolCalls.length > 0) failures.push(`the calls were ${callsOf(answer)}`);
+    }
+}
+
+/** The answer's tool calls as the model made them: `web_search {"query":"…"}`, comma-separated. */
+function callsOf(answer: Message): string {
+    return answer.toolCalls.map((call) => `${call.tool} ${clip(JSON.stringify(call.args ?? {}))}`).join(", ");
 }
 
 function clip(text: string): string {

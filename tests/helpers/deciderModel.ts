@@ -21,7 +21,8 @@ type Header = {
     check?: GreedyCheck[];
     shape: {dim: number; layers: number; heads: number; ff: number; eps: number; rope_base: number};
     vocab: number;
-    table: {seed: number; scale: number; hash: "lowbias32"};
+    /** width: the dims hashed per row (a widened model's further dims are zero); all of them when absent. */
+    table: {seed: number; scale: number; hash: "lowbias32"; width?: number};
     tensors: Array<{name: string; dtype: "float16" | "int32"; shape: number[]}>;
 };
 
@@ -160,20 +161,23 @@ function rotaryHalves(weights: Float32Array, heads: number, dim: number, width: 
     return out;
 }
 
-/** train.py's token table: lowbias32 of each index, in multiples of 2^-13, plus the trained corrections. */
+/**
+ * train.py's token table: lowbias32 of each index of a [vocab, width] table, in multiples of 2^-13, zero in the
+ * dims beyond the width, plus the trained corrections.
+ */
 function tokenTable(header: Header, tensors: Map<string, Float32Array | Int32Array>): Float32Array {
     const {vocab} = header;
     const {dim} = header.shape;
-    const {seed, scale} = header.table;
+    const {seed, scale, width = dim} = header.table;
     const table = new Float32Array(vocab * dim);
-    for (let i = 0; i < table.length; i++) {
+    for (let i = 0; i < vocab * width; i++) {
         let x = (i + seed) >>> 0;
         x = (x ^ (x >>> 16)) >>> 0;
         x = Math.imul(x, 0x7feb352d) >>> 0;
         x = (x ^ (x >>> 15)) >>> 0;
         x = Math.imul(x, 0x846ca68b) >>> 0;
         x = (x ^ (x >>> 16)) >>> 0;
-        table[i] = (((x >>> 21) - 1024) / 1024) * scale;
+        table[Math.floor(i / width) * dim + (i % width)] = (((x >>> 21) - 1024) / 1024) * scale;
     }
     const ids = tensors.get("token_delta_ids") as Int32Array;
     const delta = tensors.get("token_delta") as Float32Array;

@@ -5,6 +5,7 @@ import path from "node:path";
 import {test} from "node:test";
 import {runStory, type Story} from "../../main/stories/runner.js";
 import {after, before, beforeEach} from "node:test";
+import {deciderModel} from "../helpers/deciderModel.js";
 import {CLI, ROOT, TEST_MODEL} from "../helpers/paths.js";
 import {ranked, startStorySite} from "../helpers/storySite.js";
 
@@ -94,4 +95,17 @@ test("content checks are skipped, with the reason, for a model that cannot follo
     assert.equal(checked.failures[0], `the answer lacks "never in a children's story: ZQX"`);
     // The answer it got, so that a failed content check can be read.
     assert.match(checked.failures[1]!, /^the answer was ".+"$/s);
+});
+
+test("a failed content check shows the calls the model made, with their arguments", async () => {
+    const story: Story = {
+        story_id: "X3",
+        title: "calls",
+        turns: [{query: "How many CPU cores does this computer have?", expected_content: ["ZQX"]}],
+    };
+    // The deciding test model calls system_stats for this question on its own (realModel.test.ts).
+    const result = await runStory(story, deciderModel(), true, site, true);
+    assert.equal(result.failures[0], 'the answer lacks "ZQX"');
+    assert.match(result.failures[1]!, /^the answer was ".+"$/s);
+    assert.equal(result.failures[2], "the calls were system_stats {}");
 });

@@ -1,6 +1,7 @@
 // `npm test`'s stories: every tests/stories/*.yaml on the real stack against the loopback story site.
 // Prints one line per story, then "N passed, N failed". Usage: run.ts --model PATH|decider [--instructed]
-// ("decider": the deciding test model of tests/fixtures/decider, assembled on first use).
+// [--greedy] ("decider": the deciding test model of tests/fixtures/decider, assembled on first use; --greedy:
+// the most likely token each time, not the model family's sampling).
 import fs from "node:fs";
 import path from "node:path";
 import {fileURLToPath} from "node:url";
@@ -10,7 +11,7 @@ import {startStorySite} from "../helpers/storySite.js";
 
 const given = process.argv[process.argv.indexOf("--model") + 1];
 if (!process.argv.includes("--model") || !given) {
-    console.error("usage: run.ts --model PATH|decider [--instructed]");
+    console.error("usage: run.ts --model PATH|decider [--instructed] [--greedy]");
     process.exit(2);
 }
 const model = given === "decider" ? deciderModel() : given;
@@ -24,7 +25,12 @@ const site = await startStorySite();
 try {
     const failed = await runStoryFiles(
         files,
-        {model, instructed: process.argv.includes("--instructed"), site},
+        {
+            model,
+            instructed: process.argv.includes("--instructed"),
+            greedy: process.argv.includes("--greedy"),
+            site,
+        },
         (line) => console.log(line),
     );
     process.exitCode = failed === 0 ? 0 : 1;
