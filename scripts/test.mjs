@@ -42,6 +42,16 @@ if (nodeSuites.length > 0) {
 }
 if (want("stories")) {
     run("node", ["--import", "tsx", "tests/stories/run.ts", "--model", "../shared/models/stories260K.gguf"]);
+    // The deciding test model (tests/fixtures/decider) decides for itself, greedily: the content checks run.
+    run("node", [
+        "--import",
+        "tsx",
+        "tests/stories/run.ts",
+        "--model",
+        "decider",
+        "--instructed",
+        "--greedy",
+    ]);
     // With a real instruct model, the content checks run too.
     if (process.env.CAIRN_TEST_MODEL)
         run("node", [
