@@ -5,19 +5,25 @@
 import fs from "node:fs";
 import path from "node:path";
 import {fileURLToPath} from "node:url";
+import {parseArgs} from "node:util";
 import {runStoryFiles} from "../../main/stories/runner.js";
 import {deciderModel} from "../helpers/deciderModel.js";
 import {startStorySite} from "../helpers/storySite.js";
 
-const given = process.argv[process.argv.indexOf("--model") + 1];
-if (!process.argv.includes("--model") || !given) {
+const {values: args} = parseArgs({
+    options: {
+        model: {type: "string"},
+        instructed: {type: "boolean", default: false},
+        greedy: {type: "boolean", default: false},
+        only: {type: "string"},
+    },
+});
+if (!args.model) {
     console.error("usage: run.ts --model PATH|decider [--instructed] [--greedy] [--only S4,S7]");
     process.exit(2);
 }
-const model = given === "decider" ? deciderModel() : given;
-const only = process.argv.includes("--only")
-    ? process.argv[process.argv.indexOf("--only") + 1]!.split(",")
-    : null;
+const model = args.model === "decider" ? deciderModel() : args.model;
+const only = args.only?.split(",");
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const files = fs
     .readdirSync(dir)
@@ -30,8 +36,8 @@ try {
         files,
         {
             model,
-            instructed: process.argv.includes("--instructed"),
-            greedy: process.argv.includes("--greedy"),
+            instructed: args.instructed,
+            greedy: args.greedy,
             site,
         },
         (line) => console.log(line),
