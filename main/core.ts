@@ -1,6 +1,7 @@
 import path from "node:path";
 import type {CairnApi, Conversation, GenerationSettings} from "../shared/contract.js";
 import {appRoot} from "./appRoot.js";
+import {prepareDataDir} from "./paths.js";
 import {ChatService, type GenerationOptions} from "./chat/chatService.js";
 import {ApiService} from "./api/service.js";
 import {contractCheckFromEnv} from "./contract/check.js";
@@ -39,7 +40,7 @@ import {webSearch} from "./tools/builtin/webSearch.js";
 import {loadToolsConfig} from "./tools/config.js";
 import {compositeTools} from "./tools/composite.js";
 import type {KeyVault} from "./llm/keyVault.js";
-import {Providers, providersFile, type ProviderConfig} from "./llm/providers.js";
+import {Providers, providersFile, type OneOffProvider} from "./llm/providers.js";
 import {EgressLog} from "./store/egress.js";
 import {providerHandlers} from "./handlers/providers.js";
 import type {ToolDefinition} from "./tools/defineTool.js";
@@ -65,7 +66,7 @@ export type CoreOptions = {
     /** false: the MCP servers of mcp.json are not connected (`cairn mcp` serving must not start itself). */
     connectMcp?: boolean;
     /** A remote model for this run only (--base-url): offered as a provider, its key never stored. */
-    oneOffProvider?: ProviderConfig & {apiKey?: string};
+    oneOffProvider?: OneOffProvider;
     /** The desktop app's keychain for provider keys typed in Settings (Electron's safeStorage). */
     keyVault?: KeyVault;
 };
@@ -100,6 +101,7 @@ export type Core = {
 
 /** The composition root: every service is built here, once, with plain constructor arguments. */
 export function createCore(options: CoreOptions): Core {
+    prepareDataDir(options.dataDir);
     const db = openDatabase(path.join(options.dataDir, DB_FILE_NAME));
     const settings = new SettingsStore(db);
     const webAccessDefault = () => settings.get("webAccessDefault") ?? false;

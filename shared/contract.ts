@@ -452,17 +452,20 @@ export type ModelsOverview = Static<typeof ModelsOverview>;
 export const PreflightCall = Type.Object({name: Name, args: Json}, closed);
 export type PreflightCall = Static<typeof PreflightCall>;
 
+/** The longest message one request carries (about 50,000 tokens); longer text belongs in Documents. */
+export const MAX_MESSAGE_CHARS = 200_000;
+
 export const SendRequest = Type.Object(
     {
         conversationId: Id,
-        text: Type.String({minLength: 1, maxLength: 200_000}),
+        text: Type.String({minLength: 1, maxLength: MAX_MESSAGE_CHARS}),
         toolChoice: Type.Optional(ToolChoice),
         /** Calls the client wants made before generation; their results are given to the model. */
         preflight: Type.Optional(Type.Array(PreflightCall, {maxItems: 8})),
         /** Web access for this answer only, over the conversation's switch (the CLI's --web). */
         webAccess: Type.Optional(Type.Boolean()),
         /** What the model is asked, when it differs from the text typed (a slash command's instruction). */
-        prompt: Type.Optional(Type.String({minLength: 1, maxLength: 200_000})),
+        prompt: Type.Optional(Type.String({minLength: 1, maxLength: MAX_MESSAGE_CHARS})),
         /** The user message this text replaces: the new one becomes its next version (edit and resend). */
         editOf: Type.Optional(Id),
         /** Make a plan first, whatever the mode (plan mode always does); its tools are the mode's. */

@@ -2,16 +2,22 @@ import {parseArgs} from "node:util";
 import type {PreflightCall, ToolMode} from "../../shared/contract.js";
 import type {GenerationOptions} from "../chat/chatService.js";
 
-export const USAGE = `Usage: cairn <command> [options]
-
-Commands:
-  serve [--port N] [--host H] [--data DIR] [--model PATH] [--api [--api-port N] [--api-key KEY]]
+/** Each command's usage, as `cairn <command> --help` prints it (the first line is its synopsis). */
+const COMMAND_USAGE: Array<[string, string]> = [
+    [
+        "serve",
+        `  serve [--port N] [--host H] [--data DIR] [--model PATH] [--api [--api-port N] [--api-key KEY]]
         Serve the Cairn UI on http://127.0.0.1 (prints the address with its access token).
         --api: also an OpenAI-compatible API on port 11480 or --api-port (prints "Cairn API at
-        http://127.0.0.1:PORT/v1"); clients
-        send "Authorization: Bearer KEY" (a key made once and kept in the data directory, or --api-key).
-  chat [--data DIR] [--model PATH] [--conversation ID] [--json] "message"
-        Ask the local model one question; the answer streams to stdout.
+        http://127.0.0.1:PORT/v1" and, unless --api-key is given, "API key: KEY"); clients send
+        "Authorization: Bearer KEY" (a key made once and kept in the data directory, or --api-key).`,
+    ],
+    [
+        "chat",
+        `  chat [--data DIR] [--model PATH] [--conversation ID] [--json] "message" | --file PATH | -
+        Ask the local model one question; the answer streams to stdout. The message comes from the
+        arguments, from a file (--file PATH) or from standard input (-). A message longer than the
+        model's context is refused before anything is generated, with its size in tokens.
         --tool-choice auto|none|required|NAME   whether and which tool the model must call first
         --tool NAME [--args JSON]               call a tool before the model answers (repeatable)
         --mode ask|plan|agent                   ask: read-only tools; plan: a plan first, then read-only tools; agent: all tools
@@ -22,38 +28,70 @@ Commands:
                                                 answer with a model on an OpenAI-compatible server, for this
                                                 command only (key: --api-key or $CAIRN_API_KEY, never stored)
         --provider openai|gemini|anthropic --api-key KEY [--remote-model M] [--base-url URL]
-                                                answer with a cloud model, for this command only
-  providers list [--json] | add NAME [--type T] [--base-url URL] [--remote-model M]
+                                                answer with a cloud model, for this command only`,
+    ],
+    [
+        "providers",
+        `  providers list [--json] | add NAME [--type T] [--base-url URL] [--remote-model M]
       [--key-env VAR | --key-file PATH] | remove NAME
         Models served elsewhere in <data>/providers.json. T: openai-compatible (llama-server, vLLM,
         Ollama, LM Studio, another Cairn; needs --base-url), openai, gemini or anthropic. Keys are
-        never written there: name an environment variable or a file only you can read.
-  models list | inspect PATH | download URL | remove ID   [--json]
+        never written there: name an environment variable or a file only you can read.`,
+    ],
+    [
+        "models",
+        `  models list | inspect PATH | download URL | remove ID   [--json]
         Installed models; a GGUF file's facts and fit; download (https: or hf:USER/REPO/FILE) with
-        progress on stderr, resumable after an interruption; remove a model (its file too if downloaded).
-  ingest [--collection NAME] [--embedding-model PATH] PATH...
+        progress on stderr, resumable after an interruption; remove a model (its file too if downloaded).`,
+    ],
+    [
+        "ingest",
+        `  ingest [--collection NAME] [--embedding-model PATH] PATH...
         Add files and folders to a document collection (default "Documents"): progress on stderr,
-        a summary on stdout.
-  search [--limit N] [--collection NAME] [--json] "query"
-        Search the documents (full-text and vectors, fused); one line per passage, or JSON.
-  tools list [--json]
-        Every tool as the model sees it: name, source (built-in or mcp:SERVER), side effect, policy, enabled.
-  mcp list [--json] | add NAME -- COMMAND [ARGS...] [--env K=V] | add NAME --url URL [--header "K: V"]
+        a summary on stdout.`,
+    ],
+    [
+        "search",
+        `  search [--limit N] [--collection NAME] [--json] "query"
+        Search the documents (full-text and vectors, fused); one line per passage, or JSON.`,
+    ],
+    [
+        "tools",
+        `  tools list [--json]
+        Every tool as the model sees it: name, source (built-in or mcp:SERVER), side effect, policy, enabled.`,
+    ],
+    [
+        "mcp",
+        `  mcp list [--json] | add NAME -- COMMAND [ARGS...] [--env K=V] | add NAME --url URL [--header "K: V"]
       | add --file FILE | add --json-config JSON | remove NAME | restart NAME   [--startup lazy|launch]
         The MCP servers Cairn connects to, in <data>/mcp.json (the {"mcpServers": {...}} format other
-        assistants use: --file imports theirs). list starts the enabled ones to show their state and tools.
-  mcp   Serve the local documents to other MCP clients over stdio: rag_search and list_collections.
-  check [--data DIR] [--model PATH]
+        assistants use: --file imports theirs). list starts the enabled ones to show their state and tools.`,
+    ],
+    [
+        "mcp",
+        `  mcp   Serve the local documents to other MCP clients over stdio: rag_search and list_collections.`,
+    ],
+    [
+        "check",
+        `  check [--data DIR] [--model PATH]
         Walks the stack and prints one line per tier (model loaded, chat completion, a tool step,
-        embeddings, documents search, the local API if on, web access if on), then "N passed, N failed".
-  doctor [--cpu]
+        embeddings, documents search, the local API if on, web access if on), then "N passed, N failed".`,
+    ],
+    [
+        "doctor",
+        `  doctor [--cpu]
         Which llama.cpp backends (CUDA, Vulkan, Metal, CPU) this computer can use, the one in use, why
-        the others are not, and the command that builds a missing one from source.
-  stories --site URL [--model PATH] [--instructed] FILE...
+        the others are not, and the command that builds a missing one from source.`,
+    ],
+    [
+        "stories",
+        `  stories --site URL [--model PATH] [--instructed] FILE...
         Run scenario files on the real stack; their web requests go to URL (a SearXNG-format /search
-        and the pages they name). --instructed: the model follows instructions, so content is checked.
+        and the pages they name). --instructed: the model follows instructions, so content is checked.`,
+    ],
+];
 
-Common options:
+const COMMON_OPTIONS = `Common options:
   --data DIR          data directory (default: $CAIRN_DATA_DIR, else the per-user data folder)
   --model PATH        GGUF model file (default: $CAIRN_MODEL, else the model chosen in the app)
   --threads N         llama.cpp threads (default: cores - 1, at least 1)
@@ -63,10 +101,33 @@ Common options:
   --seed N            sampling seed
 `;
 
+export const USAGE = `Usage: cairn <command> [options]
+
+Commands:
+${COMMAND_USAGE.map(([, text]) => text).join("\n")}
+
+${COMMON_OPTIONS}`;
+
+/** One command's usage and the common options; undefined for a command that does not exist. */
+export function commandUsage(command: string): string | undefined {
+    const sections = COMMAND_USAGE.filter(([name]) => name === command).map(([, text]) => text);
+    if (sections.length === 0) return undefined;
+    return `Usage:\n${sections.join("\n")}\n\n${COMMON_OPTIONS}`;
+}
+
+/** A command's synopsis in one line ("cairn chat [--data DIR] ... \"message\""), for argument errors. */
+export function commandSynopsis(command: string | undefined): string {
+    const section = COMMAND_USAGE.find(([name]) => name === command)?.[1];
+    if (!section) return "cairn <command> [options]";
+    return `cairn ${section.split("\n")[0]!.trim()}`;
+}
+
 const PROVIDER_TYPE_NAMES = ["openai-compatible", "openai", "gemini", "anthropic"] as const;
 
 export type CliArgs = {
     command: string | undefined;
+    /** --help, -h or `cairn help [COMMAND]`: print the usage instead. */
+    help: boolean;
     positionals: string[];
     port: number;
     host: string;
@@ -108,56 +169,111 @@ export type CliArgs = {
 
 export class UsageError extends Error {}
 
+const OPTIONS = {
+    port: {type: "string"},
+    host: {type: "string"},
+    data: {type: "string"},
+    model: {type: "string"},
+    conversation: {type: "string"},
+    json: {type: "boolean"},
+    threads: {type: "string"},
+    cpu: {type: "boolean"},
+    "max-tokens": {type: "string"},
+    temperature: {type: "string"},
+    seed: {type: "string"},
+    "tool-choice": {type: "string"},
+    tool: {type: "string", multiple: true},
+    args: {type: "string", multiple: true},
+    mode: {type: "string"},
+    approve: {type: "string"},
+    web: {type: "boolean"},
+    collection: {type: "string"},
+    limit: {type: "string"},
+    "embedding-model": {type: "string"},
+    site: {type: "string"},
+    instructed: {type: "boolean"},
+    api: {type: "boolean"},
+    "api-port": {type: "string"},
+    "api-key": {type: "string"},
+    url: {type: "string"},
+    header: {type: "string", multiple: true},
+    env: {type: "string", multiple: true},
+    file: {type: "string"},
+    "json-config": {type: "string"},
+    startup: {type: "string"},
+    provider: {type: "string"},
+    type: {type: "string"},
+    "base-url": {type: "string"},
+    "remote-model": {type: "string"},
+    "key-env": {type: "string"},
+    "key-file": {type: "string"},
+    help: {type: "boolean", short: "h"},
+} as const;
+
+/**
+ * node's parseArgs, with its errors said in one line: "--max-tokens -5" is a value (parseArgs takes a
+ * negative number for an option and refuses it), and an unknown or empty option names itself.
+ */
+function parseOrExplain(argv: string[]) {
+    try {
+        return parseArgs({
+            args: withNegativeValues(argv),
+            allowPositionals: true,
+            strict: true,
+            options: OPTIONS,
+        });
+    } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const option = /'(-[^' ]+)/.exec(message)?.[1] ?? "";
+        const code = (error as {code?: string}).code;
+        if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`unknown option ${option}`);
+        if (/argument missing/.test(message)) throw new UsageError(`${option} needs a value`);
+        if (/does not take an argument/.test(message)) throw new UsageError(`${option} takes no value`);
+        throw new UsageError(message.split("\n")[0]!);
+    }
+}
+
+/** "--seed -5" becomes "--seed=-5" for options that take a value, up to a "--" that ends the options. */
+function withNegativeValues(argv: string[]): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i]!;
+        out.push(arg);
+        if (arg === "--") return [...out, ...argv.slice(i + 1)];
+        const name = arg.startsWith("--") ? arg.slice(2) : null;
+        const next = argv[i + 1];
+        if (name && takesValue(name) && next !== undefined && /^-\d|^-\.\d/.test(next)) {
+            out[out.length - 1] = `${arg}=${next}`;
+            i++;
+        }
+    }
+    return out;
+}
+
+function takesValue(name: string): boolean {
+    return (OPTIONS as Record<string, {type: string}>)[name]?.type === "string";
+}
+
+/** The command a command line names, even one that did not parse: its first word that is not an option. */
+export function commandOf(argv: string[]): string | undefined {
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i]!;
+        if (arg === "--") return undefined;
+        if (!arg.startsWith("-")) return arg === "help" ? argv[i + 1] : arg;
+        if (!arg.includes("=") && arg.startsWith("--") && takesValue(arg.slice(2))) i++;
+    }
+    return undefined;
+}
+
 export function parseCli(argv: string[]): CliArgs {
-    const {values, positionals} = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-            port: {type: "string"},
-            host: {type: "string"},
-            data: {type: "string"},
-            model: {type: "string"},
-            conversation: {type: "string"},
-            json: {type: "boolean"},
-            threads: {type: "string"},
-            cpu: {type: "boolean"},
-            "max-tokens": {type: "string"},
-            temperature: {type: "string"},
-            seed: {type: "string"},
-            "tool-choice": {type: "string"},
-            tool: {type: "string", multiple: true},
-            args: {type: "string", multiple: true},
-            mode: {type: "string"},
-            approve: {type: "string"},
-            web: {type: "boolean"},
-            collection: {type: "string"},
-            limit: {type: "string"},
-            "embedding-model": {type: "string"},
-            site: {type: "string"},
-            instructed: {type: "boolean"},
-            api: {type: "boolean"},
-            "api-port": {type: "string"},
-            "api-key": {type: "string"},
-            url: {type: "string"},
-            header: {type: "string", multiple: true},
-            env: {type: "string", multiple: true},
-            file: {type: "string"},
-            "json-config": {type: "string"},
-            startup: {type: "string"},
-            provider: {type: "string"},
-            type: {type: "string"},
-            "base-url": {type: "string"},
-            "remote-model": {type: "string"},
-            "key-env": {type: "string"},
-            "key-file": {type: "string"},
-            help: {type: "boolean", short: "h"},
-        },
-    });
-    const [command, ...rest] = positionals;
+    const {values, positionals} = parseOrExplain(argv);
+    const [first, ...rest] = positionals;
+    // `cairn help chat` is `cairn chat --help`.
+    const [command, others] = first === "help" && rest.length > 0 ? [rest[0], rest.slice(1)] : [first, rest];
     return {
-        command: values.help ? "help" : command,
-        positionals: rest,
+        command,
+        help: (values.help ?? false) || first === "help",
+        positionals: others,
         port: intOption("port", values.port, 0, 0, 65535) ?? 0,
         host: values.host ?? "127.0.0.1",
         data: values.data,

@@ -2,6 +2,9 @@ import {ApiTools} from "../api/cairnTools.js";
 import {errorText} from "../contract/dispatcher.js";
 import {createMemoryClient, type Core} from "../core.js";
 
+const NO_MODEL =
+    "no model is chosen: pass --model PATH or set CAIRN_MODEL to a GGUF file (`cairn models download URL` fetches one)";
+
 type Tier = {name: string; run(): Promise<string | Skip>};
 type Outcome = {name: string; status: "ok" | "fail" | "skip"; detail: string};
 
@@ -61,6 +64,7 @@ function tiers(core: Core): Tier[] {
                 const status = await client.invoke("app.getStatus", {});
                 if (!status.ok) throw new Error(status.error.message);
                 const engine = status.value.engine;
+                if (engine.state === "no-model") throw new Error(NO_MODEL);
                 if (engine.state !== "ready")
                     throw new Error(engine.message ?? `the engine is ${engine.state}`);
                 return `${engine.modelName} on ${engine.backend ?? "cpu"}, context ${engine.contextSize ?? "?"} tokens`;
@@ -69,6 +73,7 @@ function tiers(core: Core): Tier[] {
         {
             name: "chat completion",
             async run() {
+                if (core.engine.status().state !== "ready") return new Skip("needs a loaded model (above)");
                 const res = await core.engine.step({
                     history: [{type: "user", text: "Say hello."}],
                     signal,

@@ -1,4 +1,5 @@
-import type {AppEvent, Message, Plan} from "../../shared/contract.js";
+import fs from "node:fs";
+import {MAX_MESSAGE_CHARS, type AppEvent, type Message, type Plan} from "../../shared/contract.js";
 import {checkProvider} from "../llm/providers.js";
 import {providersCommand} from "./providers.js";
 import path from "node:path";
@@ -6,9 +7,9 @@ import {rendererDir} from "../appRoot.js";
 import {runStoryFiles} from "../stories/runner.js";
 import {createCore, createMemoryClient, type Core} from "../core.js";
 import {fixedApprover} from "../tools/approvals.js";
-import {resolveDataDir} from "../paths.js";
+import {prepareDataDir, reason, resolveDataDir} from "../paths.js";
 import {startHost} from "../server/host.js";
-import {parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
+import {commandOf, commandSynopsis, commandUsage, parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
 import {checkStack} from "./check.js";
 import {backendLines, backendReport} from "../llm/backends.js";
 import {ingestCommand, searchCommand} from "./docs.js";
@@ -21,8 +22,9 @@ export async function runCli(argv: string[]): Promise<number> {
     try {
         args = parseCli(argv);
     } catch (error) {
-        return failLine(error instanceof Error ? error.message : String(error));
+        return usageFailure(commandOf(argv), error);
     }
+    if (args.help) return help(args.command);
     try {
         switch (args.command) {
             case "serve":
@@ -45,22 +47,47 @@ export async function runCli(argv: string[]): Promise<number> {
             case "doctor":
                 return await doctor(args);
             case "providers":
-                return providersCommand(resolveDataDir(args.data), args, {
+                return providersCommand(preparedDataDir(args), args, {
                     json: args.json,
                     write: (text) => process.stdout.write(text),
                     fail: failLine,
                 });
-            case "help":
             case undefined:
-                process.stdout.write(USAGE);
-                return args.command === "help" ? 0 : 2;
+                return failLine(
+                    "no command given: run `cairn help` to see the commands (chat, serve, models…)",
+                );
             default:
-                return failLine(`unknown command "${args.command}"; run \`cairn help\``);
+                return failLine(`unknown command "${args.command}"; run \`cairn help\` to see the commands`);
         }
     } catch (error) {
-        if (error instanceof UsageError) return failLine(error.message);
+        if (error instanceof UsageError) return usageFailure(args.command, error);
         return failLine(error instanceof Error ? error.message : String(error));
     }
+}
+
+/** `cairn help`, `cairn --help`: every command; `cairn chat --help`, `cairn help chat`: that command. */
+function help(command: string | undefined): number {
+    if (command === undefined) {
+        process.stdout.write(USAGE);
+        return 0;
+    }
+    const usage = commandUsage(command);
+    if (!usage) return failLine(`unknown command "${command}"; run \`cairn help\` to see the commands`);
+    process.stdout.write(usage);
+    return 0;
+}
+
+/** An argument error in one line, with the synopsis of the command it was meant for. */
+function usageFailure(command: string | undefined, error: unknown): number {
+    const message = error instanceof Error ? error.message : String(error);
+    const more = command && commandUsage(command) ? `cairn ${command} --help` : "cairn help";
+    return failLine(`${message} (usage: ${commandSynopsis(command)}; ${more} says more)`);
+}
+
+function preparedDataDir(args: CliArgs): string {
+    const dir = resolveDataDir(args.data);
+    prepareDataDir(dir);
+    return dir;
 }
 
 function openCore(args: CliArgs): Core {
@@ -92,17 +119,25 @@ async function serve(args: CliArgs): Promise<number> {
     const apiStatus = core.api.status();
     if (!args.api && apiStatus.url) process.stdout.write(`Cairn API at ${apiStatus.url}\n`);
     if (apiStatus.error) process.stderr.write(`cairn: ${apiStatus.error}\n`);
-    void core.loadConfiguredModel().then(() => {
+    // A model named for this run (--model, CAIRN_MODEL) that cannot be loaded ends the run; a saved one that
+    // no longer loads leaves the window up, where Models can choose another.
+    const explicitModel = Boolean(args.model ?? process.env.CAIRN_MODEL);
+    const modelFailed = core.loadConfiguredModel().then(() => {
         const status = core.engine.status();
-        if (status.state === "error") process.stderr.write(`cairn: ${status.message}\n`);
+        if (status.state !== "error") return new Promise<number>(() => {});
+        process.stderr.write(`cairn: ${status.message}\n`);
+        return explicitModel ? 1 : new Promise<number>(() => {});
     });
-    await new Promise<void>((resolve) => {
-        process.once("SIGINT", resolve);
-        process.once("SIGTERM", resolve);
-    });
+    const code = await Promise.race([
+        modelFailed,
+        new Promise<number>((resolve) => {
+            process.once("SIGINT", () => resolve(0));
+            process.once("SIGTERM", () => resolve(0));
+        }),
+    ]);
     await host.close();
     await core.dispose();
-    return 0;
+    return code;
 }
 
 async function startApiFor(core: Core, args: CliArgs): Promise<void> {
@@ -128,9 +163,35 @@ async function doctor(args: CliArgs): Promise<number> {
     return 0;
 }
 
+/** The message: the arguments, a file (--file PATH) or standard input (a lone "-"), whole. */
+async function messageOf(args: CliArgs): Promise<string> {
+    if (args.file) {
+        if (args.positionals.length > 0)
+            throw new UsageError("give the message as words or as --file PATH, not both");
+        try {
+            return fs.readFileSync(args.file, "utf8");
+        } catch (error) {
+            throw new UsageError(`cannot read the message file ${args.file} (${reason(error)})`);
+        }
+    }
+    if (args.positionals.length === 1 && args.positionals[0] === "-") {
+        const chunks: Buffer[] = [];
+        for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks).toString("utf8");
+    }
+    return args.positionals.join(" ");
+}
+
 async function chat(args: CliArgs): Promise<number> {
-    const text = args.positionals.join(" ").trim();
-    if (!text) return failLine('nothing to ask: cairn chat "your message"');
+    const text = (await messageOf(args)).trim();
+    if (!text)
+        return failLine(
+            'nothing to ask: cairn chat "your message" (or --file PATH, or - to read standard input)',
+        );
+    if (text.length > MAX_MESSAGE_CHARS)
+        return failLine(
+            `the message is ${count(text.length)} characters; one message takes at most ${count(MAX_MESSAGE_CHARS)} (about 50,000 tokens): shorten it, or add the file to Documents (cairn ingest FILE) and ask about it`,
+        );
     const core = openCore(args);
     const remote = oneOffProvider(args) ? ONE_OFF : args.provider;
     try {
@@ -145,6 +206,8 @@ async function chat(args: CliArgs): Promise<number> {
         }
         if (!remote && engine.state !== "ready")
             return failLine(engine.message ?? "the model could not be loaded");
+        const unknown = await unknownTools(core, args);
+        if (unknown) return failLine(`no tool named ${unknown}; \`cairn tools list\` shows the tools`);
         // Every request goes through the dispatcher, validated like the app's and the server's.
         const api = createMemoryClient(core);
         let conversationId = args.conversation;
@@ -220,6 +283,13 @@ async function chat(args: CliArgs): Promise<number> {
     }
 }
 
+/** The first tool that --tool names and no server offers (an MCP server that starts on use is asked first). */
+async function unknownTools(core: Core, args: CliArgs): Promise<string | undefined> {
+    if (args.preflight.length === 0) return undefined;
+    await core.chat.prepareTools({preflight: args.preflight});
+    return args.preflight.find((call) => !core.tools.resolve(call.name))?.name;
+}
+
 async function documents(args: CliArgs): Promise<number> {
     const core = openCore(args);
     const out = {json: args.json, write: (text: string) => process.stdout.write(text), fail: failLine};
@@ -275,6 +345,10 @@ function eventMessageId(e: AppEvent): string | null {
     return null;
 }
 
+function count(n: number): string {
+    return n.toLocaleString("en-US");
+}
+
 function failLine(message: string): number {
     process.stderr.write(`cairn: ${message}\n`);
     return 1;
@@ -316,5 +390,9 @@ function oneOffProvider(args: CliArgs) {
         ...(args.remoteModel ? {model: args.remoteModel} : {}),
     });
     if (typeof checked === "string") throw new UsageError(checked);
-    return {...checked, ...(apiKey ? {apiKey} : {})};
+    return {
+        ...checked,
+        ...(apiKey ? {apiKey} : {}),
+        otherwise: "or leave out --base-url and --provider to answer with the local model",
+    };
 }

@@ -48,6 +48,10 @@ export async function modelsCommand(core: Core, args: CliArgs, out: Out): Promis
 }
 
 async function download(api: CairnApi, uri: string, out: Out): Promise<number> {
+    if (!/^(https?:\/\/|hf:)/.test(uri))
+        return out.fail(
+            `models download takes an https:// address or hf:USER/REPO/FILE (a Hugging Face file), not "${uri}"`,
+        );
     const until = follow(
         api,
         (e) => (e.type === "models.download" ? e.progress : null),

@@ -33,8 +33,13 @@ export function providersCommand(dataDir: string, args: CliArgs, out: Out): numb
                 return out.fail(
                     "keys are not stored in clear: put it in an environment variable (--key-env VAR) or a file only you can read (--key-file PATH)",
                 );
+            const type = args.providerType ?? "openai-compatible";
+            if (type === "openai-compatible" && !args.baseUrl)
+                return out.fail(
+                    `providers add ${name} needs --base-url URL: the address of the OpenAI-compatible server (e.g. http://127.0.0.1:8080/v1)`,
+                );
             const entry = {
-                type: args.providerType ?? "openai-compatible",
+                type,
                 ...(args.baseUrl ? {baseUrl: args.baseUrl} : {}),
                 ...(args.remoteModel ? {model: args.remoteModel} : {}),
                 ...(args.keyEnv ? {keyEnv: args.keyEnv} : {}),

@@ -3,6 +3,7 @@ import type {CallName, CallReq, CallRes} from "../../shared/contract.js";
 import {calls, MAX_FRAME_BYTES} from "../../shared/contract.js";
 import {fail, type Result} from "../../shared/result.js";
 import type {ContractCheck} from "./check.js";
+import {requestProblem} from "./problems.js";
 
 export type Handlers = {[N in CallName]: (req: CallReq<N>) => Promise<CallRes<N>> | CallRes<N>};
 
@@ -40,7 +41,7 @@ export function createDispatcher(
             }
             const validate = validators.get(name)!;
             if (!validate(req)) {
-                return fail("VALIDATION", `invalid request for ${name}: ${ajv.errorsText(validate.errors)}`);
+                return fail("VALIDATION", `invalid request for ${name}: ${requestProblem(validate.errors)}`);
             }
             try {
                 const handler = handlers[name as CallName] as (req: unknown) => Promise<Result<unknown>>;

@@ -29,6 +29,7 @@ import {fail, ok, type ErrorCode, type Result} from "../../shared/result.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
 import type {EngineFacts} from "../tools/builtin/systemStats.js";
 import {estimateFit} from "./fit.js";
+import {estimateTokens, fitHistory, messageTooLong, tooLongMessage} from "./contextFit.js";
 import {chooseChatFormat, type ChatFormat} from "./chatFormat.js";
 import {inspectModel, type Inspection} from "./inspect.js";
 import {backendOf, llamaModule, nativeLog, sharedLlama} from "./llama.js";
@@ -406,6 +407,14 @@ export class Engine {
                 forced ? FORCED_CALL_MAX_TOKENS : common.maxTokens,
                 sequence.contextSize / 4,
             );
+            const tooLong = messageTooLong(
+                req.history,
+                sequence.contextSize,
+                reserve,
+                (text) => sequence.model.tokenize(text).length,
+                req.functions ?? req.force ?? [],
+            );
+            if (tooLong) return fail("OUT_OF_MEMORY", tooLongMessage(tooLong), tooLong);
             const fitted = fitHistory(
                 req.sampling?.thinking === false ? withoutThinking(req.history) : req.history,
                 sequence.contextSize - reserve,
@@ -722,45 +731,6 @@ function samplingOf(req: StepRequest) {
         minP: s.minP,
         repeatPenalty: repeatPenaltyOption(s.repeatPenalty),
     };
-}
-
-/** Tokens a chat format adds around each message (role headers, separators): a generous estimate. */
-const ITEM_OVERHEAD_TOKENS = 16;
-
-/**
- * Drops the oldest turns (never the system prompt, never the newest two items) until the history fits the
- * budget, so that a long conversation goes on instead of failing. Counts are estimates in the model's tokens.
- */
-export function fitHistory(
-    history: ChatHistoryItem[],
-    budget: number,
-    count: (text: string) => number,
-    functions: ModelFunction[],
-): {history: ChatHistoryItem[]; dropped: number; tokens: number} {
-    const sizes = history.map((item) => count(itemText(item)) + ITEM_OVERHEAD_TOKENS);
-    // The chat format renders the functions' documentation more verbosely than their JSON: counted 1.5 times.
-    const docs = functions.length ? Math.ceil(count(JSON.stringify(functions)) * 1.5) : 0;
-    let total = sizes.reduce((a, b) => a + b, 0) + docs;
-    const keep = history.map(() => true);
-    const first = history.findIndex((item) => item.type !== "system");
-    for (let i = Math.max(0, first); total > budget && i < history.length - 2; i++) {
-        if (history[i]!.type === "system") continue;
-        keep[i] = false;
-        total -= sizes[i]!;
-    }
-    const kept = history.filter((_, i) => keep[i]);
-    return {history: kept, dropped: history.length - kept.length, tokens: total};
-}
-
-/** Tokens of a history and the functions' documentation, each counted once (not fitHistory's margin). */
-/** definitions: what the tools offered take, in tokens. */
-function estimateTokens(history: ChatHistoryItem[], count: (text: string) => number, definitions: number) {
-    return history.reduce((n, item) => n + count(itemText(item)) + 4, definitions);
-}
-
-function itemText(item: ChatHistoryItem): string {
-    if (item.type !== "model") return typeof item.text === "string" ? item.text : JSON.stringify(item.text);
-    return item.response.map((part) => (typeof part === "string" ? part : JSON.stringify(part))).join("");
 }
 
 /** The context window the model saw lost text from the history: the context was full and shifted. */

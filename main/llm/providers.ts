@@ -2,7 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import {Ajv} from "ajv";
 import {fail, ok, type Result} from "../../shared/result.js";
-import {endpoint, hostOf, remoteStep, WIRES, type Egress, type RemoteServer} from "./remote.js";
+import {requestProblem} from "../contract/problems.js";
+import {
+    connectionFailure,
+    endpoint,
+    hostOf,
+    remoteStep,
+    WIRES,
+    type Egress,
+    type RemoteServer,
+} from "./remote.js";
 import type {StepRequest, StepResult} from "./engine.js";
 import type {EgressEntry, ProviderInfo, ProviderType, ProviderWebSearch} from "../../shared/contract.js";
 import type {WireFormat} from "./wire/wire.js";
@@ -89,12 +98,11 @@ export function readProviders(file: string): {providers: ProviderConfig[]; probl
 export function checkProvider(name: string, entry: unknown): ProviderConfig | string {
     if (!NAME.test(name)) return `provider name "${name}" must be 1-64 letters, digits, "_", "-" or "."`;
     if (!validateEntry(entry)) {
-        const why = (validateEntry.errors ?? []).map((e) =>
-            e.keyword === "additionalProperties"
-                ? `${String(e.params.additionalProperty)} is not a provider field`
-                : `${e.instancePath || "entry"} ${e.message}`,
-        );
-        return `provider ${name}: ${why.join("; ")} (a key is never written here: use keyEnv or keyFile)`;
+        const extra = validateEntry.errors?.find((e) => e.keyword === "additionalProperties");
+        const keyHint = /key/i.test(String(extra?.params.additionalProperty ?? ""))
+            ? " (a key is never written here: use keyEnv or keyFile)"
+            : "";
+        return `provider ${name}: ${requestProblem(validateEntry.errors, "the entry")}${keyHint}`;
     }
     const fields = entry as Omit<ProviderConfig, "name" | "baseUrl"> & {baseUrl?: string};
     return {name, ...fields, baseUrl: fields.baseUrl ?? PROVIDER_TYPES[fields.type].baseUrl!};
@@ -205,7 +213,7 @@ export class Providers {
     constructor(
         private readonly file: string,
         private readonly log: (entry: EgressEntry) => void,
-        private readonly oneOff: (ProviderConfig & {apiKey?: string}) | null = null,
+        private readonly oneOff: OneOffProvider | null = null,
         /** The desktop app's encrypted keys (none in cairn serve and the CLI). */
         private readonly keys: {vault: KeyVault | null; dataDir: string} | null = null,
     ) {}
@@ -319,9 +327,20 @@ export class Providers {
     }
 }
 
+/**
+ * A provider for one command only (--base-url): its key is never stored, and `otherwise` says what else the
+ * person can do when it cannot be reached.
+ */
+export type OneOffProvider = ProviderConfig & {apiKey?: string; otherwise?: string};
+
 /** Where a provider's requests go, in its format, with its key. */
-function serverOf(provider: ProviderConfig, apiKey: string | undefined): Omit<RemoteServer, "model"> {
-    return {baseUrl: provider.baseUrl, apiKey, format: PROVIDER_TYPES[provider.type].format};
+function serverOf(provider: OneOffProvider, apiKey: string | undefined): Omit<RemoteServer, "model"> {
+    return {
+        baseUrl: provider.baseUrl,
+        apiKey,
+        format: PROVIDER_TYPES[provider.type].format,
+        ...(provider.otherwise ? {otherwise: provider.otherwise} : {}),
+    };
 }
 
 /** The model a provider serves: its configured one, else the first the server lists. */
@@ -358,10 +377,10 @@ export async function listModels(
     } catch (error) {
         if (egress.status !== null) return fail("NETWORK", `${hostOf(server)} sent no list of models`);
         onEgress(egress);
-        const code = (error as {cause?: {code?: string}}).cause?.code;
+        const cause = connectionFailure(error);
         return fail(
             "NETWORK",
-            `cannot reach ${hostOf(server)}${code ? ` (${code})` : ""} to list its models`,
+            `cannot reach ${hostOf(server)}${cause ? ` (${cause})` : ""} to list its models; check that the server is running and the address is right`,
         );
     }
 }

@@ -20,6 +20,8 @@ export type RemoteServer = {
     format?: WireFormat;
     /** How long to wait for the server to answer at all (default 10 s). */
     connectTimeoutMs?: number;
+    /** What else the user can do when it cannot be reached (default: switch back to the local model). */
+    otherwise?: string;
 };
 
 /** What was sent and received, for the egress log (never the content, never the key). */
@@ -226,10 +228,29 @@ export function hostOf(server: Pick<RemoteServer, "baseUrl">): string {
 
 function unreachable(server: RemoteServer, error: unknown, timedOut: boolean): string {
     const host = hostOf(server);
+    const otherwise = server.otherwise ?? "or switch this conversation back to the local model";
     if (timedOut)
-        return `${host} did not answer within ${Number(((server.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) / 1000).toFixed(1))} s; check that the server is running, or switch this conversation back to the local model`;
-    const cause = (error as {cause?: {code?: string}}).cause?.code;
-    return `cannot reach ${host}${cause ? ` (${cause})` : ""}; check that the server is running and the address is right, or switch this conversation back to the local model`;
+        return `${host} did not answer within ${Number(((server.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) / 1000).toFixed(1))} s; check that the server is running, ${otherwise}`;
+    const cause = connectionFailure(error);
+    return `cannot reach ${host}${cause ? ` (${cause})` : ""}; check that the server is running and the address is right, ${otherwise}`;
+}
+
+const CONNECTION_FAILURES: Record<string, string> = {
+    ECONNREFUSED: "nothing is listening there",
+    ENOTFOUND: "no such host",
+    EAI_AGAIN: "the name could not be looked up",
+    ECONNRESET: "the connection was cut",
+    EHOSTUNREACH: "the host is unreachable",
+    ENETUNREACH: "the network is unreachable",
+    ETIMEDOUT: "the connection timed out",
+};
+
+/** Why a connection failed, in words ("nothing is listening there"), from fetch's cause. */
+export function connectionFailure(error: unknown): string | undefined {
+    const cause = (error as {cause?: {code?: string; message?: string}}).cause;
+    // fetch refuses the ports of old services (9, 25, 6000…) before connecting.
+    if (cause?.message === "bad port") return "fetch never connects to that port: use another one";
+    return cause?.code ? (CONNECTION_FAILURES[cause.code] ?? cause.code) : undefined;
 }
 
 /** The server's own error message when it sent one in OpenAI's shape, else its text, shortened. */

@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import fs from "node:fs";
 import path from "node:path";
+import {reason} from "../paths.js";
 import {MIGRATIONS, type Migration} from "./migrations.js";
 
 export type Db = Database.Database;
@@ -32,6 +33,7 @@ export class StatementCache {
 /** Opens (creating if needed) the one database file, with WAL, foreign keys, sqlite-vec and all migrations. */
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
     fs.mkdirSync(path.dirname(file), {recursive: true});
+    refuseReadOnly(file);
     const db = new Database(file);
     try {
         db.pragma("journal_mode = WAL");
@@ -44,6 +46,18 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
     } catch (error) {
         db.close();
         throw error;
+    }
+}
+
+/** SQLite opens a file it cannot write read-only and fails at the first write, in its own words. */
+function refuseReadOnly(file: string): void {
+    if (!fs.existsSync(file)) return;
+    try {
+        fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
+    } catch (error) {
+        throw new Error(
+            `the database ${file} cannot be written (${reason(error)}); give your user write access to it, or choose another data directory with --data DIR`,
+        );
     }
 }
 

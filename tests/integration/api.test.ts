@@ -313,6 +313,32 @@ test("a wrong key is 401; n > 1 and bad bodies are 400 in OpenAI's error shape",
     assert.equal(unknown.status, 404);
 });
 
+test("a prompt longer than the context is a 400 context_length_exceeded, streamed or not, before any answer", async () => {
+    // About 1 MB: the whole of it reaches the server (under the 4 MB body limit) and is counted, not cut.
+    const long = "Once upon a time there was a cat who sat on a mat. ".repeat(20_000);
+    for (const stream of [false, true]) {
+        await assert.rejects(
+            async () => {
+                const answer = await client.chat.completions.create({
+                    model: "m",
+                    messages: [user(long)],
+                    max_tokens: 8,
+                    stream,
+                });
+                if (stream) for await (const _chunk of answer as AsyncIterable<unknown>);
+            },
+            (e: unknown) =>
+                e instanceof OpenAI.BadRequestError &&
+                e.code === "context_length_exceeded" &&
+                /the message is [\d,]+ tokens, more than this model's context of [\d,]+ tokens/.test(e.message),
+            `stream: ${stream}`,
+        );
+    }
+    // The server goes on answering.
+    const after = await client.chat.completions.create({model: "m", messages: [user("Hi")], max_tokens: 2});
+    assert.ok(after.usage!.prompt_tokens > 0);
+});
+
 test("Server-Timing tells the server's share: read, queue, generate (to the first text of a stream, to a whole answer)", async () => {
     const request = {model: "m", messages: [user("Once upon a time")], max_tokens: 24, temperature: 0};
     const started = performance.now();

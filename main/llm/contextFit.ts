@@ -1,0 +1,80 @@
+import type {ChatHistoryItem} from "node-llama-cpp";
+
+/** Tokens a chat format adds around each message (role headers, separators): a generous estimate. */
+const ITEM_OVERHEAD_TOKENS = 16;
+
+/**
+ * Drops the oldest turns (never the system prompt, never the newest two items) until the history fits the
+ * budget, so that a long conversation goes on instead of failing. Counts are estimates in the model's tokens.
+ */
+export function fitHistory(
+    history: ChatHistoryItem[],
+    budget: number,
+    count: (text: string) => number,
+    functions: readonly unknown[],
+): {history: ChatHistoryItem[]; dropped: number; tokens: number} {
+    const sizes = history.map((item) => count(itemText(item)) + ITEM_OVERHEAD_TOKENS);
+    // The chat format renders the functions' documentation more verbosely than their JSON: counted 1.5 times.
+    const docs = functions.length ? Math.ceil(count(JSON.stringify(functions)) * 1.5) : 0;
+    let total = sizes.reduce((a, b) => a + b, 0) + docs;
+    const keep = history.map(() => true);
+    const first = history.findIndex((item) => item.type !== "system");
+    for (let i = Math.max(0, first); total > budget && i < history.length - 2; i++) {
+        if (history[i]!.type === "system") continue;
+        keep[i] = false;
+        total -= sizes[i]!;
+    }
+    const kept = history.filter((_, i) => keep[i]);
+    return {history: kept, dropped: history.length - kept.length, tokens: total};
+}
+
+/**
+ * Tokens of a history and the functions' documentation, each counted once (not fitHistory's margin);
+ * definitions: what the tools offered take, in tokens.
+ */
+export function estimateTokens(
+    history: ChatHistoryItem[],
+    count: (text: string) => number,
+    definitions: number,
+) {
+    return history.reduce((n, item) => n + count(itemText(item)) + 4, definitions);
+}
+
+function itemText(item: ChatHistoryItem): string {
+    if (item.type !== "model") return typeof item.text === "string" ? item.text : JSON.stringify(item.text);
+    return item.response.map((part) => (typeof part === "string" ? part : JSON.stringify(part))).join("");
+}
+
+/** A new message too long for the context, measured: refused before generation, never cut silently. */
+export type TooLong = {messageTokens: number; contextSize: number; room: number};
+
+/**
+ * Whether the newest user message fits the context beside what can never be left out (the system prompt,
+ * the tools' definitions) and the room kept for the answer; its size when it does not. Earlier turns can be
+ * dropped, so they do not count.
+ */
+export function messageTooLong(
+    history: ChatHistoryItem[],
+    contextSize: number,
+    reserve: number,
+    count: (text: string) => number,
+    functions: readonly unknown[],
+): TooLong | null {
+    const last = history.findLastIndex((item) => item.type === "user");
+    if (last < 0) return null;
+    const text = itemText(history[last]!);
+    // A token covers at least one character: a message within half the usable context is never the
+    // problem (when the system prompt and tools leave too little, that is said elsewhere), and is not counted.
+    if (text.length <= (contextSize - reserve) / 2) return null;
+    const fixed = history.filter((item) => item.type === "system");
+    const {tokens: fixedTokens} = fitHistory(fixed, Infinity, count, functions);
+    const room = contextSize - reserve - fixedTokens - ITEM_OVERHEAD_TOKENS;
+    const messageTokens = count(text);
+    return messageTokens > room ? {messageTokens, contextSize, room: Math.max(0, room)} : null;
+}
+
+/** What the person reads when their message is too long, with its numbers and what to do. */
+export function tooLongMessage({messageTokens, contextSize, room}: TooLong): string {
+    const n = (value: number) => value.toLocaleString("en-US");
+    return `the message is ${n(messageTokens)} tokens, more than this model's context of ${n(contextSize)} tokens can take (${n(room)} are left for it beside the system prompt, the tools and the answer): shorten it, or add the text to Documents and ask about it (a larger context size also helps)`;
+}
