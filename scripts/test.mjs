@@ -1,6 +1,8 @@
-// `npm test`: build, then unit and integration tests (node's test runner), then Playwright e2e in Chromium.
-// Optional arguments pick suites: unit, integration, e2e, electron.
-import {spawnSync} from "node:child_process";
+// `npm test`: build, then unit and integration tests (node's test runner), the stories, then Playwright e2e in
+// Chromium. Optional arguments pick suites: unit, integration, stories, e2e, electron. Every stage runs even
+// when an earlier one failed (only a failed build stops the rest); the last line counts every test of every
+// stage: "total: N passed, N failed, N skipped".
+import {spawn} from "node:child_process";
 import {existsSync, readFileSync, readdirSync, statSync} from "node:fs";
 import path from "node:path";
 
@@ -12,9 +14,57 @@ process.env.TSX_TSCONFIG_PATH ??= "tsconfig.tsx.json";
 // Every result and event the core sends during the tests is checked against the contract's schemas.
 process.env.CAIRN_CHECK_CONTRACT ??= "1";
 
-function run(command, args) {
-    const result = spawnSync(command, args, {stdio: "inherit"});
-    if (result.status !== 0) process.exit(result.status ?? 1);
+/** What each stage counted: {name, passed, failed, skipped, code}. */
+const stages = [];
+
+/** Runs one stage, its output passed through as it comes and read for its counts. */
+function run(name, command, args) {
+    return new Promise((resolve) => {
+        const child = spawn(command, args, {stdio: ["inherit", "pipe", "pipe"]});
+        let text = "";
+        const pass = (stream) => (chunk) => {
+            stream.write(chunk);
+            text += chunk.toString("utf8");
+            if (text.length > 4_000_000) text = text.slice(-2_000_000);
+        };
+        child.stdout.on("data", pass(process.stdout));
+        child.stderr.on("data", pass(process.stderr));
+        child.on("error", (error) => {
+            text += String(error);
+        });
+        child.on("close", (code, signal) => {
+            const stage = {name, ...countsOf(text), code: code ?? (signal ? 128 : 1)};
+            // A stage that failed without a failed test (a crash, a file-level time-out) still counts as one.
+            if (stage.code !== 0 && stage.failed === 0) stage.failed = 1;
+            stages.push(stage);
+            resolve(stage);
+        });
+    });
+}
+
+/** The counts a runner printed last: node's test runner, Playwright's list reporter, the stories' line. */
+function countsOf(text) {
+    const last = (pattern) => {
+        const all = [...text.matchAll(pattern)];
+        return all.length ? Number(all.at(-1)[1]) : 0;
+    };
+    const node = /^(?:# |ℹ )pass \d+$/m.test(text);
+    if (node)
+        return {
+            passed: last(/^(?:# |ℹ )pass (\d+)$/gm),
+            failed: last(/^(?:# |ℹ )fail (\d+)$/gm) + last(/^(?:# |ℹ )cancelled (\d+)$/gm),
+            skipped: last(/^(?:# |ℹ )skipped (\d+)$/gm) + last(/^(?:# |ℹ )todo (\d+)$/gm),
+        };
+    const playwright = /^\s+\d+ (?:passed|failed|skipped|flaky|did not run)/m.test(text);
+    if (playwright)
+        return {
+            passed: last(/^\s+(\d+) passed/gm) + last(/^\s+(\d+) flaky/gm),
+            failed: last(/^\s+(\d+) failed/gm) + last(/^\s+(\d+) interrupted/gm),
+            skipped: last(/^\s+(\d+) skipped/gm) + last(/^\s+(\d+) did not run/gm),
+        };
+    const plain = [...text.matchAll(/^(\d+) passed, (\d+) failed$/gm)].at(-1);
+    if (plain) return {passed: Number(plain[1]), failed: Number(plain[2]), skipped: 0};
+    return {passed: 0, failed: 0, skipped: 0};
 }
 
 function testFiles(dir) {
@@ -25,13 +75,36 @@ function testFiles(dir) {
     });
 }
 
-run("node", ["scripts/build.mjs"]);
+function electronBinaryInstalled() {
+    const pathFile = path.join("node_modules", "electron", "path.txt");
+    if (!existsSync(pathFile)) return false;
+    return existsSync(path.join("node_modules", "electron", "dist", readFileSync(pathFile, "utf8").trim()));
+}
+
+function summary() {
+    const total = {passed: 0, failed: 0, skipped: 0};
+    console.log("\nnpm test, stage by stage:");
+    for (const stage of stages) {
+        for (const key of Object.keys(total)) total[key] += stage[key];
+        const verdict = stage.code === 0 ? "ok  " : "FAIL";
+        console.log(
+            `  ${verdict} ${stage.name}: ${stage.passed} passed, ${stage.failed} failed, ${stage.skipped} skipped`,
+        );
+    }
+    console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+    return stages.some((s) => s.code !== 0) ? 1 : 0;
+}
+
+const build = await run("build", "node", ["scripts/build.mjs"]);
+if (build.code !== 0) process.exit(summary());
+
 const nodeSuites = ["unit", "integration"].filter(want).flatMap((s) => testFiles(path.join("tests", s)));
 // llama.cpp's own server, for tests/integration/llamaServer.test.ts: built once per machine, here, since
-// the first build takes longer than a test file may.
-if (want("integration")) run("node", ["--import", "tsx", "tests/helpers/buildLlamaServer.ts"]);
+// the first build takes longer than a test file may. Its tests fail on their own if it could not be built.
+if (want("integration"))
+    await run("llama-server build", "node", ["--import", "tsx", "tests/helpers/buildLlamaServer.ts"]);
 if (nodeSuites.length > 0) {
-    run("node", [
+    await run("unit and integration", "node", [
         "--import",
         "tsx",
         "--test",
@@ -41,29 +114,25 @@ if (nodeSuites.length > 0) {
     ]);
 }
 if (want("stories")) {
-    run("node", ["--import", "tsx", "tests/stories/run.ts", "--model", "../shared/models/stories260K.gguf"]);
+    const story = ["--import", "tsx", "tests/stories/run.ts", "--model"];
+    await run("stories (stories260K)", "node", [...story, "../shared/models/stories260K.gguf"]);
     // The deciding test model (tests/fixtures/decider) decides for itself, greedily: the content checks run.
-    run("node", [
-        "--import",
-        "tsx",
-        "tests/stories/run.ts",
-        "--model",
-        "decider",
-        "--instructed",
-        "--greedy",
-    ]);
+    await run("stories (decider)", "node", [...story, "decider", "--instructed", "--greedy"]);
     // With a real instruct model, the content checks run too.
     if (process.env.CAIRN_TEST_MODEL)
-        run("node", [
-            "--import",
-            "tsx",
-            "tests/stories/run.ts",
-            "--model",
+        await run("stories (CAIRN_TEST_MODEL)", "node", [
+            ...story,
             process.env.CAIRN_TEST_MODEL,
             "--instructed",
         ]);
 }
-if (want("e2e")) run("npx", ["playwright", "test", "--project=chromium", "--project=chromium-800x600"]);
+if (want("e2e"))
+    await run("e2e (Chromium)", "npx", [
+        "playwright",
+        "test",
+        "--project=chromium",
+        "--project=chromium-800x600",
+    ]);
 if (want("electron") || want("e2e")) {
     if (!electronBinaryInstalled()) {
         console.log(
@@ -71,11 +140,6 @@ if (want("electron") || want("e2e")) {
                 "(its download is not possible here); the same flows ran above against `cairn serve`.",
         );
     }
-    run("npx", ["playwright", "test", "--project=electron"]);
+    await run("Electron", "npx", ["playwright", "test", "--project=electron"]);
 }
-
-function electronBinaryInstalled() {
-    const pathFile = path.join("node_modules", "electron", "path.txt");
-    if (!existsSync(pathFile)) return false;
-    return existsSync(path.join("node_modules", "electron", "dist", readFileSync(pathFile, "utf8").trim()));
-}
+process.exit(summary());

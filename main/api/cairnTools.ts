@@ -117,8 +117,8 @@ export class ApiTools {
     }
 
     /** The model's plan read and made whole; its tools are checked against this registry. */
-    readPlan(text: string): Plan | string {
-        const read = readPlan(text, this.registry);
+    readPlan(text: string, maxSteps: number): Plan | string {
+        const read = readPlan(text, this.registry, maxSteps);
         return read.ok ? read.value : read.error.message;
     }
 

@@ -277,7 +277,7 @@ class ChatRun {
         });
         if (!result.ok) throw engineError(result.error.code, result.error.message);
         this.addUsage(result.value);
-        const read = cairn.tools.readPlan(result.value.text);
+        const read = cairn.tools.readPlan(result.value.text, MAX_TOOL_STEPS);
         if (typeof read === "string") throw new ApiError(500, read, "server_error", "metadata.plan");
         return read.steps;
     }

@@ -124,10 +124,10 @@ type Written = {
 
 /**
  * The plan as the model wrote it, made whole: steps numbered 1, 2, ...; dependencies only on earlier steps;
- * one answer step, last. Each tool step's arguments are checked as a call would be: a problem is noted on
+ * one answer step, last, within maxSteps in all. Each tool step's arguments are checked as a call would be: a problem is noted on
  * the step (the person fixes it before running) rather than refusing the plan.
  */
-export function readPlan(text: string, registry: ToolRegistry): Result<Plan> {
+export function readPlan(text: string, registry: ToolRegistry, maxSteps: number): Result<Plan> {
     let written: {steps: Written[]};
     try {
         written = JSON.parse(text) as {steps: Written[]};
@@ -137,7 +137,8 @@ export function readPlan(text: string, registry: ToolRegistry): Result<Plan> {
             "the model's plan was cut off before it was complete; try again or raise Max tokens",
         );
     }
-    const work = written.steps.filter((s) => s.action !== "completion");
+    // The answer is one of the plan's steps: the work before it takes at most maxSteps - 1.
+    const work = written.steps.filter((s) => s.action !== "completion").slice(0, Math.max(0, maxSteps - 1));
     const answer = written.steps.findLast((s) => s.action === "completion");
     const steps: PlanStep[] = work.map((s, i) => {
         const step: PlanStep = {

@@ -159,7 +159,7 @@ export class Turn {
         if (!result.ok) return {error: result.error.message, stopped: false};
         addStats(this.stats, result.value.stats);
         if (result.value.stopped) return {error: null, stopped: true};
-        const plan = readPlan(result.value.text, registry);
+        const plan = readPlan(result.value.text, registry, maxSteps);
         if (!plan.ok) return {error: plan.error.message, stopped: false};
         this.savePlan(plan.value);
         return {error: null, stopped: false};

@@ -3,7 +3,7 @@ import path from "node:path";
 import type {GgufFileInfo} from "node-llama-cpp";
 import type {FunctionCalling, ModelInfo} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
-import {checkGgufFile} from "./gguf.js";
+import {checkGgufFile, incompleteProblem} from "./gguf.js";
 import {chooseChatFormat, functionCallingOf} from "./chatFormat.js";
 import {anyLlama, llamaModule} from "./llama.js";
 
@@ -43,6 +43,10 @@ async function inspectNow(modelPath: string, size: number, chatFormat: boolean):
         const reason = error instanceof Error ? error.message : String(error);
         return fail("VALIDATION", `model file is corrupt: ${modelPath}: ${reason}; download it again`);
     }
+    // Split models (-00001-of-0000N) have their tensors in other files: only a single file is measured.
+    const incomplete =
+        fileInfo.splicedParts === 1 ? incompleteProblem(modelPath, size, fileInfo.tensorInfo) : null;
+    if (incomplete) return fail("VALIDATION", incomplete);
     return ok({info: await describe(modelPath, size, fileInfo, chatFormat), fileInfo});
 }
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import {parse} from "yaml";
 import type {AppEvent, Message, PreflightCall} from "../../shared/contract.js";
 import {createCore} from "../core.js";
+import {connectionFailure} from "../llm/remote.js";
 
 /** A scenario file (tests/stories/*.yaml); see the README. */
 export type Story = {
@@ -35,6 +36,29 @@ export type StoryResult = {id: string; title: string; failures: string[]; skippe
  */
 export type StorySite = {site: string; requests?: () => number; reset?: () => void};
 
+/**
+ * Stories against a site that is not there would pass their checks on nothing (every search "fails" as
+ * a story about failures expects): the site must answer its search first.
+ */
+async function checkSite(site: string): Promise<void> {
+    const url = `${site.replace(/\/+$/, "")}/search?q=cairn&format=json`;
+    let status: number;
+    try {
+        const res = await fetch(url, {signal: AbortSignal.timeout(10_000)});
+        status = res.status;
+        await res.body?.cancel();
+    } catch (error) {
+        const why = connectionFailure(error) ?? (error instanceof Error ? error.message : String(error));
+        throw new Error(
+            `the story site ${site} cannot be reached (${why}); start it, or pass its address with --site URL`,
+        );
+    }
+    if (status !== 200)
+        throw new Error(
+            `the story site ${site} answered ${status} to a search; --site takes a site with a SearXNG-format /search`,
+        );
+}
+
 export function loadStories(files: string[]): Story[] {
     return files.map((file) => parse(fs.readFileSync(file, "utf8")) as Story);
 }
@@ -48,6 +72,7 @@ export async function runStoryFiles(
     options: {model: string; instructed: boolean; site: StorySite; greedy?: boolean},
     write: (line: string) => void,
 ): Promise<number> {
+    await checkSite(options.site.site);
     let passed = 0;
     let failed = 0;
     for (const story of loadStories(files)) {
@@ -175,7 +200,9 @@ function checkAnswer(
     const contentChecks = (turn.expected_content?.length ?? 0) + (turn.must_not_contain?.length ?? 0);
     if (contentChecks === 0) return;
     if (!canFollow) {
-        skipped.push("content checks need a model that follows instructions (set CAIRN_TEST_MODEL)");
+        skipped.push(
+            "content checks need a model that follows instructions (cairn stories --instructed --model PATH; npm test: CAIRN_TEST_MODEL)",
+        );
         return;
     }
     const before = failures.length;

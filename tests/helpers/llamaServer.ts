@@ -1,4 +1,4 @@
-import {execFile, execFileSync, spawn} from "node:child_process";
+import {execFile, execFileSync, spawn, type ChildProcess} from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +9,8 @@ const run = promisify(execFile);
 
 /**
  * llama.cpp's own `llama-server` (CPU), built once from the llama.cpp source node-llama-cpp ships and cached
- * under the OS temp folder (about 5 minutes on 2 cores; the time is printed). Needs cmake and a C++ compiler.
+ * under the OS temp folder (about 10 minutes on 2 cores; progress and the time are printed). Needs cmake and a
+ * C++ compiler.
  */
 export async function llamaServerBinary(): Promise<string> {
     const repo = llamaSourceRepo();
@@ -52,10 +53,40 @@ export async function llamaServerBinary(): Promise<string> {
     return binary;
 }
 
+/**
+ * Runs cmake; a build prints its progress ("[ 45%]" from make, "[12/150]" from Ninja) as one line at each
+ * further tenth, with the time so far, so that the first build (about 10 minutes on 2 cores) is not silent.
+ */
 async function cmake(args: string[]): Promise<void> {
     if (!hasCommand("cmake"))
         throw new Error("building llama-server needs cmake and a C++ compiler (apt-get install cmake g++)");
-    await run("cmake", args, {maxBuffer: 64 * 1024 * 1024});
+    const started = performance.now();
+    let shown = -1;
+    let log = "";
+    const child = spawn("cmake", args, {stdio: ["ignore", "pipe", "pipe"]});
+    const read = (chunk: Buffer) => {
+        log = (log + chunk.toString("utf8")).slice(-20_000);
+        const percent = buildPercent(log);
+        if (percent === null || Math.floor(percent / 10) <= shown) return;
+        shown = Math.floor(percent / 10);
+        const seconds = ((performance.now() - started) / 1000).toFixed(0);
+        process.stderr.write(`# llama-server build: ${percent}% (${seconds} s)\n`);
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    const code = await new Promise<number | null>((resolve, reject) => {
+        child.on("error", reject);
+        child.on("close", resolve);
+    });
+    if (code !== 0) throw new Error(`cmake ${args[0]} failed (exit ${code}):\n${log.slice(-4000)}`);
+}
+
+/** The newest progress cmake's build printed, in percent: make's "[ 45%]" or Ninja's "[12/150]". */
+export function buildPercent(log: string): number | null {
+    const make = [...log.matchAll(/\[\s*(\d{1,3})%\]/g)].at(-1);
+    const ninja = [...log.matchAll(/\[(\d+)\/(\d+)\]/g)].at(-1);
+    if (ninja) return Math.floor((100 * Number(ninja[1])) / Number(ninja[2]));
+    return make ? Number(make[1]) : null;
 }
 
 function hasCommand(name: string): boolean {
@@ -69,7 +100,17 @@ function hasCommand(name: string): boolean {
 
 export type LlamaServer = {url: string; stop(): Promise<void>};
 
-/** Starts llama-server on a free 127.0.0.1 port with the model's own chat template (--jinja). */
+/** Every server started by this process: ended when it exits, so that a failed test leaves none behind. */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+    for (const child of running) child.kill("SIGKILL");
+});
+
+/**
+ * Starts llama-server on a free 127.0.0.1 port with the model's own chat template (--jinja) and returns once
+ * it serves: its /health answers 200 (it prints "listening" before its main loop runs, and a signal sent in
+ * that gap is lost).
+ */
 export async function startLlamaServer(
     binary: string,
     model: string,
@@ -80,34 +121,64 @@ export async function startLlamaServer(
         ["-m", model, "--jinja", "--host", "127.0.0.1", "--port", "0", "-c", "4096", "-t", "1", ...extra],
         {stdio: ["ignore", "pipe", "pipe"]},
     );
+    running.add(child);
+    child.once("exit", () => running.delete(child));
     let log = "";
-    const port = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(
-            () => reject(new Error(`llama-server did not start:\n${log.slice(-2000)}`)),
-            60_000,
-        );
-        const read = (chunk: Buffer) => {
-            log += chunk.toString("utf8");
-            const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
-            if (found) {
+    const stop = () => stopServer(child);
+    try {
+        const port = await new Promise<string>((resolve, reject) => {
+            const timer = setTimeout(
+                () => reject(new Error(`llama-server did not start within 60 s:\n${log.slice(-2000)}`)),
+                60_000,
+            );
+            const read = (chunk: Buffer) => {
+                log += chunk.toString("utf8");
+                const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
+                if (found) {
+                    clearTimeout(timer);
+                    resolve(found[1]!);
+                }
+            };
+            child.stdout!.on("data", read);
+            child.stderr!.on("data", read);
+            child.on("exit", (code) => {
                 clearTimeout(timer);
-                resolve(found[1]!);
-            }
-        };
-        child.stdout.on("data", read);
-        child.stderr.on("data", read);
-        child.on("exit", (code) => {
-            clearTimeout(timer);
-            reject(new Error(`llama-server exited (${code}):\n${log.slice(-2000)}`));
+                reject(new Error(`llama-server exited (${code}):\n${log.slice(-2000)}`));
+            });
         });
+        await healthy(`http://127.0.0.1:${port}`, () => log);
+        return {url: `http://127.0.0.1:${port}/v1`, stop};
+    } catch (error) {
+        await stop();
+        throw error;
+    }
+}
+
+/** Waits until /health answers 200 (503 while the model loads), at most 60 s. */
+async function healthy(base: string, log: () => string): Promise<void> {
+    const deadline = performance.now() + 60_000;
+    while (performance.now() < deadline) {
+        try {
+            const res = await fetch(`${base}/health`, {signal: AbortSignal.timeout(5000)});
+            await res.body?.cancel();
+            if (res.status === 200) return;
+        } catch {
+            // Not accepting yet.
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`llama-server at ${base} was not healthy within 60 s:\n${log().slice(-2000)}`);
+}
+
+/** SIGTERM, then SIGKILL if it has not ended within 5 s: a stop always ends. */
+function stopServer(child: ChildProcess): Promise<void> {
+    return new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill("SIGKILL"), 5000);
+        child.once("exit", () => {
+            clearTimeout(kill);
+            resolve();
+        });
+        child.kill("SIGTERM");
     });
-    return {
-        url: `http://127.0.0.1:${port}/v1`,
-        stop: () =>
-            new Promise<void>((resolve) => {
-                if (child.exitCode !== null) return resolve();
-                child.once("exit", () => resolve());
-                child.kill("SIGTERM");
-            }),
-    };
 }

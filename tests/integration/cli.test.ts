@@ -116,7 +116,7 @@ test("failures exit non-zero with one line on stderr", () => {
         ],
         [["frobnicate"], /^cairn: unknown command "frobnicate"/],
         [["serve", "--port", "99999"], /^cairn: --port must be a whole number from 0 to 65535/],
-        [["chat", "--bogus"], /^cairn: Unknown option '--bogus'/],
+        [["chat", "--bogus"], /^cairn: unknown option --bogus \(usage: cairn chat /],
     ];
     for (const [args, pattern] of cases) {
         const r = cairn(args);

@@ -111,7 +111,7 @@ test("an unreachable server, a wrong key and a 500 each fail at once, in words",
     assert.equal(!down.ok && down.error.code, "NETWORK");
     assert.match(
         !down.ok ? down.error.message : "",
-        /^cannot reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\); .*local model/,
+        /^cannot reach 127\.0\.0\.1:\d+ \(nothing is listening there\); .*local model/,
     );
 
     const wrongKey = await remoteStep({baseUrl, model: "m", apiKey: "nope"}, request());

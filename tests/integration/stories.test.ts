@@ -88,7 +88,7 @@ test("content checks are skipped, with the reason, for a model that cannot follo
     const skipped = await runStory(story, TEST_MODEL, false, site);
     assert.deepEqual(skipped.failures, []);
     assert.deepEqual(skipped.skipped, [
-        "content checks need a model that follows instructions (set CAIRN_TEST_MODEL)",
+        "content checks need a model that follows instructions (cairn stories --instructed --model PATH; npm test: CAIRN_TEST_MODEL)",
     ]);
     const checked = await runStory(story, TEST_MODEL, true, site);
     assert.equal(checked.failures.length, 2);
