@@ -47,7 +47,9 @@ function dataDirProblem(dir: string): string | null {
         return `cannot be read (${reason(error)})`;
     }
     if (!stat.isDirectory())
-        return existing === dir ? "is a file, not a folder" : `cannot be made: ${existing} is a file, not a folder`;
+        return existing === dir
+            ? "is a file, not a folder"
+            : `cannot be made: ${existing} is a file, not a folder`;
     const virtual = VIRTUAL_FILESYSTEMS.get(fs.statfsSync(existing).type);
     if (virtual) return `is on ${virtual}, which holds the system's live state, not files`;
     try {

@@ -229,7 +229,7 @@ function parseOrExplain(argv: string[]) {
         if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`unknown option ${option}`);
         if (/argument missing/.test(message)) throw new UsageError(`${option} needs a value`);
         if (/does not take an argument/.test(message)) throw new UsageError(`${option} takes no value`);
-        throw new UsageError(message.split("\n")[0]!);
+        throw new UsageError(message.split("\n")[0]);
     }
 }
 
@@ -269,7 +269,7 @@ export function parseCli(argv: string[]): CliArgs {
     const {values, positionals} = parseOrExplain(argv);
     const [first, ...rest] = positionals;
     // `cairn help chat` is `cairn chat --help`.
-    const [command, others] = first === "help" && rest.length > 0 ? [rest[0], rest.slice(1)] : [first, rest];
+    const [command, others] = first === "help" ? [rest[0], rest.slice(1)] : [first, rest];
     return {
         command,
         help: (values.help ?? false) || first === "help",

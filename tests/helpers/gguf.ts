@@ -12,7 +12,8 @@ export function writeGguf(
     file: string,
     metadata: Record<string, Value>,
     tensors: Tensor[],
-    dataBytes = 0,
+    /** Bytes of tensor data written; "sparse": as many as the tensors take, as a sparse file (no disk used). */
+    dataBytes: number | "sparse" = 0,
 ): void {
     const parts: Buffer[] = [
         Buffer.from("GGUF", "latin1"),
@@ -35,7 +36,9 @@ export function writeGguf(
     }
     const header = Buffer.concat(parts);
     const padding = (ALIGNMENT - (header.length % ALIGNMENT)) % ALIGNMENT;
-    fs.writeFileSync(file, Buffer.concat([header, Buffer.alloc(padding), Buffer.alloc(dataBytes)]));
+    const data = dataBytes === "sparse" ? 0 : dataBytes;
+    fs.writeFileSync(file, Buffer.concat([header, Buffer.alloc(padding), Buffer.alloc(data)]));
+    if (dataBytes === "sparse") fs.truncateSync(file, header.length + padding + Number(offset));
 }
 
 function encodeValue(value: Value): Buffer[] {

@@ -139,8 +139,8 @@ export async function startLlamaServer(
                     resolve(found[1]!);
                 }
             };
-            child.stdout!.on("data", read);
-            child.stderr!.on("data", read);
+            child.stdout.on("data", read);
+            child.stderr.on("data", read);
             child.on("exit", (code) => {
                 clearTimeout(timer);
                 reject(new Error(`llama-server exited (${code}):\n${log.slice(-2000)}`));

@@ -330,7 +330,9 @@ test("a prompt longer than the context is a 400 context_length_exceeded, streame
             (e: unknown) =>
                 e instanceof OpenAI.BadRequestError &&
                 e.code === "context_length_exceeded" &&
-                /the message is [\d,]+ tokens, more than this model's context of [\d,]+ tokens/.test(e.message),
+                /the message is [\d,]+ tokens, more than this model's context of [\d,]+ tokens/.test(
+                    e.message,
+                ),
             `stream: ${stream}`,
         );
     }

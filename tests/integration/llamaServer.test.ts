@@ -123,7 +123,10 @@ test("llama-server's own errors come back in its words; a stopped server is unre
     const t0 = performance.now();
     const down = await remoteStep({baseUrl: gone.url, model: "any"}, request().req);
     assert.ok(performance.now() - t0 < 5000);
-    assert.match(!down.ok ? down.error.message : "", /^cannot reach 127\.0\.0\.1:\d+ \(nothing is listening there\)/);
+    assert.match(
+        !down.ok ? down.error.message : "",
+        /^cannot reach 127\.0\.0\.1:\d+ \(nothing is listening there\)/,
+    );
 });
 
 test("a conversation answered by llama-server: its model found at /v1/models, the tool loop here, the answer there", async () => {
