@@ -69,8 +69,11 @@ export function useCairn(api: CairnApi) {
         [api, showError],
     );
 
+    // Whether a conversation was chosen yet (by the person or the start-up): known at once, not after a render.
+    const chosen = useRef(false);
     const select = useCallback(
         (id: string | null) => {
+            chosen.current = true;
             setState((s) => ({...s, selectedId: id, messages: []}));
             if (id) {
                 history.replaceState(null, "", withConversation(id));
@@ -120,7 +123,15 @@ export function useCairn(api: CairnApi) {
             if (status.ok && status.value.warnings.length > 0) showError(status.value.warnings.join("\n"));
             if (pending.ok) patch({approvals: pending.value});
             if (!list.ok) return showError(list.error.message);
-            patch({conversations: list.value});
+            // A conversation made while the list was on its way (New, or a first message) stays listed and open.
+            setState((s) => ({
+                ...s,
+                conversations: [
+                    ...s.conversations.filter((c) => !list.value.some((l) => l.id === c.id)),
+                    ...list.value,
+                ],
+            }));
+            if (chosen.current) return;
             const wanted = new URLSearchParams(location.search).get("c");
             const first = list.value.find((c) => c.id === wanted) ?? list.value[0];
             if (first) select(first.id);
