@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import {expect, test} from "@playwright/test";
+import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
+import {SettingsStore} from "../../main/store/settings.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 
@@ -19,8 +21,13 @@ test("with no model the app starts and says what to do", async ({page}) => {
     await expect(page.getByRole("textbox", {name: "Message"})).toHaveValue("hello");
 });
 
-test("a corrupt model file is named in the error and the app stays up", async ({page}) => {
-    served = await startServe({model: "/nonexistent/model.gguf"});
+test("a saved model file that is gone is named in the error and the app stays up", async ({page}) => {
+    // The model chosen last time (a model named with --model that cannot load ends `cairn serve` instead).
+    const dataDir = tempDir();
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    new SettingsStore(db).set("modelPath", "/nonexistent/model.gguf");
+    db.close();
+    served = await startServe({dataDir, model: null});
     await page.goto(served.url);
     await expect(page.locator(".status .state")).toHaveText("error");
     await expect(page.locator(".status .why")).toContainText("model file not found: /nonexistent/model.gguf");
