@@ -29,6 +29,7 @@ import {uiFigures, uiRows} from "./ui.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
 import {firstAnswerFigures} from "./firstAnswer.js";
+import {llamaServerFigures, llamaServerRows} from "./llamaServer.js";
 import type {Message, TurnStats} from "../shared/contract.js";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -327,6 +328,7 @@ const report = {
     hostWithModel: await hostStartup(TEST_MODEL),
     engine: [await engineFigures(1), await engineFigures(2)],
     realistic1B: await realisticFigures(),
+    llamaServer: await llamaServerFigures(),
     firstAnswer1B: await firstAnswerFigures(),
     rawLlamaCompletion: [await rawCompletion(1), await rawCompletion(2)],
     sqlite: sqliteFigures(),
@@ -393,6 +395,7 @@ console.table({
             `${f(r.cairn.tokensPerSecond)} / ${f(r.raw.tokensPerSecond)} / ${f(r.rawChat.tokensPerSecond)}; ${f(r.cairn.coldTimeToFirstTokenMs)}`,
         ]),
     ),
+    ...llamaServerRows(report.llamaServer),
     ...firstAnswerRows(report.firstAnswer1B),
     "SQLite insert 10k messages (ms)": f(report.sqlite.insert10kMessagesMs),
     "SQLite open 10k-message conversation (ms)": f(report.sqlite.open10kMessageConversationMs),
