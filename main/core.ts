@@ -45,7 +45,7 @@ import {EgressLog} from "./store/egress.js";
 import {providerHandlers} from "./handlers/providers.js";
 import type {ToolDefinition} from "./tools/defineTool.js";
 import {ToolRegistry} from "./tools/registry.js";
-import {ToolRunner} from "./tools/runner.js";
+import {ToolRunner, type FileSupport} from "./tools/runner.js";
 
 export type CoreOptions = {
     dataDir: string;
@@ -84,6 +84,8 @@ export type Core = {
     settings: SettingsStore;
     toolCalls: ToolCallStore;
     tools: ToolRegistry;
+    /** Where file tools work and keep what they replace: the app's runner's, for every other runner too. */
+    toolFiles: FileSupport;
     /** The MCP servers of <data>/mcp.json, whose tools join the registry. */
     mcp: McpManager;
     approvals: ApprovalBroker;
@@ -149,11 +151,12 @@ export function createCore(options: CoreOptions): Core {
     const approvals = new ApprovalBroker(bus);
     const versions = new FileVersions(db);
     const telemetry = new ToolTelemetry(db);
-    const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir, {
+    const toolFiles: FileSupport = {
         workspaceFor: (id) => conversations.get(id)?.workspace ?? settings.get("workspaceRoot") ?? null,
         versions,
         telemetry,
-    });
+    };
+    const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir, toolFiles);
     const chat = new ChatService(
         conversations,
         engine,
@@ -166,7 +169,18 @@ export function createCore(options: CoreOptions): Core {
         providers,
     );
     const api = new ApiService(
-        {engine, embedder, models, settings, tools, db, conversations, bus, dataDir: options.dataDir},
+        {
+            engine,
+            embedder,
+            models,
+            settings,
+            tools,
+            toolFiles,
+            db,
+            conversations,
+            bus,
+            dataDir: options.dataDir,
+        },
         settings,
     );
     const dispatcher = createDispatcher(
@@ -200,6 +214,7 @@ export function createCore(options: CoreOptions): Core {
     return {
         ...services,
         tools,
+        toolFiles,
         mcp,
         approvals,
         api,

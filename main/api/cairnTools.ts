@@ -15,7 +15,7 @@ import type {Approver} from "../tools/approvals.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
 import {decide} from "../tools/policy.js";
 import type {ToolRegistry} from "../tools/registry.js";
-import {ToolRunner, type CallOutcome} from "../tools/runner.js";
+import {ToolRunner, type CallOutcome, type FileSupport} from "../tools/runner.js";
 import {invalid} from "./errors.js";
 
 /** One Cairn tool call made for an API caller, as the seed's `steps` report it. */
@@ -81,10 +81,15 @@ export class ApiTools {
         dataDir: string,
         private readonly webAccess: () => boolean,
         bus: EventBus = new EventBus(),
+        files: FileSupport | null = null,
     ) {
-        this.runner = new ToolRunner(registry, new UnrecordedCalls(db), new EventBus(), dataDir);
-        // For exchanges recorded as a conversation (metadata.conversation_id): stored and shown live.
-        this.recordingRunner = new ToolRunner(registry, new ToolCallStore(db), bus, dataDir);
+        // File tools work in the Settings workspace, as in the app; a call that is not stored has nothing
+        // to undo from, so it keeps no version.
+        const unrecorded = files ? {workspaceFor: files.workspaceFor, telemetry: files.telemetry} : null;
+        this.runner = new ToolRunner(registry, new UnrecordedCalls(db), new EventBus(), dataDir, unrecorded);
+        // For exchanges recorded as a conversation (metadata.conversation_id): stored and shown live, with
+        // the replaced files kept for undo.
+        this.recordingRunner = new ToolRunner(registry, new ToolCallStore(db), bus, dataDir, files);
     }
 
     /** Reads `metadata`: the allow-list and the preflight calls; a tool that may not run is a 400 saying why. */

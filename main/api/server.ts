@@ -26,7 +26,16 @@ import {ServerTiming} from "./timing.js";
 export type ApiOptions = {
     core: Pick<
         Core,
-        "engine" | "embedder" | "models" | "settings" | "tools" | "db" | "dataDir" | "conversations" | "bus"
+        | "engine"
+        | "embedder"
+        | "models"
+        | "settings"
+        | "tools"
+        | "toolFiles"
+        | "db"
+        | "dataDir"
+        | "conversations"
+        | "bus"
     >;
     /** The key clients must send; read at each request, so that a new key applies at once. */
     key: () => string;
@@ -62,6 +71,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         core.dataDir,
         () => core.settings.values().webAccessDefault,
         core.bus,
+        core.toolFiles,
     );
     const recorder = new ApiRecorder({
         conversations: core.conversations,

@@ -14,7 +14,8 @@ import type {ToolTelemetry} from "../store/toolTelemetry.js";
 export type FileSupport = {
     /** The conversation's folder, else the one in Settings; null: the tool's options.root or <data>/workspace. */
     workspaceFor(conversationId: string): string | null;
-    versions: FileVersions;
+    /** Where replaced files are kept for undo; only for calls that are recorded (undo names the call). */
+    versions?: FileVersions;
     /** Counts each finished call for Settings' tool use table. */
     telemetry?: ToolTelemetry;
 };
@@ -321,8 +322,8 @@ export class ToolRunner {
                             total: update.total ?? null,
                             message: update.message ?? null,
                         }),
-                    keepPrevious: this.files
-                        ? (file, before, after) => this.files!.versions.keep(record.id, file, before, after)
+                    keepPrevious: this.files?.versions
+                        ? (file, before, after) => this.files!.versions!.keep(record.id, file, before, after)
                         : undefined,
                     call: (name, args) => this.child(name, args, record, {...ctx, signal: controller.signal}),
                 })

@@ -156,3 +156,47 @@ test("the workspace folder: the conversation's, else the one in Settings, else <
         await t.core.dispose();
     }
 });
+
+test("file tools through the local API work in the Settings workspace; a recorded exchange keeps the version for undo", async () => {
+    const t = await openTestCore({generation: {maxTokens: 2}});
+    const chosen = tempDir();
+    try {
+        unwrap(await t.api.invoke("settings.set", {workspaceRoot: chosen}));
+        // Nobody can answer "ask" over the API: the writes are allowed in Settings, as the README says.
+        unwrap(await t.api.invoke("tools.setPolicy", {tool: "create_file", policy: "allow"}));
+        const api = await t.core.api.startForRun({port: 0, key: "k-workspace-0123456789"});
+        const complete = async (metadata: Record<string, unknown>) => {
+            const res = await fetch(`${api.url}/chat/completions`, {
+                method: "POST",
+                headers: {authorization: "Bearer k-workspace-0123456789", "content-type": "application/json"},
+                body: JSON.stringify({
+                    messages: [{role: "user", content: "write it"}],
+                    max_tokens: 2,
+                    metadata,
+                }),
+            });
+            const body = (await res.json()) as {steps?: {tool: string; status: string}[]; error?: unknown};
+            assert.equal(res.status, 200, JSON.stringify(body));
+            return body;
+        };
+        const stateless = await complete({
+            tool_calls: [{name: "create_file", args: {path: "api.md", content: "from the API\n"}}],
+        });
+        assert.equal(stateless.steps?.[0]?.status, "ok", JSON.stringify(stateless.steps));
+        assert.equal(fs.readFileSync(path.join(chosen, "api.md"), "utf8"), "from the API\n");
+        assert.equal(fs.existsSync(path.join(t.core.dataDir, "workspace", "api.md")), false);
+
+        await complete({
+            conversation_id: "new",
+            tool_calls: [{name: "create_file", args: {path: "kept.md", content: "undo me\n"}}],
+        });
+        assert.equal(fs.readFileSync(path.join(chosen, "kept.md"), "utf8"), "undo me\n");
+        const call = t.core.db
+            .prepare("SELECT id FROM tool_calls WHERE tool = 'create_file' ORDER BY started_at DESC LIMIT 1")
+            .get() as {id: string};
+        unwrap(await t.api.invoke("tools.undo", {toolCallId: call.id}));
+        assert.equal(fs.existsSync(path.join(chosen, "kept.md")), false, "undo removed the file it created");
+    } finally {
+        await t.core.dispose();
+    }
+});
