@@ -79,9 +79,11 @@ const COMMAND_USAGE: Array<[string, string]> = [
     ],
     [
         "doctor",
-        `  doctor [--cpu]
+        `  doctor [--cpu] [--build-native]
         Which llama.cpp backends (CUDA, Vulkan, Metal, CPU) this computer can use, the one in use, why
-        the others are not, and the command that builds a missing one from source.`,
+        the others are not, and the command that builds a missing one from source; which CPU build runs
+        (node-llama-cpp's prebuilt binaries and their variant, or one built here). --build-native: build
+        llama.cpp for this CPU from the source node-llama-cpp ships (once, about 5 minutes on 2 cores).`,
     ],
     [
         "stories",
@@ -165,6 +167,8 @@ export type CliArgs = {
     file: string | undefined;
     mcpJson: string | undefined;
     startup: "lazy" | "launch" | undefined;
+    /** `doctor --build-native`: build llama.cpp for this CPU from node-llama-cpp's bundled source. */
+    buildNative: boolean;
 };
 
 export class UsageError extends Error {}
@@ -207,6 +211,7 @@ const OPTIONS = {
     "remote-model": {type: "string"},
     "key-env": {type: "string"},
     "key-file": {type: "string"},
+    "build-native": {type: "boolean"},
     help: {type: "boolean", short: "h"},
 } as const;
 
@@ -306,6 +311,7 @@ export function parseCli(argv: string[]): CliArgs {
         file: values.file,
         mcpJson: values["json-config"],
         startup: oneOf("startup", values.startup, ["lazy", "launch"] as const),
+        buildNative: values["build-native"] ?? false,
         provider: values.provider,
         providerType: oneOf("type", values.type, PROVIDER_TYPE_NAMES),
         baseUrl: values["base-url"],

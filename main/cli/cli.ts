@@ -12,6 +12,8 @@ import {startHost} from "../server/host.js";
 import {commandOf, commandSynopsis, commandUsage, parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
 import {checkStack} from "./check.js";
 import {backendLines, backendReport} from "../llm/backends.js";
+import {buildNative, cpuBuildLines, cpuBuildOf} from "../llm/cpuBuild.js";
+import {sharedLlama} from "../llm/llama.js";
 import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
 import {mcpCommand, toolsCommand} from "./mcp.js";
@@ -157,9 +159,20 @@ async function check(args: CliArgs): Promise<number> {
 }
 
 async function doctor(args: CliArgs): Promise<number> {
+    if (args.buildNative) {
+        // Built before any binding is loaded: node-llama-cpp picks the new build at its next load.
+        const built = await buildNative((line) => process.stderr.write(`${line}\n`));
+        if (!built.ok) {
+            const last = built.log.trim().split("\n").filter(Boolean).at(-1) ?? "no output";
+            return failLine(`the build for this CPU failed, so the prebuilt binaries stay in use: ${last}`);
+        }
+        process.stdout.write("Built llama.cpp for this CPU: Cairn uses it from its next start.\n");
+    }
     const report = await backendReport({forceCpu: args.cpu});
     for (const line of backendLines(report)) process.stdout.write(`${line}\n`);
     if (report.fallbackReason) process.stdout.write(`${report.fallbackReason}\n`);
+    const cpu = await sharedLlama(false);
+    for (const line of cpuBuildLines(cpuBuildOf(cpu.llama))) process.stdout.write(`${line}\n`);
     return 0;
 }
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {promisify} from "node:util";
+import {buildPercent} from "../../main/llm/cpuBuild.js";
 import {CACHE, llamaSourceRepo} from "./templateModel.js";
 
 const run = promisify(execFile);
@@ -79,14 +80,6 @@ async function cmake(args: string[]): Promise<void> {
         child.on("close", resolve);
     });
     if (code !== 0) throw new Error(`cmake ${args[0]} failed (exit ${code}):\n${log.slice(-4000)}`);
-}
-
-/** The newest progress cmake's build printed, in percent: make's "[ 45%]" or Ninja's "[12/150]". */
-export function buildPercent(log: string): number | null {
-    const make = [...log.matchAll(/\[\s*(\d{1,3})%\]/g)].at(-1);
-    const ninja = [...log.matchAll(/\[(\d+)\/(\d+)\]/g)].at(-1);
-    if (ninja) return Math.floor((100 * Number(ninja[1])) / Number(ninja[2]));
-    return make ? Number(make[1]) : null;
 }
 
 function hasCommand(name: string): boolean {

@@ -199,6 +199,11 @@ test("doctor: one line per backend, one in use, and a build command for each one
         );
         assert.equal(lines.filter((l) => / in use/.test(l)).length, 1, "one backend runs");
         if (extra.length) assert.match(result.stdout, /^CPU +in use$/m, "--cpu: the CPU runs");
+        // Which CPU code runs: node-llama-cpp's prebuilt binaries (a variant) or a build made here.
+        assert.match(
+            result.stdout,
+            /^CPU build: (prebuilt binaries(, variant [a-z0-9_]+)?|built here from llama\.cpp's source) \([A-Z0-9_, ]+; (OpenMP threads|ggml's own thread pool, no OpenMP)\)$/m,
+        );
         for (const line of lines.filter((l) => / not available/.test(l))) {
             const name = line.split(" ")[0]!.toLowerCase();
             assert.ok(

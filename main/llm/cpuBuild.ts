@@ -1,0 +1,104 @@
+import {spawn} from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import {fileURLToPath} from "node:url";
+import type {Llama} from "node-llama-cpp";
+
+/**
+ * Which llama.cpp CPU code runs: node-llama-cpp's prebuilt binaries (one of its CPU variants, chosen for this
+ * processor, with ggml's own thread pool) or a build made here from its bundled source (this CPU's own
+ * instructions, OpenMP). Measured on a 2-core machine (issue 40): with 2 threads the prebuilt binaries made
+ * 64 tokens/s on stories260K where the build made here made about 1,040 (llama-server 3,720); on the 1B
+ * layout both were within 2-6% of llama-server.
+ */
+export type CpuBuild = {
+    kind: "prebuilt" | "built here";
+    /** The prebuilt CPU variant loaded (haswell, zen4, sapphirerapids…), when one is. */
+    variant: string | null;
+    /** The instruction sets and features llama.cpp reports (AVX2, FMA, OPENMP…). */
+    features: string[];
+    openmp: boolean;
+};
+
+export function cpuBuildOf(llama: Llama): CpuBuild {
+    const features = [...llama.systemInfo.matchAll(/([A-Z0-9_]+) = 1/g)].map((m) => m[1]!);
+    return {
+        kind: llama.buildType === "localBuild" ? "built here" : "prebuilt",
+        variant: loadedVariant(),
+        features: features.filter((f) => f !== "OPENMP"),
+        openmp: features.includes("OPENMP"),
+    };
+}
+
+/** The prebuilt CPU variant this process mapped (Linux: /proc/self/maps names libggml-cpu-<variant>.so). */
+function loadedVariant(): string | null {
+    try {
+        return /libggml-cpu-([a-z0-9_]+)\.so/.exec(fs.readFileSync("/proc/self/maps", "utf8"))?.[1] ?? null;
+    } catch {
+        return null;
+    }
+}
+
+export const NATIVE_BUILD_COMMAND = "cairn doctor --build-native";
+
+/** The doctor's lines about the CPU build, with the command that makes a native one where there is none. */
+export function cpuBuildLines(build: CpuBuild): string[] {
+    const threads = build.openmp ? "OpenMP threads" : "ggml's own thread pool, no OpenMP";
+    const what =
+        build.kind === "prebuilt"
+            ? `prebuilt binaries${build.variant ? `, variant ${build.variant}` : ""}`
+            : "built here from llama.cpp's source";
+    const lines = [`CPU build: ${what} (${build.features.join(", ")}; ${threads})`];
+    if (build.kind === "prebuilt")
+        lines.push(
+            `  a build for this CPU (its own instructions, OpenMP) is faster with several threads, most of all on small models: ${NATIVE_BUILD_COMMAND} (about 5 minutes on 2 cores, once; needs cmake and a C++ compiler)`,
+        );
+    return lines;
+}
+
+/** The newest progress a cmake build printed, in percent: Ninja's "[12/150]" or make's "[ 45%]". */
+export function buildPercent(log: string): number | null {
+    const ninja = [...log.matchAll(/\[(\d+)\/(\d+)\]/g)].at(-1);
+    if (ninja) return Math.floor((100 * Number(ninja[1])) / Number(ninja[2]));
+    const make = [...log.matchAll(/\[\s*(\d{1,3})%\]/g)].at(-1);
+    return make ? Number(make[1]) : null;
+}
+
+/**
+ * Builds node-llama-cpp's CPU backend from the llama.cpp source it ships (its git bundle: nothing is
+ * downloaded), with this CPU's instructions and OpenMP; node-llama-cpp then loads it instead of the prebuilt
+ * binaries (a failed build leaves those in use). Progress goes to `progress` at each further tenth.
+ */
+export async function buildNative(progress: (line: string) => void): Promise<{ok: boolean; log: string}> {
+    const cli = path.join(
+        path.dirname(fileURLToPath(import.meta.resolve("node-llama-cpp"))),
+        "cli",
+        "cli.js",
+    );
+    const started = performance.now();
+    let log = "";
+    let shown = -1;
+    const child = spawn(process.execPath, [cli, "source", "download", "--gpu", "false", "--noUsageExample"], {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {...process.env, NODE_LLAMA_CPP_SKIP_DOWNLOAD: "false"},
+    });
+    const read = (chunk: Buffer) => {
+        log = (log + chunk.toString("utf8")).slice(-40_000);
+        const percent = buildPercent(log);
+        if (percent === null || Math.floor(percent / 10) <= shown) return;
+        shown = Math.floor(percent / 10);
+        progress(
+            `building llama.cpp for this CPU: ${percent}% (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+        );
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    const code = await new Promise<number | null>((resolve) => {
+        child.on("error", (error) => {
+            log += String(error);
+            resolve(null);
+        });
+        child.on("close", resolve);
+    });
+    return {ok: code === 0, log};
+}
