@@ -2,7 +2,15 @@ import http from "node:http";
 import type {AddressInfo} from "node:net";
 import path from "node:path";
 import {Ajv, type ValidateFunction} from "ajv";
-import type {Core} from "../core.js";
+import type {EventBus} from "../events.js";
+import type {Embedder} from "../llm/embedder.js";
+import type {Engine} from "../llm/engine.js";
+import type {ModelManager} from "../models/manager.js";
+import type {ConversationStore} from "../store/conversations.js";
+import type {Db} from "../store/db.js";
+import type {SettingsStore} from "../store/settings.js";
+import type {ToolRegistry} from "../tools/registry.js";
+import type {FileSupport} from "../tools/runner.js";
 import {allowedHost, sameToken} from "../server/auth.js";
 import {
     completionId,
@@ -23,20 +31,22 @@ import {ChatRequest, CompletionRequest, EmbeddingRequest} from "./schemas.js";
 import {metadataOf, SseWriter} from "./sse.js";
 import {ServerTiming} from "./timing.js";
 
+/** The services the API uses: given by the composition root, never the whole core. */
+export type ApiCore = {
+    engine: Engine;
+    embedder: Embedder;
+    models: ModelManager;
+    settings: SettingsStore;
+    tools: ToolRegistry;
+    toolFiles: FileSupport;
+    db: Db;
+    dataDir: string;
+    conversations: ConversationStore;
+    bus: EventBus;
+};
+
 export type ApiOptions = {
-    core: Pick<
-        Core,
-        | "engine"
-        | "embedder"
-        | "models"
-        | "settings"
-        | "tools"
-        | "toolFiles"
-        | "db"
-        | "dataDir"
-        | "conversations"
-        | "bus"
-    >;
+    core: ApiCore;
     /** The key clients must send; read at each request, so that a new key applies at once. */
     key: () => string;
     host?: string;

@@ -27,13 +27,12 @@ import type {
 } from "../../shared/contract.js";
 import {fail, ok, type ErrorCode, type Result} from "../../shared/result.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
-import type {EngineFacts} from "../tools/builtin/systemStats.js";
 import {estimateFit} from "./fit.js";
 import {estimateTokens, fitHistory, messageTooLong, tooLongMessage} from "./contextFit.js";
 import {chooseChatFormat, type ChatFormat} from "./chatFormat.js";
 import {inspectModel, type Inspection} from "./inspect.js";
 import {backendOf, llamaModule, nativeLog, sharedLlama} from "./llama.js";
-import {ForcedCallStream} from "./forcedCall.js";
+import {ForcedCallStream, type CallChunk} from "./forcedCall.js";
 import {PromptPrefixCache} from "./promptCache.js";
 import {familySampling, repeatPenaltyOption, type FamilySampling} from "./sampling.js";
 
@@ -83,7 +82,18 @@ export type HostedTools = {
 };
 
 export type AnswerFormat = {type: "json"} | {type: "schema"; schema: GbnfJsonSchema};
-export type CallChunk = {index: number; name: string; text: string};
+/** What the engine knows of itself, for system_stats and the status line. */
+export type EngineFacts = {
+    backend: string | null;
+    gpuDevices: string[];
+    vram: {totalBytes: number; usedBytes: number} | null;
+    model: string | null;
+    contextSize: number | null;
+    contextUsed: number | null;
+    lastTokensPerSecond: number | null;
+};
+
+export type {CallChunk} from "./forcedCall.js";
 /** Why a step ended: its text was complete, it hit maxTokens, it made calls, or it was stopped. */
 export type FinishReason = "stop" | "length" | "calls" | "abort";
 

@@ -1,4 +1,5 @@
-import type {CallChunk} from "./engine.js";
+/** A piece of a call's arguments as the model writes them (index: which call of the step). */
+export type CallChunk = {index: number; name: string; text: string};
 
 /**
  * A forced call is written as JSON text, `{"name": "...", "arguments": {...}}` (the grammar guarantees the

@@ -1,6 +1,6 @@
 import {createContext, useContext, useEffect, useRef, useState} from "react";
 import type {ArchivedPage, CairnApi, Passage} from "../../shared/contract.js";
-import {isSafeExternal} from "./citations.js";
+import {isSafeExternal} from "./links.js";
 import {Dialog} from "./Dialog.js";
 
 /** What the viewer opens: a page from the archive, or a passage of a local document. */

@@ -1,6 +1,7 @@
 import type {ReactNode} from "react";
 import type {Components} from "react-markdown";
 import type {Citation} from "../../shared/contract.js";
+import {isSafeExternal} from "./links.js";
 import {useSourceViewer} from "./SourceViewer.js";
 
 const MARKER = /\[(\d{1,3})\](?!\()/g;
@@ -9,16 +10,6 @@ const CITE_PREFIX = "#cite-";
 /** Turns [n] markers into markdown links that the link renderer below resolves against the answer's sources. */
 export function linkMarkers(text: string): string {
     return text.replace(MARKER, (_m, n: string) => `[\\[${n}\\]](${CITE_PREFIX}${n})`);
-}
-
-export function isSafeExternal(url: string | undefined): url is string {
-    if (!url) return false;
-    try {
-        const u = new URL(url);
-        return u.protocol === "https:" || u.protocol === "http:";
-    } catch {
-        return false;
-    }
 }
 
 /** Markdown components: links leave the app; citation markers open their source or show as unsupported. */

@@ -1,16 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
+import type {EngineFacts} from "../../llm/engine.js";
 import {defineTool} from "../defineTool.js";
-
-export type EngineFacts = {
-    backend: string | null;
-    gpuDevices: string[];
-    vram: {totalBytes: number; usedBytes: number} | null;
-    model: string | null;
-    contextSize: number | null;
-    contextUsed: number | null;
-    lastTokensPerSecond: number | null;
-};
 
 export type SystemStats = {
     cpu: {model: string; cores: number; loadAverage: number[]; usagePercent: number};
