@@ -18,6 +18,35 @@ const nodeLibs = [
     "iconv-lite",
     "pdfjs-dist",
 ];
+const MAIN_NEVER = ["electron", "**/renderer/**", "**/electron/**"];
+/** main/'s layers, lowest first; `above` lists what each may not import (a folder, or core.ts and the top). */
+const TOP = ["core.js", "cli/*", "stories/*"];
+const MAIN_LAYERS = [
+    {
+        folders: ["store"],
+        above: [
+            "llm/*",
+            "docs/*",
+            "models/*",
+            "tools/*",
+            "web/*",
+            "chat/*",
+            "mcp/*",
+            "api/*",
+            "handlers/*",
+            ...TOP,
+        ],
+    },
+    {
+        folders: ["llm"],
+        above: ["docs/*", "models/*", "tools/*", "web/*", "chat/*", "mcp/*", "api/*", "handlers/*", ...TOP],
+    },
+    {folders: ["docs", "models"], above: ["tools/*", "chat/*", "mcp/*", "api/*", "handlers/*", ...TOP]},
+    {folders: ["tools", "web"], above: ["chat/*", "mcp/*", "api/*", "handlers/*", ...TOP]},
+    {folders: ["chat", "mcp"], above: ["api/*", "handlers/*", ...TOP]},
+    {folders: ["api"], above: ["handlers/*", ...TOP]},
+    {folders: ["handlers"], above: TOP},
+];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],
 });
@@ -81,11 +110,31 @@ export default tseslint.config(
     },
     {
         files: ["main/**"],
-        rules: restrict(
-            ["electron", "**/renderer/**", "**/electron/**"],
-            "main/ runs in plain Node: never electron or renderer/.",
-        ),
+        rules: restrict(MAIN_NEVER, "main/ runs in plain Node: never electron or renderer/."),
     },
+    // Inside main/, each layer imports only the layers below it (types too): store, llm, docs and models,
+    // tools and web, chat and mcp, api, handlers, then the composition root (core.ts) and its callers.
+    ...MAIN_LAYERS.map(({folders, above}) => ({
+        files: folders.map((f) => `main/${f}/**`),
+        rules: {
+            "no-restricted-imports": [
+                "error",
+                {
+                    patterns: [
+                        {
+                            group: MAIN_NEVER,
+                            message: "main/ runs in plain Node: never electron or renderer/.",
+                        },
+                        {
+                            // As written from a file of the folder or one folder deeper (tools/builtin/).
+                            group: above.flatMap((f) => [`../${f}`, `../../${f}`]),
+                            message: `main/${folders.join(", main/")} may not import a layer above it (${above.join(", ")}): move the shared type or function down.`,
+                        },
+                    ],
+                },
+            ],
+        },
+    })),
     {
         files: ["electron/**"],
         rules: restrict(["**/renderer/**"], "electron/ never imports renderer/."),

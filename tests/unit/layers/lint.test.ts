@@ -59,3 +59,25 @@ test("type-aware rules run: a promise nobody awaits is an error", async () => {
     const found = await problems("main/version.ts", "export async function f() {}\nf();\n");
     assert.ok(found.includes("@typescript-eslint/no-floating-promises"), found.join(", "));
 });
+
+test("inside main/, a layer imports only the layers below it: a wrong-way import fails lint", async () => {
+    const rule = (found: string[]) => found.some((r) => r.endsWith("no-restricted-imports"));
+    const wrong: Array<[string, string]> = [
+        ["main/llm/engine.ts", 'import type {ToolRegistry} from "../tools/registry.js";'],
+        ["main/store/db.ts", 'import type {Engine} from "../llm/engine.js";'],
+        ["main/tools/builtin/rag.ts", 'import type {Turn} from "../../chat/turn.js";'],
+        ["main/chat/turn.ts", 'import type {ApiCore} from "../api/server.js";'],
+        ["main/api/chat.ts", 'import type {Core} from "../core.js";'],
+        ["main/handlers/api.ts", 'import {runCli} from "../cli/cli.js";'],
+    ];
+    for (const [file, line] of wrong)
+        assert.ok(rule(await problems(file, `${line}\nexport const y = 1;\n`)), `${file}: ${line}`);
+    const right: Array<[string, string]> = [
+        ["main/llm/engine.ts", 'import type {Db} from "../store/db.js";'],
+        ["main/tools/builtin/rag.ts", 'import type {Engine} from "../../llm/engine.js";'],
+        ["main/api/chat.ts", 'import type {ToolRegistry} from "../tools/registry.js";'],
+        ["main/handlers/api.ts", 'import type {ApiService} from "../api/service.js";'],
+    ];
+    for (const [file, line] of right)
+        assert.ok(!rule(await problems(file, `${line}\nexport const y = 1;\n`)), `${file}: ${line}`);
+});
