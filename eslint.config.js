@@ -23,7 +23,7 @@ const MAIN_NEVER = ["electron", "**/renderer/**", "**/electron/**"];
 const TOP = ["core.js", "cli/*", "stories/*"];
 const MAIN_LAYERS = [
     {
-        folders: ["store"],
+        folders: ["store", "server"],
         above: [
             "llm/*",
             "docs/*",

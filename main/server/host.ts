@@ -3,12 +3,14 @@ import type {AddressInfo} from "node:net";
 import {WebSocketServer, type WebSocket} from "ws";
 import {MAX_FRAME_BYTES, type RequestFrame, type ServerFrame} from "../../shared/contract.js";
 import {fail} from "../../shared/result.js";
-import type {Core} from "../core.js";
+import type {Dispatcher} from "../contract/dispatcher.js";
+import type {EventBus} from "../events.js";
 import {allowedHost, newToken, requestToken, sameToken, TOKEN_COOKIE} from "./auth.js";
 import {readStatic} from "./static.js";
 
 export type HostOptions = {
-    core: Pick<Core, "dispatcher" | "bus">;
+    /** What a window needs of the core: its calls and its events. */
+    core: {dispatcher: Dispatcher; bus: EventBus};
     rendererDir: string;
     host?: string;
     port?: number;

@@ -65,6 +65,7 @@ test("inside main/, a layer imports only the layers below it: a wrong-way import
     const wrong: Array<[string, string]> = [
         ["main/llm/engine.ts", 'import type {ToolRegistry} from "../tools/registry.js";'],
         ["main/store/db.ts", 'import type {Engine} from "../llm/engine.js";'],
+        ["main/server/host.ts", 'import type {Core} from "../core.js";'],
         ["main/tools/builtin/rag.ts", 'import type {Turn} from "../../chat/turn.js";'],
         ["main/chat/turn.ts", 'import type {ApiCore} from "../api/server.js";'],
         ["main/api/chat.ts", 'import type {Core} from "../core.js";'],
