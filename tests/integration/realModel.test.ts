@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import os from "node:os";
 import {after, before, test} from "node:test";
 import type {Message} from "../../shared/contract.js";
 import {deciderModel} from "../helpers/deciderModel.js";
@@ -34,7 +35,11 @@ test("with tool choice auto, the model decides to call system_stats and answers 
     );
     assert.equal(answer.toolCalls[0]?.tool, "system_stats");
     assert.equal(answer.toolCalls[0]?.origin, "model");
-    assert.match(answer.content, /\d/);
+    // Its answer is taken from the machine's own figures, as system_stats gave them: the CPU and its cores.
+    const cpu = /^CPU: ([^\n]*?, \d+ cores)/m.exec(answer.toolCalls[0]?.resultText ?? "")?.[1];
+    assert.ok(cpu, `system_stats names the CPU and its cores: ${answer.toolCalls[0]?.resultText}`);
+    assert.match(cpu, new RegExp(`, ${os.cpus().length} cores$`));
+    assert.ok(answer.content.includes(cpu), `the answer holds "${cpu}": ${answer.content}`);
 });
 
 test("a greeting is answered without a tool", async () => {
