@@ -5,6 +5,7 @@ import {test} from "node:test";
 import Database from "better-sqlite3";
 import {createCore} from "../../main/core.js";
 import {DB_FILE_NAME} from "../../main/store/db.js";
+import {waitFor} from "../helpers/waitFor.js";
 import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
 
 type Row = {status: string; content: string};
@@ -30,13 +31,12 @@ test("an answer cut by SIGKILL is marked interrupted on the next start, with its
 
     // Readiness: the answer row exists, is streaming, and has had text flushed to disk.
     const file = path.join(dataDir, DB_FILE_NAME);
-    let row: Row | undefined;
-    for (;;) {
-        row = readAnswer(file);
-        if (row?.status === "streaming" && row.content.length > 0) break;
+    const row = await waitFor("the answer to stream text to disk", () => {
+        const found = readAnswer(file);
+        if (found?.status === "streaming" && found.content.length > 0) return found;
         assert.equal(child.exitCode, null, "the chat finished before it could be killed");
-        await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+        return undefined;
+    });
     child.kill("SIGKILL");
     assert.equal(await exited, "SIGKILL");
 

@@ -5,6 +5,7 @@ import {test} from "node:test";
 import Database from "better-sqlite3";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
 import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {waitFor} from "../helpers/waitFor.js";
 import {testTools} from "../helpers/testTools.js";
 
 function cairn(args: string[]): Promise<{code: number | null; stdout: string; stderr: string}> {
@@ -116,19 +117,17 @@ test("a killed process's answer is taken over: marked interrupted, and the conve
         ],
         {stdio: "ignore", env: {...process.env, CAIRN_MODEL: ""}},
     );
-    let answer: {id: string; conversation_id: string; status: string} | undefined;
-    for (;;) {
+    const answer = await waitFor("the other process's answer to start streaming", () => {
         try {
-            answer = row(
+            const found = row<{id: string; conversation_id: string; status: string} | undefined>(
                 dataDir,
                 "SELECT id, conversation_id, status FROM messages WHERE role = 'assistant'",
             );
+            return found?.status === "streaming" ? found : undefined;
         } catch {
-            answer = undefined;
+            return undefined; // The database is not made yet.
         }
-        if (answer?.status === "streaming") break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    });
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGKILL");
     await exited;

@@ -9,6 +9,7 @@ import {remoteStep, toMessages, type Egress} from "../../main/llm/remote.js";
 import type {StepRequest} from "../../main/llm/engine.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
+import {waitFor} from "../helpers/waitFor.js";
 import {CLI, tempDir} from "../helpers/paths.js";
 
 // "Another Cairn": the openai-compatible provider against Cairn's own local API, a real server process.
@@ -19,13 +20,16 @@ let baseUrl = "";
 before(async () => {
     served = await startServe({extra: ["--api", "--api-port", "0", "--api-key", KEY, "--max-tokens", "8"]});
     baseUrl = served.apiUrl!;
-    // The model loads after the server starts.
-    for (let i = 0; i < 100; i++) {
-        const res = await fetch(`${baseUrl}/models`, {headers: {Authorization: `Bearer ${KEY}`}});
-        const list = (await res.json()) as {data: unknown[]};
-        if (list.data.length > 0) return;
-        await new Promise((r) => setTimeout(r, 100));
-    }
+    // The model loads after the server starts; the tests need it.
+    await waitFor(
+        "the served model to be listed",
+        async () => {
+            const res = await fetch(`${baseUrl}/models`, {headers: {Authorization: `Bearer ${KEY}`}});
+            const list = (await res.json()) as {data: unknown[]};
+            return list.data.length > 0 ? true : undefined;
+        },
+        {everyMs: 100},
+    );
 });
 after(() => served.stop());
 
