@@ -52,7 +52,7 @@ export function ApprovalDialog({request, onDecide}: Props) {
             </label>
             {problem && <p className="problem">{problem}</p>}
             <div className="choices">
-                <button autoFocus onClick={() => allow("allow_once")}>
+                <button className="primary" data-autofocus onClick={() => allow("allow_once")}>
                     Allow once
                 </button>
                 <button onClick={() => allow("allow_conversation")}>Allow in this conversation</button>

@@ -23,6 +23,9 @@ export function Dialog({label, onClose, className, contentProps, children}: Prop
         if (!dialog) return;
         const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         if (!dialog.open) dialog.showModal();
+        // showModal() focuses the first control; a dialog names its main one with data-autofocus (React's
+        // autoFocus runs before the dialog is shown, while its controls cannot take focus yet).
+        dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
         return () => {
             if (dialog.open) dialog.close();
             opener?.focus();

@@ -67,15 +67,27 @@ test("a write tool waits for approval: allow with edited arguments, then deny", 
     await expect(first.locator(".file-change .undone")).toHaveText(/edited\.txt is back as it was/);
     expect(fs.existsSync(path.join(workspace, "edited.txt"))).toBe(false);
 
+    // The main choice has the focus when the dialog opens, not the arguments box: Enter allows once.
     await sendWithPreflight(page, conversationId, [
-        {name: "create_file", args: {path: "second.txt", content: "no"}},
+        {name: "create_file", args: {path: "second.txt", content: "yes"}},
+    ]);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", {name: "Allow once"})).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    const second = page.locator("article.message.assistant").nth(1);
+    await expect(second.locator(".trace .step")).toHaveAttribute("data-status", "ok");
+    expect(fs.readFileSync(path.join(workspace, "second.txt"), "utf8")).toBe("yes");
+
+    await sendWithPreflight(page, conversationId, [
+        {name: "create_file", args: {path: "third.txt", content: "no"}},
     ]);
     await expect(dialog).toBeVisible();
     await dialog.press("Escape");
     await expect(dialog).toBeHidden();
-    const second = page.locator("article.message.assistant").nth(1);
-    await expect(second.locator(".trace .step")).toHaveAttribute("data-status", "denied");
-    expect(fs.existsSync(path.join(workspace, "second.txt"))).toBe(false);
+    const third = page.locator("article.message.assistant").nth(2);
+    await expect(third.locator(".trace .step")).toHaveAttribute("data-status", "denied");
+    expect(fs.existsSync(path.join(workspace, "third.txt"))).toBe(false);
 });
 
 test("Settings shows tool policies and the grants given, and revokes them", async ({page}) => {
