@@ -77,6 +77,8 @@ test("a write tool waits for approval: allow with edited arguments, then deny", 
     await expect(dialog).toBeHidden();
     const second = page.locator("article.message.assistant").nth(1);
     await expect(second.locator(".trace .step")).toHaveAttribute("data-status", "ok");
+    // One answer at a time in a conversation: the next question waits for this one to end.
+    await expect(second).toHaveAttribute("data-status", "complete");
     expect(fs.readFileSync(path.join(workspace, "second.txt"), "utf8")).toBe("yes");
 
     await sendWithPreflight(page, conversationId, [
