@@ -75,21 +75,35 @@ export async function buildNative(progress: (line: string) => void): Promise<{ok
         "cli",
         "cli.js",
     );
+    const {code, log} = await runBuild(
+        process.execPath,
+        [cli, "source", "download", "--gpu", "false", "--noUsageExample"],
+        "building llama.cpp for this CPU",
+        progress,
+    );
+    return {ok: code === 0, log};
+}
+
+/**
+ * Runs a build command, its output kept (the last 40,000 characters) and its progress said at each further
+ * tenth as "LABEL: 45% (12 s)", so that a build of several minutes is never silent.
+ */
+export async function runBuild(
+    command: string,
+    args: string[],
+    label: string,
+    progress: (line: string) => void,
+): Promise<{code: number | null; log: string}> {
     const started = performance.now();
     let log = "";
     let shown = -1;
-    const child = spawn(process.execPath, [cli, "source", "download", "--gpu", "false", "--noUsageExample"], {
-        stdio: ["ignore", "pipe", "pipe"],
-        env: {...process.env, NODE_LLAMA_CPP_SKIP_DOWNLOAD: "false"},
-    });
+    const child = spawn(command, args, {stdio: ["ignore", "pipe", "pipe"]});
     const read = (chunk: Buffer) => {
         log = (log + chunk.toString("utf8")).slice(-40_000);
         const percent = buildPercent(log);
         if (percent === null || Math.floor(percent / 10) <= shown) return;
         shown = Math.floor(percent / 10);
-        progress(
-            `building llama.cpp for this CPU: ${percent}% (${((performance.now() - started) / 1000).toFixed(0)} s)`,
-        );
+        progress(`${label}: ${percent}% (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     };
     child.stdout.on("data", read);
     child.stderr.on("data", read);
@@ -100,5 +114,5 @@ export async function buildNative(progress: (line: string) => void): Promise<{ok
         });
         child.on("close", resolve);
     });
-    return {ok: code === 0, log};
+    return {code, log};
 }

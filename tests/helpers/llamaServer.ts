@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {promisify} from "node:util";
-import {buildPercent} from "../../main/llm/cpuBuild.js";
+import {runBuild} from "../../main/llm/cpuBuild.js";
 import {CACHE, llamaSourceRepo} from "./templateModel.js";
 
 const run = promisify(execFile);
@@ -61,24 +61,9 @@ export async function llamaServerBinary(): Promise<string> {
 async function cmake(args: string[]): Promise<void> {
     if (!hasCommand("cmake"))
         throw new Error("building llama-server needs cmake and a C++ compiler (apt-get install cmake g++)");
-    const started = performance.now();
-    let shown = -1;
-    let log = "";
-    const child = spawn("cmake", args, {stdio: ["ignore", "pipe", "pipe"]});
-    const read = (chunk: Buffer) => {
-        log = (log + chunk.toString("utf8")).slice(-20_000);
-        const percent = buildPercent(log);
-        if (percent === null || Math.floor(percent / 10) <= shown) return;
-        shown = Math.floor(percent / 10);
-        const seconds = ((performance.now() - started) / 1000).toFixed(0);
-        process.stderr.write(`# llama-server build: ${percent}% (${seconds} s)\n`);
-    };
-    child.stdout.on("data", read);
-    child.stderr.on("data", read);
-    const code = await new Promise<number | null>((resolve, reject) => {
-        child.on("error", reject);
-        child.on("close", resolve);
-    });
+    const {code, log} = await runBuild("cmake", args, "# llama-server build", (line) =>
+        process.stderr.write(`${line}\n`),
+    );
     if (code !== 0) throw new Error(`cmake ${args[0]} failed (exit ${code}):\n${log.slice(-4000)}`);
 }
 

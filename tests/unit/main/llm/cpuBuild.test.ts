@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {buildPercent, cpuBuildLines} from "../../../../main/llm/cpuBuild.js";
+import {buildPercent, cpuBuildLines, runBuild} from "../../../../main/llm/cpuBuild.js";
 
 test("a cmake build's progress is read from Ninja's [n/total] or make's [ n%], the newest one", () => {
     assert.equal(buildPercent("-- Configuring done\n"), null);
@@ -26,4 +26,16 @@ test("the doctor says which CPU build runs, and offers a native one over the pre
     assert.match(prebuilt[1]!, /cairn doctor --build-native \(about 5 minutes on 2 cores, once/);
     const native = cpuBuildLines({kind: "built here", variant: null, features: ["AVX2"], openmp: true});
     assert.deepEqual(native, ["CPU build: built here from llama.cpp's source (AVX2; OpenMP threads)"]);
+});
+
+test("a build's progress is said at each further tenth, and its output and exit code come back", async () => {
+    const lines: string[] = [];
+    const script = "console.log('[1/4] one'); setTimeout(() => console.error('[4/4] four'), 50)";
+    const {code, log} = await runBuild(process.execPath, ["-e", script], "building x", (l) => lines.push(l));
+    assert.equal(code, 0);
+    assert.match(log, /\[1\/4\] one[\s\S]*\[4\/4\] four/);
+    assert.match(lines.at(-1)!, /^building x: 100% \(\d+ s\)$/);
+    assert.ok(lines.length <= 2, lines.join("\n"));
+    const failed = await runBuild(process.execPath, ["-e", "process.exit(3)"], "building y", () => {});
+    assert.equal(failed.code, 3);
 });
