@@ -4,3 +4,8 @@ export function formatBytes(bytes: number): string {
     if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
     return `${Math.max(0, Math.round(bytes / 1024))} KiB`;
 }
+
+/** A count for people, with thousands separators: 1,048,576. */
+export function formatCount(n: number): string {
+    return n.toLocaleString("en-US");
+}

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import {formatCount} from "../../shared/format.js";
 import {MAX_MESSAGE_CHARS, type AppEvent, type Message, type Plan} from "../../shared/contract.js";
 import {checkProvider} from "../llm/providers.js";
 import {providersCommand} from "./providers.js";
@@ -203,7 +204,7 @@ async function chat(args: CliArgs): Promise<number> {
         );
     if (text.length > MAX_MESSAGE_CHARS)
         return failLine(
-            `the message is ${count(text.length)} characters; one message takes at most ${count(MAX_MESSAGE_CHARS)} (about 50,000 tokens): shorten it, or add the file to Documents (cairn ingest FILE) and ask about it`,
+            `the message is ${formatCount(text.length)} characters; one message takes at most ${formatCount(MAX_MESSAGE_CHARS)} (about 50,000 tokens): shorten it, or add the file to Documents (cairn ingest FILE) and ask about it`,
         );
     const core = openCore(args);
     const remote = oneOffProvider(args) ? ONE_OFF : args.provider;
@@ -356,10 +357,6 @@ function eventMessageId(e: AppEvent): string | null {
     if (e.type === "tool.request" || e.type === "tool.result") return e.call.messageId;
     if (e.type === "tool.approvalRequested") return e.request.messageId;
     return null;
-}
-
-function count(n: number): string {
-    return n.toLocaleString("en-US");
 }
 
 function failLine(message: string): number {

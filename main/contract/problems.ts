@@ -1,4 +1,5 @@
 import type {ErrorObject} from "ajv";
+import {formatCount} from "../../shared/format.js";
 
 /** Schema errors that only say "one of the branches failed": the branch's own error says more. */
 const WRAPPERS = new Set(["if", "then", "else", "anyOf", "oneOf", "allOf", "not"]);
@@ -14,7 +15,7 @@ export function requestProblem(errors: ErrorObject[] | null | undefined, whole =
     const field = error.instancePath.slice(1).replaceAll("/", ".");
     const subject = field || whole;
     const params = error.params as Record<string, unknown>;
-    const count = (n: unknown) => Number(n).toLocaleString("en-US");
+    const count = (n: unknown) => formatCount(Number(n));
     switch (error.keyword) {
         case "required":
             return `${field ? `${field}.` : ""}${String(params.missingProperty)} is missing`;

@@ -1,4 +1,5 @@
 import type {ChatHistoryItem} from "node-llama-cpp";
+import {formatCount} from "../../shared/format.js";
 
 /** Tokens a chat format adds around each message (role headers, separators): a generous estimate. */
 const ITEM_OVERHEAD_TOKENS = 16;
@@ -75,6 +76,5 @@ export function messageTooLong(
 
 /** What the person reads when their message is too long, with its numbers and what to do. */
 export function tooLongMessage({messageTokens, contextSize, room}: TooLong): string {
-    const n = (value: number) => value.toLocaleString("en-US");
-    return `the message is ${n(messageTokens)} tokens, more than this model's context of ${n(contextSize)} tokens can take (${n(room)} are left for it beside the system prompt, the tools and the answer): shorten it, or add the text to Documents and ask about it (a larger context size also helps)`;
+    return `the message is ${formatCount(messageTokens)} tokens, more than this model's context of ${formatCount(contextSize)} tokens can take (${formatCount(room)} are left for it beside the system prompt, the tools and the answer): shorten it, or add the text to Documents and ask about it (a larger context size also helps)`;
 }

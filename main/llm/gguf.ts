@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import {formatCount} from "../../shared/format.js";
 
 const HEADER_BYTES = 24;
 // The smallest possible key/value and tensor-info records; counts beyond what the file could hold mean
@@ -96,6 +97,5 @@ export function tensorDataEnd(tensors: readonly TensorPlace[]): number | null {
 export function incompleteProblem(file: string, size: number, tensors: readonly TensorPlace[] | undefined) {
     const end = tensors?.length ? tensorDataEnd(tensors) : null;
     if (end === null || size >= end) return null;
-    const n = (v: number) => v.toLocaleString("en-US");
-    return `the model file ${file} is incomplete: ${n(size)} of ${n(end)} bytes; download it again`;
+    return `the model file ${file} is incomplete: ${formatCount(size)} of ${formatCount(end)} bytes; download it again`;
 }
