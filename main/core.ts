@@ -34,6 +34,8 @@ import {ApprovalBroker, type Approver} from "./tools/approvals.js";
 import {createFile, listDirectory, readFile, replaceInFile} from "./tools/builtin/files.js";
 import {FileVersions} from "./tools/workspace.js";
 import {ToolTelemetry} from "./store/toolTelemetry.js";
+import {ToolChooser} from "./tools/selection.js";
+import {findTools} from "./tools/builtin/findTools.js";
 import {createSystemStats} from "./tools/builtin/systemStats.js";
 import {createWebFetch} from "./tools/builtin/webFetch.js";
 import {webSearch} from "./tools/builtin/webSearch.js";
@@ -52,6 +54,8 @@ export type CoreOptions = {
     /** An explicit model for this run (flag or CAIRN_MODEL); otherwise the saved setting is used. */
     modelPath?: string | null;
     threads?: number;
+    /** The context size for this run, over the one in Settings. */
+    contextSize?: number;
     gpu?: "auto" | false;
     generation?: GenerationOptions;
     /** Who answers approval prompts; by default the person in the UI (tools.decide). */
@@ -119,6 +123,7 @@ export function createCore(options: CoreOptions): Core {
     const bus = new EventBus(check);
     const engine = new Engine({
         threads: options.threads,
+        contextSize: options.contextSize,
         gpu: options.gpu,
         settings: () => settings.engine(),
         onStatus: (status) => bus.emit({type: "engine.status", status}),
@@ -131,6 +136,7 @@ export function createCore(options: CoreOptions): Core {
     const docs = new DocumentService(db, embedder, bus, (id) => conversations.get(id) !== null);
     const {tools, warnings} = createTools(options, {engine, docs, webPages});
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
+    tools.setPinned(settings.get("pinnedTools") ?? []);
     const mcp = new McpManager({
         file: mcpFile(options.dataDir),
         registry: tools,
@@ -161,7 +167,13 @@ export function createCore(options: CoreOptions): Core {
         conversations,
         engine,
         bus,
-        {registry: tools, runner, approver: options.approver ?? approvals.ask, telemetry},
+        {
+            registry: tools,
+            runner,
+            approver: options.approver ?? approvals.ask,
+            telemetry,
+            chooser: new ToolChooser(tools, () => settings.values().toolShare),
+        },
         citations,
         generationFor(settings, options.generation),
         processes,
@@ -283,6 +295,7 @@ function createTools(
         createWebFetch((page) => deps.webPages.save(page)),
         createRagSearch(deps.docs),
         createListCollections(deps.docs),
+        findTools,
         ...(options.extraTools ?? []),
     ];
     // Composite tools resolve their parts through the registry made here, when they run.

@@ -93,6 +93,8 @@ const turnStatsFields = {
     contextShifted: Type.Boolean(),
     /** Tokens the model spent thinking; not counted in completionTokens (the answer's). */
     thoughtTokens: Count,
+    /** Which tools the last step offered and why, when there were too many to offer all. */
+    toolsOffered: Type.Optional(Type.String()),
 };
 export const TurnStats = Type.Object(turnStatsFields, closed);
 export type TurnStats = Static<typeof TurnStats>;
@@ -343,6 +345,8 @@ export const SettingsValues = Type.Object(
         workspaceRoot: nullable(Type.String()),
         /** The most steps a plan may have (plan mode). */
         planMaxSteps: Type.Integer({minimum: 1, maximum: 12}),
+        /** The share of the context tool definitions may take, in percent: past it, tools are chosen per question. */
+        toolShare: Type.Integer({minimum: 5, maximum: 75}),
     },
     closed,
 );
@@ -673,6 +677,8 @@ export const McpServerInfo = Type.Object(
         stderr: Type.Array(Type.String()),
         /** The tools as the model sees them (<server>.<tool>). */
         tools: Type.Array(Type.String()),
+        /** Tools left out, and why (a schema too large or not valid, a name taken). */
+        refused: Type.Array(Type.Object({tool: Type.String(), reason: Type.String()}, closed)),
         /** Prompts, offered as slash commands: /<server>.<prompt> name=value ... */
         prompts: Type.Array(
             Type.Object(
@@ -922,6 +928,7 @@ export const calls = {
             embeddingModelPath: Type.Optional(nullable(FilePath)),
             workspaceRoot: Type.Optional(nullable(FilePath)),
             planMaxSteps: Type.Optional(Type.Integer({minimum: 1, maximum: 12})),
+            toolShare: Type.Optional(Type.Integer({minimum: 5, maximum: 75})),
         }),
         SettingsValues,
     ),

@@ -19,6 +19,7 @@ import type {ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
 import {modelFunction, type ToolDefinition} from "../tools/defineTool.js";
 import type {ToolRegistry} from "../tools/registry.js";
+import {describeSelection, FIND_TOOLS, type ToolChooser, type ToolSelection} from "../tools/selection.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import type {CallContext, CallOutcome, ToolRunner} from "../tools/runner.js";
 import {TurnMachine} from "./turnState.js";
@@ -30,6 +31,8 @@ export type ToolServices = {
     approver: Approver;
     /** Counts the tools each step offers (Settings' tool use table). */
     telemetry?: ToolTelemetry;
+    /** Chooses each step's tools under the context's budget (tool search). */
+    chooser: ToolChooser;
 };
 
 export type TurnDeps = {
@@ -86,6 +89,9 @@ export class Turn {
     private readonly cited: Citation[] = [];
     private contextUsed: number | null = null;
     private readonly machine: TurnMachine;
+    /** The tools the last step offered, and why; tools find_tools found in this answer. */
+    private selection: ToolSelection | null = null;
+    private readonly found: string[] = [];
 
     constructor(
         private readonly deps: TurnDeps,
@@ -148,8 +154,8 @@ export class Turn {
     private async makePlan(maxSteps: number): Promise<Ending> {
         this.machine.to("GENERATING");
         const {registry} = this.deps.tools;
-        const {mode, webAccess, generation, signal} = this.input;
-        const offered = registry.offered(mode, {webAccess, off: this.input.toolsOff});
+        const {generation, signal} = this.input;
+        const offered = this.chooseTools().filter((t) => t.name !== FIND_TOOLS);
         const result = await this.deps.engine.step({
             ...plannerStep(offered, maxSteps, this.input.history, generation.maxTokens),
             signal,
@@ -225,13 +231,11 @@ export class Turn {
     private async generate(step: number, withTools = true) {
         this.machine.to("GENERATING");
         const {registry} = this.deps.tools;
-        const {mode, webAccess, generation, signal} = this.input;
+        const {generation, signal} = this.input;
         const limitReached = step >= registry.config.defaults.maxSteps;
         const choice = step === 0 ? this.input.choice : "auto";
-        const off = this.input.toolsOff;
-        const offered =
-            limitReached || choice === "none" || !withTools ? [] : registry.offered(mode, {webAccess, off});
-        const force = forcedTools(choice, offered);
+        const offered = limitReached || choice === "none" || !withTools ? [] : this.chooseTools();
+        const force = forcedTools(choice, offered, this.allowedTools());
         this.deps.tools.telemetry?.offered((force ?? offered).map((t) => t.name));
         const hosted = this.hostedTools(step);
         const result = await this.deps.engine.step({
@@ -265,6 +269,50 @@ export class Turn {
             if (result.value.text) this.response.push(result.value.text);
         }
         return result;
+    }
+
+    /** Every tool this answer may use (mode, web access, this conversation's switches). */
+    private allowedTools(): ToolDefinition[] {
+        const {mode, webAccess, toolsOff: off} = this.input;
+        return this.deps.tools.registry.offered(mode, {webAccess, off});
+    }
+
+    /**
+     * The tools this step offers: all allowed when they fit the budget, else those chosen for the question
+     * (pinned, found by find_tools, used before, relevant); the answer's stats say which and why.
+     */
+    private chooseTools(): ToolDefinition[] {
+        this.selection = this.deps.tools.chooser.choose(this.allowedTools(), this.deps.engine, {
+            query: lastQuestion(this.input.history),
+            used: [...toolsCalled(this.input.history), ...toolsCalled([this.modelItem()])],
+            found: this.found,
+        });
+        this.stats.toolsOffered = this.selection.cut ? describeSelection(this.selection) : undefined;
+        return this.selection.tools;
+    }
+
+    /**
+     * find_tools' search: the allowed tools not offered in this step that match the query; what it finds is
+     * offered from the next step on.
+     */
+    private findTools(query: string, k: number): {name: string; description: string}[] {
+        const {registry} = this.deps.tools;
+        const allowed = new Set(this.allowedTools().map((t) => t.name));
+        const shown = new Set(this.selection?.tools.map((t) => t.name));
+        const names = registry.search(
+            query,
+            k,
+            (n) => allowed.has(n) && !shown.has(n) && !this.found.includes(n),
+        );
+        this.found.push(...names);
+        return names.flatMap((n) => {
+            const tool = registry.resolve(n);
+            return tool ? [{name: tool.name, description: tool.description}] : [];
+        });
+    }
+
+    private modelItem(): ChatHistoryItem {
+        return {type: "model", response: [...this.response]};
     }
 
     /** A remote provider's default model is known after its first step: the answer records it. */
@@ -337,18 +385,17 @@ export class Turn {
             seen: this.seen,
             onAwaiting: (waiting) => this.machine.to(waiting ? "AWAITING_APPROVAL" : "WAITING_FOR_TOOL"),
             fit,
+            findTools: (query, k) => this.findTools(query, k),
         };
     }
 
     /** Each call's share of the context left for the next step, in the model's tokens. */
     private fitResults(calls: number): CallContext["fit"] {
-        const {registry} = this.deps.tools;
         const {engine} = this.deps;
         const budget = engine.resultBudget({
             history: this.history(true),
-            functions: registry
-                .offered(this.input.mode, {webAccess: this.input.webAccess, off: this.input.toolsOff})
-                .map(modelFunction),
+            // The next step's tools: those of the last step, or (before the first) those it will offer.
+            functions: (this.selection?.tools ?? this.chooseTools()).map(modelFunction),
             maxTokens: this.input.generation.maxTokens,
             calls,
             contextUsed: this.contextUsed,
@@ -447,11 +494,38 @@ export class Turn {
     }
 }
 
-/** The tools a forced choice allows: only among those offered now (mode, policy, step limit). */
-function forcedTools(choice: ToolChoice, offered: ToolDefinition[]): ToolDefinition[] | undefined {
-    if (choice === "auto" || choice === "none") return undefined;
-    const allowed = choice === "required" ? offered : offered.filter((t) => t.name === choice);
-    return allowed.length > 0 ? allowed : undefined;
+/**
+ * The tools a forced choice allows: "required", any of those offered now; a named tool, that one if this
+ * answer may use it (mode, policy, switches), whether or not the selection offered it.
+ */
+function forcedTools(
+    choice: ToolChoice,
+    offered: ToolDefinition[],
+    allowed: ToolDefinition[],
+): ToolDefinition[] | undefined {
+    if (choice === "auto" || choice === "none" || offered.length === 0) return undefined;
+    const forced =
+        choice === "required"
+            ? offered.filter((t) => t.name !== FIND_TOOLS)
+            : allowed.filter((t) => t.name === choice);
+    return forced.length > 0 ? forced : undefined;
+}
+
+/** The newest question in a history: what the tools are chosen for. */
+function lastQuestion(history: ChatHistoryItem[]): string {
+    const item = history.findLast((i) => i.type === "user");
+    return item?.type === "user" ? item.text : "";
+}
+
+/** The tools a history's model items called, in order. */
+function toolsCalled(history: ChatHistoryItem[]): string[] {
+    return history.flatMap((item) =>
+        item.type === "model"
+            ? item.response.flatMap((part) =>
+                  typeof part === "object" && part.type === "functionCall" ? [part.name] : [],
+              )
+            : [],
+    );
 }
 function functionCallItem(
     call: {name: string; params: unknown},

@@ -35,6 +35,7 @@ export function settingsHandlers({
                 settings.set("workspaceRoot", req.workspaceRoot && path.resolve(req.workspaceRoot));
             if (req.webAccessDefault !== undefined) settings.set("webAccessDefault", req.webAccessDefault);
             if (req.planMaxSteps !== undefined) settings.set("planMaxSteps", req.planMaxSteps);
+            if (req.toolShare !== undefined) settings.set("toolShare", req.toolShare);
             if (req.engine) settings.set("engine", {...settings.get("engine"), ...req.engine});
             if (req.generation)
                 settings.set("generation", {...settings.get("generation"), ...req.generation});

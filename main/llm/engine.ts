@@ -127,6 +127,9 @@ export type GenerateResult = {text: string; stopped: boolean; stats: TurnStats};
 export type StepEngine = Pick<Engine, "step" | "resultBudget" | "fitText"> & {
     /** What answers, as messages record it (a remote model, known once its server has listed it). */
     label?(): string;
+    /** The context's size in tokens, and a text's length in them: what the tool selection budgets with. */
+    contextSize?(): number | null;
+    countTokens?(text: string): number | null;
 };
 
 export type EngineOptions = {
@@ -144,6 +147,8 @@ export type EngineOptions = {
 };
 
 const DEFAULT_MAX_TOKENS = 512;
+/** The smallest context an automatic load chooses (see fit.ts). */
+const SMALLEST_AUTO_CONTEXT = 2048;
 
 // A forced call's JSON is not the answer: the answer's length limit must not cut its arguments.
 const FORCED_CALL_MAX_TOKENS = 1024;
@@ -564,6 +569,14 @@ export class Engine {
                 ? Math.max(0, alone[0]! + alone[1]! - (length(functions.slice(0, 2)) - base))
                 : 0;
         return {total, each: alone.map((n) => n - preamble), preamble, contextSize};
+    }
+
+    /**
+     * The context's size in tokens: the loaded one's; while a model loads (an answer waits for it), the
+     * size chosen in Settings, else the smallest a load chooses.
+     */
+    contextSize(): number {
+        return this.context?.contextSize ?? this.settings().contextSize ?? SMALLEST_AUTO_CONTEXT;
     }
 
     /** A text's length in the loaded model's tokens; null when no model is loaded. */

@@ -1,3 +1,4 @@
+import type {RefusedTool} from "../tools/registry.js";
 import {Client} from "@modelcontextprotocol/sdk/client/index.js";
 import {SSEClientTransport} from "@modelcontextprotocol/sdk/client/sse.js";
 import {StdioClientTransport} from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -27,6 +28,8 @@ export class McpConnection {
     private stopping = false;
     private retries = 0;
     private retryTimer: NodeJS.Timeout | null = null;
+    /** Tools the registry left out, and why (set as the tool list is synced). */
+    refused: RefusedTool[] = [];
 
     constructor(
         readonly config: McpServerConfig,

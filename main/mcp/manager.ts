@@ -163,12 +163,13 @@ export class McpManager {
     private syncTools(connection: McpConnection): void {
         const live = this.connections.get(connection.config.name) === connection && connection.config.enabled;
         const tools = live ? connection.status().tools : [];
-        const problems = this.deps.registry.setSource(
+        const refused = this.deps.registry.setSource(
             `mcp:${connection.config.name}`,
             tools.map((t) => mcpToolDefinition(connection, t)),
         );
-        for (const problem of problems)
-            console.error(`[cairn] MCP server ${connection.config.name}: ${problem}`);
+        connection.refused = refused;
+        for (const {tool, reason} of refused)
+            console.error(`[cairn] MCP server ${connection.config.name}: ${tool} left out: ${reason}`);
     }
 }
 
@@ -185,7 +186,10 @@ function infoOf(connection: McpConnection): McpServerInfo {
         state: status.state,
         error: status.error,
         stderr: status.stderr,
-        tools: status.tools.map((tool) => mcpToolName(config.name, tool.name)),
+        tools: status.tools
+            .map((tool) => mcpToolName(config.name, tool.name))
+            .filter((name) => !connection.refused.some((r) => r.tool === name)),
+        refused: connection.refused,
         prompts: status.prompts.map((p) => ({
             name: p.name,
             description: p.description ?? p.title ?? "",

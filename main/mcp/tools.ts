@@ -7,6 +7,9 @@ import type {McpConnection} from "./connection.js";
 /** Longest tool name as the model sees it: what OpenAI-style function names and chat templates accept. */
 const MAX_NAME = 64;
 
+/** The model reads every offered tool's description in each prompt: a longer one is cut. */
+const MAX_DESCRIPTION = 1000;
+
 /** `<server>.<tool>`, with anything outside letters, digits, "_" and "-" made "_" in each part. */
 export function mcpToolName(server: string, tool: string): string {
     const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "_");
@@ -31,7 +34,10 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
     const {sideEffect, openWorld} = sideEffectOf(tool);
     return {
         name: mcpToolName(server, tool.name),
-        description: tool.description ?? tool.title ?? tool.annotations?.title ?? `${tool.name} (${server})`,
+        description: cut(
+            tool.description ?? tool.title ?? tool.annotations?.title ?? `${tool.name} (${server})`,
+            MAX_DESCRIPTION,
+        ),
         sideEffect,
         openWorld,
         source: `mcp:${server}`,
@@ -41,6 +47,10 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
         run: async (args, ctx) =>
             outputOf(await connection.callTool(tool.name, args, ctx.signal, ctx.progress)),
     };
+}
+
+function cut(text: string, max: number): string {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 type Content = CallToolResult["content"][number];

@@ -49,6 +49,7 @@ type MessageRow = {
     thought: string;
     thought_ms: number | null;
     thought_tokens: number | null;
+    tools_offered: string | null;
     plan: string | null;
     created_at: number;
 };
@@ -376,7 +377,7 @@ export class ConversationStore {
         this.sql(
             `UPDATE messages SET content = ?, status = ?, error = ?, prompt_tokens = ?, completion_tokens = ?,
                  ttft_ms = ?, duration_ms = ?, tokens_per_second = ?, reused_tokens = ?, context_shifted = ?,
-                 thought = ?, thought_ms = ?, thought_tokens = ?, updated_at = ? WHERE id = ?`,
+                 thought = ?, thought_ms = ?, thought_tokens = ?, tools_offered = ?, updated_at = ? WHERE id = ?`,
         ).run(
             f.content,
             f.status,
@@ -391,6 +392,7 @@ export class ConversationStore {
             f.thought ?? "",
             f.thoughtMs ?? null,
             s?.thoughtTokens ?? null,
+            s?.toolsOffered ?? null,
             Date.now(),
             id,
         );
@@ -461,6 +463,7 @@ function toMessage(
                   reusedTokens: r.reused_tokens ?? 0,
                   contextShifted: r.context_shifted === 1,
                   thoughtTokens: r.thought_tokens ?? 0,
+                  ...(r.tools_offered ? {toolsOffered: r.tools_offered} : {}),
               };
     return {
         id: r.id,

@@ -361,4 +361,9 @@ export const MIGRATIONS: readonly Migration[] = [
         name: "a conversation's model among its provider's (null: the provider's default)",
         sql: `ALTER TABLE conversations ADD COLUMN provider_model TEXT;`,
     },
+    {
+        version: 20,
+        name: "which tools an answer was offered and why, when too many to offer all",
+        sql: `ALTER TABLE messages ADD COLUMN tools_offered TEXT;`,
+    },
 ];

@@ -38,6 +38,9 @@ export type Settings = {
     embeddingModelPath: string | null;
     workspaceRoot: string | null;
     planMaxSteps: number;
+    toolShare: number;
+    /** Tools offered in every step, however many there are (pinned in the tools menu). */
+    pinnedTools: string[];
     /** The local API's key, made on first use. */
     apiKey: string;
     apiEnabled: boolean;
@@ -45,6 +48,9 @@ export type Settings = {
     /** Browser origins allowed to call the local API (CORS). */
     apiCorsOrigins: string[];
 };
+
+/** The tools' share of the context when the person has not chosen one, in percent. */
+export const DEFAULT_TOOL_SHARE = 25;
 
 export class SettingsStore {
     /** Defaults that depend on the loaded model (its family's published sampling), over DEFAULT_GENERATION. */
@@ -79,6 +85,7 @@ export class SettingsStore {
             embeddingModelPath: this.get("embeddingModelPath") ?? null,
             workspaceRoot: this.get("workspaceRoot") ?? null,
             planMaxSteps: this.get("planMaxSteps") ?? DEFAULT_PLAN_STEPS,
+            toolShare: this.get("toolShare") ?? DEFAULT_TOOL_SHARE,
         };
     }
 

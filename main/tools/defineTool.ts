@@ -25,6 +25,11 @@ export type ToolContext = {
      * approvals, traced as a child of this call. Never throws.
      */
     call?(name: string, args: unknown): Promise<ChildOutcome>;
+    /**
+     * Searches the tools this answer may use but were not offered (find_tools); what it returns is offered
+     * from the next step on. Absent where there is no tool selection.
+     */
+    findTools?(query: string, k: number): {name: string; description: string}[];
 };
 
 /** How a child call ended: its status, the text the model would see (or the error), data and sources. */

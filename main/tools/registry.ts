@@ -2,7 +2,11 @@ import type {ToolInfo, ToolMode, ToolPolicy} from "../../shared/contract.js";
 import {validationSchema, type ToolDefinition} from "./defineTool.js";
 import type {ToolsConfig} from "./config.js";
 import {decide, defaultPolicy} from "./policy.js";
+import {ToolIndex} from "./toolIndex.js";
 import {ArgumentValidator, type Validated} from "./validate.js";
+
+/** A tool left out of the registry, and why. */
+export type RefusedTool = {tool: string; reason: string};
 
 export type PolicyContext = {
     webAccess: boolean;
@@ -16,8 +20,12 @@ export class ToolRegistry {
     private readonly validator = new ArgumentValidator();
     /** Policies chosen by the user in Settings, over the config file's. */
     private policyOverrides: Record<string, ToolPolicy> = {};
+    /** Tools the person pinned: offered in every step however many tools there are. */
+    private pins = new Set<string>();
 
     private readonly preparers: (() => Promise<void>)[] = [];
+    /** Full-text search over every tool, updated as sources change (tool selection, find_tools). */
+    private readonly index = new ToolIndex();
 
     constructor(
         definitions: ToolDefinition[],
@@ -29,36 +37,39 @@ export class ToolRegistry {
             else this.validator.add(tool.name, validationSchema(tool));
             for (const alias of config.tools[tool.name]?.aliases ?? []) this.aliases.set(alias, tool.name);
         }
+        this.index.setSource("built-in", definitions);
     }
 
     /**
      * Replaces the tools one source offers (an MCP server's, as its list changes). A tool whose schema
      * cannot be compiled is left out, and named in the problems returned. Built-in names are never replaced.
      */
-    setSource(source: string, definitions: ToolDefinition[]): string[] {
+    setSource(source: string, definitions: ToolDefinition[]): RefusedTool[] {
         for (const [name, tool] of this.tools) {
             if (tool.source === source) {
                 this.tools.delete(name);
                 this.validator.remove(name);
             }
         }
-        const problems: string[] = [];
+        const problems: RefusedTool[] = [];
         for (const tool of definitions) {
             if (this.tools.has(tool.name)) {
-                problems.push(`${tool.name}: a tool with this name already exists`);
+                problems.push({tool: tool.name, reason: "a tool with this name already exists"});
                 continue;
             }
             try {
                 if (tool.inputSchema) this.validator.addForeign(tool.name, tool.inputSchema);
                 else this.validator.add(tool.name, validationSchema(tool));
             } catch (error) {
-                problems.push(
-                    `${tool.name}: its input schema is not valid JSON Schema (${(error as Error).message})`,
-                );
+                problems.push({tool: tool.name, reason: (error as Error).message});
                 continue;
             }
             this.tools.set(tool.name, {...tool, source});
         }
+        this.index.setSource(
+            source,
+            [...this.tools.values()].filter((t) => t.source === source),
+        );
         return problems;
     }
 
@@ -96,6 +107,11 @@ export class ToolRegistry {
         );
     }
 
+    /** Tool names matching a query's words, best first, among those `among` allows. */
+    search(query: string, k: number, among: (name: string) => boolean): string[] {
+        return this.index.search(query, k, among);
+    }
+
     /** Every enabled tool, offered here or not (the tools menu lists them all). */
     enabled(): ToolDefinition[] {
         return [...this.tools.values()].filter((t) => this.isEnabled(t.name));
@@ -108,6 +124,14 @@ export class ToolRegistry {
             this.config.tools[tool.name]?.policy ??
             (tool.composite ? "allow" : defaultPolicy(tool.sideEffect))
         );
+    }
+
+    pinned(): ReadonlySet<string> {
+        return this.pins;
+    }
+
+    setPinned(names: readonly string[]): void {
+        this.pins = new Set(names);
     }
 
     setPolicyOverrides(overrides: Record<string, ToolPolicy>): void {

@@ -39,6 +39,8 @@ export type CallContext = {
     /** The call this one runs inside (a composite tool's), and how deep in composite tools it is. */
     parentId?: string;
     depth?: number;
+    /** find_tools' search over the tools left out of this step (ToolContext.findTools). */
+    findTools?: ToolContext["findTools"];
 };
 
 export type CallOutcome = {record: ToolCallRecord; modelText: string; sources: Source[]};
@@ -326,6 +328,7 @@ export class ToolRunner {
                         ? (file, before, after) => this.files!.versions!.keep(record.id, file, before, after)
                         : undefined,
                     call: (name, args) => this.child(name, args, record, {...ctx, signal: controller.signal}),
+                    findTools: ctx.findTools,
                 })
                 .then(
                     (output) => ({output}),

@@ -1,5 +1,10 @@
 import {Ajv, type ErrorObject, type ValidateFunction} from "ajv";
 import addFormats from "ajv-formats";
+import {formatBytes} from "../../shared/format.js";
+
+/** The largest input schema a foreign tool may declare, as JSON, and its deepest nesting. */
+export const MAX_SCHEMA_BYTES = 256 * 1024;
+export const MAX_SCHEMA_DEPTH = 32;
 
 export type Validated = {ok: true; args: Record<string, unknown>} | {ok: false; message: string};
 
@@ -23,24 +28,38 @@ export class ArgumentValidator {
         new Ajv({allErrors: true, strict: false, coerceTypes: false, useDefaults: true}),
     );
     private readonly compiled = new Map<string, ValidateFunction>();
+    /** Foreign schemas checked but not compiled yet: compiled on a tool's first call. */
+    private readonly pending = new Map<string, object>();
 
     add(name: string, schema: object): void {
         this.compiled.set(name, this.ajv.compile(schema));
     }
 
-    /** Throws when the schema cannot be compiled: the caller says which tool and why. */
+    /**
+     * Checks a schema written elsewhere at once (its size, its depth, JSON Schema's own rules), and compiles
+     * it on the tool's first call: a server listing 2,000 tools costs milliseconds, not seconds of compiling.
+     * Throws when the schema is refused: the caller says which tool and why.
+     */
     addForeign(name: string, schema: object): void {
         const {$schema: _draft, ...rest} = schema as Record<string, unknown>;
-        this.compiled.set(name, this.foreignAjv.compile(rest));
+        const problem = schemaProblem(rest);
+        if (problem) throw new Error(problem);
+        if (!this.foreignAjv.validateSchema(rest))
+            throw new Error(
+                `its input schema is not valid JSON Schema (${this.foreignAjv.errorsText(this.foreignAjv.errors, {dataVar: "schema"})})`,
+            );
+        this.compiled.delete(name);
+        this.pending.set(name, rest);
     }
 
     remove(name: string): void {
         this.compiled.delete(name);
+        this.pending.delete(name);
     }
 
     validate(name: string, args: unknown): Validated {
-        const validate = this.compiled.get(name);
-        if (!validate) return {ok: false, message: `unknown tool: ${name}`};
+        const validate = this.compiledFor(name);
+        if (typeof validate === "string") return {ok: false, message: validate};
         if (typeof args !== "object" || args === null || Array.isArray(args)) {
             return {ok: false, message: "invalid_arguments: arguments must be a JSON object"};
         }
@@ -48,6 +67,65 @@ export class ArgumentValidator {
         if (validate(copy)) return {ok: true, args: copy};
         return {ok: false, message: `invalid_arguments: ${describe(validate.errors ?? [])}`};
     }
+
+    /** A tool's validator, compiling a foreign schema on first use; a string says why there is none. */
+    private compiledFor(name: string): ValidateFunction | string {
+        const done = this.compiled.get(name);
+        if (done) return done;
+        const schema = this.pending.get(name);
+        if (!schema) return `unknown tool: ${name}`;
+        try {
+            const validate = this.foreignAjv.compile(schema);
+            this.compiled.set(name, validate);
+            this.pending.delete(name);
+            return validate;
+        } catch (error) {
+            return `the tool's input schema cannot be used: ${(error as Error).message}`;
+        }
+    }
+}
+
+/** Why a foreign schema is refused before compiling it (too large, too deep); null when it is not. */
+export function schemaProblem(schema: object): string | null {
+    const bytes = JSON.stringify(schema).length;
+    if (bytes > MAX_SCHEMA_BYTES)
+        return `its input schema is ${formatBytes(bytes)}, over the ${formatBytes(MAX_SCHEMA_BYTES)} a tool may declare`;
+    if (depthOf(schema) > MAX_SCHEMA_DEPTH)
+        return `its input schema is nested deeper than ${MAX_SCHEMA_DEPTH} levels`;
+    for (const ref of refsOf(schema)) {
+        if (!ref.startsWith("#"))
+            return `its input schema refers to another document (${ref.slice(0, 80)}), which is not fetched`;
+        if (ref.startsWith("#/") && pointerTarget(schema, ref) === undefined)
+            return `its input schema refers to ${ref.slice(0, 80)}, which it does not define`;
+    }
+    return null;
+}
+
+function refsOf(value: unknown, found: string[] = []): string[] {
+    if (typeof value !== "object" || value === null) return found;
+    for (const [key, child] of Object.entries(value)) {
+        if (key === "$ref" && typeof child === "string") found.push(child);
+        else refsOf(child, found);
+    }
+    return found;
+}
+
+/** What a local JSON pointer ("#/$defs/Node") points at in the schema. */
+function pointerTarget(schema: object, ref: string): unknown {
+    let node: unknown = schema;
+    for (const raw of ref.slice(2).split("/")) {
+        const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+        if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
+        node = (node as Record<string, unknown>)[key];
+    }
+    return node;
+}
+
+function depthOf(value: unknown, depth = 0): number {
+    if (typeof value !== "object" || value === null || depth > MAX_SCHEMA_DEPTH) return depth;
+    let deepest = depth;
+    for (const child of Object.values(value)) deepest = Math.max(deepest, depthOf(child, depth + 1));
+    return deepest;
 }
 
 function describe(errors: ErrorObject[]): string {

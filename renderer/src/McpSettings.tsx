@@ -131,6 +131,22 @@ function ServerRow({
                 <code className="mcp-target">{server.target}</code>
             </div>
             {server.error && <p className="problem">{server.error}</p>}
+            {server.refused.length > 0 && (
+                <details className="mcp-refused">
+                    <summary className="problem">
+                        {server.refused.length === 1
+                            ? "1 tool left out"
+                            : `${server.refused.length} tools left out`}
+                    </summary>
+                    <ul>
+                        {server.refused.map((r) => (
+                            <li key={r.tool}>
+                                <code>{r.tool}</code>: {r.reason}
+                            </li>
+                        ))}
+                    </ul>
+                </details>
+            )}
             <div className="mcp-actions">
                 <label>
                     <input

@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import {test} from "node:test";
+import {getLlama} from "node-llama-cpp";
+import type {Message} from "../../shared/contract.js";
+import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {mcpStatusWhen, servers, writeMcpJson} from "../helpers/mcp.js";
+import {tempDir} from "../helpers/paths.js";
+import {FAMILIES, templateModel} from "../helpers/templateModel.js";
+
+/**
+ * A core with the fixture server, its tool list grown by env (fillers, hostile schemas), on a model with
+ * Qwen3's real tokenizer and chat template (random weights): the prompt's sizes are a real model's, and its
+ * 8,192-token context gives the tools a budget of 2,048.
+ */
+async function open(env: Record<string, string>): Promise<TestCore> {
+    const dataDir = tempDir();
+    writeMcpJson(dataDir, {fixture: {...servers.fixture, env}});
+    return openTestCore({
+        dataDir,
+        modelPath: templateModel(FAMILIES.qwen3),
+        contextSize: 8192,
+        generation: {maxTokens: 8, seed: 1, temperature: 0},
+    });
+}
+
+async function ask(
+    t: TestCore,
+    text: string,
+    req: {toolChoice?: string; preflight?: {name: string; args: Record<string, unknown>}[]} = {},
+    id?: string,
+): Promise<Message> {
+    id ??= unwrap(await t.api.invoke("conversations.create", {})).id;
+    const done = nextDone(t.api, id);
+    unwrap(await t.api.invoke("chat.send", {conversationId: id, text, ...req}));
+    return done;
+}
+
+/** The tool names the last prompt offered the model (as the chat format wrote them). */
+function offeredIn(t: TestCore, names: string[]): string[] {
+    const prompt = t.core.engine.lastPrompt()?.text ?? "";
+    return names.filter((n) => prompt.includes(n));
+}
+
+test("2,000 MCP tools: a turn offers Cairn's tools, find_tools and the few relevant ones, says so, and answers", async () => {
+    const t = await open({FIXTURE_FILLERS: "2000"});
+    try {
+        const message = await ask(t, "Please list the support tickets in the help desk.");
+        assert.equal(message.status, "complete", message.error ?? "");
+        // Ask mode, web access off: Cairn's read-only tools and the server's 400 read-only ones may be offered.
+        const said =
+            /^(\d+) of (\d+) tools offered: (\d) built-in, 8 by relevance; find_tools searches the rest$/.exec(
+                message.stats?.toolsOffered ?? "",
+            );
+        assert.ok(said, message.stats?.toolsOffered);
+        assert.ok(Number(said[2]) > 400 && Number(said[1]) === Number(said[3]) + 8, said[0]);
+        const all = unwrap(await t.api.invoke("tools.list", {})).map((x) => x.name);
+        assert.ok(all.length > 2000, `${all.length} tools`);
+        const offered = offeredIn(t, all);
+        assert.ok(offered.includes("find_tools"), offered.join(", "));
+        assert.ok(offered.includes("system_stats"), "Cairn's own tools are always offered");
+        assert.ok(
+            offered.some((n) => /^fixture\.list_ticket_\d+$/.test(n)),
+            offered.join(", "),
+        );
+        assert.ok(offered.length <= 9 + 1 + 8, `${offered.length} offered: ${offered.join(", ")}`);
+        const next = await ask(t, "And the invoices?");
+        assert.equal(next.status, "complete", next.error ?? "");
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("find_tools finds tools that were left out, and they are offered in the next step", async () => {
+    const t = await open({FIXTURE_FILLERS: "2000"});
+    try {
+        const message = await ask(t, "Hello", {
+            preflight: [{name: "find_tools", args: {query: "list the expense reports"}}],
+        });
+        assert.equal(message.status, "complete", message.error ?? "");
+        const call = message.toolCalls[0]!;
+        assert.equal(call.status, "ok", call.error ?? "");
+        assert.match(call.resultText ?? "", /fixture\.list_expense_\d+: Lists a expense report/);
+        const found = (call.resultData as {tools: string[]}).tools;
+        assert.ok(found.length > 0 && found.length <= 5, found.join(", "));
+        assert.deepEqual(offeredIn(t, found), found, "what find_tools found is offered next");
+        assert.match(message.stats?.toolsOffered ?? "", /\d+ found by find_tools/);
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("hostile schemas: the unusable are left out with a reason, the rest are simplified for the grammar and still validated whole", async () => {
+    const t = await open({FIXTURE_HOSTILE: "1"});
+    try {
+        unwrap(
+            await t.api.invoke("tools.budget", {
+                conversationId: unwrap(await t.api.invoke("conversations.create", {})).id,
+            }),
+        );
+        const status = await mcpStatusWhen(t.api, (s) => s.servers[0]?.state === "ready");
+        const server = status.servers[0]!;
+        const refused = Object.fromEntries(server.refused.map((r) => [r.tool, r.reason]));
+        assert.match(refused["fixture.too_deep"] ?? "", /nested deeper than 32 levels/);
+        assert.match(refused["fixture.too_big"] ?? "", /over the 256 KiB a tool may declare/);
+        assert.match(
+            refused["fixture.dangling_ref"] ?? "",
+            /refers to #\/\$defs\/Missing, which it does not define/,
+        );
+        assert.match(refused["fixture.not_a_schema"] ?? "", /not valid JSON Schema/);
+        assert.ok(
+            server.tools.includes("fixture.pick_country") && server.tools.includes("fixture.walk_tree"),
+        );
+        assert.ok(!server.tools.includes("fixture.too_deep"));
+
+        const llama = await getLlama({gpu: false, build: "never"});
+        for (const name of ["fixture.pick_country", "fixture.walk_tree", "fixture.chatty"]) {
+            const tool = t.core.tools.resolve(name)!;
+            assert.ok(JSON.stringify(tool.params).length < 20_000, `${name}'s grammar schema is small`);
+            await llama.createGrammarForJsonSchema(tool.params);
+            assert.ok(tool.description.length <= 1000, `${name}'s description is cut`);
+        }
+        // The grammar lets any string through where 5,000 values were; ajv checks the real enum.
+        const wrong = t.core.tools.validate("fixture.pick_country", {code: "XX"});
+        assert.equal(wrong.ok, false);
+        assert.match(wrong.ok ? "" : wrong.message, /must be equal to one of the allowed values/);
+        assert.equal(t.core.tools.validate("fixture.pick_country", {code: "R4999"}).ok, true);
+
+        const tree = {root: {label: "a", left: {label: "b", right: {label: "c"}}, children: [{label: "d"}]}};
+        const called = await ask(t, "Walk it.", {
+            preflight: [{name: "fixture.walk_tree", args: tree}],
+        });
+        assert.equal(called.status, "complete", called.error ?? "");
+        assert.equal(called.toolCalls[0]?.status, "ok", called.toolCalls[0]?.error ?? "");
+        assert.match(called.toolCalls[0]?.resultText ?? "", /walk_tree done with .*"label":"d"/);
+        const plain = await ask(t, "hello");
+        assert.equal(plain.status, "complete", plain.error ?? "");
+    } finally {
+        await t.core.dispose();
+    }
+});
