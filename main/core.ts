@@ -163,6 +163,7 @@ export function createCore(options: CoreOptions): Core {
         telemetry,
     };
     const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir, toolFiles);
+    const chooser = new ToolChooser(tools, () => settings.values().toolShare);
     const chat = new ChatService(
         conversations,
         engine,
@@ -172,7 +173,7 @@ export function createCore(options: CoreOptions): Core {
             runner,
             approver: options.approver ?? approvals.ask,
             telemetry,
-            chooser: new ToolChooser(tools, () => settings.values().toolShare),
+            chooser,
         },
         citations,
         generationFor(settings, options.generation),
@@ -214,6 +215,7 @@ export function createCore(options: CoreOptions): Core {
                 bus,
                 runner,
                 telemetry,
+                chooser,
             }),
             ...mcpHandlers(mcp, {docs, conversations, dataDir: options.dataDir}),
             ...documentHandlers(docs),

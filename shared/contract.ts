@@ -531,6 +531,8 @@ export const ToolInfo = Type.Object(
         openWorld: Type.Boolean(),
         policy: ToolPolicy,
         enabled: Type.Boolean(),
+        /** Offered in every step, however many tools there are (pinned in the tools menu). */
+        pinned: Type.Boolean(),
         params: Json,
     },
     closed,
@@ -621,7 +623,12 @@ export const ToolBudget = Type.Object(
         /** null: no model is loaded, so nothing could be measured. */
         contextSize: nullable(Type.Number()),
         offeredTokens: nullable(Type.Number()),
-        /** Said when the offered tools take more than a quarter of the context. */
+        /**
+         * The tokens tool definitions may take in a step (the share of the context in Settings); past it,
+         * each question is offered Cairn's tools, the pinned ones and the most relevant. null: no model.
+         */
+        budgetTokens: nullable(Type.Number()),
+        /** Said when the tools on here cannot all be offered at once: they are chosen per question. */
         warning: nullable(Type.String()),
         tools: Type.Array(
             Type.Object(
@@ -635,6 +642,7 @@ export const ToolBudget = Type.Object(
                     /** Why it cannot be offered now even when on (mode, web access, policy); null if it can. */
                     unavailable: nullable(Type.String()),
                     tokens: nullable(Type.Number()),
+                    pinned: Type.Boolean(),
                 },
                 closed,
             ),
@@ -955,6 +963,8 @@ export const calls = {
     ),
     "tools.listPending": call(Empty, Type.Array(ApprovalRequest)),
     "tools.setPolicy": call(req({tool: Name, policy: nullable(ToolPolicy)}), Type.Array(ToolInfo)),
+    /** Pins a tool (offered in every step) or unpins it. */
+    "tools.setPinned": call(req({tool: Name, pinned: Type.Boolean()}), Type.Array(ToolInfo)),
     "archive.get": call(req({id: Id}), ArchivedPage),
     "mcp.list": call(Empty, McpStatus),
     /** Adds servers from pasted or imported `{"mcpServers": {...}}` JSON. */

@@ -5,6 +5,7 @@ import type {WebPageStore} from "../store/webPages.js";
 import type {ApprovalBroker} from "../tools/approvals.js";
 import type {ToolRegistry} from "../tools/registry.js";
 import {toolBudget} from "../tools/budget.js";
+import type {ToolChooser} from "../tools/selection.js";
 import type {Engine} from "../llm/engine.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {FileVersions} from "../tools/workspace.js";
@@ -25,6 +26,7 @@ type Deps = {
     toolCalls: ToolCallStore;
     settings: SettingsStore;
     webPages: WebPageStore;
+    chooser: ToolChooser;
 };
 
 /** The tool list and policies, approvals, grants, and the archive of pages the tools read. */
@@ -37,7 +39,7 @@ export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "a
             if (!conversation) return fail("NOT_FOUND", `conversation not found: ${req.conversationId}`);
             // MCP servers that start on first use start now, so that their tools are listed.
             await tools.prepare();
-            return ok(toolBudget(tools, deps.engine, conversation));
+            return ok(toolBudget(tools, deps.engine, conversation, deps.chooser));
         },
         "tools.listPending": () => ok(approvals.list()),
         "tools.decide": (req) => approvals.decide(req.approvalId, req.decision, req.args),
@@ -48,6 +50,15 @@ export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "a
             const next = req.policy ? {...others, [tool.name]: req.policy} : others;
             settings.set("toolPolicies", next);
             tools.setPolicyOverrides(next);
+            return ok(tools.list());
+        },
+        "tools.setPinned": (req) => {
+            const tool = tools.resolve(req.tool);
+            if (!tool) return fail("NOT_FOUND", `unknown tool: ${req.tool}`);
+            const others = (settings.get("pinnedTools") ?? []).filter((name) => name !== tool.name);
+            const next = req.pinned ? [...others, tool.name] : others;
+            settings.set("pinnedTools", next);
+            tools.setPinned(next);
             return ok(tools.list());
         },
         "tools.usage": () => ok(deps.telemetry.usage()),

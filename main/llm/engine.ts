@@ -25,6 +25,7 @@ import type {
     MessageRole,
     TurnStats,
 } from "../../shared/contract.js";
+import {formatCount} from "../../shared/format.js";
 import {fail, ok, type ErrorCode, type Result} from "../../shared/result.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
 import {estimateFit} from "./fit.js";
@@ -110,6 +111,20 @@ export type StepResult = {
     stats: TurnStats;
     contextUsed: number;
 };
+
+/** What the person reads when even the system prompt, the tools and the newest turn cannot fit. */
+export function wontFitMessage(
+    {tokens, room, contextSize}: {tokens: number; room: number; contextSize: number},
+    tools: number,
+): string {
+    const what = tools
+        ? `the system prompt, the ${formatCount(tools)} tools' definitions and the newest messages`
+        : "the system prompt and the newest messages";
+    const fixes = tools
+        ? "pin fewer tools or lower the tools' share of the context (Settings), switch off tools this conversation does not need, or load the model with a larger context"
+        : "shorten the system prompt, lower Max tokens, or load the model with a larger context";
+    return `this question cannot be answered in this model's context of ${formatCount(contextSize)} tokens: ${what} take ${formatCount(tokens)} tokens, and ${formatCount(room)} are left beside the room kept for the answer. Nothing was generated; ${fixes}`;
+}
 
 /** Kept for callers that want one plain answer (bench, simple prompts). */
 export type GenerateRequest = {
@@ -437,6 +452,8 @@ export class Engine {
                 req.functions ?? req.force ?? [],
             );
             const functions = forced || format ? undefined : modelFunctions(req.functions);
+            const wontFit = this.wontFit(chat.chatWrapper, fitted, functions, sequence.contextSize - reserve);
+            if (wontFit) return fail("OUT_OF_MEMORY", wontFitMessage(wontFit, req.functions?.length ?? 0));
             await this.prefixCache?.prepare({
                 sequence,
                 wrapper: chat.chatWrapper,
@@ -518,6 +535,26 @@ export class Engine {
             chat.dispose({disposeSequence: false});
             if (this.context) this.setStatus({state: "ready"});
         }
+    }
+
+    /**
+     * Whether the prompt, with the oldest turns dropped already, cannot fit beside the answer's room: counted
+     * exactly, as the chat format writes it, only when the estimate says it may not. Failing here costs
+     * milliseconds; evaluating first would cost minutes of prompt processing before the same end.
+     */
+    private wontFit(
+        wrapper: ChatWrapper,
+        fitted: {history: ChatHistoryItem[]; tokens: number},
+        functions: ChatModelFunctions | undefined,
+        room: number,
+    ): {tokens: number; room: number; contextSize: number} | null {
+        const model = this.model;
+        const contextSize = this.context?.contextSize;
+        if (!model || !contextSize || fitted.tokens <= room) return null;
+        const tokens = wrapper
+            .generateContextState({chatHistory: fitted.history, availableFunctions: functions})
+            .contextText.tokenize(model.tokenizer).length;
+        return tokens > room ? {tokens, room, contextSize} : null;
     }
 
     /** The grammar an answer format asks for; a schema the grammar cannot express throws (a VALIDATION). */

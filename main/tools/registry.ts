@@ -156,6 +156,7 @@ export class ToolRegistry {
             openWorld: t.openWorld ?? false,
             policy: this.policy(t),
             enabled: this.isEnabled(t.name),
+            pinned: this.pins.has(t.name),
             params: t.params,
         }));
     }

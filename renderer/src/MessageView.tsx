@@ -57,6 +57,12 @@ function StatsDetails({stats, model}: {stats: TurnStats; model: string | null}) 
                 <dd>
                     {stats.tokensPerSecond === null ? "—" : `${stats.tokensPerSecond.toFixed(1)} tokens/s`}
                 </dd>
+                {stats.toolsOffered && (
+                    <>
+                        <dt>Tools</dt>
+                        <dd data-stat="tools">{stats.toolsOffered}</dd>
+                    </>
+                )}
             </dl>
         </details>
     );
@@ -127,7 +133,11 @@ export const MessageView = memo(function MessageView({
                     actions={handlers?.onRun && handlers.onCancel ? (handlers as PlanActions) : undefined}
                 />
             )}
-            <TraceSteps calls={message.toolCalls} messageId={message.id} />
+            <TraceSteps
+                calls={message.toolCalls}
+                messageId={message.id}
+                offered={message.stats?.toolsOffered}
+            />
             {editing && handlers ? (
                 <EditForm
                     text={message.content}

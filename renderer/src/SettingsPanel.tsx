@@ -156,6 +156,26 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                             }}
                         />
                     </label>
+                    <h2>Tools</h2>
+                    <label>
+                        Share of the context for tool definitions, in percent{" "}
+                        <input
+                            type="number"
+                            min={5}
+                            max={75}
+                            value={values.toolShare}
+                            onChange={(e) => {
+                                const share = Number(e.target.value);
+                                if (Number.isInteger(share) && share >= 5 && share <= 75)
+                                    void saveSettings({toolShare: share});
+                            }}
+                        />
+                    </label>
+                    <p className="hint">
+                        When the tools on in a conversation take more, each question is offered Cairn&apos;s
+                        own tools, the pinned ones and the most relevant; the model finds the others with
+                        find_tools.
+                    </p>
                     <h2>Generation defaults</h2>
                     <GenerationForm
                         value={values.generation}

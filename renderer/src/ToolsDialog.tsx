@@ -1,5 +1,6 @@
 import {useCallback, useEffect, useState} from "react";
 import type {CairnApi, Conversation, McpServerInfo, ToolBudget} from "../../shared/contract.js";
+import {formatCount} from "../../shared/format.js";
 import {Dialog} from "./Dialog.js";
 import {WorkspaceField} from "./SettingsPanel.js";
 
@@ -43,6 +44,11 @@ export function ToolsDialog({api, conversation, onClose, onError}: Props) {
     const setOff = async (off: string[]) => {
         setToolsOff(off);
         const res = await api.invoke("conversations.setTools", {id: conversation.id, off});
+        if (!res.ok) return onError(res.error.message);
+        await load();
+    };
+    const pin = async (tool: string, pinned: boolean) => {
+        const res = await api.invoke("tools.setPinned", {tool, pinned});
         if (!res.ok) return onError(res.error.message);
         await load();
     };
@@ -90,6 +96,17 @@ export function ToolsDialog({api, conversation, onClose, onError}: Props) {
                                     <span className="tool-tokens">
                                         {t.tokens === null ? "" : `${t.tokens} tokens`}
                                     </span>
+                                    {source !== "built-in" && (
+                                        <button
+                                            className="tool-pin"
+                                            aria-pressed={t.pinned}
+                                            aria-label={`Pin ${t.name}`}
+                                            title="A pinned tool is offered with every question"
+                                            onClick={() => void pin(t.name, !t.pinned)}
+                                        >
+                                            {t.pinned ? "Pinned" : "Pin"}
+                                        </button>
+                                    )}
                                     {t.unavailable && (
                                         <span className="tool-unavailable">{t.unavailable}</span>
                                     )}
@@ -113,7 +130,7 @@ export function ToolsDialog({api, conversation, onClose, onError}: Props) {
                 onSave={(folder) => void setWorkspace(folder)}
             />
             <div className="choices">
-                <button autoFocus onClick={onClose}>
+                <button data-autofocus onClick={onClose}>
                     Close
                 </button>
             </div>
@@ -122,20 +139,15 @@ export function ToolsDialog({api, conversation, onClose, onError}: Props) {
 }
 
 function Summary({budget}: {budget: ToolBudget}) {
-    if (budget.contextSize === null || budget.offeredTokens === null)
+    if (budget.contextSize === null || budget.offeredTokens === null || budget.budgetTokens === null)
         return <p className="hint">Load a model to see what the tools cost in its context.</p>;
-    const share = Math.round((budget.offeredTokens / budget.contextSize) * 100);
-    // Past a quarter of the context the warning says the same, with what to do.
-    if (budget.warning)
-        return (
-            <p className="warning" role="alert">
-                {budget.warning}
-            </p>
-        );
+    // Past the budget the note says how tools are chosen instead.
+    if (budget.warning) return <p className="tool-summary over-budget">{budget.warning}.</p>;
     return (
         <p className="tool-summary">
-            The tools offered take {budget.offeredTokens} of the context&apos;s {budget.contextSize} tokens (
-            {share}%).
+            The tools on here take {formatCount(budget.offeredTokens)} tokens of the tools&apos; budget of{" "}
+            {formatCount(budget.budgetTokens)} (the context holds {formatCount(budget.contextSize)}): all are
+            offered with every question.
         </p>
     );
 }

@@ -1,18 +1,45 @@
-import {useContext, useState} from "react";
+import {useContext, useEffect, useState} from "react";
 import type {ToolCallRecord} from "../../shared/contract.js";
 import {ranBy} from "../../shared/toolCalls.js";
 import {ProgressContext, WritingContext, useApi} from "./apiContext.js";
 import {DiffView} from "./DiffView.js";
+import type {WritingCall} from "./useCairn.js";
 
 const PREVIEW = 400;
 
 /** The tool calls of one answer, each a collapsible step. */
-export function TraceSteps({calls, messageId}: {calls: ToolCallRecord[]; messageId?: string}) {
+/** offered: which tools the answer was offered and why, when there were too many to offer all. */
+export function TraceSteps({
+    calls,
+    messageId,
+    offered,
+}: {
+    calls: ToolCallRecord[];
+    messageId?: string;
+    offered?: string;
+}) {
     const writing = useContext(WritingContext)[messageId ?? ""] ?? [];
     if (calls.length === 0 && writing.length === 0) return null;
     // A composite tool's inner calls are shown under it, not as steps of their own.
     const ids = new Set(calls.map((c) => c.id));
     const top = calls.filter((c) => !c.parentId || !ids.has(c.parentId));
+    return (
+        <>
+            {offered && <p className="trace-offered">{offered}</p>}
+            <TraceList top={top} calls={calls} writing={writing} />
+        </>
+    );
+}
+
+function TraceList({
+    top,
+    calls,
+    writing,
+}: {
+    top: ToolCallRecord[];
+    calls: ToolCallRecord[];
+    writing: WritingCall[];
+}) {
     return (
         <ol className="trace" aria-label="Tool calls">
             {top.map((call) => (
@@ -50,6 +77,7 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
                     <span className="call-status">{call.status.replace("_", " ")}</span>
                     {ranBy(call) && <span className="ran-by">run by {ranBy(call)}</span>}
                     {duration && <span className="duration">{duration}</span>}
+                    {call.status === "running" && <Waiting call={call} />}
                     {call.status === "running" && <Progress id={call.id} />}
                 </summary>
                 <div className="args">
@@ -109,6 +137,21 @@ function FileChange({call}: {call: ToolCallRecord}) {
             )}
         </div>
     );
+}
+
+/** "waiting for github (12 s)" while a call runs: whom it waits for, counted live from its start. */
+function Waiting({call}: {call: ToolCallRecord}) {
+    const [now, setNow] = useState(() => Date.now());
+    useEffect(() => {
+        const timer = setInterval(() => setNow(Date.now()), 1000);
+        return () => clearInterval(timer);
+    }, []);
+    const seconds = Math.max(0, Math.floor((now - call.startedAt) / 1000));
+    if (seconds < 2) return null;
+    // An MCP tool is <server>.<tool>: the server is what the call waits for.
+    const dot = call.tool.indexOf(".");
+    const whom = dot > 0 ? call.tool.slice(0, dot) : call.tool;
+    return <span className="call-waiting">{`waiting for ${whom} (${seconds} s)`}</span>;
 }
 
 /** "3 / 5 · message" while a long call reports how far it has got. */

@@ -61,10 +61,14 @@ test("server-everything over stdio: its tools join the registry as <server>.<too
         assert.equal(echo.source, "mcp:everything");
         assert.equal(echo.on, true);
         assert.ok(echo.tokens! > 10, `echo's definition costs ${echo.tokens} tokens`);
-        // Thirteen more tools do not fit a small model's context well: said, not dropped.
+        // Thirteen more tools do not fit a small model's context well: each question gets a selection.
         assert.equal(budget.contextSize, 2048);
+        assert.equal(budget.budgetTokens, 512);
         assert.ok(budget.offeredTokens! > 2048 / 4);
-        assert.match(budget.warning ?? "", /tools offered take \d+ of the context's 2048 tokens/);
+        assert.match(
+            budget.warning ?? "",
+            /tools on here take [\d,]+ tokens, over the tools' budget of 512 \(of the context's 2,048\): each question is offered Cairn's own tools, the pinned ones and the most relevant/,
+        );
         const everything = budget.tools.filter((x) => x.source === "mcp:everything");
         assert.ok(everything.length >= 10);
 

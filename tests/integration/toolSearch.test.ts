@@ -138,3 +138,40 @@ test("hostile schemas: the unusable are left out with a reason, the rest are sim
         await t.core.dispose();
     }
 });
+
+test("pinned tools are offered with every question; when they cannot fit, the turn fails at once and says what to do", async () => {
+    const t = await open({FIXTURE_FILLERS: "1000"});
+    try {
+        const id = unwrap(await t.api.invoke("conversations.create", {})).id;
+        const budget = unwrap(await t.api.invoke("tools.budget", {conversationId: id}));
+        assert.equal(budget.budgetTokens, 2048, "a quarter of the context by default");
+        assert.match(budget.warning ?? "", /over the tools' budget of 2,048 \(of the context's 8,192\)/);
+        const listed = budget.tools.filter((x) => /^fixture\.(list|get)_/.test(x.name)).map((x) => x.name);
+        const pinned = unwrap(await t.api.invoke("tools.setPinned", {tool: listed[0]!, pinned: true}));
+        assert.equal(pinned.find((x) => x.name === listed[0])!.pinned, true);
+        const hello = await ask(t, "hello", {}, id);
+        assert.equal(hello.status, "complete", hello.error ?? "");
+        assert.deepEqual(offeredIn(t, [listed[0]!]), [listed[0]!]);
+        assert.match(hello.stats?.toolsOffered ?? "", /1 pinned/);
+
+        // Every read-only tool of the server pinned: far more than the context holds.
+        for (const tool of listed) unwrap(await t.api.invoke("tools.setPinned", {tool, pinned: true}));
+        const started = performance.now();
+        const failed = await ask(t, "hello again", {}, id);
+        assert.equal(failed.status, "error");
+        assert.match(
+            failed.error ?? "",
+            /^this question cannot be answered in this model's context of 8,192 tokens: the system prompt, the \d+ tools' definitions and the newest messages take [\d,]+ tokens, and [\d,]+ are left beside the room kept for the answer\. Nothing was generated; pin fewer tools/,
+        );
+        assert.equal(failed.stats, null);
+        const wasted = performance.now() - started;
+
+        for (const tool of listed) unwrap(await t.api.invoke("tools.setPinned", {tool, pinned: false}));
+        const after = await ask(t, "and now?", {}, id);
+        assert.equal(after.status, "complete", after.error ?? "");
+        // Not a timing test: the failed turn evaluated no prompt, so it ended well before a full turn would.
+        assert.ok(wasted < 60_000, `${wasted} ms`);
+    } finally {
+        await t.core.dispose();
+    }
+});

@@ -77,3 +77,40 @@ test("the parameters of any client tool become a grammar node-llama-cpp accepts"
         await assert.doesNotReject(llama.createGrammarForJsonSchema(schema), JSON.stringify(params));
     }
 });
+
+test("costly declarations are loosened for the grammar: a long enum is a described string, recursion and size are bounded", () => {
+    const codes = Array.from({length: 5000}, (_, i) => `R${i}`);
+    assert.deepEqual(grammarSchema({enum: codes, description: "A region"}), {
+        type: "string",
+        description: 'A region (one of 5000 values, such as "R0", "R1", "R2", "R3", "R4")',
+    });
+    assert.deepEqual(grammarSchema({enum: ["a", "b"]}), {enum: ["a", "b"]});
+    // A binary tree by reference: each $ref is followed twice on a path, then any scalar.
+    const tree = {
+        $defs: {N: {type: "object", properties: {l: {$ref: "#/$defs/N"}, r: {$ref: "#/$defs/N"}}}},
+        $ref: "#/$defs/N",
+    };
+    const nodes = (s: unknown): number =>
+        typeof s === "object" && s !== null
+            ? 1 + Object.values(s).reduce((n: number, v) => n + nodes(v), 0)
+            : 0;
+    assert.ok(nodes(grammarSchema(tree)) < 200, `${nodes(grammarSchema(tree))} nodes`);
+    // A thousand properties: the grammar gets at most 400 schema nodes, the rest are any scalar.
+    const wide = {
+        type: "object",
+        properties: Object.fromEntries(
+            Array.from({length: 1000}, (_, i) => [
+                `p${i}`,
+                {type: "object", properties: {x: {type: "string"}}},
+            ]),
+        ),
+    };
+    const loosened = grammarSchema(wide) as {properties: Record<string, unknown>};
+    assert.equal(Object.keys(loosened.properties).length, 1000);
+    assert.deepEqual(loosened.properties.p999, {type: ["string", "number", "boolean", "null"]});
+    assert.equal(
+        (grammarSchema({type: "string", description: "d".repeat(5000)}) as {description: string}).description
+            .length,
+        300,
+    );
+});

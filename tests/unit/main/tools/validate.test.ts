@@ -64,3 +64,38 @@ test("arguments must be an object; the caller's object is not changed", () => {
 test("an unknown tool is reported as such", () => {
     assert.deepEqual(v.validate("nope", {}), {ok: false, message: "unknown tool: nope"});
 });
+
+test("a foreign schema is refused at listing when too large, too deep, pointing nowhere or not JSON Schema; else compiled on first use", () => {
+    const foreign = new ArgumentValidator();
+    const refused = (schema: object) => {
+        try {
+            foreign.addForeign("t", schema);
+            return null;
+        } catch (error) {
+            return (error as Error).message;
+        }
+    };
+    assert.match(
+        refused({type: "object", properties: {a: {description: "x".repeat(300_000)}}}) ?? "",
+        /^its input schema is 293 KiB, over the 256 KiB a tool may declare$/,
+    );
+    let deep: object = {type: "string"};
+    for (let i = 0; i < 40; i++) deep = {type: "object", properties: {n: deep}};
+    assert.match(refused(deep) ?? "", /nested deeper than 32 levels/);
+    assert.match(
+        refused({$ref: "#/$defs/Gone"}) ?? "",
+        /refers to #\/\$defs\/Gone, which it does not define/,
+    );
+    assert.match(refused({$ref: "https://example.com/s.json"}) ?? "", /refers to another document/);
+    assert.match(refused({type: "object", properties: {a: {type: 5}}}) ?? "", /not valid JSON Schema/);
+    // Valid at listing, compiled at the first call: a keyword ajv cannot compile is said then, per call.
+    assert.equal(
+        refused({type: "object", properties: {a: {$ref: "#/$defs/A"}}, $defs: {A: {type: "integer"}}}),
+        null,
+    );
+    assert.equal(foreign.validate("t", {a: 3}).ok, true);
+    assert.match(
+        (foreign.validate("t", {a: "x"}) as {message: string}).message,
+        /invalid_arguments: \/a must be integer/,
+    );
+});
