@@ -25,6 +25,7 @@ import {extractionFigures, hardeningRows, hostilePageFigures} from "./hardening.
 import {extractBench, extractRows} from "./extract.js";
 import {apiFigures, apiRows, realisticApiFigures} from "./api.js";
 import {mcpFigures, mcpRows} from "./mcp.js";
+import {toolsAtScaleFigures, toolsAtScaleRows} from "./toolsAtScale.js";
 import {uiFigures, uiRows} from "./ui.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
@@ -334,6 +335,7 @@ const report = {
     sqlite: sqliteFigures(),
     toolCall: await toolCallOverhead(),
     mcpToolCall: await mcpFigures(),
+    toolsAtScale: await toolsAtScaleFigures(),
     extraction: await extractionFigures(),
     hostilePages: await hostilePageFigures(),
     extractBench: await extractBench(),
@@ -408,6 +410,7 @@ console.table({
     "turn 5: first token (ms) / tokens/s": `${f(report.conversation.turn5.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn5.tokensPerSecond ?? NaN)}`,
     "turn 5: prompt tokens evaluated / new (target <= 1.05)": `${report.conversation.turn5.promptTokensEvaluated} / ${report.conversation.turn5NewTokens} = ${report.conversation.turn5EvaluatedOverNew.toFixed(3)}`,
     ...mcpRows(report.mcpToolCall),
+    ...toolsAtScaleRows(report.toolsAtScale),
     ...apiRows(report.api),
     ...apiRows(report.apiRealistic1B),
     ...uiRows(report.ui),

@@ -88,6 +88,8 @@ export type Core = {
     settings: SettingsStore;
     toolCalls: ToolCallStore;
     tools: ToolRegistry;
+    /** Chooses each step's tools when there are too many to offer all (tool search). */
+    chooser: ToolChooser;
     /** Where file tools work and keep what they replace: the app's runner's, for every other runner too. */
     toolFiles: FileSupport;
     /** The MCP servers of <data>/mcp.json, whose tools join the registry. */
@@ -188,6 +190,7 @@ export function createCore(options: CoreOptions): Core {
             models,
             settings,
             tools,
+            chooser,
             toolFiles,
             db,
             conversations,
@@ -228,6 +231,7 @@ export function createCore(options: CoreOptions): Core {
     return {
         ...services,
         tools,
+        chooser,
         toolFiles,
         mcp,
         approvals,

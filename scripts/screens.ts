@@ -84,6 +84,9 @@ async function toolScreens(page: Page, theme: string, width: number): Promise<vo
     await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
     await page.getByRole("button", {name: "Tools", exact: true}).click();
     await page.locator('li[data-tool="fixture.add"] .tool-tokens').waitFor();
+    const pin = page.getByRole("button", {name: "Pin fixture.add"});
+    if ((await pin.getAttribute("aria-pressed")) !== "true") await pin.click();
+    await page.locator('button[aria-label="Pin fixture.add"][aria-pressed="true"]').waitFor();
     await shoot(page, `tools-${theme}-${width}`);
     await page.keyboard.press("Escape");
     const id = new URL(page.url()).searchParams.get("c")!;
@@ -109,6 +112,8 @@ async function toolScreens(page: Page, theme: string, width: number): Promise<vo
     await page.getByRole("button", {name: "Settings"}).click();
     await page.getByRole("heading", {name: "MCP servers"}).scrollIntoViewIfNeeded();
     await page.locator('.mcp-server[data-state="ready"]').waitFor();
+    await page.locator(".mcp-refused summary").click();
+    await page.getByRole("heading", {name: "MCP servers"}).scrollIntoViewIfNeeded();
     await shoot(page, `mcp-settings-${theme}`);
     await page.keyboard.press("Escape");
 }
@@ -191,7 +196,8 @@ fs.writeFileSync(
     "tools:\n    stats_twice:\n        description: Reads the machine's stats twice.\n        steps:\n" +
         "            - {id: first, tool: system_stats}\n            - {id: second, tool: system_stats}\n",
 );
-writeMcpJson(dataDir, {fixture: {...servers.fixture, startup: "launch"}});
+// Hostile schemas: Settings shows the tools left out and why.
+writeMcpJson(dataDir, {fixture: {...servers.fixture, startup: "launch", env: {FIXTURE_HOSTILE: "1"}}});
 const served = await startServe({dataDir});
 const browser = await chromium.launch({executablePath: "/usr/bin/chromium", args: ["--no-sandbox"]});
 /** Each theme at each size, on a page of its own. */

@@ -15,6 +15,7 @@ import type {Approver} from "../tools/approvals.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
 import {decide} from "../tools/policy.js";
 import type {ToolRegistry} from "../tools/registry.js";
+import {FIND_TOOLS, type ToolChooser, type ToolRoom} from "../tools/selection.js";
 import {ToolRunner, type CallOutcome, type FileSupport} from "../tools/runner.js";
 import {invalid} from "./errors.js";
 
@@ -82,6 +83,7 @@ export class ApiTools {
         private readonly webAccess: () => boolean,
         bus: EventBus = new EventBus(),
         files: FileSupport | null = null,
+        private readonly selection: {chooser: ToolChooser; room: ToolRoom} | null = null,
     ) {
         // File tools work in the Settings workspace, as in the app; a call that is not stored has nothing
         // to undo from, so it keeps no version.
@@ -92,17 +94,48 @@ export class ApiTools {
         this.recordingRunner = new ToolRunner(registry, new ToolCallStore(db), bus, dataDir, files);
     }
 
-    /** Reads `metadata`: the allow-list and the preflight calls; a tool that may not run is a 400 saying why. */
-    plan(metadata: Record<string, unknown> | null | undefined): CairnToolPlan | null {
+    /**
+     * Reads `metadata`: the allow-list ("*" for every tool the API may run, "mcp:<server>" or "built-in" for
+     * a source's) and the preflight calls; a tool named that may not run is a 400 saying why. When the
+     * allowed tools cannot all fit, the request is offered those chosen for `question`, as in the app.
+     */
+    plan(metadata: Record<string, unknown> | null | undefined, question = ""): CairnToolPlan | null {
         if (!metadata || [metadata.tools, metadata.tool_calls, metadata.plan].every((v) => v === undefined))
             return null;
         const names = stringList(metadata.tools, "metadata.tools");
         const preflight = preflightList(metadata.tool_calls);
-        const tools = [...new Set([...names, ...preflight.map((p) => p.name)])].map((name) =>
-            this.allowed(name),
+        const listed = [...new Set(names.flatMap((name) => this.expand(name)))];
+        const chosen = this.choose(
+            listed.map((name) => this.allowed(name)),
+            question,
         );
+        const called = preflight.map((p) => this.allowed(p.name)).filter((t) => !chosen.includes(t));
+        const tools = [...chosen, ...called];
         const planned = this.planRequest(metadata.plan, tools);
         return {tools, preflight, ...(planned ? {planned} : {})};
+    }
+
+    /** A name, or the tools a wildcard stands for: "*", "built-in", "mcp:<server>" (those allowed here). */
+    private expand(name: string): string[] {
+        if (name !== "*" && name !== "built-in" && !name.startsWith("mcp:")) return [name];
+        const all = this.registry.offered("agent", {webAccess: this.webAccess()});
+        const matching = all.filter(
+            (t) => t.name !== FIND_TOOLS && (name === "*" || (t.source ?? "built-in") === name),
+        );
+        if (matching.length === 0)
+            throw invalid(`metadata.tools: ${name} names no tool that may run here`, "metadata.tools");
+        return matching.map((t) => t.name);
+    }
+
+    /** The tools a request offers: all named when they fit the budget, else the selection for the question. */
+    private choose(tools: ToolDefinition[], question: string): ToolDefinition[] {
+        if (!this.selection) return tools;
+        const chosen = this.selection.chooser.choose(tools, this.selection.room, {
+            query: question,
+            used: [],
+            found: [],
+        });
+        return chosen.tools;
     }
 
     /** metadata.plan: true (plan over metadata.tools, then run), or {steps} as a plan returned earlier, edited. */
@@ -179,8 +212,12 @@ export class ApiTools {
         const tool = this.registry.resolve(name);
         if (!tool) {
             const known = this.registry.offered("agent", {webAccess: true}).map((t) => t.name);
+            const shown =
+                known.length > 20
+                    ? `${known.slice(0, 20).join(", ")} and ${known.length - 20} more`
+                    : known.join(", ");
             throw invalid(
-                `metadata.tools: no Cairn tool is named ${name} (known: ${known.join(", ")})`,
+                `metadata.tools: no Cairn tool is named ${name} (known: ${shown})`,
                 "metadata.tools",
             );
         }

@@ -98,7 +98,9 @@ export function planChat(body: ChatRequest, newAjv: () => Ajv, apiTools: ApiTool
         throw invalid("n must be 1: Cairn's local model writes one choice", "n", "unsupported_value");
     const tools = body.tools ?? [];
     const choice = body.tool_choice ?? "auto";
-    const cairnPlan = apiTools?.plan(body.metadata) ?? null;
+    const history = toHistory(body.messages);
+    const question = history.findLast((item) => item.type === "user");
+    const cairnPlan = apiTools?.plan(body.metadata, question?.type === "user" ? question.text : "") ?? null;
     const own = (cairnPlan?.tools ?? []).map(modelFunction);
     const clash = own.find((f) => tools.some((t) => t.function.name === f.name));
     if (clash) throw invalid(`tools: ${clash.name} is also a Cairn tool named in metadata.tools`, "tools");
@@ -111,7 +113,7 @@ export function planChat(body: ChatRequest, newAjv: () => Ajv, apiTools: ApiTool
             "response_format",
         );
     return {
-        history: toHistory(body.messages),
+        history,
         functions: forced || functions.length === 0 ? undefined : functions,
         force: forced,
         validators: validatorsOf(tools, newAjv),

@@ -24,6 +24,7 @@ import {
 import {CitationStore} from "../store/citations.js";
 import {errorText} from "../contract/dispatcher.js";
 import {ApiTools} from "./cairnTools.js";
+import type {ToolChooser} from "../tools/selection.js";
 import {ApiRecorder} from "./record.js";
 import {ApiError, invalid} from "./errors.js";
 import {Gate} from "./gate.js";
@@ -38,6 +39,8 @@ export type ApiCore = {
     models: ModelManager;
     settings: SettingsStore;
     tools: ToolRegistry;
+    /** Chooses the tools a request offers when metadata.tools names more than fit (tool search). */
+    chooser: ToolChooser;
     toolFiles: FileSupport;
     db: Db;
     dataDir: string;
@@ -82,6 +85,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         () => core.settings.values().webAccessDefault,
         core.bus,
         core.toolFiles,
+        {chooser: core.chooser, room: core.engine},
     );
     const recorder = new ApiRecorder({
         conversations: core.conversations,

@@ -57,12 +57,11 @@ export function selectTools(request: SelectionRequest): ToolSelection {
     const candidates = offered.filter((t) => t !== finder);
     const why: Record<OfferReason, number> = {"built-in": 0, pinned: 0, used: 0, found: 0, relevant: 0};
     const all = candidates.reduce((sum, t) => sum + cost(t), 0);
-    if (all <= budget || !finder) {
+    if (all <= budget)
         return {tools: candidates, of: candidates.length, cut: false, why, tokens: all, budget};
-    }
     const byName = new Map(candidates.map((t) => [t.name, t]));
     const chosen = new Map<string, OfferReason>();
-    let tokens = cost(finder);
+    let tokens = finder ? cost(finder) : 0;
     const take = (name: string, reason: OfferReason, always = false): void => {
         const tool = byName.get(name);
         if (!tool || chosen.has(name)) return;
@@ -85,7 +84,7 @@ export function selectTools(request: SelectionRequest): ToolSelection {
     const always = (t: ToolDefinition) => ["built-in", "pinned"].includes(chosen.get(t.name)!);
     const tools = [
         ...candidates.filter(always),
-        finder,
+        ...(finder ? [finder] : []),
         ...candidates.filter((t) => chosen.has(t.name) && !always(t)),
     ];
     return {tools, of: candidates.length, cut: true, why, tokens, budget};
@@ -104,7 +103,8 @@ export function describeSelection(s: ToolSelection): string {
     ].filter(Boolean);
     return (
         `${formatCount(offered)} of ${formatCount(s.of)} tools offered` +
-        `${parts.length ? `: ${parts.join(", ")}` : ""}; find_tools searches the rest`
+        `${parts.length ? `: ${parts.join(", ")}` : ""}` +
+        (s.tools.some((t) => t.name === FIND_TOOLS) ? "; find_tools searches the rest" : "")
     );
 }
 

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 import {getLlama} from "node-llama-cpp";
+import OpenAI from "openai";
+import {startApi} from "../../main/api/server.js";
 import type {Message} from "../../shared/contract.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {mcpStatusWhen, servers, writeMcpJson} from "../helpers/mcp.js";
@@ -172,6 +174,44 @@ test("pinned tools are offered with every question; when they cannot fit, the tu
         // Not a timing test: the failed turn evaluated no prompt, so it ended well before a full turn would.
         assert.ok(wasted < 60_000, `${wasted} ms`);
     } finally {
+        await t.core.dispose();
+    }
+});
+
+test("the local API: metadata.tools names a whole server; the request is offered the tools chosen for its question", async () => {
+    const t = await open({FIXTURE_FILLERS: "2000"});
+    const key = "test-key-0123456789";
+    const api = await startApi({core: t.core, key: () => key});
+    try {
+        const client = new OpenAI({baseURL: api.url, apiKey: key, maxRetries: 0});
+        await t.core.tools.prepare();
+        const reply = await client.chat.completions.create({
+            model: "m",
+            messages: [{role: "user", content: "Show the DNS records of the domain zone"}],
+            max_tokens: 2,
+            // @ts-expect-error Cairn's own field: which of its tools the model may use.
+            metadata: {tools: ["mcp:fixture"]},
+        });
+        assert.equal(reply.choices.length, 1);
+        const all = t.core.tools.enabled().map((x) => x.name);
+        const offered = offeredIn(t, all);
+        assert.ok(
+            offered.some((n) => /^fixture\.(list|get)_dns_record_\d+$/.test(n)),
+            offered.join(", "),
+        );
+        assert.ok(offered.length <= 8, `${offered.length} offered: ${offered.join(", ")}`);
+        const unknown = await client.chat.completions
+            .create({
+                model: "m",
+                messages: [{role: "user", content: "x"}],
+                // @ts-expect-error as above
+                metadata: {tools: ["fixture.nope"]},
+            })
+            .catch((error: unknown) => error);
+        assert.ok(unknown instanceof OpenAI.APIError && unknown.status === 400);
+        assert.match(unknown.message, /no Cairn tool is named fixture\.nope \(known: .* and \d+ more\)/);
+    } finally {
+        await api.close();
         await t.core.dispose();
     }
 });
