@@ -13,6 +13,8 @@ import {TOOL_QUESTIONS} from "./toolQuestions.js";
 
 const FILLERS = 2000;
 const QUESTION = "What is the tallest mountain in the Alps, and how high is it?";
+/** A new conversation's question after the first: only the shared prefix (system prompt, tools) is reused. */
+const OTHER_QUESTION = "Which river flows through Vienna, Bratislava and Budapest?";
 
 async function open(model: string, mcpServers: Record<string, unknown>): Promise<Core> {
     const dataDir = tempDir("cairn-bench-tools-");
@@ -49,10 +51,10 @@ async function ask(core: Core, text: string): Promise<Message> {
     return answer;
 }
 
-/** Time to first token of a new conversation's question, twice: cold, then with the shared prefix kept. */
+/** Time to first token of a new conversation's question: cold, then another with the shared prefix kept. */
 async function firstTokens(core: Core) {
     const cold = await ask(core, QUESTION);
-    const warm = await ask(core, QUESTION);
+    const warm = await ask(core, OTHER_QUESTION);
     return {
         coldMs: cold.stats!.timeToFirstTokenMs!,
         warmMs: warm.stats!.timeToFirstTokenMs!,

@@ -5,6 +5,7 @@ import path from "node:path";
 import {chromium, type Page} from "playwright";
 import {ConversationStore} from "../main/store/conversations.js";
 import {DB_FILE_NAME, openDatabase} from "../main/store/db.js";
+import {SettingsStore} from "../main/store/settings.js";
 import {servers, writeMcpJson} from "../tests/helpers/mcp.js";
 import {responsesWebSearch, startCloudServer} from "../tests/helpers/cloudServers.js";
 import {startServe} from "../tests/helpers/serve.js";
@@ -34,6 +35,8 @@ const THOUGHT =
 function seed(dataDir: string): void {
     const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
     const store = new ConversationStore(db);
+    // Short answers: a turn left writing (after an approval) must not hold the model for the next screens.
+    new SettingsStore(db).set("generation", {maxTokens: 48});
     store.create("Perseid meteor shower");
     const c = store.create("Palindromes in Python");
     const question = store.addMessage({

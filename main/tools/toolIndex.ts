@@ -1,8 +1,24 @@
 import Database from "better-sqlite3";
-import {ftsQuery} from "../store/conversations.js";
 import type {ToolDefinition} from "./defineTool.js";
 
 type Indexed = Pick<ToolDefinition, "name" | "description" | "params"> & {source?: string};
+
+/**
+ * English words that say nothing of what a tool does: left out of queries, so that "what is the tallest
+ * mountain" does not match every tool whose description holds "the".
+ */
+const STOP_WORDS = new Set(
+    (
+        "a an and are as at be by can could do does for from how i in is it its me my of on or our please " +
+        "should so than that the their them then there these this those to us was we were what when where " +
+        "which who why will with would you your"
+    ).split(" "),
+);
+/**
+ * The weakest BM25 score (FTS5's, negative) a match must reach: a word in most tools' text weighs almost
+ * nothing (FTS5 floors its weight at 1e-6), and a match on such words only is no match.
+ */
+const WEAKEST_MATCH = -0.01;
 
 /** Name words weigh most: "github.create_issue" is what a question about creating an issue means. */
 const NAME_WEIGHT = 4;
@@ -61,8 +77,8 @@ export class ToolIndex {
         if (!match) return [];
         const rows = this.db
             .prepare(
-                `SELECT name FROM tools WHERE tools MATCH ?
-                 ORDER BY bm25(tools, 0, 0, ${NAME_WEIGHT}, ${TEXT_WEIGHT}) LIMIT ?`,
+                `SELECT name FROM (SELECT name, bm25(tools, 0, 0, ${NAME_WEIGHT}, ${TEXT_WEIGHT}) AS score
+                 FROM tools WHERE tools MATCH ?) WHERE score < ${WEAKEST_MATCH} ORDER BY score LIMIT ?`,
             )
             .pluck()
             .all(match, among ? k * 8 + 64 : k) as string[];
@@ -74,8 +90,10 @@ export class ToolIndex {
     }
 }
 
-/** The query's words, each quoted, joined by OR: a tool matching any of them is a candidate. */
+/** The query's words less stop words, each quoted, joined by OR: a tool matching any is a candidate. */
 function anyWord(query: string): string | null {
-    const words = ftsQuery(query.slice(0, 2000));
-    return words ? words.replace(/\*$/, "").split(" ").join(" OR ") : null;
+    const words = (query.slice(0, 2000).match(/[\p{L}\p{N}_]+/gu) ?? []).filter(
+        (w) => !STOP_WORDS.has(w.toLowerCase()),
+    );
+    return words.length ? words.map((w) => `"${w}"`).join(" OR ") : null;
 }

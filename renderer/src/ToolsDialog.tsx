@@ -77,7 +77,7 @@ export function ToolsDialog({api, conversation, onClose, onError}: Props) {
                                         checked={!serverOff}
                                         onChange={(e) => toggle(source, e.target.checked)}
                                     />{" "}
-                                    MCP server {source.slice("mcp:".length)}
+                                    {sourceName(source)}
                                 </label>
                             )}
                         </legend>
@@ -150,6 +150,12 @@ function Summary({budget}: {budget: ToolBudget}) {
             offered with every question.
         </p>
     );
+}
+
+/** "MCP server github", "Composite tools (tools.yaml)". */
+function sourceName(source: string): string {
+    if (source.startsWith("mcp:")) return `MCP server ${source.slice("mcp:".length)}`;
+    return source === "tools.yaml" ? "Composite tools (tools.yaml)" : source;
 }
 
 function groupBySource(tools: BudgetTool[]): [string, BudgetTool[]][] {
