@@ -35,6 +35,8 @@ import {createFile, listDirectory, readFile, replaceInFile} from "./tools/builti
 import {FileVersions} from "./tools/workspace.js";
 import {ToolTelemetry} from "./store/toolTelemetry.js";
 import {ToolChooser} from "./tools/selection.js";
+import {McpAsks} from "./mcp/asks.js";
+import {clientSide} from "./mcp/clientSide.js";
 import {findTools} from "./tools/builtin/findTools.js";
 import {createSystemStats} from "./tools/builtin/systemStats.js";
 import {createWebFetch} from "./tools/builtin/webFetch.js";
@@ -47,7 +49,7 @@ import {EgressLog} from "./store/egress.js";
 import {providerHandlers} from "./handlers/providers.js";
 import type {ToolDefinition} from "./tools/defineTool.js";
 import {ToolRegistry} from "./tools/registry.js";
-import {ToolRunner, type FileSupport} from "./tools/runner.js";
+import {ToolRunner, workspaceOf, type FileSupport} from "./tools/runner.js";
 
 export type CoreOptions = {
     dataDir: string;
@@ -56,6 +58,8 @@ export type CoreOptions = {
     threads?: number;
     /** The context size for this run, over the one in Settings. */
     contextSize?: number;
+    /** Who answers what MCP servers ask (forms, sampling): the person in the app, or nobody (the CLI). */
+    mcpAsks?: "person" | "decline";
     gpu?: "auto" | false;
     generation?: GenerationOptions;
     /** Who answers approval prompts; by default the person in the UI (tools.decide). */
@@ -139,10 +143,19 @@ export function createCore(options: CoreOptions): Core {
     const {tools, warnings} = createTools(options, {engine, docs, webPages});
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
     tools.setPinned(settings.get("pinnedTools") ?? []);
+    // What MCP servers ask (forms, replies to write): the person in the app; declined in the CLI.
+    const mcpAsks = new McpAsks(bus, options.mcpAsks !== "decline");
     const mcp = new McpManager({
         file: mcpFile(options.dataDir),
         registry: tools,
         onChange: () => bus.emit({type: "mcp.changed"}),
+        side: clientSide({
+            asks: mcpAsks,
+            engine,
+            // The chat's limits: Settings, then this run's own (CLI flags).
+            generation: () => ({...settings.values().generation, ...definedOnly(options.generation ?? {})}),
+            workspace: () => workspaceOf({}, options.dataDir, settings.get("workspaceRoot") ?? null),
+        }),
     });
     // Reading the file and making the connections is immediate; servers set to start at launch start now.
     if (options.connectMcp !== false) {
@@ -220,7 +233,7 @@ export function createCore(options: CoreOptions): Core {
                 telemetry,
                 chooser,
             }),
-            ...mcpHandlers(mcp, {docs, conversations, dataDir: options.dataDir}),
+            ...mcpHandlers(mcp, {docs, conversations, dataDir: options.dataDir, asks: mcpAsks}),
             ...documentHandlers(docs),
         },
         {check},

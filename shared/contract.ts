@@ -513,6 +513,39 @@ export const ApprovalRequest = Type.Object(
 );
 export type ApprovalRequest = Static<typeof ApprovalRequest>;
 
+/**
+ * What an MCP server asks of the person while one of its tools runs: to fill in a form (elicitation, its
+ * fields a flat JSON Schema of strings, numbers, booleans and enums), or to let the model write a reply
+ * (sampling: the messages it would read and the most tokens it may write).
+ */
+export const McpAsk = Type.Union([
+    Type.Object(
+        {
+            askId: Type.String(),
+            server: Type.String(),
+            kind: Type.Literal("elicitation"),
+            message: Type.String(),
+            schema: Json,
+        },
+        closed,
+    ),
+    Type.Object(
+        {
+            askId: Type.String(),
+            server: Type.String(),
+            kind: Type.Literal("sampling"),
+            messages: Type.Array(Type.Object({role: Type.String(), text: Type.String()}, closed)),
+            systemPrompt: nullable(Type.String()),
+            maxTokens: Type.Integer(),
+        },
+        closed,
+    ),
+]);
+export type McpAsk = Static<typeof McpAsk>;
+/** accept: fill in / allow (with the form's content for an elicitation); decline: no; cancel: dismissed. */
+export const McpAnswerAction = oneOf(["accept", "decline", "cancel"]);
+export type McpAnswerAction = Static<typeof McpAnswerAction>;
+
 export const Grant = Type.Object(
     {tool: Type.String(), conversationId: nullable(Type.String()), createdAt: Timestamp},
     closed,
@@ -967,6 +1000,18 @@ export const calls = {
     "tools.setPinned": call(req({tool: Name, pinned: Type.Boolean()}), Type.Array(ToolInfo)),
     "archive.get": call(req({id: Id}), ArchivedPage),
     "mcp.list": call(Empty, McpStatus),
+    /** What MCP servers are asking now (forms, sampling), and the person's answer to one. */
+    "mcp.listAsks": call(Empty, Type.Array(McpAsk)),
+    "mcp.answer": call(
+        req({
+            askId: Id,
+            action: McpAnswerAction,
+            content: Type.Optional(
+                Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+            ),
+        }),
+        Nothing,
+    ),
     /** Adds servers from pasted or imported `{"mcpServers": {...}}` JSON. */
     "mcp.add": call(req({json: Type.String({minLength: 2, maxLength: 200_000})}), McpStatus),
     "mcp.remove": call(req({name: Name}), McpStatus),
@@ -1033,6 +1078,8 @@ export const AppEvent = Type.Union([
     event("models.download", {progress: DownloadProgress}),
     event("models.changed", {}),
     event("mcp.changed", {}),
+    event("mcp.asked", {ask: McpAsk}),
+    event("mcp.askSettled", {askId: Type.String()}),
     event("docs.progress", {progress: IngestProgress}),
     event("tool.request", {correlationId: Type.String(), call: ToolCallRecord}),
     event("tool.result", {correlationId: Type.String(), call: ToolCallRecord}),

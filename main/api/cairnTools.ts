@@ -182,6 +182,7 @@ export class ApiTools {
                 approver: this.refuse,
                 reason: () => "",
                 seen: new Set(),
+                interactive: false,
             });
             const numbered = outcome.sources.map((source, i): ApiCitation => ({
                 number: firstCitation + round.citations.length + i,

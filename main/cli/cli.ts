@@ -101,6 +101,8 @@ function openCore(args: CliArgs): Core {
         gpu: args.cpu ? false : "auto",
         generation: args.generation,
         approver: args.command === "chat" ? fixedApprover(args.approve) : undefined,
+        // Nobody can fill in a server's form or approve its sampling in a one-off command: declined.
+        mcpAsks: args.command === "serve" ? "person" : "decline",
         // A catalog of recommended models other than the bundled one (a mirror, or a test's loopback server).
         catalogFile: process.env.CAIRN_MODEL_CATALOG || undefined,
         command: `cairn ${args.command}`,

@@ -2,11 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import {fail, ok} from "../../shared/result.js";
 import type {DocumentService} from "../docs/service.js";
+import type {McpAsks} from "../mcp/asks.js";
 import type {McpManager} from "../mcp/manager.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {HandlerSlice} from "./slice.js";
 
-type Deps = {docs: DocumentService; conversations: ConversationStore; dataDir: string};
+type Deps = {docs: DocumentService; conversations: ConversationStore; dataDir: string; asks: McpAsks};
 
 /**
  * The MCP servers of <data>/mcp.json: list, add from pasted JSON, remove, enable or disable, restart; their
@@ -19,6 +20,12 @@ export function mcpHandlers(mcp: McpManager, deps: Deps): HandlerSlice<"mcp."> {
     };
     return {
         "mcp.list": () => ok(mcp.status()),
+        "mcp.listAsks": () => ok(deps.asks.list()),
+        "mcp.answer": (req) =>
+            deps.asks.answer(req.askId, {
+                action: req.action,
+                ...(req.content ? {content: req.content} : {}),
+            }),
         "mcp.add": (req) => answer(mcp.add(req.json)),
         "mcp.remove": (req) => answer(mcp.remove(req.name)),
         "mcp.setEnabled": (req) => answer(mcp.setEnabled(req.name, req.enabled)),

@@ -4,10 +4,43 @@ import {SSEClientTransport} from "@modelcontextprotocol/sdk/client/sse.js";
 import {StdioClientTransport} from "@modelcontextprotocol/sdk/client/stdio.js";
 import {StreamableHTTPClientTransport} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type {Transport} from "@modelcontextprotocol/sdk/shared/transport.js";
-import type {CallToolResult, Prompt, Resource, Tool} from "@modelcontextprotocol/sdk/types.js";
+import {
+    CreateMessageRequestSchema,
+    ElicitRequestSchema,
+    ListRootsRequestSchema,
+    type CallToolResult,
+    type CreateMessageRequest,
+    type CreateMessageResult,
+    type ElicitRequest,
+    type ElicitResult,
+    type Prompt,
+    type Resource,
+    type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import type {McpServerState} from "../../shared/contract.js";
 import {APP_VERSION} from "../version.js";
 import type {McpServerConfig} from "./config.js";
+
+/**
+ * What Cairn does for a server, as an MCP client: the folders it may know of (roots), a form it asks the
+ * person to fill in (elicitation), a reply it asks the model to write (sampling). `interactive`: whether a
+ * person started what the server is working on (a call made over the local API or the CLI is not).
+ */
+export type ClientSide = {
+    roots(): {uri: string; name: string}[];
+    elicit(
+        server: string,
+        params: ElicitRequest["params"],
+        signal: AbortSignal,
+        interactive: boolean,
+    ): Promise<ElicitResult>;
+    sample(
+        server: string,
+        params: CreateMessageRequest["params"],
+        signal: AbortSignal,
+        interactive: boolean,
+    ): Promise<CreateMessageResult>;
+};
 
 const STDERR_LINES = 20;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -30,11 +63,14 @@ export class McpConnection {
     private retryTimer: NodeJS.Timeout | null = null;
     /** Tools the registry left out, and why (set as the tool list is synced). */
     refused: RefusedTool[] = [];
+    /** Calls in flight that a person started (the app's), and all calls in flight. */
+    private readonly inFlight = {interactive: 0, all: 0};
 
     constructor(
         readonly config: McpServerConfig,
         /** Called when the state or the tool list changes. */
         private readonly onChange: () => void,
+        private readonly side: ClientSide | null = null,
     ) {}
 
     status() {
@@ -60,15 +96,48 @@ export class McpConnection {
         args: Record<string, unknown>,
         signal: AbortSignal,
         onProgress?: (update: {progress: number; total?: number; message?: string}) => void,
+        interactive = true,
     ): Promise<CallToolResult> {
         const client = await this.readyClient();
-        // Cairn's runner owns the time limit; the SDK's own (60 s by default) must not cut in first.
-        const result = await client.callTool({name, arguments: args}, undefined, {
-            signal,
-            timeout: this.config.callTimeoutMs + 1_000,
-            ...(onProgress ? {onprogress: onProgress} : {}),
-        });
-        return result as CallToolResult;
+        this.inFlight.all++;
+        if (interactive) this.inFlight.interactive++;
+        try {
+            // Cairn's runner owns the time limit; the SDK's own (60 s by default) must not cut in first. An
+            // aborted signal (Stop, the time limit) sends the server notifications/cancelled.
+            const result = await client.callTool({name, arguments: args}, undefined, {
+                signal,
+                timeout: this.config.callTimeoutMs + 1_000,
+                ...(onProgress ? {onprogress: onProgress} : {}),
+            });
+            return result as CallToolResult;
+        } finally {
+            this.inFlight.all--;
+            if (interactive) this.inFlight.interactive--;
+        }
+    }
+
+    /** Whether a person can be asked now: some call in flight was started by one (none: nobody waits). */
+    private personWaiting(): boolean {
+        return this.inFlight.interactive > 0 || this.inFlight.all === 0;
+    }
+
+    /** Answers the server's own requests: roots, elicitation, sampling (each only if Cairn can). */
+    private serve(client: Client): void {
+        const side = this.side;
+        if (!side) return;
+        const server = this.config.name;
+        client.setRequestHandler(ListRootsRequestSchema, () => ({roots: side.roots()}));
+        client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+            side.elicit(server, request.params, extra.signal, this.personWaiting()),
+        );
+        client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+            side.sample(server, request.params, extra.signal, this.personWaiting()),
+        );
+    }
+
+    /** Tells the server its roots changed (the workspace folder was set). */
+    async rootsChanged(): Promise<void> {
+        if (this.state === "ready") await this.client?.sendRootsListChanged().catch(() => {});
     }
 
     /** A prompt's messages as one text (what a slash command puts in the message box). */
@@ -150,8 +219,12 @@ export class McpConnection {
                         },
                     },
                 },
+                ...(this.side
+                    ? {capabilities: {roots: {listChanged: true}, elicitation: {form: {}}, sampling: {}}}
+                    : {}),
             },
         );
+        this.serve(client);
         const timeout = new AbortController();
         const timer = setTimeout(() => timeout.abort(), this.config.startTimeoutMs);
         try {

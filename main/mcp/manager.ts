@@ -3,7 +3,7 @@ import path from "node:path";
 import type {McpServerInfo, McpStatus} from "../../shared/contract.js";
 import type {ToolRegistry} from "../tools/registry.js";
 import {addServers, readMcpConfig, removeServer, updateServer, type McpServerConfig} from "./config.js";
-import {McpConnection} from "./connection.js";
+import {McpConnection, type ClientSide} from "./connection.js";
 import {mcpToolDefinition, mcpToolName} from "./tools.js";
 
 type Outcome = {ok: true} | {ok: false; message: string};
@@ -25,6 +25,8 @@ export class McpManager {
             registry: ToolRegistry;
             /** Something changed that a Settings screen shows. */
             onChange: () => void;
+            /** What Cairn does for its servers as a client (roots, elicitation, sampling); none: nothing. */
+            side?: ClientSide;
         },
     ) {
         deps.registry.addPreparer(() => this.startLazy());
@@ -53,7 +55,11 @@ export class McpManager {
         }
         for (const server of servers) {
             if (this.connections.has(server.name)) continue;
-            const connection: McpConnection = new McpConnection(server, () => this.changed(connection));
+            const connection: McpConnection = new McpConnection(
+                server,
+                () => this.changed(connection),
+                this.deps.side ?? null,
+            );
             this.connections.set(server.name, connection);
         }
         this.deps.onChange();

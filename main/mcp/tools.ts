@@ -45,7 +45,15 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
         params: grammarParams(tool.inputSchema) as ParamsSchema,
         inputSchema: tool.inputSchema,
         run: async (args, ctx) =>
-            outputOf(await connection.callTool(tool.name, args, ctx.signal, ctx.progress)),
+            outputOf(
+                await connection.callTool(
+                    tool.name,
+                    args,
+                    ctx.signal,
+                    ctx.progress,
+                    ctx.interactive !== false,
+                ),
+            ),
     };
 }
 

@@ -30,6 +30,8 @@ export type ToolContext = {
      * from the next step on. Absent where there is no tool selection.
      */
     findTools?(query: string, k: number): {name: string; description: string}[];
+    /** Whether a person started this call and can be asked things while it runs (false: the API, the CLI). */
+    interactive?: boolean;
 };
 
 /** How a child call ended: its status, the text the model would see (or the error), data and sources. */

@@ -41,6 +41,8 @@ export type CallContext = {
     depth?: number;
     /** find_tools' search over the tools left out of this step (ToolContext.findTools). */
     findTools?: ToolContext["findTools"];
+    /** False where nobody can answer what a tool's server asks (the local API's calls). */
+    interactive?: boolean;
 };
 
 export type CallOutcome = {record: ToolCallRecord; modelText: string; sources: Source[]};
@@ -329,6 +331,7 @@ export class ToolRunner {
                         : undefined,
                     call: (name, args) => this.child(name, args, record, {...ctx, signal: controller.signal}),
                     findTools: ctx.findTools,
+                    interactive: ctx.interactive,
                 })
                 .then(
                     (output) => ({output}),

@@ -2,6 +2,7 @@ import type {CairnApi, ExportedConversation, ProviderInfo, ToolMode} from "../..
 import {Download, Paperclip, PanelLeft, SlidersHorizontal, Wrench, X} from "lucide-react";
 import {useEffect, useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
+import {McpAskDialog} from "./McpAskDialog.js";
 import {ToolsDialog} from "./ToolsDialog.js";
 import {ApiContext, ProgressContext, WritingContext} from "./apiContext.js";
 import {SettingsPanel} from "./SettingsPanel.js";
@@ -259,6 +260,15 @@ export function App({api}: {api: CairnApi}) {
                                             : null
                                     }
                                 />
+                                {!approval && state.asks[0] && (
+                                    <McpAskDialog
+                                        key={state.asks[0].askId}
+                                        ask={state.asks[0]}
+                                        onAnswer={(action, content) =>
+                                            void cairn.answerAsk(state.asks[0]!.askId, action, content)
+                                        }
+                                    />
+                                )}
                                 {approval && (
                                     <ApprovalDialog
                                         key={approval.approvalId}

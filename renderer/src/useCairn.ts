@@ -7,6 +7,8 @@ import type {
     Conversation,
     EngineStatus,
     Message,
+    McpAnswerAction,
+    McpAsk,
     PlanStepInput,
     ToolCallRecord,
     ToolMode,
@@ -24,6 +26,8 @@ export type CairnState = {
     engine: EngineStatus | null;
     error: string | null;
     approvals: ApprovalRequest[];
+    /** What MCP servers ask the person now (a form, a reply for the model to write). */
+    asks: McpAsk[];
     /** The running turn's state (GENERATING, AWAITING_APPROVAL, ...), for the status line. */
     turnState: string | null;
     /** How far running tool calls have got, by call id (long MCP calls report it). */
@@ -47,6 +51,7 @@ export function useCairn(api: CairnApi) {
         engine: null,
         error: null,
         approvals: [],
+        asks: [],
         progress: {},
         writing: {},
         turnState: null,
@@ -114,11 +119,13 @@ export function useCairn(api: CairnApi) {
             cancelAnimationFrame(frame);
         };
         void (async () => {
-            const [status, list, pending] = await Promise.all([
+            const [status, list, pending, asks] = await Promise.all([
                 api.invoke("app.getStatus", {}),
                 api.invoke("conversations.list", {}),
                 api.invoke("tools.listPending", {}),
+                api.invoke("mcp.listAsks", {}),
             ]);
+            if (asks.ok) patch({asks: asks.value});
             if (status.ok) patch({engine: status.value.engine});
             if (status.ok && status.value.warnings.length > 0) showError(status.value.warnings.join("\n"));
             if (pending.ok) patch({approvals: pending.value});
@@ -265,6 +272,18 @@ export function useCairn(api: CairnApi) {
 
     const dismissError = useCallback(() => patch({error: null}), [patch]);
 
+    const answerAsk = useCallback(
+        async (
+            askId: string,
+            action: McpAnswerAction,
+            content?: Record<string, string | number | boolean>,
+        ) => {
+            const res = await api.invoke("mcp.answer", {askId, action, ...(content ? {content} : {})});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError],
+    );
+
     const decide = useCallback(
         async (approvalId: string, decision: ApprovalDecision, args?: Record<string, unknown>) => {
             const res = await api.invoke("tools.decide", {
@@ -331,6 +350,7 @@ export function useCairn(api: CairnApi) {
         stop,
         dismissError,
         decide,
+        answerAsk,
         setMode,
         setWebAccess,
         deleteMessage,
@@ -434,6 +454,10 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
             };
         case "tool.approvalSettled":
             return {...s, approvals: s.approvals.filter((a) => a.approvalId !== event.approvalId)};
+        case "mcp.asked":
+            return {...s, asks: [...s.asks.filter((a) => a.askId !== event.ask.askId), event.ask]};
+        case "mcp.askSettled":
+            return {...s, asks: s.asks.filter((a) => a.askId !== event.askId)};
         case "turn.state":
             return event.conversationId === s.selectedId
                 ? {...s, turnState: event.state === "IDLE" ? null : event.state}

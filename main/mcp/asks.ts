@@ -1,0 +1,57 @@
+import {randomUUID} from "node:crypto";
+import type {McpAnswerAction, McpAsk} from "../../shared/contract.js";
+import {fail, ok, type Result} from "../../shared/result.js";
+import type {EventBus} from "../events.js";
+
+export type McpAnswer = {action: McpAnswerAction; content?: Record<string, string | number | boolean>};
+type Question = McpAsk extends infer A ? (A extends McpAsk ? Omit<A, "askId"> : never) : never;
+
+/**
+ * What MCP servers ask the person (a form to fill in, a reply for the model to write), answered by
+ * `mcp.answer`. Where nobody can answer (the CLI, a call made over the local API) each ask is declined at
+ * once, so that no server waits on a person who is not there.
+ */
+export class McpAsks {
+    private readonly pending = new Map<string, {ask: McpAsk; resolve: (a: McpAnswer) => void}>();
+
+    constructor(
+        private readonly bus: EventBus,
+        /** Whether a person can answer here (the app), or every ask is declined (the CLI). */
+        private readonly person: boolean,
+    ) {}
+
+    /** Asks the person and waits for the answer; declined at once when nobody can answer, or when `signal` ends. */
+    ask(question: Question, signal: AbortSignal, interactive = true): Promise<McpAnswer> {
+        if (!this.person || !interactive || signal.aborted) return Promise.resolve({action: "decline"});
+        const ask = {...question, askId: randomUUID()} as McpAsk;
+        return new Promise<McpAnswer>((resolve) => {
+            const settle = (answer: McpAnswer) => {
+                signal.removeEventListener("abort", onAbort);
+                this.pending.delete(ask.askId);
+                this.bus.emit({type: "mcp.askSettled", askId: ask.askId});
+                resolve(answer);
+            };
+            const onAbort = () => settle({action: "cancel"});
+            this.pending.set(ask.askId, {ask, resolve: settle});
+            signal.addEventListener("abort", onAbort, {once: true});
+            this.bus.emit({type: "mcp.asked", ask});
+        });
+    }
+
+    answer(askId: string, answer: McpAnswer): Result<void> {
+        const entry = this.pending.get(askId);
+        if (!entry)
+            return fail(
+                "NOT_FOUND",
+                `nothing is asked with id ${askId}; it may have been answered or withdrawn`,
+            );
+        if (answer.action === "accept" && entry.ask.kind === "elicitation" && !answer.content)
+            return fail("VALIDATION", "an accepted form needs its content");
+        entry.resolve(answer);
+        return ok(undefined);
+    }
+
+    list(): McpAsk[] {
+        return [...this.pending.values()].map((p) => p.ask);
+    }
+}

@@ -1,0 +1,204 @@
+import {useState} from "react";
+import type {McpAnswerAction, McpAsk} from "../../shared/contract.js";
+import {Dialog} from "./Dialog.js";
+
+type Value = string | number | boolean;
+type Field = {
+    type?: string;
+    title?: string;
+    description?: string;
+    enum?: unknown[];
+    oneOf?: {const?: unknown; title?: string}[];
+    default?: unknown;
+    format?: string;
+};
+type Props = {ask: McpAsk; onAnswer(action: McpAnswerAction, content?: Record<string, Value>): void};
+
+/**
+ * What an MCP server asks while one of its tools runs, in the approval dialog's style: a form built from
+ * its schema (elicitation), or the messages it wants the model to answer (sampling). Escape cancels.
+ */
+export function McpAskDialog({ask, onAnswer}: Props) {
+    return ask.kind === "elicitation" ? (
+        <FormAsk ask={ask} onAnswer={onAnswer} />
+    ) : (
+        <SamplingAsk ask={ask} onAnswer={onAnswer} />
+    );
+}
+
+function FormAsk({
+    ask,
+    onAnswer,
+}: {
+    ask: Extract<McpAsk, {kind: "elicitation"}>;
+    onAnswer: Props["onAnswer"];
+}) {
+    const schema = ask.schema as {properties?: Record<string, Field>; required?: string[]};
+    const fields = Object.entries(schema.properties ?? {});
+    const required = new Set(schema.required ?? []);
+    const [values, setValues] = useState<Record<string, Value>>(() =>
+        Object.fromEntries(
+            fields.flatMap(([key, f]) =>
+                isValue(f.default) ? [[key, f.default]] : f.type === "boolean" ? [[key, false]] : [],
+            ),
+        ),
+    );
+    const set = (key: string, value: Value | undefined) =>
+        setValues((v) => {
+            const {[key]: _old, ...rest} = v;
+            return value === undefined ? rest : {...rest, [key]: value};
+        });
+    return (
+        <Dialog label={`${ask.server} asks`} onClose={() => onAnswer("cancel")} className="ask-dialog">
+            <h2>
+                <code>{ask.server}</code> asks
+            </h2>
+            <p className="ask-message">{ask.message}</p>
+            <form
+                onSubmit={(e) => {
+                    e.preventDefault();
+                    onAnswer("accept", values);
+                }}
+            >
+                {fields.map(([key, field]) => (
+                    <FormField
+                        key={key}
+                        name={key}
+                        field={field}
+                        required={required.has(key)}
+                        value={values[key]}
+                        onChange={(value) => set(key, value)}
+                    />
+                ))}
+                <div className="choices">
+                    <button type="submit" className="primary" data-autofocus>
+                        Send
+                    </button>
+                    <button type="button" onClick={() => onAnswer("decline")}>
+                        Decline
+                    </button>
+                </div>
+            </form>
+        </Dialog>
+    );
+}
+
+function FormField({
+    name,
+    field,
+    required,
+    value,
+    onChange,
+}: {
+    name: string;
+    field: Field;
+    required: boolean;
+    value: Value | undefined;
+    onChange(value: Value | undefined): void;
+}) {
+    const label = `${field.title ?? name}${required ? " (required)" : ""}`;
+    const hint = field.description && <span className="hint">{field.description}</span>;
+    const choices =
+        field.enum?.map((v) => ({value: String(v), title: String(v)})) ??
+        field.oneOf?.map((o) => ({value: String(o.const), title: o.title ?? String(o.const)}));
+    if (field.type === "boolean")
+        return (
+            <label className="ask-check">
+                <input
+                    type="checkbox"
+                    checked={value === true}
+                    onChange={(e) => onChange(e.target.checked)}
+                />{" "}
+                {label}
+                {hint}
+            </label>
+        );
+    if (choices)
+        return (
+            <label>
+                {label}
+                <select
+                    value={value === undefined ? "" : String(value)}
+                    required={required}
+                    onChange={(e) => onChange(e.target.value || undefined)}
+                >
+                    <option value="">Choose…</option>
+                    {choices.map((c) => (
+                        <option key={c.value} value={c.value}>
+                            {c.title}
+                        </option>
+                    ))}
+                </select>
+                {hint}
+            </label>
+        );
+    const numeric = field.type === "number" || field.type === "integer";
+    return (
+        <label>
+            {label}
+            <input
+                type={numeric ? "number" : (INPUT_TYPES[field.format ?? ""] ?? "text")}
+                step={field.type === "integer" ? 1 : "any"}
+                required={required}
+                value={value === undefined ? "" : String(value)}
+                onChange={(e) =>
+                    onChange(
+                        e.target.value === "" ? undefined : numeric ? Number(e.target.value) : e.target.value,
+                    )
+                }
+            />
+            {hint}
+        </label>
+    );
+}
+
+const INPUT_TYPES: Record<string, string> = {
+    email: "email",
+    uri: "url",
+    date: "date",
+    "date-time": "datetime-local",
+};
+
+function SamplingAsk({
+    ask,
+    onAnswer,
+}: {
+    ask: Extract<McpAsk, {kind: "sampling"}>;
+    onAnswer: Props["onAnswer"];
+}) {
+    return (
+        <Dialog
+            label={`Let ${ask.server} use the model?`}
+            onClose={() => onAnswer("cancel")}
+            className="ask-dialog"
+        >
+            <h2>
+                Let <code>{ask.server}</code> use the model?
+            </h2>
+            <p>
+                It asks the model to write a reply of up to {ask.maxTokens} tokens to these messages. The
+                reply goes to the server.
+            </p>
+            {ask.systemPrompt && <blockquote className="reason">{ask.systemPrompt}</blockquote>}
+            <ol className="ask-messages">
+                {ask.messages.map((m, i) => (
+                    <li key={i}>
+                        <strong>{m.role}</strong>: {m.text}
+                    </li>
+                ))}
+            </ol>
+            <div className="choices">
+                <button className="primary" data-autofocus onClick={() => onAnswer("accept")}>
+                    Allow
+                </button>
+                <button className="deny" onClick={() => onAnswer("decline")}>
+                    Deny
+                </button>
+            </div>
+        </Dialog>
+    );
+}
+
+function isValue(v: unknown): v is Value {
+    return typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+}

@@ -1,0 +1,160 @@
+import assert from "node:assert/strict";
+import {pathToFileURL} from "node:url";
+import {test} from "node:test";
+import type {CairnApi, McpAsk, Message} from "../../shared/contract.js";
+import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {servers, writeMcpJson} from "../helpers/mcp.js";
+import {tempDir} from "../helpers/paths.js";
+
+// Cairn as an MCP client in full, against the official reference server: the forms a server asks the
+// person to fill in (elicitation), the replies it asks the model to write (sampling), the workspace as its
+// root. The person is played through the same calls the window makes (mcp.answer, tools.decide).
+
+async function open(options: {mcpAsks?: "person" | "decline"} = {}): Promise<TestCore> {
+    const dataDir = tempDir();
+    writeMcpJson(dataDir, {everything: servers.everything});
+    // A context with room for Cairn's tools and the server's beside the results (the tiny model's tokens are
+    // short: its 2,048 would leave none).
+    return openTestCore({
+        dataDir,
+        contextSize: 8192,
+        generation: {maxTokens: 6, seed: 1, temperature: 0},
+        ...options,
+    });
+}
+
+/** Runs one call of a server's tool as the client would ask for it, approving it if asked. */
+async function call(t: TestCore, tool: string, args: Record<string, unknown>): Promise<Message> {
+    const id = unwrap(await t.api.invoke("conversations.create", {})).id;
+    unwrap(await t.api.invoke("conversations.setMode", {id, mode: "agent"}));
+    const off = t.api.onEvent((e) => {
+        if (e.type === "tool.approvalRequested")
+            void t.api.invoke("tools.decide", {approvalId: e.request.approvalId, decision: "allow_once"});
+    });
+    const done = nextDone(t.api, id);
+    unwrap(
+        await t.api.invoke("chat.send", {
+            conversationId: id,
+            text: "Go.",
+            toolChoice: "none",
+            // Some of its tools say they reach the world (openWorldHint): they need web access on.
+            webAccess: true,
+            preflight: [{name: tool, args}],
+        }),
+    );
+    const message = await done;
+    off();
+    return message;
+}
+
+/** Answers the next thing a server asks with `answer`, and resolves with what was asked. */
+function answerNext(
+    api: CairnApi,
+    answer: (ask: McpAsk) => Parameters<CairnApi["invoke"]>[1],
+): Promise<McpAsk> {
+    return new Promise((resolve) => {
+        const off = api.onEvent((e) => {
+            if (e.type !== "mcp.asked") return;
+            off();
+            void api.invoke("mcp.answer", answer(e.ask) as never);
+            resolve(e.ask);
+        });
+    });
+}
+
+test("a server's form (elicitation) is asked of the person; what they send goes back, and a decline too", async () => {
+    const t = await open();
+    try {
+        const asked = answerNext(t.api, (ask) => ({
+            askId: ask.askId,
+            action: "accept",
+            content: {name: "Ada Lovelace", check: true, integer: 7},
+        }));
+        const sent = await call(t, "everything.trigger-elicitation-request", {});
+        const ask = await asked;
+        assert.equal(ask.kind, "elicitation");
+        assert.equal(ask.server, "everything");
+        assert.match(ask.kind === "elicitation" ? ask.message : "", /Please provide inputs/);
+        const schema = (ask.kind === "elicitation" ? ask.schema : {}) as {required?: string[]};
+        assert.deepEqual(schema.required, ["name"]);
+        const result = sent.toolCalls[0]!;
+        assert.equal(result.status, "ok", result.error ?? "");
+        assert.match(result.resultText ?? "", /User provided the requested information/);
+        assert.match(result.resultText ?? "", /Ada Lovelace/);
+        assert.deepEqual(unwrap(await t.api.invoke("mcp.listAsks", {})), []);
+
+        const declined = answerNext(t.api, (ask) => ({askId: ask.askId, action: "decline"}));
+        const no = await call(t, "everything.trigger-elicitation-request", {});
+        await declined;
+        assert.match(no.toolCalls[0]!.resultText ?? "", /User declined/);
+        // An answer to nothing waiting says so.
+        const stale = await t.api.invoke("mcp.answer", {
+            askId: "00000000-0000-4000-8000-000000000000",
+            action: "accept",
+        });
+        assert.equal(stale.ok, false);
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("a server's sampling request is shown to the person, then written by the local model under the chat's limits", async () => {
+    const t = await open();
+    try {
+        const asked = answerNext(t.api, (ask) => ({askId: ask.askId, action: "accept"}));
+        const sent = await call(t, "everything.trigger-sampling-request", {
+            prompt: "Once upon a time",
+            maxTokens: 500,
+        });
+        const ask = await asked;
+        assert.equal(ask.kind, "sampling");
+        if (ask.kind !== "sampling") return;
+        assert.equal(ask.maxTokens, 6, "capped at the chat's Max tokens");
+        assert.match(ask.messages[0]!.text, /Once upon a time/);
+        const result = sent.toolCalls[0]!;
+        assert.equal(result.status, "ok", result.error ?? "");
+        const written = /LLM sampling result: \n([\s\S]*)$/.exec(result.resultText ?? "");
+        assert.ok(written, result.resultText ?? "");
+        const reply = JSON.parse(written[1]!) as {
+            role: string;
+            content: {type: string; text: string};
+            model: string;
+        };
+        assert.equal(reply.role, "assistant");
+        assert.equal(reply.content.type, "text");
+        assert.ok(reply.content.text.length > 0, "the model wrote something");
+        assert.match(reply.model, /stories260K/);
+
+        const denied = answerNext(t.api, (a) => ({askId: a.askId, action: "decline"}));
+        const no = await call(t, "everything.trigger-sampling-request", {prompt: "x", maxTokens: 5});
+        await denied;
+        assert.equal(no.toolCalls[0]!.status, "error");
+        assert.match(no.toolCalls[0]!.error ?? "", /declined to let the model write/);
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("the workspace folder is the server's root; where nobody can answer (the CLI), forms and sampling are declined at once", async () => {
+    const t = await open({mcpAsks: "decline"});
+    try {
+        const roots = await call(t, "everything.get-roots-list", {});
+        const workspace = pathToFileURL(`${t.dataDir}/workspace`).href;
+        assert.match(
+            roots.toolCalls[0]!.resultText ?? "",
+            new RegExp(`URI: ${workspace.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+        );
+        let asked = false;
+        const off = t.api.onEvent((e) => {
+            if (e.type === "mcp.asked") asked = true;
+        });
+        const form = await call(t, "everything.trigger-elicitation-request", {});
+        assert.match(form.toolCalls[0]!.resultText ?? "", /User declined/);
+        const sample = await call(t, "everything.trigger-sampling-request", {prompt: "x", maxTokens: 5});
+        assert.match(sample.toolCalls[0]!.error ?? "", /declined/);
+        off();
+        assert.equal(asked, false, "nothing was put to a person who is not there");
+    } finally {
+        await t.core.dispose();
+    }
+});
