@@ -121,6 +121,18 @@ async function toolScreens(page: Page, theme: string, width: number): Promise<vo
     await page.keyboard.press("Escape");
 }
 
+/** A form an MCP server asks the person to fill in (elicitation), in the approval dialog's style. */
+async function askScreens(page: Page, theme: string, width: number): Promise<void> {
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
+    const id = new URL(page.url()).searchParams.get("c")!;
+    await sendWithPreflight(page, id, [{name: "fixture.ask", args: {}}], {toolChoice: "none"});
+    const dialog = page.getByRole("dialog", {name: "fixture asks"});
+    await dialog.getByRole("textbox", {name: "Title (required)"}).fill("Quarterly");
+    await shoot(page, `mcp-ask-${theme}-${width}`);
+    await page.keyboard.press("Escape");
+}
+
 /** A plan proposed, then edited (a composite tool among its steps) and run: its checklist and nested trace. */
 async function planScreens(page: Page, theme: string, width: number): Promise<void> {
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
@@ -247,6 +259,7 @@ try {
     // After the chat screens, which must not show the conversations these add.
     await eachView(toolScreens);
     await eachView(planScreens);
+    await eachView(askScreens);
     await eachView(providerScreens);
 } finally {
     await browser.close();

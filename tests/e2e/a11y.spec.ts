@@ -172,10 +172,22 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
             await expect(page.getByRole("dialog", {name: "Keyboard shortcuts"})).toBeVisible();
         },
     },
+    {
+        // Last: it opens a conversation of its own.
+        name: "An MCP server's form",
+        open: async (page) => {
+            await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+            await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
+            const id = new URL(page.url()).searchParams.get("c")!;
+            await sendWithPreflight(page, id, [{name: "fixture.ask", args: {}}], {toolChoice: "none"});
+            await expect(page.getByRole("dialog", {name: "fixture asks"})).toContainText("report");
+        },
+    },
 ];
 
 for (const colorScheme of ["light", "dark"] as const) {
     test(`axe finds no violation on any screen (${colorScheme})`, async ({browser}) => {
+        test.setTimeout(120_000);
         const context = await browser.newContext({colorScheme, viewport: {width: 1280, height: 800}});
         const page = await context.newPage();
         await page.goto(served.url);

@@ -1,5 +1,9 @@
+import path from "node:path";
 import {expect, test} from "@playwright/test";
-import {servers} from "../helpers/mcp.js";
+import {servers, writeMcpJson} from "../helpers/mcp.js";
+import {tempDir} from "../helpers/paths.js";
+import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
+import {SettingsStore} from "../../main/store/settings.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {sendWithPreflight} from "../helpers/ws.js";
 
@@ -19,7 +23,7 @@ test("an MCP server added in Settings from pasted JSON shows its status and tool
     await settings.getByRole("textbox", {name: /Add servers: paste/}).fill(JSON.stringify(pasted));
     await settings.getByRole("button", {name: "Add servers"}).click();
     const row = settings.locator('.mcp-server[data-server="fixture"]');
-    await expect(row.locator(".mcp-state")).toHaveText("ready · 6 tools");
+    await expect(row.locator(".mcp-state")).toHaveText("ready · 7 tools");
     await row.getByText("Tools and output").click();
     await expect(row.locator(".mcp-tools")).toContainText("fixture.add, fixture.fail");
     // Its tools join the policy table with their source.
@@ -49,7 +53,10 @@ test("an MCP server added in Settings from pasted JSON shows its status and tool
     await page.getByRole("button", {name: "Tools", exact: true}).click();
     const menu = page.getByRole("dialog", {name: "Tools in this conversation"});
     await expect(menu.locator('li[data-tool="fixture.add"] .tool-tokens')).toHaveText(/^\d+ tokens$/);
-    await expect(menu.getByRole("alert")).toContainText("leaving little room");
+    // More than the tiny model's tools' budget: each question gets a selection, and pins are kept.
+    await expect(menu.locator(".over-budget")).toContainText("over the tools' budget of 512");
+    await menu.getByRole("button", {name: "Pin fixture.add"}).click();
+    await expect(menu.getByRole("button", {name: "Pin fixture.add"})).toHaveAttribute("aria-pressed", "true");
     await menu.getByRole("checkbox", {name: "MCP server fixture"}).uncheck();
     await expect(menu.getByRole("checkbox", {name: "fixture.add"})).toBeDisabled();
     await menu.getByRole("checkbox", {name: "MCP server fixture"}).check();
@@ -68,4 +75,60 @@ test("an MCP server added in Settings from pasted JSON shows its status and tool
     // The server added a tool: it is listed without a restart.
     await page.getByRole("button", {name: "Tools", exact: true}).click();
     await expect(menu.locator('li[data-tool="fixture.late"]')).toBeVisible();
+});
+
+test("a server's form (elicitation) opens as a dialog built from its schema; what is sent reaches the server and the trace", async ({
+    page,
+}, testInfo) => {
+    const dataDir = tempDir();
+    // Started on first use: the first request naming its tool waits for it.
+    writeMcpJson(dataDir, {fixture: servers.fixture});
+    // Room in the context for Cairn's tools and the result (the tiny model's 2,048 tokens hold neither).
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    new SettingsStore(db).set("engine", {contextSize: 8192});
+    db.close();
+    const own = await startServe({dataDir, extra: ["--max-tokens", "8"]});
+    try {
+        await page.goto(own.url);
+        await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+        // Choosing a mode makes the conversation (and puts its id in the address).
+        await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
+        const conversationId = new URL(page.url()).searchParams.get("c")!;
+        const sent = await sendWithPreflight(page, conversationId, [{name: "fixture.ask", args: {}}], {
+            toolChoice: "none",
+        });
+        expect(sent, JSON.stringify(sent)).toMatchObject({ok: true});
+        const dialog = page.getByRole("dialog", {name: "fixture asks"});
+        await expect(dialog).toContainText("Which details should the report have?");
+        await expect(dialog.getByRole("button", {name: "Send"})).toBeFocused();
+        await page.screenshot({path: testInfo.outputPath("ask-form.png")});
+        // Required fields are required: the browser keeps the form until the title is given.
+        await dialog.getByRole("button", {name: "Send"}).click();
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole("textbox", {name: "Title (required)"}).fill("Quarterly");
+        await dialog.getByRole("spinbutton", {name: "Pages"}).fill("3");
+        await dialog.getByRole("combobox", {name: "Colour"}).selectOption("green");
+        await dialog.getByRole("checkbox", {name: "Draft"}).check();
+        await dialog.getByRole("button", {name: "Send"}).click();
+        await expect(dialog).toBeHidden();
+        const step = page.locator('article.message.assistant .trace .step[data-tool="fixture.ask"]');
+        await expect(step).toHaveAttribute("data-status", "ok");
+        await step.locator("summary").click();
+        await expect(step.locator(".result pre")).toHaveText(
+            '{"action":"accept","content":{"title":"Quarterly","pages":3,"colour":"green","draft":true}}',
+        );
+        // Escape cancels: the server hears "cancel".
+        await sendWithPreflight(page, conversationId, [{name: "fixture.ask", args: {}}], {
+            toolChoice: "none",
+        });
+        await expect(dialog).toBeVisible();
+        await page.keyboard.press("Escape");
+        const second = page.locator('.trace .step[data-tool="fixture.ask"]').last();
+        await expect(page.locator('.trace .step[data-tool="fixture.ask"]')).toHaveCount(2);
+        await expect(second).toHaveAttribute("data-status", "ok");
+        await second.locator("summary").click();
+        await expect(second.locator(".result pre")).toHaveText('{"action":"cancel"}');
+    } finally {
+        await own.stop();
+    }
 });
