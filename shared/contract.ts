@@ -718,6 +718,8 @@ export const McpServerInfo = Type.Object(
         stderr: Type.Array(Type.String()),
         /** The tools as the model sees them (<server>.<tool>). */
         tools: Type.Array(Type.String()),
+        /** How long one of its calls may take before it is stopped (callTimeoutMs in mcp.json). */
+        callTimeoutMs: Type.Integer(),
         /** Tools left out, and why (a schema too large or not valid, a name taken). */
         refused: Type.Array(Type.Object({tool: Type.String(), reason: Type.String()}, closed)),
         /** Prompts, offered as slash commands: /<server>.<prompt> name=value ... */
@@ -1017,6 +1019,11 @@ export const calls = {
     "mcp.remove": call(req({name: Name}), McpStatus),
     "mcp.setEnabled": call(req({name: Name, enabled: Type.Boolean()}), McpStatus),
     "mcp.restart": call(req({name: Name}), McpStatus),
+    /** How long one call to the server may take, in seconds (kept in mcp.json as callTimeoutMs). */
+    "mcp.setCallLimit": call(
+        req({name: Name, seconds: Type.Integer({minimum: 1, maximum: 3600})}),
+        McpStatus,
+    ),
     /** A server's prompt with its arguments, as the text to send (a slash command). */
     "mcp.getPrompt": call(
         req({

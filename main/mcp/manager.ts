@@ -129,6 +129,14 @@ export class McpManager {
         return {ok: true};
     }
 
+    /** A server's call limit, written to mcp.json; the server is connected again with it. */
+    async setCallLimit(name: string, seconds: number): Promise<Outcome> {
+        const updated = updateServer(this.deps.file, name, {callTimeoutMs: seconds * 1000});
+        if (!updated.ok) return updated;
+        await this.load();
+        return {ok: true};
+    }
+
     async restart(name: string): Promise<Outcome> {
         const connection = this.connections.get(name);
         if (!connection) return {ok: false, message: `no MCP server named "${name}"`};
@@ -196,6 +204,7 @@ function infoOf(connection: McpConnection): McpServerInfo {
             .map((tool) => mcpToolName(config.name, tool.name))
             .filter((name) => !connection.refused.some((r) => r.tool === name)),
         refused: connection.refused,
+        callTimeoutMs: config.callTimeoutMs,
         prompts: status.prompts.map((p) => ({
             name: p.name,
             description: p.description ?? p.title ?? "",

@@ -160,6 +160,13 @@ function ServerRow({
                     />{" "}
                     Enabled
                 </label>
+                <CallLimit
+                    name={server.name}
+                    seconds={Math.round(server.callTimeoutMs / 1000)}
+                    onSave={(seconds) =>
+                        void api.invoke("mcp.setCallLimit", {name: server.name, seconds}).then(onStatus)
+                    }
+                />
                 <button
                     disabled={!server.enabled}
                     onClick={() => void api.invoke("mcp.restart", {name: server.name}).then(onStatus)}
@@ -193,5 +200,33 @@ function ServerRow({
                 </details>
             )}
         </li>
+    );
+}
+
+/** How long one call to the server may take; saved when the field is left (or Enter), if it changed. */
+function CallLimit({name, seconds, onSave}: {name: string; seconds: number; onSave(seconds: number): void}) {
+    const [value, setValue] = useState(String(seconds));
+    useEffect(() => setValue(String(seconds)), [seconds]);
+    const save = () => {
+        const next = Number(value);
+        if (Number.isInteger(next) && next >= 1 && next <= 3600 && next !== seconds) onSave(next);
+        else setValue(String(seconds));
+    };
+    return (
+        <label className="mcp-limit">
+            Call limit (s){" "}
+            <input
+                type="number"
+                min={1}
+                max={3600}
+                aria-label={`Call limit of ${name} in seconds`}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                onBlur={save}
+                onKeyDown={(e) => {
+                    if (e.key === "Enter") save();
+                }}
+            />
+        </label>
     );
 }

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import assert from "node:assert/strict";
 import {test} from "node:test";
 import {getLlama} from "node-llama-cpp";
@@ -212,6 +214,28 @@ test("the local API: metadata.tools names a whole server; the request is offered
         assert.match(unknown.message, /no Cairn tool is named fixture\.nope \(known: .* and \d+ more\)/);
     } finally {
         await api.close();
+        await t.core.dispose();
+    }
+});
+
+test("a server's call limit is set from Settings: kept in mcp.json, and a call past it times out", async () => {
+    const t = await open({});
+    try {
+        await t.core.tools.prepare();
+        const status = unwrap(await t.api.invoke("mcp.setCallLimit", {name: "fixture", seconds: 1}));
+        assert.equal(status.servers[0]!.callTimeoutMs, 1000);
+        const file = JSON.parse(fs.readFileSync(path.join(t.dataDir, "mcp.json"), "utf8")) as {
+            mcpServers: Record<string, {callTimeoutMs?: number; env?: unknown}>;
+        };
+        assert.equal(file.mcpServers.fixture!.callTimeoutMs, 1000);
+        assert.deepEqual(file.mcpServers.fixture!.env, {}, "the rest of the entry is kept");
+        const started = performance.now();
+        const slow = await ask(t, "Wait.", {preflight: [{name: "fixture.slow", args: {ms: 20_000}}]});
+        assert.equal(slow.toolCalls[0]!.status, "timeout");
+        assert.ok(performance.now() - started < 15_000, "stopped at its limit, not the server's 20 s");
+        const refused = await t.api.invoke("mcp.setCallLimit", {name: "nosuch", seconds: 5});
+        assert.equal(refused.ok, false);
+    } finally {
         await t.core.dispose();
     }
 });
