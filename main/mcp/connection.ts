@@ -63,6 +63,8 @@ export class McpConnection {
     private retryTimer: NodeJS.Timeout | null = null;
     /** Tools the registry left out, and why (set as the tool list is synced). */
     refused: RefusedTool[] = [];
+    /** The server sent a message over the SDK's read limit (10 MB), which closes the connection. */
+    private oversized = false;
     /** Calls in flight that a person started (the app's), and all calls in flight. */
     private readonly inFlight = {interactive: 0, all: 0};
 
@@ -110,10 +112,20 @@ export class McpConnection {
                 ...(onProgress ? {onprogress: onProgress} : {}),
             });
             return result as CallToolResult;
+        } catch (error) {
+            throw new Error(this.failureOf(error));
         } finally {
             this.inFlight.all--;
             if (interactive) this.inFlight.interactive--;
         }
+    }
+
+    /** Why a call failed, in words: a reply over the SDK's 10 MB limit closes the connection, not the call. */
+    private failureOf(error: unknown): string {
+        const text = errorText(error);
+        if (/Connection closed/i.test(text) && this.oversized)
+            return `${this.config.name} sent a reply over 10 MB, more than Cairn reads from a server; the server was stopped and starts again`;
+        return text;
     }
 
     /** Whether a person can be asked now: some call in flight was started by one (none: nobody waits). */
@@ -239,7 +251,12 @@ export class McpConnection {
                 ? (await client.listResources(undefined, {signal: timeout.signal})).resources
                 : [];
             this.client = client;
+            this.oversized = false;
             client.onclose = () => this.closed(client);
+            // A reply over the SDK's limit is one error, then the rest of its line others: noted when seen.
+            client.onerror = (error) => {
+                if (/exceeded maximum size/i.test(error.message)) this.oversized = true;
+            };
             this.retries = 0;
             this.set("ready", null);
         } catch (error) {

@@ -317,7 +317,7 @@ export class ToolRunner {
             const running = tool
                 .run(record.args as Record<string, unknown>, {
                     ...this.toolContext(tool, ctx.conversationId, controller.signal),
-                    progress: (update) =>
+                    progress: everyTenth((update) =>
                         this.bus.emit({
                             type: "tool.progress",
                             correlationId: record.id,
@@ -326,6 +326,7 @@ export class ToolRunner {
                             total: update.total ?? null,
                             message: update.message ?? null,
                         }),
+                    ),
                     keepPrevious: this.files?.versions
                         ? (file, before, after) => this.files!.versions!.keep(record.id, file, before, after)
                         : undefined,
@@ -392,4 +393,35 @@ function stableJson(value: unknown): string {
         return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
     }
     return JSON.stringify(value) ?? "null";
+}
+
+/** How often a call's progress reaches the window at most: a server's storm of updates is thinned. */
+const PROGRESS_EVERY_MS = 100;
+
+/**
+ * Passes on at most one update per PROGRESS_EVERY_MS, and the newest one held back once the pause is over,
+ * so the window shows where a call is without thousands of events.
+ */
+function everyTenth<T>(send: (update: T) => void): (update: T) => void {
+    let last = 0;
+    let held: T | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    return (update) => {
+        const now = Date.now();
+        if (now - last >= PROGRESS_EVERY_MS) {
+            last = now;
+            send(update);
+            return;
+        }
+        held = update;
+        timer ??= setTimeout(
+            () => {
+                timer = null;
+                last = Date.now();
+                if (held !== null) send(held);
+                held = null;
+            },
+            PROGRESS_EVERY_MS - (now - last),
+        );
+    };
 }

@@ -239,3 +239,38 @@ test("a server's call limit is set from Settings: kept in mcp.json, and a call p
         await t.core.dispose();
     }
 });
+
+test("a server that storms notifications, floods text or sends content of no known type: each call ends cleanly and the next turn works", async () => {
+    const t = await open({FIXTURE_HOSTILE: "1"});
+    try {
+        let progress = 0;
+        const off = t.api.onEvent((e) => {
+            if (e.type === "tool.progress") progress++;
+        });
+        const message = await ask(t, "Go.", {
+            preflight: [
+                {name: "fixture.storm", args: {}},
+                {name: "fixture.flood", args: {}},
+                {name: "fixture.malformed", args: {}},
+            ],
+        });
+        off();
+        assert.equal(message.status, "complete", message.error ?? "");
+        const [storm, flood, malformed] = message.toolCalls;
+        assert.equal(storm!.status, "ok", storm!.error ?? "");
+        assert.equal(storm!.resultText, "calm again");
+        assert.ok(progress > 0 && progress <= 100, `${progress} progress events reached the window`);
+        // Over the MCP SDK's 10 MB message limit: the connection is closed, the call fails in words.
+        assert.equal(flood!.status, "error");
+        assert.match(
+            flood!.error ?? "",
+            /fixture sent a reply over 10 MB, more than Cairn reads from a server/,
+        );
+        assert.equal(malformed!.status, "error");
+        assert.ok((malformed!.error ?? "").length > 0);
+        const after = await ask(t, "hello");
+        assert.equal(after.status, "complete", after.error ?? "");
+    } finally {
+        await t.core.dispose();
+    }
+});
