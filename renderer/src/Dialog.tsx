@@ -25,7 +25,8 @@ export function Dialog({label, onClose, className, contentProps, children}: Prop
         if (!dialog.open) dialog.showModal();
         // showModal() focuses the first control; a dialog names its main one with data-autofocus (React's
         // autoFocus runs before the dialog is shown, while its controls cannot take focus yet).
-        dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+        // Without scrolling: a Close button at the end must not open a long dialog at its bottom.
+        dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus({preventScroll: true});
         return () => {
             if (dialog.open) dialog.close();
             opener?.focus();

@@ -179,7 +179,7 @@ export function DocumentsPanel({api, conversation, onClose, onError}: Props) {
                         files stay.
                     </Confirm>
                 )}
-                <button autoFocus onClick={onClose}>
+                <button data-autofocus onClick={onClose}>
                     Close
                 </button>
             </div>

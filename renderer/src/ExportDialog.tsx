@@ -24,7 +24,7 @@ export function ExportDialog({api, conversation, onClose, onError}: Props) {
                 keeps everything (tool calls, citations, counters) and can be imported again.
             </p>
             <div className="choices">
-                <button autoFocus onClick={() => void save("markdown")}>
+                <button data-autofocus onClick={() => void save("markdown")}>
                     Markdown
                 </button>
                 <button onClick={() => void save("json")}>JSON</button>

@@ -110,7 +110,7 @@ export function ModelsPanel({models, engine, onClose}: Props) {
             <h2>Recommended embedding models (Documents)</h2>
             <RecommendedList models={models} kind="embedding" />
             <div className="choices">
-                <button autoFocus onClick={onClose}>
+                <button data-autofocus onClick={onClose}>
                     Close
                 </button>
             </div>

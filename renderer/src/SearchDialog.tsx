@@ -29,7 +29,7 @@ export function SearchDialog({api, onOpen, onClose, onError}: Props) {
             <h2>Search conversations</h2>
             <input
                 type="search"
-                autoFocus
+                data-autofocus
                 aria-label="Search conversations"
                 placeholder="Words from any message"
                 value={query}

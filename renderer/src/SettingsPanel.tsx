@@ -239,7 +239,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                 </ul>
             )}
             <div className="choices">
-                <button autoFocus onClick={onClose}>
+                <button data-autofocus onClick={onClose}>
                     Close
                 </button>
             </div>

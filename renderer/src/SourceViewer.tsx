@@ -55,7 +55,7 @@ function ArchivedPageView({api, archiveId, onClose}: {api: CairnApi; archiveId: 
                         Open live page
                     </a>
                 )}
-                <button autoFocus onClick={onClose}>
+                <button data-autofocus onClick={onClose}>
                     Close
                 </button>
             </div>
@@ -107,7 +107,7 @@ function PassageView({api, chunkId, onClose}: {api: CairnApi; chunkId: number; o
                 </>
             )}
             <div className="choices">
-                <button autoFocus onClick={onClose}>
+                <button data-autofocus onClick={onClose}>
                     Close
                 </button>
             </div>

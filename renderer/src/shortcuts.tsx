@@ -77,7 +77,7 @@ export function ShortcutsSheet({onClose}: {onClose(): void}) {
                 </tbody>
             </table>
             <div className="choices">
-                <button autoFocus onClick={onClose}>
+                <button data-autofocus onClick={onClose}>
                     Close
                 </button>
             </div>
