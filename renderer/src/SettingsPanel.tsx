@@ -142,35 +142,21 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                         onSave={(folder) => void saveSettings({workspaceRoot: folder})}
                     />
                     <h2>Plan mode</h2>
-                    <label>
-                        Steps a plan may have, at most{" "}
-                        <input
-                            type="number"
-                            min={1}
-                            max={12}
-                            value={values.planMaxSteps}
-                            onChange={(e) => {
-                                const steps = Number(e.target.value);
-                                if (Number.isInteger(steps) && steps >= 1 && steps <= 12)
-                                    void saveSettings({planMaxSteps: steps});
-                            }}
-                        />
-                    </label>
+                    <IntegerSetting
+                        label="Steps a plan may have, at most"
+                        min={1}
+                        max={12}
+                        value={values.planMaxSteps}
+                        onSave={(planMaxSteps) => void saveSettings({planMaxSteps})}
+                    />
                     <h2>Tools</h2>
-                    <label>
-                        Share of the context for tool definitions, in percent{" "}
-                        <input
-                            type="number"
-                            min={5}
-                            max={75}
-                            value={values.toolShare}
-                            onChange={(e) => {
-                                const share = Number(e.target.value);
-                                if (Number.isInteger(share) && share >= 5 && share <= 75)
-                                    void saveSettings({toolShare: share});
-                            }}
-                        />
-                    </label>
+                    <IntegerSetting
+                        label="Share of the context for tool definitions, in percent"
+                        min={5}
+                        max={75}
+                        value={values.toolShare}
+                        onSave={(toolShare) => void saveSettings({toolShare})}
+                    />
                     <p className="hint">
                         When the tools on in a conversation take more, each question is offered Cairn&apos;s
                         own tools, the pinned ones and the most relevant; the model finds the others with
@@ -309,5 +295,31 @@ function UsageTable({usage}: {usage: ToolUsage[]}) {
                 ))}
             </tbody>
         </table>
+    );
+}
+
+/** A whole number setting, saved as it is typed when it is within its range. */
+function IntegerSetting(props: {
+    label: string;
+    min: number;
+    max: number;
+    value: number;
+    onSave(value: number): void;
+}) {
+    const {label, min, max, value, onSave} = props;
+    return (
+        <label>
+            {label}{" "}
+            <input
+                type="number"
+                min={min}
+                max={max}
+                value={value}
+                onChange={(e) => {
+                    const next = Number(e.target.value);
+                    if (Number.isInteger(next) && next >= min && next <= max) onSave(next);
+                }}
+            />
+        </label>
     );
 }
