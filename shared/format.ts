@@ -5,6 +5,11 @@ export function formatBytes(bytes: number): string {
     return `${Math.max(0, Math.round(bytes / 1024))} KiB`;
 }
 
+/** A text cut to at most `max` characters, ending in "…" when it was cut. */
+export function clip(text: string, max: number): string {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 /** A count for people, with thousands separators: 1,048,576. */
 export function formatCount(n: number): string {
     return n.toLocaleString("en-US");

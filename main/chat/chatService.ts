@@ -8,6 +8,7 @@ import type {
     PreflightCall,
     ToolChoice,
 } from "../../shared/contract.js";
+import {clip} from "../../shared/format.js";
 import {ranBy} from "../../shared/toolCalls.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
@@ -361,7 +362,7 @@ export function titleFrom(text: string): string {
         .split("\n")[0]!
         .trim()
         .replace(/^\/[a-z_]+\s+(?=\S)/, "");
-    return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line || DEFAULT_TITLE;
+    return clip(line, TITLE_LENGTH) || DEFAULT_TITLE;
 }
 
 export type {TurnState};

@@ -234,8 +234,9 @@ export class Turn {
         const {generation, signal} = this.input;
         const limitReached = step >= registry.config.defaults.maxSteps;
         const choice = step === 0 ? this.input.choice : "auto";
-        const offered = limitReached || choice === "none" || !withTools ? [] : this.chooseTools();
-        const force = forcedTools(choice, offered, this.allowedTools());
+        const allowed = this.allowedTools();
+        const offered = limitReached || choice === "none" || !withTools ? [] : this.chooseTools(allowed);
+        const force = forcedTools(choice, offered, allowed);
         this.deps.tools.telemetry?.offered((force ?? offered).map((t) => t.name));
         const hosted = this.hostedTools(step);
         const result = await this.deps.engine.step({
@@ -281,8 +282,8 @@ export class Turn {
      * The tools this step offers: all allowed when they fit the budget, else those chosen for the question
      * (pinned, found by find_tools, used before, relevant); the answer's stats say which and why.
      */
-    private chooseTools(): ToolDefinition[] {
-        this.selection = this.deps.tools.chooser.choose(this.allowedTools(), this.deps.engine, {
+    private chooseTools(allowed = this.allowedTools()): ToolDefinition[] {
+        this.selection = this.deps.tools.chooser.choose(allowed, this.deps.engine, {
             query: lastQuestion(this.input.history),
             used: [...toolsCalled(this.input.history), ...toolsCalled([this.modelItem()])],
             found: this.found,

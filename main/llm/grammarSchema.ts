@@ -1,3 +1,4 @@
+import {clip} from "../../shared/format.js";
 import type {GbnfJsonObjectSchema, GbnfJsonSchema as GbnfSchemaOf} from "node-llama-cpp";
 
 /** A grammar schema without $defs: local references are inlined. */
@@ -121,7 +122,7 @@ function objectSchema(schema: Json, inner: (child: unknown) => GbnfJsonSchema): 
 function descriptionOf(schema: Json): {description?: string} {
     const text = schema.description;
     if (typeof text !== "string") return {};
-    return {description: text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text};
+    return {description: clip(text, MAX_DESCRIPTION)};
 }
 
 function resolveRef(root: unknown, ref: string): unknown {

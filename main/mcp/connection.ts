@@ -147,11 +147,6 @@ export class McpConnection {
         );
     }
 
-    /** Tells the server its roots changed (the workspace folder was set). */
-    async rootsChanged(): Promise<void> {
-        if (this.state === "ready") await this.client?.sendRootsListChanged().catch(() => {});
-    }
-
     /** A prompt's messages as one text (what a slash command puts in the message box). */
     async getPrompt(name: string, args: Record<string, string>): Promise<string> {
         const client = await this.readyClient();
@@ -231,9 +226,7 @@ export class McpConnection {
                         },
                     },
                 },
-                ...(this.side
-                    ? {capabilities: {roots: {listChanged: true}, elicitation: {form: {}}, sampling: {}}}
-                    : {}),
+                ...(this.side ? {capabilities: {roots: {}, elicitation: {form: {}}, sampling: {}}} : {}),
             },
         );
         this.serve(client);

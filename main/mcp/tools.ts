@@ -1,5 +1,6 @@
 import type {CallToolResult, Tool} from "@modelcontextprotocol/sdk/types.js";
 import type {SideEffect} from "../../shared/contract.js";
+import {clip} from "../../shared/format.js";
 import {grammarParams} from "../llm/grammarSchema.js";
 import type {ParamsSchema, ToolDefinition, ToolOutput} from "../tools/defineTool.js";
 import type {McpConnection} from "./connection.js";
@@ -34,7 +35,7 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
     const {sideEffect, openWorld} = sideEffectOf(tool);
     return {
         name: mcpToolName(server, tool.name),
-        description: cut(
+        description: clip(
             tool.description ?? tool.title ?? tool.annotations?.title ?? `${tool.name} (${server})`,
             MAX_DESCRIPTION,
         ),
@@ -55,10 +56,6 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
                 ),
             ),
     };
-}
-
-function cut(text: string, max: number): string {
-    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 type Content = CallToolResult["content"][number];

@@ -317,7 +317,7 @@ export class ToolRunner {
             const running = tool
                 .run(record.args as Record<string, unknown>, {
                     ...this.toolContext(tool, ctx.conversationId, controller.signal),
-                    progress: everyTenth((update) =>
+                    progress: thinned((update) =>
                         this.bus.emit({
                             type: "tool.progress",
                             correlationId: record.id,
@@ -402,7 +402,7 @@ const PROGRESS_EVERY_MS = 100;
  * Passes on at most one update per PROGRESS_EVERY_MS, and the newest one held back once the pause is over,
  * so the window shows where a call is without thousands of events.
  */
-function everyTenth<T>(send: (update: T) => void): (update: T) => void {
+function thinned<T>(send: (update: T) => void): (update: T) => void {
     let last = 0;
     let held: T | null = null;
     let timer: NodeJS.Timeout | null = null;

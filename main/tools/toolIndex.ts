@@ -49,6 +49,7 @@ export class ToolIndex {
     private readonly db = new Database(":memory:");
     private readonly insert;
     private readonly removeSource;
+    private readonly match;
 
     constructor() {
         this.db.exec(
@@ -57,6 +58,12 @@ export class ToolIndex {
         );
         this.insert = this.db.prepare("INSERT INTO tools (name, source, words, text) VALUES (?, ?, ?, ?)");
         this.removeSource = this.db.prepare("DELETE FROM tools WHERE source = ?");
+        this.match = this.db
+            .prepare(
+                `SELECT name FROM (SELECT name, bm25(tools, 0, 0, ${NAME_WEIGHT}, ${TEXT_WEIGHT}) AS score
+                 FROM tools WHERE tools MATCH ?) WHERE score < ${WEAKEST_MATCH} ORDER BY score LIMIT ?`,
+            )
+            .pluck();
     }
 
     /** Replaces the tools of one source ("built-in", "mcp:<server>") in one transaction. */
@@ -75,13 +82,7 @@ export class ToolIndex {
     search(query: string, k: number, among?: (name: string) => boolean): string[] {
         const match = anyWord(query);
         if (!match) return [];
-        const rows = this.db
-            .prepare(
-                `SELECT name FROM (SELECT name, bm25(tools, 0, 0, ${NAME_WEIGHT}, ${TEXT_WEIGHT}) AS score
-                 FROM tools WHERE tools MATCH ?) WHERE score < ${WEAKEST_MATCH} ORDER BY score LIMIT ?`,
-            )
-            .pluck()
-            .all(match, among ? k * 8 + 64 : k) as string[];
+        const rows = this.match.all(match, among ? k * 8 + 64 : k) as string[];
         return (among ? rows.filter(among) : rows).slice(0, k);
     }
 

@@ -3,12 +3,13 @@ import type {ToolCallRecord} from "../../shared/contract.js";
 import {ranBy} from "../../shared/toolCalls.js";
 import {ProgressContext, WritingContext, useApi} from "./apiContext.js";
 import {DiffView} from "./DiffView.js";
-import type {WritingCall} from "./useCairn.js";
 
 const PREVIEW = 400;
 
-/** The tool calls of one answer, each a collapsible step. */
-/** offered: which tools the answer was offered and why, when there were too many to offer all. */
+/**
+ * The tool calls of one answer, each a collapsible step; above them, which tools the answer was offered
+ * and why (`offered`), when there were too many to offer all.
+ */
 export function TraceSteps({
     calls,
     messageId,
@@ -26,35 +27,26 @@ export function TraceSteps({
     return (
         <>
             {offered && <p className="trace-offered">{offered}</p>}
-            <TraceList top={top} calls={calls} writing={writing} />
+            <ol className="trace" aria-label="Tool calls">
+                {top.map((call) => (
+                    <TraceStep key={call.id} call={call} calls={calls} />
+                ))}
+                {writing.map((call, i) => (
+                    <li
+                        key={`writing-${i}`}
+                        className="step writing"
+                        data-tool={call.name}
+                        data-status="writing"
+                    >
+                        <div className="writing-head">
+                            <span className="tool">{call.name}</span>
+                            <span className="call-status">writing…</span>
+                        </div>
+                        {call.args && <pre aria-label={`Arguments of ${call.name} so far`}>{call.args}</pre>}
+                    </li>
+                ))}
+            </ol>
         </>
-    );
-}
-
-function TraceList({
-    top,
-    calls,
-    writing,
-}: {
-    top: ToolCallRecord[];
-    calls: ToolCallRecord[];
-    writing: WritingCall[];
-}) {
-    return (
-        <ol className="trace" aria-label="Tool calls">
-            {top.map((call) => (
-                <TraceStep key={call.id} call={call} calls={calls} />
-            ))}
-            {writing.map((call, i) => (
-                <li key={`writing-${i}`} className="step writing" data-tool={call.name} data-status="writing">
-                    <div className="writing-head">
-                        <span className="tool">{call.name}</span>
-                        <span className="call-status">writing…</span>
-                    </div>
-                    {call.args && <pre aria-label={`Arguments of ${call.name} so far`}>{call.args}</pre>}
-                </li>
-            ))}
-        </ol>
     );
 }
 
