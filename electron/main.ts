@@ -67,6 +67,8 @@ async function start() {
             encrypt: (text) => safeStorage.encryptString(text),
             decrypt: (data) => safeStorage.decryptString(data),
         },
+        // An MCP server's sign-in page (http or https only, checked before) opens in the system browser.
+        openExternal: (url) => void shell.openExternal(url.href),
     });
     protocol.handle("app", serveRenderer);
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));

@@ -77,6 +77,8 @@ export type CoreOptions = {
     oneOffProvider?: OneOffProvider;
     /** The desktop app's keychain for provider keys typed in Settings (Electron's safeStorage). */
     keyVault?: KeyVault;
+    /** Opens a web page in the system browser (an MCP server's sign-in); the desktop app's shell. */
+    openExternal?: (url: URL) => void;
 };
 
 export type Core = {
@@ -156,6 +158,8 @@ export function createCore(options: CoreOptions): Core {
             generation: () => ({...settings.values().generation, ...definedOnly(options.generation ?? {})}),
             workspace: () => workspaceOf({}, options.dataDir, settings.get("workspaceRoot") ?? null),
         }),
+        accounts: {vault: options.keyVault ?? null, dataDir: options.dataDir},
+        ...(options.openExternal ? {openPage: options.openExternal} : {}),
     });
     // Reading the file and making the connections is immediate; servers set to start at launch start now.
     if (options.connectMcp !== false) {

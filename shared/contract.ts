@@ -701,7 +701,8 @@ export const ToolUsage = Type.Object(
 );
 export type ToolUsage = Static<typeof ToolUsage>;
 
-export const McpServerState = oneOf(["stopped", "starting", "ready", "error"]);
+/** signin: a remote server that needs the person to sign in (its error says so, or why the last one failed). */
+export const McpServerState = oneOf(["stopped", "starting", "ready", "signin", "error"]);
 export type McpServerState = Static<typeof McpServerState>;
 /** An MCP server from <data>/mcp.json: how it is reached, whether it runs, what it offers. */
 export const McpServerInfo = Type.Object(
@@ -716,6 +717,10 @@ export const McpServerInfo = Type.Object(
         error: nullable(Type.String()),
         /** The last lines the server wrote to stderr. */
         stderr: Type.Array(Type.String()),
+        /** A remote server's OAuth sign-in: none asked for, or whether Cairn holds one. */
+        account: oneOf(["none", "signed-in", "signed-out"]),
+        /** While a sign-in waits for the browser: the server's page to sign in on. */
+        signInPage: nullable(Type.String()),
         /** The tools as the model sees them (<server>.<tool>). */
         tools: Type.Array(Type.String()),
         /** How long one of its calls may take before it is stopped (callTimeoutMs in mcp.json). */
@@ -1019,6 +1024,10 @@ export const calls = {
     "mcp.remove": call(req({name: Name}), McpStatus),
     "mcp.setEnabled": call(req({name: Name, enabled: Type.Boolean()}), McpStatus),
     "mcp.restart": call(req({name: Name}), McpStatus),
+    /** Starts a remote server's sign-in in the system browser; its progress comes as mcp.changed. */
+    "mcp.signIn": call(req({name: Name}), McpStatus),
+    /** Forgets a remote server's sign-in (its tokens and Cairn's registration there). */
+    "mcp.signOut": call(req({name: Name}), McpStatus),
     /** How long one call to the server may take, in seconds (kept in mcp.json as callTimeoutMs). */
     "mcp.setCallLimit": call(
         req({name: Name, seconds: Type.Integer({minimum: 1, maximum: 3600})}),

@@ -14,3 +14,8 @@ export function clip(text: string, max: number): string {
 export function formatCount(n: number): string {
     return n.toLocaleString("en-US");
 }
+
+/** "1 tool", "7 tools": a count and its noun, plural when it is not one. */
+export function countOf(n: number, noun: string): string {
+    return `${formatCount(n)} ${noun}${n === 1 ? "" : "s"}`;
+}

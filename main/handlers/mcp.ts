@@ -30,6 +30,8 @@ export function mcpHandlers(mcp: McpManager, deps: Deps): HandlerSlice<"mcp."> {
         "mcp.remove": (req) => answer(mcp.remove(req.name)),
         "mcp.setEnabled": (req) => answer(mcp.setEnabled(req.name, req.enabled)),
         "mcp.restart": (req) => answer(mcp.restart(req.name)),
+        "mcp.signIn": (req) => answer(mcp.signIn(req.name)),
+        "mcp.signOut": (req) => answer(mcp.signOut(req.name)),
         "mcp.setCallLimit": (req) => answer(mcp.setCallLimit(req.name, req.seconds)),
         "mcp.getPrompt": async (req) => {
             const server = mcp.server(req.server);

@@ -21,11 +21,24 @@ export function storedKeyFile(dataDir: string, name: string): string {
 
 /** Encrypts the key and writes it for its owner only (the folder too); never the key in clear. */
 export function storeKey(vault: KeyVault, dataDir: string, name: string, key: string): void {
-    const file = storedKeyFile(dataDir, name);
+    writeSecret(vault, storedKeyFile(dataDir, name), key);
+}
+
+/** Any secret (a key, a server's sign-in tokens), encrypted, written whole for its owner only. */
+export function writeSecret(vault: KeyVault, file: string, text: string): void {
     fs.mkdirSync(path.dirname(file), {recursive: true, mode: 0o700});
     const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, vault.encrypt(key), {mode: 0o600});
+    fs.writeFileSync(temp, vault.encrypt(text), {mode: 0o600});
     fs.renameSync(temp, file);
+}
+
+/** A secret written by writeSecret, decrypted; null when there is none or it cannot be decrypted. */
+export function readSecret(vault: KeyVault, file: string): string | null {
+    try {
+        return vault.decrypt(fs.readFileSync(file));
+    } catch {
+        return null;
+    }
 }
 
 /** The stored key, decrypted; in words when this process cannot (no vault, or the keychain refuses). */

@@ -3,6 +3,7 @@ import {Client} from "@modelcontextprotocol/sdk/client/index.js";
 import {SSEClientTransport} from "@modelcontextprotocol/sdk/client/sse.js";
 import {StdioClientTransport} from "@modelcontextprotocol/sdk/client/stdio.js";
 import {StreamableHTTPClientTransport} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {UnauthorizedError} from "@modelcontextprotocol/sdk/client/auth.js";
 import type {Transport} from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
     CreateMessageRequestSchema,
@@ -20,6 +21,8 @@ import {
 import type {McpServerState} from "../../shared/contract.js";
 import {APP_VERSION} from "../version.js";
 import type {McpServerConfig} from "./config.js";
+import {openLoopback, type Loopback} from "./loopback.js";
+import {SignInNeeded, type McpAccount} from "./oauth.js";
 
 /**
  * What Cairn does for a server, as an MCP client: the folders it may know of (roots), a form it asks the
@@ -43,6 +46,8 @@ export type ClientSide = {
 };
 
 const STDERR_LINES = 20;
+/** How long a sign-in in the browser may take. */
+export const SIGN_IN_MS = 5 * 60_000;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 /**
@@ -67,13 +72,70 @@ export class McpConnection {
     private oversized = false;
     /** Calls in flight that a person started (the app's), and all calls in flight. */
     private readonly inFlight = {interactive: 0, all: 0};
+    /** Ends a start under way (stop(), a new sign-in). */
+    private startAbort: AbortController | null = null;
+    /** While a sign-in waits for the browser: where it comes back, and the page the person signs in on. */
+    private loopback: Loopback | null = null;
+    private signInPage: string | null = null;
 
     constructor(
         readonly config: McpServerConfig,
         /** Called when the state or the tool list changes. */
         private readonly onChange: () => void,
         private readonly side: ClientSide | null = null,
+        /** A remote server's OAuth sign-in (none for stdio servers). */
+        private readonly account: McpAccount | null = null,
     ) {}
+
+    /** Whether the server asked for a sign-in, and whether Cairn holds one; the page while it waits. */
+    signInStatus(): {account: "none" | "signed-in" | "signed-out"; page: string | null} {
+        const account = !this.account?.known()
+            ? this.state === "signin"
+                ? "signed-out"
+                : "none"
+            : this.account.signedIn()
+              ? "signed-in"
+              : "signed-out";
+        return {account, page: this.signInPage};
+    }
+
+    /**
+     * Signs in to a remote server in the system browser: the SDK's flow (discovery, registration, PKCE)
+     * opens the server's page through `open`, the browser comes back to a loopback listener, the code is
+     * exchanged for tokens, and the server is connected with them. Resolves when it is ready or has failed
+     * (see status()); within SIGN_IN_MS.
+     */
+    async signIn(open: (url: URL) => void): Promise<void> {
+        const account = this.account;
+        if (!account) return this.set("error", `${this.config.name} is a local server: it has no sign-in`);
+        await this.stop();
+        this.stopping = false;
+        const loopback = await openLoopback(account.lastPort());
+        this.loopback = loopback;
+        account.begin(loopback.url, (url) => {
+            if (url.protocol !== "https:" && url.protocol !== "http:")
+                throw new Error(`the server's sign-in page is not a web address (${url.protocol})`);
+            this.signInPage = url.href;
+            this.onChange();
+            open(url);
+        });
+        try {
+            await this.ensureStarted();
+        } finally {
+            account.end();
+            loopback.close();
+            this.loopback = null;
+            this.signInPage = null;
+            this.onChange();
+        }
+    }
+
+    /** Forgets the sign-in (tokens and registration); the server then needs a new one. */
+    async signOut(): Promise<void> {
+        await this.stop();
+        this.account?.forget();
+        this.set("stopped", null);
+    }
 
     status() {
         return {
@@ -113,6 +175,7 @@ export class McpConnection {
             });
             return result as CallToolResult;
         } catch (error) {
+            if (error instanceof SignInNeeded) this.set("signin", error.message);
             throw new Error(this.failureOf(error));
         } finally {
             this.inFlight.all--;
@@ -188,6 +251,7 @@ export class McpConnection {
 
     async stop(): Promise<void> {
         this.stopping = true;
+        this.startAbort?.abort();
         if (this.retryTimer) clearTimeout(this.retryTimer);
         this.retryTimer = null;
         await this.starting?.catch(() => {});
@@ -231,7 +295,14 @@ export class McpConnection {
         );
         this.serve(client);
         const timeout = new AbortController();
-        const timer = setTimeout(() => timeout.abort(), this.config.startTimeoutMs);
+        this.startAbort = timeout;
+        // A sign-in waits for the person in the browser, not only for the server.
+        const limitMs = this.loopback ? SIGN_IN_MS : this.config.startTimeoutMs;
+        let timedOut = false;
+        const timer = setTimeout(() => {
+            timedOut = true;
+            timeout.abort();
+        }, limitMs);
         try {
             await this.connect(client, timeout.signal);
             const listed = await client.listTools(undefined, {signal: timeout.signal});
@@ -254,13 +325,28 @@ export class McpConnection {
             this.set("ready", null);
         } catch (error) {
             await client.close().catch(() => {});
-            const why = timeout.signal.aborted
-                ? `did not start within ${this.config.startTimeoutMs / 1000} s`
-                : errorText(error);
-            this.set("error", `${why}${this.stderrHint()}`);
+            this.failedToStart(error, timedOut ? limitMs : null);
         } finally {
             clearTimeout(timer);
+            this.startAbort = null;
         }
+    }
+
+    /** Why a start failed, as the state: a sign-in to give, a limit passed, the server's own error. */
+    private failedToStart(error: unknown, limitMs: number | null): void {
+        if (this.stopping) return this.set("stopped", null);
+        const signIn = this.account && (this.loopback || isAuthError(error));
+        if (signIn) {
+            const why =
+                limitMs !== null
+                    ? `the sign-in was not finished within ${limitMs / 60_000} minutes`
+                    : error instanceof UnauthorizedError
+                      ? new SignInNeeded(this.config.name).message
+                      : errorText(error);
+            return this.set("signin", why);
+        }
+        const why = limitMs !== null ? `did not start within ${limitMs / 1000} s` : errorText(error);
+        this.set("error", `${why}${this.stderrHint()}`);
     }
 
     /** Streamable HTTP first; a server that answers it with an HTTP error gets the older SSE transport. */
@@ -277,18 +363,45 @@ export class McpConnection {
             transport.stderr?.on("data", (chunk: Buffer) => this.keepStderr(String(chunk)));
             return connectWithin(client, transport, signal);
         }
-        const requestInit = {headers: t.headers};
-        if (t.type === "sse")
-            return connectWithin(client, new SSEClientTransport(new URL(t.url), {requestInit}), signal);
+        const options = {
+            requestInit: {headers: t.headers},
+            ...(this.account ? {authProvider: this.account} : {}),
+        };
+        const sse = () => new SSEClientTransport(new URL(t.url), options);
+        if (t.type === "sse") return this.connectSignedIn(client, sse, signal);
         try {
-            await connectWithin(
+            await this.connectSignedIn(
                 client,
-                new StreamableHTTPClientTransport(new URL(t.url), {requestInit}),
+                () => new StreamableHTTPClientTransport(new URL(t.url), options),
                 signal,
             );
         } catch (error) {
-            if (signal.aborted || !/HTTP 4\d\d|405|404/.test(errorText(error))) throw error;
-            await connectWithin(client, new SSEClientTransport(new URL(t.url), {requestInit}), signal);
+            if (signal.aborted || isAuthError(error) || !/HTTP 4\d\d|405|404/.test(errorText(error)))
+                throw error;
+            await this.connectSignedIn(client, sse, signal);
+        }
+    }
+
+    /**
+     * Connects; when the server asks for a sign-in the person started, waits for the browser to come back
+     * with the code, exchanges it for tokens, and connects again with them.
+     */
+    private async connectSignedIn(
+        client: Client,
+        transport: () => Transport & {finishAuth(code: string): Promise<void>},
+        signal: AbortSignal,
+    ): Promise<void> {
+        const first = transport();
+        try {
+            await connectWithin(client, first, signal);
+        } catch (error) {
+            const waiting = this.loopback;
+            if (!(error instanceof UnauthorizedError) || !waiting || !this.account) throw error;
+            const code = await waiting.code(this.account.sentState() ?? "", signal);
+            // The browser came back: its page is no longer the one to open.
+            this.signInPage = null;
+            await first.finishAuth(code);
+            await connectWithin(client, transport(), signal);
         }
     }
 
@@ -337,6 +450,10 @@ async function connectWithin(client: Client, transport: Transport, signal: Abort
         await transport.close().catch(() => {});
         throw error;
     }
+}
+
+function isAuthError(error: unknown): boolean {
+    return error instanceof SignInNeeded || error instanceof UnauthorizedError;
 }
 
 function errorText(error: unknown): string {

@@ -3,7 +3,9 @@ import path from "node:path";
 import type {McpServerInfo, McpStatus} from "../../shared/contract.js";
 import type {ToolRegistry} from "../tools/registry.js";
 import {addServers, readMcpConfig, removeServer, updateServer, type McpServerConfig} from "./config.js";
+import type {KeyVault} from "../llm/keyVault.js";
 import {McpConnection, type ClientSide} from "./connection.js";
+import {McpAccount} from "./oauth.js";
 import {mcpToolDefinition, mcpToolName} from "./tools.js";
 
 type Outcome = {ok: true} | {ok: false; message: string};
@@ -27,6 +29,10 @@ export class McpManager {
             onChange: () => void;
             /** What Cairn does for its servers as a client (roots, elicitation, sampling); none: nothing. */
             side?: ClientSide;
+            /** Where remote servers' sign-ins are kept (encrypted by the vault; without one, for this run). */
+            accounts?: {vault: KeyVault | null; dataDir: string};
+            /** Opens a server's sign-in page in the system browser (the desktop app); none: shown only. */
+            openPage?: (url: URL) => void;
         },
     ) {
         deps.registry.addPreparer(() => this.startLazy());
@@ -55,10 +61,12 @@ export class McpManager {
         }
         for (const server of servers) {
             if (this.connections.has(server.name)) continue;
+            const remote = server.transport.type !== "stdio" && this.deps.accounts;
             const connection: McpConnection = new McpConnection(
                 server,
                 () => this.changed(connection),
                 this.deps.side ?? null,
+                remote ? new McpAccount(server.name, remote) : null,
             );
             this.connections.set(server.name, connection);
         }
@@ -145,6 +153,33 @@ export class McpManager {
         return {ok: true};
     }
 
+    /**
+     * Starts a remote server's sign-in: resolves once the page is open (or the sign-in is over, when the
+     * tokens still worked); the rest comes as changes of its state.
+     */
+    async signIn(name: string): Promise<Outcome> {
+        const connection = this.server(name);
+        if (typeof connection === "string") return {ok: false, message: connection};
+        if (connection.config.transport.type === "stdio")
+            return {ok: false, message: `"${name}" is a local server: it has no sign-in`};
+        const opened = new Promise<void>((resolve) => {
+            const finished = connection.signIn((url) => {
+                resolve();
+                this.deps.openPage?.(url);
+            });
+            void finished.then(resolve);
+        });
+        await opened;
+        return {ok: true};
+    }
+
+    async signOut(name: string): Promise<Outcome> {
+        const connection = this.connections.get(name);
+        if (!connection) return {ok: false, message: `no MCP server named "${name}"`};
+        await connection.signOut();
+        return {ok: true};
+    }
+
     /** The connection of an enabled server, or why there is none. */
     server(name: string): McpConnection | string {
         const connection = this.connections.get(name);
@@ -200,6 +235,8 @@ function infoOf(connection: McpConnection): McpServerInfo {
         state: status.state,
         error: status.error,
         stderr: status.stderr,
+        account: connection.signInStatus().account,
+        signInPage: connection.signInStatus().page,
         tools: status.tools
             .map((tool) => mcpToolName(config.name, tool.name))
             .filter((name) => !connection.refused.some((r) => r.tool === name)),

@@ -1,5 +1,6 @@
 import {useCallback, useEffect, useState} from "react";
 import type {CairnApi, CallRes, McpServerInfo, McpStatus} from "../../shared/contract.js";
+import {countOf} from "../../shared/format.js";
 import {Confirm} from "./Confirm.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
@@ -102,6 +103,7 @@ const STATE: Record<McpServerInfo["state"], string> = {
     stopped: "starts when first needed",
     starting: "starting…",
     ready: "ready",
+    signin: "needs sign-in",
     error: "error",
 };
 
@@ -115,7 +117,7 @@ function ServerRow({
     onStatus(res: CallRes<"mcp.list">): void;
 }) {
     const [removing, setRemoving] = useState(false);
-    const state = server.enabled ? STATE[server.state] : "disabled";
+    const state = !server.enabled ? "disabled" : server.signInPage ? "signing in…" : STATE[server.state];
     return (
         <li
             className="mcp-server"
@@ -126,11 +128,12 @@ function ServerRow({
                 <strong>{server.name}</strong>
                 <span className={`mcp-state ${server.enabled ? server.state : "disabled"}`}>
                     {state}
-                    {server.state === "ready" && ` · ${server.tools.length} tools`}
+                    {server.state === "ready" && ` · ${countOf(server.tools.length, "tool")}`}
                 </span>
                 <code className="mcp-target">{server.target}</code>
             </div>
-            {server.error && <p className="problem">{server.error}</p>}
+            {server.error && <p className={server.state === "signin" ? "hint" : "problem"}>{server.error}</p>}
+            <SignIn api={api} server={server} onStatus={onStatus} />
             {server.refused.length > 0 && (
                 <details className="mcp-refused">
                     <summary className="problem">
@@ -200,6 +203,55 @@ function ServerRow({
                 </details>
             )}
         </li>
+    );
+}
+
+/**
+ * A remote server's sign-in: the button that opens its page in the system browser, the page itself while
+ * Cairn waits for the browser to come back (to open or copy where no browser opens by itself), sign-out.
+ */
+function SignIn({
+    api,
+    server,
+    onStatus,
+}: {
+    api: CairnApi;
+    server: McpServerInfo;
+    onStatus(res: CallRes<"mcp.list">): void;
+}) {
+    if (server.transport === "stdio" || !server.enabled) return null;
+    if (server.signInPage)
+        return (
+            <p className="mcp-signin" role="status">
+                Waiting for you to sign in:{" "}
+                <a href={server.signInPage} target="_blank" rel="noreferrer">
+                    open {server.name}&apos;s sign-in page
+                </a>
+            </p>
+        );
+    if (server.account === "signed-in")
+        return (
+            <p className="mcp-signin">
+                Signed in.{" "}
+                <button
+                    onClick={() => void api.invoke("mcp.signOut", {name: server.name}).then(onStatus)}
+                    aria-label={`Sign out of ${server.name}`}
+                >
+                    Sign out
+                </button>
+            </p>
+        );
+    if (server.state !== "signin") return null;
+    return (
+        <p className="mcp-signin">
+            <button
+                onClick={() => void api.invoke("mcp.signIn", {name: server.name}).then(onStatus)}
+                aria-label={`Sign in to ${server.name}`}
+            >
+                Sign in
+            </button>{" "}
+            opens its page in your browser.
+        </p>
     );
 }
 

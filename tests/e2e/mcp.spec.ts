@@ -6,6 +6,7 @@ import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import {SettingsStore} from "../../main/store/settings.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {sendWithPreflight} from "../helpers/ws.js";
+import {startOAuthServer} from "../fixtures/mcp/oauthServer.js";
 
 let served: Served;
 test.beforeEach(async () => {
@@ -130,5 +131,36 @@ test("a server's form (elicitation) opens as a dialog built from its schema; wha
         await expect(second.locator(".result pre")).toHaveText('{"action":"cancel"}');
     } finally {
         await own.stop();
+    }
+});
+
+test("a remote server that needs a sign-in: Sign in shows its page, the browser signs in there and comes back, the row says so; Sign out forgets it", async ({
+    page,
+    context,
+}) => {
+    const oauth = await startOAuthServer();
+    try {
+        await page.goto(served.url);
+        await page.getByRole("button", {name: "Settings"}).click();
+        const settings = page.getByRole("dialog", {name: "Settings"});
+        const pasted = {mcpServers: {secure: {url: oauth.url, startup: "launch"}}};
+        await settings.getByRole("textbox", {name: /Add servers: paste/}).fill(JSON.stringify(pasted));
+        await settings.getByRole("button", {name: "Add servers"}).click();
+        const row = settings.locator('.mcp-server[data-server="secure"]');
+        await expect(row.locator(".mcp-state")).toHaveText("needs sign-in");
+        await expect(row).toContainText("secure needs you to sign in");
+        await row.getByRole("button", {name: "Sign in to secure"}).click();
+        // Served to a browser there is no system browser to open: the page is a link.
+        const link = row.getByRole("link", {name: "open secure's sign-in page"});
+        await expect(link).toHaveAttribute("href", /^http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+        const [tab] = await Promise.all([context.waitForEvent("page"), link.click()]);
+        await expect(tab.locator("body")).toHaveText("Cairn is signed in. You can close this tab.");
+        await tab.close();
+        await expect(row.locator(".mcp-state")).toHaveText("ready · 1 tool");
+        await row.getByRole("button", {name: "Sign out of secure"}).click();
+        await expect(row.getByRole("button", {name: "Sign out of secure"})).toHaveCount(0);
+        expect(oauth.counts).toEqual({registrations: 1, codes: 1, refreshes: 0, authorizations: 1});
+    } finally {
+        await oauth.stop();
     }
 });

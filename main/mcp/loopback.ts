@@ -1,0 +1,104 @@
+import http from "node:http";
+import type {AddressInfo} from "node:net";
+
+/**
+ * Where the system browser comes back after a sign-in (RFC 8252's loopback redirect): a listener on
+ * 127.0.0.1 for one `/callback`, which gives the authorization code if the state is the one sent. It
+ * answers the browser with a short page and closes.
+ */
+export type Loopback = {
+    /** http://127.0.0.1:<port>/callback */
+    url: string;
+    port: number;
+    /** The code the browser brings back; rejects on the server's refusal, the signal, or `close`. */
+    code(state: string, signal: AbortSignal): Promise<string>;
+    close(): void;
+};
+
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+/** Listens on `port` if it is free (a registered redirect stays valid), otherwise on any free port. */
+export async function openLoopback(port: number | null): Promise<Loopback> {
+    const server = http.createServer();
+    const listening = await listen(server, port ?? 0).catch(() => listen(server, 0));
+    let waiter: ((url: URL, res: http.ServerResponse) => void) | null = null;
+    server.on("request", (req, res) => {
+        const url = new URL(req.url ?? "/", "http://127.0.0.1");
+        if (req.method !== "GET" || url.pathname !== "/callback") return page(res, 404, "Not found.");
+        if (!waiter) return page(res, 410, "Cairn is not waiting for a sign-in.");
+        waiter(url, res);
+    });
+    const close = () => {
+        waiter = null;
+        server.close();
+        server.closeAllConnections();
+    };
+    const code = (state: string, signal: AbortSignal) =>
+        new Promise<string>((resolve, reject) => {
+            const cancel = () => {
+                close();
+                reject(new Error("the sign-in was cancelled"));
+            };
+            if (signal.aborted) return cancel();
+            signal.addEventListener("abort", cancel, {once: true});
+            waiter = (url, res) => {
+                const verdict = readCallback(url, state);
+                page(res, verdict.ok ? 200 : 400, verdict.page);
+                // A stray request (another tab, an old link) is answered and the wait goes on.
+                if (verdict.kind === "stray") return;
+                signal.removeEventListener("abort", cancel);
+                // The page is written before the listener closes (closing ends open connections).
+                res.once("finish", close);
+                if (verdict.ok) resolve(verdict.code);
+                else reject(new Error(verdict.message));
+            };
+        });
+    return {url: `http://127.0.0.1:${listening}/callback`, port: listening, code, close};
+}
+
+type Verdict =
+    | {ok: true; kind: "code"; code: string; page: string}
+    | {ok: false; kind: "refused"; message: string; page: string}
+    | {ok: false; kind: "stray"; page: string};
+
+/** What the browser brought back: a code for this sign-in, the server's refusal, or something else. */
+export function readCallback(url: URL, state: string): Verdict {
+    const q = url.searchParams;
+    if (q.get("state") !== state)
+        return {ok: false, kind: "stray", page: "This page is not from the sign-in Cairn is waiting for."};
+    const error = q.get("error");
+    if (error) {
+        const why = q.get("error_description") ?? error;
+        return {
+            ok: false,
+            kind: "refused",
+            message: `the server refused the sign-in: ${why.slice(0, 300)}`,
+            page: "The sign-in was refused. You can close this tab and try again in Cairn.",
+        };
+    }
+    const code = q.get("code");
+    if (!code) return {ok: false, kind: "stray", page: "This page brought no sign-in code."};
+    return {ok: true, kind: "code", code, page: "Cairn is signed in. You can close this tab."};
+}
+
+function listen(server: http.Server, port: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, "127.0.0.1", () => {
+            server.off("error", reject);
+            resolve((server.address() as AddressInfo).port);
+        });
+    });
+}
+
+function page(res: http.ServerResponse, status: number, text: string): void {
+    res.writeHead(status, {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Security-Policy": PAGE_CSP,
+        "Cache-Control": "no-store",
+    });
+    res.end(
+        `<!doctype html><html lang="en"><meta charset="utf-8"><title>Cairn</title>` +
+            `<body style="font:16px system-ui;margin:3em">${text}</body></html>`,
+    );
+}

@@ -1,0 +1,181 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type {OAuthClientProvider, OAuthDiscoveryState} from "@modelcontextprotocol/sdk/client/auth.js";
+import type {
+    OAuthClientInformationMixed,
+    OAuthClientMetadata,
+    OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+import {readSecret, writeSecret, type KeyVault} from "../llm/keyVault.js";
+
+/** What is kept of a server's sign-in: Cairn's registration there, the tokens, where it signs in. */
+type Saved = {
+    client?: OAuthClientInformationMixed;
+    tokens?: OAuthTokens;
+    discovery?: OAuthDiscoveryState;
+};
+
+/** A server asked for a sign-in that only the person can give (nothing stored, or it no longer works). */
+export class SignInNeeded extends Error {
+    constructor(server: string) {
+        super(`${server} needs you to sign in: Settings → MCP servers → Sign in`);
+    }
+}
+
+const ACCOUNTS_DIR = "mcp-accounts";
+
+export function accountFile(dataDir: string, server: string): string {
+    return path.join(dataDir, ACCOUNTS_DIR, `${server}.bin`);
+}
+
+/**
+ * Cairn's side of one remote server's OAuth sign-in, as the MCP SDK's client auth flow asks for it. The
+ * registration and the tokens are kept encrypted by the system's keychain (like provider keys); where
+ * there is none (the CLI), for this run only. Outside a sign-in the person started, nothing is opened and
+ * nothing registered: the flow ends in SignInNeeded. Refreshing expired tokens is the SDK's, on a 401.
+ */
+export class McpAccount implements OAuthClientProvider {
+    private saved: Saved;
+    private verifier: string | null = null;
+    private expectedState: string | null = null;
+    /** Set during a sign-in: where the browser comes back, and what opens the page. */
+    private signingIn: {redirectUrl: string; open(url: URL): void} | null = null;
+
+    constructor(
+        private readonly server: string,
+        private readonly store: {vault: KeyVault | null; dataDir: string},
+    ) {
+        this.saved = this.read();
+    }
+
+    /** Whether tokens are kept for this server (they may still have expired). */
+    signedIn(): boolean {
+        return this.saved.tokens !== undefined;
+    }
+
+    /** Whether this server has asked for a sign-in, now or before. */
+    known(): boolean {
+        return this.saved.client !== undefined || this.saved.tokens !== undefined;
+    }
+
+    /** The next flow may register and open the sign-in page, coming back to `redirectUrl`. */
+    begin(redirectUrl: string, open: (url: URL) => void): void {
+        this.signingIn = {redirectUrl, open};
+    }
+
+    end(): void {
+        this.signingIn = null;
+    }
+
+    /** The state the browser must bring back, set when the page is opened. */
+    state(): string {
+        this.expectedState = crypto.randomBytes(16).toString("base64url");
+        return this.expectedState;
+    }
+
+    sentState(): string | null {
+        return this.expectedState;
+    }
+
+    /** The port the last registration's redirect used, to listen on again (a server may pin it). */
+    lastPort(): number | null {
+        const uri =
+            this.saved.client && "redirect_uris" in this.saved.client ? this.saved.client.redirect_uris : [];
+        const port = Number(uri?.[0] ? new URL(uri[0]).port : NaN);
+        return Number.isInteger(port) && port > 0 ? port : null;
+    }
+
+    forget(): void {
+        this.saved = {};
+        this.verifier = null;
+        fs.rmSync(accountFile(this.store.dataDir, this.server), {force: true});
+    }
+
+    get redirectUrl(): string {
+        return this.signingIn?.redirectUrl ?? "http://127.0.0.1/callback";
+    }
+
+    get clientMetadata(): OAuthClientMetadata {
+        return {
+            client_name: "Cairn",
+            redirect_uris: [this.redirectUrl],
+            grant_types: ["authorization_code", "refresh_token"],
+            response_types: ["code"],
+            token_endpoint_auth_method: "none",
+        };
+    }
+
+    clientInformation(): OAuthClientInformationMixed | undefined {
+        const client = this.saved.client;
+        if (!this.signingIn) {
+            if (!client) throw new SignInNeeded(this.server);
+            return client;
+        }
+        // Registered for another redirect (the port was taken since): registered again.
+        const uris = client && "redirect_uris" in client ? client.redirect_uris : [];
+        return uris?.includes(this.redirectUrl) ? client : undefined;
+    }
+
+    saveClientInformation(client: OAuthClientInformationMixed): void {
+        this.write({...this.saved, client});
+    }
+
+    tokens(): OAuthTokens | undefined {
+        return this.saved.tokens;
+    }
+
+    saveTokens(tokens: OAuthTokens): void {
+        this.write({...this.saved, tokens});
+    }
+
+    redirectToAuthorization(url: URL): void {
+        if (!this.signingIn) throw new SignInNeeded(this.server);
+        this.signingIn.open(url);
+    }
+
+    saveCodeVerifier(verifier: string): void {
+        this.verifier = verifier;
+    }
+
+    codeVerifier(): string {
+        if (!this.verifier) throw new Error("no sign-in is under way");
+        return this.verifier;
+    }
+
+    saveDiscoveryState(discovery: OAuthDiscoveryState): void {
+        this.write({...this.saved, discovery});
+    }
+
+    discoveryState(): OAuthDiscoveryState | undefined {
+        return this.saved.discovery;
+    }
+
+    invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
+        if (scope === "verifier") this.verifier = null;
+        else if (scope === "all") this.write({});
+        else {
+            const key = scope === "client" ? "client" : scope === "tokens" ? "tokens" : "discovery";
+            const next = {...this.saved};
+            delete next[key];
+            this.write(next);
+        }
+    }
+
+    private read(): Saved {
+        if (!this.store.vault?.available()) return {};
+        const text = readSecret(this.store.vault, accountFile(this.store.dataDir, this.server));
+        if (!text) return {};
+        try {
+            return JSON.parse(text) as Saved;
+        } catch {
+            return {};
+        }
+    }
+
+    private write(saved: Saved): void {
+        this.saved = saved;
+        if (!this.store.vault?.available()) return;
+        writeSecret(this.store.vault, accountFile(this.store.dataDir, this.server), JSON.stringify(saved));
+    }
+}

@@ -1,0 +1,165 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import {test} from "node:test";
+import type {McpServerInfo, Message} from "../../shared/contract.js";
+import {accountFile} from "../../main/mcp/oauth.js";
+import type {KeyVault} from "../../main/llm/keyVault.js";
+import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {mcpStatusWhen, writeMcpJson} from "../helpers/mcp.js";
+import {tempDir} from "../helpers/paths.js";
+import {memoryVault} from "../helpers/vault.js";
+import {startOAuthServer, visit, type OAuthFixture} from "../fixtures/mcp/oauthServer.js";
+
+// A remote MCP server behind OAuth, on 127.0.0.1: the SDK's authorization-server handlers, played through
+// by Cairn's client flow (discovery, dynamic registration, PKCE, loopback redirect, refresh). The system
+// browser is played by following the sign-in page's redirects; the keychain by an in-memory AES vault.
+
+type Run = TestCore & {opened: URL[]};
+
+async function open(fixture: OAuthFixture, dataDir: string, vault: KeyVault | null): Promise<Run> {
+    writeMcpJson(dataDir, {secure: {url: fixture.url, startup: "launch"}});
+    const opened: URL[] = [];
+    const t = await openTestCore({
+        dataDir,
+        contextSize: 8192,
+        generation: {maxTokens: 4, seed: 1, temperature: 0},
+        ...(vault ? {keyVault: vault} : {}),
+        openExternal: (url) => opened.push(url),
+    });
+    return {...t, opened};
+}
+
+function secure(t: TestCore, state: McpServerInfo["state"]): Promise<McpServerInfo> {
+    return mcpStatusWhen(t.api, (s) => s.servers[0]?.state === state).then((s) => s.servers[0]!);
+}
+
+/** Signs in as the person would: the button, then the page in the browser, which comes back to Cairn. */
+async function signIn(t: Run): Promise<{status: number; text: string}> {
+    const before = t.opened.length;
+    unwrap(await t.api.invoke("mcp.signIn", {name: "secure"}));
+    assert.equal(t.opened.length, before + 1, "Sign in opens one page in the browser");
+    const page = t.opened.at(-1)!;
+    const listed = unwrap(await t.api.invoke("mcp.list", {})).servers[0]!;
+    assert.equal(listed.signInPage, page.href, "the page is shown while Cairn waits");
+    return visit(page.href);
+}
+
+async function whoami(t: TestCore): Promise<Message> {
+    const id = unwrap(await t.api.invoke("conversations.create", {})).id;
+    unwrap(await t.api.invoke("conversations.setMode", {id, mode: "agent"}));
+    const off = t.api.onEvent((e) => {
+        if (e.type === "tool.approvalRequested")
+            void t.api.invoke("tools.decide", {approvalId: e.request.approvalId, decision: "allow_once"});
+    });
+    const done = nextDone(t.api, id);
+    unwrap(
+        await t.api.invoke("chat.send", {
+            conversationId: id,
+            text: "Who am I?",
+            toolChoice: "none",
+            webAccess: true,
+            preflight: [{name: "secure.whoami", args: {}}],
+        }),
+    );
+    const message = await done;
+    off();
+    return message;
+}
+
+test("a server that needs a sign-in neither blocks startup nor opens a page by itself; Sign in does, and its tokens are kept encrypted for the next start", async () => {
+    const fixture = await startOAuthServer();
+    const dataDir = tempDir();
+    const vault = memoryVault();
+    const first = await open(fixture, dataDir, vault);
+    try {
+        const waiting = await secure(first, "signin");
+        assert.equal(waiting.account, "signed-out");
+        assert.match(waiting.error ?? "", /secure needs you to sign in/);
+        assert.deepEqual(first.opened, [], "nothing opens without the person");
+        assert.equal(fixture.counts.registrations, 0, "nothing registers without the person");
+
+        const page = await signIn(first);
+        assert.equal(page.status, 200);
+        assert.match(page.text, /Cairn is signed in/);
+        const ready = await secure(first, "ready");
+        assert.equal(ready.account, "signed-in");
+        assert.equal(ready.signInPage, null);
+        assert.deepEqual(ready.tools, ["secure.whoami"]);
+        assert.deepEqual(fixture.counts, {registrations: 1, codes: 1, refreshes: 0, authorizations: 1});
+
+        const answer = await whoami(first);
+        assert.match(answer.toolCalls[0]!.resultText ?? "", /signed in as client \S+/);
+        const stored = fs.readFileSync(accountFile(dataDir, "secure"));
+        assert.ok(!stored.includes("access_token"), "the tokens are not written in clear");
+    } finally {
+        await first.core.dispose();
+    }
+    // The next start signs in with what was kept: no page, no new registration.
+    const second = await open(fixture, dataDir, vault);
+    try {
+        const ready = await secure(second, "ready");
+        assert.equal(ready.account, "signed-in");
+        assert.deepEqual(second.opened, []);
+        assert.equal(fixture.counts.registrations, 1);
+        assert.match((await whoami(second)).toolCalls[0]!.resultText ?? "", /signed in as client/);
+    } finally {
+        await second.core.dispose();
+        await fixture.stop();
+    }
+});
+
+test("an expired token is refreshed without the person; revoked tokens ask for a sign-in again; sign-out forgets it", async () => {
+    const fixture = await startOAuthServer({accessTtlMs: 1_000});
+    const dataDir = tempDir();
+    const t = await open(fixture, dataDir, memoryVault());
+    try {
+        await secure(t, "signin");
+        await signIn(t);
+        await secure(t, "ready");
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        const refreshed = await whoami(t);
+        assert.match(refreshed.toolCalls[0]!.resultText ?? "", /signed in as client/);
+        assert.ok(fixture.counts.refreshes >= 1, "the expired token was refreshed");
+        assert.equal(fixture.counts.authorizations, 1, "without a new sign-in");
+
+        fixture.revokeAll();
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        const refused = await whoami(t);
+        assert.match(refused.toolCalls[0]!.error ?? "", /needs you to sign in/);
+        assert.equal((await secure(t, "signin")).account, "signed-out");
+        assert.equal(t.opened.length, 1, "a call never opens a page by itself");
+
+        await signIn(t);
+        await secure(t, "ready");
+        unwrap(await t.api.invoke("mcp.signOut", {name: "secure"}));
+        assert.equal(fs.existsSync(accountFile(dataDir, "secure")), false, "sign-out removes what was kept");
+        unwrap(await t.api.invoke("mcp.restart", {name: "secure"}));
+        assert.equal((await secure(t, "signin")).account, "signed-out");
+    } finally {
+        await t.core.dispose();
+        await fixture.stop();
+    }
+});
+
+test("a refused sign-in is said in the server's words, and the next one can succeed", async () => {
+    const fixture = await startOAuthServer();
+    const t = await open(fixture, tempDir(), null);
+    try {
+        await secure(t, "signin");
+        fixture.refuseNext();
+        const page = await signIn(t);
+        assert.equal(page.status, 400);
+        const refused = await mcpStatusWhen(
+            t.api,
+            (s) => s.servers[0]!.state === "signin" && /refused/.test(s.servers[0]!.error ?? ""),
+        );
+        assert.match(refused.servers[0]!.error ?? "", /the server refused the sign-in: the person declined/);
+        // Without a keychain (the CLI), a sign-in holds for this run only.
+        await signIn(t);
+        assert.equal((await secure(t, "ready")).account, "signed-in");
+        assert.equal(fs.existsSync(accountFile(t.dataDir, "secure")), false);
+    } finally {
+        await t.core.dispose();
+        await fixture.stop();
+    }
+});

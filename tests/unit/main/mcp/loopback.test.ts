@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import {test} from "node:test";
+import {openLoopback} from "../../../../main/mcp/loopback.js";
+
+// The loopback listener the browser comes back to after a sign-in, reached over real HTTP on 127.0.0.1.
+
+test("a callback with another state is answered and the wait goes on; the right one gives its code and closes", async () => {
+    const loopback = await openLoopback(null);
+    const code = loopback.code("s1", new AbortController().signal);
+    const stray = await fetch(`${loopback.url}?code=evil&state=other`);
+    assert.equal(stray.status, 400);
+    assert.match(await stray.text(), /not from the sign-in Cairn is waiting for/);
+    const elsewhere = await fetch(new URL("/favicon.ico", loopback.url));
+    assert.equal(elsewhere.status, 404);
+    const right = await fetch(`${loopback.url}?code=c-42&state=s1`);
+    assert.equal(right.status, 200);
+    assert.equal(
+        right.headers.get("content-security-policy"),
+        "default-src 'none'; style-src 'unsafe-inline'",
+    );
+    assert.equal(await code, "c-42");
+    await assert.rejects(fetch(`${loopback.url}?code=late&state=s1`), "the listener is closed");
+});
+
+test("the server's refusal is said in its words; a cancelled wait rejects and closes", async () => {
+    const refused = await openLoopback(null);
+    const waiting = assert.rejects(
+        refused.code("s", new AbortController().signal),
+        /the server refused the sign-in: no thanks/,
+    );
+    const page = await fetch(`${refused.url}?state=s&error=access_denied&error_description=no%20thanks`);
+    assert.equal(page.status, 400);
+    await waiting;
+
+    const cancelled = await openLoopback(null);
+    const stop = new AbortController();
+    const wait = cancelled.code("s", stop.signal);
+    stop.abort();
+    await assert.rejects(wait, /the sign-in was cancelled/);
+    await assert.rejects(fetch(`${cancelled.url}?code=x&state=s`));
+});
+
+test("the port of the last registration is used again when free, another when taken", async () => {
+    const first = await openLoopback(null);
+    const again = await openLoopback(first.port);
+    assert.notEqual(again.port, first.port, "taken: another port");
+    first.close();
+    const reused = await openLoopback(first.port);
+    assert.equal(reused.port, first.port);
+    again.close();
+    reused.close();
+});
