@@ -38,6 +38,7 @@ import {ToolChooser} from "./tools/selection.js";
 import {McpAsks} from "./mcp/asks.js";
 import {clientSide} from "./mcp/clientSide.js";
 import {findTools} from "./tools/builtin/findTools.js";
+import {ToolVectorCache, ToolVectors} from "./tools/toolVectors.js";
 import {createSystemStats} from "./tools/builtin/systemStats.js";
 import {createWebFetch} from "./tools/builtin/webFetch.js";
 import {webSearch} from "./tools/builtin/webSearch.js";
@@ -145,6 +146,7 @@ export function createCore(options: CoreOptions): Core {
     const {tools, warnings} = createTools(options, {engine, docs, webPages});
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
     tools.setPinned(settings.get("pinnedTools") ?? []);
+    tools.useVectors(new ToolVectors(embedder, new ToolVectorCache(db)));
     // What MCP servers ask (forms, replies to write): the person in the app; declined in the CLI.
     const mcpAsks = new McpAsks(bus, options.mcpAsks !== "decline");
     const mcp = new McpManager({

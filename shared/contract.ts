@@ -540,6 +540,19 @@ export const McpAsk = Type.Union([
         },
         closed,
     ),
+    /** A page the server wants the person to open (URL elicitation: a sign-in, a payment, a consent). */
+    Type.Object(
+        {
+            askId: Type.String(),
+            server: Type.String(),
+            kind: Type.Literal("url"),
+            message: Type.String(),
+            url: Type.String(),
+            /** The page's host, shown apart: where the person is sent. */
+            host: Type.String(),
+        },
+        closed,
+    ),
 ]);
 export type McpAsk = Static<typeof McpAsk>;
 /** accept: fill in / allow (with the form's content for an elicitation); decline: no; cancel: dismissed. */

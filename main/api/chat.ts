@@ -92,6 +92,16 @@ export type ChatSink = {
     step(step: Step): void;
 };
 
+/** The last user message's text: what Cairn's tools are chosen for when too many to offer all. */
+export function questionOf(body: ChatRequest): string {
+    return lastQuestion(toHistory(body.messages));
+}
+
+function lastQuestion(history: ReturnType<typeof toHistory>): string {
+    const question = history.findLast((item) => item.type === "user");
+    return question?.type === "user" ? question.text : "";
+}
+
 /** newAjv: an ajv instance for the client's tool schemas, made only when the request has tools. */
 export function planChat(body: ChatRequest, newAjv: () => Ajv, apiTools: ApiTools | null): ChatPlan {
     if ((body.n ?? 1) !== 1)
@@ -99,8 +109,7 @@ export function planChat(body: ChatRequest, newAjv: () => Ajv, apiTools: ApiTool
     const tools = body.tools ?? [];
     const choice = body.tool_choice ?? "auto";
     const history = toHistory(body.messages);
-    const question = history.findLast((item) => item.type === "user");
-    const cairnPlan = apiTools?.plan(body.metadata, question?.type === "user" ? question.text : "") ?? null;
+    const cairnPlan = apiTools?.plan(body.metadata, lastQuestion(history)) ?? null;
     const own = (cairnPlan?.tools ?? []).map(modelFunction);
     const clash = own.find((f) => tools.some((t) => t.function.name === f.name));
     if (clash) throw invalid(`tools: ${clash.name} is also a Cairn tool named in metadata.tools`, "tools");

@@ -15,6 +15,7 @@ import {allowedHost, sameToken} from "../server/auth.js";
 import {
     completionId,
     planChat,
+    questionOf,
     planCompletion,
     runChat,
     type ChatOutcome,
@@ -139,7 +140,10 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             case "POST /v1/chat/completions": {
                 const body = validated(validators.chat, await readJson(req), "chat") as ChatRequest;
                 // Cairn tools named by the caller may be an MCP server's that starts on first use.
-                if (body.metadata?.tools || body.metadata?.tool_calls) await options.core.tools.prepare();
+                if (body.metadata?.tools || body.metadata?.tool_calls) {
+                    await options.core.tools.prepare();
+                    await options.core.tools.readQuery(questionOf(body));
+                }
                 return completion(res, body, planChat(body, toolAjv, apiTools), "chat", timing);
             }
             case "POST /v1/completions": {

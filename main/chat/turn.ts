@@ -128,8 +128,11 @@ export class Turn {
         this.machine.to("RECEIVING");
         const {preflight, signal, plan} = this.input;
         // MCP servers that start on first use start now, so that their tools can be offered.
-        if (this.input.choice !== "none" || preflight.length > 0 || plan)
+        if (this.input.choice !== "none" || preflight.length > 0 || plan) {
             await this.deps.tools.registry.prepare();
+            // Tool search by meaning needs the question's vector (when an embedding model is chosen).
+            await this.deps.tools.registry.readQuery(lastQuestion(this.input.history));
+        }
         if (plan) return "make" in plan ? this.makePlan(plan.make.maxSteps) : this.runPlan(plan.run);
         if (preflight.length > 0)
             await this.runCalls(
@@ -296,8 +299,9 @@ export class Turn {
      * find_tools' search: the allowed tools not offered in this step that match the query; what it finds is
      * offered from the next step on.
      */
-    private findTools(query: string, k: number): {name: string; description: string}[] {
+    private async findTools(query: string, k: number): Promise<{name: string; description: string}[]> {
         const {registry} = this.deps.tools;
+        await registry.readQuery(query);
         const allowed = new Set(this.allowedTools().map((t) => t.name));
         const shown = new Set(this.selection?.tools.map((t) => t.name));
         const names = registry.search(

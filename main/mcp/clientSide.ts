@@ -4,6 +4,8 @@ import {
     McpError,
     type CreateMessageRequest,
     type CreateMessageResult,
+    type ElicitRequest,
+    type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import type {ChatHistoryItem} from "node-llama-cpp";
 import type {GenerationSettings} from "../../shared/contract.js";
@@ -30,7 +32,7 @@ export function clientSide({asks, engine, generation, workspace}: Deps): ClientS
     return {
         roots: () => [{uri: pathToFileURL(workspace()).href, name: "Workspace"}],
         elicit: async (server, params, signal, interactive) => {
-            if (params.mode === "url") return {action: "decline"};
+            if (params.mode === "url") return openPage(asks, server, params, signal, interactive);
             const answer = await asks.ask(
                 {kind: "elicitation", server, message: params.message, schema: params.requestedSchema},
                 signal,
@@ -57,6 +59,32 @@ export function clientSide({asks, engine, generation, workspace}: Deps): ClientS
             return write(engine, params, maxTokens, signal);
         },
     };
+}
+
+/**
+ * A page the server wants opened (URL elicitation): shown to the person with its host; "accept" means they
+ * opened it in their browser, where the rest happens between them and the server. Only web addresses.
+ */
+async function openPage(
+    asks: McpAsks,
+    server: string,
+    params: Extract<ElicitRequest["params"], {mode: "url"}>,
+    signal: AbortSignal,
+    interactive: boolean,
+): Promise<ElicitResult> {
+    let url: URL;
+    try {
+        url = new URL(params.url);
+    } catch {
+        return {action: "decline"};
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") return {action: "decline"};
+    const answer = await asks.ask(
+        {kind: "url", server, message: params.message, url: url.href, host: url.host},
+        signal,
+        interactive,
+    );
+    return {action: answer.action};
 }
 
 async function write(

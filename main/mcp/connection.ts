@@ -17,6 +17,7 @@ import {
     type Prompt,
     type Resource,
     type Tool,
+    UrlElicitationRequiredError,
 } from "@modelcontextprotocol/sdk/types.js";
 import type {McpServerState} from "../../shared/contract.js";
 import {APP_VERSION} from "../version.js";
@@ -176,11 +177,35 @@ export class McpConnection {
             return result as CallToolResult;
         } catch (error) {
             if (error instanceof SignInNeeded) this.set("signin", error.message);
+            if (error instanceof UrlElicitationRequiredError)
+                throw new Error(await this.pagesFirst(error, signal, interactive));
             throw new Error(this.failureOf(error));
         } finally {
             this.inFlight.all--;
             if (interactive) this.inFlight.interactive--;
         }
+    }
+
+    /**
+     * A call the server refused until the person opens some pages (URL elicitation by error, -32042): each
+     * is put to the person as a URL elicitation would be; the call fails saying so, to be made again.
+     */
+    private async pagesFirst(
+        error: UrlElicitationRequiredError,
+        signal: AbortSignal,
+        interactive: boolean,
+    ): Promise<string> {
+        const server = this.config.name;
+        const pages = error.elicitations.filter((e) => e.mode === "url");
+        const opened: string[] = [];
+        for (const page of pages) {
+            const answer = await this.side?.elicit(server, page, signal, interactive);
+            if (answer?.action === "accept") opened.push(page.url);
+        }
+        const urls = pages.map((p) => p.url).join(", ");
+        return opened.length === pages.length && pages.length > 0
+            ? `${server} needed a page opened first (${urls}); it was opened: call the tool again once it is done there`
+            : `${server} needs a page opened first (${urls || "none given"}), which was not done`;
     }
 
     /** Why a call failed, in words: a reply over the SDK's 10 MB limit closes the connection, not the call. */
@@ -290,7 +315,9 @@ export class McpConnection {
                         },
                     },
                 },
-                ...(this.side ? {capabilities: {roots: {}, elicitation: {form: {}}, sampling: {}}} : {}),
+                ...(this.side
+                    ? {capabilities: {roots: {}, elicitation: {form: {}, url: {}}, sampling: {}}}
+                    : {}),
             },
         );
         this.serve(client);

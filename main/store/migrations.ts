@@ -366,4 +366,16 @@ export const MIGRATIONS: readonly Migration[] = [
         name: "which tools an answer was offered and why, when too many to offer all",
         sql: `ALTER TABLE messages ADD COLUMN tools_offered TEXT;`,
     },
+    {
+        version: 21,
+        name: "tool texts' vectors by embedding model, for tool search by meaning",
+        sql: `
+            CREATE TABLE tool_vectors (
+                model TEXT NOT NULL,
+                text_hash TEXT NOT NULL,
+                vector BLOB NOT NULL,
+                PRIMARY KEY (model, text_hash)
+            ) WITHOUT ROWID;
+        `,
+    },
 ];

@@ -29,7 +29,7 @@ export type ToolContext = {
      * Searches the tools this answer may use but were not offered (find_tools); what it returns is offered
      * from the next step on. Absent where there is no tool selection.
      */
-    findTools?(query: string, k: number): {name: string; description: string}[];
+    findTools?(query: string, k: number): Promise<{name: string; description: string}[]>;
     /** Whether a person started this call and can be asked things while it runs (false: the API, the CLI). */
     interactive?: boolean;
 };

@@ -3,6 +3,7 @@ import {validationSchema, type ToolDefinition} from "./defineTool.js";
 import type {ToolsConfig} from "./config.js";
 import {decide, defaultPolicy} from "./policy.js";
 import {ToolIndex} from "./toolIndex.js";
+import {fuseRanks, type ToolVectors} from "./toolVectors.js";
 import {ArgumentValidator, type Validated} from "./validate.js";
 
 /** A tool left out of the registry, and why. */
@@ -26,6 +27,8 @@ export class ToolRegistry {
     private readonly preparers: (() => Promise<void>)[] = [];
     /** Full-text search over every tool, updated as sources change (tool selection, find_tools). */
     private readonly index = new ToolIndex();
+    /** Search by meaning beside the words, when an embedding model is chosen (none: words only). */
+    private vectors: ToolVectors | null = null;
 
     constructor(
         definitions: ToolDefinition[],
@@ -66,11 +69,36 @@ export class ToolRegistry {
             }
             this.tools.set(tool.name, {...tool, source});
         }
-        this.index.setSource(
-            source,
-            [...this.tools.values()].filter((t) => t.source === source),
-        );
+        const listed = [...this.tools.values()].filter((t) => t.source === source);
+        this.index.setSource(source, listed);
+        this.vectors?.setSource(source, listed);
         return problems;
+    }
+
+    /** Adds search by meaning: every tool's text is embedded in the background, and as sources change. */
+    useVectors(vectors: ToolVectors): void {
+        this.vectors = vectors;
+        const sources = new Set([...this.tools.values()].map((t) => t.source ?? "built-in"));
+        for (const source of sources)
+            vectors.setSource(
+                source,
+                [...this.tools.values()].filter((t) => (t.source ?? "built-in") === source),
+            );
+    }
+
+    /** How far search by meaning is: tools with a vector, of all; null without it. */
+    meaningProgress(): ReturnType<ToolVectors["progress"]> | null {
+        return this.vectors?.progress() ?? null;
+    }
+
+    /** Resolves once every tool known now has its vector (or the embedding model failed). */
+    meaningSettled(): Promise<void> {
+        return this.vectors?.settled() ?? Promise.resolve();
+    }
+
+    /** Embeds a query for search() by meaning (a no-op without an embedding model). */
+    readQuery(query: string): Promise<void> {
+        return this.vectors?.read(query) ?? Promise.resolve();
     }
 
     /** Work that must be done before tools are offered (MCP servers that start on first use). */
@@ -107,9 +135,16 @@ export class ToolRegistry {
         );
     }
 
-    /** Tool names matching a query's words, best first, among those `among` allows. */
+    /**
+     * Tool names matching a query, best first, among those `among` allows: by its words, and by its meaning
+     * when it was read (readQuery) with an embedding model, the two fused by reciprocal rank.
+     */
     search(query: string, k: number, among: (name: string) => boolean): string[] {
-        return this.index.search(query, k, among);
+        const depth = k * 4 + 20;
+        const words = this.index.search(query, depth, among);
+        const meaning = this.vectors?.nearest(query, depth, among) ?? [];
+        if (meaning.length === 0) return words.slice(0, k);
+        return fuseRanks([words, meaning.map((m) => m.name)]).slice(0, k);
     }
 
     /** Every enabled tool, offered here or not (the tools menu lists them all). */

@@ -19,10 +19,48 @@ type Props = {ask: McpAsk; onAnswer(action: McpAnswerAction, content?: Record<st
  * its schema (elicitation), or the messages it wants the model to answer (sampling). Escape cancels.
  */
 export function McpAskDialog({ask, onAnswer}: Props) {
-    return ask.kind === "elicitation" ? (
-        <FormAsk ask={ask} onAnswer={onAnswer} />
-    ) : (
-        <SamplingAsk ask={ask} onAnswer={onAnswer} />
+    if (ask.kind === "elicitation") return <FormAsk ask={ask} onAnswer={onAnswer} />;
+    if (ask.kind === "url") return <UrlAsk ask={ask} onAnswer={onAnswer} />;
+    return <SamplingAsk ask={ask} onAnswer={onAnswer} />;
+}
+
+/**
+ * A page the server wants opened: its message, where it leads (the host apart, the whole address below).
+ * Open is a link (the desktop app confirms external links and opens them in the system browser).
+ */
+function UrlAsk({ask, onAnswer}: {ask: Extract<McpAsk, {kind: "url"}>; onAnswer: Props["onAnswer"]}) {
+    return (
+        <Dialog
+            label={`${ask.server} asks you to open a page`}
+            onClose={() => onAnswer("cancel")}
+            className="ask-dialog"
+        >
+            <h2>
+                <code>{ask.server}</code> asks you to open a page
+            </h2>
+            <p className="ask-message">{ask.message}</p>
+            <p>
+                It leads to <strong>{ask.host}</strong>:
+            </p>
+            <p className="ask-url">
+                <code>{ask.url}</code>
+            </p>
+            <div className="choices">
+                <a
+                    className="button primary"
+                    href={ask.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    data-autofocus
+                    onClick={() => onAnswer("accept")}
+                >
+                    Open {ask.host}
+                </a>
+                <button className="deny" onClick={() => onAnswer("decline")}>
+                    Decline
+                </button>
+            </div>
+        </Dialog>
     );
 }
 

@@ -98,6 +98,55 @@ test("a server's form (elicitation) is asked of the person; what they send goes 
     }
 });
 
+test("a page a server wants opened (URL elicitation) is shown with its host; opening or declining goes back; a call refused until a page is opened says so", async () => {
+    const t = await open();
+    try {
+        const url = "https://example.org/authorize?step=1";
+        const asked = answerNext(t.api, (ask) => ({askId: ask.askId, action: "accept"}));
+        const sent = await call(t, "everything.trigger-url-elicitation", {url, message: "Sign the form."});
+        const ask = await asked;
+        assert.deepEqual(
+            {...ask, askId: ""},
+            {
+                askId: "",
+                server: "everything",
+                kind: "url",
+                message: "Sign the form.",
+                url,
+                host: "example.org",
+            },
+        );
+        assert.match(sent.toolCalls[0]!.resultText ?? "", /User completed the URL elicitation flow/);
+
+        const declined = answerNext(t.api, (a) => ({askId: a.askId, action: "decline"}));
+        const no = await call(t, "everything.trigger-url-elicitation", {url});
+        await declined;
+        assert.match(no.toolCalls[0]!.resultText ?? "", /User declined to open the URL/);
+
+        // Not a web address: declined without troubling the person.
+        let troubled = false;
+        const off = t.api.onEvent((e) => {
+            if (e.type === "mcp.asked") troubled = true;
+        });
+        const file = await call(t, "everything.trigger-url-elicitation", {url: "file:///etc/passwd"});
+        off();
+        assert.equal(troubled, false);
+        assert.match(file.toolCalls[0]!.resultText ?? "", /User declined/);
+
+        // The error path (-32042): the page is put to the person, and the call fails saying what to do.
+        const prerequisite = answerNext(t.api, (a) => ({askId: a.askId, action: "accept"}));
+        const refused = await call(t, "everything.trigger-url-elicitation", {url, errorPath: true});
+        assert.equal((await prerequisite).kind, "url");
+        assert.equal(refused.toolCalls[0]!.status, "error");
+        assert.match(
+            refused.toolCalls[0]!.error ?? "",
+            /everything needed a page opened first \(https:\/\/modelcontextprotocol\.io\); it was opened: call the tool again/,
+        );
+    } finally {
+        await t.core.dispose();
+    }
+});
+
 test("a server's sampling request is shown to the person, then written by the local model under the chat's limits", async () => {
     const t = await open();
     try {

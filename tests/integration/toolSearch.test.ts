@@ -10,6 +10,9 @@ import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js"
 import {mcpStatusWhen, servers, writeMcpJson} from "../helpers/mcp.js";
 import {tempDir} from "../helpers/paths.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
+import {EMBEDDING_FAMILIES, embeddingModel} from "../helpers/embeddingModel.js";
+import {nameWords, searchText} from "../../main/tools/toolIndex.js";
+import {ToolVectorCache, ToolVectors} from "../../main/tools/toolVectors.js";
 
 /**
  * A core with the fixture server, its tool list grown by env (fillers, hostile schemas), on a model with
@@ -272,5 +275,54 @@ test("a server that storms notifications, floods text or sends content of no kno
         assert.equal(after.status, "complete", after.error ?? "");
     } finally {
         await t.core.dispose();
+    }
+});
+
+test("with an embedding model chosen, every tool's text is embedded in the background and kept by model and text: a restart embeds none; search fuses meaning with words", async () => {
+    const dataDir = tempDir();
+    writeMcpJson(dataDir, {fixture: {...servers.fixture, env: {FIXTURE_FILLERS: "200"}}});
+    const embedding = embeddingModel(EMBEDDING_FAMILIES.bge);
+    const start = async () => {
+        const t = await openTestCore({dataDir, modelPath: null});
+        unwrap(await t.api.invoke("settings.set", {embeddingModelPath: embedding}));
+        await t.core.tools.prepare();
+        await t.core.tools.meaningSettled();
+        return t;
+    };
+    const first = await start();
+    let total: number;
+    try {
+        const progress = first.core.tools.meaningProgress()!;
+        total = progress.total;
+        assert.ok(total > 200, `every tool has a text: ${total}`);
+        assert.deepEqual(progress, {done: total, total, embedded: total});
+        const kept = first.core.db.prepare("SELECT count(*) FROM tool_vectors").pluck().get();
+        assert.equal(kept, total, "each text's vector is kept");
+
+        // A question worded as one tool's text is nearest to it by meaning (a fresh index of the same
+        // tools reads every vector from the cache), and first in the registry's fused search.
+        const tool = first.core.tools.resolve("fixture.approve_vendor_0")!;
+        const question = `${nameWords(tool.name)}\n${searchText(tool)}`;
+        const vectors = new ToolVectors(first.core.embedder, new ToolVectorCache(first.core.db));
+        vectors.setSource(
+            "mcp:fixture",
+            first.core.tools.enabled().filter((t) => t.source === "mcp:fixture"),
+        );
+        await vectors.settled();
+        assert.equal(vectors.progress().embedded, 0, "all from the cache");
+        await vectors.read(question);
+        const nearest = vectors.nearest(question, 3);
+        assert.equal(nearest[0]?.name, tool.name);
+        assert.ok(nearest[0].score > 0.999, `${nearest[0].score}`);
+        await first.core.tools.readQuery(question);
+        assert.equal(first.core.tools.search(question, 5, () => true)[0], tool.name);
+    } finally {
+        await first.core.dispose();
+    }
+    const second = await start();
+    try {
+        assert.deepEqual(second.core.tools.meaningProgress(), {done: total, total, embedded: 0});
+    } finally {
+        await second.core.dispose();
     }
 });

@@ -23,7 +23,7 @@ export const findTools = defineTool({
     },
     async run({query}, ctx) {
         if (!ctx.findTools) return {text: "", error: "tool search is not available here"};
-        const found = ctx.findTools(query, MOST_FOUND);
+        const found = await ctx.findTools(query, MOST_FOUND);
         if (found.length === 0)
             return {text: `No tool matches "${query}". Try other words, or answer without a tool.`};
         const lines = found.map((t) => `- ${t.name}: ${t.description}`);
