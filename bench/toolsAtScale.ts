@@ -98,7 +98,7 @@ async function firstTokenFigures(name: string, model: string) {
 }
 
 /** For each question, whether its tool is among those a step would offer, with 2,000 others connected. */
-async function searchQuality() {
+export async function searchQuality() {
     const core = await open(templateModel(FAMILIES.qwen3), {
         everything: servers.everything,
         fixture: {...servers.fixture, env: {FIXTURE_FILLERS: String(FILLERS)}},

@@ -36,7 +36,9 @@ test.beforeAll(async () => {
         },
     ]);
     // An MCP server, so that Settings and the tools menu show one with its tools, prompts and resources.
-    writeMcpJson(dataDir, {fixture: {...servers.fixture, startup: "launch"}});
+    // Its page to open (URL elicitation) is never visited: the dialog is looked at and dismissed.
+    const page = {FIXTURE_PAGE_URL: "http://127.0.0.1:9/account?id=7"};
+    writeMcpJson(dataDir, {fixture: {...servers.fixture, env: page, startup: "launch"}});
     served = await startServe({dataDir, extra: ["--max-tokens", "40", "--temperature", "0"]});
 });
 test.afterAll(async () => served.stop());
@@ -181,6 +183,22 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
             const id = new URL(page.url()).searchParams.get("c")!;
             await sendWithPreflight(page, id, [{name: "fixture.ask", args: {}}], {toolChoice: "none"});
             await expect(page.getByRole("dialog", {name: "fixture asks"})).toContainText("report");
+        },
+    },
+    {
+        name: "A page an MCP server asks to open",
+        open: async (page) => {
+            const id = new URL(page.url()).searchParams.get("c")!;
+            // The form's answer (cancelled by Escape) finishes first: one answer at a time.
+            await expect(page.locator("article.message.assistant").last()).toHaveAttribute(
+                "data-status",
+                /complete|error|stopped/,
+            );
+            const sent = await sendWithPreflight(page, id, [{name: "fixture.open_page", args: {}}], {
+                toolChoice: "none",
+            });
+            expect(sent, JSON.stringify(sent)).toMatchObject({ok: true});
+            await expect(page.getByRole("dialog", {name: "fixture asks you to open a page"})).toBeVisible();
         },
     },
 ];

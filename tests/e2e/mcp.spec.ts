@@ -1,3 +1,5 @@
+import http from "node:http";
+import type {AddressInfo} from "node:net";
 import path from "node:path";
 import {expect, test} from "@playwright/test";
 import {servers, writeMcpJson} from "../helpers/mcp.js";
@@ -162,5 +164,50 @@ test("a remote server that needs a sign-in: Sign in shows its page, the browser 
         expect(oauth.counts).toEqual({registrations: 1, codes: 1, refreshes: 0, authorizations: 1});
     } finally {
         await oauth.stop();
+    }
+});
+
+test("a page a server wants opened (URL elicitation) shows where it leads; Open opens it and the server hears accept", async ({
+    page,
+    context,
+}, testInfo) => {
+    // The page: served on this machine, so that the test reaches nothing outside.
+    const account = http.createServer((_req, res) => res.end("account page"));
+    await new Promise<void>((resolve) => account.listen(0, "127.0.0.1", resolve));
+    const pageUrl = `http://127.0.0.1:${(account.address() as AddressInfo).port}/account?id=7`;
+    const host = new URL(pageUrl).host;
+    const dataDir = tempDir();
+    writeMcpJson(dataDir, {fixture: {...servers.fixture, env: {FIXTURE_PAGE_URL: pageUrl}}});
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    new SettingsStore(db).set("engine", {contextSize: 8192});
+    db.close();
+    const own = await startServe({dataDir, extra: ["--max-tokens", "8"]});
+    try {
+        await page.goto(own.url);
+        await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+        await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
+        const conversationId = new URL(page.url()).searchParams.get("c")!;
+        const sent = await sendWithPreflight(page, conversationId, [{name: "fixture.open_page", args: {}}], {
+            toolChoice: "none",
+        });
+        expect(sent, JSON.stringify(sent)).toMatchObject({ok: true});
+        const dialog = page.getByRole("dialog", {name: "fixture asks you to open a page"});
+        await expect(dialog).toContainText("Confirm your account on its page.");
+        await expect(dialog).toContainText(`It leads to ${host}`);
+        await expect(dialog.locator(".ask-url")).toHaveText(pageUrl);
+        const open = dialog.getByRole("link", {name: `Open ${host}`});
+        await expect(open).toBeFocused();
+        await page.screenshot({path: testInfo.outputPath("ask-url.png")});
+        const [tab] = await Promise.all([context.waitForEvent("page"), open.click()]);
+        await expect(tab.locator("body")).toHaveText("account page");
+        await tab.close();
+        await expect(dialog).toBeHidden();
+        const step = page.locator('article.message.assistant .trace .step[data-tool="fixture.open_page"]');
+        await expect(step).toHaveAttribute("data-status", "ok");
+        await step.locator("summary").click();
+        await expect(step.locator(".result pre")).toHaveText('{"action":"accept"}');
+    } finally {
+        await own.stop();
+        account.close();
     }
 });
