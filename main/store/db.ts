@@ -3,7 +3,9 @@ import * as sqliteVec from "sqlite-vec";
 import fs from "node:fs";
 import path from "node:path";
 import {reason} from "../paths.js";
+import {APP_VERSION} from "../version.js";
 import {MIGRATIONS, type Migration} from "./migrations.js";
+import {upgrade, type UpgradeOptions} from "./upgrade.js";
 
 export type Db = Database.Database;
 
@@ -65,28 +67,19 @@ export function schemaVersion(db: Db): number {
     return db.pragma("user_version", {simple: true}) as number;
 }
 
-export function migrate(db: Db, migrations: readonly Migration[]): void {
+/**
+ * Brings the database to the newest schema: all pending steps at once, after a free-space check and a
+ * snapshot, or nothing (see upgrade.ts). A database from a newer Cairn is refused, never changed.
+ */
+export function migrate(db: Db, migrations: readonly Migration[], options?: Partial<UpgradeOptions>): void {
     const current = schemaVersion(db);
     const newest = Math.max(0, ...migrations.map((m) => m.version));
     if (current > newest) {
         throw new Error(
-            `database schema version ${current} is newer than this Cairn understands (${newest}); update Cairn`,
+            `this database was written by a newer Cairn (schema ${current}; this Cairn, version ${APP_VERSION}, knows schemas up to ${newest}); update Cairn, or choose another data directory with --data DIR. The database was not changed`,
         );
     }
-    for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-        if (migration.version <= current) continue;
-        // SQLite's way to rebuild a table others refer to: foreign keys off (outside the transaction), then
-        // checked before the commit, so that no reference is broken and no cascade deletes anything.
-        if (migration.rebuildsTables) db.pragma("foreign_keys = OFF");
-        try {
-            db.transaction(() => {
-                db.exec(migration.sql);
-                if (migration.rebuildsTables && (db.pragma("foreign_key_check") as unknown[]).length > 0)
-                    throw new Error(`migration ${migration.version} broke a reference between tables`);
-                db.pragma(`user_version = ${migration.version}`);
-            })();
-        } finally {
-            if (migration.rebuildsTables) db.pragma("foreign_keys = ON");
-        }
-    }
+    const pending = [...migrations].filter((m) => m.version > current).sort((a, b) => a.version - b.version);
+    if (pending.length === 0) return;
+    upgrade(db, pending, current, {file: options?.file ?? db.name, ...options});
 }

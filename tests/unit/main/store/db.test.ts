@@ -111,7 +111,15 @@ test("a database from a newer Cairn is refused with a clear message", () => {
     const raw = new Database(file);
     raw.pragma(`user_version = ${newest + 5}`);
     raw.close();
-    assert.throws(() => openDatabase(file), /newer than this Cairn understands/);
+    assert.throws(
+        () => openDatabase(file),
+        new RegExp(
+            `written by a newer Cairn \\(schema ${newest + 5}; this Cairn, version \\S+, knows schemas up to ${newest}\\).*not changed`,
+        ),
+    );
+    const after = new Database(file, {readonly: true});
+    assert.equal(after.pragma("user_version", {simple: true}), newest + 5, "left as it was");
+    after.close();
 });
 
 test("deleting a conversation deletes its messages", () => {

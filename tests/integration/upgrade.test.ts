@@ -1,0 +1,180 @@
+import assert from "node:assert/strict";
+import {spawn} from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import {test} from "node:test";
+import Database from "better-sqlite3";
+import {migrate, openDatabase} from "../../main/store/db.js";
+import {MIGRATIONS, type Migration} from "../../main/store/migrations.js";
+import {ConversationStore} from "../../main/store/conversations.js";
+import {UPGRADE_SNAPSHOTS_DIR} from "../../main/store/upgrade.js";
+import {ROOT, tempDir} from "../helpers/paths.js";
+import {heavyMigrations} from "../fixtures/upgrade/upgradeChild.js";
+
+// Upgrades that finish or roll back, on real SQLite files: a snapshot first, every pending step in one
+// transaction with SQLite's integrity check, and the old file untouched when the process is killed midway or
+// the disk fills up (a file-size limit, RLIMIT_FSIZE, makes the writes fail as on a full disk).
+
+const NEWEST = Math.max(...MIGRATIONS.map((m) => m.version));
+const CHILD = path.join(ROOT, "tests/fixtures/upgrade/upgradeChild.ts");
+
+/** A library at the newest schema with `count` conversations of one message each. */
+function library(count: number): string {
+    const file = path.join(tempDir(), "cairn.sqlite");
+    const db = openDatabase(file);
+    const store = new ConversationStore(db);
+    db.transaction(() => {
+        for (let i = 0; i < count; i++) {
+            const c = store.create(`conversation ${i}`);
+            store.addMessage({
+                conversationId: c.id,
+                role: "user",
+                content: "x".repeat(500),
+                status: "complete",
+            });
+        }
+    })();
+    db.close();
+    return file;
+}
+
+/** The schema version and conversation count, read without migrating. */
+function look(file: string): {version: number; conversations: number; colour: boolean} {
+    const db = new Database(file, {readonly: true});
+    try {
+        const columns = db.prepare("SELECT name FROM pragma_table_info('conversations')").pluck().all();
+        return {
+            version: db.pragma("user_version", {simple: true}) as number,
+            conversations: db.prepare("SELECT count(*) FROM conversations").pluck().get() as number,
+            colour: columns.includes("colour"),
+        };
+    } finally {
+        db.close();
+    }
+}
+
+function snapshots(file: string): string[] {
+    const dir = path.join(path.dirname(file), UPGRADE_SNAPSHOTS_DIR);
+    return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+}
+
+test("an upgrade writes a snapshot first, then runs every pending step as one: a failing last step undoes the first", () => {
+    const file = library(20);
+    const good: Migration = {
+        version: NEWEST + 1,
+        name: "a colour",
+        sql: "ALTER TABLE conversations ADD COLUMN colour TEXT;",
+    };
+    const bad: Migration = {
+        version: NEWEST + 2,
+        name: "half done",
+        sql: "INSERT INTO no_such_table VALUES (1);",
+    };
+    assert.throws(
+        () => openDatabase(file, [...MIGRATIONS, good, bad]),
+        new RegExp(
+            `upgrading the database from schema ${NEWEST} to ${NEWEST + 2} failed, and nothing was changed: migration ${NEWEST + 2} \\(half done\\) failed: no such table`,
+        ),
+    );
+    assert.deepEqual(look(file), {version: NEWEST, conversations: 20, colour: false});
+    // The snapshot is the library as it was, and opens as one.
+    const [copy] = snapshots(file);
+    assert.match(copy!, new RegExp(`^before-upgrade-${NEWEST}-to-${NEWEST + 2}-.*\\.sqlite$`));
+    assert.deepEqual(look(path.join(path.dirname(file), UPGRADE_SNAPSHOTS_DIR, copy!)), {
+        version: NEWEST,
+        conversations: 20,
+        colour: false,
+    });
+    // Upgrades that succeed keep the newest two snapshots.
+    const steps: Migration[] = [];
+    for (let step = 1; step <= 3; step++) {
+        steps.push({
+            version: NEWEST + step,
+            name: `step ${step}`,
+            sql: `CREATE TABLE step${step} (x INTEGER);`,
+        });
+        openDatabase(file, [...MIGRATIONS, ...steps]).close();
+    }
+    assert.equal(snapshots(file).length, 2);
+    assert.equal(look(file).version, NEWEST + 3);
+});
+
+test("without room for a snapshot and the upgrade, Cairn refuses in words before it writes anything", () => {
+    const file = library(5);
+    const next: Migration = {
+        version: NEWEST + 1,
+        name: "a colour",
+        sql: "ALTER TABLE conversations ADD COLUMN colour TEXT;",
+    };
+    const db = new Database(file);
+    try {
+        // The migrator as openDatabase runs it, on a disk with 1 MB free.
+        assert.throws(
+            () => migrate(db, [...MIGRATIONS, next], {file, freeBytes: () => 1_000_000}),
+            /needs \d+\.\d MiB free in .* \(a copy first, then the upgrade\), and there are 977 KiB; free some space and start Cairn again\. Nothing was changed/,
+        );
+    } finally {
+        db.close();
+    }
+    assert.deepEqual(snapshots(file), []);
+    assert.deepEqual(look(file), {version: NEWEST, conversations: 5, colour: false});
+});
+
+/** Runs the child that upgrades `file`; `killAfterMs` after it starts, SIGKILL; `limitKiB`: RLIMIT_FSIZE. */
+function upgradeInChild(file: string, rows: number, options: {killAfterMs?: number; limitKiB?: number}) {
+    const node = `${JSON.stringify(process.execPath)} --import tsx ${JSON.stringify(CHILD)} ${JSON.stringify(file)} ${rows}`;
+    const command = options.limitKiB ? `ulimit -f ${options.limitKiB}; exec ${node}` : `exec ${node}`;
+    const child = spawn("bash", ["-c", command], {cwd: ROOT, stdio: ["ignore", "pipe", "pipe"]});
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+        out += String(chunk);
+        if (options.killAfterMs !== undefined && out.startsWith("opening"))
+            setTimeout(() => child.kill("SIGKILL"), options.killAfterMs).unref();
+    });
+    return new Promise<{code: number | null; signal: string | null; out: string}>((resolve) =>
+        child.once("exit", (code, signal) => resolve({code, signal, out})),
+    );
+}
+
+test("a process killed at any point of an upgrade leaves the library as it was, or upgraded whole", async () => {
+    const file = library(200);
+    const seen = new Set<string>();
+    for (const killAfterMs of [0, 30, 100, 250, 500, 900]) {
+        const run = await upgradeInChild(file, 200_000, {killAfterMs});
+        const after = look(file);
+        // Either the old library or the whole upgrade: never the one without the other.
+        const whole = after.version === NEWEST + 2 && after.colour;
+        const old = after.version === NEWEST && !after.colour;
+        assert.ok(whole || old, `killed after ${killAfterMs} ms: ${JSON.stringify(after)}`);
+        assert.equal(after.conversations, 200);
+        seen.add(run.signal === "SIGKILL" ? "killed" : "finished");
+        if (whole) break;
+    }
+    assert.ok(seen.has("killed"), "at least one run was killed midway");
+    // The next start finishes the upgrade.
+    const run = await upgradeInChild(file, 200_000, {});
+    assert.equal(run.out.trim().split("\n").at(-1), "upgraded");
+    assert.deepEqual(look(file), {version: NEWEST + 2, conversations: 200, colour: true});
+});
+
+test("a full disk during the snapshot or during the upgrade: a clear message, the library as it was", async () => {
+    const file = library(2_000);
+    const size = fs.statSync(file).size;
+    // Too little room for the snapshot.
+    const noCopy = await upgradeInChild(file, 100_000, {limitKiB: Math.floor(size / 2048)});
+    assert.equal(noCopy.code, 1, noCopy.out);
+    assert.match(
+        noCopy.out,
+        /the copy made before upgrading the database .* could not be written .*free some space and start Cairn again\. Nothing was changed/,
+    );
+    assert.deepEqual(snapshots(file), []);
+    assert.deepEqual(look(file), {version: NEWEST, conversations: 2_000, colour: false});
+    // Room for the snapshot, not for the upgrade's 100,000 rows.
+    const noUpgrade = await upgradeInChild(file, 100_000, {limitKiB: Math.ceil((size * 1.5) / 1024)});
+    assert.equal(noUpgrade.code, 1, noUpgrade.out);
+    assert.match(
+        noUpgrade.out,
+        /upgrading the database from schema \d+ to \d+ failed, and nothing was changed: migration \d+ \(a large table\) failed: .*; the disk may be full: free some space and start Cairn again/,
+    );
+    assert.deepEqual(look(file), {version: NEWEST, conversations: 2_000, colour: false});
+});
