@@ -9,7 +9,6 @@ import {MIGRATIONS, type Migration} from "../../main/store/migrations.js";
 import {ConversationStore} from "../../main/store/conversations.js";
 import {UPGRADE_SNAPSHOTS_DIR} from "../../main/store/upgrade.js";
 import {ROOT, tempDir} from "../helpers/paths.js";
-import {heavyMigrations} from "../fixtures/upgrade/upgradeChild.js";
 
 // Upgrades that finish or roll back, on real SQLite files: a snapshot first, every pending step in one
 // transaction with SQLite's integrity check, and the old file untouched when the process is killed midway or
