@@ -66,6 +66,8 @@ export type ApiServer = {url: string; port: number; close(): Promise<void>};
 
 const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
 const DEFAULT_MAX_WAITING = 8;
+/** How long a request waits for a model that is still loading before it is told to come back. */
+const LOAD_WAIT_MS = 60_000;
 
 /** Cairn's OpenAI-compatible API: /v1/models, /v1/chat/completions, /v1/completions, /v1/embeddings. */
 export async function startApi(options: ApiOptions): Promise<ApiServer> {
@@ -187,15 +189,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         timing.admit();
         try {
             if (abort.signal.aborted) return;
-            const model = loadedModelId();
-            if (!model)
-                throw new ApiError(
-                    503,
-                    "no model is loaded in Cairn; load one on the Models screen or start with --model PATH",
-                    "server_error",
-                    null,
-                    "model_not_loaded",
-                );
+            const model = await modelFor(abort.signal);
             const generation = options.core.settings.values().generation;
             const full: ChatPlan = {
                 ...plan,
@@ -283,6 +277,41 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             object: "list",
             data: [...ids].map((id) => ({id, object: "model", created: 0, owned_by: "cairn"})),
         };
+    }
+
+    /**
+     * The loaded model's id; a model still loading (the first seconds of `cairn serve --api`) is waited
+     * for, up to LOAD_WAIT_MS, then "loading" with Retry-After; no model at all is a 503 saying what to do.
+     */
+    async function modelFor(signal: AbortSignal): Promise<string> {
+        const {engine} = options.core;
+        if (engine.status().state === "loading") {
+            let timer: NodeJS.Timeout | undefined;
+            const waited = new Promise<void>((resolve) => {
+                timer = setTimeout(resolve, LOAD_WAIT_MS);
+                signal.addEventListener("abort", () => resolve(), {once: true});
+            });
+            await Promise.race([engine.loaded(), waited]);
+            clearTimeout(timer);
+        }
+        const model = loadedModelId();
+        if (model) return model;
+        if (engine.status().state === "loading")
+            throw new ApiError(
+                503,
+                "the model is still loading; try again in a few seconds",
+                "server_error",
+                null,
+                "model_loading",
+                {"Retry-After": "5"},
+            );
+        throw new ApiError(
+            503,
+            "no model is loaded in Cairn; load one on the Models screen or start with --model PATH",
+            "server_error",
+            null,
+            "model_not_loaded",
+        );
     }
 
     function loadedModelId(): string | null {

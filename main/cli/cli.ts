@@ -118,6 +118,8 @@ async function serve(args: CliArgs): Promise<number> {
     const core = openCore(args);
     const host = await startHost({core, rendererDir: rendererDir(), host: args.host, port: args.port});
     process.stdout.write(`Cairn listening on ${host.url}\n`);
+    // The model starts loading before the API listens: a request that comes at once waits for it.
+    const loading = core.loadConfiguredModel();
     core.api.usePort(args.apiPort);
     if (args.api) await startApiFor(core, args);
     else await core.api.startIfEnabled();
@@ -127,7 +129,7 @@ async function serve(args: CliArgs): Promise<number> {
     // A model named for this run (--model, CAIRN_MODEL) that cannot be loaded ends the run; a saved one that
     // no longer loads leaves the window up, where Models can choose another.
     const explicitModel = Boolean(args.model ?? process.env.CAIRN_MODEL);
-    const modelFailed = core.loadConfiguredModel().then(() => {
+    const modelFailed = loading.then(() => {
         const status = core.engine.status();
         if (status.state !== "error") return new Promise<number>(() => {});
         process.stderr.write(`cairn: ${status.message}\n`);

@@ -273,6 +273,11 @@ export class Engine {
         return this.loading;
     }
 
+    /** Resolves when the model being loaded is loaded or has failed (at once when none is loading). */
+    async loaded(): Promise<void> {
+        await this.loading;
+    }
+
     /** Frees the model and its memory; an answer being written stops with a message saying why. */
     async unload(): Promise<EngineStatus> {
         this.unloadSignal.abort();
