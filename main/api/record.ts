@@ -98,6 +98,8 @@ export class Recording {
                 toolCallId: c.tool_call_id,
             }),
         );
+        // A plan made or run for the request is kept with the answer, as the app keeps its own.
+        if (outcome.plan) this.deps.conversations.setPlan(this.messageId, outcome.plan);
         const content = outcome.text || this.text;
         this.end({
             content,

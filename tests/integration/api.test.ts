@@ -660,6 +660,17 @@ test("metadata.conversation_id records the exchange as a conversation, with its 
         );
         assert.equal(conversation?.title, "How busy is this computer?");
 
+        // A plan run over the API in a kept conversation is kept with its answer, as the app shows it.
+        const planned = (await local.chat.completions.create({
+            model: "m",
+            messages: [user("How busy is this computer?")],
+            max_tokens: 4,
+            metadata: {conversation_id: conversationId, tools: ["system_stats"], plan: true} as never,
+        })) as CairnCompletion;
+        const kept = unwrap(await t.api.invoke("messages.list", {conversationId})).at(-1)!;
+        assert.equal(kept.plan?.state, "done");
+        assert.deepEqual(kept.plan, planned.metadata?.plan);
+
         const missing = await ask("no-such-id", "x").catch((e: unknown) => e);
         assert.ok(missing instanceof OpenAI.NotFoundError, String(missing));
         assert.match(missing.message, /no conversation no-such-id; pass "new"/);
