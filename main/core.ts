@@ -13,6 +13,8 @@ import {modelHandlers} from "./handlers/models.js";
 import {settingsHandlers} from "./handlers/settings.js";
 import {toolHandlers} from "./handlers/tools.js";
 import {mcpHandlers} from "./handlers/mcp.js";
+import {backupHandlers} from "./handlers/backups.js";
+import {BackupScheduler, DEFAULT_BACKUP_SCHEDULE} from "./store/backupSchedule.js";
 import {mcpFile} from "./mcp/config.js";
 import {McpManager} from "./mcp/manager.js";
 import {EventBus} from "./events.js";
@@ -218,6 +220,13 @@ export function createCore(options: CoreOptions): Core {
         },
         settings,
     );
+    const backups = new BackupScheduler(
+        db,
+        options.dataDir,
+        () => settings.get("backups") ?? DEFAULT_BACKUP_SCHEDULE,
+        (share) => bus.emit({type: "backups.progress", share}),
+    );
+    backups.start();
     const dispatcher = createDispatcher(
         {
             ...apiHandlers(api),
@@ -241,6 +250,7 @@ export function createCore(options: CoreOptions): Core {
             }),
             ...mcpHandlers(mcp, {docs, conversations, dataDir: options.dataDir, asks: mcpAsks}),
             ...documentHandlers(docs),
+            ...backupHandlers(backups, settings),
         },
         {check},
     );
@@ -262,6 +272,7 @@ export function createCore(options: CoreOptions): Core {
         loadConfiguredModel: () =>
             loadConfiguredModel(options.modelPath || settings.get("modelPath"), services),
         dispose: once(async () => {
+            backups.stop();
             await api.stop();
             await chat.stopAll();
             await mcp.dispose();

@@ -334,6 +334,32 @@ export const EngineSettings = Type.Object(
 );
 export type EngineSettings = Static<typeof EngineSettings>;
 
+/** Automatic backups: how often (off, daily, weekly), how many are kept, where (null: <data>/backups). */
+export const BackupSchedule = Type.Object(
+    {
+        every: oneOf(["off", "daily", "weekly"]),
+        keep: Type.Integer({minimum: 1, maximum: 365}),
+        folder: nullable(Type.String({minLength: 1, maxLength: 4096})),
+    },
+    closed,
+);
+export type BackupSchedule = Static<typeof BackupSchedule>;
+export const BackupsStatus = Type.Object(
+    {
+        schedule: BackupSchedule,
+        folder: Type.String(),
+        /** Cairn's backups in the folder, newest first. */
+        backups: Type.Array(
+            Type.Object({file: Type.String(), bytes: Type.Integer(), modifiedAt: Type.Integer()}, closed),
+        ),
+        running: Type.Boolean(),
+        /** Why the last backup failed, if it did. */
+        lastError: nullable(Type.String()),
+    },
+    closed,
+);
+export type BackupsStatus = Static<typeof BackupsStatus>;
+
 export const SettingsValues = Type.Object(
     {
         webAccessDefault: Type.Boolean(),
@@ -1019,6 +1045,10 @@ export const calls = {
     /** Pins a tool (offered in every step) or unpins it. */
     "tools.setPinned": call(req({tool: Name, pinned: Type.Boolean()}), Type.Array(ToolInfo)),
     "archive.get": call(req({id: Id}), ArchivedPage),
+    "backups.status": call(Empty, BackupsStatus),
+    /** A backup now; resolves when it is written (progress comes as backups.progress). */
+    "backups.create": call(Empty, BackupsStatus),
+    "backups.setSchedule": call(req({schedule: BackupSchedule}), BackupsStatus),
     "mcp.list": call(Empty, McpStatus),
     /** What MCP servers are asking now (forms, sampling), and the person's answer to one. */
     "mcp.listAsks": call(Empty, Type.Array(McpAsk)),
@@ -1107,6 +1137,8 @@ export const AppEvent = Type.Union([
     event("models.download", {progress: DownloadProgress}),
     event("models.changed", {}),
     event("mcp.changed", {}),
+    /** A backup being written: the share done, or null once it is over. */
+    event("backups.progress", {share: nullable(Type.Number({minimum: 0, maximum: 1}))}),
     event("mcp.asked", {ask: McpAsk}),
     event("mcp.askSettled", {askId: Type.String()}),
     event("docs.progress", {progress: IngestProgress}),

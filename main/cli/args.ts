@@ -39,6 +39,19 @@ const COMMAND_USAGE: Array<[string, string]> = [
         never written there: name an environment variable or a file only you can read.`,
     ],
     [
+        "backup",
+        `  backup [--data DIR] [FILE]
+        The whole library in one file (default <data>/backups/cairn-<time>.cairn-backup): the database,
+        documents' text, archived pages, settings, and mcp.json, providers.json and tools.yaml without
+        their secrets. Other Cairn processes keep working while it runs; progress on stderr.`,
+    ],
+    [
+        "restore",
+        `  restore [--data DIR] FILE
+        Checks a backup, keeps the library as it is in <data>/backups/before-restore-<time>.cairn-backup,
+        then puts the backup's library in its place. Quit Cairn first.`,
+    ],
+    [
         "models",
         `  models list | inspect PATH | download URL | remove ID   [--json]
         Installed models; a GGUF file's facts and fit; download (https: or hf:USER/REPO/FILE) with

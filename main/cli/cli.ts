@@ -18,6 +18,9 @@ import {sharedLlama} from "../llm/llama.js";
 import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
 import {mcpCommand, toolsCommand} from "./mcp.js";
+import {backupCommand, restoreCommand} from "./backup.js";
+
+const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
 /** Runs one CLI command; returns the process exit code. Errors are one line on stderr. */
 export async function runCli(argv: string[]): Promise<number> {
@@ -55,6 +58,10 @@ export async function runCli(argv: string[]): Promise<number> {
                     write: (text) => process.stdout.write(text),
                     fail: failLine,
                 });
+            case "backup":
+                return await backupCommand(preparedDataDir(args), args, cliOut);
+            case "restore":
+                return await restoreCommand(preparedDataDir(args), args, cliOut);
             case undefined:
                 return failLine(
                     "no command given: run `cairn help` to see the commands (chat, serve, models…)",

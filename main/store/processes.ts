@@ -63,6 +63,13 @@ export class ProcessRegistry {
         })();
     }
 
+    /** The other Cairn processes alive on this data directory now. */
+    liveOthers(): ProcessRow[] {
+        return (this.db.prepare("SELECT * FROM processes WHERE id != ?").all(this.id) as ProcessRow[]).filter(
+            isAlive,
+        );
+    }
+
     /**
      * Answers left streaming by processes that are gone become interrupted (their text kept), their unfinished
      * tool calls cancelled, and their claims and rows removed. Returns how many answers were interrupted.

@@ -1,4 +1,9 @@
-import type {EngineSettings, GenerationSettings, SettingsValues} from "../../shared/contract.js";
+import type {
+    BackupSchedule,
+    EngineSettings,
+    GenerationSettings,
+    SettingsValues,
+} from "../../shared/contract.js";
 import type {Db} from "./db.js";
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
@@ -47,6 +52,8 @@ export type Settings = {
     apiPort: number;
     /** Browser origins allowed to call the local API (CORS). */
     apiCorsOrigins: string[];
+    /** Automatic backups (see store/backupSchedule.ts for the default). */
+    backups: BackupSchedule;
 };
 
 /** The tools' share of the context when the person has not chosen one, in percent. */

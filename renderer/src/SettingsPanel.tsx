@@ -13,6 +13,7 @@ import type {
 import {ApiSettings} from "./ApiSettings.js";
 import {ProviderSettings} from "./ProviderSettings.js";
 import {McpSettings} from "./McpSettings.js";
+import {BackupSettings} from "./BackupSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
 import {Dialog} from "./Dialog.js";
 
@@ -209,6 +210,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             <McpSettings api={api} onError={onError} />
             <ApiSettings api={api} onError={onError} />
             <ProviderSettings api={api} onError={onError} />
+            <BackupSettings api={api} onError={onError} />
             <h2>Approvals you granted</h2>
             {grants.length === 0 ? (
                 <p className="muted">None.</p>

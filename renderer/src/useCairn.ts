@@ -371,6 +371,7 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
         case "models.download":
         case "models.changed":
         case "mcp.changed":
+        case "backups.progress":
         case "docs.progress":
             return s;
         case "conversation.updated": {

@@ -1,0 +1,58 @@
+import path from "node:path";
+import {formatBytes} from "../../shared/format.js";
+import {BACKUP_EXTENSION, checkBackup, createBackup, restoreBackup, stamp} from "../store/backup.js";
+import {DB_FILE_NAME, openDatabase} from "../store/db.js";
+import {ProcessRegistry} from "../store/processes.js";
+import type {CliArgs} from "./args.js";
+
+type Out = {write(text: string): void; fail(message: string): number};
+
+/**
+ * `cairn backup [FILE]`: the whole library in one file (default <data>/backups/cairn-<time>.cairn-backup),
+ * made while other Cairn processes keep working; progress on stderr at each tenth.
+ */
+export async function backupCommand(dataDir: string, args: CliArgs, out: Out): Promise<number> {
+    const target = path.resolve(
+        args.positionals[0] ?? path.join(dataDir, "backups", `cairn-${stamp()}${BACKUP_EXTENSION}`),
+    );
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    try {
+        let shown = -1;
+        const info = await createBackup(db, dataDir, target, (share) => {
+            const tenth = Math.floor(share * 10);
+            if (tenth > shown) process.stderr.write(`backing up: ${tenth * 10}%\n`);
+            shown = tenth;
+        });
+        if (shown < 10) process.stderr.write("backing up: 100%\n");
+        out.write(
+            `backed up ${info.conversations} conversations (${formatBytes(info.bytes)}) to ${info.file}\n`,
+        );
+        return 0;
+    } finally {
+        db.close();
+    }
+}
+
+/**
+ * `cairn restore FILE`: checks the backup, keeps the library as it is in a backup of its own, then puts
+ * the backup's in its place. Refused while another Cairn process uses the data directory.
+ */
+export async function restoreCommand(dataDir: string, args: CliArgs, out: Out): Promise<number> {
+    const file = args.positionals[0];
+    if (!file) return out.fail("usage: cairn restore FILE (a .cairn-backup file)");
+    const checked = checkBackup(path.resolve(file));
+    if (!checked.ok) return out.fail(checked.message);
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    const others = new ProcessRegistry(db, "cairn restore").liveOthers();
+    if (others.length > 0) {
+        db.close();
+        const names = others.map((p) => `${p.command} (pid ${p.pid})`).join(", ");
+        return out.fail(`Cairn is running on this data directory (${names}); quit it, then restore`);
+    }
+    const {kept} = await restoreBackup(db, dataDir, checked.value.file);
+    const made = new Date(checked.value.createdAt).toISOString();
+    out.write(
+        `restored ${checked.value.conversations} conversations from ${checked.value.file} (made ${made} by Cairn ${checked.value.appVersion}); the library as it was is kept in ${kept}\n`,
+    );
+    return 0;
+}

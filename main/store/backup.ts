@@ -1,0 +1,188 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import {APP_VERSION} from "../version.js";
+import {DB_FILE_NAME, schemaVersion, type Db} from "./db.js";
+import {MIGRATIONS} from "./migrations.js";
+
+/**
+ * A backup is one file: a copy of the database made with SQLite's online backup (pages copied a few at a
+ * time, so answers keep streaming), holding also a manifest and the configuration files beside the
+ * database, without their secrets. It opens as an SQLite database of its own.
+ */
+export const BACKUP_EXTENSION = ".cairn-backup";
+/** The configuration files kept in a backup, secrets taken out (see withoutSecrets). */
+const CONFIG_FILES = ["mcp.json", "providers.json", "tools.yaml"];
+/** Pages copied per step of the online backup: small steps give the event loop back often. */
+const PAGES_PER_STEP = 256;
+
+export type BackupInfo = {
+    file: string;
+    createdAt: number;
+    appVersion: string;
+    schema: number;
+    conversations: number;
+    bytes: number;
+};
+
+/** Writes a backup of the library to `target` (written whole: a temporary file renamed at the end). */
+export async function createBackup(
+    db: Db,
+    dataDir: string,
+    target: string,
+    onProgress?: (share: number) => void,
+): Promise<BackupInfo> {
+    fs.mkdirSync(path.dirname(target), {recursive: true});
+    const temp = `${target}.${process.pid}.part`;
+    try {
+        await db.backup(temp, {
+            progress: ({totalPages, remainingPages}) => {
+                onProgress?.(totalPages ? (totalPages - remainingPages) / totalPages : 1);
+                return PAGES_PER_STEP;
+            },
+        });
+        const copy = new Database(temp);
+        try {
+            // One file: no write-ahead log beside it.
+            copy.pragma("journal_mode = DELETE");
+            copy.exec(`
+                CREATE TABLE cairn_backup (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE cairn_backup_files (name TEXT PRIMARY KEY, content TEXT NOT NULL);`);
+            const manifest = copy.prepare("INSERT INTO cairn_backup (key, value) VALUES (?, ?)");
+            manifest.run("createdAt", String(Date.now()));
+            manifest.run("appVersion", APP_VERSION);
+            const addFile = copy.prepare("INSERT INTO cairn_backup_files (name, content) VALUES (?, ?)");
+            for (const name of CONFIG_FILES) {
+                const text = readIfPresent(path.join(dataDir, name));
+                if (text !== null) addFile.run(name, withoutSecrets(name, text));
+            }
+        } finally {
+            copy.close();
+        }
+        fs.renameSync(temp, target);
+    } catch (error) {
+        fs.rmSync(temp, {force: true});
+        throw new Error(`the backup to ${target} could not be written: ${(error as Error).message}`);
+    }
+    const info = checkBackup(target);
+    if (!info.ok) throw new Error(info.message);
+    return info.value;
+}
+
+/** Reads a backup's manifest after SQLite's integrity check; says in words what is wrong with one. */
+export function checkBackup(file: string): {ok: true; value: BackupInfo} | {ok: false; message: string} {
+    const bad = (why: string) => ({
+        ok: false as const,
+        message: `${file} is not a backup Cairn can restore: ${why}`,
+    });
+    let db: Database.Database;
+    try {
+        db = new Database(file, {readonly: true, fileMustExist: true});
+    } catch (error) {
+        return bad((error as Error).message);
+    }
+    try {
+        const integrity = db.pragma("integrity_check", {simple: true});
+        if (integrity !== "ok") return bad(`it is damaged (SQLite says: ${String(integrity)})`);
+        const hasManifest = db
+            .prepare("SELECT count(*) FROM sqlite_master WHERE name = 'cairn_backup'")
+            .pluck()
+            .get();
+        if (!hasManifest) return bad("it has no Cairn backup manifest");
+        const manifest = new Map(
+            (db.prepare("SELECT key, value FROM cairn_backup").all() as {key: string; value: string}[]).map(
+                (r) => [r.key, r.value],
+            ),
+        );
+        const schema = schemaVersion(db);
+        const newest = Math.max(...MIGRATIONS.map((m) => m.version));
+        if (schema > newest)
+            return bad(
+                `it was made by a newer Cairn (${manifest.get("appVersion") ?? "unknown"}, schema ${schema}; this Cairn knows schemas up to ${newest}); update Cairn first`,
+            );
+        return {
+            ok: true,
+            value: {
+                file,
+                createdAt: Number(manifest.get("createdAt") ?? 0),
+                appVersion: manifest.get("appVersion") ?? "unknown",
+                schema,
+                conversations: db.prepare("SELECT count(*) FROM conversations").pluck().get() as number,
+                bytes: fs.statSync(file).size,
+            },
+        };
+    } catch (error) {
+        return bad((error as Error).message);
+    } finally {
+        db.close();
+    }
+}
+
+/**
+ * Replaces the library with a backup's, once the backup is checked; the library as it was is first
+ * backed up beside it (`<data>/backups/before-restore-<time>.cairn-backup`). No Cairn process may have
+ * the database open (the caller checks). The configuration files come back too, without their secrets,
+ * except where the current file exists (it is kept: it holds the secrets the backup left out).
+ */
+export async function restoreBackup(db: Db, dataDir: string, file: string): Promise<{kept: string}> {
+    const checked = checkBackup(file);
+    if (!checked.ok) throw new Error(checked.message);
+    const kept = path.join(dataDir, "backups", `before-restore-${stamp()}${BACKUP_EXTENSION}`);
+    await createBackup(db, dataDir, kept);
+    db.close();
+    const target = path.join(dataDir, DB_FILE_NAME);
+    const staged = `${target}.restoring`;
+    fs.copyFileSync(file, staged);
+    const copy = new Database(staged);
+    try {
+        for (const {name, content} of copy.prepare("SELECT name, content FROM cairn_backup_files").all() as {
+            name: string;
+            content: string;
+        }[]) {
+            const config = path.join(dataDir, name);
+            if (!fs.existsSync(config)) fs.writeFileSync(config, content, {mode: 0o600});
+        }
+        copy.exec("DROP TABLE cairn_backup; DROP TABLE cairn_backup_files;");
+        copy.pragma("journal_mode = DELETE");
+    } finally {
+        copy.close();
+    }
+    for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${target}${suffix}`, {force: true});
+    fs.renameSync(staged, target);
+    return {kept};
+}
+
+/** A file name's time part: sortable, and valid on every system. */
+export function stamp(date = new Date()): string {
+    return date.toISOString().replace(/[:.]/g, "-");
+}
+
+/**
+ * A configuration file as a backup keeps it: MCP servers' headers and environment values (they often
+ * hold tokens) and any "key" field of providers emptied; the rest as it is.
+ */
+export function withoutSecrets(name: string, text: string): string {
+    if (!name.endsWith(".json")) return text;
+    try {
+        return JSON.stringify(
+            JSON.parse(text, (key: string, value: unknown) => {
+                if ((key === "headers" || key === "env") && value && typeof value === "object")
+                    return Object.fromEntries(Object.keys(value).map((k) => [k, ""]));
+                if (/^(key|apiKey|api_key|token|secret)$/i.test(key) && typeof value === "string") return "";
+                return value;
+            }),
+            null,
+            2,
+        );
+    } catch {
+        return "";
+    }
+}
+
+function readIfPresent(file: string): string | null {
+    try {
+        return fs.readFileSync(file, "utf8");
+    } catch {
+        return null;
+    }
+}

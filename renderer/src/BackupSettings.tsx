@@ -1,0 +1,109 @@
+import {useCallback, useEffect, useState} from "react";
+import type {BackupSchedule, BackupsStatus, CairnApi, CallRes} from "../../shared/contract.js";
+import {formatBytes} from "../../shared/format.js";
+
+type Props = {api: CairnApi; onError(message: string): void};
+
+const SHOWN = 5;
+
+/** Settings' "Backups": how often and how many, where, a backup now with its progress, the newest ones. */
+export function BackupSettings({api, onError}: Props) {
+    const [status, setStatus] = useState<BackupsStatus | null>(null);
+    const [progress, setProgress] = useState<number | null>(null);
+    const [folder, setFolder] = useState("");
+    const apply = useCallback(
+        (res: CallRes<"backups.status">) => {
+            if (!res.ok) return onError(res.error.message);
+            setStatus(res.value);
+            setFolder(res.value.schedule.folder ?? "");
+        },
+        [onError],
+    );
+    useEffect(() => {
+        void api.invoke("backups.status", {}).then(apply);
+        return api.onEvent((e) => {
+            if (e.type === "backups.progress") setProgress(e.share);
+        });
+    }, [api, apply]);
+    if (!status) return null;
+    const save = (change: Partial<BackupSchedule>) =>
+        void api.invoke("backups.setSchedule", {schedule: {...status.schedule, ...change}}).then(apply);
+    const running = status.running || progress !== null;
+    return (
+        <section aria-labelledby="backups-heading">
+            <h2 id="backups-heading">Backups</h2>
+            <p className="hint">
+                The whole library in one file: conversations, documents&apos; text, archived pages, settings,
+                and the MCP, provider and tool files without their secrets. Restore with{" "}
+                <code>cairn restore FILE</code> while Cairn is closed.
+            </p>
+            <div className="backup-schedule">
+                <label>
+                    Automatic backups{" "}
+                    <select
+                        value={status.schedule.every}
+                        onChange={(e) => save({every: e.target.value as BackupSchedule["every"]})}
+                    >
+                        <option value="daily">Daily</option>
+                        <option value="weekly">Weekly</option>
+                        <option value="off">Off</option>
+                    </select>
+                </label>
+                <label>
+                    Keep{" "}
+                    <input
+                        type="number"
+                        min={1}
+                        max={365}
+                        value={status.schedule.keep}
+                        onChange={(e) => {
+                            const keep = Number(e.target.value);
+                            if (Number.isInteger(keep) && keep >= 1 && keep <= 365) save({keep});
+                        }}
+                    />
+                </label>
+            </div>
+            <label className="backup-folder">
+                Folder (empty for the default)
+                <input
+                    type="text"
+                    value={folder}
+                    placeholder={status.folder}
+                    onChange={(e) => setFolder(e.target.value)}
+                    onBlur={() => save({folder: folder.trim() || null})}
+                />
+            </label>
+            <p>
+                <button
+                    disabled={running}
+                    onClick={() =>
+                        void api.invoke("backups.create", {}).then((res) => {
+                            setProgress(null);
+                            apply(res);
+                        })
+                    }
+                >
+                    Back up now
+                </button>{" "}
+                <span role="status">{running && `Backing up… ${Math.round((progress ?? 0) * 100)}%`}</span>
+            </p>
+            {status.lastError && (
+                <p className="problem" role="alert">
+                    {status.lastError}
+                </p>
+            )}
+            {status.backups.length === 0 ? (
+                <p>No backup yet.</p>
+            ) : (
+                <ul className="backups" aria-label="Newest backups">
+                    {status.backups.slice(0, SHOWN).map((b) => (
+                        <li key={b.file}>
+                            {new Date(b.modifiedAt).toLocaleString()} · {formatBytes(b.bytes)} ·{" "}
+                            <code>{b.file}</code>
+                        </li>
+                    ))}
+                </ul>
+            )}
+        </section>
+    );
+}

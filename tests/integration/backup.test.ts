@@ -1,0 +1,156 @@
+import assert from "node:assert/strict";
+import {spawnSync} from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import {test} from "node:test";
+import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
+import {ConversationStore} from "../../main/store/conversations.js";
+import {BackupScheduler} from "../../main/store/backupSchedule.js";
+import {openTestCore, unwrap} from "../helpers/core.js";
+import {CLI, tempDir} from "../helpers/paths.js";
+import {startServe} from "../helpers/serve.js";
+
+// Backups as files on disk, made and restored by the real CLI and the core's scheduler.
+
+function cairn(...args: string[]) {
+    const run = spawnSync(process.execPath, [CLI, ...args], {encoding: "utf8"});
+    return {code: run.status, out: run.stdout, err: run.stderr};
+}
+
+function titles(dataDir: string): string[] {
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    try {
+        return new ConversationStore(db)
+            .list()
+            .map((c) => c.title)
+            .sort();
+    } finally {
+        db.close();
+    }
+}
+
+function library(dataDir: string, names: string[]): void {
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    const store = new ConversationStore(db);
+    for (const name of names) {
+        const c = store.create(name);
+        store.addMessage({conversationId: c.id, role: "user", content: `about ${name}`, status: "complete"});
+    }
+    db.close();
+}
+
+test("cairn backup writes the library in one file without secrets; cairn restore checks it, keeps the library as it was, and puts the backup's in place", () => {
+    const dataDir = tempDir();
+    library(dataDir, ["alpha", "beta"]);
+    fs.writeFileSync(
+        path.join(dataDir, "mcp.json"),
+        JSON.stringify({
+            mcpServers: {
+                remote: {url: "http://127.0.0.1:1/mcp", headers: {Authorization: "Bearer SECRET-9f2"}},
+            },
+        }),
+    );
+    const file = path.join(tempDir(), "mine.cairn-backup");
+    const made = cairn("backup", "--data", dataDir, file);
+    assert.equal(made.code, 0, made.err);
+    assert.match(made.out, new RegExp(`^backed up 2 conversations \\(\\d+ KiB\\) to ${file}\\n$`));
+    assert.match(made.err, /backing up: 100%/);
+    assert.ok(!fs.readFileSync(file).includes("SECRET-9f2"), "the header's token is not in the backup");
+    assert.deepEqual(
+        fs.readdirSync(path.dirname(file)),
+        ["mine.cairn-backup"],
+        "one file, no journal beside it",
+    );
+
+    library(dataDir, ["gamma"]);
+    fs.rmSync(path.join(dataDir, "mcp.json"));
+    const restored = cairn("restore", "--data", dataDir, file);
+    assert.equal(restored.code, 0, restored.err);
+    const kept = /kept in (\S+before-restore-\S+\.cairn-backup)/.exec(restored.out)?.[1];
+    assert.ok(kept, restored.out);
+    assert.deepEqual(titles(dataDir), ["alpha", "beta"]);
+    // The configuration came back without its secret; the library before the restore is a backup too.
+    const mcp = JSON.parse(fs.readFileSync(path.join(dataDir, "mcp.json"), "utf8")) as {
+        mcpServers: {remote: {headers: Record<string, string>}};
+    };
+    assert.deepEqual(mcp.mcpServers.remote.headers, {Authorization: ""});
+    const back = cairn("restore", "--data", dataDir, kept);
+    assert.equal(back.code, 0, back.err);
+    assert.deepEqual(titles(dataDir), ["alpha", "beta", "gamma"]);
+});
+
+test("a damaged file, a file that is no backup, or a running Cairn: restore refuses in words and changes nothing", async () => {
+    const dataDir = tempDir();
+    library(dataDir, ["kept"]);
+    const file = path.join(tempDir(), "b.cairn-backup");
+    assert.equal(cairn("backup", "--data", dataDir, file).code, 0);
+    const damaged = path.join(tempDir(), "damaged.cairn-backup");
+    const bytes = fs.readFileSync(file);
+    fs.writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const cut = cairn("restore", "--data", dataDir, damaged);
+    assert.equal(cut.code, 1);
+    assert.match(cut.err, /damaged\.cairn-backup is not a backup Cairn can restore: /);
+    const notes = path.join(tempDir(), "notes.txt");
+    fs.writeFileSync(notes, "hello");
+    assert.match(
+        cairn("restore", "--data", dataDir, notes).err,
+        /is not a backup Cairn can restore: file is not a database/,
+    );
+    const served = await startServe({dataDir, model: null});
+    try {
+        const busy = cairn("restore", "--data", dataDir, file);
+        assert.equal(busy.code, 1);
+        assert.match(
+            busy.err,
+            /Cairn is running on this data directory \(cairn serve \(pid \d+\)\); quit it, then restore/,
+        );
+    } finally {
+        await served.stop();
+    }
+    assert.deepEqual(titles(dataDir), ["kept"]);
+});
+
+test("automatic backups: one when none is newer than the schedule, none again too soon, the newest `keep` kept", async () => {
+    const dataDir = tempDir();
+    library(dataDir, ["one"]);
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    const schedule = {every: "daily" as const, keep: 2, folder: path.join(tempDir(), "elsewhere")};
+    const scheduler = new BackupScheduler(db, dataDir, () => schedule);
+    try {
+        const first = await scheduler.runIfDue();
+        assert.ok(first && fs.existsSync(first));
+        assert.equal(path.dirname(first), schedule.folder);
+        assert.equal(await scheduler.runIfDue(), null, "not again within a day");
+        const day = 24 * 3600_000;
+        for (let i = 1; i <= 3; i++) assert.ok(await scheduler.runIfDue(Date.now() + i * day + 1000));
+        assert.equal(scheduler.list().length, 2, "the newest two kept");
+        schedule.every = "off" as never;
+        assert.equal(await scheduler.runIfDue(Date.now() + 10 * day), null);
+    } finally {
+        db.close();
+    }
+});
+
+test("Settings → Backups: the schedule is kept, a backup now reports its progress and is listed", async () => {
+    const t = await openTestCore({modelPath: null});
+    try {
+        const status = unwrap(await t.api.invoke("backups.status", {}));
+        assert.deepEqual(status.schedule, {every: "daily", keep: 7, folder: null});
+        assert.equal(status.folder, path.join(t.dataDir, "backups"));
+        const set = unwrap(
+            await t.api.invoke("backups.setSchedule", {schedule: {every: "weekly", keep: 3, folder: null}}),
+        );
+        assert.deepEqual(set.schedule, {every: "weekly", keep: 3, folder: null});
+        const done = unwrap(await t.api.invoke("backups.create", {}));
+        assert.equal(done.backups.length, 1);
+        assert.equal(done.running, false);
+        const progress = t.events.filter((e) => e.type === "backups.progress").map((e) => e.share);
+        assert.equal(progress.at(-1), null, "the end is said");
+        assert.ok(
+            progress.some((share) => share !== null),
+            "progress was said",
+        );
+    } finally {
+        await t.core.dispose();
+    }
+});
