@@ -26,6 +26,7 @@ import {extractBench, extractRows} from "./extract.js";
 import {apiFigures, apiRows, realisticApiFigures} from "./api.js";
 import {mcpFigures, mcpRows} from "./mcp.js";
 import {toolsAtScaleFigures, toolsAtScaleRows} from "./toolsAtScale.js";
+import {backupFigures, backupRows} from "./backup.js";
 import {uiFigures, uiRows} from "./ui.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
@@ -336,6 +337,7 @@ const report = {
     toolCall: await toolCallOverhead(),
     mcpToolCall: await mcpFigures(),
     toolsAtScale: await toolsAtScaleFigures(),
+    backup: await backupFigures(),
     extraction: await extractionFigures(),
     hostilePages: await hostilePageFigures(),
     extractBench: await extractBench(),
@@ -411,6 +413,7 @@ console.table({
     "turn 5: prompt tokens evaluated / new (target <= 1.05)": `${report.conversation.turn5.promptTokensEvaluated} / ${report.conversation.turn5NewTokens} = ${report.conversation.turn5EvaluatedOverNew.toFixed(3)}`,
     ...mcpRows(report.mcpToolCall),
     ...toolsAtScaleRows(report.toolsAtScale),
+    ...backupRows(report.backup),
     ...apiRows(report.api),
     ...apiRows(report.apiRealistic1B),
     ...uiRows(report.ui),
