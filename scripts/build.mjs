@@ -18,13 +18,21 @@ await Promise.all([
     // The extraction worker is loaded from beside the module that starts it (main/web/extractor.ts).
     esbuild({
         ...node,
-        entryPoints: {cli: "main/cli/index.ts", extractWorker: "main/web/extractWorker.ts"},
+        entryPoints: {
+            cli: "main/cli/index.ts",
+            extractWorker: "main/web/extractWorker.ts",
+            backupWorker: "main/store/backupWorker.ts",
+        },
         outdir: "out/main",
         format: "esm",
     }),
     esbuild({
         ...node,
-        entryPoints: {main: "electron/main.ts", extractWorker: "main/web/extractWorker.ts"},
+        entryPoints: {
+            main: "electron/main.ts",
+            extractWorker: "main/web/extractWorker.ts",
+            backupWorker: "main/store/backupWorker.ts",
+        },
         outdir: "out/electron",
         format: "esm",
     }),

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import {APP_VERSION} from "../version.js";
+import {startWorker} from "../workers.js";
 import {DB_FILE_NAME, schemaVersion, type Db} from "./db.js";
 import {MIGRATIONS} from "./migrations.js";
 
@@ -25,13 +26,41 @@ export type BackupInfo = {
     bytes: number;
 };
 
-/** Writes a backup of the library to `target` (written whole: a temporary file renamed at the end). */
+/**
+ * Writes a backup of the library to `target`, in a worker with its own read-only connection: the copy's
+ * steps and its final sync to disk (seconds for a large library) never hold the event loop.
+ */
 export async function createBackup(
     db: Db,
     dataDir: string,
     target: string,
     onProgress?: (share: number) => void,
 ): Promise<BackupInfo> {
+    const worker = startWorker(import.meta.url, "backupWorker", {
+        workerData: {source: db.name, dataDir, target},
+    });
+    await new Promise<void>((resolve, reject) => {
+        worker.on("message", (m: {share?: number; done?: true; error?: string}) => {
+            if (m.share !== undefined) onProgress?.(m.share);
+            if (m.done) resolve();
+            if (m.error) reject(new Error(m.error));
+        });
+        worker.once("error", reject);
+        worker.once("exit", (code) => reject(new Error(`the backup stopped (worker exit ${code})`)));
+    }).finally(() => void worker.terminate());
+    // SQLite's online backup copies pages as they are: the full integrity check is for restoring.
+    const info = checkBackup(target, {integrity: false});
+    if (!info.ok) throw new Error(info.message);
+    return info.value;
+}
+
+/** The backup itself (in the worker): copied a few pages at a time, then the manifest and config files. */
+export async function writeBackup(
+    db: Db,
+    dataDir: string,
+    target: string,
+    onProgress?: (share: number) => void,
+): Promise<void> {
     fs.mkdirSync(path.dirname(target), {recursive: true});
     const temp = `${target}.${process.pid}.part`;
     try {
@@ -64,11 +93,6 @@ export async function createBackup(
         fs.rmSync(temp, {force: true});
         throw new Error(`the backup to ${target} could not be written: ${(error as Error).message}`);
     }
-    // SQLite's online backup copies pages as they are: the full integrity check is for restoring (here it
-    // would hold the event loop for seconds on a large library).
-    const info = checkBackup(target, {integrity: false});
-    if (!info.ok) throw new Error(info.message);
-    return info.value;
 }
 
 /** Reads a backup's manifest (after SQLite's integrity check, unless told not to); says what is wrong. */

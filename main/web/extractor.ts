@@ -1,4 +1,5 @@
-import {Worker, type WorkerOptions} from "node:worker_threads";
+import type {Worker, WorkerOptions} from "node:worker_threads";
+import {startWorker} from "../workers.js";
 import type {SearchResult} from "./duckduckgo.js";
 import type {Extracted, PageInput} from "./extract.js";
 
@@ -95,7 +96,7 @@ export class Extractor {
             return idle.worker;
         }
         const o = this.options;
-        const worker = startWorker({
+        const worker = startExtractWorker({
             resourceLimits: {
                 maxOldGenerationSizeMb: o.maxOldGenerationSizeMb,
                 maxYoungGenerationSizeMb: o.maxYoungGenerationSizeMb,
@@ -196,14 +197,8 @@ function transferables(task: Task): ArrayBuffer[] {
 }
 
 /** The worker beside this module: the bundled .js in out/main and out/electron, or the .ts source. */
-function startWorker(options: WorkerOptions): Worker {
-    const here = import.meta.url;
-    if (!here.endsWith(".ts")) return new Worker(new URL("./extractWorker.js", here), options);
-    // Under tsx (the tests), the worker registers tsx itself: Node 20 does not pass --import to workers.
-    const tsx = import.meta.resolve("tsx/esm/api");
-    const entry = new URL("./extractWorker.ts", here).href;
-    const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-    return new Worker(boot, {...options, eval: true});
+function startExtractWorker(options: WorkerOptions): Worker {
+    return startWorker(import.meta.url, "extractWorker", options);
 }
 
 let shared: Extractor | null = null;

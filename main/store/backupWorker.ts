@@ -1,0 +1,15 @@
+// A backup written off the main thread (see createBackup): its own read-only connection to the library.
+import {parentPort, workerData} from "node:worker_threads";
+import Database from "better-sqlite3";
+import {writeBackup} from "./backup.js";
+
+const {source, dataDir, target} = workerData as {source: string; dataDir: string; target: string};
+const db = new Database(source, {readonly: true, fileMustExist: true});
+try {
+    await writeBackup(db, dataDir, target, (share) => parentPort!.postMessage({share}));
+    parentPort!.postMessage({done: true});
+} catch (error) {
+    parentPort!.postMessage({error: (error as Error).message});
+} finally {
+    db.close();
+}
