@@ -144,7 +144,13 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 // Cairn tools named by the caller may be an MCP server's that starts on first use.
                 if (body.metadata?.tools || body.metadata?.tool_calls) {
                     await options.core.tools.prepare();
-                    await options.core.tools.readQuery(questionOf(body));
+                    if (
+                        options.core.chooser.mustChoose(
+                            options.core.tools.offered("agent", {webAccess: true}),
+                            options.core.engine,
+                        )
+                    )
+                        await options.core.tools.readQuery(questionOf(body));
                 }
                 return completion(res, body, planChat(body, toolAjv, apiTools), "chat", timing);
             }

@@ -130,8 +130,9 @@ export class Turn {
         // MCP servers that start on first use start now, so that their tools can be offered.
         if (this.input.choice !== "none" || preflight.length > 0 || plan) {
             await this.deps.tools.registry.prepare();
-            // Tool search by meaning needs the question's vector (when an embedding model is chosen).
-            await this.deps.tools.registry.readQuery(lastQuestion(this.input.history));
+            // More tools than fit: search by meaning needs the question's vector (with an embedding model).
+            if (this.deps.tools.chooser.mustChoose(this.allowedTools(), this.deps.engine))
+                await this.deps.tools.registry.readQuery(lastQuestion(this.input.history));
         }
         if (plan) return "make" in plan ? this.makePlan(plan.make.maxSteps) : this.runPlan(plan.run);
         if (preflight.length > 0)

@@ -171,6 +171,12 @@ export class ToolChooser {
         });
     }
 
+    /** Whether these tools are more than fit the budget, so that a step must choose among them. */
+    mustChoose(offered: ToolDefinition[], room: ToolRoom): boolean {
+        const cost = this.costFor(room);
+        return offered.reduce((sum, t) => sum + cost(t), 0) > this.budget(room);
+    }
+
     /** A tool's cost in this model's tokens (an estimate from its length when it cannot count). */
     costFor(room: ToolRoom): (tool: ToolDefinition) => number {
         let cost = this.costs.get(room);

@@ -55,6 +55,11 @@ export class ToolVectors {
     private query: {text: string; vector: Float32Array} | null = null;
     /** Tool texts embedded by this process (the others came from the cache). */
     private embedded = 0;
+    /**
+     * Whether search by meaning was asked for (a question with more tools than fit): until then nothing is
+     * embedded, so the embedding model is not loaded for the few tools most people have.
+     */
+    private wanted = false;
 
     constructor(
         private readonly embedder: Pick<Embedder, "configured" | "embed">,
@@ -70,7 +75,7 @@ export class ToolVectors {
             this.texts.set(tool.name, {source, text, hash});
         }
         for (const name of this.vectors.keys()) if (!this.texts.has(name)) this.vectors.delete(name);
-        this.fill();
+        if (this.wanted) this.fill();
     }
 
     /** How many tools have a vector, of how many; how many this process embedded (not from the cache). */
@@ -84,10 +89,15 @@ export class ToolVectors {
     }
 
     /**
-     * Embeds a query for nearest(); nothing when no tool has a vector (no embedding model) or it fails. The
-     * last query is kept, so the steps of one answer embed its question once.
+     * Embeds a query for nearest(); nothing when no tool has a vector yet (the first call starts making
+     * them, in the background), no embedding model, or it fails. The last query is kept, so the steps of
+     * one answer embed its question once.
      */
     async read(query: string): Promise<void> {
+        if (!this.wanted) {
+            this.wanted = true;
+            this.fill();
+        }
         const text = query.slice(0, QUERY_CHARS);
         if (this.query?.text === text || this.vectors.size === 0 || !text.trim()) return;
         if (this.modelKey() !== this.model) return this.fill();

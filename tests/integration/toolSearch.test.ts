@@ -287,6 +287,10 @@ test("with an embedding model chosen, every tool's text is embedded in the backg
         unwrap(await t.api.invoke("settings.set", {embeddingModelPath: embedding}));
         await t.core.tools.prepare();
         await t.core.tools.meaningSettled();
+        // Nothing is embedded until a question needs search by meaning (few tools never load the model).
+        assert.equal(t.core.tools.meaningProgress()!.done, 0);
+        await t.core.tools.readQuery("open a support ticket");
+        await t.core.tools.meaningSettled();
         return t;
     };
     const first = await start();
@@ -324,5 +328,26 @@ test("with an embedding model chosen, every tool's text is embedded in the backg
         assert.deepEqual(second.core.tools.meaningProgress(), {done: total, total, embedded: 0});
     } finally {
         await second.core.dispose();
+    }
+});
+
+test("with an embedding model chosen but only a few tools, a turn embeds nothing (the model is not loaded for tools)", async () => {
+    const t = await openTestCore({contextSize: 8192, generation: {maxTokens: 4, seed: 1, temperature: 0}});
+    try {
+        unwrap(
+            await t.api.invoke("settings.set", {embeddingModelPath: embeddingModel(EMBEDDING_FAMILIES.bge)}),
+        );
+        const message = await ask(t, "How busy is this computer?", {
+            preflight: [{name: "system_stats", args: {}}],
+        });
+        assert.equal(message.status, "complete", message.error ?? "");
+        await t.core.tools.meaningSettled();
+        assert.deepEqual(t.core.tools.meaningProgress(), {
+            done: 0,
+            total: t.core.tools.enabled().length,
+            embedded: 0,
+        });
+    } finally {
+        await t.core.dispose();
     }
 });
