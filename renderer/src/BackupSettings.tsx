@@ -1,4 +1,4 @@
-import {useCallback, useEffect, useState} from "react";
+import {useCallback, useEffect, useRef, useState} from "react";
 import type {BackupSchedule, BackupsStatus, CairnApi, CallRes} from "../../shared/contract.js";
 import {formatBytes} from "../../shared/format.js";
 
@@ -11,10 +11,20 @@ export function BackupSettings({api, onError}: Props) {
     const [status, setStatus] = useState<BackupsStatus | null>(null);
     const [progress, setProgress] = useState<number | null>(null);
     const [folder, setFolder] = useState("");
+    // The schedule as last chosen here: two changes in a row (how often, then how many) must not undo
+    // each other while the first answer is on its way.
+    const chosen = useRef<BackupSchedule | null>(null);
+    const saving = useRef(0);
     const apply = useCallback(
         (res: CallRes<"backups.status">) => {
             if (!res.ok) return onError(res.error.message);
+            // While changes are on their way, what was chosen here is newer than this answer's schedule.
+            if (saving.current > 0 && chosen.current) {
+                setStatus({...res.value, schedule: chosen.current});
+                return;
+            }
             setStatus(res.value);
+            chosen.current = res.value.schedule;
             setFolder(res.value.schedule.folder ?? "");
         },
         [onError],
@@ -26,8 +36,16 @@ export function BackupSettings({api, onError}: Props) {
         });
     }, [api, apply]);
     if (!status) return null;
-    const save = (change: Partial<BackupSchedule>) =>
-        void api.invoke("backups.setSchedule", {schedule: {...status.schedule, ...change}}).then(apply);
+    const save = (change: Partial<BackupSchedule>) => {
+        const schedule = {...(chosen.current ?? status.schedule), ...change};
+        chosen.current = schedule;
+        setStatus({...status, schedule});
+        saving.current++;
+        void api.invoke("backups.setSchedule", {schedule}).then((res) => {
+            saving.current--;
+            apply(res);
+        });
+    };
     const running = status.running || progress !== null;
     return (
         <section aria-labelledby="backups-heading">
