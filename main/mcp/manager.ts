@@ -225,6 +225,7 @@ export class McpManager {
 function infoOf(connection: McpConnection): McpServerInfo {
     const {config} = connection;
     const status = connection.status();
+    const signIn = connection.signInStatus();
     const t = config.transport;
     return {
         name: config.name,
@@ -235,8 +236,8 @@ function infoOf(connection: McpConnection): McpServerInfo {
         state: status.state,
         error: status.error,
         stderr: status.stderr,
-        account: connection.signInStatus().account,
-        signInPage: connection.signInStatus().page,
+        account: signIn.account,
+        signInPage: signIn.page,
         tools: status.tools
             .map((tool) => mcpToolName(config.name, tool.name))
             .filter((name) => !connection.refused.some((r) => r.tool === name)),

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type Database from "better-sqlite3";
 import {formatBytes} from "../../shared/format.js";
+import {reason} from "../paths.js";
+import {stamp} from "./backup.js";
 import type {Migration} from "./migrations.js";
 
 type Db = Database.Database;
@@ -43,7 +45,7 @@ export function upgrade(db: Db, pending: Migration[], from: number, options: Upg
                     db.exec(migration.sql);
                 } catch (error) {
                     throw new Error(
-                        `migration ${migration.version} (${migration.name}) failed: ${message(error)}`,
+                        `migration ${migration.version} (${migration.name}) failed: ${reason(error)}`,
                     );
                 }
             }
@@ -53,11 +55,11 @@ export function upgrade(db: Db, pending: Migration[], from: number, options: Upg
             db.pragma(`user_version = ${to}`);
         })();
     } catch (error) {
-        const full = /disk I\/O error|disk is full|SQLITE_(FULL|IOERR)/i.test(message(error))
+        const full = /disk I\/O error|disk is full|SQLITE_(FULL|IOERR)/i.test(reason(error))
             ? "; the disk may be full: free some space and start Cairn again"
             : "";
         throw new Error(
-            `${fresh ? "the new database could not be made" : `upgrading the database from schema ${from} to ${to} failed, and nothing was changed`}: ${message(error)}${full}`,
+            `${fresh ? "the new database could not be made" : `upgrading the database from schema ${from} to ${to} failed, and nothing was changed`}: ${reason(error)}${full}`,
         );
     } finally {
         if (rebuilds) db.pragma("foreign_keys = ON");
@@ -80,14 +82,13 @@ function checkRoom(options: UpgradeOptions, from: number, to: number): void {
 function snapshot(db: Db, file: string, from: number, to: number): void {
     const dir = path.join(path.dirname(file), UPGRADE_SNAPSHOTS_DIR);
     fs.mkdirSync(dir, {recursive: true});
-    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-    const target = path.join(dir, `before-upgrade-${from}-to-${to}-${stamp}.sqlite`);
+    const target = path.join(dir, `before-upgrade-${from}-to-${to}-${stamp()}.sqlite`);
     try {
         db.prepare("VACUUM INTO ?").run(target);
     } catch (error) {
         fs.rmSync(target, {force: true});
         throw new Error(
-            `the copy made before upgrading the database from schema ${from} to ${to} could not be written to ${dir} (${message(error)}); free some space and start Cairn again. Nothing was changed`,
+            `the copy made before upgrading the database from schema ${from} to ${to} could not be written to ${dir} (${reason(error)}); free some space and start Cairn again. Nothing was changed`,
         );
     }
     const snapshots = fs
@@ -114,8 +115,4 @@ function fileSize(file: string): number {
     } catch {
         return 0;
     }
-}
-
-function message(error: unknown): string {
-    return error instanceof Error ? error.message : String(error);
 }

@@ -107,15 +107,10 @@ const STATE: Record<McpServerInfo["state"], string> = {
     error: "error",
 };
 
-function ServerRow({
-    api,
-    server,
-    onStatus,
-}: {
-    api: CairnApi;
-    server: McpServerInfo;
-    onStatus(res: CallRes<"mcp.list">): void;
-}) {
+/** What a server's row and its parts get: the API, the server, and where a changed status goes. */
+type RowProps = {api: CairnApi; server: McpServerInfo; onStatus(res: CallRes<"mcp.list">): void};
+
+function ServerRow({api, server, onStatus}: RowProps) {
     const [removing, setRemoving] = useState(false);
     const state = !server.enabled ? "disabled" : server.signInPage ? "signing in…" : STATE[server.state];
     return (
@@ -210,15 +205,7 @@ function ServerRow({
  * A remote server's sign-in: the button that opens its page in the system browser, the page itself while
  * Cairn waits for the browser to come back (to open or copy where no browser opens by itself), sign-out.
  */
-function SignIn({
-    api,
-    server,
-    onStatus,
-}: {
-    api: CairnApi;
-    server: McpServerInfo;
-    onStatus(res: CallRes<"mcp.list">): void;
-}) {
+function SignIn({api, server, onStatus}: RowProps) {
     if (server.transport === "stdio" || !server.enabled) return null;
     if (server.signInPage)
         return (

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import {spawn, type ChildProcess} from "node:child_process";
-import type {CairnApi, McpStatus} from "../../shared/contract.js";
+import type {CairnApi, McpStatus, Message} from "../../shared/contract.js";
+import {nextDone, unwrap, type TestCore} from "./core.js";
 import {ROOT} from "./paths.js";
 
 /** The official reference server, as installed from npm (a dev dependency). */
@@ -85,4 +86,34 @@ export async function startEverythingHttp(transport: "streamableHttp" | "sse" = 
                 child.kill();
             }),
     };
+}
+
+/**
+ * Runs one call of a server's tool as the client would ask for it (agent mode, web access on, since some
+ * tools say they reach the world), approving it if asked; resolves with the finished answer.
+ */
+export async function callApproved(
+    t: TestCore,
+    tool: string,
+    args: Record<string, unknown>,
+): Promise<Message> {
+    const id = unwrap(await t.api.invoke("conversations.create", {})).id;
+    unwrap(await t.api.invoke("conversations.setMode", {id, mode: "agent"}));
+    const off = t.api.onEvent((e) => {
+        if (e.type === "tool.approvalRequested")
+            void t.api.invoke("tools.decide", {approvalId: e.request.approvalId, decision: "allow_once"});
+    });
+    const done = nextDone(t.api, id);
+    unwrap(
+        await t.api.invoke("chat.send", {
+            conversationId: id,
+            text: "Go.",
+            toolChoice: "none",
+            webAccess: true,
+            preflight: [{name: tool, args}],
+        }),
+    );
+    const message = await done;
+    off();
+    return message;
 }

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import {pathToFileURL} from "node:url";
 import {test} from "node:test";
-import type {CairnApi, McpAsk, Message} from "../../shared/contract.js";
-import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
-import {servers, writeMcpJson} from "../helpers/mcp.js";
+import type {CairnApi, McpAsk} from "../../shared/contract.js";
+import {openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {callApproved as call, servers, writeMcpJson} from "../helpers/mcp.js";
 import {tempDir} from "../helpers/paths.js";
 
 // Cairn as an MCP client in full, against the official reference server: the forms a server asks the
@@ -21,30 +21,6 @@ async function open(options: {mcpAsks?: "person" | "decline"} = {}): Promise<Tes
         generation: {maxTokens: 6, seed: 1, temperature: 0},
         ...options,
     });
-}
-
-/** Runs one call of a server's tool as the client would ask for it, approving it if asked. */
-async function call(t: TestCore, tool: string, args: Record<string, unknown>): Promise<Message> {
-    const id = unwrap(await t.api.invoke("conversations.create", {})).id;
-    unwrap(await t.api.invoke("conversations.setMode", {id, mode: "agent"}));
-    const off = t.api.onEvent((e) => {
-        if (e.type === "tool.approvalRequested")
-            void t.api.invoke("tools.decide", {approvalId: e.request.approvalId, decision: "allow_once"});
-    });
-    const done = nextDone(t.api, id);
-    unwrap(
-        await t.api.invoke("chat.send", {
-            conversationId: id,
-            text: "Go.",
-            toolChoice: "none",
-            // Some of its tools say they reach the world (openWorldHint): they need web access on.
-            webAccess: true,
-            preflight: [{name: tool, args}],
-        }),
-    );
-    const message = await done;
-    off();
-    return message;
 }
 
 /** Answers the next thing a server asks with `answer`, and resolves with what was asked. */

@@ -4,8 +4,8 @@ import {test} from "node:test";
 import type {McpServerInfo, Message} from "../../shared/contract.js";
 import {accountFile} from "../../main/mcp/oauth.js";
 import type {KeyVault} from "../../main/llm/keyVault.js";
-import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
-import {mcpStatusWhen, writeMcpJson} from "../helpers/mcp.js";
+import {openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {callApproved, mcpStatusWhen, writeMcpJson} from "../helpers/mcp.js";
 import {tempDir} from "../helpers/paths.js";
 import {memoryVault} from "../helpers/vault.js";
 import {startOAuthServer, visit, type OAuthFixture} from "../fixtures/mcp/oauthServer.js";
@@ -44,26 +44,8 @@ async function signIn(t: Run): Promise<{status: number; text: string}> {
     return visit(page.href);
 }
 
-async function whoami(t: TestCore): Promise<Message> {
-    const id = unwrap(await t.api.invoke("conversations.create", {})).id;
-    unwrap(await t.api.invoke("conversations.setMode", {id, mode: "agent"}));
-    const off = t.api.onEvent((e) => {
-        if (e.type === "tool.approvalRequested")
-            void t.api.invoke("tools.decide", {approvalId: e.request.approvalId, decision: "allow_once"});
-    });
-    const done = nextDone(t.api, id);
-    unwrap(
-        await t.api.invoke("chat.send", {
-            conversationId: id,
-            text: "Who am I?",
-            toolChoice: "none",
-            webAccess: true,
-            preflight: [{name: "secure.whoami", args: {}}],
-        }),
-    );
-    const message = await done;
-    off();
-    return message;
+function whoami(t: TestCore): Promise<Message> {
+    return callApproved(t, "secure.whoami", {});
 }
 
 test("a server that needs a sign-in neither blocks startup nor opens a page by itself; Sign in does, and its tokens are kept encrypted for the next start", async () => {
