@@ -13,6 +13,8 @@ import {modelHandlers} from "./handlers/models.js";
 import {settingsHandlers} from "./handlers/settings.js";
 import {toolHandlers} from "./handlers/tools.js";
 import {mcpHandlers} from "./handlers/mcp.js";
+import {importHandlers} from "./handlers/imports.js";
+import {ImportUploads} from "./import/uploads.js";
 import {backupHandlers} from "./handlers/backups.js";
 import {BackupScheduler, DEFAULT_BACKUP_SCHEDULE} from "./store/backupSchedule.js";
 import {mcpFile} from "./mcp/config.js";
@@ -251,6 +253,9 @@ export function createCore(options: CoreOptions): Core {
             ...mcpHandlers(mcp, {docs, conversations, dataDir: options.dataDir, asks: mcpAsks}),
             ...documentHandlers(docs),
             ...backupHandlers(backups, settings),
+            ...importHandlers(
+                new ImportUploads(options.dataDir, db.name, (progress) => bus.emit({type: "imports.progress", ...progress})),
+            ),
         },
         {check},
     );

@@ -360,6 +360,33 @@ export const BackupsStatus = Type.Object(
 );
 export type BackupsStatus = Static<typeof BackupsStatus>;
 
+/** What an import brought in from one file, and what it left out and why. */
+export const ImportFileReport = Type.Object(
+    {
+        file: Type.String(),
+        /** The app that wrote it (ChatGPT, Claude, Open WebUI, Jan, LM Studio, Cairn); null: none known. */
+        app: nullable(Type.String()),
+        imported: Count,
+        messages: Count,
+        /** Conversations this library already has from an earlier import of the same export. */
+        already: Count,
+        skipped: Type.Array(Type.Object({title: Type.String(), reason: Type.String()}, closed)),
+        /** Things brought in differently than the export had them (a message whose parent is missing). */
+        notes: Type.Array(Type.String()),
+        /** Why the file could not be read (the conversations before the fault are in). */
+        error: nullable(Type.String()),
+    },
+    closed,
+);
+export type ImportFileReport = Static<typeof ImportFileReport>;
+export const ImportReport = Type.Object(
+    {files: Type.Array(ImportFileReport), lastConversationId: nullable(Type.String())},
+    closed,
+);
+export type ImportReport = Static<typeof ImportReport>;
+/** Most bytes of a file sent in one imports.chunk (as base64, about 4/3 as many characters). */
+export const IMPORT_CHUNK_BYTES = 512 * 1024;
+
 export const SettingsValues = Type.Object(
     {
         webAccessDefault: Type.Boolean(),
@@ -1049,6 +1076,30 @@ export const calls = {
     /** A backup now; resolves when it is written (progress comes as backups.progress). */
     "backups.create": call(Empty, BackupsStatus),
     "backups.setSchedule": call(req({schedule: BackupSchedule}), BackupsStatus),
+    /**
+     * Import from other apps, for a window that has the file but not its path (drag and drop): the file is
+     * sent in chunks (begin, chunk…, finish); finish imports it and answers with the report (progress comes
+     * as imports.progress). `cairn import FILE…` reads paths directly.
+     */
+    "imports.begin": call(
+        req({
+            name: Type.String({minLength: 1, maxLength: 255}),
+            size: Type.Integer({minimum: 0, maximum: 64 * 1024 ** 3}),
+        }),
+        Type.Object({uploadId: Type.String()}, closed),
+    ),
+    "imports.chunk": call(
+        req({
+            uploadId: Id,
+            offset: Type.Integer({minimum: 0}),
+            data: Type.String({
+                maxLength: Math.ceil(IMPORT_CHUNK_BYTES / 3) * 4,
+                pattern: "^[A-Za-z0-9+/]*={0,2}$",
+            }),
+        }),
+        Type.Object({received: Type.Integer()}, closed),
+    ),
+    "imports.finish": call(req({uploadId: Id}), ImportReport),
     "mcp.list": call(Empty, McpStatus),
     /** What MCP servers are asking now (forms, sampling), and the person's answer to one. */
     "mcp.listAsks": call(Empty, Type.Array(McpAsk)),
@@ -1139,6 +1190,12 @@ export const AppEvent = Type.Union([
     event("mcp.changed", {}),
     /** A backup being written: the share done, or null once it is over. */
     event("backups.progress", {share: nullable(Type.Number({minimum: 0, maximum: 1}))}),
+    /** An import under way: the file, the share of it read, the conversations in so far; null share: over. */
+    event("imports.progress", {
+        file: Type.String(),
+        share: nullable(Type.Number({minimum: 0, maximum: 1})),
+        imported: Count,
+    }),
     event("mcp.asked", {ask: McpAsk}),
     event("mcp.askSettled", {askId: Type.String()}),
     event("docs.progress", {progress: IngestProgress}),

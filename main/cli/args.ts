@@ -52,6 +52,15 @@ const COMMAND_USAGE: Array<[string, string]> = [
         then puts the backup's library in its place. Quit Cairn first.`,
     ],
     [
+        "import",
+        `  import [--data DIR] [--json] FILE…
+        Conversations from ChatGPT (its export's zip or conversations.json), Claude (conversations.json
+        or the zip), Open WebUI (its chats' JSON), Jan (a thread's folder, or the threads folder) and
+        LM Studio (a .conversation.json, or its conversations folder), and Cairn's own JSON files, with
+        their branches, times, titles and models. Importing the same export again adds nothing; each
+        file's report says what came in and what was left out, and why. Progress on stderr.`,
+    ],
+    [
         "models",
         `  models list | inspect PATH | download URL | remove ID   [--json]
         Installed models; a GGUF file's facts and fit; download (https: or hf:USER/REPO/FILE) with

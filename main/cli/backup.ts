@@ -1,5 +1,7 @@
 import path from "node:path";
+import type {ImportFileReport} from "../../shared/contract.js";
 import {formatBytes} from "../../shared/format.js";
+import {importFiles} from "../import/importer.js";
 import {BACKUP_EXTENSION, checkBackup, createBackup, restoreBackup, stamp} from "../store/backup.js";
 import {DB_FILE_NAME, openDatabase} from "../store/db.js";
 import {ProcessRegistry} from "../store/processes.js";
@@ -55,4 +57,42 @@ export async function restoreCommand(dataDir: string, args: CliArgs, out: Out): 
         `restored ${checked.value.conversations} conversations from ${checked.value.file} (made ${made} by Cairn ${checked.value.appVersion}); the library as it was is kept in ${kept}\n`,
     );
     return 0;
+}
+
+/** `cairn import FILE…`: other apps' exports into the library (see main/import); the report on stdout. */
+export async function importCommand(dataDir: string, args: CliArgs, out: Out): Promise<number> {
+    if (args.positionals.length === 0)
+        return out.fail(
+            "usage: cairn import FILE… (an export of ChatGPT, Claude, Open WebUI, Jan or LM Studio)",
+        );
+    const dbFile = path.join(dataDir, DB_FILE_NAME);
+    openDatabase(dbFile).close();
+    let shown = "";
+    const report = await importFiles(dbFile, args.positionals, (p) => {
+        const line = `importing ${p.file}: ${Math.floor(p.share * 100)}%, ${p.imported} conversations`;
+        if (line !== shown) process.stderr.write(`${line}\n`);
+        shown = line;
+    });
+    if (args.json) {
+        out.write(`${JSON.stringify(report, null, 2)}\n`);
+    } else {
+        for (const file of report.files) out.write(describeImport(file));
+    }
+    return report.files.some((f) => f.error) ? 1 : 0;
+}
+
+function describeImport(file: ImportFileReport): string {
+    const lines = [
+        `${file.file}${file.app ? ` (${file.app})` : ""}: ${plural(file.imported, "conversation")} imported (${plural(file.messages, "message")})` +
+            (file.already ? `, ${file.already} already in the library` : "") +
+            (file.skipped.length ? `, ${file.skipped.length} left out` : ""),
+        ...file.skipped.map((s) => `  left out "${s.title}": ${s.reason}`),
+        ...file.notes.map((n) => `  note: ${n}`),
+    ];
+    if (file.error) lines.push(`  error: ${file.error}`);
+    return `${lines.join("\n")}\n`;
+}
+
+function plural(count: number, noun: string): string {
+    return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }

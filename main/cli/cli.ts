@@ -18,7 +18,7 @@ import {sharedLlama} from "../llm/llama.js";
 import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
 import {mcpCommand, toolsCommand} from "./mcp.js";
-import {backupCommand, restoreCommand} from "./backup.js";
+import {backupCommand, importCommand, restoreCommand} from "./backup.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
@@ -62,6 +62,8 @@ export async function runCli(argv: string[]): Promise<number> {
                 return await backupCommand(preparedDataDir(args), args, cliOut);
             case "restore":
                 return await restoreCommand(preparedDataDir(args), args, cliOut);
+            case "import":
+                return await importCommand(preparedDataDir(args), args, cliOut);
             case undefined:
                 return failLine(
                     "no command given: run `cairn help` to see the commands (chat, serve, models…)",

@@ -378,4 +378,18 @@ export const MIGRATIONS: readonly Migration[] = [
             ) WITHOUT ROWID;
         `,
     },
+    {
+        version: 22,
+        name: "conversations imported from other apps, by the app and its own id (importing twice adds nothing)",
+        sql: `
+            CREATE TABLE imported_conversations (
+                source TEXT NOT NULL,
+                source_id TEXT NOT NULL,
+                conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                imported_at INTEGER NOT NULL,
+                PRIMARY KEY (source, source_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX imported_by_conversation ON imported_conversations (conversation_id);
+        `,
+    },
 ];

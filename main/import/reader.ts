@@ -1,0 +1,308 @@
+import fs from "node:fs";
+import path from "node:path";
+import type {Readable} from "node:stream";
+import {JSONParser} from "@streamparser/json";
+import yauzl from "yauzl";
+import {reason} from "../paths.js";
+import type {JanThread} from "./jan.js";
+
+/** One conversation as the export holds it, not yet understood (see convert.ts). */
+export type RawItem = {value: unknown; fileName: string} | {jan: JanThread};
+
+/** Reports how far through its input the reader is, as a share of 1. */
+export type OnShare = (share: number) => void;
+
+/** A file Cairn cannot read as an export: the whole file is refused, in words that say why. */
+export class BadExport extends Error {}
+
+/** A single JSON object (one conversation) is read whole; above this it is refused. */
+const MAX_OBJECT_BYTES = 256 * 1024 * 1024;
+const CONVERSATIONS_JSON = "conversations.json";
+
+/**
+ * Every conversation in an export: a JSON file (an array is streamed, one element at a time, so a 1 GB
+ * conversations.json is never in memory at once), a zip (ChatGPT's and Claude's downloads), or a folder
+ * (Jan's threads, LM Studio's conversations, an unzipped export).
+ */
+export async function* readExport(file: string, onShare: OnShare): AsyncGenerator<RawItem> {
+    let stat: fs.Stats;
+    try {
+        stat = await fs.promises.stat(file);
+    } catch (error) {
+        throw new BadExport(`${file} cannot be read: ${reason(error)}`);
+    }
+    if (stat.isDirectory()) return yield* readFolder(file, onShare);
+    if (path.basename(file) === "messages.jsonl" || path.basename(file) === "thread.json") {
+        yield {jan: await readJanThread(path.dirname(file))};
+        return onShare(1);
+    }
+    if (await startsWithZip(file)) return yield* readZip(file, onShare);
+    yield* readJson(fs.createReadStream(file), stat.size, path.basename(file), onShare);
+}
+
+async function startsWithZip(file: string): Promise<boolean> {
+    const handle = await fs.promises.open(file, "r");
+    try {
+        const head = Buffer.alloc(4);
+        await handle.read(head, 0, 4, 0);
+        return head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    } finally {
+        await handle.close();
+    }
+}
+
+/** A JSON export streamed: an array's elements one by one, or one object (whole). Checks UTF-8 as it goes. */
+async function* readJson(
+    stream: Readable,
+    size: number,
+    name: string,
+    onShare: OnShare,
+): AsyncGenerator<RawItem> {
+    const decoder = new TextDecoder("utf-8", {fatal: true});
+    const found: unknown[] = [];
+    let parser: JSONParser | null = null;
+    let whole = "";
+    let first = "";
+    let read = 0;
+    try {
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+            let piece: string;
+            try {
+                piece = decoder.decode(chunk, {stream: true});
+            } catch {
+                throw new BadExport(
+                    `${name} is not UTF-8 text (invalid bytes within its first ${read + chunk.length} bytes)`,
+                );
+            }
+            read += chunk.length;
+            if (!first) {
+                first = piece.trimStart().charAt(0);
+                if (first && first !== "[" && first !== "{")
+                    throw new BadExport(`${name} is not a JSON export`);
+                if (first === "[") parser = arrayParser(found);
+            }
+            if (parser) {
+                if (parser.isEnded) {
+                    if (piece.trim())
+                        throw new BadExport(
+                            `${name} has more after its list of conversations: not a JSON export`,
+                        );
+                } else parser.write(piece);
+                for (const value of found.splice(0)) yield {value, fileName: name};
+            } else {
+                whole += piece;
+                if (whole.length > MAX_OBJECT_BYTES)
+                    throw new BadExport(
+                        `${name} is one JSON object larger than 256 MB: not an export Cairn knows`,
+                    );
+            }
+            onShare(size ? Math.min(1, read / size) : 0);
+        }
+        decoder.decode();
+        if (!first) throw new BadExport(`${name} is empty`);
+        if (parser) {
+            if (!parser.isEnded) parser.end();
+            for (const value of found.splice(0)) yield {value, fileName: name};
+        } else {
+            yield* objectItems(JSON.parse(whole), name);
+        }
+    } catch (error) {
+        if (error instanceof BadExport) throw error;
+        const message = (error as Error).message;
+        if (error instanceof TypeError && /encoded data/.test(message))
+            throw new BadExport(`${name} is not UTF-8 text (it ends inside a character)`);
+        throw new BadExport(`${name} is not valid JSON, or ends early (a download cut short?): ${message}`);
+    } finally {
+        stream.destroy();
+    }
+}
+
+function arrayParser(found: unknown[]): JSONParser {
+    const parser = new JSONParser({paths: ["$.*"], keepStack: false});
+    parser.onValue = ({value}) => found.push(value);
+    return parser;
+}
+
+/** One conversation (LM Studio, Cairn, a single Open WebUI chat) or a wrapper holding a list of them. */
+function* objectItems(value: unknown, fileName: string): Generator<RawItem> {
+    const record = value as Record<string, unknown>;
+    if (Array.isArray(record.conversations)) {
+        for (const item of record.conversations) yield {value: item, fileName};
+    } else {
+        yield {value, fileName};
+    }
+}
+
+async function* readFolder(folder: string, onShare: OnShare): AsyncGenerator<RawItem> {
+    const entries = await fs.promises.readdir(folder, {withFileTypes: true});
+    const names = new Set(entries.map((e) => e.name));
+    if (names.has(CONVERSATIONS_JSON)) {
+        const file = path.join(folder, CONVERSATIONS_JSON);
+        const {size} = await fs.promises.stat(file);
+        return yield* readJson(fs.createReadStream(file), size, CONVERSATIONS_JSON, onShare);
+    }
+    if (names.has("thread.json")) {
+        yield {jan: await readJanThread(folder)};
+        return onShare(1);
+    }
+    const threads = names.has("threads") ? path.join(folder, "threads") : folder;
+    const threadFolders = (await fs.promises.readdir(threads, {withFileTypes: true}))
+        .filter((e) => e.isDirectory() && fs.existsSync(path.join(threads, e.name, "thread.json")))
+        .map((e) => path.join(threads, e.name));
+    const lmStudio = entries.filter((e) => e.isFile() && e.name.endsWith(".conversation.json"));
+    if (threadFolders.length === 0 && lmStudio.length === 0) {
+        throw new BadExport(
+            `${folder} holds no export Cairn knows: no conversations.json (ChatGPT, Claude), no Jan threads (thread.json), no LM Studio conversations (*.conversation.json)`,
+        );
+    }
+    const total = threadFolders.length + lmStudio.length;
+    let done = 0;
+    for (const thread of threadFolders) {
+        yield {jan: await readJanThread(thread)};
+        onShare(++done / total);
+    }
+    for (const entry of lmStudio) {
+        const file = path.join(folder, entry.name);
+        yield* readJson(fs.createReadStream(file), 0, entry.name, () => undefined);
+        onShare(++done / total);
+    }
+}
+
+async function readJanThread(folder: string): Promise<JanThread> {
+    const name = path.basename(folder);
+    const read = async (file: string) => {
+        const bytes = await fs.promises.readFile(path.join(folder, file)).catch(() => null);
+        if (!bytes) return null;
+        try {
+            return new TextDecoder("utf-8", {fatal: true}).decode(bytes);
+        } catch {
+            throw new BadExport(`${name}/${file} is not UTF-8 text`);
+        }
+    };
+    return janThread(name, await read("thread.json"), await read("messages.jsonl"));
+}
+
+export function janThread(
+    folder: string,
+    threadJson: string | null,
+    messagesJsonl: string | null,
+): JanThread {
+    let thread: Record<string, unknown> = {};
+    try {
+        if (threadJson) thread = JSON.parse(threadJson) as Record<string, unknown>;
+    } catch (error) {
+        throw new BadExport(`${folder}/thread.json is not valid JSON: ${(error as Error).message}`);
+    }
+    const messages = (messagesJsonl ?? "")
+        .split("\n")
+        .filter((line) => line.trim())
+        .map((line, index) => {
+            try {
+                return JSON.parse(line) as unknown;
+            } catch {
+                throw new BadExport(`${folder}/messages.jsonl line ${index + 1} is not valid JSON`);
+            }
+        });
+    return {folder, thread, messages};
+}
+
+/**
+ * ChatGPT's and Claude's downloads: conversations.json inside, streamed from the zip. A zip of Jan threads
+ * or LM Studio conversations is read entry by entry.
+ */
+async function* readZip(file: string, onShare: OnShare): AsyncGenerator<RawItem> {
+    const zip = await openZip(file);
+    try {
+        const entries = await listEntries(zip);
+        const conversations = entries
+            .filter((e) => path.posix.basename(e.fileName) === CONVERSATIONS_JSON)
+            .sort((a, b) => a.fileName.length - b.fileName.length)[0];
+        if (conversations) {
+            const stream = await openEntry(zip, conversations);
+            return yield* readJson(stream, conversations.uncompressedSize, CONVERSATIONS_JSON, onShare);
+        }
+        yield* zipThreads(zip, entries, onShare);
+    } finally {
+        zip.close();
+    }
+}
+
+async function* zipThreads(zip: Zip, entries: yauzl.Entry[], onShare: OnShare): AsyncGenerator<RawItem> {
+    const threads = entries.filter((e) => path.posix.basename(e.fileName) === "thread.json");
+    const lmStudio = entries.filter((e) => e.fileName.endsWith(".conversation.json"));
+    if (threads.length === 0 && lmStudio.length === 0) {
+        throw new BadExport(
+            `${path.basename(zip.fileName ?? "the zip")} holds no conversations.json, Jan threads or LM Studio conversations: is it a ChatGPT or Claude export?`,
+        );
+    }
+    const total = threads.length + lmStudio.length;
+    let done = 0;
+    for (const thread of threads) {
+        const folder = path.posix.dirname(thread.fileName);
+        const messages = entries.find((e) => e.fileName === `${folder}/messages.jsonl`);
+        const text = async (entry: yauzl.Entry | undefined) => (entry ? await entryText(zip, entry) : null);
+        yield {jan: janThread(path.posix.basename(folder), await text(thread), await text(messages))};
+        onShare(++done / total);
+    }
+    for (const entry of lmStudio) {
+        yield* readJson(
+            await openEntry(zip, entry),
+            entry.uncompressedSize,
+            path.posix.basename(entry.fileName),
+            () => undefined,
+        );
+        onShare(++done / total);
+    }
+}
+
+type Zip = yauzl.ZipFile & {fileName?: string};
+
+function openZip(file: string): Promise<Zip> {
+    return new Promise((resolve, reject) => {
+        yauzl.open(file, {lazyEntries: true, autoClose: false, validateEntrySizes: true}, (error, zip) => {
+            if (error || !zip) {
+                return reject(
+                    new BadExport(
+                        `${path.basename(file)} is not a complete zip file (a download cut short?): ${error?.message ?? "unreadable"}`,
+                    ),
+                );
+            }
+            resolve(Object.assign(zip, {fileName: file}));
+        });
+    });
+}
+
+function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+    return new Promise((resolve, reject) => {
+        const entries: yauzl.Entry[] = [];
+        zip.on("entry", (entry: yauzl.Entry) => {
+            entries.push(entry);
+            zip.readEntry();
+        });
+        zip.once("end", () => resolve(entries));
+        zip.once("error", (error: Error) => reject(new BadExport(`the zip is damaged: ${error.message}`)));
+        zip.readEntry();
+    });
+}
+
+function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
+    return new Promise((resolve, reject) => {
+        zip.openReadStream(entry, (error, stream) => {
+            if (error || !stream)
+                return reject(
+                    new BadExport(`${entry.fileName} in the zip cannot be read: ${error?.message}`),
+                );
+            resolve(stream);
+        });
+    });
+}
+
+async function entryText(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await openEntry(zip, entry)) chunks.push(chunk as Buffer);
+    try {
+        return new TextDecoder("utf-8", {fatal: true}).decode(Buffer.concat(chunks));
+    } catch {
+        throw new BadExport(`${entry.fileName} is not UTF-8 text`);
+    }
+}

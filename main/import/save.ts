@@ -1,0 +1,147 @@
+import {randomUUID} from "node:crypto";
+import type Database from "better-sqlite3";
+import type {Db} from "../store/db.js";
+import {Skip, type ImportedConversation, type ImportedMessage} from "./model.js";
+
+export type Saved = {conversationId: string; messages: number; notes: string[]};
+
+/**
+ * Writes imported conversations, each in one transaction (a failure leaves nothing of it), and remembers
+ * each by its app and id, so that importing the same export again adds nothing.
+ */
+export class ImportWriter {
+    private readonly known: Database.Statement;
+    private readonly remember: Database.Statement;
+    private readonly addConversation: Database.Statement;
+    private readonly addMessage: Database.Statement;
+    private readonly addStep: Database.Statement;
+
+    constructor(private readonly db: Db) {
+        this.known = db.prepare(
+            "SELECT conversation_id FROM imported_conversations WHERE source = ? AND source_id = ?",
+        );
+        this.remember = db.prepare(
+            "INSERT INTO imported_conversations (source, source_id, conversation_id, imported_at) VALUES (?, ?, ?, ?)",
+        );
+        this.addConversation = db.prepare(
+            "INSERT INTO conversations (id, title, created_at, updated_at, head_id) VALUES (?, ?, ?, ?, ?)",
+        );
+        this.addMessage = db.prepare(
+            `INSERT INTO messages (id, conversation_id, role, content, status, model, parent_id, thought, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        );
+        this.addStep = db.prepare(
+            `INSERT INTO tool_calls (id, message_id, conversation_id, step, tool, raw_args, args, status, result_text,
+                 error, origin, started_at, finished_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'model', ?, ?)`,
+        );
+    }
+
+    /** The conversation this import made earlier, if any. */
+    has(source: string, sourceId: string): boolean {
+        return this.known.get(source, sourceId) !== undefined;
+    }
+
+    /** Remembers a conversation brought in another way (a Cairn file) under its app and id. */
+    note(source: string, sourceId: string, conversationId: string): void {
+        this.remember.run(source, sourceId, conversationId, Date.now());
+    }
+
+    /** null: imported before. Throws Skip when the conversation cannot come in (no messages, a loop). */
+    save(conversation: ImportedConversation): Saved | null {
+        if (this.has(conversation.source, conversation.sourceId)) return null;
+        const {ordered, notes} = orderTree(conversation.messages);
+        if (ordered.length === 0) throw new Skip("it has no messages");
+        const ids = new Map(ordered.map((m) => [m.id, randomUUID()]));
+        const conversationId = randomUUID();
+        const head = ids.get(headOf(conversation, ordered))!;
+        this.db.transaction(() => {
+            this.addConversation.run(
+                conversationId,
+                conversation.title.slice(0, 200),
+                conversation.createdAt,
+                Math.max(conversation.updatedAt, conversation.createdAt),
+                head,
+            );
+            for (const message of ordered) this.saveMessage(conversationId, message, ids);
+            this.remember.run(conversation.source, conversation.sourceId, conversationId, Date.now());
+        })();
+        return {conversationId, messages: ordered.length, notes};
+    }
+
+    private saveMessage(conversationId: string, message: ImportedMessage, ids: Map<string, string>): void {
+        const id = ids.get(message.id)!;
+        const parent = message.parentId === null ? null : (ids.get(message.parentId) ?? null);
+        this.addMessage.run(
+            id,
+            conversationId,
+            message.role,
+            message.content,
+            message.status,
+            message.model,
+            parent,
+            message.thought,
+            message.createdAt,
+            message.createdAt,
+        );
+        message.steps.forEach((step, index) => {
+            const args = JSON.stringify(step.args ?? null);
+            this.addStep.run(
+                randomUUID(),
+                id,
+                conversationId,
+                index,
+                step.tool.slice(0, 200),
+                args,
+                args,
+                step.failed ? "error" : "ok",
+                step.failed ? null : step.result,
+                step.failed ? step.result || "failed" : null,
+                message.createdAt,
+                message.createdAt,
+            );
+        });
+    }
+}
+
+/**
+ * Parents before children. A message whose parent is not in the export starts a branch of its own (noted);
+ * messages whose parents loop back on themselves make the conversation impossible to place (Skip).
+ */
+export function orderTree(messages: ImportedMessage[]): {ordered: ImportedMessage[]; notes: string[]} {
+    const byId = new Map<string, ImportedMessage>();
+    for (const message of messages) if (!byId.has(message.id)) byId.set(message.id, message);
+    const children = new Map<string | null, ImportedMessage[]>();
+    const notes: string[] = [];
+    for (const message of byId.values()) {
+        let parent = message.parentId;
+        if (parent !== null && !byId.has(parent)) {
+            notes.push(
+                `message ${message.id} follows ${parent}, which is not in the export: it starts a branch`,
+            );
+            parent = null;
+        }
+        const list = children.get(parent) ?? [];
+        list.push(message);
+        children.set(parent, list);
+    }
+    const ordered: ImportedMessage[] = [];
+    ordered.push(...(children.get(null) ?? []));
+    for (let next = 0; next < ordered.length; next++)
+        ordered.push(...(children.get(ordered[next]!.id) ?? []));
+    if (ordered.length < byId.size) {
+        const placed = new Set(ordered);
+        const stuck = [...byId.values()].find((m) => !placed.has(m))!;
+        throw new Skip(`its messages' parents form a loop (through message ${stuck.id})`);
+    }
+    return {ordered, notes};
+}
+
+/** The branch the other app showed, else the newest message without an answer after it. */
+function headOf(conversation: ImportedConversation, ordered: ImportedMessage[]): string {
+    const present = new Set(ordered.map((m) => m.id));
+    if (conversation.headId && present.has(conversation.headId)) return conversation.headId;
+    const parents = new Set(ordered.map((m) => m.parentId));
+    const leaves = ordered.filter((m) => !parents.has(m.id));
+    return leaves.reduce((a, b) => (b.createdAt >= a.createdAt ? b : a)).id;
+}

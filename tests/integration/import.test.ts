@@ -1,0 +1,319 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import {test} from "node:test";
+import yazl from "yazl";
+import {importFiles} from "../../main/import/importer.js";
+import {ConversationStore} from "../../main/store/conversations.js";
+import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
+import type {CairnApi, ImportReport, Message} from "../../shared/contract.js";
+import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
+import {ROOT, tempDir} from "../helpers/paths.js";
+
+// Real exports of each app (tests/fixtures/imports/README.md says where each came from), imported by the real
+// worker into a real library file.
+
+const EXPORTS = path.join(ROOT, "tests", "fixtures", "imports");
+const exportFile = (name: string) => path.join(EXPORTS, name);
+
+function library(): {dir: string; dbFile: string} {
+    const dir = tempDir();
+    const dbFile = path.join(dir, DB_FILE_NAME);
+    openDatabase(dbFile).close();
+    return {dir, dbFile};
+}
+
+function read<T>(dbFile: string, see: (store: ConversationStore) => T): T {
+    const db = openDatabase(dbFile);
+    try {
+        return see(new ConversationStore(db));
+    } finally {
+        db.close();
+    }
+}
+
+function byTitle(store: ConversationStore, title: string) {
+    const conversation = store.list().find((c) => c.title === title);
+    assert.ok(conversation, `"${title}" was imported`);
+    return {conversation, branch: store.messages(conversation.id), all: store.allMessages(conversation.id)};
+}
+
+const only = (report: ImportReport) => {
+    assert.equal(report.files.length, 1);
+    return report.files[0]!;
+};
+
+test("ChatGPT: the mapping's branches become versions, the branch shown stays shown, hidden messages stay out, times and the model are kept", async () => {
+    const {dbFile} = library();
+    const file = only(await importFiles(dbFile, [exportFile("chatgpt-conversations.json")], () => {}));
+    assert.deepEqual(
+        {app: file.app, imported: file.imported, messages: file.messages, error: file.error},
+        {
+            app: "ChatGPT",
+            imported: 1,
+            messages: 11,
+            error: null,
+        },
+    );
+    read(dbFile, (store) => {
+        const {conversation, branch, all} = byTitle(store, "Assist user with summary");
+        assert.equal(conversation.createdAt, 1714585031149);
+        assert.equal(all.length, 11, "every version of every branch; the hidden system message is left out");
+        assert.deepEqual(
+            branch.map((m) => `${m.role}: ${m.content.split("\n")[0]}`),
+            [
+                "user: hi there",
+                "assistant: Hello! How can I assist you today?",
+                "user: hi again",
+                "assistant: Hey! Welcome back. What's on your mind?",
+                "user: tell me a joke",
+                "assistant: Sure, here's one for you:",
+            ],
+            "current_node's branch is the one shown",
+        );
+        assert.equal(branch[2]!.versions.length, 2, "the edited question has its two versions");
+        assert.equal(branch[5]!.versions.length, 2, "the regenerated joke has its two versions");
+        assert.equal(branch[1]!.model, "text-davinci-002-render-sha");
+        assert.equal(branch[0]!.createdAt, 1714585031150);
+        const story = all.find((m) => m.content.includes("Once upon a time"));
+        assert.equal(story?.status, "interrupted", "an answer cut off in ChatGPT stays cut off");
+        assert.ok(
+            store.search("atoms", 5).some((hit) => hit.conversationId === conversation.id),
+            "searchable",
+        );
+    });
+});
+
+test("Claude, Open WebUI, Jan and LM Studio: branches, thoughts, tool steps, attachments and models come in", async () => {
+    const {dbFile} = library();
+    const report = await importFiles(
+        dbFile,
+        ["claude-conversations.json", "openwebui-chats.json", "jan", "lmstudio"].map(exportFile),
+        () => {},
+    );
+    assert.deepEqual(
+        report.files.map((f) => [f.app, f.imported, f.messages, f.error]),
+        [
+            ["Claude", 2, 7, null],
+            ["Open WebUI", 3, 6, null],
+            ["Jan", 1, 2, null],
+            ["LM Studio", 1, 3, null],
+        ],
+    );
+    read(dbFile, (store) => {
+        const claude = byTitle(store, "Release checklist");
+        assert.deepEqual(
+            claude.branch.map((m) => m.content.split("\n")[0]),
+            ["Check this list", "Tag first, then write the notes.", "What comes first?", "Run the tests."],
+            "the newer of two branches is shown (no current leaf in the export)",
+        );
+        assert.match(claude.branch[0]!.content, /\*\*Attached: checklist\.md\*\*\n\n```\n- tag the release/);
+        assert.equal(claude.branch[1]!.thought, "Two items; notes come after the tag.");
+        const [search] = claude.branch[1]!.toolCalls;
+        assert.deepEqual(
+            [search?.tool, search?.args, search?.resultText, search?.status],
+            ["web_search", {query: "release notes template"}, "Keep a Changelog", "ok"],
+        );
+        assert.equal(claude.branch[2]!.versions.length, 2, "the question asked two ways is two versions");
+        assert.ok(
+            claude.all.some((m) =>
+                m.content.includes("*Attached: screenshot.png (its content was not in the export)*"),
+            ),
+        );
+        assert.equal(claude.conversation.createdAt, Date.parse("2025-03-02T09:00:00Z"));
+
+        const reasoning = byTitle(store, "Chat with reasoning").branch[1]!;
+        assert.equal(reasoning.content, "255");
+        assert.equal(reasoning.thought, "Let me break this down...");
+        assert.equal(reasoning.model, "deepseek-r1");
+        const weather = byTitle(store, "Chat with tool call").branch[1]!;
+        assert.equal(weather.content, "The weather in Paris is 18C with rain.");
+        assert.deepEqual(
+            [weather.toolCalls[0]?.tool, weather.toolCalls[0]?.args, weather.toolCalls[0]?.resultText],
+            ["get_weather", {city: "Paris"}, "Paris: 18C, rain"],
+        );
+
+        const jan = byTitle(store, "Test Jan Thread");
+        assert.deepEqual(
+            jan.branch.map((m) => m.content),
+            ["Hello Jan!", "Hello from Jan."],
+        );
+        assert.equal(jan.branch[1]!.model, "jan-model-1");
+        assert.equal(jan.branch[1]!.toolCalls[0]?.tool, "search");
+        assert.equal(jan.conversation.createdAt, 1700000000000);
+
+        const lm = byTitle(store, "Test LM Studio Conversation");
+        assert.deepEqual(
+            lm.branch.map((m) => m.content),
+            ["Hello LM Studio!", "Hi! LM Studio here."],
+            "the selected version is shown",
+        );
+        assert.equal(lm.branch[1]!.versions.length, 2);
+        assert.equal(lm.branch[1]!.thought, "A greeting; answer in kind.");
+        assert.equal(lm.branch[1]!.model, "lmstudio-model-1");
+    });
+});
+
+test("importing the same exports again adds nothing, and says so", async () => {
+    const {dbFile} = library();
+    const files = ["chatgpt-conversations.json", "claude-conversations.json", "jan"].map(exportFile);
+    await importFiles(dbFile, files, () => {});
+    const count = read(dbFile, (store) => store.list().length);
+    const again = await importFiles(dbFile, files, () => {});
+    assert.deepEqual(
+        again.files.map((f) => [f.imported, f.already]),
+        [
+            [0, 1],
+            [0, 2],
+            [0, 1],
+        ],
+    );
+    assert.equal(
+        read(dbFile, (store) => store.list().length),
+        count,
+    );
+});
+
+test("ChatGPT's zip is read as it downloads (conversations.json inside, beside other files), with progress", async () => {
+    const {dbFile} = library();
+    const zip = path.join(tempDir(), "chatgpt-export.zip");
+    await writeZip(zip, {
+        "chat.html": "<html></html>",
+        "conversations.json": fs.readFileSync(exportFile("chatgpt-conversations.json")),
+        "user.json": "{}",
+    });
+    const shares: number[] = [];
+    const file = only(await importFiles(dbFile, [zip], (p) => shares.push(p.share)));
+    assert.deepEqual([file.app, file.imported, file.error], ["ChatGPT", 1, null]);
+    assert.equal(shares.at(-1), 1, "progress reaches the end");
+});
+
+test("bad input: a truncated zip, a file cut short, invalid UTF-8, an unknown app, a loop in a mapping, a missing parent", async () => {
+    const {dbFile} = library();
+    const dir = tempDir();
+    const zip = path.join(dir, "cut.zip");
+    await writeZip(zip, {"conversations.json": fs.readFileSync(exportFile("chatgpt-conversations.json"))});
+    const bytes = fs.readFileSync(zip);
+    fs.writeFileSync(zip, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const claude = fs.readFileSync(exportFile("claude-conversations.json"), "utf8");
+    const cut = path.join(dir, "cut.json");
+    fs.writeFileSync(cut, claude.slice(0, claude.indexOf("Release checklist")));
+    const latin1 = path.join(dir, "latin1.json");
+    fs.writeFileSync(
+        latin1,
+        Buffer.concat([
+            Buffer.from('[{"uuid": "x", "name": "caf'),
+            Buffer.from([0xe9]),
+            Buffer.from('", "chat_messages": []}]'),
+        ]),
+    );
+    const unknown = path.join(dir, "notes.json");
+    fs.writeFileSync(unknown, JSON.stringify([{note: "not a conversation"}]));
+    const tree = path.join(dir, "tree.json");
+    fs.writeFileSync(
+        tree,
+        JSON.stringify([chatgpt("loop", {a: "b", b: "a"}), chatgpt("orphan", {a: null, b: "gone"})]),
+    );
+
+    const report = await importFiles(dbFile, [zip, cut, latin1, unknown, tree], () => {});
+    const [truncated, early, utf8, other, mapping] = report.files;
+    assert.match(truncated!.error!, /^cut\.zip is not a complete zip file \(a download cut short\?\)/);
+    assert.equal(truncated!.imported, 0);
+    assert.equal(early!.imported, 1, "the conversation before the cut is in");
+    assert.match(early!.error!, /^cut\.json is not valid JSON, or ends early/);
+    assert.match(utf8!.error!, /^latin1\.json is not UTF-8 text/);
+    assert.equal(utf8!.imported, 0);
+    assert.match(
+        other!.error!,
+        /^notes\.json is not an export Cairn knows: it reads those of ChatGPT, Claude, Open WebUI, Jan, LM Studio and Cairn$/,
+    );
+    assert.equal(mapping!.imported, 1);
+    assert.deepEqual(mapping!.skipped, [
+        {title: "loop", reason: "its messages' parents form a loop (through message a)"},
+    ]);
+    assert.deepEqual(mapping!.notes, [
+        "orphan: message b follows gone, which is not in the export: it starts a branch",
+    ]);
+    read(dbFile, (store) => {
+        assert.deepEqual(
+            store
+                .list()
+                .map((c) => c.title)
+                .sort(),
+            ["Migration Test Chat", "orphan"],
+        );
+        const orphan = byTitle(store, "orphan");
+        assert.equal(orphan.all.length, 2, "nothing of the orphan's messages is lost");
+    });
+});
+
+test("a dropped file sent in chunks is imported, and the imported conversation goes on with the local model", async () => {
+    const {api, core} = await openTestCore();
+    try {
+        const report = await upload(api, exportFile("chatgpt-conversations.json"));
+        assert.equal(report.files[0]!.imported, 1);
+        const id = report.lastConversationId!;
+        const before = unwrap(await api.invoke("messages.list", {conversationId: id}));
+        const done = nextDone(api, id);
+        const sent = unwrap(await api.invoke("chat.send", {conversationId: id, text: "Once upon a time"}));
+        const answer: Message = await done;
+        assert.equal(answer.status, "complete");
+        const after = unwrap(await api.invoke("messages.list", {conversationId: id}));
+        assert.deepEqual(
+            after.slice(0, before.length).map((m) => m.id),
+            before.map((m) => m.id),
+            "the new turn follows the imported branch",
+        );
+        assert.equal(after.at(-2)!.id, sent.userMessageId);
+        const again = await api.invoke("imports.chunk", {uploadId: "gone", offset: 0, data: ""});
+        assert.equal(
+            !again.ok && again.error.message,
+            "no such import under way (it finished, or was given up after an hour without data)",
+        );
+    } finally {
+        await core.dispose();
+    }
+});
+
+async function upload(api: CairnApi, file: string): Promise<ImportReport> {
+    const bytes = fs.readFileSync(file);
+    const {uploadId} = unwrap(
+        await api.invoke("imports.begin", {name: path.basename(file), size: bytes.length}),
+    );
+    const size = 4096;
+    for (let offset = 0; offset < bytes.length; offset += size) {
+        const data = bytes.subarray(offset, offset + size).toString("base64");
+        unwrap(await api.invoke("imports.chunk", {uploadId, offset, data}));
+    }
+    return unwrap(await api.invoke("imports.finish", {uploadId}));
+}
+
+/** A ChatGPT conversation whose messages' parents are given (null: the root). */
+function chatgpt(title: string, parents: Record<string, string | null>) {
+    const mapping = Object.fromEntries(
+        Object.entries(parents).map(([id, parent]) => [
+            id,
+            {
+                id,
+                parent,
+                children: [],
+                message: {
+                    id,
+                    author: {role: "user"},
+                    content: {content_type: "text", parts: [`message ${id}`]},
+                    create_time: 1700000000,
+                },
+            },
+        ]),
+    );
+    return {title, conversation_id: title, create_time: 1700000000, mapping, current_node: "b"};
+}
+
+function writeZip(file: string, entries: Record<string, string | Buffer>): Promise<void> {
+    const zip = new yazl.ZipFile();
+    for (const [name, body] of Object.entries(entries)) zip.addBuffer(Buffer.from(body), name);
+    zip.end();
+    return new Promise((resolve, reject) => {
+        zip.outputStream.pipe(fs.createWriteStream(file)).on("close", resolve).on("error", reject);
+    });
+}
