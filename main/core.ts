@@ -254,7 +254,9 @@ export function createCore(options: CoreOptions): Core {
             ...documentHandlers(docs),
             ...backupHandlers(backups, settings),
             ...importHandlers(
-                new ImportUploads(options.dataDir, db.name, (progress) => bus.emit({type: "imports.progress", ...progress})),
+                new ImportUploads(options.dataDir, db.name, (progress) =>
+                    bus.emit({type: "imports.progress", ...progress}),
+                ),
             ),
         },
         {check},

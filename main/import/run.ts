@@ -83,7 +83,7 @@ async function importFile(
                 }
             } catch (error) {
                 if (!(error instanceof Skip) && !(error instanceof Error)) throw error;
-                skip(report, titleOf(item), (error).message);
+                skip(report, titleOf(item), error.message);
                 skippedCount++;
             }
             onShare(share, report.imported);
