@@ -24,20 +24,24 @@ const CONVERSATIONS_JSON = "conversations.json";
  * conversations.json is never in memory at once), a zip (ChatGPT's and Claude's downloads), or a folder
  * (Jan's threads, LM Studio's conversations, an unzipped export).
  */
-export async function* readExport(file: string, onShare: OnShare): AsyncGenerator<RawItem> {
+export async function* readExport(
+    file: string,
+    onShare: OnShare,
+    name = path.basename(file),
+): AsyncGenerator<RawItem> {
     let stat: fs.Stats;
     try {
         stat = await fs.promises.stat(file);
     } catch (error) {
-        throw new BadExport(`${file} cannot be read: ${reason(error)}`);
+        throw new BadExport(`${name} cannot be read: ${reason(error)}`);
     }
     if (stat.isDirectory()) return yield* readFolder(file, onShare);
     if (path.basename(file) === "messages.jsonl" || path.basename(file) === "thread.json") {
         yield {jan: await readJanThread(path.dirname(file))};
         return onShare(1);
     }
-    if (await startsWithZip(file)) return yield* readZip(file, onShare);
-    yield* readJson(fs.createReadStream(file), stat.size, path.basename(file), onShare);
+    if (await startsWithZip(file)) return yield* readZip(file, name, onShare);
+    yield* readJson(fs.createReadStream(file), stat.size, name, onShare);
 }
 
 async function startsWithZip(file: string): Promise<boolean> {
@@ -210,8 +214,8 @@ export function janThread(
  * ChatGPT's and Claude's downloads: conversations.json inside, streamed from the zip. A zip of Jan threads
  * or LM Studio conversations is read entry by entry.
  */
-async function* readZip(file: string, onShare: OnShare): AsyncGenerator<RawItem> {
-    const zip = await openZip(file);
+async function* readZip(file: string, name: string, onShare: OnShare): AsyncGenerator<RawItem> {
+    const zip = await openZip(file, name);
     try {
         const entries = await listEntries(zip);
         const conversations = entries
@@ -232,7 +236,7 @@ async function* zipThreads(zip: Zip, entries: yauzl.Entry[], onShare: OnShare): 
     const lmStudio = entries.filter((e) => e.fileName.endsWith(".conversation.json"));
     if (threads.length === 0 && lmStudio.length === 0) {
         throw new BadExport(
-            `${path.basename(zip.fileName ?? "the zip")} holds no conversations.json, Jan threads or LM Studio conversations: is it a ChatGPT or Claude export?`,
+            `${zip.fileName ?? "the zip"} holds no conversations.json, Jan threads or LM Studio conversations: is it a ChatGPT or Claude export?`,
         );
     }
     const total = threads.length + lmStudio.length;
@@ -257,17 +261,17 @@ async function* zipThreads(zip: Zip, entries: yauzl.Entry[], onShare: OnShare): 
 
 type Zip = yauzl.ZipFile & {fileName?: string};
 
-function openZip(file: string): Promise<Zip> {
+function openZip(file: string, name: string): Promise<Zip> {
     return new Promise((resolve, reject) => {
         yauzl.open(file, {lazyEntries: true, autoClose: false, validateEntrySizes: true}, (error, zip) => {
             if (error || !zip) {
                 return reject(
                     new BadExport(
-                        `${path.basename(file)} is not a complete zip file (a download cut short?): ${error?.message ?? "unreadable"}`,
+                        `${name} is not a complete zip file (a download cut short?): ${error?.message ?? "unreadable"}`,
                     ),
                 );
             }
-            resolve(Object.assign(zip, {fileName: file}));
+            resolve(Object.assign(zip, {fileName: name}));
         });
     });
 }

@@ -58,7 +58,7 @@ async function importFile(
     let share = 0;
     let skippedCount = 0;
     try {
-        for await (const item of readExport(file, (s) => onShare((share = s), report.imported))) {
+        for await (const item of readExport(file, (s) => onShare((share = s), report.imported), name)) {
             const app = appOf(item);
             if (!app) {
                 if (report.imported + report.already + skippedCount === 0) {

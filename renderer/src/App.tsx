@@ -1,4 +1,4 @@
-import type {CairnApi, ExportedConversation, ProviderInfo, ToolMode} from "../../shared/contract.js";
+import type {CairnApi, ProviderInfo, ToolMode} from "../../shared/contract.js";
 import {Download, Paperclip, PanelLeft, SlidersHorizontal, Wrench, X} from "lucide-react";
 import {useEffect, useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
@@ -19,6 +19,7 @@ import {useCairn} from "./useCairn.js";
 import {ShortcutsSheet, useShortcuts} from "./shortcuts.js";
 import {SearchDialog} from "./SearchDialog.js";
 import {ExportDialog} from "./ExportDialog.js";
+import {ImportDialog} from "./ImportDialog.js";
 import {HeaderStatus, ThemeSwitch, hostOf} from "./HeaderStatus.js";
 
 export function App({api}: {api: CairnApi}) {
@@ -62,19 +63,7 @@ export function App({api}: {api: CairnApi}) {
     const [exportOpen, setExportOpen] = useState(false);
     // A message to show (a search result): the list scrolls to it once it is loaded.
     const [focusMessage, setFocusMessage] = useState<string | null>(null);
-    const importFile = async (file: File) => {
-        let data: unknown;
-        try {
-            data = JSON.parse(await file.text());
-        } catch {
-            return cairn.showError(
-                `${file.name} is not JSON: import a conversation that Cairn exported as JSON`,
-            );
-        }
-        const res = await api.invoke("conversations.import", {data: data as ExportedConversation});
-        if (!res.ok) return cairn.showError(`${file.name} could not be imported: ${res.error.message}`);
-        cairn.select(res.value.id);
-    };
+    const [importing, setImporting] = useState<File[] | null>(null);
     useShortcuts({
         toggleSidebar: () => setSidebarHidden((hidden) => !hidden),
         stop: () => busy && void cairn.stop(),
@@ -103,7 +92,7 @@ export function App({api}: {api: CairnApi}) {
                                 onModels={() => setModelsOpen(true)}
                                 onDocuments={() => setDocumentsOpen("all")}
                                 onSearch={() => setSearchOpen(true)}
-                                onImport={(file) => void importFile(file)}
+                                onImport={setImporting}
                             />
                             {documentsOpen && (
                                 <DocumentsPanel
@@ -293,6 +282,14 @@ export function App({api}: {api: CairnApi}) {
                                         setFocusMessage(hit.messageId);
                                         cairn.select(hit.conversationId);
                                     }}
+                                />
+                            )}
+                            {importing && (
+                                <ImportDialog
+                                    api={api}
+                                    files={importing}
+                                    onDone={(open) => open && cairn.select(open)}
+                                    onClose={() => setImporting(null)}
                                 />
                             )}
                             {exportOpen && selected && (

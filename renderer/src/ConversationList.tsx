@@ -13,15 +13,27 @@ type Props = {
     onModels(): void;
     onDocuments(): void;
     onSearch(): void;
-    /** A file chosen to import (a conversation exported as JSON). */
-    onImport(file: File): void;
+    /** Files chosen or dropped to import (other apps' exports, Cairn's JSON files). */
+    onImport(files: File[]): void;
 };
 
 export function ConversationList(props: Props) {
     const [editing, setEditing] = useState<string | null>(null);
     const [confirming, setConfirming] = useState<string | null>(null);
     return (
-        <nav className="sidebar" aria-label="Conversations">
+        <nav
+            className="sidebar"
+            aria-label="Conversations"
+            onDragOver={(e) => {
+                if (e.dataTransfer.types.includes("Files")) e.preventDefault();
+            }}
+            onDrop={(e) => {
+                const files = [...e.dataTransfer.files];
+                if (files.length === 0) return;
+                e.preventDefault();
+                props.onImport(files);
+            }}
+        >
             <button className="new" onClick={props.onCreate}>
                 <Plus aria-hidden size={16} /> New conversation
             </button>
@@ -64,14 +76,16 @@ export function ConversationList(props: Props) {
                 ))}
             </ul>
             <label className="import-button">
-                <Upload aria-hidden size={16} /> Import conversation
+                <Upload aria-hidden size={16} /> Import conversations
                 <input
                     type="file"
-                    accept="application/json,.json"
+                    multiple
+                    accept="application/json,application/zip,.json,.jsonl,.zip"
                     className="visually-hidden"
+                    title="ChatGPT, Claude, Open WebUI, Jan, LM Studio or Cairn exports (or drop them on this list)"
                     onChange={(e) => {
-                        const file = e.target.files?.[0];
-                        if (file) props.onImport(file);
+                        const files = [...(e.target.files ?? [])];
+                        if (files.length > 0) props.onImport(files);
                         e.target.value = "";
                     }}
                 />

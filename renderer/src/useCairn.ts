@@ -108,6 +108,12 @@ export function useCairn(api: CairnApi) {
                     : event.type === "chat.token" || event.type === "tool.writing"
                       ? event
                       : null;
+            // An import is over (here or in another window): the list has new conversations.
+            if (event.type === "imports.progress" && event.share === null) {
+                void api.invoke("conversations.list", {}).then((res) => {
+                    if (res.ok) setState((s) => ({...s, conversations: res.value}));
+                });
+            }
             const current = selectedRef.current;
             if (started && started.conversationId === current.id && !current.known.has(started.messageId)) {
                 current.known.add(started.messageId);
@@ -372,6 +378,7 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
         case "models.changed":
         case "mcp.changed":
         case "backups.progress":
+        case "imports.progress":
         case "docs.progress":
             return s;
         case "conversation.updated": {

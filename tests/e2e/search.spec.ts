@@ -61,19 +61,26 @@ test("Export saves Markdown and JSON; Import brings the JSON back as a new conve
     await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "JSON"}).click();
     const file = await (await json).path();
     const before = await page.locator(".sidebar li").count();
-    await page.getByLabel("Import conversation").setInputFiles({
+    await page.getByLabel("Import conversations").setInputFiles({
         name: "moons.json",
         mimeType: "application/json",
         buffer: fs.readFileSync(file),
     });
+    const report = page.getByRole("dialog", {name: "Import conversations"});
+    await expect(report.getByRole("region", {name: "moons.json: report"})).toContainText(
+        "1 conversation imported",
+    );
+    await report.getByRole("button", {name: "Close"}).click();
     await expect(page.locator(".sidebar li")).toHaveCount(before + 1);
     await expect(page.locator(".sidebar li.selected")).toContainText("Moons of Mars");
     await expect(page.locator("article.message.assistant")).toContainText("Phobos and Deimos");
 
-    await page.getByLabel("Import conversation").setInputFiles({
+    await page.getByLabel("Import conversations").setInputFiles({
         name: "notes.json",
         mimeType: "application/json",
         buffer: Buffer.from('{"hello": 1}'),
     });
-    await expect(page.getByRole("alert")).toContainText("notes.json could not be imported");
+    await expect(page.getByRole("alert")).toHaveText(
+        "notes.json is not an export Cairn knows: it reads those of ChatGPT, Claude, Open WebUI, Jan, LM Studio and Cairn",
+    );
 });

@@ -1,0 +1,138 @@
+import {useEffect, useState} from "react";
+import type {CairnApi, ImportFileReport, ImportReport} from "../../shared/contract.js";
+import {Dialog} from "./Dialog.js";
+import {uploadAndImport} from "./importUpload.js";
+
+type Props = {
+    api: CairnApi;
+    files: File[];
+    /** When the import is over: the conversation to open (the last one imported), if any. */
+    onDone(open: string | null): void;
+    onClose(): void;
+};
+
+type Stage = {file: string; step: "sending" | "importing" | "done"; share: number; imported: number};
+
+/**
+ * Imports exports of other apps (ChatGPT, Claude, Open WebUI, Jan, LM Studio) and Cairn's own files: each
+ * file's progress while it is sent and read, then what came in, what was left out, and why.
+ */
+export function ImportDialog({api, files, onDone, onClose}: Props) {
+    const [stages, setStages] = useState<Stage[]>(() =>
+        files.map((f) => ({file: f.name, step: "sending", share: 0, imported: 0})),
+    );
+    const [reports, setReports] = useState<ImportFileReport[]>([]);
+    const [failure, setFailure] = useState<string | null>(null);
+    const [finished, setFinished] = useState(false);
+    useEffect(() => {
+        const update = (index: number, change: Partial<Stage>) =>
+            setStages((all) => all.map((s, i) => (i === index ? {...s, ...change} : s)));
+        const off = api.onEvent((event) => {
+            if (event.type !== "imports.progress" || event.share === null) return;
+            const index = files.findIndex((f) => f.name === event.file);
+            if (index >= 0) update(index, {step: "importing", share: event.share, imported: event.imported});
+        });
+        let cancelled = false;
+        void (async () => {
+            let last: string | null = null;
+            for (const [index, file] of files.entries()) {
+                if (cancelled) break;
+                try {
+                    const report: ImportReport = await uploadAndImport(api, file, (share) =>
+                        update(index, {share}),
+                    );
+                    last = report.lastConversationId ?? last;
+                    setReports((all) => [...all, ...report.files]);
+                    update(index, {step: "done", share: 1});
+                } catch (error) {
+                    setFailure(`${file.name} could not be imported: ${(error as Error).message}`);
+                    update(index, {step: "done"});
+                }
+            }
+            setFinished(true);
+            onDone(last);
+        })();
+        return () => {
+            cancelled = true;
+            off();
+        };
+        // Runs once for the files it was opened with.
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, []);
+    return (
+        <Dialog label="Import conversations" onClose={onClose}>
+            <h2>Import conversations</h2>
+            {!finished && (
+                <ul className="import-progress" aria-live="polite">
+                    {stages.map((s) => (
+                        <li key={s.file}>
+                            <span>{s.file}</span>
+                            <progress
+                                aria-label={`${s.file}: ${s.step}`}
+                                max={1}
+                                value={s.step === "done" ? 1 : s.share}
+                            />
+                            <span className="muted">
+                                {s.step === "sending"
+                                    ? `sending ${Math.round(s.share * 100)}%`
+                                    : s.step === "importing"
+                                      ? `reading ${Math.round(s.share * 100)}%, ${s.imported} imported`
+                                      : "done"}
+                            </span>
+                        </li>
+                    ))}
+                </ul>
+            )}
+            {failure && (
+                <p role="alert" className="problem">
+                    {failure}
+                </p>
+            )}
+            {reports.map((r, index) => (
+                <FileReport key={`${r.file}-${index}`} report={r} />
+            ))}
+            <div className="choices">
+                <button data-autofocus onClick={onClose}>
+                    {finished ? "Close" : "Hide (the import goes on)"}
+                </button>
+            </div>
+        </Dialog>
+    );
+}
+
+function FileReport({report}: {report: ImportFileReport}) {
+    const counts = [
+        `${report.imported} ${report.imported === 1 ? "conversation" : "conversations"} imported (${report.messages} messages)`,
+        report.already ? `${report.already} already in your library` : null,
+        report.skipped.length ? `${report.skipped.length} left out` : null,
+    ].filter(Boolean);
+    return (
+        <section className="import-report" aria-label={`${report.file}: report`}>
+            <h3>
+                {report.file}
+                {report.app ? ` (${report.app})` : ""}
+            </h3>
+            <p>{counts.join(", ")}.</p>
+            {report.error && (
+                <p role="alert" className="problem">
+                    {report.error}
+                </p>
+            )}
+            {(report.skipped.length > 0 || report.notes.length > 0) && (
+                <details>
+                    <summary>What was left out or changed</summary>
+                    <ul>
+                        {report.skipped.map((s, i) => (
+                            <li key={`s${i}`}>
+                                Left out “{s.title}”: {s.reason}
+                            </li>
+                        ))}
+                        {report.notes.map((n, i) => (
+                            <li key={`n${i}`}>{n}</li>
+                        ))}
+                    </ul>
+                </details>
+            )}
+        </section>
+    );
+}
