@@ -27,6 +27,7 @@ import {apiFigures, apiRows, realisticApiFigures} from "./api.js";
 import {mcpFigures, mcpRows} from "./mcp.js";
 import {toolsAtScaleFigures, toolsAtScaleRows} from "./toolsAtScale.js";
 import {backupFigures, backupRows} from "./backup.js";
+import {importFigures, importRows} from "./import.js";
 import {uiFigures, uiRows} from "./ui.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
@@ -338,6 +339,7 @@ const report = {
     mcpToolCall: await mcpFigures(),
     toolsAtScale: await toolsAtScaleFigures(),
     backup: await backupFigures(),
+    import: importFigures(),
     extraction: await extractionFigures(),
     hostilePages: await hostilePageFigures(),
     extractBench: await extractBench(),
@@ -414,6 +416,7 @@ console.table({
     ...mcpRows(report.mcpToolCall),
     ...toolsAtScaleRows(report.toolsAtScale),
     ...backupRows(report.backup),
+    ...importRows(report.import),
     ...apiRows(report.api),
     ...apiRows(report.apiRealistic1B),
     ...uiRows(report.ui),

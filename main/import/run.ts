@@ -93,6 +93,8 @@ async function importFile(
             error instanceof BadExport
                 ? error.message
                 : `${name} could not be imported: ${(error as Error).message}`;
+    } finally {
+        writer.flush();
     }
     return {report, last};
 }
@@ -114,7 +116,7 @@ function saveOne(
     }
     const data = converted.cairn;
     if (writer.has("cairn", data.conversation.id)) return null;
-    return db.transaction(() => {
+    return writer.inBatch(() => {
         const stores = {
             conversations: new ConversationStore(db),
             toolCalls: new ToolCallStore(db),
@@ -123,7 +125,7 @@ function saveOne(
         const created = importConversation(data, stores);
         writer.note("cairn", data.conversation.id, created.id);
         return {conversationId: created.id, messages: data.messages.length, notes: [], title: created.title};
-    })();
+    });
 }
 
 function titleOf(item: RawItem): string {
