@@ -69,6 +69,7 @@ async function start() {
         },
         // An MCP server's sign-in page (http or https only, checked before) opens in the system browser.
         openExternal: (url) => void shell.openExternal(url.href),
+        printToPdf,
     });
     protocol.handle("app", serveRenderer);
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
@@ -109,6 +110,23 @@ function createWindow(): BrowserWindow {
     void win.loadURL(rendererUrl);
     win.on("closed", () => (window = null));
     return win;
+}
+
+/**
+ * An exported conversation (self-contained HTML, no script) printed to PDF in a hidden window with
+ * JavaScript off, then closed.
+ */
+async function printToPdf(html: string): Promise<Buffer> {
+    const win = new BrowserWindow({
+        show: false,
+        webPreferences: {sandbox: true, contextIsolation: true, javascript: false, spellcheck: false},
+    });
+    try {
+        await win.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
+        return await win.webContents.printToPDF({printBackground: true, generateDocumentOutline: true});
+    } finally {
+        win.destroy();
+    }
 }
 
 function lockDown(contents: WebContents) {

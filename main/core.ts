@@ -84,6 +84,8 @@ export type CoreOptions = {
     keyVault?: KeyVault;
     /** Opens a web page in the system browser (an MCP server's sign-in); the desktop app's shell. */
     openExternal?: (url: URL) => void;
+    /** Prints a self-contained HTML page to PDF (the desktop app: Electron's printToPDF). */
+    printToPdf?: (html: string) => Promise<Buffer>;
 };
 
 export type Core = {
@@ -233,7 +235,15 @@ export function createCore(options: CoreOptions): Core {
         {
             ...apiHandlers(api),
             ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
-            ...conversationHandlers({conversations, chat, bus, toolCalls, citations, providers}),
+            ...conversationHandlers({
+                conversations,
+                chat,
+                bus,
+                toolCalls,
+                citations,
+                providers,
+                printToPdf: options.printToPdf,
+            }),
             ...providerHandlers(providers, egress),
             ...modelHandlers({engine, models, settings, bus}),
             ...toolHandlers({

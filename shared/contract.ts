@@ -957,10 +957,35 @@ export const calls = {
         }),
         Type.Array(MessageHit),
     ),
-    /** A conversation as Markdown (citations as footnotes, tool steps as details) or as JSON (everything). */
+    /**
+     * A conversation as Markdown (citations as footnotes, tool steps as details), self-contained HTML
+     * (styles, math and highlighting inline; readable offline), PDF (the desktop app prints the HTML; a
+     * browser window is answered UNAVAILABLE and prints /export/ID itself) or JSON (everything). `parts`:
+     * what Markdown, HTML and PDF show besides the messages (all by default); `unfolded`: thoughts and tool
+     * steps open (HTML).
+     */
     "conversations.export": call(
-        req({id: Id, format: oneOf(["markdown", "json"])}),
-        Type.Object({fileName: Type.String(), mimeType: Type.String(), content: Type.String()}, closed),
+        req({
+            id: Id,
+            format: oneOf(["markdown", "json", "html", "pdf"]),
+            parts: Type.Optional(
+                Type.Object(
+                    {thinking: Type.Boolean(), tools: Type.Boolean(), sources: Type.Boolean()},
+                    closed,
+                ),
+            ),
+            unfolded: Type.Optional(Type.Boolean()),
+        }),
+        Type.Object(
+            {
+                fileName: Type.String(),
+                mimeType: Type.String(),
+                content: Type.String(),
+                /** base64: the content is binary (a PDF). */
+                encoding: Type.Optional(Type.Literal("base64")),
+            },
+            closed,
+        ),
     ),
     /** A conversation exported as JSON, imported as a new conversation. */
     "conversations.import": call(req({data: ExportedConversation}), Conversation),

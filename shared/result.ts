@@ -9,6 +9,8 @@ export type ErrorCode =
     | "NETWORK"
     /** Another Cairn process holds what was asked for (a conversation's running answer). */
     | "BUSY"
+    /** What was asked for cannot be done here (printing to PDF outside the desktop app). */
+    | "UNAVAILABLE"
     | "INTERNAL";
 
 export type AppError = {code: ErrorCode; message: string; details?: unknown};

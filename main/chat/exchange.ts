@@ -21,19 +21,31 @@ export function exportJson(
     return {format: "cairn.conversation", version: 2, exportedAt: Date.now(), conversation, messages, headId};
 }
 
+/** What an export shows besides the messages themselves (Markdown and HTML; JSON keeps everything). */
+export type ExportParts = {thinking: boolean; tools: boolean; sources: boolean};
+export const ALL_PARTS: ExportParts = {thinking: true, tools: true, sources: true};
+
 /** A conversation as Markdown: citations as footnotes, each tool step as a collapsible details block. */
-export function exportMarkdown(conversation: Conversation, messages: Message[]): string {
-    const parts = [`# ${conversation.title}`, `*Exported from Cairn on ${stamp(Date.now())}.*`];
+export function exportMarkdown(
+    conversation: Conversation,
+    messages: Message[],
+    parts: ExportParts = ALL_PARTS,
+): string {
+    const blocks = [`# ${conversation.title}`, `*Exported from Cairn on ${stamp(Date.now())}.*`];
     messages.forEach((message, index) => {
-        const who = message.role === "user" ? "You" : message.role === "assistant" ? "Cairn" : "System";
-        const model = message.model ? ` · ${message.model}` : "";
-        parts.push(`## ${who} · ${stamp(message.createdAt)}${model}`);
-        if (message.thought) parts.push(thoughtBlock(message.thought, message.thoughtMs));
-        if (message.plan) parts.push(planList(message.plan));
-        parts.push(...message.toolCalls.map(toolStep));
-        parts.push(withFootnotes(message, `m${index + 1}`));
+        blocks.push(
+            `## ${speaker(message)} · ${stamp(message.createdAt)}${message.model ? ` · ${message.model}` : ""}`,
+        );
+        if (parts.thinking && message.thought) blocks.push(thoughtBlock(message.thought, message.thoughtMs));
+        if (parts.tools && message.plan) blocks.push(planList(message.plan));
+        if (parts.tools) blocks.push(...message.toolCalls.map(toolStep));
+        blocks.push(parts.sources ? withFootnotes(message, `m${index + 1}`) : withoutMarkers(message));
     });
-    return `${parts.filter(Boolean).join("\n\n")}\n`;
+    return `${blocks.filter(Boolean).join("\n\n")}\n`;
+}
+
+export function speaker(message: Message): string {
+    return message.role === "user" ? "You" : message.role === "assistant" ? "Cairn" : "System";
 }
 
 /** Imports an exported conversation as a new one, with new ids; an answer cut off mid-stream stays cut off. */
@@ -108,7 +120,7 @@ function thoughtBlock(thought: string, ms: number | null): string {
 }
 
 /** A plan as a task list: done steps checked, the others with their status. */
-function planList(plan: Plan): string {
+export function planList(plan: Plan): string {
     const lines = plan.steps.map((step) => {
         const what = step.tool ? ` (\`${step.tool}\`)` : step.action === "memory" ? " (documents)" : "";
         const status = step.status === "ok" ? "" : ` — ${step.status}${step.error ? `: ${step.error}` : ""}`;
@@ -131,8 +143,16 @@ function toolStep(call: ToolCallRecord): string {
     ].join("\n");
 }
 
+/** The text with its citation markers taken out (sources left out of the export). */
+export function withoutMarkers(message: Message): string {
+    const known = new Set(message.citations.map((c) => c.number));
+    return message.content.replace(/\[(\d{1,3})\](?!\()/g, (marker, n: string) =>
+        known.has(Number(n)) ? "" : marker,
+    );
+}
+
 /** [n] markers become footnotes named per message (`[^m3-1]`), listed after the message. */
-function withFootnotes(message: Message, prefix: string): string {
+export function withFootnotes(message: Message, prefix: string): string {
     if (message.citations.length === 0) return message.content;
     const known = new Set(message.citations.map((c) => c.number));
     const text = message.content.replace(/\[(\d{1,3})\](?!\()/g, (marker, n: string) =>
@@ -150,7 +170,7 @@ function fence(language: string, text: string): string {
     return `${ticks}${language}\n${text}\n${ticks}`;
 }
 
-function stamp(time: number): string {
+export function stamp(time: number): string {
     return new Date(time).toISOString().replace("T", " ").slice(0, 16);
 }
 

@@ -61,6 +61,14 @@ const COMMAND_USAGE: Array<[string, string]> = [
         file's report says what came in and what was left out, and why. Progress on stderr.`,
     ],
     [
+        "export",
+        `  export [--data DIR] [--format markdown|html|json|jsonl] [--without thinking,tools,sources]
+      [--out FILE|DIR] (ID… | --all)
+        Conversations to read (markdown, html: one self-contained file each) or to keep (json: everything,
+        importable again). jsonl: the whole library (--all) or the conversations named, one JSON line each,
+        to FILE or stdout. Several conversations in markdown, html or json need --out DIR.`,
+    ],
+    [
         "models",
         `  models list | inspect PATH | download URL | remove ID   [--json]
         Installed models; a GGUF file's facts and fit; download (https: or hf:USER/REPO/FILE) with
@@ -191,6 +199,11 @@ export type CliArgs = {
     startup: "lazy" | "launch" | undefined;
     /** `doctor --build-native`: build llama.cpp for this CPU from node-llama-cpp's bundled source. */
     buildNative: boolean;
+    /** `export`: the format, where to write, every conversation, and the parts left out. */
+    format: "markdown" | "html" | "json" | "jsonl" | undefined;
+    out: string | undefined;
+    all: boolean;
+    without: string[];
 };
 
 export class UsageError extends Error {}
@@ -234,6 +247,10 @@ const OPTIONS = {
     "key-env": {type: "string"},
     "key-file": {type: "string"},
     "build-native": {type: "boolean"},
+    format: {type: "string"},
+    out: {type: "string"},
+    all: {type: "boolean"},
+    without: {type: "string"},
     help: {type: "boolean", short: "h"},
 } as const;
 
@@ -275,6 +292,18 @@ function withNegativeValues(argv: string[]): string[] {
         }
     }
     return out;
+}
+
+/** `--without thinking,tools,sources`: the parts an export leaves out. */
+function exportParts(value: string | undefined): string[] {
+    const parts = (value ?? "")
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
+    const unknown = parts.filter((p) => !["thinking", "tools", "sources"].includes(p));
+    if (unknown.length)
+        throw new UsageError(`--without takes thinking, tools and sources, not ${unknown.join(", ")}`);
+    return parts;
 }
 
 function takesValue(name: string): boolean {
@@ -327,6 +356,10 @@ export function parseCli(argv: string[]): CliArgs {
         api: values.api ?? false,
         apiPort: intOption("api-port", values["api-port"], undefined, 0, 65535),
         apiKey: values["api-key"],
+        format: oneOf("format", values.format, ["markdown", "html", "json", "jsonl"] as const),
+        out: values.out,
+        all: values.all ?? false,
+        without: exportParts(values.without),
         url: values.url,
         headers: checkedPairs("header", values.header ?? [], ":"),
         env: checkedPairs("env", values.env ?? [], "="),

@@ -19,6 +19,7 @@ import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
 import {mcpCommand, toolsCommand} from "./mcp.js";
 import {backupCommand, importCommand, restoreCommand} from "./backup.js";
+import {exportCommand} from "./export.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
@@ -64,6 +65,8 @@ export async function runCli(argv: string[]): Promise<number> {
                 return await restoreCommand(preparedDataDir(args), args, cliOut);
             case "import":
                 return await importCommand(preparedDataDir(args), args, cliOut);
+            case "export":
+                return await exportCommand(preparedDataDir(args), args, cliOut);
             case undefined:
                 return failLine(
                     "no command given: run `cairn help` to see the commands (chat, serve, models…)",

@@ -3,7 +3,8 @@ import {fail, ok} from "../../shared/result.js";
 import {folderProblem} from "./settings.js";
 import type {ChatService} from "../chat/chatService.js";
 import type {EventBus} from "../events.js";
-import {exportFileName, exportJson, exportMarkdown, importConversation} from "../chat/exchange.js";
+import {ALL_PARTS, exportFileName, exportJson, exportMarkdown, importConversation} from "../chat/exchange.js";
+import {exportHtml} from "../chat/exportHtml.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
@@ -17,6 +18,8 @@ type Deps = {
     toolCalls: ToolCallStore;
     citations: CitationStore;
     providers: Providers;
+    /** The desktop app's printer: HTML to PDF (Electron's printToPDF); absent elsewhere. */
+    printToPdf?: (html: string) => Promise<Buffer>;
 };
 
 /** Conversations, their messages, and answers (chat.send / chat.stop). */
@@ -27,6 +30,7 @@ export function conversationHandlers({
     toolCalls,
     citations,
     providers,
+    printToPdf,
 }: Deps): HandlerSlice<"conversations." | "messages." | "chat." | "plans."> {
     const updated = (id: string, conversation: ReturnType<ConversationStore["get"]>) => {
         if (!conversation) return fail("NOT_FOUND", `conversation not found: ${id}`);
@@ -85,26 +89,39 @@ export function conversationHandlers({
             return ok(conversations.messages(conversationId));
         },
         "conversations.search": (req) => ok(conversations.search(req.query, req.limit ?? 20)),
-        "conversations.export": (req) => {
+        "conversations.export": async (req) => {
             const conversation = conversations.get(req.id);
             if (!conversation) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
-            if (req.format === "json") {
-                const everything = exportJson(
-                    conversation,
-                    conversations.allMessages(req.id),
-                    conversations.head(req.id),
-                );
-                return ok({
-                    fileName: exportFileName(conversation.title, "json"),
-                    mimeType: "application/json",
-                    content: JSON.stringify(everything, null, 2),
-                });
+            const parts = req.parts ?? ALL_PARTS;
+            const title = conversation.title;
+            switch (req.format) {
+                case "json": {
+                    const all = conversations.allMessages(req.id);
+                    const content = JSON.stringify(exportJson(conversation, all, conversations.head(req.id)), null, 2);
+                    return ok({fileName: exportFileName(title, "json"), mimeType: "application/json", content});
+                }
+                case "markdown": {
+                    const content = exportMarkdown(conversation, conversations.messages(req.id), parts);
+                    return ok({fileName: exportFileName(title, "md"), mimeType: "text/markdown", content});
+                }
+                case "html": {
+                    const content = await exportHtml(conversation, conversations.messages(req.id), parts, req.unfolded);
+                    return ok({fileName: exportFileName(title, "html"), mimeType: "text/html", content});
+                }
+                case "pdf": {
+                    if (!printToPdf) {
+                        return fail("UNAVAILABLE", "PDF is made by the desktop app; in a browser, print the HTML export");
+                    }
+                    const html = await exportHtml(conversation, conversations.messages(req.id), parts, true);
+                    const pdf = await printToPdf(html);
+                    return ok({
+                        fileName: exportFileName(title, "pdf"),
+                        mimeType: "application/pdf",
+                        content: pdf.toString("base64"),
+                        encoding: "base64" as const,
+                    });
+                }
             }
-            return ok({
-                fileName: exportFileName(conversation.title, "md"),
-                mimeType: "text/markdown",
-                content: exportMarkdown(conversation, conversations.messages(req.id)),
-            });
         },
         "conversations.import": (req) => {
             const conversation = importConversation(req.data, {conversations, toolCalls, citations});

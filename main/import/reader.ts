@@ -41,6 +41,7 @@ export async function* readExport(
         return onShare(1);
     }
     if (await startsWithZip(file)) return yield* readZip(file, name, onShare);
+    if (name.endsWith(".jsonl")) return yield* readJsonLines(file, stat.size, name, onShare);
     yield* readJson(fs.createReadStream(file), stat.size, name, onShare);
 }
 
@@ -119,6 +120,44 @@ async function* readJson(
     } finally {
         stream.destroy();
     }
+}
+
+/** JSON lines (Cairn's library export): one conversation per line, read line by line. */
+async function* readJsonLines(
+    file: string,
+    size: number,
+    name: string,
+    onShare: OnShare,
+): AsyncGenerator<RawItem> {
+    const decoder = new TextDecoder("utf-8", {fatal: true});
+    let pending = "";
+    let read = 0;
+    let line = 0;
+    const parse = (text: string) => {
+        line++;
+        try {
+            return JSON.parse(text) as unknown;
+        } catch (error) {
+            throw new BadExport(
+                `${name} line ${line} is not valid JSON (a file cut short?): ${(error as Error).message}`,
+            );
+        }
+    };
+    for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
+        try {
+            pending += decoder.decode(chunk, {stream: true});
+        } catch {
+            throw new BadExport(
+                `${name} is not UTF-8 text (invalid bytes within its first ${read + chunk.length} bytes)`,
+            );
+        }
+        read += chunk.length;
+        const lines = pending.split("\n");
+        pending = lines.pop()!;
+        for (const text of lines) if (text.trim()) yield {value: parse(text), fileName: name};
+        onShare(size ? read / size : 0);
+    }
+    if (pending.trim()) yield {value: parse(pending), fileName: name};
 }
 
 function arrayParser(found: unknown[]): JSONParser {

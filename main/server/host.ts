@@ -35,6 +35,9 @@ export const CSP = [
     "frame-ancestors 'none'",
 ].join("; ");
 
+/** An exported conversation: inline styles (it is self-contained), nothing else. */
+const EXPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
+
 /** The headless host: the built renderer over HTTP and the contract over a WebSocket, both behind the token. */
 export async function startHost(options: HostOptions): Promise<Host> {
     const boundHost = options.host ?? "127.0.0.1";
@@ -59,6 +62,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
                 "Unauthorized: open the full address that `cairn serve` printed, with its ?token=.",
             );
         }
+        if (url.pathname.startsWith("/export/")) return serveExport(url, res);
         const file = await readStatic(options.rendererDir, url.pathname);
         if (!file) return plain(res, 503, "The renderer is not built: run `npm run build`, then restart.");
         const headers: http.OutgoingHttpHeaders = {
@@ -73,6 +77,33 @@ export async function startHost(options: HostOptions): Promise<Host> {
         }
         res.writeHead(200, headers);
         res.end(req.method === "HEAD" ? undefined : file.body);
+    }
+
+    /**
+     * A conversation as self-contained HTML with thoughts and tool steps unfolded, for the window to print
+     * to PDF (a browser has no printToPDF): its own CSP lets its inline styles apply, and nothing else.
+     */
+    async function serveExport(url: URL, res: http.ServerResponse) {
+        const id = decodeURIComponent(url.pathname.slice("/export/".length));
+        const part = (name: string) => url.searchParams.get(name) !== "0";
+        const parts = {thinking: part("thinking"), tools: part("tools"), sources: part("sources")};
+        const result = await options.core.dispatcher.call("conversations.export", {
+            id,
+            format: "html",
+            parts,
+            unfolded: true,
+        });
+        if (!result.ok)
+            return plain(res, result.error.code === "NOT_FOUND" ? 404 : 400, result.error.message);
+        const {content} = result.value as {content: string};
+        res.writeHead(200, {
+            "Content-Type": "text/html; charset=utf-8",
+            "Content-Security-Policy": EXPORT_CSP,
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+            "Cache-Control": "no-store",
+        });
+        res.end(content);
     }
 
     server.on("upgrade", (req, socket, head) => {

@@ -102,3 +102,18 @@ test("a provider key typed in Settings is kept by safeStorage: in no file in cle
     await expect(page.locator(".providers li", {hasText: "cloud"})).toContainText("key: stored encrypted");
     await app.close();
 });
+
+test("Export → PDF prints the conversation with Electron's printToPDF and saves it", async () => {
+    const dataDir = tempDir();
+    const app = await launch(dataDir);
+    const page = await app.firstWindow();
+    await page.getByRole("textbox", {name: "Message"}).fill("Once upon a time");
+    await page.getByRole("textbox", {name: "Message"}).press("Enter");
+    await expect(page.locator("article.message.assistant").last()).toHaveAttribute("data-status", "complete");
+    await page.getByRole("button", {name: "Export"}).click();
+    const download = page.waitForEvent("download");
+    await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "PDF"}).click();
+    const file = await (await download).path();
+    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+    await app.close();
+});
