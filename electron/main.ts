@@ -12,7 +12,9 @@ import {
 import path from "node:path";
 import {fileURLToPath} from "node:url";
 import {createCore, type Core} from "../main/core.js";
-import {resolveDataDir} from "../main/paths.js";
+import {prepareDataDir, resolveDataDir} from "../main/paths.js";
+import {finishPendingRestore} from "../main/store/backup.js";
+import {ProcessRegistry} from "../main/store/processes.js";
 import {CSP} from "../main/server/host.js";
 import {readStatic} from "../main/server/static.js";
 import {fail} from "../shared/result.js";
@@ -54,8 +56,15 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start() {
+    const dataDir = resolveDataDir(process.env.CAIRN_DATA_DIR ? null : app.getPath("userData"));
+    prepareDataDir(dataDir);
+    // A restore asked for in Settings → Backups happens now, before the library opens.
+    const restored = await finishPendingRestore(dataDir, (db) =>
+        new ProcessRegistry(db, "Cairn desktop").liveOthers().map((p) => `${p.command} (pid ${p.pid})`),
+    );
     core = createCore({
-        dataDir: resolveDataDir(process.env.CAIRN_DATA_DIR ? null : app.getPath("userData")),
+        notices: restored ? [restored] : [],
+        dataDir,
         modelPath: modelFlag() ?? process.env.CAIRN_MODEL ?? null,
         command: "Cairn desktop",
         // Provider keys typed in Settings are kept encrypted by the system's keychain.

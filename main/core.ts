@@ -14,6 +14,8 @@ import {settingsHandlers} from "./handlers/settings.js";
 import {toolHandlers} from "./handlers/tools.js";
 import {mcpHandlers} from "./handlers/mcp.js";
 import {importHandlers} from "./handlers/imports.js";
+import {importFiles} from "./import/importer.js";
+import type {ImportProgress} from "./import/run.js";
 import {ImportUploads} from "./import/uploads.js";
 import {backupHandlers} from "./handlers/backups.js";
 import {BackupScheduler, DEFAULT_BACKUP_SCHEDULE} from "./store/backupSchedule.js";
@@ -84,6 +86,8 @@ export type CoreOptions = {
     keyVault?: KeyVault;
     /** Opens a web page in the system browser (an MCP server's sign-in); the desktop app's shell. */
     openExternal?: (url: URL) => void;
+    /** What the person should know from before the core started (a restore done or refused). */
+    notices?: string[];
     /** Prints a self-contained HTML page to PDF (the desktop app: Electron's printToPDF). */
     printToPdf?: (html: string) => Promise<Buffer>;
 };
@@ -149,7 +153,8 @@ export function createCore(options: CoreOptions): Core {
     const embedder = new Embedder(engine, () => settings.get("embeddingModelPath") ?? null);
     const models = createModels(options, db, engine, embedder, bus);
     const docs = new DocumentService(db, embedder, bus, (id) => conversations.get(id) !== null);
-    const {tools, warnings} = createTools(options, {engine, docs, webPages});
+    const {tools, warnings: toolWarnings} = createTools(options, {engine, docs, webPages});
+    const warnings = [...(options.notices ?? []), ...toolWarnings];
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
     tools.setPinned(settings.get("pinnedTools") ?? []);
     tools.useVectors(new ToolVectors(embedder, new ToolVectorCache(db)));
@@ -231,6 +236,9 @@ export function createCore(options: CoreOptions): Core {
         (share) => bus.emit({type: "backups.progress", share}),
     );
     backups.start();
+    const onImport = (progress: ImportProgress | {file: string; share: null; imported: number}) =>
+        bus.emit({type: "imports.progress", ...progress});
+    const uploads = new ImportUploads(options.dataDir, db.name, onImport);
     const dispatcher = createDispatcher(
         {
             ...apiHandlers(api),
@@ -262,12 +270,14 @@ export function createCore(options: CoreOptions): Core {
             }),
             ...mcpHandlers(mcp, {docs, conversations, dataDir: options.dataDir, asks: mcpAsks}),
             ...documentHandlers(docs),
-            ...backupHandlers(backups, settings),
-            ...importHandlers(
-                new ImportUploads(options.dataDir, db.name, (progress) =>
-                    bus.emit({type: "imports.progress", ...progress}),
-                ),
-            ),
+            ...backupHandlers(backups, settings, {
+                dataDir: options.dataDir,
+                merge: (file) =>
+                    importFiles(db.name, [file], onImport).finally(() =>
+                        onImport({file: path.basename(file), share: null, imported: 0}),
+                    ),
+            }),
+            ...importHandlers(uploads),
         },
         {check},
     );

@@ -355,6 +355,8 @@ export const BackupsStatus = Type.Object(
         running: Type.Boolean(),
         /** Why the last backup failed, if it did. */
         lastError: nullable(Type.String()),
+        /** The backup to restore when Cairn next starts (asked for in Settings), if any. */
+        restorePending: nullable(Type.String()),
     },
     closed,
 );
@@ -1101,6 +1103,13 @@ export const calls = {
     /** A backup now; resolves when it is written (progress comes as backups.progress). */
     "backups.create": call(Empty, BackupsStatus),
     "backups.setSchedule": call(req({schedule: BackupSchedule}), BackupsStatus),
+    /**
+     * Restores one of the listed backups when Cairn next starts (the running app holds the library open):
+     * checked now, done before the library opens, the library kept in a backup of its own. null: not.
+     */
+    "backups.restore": call(req({file: nullable(FilePath)}), BackupsStatus),
+    /** Brings a listed backup's conversations that the library lacks into it (progress: imports.progress). */
+    "backups.merge": call(req({file: FilePath}), ImportReport),
     /**
      * Import from other apps, for a window that has the file but not its path (drag and drop): the file is
      * sent in chunks (begin, chunk…, finish); finish imports it and answers with the report (progress comes

@@ -47,9 +47,10 @@ const COMMAND_USAGE: Array<[string, string]> = [
     ],
     [
         "restore",
-        `  restore [--data DIR] FILE
+        `  restore [--data DIR] [--merge] FILE
         Checks a backup, keeps the library as it is in <data>/backups/before-restore-<time>.cairn-backup,
-        then puts the backup's library in its place. Quit Cairn first.`,
+        then puts the backup's library in its place. Quit Cairn first. --merge: instead, bring the
+        backup's conversations that the library lacks into it (replacing nothing; Cairn may be running).`,
     ],
     [
         "import",
@@ -204,6 +205,8 @@ export type CliArgs = {
     out: string | undefined;
     all: boolean;
     without: string[];
+    /** `restore --merge`: bring in the backup's conversations the library lacks, replacing nothing. */
+    merge: boolean;
 };
 
 export class UsageError extends Error {}
@@ -250,6 +253,7 @@ const OPTIONS = {
     format: {type: "string"},
     out: {type: "string"},
     all: {type: "boolean"},
+    merge: {type: "boolean"},
     without: {type: "string"},
     help: {type: "boolean", short: "h"},
 } as const;
@@ -359,6 +363,7 @@ export function parseCli(argv: string[]): CliArgs {
         format: oneOf("format", values.format, ["markdown", "html", "json", "jsonl"] as const),
         out: values.out,
         all: values.all ?? false,
+        merge: values.merge ?? false,
         without: exportParts(values.without),
         url: values.url,
         headers: checkedPairs("header", values.header ?? [], ":"),

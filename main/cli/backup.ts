@@ -3,7 +3,7 @@ import type {ImportFileReport} from "../../shared/contract.js";
 import {formatBytes} from "../../shared/format.js";
 import {importFiles} from "../import/importer.js";
 import {BACKUP_EXTENSION, checkBackup, createBackup, restoreBackup, stamp} from "../store/backup.js";
-import {DB_FILE_NAME, openDatabase} from "../store/db.js";
+import {DB_FILE_NAME, openDatabase, type Db} from "../store/db.js";
 import {ProcessRegistry} from "../store/processes.js";
 import type {CliArgs} from "./args.js";
 
@@ -35,21 +35,28 @@ export async function backupCommand(dataDir: string, args: CliArgs, out: Out): P
     }
 }
 
+/** The other Cairn processes on this library, named ("cairn serve (pid 12)"). */
+export function othersRunning(db: Db): string[] {
+    return new ProcessRegistry(db, "cairn restore").liveOthers().map((p) => `${p.command} (pid ${p.pid})`);
+}
+
 /**
  * `cairn restore FILE`: checks the backup, keeps the library as it is in a backup of its own, then puts
  * the backup's in its place. Refused while another Cairn process uses the data directory.
  */
 export async function restoreCommand(dataDir: string, args: CliArgs, out: Out): Promise<number> {
     const file = args.positionals[0];
-    if (!file) return out.fail("usage: cairn restore FILE (a .cairn-backup file)");
+    if (!file) return out.fail("usage: cairn restore [--merge] FILE (a .cairn-backup file)");
+    if (args.merge) return importCommand(dataDir, args, out);
     const checked = checkBackup(path.resolve(file));
     if (!checked.ok) return out.fail(checked.message);
     const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
-    const others = new ProcessRegistry(db, "cairn restore").liveOthers();
+    const others = othersRunning(db);
     if (others.length > 0) {
         db.close();
-        const names = others.map((p) => `${p.command} (pid ${p.pid})`).join(", ");
-        return out.fail(`Cairn is running on this data directory (${names}); quit it, then restore`);
+        return out.fail(
+            `Cairn is running on this data directory (${others.join(", ")}); quit it, then restore`,
+        );
     }
     const {kept} = await restoreBackup(db, dataDir, checked.value.file);
     const made = new Date(checked.value.createdAt).toISOString();

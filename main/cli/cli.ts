@@ -18,7 +18,8 @@ import {sharedLlama} from "../llm/llama.js";
 import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
 import {mcpCommand, toolsCommand} from "./mcp.js";
-import {backupCommand, importCommand, restoreCommand} from "./backup.js";
+import {finishPendingRestore} from "../store/backup.js";
+import {backupCommand, importCommand, othersRunning, restoreCommand} from "./backup.js";
 import {exportCommand} from "./export.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
@@ -105,8 +106,9 @@ function preparedDataDir(args: CliArgs): string {
     return dir;
 }
 
-function openCore(args: CliArgs): Core {
+function openCore(args: CliArgs, notices: string[] = []): Core {
     const core = createCore({
+        notices,
         dataDir: resolveDataDir(args.data),
         modelPath: args.model ?? process.env.CAIRN_MODEL ?? null,
         threads: args.threads,
@@ -127,7 +129,10 @@ function openCore(args: CliArgs): Core {
 }
 
 async function serve(args: CliArgs): Promise<number> {
-    const core = openCore(args);
+    // A restore asked for in the window happens here, before the library opens.
+    const restored = await finishPendingRestore(preparedDataDir(args), othersRunning);
+    if (restored) process.stderr.write(`cairn: ${restored}\n`);
+    const core = openCore(args, restored ? [restored] : []);
     const host = await startHost({core, rendererDir: rendererDir(), host: args.host, port: args.port});
     process.stdout.write(`Cairn listening on ${host.url}\n`);
     // The model starts loading before the API listens: a request that comes at once waits for it.

@@ -1,10 +1,20 @@
 import {fail, ok} from "../../shared/result.js";
+import type {ImportReport} from "../../shared/contract.js";
+import {setPendingRestore} from "../store/backup.js";
 import type {BackupScheduler} from "../store/backupSchedule.js";
 import type {SettingsStore} from "../store/settings.js";
 import type {HandlerSlice} from "./slice.js";
 
-/** Settings → Backups: the schedule, the folder's backups, a backup now. */
-export function backupHandlers(backups: BackupScheduler, settings: SettingsStore): HandlerSlice<"backups."> {
+/** Settings → Backups: the schedule, the folder's backups, a backup now, restore and merge. */
+export function backupHandlers(
+    backups: BackupScheduler,
+    settings: SettingsStore,
+    deps: {dataDir: string; merge: (file: string) => Promise<ImportReport>},
+): HandlerSlice<"backups."> {
+    // Only the backups Settings lists: a window does not name other files to read.
+    const listed = (file: string) => backups.list().some((b) => b.file === file);
+    const notListed = (file: string) =>
+        fail("NOT_FOUND", `${file} is not one of the backups in ${backups.folder()}`);
     return {
         "backups.status": () => ok(backups.status()),
         "backups.create": async () => {
@@ -18,6 +28,23 @@ export function backupHandlers(backups: BackupScheduler, settings: SettingsStore
         "backups.setSchedule": (req) => {
             settings.set("backups", req.schedule);
             return ok(backups.status());
+        },
+        "backups.restore": (req) => {
+            if (req.file !== null && !listed(req.file)) return notListed(req.file);
+            try {
+                setPendingRestore(deps.dataDir, req.file);
+                return ok(backups.status());
+            } catch (error) {
+                return fail("VALIDATION", (error as Error).message);
+            }
+        },
+        "backups.merge": async (req) => {
+            if (!listed(req.file)) return notListed(req.file);
+            try {
+                return ok(await deps.merge(req.file));
+            } catch (error) {
+                return fail("INTERNAL", (error as Error).message);
+            }
         },
     };
 }

@@ -97,20 +97,36 @@ export function conversationHandlers({
             switch (req.format) {
                 case "json": {
                     const all = conversations.allMessages(req.id);
-                    const content = JSON.stringify(exportJson(conversation, all, conversations.head(req.id)), null, 2);
-                    return ok({fileName: exportFileName(title, "json"), mimeType: "application/json", content});
+                    const content = JSON.stringify(
+                        exportJson(conversation, all, conversations.head(req.id)),
+                        null,
+                        2,
+                    );
+                    return ok({
+                        fileName: exportFileName(title, "json"),
+                        mimeType: "application/json",
+                        content,
+                    });
                 }
                 case "markdown": {
                     const content = exportMarkdown(conversation, conversations.messages(req.id), parts);
                     return ok({fileName: exportFileName(title, "md"), mimeType: "text/markdown", content});
                 }
                 case "html": {
-                    const content = await exportHtml(conversation, conversations.messages(req.id), parts, req.unfolded);
+                    const content = await exportHtml(
+                        conversation,
+                        conversations.messages(req.id),
+                        parts,
+                        req.unfolded,
+                    );
                     return ok({fileName: exportFileName(title, "html"), mimeType: "text/html", content});
                 }
                 case "pdf": {
                     if (!printToPdf) {
-                        return fail("UNAVAILABLE", "PDF is made by the desktop app; in a browser, print the HTML export");
+                        return fail(
+                            "UNAVAILABLE",
+                            "PDF is made by the desktop app; in a browser, print the HTML export",
+                        );
                     }
                     const html = await exportHtml(conversation, conversations.messages(req.id), parts, true);
                     const pdf = await printToPdf(html);

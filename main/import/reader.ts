@@ -1,9 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import type {Readable} from "node:stream";
+import os from "node:os";
 import {JSONParser} from "@streamparser/json";
+import Database from "better-sqlite3";
 import yauzl from "yauzl";
 import {reason} from "../paths.js";
+import {exportJson} from "../chat/exchange.js";
+import {checkBackup} from "../store/backup.js";
+import {ConversationStore} from "../store/conversations.js";
+import {DB_FILE_NAME, openDatabase} from "../store/db.js";
+import {MIGRATIONS} from "../store/migrations.js";
 import type {JanThread} from "./jan.js";
 
 /** One conversation as the export holds it, not yet understood (see convert.ts). */
@@ -40,19 +47,57 @@ export async function* readExport(
         yield {jan: await readJanThread(path.dirname(file))};
         return onShare(1);
     }
-    if (await startsWithZip(file)) return yield* readZip(file, name, onShare);
+    const head = await firstBytes(file, 16);
+    if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])))
+        return yield* readZip(file, name, onShare);
+    if (head.toString("latin1") === "SQLite format 3\0") return yield* readBackup(file, name, onShare);
     if (name.endsWith(".jsonl")) return yield* readJsonLines(file, stat.size, name, onShare);
     yield* readJson(fs.createReadStream(file), stat.size, name, onShare);
 }
 
-async function startsWithZip(file: string): Promise<boolean> {
+async function firstBytes(file: string, count: number): Promise<Buffer> {
     const handle = await fs.promises.open(file, "r");
     try {
-        const head = Buffer.alloc(4);
-        await handle.read(head, 0, 4, 0);
-        return head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+        const head = Buffer.alloc(count);
+        const {bytesRead} = await handle.read(head, 0, count, 0);
+        return head.subarray(0, bytesRead);
     } finally {
         await handle.close();
+    }
+}
+
+/**
+ * A Cairn backup's conversations, each as Cairn's own export (every version, tool calls, citations), to
+ * merge into the library. A backup of an older schema is read from an upgraded copy; the backup itself is
+ * never changed.
+ */
+async function* readBackup(file: string, name: string, onShare: OnShare): AsyncGenerator<RawItem> {
+    const checked = checkBackup(file);
+    if (!checked.ok) throw new BadExport(checked.message.replace(file, name).replace("restore", "merge"));
+    const newest = Math.max(...MIGRATIONS.map((m) => m.version));
+    let copyDir: string | null = null;
+    let source = file;
+    if (checked.value.schema < newest) {
+        copyDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "cairn-merge-"));
+        source = path.join(copyDir, DB_FILE_NAME);
+        await fs.promises.copyFile(file, source);
+    }
+    const db = copyDir ? openDatabase(source) : new Database(source, {readonly: true, fileMustExist: true});
+    try {
+        const store = new ConversationStore(db);
+        const conversations = store.list();
+        for (const [index, conversation] of conversations.entries()) {
+            const value = exportJson(
+                conversation,
+                store.allMessages(conversation.id),
+                store.head(conversation.id),
+            );
+            yield {value, fileName: name};
+            onShare((index + 1) / conversations.length);
+        }
+    } finally {
+        db.close();
+        if (copyDir) await fs.promises.rm(copyDir, {recursive: true, force: true});
     }
 }
 

@@ -115,7 +115,8 @@ function saveOne(
         return saved && {...saved, title: converted.conversation.title};
     }
     const data = converted.cairn;
-    if (writer.has("cairn", data.conversation.id)) return null;
+    // Already here: imported before, or this library's own conversation (a backup of it being merged).
+    if (writer.has("cairn", data.conversation.id) || writer.exists(data.conversation.id)) return null;
     return writer.inBatch(() => {
         const stores = {
             conversations: new ConversationStore(db),

@@ -18,6 +18,7 @@ const BATCH_MS = 100;
  */
 export class ImportWriter {
     private readonly known: Database.Statement;
+    private readonly conversationById: Database.Statement;
     private readonly remember: Database.Statement;
     private readonly addConversation: Database.Statement;
     private readonly addMessage: Database.Statement;
@@ -27,6 +28,7 @@ export class ImportWriter {
         this.known = db.prepare(
             "SELECT conversation_id FROM imported_conversations WHERE source = ? AND source_id = ?",
         );
+        this.conversationById = db.prepare("SELECT 1 FROM conversations WHERE id = ?");
         this.remember = db.prepare(
             "INSERT INTO imported_conversations (source, source_id, conversation_id, imported_at) VALUES (?, ?, ?, ?)",
         );
@@ -83,6 +85,11 @@ export class ImportWriter {
     /** The conversation this import made earlier, if any. */
     has(source: string, sourceId: string): boolean {
         return this.known.get(source, sourceId) !== undefined;
+    }
+
+    /** Whether the library has a conversation of this id. */
+    exists(conversationId: string): boolean {
+        return this.conversationById.get(conversationId) !== undefined;
     }
 
     /** Remembers a conversation brought in another way (a Cairn file) under its app and id. */

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import {reason} from "../paths.js";
 import {APP_VERSION} from "../version.js";
 import {startWorker} from "../workers.js";
-import {DB_FILE_NAME, schemaVersion, type Db} from "./db.js";
+import {DB_FILE_NAME, openDatabase, schemaVersion, type Db} from "./db.js";
 import {MIGRATIONS} from "./migrations.js";
 
 /**
@@ -213,5 +214,58 @@ function readIfPresent(file: string): string | null {
         return fs.readFileSync(file, "utf8");
     } catch {
         return null;
+    }
+}
+
+const PENDING_RESTORE = "restore-pending.json";
+
+/** The backup the window asked to restore at the next start, if any. */
+export function pendingRestore(dataDir: string): string | null {
+    try {
+        const {file} = JSON.parse(fs.readFileSync(path.join(dataDir, PENDING_RESTORE), "utf8")) as {
+            file?: unknown;
+        };
+        return typeof file === "string" ? file : null;
+    } catch {
+        return null;
+    }
+}
+
+/**
+ * Asks for a backup to be restored when Cairn next starts (the running app holds the library open): the
+ * backup is checked now, so that a bad one is refused at once. null: the request is taken back.
+ */
+export function setPendingRestore(dataDir: string, file: string | null): void {
+    const pending = path.join(dataDir, PENDING_RESTORE);
+    if (file === null) return fs.rmSync(pending, {force: true});
+    const checked = checkBackup(file);
+    if (!checked.ok) throw new Error(checked.message);
+    fs.writeFileSync(pending, JSON.stringify({file, askedAt: Date.now()}), {mode: 0o600});
+}
+
+/**
+ * At start, before anything opens the library: the restore asked for from the window, done as
+ * `cairn restore` does it (checked, the library kept in a backup of its own). Returns what to tell the
+ * person (done, or why not: then the library is as it was); null when none was asked for.
+ */
+export async function finishPendingRestore(
+    dataDir: string,
+    othersRunning: (db: Db) => string[],
+): Promise<string | null> {
+    const file = pendingRestore(dataDir);
+    if (!file) return null;
+    fs.rmSync(path.join(dataDir, PENDING_RESTORE), {force: true});
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    try {
+        const others = othersRunning(db);
+        if (others.length > 0) {
+            return `the backup ${file} was not restored: Cairn is running on this data directory (${others.join(", ")}); quit it, then restore from Settings → Backups again`;
+        }
+        const {kept} = await restoreBackup(db, dataDir, file);
+        return `restored the backup ${file}; the library as it was is kept in ${kept}`;
+    } catch (error) {
+        return `the backup ${file} was not restored, the library is as it was: ${reason(error)}`;
+    } finally {
+        if (db.open) db.close();
     }
 }

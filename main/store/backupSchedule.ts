@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type {BackupSchedule, BackupsStatus} from "../../shared/contract.js";
-import {BACKUP_EXTENSION, createBackup, stamp} from "./backup.js";
+import {BACKUP_EXTENSION, createBackup, pendingRestore, stamp} from "./backup.js";
 import type {Db} from "./db.js";
 
 export const DEFAULT_BACKUP_SCHEDULE: BackupSchedule = {every: "daily", keep: 7, folder: null};
@@ -76,6 +76,7 @@ export class BackupScheduler {
             backups: this.list(),
             running: this.running !== null,
             lastError: this.lastError,
+            restorePending: pendingRestore(this.dataDir),
         };
     }
 

@@ -11,6 +11,9 @@ export function BackupSettings({api, onError}: Props) {
     const [status, setStatus] = useState<BackupsStatus | null>(null);
     const [progress, setProgress] = useState<number | null>(null);
     const [folder, setFolder] = useState("");
+    const [merged, setMerged] = useState<{imported: number; already: number; error: string | null} | null>(
+        null,
+    );
     // The schedule as last chosen here: two changes in a row (how often, then how many) must not undo
     // each other while the first answer is on its way.
     const chosen = useRef<BackupSchedule | null>(null);
@@ -35,6 +38,13 @@ export function BackupSettings({api, onError}: Props) {
             if (e.type === "backups.progress") setProgress(e.share);
         });
     }, [api, apply]);
+    const merge = async (file: string) => {
+        setMerged(null);
+        const res = await api.invoke("backups.merge", {file});
+        if (!res.ok) return onError(res.error.message);
+        const [report] = res.value.files;
+        if (report) setMerged({imported: report.imported, already: report.already, error: report.error});
+    };
     if (!status) return null;
     const save = (change: Partial<BackupSchedule>) => {
         const schedule = {...(chosen.current ?? status.schedule), ...change};
@@ -52,8 +62,10 @@ export function BackupSettings({api, onError}: Props) {
             <h2 id="backups-heading">Backups</h2>
             <p className="hint">
                 The whole library in one file: conversations, documents&apos; text, archived pages, settings,
-                and the MCP, provider and tool files without their secrets. Restore with{" "}
-                <code>cairn restore FILE</code> while Cairn is closed.
+                and the MCP, provider and tool files without their secrets. <strong>Restore</strong> puts a
+                backup&apos;s library in place when Cairn next starts (the library as it is now is kept as a
+                backup); <strong>Merge</strong> brings in the backup&apos;s conversations this library lacks,
+                replacing nothing.
             </p>
             <div className="backup-schedule">
                 <label>
@@ -110,16 +122,49 @@ export function BackupSettings({api, onError}: Props) {
                     {status.lastError}
                 </p>
             )}
+            {status.restorePending && (
+                <p role="status" className="restore-pending">
+                    <code>{status.restorePending}</code> is restored when Cairn starts next: quit Cairn and
+                    start it again.{" "}
+                    <button onClick={() => void api.invoke("backups.restore", {file: null}).then(apply)}>
+                        Do not restore
+                    </button>
+                </p>
+            )}
+            {merged && (
+                <p role="status">
+                    {merged.error ??
+                        `Merged: ${merged.imported} ${merged.imported === 1 ? "conversation" : "conversations"} brought in, ${merged.already} already here.`}
+                </p>
+            )}
             {status.backups.length === 0 ? (
                 <p>No backup yet.</p>
             ) : (
                 <ul className="backups" aria-label="Newest backups">
-                    {status.backups.slice(0, SHOWN).map((b) => (
-                        <li key={b.file}>
-                            {new Date(b.modifiedAt).toLocaleString()} · {formatBytes(b.bytes)} ·{" "}
-                            <code>{b.file}</code>
-                        </li>
-                    ))}
+                    {status.backups.slice(0, SHOWN).map((b) => {
+                        const when = new Date(b.modifiedAt).toLocaleString();
+                        return (
+                            <li key={b.file}>
+                                {when} · {formatBytes(b.bytes)} · <code>{b.file}</code>{" "}
+                                <span className="backup-actions">
+                                    <button
+                                        aria-label={`Restore the backup of ${when}`}
+                                        onClick={() =>
+                                            void api.invoke("backups.restore", {file: b.file}).then(apply)
+                                        }
+                                    >
+                                        Restore
+                                    </button>
+                                    <button
+                                        aria-label={`Merge the backup of ${when}`}
+                                        onClick={() => void merge(b.file)}
+                                    >
+                                        Merge
+                                    </button>
+                                </span>
+                            </li>
+                        );
+                    })}
                 </ul>
             )}
         </section>

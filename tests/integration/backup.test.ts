@@ -3,7 +3,10 @@ import {spawnSync} from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
+import Database from "better-sqlite3";
+import {createBackup, finishPendingRestore} from "../../main/store/backup.js";
 import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
+import {MIGRATIONS} from "../../main/store/migrations.js";
 import {ConversationStore} from "../../main/store/conversations.js";
 import {BackupScheduler} from "../../main/store/backupSchedule.js";
 import {openTestCore, unwrap} from "../helpers/core.js";
@@ -153,4 +156,108 @@ test("Settings → Backups: the schedule is kept, a backup now reports its progr
     } finally {
         await t.core.dispose();
     }
+});
+
+test("a backup made by a newer Cairn, or with a damaged page: restore and merge refuse in words, nothing changes", () => {
+    const dataDir = tempDir();
+    library(dataDir, ["kept"]);
+    const file = path.join(tempDir(), "b.cairn-backup");
+    assert.equal(cairn("backup", "--data", dataDir, file).code, 0);
+    const newer = path.join(tempDir(), "newer.cairn-backup");
+    fs.copyFileSync(file, newer);
+    const db = new Database(newer);
+    db.pragma("user_version = 999");
+    db.close();
+    assert.match(
+        cairn("restore", "--data", dataDir, newer).err,
+        /newer\.cairn-backup is not a backup Cairn can restore: it was made by a newer Cairn \(.*schema 999; this Cairn knows schemas up to \d+\); update Cairn first/,
+    );
+    assert.match(
+        cairn("restore", "--merge", "--data", dataDir, newer).out,
+        /error: newer\.cairn-backup is not a backup Cairn can merge: it was made by a newer Cairn/,
+    );
+    // One page in the middle overwritten: the file is whole, its content is not.
+    const damaged = path.join(tempDir(), "page.cairn-backup");
+    const bytes = fs.readFileSync(file);
+    const pageSize = bytes.readUInt16BE(16);
+    bytes.fill(0x5a, pageSize * 2, pageSize * 3);
+    fs.writeFileSync(damaged, bytes);
+    assert.match(
+        cairn("restore", "--data", dataDir, damaged).err,
+        /page\.cairn-backup is not a backup Cairn can restore: /,
+    );
+    assert.deepEqual(titles(dataDir), ["kept"]);
+});
+
+test("merge: a backup's conversations the library lacks come in (an older schema's too), nothing is replaced, twice adds nothing", async () => {
+    // A library at schema 20, backed up, then merged into a current library that has one of its conversations.
+    const old = tempDir();
+    const oldDb = openDatabase(
+        path.join(old, DB_FILE_NAME),
+        MIGRATIONS.filter((m) => m.version <= 20),
+    );
+    const store = new ConversationStore(oldDb);
+    for (const title of ["from the old laptop", "shared"]) {
+        const c = store.create(title);
+        store.addMessage({conversationId: c.id, role: "user", content: `about ${title}`, status: "complete"});
+    }
+    const backup = path.join(tempDir(), "old.cairn-backup");
+    await createBackup(oldDb, old, backup);
+    oldDb.close();
+    const dataDir = tempDir();
+    library(dataDir, ["mine"]);
+    const first = cairn("restore", "--merge", "--data", dataDir, backup);
+    assert.equal(first.code, 0, first.err);
+    assert.match(first.out, /old\.cairn-backup \(Cairn\): 2 conversations imported \(2 messages\)/);
+    assert.deepEqual(titles(dataDir), ["from the old laptop", "mine", "shared"]);
+    assert.match(
+        cairn("restore", "--merge", "--data", dataDir, backup).out,
+        /0 conversations imported \(0 messages\), 2 already in the library/,
+    );
+    // A backup of this very library: what is still here is not doubled, what was deleted comes back.
+    const own = path.join(tempDir(), "own.cairn-backup");
+    assert.equal(cairn("backup", "--data", dataDir, own).code, 0);
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    const mine = new ConversationStore(db).list().find((c) => c.title === "mine")!;
+    new ConversationStore(db).delete(mine.id);
+    db.close();
+    assert.match(
+        cairn("restore", "--merge", "--data", dataDir, own).out,
+        /1 conversation imported \(1 message\), 2 already in the library/,
+    );
+    assert.deepEqual(titles(dataDir), ["from the old laptop", "mine", "shared"]);
+});
+
+test("Settings → Backups: Restore happens at the next start (the library kept first), Merge at once; only listed backups", async () => {
+    const t = await openTestCore({modelPath: null});
+    let restoredNotice: string | null = null;
+    try {
+        t.core.conversations.create("before the backup");
+        const made = unwrap(await t.api.invoke("backups.create", {}));
+        const file = made.backups[0]!.file;
+        t.core.conversations.create("after the backup");
+        const asked = unwrap(await t.api.invoke("backups.restore", {file}));
+        assert.equal(asked.restorePending, file);
+        const elsewhere = await t.api.invoke("backups.restore", {file: "/etc/passwd"});
+        assert.equal(
+            !elsewhere.ok && elsewhere.error.message,
+            `/etc/passwd is not one of the backups in ${made.folder}`,
+        );
+        const merged = unwrap(await t.api.invoke("backups.merge", {file}));
+        assert.deepEqual([merged.files[0]!.imported, merged.files[0]!.already], [0, 1]);
+        assert.equal(
+            t.events.filter((e) => e.type === "imports.progress").at(-1)?.share,
+            null,
+            "the end is said",
+        );
+    } finally {
+        await t.core.dispose();
+    }
+    restoredNotice = await finishPendingRestore(t.dataDir, () => []);
+    assert.match(
+        restoredNotice ?? "",
+        /^restored the backup .*; the library as it was is kept in .*before-restore-/,
+    );
+    assert.deepEqual(titles(t.dataDir), ["before the backup"]);
+    assert.equal(await finishPendingRestore(t.dataDir, () => []), null, "done once");
 });
