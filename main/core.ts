@@ -30,7 +30,7 @@ import type {DownloadTimeouts} from "./models/downloads.js";
 import {ModelManager} from "./models/manager.js";
 import {ModelStore} from "./store/models.js";
 import {ConversationStore} from "./store/conversations.js";
-import {DB_FILE_NAME, openDatabase, type Db} from "./store/db.js";
+import {DB_FILE_NAME, openDatabase, readOnlyReason, type Db} from "./store/db.js";
 import {ProcessRegistry} from "./store/processes.js";
 import {SettingsStore} from "./store/settings.js";
 import {CitationStore} from "./store/citations.js";
@@ -127,7 +127,12 @@ export type Core = {
 /** The composition root: every service is built here, once, with plain constructor arguments. */
 export function createCore(options: CoreOptions): Core {
     prepareDataDir(options.dataDir);
-    const db = openDatabase(path.join(options.dataDir, DB_FILE_NAME));
+    // A library from a newer Cairn opens read-only: readable, searchable, exportable, never changed.
+    const db = openDatabase(path.join(options.dataDir, DB_FILE_NAME), undefined, {readOnlyIfNewer: true});
+    const newer = readOnlyReason(db);
+    const readOnly = newer
+        ? `${newer.replace(/^this library/, "This library")}. It is open read-only: conversations can be read, searched and exported, not changed.`
+        : null;
     const settings = new SettingsStore(db);
     const webAccessDefault = () => settings.get("webAccessDefault") ?? false;
     const conversations = new ConversationStore(db, undefined, undefined, webAccessDefault);
@@ -136,8 +141,8 @@ export function createCore(options: CoreOptions): Core {
     const webPages = new WebPageStore(db);
     // Other processes may share the data directory: only answers whose process is gone are recovered.
     const processes = new ProcessRegistry(db, options.command ?? "cairn");
-    processes.register();
-    const recoveredInterrupted = processes.recover();
+    if (!readOnly) processes.register();
+    const recoveredInterrupted = readOnly ? 0 : processes.recover();
     const check = contractCheckFromEnv();
     const bus = new EventBus(check);
     const engine = new Engine({
@@ -154,7 +159,7 @@ export function createCore(options: CoreOptions): Core {
     const models = createModels(options, db, engine, embedder, bus);
     const docs = new DocumentService(db, embedder, bus, (id) => conversations.get(id) !== null);
     const {tools, warnings: toolWarnings} = createTools(options, {engine, docs, webPages});
-    const warnings = [...(options.notices ?? []), ...toolWarnings];
+    const warnings = [...(readOnly ? [readOnly] : []), ...(options.notices ?? []), ...toolWarnings];
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
     tools.setPinned(settings.get("pinnedTools") ?? []);
     tools.useVectors(new ToolVectors(embedder, new ToolVectorCache(db)));
@@ -282,7 +287,7 @@ export function createCore(options: CoreOptions): Core {
         {check},
     );
     // An ingest job cut off by a crash or quit goes on where it stopped.
-    docs.ingest.resumePending();
+    if (!readOnly) docs.ingest.resumePending();
     const services = {db, bus, engine, embedder, models, docs, chat, conversations, settings, toolCalls};
     return {
         ...services,
@@ -307,7 +312,7 @@ export function createCore(options: CoreOptions): Core {
             await docs.ingest.cancelAll();
             await embedder.unload();
             await engine.dispose();
-            processes.unregister();
+            if (!readOnly) processes.unregister();
             db.close();
         }),
     };
@@ -380,7 +385,8 @@ async function loadConfiguredModel(
 ): Promise<void> {
     if (!modelPath) return;
     const loaded = await engine.load(modelPath);
-    if (!loaded.ok) return;
+    // A library open read-only (from a newer Cairn) does not remember it.
+    if (!loaded.ok || settings.readOnly) return;
     // The model in use is listed with the installed ones (a file chosen on disk stays where it is).
     models.addLoaded();
     settings.set("modelPath", loaded.value.modelPath);

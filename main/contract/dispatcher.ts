@@ -49,6 +49,12 @@ export function createDispatcher(
                 const problem = check?.result(name as CallName, result);
                 return problem ? fail("INTERNAL", problem) : result;
             } catch (error) {
+                if ((error as {code?: string}).code === "SQLITE_READONLY") {
+                    return fail(
+                        "DENIED",
+                        "this library is open read-only (it was written by a newer Cairn): update Cairn to change it",
+                    );
+                }
                 log(`call ${name} failed unexpectedly`, error);
                 return fail("INTERNAL", `internal error in ${name}: ${errorText(error)}`);
             }

@@ -33,7 +33,11 @@ export class StatementCache {
 }
 
 /** Opens (creating if needed) the one database file, with WAL, foreign keys, sqlite-vec and all migrations. */
-export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
+export function openDatabase(
+    file: string,
+    migrations: readonly Migration[] = MIGRATIONS,
+    options: {readOnlyIfNewer?: boolean} = {},
+): Db {
     fs.mkdirSync(path.dirname(file), {recursive: true});
     refuseReadOnly(file);
     const db = new Database(file);
@@ -47,7 +51,40 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
         return db;
     } catch (error) {
         db.close();
+        if (error instanceof NewerDatabase && options.readOnlyIfNewer)
+            return openReadOnly(file, error.message);
         throw error;
+    }
+}
+
+/** Why a library was opened read-only (it comes from a newer Cairn); none when it opened as usual. */
+export function readOnlyReason(db: Db): string | null {
+    return readOnlyReasons.get(db) ?? null;
+}
+const readOnlyReasons = new WeakMap<Db, string>();
+
+/** A library from a newer Cairn, opened to read only: nothing in it can be changed, by mistake or not. */
+function openReadOnly(file: string, reason: string): Db {
+    const db = new Database(file, {readonly: true, fileMustExist: true});
+    db.pragma("busy_timeout = 5000");
+    sqliteVec.load(db);
+    readOnlyReasons.set(db, reason);
+    return db;
+}
+
+/** A database written by a newer Cairn than this one; never upgraded backwards. */
+export class NewerDatabase extends Error {}
+
+/** Who last upgraded the library (kept in settings as {version, schema}), for the newer-Cairn message. */
+const WRITTEN_BY = "writtenBy";
+
+function writtenBy(db: Db): string | null {
+    try {
+        const row = db.prepare("SELECT value FROM settings WHERE key = ?").get(WRITTEN_BY) as
+            {value: string} | undefined;
+        return row ? (JSON.parse(row.value) as {version: string}).version : null;
+    } catch {
+        return null;
     }
 }
 
@@ -75,11 +112,16 @@ export function migrate(db: Db, migrations: readonly Migration[], options?: Part
     const current = schemaVersion(db);
     const newest = Math.max(0, ...migrations.map((m) => m.version));
     if (current > newest) {
-        throw new Error(
-            `this database was written by a newer Cairn (schema ${current}; this Cairn, version ${APP_VERSION}, knows schemas up to ${newest}); update Cairn, or choose another data directory with --data DIR. The database was not changed`,
+        const by = writtenBy(db);
+        throw new NewerDatabase(
+            `this library was written by a newer Cairn (${by ? `Cairn ${by}, ` : ""}schema ${current}; this Cairn, version ${APP_VERSION}, knows schemas up to ${newest}); update Cairn to change it. It was not changed`,
         );
     }
     const pending = [...migrations].filter((m) => m.version > current).sort((a, b) => a.version - b.version);
     if (pending.length === 0) return;
     upgrade(db, pending, current, {file: options?.file ?? db.name, ...options});
+    db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)").run(
+        WRITTEN_BY,
+        JSON.stringify({version: APP_VERSION, schema: pending.at(-1)!.version}),
+    );
 }

@@ -63,6 +63,11 @@ export class SettingsStore {
     /** Defaults that depend on the loaded model (its family's published sampling), over DEFAULT_GENERATION. */
     private generationDefaults: () => Partial<GenerationSettings> = () => ({});
 
+    /** The library is open read-only (it comes from a newer Cairn): nothing is remembered. */
+    get readOnly(): boolean {
+        return this.db.readonly;
+    }
+
     constructor(private readonly db: Db) {}
 
     useGenerationDefaults(defaults: () => Partial<GenerationSettings>): void {

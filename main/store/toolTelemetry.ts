@@ -13,6 +13,8 @@ const SHOWN_DAYS = 30;
  */
 export class ToolTelemetry {
     constructor(private readonly db: Db) {
+        // A library open read-only (from a newer Cairn) is not pruned.
+        if (db.readonly) return;
         this.db.prepare("DELETE FROM tool_offers WHERE day < ?").run(dayOf(Date.now()) - KEEP_DAYS);
         this.db.prepare("DELETE FROM tool_call_stats WHERE at < ?").run(Date.now() - KEEP_DAYS * DAY_MS);
     }

@@ -4,10 +4,11 @@ import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
 import Database from "better-sqlite3";
-import {migrate, openDatabase} from "../../main/store/db.js";
+import {DB_FILE_NAME, migrate, openDatabase} from "../../main/store/db.js";
 import {MIGRATIONS, type Migration} from "../../main/store/migrations.js";
 import {ConversationStore} from "../../main/store/conversations.js";
 import {UPGRADE_SNAPSHOTS_DIR} from "../../main/store/upgrade.js";
+import {openTestCore, unwrap} from "../helpers/core.js";
 import {ROOT, tempDir} from "../helpers/paths.js";
 
 // Upgrades that finish or roll back, on real SQLite files: a snapshot first, every pending step in one
@@ -176,4 +177,52 @@ test("a full disk during the snapshot or during the upgrade: a clear message, th
         /upgrading the database from schema \d+ to \d+ failed, and nothing was changed: migration \d+ \(a large table\) failed: .*; the disk may be full: free some space and start Cairn again/,
     );
     assert.deepEqual(look(file), {version: NEWEST, conversations: 2_000, colour: false});
+});
+
+test("a library from a newer Cairn opens read-only: read, searched and exported, never changed, both versions named", async () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, DB_FILE_NAME);
+    const db = openDatabase(file);
+    const store = new ConversationStore(db);
+    const c = store.create("from the future");
+    store.addMessage({
+        conversationId: c.id,
+        role: "user",
+        content: "hello from tomorrow",
+        status: "complete",
+    });
+    const newest = Math.max(...MIGRATIONS.map((m) => m.version));
+    db.prepare("UPDATE settings SET value = ? WHERE key = 'writtenBy'").run(
+        JSON.stringify({version: "9.9.0", schema: newest + 3}),
+    );
+    db.pragma(`user_version = ${newest + 3}`);
+    db.close();
+    const before = fs.readFileSync(file);
+    const t = await openTestCore({dataDir});
+    try {
+        const status = unwrap(await t.api.invoke("app.getStatus", {}));
+        assert.match(
+            status.warnings.join("\n"),
+            new RegExp(
+                `^This library was written by a newer Cairn \\(Cairn 9\\.9\\.0, schema ${newest + 3}; this Cairn, version \\S+, knows schemas up to ${newest}\\); update Cairn to change it\\. It was not changed\\. It is open read-only`,
+            ),
+        );
+        const [listed] = unwrap(await t.api.invoke("conversations.list", {}));
+        assert.equal(listed?.title, "from the future");
+        assert.equal(unwrap(await t.api.invoke("conversations.search", {query: "tomorrow"})).length, 1);
+        const md = unwrap(await t.api.invoke("conversations.export", {id: c.id, format: "markdown"}));
+        assert.match(md.content, /hello from tomorrow/);
+        const denied = {
+            code: "DENIED",
+            message:
+                "this library is open read-only (it was written by a newer Cairn): update Cairn to change it",
+        };
+        const sent = await t.api.invoke("chat.send", {conversationId: c.id, text: "and now?"});
+        assert.deepEqual(!sent.ok && sent.error, denied);
+        const renamed = await t.api.invoke("conversations.rename", {id: c.id, title: "changed"});
+        assert.deepEqual(!renamed.ok && renamed.error, denied);
+    } finally {
+        await t.core.dispose();
+    }
+    assert.ok(fs.readFileSync(file).equals(before), "not a byte changed");
 });
