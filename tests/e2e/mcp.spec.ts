@@ -120,10 +120,15 @@ test("a server's form (elicitation) opens as a dialog built from its schema; wha
         await expect(step.locator(".result pre")).toHaveText(
             '{"action":"accept","content":{"title":"Quarterly","pages":3,"colour":"green","draft":true}}',
         );
-        // Escape cancels: the server hears "cancel".
-        await sendWithPreflight(page, conversationId, [{name: "fixture.ask", args: {}}], {
+        // Escape cancels: the server hears "cancel". One answer at a time: the first one finishes first.
+        await expect(page.locator("article.message.assistant").last()).toHaveAttribute(
+            "data-status",
+            /complete|error|stopped/,
+        );
+        const again = await sendWithPreflight(page, conversationId, [{name: "fixture.ask", args: {}}], {
             toolChoice: "none",
         });
+        expect(again, JSON.stringify(again)).toMatchObject({ok: true});
         await expect(dialog).toBeVisible();
         await page.keyboard.press("Escape");
         const second = page.locator('.trace .step[data-tool="fixture.ask"]').last();
