@@ -1,5 +1,5 @@
 import path from "node:path";
-import type {CairnApi, Conversation, GenerationSettings} from "../shared/contract.js";
+import type {CairnApi, Conversation, GenerationSettings, PreflightCall} from "../shared/contract.js";
 import {appRoot} from "./appRoot.js";
 import {prepareDataDir} from "./paths.js";
 import {ChatService, type GenerationOptions} from "./chat/chatService.js";
@@ -13,6 +13,10 @@ import {modelHandlers} from "./handlers/models.js";
 import {settingsHandlers} from "./handlers/settings.js";
 import {toolHandlers} from "./handlers/tools.js";
 import {mcpHandlers} from "./handlers/mcp.js";
+import {MemoryRecall} from "./docs/memory.js";
+import {memoryHandlers} from "./handlers/memories.js";
+import {MemoryStore} from "./store/memories.js";
+import {createRecall, createRemember, type MemoryAccess} from "./tools/builtin/memory.js";
 import {importHandlers} from "./handlers/imports.js";
 import {importFiles} from "./import/importer.js";
 import type {ImportProgress} from "./import/run.js";
@@ -158,7 +162,15 @@ export function createCore(options: CoreOptions): Core {
     const embedder = new Embedder(engine, () => settings.get("embeddingModelPath") ?? null);
     const models = createModels(options, db, engine, embedder, bus);
     const docs = new DocumentService(db, embedder, bus, (id) => conversations.get(id) !== null);
-    const {tools, warnings: toolWarnings} = createTools(options, {engine, docs, webPages});
+    const memories = new MemoryStore(db);
+    const recall = new MemoryRecall(memories, embedder, new ToolVectorCache(db));
+    const memoryAccess = memoryAccessFor({memories, recall, settings, conversations});
+    const {tools, warnings: toolWarnings} = createTools(options, {
+        engine,
+        docs,
+        webPages,
+        memory: memoryAccess,
+    });
     const warnings = [...(readOnly ? [readOnly] : []), ...(options.notices ?? []), ...toolWarnings];
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
     tools.setPinned(settings.get("pinnedTools") ?? []);
@@ -211,6 +223,7 @@ export function createCore(options: CoreOptions): Core {
             approver: options.approver ?? approvals.ask,
             telemetry,
             chooser,
+            autoCalls: memoryAccess.autoCalls,
         },
         citations,
         generationFor(settings, options.generation),
@@ -275,6 +288,7 @@ export function createCore(options: CoreOptions): Core {
             }),
             ...mcpHandlers(mcp, {docs, conversations, dataDir: options.dataDir, asks: mcpAsks}),
             ...documentHandlers(docs),
+            ...memoryHandlers({memories, settings, conversations}),
             ...backupHandlers(backups, settings, {
                 dataDir: options.dataDir,
                 merge: (file) =>
@@ -340,10 +354,50 @@ function createModels(options: CoreOptions, db: Db, engine: Engine, embedder: Em
     });
 }
 
+/**
+ * Memory for the tools and the turn: on unless turned off in Settings, never in an incognito conversation.
+ * Before each turn: "remember that …" becomes a remember call (approved as any write), else a recall when
+ * some memory shares a word with the question (recall does not wait for the model to decide to look).
+ */
+function memoryAccessFor(deps: {
+    memories: MemoryStore;
+    recall: MemoryRecall;
+    settings: SettingsStore;
+    conversations: ConversationStore;
+}): MemoryAccess & {autoCalls: (conversation: Conversation, text: string) => PreflightCall[]} {
+    const {memories, recall, settings, conversations} = deps;
+    const allowed = (conversationId: string) => {
+        if (settings.get("memoryEnabled") === false) return "memory is off (Settings → Memory)";
+        if (conversations.get(conversationId)?.incognito)
+            return "this conversation is incognito: nothing is recalled or remembered";
+        return null;
+    };
+    return {
+        search: (query, limit) => recall.search(query, limit),
+        keep: (text, conversationId) =>
+            memories.add({
+                text,
+                origin: "model",
+                sourceConversationId: conversationId,
+                sourceMessageId: conversations.head(conversationId),
+            }),
+        allowed,
+        autoCalls: (conversation, text) => {
+            if (allowed(conversation.id)) return [];
+            const asked = /^\s*remember(?:\s+that)?[\s,:]+(\S[\s\S]{2,})$/i.exec(text);
+            if (asked) return [{name: "remember", args: {text: asked[1]!.trim().slice(0, 2000)}}];
+            if (conversation.toolsOff.includes("recall") || memories.count() === 0) return [];
+            return recall.byWords(text, 1).length
+                ? [{name: "recall", args: {query: text.slice(0, 1000)}}]
+                : [];
+        },
+    };
+}
+
 /** The built-in tools with the tools.yaml files in force; mistakes in those files become warnings. */
 function createTools(
     options: CoreOptions,
-    deps: {engine: Engine; docs: DocumentService; webPages: WebPageStore},
+    deps: {engine: Engine; docs: DocumentService; webPages: WebPageStore; memory: MemoryAccess},
 ): {tools: ToolRegistry; warnings: string[]} {
     const {config, problems} = loadToolsConfig([
         path.join(appRoot(), "resources", "tools.yaml"),
@@ -363,6 +417,8 @@ function createTools(
         createWebFetch((page) => deps.webPages.save(page)),
         createRagSearch(deps.docs),
         createListCollections(deps.docs),
+        createRecall(deps.memory),
+        createRemember(deps.memory),
         findTools,
         ...(options.extraTools ?? []),
     ];

@@ -68,6 +68,8 @@ export const Conversation = Type.Object(
         generation: nullable(PartialGeneration),
         /** Tools (by name) and MCP servers ("mcp:<server>") not offered to the model here. */
         toolsOff: Type.Array(Type.String()),
+        /** Nothing is recalled from memory here, and nothing remembered. */
+        incognito: Type.Boolean(),
         /** The folder file tools work in here; null: the one in Settings. */
         workspace: nullable(Type.String()),
         /** A model served elsewhere (providers.json) that answers here; null: the embedded model. */
@@ -361,6 +363,26 @@ export const BackupsStatus = Type.Object(
     closed,
 );
 export type BackupsStatus = Static<typeof BackupsStatus>;
+
+/**
+ * A memory: a short statement kept across conversations, with where it came from (the message it was taken
+ * from, or the person: origin "user" with no message) and its scope ("everywhere" for now).
+ */
+export const Memory = Type.Object(
+    {
+        id: Type.String(),
+        text: Type.String(),
+        scope: Type.String(),
+        origin: oneOf(["user", "model"]),
+        sourceMessageId: nullable(Type.String()),
+        sourceConversationId: nullable(Type.String()),
+        enabled: Type.Boolean(),
+        createdAt: Timestamp,
+        updatedAt: Timestamp,
+    },
+    closed,
+);
+export type Memory = Static<typeof Memory>;
 
 /** What an import brought in from one file, and what it left out and why. */
 export const ImportFileReport = Type.Object(
@@ -912,7 +934,35 @@ export const calls = {
         ),
     ),
     "conversations.list": call(Empty, Type.Array(Conversation)),
-    "conversations.create": call(req({title: Type.Optional(Type.String({maxLength: 200}))}), Conversation),
+    "conversations.create": call(
+        req({title: Type.Optional(Type.String({maxLength: 200})), incognito: Type.Optional(Type.Boolean())}),
+        Conversation,
+    ),
+    "conversations.setIncognito": call(req({id: Id, incognito: Type.Boolean()}), Conversation),
+    /** Memories, newest first, and whether memory is on (Settings). */
+    "memories.list": call(
+        Empty,
+        Type.Object({enabled: Type.Boolean(), memories: Type.Array(Memory)}, closed),
+    ),
+    /** A memory the person adds (the Memory page) or takes from a message (Remember). */
+    "memories.add": call(
+        req({text: Type.String({minLength: 1, maxLength: 100_000}), sourceMessageId: Type.Optional(Id)}),
+        Type.Object({memory: Memory, updated: Type.Boolean()}, closed),
+    ),
+    "memories.update": call(
+        req({
+            id: Id,
+            text: Type.Optional(Type.String({minLength: 1, maxLength: 100_000})),
+            enabled: Type.Optional(Type.Boolean()),
+        }),
+        Memory,
+    ),
+    "memories.delete": call(req({id: Id}), Nothing),
+    /** Memory on or off everywhere: off, nothing is recalled or remembered. */
+    "memories.setEnabled": call(
+        req({enabled: Type.Boolean()}),
+        Type.Object({enabled: Type.Boolean()}, closed),
+    ),
     "conversations.rename": call(req({id: Id, title: Title}), Conversation),
     "conversations.delete": call(req({id: Id}), Nothing),
     "conversations.setGeneration": call(req({id: Id, generation: nullable(PartialGeneration)}), Conversation),

@@ -113,10 +113,15 @@ export class ChatService {
             const renamed = this.store.rename(conversationId, titleFrom(text));
             if (renamed) this.bus.emit({type: "conversation.updated", conversation: renamed});
         }
+        // Cairn's own calls first (memory), then those the request names.
+        const auto = this.tools.autoCalls?.(conversation, text) ?? [];
+        const withAuto = auto.length
+            ? {...options, preflight: [...auto, ...(options.preflight ?? [])]}
+            : options;
         const messageId = this.start(
             conversation,
             [...history, {type: "user", text: options.prompt ?? text}],
-            options,
+            withAuto,
             {plan: this.planning(conversation, options), remote},
         );
         return ok({userMessageId: user.id, messageId});

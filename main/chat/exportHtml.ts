@@ -23,10 +23,13 @@ const RESULT_CHARS = 4000;
  * draw it without fonts or scripts), code highlighted (highlight.js classes, styled below). Raw HTML in a
  * message is dropped, not passed on.
  */
+/** Imports a package by a name the type checker does not follow: highlight.js's types bring the DOM into main/. */
+const runtimeImport = (name: string): Promise<unknown> => import(name);
+
 async function processor() {
-    // By a name the type checker does not follow: highlight.js's types bring the browser's DOM into main/.
-    const highlighter = "rehype-highlight";
-    const {default: rehypeHighlight} = (await import(highlighter)) as {default: Plugin<[{detect: boolean}]>};
+    const {default: rehypeHighlight} = (await runtimeImport("rehype-highlight")) as {
+        default: Plugin<[{detect: boolean}]>;
+    };
     return unified()
         .use(remarkParse)
         .use(remarkGfm)

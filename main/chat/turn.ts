@@ -1,6 +1,7 @@
 import type {ChatHistoryItem, ChatModelFunctionCall, ChatModelSegment} from "node-llama-cpp";
 import type {
     AppEvent,
+    Conversation,
     Citation,
     GenerationSettings,
     Message,
@@ -33,6 +34,11 @@ export type ToolServices = {
     telemetry?: ToolTelemetry;
     /** Chooses each step's tools under the context's budget (tool search). */
     chooser: ToolChooser;
+    /**
+     * Calls Cairn makes itself before a question is answered (memory: recall what matches, or remember
+     * what the person asked to be remembered); the answer cites what they found.
+     */
+    autoCalls?: (conversation: Conversation, text: string) => PreflightCall[];
 };
 
 export type TurnDeps = {

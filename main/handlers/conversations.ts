@@ -39,7 +39,10 @@ export function conversationHandlers({
     };
     return {
         "conversations.list": () => ok(conversations.list()),
-        "conversations.create": (req) => ok(conversations.create(req.title || undefined)),
+        "conversations.create": (req) =>
+            ok(conversations.create(req.title || undefined, req.incognito ?? false)),
+        "conversations.setIncognito": (req) =>
+            updated(req.id, conversations.setIncognito(req.id, req.incognito)),
         "conversations.rename": (req) => updated(req.id, conversations.rename(req.id, req.title)),
         "conversations.delete": async (req) => {
             chat.stop(req.id);

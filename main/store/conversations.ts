@@ -27,6 +27,7 @@ type ConversationRow = {
     workspace: string | null;
     provider: string | null;
     provider_model: string | null;
+    incognito: 0 | 1 | null;
     created_at: number;
     updated_at: number;
 };
@@ -87,15 +88,22 @@ export class ConversationStore {
         return row ? toConversation(row, this.webAccessDefault()) : null;
     }
 
-    create(title = DEFAULT_TITLE): Conversation {
+    create(title = DEFAULT_TITLE, incognito = false): Conversation {
         const now = Date.now();
         const id = randomUUID();
-        this.sql("INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)").run(
-            id,
-            title,
-            now,
-            now,
-        );
+        // Only an incognito conversation names the column (a library of an older schema has none: tests).
+        if (incognito) {
+            this.sql(
+                "INSERT INTO conversations (id, title, incognito, created_at, updated_at) VALUES (?, ?, 1, ?, ?)",
+            ).run(id, title, now, now);
+        } else {
+            this.sql("INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)").run(
+                id,
+                title,
+                now,
+                now,
+            );
+        }
         return {
             id,
             title,
@@ -103,12 +111,23 @@ export class ConversationStore {
             webAccess: this.webAccessDefault(),
             generation: null,
             toolsOff: [],
+            incognito,
             workspace: null,
             provider: null,
             providerModel: null,
             createdAt: now,
             updatedAt: now,
         };
+    }
+
+    /** Incognito: nothing is recalled from memory in this conversation, and nothing remembered. */
+    setIncognito(id: string, incognito: boolean): Conversation | null {
+        this.sql("UPDATE conversations SET incognito = ?, updated_at = ? WHERE id = ?").run(
+            incognito ? 1 : 0,
+            Date.now(),
+            id,
+        );
+        return this.get(id);
     }
 
     rename(id: string, title: string): Conversation | null {
@@ -407,6 +426,7 @@ function toConversation(r: ConversationRow, webAccessDefault: boolean): Conversa
         webAccess: r.web_access === null ? webAccessDefault : r.web_access === 1,
         generation: r.generation ? (JSON.parse(r.generation) as Partial<GenerationSettings>) : null,
         toolsOff: r.tools_off ? (JSON.parse(r.tools_off) as string[]) : [],
+        incognito: r.incognito === 1,
         workspace: r.workspace,
         provider: r.provider ?? null,
         providerModel: r.provider_model ?? null,

@@ -392,4 +392,35 @@ export const MIGRATIONS: readonly Migration[] = [
             CREATE INDEX imported_by_conversation ON imported_conversations (conversation_id);
         `,
     },
+    {
+        version: 23,
+        name: "memories (short statements kept across conversations, full-text indexed); incognito conversations",
+        sql: `
+            CREATE TABLE memories (
+                id TEXT PRIMARY KEY,
+                text TEXT NOT NULL,
+                scope TEXT NOT NULL DEFAULT 'everywhere',
+                origin TEXT NOT NULL CHECK (origin IN ('user', 'model')),
+                source_message_id TEXT,
+                source_conversation_id TEXT,
+                enabled INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1)),
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            );
+            CREATE VIRTUAL TABLE memories_fts USING fts5(
+                text, content='memories', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
+            );
+            CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+                INSERT INTO memories_fts(rowid, text) VALUES (new.rowid, new.text);
+            END;
+            CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+                INSERT INTO memories_fts(memories_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+            END;
+            CREATE TRIGGER memories_fts_update AFTER UPDATE OF text ON memories BEGIN
+                INSERT INTO memories_fts(memories_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+                INSERT INTO memories_fts(rowid, text) VALUES (new.rowid, new.text);
+            END;
+            ALTER TABLE conversations ADD COLUMN incognito INTEGER NOT NULL DEFAULT 0 CHECK (incognito IN (0, 1));
+        `,
+    },
 ];

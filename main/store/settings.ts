@@ -54,6 +54,8 @@ export type Settings = {
     apiCorsOrigins: string[];
     /** Automatic backups (see store/backupSchedule.ts for the default). */
     backups: BackupSchedule;
+    /** Memory across conversations (recall before each turn, remember): on unless turned off. */
+    memoryEnabled: boolean;
 };
 
 /** The tools' share of the context when the person has not chosen one, in percent. */

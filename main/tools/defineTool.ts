@@ -111,6 +111,8 @@ export type ToolSpec<P extends ParamsSchema> = {
     timeoutMs?: number;
     /** Offered and run in agent mode only, whatever its side effect (the workspace file tools). */
     agentOnly?: boolean;
+    /** A write the person may approve in every mode (remember: memory is theirs, not the workspace). */
+    everyMode?: boolean;
     params: P & GrammarOnly<P>;
     validate?: ValidateOnly;
     run(args: ArgsOf<P>, ctx: ToolContext): Promise<ToolOutput>;
@@ -127,6 +129,7 @@ export type ToolDefinition = {
     /** Reaches outside this computer although it changes nothing there: needs web access on. */
     openWorld?: boolean;
     agentOnly?: boolean;
+    everyMode?: boolean;
     /** Made of other tools (tools.yaml): allowed by default, since each inner call is decided on its own. */
     composite?: boolean;
     timeoutMs?: number;

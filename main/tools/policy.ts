@@ -27,13 +27,24 @@ export type DecisionContext = {
  * call ask it.
  */
 export function decide(
-    tool: {name: string; sideEffect: SideEffect; source?: string; openWorld?: boolean; agentOnly?: boolean},
+    tool: {
+        name: string;
+        sideEffect: SideEffect;
+        source?: string;
+        openWorld?: boolean;
+        agentOnly?: boolean;
+        everyMode?: boolean;
+    },
     ctx: DecisionContext,
 ): Decision {
     if (isOff(tool, ctx.off))
         return deny("off", `${tool.name} is switched off in this conversation; turn it on in the tools menu`);
     // Ask and plan modes only read; agent mode may change things (with approvals).
-    if (ctx.mode !== "agent" && (tool.sideEffect === "write" || tool.sideEffect === "exec"))
+    if (
+        ctx.mode !== "agent" &&
+        !tool.everyMode &&
+        (tool.sideEffect === "write" || tool.sideEffect === "exec")
+    )
         return deny("mode", `${tool.name} is not available in ${ctx.mode} mode`);
     if (ctx.mode !== "agent" && tool.agentOnly)
         return deny("mode", `${tool.name} works on the workspace folder in agent mode only`);

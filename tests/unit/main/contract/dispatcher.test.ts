@@ -33,6 +33,7 @@ function conversation(title: string): Conversation {
         webAccess: false,
         generation: null,
         toolsOff: [],
+        incognito: false,
         workspace: null,
         provider: null,
         providerModel: null,

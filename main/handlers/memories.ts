@@ -1,0 +1,48 @@
+import {fail, ok} from "../../shared/result.js";
+import type {ConversationStore} from "../store/conversations.js";
+import type {MemoryStore} from "../store/memories.js";
+import type {SettingsStore} from "../store/settings.js";
+import type {HandlerSlice} from "./slice.js";
+
+/** The Memory page: what Cairn keeps across conversations, each memory changed or removed by the person. */
+export function memoryHandlers(deps: {
+    memories: MemoryStore;
+    settings: SettingsStore;
+    conversations: ConversationStore;
+}): HandlerSlice<"memories."> {
+    const {memories, settings, conversations} = deps;
+    const enabled = () => settings.get("memoryEnabled") ?? true;
+    const attempt = <T>(work: () => T) => {
+        try {
+            return ok(work());
+        } catch (error) {
+            return fail("VALIDATION", (error as Error).message);
+        }
+    };
+    return {
+        "memories.list": () => ok({enabled: enabled(), memories: memories.list()}),
+        "memories.add": (req) => {
+            const source = req.sourceMessageId ? conversations.message(req.sourceMessageId) : null;
+            if (req.sourceMessageId && !source) return fail("NOT_FOUND", `no message ${req.sourceMessageId}`);
+            return attempt(() =>
+                memories.add({
+                    text: req.text,
+                    origin: "user",
+                    sourceMessageId: source?.id ?? null,
+                    sourceConversationId: source?.conversationId ?? null,
+                }),
+            );
+        },
+        "memories.update": (req) => {
+            const changed = attempt(() => memories.update(req.id, {text: req.text, enabled: req.enabled}));
+            if (changed.ok && !changed.value) return fail("NOT_FOUND", `no memory ${req.id}`);
+            return changed.ok ? ok(changed.value!) : changed;
+        },
+        "memories.delete": (req) =>
+            memories.delete(req.id) ? ok(undefined) : fail("NOT_FOUND", `no memory ${req.id}`),
+        "memories.setEnabled": (req) => {
+            settings.set("memoryEnabled", req.enabled);
+            return ok({enabled: req.enabled});
+        },
+    };
+}

@@ -1,0 +1,75 @@
+import type {Memory} from "../../../shared/contract.js";
+import {memoryTitle, type RecalledMemory} from "../../docs/memory.js";
+import {defineTool} from "../defineTool.js";
+
+export type MemoryAccess = {
+    search(query: string, limit: number): Promise<RecalledMemory[]>;
+    /** Keeps a memory taken from this conversation; throws with the reason it cannot be kept. */
+    keep(text: string, conversationId: string): {memory: Memory; updated: boolean};
+    /** Whether memory may be used here: on in Settings, and the conversation not incognito. */
+    allowed(conversationId: string): string | null;
+};
+
+/** recall: the person's memories that match, each a citable source (also run before each turn). */
+export function createRecall(memory: MemoryAccess) {
+    return defineTool({
+        name: "recall",
+        description:
+            "Search what the user asked you to remember (facts and preferences kept across conversations).",
+        sideEffect: "none",
+        params: {
+            type: "object",
+            additionalProperties: false,
+            required: ["query"],
+            properties: {query: {type: "string", minLength: 1, maxLength: 1000}, limit: {type: "integer"}},
+        },
+        validate: {properties: {limit: {minimum: 1, maximum: 10, default: 3}}},
+        async run(args, ctx) {
+            const refused = memory.allowed(ctx.conversationId);
+            if (refused) return {text: "", error: refused};
+            const found = await memory.search(args.query, args.limit ?? 3);
+            if (found.length === 0) return {text: "No memory matches.", data: {memories: []}};
+            return {
+                text: found.map((m, i) => `[${i + 1}] ${m.text}`).join("\n"),
+                data: {memories: found},
+                sources: found.map((m) => ({
+                    kind: "document" as const,
+                    title: memoryTitle(m),
+                    snippet: m.text,
+                    location: {memoryId: m.id},
+                })),
+            };
+        },
+    });
+}
+
+/** remember: keeps a short statement across conversations; a write, so the person approves its exact text. */
+export function createRemember(memory: MemoryAccess) {
+    return defineTool({
+        name: "remember",
+        description:
+            "Keep a short fact or preference the user wants remembered in later conversations (one statement).",
+        sideEffect: "write",
+        // The person's own memory, asked for in any mode; each write is still approved (policy: ask).
+        everyMode: true,
+        params: {
+            type: "object",
+            additionalProperties: false,
+            required: ["text"],
+            properties: {text: {type: "string", minLength: 1, maxLength: 2000}},
+        },
+        async run(args, ctx) {
+            const refused = memory.allowed(ctx.conversationId);
+            if (refused) return {text: "", error: refused};
+            try {
+                const {memory: kept, updated} = memory.keep(args.text, ctx.conversationId);
+                return {
+                    text: updated ? `Updated the memory: ${kept.text}` : `Remembered: ${kept.text}`,
+                    data: {memory: kept, updated},
+                };
+            } catch (error) {
+                return {text: "", error: (error as Error).message};
+            }
+        },
+    });
+}
