@@ -52,7 +52,9 @@ test("runtime dependencies are exactly what main/, shared/ and electron/ import;
             if (entry.isDirectory()) walk(full);
             else if (/\.tsx?$/.test(entry.name)) {
                 const source = fs.readFileSync(full, "utf8");
-                for (const [, spec] of source.matchAll(/(?:from|import\(|runtimeImport\()\s*"([^".][^"]*)"/g)) {
+                for (const [, spec] of source.matchAll(
+                    /(?:from|import\(|runtimeImport\()\s*"([^".][^"]*)"/g,
+                )) {
                     const name = spec!.startsWith("@")
                         ? spec!.split("/").slice(0, 2).join("/")
                         : spec!.split("/")[0]!;
