@@ -23,6 +23,7 @@ const COMMAND_USAGE: Array<[string, string]> = [
         --mode ask|plan|agent                   ask: read-only tools; plan: a plan first, then read-only tools; agent: all tools
         --approve all|none                      answer approval prompts (default none: deny)
         --web                                   turn web access on for this command
+        --incognito                             a conversation that recalls and remembers nothing
         --provider NAME                         answer with a model of providers.json instead of the local one
         --base-url URL [--api-key KEY] [--remote-model M]
                                                 answer with a model on an OpenAI-compatible server, for this
@@ -60,6 +61,12 @@ const COMMAND_USAGE: Array<[string, string]> = [
         LM Studio (a .conversation.json, or its conversations folder), and Cairn's own JSON files, with
         their branches, times, titles and models. Importing the same export again adds nothing; each
         file's report says what came in and what was left out, and why. Progress on stderr.`,
+    ],
+    [
+        "memory",
+        `  memory list [--json] | add TEXT | remove ID | export [--out FILE]   [--data DIR]
+        What Cairn remembers across conversations: each memory with where it came from. add keeps one
+        (said again in other words, the older one is updated); export writes them all as JSON.`,
     ],
     [
         "export",
@@ -207,6 +214,8 @@ export type CliArgs = {
     without: string[];
     /** `restore --merge`: bring in the backup's conversations the library lacks, replacing nothing. */
     merge: boolean;
+    /** `chat --incognito`: a conversation that recalls and remembers nothing. */
+    incognito: boolean;
 };
 
 export class UsageError extends Error {}
@@ -254,6 +263,7 @@ const OPTIONS = {
     out: {type: "string"},
     all: {type: "boolean"},
     merge: {type: "boolean"},
+    incognito: {type: "boolean"},
     without: {type: "string"},
     help: {type: "boolean", short: "h"},
 } as const;
@@ -364,6 +374,7 @@ export function parseCli(argv: string[]): CliArgs {
         out: values.out,
         all: values.all ?? false,
         merge: values.merge ?? false,
+        incognito: values.incognito ?? false,
         without: exportParts(values.without),
         url: values.url,
         headers: checkedPairs("header", values.header ?? [], ":"),

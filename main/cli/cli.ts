@@ -21,6 +21,7 @@ import {mcpCommand, toolsCommand} from "./mcp.js";
 import {finishPendingRestore} from "../store/backup.js";
 import {backupCommand, importCommand, othersRunning, restoreCommand} from "./backup.js";
 import {exportCommand} from "./export.js";
+import {memoryCommand} from "./memory.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
@@ -68,6 +69,8 @@ export async function runCli(argv: string[]): Promise<number> {
                 return await importCommand(preparedDataDir(args), args, cliOut);
             case "export":
                 return await exportCommand(preparedDataDir(args), args, cliOut);
+            case "memory":
+                return memoryCommand(preparedDataDir(args), args, {...cliOut, json: args.json});
             case undefined:
                 return failLine(
                     "no command given: run `cairn help` to see the commands (chat, serve, models…)",
@@ -247,7 +250,7 @@ async function chat(args: CliArgs): Promise<number> {
         const api = createMemoryClient(core);
         let conversationId = args.conversation;
         if (!conversationId) {
-            const created = await api.invoke("conversations.create", {});
+            const created = await api.invoke("conversations.create", {incognito: args.incognito});
             if (!created.ok) return failLine(created.error.message);
             conversationId = created.value.id;
         }

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
+import {spawnSync} from "node:child_process";
 import {test} from "node:test";
 import {fixedApprover} from "../../main/tools/approvals.js";
-import type {CairnApi, Message} from "../../shared/contract.js";
+import type {CairnApi, Memory, Message} from "../../shared/contract.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
 
 // Memory across conversations with the real core, the real test model and a real library file: recall runs
 // before each turn (the model is not asked whether to look), its memories are cited like documents.
@@ -98,4 +100,33 @@ test("denied, nothing is kept; bad input is refused in words and changes nothing
     } finally {
         await t.core.dispose();
     }
+});
+
+test("cairn memory list, add, remove and export; cairn chat --incognito recalls nothing", () => {
+    const dataDir = tempDir();
+    const cairn = (...args: string[]) => {
+        const run = spawnSync(process.execPath, [CLI, ...args, "--data", dataDir], {encoding: "utf8"});
+        return {code: run.status, out: run.stdout, err: run.stderr};
+    };
+    const added = cairn("memory", "add", "My dog is called Biscuit.");
+    assert.equal(added.code, 0, added.err);
+    const id = /^remembered (\S+): My dog is called Biscuit\.\n$/.exec(added.out)?.[1];
+    assert.ok(id, added.out);
+    assert.match(cairn("memory", "add", "my dog is called biscuit").out, new RegExp(`^updated ${id}: `));
+    const listed = JSON.parse(cairn("memory", "list", "--json").out) as Memory[];
+    assert.deepEqual(listed.map((m) => [m.id, m.text, m.origin]), [[id, "my dog is called biscuit", "user"]]);
+    const chat = (...flags: string[]) =>
+        cairn("chat", "--model", TEST_MODEL, "--max-tokens", "4", "--json", ...flags, "What is my dog called?");
+    const recalled = chat();
+    assert.equal(recalled.code, 0, recalled.err);
+    assert.match(recalled.out, /"tool":"recall"/);
+    const incognito = chat("--incognito");
+    assert.equal(incognito.code, 0, incognito.err);
+    assert.doesNotMatch(incognito.out, /"recall"/);
+    const exported = JSON.parse(cairn("memory", "export").out) as {format: string; memories: Memory[]};
+    assert.equal(exported.format, "cairn.memories");
+    assert.equal(exported.memories.length, 1);
+    assert.equal(cairn("memory", "remove", id).out, `removed ${id}\n`);
+    assert.match(cairn("memory", "remove", id).err, /no memory/);
+    assert.equal(cairn("memory", "list").out, "no memories\n");
 });
