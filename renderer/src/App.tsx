@@ -1,4 +1,4 @@
-import type {CairnApi, ProviderInfo, ToolMode} from "../../shared/contract.js";
+import type {CairnApi, Message, ProviderInfo, ToolMode} from "../../shared/contract.js";
 import {Download, Paperclip, PanelLeft, SlidersHorizontal, Wrench, X} from "lucide-react";
 import {useEffect, useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
@@ -20,6 +20,7 @@ import {ShortcutsSheet, useShortcuts} from "./shortcuts.js";
 import {SearchDialog} from "./SearchDialog.js";
 import {ExportDialog} from "./ExportDialog.js";
 import {ImportDialog} from "./ImportDialog.js";
+import {RememberDialog} from "./MemorySettings.js";
 import {HeaderStatus, ThemeSwitch, hostOf} from "./HeaderStatus.js";
 
 export function App({api}: {api: CairnApi}) {
@@ -64,6 +65,7 @@ export function App({api}: {api: CairnApi}) {
     // A message to show (a search result): the list scrolls to it once it is loaded.
     const [focusMessage, setFocusMessage] = useState<string | null>(null);
     const [importing, setImporting] = useState<File[] | null>(null);
+    const [remembering, setRemembering] = useState<Message | null>(null);
     useShortcuts({
         toggleSidebar: () => setSidebarHidden((hidden) => !hidden),
         stop: () => busy && void cairn.stop(),
@@ -178,6 +180,16 @@ export function App({api}: {api: CairnApi}) {
                                                 provider={provider}
                                                 onChange={(on) => void cairn.setWebAccess(on)}
                                             />
+                                            <label title="Nothing is recalled from memory here, and nothing remembered">
+                                                <input
+                                                    type="checkbox"
+                                                    checked={selected.incognito}
+                                                    onChange={(e) =>
+                                                        void cairn.setIncognito(e.target.checked)
+                                                    }
+                                                />{" "}
+                                                Incognito
+                                            </label>
                                             <button
                                                 onClick={() => setDocumentsOpen("conversation")}
                                                 title="Documents only this conversation can search"
@@ -235,6 +247,7 @@ export function App({api}: {api: CairnApi}) {
                                     onRegenerate={(id) => void cairn.regenerate(id)}
                                     onResend={cairn.resend}
                                     onShowVersion={(id) => void cairn.showVersion(id)}
+                                    onRemember={setRemembering}
                                     onRunPlan={cairn.runPlan}
                                     onCancelPlan={(id) => void cairn.cancelPlan(id)}
                                     focusId={focusMessage}
@@ -282,6 +295,14 @@ export function App({api}: {api: CairnApi}) {
                                         setFocusMessage(hit.messageId);
                                         cairn.select(hit.conversationId);
                                     }}
+                                />
+                            )}
+                            {remembering && (
+                                <RememberDialog
+                                    api={api}
+                                    message={remembering}
+                                    onClose={() => setRemembering(null)}
+                                    onError={cairn.showError}
                                 />
                             )}
                             {importing && (

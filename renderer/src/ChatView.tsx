@@ -17,6 +17,7 @@ type Props = {
     /** Sends an edited question as the next version of `id`. */
     onResend?(id: string, text: string): Promise<boolean>;
     onShowVersion?(id: string): void;
+    onRemember?(message: Message): void;
     onRunPlan?(messageId: string, steps: PlanStepInput[]): Promise<boolean>;
     onCancelPlan?(messageId: string): void;
     /** A message to scroll to and mark (a search result). */
@@ -62,6 +63,7 @@ export function ChatView(props: Props) {
                 void latest.current.onResend?.(id, text);
             },
             onShowVersion: (id) => latest.current.onShowVersion?.(id),
+            onRemember: (message) => latest.current.onRemember?.(message),
             onRun: (id, steps) => latest.current.onRunPlan?.(id, steps) ?? Promise.resolve(false),
             onCancel: (id) => latest.current.onCancelPlan?.(id),
         }),

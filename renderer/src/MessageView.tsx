@@ -1,5 +1,5 @@
 import {memo, useState} from "react";
-import {Check, ChevronLeft, ChevronRight, Copy, Pencil, RefreshCw, Trash2} from "lucide-react";
+import {Bookmark, Check, ChevronLeft, ChevronRight, Copy, Pencil, RefreshCw, Trash2} from "lucide-react";
 import type {Message, TurnStats} from "../../shared/contract.js";
 import {SourcesList} from "./citations.js";
 import {AnswerMarkdown} from "./Markdown.js";
@@ -77,6 +77,8 @@ export type MessageHandlers = {
     /** Sends the edited question as its next version. */
     onResend(id: string, text: string): void;
     onShowVersion(id: string): void;
+    /** Keeps (part of) the message as a memory, after the person has read and edited it. */
+    onRemember?(message: Message): void;
 } & Partial<PlanActions>;
 
 type Props = {
@@ -217,6 +219,16 @@ function MessageActions({
                     onClick={() => handlers.onEdit(id)}
                 >
                     <Pencil aria-hidden size={16} />
+                </button>
+            )}
+            {handlers?.onRemember && (
+                <button
+                    type="button"
+                    aria-label="Remember"
+                    title="Remember (kept across conversations)"
+                    onClick={() => handlers.onRemember?.(message)}
+                >
+                    <Bookmark aria-hidden size={16} />
                 </button>
             )}
             {handlers && (

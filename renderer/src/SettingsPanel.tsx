@@ -14,6 +14,7 @@ import {ApiSettings} from "./ApiSettings.js";
 import {ProviderSettings} from "./ProviderSettings.js";
 import {McpSettings} from "./McpSettings.js";
 import {BackupSettings} from "./BackupSettings.js";
+import {MemorySettings} from "./MemorySettings.js";
 import {GenerationForm} from "./GenerationForm.js";
 import {Dialog} from "./Dialog.js";
 
@@ -210,6 +211,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             <McpSettings api={api} onError={onError} />
             <ApiSettings api={api} onError={onError} />
             <ProviderSettings api={api} onError={onError} />
+            <MemorySettings api={api} onError={onError} />
             <BackupSettings api={api} onError={onError} />
             <h2>Approvals you granted</h2>
             {grants.length === 0 ? (

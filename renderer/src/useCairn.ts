@@ -346,10 +346,31 @@ export function useCairn(api: CairnApi) {
         [api, showError, state.selectedId],
     );
 
+    const setIncognito = useCallback(
+        async (incognito: boolean) => {
+            const id = state.selectedId;
+            if (!id) return;
+            // Shown at once; the core's answer (conversation.updated) confirms it, or the error puts it back.
+            const mark = (on: boolean) =>
+                setState((s) => ({
+                    ...s,
+                    conversations: s.conversations.map((c) => (c.id === id ? {...c, incognito: on} : c)),
+                }));
+            mark(incognito);
+            const res = await api.invoke("conversations.setIncognito", {id, incognito});
+            if (!res.ok) {
+                mark(!incognito);
+                showError(res.error.message);
+            }
+        },
+        [api, showError, state.selectedId],
+    );
+
     return {
         state,
         select,
         create,
+        setIncognito,
         rename,
         remove,
         send,

@@ -1,0 +1,213 @@
+import {useCallback, useEffect, useState} from "react";
+import type {CairnApi, Memory, Message} from "../../shared/contract.js";
+import {Dialog} from "./Dialog.js";
+
+type Props = {api: CairnApi; onError(message: string): void};
+
+/** The most characters a memory keeps (the core refuses more, in words). */
+const MEMORY_CHARS = 2000;
+
+/**
+ * Settings' "Memory": what Cairn keeps across conversations, each memory with where it came from; on or
+ * off; add, find, edit, turn off, delete, export.
+ */
+export function MemorySettings({api, onError}: Props) {
+    const [state, setState] = useState<{enabled: boolean; memories: Memory[]} | null>(null);
+    const [adding, setAdding] = useState("");
+    const [filter, setFilter] = useState("");
+    const reload = useCallback(async () => {
+        const res = await api.invoke("memories.list", {});
+        if (!res.ok) return onError(res.error.message);
+        setState(res.value);
+    }, [api, onError]);
+    useEffect(() => void reload(), [reload]);
+    if (!state) return null;
+    const run = async (call: Promise<{ok: boolean; error?: {message: string}}>) => {
+        const res = await call;
+        if (!res.ok) onError(res.error!.message);
+        await reload();
+        return res.ok;
+    };
+    const words = filter.trim().toLowerCase();
+    const shown = words ? state.memories.filter((m) => m.text.toLowerCase().includes(words)) : state.memories;
+    const exportAll = () => {
+        const json = JSON.stringify(
+            {format: "cairn.memories", version: 1, memories: state.memories},
+            null,
+            2,
+        );
+        const link = document.createElement("a");
+        link.href = URL.createObjectURL(new Blob([json], {type: "application/json"}));
+        link.download = "cairn-memories.json";
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    };
+    return (
+        <section aria-labelledby="memory-heading">
+            <h2 id="memory-heading">Memory</h2>
+            <p className="hint">
+                What Cairn keeps across conversations. Before each answer it recalls the memories that match
+                the question and cites them; “remember that …” or <strong>Remember</strong> on a message keeps
+                one (you approve what the model asks to keep). Incognito conversations recall and keep
+                nothing.
+            </p>
+            <label>
+                <input
+                    type="checkbox"
+                    checked={state.enabled}
+                    onChange={(e) => void run(api.invoke("memories.setEnabled", {enabled: e.target.checked}))}
+                />{" "}
+                Use memory
+            </label>
+            <form
+                className="memory-add"
+                onSubmit={(e) => {
+                    e.preventDefault();
+                    if (!adding.trim()) return;
+                    void run(api.invoke("memories.add", {text: adding})).then(
+                        (done) => done && setAdding(""),
+                    );
+                }}
+            >
+                <label>
+                    Add a memory
+                    <input
+                        type="text"
+                        value={adding}
+                        maxLength={MEMORY_CHARS}
+                        onChange={(e) => setAdding(e.target.value)}
+                    />
+                </label>
+                <button type="submit">Add</button>
+            </form>
+            <div className="memory-tools">
+                <label>
+                    Find
+                    <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+                </label>
+                <button onClick={exportAll} disabled={state.memories.length === 0}>
+                    Export
+                </button>
+            </div>
+            {state.memories.length === 0 ? (
+                <p>No memory yet.</p>
+            ) : (
+                <ul className="memories" aria-label="Memories">
+                    {shown.map((m) => (
+                        <MemoryRow key={m.id} memory={m} api={api} run={run} />
+                    ))}
+                </ul>
+            )}
+        </section>
+    );
+}
+
+function MemoryRow({
+    memory,
+    api,
+    run,
+}: {
+    memory: Memory;
+    api: CairnApi;
+    run(call: Promise<{ok: boolean; error?: {message: string}}>): Promise<boolean>;
+}) {
+    const [editing, setEditing] = useState<string | null>(null);
+    const from = memory.origin === "user" && !memory.sourceMessageId ? "added by you" : "from a conversation";
+    const when = new Date(memory.updatedAt).toLocaleDateString();
+    return (
+        <li className={memory.enabled ? undefined : "off"}>
+            {editing === null ? (
+                <span className="memory-text">{memory.text}</span>
+            ) : (
+                <input
+                    type="text"
+                    aria-label="Memory"
+                    value={editing}
+                    maxLength={MEMORY_CHARS}
+                    onChange={(e) => setEditing(e.target.value)}
+                />
+            )}
+            <span className="muted">
+                {" "}
+                — {from}, {when}
+            </span>
+            <span className="memory-actions">
+                {editing === null ? (
+                    <button aria-label={`Edit “${memory.text}”`} onClick={() => setEditing(memory.text)}>
+                        Edit
+                    </button>
+                ) : (
+                    <button
+                        onClick={() =>
+                            void run(api.invoke("memories.update", {id: memory.id, text: editing})).then(
+                                (done) => done && setEditing(null),
+                            )
+                        }
+                    >
+                        Save
+                    </button>
+                )}
+                <label>
+                    <input
+                        type="checkbox"
+                        checked={memory.enabled}
+                        onChange={(e) =>
+                            void run(
+                                api.invoke("memories.update", {id: memory.id, enabled: e.target.checked}),
+                            )
+                        }
+                    />{" "}
+                    On
+                </label>
+                <button
+                    aria-label={`Delete “${memory.text}”`}
+                    onClick={() => void run(api.invoke("memories.delete", {id: memory.id}))}
+                >
+                    Delete
+                </button>
+            </span>
+        </li>
+    );
+}
+
+/** Remember on a message: its text, to read and shorten, kept as a memory with the message as its source. */
+export function RememberDialog({
+    api,
+    message,
+    onClose,
+    onError,
+}: {
+    api: CairnApi;
+    message: Message;
+    onClose(): void;
+    onError(message: string): void;
+}) {
+    const [text, setText] = useState(message.content.slice(0, MEMORY_CHARS));
+    const save = async () => {
+        const res = await api.invoke("memories.add", {text, sourceMessageId: message.id});
+        if (!res.ok) return onError(res.error.message);
+        onClose();
+    };
+    return (
+        <Dialog label="Remember" onClose={onClose}>
+            <h2>Remember</h2>
+            <p>Kept across conversations and recalled when a question matches it. Keep it short: one fact.</p>
+            <label className="remember-text">
+                What to remember
+                <textarea
+                    data-autofocus
+                    value={text}
+                    maxLength={MEMORY_CHARS}
+                    rows={4}
+                    onChange={(e) => setText(e.target.value)}
+                />
+            </label>
+            <div className="choices">
+                <button disabled={!text.trim()} onClick={() => void save()}>
+                    Remember
+                </button>
+                <button onClick={onClose}>Cancel</button>
+            </div>
+        </Dialog>
+    );
+}
