@@ -114,9 +114,21 @@ test("cairn memory list, add, remove and export; cairn chat --incognito recalls 
     assert.ok(id, added.out);
     assert.match(cairn("memory", "add", "my dog is called biscuit").out, new RegExp(`^updated ${id}: `));
     const listed = JSON.parse(cairn("memory", "list", "--json").out) as Memory[];
-    assert.deepEqual(listed.map((m) => [m.id, m.text, m.origin]), [[id, "my dog is called biscuit", "user"]]);
+    assert.deepEqual(
+        listed.map((m) => [m.id, m.text, m.origin]),
+        [[id, "my dog is called biscuit", "user"]],
+    );
     const chat = (...flags: string[]) =>
-        cairn("chat", "--model", TEST_MODEL, "--max-tokens", "4", "--json", ...flags, "What is my dog called?");
+        cairn(
+            "chat",
+            "--model",
+            TEST_MODEL,
+            "--max-tokens",
+            "4",
+            "--json",
+            ...flags,
+            "What is my dog called?",
+        );
     const recalled = chat();
     assert.equal(recalled.code, 0, recalled.err);
     assert.match(recalled.out, /"tool":"recall"/);
