@@ -28,6 +28,7 @@ import {mcpFigures, mcpRows} from "./mcp.js";
 import {toolsAtScaleFigures, toolsAtScaleRows} from "./toolsAtScale.js";
 import {backupFigures, backupRows} from "./backup.js";
 import {importFigures, importRows} from "./import.js";
+import {memoryFigures as memoryRecallFigures, memoryRows} from "./memory.js";
 import {uiFigures, uiRows} from "./ui.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
@@ -340,6 +341,7 @@ const report = {
     toolsAtScale: await toolsAtScaleFigures(),
     backup: await backupFigures(),
     import: importFigures(),
+    memoryRecall: await memoryRecallFigures(),
     extraction: await extractionFigures(),
     hostilePages: await hostilePageFigures(),
     extractBench: await extractBench(),
@@ -417,6 +419,7 @@ console.table({
     ...toolsAtScaleRows(report.toolsAtScale),
     ...backupRows(report.backup),
     ...importRows(report.import),
+    ...memoryRows(report.memoryRecall),
     ...apiRows(report.api),
     ...apiRows(report.apiRealistic1B),
     ...uiRows(report.ui),

@@ -6,9 +6,13 @@ import {ftsTerms} from "./store.js";
 
 /** Reciprocal rank fusion constant, as in document search. */
 const RRF_K = 60;
-/** Memories recalled before a turn, and the most characters each brings (about 300 tokens in all). */
-export const RECALLED = 3;
+/**
+ * At most this many memories are recalled for a turn, best first, while they fit in RECALL_BUDGET_CHARS
+ * (about 300 tokens; the first always comes, cut to RECALL_CHARS).
+ */
+export const RECALLED = 5;
 const RECALL_CHARS = 400;
+const RECALL_BUDGET_CHARS = 1200;
 /** The least cosine similarity for a memory found by meaning alone. */
 const LEAST_SIMILARITY = 0.55;
 
@@ -52,10 +56,16 @@ export class MemoryRecall {
             });
         add(words);
         add(meaning);
-        return [...fused.values()]
-            .sort((a, b) => b.score - a.score)
-            .slice(0, limit)
-            .map(({memory}) => ({...memory, text: clip(memory.text)}));
+        const best = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+        const recalled: RecalledMemory[] = [];
+        let used = 0;
+        for (const {memory} of best) {
+            const text = clip(memory.text);
+            if (recalled.length > 0 && used + text.length > RECALL_BUDGET_CHARS) break;
+            recalled.push({...memory, text});
+            used += text.length;
+        }
+        return recalled;
     }
 
     private async byMeaning(query: string, limit: number, scopes: string[]): Promise<RecalledMemory[]> {

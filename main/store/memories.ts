@@ -17,8 +17,6 @@ type MemoryRow = {
 
 /** The longest memory: a statement, not a document (documents go to Documents). */
 export const MEMORY_CHARS = 2_000;
-/** Two memories sharing this share of their words are the same memory said again. */
-const SAME_WORDS = 0.8;
 
 export type NewMemory = {
     text: string;
@@ -56,8 +54,8 @@ export class MemoryStore {
     }
 
     /**
-     * Keeps a memory; one that says what an older one says (most of the same words) updates the older one
-     * instead of adding a second. Throws on an empty or too long text.
+     * Keeps a memory; one that says what an older one says (see sameStatement) updates the older one instead
+     * of adding a second. Throws on an empty or too long text.
      */
     add(memory: NewMemory): {memory: Memory; updated: boolean} {
         const text = checkText(memory.text);
@@ -138,11 +136,8 @@ export class MemoryStore {
             `SELECT m.id AS id, m.text AS text FROM memories_fts f JOIN memories m ON m.rowid = f.rowid
               WHERE memories_fts MATCH ? AND m.scope = ? ORDER BY bm25(memories_fts) LIMIT 5`,
         ).all(match, scope) as {id: string; text: string}[];
-        for (const candidate of candidates) {
-            const other = wordSet(candidate.text);
-            const shared = [...words].filter((w) => other.has(w)).length;
-            if (shared / Math.max(words.size, other.size) >= SAME_WORDS) return candidate.id;
-        }
+        for (const candidate of candidates)
+            if (sameStatement(words, wordSet(candidate.text))) return candidate.id;
         return null;
     }
 }
@@ -156,6 +151,17 @@ function checkText(text: string): string {
         );
     }
     return trimmed;
+}
+
+/**
+ * The same statement said again, or corrected by one word: the same words, or all of one's words in the
+ * other with one more ("Anna is allergic to nuts" / "Anna is not allergic to nuts"). A different name or
+ * number is a different memory ("Bruno is allergic to nuts").
+ */
+function sameStatement(a: Set<string>, b: Set<string>): boolean {
+    const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+    if (large.size - small.size > 1) return false;
+    return [...small].every((w) => large.has(w));
 }
 
 export function wordSet(text: string): Set<string> {

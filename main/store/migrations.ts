@@ -408,7 +408,7 @@ export const MIGRATIONS: readonly Migration[] = [
                 updated_at INTEGER NOT NULL
             );
             CREATE VIRTUAL TABLE memories_fts USING fts5(
-                text, content='memories', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
+                text, content='memories', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2'
             );
             CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
                 INSERT INTO memories_fts(rowid, text) VALUES (new.rowid, new.text);

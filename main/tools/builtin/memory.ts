@@ -1,5 +1,5 @@
 import type {Memory} from "../../../shared/contract.js";
-import {memoryTitle, type RecalledMemory} from "../../docs/memory.js";
+import {memoryTitle, RECALLED, type RecalledMemory} from "../../docs/memory.js";
 import {defineTool} from "../defineTool.js";
 
 export type MemoryAccess = {
@@ -23,11 +23,11 @@ export function createRecall(memory: MemoryAccess) {
             required: ["query"],
             properties: {query: {type: "string", minLength: 1, maxLength: 1000}, limit: {type: "integer"}},
         },
-        validate: {properties: {limit: {minimum: 1, maximum: 10, default: 3}}},
+        validate: {properties: {limit: {minimum: 1, maximum: 10, default: RECALLED}}},
         async run(args, ctx) {
             const refused = memory.allowed(ctx.conversationId);
             if (refused) return {text: "", error: refused};
-            const found = await memory.search(args.query, args.limit ?? 3);
+            const found = await memory.search(args.query, args.limit ?? RECALLED);
             if (found.length === 0) return {text: "No memory matches.", data: {memories: []}};
             return {
                 text: found.map((m, i) => `[${i + 1}] ${m.text}`).join("\n"),
