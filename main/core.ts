@@ -388,7 +388,7 @@ function memoryAccessFor(deps: {
             if (asked) return [{name: "remember", args: {text: asked[1]!.trim().slice(0, 2000)}}];
             if (conversation.toolsOff.includes("recall") || memories.count() === 0) return [];
             return recall.byWords(text, 1).length
-                ? [{name: "recall", args: {query: text.slice(0, 1000)}}]
+                ? [{name: "recall", args: {query: text.slice(0, 200)}}]
                 : [];
         },
     };

@@ -2,6 +2,7 @@ import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
 import type {StepRequest} from "../llm/engine.js";
 import type {Plan, PlanStep, PlanStepInput} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
+import {RECALL_TOOL, REMEMBER_TOOL} from "../tools/builtin/memory.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
 import type {ToolRegistry} from "../tools/registry.js";
 
@@ -34,6 +35,9 @@ export function plannerStep(
     history: ChatHistoryItem[],
     maxTokens: number | undefined,
 ): Pick<StepRequest, "history" | "format" | "maxTokens"> {
+    // Memories are recalled before every turn and kept when the person says so: a plan neither searches nor
+    // writes them (and every tool makes the plan's grammar longer, which llama.cpp caps).
+    offered = offered.filter((t) => t.name !== RECALL_TOOL && t.name !== REMEMBER_TOOL);
     const listed = offered.map((t) => `- ${t.name}: ${t.description}`).join("\n");
     return {
         history: [

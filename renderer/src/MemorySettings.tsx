@@ -6,6 +6,8 @@ type Props = {api: CairnApi; onError(message: string): void};
 
 /** The most characters a memory keeps (the core refuses more, in words). */
 const MEMORY_CHARS = 2000;
+/** Memories listed at once: thousands would make the dialog slow; Find narrows them. */
+const SHOWN = 200;
 
 /**
  * Settings' "Memory": what Cairn keeps across conversations, each memory with where it came from; on or
@@ -92,11 +94,18 @@ export function MemorySettings({api, onError}: Props) {
             {state.memories.length === 0 ? (
                 <p>No memory yet.</p>
             ) : (
-                <ul className="memories" aria-label="Memories">
-                    {shown.map((m) => (
-                        <MemoryRow key={m.id} memory={m} api={api} run={run} />
-                    ))}
-                </ul>
+                <>
+                    <ul className="memories" aria-label="Memories">
+                        {shown.slice(0, SHOWN).map((m) => (
+                            <MemoryRow key={m.id} memory={m} api={api} run={run} />
+                        ))}
+                    </ul>
+                    {shown.length > SHOWN && (
+                        <p className="hint">
+                            {shown.length - SHOWN} more (newest first): use Find, or Export for all of them.
+                        </p>
+                    )}
+                </>
             )}
         </section>
     );

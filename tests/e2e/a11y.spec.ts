@@ -167,6 +167,15 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
         },
     },
     {
+        name: "Remember a message",
+        open: async (page) => {
+            const answer = page.locator("article.message.assistant").first();
+            await answer.hover();
+            await answer.getByRole("button", {name: "Remember"}).click();
+            await expect(page.getByRole("dialog", {name: "Remember"})).toBeVisible();
+        },
+    },
+    {
         name: "Keyboard shortcuts",
         open: async (page) => {
             await page.locator("body").click({position: {x: 600, y: 5}});

@@ -93,7 +93,13 @@ async function open(maxSteps = 6): Promise<TestCore> {
         `defaults:\n    maxSteps: ${maxSteps}\ntools:\n    web_search:\n        options: {provider: searxng, base_url: "${base}"}\n` +
             `    web_fetch:\n        options: {allow_hosts: [127.0.0.1]}\n${COMPOSITES}`,
     );
-    return openTestCore({dataDir, extraTools: testTools().tools, generation: {maxTokens: 8, seed: 1}});
+    // Room in the context for Cairn's tools and the results (the tiny model's 2,048 holds not both).
+    return openTestCore({
+        dataDir,
+        extraTools: testTools().tools,
+        contextSize: 8192,
+        generation: {maxTokens: 8, seed: 1},
+    });
 }
 
 async function run(t: TestCore, name: string, args: Record<string, unknown>, mode: "ask" | "agent" = "ask") {

@@ -41,8 +41,8 @@ function corpus(): string {
     return dir;
 }
 
-async function open(): Promise<TestCore> {
-    const t = await openTestCore({modelPath: null});
+async function open(contextSize?: number): Promise<TestCore> {
+    const t = await openTestCore({modelPath: null, contextSize});
     unwrap(await t.api.invoke("settings.set", {embeddingModelPath: TEST_MODEL}));
     return t;
 }
@@ -334,7 +334,8 @@ test("a new embedding model re-embeds everything without mixing dimensions", asy
 });
 
 test("rag_search through a forced call cites the document passage; conversation scope sees only its attachments", async () => {
-    const t = await open();
+    // Room in the context for Cairn's tools and the passages (the tiny model's 2,048 holds not both).
+    const t = await open(8192);
     try {
         unwrap(await t.api.invoke("models.load", {path: TEST_MODEL}));
         await ingest(t, [corpus()], {collection: "Notes"});

@@ -10,10 +10,13 @@ export type MemoryAccess = {
     allowed(conversationId: string): string | null;
 };
 
+export const RECALL_TOOL = "recall";
+export const REMEMBER_TOOL = "remember";
+
 /** recall: the person's memories that match, each a citable source (also run before each turn). */
 export function createRecall(memory: MemoryAccess) {
     return defineTool({
-        name: "recall",
+        name: RECALL_TOOL,
         description:
             "Search what the user asked you to remember (facts and preferences kept across conversations).",
         sideEffect: "none",
@@ -21,7 +24,8 @@ export function createRecall(memory: MemoryAccess) {
             type: "object",
             additionalProperties: false,
             required: ["query"],
-            properties: {query: {type: "string", minLength: 1, maxLength: 1000}, limit: {type: "integer"}},
+            // 200 characters, as plan steps' document searches: a plan's grammar repeats every step's.
+            properties: {query: {type: "string", minLength: 1, maxLength: 200}, limit: {type: "integer"}},
         },
         validate: {properties: {limit: {minimum: 1, maximum: 10, default: RECALLED}}},
         async run(args, ctx) {
@@ -46,7 +50,7 @@ export function createRecall(memory: MemoryAccess) {
 /** remember: keeps a short statement across conversations; a write, so the person approves its exact text. */
 export function createRemember(memory: MemoryAccess) {
     return defineTool({
-        name: "remember",
+        name: REMEMBER_TOOL,
         description:
             "Keep a short fact or preference the user wants remembered in later conversations (one statement).",
         sideEffect: "write",
