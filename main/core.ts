@@ -16,7 +16,7 @@ import {mcpHandlers} from "./handlers/mcp.js";
 import {MemoryRecall} from "./docs/memory.js";
 import {memoryHandlers} from "./handlers/memories.js";
 import {MemoryStore} from "./store/memories.js";
-import {createRecall, createRemember, type MemoryAccess} from "./tools/builtin/memory.js";
+import {createRecall, createRemember, REMEMBER_CHARS, type MemoryAccess} from "./tools/builtin/memory.js";
 import {importHandlers} from "./handlers/imports.js";
 import {importFiles} from "./import/importer.js";
 import type {ImportProgress} from "./import/run.js";
@@ -385,7 +385,10 @@ function memoryAccessFor(deps: {
         autoCalls: (conversation, text) => {
             if (allowed(conversation.id)) return [];
             const asked = /^\s*remember(?:\s+that)?[\s,:]+(\S[\s\S]{2,})$/i.exec(text);
-            if (asked) return [{name: "remember", args: {text: asked[1]!.trim().slice(0, 2000)}}];
+            // Longer than a statement: the model reads it as a message (Remember on it keeps more).
+            if (asked && asked[1]!.trim().length <= REMEMBER_CHARS) {
+                return [{name: "remember", args: {text: asked[1]!.trim()}}];
+            }
             if (conversation.toolsOff.includes("recall") || memories.count() === 0) return [];
             return recall.byWords(text, 1).length
                 ? [{name: "recall", args: {query: text.slice(0, 200)}}]

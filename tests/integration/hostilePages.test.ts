@@ -21,7 +21,8 @@ before(async () => {
     );
     const dataDir = tempDir();
     fs.writeFileSync(path.join(dataDir, "tools.yaml"), ALLOW_LOOPBACK);
-    t = await openTestCore({dataDir, generation: {maxTokens: 4}});
+    // Room in the context for Cairn's tools and the page's text (the tiny model's 2,048 holds not both).
+    t = await openTestCore({dataDir, contextSize: 8192, generation: {maxTokens: 4}});
 });
 after(async () => {
     await t.core.dispose();

@@ -12,6 +12,8 @@ export type MemoryAccess = {
 
 export const RECALL_TOOL = "recall";
 export const REMEMBER_TOOL = "remember";
+/** The most characters the model (or "remember that …") keeps at once; Remember on a message takes more. */
+export const REMEMBER_CHARS = 300;
 
 /** recall: the person's memories that match, each a citable source (also run before each turn). */
 export function createRecall(memory: MemoryAccess) {
@@ -60,7 +62,8 @@ export function createRemember(memory: MemoryAccess) {
             type: "object",
             additionalProperties: false,
             required: ["text"],
-            properties: {text: {type: "string", minLength: 1, maxLength: 2000}},
+            // One statement; the bound also keeps the tool-call grammar small (llama.cpp caps its repetitions).
+            properties: {text: {type: "string", minLength: 1, maxLength: REMEMBER_CHARS}},
         },
         async run(args, ctx) {
             const refused = memory.allowed(ctx.conversationId);
