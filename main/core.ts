@@ -14,6 +14,9 @@ import {settingsHandlers} from "./handlers/settings.js";
 import {toolHandlers} from "./handlers/tools.js";
 import {mcpHandlers} from "./handlers/mcp.js";
 import {MemoryRecall} from "./docs/memory.js";
+import {Assistants} from "./assistants/assistants.js";
+import {assistantHandlers} from "./assistants/handlers.js";
+import {AssistantStore} from "./assistants/store.js";
 import {memoryHandlers} from "./handlers/memories.js";
 import {MemoryStore} from "./store/memories.js";
 import {createRecall, createRemember, REMEMBER_CHARS, type MemoryAccess} from "./tools/builtin/memory.js";
@@ -28,7 +31,7 @@ import {McpManager} from "./mcp/manager.js";
 import {EventBus} from "./events.js";
 import {DocumentService} from "./docs/service.js";
 import {Embedder} from "./llm/embedder.js";
-import {createListCollections, createRagSearch} from "./tools/builtin/rag.js";
+import {createListCollections, createRagSearch, type SearchReach} from "./tools/builtin/rag.js";
 import {Engine} from "./llm/engine.js";
 import type {DownloadTimeouts} from "./models/downloads.js";
 import {ModelManager} from "./models/manager.js";
@@ -106,6 +109,8 @@ export type Core = {
     docs: DocumentService;
     chat: ChatService;
     conversations: ConversationStore;
+    /** Saved instructions and settings that conversations start with (Settings → Assistants). */
+    assistants: Assistants;
     settings: SettingsStore;
     toolCalls: ToolCallStore;
     tools: ToolRegistry;
@@ -162,14 +167,21 @@ export function createCore(options: CoreOptions): Core {
     const embedder = new Embedder(engine, () => settings.get("embeddingModelPath") ?? null);
     const models = createModels(options, db, engine, embedder, bus);
     const docs = new DocumentService(db, embedder, bus, (id) => conversations.get(id) !== null);
+    const assistants = new Assistants(new AssistantStore(db), {
+        toolKnown: (name) => toolKnown(name),
+        collectionNames: () => docs.collections().map((c) => c.name),
+        providerKnown: (name) => providers.has(name),
+        conversation: (id) => conversations.get(id),
+    });
     const memories = new MemoryStore(db);
     const recall = new MemoryRecall(memories, embedder, new ToolVectorCache(db));
-    const memoryAccess = memoryAccessFor({memories, recall, settings, conversations});
+    const memoryAccess = memoryAccessFor({memories, recall, settings, conversations, assistants});
     const {tools, warnings: toolWarnings} = createTools(options, {
         engine,
         docs,
         webPages,
         memory: memoryAccess,
+        reach: (id) => assistants.collectionsFor(id),
     });
     const warnings = [...(readOnly ? [readOnly] : []), ...(options.notices ?? []), ...toolWarnings];
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
@@ -191,6 +203,10 @@ export function createCore(options: CoreOptions): Core {
         accounts: {vault: options.keyVault ?? null, dataDir: options.dataDir},
         ...(options.openExternal ? {openPage: options.openExternal} : {}),
     });
+    // A tool an assistant names is known when it is here, or may be (an MCP server not started yet).
+    const toolKnown = (name: string) =>
+        tools.resolve(name) !== null ||
+        mcp.status().servers.some((s) => name === `mcp:${s.name}` || s.state !== "ready");
     // Reading the file and making the connections is immediate; servers set to start at launch start now.
     if (options.connectMcp !== false) {
         void mcp.load();
@@ -224,9 +240,10 @@ export function createCore(options: CoreOptions): Core {
             telemetry,
             chooser,
             autoCalls: memoryAccess.autoCalls,
+            pinnedFor: (id) => assistants.pinnedFor(id),
         },
         citations,
-        generationFor(settings, options.generation),
+        generationFor(settings, assistants, options.generation),
         processes,
         () => settings.values().planMaxSteps,
         providers,
@@ -242,6 +259,7 @@ export function createCore(options: CoreOptions): Core {
             toolFiles,
             db,
             conversations,
+            assistants,
             bus,
             dataDir: options.dataDir,
         },
@@ -261,8 +279,10 @@ export function createCore(options: CoreOptions): Core {
         {
             ...apiHandlers(api),
             ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
+            ...assistantHandlers(assistants, bus),
             ...conversationHandlers({
                 conversations,
+                assistants,
                 chat,
                 bus,
                 toolCalls,
@@ -305,6 +325,7 @@ export function createCore(options: CoreOptions): Core {
     const services = {db, bus, engine, embedder, models, docs, chat, conversations, settings, toolCalls};
     return {
         ...services,
+        assistants,
         tools,
         chooser,
         toolFiles,
@@ -333,9 +354,10 @@ export function createCore(options: CoreOptions): Core {
 }
 
 /** The generation settings in force for a conversation: the defaults, its own, then this run's flags. */
-function generationFor(settings: SettingsStore, run: GenerationOptions = {}) {
+function generationFor(settings: SettingsStore, assistants: Assistants, run: GenerationOptions = {}) {
     return (conversation: Conversation): GenerationSettings => ({
         ...settings.values().generation,
+        ...assistants.generationOf(conversation),
         ...conversation.generation,
         ...definedOnly(run),
     });
@@ -364,8 +386,9 @@ function memoryAccessFor(deps: {
     recall: MemoryRecall;
     settings: SettingsStore;
     conversations: ConversationStore;
+    assistants: Assistants;
 }): MemoryAccess & {autoCalls: (conversation: Conversation, text: string) => PreflightCall[]} {
-    const {memories, recall, settings, conversations} = deps;
+    const {memories, recall, settings, conversations, assistants} = deps;
     const allowed = (conversationId: string) => {
         if (settings.get("memoryEnabled") === false) return "memory is off (Settings → Memory)";
         if (conversations.get(conversationId)?.incognito)
@@ -373,11 +396,13 @@ function memoryAccessFor(deps: {
         return null;
     };
     return {
-        search: (query, limit) => recall.search(query, limit),
+        search: (query, limit, conversationId) =>
+            recall.search(query, limit, assistants.memoryScopes(conversationId).recall),
         keep: (text, conversationId) =>
             memories.add({
                 text,
                 origin: "model",
+                scope: assistants.memoryScopes(conversationId).keep,
                 sourceConversationId: conversationId,
                 sourceMessageId: conversations.head(conversationId),
             }),
@@ -390,7 +415,7 @@ function memoryAccessFor(deps: {
                 return [{name: "remember", args: {text: asked[1]!.trim()}}];
             }
             if (conversation.toolsOff.includes("recall") || memories.count() === 0) return [];
-            return recall.byWords(text, 1).length
+            return recall.byWords(text, 1, assistants.memoryScopes(conversation.id).recall).length
                 ? [{name: "recall", args: {query: text.slice(0, 200)}}]
                 : [];
         },
@@ -400,7 +425,13 @@ function memoryAccessFor(deps: {
 /** The built-in tools with the tools.yaml files in force; mistakes in those files become warnings. */
 function createTools(
     options: CoreOptions,
-    deps: {engine: Engine; docs: DocumentService; webPages: WebPageStore; memory: MemoryAccess},
+    deps: {
+        engine: Engine;
+        docs: DocumentService;
+        webPages: WebPageStore;
+        memory: MemoryAccess;
+        reach: SearchReach;
+    },
 ): {tools: ToolRegistry; warnings: string[]} {
     const {config, problems} = loadToolsConfig([
         path.join(appRoot(), "resources", "tools.yaml"),
@@ -418,7 +449,7 @@ function createTools(
         replaceInFile,
         webSearch,
         createWebFetch((page) => deps.webPages.save(page)),
-        createRagSearch(deps.docs),
+        createRagSearch(deps.docs, deps.reach),
         createListCollections(deps.docs),
         createRecall(deps.memory),
         createRemember(deps.memory),

@@ -76,6 +76,8 @@ export const Conversation = Type.Object(
         provider: nullable(Type.String()),
         /** Which of the provider's models (null: the one providers.json names, else the first it lists). */
         providerModel: nullable(Type.String()),
+        /** The assistant this conversation was started with (its instructions and settings apply); null: none. */
+        assistantId: nullable(Type.String()),
         createdAt: Timestamp,
         updatedAt: Timestamp,
     },
@@ -383,6 +385,50 @@ export const Memory = Type.Object(
     closed,
 );
 export type Memory = Static<typeof Memory>;
+
+/** Where an assistant's memories go: kept for every conversation, or only for its own conversations. */
+export const MemoryScope = oneOf(["everywhere", "assistant"]);
+export type MemoryScope = Static<typeof MemoryScope>;
+
+/**
+ * What an assistant sets for the conversations started with it: its instructions (the system prompt),
+ * which tools are off and which always offered, the document collections its searches read (none: all),
+ * where its memories go, the model that answers (a provider of providers.json, null: the local model), its
+ * generation settings and the prompts a new conversation offers. The same object is its JSON file.
+ */
+export const AssistantFields = {
+    name: Name,
+    /** An emoji (or any short text) shown beside the name. */
+    icon: Type.String({maxLength: 16}),
+    instructions: Type.String({maxLength: 20_000}),
+    toolsOff: Type.Array(Type.String({minLength: 1, maxLength: 200}), {maxItems: 2_000}),
+    pinnedTools: Type.Array(Type.String({minLength: 1, maxLength: 200}), {maxItems: 64}),
+    collections: Type.Array(Type.String({minLength: 1, maxLength: 200}), {maxItems: 64}),
+    memoryScope: MemoryScope,
+    provider: nullable(Name),
+    providerModel: nullable(Type.String({minLength: 1, maxLength: 200})),
+    generation: nullable(PartialGeneration),
+    starters: Type.Array(Type.String({minLength: 1, maxLength: 500}), {maxItems: 8}),
+};
+export const AssistantInput = Type.Object(
+    {...AssistantFields, isDefault: Type.Optional(Type.Boolean())},
+    closed,
+);
+export type AssistantInput = Static<typeof AssistantInput>;
+export const Assistant = Type.Object(
+    {
+        id: Type.String(),
+        ...AssistantFields,
+        /** New conversations start with this one unless another is picked. */
+        isDefault: Type.Boolean(),
+        /** What it names that is not here (a tool, a collection, a provider): said, and left out when it runs. */
+        missing: Type.Array(Type.String()),
+        createdAt: Timestamp,
+        updatedAt: Timestamp,
+    },
+    closed,
+);
+export type Assistant = Static<typeof Assistant>;
 
 /** What an import brought in from one file, and what it left out and why. */
 export const ImportFileReport = Type.Object(
@@ -934,10 +980,29 @@ export const calls = {
         ),
     ),
     "conversations.list": call(Empty, Type.Array(Conversation)),
+    /** assistantId: the assistant to start with (null: none; absent: the default assistant, if any). */
     "conversations.create": call(
-        req({title: Type.Optional(Type.String({maxLength: 200})), incognito: Type.Optional(Type.Boolean())}),
+        req({
+            title: Type.Optional(Type.String({maxLength: 200})),
+            incognito: Type.Optional(Type.Boolean()),
+            assistantId: Type.Optional(nullable(Id)),
+        }),
         Conversation,
     ),
+    "assistants.list": call(Empty, Type.Array(Assistant)),
+    /** Adds an assistant, or with `id` changes one (its conversations follow its instructions at once). */
+    "assistants.save": call(req({id: Type.Optional(Id), assistant: AssistantInput}), Assistant),
+    /** Its conversations stay, without an assistant. */
+    "assistants.delete": call(req({id: Id}), Nothing),
+    /** The assistant new conversations start with; null: none. */
+    "assistants.setDefault": call(req({id: nullable(Id)}), Type.Array(Assistant)),
+    /** An assistant as a JSON file (its settings; nothing of its conversations or memories). */
+    "assistants.export": call(
+        req({id: Id}),
+        Type.Object({fileName: Type.String(), content: Type.String()}, closed),
+    ),
+    /** An assistant's JSON file (as exported): checked whole before anything is added. */
+    "assistants.import": call(req({content: Type.String({minLength: 1, maxLength: 200_000})}), Assistant),
     "conversations.setIncognito": call(req({id: Id, incognito: Type.Boolean()}), Conversation),
     /** Memories, newest first, and whether memory is on (Settings). */
     "memories.list": call(
@@ -1268,6 +1333,7 @@ export const AppEvent = Type.Union([
     event("chat.error", {conversationId: Type.String(), messageId: Type.String(), message: Type.String()}),
     event("conversation.updated", {conversation: Conversation}),
     event("conversation.deleted", {conversationId: Type.String()}),
+    event("assistants.changed", {}),
     event("engine.status", {status: EngineStatus}),
     event("models.download", {progress: DownloadProgress}),
     event("models.changed", {}),

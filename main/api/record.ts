@@ -1,14 +1,20 @@
 import type {TurnStats} from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
 import type {CitationStore} from "../store/citations.js";
-import type {ConversationStore} from "../store/conversations.js";
+import type {ConversationStart, ConversationStore} from "../store/conversations.js";
 import type {ChatOutcome} from "./chat.js";
 import {titleFrom} from "../chat/chatService.js";
 import {ApiError} from "./errors.js";
 import {contentText} from "./history.js";
 import type {ChatMessage} from "./schemas.js";
 
-type Deps = {conversations: ConversationStore; citations: CitationStore; bus: EventBus};
+type Deps = {
+    conversations: ConversationStore;
+    citations: CitationStore;
+    bus: EventBus;
+    /** What a conversation started with an assistant gets (metadata.assistant). */
+    startFor: (assistantId: string) => ConversationStart | null;
+};
 
 /**
  * API exchanges recorded as Cairn conversations (`metadata.conversation_id`, off by default): the
@@ -18,7 +24,12 @@ type Deps = {conversations: ConversationStore; citations: CitationStore; bus: Ev
 export class ApiRecorder {
     constructor(private readonly deps: Deps) {}
 
-    begin(requested: unknown, messages: ChatMessage[], model: string): Recording {
+    begin(
+        requested: unknown,
+        messages: ChatMessage[],
+        model: string,
+        assistantId: string | null = null,
+    ): Recording {
         const {conversations} = this.deps;
         if (typeof requested !== "string" || requested.length === 0)
             throw new ApiError(
@@ -29,7 +40,13 @@ export class ApiRecorder {
             );
         const question = lastUserText(messages);
         const conversation =
-            requested === "new" ? conversations.create(titleFrom(question)) : conversations.get(requested);
+            requested === "new"
+                ? conversations.create(
+                      titleFrom(question),
+                      false,
+                      assistantId ? this.deps.startFor(assistantId) : null,
+                  )
+                : conversations.get(requested);
         if (!conversation)
             throw new ApiError(
                 404,

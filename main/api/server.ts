@@ -2,6 +2,8 @@ import http from "node:http";
 import type {AddressInfo} from "node:net";
 import path from "node:path";
 import {Ajv, type ValidateFunction} from "ajv";
+import type {Assistant} from "../../shared/contract.js";
+import type {Assistants} from "../assistants/assistants.js";
 import type {EventBus} from "../events.js";
 import type {Embedder} from "../llm/embedder.js";
 import type {Engine} from "../llm/engine.js";
@@ -46,6 +48,8 @@ export type ApiCore = {
     db: Db;
     dataDir: string;
     conversations: ConversationStore;
+    /** metadata.assistant: an assistant's instructions and settings for a request. */
+    assistants: Pick<Assistants, "find" | "list" | "startFor">;
     bus: EventBus;
 };
 
@@ -94,6 +98,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         conversations: core.conversations,
         citations: new CitationStore(core.db),
         bus: core.bus,
+        startFor: (id) => core.assistants.startFor(id),
     });
     const gate = new Gate(options.maxWaiting ?? DEFAULT_MAX_WAITING);
     let port = 0;
@@ -152,7 +157,9 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                     )
                         await options.core.tools.readQuery(questionOf(body));
                 }
-                return completion(res, body, planChat(body, toolAjv, apiTools), "chat", timing);
+                const assistant = assistantOf(body.metadata?.assistant);
+                const plan = planChat(withInstructions(body, assistant), toolAjv, apiTools);
+                return completion(res, body, withAssistant(plan, assistant), "chat", timing, assistant);
             }
             case "POST /v1/completions": {
                 const body = validated(
@@ -178,12 +185,27 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         }
     }
 
+    /** metadata.assistant: an assistant by name or id, whose instructions and settings the request takes. */
+    function assistantOf(requested: unknown): Assistant | null {
+        if (requested === undefined || requested === null) return null;
+        const found = typeof requested === "string" ? core.assistants.find(requested) : null;
+        if (found) return found;
+        const names = core.assistants.list().map((a) => a.name);
+        throw new ApiError(
+            400,
+            `metadata.assistant: no assistant ${JSON.stringify(requested)} (assistants: ${names.join(", ") || "none"})`,
+            "invalid_request_error",
+            "metadata.assistant",
+        );
+    }
+
     async function completion(
         res: http.ServerResponse,
         body: ChatRequest | CompletionRequest,
         plan: ChatPlan,
         kind: "chat" | "text",
         timing: ServerTiming,
+        assistant: Assistant | null = null,
     ): Promise<void> {
         const abort = new AbortController();
         // A client that goes away stops its generation (or leaves the queue).
@@ -207,7 +229,12 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 : null;
             const recording =
                 "messages" in body && body.metadata?.conversation_id !== undefined
-                    ? recorder.begin(body.metadata.conversation_id, body.messages, model)
+                    ? recorder.begin(
+                          body.metadata.conversation_id,
+                          body.messages,
+                          model,
+                          assistant?.id ?? null,
+                      )
                     : null;
             const sink: ChatSink = {
                 text: (chunk) => {
@@ -465,4 +492,18 @@ function sendError(res: http.ServerResponse, error: ApiError): void {
     }
     for (const [key, value] of Object.entries(error.headers)) res.setHeader(key, value);
     sendJson(res, error.status, error.body());
+}
+
+/** The assistant's instructions as the first system message, before the caller's own. */
+function withInstructions(body: ChatRequest, assistant: Assistant | null): ChatRequest {
+    if (!assistant?.instructions.trim()) return body;
+    return {...body, messages: [{role: "system", content: assistant.instructions}, ...body.messages]};
+}
+
+/** The assistant's generation settings, under the request's own. */
+function withAssistant(plan: ChatPlan, assistant: Assistant | null): ChatPlan {
+    const generation = assistant?.generation;
+    if (!generation) return plan;
+    const {systemPrompt: _prompt, maxTokens, ...sampling} = generation;
+    return {...plan, maxTokens: plan.maxTokens ?? maxTokens, sampling: {...sampling, ...plan.sampling}};
 }

@@ -39,6 +39,8 @@ export type ToolServices = {
      * what the person asked to be remembered); the answer cites what they found.
      */
     autoCalls?: (conversation: Conversation, text: string) => PreflightCall[];
+    /** Tools always offered in a conversation besides the pinned ones (its assistant's). */
+    pinnedFor?: (conversationId: string) => readonly string[];
 };
 
 export type TurnDeps = {
@@ -297,6 +299,7 @@ export class Turn {
             query: lastQuestion(this.input.history),
             used: [...toolsCalled(this.input.history), ...toolsCalled([this.modelItem()])],
             found: this.found,
+            pinned: this.deps.tools.pinnedFor?.(this.input.answer.conversationId) ?? [],
         });
         this.stats.toolsOffered = this.selection.cut ? describeSelection(this.selection) : undefined;
         return this.selection.tools;

@@ -24,6 +24,7 @@ const COMMAND_USAGE: Array<[string, string]> = [
         --approve all|none                      answer approval prompts (default none: deny)
         --web                                   turn web access on for this command
         --incognito                             a conversation that recalls and remembers nothing
+        --assistant NAME                        start the conversation with this assistant (else the default)
         --provider NAME                         answer with a model of providers.json instead of the local one
         --base-url URL [--api-key KEY] [--remote-model M]
                                                 answer with a model on an OpenAI-compatible server, for this
@@ -67,6 +68,14 @@ const COMMAND_USAGE: Array<[string, string]> = [
         `  memory list [--json] | add TEXT | remove ID | export [--out FILE]   [--data DIR]
         What Cairn remembers across conversations: each memory with where it came from. add keeps one
         (said again in other words, the older one is updated); export writes them all as JSON.`,
+    ],
+    [
+        "assistants",
+        `  assistants list [--json] | add NAME [--instructions TEXT] [--icon EMOJI] [--default]
+      | remove NAME | export NAME [--out FILE] | import FILE…   [--data DIR]
+        Assistants: saved instructions and settings a conversation starts with (cairn chat --assistant
+        NAME; the default one when none is named). export writes one as JSON; import reads such files
+        (checked whole first; a name already taken gets a number).`,
     ],
     [
         "export",
@@ -216,6 +225,12 @@ export type CliArgs = {
     merge: boolean;
     /** `chat --incognito`: a conversation that recalls and remembers nothing. */
     incognito: boolean;
+    /** `chat --assistant NAME`: the assistant a new conversation starts with. */
+    assistant: string | undefined;
+    /** `assistants add`: its instructions, icon, and whether it becomes the default. */
+    instructions: string | undefined;
+    icon: string | undefined;
+    makeDefault: boolean;
 };
 
 export class UsageError extends Error {}
@@ -264,6 +279,10 @@ const OPTIONS = {
     all: {type: "boolean"},
     merge: {type: "boolean"},
     incognito: {type: "boolean"},
+    assistant: {type: "string"},
+    instructions: {type: "string"},
+    icon: {type: "string"},
+    default: {type: "boolean"},
     without: {type: "string"},
     help: {type: "boolean", short: "h"},
 } as const;
@@ -375,6 +394,10 @@ export function parseCli(argv: string[]): CliArgs {
         all: values.all ?? false,
         merge: values.merge ?? false,
         incognito: values.incognito ?? false,
+        assistant: values.assistant,
+        instructions: values.instructions,
+        icon: values.icon,
+        makeDefault: values.default ?? false,
         without: exportParts(values.without),
         url: values.url,
         headers: checkedPairs("header", values.header ?? [], ":"),

@@ -22,6 +22,7 @@ import {finishPendingRestore} from "../store/backup.js";
 import {backupCommand, importCommand, othersRunning, restoreCommand} from "./backup.js";
 import {exportCommand} from "./export.js";
 import {memoryCommand} from "./memory.js";
+import {assistantsCommand} from "./assistants.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
@@ -69,6 +70,8 @@ export async function runCli(argv: string[]): Promise<number> {
                 return await importCommand(preparedDataDir(args), args, cliOut);
             case "export":
                 return await exportCommand(preparedDataDir(args), args, cliOut);
+            case "assistants":
+                return await withCore(args, assistantsCommand);
             case "memory":
                 return memoryCommand(preparedDataDir(args), args, {...cliOut, json: args.json});
             case undefined:
@@ -250,7 +253,13 @@ async function chat(args: CliArgs): Promise<number> {
         const api = createMemoryClient(core);
         let conversationId = args.conversation;
         if (!conversationId) {
-            const created = await api.invoke("conversations.create", {incognito: args.incognito});
+            const assistant = args.assistant ? core.assistants.find(args.assistant) : null;
+            if (args.assistant && !assistant)
+                return failLine(`no assistant named ${args.assistant}; cairn assistants list shows them`);
+            const created = await api.invoke("conversations.create", {
+                incognito: args.incognito,
+                ...(assistant ? {assistantId: assistant.id} : {}),
+            });
             if (!created.ok) return failLine(created.error.message);
             conversationId = created.value.id;
         }

@@ -10,7 +10,9 @@ const SNIPPET_CHARS = 300;
 export type SearchScope =
     | {kind: "all"}
     | {kind: "collection"; collectionId: string}
-    | {kind: "conversation"; conversationId: string};
+    | {kind: "conversation"; conversationId: string}
+    /** Some collections and one conversation's attachments (an assistant's conversation searching "all"). */
+    | {kind: "some"; collectionIds: string[]; conversationId: string};
 
 /**
  * Hybrid retrieval: the nearest chunks by vector and the best by BM25, fused by reciprocal rank. Exact terms
@@ -69,6 +71,11 @@ function scopeKeys(scope: SearchScope): string[] | null {
     if (scope.kind === "all") return null;
     if (scope.kind === "collection")
         return [scopeKey({collectionId: scope.collectionId, conversationId: null})];
+    if (scope.kind === "some")
+        return [
+            ...scope.collectionIds.map((collectionId) => scopeKey({collectionId, conversationId: null})),
+            scopeKey({collectionId: null, conversationId: scope.conversationId}),
+        ];
     return [scopeKey({collectionId: null, conversationId: scope.conversationId})];
 }
 

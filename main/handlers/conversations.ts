@@ -9,10 +9,13 @@ import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
 import type {Providers} from "../llm/providers.js";
+import type {Assistants} from "../assistants/assistants.js";
 import type {HandlerSlice} from "./slice.js";
 
 type Deps = {
     conversations: ConversationStore;
+    /** What a new conversation starts with: the assistant asked for, else the default one. */
+    assistants: Pick<Assistants, "startFor" | "get">;
     chat: ChatService;
     bus: EventBus;
     toolCalls: ToolCallStore;
@@ -25,6 +28,7 @@ type Deps = {
 /** Conversations, their messages, and answers (chat.send / chat.stop). */
 export function conversationHandlers({
     conversations,
+    assistants,
     chat,
     bus,
     toolCalls,
@@ -39,8 +43,12 @@ export function conversationHandlers({
     };
     return {
         "conversations.list": () => ok(conversations.list()),
-        "conversations.create": (req) =>
-            ok(conversations.create(req.title || undefined, req.incognito ?? false)),
+        "conversations.create": (req) => {
+            if (req.assistantId && !assistants.get(req.assistantId))
+                return fail("NOT_FOUND", `no assistant ${req.assistantId}; see Settings → Assistants`);
+            const start = assistants.startFor(req.assistantId);
+            return ok(conversations.create(req.title || undefined, req.incognito ?? false, start));
+        },
         "conversations.setIncognito": (req) =>
             updated(req.id, conversations.setIncognito(req.id, req.incognito)),
         "conversations.rename": (req) => updated(req.id, conversations.rename(req.id, req.title)),

@@ -28,6 +28,7 @@ type ConversationRow = {
     provider: string | null;
     provider_model: string | null;
     incognito: 0 | 1 | null;
+    assistant_id?: string | null;
     created_at: number;
     updated_at: number;
 };
@@ -56,6 +57,14 @@ type MessageRow = {
 };
 
 export const DEFAULT_TITLE = "New conversation";
+
+/** What an assistant gives a conversation started with it: its own copy, changed there freely. */
+export type ConversationStart = {
+    assistantId: string;
+    toolsOff: string[];
+    provider: string | null;
+    providerModel: string | null;
+};
 
 /** Conversations and their messages, on the one SQLite file. */
 export class ConversationStore {
@@ -88,36 +97,23 @@ export class ConversationStore {
         return row ? toConversation(row, this.webAccessDefault()) : null;
     }
 
-    create(title = DEFAULT_TITLE, incognito = false): Conversation {
+    create(title = DEFAULT_TITLE, incognito = false, start: ConversationStart | null = null): Conversation {
         const now = Date.now();
         const id = randomUUID();
-        // Only an incognito conversation names the column (a library of an older schema has none: tests).
-        if (incognito) {
-            this.sql(
-                "INSERT INTO conversations (id, title, incognito, created_at, updated_at) VALUES (?, ?, 1, ?, ?)",
-            ).run(id, title, now, now);
-        } else {
-            this.sql("INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)").run(
-                id,
-                title,
-                now,
-                now,
-            );
+        // Only the columns a conversation sets are named (a library of an older schema lacks some: tests).
+        const columns: Record<string, unknown> = {id, title, created_at: now, updated_at: now};
+        if (incognito) columns.incognito = 1;
+        if (start) {
+            columns.assistant_id = start.assistantId;
+            if (start.toolsOff.length) columns.tools_off = JSON.stringify(start.toolsOff);
+            if (start.provider) columns.provider = start.provider;
+            if (start.providerModel) columns.provider_model = start.providerModel;
         }
-        return {
-            id,
-            title,
-            mode: "ask",
-            webAccess: this.webAccessDefault(),
-            generation: null,
-            toolsOff: [],
-            incognito,
-            workspace: null,
-            provider: null,
-            providerModel: null,
-            createdAt: now,
-            updatedAt: now,
-        };
+        const names = Object.keys(columns);
+        this.sql(
+            `INSERT INTO conversations (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
+        ).run(...Object.values(columns));
+        return this.get(id)!;
     }
 
     /** Incognito: nothing is recalled from memory in this conversation, and nothing remembered. */
@@ -430,6 +426,7 @@ function toConversation(r: ConversationRow, webAccessDefault: boolean): Conversa
         workspace: r.workspace,
         provider: r.provider ?? null,
         providerModel: r.provider_model ?? null,
+        assistantId: r.assistant_id ?? null,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
     };

@@ -423,4 +423,22 @@ export const MIGRATIONS: readonly Migration[] = [
             ALTER TABLE conversations ADD COLUMN incognito INTEGER NOT NULL DEFAULT 0 CHECK (incognito IN (0, 1));
         `,
     },
+    {
+        version: 24,
+        name: "assistants (saved instructions and settings a conversation starts with); a conversation's assistant",
+        sql: `
+            CREATE TABLE assistants (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                icon TEXT NOT NULL DEFAULT '',
+                instructions TEXT NOT NULL DEFAULT '',
+                settings TEXT NOT NULL DEFAULT '{}',
+                is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)),
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            );
+            CREATE UNIQUE INDEX one_default_assistant ON assistants (is_default) WHERE is_default = 1;
+            ALTER TABLE conversations ADD COLUMN assistant_id TEXT REFERENCES assistants(id) ON DELETE SET NULL;
+        `,
+    },
 ];

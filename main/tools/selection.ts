@@ -159,12 +159,19 @@ export class ToolChooser {
     choose(
         offered: ToolDefinition[],
         room: ToolRoom,
-        context: {query: string; used: readonly string[]; found: readonly string[]},
+        context: {
+            query: string;
+            used: readonly string[];
+            found: readonly string[];
+            pinned?: readonly string[];
+        },
     ): ToolSelection {
+        const pinned = this.registry.pinned();
         return selectTools({
             offered,
             ...context,
-            pinned: this.registry.pinned(),
+            // The person's pins, and those of the conversation (its assistant's).
+            pinned: context.pinned?.length ? new Set([...pinned, ...context.pinned]) : pinned,
             budget: this.budget(room),
             cost: this.costFor(room),
             rank: (query, k, among) => this.registry.search(query, k, among),

@@ -400,6 +400,7 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
         case "mcp.changed":
         case "backups.progress":
         case "imports.progress":
+        case "assistants.changed":
         case "docs.progress":
             return s;
         case "conversation.updated": {

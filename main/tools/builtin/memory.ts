@@ -3,7 +3,8 @@ import {memoryTitle, RECALLED, type RecalledMemory} from "../../docs/memory.js";
 import {defineTool} from "../defineTool.js";
 
 export type MemoryAccess = {
-    search(query: string, limit: number): Promise<RecalledMemory[]>;
+    /** The memories this conversation may recall (everywhere, and its assistant's own) that match. */
+    search(query: string, limit: number, conversationId: string): Promise<RecalledMemory[]>;
     /** Keeps a memory taken from this conversation; throws with the reason it cannot be kept. */
     keep(text: string, conversationId: string): {memory: Memory; updated: boolean};
     /** Whether memory may be used here: on in Settings, and the conversation not incognito. */
@@ -33,7 +34,7 @@ export function createRecall(memory: MemoryAccess) {
         async run(args, ctx) {
             const refused = memory.allowed(ctx.conversationId);
             if (refused) return {text: "", error: refused};
-            const found = await memory.search(args.query, args.limit ?? RECALLED);
+            const found = await memory.search(args.query, args.limit ?? RECALLED, ctx.conversationId);
             if (found.length === 0) return {text: "No memory matches.", data: {memories: []}};
             return {
                 text: found.map((m, i) => `[${i + 1}] ${m.text}`).join("\n"),

@@ -8,11 +8,14 @@ export type DocumentSearch = {
     collections(): Collection[];
 };
 
+/** The collections a conversation's searches of "all" read (its assistant's); null: every collection. */
+export type SearchReach = (conversationId: string) => string[] | null;
+
 /** The part of rag_search's arguments that chooses where to search. */
 type ScopeArgs = {scope?: "all" | "conversation" | "collection"; collection?: string};
 
 /** rag_search: passages from the user's local documents, each one a citable source. */
-export function createRagSearch(docs: DocumentSearch) {
+export function createRagSearch(docs: DocumentSearch, reach: SearchReach = () => null) {
     return defineTool({
         name: "rag_search",
         description:
@@ -32,7 +35,7 @@ export function createRagSearch(docs: DocumentSearch) {
         // Ranges and defaults: the validator's alone (a grammar cannot express them).
         validate: {properties: {limit: {minimum: 1, maximum: 10, default: 3}, scope: {default: "all"}}},
         async run(args, ctx) {
-            const scope = resolveScope(args, ctx.conversationId, docs.collections());
+            const scope = resolveScope(args, ctx.conversationId, docs.collections(), reach);
             if ("error" in scope) return {text: "", error: scope.error};
             const found = await docs.search(args.query, args.limit ?? 3, scope);
             if (!found.ok) return {text: "", error: found.error.message};
@@ -63,6 +66,7 @@ function resolveScope(
     args: ScopeArgs,
     conversationId: string,
     collections: Collection[],
+    reach: SearchReach,
 ): SearchScope | {error: string} {
     if (args.collection || args.scope === "collection") {
         const found = collections.find((c) => c.name === args.collection || c.id === args.collection);
@@ -73,7 +77,10 @@ function resolveScope(
         return {kind: "collection", collectionId: found.id};
     }
     if (args.scope === "conversation") return {kind: "conversation", conversationId};
-    return {kind: "all"};
+    const names = reach(conversationId);
+    if (!names) return {kind: "all"};
+    const collectionIds = collections.filter((c) => names.includes(c.name)).map((c) => c.id);
+    return {kind: "some", collectionIds, conversationId};
 }
 
 function where(hit: SearchHit): string {

@@ -37,6 +37,7 @@ function conversation(title: string): Conversation {
         workspace: null,
         provider: null,
         providerModel: null,
+        assistantId: null,
         createdAt: 1,
         updatedAt: 1,
     };

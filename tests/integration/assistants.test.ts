@@ -1,0 +1,333 @@
+import assert from "node:assert/strict";
+import {spawnSync} from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import {test} from "node:test";
+import OpenAI from "openai";
+import {startApi} from "../../main/api/server.js";
+import {AssistantStore} from "../../main/assistants/store.js";
+import {ConversationStore} from "../../main/store/conversations.js";
+import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
+import {fixedApprover} from "../../main/tools/approvals.js";
+import type {Assistant, AssistantInput, CairnApi, Message, PreflightCall} from "../../shared/contract.js";
+import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
+
+// Assistants with the real core, model and library: what a new conversation gets, what follows the assistant
+// live, its documents and memories, its file, and the local API's metadata.assistant.
+
+const NAVIGATOR: AssistantInput = {
+    name: "Navigator",
+    icon: "🧭",
+    instructions: "You are the ship's navigator. Answer in bearings and knots.",
+    toolsOff: ["web_search"],
+    pinnedTools: ["system_stats"],
+    collections: ["Charts"],
+    memoryScope: "assistant",
+    provider: null,
+    providerModel: null,
+    generation: {maxTokens: 3, temperature: 0},
+    starters: ["Plot a course to the nearest harbour"],
+    isDefault: true,
+};
+
+async function open(options: Parameters<typeof openTestCore>[0] = {}): Promise<TestCore> {
+    // Room in the context for Cairn's tools and forced results (the tiny model's 2,048 holds neither).
+    return openTestCore({contextSize: 8192, ...options});
+}
+
+async function send(api: CairnApi, conversationId: string, text: string, preflight: PreflightCall[] = []) {
+    const done = nextDone(api, conversationId);
+    unwrap(await api.invoke("chat.send", {conversationId, text, preflight}));
+    return done;
+}
+
+function writeDoc(dir: string, name: string, text: string): string {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return file;
+}
+
+async function ingest(t: TestCore, file: string, collection: string): Promise<void> {
+    const {jobId} = unwrap(await t.api.invoke("docs.ingest", {paths: [file], collection}));
+    const final = await t.core.docs.ingest.settled(jobId);
+    assert.equal(final?.state, "done", JSON.stringify(final));
+}
+
+const searchedTitles = (answer: Message) => answer.citations.map((c) => c.title).sort();
+
+test("a new conversation starts with the default assistant: its tools off, instructions, generation, collections", async () => {
+    const t = await open();
+    try {
+        const navigator = unwrap(await t.api.invoke("assistants.save", {assistant: NAVIGATOR}));
+        assert.equal(navigator.isDefault, true);
+        assert.deepEqual(navigator.missing, ["collection Charts"], "the collection is not here yet");
+
+        const started = unwrap(await t.api.invoke("conversations.create", {}));
+        assert.equal(started.assistantId, navigator.id);
+        assert.deepEqual(started.toolsOff, ["web_search"], "the conversation has its own copy of tools off");
+        const plain = unwrap(await t.api.invoke("conversations.create", {assistantId: null}));
+        assert.equal(plain.assistantId, null);
+        assert.deepEqual(plain.toolsOff, []);
+
+        const answer = await send(t.api, started.id, "Where are we?");
+        assert.match(
+            t.core.engine.lastPrompt()!.text,
+            /You are the ship's navigator\. Answer in bearings and knots\./,
+        );
+        assert.ok(
+            answer.stats!.completionTokens <= 3,
+            `the assistant's 3 tokens at most: ${answer.stats!.completionTokens}`,
+        );
+        await send(t.api, plain.id, "Where are we?");
+        assert.doesNotMatch(
+            t.core.engine.lastPrompt()!.text,
+            /navigator/,
+            "no assistant: Settings' system prompt",
+        );
+        assert.match(t.core.engine.lastPrompt()!.text, /You are Cairn/);
+
+        // Edited, the assistant's conversations follow its new instructions at once.
+        unwrap(
+            await t.api.invoke("assistants.save", {
+                id: navigator.id,
+                assistant: {...NAVIGATOR, instructions: "You are the ship's cook."},
+            }),
+        );
+        await send(t.api, started.id, "What is for dinner?");
+        assert.match(t.core.engine.lastPrompt()!.text, /You are the ship's cook\./);
+
+        // Its document searches read its collections (and the conversation's own files), not the others.
+        unwrap(await t.api.invoke("settings.set", {embeddingModelPath: TEST_MODEL}));
+        const dir = tempDir();
+        await ingest(
+            t,
+            writeDoc(dir, "reef.md", "# Reef\n\nThe harbour reef lies two cables east of the lighthouse."),
+            "Charts",
+        );
+        await ingest(
+            t,
+            writeDoc(dir, "recipes.md", "# Recipes\n\nThe harbour chowder takes two cables of rope."),
+            "Galley",
+        );
+        assert.deepEqual(unwrap(await t.api.invoke("assistants.list", {}))[0]!.missing, []);
+        const search = [{name: "rag_search", args: {query: "harbour cables"}}];
+        const own = await send(t.api, started.id, "harbour cables?", search);
+        assert.deepEqual(searchedTitles(own), ["Reef"]);
+        const other = await send(t.api, plain.id, "harbour cables?", search);
+        assert.deepEqual(searchedTitles(other), ["Recipes", "Reef"]);
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("an assistant's own memories are kept and recalled in its conversations only", async () => {
+    const t = await open({approver: fixedApprover(true), generation: {maxTokens: 2}});
+    try {
+        const navigator = unwrap(await t.api.invoke("assistants.save", {assistant: NAVIGATOR}));
+        const own = unwrap(await t.api.invoke("conversations.create", {assistantId: navigator.id}));
+        const kept = await send(t.api, own.id, "Remember that the anchor is called Bessie");
+        assert.equal(kept.toolCalls[0]?.status, "ok");
+        const {memories} = unwrap(await t.api.invoke("memories.list", {}));
+        assert.deepEqual(
+            memories.map((m) => [m.text, m.scope]),
+            [["the anchor is called Bessie", `assistant:${navigator.id}`]],
+        );
+        const again = unwrap(await t.api.invoke("conversations.create", {assistantId: navigator.id}));
+        const recalled = await send(t.api, again.id, "What is the anchor called?");
+        assert.deepEqual(
+            recalled.toolCalls.map((c) => c.tool),
+            ["recall"],
+        );
+        assert.deepEqual(
+            recalled.citations.map((c) => c.title),
+            ["Memory: the anchor is called Bessie"],
+        );
+        const elsewhere = unwrap(await t.api.invoke("conversations.create", {assistantId: null}));
+        const none = await send(t.api, elsewhere.id, "What is the anchor called?");
+        assert.deepEqual(none.citations, [], "another conversation does not recall the assistant's memory");
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("export and import round trip; bad files are refused in words and add nothing", async () => {
+    const t = await open();
+    try {
+        const navigator = unwrap(await t.api.invoke("assistants.save", {assistant: NAVIGATOR}));
+        const file = unwrap(await t.api.invoke("assistants.export", {id: navigator.id}));
+        assert.equal(file.fileName, "Navigator.assistant.json");
+        const copy = unwrap(await t.api.invoke("assistants.import", {content: file.content}));
+        const fields = (a: Assistant) => {
+            const {id: _i, name: _n, isDefault: _d, createdAt: _c, updatedAt: _u, ...rest} = a;
+            return rest;
+        };
+        assert.equal(copy.name, "Navigator (2)", "a name already taken gets a number");
+        assert.equal(copy.isDefault, false, "an imported assistant is never made the default");
+        assert.deepEqual(fields(copy), fields(navigator));
+
+        const parsed = JSON.parse(file.content) as {assistant: Record<string, unknown>};
+        const bad = (change: (a: Record<string, unknown>) => unknown) =>
+            JSON.stringify({...parsed, assistant: change({...parsed.assistant})});
+        const refusals: Array<[string, string]> = [
+            ["{not json", "not an assistant file: it is not JSON"],
+            [JSON.stringify({name: "x"}), 'not an assistant file: it has no "kind": "cairn.assistant"'],
+            [
+                bad((a) => ({...a, colour: "red"})),
+                "assistant file: assistant has a field it does not take: colour",
+            ],
+            [
+                bad((a) => ({...a, toolsOff: "web_search"})),
+                "assistant file: assistant.toolsOff must be a list",
+            ],
+            [
+                bad((a) => ({...a, memoryScope: "project"})),
+                "assistant file: assistant.memoryScope must be one of",
+            ],
+            [
+                JSON.stringify({...parsed, version: 9}),
+                "this assistant file is of version 9, newer than this Cairn reads",
+            ],
+        ];
+        for (const [content, words] of refusals) {
+            const refused = await t.api.invoke("assistants.import", {content});
+            assert.ok(
+                !refused.ok && refused.error.message.startsWith(words),
+                `${words}: ${JSON.stringify(refused)}`,
+            );
+        }
+        assert.equal(
+            unwrap(await t.api.invoke("assistants.list", {})).length,
+            2,
+            "nothing added by a bad file",
+        );
+
+        // An assistant naming what is not here: kept, said, and left out when it runs.
+        const stranger = unwrap(
+            await t.api.invoke("assistants.import", {
+                content: bad((a) => ({...a, name: "Stranger", toolsOff: ["gone_tool"], provider: "nowhere"})),
+            }),
+        );
+        assert.deepEqual(stranger.missing, ["tool gone_tool", "collection Charts", "provider nowhere"]);
+        const started = unwrap(await t.api.invoke("conversations.create", {assistantId: stranger.id}));
+        assert.equal(started.provider, null, "the local model answers when its provider is gone");
+        const wrong = await t.api.invoke("conversations.create", {assistantId: "no-such"});
+        assert.equal(!wrong.ok && wrong.error.code, "NOT_FOUND");
+        const clash = await t.api.invoke("assistants.save", {assistant: {...NAVIGATOR, name: "navigator"}});
+        assert.equal(
+            !clash.ok && clash.error.message,
+            "an assistant named Navigator already exists: choose another name",
+        );
+
+        // Deleted, its conversations stay, without an assistant.
+        unwrap(await t.api.invoke("assistants.delete", {id: stranger.id}));
+        assert.equal(
+            unwrap(await t.api.invoke("conversations.list", {})).find((c) => c.id === started.id)
+                ?.assistantId,
+            null,
+        );
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("the local API takes metadata.assistant: its instructions and settings, and a kept conversation remembers it", async () => {
+    const t = await open();
+    const api = await startApi({core: t.core, key: () => "k"});
+    try {
+        const navigator = unwrap(await t.api.invoke("assistants.save", {assistant: NAVIGATOR}));
+        const client = new OpenAI({baseURL: api.url, apiKey: "k", maxRetries: 0});
+        const answer = await client.chat.completions.create({
+            model: "local",
+            messages: [{role: "user", content: "Where are we?"}],
+            metadata: {assistant: "navigator", conversation_id: "new"},
+        });
+        assert.ok(answer.usage!.completion_tokens <= 3, "the assistant's max tokens");
+        assert.match(t.core.engine.lastPrompt()!.text, /You are the ship's navigator/);
+        const message = answer.choices[0]!.message as unknown as {metadata: {conversation_id: string}};
+        const kept = message.metadata.conversation_id;
+        assert.equal(t.core.conversations.get(kept)?.assistantId, navigator.id);
+        await assert.rejects(
+            client.chat.completions.create({
+                model: "local",
+                messages: [{role: "user", content: "hi"}],
+                metadata: {assistant: "Nobody"},
+            }),
+            (error: {status?: number; message?: string}) =>
+                error.status === 400 &&
+                /metadata\.assistant: no assistant "Nobody" \(assistants: Navigator\)/.test(
+                    error.message ?? "",
+                ),
+        );
+    } finally {
+        await api.close();
+        await t.core.dispose();
+    }
+});
+
+test("cairn assistants add, list, export, import, remove; cairn chat --assistant", () => {
+    const dataDir = tempDir();
+    const cairn = (...args: string[]) => {
+        const run = spawnSync(process.execPath, [CLI, ...args, "--data", dataDir], {encoding: "utf8"});
+        return {code: run.status, out: run.stdout, err: run.stderr};
+    };
+    const added = cairn(
+        "assistants",
+        "add",
+        "Poet",
+        "--instructions",
+        "Answer in rhyme.",
+        "--icon",
+        "🪶",
+        "--default",
+    );
+    assert.equal(added.code, 0, added.err);
+    assert.equal(added.out, "added 🪶 Poet (default), 16 characters of instructions\n");
+    const file = path.join(tempDir(), "poet.json");
+    assert.equal(cairn("assistants", "export", "poet", "--out", file).code, 0);
+    const imported = cairn("assistants", "import", file);
+    assert.equal(imported.out, "imported 🪶 Poet (2), 16 characters of instructions\n");
+    const listed = JSON.parse(cairn("assistants", "list", "--json").out) as Assistant[];
+    assert.deepEqual(
+        listed.map((a) => [a.name, a.isDefault]),
+        [
+            ["Poet", true],
+            ["Poet (2)", false],
+        ],
+    );
+    fs.writeFileSync(file, "{}");
+    const bad = cairn("assistants", "import", file);
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /poet\.json: not an assistant file/);
+    assert.equal(
+        cairn("assistants", "remove", "Poet (2)").out,
+        "removed Poet (2) (its conversations stay, without an assistant)\n",
+    );
+    const missing = cairn("assistants", "remove", "Nobody");
+    assert.equal(missing.code, 1);
+    assert.match(missing.err, /no assistant named Nobody/);
+
+    const chat = cairn(
+        "chat",
+        "--model",
+        TEST_MODEL,
+        "--max-tokens",
+        "2",
+        "--assistant",
+        "Poet",
+        "--json",
+        "Hello",
+    );
+    assert.equal(chat.code, 0, chat.err);
+    const conversationId = (JSON.parse(chat.out) as {conversationId: string}).conversationId;
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    try {
+        const poet = new AssistantStore(db).byName("Poet")!;
+        assert.equal(new ConversationStore(db).get(conversationId)?.assistantId, poet.id);
+    } finally {
+        db.close();
+    }
+    const unknown = cairn("chat", "--model", TEST_MODEL, "--assistant", "Nobody", "Hello");
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.err, /no assistant named Nobody; cairn assistants list shows them/);
+});
