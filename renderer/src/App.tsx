@@ -16,6 +16,8 @@ import {ModelsPanel} from "./ModelsPanel.js";
 import {useModels} from "./useModels.js";
 import {StatusLine} from "./StatusLine.js";
 import {useCairn} from "./useCairn.js";
+import {useAssistants} from "./assistants/useAssistants.js";
+import {AssistantBadge, AssistantPicker} from "./assistants/AssistantPicker.js";
 import {ShortcutsSheet, useShortcuts} from "./shortcuts.js";
 import {SearchDialog} from "./SearchDialog.js";
 import {ExportDialog} from "./ExportDialog.js";
@@ -36,6 +38,12 @@ export function App({api}: {api: CairnApi}) {
     const [documentsOpen, setDocumentsOpen] = useState<"all" | "conversation" | null>(null);
     const models = useModels(api, cairn.showError);
     const providers = useProviders(api);
+    const assistants = useAssistants(api);
+    // The assistant the next new conversation starts with: picked here, else the default one.
+    const [picked, setPicked] = useState<string | undefined>(undefined);
+    const startWith = picked ?? assistants.find((a) => a.isDefault)?.id ?? "";
+    const createNew = () => void cairn.create(picked === undefined ? undefined : picked || null);
+    const assistant = assistants.find((a) => a.id === selected?.assistantId);
     const provider = providers.find((p) => p.name === selected?.provider);
     // A model downloaded from the first-run screen is loaded as soon as it is in.
     const [firstDownload, setFirstDownload] = useState<string | null>(null);
@@ -69,7 +77,7 @@ export function App({api}: {api: CairnApi}) {
     useShortcuts({
         toggleSidebar: () => setSidebarHidden((hidden) => !hidden),
         stop: () => busy && void cairn.stop(),
-        create: () => void cairn.create(),
+        create: createNew,
         copyLastAnswer: () => {
             const last = state.messages.findLast((m) => m.role === "assistant");
             if (last) void navigator.clipboard?.writeText(last.content);
@@ -87,7 +95,14 @@ export function App({api}: {api: CairnApi}) {
                                 conversations={state.conversations}
                                 selectedId={state.selectedId}
                                 onSelect={cairn.select}
-                                onCreate={() => void cairn.create()}
+                                onCreate={createNew}
+                                startWith={
+                                    <AssistantPicker
+                                        assistants={assistants}
+                                        value={startWith}
+                                        onChange={setPicked}
+                                    />
+                                }
                                 onRename={(id, title) => void cairn.rename(id, title)}
                                 onDelete={(id) => void cairn.remove(id)}
                                 onSettings={() => setSettingsOpen(true)}
@@ -150,6 +165,7 @@ export function App({api}: {api: CairnApi}) {
                                         <PanelLeft aria-hidden size={16} />
                                         {sidebarHidden && " Conversations"}
                                     </button>
+                                    <AssistantBadge assistant={assistant} />
                                     <HeaderStatus
                                         engine={state.engine}
                                         models={models}
@@ -241,6 +257,7 @@ export function App({api}: {api: CairnApi}) {
                                     thinking={state.thinking}
                                     busy={busy}
                                     engine={state.engine}
+                                    assistant={assistant}
                                     onSend={cairn.send}
                                     onStop={() => void cairn.stop()}
                                     onDelete={(id) => void cairn.deleteMessage(id)}

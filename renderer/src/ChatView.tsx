@@ -1,6 +1,6 @@
 import {useEffect, useMemo, useRef, useState} from "react";
 import {SendHorizontal, Square} from "lucide-react";
-import type {EngineStatus, Message, PlanStepInput} from "../../shared/contract.js";
+import type {Assistant, EngineStatus, Message, PlanStepInput} from "../../shared/contract.js";
 import {MessageView, type MessageHandlers} from "./MessageView.js";
 
 type Props = {
@@ -9,6 +9,8 @@ type Props = {
     thinking: Record<string, string>;
     busy: boolean;
     engine: EngineStatus | null;
+    /** The conversation's assistant: its name and starter prompts greet an empty conversation. */
+    assistant?: Assistant;
     onSend(text: string): Promise<boolean>;
     onStop(): void;
     /** Deletes a message for good (after the undo window). */
@@ -117,7 +119,11 @@ export function ChatView(props: Props) {
                 }}
             >
                 {messages.length === 0 && (
-                    <EmptyState engine={engine} onStart={(text) => void onSend(text)} />
+                    <EmptyState
+                        engine={engine}
+                        assistant={props.assistant}
+                        onStart={(text) => void onSend(text)}
+                    />
                 )}
                 {hidden > 0 && (
                     <button type="button" className="earlier" onClick={() => setShown((n) => n + PAGE)}>
@@ -159,7 +165,15 @@ export function ChatView(props: Props) {
     );
 }
 
-function EmptyState({engine, onStart}: {engine: EngineStatus | null; onStart?: (text: string) => void}) {
+function EmptyState({
+    engine,
+    assistant,
+    onStart,
+}: {
+    engine: EngineStatus | null;
+    assistant?: Assistant;
+    onStart?: (text: string) => void;
+}) {
     if (engine && (engine.state === "no-model" || engine.state === "error")) {
         return (
             <div className="empty">
@@ -175,11 +189,11 @@ function EmptyState({engine, onStart}: {engine: EngineStatus | null; onStart?: (
     }
     return (
         <div className="empty">
-            <h2>Cairn</h2>
+            <h2>{assistant ? `${assistant.icon ? `${assistant.icon} ` : ""}${assistant.name}` : "Cairn"}</h2>
             <p>Ask a question; the answer is written by the model on this computer.</p>
             {onStart && (
                 <ul className="starters" aria-label="Starter prompts">
-                    {STARTERS.map((starter) => (
+                    {(assistant?.starters.length ? assistant.starters : STARTERS).map((starter) => (
                         <li key={starter}>
                             <button type="button" onClick={() => onStart(starter)}>
                                 {starter}

@@ -1,4 +1,4 @@
-import {useState} from "react";
+import {useState, type ReactNode} from "react";
 import {Cpu, FileText, Pencil, Plus, Search, Settings, Trash2, Upload} from "lucide-react";
 import type {Conversation} from "../../shared/contract.js";
 
@@ -15,6 +15,8 @@ type Props = {
     onSearch(): void;
     /** Files chosen or dropped to import (other apps' exports, Cairn's JSON files). */
     onImport(files: File[]): void;
+    /** What a new conversation starts with (the assistant picker), under New conversation. */
+    startWith?: ReactNode;
 };
 
 export function ConversationList(props: Props) {
@@ -37,6 +39,7 @@ export function ConversationList(props: Props) {
             <button className="new" onClick={props.onCreate}>
                 <Plus aria-hidden size={16} /> New conversation
             </button>
+            {props.startWith}
             <button className="search-button" onClick={props.onSearch} title="Ctrl+K">
                 <Search aria-hidden size={16} /> Search conversations
             </button>

@@ -17,10 +17,12 @@ type FormProps = {
     /** Shown for unset fields (the defaults a conversation follows). */
     defaults: GenerationSettings;
     onChange(next: Partial<GenerationSettings>): void;
+    /** false: no system prompt field (an assistant's instructions are its system prompt). */
+    withSystemPrompt?: boolean;
 };
 
 /** The generation settings; an empty field follows the default shown as its placeholder. */
-export function GenerationForm({value, defaults, onChange}: FormProps) {
+export function GenerationForm({value, defaults, onChange, withSystemPrompt = true}: FormProps) {
     const set = <K extends keyof GenerationSettings>(key: K, v: GenerationSettings[K] | undefined) => {
         const {[key]: _old, ...rest} = value;
         onChange(v === undefined ? rest : {...rest, [key]: v});
@@ -28,16 +30,20 @@ export function GenerationForm({value, defaults, onChange}: FormProps) {
     const numberOf = (raw: string) => (raw.trim() === "" ? undefined : Number(raw));
     return (
         <div className="generation-form">
-            <label>
-                System prompt
-                <textarea
-                    aria-label="System prompt"
-                    rows={3}
-                    placeholder={defaults.systemPrompt}
-                    value={value.systemPrompt ?? ""}
-                    onChange={(e) => set("systemPrompt", e.target.value === "" ? undefined : e.target.value)}
-                />
-            </label>
+            {withSystemPrompt && (
+                <label>
+                    System prompt
+                    <textarea
+                        aria-label="System prompt"
+                        rows={3}
+                        placeholder={defaults.systemPrompt}
+                        value={value.systemPrompt ?? ""}
+                        onChange={(e) =>
+                            set("systemPrompt", e.target.value === "" ? undefined : e.target.value)
+                        }
+                    />
+                </label>
+            )}
             <div className="generation-grid">
                 {FIELDS.map((f) => (
                     <label key={f.key}>

@@ -15,6 +15,7 @@ import {ProviderSettings} from "./ProviderSettings.js";
 import {McpSettings} from "./McpSettings.js";
 import {BackupSettings} from "./BackupSettings.js";
 import {MemorySettings} from "./MemorySettings.js";
+import {AssistantSettings} from "./assistants/AssistantSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
 import {Dialog} from "./Dialog.js";
 
@@ -211,6 +212,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             <McpSettings api={api} onError={onError} />
             <ApiSettings api={api} onError={onError} />
             <ProviderSettings api={api} onError={onError} />
+            <AssistantSettings api={api} onError={onError} />
             <MemorySettings api={api} onError={onError} />
             <BackupSettings api={api} onError={onError} />
             <h2>Approvals you granted</h2>

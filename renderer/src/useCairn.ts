@@ -152,16 +152,24 @@ export function useCairn(api: CairnApi) {
         return unsubscribe;
     }, [api, loadMessages, patch, select, showError]);
 
-    const create = useCallback(async () => {
-        // A conversation nothing was asked in yet is the new conversation: clicking again adds none.
-        const current = state.conversations.find((c) => c.id === state.selectedId);
-        if (current && state.messages.length === 0) return current.id;
-        const res = await api.invoke("conversations.create", {});
-        if (!res.ok) return showError(res.error.message);
-        setState((s) => ({...s, conversations: [res.value, ...s.conversations]}));
-        select(res.value.id);
-        return res.value.id;
-    }, [api, select, showError, state.conversations, state.messages.length, state.selectedId]);
+    /** assistantId: the assistant to start with (null: none; undefined: the default one). */
+    const create = useCallback(
+        async (assistantId?: string | null) => {
+            // A conversation nothing was asked in yet is the new conversation: clicking again adds none.
+            const current = state.conversations.find((c) => c.id === state.selectedId);
+            const sameStart = assistantId === undefined || current?.assistantId === assistantId;
+            if (current && state.messages.length === 0 && sameStart) return current.id;
+            const res = await api.invoke(
+                "conversations.create",
+                assistantId === undefined ? {} : {assistantId},
+            );
+            if (!res.ok) return showError(res.error.message);
+            setState((s) => ({...s, conversations: [res.value, ...s.conversations]}));
+            select(res.value.id);
+            return res.value.id;
+        },
+        [api, select, showError, state.conversations, state.messages.length, state.selectedId],
+    );
 
     const rename = useCallback(
         async (id: string, title: string) => {

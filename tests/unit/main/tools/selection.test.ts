@@ -3,7 +3,7 @@ import {test} from "node:test";
 import {defineTool, type ToolDefinition} from "../../../../main/tools/defineTool.js";
 import {BUILTIN_DEFAULTS} from "../../../../main/tools/config.js";
 import {ToolRegistry} from "../../../../main/tools/registry.js";
-import {describeSelection, FIND_TOOLS, selectTools} from "../../../../main/tools/selection.js";
+import {describeSelection, FIND_TOOLS, selectTools, ToolChooser} from "../../../../main/tools/selection.js";
 import {findTools} from "../../../../main/tools/builtin/findTools.js";
 
 function tool(name: string, description: string, source?: string): ToolDefinition {
@@ -112,4 +112,25 @@ test("the index finds tools by their name's words, description and parameters, w
         registry.search("", 3, () => true),
         [],
     );
+});
+
+test("the chooser offers a conversation's pins (its assistant's) beside the person's, even past the budget", () => {
+    const chooser = new ToolChooser(registry, () => 1);
+    const room = {contextSize: () => 4000, countTokens: () => 10};
+    registry.setPinned(["mail.list_folders"]);
+    try {
+        const plain = chooser.choose(offered, room, {query: "", used: [], found: []});
+        assert.ok(!plain.tools.some((t) => t.name === "cal.list_events"));
+        const pinned = chooser.choose(offered, room, {
+            query: "",
+            used: [],
+            found: [],
+            pinned: ["cal.list_events"],
+        });
+        const chosen = pinned.tools.map((t) => t.name);
+        assert.ok(chosen.includes("cal.list_events") && chosen.includes("mail.list_folders"), chosen.join());
+        assert.equal(pinned.why.pinned, 2);
+    } finally {
+        registry.setPinned([]);
+    }
 });

@@ -1,0 +1,158 @@
+import {useEffect, useState} from "react";
+import type {Assistant, AssistantInput, CairnApi} from "../../../shared/contract.js";
+import {AssistantEditor} from "./AssistantEditor.js";
+import {useAssistants} from "./useAssistants.js";
+
+type Props = {api: CairnApi; onError(message: string): void};
+
+const BLANK: AssistantInput = {
+    name: "",
+    icon: "",
+    instructions: "",
+    toolsOff: [],
+    pinnedTools: [],
+    collections: [],
+    memoryScope: "everywhere",
+    provider: null,
+    providerModel: null,
+    generation: null,
+    starters: [],
+    isDefault: false,
+};
+
+/**
+ * Settings' "Assistants": saved instructions and settings a new conversation starts with; one may be the
+ * default. Add, edit, make default, export as JSON, import such files, delete.
+ */
+export function AssistantSettings({api, onError}: Props) {
+    const assistants = useAssistants(api);
+    // null: no editor open; {id: null}: a new assistant.
+    const [editing, setEditing] = useState<{id: string | null; input: AssistantInput} | null>(null);
+    const [notice, setNotice] = useState<string | null>(null);
+    useEffect(() => setNotice(null), [editing]);
+    const run = async <T,>(call: Promise<{ok: true; value: T} | {ok: false; error: {message: string}}>) => {
+        const res = await call;
+        if (!res.ok) onError(res.error.message);
+        return res.ok ? res.value : null;
+    };
+    const save = async (input: AssistantInput) => {
+        const saved = await run(
+            api.invoke("assistants.save", {...(editing?.id ? {id: editing.id} : {}), assistant: input}),
+        );
+        if (saved) setEditing(null);
+    };
+    const exportOne = async (assistant: Assistant) => {
+        const file = await run(api.invoke("assistants.export", {id: assistant.id}));
+        if (file) download(file.fileName, file.content);
+    };
+    const importFiles = async (files: FileList | null) => {
+        for (const file of files ?? []) {
+            const imported = await run(api.invoke("assistants.import", {content: await file.text()}));
+            if (imported) setNotice(`Imported ${imported.name}${missingText(imported)}`);
+        }
+    };
+    return (
+        <section aria-labelledby="assistants-heading" className="assistants">
+            <h2 id="assistants-heading">Assistants</h2>
+            <p className="hint">
+                Saved instructions and settings: a new conversation starts with the default one, or the one
+                picked under <strong>New conversation</strong>. Edited, an assistant&apos;s conversations
+                follow its new instructions from their next answer.
+            </p>
+            <div className="assistant-actions">
+                <button onClick={() => setEditing({id: null, input: BLANK})}>New assistant</button>
+                <label className="file-button">
+                    Import…
+                    <input
+                        type="file"
+                        accept=".json,application/json"
+                        aria-label="Import assistants from their JSON files"
+                        multiple
+                        onChange={(e) => {
+                            void importFiles(e.target.files);
+                            e.target.value = "";
+                        }}
+                    />
+                </label>
+            </div>
+            {notice && <p role="status">{notice}</p>}
+            {editing && (
+                <AssistantEditor
+                    api={api}
+                    initial={editing.input}
+                    isNew={editing.id === null}
+                    onSave={(input) => void save(input)}
+                    onCancel={() => setEditing(null)}
+                />
+            )}
+            {assistants.length === 0 ? (
+                <p className="muted">No assistant yet.</p>
+            ) : (
+                <ul className="assistant-list" aria-label="Assistants">
+                    {assistants.map((a) => (
+                        <li key={a.id}>
+                            <span className="assistant-name">
+                                {a.icon && <span aria-hidden>{a.icon} </span>}
+                                {a.name}
+                                {a.isDefault && <span className="muted"> (default)</span>}
+                            </span>
+                            {a.missing.length > 0 && (
+                                <span className="assistant-missing">Not here: {a.missing.join(", ")}</span>
+                            )}
+                            <span className="assistant-row-actions">
+                                <button
+                                    aria-label={`Edit ${a.name}`}
+                                    onClick={() => setEditing({id: a.id, input: inputOf(a)})}
+                                >
+                                    Edit
+                                </button>
+                                <button
+                                    aria-label={
+                                        a.isDefault
+                                            ? `${a.name} is not the default`
+                                            : `Make ${a.name} the default`
+                                    }
+                                    onClick={() =>
+                                        void run(
+                                            api.invoke("assistants.setDefault", {
+                                                id: a.isDefault ? null : a.id,
+                                            }),
+                                        )
+                                    }
+                                >
+                                    {a.isDefault ? "Not default" : "Make default"}
+                                </button>
+                                <button aria-label={`Export ${a.name}`} onClick={() => void exportOne(a)}>
+                                    Export
+                                </button>
+                                <button
+                                    aria-label={`Delete ${a.name}`}
+                                    onClick={() => void run(api.invoke("assistants.delete", {id: a.id}))}
+                                >
+                                    Delete
+                                </button>
+                            </span>
+                        </li>
+                    ))}
+                </ul>
+            )}
+        </section>
+    );
+}
+
+function inputOf(a: Assistant): AssistantInput {
+    const {id: _id, missing: _missing, createdAt: _created, updatedAt: _updated, ...input} = a;
+    return input;
+}
+
+function missingText(a: Assistant): string {
+    return a.missing.length ? `; not here: ${a.missing.join(", ")} (left out when it runs)` : "";
+}
+
+function download(fileName: string, content: string): void {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([content], {type: "application/json"}));
+    link.download = fileName;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
