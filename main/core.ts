@@ -17,6 +17,9 @@ import {MemoryRecall} from "./docs/memory.js";
 import {Assistants} from "./assistants/assistants.js";
 import {assistantHandlers} from "./assistants/handlers.js";
 import {AssistantStore} from "./assistants/store.js";
+import {projectHandlers} from "./projects/handlers.js";
+import {Projects, projectScope} from "./projects/projects.js";
+import {ProjectStore} from "./projects/store.js";
 import {memoryHandlers} from "./handlers/memories.js";
 import {MemoryStore} from "./store/memories.js";
 import {createRecall, createRemember, REMEMBER_CHARS, type MemoryAccess} from "./tools/builtin/memory.js";
@@ -111,6 +114,8 @@ export type Core = {
     conversations: ConversationStore;
     /** Saved instructions and settings that conversations start with (Settings → Assistants). */
     assistants: Assistants;
+    /** Conversations grouped, with instructions, files and memories of their own. */
+    projects: Projects;
     settings: SettingsStore;
     toolCalls: ToolCallStore;
     tools: ToolRegistry;
@@ -173,15 +178,17 @@ export function createCore(options: CoreOptions): Core {
         providerKnown: (name) => providers.has(name),
         conversation: (id) => conversations.get(id),
     });
+    const projects = new Projects(new ProjectStore(db), (id) => conversations.get(id));
     const memories = new MemoryStore(db);
     const recall = new MemoryRecall(memories, embedder, new ToolVectorCache(db));
-    const memoryAccess = memoryAccessFor({memories, recall, settings, conversations, assistants});
+    const scopes = memoryScopesFor(assistants, projects);
+    const memoryAccess = memoryAccessFor({memories, recall, settings, conversations, scopes});
     const {tools, warnings: toolWarnings} = createTools(options, {
         engine,
         docs,
         webPages,
         memory: memoryAccess,
-        reach: (id) => assistants.collectionsFor(id),
+        reach: searchReachFor(assistants, projects),
     });
     const warnings = [...(readOnly ? [readOnly] : []), ...(options.notices ?? []), ...toolWarnings];
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
@@ -243,7 +250,7 @@ export function createCore(options: CoreOptions): Core {
             pinnedFor: (id) => assistants.pinnedFor(id),
         },
         citations,
-        generationFor(settings, assistants, options.generation),
+        generationFor(settings, {assistants, projects}, options.generation),
         processes,
         () => settings.values().planMaxSteps,
         providers,
@@ -280,9 +287,11 @@ export function createCore(options: CoreOptions): Core {
             ...apiHandlers(api),
             ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
             ...assistantHandlers(assistants, bus),
+            ...projectHandlers(projects.store, bus),
             ...conversationHandlers({
                 conversations,
                 assistants,
+                projectExists: (id) => projects.store.get(id) !== null,
                 chat,
                 bus,
                 toolCalls,
@@ -307,7 +316,7 @@ export function createCore(options: CoreOptions): Core {
                 chooser,
             }),
             ...mcpHandlers(mcp, {docs, conversations, dataDir: options.dataDir, asks: mcpAsks}),
-            ...documentHandlers(docs),
+            ...documentHandlers(docs, (id) => projects.store.ofCollection(id)),
             ...memoryHandlers({memories, settings, conversations}),
             ...backupHandlers(backups, settings, {
                 dataDir: options.dataDir,
@@ -326,6 +335,7 @@ export function createCore(options: CoreOptions): Core {
     return {
         ...services,
         assistants,
+        projects,
         tools,
         chooser,
         toolFiles,
@@ -354,13 +364,42 @@ export function createCore(options: CoreOptions): Core {
 }
 
 /** The generation settings in force for a conversation: the defaults, its own, then this run's flags. */
-function generationFor(settings: SettingsStore, assistants: Assistants, run: GenerationOptions = {}) {
-    return (conversation: Conversation): GenerationSettings => ({
-        ...settings.values().generation,
-        ...assistants.generationOf(conversation),
-        ...conversation.generation,
-        ...definedOnly(run),
-    });
+function generationFor(
+    settings: SettingsStore,
+    {assistants, projects}: {assistants: Assistants; projects: Projects},
+    run: GenerationOptions = {},
+) {
+    return (conversation: Conversation): GenerationSettings => {
+        const generation = {
+            ...settings.values().generation,
+            ...assistants.generationOf(conversation),
+            ...conversation.generation,
+            ...definedOnly(run),
+        };
+        return {
+            ...generation,
+            systemPrompt: projects.withInstructions(generation.systemPrompt, conversation),
+        };
+    };
+}
+
+/** Where a conversation's memories are kept (its project's, its assistant's own, or everywhere) and read. */
+function memoryScopesFor(assistants: Assistants, projects: Projects) {
+    return (conversationId: string): {keep: string; recall: string[]} => {
+        const byAssistant = assistants.memoryScopes(conversationId);
+        const project = projects.ofConversation(conversationId);
+        if (!project) return byAssistant;
+        return {keep: projectScope(project.id), recall: [...byAssistant.recall, projectScope(project.id)]};
+    };
+}
+
+/** The collections a conversation's searches read: its assistant's (or all), its project's, never another project's. */
+function searchReachFor(assistants: Assistants, projects: Projects): SearchReach {
+    return (conversationId) => {
+        const {own, hidden} = projects.collectionsFor(conversationId);
+        const chosen = assistants.collectionsFor(conversationId);
+        return {only: chosen && own ? [...chosen, own] : chosen, hidden};
+    };
 }
 
 function createModels(options: CoreOptions, db: Db, engine: Engine, embedder: Embedder, bus: EventBus) {
@@ -386,9 +425,9 @@ function memoryAccessFor(deps: {
     recall: MemoryRecall;
     settings: SettingsStore;
     conversations: ConversationStore;
-    assistants: Assistants;
+    scopes: (conversationId: string) => {keep: string; recall: string[]};
 }): MemoryAccess & {autoCalls: (conversation: Conversation, text: string) => PreflightCall[]} {
-    const {memories, recall, settings, conversations, assistants} = deps;
+    const {memories, recall, settings, conversations, scopes} = deps;
     const allowed = (conversationId: string) => {
         if (settings.get("memoryEnabled") === false) return "memory is off (Settings → Memory)";
         if (conversations.get(conversationId)?.incognito)
@@ -396,13 +435,12 @@ function memoryAccessFor(deps: {
         return null;
     };
     return {
-        search: (query, limit, conversationId) =>
-            recall.search(query, limit, assistants.memoryScopes(conversationId).recall),
+        search: (query, limit, conversationId) => recall.search(query, limit, scopes(conversationId).recall),
         keep: (text, conversationId) =>
             memories.add({
                 text,
                 origin: "model",
-                scope: assistants.memoryScopes(conversationId).keep,
+                scope: scopes(conversationId).keep,
                 sourceConversationId: conversationId,
                 sourceMessageId: conversations.head(conversationId),
             }),
@@ -415,7 +453,7 @@ function memoryAccessFor(deps: {
                 return [{name: "remember", args: {text: asked[1]!.trim()}}];
             }
             if (conversation.toolsOff.includes("recall") || memories.count() === 0) return [];
-            return recall.byWords(text, 1, assistants.memoryScopes(conversation.id).recall).length
+            return recall.byWords(text, 1, scopes(conversation.id).recall).length
                 ? [{name: "recall", args: {query: text.slice(0, 200)}}]
                 : [];
         },

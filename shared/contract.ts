@@ -78,6 +78,8 @@ export const Conversation = Type.Object(
         providerModel: nullable(Type.String()),
         /** The assistant this conversation was started with (its instructions and settings apply); null: none. */
         assistantId: nullable(Type.String()),
+        /** The project it belongs to (its instructions, files and memories apply); null: none. */
+        projectId: nullable(Type.String()),
         createdAt: Timestamp,
         updatedAt: Timestamp,
     },
@@ -429,6 +431,26 @@ export const Assistant = Type.Object(
     closed,
 );
 export type Assistant = Static<typeof Assistant>;
+
+/**
+ * A project: conversations grouped together, with instructions added to their system prompt, files of its
+ * own (a collection only its conversations search) and memories kept for it.
+ */
+export const Project = Type.Object(
+    {
+        id: Type.String(),
+        name: Type.String(),
+        instructions: Type.String(),
+        /** The collection that holds its files (Documents shows it as "Project · <name>"). */
+        collection: Type.String(),
+        archived: Type.Boolean(),
+        conversationCount: Count,
+        createdAt: Timestamp,
+        updatedAt: Timestamp,
+    },
+    closed,
+);
+export type Project = Static<typeof Project>;
 
 /** What an import brought in from one file, and what it left out and why. */
 export const ImportFileReport = Type.Object(
@@ -986,9 +1008,26 @@ export const calls = {
             title: Type.Optional(Type.String({maxLength: 200})),
             incognito: Type.Optional(Type.Boolean()),
             assistantId: Type.Optional(nullable(Id)),
+            projectId: Type.Optional(Id),
         }),
         Conversation,
     ),
+    /** Moves a conversation into a project, or out of its project (null). */
+    "conversations.setProject": call(req({id: Id, projectId: nullable(Id)}), Conversation),
+    /** Projects, archived ones too. */
+    "projects.list": call(Empty, Type.Array(Project)),
+    /** Adds a project, or with `id` renames it and changes its instructions. */
+    "projects.save": call(
+        req({
+            id: Type.Optional(Id),
+            name: Name,
+            instructions: Type.Optional(Type.String({maxLength: 20_000})),
+        }),
+        Project,
+    ),
+    "projects.setArchived": call(req({id: Id, archived: Type.Boolean()}), Project),
+    /** Its conversations stay, outside any project; its files go with it; its memories stay, shared. */
+    "projects.delete": call(req({id: Id}), Nothing),
     "assistants.list": call(Empty, Type.Array(Assistant)),
     /** Adds an assistant, or with `id` changes one (its conversations follow its instructions at once). */
     "assistants.save": call(req({id: Type.Optional(Id), assistant: AssistantInput}), Assistant),
@@ -1071,6 +1110,8 @@ export const calls = {
         req({
             query: Type.String({minLength: 1, maxLength: 200}),
             limit: Type.Optional(Type.Integer({minimum: 1, maximum: 100})),
+            /** Only the conversations of this project. */
+            projectId: Type.Optional(Id),
         }),
         Type.Array(MessageHit),
     ),
@@ -1334,6 +1375,7 @@ export const AppEvent = Type.Union([
     event("conversation.updated", {conversation: Conversation}),
     event("conversation.deleted", {conversationId: Type.String()}),
     event("assistants.changed", {}),
+    event("projects.changed", {}),
     event("engine.status", {status: EngineStatus}),
     event("models.download", {progress: DownloadProgress}),
     event("models.changed", {}),

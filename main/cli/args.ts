@@ -25,6 +25,7 @@ const COMMAND_USAGE: Array<[string, string]> = [
         --web                                   turn web access on for this command
         --incognito                             a conversation that recalls and remembers nothing
         --assistant NAME                        start the conversation with this assistant (else the default)
+        --project NAME                          start the conversation in this project
         --provider NAME                         answer with a model of providers.json instead of the local one
         --base-url URL [--api-key KEY] [--remote-model M]
                                                 answer with a model on an OpenAI-compatible server, for this
@@ -76,6 +77,13 @@ const COMMAND_USAGE: Array<[string, string]> = [
         Assistants: saved instructions and settings a conversation starts with (cairn chat --assistant
         NAME; the default one when none is named). export writes one as JSON; import reads such files
         (checked whole first; a name already taken gets a number).`,
+    ],
+    [
+        "projects",
+        `  projects list [--json] | add NAME [--instructions TEXT] | remove NAME   [--data DIR]
+        Projects: conversations grouped, with instructions added to their system prompt, files only they
+        search (cairn ingest --collection "Project · NAME" PATH…) and memories of their own
+        (cairn chat --project NAME). remove deletes the project and its files; its conversations stay.`,
     ],
     [
         "export",
@@ -227,6 +235,8 @@ export type CliArgs = {
     incognito: boolean;
     /** `chat --assistant NAME`: the assistant a new conversation starts with. */
     assistant: string | undefined;
+    /** `chat --project NAME`: the project a new conversation starts in. */
+    project: string | undefined;
     /** `assistants add`: its instructions, icon, and whether it becomes the default. */
     instructions: string | undefined;
     icon: string | undefined;
@@ -280,6 +290,7 @@ const OPTIONS = {
     merge: {type: "boolean"},
     incognito: {type: "boolean"},
     assistant: {type: "string"},
+    project: {type: "string"},
     instructions: {type: "string"},
     icon: {type: "string"},
     default: {type: "boolean"},
@@ -395,6 +406,7 @@ export function parseCli(argv: string[]): CliArgs {
         merge: values.merge ?? false,
         incognito: values.incognito ?? false,
         assistant: values.assistant,
+        project: values.project,
         instructions: values.instructions,
         icon: values.icon,
         makeDefault: values.default ?? false,

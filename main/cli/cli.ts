@@ -23,6 +23,7 @@ import {backupCommand, importCommand, othersRunning, restoreCommand} from "./bac
 import {exportCommand} from "./export.js";
 import {memoryCommand} from "./memory.js";
 import {assistantsCommand} from "./assistants.js";
+import {projectsCommand} from "./projects.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
@@ -72,6 +73,8 @@ export async function runCli(argv: string[]): Promise<number> {
                 return await exportCommand(preparedDataDir(args), args, cliOut);
             case "assistants":
                 return await withCore(args, assistantsCommand);
+            case "projects":
+                return await withCore(args, projectsCommand);
             case "memory":
                 return memoryCommand(preparedDataDir(args), args, {...cliOut, json: args.json});
             case undefined:
@@ -256,9 +259,13 @@ async function chat(args: CliArgs): Promise<number> {
             const assistant = args.assistant ? core.assistants.find(args.assistant) : null;
             if (args.assistant && !assistant)
                 return failLine(`no assistant named ${args.assistant}; cairn assistants list shows them`);
+            const project = args.project ? core.projects.store.find(args.project) : null;
+            if (args.project && !project)
+                return failLine(`no project named ${args.project}; cairn projects list shows them`);
             const created = await api.invoke("conversations.create", {
                 incognito: args.incognito,
                 ...(assistant ? {assistantId: assistant.id} : {}),
+                ...(project ? {projectId: project.id} : {}),
             });
             if (!created.ok) return failLine(created.error.message);
             conversationId = created.value.id;

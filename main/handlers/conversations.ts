@@ -16,6 +16,8 @@ type Deps = {
     conversations: ConversationStore;
     /** What a new conversation starts with: the assistant asked for, else the default one. */
     assistants: Pick<Assistants, "startFor" | "get">;
+    /** Whether a project exists (a conversation is moved into it, or started in it). */
+    projectExists: (id: string) => boolean;
     chat: ChatService;
     bus: EventBus;
     toolCalls: ToolCallStore;
@@ -29,6 +31,7 @@ type Deps = {
 export function conversationHandlers({
     conversations,
     assistants,
+    projectExists,
     chat,
     bus,
     toolCalls,
@@ -46,8 +49,22 @@ export function conversationHandlers({
         "conversations.create": (req) => {
             if (req.assistantId && !assistants.get(req.assistantId))
                 return fail("NOT_FOUND", `no assistant ${req.assistantId}; see Settings → Assistants`);
+            if (req.projectId && !projectExists(req.projectId))
+                return fail("NOT_FOUND", `no project ${req.projectId}`);
             const start = assistants.startFor(req.assistantId);
-            return ok(conversations.create(req.title || undefined, req.incognito ?? false, start));
+            return ok(
+                conversations.create(
+                    req.title || undefined,
+                    req.incognito ?? false,
+                    start,
+                    req.projectId ?? null,
+                ),
+            );
+        },
+        "conversations.setProject": (req) => {
+            if (req.projectId && !projectExists(req.projectId))
+                return fail("NOT_FOUND", `no project ${req.projectId}`);
+            return updated(req.id, conversations.setProject(req.id, req.projectId));
         },
         "conversations.setIncognito": (req) =>
             updated(req.id, conversations.setIncognito(req.id, req.incognito)),
@@ -99,7 +116,8 @@ export function conversationHandlers({
             conversations.touch(conversationId);
             return ok(conversations.messages(conversationId));
         },
-        "conversations.search": (req) => ok(conversations.search(req.query, req.limit ?? 20)),
+        "conversations.search": (req) =>
+            ok(conversations.search(req.query, req.limit ?? 20, req.projectId ?? null)),
         "conversations.export": async (req) => {
             const conversation = conversations.get(req.id);
             if (!conversation) return fail("NOT_FOUND", `conversation not found: ${req.id}`);

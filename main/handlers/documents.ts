@@ -3,12 +3,24 @@ import type {DocumentService} from "../docs/service.js";
 import type {HandlerSlice} from "./slice.js";
 
 /** Collections, documents, ingest jobs, search and passages. */
-export function documentHandlers(docs: DocumentService): HandlerSlice<"docs."> {
+export function documentHandlers(
+    docs: DocumentService,
+    /** The project whose files a collection holds: such a collection goes with its project only. */
+    projectOf: (collectionId: string) => {name: string} | null = () => null,
+): HandlerSlice<"docs."> {
     const {store, ingest} = docs;
     return {
         "docs.listCollections": () => ok(store.collections()),
         "docs.createCollection": (req) => ok(store.createCollection(req.name.trim())),
-        "docs.deleteCollection": (req) => ok({deleted: store.deleteCollection(req.id)}),
+        "docs.deleteCollection": (req) => {
+            const project = projectOf(req.id);
+            if (project)
+                return fail(
+                    "DENIED",
+                    `this collection holds the files of the project ${project.name}: remove its files, or delete the project`,
+                );
+            return ok({deleted: store.deleteCollection(req.id)});
+        },
         "docs.list": (req) => ok(store.documents(req)),
         "docs.ingest": (req) => docs.ingestInto(req.paths, req),
         "docs.cancel": (req) => ok({cancelled: ingest.cancel(req.jobId)}),

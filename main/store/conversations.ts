@@ -29,6 +29,7 @@ type ConversationRow = {
     provider_model: string | null;
     incognito: 0 | 1 | null;
     assistant_id?: string | null;
+    project_id?: string | null;
     created_at: number;
     updated_at: number;
 };
@@ -97,12 +98,18 @@ export class ConversationStore {
         return row ? toConversation(row, this.webAccessDefault()) : null;
     }
 
-    create(title = DEFAULT_TITLE, incognito = false, start: ConversationStart | null = null): Conversation {
+    create(
+        title = DEFAULT_TITLE,
+        incognito = false,
+        start: ConversationStart | null = null,
+        projectId: string | null = null,
+    ): Conversation {
         const now = Date.now();
         const id = randomUUID();
         // Only the columns a conversation sets are named (a library of an older schema lacks some: tests).
         const columns: Record<string, unknown> = {id, title, created_at: now, updated_at: now};
         if (incognito) columns.incognito = 1;
+        if (projectId) columns.project_id = projectId;
         if (start) {
             columns.assistant_id = start.assistantId;
             if (start.toolsOff.length) columns.tools_off = JSON.stringify(start.toolsOff);
@@ -114,6 +121,16 @@ export class ConversationStore {
             `INSERT INTO conversations (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
         ).run(...Object.values(columns));
         return this.get(id)!;
+    }
+
+    /** Into a project (its instructions, files and memories apply from the next answer), or out of it. */
+    setProject(id: string, projectId: string | null): Conversation | null {
+        this.sql("UPDATE conversations SET project_id = ?, updated_at = ? WHERE id = ?").run(
+            projectId,
+            Date.now(),
+            id,
+        );
+        return this.get(id);
     }
 
     /** Incognito: nothing is recalled from memory in this conversation, and nothing remembered. */
@@ -195,9 +212,10 @@ export class ConversationStore {
      * Messages of every conversation matching the words (all of them, the last one as a prefix), best
      * first by BM25; the snippet marks each match between \u0002 and \u0003.
      */
-    search(query: string, limit: number): MessageHit[] {
+    search(query: string, limit: number, projectId: string | null = null): MessageHit[] {
         const match = ftsQuery(query);
         if (!match) return [];
+        if (projectId) return this.searchProject(match, limit, projectId);
         return this.sql(
             `SELECT m.id AS messageId, m.conversation_id AS conversationId, c.title AS conversationTitle,
                     m.role AS role, m.created_at AS createdAt,
@@ -208,6 +226,19 @@ export class ConversationStore {
               WHERE messages_fts MATCH ?
               ORDER BY bm25(messages_fts) LIMIT ?`,
         ).all(match, limit) as MessageHit[];
+    }
+
+    private searchProject(match: string, limit: number, projectId: string): MessageHit[] {
+        return this.sql(
+            `SELECT m.id AS messageId, m.conversation_id AS conversationId, c.title AS conversationTitle,
+                    m.role AS role, m.created_at AS createdAt,
+                    snippet(messages_fts, 0, char(2), char(3), '…', 16) AS snippet
+               FROM messages_fts
+               JOIN messages m ON m.rowid = messages_fts.rowid
+               JOIN conversations c ON c.id = m.conversation_id
+              WHERE messages_fts MATCH ? AND c.project_id = ?
+              ORDER BY bm25(messages_fts) LIMIT ?`,
+        ).all(match, projectId, limit) as MessageHit[];
     }
 
     /**
@@ -427,6 +458,7 @@ function toConversation(r: ConversationRow, webAccessDefault: boolean): Conversa
         provider: r.provider ?? null,
         providerModel: r.provider_model ?? null,
         assistantId: r.assistant_id ?? null,
+        projectId: r.project_id ?? null,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
     };

@@ -441,4 +441,21 @@ export const MIGRATIONS: readonly Migration[] = [
             ALTER TABLE conversations ADD COLUMN assistant_id TEXT REFERENCES assistants(id) ON DELETE SET NULL;
         `,
     },
+    {
+        version: 25,
+        name: "projects (conversations grouped, with instructions, a collection of files and memories of their own)",
+        sql: `
+            CREATE TABLE projects (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                instructions TEXT NOT NULL DEFAULT '',
+                collection_id TEXT NOT NULL REFERENCES collections(id),
+                archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            );
+            ALTER TABLE conversations ADD COLUMN project_id TEXT REFERENCES projects(id) ON DELETE SET NULL;
+            CREATE INDEX conversations_by_project ON conversations (project_id) WHERE project_id IS NOT NULL;
+        `,
+    },
 ];

@@ -409,6 +409,7 @@ function applyEvent(s: CairnState, event: AppEvent): CairnState {
         case "backups.progress":
         case "imports.progress":
         case "assistants.changed":
+        case "projects.changed":
         case "docs.progress":
             return s;
         case "conversation.updated": {

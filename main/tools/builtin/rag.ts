@@ -8,14 +8,17 @@ export type DocumentSearch = {
     collections(): Collection[];
 };
 
-/** The collections a conversation's searches of "all" read (its assistant's); null: every collection. */
-export type SearchReach = (conversationId: string) => string[] | null;
+/**
+ * What a conversation's searches may read: `only`, the collections a search of "all" reads (its assistant's,
+ * its project's; null: every one not hidden); `hidden`, collections it never reads (other projects' files).
+ */
+export type SearchReach = (conversationId: string) => {only: string[] | null; hidden: string[]};
 
 /** The part of rag_search's arguments that chooses where to search. */
 type ScopeArgs = {scope?: "all" | "conversation" | "collection"; collection?: string};
 
 /** rag_search: passages from the user's local documents, each one a citable source. */
-export function createRagSearch(docs: DocumentSearch, reach: SearchReach = () => null) {
+export function createRagSearch(docs: DocumentSearch, reach: SearchReach = () => ({only: null, hidden: []})) {
     return defineTool({
         name: "rag_search",
         description:
@@ -68,18 +71,19 @@ function resolveScope(
     collections: Collection[],
     reach: SearchReach,
 ): SearchScope | {error: string} {
+    const {only, hidden} = reach(conversationId);
+    const readable = collections.filter((c) => !hidden.includes(c.name));
     if (args.collection || args.scope === "collection") {
-        const found = collections.find((c) => c.name === args.collection || c.id === args.collection);
+        const found = readable.find((c) => c.name === args.collection || c.id === args.collection);
         if (!found) {
-            const names = collections.map((c) => c.name).join(", ") || "none";
+            const names = readable.map((c) => c.name).join(", ") || "none";
             return {error: `unknown collection: ${args.collection ?? "(none given)"}; collections: ${names}`};
         }
         return {kind: "collection", collectionId: found.id};
     }
     if (args.scope === "conversation") return {kind: "conversation", conversationId};
-    const names = reach(conversationId);
-    if (!names) return {kind: "all"};
-    const collectionIds = collections.filter((c) => names.includes(c.name)).map((c) => c.id);
+    if (!only && hidden.length === 0) return {kind: "all"};
+    const collectionIds = readable.filter((c) => !only || only.includes(c.name)).map((c) => c.id);
     return {kind: "some", collectionIds, conversationId};
 }
 

@@ -38,6 +38,7 @@ function conversation(title: string): Conversation {
         provider: null,
         providerModel: null,
         assistantId: null,
+        projectId: null,
         createdAt: 1,
         updatedAt: 1,
     };

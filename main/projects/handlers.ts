@@ -1,0 +1,31 @@
+import {fail, ok} from "../../shared/result.js";
+import type {EventBus} from "../events.js";
+import type {HandlerSlice} from "../handlers/slice.js";
+import type {ProjectStore} from "./store.js";
+
+/** Projects in the sidebar: add, rename, change instructions, archive, delete. */
+export function projectHandlers(projects: ProjectStore, bus: EventBus): HandlerSlice<"projects."> {
+    const changed = <T>(value: T) => {
+        bus.emit({type: "projects.changed"});
+        return ok(value);
+    };
+    return {
+        "projects.list": () => ok(projects.list()),
+        "projects.save": (req) => {
+            if (req.id && !projects.get(req.id)) return fail("NOT_FOUND", `no project ${req.id}`);
+            const name = req.name.trim();
+            if (!name) return fail("VALIDATION", "a project needs a name");
+            try {
+                return changed(projects.save(name, req.instructions, req.id ?? null));
+            } catch (error) {
+                return fail("VALIDATION", (error as Error).message);
+            }
+        },
+        "projects.setArchived": (req) => {
+            const project = projects.setArchived(req.id, req.archived);
+            return project ? changed(project) : fail("NOT_FOUND", `no project ${req.id}`);
+        },
+        "projects.delete": (req) =>
+            projects.delete(req.id) ? changed(undefined) : fail("NOT_FOUND", `no project ${req.id}`),
+    };
+}

@@ -1,0 +1,145 @@
+import {randomUUID} from "node:crypto";
+import type Database from "better-sqlite3";
+import type {Project} from "../../shared/contract.js";
+import {StatementCache, type Db} from "../store/db.js";
+
+type ProjectRow = {
+    id: string;
+    name: string;
+    instructions: string;
+    collection_id: string;
+    collection: string;
+    archived: 0 | 1;
+    conversations: number;
+    created_at: number;
+    updated_at: number;
+};
+
+/** The collection that holds a project's files: named after it, renamed with it. */
+export const projectCollection = (name: string) => `Project · ${name}`;
+
+const SELECT = `SELECT p.*, c.name AS collection,
+        (SELECT count(*) FROM conversations WHERE project_id = p.id) AS conversations
+   FROM projects p JOIN collections c ON c.id = p.collection_id`;
+
+/** Projects: conversations grouped, with their own instructions, collection of files and memories. */
+export class ProjectStore {
+    private readonly statements: StatementCache;
+
+    constructor(private readonly db: Db) {
+        this.statements = new StatementCache(db);
+    }
+
+    private sql(text: string): Database.Statement {
+        return this.statements.get(text);
+    }
+
+    list(): Project[] {
+        return (this.sql(`${SELECT} ORDER BY p.archived, p.name COLLATE NOCASE`).all() as ProjectRow[]).map(
+            toProject,
+        );
+    }
+
+    get(id: string): Project | null {
+        const row = this.sql(`${SELECT} WHERE p.id = ?`).get(id) as ProjectRow | undefined;
+        return row ? toProject(row) : null;
+    }
+
+    /** By id, else by name (the CLI names them). */
+    find(idOrName: string): Project | null {
+        const row = this.sql(`${SELECT} WHERE p.id = ? OR p.name = ? COLLATE NOCASE`).get(
+            idOrName,
+            idOrName,
+        ) as ProjectRow | undefined;
+        return row ? toProject(row) : null;
+    }
+
+    /** The project whose files a collection holds, if any. */
+    ofCollection(collectionId: string): Project | null {
+        const row = this.sql(`${SELECT} WHERE p.collection_id = ?`).get(collectionId) as
+            ProjectRow | undefined;
+        return row ? toProject(row) : null;
+    }
+
+    /** Adds one with its collection, or renames one (its collection too). Throws in words on a name taken. */
+    save(name: string, instructions: string | undefined, id: string | null = null): Project {
+        const clash = this.find(name);
+        if (clash && clash.id !== id)
+            throw new Error(`a project named ${clash.name} already exists: choose another name`);
+        const collectionClash = this.sql("SELECT id FROM collections WHERE name = ?")
+            .pluck()
+            .get(projectCollection(name)) as string | undefined;
+        const now = Date.now();
+        const saved = this.db.transaction(() => {
+            const existing = id ? this.get(id) : null;
+            if (existing) {
+                if (collectionClash && collectionClash !== this.collectionIdOf(existing.id))
+                    throw new Error(
+                        `a collection named ${projectCollection(name)} already exists: choose another name`,
+                    );
+                this.sql("UPDATE collections SET name = ? WHERE id = ?").run(
+                    projectCollection(name),
+                    this.collectionIdOf(existing.id),
+                );
+                this.sql(
+                    "UPDATE projects SET name = ?, instructions = coalesce(?, instructions), updated_at = ? WHERE id = ?",
+                ).run(name, instructions ?? null, now, existing.id);
+                return existing.id;
+            }
+            if (collectionClash)
+                throw new Error(
+                    `a collection named ${projectCollection(name)} already exists: choose another name`,
+                );
+            const collectionId = randomUUID();
+            this.sql("INSERT INTO collections (id, name, created_at) VALUES (?, ?, ?)").run(
+                collectionId,
+                projectCollection(name),
+                now,
+            );
+            const newId = randomUUID();
+            this.sql(
+                `INSERT INTO projects (id, name, instructions, collection_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+            ).run(newId, name, instructions ?? "", collectionId, now, now);
+            return newId;
+        })();
+        return this.get(saved)!;
+    }
+
+    setArchived(id: string, archived: boolean): Project | null {
+        this.sql("UPDATE projects SET archived = ?, updated_at = ? WHERE id = ?").run(
+            archived ? 1 : 0,
+            Date.now(),
+            id,
+        );
+        return this.get(id);
+    }
+
+    /** Deletes a project and its files' collection; its conversations stay, outside any project. */
+    delete(id: string): boolean {
+        return this.db.transaction(() => {
+            const collectionId = this.collectionIdOf(id);
+            if (!collectionId) return false;
+            this.sql("DELETE FROM projects WHERE id = ?").run(id);
+            this.sql("DELETE FROM collections WHERE id = ?").run(collectionId);
+            return true;
+        })();
+    }
+
+    private collectionIdOf(id: string): string | undefined {
+        return this.sql("SELECT collection_id FROM projects WHERE id = ?").pluck().get(id) as
+            string | undefined;
+    }
+}
+
+function toProject(r: ProjectRow): Project {
+    return {
+        id: r.id,
+        name: r.name,
+        instructions: r.instructions,
+        collection: r.collection,
+        archived: r.archived === 1,
+        conversationCount: r.conversations,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+    };
+}
