@@ -249,7 +249,7 @@ function expand(paths: string[], errors: {path: string; error: string}[]): strin
             else if (kindOf(full)) files.push(full);
             else errors.push({path: full, error: `unsupported file type ${path.extname(full) || "(none)"}`});
         } catch {
-            errors.push({path: full, error: "not found"});
+            errors.push({path: full, error: "no such file or folder (moved or deleted?)"});
         }
     }
     return [...new Set(files)];

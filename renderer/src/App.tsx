@@ -1,4 +1,4 @@
-import type {CairnApi, Message, ProviderInfo, ToolMode} from "../../shared/contract.js";
+import type {CairnApi, Message, Project, ProviderInfo, ToolMode} from "../../shared/contract.js";
 import {Download, Paperclip, PanelLeft, SlidersHorizontal, Wrench, X} from "lucide-react";
 import {useEffect, useState} from "react";
 import {ApprovalDialog} from "./ApprovalDialog.js";
@@ -17,6 +17,9 @@ import {useModels} from "./useModels.js";
 import {StatusLine} from "./StatusLine.js";
 import {useCairn} from "./useCairn.js";
 import {useAssistants} from "./assistants/useAssistants.js";
+import {useProjects} from "./projects/useProjects.js";
+import {ProjectDialog} from "./projects/ProjectDialog.js";
+import {ProjectSelect} from "./projects/ProjectSelect.js";
 import {AssistantBadge, AssistantPicker} from "./assistants/AssistantPicker.js";
 import {ShortcutsSheet, useShortcuts} from "./shortcuts.js";
 import {SearchDialog} from "./SearchDialog.js";
@@ -42,7 +45,12 @@ export function App({api}: {api: CairnApi}) {
     // The assistant the next new conversation starts with: picked here, else the default one.
     const [picked, setPicked] = useState<string | undefined>(undefined);
     const startWith = picked ?? assistants.find((a) => a.isDefault)?.id ?? "";
-    const createNew = () => void cairn.create(picked === undefined ? undefined : picked || null);
+    const startingAssistant = picked === undefined ? undefined : picked || null;
+    const createNew = () => void cairn.create(startingAssistant);
+    const projects = useProjects(api);
+    // The project whose settings are open (null: a new project); undefined: none open.
+    const [projectOpen, setProjectOpen] = useState<Project | null | undefined>(undefined);
+    const [filesOf, setFilesOf] = useState<string | null>(null);
     const assistant = assistants.find((a) => a.id === selected?.assistantId);
     const provider = providers.find((p) => p.name === selected?.provider);
     // A model downloaded from the first-run screen is loaded as soon as it is in.
@@ -96,6 +104,9 @@ export function App({api}: {api: CairnApi}) {
                                 selectedId={state.selectedId}
                                 onSelect={cairn.select}
                                 onCreate={createNew}
+                                projects={projects}
+                                onCreateIn={(projectId) => void cairn.create(startingAssistant, projectId)}
+                                onOpenProject={setProjectOpen}
                                 startWith={
                                     <AssistantPicker
                                         assistants={assistants}
@@ -111,6 +122,31 @@ export function App({api}: {api: CairnApi}) {
                                 onSearch={() => setSearchOpen(true)}
                                 onImport={setImporting}
                             />
+                            {projectOpen !== undefined && (
+                                <ProjectDialog
+                                    api={api}
+                                    project={projectOpen}
+                                    conversationCount={
+                                        state.conversations.filter(
+                                            (c) => projectOpen && c.projectId === projectOpen.id,
+                                        ).length
+                                    }
+                                    onFiles={(collection) => {
+                                        setProjectOpen(undefined);
+                                        setFilesOf(collection);
+                                    }}
+                                    onClose={() => setProjectOpen(undefined)}
+                                    onError={cairn.showError}
+                                />
+                            )}
+                            {filesOf && (
+                                <DocumentsPanel
+                                    api={api}
+                                    initialCollection={filesOf}
+                                    onClose={() => setFilesOf(null)}
+                                    onError={cairn.showError}
+                                />
+                            )}
                             {documentsOpen && (
                                 <DocumentsPanel
                                     api={api}
@@ -191,6 +227,11 @@ export function App({api}: {api: CairnApi}) {
                                                     <option value="agent">Agent</option>
                                                 </select>
                                             </label>
+                                            <ProjectSelect
+                                                projects={projects}
+                                                value={selected.projectId}
+                                                onChange={(projectId) => void cairn.setProject(projectId)}
+                                            />
                                             <WebSwitch
                                                 on={selected.webAccess}
                                                 provider={provider}
@@ -305,6 +346,7 @@ export function App({api}: {api: CairnApi}) {
                             {searchOpen && (
                                 <SearchDialog
                                     api={api}
+                                    projects={projects}
                                     onClose={() => setSearchOpen(false)}
                                     onError={cairn.showError}
                                     onOpen={(hit) => {

@@ -1,6 +1,7 @@
 import {useState, type ReactNode} from "react";
 import {Cpu, FileText, Pencil, Plus, Search, Settings, Trash2, Upload} from "lucide-react";
-import type {Conversation} from "../../shared/contract.js";
+import type {Conversation, Project} from "../../shared/contract.js";
+import {ProjectGroups} from "./projects/ProjectGroups.js";
 
 type Props = {
     conversations: Conversation[];
@@ -17,11 +18,49 @@ type Props = {
     onImport(files: File[]): void;
     /** What a new conversation starts with (the assistant picker), under New conversation. */
     startWith?: ReactNode;
+    projects: Project[];
+    /** A new conversation in a project. */
+    onCreateIn(projectId: string): void;
+    /** A project's settings (name, instructions, files, archive, delete); null: a new project. */
+    onOpenProject(project: Project | null): void;
 };
 
 export function ConversationList(props: Props) {
     const [editing, setEditing] = useState<string | null>(null);
     const [confirming, setConfirming] = useState<string | null>(null);
+    const row = (c: Conversation) => (
+        <li key={c.id} className={c.id === props.selectedId ? "selected" : ""}>
+            {editing === c.id ? (
+                <RenameField
+                    title={c.title}
+                    onDone={(title) => {
+                        setEditing(null);
+                        if (title && title !== c.title) props.onRename(c.id, title);
+                    }}
+                />
+            ) : (
+                <button className="title" onClick={() => props.onSelect(c.id)} title={c.title}>
+                    {/* A button centres what overflows it: the span cuts a long title at its end. */}
+                    <span>{c.title}</span>
+                </button>
+            )}
+            {confirming === c.id ? (
+                <span className="actions">
+                    <button onClick={() => props.onDelete(c.id)}>Delete</button>
+                    <button onClick={() => setConfirming(null)}>Keep</button>
+                </span>
+            ) : (
+                <span className="actions">
+                    <button aria-label={`Rename ${c.title}`} onClick={() => setEditing(c.id)}>
+                        <Pencil aria-hidden size={14} />
+                    </button>
+                    <button aria-label={`Delete ${c.title}`} onClick={() => setConfirming(c.id)}>
+                        <Trash2 aria-hidden size={14} />
+                    </button>
+                </span>
+            )}
+        </li>
+    );
     return (
         <nav
             className="sidebar"
@@ -43,40 +82,16 @@ export function ConversationList(props: Props) {
             <button className="search-button" onClick={props.onSearch} title="Ctrl+K">
                 <Search aria-hidden size={16} /> Search conversations
             </button>
-            <ul>
-                {props.conversations.map((c) => (
-                    <li key={c.id} className={c.id === props.selectedId ? "selected" : ""}>
-                        {editing === c.id ? (
-                            <RenameField
-                                title={c.title}
-                                onDone={(title) => {
-                                    setEditing(null);
-                                    if (title && title !== c.title) props.onRename(c.id, title);
-                                }}
-                            />
-                        ) : (
-                            <button className="title" onClick={() => props.onSelect(c.id)} title={c.title}>
-                                {/* A button centres what overflows it: the span cuts a long title at its end. */}
-                                <span>{c.title}</span>
-                            </button>
-                        )}
-                        {confirming === c.id ? (
-                            <span className="actions">
-                                <button onClick={() => props.onDelete(c.id)}>Delete</button>
-                                <button onClick={() => setConfirming(null)}>Keep</button>
-                            </span>
-                        ) : (
-                            <span className="actions">
-                                <button aria-label={`Rename ${c.title}`} onClick={() => setEditing(c.id)}>
-                                    <Pencil aria-hidden size={14} />
-                                </button>
-                                <button aria-label={`Delete ${c.title}`} onClick={() => setConfirming(c.id)}>
-                                    <Trash2 aria-hidden size={14} />
-                                </button>
-                            </span>
-                        )}
-                    </li>
-                ))}
+            <ProjectGroups
+                projects={props.projects}
+                conversations={props.conversations}
+                onCreateIn={props.onCreateIn}
+                onOpen={props.onOpenProject}
+                onNew={() => props.onOpenProject(null)}
+                row={row}
+            />
+            <ul aria-label={props.projects.some((p) => !p.archived) ? "Other conversations" : undefined}>
+                {props.conversations.filter((c) => !c.projectId).map(row)}
             </ul>
             <label className="import-button">
                 <Upload aria-hidden size={16} /> Import conversations

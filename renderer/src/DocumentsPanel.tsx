@@ -13,14 +13,16 @@ type Props = {
     api: CairnApi;
     /** Given: the documents attached to this conversation only; otherwise the collections. */
     conversation?: Conversation;
+    /** The collection shown first (a project's files); "Documents" otherwise. */
+    initialCollection?: string;
     onClose(): void;
     onError(message: string): void;
 };
 
 /** Collections and documents: add files and folders (by path or drop), watch the ingest, remove. */
-export function DocumentsPanel({api, conversation, onClose, onError}: Props) {
+export function DocumentsPanel({api, conversation, initialCollection, onClose, onError}: Props) {
     const [collections, setCollections] = useState<Collection[]>([]);
-    const [collection, setCollection] = useState("Documents");
+    const [collection, setCollection] = useState(initialCollection ?? "Documents");
     // Deleting a collection asks first.
     const [deleting, setDeleting] = useState<string | null>(null);
     const [docs, setDocs] = useState<DocumentInfo[]>([]);

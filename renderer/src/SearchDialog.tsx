@@ -1,29 +1,40 @@
 import {useEffect, useState, type ReactNode} from "react";
-import type {CairnApi, MessageHit} from "../../shared/contract.js";
+import type {CairnApi, MessageHit, Project} from "../../shared/contract.js";
 import {Dialog} from "./Dialog.js";
 
-type Props = {api: CairnApi; onOpen(hit: MessageHit): void; onClose(): void; onError(message: string): void};
+type Props = {
+    api: CairnApi;
+    /** Projects to search within (the search can be limited to one). */
+    projects?: Project[];
+    onOpen(hit: MessageHit): void;
+    onClose(): void;
+    onError(message: string): void;
+};
 
 /** Searches every conversation's messages (full text, ranked) as you type; a result opens at its message. */
-export function SearchDialog({api, onOpen, onClose, onError}: Props) {
+export function SearchDialog({api, projects = [], onOpen, onClose, onError}: Props) {
     const [query, setQuery] = useState("");
+    const [projectId, setProjectId] = useState("");
     const [hits, setHits] = useState<MessageHit[] | null>(null);
     useEffect(() => {
         const words = query.trim();
         if (!words) return setHits(null);
         let current = true;
         const timer = setTimeout(() => {
-            void api.invoke("conversations.search", {query: words.slice(0, 200), limit: 30}).then((res) => {
-                if (!current) return;
-                if (res.ok) setHits(res.value);
-                else onError(res.error.message);
-            });
+            const within = projectId ? {projectId} : {};
+            void api
+                .invoke("conversations.search", {query: words.slice(0, 200), limit: 30, ...within})
+                .then((res) => {
+                    if (!current) return;
+                    if (res.ok) setHits(res.value);
+                    else onError(res.error.message);
+                });
         }, 120);
         return () => {
             current = false;
             clearTimeout(timer);
         };
-    }, [api, onError, query]);
+    }, [api, onError, query, projectId]);
     return (
         <Dialog label="Search conversations" onClose={onClose} className="search">
             <h2>Search conversations</h2>
@@ -37,6 +48,19 @@ export function SearchDialog({api, onOpen, onClose, onError}: Props) {
                 // A search field's Esc would only clear it: here it closes the dialog, as everywhere else.
                 onKeyDown={(e) => e.key === "Escape" && onClose()}
             />
+            {projects.length > 0 && (
+                <label>
+                    In{" "}
+                    <select value={projectId} onChange={(e) => setProjectId(e.target.value)}>
+                        <option value="">All conversations</option>
+                        {projects.map((p) => (
+                            <option key={p.id} value={p.id}>
+                                Project {p.name}
+                            </option>
+                        ))}
+                    </select>
+                </label>
+            )}
             {hits && (
                 <p className="muted" role="status">
                     {hits.length === 0

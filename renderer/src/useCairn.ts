@@ -152,17 +152,19 @@ export function useCairn(api: CairnApi) {
         return unsubscribe;
     }, [api, loadMessages, patch, select, showError]);
 
-    /** assistantId: the assistant to start with (null: none; undefined: the default one). */
+    /** assistantId: the assistant to start with (null: none; undefined: the default one); projectId: its project. */
     const create = useCallback(
-        async (assistantId?: string | null) => {
+        async (assistantId?: string | null, projectId?: string) => {
             // A conversation nothing was asked in yet is the new conversation: clicking again adds none.
             const current = state.conversations.find((c) => c.id === state.selectedId);
-            const sameStart = assistantId === undefined || current?.assistantId === assistantId;
+            const sameStart =
+                (assistantId === undefined || current?.assistantId === assistantId) &&
+                (current?.projectId ?? undefined) === projectId;
             if (current && state.messages.length === 0 && sameStart) return current.id;
-            const res = await api.invoke(
-                "conversations.create",
-                assistantId === undefined ? {} : {assistantId},
-            );
+            const res = await api.invoke("conversations.create", {
+                ...(assistantId === undefined ? {} : {assistantId}),
+                ...(projectId ? {projectId} : {}),
+            });
             if (!res.ok) return showError(res.error.message);
             setState((s) => ({...s, conversations: [res.value, ...s.conversations]}));
             select(res.value.id);
@@ -354,6 +356,16 @@ export function useCairn(api: CairnApi) {
         [api, showError, state.selectedId],
     );
 
+    const setProject = useCallback(
+        async (projectId: string | null) => {
+            const id = state.selectedId;
+            if (!id) return;
+            const res = await api.invoke("conversations.setProject", {id, projectId});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError, state.selectedId],
+    );
+
     const setIncognito = useCallback(
         async (incognito: boolean) => {
             const id = state.selectedId;
@@ -379,6 +391,7 @@ export function useCairn(api: CairnApi) {
         select,
         create,
         setIncognito,
+        setProject,
         rename,
         remove,
         send,

@@ -1,0 +1,121 @@
+import {useState} from "react";
+import type {CairnApi, Project} from "../../../shared/contract.js";
+import {Dialog} from "../Dialog.js";
+
+type Props = {
+    api: CairnApi;
+    /** null: a new project. */
+    project: Project | null;
+    /** How many conversations it has now (the list's count, kept live). */
+    conversationCount: number;
+    /** Opens Documents on the project's collection, to add or remove its files. */
+    onFiles(collection: string): void;
+    onClose(): void;
+    onError(message: string): void;
+};
+
+/** A project's name and instructions; its files; archive or delete it. */
+export function ProjectDialog({api, project, conversationCount, onFiles, onClose, onError}: Props) {
+    const [name, setName] = useState(project?.name ?? "");
+    const [instructions, setInstructions] = useState(project?.instructions ?? "");
+    const [confirming, setConfirming] = useState(false);
+    const act = async (call: Promise<{ok: boolean; error?: {message: string}}>) => {
+        const res = await call;
+        if (!res.ok) return onError(res.error!.message);
+        onClose();
+    };
+    const save = () =>
+        act(
+            api.invoke("projects.save", {
+                ...(project ? {id: project.id} : {}),
+                name: name.trim(),
+                instructions,
+            }),
+        );
+    const label = project ? `Project ${project.name}` : "New project";
+    return (
+        <Dialog label={label} onClose={onClose}>
+            <h2>{label}</h2>
+            <form
+                className="project-form"
+                onSubmit={(e) => {
+                    e.preventDefault();
+                    void save();
+                }}
+            >
+                <label>
+                    Name
+                    <input
+                        type="text"
+                        data-autofocus
+                        required
+                        maxLength={100}
+                        value={name}
+                        onChange={(e) => setName(e.target.value)}
+                    />
+                </label>
+                <label>
+                    Instructions for its conversations
+                    <textarea
+                        rows={4}
+                        maxLength={20_000}
+                        value={instructions}
+                        placeholder="Added after the system prompt in every conversation of the project"
+                        onChange={(e) => setInstructions(e.target.value)}
+                    />
+                </label>
+                {project && (
+                    <p className="hint">
+                        {conversationCount} conversation{conversationCount === 1 ? "" : "s"}. Its files (only
+                        its conversations search them) are in the collection “{project.collection}”.{" "}
+                        <button type="button" onClick={() => onFiles(project.collection)}>
+                            Files…
+                        </button>
+                    </p>
+                )}
+                <div className="choices">
+                    <button type="submit" disabled={!name.trim()}>
+                        {project ? "Save" : "Add project"}
+                    </button>
+                    {project && (
+                        <button
+                            type="button"
+                            onClick={() =>
+                                void act(
+                                    api.invoke("projects.setArchived", {
+                                        id: project.id,
+                                        archived: !project.archived,
+                                    }),
+                                )
+                            }
+                        >
+                            {project.archived ? "Unarchive" : "Archive"}
+                        </button>
+                    )}
+                    {project &&
+                        (confirming ? (
+                            <button
+                                type="button"
+                                className="danger"
+                                onClick={() => void act(api.invoke("projects.delete", {id: project.id}))}
+                            >
+                                Delete the project and its files
+                            </button>
+                        ) : (
+                            <button type="button" onClick={() => setConfirming(true)}>
+                                Delete…
+                            </button>
+                        ))}
+                    <button type="button" onClick={onClose}>
+                        Cancel
+                    </button>
+                </div>
+                {confirming && (
+                    <p role="alert" className="hint">
+                        Its conversations stay, outside any project; its files and their collection go.
+                    </p>
+                )}
+            </form>
+        </Dialog>
+    );
+}

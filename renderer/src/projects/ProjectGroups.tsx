@@ -1,0 +1,79 @@
+import {useState, type ReactNode} from "react";
+import {ChevronDown, ChevronRight, FolderPlus, Plus, Settings2} from "lucide-react";
+import type {Conversation, Project} from "../../../shared/contract.js";
+
+type Props = {
+    projects: Project[];
+    conversations: Conversation[];
+    onCreateIn(projectId: string): void;
+    onOpen(project: Project): void;
+    onNew(): void;
+    /** A conversation's row, as the list draws it. */
+    row(conversation: Conversation): ReactNode;
+};
+
+/** The sidebar's projects: each a group of its conversations, folded or open; the archived ones apart. */
+export function ProjectGroups({projects, conversations, onCreateIn, onOpen, onNew, row}: Props) {
+    const [folded, setFolded] = useState<Set<string>>(new Set());
+    const active = projects.filter((p) => !p.archived);
+    const archived = projects.filter((p) => p.archived);
+    const toggle = (id: string) =>
+        setFolded((f) => {
+            const next = new Set(f);
+            if (!next.delete(id)) next.add(id);
+            return next;
+        });
+    return (
+        <div className="projects">
+            <div className="projects-heading">
+                <span>Projects</span>
+                <button aria-label="New project" title="New project" onClick={onNew}>
+                    <FolderPlus aria-hidden size={14} />
+                </button>
+            </div>
+            {active.map((p) => {
+                const open = !folded.has(p.id);
+                const Chevron = open ? ChevronDown : ChevronRight;
+                return (
+                    <section key={p.id} className="project" aria-label={`Project ${p.name}`}>
+                        <div className="project-row">
+                            <button
+                                className="project-name"
+                                aria-expanded={open}
+                                onClick={() => toggle(p.id)}
+                            >
+                                <Chevron aria-hidden size={14} /> <span>{p.name}</span>
+                            </button>
+                            <span className="actions">
+                                <button
+                                    aria-label={`New conversation in ${p.name}`}
+                                    onClick={() => onCreateIn(p.id)}
+                                >
+                                    <Plus aria-hidden size={14} />
+                                </button>
+                                <button aria-label={`Project ${p.name} settings`} onClick={() => onOpen(p)}>
+                                    <Settings2 aria-hidden size={14} />
+                                </button>
+                            </span>
+                        </div>
+                        {open && <ul>{conversations.filter((c) => c.projectId === p.id).map(row)}</ul>}
+                    </section>
+                );
+            })}
+            {archived.length > 0 && (
+                <details className="archived-projects">
+                    <summary>Archived projects ({archived.length})</summary>
+                    <ul>
+                        {archived.map((p) => (
+                            <li key={p.id}>
+                                <button className="title" onClick={() => onOpen(p)}>
+                                    <span>{p.name}</span>
+                                </button>
+                            </li>
+                        ))}
+                    </ul>
+                </details>
+            )}
+        </div>
+    );
+}
