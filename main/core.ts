@@ -445,6 +445,7 @@ function memoryAccessFor(deps: {
                 sourceMessageId: conversations.head(conversationId),
             }),
         allowed,
+        any: () => memories.count() > 0,
         autoCalls: (conversation, text) => {
             if (allowed(conversation.id)) return [];
             const asked = /^\s*remember(?:\s+that)?[\s,:]+(\S[\s\S]{2,})$/i.exec(text);

@@ -113,6 +113,8 @@ export type ToolSpec<P extends ParamsSchema> = {
     agentOnly?: boolean;
     /** A write the person may approve in every mode (remember: memory is theirs, not the workspace). */
     everyMode?: boolean;
+    /** Offered to the model only while this holds (recall: once something is remembered). */
+    offeredWhen?: () => boolean;
     params: P & GrammarOnly<P>;
     validate?: ValidateOnly;
     run(args: ArgsOf<P>, ctx: ToolContext): Promise<ToolOutput>;
@@ -130,6 +132,7 @@ export type ToolDefinition = {
     openWorld?: boolean;
     agentOnly?: boolean;
     everyMode?: boolean;
+    offeredWhen?: () => boolean;
     /** Made of other tools (tools.yaml): allowed by default, since each inner call is decided on its own. */
     composite?: boolean;
     timeoutMs?: number;

@@ -130,6 +130,7 @@ export class ToolRegistry {
         return [...this.tools.values()].filter(
             (t) =>
                 this.isEnabled(t.name) &&
+                (t.offeredWhen?.() ?? true) &&
                 decide(t, {mode, webAccess: ctx.webAccess, policy: this.policy(t), off: ctx.off}).verdict !==
                     "deny",
         );

@@ -26,7 +26,14 @@ const memoryCited = (answer: Message) => answer.citations.filter((c) => c.title.
 test("a memory is recalled in a new conversation and cited; not in an incognito one; gone once deleted", async () => {
     const t = await open();
     try {
+        const offered = () => t.core.tools.offered("ask", {webAccess: false}).map((tool) => tool.name);
+        assert.ok(
+            !offered().includes("recall"),
+            "nothing remembered: recall is not offered (its definition costs tokens)",
+        );
+        assert.ok(offered().includes("remember"));
         const {memory} = unwrap(await t.api.invoke("memories.add", {text: "My dog is called Biscuit."}));
+        assert.ok(offered().includes("recall"));
         unwrap(await t.api.invoke("memories.add", {text: "I live in Lyon."}));
         const answer = await ask(t.api, "What is my dog called?");
         assert.deepEqual(

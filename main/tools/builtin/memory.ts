@@ -9,6 +9,8 @@ export type MemoryAccess = {
     keep(text: string, conversationId: string): {memory: Memory; updated: boolean};
     /** Whether memory may be used here: on in Settings, and the conversation not incognito. */
     allowed(conversationId: string): string | null;
+    /** Whether anything is remembered at all (recall is not offered before: its definition costs tokens). */
+    any(): boolean;
 };
 
 export const RECALL_TOOL = "recall";
@@ -20,6 +22,7 @@ export const REMEMBER_CHARS = 300;
 export function createRecall(memory: MemoryAccess) {
     return defineTool({
         name: RECALL_TOOL,
+        offeredWhen: () => memory.any(),
         description:
             "Search what the user asked you to remember (facts and preferences kept across conversations).",
         sideEffect: "none",
