@@ -105,8 +105,13 @@ export class AssistantStore {
         return this.get(saved)!;
     }
 
+    /** Deletes one; its conversations stay without an assistant, its own memories become shared. */
     delete(id: string): boolean {
-        return this.sql("DELETE FROM assistants WHERE id = ?").run(id).changes > 0;
+        return this.db.transaction(() => {
+            if (this.sql("DELETE FROM assistants WHERE id = ?").run(id).changes === 0) return false;
+            this.sql("UPDATE memories SET scope = 'everywhere' WHERE scope = ?").run(`assistant:${id}`);
+            return true;
+        })();
     }
 
     /** Makes one the default (null: none); false when there is no such assistant. */

@@ -114,13 +114,15 @@ export class ProjectStore {
         return this.get(id);
     }
 
-    /** Deletes a project and its files' collection; its conversations stay, outside any project. */
+    /** Deletes a project and its files' collection; its conversations stay, outside any project, its memories shared. */
     delete(id: string): boolean {
         return this.db.transaction(() => {
             const collectionId = this.collectionIdOf(id);
             if (!collectionId) return false;
             this.sql("DELETE FROM projects WHERE id = ?").run(id);
             this.sql("DELETE FROM collections WHERE id = ?").run(collectionId);
+            // Its memories stay, shared with every conversation (nothing the person kept is lost).
+            this.sql("UPDATE memories SET scope = 'everywhere' WHERE scope = ?").run(`project:${id}`);
             return true;
         })();
     }

@@ -1,6 +1,8 @@
 import {useCallback, useEffect, useState} from "react";
 import type {CairnApi, Memory, Message} from "../../shared/contract.js";
 import {Dialog} from "./Dialog.js";
+import {useAssistants} from "./assistants/useAssistants.js";
+import {useProjects} from "./projects/useProjects.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -17,6 +19,17 @@ export function MemorySettings({api, onError}: Props) {
     const [state, setState] = useState<{enabled: boolean; memories: Memory[]} | null>(null);
     const [adding, setAdding] = useState("");
     const [filter, setFilter] = useState("");
+    const assistants = useAssistants(api);
+    const projects = useProjects(api);
+    /** Whose a memory is, when it is not everyone's: "for the project Boat". */
+    const scopeOf = (scope: string) => {
+        const [kind, id] = scope.split(":");
+        if (kind === "project")
+            return `for the project ${projects.find((p) => p.id === id)?.name ?? "(deleted)"}`;
+        if (kind === "assistant")
+            return `for the assistant ${assistants.find((a) => a.id === id)?.name ?? "(deleted)"}`;
+        return null;
+    };
     const reload = useCallback(async () => {
         const res = await api.invoke("memories.list", {});
         if (!res.ok) return onError(res.error.message);
@@ -97,7 +110,7 @@ export function MemorySettings({api, onError}: Props) {
                 <>
                     <ul className="memories" aria-label="Memories">
                         {shown.slice(0, SHOWN).map((m) => (
-                            <MemoryRow key={m.id} memory={m} api={api} run={run} />
+                            <MemoryRow key={m.id} memory={m} api={api} run={run} scope={scopeOf(m.scope)} />
                         ))}
                     </ul>
                     {shown.length > SHOWN && (
@@ -115,8 +128,11 @@ function MemoryRow({
     memory,
     api,
     run,
+    scope,
 }: {
     memory: Memory;
+    /** Whose it is when not everyone's ("for the project Boat"); null: everywhere. */
+    scope: string | null;
     api: CairnApi;
     run(call: Promise<{ok: boolean; error?: {message: string}}>): Promise<boolean>;
 }) {
@@ -139,6 +155,7 @@ function MemoryRow({
             <span className="muted">
                 {" "}
                 — {from}, {when}
+                {scope && `, ${scope}`}
             </span>
             <span className="memory-actions">
                 {editing === null ? (

@@ -146,6 +146,13 @@ test("an assistant's own memories are kept and recalled in its conversations onl
         const elsewhere = unwrap(await t.api.invoke("conversations.create", {assistantId: null}));
         const none = await send(t.api, elsewhere.id, "What is the anchor called?");
         assert.deepEqual(none.citations, [], "another conversation does not recall the assistant's memory");
+        unwrap(await t.api.invoke("assistants.delete", {id: navigator.id}));
+        const shared = unwrap(await t.api.invoke("memories.list", {})).memories;
+        assert.deepEqual(
+            shared.map((m) => m.scope),
+            ["everywhere"],
+            "deleted, its memories stay, shared",
+        );
     } finally {
         await t.core.dispose();
     }

@@ -98,6 +98,14 @@ test("a project's instructions, files and memories serve its conversations only"
         unwrap(await t.api.invoke("conversations.setProject", {id: inBoat.id, projectId: null}));
         assert.deepEqual(titles(await send(t.api, inBoat.id, "buoy", search("red buoy 42"))), ["Shed"]);
         assert.doesNotMatch(t.core.engine.lastPrompt()!.text, /nautical/);
+
+        unwrap(await t.api.invoke("projects.delete", {id: boat.id}));
+        const shared = unwrap(await t.api.invoke("memories.list", {})).memories;
+        assert.deepEqual(
+            shared.map((m) => m.scope),
+            ["everywhere"],
+            "its memories stay, shared",
+        );
     } finally {
         await t.core.dispose();
     }
