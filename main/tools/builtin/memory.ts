@@ -9,7 +9,7 @@ export type MemoryAccess = {
     keep(text: string, conversationId: string): {memory: Memory; updated: boolean};
     /** Whether memory may be used here: on in Settings, and the conversation not incognito. */
     allowed(conversationId: string): string | null;
-    /** Whether anything is remembered at all (recall is not offered before: its definition costs tokens). */
+    /** Whether anything is remembered at all (recall and remember are not offered before: they cost tokens). */
     any(): boolean;
 };
 
@@ -62,6 +62,9 @@ export function createRemember(memory: MemoryAccess) {
         sideEffect: "write",
         // The person's own memory, asked for in any mode; each write is still approved (policy: ask).
         everyMode: true,
+        // Offered to the model once the person has kept a memory: until then memory is unused, and its
+        // definition would cost every prompt its tokens ("remember that …" still keeps the first one).
+        offeredWhen: () => memory.any(),
         params: {
             type: "object",
             additionalProperties: false,
