@@ -4,6 +4,7 @@ import path from "node:path";
 import {parse} from "yaml";
 import type {AppEvent, Message, PreflightCall} from "../../shared/contract.js";
 import {createCore} from "../core.js";
+import {fixedApprover} from "../tools/approvals.js";
 import {connectionFailure} from "../llm/remote.js";
 
 /** A scenario file (tests/stories/*.yaml); see the README. */
@@ -115,6 +116,9 @@ export async function runStory(
         modelPath: model,
         threads: 1,
         generation: {maxTokens: 96, seed: 1, ...(greedy ? {temperature: 0} : {})},
+        // Nobody is there to approve a write the model asks for (remember, say): it is denied, as the CLI's
+        // --approve none does, instead of waiting for ever.
+        approver: fixedApprover(false),
     });
     const events: string[] = [];
     const toolErrors: string[] = [];
