@@ -1,5 +1,6 @@
 import {Type, type Static} from "@sinclair/typebox";
 import {Ajv} from "ajv";
+import {ASSISTANT_DEFAULTS} from "../../shared/assistants.js";
 import {AssistantFields, type AssistantInput} from "../../shared/contract.js";
 import {requestProblem} from "../contract/problems.js";
 import type {StoredAssistant} from "./store.js";
@@ -23,19 +24,6 @@ const AssistantFile = Type.Object(
 type AssistantFile = Static<typeof AssistantFile>;
 
 const validFile = new Ajv({allErrors: true, strict: true}).compile<AssistantFile>(AssistantFile);
-
-export const ASSISTANT_DEFAULTS: Omit<AssistantInput, "name"> = {
-    icon: "",
-    instructions: "",
-    toolsOff: [],
-    pinnedTools: [],
-    collections: [],
-    memoryScope: "everywhere",
-    provider: null,
-    providerModel: null,
-    generation: null,
-    starters: [],
-};
 
 /** An assistant as its JSON file: its settings, never whether it is the default here. */
 export function assistantFile(assistant: StoredAssistant): {fileName: string; content: string} {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type {Assistant} from "../../shared/contract.js";
-import {ASSISTANT_DEFAULTS} from "../assistants/file.js";
+import {ASSISTANT_DEFAULTS} from "../../shared/assistants.js";
 import {createMemoryClient, type Core} from "../core.js";
 import type {CliArgs} from "./args.js";
 

@@ -215,7 +215,6 @@ export class ConversationStore {
     search(query: string, limit: number, projectId: string | null = null): MessageHit[] {
         const match = ftsQuery(query);
         if (!match) return [];
-        if (projectId) return this.searchProject(match, limit, projectId);
         return this.sql(
             `SELECT m.id AS messageId, m.conversation_id AS conversationId, c.title AS conversationTitle,
                     m.role AS role, m.created_at AS createdAt,
@@ -223,22 +222,9 @@ export class ConversationStore {
                FROM messages_fts
                JOIN messages m ON m.rowid = messages_fts.rowid
                JOIN conversations c ON c.id = m.conversation_id
-              WHERE messages_fts MATCH ?
+              WHERE messages_fts MATCH ? AND (? IS NULL OR c.project_id = ?)
               ORDER BY bm25(messages_fts) LIMIT ?`,
-        ).all(match, limit) as MessageHit[];
-    }
-
-    private searchProject(match: string, limit: number, projectId: string): MessageHit[] {
-        return this.sql(
-            `SELECT m.id AS messageId, m.conversation_id AS conversationId, c.title AS conversationTitle,
-                    m.role AS role, m.created_at AS createdAt,
-                    snippet(messages_fts, 0, char(2), char(3), '…', 16) AS snippet
-               FROM messages_fts
-               JOIN messages m ON m.rowid = messages_fts.rowid
-               JOIN conversations c ON c.id = m.conversation_id
-              WHERE messages_fts MATCH ? AND c.project_id = ?
-              ORDER BY bm25(messages_fts) LIMIT ?`,
-        ).all(match, projectId, limit) as MessageHit[];
+        ).all(match, projectId, projectId, limit) as MessageHit[];
     }
 
     /**

@@ -1,4 +1,4 @@
-import type {AppEvent, CairnApi, Message} from "../../shared/contract.js";
+import type {AppEvent, CairnApi, Message, PreflightCall} from "../../shared/contract.js";
 import {createCore, createMemoryClient, type Core, type CoreOptions} from "../../main/core.js";
 import {TEST_MODEL, tempDir} from "./paths.js";
 
@@ -41,4 +41,22 @@ export function firstToken(api: CairnApi, conversationId: string): Promise<void>
 export function unwrap<T>(res: {ok: true; value: T} | {ok: false; error: {message: string}}): T {
     if (!res.ok) throw new Error(`call failed: ${res.error.message}`);
     return res.value;
+}
+
+/** Sends a question (with calls made before the model answers, if any) and resolves with the finished answer. */
+export async function askIn(
+    api: CairnApi,
+    conversationId: string,
+    text: string,
+    preflight: PreflightCall[] = [],
+): Promise<Message> {
+    const done = nextDone(api, conversationId);
+    unwrap(await api.invoke("chat.send", {conversationId, text, preflight}));
+    return done;
+}
+
+/** Ingests paths into a collection by name and resolves with the job's final progress. */
+export async function ingestInto(t: TestCore, paths: string[], collection: string) {
+    const {jobId} = unwrap(await t.api.invoke("docs.ingest", {paths, collection}));
+    return (await t.core.docs.ingest.settled(jobId))!;
 }

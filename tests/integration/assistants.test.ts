@@ -9,8 +9,8 @@ import {AssistantStore} from "../../main/assistants/store.js";
 import {ConversationStore} from "../../main/store/conversations.js";
 import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import {fixedApprover} from "../../main/tools/approvals.js";
-import type {Assistant, AssistantInput, CairnApi, Message, PreflightCall} from "../../shared/contract.js";
-import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import type {Assistant, AssistantInput, Message} from "../../shared/contract.js";
+import {askIn, ingestInto, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
 
 // Assistants with the real core, model and library: what a new conversation gets, what follows the assistant
@@ -36,22 +36,10 @@ async function open(options: Parameters<typeof openTestCore>[0] = {}): Promise<T
     return openTestCore({contextSize: 8192, ...options});
 }
 
-async function send(api: CairnApi, conversationId: string, text: string, preflight: PreflightCall[] = []) {
-    const done = nextDone(api, conversationId);
-    unwrap(await api.invoke("chat.send", {conversationId, text, preflight}));
-    return done;
-}
-
 function writeDoc(dir: string, name: string, text: string): string {
     const file = path.join(dir, name);
     fs.writeFileSync(file, text);
     return file;
-}
-
-async function ingest(t: TestCore, file: string, collection: string): Promise<void> {
-    const {jobId} = unwrap(await t.api.invoke("docs.ingest", {paths: [file], collection}));
-    const final = await t.core.docs.ingest.settled(jobId);
-    assert.equal(final?.state, "done", JSON.stringify(final));
 }
 
 const searchedTitles = (answer: Message) => answer.citations.map((c) => c.title).sort();
@@ -70,7 +58,7 @@ test("a new conversation starts with the default assistant: its tools off, instr
         assert.equal(plain.assistantId, null);
         assert.deepEqual(plain.toolsOff, []);
 
-        const answer = await send(t.api, started.id, "Where are we?");
+        const answer = await askIn(t.api, started.id, "Where are we?");
         assert.match(
             t.core.engine.lastPrompt()!.text,
             /You are the ship's navigator\. Answer in bearings and knots\./,
@@ -79,7 +67,7 @@ test("a new conversation starts with the default assistant: its tools off, instr
             answer.stats!.completionTokens <= 3,
             `the assistant's 3 tokens at most: ${answer.stats!.completionTokens}`,
         );
-        await send(t.api, plain.id, "Where are we?");
+        await askIn(t.api, plain.id, "Where are we?");
         assert.doesNotMatch(
             t.core.engine.lastPrompt()!.text,
             /navigator/,
@@ -94,27 +82,29 @@ test("a new conversation starts with the default assistant: its tools off, instr
                 assistant: {...NAVIGATOR, instructions: "You are the ship's cook."},
             }),
         );
-        await send(t.api, started.id, "What is for dinner?");
+        await askIn(t.api, started.id, "What is for dinner?");
         assert.match(t.core.engine.lastPrompt()!.text, /You are the ship's cook\./);
 
         // Its document searches read its collections (and the conversation's own files), not the others.
         unwrap(await t.api.invoke("settings.set", {embeddingModelPath: TEST_MODEL}));
         const dir = tempDir();
-        await ingest(
-            t,
-            writeDoc(dir, "reef.md", "# Reef\n\nThe harbour reef lies two cables east of the lighthouse."),
-            "Charts",
+        const reef = writeDoc(
+            dir,
+            "reef.md",
+            "# Reef\n\nThe harbour reef lies two cables east of the lighthouse.",
         );
-        await ingest(
-            t,
-            writeDoc(dir, "recipes.md", "# Recipes\n\nThe harbour chowder takes two cables of rope."),
-            "Galley",
+        const recipes = writeDoc(
+            dir,
+            "recipes.md",
+            "# Recipes\n\nThe harbour chowder takes two cables of rope.",
         );
+        assert.equal((await ingestInto(t, [reef], "Charts")).state, "done");
+        assert.equal((await ingestInto(t, [recipes], "Galley")).state, "done");
         assert.deepEqual(unwrap(await t.api.invoke("assistants.list", {}))[0]!.missing, []);
         const search = [{name: "rag_search", args: {query: "harbour cables"}}];
-        const own = await send(t.api, started.id, "harbour cables?", search);
+        const own = await askIn(t.api, started.id, "harbour cables?", search);
         assert.deepEqual(searchedTitles(own), ["Reef"]);
-        const other = await send(t.api, plain.id, "harbour cables?", search);
+        const other = await askIn(t.api, plain.id, "harbour cables?", search);
         assert.deepEqual(searchedTitles(other), ["Recipes", "Reef"]);
     } finally {
         await t.core.dispose();
@@ -126,7 +116,7 @@ test("an assistant's own memories are kept and recalled in its conversations onl
     try {
         const navigator = unwrap(await t.api.invoke("assistants.save", {assistant: NAVIGATOR}));
         const own = unwrap(await t.api.invoke("conversations.create", {assistantId: navigator.id}));
-        const kept = await send(t.api, own.id, "Remember that the anchor is called Bessie");
+        const kept = await askIn(t.api, own.id, "Remember that the anchor is called Bessie");
         assert.equal(kept.toolCalls[0]?.status, "ok");
         const {memories} = unwrap(await t.api.invoke("memories.list", {}));
         assert.deepEqual(
@@ -134,7 +124,7 @@ test("an assistant's own memories are kept and recalled in its conversations onl
             [["the anchor is called Bessie", `assistant:${navigator.id}`]],
         );
         const again = unwrap(await t.api.invoke("conversations.create", {assistantId: navigator.id}));
-        const recalled = await send(t.api, again.id, "What is the anchor called?");
+        const recalled = await askIn(t.api, again.id, "What is the anchor called?");
         assert.deepEqual(
             recalled.toolCalls.map((c) => c.tool),
             ["recall"],
@@ -144,7 +134,7 @@ test("an assistant's own memories are kept and recalled in its conversations onl
             ["Memory: the anchor is called Bessie"],
         );
         const elsewhere = unwrap(await t.api.invoke("conversations.create", {assistantId: null}));
-        const none = await send(t.api, elsewhere.id, "What is the anchor called?");
+        const none = await askIn(t.api, elsewhere.id, "What is the anchor called?");
         assert.deepEqual(none.citations, [], "another conversation does not recall the assistant's memory");
         unwrap(await t.api.invoke("assistants.delete", {id: navigator.id}));
         const shared = unwrap(await t.api.invoke("memories.list", {})).memories;

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
 import {fixedApprover} from "../../main/tools/approvals.js";
-import type {CairnApi, Message, PreflightCall, Project} from "../../shared/contract.js";
-import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import type {Message, PreflightCall, Project} from "../../shared/contract.js";
+import {askIn, ingestInto, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
 
 // Projects with the real core, model and library: instructions added to the system prompt, files only its
@@ -14,17 +14,6 @@ import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
 async function open(options: Parameters<typeof openTestCore>[0] = {}): Promise<TestCore> {
     // Room in the context for Cairn's tools and forced results (the tiny model's 2,048 holds neither).
     return openTestCore({contextSize: 8192, generation: {maxTokens: 2}, ...options});
-}
-
-async function send(api: CairnApi, conversationId: string, text: string, preflight: PreflightCall[] = []) {
-    const done = nextDone(api, conversationId);
-    unwrap(await api.invoke("chat.send", {conversationId, text, preflight}));
-    return done;
-}
-
-async function ingest(t: TestCore, paths: string[], collection: string) {
-    const {jobId} = unwrap(await t.api.invoke("docs.ingest", {paths, collection}));
-    return (await t.core.docs.ingest.settled(jobId))!;
 }
 
 const titles = (answer: Message) => answer.citations.map((c) => c.title).sort();
@@ -48,12 +37,12 @@ test("a project's instructions, files and memories serve its conversations only"
         const outside = unwrap(await t.api.invoke("conversations.create", {}));
         assert.equal(inBoat.projectId, boat.id);
 
-        await send(t.api, inBoat.id, "How far is it?");
+        await askIn(t.api, inBoat.id, "How far is it?");
         assert.match(
             t.core.engine.lastPrompt()!.text,
             /You are Cairn[^]*This conversation belongs to the project "Boat"\. Distances are in nautical miles\./,
         );
-        await send(t.api, outside.id, "How far is it?");
+        await askIn(t.api, outside.id, "How far is it?");
         assert.doesNotMatch(t.core.engine.lastPrompt()!.text, /nautical/);
 
         // Files: the project's collection is searched in its conversations, and hidden from every other.
@@ -69,19 +58,19 @@ test("a project's instructions, files and memories serve its conversations only"
             path.join(dir, "shed.md"),
             "# Shed\n\nThe shed key hangs by the red buoy 42 poster.",
         );
-        assert.equal((await ingest(t, [folder], boat.collection)).state, "done");
-        assert.equal((await ingest(t, [path.join(dir, "shed.md")], "Documents")).state, "done");
-        assert.deepEqual(titles(await send(t.api, inBoat.id, "buoy", search("red buoy 42"))), [
+        assert.equal((await ingestInto(t, [folder], boat.collection)).state, "done");
+        assert.equal((await ingestInto(t, [path.join(dir, "shed.md")], "Documents")).state, "done");
+        assert.deepEqual(titles(await askIn(t.api, inBoat.id, "buoy", search("red buoy 42"))), [
             "Mooring",
             "Shed",
         ]);
-        assert.deepEqual(titles(await send(t.api, outside.id, "buoy", search("red buoy 42"))), ["Shed"]);
-        assert.deepEqual(titles(await send(t.api, inGarden.id, "buoy", search("red buoy 42"))), ["Shed"]);
-        const named = await send(t.api, outside.id, "buoy", search("red buoy 42", boat.collection));
+        assert.deepEqual(titles(await askIn(t.api, outside.id, "buoy", search("red buoy 42"))), ["Shed"]);
+        assert.deepEqual(titles(await askIn(t.api, inGarden.id, "buoy", search("red buoy 42"))), ["Shed"]);
+        const named = await askIn(t.api, outside.id, "buoy", search("red buoy 42", boat.collection));
         assert.match(named.toolCalls[0]!.error ?? "", /unknown collection: Project · Boat/);
 
         // Memories kept in the project are recalled in its conversations only.
-        const kept = await send(t.api, inBoat.id, "Remember that the dinghy is called Puffin");
+        const kept = await askIn(t.api, inBoat.id, "Remember that the dinghy is called Puffin");
         assert.equal(kept.toolCalls[0]?.status, "ok");
         const {memories} = unwrap(await t.api.invoke("memories.list", {}));
         assert.deepEqual(
@@ -89,14 +78,14 @@ test("a project's instructions, files and memories serve its conversations only"
             [`project:${boat.id}`],
         );
         const again = unwrap(await t.api.invoke("conversations.create", {projectId: boat.id}));
-        assert.deepEqual(titles(await send(t.api, again.id, "What is the dinghy called?")), [
+        assert.deepEqual(titles(await askIn(t.api, again.id, "What is the dinghy called?")), [
             "Memory: the dinghy is called Puffin",
         ]);
-        assert.deepEqual(titles(await send(t.api, outside.id, "What is the dinghy called?")), []);
+        assert.deepEqual(titles(await askIn(t.api, outside.id, "What is the dinghy called?")), []);
 
         // Moved out, a conversation loses the project's instructions and files.
         unwrap(await t.api.invoke("conversations.setProject", {id: inBoat.id, projectId: null}));
-        assert.deepEqual(titles(await send(t.api, inBoat.id, "buoy", search("red buoy 42"))), ["Shed"]);
+        assert.deepEqual(titles(await askIn(t.api, inBoat.id, "buoy", search("red buoy 42"))), ["Shed"]);
         assert.doesNotMatch(t.core.engine.lastPrompt()!.text, /nautical/);
 
         unwrap(await t.api.invoke("projects.delete", {id: boat.id}));
@@ -117,8 +106,8 @@ test("search within a project; rename, archive and delete; a folder deleted outs
         const boat = unwrap(await t.api.invoke("projects.save", {name: "Boat"}));
         const inBoat = unwrap(await t.api.invoke("conversations.create", {projectId: boat.id}));
         const outside = unwrap(await t.api.invoke("conversations.create", {}));
-        await send(t.api, inBoat.id, "Where is the anchor chain?");
-        await send(t.api, outside.id, "Where is the anchor shop?");
+        await askIn(t.api, inBoat.id, "Where is the anchor chain?");
+        await askIn(t.api, outside.id, "Where is the anchor shop?");
         const everywhere = unwrap(await t.api.invoke("conversations.search", {query: "anchor"}));
         assert.equal(new Set(everywhere.map((h) => h.conversationId)).size, 2);
         const within = unwrap(
@@ -130,9 +119,9 @@ test("search within a project; rename, archive and delete; a folder deleted outs
         const folder = path.join(tempDir(), "boat");
         fs.mkdirSync(folder);
         fs.writeFileSync(path.join(folder, "engine.md"), "# Engine\n\nChange the impeller every spring.");
-        assert.equal((await ingest(t, [folder], boat.collection)).state, "done");
+        assert.equal((await ingestInto(t, [folder], boat.collection)).state, "done");
         fs.rmSync(folder, {recursive: true});
-        const gone = await ingest(t, [folder], boat.collection);
+        const gone = await ingestInto(t, [folder], boat.collection);
         assert.deepEqual(
             gone.errors.map((e) => e.path),
             [folder],

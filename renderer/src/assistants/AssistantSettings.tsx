@@ -1,24 +1,12 @@
 import {useEffect, useState} from "react";
+import {ASSISTANT_DEFAULTS} from "../../../shared/assistants.js";
 import type {Assistant, AssistantInput, CairnApi} from "../../../shared/contract.js";
 import {AssistantEditor} from "./AssistantEditor.js";
 import {useAssistants} from "./useAssistants.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
-const BLANK: AssistantInput = {
-    name: "",
-    icon: "",
-    instructions: "",
-    toolsOff: [],
-    pinnedTools: [],
-    collections: [],
-    memoryScope: "everywhere",
-    provider: null,
-    providerModel: null,
-    generation: null,
-    starters: [],
-    isDefault: false,
-};
+const BLANK: AssistantInput = {name: "", ...ASSISTANT_DEFAULTS, isDefault: false};
 
 /**
  * Settings' "Assistants": saved instructions and settings a new conversation starts with; one may be the
