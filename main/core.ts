@@ -489,7 +489,7 @@ function createTools(
         webSearch,
         createWebFetch((page) => deps.webPages.save(page)),
         createRagSearch(deps.docs, deps.reach),
-        createListCollections(deps.docs),
+        createListCollections(deps.docs, deps.reach),
         createRecall(deps.memory),
         createRemember(deps.memory),
         findTools,

@@ -124,17 +124,18 @@ export function useCairn(api: CairnApi) {
             unsubscribeEvents();
             cancelAnimationFrame(frame);
         };
+        // Each answer is shown as it comes: the engine's state does not wait for a long list of conversations.
+        void api.invoke("app.getStatus", {}).then((status) => {
+            if (!status.ok) return;
+            patch({engine: status.value.engine});
+            if (status.value.warnings.length > 0) showError(status.value.warnings.join("\n"));
+        });
+        void api
+            .invoke("tools.listPending", {})
+            .then((pending) => pending.ok && patch({approvals: pending.value}));
+        void api.invoke("mcp.listAsks", {}).then((asks) => asks.ok && patch({asks: asks.value}));
         void (async () => {
-            const [status, list, pending, asks] = await Promise.all([
-                api.invoke("app.getStatus", {}),
-                api.invoke("conversations.list", {}),
-                api.invoke("tools.listPending", {}),
-                api.invoke("mcp.listAsks", {}),
-            ]);
-            if (asks.ok) patch({asks: asks.value});
-            if (status.ok) patch({engine: status.value.engine});
-            if (status.ok && status.value.warnings.length > 0) showError(status.value.warnings.join("\n"));
-            if (pending.ok) patch({approvals: pending.value});
+            const list = await api.invoke("conversations.list", {});
             if (!list.ok) return showError(list.error.message);
             // A conversation made while the list was on its way (New, or a first message) stays listed and open.
             setState((s) => ({

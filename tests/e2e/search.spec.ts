@@ -46,7 +46,9 @@ test("Ctrl+K searches every conversation; a result opens its conversation at the
     await expect(page.getByRole("dialog", {name: "Search conversations"})).toHaveCount(0);
 });
 
-test("Export saves Markdown and JSON; Import brings the JSON back as a new conversation", async ({page}) => {
+test("Export saves Markdown and JSON; Import brings a deleted conversation back from its JSON, once", async ({
+    page,
+}) => {
     await page.goto(served.url);
     await page.locator(".sidebar .title", {hasText: "Moons of Mars"}).click();
     await page.getByRole("button", {name: "Export"}).click();
@@ -61,18 +63,28 @@ test("Export saves Markdown and JSON; Import brings the JSON back as a new conve
     await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "JSON"}).click();
     const file = await (await json).path();
     const before = await page.locator(".sidebar li").count();
-    await page.getByLabel("Import conversations").setInputFiles({
-        name: "moons.json",
-        mimeType: "application/json",
-        buffer: fs.readFileSync(file),
-    });
-    const report = page.getByRole("dialog", {name: "Import conversations"});
-    await expect(report.getByRole("region", {name: "moons.json: report"})).toContainText(
-        "1 conversation imported",
-    );
-    await report.getByRole("button", {name: "Close"}).click();
-    await expect(page.locator(".sidebar li")).toHaveCount(before + 1);
-    await expect(page.locator(".sidebar li.selected")).toContainText("Moons of Mars");
+    // Still in the library, its JSON adds nothing (importing twice adds nothing); deleted, it comes back.
+    const importMoons = async (words: string) => {
+        await page.getByLabel("Import conversations").setInputFiles({
+            name: "moons.json",
+            mimeType: "application/json",
+            buffer: fs.readFileSync(file),
+        });
+        const report = page.getByRole("dialog", {name: "Import conversations"});
+        await expect(report.getByRole("region", {name: "moons.json: report"})).toContainText(words);
+        await report.getByRole("button", {name: "Close"}).click();
+    };
+    await importMoons("1 already in your library");
+    await expect(page.locator(".sidebar li")).toHaveCount(before);
+    await page.getByRole("button", {name: "Delete Moons of Mars"}).click();
+    await page
+        .locator(".sidebar li", {hasText: "Moons of Mars"})
+        .getByRole("button", {name: "Delete"})
+        .click();
+    await expect(page.locator(".sidebar li")).toHaveCount(before - 1);
+    await importMoons("1 conversation imported");
+    await expect(page.locator(".sidebar li")).toHaveCount(before);
+    await page.locator(".sidebar .title", {hasText: "Moons of Mars"}).click();
     await expect(page.locator("article.message.assistant")).toContainText("Phobos and Deimos");
 
     await page.getByLabel("Import conversations").setInputFiles({

@@ -68,6 +68,8 @@ test("a project's instructions, files and memories serve its conversations only"
         assert.deepEqual(titles(await askIn(t.api, inGarden.id, "buoy", search("red buoy 42"))), ["Shed"]);
         const named = await askIn(t.api, outside.id, "buoy", search("red buoy 42", boat.collection));
         assert.match(named.toolCalls[0]!.error ?? "", /unknown collection: Project · Boat/);
+        const listed = await askIn(t.api, outside.id, "collections", [{name: "list_collections", args: {}}]);
+        assert.equal(listed.toolCalls[0]!.resultText, "Documents: 1 documents, 1 passages");
 
         // Memories kept in the project are recalled in its conversations only.
         const kept = await askIn(t.api, inBoat.id, "Remember that the dinghy is called Puffin");

@@ -13,12 +13,13 @@ export type DocumentSearch = {
  * its project's; null: every one not hidden); `hidden`, collections it never reads (other projects' files).
  */
 export type SearchReach = (conversationId: string) => {only: string[] | null; hidden: string[]};
+const NO_LIMITS: SearchReach = () => ({only: null, hidden: []});
 
 /** The part of rag_search's arguments that chooses where to search. */
 type ScopeArgs = {scope?: "all" | "conversation" | "collection"; collection?: string};
 
 /** rag_search: passages from the user's local documents, each one a citable source. */
-export function createRagSearch(docs: DocumentSearch, reach: SearchReach = () => ({only: null, hidden: []})) {
+export function createRagSearch(docs: DocumentSearch, reach: SearchReach = NO_LIMITS) {
     return defineTool({
         name: "rag_search",
         description:
@@ -96,14 +97,16 @@ function where(hit: SearchHit): string {
 }
 
 /** list_collections: the user's document collections with their sizes. */
-export function createListCollections(docs: DocumentSearch) {
+export function createListCollections(docs: DocumentSearch, reach: SearchReach = NO_LIMITS) {
     return defineTool({
         name: "list_collections",
         description: "List the user's document collections (names, document and passage counts).",
         sideEffect: "none",
         params: {type: "object", additionalProperties: false, properties: {}},
-        async run() {
-            const list = docs.collections();
+        async run(_args, ctx) {
+            // Other projects' files are not this conversation's to search, nor to see listed.
+            const {hidden} = reach(ctx.conversationId);
+            const list = docs.collections().filter((c) => !hidden.includes(c.name));
             if (list.length === 0) return {text: "No document collections yet.", data: {collections: []}};
             return {
                 text: list
