@@ -19,3 +19,8 @@ export function formatCount(n: number): string {
 export function countOf(n: number, noun: string): string {
     return `${formatCount(n)} ${noun}${n === 1 ? "" : "s"}`;
 }
+
+/** A time as a file name may hold it (no colons or dots): 2026-11-25T20-31-00-000Z. */
+export function stamp(date = new Date()): string {
+    return date.toISOString().replace(/[:.]/g, "-");
+}

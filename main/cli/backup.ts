@@ -1,8 +1,8 @@
 import path from "node:path";
 import type {ImportFileReport} from "../../shared/contract.js";
-import {formatBytes} from "../../shared/format.js";
+import {formatBytes, stamp} from "../../shared/format.js";
 import {importFiles} from "../import/importer.js";
-import {BACKUP_EXTENSION, checkBackup, createBackup, restoreBackup, stamp} from "../store/backup.js";
+import {BACKUP_EXTENSION, checkBackup, createBackup, restoreBackup} from "../store/backup.js";
 import {DB_FILE_NAME, openDatabase, type Db} from "../store/db.js";
 import {ProcessRegistry} from "../store/processes.js";
 import type {CliArgs} from "./args.js";

@@ -6,16 +6,18 @@ import type {EventBus} from "../events.js";
 import {ALL_PARTS, exportFileName, exportJson, exportMarkdown, importConversation} from "../chat/exchange.js";
 import {exportHtml} from "../chat/exportHtml.js";
 import type {CitationStore} from "../store/citations.js";
-import type {ConversationStore} from "../store/conversations.js";
+import type {ConversationStart, ConversationStore} from "../store/conversations.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
 import type {Providers} from "../llm/providers.js";
-import type {Assistants} from "../assistants/assistants.js";
 import type {HandlerSlice} from "./slice.js";
 
 type Deps = {
     conversations: ConversationStore;
-    /** What a new conversation starts with: the assistant asked for, else the default one. */
-    assistants: Pick<Assistants, "startFor" | "get">;
+    /** What a new conversation starts with: the assistant asked for (null: none), else the default one. */
+    assistants: {
+        startFor(requested: string | null | undefined): ConversationStart | null;
+        get(id: string): object | null;
+    };
     /** Whether a project exists (a conversation is moved into it, or started in it). */
     projectExists: (id: string) => boolean;
     chat: ChatService;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import {stamp} from "../../shared/format.js";
 import {reason} from "../paths.js";
 import {APP_VERSION} from "../version.js";
 import {startWorker} from "../workers.js";
@@ -183,10 +184,6 @@ export async function restoreBackup(db: Db, dataDir: string, file: string): Prom
 }
 
 /** A file name's time part: sortable, and valid on every system. */
-export function stamp(date = new Date()): string {
-    return date.toISOString().replace(/[:.]/g, "-");
-}
-
 /**
  * A configuration file as a backup keeps it: MCP servers' headers and environment values (they often
  * hold tokens) and any "key" field of providers emptied; the rest as it is.

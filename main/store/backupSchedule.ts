@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type {BackupSchedule, BackupsStatus} from "../../shared/contract.js";
-import {BACKUP_EXTENSION, createBackup, pendingRestore, stamp} from "./backup.js";
+import {stamp} from "../../shared/format.js";
+import {BACKUP_EXTENSION, createBackup, pendingRestore} from "./backup.js";
 import type {Db} from "./db.js";
 
 export const DEFAULT_BACKUP_SCHEDULE: BackupSchedule = {every: "daily", keep: 7, folder: null};

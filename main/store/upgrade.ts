@@ -3,7 +3,7 @@ import path from "node:path";
 import type Database from "better-sqlite3";
 import {formatBytes} from "../../shared/format.js";
 import {reason} from "../paths.js";
-import {stamp} from "./backup.js";
+import {stamp} from "../../shared/format.js";
 import type {Migration} from "./migrations.js";
 
 type Db = Database.Database;
