@@ -26,7 +26,8 @@ export class Assistants {
     ) {}
 
     list(): Assistant[] {
-        return this.store.list().map((a) => this.withMissing(a));
+        const collections = new Set(this.world.collectionNames());
+        return this.store.list().map((a) => this.withMissing(a, collections));
     }
 
     get(id: string): Assistant | null {
@@ -107,8 +108,10 @@ export class Assistants {
         }
     }
 
-    private withMissing(assistant: StoredAssistant): Assistant {
-        const collections = new Set(this.world.collectionNames());
+    private withMissing(
+        assistant: StoredAssistant,
+        collections: ReadonlySet<string> = new Set(this.world.collectionNames()),
+    ): Assistant {
         const missing = [
             ...new Set(
                 [...assistant.toolsOff, ...assistant.pinnedTools].filter((t) => !this.world.toolKnown(t)),

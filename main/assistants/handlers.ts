@@ -1,6 +1,6 @@
 import {fail, ok} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
-import type {HandlerSlice} from "../handlers/slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 import type {Assistants} from "./assistants.js";
 import {assistantFile, readAssistantFile} from "./file.js";
 

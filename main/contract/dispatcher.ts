@@ -7,6 +7,9 @@ import {requestProblem} from "./problems.js";
 
 export type Handlers = {[N in CallName]: (req: CallReq<N>) => Promise<CallRes<N>> | CallRes<N>};
 
+/** The handlers of the calls whose names start with one of the prefixes ("models." …): one domain's slice. */
+export type HandlerSlice<Prefix extends string> = Pick<Handlers, Extract<CallName, `${Prefix}${string}`>>;
+
 export type Dispatcher = {
     /** Validates and runs one call; never throws. */
     call(name: unknown, req: unknown): Promise<Result<unknown>>;

@@ -1,6 +1,6 @@
 import {ok} from "../../shared/result.js";
 import type {ApiService} from "../api/service.js";
-import type {HandlerSlice} from "./slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 
 /** The local API server's switch, key and CORS origins (Settings). */
 export function apiHandlers(api: ApiService): HandlerSlice<"api."> {

@@ -3,7 +3,7 @@ import type {ImportReport} from "../../shared/contract.js";
 import {setPendingRestore} from "../store/backup.js";
 import type {BackupScheduler} from "../store/backupSchedule.js";
 import type {SettingsStore} from "../store/settings.js";
-import type {HandlerSlice} from "./slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 
 /** Settings → Backups: the schedule, the folder's backups, a backup now, restore and merge. */
 export function backupHandlers(

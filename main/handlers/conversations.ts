@@ -9,7 +9,7 @@ import type {CitationStore} from "../store/citations.js";
 import type {ConversationStart, ConversationStore} from "../store/conversations.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
 import type {Providers} from "../llm/providers.js";
-import type {HandlerSlice} from "./slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 
 type Deps = {
     conversations: ConversationStore;

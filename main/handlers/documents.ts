@@ -1,6 +1,6 @@
 import {fail, ok} from "../../shared/result.js";
 import type {DocumentService} from "../docs/service.js";
-import type {HandlerSlice} from "./slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 
 /** Collections, documents, ingest jobs, search and passages. */
 export function documentHandlers(

@@ -1,6 +1,6 @@
 import {fail, ok} from "../../shared/result.js";
 import type {ImportUploads} from "../import/uploads.js";
-import type {HandlerSlice} from "./slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 
 /** Import from other apps, the file sent by the window in chunks. */
 export function importHandlers(uploads: ImportUploads): HandlerSlice<"imports."> {

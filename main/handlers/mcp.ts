@@ -5,7 +5,7 @@ import type {DocumentService} from "../docs/service.js";
 import type {McpAsks} from "../mcp/asks.js";
 import type {McpManager} from "../mcp/manager.js";
 import type {ConversationStore} from "../store/conversations.js";
-import type {HandlerSlice} from "./slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 
 type Deps = {docs: DocumentService; conversations: ConversationStore; dataDir: string; asks: McpAsks};
 

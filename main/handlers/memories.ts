@@ -2,7 +2,7 @@ import {fail, ok} from "../../shared/result.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {MemoryStore} from "../store/memories.js";
 import type {SettingsStore} from "../store/settings.js";
-import type {HandlerSlice} from "./slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 
 /** The Memory page: what Cairn keeps across conversations, each memory changed or removed by the person. */
 export function memoryHandlers(deps: {

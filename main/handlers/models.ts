@@ -4,7 +4,7 @@ import {backendReport} from "../llm/backends.js";
 import type {Engine} from "../llm/engine.js";
 import type {ModelManager} from "../models/manager.js";
 import type {SettingsStore} from "../store/settings.js";
-import type {HandlerSlice} from "./slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 
 type Deps = {engine: Engine; models: ModelManager; settings: SettingsStore; bus: EventBus};
 

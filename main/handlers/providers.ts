@@ -1,7 +1,7 @@
 import {ok} from "../../shared/result.js";
 import type {Providers} from "../llm/providers.js";
 import type {EgressLog} from "../store/egress.js";
-import type {HandlerSlice} from "./slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 
 /** Models served elsewhere (providers.json) and the log of what was sent to them. */
 export function providerHandlers(providers: Providers, egress: EgressLog): HandlerSlice<"providers."> {

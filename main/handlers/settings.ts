@@ -5,7 +5,7 @@ import type {DocumentService} from "../docs/service.js";
 import type {Engine} from "../llm/engine.js";
 import type {SettingsStore} from "../store/settings.js";
 import {APP_VERSION} from "../version.js";
-import type {HandlerSlice} from "./slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 
 type Deps = {
     settings: SettingsStore;

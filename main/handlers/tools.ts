@@ -12,7 +12,7 @@ import type {FileVersions} from "../tools/workspace.js";
 import type {ToolRunner} from "../tools/runner.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import type {EventBus} from "../events.js";
-import type {HandlerSlice} from "./slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 
 type Deps = {
     tools: ToolRegistry;

@@ -1,6 +1,6 @@
 import {fail, ok} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
-import type {HandlerSlice} from "../handlers/slice.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
 import type {ProjectStore} from "./store.js";
 
 /** Projects in the sidebar: add, rename, change instructions, archive, delete. */

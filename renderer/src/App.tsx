@@ -38,7 +38,10 @@ export function App({api}: {api: CairnApi}) {
     const [modelsOpen, setModelsOpen] = useState(false);
     const [generationOpen, setGenerationOpen] = useState(false);
     const [toolsOpen, setToolsOpen] = useState(false);
-    const [documentsOpen, setDocumentsOpen] = useState<"all" | "conversation" | null>(null);
+    // Documents open on every collection, on this conversation's attachments, or on one collection (a project's).
+    const [documentsOpen, setDocumentsOpen] = useState<"all" | "conversation" | {collection: string} | null>(
+        null,
+    );
     const models = useModels(api, cairn.showError);
     const providers = useProviders(api);
     const assistants = useAssistants(api);
@@ -50,7 +53,6 @@ export function App({api}: {api: CairnApi}) {
     const projects = useProjects(api);
     // The project whose settings are open (null: a new project); undefined: none open.
     const [projectOpen, setProjectOpen] = useState<Project | null | undefined>(undefined);
-    const [filesOf, setFilesOf] = useState<string | null>(null);
     const assistant = assistants.find((a) => a.id === selected?.assistantId);
     const provider = providers.find((p) => p.name === selected?.provider);
     // A model downloaded from the first-run screen is loaded as soon as it is in.
@@ -133,17 +135,9 @@ export function App({api}: {api: CairnApi}) {
                                     }
                                     onFiles={(collection) => {
                                         setProjectOpen(undefined);
-                                        setFilesOf(collection);
+                                        setDocumentsOpen({collection});
                                     }}
                                     onClose={() => setProjectOpen(undefined)}
-                                    onError={cairn.showError}
-                                />
-                            )}
-                            {filesOf && (
-                                <DocumentsPanel
-                                    api={api}
-                                    initialCollection={filesOf}
-                                    onClose={() => setFilesOf(null)}
                                     onError={cairn.showError}
                                 />
                             )}
@@ -151,6 +145,11 @@ export function App({api}: {api: CairnApi}) {
                                 <DocumentsPanel
                                     api={api}
                                     conversation={documentsOpen === "conversation" ? selected : undefined}
+                                    initialCollection={
+                                        typeof documentsOpen === "object"
+                                            ? documentsOpen.collection
+                                            : undefined
+                                    }
                                     onClose={() => setDocumentsOpen(null)}
                                     onError={cairn.showError}
                                 />

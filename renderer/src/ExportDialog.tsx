@@ -1,6 +1,7 @@
 import {useState} from "react";
 import type {CairnApi, Conversation} from "../../shared/contract.js";
 import {Dialog} from "./Dialog.js";
+import {download} from "./ui/download.js";
 
 type Props = {api: CairnApi; conversation: Conversation; onClose(): void; onError(message: string): void};
 type Format = "markdown" | "html" | "pdf" | "json";
@@ -63,13 +64,4 @@ export function ExportDialog({api, conversation, onClose, onError}: Props) {
             </div>
         </Dialog>
     );
-}
-
-function download(blob: Blob, fileName: string): void {
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = fileName;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,6 +1,7 @@
 import {useCallback, useEffect, useState} from "react";
 import type {CairnApi, Memory, Message} from "../../shared/contract.js";
 import {Dialog} from "./Dialog.js";
+import {download} from "./ui/download.js";
 import {useAssistants} from "./assistants/useAssistants.js";
 import {useProjects} from "./projects/useProjects.js";
 
@@ -51,11 +52,7 @@ export function MemorySettings({api, onError}: Props) {
             null,
             2,
         );
-        const link = document.createElement("a");
-        link.href = URL.createObjectURL(new Blob([json], {type: "application/json"}));
-        link.download = "cairn-memories.json";
-        link.click();
-        setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+        download(new Blob([json], {type: "application/json"}), "cairn-memories.json");
     };
     return (
         <section aria-labelledby="memory-heading">

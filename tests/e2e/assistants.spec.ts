@@ -89,7 +89,10 @@ test("make an assistant, start a conversation with it, export and import it", as
         await page.screenshot({path: testInfo.outputPath(`assistant-conversation-${colorScheme}.png`)});
     }
     await page.setViewportSize({width: 800, height: 600});
-    await page.screenshot({path: testInfo.outputPath("assistant-conversation-dark-800.png")});
+    for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({colorScheme});
+        await page.screenshot({path: testInfo.outputPath(`assistant-conversation-${colorScheme}-800.png`)});
+    }
     await page.setViewportSize({width: 1280, height: 800});
     await page.getByRole("button", {name: "Tools", exact: true}).click();
     await expect(page.getByRole("checkbox", {name: /web_search/}).first()).not.toBeChecked();

@@ -52,7 +52,10 @@ test("a project groups its conversations; search within it; its files; archive",
         await page.screenshot({path: testInfo.outputPath(`project-sidebar-${colorScheme}.png`)});
     }
     await page.setViewportSize({width: 800, height: 600});
-    await page.screenshot({path: testInfo.outputPath("project-sidebar-dark-800.png")});
+    for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({colorScheme});
+        await page.screenshot({path: testInfo.outputPath(`project-sidebar-${colorScheme}-800.png`)});
+    }
     await page.setViewportSize({width: 1280, height: 800});
 
     // Search limited to the project.

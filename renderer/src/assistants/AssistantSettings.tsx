@@ -1,6 +1,7 @@
 import {useEffect, useState} from "react";
 import {ASSISTANT_DEFAULTS} from "../../../shared/assistants.js";
 import type {Assistant, AssistantInput, CairnApi} from "../../../shared/contract.js";
+import {download} from "../ui/download.js";
 import {AssistantEditor} from "./AssistantEditor.js";
 import {useAssistants} from "./useAssistants.js";
 
@@ -31,7 +32,7 @@ export function AssistantSettings({api, onError}: Props) {
     };
     const exportOne = async (assistant: Assistant) => {
         const file = await run(api.invoke("assistants.export", {id: assistant.id}));
-        if (file) download(file.fileName, file.content);
+        if (file) download(new Blob([file.content], {type: "application/json"}), file.fileName);
     };
     const importFiles = async (files: FileList | null) => {
         for (const file of files ?? []) {
@@ -135,12 +136,4 @@ function inputOf(a: Assistant): AssistantInput {
 
 function missingText(a: Assistant): string {
     return a.missing.length ? `; not here: ${a.missing.join(", ")} (left out when it runs)` : "";
-}
-
-function download(fileName: string, content: string): void {
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([content], {type: "application/json"}));
-    link.download = fileName;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
