@@ -1,7 +1,7 @@
 // Builds everything into out/: main (the CLI and headless host), the Electron shell and preload, the renderer.
 import {build as esbuild} from "esbuild";
 import {build as vite} from "vite";
-import {readFileSync} from "node:fs";
+import {readFileSync, rmSync} from "node:fs";
 
 const {version} = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 const node = {
@@ -14,6 +14,8 @@ const node = {
     define: {__CAIRN_VERSION__: JSON.stringify(version)},
 };
 
+// Chunk names change with their content: last build's would pile up.
+rmSync("out/main", {recursive: true, force: true});
 await Promise.all([
     // The extraction worker is loaded from beside the module that starts it (main/web/extractor.ts).
     esbuild({
@@ -26,6 +28,9 @@ await Promise.all([
         },
         outdir: "out/main",
         format: "esm",
+        // The CLI loads its commands on demand (main/cli/cli.ts): `cairn help` does not load the core.
+        splitting: true,
+        chunkNames: "[name]-[hash]",
     }),
     esbuild({
         ...node,

@@ -1,5 +1,5 @@
 import type {ChatModelFunctionCall} from "node-llama-cpp";
-import {Ajv} from "ajv";
+import {validatorOf} from "../validator.js";
 import {
     PlanStepInput,
     type Plan,
@@ -49,7 +49,7 @@ export type CairnToolPlan = {
 export type ToolRound = {items: ChatModelFunctionCall[]; steps: Step[]; citations: ApiCitation[]};
 
 const SUMMARY_CHARS = 300;
-const validStep = new Ajv({strict: false}).compile(PlanStepInput);
+const validStep = validatorOf<PlanStepInput>(PlanStepInput, {strict: false});
 
 /** A step as the contract defines it; a plan returned earlier may be sent back: its statuses are dropped. */
 function stepInput(step: unknown): PlanStepInput | null {

@@ -1,5 +1,5 @@
 import {Type, type Static} from "@sinclair/typebox";
-import {Ajv} from "ajv";
+import {validatorOf} from "../validator.js";
 import {ASSISTANT_DEFAULTS} from "../../shared/assistants.js";
 import {AssistantFields, type AssistantInput} from "../../shared/contract.js";
 import {requestProblem} from "../contract/problems.js";
@@ -23,7 +23,7 @@ const AssistantFile = Type.Object(
 );
 type AssistantFile = Static<typeof AssistantFile>;
 
-const validFile = new Ajv({allErrors: true, strict: true}).compile<AssistantFile>(AssistantFile);
+const validFile = validatorOf<AssistantFile>(AssistantFile, {allErrors: true, strict: true});
 
 /** An assistant as its JSON file: its settings, never whether it is the default here. */
 export function assistantFile(assistant: StoredAssistant): {fileName: string; content: string} {

@@ -1,10 +1,4 @@
-import rehypeKatex from "rehype-katex";
-import rehypeStringify from "rehype-stringify";
-import remarkGfm from "remark-gfm";
-import remarkMath from "remark-math";
-import remarkParse from "remark-parse";
-import remarkRehype from "remark-rehype";
-import {unified, type Plugin} from "unified";
+import type {Plugin} from "unified";
 import type {Conversation, Message, ToolCallRecord} from "../../shared/contract.js";
 import {
     ALL_PARTS,
@@ -26,7 +20,25 @@ const RESULT_CHARS = 4000;
 /** Imports a package by a name the type checker does not follow: highlight.js's types bring the DOM into main/. */
 const runtimeImport = (name: string): Promise<unknown> => import(name);
 
+/** The pipeline, loaded on the first export (about 0.3 s of modules every start of Cairn would pay otherwise). */
 async function processor() {
+    const [
+        {default: rehypeKatex},
+        {default: rehypeStringify},
+        {default: remarkGfm},
+        {default: remarkMath},
+        {default: remarkParse},
+        {default: remarkRehype},
+        {unified},
+    ] = await Promise.all([
+        import("rehype-katex"),
+        import("rehype-stringify"),
+        import("remark-gfm"),
+        import("remark-math"),
+        import("remark-parse"),
+        import("remark-rehype"),
+        import("unified"),
+    ]);
     const {default: rehypeHighlight} = (await runtimeImport("rehype-highlight")) as {
         default: Plugin<[{detect: boolean}]>;
     };

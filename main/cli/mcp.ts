@@ -1,8 +1,6 @@
 import fs from "node:fs";
-import {StdioServerTransport} from "@modelcontextprotocol/sdk/server/stdio.js";
 import type {McpServerInfo, ToolInfo} from "../../shared/contract.js";
 import {createMemoryClient, type Core} from "../core.js";
-import {serveMcp} from "../mcp/server.js";
 import type {CliArgs} from "./args.js";
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
@@ -98,6 +96,11 @@ function serverLine(s: McpServerInfo): string {
 
 /** Serves until the client closes stdin; only the protocol goes to stdout. */
 async function serveOverStdio(core: Core): Promise<number> {
+    // The SDK's server side is loaded only for this command.
+    const [{StdioServerTransport}, {serveMcp}] = await Promise.all([
+        import("@modelcontextprotocol/sdk/server/stdio.js"),
+        import("../mcp/server.js"),
+    ]);
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => {
         transport.onclose = resolve;

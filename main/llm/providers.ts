@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import {Ajv} from "ajv";
+import {validatorOf} from "../validator.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {requestProblem} from "../contract/problems.js";
 import {
@@ -53,22 +53,25 @@ export const PROVIDER_TYPES: Record<
 };
 const NAME = /^[A-Za-z0-9][\w.-]{0,63}$/;
 
-const validateEntry = new Ajv({allErrors: true, strict: false}).compile({
-    type: "object",
-    additionalProperties: false,
-    required: ["type"],
-    // Only an OpenAI-compatible server needs its address; the cloud APIs have theirs.
-    if: {properties: {type: {const: "openai-compatible"}}},
-    then: {required: ["baseUrl"]},
-    properties: {
-        type: {enum: Object.keys(PROVIDER_TYPES)},
-        baseUrl: {type: "string", pattern: "^https?://"},
-        model: {type: "string", minLength: 1},
-        keyEnv: {type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},
-        keyFile: {type: "string", minLength: 1},
-        keyStored: {const: true},
+const validateEntry = validatorOf(
+    {
+        type: "object",
+        additionalProperties: false,
+        required: ["type"],
+        // Only an OpenAI-compatible server needs its address; the cloud APIs have theirs.
+        if: {properties: {type: {const: "openai-compatible"}}},
+        then: {required: ["baseUrl"]},
+        properties: {
+            type: {enum: Object.keys(PROVIDER_TYPES)},
+            baseUrl: {type: "string", pattern: "^https?://"},
+            model: {type: "string", minLength: 1},
+            keyEnv: {type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},
+            keyFile: {type: "string", minLength: 1},
+            keyStored: {const: true},
+        },
     },
-});
+    {allErrors: true, strict: false},
+);
 
 export function providersFile(dataDir: string): string {
     return path.join(dataDir, PROVIDERS_FILE_NAME);

@@ -1,15 +1,14 @@
 import {pathToFileURL} from "node:url";
-import {
-    ErrorCode,
-    McpError,
-    type CreateMessageRequest,
-    type CreateMessageResult,
-    type ElicitRequest,
-    type ElicitResult,
+import type {
+    CreateMessageRequest,
+    CreateMessageResult,
+    ElicitRequest,
+    ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import type {ChatHistoryItem} from "node-llama-cpp";
 import type {GenerationSettings} from "../../shared/contract.js";
 import type {StepEngine} from "../llm/engine.js";
+import {mcpError} from "./sdk.js";
 import type {McpAsks} from "./asks.js";
 import type {ClientSide} from "./connection.js";
 
@@ -52,10 +51,7 @@ export function clientSide({asks, engine, generation, workspace}: Deps): ClientS
                 interactive,
             );
             if (answer.action !== "accept")
-                throw new McpError(
-                    ErrorCode.InvalidRequest,
-                    "the person declined to let the model write this",
-                );
+                throw mcpError("InvalidRequest", "the person declined to let the model write this");
             return write(engine, params, maxTokens, signal);
         },
     };
@@ -110,7 +106,7 @@ async function write(
         ...(params.temperature !== undefined ? {sampling: {temperature: params.temperature}} : {}),
         ...(params.stopSequences?.length ? {stop: params.stopSequences} : {}),
     });
-    if (!result.ok) throw new McpError(ErrorCode.InternalError, result.error.message);
+    if (!result.ok) throw mcpError("InternalError", result.error.message);
     return {
         role: "assistant",
         content: {type: "text", text: result.value.text},

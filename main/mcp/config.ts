@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import {Ajv} from "ajv";
+import {validatorOf} from "../validator.js";
 
 /**
  * `<data>/mcp.json`, in the `{"mcpServers": {...}}` format other desktop assistants use: stdio servers
@@ -49,9 +49,11 @@ const fileSchema = {
     required: ["mcpServers"],
 } as const;
 
-const ajv = new Ajv({allErrors: true, strict: false});
-const validateFile = ajv.compile(fileSchema);
-const validateEntry = ajv.compile(entrySchema);
+const validateFile = validatorOf<{mcpServers: Record<string, unknown>}>(fileSchema, {
+    allErrors: true,
+    strict: false,
+});
+const validateEntry = validatorOf(entrySchema, {allErrors: true, strict: false});
 
 export type McpFile = {servers: McpServerConfig[]; problems: string[]};
 

@@ -1,24 +1,18 @@
 import type {RefusedTool} from "../tools/registry.js";
-import {Client} from "@modelcontextprotocol/sdk/client/index.js";
-import {SSEClientTransport} from "@modelcontextprotocol/sdk/client/sse.js";
-import {StdioClientTransport} from "@modelcontextprotocol/sdk/client/stdio.js";
-import {StreamableHTTPClientTransport} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import {UnauthorizedError} from "@modelcontextprotocol/sdk/client/auth.js";
+import type {Client} from "@modelcontextprotocol/sdk/client/index.js";
 import type {Transport} from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-    CreateMessageRequestSchema,
-    ElicitRequestSchema,
-    ListRootsRequestSchema,
-    type CallToolResult,
-    type CreateMessageRequest,
-    type CreateMessageResult,
-    type ElicitRequest,
-    type ElicitResult,
-    type Prompt,
-    type Resource,
-    type Tool,
+import type {
+    CallToolResult,
+    CreateMessageRequest,
+    CreateMessageResult,
+    ElicitRequest,
+    ElicitResult,
+    Prompt,
+    Resource,
+    Tool,
     UrlElicitationRequiredError,
 } from "@modelcontextprotocol/sdk/types.js";
+import {clientSdk, isSdkError, type ClientSdk} from "./sdk.js";
 import type {McpServerState} from "../../shared/contract.js";
 import {APP_VERSION} from "../version.js";
 import type {McpServerConfig} from "./config.js";
@@ -177,8 +171,10 @@ export class McpConnection {
             return result as CallToolResult;
         } catch (error) {
             if (error instanceof SignInNeeded) this.set("signin", error.message);
-            if (error instanceof UrlElicitationRequiredError)
-                throw new Error(await this.pagesFirst(error, signal, interactive));
+            if (isSdkError(error, "UrlElicitationRequiredError"))
+                throw new Error(
+                    await this.pagesFirst(error as UrlElicitationRequiredError, signal, interactive),
+                );
             throw new Error(this.failureOf(error));
         } finally {
             this.inFlight.all--;
@@ -222,15 +218,15 @@ export class McpConnection {
     }
 
     /** Answers the server's own requests: roots, elicitation, sampling (each only if Cairn can). */
-    private serve(client: Client): void {
+    private serve(client: Client, sdk: ClientSdk): void {
         const side = this.side;
         if (!side) return;
         const server = this.config.name;
-        client.setRequestHandler(ListRootsRequestSchema, () => ({roots: side.roots()}));
-        client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+        client.setRequestHandler(sdk.ListRootsRequestSchema, () => ({roots: side.roots()}));
+        client.setRequestHandler(sdk.ElicitRequestSchema, (request, extra) =>
             side.elicit(server, request.params, extra.signal, this.personWaiting()),
         );
-        client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+        client.setRequestHandler(sdk.CreateMessageRequestSchema, (request, extra) =>
             side.sample(server, request.params, extra.signal, this.personWaiting()),
         );
     }
@@ -289,7 +285,8 @@ export class McpConnection {
     private async start(): Promise<void> {
         this.set("starting", null);
         this.stderr = [];
-        const client = new Client(
+        const sdk = await clientSdk();
+        const client = new sdk.Client(
             {name: "cairn", version: APP_VERSION},
             {
                 listChanged: {
@@ -320,7 +317,7 @@ export class McpConnection {
                     : {}),
             },
         );
-        this.serve(client);
+        this.serve(client, sdk);
         const timeout = new AbortController();
         this.startAbort = timeout;
         // A sign-in waits for the person in the browser, not only for the server.
@@ -331,7 +328,7 @@ export class McpConnection {
             timeout.abort();
         }, limitMs);
         try {
-            await this.connect(client, timeout.signal);
+            await this.connect(client, sdk, timeout.signal);
             const listed = await client.listTools(undefined, {signal: timeout.signal});
             this.tools = listed.tools;
             const capabilities = client.getServerCapabilities() ?? {};
@@ -367,7 +364,7 @@ export class McpConnection {
             const why =
                 limitMs !== null
                     ? `the sign-in was not finished within ${limitMs / 60_000} minutes`
-                    : error instanceof UnauthorizedError
+                    : isSdkError(error, "UnauthorizedError")
                       ? new SignInNeeded(this.config.name).message
                       : errorText(error);
             return this.set("signin", why);
@@ -377,10 +374,10 @@ export class McpConnection {
     }
 
     /** Streamable HTTP first; a server that answers it with an HTTP error gets the older SSE transport. */
-    private async connect(client: Client, signal: AbortSignal): Promise<void> {
+    private async connect(client: Client, sdk: ClientSdk, signal: AbortSignal): Promise<void> {
         const t = this.config.transport;
         if (t.type === "stdio") {
-            const transport = new StdioClientTransport({
+            const transport = new sdk.StdioClientTransport({
                 command: t.command,
                 args: t.args,
                 env: t.env,
@@ -394,12 +391,12 @@ export class McpConnection {
             requestInit: {headers: t.headers},
             ...(this.account ? {authProvider: this.account} : {}),
         };
-        const sse = () => new SSEClientTransport(new URL(t.url), options);
+        const sse = () => new sdk.SSEClientTransport(new URL(t.url), options);
         if (t.type === "sse") return this.connectSignedIn(client, sse, signal);
         try {
             await this.connectSignedIn(
                 client,
-                () => new StreamableHTTPClientTransport(new URL(t.url), options),
+                () => new sdk.StreamableHTTPClientTransport(new URL(t.url), options),
                 signal,
             );
         } catch (error) {
@@ -423,7 +420,7 @@ export class McpConnection {
             await connectWithin(client, first, signal);
         } catch (error) {
             const waiting = this.loopback;
-            if (!(error instanceof UnauthorizedError) || !waiting || !this.account) throw error;
+            if (!isSdkError(error, "UnauthorizedError") || !waiting || !this.account) throw error;
             const code = await waiting.code(this.account.sentState() ?? "", signal);
             // The browser came back: its page is no longer the one to open.
             this.signInPage = null;
@@ -480,7 +477,7 @@ async function connectWithin(client: Client, transport: Transport, signal: Abort
 }
 
 function isAuthError(error: unknown): boolean {
-    return error instanceof SignInNeeded || error instanceof UnauthorizedError;
+    return error instanceof SignInNeeded || isSdkError(error, "UnauthorizedError");
 }
 
 function errorText(error: unknown): string {

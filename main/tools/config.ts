@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import {Ajv} from "ajv";
+import {validatorOf} from "../validator.js";
 import {isMap, isScalar, LineCounter, parseDocument} from "yaml";
 import type {ToolPolicy} from "../../shared/contract.js";
 
@@ -110,7 +111,7 @@ const schema = {
     },
 } as const;
 
-const validate = new Ajv({allErrors: true, strict: false}).compile(schema);
+const validate = validatorOf(schema, {allErrors: true, strict: false});
 
 /**
  * Reads the default tools file, then the user's override on top of it. A missing file is not an error;

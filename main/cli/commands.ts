@@ -1,0 +1,416 @@
+import fs from "node:fs";
+import {formatCount} from "../../shared/format.js";
+import {MAX_MESSAGE_CHARS, type AppEvent, type Message, type Plan} from "../../shared/contract.js";
+import {checkProvider} from "../llm/providers.js";
+import {providersCommand} from "./providers.js";
+import path from "node:path";
+import {rendererDir} from "../appRoot.js";
+import {runStoryFiles} from "../stories/runner.js";
+import {createCore, createMemoryClient, type Core} from "../core.js";
+import {fixedApprover} from "../tools/approvals.js";
+import {prepareDataDir, reason, resolveDataDir} from "../paths.js";
+import {startHost} from "../server/host.js";
+import {UsageError, type CliArgs} from "./args.js";
+import {checkStack} from "./check.js";
+import {backendLines, backendReport} from "../llm/backends.js";
+import {buildNative, cpuBuildLines, cpuBuildOf} from "../llm/cpuBuild.js";
+import {sharedLlama} from "../llm/llama.js";
+import {ingestCommand, searchCommand} from "./docs.js";
+import {modelsCommand} from "./models.js";
+import {mcpCommand, toolsCommand} from "./mcp.js";
+import {finishPendingRestore} from "../store/backup.js";
+import {backupCommand, importCommand, othersRunning, restoreCommand} from "./backup.js";
+import {exportCommand} from "./export.js";
+import {memoryCommand} from "./memory.js";
+import {assistantsCommand} from "./assistants.js";
+import {projectsCommand} from "./projects.js";
+
+const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
+
+/**
+ * Runs one parsed command (cli.ts has handled --help and argument errors, and loads this module only then, so
+ * that `cairn help` and a mistyped option answer without loading the core); returns the exit code.
+ */
+export async function runCommand(args: CliArgs): Promise<number> {
+    switch (args.command) {
+        case "serve":
+            return await serve(args);
+        case "chat":
+            return await chat(args);
+        case "stories":
+            return await stories(args);
+        case "models":
+            return await withCore(args, modelsCommand);
+        case "ingest":
+        case "search":
+            return await documents(args);
+        case "check":
+            return await check(args);
+        case "mcp":
+            return await withCore(args, mcpCommand);
+        case "tools":
+            return await withCore(args, toolsCommand);
+        case "doctor":
+            return await doctor(args);
+        case "providers":
+            return providersCommand(preparedDataDir(args), args, {
+                json: args.json,
+                write: (text) => process.stdout.write(text),
+                fail: failLine,
+            });
+        case "backup":
+            return await backupCommand(preparedDataDir(args), args, cliOut);
+        case "restore":
+            return await restoreCommand(preparedDataDir(args), args, cliOut);
+        case "import":
+            return await importCommand(preparedDataDir(args), args, cliOut);
+        case "export":
+            return await exportCommand(preparedDataDir(args), args, cliOut);
+        case "assistants":
+            return await withCore(args, assistantsCommand);
+        case "projects":
+            return await withCore(args, projectsCommand);
+        case "memory":
+            return memoryCommand(preparedDataDir(args), args, {...cliOut, json: args.json});
+        default:
+            return failLine(`unknown command "${args.command}"; run \`cairn help\` to see the commands`);
+    }
+}
+
+function preparedDataDir(args: CliArgs): string {
+    const dir = resolveDataDir(args.data);
+    prepareDataDir(dir);
+    return dir;
+}
+
+function openCore(args: CliArgs, notices: string[] = []): Core {
+    const core = createCore({
+        notices,
+        dataDir: resolveDataDir(args.data),
+        modelPath: args.model ?? process.env.CAIRN_MODEL ?? null,
+        threads: args.threads,
+        gpu: args.cpu ? false : "auto",
+        generation: args.generation,
+        approver: args.command === "chat" ? fixedApprover(args.approve) : undefined,
+        // Nobody can fill in a server's form or approve its sampling in a one-off command: declined.
+        mcpAsks: args.command === "serve" ? "person" : "decline",
+        // A catalog of recommended models other than the bundled one (a mirror, or a test's loopback server).
+        catalogFile: process.env.CAIRN_MODEL_CATALOG || undefined,
+        command: `cairn ${args.command}`,
+        connectMcp: !(args.command === "mcp" && args.positionals.length === 0),
+        oneOffProvider: args.command === "chat" ? oneOffProvider(args) : undefined,
+    });
+    // --embedding-model (or CAIRN_EMBEDDING_MODEL) chooses the documents' embedding model, and is kept.
+    if (args.embeddingModel) core.settings.set("embeddingModelPath", path.resolve(args.embeddingModel));
+    return core;
+}
+
+async function serve(args: CliArgs): Promise<number> {
+    // A restore asked for in the window happens here, before the library opens.
+    const restored = await finishPendingRestore(preparedDataDir(args), othersRunning);
+    if (restored) process.stderr.write(`cairn: ${restored}\n`);
+    const core = openCore(args, restored ? [restored] : []);
+    const host = await startHost({core, rendererDir: rendererDir(), host: args.host, port: args.port});
+    process.stdout.write(`Cairn listening on ${host.url}\n`);
+    // The model starts loading before the API listens: a request that comes at once waits for it.
+    const loading = core.loadConfiguredModel();
+    core.api.usePort(args.apiPort);
+    if (args.api) await startApiFor(core, args);
+    else await core.api.startIfEnabled();
+    const apiStatus = core.api.status();
+    if (!args.api && apiStatus.url) process.stdout.write(`Cairn API at ${apiStatus.url}\n`);
+    if (apiStatus.error) process.stderr.write(`cairn: ${apiStatus.error}\n`);
+    // A model named for this run (--model, CAIRN_MODEL) that cannot be loaded ends the run; a saved one that
+    // no longer loads leaves the window up, where Models can choose another.
+    const explicitModel = Boolean(args.model ?? process.env.CAIRN_MODEL);
+    const modelFailed = loading.then(() => {
+        const status = core.engine.status();
+        if (status.state !== "error") return new Promise<number>(() => {});
+        process.stderr.write(`cairn: ${status.message}\n`);
+        return explicitModel ? 1 : new Promise<number>(() => {});
+    });
+    const code = await Promise.race([
+        modelFailed,
+        new Promise<number>((resolve) => {
+            process.once("SIGINT", () => resolve(0));
+            process.once("SIGTERM", () => resolve(0));
+        }),
+    ]);
+    await host.close();
+    await core.dispose();
+    return code;
+}
+
+async function startApiFor(core: Core, args: CliArgs): Promise<void> {
+    const api = await core.api.startForRun({host: args.host, port: args.apiPort, key: args.apiKey});
+    process.stdout.write(`Cairn API at ${api.url}\n`);
+    if (!args.apiKey) process.stdout.write(`API key: ${core.api.status().key}\n`);
+}
+
+async function check(args: CliArgs): Promise<number> {
+    const core = openCore(args);
+    try {
+        const {failed} = await checkStack(core, (line) => process.stdout.write(`${line}\n`));
+        return failed === 0 ? 0 : 1;
+    } finally {
+        await core.dispose();
+    }
+}
+
+async function doctor(args: CliArgs): Promise<number> {
+    if (args.buildNative) {
+        // Built before any binding is loaded: node-llama-cpp picks the new build at its next load.
+        const built = await buildNative((line) => process.stderr.write(`${line}\n`));
+        if (!built.ok) {
+            const last = built.log.trim().split("\n").filter(Boolean).at(-1) ?? "no output";
+            return failLine(`the build for this CPU failed, so the prebuilt binaries stay in use: ${last}`);
+        }
+        process.stdout.write("Built llama.cpp for this CPU: Cairn uses it from its next start.\n");
+    }
+    const report = await backendReport({forceCpu: args.cpu});
+    for (const line of backendLines(report)) process.stdout.write(`${line}\n`);
+    if (report.fallbackReason) process.stdout.write(`${report.fallbackReason}\n`);
+    const cpu = await sharedLlama(false);
+    for (const line of cpuBuildLines(cpuBuildOf(cpu.llama))) process.stdout.write(`${line}\n`);
+    return 0;
+}
+
+/** The message: the arguments, a file (--file PATH) or standard input (a lone "-"), whole. */
+async function messageOf(args: CliArgs): Promise<string> {
+    if (args.file) {
+        if (args.positionals.length > 0)
+            throw new UsageError("give the message as words or as --file PATH, not both");
+        try {
+            return fs.readFileSync(args.file, "utf8");
+        } catch (error) {
+            throw new UsageError(`cannot read the message file ${args.file} (${reason(error)})`);
+        }
+    }
+    if (args.positionals.length === 1 && args.positionals[0] === "-") {
+        const chunks: Buffer[] = [];
+        for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks).toString("utf8");
+    }
+    return args.positionals.join(" ");
+}
+
+async function chat(args: CliArgs): Promise<number> {
+    const text = (await messageOf(args)).trim();
+    if (!text)
+        return failLine(
+            'nothing to ask: cairn chat "your message" (or --file PATH, or - to read standard input)',
+        );
+    if (text.length > MAX_MESSAGE_CHARS)
+        return failLine(
+            `the message is ${formatCount(text.length)} characters; one message takes at most ${formatCount(MAX_MESSAGE_CHARS)} (about 50,000 tokens): shorten it, or add the file to Documents (cairn ingest FILE) and ask about it`,
+        );
+    const core = openCore(args);
+    const remote = oneOffProvider(args) ? ONE_OFF : args.provider;
+    try {
+        await core.loadConfiguredModel();
+        const engine = core.engine.status();
+        if (remote) {
+            // The local model is not needed: the answer comes from the server.
+        } else if (engine.state === "no-model") {
+            return failLine(
+                "no model to answer with: pass --model PATH or set CAIRN_MODEL to a GGUF file (Cairn then remembers it)",
+            );
+        }
+        if (!remote && engine.state !== "ready")
+            return failLine(engine.message ?? "the model could not be loaded");
+        const unknown = await unknownTools(core, args);
+        if (unknown) return failLine(`no tool named ${unknown}; \`cairn tools list\` shows the tools`);
+        // Every request goes through the dispatcher, validated like the app's and the server's.
+        const api = createMemoryClient(core);
+        let conversationId = args.conversation;
+        if (!conversationId) {
+            const assistant = args.assistant ? core.assistants.find(args.assistant) : null;
+            if (args.assistant && !assistant)
+                return failLine(`no assistant named ${args.assistant}; cairn assistants list shows them`);
+            const project = args.project ? core.projects.store.find(args.project) : null;
+            if (args.project && !project)
+                return failLine(`no project named ${args.project}; cairn projects list shows them`);
+            const created = await api.invoke("conversations.create", {
+                incognito: args.incognito,
+                ...(assistant ? {assistantId: assistant.id} : {}),
+                ...(project ? {projectId: project.id} : {}),
+            });
+            if (!created.ok) return failLine(created.error.message);
+            conversationId = created.value.id;
+        }
+        if (args.mode) {
+            const moded = await api.invoke("conversations.setMode", {id: conversationId, mode: args.mode});
+            if (!moded.ok) return failLine(moded.error.message);
+        }
+        if (remote) {
+            const set = await api.invoke("conversations.setProvider", {id: conversationId, provider: remote});
+            if (!set.ok) return failLine(set.error.message);
+        }
+        const toolEvents: AppEvent[] = [];
+        const done = new Promise<Message>((resolve) => {
+            api.onEvent((event) => {
+                if (event.type.startsWith("tool.")) toolEvents.push(event);
+                if (event.type === "chat.token" && event.conversationId === conversationId && !args.json) {
+                    process.stdout.write(event.text);
+                }
+                if (event.type === "chat.done" && event.conversationId === conversationId)
+                    resolve(event.message);
+            });
+        });
+        const sent = await api.invoke("chat.send", {
+            conversationId,
+            text,
+            ...(args.toolChoice ? {toolChoice: args.toolChoice} : {}),
+            ...(args.preflight.length ? {preflight: args.preflight} : {}),
+            ...(args.web ? {webAccess: true} : {}),
+        });
+        if (!sent.ok) return failLine(sent.error.message);
+        const stopping = conversationId;
+        const onSignal = () => void api.invoke("chat.stop", {conversationId: stopping});
+        process.once("SIGINT", onSignal);
+        const message = await done;
+        process.off("SIGINT", onSignal);
+        if (args.json) {
+            process.stdout.write(
+                JSON.stringify({
+                    conversationId,
+                    messageId: message.id,
+                    answer: message.content,
+                    status: message.status,
+                    model: message.model,
+                    tokens: {
+                        prompt: message.stats?.promptTokens ?? 0,
+                        completion: message.stats?.completionTokens ?? 0,
+                    },
+                    counters: message.stats,
+                    timings: {
+                        timeToFirstTokenMs: message.stats?.timeToFirstTokenMs ?? null,
+                        durationMs: message.stats?.durationMs ?? null,
+                        tokensPerSecond: message.stats?.tokensPerSecond ?? null,
+                    },
+                    error: message.error,
+                    toolCalls: message.toolCalls,
+                    citations: message.citations,
+                    ...(message.plan ? {plan: message.plan} : {}),
+                    events: toolEvents.filter((e) => eventMessageId(e) === message.id),
+                }) + "\n",
+            );
+        } else {
+            process.stdout.write(message.plan ? planText(message.plan) : "\n");
+        }
+        if (message.status === "error") return failLine(message.error ?? "the answer failed");
+        return 0;
+    } finally {
+        await core.dispose();
+    }
+}
+
+/** The first tool that --tool names and no server offers (an MCP server that starts on use is asked first). */
+async function unknownTools(core: Core, args: CliArgs): Promise<string | undefined> {
+    if (args.preflight.length === 0) return undefined;
+    await core.chat.prepareTools({preflight: args.preflight});
+    return args.preflight.find((call) => !core.tools.resolve(call.name))?.name;
+}
+
+async function documents(args: CliArgs): Promise<number> {
+    const core = openCore(args);
+    const out = {json: args.json, write: (text: string) => process.stdout.write(text), fail: failLine};
+    try {
+        return args.command === "ingest"
+            ? await ingestCommand(core, args, out)
+            : await searchCommand(core, args, out);
+    } finally {
+        await core.dispose();
+    }
+}
+
+async function withCore(
+    args: CliArgs,
+    command: (
+        core: Core,
+        args: CliArgs,
+        out: {json: boolean; write: (t: string) => void; fail: (m: string) => number},
+    ) => Promise<number>,
+): Promise<number> {
+    const core = openCore(args);
+    try {
+        return await command(core, args, {
+            json: args.json,
+            write: (text) => process.stdout.write(text),
+            fail: failLine,
+        });
+    } finally {
+        await core.dispose();
+    }
+}
+
+/**
+ * Runs scenario files against a site given on the command line (a SearXNG-format /search and the pages the
+ * stories name) and prints one line per story, then "N passed, N failed".
+ */
+async function stories(args: CliArgs): Promise<number> {
+    const model = args.model ?? process.env.CAIRN_MODEL;
+    if (!model) return failLine("stories need a model: pass --model PATH or set CAIRN_MODEL");
+    if (!args.site) return failLine("stories need a site to test against: pass --site URL");
+    if (args.positionals.length === 0) return failLine("no story files: cairn stories --site URL FILE...");
+    const failed = await runStoryFiles(
+        args.positionals,
+        {model, instructed: args.instructed, site: {site: args.site}},
+        (line) => process.stdout.write(`${line}\n`),
+    );
+    return failed === 0 ? 0 : 1;
+}
+
+function eventMessageId(e: AppEvent): string | null {
+    if (e.type === "tool.request" || e.type === "tool.result") return e.call.messageId;
+    if (e.type === "tool.approvalRequested") return e.request.messageId;
+    return null;
+}
+
+function failLine(message: string): number {
+    process.stderr.write(`cairn: ${message}\n`);
+    return 1;
+}
+
+/** A proposed plan as the terminal shows it: its steps, numbered, and where to run it. */
+function planText(plan: Plan): string {
+    const lines = plan.steps.map((s) => {
+        const call =
+            s.action === "memory"
+                ? `documents ${JSON.stringify(s.args ?? {})}`
+                : s.tool
+                  ? `${s.tool} ${JSON.stringify(s.args ?? {})}`
+                  : "the answer";
+        return `${s.id}. ${s.label} (${call})${s.problem ? ` ! ${s.problem}` : ""}`;
+    });
+    return `Plan (${plan.state}):\n${lines.join("\n")}\nRun or edit it in the app (cairn serve), or with the local API's metadata.plan.\n`;
+}
+
+/** The provider name a server given on the command line gets for one command. */
+const ONE_OFF = "command-line";
+const CLOUD_TYPES = ["openai", "gemini", "anthropic"];
+
+/**
+ * A provider for this command only, its key never stored: --base-url (an OpenAI-compatible server, or a
+ * cloud API's own address with --provider TYPE), or --provider openai|gemini|anthropic with a key.
+ */
+function oneOffProvider(args: CliArgs) {
+    const cloud = args.provider !== undefined && CLOUD_TYPES.includes(args.provider);
+    const apiKey = args.apiKey ?? process.env.CAIRN_API_KEY;
+    if (!args.baseUrl && !(cloud && apiKey)) return undefined;
+    if (args.provider && args.provider !== "openai-compatible" && !cloud)
+        throw new UsageError(
+            "--base-url goes with --provider openai-compatible, openai, gemini or anthropic (or alone); a named provider has its own URL",
+        );
+    const checked = checkProvider(ONE_OFF, {
+        type: cloud ? args.provider : "openai-compatible",
+        ...(args.baseUrl ? {baseUrl: args.baseUrl} : {}),
+        ...(args.remoteModel ? {model: args.remoteModel} : {}),
+    });
+    if (typeof checked === "string") throw new UsageError(checked);
+    return {
+        ...checked,
+        ...(apiKey ? {apiKey} : {}),
+        otherwise: "or leave out --base-url and --provider to answer with the local model",
+    };
+}
