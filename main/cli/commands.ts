@@ -72,6 +72,7 @@ export async function runCommand(args: CliArgs): Promise<number> {
             return await withCore(args, projectsCommand);
         case "memory":
             return memoryCommand(preparedDataDir(args), args, {...cliOut, json: args.json});
+        case undefined:
         default:
             return failLine(`unknown command "${args.command}"; run \`cairn help\` to see the commands`);
     }
