@@ -4,6 +4,7 @@
 // stage: "total: N passed, N failed, N skipped".
 import {spawn} from "node:child_process";
 import {existsSync, readFileSync, readdirSync, statSync} from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const suites = process.argv.slice(2);
@@ -14,13 +15,26 @@ process.env.TSX_TSCONFIG_PATH ??= "tsconfig.tsx.json";
 // Every result and event the core sends during the tests is checked against the contract's schemas.
 process.env.CAIRN_CHECK_CONTRACT ??= "1";
 
+/** Test files (node) and spec files (Playwright) run at once: one per core. */
+const TEST_PROCESSES = Math.max(1, os.availableParallelism());
+
 /** What each stage counted: {name, passed, failed, skipped, code}. */
 const stages = [];
 
-/** Runs one stage, its output passed through as it comes and read for its counts. */
-function run(name, command, args) {
+/**
+ * Runs one stage, its output passed through as it comes and read for its counts. `background`: at a lower
+ * priority, so that it takes the time the stages beside it leave idle.
+ */
+function run(name, command, args, {background = false} = {}) {
     return new Promise((resolve) => {
         const child = spawn(command, args, {stdio: ["inherit", "pipe", "pipe"]});
+        if (background && child.pid) {
+            try {
+                os.setPriority(child.pid, 10);
+            } catch {
+                // Not allowed here: it runs at the same priority.
+            }
+        }
         let text = "";
         const pass = (stream) => (chunk) => {
             stream.write(chunk);
@@ -98,20 +112,40 @@ function summary() {
 const build = await run("build", "node", ["scripts/build.mjs"]);
 if (build.code !== 0) process.exit(summary());
 
-const nodeSuites = ["unit", "integration"].filter(want).flatMap((s) => testFiles(path.join("tests", s)));
-// llama.cpp's own server, for tests/integration/llamaServer.test.ts: built once per machine, here, since
-// the first build takes longer than a test file may. Its tests fail on their own if it could not be built.
-if (want("integration"))
-    await run("llama-server build", "node", ["--import", "tsx", "tests/helpers/buildLlamaServer.ts"]);
+// llama.cpp's own server, for the files below that need it: built once per machine (about 10 minutes on 2
+// cores; cached), in the background while the other files run, which leave much of the machine idle.
+const NEEDS_LLAMA_SERVER = [path.join("tests", "integration", "llamaServer.test.ts")];
+const nodeSuites = ["unit", "integration"]
+    .filter(want)
+    .flatMap((s) => testFiles(path.join("tests", s)))
+    .filter((file) => !NEEDS_LLAMA_SERVER.includes(file));
+const llamaServerBuilt = want("integration")
+    ? run("llama-server build", "node", ["--import", "tsx", "tests/helpers/buildLlamaServer.ts"], {
+          background: true,
+      })
+    : null;
 if (nodeSuites.length > 0) {
     await run("unit and integration", "node", [
         "--import",
         "tsx",
         "--test",
-        "--test-concurrency=1",
+        // One file per core: most files wait on processes, servers and models as much as they compute (on 2
+        // cores the stage took 817 s with 2 files at a time, about 1,200 s with one).
+        `--test-concurrency=${TEST_PROCESSES}`,
         // A limit is for hangs, not for speed: families.test.ts takes 80 s alone and over 120 s on a busy machine.
         "--test-timeout=300000",
         ...nodeSuites,
+    ]);
+}
+// Its tests fail on their own if it could not be built.
+if (llamaServerBuilt) {
+    await llamaServerBuilt;
+    await run("llama-server (integration)", "node", [
+        "--import",
+        "tsx",
+        "--test",
+        "--test-timeout=300000",
+        ...NEEDS_LLAMA_SERVER,
     ]);
 }
 if (want("stories")) {
@@ -131,6 +165,7 @@ if (want("e2e"))
     await run("e2e (Chromium)", "npx", [
         "playwright",
         "test",
+        `--workers=${TEST_PROCESSES}`,
         "--project=chromium",
         "--project=chromium-800x600",
     ]);

@@ -18,7 +18,11 @@ export type RemoteServer = {
     apiKey?: string;
     /** The format it speaks (default: OpenAI's chat completions). */
     format?: WireFormat;
-    /** How long to wait for the server to answer at all (default 10 s). */
+    /**
+     * How long to wait for the server's answer to begin (default 5 minutes): a server sends nothing while it
+     * reads the prompt, which takes minutes for a long one on a slow machine. A server that does not accept
+     * the connection fails sooner, at fetch's own connect limit (10 s).
+     */
     connectTimeoutMs?: number;
     /** What else the user can do when it cannot be reached (default: switch back to the local model). */
     otherwise?: string;
@@ -29,7 +33,7 @@ export type Egress = {url: string; bytesSent: number; bytesReceived: number; sta
 
 export const WIRES: Record<WireFormat, Wire> = {chat: chatCompletions, responses, gemini, anthropic};
 
-const CONNECT_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 300_000;
 
 /**
  * One generation step on a remote model, streamed: Cairn's history and tools written in the server's
@@ -243,6 +247,7 @@ const CONNECTION_FAILURES: Record<string, string> = {
     EHOSTUNREACH: "the host is unreachable",
     ENETUNREACH: "the network is unreachable",
     ETIMEDOUT: "the connection timed out",
+    UND_ERR_CONNECT_TIMEOUT: "the connection timed out",
 };
 
 /** Why a connection failed, in words ("nothing is listening there"), from fetch's cause. */

@@ -16,7 +16,7 @@ import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 let mistral: LlamaServer;
 let functionary: LlamaServer;
 
-// `npm test` builds llama-server before the node tests (tests/helpers/buildLlamaServer.ts): a file has 300 s.
+// `npm test` builds llama-server (tests/helpers/buildLlamaServer.ts) before it runs this file: a file has 300 s.
 before(async () => {
     const binary = await llamaServerBinary();
     mistral = await startLlamaServer(binary, templateModel(FAMILIES["mistral-nemo"]));
