@@ -8,7 +8,7 @@ import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
 import {runStoryFiles} from "../../main/stories/runner.js";
 import {deciderModel} from "../helpers/deciderModel.js";
-import {startStorySite} from "../helpers/storySite.js";
+import {STORY_PORT, startStorySite} from "../helpers/storySite.js";
 
 const {values: args} = parseArgs({
     options: {
@@ -30,7 +30,7 @@ const files = fs
     .filter((f) => f.endsWith(".yaml") && (!only || only.some((id) => f.startsWith(`${id}-`))))
     .sort()
     .map((f) => path.join(dir, f));
-const site = await startStorySite();
+const site = await startStorySite(STORY_PORT);
 try {
     const failed = await runStoryFiles(
         files,
