@@ -117,8 +117,9 @@ function summary() {
 const build = await run("build", "node", ["scripts/build.mjs"]);
 if (build.code !== 0) process.exit(summary());
 
-// llama.cpp's own server, for the files below that need it: built once per machine (about 10 minutes on 2
-// cores; cached), in the background while the other files run, which leave much of the machine idle.
+// llama.cpp's own server, for the files that need it (run after e2e): built once per machine (about 10 minutes
+// on 2 cores; cached), in the background while the other node files, the stories and e2e run, which leave
+// much of the machine idle.
 const NEEDS_LLAMA_SERVER = [path.join("tests", "integration", "llamaServer.test.ts")];
 const nodeSuites = ["unit", "integration"]
     .filter(want)
@@ -142,17 +143,6 @@ if (nodeSuites.length > 0) {
         ...nodeSuites,
     ]);
 }
-// Its tests fail on their own if it could not be built.
-if (llamaServerBuilt) {
-    await llamaServerBuilt;
-    await run("llama-server (integration)", "node", [
-        "--import",
-        "tsx",
-        "--test",
-        "--test-timeout=300000",
-        ...NEEDS_LLAMA_SERVER,
-    ]);
-}
 if (want("stories")) {
     const story = ["--import", "tsx", "tests/stories/run.ts", "--model"];
     await run("stories (stories260K)", "node", [...story, "../shared/models/stories260K.gguf"]);
@@ -174,6 +164,17 @@ if (want("e2e"))
         "--project=chromium",
         "--project=chromium-800x600",
     ]);
+// The build went on beside the stories and e2e. Its tests fail on their own if it could not be built.
+if (llamaServerBuilt) {
+    await llamaServerBuilt;
+    await run("llama-server (integration)", "node", [
+        "--import",
+        "tsx",
+        "--test",
+        "--test-timeout=300000",
+        ...NEEDS_LLAMA_SERVER,
+    ]);
+}
 if (want("electron") || want("e2e")) {
     if (!electronBinaryInstalled()) {
         console.log(
