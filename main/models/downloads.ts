@@ -197,6 +197,7 @@ export class ModelDownloads {
     ): Promise<string | null> {
         update({state: "verifying", downloadedBytes: expectedBytes, etaSeconds: 0});
         await finalFile(file);
+        dropResumeState(file, expectedBytes);
         const size = fs.existsSync(file) ? fs.statSync(file).size : -1;
         if (expectedBytes > 0 && size !== expectedBytes) {
             return this.removeFiles(
@@ -350,4 +351,29 @@ function throttle<T>(fn: (value: T) => void): (value: T) => void {
         lastAt = now;
         fn(value);
     };
+}
+
+/**
+ * The downloader keeps its resume state as JSON after the file's last byte and cuts it off when the file is
+ * complete; a process killed at the wrong moment, then resumed, can leave that JSON in place (seen once: 67
+ * bytes past a 12 MB model). A file longer than announced whose extra bytes are exactly such a JSON object is
+ * cut back to its size; any other difference stays a failure.
+ */
+export function dropResumeState(file: string, expectedBytes: number): void {
+    let fd: number | null = null;
+    try {
+        const size = fs.statSync(file).size;
+        const extra = size - expectedBytes;
+        if (expectedBytes <= 0 || extra <= 0 || extra > 1024 * 1024) return;
+        fd = fs.openSync(file, "r+");
+        const tail = Buffer.alloc(extra);
+        fs.readSync(fd, tail, 0, extra, expectedBytes);
+        const state: unknown = JSON.parse(tail.toString("utf8"));
+        if (typeof state === "object" && state !== null && !Array.isArray(state))
+            fs.ftruncateSync(fd, expectedBytes);
+    } catch {
+        // Not the downloader's state (or no file): the size check says what is wrong.
+    } finally {
+        if (fd !== null) fs.closeSync(fd);
+    }
 }
