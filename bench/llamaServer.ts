@@ -1,6 +1,6 @@
-// Issue 40's reference: llama.cpp's own llama-server (built from the llama.cpp source node-llama-cpp ships, as
-// the tests build it) beside raw node-llama-cpp (LlamaCompletion) and Cairn's engine, on the same model and
-// threads, greedy, in one run: generation and prompt-processing tokens/s and their ratios.
+// Issue 40's reference: llama.cpp's own llama-server (llama.cpp's Release build of the source node-llama-cpp
+// ships) beside raw node-llama-cpp (LlamaCompletion) and Cairn's engine, on the same model and threads,
+// greedy, in one run: generation and prompt-processing tokens/s and their ratios.
 import {pathToFileURL} from "node:url";
 import {getLlama, LlamaCompletion, LlamaLogLevel} from "node-llama-cpp";
 import {Engine} from "../main/llm/engine.js";
@@ -25,7 +25,7 @@ type Speeds = {generationTokensPerSecond: number; promptTokensPerSecond: number;
  * own logits) over the time after it.
  */
 async function llamaServerSpeeds(model: string, threads: number): Promise<Speeds> {
-    const server = await startLlamaServer(await llamaServerBinary(), model, ["-t", String(threads)]);
+    const server = await startLlamaServer(await llamaServerBinary("release"), model, ["-t", String(threads)]);
     const base = server.url.replace(/\/v1$/, "");
     const ask = async (prompt: string, n: number) => {
         const res = await fetch(`${base}/completion`, {

@@ -9,21 +9,33 @@ import {CACHE, llamaSourceRepo} from "./templateModel.js";
 const run = promisify(execFile);
 
 /**
- * llama.cpp's own `llama-server` (CPU), built once from the llama.cpp source node-llama-cpp ships and cached
- * under the OS temp folder (about 10 minutes on 2 cores; progress and the time are printed). Needs cmake and a
- * C++ compiler.
+ * How llama-server is built. "test": optimised less (-O1), for the tests' tiny models, whose answers do not
+ * depend on it: its compile takes about half the CPU time of the release build (llama.cpp's C++ at -O3 is
+ * most of a 10-minute build on 2 cores). "release": llama.cpp's own Release build (-O3), for the speed figures
+ * of `npm run bench:llama-server`. Each is cached on its own.
  */
-export async function llamaServerBinary(): Promise<string> {
+export type LlamaServerBuild = "test" | "release";
+
+/**
+ * llama.cpp's own `llama-server` (CPU), built once from the llama.cpp source node-llama-cpp ships and cached
+ * under the OS temp folder (progress and the time are printed). Needs cmake and a C++ compiler.
+ */
+export async function llamaServerBinary(build: LlamaServerBuild = "test"): Promise<string> {
     const repo = llamaSourceRepo();
     const commit = execFileSync("git", ["--git-dir", repo, "rev-parse", "--short", "source"], {
         encoding: "utf8",
     }).trim();
-    const home = path.join(CACHE, `llama-server-${commit}`);
+    const home = path.join(
+        CACHE,
+        build === "release" ? `llama-server-${commit}` : `llama-server-${commit}-O1`,
+    );
     const binary = path.join(home, "bin", "llama-server");
     if (fs.existsSync(binary)) return binary;
     const work = fs.mkdtempSync(path.join(CACHE, "llama-server-build-"));
     const started = performance.now();
-    process.stderr.write(`# building llama-server ${commit} from node-llama-cpp's bundled source (once)…\n`);
+    process.stderr.write(
+        `# building llama-server ${commit} (${build} build) from node-llama-cpp's bundled source (once)…\n`,
+    );
     try {
         await run("sh", ["-c", `git --git-dir "${repo}" archive source | tar -x -C "${work}"`]);
         const generator = hasCommand("ninja") ? ["-G", "Ninja"] : [];
@@ -39,6 +51,9 @@ export async function llamaServerBinary(): Promise<string> {
             "-DLLAMA_BUILD_TESTS=OFF",
             "-DLLAMA_BUILD_EXAMPLES=OFF",
             "-DLLAMA_BUILD_SERVER=ON",
+            ...(build === "test"
+                ? ["-DCMAKE_C_FLAGS_RELEASE=-O1 -DNDEBUG", "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG"]
+                : []),
         ]);
         const jobs = String(Math.max(1, os.availableParallelism()));
         await cmake(["--build", path.join(work, "build"), "--target", "llama-server", "-j", jobs]);
