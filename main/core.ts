@@ -44,6 +44,7 @@ import {DB_FILE_NAME, openDatabase, readOnlyReason, type Db} from "./store/db.js
 import {ProcessRegistry} from "./store/processes.js";
 import {SettingsStore} from "./store/settings.js";
 import {CitationStore} from "./store/citations.js";
+import {ApiTools} from "./api/cairnTools.js";
 import {ToolCallStore} from "./store/toolCalls.js";
 import {WebPageStore} from "./store/webPages.js";
 import {ApprovalBroker, type Approver} from "./tools/approvals.js";
@@ -121,8 +122,11 @@ export type Core = {
     tools: ToolRegistry;
     /** Chooses each step's tools when there are too many to offer all (tool search). */
     chooser: ToolChooser;
-    /** Where file tools work and keep what they replace: the app's runner's, for every other runner too. */
-    toolFiles: FileSupport;
+    /** Runs every tool call (chat, the local API, composite tools): the one runner. */
+    runner: ToolRunner;
+    /** Cairn's tools as the local API offers them, through the same runner. */
+    apiTools: ApiTools;
+    citations: CitationStore;
     /** The MCP servers of <data>/mcp.json, whose tools join the registry. */
     mcp: McpManager;
     approvals: ApprovalBroker;
@@ -149,9 +153,9 @@ export function createCore(options: CoreOptions): Core {
         : null;
     const settings = new SettingsStore(db);
     const webAccessDefault = () => settings.get("webAccessDefault") ?? false;
-    const conversations = new ConversationStore(db, undefined, undefined, webAccessDefault);
     const toolCalls = new ToolCallStore(db);
     const citations = new CitationStore(db);
+    const conversations = new ConversationStore(db, toolCalls, citations, webAccessDefault);
     const webPages = new WebPageStore(db);
     // Other processes may share the data directory: only answers whose process is gone are recovered.
     const processes = new ProcessRegistry(db, options.command ?? "cairn");
@@ -255,23 +259,15 @@ export function createCore(options: CoreOptions): Core {
         () => settings.values().planMaxSteps,
         providers,
     );
-    const api = new ApiService(
-        {
-            engine,
-            embedder,
-            models,
-            settings,
-            tools,
-            chooser,
-            toolFiles,
-            db,
-            conversations,
-            assistants,
-            bus,
-            dataDir: options.dataDir,
-        },
-        settings,
+    const apiTools = new ApiTools(
+        tools,
+        runner,
+        webAccessDefault,
+        {maxSteps: () => tools.config.defaults.maxSteps, planMaxSteps: () => settings.values().planMaxSteps},
+        {chooser, room: engine},
     );
+    const apiCore = {engine, embedder, models, settings, tools, chooser, apiTools, citations, conversations};
+    const api = new ApiService({...apiCore, assistants, bus}, settings);
     const backups = new BackupScheduler(
         db,
         options.dataDir,
@@ -338,7 +334,9 @@ export function createCore(options: CoreOptions): Core {
         projects,
         tools,
         chooser,
-        toolFiles,
+        runner,
+        apiTools,
+        citations,
         mcp,
         approvals,
         api,

@@ -8,15 +8,13 @@ import {
     type ToolCallStatus,
 } from "../../shared/contract.js";
 import {checkPlan, readPlan} from "../chat/plan.js";
-import {EventBus} from "../events.js";
-import type {Db} from "../store/db.js";
-import {ToolCallStore} from "../store/toolCalls.js";
+import {withSources} from "../llm/stepLoop.js";
 import type {Approver} from "../tools/approvals.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
 import {decide} from "../tools/policy.js";
 import type {ToolRegistry} from "../tools/registry.js";
 import {FIND_TOOLS, type ToolChooser, type ToolRoom} from "../tools/selection.js";
-import {ToolRunner, type CallOutcome, type FileSupport} from "../tools/runner.js";
+import type {CallOutcome, ToolRunner} from "../tools/runner.js";
 import {invalid} from "./errors.js";
 
 /** One Cairn tool call made for an API caller, as the seed's `steps` report it. */
@@ -60,39 +58,32 @@ function stepInput(step: unknown): PlanStepInput | null {
 const REFUSAL =
     "asks before it runs, and nobody can answer over the API: set its policy to Allow in Settings → Tools, or allow it always once in the app";
 
-/** API calls are stateless: their tool calls are checked and run like the app's, but not stored. */
-class UnrecordedCalls extends ToolCallStore {
-    override save(): void {}
-}
+/** What the API's tool use is bound by: the app's own limits. */
+export type ApiToolLimits = {
+    /** Steps with Cairn's tools before the model must answer without them (tools.yaml's defaults.maxSteps). */
+    maxSteps(): number;
+    /** The most steps a plan has (Settings' plan limit). */
+    planMaxSteps(): number;
+};
 
 /**
- * Cairn's own tools for API callers (`metadata.tools`, `metadata.tool_calls`): the same registry,
- * validation, policy, grants and time limits as in the app. A tool whose policy is "ask" is refused
- * unless a grant exists, since nobody is there to answer.
+ * Cairn's own tools for API callers (`metadata.tools`, `metadata.tool_calls`): the app's registry and
+ * runner, so the same validation, policy, grants, time limits and workspace as in the app. A tool whose
+ * policy is "ask" is refused unless a grant exists, since nobody is there to answer. Calls of an exchange
+ * recorded as a conversation (metadata.conversation_id) are stored, shown live and kept for undo; others are
+ * not stored.
  */
 export class ApiTools {
-    private readonly runner: ToolRunner;
-    private readonly recordingRunner: ToolRunner;
     private readonly refuse: Approver = () =>
         Promise.resolve({decision: "deny", by: "cli", message: REFUSAL});
 
     constructor(
         private readonly registry: ToolRegistry,
-        db: Db,
-        dataDir: string,
+        private readonly runner: ToolRunner,
         private readonly webAccess: () => boolean,
-        bus: EventBus = new EventBus(),
-        files: FileSupport | null = null,
+        readonly limits: ApiToolLimits,
         private readonly selection: {chooser: ToolChooser; room: ToolRoom} | null = null,
-    ) {
-        // File tools work in the Settings workspace, as in the app; a call that is not stored has nothing
-        // to undo from, so it keeps no version.
-        const unrecorded = files ? {workspaceFor: files.workspaceFor, telemetry: files.telemetry} : null;
-        this.runner = new ToolRunner(registry, new UnrecordedCalls(db), new EventBus(), dataDir, unrecorded);
-        // For exchanges recorded as a conversation (metadata.conversation_id): stored and shown live, with
-        // the replaced files kept for undo.
-        this.recordingRunner = new ToolRunner(registry, new ToolCallStore(db), bus, dataDir, files);
-    }
+    ) {}
 
     /**
      * Reads `metadata`: the allow-list ("*" for every tool the API may run, "mcp:<server>" or "built-in" for
@@ -169,9 +160,8 @@ export class ApiTools {
         recordIn: {conversationId: string; messageId: string} | null = null,
     ): Promise<ToolRound> {
         const round: ToolRound = {items: [], steps: [], citations: []};
-        const runner = recordIn ? this.recordingRunner : this.runner;
         for (const call of calls) {
-            const outcome = await runner.run(call.name, call.params, {
+            const outcome = await this.runner.run(call.name, call.params, {
                 conversationId: recordIn?.conversationId ?? "api",
                 messageId: recordIn?.messageId ?? "api",
                 step: 0,
@@ -183,6 +173,7 @@ export class ApiTools {
                 reason: () => "",
                 seen: new Set(),
                 interactive: false,
+                recorded: recordIn !== null,
             });
             const numbered = outcome.sources.map((source, i): ApiCitation => ({
                 number: firstCitation + round.citations.length + i,
@@ -245,12 +236,6 @@ function step(outcome: CallOutcome): Step {
         result: record.status === "ok" ? outcome.modelText.slice(0, SUMMARY_CHARS) : null,
         error: record.status === "ok" ? null : record.error,
     };
-}
-
-function withSources(text: string, citations: ApiCitation[]): string {
-    if (citations.length === 0) return text;
-    const lines = citations.map((c) => `[${c.number}] ${c.title}${c.url ? ` (${c.url})` : ""}`);
-    return `${text}\n\nSources:\n${lines.join("\n")}`;
 }
 
 function stringList(value: unknown, param: string): string[] {

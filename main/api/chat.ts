@@ -1,9 +1,7 @@
 import {randomBytes} from "node:crypto";
 import {Ajv, type ValidateFunction} from "ajv";
 import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
-import type {ChatModelResponse} from "node-llama-cpp";
 import {
-    thoughtSegment,
     type AnswerFormat,
     type CallChunk,
     type Engine,
@@ -13,6 +11,7 @@ import {
     type Sampling,
     type StepResult,
 } from "../llm/engine.js";
+import {ModelTurn, runSteps, type LoopStep} from "../llm/stepLoop.js";
 import type {Plan, PlanStep} from "../../shared/contract.js";
 import {blockedBy, callOf, plannerStep} from "../chat/plan.js";
 import type {ApiCitation, ApiTools, CairnToolPlan, PlanRequest, Step} from "./cairnTools.js";
@@ -39,9 +38,6 @@ export type ChatPlan = {
     /** Where tool calls are recorded when the exchange is kept as a conversation. */
     record?: {conversationId: string; messageId: string} | null;
 };
-
-/** Steps with Cairn's tools before the model must answer without them; also the most steps a plan has. */
-const MAX_TOOL_STEPS = 6;
 
 export type ApiToolCall = {id: string; type: "function"; function: {name: string; arguments: string}};
 export type CallProblem = {tool_call_id: string; message: string};
@@ -151,7 +147,11 @@ export function planCompletion(body: CompletionRequest): ChatPlan {
     };
 }
 
-/** Runs one completion: steps on the engine, Cairn's own tools run in between; everything reaches `sink` live. */
+/**
+ * Runs one completion on the agent loop (llm/stepLoop.ts), as a chat turn does: steps on the engine, Cairn's
+ * own tools run in between up to the app's step limit, the client's tool calls handed back; everything
+ * reaches `sink` live.
+ */
 export async function runChat(
     engine: Engine,
     plan: ChatPlan,
@@ -167,34 +167,39 @@ export async function runChat(
     // With a plan, Cairn's tools run as its steps; the model then answers with the client's tools only.
     const planned = cairn?.plan.planned;
     if (planned) await run.runPlan(engine, planned);
-    for (let step = 0; ; step++) {
-        const last = step >= MAX_TOOL_STEPS || planned !== undefined;
-        run.beginStep();
-        const result = await engine.step({
-            history: run.history(),
-            signal,
-            functions: last ? run.clientFunctions() : plan.functions,
-            force: step === 0 && !planned ? plan.force : undefined,
-            format: plan.format,
-            stop: plan.stop,
-            maxTokens: plan.maxTokens,
-            sampling: plan.sampling,
-            onText: (text) => sink.text(text),
-            onThought: (text) => sink.thought(text),
-            onCallChunk: (chunk) => run.callChunk(chunk),
-        });
-        if (!result.ok) throw engineError(result.error.code, result.error.message);
-        run.add(result.value);
-        const own = result.value.calls.filter((c) => cairn?.tools.isCairnTool(c.name, cairn.plan));
-        const client = result.value.calls.filter((c) => !own.includes(c));
-        if (own.length > 0 && !signal.aborted) await run.runTools(own, "model");
-        if (own.length === 0 || client.length > 0 || signal.aborted) return run.outcome(result.value, client);
-    }
+    const end = await runSteps(
+        {
+            generate: async (step) => {
+                run.beginStep();
+                const result = await engine.step({
+                    history: run.history(),
+                    signal,
+                    functions: step.last ? run.clientFunctions() : plan.functions,
+                    force: run.forced(step),
+                    format: plan.format,
+                    stop: plan.stop,
+                    maxTokens: plan.maxTokens,
+                    sampling: plan.sampling,
+                    onText: (text) => sink.text(text),
+                    onThought: (text) => sink.thought(text),
+                    onCallChunk: (chunk) => run.callChunk(chunk),
+                });
+                if (result.ok) run.add(result.value);
+                return result;
+            },
+            runCalls: (calls) => run.runTools(calls, "model"),
+            leftForCaller: (calls) => calls.filter((c) => !cairn?.tools.isCairnTool(c.name, cairn.plan)),
+        },
+        planned || !cairn ? 0 : cairn.tools.limits.maxSteps(),
+        signal,
+    );
+    if (!end.ok) throw engineError(end.error.code, end.error.message);
+    return run.outcome(end.last, end.leftForCaller);
 }
 
 /** What one completion has gathered across its steps: the model's turn, usage, tool steps, citations. */
 class ChatRun {
-    private readonly response: ChatModelResponse["response"] = [];
+    private readonly turn = new ModelTurn();
     private readonly steps: Step[] = [];
     private readonly citations: ApiCitation[] = [];
     private readonly usage: Usage = {
@@ -224,20 +229,31 @@ class ChatRun {
     ) {}
 
     history(): ChatHistoryItem[] {
-        if (this.response.length === 0) return this.plan.history;
+        if (this.turn.empty) return this.plan.history;
         const last = this.plan.history.at(-1);
         // The client's history may end inside the model's turn (after tool results): it goes on there.
         if (last?.type === "model")
             return [
                 ...this.plan.history.slice(0, -1),
-                {type: "model", response: [...last.response, ...this.response]},
+                {type: "model", response: [...last.response, ...this.turn.response]},
             ];
-        return [...this.plan.history, {type: "model", response: [...this.response]}];
+        return [...this.plan.history, this.turn.item()];
     }
 
+    /** The client's own functions: all a step may offer once Cairn's tools are done (limit, plan). */
     clientFunctions(): ModelFunction[] | undefined {
+        return this.withoutCairnTools(this.plan.functions);
+    }
+
+    /** tool_choice forces the first step only (not after a plan); past the limit, only the client's tools. */
+    forced(step: LoopStep): ModelFunction[] | undefined {
+        if (step.index > 0 || this.plan.cairn?.plan.planned) return undefined;
+        return step.last ? this.withoutCairnTools(this.plan.force) : this.plan.force;
+    }
+
+    private withoutCairnTools(functions: ModelFunction[] | undefined): ModelFunction[] | undefined {
         const own = new Set(this.plan.cairn?.plan.tools.map((t) => t.name));
-        const client = this.plan.functions?.filter((f) => !own.has(f.name));
+        const client = functions?.filter((f) => !own.has(f.name));
         return client?.length ? client : undefined;
     }
 
@@ -281,14 +297,14 @@ class ChatRun {
         const cairn = this.plan.cairn!;
         const tools = cairn.plan.tools;
         const result = await engine.step({
-            ...plannerStep(tools, MAX_TOOL_STEPS, this.plan.history, this.plan.maxTokens),
+            ...plannerStep(tools, cairn.tools.limits.planMaxSteps(), this.plan.history, this.plan.maxTokens),
             signal: this.signal,
             sampling: this.plan.sampling,
             onText: () => {},
         });
         if (!result.ok) throw engineError(result.error.code, result.error.message);
         this.addUsage(result.value);
-        const read = cairn.tools.readPlan(result.value.text, MAX_TOOL_STEPS);
+        const read = cairn.tools.readPlan(result.value.text, cairn.tools.limits.planMaxSteps());
         if (typeof read === "string") throw new ApiError(500, read, "server_error", "metadata.plan");
         return read.steps;
     }
@@ -304,14 +320,9 @@ class ChatRun {
 
     add(step: StepResult): void {
         this.addUsage(step);
-        if (step.thought) {
-            this.thought += step.thought;
-            this.response.push(thoughtSegment(step.thought));
-        }
-        if (step.text) {
-            this.text += step.text;
-            this.response.push(step.text);
-        }
+        this.thought += step.thought;
+        this.text += step.text;
+        this.turn.add(step);
     }
 
     private addUsage(step: StepResult): void {
@@ -348,7 +359,7 @@ class ChatRun {
             this.citations.length + 1,
             this.plan.record ?? null,
         );
-        this.response.push(...round.items);
+        this.turn.called(round.items);
         this.citations.push(...round.citations);
         for (const step of round.steps) {
             this.steps.push(step);

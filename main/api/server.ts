@@ -9,10 +9,8 @@ import type {Embedder} from "../llm/embedder.js";
 import type {Engine} from "../llm/engine.js";
 import type {ModelManager} from "../models/manager.js";
 import type {ConversationStore} from "../store/conversations.js";
-import type {Db} from "../store/db.js";
 import type {SettingsStore} from "../store/settings.js";
 import type {ToolRegistry} from "../tools/registry.js";
-import type {FileSupport} from "../tools/runner.js";
 import {allowedHost, sameToken} from "../server/auth.js";
 import {
     completionId,
@@ -24,9 +22,9 @@ import {
     type ChatPlan,
     type ChatSink,
 } from "./chat.js";
-import {CitationStore} from "../store/citations.js";
+import type {CitationStore} from "../store/citations.js";
 import {errorText} from "../contract/dispatcher.js";
-import {ApiTools} from "./cairnTools.js";
+import type {ApiTools} from "./cairnTools.js";
 import type {ToolChooser} from "../tools/selection.js";
 import {ApiRecorder} from "./record.js";
 import {ApiError, invalid} from "./errors.js";
@@ -44,9 +42,9 @@ export type ApiCore = {
     tools: ToolRegistry;
     /** Chooses the tools a request offers when metadata.tools names more than fit (tool search). */
     chooser: ToolChooser;
-    toolFiles: FileSupport;
-    db: Db;
-    dataDir: string;
+    /** Cairn's own tools for API callers, run by the app's runner. */
+    apiTools: ApiTools;
+    citations: CitationStore;
     conversations: ConversationStore;
     /** metadata.assistant: an assistant's instructions and settings for a request. */
     assistants: Pick<Assistants, "find" | "list" | "startFor">;
@@ -85,18 +83,10 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
     // Clients' tool schemas are compiled in their own instance: their names and ids never meet ours.
     const toolAjv = () => new Ajv({allErrors: true, strict: true});
     const {core} = options;
-    const apiTools = new ApiTools(
-        core.tools,
-        core.db,
-        core.dataDir,
-        () => core.settings.values().webAccessDefault,
-        core.bus,
-        core.toolFiles,
-        {chooser: core.chooser, room: core.engine},
-    );
+    const {apiTools} = core;
     const recorder = new ApiRecorder({
         conversations: core.conversations,
-        citations: new CitationStore(core.db),
+        citations: core.citations,
         bus: core.bus,
         startFor: (id) => core.assistants.startFor(id),
     });

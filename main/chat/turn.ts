@@ -1,4 +1,4 @@
-import type {ChatHistoryItem, ChatModelFunctionCall, ChatModelSegment} from "node-llama-cpp";
+import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
 import type {
     AppEvent,
     Conversation,
@@ -14,7 +14,8 @@ import type {
     TurnStats,
 } from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
-import {emptyStats, thoughtSegment, type HostedTools, type StepEngine} from "../llm/engine.js";
+import {emptyStats, type HostedTools, type StepEngine} from "../llm/engine.js";
+import {ModelTurn, runSteps, withSources} from "../llm/stepLoop.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
@@ -91,7 +92,8 @@ export class Turn {
     private thought = "";
     private thinking: {from: number; to: number | null} | null = null;
     private flushed = 0;
-    private readonly response: Array<string | ChatModelFunctionCall | ChatModelSegment> = [];
+    /** The model's side of this answer, over its steps. */
+    private readonly turn = new ModelTurn();
     private readonly stats = emptyStats();
     private readonly seen = new Set<string>();
     private readonly cited: Citation[] = [];
@@ -149,14 +151,15 @@ export class Turn {
                 0,
                 "client",
             );
-        for (let step = 0; ; step++) {
-            const result = await this.generate(step);
-            if (!result.ok) return {error: result.error.message, stopped: false};
-            if (result.value.stopped) return {error: null, stopped: true};
-            if (result.value.calls.length === 0) return {error: null, stopped: false};
-            await this.runCalls(result.value.calls, step + 1, "model");
-            if (signal.aborted) return {error: null, stopped: true};
-        }
+        const end = await runSteps(
+            {
+                generate: (step) => this.generate(step.index, true, step.last),
+                runCalls: async (calls, step) => void (await this.runCalls(calls, step.index + 1, "model")),
+            },
+            this.deps.tools.registry.config.defaults.maxSteps,
+            signal,
+        );
+        return end.ok ? {error: null, stopped: end.stopped} : {error: end.error.message, stopped: false};
     }
 
     /**
@@ -240,11 +243,9 @@ export class Turn {
     }
 
     /** One generation step: the tools on offer (none past the step limit), the history, the engine. */
-    private async generate(step: number, withTools = true) {
+    private async generate(step: number, withTools = true, limitReached = false) {
         this.machine.to("GENERATING");
-        const {registry} = this.deps.tools;
         const {generation, signal} = this.input;
-        const limitReached = step >= registry.config.defaults.maxSteps;
         const choice = step === 0 ? this.input.choice : "auto";
         const allowed = this.allowedTools();
         const offered = limitReached || choice === "none" || !withTools ? [] : this.chooseTools(allowed);
@@ -252,7 +253,7 @@ export class Turn {
         this.deps.tools.telemetry?.offered((force ?? offered).map((t) => t.name));
         const hosted = this.hostedTools(step);
         const result = await this.deps.engine.step({
-            history: this.history(offered.length > 0 || this.response.length > 0, limitReached),
+            history: this.history(offered.length > 0 || !this.turn.empty, limitReached),
             signal,
             maxTokens: generation.maxTokens,
             sampling: generation,
@@ -278,8 +279,7 @@ export class Turn {
             addStats(this.stats, result.value.stats);
             this.contextUsed = result.value.contextUsed;
             // The step's thought goes back to the model in this turn; the chat format decides for later turns.
-            if (result.value.thought) this.response.push(thoughtSegment(result.value.thought));
-            if (result.value.text) this.response.push(result.value.text);
+            this.turn.add(result.value);
         }
         return result;
     }
@@ -327,7 +327,7 @@ export class Turn {
     }
 
     private modelItem(): ChatHistoryItem {
-        return {type: "model", response: [...this.response]};
+        return this.turn.item();
     }
 
     /** A remote provider's default model is known after its first step: the answer records it. */
@@ -348,7 +348,7 @@ export class Turn {
             ),
             ...this.input.history,
             ...(limitReached ? [{type: "system", text: TOOL_LIMIT_NOTE} as const] : []),
-            {type: "model", response: [...this.response]},
+            this.turn.item(),
         ];
     }
 
@@ -381,7 +381,7 @@ export class Turn {
         const outcomes = await mapLimit(calls, registry.config.defaults.maxParallel, (c) =>
             runner.run(c.name, c.params, this.callContext(step, origin, fit)),
         );
-        this.response.push(...outcomes.map((o, i) => functionCallItem(calls[i]!, o, this.cite(o), registry)));
+        this.turn.called(outcomes.map((o, i) => functionCallItem(calls[i]!, o, this.cite(o), registry)));
         return outcomes;
     }
 
@@ -454,12 +454,8 @@ export class Turn {
 
     /** Numbers each returned source within this answer and tells the model how to cite it. */
     private cite(outcome: CallOutcome): string {
-        if (outcome.sources.length === 0) return outcome.modelText;
-        const numbered = outcome.sources.map((source) => {
-            const citation = this.addCitation(source, outcome.record.id);
-            return `[${citation.number}] ${source.title}${source.url ? ` (${source.url})` : ""}`;
-        });
-        return `${outcome.modelText}\n\nSources:\n${numbered.join("\n")}`;
+        const numbered = outcome.sources.map((source) => this.addCitation(source, outcome.record.id));
+        return withSources(outcome.modelText, numbered);
     }
 
     /** The answer's next citation number for a source a call returned, stored with the answer. */

@@ -1,4 +1,3 @@
-import {ApiTools} from "../api/cairnTools.js";
 import {errorText} from "../contract/dispatcher.js";
 import {createMemoryClient, type Core} from "../core.js";
 
@@ -49,12 +48,7 @@ export async function checkStack(
 
 function tiers(core: Core): Tier[] {
     const client = createMemoryClient(core);
-    const tools = new ApiTools(
-        core.tools,
-        core.db,
-        core.dataDir,
-        () => core.settings.values().webAccessDefault,
-    );
+    const tools = core.apiTools;
     const signal = new AbortController().signal;
     return [
         {

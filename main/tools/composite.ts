@@ -1,7 +1,7 @@
-import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
 import type {SideEffect, Source} from "../../shared/contract.js";
 import type {Engine} from "../llm/engine.js";
 import {grammarParams} from "../llm/grammarSchema.js";
+import {ModelTurn, runSteps} from "../llm/stepLoop.js";
 import {TEMPLATE, type AgentConfig, type SequenceStep, type ToolsConfig} from "./config.js";
 import {
     modelFunction,
@@ -129,8 +129,9 @@ export async function runSequence(
 }
 
 /**
- * A model loop with its own instructions and tools: each step may call tools (through the runner, as
- * children of this call), until it answers without calls or reaches its step limit. Its answer is the result.
+ * A model loop with its own instructions and tools, on the agent loop (llm/stepLoop.ts): each step may call
+ * tools (through the runner, as children of this call), until it answers without calls or reaches its step
+ * limit (its own maxSteps, at most the iteration limit). Its answer is the result.
  */
 export async function runAgent(
     agent: AgentConfig,
@@ -144,39 +145,53 @@ export async function runAgent(
         const tool = host.resolve(name);
         return tool ? [modelFunction(tool)] : [];
     });
-    const maxSteps = Math.min(agent.maxSteps ?? iterationLimit, iterationLimit);
+    const maxSteps = functions.length > 0 ? Math.min(agent.maxSteps ?? iterationLimit, iterationLimit) : 0;
     const task = agent.task ? String(fillString(agent.task, {input, steps: {}})) : JSON.stringify(input);
-    const response: (string | ChatModelFunctionCall)[] = [];
+    const turn = new ModelTurn();
     const sources: Source[] = [];
     let calls = 0;
-    for (let step = 0; ; step++) {
-        const canCall = step < maxSteps && functions.length > 0;
-        const forced = canCall && step === 0 && agent.toolChoice === "required";
-        ctx.progress?.({progress: step, total: maxSteps + 1, message: `step ${step + 1}`});
-        const history: ChatHistoryItem[] = [
-            {type: "system", text: agent.instructions},
-            {type: "user", text: task},
-            {type: "model", response: [...response]},
-        ];
-        const result = await host.engine.step({
-            history,
-            signal: ctx.signal,
-            onText: () => {},
-            functions: canCall && !forced ? functions : undefined,
-            force: forced ? functions : undefined,
-        });
-        if (!result.ok) return {text: "", error: `the sub-agent failed: ${result.error.message}`};
-        if (result.value.text) response.push(result.value.text);
-        if (result.value.stopped) return {text: "", error: "the sub-agent was stopped"};
-        if (result.value.calls.length === 0 || !canCall)
-            return {text: result.value.text.trim(), data: {steps: step + 1, calls}, sources};
-        for (const call of result.value.calls) {
-            const outcome = await callChild(ctx, call.name, call.params);
-            calls++;
-            sources.push(...outcome.sources);
-            response.push({type: "functionCall", name: call.name, params: call.params, result: outcome.text});
-        }
-    }
+    let steps = 0;
+    const end = await runSteps(
+        {
+            generate: async (step) => {
+                const forced = !step.last && step.index === 0 && agent.toolChoice === "required";
+                ctx.progress?.({
+                    progress: step.index,
+                    total: maxSteps + 1,
+                    message: `step ${step.index + 1}`,
+                });
+                steps = step.index + 1;
+                const result = await host.engine.step({
+                    history: [
+                        {type: "system", text: agent.instructions},
+                        {type: "user", text: task},
+                        turn.item(),
+                    ],
+                    signal: ctx.signal,
+                    onText: () => {},
+                    functions: step.last || forced ? undefined : functions,
+                    force: forced ? functions : undefined,
+                });
+                if (result.ok) turn.add(result.value);
+                return result;
+            },
+            runCalls: async (made) => {
+                for (const call of made) {
+                    const outcome = await callChild(ctx, call.name, call.params);
+                    calls++;
+                    sources.push(...outcome.sources);
+                    turn.called([
+                        {type: "functionCall", name: call.name, params: call.params, result: outcome.text},
+                    ]);
+                }
+            },
+        },
+        maxSteps,
+        ctx.signal,
+    );
+    if (!end.ok) return {text: "", error: `the sub-agent failed: ${end.error.message}`};
+    if (end.stopped) return {text: "", error: "the sub-agent was stopped"};
+    return {text: end.last.text.trim(), data: {steps, calls}, sources};
 }
 
 function callChild(ctx: ToolContext, name: string, args: unknown): Promise<ChildOutcome> {

@@ -43,6 +43,11 @@ export type CallContext = {
     findTools?: ToolContext["findTools"];
     /** False where nobody can answer what a tool's server asks (the local API's calls). */
     interactive?: boolean;
+    /**
+     * False for a call that belongs to no conversation (the local API's, without metadata.conversation_id):
+     * it is not stored, shown or kept for undo, as nothing could name it later.
+     */
+    recorded?: boolean;
 };
 
 export type CallOutcome = {record: ToolCallRecord; modelText: string; sources: Source[]};
@@ -58,10 +63,14 @@ export class ToolRunner {
     ) {}
 
     async run(name: string, rawArgs: unknown, ctx: CallContext): Promise<CallOutcome> {
-        const record = this.open(this.registry.resolve(name)?.name ?? name, rawArgs, ctx, {
-            origin: ctx.origin,
-            ...(ctx.parentId ? {parentId: ctx.parentId} : {}),
-        });
+        const record = this.open(
+            this.registry.resolve(name)?.name ?? name,
+            rawArgs,
+            ctx,
+            {origin: ctx.origin, ...(ctx.parentId ? {parentId: ctx.parentId} : {})},
+            ctx.recorded,
+        );
+        const recorded = ctx.recorded !== false;
         const finish = (
             status: ToolCallRecord["status"],
             text: string,
@@ -70,9 +79,11 @@ export class ToolRunner {
             Object.assign(record, {status, finishedAt: Date.now(), ...extra});
             if (status === "ok") text = record.resultText = ctx.fit?.(text) ?? text;
             else record.error = text;
-            this.store.save(record);
             this.files?.telemetry?.finished(record);
-            this.bus.emit({type: "tool.result", correlationId: record.id, call: {...record}});
+            if (recorded) {
+                this.store.save(record);
+                this.bus.emit({type: "tool.result", correlationId: record.id, call: {...record}});
+            }
             return {record, modelText: text, sources: sources ?? []};
         };
 
@@ -93,7 +104,7 @@ export class ToolRunner {
             record.args = again.args;
         }
         record.status = "running";
-        this.store.save(record);
+        if (recorded) this.store.save(record);
         return this.execute(tool, record, ctx, finish);
     }
 
@@ -123,12 +134,13 @@ export class ToolRunner {
         return {record, finish};
     }
 
-    /** A new call in the trace (pending unless `fields` say otherwise), saved and announced. */
+    /** A new call in the trace (pending unless `fields` say otherwise), saved and announced when recorded. */
     private open(
         tool: string,
         rawArgs: unknown,
         at: Pick<ToolCallRecord, "conversationId" | "messageId" | "step">,
         fields: Partial<ToolCallRecord>,
+        recorded = true,
     ): ToolCallRecord {
         const record: ToolCallRecord = {
             id: randomUUID(),
@@ -149,6 +161,7 @@ export class ToolRunner {
             finishedAt: null,
             ...fields,
         };
+        if (!recorded) return record;
         this.store.save(record);
         this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
         return record;
@@ -238,8 +251,10 @@ export class ToolRunner {
             return {status: "allowed"};
         }
         record.status = "awaiting_approval";
-        this.store.save(record);
-        this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
+        if (ctx.recorded !== false) {
+            this.store.save(record);
+            this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
+        }
         const preview = await this.preview(tool, record, ctx);
         ctx.onAwaiting?.(true);
         let answer: Answer;
@@ -317,19 +332,25 @@ export class ToolRunner {
             const running = tool
                 .run(record.args as Record<string, unknown>, {
                     ...this.toolContext(tool, ctx.conversationId, controller.signal),
-                    progress: thinned((update) =>
-                        this.bus.emit({
-                            type: "tool.progress",
-                            correlationId: record.id,
-                            conversationId: ctx.conversationId,
-                            progress: update.progress,
-                            total: update.total ?? null,
-                            message: update.message ?? null,
-                        }),
-                    ),
-                    keepPrevious: this.files?.versions
-                        ? (file, before, after) => this.files!.versions!.keep(record.id, file, before, after)
-                        : undefined,
+                    progress:
+                        ctx.recorded === false
+                            ? undefined
+                            : thinned((update) =>
+                                  this.bus.emit({
+                                      type: "tool.progress",
+                                      correlationId: record.id,
+                                      conversationId: ctx.conversationId,
+                                      progress: update.progress,
+                                      total: update.total ?? null,
+                                      message: update.message ?? null,
+                                  }),
+                              ),
+                    // Undo names the call: a call that is not recorded keeps no version.
+                    keepPrevious:
+                        this.files?.versions && ctx.recorded !== false
+                            ? (file, before, after) =>
+                                  this.files!.versions!.keep(record.id, file, before, after)
+                            : undefined,
                     call: (name, args) => this.child(name, args, record, {...ctx, signal: controller.signal}),
                     findTools: ctx.findTools,
                     interactive: ctx.interactive,

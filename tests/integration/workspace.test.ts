@@ -185,6 +185,10 @@ test("file tools through the local API work in the Settings workspace; a recorde
         assert.equal(stateless.steps?.[0]?.status, "ok", JSON.stringify(stateless.steps));
         assert.equal(fs.readFileSync(path.join(chosen, "api.md"), "utf8"), "from the API\n");
         assert.equal(fs.existsSync(path.join(t.core.dataDir, "workspace", "api.md")), false);
+        // A call of no conversation is not stored (nothing could name it to undo it).
+        const stored = () =>
+            (t.core.db.prepare("SELECT count(*) AS n FROM tool_calls").get() as {n: number}).n;
+        assert.equal(stored(), 0);
 
         await complete({
             conversation_id: "new",
