@@ -13,7 +13,7 @@ import {
 } from "../llm/engine.js";
 import {ModelTurn, runSteps, type LoopStep} from "../llm/stepLoop.js";
 import type {Plan, PlanStep} from "../../shared/contract.js";
-import {blockedBy, callOf, plannerStep} from "../chat/plan.js";
+import {callOf, plannerStep, runPlan} from "../chat/plan.js";
 import type {ApiCitation, ApiTools, CairnToolPlan, PlanRequest, Step} from "./cairnTools.js";
 import {grammarParams, grammarSchema} from "../llm/grammarSchema.js";
 import {modelFunction} from "../tools/defineTool.js";
@@ -269,28 +269,23 @@ class ChatRun {
 
     /**
      * Makes the plan (JSON in a grammar over the allowed tools) unless one was given, then runs its work steps
-     * in order; a step whose dependencies did not succeed, or whose arguments the tool refuses, does not run.
+     * as a chat turn does (chat/plan.ts); the completion that follows is its answer step.
      */
     async runPlan(engine: Engine, request: PlanRequest): Promise<void> {
         const steps = "run" in request ? request.run : await this.makePlan(engine);
         const plan: Plan = {state: "running", steps};
         this.planned = plan;
-        for (const step of plan.steps) {
-            if (step.action === "completion") continue;
-            const blocked = blockedBy(step, plan.steps);
-            if (blocked || step.problem || this.signal.aborted) {
-                step.status = step.problem ? "error" : "skipped";
-                step.error = step.problem ?? (blocked ? `step ${blocked} did not succeed` : "stopped");
-                continue;
-            }
-            const {name, args} = callOf(step);
-            const before = this.steps.length;
-            await this.runTools([{name, params: args}], "model");
-            const ran = this.steps[before];
-            step.toolCallId = ran?.id;
-            step.status = ran?.status === "ok" ? "ok" : "error";
-            if (ran?.status !== "ok") step.error = ran?.error ?? "did not run";
-        }
+        await runPlan(plan, {
+            signal: this.signal,
+            call: async (step) => {
+                const {name, args} = callOf(step);
+                const before = this.steps.length;
+                await this.runTools([{name, params: args}], "model");
+                const ran = this.steps[before];
+                return ran ?? {id: "", status: "error", error: "did not run"};
+            },
+            changed: () => {},
+        });
     }
 
     private async makePlan(engine: Engine): Promise<PlanStep[]> {

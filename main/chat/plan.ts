@@ -1,6 +1,6 @@
 import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
 import type {StepRequest} from "../llm/engine.js";
-import type {Plan, PlanStep, PlanStepInput} from "../../shared/contract.js";
+import type {Plan, PlanStep, PlanStepInput, ToolCallStatus} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {RECALL_TOOL, REMEMBER_TOOL} from "../tools/builtin/memory.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
@@ -52,6 +52,52 @@ export function plannerStep(
 /** The earlier step a step needs that did not succeed (its id), or null when it may run. */
 export function blockedBy(step: PlanStep, steps: PlanStep[]): string | null {
     return step.dependsOn?.find((id) => steps.find((s) => s.id === id)?.status !== "ok") ?? null;
+}
+
+/** What running a plan needs from its caller: a chat turn, or a local API completion. */
+export type PlanRun = {
+    signal: AbortSignal;
+    /** Runs a work step's call (callOf(step)); what its trace recorded. */
+    call(step: PlanStep, index: number): Promise<{id: string; status: ToolCallStatus; error: string | null}>;
+    /**
+     * Writes the answer step and sets its status; none: the caller answers after the plan (the local API's
+     * completion is the answer), and the answer step is left pending.
+     */
+    answer?(step: PlanStep, index: number): Promise<void>;
+    /** Each change of a step's status, as it happens. */
+    changed(plan: Plan): void;
+};
+
+/**
+ * Runs a plan's steps in order, each status set and told as it changes. A step whose dependencies did not
+ * succeed is skipped, one whose arguments were refused (its problem) fails, and a failed step does not stop
+ * the others; stopping skips what had not run. The plan ends "done", or "stopped".
+ */
+export async function runPlan(plan: Plan, run: PlanRun): Promise<void> {
+    plan.state = "running";
+    run.changed(plan);
+    for (const [index, step] of plan.steps.entries()) {
+        if (step.action === "completion" && !run.answer) continue;
+        const blocked = blockedBy(step, plan.steps);
+        if (run.signal.aborted || blocked || step.problem) {
+            step.status = step.problem ? "error" : "skipped";
+            step.error =
+                step.problem ?? (blocked ? `step ${blocked} did not succeed` : "the plan was stopped");
+        } else {
+            step.status = "running";
+            run.changed(plan);
+            if (step.action === "completion") await run.answer!(step, index);
+            else {
+                const ran = await run.call(step, index);
+                step.toolCallId = ran.id;
+                step.status = ran.status === "ok" ? "ok" : "error";
+                if (ran.status !== "ok") step.error = ran.error ?? ran.status;
+            }
+        }
+        run.changed(plan);
+    }
+    plan.state = run.signal.aborted ? "stopped" : "done";
+    run.changed(plan);
 }
 
 /**

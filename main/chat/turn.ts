@@ -25,7 +25,7 @@ import {describeSelection, FIND_TOOLS, type ToolChooser, type ToolSelection} fro
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import type {CallContext, CallOutcome, ToolRunner} from "../tools/runner.js";
 import {TurnMachine} from "./turnState.js";
-import {blockedBy, callOf, plannerStep, readPlan} from "./plan.js";
+import {callOf, plannerStep, readPlan, runPlan} from "./plan.js";
 
 export type ToolServices = {
     registry: ToolRegistry;
@@ -186,38 +186,22 @@ export class Turn {
         return {error: null, stopped: false};
     }
 
-    /**
-     * Runs a plan's steps in order, each status stored and sent as it changes. A step whose dependencies did
-     * not succeed is skipped; a failed step does not stop the others. The answer step writes the answer from
-     * the steps' results (their sources cited as [n]). Stopping skips what had not run.
-     */
+    /** Runs a plan's steps (chat/plan.ts); its answer step writes the answer from their results. */
     private async runPlan(steps: PlanStep[]): Promise<Ending> {
         const plan: Plan = {state: "running", steps: steps.map((s) => ({...s, status: "pending"}))};
-        this.savePlan(plan);
         let ending: Ending = {error: null, stopped: false};
-        for (const [index, step] of plan.steps.entries()) {
-            const blocked = blockedBy(step, plan.steps);
-            if (this.input.signal.aborted || blocked) {
-                step.status = "skipped";
-                step.error = blocked ? `step ${blocked} did not succeed` : "the plan was stopped";
-                this.savePlan(plan);
-                continue;
-            }
-            step.status = "running";
-            this.savePlan(plan);
-            if (step.action === "completion") ending = await this.planAnswer(step, index);
-            else {
+        await runPlan(plan, {
+            signal: this.input.signal,
+            call: async (step, index) => {
                 const {name, args} = callOf(step);
                 const [outcome] = await this.runCalls([{name, params: args}], index + 1, "model");
-                const record = outcome!.record;
-                step.toolCallId = record.id;
-                step.status = record.status === "ok" ? "ok" : "error";
-                if (record.status !== "ok") step.error = record.error ?? record.status;
-            }
-            this.savePlan(plan);
-        }
-        plan.state = this.input.signal.aborted ? "stopped" : "done";
-        this.savePlan(plan);
+                return outcome!.record;
+            },
+            answer: async (step, index) => {
+                ending = await this.planAnswer(step, index);
+            },
+            changed: (changed) => this.savePlan(changed),
+        });
         return this.input.signal.aborted ? {error: null, stopped: true} : ending;
     }
 
