@@ -105,6 +105,19 @@ const turnStatsFields = {
 export const TurnStats = Type.Object(turnStatsFields, closed);
 export type TurnStats = Static<typeof TurnStats>;
 
+/** Where an answer is (main/chat/turnState.ts holds its legal transitions). */
+export const TurnState = oneOf([
+    "IDLE",
+    "RECEIVING",
+    "GENERATING",
+    "DISPATCHING_TOOL",
+    "AWAITING_APPROVAL",
+    "WAITING_FOR_TOOL",
+    "PUBLISHING",
+    "ERROR",
+]);
+export type TurnState = Static<typeof TurnState>;
+
 export const ToolCallStatus = oneOf([
     "pending",
     "awaiting_approval",
@@ -1413,7 +1426,7 @@ export const AppEvent = Type.Union([
     }),
     event("tool.approvalRequested", {request: ApprovalRequest}),
     event("tool.approvalSettled", {approvalId: Type.String()}),
-    event("turn.state", {conversationId: Type.String(), messageId: Type.String(), state: Type.String()}),
+    event("turn.state", {conversationId: Type.String(), messageId: Type.String(), state: TurnState}),
 ]);
 export type AppEvent = Static<typeof AppEvent>;
 

@@ -1,12 +1,6 @@
-export type TurnState =
-    | "IDLE"
-    | "RECEIVING"
-    | "GENERATING"
-    | "DISPATCHING_TOOL"
-    | "AWAITING_APPROVAL"
-    | "WAITING_FOR_TOOL"
-    | "PUBLISHING"
-    | "ERROR";
+import type {TurnState} from "../../shared/contract.js";
+
+export type {TurnState};
 
 /** The legal transitions of a turn; any state may also go to ERROR. */
 export const TRANSITIONS: Readonly<Record<TurnState, readonly TurnState[]>> = {

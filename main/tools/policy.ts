@@ -62,9 +62,19 @@ function deny(reason: DenyReason, message: string): Decision {
     return {verdict: "deny", reason, message};
 }
 
+/** A tool that changes nothing here: it reads, locally or on the network (which web access gates). */
+export function readsOnly(sideEffect: SideEffect): boolean {
+    return sideEffect === "none" || sideEffect === "network";
+}
+
 /** The policy a tool has when nobody chose one: reading is allowed, network too (web access gates it), the rest asks. */
 export function defaultPolicy(sideEffect: SideEffect): ToolPolicy {
-    return sideEffect === "none" || sideEffect === "network" ? "allow" : "ask";
+    return readsOnly(sideEffect) ? "allow" : "ask";
+}
+
+/** The grant that covers a whole MCP server ("mcp:<server>"), which only its read-only tools may use. */
+export function serverGrant(tool: {sideEffect: SideEffect; source?: string}): string | null {
+    return readsOnly(tool.sideEffect) && tool.source?.startsWith("mcp:") ? tool.source : null;
 }
 
 /** Switched off in a conversation, by its name or its source (a whole MCP server). */

@@ -5,7 +5,7 @@ import type {EventBus} from "../events.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
 import type {Answer, Approver} from "./approvals.js";
 import type {ToolContext, ToolDefinition, ToolPreview} from "./defineTool.js";
-import {decide} from "./policy.js";
+import {decide, serverGrant} from "./policy.js";
 import type {ToolRegistry} from "./registry.js";
 import type {FileVersions} from "./workspace.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
@@ -389,12 +389,6 @@ export function workspaceOf(
     if (chosen) return chosen;
     const root = options.root;
     return typeof root === "string" && root ? path.resolve(root) : path.join(dataDir, "workspace");
-}
-
-/** The grant that covers a whole MCP server ("mcp:<server>"), which only its read-only tools may use. */
-function serverGrant(tool: ToolDefinition): string | null {
-    const readOnly = tool.sideEffect === "none" || tool.sideEffect === "network";
-    return readOnly && tool.source?.startsWith("mcp:") ? tool.source : null;
 }
 
 function seconds(ms: number): string {

@@ -1,9 +1,9 @@
-import type {EngineStatus} from "../../shared/contract.js";
+import type {EngineStatus, TurnState} from "../../shared/contract.js";
 
 type Props = {
     engine: EngineStatus | null;
     busy: boolean;
-    turnState: string | null;
+    turnState: TurnState | null;
     /** Where the conversation's model runs when it is served elsewhere ("qwen3 · 10.0.0.5:8080"). */
     remote?: string | null;
 };

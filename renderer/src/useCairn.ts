@@ -12,6 +12,7 @@ import type {
     PlanStepInput,
     ToolCallRecord,
     ToolMode,
+    TurnState,
 } from "../../shared/contract.js";
 import {parseSlash, type Parsed} from "./slash.js";
 
@@ -29,7 +30,7 @@ export type CairnState = {
     /** What MCP servers ask the person now (a form, a reply for the model to write). */
     asks: McpAsk[];
     /** The running turn's state (GENERATING, AWAITING_APPROVAL, ...), for the status line. */
-    turnState: string | null;
+    turnState: TurnState | null;
     /** How far running tool calls have got, by call id (long MCP calls report it). */
     progress: Record<string, ToolProgress>;
     /** Calls still being written by the model, by message id: name and arguments so far. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 import type {Grant, SideEffect, ToolMode, ToolPolicy} from "../../../../shared/contract.js";
-import {decide, defaultPolicy} from "../../../../main/tools/policy.js";
+import {decide, defaultPolicy, serverGrant} from "../../../../main/tools/policy.js";
 
 const always: Grant = {tool: "t", conversationId: null, createdAt: 0};
 const here: Grant = {tool: "t", conversationId: "c1", createdAt: 0};
@@ -88,4 +88,13 @@ test("the default policy follows the side effect; web access is not part of it",
         "ask",
         "ask",
     ]);
+});
+
+test("a whole MCP server is granted for its read-only tools only; built-in tools have no server", () => {
+    assert.equal(serverGrant({sideEffect: "none", source: "mcp:files"}), "mcp:files");
+    assert.equal(serverGrant({sideEffect: "network", source: "mcp:web"}), "mcp:web");
+    assert.equal(serverGrant({sideEffect: "write", source: "mcp:files"}), null);
+    assert.equal(serverGrant({sideEffect: "exec", source: "mcp:shell"}), null);
+    assert.equal(serverGrant({sideEffect: "none", source: "built-in"}), null);
+    assert.equal(serverGrant({sideEffect: "none"}), null);
 });
