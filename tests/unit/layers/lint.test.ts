@@ -36,21 +36,21 @@ test("shared/ imports libraries only as types, and nothing from Node or the othe
 test("renderer/ imports no Node-side library; main/ never imports electron", async () => {
     for (const lib of ["linkedom", "@mozilla/readability", "better-sqlite3", "node:path"]) {
         const found = await problems(
-            "renderer/src/slash.ts",
+            "renderer/src/chat/slash.ts",
             `import x from "${lib}";\nexport const y = x;\n`,
         );
         assert.ok(found.includes("no-restricted-imports"), `${lib} is refused in renderer/`);
     }
     const contract = await problems(
-        "renderer/src/slash.ts",
-        'import {calls} from "../../shared/contract.js";\nexport const y = calls;\n',
+        "renderer/src/chat/slash.ts",
+        'import {calls} from "../../../shared/contract.js";\nexport const y = calls;\n',
     );
     assert.ok(
         contract.includes("@typescript-eslint/no-restricted-imports"),
         "the contract's values stay out",
     );
-    const typesOnly = 'import type {Message} from "../../shared/contract.js";\nexport type M = Message;\n';
-    assert.deepEqual(await problems("renderer/src/slash.ts", typesOnly), []);
+    const typesOnly = 'import type {Message} from "../../../shared/contract.js";\nexport type M = Message;\n';
+    assert.deepEqual(await problems("renderer/src/chat/slash.ts", typesOnly), []);
     const found = await problems("main/version.ts", 'import {app} from "electron";\nexport const y = app;\n');
     assert.ok(found.includes("no-restricted-imports"), "electron is refused in main/");
 });
@@ -70,6 +70,9 @@ test("inside main/, a layer imports only the layers below it: a wrong-way import
         ["main/chat/turn.ts", 'import type {ApiCore} from "../api/server.js";'],
         ["main/api/chat.ts", 'import type {Core} from "../core.js";'],
         ["main/handlers/api.ts", 'import {runCli} from "../cli/cli.js";'],
+        ["main/handlers/api.ts", 'import type {Tools} from "../features/tools.js";'],
+        ["main/tools/runner.ts", 'import type {Library} from "../features/library.js";'],
+        ["main/features/tools.ts", 'import type {Core} from "../core.js";'],
     ];
     for (const [file, line] of wrong)
         assert.ok(rule(await problems(file, `${line}\nexport const y = 1;\n`)), `${file}: ${line}`);
@@ -78,6 +81,7 @@ test("inside main/, a layer imports only the layers below it: a wrong-way import
         ["main/tools/builtin/rag.ts", 'import type {Engine} from "../../llm/engine.js";'],
         ["main/api/chat.ts", 'import type {ToolRegistry} from "../tools/registry.js";'],
         ["main/handlers/api.ts", 'import type {ApiService} from "../api/service.js";'],
+        ["main/features/api.ts", 'import {apiHandlers} from "../handlers/api.js";'],
     ];
     for (const [file, line] of right)
         assert.ok(!rule(await problems(file, `${line}\nexport const y = 1;\n`)), `${file}: ${line}`);

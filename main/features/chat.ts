@@ -1,0 +1,95 @@
+import type {Conversation, GenerationSettings} from "../../shared/contract.js";
+import {ChatService, type GenerationOptions} from "../chat/chatService.js";
+import type {EventBus} from "../events.js";
+import {conversationHandlers} from "../handlers/conversations.js";
+import type {Approver} from "../tools/approvals.js";
+import type {Feature} from "./feature.js";
+import type {Knowledge} from "./knowledge.js";
+import type {Library} from "./library.js";
+import type {Models} from "./models.js";
+import type {Tools} from "./tools.js";
+
+export type ChatOptions = {
+    /** This run's generation settings (CLI flags), over a conversation's. */
+    generation?: GenerationOptions;
+    /** Who answers approval prompts; by default the person in the UI (tools.decide). */
+    approver?: Approver;
+    /** Prints a self-contained HTML page to PDF (the desktop app: Electron's printToPDF). */
+    printToPdf?: (html: string) => Promise<Buffer>;
+};
+
+export type Chat = Feature<ReturnType<typeof conversationHandlers>> & {chat: ChatService};
+
+/** Conversations answered: the service that runs each answer, and the conversation calls. */
+export function chatFeature(
+    options: ChatOptions,
+    {
+        library,
+        models,
+        knowledge,
+        tools,
+    }: {library: Library; models: Models; knowledge: Knowledge; tools: Tools},
+    bus: EventBus,
+): Chat {
+    const {conversations, settings, citations, toolCalls, processes} = library;
+    const {assistants, projects} = knowledge;
+    const chat = new ChatService(
+        conversations,
+        models.engine,
+        bus,
+        {
+            registry: tools.tools,
+            runner: tools.runner,
+            approver: options.approver ?? tools.approvals.ask,
+            telemetry: tools.telemetry,
+            chooser: tools.chooser,
+            autoCalls: knowledge.memory.autoCalls,
+            pinnedFor: (id) => assistants.pinnedFor(id),
+        },
+        citations,
+        generationFor(library, knowledge, options.generation),
+        processes,
+        () => settings.values().planMaxSteps,
+        models.providers,
+    );
+    return {
+        chat,
+        handlers: conversationHandlers({
+            conversations,
+            assistants,
+            projectExists: (id) => projects.store.get(id) !== null,
+            chat,
+            bus,
+            toolCalls,
+            citations,
+            providers: models.providers,
+            printToPdf: options.printToPdf,
+        }),
+        stop: () => chat.stopAll(),
+    };
+}
+
+/** The generation settings in force for a conversation: the defaults, its own, then this run's flags. */
+function generationFor(
+    {settings}: Library,
+    {assistants, projects}: Pick<Knowledge, "assistants" | "projects">,
+    run: GenerationOptions = {},
+) {
+    return (conversation: Conversation): GenerationSettings => {
+        const generation = {
+            ...settings.values().generation,
+            ...assistants.generationOf(conversation),
+            ...conversation.generation,
+            ...definedOnly(run),
+        };
+        return {
+            ...generation,
+            systemPrompt: projects.withInstructions(generation.systemPrompt, conversation),
+        };
+    };
+}
+
+/** The values that are set: a run's flags left out do not hide Settings'. */
+export function definedOnly<T extends object>(value: T): Partial<T> {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

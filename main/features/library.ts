@@ -1,0 +1,63 @@
+import path from "node:path";
+import {prepareDataDir} from "../paths.js";
+import {CitationStore} from "../store/citations.js";
+import {ConversationStore} from "../store/conversations.js";
+import {DB_FILE_NAME, openDatabase, readOnlyReason, type Db} from "../store/db.js";
+import {EgressLog} from "../store/egress.js";
+import {ProcessRegistry} from "../store/processes.js";
+import {SettingsStore} from "../store/settings.js";
+import {ToolCallStore} from "../store/toolCalls.js";
+import {WebPageStore} from "../store/webPages.js";
+import type {Feature} from "./feature.js";
+
+export type Library = Feature & {
+    db: Db;
+    /** Why the library is open read-only (made by a newer Cairn), in words for the person; null: writable. */
+    readOnly: string | null;
+    settings: SettingsStore;
+    conversations: ConversationStore;
+    toolCalls: ToolCallStore;
+    citations: CitationStore;
+    webPages: WebPageStore;
+    egress: EgressLog;
+    processes: ProcessRegistry;
+    /** How many answers a previous run left mid-stream (marked interrupted at open). */
+    recoveredInterrupted: number;
+};
+
+/**
+ * The data directory's one SQLite library and the stores over it. A library from a newer Cairn opens
+ * read-only: readable, searchable, exportable, never changed. Other processes may share the directory:
+ * only answers whose process is gone are recovered.
+ */
+export function openLibrary(dataDir: string, command = "cairn"): Library {
+    prepareDataDir(dataDir);
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME), undefined, {readOnlyIfNewer: true});
+    const newer = readOnlyReason(db);
+    const readOnly = newer
+        ? `${newer.replace(/^this library/, "This library")}. It is open read-only: conversations can be read, searched and exported, not changed.`
+        : null;
+    const settings = new SettingsStore(db);
+    const toolCalls = new ToolCallStore(db);
+    const citations = new CitationStore(db);
+    const webAccessDefault = () => settings.get("webAccessDefault") ?? false;
+    const processes = new ProcessRegistry(db, command);
+    if (!readOnly) processes.register();
+    return {
+        db,
+        readOnly,
+        settings,
+        conversations: new ConversationStore(db, toolCalls, citations, webAccessDefault),
+        toolCalls,
+        citations,
+        webPages: new WebPageStore(db),
+        egress: new EgressLog(db),
+        processes,
+        recoveredInterrupted: readOnly ? 0 : processes.recover(),
+        handlers: {},
+        stop: () => {
+            if (!readOnly) processes.unregister();
+            db.close();
+        },
+    };
+}

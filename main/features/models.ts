@@ -1,0 +1,92 @@
+import path from "node:path";
+import {appRoot} from "../appRoot.js";
+import type {EventBus} from "../events.js";
+import {modelHandlers} from "../handlers/models.js";
+import {providerHandlers} from "../handlers/providers.js";
+import {Embedder} from "../llm/embedder.js";
+import {Engine} from "../llm/engine.js";
+import type {KeyVault} from "../llm/keyVault.js";
+import {Providers, providersFile, type OneOffProvider} from "../llm/providers.js";
+import type {DownloadTimeouts} from "../models/downloads.js";
+import {ModelManager} from "../models/manager.js";
+import {ModelStore} from "../store/models.js";
+import type {Feature} from "./feature.js";
+import type {Library} from "./library.js";
+
+export type ModelsOptions = {
+    dataDir: string;
+    threads?: number;
+    contextSize?: number;
+    gpu?: "auto" | false;
+    catalogFile?: string;
+    downloadTimeouts?: Partial<DownloadTimeouts>;
+    oneOffProvider?: OneOffProvider;
+    keyVault?: KeyVault;
+};
+
+export type Models = Feature<ReturnType<typeof modelHandlers> & ReturnType<typeof providerHandlers>> & {
+    engine: Engine;
+    embedder: Embedder;
+    models: ModelManager;
+    /** Models served elsewhere that a conversation may use (providers.json). */
+    providers: Providers;
+};
+
+/** The local engine and embedder, the installed and downloadable models, and models served elsewhere. */
+export function modelsFeature(options: ModelsOptions, library: Library, bus: EventBus): Models {
+    const {db, settings, egress} = library;
+    const engine = new Engine({
+        threads: options.threads,
+        contextSize: options.contextSize,
+        gpu: options.gpu,
+        settings: () => settings.engine(),
+        onStatus: (status) => bus.emit({type: "engine.status", status}),
+        promptCacheDir: path.join(options.dataDir, "prompt-cache"),
+        onWarning: (message) => console.error(`[cairn] ${message}`),
+    });
+    settings.useGenerationDefaults(() => engine.samplingFamily()?.sampling ?? {});
+    const embedder = new Embedder(engine, () => settings.get("embeddingModelPath") ?? null);
+    const models = new ModelManager({
+        store: new ModelStore(db, path.join(options.dataDir, "models")),
+        engine,
+        modelsDir: path.join(options.dataDir, "models"),
+        catalogFile: options.catalogFile ?? path.join(appRoot(), "resources", "models.json"),
+        embeddingModelPath: () => embedder.configured(),
+        onDownload: (progress) => bus.emit({type: "models.download", progress}),
+        onChange: () => bus.emit({type: "models.changed"}),
+        downloadTimeouts: options.downloadTimeouts,
+    });
+    const providers = new Providers(
+        providersFile(options.dataDir),
+        (entry) => egress.add(entry),
+        options.oneOffProvider ?? null,
+        {vault: options.keyVault ?? null, dataDir: options.dataDir},
+    );
+    return {
+        engine,
+        embedder,
+        models,
+        providers,
+        handlers: {...modelHandlers({engine, models, settings, bus}), ...providerHandlers(providers, egress)},
+        stop: async () => {
+            await models.downloads.cancelAll();
+            await embedder.unload();
+            await engine.dispose();
+        },
+    };
+}
+
+/** Loads the model for this run (flag, variable, else the one used last); it is then remembered. */
+export async function loadConfiguredModel(
+    modelPath: string | null | undefined,
+    {engine, models}: Pick<Models, "engine" | "models">,
+    settings: Library["settings"],
+): Promise<void> {
+    if (!modelPath) return;
+    const loaded = await engine.load(modelPath);
+    // A library open read-only (from a newer Cairn) does not remember it.
+    if (!loaded.ok || settings.readOnly) return;
+    // The model in use is listed with the installed ones (a file chosen on disk stays where it is).
+    models.addLoaded();
+    settings.set("modelPath", loaded.value.modelPath);
+}

@@ -1,0 +1,169 @@
+import path from "node:path";
+import type {GenerationSettings} from "../../shared/contract.js";
+import {appRoot} from "../appRoot.js";
+import type {EventBus} from "../events.js";
+import {mcpHandlers} from "../handlers/mcp.js";
+import {toolHandlers} from "../handlers/tools.js";
+import type {Engine} from "../llm/engine.js";
+import type {KeyVault} from "../llm/keyVault.js";
+import {McpAsks} from "../mcp/asks.js";
+import {clientSide} from "../mcp/clientSide.js";
+import {mcpFile} from "../mcp/config.js";
+import {McpManager} from "../mcp/manager.js";
+import {ToolTelemetry} from "../store/toolTelemetry.js";
+import {ApprovalBroker} from "../tools/approvals.js";
+import {createFile, listDirectory, readFile, replaceInFile} from "../tools/builtin/files.js";
+import {findTools} from "../tools/builtin/findTools.js";
+import {createRecall, createRemember} from "../tools/builtin/memory.js";
+import {createListCollections, createRagSearch} from "../tools/builtin/rag.js";
+import {createSystemStats} from "../tools/builtin/systemStats.js";
+import {createWebFetch} from "../tools/builtin/webFetch.js";
+import {webSearch} from "../tools/builtin/webSearch.js";
+import {compositeTools} from "../tools/composite.js";
+import {loadToolsConfig} from "../tools/config.js";
+import type {ToolDefinition} from "../tools/defineTool.js";
+import {ToolRegistry} from "../tools/registry.js";
+import {ToolRunner, workspaceOf} from "../tools/runner.js";
+import {ToolChooser} from "../tools/selection.js";
+import {ToolVectorCache, ToolVectors} from "../tools/toolVectors.js";
+import {FileVersions} from "../tools/workspace.js";
+import type {Feature} from "./feature.js";
+import type {Knowledge} from "./knowledge.js";
+import type {Library} from "./library.js";
+import type {Models} from "./models.js";
+
+export type ToolsOptions = {
+    dataDir: string;
+    /** Extra tools (tests register side-effecting test tools this way). */
+    extraTools?: ToolDefinition[];
+    /** Who answers what MCP servers ask (forms, sampling): the person in the app, or nobody (the CLI). */
+    mcpAsks?: "person" | "decline";
+    /** false: the MCP servers of mcp.json are not connected (`cairn mcp` serving must not start itself). */
+    connectMcp?: boolean;
+    keyVault?: KeyVault;
+    openExternal?: (url: URL) => void;
+    /** This run's own generation settings (CLI flags), over Settings' for what MCP servers ask to sample. */
+    generation: () => Partial<GenerationSettings>;
+};
+
+export type Tools = Feature<ReturnType<typeof toolHandlers> & ReturnType<typeof mcpHandlers>> & {
+    tools: ToolRegistry;
+    /** Runs every tool call (chat, the local API, composite tools): the one runner. */
+    runner: ToolRunner;
+    /** Chooses each step's tools when there are too many to offer all (tool search). */
+    chooser: ToolChooser;
+    /** The MCP servers of <data>/mcp.json, whose tools join the registry. */
+    mcp: McpManager;
+    approvals: ApprovalBroker;
+    telemetry: ToolTelemetry;
+    /** Problems found in the tools config files (file, line, message), shown to the user. */
+    warnings: string[];
+    /** A tool an assistant names is known when it is here, or may be (an MCP server not started yet). */
+    toolKnown(name: string): boolean;
+};
+
+/** Cairn's tools, tools.yaml's, MCP servers', the one runner over them, approvals and tool search. */
+export function toolsFeature(
+    options: ToolsOptions,
+    library: Library,
+    models: Models,
+    knowledge: Knowledge,
+    bus: EventBus,
+): Tools {
+    const {db, settings, conversations, toolCalls, webPages} = library;
+    const {engine} = models;
+    const {tools, warnings} = createTools(options, engine, library, knowledge);
+    tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
+    tools.setPinned(settings.get("pinnedTools") ?? []);
+    tools.useVectors(new ToolVectors(models.embedder, new ToolVectorCache(db)));
+    // What MCP servers ask (forms, replies to write): the person in the app; declined in the CLI.
+    const asks = new McpAsks(bus, options.mcpAsks !== "decline");
+    const mcp = new McpManager({
+        file: mcpFile(options.dataDir),
+        registry: tools,
+        onChange: () => bus.emit({type: "mcp.changed"}),
+        side: clientSide({
+            asks,
+            engine,
+            generation: () => ({...settings.values().generation, ...options.generation()}),
+            workspace: () => workspaceOf({}, options.dataDir, settings.get("workspaceRoot") ?? null),
+        }),
+        accounts: {vault: options.keyVault ?? null, dataDir: options.dataDir},
+        ...(options.openExternal ? {openPage: options.openExternal} : {}),
+    });
+    const approvals = new ApprovalBroker(bus);
+    const versions = new FileVersions(db);
+    const telemetry = new ToolTelemetry(db);
+    const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir, {
+        workspaceFor: (id) => conversations.get(id)?.workspace ?? settings.get("workspaceRoot") ?? null,
+        versions,
+        telemetry,
+    });
+    const chooser = new ToolChooser(tools, () => settings.values().toolShare);
+    const deps = {tools, engine, conversations, approvals, toolCalls, settings, webPages, versions, bus};
+    return {
+        tools,
+        runner,
+        chooser,
+        mcp,
+        approvals,
+        telemetry,
+        warnings,
+        toolKnown: (name) =>
+            tools.resolve(name) !== null ||
+            mcp.status().servers.some((s) => name === `mcp:${s.name}` || s.state !== "ready"),
+        handlers: {
+            ...toolHandlers({...deps, runner, telemetry, chooser}),
+            ...mcpHandlers(mcp, {docs: knowledge.docs, conversations, dataDir: options.dataDir, asks}),
+        },
+        // Reading the file and making the connections is immediate; servers set to start at launch start now.
+        start: () => {
+            if (options.connectMcp === false) return;
+            void mcp.load();
+            mcp.watch();
+        },
+        stop: () => mcp.dispose(),
+    };
+}
+
+/** The built-in tools with the tools.yaml files in force; mistakes in those files become warnings. */
+function createTools(
+    options: ToolsOptions,
+    engine: Engine,
+    {webPages}: Library,
+    {docs, reach, memory}: Knowledge,
+): {tools: ToolRegistry; warnings: string[]} {
+    const {config, problems} = loadToolsConfig([
+        path.join(appRoot(), "resources", "tools.yaml"),
+        path.join(options.dataDir, "tools.yaml"),
+    ]);
+    const warnings = problems.map(
+        (p) => `${p.file}${p.line ? `:${p.line}` : ""}: ${p.message}; using the defaults`,
+    );
+    for (const warning of warnings) console.error(`[cairn] tools config: ${warning}`);
+    const definitions = [
+        createSystemStats(() => engine.facts()),
+        listDirectory,
+        readFile,
+        createFile,
+        replaceInFile,
+        webSearch,
+        createWebFetch((page) => webPages.save(page)),
+        createRagSearch(docs, reach),
+        createListCollections(docs, reach),
+        createRecall(memory),
+        createRemember(memory),
+        findTools,
+        ...(options.extraTools ?? []),
+    ];
+    // Composite tools resolve their parts through the registry made here, when they run.
+    let registry: ToolRegistry | null = null;
+    const composites = compositeTools(config, definitions, {
+        engine,
+        resolve: (name) => registry?.resolve(name) ?? null,
+        prepare: () => registry?.prepare() ?? Promise.resolve(),
+    });
+    for (const problem of composites.problems) console.error(`[cairn] tools config: ${problem}`);
+    registry = new ToolRegistry([...definitions, ...composites.tools], config);
+    return {tools: registry, warnings: [...warnings, ...composites.problems]};
+}
