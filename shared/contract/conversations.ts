@@ -1,0 +1,331 @@
+// Conversations and their messages: generation settings, answers and their stats, sending, versions, plans run, search and export.
+import {Type, type Static} from "@sinclair/typebox";
+import {
+    Count,
+    Empty,
+    FilePath,
+    Id,
+    Json,
+    MessageRole,
+    MessageStatus,
+    Name,
+    Nothing,
+    Timestamp,
+    Title,
+    ToolChoice,
+    ToolMode,
+    call,
+    closed,
+    nullable,
+    oneOf,
+    req,
+} from "./base.js";
+import {Citation, ToolCallRecord} from "./tools.js";
+import {Plan, PlanStepInput} from "./plans.js";
+
+export const GenerationSettings = Type.Object(
+    {
+        systemPrompt: Type.String({maxLength: 20_000}),
+        temperature: Type.Number({minimum: 0, maximum: 5}),
+        topP: Type.Number({minimum: 0, maximum: 1}),
+        topK: Type.Integer({minimum: 0, maximum: 1000}),
+        minP: Type.Number({minimum: 0, maximum: 1}),
+        repeatPenalty: Type.Number({minimum: 0, maximum: 5}),
+        maxTokens: Type.Integer({minimum: 1, maximum: 131_072}),
+        /** null: a new random seed each answer. */
+        seed: nullable(Type.Integer({minimum: 0, maximum: 4_294_967_295})),
+        /** Models that think write their reasoning first; off, they answer at once (where the model allows). */
+        thinking: Type.Boolean(),
+        /** The most tokens a model may think for before it must answer; null: up to half the context. */
+        thinkingBudget: nullable(Type.Integer({minimum: 0, maximum: 131_072})),
+    },
+    closed,
+);
+
+export type GenerationSettings = Static<typeof GenerationSettings>;
+
+export const PartialGeneration = Type.Partial(GenerationSettings, closed);
+
+export const Conversation = Type.Object(
+    {
+        id: Type.String(),
+        title: Type.String(),
+        mode: ToolMode,
+        /** Whether network tools may run here: the conversation's own switch, else the default in Settings. */
+        webAccess: Type.Boolean(),
+        /** This conversation's own generation settings; unset fields follow the defaults in Settings. */
+        generation: nullable(PartialGeneration),
+        /** Tools (by name) and MCP servers ("mcp:<server>") not offered to the model here. */
+        toolsOff: Type.Array(Type.String()),
+        /** Nothing is recalled from memory here, and nothing remembered. */
+        incognito: Type.Boolean(),
+        /** The folder file tools work in here; null: the one in Settings. */
+        workspace: nullable(Type.String()),
+        /** A model served elsewhere (providers.json) that answers here; null: the embedded model. */
+        provider: nullable(Type.String()),
+        /** Which of the provider's models (null: the one providers.json names, else the first it lists). */
+        providerModel: nullable(Type.String()),
+        /** The assistant this conversation was started with (its instructions and settings apply); null: none. */
+        assistantId: nullable(Type.String()),
+        /** The project it belongs to (its instructions, files and memories apply); null: none. */
+        projectId: nullable(Type.String()),
+        createdAt: Timestamp,
+        updatedAt: Timestamp,
+    },
+    closed,
+);
+
+export type Conversation = Static<typeof Conversation>;
+
+export const turnStatsFields = {
+    promptTokens: Count,
+    completionTokens: Count,
+    timeToFirstTokenMs: nullable(Type.Number()),
+    durationMs: Type.Number(),
+    tokensPerSecond: nullable(Type.Number()),
+    /** Prompt tokens already in the context from earlier turns and steps, not evaluated again. */
+    reusedTokens: Count,
+    /** The context was full: older turns were dropped (the system prompt and recent turns kept). */
+    contextShifted: Type.Boolean(),
+    /** Tokens the model spent thinking; not counted in completionTokens (the answer's). */
+    thoughtTokens: Count,
+    /** Which tools the last step offered and why, when there were too many to offer all. */
+    toolsOffered: Type.Optional(Type.String()),
+};
+
+export const TurnStats = Type.Object(turnStatsFields, closed);
+
+export type TurnStats = Static<typeof TurnStats>;
+
+/** Where an answer is (main/chat/turnState.ts holds its legal transitions). */
+export const TurnState = oneOf([
+    "IDLE",
+    "RECEIVING",
+    "GENERATING",
+    "DISPATCHING_TOOL",
+    "AWAITING_APPROVAL",
+    "WAITING_FOR_TOOL",
+    "PUBLISHING",
+    "ERROR",
+]);
+
+export type TurnState = Static<typeof TurnState>;
+
+export const messageFields = {
+    id: Type.String(),
+    conversationId: Type.String(),
+    role: MessageRole,
+    content: Type.String(),
+    status: MessageStatus,
+    model: nullable(Type.String()),
+    stats: nullable(TurnStats),
+    error: nullable(Type.String()),
+    createdAt: Timestamp,
+    /** The answer's tool-call trace, in order. */
+    toolCalls: Type.Array(ToolCallRecord),
+    /** The sources its tools returned, numbered [1], [2], ... within this answer. */
+    citations: Type.Array(Citation),
+    /** What the model thought before answering (empty: nothing), kept apart from the answer. */
+    thought: Type.String(),
+    /** How long it thought, in milliseconds (null: it did not). */
+    thoughtMs: nullable(Type.Number()),
+    /** The message this one follows (null: the first); messages with the same parent are versions. */
+    parentId: nullable(Type.String()),
+    /** Plan mode: the plan this answer proposed or ran, with each step's status. */
+    plan: Type.Optional(Plan),
+};
+
+/** A message on the conversation's current branch, with the ids of its versions (itself included, oldest first). */
+export const Message = Type.Object({...messageFields, versions: Type.Array(Type.String())}, closed);
+
+export type Message = Static<typeof Message>;
+
+export const PreflightCall = Type.Object({name: Name, args: Json}, closed);
+
+export type PreflightCall = Static<typeof PreflightCall>;
+
+/** The longest message one request carries (about 50,000 tokens); longer text belongs in Documents. */
+export const MAX_MESSAGE_CHARS = 200_000;
+
+export const SendRequest = Type.Object(
+    {
+        conversationId: Id,
+        text: Type.String({minLength: 1, maxLength: MAX_MESSAGE_CHARS}),
+        toolChoice: Type.Optional(ToolChoice),
+        /** Calls the client wants made before generation; their results are given to the model. */
+        preflight: Type.Optional(Type.Array(PreflightCall, {maxItems: 8})),
+        /** Web access for this answer only, over the conversation's switch (the CLI's --web). */
+        webAccess: Type.Optional(Type.Boolean()),
+        /** What the model is asked, when it differs from the text typed (a slash command's instruction). */
+        prompt: Type.Optional(Type.String({minLength: 1, maxLength: MAX_MESSAGE_CHARS})),
+        /** The user message this text replaces: the new one becomes its next version (edit and resend). */
+        editOf: Type.Optional(Id),
+        /** Make a plan first, whatever the mode (plan mode always does); its tools are the mode's. */
+        plan: Type.Optional(Type.Boolean()),
+    },
+    closed,
+);
+
+export type SendRequest = Static<typeof SendRequest>;
+
+/** A new version of an answer, to the same question; the old one stays as a version (arrows "2 / 2"). */
+export const RegenerateRequest = Type.Object(
+    {
+        conversationId: Id,
+        messageId: Id,
+        toolChoice: Type.Optional(ToolChoice),
+        preflight: Type.Optional(Type.Array(PreflightCall, {maxItems: 8})),
+        prompt: Type.Optional(Type.String({minLength: 1, maxLength: 200_000})),
+        /** Plan again (the question was a /plan command, or the conversation is in plan mode). */
+        plan: Type.Optional(Type.Boolean()),
+    },
+    closed,
+);
+
+export type RegenerateRequest = Static<typeof RegenerateRequest>;
+
+/** A message found by conversations.search; the snippet marks matches between \u0002 and \u0003. */
+export const MessageHit = Type.Object(
+    {
+        conversationId: Type.String(),
+        conversationTitle: Type.String(),
+        messageId: Type.String(),
+        role: MessageRole,
+        snippet: Type.String(),
+        createdAt: Timestamp,
+    },
+    closed,
+);
+
+export type MessageHit = Static<typeof MessageHit>;
+
+/** A message in an exported file; files of version 1 have no parentId (their messages follow each other), no thought. */
+export const ExportedMessage = Type.Object(
+    {
+        ...messageFields,
+        parentId: Type.Optional(nullable(Type.String())),
+        versions: Type.Optional(Type.Unknown()),
+        thought: Type.Optional(Type.String()),
+        thoughtMs: Type.Optional(nullable(Type.Number())),
+        stats: nullable(Type.Object({...turnStatsFields, thoughtTokens: Type.Optional(Count)}, closed)),
+    },
+    closed,
+);
+
+/** A conversation as a file: everything, to keep or to import (conversations.export / .import). */
+export const ExportedConversation = Type.Object(
+    {
+        format: Type.Literal("cairn.conversation"),
+        /** 1: the current branch only, in order; 2: every version, each with its parentId. */
+        version: Type.Union([Type.Literal(1), Type.Literal(2)]),
+        exportedAt: Timestamp,
+        conversation: Conversation,
+        messages: Type.Array(ExportedMessage, {maxItems: 10_000}),
+        /** The last message of the branch shown (version 2). */
+        headId: Type.Optional(nullable(Type.String())),
+    },
+    closed,
+);
+
+export type ExportedConversation = Static<typeof ExportedConversation>;
+
+/** The conversations calls: each one's request and its result's value. */
+export const conversationsCalls = {
+    "conversations.list": call(Empty, Type.Array(Conversation)),
+    /** assistantId: the assistant to start with (null: none; absent: the default assistant, if any). */
+    "conversations.create": call(
+        req({
+            title: Type.Optional(Type.String({maxLength: 200})),
+            incognito: Type.Optional(Type.Boolean()),
+            assistantId: Type.Optional(nullable(Id)),
+            projectId: Type.Optional(Id),
+        }),
+        Conversation,
+    ),
+    /** Moves a conversation into a project, or out of its project (null). */
+    "conversations.setProject": call(req({id: Id, projectId: nullable(Id)}), Conversation),
+    "conversations.setIncognito": call(req({id: Id, incognito: Type.Boolean()}), Conversation),
+    "conversations.rename": call(req({id: Id, title: Title}), Conversation),
+    "conversations.delete": call(req({id: Id}), Nothing),
+    "conversations.setGeneration": call(req({id: Id, generation: nullable(PartialGeneration)}), Conversation),
+    "conversations.setMode": call(req({id: Id, mode: ToolMode}), Conversation),
+    "conversations.setWebAccess": call(req({id: Id, webAccess: Type.Boolean()}), Conversation),
+    /** Which model answers here: a provider of providers.json, or null for the embedded model. */
+    "conversations.setProvider": call(
+        req({
+            id: Id,
+            provider: nullable(Name),
+            model: Type.Optional(nullable(Type.String({minLength: 1, maxLength: 200}))),
+        }),
+        Conversation,
+    ),
+    "messages.list": call(req({conversationId: Id}), Type.Array(Message)),
+    /** Messages of every conversation that match the words, best first (full-text, ranked). */
+    "conversations.search": call(
+        req({
+            query: Type.String({minLength: 1, maxLength: 200}),
+            limit: Type.Optional(Type.Integer({minimum: 1, maximum: 100})),
+            /** Only the conversations of this project. */
+            projectId: Type.Optional(Id),
+        }),
+        Type.Array(MessageHit),
+    ),
+    /**
+     * A conversation as Markdown (citations as footnotes, tool steps as details), self-contained HTML
+     * (styles, math and highlighting inline; readable offline), PDF (the desktop app prints the HTML; a
+     * browser window is answered UNAVAILABLE and prints /export/ID itself) or JSON (everything). `parts`:
+     * what Markdown, HTML and PDF show besides the messages (all by default); `unfolded`: thoughts and tool
+     * steps open (HTML).
+     */
+    "conversations.export": call(
+        req({
+            id: Id,
+            format: oneOf(["markdown", "json", "html", "pdf"]),
+            parts: Type.Optional(
+                Type.Object(
+                    {thinking: Type.Boolean(), tools: Type.Boolean(), sources: Type.Boolean()},
+                    closed,
+                ),
+            ),
+            unfolded: Type.Optional(Type.Boolean()),
+        }),
+        Type.Object(
+            {
+                fileName: Type.String(),
+                mimeType: Type.String(),
+                content: Type.String(),
+                /** base64: the content is binary (a PDF). */
+                encoding: Type.Optional(Type.Literal("base64")),
+            },
+            closed,
+        ),
+    ),
+    /** A conversation exported as JSON, imported as a new conversation. */
+    "conversations.import": call(req({data: ExportedConversation}), Conversation),
+    /** One message, with its tool calls and citations; an answer still being written is refused. */
+    "messages.delete": call(req({id: Id}), Nothing),
+    /** Shows this version of a message (and the newest branch after it); returns the branch now shown. */
+    "messages.showVersion": call(req({id: Id}), Type.Array(Message)),
+    "chat.send": call(
+        SendRequest,
+        Type.Object({userMessageId: Type.String(), messageId: Type.String()}, closed),
+    ),
+    "chat.regenerate": call(RegenerateRequest, Type.Object({messageId: Type.String()}, closed)),
+    "chat.stop": call(req({conversationId: Id}), Type.Object({stopped: Type.Boolean()}, closed)),
+    /**
+     * Runs a proposed plan as edited (steps checked as calls would be); a plan that already ran runs again
+     * as a new version of its answer.
+     */
+    "plans.run": call(
+        req({messageId: Id, steps: Type.Array(PlanStepInput, {minItems: 1, maxItems: 20})}),
+        Type.Object({messageId: Type.String()}, closed),
+    ),
+    /** Sets a proposed plan aside without running it. */
+    "plans.cancel": call(req({messageId: Id}), Message),
+    /** off: tool names and "mcp:<server>" sources not offered in this conversation. */
+    "conversations.setWorkspace": call(req({id: Id, path: nullable(FilePath)}), Conversation),
+    "conversations.setTools": call(
+        req({id: Id, off: Type.Array(Type.String({minLength: 1, maxLength: 200}), {maxItems: 2000})}),
+        Conversation,
+    ),
+};

@@ -1,0 +1,142 @@
+// Documents: collections, ingest progress, search hits and passages.
+import {Type, type Static} from "@sinclair/typebox";
+import {
+    Cancelled,
+    Count,
+    Empty,
+    FilePath,
+    Id,
+    JobStarted,
+    Timestamp,
+    Title,
+    call,
+    closed,
+    nullable,
+    oneOf,
+    req,
+} from "./base.js";
+
+export const Collection = Type.Object(
+    {id: Type.String(), name: Type.String(), createdAt: Timestamp, documentCount: Count, chunkCount: Count},
+    closed,
+);
+
+export type Collection = Static<typeof Collection>;
+
+export const DocumentStatus = oneOf(["pending", "indexed", "error"]);
+
+export type DocumentStatus = Static<typeof DocumentStatus>;
+
+export const DocumentInfo = Type.Object(
+    {
+        id: Type.String(),
+        collectionId: nullable(Type.String()),
+        conversationId: nullable(Type.String()),
+        path: Type.String(),
+        title: Type.String(),
+        kind: Type.String(),
+        sizeBytes: nullable(Count),
+        status: DocumentStatus,
+        error: nullable(Type.String()),
+        chunkCount: Count,
+        addedAt: Timestamp,
+        updatedAt: Timestamp,
+    },
+    closed,
+);
+
+export type DocumentInfo = Static<typeof DocumentInfo>;
+
+export const DocLocation = Type.Object(
+    {
+        page: nullable(Count),
+        heading: Type.Array(Type.String()),
+        lineStart: Count,
+        lineEnd: Count,
+        start: Count,
+        end: Count,
+    },
+    closed,
+);
+
+export type DocLocation = Static<typeof DocLocation>;
+
+export const SearchHit = Type.Object(
+    {
+        chunkId: Count,
+        documentId: Type.String(),
+        title: Type.String(),
+        path: Type.String(),
+        location: DocLocation,
+        /** Reciprocal-rank-fusion score, higher is better; 1 more when the chunk holds a rare query word. */
+        score: Type.Number(),
+        snippet: Type.String(),
+    },
+    closed,
+);
+
+export type SearchHit = Static<typeof SearchHit>;
+
+export const IngestProgress = Type.Object(
+    {
+        jobId: Type.String(),
+        state: oneOf(["running", "done", "cancelled", "failed"]),
+        filesTotal: Count,
+        filesDone: Count,
+        chunks: Count,
+        currentFile: nullable(Type.String()),
+        errors: Type.Array(Type.Object({path: Type.String(), error: Type.String()}, closed)),
+        /** Set when the job could not run at all (no embedding model, say). */
+        message: nullable(Type.String()),
+    },
+    closed,
+);
+
+export type IngestProgress = Static<typeof IngestProgress>;
+
+export const Passage = Type.Object(
+    {
+        document: Type.Object(
+            {id: Type.String(), title: Type.String(), path: Type.String(), text: Type.String()},
+            closed,
+        ),
+        chunk: Type.Object({id: Count, text: Type.String(), location: DocLocation}, closed),
+    },
+    closed,
+);
+
+export type Passage = Static<typeof Passage>;
+
+/** The documents calls: each one's request and its result's value. */
+export const documentsCalls = {
+    "docs.listCollections": call(Empty, Type.Array(Collection)),
+    "docs.createCollection": call(req({name: Title}), Collection),
+    "docs.deleteCollection": call(req({id: Id}), Type.Object({deleted: Type.Boolean()}, closed)),
+    "docs.list": call(
+        req({collectionId: Type.Optional(Id), conversationId: Type.Optional(Id)}),
+        Type.Array(DocumentInfo),
+    ),
+    /** Files and folders into a collection (by name, created if new) or attached to one conversation. */
+    "docs.ingest": call(
+        req({
+            paths: Type.Array(FilePath, {minItems: 1, maxItems: 1000}),
+            collection: Type.Optional(Title),
+            conversationId: Type.Optional(Id),
+        }),
+        JobStarted,
+    ),
+    "docs.cancel": call(req({jobId: Id}), Cancelled),
+    "docs.listJobs": call(Empty, Type.Array(IngestProgress)),
+    "docs.remove": call(req({documentId: Id}), Type.Object({removed: Type.Boolean()}, closed)),
+    "docs.search": call(
+        req({
+            query: Type.String({minLength: 1, maxLength: 1000}),
+            limit: Type.Optional(Type.Integer({minimum: 1, maximum: 50})),
+            collection: Type.Optional(Title),
+            conversationId: Type.Optional(Id),
+        }),
+        Type.Array(SearchHit),
+    ),
+    "docs.getPassage": call(req({chunkId: Type.Integer({minimum: 1})}), Passage),
+    "docs.reembed": call(Empty, JobStarted),
+};

@@ -1,0 +1,230 @@
+// The engine and its backends, installed and recommended models, their fit on this computer, downloads.
+import {Type, type Static} from "@sinclair/typebox";
+import {
+    Cancelled,
+    Count,
+    Empty,
+    FilePath,
+    Id,
+    Timestamp,
+    call,
+    closed,
+    nullable,
+    oneOf,
+    req,
+} from "./base.js";
+
+export const Backend = oneOf(["cpu", "cuda", "vulkan", "metal"]);
+
+export type Backend = Static<typeof Backend>;
+
+export const EngineState = oneOf(["no-model", "loading", "ready", "generating", "error"]);
+
+export type EngineState = Static<typeof EngineState>;
+
+/** One llama.cpp backend on this computer: in use, available, or not (why, and how to build it). */
+export const BackendState = Type.Object(
+    {
+        backend: Backend,
+        state: oneOf(["in use", "available", "not available"]),
+        reason: nullable(Type.String()),
+        /** The command that builds this backend from node-llama-cpp's bundled source, when none is usable. */
+        buildCommand: nullable(Type.String()),
+    },
+    closed,
+);
+
+export type BackendState = Static<typeof BackendState>;
+
+export const BackendReport = Type.Object(
+    {chosen: Backend, fallbackReason: nullable(Type.String()), backends: Type.Array(BackendState)},
+    closed,
+);
+
+export type BackendReport = Static<typeof BackendReport>;
+
+export const GpuReport = Type.Object(
+    {
+        devices: Type.Array(Type.String()),
+        vramTotalBytes: Count,
+        vramUsedBytes: Count,
+        gpuLayers: Count,
+        totalLayers: Count,
+    },
+    closed,
+);
+
+export type GpuReport = Static<typeof GpuReport>;
+
+export const EngineStatus = Type.Object(
+    {
+        state: EngineState,
+        backend: nullable(Backend),
+        modelPath: nullable(Type.String()),
+        modelName: nullable(Type.String()),
+        threads: Count,
+        /** Why the engine is in "error" or "no-model", in words a person can act on. */
+        message: nullable(Type.String()),
+        /** 0..1 while a model loads. */
+        loadProgress: Type.Optional(nullable(Type.Number({minimum: 0, maximum: 1}))),
+        /** What runs the loaded model: devices, memory, layers on the GPU. */
+        gpu: Type.Optional(nullable(GpuReport)),
+        contextSize: Type.Optional(nullable(Count)),
+    },
+    closed,
+);
+
+export type EngineStatus = Static<typeof EngineStatus>;
+
+/** Engine settings (Settings screen); null means "chosen automatically". */
+export const EngineSettings = Type.Object(
+    {
+        forceCpu: Type.Boolean(),
+        gpuLayers: nullable(Type.Integer({minimum: 0, maximum: 10_000})),
+        threads: nullable(Type.Integer({minimum: 1, maximum: 512})),
+        contextSize: nullable(Type.Integer({minimum: 256, maximum: 1_048_576})),
+        batchSize: nullable(Type.Integer({minimum: 16, maximum: 65_536})),
+    },
+    closed,
+);
+
+export type EngineSettings = Static<typeof EngineSettings>;
+
+export const FitVerdict = oneOf(["vram", "ram", "too-large"]);
+
+export type FitVerdict = Static<typeof FitVerdict>;
+
+/** Will a model fit this computer, for the context size that would be used. */
+export const FitEstimate = Type.Object(
+    {
+        verdict: FitVerdict,
+        /** "gguf": node-llama-cpp's GGUF insights; "size": estimated from the file size (header unreadable). */
+        basis: oneOf(["gguf", "size"]),
+        contextSize: Count,
+        gpuLayers: Count,
+        totalLayers: nullable(Count),
+        ramBytes: Type.Number(),
+        vramBytes: Type.Number(),
+        freeRamBytes: Type.Number(),
+        freeVramBytes: Type.Number(),
+        /** One line for people, with the numbers. */
+        summary: Type.String(),
+    },
+    closed,
+);
+
+export type FitEstimate = Static<typeof FitEstimate>;
+
+export const FunctionCalling = oneOf(["native", "generic", "none"]);
+
+export type FunctionCalling = Static<typeof FunctionCalling>;
+
+export const modelInfoFields = {
+    name: Type.String(),
+    file: Type.String(),
+    sizeBytes: Count,
+    architecture: nullable(Type.String()),
+    parameterCount: nullable(Type.Number()),
+    quantization: nullable(Type.String()),
+    contextLength: nullable(Count),
+    hasChatTemplate: Type.Boolean(),
+    chatWrapper: nullable(Type.String()),
+    functionCalling: FunctionCalling,
+};
+
+export const ModelInfo = Type.Object(modelInfoFields, closed);
+
+export type ModelInfo = Static<typeof ModelInfo>;
+
+export const InstalledModel = Type.Object(
+    {
+        ...modelInfoFields,
+        id: Type.String(),
+        source: nullable(Type.String()),
+        addedAt: Timestamp,
+        /** Cairn downloaded the file into its models folder: removing the model deletes it. */
+        ownsFile: Type.Boolean(),
+    },
+    closed,
+);
+
+export type InstalledModel = Static<typeof InstalledModel>;
+
+export const Recommendation = Type.Object(
+    {
+        id: Type.String(),
+        name: Type.String(),
+        kind: oneOf(["chat", "embedding"]),
+        uri: Type.String(),
+        sizeBytes: Count,
+        parameters: Type.String(),
+        quantization: Type.String(),
+        notes: Type.String(),
+        fit: FitEstimate,
+    },
+    closed,
+);
+
+export type Recommendation = Static<typeof Recommendation>;
+
+export const DownloadState = oneOf(["starting", "downloading", "verifying", "done", "failed", "cancelled"]);
+
+export type DownloadState = Static<typeof DownloadState>;
+
+export const DownloadProgress = Type.Object(
+    {
+        id: Type.String(),
+        uri: Type.String(),
+        fileName: nullable(Type.String()),
+        state: DownloadState,
+        downloadedBytes: Count,
+        totalBytes: nullable(Count),
+        bytesPerSecond: Type.Number({minimum: 0}),
+        etaSeconds: nullable(Type.Number({minimum: 0})),
+        error: nullable(Type.String()),
+        /** Set when done: the installed model. */
+        modelId: nullable(Type.String()),
+    },
+    closed,
+);
+
+export type DownloadProgress = Static<typeof DownloadProgress>;
+
+/** A download a previous run left unfinished; starting the same download again resumes it. */
+export const PartialDownload = Type.Object({fileName: Type.String(), downloadedBytes: Count}, closed);
+
+export type PartialDownload = Static<typeof PartialDownload>;
+
+export const ModelsOverview = Type.Object(
+    {
+        installed: Type.Array(InstalledModel),
+        downloads: Type.Array(DownloadProgress),
+        partial: Type.Array(PartialDownload),
+        embeddingModelPath: nullable(Type.String()),
+    },
+    closed,
+);
+
+export type ModelsOverview = Static<typeof ModelsOverview>;
+
+/** The models calls: each one's request and its result's value. */
+export const modelsCalls = {
+    "models.load": call(req({path: FilePath}), EngineStatus),
+    "models.unload": call(Empty, EngineStatus),
+    "models.list": call(Empty, ModelsOverview),
+    /** The llama.cpp backends this computer can use, the one in use, and how to build a missing one. */
+    "models.backends": call(Empty, BackendReport),
+    "models.listRecommended": call(Empty, Type.Array(Recommendation)),
+    "models.inspect": call(req({path: FilePath}), Type.Object({info: ModelInfo, fit: FitEstimate}, closed)),
+    "models.add": call(req({path: FilePath}), InstalledModel),
+    "models.remove": call(req({id: Id}), Type.Object({deletedFile: Type.Boolean()}, closed)),
+    "models.download": call(
+        req({uri: Type.String({minLength: 4, maxLength: 2048, pattern: "^(https?:|hf:)"})}),
+        Type.Object({downloadId: Type.String()}, closed),
+    ),
+    "models.cancelDownload": call(req({downloadId: Id}), Cancelled),
+    "models.discardPartial": call(
+        req({fileName: Type.String({minLength: 1, maxLength: 255, pattern: "^[^/\\\\]+$"})}),
+        Type.Object({discarded: Type.Boolean()}, closed),
+    ),
+};
