@@ -64,7 +64,7 @@ export async function uiFigures() {
     }
 }
 
-/** Messages the window renders at first (renderer/src/ChatView.tsx's PAGE); earlier ones come on request. */
+/** Messages the window renders at first (renderer/src/chat/ChatView.tsx's PAGE); earlier ones come on request. */
 const FIRST_PAGE = 60;
 
 /** Clicks a conversation; resolves with the ms until its latest messages are on the page and painted. */

@@ -1,5 +1,5 @@
-import {ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
-import type {Models} from "./useModels.js";
+import {ModelFilePicker, RecommendedList} from "./models/ModelWidgets.js";
+import type {Models} from "./models/useModels.js";
 
 /** Shown while no model is configured: pick a recommended model (downloaded, then loaded) or a file. */
 type Props = {

@@ -1,5 +1,5 @@
 import {useEffect, useRef} from "react";
-import {Dialog} from "./Dialog.js";
+import {Dialog} from "./ui/Dialog.js";
 
 type Actions = {
     toggleSidebar(): void;

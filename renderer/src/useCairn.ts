@@ -14,7 +14,7 @@ import type {
     ToolMode,
     TurnState,
 } from "../../shared/contract.js";
-import {parseSlash, type Parsed} from "./slash.js";
+import {parseSlash, type Parsed} from "./chat/slash.js";
 
 export type CairnState = {
     conversations: Conversation[];

@@ -7,7 +7,7 @@ import type {
     ProviderInfo,
     ToolInfo,
 } from "../../../shared/contract.js";
-import {GenerationForm} from "../GenerationForm.js";
+import {GenerationForm} from "../settings/GenerationForm.js";
 
 type Props = {
     api: CairnApi;

@@ -1,7 +1,7 @@
 import {useEffect, useState} from "react";
-import type {ApprovalDecision, ApprovalRequest} from "../../shared/contract.js";
-import {useApi} from "./apiContext.js";
-import {Dialog} from "./Dialog.js";
+import type {ApprovalDecision, ApprovalRequest} from "../../../shared/contract.js";
+import {useApi} from "../apiContext.js";
+import {Dialog} from "../ui/Dialog.js";
 import {DiffView} from "./DiffView.js";
 
 type Args = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import {useEffect, useMemo, useRef, useState} from "react";
 import {SendHorizontal, Square} from "lucide-react";
-import type {Assistant, EngineStatus, Message, PlanStepInput} from "../../shared/contract.js";
+import type {Assistant, EngineStatus, Message, PlanStepInput} from "../../../shared/contract.js";
 import {MessageView, type MessageHandlers} from "./MessageView.js";
 
 type Props = {

@@ -1,8 +1,8 @@
 import {useEffect, useState} from "react";
-import type {Conversation, EngineStatus, Message, ProviderInfo} from "../../shared/contract.js";
-import {useApi} from "./apiContext.js";
-import {FIT_LABEL, FitBadge} from "./ModelWidgets.js";
-import type {Models} from "./useModels.js";
+import type {Conversation, EngineStatus, Message, ProviderInfo} from "../../../shared/contract.js";
+import {useApi} from "../apiContext.js";
+import {FIT_LABEL, FitBadge} from "../models/ModelWidgets.js";
+import type {Models} from "../models/useModels.js";
 
 type Props = {
     engine: EngineStatus | null;

@@ -2,9 +2,9 @@ import {useMemo, type ReactNode} from "react";
 import Markdown, {type Components, type Options} from "react-markdown";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
-import type {Citation} from "../../shared/contract.js";
+import type {Citation} from "../../../shared/contract.js";
 import {linkMarkers, markdownComponents} from "./citations.js";
-import {lazyModule, useLazyModule} from "./lazyModule.js";
+import {lazyModule, useLazyModule} from "../ui/lazyModule.js";
 import {useCopy} from "./useCopy.js";
 
 // Highlighting and math, loaded once, for the first answer that needs them.

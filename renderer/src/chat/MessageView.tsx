@@ -1,11 +1,11 @@
 import {memo, useState} from "react";
 import {Bookmark, Check, ChevronLeft, ChevronRight, Copy, Pencil, RefreshCw, Trash2} from "lucide-react";
-import type {Message, TurnStats} from "../../shared/contract.js";
+import type {Message, TurnStats} from "../../../shared/contract.js";
 import {SourcesList} from "./citations.js";
 import {AnswerMarkdown} from "./Markdown.js";
 import {useCopy} from "./useCopy.js";
 import {TraceSteps} from "./TraceSteps.js";
-import {PlanCard, type PlanActions} from "./PlanCard.js";
+import {PlanCard, type PlanActions} from "../plan/PlanCard.js";
 
 const STATUS_LABEL: Partial<Record<Message["status"], string>> = {
     interrupted: "stopped before the end",

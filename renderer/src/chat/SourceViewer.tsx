@@ -1,7 +1,7 @@
 import {createContext, useContext, useEffect, useRef, useState} from "react";
-import type {ArchivedPage, CairnApi, Passage} from "../../shared/contract.js";
+import type {ArchivedPage, CairnApi, Passage} from "../../../shared/contract.js";
 import {isSafeExternal} from "./links.js";
-import {Dialog} from "./Dialog.js";
+import {Dialog} from "../ui/Dialog.js";
 
 /** What the viewer opens: a page from the archive, or a passage of a local document. */
 export type SourceTarget = {archiveId: string} | {chunkId: number};

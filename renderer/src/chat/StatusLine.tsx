@@ -1,4 +1,4 @@
-import type {EngineStatus, TurnState} from "../../shared/contract.js";
+import type {EngineStatus, TurnState} from "../../../shared/contract.js";
 
 type Props = {
     engine: EngineStatus | null;

@@ -1,7 +1,7 @@
 import {useContext, useEffect, useState} from "react";
-import type {ToolCallRecord} from "../../shared/contract.js";
-import {ranBy} from "../../shared/toolCalls.js";
-import {ProgressContext, WritingContext, useApi} from "./apiContext.js";
+import type {ToolCallRecord} from "../../../shared/contract.js";
+import {ranBy} from "../../../shared/toolCalls.js";
+import {ProgressContext, WritingContext, useApi} from "../apiContext.js";
 import {DiffView} from "./DiffView.js";
 
 const PREVIEW = 400;

@@ -1,6 +1,6 @@
 import type {ReactNode} from "react";
 import type {Components} from "react-markdown";
-import type {Citation} from "../../shared/contract.js";
+import type {Citation} from "../../../shared/contract.js";
 import {isSafeExternal} from "./links.js";
 import {useSourceViewer} from "./SourceViewer.js";
 

@@ -1,4 +1,4 @@
-import type {PreflightCall} from "../../shared/contract.js";
+import type {PreflightCall} from "../../../shared/contract.js";
 
 /** Slash commands: a tool call the client asks for before the model answers. */
 type Command = {

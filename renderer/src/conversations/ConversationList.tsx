@@ -1,7 +1,7 @@
 import {useState, type ReactNode} from "react";
 import {Cpu, FileText, Pencil, Plus, Search, Settings, Trash2, Upload} from "lucide-react";
-import type {Conversation, Project} from "../../shared/contract.js";
-import {ProjectGroups} from "./projects/ProjectGroups.js";
+import type {Conversation, Project} from "../../../shared/contract.js";
+import {ProjectGroups} from "../projects/ProjectGroups.js";
 
 type Props = {
     conversations: Conversation[];

@@ -1,7 +1,7 @@
 import {useState} from "react";
-import type {CairnApi, Conversation} from "../../shared/contract.js";
-import {Dialog} from "./Dialog.js";
-import {download} from "./ui/download.js";
+import type {CairnApi, Conversation} from "../../../shared/contract.js";
+import {Dialog} from "../ui/Dialog.js";
+import {download} from "../ui/download.js";
 
 type Props = {api: CairnApi; conversation: Conversation; onClose(): void; onError(message: string): void};
 type Format = "markdown" | "html" | "pdf" | "json";

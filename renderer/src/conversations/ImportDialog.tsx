@@ -1,6 +1,6 @@
 import {useEffect, useState} from "react";
-import type {CairnApi, ImportFileReport, ImportReport} from "../../shared/contract.js";
-import {Dialog} from "./Dialog.js";
+import type {CairnApi, ImportFileReport, ImportReport} from "../../../shared/contract.js";
+import {Dialog} from "../ui/Dialog.js";
 import {uploadAndImport} from "./importUpload.js";
 
 type Props = {

@@ -1,6 +1,6 @@
 import {useEffect, useState, type ReactNode} from "react";
-import type {CairnApi, MessageHit, Project} from "../../shared/contract.js";
-import {Dialog} from "./Dialog.js";
+import type {CairnApi, MessageHit, Project} from "../../../shared/contract.js";
+import {Dialog} from "../ui/Dialog.js";
 
 type Props = {
     api: CairnApi;

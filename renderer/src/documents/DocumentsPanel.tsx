@@ -5,9 +5,9 @@ import type {
     Conversation,
     DocumentInfo,
     IngestProgress,
-} from "../../shared/contract.js";
-import {Confirm} from "./Confirm.js";
-import {Dialog} from "./Dialog.js";
+} from "../../../shared/contract.js";
+import {Confirm} from "../ui/Confirm.js";
+import {Dialog} from "../ui/Dialog.js";
 
 type Props = {
     api: CairnApi;

@@ -1,6 +1,6 @@
 import {useState} from "react";
-import type {McpAnswerAction, McpAsk} from "../../shared/contract.js";
-import {Dialog} from "./Dialog.js";
+import type {McpAnswerAction, McpAsk} from "../../../shared/contract.js";
+import {Dialog} from "../ui/Dialog.js";
 
 type Value = string | number | boolean;
 type Field = {

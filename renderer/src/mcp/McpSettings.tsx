@@ -1,7 +1,7 @@
 import {useCallback, useEffect, useState} from "react";
-import type {CairnApi, CallRes, McpServerInfo, McpStatus} from "../../shared/contract.js";
-import {countOf} from "../../shared/format.js";
-import {Confirm} from "./Confirm.js";
+import type {CairnApi, CallRes, McpServerInfo, McpStatus} from "../../../shared/contract.js";
+import {countOf} from "../../../shared/format.js";
+import {Confirm} from "../ui/Confirm.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 

@@ -1,9 +1,9 @@
 import {useCallback, useEffect, useState} from "react";
-import type {CairnApi, Memory, Message} from "../../shared/contract.js";
-import {Dialog} from "./Dialog.js";
-import {download} from "./ui/download.js";
-import {useAssistants} from "./assistants/useAssistants.js";
-import {useProjects} from "./projects/useProjects.js";
+import type {CairnApi, Memory, Message} from "../../../shared/contract.js";
+import {Dialog} from "../ui/Dialog.js";
+import {download} from "../ui/download.js";
+import {useAssistants} from "../assistants/useAssistants.js";
+import {useProjects} from "../projects/useProjects.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 

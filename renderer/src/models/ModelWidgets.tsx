@@ -1,6 +1,6 @@
 import {useState} from "react";
-import type {DownloadProgress, FitEstimate, Recommendation} from "../../shared/contract.js";
-import {formatBytes} from "../../shared/format.js";
+import type {DownloadProgress, FitEstimate, Recommendation} from "../../../shared/contract.js";
+import {formatBytes} from "../../../shared/format.js";
 import type {Models} from "./useModels.js";
 
 export const FIT_LABEL: Record<FitEstimate["verdict"], string> = {

@@ -1,10 +1,10 @@
 import {useEffect, useState} from "react";
-import type {BackendReport as Backends, EngineStatus} from "../../shared/contract.js";
+import type {BackendReport as Backends, EngineStatus} from "../../../shared/contract.js";
 import {DownloadBar, ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
-import {formatBytes} from "../../shared/format.js";
+import {formatBytes} from "../../../shared/format.js";
 import type {Models} from "./useModels.js";
-import {Dialog} from "./Dialog.js";
-import {Confirm} from "./Confirm.js";
+import {Dialog} from "../ui/Dialog.js";
+import {Confirm} from "../ui/Confirm.js";
 
 type Props = {models: Models; engine: EngineStatus | null; onClose(): void};
 

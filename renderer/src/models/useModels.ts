@@ -5,7 +5,7 @@ import type {
     FitEstimate,
     ModelsOverview,
     Recommendation,
-} from "../../shared/contract.js";
+} from "../../../shared/contract.js";
 
 export type ModelsState = {
     overview: ModelsOverview | null;

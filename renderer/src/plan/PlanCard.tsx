@@ -1,7 +1,7 @@
 import {useState} from "react";
 import {ArrowDown, ArrowUp, Check, Circle, LoaderCircle, Minus, Trash2, X} from "lucide-react";
-import type {Message, Plan, PlanStep, PlanStepInput} from "../../shared/contract.js";
-import {useApi} from "./apiContext.js";
+import type {Message, Plan, PlanStep, PlanStepInput} from "../../../shared/contract.js";
+import {useApi} from "../apiContext.js";
 
 /** A step being edited: its arguments as the JSON text typed. */
 type Draft = PlanStepInput & {argsText: string; problem?: string};

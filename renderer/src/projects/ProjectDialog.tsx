@@ -1,6 +1,6 @@
 import {useState} from "react";
 import type {CairnApi, Project} from "../../../shared/contract.js";
-import {Dialog} from "../Dialog.js";
+import {Dialog} from "../ui/Dialog.js";
 
 type Props = {
     api: CairnApi;

@@ -1,6 +1,6 @@
 import {useEffect, useState, type FormEvent} from "react";
-import type {CairnApi, EgressEntry, ProviderInfo, ProviderType} from "../../shared/contract.js";
-import {hostOf} from "./HeaderStatus.js";
+import type {CairnApi, EgressEntry, ProviderInfo, ProviderType} from "../../../shared/contract.js";
+import {hostOf} from "../chat/HeaderStatus.js";
 
 /**
  * Models served elsewhere (providers.json) and every request sent to them: nothing leaves this computer

@@ -1,6 +1,6 @@
 import {useCallback, useEffect, useState} from "react";
-import type {ApiStatus, CairnApi, CallRes} from "../../shared/contract.js";
-import {Confirm} from "./Confirm.js";
+import type {ApiStatus, CairnApi, CallRes} from "../../../shared/contract.js";
+import {Confirm} from "../ui/Confirm.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 

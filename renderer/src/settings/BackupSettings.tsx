@@ -1,6 +1,6 @@
 import {useCallback, useEffect, useRef, useState} from "react";
-import type {BackupSchedule, BackupsStatus, CairnApi, CallRes} from "../../shared/contract.js";
-import {formatBytes} from "../../shared/format.js";
+import type {BackupSchedule, BackupsStatus, CairnApi, CallRes} from "../../../shared/contract.js";
+import {formatBytes} from "../../../shared/format.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 

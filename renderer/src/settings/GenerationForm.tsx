@@ -1,6 +1,6 @@
 import {useEffect, useState} from "react";
-import type {CairnApi, Conversation, GenerationSettings} from "../../shared/contract.js";
-import {Dialog} from "./Dialog.js";
+import type {CairnApi, Conversation, GenerationSettings} from "../../../shared/contract.js";
+import {Dialog} from "../ui/Dialog.js";
 
 type NumberKey = Exclude<keyof GenerationSettings, "systemPrompt" | "seed" | "thinking" | "thinkingBudget">;
 const FIELDS: {key: NumberKey; label: string; step: number; min: number; max: number}[] = [

@@ -9,15 +9,15 @@ import type {
     ToolInfo,
     ToolPolicy,
     ToolUsage,
-} from "../../shared/contract.js";
+} from "../../../shared/contract.js";
 import {ApiSettings} from "./ApiSettings.js";
-import {ProviderSettings} from "./ProviderSettings.js";
-import {McpSettings} from "./McpSettings.js";
+import {ProviderSettings} from "../providers/ProviderSettings.js";
+import {McpSettings} from "../mcp/McpSettings.js";
 import {BackupSettings} from "./BackupSettings.js";
-import {MemorySettings} from "./MemorySettings.js";
-import {AssistantSettings} from "./assistants/AssistantSettings.js";
+import {MemorySettings} from "../memory/MemorySettings.js";
+import {AssistantSettings} from "../assistants/AssistantSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
-import {Dialog} from "./Dialog.js";
+import {Dialog} from "../ui/Dialog.js";
 
 const ENGINE_FIELDS: {key: Exclude<keyof EngineSettings, "forceCpu">; label: string; hint: string}[] = [
     {key: "gpuLayers", label: "GPU layers", hint: "automatic: as many as fit"},

@@ -1,8 +1,8 @@
 import {useCallback, useEffect, useState} from "react";
-import type {CairnApi, Conversation, McpServerInfo, ToolBudget} from "../../shared/contract.js";
-import {formatCount} from "../../shared/format.js";
-import {Dialog} from "./Dialog.js";
-import {WorkspaceField} from "./SettingsPanel.js";
+import type {CairnApi, Conversation, McpServerInfo, ToolBudget} from "../../../shared/contract.js";
+import {formatCount} from "../../../shared/format.js";
+import {Dialog} from "../ui/Dialog.js";
+import {WorkspaceField} from "../settings/SettingsPanel.js";
 
 type Props = {
     api: CairnApi;

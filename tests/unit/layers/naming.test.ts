@@ -20,14 +20,22 @@ function sourceFiles(dir: string): string[] {
     });
 }
 
+/** The file of a renderer component by its name, in renderer/src or one of its feature folders. */
+function componentSource(component: string): string | null {
+    const found = sourceFiles(path.join(ROOT, "renderer/src")).find(
+        (f) => path.basename(f) === `${component}.tsx`,
+    );
+    return found ?? null;
+}
+
 /** Why a file's name breaks the convention, or null. */
 function misnamed(file: string): string | null {
     const name = path.basename(file);
     const component = COMPONENT.exec(name);
     if (component) {
-        // A component's test is named for the component it tests, which lives in renderer/src.
-        const componentFile = component[2] ? path.join(ROOT, "renderer/src", `${component[1]}.tsx`) : file;
-        if (!fs.existsSync(componentFile)) return `${name} names no component of renderer/src`;
+        // A component's test is named for the component it tests, which lives in renderer/src's folders.
+        const componentFile = component[2] ? componentSource(component[1]!) : file;
+        if (!componentFile) return `${name} names no component of renderer/src`;
         const source = fs.readFileSync(componentFile, "utf8");
         // A component is an exported function, or a const (a memo() or forwardRef() of one), PascalCase.
         const exported = /export (default )?(function|const) [A-Z]/.test(source);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import {test} from "node:test";
 import {renderToStaticMarkup} from "react-dom/server";
 import type {Message} from "../../../shared/contract.js";
-import {MessageView} from "../../../renderer/src/MessageView.js";
+import {MessageView} from "../../../renderer/src/chat/MessageView.js";
 
 const base: Message = {
     id: "m1",

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import {test} from "node:test";
 import {renderToStaticMarkup} from "react-dom/server";
 import type {EngineStatus, Message, TurnStats} from "../../../shared/contract.js";
-import {ChatView} from "../../../renderer/src/ChatView.js";
-import {StatusLine} from "../../../renderer/src/StatusLine.js";
+import {ChatView} from "../../../renderer/src/chat/ChatView.js";
+import {StatusLine} from "../../../renderer/src/chat/StatusLine.js";
 
 const engine: EngineStatus = {
     state: "ready",

@@ -7,7 +7,7 @@ const {window, document} = parseHTML("<!doctype html><html><body><div id=root></
 Object.assign(globalThis, {window, document, navigator: {userAgent: "node"}, IS_REACT_ACT_ENVIRONMENT: true});
 const {act} = await import("react");
 const {createRoot} = await import("react-dom/client");
-const {lazyModule, useLazyModule} = await import("../../../renderer/src/lazyModule.js");
+const {lazyModule, useLazyModule} = await import("../../../renderer/src/ui/lazyModule.js");
 
 test("a lazy module loads once for every caller, tells its subscribers, and may be tried again after a failure", async () => {
     let imports = 0;

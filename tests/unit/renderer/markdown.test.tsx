@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 import {renderToStaticMarkup} from "react-dom/server";
-import {AnswerMarkdown} from "../../../renderer/src/Markdown.js";
+import {AnswerMarkdown} from "../../../renderer/src/chat/Markdown.js";
 
 const render = (text: string) => renderToStaticMarkup(<AnswerMarkdown text={text} citations={[]} />);
 

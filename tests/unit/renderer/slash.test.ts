@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {parseSlash} from "../../../renderer/src/slash.js";
+import {parseSlash} from "../../../renderer/src/chat/slash.js";
 
 test("plain text is sent as is", () => {
     assert.deepEqual(parseSlash("hello /stats"), {text: "hello /stats"});
