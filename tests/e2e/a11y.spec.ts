@@ -20,6 +20,8 @@ const RICH_ANSWER = [
     "```ts",
     "// moons",
     'const count = (planet: string) => (planet === "Mars" ? 2 : 95);',
+    // A line longer than any window: the block scrolls sideways and must be reachable by keyboard.
+    `const moons = ${JSON.stringify(Array.from({length: 40}, (_, i) => `moon-${i}`))};`,
     "```",
     "",
     "$E = mc^2$",

@@ -38,3 +38,22 @@ test("answers show tables, highlighted code with Copy, and math, all offline", a
         'const moons = ["Phobos", "Deimos"]; // two\n',
     );
 });
+
+test("a code block with a line wider than the window scrolls sideways from the keyboard", async ({page}) => {
+    const dataDir = tempDir();
+    const long = `const moons = ${JSON.stringify(Array.from({length: 60}, (_, i) => `moon-${i}`))};`;
+    seedConversation(dataDir, "Long line", [
+        {question: "Show me", answer: ["```js", long, "```"].join("\n")},
+    ]);
+    served = await startServe({dataDir});
+    await page.goto(served.url);
+    await page.locator(".sidebar .title", {hasText: "Long line"}).click();
+    const block = page.getByLabel("js code", {exact: true});
+    await expect(block).toBeVisible();
+    // Tab reaches it from its Copy button; then the arrow keys scroll it.
+    await page.getByRole("button", {name: "Copy js code"}).focus();
+    await page.keyboard.press("Tab");
+    await expect(block).toBeFocused();
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+    await expect.poll(() => block.evaluate((pre) => pre.scrollLeft)).toBeGreaterThan(0);
+});

@@ -64,7 +64,10 @@ const CodeBlock: Components["pre"] = ({children}) => {
                     {copied ? "Copied" : "Copy"}
                 </button>
             </div>
-            <pre>{children}</pre>
+            {/* A long line scrolls the block sideways: it takes the focus, so the keyboard can scroll it too. */}
+            <pre tabIndex={0} aria-label={`${language ?? "text"} code`}>
+                {children}
+            </pre>
         </div>
     );
 };
