@@ -66,6 +66,11 @@ export type CallRes<N extends CallName> = Calls[N]["res"];
 export type CairnApi = {
     invoke<N extends CallName>(name: N, req: CallReq<N>): Promise<CallRes<N>>;
     onEvent(listener: (event: AppEvent) => void): () => void;
+    /**
+     * Transports that can lose the core (the served window's WebSocket): hears false as soon as the connection
+     * closes, true once it is back. The desktop app's preload runs in the same app as the core: none.
+     */
+    onConnection?(listener: (connected: boolean) => void): () => void;
 };
 
 /** Frames of the WebSocket transport. */

@@ -106,12 +106,32 @@ function openCore(args: CliArgs, notices: string[] = []): Core {
     return core;
 }
 
+/**
+ * CAIRN_SERVE_TOKEN keeps the window's address across restarts (with --port): an open window reconnects to
+ * the new process by itself. Unset, each run makes a new token.
+ */
+function serveToken(): string | undefined {
+    const token = process.env.CAIRN_SERVE_TOKEN;
+    if (!token) return undefined;
+    if (!/^[A-Za-z0-9_-]{24,}$/.test(token))
+        throw new UsageError(
+            "CAIRN_SERVE_TOKEN must be at least 24 letters, digits, - or _ (it guards the window's address)",
+        );
+    return token;
+}
+
 async function serve(args: CliArgs): Promise<number> {
     // A restore asked for in the window happens here, before the library opens.
     const restored = await finishPendingRestore(preparedDataDir(args), othersRunning);
     if (restored) process.stderr.write(`cairn: ${restored}\n`);
     const core = openCore(args, restored ? [restored] : []);
-    const host = await startHost({core, rendererDir: rendererDir(), host: args.host, port: args.port});
+    const host = await startHost({
+        core,
+        rendererDir: rendererDir(),
+        host: args.host,
+        port: args.port,
+        token: serveToken(),
+    });
     process.stdout.write(`Cairn listening on ${host.url}\n`);
     // The model starts loading before the API listens: a request that comes at once waits for it.
     const loading = core.loadConfiguredModel();

@@ -19,6 +19,12 @@ const HEARTBEAT_MS = 15_000;
 const STALE_MS = 4 * HEARTBEAT_MS;
 
 /**
+ * Why a recovered answer ends where it does: the Cairn process writing it stopped (a crash, a kill, a power
+ * cut), not the person's Stop. Its text is what was saved, at most one flush (200 ms of text) behind the screen.
+ */
+export const CAIRN_STOPPED = "Cairn stopped before the answer was finished";
+
+/**
  * The processes sharing one data directory, registered in SQLite. Each answer records the process that
  * runs it, so recovery after a crash touches only answers whose process is gone, and a conversation's one
  * running answer is claimed in a transaction that every process sees.
@@ -84,10 +90,10 @@ export class ProcessRegistry {
             const placeholders = live.map(() => "?").join(", ");
             const interrupted = this.db
                 .prepare(
-                    `UPDATE messages SET status = 'interrupted', updated_at = ?
+                    `UPDATE messages SET status = 'interrupted', error = ?, updated_at = ?
                      WHERE status = 'streaming' AND (process_id IS NULL OR process_id NOT IN (${placeholders}))`,
                 )
-                .run(Date.now(), ...live).changes;
+                .run(CAIRN_STOPPED, Date.now(), ...live).changes;
             this.db
                 .prepare(
                     `UPDATE tool_calls SET status = 'cancelled', error = 'Cairn stopped before the call finished',

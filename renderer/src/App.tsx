@@ -28,10 +28,16 @@ import {ImportDialog} from "./conversations/ImportDialog.js";
 import {RememberDialog} from "./memory/MemorySettings.js";
 import {HeaderStatus, ThemeSwitch, hostOf} from "./chat/HeaderStatus.js";
 
+/** Said while the served window cannot reach the core (it reconnects by itself, backing off to 5 s). */
+const OFFLINE =
+    "Cairn is not reachable: its process stopped or the connection dropped. Reconnecting… Sending and Stop wait until it is back.";
+
 export function App({api}: {api: CairnApi}) {
     const cairn = useCairn(api);
     const {state} = cairn;
     const busy = state.messages.some((m) => m.status === "streaming" && m.role === "assistant");
+    // The served window lost the core: nothing can be sent or stopped until it is back.
+    const offline = state.connected ? null : OFFLINE;
     const selected = state.conversations.find((c) => c.id === state.selectedId);
     const approval = state.approvals[0];
     const [settingsOpen, setSettingsOpen] = useState(false);
@@ -274,6 +280,11 @@ export function App({api}: {api: CairnApi}) {
                                     )}
                                     <ThemeSwitch />
                                 </header>
+                                {offline && (
+                                    <div className="alert" role="alert" id="offline-reason">
+                                        <span>{offline}</span>
+                                    </div>
+                                )}
                                 {state.error && (
                                     <div className="alert" role="alert">
                                         <span>{state.error}</span>
@@ -296,6 +307,7 @@ export function App({api}: {api: CairnApi}) {
                                     streaming={state.streaming}
                                     thinking={state.thinking}
                                     busy={busy}
+                                    offline={offline}
                                     engine={state.engine}
                                     assistant={assistant}
                                     onSend={cairn.send}

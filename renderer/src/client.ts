@@ -17,6 +17,10 @@ export function connect(): CairnApi {
 function connectWebSocket(): CairnApi {
     const token = new URLSearchParams(location.search).get("token") ?? "";
     const listeners = new Set<(event: AppEvent) => void>();
+    const connection = new Set<(connected: boolean) => void>();
+    // Whether the window was connected, and told the connection is lost: each loss is told once.
+    let connected = false;
+    let lost = false;
     const pending = new Map<number, (res: Result<unknown>) => void>();
     const queue: string[] = [];
     let nextId = 1;
@@ -29,7 +33,12 @@ function connectWebSocket(): CairnApi {
         );
         socket.onopen = () => {
             retryMs = 250;
+            connected = true;
             for (const frame of queue.splice(0)) socket.send(frame);
+            if (lost) {
+                lost = false;
+                for (const listener of connection) listener(true);
+            }
         };
         socket.onmessage = (message) => {
             const frame = JSON.parse(String(message.data)) as ServerFrame;
@@ -41,6 +50,11 @@ function connectWebSocket(): CairnApi {
             }
         };
         socket.onclose = () => {
+            // Closed by the core's end (a crash, a quit) or the network: said at once, then retried.
+            if (connected && !lost) {
+                lost = true;
+                for (const listener of connection) listener(false);
+            }
             for (const resolve of pending.values()) {
                 resolve({
                     ok: false,
@@ -66,6 +80,10 @@ function connectWebSocket(): CairnApi {
         onEvent: (listener) => {
             listeners.add(listener);
             return () => listeners.delete(listener);
+        },
+        onConnection: (listener) => {
+            connection.add(listener);
+            return () => connection.delete(listener);
         },
     };
 }

@@ -35,6 +35,8 @@ export type CairnState = {
     progress: Record<string, ToolProgress>;
     /** Calls still being written by the model, by message id: name and arguments so far. */
     writing: Record<string, WritingCall[]>;
+    /** False while the window has lost the core (the served window's connection closed); it reconnects. */
+    connected: boolean;
 };
 
 export type WritingCall = {name: string; args: string};
@@ -56,9 +58,17 @@ export function useCairn(api: CairnApi) {
         progress: {},
         writing: {},
         turnState: null,
+        connected: true,
     });
     const patch = useCallback((p: Partial<CairnState>) => setState((s) => ({...s, ...p})), []);
-    const showError = useCallback((message: string) => patch({error: message}), [patch]);
+    // While the core is lost its banner says so: the calls that failed with it say nothing more.
+    const connectedRef = useRef(true);
+    const showError = useCallback(
+        (message: string) => {
+            if (connectedRef.current) patch({error: message});
+        },
+        [patch],
+    );
 
     // What the event handler needs to know without re-subscribing on every change.
     const selectedRef = useRef({id: null as string | null, known: new Set<string>()});
@@ -88,6 +98,36 @@ export function useCairn(api: CairnApi) {
         },
         [loadMessages],
     );
+
+    /** Everything the window mirrors of the core, read at start and again after a lost connection. */
+    const loadAll = useCallback(() => {
+        // Each answer is shown as it comes: the engine's state does not wait for a long list of conversations.
+        void api.invoke("app.getStatus", {}).then((status) => {
+            if (!status.ok) return;
+            patch({engine: status.value.engine});
+            if (status.value.warnings.length > 0) showError(status.value.warnings.join("\n"));
+        });
+        void api
+            .invoke("tools.listPending", {})
+            .then((pending) => pending.ok && patch({approvals: pending.value}));
+        void api.invoke("mcp.listAsks", {}).then((asks) => asks.ok && patch({asks: asks.value}));
+        void (async () => {
+            const list = await api.invoke("conversations.list", {});
+            if (!list.ok) return showError(list.error.message);
+            // A conversation made while the list was on its way (New, or a first message) stays listed and open.
+            setState((s) => ({
+                ...s,
+                conversations: [
+                    ...s.conversations.filter((c) => !list.value.some((l) => l.id === c.id)),
+                    ...list.value,
+                ],
+            }));
+            if (chosen.current) return;
+            const wanted = new URLSearchParams(location.search).get("c");
+            const first = list.value.find((c) => c.id === wanted) ?? list.value[0];
+            if (first) select(first.id);
+        })();
+    }, [api, patch, select, showError]);
 
     useEffect(() => {
         // Tokens can arrive hundreds per second: apply them once per frame, in order with other events.
@@ -121,38 +161,25 @@ export function useCairn(api: CairnApi) {
                 void loadMessages(started.conversationId);
             }
         });
+        // The core lost: the answers it was writing stop here (their state comes back with it); back: all is read again.
+        const unsubscribeConnection =
+            api.onConnection?.((connected) => {
+                connectedRef.current = connected;
+                // What was on screen stays there; the questions waiting for an answer went with the core.
+                if (!connected) return patch({connected, turnState: null, approvals: [], asks: []});
+                patch({connected});
+                loadAll();
+                const selected = selectedRef.current.id;
+                if (selected) void loadMessages(selected);
+            }) ?? (() => {});
         const unsubscribe = () => {
             unsubscribeEvents();
+            unsubscribeConnection();
             cancelAnimationFrame(frame);
         };
-        // Each answer is shown as it comes: the engine's state does not wait for a long list of conversations.
-        void api.invoke("app.getStatus", {}).then((status) => {
-            if (!status.ok) return;
-            patch({engine: status.value.engine});
-            if (status.value.warnings.length > 0) showError(status.value.warnings.join("\n"));
-        });
-        void api
-            .invoke("tools.listPending", {})
-            .then((pending) => pending.ok && patch({approvals: pending.value}));
-        void api.invoke("mcp.listAsks", {}).then((asks) => asks.ok && patch({asks: asks.value}));
-        void (async () => {
-            const list = await api.invoke("conversations.list", {});
-            if (!list.ok) return showError(list.error.message);
-            // A conversation made while the list was on its way (New, or a first message) stays listed and open.
-            setState((s) => ({
-                ...s,
-                conversations: [
-                    ...s.conversations.filter((c) => !list.value.some((l) => l.id === c.id)),
-                    ...list.value,
-                ],
-            }));
-            if (chosen.current) return;
-            const wanted = new URLSearchParams(location.search).get("c");
-            const first = list.value.find((c) => c.id === wanted) ?? list.value[0];
-            if (first) select(first.id);
-        })();
+        loadAll();
         return unsubscribe;
-    }, [api, loadMessages, patch, select, showError]);
+    }, [api, loadAll, loadMessages, patch]);
 
     /** assistantId: the assistant to start with (null: none; undefined: the default one); projectId: its project. */
     const create = useCallback(

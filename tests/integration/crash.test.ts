@@ -3,6 +3,7 @@ import {spawn} from "node:child_process";
 import path from "node:path";
 import {test} from "node:test";
 import Database from "better-sqlite3";
+import {CAIRN_STOPPED} from "../../main/store/processes.js";
 import {createCore} from "../../main/core.js";
 import {DB_FILE_NAME} from "../../main/store/db.js";
 import {waitFor} from "../helpers/waitFor.js";
@@ -48,6 +49,8 @@ test("an answer cut by SIGKILL is marked interrupted on the next start, with its
         const [conversation] = core.conversations.list();
         const answer = core.conversations.messages(conversation!.id).find((m) => m.role === "assistant")!;
         assert.equal(answer.status, "interrupted");
+        // Told apart from the person's Stop (which leaves no error): the window says "interrupted (Cairn stopped)".
+        assert.equal(answer.error, CAIRN_STOPPED);
         assert.ok(answer.content.length >= row.content.length);
         assert.ok(printed.startsWith(answer.content), "the kept text is what was streamed");
     } finally {

@@ -8,6 +8,8 @@ type Props = {
     streaming: Record<string, string>;
     thinking: Record<string, string>;
     busy: boolean;
+    /** Why nothing can be sent or stopped now (the core is not reachable), or null. */
+    offline?: string | null;
     engine: EngineStatus | null;
     /** The conversation's assistant: its name and starter prompts greet an empty conversation. */
     assistant?: Assistant;
@@ -32,7 +34,7 @@ const UNDO_MS = 6000;
 const PAGE = 60;
 
 export function ChatView(props: Props) {
-    const {messages, streaming, thinking, busy, engine, onSend, onStop, focusId} = props;
+    const {messages, streaming, thinking, busy, offline = null, engine, onSend, onStop, focusId} = props;
     // A deleted message is hidden at once and deleted when the undo window closes.
     const [deleting, setDeleting] = useState<{id: string; timer: ReturnType<typeof setTimeout>} | null>(null);
     const remove = useRef<(id: string) => void>(() => {});
@@ -160,7 +162,14 @@ export function ChatView(props: Props) {
                     Jump to latest
                 </button>
             )}
-            <Composer busy={busy} onSend={onSend} onStop={onStop} onSent={toLatest} onEditLast={editLast} />
+            <Composer
+                busy={busy}
+                offline={offline}
+                onSend={onSend}
+                onStop={onStop}
+                onSent={toLatest}
+                onEditLast={editLast}
+            />
         </>
     );
 }
@@ -225,6 +234,7 @@ export function shiftedBefore(messages: Message[], index: number): boolean {
 
 type ComposerProps = {
     busy: boolean;
+    offline: string | null;
     onSend(text: string): Promise<boolean>;
     onStop(): void;
     onSent(): void;
@@ -233,11 +243,13 @@ type ComposerProps = {
 };
 
 /** The message box: its own state, so that typing never re-renders the messages. */
-function Composer({busy, onSend, onStop, onSent, onEditLast}: ComposerProps) {
+function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: ComposerProps) {
     const [draft, setDraft] = useState("");
+    // Unreachable, the buttons say why (the banner's words) and Enter keeps the draft.
+    const why = offline ? {title: offline, "aria-describedby": "offline-reason"} : {};
     const submit = async () => {
         const text = draft.trim();
-        if (!text || busy) return;
+        if (!text || busy || offline) return;
         setDraft("");
         onSent();
         if (!(await onSend(text))) setDraft(text);
@@ -267,11 +279,11 @@ function Composer({busy, onSend, onStop, onSent, onEditLast}: ComposerProps) {
                 }}
             />
             {busy ? (
-                <button type="button" className="stop" onClick={onStop}>
+                <button type="button" className="stop" onClick={onStop} disabled={!!offline} {...why}>
                     <Square aria-hidden size={14} /> Stop
                 </button>
             ) : (
-                <button type="submit" disabled={!draft.trim()}>
+                <button type="submit" disabled={!draft.trim() || !!offline} {...why}>
                     <SendHorizontal aria-hidden size={16} /> Send
                 </button>
             )}

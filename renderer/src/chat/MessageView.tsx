@@ -12,6 +12,15 @@ const STATUS_LABEL: Partial<Record<Message["status"], string>> = {
     error: "failed",
 };
 
+/**
+ * The note under an ended answer: why it failed; for an interrupted one, whether the person stopped it or
+ * Cairn itself stopped (its process ended while writing: the error says so, see main/store/processes.ts).
+ */
+function noteOf(message: Message, label: string): string {
+    if (message.status === "interrupted") return message.error ? "interrupted (Cairn stopped)" : label;
+    return message.error ? `${label}: ${message.error}` : label;
+}
+
 /** What the model thought before answering: folded, "Thinking…" while it thinks, then "Thought for 12 s". */
 function Thought({text, ms, thinking}: {text: string; ms: number | null; thinking: boolean}) {
     if (!text) return null;
@@ -159,7 +168,7 @@ export const MessageView = memo(function MessageView({
                 </div>
             )}
             <SourcesList citations={message.citations} />
-            {label && <div className="note">{message.error ? `${label}: ${message.error}` : label}</div>}
+            {label && <div className="note">{noteOf(message, label)}</div>}
             {message.stats?.contextShifted && !shiftNoted && (
                 <div className="note" role="note">
                     The conversation no longer fitted in the model&apos;s context: the oldest turns were left

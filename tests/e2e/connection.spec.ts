@@ -1,0 +1,74 @@
+import {randomBytes} from "node:crypto";
+import net from "node:net";
+import {expect, test} from "@playwright/test";
+import {tempDir} from "../helpers/paths.js";
+import {startServe, type Served} from "../helpers/serve.js";
+
+let served: Served | null = null;
+test.afterEach(async () => {
+    await served?.stop();
+    delete process.env.CAIRN_SERVE_TOKEN;
+});
+
+async function freePort(): Promise<number> {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const {port} = server.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+}
+
+test("the core killed mid-answer: a banner at once, Send and Stop wait; back, the kept answer says Cairn stopped", async ({
+    page,
+}) => {
+    // The same address after a restart (port and CAIRN_SERVE_TOKEN), so that the open window reconnects.
+    const dataDir = tempDir();
+    const port = await freePort();
+    process.env.CAIRN_SERVE_TOKEN = randomBytes(24).toString("base64url");
+    const options = {
+        dataDir,
+        extra: ["--port", String(port), "--max-tokens", "200000", "--temperature", "0"],
+    };
+    served = await startServe(options);
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    const box = page.getByRole("textbox", {name: "Message"});
+    await box.fill("Once upon a time");
+    await box.press("Enter");
+    const answer = page.locator("article.message.assistant").first();
+    await expect(answer).toHaveAttribute("data-status", "streaming");
+    await expect(answer.locator(".content")).not.toHaveText("");
+
+    served.child.kill("SIGKILL");
+    await served.stop();
+    // The closed connection is seen at once: the banner within 2 s, and nothing can be sent or stopped.
+    const banner = page.getByRole("alert").filter({hasText: "Cairn is not reachable"});
+    await expect(banner).toBeVisible({timeout: 2_000});
+    await expect(page.getByRole("button", {name: "Stop"})).toBeDisabled();
+    const onScreen = await answer.locator(".content").innerText();
+    await expect(page.locator(".alert")).toHaveCount(1); // said once: no second error for the lost calls
+
+    served = await startServe(options);
+    await expect(banner).toBeHidden({timeout: 15_000});
+    await expect(answer).toHaveAttribute("data-status", "interrupted");
+    await expect(answer.locator(".note")).toHaveText("interrupted (Cairn stopped)");
+    // What was saved is what was on screen, up to the last flush (200 ms of text) before the kill.
+    const kept = (await answer.locator(".content").innerText()).trim();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(onScreen.trim().startsWith(kept)).toBe(true);
+    await box.fill("And then?");
+    await expect(page.getByRole("button", {name: "Send"})).toBeEnabled();
+});
+
+test("a user's Stop stays labelled as such, apart from Cairn stopping", async ({page}) => {
+    served = await startServe({extra: ["--max-tokens", "200000", "--temperature", "0"]});
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    const box = page.getByRole("textbox", {name: "Message"});
+    await box.fill("Once upon a time");
+    await box.press("Enter");
+    const answer = page.locator("article.message.assistant").first();
+    await expect(answer.locator(".content")).not.toHaveText("");
+    await page.getByRole("button", {name: "Stop"}).click();
+    await expect(answer.locator(".note")).toHaveText("stopped before the end");
+});
