@@ -325,6 +325,7 @@ export function App({api}: {api: CairnApi}) {
                                     engine={state.engine}
                                     busy={busy}
                                     turnState={state.turnState}
+                                    offline={offline !== null}
                                     remote={
                                         provider
                                             ? `${provider.name} · ${selected?.providerModel ?? provider.model ?? "first model"} · ${hostOf(provider.baseUrl)}`

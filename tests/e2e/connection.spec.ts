@@ -45,11 +45,13 @@ test("the core killed mid-answer: a banner at once, Send and Stop wait; back, th
     const banner = page.getByRole("alert").filter({hasText: "Cairn is not reachable"});
     await expect(banner).toBeVisible({timeout: 2_000});
     await expect(page.getByRole("button", {name: "Stop"})).toBeDisabled();
+    await expect(page.locator(".status .state")).toHaveText("not reachable");
     const onScreen = await answer.locator(".content").innerText();
     await expect(page.locator(".alert")).toHaveCount(1); // said once: no second error for the lost calls
 
     served = await startServe(options);
     await expect(banner).toBeHidden({timeout: 15_000});
+    await expect(page.locator(".status .state")).toHaveText("ready");
     await expect(answer).toHaveAttribute("data-status", "interrupted");
     await expect(answer.locator(".note")).toHaveText("interrupted (Cairn stopped)");
     // What was saved is what was on screen, up to the last flush (200 ms of text) before the kill.

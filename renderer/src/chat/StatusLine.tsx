@@ -6,6 +6,8 @@ type Props = {
     turnState: TurnState | null;
     /** Where the conversation's model runs when it is served elsewhere ("qwen3 · 10.0.0.5:8080"). */
     remote?: string | null;
+    /** The window cannot reach the core now (the banner says why). */
+    offline?: boolean;
 };
 
 function gpuTitle(engine: EngineStatus): string {
@@ -13,8 +15,15 @@ function gpuTitle(engine: EngineStatus): string {
     return `${engine.gpu.devices.join(", ")}: ${engine.gpu.gpuLayers} of ${engine.gpu.totalLayers} layers on the GPU`;
 }
 
-export function StatusLine({engine, busy, turnState, remote}: Props) {
+export function StatusLine({engine, busy, turnState, remote, offline = false}: Props) {
     if (!engine) return <footer className="status">Connecting…</footer>;
+    if (offline)
+        return (
+            <footer className="status" data-state="unreachable">
+                <span className="model">{remote ?? engine.modelName ?? "no model"}</span>
+                <span className="state">not reachable</span>
+            </footer>
+        );
     if (remote)
         return (
             <footer className="status" data-state={busy ? "generating" : "ready"}>
