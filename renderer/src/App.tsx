@@ -1,6 +1,6 @@
 import type {CairnApi, Message, Project, ProviderInfo, ToolMode} from "../../shared/contract.js";
 import {Download, Paperclip, PanelLeft, SlidersHorizontal, Wrench, X} from "lucide-react";
-import {useEffect, useState} from "react";
+import {useEffect, useState, type MouseEvent} from "react";
 import {ApprovalDialog} from "./chat/ApprovalDialog.js";
 import {McpAskDialog} from "./mcp/McpAskDialog.js";
 import {ToolsDialog} from "./tools/ToolsDialog.js";
@@ -27,6 +27,17 @@ import {ExportDialog} from "./conversations/ExportDialog.js";
 import {ImportDialog} from "./conversations/ImportDialog.js";
 import {RememberDialog} from "./memory/MemorySettings.js";
 import {HeaderStatus, ThemeSwitch, hostOf} from "./chat/HeaderStatus.js";
+
+/** The skip link's jump: the message box takes the focus (a fragment alone would only scroll). */
+function skipToMessageBox(event: MouseEvent<HTMLAnchorElement>): void {
+    event.preventDefault();
+    focusMessageBox();
+}
+
+/** The message box, focused where a conversation opens (chosen, new, or at start) without scrolling the page. */
+function focusMessageBox(): void {
+    document.getElementById("message-box")?.focus({preventScroll: true});
+}
 
 /** Said while the served window cannot reach the core (it reconnects by itself, backing off to 5 s). */
 const OFFLINE =
@@ -69,6 +80,10 @@ export function App({api}: {api: CairnApi}) {
             ? models.state.overview?.installed.find((m) => m.id === finished.modelId)?.file
             : undefined;
     const {load} = models;
+    // A conversation opened (chosen, new with Ctrl+N, or at start): the message box is where to type next.
+    useEffect(() => {
+        if (state.selectedId) focusMessageBox();
+    }, [state.selectedId]);
     useEffect(() => {
         if (!downloadedFile) return;
         setFirstDownload(null);
@@ -107,6 +122,9 @@ export function App({api}: {api: CairnApi}) {
                 <WritingContext.Provider value={state.writing}>
                     <SourceViewerContext.Provider value={setSource}>
                         <div className={sidebarHidden ? "app sidebar-hidden" : "app"}>
+                            <a className="skip-link" href="#message-box" onClick={skipToMessageBox}>
+                                Skip to the message box
+                            </a>
                             <ConversationList
                                 conversations={state.conversations}
                                 selectedId={state.selectedId}

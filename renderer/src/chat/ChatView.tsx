@@ -263,6 +263,7 @@ function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: ComposerP
             }}
         >
             <textarea
+                id="message-box"
                 aria-label="Message"
                 placeholder="Ask anything. Enter sends, Shift+Enter adds a line."
                 value={draft}
