@@ -1,4 +1,4 @@
-import type {PreflightCall} from "../../../shared/contract.js";
+import type {CairnApi, PreflightCall} from "../../../shared/contract.js";
 
 /** Slash commands: a tool call the client asks for before the model answers. */
 type Command = {
@@ -81,4 +81,16 @@ function promptRequest(server: string, name: string, text: string): PromptReques
         rest = rest.slice(pair[0].length);
     }
     return {server, name, args, rest};
+}
+
+/** An MCP prompt command becomes the prompt's text (and what was typed after its arguments). */
+export async function expandPrompt(
+    api: CairnApi,
+    parsed: Parsed,
+): Promise<Exclude<Parsed, {mcpPrompt: unknown}>> {
+    if (!("mcpPrompt" in parsed)) return parsed;
+    const {server, name, args, rest} = parsed.mcpPrompt;
+    const res = await api.invoke("mcp.getPrompt", {server, name, args});
+    if (!res.ok) return {error: res.error.message};
+    return {text: parsed.text, prompt: rest ? `${res.value.text}\n\n${rest}` : res.value.text};
 }
