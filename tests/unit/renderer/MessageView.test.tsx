@@ -30,7 +30,10 @@ test("assistant answers render markdown: code blocks, lists, links that leave th
         content: "Steps:\n\n- one\n- two\n\n```js\nlet x = 1;\n```\n\nSee [docs](https://example.org).",
     });
     assert.match(html, /<ul>\s*<li>one<\/li>\s*<li>two<\/li>\s*<\/ul>/);
-    assert.match(html, /<pre><code class="language-js">let x = 1;\n<\/code><\/pre>/);
+    assert.match(
+        html,
+        /<pre tabindex="0" aria-label="js code"><code class="language-js">let x = 1;\n<\/code><\/pre>/,
+    );
     assert.match(html, /<a href="https:\/\/example.org" target="_blank" rel="noopener noreferrer">docs<\/a>/);
 });
 

@@ -32,7 +32,10 @@ test("a code block has its language label and a Copy button named for it", () =>
         /<span class="code-language">python<\/span><button type="button" aria-label="Copy python code">Copy<\/button>/,
     );
     assert.match(html, /<span class="code-language">text<\/span>/);
-    assert.match(html, /<pre><code class="language-python">print\(&#x27;hi&#x27;\)\n<\/code><\/pre>/);
+    assert.match(
+        html,
+        /<pre tabindex="0" aria-label="python code"><code class="language-python">print\(&#x27;hi&#x27;\)\n<\/code><\/pre>/,
+    );
 });
 
 test("math is parsed (rendered by KaTeX once its chunk has loaded)", () => {
