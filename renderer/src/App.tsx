@@ -1,7 +1,8 @@
-import type {CairnApi, Message, Project, ProviderInfo, ToolMode} from "../../shared/contract.js";
-import {Download, Paperclip, PanelLeft, SlidersHorizontal, Wrench, X} from "lucide-react";
+import type {CairnApi, Message, Project, ProviderInfo} from "../../shared/contract.js";
+import {PanelLeft, X} from "lucide-react";
 import {useEffect, useState, type MouseEvent} from "react";
 import {ApprovalDialog} from "./chat/ApprovalDialog.js";
+import {ConversationControls} from "./chat/ConversationControls.js";
 import {McpAskDialog} from "./mcp/McpAskDialog.js";
 import {ToolsDialog} from "./tools/ToolsDialog.js";
 import {ApiContext, ProgressContext, WritingContext} from "./apiContext.js";
@@ -19,7 +20,6 @@ import {useCairn} from "./useCairn.js";
 import {useAssistants} from "./assistants/useAssistants.js";
 import {useProjects} from "./projects/useProjects.js";
 import {ProjectDialog} from "./projects/ProjectDialog.js";
-import {ProjectSelect} from "./projects/ProjectSelect.js";
 import {AssistantBadge, AssistantPicker} from "./assistants/AssistantPicker.js";
 import {ShortcutsSheet, useShortcuts} from "./shortcuts.js";
 import {SearchDialog} from "./conversations/SearchDialog.js";
@@ -234,67 +234,18 @@ export function App({api}: {api: CairnApi}) {
                                         onProvider={(name, model) => void cairn.setProvider(name, model)}
                                     />
                                     {selected && (
-                                        <>
-                                            <label>
-                                                Mode{" "}
-                                                <select
-                                                    aria-label="Mode"
-                                                    value={selected.mode}
-                                                    onChange={(e) =>
-                                                        void cairn.setMode(e.target.value as ToolMode)
-                                                    }
-                                                    title="Ask: only tools that read. Plan: a plan to read and edit first, then tools that read. Agent: all tools, each with its approval policy."
-                                                >
-                                                    <option value="ask">Ask</option>
-                                                    <option value="plan">Plan</option>
-                                                    <option value="agent">Agent</option>
-                                                </select>
-                                            </label>
-                                            <ProjectSelect
-                                                projects={projects}
-                                                value={selected.projectId}
-                                                onChange={(projectId) => void cairn.setProject(projectId)}
-                                            />
-                                            <WebSwitch
-                                                on={selected.webAccess}
-                                                provider={provider}
-                                                onChange={(on) => void cairn.setWebAccess(on)}
-                                            />
-                                            <label title="Nothing is recalled from memory here, and nothing remembered">
-                                                <input
-                                                    type="checkbox"
-                                                    checked={selected.incognito}
-                                                    onChange={(e) =>
-                                                        void cairn.setIncognito(e.target.checked)
-                                                    }
-                                                />{" "}
-                                                Incognito
-                                            </label>
-                                            <button
-                                                onClick={() => setDocumentsOpen("conversation")}
-                                                title="Documents only this conversation can search"
-                                            >
-                                                <Paperclip aria-hidden size={16} /> Attach
-                                            </button>
-                                            <button
-                                                onClick={() => setToolsOpen(true)}
-                                                title="Which tools the model is offered here, and what they cost in its context"
-                                            >
-                                                <Wrench aria-hidden size={16} /> Tools
-                                            </button>
-                                            <button
-                                                onClick={() => setGenerationOpen(true)}
-                                                title="System prompt, temperature, seed… for this conversation"
-                                            >
-                                                <SlidersHorizontal aria-hidden size={16} /> Generation
-                                            </button>
-                                            <button
-                                                onClick={() => setExportOpen(true)}
-                                                title="Save as Markdown or JSON"
-                                            >
-                                                <Download aria-hidden size={16} /> Export
-                                            </button>
-                                        </>
+                                        <ConversationControls
+                                            conversation={selected}
+                                            projects={projects}
+                                            provider={provider}
+                                            actions={cairn}
+                                            open={{
+                                                attach: () => setDocumentsOpen("conversation"),
+                                                tools: () => setToolsOpen(true),
+                                                generation: () => setGenerationOpen(true),
+                                                export: () => setExportOpen(true),
+                                            }}
+                                        />
                                     )}
                                     <ThemeSwitch />
                                 </header>
@@ -415,44 +366,6 @@ export function App({api}: {api: CairnApi}) {
                 </WritingContext.Provider>
             </ProgressContext.Provider>
         </ApiContext.Provider>
-    );
-}
-
-/**
- * The conversation's web access. With a provider that cannot search the web here (Anthropic's API) it is
- * shown off and disabled, saying why; with one that searches on its own (OpenAI, Gemini), it says so.
- */
-function WebSwitch({
-    on,
-    provider,
-    onChange,
-}: {
-    on: boolean;
-    provider?: ProviderInfo;
-    onChange(on: boolean): void;
-}) {
-    const none = provider?.webSearch === "none";
-    const title = none
-        ? "Not available for this provider yet"
-        : provider?.webSearch === "provider"
-          ? `${provider.name} searches the web with its own search: your questions go to it, and it chooses the pages.`
-          : "Lets the model send search queries and page addresses to the internet.";
-    return (
-        <label title={title} className={none ? "disabled" : undefined}>
-            <input
-                type="checkbox"
-                checked={on && !none}
-                disabled={none}
-                aria-describedby={none ? "web-unavailable" : undefined}
-                onChange={(e) => onChange(e.target.checked)}
-            />{" "}
-            Web access
-            {none && (
-                <span id="web-unavailable" className="visually-hidden">
-                    Not available for this provider yet
-                </span>
-            )}
-        </label>
     );
 }
 
