@@ -1,6 +1,7 @@
 import {memo, useState} from "react";
 import {Bookmark, Check, ChevronLeft, ChevronRight, Copy, Pencil, RefreshCw, Trash2} from "lucide-react";
-import type {Message, TurnStats} from "../../../shared/contract.js";
+import type {Message} from "../../../shared/contract.js";
+import {StatsDetails, Thought} from "./AnswerDetails.js";
 import {SourcesList} from "./citations.js";
 import {AnswerMarkdown} from "./Markdown.js";
 import {useCopy} from "./useCopy.js";
@@ -19,62 +20,6 @@ const STATUS_LABEL: Partial<Record<Message["status"], string>> = {
 function noteOf(message: Message, label: string): string {
     if (message.status === "interrupted") return message.error ? "interrupted (Cairn stopped)" : label;
     return message.error ? `${label}: ${message.error}` : label;
-}
-
-/** What the model thought before answering: folded, "Thinking…" while it thinks, then "Thought for 12 s". */
-function Thought({text, ms, thinking}: {text: string; ms: number | null; thinking: boolean}) {
-    if (!text) return null;
-    const label = thinking ? "Thinking…" : ms === null ? "Thought" : `Thought for ${formatSeconds(ms)}`;
-    return (
-        <details className="thought">
-            <summary>{label}</summary>
-            <p className="plain">{text.trim()}</p>
-        </details>
-    );
-}
-
-function formatSeconds(ms: number): string {
-    return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
-}
-
-function StatsDetails({stats, model}: {stats: TurnStats; model: string | null}) {
-    return (
-        <details className="stats">
-            <summary>
-                {stats.completionTokens} tokens
-                {stats.thoughtTokens > 0 && ` · ${stats.thoughtTokens} thinking`}
-                {stats.tokensPerSecond !== null && ` · ${stats.tokensPerSecond.toFixed(1)} tok/s`}
-                {stats.timeToFirstTokenMs !== null &&
-                    ` · first token ${Math.round(stats.timeToFirstTokenMs)} ms`}
-            </summary>
-            <dl>
-                <dt>Model</dt>
-                <dd data-stat="model">{model ?? "—"}</dd>
-                <dt>Prompt tokens evaluated</dt>
-                <dd data-stat="prompt">{stats.promptTokens}</dd>
-                <dt>Tokens reused from the cache</dt>
-                <dd data-stat="reused">{stats.reusedTokens}</dd>
-                <dt>Tokens generated</dt>
-                <dd data-stat="generated">{stats.completionTokens}</dd>
-                <dt>Tokens spent thinking</dt>
-                <dd data-stat="thought">{stats.thoughtTokens}</dd>
-                <dt>Time to first token</dt>
-                <dd>
-                    {stats.timeToFirstTokenMs === null ? "—" : `${Math.round(stats.timeToFirstTokenMs)} ms`}
-                </dd>
-                <dt>Speed</dt>
-                <dd>
-                    {stats.tokensPerSecond === null ? "—" : `${stats.tokensPerSecond.toFixed(1)} tokens/s`}
-                </dd>
-                {stats.toolsOffered && (
-                    <>
-                        <dt>Tools</dt>
-                        <dd data-stat="tools">{stats.toolsOffered}</dd>
-                    </>
-                )}
-            </dl>
-        </details>
-    );
 }
 
 /** What can be done to a message; one stable object for the whole list, so that memo() holds. */

@@ -18,6 +18,7 @@ import {MemorySettings} from "../memory/MemorySettings.js";
 import {AssistantSettings} from "../assistants/AssistantSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
 import {Dialog} from "../ui/Dialog.js";
+import {IntegerSetting, UsageTable} from "./SettingsFields.js";
 
 const ENGINE_FIELDS: {key: Exclude<keyof EngineSettings, "forceCpu">; label: string; hint: string}[] = [
     {key: "gpuLayers", label: "GPU layers", hint: "automatic: as many as fit"},
@@ -268,64 +269,5 @@ export function WorkspaceField({
             </button>
             {value && <button onClick={() => onSave(null)}>Use the default</button>}
         </div>
-    );
-}
-
-/** Which tools the model is offered and which it picks: to tune descriptions and switch off the unused. */
-function UsageTable({usage}: {usage: ToolUsage[]}) {
-    if (usage.length === 0) return <p className="muted">No tool was offered or called yet.</p>;
-    return (
-        <table className="usage">
-            <thead>
-                <tr>
-                    <th>Tool</th>
-                    <th>Offered</th>
-                    <th>Called</th>
-                    <th>Failed</th>
-                    <th>Denied</th>
-                    <th>Median time</th>
-                </tr>
-            </thead>
-            <tbody>
-                {usage.map((u) => (
-                    <tr key={u.tool} data-usage={u.tool}>
-                        <td>
-                            <code>{u.tool}</code>
-                        </td>
-                        <td>{u.offered}</td>
-                        <td>{u.called}</td>
-                        <td>{u.failed}</td>
-                        <td>{u.denied}</td>
-                        <td>{u.p50Ms === null ? "—" : `${Math.round(u.p50Ms)} ms`}</td>
-                    </tr>
-                ))}
-            </tbody>
-        </table>
-    );
-}
-
-/** A whole number setting, saved as it is typed when it is within its range. */
-function IntegerSetting(props: {
-    label: string;
-    min: number;
-    max: number;
-    value: number;
-    onSave(value: number): void;
-}) {
-    const {label, min, max, value, onSave} = props;
-    return (
-        <label>
-            {label}{" "}
-            <input
-                type="number"
-                min={min}
-                max={max}
-                value={value}
-                onChange={(e) => {
-                    const next = Number(e.target.value);
-                    if (Number.isInteger(next) && next >= min && next <= max) onSave(next);
-                }}
-            />
-        </label>
     );
 }
