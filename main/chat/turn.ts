@@ -1,21 +1,19 @@
-import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
+import type {ChatHistoryItem} from "node-llama-cpp";
 import type {
     AppEvent,
     Conversation,
-    Citation,
     GenerationSettings,
     Message,
     Plan,
     PlanStep,
     PreflightCall,
-    Source,
     ToolChoice,
     ToolMode,
     TurnStats,
 } from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
 import {emptyStats, type HostedTools, type StepEngine} from "../llm/engine.js";
-import {ModelTurn, runSteps, withSources} from "../llm/stepLoop.js";
+import {ModelTurn, runSteps} from "../llm/stepLoop.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {Approver} from "../tools/approvals.js";
@@ -24,6 +22,15 @@ import type {ToolRegistry} from "../tools/registry.js";
 import {describeSelection, FIND_TOOLS, type ToolChooser, type ToolSelection} from "../tools/selection.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import type {CallContext, CallOutcome, ToolRunner} from "../tools/runner.js";
+import {AnswerCitations} from "./answerCitations.js";
+import {
+    forcedTools,
+    functionCallItem,
+    lastQuestion,
+    systemMessage,
+    TOOL_LIMIT_NOTE,
+    toolsCalled,
+} from "./stepInput.js";
 import {TurnMachine} from "./turnState.js";
 import {callOf, plannerStep, readPlan, runPlan} from "./plan.js";
 
@@ -72,14 +79,6 @@ export type TurnInput = {
 type Call = {name: string; params: unknown};
 type Ending = {error: string | null; stopped: boolean};
 
-const TOOL_LIMIT_NOTE =
-    "The tool limit for this answer is reached. Answer now with what you have, without tools.";
-/** Said when the model may reach the internet: its queries and addresses leave this computer. */
-export const WEB_NOTE =
-    "Web access is on: search queries and page addresses leave this computer, so never put secrets or personal details in them.";
-const CITE_NOTE =
-    "Tool results list their sources as [n] Title. When you use information from a source, cite it as [n].";
-
 /**
  * One answer: the agent loop over the engine and the tools (steps, tool calls, citations), its text saved
  * while it streams, its events recorded, and its end published.
@@ -96,7 +95,7 @@ export class Turn {
     private readonly turn = new ModelTurn();
     private readonly stats = emptyStats();
     private readonly seen = new Set<string>();
-    private readonly cited: Citation[] = [];
+    private readonly citations: AnswerCitations;
     private contextUsed: number | null = null;
     private readonly machine: TurnMachine;
     /** The tools the last step offered, and why; tools find_tools found in this answer. */
@@ -108,6 +107,7 @@ export class Turn {
         private readonly input: TurnInput,
     ) {
         const {conversationId, id: messageId} = input.answer;
+        this.citations = new AnswerCitations(deps.citations, messageId);
         this.machine = new TurnMachine((state) =>
             deps.bus.emit({type: "turn.state", conversationId, messageId, state}),
         );
@@ -365,7 +365,9 @@ export class Turn {
         const outcomes = await mapLimit(calls, registry.config.defaults.maxParallel, (c) =>
             runner.run(c.name, c.params, this.callContext(step, origin, fit)),
         );
-        this.turn.called(outcomes.map((o, i) => functionCallItem(calls[i]!, o, this.cite(o), registry)));
+        this.turn.called(
+            outcomes.map((o, i) => functionCallItem(calls[i]!, o, this.citations.cite(o), registry)),
+        );
         return outcomes;
     }
 
@@ -424,9 +426,7 @@ export class Turn {
                 finishers.get(id)?.(text, args);
                 finishers.delete(id);
             },
-            cite: (id, {title, url}) =>
-                (this.cited.find((c) => c.url === url) ?? this.addCitation({kind: "url", title, url}, id))
-                    .number,
+            cite: (id, page) => this.citations.numberOf(id, page),
         };
         // A step the stream never finished (stopped, broken off) is closed with the step.
         const close = () => {
@@ -434,20 +434,6 @@ export class Turn {
             finishers.clear();
         };
         return {tools, close};
-    }
-
-    /** Numbers each returned source within this answer and tells the model how to cite it. */
-    private cite(outcome: CallOutcome): string {
-        const numbered = outcome.sources.map((source) => this.addCitation(source, outcome.record.id));
-        return withSources(outcome.modelText, numbered);
-    }
-
-    /** The answer's next citation number for a source a call returned, stored with the answer. */
-    private addCitation(source: Source, toolCallId: string): Citation {
-        const citation: Citation = {...source, number: this.cited.length + 1, toolCallId};
-        this.cited.push(citation);
-        this.deps.citations.add(this.input.answer.id, citation);
-        return citation;
     }
 
     private flush(): void {
@@ -489,53 +475,6 @@ export class Turn {
     }
 }
 
-/**
- * The tools a forced choice allows: "required", any of those offered now; a named tool, that one if this
- * answer may use it (mode, policy, switches), whether or not the selection offered it.
- */
-function forcedTools(
-    choice: ToolChoice,
-    offered: ToolDefinition[],
-    allowed: ToolDefinition[],
-): ToolDefinition[] | undefined {
-    if (choice === "auto" || choice === "none" || offered.length === 0) return undefined;
-    const forced =
-        choice === "required"
-            ? offered.filter((t) => t.name !== FIND_TOOLS)
-            : allowed.filter((t) => t.name === choice);
-    return forced.length > 0 ? forced : undefined;
-}
-
-/** The newest question in a history: what the tools are chosen for. */
-function lastQuestion(history: ChatHistoryItem[]): string {
-    const item = history.findLast((i) => i.type === "user");
-    return item?.type === "user" ? item.text : "";
-}
-
-/** The tools a history's model items called, in order. */
-function toolsCalled(history: ChatHistoryItem[]): string[] {
-    return history.flatMap((item) =>
-        item.type === "model"
-            ? item.response.flatMap((part) =>
-                  typeof part === "object" && part.type === "functionCall" ? [part.name] : [],
-              )
-            : [],
-    );
-}
-function functionCallItem(
-    call: {name: string; params: unknown},
-    outcome: CallOutcome,
-    resultText: string,
-    registry: ToolRegistry,
-): ChatModelFunctionCall {
-    return {
-        type: "functionCall",
-        name: registry.resolve(call.name)?.name ?? call.name,
-        description: registry.resolve(call.name)?.description,
-        params: outcome.record.args ?? call.params,
-        result: resultText,
-    };
-}
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
     const results = new Array<R>(items.length);
     let next = 0;
@@ -562,12 +501,6 @@ function belongsTo(e: AppEvent, messageId: string): boolean {
     if (e.type === "tool.request" || e.type === "tool.result") return e.call.messageId === messageId;
     if (e.type === "tool.approvalRequested") return e.request.messageId === messageId;
     return false;
-}
-function systemMessage(prompt: string, withTools: boolean, web: boolean): ChatHistoryItem[] {
-    const text = [prompt.trim(), withTools ? CITE_NOTE : "", web ? WEB_NOTE : ""]
-        .filter(Boolean)
-        .join("\n\n");
-    return text ? [{type: "system", text}] : [];
 }
 function addStats(total: TurnStats, step: TurnStats): void {
     total.promptTokens += step.promptTokens;
