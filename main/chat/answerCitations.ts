@@ -23,7 +23,8 @@ export class AnswerCitations {
 
     /** The number of a page a provider's own search cited: a URL cited again keeps its number. */
     numberOf(toolCallId: string, {title, url}: {title: string; url: string}): number {
-        return (this.cited.find((c) => c.url === url) ?? this.add({kind: "url", title, url}, toolCallId)).number;
+        return (this.cited.find((c) => c.url === url) ?? this.add({kind: "url", title, url}, toolCallId))
+            .number;
     }
 
     private add(source: Source, toolCallId: string): Citation {
