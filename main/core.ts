@@ -131,8 +131,9 @@ export function createCore(options: CoreOptions): Core {
         ...(options.notices ?? []),
         ...tools.warnings,
     ];
-    const {db, settings} = library;
-    const {engine, docs} = {...models, ...knowledge};
+    const {settings} = library;
+    const {engine} = models;
+    const {docs} = knowledge;
     const dispatcher = createDispatcher(
         {
             ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
@@ -146,8 +147,8 @@ export function createCore(options: CoreOptions): Core {
         {check},
     );
     startAll(features);
-    const {conversations, toolCalls, citations, recoveredInterrupted} = library;
-    const services = {
+    const {db, conversations, toolCalls, citations, recoveredInterrupted} = library;
+    return {
         db,
         bus,
         engine,
@@ -155,13 +156,20 @@ export function createCore(options: CoreOptions): Core {
         models: models.models,
         docs,
         chat: chat.chat,
-    };
-    return {
-        ...services,
-        ...{conversations, settings, toolCalls, citations, recoveredInterrupted},
-        ...{assistants: knowledge.assistants, projects: knowledge.projects},
-        ...{tools: tools.tools, chooser: tools.chooser, runner: tools.runner, mcp: tools.mcp},
-        ...{approvals: tools.approvals, api: api.api, apiTools: api.apiTools},
+        conversations,
+        settings,
+        toolCalls,
+        citations,
+        recoveredInterrupted,
+        assistants: knowledge.assistants,
+        projects: knowledge.projects,
+        tools: tools.tools,
+        chooser: tools.chooser,
+        runner: tools.runner,
+        mcp: tools.mcp,
+        approvals: tools.approvals,
+        api: api.api,
+        apiTools: api.apiTools,
         dataDir: options.dataDir,
         warnings,
         dispatcher,

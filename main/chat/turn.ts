@@ -281,7 +281,7 @@ export class Turn {
     private chooseTools(allowed = this.allowedTools()): ToolDefinition[] {
         this.selection = this.deps.tools.chooser.choose(allowed, this.deps.engine, {
             query: lastQuestion(this.input.history),
-            used: [...toolsCalled(this.input.history), ...toolsCalled([this.modelItem()])],
+            used: [...toolsCalled(this.input.history), ...toolsCalled([this.turn.item()])],
             found: this.found,
             pinned: this.deps.tools.pinnedFor?.(this.input.answer.conversationId) ?? [],
         });
@@ -308,10 +308,6 @@ export class Turn {
             const tool = registry.resolve(n);
             return tool ? [{name: tool.name, description: tool.description}] : [];
         });
-    }
-
-    private modelItem(): ChatHistoryItem {
-        return this.turn.item();
     }
 
     /** A remote provider's default model is known after its first step: the answer records it. */

@@ -100,7 +100,6 @@ export function toolsFeature(
         telemetry,
     });
     const chooser = new ToolChooser(tools, () => settings.values().toolShare);
-    const deps = {tools, engine, conversations, approvals, toolCalls, settings, webPages, versions, bus};
     return {
         tools,
         runner,
@@ -113,7 +112,20 @@ export function toolsFeature(
             tools.resolve(name) !== null ||
             mcp.status().servers.some((s) => name === `mcp:${s.name}` || s.state !== "ready"),
         handlers: {
-            ...toolHandlers({...deps, runner, telemetry, chooser}),
+            ...toolHandlers({
+                tools,
+                engine,
+                conversations,
+                approvals,
+                toolCalls,
+                settings,
+                webPages,
+                versions,
+                bus,
+                runner,
+                telemetry,
+                chooser,
+            }),
             ...mcpHandlers(mcp, {docs: knowledge.docs, conversations, dataDir: options.dataDir, asks}),
         },
         // Reading the file and making the connections is immediate; servers set to start at launch start now.

@@ -63,14 +63,10 @@ export class ToolRunner {
     ) {}
 
     async run(name: string, rawArgs: unknown, ctx: CallContext): Promise<CallOutcome> {
-        const record = this.open(
-            this.registry.resolve(name)?.name ?? name,
-            rawArgs,
-            ctx,
-            {origin: ctx.origin, ...(ctx.parentId ? {parentId: ctx.parentId} : {})},
-            ctx.recorded,
-        );
-        const recorded = ctx.recorded !== false;
+        const record = this.open(this.registry.resolve(name)?.name ?? name, rawArgs, ctx, {
+            origin: ctx.origin,
+            ...(ctx.parentId ? {parentId: ctx.parentId} : {}),
+        });
         const finish = (
             status: ToolCallRecord["status"],
             text: string,
@@ -80,10 +76,7 @@ export class ToolRunner {
             if (status === "ok") text = record.resultText = ctx.fit?.(text) ?? text;
             else record.error = text;
             this.files?.telemetry?.finished(record);
-            if (recorded) {
-                this.store.save(record);
-                this.bus.emit({type: "tool.result", correlationId: record.id, call: {...record}});
-            }
+            this.keep(record, ctx, "tool.result");
             return {record, modelText: text, sources: sources ?? []};
         };
 
@@ -104,7 +97,7 @@ export class ToolRunner {
             record.args = again.args;
         }
         record.status = "running";
-        if (recorded) this.store.save(record);
+        this.keep(record, ctx);
         return this.execute(tool, record, ctx, finish);
     }
 
@@ -128,8 +121,7 @@ export class ToolRunner {
         const finish = (resultText: string, finalArgs: unknown) => {
             Object.assign(record, {status: "ok", resultText, rawArgs: finalArgs, args: finalArgs});
             record.finishedAt = Date.now();
-            this.store.save(record);
-            this.bus.emit({type: "tool.result", correlationId: record.id, call: {...record}});
+            this.keep(record, {}, "tool.result");
         };
         return {record, finish};
     }
@@ -138,9 +130,8 @@ export class ToolRunner {
     private open(
         tool: string,
         rawArgs: unknown,
-        at: Pick<ToolCallRecord, "conversationId" | "messageId" | "step">,
+        at: Pick<ToolCallRecord, "conversationId" | "messageId" | "step"> & Pick<CallContext, "recorded">,
         fields: Partial<ToolCallRecord>,
-        recorded = true,
     ): ToolCallRecord {
         const record: ToolCallRecord = {
             id: randomUUID(),
@@ -161,10 +152,22 @@ export class ToolRunner {
             finishedAt: null,
             ...fields,
         };
-        if (!recorded) return record;
-        this.store.save(record);
-        this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
+        this.keep(record, at, "tool.request");
         return record;
+    }
+
+    /**
+     * Stores a call as it is now and, with an event, tells the window; a call that is not recorded
+     * (CallContext.recorded) is neither stored nor shown.
+     */
+    private keep(
+        record: ToolCallRecord,
+        ctx: Pick<CallContext, "recorded">,
+        event?: "tool.request" | "tool.result",
+    ): void {
+        if (ctx.recorded === false) return;
+        this.store.save(record);
+        if (event) this.bus.emit({type: event, correlationId: record.id, call: {...record}});
     }
 
     private toolContext(tool: ToolDefinition, conversationId: string, signal: AbortSignal): ToolContext {
@@ -251,10 +254,7 @@ export class ToolRunner {
             return {status: "allowed"};
         }
         record.status = "awaiting_approval";
-        if (ctx.recorded !== false) {
-            this.store.save(record);
-            this.bus.emit({type: "tool.request", correlationId: record.id, call: {...record}});
-        }
+        this.keep(record, ctx, "tool.request");
         const preview = await this.preview(tool, record, ctx);
         ctx.onAwaiting?.(true);
         let answer: Answer;

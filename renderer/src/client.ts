@@ -18,8 +18,8 @@ function connectWebSocket(): CairnApi {
     const token = new URLSearchParams(location.search).get("token") ?? "";
     const listeners = new Set<(event: AppEvent) => void>();
     const connection = new Set<(connected: boolean) => void>();
-    // Whether the window was connected, and told the connection is lost: each loss is told once.
-    let connected = false;
+    // Whether the socket ever opened, and whether its loss was told: each loss is told once.
+    let opened = false;
     let lost = false;
     const pending = new Map<number, (res: Result<unknown>) => void>();
     const queue: string[] = [];
@@ -33,7 +33,7 @@ function connectWebSocket(): CairnApi {
         );
         socket.onopen = () => {
             retryMs = 250;
-            connected = true;
+            opened = true;
             for (const frame of queue.splice(0)) socket.send(frame);
             if (lost) {
                 lost = false;
@@ -51,7 +51,7 @@ function connectWebSocket(): CairnApi {
         };
         socket.onclose = () => {
             // Closed by the core's end (a crash, a quit) or the network: said at once, then retried.
-            if (connected && !lost) {
+            if (opened && !lost) {
                 lost = true;
                 for (const listener of connection) listener(false);
             }
