@@ -389,7 +389,7 @@ export class McpConnection {
         }
         const options = {
             requestInit: {headers: t.headers},
-            ...(this.account ? {authProvider: this.account} : {}),
+            ...(this.account ? {authProvider: this.account, fetch: this.account.fetch} : {}),
         };
         const sse = () => new sdk.SSEClientTransport(new URL(t.url), options);
         if (t.type === "sse") return this.connectSignedIn(client, sse, signal);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type {OAuthClientProvider, OAuthDiscoveryState} from "@modelcontextprotocol/sdk/client/auth.js";
+import type {FetchLike} from "@modelcontextprotocol/sdk/shared/transport.js";
 import type {
     OAuthClientInformationMixed,
     OAuthClientMetadata,
@@ -25,6 +26,19 @@ export class SignInNeeded extends Error {
 
 const ACCOUNTS_DIR = "mcp-accounts";
 
+/** How many refresh answers are kept for requests that read the same tokens. */
+const REFRESHES_KEPT = 4;
+
+type Answer = {status: number; statusText: string; headers: [string, string][]; body: string};
+
+type Deferred = {done: Promise<void>; end(): void};
+
+function deferred(): Deferred {
+    let end = () => {};
+    const done = new Promise<void>((resolve) => (end = resolve));
+    return {done, end};
+}
+
 export function accountFile(dataDir: string, server: string): string {
     return path.join(dataDir, ACCOUNTS_DIR, `${server}.bin`);
 }
@@ -41,6 +55,10 @@ export class McpAccount implements OAuthClientProvider {
     private expectedState: string | null = null;
     /** Set during a sign-in: where the browser comes back, and what opens the page. */
     private signingIn: {redirectUrl: string; open(url: URL): void} | null = null;
+    /** The token endpoint's answer to each refresh token sent, newest last. */
+    private readonly refreshes = new Map<string, Promise<Answer>>();
+    /** The newest refresh: done once its tokens are saved or it has failed. */
+    private renewal: Deferred | null = null;
 
     constructor(
         private readonly server: string,
@@ -49,7 +67,20 @@ export class McpAccount implements OAuthClientProvider {
         this.saved = this.read();
     }
 
-    /** Whether tokens are kept for this server (they may still have expired). */
+    /**
+     * The fetch the server's transport uses, so that requests that find the access token expired together
+     * renew it once. The SDK refreshes on each 401 and gives up on a 401 that comes while another request's
+     * refresh is being used; a server that rotates refresh tokens refuses a second use of one, and the SDK then
+     * forgets the tokens the first use got. So a refresh token is sent once (the others get its answer), and a
+     * request refused while its token is being or has been renewed is sent again with the new one.
+     */
+    readonly fetch: FetchLike = (url, init) => {
+        const form = init?.body instanceof URLSearchParams ? init.body : null;
+        const token = form?.get("grant_type") === "refresh_token" ? form.get("refresh_token") : null;
+        return token ? this.refreshOnce(token, url, init) : this.sendRenewed(url, init);
+    };
+
+    /** Whether tokens are kept for this server (they may still have expired). */ /** Whether tokens are kept for this server (they may still have expired). */
     signedIn(): boolean {
         return this.saved.tokens !== undefined;
     }
@@ -127,6 +158,7 @@ export class McpAccount implements OAuthClientProvider {
 
     saveTokens(tokens: OAuthTokens): void {
         this.write({...this.saved, tokens});
+        this.renewal?.end();
     }
 
     redirectToAuthorization(url: URL): void {
@@ -152,6 +184,7 @@ export class McpAccount implements OAuthClientProvider {
     }
 
     invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
+        if (scope !== "verifier") this.renewal?.end();
         if (scope === "verifier") this.verifier = null;
         else if (scope === "all") this.write({});
         else {
@@ -160,6 +193,48 @@ export class McpAccount implements OAuthClientProvider {
             delete next[key];
             this.write(next);
         }
+    }
+
+    private async refreshOnce(
+        token: string,
+        url: string | URL,
+        init: RequestInit | undefined,
+    ): Promise<Response> {
+        let answer = this.refreshes.get(token);
+        if (!answer) {
+            const renewal = deferred();
+            this.renewal = renewal;
+            answer = fetch(url, init).then(async (res) => ({
+                status: res.status,
+                statusText: res.statusText,
+                headers: [...res.headers],
+                body: await res.text(),
+            }));
+            this.refreshes.set(token, answer);
+            for (const old of [...this.refreshes.keys()].slice(0, -REFRESHES_KEPT))
+                this.refreshes.delete(old);
+            // Nothing came back (a request that failed on the way may be sent again), or a refusal: no new tokens.
+            answer.then(
+                (a) => a.status >= 400 && renewal.end(),
+                () => (this.refreshes.delete(token), renewal.end()),
+            );
+        }
+        const {body, ...rest} = await answer;
+        return new Response(body, rest);
+    }
+
+    /** A request to the server; refused for a token that is being or has been renewed: sent again with the new one. */
+    private async sendRenewed(url: string | URL, init: RequestInit | undefined): Promise<Response> {
+        const res = await fetch(url, init);
+        const sent = new Headers(init?.headers).get("authorization");
+        if (res.status !== 401 || !sent) return res;
+        await this.renewal?.done;
+        const current = this.saved.tokens?.access_token;
+        if (!current || sent === `Bearer ${current}`) return res;
+        await res.body?.cancel();
+        const headers = new Headers(init?.headers);
+        headers.set("authorization", `Bearer ${current}`);
+        return fetch(url, {...init, headers});
     }
 
     private read(): Saved {

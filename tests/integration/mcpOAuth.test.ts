@@ -91,21 +91,20 @@ test("a server that needs a sign-in neither blocks startup nor opens a page by i
 });
 
 test("an expired token is refreshed without the person; revoked tokens ask for a sign-in again; sign-out forgets it", async () => {
-    const fixture = await startOAuthServer({accessTtlMs: 1_000});
+    const fixture = await startOAuthServer();
     const dataDir = tempDir();
     const t = await open(fixture, dataDir, memoryVault());
     try {
         await secure(t, "signin");
         await signIn(t);
         await secure(t, "ready");
-        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        fixture.expireAll();
         const refreshed = await whoami(t);
         assert.match(refreshed.toolCalls[0]!.resultText ?? "", /signed in as client/);
         assert.ok(fixture.counts.refreshes >= 1, "the expired token was refreshed");
         assert.equal(fixture.counts.authorizations, 1, "without a new sign-in");
 
         fixture.revokeAll();
-        await new Promise((resolve) => setTimeout(resolve, 1_200));
         const refused = await whoami(t);
         assert.match(refused.toolCalls[0]!.error ?? "", /needs you to sign in/);
         assert.equal((await secure(t, "signin")).account, "signed-out");
@@ -117,6 +116,32 @@ test("an expired token is refreshed without the person; revoked tokens ask for a
         assert.equal(fs.existsSync(accountFile(dataDir, "secure")), false, "sign-out removes what was kept");
         unwrap(await t.api.invoke("mcp.restart", {name: "secure"}));
         assert.equal((await secure(t, "signin")).account, "signed-out");
+    } finally {
+        await t.core.dispose();
+        await fixture.stop();
+    }
+});
+
+// The SDK refreshes on each 401: calls that find the token expired together must not each spend the one
+// refresh token (the server refuses its second use, and the SDK then forgot the new tokens as well).
+test("calls that find the token expired at the same time refresh it once, and nobody is asked to sign in again", async () => {
+    const fixture = await startOAuthServer();
+    const t = await open(fixture, tempDir(), memoryVault());
+    try {
+        await secure(t, "signin");
+        await signIn(t);
+        await secure(t, "ready");
+        fixture.expireAll();
+        const tool = t.core.tools.resolve("secure.whoami")!;
+        const context = {signal: new AbortController().signal, conversationId: "", dataDir: "", options: {}};
+        const results = await Promise.allSettled([1, 2, 3, 4].map(() => tool.run({}, context)));
+        for (const r of results) {
+            assert.equal(r.status, "fulfilled", r.status === "rejected" ? String(r.reason) : "");
+            assert.match(JSON.stringify(r.value), /signed in as client/);
+        }
+        assert.equal(fixture.counts.refreshes, 1, "one refresh for all four calls");
+        const after = unwrap(await t.api.invoke("mcp.list", {})).servers[0]!;
+        assert.deepEqual([after.state, after.account], ["ready", "signed-in"]);
     } finally {
         await t.core.dispose();
         await fixture.stop();
