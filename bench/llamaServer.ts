@@ -1,14 +1,15 @@
 // Issue 40's reference: llama.cpp's own llama-server (llama.cpp's Release build of the source node-llama-cpp
-// ships) beside raw node-llama-cpp (LlamaCompletion) and Cairn's engine, on the same model and threads,
-// greedy, in one run: generation and prompt-processing tokens/s and their ratios.
+// ships; as users run it, and with --no-mmap) beside raw node-llama-cpp (LlamaCompletion) and Cairn's engine,
+// on the same model and threads, greedy, in one run: generation and prompt-processing tokens/s and ratios.
 import {pathToFileURL} from "node:url";
 import {getLlama, LlamaCompletion, LlamaLogLevel} from "node-llama-cpp";
+import {cpuBuildLines, cpuBuildOf} from "../main/llm/cpuBuild.js";
 import {Engine} from "../main/llm/engine.js";
 import {LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
 import {llamaServerBinary, startLlamaServer} from "../tests/helpers/llamaServer.js";
 import {TEST_MODEL} from "../tests/helpers/paths.js";
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 const GENERATED = 64;
 const PROMPT = "Once upon a time";
 /** About 500 tokens of prose for prompt processing; each round starts with its own number (no reuse). */
@@ -18,14 +19,23 @@ const longPrompt = (round: number) =>
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** One engine, loaded: a generation's tokens/s (64 tokens, greedy) and a long prompt's tokens/s. */
+type Runner = {
+    generate(): Promise<number>;
+    prompt(round: number): Promise<{tokensPerSecond: number; tokens: number}>;
+    stop(): Promise<void>;
+};
+
 type Speeds = {generationTokensPerSecond: number; promptTokensPerSecond: number; promptTokens: number};
 
 /**
- * Generation is counted as llama.cpp counts decodes: the tokens after the first (sampled from the prompt's
- * own logits) over the time after it.
+ * llama-server as its users run it (the file mapped), or with --no-mmap (weights read in, as Cairn does where
+ * memory allows). Generation is counted as llama.cpp counts decodes: the tokens after the first (sampled from
+ * the prompt's own logits) over the time after it.
  */
-async function llamaServerSpeeds(model: string, threads: number): Promise<Speeds> {
-    const server = await startLlamaServer(await llamaServerBinary("release"), model, ["-t", String(threads)]);
+async function llamaServerRunner(model: string, threads: number, readIn: boolean): Promise<Runner> {
+    const extra = ["-t", String(threads), ...(readIn ? ["--no-mmap"] : [])];
+    const server = await startLlamaServer(await llamaServerBinary("release"), model, extra);
     const base = server.url.replace(/\/v1$/, "");
     const ask = async (prompt: string, n: number) => {
         const res = await fetch(`${base}/completion`, {
@@ -40,24 +50,21 @@ async function llamaServerSpeeds(model: string, threads: number): Promise<Speeds
         });
         return ((await res.json()) as {timings: Record<string, number>}).timings;
     };
-    try {
-        const gen: number[] = [];
-        const pp: number[] = [];
-        let promptTokens = 0;
-        for (let round = 0; round < ROUNDS; round++) {
+    return {
+        generate: async () => {
             const t = await ask(PROMPT, GENERATED);
-            gen.push(((t.predicted_n! - 1) / t.predicted_ms!) * 1000);
-            const p = await ask(longPrompt(round), 1);
-            pp.push(p.prompt_per_second!);
-            promptTokens = p.prompt_n!;
-        }
-        return {generationTokensPerSecond: median(gen), promptTokensPerSecond: median(pp), promptTokens};
-    } finally {
-        await server.stop();
-    }
+            return ((t.predicted_n! - 1) / t.predicted_ms!) * 1000;
+        },
+        prompt: async (round) => {
+            const t = await ask(longPrompt(round), 1);
+            return {tokensPerSecond: t.prompt_per_second!, tokens: t.prompt_n!};
+        },
+        stop: () => server.stop(),
+    };
 }
 
-async function rawSpeeds(model: string, threads: number): Promise<Speeds> {
+/** node-llama-cpp as it comes (LlamaCompletion, its default options: the file mapped). */
+async function rawRunner(model: string, threads: number): Promise<Runner> {
     const llama = await getLlama({gpu: false, logLevel: LlamaLogLevel.error});
     const loaded = await llama.loadModel({modelPath: model});
     const context = await loaded.createContext({contextSize: 4096, threads});
@@ -81,23 +88,22 @@ async function rawSpeeds(model: string, threads: number): Promise<Speeds> {
         await sequence.dispose();
         return {ttft: first - started, gen: ((tokens - 1) / (ended - first)) * 1000};
     };
-    try {
-        const gen: number[] = [];
-        const pp: number[] = [];
-        const promptTokens = loaded.tokenize(longPrompt(0)).length + 1;
-        for (let round = 0; round < ROUNDS; round++) {
-            gen.push((await once(PROMPT, GENERATED)).gen);
-            pp.push((promptTokens / (await once(longPrompt(round), 1)).ttft) * 1000);
-        }
-        return {generationTokensPerSecond: median(gen), promptTokensPerSecond: median(pp), promptTokens};
-    } finally {
-        await context.dispose();
-        await loaded.dispose();
-        await llama.dispose();
-    }
+    const promptTokens = loaded.tokenize(longPrompt(0)).length + 1;
+    return {
+        generate: async () => (await once(PROMPT, GENERATED)).gen,
+        prompt: async (round) => ({
+            tokensPerSecond: (promptTokens / (await once(longPrompt(round), 1)).ttft) * 1000,
+            tokens: promptTokens,
+        }),
+        stop: async () => {
+            await context.dispose();
+            await loaded.dispose();
+            await llama.dispose();
+        },
+    };
 }
 
-async function cairnSpeeds(model: string, threads: number): Promise<Speeds> {
+async function cairnRunner(model: string, threads: number): Promise<Runner & {weights: string | null}> {
     const engine = new Engine({threads, gpu: false});
     const loaded = await engine.load(model);
     if (!loaded.ok) throw new Error(loaded.error.message);
@@ -113,24 +119,84 @@ async function cairnSpeeds(model: string, threads: number): Promise<Speeds> {
         if (!res.ok) throw new Error(res.error.message);
         return res.value.stats;
     };
-    try {
-        const gen: number[] = [];
-        const pp: number[] = [];
-        let promptTokens = 0;
-        for (let round = 0; round < ROUNDS; round++) {
+    return {
+        weights: loaded.value.weights ?? null,
+        generate: async () => {
             const g = await once(PROMPT, GENERATED);
-            gen.push(((g.completionTokens - 1) / (g.durationMs - g.timeToFirstTokenMs!)) * 1000);
+            return ((g.completionTokens - 1) / (g.durationMs - g.timeToFirstTokenMs!)) * 1000;
+        },
+        prompt: async (round) => {
             const p = await once(longPrompt(round), 1);
-            pp.push((p.promptTokens / p.timeToFirstTokenMs!) * 1000);
-            promptTokens = p.promptTokens;
+            return {tokensPerSecond: (p.promptTokens / p.timeToFirstTokenMs!) * 1000, tokens: p.promptTokens};
+        },
+        stop: () => engine.dispose(),
+    };
+}
+
+const ENGINES = ["llamaServer", "llamaServerNoMmap", "rawNodeLlamaCpp", "cairn"] as const;
+type EngineName = (typeof ENGINES)[number];
+
+/**
+ * All four loaded at once and run in turns, round by round (the order turned each round), so that the
+ * machine's drift (±15% between minutes on a shared 2-core VM) falls on each alike; ratios are the median of
+ * each round's ratio.
+ */
+async function sideBySide(model: string, threads: number) {
+    const cairn = await cairnRunner(model, threads);
+    const runners: Record<EngineName, Runner> = {
+        llamaServer: await llamaServerRunner(model, threads, false),
+        llamaServerNoMmap: await llamaServerRunner(model, threads, true),
+        rawNodeLlamaCpp: await rawRunner(model, threads),
+        cairn,
+    };
+    const gen = Object.fromEntries(ENGINES.map((e) => [e, [] as number[]])) as Record<EngineName, number[]>;
+    const pp = Object.fromEntries(ENGINES.map((e) => [e, [] as number[]])) as Record<EngineName, number[]>;
+    const promptTokens = {} as Record<EngineName, number>;
+    try {
+        for (let round = 0; round < ROUNDS; round++) {
+            for (let i = 0; i < ENGINES.length; i++) {
+                const name = ENGINES[(i + round) % ENGINES.length]!;
+                gen[name].push(await runners[name].generate());
+                const p = await runners[name].prompt(round);
+                pp[name].push(p.tokensPerSecond);
+                promptTokens[name] = p.tokens;
+            }
         }
-        return {generationTokensPerSecond: median(gen), promptTokensPerSecond: median(pp), promptTokens};
     } finally {
-        await engine.dispose();
+        for (const runner of Object.values(runners)) await runner.stop();
+    }
+    const speeds = (e: EngineName): Speeds => ({
+        generationTokensPerSecond: median(gen[e]),
+        promptTokensPerSecond: median(pp[e]),
+        promptTokens: promptTokens[e],
+    });
+    const ratio = (a: EngineName, b: EngineName) => ({
+        generation: median(gen[a].map((x, i) => x / gen[b][i]!)),
+        prompt: median(pp[a].map((x, i) => x / pp[b][i]!)),
+    });
+    return {
+        llamaServer: speeds("llamaServer"),
+        llamaServerNoMmap: speeds("llamaServerNoMmap"),
+        rawNodeLlamaCpp: speeds("rawNodeLlamaCpp"),
+        cairn: speeds("cairn"),
+        cairnWeights: cairn.weights,
+        cairnOverLlamaServer: ratio("cairn", "llamaServer"),
+        cairnOverLlamaServerNoMmap: ratio("cairn", "llamaServerNoMmap"),
+        rawOverLlamaServer: ratio("rawNodeLlamaCpp", "llamaServer"),
+    };
+}
+
+/** Which llama.cpp CPU code node-llama-cpp runs here (prebuilt variant or built here), for the report. */
+async function cpuBuildHere(): Promise<string> {
+    const llama = await getLlama({gpu: false, logLevel: LlamaLogLevel.error});
+    try {
+        return cpuBuildLines(cpuBuildOf(llama))[0]!;
+    } finally {
+        await llama.dispose();
     }
 }
 
-/** The three side by side at 1 and 2 threads, on the tiny model and on the 1B Q4_K_M layout. */
+/** The engines side by side at 1 and 2 threads, on the tiny model and on the 1B Q4_K_M layout. */
 export async function llamaServerFigures() {
     const models = [
         {name: "stories260K", file: TEST_MODEL},
@@ -139,35 +205,19 @@ export async function llamaServerFigures() {
     const rows = [];
     for (const model of models) {
         for (const threads of [1, 2]) {
-            const server = await llamaServerSpeeds(model.file, threads);
-            const raw = await rawSpeeds(model.file, threads);
-            const cairn = await cairnSpeeds(model.file, threads);
-            rows.push({
-                model: model.name,
-                threads,
-                llamaServer: server,
-                rawNodeLlamaCpp: raw,
-                cairn,
-                cairnOverLlamaServer: {
-                    generation: cairn.generationTokensPerSecond / server.generationTokensPerSecond,
-                    prompt: cairn.promptTokensPerSecond / server.promptTokensPerSecond,
-                },
-                rawOverLlamaServer: {
-                    generation: raw.generationTokensPerSecond / server.generationTokensPerSecond,
-                    prompt: raw.promptTokensPerSecond / server.promptTokensPerSecond,
-                },
-            });
+            rows.push({model: model.name, threads, ...(await sideBySide(model.file, threads))});
         }
     }
-    return {rounds: ROUNDS, generatedTokens: GENERATED, rows};
+    return {rounds: ROUNDS, generatedTokens: GENERATED, cpuBuild: await cpuBuildHere(), rows};
 }
 
 export function llamaServerRows(figures: Awaited<ReturnType<typeof llamaServerFigures>>) {
     const f = (n: number) => n.toFixed(1);
+    const r2 = (n: number) => n.toFixed(2);
     return Object.fromEntries(
         figures.rows.map((r) => [
-            `${r.model.split(" ")[0]}, ${r.threads} thread(s): generation tokens/s llama-server / raw / Cairn (Cairn÷server); prompt tokens/s (Cairn÷server)`,
-            `${f(r.llamaServer.generationTokensPerSecond)} / ${f(r.rawNodeLlamaCpp.generationTokensPerSecond)} / ${f(r.cairn.generationTokensPerSecond)} (${r.cairnOverLlamaServer.generation.toFixed(2)}); ${f(r.llamaServer.promptTokensPerSecond)} / ${f(r.rawNodeLlamaCpp.promptTokensPerSecond)} / ${f(r.cairn.promptTokensPerSecond)} (${r.cairnOverLlamaServer.prompt.toFixed(2)})`,
+            `${r.model.split(" ")[0]}, ${r.threads} thread(s): generation tokens/s llama-server / llama-server --no-mmap / raw / Cairn (Cairn÷server, Cairn÷no-mmap server); prompt tokens/s (Cairn÷server)`,
+            `${f(r.llamaServer.generationTokensPerSecond)} / ${f(r.llamaServerNoMmap.generationTokensPerSecond)} / ${f(r.rawNodeLlamaCpp.generationTokensPerSecond)} / ${f(r.cairn.generationTokensPerSecond)} (${r2(r.cairnOverLlamaServer.generation)}, ${r2(r.cairnOverLlamaServerNoMmap.generation)}); ${f(r.llamaServer.promptTokensPerSecond)} / ${f(r.llamaServerNoMmap.promptTokensPerSecond)} / ${f(r.rawNodeLlamaCpp.promptTokensPerSecond)} / ${f(r.cairn.promptTokensPerSecond)} (${r2(r.cairnOverLlamaServer.prompt)})`,
         ]),
     );
 }

@@ -28,7 +28,7 @@ import type {
 import {formatCount} from "../../shared/format.js";
 import {fail, ok, type ErrorCode, type Result} from "../../shared/result.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
-import {estimateFit} from "./fit.js";
+import {estimateFit, readIntoMemory} from "./fit.js";
 import {estimateTokens, fitHistory, messageTooLong, tooLongMessage} from "./contextFit.js";
 import {chooseChatFormat, type ChatFormat} from "./chatFormat.js";
 import {inspectModel, type Inspection} from "./inspect.js";
@@ -289,6 +289,7 @@ export class Engine {
             modelName: null,
             gpu: null,
             contextSize: null,
+            weights: null,
             loadProgress: null,
             message: "The model was unloaded. Load a model to chat.",
         });
@@ -302,7 +303,14 @@ export class Engine {
         if (!inspected.ok) return this.loadFailed(inspected.error.message, inspected.error.code);
         const settings = this.settings();
         let format: ChatFormat;
-        this.setStatus({state: "loading", modelPath, modelName: path.basename(modelPath), message: null});
+        let weights: EngineStatus["weights"] = null;
+        this.setStatus({
+            state: "loading",
+            modelPath,
+            modelName: path.basename(modelPath),
+            message: null,
+            weights: null,
+        });
         await this.unloadNow();
         try {
             const llama = await this.binding();
@@ -315,8 +323,10 @@ export class Engine {
                     "OUT_OF_MEMORY",
                 );
             }
+            weights = readIntoMemory(fit) ? "memory" : "mapped";
             this.model = await llama.loadModel({
                 modelPath,
+                useMmap: weights === "mapped",
                 gpuLayers: settings.forceCpu ? 0 : (settings.gpuLayers ?? fit.gpuLayers),
                 onLoadProgress: (progress) => this.reportLoadProgress(progress),
             });
@@ -353,6 +363,7 @@ export class Engine {
             gpu: await this.gpuReport(),
             contextSize: this.context.contextSize,
             threads: this.current.threads,
+            weights,
         });
         return ok(this.current);
     }
@@ -376,7 +387,14 @@ export class Engine {
     }
 
     private loadFailed(message: string, code: ErrorCode = "INTERNAL"): Result<EngineStatus> {
-        this.setStatus({state: "error", modelPath: null, modelName: null, message, loadProgress: null});
+        this.setStatus({
+            state: "error",
+            modelPath: null,
+            modelName: null,
+            message,
+            loadProgress: null,
+            weights: null,
+        });
         return fail(code, message);
     }
 

@@ -34,6 +34,19 @@ export async function machineMemory(llama: Llama | null): Promise<MachineMemory>
     return {freeRamBytes: availableRam(), freeVramBytes: vram?.free ?? 0, gpu};
 }
 
+/** Room left beside a model read into memory, as a share of what it needs: other programs, the page cache. */
+const READ_IN_HEADROOM = 0.25;
+
+/**
+ * Whether to read the weights into memory rather than map the file. Mapped weights are read through the page
+ * cache, which measured 20-25% slower generation on the CPU here (issue 40: Llama 3.2 1B's layout, llama-server
+ * and node-llama-cpp alike); read-in memory cannot be dropped under pressure, so it is used only when the model
+ * runs (at least partly) on the CPU and fits with room to spare. Weights all on the GPU stay mapped.
+ */
+export function readIntoMemory(fit: Pick<FitEstimate, "verdict" | "ramBytes" | "freeRamBytes">): boolean {
+    return fit.verdict === "ram" && fit.ramBytes * (1 + READ_IN_HEADROOM) <= fit.freeRamBytes;
+}
+
 /** The fit of a model, from node-llama-cpp's GGUF insights, for the context size that would be used. */
 export async function estimateFit(info: GgufFileInfo, llama: Llama, req: FitRequest): Promise<FitEstimate> {
     const {GgufInsights} = await import("node-llama-cpp");

@@ -70,6 +70,11 @@ export const EngineStatus = Type.Object(
         /** What runs the loaded model: devices, memory, layers on the GPU. */
         gpu: Type.Optional(nullable(GpuReport)),
         contextSize: Type.Optional(nullable(Count)),
+        /**
+         * Where the CPU reads the weights from: "memory" (read in at load: faster generation) or "mapped" (the
+         * file mapped, paged in by the system: used when memory is short or the weights are on the GPU).
+         */
+        weights: Type.Optional(nullable(oneOf(["memory", "mapped"]))),
     },
     closed,
 );

@@ -83,6 +83,7 @@ test("Models screen: installed facts, backend report, unload and load, message c
     const report = dialog.getByLabel("Backend report");
     await expect(report.locator("[data-backend]")).toHaveText("CPU");
     await expect(report).toContainText("context 2048 tokens");
+    await expect(report).toContainText("weights read into memory");
     // The backends this computer can use: the CPU here; a missing GPU backend says how to build it.
     const backends = dialog.getByRole("list", {name: "Backends"});
     await expect(backends.locator('[data-state="in use"]')).toContainText("CPU");

@@ -253,6 +253,7 @@ test("the backend report says what runs the model", async () => {
         assert.equal(engine.gpu, null);
         assert.equal(engine.contextSize, 2048);
         assert.equal(engine.threads, 1);
+        assert.equal(engine.weights, "memory", "a model that fits with room to spare is read in, not mapped");
     } finally {
         await t.core.dispose();
     }

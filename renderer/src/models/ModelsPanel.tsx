@@ -130,6 +130,8 @@ function BackendReport({engine, onUnload}: {engine: EngineStatus | null; onUnloa
                 <strong data-backend={engine.backend}>{(engine.backend ?? "?").toUpperCase()}</strong>
                 {gpu ? ` (${gpu.devices.join(", ") || "GPU"})` : ""} · {engine.threads} CPU thread(s) ·
                 context {engine.contextSize ?? "?"} tokens
+                {engine.weights === "memory" && " · weights read into memory"}
+                {engine.weights === "mapped" && " · weights mapped from the file"}
             </p>
             {gpu && (
                 <p>
