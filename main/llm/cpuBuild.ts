@@ -8,8 +8,8 @@ import type {Llama} from "node-llama-cpp";
  * Which llama.cpp CPU code runs: node-llama-cpp's prebuilt binaries (one of its CPU variants, chosen for this
  * processor, with ggml's own thread pool) or a build made here from its bundled source (this CPU's own
  * instructions, OpenMP). Measured on a 2-core machine (issue 40): with 2 threads the prebuilt binaries made
- * 64 tokens/s on stories260K where the build made here made about 1,040 (llama-server 3,720); on the 1B
- * layout both were within 2-6% of llama-server.
+ * 64-105 tokens/s on stories260K where the build made here made 430-1,100 (llama-server 1,700-3,700); on the
+ * 1B layout (weights read in) it was 0-8% ahead of the prebuilt zen4 variant, within the machine's noise.
  */
 export type CpuBuild = {
     kind: "prebuilt" | "built here";
@@ -51,7 +51,7 @@ export function cpuBuildLines(build: CpuBuild): string[] {
     const lines = [`CPU build: ${what} (${build.features.join(", ")}; ${threads})`];
     if (build.kind === "prebuilt")
         lines.push(
-            `  a build for this CPU (its own instructions, OpenMP) is faster with several threads, most of all on small models: ${NATIVE_BUILD_COMMAND} (about 5 minutes on 2 cores, once; needs cmake and a C++ compiler)`,
+            `  a build for this CPU (its own instructions, OpenMP) generates several times faster on tiny models with 2 threads, and 0-8% on a 1B model (issue 40): ${NATIVE_BUILD_COMMAND} (5-8 minutes on 2 cores, once; needs cmake and a C++ compiler)`,
         );
     return lines;
 }

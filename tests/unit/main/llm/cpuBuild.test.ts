@@ -23,7 +23,7 @@ test("the doctor says which CPU build runs, and offers a native one over the pre
         prebuilt[0],
         "CPU build: prebuilt binaries, variant haswell (AVX2, FMA; ggml's own thread pool, no OpenMP)",
     );
-    assert.match(prebuilt[1]!, /cairn doctor --build-native \(about 5 minutes on 2 cores, once/);
+    assert.match(prebuilt[1]!, /cairn doctor --build-native \(5-8 minutes on 2 cores, once/);
     const native = cpuBuildLines({kind: "built here", variant: null, features: ["AVX2"], openmp: true});
     assert.deepEqual(native, ["CPU build: built here from llama.cpp's source (AVX2; OpenMP threads)"]);
 });
