@@ -3,15 +3,8 @@ import path from "node:path";
 import {validatorOf} from "../validator.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {requestProblem} from "../contract/problems.js";
-import {
-    connectionFailure,
-    endpoint,
-    hostOf,
-    remoteStep,
-    WIRES,
-    type Egress,
-    type RemoteServer,
-} from "./remote.js";
+import {connectionFailure} from "./connectionFailure.js";
+import {endpoint, hostOf, remoteStep, WIRES, type Egress, type RemoteServer} from "./remote.js";
 import type {StepRequest, StepResult} from "./engine.js";
 import type {EgressEntry, ProviderInfo, ProviderType, ProviderWebSearch} from "../../shared/contract.js";
 import type {WireFormat} from "./wire/wire.js";

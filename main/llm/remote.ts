@@ -1,4 +1,5 @@
 import {fail, ok, type Result} from "../../shared/result.js";
+import {connectionFailure} from "./connectionFailure.js";
 import type {FinishReason, StepRequest, StepResult} from "./engine.js";
 import {emptyStats} from "./engine.js";
 import {anthropic} from "./wire/anthropic.js";
@@ -237,25 +238,6 @@ function unreachable(server: RemoteServer, error: unknown, timedOut: boolean): s
         return `${host} did not answer within ${Number(((server.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) / 1000).toFixed(1))} s; check that the server is running, ${otherwise}`;
     const cause = connectionFailure(error);
     return `cannot reach ${host}${cause ? ` (${cause})` : ""}; check that the server is running and the address is right, ${otherwise}`;
-}
-
-const CONNECTION_FAILURES: Record<string, string> = {
-    ECONNREFUSED: "nothing is listening there",
-    ENOTFOUND: "no such host",
-    EAI_AGAIN: "the name could not be looked up",
-    ECONNRESET: "the connection was cut",
-    EHOSTUNREACH: "the host is unreachable",
-    ENETUNREACH: "the network is unreachable",
-    ETIMEDOUT: "the connection timed out",
-    UND_ERR_CONNECT_TIMEOUT: "the connection timed out",
-};
-
-/** Why a connection failed, in words ("nothing is listening there"), from fetch's cause. */
-export function connectionFailure(error: unknown): string | undefined {
-    const cause = (error as {cause?: {code?: string; message?: string}}).cause;
-    // fetch refuses the ports of old services (9, 25, 6000…) before connecting.
-    if (cause?.message === "bad port") return "fetch never connects to that port: use another one";
-    return cause?.code ? (CONNECTION_FAILURES[cause.code] ?? cause.code) : undefined;
 }
 
 /** The server's own error message when it sent one in OpenAI's shape, else its text, shortened. */

@@ -5,7 +5,7 @@ import {parse} from "yaml";
 import type {AppEvent, Message, PreflightCall} from "../../shared/contract.js";
 import {createCore} from "../core.js";
 import {fixedApprover} from "../tools/approvals.js";
-import {connectionFailure} from "../llm/remote.js";
+import {connectionFailure} from "../llm/connectionFailure.js";
 
 /** A scenario file (tests/stories/*.yaml); see the README. */
 export type Story = {

@@ -1,4 +1,4 @@
-import {expect, test} from "@playwright/test";
+import {expect, test, type Page} from "@playwright/test";
 import {tempDir} from "../helpers/paths.js";
 import {seedConversation} from "../helpers/seedConversation.js";
 import {startServe, type Served} from "../helpers/serve.js";
@@ -52,6 +52,69 @@ test("a quoted passage has a bar at its left, in both themes", async ({browser})
         await expect(quote).toHaveText("To be, or not to be.");
         const bar = await quote.evaluate((q) => getComputedStyle(q).borderLeftWidth);
         expect(bar).toBe("3px");
+        await page.close();
+    }
+});
+
+/** How many pixels of a PNG's column `x` differ clearly from its top-left pixel (decoded in a blank page). */
+async function markedPixels(page: Page, png: Buffer, x: number): Promise<number> {
+    return page.evaluate(
+        async ({b64, x}) => {
+            const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+            const image = await createImageBitmap(new Blob([bytes], {type: "image/png"}));
+            const canvas = new OffscreenCanvas(image.width, image.height);
+            const context = canvas.getContext("2d")!;
+            context.drawImage(image, 0, 0);
+            const {data} = context.getImageData(0, 0, image.width, image.height);
+            const at = (px: number, py: number) =>
+                data.slice((py * image.width + px) * 4, (py * image.width + px) * 4 + 3);
+            const background = at(0, 0);
+            let marked = 0;
+            for (let y = 0; y < image.height; y++) {
+                const p = at(x, y);
+                if (
+                    Math.abs(p[0]! - background[0]!) +
+                        Math.abs(p[1]! - background[1]!) +
+                        Math.abs(p[2]! - background[2]!) >
+                    120
+                )
+                    marked++;
+            }
+            return marked;
+        },
+        {b64: png.toString("base64"), x},
+    );
+}
+
+// Messages are painted only in view (content-visibility), which clips their painting to their box: a
+// button at the message's edge had the left and bottom of its focus ring cut off.
+test("the focus ring of a message's first button is whole, in both themes", async ({browser}) => {
+    const dataDir = tempDir();
+    seedConversation(dataDir, "Ring", [{question: "Hello", answer: "Hello there."}]);
+    served = await startServe({dataDir});
+    for (const colorScheme of ["light", "dark"] as const) {
+        const page = await browser.newPage({colorScheme, viewport: {width: 800, height: 600}});
+        await page.goto(served.url);
+        await page.locator(".sidebar .title", {hasText: "Ring"}).click();
+        const copy = page.locator("article.message.assistant .message-actions button").first();
+        await copy.focus();
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Shift+Tab");
+        await expect(copy).toBeFocused();
+        const box = (await copy.boundingBox())!;
+        // The ring: 2 px wide, 1 px outside the button (styles.css); column 2 of the shot is 2 px outside it.
+        const shot = await page.screenshot({
+            clip: {
+                x: Math.round(box.x) - 4,
+                y: Math.round(box.y) - 4,
+                width: Math.round(box.width) + 8,
+                height: Math.round(box.height) + 8,
+            },
+        });
+        const blank = await browser.newPage();
+        const marked = await markedPixels(blank, shot, 2);
+        expect(marked, `${colorScheme}: the ring's left side`).toBeGreaterThan(box.height * 0.6);
+        await blank.close();
         await page.close();
     }
 });

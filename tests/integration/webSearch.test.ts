@@ -177,7 +177,7 @@ test("provider failures and timeouts set the error", async () => {
     const closed = await closedPort();
     assert.equal(
         (await search({provider: "searxng", base_url: `http://127.0.0.1:${closed}`})).error,
-        "search failed: ECONNREFUSED",
+        `search failed: cannot reach searxng at 127.0.0.1:${closed} (nothing is listening there); start it, or set web_search's provider or base_url in tools.yaml`,
     );
     assert.equal((await search({provider: "bing"})).error, "search failed: unknown provider bing");
 });

@@ -1,6 +1,8 @@
 import {APP_VERSION} from "../../version.js";
+import {connectionFailure} from "../../llm/connectionFailure.js";
 import {
     createProvider,
+    DEFAULT_BASE_URLS,
     SearchError,
     type ProviderConfig,
     type SearchResult,
@@ -62,14 +64,27 @@ export const webSearch = defineTool({
                 };
             }
             if (error instanceof SearchError) return {text: "", error: `search failed: ${error.message}`};
-            // fetch() wraps the real reason (ECONNREFUSED, ENOTFOUND, ...) in its cause.
-            const cause = (error as {cause?: {code?: string; message?: string}}).cause;
-            const reason =
-                cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-            return {text: "", error: `search failed: ${reason}`};
+            return {text: "", error: `search failed: ${unreachable(provider, ctx.options.base_url, error)}`};
         }
     },
 });
+
+/** A provider that could not be reached, in words: where, why, and what to change. */
+function unreachable(provider: string, configured: unknown, error: unknown): string {
+    const why = connectionFailure(error);
+    if (!why) return error instanceof Error ? error.message : String(error);
+    const base =
+        typeof configured === "string" && configured
+            ? configured
+            : DEFAULT_BASE_URLS[provider as ProviderConfig["provider"]];
+    let where = base;
+    try {
+        where = new URL(base).host;
+    } catch {
+        // shown as written
+    }
+    return `cannot reach ${provider} at ${where} (${why}); start it, or set web_search's provider or base_url in tools.yaml`;
+}
 
 function apiKey(provider: string, configured: unknown): string | undefined {
     if (typeof configured === "string" && configured) return configured;
