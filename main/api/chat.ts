@@ -1,16 +1,15 @@
 import {randomBytes} from "node:crypto";
 import {Ajv, type ValidateFunction} from "ajv";
 import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
-import {
-    type AnswerFormat,
-    type CallChunk,
-    type Engine,
-    type FinishReason,
-    type ModelCall,
-    type ModelFunction,
-    type Sampling,
-    type StepResult,
-} from "../llm/engine.js";
+import type {CallChunk, Engine} from "../llm/engine.js";
+import type {
+    AnswerFormat,
+    FinishReason,
+    ModelCall,
+    ModelFunction,
+    Sampling,
+    StepResult,
+} from "../llm/stepTypes.js";
 import {ModelTurn, runSteps, type LoopStep} from "../llm/stepLoop.js";
 import type {Plan, PlanStep} from "../../shared/contract.js";
 import {callOf, plannerStep, runPlan} from "../chat/plan.js";

@@ -1,5 +1,5 @@
 import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
-import type {StepRequest} from "../llm/engine.js";
+import type {StepRequest} from "../llm/stepTypes.js";
 import type {Plan, PlanStep, PlanStepInput, ToolCallStatus} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {RECALL_TOOL, REMEMBER_TOOL} from "../tools/builtin/memory.js";

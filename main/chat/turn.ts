@@ -12,7 +12,9 @@ import type {
     TurnStats,
 } from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
-import {emptyStats, type HostedTools, type StepEngine} from "../llm/engine.js";
+import type {StepEngine} from "../llm/engine.js";
+import type {HostedTools} from "../llm/stepTypes.js";
+import {emptyStats} from "../llm/stepParts.js";
 import {ModelTurn, runSteps} from "../llm/stepLoop.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";

@@ -4,27 +4,15 @@ import path from "node:path";
 import type {
     ChatHistoryItem,
     ChatModelFunctions,
-    ChatModelSegment,
     ChatWrapper,
-    GbnfJsonObjectSchema,
     GbnfJsonSchema,
     Llama,
     LlamaContext,
     LlamaContextSequence,
     LlamaModel,
-    TokenMeterState,
     LlamaChatResponseChunk,
 } from "node-llama-cpp";
-import type {
-    EngineSettings,
-    EngineStatus,
-    FitEstimate,
-    GenerationSettings,
-    GpuReport,
-    ModelInfo,
-    MessageRole,
-    TurnStats,
-} from "../../shared/contract.js";
+import type {EngineSettings, EngineStatus, FitEstimate, GpuReport, ModelInfo} from "../../shared/contract.js";
 import {formatCount} from "../../shared/format.js";
 import {fail, ok, type ErrorCode, type Result} from "../../shared/result.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
@@ -33,9 +21,32 @@ import {estimateTokens, fitHistory, messageTooLong, tooLongMessage} from "./cont
 import {chooseChatFormat, type ChatFormat} from "./chatFormat.js";
 import {inspectModel, type Inspection} from "./inspect.js";
 import {backendOf, llamaModule, nativeLog, sharedLlama} from "./llama.js";
-import {ForcedCallStream, type CallChunk} from "./forcedCall.js";
+import {ForcedCallStream} from "./forcedCall.js";
 import {PromptPrefixCache} from "./promptCache.js";
-import {familySampling, repeatPenaltyOption, type FamilySampling} from "./sampling.js";
+import {
+    withoutThinking,
+    thoughtBudget,
+    samplingOf,
+    wasShifted,
+    emptyStats,
+    statsFrom,
+    stoppedBeforeText,
+    finishReason,
+    modelFunctions,
+    forcedCallSchema,
+    parseForcedCall,
+    toChatHistory,
+} from "./stepParts.js";
+import type {
+    AnswerFormat,
+    GenerateRequest,
+    GenerateResult,
+    ModelCall,
+    ModelFunction,
+    StepRequest,
+    StepResult,
+} from "./stepTypes.js";
+import {familySampling, type FamilySampling} from "./sampling.js";
 
 /**
  * Default llama.cpp thread count: leave one core to the app. Measured on the 2-core CI machine with
@@ -45,44 +56,6 @@ export function defaultThreads(cores = os.availableParallelism()): number {
     return Math.max(1, Math.min(cores - 1, 8));
 }
 
-export type HistoryEntry = {role: MessageRole; content: string};
-
-/** A function the model may call: its parameters as a schema node-llama-cpp turns into a grammar. */
-export type ModelFunction = {name: string; description: string; params: GbnfJsonObjectSchema};
-export type ModelCall = {name: string; params: unknown};
-
-export type StepRequest = {
-    history: ChatHistoryItem[];
-    signal: AbortSignal;
-    onText: (text: string) => void;
-    /** Functions the model may call on its own (tool choice "auto"). */
-    functions?: ModelFunction[];
-    /** Force one call to one of these (tool choice "required" or a named tool): a grammar allows nothing else. */
-    force?: ModelFunction[];
-    maxTokens?: number;
-    sampling?: Sampling;
-    /** Texts that end the answer where they appear (not included in it). */
-    stop?: string[];
-    /** The answer must be JSON, or JSON matching a schema (a grammar); not with functions. */
-    format?: AnswerFormat;
-    /** A call's arguments as the model writes them (native function calling only). */
-    onCallChunk?: (chunk: CallChunk) => void;
-    /** What the model thinks before it answers (thought segments), as it is written. */
-    onThought?: (text: string) => void;
-    /** Tools a remote provider runs itself (its web search): the turn traces them and cites their sources. */
-    hosted?: HostedTools;
-};
-
-/** How a provider-run tool reaches the turn: a trace step started and finished, its sources numbered. */
-export type HostedTools = {
-    /** Adds the step to the trace; returns its call id. */
-    started(name: string, args: unknown): string;
-    finished(id: string, resultText: string, args: unknown): void;
-    /** The source's citation number in this answer (the same URL keeps its number). */
-    cite(id: string, source: {title: string; url: string}): number;
-};
-
-export type AnswerFormat = {type: "json"} | {type: "schema"; schema: GbnfJsonSchema};
 /** What the engine knows of itself, for system_stats and the status line. */
 export type EngineFacts = {
     backend: string | null;
@@ -95,23 +68,6 @@ export type EngineFacts = {
 };
 
 export type {CallChunk} from "./forcedCall.js";
-/** Why a step ended: its text was complete, it hit maxTokens, it made calls, or it was stopped. */
-export type FinishReason = "stop" | "length" | "calls" | "abort";
-
-export type Sampling = Partial<Omit<GenerationSettings, "systemPrompt" | "maxTokens">>;
-
-/** contextUsed: tokens in the context after the step (its prompt and what the model wrote). */
-export type StepResult = {
-    text: string;
-    /** The step's thought segments, apart from its text. */
-    thought: string;
-    calls: ModelCall[];
-    stopped: boolean;
-    finish: FinishReason;
-    stats: TurnStats;
-    contextUsed: number;
-};
-
 /** What the person reads when even the system prompt, the tools and the newest turn cannot fit. */
 export function wontFitMessage(
     {tokens, room, contextSize}: {tokens: number; room: number; contextSize: number},
@@ -125,18 +81,6 @@ export function wontFitMessage(
         : "shorten the system prompt, lower Max tokens, or load the model with a larger context";
     return `this question cannot be answered in this model's context of ${formatCount(contextSize)} tokens: ${what} take ${formatCount(tokens)} tokens, and ${formatCount(room)} are left beside the room kept for the answer. Nothing was generated; ${fixes}`;
 }
-
-/** Kept for callers that want one plain answer (bench, simple prompts). */
-export type GenerateRequest = {
-    history: HistoryEntry[];
-    prompt: string;
-    signal: AbortSignal;
-    onText: (text: string) => void;
-    maxTokens?: number;
-    sampling?: Sampling;
-};
-
-export type GenerateResult = {text: string; stopped: boolean; stats: TurnStats};
 
 /** What a turn needs of a model: the embedded engine, or a model on a remote server (RemoteEngine). */
 export type StepEngine = Pick<Engine, "step" | "resultBudget" | "fitText"> & {
@@ -780,97 +724,6 @@ function loadFailure(modelPath: string, reason: string): string {
 
 const NO_MODEL = "No model is loaded. Open Models to download one, or choose a GGUF file you already have.";
 
-/** A finished thought, as node-llama-cpp's chat formats take it (each decides whether to show it again). */
-export function thoughtSegment(text: string): ChatModelSegment {
-    return {type: "segment", segmentType: "thought", text, ended: true};
-}
-
-/**
- * Thinking off: the answer being written starts after an empty, closed thought, as Qwen 3's template does
- * for enable_thinking=false (formats without thought segments render it as nothing).
- */
-export function withoutThinking(history: ChatHistoryItem[]): ChatHistoryItem[] {
-    const last = history.at(-1);
-    const hasSegment =
-        last?.type === "model" &&
-        last.response.some((item) => typeof item === "object" && item.type === "segment");
-    if (last?.type !== "model" || hasSegment) return history;
-    return [...history.slice(0, -1), {type: "model", response: [thoughtSegment(""), ...last.response]}];
-}
-
-/** Thinking off: a budget of 0 also closes a thought the model opens later on its own. */
-function thoughtBudget(sampling: Sampling | undefined) {
-    if (sampling?.thinking === false) return {thoughtTokens: 0};
-    return sampling?.thinkingBudget == null ? undefined : {thoughtTokens: sampling.thinkingBudget};
-}
-
-function samplingOf(req: StepRequest) {
-    const s = req.sampling ?? {};
-    return {
-        seed: s.seed ?? undefined,
-        temperature: s.temperature,
-        topP: s.topP,
-        topK: s.topK,
-        minP: s.minP,
-        repeatPenalty: repeatPenaltyOption(s.repeatPenalty),
-    };
-}
-
-/** The context window the model saw lost text from the history: the context was full and shifted. */
-function wasShifted(history: ChatHistoryItem[], window: ChatHistoryItem[]): boolean {
-    const length = (items: ChatHistoryItem[]) => JSON.stringify(items).length;
-    // The window also holds the new answer, so a window shorter than the history means something was cut.
-    return length(window) < length(history);
-}
-
-export function emptyStats(): TurnStats {
-    return {
-        promptTokens: 0,
-        completionTokens: 0,
-        timeToFirstTokenMs: null,
-        durationMs: 0,
-        tokensPerSecond: null,
-        reusedTokens: 0,
-        contextShifted: false,
-        thoughtTokens: 0,
-    };
-}
-
-function statsFrom(
-    sequence: LlamaContextSequence,
-    meter: {state: TokenMeterState; tokensBefore: number},
-    started: number,
-    firstTokenAt: number | null,
-    thoughtTokens: number,
-): TurnStats {
-    const diff = sequence.tokenMeter.diff(meter.state);
-    // The prompt is everything in the context now but the answer; what was not evaluated was reused.
-    const promptLength = sequence.nextTokenIndex - diff.usedOutputTokens;
-    const now = performance.now();
-    const genMs = firstTokenAt === null ? 0 : now - firstTokenAt;
-    return {
-        promptTokens: diff.usedInputTokens,
-        completionTokens: Math.max(0, diff.usedOutputTokens - thoughtTokens),
-        timeToFirstTokenMs: firstTokenAt === null ? null : firstTokenAt - started,
-        durationMs: now - started,
-        tokensPerSecond: genMs > 0 ? (diff.usedOutputTokens / genMs) * 1000 : null,
-        reusedTokens: Math.max(0, promptLength - diff.usedInputTokens),
-        contextShifted: false,
-        thoughtTokens,
-    };
-}
-
-/** A step stopped before it wrote anything. */
-function stoppedBeforeText(stats: TurnStats, contextUsed: number): StepResult {
-    return {text: "", thought: "", calls: [], stopped: true, finish: "abort", stats, contextUsed};
-}
-
-function finishReason(stopReason: string, calls: number): FinishReason {
-    if (calls > 0) return "calls";
-    if (stopReason === "abort") return "abort";
-    return stopReason === "maxTokens" ? "length" : "stop";
-}
-
 function chatTemplateOf(model: LlamaModel): string | null {
     const template = (model.fileInfo.metadata as {tokenizer?: {chat_template?: unknown}}).tokenizer
         ?.chat_template;
@@ -887,32 +740,4 @@ function modelKeyOf(modelPath: string, llama: Llama): string {
         llama.llamaCppRelease.release,
         backendOf(llama),
     ]);
-}
-
-function modelFunctions(functions: ModelFunction[] | undefined) {
-    if (!functions?.length) return undefined;
-    return Object.fromEntries(functions.map((f) => [f.name, {description: f.description, params: f.params}]));
-}
-
-/** The grammar's schema for a forced call: {"name": one of the tools, "arguments": that tool's params}. */
-function forcedCallSchema(tools: ModelFunction[]): GbnfJsonSchema {
-    const one = (f: ModelFunction): GbnfJsonObjectSchema => ({
-        type: "object",
-        properties: {name: {const: f.name}, arguments: f.params},
-        required: ["name", "arguments"],
-    });
-    return tools.length === 1 ? one(tools[0]!) : {oneOf: tools.map(one)};
-}
-
-function parseForcedCall(grammar: {parse(text: string): unknown}, text: string): ModelCall {
-    const value = grammar.parse(text) as {name: string; arguments: unknown};
-    return {name: value.name, params: value.arguments};
-}
-
-function toChatHistory(history: HistoryEntry[]): ChatHistoryItem[] {
-    return history.map((m): ChatHistoryItem => {
-        if (m.role === "user") return {type: "user", text: m.content};
-        if (m.role === "system") return {type: "system", text: m.content};
-        return {type: "model", response: [m.content]};
-    });
 }

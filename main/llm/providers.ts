@@ -5,7 +5,7 @@ import {fail, ok, type Result} from "../../shared/result.js";
 import {requestProblem} from "../contract/problems.js";
 import {connectionFailure} from "./connectionFailure.js";
 import {endpoint, hostOf, remoteStep, WIRES, type Egress, type RemoteServer} from "./remote.js";
-import type {StepRequest, StepResult} from "./engine.js";
+import type {StepRequest, StepResult} from "./stepTypes.js";
 import type {EgressEntry, ProviderInfo, ProviderType, ProviderWebSearch} from "../../shared/contract.js";
 import type {WireFormat} from "./wire/wire.js";
 import {readStoredKey, removeStoredKey, storeKey, type KeyVault} from "./keyVault.js";

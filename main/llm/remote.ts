@@ -1,7 +1,7 @@
 import {fail, ok, type Result} from "../../shared/result.js";
 import {connectionFailure} from "./connectionFailure.js";
-import type {FinishReason, StepRequest, StepResult} from "./engine.js";
-import {emptyStats} from "./engine.js";
+import type {FinishReason, StepRequest, StepResult} from "./stepTypes.js";
+import {emptyStats} from "./stepParts.js";
 import {anthropic} from "./wire/anthropic.js";
 import {chatCompletions} from "./wire/chatCompletions.js";
 import {gemini} from "./wire/gemini.js";

@@ -1,6 +1,7 @@
 import type {ChatHistoryItem, ChatModelFunctionCall, ChatModelResponse} from "node-llama-cpp";
 import type {AppError, Result} from "../../shared/result.js";
-import {thoughtSegment, type ModelCall, type StepResult} from "./engine.js";
+import type {ModelCall, StepResult} from "./stepTypes.js";
+import {thoughtSegment} from "./stepParts.js";
 
 /**
  * The one agent loop, run by a chat turn, the local API and a composite tool's sub-agent: a step on the engine,

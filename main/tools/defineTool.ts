@@ -1,6 +1,6 @@
 import type {GbnfJsonObjectSchema, GbnfJsonSchema, GbnfJsonSchemaToType} from "node-llama-cpp";
 import type {SideEffect, Source, ToolCallStatus} from "../../shared/contract.js";
-import type {ModelFunction} from "../llm/engine.js";
+import type {ModelFunction} from "../llm/stepTypes.js";
 
 /** What a tool gives back: text for the model, optional structured data for the UI. */
 export type ToolOutput = {text: string; data?: unknown; error?: string; sources?: Source[]};

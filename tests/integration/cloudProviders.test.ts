@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
 import {promisify} from "node:util";
-import type {HostedTools, ModelFunction, StepRequest} from "../../main/llm/engine.js";
+import type {HostedTools, ModelFunction, StepRequest} from "../../main/llm/stepTypes.js";
 import {listModels} from "../../main/llm/providers.js";
 import {remoteStep, type Egress} from "../../main/llm/remote.js";
 import {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {after, before, test} from "node:test";
-import type {ModelFunction, StepRequest} from "../../main/llm/engine.js";
+import type {ModelFunction, StepRequest} from "../../main/llm/stepTypes.js";
 import {remoteStep, type Egress} from "../../main/llm/remote.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
 import {llamaServerBinary, startLlamaServer, type LlamaServer} from "../helpers/llamaServer.js";

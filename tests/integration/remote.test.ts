@@ -6,7 +6,7 @@ import type {AddressInfo} from "node:net";
 import path from "node:path";
 import {after, before, test} from "node:test";
 import {remoteStep, toMessages, type Egress} from "../../main/llm/remote.js";
-import type {StepRequest} from "../../main/llm/engine.js";
+import type {StepRequest} from "../../main/llm/stepTypes.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
 import {waitFor} from "../helpers/waitFor.js";

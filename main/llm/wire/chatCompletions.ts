@@ -1,5 +1,5 @@
 import type {ChatHistoryItem} from "node-llama-cpp";
-import type {ModelFunction, StepRequest} from "../engine.js";
+import type {ModelFunction, StepRequest} from "../stepTypes.js";
 import type {Wire} from "./wire.js";
 
 /** A chat message as OpenAI's chat completions write it; the other formats are written from these. */

@@ -1,4 +1,4 @@
-import type {ModelFunction, StepRequest} from "../engine.js";
+import type {ModelFunction, StepRequest} from "../stepTypes.js";
 import {idsOf, toMessages} from "./chatCompletions.js";
 import {nativeWeb, StreamError, type StreamSink, type Wire} from "./wire.js";
 

@@ -1,4 +1,4 @@
-import type {HostedTools, ModelFunction, StepRequest} from "../engine.js";
+import type {HostedTools, ModelFunction, StepRequest} from "../stepTypes.js";
 
 /**
  * The request and stream formats a remote model speaks: OpenAI's chat completions (llama-server, vLLM,
