@@ -1,7 +1,8 @@
 import {randomBytes} from "node:crypto";
 import {Ajv, type ValidateFunction} from "ajv";
 import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
-import type {CallChunk, Engine} from "../llm/engine.js";
+import type {Engine} from "../llm/engine.js";
+import type {CallChunk} from "../llm/forcedCall.js";
 import type {
     AnswerFormat,
     FinishReason,

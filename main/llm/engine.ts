@@ -67,7 +67,6 @@ export type EngineFacts = {
     lastTokensPerSecond: number | null;
 };
 
-export type {CallChunk} from "./forcedCall.js";
 /** What the person reads when even the system prompt, the tools and the newest turn cannot fit. */
 export function wontFitMessage(
     {tokens, room, contextSize}: {tokens: number; room: number; contextSize: number},

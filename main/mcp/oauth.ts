@@ -29,6 +29,9 @@ const ACCOUNTS_DIR = "mcp-accounts";
 /** How many refresh answers are kept for requests that read the same tokens. */
 const REFRESHES_KEPT = 4;
 
+/** How long requests refused during a refresh wait, after its answer came, for the SDK to save the tokens. */
+const SAVE_WAIT_MS = 2_000;
+
 type Answer = {status: number; statusText: string; headers: [string, string][]; body: string};
 
 type Deferred = {done: Promise<void>; end(): void};
@@ -80,7 +83,7 @@ export class McpAccount implements OAuthClientProvider {
         return token ? this.refreshOnce(token, url, init) : this.sendRenewed(url, init);
     };
 
-    /** Whether tokens are kept for this server (they may still have expired). */ /** Whether tokens are kept for this server (they may still have expired). */
+    /** Whether tokens are kept for this server (they may still have expired). */
     signedIn(): boolean {
         return this.saved.tokens !== undefined;
     }
@@ -214,8 +217,9 @@ export class McpAccount implements OAuthClientProvider {
             for (const old of [...this.refreshes.keys()].slice(0, -REFRESHES_KEPT))
                 this.refreshes.delete(old);
             // Nothing came back (a request that failed on the way may be sent again), or a refusal: no new tokens.
+            // Tokens the SDK could not take (a malformed answer) are never saved: nobody waits past a bound.
             answer.then(
-                (a) => a.status >= 400 && renewal.end(),
+                (a) => (a.status >= 400 ? renewal.end() : setTimeout(renewal.end, SAVE_WAIT_MS).unref()),
                 () => (this.refreshes.delete(token), renewal.end()),
             );
         }
@@ -226,13 +230,14 @@ export class McpAccount implements OAuthClientProvider {
     /** A request to the server; refused for a token that is being or has been renewed: sent again with the new one. */
     private async sendRenewed(url: string | URL, init: RequestInit | undefined): Promise<Response> {
         const res = await fetch(url, init);
-        const sent = new Headers(init?.headers).get("authorization");
-        if (res.status !== 401 || !sent) return res;
+        if (res.status !== 401) return res;
+        const headers = new Headers(init?.headers);
+        const sent = headers.get("authorization");
+        if (!sent) return res;
         await this.renewal?.done;
         const current = this.saved.tokens?.access_token;
         if (!current || sent === `Bearer ${current}`) return res;
         await res.body?.cancel();
-        const headers = new Headers(init?.headers);
         headers.set("authorization", `Bearer ${current}`);
         return fetch(url, {...init, headers});
     }

@@ -1,5 +1,6 @@
 import {APP_VERSION} from "../../version.js";
 import {connectionFailure} from "../../llm/connectionFailure.js";
+import {hostOf} from "../../llm/remote.js";
 import {
     createProvider,
     DEFAULT_BASE_URLS,
@@ -70,20 +71,15 @@ export const webSearch = defineTool({
 });
 
 /** A provider that could not be reached, in words: where, why, and what to change. */
-function unreachable(provider: string, configured: unknown, error: unknown): string {
+function unreachable(provider: ProviderConfig["provider"], configured: unknown, error: unknown): string {
     const why = connectionFailure(error);
-    if (!why) return error instanceof Error ? error.message : String(error);
-    const base =
-        typeof configured === "string" && configured
-            ? configured
-            : DEFAULT_BASE_URLS[provider as ProviderConfig["provider"]];
-    let where = base;
-    try {
-        where = new URL(base).host;
-    } catch {
-        // shown as written
+    if (!why) {
+        // fetch() wraps the real reason in its cause.
+        const cause = (error as {cause?: {message?: string}}).cause;
+        return cause?.message ?? (error instanceof Error ? error.message : String(error));
     }
-    return `cannot reach ${provider} at ${where} (${why}); start it, or set web_search's provider or base_url in tools.yaml`;
+    const baseUrl = typeof configured === "string" && configured ? configured : DEFAULT_BASE_URLS[provider];
+    return `cannot reach ${provider} at ${hostOf({baseUrl})} (${why}); start it, or set web_search's provider or base_url in tools.yaml`;
 }
 
 function apiKey(provider: string, configured: unknown): string | undefined {

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import type {CallChunk} from "../../../../main/llm/engine.js";
-import {ForcedCallStream} from "../../../../main/llm/forcedCall.js";
+import {ForcedCallStream, type CallChunk} from "../../../../main/llm/forcedCall.js";
 
 function follow(text: string, step: number): CallChunk[] {
     const chunks: CallChunk[] = [];
