@@ -1,6 +1,7 @@
 // Issue 40's reference: llama.cpp's own llama-server (llama.cpp's Release build of the source node-llama-cpp
 // ships; as users run it, and with --no-mmap) beside raw node-llama-cpp (LlamaCompletion) and Cairn's engine,
 // on the same model and threads, greedy, in one run: generation and prompt-processing tokens/s and ratios.
+import path from "node:path";
 import {pathToFileURL} from "node:url";
 import {getLlama, LlamaCompletion, LlamaLogLevel} from "node-llama-cpp";
 import {cpuBuildLines, cpuBuildOf} from "../main/llm/cpuBuild.js";
@@ -11,6 +12,8 @@ import {TEST_MODEL} from "../tests/helpers/paths.js";
 
 const ROUNDS = 5;
 const GENERATED = 64;
+/** On a GPU a token takes ~5 ms: longer answers keep the timer's share small (as llama-bench's tg128). */
+const GENERATED_ON_GPU = 128;
 const PROMPT = "Once upon a time";
 /** About 500 tokens of prose for prompt processing; each round starts with its own number (no reuse). */
 const longPrompt = (round: number) =>
@@ -26,6 +29,9 @@ type Runner = {
     stop(): Promise<void>;
 };
 
+/** Where the engines run: the CPU at a number of threads, or every layer on the GPU (CUDA builds). */
+type Placement = {threads: number; gpu: boolean; generated: number};
+
 type Speeds = {generationTokensPerSecond: number; promptTokensPerSecond: number; promptTokens: number};
 
 /**
@@ -33,9 +39,10 @@ type Speeds = {generationTokensPerSecond: number; promptTokensPerSecond: number;
  * memory allows). Generation is counted as llama.cpp counts decodes: the tokens after the first (sampled from
  * the prompt's own logits) over the time after it.
  */
-async function llamaServerRunner(model: string, threads: number, readIn: boolean): Promise<Runner> {
-    const extra = ["-t", String(threads), ...(readIn ? ["--no-mmap"] : [])];
-    const server = await startLlamaServer(await llamaServerBinary("release"), model, extra);
+async function llamaServerRunner(model: string, at: Placement, readIn: boolean): Promise<Runner> {
+    const extra = ["-t", String(at.threads), "-ngl", at.gpu ? "999" : "0", ...(readIn ? ["--no-mmap"] : [])];
+    const binary = process.env.CAIRN_LLAMA_SERVER ?? (await llamaServerBinary("release"));
+    const server = await startLlamaServer(binary, model, extra);
     const base = server.url.replace(/\/v1$/, "");
     const ask = async (prompt: string, n: number) => {
         const res = await fetch(`${base}/completion`, {
@@ -52,7 +59,7 @@ async function llamaServerRunner(model: string, threads: number, readIn: boolean
     };
     return {
         generate: async () => {
-            const t = await ask(PROMPT, GENERATED);
+            const t = await ask(PROMPT, at.generated);
             return ((t.predicted_n! - 1) / t.predicted_ms!) * 1000;
         },
         prompt: async (round) => {
@@ -64,10 +71,10 @@ async function llamaServerRunner(model: string, threads: number, readIn: boolean
 }
 
 /** node-llama-cpp as it comes (LlamaCompletion, its default options: the file mapped). */
-async function rawRunner(model: string, threads: number): Promise<Runner> {
-    const llama = await getLlama({gpu: false, logLevel: LlamaLogLevel.error});
-    const loaded = await llama.loadModel({modelPath: model});
-    const context = await loaded.createContext({contextSize: 4096, threads});
+async function rawRunner(model: string, at: Placement): Promise<Runner> {
+    const llama = await getLlama({gpu: at.gpu ? "auto" : false, logLevel: LlamaLogLevel.error});
+    const loaded = await llama.loadModel({modelPath: model, gpuLayers: at.gpu ? "max" : 0});
+    const context = await loaded.createContext({contextSize: 4096, threads: at.threads});
     const once = async (prompt: string, maxTokens: number) => {
         const sequence = context.getSequence();
         const completion = new LlamaCompletion({contextSequence: sequence});
@@ -90,7 +97,7 @@ async function rawRunner(model: string, threads: number): Promise<Runner> {
     };
     const promptTokens = loaded.tokenize(longPrompt(0)).length + 1;
     return {
-        generate: async () => (await once(PROMPT, GENERATED)).gen,
+        generate: async () => (await once(PROMPT, at.generated)).gen,
         prompt: async (round) => ({
             tokensPerSecond: (promptTokens / (await once(longPrompt(round), 1)).ttft) * 1000,
             tokens: promptTokens,
@@ -103,8 +110,8 @@ async function rawRunner(model: string, threads: number): Promise<Runner> {
     };
 }
 
-async function cairnRunner(model: string, threads: number): Promise<Runner & {weights: string | null}> {
-    const engine = new Engine({threads, gpu: false});
+async function cairnRunner(model: string, at: Placement): Promise<Runner & {weights: string | null}> {
+    const engine = new Engine({threads: at.threads, gpu: at.gpu ? "auto" : false});
     const loaded = await engine.load(model);
     if (!loaded.ok) throw new Error(loaded.error.message);
     const once = async (prompt: string, maxTokens: number) => {
@@ -122,7 +129,7 @@ async function cairnRunner(model: string, threads: number): Promise<Runner & {we
     return {
         weights: loaded.value.weights ?? null,
         generate: async () => {
-            const g = await once(PROMPT, GENERATED);
+            const g = await once(PROMPT, at.generated);
             return ((g.completionTokens - 1) / (g.durationMs - g.timeToFirstTokenMs!)) * 1000;
         },
         prompt: async (round) => {
@@ -141,12 +148,12 @@ type EngineName = (typeof ENGINES)[number];
  * machine's drift (±15% between minutes on a shared 2-core VM) falls on each alike; ratios are the median of
  * each round's ratio.
  */
-async function sideBySide(model: string, threads: number) {
-    const cairn = await cairnRunner(model, threads);
+export async function sideBySide(model: string, at: Placement) {
+    const cairn = await cairnRunner(model, at);
     const runners: Record<EngineName, Runner> = {
-        llamaServer: await llamaServerRunner(model, threads, false),
-        llamaServerNoMmap: await llamaServerRunner(model, threads, true),
-        rawNodeLlamaCpp: await rawRunner(model, threads),
+        llamaServer: await llamaServerRunner(model, at, false),
+        llamaServerNoMmap: await llamaServerRunner(model, at, true),
+        rawNodeLlamaCpp: await rawRunner(model, at),
         cairn,
     };
     const gen = Object.fromEntries(ENGINES.map((e) => [e, [] as number[]])) as Record<EngineName, number[]>;
@@ -205,13 +212,14 @@ export async function llamaServerFigures() {
     const rows = [];
     for (const model of models) {
         for (const threads of [1, 2]) {
-            rows.push({model: model.name, threads, ...(await sideBySide(model.file, threads))});
+            const at = {threads, gpu: false, generated: GENERATED};
+            rows.push({model: model.name, threads, ...(await sideBySide(model.file, at))});
         }
     }
     return {rounds: ROUNDS, generatedTokens: GENERATED, cpuBuild: await cpuBuildHere(), rows};
 }
 
-export function llamaServerRows(figures: Awaited<ReturnType<typeof llamaServerFigures>>) {
+export function llamaServerRows(figures: Pick<Awaited<ReturnType<typeof llamaServerFigures>>, "rows">) {
     const f = (n: number) => n.toFixed(1);
     const r2 = (n: number) => n.toFixed(2);
     return Object.fromEntries(
@@ -222,8 +230,23 @@ export function llamaServerRows(figures: Awaited<ReturnType<typeof llamaServerFi
     );
 }
 
+/**
+ * The same engines with every layer on the GPU, on a model named by CAIRN_BENCH_GPU_MODEL and llama-server
+ * built with CUDA (CAIRN_LLAMA_SERVER): run on a lent GPU machine by bench/gpu/pipeline.sh, never in CI.
+ */
+export async function gpuFigures(model: string) {
+    const llama = await getLlama({gpu: "auto", logLevel: LlamaLogLevel.error});
+    const build = {backend: llama.gpu, devices: await llama.getGpuDeviceNames(), release: llama.llamaCppRelease};
+    await llama.dispose();
+    if (build.backend === false) throw new Error("no GPU build of node-llama-cpp was found");
+    const at = {threads: 4, gpu: true, generated: GENERATED_ON_GPU};
+    const row = {model: path.basename(model), threads: at.threads, ...(await sideBySide(model, at))};
+    return {rounds: ROUNDS, generatedTokens: GENERATED_ON_GPU, build, rows: [row]};
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
-    const figures = await llamaServerFigures();
+    const gpuModel = process.env.CAIRN_BENCH_GPU_MODEL;
+    const figures = gpuModel ? await gpuFigures(gpuModel) : await llamaServerFigures();
     console.log(JSON.stringify(figures, null, 2));
     console.table(llamaServerRows(figures));
 }

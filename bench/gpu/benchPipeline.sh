@@ -1,0 +1,54 @@
+#!/bin/bash
+# Runs on the lent GPU machine, detached by ../shared/gpu/start.sh (PIPELINE=benchPipeline.sh), from the
+# packs bench/gpu/prepare.sh wrote: node-llama-cpp's CUDA source build, llama-server and llama-bench from the
+# same build tree (the same compiled ggml-cuda), the 8B-layout model, then bench/llamaServer.ts on CUDA.
+# Each step logs to $W/logs; the last line of steps.txt is DONE. Steps run on when an earlier one fails.
+set -u
+W=${W:-/tmp/w}; RECIPE=$W/recipe; L=$W/logs; mkdir -p "$L"
+C=$W/cairn; NLC=$C/node_modules/node-llama-cpp; M=$W/model.gguf
+export PATH=$W/bin:$PATH NLC_DIR=$NLC CMAKE_JS=$C/node_modules/cmake-js/bin/cmake-js
+# the same CMake option at build and run time: node-llama-cpp names the build folder after it
+export NODE_LLAMA_CPP_CMAKE_OPTION_CMAKE_CUDA_ARCHITECTURES=${CUDA_ARCH:-90}
+export NODE_LLAMA_CPP_SKIP_DOWNLOAD=true
+export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+step() { echo "$(date +%T) $*" | tee -a "$L/steps.txt"; }
+since() { echo $(( $(date +%s) - $1 )); }
+
+step "pipeline start; nproc=$(nproc)"
+( t=$(date +%s); PYTHONUNBUFFERED=1 python3 "$RECIPE/make_model.py" --llama-cpp "$NLC/llama/llama.cpp" \
+    --shape "${SHAPE:-8b}" "$M" > "$L/model.log" 2>&1; echo "rc=$? secs=$(since $t)" >> "$L/model.log" ) &
+MODEL_PID=$!
+
+t=$(date +%s); step "nlc source build start"
+node "$NLC/dist/cli/cli.js" source build --gpu cuda --noUsageExample > "$L/build.log" 2>&1
+step "nlc source build rc=$? secs=$(since $t)"
+CACHE=$(ls -d "$NLC"/llama/localBuilds/*/CMakeCache.txt 2>/dev/null | head -1)
+B=${CACHE%/CMakeCache.txt}; SERVER=; BENCH=
+if [ -n "$B" ]; then
+  t=$(date +%s); step "tools build start"
+  ( cd "$B" && cmake -DLLAMA_BUILD_COMMON=ON -DLLAMA_BUILD_TOOLS=ON -DLLAMA_BUILD_SERVER=ON -DLLAMA_BUILD_APP=OFF \
+      -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_USE_PREBUILT_UI=OFF . \
+      && cmake --build . --config Release -j "$(nproc)" --target llama-bench \
+      && cmake --build . --config Release -j "$(nproc)" --target llama-server ) > "$L/tools.log" 2>&1
+  step "tools build rc=$? secs=$(since $t)"
+  SERVER=$(find "$B" -name llama-server -type f -perm -u+x | head -1)
+  BENCH=$(find "$B" -name llama-bench -type f -perm -u+x | head -1)
+  export LD_LIBRARY_PATH=$B/Release:$B/bin:$LD_LIBRARY_PATH
+  step "llama-server: ${SERVER:-none}; llama-bench: ${BENCH:-none}"
+fi
+nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.memory,clocks.max.sm --format=csv > "$L/gpu.csv" 2>&1
+wait $MODEL_PID; step "model: $(tail -1 "$L/model.log")"
+
+if [ -n "$BENCH" ]; then
+  t=$(date +%s); timeout 90 "$BENCH" -m "$M" -ngl 99 -p 512 -n 128 -r 3 -o md > "$L/llama_bench.md" 2> "$L/llama_bench.err"
+  step "llama-bench rc=$? secs=$(since $t)"
+fi
+if [ -n "$SERVER" ]; then
+  cp "$W/recipe/llamaServerBench.mjs" "$C/llamaServerBench.mjs"
+  cd "$C"
+  t=$(date +%s)
+  CAIRN_LLAMA_SERVER=$SERVER CAIRN_BENCH_GPU_MODEL=$M timeout 300 node llamaServerBench.mjs \
+      > "$L/gpu_bench.txt" 2> "$L/gpu_bench.err"
+  step "bench rc=$? secs=$(since $t)"
+fi
+step "DONE"
