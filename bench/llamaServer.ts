@@ -36,8 +36,8 @@ type Speeds = {generationTokensPerSecond: number; promptTokensPerSecond: number;
 
 /**
  * llama-server as its users run it (the file mapped), or with --no-mmap (weights read in, as Cairn does where
- * memory allows). Generation is counted as llama.cpp counts decodes: the tokens after the first (sampled from
- * the prompt's own logits) over the time after it.
+ * memory allows). Generation is timed as the others are, where the tokens arrive: the tokens after the first
+ * (sampled from the prompt's own logits) over the time after it, from the streamed answer.
  */
 async function llamaServerRunner(model: string, at: Placement, readIn: boolean): Promise<Runner> {
     const extra = ["-t", String(at.threads), "-ngl", at.gpu ? "999" : "0", ...(readIn ? ["--no-mmap"] : [])];
@@ -55,19 +55,69 @@ async function llamaServerRunner(model: string, at: Placement, readIn: boolean):
                 ignore_eos: true,
             }),
         });
-        return ((await res.json()) as {timings: Record<string, number>}).timings;
+        const body = await res.text();
+        const timings = res.ok ? (JSON.parse(body) as {timings?: Record<string, number>}).timings : undefined;
+        if (!timings)
+            throw new Error(`llama-server answered ${res.status} without timings: ${body.slice(0, 500)}`);
+        return timings;
     };
     return {
-        generate: async () => {
-            const t = await ask(PROMPT, at.generated);
-            return ((t.predicted_n! - 1) / t.predicted_ms!) * 1000;
-        },
+        generate: () => streamedSpeed(base, at.generated),
         prompt: async (round) => {
             const t = await ask(longPrompt(round), 1);
             return {tokensPerSecond: t.prompt_per_second!, tokens: t.prompt_n!};
         },
         stop: () => server.stop(),
     };
+}
+
+/** Fewest tokens a generation that llama-server cut short may be timed on. */
+const FEWEST_TIMED = 32;
+
+/**
+ * Tokens/s of a streamed greedy generation, timed at each arriving token. llama-server checks the text it
+ * generates against the chat format's parser and ends the answer with an error at text that is not UTF-8,
+ * which random weights produce (after about 100 tokens on the 8B layout): what came before is timed.
+ */
+async function streamedSpeed(base: string, n: number): Promise<number> {
+    const res = await fetch(`${base}/completion`, {
+        method: "POST",
+        body: JSON.stringify({
+            prompt: PROMPT,
+            n_predict: n,
+            temperature: 0,
+            cache_prompt: false,
+            ignore_eos: true,
+            stream: true,
+        }),
+    });
+    if (!res.ok || !res.body)
+        throw new Error(`llama-server answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
+    let tokens = 0;
+    let first = 0;
+    let last = 0;
+    let error = "";
+    let pending = "";
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        const chunk = read.value;
+        const now = performance.now();
+        pending += chunk;
+        const lines = pending.split("\n");
+        pending = lines.pop()!;
+        for (const line of lines) {
+            if (!line.startsWith("data: ")) continue;
+            const event = JSON.parse(line.slice(6)) as {tokens?: number[]; error?: {message: string}};
+            if (event.error) error = event.error.message;
+            const count = event.tokens?.length ?? 0;
+            if (count === 0) continue;
+            first ||= now;
+            last = now;
+            tokens += count;
+        }
+    }
+    if (error && tokens < FEWEST_TIMED) throw new Error(`llama-server ended the answer: ${error}`);
+    return ((tokens - 1) / (last - first)) * 1000;
 }
 
 /** node-llama-cpp as it comes (LlamaCompletion, its default options: the file mapped). */
@@ -149,13 +199,25 @@ type EngineName = (typeof ENGINES)[number];
  * each round's ratio.
  */
 export async function sideBySide(model: string, at: Placement) {
-    const cairn = await cairnRunner(model, at);
-    const runners: Record<EngineName, Runner> = {
-        llamaServer: await llamaServerRunner(model, at, false),
-        llamaServerNoMmap: await llamaServerRunner(model, at, true),
-        rawNodeLlamaCpp: await rawRunner(model, at),
-        cairn,
+    /** An engine that fails is left out of the later rounds, with its error in the report. */
+    const failed: Partial<Record<EngineName, string>> = {};
+    const attempt = async <T>(name: EngineName, work: () => Promise<T>): Promise<T | undefined> => {
+        try {
+            return await work();
+        } catch (error) {
+            failed[name] = error instanceof Error ? error.message : String(error);
+            return undefined;
+        }
     };
+    const starts: Record<EngineName, () => Promise<Runner>> = {
+        cairn: () => cairnRunner(model, at),
+        llamaServer: () => llamaServerRunner(model, at, false),
+        llamaServerNoMmap: () => llamaServerRunner(model, at, true),
+        rawNodeLlamaCpp: () => rawRunner(model, at),
+    };
+    const runners: Partial<Record<EngineName, Runner>> = {};
+    for (const name of ENGINES) runners[name] = await attempt(name, starts[name]);
+    const cairn = runners.cairn as (Runner & {weights: string | null}) | undefined;
     const gen = Object.fromEntries(ENGINES.map((e) => [e, [] as number[]])) as Record<EngineName, number[]>;
     const pp = Object.fromEntries(ENGINES.map((e) => [e, [] as number[]])) as Record<EngineName, number[]>;
     const promptTokens = {} as Record<EngineName, number>;
@@ -163,30 +225,37 @@ export async function sideBySide(model: string, at: Placement) {
         for (let round = 0; round < ROUNDS; round++) {
             for (let i = 0; i < ENGINES.length; i++) {
                 const name = ENGINES[(i + round) % ENGINES.length]!;
-                gen[name].push(await runners[name].generate());
-                const p = await runners[name].prompt(round);
-                pp[name].push(p.tokensPerSecond);
-                promptTokens[name] = p.tokens;
+                const runner = runners[name];
+                if (!runner || failed[name]) continue;
+                await attempt(name, async () => {
+                    const g = await runner.generate();
+                    const p = await runner.prompt(round);
+                    gen[name].push(g);
+                    pp[name].push(p.tokensPerSecond);
+                    promptTokens[name] = p.tokens;
+                });
             }
         }
     } finally {
-        for (const runner of Object.values(runners)) await runner.stop();
+        for (const runner of Object.values(runners)) await runner?.stop();
     }
+    if (failed.cairn) throw new Error(`Cairn's engine failed: ${failed.cairn}`);
     const speeds = (e: EngineName): Speeds => ({
         generationTokensPerSecond: median(gen[e]),
         promptTokensPerSecond: median(pp[e]),
         promptTokens: promptTokens[e],
     });
     const ratio = (a: EngineName, b: EngineName) => ({
-        generation: median(gen[a].map((x, i) => x / gen[b][i]!)),
-        prompt: median(pp[a].map((x, i) => x / pp[b][i]!)),
+        generation: failed[b] ? NaN : median(gen[a].map((x, i) => x / gen[b][i]!)),
+        prompt: failed[b] ? NaN : median(pp[a].map((x, i) => x / pp[b][i]!)),
     });
     return {
         llamaServer: speeds("llamaServer"),
         llamaServerNoMmap: speeds("llamaServerNoMmap"),
         rawNodeLlamaCpp: speeds("rawNodeLlamaCpp"),
         cairn: speeds("cairn"),
-        cairnWeights: cairn.weights,
+        cairnWeights: cairn?.weights ?? null,
+        failed,
         cairnOverLlamaServer: ratio("cairn", "llamaServer"),
         cairnOverLlamaServerNoMmap: ratio("cairn", "llamaServerNoMmap"),
         rawOverLlamaServer: ratio("rawNodeLlamaCpp", "llamaServer"),
@@ -236,7 +305,11 @@ export function llamaServerRows(figures: Pick<Awaited<ReturnType<typeof llamaSer
  */
 export async function gpuFigures(model: string) {
     const llama = await getLlama({gpu: "auto", logLevel: LlamaLogLevel.error});
-    const build = {backend: llama.gpu, devices: await llama.getGpuDeviceNames(), release: llama.llamaCppRelease};
+    const build = {
+        backend: llama.gpu,
+        devices: await llama.getGpuDeviceNames(),
+        release: llama.llamaCppRelease,
+    };
     await llama.dispose();
     if (build.backend === false) throw new Error("no GPU build of node-llama-cpp was found");
     const at = {threads: 4, gpu: true, generated: GENERATED_ON_GPU};
