@@ -30,7 +30,7 @@ const stages = [];
  * Runs one stage, its output passed through as it comes and read for its counts. `background`: at a lower
  * priority, so that it takes the time the stages beside it leave idle.
  */
-function run(name, command, args, {background = false, prefix = ""} = {}) {
+function run(name, command, args, {background = false} = {}) {
     return new Promise((resolve) => {
         const child = spawn(command, args, {stdio: ["inherit", "pipe", "pipe"]});
         if (background && child.pid) {
@@ -41,13 +41,8 @@ function run(name, command, args, {background = false, prefix = ""} = {}) {
             }
         }
         let text = "";
-        const partial = new Map();
         const pass = (stream) => (chunk) => {
-            if (prefix) {
-                const lines = ((partial.get(stream) ?? "") + chunk.toString("utf8")).split("\n");
-                partial.set(stream, lines.pop());
-                for (const line of lines) stream.write(`${prefix}${line}\n`);
-            } else stream.write(chunk);
+            stream.write(chunk);
             text += chunk.toString("utf8");
             if (text.length > 4_000_000) text = text.slice(-2_000_000);
         };
@@ -57,7 +52,6 @@ function run(name, command, args, {background = false, prefix = ""} = {}) {
             text += String(error);
         });
         child.on("close", (code, signal) => {
-            for (const [stream, rest] of partial) if (rest) stream.write(`${prefix}${rest}\n`);
             const stage = {name, ...countsOf(text), code: code ?? (signal ? 128 : 1)};
             // A stage that failed without a failed test (a crash, a file-level time-out) still counts as one.
             if (stage.code !== 0 && stage.failed === 0) stage.failed = 1;
@@ -136,37 +130,19 @@ const llamaServerBuilt = want("integration")
           background: true,
       })
     : null;
-// The node files and the e2e specs run at once: each waits on servers, models and Chromium as much as it
-// computes, and alone neither kept both cores busy. e2e's lines carry a prefix.
-const nodeStage =
-    nodeSuites.length > 0
-        ? run("unit and integration", "node", [
-              "--import",
-              "tsx",
-              "--test",
-              // One file per core: most files wait on processes, servers and models as much as they compute (on 2
-              // cores the stage took 817 s with 2 files at a time, about 1,200 s with one).
-              `--test-concurrency=${TEST_PROCESSES}`,
-              // A limit is for hangs, not for speed: families.test.ts takes 80 s alone and over 120 s on a busy machine.
-              "--test-timeout=300000",
-              ...nodeSuites,
-          ])
-        : null;
-const e2eStage = want("e2e")
-    ? run(
-          "e2e (Chromium)",
-          "npx",
-          [
-              "playwright",
-              "test",
-              `--workers=${SPEC_PROCESSES}`,
-              "--project=chromium",
-              "--project=chromium-800x600",
-          ],
-          {prefix: "[e2e] "},
-      )
-    : null;
-await Promise.all([nodeStage, e2eStage]);
+if (nodeSuites.length > 0) {
+    await run("unit and integration", "node", [
+        "--import",
+        "tsx",
+        "--test",
+        // One file per core: most files wait on processes, servers and models as much as they compute (on 2
+        // cores the stage took 817 s with 2 files at a time, about 1,200 s with one).
+        `--test-concurrency=${TEST_PROCESSES}`,
+        // A limit is for hangs, not for speed: families.test.ts takes 80 s alone and over 120 s on a busy machine.
+        "--test-timeout=300000",
+        ...nodeSuites,
+    ]);
+}
 if (want("stories")) {
     const story = ["--import", "tsx", "tests/stories/run.ts", "--model"];
     await run("stories (stories260K)", "node", [...story, "../shared/models/stories260K.gguf"]);
@@ -180,7 +156,15 @@ if (want("stories")) {
             "--instructed",
         ]);
 }
-// The build went on beside the tests above. Its tests fail on their own if it could not be built.
+if (want("e2e"))
+    await run("e2e (Chromium)", "npx", [
+        "playwright",
+        "test",
+        `--workers=${SPEC_PROCESSES}`,
+        "--project=chromium",
+        "--project=chromium-800x600",
+    ]);
+// The build went on beside the stories and e2e. Its tests fail on their own if it could not be built.
 if (llamaServerBuilt) {
     await llamaServerBuilt;
     await run("llama-server (integration)", "node", [
