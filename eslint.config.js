@@ -25,7 +25,7 @@ const TOP = ["core.js", "cli/*", "stories/*"];
 const FEATURES = ["features/*"];
 const MAIN_LAYERS = [
     {
-        folders: ["store", "server"],
+        folders: ["store", "server", "net"],
         above: [
             "llm/*",
             "docs/*",
@@ -75,7 +75,17 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-    {ignores: ["node_modules/", "out/", "dist/", "test-results/", "playwright-report/", "bench/reports/"]},
+    {
+        ignores: [
+            "node_modules/",
+            "out/",
+            "dist/",
+            "test-results/",
+            "playwright-report/",
+            "bench/reports/",
+            ".gpu/",
+        ],
+    },
     js.configs.recommended,
     ...tseslint.configs.recommended,
     {

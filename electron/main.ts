@@ -66,6 +66,8 @@ async function start() {
         notices: restored ? [restored] : [],
         dataDir,
         modelPath: modelFlag() ?? process.env.CAIRN_MODEL ?? null,
+        // `Cairn --offline`: Offline mode for this run, whatever Settings say.
+        offline: process.argv.includes("--offline"),
         command: "Cairn desktop",
         // Provider keys typed in Settings are kept encrypted by the system's keychain.
         keyVault: {

@@ -55,6 +55,8 @@ export type CoreOptions = {
     downloadTimeouts?: Partial<DownloadTimeouts>;
     /** How this process is named to other Cairn processes on the same data ("cairn serve"). */
     command?: string;
+    /** Offline mode for this run (--offline), whatever Settings say: nothing leaves this computer. */
+    offline?: boolean;
     /** false: the MCP servers of mcp.json are not connected (`cairn mcp` serving must not start itself). */
     connectMcp?: boolean;
     /** A remote model for this run only (--base-url): offered as a provider, its key never stored. */
@@ -113,7 +115,7 @@ export type Core = {
  * before it, and wires the few services every feature shares (the library, the event bus, the dispatcher).
  */
 export function createCore(options: CoreOptions): Core {
-    const library = openLibrary(options.dataDir, options.command);
+    const library = openLibrary(options.dataDir, options.command, options.offline);
     const check = contractCheckFromEnv();
     const bus = new EventBus(check);
     const models = modelsFeature(options, library, bus);
@@ -137,6 +139,7 @@ export function createCore(options: CoreOptions): Core {
     const dispatcher = createDispatcher(
         {
             ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
+            ...library.handlers,
             ...models.handlers,
             ...knowledge.handlers,
             ...tools.handlers,

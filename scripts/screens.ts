@@ -178,6 +178,8 @@ async function providerScreens(page: Page, theme: string, width: number): Promis
     await page.getByRole("button", {name: "Settings"}).click();
     await page.getByRole("heading", {name: "Models served elsewhere"}).scrollIntoViewIfNeeded();
     await shoot(page, `provider-settings-${theme}-${width}`);
+    await page.getByRole("heading", {name: "Network"}).scrollIntoViewIfNeeded();
+    await shoot(page, `network-settings-${theme}-${width}`);
 }
 
 const cloud = await startCloudServer(() => ({

@@ -153,6 +153,7 @@ const COMMON_OPTIONS = `Common options:
   --model PATH        GGUF model file (default: $CAIRN_MODEL, else the model chosen in the app)
   --threads N         llama.cpp threads (default: cores - 1, at least 1)
   --cpu               do not use the GPU
+  --offline           Offline mode for this run: nothing leaves this computer (loopback stays open)
   --max-tokens N      longest answer, in tokens (default 512)
   --temperature T     sampling temperature
   --seed N            sampling seed
@@ -194,6 +195,7 @@ export type CliArgs = {
     json: boolean;
     threads: number | undefined;
     cpu: boolean;
+    offline: boolean;
     generation: GenerationOptions;
     toolChoice: string | undefined;
     preflight: PreflightCall[];
@@ -254,6 +256,7 @@ const OPTIONS = {
     json: {type: "boolean"},
     threads: {type: "string"},
     cpu: {type: "boolean"},
+    offline: {type: "boolean"},
     "max-tokens": {type: "string"},
     temperature: {type: "string"},
     seed: {type: "string"},
@@ -382,6 +385,7 @@ export function parseCli(argv: string[]): CliArgs {
         json: values.json ?? false,
         threads: intOption("threads", values.threads, undefined, 1, 256),
         cpu: values.cpu ?? false,
+        offline: values.offline ?? false,
         generation: {
             maxTokens: intOption("max-tokens", values["max-tokens"], undefined, 1, 1_000_000),
             temperature: numberOption("temperature", values.temperature, 0, 5),

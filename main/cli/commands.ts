@@ -91,6 +91,7 @@ function openCore(args: CliArgs, notices: string[] = []): Core {
         modelPath: args.model ?? process.env.CAIRN_MODEL ?? null,
         threads: args.threads,
         gpu: args.cpu ? false : "auto",
+        offline: args.offline,
         generation: args.generation,
         approver: args.command === "chat" ? fixedApprover(args.approve) : undefined,
         // Nobody can fill in a server's form or approve its sampling in a one-off command: declined.

@@ -3,14 +3,17 @@ import {prepareDataDir} from "../paths.js";
 import {CitationStore} from "../store/citations.js";
 import {ConversationStore} from "../store/conversations.js";
 import {DB_FILE_NAME, openDatabase, readOnlyReason, type Db} from "../store/db.js";
+import {Network} from "../net/network.js";
 import {EgressLog} from "../store/egress.js";
 import {ProcessRegistry} from "../store/processes.js";
 import {SettingsStore} from "../store/settings.js";
 import {ToolCallStore} from "../store/toolCalls.js";
 import {WebPageStore} from "../store/webPages.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
+import {networkHandlers} from "../handlers/network.js";
 import type {Feature} from "./feature.js";
 
-export type Library = Feature & {
+export type Library = Feature<HandlerSlice<"network.">> & {
     db: Db;
     /** Why the library is open read-only (made by a newer Cairn), in words for the person; null: writable. */
     readOnly: string | null;
@@ -20,6 +23,8 @@ export type Library = Feature & {
     citations: CitationStore;
     webPages: WebPageStore;
     egress: EgressLog;
+    /** The one way off this computer: Offline mode and the egress log. */
+    network: Network;
     processes: ProcessRegistry;
     /** How many answers a previous run left mid-stream (marked interrupted at open). */
     recoveredInterrupted: number;
@@ -30,7 +35,7 @@ export type Library = Feature & {
  * read-only: readable, searchable, exportable, never changed. Other processes may share the directory:
  * only answers whose process is gone are recovered.
  */
-export function openLibrary(dataDir: string, command = "cairn"): Library {
+export function openLibrary(dataDir: string, command = "cairn", offlineRun = false): Library {
     prepareDataDir(dataDir);
     const db = openDatabase(path.join(dataDir, DB_FILE_NAME), undefined, {readOnlyIfNewer: true});
     const newer = readOnlyReason(db);
@@ -41,6 +46,13 @@ export function openLibrary(dataDir: string, command = "cairn"): Library {
     const toolCalls = new ToolCallStore(db);
     const citations = new CitationStore(db);
     const webAccessDefault = () => settings.get("webAccessDefault") ?? false;
+    const egress = new EgressLog(db);
+    const network = new Network({
+        offline: () => offlineRun || (settings.get("offline") ?? false),
+        record: (entry) => {
+            if (!readOnly) egress.add(entry);
+        },
+    });
     const processes = new ProcessRegistry(db, command);
     if (!readOnly) processes.register();
     return {
@@ -51,10 +63,11 @@ export function openLibrary(dataDir: string, command = "cairn"): Library {
         toolCalls,
         citations,
         webPages: new WebPageStore(db),
-        egress: new EgressLog(db),
+        egress,
+        network,
         processes,
         recoveredInterrupted: readOnly ? 0 : processes.recover(),
-        handlers: {},
+        handlers: networkHandlers(egress),
         stop: () => {
             if (!readOnly) processes.unregister();
             db.close();

@@ -34,7 +34,7 @@ export type Models = Feature<ReturnType<typeof modelHandlers> & ReturnType<typeo
 
 /** The local engine and embedder, the installed and downloadable models, and models served elsewhere. */
 export function modelsFeature(options: ModelsOptions, library: Library, bus: EventBus): Models {
-    const {db, settings, egress} = library;
+    const {db, settings} = library;
     const engine = new Engine({
         threads: options.threads,
         contextSize: options.contextSize,
@@ -55,10 +55,11 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         onDownload: (progress) => bus.emit({type: "models.download", progress}),
         onChange: () => bus.emit({type: "models.changed"}),
         downloadTimeouts: options.downloadTimeouts,
+        network: library.network,
     });
     const providers = new Providers(
         providersFile(options.dataDir),
-        (entry) => egress.add(entry),
+        library.network,
         options.oneOffProvider ?? null,
         {vault: options.keyVault ?? null, dataDir: options.dataDir},
     );
@@ -67,7 +68,7 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         embedder,
         models,
         providers,
-        handlers: {...modelHandlers({engine, models, settings, bus}), ...providerHandlers(providers, egress)},
+        handlers: {...modelHandlers({engine, models, settings, bus}), ...providerHandlers(providers)},
         stop: async () => {
             await models.downloads.cancelAll();
             await embedder.unload();

@@ -89,6 +89,7 @@ export function toolsFeature(
             workspace: () => workspaceOf({}, options.dataDir, settings.get("workspaceRoot") ?? null),
         }),
         accounts: {vault: options.keyVault ?? null, dataDir: options.dataDir},
+        network: library.network,
         ...(options.openExternal ? {openPage: options.openExternal} : {}),
     });
     const approvals = new ApprovalBroker(bus);
@@ -96,6 +97,7 @@ export function toolsFeature(
     const telemetry = new ToolTelemetry(db);
     const runner = new ToolRunner(tools, toolCalls, bus, options.dataDir, {
         workspaceFor: (id) => conversations.get(id)?.workspace ?? settings.get("workspaceRoot") ?? null,
+        network: library.network,
         versions,
         telemetry,
     });

@@ -34,6 +34,7 @@ export function settingsHandlers({
             if (req.workspaceRoot !== undefined)
                 settings.set("workspaceRoot", req.workspaceRoot && path.resolve(req.workspaceRoot));
             if (req.webAccessDefault !== undefined) settings.set("webAccessDefault", req.webAccessDefault);
+            if (req.offline !== undefined) settings.set("offline", req.offline);
             if (req.planMaxSteps !== undefined) settings.set("planMaxSteps", req.planMaxSteps);
             if (req.toolShare !== undefined) settings.set("toolShare", req.toolShare);
             if (req.engine) settings.set("engine", {...settings.get("engine"), ...req.engine});

@@ -4,9 +4,10 @@ import {validatorOf} from "../validator.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {requestProblem} from "../contract/problems.js";
 import {connectionFailure} from "./connectionFailure.js";
-import {endpoint, hostOf, remoteStep, WIRES, type Egress, type RemoteServer} from "./remote.js";
+import {UNRECORDED, type Egress, type Network, type Outbound} from "../net/network.js";
+import {endpoint, hostOf, remoteStep, WIRES, type RemoteServer} from "./remote.js";
 import type {StepRequest, StepResult} from "./stepTypes.js";
-import type {EgressEntry, ProviderInfo, ProviderType, ProviderWebSearch} from "../../shared/contract.js";
+import type {ProviderInfo, ProviderType, ProviderWebSearch} from "../../shared/contract.js";
 import type {WireFormat} from "./wire/wire.js";
 import {readStoredKey, removeStoredKey, storeKey, type KeyVault} from "./keyVault.js";
 
@@ -166,7 +167,7 @@ export class RemoteEngine {
     constructor(
         readonly provider: ProviderConfig,
         private readonly apiKey: string | undefined,
-        private readonly onEgress: (e: Egress) => void = () => {},
+        private readonly outbound: Outbound = UNRECORDED,
         model: string | null = null,
     ) {
         this.model = model ?? provider.model;
@@ -185,11 +186,11 @@ export class RemoteEngine {
     async step(req: StepRequest): Promise<Result<StepResult>> {
         const server = serverOf(this.provider, this.apiKey);
         if (!this.model) {
-            const found = await resolveModel(server, this.onEgress);
+            const found = await resolveModel(server, this.outbound);
             if (!found.ok) return found;
             this.model = found.value;
         }
-        return remoteStep({...server, model: this.model}, req, this.onEgress);
+        return remoteStep({...server, model: this.model}, req, this.outbound);
     }
 
     resultBudget(): number | null {
@@ -208,7 +209,7 @@ export class RemoteEngine {
 export class Providers {
     constructor(
         private readonly file: string,
-        private readonly log: (entry: EgressEntry) => void,
+        private readonly network: Network,
         private readonly oneOff: OneOffProvider | null = null,
         /** The desktop app's encrypted keys (none in cairn serve and the CLI). */
         private readonly keys: {vault: KeyVault | null; dataDir: string} | null = null,
@@ -282,7 +283,7 @@ export class Providers {
         const found = this.withKey(name);
         if (!found.ok) return found;
         const {provider, key} = found.value;
-        return ok(new RemoteEngine(provider, key, this.logger(name, conversationId), model));
+        return ok(new RemoteEngine(provider, key, this.network.for("provider", name, conversationId), model));
     }
 
     /** The models the provider's server lists, asked now (logged, for no conversation). */
@@ -290,7 +291,7 @@ export class Providers {
         const found = this.withKey(name);
         if (!found.ok) return found;
         const {provider, key} = found.value;
-        return listModels(serverOf(provider, key), this.logger(name, null));
+        return listModels(serverOf(provider, key), this.network.for("provider", name));
     }
 
     private withKey(name: string): Result<{provider: ProviderConfig; key: string | undefined}> {
@@ -307,19 +308,6 @@ export class Providers {
                   ? readStoredKey(this.keys?.vault ?? null, this.keys?.dataDir ?? "", provider.name)
                   : providerKey(provider);
         return key.ok ? ok({provider, key: key.value}) : key;
-    }
-
-    private logger(name: string, conversationId: string | null): (e: Egress) => void {
-        return (e) =>
-            this.log({
-                at: Date.now(),
-                provider: name,
-                host: hostOf({baseUrl: e.url}),
-                bytesSent: e.bytesSent,
-                bytesReceived: e.bytesReceived,
-                status: e.status,
-                conversationId,
-            });
     }
 }
 
@@ -342,10 +330,10 @@ function serverOf(provider: OneOffProvider, apiKey: string | undefined): Omit<Re
 /** The model a provider serves: its configured one, else the first the server lists. */
 export async function resolveModel(
     server: Omit<RemoteServer, "model"> & {model?: string},
-    onEgress: (e: Egress) => void = () => {},
+    outbound: Outbound = UNRECORDED,
 ): Promise<Result<string>> {
     if (server.model) return ok(server.model);
-    const models = await listModels(server, onEgress);
+    const models = await listModels(server, outbound);
     if (!models.ok) return models;
     return models.value[0] ? ok(models.value[0]) : fail("NOT_FOUND", `${hostOf(server)} lists no model`);
 }
@@ -353,10 +341,12 @@ export async function resolveModel(
 /** The models a server lists (OpenAI's /models, Gemini's, Anthropic's), in its order. */
 export async function listModels(
     server: Omit<RemoteServer, "model">,
-    onEgress: (e: Egress) => void = () => {},
+    outbound: Outbound = UNRECORDED,
 ): Promise<Result<string[]>> {
     const wire = WIRES[server.format ?? "chat"];
     const url = endpoint(server, wire.models.path);
+    const refused = outbound.refusal(url);
+    if (refused) return fail("NETWORK", refused);
     const egress: Egress = {url, bytesSent: 0, bytesReceived: 0, status: null};
     try {
         const res = await fetch(url, {
@@ -366,13 +356,13 @@ export async function listModels(
         egress.status = res.status;
         const text = await res.text();
         egress.bytesReceived = Buffer.byteLength(text);
-        onEgress(egress);
+        outbound.record(egress);
         if (!res.ok)
             return fail("NETWORK", `${hostOf(server)} answered ${res.status} when asked for its models`);
         return ok(wire.models.ids(JSON.parse(text)));
     } catch (error) {
         if (egress.status !== null) return fail("NETWORK", `${hostOf(server)} sent no list of models`);
-        onEgress(egress);
+        outbound.record(egress);
         const cause = connectionFailure(error);
         return fail(
             "NETWORK",

@@ -1,4 +1,5 @@
 import {fail, ok, type Result} from "../../shared/result.js";
+import {UNRECORDED, type Egress, type Outbound} from "../net/network.js";
 import {connectionFailure} from "./connectionFailure.js";
 import type {FinishReason, StepRequest, StepResult} from "./stepTypes.js";
 import {emptyStats} from "./stepParts.js";
@@ -29,9 +30,6 @@ export type RemoteServer = {
     otherwise?: string;
 };
 
-/** What was sent and received, for the egress log (never the content, never the key). */
-export type Egress = {url: string; bytesSent: number; bytesReceived: number; status: number | null};
-
 export const WIRES: Record<WireFormat, Wire> = {chat: chatCompletions, responses, gemini, anthropic};
 
 const CONNECT_TIMEOUT_MS = 300_000;
@@ -43,11 +41,13 @@ const CONNECT_TIMEOUT_MS = 300_000;
 export async function remoteStep(
     server: RemoteServer,
     req: StepRequest,
-    onEgress: (e: Egress) => void = () => {},
+    outbound: Outbound = UNRECORDED,
 ): Promise<Result<StepResult>> {
     const started = performance.now();
     const wire = WIRES[server.format ?? "chat"];
     const url = endpoint(server, wire.path(server.model));
+    const refused = outbound.refusal(url);
+    if (refused) return fail("NETWORK", refused);
     const body = JSON.stringify(wire.body(server.model, req));
     const egress: Egress = {url, bytesSent: Buffer.byteLength(body), bytesReceived: 0, status: null};
     const connect = AbortSignal.timeout(server.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
@@ -64,7 +64,7 @@ export async function remoteStep(
             signal: AbortSignal.any([req.signal, connect]),
         });
     } catch (error) {
-        onEgress(egress);
+        outbound.record(egress);
         if (req.signal.aborted) return ok(stopped(started));
         return fail("NETWORK", unreachable(server, error, connect.aborted));
     }
@@ -72,7 +72,7 @@ export async function remoteStep(
     if (!response.ok) {
         const text = await response.text().catch(() => "");
         egress.bytesReceived = Buffer.byteLength(text);
-        onEgress(egress);
+        outbound.record(egress);
         return fail("NETWORK", `${hostOf(server)} answered ${response.status}: ${errorMessage(text)}`);
     }
     try {
@@ -83,7 +83,7 @@ export async function remoteStep(
             return fail("NETWORK", `${hostOf(server)} reported an error: ${error.message}`);
         return fail("NETWORK", `${hostOf(server)} broke off its answer: ${(error as Error).message}`);
     } finally {
-        onEgress(egress);
+        outbound.record(egress);
     }
 }
 

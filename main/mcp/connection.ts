@@ -1,4 +1,5 @@
 import type {RefusedTool} from "../tools/registry.js";
+import type {FetchLike} from "@modelcontextprotocol/sdk/shared/transport.js";
 import type {Client} from "@modelcontextprotocol/sdk/client/index.js";
 import type {Transport} from "@modelcontextprotocol/sdk/shared/transport.js";
 import type {
@@ -80,6 +81,8 @@ export class McpConnection {
         private readonly side: ClientSide | null = null,
         /** A remote server's OAuth sign-in (none for stdio servers). */
         private readonly account: McpAccount | null = null,
+        /** How HTTP requests leave: through Offline mode and the egress log. */
+        private readonly send: FetchLike = fetch,
     ) {}
 
     /** Whether the server asked for a sign-in, and whether Cairn holds one; the page while it waits. */
@@ -389,7 +392,8 @@ export class McpConnection {
         }
         const options = {
             requestInit: {headers: t.headers},
-            ...(this.account ? {authProvider: this.account, fetch: this.account.fetch} : {}),
+            fetch: this.account ? this.account.fetch : this.send,
+            ...(this.account ? {authProvider: this.account} : {}),
         };
         const sse = () => new sdk.SSEClientTransport(new URL(t.url), options);
         if (t.type === "sse") return this.connectSignedIn(client, sse, signal);

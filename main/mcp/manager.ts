@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import {outboundFetch, UNRECORDED, type Network} from "../net/network.js";
+import type {FetchLike} from "@modelcontextprotocol/sdk/shared/transport.js";
 import path from "node:path";
 import type {McpServerInfo, McpStatus} from "../../shared/contract.js";
 import type {ToolRegistry} from "../tools/registry.js";
@@ -33,6 +35,8 @@ export class McpManager {
             accounts?: {vault: KeyVault | null; dataDir: string};
             /** Opens a server's sign-in page in the system browser (the desktop app); none: shown only. */
             openPage?: (url: URL) => void;
+            /** Offline mode and the egress log for servers reached over HTTP; none: nothing refused or recorded. */
+            network?: Network;
         },
     ) {
         deps.registry.addPreparer(() => this.startLazy());
@@ -62,11 +66,14 @@ export class McpManager {
         for (const server of servers) {
             if (this.connections.has(server.name)) continue;
             const remote = server.transport.type !== "stdio" && this.deps.accounts;
+            const outbound = this.deps.network?.for("MCP server", server.name) ?? UNRECORDED;
+            const send: FetchLike = (url, init) => outboundFetch(outbound, url, init);
             const connection: McpConnection = new McpConnection(
                 server,
                 () => this.changed(connection),
                 this.deps.side ?? null,
-                remote ? new McpAccount(server.name, remote) : null,
+                remote ? new McpAccount(server.name, remote, send) : null,
+                send,
             );
             this.connections.set(server.name, connection);
         }

@@ -66,6 +66,8 @@ export class McpAccount implements OAuthClientProvider {
     constructor(
         private readonly server: string,
         private readonly store: {vault: KeyVault | null; dataDir: string},
+        /** How a request leaves: through Offline mode and the egress log. */
+        private readonly send: FetchLike = fetch,
     ) {
         this.saved = this.read();
     }
@@ -207,7 +209,7 @@ export class McpAccount implements OAuthClientProvider {
         if (!answer) {
             const renewal = deferred();
             this.renewal = renewal;
-            answer = fetch(url, init).then(async (res) => ({
+            answer = this.send(url, init).then(async (res) => ({
                 status: res.status,
                 statusText: res.statusText,
                 headers: [...res.headers],
@@ -229,7 +231,7 @@ export class McpAccount implements OAuthClientProvider {
 
     /** A request to the server; refused for a token that is being or has been renewed: sent again with the new one. */
     private async sendRenewed(url: string | URL, init: RequestInit | undefined): Promise<Response> {
-        const res = await fetch(url, init);
+        const res = await this.send(url, init);
         if (res.status !== 401) return res;
         const headers = new Headers(init?.headers);
         const sent = headers.get("authorization");
@@ -239,7 +241,7 @@ export class McpAccount implements OAuthClientProvider {
         if (!current || sent === `Bearer ${current}`) return res;
         await res.body?.cancel();
         headers.set("authorization", `Bearer ${current}`);
-        return fetch(url, {...init, headers});
+        return this.send(url, {...init, headers});
     }
 
     private read(): Saved {

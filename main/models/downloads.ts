@@ -1,4 +1,5 @@
 import {randomUUID} from "node:crypto";
+import {outboundFetch, UNRECORDED, type Network, type Outbound} from "../net/network.js";
 import fs from "node:fs";
 import path from "node:path";
 import type {DownloadProgress, InstalledModel, PartialDownload} from "../../shared/contract.js";
@@ -28,6 +29,8 @@ export type DownloadDeps = {
     /** Checks the finished file and adds it to the models table; an error leaves nothing registered. */
     register: (file: string, uri: string) => Promise<Result<InstalledModel>>;
     timeouts?: Partial<DownloadTimeouts>;
+    /** Offline mode and the egress log; none: nothing refused or recorded. */
+    network?: Network;
 };
 
 /** Model downloads through node-llama-cpp's downloader: progress, cancel, resume, checks before registering. */
@@ -137,7 +140,10 @@ export class ModelDownloads {
         update: (patch: Partial<DownloadProgress>) => void,
     ): Promise<string | null> {
         const signal = job.controller.signal;
-        const probe = await probeDownload(probeUrl, this.timeouts.probeMs, signal);
+        const outbound = this.deps.network?.for("model download", job.progress.uri) ?? UNRECORDED;
+        const refused = outbound.refusal(probeUrl);
+        if (refused) return refused;
+        const probe = await probeDownload(outbound, probeUrl, this.timeouts.probeMs, signal);
         if (!probe.ok) return probe.error.message;
         fs.mkdirSync(this.deps.dir, {recursive: true});
         const space = checkDiskSpace(this.deps.dir, probe.value.totalBytes);
@@ -165,6 +171,9 @@ export class ModelDownloads {
             failure = error;
         } finally {
             stall.stop();
+            // node-llama-cpp's downloader makes the transfer's own requests: recorded as one, with its bytes.
+            const bytesReceived = Math.max(0, downloader.downloadedSize - (resumedFrom ?? 0));
+            outbound.record({url: probeUrl, bytesSent: 0, bytesReceived, status: failure ? null : 200});
         }
         // An aborted download may resolve without throwing (the downloader closes quietly), so check both.
         if (signal.aborted || stall.signal.aborted || failure) {
@@ -273,13 +282,14 @@ export function probeUrlOf(uri: string): Result<string> {
 
 /** One small request with a deadline: reachability, HTTP errors and the file's size, in seconds. */
 async function probeDownload(
+    outbound: Outbound,
     url: string,
     timeoutMs: number,
     signal: AbortSignal,
 ): Promise<Result<{totalBytes: number | null}>> {
     const host = new URL(url).host;
     try {
-        const res = await fetch(url, {
+        const res = await outboundFetch(outbound, url, {
             headers: {Range: "bytes=0-0"},
             redirect: "follow",
             signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),

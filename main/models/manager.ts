@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type {Network} from "../net/network.js";
 import type {GgufFileInfo} from "node-llama-cpp";
 import type {
     DownloadProgress,
@@ -27,6 +28,8 @@ export type ModelManagerDeps = {
     onDownload: (progress: DownloadProgress) => void;
     onChange: () => void;
     downloadTimeouts?: Partial<DownloadTimeouts>;
+    /** Offline mode and the egress log for downloads. */
+    network?: Network;
 };
 
 /** Reading a recommended model's header over the network is given this long before the size-based estimate. */
@@ -43,6 +46,7 @@ export class ModelManager {
             emit: deps.onDownload,
             register: (file, uri) => this.add(file, uri),
             timeouts: deps.downloadTimeouts,
+            ...(deps.network ? {network: deps.network} : {}),
         });
     }
 

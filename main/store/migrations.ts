@@ -458,4 +458,12 @@ export const MIGRATIONS: readonly Migration[] = [
             CREATE INDEX conversations_by_project ON conversations (project_id) WHERE project_id IS NOT NULL;
         `,
     },
+    {
+        version: 26,
+        name: "the egress log records every feature's requests (what for), not only providers'",
+        sql: `
+            ALTER TABLE egress_log RENAME COLUMN provider TO detail;
+            ALTER TABLE egress_log ADD COLUMN purpose TEXT NOT NULL DEFAULT 'provider';
+        `,
+    },
 ];

@@ -37,6 +37,8 @@ export type Settings = {
     /** Tool policies chosen in Settings; they win over tools.yaml. */
     toolPolicies: Record<string, "ask" | "allow" | "deny">;
     webAccessDefault: boolean;
+    /** Offline mode: no request leaves this computer (loopback stays open). */
+    offline: boolean;
     /** Stored partially: missing fields follow the defaults above. */
     engine: Partial<EngineSettings>;
     generation: Partial<GenerationSettings>;
@@ -94,6 +96,7 @@ export class SettingsStore {
     values(): SettingsValues {
         return {
             webAccessDefault: this.get("webAccessDefault") ?? false,
+            offline: this.get("offline") ?? false,
             engine: this.engine(),
             generation: {...DEFAULT_GENERATION, ...this.generationDefaults(), ...this.get("generation")},
             embeddingModelPath: this.get("embeddingModelPath") ?? null,

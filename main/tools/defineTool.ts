@@ -1,6 +1,7 @@
 import type {GbnfJsonObjectSchema, GbnfJsonSchema, GbnfJsonSchemaToType} from "node-llama-cpp";
 import type {SideEffect, Source, ToolCallStatus} from "../../shared/contract.js";
 import type {ModelFunction} from "../llm/stepTypes.js";
+import type {Network} from "../net/network.js";
 
 /** What a tool gives back: text for the model, optional structured data for the UI. */
 export type ToolOutput = {text: string; data?: unknown; error?: string; sources?: Source[]};
@@ -30,6 +31,8 @@ export type ToolContext = {
      * from the next step on. Absent where there is no tool selection.
      */
     findTools?(query: string, k: number): Promise<{name: string; description: string}[]>;
+    /** Offline mode and the egress log: network tools send their requests through it. */
+    network?: Network;
     /** Whether a person started this call and can be asked things while it runs (false: the API, the CLI). */
     interactive?: boolean;
 };

@@ -2,6 +2,7 @@ import {randomUUID} from "node:crypto";
 import path from "node:path";
 import type {Source, ToolCallRecord, ToolMode} from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
+import type {Network} from "../net/network.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
 import type {Answer, Approver} from "./approvals.js";
 import type {ToolContext, ToolDefinition, ToolPreview} from "./defineTool.js";
@@ -10,8 +11,13 @@ import type {ToolRegistry} from "./registry.js";
 import type {FileVersions} from "./workspace.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
 
-/** Where file tools work for a conversation, and where the files they replace are kept for undo. */
+/**
+ * What tools get beyond their arguments: where file tools work for a conversation and where the files they
+ * replace are kept for undo; the way off this computer for network tools.
+ */
 export type FileSupport = {
+    /** Offline mode and the egress log for web_search and web_fetch; none: nothing refused or recorded. */
+    network?: Network;
     /** The conversation's folder, else the one in Settings; null: the tool's options.root or <data>/workspace. */
     workspaceFor(conversationId: string): string | null;
     /** Where replaced files are kept for undo; only for calls that are recorded (undo names the call). */
@@ -178,6 +184,7 @@ export class ToolRunner {
             dataDir: this.dataDir,
             options,
             workspace: workspaceOf(options, this.dataDir, this.files?.workspaceFor(conversationId) ?? null),
+            ...(this.files?.network ? {network: this.files.network} : {}),
         };
     }
 

@@ -4,6 +4,7 @@ import type {LookupFunction} from "node:net";
 import net from "node:net";
 import {promisify} from "node:util";
 import zlib from "node:zlib";
+import {UNRECORDED, type Outbound} from "../net/network.js";
 import {guardUrl} from "./addressGuard.js";
 import {sniffKind, textKind, type TextKind} from "./decode.js";
 
@@ -13,6 +14,8 @@ export type FetchLimits = {
     maxRedirects: number;
     userAgent: string;
     allowHosts: readonly string[];
+    /** Offline mode and the egress log (each hop is one request); none: nothing refused or recorded. */
+    outbound?: Outbound;
 };
 
 export const DEFAULT_LIMITS: Omit<FetchLimits, "userAgent" | "allowHosts"> = {
@@ -39,42 +42,53 @@ export class FetchError extends Error {}
  */
 export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortSignal): Promise<Fetched> {
     const deadline = AbortSignal.any([signal, AbortSignal.timeout(limits.timeoutMs)]);
+    const outbound = limits.outbound ?? UNRECORDED;
     let current = raw;
     for (let hop = 0; ; hop++) {
+        // Before the address guard: its DNS lookup would already leave this computer.
+        const refused = outbound.refusal(current);
+        if (refused) throw new FetchError(refused);
         const checked = await guardUrl(current, {allowHosts: limits.allowHosts});
         if (!checked.ok) throw new FetchError(checked.error);
-        const response = await request(checked.url, checked.addresses[0]!, limits, deadline);
-        const status = response.statusCode ?? 0;
-        const location = response.headers.location;
-        if (status >= 300 && status < 400 && location) {
-            response.resume();
-            if (hop >= limits.maxRedirects)
-                throw new FetchError(`fetch failed: more than ${limits.maxRedirects} redirects`);
-            current = new URL(location, checked.url).href;
-            continue;
+        const egress = {url: checked.url.href, bytesSent: 0, bytesReceived: 0, status: null as number | null};
+        try {
+            const response = await request(checked.url, checked.addresses[0]!, limits, deadline);
+            const status = response.statusCode ?? 0;
+            egress.status = status;
+            const location = response.headers.location;
+            if (status >= 300 && status < 400 && location) {
+                response.resume();
+                if (hop >= limits.maxRedirects)
+                    throw new FetchError(`fetch failed: more than ${limits.maxRedirects} redirects`);
+                current = new URL(location, checked.url).href;
+                continue;
+            }
+            if (status >= 400) {
+                response.resume();
+                throw new FetchError(`fetch failed: ${status}`);
+            }
+            const header = response.headers["content-type"] ?? "";
+            const contentType = header.split(";")[0]!.trim().toLowerCase();
+            const declared = contentType ? textKind(contentType) : null;
+            if (contentType && !declared) {
+                response.destroy();
+                throw new FetchError(`fetch failed: unsupported content type ${contentType}`);
+            }
+            const encodings = contentEncodings(response.headers["content-encoding"]);
+            if (typeof encodings === "string") {
+                response.destroy();
+                throw new FetchError(encodings);
+            }
+            const wire = await readLimited(response, limits, deadline);
+            egress.bytesReceived = wire.length;
+            const body = await decompress(wire, encodings, limits.maxBytes);
+            const kind = declared ?? sniffKind(body);
+            if (!kind) throw new FetchError("fetch failed: unsupported content type (binary data)");
+            const charset = /charset=["']?([\w:.-]+)/i.exec(header)?.[1]?.toLowerCase() ?? null;
+            return {url: checked.url.href, contentType: contentType || kind, kind, charset, body};
+        } finally {
+            outbound.record(egress);
         }
-        if (status >= 400) {
-            response.resume();
-            throw new FetchError(`fetch failed: ${status}`);
-        }
-        const header = response.headers["content-type"] ?? "";
-        const contentType = header.split(";")[0]!.trim().toLowerCase();
-        const declared = contentType ? textKind(contentType) : null;
-        if (contentType && !declared) {
-            response.destroy();
-            throw new FetchError(`fetch failed: unsupported content type ${contentType}`);
-        }
-        const encodings = contentEncodings(response.headers["content-encoding"]);
-        if (typeof encodings === "string") {
-            response.destroy();
-            throw new FetchError(encodings);
-        }
-        const wire = await readLimited(response, limits, deadline);
-        const body = await decompress(wire, encodings, limits.maxBytes);
-        const kind = declared ?? sniffKind(body);
-        if (!kind) throw new FetchError("fetch failed: unsupported content type (binary data)");
-        const charset = /charset=["']?([\w:.-]+)/i.exec(header)?.[1]?.toLowerCase() ?? null;
-        return {url: checked.url.href, contentType: contentType || kind, kind, charset, body};
     }
 }
 

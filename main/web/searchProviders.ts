@@ -1,3 +1,4 @@
+import {outboundFetch, UNRECORDED, type Outbound} from "../net/network.js";
 import {cleanResult, type SearchResult} from "./duckduckgo.js";
 import {sharedExtractor} from "./extractor.js";
 
@@ -13,7 +14,12 @@ export type ProviderConfig = {
     baseUrl?: string;
     apiKey?: string;
     userAgent: string;
+    /** Offline mode and the egress log; none: nothing refused or recorded. */
+    outbound?: Outbound;
 };
+
+/** How a provider sends its request: through the way off this computer. */
+type Send = (url: string, init: RequestInit) => Promise<Response>;
 
 export const DEFAULT_BASE_URLS: Record<ProviderConfig["provider"], string> = {
     searxng: "http://localhost:8080",
@@ -27,27 +33,29 @@ export class SearchError extends Error {}
 
 export function createProvider(config: ProviderConfig): SearchProvider {
     const base = (config.baseUrl || DEFAULT_BASE_URLS[config.provider]).replace(/\/+$/, "");
+    const send: Send = (url, init) => outboundFetch(config.outbound ?? UNRECORDED, url, init);
     switch (config.provider) {
         case "searxng":
             return {
                 name: "searxng",
-                search: (q, max, signal) => searxng(base, q, max, signal, config.userAgent),
+                search: (q, max, signal) => searxng(send, base, q, max, signal, config.userAgent),
             };
         case "brave":
             return {
                 name: "brave",
-                search: (q, max, signal) => brave(base, q, max, signal, requireKey(config, "BRAVE_API_KEY")),
+                search: (q, max, signal) =>
+                    brave(send, base, q, max, signal, requireKey(config, "BRAVE_API_KEY")),
             };
         case "tavily":
             return {
                 name: "tavily",
                 search: (q, max, signal) =>
-                    tavily(base, q, max, signal, requireKey(config, "TAVILY_API_KEY")),
+                    tavily(send, base, q, max, signal, requireKey(config, "TAVILY_API_KEY")),
             };
         case "duckduckgo":
             return {
                 name: "duckduckgo",
-                search: (q, max, signal) => duckduckgo(base, q, max, signal, config.userAgent),
+                search: (q, max, signal) => duckduckgo(send, base, q, max, signal, config.userAgent),
             };
     }
 }
@@ -58,8 +66,8 @@ function requireKey(config: ProviderConfig, variable: string): string {
     return config.apiKey;
 }
 
-async function getJson(url: string, init: RequestInit): Promise<unknown> {
-    const response = await fetch(url, init);
+async function getJson(send: Send, url: string, init: RequestInit): Promise<unknown> {
+    const response = await send(url, init);
     if (!response.ok) throw new SearchError(`HTTP ${response.status}`);
     try {
         return await response.json();
@@ -68,9 +76,16 @@ async function getJson(url: string, init: RequestInit): Promise<unknown> {
     }
 }
 
-async function searxng(base: string, query: string, max: number, signal: AbortSignal, userAgent: string) {
+async function searxng(
+    send: Send,
+    base: string,
+    query: string,
+    max: number,
+    signal: AbortSignal,
+    userAgent: string,
+) {
     const url = `${base}/search?${new URLSearchParams({q: query, format: "json"})}`;
-    const body = (await getJson(url, {
+    const body = (await getJson(send, url, {
         signal,
         headers: {Accept: "application/json", "User-Agent": userAgent},
     })) as {
@@ -79,9 +94,9 @@ async function searxng(base: string, query: string, max: number, signal: AbortSi
     return (body.results ?? []).slice(0, max).map((r) => cleanResult(r.title, r.content, r.url));
 }
 
-async function brave(base: string, query: string, max: number, signal: AbortSignal, key: string) {
+async function brave(send: Send, base: string, query: string, max: number, signal: AbortSignal, key: string) {
     const url = `${base}/res/v1/web/search?${new URLSearchParams({q: query, count: String(max)})}`;
-    const body = (await getJson(url, {
+    const body = (await getJson(send, url, {
         signal,
         headers: {Accept: "application/json", "X-Subscription-Token": key},
     })) as {
@@ -90,8 +105,15 @@ async function brave(base: string, query: string, max: number, signal: AbortSign
     return (body.web?.results ?? []).slice(0, max).map((r) => cleanResult(r.title, r.description, r.url));
 }
 
-async function tavily(base: string, query: string, max: number, signal: AbortSignal, key: string) {
-    const body = (await getJson(`${base}/search`, {
+async function tavily(
+    send: Send,
+    base: string,
+    query: string,
+    max: number,
+    signal: AbortSignal,
+    key: string,
+) {
+    const body = (await getJson(send, `${base}/search`, {
         method: "POST",
         signal,
         headers: {"Content-Type": "application/json", Authorization: `Bearer ${key}`},
@@ -101,8 +123,15 @@ async function tavily(base: string, query: string, max: number, signal: AbortSig
     return (body.results ?? []).slice(0, max).map((r) => cleanResult(r.title, r.content, r.url));
 }
 
-async function duckduckgo(base: string, query: string, max: number, signal: AbortSignal, userAgent: string) {
-    const response = await fetch(`${base}/html/?${new URLSearchParams({q: query})}`, {
+async function duckduckgo(
+    send: Send,
+    base: string,
+    query: string,
+    max: number,
+    signal: AbortSignal,
+    userAgent: string,
+) {
+    const response = await send(`${base}/html/?${new URLSearchParams({q: query})}`, {
         signal,
         headers: {"User-Agent": userAgent},
     });

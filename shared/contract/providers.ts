@@ -31,10 +31,19 @@ export const ProviderInfo = Type.Object(
 
 export type ProviderInfo = Static<typeof ProviderInfo>;
 
+/** One request Cairn sent off this computer: what for, where, sizes (never the content or a key). */
 export const EgressEntry = Type.Object(
     {
         at: Timestamp,
-        provider: Type.String(),
+        purpose: Type.Union([
+            Type.Literal("provider"),
+            Type.Literal("web search"),
+            Type.Literal("web fetch"),
+            Type.Literal("model download"),
+            Type.Literal("MCP server"),
+        ]),
+        /** Which provider, search service, MCP server or model file. */
+        detail: Type.String(),
         host: Type.String(),
         bytesSent: Count,
         bytesReceived: Count,
@@ -70,5 +79,6 @@ export const providersCalls = {
     /** The models a provider's server lists (asked when the person opens the model picker; logged as egress). */
     "providers.models": call(req({name: Name}), Type.Array(Type.String())),
     /** Every request sent to a remote provider, newest first: when, where, how much, for which conversation. */
-    "providers.egress": call(Empty, Type.Array(EgressEntry)),
+    /** Every request sent off this computer, newest first (the last 500): providers, web tools, downloads, MCP. */
+    "network.egress": call(Empty, Type.Array(EgressEntry)),
 };

@@ -7,6 +7,8 @@ import {EngineSettings, EngineStatus} from "./models.js";
 export const SettingsValues = Type.Object(
     {
         webAccessDefault: Type.Boolean(),
+        /** Offline mode: every request off this computer is refused (providers, web tools, downloads, MCP). */
+        offline: Type.Boolean(),
         engine: EngineSettings,
         generation: GenerationSettings,
         /** The model used only for document embeddings (the embedding slot); null: none chosen. */
@@ -43,6 +45,7 @@ export const settingsCalls = {
     "settings.set": call(
         req({
             webAccessDefault: Type.Optional(Type.Boolean()),
+            offline: Type.Optional(Type.Boolean()),
             engine: Type.Optional(Type.Partial(EngineSettings, closed)),
             generation: Type.Optional(PartialGeneration),
             embeddingModelPath: Type.Optional(nullable(FilePath)),

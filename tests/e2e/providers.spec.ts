@@ -69,10 +69,27 @@ test("a conversation answered by a model served elsewhere: chosen among the serv
     expect(await violations(page)).toEqual([]);
 
     await page.getByRole("button", {name: "Settings"}).click();
-    const log = page.getByRole("table", {name: "Requests sent to other servers"});
+    const log = page.getByRole("table", {name: "Requests sent off this computer"});
     // The models list (for no conversation), then the answer.
     await expect(log.locator("tbody tr")).toHaveCount(2);
+    await expect(log.locator("tbody tr").first().locator("td").nth(1)).toHaveText("provider: other");
     await expect(log.locator("tbody tr").first().locator("td").nth(2)).toHaveText(host);
+    // Filtered to another purpose, none; back to everything, both.
+    await page.getByRole("combobox", {name: "Show"}).selectOption("web search");
+    await expect(log).toBeHidden();
+    await expect(page.getByRole("dialog")).toContainText("None of this kind.");
+    await page.getByRole("combobox", {name: "Show"}).selectOption("all");
+    await expect(log.locator("tbody tr")).toHaveCount(2);
+    const [csv] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", {name: "Export as CSV"}).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe("cairn-egress.csv");
+    const text = fs.readFileSync(await csv.path(), "utf8");
+    expect(text.split("\n")[0]).toBe(
+        "time,purpose,detail,host,bytes_sent,bytes_received,status,conversation_id",
+    );
+    expect(text).toContain(`,provider,other,${host},`);
     await expect(page.getByRole("dialog")).toContainText("key: env E2E_REMOTE_KEY");
     expect(await violations(page)).toEqual([]);
 });

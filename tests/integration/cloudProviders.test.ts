@@ -6,7 +6,8 @@ import {test} from "node:test";
 import {promisify} from "node:util";
 import type {HostedTools, ModelFunction, StepRequest} from "../../main/llm/stepTypes.js";
 import {listModels} from "../../main/llm/providers.js";
-import {remoteStep, type Egress} from "../../main/llm/remote.js";
+import {remoteStep} from "../../main/llm/remote.js";
+import type {Egress} from "../../main/net/network.js";
 import {
     responsesText,
     responsesWebSearch,
@@ -96,7 +97,10 @@ test("OpenAI Responses: input items, tools, a streamed call and text, usage, the
         const server1 = {baseUrl: server.url, model: "gpt-test", apiKey: KEY, format: "responses" as const};
         const egress: Egress[] = [];
         const first = request({force: [stats]});
-        const called = await remoteStep(server1, first.req, (e) => egress.push(e));
+        const called = await remoteStep(server1, first.req, {
+            refusal: () => null,
+            record: (e) => egress.push(e),
+        });
         assert.ok(called.ok, !called.ok ? called.error.message : "");
         assert.deepEqual(called.value.calls, [{name: "system_stats", params: {}}]);
         assert.equal(called.value.finish, "calls");
@@ -123,7 +127,10 @@ test("OpenAI Responses: input items, tools, a streamed call and text, usage, the
         assert.equal(bodyOf(sent).max_output_tokens, 64);
 
         const second = request({history: toolHistory, functions: [stats]});
-        const answered = await remoteStep(server1, second.req, (e) => egress.push(e));
+        const answered = await remoteStep(server1, second.req, {
+            refusal: () => null,
+            record: (e) => egress.push(e),
+        });
         assert.ok(answered.ok);
         assert.deepEqual(second.texts, ["CPU is ", "3% busy."]);
         assert.equal(answered.value.text, "CPU is 3% busy.");
@@ -471,9 +478,9 @@ test("a conversation with a cloud provider: its web search is a traced step, its
 
         // The provider's models, asked for the picker (logged for no conversation); one chosen for this conversation.
         assert.deepEqual(unwrap(await t.api.invoke("providers.models", {name: "cloud"})), ["cloud-model"]);
-        const egress = unwrap(await t.api.invoke("providers.egress", {}));
+        const egress = unwrap(await t.api.invoke("network.egress", {}));
         assert.deepEqual(
-            egress.map((e) => [e.provider, e.conversationId]),
+            egress.map((e) => [e.detail, e.conversationId]),
             [
                 ["cloud", null],
                 ["cloud", id],

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import {after, before, test} from "node:test";
 import type {ModelFunction, StepRequest} from "../../main/llm/stepTypes.js";
-import {remoteStep, type Egress} from "../../main/llm/remote.js";
+import {remoteStep} from "../../main/llm/remote.js";
+import type {Egress} from "../../main/net/network.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
 import {llamaServerBinary, startLlamaServer, type LlamaServer} from "../helpers/llamaServer.js";
 import {tempDir} from "../helpers/paths.js";
@@ -52,7 +53,10 @@ function request(extra: Partial<StepRequest> = {}) {
 test("llama-server streams an answer with its usage; the egress log has its sizes", async () => {
     const egress: Egress[] = [];
     const {req, texts} = request();
-    const res = await remoteStep({baseUrl: mistral.url, model: "any"}, req, (e) => egress.push(e));
+    const res = await remoteStep({baseUrl: mistral.url, model: "any"}, req, {
+        refusal: () => null,
+        record: (e) => egress.push(e),
+    });
     assert.ok(res.ok, !res.ok ? res.error.message : "");
     assert.ok(texts.length > 1, "streamed in pieces");
     assert.equal(texts.join(""), res.value.text);

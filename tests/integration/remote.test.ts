@@ -5,7 +5,8 @@ import http from "node:http";
 import type {AddressInfo} from "node:net";
 import path from "node:path";
 import {after, before, test} from "node:test";
-import {remoteStep, toMessages, type Egress} from "../../main/llm/remote.js";
+import {remoteStep, toMessages} from "../../main/llm/remote.js";
+import type {Egress} from "../../main/net/network.js";
 import type {StepRequest} from "../../main/llm/stepTypes.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
@@ -54,7 +55,10 @@ function request(extra: Partial<StepRequest> = {}): StepRequest & {texts: string
 test("a step streams text and reports usage; the egress log gets sizes, never the key", async () => {
     const egress: Egress[] = [];
     const req = request();
-    const res = await remoteStep({baseUrl, model: "m", apiKey: KEY}, req, (e) => egress.push(e));
+    const res = await remoteStep({baseUrl, model: "m", apiKey: KEY}, req, {
+        refusal: () => null,
+        record: (e) => egress.push(e),
+    });
     assert.ok(res.ok, !res.ok ? res.error.message : "");
     assert.ok(req.texts.length > 1, "streamed in pieces");
     assert.equal(req.texts.join(""), res.value.text);
@@ -188,9 +192,17 @@ test("a conversation answered by a provider: the tool loop runs here, the model 
         );
         assert.ok(answer.content.length > 0);
         assert.match(answer.model ?? "", /^m · 127\.0\.0\.1:\d+$/);
-        const log = unwrap(await t.api.invoke("providers.egress", {}));
+        const log = unwrap(await t.api.invoke("network.egress", {}));
         assert.equal(log.length, 2, "two steps: the forced call, then the answer");
-        assert.ok(log.every((e) => e.provider === "other" && e.conversationId === id && e.status === 200));
+        assert.ok(
+            log.every(
+                (e) =>
+                    e.purpose === "provider" &&
+                    e.detail === "other" &&
+                    e.conversationId === id &&
+                    e.status === 200,
+            ),
+        );
 
         // The key is in no file of the data directory (database, logs, exports).
         const exported = unwrap(await t.api.invoke("conversations.export", {id, format: "json"}));

@@ -38,6 +38,9 @@ export const createWebFetch = (archive: Archive) =>
                         timeoutMs: numberOption(ctx.options.fetch_timeout_ms, DEFAULT_LIMITS.timeoutMs),
                         userAgent: `Cairn/${APP_VERSION}`,
                         allowHosts: stringList(ctx.options.allow_hosts),
+                        ...(ctx.network
+                            ? {outbound: ctx.network.for("web fetch", "web_fetch", ctx.conversationId)}
+                            : {}),
                     },
                     ctx.signal,
                 );

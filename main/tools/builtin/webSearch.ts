@@ -1,5 +1,6 @@
 import {APP_VERSION} from "../../version.js";
 import {connectionFailure} from "../../llm/connectionFailure.js";
+import {OfflineError} from "../../net/network.js";
 import {hostOf} from "../../llm/remote.js";
 import {
     createProvider,
@@ -46,6 +47,9 @@ export const webSearch = defineTool({
                 baseUrl: typeof ctx.options.base_url === "string" ? ctx.options.base_url : undefined,
                 apiKey: apiKey(provider, ctx.options.api_key),
                 userAgent: `Cairn/${APP_VERSION}`,
+                ...(ctx.network
+                    ? {outbound: ctx.network.for("web search", provider, ctx.conversationId)}
+                    : {}),
             }).search(query, max, signal);
             return {
                 text: formatResults(results, new Date()),
@@ -65,6 +69,7 @@ export const webSearch = defineTool({
                 };
             }
             if (error instanceof SearchError) return {text: "", error: `search failed: ${error.message}`};
+            if (error instanceof OfflineError) return {text: "", error: error.message};
             return {text: "", error: `search failed: ${unreachable(provider, ctx.options.base_url, error)}`};
         }
     },

@@ -1,26 +1,22 @@
 import {useEffect, useState, type FormEvent} from "react";
-import type {CairnApi, EgressEntry, ProviderInfo, ProviderType} from "../../../shared/contract.js";
+import type {CairnApi, ProviderInfo, ProviderType} from "../../../shared/contract.js";
 import {hostOf} from "../chat/HeaderStatus.js";
 
 /**
- * Models served elsewhere (providers.json) and every request sent to them: nothing leaves this computer
- * until a provider is added and a conversation uses it.
+ * Models served elsewhere (providers.json): nothing leaves this computer until a provider is added and a
+ * conversation uses it (Settings → Network lists every request).
  */
 export function ProviderSettings({api, onError}: {api: CairnApi; onError(message: string): void}) {
     const [providers, setProviders] = useState<ProviderInfo[]>([]);
-    const [egress, setEgress] = useState<EgressEntry[]>([]);
     const [canStoreKeys, setCanStoreKeys] = useState(false);
     useEffect(() => {
-        void Promise.all([
-            api.invoke("providers.list", {}),
-            api.invoke("providers.egress", {}),
-            api.invoke("providers.canStoreKeys", {}),
-        ]).then(([list, log, keys]) => {
-            if (list.ok) setProviders(list.value);
-            else onError(list.error.message);
-            if (log.ok) setEgress(log.value);
-            if (keys.ok) setCanStoreKeys(keys.value);
-        });
+        void Promise.all([api.invoke("providers.list", {}), api.invoke("providers.canStoreKeys", {})]).then(
+            ([list, keys]) => {
+                if (list.ok) setProviders(list.value);
+                else onError(list.error.message);
+                if (keys.ok) setCanStoreKeys(keys.value);
+            },
+        );
     }, [api, onError]);
     const remove = async (name: string) => {
         const res = await api.invoke("providers.remove", {name});
@@ -50,35 +46,6 @@ export function ProviderSettings({api, onError}: {api: CairnApi; onError(message
                 </ul>
             )}
             <AddProvider api={api} canStoreKeys={canStoreKeys} onAdded={setProviders} onError={onError} />
-            <h3>Requests sent to them</h3>
-            {egress.length === 0 ? (
-                <p className="muted">None yet.</p>
-            ) : (
-                <table aria-label="Requests sent to other servers">
-                    <thead>
-                        <tr>
-                            <th>When</th>
-                            <th>Provider</th>
-                            <th>Server</th>
-                            <th>Sent</th>
-                            <th>Received</th>
-                            <th>Status</th>
-                        </tr>
-                    </thead>
-                    <tbody>
-                        {egress.map((e, i) => (
-                            <tr key={`${e.at}-${i}`}>
-                                <td>{new Date(e.at).toLocaleString()}</td>
-                                <td>{e.provider}</td>
-                                <td>{e.host}</td>
-                                <td>{bytes(e.bytesSent)}</td>
-                                <td>{bytes(e.bytesReceived)}</td>
-                                <td>{e.status ?? "no answer"}</td>
-                            </tr>
-                        ))}
-                    </tbody>
-                </table>
-            )}
         </>
     );
 }
@@ -195,8 +162,4 @@ function AddProvider({
             <button type="submit">Add provider</button>
         </form>
     );
-}
-
-function bytes(n: number): string {
-    return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
 }

@@ -11,6 +11,7 @@ import type {
     ToolUsage,
 } from "../../../shared/contract.js";
 import {ApiSettings} from "./ApiSettings.js";
+import {NetworkSettings} from "../network/NetworkSettings.js";
 import {ProviderSettings} from "../providers/ProviderSettings.js";
 import {McpSettings} from "../mcp/McpSettings.js";
 import {BackupSettings} from "./BackupSettings.js";
@@ -108,6 +109,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             </label>
             {values && (
                 <>
+                    <NetworkSettings api={api} values={values} onChange={setValues} onError={onError} />
                     <h2>Engine</h2>
                     <p className="muted">Applies the next time a model is loaded.</p>
                     <label>

@@ -1,0 +1,197 @@
+// The one way out of this computer: every request a feature sends elsewhere is checked against Offline mode
+// here and recorded in the egress log (what for, host, sizes, never the content).
+import net from "node:net";
+
+/** What a request was for, as the egress log and Offline mode's refusal name it. */
+export type Purpose = "provider" | "web search" | "web fetch" | "model download" | "MCP server";
+
+/** One request as the egress log keeps it. */
+export type EgressRecord = {
+    at: number;
+    purpose: Purpose;
+    /** Which provider, search service, MCP server or model file. */
+    detail: string;
+    host: string;
+    bytesSent: number;
+    bytesReceived: number;
+    /** The HTTP status; null: no answer (refused, unreachable, cut off). */
+    status: number | null;
+    conversationId: string | null;
+};
+
+/** What a caller reports of one request it sent itself (it counts the bytes as they go). */
+export type Egress = {url: string; bytesSent: number; bytesReceived: number; status: number | null};
+
+/** One feature's way out: its requests are refused in Offline mode and recorded. */
+export type Outbound = {
+    /** Why this request may not be sent (Offline mode, an address off this computer); null: send it. */
+    refusal(url: string | URL): string | null;
+    record(egress: Egress): void;
+};
+
+/** Refuses nothing and records nothing: for callers outside the app (tests, a bare CLI check). */
+export const UNRECORDED: Outbound = {refusal: () => null, record: () => {}};
+
+/** A request Offline mode stopped before any connection was made; its message is for people. */
+export class OfflineError extends Error {}
+
+export type NetworkOptions = {
+    /** Read at each request: the switch in Settings, or --offline for this run. */
+    offline: () => boolean;
+    record: (entry: EgressRecord) => void;
+};
+
+export class Network {
+    constructor(private readonly options: NetworkOptions) {}
+
+    get offline(): boolean {
+        return this.options.offline();
+    }
+
+    /** The way out for one feature (and one conversation, where a request belongs to one). */
+    for(purpose: Purpose, detail: string, conversationId: string | null = null): Outbound {
+        return {
+            refusal: (url) => this.refusal(purpose, detail, url),
+            record: (egress) =>
+                this.options.record({
+                    at: Date.now(),
+                    purpose,
+                    detail,
+                    host: hostOf(egress.url),
+                    bytesSent: egress.bytesSent,
+                    bytesReceived: egress.bytesReceived,
+                    status: egress.status,
+                    conversationId,
+                }),
+        };
+    }
+
+    private refusal(purpose: Purpose, detail: string, url: string | URL): string | null {
+        if (!this.offline) return null;
+        if (isLoopback(hostnameOf(url))) return null;
+        const host = hostOf(url);
+        return (
+            `Offline mode is on: ${describe(purpose, detail)} was not sent to ${host}. ` +
+            "Turn Offline mode off in Settings → Network (or start Cairn without --offline) to connect."
+        );
+    }
+}
+
+function describe(purpose: Purpose, detail: string): string {
+    switch (purpose) {
+        case "provider":
+            return `the request to provider ${detail}`;
+        case "web search":
+            return `the web search (${detail})`;
+        case "web fetch":
+            return "the page request";
+        case "model download":
+            return `the download of ${detail}`;
+        case "MCP server":
+            return `the request to MCP server ${detail}`;
+    }
+}
+
+/** The host and port of a URL as people read it; the text itself when it is no URL. */
+export function hostOf(url: string | URL): string {
+    try {
+        return (typeof url === "string" ? new URL(url) : url).host;
+    } catch {
+        return String(url);
+    }
+}
+
+/** The name or address alone (no port, no brackets around IPv6). */
+function hostnameOf(url: string | URL): string {
+    try {
+        return (typeof url === "string" ? new URL(url) : url).hostname.replace(/^\[|\]$/g, "");
+    } catch {
+        return String(url);
+    }
+}
+
+/** This computer: localhost, 127.0.0.0/8, ::1 (and IPv4-mapped 127.x). Other names are not resolved. */
+export function isLoopback(host: string): boolean {
+    const name = host.toLowerCase().replace(/\.$/, "");
+    if (name === "localhost" || name.endsWith(".localhost")) return true;
+    if (net.isIPv4(name)) return name.startsWith("127.");
+    if (net.isIPv6(name)) return name === "::1" || /^::ffff:127\./.test(name);
+    return false;
+}
+
+/**
+ * fetch() through a feature's way out: refused in Offline mode (OfflineError, before any connection), then
+ * recorded once the answer's body has been read, cancelled or has failed, with the bytes that crossed.
+ */
+export async function outboundFetch(
+    outbound: Outbound,
+    url: string | URL,
+    init: RequestInit = {},
+): Promise<Response> {
+    const refused = outbound.refusal(url);
+    if (refused) throw new OfflineError(refused);
+    const egress: Egress = {url: String(url), bytesSent: bodySize(init.body), bytesReceived: 0, status: null};
+    let response: Response;
+    try {
+        response = await fetch(url, init);
+    } catch (error) {
+        outbound.record(egress);
+        throw error;
+    }
+    egress.status = response.status;
+    if (!response.body || NULL_BODY.has(response.status)) {
+        outbound.record(egress);
+        return response;
+    }
+    let recorded = false;
+    const done = () => {
+        if (recorded) return;
+        recorded = true;
+        outbound.record(egress);
+    };
+    const counted = response.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+            transform(chunk, controller) {
+                egress.bytesReceived += chunk.byteLength;
+                controller.enqueue(chunk);
+            },
+            flush: done,
+        }),
+    );
+    const reader = counted.getReader();
+    const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+            try {
+                const read = await reader.read();
+                if (read.done) {
+                    done();
+                    controller.close();
+                } else controller.enqueue(read.value);
+            } catch (error) {
+                done();
+                controller.error(error);
+            }
+        },
+        async cancel(reason) {
+            done();
+            await reader.cancel(reason);
+        },
+    });
+    return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+    });
+}
+
+/** Statuses whose answer may not carry a body (a Response made with one throws). */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+function bodySize(body: RequestInit["body"]): number {
+    if (body == null) return 0;
+    if (typeof body === "string") return Buffer.byteLength(body);
+    if (body instanceof ArrayBuffer) return body.byteLength;
+    if (ArrayBuffer.isView(body)) return body.byteLength;
+    if (body instanceof URLSearchParams) return Buffer.byteLength(body.toString());
+    return 0;
+}
