@@ -138,7 +138,14 @@ export function createCore(options: CoreOptions): Core {
     const {docs} = knowledge;
     const dispatcher = createDispatcher(
         {
-            ...settingsHandlers({settings, engine, docs, dataDir: options.dataDir, warnings}),
+            ...settingsHandlers({
+                settings,
+                engine,
+                docs,
+                dataDir: options.dataDir,
+                warnings,
+                offlineRun: options.offline,
+            }),
             ...library.handlers,
             ...models.handlers,
             ...knowledge.handlers,

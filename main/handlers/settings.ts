@@ -13,6 +13,8 @@ type Deps = {
     docs: DocumentService;
     dataDir: string;
     warnings: string[];
+    /** Started with --offline: Offline mode for this run, whatever the switch says. */
+    offlineRun?: boolean;
 };
 
 /** The app's status and its settings. */
@@ -22,10 +24,12 @@ export function settingsHandlers({
     docs,
     dataDir,
     warnings,
+    offlineRun = false,
 }: Deps): HandlerSlice<"app." | "settings."> {
+    const values = () => (offlineRun ? {...settings.values(), offlineRun} : settings.values());
     return {
         "app.getStatus": () => ok({engine: engine.status(), dataDir, version: APP_VERSION, warnings}),
-        "settings.get": () => ok(settings.values()),
+        "settings.get": () => ok(values()),
         "settings.set": (req) => {
             if (req.workspaceRoot) {
                 const problem = folderProblem(req.workspaceRoot);
@@ -46,7 +50,7 @@ export function settingsHandlers({
                 if (req.embeddingModelPath && docs.store.documentsToReembed().length > 0)
                     docs.ingest.reembed();
             }
-            return ok(settings.values());
+            return ok(values());
         },
     };
 }

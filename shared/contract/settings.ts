@@ -9,6 +9,8 @@ export const SettingsValues = Type.Object(
         webAccessDefault: Type.Boolean(),
         /** Offline mode: every request off this computer is refused (providers, web tools, downloads, MCP). */
         offline: Type.Boolean(),
+        /** Offline mode for this run whatever `offline` says (started with --offline); absent: not. */
+        offlineRun: Type.Optional(Type.Boolean()),
         engine: EngineSettings,
         generation: GenerationSettings,
         /** The model used only for document embeddings (the embedding slot); null: none chosen. */

@@ -144,6 +144,12 @@ test("Offline mode (--offline): providers, web search, page fetch, downloads and
     const sockets = await socketsDuring(async () => {
         t = await offlineCore();
         const {api} = t;
+        const settings = unwrap(await api.invoke("settings.get", {}));
+        assert.deepEqual(
+            [settings.offline, settings.offlineRun],
+            [false, true],
+            "on for this run, the switch untouched",
+        );
         unwrap(
             await api.invoke("providers.add", {name: "box", type: "openai-compatible", baseUrl: PROVIDER}),
         );
@@ -195,7 +201,8 @@ test("the Settings switch turns Offline mode on for the next request, and off ag
         unwrap(
             await t.api.invoke("providers.add", {name: "box", type: "openai-compatible", baseUrl: PROVIDER}),
         );
-        assert.equal(unwrap(await t.api.invoke("settings.get", {})).offline, false);
+        const before = unwrap(await t.api.invoke("settings.get", {}));
+        assert.deepEqual([before.offline, before.offlineRun], [false, undefined]);
         assert.equal(unwrap(await t.api.invoke("settings.set", {offline: true})).offline, true);
         const refused = await t.api.invoke("providers.models", {name: "box"});
         assert.match(!refused.ok ? refused.error.message : "", /^Offline mode is on/);

@@ -37,13 +37,15 @@ export function NetworkSettings({api, values, onChange, onError}: Props) {
             <label>
                 <input
                     type="checkbox"
-                    checked={values.offline}
+                    checked={values.offline || values.offlineRun === true}
+                    disabled={values.offlineRun === true}
                     onChange={(e) => void setOffline(e.target.checked)}
                 />{" "}
                 Offline mode: nothing leaves this computer
             </label>
+            {values.offlineRun && <p>On for this run: Cairn was started with --offline.</p>}
             <p className="muted">
-                {values.offline
+                {values.offline || values.offlineRun
                     ? "Providers, web search, page fetches, model downloads and MCP servers elsewhere are refused; local models, documents and servers on this computer keep working."
                     : "Cairn connects elsewhere only for what you set up: providers, web access, downloads and MCP servers. Each request is listed below, servers on this computer included."}
             </p>
