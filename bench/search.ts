@@ -86,7 +86,7 @@ export async function searchScale(chunks: number, dimension = 384) {
     };
     const depth = Math.max(LIMIT * 4, 20);
     const fullTextMs = part((q) => store.fullText(q.text, depth, null));
-    const nearestMs = part((q) => store.nearest(q.vector, depth, null));
+    const nearestMs = part((q) => store.vectors.nearest(q.vector, depth, null));
 
     // Recall of the vector side: the binary-code candidates, rescored, against vec0's exact kNN.
     const exact = db.prepare("SELECT rowid FROM chunk_vectors WHERE embedding MATCH ? AND k = ?").pluck();
@@ -94,7 +94,7 @@ export async function searchScale(chunks: number, dimension = 384) {
     const recallQueries = queries.slice(0, 20);
     for (const q of recallQueries) {
         const truth = new Set(exact.all(Buffer.from(q.vector.buffer), depth) as number[]);
-        found += store.nearest(q.vector, depth, null).filter((h) => truth.has(h.chunkId)).length;
+        found += store.vectors.nearest(q.vector, depth, null).filter((h) => truth.has(h.chunkId)).length;
     }
     db.close();
     const size = ["", "-wal"]

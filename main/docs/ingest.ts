@@ -119,7 +119,7 @@ export class IngestQueue {
             });
         }
         const signal = job.controller.signal;
-        const meta = this.deps.store.vectorMeta();
+        const meta = this.deps.store.vectors.meta();
         if (meta && meta.model !== counter.value.model) {
             const reembedded = await this.reembedAll(counter.value, signal, update);
             if (!reembedded.ok) return update({state: "failed", message: reembedded.error.message});
@@ -155,7 +155,7 @@ export class IngestQueue {
         update: (patch: Partial<IngestProgress>) => void,
     ): Promise<Result<void>> {
         const docs = this.deps.store.documentsToReembed();
-        this.deps.store.ensureVectorTable({model: counter.model, dimension: counter.dimension});
+        this.deps.store.vectors.ensureTable({model: counter.model, dimension: counter.dimension});
         for (const [i, doc] of docs.entries()) {
             if (signal.aborted) return fail("CANCELLED", "cancelled");
             update({currentFile: `re-embedding ${doc.path} (${i + 1} of ${docs.length})`});
@@ -189,7 +189,7 @@ export class IngestQueue {
             const bytes = await readForIngest(doc.path);
             const hash = createHash("sha256").update(bytes).digest("hex");
             const stored = this.deps.store.document(doc.id);
-            const sameModel = this.deps.store.vectorMeta()?.model === counter.model;
+            const sameModel = this.deps.store.vectors.meta()?.model === counter.model;
             if (stored?.hash === hash && stored.chunkCount > 0 && sameModel) {
                 this.deps.store.markUnchanged(doc.id);
                 return ok(0);

@@ -33,10 +33,10 @@ export async function hybridSearch(
     const depth = Math.max(limit * 4, 20);
     const fullText = store.fullText(query, depth, scopes);
     let nearest: {chunkId: number}[] = [];
-    if (store.hasVectorTable()) {
+    if (store.vectors.meta() !== null) {
         const vectors = await embedder.embed([query]);
         // Without the embedding model (not chosen, or failing) the full-text side still answers.
-        if (vectors.ok) nearest = store.nearest(vectors.value[0]!, depth, scopes);
+        if (vectors.ok) nearest = store.vectors.nearest(vectors.value[0]!, depth, scopes);
     }
     const fused = new Map<number, number>();
     const add = (ids: {chunkId: number}[]) =>

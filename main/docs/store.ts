@@ -3,7 +3,9 @@ import type Database from "better-sqlite3";
 import type {Collection, DocumentInfo} from "../../shared/contract.js";
 import {StatementCache, type Db} from "../store/db.js";
 import type {Chunk, ChunkLocation} from "./chunker.js";
-import {CodeIndex} from "./codes.js";
+import {blobOf, scopeKey, VectorIndex, type Scope, type VectorMeta} from "./vectorIndex.js";
+
+export {scopeKey, type Scope, type VectorMeta} from "./vectorIndex.js";
 
 type DocRow = {
     id: string;
@@ -22,21 +24,9 @@ type DocRow = {
     updated_at: number;
 };
 
-export type Scope = {collectionId: string | null; conversationId: string | null};
 /** A BM25 match; `exact` when it holds a code-like query word found in very few chunks (EXACT_TERM_MATCHES). */
 export type FullTextHit = {chunkId: number; score: number; exact: boolean};
-export type VectorMeta = {dimension: number; model: string};
-type StoredVectorMeta = VectorMeta & {layout?: number};
 
-const VECTOR_TABLE = "chunk_vectors";
-/**
- * Layout 2: vec0 chunks of 32 vectors (reading one vector by rowid reads one 48 KB blob, not 1.5 MB) and a
- * binary code per chunk in `chunks.code`. Layout 1 (no `layout` in the meta) is upgraded in place.
- */
-const VECTOR_LAYOUT = 2;
-const VECTOR_CHUNK_SIZE = 32;
-/** Candidates from the binary codes per wanted result, rescored with the float vectors (sqlite-vec's default). */
-const OVERSAMPLE = 8;
 /**
  * The most full-text matches ranked for one query. BM25 costs about 2 µs a matching row, so a word in every
  * chunk of 100,000 would cost 200 ms; words more common than this are left to rank nothing (see fullText).
@@ -49,8 +39,6 @@ const FULL_TEXT_BUDGET = 2000;
  */
 const EXACT_TERM_MATCHES = 3;
 
-type LoadedCodes = {index: CodeIndex; model: string; inserted: number; rewritten: number; lastId: number};
-
 /**
  * Collections, documents, chunks and their two indexes: FTS5 (kept by triggers) and a sqlite-vec vec0 table
  * whose dimension comes from the embedding model. A document's chunks, text and vectors change in one
@@ -58,11 +46,12 @@ type LoadedCodes = {index: CodeIndex; model: string; inserted: number; rewritten
  */
 export class DocumentStore {
     private readonly statements: StatementCache;
-    private codes: LoadedCodes | null = null;
+    /** The vector side (vec0 table and binary codes), in the same database and transactions. */
+    readonly vectors: VectorIndex;
 
     constructor(private readonly db: Db) {
         this.statements = new StatementCache(db);
-        this.upgradeVectorLayout();
+        this.vectors = new VectorIndex(db, this.statements);
     }
 
     private sql(text: string): Database.Statement {
@@ -169,13 +158,10 @@ export class DocumentStore {
         vectorMeta: VectorMeta,
     ): void {
         this.db.transaction(() => {
-            this.ensureVectorTable(vectorMeta);
+            this.vectors.ensureTable(vectorMeta);
             this.sql("DELETE FROM chunks WHERE document_id = ?").run(id);
             const insertChunk = this.sql(
                 "INSERT INTO chunks (document_id, ordinal, text, location, code) VALUES (?, ?, ?, ?, vec_quantize_binary(?))",
-            );
-            const insertVector = this.sql(
-                `INSERT INTO ${VECTOR_TABLE} (rowid, embedding, scope) VALUES (?, ?, ?)`,
             );
             const scope = this.scopeKeyOf(id);
             chunks.forEach((chunk, i) => {
@@ -187,7 +173,7 @@ export class DocumentStore {
                     JSON.stringify(chunk.location),
                     vector,
                 );
-                insertVector.run(BigInt(lastInsertRowid), vector, scope);
+                this.vectors.insert(lastInsertRowid, vector, scope);
             });
             this.sql(
                 `UPDATE documents SET title = ?, content_hash = ?, size_bytes = ?, text = ?, status = 'indexed', error = NULL,
@@ -229,78 +215,13 @@ export class DocumentStore {
             : null;
     }
 
-    vectorMeta(): VectorMeta | null {
-        const meta = this.storedVectorMeta();
-        return meta ? {dimension: meta.dimension, model: meta.model} : null;
-    }
-
-    private storedVectorMeta(): StoredVectorMeta | null {
-        const row = this.sql("SELECT value FROM settings WHERE key = 'vectorIndex'").get() as
-            {value: string} | undefined;
-        return row ? (JSON.parse(row.value) as StoredVectorMeta) : null;
-    }
-
-    /** Creates the vec0 table for this dimension; a different model or dimension drops every vector first. */
-    ensureVectorTable(meta: VectorMeta): void {
-        const current = this.vectorMeta();
-        if (current && current.dimension === meta.dimension && current.model === meta.model) return;
-        this.createVectorTable(meta);
-        this.sql("UPDATE chunks SET code = NULL WHERE code IS NOT NULL").run();
-    }
-
-    /** A new, empty vec0 table and its delete trigger, replacing the old one. */
-    private createVectorTable(meta: VectorMeta): void {
-        // The trigger keeps the vectors in step with the chunks, also when a cascade deletes them.
-        this.db.exec(`DROP TRIGGER IF EXISTS chunk_vectors_delete; DROP TABLE IF EXISTS ${VECTOR_TABLE};`);
-        this.db.exec(
-            `CREATE VIRTUAL TABLE ${VECTOR_TABLE} USING vec0(chunk_size=${VECTOR_CHUNK_SIZE}, embedding float[${meta.dimension}] distance_metric=cosine, scope text partition key);
-             CREATE TRIGGER chunk_vectors_delete AFTER DELETE ON chunks BEGIN
-                 DELETE FROM ${VECTOR_TABLE} WHERE rowid = old.id;
-             END;`,
-        );
-        this.statements.clear();
-        const stored: StoredVectorMeta = {
-            dimension: meta.dimension,
-            model: meta.model,
-            layout: VECTOR_LAYOUT,
-        };
-        this.sql(
-            "INSERT INTO settings (key, value) VALUES ('vectorIndex', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        ).run(JSON.stringify(stored));
-    }
-
-    /**
-     * A vector table of an older layout is copied into the current one and every chunk gets its binary code;
-     * no vector is embedded again.
-     */
-    private upgradeVectorLayout(): void {
-        const meta = this.storedVectorMeta();
-        if (!meta || meta.layout === VECTOR_LAYOUT) return;
-        this.db.transaction(() => {
-            this.db.exec(
-                `CREATE TEMP TABLE old_vectors (id INTEGER PRIMARY KEY, embedding BLOB NOT NULL, scope TEXT NOT NULL);
-                 INSERT INTO temp.old_vectors (id, embedding, scope) SELECT rowid, embedding, scope FROM ${VECTOR_TABLE};`,
-            );
-            this.createVectorTable(meta);
-            this.db.exec(
-                `INSERT INTO ${VECTOR_TABLE} (rowid, embedding, scope) SELECT id, embedding, scope FROM temp.old_vectors;
-                 UPDATE chunks SET code = (SELECT vec_quantize_binary(embedding) FROM temp.old_vectors WHERE id = chunks.id);
-                 DROP TABLE temp.old_vectors;`,
-            );
-        })();
-    }
-
-    hasVectorTable(): boolean {
-        return this.vectorMeta() !== null;
-    }
-
     /** How many rows each index holds (tests check they agree). */
     counts(): {chunks: number; fts: number; vectors: number} {
         const one = (sql: string) => (this.db.prepare(sql).get() as {n: number}).n;
         return {
             chunks: one("SELECT count(*) AS n FROM chunks"),
             fts: one("SELECT count(*) AS n FROM chunks_fts_docsize"),
-            vectors: this.hasVectorTable() ? one(`SELECT count(*) AS n FROM ${VECTOR_TABLE}`) : 0,
+            vectors: this.vectors.count(),
         };
     }
 
@@ -322,17 +243,9 @@ export class DocumentStore {
         meta: VectorMeta,
     ): void {
         this.db.transaction(() => {
-            this.ensureVectorTable(meta);
+            this.vectors.ensureTable(meta);
             const scope = this.scopeKeyOf(documentId);
-            const remove = this.sql(`DELETE FROM ${VECTOR_TABLE} WHERE rowid = ?`);
-            const insert = this.sql(`INSERT INTO ${VECTOR_TABLE} (rowid, embedding, scope) VALUES (?, ?, ?)`);
-            const recode = this.sql("UPDATE chunks SET code = vec_quantize_binary(?) WHERE id = ?");
-            for (const {id, vector} of vectors) {
-                const blob = blobOf(vector);
-                remove.run(BigInt(id));
-                insert.run(BigInt(id), blob, scope);
-                recode.run(blob, id);
-            }
+            for (const {id, vector} of vectors) this.vectors.replace(id, blobOf(vector), scope);
         })();
     }
 
@@ -341,94 +254,6 @@ export class DocumentStore {
             documentId,
         ) as {collection_id: string | null; conversation_id: string | null};
         return scopeKey({collectionId: row.collection_id, conversationId: row.conversation_id});
-    }
-
-    /**
-     * Nearest chunks to a vector by cosine distance, in the given scopes or all. The binary codes in memory
-     * give `k × 8` candidates by Hamming distance; their float vectors in the vec0 table give the exact
-     * distances and the order. With no more than `k × 8` chunks in scope, the result is exact.
-     */
-    nearest(vector: Float32Array, k: number, scopes: string[] | null): {chunkId: number; distance: number}[] {
-        const meta = this.vectorMeta();
-        if (!meta || vector.length !== meta.dimension) return [];
-        const index = this.loadCodes(meta);
-        const blob = blobOf(vector);
-        const {code} = this.sql("SELECT vec_quantize_binary(?) AS code").get(blob) as {code: Buffer};
-        const distance = this.sql(
-            `SELECT vec_distance_cosine(embedding, ?) AS distance FROM ${VECTOR_TABLE} WHERE rowid = ?`,
-        );
-        return index
-            .nearest(code, k * OVERSAMPLE, scopes)
-            .flatMap((chunkId) => {
-                const row = distance.get(blob, BigInt(chunkId)) as {distance: number} | undefined;
-                return row ? [{chunkId, distance: row.distance}] : [];
-            })
-            .sort((a, b) => a.distance - b.distance)
-            .slice(0, k);
-    }
-
-    /**
-     * The code index, brought up to date: rows inserted since the last call are appended; after a delete,
-     * a new model or new vectors it is read again. The counters and rows are read in one transaction, so a
-     * write by another process (the CLI) lands wholly before or after.
-     */
-    private loadCodes(meta: VectorMeta): CodeIndex {
-        return this.db.transaction(() => {
-            const changes = this.sql("SELECT inserted, rewritten FROM chunk_changes").get() as {
-                inserted: number;
-                rewritten: number;
-            };
-            let codes = this.codes;
-            if (!codes || codes.model !== meta.model || codes.rewritten !== changes.rewritten) {
-                codes = {
-                    index: new CodeIndex(Math.ceil(meta.dimension / 8)),
-                    model: meta.model,
-                    lastId: 0,
-                    ...changes,
-                };
-                this.codes = codes;
-                this.appendCodes(codes);
-            } else if (codes.inserted !== changes.inserted) {
-                this.appendCodes(codes);
-                codes.inserted = changes.inserted;
-            }
-            return codes.index;
-        })();
-    }
-
-    /**
-     * Reads the codes of chunks newer than the last read, one row per document from the covering index
-     * `chunks_codes` (a row per chunk costs more in JavaScript than the scan: 100,000 chunks load in
-     * about 70 ms this way, 600 ms the other).
-     */
-    private appendCodes(codes: LoadedCodes): void {
-        const scopes = new Map(
-            (
-                this.sql("SELECT id, collection_id, conversation_id FROM documents").raw().all() as [
-                    string,
-                    string | null,
-                    string | null,
-                ][]
-            ).map(([id, collectionId, conversationId]) => [id, scopeKey({collectionId, conversationId})]),
-        );
-        const rows = this.sql(
-            `SELECT document_id, group_concat(id, ',' ORDER BY id), group_concat(hex(code), '' ORDER BY id)
-             FROM chunks INDEXED BY chunks_codes WHERE code IS NOT NULL AND id > ? GROUP BY document_id`,
-        )
-            .raw()
-            .all(codes.lastId) as [string, string, string][];
-        for (const [documentId, ids, hex] of rows) {
-            const scope = scopes.get(documentId) ?? "";
-            const bytes = Buffer.from(hex, "hex");
-            codes.index.add(
-                ids.split(",").map((id, i) => ({
-                    id: Number(id),
-                    code: bytes.subarray(i * codes.index.bytes, (i + 1) * codes.index.bytes),
-                    scope,
-                })),
-            );
-            codes.lastId = Math.max(codes.lastId, Number(ids.slice(ids.lastIndexOf(",") + 1)));
-        }
     }
 
     /**
@@ -536,15 +361,6 @@ export function ftsTerms(query: string): {term: string; codeLike: boolean}[] {
         terms.set(term, (terms.get(term) ?? false) || codeLike);
     }
     return [...terms].map(([term, codeLike]) => ({term, codeLike}));
-}
-
-/** A float vector as the blob sqlite-vec reads. */
-function blobOf(vector: Float32Array): Buffer {
-    return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-}
-
-export function scopeKey(scope: Scope): string {
-    return scope.collectionId ? `collection:${scope.collectionId}` : `conversation:${scope.conversationId}`;
 }
 
 function toInfo(r: DocRow): DocumentInfo {

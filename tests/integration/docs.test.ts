@@ -159,8 +159,8 @@ test("a chunk with a rare code in the query comes first, even when another chunk
         const store = t.core.docs.store;
         const pump = unwrap(await t.api.invoke("docs.list", {})).find((d) => d.path.endsWith("pump.txt"))!;
         const [chunk] = store.chunkTexts(pump.id);
-        store.replaceVectors(pump.id, [{id: chunk!.id, vector: vector!}], store.vectorMeta()!);
-        assert.equal(store.nearest(vector!, 1, null)[0]?.chunkId, chunk!.id);
+        store.replaceVectors(pump.id, [{id: chunk!.id, vector: vector!}], store.vectors.meta()!);
+        assert.equal(store.vectors.nearest(vector!, 1, null)[0]?.chunkId, chunk!.id);
         assert.equal(store.fullText(query, 5, null)[0]?.chunkId, chunk!.id, "first on BM25 too");
 
         const hits = unwrap(await t.api.invoke("docs.search", {query, limit: 3}));
@@ -317,7 +317,7 @@ test("a new embedding model re-embeds everything without mixing dimensions", asy
     const t = await open();
     try {
         await ingest(t, [corpus()]);
-        const before = t.core.docs.store.vectorMeta();
+        const before = t.core.docs.store.vectors.meta();
         assert.equal(before?.dimension, 64);
         const copy = path.join(tempDir(), "other-embedder.gguf");
         fs.copyFileSync(TEST_MODEL, copy);
@@ -325,7 +325,7 @@ test("a new embedding model re-embeds everything without mixing dimensions", asy
         const [job] = t.core.docs.ingest.list().slice(-1);
         const final = await t.core.docs.ingest.settled(job!.jobId);
         assert.equal(final?.state, "done");
-        assert.equal(t.core.docs.store.vectorMeta()?.model, copy);
+        assert.equal(t.core.docs.store.vectors.meta()?.model, copy);
         const counts = t.core.docs.store.counts();
         assert.equal(counts.vectors, counts.chunks);
     } finally {

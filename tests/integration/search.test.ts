@@ -68,7 +68,7 @@ test("vector search: exact when the scope is small, and close to vec0's exact kN
 
     const query = vectorOf();
     const smallScope = [`collection:${small.collectionId}`];
-    const inSmall = store.nearest(query, 5, smallScope);
+    const inSmall = store.vectors.nearest(query, 5, smallScope);
     const smallIds = new Set(
         store
             .documents({collectionId: small.collectionId})
@@ -94,7 +94,7 @@ test("vector search: exact when the scope is small, and close to vec0's exact kN
     for (let q = 0; q < 10; q++) {
         const vector = vectorOf();
         const truth = new Set(exactNearest(db, vector, 10));
-        found += store.nearest(vector, 10, null).filter((h) => truth.has(h.chunkId)).length;
+        found += store.vectors.nearest(vector, 10, null).filter((h) => truth.has(h.chunkId)).length;
     }
     assert.ok(found / 100 >= 0.9, `recall@10 against the exact kNN is ${found / 100}`);
     db.close();
@@ -106,16 +106,24 @@ test("the code index follows inserts, deletes, new vectors and another connectio
     const notes = collection(store, "notes");
     addDocument(store, notes, ["one", "two"], [vectorOf(), vectorOf()]);
     const target = vectorOf();
-    assert.notEqual(store.nearest(target, 1, null)[0]?.distance, 0, "nothing equal to the target yet");
+    assert.notEqual(
+        store.vectors.nearest(target, 1, null)[0]?.distance,
+        0,
+        "nothing equal to the target yet",
+    );
 
     const [added] = addDocument(store, notes, ["three"], [target]);
-    assert.deepEqual(store.nearest(target, 1, null)[0], {chunkId: added, distance: 0}, "an insert is found");
+    assert.deepEqual(
+        store.vectors.nearest(target, 1, null)[0],
+        {chunkId: added, distance: 0},
+        "an insert is found",
+    );
 
     const other = new DocumentStore(openDatabase(file));
     const elsewhere = vectorOf();
     const [theirs] = addDocument(other, collection(other, "cli"), ["four"], [elsewhere]);
     assert.equal(
-        store.nearest(elsewhere, 1, null)[0]?.chunkId,
+        store.vectors.nearest(elsewhere, 1, null)[0]?.chunkId,
         theirs,
         "another connection's insert is found",
     );
@@ -125,12 +133,12 @@ test("the code index follows inserts, deletes, new vectors and another connectio
         .documents({collectionId: notes.collectionId})
         .find((d) => d.title.endsWith(String(documents - 1)))!;
     store.replaceVectors(doc.id, [{id: added!, vector: moved}], META);
-    assert.equal(store.nearest(moved, 1, null)[0]?.chunkId, added, "new vectors are used");
-    assert.notEqual(store.nearest(target, 1, null)[0]?.distance, 0, "the old vector is gone");
+    assert.equal(store.vectors.nearest(moved, 1, null)[0]?.chunkId, added, "new vectors are used");
+    assert.notEqual(store.vectors.nearest(target, 1, null)[0]?.distance, 0, "the old vector is gone");
 
     store.deleteCollection(notes.collectionId!);
     assert.deepEqual(
-        store.nearest(moved, 5, null).map((h) => h.chunkId),
+        store.vectors.nearest(moved, 5, null).map((h) => h.chunkId),
         [theirs],
         "a cascade delete empties the index of that collection",
     );
@@ -180,8 +188,8 @@ test("a vector table of the first layout is upgraded in place: chunk size, codes
         "every chunk has its code",
     );
     assert.deepEqual(store.counts(), {chunks: 40, fts: 40, vectors: 40});
-    assert.equal(store.nearest(vectors[17]!, 1, null)[0]?.chunkId, 18, "the old vectors answer");
-    assert.deepEqual(store.vectorMeta(), META, "same model: nothing to embed again");
+    assert.equal(store.vectors.nearest(vectors[17]!, 1, null)[0]?.chunkId, 18, "the old vectors answer");
+    assert.deepEqual(store.vectors.meta(), META, "same model: nothing to embed again");
     db.close();
 });
 
