@@ -1,5 +1,5 @@
 import {fail, ok, type Result} from "../../shared/result.js";
-import {UNRECORDED, type Egress, type Outbound} from "../net/network.js";
+import {hostOf as hostOfUrl, UNRECORDED, type Egress, type Outbound} from "../net/network.js";
 import {connectionFailure} from "./connectionFailure.js";
 import type {FinishReason, StepRequest, StepResult} from "./stepTypes.js";
 import {emptyStats} from "./stepParts.js";
@@ -224,11 +224,7 @@ export function endpoint(server: Pick<RemoteServer, "baseUrl">, path: string): s
 }
 
 export function hostOf(server: Pick<RemoteServer, "baseUrl">): string {
-    try {
-        return new URL(server.baseUrl).host;
-    } catch {
-        return server.baseUrl;
-    }
+    return hostOfUrl(server.baseUrl);
 }
 
 function unreachable(server: RemoteServer, error: unknown, timedOut: boolean): string {

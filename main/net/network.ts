@@ -44,10 +44,6 @@ export type NetworkOptions = {
 export class Network {
     constructor(private readonly options: NetworkOptions) {}
 
-    get offline(): boolean {
-        return this.options.offline();
-    }
-
     /** The way out for one feature (and one conversation, where a request belongs to one). */
     for(purpose: Purpose, detail: string, conversationId: string | null = null): Outbound {
         return {
@@ -67,7 +63,7 @@ export class Network {
     }
 
     private refusal(purpose: Purpose, detail: string, url: string | URL): string | null {
-        if (!this.offline) return null;
+        if (!this.options.offline()) return null;
         if (isLoopback(hostnameOf(url))) return null;
         const host = hostOf(url);
         return (

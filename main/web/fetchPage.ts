@@ -4,7 +4,7 @@ import type {LookupFunction} from "node:net";
 import net from "node:net";
 import {promisify} from "node:util";
 import zlib from "node:zlib";
-import {UNRECORDED, type Outbound} from "../net/network.js";
+import {UNRECORDED, type Egress, type Outbound} from "../net/network.js";
 import {guardUrl} from "./addressGuard.js";
 import {sniffKind, textKind, type TextKind} from "./decode.js";
 
@@ -50,7 +50,7 @@ export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortS
         if (refused) throw new FetchError(refused);
         const checked = await guardUrl(current, {allowHosts: limits.allowHosts});
         if (!checked.ok) throw new FetchError(checked.error);
-        const egress = {url: checked.url.href, bytesSent: 0, bytesReceived: 0, status: null as number | null};
+        const egress: Egress = {url: checked.url.href, bytesSent: 0, bytesReceived: 0, status: null};
         try {
             const response = await request(checked.url, checked.addresses[0]!, limits, deadline);
             const status = response.statusCode ?? 0;

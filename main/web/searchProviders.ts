@@ -21,6 +21,9 @@ export type ProviderConfig = {
 /** How a provider sends its request: through the way off this computer. */
 type Send = (url: string, init: RequestInit) => Promise<Response>;
 
+/** One search as each provider's function takes it. */
+type Ask = {send: Send; base: string; query: string; max: number; signal: AbortSignal};
+
 export const DEFAULT_BASE_URLS: Record<ProviderConfig["provider"], string> = {
     searxng: "http://localhost:8080",
     brave: "https://api.search.brave.com",
@@ -38,24 +41,25 @@ export function createProvider(config: ProviderConfig): SearchProvider {
         case "searxng":
             return {
                 name: "searxng",
-                search: (q, max, signal) => searxng(send, base, q, max, signal, config.userAgent),
+                search: (query, max, signal) => searxng({send, base, query, max, signal}, config.userAgent),
             };
         case "brave":
             return {
                 name: "brave",
-                search: (q, max, signal) =>
-                    brave(send, base, q, max, signal, requireKey(config, "BRAVE_API_KEY")),
+                search: (query, max, signal) =>
+                    brave({send, base, query, max, signal}, requireKey(config, "BRAVE_API_KEY")),
             };
         case "tavily":
             return {
                 name: "tavily",
-                search: (q, max, signal) =>
-                    tavily(send, base, q, max, signal, requireKey(config, "TAVILY_API_KEY")),
+                search: (query, max, signal) =>
+                    tavily({send, base, query, max, signal}, requireKey(config, "TAVILY_API_KEY")),
             };
         case "duckduckgo":
             return {
                 name: "duckduckgo",
-                search: (q, max, signal) => duckduckgo(send, base, q, max, signal, config.userAgent),
+                search: (query, max, signal) =>
+                    duckduckgo({send, base, query, max, signal}, config.userAgent),
             };
     }
 }
@@ -76,14 +80,7 @@ async function getJson(send: Send, url: string, init: RequestInit): Promise<unkn
     }
 }
 
-async function searxng(
-    send: Send,
-    base: string,
-    query: string,
-    max: number,
-    signal: AbortSignal,
-    userAgent: string,
-) {
+async function searxng({send, base, query, max, signal}: Ask, userAgent: string) {
     const url = `${base}/search?${new URLSearchParams({q: query, format: "json"})}`;
     const body = (await getJson(send, url, {
         signal,
@@ -94,7 +91,7 @@ async function searxng(
     return (body.results ?? []).slice(0, max).map((r) => cleanResult(r.title, r.content, r.url));
 }
 
-async function brave(send: Send, base: string, query: string, max: number, signal: AbortSignal, key: string) {
+async function brave({send, base, query, max, signal}: Ask, key: string) {
     const url = `${base}/res/v1/web/search?${new URLSearchParams({q: query, count: String(max)})}`;
     const body = (await getJson(send, url, {
         signal,
@@ -105,14 +102,7 @@ async function brave(send: Send, base: string, query: string, max: number, signa
     return (body.web?.results ?? []).slice(0, max).map((r) => cleanResult(r.title, r.description, r.url));
 }
 
-async function tavily(
-    send: Send,
-    base: string,
-    query: string,
-    max: number,
-    signal: AbortSignal,
-    key: string,
-) {
+async function tavily({send, base, query, max, signal}: Ask, key: string) {
     const body = (await getJson(send, `${base}/search`, {
         method: "POST",
         signal,
@@ -123,14 +113,7 @@ async function tavily(
     return (body.results ?? []).slice(0, max).map((r) => cleanResult(r.title, r.content, r.url));
 }
 
-async function duckduckgo(
-    send: Send,
-    base: string,
-    query: string,
-    max: number,
-    signal: AbortSignal,
-    userAgent: string,
-) {
+async function duckduckgo({send, base, query, max, signal}: Ask, userAgent: string) {
     const response = await send(`${base}/html/?${new URLSearchParams({q: query})}`, {
         signal,
         headers: {"User-Agent": userAgent},

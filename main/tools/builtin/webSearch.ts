@@ -1,7 +1,6 @@
 import {APP_VERSION} from "../../version.js";
 import {connectionFailure} from "../../llm/connectionFailure.js";
-import {OfflineError} from "../../net/network.js";
-import {hostOf} from "../../llm/remote.js";
+import {hostOf, OfflineError} from "../../net/network.js";
 import {
     createProvider,
     DEFAULT_BASE_URLS,
@@ -84,7 +83,7 @@ function unreachable(provider: ProviderConfig["provider"], configured: unknown, 
         return cause?.message ?? (error instanceof Error ? error.message : String(error));
     }
     const baseUrl = typeof configured === "string" && configured ? configured : DEFAULT_BASE_URLS[provider];
-    return `cannot reach ${provider} at ${hostOf({baseUrl})} (${why}); start it, or set web_search's provider or base_url in tools.yaml`;
+    return `cannot reach ${provider} at ${hostOf(baseUrl)} (${why}); start it, or set web_search's provider or base_url in tools.yaml`;
 }
 
 function apiKey(provider: string, configured: unknown): string | undefined {

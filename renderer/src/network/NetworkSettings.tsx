@@ -105,7 +105,7 @@ function bytes(n: number): string {
 }
 
 /** The log as CSV: one row per request, times in ISO 8601, quoted where a field needs it. */
-export function egressCsv(log: EgressEntry[]): string {
+function egressCsv(log: EgressEntry[]): string {
     const quote = (v: string | number | null) => {
         const text = v === null ? "" : String(v);
         return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
