@@ -1,4 +1,4 @@
-import type {Section} from "./extract.js";
+import type {Section} from "./formats/document.js";
 
 export type ChunkLocation = {
     page: number | null;
@@ -17,6 +17,8 @@ export const DEFAULT_CHUNKING = {maxTokens: 400, overlapTokens: 60};
 type Block = {
     text: string;
     start: number;
+    /** The section it is in: a page, a slide, a sheet, a message. */
+    section: number;
     page: number | null;
     heading: string[];
     line: number;
@@ -55,11 +57,11 @@ export function chunkDocument(sections: Section[], options: ChunkOptions): Chunk
         tokens = carried;
     };
     for (const block of blocks) {
-        // A chunk never spans two pages (citations name one page); a heading starts a new chunk once the
-        // current one is half full.
-        const newPage = current.length > 0 && block.page !== current.at(-1)!.page;
+        // A chunk never spans two sections (citations name one page, slide or sheet); a heading starts a new
+        // chunk once the current one is half full.
+        const newSection = current.length > 0 && block.section !== current.at(-1)!.section;
         const heading = /^#{1,6}\s/.test(block.text) && tokens > options.maxTokens / 2;
-        if (newPage) {
+        if (newSection) {
             flush();
             current = [];
             tokens = 0;
@@ -98,7 +100,9 @@ function splitBlocks(sections: Section[], options: ChunkOptions): Block[] {
     const headings: string[] = [];
     let offset = 0;
     let line = 1;
-    for (const section of sections) {
+    for (const [index, section] of sections.entries()) {
+        // A section with a name of its own (a slide, a sheet) starts its heading path afresh under that name.
+        if (section.heading) headings.length = 0;
         const re = /[^\n]+(?:\n(?!\s*\n)[^\n]*)*/g;
         for (let m = re.exec(section.text); m; m = re.exec(section.text)) {
             const text = m[0].trimEnd();
@@ -109,7 +113,8 @@ function splitBlocks(sections: Section[], options: ChunkOptions): Block[] {
                 headings.length = heading[1]!.length - 1;
                 headings[heading[1]!.length - 1] = heading[2]!.trim();
             }
-            const base = {page: section.page, heading: headings.filter(Boolean), line: blockLine};
+            const path = [...(section.heading ?? []), ...headings.filter(Boolean)];
+            const base = {section: index, page: section.page, heading: path, line: blockLine};
             for (const piece of splitLong(text, offset + m.index, options)) blocks.push({...base, ...piece});
         }
         offset += section.text.length + 2;

@@ -194,7 +194,7 @@ export class IngestQueue {
                 this.deps.store.markUnchanged(doc.id);
                 return ok(0);
             }
-            const extracted = await extractFile(doc.path, bytes);
+            const extracted = await extractFile(doc.path, bytes, signal);
             const chunks = chunkDocument(extracted.sections, {
                 ...DEFAULT_CHUNKING,
                 ...this.deps.chunking,

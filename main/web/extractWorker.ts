@@ -2,6 +2,8 @@
 // pool gives it. One task at a time; the pool terminates it at a deadline, on Stop, or when idle.
 import v8 from "node:v8";
 import {parentPort} from "node:worker_threads";
+import {ExtractError} from "../docs/formats/document.js";
+import {extractDocument} from "../docs/formats/index.js";
 import {duckDuckGoResults} from "./duckduckgo.js";
 import {extractPage, NotText} from "./extract.js";
 import type {Task} from "./extractor.js";
@@ -10,11 +12,21 @@ import type {Task} from "./extractor.js";
 for (const method of ["log", "info", "warn", "error", "debug"] as const) console[method] = () => {};
 
 parentPort!.on("message", ({id, task}: {id: number; task: Task}) => {
-    try {
-        const value = task.type === "page" ? extractPage(task.page) : duckDuckGoResults(task.html, task.max);
-        parentPort!.postMessage({id, ok: true, value, heapBytes: v8.getHeapStatistics().total_heap_size});
-    } catch (error) {
-        const message = error instanceof NotText ? error.message : `extraction failed: ${String(error)}`;
-        parentPort!.postMessage({id, ok: false, message});
-    }
+    void run(task).then(
+        (value) =>
+            parentPort!.postMessage({id, ok: true, value, heapBytes: v8.getHeapStatistics().total_heap_size}),
+        (error: unknown) => {
+            const message =
+                error instanceof NotText || error instanceof ExtractError
+                    ? error.message
+                    : `extraction failed: ${String(error)}`;
+            parentPort!.postMessage({id, ok: false, message});
+        },
+    );
 });
+
+async function run(task: Task): Promise<unknown> {
+    if (task.type === "page") return extractPage(task.page);
+    if (task.type === "file") return await extractDocument(task.name, task.body);
+    return duckDuckGoResults(task.html, task.max);
+}

@@ -1,10 +1,18 @@
 import type {Worker, WorkerOptions} from "node:worker_threads";
 import {startWorker} from "../workers.js";
+import type {ExtractedDocument} from "../docs/formats/document.js";
 import type {SearchResult} from "./duckduckgo.js";
 import type {Extracted, PageInput} from "./extract.js";
 
-export type Task = {type: "page"; page: PageInput} | {type: "duckduckgo"; html: string; max: number};
-type Value<T extends Task> = T extends {type: "page"} ? Extracted : SearchResult[];
+export type Task =
+    | {type: "page"; page: PageInput}
+    | {type: "duckduckgo"; html: string; max: number}
+    | {type: "file"; name: string; body: Uint8Array};
+type Value<T extends Task> = T extends {type: "page"}
+    ? Extracted
+    : T extends {type: "file"}
+      ? ExtractedDocument
+      : SearchResult[];
 
 /** A failure the tool reports as it is (the model and the user read it). */
 export class ExtractionError extends Error {}
@@ -20,6 +28,8 @@ export type ExtractorOptions = {
     maxOldGenerationSizeMb: number;
     maxYoungGenerationSizeMb: number;
     stackSizeMb: number;
+    /** What a task reads, in its errors: "page" or "file". */
+    subject: string;
     /** Told the worker's V8 heap size after each task (the extraction bench reports its peak). */
     onHeap?: (bytes: number) => void;
 };
@@ -31,6 +41,16 @@ export const EXTRACTOR_DEFAULTS: ExtractorOptions = {
     maxOldGenerationSizeMb: 160,
     maxYoungGenerationSizeMb: 16,
     stackSizeMb: 4,
+    subject: "page",
+};
+
+/** A document file: larger than a page (a 50 MB PDF, a workbook), so a longer deadline and a larger heap. */
+export const FILE_EXTRACTOR: Partial<ExtractorOptions> = {
+    maxWorkers: 1,
+    timeoutMs: 60_000,
+    maxOldGenerationSizeMb: 512,
+    maxYoungGenerationSizeMb: 32,
+    subject: "file",
 };
 
 type Idle = {worker: Worker; timer: NodeJS.Timeout};
@@ -121,7 +141,7 @@ export class Extractor {
 
     private runOn(worker: Worker, task: Task, signal?: AbortSignal): Promise<unknown> {
         const id = this.nextId++;
-        const {timeoutMs, maxOldGenerationSizeMb} = this.options;
+        const {timeoutMs, maxOldGenerationSizeMb, subject} = this.options;
         return new Promise((resolve, reject) => {
             const end = (outcome: () => void, keep: boolean) => {
                 clearTimeout(timer);
@@ -148,7 +168,7 @@ export class Extractor {
             const onError = (error: Error & {code?: string}) => {
                 const message =
                     error.code === "ERR_WORKER_OUT_OF_MEMORY"
-                        ? `extraction stopped: the page needs more than ${maxOldGenerationSizeMb} MB to read`
+                        ? `extraction stopped: the ${subject} needs more than ${maxOldGenerationSizeMb} MB to read`
                         : `extraction failed: ${error.message}`;
                 end(() => reject(new ExtractionError(message)), false);
             };
@@ -164,7 +184,7 @@ export class Extractor {
                         () =>
                             reject(
                                 new ExtractionError(
-                                    `extraction stopped: the page took longer than ${timeoutMs / 1000} s to read`,
+                                    `extraction stopped: the ${subject} took longer than ${timeoutMs / 1000} s to read`,
                                 ),
                             ),
                         false,
@@ -185,15 +205,16 @@ function cancelled(): ExtractionError {
 
 /** A page's bytes are moved to the worker, not copied (a copy is made first if they share a pool). */
 function transferables(task: Task): ArrayBuffer[] {
-    if (task.type !== "page") return [];
-    const body = task.page.body;
+    const holder = task.type === "page" ? task.page : task.type === "file" ? task : null;
+    if (!holder) return [];
+    const body = holder.body;
     if (
         body.byteOffset !== 0 ||
         body.byteLength !== body.buffer.byteLength ||
         !(body.buffer instanceof ArrayBuffer)
     )
-        task.page.body = new Uint8Array(body);
-    return [task.page.body.buffer as ArrayBuffer];
+        holder.body = new Uint8Array(body);
+    return [holder.body.buffer as ArrayBuffer];
 }
 
 /** The worker beside this module: the bundled .js in out/main and out/electron, or the .ts source. */
@@ -207,4 +228,12 @@ let shared: Extractor | null = null;
 export function sharedExtractor(): Extractor {
     shared ??= new Extractor();
     return shared;
+}
+
+let files: Extractor | null = null;
+
+/** The process's extractor for document files (ingest), made on first use. */
+export function fileExtractor(): Extractor {
+    files ??= new Extractor(FILE_EXTRACTOR);
+    return files;
 }
