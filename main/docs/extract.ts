@@ -10,7 +10,8 @@ export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /**
  * Extracts one file in the extraction worker (formats/index.ts), off the core's event loop and under the
- * worker's memory and time limits; throws ExtractError with a reason a person can act on.
+ * worker's memory and time limits; throws ExtractError with a reason a person can act on. The bytes are moved
+ * to the worker, not copied: a Buffer of its own is emptied (read its length first).
  */
 export async function extractFile(
     file: string,
@@ -31,7 +32,8 @@ export async function extractFile(
     }
 }
 
-export async function readForIngest(file: string): Promise<Buffer> {
+/** A file's bytes and modification time, read for ingest; a missing or unreadable file gets its reason. */
+export async function readForIngest(file: string): Promise<{bytes: Buffer; mtimeMs: number}> {
     try {
         const stat = await fs.stat(file);
         if (stat.size > MAX_FILE_BYTES) {
@@ -39,7 +41,7 @@ export async function readForIngest(file: string): Promise<Buffer> {
                 `over the size limit (${Math.round(stat.size / 2 ** 20)} MB > ${MAX_FILE_BYTES / 2 ** 20} MB)`,
             );
         }
-        return await fs.readFile(file);
+        return {bytes: await fs.readFile(file), mtimeMs: Math.trunc(stat.mtimeMs)};
     } catch (error) {
         if (error instanceof ExtractError) throw error;
         const code = (error as NodeJS.ErrnoException).code;

@@ -186,10 +186,13 @@ export class IngestQueue {
         signal: AbortSignal,
     ): Promise<Result<number>> {
         try {
-            const bytes = await readForIngest(doc.path);
+            const {bytes, mtimeMs} = await readForIngest(doc.path);
             const hash = createHash("sha256").update(bytes).digest("hex");
             const stored = this.deps.store.document(doc.id);
             const sameModel = this.deps.store.vectors.meta()?.model === counter.model;
+            // The bytes move to the extraction worker (the Buffer is emptied): their size is taken first.
+            const size = bytes.length;
+            this.deps.store.setFileStat(doc.id, size, mtimeMs);
             if (stored?.hash === hash && stored.chunkCount > 0 && sameModel) {
                 this.deps.store.markUnchanged(doc.id);
                 return ok(0);
@@ -210,16 +213,10 @@ export class IngestQueue {
                 vectors.push(...batch.value);
             }
             const text = documentText(extracted.sections);
-            this.deps.store.index(
-                doc.id,
-                {title: extracted.title, hash, size: bytes.length, text},
-                chunks,
-                vectors,
-                {
-                    dimension: counter.dimension,
-                    model: counter.model,
-                },
-            );
+            this.deps.store.index(doc.id, {title: extracted.title, hash, size, text}, chunks, vectors, {
+                dimension: counter.dimension,
+                model: counter.model,
+            });
             return ok(chunks.length);
         } catch (error) {
             if (error instanceof ExtractError) return fail("VALIDATION", error.message);

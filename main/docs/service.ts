@@ -3,14 +3,17 @@ import type {Embedder} from "../llm/embedder.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {Collection, SearchHit} from "../../shared/contract.js";
 import type {Db} from "../store/db.js";
+import {FolderWatch} from "./folders.js";
+import {FolderStore} from "./folderStore.js";
 import {IngestQueue} from "./ingest.js";
 import {hybridSearch, type SearchScope} from "./search.js";
 import {DocumentStore, type Scope} from "./store.js";
 
-/** Local documents: the store, the ingest queue and search. */
+/** Local documents: the store, the ingest queue, watched folders and search. */
 export class DocumentService {
     readonly store: DocumentStore;
     readonly ingest: IngestQueue;
+    readonly folders: FolderWatch;
 
     constructor(
         db: Db,
@@ -23,6 +26,11 @@ export class DocumentService {
             store: this.store,
             embedder,
             emit: (progress) => bus.emit({type: "docs.progress", progress}),
+        });
+        this.folders = new FolderWatch({
+            store: this.store,
+            folders: new FolderStore(db),
+            ingest: this.ingest,
         });
     }
 
@@ -62,6 +70,11 @@ export class DocumentService {
                 ? {kind: "collection", collectionId}
                 : {kind: "conversation", conversationId: conversationId!},
         );
+    }
+
+    /** A collection by name (made if new) follows a folder. */
+    async watch(collection: string, folder: string): Promise<Result<{path: string; jobId: string | null}>> {
+        return await this.folders.watch(this.store.createCollection(collection).id, folder);
     }
 
     /** The scope of an ingest or search request: a collection by name, or a conversation's attachments. */

@@ -190,6 +190,11 @@ export class DocumentStore {
         );
     }
 
+    /** The file's size and modification time when it was last read (a watched folder's rescan compares them). */
+    setFileStat(id: string, size: number, mtimeMs: number): void {
+        this.sql("UPDATE documents SET size_bytes = ?, mtime_ms = ? WHERE id = ?").run(size, mtimeMs, id);
+    }
+
     removeDocument(id: string): boolean {
         return this.sql("DELETE FROM documents WHERE id = ?").run(id).changes > 0;
     }

@@ -71,11 +71,17 @@ export function knowledgeFeature(
             ...projectHandlers(projects.store, bus),
             ...memoryHandlers({memories, settings, conversations}),
         },
-        // An ingest job cut off by a crash or quit goes on where it stopped.
+        // An ingest job cut off by a crash or quit goes on where it stopped; watched folders are rescanned
+        // for what changed while Cairn was closed, then followed.
         start: () => {
-            if (!readOnly) docs.ingest.resumePending();
+            if (readOnly) return;
+            docs.ingest.resumePending();
+            void docs.folders.start().catch((error) => console.error("[cairn] watched folders:", error));
         },
-        stop: () => docs.ingest.cancelAll(),
+        stop: async () => {
+            await docs.folders.stop();
+            await docs.ingest.cancelAll();
+        },
     };
 }
 

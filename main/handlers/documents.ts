@@ -1,8 +1,18 @@
 import {fail, ok} from "../../shared/result.js";
+import type {FolderRules} from "../docs/folderStore.js";
 import type {DocumentService} from "../docs/service.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
 
-/** Collections, documents, ingest jobs, search and passages. */
+function rulesOut(rules: FolderRules): {ignore: string; includeHidden: boolean; maxFileMb: number | null} {
+    const {ignore, includeHidden, maxFileBytes} = rules;
+    return {
+        ignore,
+        includeHidden,
+        maxFileMb: maxFileBytes === null ? null : Math.round(maxFileBytes / 2 ** 20),
+    };
+}
+
+/** Collections, documents, ingest jobs, watched folders, search and passages. */
 export function documentHandlers(
     docs: DocumentService,
     /** The project whose files a collection holds: such a collection goes with its project only. */
@@ -38,5 +48,26 @@ export function documentHandlers(
             });
         },
         "docs.reembed": () => ingest.reembed(),
+        "docs.folders": () => ok(docs.folders.list()),
+        "docs.watch": (req) => docs.watch(req.collection.trim(), req.path),
+        "docs.unwatch": async (req) => {
+            const collection = store.collectionByName(req.collection.trim());
+            return ok({removed: collection ? await docs.folders.unwatch(collection.id, req.path) : false});
+        },
+        "docs.getRules": (req) => {
+            const collection = store.collectionByName(req.collection.trim());
+            if (!collection) return fail("NOT_FOUND", `no collection named ${req.collection}`);
+            return ok(rulesOut(docs.folders.rules(collection.id)));
+        },
+        "docs.setRules": async (req) => {
+            const collection = store.createCollection(req.collection.trim());
+            const {ignore, includeHidden, maxFileMb} = req.rules;
+            await docs.folders.setRules(collection.id, {
+                ignore,
+                includeHidden,
+                maxFileBytes: maxFileMb === null ? null : maxFileMb * 2 ** 20,
+            });
+            return ok(req.rules);
+        },
     };
 }

@@ -466,4 +466,20 @@ export const MIGRATIONS: readonly Migration[] = [
             ALTER TABLE egress_log ADD COLUMN purpose TEXT NOT NULL DEFAULT 'provider';
         `,
     },
+    {
+        version: 27,
+        name: "watched folders: a collection follows folders, with its ignore rules; a document's file time",
+        sql: `
+            CREATE TABLE watched_folders (
+                collection_id TEXT NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+                path TEXT NOT NULL,
+                added_at INTEGER NOT NULL,
+                PRIMARY KEY (collection_id, path)
+            );
+            ALTER TABLE collections ADD COLUMN ignore_rules TEXT NOT NULL DEFAULT '';
+            ALTER TABLE collections ADD COLUMN include_hidden INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE collections ADD COLUMN max_file_bytes INTEGER;
+            ALTER TABLE documents ADD COLUMN mtime_ms INTEGER;
+        `,
+    },
 ];

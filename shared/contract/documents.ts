@@ -107,6 +107,34 @@ export const Passage = Type.Object(
 
 export type Passage = Static<typeof Passage>;
 
+/** A folder a collection follows: files added, changed, renamed or deleted there are indexed as they change. */
+export const WatchedFolder = Type.Object(
+    {
+        collectionId: Type.String(),
+        collection: Type.String(),
+        path: Type.String(),
+        addedAt: Timestamp,
+        watching: Type.Boolean(),
+    },
+    closed,
+);
+
+export type WatchedFolder = Static<typeof WatchedFolder>;
+
+/** What a collection's watched folders leave out. */
+export const FolderRules = Type.Object(
+    {
+        /** .gitignore-style patterns, one a line. */
+        ignore: Type.String({maxLength: 20_000}),
+        includeHidden: Type.Boolean(),
+        /** Files over this many MB are left out (null: the 50 MB every file has). */
+        maxFileMb: nullable(Type.Integer({minimum: 1, maximum: 50})),
+    },
+    closed,
+);
+
+export type FolderRules = Static<typeof FolderRules>;
+
 /** The documents calls: each one's request and its result's value. */
 export const documentsCalls = {
     "docs.listCollections": call(Empty, Type.Array(Collection)),
@@ -139,4 +167,18 @@ export const documentsCalls = {
     ),
     "docs.getPassage": call(req({chunkId: Type.Integer({minimum: 1})}), Passage),
     "docs.reembed": call(Empty, JobStarted),
+    "docs.folders": call(Empty, Type.Array(WatchedFolder)),
+    /** A collection (by name, created if new) follows a folder; jobId: the rescan's ingest job, if any. */
+    "docs.watch": call(
+        req({collection: Title, path: FilePath}),
+        Type.Object({path: Type.String(), jobId: nullable(Type.String())}, closed),
+    ),
+    /** Stops following a folder; what was indexed from it stays. */
+    "docs.unwatch": call(
+        req({collection: Title, path: FilePath}),
+        Type.Object({removed: Type.Boolean()}, closed),
+    ),
+    "docs.getRules": call(req({collection: Title}), FolderRules),
+    /** New rules apply at once: the collection's folders are rescanned under them. */
+    "docs.setRules": call(req({collection: Title, rules: FolderRules}), FolderRules),
 };
