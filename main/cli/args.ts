@@ -101,9 +101,10 @@ const COMMAND_USAGE: Array<[string, string]> = [
     ],
     [
         "ingest",
-        `  ingest [--collection NAME] [--embedding-model PATH] PATH...
+        `  ingest [--collection NAME] [--embedding-model PATH] [--watch] PATH...
         Add files and folders to a document collection (default "Documents"): progress on stderr,
-        a summary on stdout.`,
+        a summary on stdout. --watch: the collection follows the folders from then on (the app
+        keeps them indexed too), and this command goes on indexing their changes until Ctrl+C.`,
     ],
     [
         "search",
@@ -233,6 +234,8 @@ export type CliArgs = {
     without: string[];
     /** `restore --merge`: bring in the backup's conversations the library lacks, replacing nothing. */
     merge: boolean;
+    /** `ingest --watch`: the collection follows the folders; the command indexes their changes until stopped. */
+    watch: boolean;
     /** `chat --incognito`: a conversation that recalls and remembers nothing. */
     incognito: boolean;
     /** `chat --assistant NAME`: the assistant a new conversation starts with. */
@@ -291,6 +294,7 @@ const OPTIONS = {
     out: {type: "string"},
     all: {type: "boolean"},
     merge: {type: "boolean"},
+    watch: {type: "boolean"},
     incognito: {type: "boolean"},
     assistant: {type: "string"},
     project: {type: "string"},
@@ -408,6 +412,7 @@ export function parseCli(argv: string[]): CliArgs {
         out: values.out,
         all: values.all ?? false,
         merge: values.merge ?? false,
+        watch: values.watch ?? false,
         incognito: values.incognito ?? false,
         assistant: values.assistant,
         project: values.project,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type {IngestProgress} from "../../shared/contract.js";
 import {createMemoryClient, type Core} from "../core.js";
 import type {CliArgs} from "./args.js";
 import {follow} from "./follow.js";
@@ -16,17 +17,13 @@ export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promis
     }
     // Through the dispatcher, validated like every other client's requests.
     const api = createMemoryClient(core);
+    if (args.watch) return await watchCommand(api, args, out);
     const until = follow(
         api,
         (e) => (e.type === "docs.progress" ? e.progress : null),
         (p) => p.jobId,
         (p) => p.state !== "running",
-        (p) =>
-            process.stderr.write(
-                `\r${p.filesDone}/${p.filesTotal} files, ${p.chunks} passages${p.currentFile ? `: ${path.basename(p.currentFile)}` : ""}`.padEnd(
-                    80,
-                ),
-            ),
+        (p) => process.stderr.write(`\r${progressLine(p)}`),
     );
     const started = await api.invoke("docs.ingest", {
         paths: args.positionals,
@@ -47,6 +44,48 @@ export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promis
     for (const e of final.errors) out.write(`  failed: ${e.path}: ${e.error}\n`);
     // Some files failed: still 1, so that scripts notice (the others are indexed).
     return final.state === "done" && final.errors.length === 0 ? 0 : 1;
+}
+
+type Client = ReturnType<typeof createMemoryClient>;
+
+/**
+ * `cairn ingest --watch FOLDER...`: the collection follows each folder (kept, so the app follows them too);
+ * each job (the first scan, then each batch of changes) is reported as it ends, until Ctrl+C.
+ */
+async function watchCommand(api: Client, args: CliArgs, out: Out): Promise<number> {
+    const collection = args.collection ?? "Documents";
+    const off = api.onEvent((e) => {
+        if (e.type !== "docs.progress") return;
+        const p = e.progress;
+        if (p.state === "running") return void process.stderr.write(`\r${progressLine(p)}`);
+        process.stderr.write("\n");
+        out.write(
+            `${p.state}: ${p.filesDone - p.errors.length} of ${p.filesTotal} files indexed, ${p.chunks} passages\n`,
+        );
+        for (const failed of p.errors) out.write(`  failed: ${failed.path}: ${failed.error}\n`);
+    });
+    for (const folder of args.positionals) {
+        const watched = await api.invoke("docs.watch", {collection, path: folder});
+        if (!watched.ok) {
+            off();
+            return out.fail(watched.error.message);
+        }
+        out.write(`watching ${watched.value.path} for "${collection}" (Ctrl+C to stop)\n`);
+    }
+    // Kept on until the command ends: a listener that removed itself as the signal came would leave none, and
+    // signal-exit (loaded by a dependency) would then end the process by the signal before the core is closed.
+    let stop = () => {};
+    const interrupted = new Promise<void>((resolve) => (stop = resolve));
+    process.on("SIGINT", stop);
+    await interrupted;
+    process.off("SIGINT", stop);
+    off();
+    return 0;
+}
+
+function progressLine(p: IngestProgress): string {
+    const file = p.currentFile ? `: ${path.basename(p.currentFile)}` : "";
+    return `${p.filesDone}/${p.filesTotal} files, ${p.chunks} passages${file}`.padEnd(80);
 }
 
 /** `cairn search [--limit N] [--collection NAME] [--json] "query"`. */

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
+import {spawn} from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
 import {openTestCore, unwrap, type TestCore} from "../helpers/core.js";
-import {TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
 
 // A real folder on disk, a real watcher (chokidar) and the real ingest queue and index.
 
@@ -158,6 +159,58 @@ test("a collection's rules leave out ignored patterns, hidden files and files ov
             removed: true,
         });
         assert.deepEqual(unwrap(await t.api.invoke("docs.folders", {})), []);
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("cairn ingest --watch indexes the folder, then each change, until Ctrl+C", async () => {
+    const folder = tempDir();
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(folder, "first.md"), "The first note.\n");
+    const child = spawn(
+        process.execPath,
+        [
+            CLI,
+            "ingest",
+            "--data",
+            dataDir,
+            "--embedding-model",
+            TEST_MODEL,
+            "--collection",
+            "Notes",
+            "--watch",
+            folder,
+        ],
+        {env: {...process.env, CAIRN_MODEL: ""}},
+    );
+    let stdout = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    const printed = (re: RegExp) =>
+        until(
+            async () => stdout,
+            (s) => re.test(s),
+            30_000,
+        );
+    try {
+        await printed(
+            /^watching .* for "Notes" \(Ctrl\+C to stop\)\ndone: 1 of 1 files indexed, 1 passages\n/,
+        );
+        fs.writeFileSync(path.join(folder, "second.md"), "The second note.\n");
+        await printed(/done: 1 of 1 files indexed, 1 passages\ndone: 1 of 1 files indexed, 1 passages\n$/);
+        const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+        child.kill("SIGINT");
+        assert.equal(await exited, 0);
+    } finally {
+        child.kill("SIGKILL");
+    }
+    // The folder stays watched: the next run of the app (here, a core on the same data) follows it.
+    const t = await open(dataDir);
+    try {
+        assert.deepEqual(
+            unwrap(await t.api.invoke("docs.folders", {})).map((f) => f.path),
+            [folder],
+        );
     } finally {
         await t.core.dispose();
     }
