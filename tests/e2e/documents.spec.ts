@@ -83,3 +83,36 @@ test("at 800x600 the documents table fits its dialog, long paths and all", async
     await confirm.getByRole("button", {name: "Yes, delete"}).click();
     await expect(dialog.locator('tr[data-status="indexed"]')).toHaveCount(0);
 });
+
+test("a watched folder: its files are indexed, a file saved there later appears, rules are kept", async ({
+    page,
+}) => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, "first.md"), "# First\n\nThe first note.\n");
+    served = await startServe({extra: ["--embedding-model", TEST_MODEL]});
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "Documents"}).click();
+    const dialog = page.getByRole("dialog", {name: "Documents"});
+    const folders = dialog.getByRole("region", {name: "Watched folders"});
+    await folders.getByRole("textbox", {name: "Folder to watch"}).fill(dir);
+    await folders.getByRole("button", {name: "Watch"}).click();
+    await expect(folders.getByRole("listitem")).toContainText([`${dir} watching`]);
+    await expect(dialog.locator('tr[data-status="indexed"]')).toHaveCount(1);
+
+    fs.writeFileSync(path.join(dir, "second.md"), "# Second\n\nSaved while Cairn watches.\n");
+    await expect(dialog.locator('tr[data-status="indexed"]')).toHaveCount(2);
+
+    await folders.getByText("Rules for “Documents”").click();
+    await folders.getByRole("textbox", {name: /Leave out/}).fill("*.log");
+    await folders.getByRole("checkbox", {name: "Include hidden files and folders"}).click();
+    await folders.getByRole("button", {name: "Save rules"}).click();
+    await expect(folders.getByRole("status")).toContainText("Saved");
+    await page.reload();
+    await page.getByRole("button", {name: "Documents"}).click();
+    await dialog.getByText("Rules for “Documents”").click();
+    await expect(dialog.getByRole("textbox", {name: /Leave out/})).toHaveValue("*.log");
+    await expect(dialog.getByRole("checkbox", {name: "Include hidden files and folders"})).toBeChecked();
+
+    await dialog.getByRole("button", {name: `Stop watching ${dir}`}).click();
+    await expect(dialog.getByRole("region", {name: "Watched folders"}).getByRole("listitem")).toHaveCount(0);
+});

@@ -8,6 +8,7 @@ import type {
 } from "../../../shared/contract.js";
 import {Confirm} from "../ui/Confirm.js";
 import {Dialog} from "../ui/Dialog.js";
+import {WatchedFolders} from "./WatchedFolders.js";
 
 type Props = {
     api: CairnApi;
@@ -131,6 +132,9 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
                     Add
                 </button>
             </form>
+            {!conversation && collection.trim() && (
+                <WatchedFolders api={api} collection={collection.trim()} onError={onError} />
+            )}
             {running.map((job) => (
                 <IngestBar
                     key={job.jobId}
@@ -190,12 +194,15 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
 }
 
 function IngestBar({job, onCancel}: {job: IngestProgress; onCancel(): void}) {
+    // The rate is measured from the first progress this window saw of the job.
+    const [first] = useState(() => ({at: Date.now(), done: job.filesDone}));
+    const pace = job.state === "running" ? paceOf(first, job) : "";
     return (
         <div className="ingest" data-state={job.state} aria-label="Ingest progress">
             <progress max={job.filesTotal || 1} value={job.filesDone} />
             <span className="ingest-text">
                 {job.message ??
-                    `${job.filesDone} of ${job.filesTotal} files · ${job.chunks} passages${job.currentFile ? ` · ${job.currentFile}` : ""}${job.state !== "running" ? ` · ${job.state}` : ""}`}
+                    `${job.filesDone} of ${job.filesTotal} files · ${job.chunks} passages${pace}${job.currentFile ? ` · ${job.currentFile}` : ""}${job.state !== "running" ? ` · ${job.state}` : ""}`}
             </span>
             {job.state === "running" && <button onClick={onCancel}>Cancel</button>}
             {job.errors.length > 0 && (
@@ -212,4 +219,15 @@ function IngestBar({job, onCancel}: {job: IngestProgress; onCancel(): void}) {
             )}
         </div>
     );
+}
+
+/** " · 3.2 files/s · about 2 min left", once a file is done and a second has passed. */
+export function paceOf(first: {at: number; done: number}, job: IngestProgress, now = Date.now()): string {
+    const seconds = (now - first.at) / 1000;
+    const done = job.filesDone - first.done;
+    if (seconds < 1 || done <= 0) return "";
+    const rate = done / seconds;
+    const left = (job.filesTotal - job.filesDone) / rate;
+    const time = left < 60 ? `${Math.ceil(left)} s` : `${Math.round(left / 60)} min`;
+    return ` · ${rate < 10 ? rate.toFixed(1) : Math.round(rate)} files/s · about ${time} left`;
 }

@@ -1,0 +1,24 @@
+import assert from "node:assert/strict";
+import {test} from "node:test";
+import type {IngestProgress} from "../../../shared/contract.js";
+import {paceOf} from "../../../renderer/src/documents/DocumentsPanel.js";
+
+const job = (filesDone: number, filesTotal: number): IngestProgress => ({
+    jobId: "j",
+    state: "running",
+    filesTotal,
+    filesDone,
+    chunks: 0,
+    currentFile: null,
+    errors: [],
+    message: null,
+});
+
+test("an ingest's rate and time left come from the files done since the window first saw the job", () => {
+    const first = {at: 0, done: 10};
+    assert.equal(paceOf(first, job(10, 100), 5_000), "", "nothing done yet: no rate");
+    assert.equal(paceOf(first, job(12, 100), 500), "", "under a second: no rate");
+    assert.equal(paceOf(first, job(30, 100), 10_000), " · 2.0 files/s · about 35 s left");
+    assert.equal(paceOf(first, job(40, 10_000), 2_000), " · 15 files/s · about 11 min left");
+    assert.equal(paceOf(first, job(130, 1_300), 60_000), " · 2.0 files/s · about 10 min left");
+});
