@@ -28,6 +28,7 @@ import {mcpFigures, mcpRows} from "./mcp.js";
 import {toolsAtScaleFigures, toolsAtScaleRows} from "./toolsAtScale.js";
 import {backupFigures, backupRows} from "./backup.js";
 import {importFigures, importRows} from "./import.js";
+import {ingestFigures as folderIngestFigures, ingestRows as folderIngestRows} from "./ingest.js";
 import {memoryFigures as memoryRecallFigures, memoryRows} from "./memory.js";
 import {uiFigures, uiRows} from "./ui.js";
 import {familyFigures, familyRows} from "./families.js";
@@ -342,6 +343,8 @@ const report = {
     backup: await backupFigures(),
     import: importFigures(),
     memoryRecall: await memoryRecallFigures(),
+    // Smaller than bench:ingest's default mixed folder (2,000 files): the watched folder keeps its 10,000.
+    folderIngest: await folderIngestFigures({mixed: 200, kill: 100, watch: 10_000}),
     extraction: await extractionFigures(),
     hostilePages: await hostilePageFigures(),
     extractBench: await extractBench(),
@@ -420,6 +423,7 @@ console.table({
     ...backupRows(report.backup),
     ...importRows(report.import),
     ...memoryRows(report.memoryRecall),
+    ...folderIngestRows(report.folderIngest),
     ...apiRows(report.api),
     ...apiRows(report.apiRealistic1B),
     ...uiRows(report.ui),
