@@ -59,6 +59,8 @@ export type CoreOptions = {
     offline?: boolean;
     /** false: the MCP servers of mcp.json are not connected (`cairn mcp` serving must not start itself). */
     connectMcp?: boolean;
+    /** false: watched folders are not rescanned and followed at start (a one-off command; default true). */
+    watchFolders?: boolean;
     /** A remote model for this run only (--base-url): offered as a provider, its key never stored. */
     oneOffProvider?: OneOffProvider;
     /** The desktop app's keychain for provider keys typed in Settings (Electron's safeStorage). */
@@ -120,7 +122,9 @@ export function createCore(options: CoreOptions): Core {
     const bus = new EventBus(check);
     const models = modelsFeature(options, library, bus);
     // Assistants ask whether a tool exists; the tools are made after them, over their memory and documents.
-    const knowledge = knowledgeFeature(library, models, bus, (name) => tools.toolKnown(name));
+    const knowledge = knowledgeFeature(library, models, bus, (name) => tools.toolKnown(name), {
+        watchFolders: options.watchFolders ?? true,
+    });
     const run = () => definedOnly(options.generation ?? {});
     const tools = toolsFeature({...options, generation: run}, library, models, knowledge, bus);
     const made = {library, models, knowledge, tools};

@@ -100,6 +100,8 @@ function openCore(args: CliArgs, notices: string[] = []): Core {
         catalogFile: process.env.CAIRN_MODEL_CATALOG || undefined,
         command: `cairn ${args.command}`,
         connectMcp: !(args.command === "mcp" && args.positionals.length === 0),
+        // Only what keeps running follows the watched folders (`ingest --watch` follows the ones it names).
+        watchFolders: args.command === "serve",
         oneOffProvider: args.command === "chat" ? oneOffProvider(args) : undefined,
     });
     // --embedding-model (or CAIRN_EMBEDDING_MODEL) chooses the documents' embedding model, and is kept.

@@ -46,6 +46,7 @@ export function knowledgeFeature(
     models: Models,
     bus: EventBus,
     toolKnown: (name: string) => boolean,
+    {watchFolders}: {watchFolders: boolean} = {watchFolders: true},
 ): Knowledge {
     const {db, settings, conversations, readOnly} = library;
     const docs = new DocumentService(db, models.embedder, bus, (id) => conversations.get(id) !== null);
@@ -76,7 +77,8 @@ export function knowledgeFeature(
         start: () => {
             if (readOnly) return;
             docs.ingest.resumePending();
-            void docs.folders.start().catch((error) => console.error("[cairn] watched folders:", error));
+            if (watchFolders)
+                void docs.folders.start().catch((error) => console.error("[cairn] watched folders:", error));
         },
         stop: async () => {
             await docs.folders.stop();
