@@ -53,6 +53,11 @@ test("slides, sheets and messages are sections of their own, named for citations
     assert.equal(xlsx.sections[2]!.text, "| 1 | a |\n| --- | --- |\n| 2 | b |\n| 3 | c |");
     assert.equal(ods.sections[2]!.text, xlsx.sections[2]!.text);
 
+    // Dates and times by the cell's number format, in both of Excel's date systems (calamine's files).
+    const dates = "| 2021-01-01 | 15 |\n| --- | --- |\n| 2021-01-02 | 16 |\n| 255:10:10 | 17 |";
+    assert.equal(whole(await read("date.xlsx")), dates);
+    assert.equal(whole(await read("date_1904.xlsx")), dates, "the 1904 date system");
+
     const mail = await read("delivery-status.eml");
     assert.equal(mail.title, "Delivery Status Notification (Failure)");
     assert.match(whole(mail), /^From: MAILER-DAEMON@amazonses\.com\nTo: xxxxx@gmail\.com\n/);

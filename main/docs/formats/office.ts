@@ -3,6 +3,7 @@ import mammoth from "mammoth";
 import {toMarkdown} from "../../web/html.js";
 import {ExtractError, FILE_LIMITS, type ExtractedDocument, type Section} from "./document.js";
 import {all, attr, childElements, first, parseXml, textOf, type XmlElement} from "./xml.js";
+import {SheetNumbers} from "./sheetNumbers.js";
 import {openZip, type ZipParts} from "./zip.js";
 
 const NO_IMAGES = {convertImage: mammoth.images.imgElement(async () => ({src: ""}))};
@@ -52,12 +53,16 @@ export async function fromXlsx(body: Uint8Array): Promise<ExtractedDocument> {
     const shared = zip.has("xl/sharedStrings.xml")
         ? all(parseXml(await zip.text("xl/sharedStrings.xml")), "si").map(sharedString)
         : [];
+    const numbers = SheetNumbers.read(
+        zip.has("xl/styles.xml") ? await zip.text("xl/styles.xml") : null,
+        await zip.text("xl/workbook.xml"),
+    );
     const budget = {cells: FILE_LIMITS.maxCells};
     const sections: Section[] = [];
     for (const sheet of all(workbook, "sheet")) {
         const file = targets.get(attr(sheet, "r:id") ?? "");
         if (!file || !zip.has(file)) continue;
-        const rows = sheetRows(parseXml(await zip.text(file)), shared, budget);
+        const rows = sheetRows(parseXml(await zip.text(file)), shared, numbers, budget);
         sections.push({
             text: table(rows),
             page: null,
@@ -129,6 +134,7 @@ function sharedString(si: XmlElement): string {
 function sheetRows(
     sheet: ReturnType<typeof parseXml>,
     shared: string[],
+    numbers: SheetNumbers,
     budget: {cells: number},
 ): string[][] {
     const rows: string[][] = [];
@@ -137,21 +143,21 @@ function sheetRows(
         for (const c of childElements(row).filter((e) => e.name === "c")) {
             if (--budget.cells < 0) return rows;
             const column = columnIndex(attr(c, "r")) ?? cells.length;
-            cells[column] = cellText(c, shared);
+            cells[column] = cellText(c, shared, numbers);
         }
         if (cells.some((v) => v)) rows.push(Array.from(cells, (v) => v ?? ""));
     }
     return rows;
 }
 
-function cellText(c: XmlElement, shared: string[]): string {
+function cellText(c: XmlElement, shared: string[], numbers: SheetNumbers): string {
     const type = attr(c, "t");
     if (type === "inlineStr") return textOf(first(c, "is") ?? c).trim();
     const v = first(c, "v");
     const value = v ? textOf(v) : "";
     if (type === "s") return shared[Number(value)] ?? "";
     if (type === "b") return value === "1" ? "TRUE" : "FALSE";
-    return value;
+    return type === undefined || type === "n" ? numbers.show(value, attr(c, "s")) : value;
 }
 
 /** "C7" → 2. */
