@@ -1,4 +1,4 @@
-import type {Section} from "./formats/document.js";
+import type {Section} from "../web/formats/document.js";
 
 export type ChunkLocation = {
     page: number | null;

@@ -1,15 +1,15 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import {ExtractionError, fileExtractor} from "../web/extractor.js";
-import {ExtractError, type ExtractedDocument} from "./formats/document.js";
+import {ExtractError, type ExtractedDocument} from "../web/formats/document.js";
 
-export {ExtractError, type ExtractedDocument, type Section} from "./formats/document.js";
-export {kindOf} from "./formats/kinds.js";
+export {ExtractError, type ExtractedDocument, type Section} from "../web/formats/document.js";
+export {kindOf} from "../web/formats/kinds.js";
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /**
- * Extracts one file in the extraction worker (formats/index.ts), off the core's event loop and under the
+ * Extracts one file in the extraction worker (web/formats/index.ts), off the core's event loop and under the
  * worker's memory and time limits; throws ExtractError with a reason a person can act on. The bytes are moved
  * to the worker, not copied: a Buffer of its own is emptied (read its length first).
  */

@@ -156,7 +156,7 @@ export class FolderWatch {
     private flush(entry: Followed, rules: Rules): void {
         entry.timer = null;
         const scope = {collectionId: entry.collectionId, conversationId: null};
-        for (const gone of entry.removed) this.forget(entry.collectionId, entry.folder, gone);
+        for (const gone of entry.removed) this.forget(entry.collectionId, gone);
         entry.removed.clear();
         const files = [...entry.changed];
         entry.changed.clear();
@@ -172,12 +172,12 @@ export class FolderWatch {
     }
 
     /** A deleted file's document, or every document under a deleted folder, leaves the index. */
-    private forget(collectionId: string, folder: string, gone: string): void {
+    private forget(collectionId: string, gone: string): void {
         const scope = {collectionId, conversationId: null};
         const doc = this.deps.store.findByPath(gone, scope);
         if (doc) this.deps.store.removeDocument(doc.id);
         for (const inside of this.deps.folders.filesUnder(collectionId, gone, path.sep))
-            if (inside.path.startsWith(folder)) this.deps.store.removeDocument(inside.id);
+            this.deps.store.removeDocument(inside.id);
     }
 
     /** Compares the folder with its documents: queues new and changed files, removes deleted ones. */

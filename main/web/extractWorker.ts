@@ -2,8 +2,8 @@
 // pool gives it. One task at a time; the pool terminates it at a deadline, on Stop, or when idle.
 import v8 from "node:v8";
 import {parentPort} from "node:worker_threads";
-import {ExtractError} from "../docs/formats/document.js";
-import {extractDocument} from "../docs/formats/index.js";
+import {ExtractError} from "./formats/document.js";
+import {extractDocument} from "./formats/index.js";
 import {duckDuckGoResults} from "./duckduckgo.js";
 import {extractPage, NotText} from "./extract.js";
 import type {Task} from "./extractor.js";

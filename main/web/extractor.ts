@@ -1,6 +1,6 @@
 import type {Worker, WorkerOptions} from "node:worker_threads";
 import {startWorker} from "../workers.js";
-import type {ExtractedDocument} from "../docs/formats/document.js";
+import type {ExtractedDocument} from "./formats/document.js";
 import type {SearchResult} from "./duckduckgo.js";
 import type {Extracted, PageInput} from "./extract.js";
 

@@ -1,5 +1,5 @@
 import PostalMime, {type Email} from "postal-mime";
-import {toMarkdown} from "../../web/html.js";
+import {toMarkdown} from "../html.js";
 import {ExtractError, FILE_LIMITS, type ExtractedDocument, type Section} from "./document.js";
 
 /** One e-mail (.eml): its headers that matter, its text (or its HTML as Markdown) and its attachments' names. */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import {pathToFileURL} from "node:url";
-import {extractPage} from "../../web/extract.js";
+import {extractPage} from "../extract.js";
 import {ExtractError, type ExtractedDocument} from "./document.js";
 import {fromEpub} from "./epub.js";
 import {kindOf} from "./kinds.js";

@@ -1,5 +1,5 @@
 import path from "node:path/posix";
-import {toMarkdown} from "../../web/html.js";
+import {toMarkdown} from "../html.js";
 import {ExtractError, type ExtractedDocument, type Section} from "./document.js";
 import {all, attr, first, parseXml, textOf} from "./xml.js";
 import {openZip} from "./zip.js";
@@ -20,7 +20,7 @@ export async function fromEpub(body: Uint8Array): Promise<ExtractedDocument> {
         ]),
     );
     const drm = zip.has("META-INF/encryption.xml")
-        ? await encrypted(await zip.text("META-INF/encryption.xml"))
+        ? encrypted(await zip.text("META-INF/encryption.xml"))
         : [];
     const sections: Section[] = [];
     for (const ref of all(opf, "itemref")) {
@@ -38,8 +38,9 @@ export async function fromEpub(body: Uint8Array): Promise<ExtractedDocument> {
 }
 
 /** The parts META-INF/encryption.xml names (fonts are often obfuscated that way; chapters only under DRM). */
-async function encrypted(xml: string): Promise<string[]> {
-    return all(parseXml(xml), "enc:CipherReference")
-        .concat(all(parseXml(xml), "CipherReference"))
-        .map((ref) => decodeURI(attr(ref, "URI") ?? ""));
+function encrypted(xml: string): string[] {
+    const root = parseXml(xml);
+    return [...all(root, "enc:CipherReference"), ...all(root, "CipherReference")].map((ref) =>
+        decodeURI(attr(ref, "URI") ?? ""),
+    );
 }

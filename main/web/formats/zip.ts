@@ -24,9 +24,9 @@ export async function openZip(body: Uint8Array, what: string, limits = FILE_LIMI
         total += entry.uncompressedSize;
         const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
         if (entry.uncompressedSize > 2 ** 20 && ratio > limits.maxRatio)
-            throw bomb(what, entry.uncompressedSize);
+            throw bomb(what, entry.uncompressedSize, limits);
     }
-    if (total > limits.maxUnpackedBytes) throw bomb(what, total);
+    if (total > limits.maxUnpackedBytes) throw bomb(what, total, limits);
     const byName = new Map(entries.map((e) => [e.fileName, e]));
     const bytes = async (name: string) => {
         const entry = byName.get(name);
@@ -41,9 +41,9 @@ export async function openZip(body: Uint8Array, what: string, limits = FILE_LIMI
     };
 }
 
-function bomb(what: string, bytes: number): ExtractError {
+function bomb(what: string, bytes: number, limits: typeof FILE_LIMITS): ExtractError {
     return new ExtractError(
-        `refused as a zip bomb: this ${what} would unpack to ${Math.round(bytes / 2 ** 20)} MB (more than ${FILE_LIMITS.maxUnpackedBytes / 2 ** 20} MB, or over ${FILE_LIMITS.maxRatio} times its size)`,
+        `refused as a zip bomb: this ${what} would unpack to ${Math.round(bytes / 2 ** 20)} MB (more than ${limits.maxUnpackedBytes / 2 ** 20} MB, or over ${limits.maxRatio} times its size)`,
     );
 }
 

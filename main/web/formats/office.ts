@@ -1,6 +1,6 @@
 import path from "node:path/posix";
 import mammoth from "mammoth";
-import {toMarkdown} from "../../web/html.js";
+import {toMarkdown} from "../html.js";
 import {ExtractError, FILE_LIMITS, type ExtractedDocument, type Section} from "./document.js";
 import {all, attr, childElements, first, parseXml, textOf, type XmlElement} from "./xml.js";
 import {SheetNumbers} from "./sheetNumbers.js";
