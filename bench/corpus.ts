@@ -11,10 +11,20 @@ const SYLLABLES = "ka lo mi re tu sa ne po vi da gu fe ri mo ta le zu ni ba ko".
 
 export type Random = () => number;
 
-/** A small deterministic generator (LCG): the same seed gives the same corpus on every machine. */
+/**
+ * A small deterministic generator (mulberry32): the same seed gives the same corpus on every machine. Its
+ * arithmetic is 32-bit integer (Math.imul): a float LCG whose products pass 2^53 falls into short cycles, and
+ * a corpus made with it repeats its vectors.
+ */
 export function seeded(seed: number): Random {
-    let state = seed;
-    return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let state = seed >>> 0;
+    return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+    };
 }
 
 /** A vocabulary of `size` words: the common English words first, then made-up words of 2–4 syllables. */

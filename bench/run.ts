@@ -356,7 +356,7 @@ const report = {
     chatFormats: await familyFigures(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
     ingest: await ingestFigures(),
-    search: [await searchScale(10_000), await searchScale(100_000)],
+    search: [await searchScale(10_000), await searchScale(100_000), await searchScale(1_000_000)],
 };
 const overhead = report.engine.map((e, i) => ({
     threads: e.threads,

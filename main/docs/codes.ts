@@ -1,116 +1,232 @@
+import {hammingWasm} from "./kernels/hamming.wasm.js";
+import {binaryBytes, binaryCode, nibbleBytes, nibbleTable, SCALE_BYTES} from "./quantize.js";
+
+/** Histogram bins: one per possible Hamming distance, up to 2,048 dimensions. */
+const MAX_DIMENSION = 2048;
+const HISTOGRAM_AT = 0;
+const QUERY_AT = (MAX_DIMENSION + 1) * 4;
+const ALLOWED_AT = QUERY_AT + MAX_DIMENSION / 8;
+/** Scopes (collections, conversations' attachments) that a search can tell apart. */
+const MAX_SCOPES = 1 << 20;
+const FIRST_GROWING_AT = ALLOWED_AT + MAX_SCOPES;
+const PAGE = 65536;
+/** The kernel writes 0xFFFF for codes out of scope. */
+const OUT_OF_SCOPE = 0xffff;
+
+/** The kernel's memory, as WebAssembly gives it (typed here: main/'s TypeScript has no DOM library). */
+type Memory = {readonly buffer: ArrayBuffer; grow(pages: number): number};
+type Kernel = {
+    memory: Memory;
+    hamming: (...args: number[]) => void;
+    collect: (distances: number, n: number, cut: number, atCut: number, out: number) => number;
+};
+type Wasm = {
+    Module: new (bytes: Uint8Array) => object;
+    Instance: new (module: object) => {exports: unknown};
+};
+
+const wasm = (globalThis as unknown as {WebAssembly: Wasm}).WebAssembly;
+let compiled: object | null = null;
+
+/** An instance of the Hamming kernel with its own memory (one per index). */
+function kernel(): Kernel {
+    compiled ??= new wasm.Module(Buffer.from(hammingWasm, "base64"));
+    return new wasm.Instance(compiled).exports as Kernel;
+}
+
 /**
- * An in-memory index of binary codes (one bit per embedding dimension: its sign), the coarse stage of vector
- * search. At 384 dimensions a code is 48 bytes, so 100,000 chunks take 4.8 MB and a scan by Hamming distance
- * takes a few milliseconds; the candidates it returns are then rescored with their float vectors.
+ * The in-memory index of the first two stages of vector search, for one dimension:
+ * 1. every code's Hamming distance to the query's binary code, by a WebAssembly SIMD kernel over the binary
+ *    codes in its memory (48 bytes a chunk at 384 dimensions), and the `wide` nearest of them;
+ * 2. those rescored with their 4-bit codes (196 bytes a chunk, in JavaScript), the best `k` returned.
+ * A million chunks at 384 dimensions take about 250 MB (binary codes, their scopes, 4-bit codes, ids).
  */
 export class CodeIndex {
+    private readonly wasm = kernel();
     private ids = new Int32Array(0);
-    private scopes = new Int32Array(0);
-    private words = new Uint32Array(0);
+    private nibbles = new Uint8Array(0);
     private count = 0;
-    private readonly scopeIds = new Map<string, number>();
+    private capacity = 0;
+    private struck = 0;
+    /** Scope 0 is that of chunks struck out (deleted): never searched. */
+    private readonly scopeIds = new Map<string, number>([["\u0000struck out", 0]]);
+    private readonly binary: number;
+    private readonly nibble: number;
 
-    /** @param bytes the length of one code in bytes (the dimension / 8, rounded up). */
-    constructor(readonly bytes: number) {}
+    constructor(readonly dimension: number) {
+        if (dimension > MAX_DIMENSION)
+            throw new Error(`vectors of ${dimension} dimensions (at most ${MAX_DIMENSION})`);
+        this.binary = binaryBytes(dimension);
+        this.nibble = nibbleBytes(dimension);
+    }
 
     get size(): number {
         return this.count;
     }
 
-    /** Adds codes: `code` must be `bytes` long. */
+    /** Chunks struck out: deleted, their place not yet reclaimed. */
+    get struckOut(): number {
+        return this.struck;
+    }
+
+    /** Strikes out `count` chunks from position `start` (a document's, deleted or replaced): never returned again. */
+    strikeOut(start: number, count: number): void {
+        const scopes = new Int32Array(this.wasm.memory.buffer, this.scopesAt, this.count);
+        for (let i = start; i < Math.min(start + count, this.count); i++)
+            if (scopes[i] !== 0) {
+                scopes[i] = 0;
+                this.struck++;
+            }
+    }
+
+    /** Memory held: the kernel's (binary codes, scopes, scratch) and the 4-bit codes and ids. */
+    get memoryBytes(): number {
+        return this.wasm.memory.buffer.byteLength + this.nibbles.byteLength + this.ids.byteLength;
+    }
+
+    /** Bytes of one chunk's codes as `chunks.code` keeps them (binary, then 4-bit). */
+    get codeBytes(): number {
+        return this.binary + this.nibble;
+    }
+
+    /** Adds chunks: `code` is the binary code, then the nibble code (see quantize.ts). */
     add(entries: Iterable<{id: number; code: Uint8Array; scope: string}>): void {
-        const stride = this.stride;
-        for (const entry of entries) {
-            if (entry.code.byteLength !== this.bytes)
-                throw new Error(`a code of ${entry.code.byteLength} bytes in an index of ${this.bytes}`);
-            this.reserve(this.count + 1);
-            this.ids[this.count] = entry.id;
-            this.scopes[this.count] = this.scopeId(entry.scope);
-            const padded = new Uint8Array(stride * 4);
-            padded.set(entry.code);
-            this.words.set(new Uint32Array(padded.buffer), this.count * stride);
-            this.count++;
-        }
+        for (const entry of entries) this.addRun([entry.id], entry.code, entry.scope);
     }
 
     /**
-     * The ids of the `k` codes nearest to `code` by Hamming distance, nearest first, among the given scopes
-     * (all when null). Ties at the cut are broken by insertion order.
+     * Adds chunks of one scope: `codes` holds their codes one after another, in the order of `ids`. Returns
+     * the position of the first (the chunks take the positions after it).
      */
-    nearest(code: Uint8Array, k: number, scopes: string[] | null): number[] {
-        if (k <= 0 || this.count === 0) return [];
-        const allowed = scopes === null ? null : new Set(scopes.map((s) => this.scopeIds.get(s) ?? -1));
-        const query = this.toWords(code);
-        const stride = this.stride;
-        const distances = new Uint16Array(this.count);
-        const histogram = new Uint32Array(stride * 32 + 2);
-        const outside = stride * 32 + 1;
-        for (let i = 0; i < this.count; i++) {
-            if (allowed && !allowed.has(this.scopes[i]!)) {
-                distances[i] = outside;
-                continue;
-            }
-            let distance = 0;
-            const base = i * stride;
-            for (let w = 0; w < stride; w++) distance += popcount(this.words[base + w]! ^ query[w]!);
-            distances[i] = distance;
-            histogram[distance]!++;
+    addRun(ids: ArrayLike<number>, codes: Uint8Array, scope: string): number {
+        const size = this.codeBytes;
+        if (codes.byteLength !== ids.length * size)
+            throw new Error(`a code of ${codes.byteLength / ids.length} bytes in an index of ${size}`);
+        this.reserve(this.count + ids.length);
+        const start = this.count;
+        const memory = new Uint8Array(this.wasm.memory.buffer);
+        const scopes = new Int32Array(this.wasm.memory.buffer, this.scopesAt, this.capacity);
+        const scopeId = this.scopeId(scope);
+        for (let i = 0; i < ids.length; i++) {
+            const from = i * size;
+            const binaryAt = this.codesAt + this.count * this.binary;
+            for (let b = 0; b < this.binary; b++) memory[binaryAt + b] = codes[from + b]!;
+            const nibbleAt = this.count * this.nibble;
+            for (let b = 0; b < this.nibble; b++) this.nibbles[nibbleAt + b] = codes[from + this.binary + b]!;
+            scopes[this.count] = scopeId;
+            this.ids[this.count] = ids[i]!;
+            this.count++;
         }
-        // The smallest distance d such that at least k codes lie at d or nearer: every code nearer than d is
-        // in, and codes at d fill what is left. A counting pass instead of a sort: O(n).
+        return start;
+    }
+
+    /**
+     * The `k` chunks with the highest 4-bit scores (≈ cosine) among the `wide` nearest by Hamming distance, in
+     * the given scopes (all when null), best first. `unit` is the normalized query.
+     */
+    nearest(
+        unit: Float32Array,
+        k: number,
+        wide: number,
+        scopes: string[] | null,
+    ): {id: number; score: number}[] {
+        if (k <= 0 || this.count === 0) return [];
+        const positions = this.hammingNearest(unit, Math.max(k, wide), scopes);
+        const table = nibbleTable(unit);
+        const pairs = this.nibble - SCALE_BYTES;
+        const view = new DataView(this.nibbles.buffer);
+        const scored = Array.from(positions, (position) => {
+            const at = position * this.nibble;
+            let sum = 0;
+            for (let p = 0; p < pairs; p++) sum += table[p * 256 + this.nibbles[at + SCALE_BYTES + p]!]!;
+            return {id: this.ids[position]!, score: sum * view.getFloat32(at, true)};
+        });
+        return scored.sort((a, b) => b.score - a.score).slice(0, k);
+    }
+
+    /** Positions of the `wide` codes nearest by Hamming distance (ties at the cut: first added first). */
+    private hammingNearest(unit: Float32Array, wide: number, scopes: string[] | null): Int32Array {
+        const {memory, hamming, collect} = this.wasm;
+        const bytes = new Uint8Array(memory.buffer);
+        bytes.fill(0, HISTOGRAM_AT, HISTOGRAM_AT + (MAX_DIMENSION + 1) * 4);
+        bytes.set(binaryCode(unit), QUERY_AT);
+        bytes.fill(scopes ? 0 : 1, ALLOWED_AT, ALLOWED_AT + this.scopeIds.size);
+        bytes[ALLOWED_AT] = 0;
+        for (const scope of scopes ?? []) {
+            const id = this.scopeIds.get(scope);
+            if (id) bytes[ALLOWED_AT + id] = 1;
+        }
+        hamming(
+            QUERY_AT,
+            this.codesAt,
+            this.count,
+            this.binary,
+            this.scopesAt,
+            ALLOWED_AT,
+            1,
+            this.distancesAt,
+            HISTOGRAM_AT,
+        );
+        // The smallest distance d with at least `wide` codes at d or nearer: all nearer are in, codes at d fill
+        // the rest. A counting pass instead of a sort.
+        const histogram = new Uint32Array(memory.buffer, HISTOGRAM_AT, this.dimension + 1);
         let cut = 0;
         let below = 0;
-        while (cut < outside && below + histogram[cut]! < k) below += histogram[cut++]!;
-        const chosen: {id: number; distance: number}[] = [];
-        let atCut = k - below;
-        for (let i = 0; i < this.count; i++) {
-            const distance = distances[i]!;
-            if (distance < cut) chosen.push({id: this.ids[i]!, distance});
-            else if (distance === cut && cut < outside && atCut > 0) {
-                chosen.push({id: this.ids[i]!, distance});
-                atCut--;
-            }
-        }
-        return chosen.sort((a, b) => a.distance - b.distance).map((c) => c.id);
+        while (cut <= this.dimension && below + histogram[cut]! < wide) below += histogram[cut++]!;
+        const found =
+            cut > this.dimension
+                ? collect(this.distancesAt, this.count, OUT_OF_SCOPE, 0, this.resultsAt)
+                : collect(this.distancesAt, this.count, cut, wide - below, this.resultsAt);
+        return new Int32Array(memory.buffer, this.resultsAt, found).slice();
     }
 
-    private get stride(): number {
-        return Math.ceil(this.bytes / 4);
+    // The growing regions of the kernel's memory: codes, then their scopes, distances and results.
+    private get codesAt(): number {
+        return FIRST_GROWING_AT;
     }
-
-    private toWords(code: Uint8Array): Uint32Array {
-        if (code.byteLength !== this.bytes)
-            throw new Error(`a query code of ${code.byteLength} bytes in an index of ${this.bytes}`);
-        const padded = new Uint8Array(this.stride * 4);
-        padded.set(code);
-        return new Uint32Array(padded.buffer);
+    private get scopesAt(): number {
+        return this.codesAt + this.capacity * this.binary;
+    }
+    private get distancesAt(): number {
+        return this.scopesAt + this.capacity * 4;
+    }
+    private get resultsAt(): number {
+        return align(this.distancesAt + this.capacity * 2);
     }
 
     private scopeId(scope: string): number {
         let id = this.scopeIds.get(scope);
         if (id === undefined) {
-            id = this.scopeIds.size;
-            this.scopeIds.set(scope, id);
+            if (this.scopeIds.size >= MAX_SCOPES) throw new Error(`more than ${MAX_SCOPES} document scopes`);
+            this.scopeIds.set(scope, (id = this.scopeIds.size));
         }
         return id;
     }
 
-    private reserve(wanted: number): void {
-        if (wanted <= this.ids.length) return;
-        const capacity = Math.max(wanted, this.ids.length * 2, 1024);
-        const grow = <T extends Int32Array | Uint32Array>(old: T, make: (n: number) => T, per: number): T => {
-            const next = make(capacity * per);
-            next.set(old);
-            return next;
-        };
-        this.ids = grow(this.ids, (n) => new Int32Array(n), 1);
-        this.scopes = grow(this.scopes, (n) => new Int32Array(n), 1);
-        this.words = grow(this.words, (n) => new Uint32Array(n), this.stride);
+    /** Room for `wanted` chunks: the kernel's memory grows, and the scopes move up behind the longer codes. */
+    reserve(wanted: number): void {
+        if (wanted <= this.capacity) return;
+        const capacity = Math.max(wanted, Math.ceil(this.capacity * 1.5), 1024);
+        const oldScopes = this.scopesAt;
+        const oldCapacity = this.capacity;
+        const end = align(this.codesAt + capacity * (this.binary + 4 + 2)) + capacity * 4;
+        const pages = Math.ceil(end / PAGE) - this.wasm.memory.buffer.byteLength / PAGE;
+        if (pages > 0) this.wasm.memory.grow(pages);
+        this.capacity = capacity;
+        new Uint8Array(this.wasm.memory.buffer).copyWithin(
+            this.scopesAt,
+            oldScopes,
+            oldScopes + oldCapacity * 4,
+        );
+        const ids = new Int32Array(capacity);
+        ids.set(this.ids);
+        this.ids = ids;
+        const nibbles = new Uint8Array(capacity * this.nibble);
+        nibbles.set(this.nibbles);
+        this.nibbles = nibbles;
     }
 }
 
-function popcount(x: number): number {
-    x -= (x >>> 1) & 0x55555555;
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+function align(offset: number): number {
+    return Math.ceil(offset / 16) * 16;
 }

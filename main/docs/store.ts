@@ -3,7 +3,7 @@ import type Database from "better-sqlite3";
 import type {Collection, DocumentInfo} from "../../shared/contract.js";
 import {StatementCache, type Db} from "../store/db.js";
 import type {Chunk, ChunkLocation} from "./chunker.js";
-import {blobOf, scopeKey, VectorIndex, type Scope, type VectorMeta} from "./vectorIndex.js";
+import {scopeKey, VectorIndex, type Scope, type VectorMeta} from "./vectorIndex.js";
 
 export {scopeKey, type Scope, type VectorMeta} from "./vectorIndex.js";
 
@@ -46,7 +46,7 @@ const EXACT_TERM_MATCHES = 3;
  */
 export class DocumentStore {
     private readonly statements: StatementCache;
-    /** The vector side (vec0 table and binary codes), in the same database and transactions. */
+    /** The vector side (vec0 table and the codes search runs on), in the same database and transactions. */
     readonly vectors: VectorIndex;
 
     constructor(private readonly db: Db) {
@@ -161,24 +161,18 @@ export class DocumentStore {
             this.vectors.ensureTable(vectorMeta);
             this.sql("DELETE FROM chunks WHERE document_id = ?").run(id);
             const insertChunk = this.sql(
-                "INSERT INTO chunks (document_id, ordinal, text, location, code) VALUES (?, ?, ?, ?, vec_quantize_binary(?))",
+                "INSERT INTO chunks (document_id, ordinal, text, location) VALUES (?, ?, ?, ?)",
             );
-            const scope = this.scopeKeyOf(id);
-            chunks.forEach((chunk, i) => {
-                const vector = blobOf(vectors[i]!);
-                const {lastInsertRowid} = insertChunk.run(
-                    id,
-                    i,
-                    chunk.text,
-                    JSON.stringify(chunk.location),
-                    vector,
-                );
-                this.vectors.insert(lastInsertRowid, vector, scope);
-            });
+            const written = chunks.map((chunk, i) => ({
+                id: insertChunk.run(id, i, chunk.text, JSON.stringify(chunk.location)).lastInsertRowid,
+                vector: vectors[i]!,
+            }));
+            this.vectors.writeDocument(id, written, this.scopeKeyOf(id));
             this.sql(
                 `UPDATE documents SET title = ?, content_hash = ?, size_bytes = ?, text = ?, status = 'indexed', error = NULL,
                      chunk_count = ?, job_id = NULL, updated_at = ? WHERE id = ?`,
             ).run(doc.title, doc.hash, doc.size, doc.text, chunks.length, Date.now(), id);
+            this.vectors.trimLog();
         })();
     }
 
@@ -249,8 +243,7 @@ export class DocumentStore {
     ): void {
         this.db.transaction(() => {
             this.vectors.ensureTable(meta);
-            const scope = this.scopeKeyOf(documentId);
-            for (const {id, vector} of vectors) this.vectors.replace(id, blobOf(vector), scope);
+            this.vectors.writeDocument(documentId, vectors, this.scopeKeyOf(documentId));
         })();
     }
 

@@ -1,27 +1,45 @@
 import type Database from "better-sqlite3";
 import type {StatementCache, Db} from "../store/db.js";
 import {CodeIndex} from "./codes.js";
+import {binaryCode, int8Code, int8Cosine, nibbleCode, normalized} from "./quantize.js";
 
 /** Which documents a search may see: a collection's, or one conversation's attachments. */
 export type Scope = {collectionId: string | null; conversationId: string | null};
 export type VectorMeta = {dimension: number; model: string};
 type StoredVectorMeta = VectorMeta & {layout?: number};
-type LoadedCodes = {index: CodeIndex; model: string; inserted: number; rewritten: number; lastId: number};
+/** The codes in memory, the meta they were read for, the last log entry read, and each document's place. */
+type LoadedCodes = {
+    index: CodeIndex;
+    model: string;
+    seq: number;
+    places: Map<string, {start: number; count: number}>;
+};
 
 const VECTOR_TABLE = "chunk_vectors";
 /**
- * Layout 2: vec0 chunks of 32 vectors (reading one vector by rowid reads one 48 KB blob, not 1.5 MB) and a
- * binary code per chunk in `chunks.code`. Layout 1 (no `layout` in the meta) is upgraded in place.
+ * Layout 3: vec0 chunks of 32 vectors (reading one vector by rowid reads one 48 KB blob, not 1.5 MB); per
+ * document a block of its chunks' binary and 4-bit codes (`document_codes`), and per chunk its int8 code
+ * (`vector_codes`). Layouts 1 (no `layout` in the meta) and 2 (binary codes per chunk) are upgraded in
+ * place, without embedding anything again.
  */
-const VECTOR_LAYOUT = 2;
+const VECTOR_LAYOUT = 3;
 const VECTOR_CHUNK_SIZE = 32;
-/** Candidates from the binary codes per wanted result, rescored with the float vectors (sqlite-vec's default). */
-const OVERSAMPLE = 8;
+/**
+ * Candidates of the first stage (Hamming distance of binary codes), rescored with their 4-bit codes. Wide,
+ * because a binary code is a coarse guess: it tells a passage on the query's subject from one off it, but
+ * within a subject its error is larger than the gaps between neighbours.
+ */
+const WIDE = 4096;
+/** Per wanted result, candidates of the second stage rescored with their int8 codes (read from the file). */
+const OVERSAMPLE = 3;
+/** Entries of the code log kept: a reader that has not read since this many changes reads everything. */
+const LOG_KEPT = 100_000;
 
 /**
- * The vector side of document search: a sqlite-vec vec0 table of float vectors partitioned by scope, whose
- * dimension comes from the embedding model, and the chunks' binary codes held in memory for the first pass.
- * It shares the document store's statements and transactions: a chunk and its vector change together.
+ * The vector side of document search. The float vectors are kept in a sqlite-vec vec0 table (partitioned
+ * by scope; its dimension comes from the embedding model): the exact record, and vec0's exact kNN. Search
+ * runs on compact codes of them (quantize.ts) in three stages; see `nearest`. It shares the document store's
+ * statements and transactions: a chunk, its vector and its codes change together.
  */
 export class VectorIndex {
     private codes: LoadedCodes | null = null;
@@ -53,7 +71,8 @@ export class VectorIndex {
         const current = this.meta();
         if (current && current.dimension === meta.dimension && current.model === meta.model) return;
         this.createTable(meta);
-        this.sql("UPDATE chunks SET code = NULL WHERE code IS NOT NULL").run();
+        this.sql("DELETE FROM document_codes").run();
+        this.sql("DELETE FROM vector_codes").run();
     }
 
     /** How many vectors the table holds (0 without a table). */
@@ -62,20 +81,36 @@ export class VectorIndex {
         return (this.db.prepare(`SELECT count(*) AS n FROM ${VECTOR_TABLE}`).get() as {n: number}).n;
     }
 
-    /** Adds a chunk's vector (the chunk's binary code is written with the chunk). */
-    insert(chunkId: number | bigint, vector: Buffer, scope: string): void {
-        this.sql(`INSERT INTO ${VECTOR_TABLE} (rowid, embedding, scope) VALUES (?, ?, ?)`).run(
-            BigInt(chunkId),
-            vector,
-            scope,
+    /**
+     * Writes a document's vectors and codes, its chunks already in place (new ones, or the same ones with a
+     * new model: their old vectors are dropped). Every chunk of the document is given.
+     */
+    writeDocument(
+        documentId: string,
+        chunks: {id: number | bigint; vector: Float32Array}[],
+        scope: string,
+    ): void {
+        const insertVector = this.sql(
+            `INSERT INTO ${VECTOR_TABLE} (rowid, embedding, scope) VALUES (?, ?, ?)`,
         );
-    }
-
-    /** Replaces a chunk's vector and its binary code (a new embedding model). */
-    replace(chunkId: number, vector: Buffer, scope: string): void {
-        this.sql(`DELETE FROM ${VECTOR_TABLE} WHERE rowid = ?`).run(BigInt(chunkId));
-        this.insert(chunkId, vector, scope);
-        this.sql("UPDATE chunks SET code = vec_quantize_binary(?) WHERE id = ?").run(vector, chunkId);
+        const insertCode = this.sql("INSERT OR REPLACE INTO vector_codes (chunk_id, code) VALUES (?, ?)");
+        const dropVector = this.sql(`DELETE FROM ${VECTOR_TABLE} WHERE rowid = ?`);
+        const codes: Buffer[] = [];
+        for (const {id, vector} of chunks) {
+            const unit = normalized(vector);
+            dropVector.run(BigInt(id));
+            insertVector.run(BigInt(id), blobOf(vector), scope);
+            insertCode.run(BigInt(id), int8Code(unit));
+            codes.push(Buffer.from(binaryCode(unit)), Buffer.from(nibbleCode(unit)));
+        }
+        this.sql("DELETE FROM document_codes WHERE document_id = ?").run(documentId);
+        if (chunks.length === 0) return;
+        const ids = Float64Array.from(chunks, (c) => Number(c.id));
+        this.sql("INSERT INTO document_codes (document_id, ids, codes) VALUES (?, ?, ?)").run(
+            documentId,
+            Buffer.from(ids.buffer),
+            Buffer.concat(codes),
+        );
     }
 
     /** A new, empty vec0 table and its delete trigger, replacing the old one. */
@@ -89,6 +124,10 @@ export class VectorIndex {
              END;`,
         );
         this.statements.clear();
+        this.writeMeta(meta);
+    }
+
+    private writeMeta(meta: VectorMeta): void {
         const stored: StoredVectorMeta = {
             dimension: meta.dimension,
             model: meta.model,
@@ -100,113 +139,183 @@ export class VectorIndex {
     }
 
     /**
-     * A vector table of an older layout is copied into the current one and every chunk gets its binary code;
-     * no vector is embedded again.
+     * An older layout is brought to the current one: a vec0 table of layout 1 is copied into one of 32-vector
+     * chunks, and every document gets its codes from its stored vectors; no vector is embedded again. The
+     * vectors are read in one pass (1.5 KB each: 150 MB for 100,000 chunks), once.
      */
     private upgradeLayout(): void {
         const meta = this.storedMeta();
         if (!meta || meta.layout === VECTOR_LAYOUT) return;
         this.db.transaction(() => {
-            this.db.exec(
-                `CREATE TEMP TABLE old_vectors (id INTEGER PRIMARY KEY, embedding BLOB NOT NULL, scope TEXT NOT NULL);
-                 INSERT INTO temp.old_vectors (id, embedding, scope) SELECT rowid, embedding, scope FROM ${VECTOR_TABLE};`,
+            if (meta.layout === undefined) this.rechunkTable(meta);
+            const stored = new Map(
+                (
+                    this.db.prepare(`SELECT rowid, embedding FROM ${VECTOR_TABLE}`).raw().all() as [
+                        number,
+                        Buffer,
+                    ][]
+                ).map(([id, blob]) => [id, floatsOf(blob)]),
             );
-            this.createTable(meta);
-            this.db.exec(
-                `INSERT INTO ${VECTOR_TABLE} (rowid, embedding, scope) SELECT id, embedding, scope FROM temp.old_vectors;
-                 UPDATE chunks SET code = (SELECT vec_quantize_binary(embedding) FROM temp.old_vectors WHERE id = chunks.id);
-                 DROP TABLE temp.old_vectors;`,
-            );
+            const chunks = this.sql("SELECT document_id, id FROM chunks ORDER BY document_id, id")
+                .raw()
+                .all() as [string, number][];
+            const scopes = this.documentScopes();
+            for (const [documentId, ids] of groupBy(chunks)) {
+                const withVectors = ids
+                    .filter((id) => stored.has(id))
+                    .map((id) => ({id, vector: stored.get(id)!}));
+                this.writeDocument(documentId, withVectors, scopes.get(documentId) ?? "?");
+            }
+            this.writeMeta(meta);
         })();
     }
 
+    private rechunkTable(meta: VectorMeta): void {
+        this.db.exec(
+            `CREATE TEMP TABLE old_vectors (id INTEGER PRIMARY KEY, embedding BLOB NOT NULL, scope TEXT NOT NULL);
+             INSERT INTO temp.old_vectors (id, embedding, scope) SELECT rowid, embedding, scope FROM ${VECTOR_TABLE};`,
+        );
+        this.createTable(meta);
+        this.db.exec(
+            `INSERT INTO ${VECTOR_TABLE} (rowid, embedding, scope) SELECT id, embedding, scope FROM temp.old_vectors;
+             DROP TABLE temp.old_vectors;`,
+        );
+    }
+
     /**
-     * Nearest chunks to a vector by cosine distance, in the given scopes or all. The binary codes in memory
-     * give `k × 8` candidates by Hamming distance; their float vectors in the vec0 table give the exact
-     * distances and the order. With no more than `k × 8` chunks in scope, the result is exact.
+     * Nearest chunks to a vector by cosine distance, in the given scopes or all, in three stages: the WIDE
+     * nearest by the binary codes in memory, the `k × OVERSAMPLE` best of those by their 4-bit codes (also in
+     * memory), and these ordered by their int8 codes, read from the file, which also give the distances
+     * (within about 0.001 of the float vectors'). With no more than WIDE chunks in scope, every one is scored.
      */
     nearest(vector: Float32Array, k: number, scopes: string[] | null): {chunkId: number; distance: number}[] {
         const meta = this.meta();
         if (!meta || vector.length !== meta.dimension) return [];
-        const index = this.loadCodes(meta);
-        const blob = blobOf(vector);
-        const {code} = this.sql("SELECT vec_quantize_binary(?) AS code").get(blob) as {code: Buffer};
-        const distance = this.sql(
-            `SELECT vec_distance_cosine(embedding, ?) AS distance FROM ${VECTOR_TABLE} WHERE rowid = ?`,
-        );
-        return index
-            .nearest(code, k * OVERSAMPLE, scopes)
-            .flatMap((chunkId) => {
-                const row = distance.get(blob, BigInt(chunkId)) as {distance: number} | undefined;
-                return row ? [{chunkId, distance: row.distance}] : [];
-            })
+        const unit = normalized(vector);
+        const candidates = this.loadCodes(meta).nearest(unit, k * OVERSAMPLE, WIDE, scopes);
+        const rows = this.sql(
+            "SELECT chunk_id, code FROM vector_codes WHERE chunk_id IN (SELECT value FROM json_each(?))",
+        )
+            .raw()
+            .all(JSON.stringify(candidates.map((c) => c.id))) as [number, Buffer][];
+        return rows
+            .map(([chunkId, code]) => ({chunkId, distance: 1 - int8Cosine(unit, code)}))
             .sort((a, b) => a.distance - b.distance)
             .slice(0, k);
     }
 
-    /**
-     * The code index, brought up to date: rows inserted since the last call are appended; after a delete,
-     * a new model or new vectors it is read again. The counters and rows are read in one transaction, so a
-     * write by another process (the CLI) lands wholly before or after.
-     */
-    private loadCodes(meta: VectorMeta): CodeIndex {
-        return this.db.transaction(() => {
-            const changes = this.sql("SELECT inserted, rewritten FROM chunk_changes").get() as {
-                inserted: number;
-                rewritten: number;
-            };
-            let codes = this.codes;
-            if (!codes || codes.model !== meta.model || codes.rewritten !== changes.rewritten) {
-                codes = {
-                    index: new CodeIndex(Math.ceil(meta.dimension / 8)),
-                    model: meta.model,
-                    lastId: 0,
-                    ...changes,
-                };
-                this.codes = codes;
-                this.appendCodes(codes);
-            } else if (codes.inserted !== changes.inserted) {
-                this.appendCodes(codes);
-                codes.inserted = changes.inserted;
-            }
-            return codes.index;
-        })();
+    /** What the codes in memory hold: their bytes, chunks, and chunks struck out (all 0 before a search). */
+    inMemory(): {bytes: number; chunks: number; struckOut: number} {
+        const index = this.codes?.index;
+        return {bytes: index?.memoryBytes ?? 0, chunks: index?.size ?? 0, struckOut: index?.struckOut ?? 0};
     }
 
     /**
-     * Reads the codes of chunks newer than the last read, one row per document from the covering index
-     * `chunks_codes` (a row per chunk costs more in JavaScript than the scan: 100,000 chunks load in
-     * about 70 ms this way, 600 ms the other).
+     * The codes in memory, brought up to date in one read transaction (a write by another process, the CLI,
+     * lands wholly before or after) from the log of documents whose codes changed (`vector_log`): their old
+     * codes are struck out and their new ones appended. They are read again whole for a new model, when the
+     * log no longer reaches back to the last read, or when a fifth of what is held is struck out.
      */
-    private appendCodes(codes: LoadedCodes): void {
-        const scopes = new Map(
-            (
-                this.sql("SELECT id, collection_id, conversation_id FROM documents").raw().all() as [
-                    string,
-                    string | null,
-                    string | null,
-                ][]
-            ).map(([id, collectionId, conversationId]) => [id, scopeKey({collectionId, conversationId})]),
-        );
-        const rows = this.sql(
-            `SELECT document_id, group_concat(id, ',' ORDER BY id), group_concat(hex(code), '' ORDER BY id)
-             FROM chunks INDEXED BY chunks_codes WHERE code IS NOT NULL AND id > ? GROUP BY document_id`,
-        )
-            .raw()
-            .all(codes.lastId) as [string, string, string][];
-        for (const [documentId, ids, hex] of rows) {
-            const scope = scopes.get(documentId) ?? "";
-            const bytes = Buffer.from(hex, "hex");
-            codes.index.add(
-                ids.split(",").map((id, i) => ({
-                    id: Number(id),
-                    code: bytes.subarray(i * codes.index.bytes, (i + 1) * codes.index.bytes),
-                    scope,
-                })),
+    private loadCodes(meta: VectorMeta): CodeIndex {
+        return this.db.transaction(() => {
+            const log = this.sql("SELECT min(seq) AS first, max(seq) AS last FROM vector_log").get() as {
+                first: number | null;
+                last: number | null;
+            };
+            const last = log.last ?? 0;
+            const codes = this.codes;
+            const whole =
+                !codes ||
+                codes.model !== meta.model ||
+                codes.index.dimension !== meta.dimension ||
+                (log.first !== null && codes.seq < log.first - 1) ||
+                codes.index.struckOut > codes.index.size / 5;
+            if (whole) {
+                this.codes = {
+                    index: new CodeIndex(meta.dimension),
+                    model: meta.model,
+                    seq: last,
+                    places: new Map(),
+                };
+                this.codes.index.reserve(
+                    (this.sql("SELECT sum(length(ids)) / 8 FROM document_codes").pluck().get() as
+                        number | null) ?? 0,
+                );
+                this.readDocuments(this.codes, null);
+            } else if (codes.seq < last) {
+                const changed = this.sql("SELECT DISTINCT document_id FROM vector_log WHERE seq > ?")
+                    .pluck()
+                    .all(codes.seq) as string[];
+                for (const documentId of changed) {
+                    const place = codes.places.get(documentId);
+                    if (place) codes.index.strikeOut(place.start, place.count);
+                    codes.places.delete(documentId);
+                }
+                this.readDocuments(codes, changed);
+                codes.seq = last;
+            }
+            return this.codes!.index;
+        })();
+    }
+
+    /** Appends the code blocks of these documents (all when null), one block a document. */
+    private readDocuments(codes: LoadedCodes, documentIds: string[] | null): void {
+        const scopes = this.documentScopes();
+        const rows = (
+            documentIds
+                ? this.sql(
+                      "SELECT document_id, ids, codes FROM document_codes WHERE document_id IN (SELECT value FROM json_each(?))",
+                  )
+                      .raw()
+                      .all(JSON.stringify(documentIds))
+                : this.sql("SELECT document_id, ids, codes FROM document_codes").raw().all()
+        ) as [string, Buffer, Buffer][];
+        for (const [documentId, idBytes, blob] of rows) {
+            const ids = new Float64Array(
+                idBytes.buffer.slice(idBytes.byteOffset, idBytes.byteOffset + idBytes.byteLength),
             );
-            codes.lastId = Math.max(codes.lastId, Number(ids.slice(ids.lastIndexOf(",") + 1)));
+            const start = codes.index.addRun(ids, blob, scopes.get(documentId) ?? "?");
+            codes.places.set(documentId, {start, count: ids.length});
         }
     }
+
+    private documentScopes(): Map<string, string> {
+        const rows = this.sql("SELECT id, collection_id, conversation_id FROM documents").raw().all() as [
+            string,
+            string | null,
+            string | null,
+        ][];
+        return new Map(
+            rows.map(([id, collectionId, conversationId]) => [id, scopeKey({collectionId, conversationId})]),
+        );
+    }
+
+    /** Keeps the log to its last LOG_KEPT entries (a reader further behind reads everything again). */
+    trimLog(): void {
+        this.sql("DELETE FROM vector_log WHERE seq <= (SELECT max(seq) FROM vector_log) - ?").run(LOG_KEPT);
+    }
+}
+
+function groupBy(rows: [string, number][]): Map<string, number[]> {
+    const groups = new Map<string, number[]>();
+    for (const [key, id] of rows) {
+        const group = groups.get(key) ?? [];
+        group.push(id);
+        groups.set(key, group);
+    }
+    return groups;
+}
+
+/** A chunk's codes as `chunks.code` keeps them: the binary code, then the 4-bit code. */
+export function codesOf(vector: Float32Array): Buffer {
+    const unit = normalized(vector);
+    return Buffer.concat([binaryCode(unit), nibbleCode(unit)]);
+}
+
+function floatsOf(blob: Uint8Array): Float32Array {
+    const floats = new Float32Array(blob.byteLength / 4);
+    new Uint8Array(floats.buffer).set(blob);
+    return floats;
 }
 
 /** A float vector as the blob sqlite-vec reads. */

@@ -482,4 +482,32 @@ export const MIGRATIONS: readonly Migration[] = [
             ALTER TABLE documents ADD COLUMN mtime_ms INTEGER;
         `,
     },
+    {
+        version: 28,
+        name: "vector codes for search in three stages: binary and 4-bit codes in a block per document, int8 per chunk, and a log of the blocks changed",
+        sql: `
+            DROP INDEX chunks_codes;
+            UPDATE chunks SET code = NULL WHERE code IS NOT NULL;
+            DROP TRIGGER chunks_count_insert;
+            DROP TRIGGER chunks_count_delete;
+            DROP TRIGGER chunks_count_recode;
+            DROP TABLE chunk_changes;
+            CREATE TABLE vector_codes (
+                chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
+                code BLOB NOT NULL
+            );
+            CREATE TABLE document_codes (
+                document_id TEXT PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+                ids BLOB NOT NULL,
+                codes BLOB NOT NULL
+            );
+            CREATE TABLE vector_log (seq INTEGER PRIMARY KEY AUTOINCREMENT, document_id TEXT NOT NULL);
+            CREATE TRIGGER document_codes_added AFTER INSERT ON document_codes BEGIN
+                INSERT INTO vector_log (document_id) VALUES (new.document_id);
+            END;
+            CREATE TRIGGER document_codes_removed AFTER DELETE ON document_codes BEGIN
+                INSERT INTO vector_log (document_id) VALUES (old.document_id);
+            END;
+        `,
+    },
 ];
