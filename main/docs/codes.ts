@@ -95,8 +95,8 @@ export class CodeIndex {
     }
 
     /**
-     * Adds chunks of one scope: `codes` holds their codes one after another, in the order of `ids`. Returns
-     * the position of the first (the chunks take the positions after it).
+     * Adds chunks of one scope: `codes` holds their binary codes, then their nibble codes, each in the order
+     * of `ids` (a document's block). Returns the position of the first (the chunks take those after it).
      */
     addRun(ids: ArrayLike<number>, codes: Uint8Array, scope: string): number {
         const size = this.codeBytes;
@@ -104,19 +104,19 @@ export class CodeIndex {
             throw new Error(`a code of ${codes.byteLength / ids.length} bytes in an index of ${size}`);
         this.reserve(this.count + ids.length);
         const start = this.count;
-        const memory = new Uint8Array(this.wasm.memory.buffer);
-        const scopes = new Int32Array(this.wasm.memory.buffer, this.scopesAt, this.capacity);
-        const scopeId = this.scopeId(scope);
-        for (let i = 0; i < ids.length; i++) {
-            const from = i * size;
-            const binaryAt = this.codesAt + this.count * this.binary;
-            for (let b = 0; b < this.binary; b++) memory[binaryAt + b] = codes[from + b]!;
-            const nibbleAt = this.count * this.nibble;
-            for (let b = 0; b < this.nibble; b++) this.nibbles[nibbleAt + b] = codes[from + this.binary + b]!;
-            scopes[this.count] = scopeId;
-            this.ids[this.count] = ids[i]!;
-            this.count++;
-        }
+        const n = ids.length;
+        new Uint8Array(this.wasm.memory.buffer).set(
+            codes.subarray(0, n * this.binary),
+            this.codesAt + start * this.binary,
+        );
+        this.nibbles.set(codes.subarray(n * this.binary), start * this.nibble);
+        new Int32Array(this.wasm.memory.buffer, this.scopesAt, this.capacity).fill(
+            this.scopeId(scope),
+            start,
+            start + n,
+        );
+        this.ids.set(ids, start);
+        this.count += n;
         return start;
     }
 

@@ -36,7 +36,11 @@ export async function hybridSearch(
     if (store.vectors.meta() !== null) {
         const vectors = await embedder.embed([query]);
         // Without the embedding model (not chosen, or failing) the full-text side still answers.
-        if (vectors.ok) nearest = store.vectors.nearest(vectors.value[0]!, depth, scopes);
+        // The codes are read in a worker when they must be read whole (the first search).
+        if (vectors.ok) {
+            await store.vectors.prepare();
+            nearest = store.vectors.nearest(vectors.value[0]!, depth, scopes);
+        }
     }
     const fused = new Map<number, number>();
     const add = (ids: {chunkId: number}[]) =>

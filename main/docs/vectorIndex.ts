@@ -1,10 +1,13 @@
 import type Database from "better-sqlite3";
 import type {StatementCache, Db} from "../store/db.js";
+import {startWorker} from "../workers.js";
+import {readCodeBlocks, type CodeBlocks} from "./codeBlocks.js";
 import {CodeIndex} from "./codes.js";
 import {binaryCode, int8Code, int8Cosine, nibbleCode, normalized} from "./quantize.js";
+import {scopeKey} from "./scope.js";
 
-/** Which documents a search may see: a collection's, or one conversation's attachments. */
-export type Scope = {collectionId: string | null; conversationId: string | null};
+export {scopeKey, type Scope} from "./scope.js";
+
 export type VectorMeta = {dimension: number; model: string};
 type StoredVectorMeta = VectorMeta & {layout?: number};
 /** The codes in memory, the meta they were read for, the last log entry read, and each document's place. */
@@ -34,6 +37,8 @@ const WIDE = 4096;
 const OVERSAMPLE = 3;
 /** Entries of the code log kept: a reader that has not read since this many changes reads everything. */
 const LOG_KEPT = 100_000;
+/** From this many chunks, the codes are read whole in a worker (see prepare). */
+const WORKER_FROM = 50_000;
 
 /**
  * The vector side of document search. The float vectors are kept in a sqlite-vec vec0 table (partitioned
@@ -95,13 +100,15 @@ export class VectorIndex {
         );
         const insertCode = this.sql("INSERT OR REPLACE INTO vector_codes (chunk_id, code) VALUES (?, ?)");
         const dropVector = this.sql(`DELETE FROM ${VECTOR_TABLE} WHERE rowid = ?`);
-        const codes: Buffer[] = [];
+        const binary: Uint8Array[] = [];
+        const nibbles: Uint8Array[] = [];
         for (const {id, vector} of chunks) {
             const unit = normalized(vector);
             dropVector.run(BigInt(id));
             insertVector.run(BigInt(id), blobOf(vector), scope);
             insertCode.run(BigInt(id), int8Code(unit));
-            codes.push(Buffer.from(binaryCode(unit)), Buffer.from(nibbleCode(unit)));
+            binary.push(binaryCode(unit));
+            nibbles.push(nibbleCode(unit));
         }
         this.sql("DELETE FROM document_codes WHERE document_id = ?").run(documentId);
         if (chunks.length === 0) return;
@@ -109,7 +116,7 @@ export class VectorIndex {
         this.sql("INSERT INTO document_codes (document_id, ids, codes) VALUES (?, ?, ?)").run(
             documentId,
             Buffer.from(ids.buffer),
-            Buffer.concat(codes),
+            Buffer.concat([...binary, ...nibbles]),
         );
     }
 
@@ -224,25 +231,9 @@ export class VectorIndex {
             };
             const last = log.last ?? 0;
             const codes = this.codes;
-            const whole =
-                !codes ||
-                codes.model !== meta.model ||
-                codes.index.dimension !== meta.dimension ||
-                (log.first !== null && codes.seq < log.first - 1) ||
-                codes.index.struckOut > codes.index.size / 5;
-            if (whole) {
-                this.codes = {
-                    index: new CodeIndex(meta.dimension),
-                    model: meta.model,
-                    seq: last,
-                    places: new Map(),
-                };
-                this.codes.index.reserve(
-                    (this.sql("SELECT sum(length(ids)) / 8 FROM document_codes").pluck().get() as
-                        number | null) ?? 0,
-                );
-                this.readDocuments(this.codes, null);
-            } else if (codes.seq < last) {
+            const whole = this.stale(meta, log.first);
+            if (whole) this.install(meta, readCodeBlocks(this.db));
+            else if (codes && codes.seq < last) {
                 const changed = this.sql("SELECT DISTINCT document_id FROM vector_log WHERE seq > ?")
                     .pluck()
                     .all(codes.seq) as string[];
@@ -258,25 +249,91 @@ export class VectorIndex {
         })();
     }
 
-    /** Appends the code blocks of these documents (all when null), one block a document. */
-    private readDocuments(codes: LoadedCodes, documentIds: string[] | null): void {
+    /** Appends the code blocks of these documents, one block a document. */
+    private readDocuments(codes: LoadedCodes, documentIds: string[]): void {
         const scopes = this.documentScopes();
-        const rows = (
-            documentIds
-                ? this.sql(
-                      "SELECT document_id, ids, codes FROM document_codes WHERE document_id IN (SELECT value FROM json_each(?))",
-                  )
-                      .raw()
-                      .all(JSON.stringify(documentIds))
-                : this.sql("SELECT document_id, ids, codes FROM document_codes").raw().all()
-        ) as [string, Buffer, Buffer][];
-        for (const [documentId, idBytes, blob] of rows) {
+        const rows = this.sql(
+            "SELECT document_id, ids, codes FROM document_codes WHERE document_id IN (SELECT value FROM json_each(?))",
+        )
+            .raw()
+            .all(JSON.stringify(documentIds)) as [string, Buffer, Buffer][];
+        for (const [documentId, idBytes, block] of rows) {
             const ids = new Float64Array(
                 idBytes.buffer.slice(idBytes.byteOffset, idBytes.byteOffset + idBytes.byteLength),
             );
-            const start = codes.index.addRun(ids, blob, scopes.get(documentId) ?? "?");
+            const start = codes.index.addRun(ids, block, scopes.get(documentId) ?? "?");
             codes.places.set(documentId, {start, count: ids.length});
         }
+    }
+
+    /** Whether the codes in memory must be read again whole (see loadCodes). */
+    private stale(meta: VectorMeta, firstLogged: number | null): boolean {
+        const codes = this.codes;
+        return (
+            !codes ||
+            codes.model !== meta.model ||
+            codes.index.dimension !== meta.dimension ||
+            (firstLogged !== null && codes.seq < firstLogged - 1) ||
+            codes.index.struckOut > codes.index.size / 5
+        );
+    }
+
+    /** The codes in memory, made from every document's block. */
+    private install(meta: VectorMeta, blocks: CodeBlocks): void {
+        const index = new CodeIndex(meta.dimension);
+        index.reserve(blocks.ids.length);
+        const places = new Map<string, {start: number; count: number}>();
+        let idAt = 0;
+        let codeAt = 0;
+        for (const {id, scope, count} of blocks.documents) {
+            const bytes = count * index.codeBytes;
+            const start = index.addRun(
+                blocks.ids.subarray(idAt, idAt + count),
+                blocks.codes.subarray(codeAt, codeAt + bytes),
+                scope,
+            );
+            places.set(id, {start, count});
+            idAt += count;
+            codeAt += bytes;
+        }
+        this.codes = {index, model: meta.model, seq: blocks.seq, places};
+    }
+
+    /**
+     * Reads the codes in a worker when they must be read whole (the first search, a new model): at a million
+     * passages that is seconds of SQLite reading that would otherwise hold the event loop; under
+     * `fromChunks` chunks the search reads them in place (50,000 take about 0.2 s). What changed while the
+     * worker read is applied from the log by the next search. Concurrent calls share one read.
+     */
+    prepare(fromChunks = WORKER_FROM): Promise<void> {
+        const meta = this.meta();
+        if (!meta || this.db.memory) return Promise.resolve();
+        const first = this.sql("SELECT min(seq) FROM vector_log").pluck().get() as number | null;
+        if (!this.stale(meta, first)) return Promise.resolve();
+        const chunks = this.sql("SELECT sum(length(ids)) / 8 FROM document_codes").pluck().get() as
+            number | null;
+        if ((chunks ?? 0) < fromChunks) return Promise.resolve(); // read in place by the search: faster than a worker's start
+        this.preparing ??= this.readInWorker()
+            .then((blocks) => {
+                if (this.meta()?.model === meta.model) this.install(meta, blocks);
+            })
+            .finally(() => (this.preparing = null));
+        return this.preparing;
+    }
+
+    private preparing: Promise<void> | null = null;
+
+    private readInWorker(): Promise<CodeBlocks> {
+        const worker = startWorker(import.meta.url, "codesWorker", {workerData: {file: this.db.name}});
+        return new Promise<CodeBlocks>((resolve, reject) => {
+            worker.once("message", (m: {blocks?: CodeBlocks; error?: string}) =>
+                m.blocks ? resolve(m.blocks) : reject(new Error(m.error)),
+            );
+            worker.once("error", reject);
+            worker.once("exit", (code) =>
+                reject(new Error(`reading the vector codes stopped (worker exit ${code})`)),
+            );
+        }).finally(() => void worker.terminate());
     }
 
     private documentScopes(): Map<string, string> {
@@ -321,9 +378,4 @@ function floatsOf(blob: Uint8Array): Float32Array {
 /** A float vector as the blob sqlite-vec reads. */
 export function blobOf(vector: Float32Array): Buffer {
     return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-}
-
-/** The vector table's partition for a scope. */
-export function scopeKey(scope: Scope): string {
-    return scope.collectionId ? `collection:${scope.collectionId}` : `conversation:${scope.conversationId}`;
 }

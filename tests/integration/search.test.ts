@@ -194,6 +194,34 @@ test("a reader follows deletes and re-used chunk ids from the log, without readi
     db.close();
 });
 
+test("the codes are read whole in a worker, and what was written after is applied from the log", async () => {
+    const {db, store, file} = openStore();
+    const vectorOf = topicVectors(DIMENSION, 10, seeded(23));
+    const notes = collection(store, "notes");
+    for (let d = 0; d < 5; d++)
+        addDocument(
+            store,
+            notes,
+            Array.from({length: 50}, (_, i) => `chunk ${d} ${i}`),
+            Array.from({length: 50}, () => vectorOf()),
+        );
+    const reader = new DocumentStore(openDatabase(file));
+    await reader.vectors.prepare();
+    assert.equal(reader.vectors.inMemory().chunks, 0, "a small library is left to be read in place");
+    await reader.vectors.prepare(0);
+    assert.equal(reader.vectors.inMemory().chunks, 250, "read by the worker, before any search");
+    const query = vectorOf();
+    const direct = new DocumentStore(openDatabase(file));
+    assert.deepEqual(reader.vectors.nearest(query, 10, null), direct.vectors.nearest(query, 10, null));
+
+    const late = vectorOf();
+    const [lateId] = addDocument(store, notes, ["late"], [late]);
+    await reader.vectors.prepare(0); // nothing to read whole: the log has the rest
+    assert.equal(reader.vectors.nearest(late, 1, null)[0]?.chunkId, lateId);
+    assert.equal(reader.vectors.inMemory().chunks, 251);
+    db.close();
+});
+
 for (const layout of [1, 2] as const)
     test(`a vector table of layout ${layout} is upgraded in place: chunk size, every code, and no re-embedding`, () => {
         const file = path.join(tempDir(), "cairn.sqlite");

@@ -1,0 +1,46 @@
+import type Database from "better-sqlite3";
+import {scopeKey} from "./scope.js";
+
+/**
+ * Every document's block of codes (`document_codes`), read in one transaction with the log position it
+ * matches: the ids and code blocks one after another, and per document its scope and chunk count.
+ */
+export type CodeBlocks = {
+    seq: number;
+    documents: {id: string; scope: string; count: number}[];
+    ids: Float64Array;
+    codes: Uint8Array;
+};
+
+export function readCodeBlocks(db: Database.Database): CodeBlocks {
+    return db.transaction(() => {
+        const seq = (db.prepare("SELECT max(seq) FROM vector_log").pluck().get() as number | null) ?? 0;
+        const scopes = new Map(
+            (
+                db.prepare("SELECT id, collection_id, conversation_id FROM documents").raw().all() as [
+                    string,
+                    string | null,
+                    string | null,
+                ][]
+            ).map(([id, collectionId, conversationId]) => [id, scopeKey({collectionId, conversationId})]),
+        );
+        const rows = db.prepare("SELECT document_id, ids, codes FROM document_codes").raw().all() as [
+            string,
+            Buffer,
+            Buffer,
+        ][];
+        const ids = new Float64Array(rows.reduce((n, [, idBytes]) => n + idBytes.byteLength / 8, 0));
+        const codes = new Uint8Array(rows.reduce((n, [, , block]) => n + block.byteLength, 0));
+        let idAt = 0;
+        let codeAt = 0;
+        const documents = rows.map(([id, idBytes, block]) => {
+            new Uint8Array(ids.buffer).set(idBytes, idAt * 8);
+            codes.set(block, codeAt);
+            const count = idBytes.byteLength / 8;
+            idAt += count;
+            codeAt += block.byteLength;
+            return {id, scope: scopes.get(id) ?? "?", count};
+        });
+        return {seq, documents, ids, codes};
+    })();
+}
