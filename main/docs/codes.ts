@@ -1,4 +1,4 @@
-import {hammingWasm} from "./kernels/hamming.wasm.js";
+import {hammingWasm} from "./kernels/hammingKernel.js";
 import {binaryBytes, binaryCode, nibbleBytes, nibbleTable, SCALE_BYTES} from "./quantize.js";
 
 /** Histogram bins: one per possible Hamming distance, up to 2,048 dimensions. */

@@ -1,7 +1,7 @@
 ;; Hamming distances between one binary code and many, with 128-bit SIMD: the first stage of vector search.
 ;; Codes are `bytes` long (a multiple of 16, zero-padded), one after another from `codes`. A code whose scope
 ;; is not allowed (when `filter` is 1) gets 0xFFFF and stays out of the histogram.
-;; Built into hamming.wasm.ts by scripts/build-kernels.mjs; tests/unit/main/docs/kernels.test.ts checks that
+;; Built into hammingKernel.ts by scripts/buildKernels.mjs; tests/unit/main/docs/codes.test.ts checks that
 ;; the committed module is this source's.
 (module
   (memory (export "memory") 1)

@@ -122,5 +122,5 @@ test("chunks struck out are never returned, in any scope or none", () => {
 });
 
 test("the committed kernel module is the one its WebAssembly text builds", () => {
-    execFileSync(process.execPath, ["scripts/build-kernels.mjs", "--check"], {stdio: "pipe"});
+    execFileSync(process.execPath, ["scripts/buildKernels.mjs", "--check"], {stdio: "pipe"});
 });
