@@ -12,18 +12,22 @@ export type CodeBlocks = {
     codes: Uint8Array;
 };
 
+/** Each document's scope key (see scopeKey), by document id. */
+export function documentScopes(db: Database.Database): Map<string, string> {
+    const rows = db.prepare("SELECT id, collection_id, conversation_id FROM documents").raw().all() as [
+        string,
+        string | null,
+        string | null,
+    ][];
+    return new Map(
+        rows.map(([id, collectionId, conversationId]) => [id, scopeKey({collectionId, conversationId})]),
+    );
+}
+
 export function readCodeBlocks(db: Database.Database): CodeBlocks {
     return db.transaction(() => {
         const seq = (db.prepare("SELECT max(seq) FROM vector_log").pluck().get() as number | null) ?? 0;
-        const scopes = new Map(
-            (
-                db.prepare("SELECT id, collection_id, conversation_id FROM documents").raw().all() as [
-                    string,
-                    string | null,
-                    string | null,
-                ][]
-            ).map(([id, collectionId, conversationId]) => [id, scopeKey({collectionId, conversationId})]),
-        );
+        const scopes = documentScopes(db);
         const rows = db.prepare("SELECT document_id, ids, codes FROM document_codes").raw().all() as [
             string,
             Buffer,

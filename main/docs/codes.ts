@@ -84,19 +84,14 @@ export class CodeIndex {
         return this.wasm.memory.buffer.byteLength + this.nibbles.byteLength + this.ids.byteLength;
     }
 
-    /** Bytes of one chunk's codes as `chunks.code` keeps them (binary, then 4-bit). */
+    /** Bytes of one chunk's codes in a block (its binary code and its 4-bit code; see codeBlock). */
     get codeBytes(): number {
         return this.binary + this.nibble;
     }
 
-    /** Adds chunks: `code` is the binary code, then the nibble code (see quantize.ts). */
-    add(entries: Iterable<{id: number; code: Uint8Array; scope: string}>): void {
-        for (const entry of entries) this.addRun([entry.id], entry.code, entry.scope);
-    }
-
     /**
-     * Adds chunks of one scope: `codes` holds their binary codes, then their nibble codes, each in the order
-     * of `ids` (a document's block). Returns the position of the first (the chunks take those after it).
+     * Adds chunks of one scope: `codes` is their block (quantize.ts's codeBlock: the binary codes, then the
+     * nibble codes, each in the order of `ids`). Returns the position of the first (the chunks take those after it).
      */
     addRun(ids: ArrayLike<number>, codes: Uint8Array, scope: string): number {
         const size = this.codeBytes;

@@ -78,6 +78,14 @@ export function nibbleTable(query: Float32Array): Float32Array {
     return table;
 }
 
+/**
+ * A document's block of codes, as `document_codes` keeps it and CodeIndex.addRun reads it: the binary codes
+ * of its chunks in order, then their nibble codes (two moves to copy it into memory, not two per chunk).
+ */
+export function codeBlock(units: Float32Array[]): Buffer {
+    return Buffer.concat([...units.map(binaryCode), ...units.map(nibbleCode)]);
+}
+
 function largest(unit: Float32Array): number {
     let top = 0;
     for (const x of unit) top = Math.max(top, Math.abs(x));

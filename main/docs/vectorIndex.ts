@@ -1,10 +1,9 @@
 import type Database from "better-sqlite3";
 import type {StatementCache, Db} from "../store/db.js";
 import {startWorker} from "../workers.js";
-import {readCodeBlocks, type CodeBlocks} from "./codeBlocks.js";
+import {documentScopes, readCodeBlocks, type CodeBlocks} from "./codeBlocks.js";
 import {CodeIndex} from "./codes.js";
-import {binaryCode, int8Code, int8Cosine, nibbleCode, normalized} from "./quantize.js";
-import {scopeKey} from "./scope.js";
+import {codeBlock, int8Code, int8Cosine, normalized} from "./quantize.js";
 
 export {scopeKey, type Scope} from "./scope.js";
 
@@ -100,23 +99,20 @@ export class VectorIndex {
         );
         const insertCode = this.sql("INSERT OR REPLACE INTO vector_codes (chunk_id, code) VALUES (?, ?)");
         const dropVector = this.sql(`DELETE FROM ${VECTOR_TABLE} WHERE rowid = ?`);
-        const binary: Uint8Array[] = [];
-        const nibbles: Uint8Array[] = [];
-        for (const {id, vector} of chunks) {
+        const units = chunks.map(({id, vector}) => {
             const unit = normalized(vector);
             dropVector.run(BigInt(id));
             insertVector.run(BigInt(id), blobOf(vector), scope);
             insertCode.run(BigInt(id), int8Code(unit));
-            binary.push(binaryCode(unit));
-            nibbles.push(nibbleCode(unit));
-        }
+            return unit;
+        });
         this.sql("DELETE FROM document_codes WHERE document_id = ?").run(documentId);
         if (chunks.length === 0) return;
         const ids = Float64Array.from(chunks, (c) => Number(c.id));
         this.sql("INSERT INTO document_codes (document_id, ids, codes) VALUES (?, ?, ?)").run(
             documentId,
             Buffer.from(ids.buffer),
-            Buffer.concat([...binary, ...nibbles]),
+            codeBlock(units),
         );
     }
 
@@ -166,7 +162,7 @@ export class VectorIndex {
             const chunks = this.sql("SELECT document_id, id FROM chunks ORDER BY document_id, id")
                 .raw()
                 .all() as [string, number][];
-            const scopes = this.documentScopes();
+            const scopes = documentScopes(this.db);
             for (const [documentId, ids] of groupBy(chunks)) {
                 const withVectors = ids
                     .filter((id) => stored.has(id))
@@ -251,7 +247,7 @@ export class VectorIndex {
 
     /** Appends the code blocks of these documents, one block a document. */
     private readDocuments(codes: LoadedCodes, documentIds: string[]): void {
-        const scopes = this.documentScopes();
+        const scopes = documentScopes(this.db);
         const rows = this.sql(
             "SELECT document_id, ids, codes FROM document_codes WHERE document_id IN (SELECT value FROM json_each(?))",
         )
@@ -336,17 +332,6 @@ export class VectorIndex {
         }).finally(() => void worker.terminate());
     }
 
-    private documentScopes(): Map<string, string> {
-        const rows = this.sql("SELECT id, collection_id, conversation_id FROM documents").raw().all() as [
-            string,
-            string | null,
-            string | null,
-        ][];
-        return new Map(
-            rows.map(([id, collectionId, conversationId]) => [id, scopeKey({collectionId, conversationId})]),
-        );
-    }
-
     /** Keeps the log to its last LOG_KEPT entries (a reader further behind reads everything again). */
     trimLog(): void {
         this.sql("DELETE FROM vector_log WHERE seq <= (SELECT max(seq) FROM vector_log) - ?").run(LOG_KEPT);
@@ -361,12 +346,6 @@ function groupBy(rows: [string, number][]): Map<string, number[]> {
         groups.set(key, group);
     }
     return groups;
-}
-
-/** A chunk's codes as `chunks.code` keeps them: the binary code, then the 4-bit code. */
-export function codesOf(vector: Float32Array): Buffer {
-    const unit = normalized(vector);
-    return Buffer.concat([binaryCode(unit), nibbleCode(unit)]);
 }
 
 function floatsOf(blob: Uint8Array): Float32Array {

@@ -487,11 +487,11 @@ export const MIGRATIONS: readonly Migration[] = [
         name: "vector codes for search in three stages: binary and 4-bit codes in a block per document, int8 per chunk, and a log of the blocks changed",
         sql: `
             DROP INDEX chunks_codes;
-            UPDATE chunks SET code = NULL WHERE code IS NOT NULL;
             DROP TRIGGER chunks_count_insert;
             DROP TRIGGER chunks_count_delete;
             DROP TRIGGER chunks_count_recode;
             DROP TABLE chunk_changes;
+            ALTER TABLE chunks DROP COLUMN code;
             CREATE TABLE vector_codes (
                 chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
                 code BLOB NOT NULL

@@ -5,8 +5,7 @@ import {execFileSync} from "node:child_process";
 import {test} from "node:test";
 import {seeded} from "../../../../bench/corpus.js";
 import {CodeIndex} from "../../../../main/docs/codes.js";
-import {binaryCode, nibbleCode, normalized, SCALE_BYTES} from "../../../../main/docs/quantize.js";
-import {codesOf} from "../../../../main/docs/vectorIndex.js";
+import {binaryCode, codeBlock, nibbleCode, normalized, SCALE_BYTES} from "../../../../main/docs/quantize.js";
 
 const random = seeded(3);
 const randomVector = (dimension: number) =>
@@ -32,15 +31,8 @@ function nibbleScore(query: Float32Array, code: Uint8Array): number {
 function indexOf(dimension: number, count: number, scopes = ["a"]) {
     const index = new CodeIndex(dimension);
     const vectors = Array.from({length: count}, () => randomVector(dimension));
-    // Added in batches of 700, so that the kernel's memory grows (and the scopes move) several times.
-    for (let start = 0; start < count; start += 700)
-        index.add(
-            vectors.slice(start, start + 700).map((vector, i) => ({
-                id: start + i + 1,
-                code: codesOf(vector),
-                scope: scopes[(start + i) % scopes.length]!,
-            })),
-        );
+    // Added one by one, so that the kernel's memory grows (and the scopes move) several times.
+    vectors.forEach((vector, i) => index.addRun([i + 1], codeBlock([vector]), scopes[i % scopes.length]!));
     return {index, vectors};
 }
 
@@ -95,10 +87,7 @@ test("nearest keeps to the scopes asked for, also after the memory grew, and ret
     assert.ok(bc.every((id) => scopeOf(id) !== "a"));
     assert.deepEqual(inScope(["unknown"]), []);
     assert.equal(index.nearest(query, 10, 20, null).length, 10);
-    assert.throws(
-        () => index.add([{id: 1, code: new Uint8Array(3), scope: "a"}]),
-        /3 bytes in an index of 244/,
-    );
+    assert.throws(() => index.addRun([1], new Uint8Array(3), "a"), /3 bytes in an index of 244/);
 });
 
 test("chunks struck out are never returned, in any scope or none", () => {
