@@ -20,7 +20,8 @@ const longPrompt = (round: number) =>
     `${round}. ` +
     "The river ran past the old mill, where the miller's children watched the boats go by. ".repeat(28);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The median, or NaN for an engine that failed before its first round. */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** One engine, loaded: a generation's tokens/s (64 tokens, greedy) and a long prompt's tokens/s. */
 type Runner = {
@@ -289,8 +290,9 @@ export async function llamaServerFigures() {
 }
 
 export function llamaServerRows(figures: Pick<Awaited<ReturnType<typeof llamaServerFigures>>, "rows">) {
-    const f = (n: number) => n.toFixed(1);
-    const r2 = (n: number) => n.toFixed(2);
+    /** A figure, or "failed" where its engine failed (the report's `failed` says why). */
+    const f = (n: number) => (Number.isNaN(n) ? "failed" : n.toFixed(1));
+    const r2 = (n: number) => (Number.isNaN(n) ? "failed" : n.toFixed(2));
     return Object.fromEntries(
         figures.rows.map((r) => [
             `${r.model.split(" ")[0]}, ${r.threads} thread(s): generation tokens/s llama-server / llama-server --no-mmap / raw / Cairn (Cairn÷server, Cairn÷no-mmap server); prompt tokens/s (Cairn÷server)`,
