@@ -53,6 +53,8 @@ export type CoreOptions = {
     /** The recommended-models catalog; resources/models.json by default. */
     catalogFile?: string;
     downloadTimeouts?: Partial<DownloadTimeouts>;
+    /** Hugging Face's address (search and hf: downloads); default HF_ENDPOINT, else huggingface.co. */
+    hubUrl?: string;
     /** How this process is named to other Cairn processes on the same data ("cairn serve"). */
     command?: string;
     /** Offline mode for this run (--offline), whatever Settings say: nothing leaves this computer. */

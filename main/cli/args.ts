@@ -95,9 +95,12 @@ const COMMAND_USAGE: Array<[string, string]> = [
     ],
     [
         "models",
-        `  models list | inspect PATH | download URL | remove ID   [--json]
+        `  models list | inspect PATH | download URL | remove ID | search WORDS | files OWNER/NAME   [--json]
         Installed models; a GGUF file's facts and fit; download (https: or hf:USER/REPO/FILE) with
-        progress on stderr, resumable after an interruption; remove a model (its file too if downloaded).`,
+        progress on stderr, resumable after an interruption; remove a model (its file too if downloaded).
+        search: Hugging Face repositories with GGUF files; files: a repository's quantizations with
+        their fit here and a recommended one (*). HF_TOKEN: a token for gated repositories;
+        HF_ENDPOINT: a mirror of the hub.`,
     ],
     [
         "ingest",

@@ -1,4 +1,10 @@
-import type {CairnApi, DownloadProgress, InstalledModel} from "../../shared/contract.js";
+import type {
+    CairnApi,
+    DownloadProgress,
+    HubRepo,
+    HubRepoFiles,
+    InstalledModel,
+} from "../../shared/contract.js";
 import {createMemoryClient, type Core} from "../core.js";
 import {formatBytes} from "../../shared/format.js";
 import type {CliArgs} from "./args.js";
@@ -6,7 +12,7 @@ import {follow} from "./follow.js";
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 
-/** `cairn models list|inspect PATH|download URL|remove ID`; each prints JSON with --json. */
+/** `cairn models list|inspect PATH|download URL|remove ID|search WORDS|files REPO`; JSON with --json. */
 export async function modelsCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
     const [action, target] = args.positionals;
     // Through the dispatcher, validated like every other client's requests.
@@ -42,8 +48,28 @@ export async function modelsCommand(core: Core, args: CliArgs, out: Out): Promis
             print(res.value, res.value.deletedFile ? "Removed (file deleted).\n" : "Removed (file kept).\n");
             return 0;
         }
+        case "search": {
+            const query = args.positionals.slice(1).join(" ").trim();
+            if (!query) return out.fail("usage: cairn models search WORDS");
+            const res = await api.invoke("models.searchHub", {query});
+            if (!res.ok) return out.fail(res.error.message);
+            print(
+                res.value,
+                res.value.map(repoLine).join("") || `No GGUF models on Hugging Face match "${query}".\n`,
+            );
+            return 0;
+        }
+        case "files": {
+            if (!target) return out.fail("usage: cairn models files OWNER/NAME");
+            const res = await api.invoke("models.hubFiles", {repo: target});
+            if (!res.ok) return out.fail(res.error.message);
+            print(res.value, filesText(res.value));
+            return 0;
+        }
         default:
-            return out.fail(`unknown models action "${action ?? ""}"; use list, inspect, download or remove`);
+            return out.fail(
+                `unknown models action "${action ?? ""}"; use list, inspect, download, remove, search or files`,
+            );
     }
 }
 
@@ -83,6 +109,31 @@ function progressLine(p: DownloadProgress): string {
     return `\r${formatBytes(p.downloadedBytes)} of ${p.totalBytes ? formatBytes(p.totalBytes) : "?"}${percent}, ${formatBytes(p.bytesPerSecond)}/s${eta}`.padEnd(
         80,
     );
+}
+
+function repoLine(r: HubRepo): string {
+    const facts = [
+        `${r.downloads.toLocaleString("en")} downloads`,
+        `${r.likes} likes`,
+        `updated ${new Date(r.updatedAt).toISOString().slice(0, 10)}`,
+        r.vision && "vision",
+        r.gated && "gated",
+    ];
+    return `${r.repo}  ${facts.filter(Boolean).join(", ")}\n`;
+}
+
+/** A repository's quantizations, one line each: the pick marked, its fit, and what to download. */
+function filesText(f: HubRepoFiles): string {
+    const head = `${f.repo}${f.license ? ` (licence: ${f.license})` : ""}\n`;
+    const rows = f.files.map((file) => {
+        const parts = file.files.length > 1 ? `, ${file.files.length} parts` : "";
+        const context = file.contextTokens ? `, context up to ${file.contextTokens / 1024}k` : "";
+        return `${file.recommended ? "*" : " "} ${file.quantization.padEnd(8)} ${formatBytes(file.sizeBytes).padStart(9)}  ${file.fit.summary.split(":")[0]}${context}${parts}\n    cairn models download ${file.uri}\n`;
+    });
+    const projectors = f.projectors.map(
+        (p) => `  projector ${formatBytes(p.sizeBytes)}: cairn models download ${p.uri}\n`,
+    );
+    return head + rows.join("") + projectors.join("") + f.notes.map((n) => `${n}\n`).join("");
 }
 
 function modelLine(m: InstalledModel): string {

@@ -8,6 +8,8 @@ import {Engine} from "../llm/engine.js";
 import type {KeyVault} from "../llm/keyVault.js";
 import {Providers, providersFile, type OneOffProvider} from "../llm/providers.js";
 import type {DownloadTimeouts} from "../models/downloads.js";
+import {DEFAULT_HUB_URL} from "../models/hub.js";
+import {HubToken} from "../models/hubToken.js";
 import {ModelManager} from "../models/manager.js";
 import {ModelStore} from "../store/models.js";
 import type {Feature} from "./feature.js";
@@ -22,6 +24,8 @@ export type ModelsOptions = {
     downloadTimeouts?: Partial<DownloadTimeouts>;
     oneOffProvider?: OneOffProvider;
     keyVault?: KeyVault;
+    /** Hugging Face's address; default HF_ENDPOINT (Hugging Face's own variable), else huggingface.co. */
+    hubUrl?: string;
 };
 
 export type Models = Feature<ReturnType<typeof modelHandlers> & ReturnType<typeof providerHandlers>> & {
@@ -56,6 +60,8 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         onChange: () => bus.emit({type: "models.changed"}),
         downloadTimeouts: options.downloadTimeouts,
         network: library.network,
+        hubUrl: options.hubUrl ?? (process.env.HF_ENDPOINT || DEFAULT_HUB_URL),
+        hubToken: new HubToken(options.keyVault ?? null, options.dataDir),
     });
     const providers = new Providers(
         providersFile(options.dataDir),

@@ -31,6 +31,10 @@ export function modelHandlers({engine, models, settings, bus}: Deps): HandlerSli
         "models.remove": (req) => models.remove(req.id),
         "models.download": (req) => models.downloads.start(req.uri),
         "models.cancelDownload": (req) => ok({cancelled: models.downloads.cancel(req.downloadId)}),
+        "models.searchHub": (req) => models.hub.search(req.query, req.limit),
+        "models.hubFiles": (req) => models.hub.files(req.repo),
+        "models.hubToken": () => ok(models.hubToken.where()),
+        "models.setHubToken": (req) => models.hubToken.set(req.token),
         "models.discardPartial": (req) => {
             const discarded = models.downloads.discardPartial(req.fileName);
             if (discarded) bus.emit({type: "models.changed"});

@@ -31,6 +31,8 @@ export type DownloadDeps = {
     timeouts?: Partial<DownloadTimeouts>;
     /** Offline mode and the egress log; none: nothing refused or recorded. */
     network?: Network;
+    /** Where hf: addresses point and the token sent there; default huggingface.co, no token. */
+    hub?: {url: string; token: () => string | null};
 };
 
 /** Model downloads through node-llama-cpp's downloader: progress, cancel, resume, checks before registering. */
@@ -45,7 +47,7 @@ export class ModelDownloads {
     }
 
     start(uri: string): Result<{downloadId: string}> {
-        const source = probeUrlOf(uri);
+        const source = probeUrlOf(uri, this.hubUrl());
         if (!source.ok) return source;
         if (this.jobs.list().some((j) => j.progress.uri === uri && !isFinal(j.progress))) {
             return fail("DENIED", `${uri} is already downloading`);
@@ -143,7 +145,14 @@ export class ModelDownloads {
         const outbound = this.deps.network?.for("model download", job.progress.uri) ?? UNRECORDED;
         const refused = outbound.refusal(probeUrl);
         if (refused) return refused;
-        const probe = await probeDownload(outbound, probeUrl, this.timeouts.probeMs, signal);
+        const token = this.deps.hub?.token() ?? null;
+        const probe = await probeDownload(
+            outbound,
+            probeUrl,
+            this.timeouts.probeMs,
+            signal,
+            this.hubAuth(probeUrl),
+        );
         if (!probe.ok) return probe.error.message;
         fs.mkdirSync(this.deps.dir, {recursive: true});
         const space = checkDiskSpace(this.deps.dir, probe.value.totalBytes);
@@ -158,6 +167,8 @@ export class ModelDownloads {
             // Kept on failure so that the same download resumes; removed below when the user cancels.
             deleteTempFileOnCancel: false,
             onProgress: throttle((s) => update(rates(s.downloadedSize, s.totalSize, startedAt, resumedFrom))),
+            endpoints: {huggingFace: this.hubUrl()},
+            ...(token ? {tokens: {huggingFace: token}} : {}),
         });
         resumedFrom = downloader.downloadedSize;
         const fileName = downloader.entrypointFilename;
@@ -179,7 +190,20 @@ export class ModelDownloads {
         if (signal.aborted || stall.signal.aborted || failure) {
             return this.stopped(downloader, file, {stalled: stall.signal.aborted, failure});
         }
-        return this.verify(job, file, downloader.totalSize, update);
+        const parts = downloader.filesInfo.map((f) => ({file: f.filePath, bytes: f.totalSize}));
+        return this.verify(job, parts, downloader.totalSize, update);
+    }
+
+    private hubUrl(): string {
+        return this.deps.hub?.url ?? "https://huggingface.co";
+    }
+
+    /** The token goes to the hub only (the hub sends the file itself from elsewhere, by a signed address). */
+    private hubAuth(url: string): Record<string, string> {
+        const token = this.deps.hub?.token();
+        return token && new URL(url).host === new URL(this.hubUrl()).host
+            ? {Authorization: `Bearer ${token}`}
+            : {};
     }
 
     private async stopped(
@@ -198,32 +222,38 @@ export class ModelDownloads {
         return `download failed: ${reason}; start it again to resume`;
     }
 
+    /** Each file (a split model's parts, the first one loaded) has the size announced, then is registered. */
     private async verify(
         job: Job,
-        file: string,
-        expectedBytes: number,
+        parts: {file: string; bytes: number}[],
+        totalBytes: number,
         update: (patch: Partial<DownloadProgress>) => void,
     ): Promise<string | null> {
-        update({state: "verifying", downloadedBytes: expectedBytes, etaSeconds: 0});
-        await finalFile(file);
-        dropResumeState(file, expectedBytes);
-        const size = fs.existsSync(file) ? fs.statSync(file).size : -1;
-        if (expectedBytes > 0 && size !== expectedBytes) {
-            return this.removeFiles(
-                file,
-                `downloaded file has ${size} bytes, the server announced ${expectedBytes}; download it again`,
-            );
+        update({state: "verifying", downloadedBytes: totalBytes, etaSeconds: 0});
+        const files = parts.map((p) => p.file);
+        for (const {file, bytes} of parts) {
+            await finalFile(file);
+            dropResumeState(file, bytes);
+            const size = fs.existsSync(file) ? fs.statSync(file).size : -1;
+            if (bytes > 0 && size !== bytes) {
+                return this.removeFiles(
+                    files,
+                    `downloaded file ${path.basename(file)} has ${size} bytes, the server announced ${bytes}; download it again`,
+                );
+            }
         }
-        const registered = await this.deps.register(file, job.progress.uri);
+        const registered = await this.deps.register(files[0]!, job.progress.uri);
         if (!registered.ok)
-            return this.removeFiles(file, `downloaded file is not usable: ${registered.error.message}`);
+            return this.removeFiles(files, `downloaded file is not usable: ${registered.error.message}`);
         update({state: "done", modelId: registered.value.id});
         return null;
     }
 
-    private removeFiles(file: string, message: string): string {
-        fs.rmSync(file, {force: true});
-        fs.rmSync(file + TEMP_SUFFIX, {force: true});
+    private removeFiles(files: string | string[], message: string): string {
+        for (const file of [files].flat()) {
+            fs.rmSync(file, {force: true});
+            fs.rmSync(file + TEMP_SUFFIX, {force: true});
+        }
         return message;
     }
 }
@@ -260,7 +290,7 @@ function isFinal(p: DownloadProgress): boolean {
  * The address to check before handing a download to node-llama-cpp, whose downloader retries an unreachable
  * host for minutes. hf:<user>/<repo>/<file>[#branch] maps to its file; hf:<user>/<repo>:<quant> to the repo.
  */
-export function probeUrlOf(uri: string): Result<string> {
+export function probeUrlOf(uri: string, hubUrl = "https://huggingface.co"): Result<string> {
     if (/^https?:\/\//i.test(uri)) {
         try {
             return ok(new URL(uri).toString());
@@ -276,7 +306,7 @@ export function probeUrlOf(uri: string): Result<string> {
         );
     }
     const [, user, repo, file, , branch] = hf;
-    const base = `https://huggingface.co/${user}/${repo}`;
+    const base = `${hubUrl.replace(/\/+$/, "")}/${user}/${repo}`;
     return ok(file ? `${base}/resolve/${branch ?? "main"}/${file}` : base);
 }
 
@@ -286,11 +316,12 @@ async function probeDownload(
     url: string,
     timeoutMs: number,
     signal: AbortSignal,
+    auth: Record<string, string> = {},
 ): Promise<Result<{totalBytes: number | null}>> {
     const host = new URL(url).host;
     try {
         const res = await outboundFetch(outbound, url, {
-            headers: {Range: "bytes=0-0"},
+            headers: {Range: "bytes=0-0", ...auth},
             redirect: "follow",
             signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
         });
@@ -299,7 +330,10 @@ async function probeDownload(
         if (res.status === 401 || res.status === 403) {
             return fail(
                 "DENIED",
-                `access denied (HTTP ${res.status}) by ${host}; the model may need a login token`,
+                `access denied (HTTP ${res.status}) by ${host}: the model is gated or private; ` +
+                    (auth.Authorization
+                        ? "accept its conditions on its Hugging Face page while signed in, or check that your token can read it"
+                        : "accept its conditions on its Hugging Face page, then add your Hugging Face token in Models (or set HF_TOKEN)"),
             );
         }
         if (!res.ok)

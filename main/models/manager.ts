@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type {Network} from "../net/network.js";
+import {UNRECORDED, type Network} from "../net/network.js";
 import type {GgufFileInfo} from "node-llama-cpp";
 import type {
     DownloadProgress,
@@ -15,6 +15,8 @@ import {estimateFit, machineMemory, sizeBasedFit} from "../llm/fit.js";
 import {inspectModel} from "../llm/inspect.js";
 import type {ModelStore} from "../store/models.js";
 import {ModelDownloads, type DownloadTimeouts} from "./downloads.js";
+import {Hub} from "./hub.js";
+import type {HubToken} from "./hubToken.js";
 
 export type CatalogEntry = Omit<Recommendation, "fit">;
 
@@ -28,8 +30,11 @@ export type ModelManagerDeps = {
     onDownload: (progress: DownloadProgress) => void;
     onChange: () => void;
     downloadTimeouts?: Partial<DownloadTimeouts>;
-    /** Offline mode and the egress log for downloads. */
+    /** Offline mode and the egress log for downloads and hub searches. */
     network?: Network;
+    /** Hugging Face's address (a mirror's, a test's loopback server's) and the user's token. */
+    hubUrl: string;
+    hubToken: HubToken;
 };
 
 /** Reading a recommended model's header over the network is given this long before the size-based estimate. */
@@ -38,6 +43,8 @@ const REMOTE_HEADER_TIMEOUT_MS = 5000;
 /** Installed models, recommendations with their fit on this computer, and downloads. */
 export class ModelManager {
     readonly downloads: ModelDownloads;
+    readonly hub: Hub;
+    readonly hubToken: HubToken;
     private readonly remoteInfo = new Map<string, Promise<GgufFileInfo | null>>();
 
     constructor(private readonly deps: ModelManagerDeps) {
@@ -47,6 +54,14 @@ export class ModelManager {
             register: (file, uri) => this.add(file, uri),
             timeouts: deps.downloadTimeouts,
             ...(deps.network ? {network: deps.network} : {}),
+            hub: {url: deps.hubUrl, token: () => deps.hubToken.get()},
+        });
+        this.hubToken = deps.hubToken;
+        this.hub = new Hub({
+            url: deps.hubUrl,
+            outbound: (detail) => deps.network?.for("model search", detail) ?? UNRECORDED,
+            token: () => deps.hubToken.get(),
+            memory: async () => machineMemory(await deps.engine.binding()),
         });
     }
 

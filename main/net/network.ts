@@ -3,7 +3,8 @@
 import net from "node:net";
 
 /** What a request was for, as the egress log and Offline mode's refusal name it. */
-export type Purpose = "provider" | "web search" | "web fetch" | "model download" | "MCP server";
+export type Purpose =
+    "provider" | "web search" | "web fetch" | "model download" | "model search" | "MCP server";
 
 /** One request as the egress log keeps it. */
 export type EgressRecord = {
@@ -83,6 +84,8 @@ function describe(purpose: Purpose, detail: string): string {
             return "the page request";
         case "model download":
             return `the download of ${detail}`;
+        case "model search":
+            return `the Hugging Face request (${detail})`;
         case "MCP server":
             return `the request to MCP server ${detail}`;
     }

@@ -212,6 +212,68 @@ export const ModelsOverview = Type.Object(
 
 export type ModelsOverview = Static<typeof ModelsOverview>;
 
+/** A repository on Hugging Face with GGUF files, as its search lists it. */
+export const HubRepo = Type.Object(
+    {
+        /** "owner/name". */
+        repo: Type.String(),
+        downloads: Count,
+        likes: Count,
+        updatedAt: Timestamp,
+        /** Its files need the user to accept its conditions on the hub, and a token. */
+        gated: Type.Boolean(),
+        /** Tagged for images and text (its GGUF files may include a projector, mmproj). */
+        vision: Type.Boolean(),
+    },
+    closed,
+);
+
+export type HubRepo = Static<typeof HubRepo>;
+
+/** One quantization of a repository's model: one file, or the parts of a split GGUF. */
+export const HubFile = Type.Object(
+    {
+        /** "Q4_K_M", "IQ4_XS", "F16"…; "unknown" when the file name does not say. */
+        quantization: Type.String(),
+        /** The file, or the parts in order (…-00001-of-0000N.gguf first). */
+        files: Type.Array(Type.String()),
+        sizeBytes: Count,
+        /** What models.download takes: hf:owner/name/first-file. */
+        uri: Type.String(),
+        fit: FitEstimate,
+        /** The longest context (of 4k, 8k… 128k) that fits beside the weights; 0: none. */
+        contextTokens: Count,
+        recommended: Type.Boolean(),
+    },
+    closed,
+);
+
+export type HubFile = Static<typeof HubFile>;
+
+/** A vision model's projector (mmproj) file, offered with its quantizations. */
+export const HubProjector = Type.Object({file: Type.String(), sizeBytes: Count, uri: Type.String()}, closed);
+
+export type HubProjector = Static<typeof HubProjector>;
+
+export const HubRepoFiles = Type.Object(
+    {
+        repo: Type.String(),
+        gated: Type.Boolean(),
+        license: nullable(Type.String()),
+        vision: Type.Boolean(),
+        /** By size, smallest first. */
+        files: Type.Array(HubFile),
+        projectors: Type.Array(HubProjector),
+        /** Why the recommended file was picked, and what a gated repository needs; in words. */
+        notes: Type.Array(Type.String()),
+    },
+    closed,
+);
+
+export type HubRepoFiles = Static<typeof HubRepoFiles>;
+
+const HubRepoName = Type.String({minLength: 3, maxLength: 200, pattern: "^[\\w.-]+/[\\w.-]+$"});
+
 /** The models calls: each one's request and its result's value. */
 export const modelsCalls = {
     "models.load": call(req({path: FilePath}), EngineStatus),
@@ -228,6 +290,26 @@ export const modelsCalls = {
         Type.Object({downloadId: Type.String()}, closed),
     ),
     "models.cancelDownload": call(req({downloadId: Id}), Cancelled),
+    /** Hugging Face repositories with GGUF files whose names match the words, most downloaded first. */
+    "models.searchHub": call(
+        req({
+            query: Type.String({minLength: 1, maxLength: 200}),
+            limit: Type.Optional(Type.Integer({minimum: 1, maximum: 100})),
+        }),
+        Type.Array(HubRepo),
+    ),
+    /** A repository's GGUF files grouped by quantization, each with its fit here, and a recommended one. */
+    "models.hubFiles": call(req({repo: HubRepoName}), HubRepoFiles),
+    /** Whether a Hugging Face token is set (stored encrypted, or HF_TOKEN), never the token. */
+    "models.hubToken": call(
+        Empty,
+        Type.Object({set: Type.Boolean(), from: nullable(oneOf(["stored", "HF_TOKEN"]))}, closed),
+    ),
+    /** Stores the token encrypted by the operating system's keychain; null forgets it. */
+    "models.setHubToken": call(
+        req({token: nullable(Type.String({minLength: 8, maxLength: 200, pattern: "^hf_[A-Za-z0-9]+$"}))}),
+        Type.Object({set: Type.Boolean()}, closed),
+    ),
     "models.discardPartial": call(
         req({fileName: Type.String({minLength: 1, maxLength: 255, pattern: "^[^/\\\\]+$"})}),
         Type.Object({discarded: Type.Boolean()}, closed),

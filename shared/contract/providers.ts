@@ -40,6 +40,7 @@ export const EgressEntry = Type.Object(
             Type.Literal("web search"),
             Type.Literal("web fetch"),
             Type.Literal("model download"),
+            Type.Literal("model search"),
             Type.Literal("MCP server"),
         ]),
         /** Which provider, search service, MCP server or model file. */

@@ -33,6 +33,11 @@ const SIZES: Record<number, number> = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4,
 
 /** Reads every metadata key of a GGUF file, with its type (tensor infos and data are not read). */
 export function readGgufMetadata(file: string): Map<string, GgufValue> {
+    return readGgufFile(file).metadata;
+}
+
+/** A GGUF file's metadata and tensors (each one's data with its alignment padding). */
+export function readGgufFile(file: string): {metadata: Map<string, GgufValue>; tensors: GgufTensor[]} {
     const buffer = fs.readFileSync(file);
     if (buffer.toString("latin1", 0, 4) !== "GGUF") throw new Error(`${file} is not a GGUF file`);
     let at = 8;
@@ -72,7 +77,7 @@ export function readGgufMetadata(file: string): Map<string, GgufValue> {
                 return buffer.readDoubleLE(offset);
         }
     };
-    take(8); // tensor count
+    const tensorCount = Number(buffer.readBigUInt64LE(take(8)));
     const count = Number(buffer.readBigUInt64LE(take(8)));
     const metadata = new Map<string, GgufValue>();
     for (let i = 0; i < count; i++) {
@@ -87,7 +92,54 @@ export function readGgufMetadata(file: string): Map<string, GgufValue> {
         const value = Array.from({length}, () => readScalar(itemType));
         metadata.set(key, {type: GgufType.array, itemType, value});
     }
-    return metadata;
+    const infos = Array.from({length: tensorCount}, () => {
+        const name = readString();
+        const dims = Array.from({length: buffer.readUInt32LE(take(4))}, () =>
+            Number(buffer.readBigUInt64LE(take(8))),
+        );
+        return {
+            name,
+            dims,
+            type: buffer.readUInt32LE(take(4)),
+            offset: Number(buffer.readBigUInt64LE(take(8))),
+        };
+    });
+    const dataStart = align(at);
+    const tensors = infos.map((t, i) => ({
+        name: t.name,
+        dims: t.dims,
+        type: t.type,
+        data: buffer.subarray(
+            dataStart + t.offset,
+            dataStart + (infos[i + 1]?.offset ?? buffer.length - dataStart),
+        ),
+    }));
+    return {metadata, tensors};
+}
+
+/**
+ * Writes a GGUF as llama.cpp's gguf-split does: NAME-00001-of-0000N.gguf holds the metadata and the first
+ * tensors, the other parts only split.* keys and their tensors. Returns the parts' file names.
+ */
+export function writeSplitGguf(source: string, dir: string, name: string, parts: number): string[] {
+    const {metadata, tensors} = readGgufFile(source);
+    const per = Math.ceil(tensors.length / parts);
+    const files: string[] = [];
+    for (let i = 0; i < parts; i++) {
+        const split = new Map<string, GgufValue>([
+            ["split.no", {type: GgufType.u16, value: i}],
+            ["split.count", {type: GgufType.u16, value: parts}],
+            ["split.tensors.count", {type: GgufType.i32, value: tensors.length}],
+        ]);
+        const file = `${name}-${String(i + 1).padStart(5, "0")}-of-${String(parts).padStart(5, "0")}.gguf`;
+        writeGgufFile(
+            `${dir}/${file}`,
+            i === 0 ? new Map([...metadata, ...split]) : split,
+            tensors.slice(i * per, (i + 1) * per),
+        );
+        files.push(file);
+    }
+    return files;
 }
 
 function fail(type: number): never {

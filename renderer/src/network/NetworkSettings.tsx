@@ -3,7 +3,14 @@ import type {CairnApi, EgressEntry, SettingsValues} from "../../../shared/contra
 import {download} from "../ui/download.js";
 
 type Purpose = EgressEntry["purpose"];
-const PURPOSES: Purpose[] = ["provider", "web search", "web fetch", "model download", "MCP server"];
+const PURPOSES: Purpose[] = [
+    "provider",
+    "web search",
+    "web fetch",
+    "model download",
+    "model search",
+    "MCP server",
+];
 
 type Props = {
     api: CairnApi;
