@@ -1,7 +1,7 @@
 // Hugging Face: repositories with GGUF files found by words, and a repository's files grouped by
 // quantization with each one's fit on this computer and a recommended pick. The requests are made by the
 // hub's own client (@huggingface/hub), through the models' way out (Offline mode, the egress log).
-import {listFiles, listModels, modelInfo, type ListFileEntry} from "@huggingface/hub";
+import type {ListFileEntry} from "@huggingface/hub";
 import type {FitEstimate, HubFile, HubProjector, HubRepo, HubRepoFiles} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {formatBytes} from "../../shared/format.js";
@@ -29,6 +29,8 @@ export class Hub {
 
     async search(query: string, limit = SEARCH_LIMIT): Promise<Result<HubRepo[]>> {
         return this.guarded(`search "${query}"`, async (request) => {
+            // Loaded when first used (about 50 ms): most runs never search the hub.
+            const {listModels} = await import("@huggingface/hub");
             const repos: HubRepo[] = [];
             const listed = listModels({
                 search: {query, tags: ["gguf"]},
@@ -53,6 +55,7 @@ export class Hub {
 
     async files(repo: string): Promise<Result<HubRepoFiles>> {
         return this.guarded(`files of ${repo}`, async (request) => {
+            const {listFiles, modelInfo} = await import("@huggingface/hub");
             const info = await modelInfo({name: repo, additionalFields: ["cardData", "tags"], ...request});
             const entries: ListFileEntry[] = [];
             for await (const entry of listFiles({repo, recursive: true, ...request})) entries.push(entry);
