@@ -22,7 +22,13 @@ export type Served = {
 };
 
 /** Starts the real `cairn serve` on a free loopback port and resolves on its one "listening" line. */
-type ServeOptions = {dataDir?: string; model?: string | null; extra?: string[]; catalog?: string};
+type ServeOptions = {
+    dataDir?: string;
+    model?: string | null;
+    extra?: string[];
+    catalog?: string;
+    env?: Record<string, string>;
+};
 
 export async function startServe(options: ServeOptions = {}) {
     const dataDir = options.dataDir ?? tempDir();
@@ -32,7 +38,12 @@ export async function startServe(options: ServeOptions = {}) {
     const child = spawn(process.execPath, args, {
         stdio: ["ignore", "pipe", "pipe"],
         // The bundled catalog names Hugging Face: tests use a loopback one, so nothing leaves this machine.
-        env: {...process.env, CAIRN_MODEL: "", CAIRN_MODEL_CATALOG: options.catalog ?? emptyCatalog()},
+        env: {
+            ...process.env,
+            CAIRN_MODEL: "",
+            CAIRN_MODEL_CATALOG: options.catalog ?? emptyCatalog(),
+            ...options.env,
+        },
     });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));

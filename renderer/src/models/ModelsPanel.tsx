@@ -1,6 +1,7 @@
 import {useEffect, useState} from "react";
 import type {BackendReport as Backends, EngineStatus} from "../../../shared/contract.js";
 import {DownloadBar, ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
+import {HubSearch} from "./HubSearch.js";
 import {formatBytes} from "../../../shared/format.js";
 import type {Models} from "./useModels.js";
 import {Dialog} from "../ui/Dialog.js";
@@ -109,6 +110,8 @@ export function ModelsPanel({models, engine, onClose}: Props) {
             <RecommendedList models={models} kind="chat" />
             <h2>Recommended embedding models (Documents)</h2>
             <RecommendedList models={models} kind="embedding" />
+            <h2>Search Hugging Face</h2>
+            <HubSearch models={models} />
             <div className="choices">
                 <button data-autofocus onClick={onClose}>
                     Close

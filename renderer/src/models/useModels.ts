@@ -72,6 +72,10 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
         backends: () => call(api.invoke("models.backends", {})),
         remove: (id: string) => call(api.invoke("models.remove", {id})),
         discard: (fileName: string) => call(api.invoke("models.discardPartial", {fileName})),
+        searchHub: (query: string) => call(api.invoke("models.searchHub", {query})),
+        hubFiles: (repo: string) => call(api.invoke("models.hubFiles", {repo})),
+        hubToken: () => call(api.invoke("models.hubToken", {})),
+        setHubToken: (token: string | null) => call(api.invoke("models.setHubToken", {token})),
         useForDocuments: async (path: string | null) => {
             await call(api.invoke("settings.set", {embeddingModelPath: path}));
             await reload();
