@@ -31,6 +31,7 @@ import {importFigures, importRows} from "./import.js";
 import {ingestFigures as folderIngestFigures, ingestRows as folderIngestRows} from "./ingest.js";
 import {memoryFigures as memoryRecallFigures, memoryRows} from "./memory.js";
 import {uiFigures, uiRows} from "./ui.js";
+import {hubFigures, hubRows} from "./hub.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
 import {firstAnswerFigures} from "./firstAnswer.js";
@@ -353,6 +354,7 @@ const report = {
     api: await apiFigures(),
     apiRealistic1B: await realisticApiFigures(),
     ui: await uiFigures(),
+    hubSearch: await hubFigures(),
     chatFormats: await familyFigures(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
     ingest: await ingestFigures(),
@@ -427,6 +429,7 @@ console.table({
     ...apiRows(report.api),
     ...apiRows(report.apiRealistic1B),
     ...uiRows(report.ui),
+    ...hubRows(report.hubSearch),
     ...familyRows(report.chatFormats),
     "ingest chunks/s / raw embedding chunks/s (target >= 0.9)": `${f(report.ingest.ingestChunksPerSecond)} / ${f(report.ingest.rawEmbeddingChunksPerSecond)} = ${report.ingest.ratio.toFixed(2)}`,
     ...searchRows(report.search),

@@ -34,6 +34,8 @@ export type HubServer = {
     rateLimit(n: number): void;
     /** The next API answer stops half-way through its JSON and the connection is cut. */
     cutNextAnswer(): void;
+    /** When the last API answer was sent whole (performance.now() of this process). */
+    answeredAt(): number;
     close(): Promise<void>;
 };
 
@@ -44,6 +46,7 @@ export async function startHubServer(
     const requests: HubServer["requests"] = [];
     let limited = 0;
     let cut = false;
+    let answeredAt = 0;
     const pageSize = options.pageSize ?? 1000;
     const server = http.createServer((req, res) => {
         const url = new URL(req.url ?? "/", "http://hub");
@@ -57,7 +60,7 @@ export async function startHubServer(
                 res.write(text.slice(0, Math.floor(text.length / 2)));
                 return void setTimeout(() => res.destroy(), 10);
             }
-            res.end(text);
+            res.end(text, () => void (answeredAt = performance.now()));
         };
         if (url.pathname.startsWith("/api/")) {
             if (limited > 0) {
@@ -112,6 +115,7 @@ export async function startHubServer(
         requests,
         rateLimit: (n) => void (limited = n),
         cutNextAnswer: () => void (cut = true),
+        answeredAt: () => answeredAt,
         close: async () => {
             server.closeAllConnections();
             await new Promise<void>((resolve) => server.close(() => resolve()));
