@@ -139,7 +139,7 @@ async function toolError(api: CairnApi, tool: string, args: Record<string, unkno
     return call.error ?? "";
 }
 
-test("Offline mode (--offline): providers, web search, page fetch, downloads and MCP servers are refused in words, and no socket leaves loopback", async () => {
+test("Offline mode (--offline): providers, web search, page fetch, downloads, hub searches and MCP servers are refused in words, and no socket leaves loopback", async () => {
     let t: TestCore | null = null;
     const sockets = await socketsDuring(async () => {
         t = await offlineCore();
@@ -181,6 +181,12 @@ test("Offline mode (--offline): providers, web search, page fetch, downloads and
         assert.match(
             await failed,
             /^Offline mode is on: the download of https:\/\/203\.0\.113\.20\/models\/tiny\.gguf was not sent/,
+        );
+
+        const searched = await api.invoke("models.searchHub", {query: "qwen"});
+        assert.match(
+            !searched.ok ? searched.error.message : "",
+            /^Offline mode is on: the Hugging Face request \(search "qwen"\) was not sent to huggingface\.co\./,
         );
 
         const status = await mcpStatusWhen(api, (s: McpStatus) => s.servers[0]?.state === "error");
