@@ -32,6 +32,7 @@ import {ingestFigures as folderIngestFigures, ingestRows as folderIngestRows} fr
 import {memoryFigures as memoryRecallFigures, memoryRows} from "./memory.js";
 import {uiFigures, uiRows} from "./ui.js";
 import {hubFigures, hubRows} from "./hub.js";
+import {resumeFigures, resumeRows} from "./resume.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
 import {firstAnswerFigures} from "./firstAnswer.js";
@@ -355,6 +356,7 @@ const report = {
     apiRealistic1B: await realisticApiFigures(),
     ui: await uiFigures(),
     hubSearch: await hubFigures(),
+    downloadResume: await resumeFigures(),
     chatFormats: await familyFigures(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
     ingest: await ingestFigures(),
@@ -430,6 +432,7 @@ console.table({
     ...apiRows(report.apiRealistic1B),
     ...uiRows(report.ui),
     ...hubRows(report.hubSearch),
+    ...resumeRows(report.downloadResume),
     ...familyRows(report.chatFormats),
     "ingest chunks/s / raw embedding chunks/s (target >= 0.9)": `${f(report.ingest.ingestChunksPerSecond)} / ${f(report.ingest.rawEmbeddingChunksPerSecond)} = ${report.ingest.ratio.toFixed(2)}`,
     ...searchRows(report.search),
