@@ -215,8 +215,8 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
 ];
 
 for (const colorScheme of ["light", "dark"] as const) {
-    test(`axe finds no violation on any screen (${colorScheme})`, async ({browser}) => {
-        test.setTimeout(120_000);
+    test(`axe finds no violation on any screen (${colorScheme}, then high contrast)`, async ({browser}) => {
+        test.setTimeout(200_000);
         const context = await browser.newContext({colorScheme, viewport: {width: 1280, height: 800}});
         const page = await context.newPage();
         await page.goto(served.url);
@@ -231,10 +231,17 @@ for (const colorScheme of ["light", "dark"] as const) {
             "complete",
         );
         const found: string[] = [];
-        for (const screen of screens) {
-            await screen.open(page);
-            found.push(...(await violations(page)).map((v) => `${screen.name}: ${v}`));
-            await page.keyboard.press("Escape");
+        for (const contrast of ["no-preference", "more"] as const) {
+            // The system asks for more contrast: the system theme turns high contrast on by itself.
+            await page.emulateMedia({contrast});
+            const html = expect(page.locator("html"));
+            if (contrast === "more") await html.toHaveAttribute("data-contrast", "more");
+            else await html.not.toHaveAttribute("data-contrast", "more");
+            for (const screen of screens) {
+                await screen.open(page);
+                found.push(...(await violations(page)).map((v) => `${screen.name} (${contrast}): ${v}`));
+                await page.keyboard.press("Escape");
+            }
         }
         await context.close();
         expect(found).toEqual([]);

@@ -162,24 +162,38 @@ export function hostOf(url: string): string {
 
 const short = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
 
-type Theme = "system" | "light" | "dark";
+type Theme = "system" | "light" | "dark" | "contrast";
 const THEME_KEY = "cairn.theme";
 
-/** System, light or dark, kept in this browser's storage. */
+/**
+ * System, light, dark or high contrast, kept in this browser's storage. High contrast follows the system's
+ * light or dark; the system theme turns it on by itself when the system asks for more contrast.
+ */
 export function ThemeSwitch() {
     const [theme, setTheme] = useState<Theme>(
         () => (localStorage.getItem(THEME_KEY) as Theme | null) ?? "system",
     );
     useEffect(() => {
-        if (theme === "system") document.documentElement.removeAttribute("data-theme");
-        else document.documentElement.setAttribute("data-theme", theme);
+        const root = document.documentElement;
+        if (theme === "light" || theme === "dark") root.setAttribute("data-theme", theme);
+        else root.removeAttribute("data-theme");
         localStorage.setItem(THEME_KEY, theme);
+        const asked = window.matchMedia("(prefers-contrast: more)");
+        const follow = () => {
+            if (theme === "contrast" || (theme === "system" && asked.matches))
+                root.setAttribute("data-contrast", "more");
+            else root.removeAttribute("data-contrast");
+        };
+        follow();
+        asked.addEventListener("change", follow);
+        return () => asked.removeEventListener("change", follow);
     }, [theme]);
     return (
         <select aria-label="Theme" value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
             <option value="system">System theme</option>
             <option value="light">Light</option>
             <option value="dark">Dark</option>
+            <option value="contrast">High contrast</option>
         </select>
     );
 }
