@@ -60,7 +60,8 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         onChange: () => bus.emit({type: "models.changed"}),
         downloadTimeouts: options.downloadTimeouts,
         network: library.network,
-        hubUrl: options.hubUrl ?? (process.env.HF_ENDPOINT || DEFAULT_HUB_URL),
+        // Without a trailing slash, once: every address is built as `${hubUrl}/…`.
+        hubUrl: (options.hubUrl ?? (process.env.HF_ENDPOINT || DEFAULT_HUB_URL)).replace(/\/+$/, ""),
         hubToken: new HubToken(options.keyVault ?? null, options.dataDir),
     });
     const providers = new Providers(

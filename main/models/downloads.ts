@@ -7,6 +7,7 @@ import {fail, ok, type Result} from "../../shared/result.js";
 import type {ModelDownloader} from "node-llama-cpp";
 import {formatBytes} from "../../shared/format.js";
 import {JobRegistry} from "../jobs.js";
+import {DEFAULT_HUB_URL} from "./hub.js";
 
 /** node-llama-cpp's downloader (ipull) writes here until the file is complete, then renames it. */
 const TEMP_SUFFIX = ".ipull";
@@ -151,7 +152,7 @@ export class ModelDownloads {
             probeUrl,
             this.timeouts.probeMs,
             signal,
-            this.hubAuth(probeUrl),
+            this.hubAuth(probeUrl, token),
         );
         if (!probe.ok) return probe.error.message;
         fs.mkdirSync(this.deps.dir, {recursive: true});
@@ -195,12 +196,11 @@ export class ModelDownloads {
     }
 
     private hubUrl(): string {
-        return this.deps.hub?.url ?? "https://huggingface.co";
+        return this.deps.hub?.url ?? DEFAULT_HUB_URL;
     }
 
     /** The token goes to the hub only (the hub sends the file itself from elsewhere, by a signed address). */
-    private hubAuth(url: string): Record<string, string> {
-        const token = this.deps.hub?.token();
+    private hubAuth(url: string, token: string | null): Record<string, string> {
         return token && new URL(url).host === new URL(this.hubUrl()).host
             ? {Authorization: `Bearer ${token}`}
             : {};
@@ -290,7 +290,7 @@ function isFinal(p: DownloadProgress): boolean {
  * The address to check before handing a download to node-llama-cpp, whose downloader retries an unreachable
  * host for minutes. hf:<user>/<repo>/<file>[#branch] maps to its file; hf:<user>/<repo>:<quant> to the repo.
  */
-export function probeUrlOf(uri: string, hubUrl = "https://huggingface.co"): Result<string> {
+export function probeUrlOf(uri: string, hubUrl = DEFAULT_HUB_URL): Result<string> {
     if (/^https?:\/\//i.test(uri)) {
         try {
             return ok(new URL(uri).toString());
@@ -306,7 +306,7 @@ export function probeUrlOf(uri: string, hubUrl = "https://huggingface.co"): Resu
         );
     }
     const [, user, repo, file, , branch] = hf;
-    const base = `${hubUrl.replace(/\/+$/, "")}/${user}/${repo}`;
+    const base = `${hubUrl}/${user}/${repo}`;
     return ok(file ? `${base}/resolve/${branch ?? "main"}/${file}` : base);
 }
 

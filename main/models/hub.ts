@@ -11,7 +11,7 @@ import {OfflineError, outboundFetch, type Outbound} from "../net/network.js";
 export const DEFAULT_HUB_URL = "https://huggingface.co";
 
 export type HubDeps = {
-    /** The hub's address: huggingface.co, a mirror (HF_ENDPOINT), or a test's loopback server. */
+    /** The hub's address, no trailing slash: huggingface.co, a mirror (HF_ENDPOINT), a test's server. */
     url: string;
     /** The way out for one request, named by what it is for (shown in the egress log). */
     outbound: (detail: string) => Outbound;
@@ -83,14 +83,15 @@ export class Hub {
         work: (request: {hubUrl: string; fetch: typeof fetch; accessToken?: string}) => Promise<T>,
     ): Promise<Result<T>> {
         const outbound = this.deps.outbound(what);
+        const token = this.deps.token();
         let lastAnswer: Response | null = null;
         const request = {
-            hubUrl: this.deps.url.replace(/\/+$/, ""),
+            hubUrl: this.deps.url,
             fetch: (async (url: string | URL | Request, init?: RequestInit) => {
                 lastAnswer = await outboundFetch(outbound, url instanceof Request ? url.url : url, init);
                 return lastAnswer;
             }) as typeof fetch,
-            ...(this.deps.token() ? {accessToken: this.deps.token()!} : {}),
+            ...(token ? {accessToken: token} : {}),
         };
         try {
             return ok(await work(request));
@@ -301,7 +302,7 @@ function pickNotes(files: HubFile[]): string[] {
 
 function gateNotes(repo: string, gated: unknown, deps: Pick<HubDeps, "url" | "token">): string[] {
     if (!gated) return [];
-    const page = `${deps.url.replace(/\/+$/, "")}/${repo}`;
+    const page = `${deps.url}/${repo}`;
     return [
         deps.token()
             ? `Gated: your Hugging Face token is sent with the download; if it is refused, accept the conditions on ${page} while signed in`

@@ -7,6 +7,8 @@ import {readSecret, writeSecret, type KeyVault} from "../llm/keyVault.js";
 
 export class HubToken {
     private readonly file: string;
+    /** The stored token, read and decrypted once (undefined: not read yet); set() keeps it current. */
+    private kept: string | null | undefined;
 
     constructor(
         private readonly vault: KeyVault | null,
@@ -29,6 +31,7 @@ export class HubToken {
     set(token: string | null): Result<{set: boolean}> {
         if (token === null) {
             fs.rmSync(this.file, {force: true});
+            this.kept = null;
             return ok({set: false});
         }
         if (!this.vault?.available()) {
@@ -38,10 +41,17 @@ export class HubToken {
             );
         }
         writeSecret(this.vault, this.file, token);
+        this.kept = token;
         return ok({set: true});
     }
 
     private stored(): string | null {
-        return this.vault?.available() && fs.existsSync(this.file) ? readSecret(this.vault, this.file) : null;
+        if (this.kept === undefined) {
+            this.kept =
+                this.vault?.available() && fs.existsSync(this.file)
+                    ? readSecret(this.vault, this.file)
+                    : null;
+        }
+        return this.kept;
     }
 }

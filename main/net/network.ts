@@ -1,10 +1,10 @@
 // The one way out of this computer: every request a feature sends elsewhere is checked against Offline mode
 // here and recorded in the egress log (what for, host, sizes, never the content).
 import net from "node:net";
+import type {EgressEntry} from "../../shared/contract.js";
 
 /** What a request was for, as the egress log and Offline mode's refusal name it. */
-export type Purpose =
-    "provider" | "web search" | "web fetch" | "model download" | "model search" | "MCP server";
+export type Purpose = EgressEntry["purpose"];
 
 /** One request as the egress log keeps it. */
 export type EgressRecord = {
