@@ -9,6 +9,7 @@ import {Engine} from "../main/llm/engine.js";
 import {LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
 import {llamaServerBinary, startLlamaServer} from "../tests/helpers/llamaServer.js";
 import {TEST_MODEL} from "../tests/helpers/paths.js";
+import {tokenTimeFigures, tokenTimeLine} from "./tokenTime.js";
 
 const ROUNDS = 5;
 const GENERATED = 64;
@@ -283,7 +284,8 @@ export async function llamaServerFigures() {
     for (const model of models) {
         for (const threads of [1, 2]) {
             const at = {threads, gpu: false, generated: GENERATED};
-            rows.push({model: model.name, threads, ...(await sideBySide(model.file, at))});
+            const tokenTime = await tokenTimeFigures(model.file, at);
+            rows.push({model: model.name, threads, ...(await sideBySide(model.file, at)), tokenTime});
         }
     }
     return {rounds: ROUNDS, generatedTokens: GENERATED, cpuBuild: await cpuBuildHere(), rows};
@@ -293,12 +295,17 @@ export function llamaServerRows(figures: Pick<Awaited<ReturnType<typeof llamaSer
     /** A figure, or "failed" where its engine failed (the report's `failed` says why). */
     const f = (n: number) => (Number.isNaN(n) ? "failed" : n.toFixed(1));
     const r2 = (n: number) => (Number.isNaN(n) ? "failed" : n.toFixed(2));
-    return Object.fromEntries(
-        figures.rows.map((r) => [
+    const breakdowns = figures.rows.map((r) => [
+        `${r.model.split(" ")[0]}, ${r.threads} thread(s): raw node-llama-cpp's generated token`,
+        tokenTimeLine(r.tokenTime),
+    ]);
+    return Object.fromEntries([
+        ...breakdowns,
+        ...figures.rows.map((r) => [
             `${r.model.split(" ")[0]}, ${r.threads} thread(s): generation tokens/s llama-server / llama-server --no-mmap / raw / Cairn (Cairn÷server, Cairn÷no-mmap server); prompt tokens/s (Cairn÷server)`,
             `${f(r.llamaServer.generationTokensPerSecond)} / ${f(r.llamaServerNoMmap.generationTokensPerSecond)} / ${f(r.rawNodeLlamaCpp.generationTokensPerSecond)} / ${f(r.cairn.generationTokensPerSecond)} (${r2(r.cairnOverLlamaServer.generation)}, ${r2(r.cairnOverLlamaServerNoMmap.generation)}); ${f(r.llamaServer.promptTokensPerSecond)} / ${f(r.llamaServerNoMmap.promptTokensPerSecond)} / ${f(r.rawNodeLlamaCpp.promptTokensPerSecond)} / ${f(r.cairn.promptTokensPerSecond)} (${r2(r.cairnOverLlamaServer.prompt)})`,
         ]),
-    );
+    ]);
 }
 
 /**
@@ -315,7 +322,13 @@ export async function gpuFigures(model: string) {
     await llama.dispose();
     if (build.backend === false) throw new Error("no GPU build of node-llama-cpp was found");
     const at = {threads: 4, gpu: true, generated: GENERATED_ON_GPU};
-    const row = {model: path.basename(model), threads: at.threads, ...(await sideBySide(model, at))};
+    const tokenTime = await tokenTimeFigures(model, at);
+    const row = {
+        model: path.basename(model),
+        threads: at.threads,
+        ...(await sideBySide(model, at)),
+        tokenTime,
+    };
     return {rounds: ROUNDS, generatedTokens: GENERATED_ON_GPU, build, rows: [row]};
 }
 
