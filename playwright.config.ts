@@ -28,7 +28,7 @@ export default defineConfig({
         {
             name: "chromium-800x600",
             testDir: "tests/e2e",
-            testMatch: /(messages|markdown|search|thinking|header|dialogs)\.spec\.ts$/,
+            testMatch: /(messages|markdown|search|thinking|header|dialogs|sidebar)\.spec\.ts$/,
             use: {...chromium, viewport: {width: 800, height: 600}},
         },
         {name: "electron", testDir: "tests/electron"},

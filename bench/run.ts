@@ -7,6 +7,7 @@ import readline from "node:readline";
 import WebSocket from "ws";
 import {EventBus} from "../main/events.js";
 import {Engine} from "../main/llm/engine.js";
+import {DEFAULT_ENGINE_SETTINGS} from "../main/store/settings.js";
 import {fixedApprover} from "../main/tools/approvals.js";
 import {BUILTIN_DEFAULTS} from "../main/tools/config.js";
 import {defineTool} from "../main/tools/defineTool.js";
@@ -37,6 +38,7 @@ import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
 import {firstAnswerFigures} from "./firstAnswer.js";
 import {llamaServerFigures, llamaServerRows} from "./llamaServer.js";
+import {speculativeFigures, speculativeRows} from "./speculative.js";
 import type {Message, TurnStats} from "../shared/contract.js";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -265,7 +267,7 @@ async function memoryFigures(contextSize: number | null) {
     const rss = () => Math.round(process.memoryUsage().rss / 2 ** 20);
     const engine = new Engine({
         threads: 1,
-        settings: () => ({forceCpu: false, gpuLayers: null, threads: 1, contextSize, batchSize: null}),
+        settings: () => ({...DEFAULT_ENGINE_SETTINGS, threads: 1, contextSize}),
     });
     const before = rss();
     const loaded = await engine.load(BENCH_MODEL);
@@ -336,6 +338,7 @@ const report = {
     engine: [await engineFigures(1), await engineFigures(2)],
     realistic1B: await realisticFigures(),
     llamaServer: await llamaServerFigures(),
+    speculative1B: await speculativeFigures(),
     firstAnswer1B: await firstAnswerFigures(),
     rawLlamaCompletion: [await rawCompletion(1), await rawCompletion(2)],
     sqlite: sqliteFigures(),
@@ -411,6 +414,7 @@ console.table({
         ]),
     ),
     ...llamaServerRows(report.llamaServer),
+    ...speculativeRows(report.speculative1B),
     ...firstAnswerRows(report.firstAnswer1B),
     "SQLite insert 10k messages (ms)": f(report.sqlite.insert10kMessagesMs),
     "SQLite open 10k-message conversation (ms)": f(report.sqlite.open10kMessageConversationMs),

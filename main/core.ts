@@ -39,6 +39,8 @@ export type CoreOptions = {
     dataDir: string;
     /** An explicit model for this run (flag or CAIRN_MODEL); otherwise the saved setting is used. */
     modelPath?: string | null;
+    /** The draft model for this run (--draft-model), over the one chosen for the model in the app. */
+    draftModel?: string;
     threads?: number;
     /** The context size for this run, over the one in Settings. */
     contextSize?: number;

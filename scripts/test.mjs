@@ -31,6 +31,7 @@ const stages = [];
  * priority, so that it takes the time the stages beside it leave idle.
  */
 function run(name, command, args, {background = false} = {}) {
+    const started = performance.now();
     return new Promise((resolve) => {
         const child = spawn(command, args, {stdio: ["inherit", "pipe", "pipe"]});
         if (background && child.pid) {
@@ -52,7 +53,8 @@ function run(name, command, args, {background = false} = {}) {
             text += String(error);
         });
         child.on("close", (code, signal) => {
-            const stage = {name, ...countsOf(text), code: code ?? (signal ? 128 : 1)};
+            const seconds = Math.round((performance.now() - started) / 1000);
+            const stage = {name, ...countsOf(text), code: code ?? (signal ? 128 : 1), seconds};
             // A stage that failed without a failed test (a crash, a file-level time-out) still counts as one.
             if (stage.code !== 0 && stage.failed === 0) stage.failed = 1;
             stages.push(stage);
@@ -107,7 +109,7 @@ function summary() {
         for (const key of Object.keys(total)) total[key] += stage[key];
         const verdict = stage.code === 0 ? "ok  " : "FAIL";
         console.log(
-            `  ${verdict} ${stage.name}: ${stage.passed} passed, ${stage.failed} failed, ${stage.skipped} skipped`,
+            `  ${verdict} ${stage.name}: ${stage.passed} passed, ${stage.failed} failed, ${stage.skipped} skipped, ${stage.seconds} s`,
         );
     }
     console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

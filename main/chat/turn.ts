@@ -509,4 +509,8 @@ function addStats(total: TurnStats, step: TurnStats): void {
     total.durationMs += step.durationMs;
     total.tokensPerSecond = step.tokensPerSecond ?? total.tokensPerSecond;
     total.thoughtTokens += step.thoughtTokens;
+    if (step.draftedTokens) {
+        total.draftedTokens = (total.draftedTokens ?? 0) + step.draftedTokens;
+        total.acceptedTokens = (total.acceptedTokens ?? 0) + (step.acceptedTokens ?? 0);
+    }
 }

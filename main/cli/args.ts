@@ -155,6 +155,8 @@ const COMMAND_USAGE: Array<[string, string]> = [
 const COMMON_OPTIONS = `Common options:
   --data DIR          data directory (default: $CAIRN_DATA_DIR, else the per-user data folder)
   --model PATH        GGUF model file (default: $CAIRN_MODEL, else the model chosen in the app)
+  --draft-model PATH  a smaller model of the same family that guesses ahead (speculative decoding;
+                      default: the draft chosen for the model in the app, else none)
   --threads N         llama.cpp threads (default: cores - 1, at least 1)
   --cpu               do not use the GPU
   --offline           Offline mode for this run: nothing leaves this computer (loopback stays open)
@@ -195,6 +197,7 @@ export type CliArgs = {
     host: string;
     data: string | undefined;
     model: string | undefined;
+    draftModel: string | undefined;
     conversation: string | undefined;
     json: boolean;
     threads: number | undefined;
@@ -258,6 +261,7 @@ const OPTIONS = {
     host: {type: "string"},
     data: {type: "string"},
     model: {type: "string"},
+    "draft-model": {type: "string"},
     conversation: {type: "string"},
     json: {type: "boolean"},
     threads: {type: "string"},
@@ -388,6 +392,7 @@ export function parseCli(argv: string[]): CliArgs {
         host: values.host ?? "127.0.0.1",
         data: values.data,
         model: values.model,
+        draftModel: values["draft-model"],
         conversation: values.conversation,
         json: values.json ?? false,
         threads: intOption("threads", values.threads, undefined, 1, 256),

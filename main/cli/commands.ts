@@ -89,6 +89,7 @@ function openCore(args: CliArgs, notices: string[] = []): Core {
         notices,
         dataDir: resolveDataDir(args.data),
         modelPath: args.model ?? process.env.CAIRN_MODEL ?? null,
+        draftModel: args.draftModel,
         threads: args.threads,
         gpu: args.cpu ? false : "auto",
         offline: args.offline,

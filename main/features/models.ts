@@ -9,6 +9,7 @@ import type {KeyVault} from "../llm/keyVault.js";
 import {Providers, providersFile, type OneOffProvider} from "../llm/providers.js";
 import type {DownloadTimeouts} from "../models/downloads.js";
 import {DEFAULT_HUB_URL} from "../models/hub.js";
+import {DraftModels} from "../models/drafts.js";
 import {HubToken} from "../models/hubToken.js";
 import {ModelManager} from "../models/manager.js";
 import {ModelStore} from "../store/models.js";
@@ -19,6 +20,8 @@ export type ModelsOptions = {
     dataDir: string;
     threads?: number;
     contextSize?: number;
+    /** The draft model for this run, over each model's own choice (settings' draftModels). */
+    draftModel?: string;
     gpu?: "auto" | false;
     catalogFile?: string;
     downloadTimeouts?: Partial<DownloadTimeouts>;
@@ -44,6 +47,10 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         contextSize: options.contextSize,
         gpu: options.gpu,
         settings: () => settings.engine(),
+        draftModel: (modelPath) =>
+            options.draftModel
+                ? path.resolve(options.draftModel)
+                : (settings.get("draftModels")?.[modelPath] ?? null),
         onStatus: (status) => bus.emit({type: "engine.status", status}),
         promptCacheDir: path.join(options.dataDir, "prompt-cache"),
         onWarning: (message) => console.error(`[cairn] ${message}`),
@@ -75,7 +82,16 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         embedder,
         models,
         providers,
-        handlers: {...modelHandlers({engine, models, settings, bus}), ...providerHandlers(providers)},
+        handlers: {
+            ...modelHandlers({
+                engine,
+                models,
+                drafts: new DraftModels({settings, installed: () => models.overview().installed}),
+                settings,
+                bus,
+            }),
+            ...providerHandlers(providers),
+        },
         stop: async () => {
             await models.downloads.cancelAll();
             await embedder.unload();

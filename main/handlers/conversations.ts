@@ -70,6 +70,7 @@ export function conversationHandlers({
         },
         "conversations.setIncognito": (req) =>
             updated(req.id, conversations.setIncognito(req.id, req.incognito)),
+        "conversations.setPinned": (req) => updated(req.id, conversations.setPinned(req.id, req.pinned)),
         "conversations.rename": (req) => updated(req.id, conversations.rename(req.id, req.title)),
         "conversations.delete": async (req) => {
             chat.stop(req.id);

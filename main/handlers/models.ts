@@ -1,15 +1,23 @@
+import path from "node:path";
 import {ok} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import {backendReport} from "../llm/backends.js";
 import type {Engine} from "../llm/engine.js";
+import type {DraftModels} from "../models/drafts.js";
 import type {ModelManager} from "../models/manager.js";
 import type {SettingsStore} from "../store/settings.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
 
-type Deps = {engine: Engine; models: ModelManager; settings: SettingsStore; bus: EventBus};
+type Deps = {
+    engine: Engine;
+    models: ModelManager;
+    drafts: DraftModels;
+    settings: SettingsStore;
+    bus: EventBus;
+};
 
 /** Loading, listing, inspecting, downloading and removing models. */
-export function modelHandlers({engine, models, settings, bus}: Deps): HandlerSlice<"models."> {
+export function modelHandlers({engine, models, drafts, settings, bus}: Deps): HandlerSlice<"models."> {
     return {
         "models.load": async (req) => {
             const result = await engine.load(req.path);
@@ -28,6 +36,14 @@ export function modelHandlers({engine, models, settings, bus}: Deps): HandlerSli
         "models.listRecommended": () => models.recommended(),
         "models.inspect": (req) => models.inspect(req.path),
         "models.add": (req) => models.add(req.path, "file"),
+        "models.drafts": (req) => drafts.choice(req.modelPath),
+        "models.setDraft": async (req) => {
+            const result = await drafts.set(req.modelPath, req.draftPath);
+            // The model in use loads again with its new draft (its status says so as it goes).
+            if (result.ok && engine.status().modelPath === path.resolve(req.modelPath))
+                void engine.load(req.modelPath);
+            return result;
+        },
         "models.remove": (req) => models.remove(req.id),
         "models.download": (req) => models.downloads.start(req.uri),
         "models.cancelDownload": (req) => ok({cancelled: models.downloads.cancel(req.downloadId)}),

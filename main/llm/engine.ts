@@ -23,6 +23,7 @@ import {inspectModel, type Inspection} from "./inspect.js";
 import {backendOf, llamaModule, nativeLog, sharedLlama} from "./llama.js";
 import {ForcedCallStream} from "./forcedCall.js";
 import {PromptPrefixCache} from "./promptCache.js";
+import {predictionStats, prepareSpeculation, type Speculation} from "./speculation.js";
 import {
     withoutThinking,
     thoughtBudget,
@@ -97,6 +98,8 @@ export type EngineOptions = {
     gpu?: "auto" | false;
     /** The saved engine settings, read at each load so that a change applies to the next load. */
     settings?: () => EngineSettings;
+    /** The draft model chosen for a model (speculative decoding), read at each load; null: none. */
+    draftModel?: (modelPath: string) => string | null;
     onStatus?: (status: EngineStatus) => void;
     /** Where the shared prompt prefix (system prompt and tools) is kept across restarts; none: not kept. */
     promptCacheDir?: string;
@@ -121,6 +124,8 @@ export class Engine {
     private context: LlamaContext | null = null;
     // One sequence kept across turns: node-llama-cpp reuses its evaluated prefix for the next prompt.
     private sequence: LlamaContextSequence | null = null;
+    /** The token predictor of the loaded model's sequence (speculative decoding); null when off. */
+    private speculation: Speculation | null = null;
     private queue: Promise<unknown> = Promise.resolve();
     private current: EngineStatus;
     private loading: Promise<Result<EngineStatus>> | null = null;
@@ -233,6 +238,8 @@ export class Engine {
             gpu: null,
             contextSize: null,
             weights: null,
+            speculation: null,
+            draftModel: null,
             loadProgress: null,
             message: "The model was unloaded. Load a model to chat.",
         });
@@ -253,6 +260,8 @@ export class Engine {
             modelName: path.basename(modelPath),
             message: null,
             weights: null,
+            speculation: null,
+            draftModel: null,
         });
         await this.unloadNow();
         try {
@@ -278,7 +287,21 @@ export class Engine {
                 threads: this.current.threads,
                 batchSize: settings.batchSize ?? undefined,
             });
-            this.sequence = this.context.getSequence();
+            this.speculation = settings.speculativeDecoding
+                ? await prepareSpeculation(
+                      llama,
+                      {file: modelPath, fileInfo: inspected.value.fileInfo},
+                      this.options.draftModel?.(modelPath) ?? null,
+                      {
+                          contextSize: this.context.contextSize,
+                          threads: this.current.threads,
+                          gpuLayers: settings.forceCpu ? 0 : "auto",
+                      },
+                  )
+                : null;
+            this.sequence = this.context.getSequence(
+                this.speculation ? {tokenPredictor: this.speculation.predictor} : undefined,
+            );
             format = await chooseChatFormat(this.model);
             this.chatWrapper = format.wrapper;
             this.modelKey = modelKeyOf(modelPath, llama);
@@ -301,8 +324,13 @@ export class Engine {
             backend: backendOf(this.llama),
             modelPath,
             modelName: name ? `${name} (${path.basename(modelPath)})` : path.basename(modelPath),
-            message: [this.gpuFallbackReason, format.fallbackReason].filter(Boolean).join("; ") || null,
+            message:
+                [this.gpuFallbackReason, format.fallbackReason, this.speculation?.problem]
+                    .filter(Boolean)
+                    .join("; ") || null,
             loadProgress: null,
+            speculation: this.speculation?.kind ?? null,
+            draftModel: this.speculation?.draftPath ?? null,
             gpu: await this.gpuReport(),
             contextSize: this.context.contextSize,
             threads: this.current.threads,
@@ -337,6 +365,8 @@ export class Engine {
             message,
             loadProgress: null,
             weights: null,
+            speculation: null,
+            draftModel: null,
         });
         return fail(code, message);
     }
@@ -367,6 +397,7 @@ export class Engine {
             autoDisposeSequence: false,
         });
         const meter = {state: sequence.tokenMeter.getState(), tokensBefore: sequence.nextTokenIndex};
+        const predictionsBefore = sequence.tokenPredictions;
         this.setStatus({state: "generating"});
         const started = performance.now();
         let firstTokenAt: number | null = null;
@@ -462,7 +493,8 @@ export class Engine {
                     ? []
                     : [parseForcedCall(forced, result.response)]
                 : (result.functionCalls ?? []).map((c) => ({name: c.functionName, params: c.params}));
-            const stats = statsFrom(sequence, meter, started, firstTokenAt, thought.tokens);
+            const predicted = predictionStats(sequence, predictionsBefore);
+            const stats = statsFrom(sequence, meter, started, firstTokenAt, thought.tokens, predicted);
             stats.contextShifted =
                 fitted.dropped > 0 || wasShifted(fitted.history, result.lastEvaluation.contextWindow);
             this.lastTokensPerSecond = stats.tokensPerSecond ?? this.lastTokensPerSecond;
@@ -683,6 +715,8 @@ export class Engine {
         this.chatWrapper = null;
         await this.context?.dispose();
         await this.model?.dispose();
+        await this.speculation?.dispose();
+        this.speculation = null;
         this.context = null;
         this.model = null;
     }

@@ -82,8 +82,14 @@ export function statsFrom(
     started: number,
     firstTokenAt: number | null,
     thoughtTokens: number,
+    predicted: {draftedTokens: number; acceptedTokens: number} = {draftedTokens: 0, acceptedTokens: 0},
 ): TurnStats {
-    const diff = sequence.tokenMeter.diff(meter.state);
+    const metered = sequence.tokenMeter.diff(meter.state);
+    // Guesses the model checked but did not keep were evaluated as output tokens: they are not the answer's.
+    const diff = {
+        ...metered,
+        usedOutputTokens: metered.usedOutputTokens - (predicted.draftedTokens - predicted.acceptedTokens),
+    };
     // The prompt is everything in the context now but the answer; what was not evaluated was reused.
     const promptLength = sequence.nextTokenIndex - diff.usedOutputTokens;
     const now = performance.now();
@@ -97,6 +103,7 @@ export function statsFrom(
         reusedTokens: Math.max(0, promptLength - diff.usedInputTokens),
         contextShifted: false,
         thoughtTokens,
+        ...(predicted.draftedTokens > 0 ? predicted : {}),
     };
 }
 

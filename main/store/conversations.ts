@@ -28,6 +28,7 @@ type ConversationRow = {
     provider: string | null;
     provider_model: string | null;
     incognito: 0 | 1 | null;
+    pinned: 0 | 1;
     assistant_id?: string | null;
     project_id?: string | null;
     created_at: number;
@@ -53,6 +54,8 @@ type MessageRow = {
     thought_ms: number | null;
     thought_tokens: number | null;
     tools_offered: string | null;
+    drafted_tokens: number | null;
+    accepted_tokens: number | null;
     plan: string | null;
     created_at: number;
 };
@@ -140,6 +143,12 @@ export class ConversationStore {
             Date.now(),
             id,
         );
+        return this.get(id);
+    }
+
+    /** Pinned: kept at the top of the list. Its last activity (updated_at) stays as it was. */
+    setPinned(id: string, pinned: boolean): Conversation | null {
+        this.sql("UPDATE conversations SET pinned = ? WHERE id = ?").run(pinned ? 1 : 0, id);
         return this.get(id);
     }
 
@@ -409,7 +418,8 @@ export class ConversationStore {
         this.sql(
             `UPDATE messages SET content = ?, status = ?, error = ?, prompt_tokens = ?, completion_tokens = ?,
                  ttft_ms = ?, duration_ms = ?, tokens_per_second = ?, reused_tokens = ?, context_shifted = ?,
-                 thought = ?, thought_ms = ?, thought_tokens = ?, tools_offered = ?, updated_at = ? WHERE id = ?`,
+                 thought = ?, thought_ms = ?, thought_tokens = ?, tools_offered = ?, drafted_tokens = ?, accepted_tokens = ?,
+                 updated_at = ? WHERE id = ?`,
         ).run(
             f.content,
             f.status,
@@ -425,6 +435,8 @@ export class ConversationStore {
             f.thoughtMs ?? null,
             s?.thoughtTokens ?? null,
             s?.toolsOffered ?? null,
+            s?.draftedTokens ?? null,
+            s?.acceptedTokens ?? null,
             Date.now(),
             id,
         );
@@ -440,6 +452,7 @@ function toConversation(r: ConversationRow, webAccessDefault: boolean): Conversa
         generation: r.generation ? (JSON.parse(r.generation) as Partial<GenerationSettings>) : null,
         toolsOff: r.tools_off ? (JSON.parse(r.tools_off) as string[]) : [],
         incognito: r.incognito === 1,
+        pinned: r.pinned === 1,
         workspace: r.workspace,
         provider: r.provider ?? null,
         providerModel: r.provider_model ?? null,
@@ -499,6 +512,9 @@ function toMessage(
                   contextShifted: r.context_shifted === 1,
                   thoughtTokens: r.thought_tokens ?? 0,
                   ...(r.tools_offered ? {toolsOffered: r.tools_offered} : {}),
+                  ...(r.drafted_tokens
+                      ? {draftedTokens: r.drafted_tokens, acceptedTokens: r.accepted_tokens ?? 0}
+                      : {}),
               };
     return {
         id: r.id,

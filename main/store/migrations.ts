@@ -510,4 +510,17 @@ export const MIGRATIONS: readonly Migration[] = [
             END;
         `,
     },
+    {
+        version: 29,
+        name: "speculative decoding's guesses in an answer: drafted, and kept",
+        sql: `
+            ALTER TABLE messages ADD COLUMN drafted_tokens INTEGER;
+            ALTER TABLE messages ADD COLUMN accepted_tokens INTEGER;
+        `,
+    },
+    {
+        version: 30,
+        name: "pinned conversations, kept at the top of the list",
+        sql: `ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;`,
+    },
 ];

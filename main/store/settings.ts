@@ -12,6 +12,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
     threads: null,
     contextSize: null,
     batchSize: null,
+    speculativeDecoding: true,
 };
 
 export const DEFAULT_GENERATION: GenerationSettings = {
@@ -43,6 +44,8 @@ export type Settings = {
     engine: Partial<EngineSettings>;
     generation: Partial<GenerationSettings>;
     embeddingModelPath: string | null;
+    /** Each model's draft model for speculative decoding, by the model's file. */
+    draftModels: Record<string, string>;
     workspaceRoot: string | null;
     planMaxSteps: number;
     toolShare: number;

@@ -141,6 +141,7 @@ export function App({api}: {api: CairnApi}) {
                                     />
                                 }
                                 onRename={(id, title) => void cairn.rename(id, title)}
+                                onPin={(id, pinned) => void cairn.setPinned(id, pinned)}
                                 onDelete={(id) => void cairn.remove(id)}
                                 onSettings={() => setSettingsOpen(true)}
                                 onModels={() => setModelsOpen(true)}

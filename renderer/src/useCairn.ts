@@ -179,6 +179,14 @@ export function useCairn(api: CairnApi) {
         [api, showError],
     );
 
+    const setPinned = useCallback(
+        async (id: string, pinned: boolean) => {
+            const res = await api.invoke("conversations.setPinned", {id, pinned});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError],
+    );
+
     const remove = useCallback(
         async (id: string) => {
             const res = await api.invoke("conversations.delete", {id});
@@ -389,6 +397,7 @@ export function useCairn(api: CairnApi) {
         select,
         create,
         setIncognito,
+        setPinned,
         setProject,
         rename,
         remove,

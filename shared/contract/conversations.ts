@@ -59,6 +59,8 @@ export const Conversation = Type.Object(
         toolsOff: Type.Array(Type.String()),
         /** Nothing is recalled from memory here, and nothing remembered. */
         incognito: Type.Boolean(),
+        /** Kept at the top of the list. */
+        pinned: Type.Boolean(),
         /** The folder file tools work in here; null: the one in Settings. */
         workspace: nullable(Type.String()),
         /** A model served elsewhere (providers.json) that answers here; null: the embedded model. */
@@ -91,6 +93,10 @@ export const turnStatsFields = {
     thoughtTokens: Count,
     /** Which tools the last step offered and why, when there were too many to offer all. */
     toolsOffered: Type.Optional(Type.String()),
+    /** Speculative decoding: tokens guessed ahead and checked by the model (absent: none were). */
+    draftedTokens: Type.Optional(Count),
+    /** Of those, the tokens the answer kept. */
+    acceptedTokens: Type.Optional(Count),
 };
 
 export const TurnStats = Type.Object(turnStatsFields, closed);
@@ -245,6 +251,7 @@ export const conversationsCalls = {
     /** Moves a conversation into a project, or out of its project (null). */
     "conversations.setProject": call(req({id: Id, projectId: nullable(Id)}), Conversation),
     "conversations.setIncognito": call(req({id: Id, incognito: Type.Boolean()}), Conversation),
+    "conversations.setPinned": call(req({id: Id, pinned: Type.Boolean()}), Conversation),
     "conversations.rename": call(req({id: Id, title: Title}), Conversation),
     "conversations.delete": call(req({id: Id}), Nothing),
     "conversations.setGeneration": call(req({id: Id, generation: nullable(PartialGeneration)}), Conversation),

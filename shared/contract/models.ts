@@ -75,6 +75,13 @@ export const EngineStatus = Type.Object(
          * file mapped, paged in by the system: used when memory is short or the weights are on the GPU).
          */
         weights: Type.Optional(nullable(oneOf(["memory", "mapped"]))),
+        /**
+         * Speculative decoding for the loaded model: "draft" (its draft model guesses ahead), "lookup" (the
+         * answer's own context does), or null (off in Settings).
+         */
+        speculation: Type.Optional(nullable(oneOf(["draft", "lookup"]))),
+        /** The draft model's file in use, when speculation is "draft". */
+        draftModel: Type.Optional(nullable(Type.String())),
     },
     closed,
 );
@@ -89,11 +96,29 @@ export const EngineSettings = Type.Object(
         threads: nullable(Type.Integer({minimum: 1, maximum: 512})),
         contextSize: nullable(Type.Integer({minimum: 256, maximum: 1_048_576})),
         batchSize: nullable(Type.Integer({minimum: 16, maximum: 65_536})),
+        /** Guess tokens ahead (a draft model, else input lookup) and let the model check them in one batch. */
+        speculativeDecoding: Type.Boolean(),
     },
     closed,
 );
 
 export type EngineSettings = Static<typeof EngineSettings>;
+
+/**
+ * A model's draft model and the candidates: installed models smaller than it with the same vocabulary,
+ * smallest first (the first is the suggestion).
+ */
+export const DraftChoice = Type.Object(
+    {
+        draftPath: nullable(Type.String()),
+        candidates: Type.Array(
+            Type.Object({file: Type.String(), name: Type.String(), sizeBytes: Count}, closed),
+        ),
+    },
+    closed,
+);
+
+export type DraftChoice = Static<typeof DraftChoice>;
 
 export const FitVerdict = oneOf(["vram", "ram", "too-large"]);
 
@@ -284,6 +309,10 @@ export const modelsCalls = {
     "models.listRecommended": call(Empty, Type.Array(Recommendation)),
     "models.inspect": call(req({path: FilePath}), Type.Object({info: ModelInfo, fit: FitEstimate}, closed)),
     "models.add": call(req({path: FilePath}), InstalledModel),
+    /** A model's draft model for speculative decoding, and the installed models that can draft for it. */
+    "models.drafts": call(req({modelPath: FilePath}), DraftChoice),
+    /** Chooses (or with null clears) a model's draft model; a draft of another vocabulary is refused. */
+    "models.setDraft": call(req({modelPath: FilePath, draftPath: nullable(FilePath)}), DraftChoice),
     "models.remove": call(req({id: Id}), Type.Object({deletedFile: Type.Boolean()}, closed)),
     "models.download": call(
         req({uri: Type.String({minLength: 4, maxLength: 2048, pattern: "^(https?:|hf:)"})}),

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import {expect, test} from "@playwright/test";
 import {startModelServer, type ModelServer} from "../helpers/modelServer.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 
 let served: Served;
 let files: ModelServer;
@@ -108,4 +110,63 @@ test("Models screen: installed facts, backend report, unload and load, message c
     await row.getByRole("button", {name: /^Remove /}).click();
     await confirm.getByRole("button", {name: "Yes, remove"}).click();
     await expect(dialog.locator("table.installed")).toHaveCount(0);
+});
+
+test("speculative decoding: the Models screen offers a draft of the model's vocabulary; the answer counts its guesses", async ({
+    page,
+}, testInfo) => {
+    files = await startModelServer({});
+    // Random weights are never confident: without this the draft would stop at its first guess.
+    const draft = templateModel(FAMILIES["llama-3.1"]);
+    const big = path.join(tempDir(), "big-llama.gguf");
+    fs.copyFileSync(templateModel(FAMILIES["llama-3.2"]), big);
+    fs.appendFileSync(big, Buffer.alloc(1 << 20));
+    served = await startServe({
+        model: draft,
+        catalog: catalogFor(files.url("none.gguf")),
+        env: {CAIRN_DRAFT_MIN_CONFIDENCE: "0"},
+    });
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await page.getByRole("button", {name: "Models"}).click();
+    const dialog = page.getByRole("dialog", {name: "Models"});
+    await dialog.getByRole("textbox", {name: "GGUF model file path"}).fill(big);
+    await dialog.getByRole("button", {name: "Load file"}).click();
+    const report = dialog.getByLabel("Backend report");
+    await expect(report).toContainText("big-llama.gguf");
+    await expect(report).toContainText(
+        "Speculative decoding: the answer's own text guesses ahead (input lookup)",
+    );
+    const picker = report.getByRole("combobox", {name: "Draft model"});
+    await expect(picker.locator("option")).toHaveText([
+        "None: input lookup",
+        /^Llama 3\.1 template \(random tiny\) \([\d.]+ MiB\), suggested$/,
+    ]);
+    await picker.selectOption({index: 1});
+    // The model loads again with its draft.
+    await expect(report).toContainText(
+        /Speculative decoding: a draft model guesses ahead \(llama-\w+\.gguf\)/,
+    );
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({colorScheme});
+        await report.scrollIntoViewIfNeeded();
+        await page.screenshot({path: testInfo.outputPath(`draft-${colorScheme}.png`)});
+        const axe = await new AxeBuilder({page}).include(".dialog.models").analyze();
+        expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
+    }
+    await dialog.getByRole("button", {name: "Close"}).click();
+
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    const box = page.getByRole("textbox", {name: "Message"});
+    await box.fill("Tell me a story about a lighthouse.");
+    await box.press("Enter");
+    const answer = page.locator("article.assistant").last();
+    await expect(answer).toHaveAttribute("data-status", "complete");
+    await answer.locator("details.stats summary").click();
+    await expect(answer.locator('[data-stat="drafted"]')).toHaveText(
+        /^\d+ of [1-9]\d* guesses kept \(\d+%\)$/,
+    );
+    await answer.locator('[data-stat="drafted"]').scrollIntoViewIfNeeded();
+    await page.screenshot({path: testInfo.outputPath("draft-answer.png")});
 });

@@ -40,13 +40,14 @@ test("a project groups its conversations; search within it; its files; archive",
     await expect(boat.getByRole("listitem")).toHaveCount(1);
 
     // The first conversation moved in from its header.
+    // Conversations outside projects are grouped by their last activity: this one is Today's.
     await page
-        .getByRole("list", {name: "Other conversations"})
+        .getByRole("region", {name: "Today"})
         .getByRole("button", {name: "Where is the harbour?", exact: true})
         .click();
     await page.getByRole("combobox", {name: "Project"}).selectOption({label: "Boat"});
     await expect(boat.getByRole("listitem")).toHaveCount(2);
-    await expect(page.getByRole("list", {name: "Other conversations"}).getByRole("listitem")).toHaveCount(0);
+    await expect(page.getByRole("region", {name: "Today"})).toHaveCount(0);
     for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({colorScheme});
         await page.screenshot({path: testInfo.outputPath(`project-sidebar-${colorScheme}.png`)});

@@ -47,6 +47,18 @@ export function StatsDetails({stats, model}: {stats: TurnStats; model: string | 
                 <dd>
                     {stats.tokensPerSecond === null ? "—" : `${stats.tokensPerSecond.toFixed(1)} tokens/s`}
                 </dd>
+                {stats.draftedTokens !== undefined && (
+                    <>
+                        <dt>Guessed ahead (speculative decoding)</dt>
+                        <dd data-stat="drafted">
+                            {stats.acceptedTokens ?? 0} of {stats.draftedTokens} guesses kept (
+                            {Math.round(
+                                (100 * (stats.acceptedTokens ?? 0)) / Math.max(1, stats.draftedTokens),
+                            )}
+                            %)
+                        </dd>
+                    </>
+                )}
                 {stats.toolsOffered && (
                     <>
                         <dt>Tools</dt>

@@ -1,7 +1,8 @@
-import {useState, type ReactNode} from "react";
-import {Cpu, FileText, Pencil, Plus, Search, Settings, Trash2, Upload} from "lucide-react";
+import {useState, type KeyboardEvent, type ReactNode} from "react";
+import {Cpu, FileText, Pencil, Pin, PinOff, Plus, Search, Settings, Trash2, Upload} from "lucide-react";
 import type {Conversation, Project} from "../../../shared/contract.js";
 import {ProjectGroups} from "../projects/ProjectGroups.js";
+import {groupByDate} from "./dateGroups.js";
 
 type Props = {
     conversations: Conversation[];
@@ -9,6 +10,7 @@ type Props = {
     onSelect(id: string): void;
     onCreate(): void;
     onRename(id: string, title: string): void;
+    onPin(id: string, pinned: boolean): void;
     onDelete(id: string): void;
     onSettings(): void;
     onModels(): void;
@@ -51,6 +53,13 @@ export function ConversationList(props: Props) {
                 </span>
             ) : (
                 <span className="actions">
+                    <button
+                        aria-label={`${c.pinned ? "Unpin" : "Pin"} ${c.title}`}
+                        aria-pressed={c.pinned}
+                        onClick={() => props.onPin(c.id, !c.pinned)}
+                    >
+                        {c.pinned ? <PinOff aria-hidden size={14} /> : <Pin aria-hidden size={14} />}
+                    </button>
                     <button aria-label={`Rename ${c.title}`} onClick={() => setEditing(c.id)}>
                         <Pencil aria-hidden size={14} />
                     </button>
@@ -65,6 +74,7 @@ export function ConversationList(props: Props) {
         <nav
             className="sidebar"
             aria-label="Conversations"
+            onKeyDown={moveBetweenTitles}
             onDragOver={(e) => {
                 if (e.dataTransfer.types.includes("Files")) e.preventDefault();
             }}
@@ -90,9 +100,15 @@ export function ConversationList(props: Props) {
                 onNew={() => props.onOpenProject(null)}
                 row={row}
             />
-            <ul aria-label={props.projects.some((p) => !p.archived) ? "Other conversations" : undefined}>
-                {props.conversations.filter((c) => !c.projectId).map(row)}
-            </ul>
+            {groupByDate(
+                props.conversations.filter((c) => c.pinned || !c.projectId),
+                new Date(),
+            ).map((group) => (
+                <section key={group.label} className="date-group" aria-label={group.label}>
+                    <h3 className="projects-heading">{group.label}</h3>
+                    <ul>{group.conversations.map(row)}</ul>
+                </section>
+            ))}
             <label className="import-button">
                 <Upload aria-hidden size={16} /> Import conversations
                 <input
@@ -137,4 +153,19 @@ function RenameField({title, onDone}: {title: string; onDone(title: string): voi
             }}
         />
     );
+}
+
+/** Up and Down move between the conversations' titles (in the order shown), Home and End to the first and last. */
+function moveBetweenTitles(e: KeyboardEvent<HTMLElement>): void {
+    const target = e.target as HTMLElement;
+    if (!target.classList.contains("title") || !["ArrowDown", "ArrowUp", "Home", "End"].includes(e.key))
+        return;
+    const titles = [...e.currentTarget.querySelectorAll<HTMLElement>("button.title")];
+    const at = titles.indexOf(target);
+    const next =
+        e.key === "Home" ? 0 : e.key === "End" ? titles.length - 1 : at + (e.key === "ArrowDown" ? 1 : -1);
+    const to = titles[Math.max(0, Math.min(titles.length - 1, next))];
+    if (!to) return;
+    e.preventDefault();
+    to.focus();
 }

@@ -1,5 +1,5 @@
 import {useEffect, useState} from "react";
-import type {BackendReport as Backends, EngineStatus} from "../../../shared/contract.js";
+import type {BackendReport as Backends, DraftChoice, EngineStatus} from "../../../shared/contract.js";
 import {DownloadBar, ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
 import {HubSearch} from "./HubSearch.js";
 import {formatBytes} from "../../../shared/format.js";
@@ -18,7 +18,7 @@ export function ModelsPanel({models, engine, onClose}: Props) {
     return (
         <Dialog label="Models" onClose={onClose} className="models">
             <h2>Running</h2>
-            <BackendReport engine={engine} onUnload={() => void models.unload()} />
+            <BackendReport engine={engine} models={models} onUnload={() => void models.unload()} />
             <BackendList models={models} />
             <h2>Installed</h2>
             {!overview || overview.installed.length === 0 ? (
@@ -121,7 +121,15 @@ export function ModelsPanel({models, engine, onClose}: Props) {
     );
 }
 
-function BackendReport({engine, onUnload}: {engine: EngineStatus | null; onUnload(): void}) {
+function BackendReport({
+    engine,
+    models,
+    onUnload,
+}: {
+    engine: EngineStatus | null;
+    models: Models;
+    onUnload(): void;
+}) {
     if (!engine || engine.state === "no-model" || !engine.modelPath) {
         return <p className="muted">{engine?.message ?? "No model is loaded."}</p>;
     }
@@ -143,7 +151,62 @@ function BackendReport({engine, onUnload}: {engine: EngineStatus | null; onUnloa
                 </p>
             )}
             {engine.message && <p className="note">{engine.message}</p>}
+            <DraftPicker models={models} engine={engine} />
             <button onClick={onUnload}>Unload</button>
+        </div>
+    );
+}
+
+const SPECULATION_NAMES = {
+    draft: "a draft model guesses ahead",
+    lookup: "the answer's own text guesses ahead (input lookup)",
+} as const;
+
+/**
+ * The loaded model's draft model for speculative decoding: none (input lookup) or an installed model of its
+ * vocabulary, smallest first. Choosing one loads the model again with it.
+ */
+function DraftPicker({models, engine}: {models: Models; engine: EngineStatus}) {
+    const modelPath = engine.modelPath!;
+    const [choice, setChoice] = useState<DraftChoice | null>(null);
+    useEffect(() => {
+        void models.drafts(modelPath).then(setChoice);
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [modelPath]);
+    const state = engine.speculation ? SPECULATION_NAMES[engine.speculation] : "off (Settings → Engine)";
+    return (
+        <div className="draft-picker">
+            <p>
+                Speculative decoding: {state}
+                {engine.draftModel && ` (${engine.draftModel.split(/[\\/]/).pop()})`}
+            </p>
+            {choice && (
+                <label>
+                    Draft model{" "}
+                    <select
+                        value={choice.draftPath ?? ""}
+                        onChange={(e) =>
+                            void models.setDraft(modelPath, e.target.value || null).then(setChoice)
+                        }
+                    >
+                        <option value="">None: input lookup</option>
+                        {choice.candidates.map((c, i) => (
+                            <option key={c.file} value={c.file}>
+                                {c.name} ({formatBytes(c.sizeBytes)}){i === 0 ? ", suggested" : ""}
+                            </option>
+                        ))}
+                        {choice.draftPath && !choice.candidates.some((c) => c.file === choice.draftPath) && (
+                            <option value={choice.draftPath}>{choice.draftPath.split(/[\\/]/).pop()}</option>
+                        )}
+                    </select>
+                </label>
+            )}
+            {choice && choice.candidates.length === 0 && (
+                <p className="muted">
+                    No installed model can draft for it: a draft is a smaller model of the same family (the
+                    same tokenizer), such as a 0.5B or 1B model beside a 7B one.
+                </p>
+            )}
         </div>
     );
 }

@@ -70,6 +70,9 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
         cancel: (downloadId: string) => call(api.invoke("models.cancelDownload", {downloadId})),
         unload: () => call(api.invoke("models.unload", {})),
         backends: () => call(api.invoke("models.backends", {})),
+        drafts: (modelPath: string) => call(api.invoke("models.drafts", {modelPath})),
+        setDraft: (modelPath: string, draftPath: string | null) =>
+            call(api.invoke("models.setDraft", {modelPath, draftPath})),
         remove: (id: string) => call(api.invoke("models.remove", {id})),
         discard: (fileName: string) => call(api.invoke("models.discardPartial", {fileName})),
         searchHub: (query: string) => call(api.invoke("models.searchHub", {query})),

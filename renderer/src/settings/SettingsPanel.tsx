@@ -21,7 +21,11 @@ import {GenerationForm} from "./GenerationForm.js";
 import {Dialog} from "../ui/Dialog.js";
 import {IntegerSetting, UsageTable} from "./SettingsFields.js";
 
-const ENGINE_FIELDS: {key: Exclude<keyof EngineSettings, "forceCpu">; label: string; hint: string}[] = [
+const ENGINE_FIELDS: {
+    key: Exclude<keyof EngineSettings, "forceCpu" | "speculativeDecoding">;
+    label: string;
+    hint: string;
+}[] = [
     {key: "gpuLayers", label: "GPU layers", hint: "automatic: as many as fit"},
     {key: "threads", label: "CPU threads", hint: "automatic: cores − 1"},
     {
@@ -119,6 +123,16 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                             onChange={(e) => void saveSettings({engine: {forceCpu: e.target.checked}})}
                         />{" "}
                         Run on the CPU only (no GPU)
+                    </label>
+                    <label title="A draft model (chosen per model in Models) or the answer's own text guesses the next tokens, and the model checks them in one go: the same answer, sooner when the guesses are right.">
+                        <input
+                            type="checkbox"
+                            checked={values.engine.speculativeDecoding}
+                            onChange={(e) =>
+                                void saveSettings({engine: {speculativeDecoding: e.target.checked}})
+                            }
+                        />{" "}
+                        Speculative decoding (guess ahead, then check)
                     </label>
                     <div className="generation-grid">
                         {ENGINE_FIELDS.map((f) => (

@@ -34,6 +34,7 @@ function conversation(title: string): Conversation {
         generation: null,
         toolsOff: [],
         incognito: false,
+        pinned: false,
         workspace: null,
         provider: null,
         providerModel: null,

@@ -51,13 +51,13 @@ test("a future migration runs on a database at the previous version and keeps it
     db.close();
     const next: Migration = {
         version: newest + 1,
-        name: "pin conversations",
-        sql: "ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;",
+        name: "archive conversations",
+        sql: "ALTER TABLE conversations ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;",
     };
     const upgraded = openDatabase(file, [...MIGRATIONS, next]);
     assert.equal(schemaVersion(upgraded), newest + 1);
-    const row = upgraded.prepare("SELECT title, pinned FROM conversations WHERE id = ?").get(c.id);
-    assert.deepEqual(row, {title: "before upgrade", pinned: 0});
+    const row = upgraded.prepare("SELECT title, archived FROM conversations WHERE id = ?").get(c.id);
+    assert.deepEqual(row, {title: "before upgrade", archived: 0});
     upgraded.close();
 });
 

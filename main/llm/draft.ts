@@ -1,0 +1,115 @@
+// Speculative decoding's pairing rule: a draft model may draft for a model only when both read and write the
+// same tokens. The rule is llama.cpp's own (common/speculative.cpp): the same tokenizer, the same start and
+// end tokens, vocabularies at most 128 tokens apart (padding), and the same text for every token both have.
+import path from "node:path";
+import type {GgufFileInfo} from "node-llama-cpp";
+import {formatCount} from "../../shared/format.js";
+
+/** What the pairing rule reads of a model's vocabulary (from its GGUF header). */
+export type Vocabulary = {
+    tokenizer: string;
+    tokens: readonly string[];
+    bos: number | null;
+    eos: number | null;
+    addBos: boolean | null;
+};
+
+/** llama.cpp's limits: vocabularies of one family differ by padding tokens at the end, never by more. */
+const MAX_SIZE_DIFFERENCE = 128;
+/** Tokens below this id (control tokens that families number alike but name apart) are not compared. */
+const FIRST_COMPARED_TOKEN = 5;
+
+type TokenizerMetadata = {
+    model?: string;
+    tokens?: readonly string[];
+    bos_token_id?: number;
+    eos_token_id?: number;
+    add_bos_token?: boolean;
+};
+
+export function vocabularyOf(fileInfo: GgufFileInfo): Vocabulary {
+    const ggml = (fileInfo.metadata as {tokenizer?: {ggml?: TokenizerMetadata}}).tokenizer?.ggml ?? {};
+    return {
+        tokenizer: ggml.model ?? "unknown",
+        tokens: ggml.tokens ?? [],
+        bos: ggml.bos_token_id ?? null,
+        eos: ggml.eos_token_id ?? null,
+        addBos: ggml.add_bos_token ?? null,
+    };
+}
+
+/**
+ * Why `draft` cannot draft for `target`, in words a person can act on, or null when the pair shares its
+ * vocabulary. Files are named by their base names.
+ */
+export function vocabularyMismatch(
+    target: {file: string; vocabulary: Vocabulary},
+    draft: {file: string; vocabulary: Vocabulary},
+): string | null {
+    const reason = mismatchReason(target.vocabulary, draft.vocabulary);
+    if (!reason) return null;
+    return (
+        `${path.basename(draft.file)} cannot draft for ${path.basename(target.file)}: ${reason}. ` +
+        "A draft model must be a smaller model of the same family (the same tokenizer)"
+    );
+}
+
+function mismatchReason(t: Vocabulary, d: Vocabulary): string | null {
+    if (t.tokens.length === 0 || d.tokens.length === 0) return "one of them has no vocabulary in its file";
+    if (t.tokenizer !== d.tokenizer) return `their tokenizers differ (${t.tokenizer} and ${d.tokenizer})`;
+    const difference = Math.abs(t.tokens.length - d.tokens.length);
+    if (difference > MAX_SIZE_DIFFERENCE)
+        return `their vocabularies differ in size (${formatCount(t.tokens.length)} and ${formatCount(d.tokens.length)} tokens)`;
+    if (t.bos !== d.bos || t.eos !== d.eos || t.addBos !== d.addBos)
+        return "their start and end tokens differ";
+    const shared = Math.min(t.tokens.length, d.tokens.length);
+    for (let id = FIRST_COMPARED_TOKEN; id < shared; id++) {
+        if (t.tokens[id] !== d.tokens[id])
+            return `token ${id} is ${JSON.stringify(t.tokens[id])} in one and ${JSON.stringify(d.tokens[id])} in the other`;
+    }
+    return null;
+}
+
+/** Guesses checked before their share decides whether drafting pays. */
+const WINDOW = 8;
+/** Below this share of guesses kept, the draft costs more than it saves (a guess costs a draft token). */
+const MIN_ACCEPTANCE = 0.5;
+/** Tokens generated without drafting after a poor window: doubled after each poor window, up to the most. */
+const FIRST_PAUSE = 32;
+const LONGEST_PAUSE = 512;
+
+/**
+ * When a draft model's guesses keep failing (another kind of text than it knows, or a poor pairing), drafting
+ * pauses, for longer each time, and tries again: a useless draft then costs a window of guesses now and then.
+ */
+export class DraftBackoff {
+    private windowStart = {validated: 0, refuted: 0};
+    private pausedFor = 0;
+    private nextPause = FIRST_PAUSE;
+
+    /** Whether to draft for the next token, from the model's running counts of guesses kept and refuted. */
+    shouldDraft(counts: {validated: number; refuted: number}): boolean {
+        if (this.pausedFor > 0) return false;
+        const validated = counts.validated - this.windowStart.validated;
+        const checked = validated + counts.refuted - this.windowStart.refuted;
+        if (checked < WINDOW) return true;
+        this.windowStart = {validated: counts.validated, refuted: counts.refuted};
+        if (validated / checked >= MIN_ACCEPTANCE) {
+            this.nextPause = FIRST_PAUSE;
+            return true;
+        }
+        this.pausedFor = this.nextPause;
+        this.nextPause = Math.min(LONGEST_PAUSE, this.nextPause * 2);
+        return false;
+    }
+
+    /** Tokens the model generated while drafting paused. */
+    generated(tokens: number): void {
+        this.pausedFor = Math.max(0, this.pausedFor - tokens);
+    }
+
+    /** Whether drafting has just paused or stays paused. */
+    paused(): boolean {
+        return this.pausedFor > 0;
+    }
+}

@@ -1,0 +1,34 @@
+import type {Conversation} from "../../../shared/contract.js";
+
+// The sidebar's conversations in groups, as chat apps show them: pinned first, then by last activity.
+
+export type ConversationGroup = {label: string; conversations: Conversation[]};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Pinned, Today, Yesterday, Previous 7 days, Previous 30 days, then one group per month ("March 2026", in
+ * `locale`), by each conversation's last activity in local time; empty groups are left out. Within a group the
+ * order of `conversations` is kept (the list comes newest first).
+ */
+export function groupByDate(conversations: Conversation[], now: Date, locale?: string): ConversationGroup[] {
+    const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+    const month = new Intl.DateTimeFormat(locale, {month: "long", year: "numeric"});
+    const groups = new Map<string, Conversation[]>();
+    const add = (label: string, c: Conversation) => {
+        const list = groups.get(label);
+        if (list) list.push(c);
+        else groups.set(label, [c]);
+    };
+    for (const c of conversations.filter((c) => c.pinned)) add("Pinned", c);
+    for (const c of conversations) {
+        if (c.pinned) continue;
+        const at = c.updatedAt;
+        if (at >= today) add("Today", c);
+        else if (at >= today - DAY_MS) add("Yesterday", c);
+        else if (at >= today - 7 * DAY_MS) add("Previous 7 days", c);
+        else if (at >= today - 30 * DAY_MS) add("Previous 30 days", c);
+        else add(month.format(new Date(at)), c);
+    }
+    return [...groups].map(([label, list]) => ({label, conversations: list}));
+}

@@ -1,0 +1,95 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import {expect, test} from "@playwright/test";
+import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
+import {tempDir} from "../helpers/paths.js";
+import {seedConversation} from "../helpers/seedConversation.js";
+import {startServe, type Served} from "../helpers/serve.js";
+
+let served: Served;
+test.afterEach(async () => {
+    await served.stop();
+});
+
+const DAY_MS = 86_400_000;
+
+/** Conversations last active `daysAgo` days ago (at noon, local time), written before Cairn starts. */
+function seed(dataDir: string, conversations: {title: string; daysAgo: number}[]): void {
+    const ids = conversations.map((c) =>
+        seedConversation(dataDir, c.title, [{question: `About ${c.title}`, answer: "Noted."}]),
+    );
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    try {
+        const noon = new Date();
+        noon.setHours(12, 0, 0, 0);
+        conversations.forEach((c, i) =>
+            db
+                .prepare("UPDATE conversations SET updated_at = ? WHERE id = ?")
+                .run(noon.getTime() - c.daysAgo * DAY_MS, ids[i]),
+        );
+    } finally {
+        db.close();
+    }
+}
+
+test("the sidebar groups conversations by last activity, keeps pinned ones on top, and moves by arrow keys", async ({
+    page,
+}, testInfo) => {
+    const dataDir = tempDir();
+    seed(dataDir, [
+        {title: "Old garden plans", daysAgo: 60},
+        {title: "Trip to the coast", daysAgo: 12},
+        {title: "Bread recipe", daysAgo: 3},
+        {title: "Tax questions", daysAgo: 1},
+        {title: "Morning notes", daysAgo: 0},
+    ]);
+    served = await startServe({dataDir, model: null});
+    await page.goto(served.url);
+    const sidebar = page.getByRole("navigation", {name: "Conversations"});
+    const group = (label: string) => sidebar.getByRole("region", {name: label, exact: true});
+    await expect(group("Today")).toContainText("Morning notes");
+    await expect(group("Yesterday")).toContainText("Tax questions");
+    await expect(group("Previous 7 days")).toContainText("Bread recipe");
+    await expect(group("Previous 30 days")).toContainText("Trip to the coast");
+    await expect(sidebar.getByRole("heading", {level: 3})).toHaveText([
+        "Today",
+        "Yesterday",
+        "Previous 7 days",
+        "Previous 30 days",
+        // The month of 60 days ago, as the browser names it.
+        /^\w+ \d{4}$/,
+    ]);
+
+    // Pinned: on top, in its own group, and still there after a reload; its last activity is unchanged.
+    await sidebar.getByRole("button", {name: "Pin Trip to the coast"}).click();
+    await expect(group("Pinned")).toContainText("Trip to the coast");
+    await expect(group("Previous 30 days")).toHaveCount(0);
+    await page.reload();
+    await expect(group("Pinned").getByRole("button", {name: "Unpin Trip to the coast"})).toHaveAttribute(
+        "aria-pressed",
+        "true",
+    );
+    for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({colorScheme});
+        await page.screenshot({path: testInfo.outputPath(`sidebar-${colorScheme}.png`)});
+        const axe = await new AxeBuilder({page}).include(".sidebar").analyze();
+        expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
+    }
+
+    // Down and Up walk the titles in the order shown; Home and End jump to the ends.
+    await group("Pinned").getByRole("button", {name: "Trip to the coast", exact: true}).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(sidebar.getByRole("button", {name: "Morning notes", exact: true})).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(sidebar.getByRole("button", {name: "Tax questions", exact: true})).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(sidebar.getByRole("button", {name: "Morning notes", exact: true})).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(sidebar.getByRole("button", {name: "Old garden plans", exact: true})).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("article.user").first()).toContainText("About Old garden plans");
+
+    await sidebar.getByRole("button", {name: "Unpin Trip to the coast"}).click();
+    await expect(group("Pinned")).toHaveCount(0);
+    await expect(group("Previous 30 days")).toContainText("Trip to the coast");
+});

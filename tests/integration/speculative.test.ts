@@ -1,0 +1,138 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import {test} from "node:test";
+import {runCli} from "../helpers/cli.js";
+import {askIn, openTestCore, unwrap} from "../helpers/core.js";
+import {TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {FAMILIES, templateModel} from "../helpers/templateModel.js";
+
+// Random weights are never confident: without this the draft stops at its first guess (see speculation.ts).
+process.env.CAIRN_DRAFT_MIN_CONFIDENCE = "0";
+
+/** A copy of a model file under another name, with `padding` bytes after its tensors (a larger file). */
+function copyOf(file: string, name: string, padding = 0): string {
+    const copy = path.join(tempDir(), name);
+    fs.copyFileSync(file, copy);
+    if (padding > 0) fs.appendFileSync(copy, Buffer.alloc(padding));
+    return copy;
+}
+
+test("a draft model of the model's vocabulary guesses ahead; the answer's details count its guesses", async () => {
+    const t = await openTestCore({modelPath: null});
+    try {
+        const model = templateModel(FAMILIES["llama-3.2"]);
+        // The same weights under another name: its guesses are the model's own (a model cannot be its own draft).
+        const draft = copyOf(model, "draft.gguf");
+        unwrap(await t.api.invoke("settings.set", {engine: {contextSize: 1024}}));
+        const chosen = unwrap(await t.api.invoke("models.setDraft", {modelPath: model, draftPath: draft}));
+        assert.equal(chosen.draftPath, draft);
+        const status = unwrap(await t.api.invoke("models.load", {path: model}));
+        assert.equal(status.speculation, "draft");
+        assert.equal(status.draftModel, draft);
+        assert.equal(status.message, null);
+        const {id} = unwrap(await t.api.invoke("conversations.create", {}));
+        unwrap(
+            await t.api.invoke("conversations.setGeneration", {
+                id,
+                generation: {maxTokens: 48, temperature: 0, thinking: false},
+            }),
+        );
+        const answer = await askIn(t.api, id, "Tell me a story about a lighthouse.");
+        assert.equal(answer.status, "complete");
+        const stats = answer.stats!;
+        assert.ok(stats.draftedTokens! > 0, `drafted: ${JSON.stringify(stats)}`);
+        // Identical weights: most guesses are the model's own token (a batch's rounding flips a few).
+        assert.ok(stats.acceptedTokens! > 0 && stats.acceptedTokens! <= stats.draftedTokens!);
+        // Guesses the model did not keep are not the answer's tokens (node-llama-cpp meters them as output).
+        assert.ok(stats.completionTokens <= 48, `completion tokens: ${stats.completionTokens}`);
+        // Kept with the answer.
+        const stored = unwrap(await t.api.invoke("messages.list", {conversationId: id})).at(-1)!;
+        assert.deepEqual(
+            [stored.stats!.draftedTokens, stored.stats!.acceptedTokens],
+            [stats.draftedTokens, stats.acceptedTokens],
+        );
+
+        // Off in Settings: no predictor at all, and no counts.
+        unwrap(await t.api.invoke("settings.set", {engine: {speculativeDecoding: false}}));
+        const off = unwrap(await t.api.invoke("models.load", {path: model}));
+        assert.equal(off.speculation, null);
+        const plain = await askIn(t.api, id, "And another one.");
+        assert.equal(plain.stats!.draftedTokens, undefined);
+
+        // The command line's --draft-model, for one run: its answer's JSON carries the counts.
+        const cli = await runCli(
+            [
+                "chat",
+                "--data",
+                tempDir(),
+                "--model",
+                model,
+                "--draft-model",
+                draft,
+                "--threads",
+                "1",
+                "--temperature",
+                "0",
+                "--max-tokens",
+                "32",
+                "--json",
+                "Tell me a story.",
+            ],
+            {CAIRN_DRAFT_MIN_CONFIDENCE: "0"},
+        );
+        assert.equal(cli.code, 0, cli.stderr);
+        const turn = JSON.parse(cli.stdout) as {counters: {draftedTokens?: number}};
+        assert.ok(turn.counters.draftedTokens! > 0, cli.stdout);
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("only a smaller model of the same vocabulary is offered or taken as a draft; others are refused in words", async () => {
+    const t = await openTestCore({modelPath: null});
+    try {
+        // A Llama 3 model larger than the tiny ones (its file padded), then the candidates around it.
+        const model = copyOf(templateModel(FAMILIES["llama-3.2"]), "big-llama.gguf", 1 << 20);
+        const sameVocabulary = templateModel(FAMILIES["llama-3.1"]);
+        const qwen = templateModel(FAMILIES.qwen3);
+        for (const file of [model, sameVocabulary, qwen, TEST_MODEL])
+            unwrap(await t.api.invoke("models.add", {path: file}));
+        const choice = unwrap(await t.api.invoke("models.drafts", {modelPath: model}));
+        assert.equal(choice.draftPath, null);
+        assert.deepEqual(
+            choice.candidates.map((c) => c.file),
+            [sameVocabulary],
+            "stories260K and Qwen 3 have other vocabularies, and the model is not its own candidate",
+        );
+
+        const refused = await t.api.invoke("models.setDraft", {modelPath: model, draftPath: TEST_MODEL});
+        assert.equal(refused.ok, false);
+        assert.equal(
+            !refused.ok && refused.error.message,
+            "stories260K.gguf cannot draft for big-llama.gguf: their tokenizers differ (gpt2 and llama). " +
+                "A draft model must be a smaller model of the same family (the same tokenizer)",
+        );
+        const self = await t.api.invoke("models.setDraft", {modelPath: model, draftPath: model});
+        assert.match(!self.ok ? self.error.message : "", /cannot be its own draft/);
+        assert.equal(unwrap(await t.api.invoke("models.drafts", {modelPath: model})).draftPath, null);
+
+        // A draft chosen in the file and then made unusable: the model loads, says why, and uses input lookup.
+        unwrap(await t.api.invoke("models.setDraft", {modelPath: model, draftPath: sameVocabulary}));
+        const gone = copyOf(sameVocabulary, "gone.gguf");
+        unwrap(await t.api.invoke("models.setDraft", {modelPath: model, draftPath: gone}));
+        fs.rmSync(gone);
+        const status = unwrap(await t.api.invoke("models.load", {path: model}));
+        assert.equal(status.state, "ready");
+        assert.equal(status.speculation, "lookup");
+        assert.match(
+            status.message ?? "",
+            /^speculative decoding uses no draft model: model file not found: .*gone\.gguf/,
+        );
+
+        unwrap(await t.api.invoke("models.setDraft", {modelPath: model, draftPath: null}));
+        assert.equal(unwrap(await t.api.invoke("models.drafts", {modelPath: model})).draftPath, null);
+    } finally {
+        await t.core.dispose();
+    }
+});

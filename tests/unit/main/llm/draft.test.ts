@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import {test} from "node:test";
+import {readGgufFileInfo} from "node-llama-cpp";
+import {vocabularyMismatch, vocabularyOf, type Vocabulary} from "../../../../main/llm/draft.js";
+import {TEST_MODEL} from "../../../helpers/paths.js";
+import {FAMILIES, templateModel} from "../../../helpers/templateModel.js";
+
+const vocabularyOfFile = async (file: string) =>
+    vocabularyOf(await readGgufFileInfo(file, {readTensorInfo: false, logWarnings: false}));
+
+test("real GGUFs: Llama 3.2 drafts for Llama 3.1 (one tokenizer); stories260K and Qwen 3 cannot", async () => {
+    const llama31 = templateModel(FAMILIES["llama-3.1"]);
+    const big = {file: llama31, vocabulary: await vocabularyOfFile(llama31)};
+    const small = {
+        file: templateModel(FAMILIES["llama-3.2"]),
+        vocabulary: await vocabularyOfFile(templateModel(FAMILIES["llama-3.2"])),
+    };
+    const stories = {file: TEST_MODEL, vocabulary: await vocabularyOfFile(TEST_MODEL)};
+    assert.equal(big.vocabulary.tokens.length, 128_256);
+    assert.equal(vocabularyMismatch(big, small), null);
+    assert.equal(vocabularyMismatch(big, big), null);
+    assert.equal(
+        vocabularyMismatch(big, stories),
+        "stories260K.gguf cannot draft for " +
+            `${big.file.split("/").pop()}: their tokenizers differ (gpt2 and llama). ` +
+            "A draft model must be a smaller model of the same family (the same tokenizer)",
+    );
+    // The Qwen vocabulary is of the same tokenizer kind (gpt2) as Llama 3's, but not the same tokens.
+    const qwen = templateModel(FAMILIES.qwen3);
+    assert.match(
+        vocabularyMismatch(big, {file: qwen, vocabulary: await vocabularyOfFile(qwen)}) ?? "",
+        /their vocabularies differ in size \(128,256 and 151,\d{3} tokens\)/,
+    );
+});
+
+const words = (n: number) => Array.from({length: n}, (_, i) => `t${i}`);
+const vocab = (over: Partial<Vocabulary> = {}): Vocabulary => ({
+    tokenizer: "gpt2",
+    tokens: words(1000),
+    bos: 1,
+    eos: 2,
+    addBos: true,
+    ...over,
+});
+const pair = (target: Vocabulary, draft: Vocabulary) =>
+    vocabularyMismatch({file: "/m/big.gguf", vocabulary: target}, {file: "/m/small.gguf", vocabulary: draft});
+
+test("llama.cpp's pairing rule: padding at the end is allowed, a renamed token or other end tokens are not", () => {
+    // Families pad their larger models' vocabularies (Qwen 2.5: 151,936 and 152,064 tokens): up to 128 apart.
+    assert.equal(pair(vocab(), vocab({tokens: [...words(1000), ...words(128).map((w) => `pad${w}`)]})), null);
+    assert.match(
+        pair(vocab(), vocab({tokens: words(1129)})) ?? "",
+        /differ in size \(1,000 and 1,129 tokens\)/,
+    );
+    const renamed = words(1000);
+    renamed[700] = "other";
+    assert.match(
+        pair(vocab(), vocab({tokens: renamed})) ?? "",
+        /token 700 is "t700" in one and "other" in the other/,
+    );
+    // The first control tokens are numbered alike and named apart across families' files: not compared.
+    const control = words(1000);
+    control[3] = "<pad>";
+    assert.equal(pair(vocab(), vocab({tokens: control})), null);
+    assert.match(pair(vocab(), vocab({eos: 3})) ?? "", /start and end tokens differ/);
+    assert.match(pair(vocab(), vocab({tokens: []})) ?? "", /no vocabulary in its file/);
+});
