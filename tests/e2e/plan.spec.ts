@@ -19,6 +19,9 @@ async function proposePlan(page: Page) {
     const plan = page.getByRole("region", {name: "Plan"});
     await expect(plan).toHaveAttribute("data-state", "proposed");
     await expect(plan.getByRole("heading")).toHaveText("Proposed plan: read it, change it, then run it");
+    // The plan can be edited once its turn is over: before that it shows without its Remove buttons, and a
+    // loop removing them would find none (seen once in CI on a busy machine).
+    await expect(plan.getByRole("combobox", {name: "Add a step"})).toBeVisible();
     return plan;
 }
 
