@@ -42,15 +42,15 @@ export type Models = Feature<ReturnType<typeof modelHandlers> & ReturnType<typeo
 /** The local engine and embedder, the installed and downloadable models, and models served elsewhere. */
 export function modelsFeature(options: ModelsOptions, library: Library, bus: EventBus): Models {
     const {db, settings} = library;
+    // Reads the installed models only when asked, after `models` below is made.
+    const drafts: DraftModels = new DraftModels({settings, installed: () => models.overview().installed});
     const engine = new Engine({
         threads: options.threads,
         contextSize: options.contextSize,
         gpu: options.gpu,
         settings: () => settings.engine(),
         draftModel: (modelPath) =>
-            options.draftModel
-                ? path.resolve(options.draftModel)
-                : (settings.get("draftModels")?.[modelPath] ?? null),
+            options.draftModel ? path.resolve(options.draftModel) : drafts.chosenFor(modelPath),
         onStatus: (status) => bus.emit({type: "engine.status", status}),
         promptCacheDir: path.join(options.dataDir, "prompt-cache"),
         onWarning: (message) => console.error(`[cairn] ${message}`),
@@ -86,7 +86,7 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
             ...modelHandlers({
                 engine,
                 models,
-                drafts: new DraftModels({settings, installed: () => models.overview().installed}),
+                drafts,
                 settings,
                 bus,
             }),

@@ -189,7 +189,7 @@ async function inputLookup(problem: string | null): Promise<Speculation> {
     };
 }
 
-export type PredictionCounts = LlamaContextSequence["tokenPredictions"];
+type PredictionCounts = LlamaContextSequence["tokenPredictions"];
 
 /** What a step's guesses came to: tokens guessed and checked, and those the answer kept. */
 export function predictionStats(

@@ -25,7 +25,7 @@ export class DraftModels {
             if (!problem) candidates.push({file: m.file, name: m.name, sizeBytes: m.sizeBytes});
         }
         candidates.sort((a, b) => a.sizeBytes - b.sizeBytes);
-        return ok({draftPath: this.chosen()[file] ?? null, candidates});
+        return ok({draftPath: this.chosenFor(file), candidates});
     }
 
     /** Chooses `draftPath` for `modelPath` (null clears it); a draft of another vocabulary is refused. */
@@ -49,6 +49,11 @@ export class DraftModels {
         }
         this.deps.settings.set("draftModels", chosen);
         return this.choice(file);
+    }
+
+    /** The draft chosen for the model in `modelPath` (the engine reads it at each load), or null. */
+    chosenFor(modelPath: string): string | null {
+        return this.chosen()[path.resolve(modelPath)] ?? null;
     }
 
     private chosen(): Record<string, string> {

@@ -150,8 +150,14 @@ test("speculative decoding: the Models screen offers a draft of the model's voca
     await expect(page.locator(".status .state")).toHaveText("ready");
     for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({colorScheme});
-        await report.scrollIntoViewIfNeeded();
-        await page.screenshot({path: testInfo.outputPath(`draft-${colorScheme}.png`)});
+        for (const size of [
+            {width: 1280, height: 800},
+            {width: 800, height: 600},
+        ]) {
+            await page.setViewportSize(size);
+            await report.scrollIntoViewIfNeeded();
+            await page.screenshot({path: testInfo.outputPath(`draft-${colorScheme}-${size.width}.png`)});
+        }
         const axe = await new AxeBuilder({page}).include(".dialog.models").analyze();
         expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
     }
@@ -167,6 +173,7 @@ test("speculative decoding: the Models screen offers a draft of the model's voca
     await expect(answer.locator('[data-stat="drafted"]')).toHaveText(
         /^\d+ of [1-9]\d* guesses kept \(\d+%\)$/,
     );
+    await page.setViewportSize({width: 800, height: 600});
     await answer.locator('[data-stat="drafted"]').scrollIntoViewIfNeeded();
-    await page.screenshot({path: testInfo.outputPath("draft-answer.png")});
+    await page.screenshot({path: testInfo.outputPath("draft-answer-800.png")});
 });
