@@ -119,9 +119,9 @@ function summary() {
 const build = await run("build", "node", ["scripts/build.mjs"]);
 if (build.code !== 0) process.exit(summary());
 
-// llama.cpp's own server, for the files that need it (run after e2e): built once per machine (about 5 minutes
-// on 2 cores alone, about 20 beside the other stages; cached), in the background while the other node files, the stories and e2e run, which leave
-// much of the machine idle.
+// llama.cpp's own server, for the files that need it (run after e2e): built once per machine (cached) on
+// node-llama-cpp's prebuilt libraries (about 100 s on 2 cores alone; 310 s where the whole tree is built), in the
+// background while the other node files, the stories and e2e run, which leave much of the machine idle.
 const NEEDS_LLAMA_SERVER = [path.join("tests", "integration", "llamaServer.test.ts")];
 const nodeSuites = ["unit", "integration"]
     .filter(want)

@@ -1,7 +1,9 @@
 import {execFile, execFileSync, spawn, type ChildProcess} from "node:child_process";
 import fs from "node:fs";
+import {createRequire} from "node:module";
 import os from "node:os";
 import path from "node:path";
+import {fileURLToPath} from "node:url";
 import {promisify} from "node:util";
 import {runBuild} from "../../main/llm/cpuBuild.js";
 import {CACHE, llamaSourceRepo} from "./templateModel.js";
@@ -9,10 +11,12 @@ import {CACHE, llamaSourceRepo} from "./templateModel.js";
 const run = promisify(execFile);
 
 /**
- * How llama-server is built. "test": not optimised (-O0), for the tests' tiny models, whose answers do not
- * depend on it: it compiled in 310 s alone on 2 cores (527 s of CPU) against 365 s (642 s) at -O1, measured
- * 2026-11-27, and the llama-server tests took 8 s instead of 4. "release": llama.cpp's own Release build (-O3), for the speed figures
- * of `npm run bench:llama-server`. Each is cached on its own.
+ * How llama-server is built. "test": for the tests' tiny models, whose answers do not depend on its speed: the
+ * server alone (-O0) linked against node-llama-cpp's prebuilt llama.cpp libraries of the same source, where
+ * they are installed (Linux x64): 99 s on 2 cores (181 s of CPU) against 310 s (527 s) for the whole tree at
+ * -O0, measured 2026-11-27; elsewhere, or if that build fails, the whole tree at -O0. "release": llama.cpp's
+ * own Release build of the whole tree (-O3), for the speed figures of `npm run bench:llama-server`. Each is
+ * cached on its own.
  */
 export type LlamaServerBuild = "test" | "release";
 
@@ -25,39 +29,40 @@ export async function llamaServerBinary(build: LlamaServerBuild = "test"): Promi
     const commit = execFileSync("git", ["--git-dir", repo, "rev-parse", "--short", "source"], {
         encoding: "utf8",
     }).trim();
-    const home = path.join(
-        CACHE,
-        build === "release" ? `llama-server-${commit}` : `llama-server-${commit}-O0`,
-    );
+    const libraries = build === "test" ? prebuiltLibraries() : null;
+    const home = path.join(CACHE, `llama-server-${commit}${cacheSuffix(build, libraries)}`);
     const binary = path.join(home, "bin", "llama-server");
     if (fs.existsSync(binary)) return binary;
     const work = fs.mkdtempSync(path.join(CACHE, "llama-server-build-"));
     const started = performance.now();
-    process.stderr.write(
-        `# building llama-server ${commit} (${build} build) from node-llama-cpp's bundled source (once)…\n`,
-    );
     try {
         await run("sh", ["-c", `git --git-dir "${repo}" archive source | tar -x -C "${work}"`]);
-        const generator = hasCommand("ninja") ? ["-G", "Ninja"] : [];
-        await cmake([
-            ...generator,
-            "-S",
-            work,
-            "-B",
-            path.join(work, "build"),
-            "-DCMAKE_BUILD_TYPE=Release",
-            "-DBUILD_SHARED_LIBS=OFF",
-            "-DLLAMA_CURL=OFF",
-            "-DLLAMA_BUILD_TESTS=OFF",
-            "-DLLAMA_BUILD_EXAMPLES=OFF",
-            "-DLLAMA_BUILD_SERVER=ON",
-            ...(build === "test"
-                ? ["-DCMAKE_C_FLAGS_RELEASE=-O0 -DNDEBUG", "-DCMAKE_CXX_FLAGS_RELEASE=-O0 -DNDEBUG"]
-                : []),
-        ]);
-        const jobs = String(Math.max(1, os.availableParallelism()));
-        await cmake(["--build", path.join(work, "build"), "--target", "llama-server", "-j", jobs]);
         fs.mkdirSync(path.dirname(binary), {recursive: true});
+        let built = false;
+        if (libraries) {
+            process.stderr.write(
+                `# building llama-server ${commit} on node-llama-cpp's prebuilt libraries (once)…\n`,
+            );
+            built = await buildOnPrebuilt(work, libraries.folder).then(
+                () => true,
+                (error: Error) => {
+                    process.stderr.write(
+                        `# ${error.message}\n# building the whole llama.cpp tree instead…\n`,
+                    );
+                    return false;
+                },
+            );
+            if (built)
+                for (const name of fs.readdirSync(libraries.folder).filter((n) => n.endsWith(".so")))
+                    fs.copyFileSync(path.join(libraries.folder, name), path.join(path.dirname(binary), name));
+        }
+        if (libraries && !built) restoreUpstream(work);
+        if (!built) {
+            process.stderr.write(
+                `# building llama-server ${commit} (${build} build) from node-llama-cpp's bundled source (once)…\n`,
+            );
+            await buildWholeTree(work, build);
+        }
         fs.copyFileSync(path.join(work, "build", "bin", "llama-server"), `${binary}.${process.pid}.part`);
         fs.chmodSync(`${binary}.${process.pid}.part`, 0o755);
         fs.renameSync(`${binary}.${process.pid}.part`, binary);
@@ -67,6 +72,67 @@ export async function llamaServerBinary(build: LlamaServerBuild = "test"): Promi
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
     process.stderr.write(`# built llama-server in ${seconds} s: ${binary}\n`);
     return binary;
+}
+
+/** node-llama-cpp's prebuilt CPU libraries for this machine, where it ships them with llama-common (Linux x64). */
+function prebuiltLibraries(): {folder: string; version: string} | null {
+    if (process.platform !== "linux" || process.arch !== "x64") return null;
+    try {
+        // Each package's entry is dist/index.js; their package.json files are not exported, so are found from it.
+        const nodeLlamaCpp = path.dirname(path.dirname(fileURLToPath(import.meta.resolve("node-llama-cpp"))));
+        const manifest = path.join(nodeLlamaCpp, "package.json");
+        const {version} = JSON.parse(fs.readFileSync(manifest, "utf8")) as {version: string};
+        const binaries = path.dirname(
+            path.dirname(createRequire(manifest).resolve("@node-llama-cpp/linux-x64")),
+        );
+        const folder = path.join(binaries, "bins", "linux-x64");
+        return fs.existsSync(path.join(folder, "libllama-common.so")) ? {folder, version} : null;
+    } catch {
+        return null;
+    }
+}
+
+function cacheSuffix(build: LlamaServerBuild, libraries: {version: string} | null): string {
+    if (build === "release") return "";
+    return libraries ? `-on-node-llama-cpp-${libraries.version}` : "-O0";
+}
+
+const UNOPTIMISED = ["-DCMAKE_C_FLAGS_RELEASE=-O0 -DNDEBUG", "-DCMAKE_CXX_FLAGS_RELEASE=-O0 -DNDEBUG"];
+
+/** The server alone, on the prebuilt libraries in `folder`: llamaServerOnPrebuilt.cmake over the tree's top level. */
+async function buildOnPrebuilt(work: string, folder: string): Promise<void> {
+    fs.renameSync(path.join(work, "CMakeLists.txt"), path.join(work, "CMakeLists.upstream.txt"));
+    fs.copyFileSync(
+        fileURLToPath(new URL("llamaServerOnPrebuilt.cmake", import.meta.url)),
+        path.join(work, "CMakeLists.txt"),
+    );
+    await configureAndBuild(work, [`-DNLC_BINS=${folder}`, "-DBUILD_SHARED_LIBS=OFF", ...UNOPTIMISED]);
+}
+
+/** Undoes buildOnPrebuilt's changes to the tree, for a build of the whole of it. */
+function restoreUpstream(work: string): void {
+    const upstream = path.join(work, "CMakeLists.upstream.txt");
+    if (fs.existsSync(upstream)) fs.renameSync(upstream, path.join(work, "CMakeLists.txt"));
+    fs.rmSync(path.join(work, "build"), {recursive: true, force: true});
+}
+
+async function buildWholeTree(work: string, build: LlamaServerBuild): Promise<void> {
+    await configureAndBuild(work, [
+        "-DBUILD_SHARED_LIBS=OFF",
+        "-DLLAMA_CURL=OFF",
+        "-DLLAMA_BUILD_TESTS=OFF",
+        "-DLLAMA_BUILD_EXAMPLES=OFF",
+        "-DLLAMA_BUILD_SERVER=ON",
+        ...(build === "test" ? UNOPTIMISED : []),
+    ]);
+}
+
+async function configureAndBuild(work: string, options: string[]): Promise<void> {
+    const generator = hasCommand("ninja") ? ["-G", "Ninja"] : [];
+    const out = path.join(work, "build");
+    await cmake([...generator, "-S", work, "-B", out, "-DCMAKE_BUILD_TYPE=Release", ...options]);
+    const jobs = String(Math.max(1, os.availableParallelism()));
+    await cmake(["--build", out, "--target", "llama-server", "-j", jobs]);
 }
 
 /**
@@ -79,7 +145,10 @@ async function cmake(args: string[]): Promise<void> {
     const {code, log} = await runBuild("cmake", args, "# llama-server build", (line) =>
         process.stderr.write(`${line}\n`),
     );
-    if (code !== 0) throw new Error(`cmake ${args[0]} failed (exit ${code}):\n${log.slice(-4000)}`);
+    if (code !== 0)
+        throw new Error(
+            `cmake ${args.includes("--build") ? "build" : "configure"} failed (exit ${code}):\n${log.slice(-4000)}`,
+        );
 }
 
 function hasCommand(name: string): boolean {
