@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {GgufType, readGgufMetadata, writeGgufFile, type GgufTensor, type GgufValue} from "./ggufFile.js";
-import {llamaSourceFile} from "./templateModel.js";
+import {llamaSourceFile, type Weights} from "./templateModel.js";
 
 /**
  * A random-weight model with a real model's exact Q4_K_M layout, for speed figures of a realistic size: the
@@ -38,9 +38,9 @@ const Q6_K = {type: 14, bytes: 210};
 const BLOCK = 256;
 const CACHE = path.join(os.tmpdir(), "cairn-fixtures");
 
-export function layoutModel(shape: Shape): string {
+export function layoutModel(shape: Shape, weights: Weights = "random"): string {
     const key = createHash("sha256")
-        .update(JSON.stringify({shape, v: 1}))
+        .update(JSON.stringify(weights === "random" ? {shape, v: 1} : {shape, weights, v: 1}))
         .digest("hex")
         .slice(0, 16);
     const file = path.join(CACHE, `layout-${key}.gguf`);
@@ -53,7 +53,7 @@ export function layoutModel(shape: Shape): string {
     );
     const tokens = vocab.get("tokenizer.ggml.tokens")!.value as unknown[];
     const partial = `${file}.${process.pid}.part`;
-    writeGgufFile(partial, metadata(shape, vocab, template), tensors(shape, tokens.length));
+    writeGgufFile(partial, metadata(shape, vocab, template), tensors(shape, tokens.length, weights));
     fs.renameSync(partial, file);
     return file;
 }
@@ -84,7 +84,7 @@ function metadata(shape: Shape, vocab: Map<string, GgufValue>, template: string)
     return m;
 }
 
-function tensors(shape: Shape, vocabSize: number): GgufTensor[] {
+function tensors(shape: Shape, vocabSize: number, weights: Weights): GgufTensor[] {
     const {layers: n, dim, ff} = shape;
     const kv = (dim / shape.heads) * shape.kvHeads;
     const moreBits = (i: number) => i < n / 8 || i >= (7 * n) / 8 || (i - Math.floor(n / 8)) % 3 === 2;
@@ -96,18 +96,20 @@ function tensors(shape: Shape, vocabSize: number): GgufTensor[] {
     });
     const list: GgufTensor[] = [quant("token_embd.weight", dim, vocabSize, Q6_K), norm("output_norm.weight")];
     if (!shape.tied) list.push(quant("output.weight", dim, vocabSize, Q6_K));
+    const layer = (name: string, ne0: number, ne1: number, q: typeof Q4_K) =>
+        weights === "echo" ? zeroed(quant(name, ne0, ne1, q)) : quant(name, ne0, ne1, q);
     for (let i = 0; i < n; i++) {
         const b = `blk.${i}.`;
         list.push(
             norm(`${b}attn_norm.weight`),
-            quant(`${b}attn_q.weight`, dim, dim, Q4_K),
-            quant(`${b}attn_k.weight`, dim, kv, Q4_K),
-            quant(`${b}attn_v.weight`, dim, kv, moreBits(i) ? Q6_K : Q4_K),
-            quant(`${b}attn_output.weight`, dim, dim, Q4_K),
+            layer(`${b}attn_q.weight`, dim, dim, Q4_K),
+            layer(`${b}attn_k.weight`, dim, kv, Q4_K),
+            layer(`${b}attn_v.weight`, dim, kv, moreBits(i) ? Q6_K : Q4_K),
+            layer(`${b}attn_output.weight`, dim, dim, Q4_K),
             norm(`${b}ffn_norm.weight`),
-            quant(`${b}ffn_gate.weight`, dim, ff, Q4_K),
-            quant(`${b}ffn_up.weight`, dim, ff, Q4_K),
-            quant(`${b}ffn_down.weight`, ff, dim, moreBits(i) ? Q6_K : Q4_K),
+            layer(`${b}ffn_gate.weight`, dim, ff, Q4_K),
+            layer(`${b}ffn_up.weight`, dim, ff, Q4_K),
+            layer(`${b}ffn_down.weight`, ff, dim, moreBits(i) ? Q6_K : Q4_K),
         );
     }
     return list;
@@ -127,6 +129,16 @@ function quant(name: string, ne0: number, ne1: number, q: {type: number; bytes: 
         } else data.writeUInt16LE(d, at + 208);
     }
     return {name, dims: [ne0, ne1], type: q.type, data};
+}
+
+/** The same blocks with every scale zero: each weight is 0, and reading and multiplying them costs the same. */
+function zeroed(tensor: GgufTensor): GgufTensor {
+    const bytes = tensor.type === Q4_K.type ? Q4_K.bytes : Q6_K.bytes;
+    for (let at = 0; at < tensor.data.length; at += bytes) {
+        if (tensor.type === Q4_K.type) tensor.data.writeUInt32LE(0, at);
+        else tensor.data.writeUInt16LE(0, at + 208);
+    }
+    return tensor;
 }
 
 /** Seeded noise, fast enough for 800 MB (xorshift32 over 32-bit words). */

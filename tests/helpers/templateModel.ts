@@ -92,6 +92,14 @@ export const FAMILIES = {
 } satisfies Record<string, Family>;
 
 /**
+ * "random": every weight random (text of no meaning, near-flat next-token probabilities). "echo": the token
+ * embeddings random, every layer's weights zero (the same blocks, read and multiplied at the same cost), so the
+ * tied output scores the last token far above all others and greedy decoding repeats it: its next token is
+ * certain, as a real model's often nearly is, and any draft that also repeats it is always right.
+ */
+export type Weights = "random" | "echo";
+
+/**
  * Bump when the files written change, so that cached ones are made again. Families whose real architecture
  * differs (Gemma, Phi) are written as llama: the prompt side does not depend on the weights' layout.
  */
@@ -100,10 +108,14 @@ const SHAPE = {dim: 64, layers: 2, heads: 4, kvHeads: 2, ff: 128, context: 32768
 const BUNDLE = path.join(ROOT, "node_modules/node-llama-cpp/llama/gitRelease.bundle");
 export const CACHE = path.join(os.tmpdir(), "cairn-fixtures");
 
-/** The path of the family's model, written on first use. */
-export function templateModel(family: Family): string {
+/**
+ * The path of the family's model, written on first use. "echo" weights (as layoutModel's): the embeddings
+ * random, the layers zero and the output the embeddings again, so that greedy decoding repeats the last token.
+ */
+export function templateModel(family: Family, weights: Weights = "random"): string {
+    const identity = {family, SHAPE, GENERATOR_VERSION, bundle: fs.statSync(BUNDLE).size};
     const key = createHash("sha256")
-        .update(JSON.stringify({family, SHAPE, GENERATOR_VERSION, bundle: fs.statSync(BUNDLE).size}))
+        .update(JSON.stringify(weights === "random" ? identity : {...identity, weights}))
         .digest("hex")
         .slice(0, 16);
     const file = path.join(CACHE, `${family.arch}-${key}.gguf`);
@@ -114,7 +126,7 @@ export function templateModel(family: Family): string {
     if (tokens?.itemType === undefined) throw new Error(`${family.vocab} has no tokens`);
     const metadata = modelMetadata(family, vocab, template);
     const partial = `${file}.${process.pid}.part`;
-    writeGgufFile(partial, metadata, tensors(family, tokens.value.length));
+    writeGgufFile(partial, metadata, tensors(family, tokens.value.length, weights));
     fs.renameSync(partial, file);
     return file;
 }
@@ -185,20 +197,24 @@ export function modelMetadata(
 }
 
 /** The tensors of a llama-like model (qwen2 adds attention biases, qwen3 q/k norms), random but seeded. */
-function tensors(family: Family, vocabSize: number): GgufTensor[] {
+function tensors(family: Family, vocabSize: number, weights: Weights): GgufTensor[] {
     const {dim, layers, heads, kvHeads, ff} = SHAPE;
     const headDim = dim / heads;
     const random = seeded(1);
-    const matrix = (name: string, rows: number, cols: number): GgufTensor => ({
+    const values = (name: string, rows: number, cols: number, zero: boolean): GgufTensor => ({
         name,
         dims: [cols, rows],
         type: 1,
-        data: halfs(rows * cols, () => (random() * 2 - 1) * 0.035),
+        data: halfs(rows * cols, () => (zero ? 0 : (random() * 2 - 1) * 0.035)),
     });
+    const matrix = (name: string, rows: number, cols: number) => values(name, rows, cols, weights === "echo");
+    const embeddings = values("token_embd.weight", vocabSize, dim, false);
     const list = [
-        matrix("token_embd.weight", vocabSize, dim),
+        embeddings,
         vector("output_norm.weight", dim, 1),
-        matrix("output.weight", vocabSize, dim),
+        weights === "echo"
+            ? {...embeddings, name: "output.weight"}
+            : values("output.weight", vocabSize, dim, false),
     ];
     for (let i = 0; i < layers; i++) {
         const b = `blk.${i}.`;

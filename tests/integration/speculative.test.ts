@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
+import {Engine} from "../../main/llm/engine.js";
+import {DEFAULT_ENGINE_SETTINGS} from "../../main/store/settings.js";
 import {runCli} from "../helpers/cli.js";
 import {askIn, openTestCore, unwrap} from "../helpers/core.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
@@ -135,4 +137,47 @@ test("only a smaller model of the same vocabulary is offered or taken as a draft
     } finally {
         await t.core.dispose();
     }
+});
+
+test("a draft that is always right: every guess is kept, and the answer is the one written without a draft", async () => {
+    // Echo weights: target and draft both repeat the last token, with margins no batch rounding can flip.
+    const model = templateModel(FAMILIES["llama-3.2"], "echo");
+    const draft = copyOf(model, "echo-draft.gguf");
+    const answer = async (draftModel: string | null) => {
+        const engine = new Engine({
+            threads: 1,
+            gpu: false,
+            draftModel: () => draftModel,
+            settings: () => ({...DEFAULT_ENGINE_SETTINGS, contextSize: 512}),
+        });
+        try {
+            const loaded = unwrap(await engine.load(model));
+            assert.equal(loaded.speculation, draftModel ? "draft" : "lookup");
+            let text = "";
+            const res = unwrap(
+                await engine.generate({
+                    history: [],
+                    prompt: "Once upon a time",
+                    signal: new AbortController().signal,
+                    onText: (t) => (text += t),
+                    maxTokens: 40,
+                    sampling: {temperature: 0},
+                }),
+            );
+            return {text, stats: res.stats};
+        } finally {
+            await engine.dispose();
+        }
+    };
+    const drafted = await answer(draft);
+    const plain = await answer(null);
+    // The chat template's last token, again and again (here the blank line that opens the answer).
+    assert.match(plain.text, /^(.+?)\1{9,}$/s, JSON.stringify(plain.text));
+    assert.equal(drafted.text, plain.text);
+    // Every guess is kept but those still waiting when the answer reached its length (at most one draft, 8).
+    // node-llama-cpp 3.21.1 kept only the first guess of each batch (patches/node-llama-cpp+3.21.1.patch).
+    const {draftedTokens = 0, acceptedTokens = 0} = drafted.stats;
+    assert.ok(acceptedTokens >= 16, JSON.stringify(drafted.stats));
+    assert.ok(draftedTokens - acceptedTokens <= 8, JSON.stringify(drafted.stats));
+    assert.equal(drafted.stats.completionTokens, plain.stats.completionTokens);
 });
