@@ -31,7 +31,7 @@ import {backupFigures, backupRows} from "./backup.js";
 import {importFigures, importRows} from "./import.js";
 import {ingestFigures as folderIngestFigures, ingestRows as folderIngestRows} from "./ingest.js";
 import {memoryFigures as memoryRecallFigures, memoryRows} from "./memory.js";
-import {uiFigures, uiRows} from "./ui.js";
+import {sidebarFigures, sidebarRows, uiFigures, uiRows} from "./ui.js";
 import {hubFigures, hubRows} from "./hub.js";
 import {resumeFigures, resumeRows} from "./resume.js";
 import {familyFigures, familyRows} from "./families.js";
@@ -358,6 +358,7 @@ const report = {
     api: await apiFigures(),
     apiRealistic1B: await realisticApiFigures(),
     ui: await uiFigures(),
+    sidebar: await sidebarFigures(),
     hubSearch: await hubFigures(),
     downloadResume: await resumeFigures(),
     chatFormats: await familyFigures(),
@@ -435,6 +436,7 @@ console.table({
     ...apiRows(report.api),
     ...apiRows(report.apiRealistic1B),
     ...uiRows(report.ui),
+    ...sidebarRows(report.sidebar),
     ...hubRows(report.hubSearch),
     ...resumeRows(report.downloadResume),
     ...familyRows(report.chatFormats),

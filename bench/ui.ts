@@ -1,10 +1,12 @@
 // The chat window with a 1,000-message conversation (`npm run bench:ui` alone), in Debian's Chromium
 // against `cairn serve`: the time from choosing the conversation to its last message on screen, and the
-// typing latency (an input event to the next frame) there and in an empty conversation.
+// typing latency (an input event to the next frame) there and in an empty conversation. Then the sidebar
+// with 10,000 conversations beside 10: the time from opening the page to its rows painted, and the frames
+// while the list scrolls.
 import {pathToFileURL} from "node:url";
 import {chromium, type Page} from "@playwright/test";
 import {tempDir} from "../tests/helpers/paths.js";
-import {seedConversation} from "../tests/helpers/seedConversation.js";
+import {seedConversation, seedManyConversations} from "../tests/helpers/seedConversation.js";
 import {startServe} from "../tests/helpers/serve.js";
 
 const TURNS = 500;
@@ -100,6 +102,82 @@ async function typing(page: Page): Promise<number> {
     });
 }
 
+/** Conversations in the large sidebar; the small one (the reference) has 10. */
+const MANY = 10_000;
+
+export async function sidebarFigures() {
+    const browser = await chromium.launch({executablePath: "/usr/bin/chromium", args: ["--no-sandbox"]});
+    try {
+        const small = await sidebarOf(browser, 10);
+        const large = await sidebarOf(browser, MANY);
+        return {conversations: {small: 10, large: MANY}, runs: RUNS, small, large};
+    } finally {
+        await browser.close();
+    }
+}
+
+async function sidebarOf(browser: Awaited<ReturnType<typeof chromium.launch>>, count: number) {
+    const dataDir = tempDir();
+    seedManyConversations(dataDir, count);
+    const served = await startServe({dataDir, model: null});
+    try {
+        const page = await browser.newPage({viewport: {width: 1280, height: 800}});
+        const open: number[] = [];
+        for (let run = 0; run < RUNS + 1; run++) {
+            await page.goto(served.url);
+            const ms = await page.evaluate(async () => {
+                while (!document.querySelector(".sidebar .date-group li"))
+                    await new Promise((r) => requestAnimationFrame(r));
+                return new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())));
+            });
+            if (run > 0) open.push(ms); // the first load warms the server and the browser's cache
+        }
+        const rows = await page.locator(".sidebar li").count();
+        return {openMs: median(open), rowsInPage: rows, scroll: await scrollFrames(page)};
+    } finally {
+        await served.stop();
+    }
+}
+
+/**
+ * Scrolls the conversation list 60 px a frame for 240 frames (about 4 s at 60 Hz) and times each frame: the
+ * median and 95th percentile interval, frames per second, and frames over 20 ms (a missed 60 Hz frame).
+ */
+async function scrollFrames(page: Page) {
+    return page.evaluate(async () => {
+        const list = document.querySelector<HTMLElement>(".conversation-scroll")!;
+        const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
+        const intervals: number[] = [];
+        let last = await frame();
+        for (let i = 0; i < 240; i++) {
+            list.scrollTop += 60;
+            const now = await frame();
+            intervals.push(now - last);
+            last = now;
+        }
+        const sorted = [...intervals].sort((a, b) => a - b);
+        const total = intervals.reduce((a, b) => a + b, 0);
+        return {
+            p50Ms: sorted[Math.floor(sorted.length / 2)]!,
+            p95Ms: sorted[Math.floor(sorted.length * 0.95)]!,
+            fps: (intervals.length / total) * 1000,
+            framesOver20Ms: intervals.filter((t) => t > 20).length,
+            scrolledPx: list.scrollTop,
+        };
+    });
+}
+
+export function sidebarRows(figures: Awaited<ReturnType<typeof sidebarFigures>>): Record<string, string> {
+    const {small, large} = figures;
+    const scroll = (s: typeof small.scroll) =>
+        `${s.fps.toFixed(0)} fps, frame p50 ${s.p50Ms.toFixed(1)} / p95 ${s.p95Ms.toFixed(1)} ms, ${s.framesOver20Ms} over 20 ms`;
+    return {
+        "sidebar open, 10,000 conversations / 10 (ms from page start to rows painted, target <= 300)": `${large.openMs.toFixed(0)} / ${small.openMs.toFixed(0)}`,
+        "sidebar rows in the page, 10,000 conversations / 10": `${large.rowsInPage} / ${small.rowsInPage}`,
+        "sidebar scrolling, 10,000 conversations (target 60 fps)": scroll(large.scroll),
+    };
+}
+
 export function uiRows(figures: Awaited<ReturnType<typeof uiFigures>>): Record<string, string> {
     return {
         [`open a ${figures.messages}-message conversation (ms, target <= 300)`]: figures.openMs.toFixed(0),
@@ -109,6 +187,7 @@ export function uiRows(figures: Awaited<ReturnType<typeof uiFigures>>): Record<s
 
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
     const figures = await uiFigures();
-    console.log(JSON.stringify(figures, null, 2));
-    console.table(uiRows(figures));
+    const sidebar = await sidebarFigures();
+    console.log(JSON.stringify({...figures, sidebar}, null, 2));
+    console.table({...uiRows(figures), ...sidebarRows(sidebar)});
 }

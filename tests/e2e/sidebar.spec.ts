@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import {expect, test} from "@playwright/test";
 import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import {tempDir} from "../helpers/paths.js";
-import {seedConversation} from "../helpers/seedConversation.js";
+import {seedConversation, seedManyConversations} from "../helpers/seedConversation.js";
 import {startServe, type Served} from "../helpers/serve.js";
 
 let served: Served;
@@ -92,4 +92,60 @@ test("the sidebar groups conversations by last activity, keeps pinned ones on to
     await sidebar.getByRole("button", {name: "Unpin Trip to the coast"}).click();
     await expect(group("Pinned")).toHaveCount(0);
     await expect(group("Previous 30 days")).toContainText("Trip to the coast");
+});
+
+test("10,000 conversations: only the rows in view are in the page; scrolling, End and Home reach every one", async ({
+    page,
+}, testInfo) => {
+    const dataDir = tempDir();
+    // Two hours apart: 10,000 conversations over about 2.3 years, in some 30 groups.
+    seedManyConversations(dataDir, 10_000);
+    served = await startServe({dataDir, model: null});
+    await page.goto(served.url);
+    const sidebar = page.getByRole("navigation", {name: "Conversations"});
+    const title = (n: number) => sidebar.getByRole("button", {name: `Conversation ${n}`, exact: true});
+    await expect(title(1)).toBeVisible();
+    const rows = await sidebar.locator(".date-group li").count();
+    expect(rows).toBeGreaterThan(5);
+    expect(rows).toBeLessThan(100);
+    // The newest group is a labelled region with its heading, as with a few conversations.
+    await expect(sidebar.getByRole("region", {name: "Today", exact: true})).toContainText("Conversation 1");
+
+    // End scrolls to the oldest and focuses it; Up walks back; Home returns to the newest.
+    await title(1).focus();
+    await page.keyboard.press("End");
+    await expect(title(10_000)).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(title(9_999)).toBeFocused();
+    expect(await sidebar.locator(".date-group li").count()).toBeLessThan(100);
+    await page.keyboard.press("Enter");
+    await expect(sidebar.locator("li.selected")).toHaveText(/^Conversation 9999/);
+    for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({colorScheme});
+        await page.screenshot({path: testInfo.outputPath(`sidebar-10000-${colorScheme}.png`)});
+        const axe = await new AxeBuilder({page}).include(".sidebar").analyze();
+        expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
+    }
+    // Opening a conversation moved the focus to its message box: back to its title, then Home.
+    await title(9_999).focus();
+    await page.keyboard.press("Home");
+    await expect(title(1)).toBeFocused();
+
+    // Scrolling the list by hand to the middle draws the rows there, in their month's group.
+    const seen = await sidebar.locator(".conversation-scroll").evaluate(async (el) => {
+        el.scrollTop = el.scrollHeight / 2;
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const top = el.getBoundingClientRect().top;
+        const row = [...el.querySelectorAll(".date-group li")].find(
+            (li) => li.getBoundingClientRect().top >= top,
+        );
+        return {
+            title: row?.textContent ?? "",
+            group: row?.closest("section")?.getAttribute("aria-label") ?? "",
+        };
+    });
+    const n = Number(/Conversation (\d+)/.exec(seen.title)?.[1]);
+    expect(n).toBeGreaterThan(4_800);
+    expect(n).toBeLessThan(5_200);
+    expect(seen.group).toMatch(/^\w+ \d{4}$/);
 });

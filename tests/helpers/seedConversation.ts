@@ -36,3 +36,26 @@ export function seedConversation(
         db.close();
     }
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * `count` conversations without messages, titled "Conversation N", the newest last active now and each
+ * older one `spacingMs` earlier: one transaction, for lists at scale (10,000 in about a second).
+ */
+export function seedManyConversations(dataDir: string, count: number, spacingMs = DAY_MS / 12): void {
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    try {
+        const store = new ConversationStore(db);
+        const touch = db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?");
+        const now = Date.now();
+        db.transaction(() => {
+            for (let i = 0; i < count; i++) {
+                const {id} = store.create(`Conversation ${i + 1}`);
+                touch.run(now - i * spacingMs, id);
+            }
+        })();
+    } finally {
+        db.close();
+    }
+}

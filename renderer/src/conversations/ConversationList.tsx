@@ -1,7 +1,8 @@
-import {useState, type KeyboardEvent, type ReactNode} from "react";
+import {useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from "react";
 import {Cpu, FileText, Pencil, Pin, PinOff, Plus, Search, Settings, Trash2, Upload} from "lucide-react";
 import type {Conversation, Project} from "../../../shared/contract.js";
 import {ProjectGroups} from "../projects/ProjectGroups.js";
+import {DateGroups, type RowPlace} from "./DateGroups.js";
 import {groupByDate} from "./dateGroups.js";
 
 type Props = {
@@ -28,10 +29,25 @@ type Props = {
 };
 
 export function ConversationList(props: Props) {
+    const groups = useMemo(
+        () =>
+            groupByDate(
+                props.conversations.filter((c) => c.pinned || !c.projectId),
+                new Date(),
+            ),
+        [props.conversations],
+    );
     const [editing, setEditing] = useState<string | null>(null);
     const [confirming, setConfirming] = useState<string | null>(null);
-    const row = (c: Conversation) => (
-        <li key={c.id} className={c.id === props.selectedId ? "selected" : ""}>
+    const scroller = useRef<HTMLDivElement>(null);
+    const row = (c: Conversation, place?: RowPlace) => (
+        <li
+            key={c.id}
+            className={c.id === props.selectedId ? "selected" : ""}
+            data-index={place?.index}
+            ref={place?.measure}
+            style={place ? {top: place.top} : undefined}
+        >
             {editing === c.id ? (
                 <RenameField
                     title={c.title}
@@ -74,7 +90,7 @@ export function ConversationList(props: Props) {
         <nav
             className="sidebar"
             aria-label="Conversations"
-            onKeyDown={moveBetweenTitles}
+            onKeyDown={(e) => moveBetweenTitles(e, scroller.current)}
             onDragOver={(e) => {
                 if (e.dataTransfer.types.includes("Files")) e.preventDefault();
             }}
@@ -92,23 +108,17 @@ export function ConversationList(props: Props) {
             <button className="search-button" onClick={props.onSearch} title="Ctrl+K">
                 <Search aria-hidden size={16} /> Search conversations
             </button>
-            <ProjectGroups
-                projects={props.projects}
-                conversations={props.conversations}
-                onCreateIn={props.onCreateIn}
-                onOpen={props.onOpenProject}
-                onNew={() => props.onOpenProject(null)}
-                row={row}
-            />
-            {groupByDate(
-                props.conversations.filter((c) => c.pinned || !c.projectId),
-                new Date(),
-            ).map((group) => (
-                <section key={group.label} className="date-group" aria-label={group.label}>
-                    <h3 className="projects-heading">{group.label}</h3>
-                    <ul>{group.conversations.map(row)}</ul>
-                </section>
-            ))}
+            <div className="conversation-scroll" ref={scroller}>
+                <ProjectGroups
+                    projects={props.projects}
+                    conversations={props.conversations}
+                    onCreateIn={props.onCreateIn}
+                    onOpen={props.onOpenProject}
+                    onNew={() => props.onOpenProject(null)}
+                    row={row}
+                />
+                <DateGroups groups={groups} row={row} scroller={scroller} />
+            </div>
             <label className="import-button">
                 <Upload aria-hidden size={16} /> Import conversations
                 <input
@@ -155,17 +165,28 @@ function RenameField({title, onDone}: {title: string; onDone(title: string): voi
     );
 }
 
-/** Up and Down move between the conversations' titles (in the order shown), Home and End to the first and last. */
-function moveBetweenTitles(e: KeyboardEvent<HTMLElement>): void {
+/**
+ * Up and Down move between the conversations' titles (in the order shown), Home and End to the first and last.
+ * The list draws only the rows in view and a few either side, so Up and Down always find their next title in
+ * the page; Home and End scroll to the list's edge first and take the title drawn there.
+ */
+function moveBetweenTitles(e: KeyboardEvent<HTMLElement>, scroller: HTMLElement | null): void {
     const target = e.target as HTMLElement;
     if (!target.classList.contains("title") || !["ArrowDown", "ArrowUp", "Home", "End"].includes(e.key))
         return;
-    const titles = [...e.currentTarget.querySelectorAll<HTMLElement>("button.title")];
-    const at = titles.indexOf(target);
-    const next =
-        e.key === "Home" ? 0 : e.key === "End" ? titles.length - 1 : at + (e.key === "ArrowDown" ? 1 : -1);
-    const to = titles[Math.max(0, Math.min(titles.length - 1, next))];
-    if (!to) return;
     e.preventDefault();
-    to.focus();
+    const nav = e.currentTarget;
+    const titles = () => [...nav.querySelectorAll<HTMLElement>(".conversation-scroll button.title")];
+    const key = e.key;
+    if ((key === "Home" || key === "End") && scroller) {
+        scroller.scrollTop = key === "Home" ? 0 : scroller.scrollHeight;
+        // The rows at that edge are drawn once the list has seen the scroll: two frames.
+        requestAnimationFrame(() =>
+            requestAnimationFrame(() => (key === "Home" ? titles()[0] : titles().at(-1))?.focus()),
+        );
+        return;
+    }
+    const all = titles();
+    const at = all.indexOf(target);
+    all[Math.max(0, Math.min(all.length - 1, at + (key === "ArrowDown" ? 1 : -1)))]?.focus();
 }

@@ -13,7 +13,16 @@ const DAY_MS = 86_400_000;
  */
 export function groupByDate(conversations: Conversation[], now: Date, locale?: string): ConversationGroup[] {
     const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-    const month = new Intl.DateTimeFormat(locale, {month: "long", year: "numeric"});
+    const format = new Intl.DateTimeFormat(locale, {month: "long", year: "numeric"});
+    // One name per month, not one formatting per conversation (10,000 of them in a long history).
+    const names = new Map<number, string>();
+    const month = (at: number) => {
+        const date = new Date(at);
+        const key = date.getFullYear() * 12 + date.getMonth();
+        let name = names.get(key);
+        if (name === undefined) names.set(key, (name = format.format(date)));
+        return name;
+    };
     const groups = new Map<string, Conversation[]>();
     const add = (label: string, c: Conversation) => {
         const list = groups.get(label);
@@ -28,7 +37,7 @@ export function groupByDate(conversations: Conversation[], now: Date, locale?: s
         else if (at >= today - DAY_MS) add("Yesterday", c);
         else if (at >= today - 7 * DAY_MS) add("Previous 7 days", c);
         else if (at >= today - 30 * DAY_MS) add("Previous 30 days", c);
-        else add(month.format(new Date(at)), c);
+        else add(month(at), c);
     }
     return [...groups].map(([label, list]) => ({label, conversations: list}));
 }
