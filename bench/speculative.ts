@@ -1,7 +1,10 @@
-// Issue 37's speculative decoding figures: Cairn's engine on the random-weight 1B layout (Llama 3's tokenizer),
-// 2 threads, greedy, with no predictor, with input lookup (the default without a draft model), with itself as
-// the draft (every guess right: the ceiling) and with a tiny random model of the same tokenizer as the draft
-// (nearly every guess wrong: the floor). All are loaded at once and run in turns, as bench/llamaServer.ts does.
+// Issue 37's speculative decoding figures: Cairn's engine on the 1B layout (Llama 3's tokenizer), 2 threads,
+// greedy, each model with no predictor and with each way of guessing, all loaded at once and run in turns, as
+// bench/llamaServer.ts does.
+// - Random weights: input lookup (the default without a draft model), the model itself as its draft, and a
+//   tiny random model of the same tokenizer as the draft (its guesses nearly always wrong: the floor, the cost).
+// - Echo weights (layoutModel's "echo": the same layout and cost per token, the next token certain): itself as
+//   its draft and a tiny echo model as the draft, every guess right: the ceiling, what guessing can give.
 // CAIRN_BENCH_MODEL and CAIRN_BENCH_DRAFT_MODEL measure a real pair the same way.
 import {pathToFileURL} from "node:url";
 import {Engine} from "../main/llm/engine.js";
@@ -16,7 +19,14 @@ const PROMPT = "Once upon a time";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-type Setup = {name: string; draft: string | null; speculation: "none" | "auto"};
+type Setup = {
+    name: string;
+    model: string;
+    draft: string | null;
+    speculation: "none" | "auto";
+    /** The setup whose tokens/s this one is measured against: the same model with no predictor. */
+    baseline: number;
+};
 
 type Row = {
     setup: string;
@@ -29,14 +39,14 @@ type Row = {
     acceptedTokens: number;
 };
 
-async function loaded(model: string, setup: Setup): Promise<Engine> {
+async function loaded(setup: Setup): Promise<Engine> {
     const engine = new Engine({
         threads: THREADS,
         gpu: false,
         draftModel: () => setup.draft,
         settings: () => ({...DEFAULT_ENGINE_SETTINGS, speculativeDecoding: setup.speculation === "auto"}),
     });
-    const res = await engine.load(model);
+    const res = await engine.load(setup.model);
     if (!res.ok) throw new Error(`${setup.name}: ${res.error.message}`);
     if (res.value.message) throw new Error(`${setup.name}: ${res.value.message}`);
     return engine;
@@ -65,23 +75,10 @@ export async function speculativeFigures() {
     const draft = process.env.CAIRN_BENCH_DRAFT_MODEL;
     // Random weights are never confident: without this the draft would stop at its first guess.
     if (!process.env.CAIRN_BENCH_MODEL) process.env.CAIRN_DRAFT_MIN_CONFIDENCE ??= "0";
-    const setups: Setup[] = [
-        {name: "no predictor", draft: null, speculation: "none"},
-        {name: "input lookup", draft: null, speculation: "auto"},
-        ...(draft
-            ? [{name: "draft model", draft, speculation: "auto" as const}]
-            : [
-                  {name: "itself as draft (ceiling)", draft: model, speculation: "auto" as const},
-                  {
-                      name: "tiny random draft (floor)",
-                      draft: templateModel(FAMILIES["llama-3.2"]),
-                      speculation: "auto" as const,
-                  },
-              ]),
-    ];
+    const setups = draft ? realPair(model, draft) : layoutSetups(model, !process.env.CAIRN_BENCH_MODEL);
     const engines: Engine[] = [];
     try {
-        for (const setup of setups) engines.push(await loaded(model, setup));
+        for (const setup of setups) engines.push(await loaded(setup));
         const runs = setups.map(() => [] as Awaited<ReturnType<typeof generate>>[]);
         for (let round = 0; round < ROUNDS; round++)
             for (const [i, engine] of engines.entries()) runs[i]!.push(await generate(engine));
@@ -90,7 +87,7 @@ export async function speculativeFigures() {
             firstTokensPerSecond: runs[i]![0]!.tokensPerSecond,
             tokensPerSecond: median(runs[i]!.map((r) => r.tokensPerSecond)),
             overNone: median(
-                runs[i]!.map((r, round) => r.tokensPerSecond / runs[0]![round]!.tokensPerSecond),
+                runs[i]!.map((r, round) => r.tokensPerSecond / runs[setup.baseline]![round]!.tokensPerSecond),
             ),
             draftedTokens: median(runs[i]!.map((r) => r.drafted)),
             acceptedTokens: median(runs[i]!.map((r) => r.accepted)),
@@ -99,6 +96,44 @@ export async function speculativeFigures() {
     } finally {
         for (const engine of engines) await engine.dispose();
     }
+}
+
+function realPair(model: string, draft: string): Setup[] {
+    return [
+        {name: "no predictor", model, draft: null, speculation: "none", baseline: 0},
+        {name: "input lookup", model, draft: null, speculation: "auto", baseline: 0},
+        {name: "draft model", model, draft, speculation: "auto", baseline: 0},
+    ];
+}
+
+/** The model with each way of guessing, then (`withEcho`) the echo 1B layout's ceiling rows. */
+function layoutSetups(model: string, withEcho: boolean): Setup[] {
+    const random: Setup[] = [
+        {name: "no predictor", model, draft: null, speculation: "none", baseline: 0},
+        {name: "input lookup", model, draft: null, speculation: "auto", baseline: 0},
+        {name: "itself as draft", model, draft: model, speculation: "auto", baseline: 0},
+        {
+            name: "tiny random draft (floor)",
+            model,
+            draft: templateModel(FAMILIES["llama-3.2"]),
+            speculation: "auto",
+            baseline: 0,
+        },
+    ];
+    if (!withEcho) return random;
+    const echo = layoutModel(LLAMA_3_2_1B, "echo");
+    return [
+        ...random,
+        {name: "echo weights, no predictor", model: echo, draft: null, speculation: "none", baseline: 4},
+        {name: "echo weights, itself as draft", model: echo, draft: echo, speculation: "auto", baseline: 4},
+        {
+            name: "echo weights, tiny echo draft (ceiling)",
+            model: echo,
+            draft: templateModel(FAMILIES["llama-3.2"], "echo"),
+            speculation: "auto",
+            baseline: 4,
+        },
+    ];
 }
 
 export function speculativeRows(figures: Awaited<ReturnType<typeof speculativeFigures>>) {

@@ -32,6 +32,7 @@ const stages = [];
  */
 function run(name, command, args, {background = false} = {}) {
     const started = performance.now();
+    const cpuBefore = cpuTimes();
     return new Promise((resolve) => {
         const child = spawn(command, args, {stdio: ["inherit", "pipe", "pipe"]});
         if (background && child.pid) {
@@ -54,13 +55,35 @@ function run(name, command, args, {background = false} = {}) {
         });
         child.on("close", (code, signal) => {
             const seconds = Math.round((performance.now() - started) / 1000);
-            const stage = {name, ...countsOf(text), code: code ?? (signal ? 128 : 1), seconds};
+            const busy = busyShare(cpuBefore, cpuTimes());
+            const stage = {name, ...countsOf(text), code: code ?? (signal ? 128 : 1), seconds, busy};
             // A stage that failed without a failed test (a crash, a file-level time-out) still counts as one.
             if (stage.code !== 0 && stage.failed === 0) stage.failed = 1;
             stages.push(stage);
             resolve(stage);
         });
     });
+}
+
+/** The machine's CPU time so far, all cores together (ms): busy and idle. */
+function cpuTimes() {
+    let busy = 0;
+    let idle = 0;
+    for (const {times} of os.cpus()) {
+        busy += times.user + times.nice + times.sys + times.irq;
+        idle += times.idle;
+    }
+    return {busy, idle};
+}
+
+/**
+ * How busy the whole machine was while a stage ran (whatever ran beside it included), as a share of all its
+ * cores: what is left idle is room for other stages.
+ */
+function busyShare(before, after) {
+    const busy = after.busy - before.busy;
+    const total = busy + after.idle - before.idle;
+    return total > 0 ? busy / total : 0;
 }
 
 /** The counts a runner printed last: node's test runner, Playwright's list reporter, the stories' line. */
@@ -109,7 +132,7 @@ function summary() {
         for (const key of Object.keys(total)) total[key] += stage[key];
         const verdict = stage.code === 0 ? "ok  " : "FAIL";
         console.log(
-            `  ${verdict} ${stage.name}: ${stage.passed} passed, ${stage.failed} failed, ${stage.skipped} skipped, ${stage.seconds} s`,
+            `  ${verdict} ${stage.name}: ${stage.passed} passed, ${stage.failed} failed, ${stage.skipped} skipped, ${stage.seconds} s, machine ${Math.round(stage.busy * 100)}% busy`,
         );
     }
     console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
