@@ -9,12 +9,15 @@
 import {pathToFileURL} from "node:url";
 import {Engine} from "../main/llm/engine.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../main/store/settings.js";
-import {LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
+import {LLAMA_3_1_8B, LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
 import {FAMILIES, templateModel} from "../tests/helpers/templateModel.js";
 
 const ROUNDS = 5;
 const GENERATED = 64;
-const THREADS = 2;
+/** CAIRN_BENCH_GPU=1 (a lent GPU machine, bench/gpu/speculativePipeline.sh): every layer on the GPU. */
+const ON_GPU = process.env.CAIRN_BENCH_GPU === "1";
+const THREADS = ON_GPU ? 4 : 2;
+const GENERATED_ON_GPU = 256;
 const PROMPT = "Once upon a time";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -42,7 +45,7 @@ type Row = {
 async function loaded(setup: Setup): Promise<Engine> {
     const engine = new Engine({
         threads: THREADS,
-        gpu: false,
+        gpu: ON_GPU ? "auto" : false,
         draftModel: () => setup.draft,
         settings: () => ({...DEFAULT_ENGINE_SETTINGS, speculativeDecoding: setup.speculation === "auto"}),
     });
@@ -58,7 +61,7 @@ async function generate(engine: Engine) {
         prompt: PROMPT,
         signal: new AbortController().signal,
         onText: () => {},
-        maxTokens: GENERATED,
+        maxTokens: ON_GPU ? GENERATED_ON_GPU : GENERATED,
         sampling: {temperature: 0},
     });
     if (!res.ok) throw new Error(res.error.message);
@@ -75,7 +78,15 @@ export async function speculativeFigures() {
     const draft = process.env.CAIRN_BENCH_DRAFT_MODEL;
     // Random weights are never confident: without this the draft would stop at its first guess.
     if (!process.env.CAIRN_BENCH_MODEL) process.env.CAIRN_DRAFT_MIN_CONFIDENCE ??= "0";
-    const setups = draft ? realPair(model, draft) : layoutSetups(model, !process.env.CAIRN_BENCH_MODEL);
+    const setups = ON_GPU
+        ? gpuSetups()
+        : draft
+          ? realPair(model, draft)
+          : layoutSetups(model, !process.env.CAIRN_BENCH_MODEL);
+    return measure(setups, ON_GPU ? "8B layout, 1B layout as draft" : model);
+}
+
+async function measure(setups: Setup[], model: string) {
     const engines: Engine[] = [];
     try {
         for (const setup of setups) engines.push(await loaded(setup));
@@ -92,7 +103,14 @@ export async function speculativeFigures() {
             draftedTokens: median(runs[i]!.map((r) => r.drafted)),
             acceptedTokens: median(runs[i]!.map((r) => r.accepted)),
         }));
-        return {model, threads: THREADS, generatedTokens: GENERATED, rounds: ROUNDS, rows};
+        return {
+            model,
+            gpu: ON_GPU,
+            threads: THREADS,
+            generatedTokens: ON_GPU ? GENERATED_ON_GPU : GENERATED,
+            rounds: ROUNDS,
+            rows,
+        };
     } finally {
         for (const engine of engines) await engine.dispose();
     }
@@ -132,6 +150,28 @@ function layoutSetups(model: string, withEcho: boolean): Setup[] {
             draft: templateModel(FAMILIES["llama-3.2"], "echo"),
             speculation: "auto",
             baseline: 4,
+        },
+    ];
+}
+
+/**
+ * On a GPU: the 8B layout with the 1B layout as its draft (Llama 3.2 1B drafting for Llama 3.1 8B, the same
+ * tokenizer), on random weights (the floor) and on echo weights (the ceiling).
+ */
+function gpuSetups(): Setup[] {
+    const [model, draft] = [layoutModel(LLAMA_3_1_8B), layoutModel(LLAMA_3_2_1B)];
+    const [echo, echoDraft] = [layoutModel(LLAMA_3_1_8B, "echo"), layoutModel(LLAMA_3_2_1B, "echo")];
+    return [
+        {name: "no predictor", model, draft: null, speculation: "none", baseline: 0},
+        {name: "input lookup", model, draft: null, speculation: "auto", baseline: 0},
+        {name: "1B random draft (floor)", model, draft, speculation: "auto", baseline: 0},
+        {name: "echo weights, no predictor", model: echo, draft: null, speculation: "none", baseline: 3},
+        {
+            name: "echo weights, 1B echo draft (ceiling)",
+            model: echo,
+            draft: echoDraft,
+            speculation: "auto",
+            baseline: 3,
         },
     ];
 }

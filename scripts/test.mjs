@@ -1,5 +1,6 @@
-// `npm test`: build, then unit and integration tests (node's test runner), the stories, then Playwright e2e in
-// Chromium. Optional arguments pick suites: unit, integration, stories, e2e, electron. Every stage runs even
+// `npm test`: build, then three streams at once: unit and integration tests (node's test runner) then the
+// stories; Playwright e2e in Chromium; llama-server's build then its tests (CAIRN_TEST_SERIAL=1: one after
+// another). Optional arguments pick suites: unit, integration, stories, e2e, electron. Every stage runs even
 // when an earlier one failed (only a failed build stops the rest); the last line counts every test of every
 // stage: "total: N passed, N failed, N skipped".
 import {spawn} from "node:child_process";
@@ -27,26 +28,29 @@ const SPEC_PROCESSES = Math.max(1, Math.floor(os.availableParallelism() / 2));
 const stages = [];
 
 /**
- * Runs one stage, its output passed through as it comes and read for its counts. `background`: at a lower
- * priority, so that it takes the time the stages beside it leave idle.
+ * Runs one stage, its output passed through as it comes and read for its counts. `prefix`: put before each of
+ * its lines, for a stage that runs beside another.
  */
-function run(name, command, args, {background = false} = {}) {
+function run(name, command, args, {prefix = ""} = {}) {
     const started = performance.now();
     const cpuBefore = cpuTimes();
     return new Promise((resolve) => {
         const child = spawn(command, args, {stdio: ["inherit", "pipe", "pipe"]});
-        if (background && child.pid) {
-            try {
-                os.setPriority(child.pid, 10);
-            } catch {
-                // Not allowed here: it runs at the same priority.
-            }
-        }
         let text = "";
-        const pass = (stream) => (chunk) => {
-            stream.write(chunk);
-            text += chunk.toString("utf8");
-            if (text.length > 4_000_000) text = text.slice(-2_000_000);
+        const flushes = [];
+        const pass = (stream) => {
+            // Beside another stage, each line carries the stage's prefix (written a whole line at a time).
+            let partial = "";
+            flushes.push(() => partial && stream.write(`${prefix}${partial}\n`));
+            return (chunk) => {
+                const part = chunk.toString("utf8");
+                text += part;
+                if (text.length > 4_000_000) text = text.slice(-2_000_000);
+                if (!prefix) return stream.write(chunk);
+                const lines = (partial + part).split("\n");
+                partial = lines.pop();
+                if (lines.length > 0) stream.write(lines.map((line) => `${prefix}${line}\n`).join(""));
+            };
         };
         child.stdout.on("data", pass(process.stdout));
         child.stderr.on("data", pass(process.stderr));
@@ -54,6 +58,7 @@ function run(name, command, args, {background = false} = {}) {
             text += String(error);
         });
         child.on("close", (code, signal) => {
+            for (const flush of flushes) flush();
             const seconds = Math.round((performance.now() - started) / 1000);
             const busy = busyShare(cpuBefore, cpuTimes());
             const stage = {name, ...countsOf(text), code: code ?? (signal ? 128 : 1), seconds, busy};
@@ -142,56 +147,18 @@ function summary() {
 const build = await run("build", "node", ["scripts/build.mjs"]);
 if (build.code !== 0) process.exit(summary());
 
-// llama.cpp's own server, for the files that need it (run after e2e): built once per machine (cached) on
-// node-llama-cpp's prebuilt libraries (about 100 s on 2 cores alone; 310 s where the whole tree is built), in the
-// background while the other node files, the stories and e2e run, which leave much of the machine idle.
+// llama.cpp's own server, for the files that need it: built once per machine (cached) on node-llama-cpp's
+// prebuilt libraries (about 100 s on 2 cores alone; 310 s where the whole tree is built), beside the other stages.
 const NEEDS_LLAMA_SERVER = [path.join("tests", "integration", "llamaServer.test.ts")];
 const nodeSuites = ["unit", "integration"]
     .filter(want)
     .flatMap((s) => testFiles(path.join("tests", s)))
     .filter((file) => !NEEDS_LLAMA_SERVER.includes(file));
-const llamaServerBuilt = want("integration")
-    ? run("llama-server build", "node", ["--import", "tsx", "tests/helpers/buildLlamaServer.ts"], {
-          background: true,
-      })
-    : null;
-if (nodeSuites.length > 0) {
-    await run("unit and integration", "node", [
-        "--import",
-        "tsx",
-        "--test",
-        // One file per core: most files wait on processes, servers and models as much as they compute (on 2
-        // cores the stage took 817 s with 2 files at a time, about 1,200 s with one).
-        `--test-concurrency=${TEST_PROCESSES}`,
-        // A limit is for hangs, not for speed: families.test.ts takes 80 s alone and over 120 s on a busy machine.
-        "--test-timeout=300000",
-        ...nodeSuites,
-    ]);
-}
-if (want("stories")) {
-    const story = ["--import", "tsx", "tests/stories/run.ts", "--model"];
-    await run("stories (stories260K)", "node", [...story, "../shared/models/stories260K.gguf"]);
-    // The deciding test model (tests/fixtures/decider) decides for itself, greedily: the content checks run.
-    await run("stories (decider)", "node", [...story, "decider", "--instructed", "--greedy"]);
-    // With a real instruct model, the content checks run too.
-    if (process.env.CAIRN_TEST_MODEL)
-        await run("stories (CAIRN_TEST_MODEL)", "node", [
-            ...story,
-            process.env.CAIRN_TEST_MODEL,
-            "--instructed",
-        ]);
-}
-if (want("e2e"))
-    await run("e2e (Chromium)", "npx", [
-        "playwright",
-        "test",
-        `--workers=${SPEC_PROCESSES}`,
-        "--project=chromium",
-        "--project=chromium-800x600",
-    ]);
-// The build went on beside the stories and e2e. Its tests fail on their own if it could not be built.
-if (llamaServerBuilt) {
-    await llamaServerBuilt;
+/** The build, then the files that need it, beside the other stages (they fail on their own if it failed). */
+async function llamaServerStages() {
+    await run("llama-server build", "node", ["--import", "tsx", "tests/helpers/buildLlamaServer.ts"], {
+        prefix: serial ? "" : "[llama-server] ",
+    });
     await run("llama-server (integration)", "node", [
         "--import",
         "tsx",
@@ -200,6 +167,62 @@ if (llamaServerBuilt) {
         ...NEEDS_LLAMA_SERVER,
     ]);
 }
+/** The node test files, then the stories. */
+async function nodeStages() {
+    if (nodeSuites.length > 0) {
+        await run("unit and integration", "node", [
+            "--import",
+            "tsx",
+            "--test",
+            // One file per core: most files wait on processes, servers and models as much as they compute (on 2
+            // cores the stage took 817 s with 2 files at a time, about 1,200 s with one).
+            `--test-concurrency=${TEST_PROCESSES}`,
+            // A limit is for hangs, not for speed: families.test.ts takes 80 s alone and over 120 s on a busy machine.
+            "--test-timeout=300000",
+            ...nodeSuites,
+        ]);
+    }
+    if (want("stories")) {
+        const story = ["--import", "tsx", "tests/stories/run.ts", "--model"];
+        await run("stories (stories260K)", "node", [...story, "../shared/models/stories260K.gguf"]);
+        // The deciding test model (tests/fixtures/decider) decides for itself, greedily: the content checks run.
+        await run("stories (decider)", "node", [...story, "decider", "--instructed", "--greedy"]);
+        // With a real instruct model, the content checks run too.
+        if (process.env.CAIRN_TEST_MODEL)
+            await run("stories (CAIRN_TEST_MODEL)", "node", [
+                ...story,
+                process.env.CAIRN_TEST_MODEL,
+                "--instructed",
+            ]);
+    }
+}
+
+/**
+ * The node files and the stories beside Playwright's e2e specs, unless CAIRN_TEST_SERIAL=1: each alone leaves
+ * much of the machine idle (they wait on model loads, servers and the browser). e2e's lines are marked "[e2e]".
+ */
+const serial = process.env.CAIRN_TEST_SERIAL === "1";
+const e2e = () =>
+    want("e2e")
+        ? run(
+              "e2e (Chromium)",
+              "npx",
+              [
+                  "playwright",
+                  "test",
+                  `--workers=${SPEC_PROCESSES}`,
+                  "--project=chromium",
+                  "--project=chromium-800x600",
+              ],
+              {prefix: serial ? "" : "[e2e] "},
+          )
+        : null;
+const llamaServer = () => (want("integration") ? llamaServerStages() : null);
+if (serial) {
+    await llamaServer();
+    await nodeStages();
+    await e2e();
+} else await Promise.all([llamaServer(), nodeStages(), e2e()]);
 if (want("electron") || want("e2e")) {
     if (!electronBinaryInstalled()) {
         console.log(

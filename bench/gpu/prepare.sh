@@ -5,6 +5,7 @@
 # the runtime node_modules, the model writer), adding llama.cpp's server sources and the bench, bundled.
 #   here:            node scripts/build.mjs && bash bench/gpu/prepare.sh        (writes .gpu/, ignored by git)
 #   on the GPU:      PIPELINE=benchPipeline.sh bash .gpu/start.sh 540           (logs and JSON to $OUT)
+#                    PIPELINE=speculativePipeline.sh bash .gpu/start.sh 540     (bench/speculative.ts on CUDA)
 set -euo pipefail
 ROOT=$(git rev-parse --show-toplevel); RECIPE=${CAIRN_GPU_RECIPE:-$ROOT/../shared/gpu}; DEST=$ROOT/.gpu
 cd "$ROOT"; mkdir -p "$DEST"
@@ -32,5 +33,8 @@ for p in "$NLC"/llama/patches/*.diff; do git -C "$T/llama.cpp" apply "$ROOT/$p";
 # the bench as one file (it imports only node-llama-cpp from node_modules) and the pipeline that runs it
 npx esbuild bench/llamaServer.ts --bundle --platform=node --target=node20 --format=esm --packages=external \
     --log-level=warning --outfile="$DEST/llamaServerBench.mjs"
-cp bench/gpu/benchPipeline.sh "$DEST/"
+# the speculative decoding bench: Cairn's engine bundled, only node-llama-cpp from node_modules
+npx esbuild bench/speculative.ts --bundle --platform=node --target=node20 --format=esm --external:node-llama-cpp \
+    --log-level=warning --outfile="$DEST/speculativeBench.mjs"
+cp bench/gpu/benchPipeline.sh bench/gpu/speculativePipeline.sh "$DEST/"
 du -sh "$DEST"

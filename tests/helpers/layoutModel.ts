@@ -33,6 +33,17 @@ export const LLAMA_3_2_1B: Shape = {
     tied: true,
 };
 
+/** Llama 3.1 8B Instruct: the real Q4_K_M file is 4.9 GB (for GPU figures). */
+export const LLAMA_3_1_8B: Shape = {
+    name: "Llama-3.1-8B-Instruct-shaped random weights (Q4_K_M layout)",
+    layers: 32,
+    dim: 4096,
+    ff: 14336,
+    heads: 32,
+    kvHeads: 8,
+    tied: false,
+};
+
 const Q4_K = {type: 12, bytes: 144};
 const Q6_K = {type: 14, bytes: 210};
 const BLOCK = 256;
@@ -94,8 +105,15 @@ function tensors(shape: Shape, vocabSize: number, weights: Weights): GgufTensor[
         type: 0,
         data: Buffer.from(new Float32Array(dim).fill(1).buffer),
     });
-    const list: GgufTensor[] = [quant("token_embd.weight", dim, vocabSize, Q6_K), norm("output_norm.weight")];
-    if (!shape.tied) list.push(quant("output.weight", dim, vocabSize, Q6_K));
+    const embeddings = quant("token_embd.weight", dim, vocabSize, Q6_K);
+    const list: GgufTensor[] = [embeddings, norm("output_norm.weight")];
+    // Echo: an output of its own is the embeddings again, as a tied one is.
+    if (!shape.tied)
+        list.push(
+            weights === "echo"
+                ? {...embeddings, name: "output.weight"}
+                : quant("output.weight", dim, vocabSize, Q6_K),
+        );
     const layer = (name: string, ne0: number, ne1: number, q: typeof Q4_K) =>
         weights === "echo" ? zeroed(quant(name, ne0, ne1, q)) : quant(name, ne0, ne1, q);
     for (let i = 0; i < n; i++) {
