@@ -201,6 +201,13 @@ function DraftPicker({models, engine}: {models: Models; engine: EngineStatus}) {
                     </select>
                 </label>
             )}
+            {choice && (choice.candidates.length > 0 || choice.draftPath) && (
+                <p className="muted">
+                    A draft model is not always faster: compare the tokens/s in an answer&apos;s details with
+                    and without it. Measured with Cairn&apos;s engine (README, Speculative decoding): slower
+                    on an H100 GPU even with every guess right, about even on a 2-core CPU.
+                </p>
+            )}
             {choice && choice.candidates.length === 0 && (
                 <p className="muted">
                     No installed model can draft for it: a draft is a smaller model of the same family (the
