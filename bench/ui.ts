@@ -146,12 +146,12 @@ async function sidebarOf(browser: Awaited<ReturnType<typeof chromium.launch>>, c
 async function scrollFrames(page: Page) {
     return page.evaluate(async () => {
         const list = document.querySelector<HTMLElement>(".conversation-scroll")!;
-        const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
+        // No named functions in here: tsx's helper for their names does not exist in the page.
         const intervals: number[] = [];
-        let last = await frame();
+        let last = await new Promise<number>((r) => requestAnimationFrame(r));
         for (let i = 0; i < 240; i++) {
             list.scrollTop += 60;
-            const now = await frame();
+            const now = await new Promise<number>((r) => requestAnimationFrame(r));
             intervals.push(now - last);
             last = now;
         }

@@ -68,7 +68,7 @@ test("Models screen: installed facts, backend report, unload and load, message c
     await box.fill("Once upon a time");
     await box.press("Enter");
     const answer = page.locator("article.assistant").last();
-    await expect(answer).toHaveAttribute("data-status", "complete");
+    await expect(answer).toHaveAttribute("data-status", "complete", {timeout: 90_000});
     await answer.locator("details.stats summary").click();
     await expect(answer.locator('[data-stat="prompt"]')).toHaveText(/^\d+$/);
     await expect(answer.locator('[data-stat="reused"]')).toHaveText("0");
@@ -115,6 +115,9 @@ test("Models screen: installed facts, backend report, unload and load, message c
 test("speculative decoding: the Models screen offers a draft of the model's vocabulary; the answer counts its guesses", async ({
     page,
 }, testInfo) => {
+    // Two models loaded, a reload, and an answer that waits for 8 guesses a step: about 30 s alone, twice that
+    // beside the other test streams.
+    test.slow();
     files = await startModelServer({});
     // Random weights are never confident: without this the draft would stop at its first guess.
     const draft = templateModel(FAMILIES["llama-3.1"]);
@@ -171,7 +174,7 @@ test("speculative decoding: the Models screen offers a draft of the model's voca
     await box.fill("Tell me a story about a lighthouse.");
     await box.press("Enter");
     const answer = page.locator("article.assistant").last();
-    await expect(answer).toHaveAttribute("data-status", "complete");
+    await expect(answer).toHaveAttribute("data-status", "complete", {timeout: 90_000});
     await answer.locator("details.stats summary").click();
     await expect(answer.locator('[data-stat="drafted"]')).toHaveText(
         /^\d+ of [1-9]\d* guesses kept \(\d+%\)$/,
