@@ -110,5 +110,7 @@ test("a failed content check shows the calls the model made, with their argument
     const result = await runStory(story, deciderModel(), true, site, true);
     assert.equal(result.failures[0], 'the answer lacks "ZQX"');
     assert.match(result.failures[1]!, /^the answer was ".+"$/s);
-    assert.equal(result.failures[2], "the calls were system_stats {}");
+    // Each call with its arguments. How often it calls depends on what system_stats read of the machine's live
+    // load (it called again, 4 times in all, once CI ran its test streams side by side).
+    assert.match(result.failures[2]!, /^the calls were system_stats \{\}(, system_stats \{\})*$/);
 });
