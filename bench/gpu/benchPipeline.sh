@@ -4,24 +4,15 @@
 # same build tree (the same compiled ggml-cuda), the 8B-layout model, then bench/llamaServer.ts on CUDA.
 # Each step logs to $W/logs; the last line of steps.txt is DONE. Steps run on when an earlier one fails.
 set -u
-W=${W:-/tmp/w}; RECIPE=$W/recipe; L=$W/logs; mkdir -p "$L"
-C=$W/cairn; NLC=$C/node_modules/node-llama-cpp; M=$W/model.gguf
-export PATH=$W/bin:$PATH NLC_DIR=$NLC CMAKE_JS=$C/node_modules/cmake-js/bin/cmake-js
-# the same CMake option at build and run time: node-llama-cpp names the build folder after it
-export NODE_LLAMA_CPP_CMAKE_OPTION_CMAKE_CUDA_ARCHITECTURES=${CUDA_ARCH:-90}
-export NODE_LLAMA_CPP_SKIP_DOWNLOAD=true
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-step() { echo "$(date +%T) $*" | tee -a "$L/steps.txt"; }
-since() { echo $(( $(date +%s) - $1 )); }
+source "$(dirname "$0")/pipelineCommon.sh"
+M=$W/model.gguf
 
 step "pipeline start; nproc=$(nproc)"
 ( t=$(date +%s); PYTHONUNBUFFERED=1 python3 "$RECIPE/make_model.py" --llama-cpp "$NLC/llama/llama.cpp" \
     --shape "${SHAPE:-8b}" "$M" > "$L/model.log" 2>&1; echo "rc=$? secs=$(since $t)" >> "$L/model.log" ) &
 MODEL_PID=$!
 
-t=$(date +%s); step "nlc source build start"
-node "$NLC/dist/cli/cli.js" source build --gpu cuda --noUsageExample > "$L/build.log" 2>&1
-step "nlc source build rc=$? secs=$(since $t)"
+cuda_build
 CACHE=$(ls -d "$NLC"/llama/localBuilds/*/CMakeCache.txt 2>/dev/null | head -1)
 B=${CACHE%/CMakeCache.txt}; SERVER=; BENCH=
 if [ -n "$B" ]; then

@@ -36,5 +36,5 @@ npx esbuild bench/llamaServer.ts --bundle --platform=node --target=node20 --form
 # the speculative decoding bench: Cairn's engine bundled, only node-llama-cpp from node_modules
 npx esbuild bench/speculative.ts --bundle --platform=node --target=node20 --format=esm --external:node-llama-cpp \
     --log-level=warning --outfile="$DEST/speculativeBench.mjs"
-cp bench/gpu/benchPipeline.sh bench/gpu/speculativePipeline.sh "$DEST/"
+cp bench/gpu/pipelineCommon.sh bench/gpu/benchPipeline.sh bench/gpu/speculativePipeline.sh "$DEST/"
 du -sh "$DEST"

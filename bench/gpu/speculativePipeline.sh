@@ -4,14 +4,7 @@
 # (CAIRN_BENCH_GPU=1): the 8B layout with the 1B layout as its draft, random and echo weights, written there
 # by tests/helpers/layoutModel.ts from the tokenizer and template in llama.cpp's source.
 set -u
-W=${W:-/tmp/w}; RECIPE=$W/recipe; L=$W/logs; mkdir -p "$L"
-C=$W/cairn; NLC=$C/node_modules/node-llama-cpp
-export PATH=$W/bin:$PATH NLC_DIR=$NLC CMAKE_JS=$C/node_modules/cmake-js/bin/cmake-js
-export NODE_LLAMA_CPP_CMAKE_OPTION_CMAKE_CUDA_ARCHITECTURES=${CUDA_ARCH:-90}
-export NODE_LLAMA_CPP_SKIP_DOWNLOAD=true
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-step() { echo "$(date +%T) $*" | tee -a "$L/steps.txt"; }
-since() { echo $(( $(date +%s) - $1 )); }
+source "$(dirname "$0")/pipelineCommon.sh"
 
 step "pipeline start; nproc=$(nproc)"
 # layoutModel reads the tokenizer and template from its cache of llama.cpp's source (no git bundle here)
@@ -19,9 +12,7 @@ FIX=${TMPDIR:-/tmp}/cairn-fixtures/llama-src/models
 mkdir -p "$FIX/templates"
 cp "$NLC/llama/llama.cpp/models/ggml-vocab-llama-bpe.gguf" "$FIX/"
 cp "$NLC/llama/llama.cpp/models/templates/meta-llama-Llama-3.1-8B-Instruct.jinja" "$FIX/templates/"
-t=$(date +%s); step "nlc source build start"
-node "$NLC/dist/cli/cli.js" source build --gpu cuda --noUsageExample > "$L/build.log" 2>&1
-step "nlc source build rc=$? secs=$(since $t)"
+cuda_build
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv > "$L/gpu.csv" 2>&1
 cp "$W/recipe/speculativeBench.mjs" "$C/speculativeBench.mjs"
 cd "$C"

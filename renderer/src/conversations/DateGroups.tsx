@@ -41,7 +41,9 @@ export function DateGroups({groups, row, scroller}: Props) {
     const shown = new Map<number, number[]>();
     for (const v of virtualizer.getVirtualItems()) {
         const group = items[v.index]!.group;
-        shown.set(group, [...(shown.get(group) ?? []), v.index]);
+        const indexes = shown.get(group);
+        if (indexes) indexes.push(v.index);
+        else shown.set(group, [v.index]);
     }
     return (
         <div ref={list} className="date-groups" style={{height: virtualizer.getTotalSize()}}>
