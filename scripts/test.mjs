@@ -61,7 +61,14 @@ function run(name, command, args, {prefix = ""} = {}) {
             for (const flush of flushes) flush();
             const seconds = Math.round((performance.now() - started) / 1000);
             const busy = busyShare(cpuBefore, cpuTimes());
-            const stage = {name, ...countsOf(text), code: code ?? (signal ? 128 : 1), seconds, busy};
+            const stage = {
+                name,
+                ...countsOf(text),
+                failures: failuresOf(text),
+                code: code ?? (signal ? 128 : 1),
+                seconds,
+                busy,
+            };
             // A stage that failed without a failed test (a crash, a file-level time-out) still counts as one.
             if (stage.code !== 0 && stage.failed === 0) stage.failed = 1;
             stages.push(stage);
@@ -116,6 +123,21 @@ function countsOf(text) {
     return {passed: 0, failed: 0, skipped: 0};
 }
 
+/**
+ * The names of the tests that failed (or passed only on a retry), as their runner printed them: the summary
+ * repeats them, so the end of a long log says which test to look at.
+ */
+function failuresOf(text) {
+    const names = new Set();
+    // node's test runner: "not ok 3 - name" (TAP) or "✖ name (12ms)" (spec).
+    for (const match of text.matchAll(/^\s*(?:not ok \d+ - |✖ )(.+?)(?: \(\d[\d.]*m?s\))?$/gm))
+        if (match[1] !== "failing tests:") names.add(match[1].trim());
+    // Playwright's list reporter: "  1 failed" (or "1 flaky") then one "[project] › file:line › title" a line.
+    for (const block of text.matchAll(/^\s+\d+ (failed|flaky|interrupted)\n((?:\s+\[.+\n?)+)/gm))
+        for (const line of block[2].trim().split("\n")) names.add(`${block[1]}: ${line.trim()}`);
+    return [...names].slice(0, 12);
+}
+
 function testFiles(dir) {
     return readdirSync(dir).flatMap((name) => {
         const full = path.join(dir, name);
@@ -139,6 +161,7 @@ function summary() {
         console.log(
             `  ${verdict} ${stage.name}: ${stage.passed} passed, ${stage.failed} failed, ${stage.skipped} skipped, ${stage.seconds} s, machine ${Math.round(stage.busy * 100)}% busy`,
         );
+        for (const name of stage.failures) console.log(`         ${name}`);
     }
     console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
     return stages.some((s) => s.code !== 0) ? 1 : 0;
