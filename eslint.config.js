@@ -25,7 +25,7 @@ const TOP = ["core.js", "cli/*", "stories/*"];
 const FEATURES = ["features/*"];
 const MAIN_LAYERS = [
     {
-        folders: ["store", "server", "net"],
+        folders: ["store", "server", "net", "media"],
         above: [
             "llm/*",
             "docs/*",

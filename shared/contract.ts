@@ -14,6 +14,7 @@ import {mcpCalls} from "./contract/mcp.js";
 import {apiCalls} from "./contract/api.js";
 import {backupsCalls} from "./contract/backups.js";
 import {knowledgeCalls} from "./contract/knowledge.js";
+import {attachmentsCalls} from "./contract/attachments.js";
 import type {AppEvent} from "./contract/events.js";
 
 export {MessageRole, MessageStatus, SideEffect, ToolChoice, ToolMode, ToolPolicy} from "./contract/base.js";
@@ -24,6 +25,7 @@ export * from "./contract/plans.js";
 export * from "./contract/models.js";
 export * from "./contract/backups.js";
 export * from "./contract/knowledge.js";
+export * from "./contract/attachments.js";
 export * from "./contract/settings.js";
 export * from "./contract/mcp.js";
 export * from "./contract/documents.js";
@@ -42,6 +44,7 @@ export const calls = {
     ...apiCalls,
     ...backupsCalls,
     ...knowledgeCalls,
+    ...attachmentsCalls,
 };
 
 type CallSchemas = typeof calls;

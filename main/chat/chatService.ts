@@ -14,6 +14,8 @@ import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import type {Engine, StepEngine} from "../llm/engine.js";
 import {thoughtSegment} from "../llm/stepParts.js";
+import {withoutImages, type HistoryImage, type UserItem} from "../llm/stepTypes.js";
+import {embeddedCannotSee} from "../llm/vision.js";
 import type {Providers, RemoteEngine} from "../llm/providers.js";
 import type {CitationStore} from "../store/citations.js";
 import {busyMessage, type ProcessRegistry} from "../store/processes.js";
@@ -36,6 +38,8 @@ export type SendOptions = {
     prompt?: string;
     /** Make a plan first (plan mode always does). */
     plan?: boolean;
+    /** Images kept already (attachments.finish), sent with the question in this order. */
+    attachments?: string[];
 };
 
 /**
@@ -98,16 +102,19 @@ export class ChatService {
         const edited = options.editOf ? this.store.message(options.editOf) : null;
         if (options.editOf && (edited?.conversationId !== conversationId || edited.role !== "user"))
             return fail("NOT_FOUND", `no question ${options.editOf} to edit in this conversation`);
+        const images = this.keptImages(options.attachments ?? []);
+        if (!images.ok) return images;
         const admitted = this.admit(conversationId, options);
         if (!admitted.ok) return admitted;
         const parentId = edited ? edited.parentId : this.store.head(conversationId);
-        const history = toModelHistory(this.store.branchTo(conversationId, parentId));
+        const history = this.history(conversationId, parentId);
         const user = this.store.addMessage({
             conversationId,
             role: "user",
             content: text,
             status: "complete",
             parentId,
+            attachments: images.value,
         });
         const {conversation, remote} = admitted.value;
         if (conversation.title === DEFAULT_TITLE) {
@@ -119,12 +126,13 @@ export class ChatService {
         const withAuto = auto.length
             ? {...options, preflight: [...auto, ...(options.preflight ?? [])]}
             : options;
-        const messageId = this.start(
-            conversation,
-            [...history, {type: "user", text: options.prompt ?? text}],
-            withAuto,
-            {plan: this.planning(conversation, options), remote},
-        );
+        const question: UserItem = {type: "user", text: options.prompt ?? text};
+        const seen = images.value.map((a) => this.historyImage(a.id)).filter((i) => i !== null);
+        if (seen.length > 0) question.images = seen;
+        const messageId = this.start(conversation, [...history, question], withAuto, {
+            plan: this.planning(conversation, options),
+            remote,
+        });
         return ok({userMessageId: user.id, messageId});
     }
 
@@ -140,8 +148,8 @@ export class ChatService {
             return fail("NOT_FOUND", `no answer ${messageId} to regenerate in this conversation`);
         const admitted = this.admit(conversationId, options);
         if (!admitted.ok) return admitted;
-        const history = toModelHistory(this.store.branchTo(conversationId, question.parentId));
-        const prompt = {type: "user", text: options.prompt ?? question.content} as const;
+        const history = this.history(conversationId, question.parentId);
+        const prompt = this.questionItem(question, options.prompt);
         const {conversation, remote} = admitted.value;
         const plan = this.planning(conversation, options);
         return ok({
@@ -151,6 +159,41 @@ export class ChatService {
                 remote,
             }),
         });
+    }
+
+    /** The messages up to `lastId` as the model reads them, each question's images with it. */
+    private history(conversationId: string, lastId: string | null): ChatHistoryItem[] {
+        return toModelHistory(this.store.branchTo(conversationId, lastId), (id) => this.historyImage(id));
+    }
+
+    /** A question asked again (a new answer, a plan run): its text, or the prompt given, and its images. */
+    private questionItem(question: Message, prompt?: string): UserItem {
+        const item: UserItem = {type: "user", text: prompt ?? question.content};
+        const images = (question.attachments ?? [])
+            .map((a) => this.historyImage(a.id))
+            .filter((i) => i !== null);
+        if (images.length > 0) item.images = images;
+        return item;
+    }
+
+    private historyImage(id: string): HistoryImage | null {
+        const attachment = this.store.attachments.get(id);
+        const kept = this.store.attachments.read(id, "full");
+        if (!attachment || !kept) return null;
+        const {width, height} = attachment;
+        return {mime: kept.mime, data: kept.data.toString("base64"), width, height};
+    }
+
+    /** The images a question names, each kept (with the name it was attached with). */
+    private keptImages(ids: string[]): Result<{id: string; name: string}[]> {
+        const kept = ids.map((id) => this.store.attachments.get(id));
+        const gone = ids.filter((_, i) => !kept[i]);
+        if (gone.length > 0)
+            return fail(
+                "NOT_FOUND",
+                `${gone.length === 1 ? "an image" : `${gone.length} images`} of this message ${gone.length === 1 ? "is" : "are"} no longer kept (sent over an hour ago and not used): attach ${gone.length === 1 ? "it" : "them"} again`,
+            );
+        return ok(kept.map((a) => ({id: a!.id, name: a!.name})));
     }
 
     private planning(conversation: Conversation, options: SendOptions): TurnInput["plan"] {
@@ -174,8 +217,8 @@ export class ChatService {
         if (!steps.ok) return steps;
         const admitted = this.admit(stored.id, {});
         if (!admitted.ok) return admitted;
-        const history = toModelHistory(this.store.branchTo(stored.id, question.parentId));
-        const prompt = {type: "user", text: question.content} as const;
+        const history = this.history(stored.id, question.parentId);
+        const prompt = this.questionItem(question);
         const plan = {run: steps.value};
         const reuse = message.plan.state === "proposed" ? message : undefined;
         return ok({
@@ -233,6 +276,12 @@ export class ChatService {
                 this.engine.status().message ?? "no model is loaded; choose a model first",
             );
         }
+        if (options.attachments?.length) {
+            const refusal = remote.value
+                ? remote.value.imageRefusal()
+                : embeddedCannotSee(this.engine.status().modelName);
+            if (refusal) return fail("UNAVAILABLE", refusal);
+        }
         const choice = options.toolChoice ?? "auto";
         const general = ["auto", "none", "required"].includes(choice);
         const named = general ? null : this.tools.registry.resolve(choice);
@@ -258,6 +307,8 @@ export class ChatService {
     ): string {
         const conversationId = conversation.id;
         const engine: StepEngine = remote ?? this.engine;
+        // A model that cannot see reads a note in each image's place.
+        if (!remote || remote.imageRefusal()) history = withoutImages(history);
         if (reuse) this.store.reopen(reuse.id, this.processes.id);
         const answer =
             reuse ??
@@ -340,11 +391,19 @@ function refusal(tool: string, reason: DenyReason, mode: string): string {
 }
 
 /** Earlier turns as the model sees them: each answer's tool calls (with results), then its text. */
-export function toModelHistory(messages: Message[]): ChatHistoryItem[] {
+export function toModelHistory(
+    messages: Message[],
+    image: (id: string) => HistoryImage | null = () => null,
+): ChatHistoryItem[] {
     return messages
         .filter((m) => m.status !== "error" && (m.content.length > 0 || m.toolCalls.length > 0))
         .map((m): ChatHistoryItem => {
-            if (m.role === "user") return {type: "user", text: m.content};
+            if (m.role === "user") {
+                const images = (m.attachments ?? []).map((a) => image(a.id)).filter((i) => i !== null);
+                return images.length > 0
+                    ? ({type: "user", text: m.content, images} as UserItem)
+                    : {type: "user", text: m.content};
+            }
             if (m.role === "system") return {type: "system", text: m.content};
             // A composite tool's inner calls are part of its result, not calls of the model's; a provider's
             // own search (ranBy) is in the answer's text and citations, not a call any model could make again.

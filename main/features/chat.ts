@@ -1,7 +1,10 @@
+import path from "node:path";
 import type {Conversation, GenerationSettings} from "../../shared/contract.js";
 import {ChatService, type GenerationOptions} from "../chat/chatService.js";
 import type {EventBus} from "../events.js";
 import {conversationHandlers} from "../handlers/conversations.js";
+import {attachmentHandlers} from "../handlers/attachments.js";
+import {Uploads} from "../uploads.js";
 import type {Approver} from "../tools/approvals.js";
 import type {Feature} from "./feature.js";
 import type {Knowledge} from "./knowledge.js";
@@ -10,6 +13,8 @@ import type {Models} from "./models.js";
 import type {Tools} from "./tools.js";
 
 export type ChatOptions = {
+    /** The data directory: images being sent wait in its attachments-incoming folder. */
+    dataDir: string;
     /** This run's generation settings (CLI flags), over a conversation's. */
     generation?: GenerationOptions;
     /** Who answers approval prompts; by default the person in the UI (tools.decide). */
@@ -18,7 +23,9 @@ export type ChatOptions = {
     printToPdf?: (html: string) => Promise<Buffer>;
 };
 
-export type Chat = Feature<ReturnType<typeof conversationHandlers>> & {chat: ChatService};
+export type Chat = Feature<
+    ReturnType<typeof conversationHandlers> & ReturnType<typeof attachmentHandlers>
+> & {chat: ChatService};
 
 /** Conversations answered: the service that runs each answer, and the conversation calls. */
 export function chatFeature(
@@ -54,17 +61,27 @@ export function chatFeature(
     );
     return {
         chat,
-        handlers: conversationHandlers({
-            conversations,
-            assistants,
-            projectExists: (id) => projects.store.get(id) !== null,
-            chat,
-            bus,
-            toolCalls,
-            citations,
-            providers: models.providers,
-            printToPdf: options.printToPdf,
-        }),
+        handlers: {
+            ...conversationHandlers({
+                conversations,
+                assistants,
+                projectExists: (id) => projects.store.get(id) !== null,
+                chat,
+                bus,
+                toolCalls,
+                citations,
+                providers: models.providers,
+                printToPdf: options.printToPdf,
+            }),
+            ...attachmentHandlers(
+                conversations.attachments,
+                new Uploads(path.join(options.dataDir, "attachments-incoming"), "image", 8),
+            ),
+        },
+        // Images no message uses any more (a run that ended before their message was sent, or deleted).
+        start: () => {
+            if (!library.readOnly) conversations.attachments.sweep();
+        },
         stop: () => chat.stopAll(),
     };
 }

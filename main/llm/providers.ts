@@ -9,6 +9,7 @@ import {endpoint, hostOf, remoteStep, WIRES, type RemoteServer} from "./remote.j
 import type {StepRequest, StepResult} from "./stepTypes.js";
 import type {ProviderInfo, ProviderType, ProviderWebSearch} from "../../shared/contract.js";
 import type {WireFormat} from "./wire/wire.js";
+import {knownTextOnly, remoteCannotSee} from "./vision.js";
 import {readStoredKey, removeStoredKey, storeKey, type KeyVault} from "./keyVault.js";
 
 /**
@@ -181,6 +182,13 @@ export class RemoteEngine {
     /** What answered, as messages record it: the model (or the provider's name) and where it runs. */
     label(): string {
         return `${this.model ?? this.provider.name} · ${hostOf(this.provider)}`;
+    }
+
+    /** Why this model cannot be sent an image (it is known to read text only); null: it may see. */
+    imageRefusal(): string | null {
+        return this.model && knownTextOnly(this.model)
+            ? remoteCannotSee(this.model, this.provider.name)
+            : null;
     }
 
     async step(req: StepRequest): Promise<Result<StepResult>> {

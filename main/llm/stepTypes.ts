@@ -1,10 +1,38 @@
 // What a step of the model is asked and answers: the shapes the embedded engine, a remote model and the turn
 // share.
-import type {ChatHistoryItem, GbnfJsonObjectSchema, GbnfJsonSchema} from "node-llama-cpp";
+import type {ChatHistoryItem, ChatUserMessage, GbnfJsonObjectSchema, GbnfJsonSchema} from "node-llama-cpp";
 import type {GenerationSettings, MessageRole, TurnStats} from "../../shared/contract.js";
 import type {CallChunk} from "./forcedCall.js";
 
 export type HistoryEntry = {role: MessageRole; content: string};
+
+/** An image a question carries, as a model that sees reads it (the kept copy, base64). */
+export type HistoryImage = {mime: string; data: string; width: number; height: number};
+
+/** A question with images: node-llama-cpp's user item, Cairn's images beside its text (models that see read them). */
+export type UserItem = ChatUserMessage & {images?: HistoryImage[]};
+
+/** The images a history item carries (none but a question's). */
+export function imagesOf(item: ChatHistoryItem): HistoryImage[] {
+    return item.type === "user" ? ((item as UserItem).images ?? []) : [];
+}
+
+/** What a model that cannot see reads in an image's place. */
+export function imageNote(image: HistoryImage): string {
+    return `[image: ${image.width}x${image.height}, ${image.mime}]`;
+}
+
+/**
+ * The history as a model that cannot see reads it: each image a note in its question's text ("[image: WxH,
+ * type]"), so it knows one was there.
+ */
+export function withoutImages(history: ChatHistoryItem[]): ChatHistoryItem[] {
+    return history.map((item) => {
+        const images = imagesOf(item);
+        if (images.length === 0 || item.type !== "user") return item;
+        return {type: "user", text: [item.text, ...images.map(imageNote)].join("\n")};
+    });
+}
 
 /** A function the model may call: its parameters as a schema node-llama-cpp turns into a grammar. */
 export type ModelFunction = {name: string; description: string; params: GbnfJsonObjectSchema};

@@ -1,5 +1,6 @@
 import {randomUUID} from "node:crypto";
 import type {
+    Attachment,
     MessageHit,
     Citation,
     Conversation,
@@ -16,6 +17,7 @@ import type Database from "better-sqlite3";
 import {StatementCache, type Db} from "./db.js";
 import {CitationStore} from "./citations.js";
 import {ToolCallStore} from "./toolCalls.js";
+import {AttachmentStore} from "./attachments.js";
 
 type ConversationRow = {
     id: string;
@@ -80,6 +82,8 @@ export class ConversationStore {
         private readonly citations = new CitationStore(db),
         /** The default for conversations without their own web-access switch. */
         private readonly webAccessDefault: () => boolean = () => false,
+        /** Images sent with messages. */
+        readonly attachments = new AttachmentStore(db),
     ) {
         this.statements = new StatementCache(db);
     }
@@ -213,8 +217,11 @@ export class ConversationStore {
         return this.get(id);
     }
 
+    /** Deletes a conversation with its messages, and the images no other message uses. */
     delete(id: string): boolean {
-        return this.sql("DELETE FROM conversations WHERE id = ?").run(id).changes > 0;
+        const deleted = this.sql("DELETE FROM conversations WHERE id = ?").run(id).changes > 0;
+        if (deleted) this.attachments.sweep();
+        return deleted;
     }
 
     /**
@@ -249,6 +256,7 @@ export class ConversationStore {
             if (this.head(row.conversation_id) !== id) return;
             this.setHead(row.conversation_id, newestLeaf(this.tree(row.conversation_id), row.parent_id));
         })();
+        this.attachments.sweep();
         return true;
     }
 
@@ -289,7 +297,13 @@ export class ConversationStore {
         )
             .pluck()
             .all(row.conversation_id, row.parent_id) as string[];
-        return toMessage(row, this.toolCalls.forMessage(id), this.citations.forMessage(id), versions);
+        return toMessage(
+            row,
+            this.toolCalls.forMessage(id),
+            this.citations.forMessage(id),
+            versions,
+            this.attachments.forMessage(id),
+        );
     }
 
     /** The last message of the branch shown. */
@@ -327,12 +341,19 @@ export class ConversationStore {
             children,
             calls: groupByMessage(this.toolCalls.forConversation(conversationId)),
             citations: this.citations.forConversation(conversationId),
+            attachments: this.attachments.forConversation(conversationId),
         };
     }
 
     private toFullMessage(r: MessageRow, tree: Tree): Message {
         const versions = tree.children.get(r.parent_id) ?? [r.id];
-        return toMessage(r, tree.calls.get(r.id) ?? [], tree.citations.get(r.id) ?? [], versions);
+        return toMessage(
+            r,
+            tree.calls.get(r.id) ?? [],
+            tree.citations.get(r.id) ?? [],
+            versions,
+            tree.attachments.get(r.id) ?? [],
+        );
     }
 
     /** Adds a message after `parentId` (by default the head) and makes it the head. */
@@ -348,6 +369,8 @@ export class ConversationStore {
         createdAt?: number;
         /** The message it follows; a parent with other children makes it their next version. */
         parentId?: string | null;
+        /** Images kept already (AttachmentStore), sent with it in this order under these names. */
+        attachments?: readonly {id: string; name: string}[];
     }): Message {
         const now = m.createdAt ?? Date.now();
         const id = randomUUID();
@@ -367,6 +390,7 @@ export class ConversationStore {
             now,
             now,
         );
+        if (m.attachments?.length) this.attachments.link(id, m.attachments);
         this.setHead(m.conversationId, id);
         this.touch(m.conversationId);
         return this.message(id)!;
@@ -478,6 +502,7 @@ type Tree = {
     children: Map<string | null, string[]>;
     calls: Map<string, ToolCallRecord[]>;
     citations: Map<string, Citation[]>;
+    attachments: Map<string, Attachment[]>;
 };
 
 /** The last message of the newest branch under `id` (null: the whole conversation); `id` when it has none. */
@@ -498,6 +523,7 @@ function toMessage(
     toolCalls: ToolCallRecord[],
     citations: Citation[],
     versions: string[],
+    attachments: Attachment[],
 ): Message {
     const stats: TurnStats | null =
         r.completion_tokens === null
@@ -533,6 +559,7 @@ function toMessage(
         parentId: r.parent_id,
         versions,
         ...(r.plan ? {plan: JSON.parse(r.plan) as Plan} : {}),
+        ...(attachments.length > 0 ? {attachments} : {}),
     };
 }
 

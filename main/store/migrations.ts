@@ -523,4 +523,29 @@ export const MIGRATIONS: readonly Migration[] = [
         name: "pinned conversations, kept at the top of the list",
         sql: `ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;`,
     },
+    {
+        version: 31,
+        name: "images sent with messages, kept once by content hash (thumbnail beside the kept copy)",
+        sql: `
+            CREATE TABLE attachments (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                mime TEXT NOT NULL,
+                width INTEGER NOT NULL,
+                height INTEGER NOT NULL,
+                data BLOB NOT NULL,
+                thumb BLOB NOT NULL,
+                created_at INTEGER NOT NULL,
+                used INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE TABLE message_attachments (
+                message_id TEXT NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                attachment_id TEXT NOT NULL REFERENCES attachments(id),
+                name TEXT NOT NULL,
+                PRIMARY KEY (message_id, position)
+            );
+            CREATE INDEX message_attachments_by_attachment ON message_attachments (attachment_id);
+        `,
+    },
 ];

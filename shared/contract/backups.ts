@@ -1,6 +1,6 @@
 // Backups (schedule, status) and imports of conversations from other apps.
 import {Type, type Static} from "@sinclair/typebox";
-import {Count, Empty, FilePath, Id, call, closed, nullable, oneOf, req} from "./base.js";
+import {Count, Empty, FilePath, Id, UploadChunk, call, closed, nullable, oneOf, req} from "./base.js";
 
 /** Automatic backups: how often (off, daily, weekly), how many are kept, where (null: <data>/backups). */
 export const BackupSchedule = Type.Object(
@@ -61,9 +61,6 @@ export const ImportReport = Type.Object(
 
 export type ImportReport = Static<typeof ImportReport>;
 
-/** Most bytes of a file sent in one imports.chunk (as base64, about 4/3 as many characters). */
-export const IMPORT_CHUNK_BYTES = 512 * 1024;
-
 /** The backups calls: each one's request and its result's value. */
 export const backupsCalls = {
     "backups.status": call(Empty, BackupsStatus),
@@ -89,16 +86,6 @@ export const backupsCalls = {
         }),
         Type.Object({uploadId: Type.String()}, closed),
     ),
-    "imports.chunk": call(
-        req({
-            uploadId: Id,
-            offset: Type.Integer({minimum: 0}),
-            data: Type.String({
-                maxLength: Math.ceil(IMPORT_CHUNK_BYTES / 3) * 4,
-                pattern: "^[A-Za-z0-9+/]*={0,2}$",
-            }),
-        }),
-        Type.Object({received: Type.Integer()}, closed),
-    ),
+    "imports.chunk": call(UploadChunk, Type.Object({received: Type.Integer()}, closed)),
     "imports.finish": call(req({uploadId: Id}), ImportReport),
 };

@@ -64,3 +64,16 @@ export const Title = Type.String({minLength: 1, maxLength: 200});
 export const Cancelled = Type.Object({cancelled: Type.Boolean()}, closed);
 
 export const JobStarted = Type.Object({jobId: Type.String()}, closed);
+
+/** Most bytes of a file sent in one chunk (imports.chunk, attachments.chunk; as base64, about 4/3 as many characters). */
+export const UPLOAD_CHUNK_BYTES = 512 * 1024;
+
+/** A chunk of a file sent by the window (imports and attachments alike): in order, as base64. */
+export const UploadChunk = req({
+    uploadId: Id,
+    offset: Type.Integer({minimum: 0}),
+    data: Type.String({
+        maxLength: Math.ceil(UPLOAD_CHUNK_BYTES / 3) * 4,
+        pattern: "^[A-Za-z0-9+/]*={0,2}$",
+    }),
+});

@@ -22,6 +22,7 @@ import {
 } from "./base.js";
 import {Citation, ToolCallRecord} from "./tools.js";
 import {Plan, PlanStepInput} from "./plans.js";
+import {ATTACHMENT_LIMITS, Attachment, AttachmentId} from "./attachments.js";
 
 export const GenerationSettings = Type.Object(
     {
@@ -139,6 +140,8 @@ export const messageFields = {
     parentId: nullable(Type.String()),
     /** Plan mode: the plan this answer proposed or ran, with each step's status. */
     plan: Type.Optional(Plan),
+    /** Images sent with the message, in order (absent: none). */
+    attachments: Type.Optional(Type.Array(Attachment, {maxItems: ATTACHMENT_LIMITS.perMessage})),
 };
 
 /** A message on the conversation's current branch, with the ids of its versions (itself included, oldest first). */
@@ -168,6 +171,14 @@ export const SendRequest = Type.Object(
         editOf: Type.Optional(Id),
         /** Make a plan first, whatever the mode (plan mode always does); its tools are the mode's. */
         plan: Type.Optional(Type.Boolean()),
+        /** Images for the model to see, kept with the question (attachments.finish's ids), in order. */
+        attachments: Type.Optional(
+            Type.Array(AttachmentId, {
+                minItems: 1,
+                maxItems: ATTACHMENT_LIMITS.perMessage,
+                uniqueItems: true,
+            }),
+        ),
     },
     closed,
 );

@@ -118,7 +118,15 @@ function toAnthropic(messages: ReturnType<typeof toMessages>): Message[] {
         else out.push({role, content});
     };
     for (const m of messages) {
-        if (m.role === "user") add("user", m.content ? [{type: "text", text: m.content}] : []);
+        if (m.role === "user")
+            add("user", [
+                // Anthropic reads images best before the question about them.
+                ...(m.images ?? []).map((image) => ({
+                    type: "image",
+                    source: {type: "base64", media_type: image.mime, data: image.data},
+                })),
+                ...(m.content ? [{type: "text", text: m.content}] : []),
+            ]);
         else if (m.role === "tool")
             add("user", [{type: "tool_result", tool_use_id: m.tool_call_id, content: m.content}]);
         else if (m.role === "assistant")

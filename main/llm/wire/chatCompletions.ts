@@ -1,10 +1,12 @@
 import type {ChatHistoryItem} from "node-llama-cpp";
-import type {ModelFunction, StepRequest} from "../stepTypes.js";
+import {imagesOf, type HistoryImage, type ModelFunction, type StepRequest} from "../stepTypes.js";
 import type {Wire} from "./wire.js";
 
 /** A chat message as OpenAI's chat completions write it; the other formats are written from these. */
 export type ChatMessage =
-    | {role: "system" | "user"; content: string}
+    | {role: "system"; content: string}
+    /** images: the question's, which each format writes in its own way. */
+    | {role: "user"; content: string; images?: HistoryImage[]}
     | {role: "assistant"; content: string | null; tool_calls?: ChatToolCall[]}
     | {role: "tool"; tool_call_id: string; name: string; content: string};
 export type ChatToolCall = {id: string; type: "function"; function: {name: string; arguments: string}};
@@ -58,7 +60,7 @@ function requestBody(model: string, req: StepRequest) {
     return {
         model,
         // A tool message's name is for the other formats; chat completions identify the call by its id.
-        messages: toMessages(req.history).map((m) => (m.role === "tool" ? {...m, name: undefined} : m)),
+        messages: toMessages(req.history).map(toChatMessage),
         stream: true,
         stream_options: {include_usage: true},
         ...(req.maxTokens ? {max_tokens: req.maxTokens} : {}),
@@ -72,6 +74,24 @@ function requestBody(model: string, req: StepRequest) {
         ...(req.force ? {tool_choice: "required"} : {}),
         ...(req.format ? {response_format: responseFormat(req.format)} : {}),
     };
+}
+
+/** A message as chat completions write it: a question's images as image_url parts (data: URLs) after its text. */
+function toChatMessage(m: ChatMessage) {
+    // A tool message's name is for the other formats; chat completions identify the call by its id.
+    if (m.role === "tool") return {...m, name: undefined};
+    if (m.role !== "user" || !m.images?.length) return m;
+    return {
+        role: "user",
+        content: [
+            {type: "text", text: m.content},
+            ...m.images.map((image) => ({type: "image_url", image_url: {url: dataUrl(image)}})),
+        ],
+    };
+}
+
+export function dataUrl(image: HistoryImage): string {
+    return `data:${image.mime};base64,${image.data}`;
 }
 
 function toTool(f: ModelFunction) {
@@ -93,8 +113,10 @@ export function toMessages(history: ChatHistoryItem[]): ChatMessage[] {
     let calls = 0;
     for (const item of history) {
         if (item.type === "system") messages.push({role: "system", content: String(item.text)});
-        else if (item.type === "user") messages.push({role: "user", content: item.text});
-        else {
+        else if (item.type === "user") {
+            const images = imagesOf(item);
+            messages.push({role: "user", content: item.text, ...(images.length > 0 ? {images} : {})});
+        } else {
             let assistant: Extract<ChatMessage, {role: "assistant"}> | null = null;
             let results: ChatMessage[] = [];
             const flush = () => {

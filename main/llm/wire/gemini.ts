@@ -136,7 +136,11 @@ function toContents(messages: ReturnType<typeof toMessages>): Content[] {
         else contents.push({role, parts});
     };
     for (const m of messages) {
-        if (m.role === "user") add("user", [{text: m.content}]);
+        if (m.role === "user")
+            add("user", [
+                {text: m.content},
+                ...(m.images ?? []).map((image) => ({inlineData: {mimeType: image.mime, data: image.data}})),
+            ]);
         else if (m.role === "tool")
             add("user", [{functionResponse: {name: m.name, response: {result: m.content}}}]);
         else if (m.role === "assistant")

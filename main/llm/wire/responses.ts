@@ -1,5 +1,5 @@
 import type {ModelFunction, StepRequest} from "../stepTypes.js";
-import {idsOf, toMessages} from "./chatCompletions.js";
+import {dataUrl, idsOf, toMessages} from "./chatCompletions.js";
 import {nativeWeb, StreamError, type StreamSink, type Wire} from "./wire.js";
 
 type OutputItem = {
@@ -140,6 +140,16 @@ function toInput(history: StepRequest["history"]): unknown[] {
     return toMessages(history).flatMap((m): unknown[] => {
         if (m.role === "tool")
             return [{type: "function_call_output", call_id: m.tool_call_id, output: m.content}];
+        if (m.role === "user" && m.images?.length)
+            return [
+                {
+                    role: "user",
+                    content: [
+                        {type: "input_text", text: m.content},
+                        ...m.images.map((image) => ({type: "input_image", image_url: dataUrl(image)})),
+                    ],
+                },
+            ];
         if (m.role !== "assistant") return [{role: m.role, content: m.content}];
         return [
             ...(m.content ? [{role: "assistant", content: m.content}] : []),

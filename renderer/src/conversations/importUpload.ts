@@ -1,6 +1,6 @@
 import type {CairnApi, ImportReport} from "../../../shared/contract.js";
 
-/** Bytes per imports.chunk: under the contract's IMPORT_CHUNK_BYTES (512 KiB) with room to spare. */
+/** Bytes per imports.chunk: under the contract's UPLOAD_CHUNK_BYTES (512 KiB) with room to spare. */
 const IMPORT_CHUNK_BYTES = 384 * 1024;
 
 /**

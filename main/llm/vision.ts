@@ -1,0 +1,43 @@
+// Which models can see images: what Cairn knows before anything is sent.
+
+/**
+ * Providers' models known to read text only, by name (OpenAI, Anthropic, Google, DeepSeek, Mistral and the
+ * common local text models): a question with an image gets the clear message instead of a request the server
+ * refuses. A model not listed is sent the image; a server that cannot read it answers with its own error.
+ */
+const TEXT_ONLY = [
+    /^gpt-3\.5/i,
+    /^gpt-4-(0613|0314|32k)/i,
+    /^o1-mini/i,
+    /^o3-mini/i,
+    /^claude-(instant|2)/i,
+    /^gemini-1\.0-pro$/i,
+    /deepseek-(chat|reasoner|coder|r1|v[23])/i,
+    /^(open-)?mistral-(tiny|small-2312|medium-2312|7b)/i,
+    /^(codestral|ministral)/i,
+    /^llama-?3(\.[0-3])?[-:](?!.*vision)/i,
+    /^qwen[23]?(\.5)?[-:](?!.*vl)/i,
+    /^phi-?[34](?!.*vision)/i,
+];
+
+export function knownTextOnly(model: string): boolean {
+    const name = model.split("/").at(-1) ?? model;
+    return TEXT_ONLY.some((pattern) => pattern.test(name));
+}
+
+/** Cairn's own engine (node-llama-cpp 3) reads text only: what a question with an image is told. */
+export function embeddedCannotSee(model: string | null): string {
+    return (
+        `${model ?? "The local model"} cannot see images: Cairn's built-in engine reads text only. ` +
+        "Switch this conversation to a provider whose model sees images (the model menu in its header), " +
+        "or remove the image to send the text."
+    );
+}
+
+/** A provider's model known to read text only: what a question with an image is told. */
+export function remoteCannotSee(model: string, provider: string): string {
+    return (
+        `${model} (${provider}) reads text only and cannot see images: choose a model that sees images ` +
+        "in the conversation's model menu, or remove the image to send the text."
+    );
+}

@@ -1,0 +1,113 @@
+import {createHash, randomUUID, type Hash} from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import {formatBytes} from "../shared/format.js";
+
+/**
+ * A file the window has sent whole: its name as sent, where its bytes are (the caller deletes it), and their
+ * SHA-256 in hex (computed as they arrived).
+ */
+export type Upload = {name: string; size: number; file: string; sha256: string};
+
+type Receiving = Omit<Upload, "sha256"> & {received: number; touchedAt: number; hash: Hash};
+
+/** An upload not added to for this long is given up (its bytes deleted) when the next one begins. */
+const STALE_MS = 60 * 60 * 1000;
+
+/**
+ * Files sent by a window in chunks (a drop, a paste, a file picker: the window has the bytes, not a path),
+ * kept in a folder of the data directory until they are taken. What each is for (an import, an attachment)
+ * is the caller's: `what` names it in errors.
+ */
+export class Uploads {
+    private readonly uploads = new Map<string, Receiving>();
+
+    constructor(
+        private readonly folder: string,
+        private readonly what: string,
+        private readonly most = 4,
+    ) {}
+
+    /** A new upload of `size` bytes; `room`: the free disk space it needs (default: its size). */
+    begin(name: string, size: number, room = size): string {
+        this.dropStale();
+        if (this.uploads.size >= this.most)
+            throw new Error(`${this.most} ${this.what}s are already being sent: wait for one to finish`);
+        fs.mkdirSync(this.folder, {recursive: true});
+        const free = freeBytes(this.folder);
+        if (free !== null && free < room) {
+            throw new Error(
+                `not enough free disk space for ${name}: it needs about ${formatBytes(room)}, ${formatBytes(free)} is free`,
+            );
+        }
+        const id = randomUUID();
+        const file = path.join(this.folder, `upload-${id}`);
+        fs.writeFileSync(file, "");
+        this.uploads.set(id, {
+            name: path.basename(name),
+            size,
+            file,
+            received: 0,
+            touchedAt: Date.now(),
+            hash: createHash("sha256"),
+        });
+        return id;
+    }
+
+    chunk(id: string, offset: number, base64: string): number {
+        const upload = this.get(id);
+        if (offset !== upload.received) {
+            throw new Error(
+                `chunk at byte ${offset}, but ${upload.received} bytes have arrived: send them in order`,
+            );
+        }
+        const bytes = Buffer.from(base64, "base64");
+        if (upload.received + bytes.length > upload.size) {
+            throw new Error(`more bytes than the ${upload.size} announced for ${upload.name}`);
+        }
+        fs.appendFileSync(upload.file, bytes);
+        upload.hash.update(bytes);
+        upload.received += bytes.length;
+        upload.touchedAt = Date.now();
+        return upload.received;
+    }
+
+    /** The whole upload, no longer tracked: its file is the caller's to read and delete. */
+    take(id: string): Upload {
+        const upload = this.get(id);
+        this.uploads.delete(id);
+        if (upload.received !== upload.size) {
+            fs.rmSync(upload.file, {force: true});
+            throw new Error(
+                `${upload.name} arrived incomplete (${upload.received} of ${upload.size} bytes): send it again`,
+            );
+        }
+        return {name: upload.name, size: upload.size, file: upload.file, sha256: upload.hash.digest("hex")};
+    }
+
+    private get(id: string): Receiving {
+        const upload = this.uploads.get(id);
+        if (!upload)
+            throw new Error(
+                `no such ${this.what} being sent (it finished, or was given up after an hour without data)`,
+            );
+        return upload;
+    }
+
+    private dropStale(): void {
+        for (const [id, upload] of this.uploads) {
+            if (Date.now() - upload.touchedAt < STALE_MS) continue;
+            fs.rmSync(upload.file, {force: true});
+            this.uploads.delete(id);
+        }
+    }
+}
+
+function freeBytes(folder: string): number | null {
+    try {
+        const stats = fs.statfsSync(folder);
+        return stats.bavail * stats.bsize;
+    } catch {
+        return null;
+    }
+}

@@ -1,0 +1,252 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import {after, before, test} from "node:test";
+import sharp from "sharp";
+import type {CairnApi} from "../../shared/contract.js";
+import {UPLOAD_CHUNK_BYTES} from "../../shared/contract/base.js";
+import {remoteStep} from "../../main/llm/remote.js";
+import type {StepRequest, UserItem} from "../../main/llm/stepTypes.js";
+import {startCloudServer, typed, type CloudServer, type Recorded} from "../helpers/cloudServers.js";
+import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+
+// Images sent with a message: checked, turned upright, stripped and kept once (real libvips through sharp),
+// refused in words by a model that cannot see, and sent to one that can in each provider's own format
+// (loopback servers speaking each API).
+
+/** A photo as a phone writes it: 3000x2000 stored sideways (EXIF orientation 6), with its camera and place. */
+async function phonePhoto(): Promise<Buffer> {
+    return sharp({create: {width: 3000, height: 2000, channels: 3, background: {r: 200, g: 30, b: 30}}})
+        .jpeg({quality: 80})
+        .withMetadata({orientation: 6})
+        .withExif({
+            IFD0: {Make: "TestCam", Model: "Phone 9"},
+            IFD3: {GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1"},
+        })
+        .toBuffer();
+}
+
+/** Sends a file the way the window does: begin, chunks in order, finish. */
+async function attach(api: CairnApi, name: string, bytes: Buffer) {
+    const {uploadId} = unwrap(await api.invoke("attachments.begin", {name, size: bytes.length}));
+    const chunk = UPLOAD_CHUNK_BYTES / 2;
+    for (let offset = 0; offset < bytes.length; offset += chunk)
+        unwrap(
+            await api.invoke("attachments.chunk", {
+                uploadId,
+                offset,
+                data: bytes.subarray(offset, offset + chunk).toString("base64"),
+            }),
+        );
+    return api.invoke("attachments.finish", {uploadId});
+}
+
+/** An OpenAI-compatible server that answers every step with one sentence. */
+function chatServer(): Promise<CloudServer> {
+    return startCloudServer(() => ({
+        events: [
+            {data: {choices: [{delta: {content: "A red square."}}]}},
+            {data: {choices: [{delta: {}, finish_reason: "stop"}]}},
+        ],
+    }));
+}
+
+let t: TestCore;
+let photo: Buffer;
+before(async () => {
+    t = await openTestCore();
+    photo = await phonePhoto();
+});
+after(() => t.core.dispose());
+
+test("a phone photo is kept upright, downscaled, without its metadata, once, with a thumbnail", async () => {
+    const kept = unwrap(await attach(t.api, "IMG_0001.jpg", photo));
+    assert.equal(kept.mime, "image/jpeg");
+    // Sideways 3000x2000 turned upright (2000x3000), then fitted in 2048 on its long side.
+    assert.deepEqual([kept.width, kept.height], [1365, 2048]);
+    assert.equal(kept.name, "IMG_0001.jpg");
+    const full = unwrap(await t.api.invoke("attachments.read", {id: kept.id, size: "full"}));
+    const meta = await sharp(Buffer.from(full.data, "base64")).metadata();
+    assert.deepEqual([meta.width, meta.height, meta.format], [1365, 2048, "jpeg"]);
+    assert.equal(meta.exif, undefined, "no EXIF block (camera, GPS) in the kept copy");
+    assert.equal(meta.orientation, undefined);
+    const thumb = unwrap(await t.api.invoke("attachments.read", {id: kept.id, size: "thumb"}));
+    const thumbMeta = await sharp(Buffer.from(thumb.data, "base64")).metadata();
+    assert.equal(thumb.mime, "image/webp");
+    assert.deepEqual([thumbMeta.width, thumbMeta.height], [213, 320]);
+    // The same file again is the same image, kept once.
+    const again = unwrap(await attach(t.api, "copy.jpg", photo));
+    assert.equal(again.id, kept.id);
+    assert.equal(again.name, "copy.jpg");
+    const rows = t.core.db.prepare("SELECT count(*) AS n FROM attachments").get() as {n: number};
+    assert.equal(rows.n, 1);
+    assert.deepEqual(fs.readdirSync(path.join(t.dataDir, "attachments-incoming")), [], "uploads deleted");
+});
+
+test("what is not an image Cairn can read is refused in words, and nothing is kept", async () => {
+    const before = (t.core.db.prepare("SELECT count(*) AS n FROM attachments").get() as {n: number}).n;
+    const text = await attach(t.api, "notes.txt", Buffer.from("not an image at all"));
+    assert.match(!text.ok ? text.error.message : "", /^notes\.txt is not an image Cairn can read/);
+    const svg = await attach(
+        t.api,
+        "logo.svg",
+        Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+        ),
+    );
+    assert.match(!svg.ok ? svg.error.message : "", /^logo\.svg is an SVG drawing: attach a PNG, JPEG/);
+    // 12,000 x 10,000 pixels of one colour: a small file, refused from its header before it is decoded.
+    const huge = await sharp({create: {width: 12_000, height: 10_000, channels: 3, background: "#fff"}})
+        .png({compressionLevel: 9})
+        .toBuffer();
+    const refused = await attach(t.api, "huge.png", huge);
+    assert.match(
+        !refused.ok ? refused.error.message : "",
+        /huge\.png is 12000×10000 pixels: images up to 100 megapixels/,
+    );
+    const cut = await attach(t.api, "cut.jpg", photo.subarray(0, photo.length / 2));
+    assert.match(
+        !cut.ok ? cut.error.message : "",
+        /^cut\.jpg could not be read \(VipsJpeg: premature end of JPEG image\): the file may be cut short or damaged$/,
+    );
+    const tooBig = await t.api.invoke("attachments.begin", {name: "big.png", size: 41 * 1024 * 1024});
+    assert.equal(!tooBig.ok && tooBig.error.code, "VALIDATION");
+    const after = (t.core.db.prepare("SELECT count(*) AS n FROM attachments").get() as {n: number}).n;
+    assert.equal(after, before);
+});
+
+test("the local model cannot see: the question with an image is refused before anything is stored", async () => {
+    const kept = unwrap(await attach(t.api, "IMG_0001.jpg", photo));
+    const {id} = unwrap(await t.api.invoke("conversations.create", {}));
+    const sent = await t.api.invoke("chat.send", {
+        conversationId: id,
+        text: "What is this?",
+        attachments: [kept.id],
+    });
+    assert.equal(!sent.ok && sent.error.code, "UNAVAILABLE");
+    assert.match(
+        !sent.ok ? sent.error.message : "",
+        /cannot see images: Cairn's built-in engine reads text only\. Switch this conversation to a provider whose model sees images/,
+    );
+    assert.deepEqual(unwrap(await t.api.invoke("messages.list", {conversationId: id})), []);
+    const unknown = await t.api.invoke("chat.send", {
+        conversationId: id,
+        text: "And this?",
+        attachments: ["0".repeat(64)],
+    });
+    assert.match(!unknown.ok ? unknown.error.message : "", /an image of this message is no longer kept/);
+});
+
+test("a provider's model sees the image as an image_url part; later turns send it again; it goes with its conversation", async () => {
+    const server = await chatServer();
+    try {
+        unwrap(
+            await t.api.invoke("providers.add", {
+                name: "vision",
+                type: "openai-compatible",
+                baseUrl: server.url,
+                model: "qwen2.5-vl-7b",
+            }),
+        );
+        const kept = unwrap(await attach(t.api, "IMG_0001.jpg", photo));
+        const {id} = unwrap(await t.api.invoke("conversations.create", {}));
+        unwrap(await t.api.invoke("conversations.setProvider", {id, provider: "vision"}));
+        let done = nextDone(t.api, id);
+        unwrap(
+            await t.api.invoke("chat.send", {
+                conversationId: id,
+                text: "What colour?",
+                attachments: [kept.id],
+            }),
+        );
+        assert.equal((await done).status, "complete");
+        const [question] = unwrap(await t.api.invoke("messages.list", {conversationId: id}));
+        assert.deepEqual(question!.attachments, [kept]);
+        const full = unwrap(await t.api.invoke("attachments.read", {id: kept.id, size: "full"}));
+        const sentParts = (posts(server)[0]!.messages as {role: string; content: unknown}[]).at(-1)!.content;
+        assert.deepEqual(sentParts, [
+            {type: "text", text: "What colour?"},
+            {type: "image_url", image_url: {url: `data:image/jpeg;base64,${full.data}`}},
+        ]);
+        done = nextDone(t.api, id);
+        unwrap(await t.api.invoke("chat.send", {conversationId: id, text: "Sure?"}));
+        await done;
+        const second = posts(server)[1]!.messages as {role: string; content: unknown}[];
+        assert.equal(
+            second.filter((m) => Array.isArray(m.content)).length,
+            1,
+            "the first question keeps its image",
+        );
+
+        // A model known to read text only is refused before anything is sent.
+        unwrap(
+            await t.api.invoke("conversations.setProvider", {id, provider: "vision", model: "gpt-3.5-turbo"}),
+        );
+        const before = server.requests.length;
+        const refused = await t.api.invoke("chat.send", {
+            conversationId: id,
+            text: "And now?",
+            attachments: [kept.id],
+        });
+        assert.match(
+            !refused.ok ? refused.error.message : "",
+            /^gpt-3\.5-turbo \(vision\) reads text only and cannot see images/,
+        );
+        assert.equal(server.requests.length, before);
+
+        unwrap(await t.api.invoke("conversations.delete", {id}));
+        const gone = await t.api.invoke("attachments.read", {id: kept.id, size: "thumb"});
+        assert.equal(!gone.ok && gone.error.code, "NOT_FOUND", "deleted with the last message that used it");
+    } finally {
+        await server.close();
+    }
+});
+
+const posts = (server: CloudServer) =>
+    server.requests.filter((r) => r.method === "POST").map((r) => r.body as Record<string, unknown>);
+
+test("each cloud API gets the image in its own format", async () => {
+    const image = {mime: "image/png", data: "iVBORw0KGgo=", width: 4, height: 3};
+    const question: UserItem = {type: "user", text: "What is this?", images: [image]};
+    const history: StepRequest["history"] = [question];
+    const step = (server: CloudServer, format: "responses" | "anthropic" | "gemini") =>
+        remoteStep(
+            {baseUrl: server.url, model: "m", apiKey: "k", format},
+            {history, signal: new AbortController().signal, onText: () => {}, maxTokens: 8},
+        );
+    const bodies: Record<string, Recorded["body"]> = {};
+    for (const [format, events] of [
+        ["responses", typed([{type: "response.completed", response: {status: "completed"}}])],
+        ["anthropic", typed([{type: "message_stop"}])],
+        ["gemini", [{data: {candidates: [{content: {parts: [{text: "ok"}]}, finishReason: "STOP"}]}}]],
+    ] as const) {
+        const server = await startCloudServer(() => ({events: [...events]}));
+        await step(server, format);
+        bodies[format] = posts(server)[0];
+        await server.close();
+    }
+    assert.deepEqual((bodies.responses as {input: unknown[]}).input, [
+        {
+            role: "user",
+            content: [
+                {type: "input_text", text: "What is this?"},
+                {type: "input_image", image_url: "data:image/png;base64,iVBORw0KGgo="},
+            ],
+        },
+    ]);
+    assert.deepEqual((bodies.anthropic as {messages: unknown[]}).messages, [
+        {
+            role: "user",
+            content: [
+                {type: "image", source: {type: "base64", media_type: "image/png", data: "iVBORw0KGgo="}},
+                {type: "text", text: "What is this?"},
+            ],
+        },
+    ]);
+    assert.deepEqual((bodies.gemini as {contents: unknown[]}).contents, [
+        {
+            role: "user",
+            parts: [{text: "What is this?"}, {inlineData: {mimeType: "image/png", data: "iVBORw0KGgo="}}],
+        },
+    ]);
+});
