@@ -21,7 +21,14 @@ test("it builds every platform's installer and unpacks the native modules from t
     assert.deepEqual(config.linux.target, ["AppImage", "deb"]);
     assert.deepEqual(config.win.target, ["nsis"]);
     assert.deepEqual(config.mac.target, ["dmg"]);
-    for (const mod of ["node-llama-cpp", "@node-llama-cpp", "better-sqlite3", "sqlite-vec"]) {
+    for (const mod of [
+        "node-llama-cpp",
+        "@node-llama-cpp",
+        "better-sqlite3",
+        "sqlite-vec",
+        "sharp",
+        "@img",
+    ]) {
         assert.ok(
             config.asarUnpack.some((p: string) => p.startsWith(`node_modules/${mod}/`)),
             `${mod} is unpacked`,
