@@ -1,4 +1,5 @@
 import type {ChatHistoryItem, ChatModelFunctionCall, ChatModelResponse} from "node-llama-cpp";
+import {API_CANNOT_SEE} from "../llm/vision.js";
 import {invalid} from "./errors.js";
 import type {ChatMessage} from "./schemas.js";
 
@@ -95,13 +96,30 @@ function textOf(message: ChatMessage, index: number): string {
             `messages[${index}].content`,
         );
     }
+    refuseImages(content, index);
     return contentText(content);
+}
+
+/**
+ * The local model reads text only: a request with an image part is refused (400, code model_not_vision) in
+ * words, before anything is generated, as OpenAI refuses an image sent to a text model.
+ */
+function refuseImages(content: NonNullable<ChatMessage["content"]>, index: number): void {
+    if (typeof content === "string") return;
+    const at = content.findIndex((part) => part.type === "image_url");
+    if (at < 0) return;
+    throw invalid(
+        `messages[${index}].content[${at}] is an image, and ${API_CANNOT_SEE}`,
+        `messages[${index}].content[${at}]`,
+        "model_not_vision",
+    );
 }
 
 /** A message's content as one text: the string, or its text parts joined. */
 export function contentText(content: ChatMessage["content"]): string {
     if (content === undefined || content === null) return "";
-    return typeof content === "string" ? content : content.map((part) => part.text).join("");
+    if (typeof content === "string") return content;
+    return content.map((part) => (part.type === "text" ? part.text : "")).join("");
 }
 
 function parseArguments(text: string, param: string): unknown {

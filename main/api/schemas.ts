@@ -9,8 +9,16 @@ const open = {additionalProperties: true} as const;
 const JsonObject = Type.Record(Type.String(), Type.Unknown());
 
 const TextPart = Type.Object({type: Type.Literal("text"), text: Type.String()}, open);
-/** A message's content: a string, parts (only text parts are read), or null (an assistant's calls). */
-const Content = Type.Union([Type.String(), Type.Array(TextPart), Type.Null()]);
+/** An image as OpenAI sends it: a data: URL, or an address. */
+const ImagePart = Type.Object(
+    {
+        type: Type.Literal("image_url"),
+        image_url: Type.Object({url: Type.String(), detail: Type.Optional(Type.String())}, open),
+    },
+    open,
+);
+/** A message's content: a string, parts (text; images, which the local model cannot see), or null (an assistant's calls). */
+const Content = Type.Union([Type.String(), Type.Array(Type.Union([TextPart, ImagePart])), Type.Null()]);
 
 export const ToolCall = Type.Object(
     {

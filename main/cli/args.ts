@@ -23,6 +23,8 @@ const COMMAND_USAGE: Array<[string, string]> = [
         --mode ask|plan|agent                   ask: read-only tools; plan: a plan first, then read-only tools; agent: all tools
         --approve all|none                      answer approval prompts (default none: deny)
         --web                                   turn web access on for this command
+        --image FILE                            send an image with the question (repeatable; the model
+                                                must see images: a provider's, not the local engine)
         --incognito                             a conversation that recalls and remembers nothing
         --assistant NAME                        start the conversation with this assistant (else the default)
         --project NAME                          start the conversation in this project
@@ -216,6 +218,8 @@ export type CliArgs = {
     keyEnv: string | undefined;
     keyFile: string | undefined;
     web: boolean;
+    /** `chat --image FILE`: images sent with the question. */
+    images: string[];
     collection: string | undefined;
     limit: number;
     embeddingModel: string | undefined;
@@ -276,6 +280,7 @@ const OPTIONS = {
     mode: {type: "string"},
     approve: {type: "string"},
     web: {type: "boolean"},
+    image: {type: "string", multiple: true},
     collection: {type: "string"},
     limit: {type: "string"},
     "embedding-model": {type: "string"},
@@ -408,6 +413,7 @@ export function parseCli(argv: string[]): CliArgs {
         mode: oneOf("mode", values.mode, ["ask", "plan", "agent"] as const),
         approve: oneOf("approve", values.approve, ["all", "none"] as const) === "all",
         web: values.web ?? false,
+        images: values.image ?? [],
         collection: values.collection,
         limit: intOption("limit", values.limit, 5, 1, 50) ?? 5,
         embeddingModel: values["embedding-model"] ?? process.env.CAIRN_EMBEDDING_MODEL,

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import {formatCount} from "../../shared/format.js";
 import {MAX_MESSAGE_CHARS, type AppEvent, type Message, type Plan} from "../../shared/contract.js";
+import {fail, ok, type Result} from "../../shared/result.js";
 import {checkProvider} from "../llm/providers.js";
 import {providersCommand} from "./providers.js";
 import path from "node:path";
@@ -282,9 +283,12 @@ async function chat(args: CliArgs): Promise<number> {
                     resolve(event.message);
             });
         });
+        const images = await keepImages(core, args.images);
+        if (!images.ok) return failLine(images.error.message);
         const sent = await api.invoke("chat.send", {
             conversationId,
             text,
+            ...(images.value.length ? {attachments: images.value} : {}),
             ...(args.toolChoice ? {toolChoice: args.toolChoice} : {}),
             ...(args.preflight.length ? {preflight: args.preflight} : {}),
             ...(args.web ? {webAccess: true} : {}),
@@ -438,4 +442,19 @@ function oneOffProvider(args: CliArgs) {
         ...(apiKey ? {apiKey} : {}),
         otherwise: "or leave out --base-url and --provider to answer with the local model",
     };
+}
+
+/** `--image FILE`s checked and kept as the window's attachments are; their ids, in order. */
+async function keepImages(core: Core, files: string[]): Promise<Result<string[]>> {
+    const ids: string[] = [];
+    for (const file of files) {
+        try {
+            const bytes = await fs.promises.readFile(file);
+            ids.push((await core.conversations.attachments.keep(bytes, path.basename(file))).id);
+        } catch (error) {
+            const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+            return fail("VALIDATION", missing ? `no such image file: ${file}` : (error as Error).message);
+        }
+    }
+    return ok(ids);
 }

@@ -197,7 +197,12 @@ export function useCairn(api: CairnApi) {
 
     /** Sends a message (with editOf, as the next version of that question); false keeps the draft. */
     const sendTo = useCallback(
-        async (conversationId: string, text: string, editOf?: string): Promise<boolean> => {
+        async (
+            conversationId: string,
+            text: string,
+            editOf?: string,
+            attachments?: string[],
+        ): Promise<boolean> => {
             const slash = await expandPrompt(api, parseSlash(text));
             if ("error" in slash) {
                 showError(slash.error);
@@ -207,6 +212,7 @@ export function useCairn(api: CairnApi) {
                 conversationId,
                 ...slash,
                 ...(editOf ? {editOf} : {}),
+                ...(attachments?.length ? {attachments} : {}),
             });
             if (!res.ok) {
                 showError(res.error.message);
@@ -221,18 +227,22 @@ export function useCairn(api: CairnApi) {
 
     /** Sends a message, in a new conversation when none is open. */
     const send = useCallback(
-        async (text: string): Promise<boolean> => {
+        async (text: string, attachments?: string[]): Promise<boolean> => {
             const conversationId = state.selectedId ?? (await create());
-            return conversationId ? sendTo(conversationId, text) : false;
+            return conversationId ? sendTo(conversationId, text, undefined, attachments) : false;
         },
         [create, sendTo, state.selectedId],
     );
 
     /** Sends an edited question as the next version of `id`; the turns after the old one stay on its branch. */
     const resend = useCallback(
-        (id: string, text: string): Promise<boolean> =>
-            state.selectedId ? sendTo(state.selectedId, text, id) : Promise.resolve(false),
-        [sendTo, state.selectedId],
+        (id: string, text: string): Promise<boolean> => {
+            if (!state.selectedId) return Promise.resolve(false);
+            // The edited question keeps its images.
+            const images = state.messages.find((m) => m.id === id)?.attachments?.map((a) => a.id);
+            return sendTo(state.selectedId, text, id, images);
+        },
+        [sendTo, state.messages, state.selectedId],
     );
 
     /** A new version of an answer, asked as its question was (a slash command runs its tool again). */

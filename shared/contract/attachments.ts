@@ -1,20 +1,9 @@
 // Attachments: images sent with a message, stored once in the library by content hash.
 import {Type, type Static} from "@sinclair/typebox";
 import {Count, Id, UploadChunk, call, closed, oneOf, req} from "./base.js";
+import {ATTACHMENT_LIMITS} from "../attachmentLimits.js";
 
-/** What an attachment may be, and the sizes Cairn keeps and shows. */
-export const ATTACHMENT_LIMITS = {
-    /** The largest file taken (a 24-megapixel JPEG is about 12 MB). */
-    maxBytes: 40 * 1024 * 1024,
-    /** The most pixels decoded (a 100-megapixel image); more is refused before it is decoded. */
-    maxPixels: 100_000_000,
-    /** Images one message carries. */
-    perMessage: 8,
-    /** The long side of the copy kept and sent to models (the largest any provider reads). */
-    storedSide: 2048,
-    /** The long side of the thumbnail shown in the conversation. */
-    thumbSide: 320,
-} as const;
+export {ATTACHMENT_LIMITS};
 
 /** The formats an attachment is kept in: what every provider reads. */
 export const AttachmentMime = oneOf(["image/png", "image/jpeg", "image/webp"]);

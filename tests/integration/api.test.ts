@@ -305,6 +305,30 @@ test("a wrong key is 401; n > 1 and bad bodies are 400 in OpenAI's error shape",
     assert.equal(unknown.status, 404);
 });
 
+test("an image_url part is refused in words (the local model reads text only), before anything is generated", async () => {
+    await assert.rejects(
+        client.chat.completions.create({
+            model: "m",
+            messages: [
+                {
+                    role: "user",
+                    content: [
+                        {type: "text", text: "What is this?"},
+                        {type: "image_url", image_url: {url: "data:image/png;base64,iVBORw0KGgo="}},
+                    ],
+                },
+            ],
+        }),
+        (e: unknown) =>
+            e instanceof OpenAI.BadRequestError &&
+            e.param === "messages[0].content[1]" &&
+            e.code === "model_not_vision" &&
+            /is an image, and Cairn's local model cannot see images \(its built-in engine reads text only\)/.test(
+                e.message,
+            ),
+    );
+});
+
 test("a prompt longer than the context is a 400 context_length_exceeded, streamed or not, before any answer", async () => {
     // About 1 MB: the whole of it reaches the server (under the 4 MB body limit) and is counted, not cut.
     const long = "Once upon a time there was a cat who sat on a mat. ".repeat(20_000);

@@ -9,6 +9,8 @@ import {remoteStep} from "../../main/llm/remote.js";
 import type {StepRequest, UserItem} from "../../main/llm/stepTypes.js";
 import {startCloudServer, typed, type CloudServer, type Recorded} from "../helpers/cloudServers.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {runCli} from "../helpers/cli.js";
+import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 
 // Images sent with a message: checked, turned upright, stripped and kept once (real libvips through sharp),
 // refused in words by a model that cannot see, and sent to one that can in each provider's own format
@@ -249,4 +251,51 @@ test("each cloud API gets the image in its own format", async () => {
             parts: [{text: "What is this?"}, {inlineData: {mimeType: "image/png", data: "iVBORw0KGgo="}}],
         },
     ]);
+});
+
+test("cairn chat --image: refused in words by the local model; sent to a provider's model", async () => {
+    const dir = tempDir();
+    const file = path.join(dir, "IMG_0001.jpg");
+    fs.writeFileSync(file, photo);
+    const data = path.join(dir, "data");
+    const local = await runCli([
+        "chat",
+        "--data",
+        data,
+        "--model",
+        TEST_MODEL,
+        "--image",
+        file,
+        "What is this?",
+    ]);
+    assert.equal(local.code, 1);
+    assert.match(local.stderr, /cannot see images: Cairn's built-in engine reads text only/);
+    const missing = await runCli(["chat", "--data", data, "--image", path.join(dir, "nope.png"), "Hi"]);
+    assert.match(missing.stderr, /no such image file: .*nope\.png/);
+    const server = await chatServer();
+    try {
+        const sent = await runCli([
+            "chat",
+            "--data",
+            data,
+            "--base-url",
+            server.url,
+            "--remote-model",
+            "llava-1.6",
+            "--image",
+            file,
+            "What is this?",
+        ]);
+        assert.equal(sent.code, 0, sent.stderr);
+        assert.match(sent.stdout, /A red square\./);
+        const parts = (posts(server)[0]!.messages as {content: unknown}[]).at(-1)!.content as {
+            type: string;
+        }[];
+        assert.deepEqual(
+            parts.map((p) => p.type),
+            ["text", "image_url"],
+        );
+    } finally {
+        await server.close();
+    }
 });

@@ -1,7 +1,8 @@
 import {useEffect, useMemo, useRef, useState} from "react";
-import {SendHorizontal, Square} from "lucide-react";
+import {ImagePlus, SendHorizontal, Square} from "lucide-react";
 import type {Assistant, EngineStatus, Message, PlanStepInput} from "../../../shared/contract.js";
 import {MessageView, type MessageHandlers} from "./MessageView.js";
+import {imageFiles, PendingImages, usePendingImages} from "./attachments.js";
 
 type Props = {
     messages: Message[];
@@ -13,7 +14,8 @@ type Props = {
     engine: EngineStatus | null;
     /** The conversation's assistant: its name and starter prompts greet an empty conversation. */
     assistant?: Assistant;
-    onSend(text: string): Promise<boolean>;
+    /** attachments: kept images' ids (attachments.finish), sent with the text. */
+    onSend(text: string, attachments?: string[]): Promise<boolean>;
     onStop(): void;
     /** Deletes a message for good (after the undo window). */
     onDelete?(id: string): void;
@@ -235,7 +237,7 @@ export function shiftedBefore(messages: Message[], index: number): boolean {
 type ComposerProps = {
     busy: boolean;
     offline: string | null;
-    onSend(text: string): Promise<boolean>;
+    onSend(text: string, attachments?: string[]): Promise<boolean>;
     onStop(): void;
     onSent(): void;
     /** ↑ in the empty box: edit the last question. */
@@ -245,14 +247,23 @@ type ComposerProps = {
 /** The message box: its own state, so that typing never re-renders the messages. */
 function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: ComposerProps) {
     const [draft, setDraft] = useState("");
+    const images = usePendingImages();
+    const picker = useRef<HTMLInputElement>(null);
+    const sending = images.images.some((i) => !i.attachment && !i.error);
     // Unreachable, the buttons say why (the banner's words) and Enter keeps the draft.
     const why = offline ? {title: offline, "aria-describedby": "offline-reason"} : {};
     const submit = async () => {
         const text = draft.trim();
-        if (!text || busy || offline) return;
+        if (!text || busy || offline || sending) return;
+        const attached = images.images;
+        const ids = attached.flatMap((i) => (i.attachment ? [i.attachment.id] : []));
         setDraft("");
+        images.clear();
         onSent();
-        if (!(await onSend(text))) setDraft(text);
+        if (!(await onSend(text, ids.length > 0 ? ids : undefined))) {
+            setDraft(text);
+            images.restore(attached);
+        }
     };
     return (
         <form
@@ -261,33 +272,73 @@ function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: ComposerP
                 e.preventDefault();
                 void submit();
             }}
+            onDragOver={(e) => {
+                if (e.dataTransfer.types.includes("Files")) e.preventDefault();
+            }}
+            onDrop={(e) => {
+                const files = imageFiles(e.dataTransfer);
+                if (files.length === 0) return;
+                e.preventDefault();
+                images.add(files);
+            }}
         >
-            <textarea
-                id="message-box"
-                aria-label="Message"
-                placeholder="Ask anything. Enter sends, Shift+Enter adds a line."
-                value={draft}
-                rows={3}
-                onChange={(e) => setDraft(e.target.value)}
-                onKeyDown={(e) => {
-                    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-                        e.preventDefault();
-                        void submit();
-                    } else if (e.key === "ArrowUp" && !draft && !busy) {
-                        e.preventDefault();
-                        onEditLast();
-                    }
-                }}
-            />
-            {busy ? (
-                <button type="button" className="stop" onClick={onStop} disabled={!!offline} {...why}>
-                    <Square aria-hidden size={14} /> Stop
+            <PendingImages images={images.images} onRemove={images.remove} />
+            <div className="composer-row">
+                <button
+                    type="button"
+                    className="icon attach"
+                    aria-label="Attach images"
+                    title="Attach images (or paste or drop them here)"
+                    onClick={() => picker.current?.click()}
+                >
+                    <ImagePlus aria-hidden size={18} />
                 </button>
-            ) : (
-                <button type="submit" disabled={!draft.trim() || !!offline} {...why}>
-                    <SendHorizontal aria-hidden size={16} /> Send
-                </button>
-            )}
+                <input
+                    ref={picker}
+                    type="file"
+                    accept="image/*,.heic,.heif"
+                    multiple
+                    hidden
+                    aria-hidden
+                    tabIndex={-1}
+                    onChange={(e) => {
+                        images.add([...(e.target.files ?? [])]);
+                        e.target.value = "";
+                    }}
+                />
+                <textarea
+                    id="message-box"
+                    aria-label="Message"
+                    placeholder="Ask anything. Enter sends, Shift+Enter adds a line."
+                    value={draft}
+                    rows={3}
+                    onChange={(e) => setDraft(e.target.value)}
+                    onPaste={(e) => {
+                        const files = imageFiles(e.clipboardData);
+                        if (files.length === 0) return;
+                        e.preventDefault();
+                        images.add(files);
+                    }}
+                    onKeyDown={(e) => {
+                        if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                            e.preventDefault();
+                            void submit();
+                        } else if (e.key === "ArrowUp" && !draft && !busy) {
+                            e.preventDefault();
+                            onEditLast();
+                        }
+                    }}
+                />
+                {busy ? (
+                    <button type="button" className="stop" onClick={onStop} disabled={!!offline} {...why}>
+                        <Square aria-hidden size={14} /> Stop
+                    </button>
+                ) : (
+                    <button type="submit" disabled={!draft.trim() || !!offline || sending} {...why}>
+                        <SendHorizontal aria-hidden size={16} /> Send
+                    </button>
+                )}
+            </div>
         </form>
     );
 }

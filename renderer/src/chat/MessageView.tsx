@@ -5,6 +5,7 @@ import {StatsDetails, Thought} from "./AnswerDetails.js";
 import {SourcesList} from "./citations.js";
 import {AnswerMarkdown} from "./Markdown.js";
 import {useCopy} from "./useCopy.js";
+import {MessageImages} from "./attachments.js";
 import {TraceSteps} from "./TraceSteps.js";
 import {PlanCard, type PlanActions} from "../plan/PlanCard.js";
 
@@ -102,6 +103,7 @@ export const MessageView = memo(function MessageView({
                 />
             ) : (
                 <div className="content">
+                    {message.attachments && <MessageImages attachments={message.attachments} />}
                     {message.role === "user" ? (
                         <p className="plain">{text}</p>
                     ) : (
