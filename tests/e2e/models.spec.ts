@@ -130,7 +130,8 @@ test("speculative decoding: the Models screen offers a draft of the model's voca
         env: {CAIRN_DRAFT_MIN_CONFIDENCE: "0"},
     });
     await page.goto(served.url);
-    await expect(page.locator(".status .state")).toHaveText("ready");
+    // A 128k-word vocabulary to load: over 15 s while the llama-server build runs beside (CI failed there twice).
+    await expect(page.locator(".status .state")).toHaveText("ready", {timeout: 60_000});
     await page.getByRole("button", {name: "Models"}).click();
     const dialog = page.getByRole("dialog", {name: "Models"});
     await dialog.getByRole("textbox", {name: "GGUF model file path"}).fill(big);
@@ -153,7 +154,7 @@ test("speculative decoding: the Models screen offers a draft of the model's voca
         /Speculative decoding: a draft model guesses ahead \(llama-\w+\.gguf\)/,
         {timeout: 60_000},
     );
-    await expect(page.locator(".status .state")).toHaveText("ready");
+    await expect(page.locator(".status .state")).toHaveText("ready", {timeout: 60_000});
     for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({colorScheme});
         for (const size of [
