@@ -30,7 +30,7 @@ function library(dataDir: string): string {
 }
 
 /** p99 and max of the event loop's delay, in ms, while `work` runs: a 2 ms interval's late arrivals. */
-async function delayWhile(work: () => Promise<unknown>) {
+export async function delayWhile(work: () => Promise<unknown>) {
     const delays: number[] = [];
     const started = performance.now();
     let last = started;

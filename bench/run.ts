@@ -28,6 +28,7 @@ import {apiFigures, apiRows, realisticApiFigures} from "./api.js";
 import {mcpFigures, mcpRows} from "./mcp.js";
 import {toolsAtScaleFigures, toolsAtScaleRows} from "./toolsAtScale.js";
 import {backupFigures, backupRows} from "./backup.js";
+import {imageFigures, imageRows} from "./images.js";
 import {importFigures, importRows} from "./import.js";
 import {ingestFigures as folderIngestFigures, ingestRows as folderIngestRows} from "./ingest.js";
 import {memoryFigures as memoryRecallFigures, memoryRows} from "./memory.js";
@@ -346,6 +347,7 @@ const report = {
     mcpToolCall: await mcpFigures(),
     toolsAtScale: await toolsAtScaleFigures(),
     backup: await backupFigures(),
+    images: await imageFigures(),
     import: importFigures(),
     memoryRecall: await memoryRecallFigures(),
     // Smaller than bench:ingest's default mixed folder (2,000 files): the watched folder keeps its 10,000.
@@ -430,6 +432,7 @@ console.table({
     ...mcpRows(report.mcpToolCall),
     ...toolsAtScaleRows(report.toolsAtScale),
     ...backupRows(report.backup),
+    ...imageRows(report.images),
     ...importRows(report.import),
     ...memoryRows(report.memoryRecall),
     ...folderIngestRows(report.folderIngest),
