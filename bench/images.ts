@@ -11,13 +11,14 @@ import {delayWhile} from "./backup.js";
 
 const RUNS = 3;
 
-/** A 6000x4000 photo-like JPEG (noise over a gradient: about as large as a phone's), different each run. */
+/** A 6000x4000 JPEG of noise (about as large as a phone's photo, 7.5 MiB), different each run. */
 async function photo(seed: number): Promise<Buffer> {
     const noise = await sharp({
         create: {
             width: 6000,
             height: 4000,
             channels: 3,
+            background: "#808080",
             noise: {type: "gaussian", mean: 120 + seed, sigma: 18},
         },
     })
