@@ -8,6 +8,7 @@ import type {
     ToolMode,
 } from "../../shared/contract.js";
 import {expandPrompt, parseSlash} from "./chat/slash.js";
+import {autoReadOn, speak} from "./chat/speech.js";
 import {applyEvent, type CairnState} from "./cairnState.js";
 
 export type {CairnState, ToolProgress, WritingCall} from "./cairnState.js";
@@ -125,6 +126,14 @@ export function useCairn(api: CairnApi) {
                 });
             }
             const current = selectedRef.current;
+            // Read aloud, when asked, each answer of the open conversation once it is complete.
+            if (
+                event.type === "chat.done" &&
+                event.conversationId === current.id &&
+                event.message.status === "complete" &&
+                autoReadOn()
+            )
+                speak(event.message.id, event.message.content);
             if (started && started.conversationId === current.id && !current.known.has(started.messageId)) {
                 current.known.add(started.messageId);
                 void loadMessages(started.conversationId);

@@ -1,11 +1,23 @@
 import {memo, useState} from "react";
-import {Bookmark, Check, ChevronLeft, ChevronRight, Copy, Pencil, RefreshCw, Trash2} from "lucide-react";
+import {
+    Bookmark,
+    Check,
+    ChevronLeft,
+    ChevronRight,
+    Copy,
+    Pencil,
+    RefreshCw,
+    Square,
+    Trash2,
+    Volume2,
+} from "lucide-react";
 import type {Message} from "../../../shared/contract.js";
 import {StatsDetails, Thought} from "./AnswerDetails.js";
 import {SourcesList} from "./citations.js";
 import {AnswerMarkdown} from "./Markdown.js";
 import {useCopy} from "./useCopy.js";
 import {MessageImages} from "./attachments.js";
+import {speak, stopSpeaking, useReading} from "./speech.js";
 import {TraceSteps} from "./TraceSteps.js";
 import {PlanCard, type PlanActions} from "../plan/PlanCard.js";
 
@@ -126,11 +138,39 @@ export const MessageView = memo(function MessageView({
             {message.status !== "streaming" && !editing && (
                 <MessageActions message={message} text={text} handlers={handlers} idle={idle} />
             )}
+            {message.role === "assistant" && <SpeechNote id={message.id} />}
         </article>
     );
 });
 
 /** Versions, Copy, Regenerate or Edit, Delete: shown on hover and focus. */
+/** Reads the answer aloud with the system's voices (code blocks skipped), or stops. */
+function ReadAloud({id, text}: {id: string; text: string}) {
+    const on = useReading().messageId === id;
+    return (
+        <button
+            type="button"
+            aria-label={on ? "Stop reading" : "Read aloud"}
+            title={on ? "Stop reading" : "Read aloud"}
+            aria-pressed={on}
+            onClick={() => (on ? stopSpeaking() : speak(id, text))}
+        >
+            {on ? <Square aria-hidden size={16} /> : <Volume2 aria-hidden size={16} />}
+        </button>
+    );
+}
+
+/** Why this answer could not be read aloud, under it, once. */
+function SpeechNote({id}: {id: string}) {
+    const reading = useReading();
+    if (!reading.error || reading.lastId !== id) return null;
+    return (
+        <div className="note speech-error" role="alert">
+            {reading.error}
+        </div>
+    );
+}
+
 function MessageActions({
     message,
     text,
@@ -155,6 +195,7 @@ function MessageActions({
             >
                 {copied ? <Check aria-hidden size={16} /> : <Copy aria-hidden size={16} />}
             </button>
+            {role === "assistant" && <ReadAloud id={id} text={text} />}
             {handlers && role === "assistant" && (
                 <button
                     type="button"

@@ -19,6 +19,7 @@ import {MemorySettings} from "../memory/MemorySettings.js";
 import {AssistantSettings} from "../assistants/AssistantSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
 import {Dialog} from "../ui/Dialog.js";
+import {useAutoRead} from "../chat/speech.js";
 import {IntegerSetting, UsageTable} from "./SettingsFields.js";
 
 const ENGINE_FIELDS: {
@@ -111,6 +112,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                 />{" "}
                 On by default for conversations without their own switch
             </label>
+            <ReadAloudSetting />
             {values && (
                 <>
                     <NetworkSettings api={api} values={values} onChange={setValues} onError={onError} />
@@ -285,5 +287,19 @@ export function WorkspaceField({
             </button>
             {value && <button onClick={() => onSave(null)}>Use the default</button>}
         </div>
+    );
+}
+
+/** Reading answers aloud as they end: this window's choice (the system's voices speak it). */
+function ReadAloudSetting() {
+    const [auto, setAuto] = useAutoRead();
+    return (
+        <>
+            <h2>Read aloud</h2>
+            <label title="Uses the system's own voices; code blocks are skipped. Each answer has its own Read aloud button too.">
+                <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} /> Read each
+                answer aloud when it is done (in this window)
+            </label>
+        </>
     );
 }
