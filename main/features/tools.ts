@@ -19,6 +19,7 @@ import {createListCollections, createRagSearch} from "../tools/builtin/rag.js";
 import {createSystemStats} from "../tools/builtin/systemStats.js";
 import {createWebFetch} from "../tools/builtin/webFetch.js";
 import {webSearch} from "../tools/builtin/webSearch.js";
+import {generateImageTool} from "../tools/builtin/generateImage.js";
 import {compositeTools} from "../tools/composite.js";
 import {loadToolsConfig} from "../tools/config.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
@@ -100,6 +101,7 @@ export function toolsFeature(
         network: library.network,
         versions,
         telemetry,
+        attachments: conversations.attachments,
     });
     const chooser = new ToolChooser(tools, () => settings.values().toolShare);
     return {
@@ -167,6 +169,7 @@ function createTools(
         createListCollections(docs, reach),
         createRecall(memory),
         createRemember(memory),
+        generateImageTool,
         findTools,
         ...(options.extraTools ?? []),
     ];

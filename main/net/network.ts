@@ -88,6 +88,8 @@ function describe(purpose: Purpose, detail: string): string {
             return `the Hugging Face request (${detail})`;
         case "MCP server":
             return `the request to MCP server ${detail}`;
+        case "image generation":
+            return `the image request (${detail})`;
     }
 }
 

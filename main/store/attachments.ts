@@ -70,15 +70,22 @@ export class AttachmentStore {
         return ids.filter((id) => !this.statements.get("SELECT 1 FROM attachments WHERE id = ?").get(id));
     }
 
-    /** Gives a message its images, in order, under the names they were attached with. */
-    link(messageId: string, attachments: readonly {id: string; name: string}[]): void {
+    /**
+     * Gives a message its images, in order, under the names they were attached with; `append`: after those
+     * it has (an answer's tools make them one at a time).
+     */
+    link(messageId: string, attachments: readonly {id: string; name: string}[], {append = false} = {}): void {
         const insert = this.statements.get(
             "INSERT INTO message_attachments (message_id, position, attachment_id, name) VALUES (?, ?, ?, ?)",
         );
         const used = this.statements.get("UPDATE attachments SET used = 1 WHERE id = ?");
+        const next = this.statements.get(
+            "SELECT coalesce(max(position) + 1, 0) FROM message_attachments WHERE message_id = ?",
+        );
         this.db.transaction(() => {
+            const start = append ? (next.pluck().get(messageId) as number) : 0;
             attachments.forEach((a, position) => {
-                insert.run(messageId, position, a.id, a.name);
+                insert.run(messageId, start + position, a.id, a.name);
                 used.run(a.id);
             });
         })();

@@ -1,5 +1,5 @@
 import type {GbnfJsonObjectSchema, GbnfJsonSchema, GbnfJsonSchemaToType} from "node-llama-cpp";
-import type {SideEffect, Source, ToolCallStatus} from "../../shared/contract.js";
+import type {Attachment, SideEffect, Source, ToolCallStatus} from "../../shared/contract.js";
 import type {ModelFunction} from "../llm/stepTypes.js";
 import type {Network} from "../net/network.js";
 
@@ -35,6 +35,11 @@ export type ToolContext = {
     network?: Network;
     /** Whether a person started this call and can be asked things while it runs (false: the API, the CLI). */
     interactive?: boolean;
+    /**
+     * Keeps an image the tool made (checked and downscaled like an attachment) and shows it with the answer
+     * this call belongs to. Absent for a call that belongs to no conversation.
+     */
+    attach?(image: Buffer, name: string): Promise<Attachment>;
 };
 
 /** How a child call ended: its status, the text the model would see (or the error), data and sources. */

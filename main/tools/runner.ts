@@ -9,6 +9,7 @@ import type {ToolContext, ToolDefinition, ToolPreview} from "./defineTool.js";
 import {decide, serverGrant} from "./policy.js";
 import type {ToolRegistry} from "./registry.js";
 import type {FileVersions} from "./workspace.js";
+import type {AttachmentStore} from "../store/attachments.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
 
 /**
@@ -24,6 +25,8 @@ export type FileSupport = {
     versions?: FileVersions;
     /** Counts each finished call for Settings' tool use table. */
     telemetry?: ToolTelemetry;
+    /** Where images a tool makes are kept, shown with the answer that called it (generate_image). */
+    attachments?: AttachmentStore;
 };
 
 export type CallContext = {
@@ -67,6 +70,17 @@ export class ToolRunner {
         private readonly dataDir: string,
         private readonly files: FileSupport | null = null,
     ) {}
+
+    /** Keeps a tool's image and adds it to the answer's images; none for a call that is not recorded. */
+    private attacher(ctx: CallContext): ToolContext["attach"] {
+        const store = this.files?.attachments;
+        if (!store || ctx.recorded === false) return undefined;
+        return async (image, name) => {
+            const kept = await store.keep(image, name);
+            store.link(ctx.messageId, [kept], {append: true});
+            return kept;
+        };
+    }
 
     async run(name: string, rawArgs: unknown, ctx: CallContext): Promise<CallOutcome> {
         const record = this.open(this.registry.resolve(name)?.name ?? name, rawArgs, ctx, {
@@ -361,6 +375,7 @@ export class ToolRunner {
                     call: (name, args) => this.child(name, args, record, {...ctx, signal: controller.signal}),
                     findTools: ctx.findTools,
                     interactive: ctx.interactive,
+                    attach: this.attacher(ctx),
                 })
                 .then(
                     (output) => ({output}),

@@ -42,6 +42,7 @@ export const EgressEntry = Type.Object(
             Type.Literal("model download"),
             Type.Literal("model search"),
             Type.Literal("MCP server"),
+            Type.Literal("image generation"),
         ]),
         /** Which provider, search service, MCP server or model file. */
         detail: Type.String(),
