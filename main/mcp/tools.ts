@@ -1,8 +1,8 @@
 import type {CallToolResult, Tool} from "@modelcontextprotocol/sdk/types.js";
-import type {SideEffect} from "../../shared/contract.js";
+import type {Attachment, SideEffect} from "../../shared/contract.js";
 import {clip} from "../../shared/format.js";
 import {grammarParams} from "../llm/grammarSchema.js";
-import type {ParamsSchema, ToolDefinition, ToolOutput} from "../tools/defineTool.js";
+import type {ParamsSchema, ToolContext, ToolDefinition, ToolOutput} from "../tools/defineTool.js";
 import type {McpConnection} from "./connection.js";
 
 /** Longest tool name as the model sees it: what OpenAI-style function names and chat templates accept. */
@@ -45,17 +45,41 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
         timeoutMs: connection.config.callTimeoutMs,
         params: grammarParams(tool.inputSchema) as ParamsSchema,
         inputSchema: tool.inputSchema,
-        run: async (args, ctx) =>
-            outputOf(
-                await connection.callTool(
-                    tool.name,
-                    args,
-                    ctx.signal,
-                    ctx.progress,
-                    ctx.interactive !== false,
-                ),
-            ),
+        run: async (args, ctx) => {
+            const result = await connection.callTool(
+                tool.name,
+                args,
+                ctx.signal,
+                ctx.progress,
+                ctx.interactive !== false,
+            );
+            return outputOf(result, ctx.attach ? await keepImages(result, tool.name, ctx.attach) : new Map());
+        },
     };
+}
+
+/** What became of each image of a result, by its index in the content: kept, or why not. */
+type KeptImages = Map<number, Attachment | {error: string}>;
+
+/**
+ * The images of a result kept like attachments (checked, upright, at most 2048 px) and shown with the
+ * answer; one that is not an image Cairn can read is left as it came, with why.
+ */
+async function keepImages(result: CallToolResult, tool: string, attach: NonNullable<ToolContext["attach"]>) {
+    const kept: KeptImages = new Map();
+    for (const [index, c] of (result.content ?? []).entries()) {
+        if (c.type !== "image") continue;
+        try {
+            const extension = c.mimeType.split("/")[1] ?? "png";
+            kept.set(
+                index,
+                await attach(Buffer.from(c.data, "base64"), `${tool} image ${kept.size + 1}.${extension}`),
+            );
+        } catch (error) {
+            kept.set(index, {error: (error as Error).message});
+        }
+    }
+    return kept;
 }
 
 type Content = CallToolResult["content"][number];
@@ -65,21 +89,29 @@ type Content = CallToolResult["content"][number];
  * cannot see them) and kept for the trace; resource links and embedded resources named, with their text;
  * structured content as JSON. `isError` results are tool errors.
  */
-export function outputOf(result: CallToolResult): ToolOutput {
+export function outputOf(result: CallToolResult, kept: KeptImages = new Map()): ToolOutput {
     const content = result.content ?? [];
-    const parts = content.map(describe);
+    const parts = content.map((c, index) => {
+        const image = kept.get(index);
+        return image && "id" in image
+            ? `[image: ${image.width}x${image.height}, ${image.mime}; shown to the person]`
+            : describe(c);
+    });
+    const images = [...kept.values()].filter((k): k is Attachment => "id" in k);
     const structured = result.structuredContent;
     if (structured !== undefined && !content.some((c) => c.type === "text"))
         parts.push(JSON.stringify(structured));
     const text = parts.join("\n").trim();
     const media = content
         .filter(
-            (c): c is Extract<Content, {type: "image" | "audio"}> => c.type === "image" || c.type === "audio",
+            (c, index): c is Extract<Content, {type: "image" | "audio"}> =>
+                (c.type === "image" && !(kept.get(index) && "id" in kept.get(index)!)) || c.type === "audio",
         )
         .map((c) => ({type: c.type, mimeType: c.mimeType, data: c.data}));
     const data = {
         ...(structured !== undefined ? {structured} : {}),
         ...(media.length ? {media} : {}),
+        ...(images.length ? {images} : {}),
         ...(content.some((c) => c.type === "resource_link" || c.type === "resource")
             ? {resources: content.filter((c) => c.type === "resource_link" || c.type === "resource")}
             : {}),

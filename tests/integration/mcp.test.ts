@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
-import type {ApprovalRequest, CairnApi, Message, ToolInfo} from "../../shared/contract.js";
+import type {ApprovalRequest, Attachment, CairnApi, Message, ToolInfo} from "../../shared/contract.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {mcpStatusWhen, servers, startEverythingHttp, writeMcpJson} from "../helpers/mcp.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
@@ -105,7 +105,7 @@ test("server-everything over stdio: its tools join the registry as <server>.<too
     }
 });
 
-test("every content type comes back readable: images described (and kept for the trace), structured content, resource links", async () => {
+test("every content type comes back readable: images kept with the answer and described, structured content, resource links", async () => {
     const t = await open({everything: servers.everything});
     try {
         const message = await ask(
@@ -123,10 +123,17 @@ test("every content type comes back readable: images described (and kept for the
         );
         const [image, structured, links, sum] = message.toolCalls;
         assert.equal(image!.status, "ok", image!.error ?? "");
-        assert.match(image!.resultText ?? "", /\[image: image\/png, .* not readable by this model\]/);
-        const media = (image!.resultData as {media: {mimeType: string; data: string}[]}).media;
-        assert.equal(media[0]!.mimeType, "image/png");
-        assert.ok(Buffer.from(media[0]!.data, "base64").subarray(1, 4).toString() === "PNG");
+        // Kept like an attachment, shown with the answer; the model reads its size and type.
+        const [kept] = (image!.resultData as {images: Attachment[]}).images;
+        assert.equal(kept!.mime, "image/png");
+        assert.ok(
+            image!.resultText?.includes(
+                `\n[image: ${kept!.width}x${kept!.height}, image/png; shown to the person]\n`,
+            ),
+            image!.resultText ?? "",
+        );
+        assert.deepEqual(message.attachments, [kept]);
+        assert.equal((image!.resultData as {media?: unknown}).media, undefined, "not kept twice");
         assert.ok((structured!.resultData as {structured: unknown}).structured);
         assert.match(structured!.resultText ?? "", /temperature/i);
         assert.match(links!.resultText ?? "", /\[resource: .* demo:\/\//);

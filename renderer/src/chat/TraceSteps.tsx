@@ -1,8 +1,9 @@
 import {useContext, useEffect, useState} from "react";
-import type {ToolCallRecord} from "../../../shared/contract.js";
+import type {Attachment, ToolCallRecord} from "../../../shared/contract.js";
 import {ranBy} from "../../../shared/toolCalls.js";
 import {ProgressContext, WritingContext, useApi} from "../apiContext.js";
 import {DiffView} from "./DiffView.js";
+import {MessageImages} from "./attachments.js";
 
 const PREVIEW = 400;
 
@@ -159,7 +160,13 @@ function Progress({id}: {id: string}) {
     );
 }
 
-type Extras = {media?: {type: string; mimeType: string; data: string}[]; structured?: unknown};
+type Extras = {
+    media?: {type: string; mimeType: string; data: string}[];
+    /** Images kept like attachments (an MCP tool's, generate_image's). */
+    images?: Attachment[];
+    image?: Attachment;
+    structured?: unknown;
+};
 
 /** What an MCP tool returned besides text: images (shown here; the model only read a description) and structured content. */
 function ResultExtras({call}: {call: ToolCallRecord}) {
@@ -167,9 +174,11 @@ function ResultExtras({call}: {call: ToolCallRecord}) {
     const images = (data?.media ?? []).filter(
         (m) => m.type === "image" && /^image\/(png|jpeg|gif|webp)$/.test(m.mimeType),
     );
-    if (images.length === 0 && data?.structured === undefined) return null;
+    const kept = [...(data?.images ?? []), ...(data?.image ? [data.image] : [])];
+    if (images.length === 0 && kept.length === 0 && data?.structured === undefined) return null;
     return (
         <div className="result-extras">
+            {kept.length > 0 && <MessageImages attachments={kept} />}
             {images.map((m, i) => (
                 <img
                     key={i}
