@@ -47,7 +47,7 @@ export function conversationHandlers({
         return ok(conversation);
     };
     return {
-        "conversations.list": () => ok(conversations.list()),
+        "conversations.list": (req) => ok(conversations.list(req.limit)),
         "conversations.create": (req) => {
             if (req.assistantId && !assistants.get(req.assistantId))
                 return fail("NOT_FOUND", `no assistant ${req.assistantId}; see Settings → Assistants`);

@@ -92,10 +92,15 @@ export class ConversationStore {
         return this.statements.get(text);
     }
 
-    list(): Conversation[] {
-        const rows = this.sql(
-            "SELECT * FROM conversations ORDER BY updated_at DESC, rowid DESC",
-        ).all() as ConversationRow[];
+    /** Every conversation, last active first; with `limit`, the first ones only, pinned first. */
+    list(limit?: number): Conversation[] {
+        const rows = (
+            limit === undefined
+                ? this.sql("SELECT * FROM conversations ORDER BY updated_at DESC, rowid DESC").all()
+                : this.sql(
+                      "SELECT * FROM conversations ORDER BY pinned DESC, updated_at DESC, rowid DESC LIMIT ?",
+                  ).all(limit)
+        ) as ConversationRow[];
         return rows.map((r) => toConversation(r, this.webAccessDefault()));
     }
 

@@ -3,6 +3,7 @@ import type {
     AppEvent,
     ApprovalDecision,
     CairnApi,
+    Conversation,
     McpAnswerAction,
     PlanStepInput,
     ToolMode,
@@ -12,6 +13,9 @@ import {autoReadOn, speak} from "./chat/speech.js";
 import {applyEvent, type CairnState} from "./cairnState.js";
 
 export type {CairnState, ToolProgress, WritingCall} from "./cairnState.js";
+
+/** Conversations drawn at start, before the rest are read: a screenful many times over. */
+const FIRST_LISTED = 100;
 
 /** All UI state that mirrors the core, kept up to date from call results and events. */
 export function useCairn(api: CairnApi) {
@@ -69,6 +73,15 @@ export function useCairn(api: CairnApi) {
         [loadMessages],
     );
 
+    /**
+     * Conversations read from the core, in place of those listed before; one made while the list was on its
+     * way (New, or a first message) stays listed.
+     */
+    const listed = useCallback((list: Conversation[]) => {
+        const ids = new Set(list.map((c) => c.id));
+        setState((s) => ({...s, conversations: [...s.conversations.filter((c) => !ids.has(c.id)), ...list]}));
+    }, []);
+
     /** Everything the window mirrors of the core, read at start and again after a lost connection. */
     const loadAll = useCallback(() => {
         // Each answer is shown as it comes: the engine's state does not wait for a long list of conversations.
@@ -82,22 +95,26 @@ export function useCairn(api: CairnApi) {
             .then((pending) => pending.ok && patch({approvals: pending.value}));
         void api.invoke("mcp.listAsks", {}).then((asks) => asks.ok && patch({asks: asks.value}));
         void (async () => {
-            const list = await api.invoke("conversations.list", {});
-            if (!list.ok) return showError(list.error.message);
-            // A conversation made while the list was on its way (New, or a first message) stays listed and open.
-            setState((s) => ({
-                ...s,
-                conversations: [
-                    ...s.conversations.filter((c) => !list.value.some((l) => l.id === c.id)),
-                    ...list.value,
-                ],
-            }));
-            if (chosen.current) return;
+            // The first conversations (pinned first) are drawn at once; the rest follow a frame later.
+            const head = await api.invoke("conversations.list", {limit: FIRST_LISTED});
+            if (!head.ok) return showError(head.error.message);
+            listed(head.value);
             const wanted = new URLSearchParams(location.search).get("c");
-            const first = list.value.find((c) => c.id === wanted) ?? list.value[0];
-            if (first) select(first.id);
+            const open = (list: Conversation[]) => {
+                if (chosen.current) return true;
+                const first = list.find((c) => c.id === wanted) ?? list[0];
+                if (first) select(first.id);
+                return first !== undefined;
+            };
+            const opened = (!wanted || head.value.some((c) => c.id === wanted)) && open(head.value);
+            if (head.value.length < FIRST_LISTED) return;
+            await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+            const all = await api.invoke("conversations.list", {});
+            if (!all.ok) return showError(all.error.message);
+            listed(all.value);
+            if (!opened) open(all.value);
         })();
-    }, [api, patch, select, showError]);
+    }, [api, listed, patch, select, showError]);
 
     useEffect(() => {
         // Tokens can arrive hundreds per second: apply them once per frame, in order with other events.

@@ -248,7 +248,14 @@ export type ExportedConversation = Static<typeof ExportedConversation>;
 
 /** The conversations calls: each one's request and its result's value. */
 export const conversationsCalls = {
-    "conversations.list": call(Empty, Type.Array(Conversation)),
+    /**
+     * Every conversation, last active first; `limit`: only the first ones, pinned first (what a window shows
+     * at once, before the rest).
+     */
+    "conversations.list": call(
+        req({limit: Type.Optional(Type.Integer({minimum: 1, maximum: 100_000}))}),
+        Type.Array(Conversation),
+    ),
     /** assistantId: the assistant to start with (null: none; absent: the default assistant, if any). */
     "conversations.create": call(
         req({

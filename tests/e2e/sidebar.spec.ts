@@ -148,4 +148,16 @@ test("10,000 conversations: only the rows in view are in the page; scrolling, En
     expect(n).toBeGreaterThan(4_800);
     expect(n).toBeLessThan(5_200);
     expect(seen.group).toMatch(/^\w+ \d{4}$/);
+
+    // The window draws the first 100 at once and the rest a frame later: a link to an old conversation (its
+    // ?c=) still opens it.
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    const idOf = (title: string) =>
+        (db.prepare("SELECT id FROM conversations WHERE title = ?").get(title) as {id: string}).id;
+    const old = idOf("Conversation 9500");
+    db.close();
+    const url = new URL(page.url());
+    url.searchParams.set("c", old);
+    await page.goto(url.href);
+    await expect(sidebar.locator("li.selected")).toHaveText(/^Conversation 9500/);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {speakableText, speechPieces} from "../../renderer/src/chat/speech.js";
+import {speakableText, speechPieces} from "../../../renderer/src/chat/speech.js";
 
 const ANSWER = `# Heat pumps
 
