@@ -22,9 +22,15 @@ const UNUSED_MS = 60 * 60 * 1000;
  */
 export class AttachmentStore {
     private readonly statements: StatementCache;
+    /** False on a library of a schema before images (one written by an older Cairn, read as it is). */
+    private readonly present: boolean;
 
     constructor(private readonly db: Db) {
         this.statements = new StatementCache(db);
+        this.present =
+            db
+                .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'message_attachments'")
+                .get() !== undefined;
     }
 
     /**
@@ -92,6 +98,7 @@ export class AttachmentStore {
     }
 
     forMessage(messageId: string): Attachment[] {
+        if (!this.present) return [];
         return (
             this.statements
                 .get(
@@ -105,6 +112,7 @@ export class AttachmentStore {
 
     /** Each message's images in a conversation, by message id. */
     forConversation(conversationId: string): Map<string, Attachment[]> {
+        if (!this.present) return new Map();
         const rows = this.statements
             .get(
                 `SELECT l.message_id, a.id, l.name, a.mime, a.width, a.height, length(a.data) AS bytes
@@ -128,6 +136,7 @@ export class AttachmentStore {
      * sent but never used after an hour. Returns how many went.
      */
     sweep(now = Date.now()): number {
+        if (!this.present) return 0;
         return this.statements
             .get(
                 `DELETE FROM attachments

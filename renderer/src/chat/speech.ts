@@ -122,6 +122,7 @@ export function useReading(): Reading {
             return () => listeners.delete(listener);
         },
         () => reading,
+        () => reading,
     );
 }
 
