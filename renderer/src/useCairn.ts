@@ -108,7 +108,11 @@ export function useCairn(api: CairnApi) {
             };
             const opened = (!wanted || head.value.some((c) => c.id === wanted)) && open(head.value);
             if (head.value.length < FIRST_LISTED) return;
-            await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+            // After the first drawing is on screen, when the window is idle: reading and grouping 10,000 must
+            // not delay it.
+            await new Promise((resolve) =>
+                requestAnimationFrame(() => requestIdleCallback(resolve, {timeout: 500})),
+            );
             const all = await api.invoke("conversations.list", {});
             if (!all.ok) return showError(all.error.message);
             listed(all.value);
