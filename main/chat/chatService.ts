@@ -14,7 +14,8 @@ import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import type {Engine, StepEngine} from "../llm/engine.js";
 import {thoughtSegment} from "../llm/stepParts.js";
-import {withoutImages, type HistoryImage, type UserItem} from "../llm/stepTypes.js";
+import {withoutImages, type CallWithImages, type HistoryImage, type UserItem} from "../llm/stepTypes.js";
+import {keptImageIds} from "./stepInput.js";
 import {embeddedCannotSee} from "../llm/vision.js";
 import type {Providers, RemoteEngine} from "../llm/providers.js";
 import type {CitationStore} from "../store/citations.js";
@@ -308,7 +309,8 @@ export class ChatService {
         const conversationId = conversation.id;
         const engine: StepEngine = remote ?? this.engine;
         // A model that cannot see reads a note in each image's place.
-        if (!remote || remote.imageRefusal()) history = withoutImages(history);
+        const sees = remote !== undefined && remote !== null && remote.imageRefusal() === null;
+        if (!sees) history = withoutImages(history);
         if (reuse) this.store.reopen(reuse.id, this.processes.id);
         const answer =
             reuse ??
@@ -344,6 +346,7 @@ export class ChatService {
                 generation: this.generationFor(conversation),
                 signal: controller.signal,
                 plan,
+                ...(sees ? {image: (id: string) => this.historyImage(id)} : {}),
             },
         );
         this.keepLog(answer.id, running.log);
@@ -409,12 +412,17 @@ export function toModelHistory(
             // own search (ranBy) is in the answer's text and citations, not a call any model could make again.
             const calls: ChatModelFunctionCall[] = m.toolCalls
                 .filter((c) => !c.parentId && ranBy(c) === null)
-                .map((c) => ({
-                    type: "functionCall",
-                    name: c.tool,
-                    params: c.args ?? c.rawArgs,
-                    result: c.status === "ok" ? c.resultText : c.error,
-                }));
+                .map((c) => {
+                    const call: CallWithImages = {
+                        type: "functionCall",
+                        name: c.tool,
+                        params: c.args ?? c.rawArgs,
+                        result: c.status === "ok" ? c.resultText : c.error,
+                    };
+                    const images = keptImageIds(c).flatMap((id) => image(id) ?? []);
+                    if (images.length > 0) call.images = images;
+                    return call;
+                });
             const thought = m.thought ? [thoughtSegment(m.thought)] : [];
             return {type: "model", response: [...thought, ...calls, ...(m.content ? [m.content] : [])]};
         });

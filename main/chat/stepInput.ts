@@ -1,5 +1,6 @@
 import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
 import type {ToolChoice} from "../../shared/contract.js";
+import type {CallWithImages, HistoryImage} from "../llm/stepTypes.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
 import type {ToolRegistry} from "../tools/registry.js";
 import {FIND_TOOLS} from "../tools/selection.js";
@@ -49,19 +50,30 @@ export function toolsCalled(history: ChatHistoryItem[]): string[] {
             : [],
     );
 }
+/** images: what the call returned, for a model that sees (an MCP tool's; none otherwise). */
 export function functionCallItem(
     call: {name: string; params: unknown},
     outcome: CallOutcome,
     resultText: string,
     registry: ToolRegistry,
+    images: HistoryImage[] = [],
 ): ChatModelFunctionCall {
-    return {
+    const item: CallWithImages = {
         type: "functionCall",
         name: registry.resolve(call.name)?.name ?? call.name,
         description: registry.resolve(call.name)?.description,
         params: outcome.record.args ?? call.params,
         result: resultText,
     };
+    if (images.length > 0) item.images = images;
+    return item;
+}
+
+/** The images a finished call kept (data.images: an MCP tool's), by their attachment ids. */
+export function keptImageIds(record: {status: string; resultData?: unknown}): string[] {
+    if (record.status !== "ok") return [];
+    const images = (record.resultData as {images?: {id?: unknown}[]} | null)?.images;
+    return Array.isArray(images) ? images.flatMap((i) => (typeof i.id === "string" ? [i.id] : [])) : [];
 }
 export function systemMessage(prompt: string, withTools: boolean, web: boolean): ChatHistoryItem[] {
     const text = [prompt.trim(), withTools ? CITE_NOTE : "", web ? WEB_NOTE : ""]

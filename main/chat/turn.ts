@@ -13,7 +13,7 @@ import type {
 } from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
 import type {StepEngine} from "../llm/engine.js";
-import type {HostedTools} from "../llm/stepTypes.js";
+import type {HistoryImage, HostedTools} from "../llm/stepTypes.js";
 import {emptyStats} from "../llm/stepParts.js";
 import {ModelTurn, runSteps} from "../llm/stepLoop.js";
 import type {CitationStore} from "../store/citations.js";
@@ -28,6 +28,7 @@ import {AnswerCitations} from "./answerCitations.js";
 import {
     forcedTools,
     functionCallItem,
+    keptImageIds,
     lastQuestion,
     systemMessage,
     TOOL_LIMIT_NOTE,
@@ -76,6 +77,8 @@ export type TurnInput = {
     signal: AbortSignal;
     /** Plan mode: write a plan and stop there (the person reads and edits it), or run a plan's steps. */
     plan?: {make: {maxSteps: number}} | {run: PlanStep[]};
+    /** A kept image as the model reads it; absent where the model cannot see (it reads a note instead). */
+    image?: (id: string) => HistoryImage | null;
 };
 
 type Call = {name: string; params: unknown};
@@ -364,9 +367,18 @@ export class Turn {
             runner.run(c.name, c.params, this.callContext(step, origin, fit)),
         );
         this.turn.called(
-            outcomes.map((o, i) => functionCallItem(calls[i]!, o, this.citations.cite(o), registry)),
+            outcomes.map((o, i) =>
+                functionCallItem(calls[i]!, o, this.citations.cite(o), registry, this.imagesOf(o)),
+            ),
         );
         return outcomes;
+    }
+
+    /** The images a call returned, for a model that sees. */
+    private imagesOf(outcome: CallOutcome): HistoryImage[] {
+        const {image} = this.input;
+        if (!image) return [];
+        return keptImageIds(outcome.record).flatMap((id) => image(id) ?? []);
     }
 
     private callContext(step: number, origin: "model" | "client", fit: CallContext["fit"]): CallContext {

@@ -1,6 +1,12 @@
 // What a step of the model is asked and answers: the shapes the embedded engine, a remote model and the turn
 // share.
-import type {ChatHistoryItem, ChatUserMessage, GbnfJsonObjectSchema, GbnfJsonSchema} from "node-llama-cpp";
+import type {
+    ChatHistoryItem,
+    ChatModelFunctionCall,
+    ChatUserMessage,
+    GbnfJsonObjectSchema,
+    GbnfJsonSchema,
+} from "node-llama-cpp";
 import type {GenerationSettings, MessageRole, TurnStats} from "../../shared/contract.js";
 import type {CallChunk} from "./forcedCall.js";
 
@@ -11,6 +17,9 @@ export type HistoryImage = {mime: string; data: string; width: number; height: n
 
 /** A question with images: node-llama-cpp's user item, Cairn's images beside its text (models that see read them). */
 export type UserItem = ChatUserMessage & {images?: HistoryImage[]};
+
+/** A tool's call with the images it returned (an MCP tool's), which a model that sees is shown after its result. */
+export type CallWithImages = ChatModelFunctionCall & {images?: HistoryImage[]};
 
 /** The images a history item carries (none but a question's). */
 export function imagesOf(item: ChatHistoryItem): HistoryImage[] {
@@ -28,6 +37,15 @@ export function imageNote(image: HistoryImage): string {
  */
 export function withoutImages(history: ChatHistoryItem[]): ChatHistoryItem[] {
     return history.map((item) => {
+        if (item.type === "model")
+            return {
+                ...item,
+                response: item.response.map((part) => {
+                    if (typeof part !== "object" || part.type !== "functionCall") return part;
+                    const {images: _, ...call} = part as CallWithImages;
+                    return call;
+                }),
+            };
         const images = imagesOf(item);
         if (images.length === 0 || item.type !== "user") return item;
         return {type: "user", text: [item.text, ...images.map(imageNote)].join("\n")};

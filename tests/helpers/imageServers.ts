@@ -18,7 +18,7 @@ export type ImageServer = {
     close(): Promise<void>;
 };
 
-const STEP_MS = 150;
+const STEP_MS = 300;
 
 async function png(width: number, height: number): Promise<Buffer> {
     return sharp({create: {width, height, channels: 3, background: {r: 220, g: 90, b: 30}}})

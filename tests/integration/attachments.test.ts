@@ -10,6 +10,7 @@ import type {StepRequest, UserItem} from "../../main/llm/stepTypes.js";
 import {startCloudServer, typed, type CloudServer, type Recorded} from "../helpers/cloudServers.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {runCli} from "../helpers/cli.js";
+import {servers, writeMcpJson} from "../helpers/mcp.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 
 // Images sent with a message: checked, turned upright, stripped and kept once (real libvips through sharp),
@@ -296,6 +297,57 @@ test("cairn chat --image: refused in words by the local model; sent to a provide
             ["text", "image_url"],
         );
     } finally {
+        await server.close();
+    }
+});
+
+test("an MCP tool's image is shown to a provider's model that sees (after the tool's result); one that cannot reads a note", async () => {
+    const server = await chatServer();
+    const dataDir = tempDir();
+    writeMcpJson(dataDir, {everything: servers.everything});
+    const m = await openTestCore({dataDir, modelPath: null});
+    try {
+        unwrap(
+            await m.api.invoke("providers.add", {
+                name: "vision",
+                type: "openai-compatible",
+                baseUrl: server.url,
+                model: "gemma-3-4b-it",
+            }),
+        );
+        const {id} = unwrap(await m.api.invoke("conversations.create", {}));
+        unwrap(await m.api.invoke("conversations.setProvider", {id, provider: "vision"}));
+        const preflight = [{name: "everything.get-tiny-image", args: {}}];
+        let done = nextDone(m.api, id);
+        unwrap(await m.api.invoke("chat.send", {conversationId: id, text: "Show me", preflight}));
+        const answer = await done;
+        assert.equal(answer.toolCalls[0]!.status, "ok", answer.toolCalls[0]!.error ?? "");
+        const [kept] = answer.attachments!;
+        const full = unwrap(await m.api.invoke("attachments.read", {id: kept!.id, size: "full"}));
+        const messages = posts(server).at(-1)!.messages as {role: string; content: unknown}[];
+        const tool = messages.findIndex((x) => x.role === "tool");
+        assert.match(String(messages[tool]!.content), /\[image: 20x20, image\/png; shown to the person\]/);
+        assert.deepEqual(messages[tool + 1], {
+            role: "user",
+            content: [
+                {type: "text", text: "The images everything.get-tiny-image returned:"},
+                {type: "image_url", image_url: {url: `data:image/png;base64,${full.data}`}},
+            ],
+        });
+        // A model known to read text only gets the note alone, in this turn and the next.
+        unwrap(
+            await m.api.invoke("conversations.setProvider", {id, provider: "vision", model: "gpt-3.5-turbo"}),
+        );
+        done = nextDone(m.api, id);
+        unwrap(await m.api.invoke("chat.send", {conversationId: id, text: "Again", preflight}));
+        await done;
+        const text = posts(server).at(-1)!.messages as {role: string; content: unknown}[];
+        assert.ok(
+            text.every((x) => typeof x.content === "string" || x.content === null),
+            JSON.stringify(text),
+        );
+    } finally {
+        await m.core.dispose();
         await server.close();
     }
 });

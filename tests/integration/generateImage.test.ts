@@ -45,8 +45,8 @@ function landed(answer: Message, call: ToolCallRecord, width: number, height: nu
     assert.equal(answer.attachments?.length, 1);
     const image = answer.attachments![0]!;
     assert.deepEqual([image.width, image.height, image.mime], [width, height, "image/png"]);
-    const data = call.resultData as {image: {id: string}; parameters: Record<string, unknown>};
-    assert.equal(data.image.id, image.id);
+    const data = call.resultData as {images: {id: string}[]; parameters: Record<string, unknown>};
+    assert.equal(data.images[0]!.id, image.id);
     return data.parameters;
 }
 
@@ -54,13 +54,13 @@ test("Automatic1111: txt2img with the asked size, steps and guidance; progress b
     server.mode = "slow";
     const t = await coreWith({backend: "automatic1111", base_url: server.url});
     try {
-        const {answer, call} = await generate(t, {prompt: "a red fox", width: 512, height: 384, steps: 6});
+        const {answer, call} = await generate(t, {prompt: "a red fox", width: 512, height: 384, steps: 8});
         const parameters = landed(answer, call, 512, 384);
         assert.deepEqual(parameters, {
             prompt: "a red fox",
             width: 512,
             height: 384,
-            steps: 6,
+            steps: 8,
             guidance_scale: 3.5,
             seed: 4242,
             backend: "automatic1111",
@@ -71,14 +71,14 @@ test("Automatic1111: txt2img with the asked size, steps and guidance; progress b
         >;
         assert.deepEqual(
             [sent.prompt, sent.width, sent.height, sent.steps, sent.cfg_scale, sent.seed],
-            ["a red fox", 512, 384, 6, 3.5, -1],
+            ["a red fox", 512, 384, 8, 3.5, -1],
         );
         const steps = progressOf(t.events, call).map((e) => e.progress);
         assert.ok(steps.length >= 2, `progress by step: ${steps.join(",")}`);
-        assert.ok(progressOf(t.events, call).every((e) => e.total === 6));
+        assert.ok(progressOf(t.events, call).every((e) => e.total === 8));
         assert.match(
             call.resultText ?? "",
-            /^Generated an image \(512x384\) with automatic1111 at 127\.0\.0\.1:\d+: 6 steps, guidance 3\.5, seed 4242\./,
+            /^Generated an image \(512x384\) with automatic1111 at 127\.0\.0\.1:\d+: 8 steps, guidance 3\.5, seed 4242\./,
         );
         // The image is the answer's, kept in the library: it goes with the answer.
         unwrap(await t.api.invoke("messages.delete", {id: answer.id}));

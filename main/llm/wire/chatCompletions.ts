@@ -1,5 +1,11 @@
 import type {ChatHistoryItem} from "node-llama-cpp";
-import {imagesOf, type HistoryImage, type ModelFunction, type StepRequest} from "../stepTypes.js";
+import {
+    imagesOf,
+    type CallWithImages,
+    type HistoryImage,
+    type ModelFunction,
+    type StepRequest,
+} from "../stepTypes.js";
 import type {Wire} from "./wire.js";
 
 /** A chat message as OpenAI's chat completions write it; the other formats are written from these. */
@@ -119,10 +125,19 @@ export function toMessages(history: ChatHistoryItem[]): ChatMessage[] {
         } else {
             let assistant: Extract<ChatMessage, {role: "assistant"}> | null = null;
             let results: ChatMessage[] = [];
+            // Images the calls returned: shown after their results, as a user message (a tool message holds text).
+            let shown: {tool: string; images: HistoryImage[]}[] = [];
             const flush = () => {
                 if (assistant) messages.push(assistant, ...results);
+                if (assistant && shown.length > 0)
+                    messages.push({
+                        role: "user",
+                        content: `The images ${shown.map((s) => s.tool).join(", ")} returned:`,
+                        images: shown.flatMap((s) => s.images),
+                    });
                 assistant = null;
                 results = [];
+                shown = [];
             };
             for (const part of item.response) {
                 if (typeof part === "string") {
@@ -144,6 +159,8 @@ export function toMessages(history: ChatHistoryItem[]): ChatMessage[] {
                         name: part.name,
                         content: String(part.result ?? ""),
                     });
+                    const images = (part as CallWithImages).images;
+                    if (images?.length) shown.push({tool: part.name, images});
                 }
             }
             flush();

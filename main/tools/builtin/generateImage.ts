@@ -79,8 +79,8 @@ export const generateImageTool = defineTool({
             return {
                 text:
                     `Generated an image (${image.width}x${image.height}) with ${where}: ${steps} steps, guidance ${guidance_scale}` +
-                    `${generated.seed !== null ? `, seed ${generated.seed}` : ""}. It is shown to the person in the conversation; describe it only from the prompt.`,
-                data: {image, parameters},
+                    `${generated.seed !== null ? `, seed ${generated.seed}` : ""}. It is shown to the person in the conversation.`,
+                data: {images: [image], parameters},
             };
         } catch (error) {
             if (ctx.signal.aborted) throw error;

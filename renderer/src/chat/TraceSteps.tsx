@@ -164,7 +164,6 @@ type Extras = {
     media?: {type: string; mimeType: string; data: string}[];
     /** Images kept like attachments (an MCP tool's, generate_image's). */
     images?: Attachment[];
-    image?: Attachment;
     structured?: unknown;
 };
 
@@ -174,7 +173,7 @@ function ResultExtras({call}: {call: ToolCallRecord}) {
     const images = (data?.media ?? []).filter(
         (m) => m.type === "image" && /^image\/(png|jpeg|gif|webp)$/.test(m.mimeType),
     );
-    const kept = [...(data?.images ?? []), ...(data?.image ? [data.image] : [])];
+    const kept = data?.images ?? [];
     if (images.length === 0 && kept.length === 0 && data?.structured === undefined) return null;
     return (
         <div className="result-extras">
