@@ -2,7 +2,6 @@
 import {Type, type Static} from "@sinclair/typebox";
 import {
     Count,
-    Empty,
     FilePath,
     Id,
     Json,

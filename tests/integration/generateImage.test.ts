@@ -43,7 +43,7 @@ const progressOf = (events: AppEvent[], call: ToolCallRecord) =>
 function landed(answer: Message, call: ToolCallRecord, width: number, height: number) {
     assert.equal(call.status, "ok", call.error ?? "");
     assert.equal(answer.attachments?.length, 1);
-    const image = answer.attachments![0]!;
+    const image = answer.attachments[0]!;
     assert.deepEqual([image.width, image.height, image.mime], [width, height, "image/png"]);
     const data = call.resultData as {images: {id: string}[]; parameters: Record<string, unknown>};
     assert.equal(data.images[0]!.id, image.id);
