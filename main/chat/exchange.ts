@@ -39,6 +39,8 @@ export function exportMarkdown(
         if (parts.thinking && message.thought) blocks.push(thoughtBlock(message.thought, message.thoughtMs));
         if (parts.tools && message.plan) blocks.push(planList(message.plan));
         if (parts.tools) blocks.push(...message.toolCalls.map(toolStep));
+        // Markdown holds no pixels: each image is named (the HTML and PDF exports embed them).
+        for (const a of message.attachments ?? []) blocks.push(`*Image: ${a.name} (${a.width}×${a.height})*`);
         blocks.push(parts.sources ? withFootnotes(message, `m${index + 1}`) : withoutMarkers(message));
     });
     return `${blocks.filter(Boolean).join("\n\n")}\n`;

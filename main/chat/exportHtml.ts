@@ -62,11 +62,12 @@ export async function exportHtml(
     messages: Message[],
     parts: ExportParts = ALL_PARTS,
     open = false,
+    image: ImageReader = () => null,
 ): Promise<string> {
     markdown ??= await processor();
     const md = markdown;
     const render = (text: string) => String(md.processSync(text));
-    const articles = messages.map((message, index) => article(message, index, parts, open, render));
+    const articles = messages.map((message, index) => article(message, index, parts, open, render, image));
     return `<!doctype html>
 <html lang="en">
 <head>
@@ -94,8 +95,18 @@ function article(
     parts: ExportParts,
     open: boolean,
     render: (markdown: string) => string,
+    image: ImageReader,
 ): string {
     const blocks: string[] = [];
+    const figures = (message.attachments ?? []).flatMap((a) => {
+        const kept = image(a.id);
+        return kept
+            ? [
+                  `<img src="data:${kept.mime};base64,${kept.data.toString("base64")}" alt="${escape(a.name)}" width="${a.width}" height="${a.height}">`,
+              ]
+            : [];
+    });
+    if (figures.length > 0) blocks.push(`<div class="images">${figures.join("")}</div>`);
     const unfolded = open ? " open" : "";
     if (parts.thinking && message.thought) {
         const label =
@@ -116,6 +127,9 @@ function article(
 ${blocks.join("\n")}
 </article>`;
 }
+
+/** A kept image's bytes (the copy at most 2048 px), embedded as a data: URL; null: gone. */
+export type ImageReader = (id: string) => {mime: string; data: Buffer} | null;
 
 function toolStep(call: ToolCallRecord, unfolded: string): string {
     const result = call.status === "ok" ? call.resultText : call.error;
@@ -143,6 +157,7 @@ main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem 4rem; }
 h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
 .meta, header { color: var(--muted); font-size: .875rem; }
 article { border-top: 1px solid var(--line); padding: 1rem 0; }
+.images img { max-width: 100%; height: auto; margin: .25rem .5rem .25rem 0; border-radius: .4rem; }
 article.user .content { background: var(--user); border-radius: .5rem; padding: .25rem 1rem; }
 header strong { color: var(--fg); }
 a { color: var(--accent); }

@@ -68,7 +68,9 @@ async function render(
         };
     }
     if (format === "html") {
-        const content = await exportHtml(conversation, store.messages(id), parts);
+        const content = await exportHtml(conversation, store.messages(id), parts, false, (image) =>
+            store.attachments.read(image, "full"),
+        );
         return {fileName: exportFileName(conversation.title, "html"), content};
     }
     return {

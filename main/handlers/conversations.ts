@@ -126,6 +126,7 @@ export function conversationHandlers({
             if (!conversation) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
             const parts = req.parts ?? ALL_PARTS;
             const title = conversation.title;
+            const image = (id: string) => conversations.attachments.read(id, "full");
             switch (req.format) {
                 case "json": {
                     const all = conversations.allMessages(req.id);
@@ -150,6 +151,7 @@ export function conversationHandlers({
                         conversations.messages(req.id),
                         parts,
                         req.unfolded,
+                        image,
                     );
                     return ok({fileName: exportFileName(title, "html"), mimeType: "text/html", content});
                 }
@@ -160,7 +162,13 @@ export function conversationHandlers({
                             "PDF is made by the desktop app; in a browser, print the HTML export",
                         );
                     }
-                    const html = await exportHtml(conversation, conversations.messages(req.id), parts, true);
+                    const html = await exportHtml(
+                        conversation,
+                        conversations.messages(req.id),
+                        parts,
+                        true,
+                        image,
+                    );
                     const pdf = await printToPdf(html);
                     return ok({
                         fileName: exportFileName(title, "pdf"),

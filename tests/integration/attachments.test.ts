@@ -351,3 +351,24 @@ test("an MCP tool's image is shown to a provider's model that sees (after the to
         await server.close();
     }
 });
+
+test("exports: HTML embeds a question's images (data: URLs, its CSP allows no other), Markdown names them", async () => {
+    const kept = unwrap(await attach(t.api, "IMG_0001.jpg", photo));
+    const c = t.core.conversations.create("With a photo");
+    t.core.conversations.addMessage({
+        conversationId: c.id,
+        role: "user",
+        content: "What is this?",
+        status: "complete",
+        attachments: [{id: kept.id, name: "IMG_0001.jpg"}],
+    });
+    const html = unwrap(await t.api.invoke("conversations.export", {id: c.id, format: "html"})).content;
+    const full = unwrap(await t.api.invoke("attachments.read", {id: kept.id, size: "full"}));
+    assert.ok(
+        html.includes(
+            `<img src="data:image/jpeg;base64,${full.data}" alt="IMG_0001.jpg" width="1365" height="2048">`,
+        ),
+    );
+    const md = unwrap(await t.api.invoke("conversations.export", {id: c.id, format: "markdown"})).content;
+    assert.match(md, /\*Image: IMG_0001\.jpg \(1365×2048\)\*\n\nWhat is this\?/);
+});
