@@ -108,7 +108,8 @@ export class ChatService {
         const admitted = this.admit(conversationId, options);
         if (!admitted.ok) return admitted;
         const parentId = edited ? edited.parentId : this.store.head(conversationId);
-        const history = this.history(conversationId, parentId);
+        const {conversation, remote} = admitted.value;
+        const history = this.history(conversationId, parentId, remote);
         const user = this.store.addMessage({
             conversationId,
             role: "user",
@@ -117,7 +118,6 @@ export class ChatService {
             parentId,
             attachments: images.value,
         });
-        const {conversation, remote} = admitted.value;
         if (conversation.title === DEFAULT_TITLE) {
             const renamed = this.store.rename(conversationId, titleFrom(text));
             if (renamed) this.bus.emit({type: "conversation.updated", conversation: renamed});
@@ -127,9 +127,7 @@ export class ChatService {
         const withAuto = auto.length
             ? {...options, preflight: [...auto, ...(options.preflight ?? [])]}
             : options;
-        const question: UserItem = {type: "user", text: options.prompt ?? text};
-        const seen = images.value.map((a) => this.historyImage(a.id)).filter((i) => i !== null);
-        if (seen.length > 0) question.images = seen;
+        const question = this.questionItem(options.prompt ?? text, images.value, remote);
         const messageId = this.start(conversation, [...history, question], withAuto, {
             plan: this.planning(conversation, options),
             remote,
@@ -149,9 +147,9 @@ export class ChatService {
             return fail("NOT_FOUND", `no answer ${messageId} to regenerate in this conversation`);
         const admitted = this.admit(conversationId, options);
         if (!admitted.ok) return admitted;
-        const history = this.history(conversationId, question.parentId);
-        const prompt = this.questionItem(question, options.prompt);
         const {conversation, remote} = admitted.value;
+        const history = this.history(conversationId, question.parentId, remote);
+        const prompt = this.questionItem(options.prompt ?? question.content, question.attachments, remote);
         const plan = this.planning(conversation, options);
         return ok({
             messageId: this.start(conversation, [...history, prompt], options, {
@@ -162,27 +160,39 @@ export class ChatService {
         });
     }
 
-    /** The messages up to `lastId` as the model reads them, each question's images with it. */
-    private history(conversationId: string, lastId: string | null): ChatHistoryItem[] {
-        return toModelHistory(this.store.branchTo(conversationId, lastId), (id) => this.historyImage(id));
+    /**
+     * The messages up to `lastId` as the model reads them: each question's and tool's images with it, or (for
+     * a model that cannot see) their size and type only, which it reads as a note.
+     */
+    private history(
+        conversationId: string,
+        lastId: string | null,
+        remote: RemoteEngine | null,
+    ): ChatHistoryItem[] {
+        return toModelHistory(this.store.branchTo(conversationId, lastId), this.imageReader(remote));
     }
 
-    /** A question asked again (a new answer, a plan run): its text, or the prompt given, and its images. */
-    private questionItem(question: Message, prompt?: string): UserItem {
-        const item: UserItem = {type: "user", text: prompt ?? question.content};
-        const images = (question.attachments ?? [])
-            .map((a) => this.historyImage(a.id))
-            .filter((i) => i !== null);
-        if (images.length > 0) item.images = images;
-        return item;
+    /** A question as the model reads it: its text and its images (see history). */
+    private questionItem(
+        text: string,
+        attachments: readonly {id: string}[] | undefined,
+        remote: RemoteEngine | null,
+    ): UserItem {
+        const read = this.imageReader(remote);
+        const images = (attachments ?? []).map((a) => read(a.id)).filter((i) => i !== null);
+        return images.length > 0 ? {type: "user", text, images} : {type: "user", text};
     }
 
-    private historyImage(id: string): HistoryImage | null {
-        const attachment = this.store.attachments.get(id);
-        const kept = this.store.attachments.read(id, "full");
-        if (!attachment || !kept) return null;
-        const {width, height} = attachment;
-        return {mime: kept.mime, data: kept.data.toString("base64"), width, height};
+    /** Kept images as a model reads them; their pixels only for one that sees. */
+    private imageReader(remote: RemoteEngine | null): (id: string) => HistoryImage | null {
+        const sees = seesImages(remote);
+        return (id) => {
+            const attachment = this.store.attachments.get(id);
+            if (!attachment) return null;
+            const {mime, width, height} = attachment;
+            const data = sees ? this.store.attachments.read(id, "full")?.data.toString("base64") : "";
+            return data === undefined ? null : {mime, data, width, height};
+        };
     }
 
     /** The images a question names, each kept (with the name it was attached with). */
@@ -218,8 +228,9 @@ export class ChatService {
         if (!steps.ok) return steps;
         const admitted = this.admit(stored.id, {});
         if (!admitted.ok) return admitted;
-        const history = this.history(stored.id, question.parentId);
-        const prompt = this.questionItem(question);
+        const {remote} = admitted.value;
+        const history = this.history(stored.id, question.parentId, remote);
+        const prompt = this.questionItem(question.content, question.attachments, remote);
         const plan = {run: steps.value};
         const reuse = message.plan.state === "proposed" ? message : undefined;
         return ok({
@@ -309,7 +320,7 @@ export class ChatService {
         const conversationId = conversation.id;
         const engine: StepEngine = remote ?? this.engine;
         // A model that cannot see reads a note in each image's place.
-        const sees = remote !== undefined && remote !== null && remote.imageRefusal() === null;
+        const sees = seesImages(remote ?? null);
         if (!sees) history = withoutImages(history);
         if (reuse) this.store.reopen(reuse.id, this.processes.id);
         const answer =
@@ -346,7 +357,7 @@ export class ChatService {
                 generation: this.generationFor(conversation),
                 signal: controller.signal,
                 plan,
-                ...(sees ? {image: (id: string) => this.historyImage(id)} : {}),
+                ...(sees ? {image: this.imageReader(remote ?? null)} : {}),
             },
         );
         this.keepLog(answer.id, running.log);
@@ -382,6 +393,11 @@ export class ChatService {
     async stopAll(): Promise<void> {
         await this.active.cancelAll(new Error("Cairn is closing"));
     }
+}
+
+/** Whether the model that answers sees images: a provider's not known to read text only (never the local engine). */
+function seesImages(remote: RemoteEngine | null): boolean {
+    return remote !== null && remote.imageRefusal() === null;
 }
 
 /** Why a tool the person chose cannot run, in words that say what to change. */
