@@ -71,18 +71,25 @@ export class ToolRegistry {
         }
         const listed = [...this.tools.values()].filter((t) => t.source === source);
         this.index.setSource(source, listed);
-        this.vectors?.setSource(source, listed);
+        this.vectors?.setSource(
+            source,
+            listed.filter((t) => this.isEnabled(t.name)),
+        );
         return problems;
     }
 
-    /** Adds search by meaning: every tool's text is embedded in the background, and as sources change. */
+    /**
+     * Adds search by meaning: every enabled tool's text is embedded in the background, and as sources change
+     * (a tool switched off in tools.yaml, such as generate_image until a server is set, is never offered).
+     */
     useVectors(vectors: ToolVectors): void {
         this.vectors = vectors;
-        const sources = new Set([...this.tools.values()].map((t) => t.source ?? "built-in"));
+        const enabled = [...this.tools.values()].filter((t) => this.isEnabled(t.name));
+        const sources = new Set(enabled.map((t) => t.source ?? "built-in"));
         for (const source of sources)
             vectors.setSource(
                 source,
-                [...this.tools.values()].filter((t) => (t.source ?? "built-in") === source),
+                enabled.filter((t) => (t.source ?? "built-in") === source),
             );
     }
 
