@@ -1,16 +1,7 @@
-import type {Attachment, AttachmentMime} from "../../shared/contract.js";
+import type {Attachment} from "../../shared/contract.js";
 import {createHash} from "node:crypto";
 import {prepareImage, type PreparedImage} from "../media/images.js";
 import {StatementCache, type Db} from "./db.js";
-
-type Row = {
-    id: string;
-    name: string;
-    mime: AttachmentMime;
-    width: number;
-    height: number;
-    bytes: number;
-};
 
 /** An image sent but not used by a message is kept this long (the window may still send it). */
 const UNUSED_MS = 60 * 60 * 1000;
@@ -58,8 +49,8 @@ export class AttachmentStore {
     get(id: string): Attachment | null {
         const row = this.statements
             .get("SELECT id, name, mime, width, height, length(data) AS bytes FROM attachments WHERE id = ?")
-            .get(id) as Row | undefined;
-        return row ? toAttachment(row) : null;
+            .get(id) as Attachment | undefined;
+        return row ?? null;
     }
 
     /** The kept copy or its thumbnail (WebP). */
@@ -69,11 +60,6 @@ export class AttachmentStore {
             .get(id) as {mime: string; data: Buffer} | undefined;
         if (!row) return null;
         return size === "thumb" ? {mime: "image/webp", data: row.data} : row;
-    }
-
-    /** The ids that are not kept (never sent, or gone). */
-    missing(ids: readonly string[]): string[] {
-        return ids.filter((id) => !this.statements.get("SELECT 1 FROM attachments WHERE id = ?").get(id));
     }
 
     /**
@@ -99,15 +85,13 @@ export class AttachmentStore {
 
     forMessage(messageId: string): Attachment[] {
         if (!this.present) return [];
-        return (
-            this.statements
-                .get(
-                    `SELECT a.id, l.name, a.mime, a.width, a.height, length(a.data) AS bytes
-                       FROM message_attachments l JOIN attachments a ON a.id = l.attachment_id
-                      WHERE l.message_id = ? ORDER BY l.position`,
-                )
-                .all(messageId) as Row[]
-        ).map(toAttachment);
+        return this.statements
+            .get(
+                `SELECT a.id, l.name, a.mime, a.width, a.height, length(a.data) AS bytes
+                   FROM message_attachments l JOIN attachments a ON a.id = l.attachment_id
+                  WHERE l.message_id = ? ORDER BY l.position`,
+            )
+            .all(messageId) as Attachment[];
     }
 
     /** Each message's images in a conversation, by message id. */
@@ -121,13 +105,10 @@ export class AttachmentStore {
                    JOIN messages m ON m.id = l.message_id
                   WHERE m.conversation_id = ? ORDER BY l.message_id, l.position`,
             )
-            .all(conversationId) as (Row & {message_id: string})[];
+            .all(conversationId) as (Attachment & {message_id: string})[];
         const byMessage = new Map<string, Attachment[]>();
-        for (const row of rows) {
-            const list = byMessage.get(row.message_id) ?? [];
-            list.push(toAttachment(row));
-            byMessage.set(row.message_id, list);
-        }
+        for (const {message_id, ...attachment} of rows)
+            byMessage.set(message_id, [...(byMessage.get(message_id) ?? []), attachment]);
         return byMessage;
     }
 
@@ -145,15 +126,4 @@ export class AttachmentStore {
             )
             .run(now - UNUSED_MS).changes;
     }
-}
-
-function toAttachment(row: Row): Attachment {
-    return {
-        id: row.id,
-        name: row.name,
-        mime: row.mime,
-        width: row.width,
-        height: row.height,
-        bytes: row.bytes,
-    };
 }

@@ -18,7 +18,7 @@ export type PendingImage = {
 
 /** Sends an image to the core in chunks; the core checks it, turns it upright, strips and keeps it. */
 async function uploadImage(api: CairnApi, file: File, onSent: (share: number) => void): Promise<Attachment> {
-    const name = file.name || `pasted image.${file.type.split("/")[1] ?? "png"}`;
+    const name = nameOf(file);
     if (file.size === 0) throw new Error(`${name} is empty`);
     if (file.size > ATTACHMENT_LIMITS.maxBytes)
         throw new Error(
@@ -35,6 +35,11 @@ async function uploadImage(api: CairnApi, file: File, onSent: (share: number) =>
     const kept = await api.invoke("attachments.finish", {uploadId});
     if (!kept.ok) throw new Error(kept.error.message);
     return kept.value;
+}
+
+/** A file's name; a pasted image has none ("pasted image.png"). */
+function nameOf(file: File): string {
+    return file.name || `pasted image.${file.type.split("/")[1] ?? "png"}`;
 }
 
 let nextKey = 0;
@@ -54,19 +59,13 @@ export function usePendingImages() {
             const room = ATTACHMENT_LIMITS.perMessage - images.length;
             for (const [index, file] of files.entries()) {
                 const key = `image-${++nextKey}`;
-                const pending: PendingImage = {
-                    key,
-                    name: file.name || "pasted image",
-                    share: 0,
-                    attachment: null,
-                    error: null,
-                };
-                if (index >= room) {
-                    pending.error = `${pending.name}: a message takes at most ${ATTACHMENT_LIMITS.perMessage} images`;
-                    setImages((list) => [...list, pending]);
-                    continue;
-                }
-                setImages((list) => [...list, pending]);
+                const name = nameOf(file);
+                const error =
+                    index >= room
+                        ? `${name}: a message takes at most ${ATTACHMENT_LIMITS.perMessage} images`
+                        : null;
+                setImages((list) => [...list, {key, name, share: 0, attachment: null, error}]);
+                if (error) continue;
                 uploadImage(api, file, (share) => update(key, {share})).then(
                     (attachment) => update(key, {attachment, name: attachment.name}),
                     (error: Error) => update(key, {error: error.message}),

@@ -3,7 +3,7 @@ import {toString} from "mdast-util-to-string";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import {unified} from "unified";
-import {useCallback, useEffect, useState, useSyncExternalStore} from "react";
+import {useEffect, useState, useSyncExternalStore} from "react";
 
 /** Blocks read as one piece of speech each; a block's own text, without its markdown syntax. */
 const SPOKEN_BLOCKS = new Set(["paragraph", "heading", "tableCell"]);
@@ -130,9 +130,9 @@ const AUTO_KEY = "cairn.readAloud";
 
 /** Read each new answer aloud when it is done: this window's choice, kept in its storage. */
 export function useAutoRead(): [boolean, (on: boolean) => void] {
-    const [auto, setAuto] = useState(() => localStorage.getItem(AUTO_KEY) === "on");
+    const [auto, setAuto] = useState(autoReadOn);
     useEffect(() => localStorage.setItem(AUTO_KEY, auto ? "on" : "off"), [auto]);
-    return [auto, useCallback((on: boolean) => setAuto(on), [])];
+    return [auto, setAuto];
 }
 
 export function autoReadOn(): boolean {
