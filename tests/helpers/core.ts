@@ -4,12 +4,26 @@ import {TEST_MODEL, tempDir} from "./paths.js";
 
 export type TestCore = {core: Core; api: CairnApi; events: AppEvent[]; dataDir: string};
 
-/** A real core on a temp SQLite file with the real test model, reached through the in-memory transport. */
-export async function openTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
+/**
+ * The longest answer in a new test library (Settings' default, so a conversation's or an assistant's own limit
+ * still wins): the test model writes until its context is full otherwise (about 800 tokens, 4 s of CPU per
+ * answer), and few tests read more than a few words.
+ */
+export const TEST_ANSWER_TOKENS = 48;
+
+/**
+ * A real core on a temp SQLite file with the real test model, reached through the in-memory transport. A new
+ * library's answers are TEST_ANSWER_TOKENS long at most unless `answerTokens` says otherwise.
+ */
+export async function openTestCore(
+    options: Partial<CoreOptions> & {answerTokens?: number} = {},
+): Promise<TestCore> {
+    const {answerTokens = TEST_ANSWER_TOKENS, ...coreOptions} = options;
     const dataDir = options.dataDir ?? tempDir();
-    const core = createCore({dataDir, modelPath: TEST_MODEL, threads: 1, gpu: false, ...options});
-    await core.loadConfiguredModel();
+    const core = createCore({dataDir, modelPath: TEST_MODEL, threads: 1, gpu: false, ...coreOptions});
     const api = createMemoryClient(core);
+    if (!options.dataDir) unwrap(await api.invoke("settings.set", {generation: {maxTokens: answerTokens}}));
+    await core.loadConfiguredModel();
     const events: AppEvent[] = [];
     api.onEvent((e) => events.push(e));
     return {core, api, events, dataDir};

@@ -6,6 +6,7 @@ import path from "node:path";
 import {fileURLToPath} from "node:url";
 import {promisify} from "node:util";
 import {runBuild} from "../../main/llm/cpuBuild.js";
+import {ROOT} from "./paths.js";
 import {CACHE, llamaSourceRepo} from "./templateModel.js";
 
 const run = promisify(execFile);
@@ -103,7 +104,7 @@ const UNOPTIMISED = ["-DCMAKE_C_FLAGS_RELEASE=-O0 -DNDEBUG", "-DCMAKE_CXX_FLAGS_
 async function buildOnPrebuilt(work: string, folder: string): Promise<void> {
     fs.renameSync(path.join(work, "CMakeLists.txt"), path.join(work, "CMakeLists.upstream.txt"));
     fs.copyFileSync(
-        fileURLToPath(new URL("llamaServerOnPrebuilt.cmake", import.meta.url)),
+        path.join(ROOT, "tests", "helpers", "llamaServerOnPrebuilt.cmake"),
         path.join(work, "CMakeLists.txt"),
     );
     await configureAndBuild(work, [`-DNLC_BINS=${folder}`, "-DBUILD_SHARED_LIBS=OFF", ...UNOPTIMISED]);

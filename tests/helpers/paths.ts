@@ -2,8 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {fileURLToPath} from "node:url";
+import {appRoot} from "../../main/appRoot.js";
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The checkout's root, from the TypeScript source (tsx) or from its compiled copy under out/test. */
+export const ROOT = appRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const TEST_MODEL = path.resolve(ROOT, "../shared/models/stories260K.gguf");
 export const CLI = path.join(ROOT, "bin", "cairn.js");
 
