@@ -302,7 +302,7 @@ export class Engine {
             this.sequence = this.context.getSequence(
                 this.speculation ? {tokenPredictor: this.speculation.predictor} : undefined,
             );
-            format = await chooseChatFormat(this.model);
+            format = await chooseChatFormat(this.model, modelPath);
             this.chatWrapper = format.wrapper;
             this.modelKey = modelKeyOf(modelPath, llama);
         } catch (error) {

@@ -124,7 +124,7 @@ async function resolvedWithTokenizer(file: string) {
         const {llama} = await anyLlama();
         const model = await llama.loadModel({modelPath: file, vocabOnly: true});
         try {
-            return (await chooseChatFormat(model)).wrapper;
+            return (await chooseChatFormat(model, file)).wrapper;
         } finally {
             await model.dispose();
         }
