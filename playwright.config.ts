@@ -29,11 +29,12 @@ export default defineConfig({
     outputDir: "test-results",
     projects: [
         {name: "chromium", testDir: "tests/e2e", use: {...chromium, viewport: {width: 1280, height: 800}}},
-        // The chat window's features again in a small window (layout and axe set their own sizes).
+        // The chat window's features again in a small window (layout, axe and the dialogs' focus tests set
+        // their own sizes).
         {
             name: "chromium-800x600",
             testDir: "tests/e2e",
-            testMatch: /(messages|markdown|search|thinking|header|dialogs|sidebar|images)\.spec\.ts$/,
+            testMatch: /(messages|markdown|search|thinking|header|sidebar|images)\.spec\.ts$/,
             use: {...chromium, viewport: {width: 800, height: 600}},
         },
         {name: "electron", testDir: "tests/electron"},
