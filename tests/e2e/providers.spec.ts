@@ -45,11 +45,16 @@ test("a conversation answered by a model served elsewhere: chosen among the serv
     const picker = page.getByRole("combobox", {name: "Model", exact: true});
     const host = new URL(other.apiUrl!).host;
     await expect(picker.locator("option", {hasText: "other · m"})).toHaveCount(1);
-    // Opening the picker asks each provider for its models (the other Cairn lists its installed ones).
-    const listed = (await (
-        await fetch(`${other.apiUrl}/models`, {headers: {Authorization: `Bearer ${KEY}`}})
-    ).json()) as {data: {id: string}[]};
-    const model = listed.data[0]!.id;
+    // Opening the picker asks each provider for its models (the other Cairn lists its installed ones, once its
+    // model has loaded: it listens before that, and on a busy machine the list was still empty here).
+    const listed = async () =>
+        (
+            (await (
+                await fetch(`${other.apiUrl}/models`, {headers: {Authorization: `Bearer ${KEY}`}})
+            ).json()) as {data: {id: string}[]}
+        ).data;
+    await expect.poll(async () => (await listed()).length).toBeGreaterThan(0);
+    const model = (await listed())[0]!.id;
     await picker.focus();
     await expect(picker.locator("option", {hasText: `other · ${model}`})).toHaveCount(1);
     await picker.selectOption({label: `other · ${model}`});
