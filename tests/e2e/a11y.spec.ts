@@ -196,7 +196,11 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
         // Last: it opens a conversation of its own.
         name: "An MCP server's form",
         open: async (page) => {
+            // As for the plan: the new conversation's address first, or the call goes to the one before (on a
+            // busy machine the form then opened over an empty conversation, and no answer followed in it).
+            const before = new URL(page.url()).searchParams.get("c");
             await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+            await expect.poll(() => new URL(page.url()).searchParams.get("c")).not.toBe(before);
             await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
             const id = new URL(page.url()).searchParams.get("c")!;
             await sendWithPreflight(page, id, [{name: "fixture.ask", args: {}}], {toolChoice: "none"});
