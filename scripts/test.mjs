@@ -1,13 +1,14 @@
 // `npm test`: build, then three streams at once: unit and integration tests (node's test runner, on their
 // compiled copies in out/test: scripts/buildTests.mjs) then the stories; Playwright e2e in Chromium;
-// llama-server's build then its tests (CAIRN_TEST_SERIAL=1: one after another). Optional arguments pick suites: unit, integration, stories, e2e, electron. Every stage runs even
-// when an earlier one failed (only a failed build stops the rest); the last line counts every test of every
-// stage: "total: N passed, N failed, N skipped".
+// llama-server's build then its tests (CAIRN_TEST_SERIAL=1: one after another). Optional arguments pick
+// suites: unit, integration, stories, e2e, electron. Every stage runs even when an earlier one failed (only a
+// failed build stops the rest); the last line counts every test of every stage: "total: N passed, N failed,
+// N skipped".
 import {spawn} from "node:child_process";
-import {existsSync, readFileSync, readdirSync, statSync} from "node:fs";
+import {existsSync, readFileSync} from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {buildTests, compiledPath} from "./buildTests.mjs";
+import {compiledPath, filesUnder} from "./buildTests.mjs";
 
 const suites = process.argv.slice(2);
 const want = (name) => suites.length === 0 || suites.includes(name);
@@ -139,14 +140,6 @@ function failuresOf(text) {
     return [...names].slice(0, 12);
 }
 
-function testFiles(dir) {
-    return readdirSync(dir).flatMap((name) => {
-        const full = path.join(dir, name);
-        if (statSync(full).isDirectory()) return testFiles(full);
-        return /\.test\.tsx?$/.test(name) ? [full] : [];
-    });
-}
-
 function electronBinaryInstalled() {
     const pathFile = path.join("node_modules", "electron", "path.txt");
     if (!existsSync(pathFile)) return false;
@@ -170,17 +163,20 @@ function summary() {
 
 const build = await run("build", "node", ["scripts/build.mjs"]);
 if (build.code !== 0) process.exit(summary());
-// The node test files run compiled (out/test): each of their processes and workers would otherwise spend
-// about 1.5 s of CPU in tsx's loader. The stories and llama-server's files still run under tsx.
-await buildTests();
 
 // llama.cpp's own server, for the files that need it: built once per machine (cached) on node-llama-cpp's
 // prebuilt libraries (about 100 s on 2 cores alone; 310 s where the whole tree is built), beside the other stages.
 const NEEDS_LLAMA_SERVER = [path.join("tests", "integration", "llamaServer.test.ts")];
 const nodeSuites = ["unit", "integration"]
     .filter(want)
-    .flatMap((s) => testFiles(path.join("tests", s)))
+    .flatMap((s) => filesUnder(`tests/${s}`, /\.test\.tsx?$/))
     .filter((file) => !NEEDS_LLAMA_SERVER.includes(file));
+// The node test files run compiled (out/test): each of their processes and workers would otherwise spend about
+// 1.5 s of CPU in tsx's loader. The stories and llama-server's files still run under tsx.
+if (nodeSuites.length > 0) {
+    const compiled = await run("compile tests", "node", ["scripts/buildTests.mjs"]);
+    if (compiled.code !== 0) process.exit(summary());
+}
 /** The build, then the files that need it, beside the other stages (they fail on their own if it failed). */
 async function llamaServerStages() {
     await run("llama-server build", "node", ["--import", "tsx", "tests/helpers/buildLlamaServer.ts"], {

@@ -9,20 +9,18 @@ export type TestCore = {core: Core; api: CairnApi; events: AppEvent[]; dataDir: 
  * still wins): the test model writes until its context is full otherwise (about 800 tokens, 4 s of CPU per
  * answer), and few tests read more than a few words.
  */
-export const TEST_ANSWER_TOKENS = 48;
+const TEST_ANSWER_TOKENS = 48;
 
 /**
  * A real core on a temp SQLite file with the real test model, reached through the in-memory transport. A new
- * library's answers are TEST_ANSWER_TOKENS long at most unless `answerTokens` says otherwise.
+ * library's answers are TEST_ANSWER_TOKENS long at most.
  */
-export async function openTestCore(
-    options: Partial<CoreOptions> & {answerTokens?: number} = {},
-): Promise<TestCore> {
-    const {answerTokens = TEST_ANSWER_TOKENS, ...coreOptions} = options;
+export async function openTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
     const dataDir = options.dataDir ?? tempDir();
-    const core = createCore({dataDir, modelPath: TEST_MODEL, threads: 1, gpu: false, ...coreOptions});
+    const core = createCore({dataDir, modelPath: TEST_MODEL, threads: 1, gpu: false, ...options});
     const api = createMemoryClient(core);
-    if (!options.dataDir) unwrap(await api.invoke("settings.set", {generation: {maxTokens: answerTokens}}));
+    if (!options.dataDir)
+        unwrap(await api.invoke("settings.set", {generation: {maxTokens: TEST_ANSWER_TOKENS}}));
     await core.loadConfiguredModel();
     const events: AppEvent[] = [];
     api.onEvent((e) => events.push(e));
