@@ -14,8 +14,8 @@ const run = promisify(execFile);
 /**
  * How llama-server is built. "test": for the tests' tiny models, whose answers do not depend on its speed: the
  * server alone (-O0) linked against node-llama-cpp's prebuilt llama.cpp libraries of the same source, where
- * they are installed (Linux x64): 99 s on 2 cores (181 s of CPU) against 310 s (527 s) for the whole tree at
- * -O0, measured 2026-11-27; elsewhere, or if that build fails, the whole tree at -O0. "release": llama.cpp's
+ * they are installed (Linux x64), its files compiled a few at a time as one (llamaServerOnPrebuilt.cmake): 47 s
+ * on 2 cores (67 s of CPU) against 310 s (527 s) for the whole tree at -O0, measured 2026-11-27; elsewhere, or if that build fails, the whole tree at -O0. "release": llama.cpp's
  * own Release build of the whole tree (-O3), for the speed figures of `npm run bench:llama-server`. Each is
  * cached on its own.
  */
@@ -95,7 +95,8 @@ function prebuiltLibraries(): {folder: string; version: string} | null {
 
 function cacheSuffix(build: LlamaServerBuild, libraries: {version: string} | null): string {
     if (build === "release") return "";
-    return libraries ? `-on-node-llama-cpp-${libraries.version}` : "-O0";
+    // "unity": the recipe of llamaServerOnPrebuilt.cmake (a binary built by an earlier one is built again).
+    return libraries ? `-on-node-llama-cpp-${libraries.version}-unity` : "-O0";
 }
 
 const UNOPTIMISED = ["-DCMAKE_C_FLAGS_RELEASE=-O0 -DNDEBUG", "-DCMAKE_CXX_FLAGS_RELEASE=-O0 -DNDEBUG"];
