@@ -29,12 +29,14 @@ export default defineConfig({
     outputDir: "test-results",
     projects: [
         {name: "chromium", testDir: "tests/e2e", use: {...chromium, viewport: {width: 1280, height: 800}}},
-        // The chat window's features again in a small window (layout, axe and the dialogs' focus tests set
-        // their own sizes).
+        // The chat window's tests whose layout depends on the window's size (tagged @small-window: the header,
+        // the sidebar, messages' buttons and edit box, wide code and tables, image chips and the viewer, the
+        // export dialog) again in a small window. Layout, documents, search, axe and the dialogs' focus tests set
+        // their own sizes.
         {
             name: "chromium-800x600",
             testDir: "tests/e2e",
-            testMatch: /(messages|markdown|search|thinking|header|sidebar|images)\.spec\.ts$/,
+            grep: /@small-window/,
             use: {...chromium, viewport: {width: 800, height: 600}},
         },
         {name: "electron", testDir: "tests/electron"},

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import {axeOn} from "../helpers/axe.js";
 import {expect, test, type Page} from "@playwright/test";
 import fs from "node:fs";
 import {tempDir} from "../helpers/paths.js";
@@ -37,7 +37,7 @@ test("make an assistant, start a conversation with it, export and import it", as
     await editor.getByRole("checkbox", {name: "web_search on"}).uncheck();
     await expect(editor.getByText("Tools: 1 off, 0 always offered")).toBeVisible();
     await editor.getByRole("checkbox", {name: "New conversations start with it (the default)"}).check();
-    expect((await new AxeBuilder({page}).include("dialog").analyze()).violations).toEqual([]);
+    expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
     await editor.evaluate((form) => form.scrollIntoView({block: "start"}));
     for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({colorScheme});

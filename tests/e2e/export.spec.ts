@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import {axeOn} from "../helpers/axe.js";
 import {expect, test} from "@playwright/test";
 import fs from "node:fs";
 import {tempDir} from "../helpers/paths.js";
@@ -29,7 +29,7 @@ test("HTML is one file that reads offline; PDF opens the conversation unfolded t
     await page.goto(served.url);
     await page.getByRole("button", {name: "Export"}).click();
     const dialog = page.getByRole("dialog", {name: "Export"});
-    expect((await new AxeBuilder({page}).include("dialog").analyze()).violations).toEqual([]);
+    expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
     await page.screenshot({path: testInfo.outputPath("export-dialog.png")});
     const download = page.waitForEvent("download");
     await dialog.getByRole("button", {name: "HTML"}).click();

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
+import {axeOn} from "../helpers/axe.js";
 import {expect, test} from "@playwright/test";
 import {startHubServer, type HubServer} from "../helpers/hubServer.js";
 import {TEST_MODEL} from "../helpers/paths.js";
@@ -72,7 +72,7 @@ test("Models: search Hugging Face, see a repository's quantizations with their f
             await table.scrollIntoViewIfNeeded();
             await page.screenshot({path: testInfo.outputPath(`hub-${colorScheme}-${size.width}.png`)});
         }
-        const axe = await new AxeBuilder({page}).include(".dialog.models").analyze();
+        const axe = await axeOn(page).include(".dialog.models").analyze();
         expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
     }
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import {axeOn} from "../helpers/axe.js";
 import {expect, test, type Page} from "@playwright/test";
 import sharp from "sharp";
 import {startCloudServer, type CloudServer} from "../helpers/cloudServers.js";
@@ -34,7 +34,7 @@ async function pasteImage(page: Page) {
 }
 
 const violations = async (page: Page) =>
-    (await new AxeBuilder({page}).analyze()).violations.map((v) => `${v.id}: ${v.help}`);
+    (await axeOn(page).analyze()).violations.map((v) => `${v.id}: ${v.help}`);
 
 async function shoot(page: Page, name: string) {
     const dir = path.join("test-results", "screens");
@@ -46,37 +46,39 @@ async function shoot(page: Page, name: string) {
     await page.emulateMedia({colorScheme: null});
 }
 
-test("a pasted image shows as a thumbnail; the local model cannot see it: said in words, the draft and image kept", async ({
-    page,
-}) => {
-    served = await startServe({extra: ["--max-tokens", "8"]});
-    await page.goto(served.url);
-    await expect(page.locator(".status .state")).toHaveText("ready");
-    await pasteImage(page);
-    const attached = page.getByRole("list", {name: "Attached images"});
-    await expect(attached.getByRole("listitem")).toHaveCount(1);
-    await expect(attached.locator("img")).toHaveCount(1);
-    await expect(attached).toContainText("screenshot.png");
-    await page.getByRole("textbox", {name: "Message"}).fill("What is in this picture?");
-    await shoot(page, "images-attached");
-    expect(await violations(page)).toEqual([]);
-    await page.getByRole("button", {name: "Send"}).click();
-    await expect(page.getByRole("alert").filter({hasText: "cannot see images"})).toContainText(
-        "Cairn's built-in engine reads text only",
-    );
-    // Nothing lost: the text and the image are still there to send elsewhere; nothing was stored.
-    await expect(page.getByRole("textbox", {name: "Message"})).toHaveValue("What is in this picture?");
-    await expect(attached.locator("img")).toHaveCount(1);
-    await expect(page.locator("article.message")).toHaveCount(0);
-    await shoot(page, "images-refused");
-    // Removed, the question goes as text.
-    await attached.getByRole("button", {name: "Remove screenshot.png"}).click();
-    await expect(attached).toHaveCount(0);
-    await page.getByRole("button", {name: "Send"}).click();
-    await expect(page.locator("article.message.user")).toHaveCount(1);
-});
+test(
+    "a pasted image shows as a thumbnail; the local model cannot see it: said in words, the draft and image kept",
+    {tag: "@small-window"},
+    async ({page}) => {
+        served = await startServe({extra: ["--max-tokens", "8"]});
+        await page.goto(served.url);
+        await expect(page.locator(".status .state")).toHaveText("ready");
+        await pasteImage(page);
+        const attached = page.getByRole("list", {name: "Attached images"});
+        await expect(attached.getByRole("listitem")).toHaveCount(1);
+        await expect(attached.locator("img")).toHaveCount(1);
+        await expect(attached).toContainText("screenshot.png");
+        await page.getByRole("textbox", {name: "Message"}).fill("What is in this picture?");
+        await shoot(page, "images-attached");
+        expect(await violations(page)).toEqual([]);
+        await page.getByRole("button", {name: "Send"}).click();
+        await expect(page.getByRole("alert").filter({hasText: "cannot see images"})).toContainText(
+            "Cairn's built-in engine reads text only",
+        );
+        // Nothing lost: the text and the image are still there to send elsewhere; nothing was stored.
+        await expect(page.getByRole("textbox", {name: "Message"})).toHaveValue("What is in this picture?");
+        await expect(attached.locator("img")).toHaveCount(1);
+        await expect(page.locator("article.message")).toHaveCount(0);
+        await shoot(page, "images-refused");
+        // Removed, the question goes as text.
+        await attached.getByRole("button", {name: "Remove screenshot.png"}).click();
+        await expect(attached).toHaveCount(0);
+        await page.getByRole("button", {name: "Send"}).click();
+        await expect(page.locator("article.message.user")).toHaveCount(1);
+    },
+);
 
-test("what is not an image is refused in its chip, in words", async ({page}) => {
+test("what is not an image is refused in its chip, in words", {tag: "@small-window"}, async ({page}) => {
     served = await startServe({extra: ["--max-tokens", "8"]});
     await page.goto(served.url);
     await page.locator('.composer input[type="file"]').setInputFiles({
@@ -111,57 +113,61 @@ test.describe("a provider's model that sees", () => {
     });
     test.afterEach(async () => server.close());
 
-    test("the picked image goes with the question, shows in the message and opens full size", async ({
-        page,
-    }) => {
-        await page.goto(served.url);
-        await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
-        await page
-            .getByRole("combobox", {name: "Model", exact: true})
-            .selectOption({label: "vision · qwen2.5-vl-7b"});
-        const photo = await sharp({create: {width: 1600, height: 1200, channels: 3, background: "#2563eb"}})
-            .jpeg()
-            .toBuffer();
-        await page.locator('.composer input[type="file"]').setInputFiles({
-            name: "holiday.jpg",
-            mimeType: "image/jpeg",
-            buffer: photo,
-        });
-        await expect(page.getByRole("list", {name: "Attached images"}).locator("img")).toHaveCount(1);
-        await page.getByRole("textbox", {name: "Message"}).fill("What is this?");
-        await page.getByRole("textbox", {name: "Message"}).press("Enter");
-        const answer = page.locator("article.message.assistant");
-        await expect(answer).toHaveAttribute("data-status", "complete");
-        await expect(answer.locator(".content")).toContainText("A yellow box on blue.");
-        await expect(page.getByRole("list", {name: "Attached images"})).toHaveCount(0);
-        const sent = server.requests.find((r) => r.method === "POST")!.body as {
-            messages: {role: string; content: unknown}[];
-        };
-        const parts = sent.messages.at(-1)!.content as {type: string; image_url?: {url: string}}[];
-        expect(parts.map((p) => p.type)).toEqual(["text", "image_url"]);
-        expect(parts[1]!.image_url!.url).toMatch(/^data:image\/jpeg;base64,/);
+    test(
+        "the picked image goes with the question, shows in the message and opens full size",
+        {tag: "@small-window"},
+        async ({page}) => {
+            await page.goto(served.url);
+            await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+            await page
+                .getByRole("combobox", {name: "Model", exact: true})
+                .selectOption({label: "vision · qwen2.5-vl-7b"});
+            const photo = await sharp({
+                create: {width: 1600, height: 1200, channels: 3, background: "#2563eb"},
+            })
+                .jpeg()
+                .toBuffer();
+            await page.locator('.composer input[type="file"]').setInputFiles({
+                name: "holiday.jpg",
+                mimeType: "image/jpeg",
+                buffer: photo,
+            });
+            await expect(page.getByRole("list", {name: "Attached images"}).locator("img")).toHaveCount(1);
+            await page.getByRole("textbox", {name: "Message"}).fill("What is this?");
+            await page.getByRole("textbox", {name: "Message"}).press("Enter");
+            const answer = page.locator("article.message.assistant");
+            await expect(answer).toHaveAttribute("data-status", "complete");
+            await expect(answer.locator(".content")).toContainText("A yellow box on blue.");
+            await expect(page.getByRole("list", {name: "Attached images"})).toHaveCount(0);
+            const sent = server.requests.find((r) => r.method === "POST")!.body as {
+                messages: {role: string; content: unknown}[];
+            };
+            const parts = sent.messages.at(-1)!.content as {type: string; image_url?: {url: string}}[];
+            expect(parts.map((p) => p.type)).toEqual(["text", "image_url"]);
+            expect(parts[1]!.image_url!.url).toMatch(/^data:image\/jpeg;base64,/);
 
-        const thumb = page
-            .locator("article.message.user")
-            .getByRole("button", {name: "Open holiday.jpg, 1600×1200"});
-        await expect(thumb.locator("img")).toBeVisible();
-        await shoot(page, "images-message");
-        expect(await violations(page)).toEqual([]);
-        await thumb.click();
-        const viewer = page.getByRole("dialog", {name: "holiday.jpg"});
-        await expect(viewer.getByRole("img", {name: "holiday.jpg"})).toBeVisible();
-        await expect(viewer).toContainText("1600×1200");
-        await shoot(page, "images-viewer");
-        expect(await violations(page)).toEqual([]);
-        await page.keyboard.press("Escape");
-        await expect(viewer).toHaveCount(0);
-        await expect(thumb).toBeFocused();
-        await page.reload();
-        await expect(
-            page
+            const thumb = page
                 .locator("article.message.user")
-                .getByRole("button", {name: "Open holiday.jpg, 1600×1200"})
-                .locator("img"),
-        ).toBeVisible();
-    });
+                .getByRole("button", {name: "Open holiday.jpg, 1600×1200"});
+            await expect(thumb.locator("img")).toBeVisible();
+            await shoot(page, "images-message");
+            expect(await violations(page)).toEqual([]);
+            await thumb.click();
+            const viewer = page.getByRole("dialog", {name: "holiday.jpg"});
+            await expect(viewer.getByRole("img", {name: "holiday.jpg"})).toBeVisible();
+            await expect(viewer).toContainText("1600×1200");
+            await shoot(page, "images-viewer");
+            expect(await violations(page)).toEqual([]);
+            await page.keyboard.press("Escape");
+            await expect(viewer).toHaveCount(0);
+            await expect(thumb).toBeFocused();
+            await page.reload();
+            await expect(
+                page
+                    .locator("article.message.user")
+                    .getByRole("button", {name: "Open holiday.jpg, 1600×1200"})
+                    .locator("img"),
+            ).toBeVisible();
+        },
+    );
 });

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import {axeOn} from "../helpers/axe.js";
 import {expect, test} from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
@@ -30,7 +30,7 @@ test("exports chosen in the window come in with a report per file, and the last 
     const claude = dialog.getByRole("region", {name: "claude-conversations.json: report"});
     await expect(claude).toContainText("2 conversations imported (7 messages).");
     await expect(dialog.getByRole("button", {name: "Close"})).toBeVisible();
-    expect((await new AxeBuilder({page}).include("dialog").analyze()).violations).toEqual([]);
+    expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
     for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({colorScheme});
         await page.screenshot({path: testInfo.outputPath(`import-${colorScheme}.png`)});

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import {axeOn} from "../helpers/axe.js";
 import {expect, test, type Page} from "@playwright/test";
 import path from "node:path";
 import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
@@ -66,7 +66,7 @@ test("tell a fact, approve it, and a new conversation cites it; incognito recall
     await expect(listed).toHaveCount(1);
     await expect(listed.first()).toContainText("my dog is called Biscuit — from a conversation");
     await memory.scrollIntoViewIfNeeded();
-    expect((await new AxeBuilder({page}).include("dialog").analyze()).violations).toEqual([]);
+    expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
     for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({colorScheme});
         await page.screenshot({path: testInfo.outputPath(`memory-settings-${colorScheme}.png`)});

@@ -10,32 +10,33 @@ test.afterEach(async () => served.stop());
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
-test("Copy copies a message's markdown; Delete hides it with Undo, then deletes it for good", async ({
-    page,
-    context,
-}) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await page.goto(served.url);
-    await ask(page, "Once upon a time");
-    const answer = page.locator("article.message.assistant").last();
-    const text = await answer.locator(".content").innerText();
-    await answer.hover();
-    await answer.getByRole("button", {name: "Copy"}).click();
-    expect((await clipboard(page)).trim()).toBe(text.trim());
-    await expect(answer.locator("time.when")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+test(
+    "Copy copies a message's markdown; Delete hides it with Undo, then deletes it for good",
+    {tag: "@small-window"},
+    async ({page, context}) => {
+        await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+        await page.goto(served.url);
+        await ask(page, "Once upon a time");
+        const answer = page.locator("article.message.assistant").last();
+        const text = await answer.locator(".content").innerText();
+        await answer.hover();
+        await answer.getByRole("button", {name: "Copy"}).click();
+        expect((await clipboard(page)).trim()).toBe(text.trim());
+        await expect(answer.locator("time.when")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
 
-    await answer.getByRole("button", {name: "Delete"}).click();
-    await expect(page.locator("article.message.assistant")).toHaveCount(0);
-    await page.getByRole("status").getByRole("button", {name: "Undo"}).click();
-    await expect(page.locator("article.message.assistant")).toHaveCount(1);
+        await answer.getByRole("button", {name: "Delete"}).click();
+        await expect(page.locator("article.message.assistant")).toHaveCount(0);
+        await page.getByRole("status").getByRole("button", {name: "Undo"}).click();
+        await expect(page.locator("article.message.assistant")).toHaveCount(1);
 
-    await page.locator("article.message.assistant").getByRole("button", {name: "Delete"}).click();
-    await expect(page.getByRole("status")).toContainText("Message deleted");
-    await expect(page.getByRole("status")).toHaveCount(0, {timeout: 10_000});
-    await page.reload();
-    await expect(page.locator("article.message.user")).toHaveCount(1);
-    await expect(page.locator("article.message.assistant")).toHaveCount(0);
-});
+        await page.locator("article.message.assistant").getByRole("button", {name: "Delete"}).click();
+        await expect(page.getByRole("status")).toContainText("Message deleted");
+        await expect(page.getByRole("status")).toHaveCount(0, {timeout: 10_000});
+        await page.reload();
+        await expect(page.locator("article.message.user")).toHaveCount(1);
+        await expect(page.locator("article.message.assistant")).toHaveCount(0);
+    },
+);
 
 test("shortcuts: Esc stops, Ctrl+Shift+C copies the last answer, Ctrl+N starts a conversation, ? lists them", async ({
     page,
@@ -94,42 +95,47 @@ test("Regenerate adds a version of the answer; the arrows switch versions, and t
     ).toBeEnabled();
 });
 
-test("Edit resends a question as a new version; the later turns stay on the old branch; ↑ edits the last question", async ({
-    page,
-}) => {
-    await page.goto(served.url);
-    await ask(page, "Once upon a time");
-    await ask(page, "There was a cat");
-    const first = page.locator("article.message.user").first();
-    await first.hover();
-    await first.getByRole("button", {name: "Edit"}).click();
-    const editor = page.getByRole("textbox", {name: "Edit message"});
-    await expect(editor).toBeFocused();
-    await expect(editor).toHaveValue("Once upon a time");
-    await editor.fill("Once upon a dog");
-    await editor.press("Enter");
-    await expect(page.locator("article.message.assistant").last()).toHaveAttribute("data-status", "complete");
-    await expect(page.locator("article.message.user")).toHaveCount(1);
-    await expect(page.locator("article.message.user .content")).toHaveText("Once upon a dog");
-    const versions = page.locator("article.message.user").getByRole("group", {name: "Versions"});
-    await expect(versions).toContainText("2 / 2");
-    await versions.getByRole("button", {name: "Previous version"}).click();
-    await expect(page.locator("article.message.user .content")).toHaveText([
-        "Once upon a time",
-        "There was a cat",
-    ]);
+test(
+    "Edit resends a question as a new version; the later turns stay on the old branch; ↑ edits the last question",
+    {tag: "@small-window"},
+    async ({page}) => {
+        await page.goto(served.url);
+        await ask(page, "Once upon a time");
+        await ask(page, "There was a cat");
+        const first = page.locator("article.message.user").first();
+        await first.hover();
+        await first.getByRole("button", {name: "Edit"}).click();
+        const editor = page.getByRole("textbox", {name: "Edit message"});
+        await expect(editor).toBeFocused();
+        await expect(editor).toHaveValue("Once upon a time");
+        await editor.fill("Once upon a dog");
+        await editor.press("Enter");
+        await expect(page.locator("article.message.assistant").last()).toHaveAttribute(
+            "data-status",
+            "complete",
+        );
+        await expect(page.locator("article.message.user")).toHaveCount(1);
+        await expect(page.locator("article.message.user .content")).toHaveText("Once upon a dog");
+        const versions = page.locator("article.message.user").getByRole("group", {name: "Versions"});
+        await expect(versions).toContainText("2 / 2");
+        await versions.getByRole("button", {name: "Previous version"}).click();
+        await expect(page.locator("article.message.user .content")).toHaveText([
+            "Once upon a time",
+            "There was a cat",
+        ]);
 
-    // ↑ in the empty message box edits the last question; Esc leaves it as it was.
-    await page.getByRole("textbox", {name: "Message"}).focus();
-    await page.keyboard.press("ArrowUp");
-    await expect(page.getByRole("textbox", {name: "Edit message"})).toHaveValue("There was a cat");
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("textbox", {name: "Edit message"})).toHaveCount(0);
-    await expect(page.locator("article.message.user .content")).toHaveText([
-        "Once upon a time",
-        "There was a cat",
-    ]);
-});
+        // ↑ in the empty message box edits the last question; Esc leaves it as it was.
+        await page.getByRole("textbox", {name: "Message"}).focus();
+        await page.keyboard.press("ArrowUp");
+        await expect(page.getByRole("textbox", {name: "Edit message"})).toHaveValue("There was a cat");
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("textbox", {name: "Edit message"})).toHaveCount(0);
+        await expect(page.locator("article.message.user .content")).toHaveText([
+            "Once upon a time",
+            "There was a cat",
+        ]);
+    },
+);
 
 test("Read aloud: the system's voices read an answer; with none (this Chromium has no speech service), it says so once, in words", async ({
     page,

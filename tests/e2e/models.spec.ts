@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import {axeOn} from "../helpers/axe.js";
 import {expect, test} from "@playwright/test";
 import {startModelServer, type ModelServer} from "../helpers/modelServer.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
@@ -165,7 +165,7 @@ test("speculative decoding: the Models screen offers a draft of the model's voca
             await report.scrollIntoViewIfNeeded();
             await page.screenshot({path: testInfo.outputPath(`draft-${colorScheme}-${size.width}.png`)});
         }
-        const axe = await new AxeBuilder({page}).include(".dialog.models").analyze();
+        const axe = await axeOn(page).include(".dialog.models").analyze();
         expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
     }
     await dialog.getByRole("button", {name: "Close"}).click();

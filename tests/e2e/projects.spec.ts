@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import {axeOn} from "../helpers/axe.js";
 import {expect, test, type Page} from "@playwright/test";
 import {tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
@@ -29,7 +29,7 @@ test("a project groups its conversations; search within it; its files; archive",
     await dialog
         .getByRole("textbox", {name: "Instructions for its conversations"})
         .fill("Distances in nautical miles.");
-    expect((await new AxeBuilder({page}).include("dialog").analyze()).violations).toEqual([]);
+    expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
     await dialog.getByRole("button", {name: "Add project"}).click();
     const boat = page.getByRole("region", {name: "Project Boat"});
     await expect(boat).toBeVisible();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import {axeOn} from "../helpers/axe.js";
 import {expect, test, type Page} from "@playwright/test";
 import {startServe, type Served} from "../helpers/serve.js";
 import {tempDir} from "../helpers/paths.js";
@@ -100,7 +100,7 @@ test("a conversation answered by a model served elsewhere: chosen among the serv
 });
 
 async function violations(page: Page): Promise<string[]> {
-    const results = await new AxeBuilder({page}).analyze();
+    const results = await axeOn(page).analyze();
     return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 

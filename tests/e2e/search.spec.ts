@@ -46,53 +46,57 @@ test("Ctrl+K searches every conversation; a result opens its conversation at the
     await expect(page.getByRole("dialog", {name: "Search conversations"})).toHaveCount(0);
 });
 
-test("Export saves Markdown and JSON; Import brings a deleted conversation back from its JSON, once", async ({
-    page,
-}) => {
-    await page.goto(served.url);
-    await page.locator(".sidebar .title", {hasText: "Moons of Mars"}).click();
-    await page.getByRole("button", {name: "Export"}).click();
-    const markdown = page.waitForEvent("download");
-    await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "Markdown"}).click();
-    const md = await markdown;
-    expect(md.suggestedFilename()).toBe("Moons-of-Mars.md");
-    expect(fs.readFileSync(await md.path(), "utf8")).toMatch(/^# Moons of Mars\n[\s\S]*Phobos and Deimos/);
+test(
+    "Export saves Markdown and JSON; Import brings a deleted conversation back from its JSON, once",
+    {tag: "@small-window"},
+    async ({page}) => {
+        await page.goto(served.url);
+        await page.locator(".sidebar .title", {hasText: "Moons of Mars"}).click();
+        await page.getByRole("button", {name: "Export"}).click();
+        const markdown = page.waitForEvent("download");
+        await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "Markdown"}).click();
+        const md = await markdown;
+        expect(md.suggestedFilename()).toBe("Moons-of-Mars.md");
+        expect(fs.readFileSync(await md.path(), "utf8")).toMatch(
+            /^# Moons of Mars\n[\s\S]*Phobos and Deimos/,
+        );
 
-    await page.getByRole("button", {name: "Export"}).click();
-    const json = page.waitForEvent("download");
-    await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "JSON"}).click();
-    const file = await (await json).path();
-    const before = await page.locator(".sidebar li").count();
-    // Still in the library, its JSON adds nothing (importing twice adds nothing); deleted, it comes back.
-    const importMoons = async (words: string) => {
+        await page.getByRole("button", {name: "Export"}).click();
+        const json = page.waitForEvent("download");
+        await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "JSON"}).click();
+        const file = await (await json).path();
+        const before = await page.locator(".sidebar li").count();
+        // Still in the library, its JSON adds nothing (importing twice adds nothing); deleted, it comes back.
+        const importMoons = async (words: string) => {
+            await page.getByLabel("Import conversations").setInputFiles({
+                name: "moons.json",
+                mimeType: "application/json",
+                buffer: fs.readFileSync(file),
+            });
+            const report = page.getByRole("dialog", {name: "Import conversations"});
+            await expect(report.getByRole("region", {name: "moons.json: report"})).toContainText(words);
+            await report.getByRole("button", {name: "Close"}).click();
+        };
+        await importMoons("1 already in your library");
+        await expect(page.locator(".sidebar li")).toHaveCount(before);
+        await page.getByRole("button", {name: "Delete Moons of Mars"}).click();
+        await page
+            .locator(".sidebar li", {hasText: "Moons of Mars"})
+            .getByRole("button", {name: "Delete"})
+            .click();
+        await expect(page.locator(".sidebar li")).toHaveCount(before - 1);
+        await importMoons("1 conversation imported");
+        await expect(page.locator(".sidebar li")).toHaveCount(before);
+        await page.locator(".sidebar .title", {hasText: "Moons of Mars"}).click();
+        await expect(page.locator("article.message.assistant")).toContainText("Phobos and Deimos");
+
         await page.getByLabel("Import conversations").setInputFiles({
-            name: "moons.json",
+            name: "notes.json",
             mimeType: "application/json",
-            buffer: fs.readFileSync(file),
+            buffer: Buffer.from('{"hello": 1}'),
         });
-        const report = page.getByRole("dialog", {name: "Import conversations"});
-        await expect(report.getByRole("region", {name: "moons.json: report"})).toContainText(words);
-        await report.getByRole("button", {name: "Close"}).click();
-    };
-    await importMoons("1 already in your library");
-    await expect(page.locator(".sidebar li")).toHaveCount(before);
-    await page.getByRole("button", {name: "Delete Moons of Mars"}).click();
-    await page
-        .locator(".sidebar li", {hasText: "Moons of Mars"})
-        .getByRole("button", {name: "Delete"})
-        .click();
-    await expect(page.locator(".sidebar li")).toHaveCount(before - 1);
-    await importMoons("1 conversation imported");
-    await expect(page.locator(".sidebar li")).toHaveCount(before);
-    await page.locator(".sidebar .title", {hasText: "Moons of Mars"}).click();
-    await expect(page.locator("article.message.assistant")).toContainText("Phobos and Deimos");
-
-    await page.getByLabel("Import conversations").setInputFiles({
-        name: "notes.json",
-        mimeType: "application/json",
-        buffer: Buffer.from('{"hello": 1}'),
-    });
-    await expect(page.getByRole("alert")).toHaveText(
-        "notes.json is not an export Cairn knows: it reads those of ChatGPT, Claude, Open WebUI, Jan, LM Studio and Cairn",
-    );
-});
+        await expect(page.getByRole("alert")).toHaveText(
+            "notes.json is not an export Cairn knows: it reads those of ChatGPT, Claude, Open WebUI, Jan, LM Studio and Cairn",
+        );
+    },
+);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import {axeOn} from "../helpers/axe.js";
 import {expect, test} from "@playwright/test";
 import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import {tempDir} from "../helpers/paths.js";
@@ -32,136 +32,142 @@ function seed(dataDir: string, conversations: {title: string; daysAgo: number}[]
     }
 }
 
-test("the sidebar groups conversations by last activity, keeps pinned ones on top, and moves by arrow keys", async ({
-    page,
-}, testInfo) => {
-    const dataDir = tempDir();
-    seed(dataDir, [
-        {title: "Old garden plans", daysAgo: 60},
-        {title: "Trip to the coast", daysAgo: 12},
-        {title: "Bread recipe", daysAgo: 3},
-        {title: "Tax questions", daysAgo: 1},
-        {title: "Morning notes", daysAgo: 0},
-    ]);
-    served = await startServe({dataDir, model: null});
-    await page.goto(served.url);
-    const sidebar = page.getByRole("navigation", {name: "Conversations"});
-    const group = (label: string) => sidebar.getByRole("region", {name: label, exact: true});
-    await expect(group("Today")).toContainText("Morning notes");
-    await expect(group("Yesterday")).toContainText("Tax questions");
-    await expect(group("Previous 7 days")).toContainText("Bread recipe");
-    await expect(group("Previous 30 days")).toContainText("Trip to the coast");
-    await expect(sidebar.getByRole("heading", {level: 3})).toHaveText([
-        "Today",
-        "Yesterday",
-        "Previous 7 days",
-        "Previous 30 days",
-        // The month of 60 days ago, as the browser names it.
-        /^\w+ \d{4}$/,
-    ]);
+test(
+    "the sidebar groups conversations by last activity, keeps pinned ones on top, and moves by arrow keys",
+    {tag: "@small-window"},
+    async ({page}, testInfo) => {
+        const dataDir = tempDir();
+        seed(dataDir, [
+            {title: "Old garden plans", daysAgo: 60},
+            {title: "Trip to the coast", daysAgo: 12},
+            {title: "Bread recipe", daysAgo: 3},
+            {title: "Tax questions", daysAgo: 1},
+            {title: "Morning notes", daysAgo: 0},
+        ]);
+        served = await startServe({dataDir, model: null});
+        await page.goto(served.url);
+        const sidebar = page.getByRole("navigation", {name: "Conversations"});
+        const group = (label: string) => sidebar.getByRole("region", {name: label, exact: true});
+        await expect(group("Today")).toContainText("Morning notes");
+        await expect(group("Yesterday")).toContainText("Tax questions");
+        await expect(group("Previous 7 days")).toContainText("Bread recipe");
+        await expect(group("Previous 30 days")).toContainText("Trip to the coast");
+        await expect(sidebar.getByRole("heading", {level: 3})).toHaveText([
+            "Today",
+            "Yesterday",
+            "Previous 7 days",
+            "Previous 30 days",
+            // The month of 60 days ago, as the browser names it.
+            /^\w+ \d{4}$/,
+        ]);
 
-    // Pinned: on top, in its own group, and still there after a reload; its last activity is unchanged.
-    await sidebar.getByRole("button", {name: "Pin Trip to the coast"}).click();
-    await expect(group("Pinned")).toContainText("Trip to the coast");
-    await expect(group("Previous 30 days")).toHaveCount(0);
-    await page.reload();
-    await expect(group("Pinned").getByRole("button", {name: "Unpin Trip to the coast"})).toHaveAttribute(
-        "aria-pressed",
-        "true",
-    );
-    for (const colorScheme of ["light", "dark"] as const) {
-        await page.emulateMedia({colorScheme});
-        await page.screenshot({path: testInfo.outputPath(`sidebar-${colorScheme}.png`)});
-        const axe = await new AxeBuilder({page}).include(".sidebar").analyze();
-        expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
-    }
-
-    // Down and Up walk the titles in the order shown; Home and End jump to the ends.
-    await group("Pinned").getByRole("button", {name: "Trip to the coast", exact: true}).focus();
-    await page.keyboard.press("ArrowDown");
-    await expect(sidebar.getByRole("button", {name: "Morning notes", exact: true})).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(sidebar.getByRole("button", {name: "Tax questions", exact: true})).toBeFocused();
-    await page.keyboard.press("ArrowUp");
-    await expect(sidebar.getByRole("button", {name: "Morning notes", exact: true})).toBeFocused();
-    await page.keyboard.press("End");
-    await expect(sidebar.getByRole("button", {name: "Old garden plans", exact: true})).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(page.locator("article.user").first()).toContainText("About Old garden plans");
-
-    await sidebar.getByRole("button", {name: "Unpin Trip to the coast"}).click();
-    await expect(group("Pinned")).toHaveCount(0);
-    await expect(group("Previous 30 days")).toContainText("Trip to the coast");
-});
-
-test("10,000 conversations: only the rows in view are in the page; scrolling, End and Home reach every one", async ({
-    page,
-}, testInfo) => {
-    const dataDir = tempDir();
-    // Two hours apart: 10,000 conversations over about 2.3 years, in some 30 groups.
-    seedManyConversations(dataDir, 10_000);
-    served = await startServe({dataDir, model: null});
-    await page.goto(served.url);
-    const sidebar = page.getByRole("navigation", {name: "Conversations"});
-    const title = (n: number) => sidebar.getByRole("button", {name: `Conversation ${n}`, exact: true});
-    await expect(title(1)).toBeVisible();
-    const rows = await sidebar.locator(".date-group li").count();
-    expect(rows).toBeGreaterThan(5);
-    expect(rows).toBeLessThan(100);
-    // The newest group is a labelled region with its heading, as with a few conversations.
-    await expect(sidebar.getByRole("region", {name: "Today", exact: true})).toContainText("Conversation 1");
-
-    // The first 100 are drawn at once, the rest once the window is idle: then the list is 10,000 rows tall.
-    await expect
-        .poll(() => sidebar.locator(".conversation-scroll").evaluate((el) => el.scrollHeight))
-        .toBeGreaterThan(100_000);
-    // End scrolls to the oldest and focuses it; Up walks back; Home returns to the newest.
-    await title(1).focus();
-    await page.keyboard.press("End");
-    await expect(title(10_000)).toBeFocused();
-    await page.keyboard.press("ArrowUp");
-    await expect(title(9_999)).toBeFocused();
-    expect(await sidebar.locator(".date-group li").count()).toBeLessThan(100);
-    await page.keyboard.press("Enter");
-    await expect(sidebar.locator("li.selected")).toHaveText(/^Conversation 9999/);
-    for (const colorScheme of ["light", "dark"] as const) {
-        await page.emulateMedia({colorScheme});
-        await page.screenshot({path: testInfo.outputPath(`sidebar-10000-${colorScheme}.png`)});
-        const axe = await new AxeBuilder({page}).include(".sidebar").analyze();
-        expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
-    }
-    // Opening a conversation moved the focus to its message box: back to its title, then Home.
-    await title(9_999).focus();
-    await page.keyboard.press("Home");
-    await expect(title(1)).toBeFocused();
-
-    // Scrolling the list by hand to the middle draws the rows there, in their month's group.
-    const seen = await sidebar.locator(".conversation-scroll").evaluate(async (el) => {
-        el.scrollTop = el.scrollHeight / 2;
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-        const top = el.getBoundingClientRect().top;
-        const row = [...el.querySelectorAll(".date-group li")].find(
-            (li) => li.getBoundingClientRect().top >= top,
+        // Pinned: on top, in its own group, and still there after a reload; its last activity is unchanged.
+        await sidebar.getByRole("button", {name: "Pin Trip to the coast"}).click();
+        await expect(group("Pinned")).toContainText("Trip to the coast");
+        await expect(group("Previous 30 days")).toHaveCount(0);
+        await page.reload();
+        await expect(group("Pinned").getByRole("button", {name: "Unpin Trip to the coast"})).toHaveAttribute(
+            "aria-pressed",
+            "true",
         );
-        return {
-            title: row?.textContent ?? "",
-            group: row?.closest("section")?.getAttribute("aria-label") ?? "",
-        };
-    });
-    const n = Number(/Conversation (\d+)/.exec(seen.title)?.[1]);
-    expect(n).toBeGreaterThan(4_800);
-    expect(n).toBeLessThan(5_200);
-    expect(seen.group).toMatch(/^\w+ \d{4}$/);
+        for (const colorScheme of ["light", "dark"] as const) {
+            await page.emulateMedia({colorScheme});
+            await page.screenshot({path: testInfo.outputPath(`sidebar-${colorScheme}.png`)});
+            const axe = await axeOn(page).include(".sidebar").analyze();
+            expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
+        }
 
-    // The window draws the first 100 at once and the rest a frame later: a link to an old conversation (its
-    // ?c=) still opens it.
-    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
-    const idOf = (title: string) =>
-        (db.prepare("SELECT id FROM conversations WHERE title = ?").get(title) as {id: string}).id;
-    const old = idOf("Conversation 9500");
-    db.close();
-    const url = new URL(page.url());
-    url.searchParams.set("c", old);
-    await page.goto(url.href);
-    await expect(page.locator("h1.visually-hidden")).toHaveText("Conversation 9500");
-});
+        // Down and Up walk the titles in the order shown; Home and End jump to the ends.
+        await group("Pinned").getByRole("button", {name: "Trip to the coast", exact: true}).focus();
+        await page.keyboard.press("ArrowDown");
+        await expect(sidebar.getByRole("button", {name: "Morning notes", exact: true})).toBeFocused();
+        await page.keyboard.press("ArrowDown");
+        await expect(sidebar.getByRole("button", {name: "Tax questions", exact: true})).toBeFocused();
+        await page.keyboard.press("ArrowUp");
+        await expect(sidebar.getByRole("button", {name: "Morning notes", exact: true})).toBeFocused();
+        await page.keyboard.press("End");
+        await expect(sidebar.getByRole("button", {name: "Old garden plans", exact: true})).toBeFocused();
+        await page.keyboard.press("Enter");
+        await expect(page.locator("article.user").first()).toContainText("About Old garden plans");
+
+        await sidebar.getByRole("button", {name: "Unpin Trip to the coast"}).click();
+        await expect(group("Pinned")).toHaveCount(0);
+        await expect(group("Previous 30 days")).toContainText("Trip to the coast");
+    },
+);
+
+test(
+    "10,000 conversations: only the rows in view are in the page; scrolling, End and Home reach every one",
+    {tag: "@small-window"},
+    async ({page}, testInfo) => {
+        const dataDir = tempDir();
+        // Two hours apart: 10,000 conversations over about 2.3 years, in some 30 groups.
+        seedManyConversations(dataDir, 10_000);
+        served = await startServe({dataDir, model: null});
+        await page.goto(served.url);
+        const sidebar = page.getByRole("navigation", {name: "Conversations"});
+        const title = (n: number) => sidebar.getByRole("button", {name: `Conversation ${n}`, exact: true});
+        await expect(title(1)).toBeVisible();
+        const rows = await sidebar.locator(".date-group li").count();
+        expect(rows).toBeGreaterThan(5);
+        expect(rows).toBeLessThan(100);
+        // The newest group is a labelled region with its heading, as with a few conversations.
+        await expect(sidebar.getByRole("region", {name: "Today", exact: true})).toContainText(
+            "Conversation 1",
+        );
+
+        // The first 100 are drawn at once, the rest once the window is idle: then the list is 10,000 rows tall.
+        await expect
+            .poll(() => sidebar.locator(".conversation-scroll").evaluate((el) => el.scrollHeight))
+            .toBeGreaterThan(100_000);
+        // End scrolls to the oldest and focuses it; Up walks back; Home returns to the newest.
+        await title(1).focus();
+        await page.keyboard.press("End");
+        await expect(title(10_000)).toBeFocused();
+        await page.keyboard.press("ArrowUp");
+        await expect(title(9_999)).toBeFocused();
+        expect(await sidebar.locator(".date-group li").count()).toBeLessThan(100);
+        await page.keyboard.press("Enter");
+        await expect(sidebar.locator("li.selected")).toHaveText(/^Conversation 9999/);
+        for (const colorScheme of ["light", "dark"] as const) {
+            await page.emulateMedia({colorScheme});
+            await page.screenshot({path: testInfo.outputPath(`sidebar-10000-${colorScheme}.png`)});
+            const axe = await axeOn(page).include(".sidebar").analyze();
+            expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
+        }
+        // Opening a conversation moved the focus to its message box: back to its title, then Home.
+        await title(9_999).focus();
+        await page.keyboard.press("Home");
+        await expect(title(1)).toBeFocused();
+
+        // Scrolling the list by hand to the middle draws the rows there, in their month's group.
+        const seen = await sidebar.locator(".conversation-scroll").evaluate(async (el) => {
+            el.scrollTop = el.scrollHeight / 2;
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+            const top = el.getBoundingClientRect().top;
+            const row = [...el.querySelectorAll(".date-group li")].find(
+                (li) => li.getBoundingClientRect().top >= top,
+            );
+            return {
+                title: row?.textContent ?? "",
+                group: row?.closest("section")?.getAttribute("aria-label") ?? "",
+            };
+        });
+        const n = Number(/Conversation (\d+)/.exec(seen.title)?.[1]);
+        expect(n).toBeGreaterThan(4_800);
+        expect(n).toBeLessThan(5_200);
+        expect(seen.group).toMatch(/^\w+ \d{4}$/);
+
+        // The window draws the first 100 at once and the rest a frame later: a link to an old conversation (its
+        // ?c=) still opens it.
+        const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+        const idOf = (title: string) =>
+            (db.prepare("SELECT id FROM conversations WHERE title = ?").get(title) as {id: string}).id;
+        const old = idOf("Conversation 9500");
+        db.close();
+        const url = new URL(page.url());
+        url.searchParams.set("c", old);
+        await page.goto(url.href);
+        await expect(page.locator("h1.visually-hidden")).toHaveText("Conversation 9500");
+    },
+);
