@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import type sharp from "sharp";
 import {ATTACHMENT_LIMITS, type AttachmentMime} from "../../shared/contract.js";
 import {formatBytes} from "../../shared/format.js";
 
@@ -14,8 +14,17 @@ export type PreparedImage = {
 /** The formats read: what the prebuilt libvips decodes (HEIC's codec is not in it; AVIF is). */
 const READABLE = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
-// libvips' own cache keeps decoded images around: each attachment is read once.
-sharp.cache(false);
+let loaded: Promise<typeof sharp> | undefined;
+
+/** sharp (libvips), loaded with the first image rather than at start-up (about 55 ms of CPU in every process). */
+function loadSharp(): Promise<typeof sharp> {
+    loaded ??= import("sharp").then(({default: sharp}) => {
+        // libvips' own cache keeps decoded images around: each attachment is read once.
+        sharp.cache(false);
+        return sharp;
+    });
+    return loaded;
+}
 
 /**
  * Checks an image and makes the copy Cairn keeps. The work runs on libuv's threads (libvips), never on the
@@ -41,6 +50,7 @@ export async function prepareImage(input: Buffer, name: string): Promise<Prepare
 }
 
 async function keptCopy(input: Buffer, mime: AttachmentMime): Promise<PreparedImage> {
+    const sharp = await loadSharp();
     const {data, info} = await sharp(input, openOptions())
         .rotate()
         .resize({
@@ -70,6 +80,7 @@ function openOptions(): sharp.SharpOptions {
 
 /** The image's format and whether it has transparency, read from its header; an error in words for anything else. */
 async function readableMetadata(input: Buffer, name: string): Promise<{format: string; hasAlpha: boolean}> {
+    const sharp = await loadSharp();
     let metadata: sharp.Metadata;
     try {
         // The header only: its size is checked below, in words, before anything is decoded.
