@@ -60,7 +60,12 @@ test("first run: a recommended model with its fit badge downloads with progress 
 
 test("Models screen: installed facts, backend report, unload and load, message counters", async ({page}) => {
     files = await startModelServer({});
-    served = await startServe({model: TEST_MODEL, catalog: catalogFor(files.url("none.gguf"))});
+    served = await startServe({
+        model: TEST_MODEL,
+        // Two answers whose counters are read, not their length (the default, 512 tokens, fills the context).
+        extra: ["--max-tokens", "48"],
+        catalog: catalogFor(files.url("none.gguf")),
+    });
     await page.goto(served.url);
     await expect(page.locator(".status .state")).toHaveText("ready");
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
