@@ -1,6 +1,6 @@
 // `npm test`: build, then three streams at once: unit and integration tests (node's test runner, on their
-// compiled copies in out/test: scripts/buildTests.mjs) then the stories; Playwright e2e in Chromium;
-// llama-server's build then its tests (CAIRN_TEST_SERIAL=1: one after another). Optional arguments pick
+// compiled copies in out/test: scripts/buildTests.mjs); Playwright e2e in Chromium; llama-server's build, its
+// tests, then the stories (CAIRN_TEST_SERIAL=1: one after another). Optional arguments pick
 // suites: unit, integration, stories, e2e, electron. Every stage runs even when an earlier one failed (only a
 // failed build stops the rest); the last line counts every test of every stage: "total: N passed, N failed,
 // N skipped".
@@ -190,7 +190,7 @@ async function llamaServerStages() {
         ...NEEDS_LLAMA_SERVER,
     ]);
 }
-/** The node test files, then the stories. */
+/** The node test files. */
 async function nodeStages() {
     if (nodeSuites.length > 0) {
         await run("unit and integration", "node", [
@@ -204,23 +204,29 @@ async function nodeStages() {
             ...nodeSuites.map(compiledPath),
         ]);
     }
+}
+
+/** The stories: each stage runs one story set on one model, one story after another. */
+async function storyStages() {
     if (want("stories")) {
         const story = ["--import", "tsx", "tests/stories/run.ts", "--model"];
-        await run("stories (stories260K)", "node", [...story, "../shared/models/stories260K.gguf"]);
+        const beside = {prefix: serial ? "" : "[stories] "};
+        await run("stories (stories260K)", "node", [...story, "../shared/models/stories260K.gguf"], beside);
         // The deciding test model (tests/fixtures/decider) decides for itself, greedily: the content checks run.
-        await run("stories (decider)", "node", [...story, "decider", "--instructed", "--greedy"]);
+        await run("stories (decider)", "node", [...story, "decider", "--instructed", "--greedy"], beside);
         // With a real instruct model, the content checks run too.
         if (process.env.CAIRN_TEST_MODEL)
-            await run("stories (CAIRN_TEST_MODEL)", "node", [
-                ...story,
-                process.env.CAIRN_TEST_MODEL,
-                "--instructed",
-            ]);
+            await run(
+                "stories (CAIRN_TEST_MODEL)",
+                "node",
+                [...story, process.env.CAIRN_TEST_MODEL, "--instructed"],
+                beside,
+            );
     }
 }
 
 /**
- * The node files and the stories beside Playwright's e2e specs, unless CAIRN_TEST_SERIAL=1: each alone leaves
+ * The node files, and llama-server and the stories, beside Playwright's e2e specs, unless CAIRN_TEST_SERIAL=1: each alone leaves
  * much of the machine idle (they wait on model loads, servers and the browser). e2e's lines are marked "[e2e]".
  */
 const serial = process.env.CAIRN_TEST_SERIAL === "1";
@@ -243,8 +249,17 @@ const llamaServer = () => (want("integration") ? llamaServerStages() : null);
 if (serial) {
     await llamaServer();
     await nodeStages();
+    await storyStages();
     await e2e();
-} else await Promise.all([llamaServer(), nodeStages(), e2e()]);
+} else {
+    // The stories follow llama-server's stages, which end long before the node files and e2e do (after them,
+    // the stories' 30 s were the run's last, with the machine a third idle).
+    const llamaServerThenStories = async () => {
+        await llamaServer();
+        await storyStages();
+    };
+    await Promise.all([llamaServerThenStories(), nodeStages(), e2e()]);
+}
 if (want("electron") || want("e2e")) {
     if (!electronBinaryInstalled()) {
         console.log(
