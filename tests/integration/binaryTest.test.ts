@@ -31,11 +31,13 @@ function copyOfBinaries(): string {
     return path.join(copy, "llama-addon.node");
 }
 
+const MARKERS = "node-llama-cpp-tested-binaries-";
+
 /** The passes remembered under `tmp`. */
 const markersIn = (tmp: string) =>
     fs
         .readdirSync(tmp)
-        .filter((name) => name.startsWith("node-llama-cpp-tested-binaries-"))
+        .filter((name) => name.startsWith(MARKERS))
         .flatMap((dir) => fs.readdirSync(path.join(tmp, dir)));
 
 test(
@@ -60,6 +62,15 @@ test(
             // Broken beside the addon (its llama.cpp library gone): remembered, so not tested, so still "passed".
             fs.rmSync(path.join(path.dirname(addon), "libllama.v0.4.0.so"));
             assert.equal(await run(addon, undefined, false), true);
+
+            // Remembered in a folder other users can write to: not trusted, so tested again.
+            const folder = path.join(
+                tmp,
+                fs.readdirSync(tmp).find((n) => n.startsWith(MARKERS))!,
+            );
+            fs.chmodSync(folder, 0o777);
+            assert.equal(await run(addon, undefined, false), false);
+            fs.chmodSync(folder, 0o700);
 
             // The addon itself changed: tested again, and the broken folder fails.
             const later = new Date(Date.now() + 5_000);
