@@ -225,40 +225,36 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
     },
 ];
 
-for (const colorScheme of ["light", "dark"] as const) {
-    test(`axe finds no violation on any screen (${colorScheme}, then high contrast)`, async ({browser}) => {
-        test.setTimeout(200_000);
-        const context = await browser.newContext({colorScheme, viewport: {width: 1280, height: 800}});
-        const page = await context.newPage();
-        await page.goto(served.url);
-        await expect(page.locator(".status .state")).toHaveText("ready");
-        // A conversation of its own: the other theme's run left an agent-mode one with a full context.
-        await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
-        await page.waitForURL(/[?&]c=/);
-        await page.getByRole("textbox", {name: "Message"}).fill("Once upon a time");
-        await page.getByRole("textbox", {name: "Message"}).press("Enter");
-        await expect(page.locator("article.message.assistant").last()).toHaveAttribute(
-            "data-status",
-            "complete",
-        );
-        const found: string[] = [];
-        const html = expect(page.locator("html"));
-        for (const screen of screens) {
-            await screen.open(page);
-            // Each screen as it is, then with the system asking for more contrast (the system theme turns
-            // high contrast on by itself): opened once, looked at twice. Every rule runs once, in the light
-            // theme; the dark theme and high contrast change only colours, so only the colour rules run again.
+test("axe finds no violation on any screen (light and dark, each then high contrast)", async ({browser}) => {
+    test.setTimeout(200_000);
+    const context = await browser.newContext({colorScheme: "light", viewport: {width: 1280, height: 800}});
+    const page = await context.newPage();
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await page.waitForURL(/[?&]c=/);
+    await page.getByRole("textbox", {name: "Message"}).fill("Once upon a time");
+    await page.getByRole("textbox", {name: "Message"}).press("Enter");
+    await expect(page.locator("article.message.assistant").last()).toHaveAttribute("data-status", "complete");
+    const found: string[] = [];
+    const html = expect(page.locator("html"));
+    for (const screen of screens) {
+        await screen.open(page);
+        // Each screen opened once, looked at four times: light and dark, each as it is and with the system
+        // asking for more contrast (the system theme turns high contrast on by itself). Every rule runs once, in
+        // light; the dark theme and high contrast change only colours, so only the colour rules run again.
+        for (const colorScheme of ["light", "dark"] as const) {
             for (const contrast of ["no-preference", "more"] as const) {
-                await page.emulateMedia({contrast});
+                await page.emulateMedia({colorScheme, contrast});
                 if (contrast === "more") await html.toHaveAttribute("data-contrast", "more");
                 else await html.not.toHaveAttribute("data-contrast", "more");
                 const seen = await violations(page, contrast === "more" || colorScheme === "dark");
-                found.push(...seen.map((v) => `${screen.name} (${contrast}): ${v}`));
+                found.push(...seen.map((v) => `${screen.name} (${colorScheme}, ${contrast}): ${v}`));
             }
-            await page.emulateMedia({contrast: "no-preference"});
-            await page.keyboard.press("Escape");
         }
-        await context.close();
-        expect(found).toEqual([]);
-    });
-}
+        await page.emulateMedia({colorScheme: "light", contrast: "no-preference"});
+        await page.keyboard.press("Escape");
+    }
+    await context.close();
+    expect(found).toEqual([]);
+});
