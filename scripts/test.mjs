@@ -226,8 +226,9 @@ async function storyStages() {
 }
 
 /**
- * The node files, and llama-server and the stories, beside Playwright's e2e specs, unless CAIRN_TEST_SERIAL=1: each alone leaves
- * much of the machine idle (they wait on model loads, servers and the browser). e2e's lines are marked "[e2e]".
+ * The node files, and llama-server then the stories, beside Playwright's e2e specs, unless CAIRN_TEST_SERIAL=1:
+ * each alone leaves much of the machine idle (they wait on model loads, servers and the browser). e2e's lines
+ * are marked "[e2e]".
  */
 const serial = process.env.CAIRN_TEST_SERIAL === "1";
 const e2e = () =>

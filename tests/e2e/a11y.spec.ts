@@ -1,3 +1,4 @@
+import {ask} from "../helpers/ask.js";
 import {axeOn} from "../helpers/axe.js";
 import {expect, test, type Page} from "@playwright/test";
 import {tempDir} from "../helpers/paths.js";
@@ -233,8 +234,7 @@ test("axe finds no violation on any screen (light and dark, each then high contr
     await expect(page.locator(".status .state")).toHaveText("ready");
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     await page.waitForURL(/[?&]c=/);
-    await page.getByRole("textbox", {name: "Message"}).fill("Once upon a time");
-    await page.getByRole("textbox", {name: "Message"}).press("Enter");
+    await ask(page, "Once upon a time");
     await expect(page.locator("article.message.assistant").last()).toHaveAttribute("data-status", "complete");
     const found: string[] = [];
     const html = expect(page.locator("html"));
