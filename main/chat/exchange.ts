@@ -1,24 +1,90 @@
 import {randomUUID} from "node:crypto";
 import type {
+    Attachment,
     Conversation,
     ExportedConversation,
+    ExportedImage,
     Message,
     Plan,
     ToolCallRecord,
 } from "../../shared/contract.js";
+import type {AttachmentStore} from "../store/attachments.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
 
 const RESULT_CHARS = 4000;
 
-/** Everything about a conversation, as the JSON file `conversations.import` reads back. */
+/** An image's kept copy by its id (AttachmentStore.read), or null when the library no longer has it. */
+export type ReadImage = (id: string) => {mime: string; data: Buffer} | null;
+
+/**
+ * Everything about a conversation, as the JSON file `conversations.import` reads back; with `readImage`, the
+ * pixels of every image its messages show (version 3), so that the file is whole without the library.
+ */
 export function exportJson(
     conversation: Conversation,
     messages: Message[],
     headId: string | null,
+    readImage?: ReadImage,
 ): ExportedConversation {
-    return {format: "cairn.conversation", version: 2, exportedAt: Date.now(), conversation, messages, headId};
+    const data: ExportedConversation = {
+        format: "cairn.conversation",
+        version: readImage ? 3 : 2,
+        exportedAt: Date.now(),
+        conversation,
+        messages,
+        headId,
+    };
+    if (readImage) {
+        const images: Record<string, ExportedImage> = {};
+        for (const message of messages)
+            for (const {id} of message.attachments ?? []) {
+                const image = id in images ? null : readImage(id);
+                if (image)
+                    images[id] = {
+                        mime: image.mime as ExportedImage["mime"],
+                        data: image.data.toString("base64"),
+                    };
+            }
+        if (Object.keys(images).length > 0) data.images = images;
+    }
+    return data;
+}
+
+/**
+ * Keeps the images of an exported conversation, each checked again as an attached file is (decoded within the
+ * limits, turned upright, metadata stripped, downscaled; kept by the hash of its bytes, never by the id the file
+ * claims, which only links it to its messages). Returns what was kept by the file's ids, and a note for each
+ * image that could not be (the conversation comes in without it).
+ */
+export async function keepImages(
+    data: ExportedConversation,
+    attachments: AttachmentStore,
+): Promise<{kept: Map<string, Attachment>; notes: string[]}> {
+    const kept = new Map<string, Attachment>();
+    const notes: string[] = [];
+    const names = new Map<string, string>();
+    for (const message of data.messages)
+        for (const a of message.attachments ?? []) if (!names.has(a.id)) names.set(a.id, a.name);
+    let missing = 0;
+    for (const [id, name] of names) {
+        const image = data.images?.[id];
+        if (!image || typeof image.data !== "string") {
+            missing++;
+            continue;
+        }
+        try {
+            kept.set(id, await attachments.keep(Buffer.from(image.data, "base64"), name));
+        } catch (error) {
+            notes.push(`the image ${name} was left out: ${(error as Error).message}`);
+        }
+    }
+    if (missing > 0)
+        notes.push(
+            `${missing === 1 ? "1 image was" : `${missing} images were`} named but not in the file (an export before version 3 names images without their pixels)`,
+        );
+    return {kept, notes};
 }
 
 /** What an export shows besides the messages themselves (Markdown and HTML; JSON keeps everything). */
@@ -50,10 +116,14 @@ export function speaker(message: Message): string {
     return message.role === "user" ? "You" : message.role === "assistant" ? "Cairn" : "System";
 }
 
-/** Imports an exported conversation as a new one, with new ids; an answer cut off mid-stream stays cut off. */
+/**
+ * Imports an exported conversation as a new one, with new ids; an answer cut off mid-stream stays cut off.
+ * `images`: its images kept already (keepImages), linked to the messages that show them.
+ */
 export function importConversation(
     data: ExportedConversation,
     stores: {conversations: ConversationStore; toolCalls: ToolCallStore; citations: CitationStore},
+    images: ReadonlyMap<string, Attachment> = new Map(),
 ): Conversation {
     const {conversations, toolCalls, citations} = stores;
     const source = data.conversation;
@@ -73,6 +143,10 @@ export function importConversation(
             model: message.model,
             createdAt: message.createdAt,
             parentId: parent === null ? null : (ids.get(parent) ?? previous),
+            attachments: (message.attachments ?? []).flatMap((a) => {
+                const image = images.get(a.id);
+                return image ? [{id: image.id, name: a.name}] : [];
+            }),
         });
         ids.set(message.id, copy.id);
         previous = copy.id;

@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type {Conversation} from "../../shared/contract.js";
-import {exportFileName, exportJson, exportMarkdown, type ExportParts} from "../chat/exchange.js";
+import {
+    exportFileName,
+    exportJson,
+    exportMarkdown,
+    type ExportParts,
+    type ReadImage,
+} from "../chat/exchange.js";
 import {exportHtml} from "../chat/exportHtml.js";
 import {ConversationStore} from "../store/conversations.js";
 import {DB_FILE_NAME, openDatabase} from "../store/db.js";
@@ -61,7 +67,7 @@ async function render(
 ): Promise<{fileName: string; content: string}> {
     const id = conversation.id;
     if (format === "json") {
-        const data = exportJson(conversation, store.allMessages(id), store.head(id));
+        const data = exportJson(conversation, store.allMessages(id), store.head(id), fullImage(store));
         return {
             fileName: exportFileName(conversation.title, "json"),
             content: `${JSON.stringify(data, null, 2)}\n`,
@@ -87,7 +93,13 @@ async function jsonLines(
 ): Promise<number> {
     const stream = file ? fs.createWriteStream(file) : null;
     for (const [index, conversation] of conversations.entries()) {
-        const line = `${JSON.stringify(exportJson(conversation, store.allMessages(conversation.id), store.head(conversation.id)))}\n`;
+        const data = exportJson(
+            conversation,
+            store.allMessages(conversation.id),
+            store.head(conversation.id),
+            fullImage(store),
+        );
+        const line = `${JSON.stringify(data)}\n`;
         if (!stream) out.write(line);
         else if (!stream.write(line))
             await new Promise<void>((resolve) => stream.once("drain", () => resolve()));
@@ -101,6 +113,11 @@ async function jsonLines(
         process.stderr.write(`wrote ${conversations.length} conversations to ${file}\n`);
     }
     return 0;
+}
+
+/** The kept copy of an image, for the JSON exports' pixels. */
+function fullImage(store: ConversationStore): ReadImage {
+    return (id) => store.attachments.read(id, "full");
 }
 
 function isFolder(target: string): boolean {

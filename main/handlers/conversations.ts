@@ -3,7 +3,14 @@ import {fail, ok} from "../../shared/result.js";
 import {folderProblem} from "./settings.js";
 import type {ChatService} from "../chat/chatService.js";
 import type {EventBus} from "../events.js";
-import {ALL_PARTS, exportFileName, exportJson, exportMarkdown, importConversation} from "../chat/exchange.js";
+import {
+    ALL_PARTS,
+    exportFileName,
+    exportJson,
+    exportMarkdown,
+    importConversation,
+    keepImages,
+} from "../chat/exchange.js";
 import {exportHtml} from "../chat/exportHtml.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStart, ConversationStore} from "../store/conversations.js";
@@ -131,7 +138,7 @@ export function conversationHandlers({
                 case "json": {
                     const all = conversations.allMessages(req.id);
                     const content = JSON.stringify(
-                        exportJson(conversation, all, conversations.head(req.id)),
+                        exportJson(conversation, all, conversations.head(req.id), image),
                         null,
                         2,
                     );
@@ -179,8 +186,9 @@ export function conversationHandlers({
                 }
             }
         },
-        "conversations.import": (req) => {
-            const conversation = importConversation(req.data, {conversations, toolCalls, citations});
+        "conversations.import": async (req) => {
+            const {kept} = await keepImages(req.data, conversations.attachments);
+            const conversation = importConversation(req.data, {conversations, toolCalls, citations}, kept);
             bus.emit({type: "conversation.updated", conversation});
             return ok(conversation);
         },

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type {ImportFileReport, ImportReport} from "../../shared/contract.js";
-import {importConversation} from "../chat/exchange.js";
+import {importConversation, keepImages} from "../chat/exchange.js";
 import {CitationStore} from "../store/citations.js";
 import {ConversationStore} from "../store/conversations.js";
 import type {Db} from "../store/db.js";
@@ -72,7 +72,7 @@ async function importFile(
             }
             report.app ??= SOURCE_NAMES[app];
             try {
-                const saved = saveOne(db, writer, item, app);
+                const saved = await saveOne(db, writer, item, app);
                 if (saved === null) report.already++;
                 else {
                     report.imported++;
@@ -103,12 +103,12 @@ function skip(report: ImportFileReport, title: string, reason: string): void {
     if (report.skipped.length < LISTED) report.skipped.push({title, reason});
 }
 
-function saveOne(
+async function saveOne(
     db: Db,
     writer: ImportWriter,
     item: RawItem,
     app: NonNullable<ReturnType<typeof appOf>>,
-): {conversationId: string; messages: number; notes: string[]; title: string} | null {
+): Promise<{conversationId: string; messages: number; notes: string[]; title: string} | null> {
     const converted = convert(item, app);
     if ("conversation" in converted) {
         const saved = writer.save(converted.conversation);
@@ -117,15 +117,15 @@ function saveOne(
     const data = converted.cairn;
     // Already here: imported before, or this library's own conversation (a backup of it being merged).
     if (writer.has("cairn", data.conversation.id) || writer.exists(data.conversation.id)) return null;
+    const conversations = new ConversationStore(db);
+    // Images are decoded and checked again (sharp, on libuv's threads): what the batch holds is committed first.
+    if (data.images) writer.flush();
+    const {kept, notes} = await keepImages(data, conversations.attachments);
     return writer.inBatch(() => {
-        const stores = {
-            conversations: new ConversationStore(db),
-            toolCalls: new ToolCallStore(db),
-            citations: new CitationStore(db),
-        };
-        const created = importConversation(data, stores);
+        const stores = {conversations, toolCalls: new ToolCallStore(db), citations: new CitationStore(db)};
+        const created = importConversation(data, stores, kept);
         writer.note("cairn", data.conversation.id, created.id);
-        return {conversationId: created.id, messages: data.messages.length, notes: [], title: created.title};
+        return {conversationId: created.id, messages: data.messages.length, notes, title: created.title};
     });
 }
 

@@ -21,7 +21,7 @@ import {
 } from "./base.js";
 import {Citation, ToolCallRecord} from "./tools.js";
 import {Plan, PlanStepInput} from "./plans.js";
-import {ATTACHMENT_LIMITS, Attachment, AttachmentId} from "./attachments.js";
+import {ATTACHMENT_LIMITS, Attachment, AttachmentId, AttachmentMime} from "./attachments.js";
 
 export const GenerationSettings = Type.Object(
     {
@@ -228,17 +228,36 @@ export const ExportedMessage = Type.Object(
     closed,
 );
 
+/** An image of an exported conversation: the kept copy's type and its bytes in base64. */
+export const ExportedImage = Type.Object(
+    {
+        mime: AttachmentMime,
+        data: Type.String({maxLength: Math.ceil(ATTACHMENT_LIMITS.maxBytes / 3) * 4}),
+    },
+    closed,
+);
+
+export type ExportedImage = Static<typeof ExportedImage>;
+
 /** A conversation as a file: everything, to keep or to import (conversations.export / .import). */
 export const ExportedConversation = Type.Object(
     {
         format: Type.Literal("cairn.conversation"),
-        /** 1: the current branch only, in order; 2: every version, each with its parentId. */
-        version: Type.Union([Type.Literal(1), Type.Literal(2)]),
+        /**
+         * 1: the current branch only, in order; 2: every version, each with its parentId; 3: version 2 with
+         * the pixels of its messages' images (`images`).
+         */
+        version: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
         exportedAt: Timestamp,
         conversation: Conversation,
         messages: Type.Array(ExportedMessage, {maxItems: 10_000}),
         /** The last message of the branch shown (version 2). */
         headId: Type.Optional(nullable(Type.String())),
+        /**
+         * Version 3: each image its messages show, by the id their `attachments` name. Checked again on import
+         * (decoded, metadata stripped, downscaled), as a file attached by hand is.
+         */
+        images: Type.Optional(Type.Record(AttachmentId, ExportedImage)),
     },
     closed,
 );

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
+import {createHash} from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import {after, before, test} from "node:test";
 import sharp from "sharp";
-import type {CairnApi} from "../../shared/contract.js";
+import type {CairnApi, ExportedConversation} from "../../shared/contract.js";
 import {UPLOAD_CHUNK_BYTES} from "../../shared/contract/base.js";
 import {remoteStep} from "../../main/llm/remote.js";
 import type {StepRequest, UserItem} from "../../main/llm/stepTypes.js";
@@ -371,4 +372,96 @@ test("exports: HTML embeds a question's images (data: URLs, its CSP allows no ot
     );
     const md = unwrap(await t.api.invoke("conversations.export", {id: c.id, format: "markdown"})).content;
     assert.match(md, /\*Image: IMG_0001\.jpg \(1365×2048\)\*\n\nWhat is this\?/);
+});
+
+test("a JSON export carries its images' pixels; imported into another library, each is checked again and shown with its question", async () => {
+    const kept = unwrap(await attach(t.api, "IMG_0002.jpg", photo));
+    const c = t.core.conversations.create("Photo to carry");
+    t.core.conversations.addMessage({
+        conversationId: c.id,
+        role: "user",
+        content: "What is this?",
+        status: "complete",
+        attachments: [{id: kept.id, name: "IMG_0002.jpg"}],
+    });
+    const json = unwrap(await t.api.invoke("conversations.export", {id: c.id, format: "json"})).content;
+    const data = JSON.parse(json) as ExportedConversation;
+    const full = unwrap(await t.api.invoke("attachments.read", {id: kept.id, size: "full"}));
+    assert.equal(data.version, 3);
+    assert.deepEqual(data.images, {[kept.id]: {mime: "image/jpeg", data: full.data}});
+
+    const other = await openTestCore({modelPath: null});
+    try {
+        const imported = unwrap(await other.api.invoke("conversations.import", {data}));
+        const [question] = unwrap(await other.api.invoke("messages.list", {conversationId: imported.id}));
+        const [image] = question!.attachments!;
+        assert.equal(image!.name, "IMG_0002.jpg");
+        assert.deepEqual([image!.mime, image!.width, image!.height], ["image/jpeg", 1365, 2048]);
+        // Kept by the hash of the bytes the file carried, not under the id it claims (which names the photo
+        // as first sent): a file cannot put its pixels under another image's id.
+        const carried = Buffer.from(data.images[kept.id]!.data, "base64");
+        assert.equal(image!.id, createHash("sha256").update(carried).digest("hex"));
+        assert.notEqual(image!.id, kept.id);
+        const copy = unwrap(await other.api.invoke("attachments.read", {id: image!.id, size: "full"}));
+        const pixel = await sharp(Buffer.from(copy.data, "base64")).resize(1, 1).raw().toBuffer();
+        assert.ok(
+            pixel[0]! > 150 && pixel[1]! < 80,
+            `the photo's red, not another image: ${[...pixel].join(",")}`,
+        );
+    } finally {
+        await other.core.dispose();
+    }
+});
+
+test("cairn import: an exported image that is not an image is left out with a note; its conversation comes in", async () => {
+    const kept = unwrap(await attach(t.api, "IMG_0003.jpg", photo));
+    const c = t.core.conversations.create("Damaged photo");
+    t.core.conversations.addMessage({
+        conversationId: c.id,
+        role: "user",
+        content: "And this?",
+        status: "complete",
+        attachments: [{id: kept.id, name: "IMG_0003.jpg"}],
+    });
+    const data = JSON.parse(
+        unwrap(await t.api.invoke("conversations.export", {id: c.id, format: "json"})).content,
+    ) as ExportedConversation;
+    data.images![kept.id]!.data = Buffer.from("not a JPEG at all").toString("base64");
+    const file = path.join(tempDir(), "damaged.json");
+    fs.writeFileSync(file, JSON.stringify(data));
+    const dataDir = tempDir();
+    const run = await runCli(["import", "--data", dataDir, file]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /damaged\.json \(Cairn\): 1 conversation imported \(1 message\)/);
+    assert.match(
+        run.stdout,
+        /note: Damaged photo: the image IMG_0003\.jpg was left out: IMG_0003\.jpg is not an image Cairn can read/,
+    );
+});
+
+test("restore --merge: a backup's images come in with its conversations", async () => {
+    const kept = unwrap(await attach(t.api, "IMG_0004.jpg", photo));
+    const c = t.core.conversations.create("Photo in a backup");
+    t.core.conversations.addMessage({
+        conversationId: c.id,
+        role: "user",
+        content: "Keep this",
+        status: "complete",
+        attachments: [{id: kept.id, name: "IMG_0004.jpg"}],
+    });
+    const backup = path.join(tempDir(), "photos.cairn-backup");
+    assert.equal((await runCli(["backup", "--data", t.dataDir, backup])).code, 0);
+    const dataDir = tempDir();
+    const merged = await runCli(["restore", "--merge", "--data", dataDir, backup]);
+    assert.equal(merged.code, 0, merged.stderr);
+    assert.doesNotMatch(merged.stdout, /note:/);
+    const json = await runCli(["export", "--data", dataDir, "--format", "jsonl", "--all"]);
+    const merges = json.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as ExportedConversation);
+    const photo4 = merges.find((d) => d.conversation.title === "Photo in a backup")!;
+    const [image] = photo4.messages[0]!.attachments!;
+    assert.equal(image!.name, "IMG_0004.jpg");
+    assert.equal(photo4.images?.[image!.id]?.mime, "image/jpeg");
 });

@@ -113,7 +113,7 @@ test("export as JSON and import it back: a new conversation with the same messag
     assert.equal(again[1]!.citations[0]!.toolCallId, again[1]!.toolCalls[0]!.id);
     assert.equal(unwrap(await t.api.invoke("conversations.search", {query: "Deimos"})).length, 2);
 
-    const bad = await t.api.invoke("conversations.import", {data: {...data, version: 3} as never});
+    const bad = await t.api.invoke("conversations.import", {data: {...data, version: 4} as never});
     assert.equal(!bad.ok && bad.error.code, "VALIDATION");
     await t.core.dispose();
 });
@@ -172,7 +172,7 @@ test("every version of every branch goes into the JSON file and comes back, the 
     conversations.showVersion(first!.id);
     const json = unwrap(await t.api.invoke("conversations.export", {id, format: "json"}));
     const data = JSON.parse(json.content) as ExportedConversation;
-    assert.equal(data.version, 2);
+    assert.equal(data.version, 3);
     assert.equal(data.messages.length, 3);
     const imported = unwrap(await t.api.invoke("conversations.import", {data}));
     const shown = unwrap(await t.api.invoke("messages.list", {conversationId: imported.id}));
