@@ -238,6 +238,10 @@ async function chatScreens(page: Page, theme: string, width: number): Promise<vo
     await page.locator("article.message.assistant .content pre").waitFor();
     await page.locator("article.message.assistant").hover();
     await shoot(page, `chat-${theme}-${width}`);
+    await page.getByRole("button", {name: "More"}).click();
+    await page.getByRole("menuitemradio", {name: "Dark"}).waitFor();
+    await shoot(page, `header-menu-${theme}-${width}`);
+    await page.keyboard.press("Escape");
     if (width !== 1280) return;
     await page.keyboard.press("Control+k");
     await page.getByRole("searchbox").fill("palindrome");

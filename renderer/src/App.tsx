@@ -26,7 +26,8 @@ import {SearchDialog} from "./conversations/SearchDialog.js";
 import {ExportDialog} from "./conversations/ExportDialog.js";
 import {ImportDialog} from "./conversations/ImportDialog.js";
 import {RememberDialog} from "./memory/MemorySettings.js";
-import {HeaderStatus, ThemeSwitch, hostOf} from "./chat/HeaderStatus.js";
+import {HeaderMenu} from "./chat/HeaderMenu.js";
+import {HeaderStatus, hostOf} from "./chat/HeaderStatus.js";
 
 /** The skip link's jump: the message box takes the focus (a fragment alone would only scroll). */
 function skipToMessageBox(event: MouseEvent<HTMLAnchorElement>): void {
@@ -237,18 +238,23 @@ export function App({api}: {api: CairnApi}) {
                                     {selected && (
                                         <ConversationControls
                                             conversation={selected}
-                                            projects={projects}
                                             provider={provider}
                                             actions={cairn}
                                             open={{
                                                 attach: () => setDocumentsOpen("conversation"),
                                                 tools: () => setToolsOpen(true),
-                                                generation: () => setGenerationOpen(true),
-                                                export: () => setExportOpen(true),
                                             }}
                                         />
                                     )}
-                                    <ThemeSwitch />
+                                    <HeaderMenu
+                                        conversation={selected}
+                                        projects={projects}
+                                        actions={cairn}
+                                        open={{
+                                            generation: () => setGenerationOpen(true),
+                                            export: () => setExportOpen(true),
+                                        }}
+                                    />
                                 </header>
                                 {offline && (
                                     <div className="alert" role="alert" id="offline-reason">

@@ -6,6 +6,7 @@ import {seedConversation} from "../helpers/seedConversation.js";
 import {servers, writeMcpJson} from "../helpers/mcp.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {sendWithPreflight} from "../helpers/ws.js";
+import {fromHeaderMenu} from "../helpers/headerMenu.js";
 
 // axe on every screen and dialog, light and dark: no violation at all (the issue asks for none serious or
 // critical; the moderate ones found were fixed too, and stay fixed).
@@ -166,8 +167,15 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
     },
     {name: "Models", open: (page) => page.getByRole("button", {name: "Models"}).click()},
     {name: "Documents", open: (page) => page.getByRole("button", {name: "Documents"}).click()},
-    {name: "Generation", open: (page) => page.getByRole("button", {name: "Generation"}).click()},
-    {name: "Export", open: (page) => page.getByRole("button", {name: "Export"}).click()},
+    {
+        name: "the header's menu",
+        open: async (page) => {
+            await page.getByRole("button", {name: "More"}).click();
+            await expect(page.getByRole("menuitemradio", {name: "Dark"})).toBeVisible();
+        },
+    },
+    {name: "Generation", open: (page) => fromHeaderMenu(page, "Generation…")},
+    {name: "Export", open: (page) => fromHeaderMenu(page, "Export…")},
     {
         name: "Search with results",
         open: async (page) => {

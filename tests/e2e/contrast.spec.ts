@@ -1,16 +1,16 @@
 import {expect, test} from "@playwright/test";
 import {startServe, type Served} from "../helpers/serve.js";
+import {fromHeaderMenu} from "../helpers/headerMenu.js";
 
 let served: Served;
 test.afterEach(async () => served.stop());
 
-test("High contrast: chosen in the theme switch, kept after a reload, black on white or white on black", async ({
+test("High contrast: chosen in the header menu's Theme, kept after a reload, black on white or white on black", async ({
     page,
 }, testInfo) => {
     served = await startServe();
     await page.goto(served.url);
-    const theme = page.getByRole("combobox", {name: "Theme"});
-    await theme.selectOption("contrast");
+    await fromHeaderMenu(page, "Theme", "High contrast");
     const html = page.locator("html");
     await expect(html).toHaveAttribute("data-contrast", "more");
     await page.reload();
@@ -28,7 +28,7 @@ test("High contrast: chosen in the theme switch, kept after a reload, black on w
             await page.screenshot({path: testInfo.outputPath(`contrast-${colorScheme}-${width}.png`)});
         }
     }
-    await theme.selectOption("light");
+    await fromHeaderMenu(page, "Theme", "Light");
     await expect(html).not.toHaveAttribute("data-contrast", "more");
     await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
     await expect(page.locator("body")).toHaveCSS("color", "rgb(24, 24, 27)");

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import {tempDir} from "../helpers/paths.js";
 import {seedConversation} from "../helpers/seedConversation.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {fromHeaderMenu} from "../helpers/headerMenu.js";
 
 // Export as HTML (one file, readable offline) and PDF (in a browser: the HTML printed), with the parts chosen.
 
@@ -27,7 +28,7 @@ test("HTML is one file that reads offline; PDF opens the conversation unfolded t
 }, testInfo) => {
     await page.setViewportSize({width: 800, height: 600});
     await page.goto(served.url);
-    await page.getByRole("button", {name: "Export"}).click();
+    await fromHeaderMenu(page, "Export…");
     const dialog = page.getByRole("dialog", {name: "Export"});
     expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
     await page.screenshot({path: testInfo.outputPath("export-dialog.png")});
@@ -59,7 +60,7 @@ test("HTML is one file that reads offline; PDF opens the conversation unfolded t
     await context.addInitScript(() => {
         window.print = () => document.documentElement.setAttribute("data-printed", "yes");
     });
-    await page.getByRole("button", {name: "Export"}).click();
+    await fromHeaderMenu(page, "Export…");
     await dialog.getByRole("checkbox", {name: "Thinking"}).uncheck();
     const popup = page.waitForEvent("popup");
     await dialog.getByRole("button", {name: "PDF"}).click();

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import {expect, test} from "@playwright/test";
+import {ask, newConversation} from "../helpers/ask.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {chosenInHeaderMenu, fromHeaderMenu} from "../helpers/headerMenu.js";
 
 let served: Served;
 test.beforeEach(async () => {
@@ -54,12 +56,69 @@ test(
         await page.goto(served.url);
         const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
         expect(await background()).toBe("rgb(255, 255, 255)");
-        await page.getByRole("combobox", {name: "Theme"}).selectOption("dark");
+        await fromHeaderMenu(page, "Theme", "Dark");
         await expect.poll(background).toBe("rgb(24, 24, 27)");
         await page.reload();
         await expect.poll(background).toBe("rgb(24, 24, 27)");
-        await page.getByRole("combobox", {name: "Theme"}).selectOption("system");
+        expect(await chosenInHeaderMenu(page, "Theme")).toBe("Dark");
+        await fromHeaderMenu(page, "Theme", "System theme");
         await expect.poll(background).toBe("rgb(255, 255, 255)");
         await context.close();
     },
 );
+
+test("the header is one row at 1280, 1024 and 800 px: in a narrow one, words give way to icons and keep their names", async ({
+    page,
+}) => {
+    await newConversation(page, served.url);
+    await ask(page, "Once upon a time");
+    await expect(page.locator(".chat-header .speed")).toBeAttached();
+    const attach = page.locator(".chat-header").getByRole("button", {name: "Attach"});
+    for (const [width, height, worded] of [
+        [1280, 800, true],
+        [1024, 768, false],
+        [800, 600, false],
+    ] as const) {
+        await page.setViewportSize({width, height});
+        // Every control of the header on one line: the same top, give or take the controls' own heights.
+        const tops = await page
+            .locator(".chat-header > *")
+            .evaluateAll((all) =>
+                all
+                    .filter((e) => e.getClientRects().length > 0)
+                    .map((e) =>
+                        Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2),
+                    ),
+            );
+        expect(Math.max(...tops) - Math.min(...tops), `${width} px: ${tops.join(", ")}`).toBeLessThanOrEqual(
+            4,
+        );
+        await expect(attach).toBeVisible();
+        await expect(page.getByRole("checkbox", {name: "Web access"})).toBeVisible();
+        const box = (await attach.boundingBox())!;
+        expect(box.width > 60, `Attach is ${box.width} px wide at ${width} px`).toBe(worded);
+        await expect(page.getByRole("button", {name: "More"})).toBeInViewport();
+    }
+});
+
+test("the header's menu by keyboard: a dialog chosen there takes focus, and gives it back to the menu's button", async ({
+    page,
+}) => {
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await page.waitForURL(/[?&]c=/);
+    const more = page.getByRole("button", {name: "More"});
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", {name: "Generation…"})).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", {name: "Export…"})).toBeFocused();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", {name: "Export"});
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(more).toBeFocused();
+});

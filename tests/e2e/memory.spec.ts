@@ -5,6 +5,7 @@ import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import {SettingsStore} from "../../main/store/settings.js";
 import {tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {fromHeaderMenu} from "../helpers/headerMenu.js";
 
 // Memory with the real test model: a fact told in one conversation and approved is recalled and cited in
 // the next; an incognito conversation recalls nothing; a deleted memory is gone from the next turn.
@@ -23,7 +24,13 @@ test.afterEach(async () => served.stop());
 async function ask(page: Page, text: string, options: {incognito?: boolean} = {}) {
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     await page.waitForURL(/[?&]c=/);
-    if (options.incognito) await page.getByRole("checkbox", {name: "Incognito"}).check();
+    if (options.incognito) {
+        await fromHeaderMenu(page, "Incognito");
+        // The switch shows the stored state, which arrives from the core a moment after the choice.
+        await page.getByRole("button", {name: "More"}).click();
+        await expect(page.getByRole("menuitemcheckbox", {name: "Incognito"})).toBeChecked();
+        await page.keyboard.press("Escape");
+    }
     await page.getByRole("textbox", {name: "Message"}).fill(text);
     await page.getByRole("textbox", {name: "Message"}).press("Enter");
 }

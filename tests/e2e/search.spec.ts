@@ -3,6 +3,7 @@ import {expect, test} from "@playwright/test";
 import {tempDir} from "../helpers/paths.js";
 import {seedConversation} from "../helpers/seedConversation.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {fromHeaderMenu} from "../helpers/headerMenu.js";
 
 let served: Served;
 test.beforeEach(async () => {
@@ -52,7 +53,7 @@ test(
     async ({page}) => {
         await page.goto(served.url);
         await page.locator(".sidebar .title", {hasText: "Moons of Mars"}).click();
-        await page.getByRole("button", {name: "Export"}).click();
+        await fromHeaderMenu(page, "Export…");
         const markdown = page.waitForEvent("download");
         await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "Markdown"}).click();
         const md = await markdown;
@@ -61,7 +62,7 @@ test(
             /^# Moons of Mars\n[\s\S]*Phobos and Deimos/,
         );
 
-        await page.getByRole("button", {name: "Export"}).click();
+        await fromHeaderMenu(page, "Export…");
         const json = page.waitForEvent("download");
         await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "JSON"}).click();
         const file = await (await json).path();

@@ -1,6 +1,7 @@
 import {expect, test} from "@playwright/test";
 import {startServe, type Served} from "../helpers/serve.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
+import {fromHeaderMenu} from "../helpers/headerMenu.js";
 
 // A tiny random-weight model with Qwen 3.5's real tokenizer and chat format, which opens a thought segment at
 // the start of every answer: it thinks until the budget closes the thought, then answers.
@@ -11,7 +12,7 @@ test.beforeEach(async () => {
 test.afterEach(async () => served.stop());
 
 async function setGeneration(page: import("@playwright/test").Page, fill: () => Promise<unknown>) {
-    await page.getByRole("button", {name: "Generation"}).click();
+    await fromHeaderMenu(page, "Generation…");
     const dialog = page.getByRole("dialog", {name: "Generation settings"});
     await fill();
     await dialog.getByRole("button", {name: "Save"}).click();

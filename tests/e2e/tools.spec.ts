@@ -3,6 +3,7 @@ import path from "node:path";
 import {expect, test} from "@playwright/test";
 import {startServe, type Served} from "../helpers/serve.js";
 import {sendWithPreflight} from "../helpers/ws.js";
+import {newConversation} from "../helpers/ask.js";
 
 let served: Served;
 test.beforeEach(async () => {
@@ -137,11 +138,7 @@ test("web tools show their own policy while web access is off, and a chosen poli
 test("a call shows as “writing…” with its arguments growing before it runs and gives its result", async ({
     page,
 }) => {
-    await page.goto(served.url);
-    await expect(page.locator(".status .state")).toHaveText("ready");
-    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
-    await page.waitForURL(/[?&]c=/);
-    const conversationId = new URL(page.url()).searchParams.get("c")!;
+    const conversationId = await newConversation(page, served.url);
     // Every state the trace goes through is recorded, however briefly it shows.
     await page.evaluate(() => {
         const seen: string[] = [];

@@ -9,3 +9,12 @@ export async function ask(page: Page, text: string): Promise<void> {
     await expect(answers).toHaveCount(before + 1);
     await expect(answers.last()).not.toHaveAttribute("data-status", "streaming");
 }
+
+/** Opens the served window, waits for the model, and starts a new conversation (its id is in the address). */
+export async function newConversation(page: Page, url: string): Promise<string> {
+    await page.goto(url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await page.waitForURL(/[?&]c=/);
+    return new URL(page.url()).searchParams.get("c")!;
+}

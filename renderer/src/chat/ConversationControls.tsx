@@ -1,28 +1,28 @@
-import {Download, Paperclip, SlidersHorizontal, Wrench} from "lucide-react";
-import type {Conversation, Project, ProviderInfo, ToolMode} from "../../../shared/contract.js";
-import {ProjectSelect} from "../projects/ProjectSelect.js";
+import {Globe, Paperclip, Wrench} from "lucide-react";
+import type {Conversation, ProviderInfo, ToolMode} from "../../../shared/contract.js";
 
 type Props = {
     conversation: Conversation;
-    projects: Project[];
     /** The provider answering this conversation, when a model served elsewhere does. */
     provider?: ProviderInfo;
     actions: {
         setMode(mode: ToolMode): Promise<void>;
-        setProject(projectId: string | null): Promise<void>;
         setWebAccess(on: boolean): Promise<void>;
-        setIncognito(on: boolean): Promise<void>;
     };
     /** Opens the conversation's dialogs. */
-    open: {attach(): void; tools(): void; generation(): void; export(): void};
+    open: {attach(): void; tools(): void};
 };
 
-/** The header's controls for the open conversation: mode, project, web access, incognito, and its dialogs. */
-export function ConversationControls({conversation, projects, provider, actions, open}: Props) {
+/**
+ * The header's controls for the open conversation used most: mode, web access, documents and tools (the rest
+ * are in the header's menu). In a narrow header their words are hidden from sight (still their names), icons
+ * left.
+ */
+export function ConversationControls({conversation, provider, actions, open}: Props) {
     return (
         <>
             <label>
-                Mode{" "}
+                <span className="header-word">Mode </span>
                 <select
                     aria-label="Mode"
                     value={conversation.mode}
@@ -34,38 +34,19 @@ export function ConversationControls({conversation, projects, provider, actions,
                     <option value="agent">Agent</option>
                 </select>
             </label>
-            <ProjectSelect
-                projects={projects}
-                value={conversation.projectId}
-                onChange={(projectId) => void actions.setProject(projectId)}
-            />
             <WebSwitch
                 on={conversation.webAccess}
                 provider={provider}
                 onChange={(on) => void actions.setWebAccess(on)}
             />
-            <label title="Nothing is recalled from memory here, and nothing remembered">
-                <input
-                    type="checkbox"
-                    checked={conversation.incognito}
-                    onChange={(e) => void actions.setIncognito(e.target.checked)}
-                />{" "}
-                Incognito
-            </label>
             <button onClick={open.attach} title="Documents only this conversation can search">
-                <Paperclip aria-hidden size={16} /> Attach
+                <Paperclip aria-hidden size={16} /> <span className="header-word">Attach</span>
             </button>
             <button
                 onClick={open.tools}
                 title="Which tools the model is offered here, and what they cost in its context"
             >
-                <Wrench aria-hidden size={16} /> Tools
-            </button>
-            <button onClick={open.generation} title="System prompt, temperature, seed… for this conversation">
-                <SlidersHorizontal aria-hidden size={16} /> Generation
-            </button>
-            <button onClick={open.export} title="Save as Markdown or JSON">
-                <Download aria-hidden size={16} /> Export
+                <Wrench aria-hidden size={16} /> <span className="header-word">Tools</span>
             </button>
         </>
     );
@@ -99,7 +80,8 @@ function WebSwitch({
                 aria-describedby={none ? "web-unavailable" : undefined}
                 onChange={(e) => onChange(e.target.checked)}
             />{" "}
-            Web access
+            <Globe aria-hidden size={16} className="header-icon" />
+            <span className="header-word">Web access</span>
             {none && (
                 <span id="web-unavailable" className="visually-hidden">
                     Not available for this provider yet

@@ -1,4 +1,4 @@
-import {useEffect, useState} from "react";
+import {useState} from "react";
 import type {Conversation, EngineStatus, Message, ProviderInfo} from "../../../shared/contract.js";
 import {useApi} from "../apiContext.js";
 import {FIT_LABEL, FitBadge} from "../models/ModelWidgets.js";
@@ -110,7 +110,9 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
                         high={size * 0.85}
                         optimum={0}
                     />{" "}
-                    {short(used)} / {short(size)}
+                    <span className="count">
+                        {short(used)} / {short(size)}
+                    </span>
                 </span>
             )}
             {last?.stats?.tokensPerSecond != null && (
@@ -161,39 +163,3 @@ export function hostOf(url: string): string {
 }
 
 const short = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
-
-type Theme = "system" | "light" | "dark" | "contrast";
-const THEME_KEY = "cairn.theme";
-
-/**
- * System, light, dark or high contrast, kept in this browser's storage. High contrast follows the system's
- * light or dark; the system theme turns it on by itself when the system asks for more contrast.
- */
-export function ThemeSwitch() {
-    const [theme, setTheme] = useState<Theme>(
-        () => (localStorage.getItem(THEME_KEY) as Theme | null) ?? "system",
-    );
-    useEffect(() => {
-        const root = document.documentElement;
-        if (theme === "light" || theme === "dark") root.setAttribute("data-theme", theme);
-        else root.removeAttribute("data-theme");
-        localStorage.setItem(THEME_KEY, theme);
-        const asked = window.matchMedia("(prefers-contrast: more)");
-        const follow = () => {
-            if (theme === "contrast" || (theme === "system" && asked.matches))
-                root.setAttribute("data-contrast", "more");
-            else root.removeAttribute("data-contrast");
-        };
-        follow();
-        asked.addEventListener("change", follow);
-        return () => asked.removeEventListener("change", follow);
-    }, [theme]);
-    return (
-        <select aria-label="Theme" value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
-            <option value="system">System theme</option>
-            <option value="light">Light</option>
-            <option value="dark">Dark</option>
-            <option value="contrast">High contrast</option>
-        </select>
-    );
-}

@@ -1,0 +1,39 @@
+import {useEffect, useState} from "react";
+
+export type Theme = "system" | "light" | "dark" | "contrast";
+
+export const THEMES: {value: Theme; label: string}[] = [
+    {value: "system", label: "System theme"},
+    {value: "light", label: "Light"},
+    {value: "dark", label: "Dark"},
+    {value: "contrast", label: "High contrast"},
+];
+
+const THEME_KEY = "cairn.theme";
+
+/**
+ * System, light, dark or high contrast, kept in this browser's storage and applied to <html>. High contrast
+ * follows the system's light or dark; the system theme turns it on by itself when the system asks for more
+ * contrast.
+ */
+export function useTheme(): [Theme, (theme: Theme) => void] {
+    const [theme, setTheme] = useState<Theme>(
+        () => (localStorage.getItem(THEME_KEY) as Theme | null) ?? "system",
+    );
+    useEffect(() => {
+        const root = document.documentElement;
+        if (theme === "light" || theme === "dark") root.setAttribute("data-theme", theme);
+        else root.removeAttribute("data-theme");
+        localStorage.setItem(THEME_KEY, theme);
+        const asked = window.matchMedia("(prefers-contrast: more)");
+        const follow = () => {
+            if (theme === "contrast" || (theme === "system" && asked.matches))
+                root.setAttribute("data-contrast", "more");
+            else root.removeAttribute("data-contrast");
+        };
+        follow();
+        asked.addEventListener("change", follow);
+        return () => asked.removeEventListener("change", follow);
+    }, [theme]);
+    return [theme, setTheme];
+}

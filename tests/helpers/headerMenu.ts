@@ -1,0 +1,34 @@
+import {expect, type Page} from "@playwright/test";
+
+/**
+ * Chooses in the header's menu (its "More" button), as a person does: an action or a switch by its name
+ * ("Export…", "Incognito"), or with `choice` one of a group's choices ("Theme", "Dark"). The menu closes after.
+ */
+export async function fromHeaderMenu(page: Page, item: string, choice?: string): Promise<void> {
+    await page.getByRole("button", {name: "More"}).click();
+    const menu = page.getByRole("menu");
+    if (choice === undefined)
+        await menu
+            .getByRole("menuitem", {name: item})
+            .or(menu.getByRole("menuitemcheckbox", {name: item}))
+            .click();
+    else
+        await menu
+            .getByRole("group", {name: item})
+            .getByRole("menuitemradio", {name: choice, exact: true})
+            .click();
+    await expect(menu).toHaveCount(0);
+}
+
+/** The choice a group of the header's menu shows as chosen ("Theme" → "Dark"); the menu is closed again. */
+export async function chosenInHeaderMenu(page: Page, group: string): Promise<string> {
+    await page.getByRole("button", {name: "More"}).click();
+    const chosen = page
+        .getByRole("menu")
+        .getByRole("group", {name: group})
+        .getByRole("menuitemradio", {checked: true});
+    const text = (await chosen.innerText()).trim();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    return text;
+}
