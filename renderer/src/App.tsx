@@ -35,8 +35,13 @@ function skipToMessageBox(event: MouseEvent<HTMLAnchorElement>): void {
     focusMessageBox();
 }
 
-/** The message box, focused where a conversation opens (chosen, new, or at start) without scrolling the page. */
+/**
+ * The message box, focused where a conversation opens (chosen, new, or at start) without scrolling the page;
+ * not while a menu or a dialog has the focus (a conversation opening at start must not close the menu the
+ * person just opened).
+ */
 function focusMessageBox(): void {
+    if (document.activeElement?.closest('[role="menu"], dialog')) return;
     document.getElementById("message-box")?.focus({preventScroll: true});
 }
 

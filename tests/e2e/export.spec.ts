@@ -28,6 +28,7 @@ test("HTML is one file that reads offline; PDF opens the conversation unfolded t
 }, testInfo) => {
     await page.setViewportSize({width: 800, height: 600});
     await page.goto(served.url);
+    await expect(page.locator("article.message.assistant")).toBeVisible();
     await fromHeaderMenu(page, "Export…");
     const dialog = page.getByRole("dialog", {name: "Export"});
     expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
