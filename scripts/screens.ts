@@ -11,6 +11,7 @@ import {responsesWebSearch, startCloudServer} from "../tests/helpers/cloudServer
 import {startServe} from "../tests/helpers/serve.js";
 import {sendWithPreflight} from "../tests/helpers/ws.js";
 import {tempDir} from "../tests/helpers/paths.js";
+import {startConversation} from "../tests/helpers/ask.js";
 
 const OUT = path.resolve("docs/screens");
 
@@ -83,7 +84,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /** The tools menu, an MCP server in Settings, a file write's diff before and after approval. */
 async function toolScreens(page: Page, theme: string, width: number): Promise<void> {
-    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    const id = await startConversation(page);
     await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
     await page.getByRole("button", {name: "Tools", exact: true}).click();
     await page.locator('li[data-tool="fixture.add"] .tool-tokens').waitFor();
@@ -92,7 +93,6 @@ async function toolScreens(page: Page, theme: string, width: number): Promise<vo
     await page.locator('button[aria-label="Pin fixture.add"][aria-pressed="true"]').waitFor();
     await shoot(page, `tools-${theme}-${width}`);
     await page.keyboard.press("Escape");
-    const id = new URL(page.url()).searchParams.get("c")!;
     const content = "# Trip\n- tent\n- stove\n- map\n";
     const sent = await sendWithPreflight(
         page,
@@ -123,7 +123,7 @@ async function toolScreens(page: Page, theme: string, width: number): Promise<vo
 
 /** A form an MCP server asks the person to fill in (elicitation), in the approval dialog's style. */
 async function askScreens(page: Page, theme: string, width: number): Promise<void> {
-    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await startConversation(page);
     await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
     const id = new URL(page.url()).searchParams.get("c")!;
     await sendWithPreflight(page, id, [{name: "fixture.ask", args: {}}], {toolChoice: "none"});
@@ -135,7 +135,7 @@ async function askScreens(page: Page, theme: string, width: number): Promise<voi
 
 /** A plan proposed, then edited (a composite tool among its steps) and run: its checklist and nested trace. */
 async function planScreens(page: Page, theme: string, width: number): Promise<void> {
-    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await startConversation(page);
     await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("plan");
     await page
         .getByRole("textbox", {name: "Message"})
@@ -160,7 +160,7 @@ async function planScreens(page: Page, theme: string, width: number): Promise<vo
 
 /** A cloud model's own web search in the trace, Anthropic's web switch, and Settings' providers. */
 async function providerScreens(page: Page, theme: string, width: number): Promise<void> {
-    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await startConversation(page);
     await page.getByRole("combobox", {name: "Model", exact: true}).selectOption({label: "cloud · gpt-test"});
     const web = page.getByRole("checkbox", {name: "Web access"});
     await web.click();

@@ -15,40 +15,32 @@ import type {ToolCallStore} from "../store/toolCalls.js";
 
 const RESULT_CHARS = 4000;
 
-/** An image's kept copy by its id (AttachmentStore.read), or null when the library no longer has it. */
-export type ReadImage = (id: string) => {mime: string; data: Buffer} | null;
-
 /**
- * Everything about a conversation, as the JSON file `conversations.import` reads back; with `readImage`, the
- * pixels of every image its messages show (version 3), so that the file is whole without the library.
+ * Everything about a conversation, as the JSON file `conversations.import` reads back, with the pixels of every
+ * image its messages show (version 3), so that the file is whole without the library.
  */
 export function exportJson(
     conversation: Conversation,
     messages: Message[],
     headId: string | null,
-    readImage?: ReadImage,
+    attachments: Pick<AttachmentStore, "read">,
 ): ExportedConversation {
     const data: ExportedConversation = {
         format: "cairn.conversation",
-        version: readImage ? 3 : 2,
+        version: 3,
         exportedAt: Date.now(),
         conversation,
         messages,
         headId,
     };
-    if (readImage) {
-        const images: Record<string, ExportedImage> = {};
-        for (const message of messages)
-            for (const {id} of message.attachments ?? []) {
-                const image = id in images ? null : readImage(id);
-                if (image)
-                    images[id] = {
-                        mime: image.mime as ExportedImage["mime"],
-                        data: image.data.toString("base64"),
-                    };
-            }
-        if (Object.keys(images).length > 0) data.images = images;
-    }
+    const images: Record<string, ExportedImage> = {};
+    for (const message of messages)
+        for (const {id} of message.attachments ?? []) {
+            const image = id in images ? null : attachments.read(id, "full");
+            if (image)
+                images[id] = {mime: image.mime as ExportedImage["mime"], data: image.data.toString("base64")};
+        }
+    if (Object.keys(images).length > 0) data.images = images;
     return data;
 }
 

@@ -1,13 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type {Conversation} from "../../shared/contract.js";
-import {
-    exportFileName,
-    exportJson,
-    exportMarkdown,
-    type ExportParts,
-    type ReadImage,
-} from "../chat/exchange.js";
+import {exportFileName, exportJson, exportMarkdown, type ExportParts} from "../chat/exchange.js";
 import {exportHtml} from "../chat/exportHtml.js";
 import {ConversationStore} from "../store/conversations.js";
 import {DB_FILE_NAME, openDatabase} from "../store/db.js";
@@ -67,7 +61,7 @@ async function render(
 ): Promise<{fileName: string; content: string}> {
     const id = conversation.id;
     if (format === "json") {
-        const data = exportJson(conversation, store.allMessages(id), store.head(id), fullImage(store));
+        const data = exportJson(conversation, store.allMessages(id), store.head(id), store.attachments);
         return {
             fileName: exportFileName(conversation.title, "json"),
             content: `${JSON.stringify(data, null, 2)}\n`,
@@ -97,7 +91,7 @@ async function jsonLines(
             conversation,
             store.allMessages(conversation.id),
             store.head(conversation.id),
-            fullImage(store),
+            store.attachments,
         );
         const line = `${JSON.stringify(data)}\n`;
         if (!stream) out.write(line);
@@ -113,11 +107,6 @@ async function jsonLines(
         process.stderr.write(`wrote ${conversations.length} conversations to ${file}\n`);
     }
     return 0;
-}
-
-/** The kept copy of an image, for the JSON exports' pixels. */
-function fullImage(store: ConversationStore): ReadImage {
-    return (id) => store.attachments.read(id, "full");
 }
 
 function isFolder(target: string): boolean {

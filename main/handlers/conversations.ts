@@ -138,7 +138,7 @@ export function conversationHandlers({
                 case "json": {
                     const all = conversations.allMessages(req.id);
                     const content = JSON.stringify(
-                        exportJson(conversation, all, conversations.head(req.id), image),
+                        exportJson(conversation, all, conversations.head(req.id), conversations.attachments),
                         null,
                         2,
                     );

@@ -91,7 +91,7 @@ async function* readBackup(file: string, name: string, onShare: OnShare): AsyncG
                 conversation,
                 store.allMessages(conversation.id),
                 store.head(conversation.id),
-                (id) => store.attachments.read(id, "full"),
+                store.attachments,
             );
             yield {value, fileName: name};
             onShare((index + 1) / conversations.length);

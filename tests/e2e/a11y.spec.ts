@@ -1,4 +1,4 @@
-import {ask} from "../helpers/ask.js";
+import {ask, startConversation} from "../helpers/ask.js";
 import {axeOn} from "../helpers/axe.js";
 import {expect, test, type Page} from "@playwright/test";
 import {tempDir} from "../helpers/paths.js";
@@ -240,11 +240,7 @@ test("axe finds no violation on any screen (light and dark, each then high contr
     const page = await context.newPage();
     await page.goto(served.url);
     await expect(page.locator(".status .state")).toHaveText("ready");
-    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
-    await page.waitForURL(/[?&]c=/);
-    // The conversation before (an earlier test's, on this file's shared serve) can still be shown for a moment:
-    // its answer would be counted as this one's.
-    await expect(page.locator("article.message")).toHaveCount(0);
+    await startConversation(page);
     await ask(page, "Once upon a time");
     await expect(page.locator("article.message.assistant").last()).toHaveAttribute("data-status", "complete");
     const found: string[] = [];

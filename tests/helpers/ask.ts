@@ -14,7 +14,17 @@ export async function ask(page: Page, text: string): Promise<void> {
 export async function newConversation(page: Page, url: string): Promise<string> {
     await page.goto(url);
     await expect(page.locator(".status .state")).toHaveText("ready");
+    return startConversation(page);
+}
+
+/**
+ * Clicks New conversation and waits until the new one is shown: its id in the address, and its empty view (the
+ * conversation before stays on screen a moment; what is typed or chosen then would go to it). Returns its id.
+ */
+export async function startConversation(page: Page): Promise<string> {
+    const before = page.url();
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
-    await page.waitForURL(/[?&]c=/);
+    await page.waitForURL((address) => address.href !== before && address.searchParams.has("c"));
+    await expect(page.locator("article.message")).toHaveCount(0);
     return new URL(page.url()).searchParams.get("c")!;
 }

@@ -353,38 +353,42 @@ test("an MCP tool's image is shown to a provider's model that sees (after the to
     }
 });
 
-test("exports: HTML embeds a question's images (data: URLs, its CSP allows no other), Markdown names them", async () => {
-    const kept = unwrap(await attach(t.api, "IMG_0001.jpg", photo));
-    const c = t.core.conversations.create("With a photo");
+/** A conversation whose question shows the phone photo, attached as `fileName`. */
+async function questionWithPhoto(title: string, question: string, fileName: string) {
+    const kept = unwrap(await attach(t.api, fileName, photo));
+    const conversationId = t.core.conversations.create(title).id;
     t.core.conversations.addMessage({
-        conversationId: c.id,
+        conversationId,
         role: "user",
-        content: "What is this?",
+        content: question,
         status: "complete",
-        attachments: [{id: kept.id, name: "IMG_0001.jpg"}],
+        attachments: [{id: kept.id, name: fileName}],
     });
-    const html = unwrap(await t.api.invoke("conversations.export", {id: c.id, format: "html"})).content;
+    return {kept, conversationId};
+}
+
+test("exports: HTML embeds a question's images (data: URLs, its CSP allows no other), Markdown names them", async () => {
+    const {kept, conversationId} = await questionWithPhoto("With a photo", "What is this?", "IMG_0001.jpg");
+    const html = unwrap(
+        await t.api.invoke("conversations.export", {id: conversationId, format: "html"}),
+    ).content;
     const full = unwrap(await t.api.invoke("attachments.read", {id: kept.id, size: "full"}));
     assert.ok(
         html.includes(
             `<img src="data:image/jpeg;base64,${full.data}" alt="IMG_0001.jpg" width="1365" height="2048">`,
         ),
     );
-    const md = unwrap(await t.api.invoke("conversations.export", {id: c.id, format: "markdown"})).content;
+    const md = unwrap(
+        await t.api.invoke("conversations.export", {id: conversationId, format: "markdown"}),
+    ).content;
     assert.match(md, /\*Image: IMG_0001\.jpg \(1365×2048\)\*\n\nWhat is this\?/);
 });
 
 test("a JSON export carries its images' pixels; imported into another library, each is checked again and shown with its question", async () => {
-    const kept = unwrap(await attach(t.api, "IMG_0002.jpg", photo));
-    const c = t.core.conversations.create("Photo to carry");
-    t.core.conversations.addMessage({
-        conversationId: c.id,
-        role: "user",
-        content: "What is this?",
-        status: "complete",
-        attachments: [{id: kept.id, name: "IMG_0002.jpg"}],
-    });
-    const json = unwrap(await t.api.invoke("conversations.export", {id: c.id, format: "json"})).content;
+    const {kept, conversationId} = await questionWithPhoto("Photo to carry", "What is this?", "IMG_0002.jpg");
+    const json = unwrap(
+        await t.api.invoke("conversations.export", {id: conversationId, format: "json"}),
+    ).content;
     const data = JSON.parse(json) as ExportedConversation;
     const full = unwrap(await t.api.invoke("attachments.read", {id: kept.id, size: "full"}));
     assert.equal(data.version, 3);
@@ -414,17 +418,9 @@ test("a JSON export carries its images' pixels; imported into another library, e
 });
 
 test("cairn import: an exported image that is not an image is left out with a note; its conversation comes in", async () => {
-    const kept = unwrap(await attach(t.api, "IMG_0003.jpg", photo));
-    const c = t.core.conversations.create("Damaged photo");
-    t.core.conversations.addMessage({
-        conversationId: c.id,
-        role: "user",
-        content: "And this?",
-        status: "complete",
-        attachments: [{id: kept.id, name: "IMG_0003.jpg"}],
-    });
+    const {kept, conversationId} = await questionWithPhoto("Damaged photo", "And this?", "IMG_0003.jpg");
     const data = JSON.parse(
-        unwrap(await t.api.invoke("conversations.export", {id: c.id, format: "json"})).content,
+        unwrap(await t.api.invoke("conversations.export", {id: conversationId, format: "json"})).content,
     ) as ExportedConversation;
     data.images![kept.id]!.data = Buffer.from("not a JPEG at all").toString("base64");
     const file = path.join(tempDir(), "damaged.json");
@@ -440,15 +436,7 @@ test("cairn import: an exported image that is not an image is left out with a no
 });
 
 test("restore --merge: a backup's images come in with its conversations", async () => {
-    const kept = unwrap(await attach(t.api, "IMG_0004.jpg", photo));
-    const c = t.core.conversations.create("Photo in a backup");
-    t.core.conversations.addMessage({
-        conversationId: c.id,
-        role: "user",
-        content: "Keep this",
-        status: "complete",
-        attachments: [{id: kept.id, name: "IMG_0004.jpg"}],
-    });
+    await questionWithPhoto("Photo in a backup", "Keep this", "IMG_0004.jpg");
     const backup = path.join(tempDir(), "photos.cairn-backup");
     assert.equal((await runCli(["backup", "--data", t.dataDir, backup])).code, 0);
     const dataDir = tempDir();
