@@ -9,6 +9,7 @@ import {existsSync, readFileSync} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {compiledPath, filesUnder} from "./buildTests.mjs";
+import {countsOf, failuresOf} from "./testReport.mjs";
 
 const suites = process.argv.slice(2);
 const want = (name) => suites.length === 0 || suites.includes(name);
@@ -98,46 +99,6 @@ function busyShare(before, after) {
     const busy = after.busy - before.busy;
     const total = busy + after.idle - before.idle;
     return total > 0 ? busy / total : 0;
-}
-
-/** The counts a runner printed last: node's test runner, Playwright's list reporter, the stories' line. */
-function countsOf(text) {
-    const last = (pattern) => {
-        const all = [...text.matchAll(pattern)];
-        return all.length ? Number(all.at(-1)[1]) : 0;
-    };
-    const node = /^(?:# |ℹ )pass \d+$/m.test(text);
-    if (node)
-        return {
-            passed: last(/^(?:# |ℹ )pass (\d+)$/gm),
-            failed: last(/^(?:# |ℹ )fail (\d+)$/gm) + last(/^(?:# |ℹ )cancelled (\d+)$/gm),
-            skipped: last(/^(?:# |ℹ )skipped (\d+)$/gm) + last(/^(?:# |ℹ )todo (\d+)$/gm),
-        };
-    const playwright = /^\s+\d+ (?:passed|failed|skipped|flaky|did not run)/m.test(text);
-    if (playwright)
-        return {
-            passed: last(/^\s+(\d+) passed/gm) + last(/^\s+(\d+) flaky/gm),
-            failed: last(/^\s+(\d+) failed/gm) + last(/^\s+(\d+) interrupted/gm),
-            skipped: last(/^\s+(\d+) skipped/gm) + last(/^\s+(\d+) did not run/gm),
-        };
-    const plain = [...text.matchAll(/^(\d+) passed, (\d+) failed$/gm)].at(-1);
-    if (plain) return {passed: Number(plain[1]), failed: Number(plain[2]), skipped: 0};
-    return {passed: 0, failed: 0, skipped: 0};
-}
-
-/**
- * The names of the tests that failed (or passed only on a retry), as their runner printed them: the summary
- * repeats them, so the end of a long log says which test to look at.
- */
-function failuresOf(text) {
-    const names = new Set();
-    // node's test runner: "not ok 3 - name" (TAP) or "✖ name (12ms)" (spec).
-    for (const match of text.matchAll(/^\s*(?:not ok \d+ - |✖ )(.+?)(?: \(\d[\d.]*m?s\))?$/gm))
-        if (match[1] !== "failing tests:") names.add(match[1].trim());
-    // Playwright's list reporter: "  1 failed" (or "1 flaky") then one "[project] › file:line › title" a line.
-    for (const block of text.matchAll(/^\s+\d+ (failed|flaky|interrupted)\n((?:\s+\[.+\n?)+)/gm))
-        for (const line of block[2].trim().split("\n")) names.add(`${block[1]}: ${line.trim()}`);
-    return [...names].slice(0, 12);
 }
 
 function electronBinaryInstalled() {

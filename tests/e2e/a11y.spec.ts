@@ -46,6 +46,11 @@ test.beforeAll(async () => {
     served = await startServe({dataDir, extra: ["--max-tokens", "40", "--temperature", "0"]});
 });
 test.afterAll(async () => served.stop());
+// A failure says what the core wrote too (an error it logged, a warning): the window's side alone may not say why.
+test.afterEach(() => {
+    const info = test.info();
+    if (info.status !== info.expectedStatus) console.error(`cairn serve's stderr:\n${served.log()}`);
+});
 
 /**
  * axe's violations on the page: every rule, or with `colorsOnly` the rules that read colours (the dark theme

@@ -6,8 +6,36 @@ export async function ask(page: Page, text: string): Promise<void> {
     const before = await answers.count();
     await page.getByRole("textbox", {name: "Message"}).fill(text);
     await page.getByRole("textbox", {name: "Message"}).press("Enter");
-    await expect(answers).toHaveCount(before + 1);
+    try {
+        await expect(answers).toHaveCount(before + 1);
+    } catch (error) {
+        throw new Error(`the answer did not come; the window shows ${await whatIsShown(page)}`, {
+            cause: error,
+        });
+    }
     await expect(answers.last()).not.toHaveAttribute("data-status", "streaming");
+}
+
+/**
+ * What the window shows when an answer did not come: its address, the message box's text (a question the window
+ * refused stays there), its alerts, the status line and the messages. A failure says why, not only that.
+ */
+export async function whatIsShown(page: Page): Promise<string> {
+    const texts = (selector: string) =>
+        page.locator(selector).evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? "").trim()));
+    const box = page.getByRole("textbox", {name: "Message"});
+    const shown = {
+        address: page.url().replace(/token=[^&]+/, "token=…"),
+        messageBox: await box.inputValue({timeout: 1000}).catch(() => "(not found)"),
+        alerts: await texts("[role=alert]"),
+        status: await texts(".status"),
+        messages: await page
+            .locator("article.message")
+            .evaluateAll((nodes) =>
+                nodes.map((n) => `${n.className} ${n.getAttribute("data-status") ?? ""}`),
+            ),
+    };
+    return JSON.stringify(shown);
 }
 
 /** Opens the served window, waits for the model, and starts a new conversation (its id is in the address). */

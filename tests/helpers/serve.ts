@@ -18,6 +18,8 @@ export type Served = {
     token: string;
     dataDir: string;
     child: ChildProcess;
+    /** What the serve wrote to stderr, its last 20,000 characters: for a failed test to show. */
+    log(): string;
     stop(): Promise<void>;
 };
 
@@ -46,7 +48,15 @@ export async function startServe(options: ServeOptions = {}) {
         },
     });
     let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
+    child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-20_000)));
+    let stopping = false;
+    // A serve that ends by itself (a crash, an exit) is said at once with what it wrote last: the test that then
+    // fails on a window that lost its core would otherwise show only the window's side.
+    child.once("exit", (code, signal) => {
+        const killed = signal === "SIGKILL" || signal === "SIGTERM";
+        if (stopping || code === 0 || (code === null && killed)) return;
+        console.error(`cairn serve (${child.pid}) ended by itself (${signal ?? `exit ${code}`}):\n${stderr}`);
+    });
     const lines = readline.createInterface({input: child.stdout});
     const nextLine = () =>
         new Promise<string>((resolve, reject) => {
@@ -68,9 +78,11 @@ export async function startServe(options: ServeOptions = {}) {
         token: match[3]!,
         dataDir,
         child,
+        log: () => stderr,
         stop: () =>
             new Promise<void>((resolve) => {
                 if (child.exitCode !== null) return resolve();
+                stopping = true;
                 child.once("exit", () => resolve());
                 child.kill("SIGTERM");
             }),
