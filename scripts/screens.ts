@@ -242,14 +242,20 @@ async function chatScreens(page: Page, theme: string, width: number): Promise<vo
     await page.getByRole("menuitemradio", {name: "Dark"}).waitFor();
     await shoot(page, `header-menu-${theme}-${width}`);
     await page.keyboard.press("Escape");
+    await page.getByRole("button", {name: "Settings"}).click();
+    await page.getByRole("link", {name: "Backups"}).waitFor();
+    await shoot(page, `settings-${theme}-${width}`);
+    await page.getByRole("searchbox", {name: "Search settings"}).fill("GPU");
+    await page.getByRole("status").waitFor();
+    await shoot(page, `settings-search-${theme}-${width}`);
+    // The first Esc clears the search, the second closes Settings.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
     if (width !== 1280) return;
     await page.keyboard.press("Control+k");
     await page.getByRole("searchbox").fill("palindrome");
     await page.locator(".dialog.search li").first().waitFor();
     await shoot(page, `search-${theme}`);
-    await page.keyboard.press("Escape");
-    await page.getByRole("button", {name: "Settings"}).click();
-    await shoot(page, `settings-${theme}`);
     await page.keyboard.press("Escape");
     const question = page.locator("article.message.user");
     await question.hover();

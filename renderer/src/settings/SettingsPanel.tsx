@@ -1,4 +1,4 @@
-import {useCallback, useEffect, useState} from "react";
+import {useCallback, useEffect, useState, type ReactNode} from "react";
 import type {
     CairnApi,
     CallReq,
@@ -18,7 +18,7 @@ import {BackupSettings} from "./BackupSettings.js";
 import {MemorySettings} from "../memory/MemorySettings.js";
 import {AssistantSettings} from "../assistants/AssistantSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
-import {Dialog} from "../ui/Dialog.js";
+import {SettingsLayout, type SettingsSection} from "./SettingsLayout.js";
 import {useAutoRead} from "../chat/speech.js";
 import {IntegerSetting, UsageTable} from "./SettingsFields.js";
 
@@ -39,7 +39,7 @@ const ENGINE_FIELDS: {
 
 type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onError(message: string): void};
 
-/** Tool policies and approval grants. */
+/** Settings: each part of Cairn that can be set, as one page of sections (SettingsLayout). */
 export function SettingsPanel({api, conversations, onClose, onError}: Props) {
     const [tools, setTools] = useState<ToolInfo[]>([]);
     const [grants, setGrants] = useState<Grant[]>([]);
@@ -96,165 +96,238 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             ? "all conversations"
             : (conversations.find((c) => c.id === id)?.title ?? "a deleted conversation");
 
-    return (
-        <Dialog label="Settings" onClose={onClose} className="settings">
-            <h2>Web access</h2>
-            <label title="Lets the model send search queries and page addresses to the internet.">
-                <input
-                    type="checkbox"
-                    checked={webDefault}
-                    onChange={(e) =>
-                        void api.invoke("settings.set", {webAccessDefault: e.target.checked}).then((res) => {
-                            if (res.ok) setWebDefault(res.value.webAccessDefault);
-                            else onError(res.error.message);
-                        })
-                    }
-                />{" "}
-                On by default for conversations without their own switch
-            </label>
-            <ReadAloudSetting />
-            {values && (
-                <>
-                    <NetworkSettings api={api} values={values} onChange={setValues} onError={onError} />
-                    <h2>Engine</h2>
-                    <p className="muted">Applies the next time a model is loaded.</p>
-                    <label>
+    const sections: SettingsSection[] = [
+        {
+            id: "general",
+            title: "General",
+            content: (
+                <Section id="general" title="General">
+                    <h3>Web access</h3>
+                    <label title="Lets the model send search queries and page addresses to the internet.">
                         <input
                             type="checkbox"
-                            checked={values.engine.forceCpu}
-                            onChange={(e) => void saveSettings({engine: {forceCpu: e.target.checked}})}
-                        />{" "}
-                        Run on the CPU only (no GPU)
-                    </label>
-                    <label title="A draft model (chosen per model in Models) or the answer's own text guesses the next tokens, and the model checks them in one go: the same answer, sooner when the guesses are right.">
-                        <input
-                            type="checkbox"
-                            checked={values.engine.speculativeDecoding}
+                            checked={webDefault}
                             onChange={(e) =>
-                                void saveSettings({engine: {speculativeDecoding: e.target.checked}})
+                                void api
+                                    .invoke("settings.set", {webAccessDefault: e.target.checked})
+                                    .then((res) => {
+                                        if (res.ok) setWebDefault(res.value.webAccessDefault);
+                                        else onError(res.error.message);
+                                    })
                             }
                         />{" "}
-                        Speculative decoding (guess ahead, then check)
+                        On by default for conversations without their own switch
                     </label>
-                    <div className="generation-grid">
-                        {ENGINE_FIELDS.map((f) => (
-                            <label key={f.key}>
-                                {f.label}
-                                <input
-                                    type="number"
-                                    aria-label={f.label}
-                                    placeholder={f.hint}
-                                    title={f.hint}
-                                    value={values.engine[f.key] ?? ""}
-                                    onChange={(e) =>
-                                        void saveSettings({
-                                            engine: {
-                                                [f.key]:
-                                                    e.target.value === "" ? null : Number(e.target.value),
-                                            },
-                                        })
-                                    }
-                                />
-                            </label>
-                        ))}
-                    </div>
-                    <h2>Workspace</h2>
-                    <WorkspaceField
-                        value={values.workspaceRoot}
-                        onSave={(folder) => void saveSettings({workspaceRoot: folder})}
-                    />
-                    <h2>Plan mode</h2>
-                    <IntegerSetting
-                        label="Steps a plan may have, at most"
-                        min={1}
-                        max={12}
-                        value={values.planMaxSteps}
-                        onSave={(planMaxSteps) => void saveSettings({planMaxSteps})}
-                    />
-                    <h2>Tools</h2>
-                    <IntegerSetting
-                        label="Share of the context for tool definitions, in percent"
-                        min={5}
-                        max={75}
-                        value={values.toolShare}
-                        onSave={(toolShare) => void saveSettings({toolShare})}
-                    />
-                    <p className="hint">
-                        When the tools on in a conversation take more, each question is offered Cairn&apos;s
-                        own tools, the pinned ones and the most relevant; the model finds the others with
-                        find_tools.
-                    </p>
-                    <h2>Generation defaults</h2>
-                    <GenerationForm
-                        value={values.generation}
-                        defaults={values.generation}
-                        onChange={(next) => void saveSettings({generation: next})}
-                    />
-                </>
-            )}
-            <h2>Tools</h2>
-            <table>
-                <thead>
-                    <tr>
-                        <th>Tool</th>
-                        <th>Source</th>
-                        <th>Side effect</th>
-                        <th>Policy</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    {tools.map((t) => (
-                        <tr key={t.name} data-tool={t.name}>
-                            <td title={t.description}>
-                                <code>{t.name}</code>
-                                {!t.enabled && " (disabled)"}
-                            </td>
-                            <td>{t.source}</td>
-                            <td>{t.sideEffect}</td>
-                            <td>
-                                <select
-                                    aria-label={`Policy for ${t.name}`}
-                                    value={t.policy}
-                                    onChange={(e) => void setPolicy(t.name, e.target.value as ToolPolicy)}
-                                >
-                                    <option value="ask">Ask first</option>
-                                    <option value="allow">Allow</option>
-                                    <option value="deny">Deny</option>
-                                </select>
-                            </td>
-                        </tr>
-                    ))}
-                </tbody>
-            </table>
-            <h3>Tool use, last 30 days</h3>
-            <UsageTable usage={usage} />
-            <McpSettings api={api} onError={onError} />
-            <ApiSettings api={api} onError={onError} />
-            <ProviderSettings api={api} onError={onError} />
-            <AssistantSettings api={api} onError={onError} />
-            <MemorySettings api={api} onError={onError} />
-            <BackupSettings api={api} onError={onError} />
-            <h2>Approvals you granted</h2>
-            {grants.length === 0 ? (
-                <p className="muted">None.</p>
-            ) : (
-                <ul className="grants">
-                    {grants.map((g) => (
-                        <li key={`${g.tool}-${g.conversationId ?? "*"}`}>
-                            <code>{g.tool}</code> in {conversationTitle(g.conversationId)}{" "}
-                            <button onClick={() => void revoke(g)} aria-label={`Revoke ${g.tool}`}>
-                                Revoke
-                            </button>
-                        </li>
-                    ))}
-                </ul>
-            )}
-            <div className="choices">
-                <button data-autofocus onClick={onClose}>
-                    Close
-                </button>
+                    <ReadAloudSetting />
+                </Section>
+            ),
+        },
+        ...(values
+            ? [
+                  {
+                      id: "network",
+                      title: "Network",
+                      content: (
+                          <NetworkSettings api={api} values={values} onChange={setValues} onError={onError} />
+                      ),
+                  },
+                  {
+                      id: "engine",
+                      title: "Engine",
+                      content: <EngineSettingsSection values={values} onSave={saveSettings} />,
+                  },
+                  {
+                      id: "generation",
+                      title: "Generation defaults",
+                      content: (
+                          <Section id="generation" title="Generation defaults">
+                              <GenerationForm
+                                  value={values.generation}
+                                  defaults={values.generation}
+                                  onChange={(next) => void saveSettings({generation: next})}
+                              />
+                          </Section>
+                      ),
+                  },
+                  {
+                      id: "workspace",
+                      title: "Workspace and plans",
+                      content: (
+                          <Section id="workspace" title="Workspace and plans">
+                              <WorkspaceField
+                                  value={values.workspaceRoot}
+                                  onSave={(folder) => void saveSettings({workspaceRoot: folder})}
+                              />
+                              <IntegerSetting
+                                  label="Steps a plan may have, at most"
+                                  min={1}
+                                  max={12}
+                                  value={values.planMaxSteps}
+                                  onSave={(planMaxSteps) => void saveSettings({planMaxSteps})}
+                              />
+                          </Section>
+                      ),
+                  },
+              ]
+            : []),
+        {
+            id: "tools",
+            title: "Tools",
+            content: (
+                <Section id="tools" title="Tools">
+                    {values && (
+                        <>
+                            <IntegerSetting
+                                label="Share of the context for tool definitions, in percent"
+                                min={5}
+                                max={75}
+                                value={values.toolShare}
+                                onSave={(toolShare) => void saveSettings({toolShare})}
+                            />
+                            <p className="hint">
+                                When the tools on in a conversation take more, each question is offered
+                                Cairn&apos;s own tools, the pinned ones and the most relevant; the model finds
+                                the others with find_tools.
+                            </p>
+                        </>
+                    )}
+                    <ToolPolicies tools={tools} onPolicy={(tool, policy) => void setPolicy(tool, policy)} />
+                    <h3>Tool use, last 30 days</h3>
+                    <UsageTable usage={usage} />
+                    <h3>Approvals you granted</h3>
+                    {grants.length === 0 ? (
+                        <p className="muted">None.</p>
+                    ) : (
+                        <ul className="grants">
+                            {grants.map((g) => (
+                                <li key={`${g.tool}-${g.conversationId ?? "*"}`}>
+                                    <code>{g.tool}</code> in {conversationTitle(g.conversationId)}{" "}
+                                    <button onClick={() => void revoke(g)} aria-label={`Revoke ${g.tool}`}>
+                                        Revoke
+                                    </button>
+                                </li>
+                            ))}
+                        </ul>
+                    )}
+                </Section>
+            ),
+        },
+        {id: "mcp", title: "MCP servers", content: <McpSettings api={api} onError={onError} />},
+        {id: "api", title: "Local API server", content: <ApiSettings api={api} onError={onError} />},
+        {
+            id: "providers",
+            title: "Models served elsewhere",
+            content: <ProviderSettings api={api} onError={onError} />,
+        },
+        {id: "assistants", title: "Assistants", content: <AssistantSettings api={api} onError={onError} />},
+        {id: "memory", title: "Memory", content: <MemorySettings api={api} onError={onError} />},
+        {id: "backups", title: "Backups", content: <BackupSettings api={api} onError={onError} />},
+    ];
+    return <SettingsLayout sections={sections} onClose={onClose} />;
+}
+
+/** A section of Settings made here: a region named by its heading. */
+function Section({id, title, children}: {id: string; title: string; children: ReactNode}) {
+    return (
+        <section aria-labelledby={`${id}-heading`}>
+            <h2 id={`${id}-heading`}>{title}</h2>
+            {children}
+        </section>
+    );
+}
+
+/** How the model runs: CPU only, speculative decoding, and the engine's sizes (automatic when empty). */
+function EngineSettingsSection({
+    values,
+    onSave,
+}: {
+    values: SettingsValues;
+    onSave(req: CallReq<"settings.set">): Promise<void>;
+}) {
+    return (
+        <Section id="engine" title="Engine">
+            <p className="muted">Applies the next time a model is loaded.</p>
+            <label>
+                <input
+                    type="checkbox"
+                    checked={values.engine.forceCpu}
+                    onChange={(e) => void onSave({engine: {forceCpu: e.target.checked}})}
+                />{" "}
+                Run on the CPU only (no GPU)
+            </label>
+            <label title="A draft model (chosen per model in Models) or the answer's own text guesses the next tokens, and the model checks them in one go: the same answer, sooner when the guesses are right.">
+                <input
+                    type="checkbox"
+                    checked={values.engine.speculativeDecoding}
+                    onChange={(e) => void onSave({engine: {speculativeDecoding: e.target.checked}})}
+                />{" "}
+                Speculative decoding (guess ahead, then check)
+            </label>
+            <div className="generation-grid">
+                {ENGINE_FIELDS.map((f) => (
+                    <label key={f.key}>
+                        {f.label}
+                        <input
+                            type="number"
+                            aria-label={f.label}
+                            placeholder={f.hint}
+                            title={f.hint}
+                            value={values.engine[f.key] ?? ""}
+                            onChange={(e) =>
+                                void onSave({
+                                    engine: {[f.key]: e.target.value === "" ? null : Number(e.target.value)},
+                                })
+                            }
+                        />
+                    </label>
+                ))}
             </div>
-        </Dialog>
+        </Section>
+    );
+}
+
+/** Each tool's policy: ask first, allow, or deny. */
+function ToolPolicies({
+    tools,
+    onPolicy,
+}: {
+    tools: ToolInfo[];
+    onPolicy(tool: string, policy: ToolPolicy): void;
+}) {
+    return (
+        <table>
+            <thead>
+                <tr>
+                    <th>Tool</th>
+                    <th>Source</th>
+                    <th>Side effect</th>
+                    <th>Policy</th>
+                </tr>
+            </thead>
+            <tbody>
+                {tools.map((t) => (
+                    <tr key={t.name} data-tool={t.name}>
+                        <td title={t.description}>
+                            <code>{t.name}</code>
+                            {!t.enabled && " (disabled)"}
+                        </td>
+                        <td>{t.source}</td>
+                        <td>{t.sideEffect}</td>
+                        <td>
+                            <select
+                                aria-label={`Policy for ${t.name}`}
+                                value={t.policy}
+                                onChange={(e) => onPolicy(t.name, e.target.value as ToolPolicy)}
+                            >
+                                <option value="ask">Ask first</option>
+                                <option value="allow">Allow</option>
+                                <option value="deny">Deny</option>
+                            </select>
+                        </td>
+                    </tr>
+                ))}
+            </tbody>
+        </table>
     );
 }
 
@@ -295,7 +368,7 @@ function ReadAloudSetting() {
     const [auto, setAuto] = useAutoRead();
     return (
         <>
-            <h2>Read aloud</h2>
+            <h3>Read aloud</h3>
             <label title="Uses the system's own voices; code blocks are skipped. Each answer has its own Read aloud button too.">
                 <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} /> Read each
                 answer aloud when it is done (in this window)

@@ -5,6 +5,8 @@ type Props = {
     label: string;
     onClose(): void;
     className?: string;
+    /** Over the whole window (a page such as Settings), without a backdrop around it. */
+    page?: boolean;
     /** Handlers on the content (keys, drops). */
     contentProps?: HTMLAttributes<HTMLDivElement>;
     children: ReactNode;
@@ -14,7 +16,7 @@ type Props = {
  * A modal dialog on the platform's own `<dialog>`: `showModal()` keeps focus inside and makes the page
  * behind inert; Esc and a click on the backdrop close it; focus goes back to what opened it.
  */
-export function Dialog({label, onClose, className, contentProps, children}: Props) {
+export function Dialog({label, onClose, className, page, contentProps, children}: Props) {
     const ref = useRef<HTMLDialogElement>(null);
     const close = useRef(onClose);
     close.current = onClose;
@@ -35,7 +37,7 @@ export function Dialog({label, onClose, className, contentProps, children}: Prop
     return (
         <dialog
             ref={ref}
-            className="modal"
+            className={page ? "modal page" : "modal"}
             aria-label={label}
             onCancel={(e) => {
                 e.preventDefault();

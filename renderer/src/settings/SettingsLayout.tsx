@@ -1,0 +1,157 @@
+import {useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject} from "react";
+import {X} from "lucide-react";
+import {Dialog} from "../ui/Dialog.js";
+
+/** One part of Settings: its place in the side list, and what it shows (its own heading included). */
+export type SettingsSection = {id: string; title: string; content: ReactNode};
+
+type Props = {sections: SettingsSection[]; onClose(): void};
+
+/**
+ * Settings as a page over the whole window: its title, a search box and Close at the top; the sections in a side
+ * list that jumps to each (the one in view marked); every section on one scrolling page, so that a search shows
+ * each section whose words match and hides the others.
+ */
+export function SettingsLayout({sections, onClose}: Props) {
+    const [query, setQuery] = useState("");
+    const [matches, setMatches] = useState<Set<string> | null>(null);
+    const [current, setCurrent] = useState(sections[0]?.id ?? "");
+    const content = useRef<HTMLDivElement>(null);
+    const parts = useRef(new Map<string, HTMLElement>());
+    // Searched in what each section shows now (its labels, hints, lists and choices), not in a list of words
+    // kept beside it that would drift from the page.
+    useLayoutEffect(() => setMatches(matching(query, parts.current)), [query]);
+    useSectionInView(content, parts, sections, setCurrent);
+    const shown = sections.filter((s) => !matches || matches.has(s.id));
+    const jump = (id: string) => {
+        const part = parts.current.get(id);
+        if (!part) return;
+        part.scrollIntoView({block: "start"});
+        const heading = part.querySelector<HTMLElement>("h2");
+        if (heading) {
+            heading.tabIndex = -1;
+            heading.focus({preventScroll: true});
+        }
+        setCurrent(id);
+    };
+    return (
+        <Dialog label="Settings" onClose={onClose} className="settings-page" page>
+            <header className="settings-top">
+                <h1>Settings</h1>
+                <input
+                    type="search"
+                    aria-label="Search settings"
+                    placeholder="Search settings"
+                    value={query}
+                    onChange={(e) => setQuery(e.target.value)}
+                    onKeyDown={(e) => {
+                        // Esc clears a search first; in an empty box it closes Settings.
+                        if (e.key !== "Escape" || query === "") return;
+                        e.preventDefault();
+                        e.stopPropagation();
+                        setQuery("");
+                    }}
+                    data-autofocus
+                />
+                <button onClick={onClose} aria-label="Close">
+                    <X aria-hidden size={16} /> Close
+                </button>
+            </header>
+            <div className="settings-body">
+                <nav aria-label="Settings sections">
+                    <ul>
+                        {shown.map((s) => (
+                            <li key={s.id}>
+                                <a
+                                    href={`#settings-${s.id}`}
+                                    aria-current={s.id === current ? "true" : undefined}
+                                    onClick={(e) => {
+                                        e.preventDefault();
+                                        jump(s.id);
+                                    }}
+                                >
+                                    {s.title}
+                                </a>
+                            </li>
+                        ))}
+                    </ul>
+                </nav>
+                <div className="settings-content" ref={content}>
+                    {/* Always in the page, so that a screen reader hears each new count. */}
+                    <p className="muted settings-found" role="status">
+                        {query.trim() === ""
+                            ? ""
+                            : shown.length === 0
+                              ? `No setting matches “${query.trim()}”.`
+                              : `${shown.length} of ${sections.length} sections match “${query.trim()}”.`}
+                    </p>
+                    {sections.map((s) => (
+                        <div
+                            key={s.id}
+                            id={`settings-${s.id}`}
+                            className="settings-section"
+                            hidden={matches !== null && !matches.has(s.id)}
+                            ref={(element) => {
+                                if (element) parts.current.set(s.id, element);
+                                else parts.current.delete(s.id);
+                            }}
+                        >
+                            {s.content}
+                        </div>
+                    ))}
+                </div>
+            </div>
+        </Dialog>
+    );
+}
+
+/** The sections whose text holds every word of the query (any case); null when there is no query. */
+export function matching(query: string, parts: Map<string, HTMLElement>): Set<string> | null {
+    const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+    if (words.length === 0) return null;
+    const found = new Set<string>();
+    for (const [id, part] of parts) {
+        const text = searchableText(part).toLocaleLowerCase();
+        if (words.every((w) => text.includes(w))) found.add(id);
+    }
+    return found;
+}
+
+/** What a section says: its text, and the words of its controls that are not text (placeholders, titles). */
+function searchableText(part: HTMLElement): string {
+    const extra = [...part.querySelectorAll<HTMLElement>("[placeholder], [title], [aria-label]")].map((el) =>
+        [el.getAttribute("placeholder"), el.getAttribute("title"), el.getAttribute("aria-label")].join(" "),
+    );
+    return `${part.textContent ?? ""} ${extra.join(" ")}`;
+}
+
+/** Marks the section at the top of the scrolling page as the current one, as the page scrolls. */
+function useSectionInView(
+    content: RefObject<HTMLDivElement | null>,
+    parts: RefObject<Map<string, HTMLElement>>,
+    sections: SettingsSection[],
+    setCurrent: (id: string) => void,
+) {
+    const order = sections.map((s) => s.id).join(" ");
+    useEffect(() => {
+        const root = content.current;
+        if (!root || typeof IntersectionObserver === "undefined") return;
+        const ids = order.split(" ");
+        const visible = new Set<string>();
+        // The top third of the page: the section that reaches it is the one being read.
+        const observer = new IntersectionObserver(
+            (entries) => {
+                for (const entry of entries) {
+                    const id = (entry.target as HTMLElement).id.replace(/^settings-/, "");
+                    if (entry.isIntersecting) visible.add(id);
+                    else visible.delete(id);
+                }
+                const first = ids.find((id) => visible.has(id));
+                if (first) setCurrent(first);
+            },
+            {root, rootMargin: "0px 0px -66% 0px"},
+        );
+        for (const part of parts.current.values()) observer.observe(part);
+        return () => observer.disconnect();
+    }, [content, parts, order, setCurrent]);
+}
