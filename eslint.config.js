@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
+import i18next from "eslint-plugin-i18next";
 
 // The layer table of ../shared/STYLE.md, enforced: what each runtime folder may never import.
 const nodeOnly = ["node:*", "fs", "path", "os", "child_process", "http", "net", "crypto"];
@@ -69,6 +70,15 @@ const MAIN_LAYERS = [
     {folders: ["api", "import"], above: ["handlers/*", ...FEATURES, ...TOP]},
     {folders: ["handlers"], above: [...FEATURES, ...TOP]},
     {folders: ["features"], above: TOP},
+];
+/**
+ * The renderer's files whose every word is translated (renderer/src/i18n): a word written in them as text, or as
+ * a name, title, placeholder or label, is an error. A file joins the list once its words go through t().
+ */
+const TRANSLATED = [
+    "renderer/src/conversations/ConversationList.tsx",
+    "renderer/src/settings/SettingsLayout.tsx",
+    "renderer/src/settings/LanguageSetting.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],
@@ -196,6 +206,20 @@ export default tseslint.config(
             ],
             "react-hooks/rules-of-hooks": "error",
             "react-hooks/exhaustive-deps": "error",
+        },
+    },
+    {
+        files: TRANSLATED,
+        plugins: {i18next},
+        rules: {
+            "i18next/no-literal-string": [
+                "error",
+                {
+                    mode: "jsx-only",
+                    "jsx-attributes": {include: ["aria-label", "title", "placeholder", "alt", "label"]},
+                    message: "a word the window shows goes through t() (renderer/src/i18n/locales)",
+                },
+            ],
         },
     },
 );

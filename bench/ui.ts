@@ -135,7 +135,8 @@ async function sidebarOf(browser: Awaited<ReturnType<typeof chromium.launch>>, c
             await page.waitForTimeout(1500);
         }
         const rows = await page.locator(".sidebar li").count();
-        return {openMs: median(open), rowsInPage: rows, scroll: await scrollFrames(page)};
+        const scroll = await scrollFrames(page);
+        return {openMs: median(open), rowsInPage: rows, scroll, languageSwitchMs: await languageSwitch(page)};
     } finally {
         await served.stop();
     }
@@ -169,6 +170,31 @@ async function scrollFrames(page: Page) {
     });
 }
 
+/**
+ * Switches the window's language in Settings, English to German and back, 10 times: the median time from the
+ * choice to the next frame after the sidebar shows the new words (every translated word redrawn, the date
+ * groups of the whole list named again).
+ */
+async function languageSwitch(page: Page): Promise<number> {
+    await page.getByRole("button", {name: "Settings"}).click();
+    await page.locator('select[aria-describedby="language-hint"]').waitFor();
+    return page.evaluate(async () => {
+        const select = document.querySelector<HTMLSelectElement>('select[aria-describedby="language-hint"]')!;
+        const sidebar = document.querySelector(".sidebar")!;
+        const times: number[] = [];
+        for (let i = 0; i < 10; i++) {
+            const [code, word] = i % 2 === 0 ? ["de", "Einstellungen"] : ["en", "Settings"];
+            const started = performance.now();
+            select.value = code;
+            select.dispatchEvent(new Event("change", {bubbles: true}));
+            while (!sidebar.textContent.includes(word)) await new Promise((r) => requestAnimationFrame(r));
+            await new Promise((r) => requestAnimationFrame(r));
+            times.push(performance.now() - started);
+        }
+        return times.sort((a, b) => a - b)[5]!;
+    });
+}
+
 export function sidebarRows(figures: Awaited<ReturnType<typeof sidebarFigures>>): Record<string, string> {
     const {small, large} = figures;
     const scroll = (s: typeof small.scroll) =>
@@ -177,6 +203,7 @@ export function sidebarRows(figures: Awaited<ReturnType<typeof sidebarFigures>>)
         "sidebar open, 10,000 conversations / 10 (ms from page start to rows painted, target <= 300)": `${large.openMs.toFixed(0)} / ${small.openMs.toFixed(0)}`,
         "sidebar rows in the page, 10,000 conversations / 10": `${large.rowsInPage} / ${small.rowsInPage}`,
         "sidebar scrolling, 10,000 conversations (target 60 fps)": scroll(large.scroll),
+        "switching language, 10,000 conversations / 10 (ms to the next frame, target <= 100)": `${large.languageSwitchMs.toFixed(0)} / ${small.languageSwitchMs.toFixed(0)}`,
     };
 }
 

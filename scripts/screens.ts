@@ -246,7 +246,7 @@ async function chatScreens(page: Page, theme: string, width: number): Promise<vo
     await page.getByRole("link", {name: "Backups"}).waitFor();
     await shoot(page, `settings-${theme}-${width}`);
     await page.getByRole("searchbox", {name: "Search settings"}).fill("GPU");
-    await page.getByRole("status").waitFor();
+    await page.getByRole("status").filter({hasText: "GPU"}).waitFor();
     await shoot(page, `settings-search-${theme}-${width}`);
     // The first Esc clears the search, the second closes Settings.
     await page.keyboard.press("Escape");
@@ -266,6 +266,27 @@ async function chatScreens(page: Page, theme: string, width: number): Promise<vo
     await shoot(page, `thought-${theme}`);
 }
 
+/** The window as a German and an Arabic system get it (Arabic right to left): the chat and Settings. */
+async function languageScreens(): Promise<void> {
+    for (const [locale, theme, width, height] of [
+        ["de-DE", "light", 1280, 800],
+        ["ar-EG", "light", 1280, 800],
+        ["ar-EG", "dark", 800, 600],
+    ] as const) {
+        const context = await browser.newContext({locale, colorScheme: theme, viewport: {width, height}});
+        const page = await context.newPage();
+        await page.goto(served.url);
+        await page.locator(".sidebar .title", {hasText: "Palindromes in Python"}).click();
+        await page.locator("article.message.assistant .content pre").waitFor();
+        const name = `language-${locale.slice(0, 2)}`;
+        await shoot(page, `${name}-${theme}-${width}`);
+        await page.locator(".sidebar .settings-button").last().click();
+        await page.locator(".settings-page nav a").first().waitFor();
+        await shoot(page, `${name}-settings-${theme}-${width}`);
+        await context.close();
+    }
+}
+
 try {
     await eachView(chatScreens);
     // After the chat screens, which must not show the conversations these add.
@@ -273,6 +294,7 @@ try {
     await eachView(planScreens);
     await eachView(askScreens);
     await eachView(providerScreens);
+    await languageScreens();
 } finally {
     await browser.close();
     await served.stop();

@@ -90,7 +90,9 @@ test("a search shows the sections whose words match, in their text or their cont
     await expect(nav.getByRole("link")).toHaveText(["Engine"]);
     await expect(settings.getByRole("region", {name: "Engine"})).toBeVisible();
     await expect(settings.getByRole("region", {name: "Backups"})).toBeHidden();
-    await expect(status).toHaveText(`1 of ${SECTIONS.length} sections match “speculative”.`);
+    await expect(status).toHaveText(`1 section of ${SECTIONS.length} matches “speculative”.`);
+    await search.fill("GPU");
+    await expect(status).toHaveText(`3 sections of ${SECTIONS.length} match “GPU”.`);
 
     // A word only a field's hint holds (CPU threads: "automatic: cores − 1"), and two words in one section.
     await search.fill("cores");

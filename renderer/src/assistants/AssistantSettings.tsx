@@ -4,6 +4,7 @@ import type {Assistant, AssistantInput, CairnApi} from "../../../shared/contract
 import {download} from "../ui/download.js";
 import {AssistantEditor} from "./AssistantEditor.js";
 import {useAssistants} from "./useAssistants.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -14,6 +15,7 @@ const BLANK: AssistantInput = {name: "", ...ASSISTANT_DEFAULTS, isDefault: false
  * default. Add, edit, make default, export as JSON, import such files, delete.
  */
 export function AssistantSettings({api, onError}: Props) {
+    const {t} = useTranslation();
     const assistants = useAssistants(api);
     // null: no editor open; {id: null}: a new assistant.
     const [editing, setEditing] = useState<{id: string | null; input: AssistantInput} | null>(null);
@@ -42,7 +44,7 @@ export function AssistantSettings({api, onError}: Props) {
     };
     return (
         <section aria-labelledby="assistants-heading" className="assistants">
-            <h2 id="assistants-heading">Assistants</h2>
+            <h2 id="assistants-heading">{t("settings.section.assistants")}</h2>
             <p className="hint">
                 Saved instructions and settings: a new conversation starts with the default one, or the one
                 picked under <strong>New conversation</strong>. Edited, an assistant&apos;s conversations

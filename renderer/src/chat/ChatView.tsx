@@ -3,6 +3,7 @@ import {ImagePlus, SendHorizontal, Square} from "lucide-react";
 import type {Assistant, EngineStatus, Message, PlanStepInput} from "../../../shared/contract.js";
 import {MessageView, type MessageHandlers} from "./MessageView.js";
 import {imageFiles, PendingImages, usePendingImages} from "./attachments.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Props = {
     messages: Message[];
@@ -246,6 +247,7 @@ type ComposerProps = {
 
 /** The message box: its own state, so that typing never re-renders the messages. */
 function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: ComposerProps) {
+    const {t} = useTranslation();
     const [draft, setDraft] = useState("");
     const images = usePendingImages();
     const picker = useRef<HTMLInputElement>(null);
@@ -287,8 +289,8 @@ function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: ComposerP
                 <button
                     type="button"
                     className="icon attach"
-                    aria-label="Attach images"
-                    title="Attach images (or paste or drop them here)"
+                    aria-label={t("composer.attach")}
+                    title={t("composer.attachHint")}
                     onClick={() => picker.current?.click()}
                 >
                     <ImagePlus aria-hidden size={18} />
@@ -308,8 +310,8 @@ function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: ComposerP
                 />
                 <textarea
                     id="message-box"
-                    aria-label="Message"
-                    placeholder="Ask anything. Enter sends, Shift+Enter adds a line."
+                    aria-label={t("composer.message")}
+                    placeholder={t("composer.placeholder")}
                     value={draft}
                     rows={3}
                     onChange={(e) => setDraft(e.target.value)}
@@ -331,11 +333,11 @@ function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: ComposerP
                 />
                 {busy ? (
                     <button type="button" className="stop" onClick={onStop} disabled={!!offline} {...why}>
-                        <Square aria-hidden size={14} /> Stop
+                        <Square aria-hidden size={14} /> {t("composer.stop")}
                     </button>
                 ) : (
                     <button type="submit" disabled={!draft.trim() || !!offline || sending} {...why}>
-                        <SendHorizontal aria-hidden size={16} /> Send
+                        <SendHorizontal aria-hidden size={16} /> {t("composer.send")}
                     </button>
                 )}
             </div>

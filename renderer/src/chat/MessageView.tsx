@@ -114,7 +114,8 @@ export const MessageView = memo(function MessageView({
                     onSave={(edited) => handlers.onResend(message.id, edited)}
                 />
             ) : (
-                <div className="content">
+                // Each message reads in its own text's direction (an English answer in an Arabic window too).
+                <div className="content" dir="auto">
                     {message.attachments && <MessageImages attachments={message.attachments} />}
                     {message.role === "user" ? (
                         <p className="plain">{text}</p>

@@ -4,6 +4,7 @@ import type {Conversation, Project} from "../../../shared/contract.js";
 import {ProjectGroups} from "../projects/ProjectGroups.js";
 import {DateGroups, type RowPlace} from "./DateGroups.js";
 import {groupByDate} from "./dateGroups.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Props = {
     conversations: Conversation[];
@@ -29,13 +30,22 @@ type Props = {
 };
 
 export function ConversationList(props: Props) {
+    const {t, i18n} = useTranslation();
     const groups = useMemo(
         () =>
             groupByDate(
                 props.conversations.filter((c) => c.pinned || !c.projectId),
                 new Date(),
+                i18n.language,
+                {
+                    pinned: t("groups.pinned"),
+                    today: t("groups.today"),
+                    yesterday: t("groups.yesterday"),
+                    previous7: t("groups.previous7"),
+                    previous30: t("groups.previous30"),
+                },
             ),
-        [props.conversations],
+        [props.conversations, t, i18n.language],
     );
     const [editing, setEditing] = useState<string | null>(null);
     const [confirming, setConfirming] = useState<string | null>(null);
@@ -59,27 +69,33 @@ export function ConversationList(props: Props) {
             ) : (
                 <button className="title" onClick={() => props.onSelect(c.id)} title={c.title}>
                     {/* A button centres what overflows it: the span cuts a long title at its end. */}
-                    <span>{c.title}</span>
+                    <span dir="auto">{c.title}</span>
                 </button>
             )}
             {confirming === c.id ? (
                 <span className="actions">
-                    <button onClick={() => props.onDelete(c.id)}>Delete</button>
-                    <button onClick={() => setConfirming(null)}>Keep</button>
+                    <button onClick={() => props.onDelete(c.id)}>{t("sidebar.confirmDelete")}</button>
+                    <button onClick={() => setConfirming(null)}>{t("sidebar.keep")}</button>
                 </span>
             ) : (
                 <span className="actions">
                     <button
-                        aria-label={`${c.pinned ? "Unpin" : "Pin"} ${c.title}`}
+                        aria-label={t(c.pinned ? "sidebar.unpin" : "sidebar.pin", {title: c.title})}
                         aria-pressed={c.pinned}
                         onClick={() => props.onPin(c.id, !c.pinned)}
                     >
                         {c.pinned ? <PinOff aria-hidden size={14} /> : <Pin aria-hidden size={14} />}
                     </button>
-                    <button aria-label={`Rename ${c.title}`} onClick={() => setEditing(c.id)}>
+                    <button
+                        aria-label={t("sidebar.rename", {title: c.title})}
+                        onClick={() => setEditing(c.id)}
+                    >
                         <Pencil aria-hidden size={14} />
                     </button>
-                    <button aria-label={`Delete ${c.title}`} onClick={() => setConfirming(c.id)}>
+                    <button
+                        aria-label={t("sidebar.delete", {title: c.title})}
+                        onClick={() => setConfirming(c.id)}
+                    >
                         <Trash2 aria-hidden size={14} />
                     </button>
                 </span>
@@ -89,7 +105,7 @@ export function ConversationList(props: Props) {
     return (
         <nav
             className="sidebar"
-            aria-label="Conversations"
+            aria-label={t("sidebar.label")}
             onKeyDown={(e) => moveBetweenTitles(e, scroller.current)}
             onDragOver={(e) => {
                 if (e.dataTransfer.types.includes("Files")) e.preventDefault();
@@ -102,11 +118,11 @@ export function ConversationList(props: Props) {
             }}
         >
             <button className="new" onClick={props.onCreate}>
-                <Plus aria-hidden size={16} /> New conversation
+                <Plus aria-hidden size={16} /> {t("sidebar.new")}
             </button>
             {props.startWith}
-            <button className="search-button" onClick={props.onSearch} title="Ctrl+K">
-                <Search aria-hidden size={16} /> Search conversations
+            <button className="search-button" onClick={props.onSearch} title={t("sidebar.searchKeys")}>
+                <Search aria-hidden size={16} /> {t("sidebar.search")}
             </button>
             <div className="conversation-scroll" ref={scroller}>
                 <ProjectGroups
@@ -120,13 +136,13 @@ export function ConversationList(props: Props) {
                 <DateGroups groups={groups} row={row} scroller={scroller} />
             </div>
             <label className="import-button">
-                <Upload aria-hidden size={16} /> Import conversations
+                <Upload aria-hidden size={16} /> {t("sidebar.import")}
                 <input
                     type="file"
                     multiple
                     accept="application/json,application/zip,.json,.jsonl,.zip"
                     className="visually-hidden"
-                    title="ChatGPT, Claude, Open WebUI, Jan, LM Studio or Cairn exports (or drop them on this list)"
+                    title={t("sidebar.importHint")}
                     onChange={(e) => {
                         const files = [...(e.target.files ?? [])];
                         if (files.length > 0) props.onImport(files);
@@ -135,23 +151,24 @@ export function ConversationList(props: Props) {
                 />
             </label>
             <button className="settings-button" onClick={props.onDocuments}>
-                <FileText aria-hidden size={16} /> Documents
+                <FileText aria-hidden size={16} /> {t("sidebar.documents")}
             </button>
             <button className="settings-button" onClick={props.onModels}>
-                <Cpu aria-hidden size={16} /> Models
+                <Cpu aria-hidden size={16} /> {t("sidebar.models")}
             </button>
             <button className="settings-button" onClick={props.onSettings}>
-                <Settings aria-hidden size={16} /> Settings
+                <Settings aria-hidden size={16} /> {t("sidebar.settings")}
             </button>
         </nav>
     );
 }
 
 function RenameField({title, onDone}: {title: string; onDone(title: string): void}) {
+    const {t} = useTranslation();
     const [value, setValue] = useState(title);
     return (
         <input
-            aria-label="Conversation title"
+            aria-label={t("sidebar.titleField")}
             autoFocus
             value={value}
             maxLength={200}

@@ -2,6 +2,7 @@ import {useCallback, useEffect, useState} from "react";
 import type {CairnApi, CallRes, McpServerInfo, McpStatus} from "../../../shared/contract.js";
 import {countOf} from "../../../shared/format.js";
 import {Confirm} from "../ui/Confirm.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -9,6 +10,7 @@ const EXAMPLE = `{"mcpServers": {"files": {"command": "npx", "args": ["-y", "@mo
 
 /** Settings' "MCP servers": their state and tools, add from pasted JSON, enable, restart, remove. */
 export function McpSettings({api, onError}: Props) {
+    const {t} = useTranslation();
     const [status, setStatus] = useState<McpStatus | null>(null);
     const [pasted, setPasted] = useState("");
     const [problem, setProblem] = useState<string | null>(null);
@@ -43,7 +45,7 @@ export function McpSettings({api, onError}: Props) {
     };
     return (
         <section aria-labelledby="mcp-heading">
-            <h2 id="mcp-heading">MCP servers</h2>
+            <h2 id="mcp-heading">{t("settings.section.mcp")}</h2>
             <p className="hint">
                 Tools from the MCP servers you use elsewhere, under the same approvals. Kept in{" "}
                 <code>{status.file}</code>.

@@ -4,6 +4,7 @@ import {Dialog} from "../ui/Dialog.js";
 import {download} from "../ui/download.js";
 import {useAssistants} from "../assistants/useAssistants.js";
 import {useProjects} from "../projects/useProjects.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -17,6 +18,7 @@ const SHOWN = 200;
  * off; add, find, edit, turn off, delete, export.
  */
 export function MemorySettings({api, onError}: Props) {
+    const {t} = useTranslation();
     const [state, setState] = useState<{enabled: boolean; memories: Memory[]} | null>(null);
     const [adding, setAdding] = useState("");
     const [filter, setFilter] = useState("");
@@ -56,7 +58,7 @@ export function MemorySettings({api, onError}: Props) {
     };
     return (
         <section aria-labelledby="memory-heading">
-            <h2 id="memory-heading">Memory</h2>
+            <h2 id="memory-heading">{t("settings.section.memory")}</h2>
             <p className="hint">
                 What Cairn keeps across conversations. Before each answer it recalls the memories that match
                 the question and cites them; “remember that …” or <strong>Remember</strong> on a message keeps

@@ -1,6 +1,7 @@
 import {useEffect, useState} from "react";
 import type {CairnApi, EgressEntry, SettingsValues} from "../../../shared/contract.js";
 import {download} from "../ui/download.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Purpose = EgressEntry["purpose"];
 const PURPOSES: Purpose[] = [
@@ -24,6 +25,7 @@ type Props = {
  * did, with what it was for, where, and its sizes; filtered by purpose and exported as CSV.
  */
 export function NetworkSettings({api, values, onChange, onError}: Props) {
+    const {t} = useTranslation();
     const [log, setLog] = useState<EgressEntry[]>([]);
     const [purpose, setPurpose] = useState<Purpose | "all">("all");
     useEffect(() => {
@@ -39,8 +41,8 @@ export function NetworkSettings({api, values, onChange, onError}: Props) {
     };
     const shown = purpose === "all" ? log : log.filter((e) => e.purpose === purpose);
     return (
-        <>
-            <h2>Network</h2>
+        <section aria-labelledby="network-heading">
+            <h2 id="network-heading">{t("settings.section.network")}</h2>
             <label>
                 <input
                     type="checkbox"
@@ -103,7 +105,7 @@ export function NetworkSettings({api, values, onChange, onError}: Props) {
                     </tbody>
                 </table>
             )}
-        </>
+        </section>
     );
 }
 

@@ -1,12 +1,14 @@
 import {useEffect, useState, type FormEvent} from "react";
 import type {CairnApi, ProviderInfo, ProviderType} from "../../../shared/contract.js";
 import {hostOf} from "../chat/HeaderStatus.js";
+import {useTranslation} from "../i18n/index.js";
 
 /**
  * Models served elsewhere (providers.json): nothing leaves this computer until a provider is added and a
  * conversation uses it (Settings → Network lists every request).
  */
 export function ProviderSettings({api, onError}: {api: CairnApi; onError(message: string): void}) {
+    const {t} = useTranslation();
     const [providers, setProviders] = useState<ProviderInfo[]>([]);
     const [canStoreKeys, setCanStoreKeys] = useState(false);
     useEffect(() => {
@@ -24,8 +26,8 @@ export function ProviderSettings({api, onError}: {api: CairnApi; onError(message
         else onError(res.error.message);
     };
     return (
-        <>
-            <h2>Models served elsewhere</h2>
+        <section aria-labelledby="providers-heading">
+            <h2 id="providers-heading">{t("settings.section.providers")}</h2>
             {providers.length === 0 ? (
                 <p className="muted">None: every answer comes from the model on this computer.</p>
             ) : (
@@ -46,7 +48,7 @@ export function ProviderSettings({api, onError}: {api: CairnApi; onError(message
                 </ul>
             )}
             <AddProvider api={api} canStoreKeys={canStoreKeys} onAdded={setProviders} onError={onError} />
-        </>
+        </section>
     );
 }
 

@@ -1,11 +1,13 @@
 import {useCallback, useEffect, useState} from "react";
 import type {ApiStatus, CairnApi, CallRes} from "../../../shared/contract.js";
 import {Confirm} from "../ui/Confirm.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
 /** Settings' "Local API server": the switch, the address and key clients use, and CORS origins. */
 export function ApiSettings({api, onError}: Props) {
+    const {t} = useTranslation();
     const [status, setStatus] = useState<ApiStatus | null>(null);
     const [origins, setOrigins] = useState("");
     const [confirming, setConfirming] = useState(false);
@@ -24,7 +26,7 @@ export function ApiSettings({api, onError}: Props) {
     const copy = (text: string) => void navigator.clipboard?.writeText(text);
     return (
         <section aria-labelledby="api-heading">
-            <h2 id="api-heading">Local API server</h2>
+            <h2 id="api-heading">{t("settings.section.api")}</h2>
             <label title="Other programs on this computer can use Cairn's model and tools with OpenAI's API.">
                 <input
                     type="checkbox"

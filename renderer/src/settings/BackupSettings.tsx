@@ -1,6 +1,7 @@
 import {useCallback, useEffect, useRef, useState} from "react";
 import type {BackupSchedule, BackupsStatus, CairnApi, CallRes} from "../../../shared/contract.js";
 import {formatBytes} from "../../../shared/format.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -8,6 +9,7 @@ const SHOWN = 5;
 
 /** Settings' "Backups": how often and how many, where, a backup now with its progress, the newest ones. */
 export function BackupSettings({api, onError}: Props) {
+    const {t} = useTranslation();
     const [status, setStatus] = useState<BackupsStatus | null>(null);
     const [progress, setProgress] = useState<number | null>(null);
     const [folder, setFolder] = useState("");
@@ -59,7 +61,7 @@ export function BackupSettings({api, onError}: Props) {
     const running = status.running || progress !== null;
     return (
         <section aria-labelledby="backups-heading">
-            <h2 id="backups-heading">Backups</h2>
+            <h2 id="backups-heading">{t("settings.section.backups")}</h2>
             <p className="hint">
                 The whole library in one file: conversations, documents&apos; text, archived pages, settings,
                 and the MCP, provider and tool files without their secrets. <strong>Restore</strong> puts a

@@ -1,6 +1,7 @@
 import {useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject} from "react";
 import {X} from "lucide-react";
 import {Dialog} from "../ui/Dialog.js";
+import {useTranslation} from "../i18n/index.js";
 
 /** One part of Settings: its place in the side list, and what it shows (its own heading included). */
 export type SettingsSection = {id: string; title: string; content: ReactNode};
@@ -13,6 +14,7 @@ type Props = {sections: SettingsSection[]; onClose(): void};
  * each section whose words match and hides the others.
  */
 export function SettingsLayout({sections, onClose}: Props) {
+    const {t} = useTranslation();
     const [query, setQuery] = useState("");
     const [matches, setMatches] = useState<Set<string> | null>(null);
     const [current, setCurrent] = useState(sections[0]?.id ?? "");
@@ -35,13 +37,13 @@ export function SettingsLayout({sections, onClose}: Props) {
         setCurrent(id);
     };
     return (
-        <Dialog label="Settings" onClose={onClose} className="settings-page" page>
+        <Dialog label={t("settings.title")} onClose={onClose} className="settings-page" page>
             <header className="settings-top">
-                <h1>Settings</h1>
+                <h1>{t("settings.title")}</h1>
                 <input
                     type="search"
-                    aria-label="Search settings"
-                    placeholder="Search settings"
+                    aria-label={t("settings.search")}
+                    placeholder={t("settings.search")}
                     value={query}
                     onChange={(e) => setQuery(e.target.value)}
                     onKeyDown={(e) => {
@@ -53,12 +55,12 @@ export function SettingsLayout({sections, onClose}: Props) {
                     }}
                     data-autofocus
                 />
-                <button onClick={onClose} aria-label="Close">
-                    <X aria-hidden size={16} /> Close
+                <button onClick={onClose}>
+                    <X aria-hidden size={16} /> {t("settings.close")}
                 </button>
             </header>
             <div className="settings-body">
-                <nav aria-label="Settings sections">
+                <nav aria-label={t("settings.sections")}>
                     <ul>
                         {shown.map((s) => (
                             <li key={s.id}>
@@ -82,8 +84,12 @@ export function SettingsLayout({sections, onClose}: Props) {
                         {query.trim() === ""
                             ? ""
                             : shown.length === 0
-                              ? `No setting matches “${query.trim()}”.`
-                              : `${shown.length} of ${sections.length} sections match “${query.trim()}”.`}
+                              ? t("settings.noMatch", {query: query.trim()})
+                              : t("settings.matches", {
+                                    count: shown.length,
+                                    total: sections.length,
+                                    query: query.trim(),
+                                })}
                     </p>
                     {sections.map((s) => (
                         <div

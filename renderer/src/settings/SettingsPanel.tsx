@@ -19,6 +19,11 @@ import {MemorySettings} from "../memory/MemorySettings.js";
 import {AssistantSettings} from "../assistants/AssistantSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
 import {SettingsLayout, type SettingsSection} from "./SettingsLayout.js";
+import {useTranslation} from "../i18n/index.js";
+import type {Words} from "../i18n/locales/en.js";
+import {LanguageSetting} from "./LanguageSetting.js";
+
+type SectionId = keyof Words["settings"]["section"];
 import {useAutoRead} from "../chat/speech.js";
 import {IntegerSetting, UsageTable} from "./SettingsFields.js";
 
@@ -41,6 +46,8 @@ type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onE
 
 /** Settings: each part of Cairn that can be set, as one page of sections (SettingsLayout). */
 export function SettingsPanel({api, conversations, onClose, onError}: Props) {
+    const {t} = useTranslation();
+    const title = (id: SectionId) => t(`settings.section.${id}`);
     const [tools, setTools] = useState<ToolInfo[]>([]);
     const [grants, setGrants] = useState<Grant[]>([]);
     const [usage, setUsage] = useState<ToolUsage[]>([]);
@@ -99,9 +106,9 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
     const sections: SettingsSection[] = [
         {
             id: "general",
-            title: "General",
+            title: title("general"),
             content: (
-                <Section id="general" title="General">
+                <Section id="general">
                     <h3>Web access</h3>
                     <label title="Lets the model send search queries and page addresses to the internet.">
                         <input
@@ -119,6 +126,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                         On by default for conversations without their own switch
                     </label>
                     <ReadAloudSetting />
+                    <LanguageSetting />
                 </Section>
             ),
         },
@@ -126,21 +134,21 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             ? [
                   {
                       id: "network",
-                      title: "Network",
+                      title: title("network"),
                       content: (
                           <NetworkSettings api={api} values={values} onChange={setValues} onError={onError} />
                       ),
                   },
                   {
                       id: "engine",
-                      title: "Engine",
+                      title: title("engine"),
                       content: <EngineSettingsSection values={values} onSave={saveSettings} />,
                   },
                   {
                       id: "generation",
-                      title: "Generation defaults",
+                      title: title("generation"),
                       content: (
-                          <Section id="generation" title="Generation defaults">
+                          <Section id="generation">
                               <GenerationForm
                                   value={values.generation}
                                   defaults={values.generation}
@@ -151,9 +159,9 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                   },
                   {
                       id: "workspace",
-                      title: "Workspace and plans",
+                      title: title("workspace"),
                       content: (
-                          <Section id="workspace" title="Workspace and plans">
+                          <Section id="workspace">
                               <WorkspaceField
                                   value={values.workspaceRoot}
                                   onSave={(folder) => void saveSettings({workspaceRoot: folder})}
@@ -172,9 +180,9 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             : []),
         {
             id: "tools",
-            title: "Tools",
+            title: title("tools"),
             content: (
-                <Section id="tools" title="Tools">
+                <Section id="tools">
                     {values && (
                         <>
                             <IntegerSetting
@@ -212,25 +220,30 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                 </Section>
             ),
         },
-        {id: "mcp", title: "MCP servers", content: <McpSettings api={api} onError={onError} />},
-        {id: "api", title: "Local API server", content: <ApiSettings api={api} onError={onError} />},
+        {id: "mcp", title: title("mcp"), content: <McpSettings api={api} onError={onError} />},
+        {id: "api", title: title("api"), content: <ApiSettings api={api} onError={onError} />},
         {
             id: "providers",
-            title: "Models served elsewhere",
+            title: title("providers"),
             content: <ProviderSettings api={api} onError={onError} />,
         },
-        {id: "assistants", title: "Assistants", content: <AssistantSettings api={api} onError={onError} />},
-        {id: "memory", title: "Memory", content: <MemorySettings api={api} onError={onError} />},
-        {id: "backups", title: "Backups", content: <BackupSettings api={api} onError={onError} />},
+        {
+            id: "assistants",
+            title: title("assistants"),
+            content: <AssistantSettings api={api} onError={onError} />,
+        },
+        {id: "memory", title: title("memory"), content: <MemorySettings api={api} onError={onError} />},
+        {id: "backups", title: title("backups"), content: <BackupSettings api={api} onError={onError} />},
     ];
     return <SettingsLayout sections={sections} onClose={onClose} />;
 }
 
 /** A section of Settings made here: a region named by its heading. */
-function Section({id, title, children}: {id: string; title: string; children: ReactNode}) {
+function Section({id, children}: {id: SectionId; children: ReactNode}) {
+    const {t} = useTranslation();
     return (
         <section aria-labelledby={`${id}-heading`}>
-            <h2 id={`${id}-heading`}>{title}</h2>
+            <h2 id={`${id}-heading`}>{t(`settings.section.${id}`)}</h2>
             {children}
         </section>
     );
@@ -245,7 +258,7 @@ function EngineSettingsSection({
     onSave(req: CallReq<"settings.set">): Promise<void>;
 }) {
     return (
-        <Section id="engine" title="Engine">
+        <Section id="engine">
             <p className="muted">Applies the next time a model is loaded.</p>
             <label>
                 <input

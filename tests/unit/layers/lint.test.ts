@@ -86,3 +86,15 @@ test("inside main/, a layer imports only the layers below it: a wrong-way import
     for (const [file, line] of right)
         assert.ok(!rule(await problems(file, `${line}\nexport const y = 1;\n`)), `${file}: ${line}`);
 });
+
+test("a translated renderer file refuses a word written as text or as a control's name; t() passes", async () => {
+    const file = "renderer/src/settings/LanguageSetting.tsx";
+    const component = (jsx: string) =>
+        `import {useTranslation} from "../i18n/index.js";\nexport function A() {\n    const {t} = useTranslation();\n    return ${jsx};\n}\n`;
+    for (const bad of ["<p>Language</p>", '<button aria-label="Close">{t("settings.close")}</button>']) {
+        const found = await problems(file, component(bad));
+        assert.ok(found.includes("i18next/no-literal-string"), `${bad}: ${found.join(", ")}`);
+    }
+    const good = '<button aria-label={t("settings.close")} className="x">{t("settings.close")}</button>';
+    assert.deepEqual(await problems(file, component(good)), []);
+});

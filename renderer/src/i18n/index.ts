@@ -1,0 +1,95 @@
+import i18next from "i18next";
+import {initReactI18next, useTranslation} from "react-i18next";
+import {useCallback, useEffect, useState} from "react";
+import {directionOf, LANGUAGES, resolveLanguage, type LanguageCode} from "./languages.js";
+import {en} from "./locales/en.js";
+import {de} from "./locales/de.js";
+import {fr} from "./locales/fr.js";
+import {es} from "./locales/es.js";
+import {ptBR} from "./locales/ptBR.js";
+import {zhCN} from "./locales/zhCN.js";
+import {ja} from "./locales/ja.js";
+import {ru} from "./locales/ru.js";
+import {ar} from "./locales/ar.js";
+import {hi} from "./locales/hi.js";
+
+/** Each language's words, by its code: all in the bundle (a few kilobytes each), so a switch is instant. */
+export const WORDS: Record<LanguageCode, object> = {
+    en,
+    de,
+    fr,
+    es,
+    "pt-BR": ptBR,
+    "zh-CN": zhCN,
+    ja,
+    ru,
+    ar,
+    hi,
+};
+
+/** The window's language: one of LANGUAGES, or the system's (the default). */
+export type LanguageChoice = LanguageCode | "system";
+
+const LANGUAGE_KEY = "cairn.language";
+
+export function chosenLanguage(): LanguageChoice {
+    const kept = localStorage.getItem(LANGUAGE_KEY);
+    return LANGUAGES.find((l) => l.code === kept)?.code ?? "system";
+}
+
+/** The system's language as Cairn speaks it: the browser's (in Electron, app.getLocale()'s), else English. */
+export function systemLanguage(): LanguageCode {
+    return resolveLanguage(navigator.languages.length > 0 ? navigator.languages : [navigator.language]);
+}
+
+function effective(choice: LanguageChoice): LanguageCode {
+    return choice === "system" ? systemLanguage() : choice;
+}
+
+/** <html lang dir>: screen readers' voice, fonts, and the layout's direction (Arabic is right to left). */
+function applyToPage(code: LanguageCode): void {
+    document.documentElement.lang = code;
+    document.documentElement.dir = directionOf(code);
+}
+
+/** Starts i18next on the chosen language, at once (the words are in the bundle): the first drawing is in it. */
+export function startLanguages(): void {
+    const code = effective(chosenLanguage());
+    void i18next.use(initReactI18next).init({
+        resources: Object.fromEntries(
+            Object.entries(WORDS).map(([lng, words]) => [lng, {translation: words}]),
+        ),
+        lng: code,
+        fallbackLng: "en",
+        supportedLngs: LANGUAGES.map((l) => l.code),
+        // React escapes what it shows; a second escape would show &amp; in a title.
+        interpolation: {escapeValue: false},
+        initAsync: false,
+    });
+    applyToPage(code);
+    // The system's language changed while Cairn runs: a window that follows it follows at once.
+    window.addEventListener("languagechange", () => {
+        if (chosenLanguage() !== "system") return;
+        const next = systemLanguage();
+        applyToPage(next);
+        void i18next.changeLanguage(next);
+    });
+}
+
+/** The window's language choice, kept in this browser's storage; changing it redraws every word at once. */
+export function useLanguage(): [LanguageChoice, (choice: LanguageChoice) => void] {
+    const [choice, setChoice] = useState<LanguageChoice>(chosenLanguage);
+    const choose = useCallback((next: LanguageChoice) => {
+        if (next === "system") localStorage.removeItem(LANGUAGE_KEY);
+        else localStorage.setItem(LANGUAGE_KEY, next);
+        setChoice(next);
+    }, []);
+    useEffect(() => {
+        const code = effective(choice);
+        applyToPage(code);
+        if (i18next.language !== code) void i18next.changeLanguage(code);
+    }, [choice]);
+    return [choice, choose];
+}
+
+export {useTranslation};

@@ -1,0 +1,86 @@
+import {expect, test, type Browser} from "@playwright/test";
+import {axeOn} from "../helpers/axe.js";
+import {startServe, type Served} from "../helpers/serve.js";
+
+let served: Served;
+test.beforeAll(async () => {
+    served = await startServe();
+});
+test.afterAll(async () => served.stop());
+
+/** A window whose system (the browser) speaks `locale`. */
+async function windowIn(browser: Browser, locale: string) {
+    const context = await browser.newContext({locale, viewport: {width: 1280, height: 800}});
+    const page = await context.newPage();
+    await page.goto(served.url);
+    return {context, page};
+}
+
+test("a German system gets a German window: sidebar, date groups, Settings and its search", async ({
+    browser,
+}) => {
+    const {context, page} = await windowIn(browser, "de-DE");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await page.getByRole("button", {name: "Neue Unterhaltung"}).click();
+    await expect(page.getByRole("navigation", {name: "Unterhaltungen"}).getByText("Heute")).toBeVisible();
+    await expect(page.getByRole("textbox", {name: "Nachricht"})).toBeVisible();
+    await page.getByRole("button", {name: "Einstellungen"}).click();
+    const settings = page.getByRole("dialog", {name: "Einstellungen"});
+    await expect(settings.getByRole("heading", {level: 1})).toHaveText("Einstellungen");
+    await expect(settings.getByRole("link", {name: "Sicherungen"})).toBeVisible();
+    await expect(settings.getByRole("region", {name: "Netzwerk"})).toBeVisible();
+    await settings.getByRole("searchbox", {name: "Einstellungen durchsuchen"}).fill("zzzz");
+    await expect(settings.getByRole("status").first()).toHaveText("Keine Einstellung passt zu „zzzz“.");
+    await context.close();
+});
+
+test("an Arabic system gets a right-to-left window in Arabic, axe clean", async ({browser}) => {
+    const {context, page} = await windowIn(browser, "ar-EG");
+    const html = page.locator("html");
+    await expect(html).toHaveAttribute("lang", "ar");
+    await expect(html).toHaveAttribute("dir", "rtl");
+    const sidebar = page.getByRole("navigation", {name: "المحادثات"});
+    await expect(sidebar.getByRole("button", {name: "محادثة جديدة"})).toBeVisible();
+    // Right to left: the conversation list is on the right, the message box on its left.
+    const list = (await sidebar.boundingBox())!;
+    expect(list.x + list.width).toBeGreaterThan(1270);
+    const box = (await page.getByRole("textbox", {name: "الرسالة"}).boundingBox())!;
+    expect(box.x + box.width).toBeLessThan(list.x + 1);
+    const found = await axeOn(page).analyze();
+    expect(
+        found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
+    await page.getByRole("button", {name: "الإعدادات"}).click();
+    const settings = page.getByRole("dialog", {name: "الإعدادات"});
+    await settings.getByRole("searchbox", {name: "البحث في الإعدادات"}).fill("GPU");
+    // Arabic has six plural forms: three sections take the "few" one (one would be the singular, two the dual).
+    await expect(settings.getByRole("status").first()).toHaveText("3 أقسام من 12 تطابق «GPU».");
+    await settings.getByRole("searchbox", {name: "البحث في الإعدادات"}).fill("speculative");
+    await expect(settings.getByRole("status").first()).toHaveText("قسم واحد من 12 يطابق «speculative».");
+    await context.close();
+});
+
+test("a language chosen in Settings applies at once, stays after a reload, and System goes back to the system's", async ({
+    browser,
+}) => {
+    const {context, page} = await windowIn(browser, "en-US");
+    await page.getByRole("button", {name: "Settings"}).click();
+    await page.getByRole("combobox", {name: "Language"}).selectOption("fr");
+    const settings = page.getByRole("dialog", {name: "Paramètres"});
+    await expect(settings.getByRole("heading", {level: 1})).toHaveText("Paramètres");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("button", {name: "Nouvelle conversation"})).toBeAttached();
+    await page.reload();
+    await expect(page.getByRole("button", {name: "Nouvelle conversation"})).toBeVisible();
+    await page.getByRole("button", {name: "Paramètres"}).click();
+    const language = page.getByRole("combobox", {name: "Langue"});
+    await expect(language).toHaveValue("fr");
+    await language.selectOption("system");
+    await expect(page.getByRole("dialog", {name: "Settings"})).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("combobox", {name: "Language"}).locator("option").first()).toHaveText(
+        "System language (English)",
+    );
+    await context.close();
+});
