@@ -79,6 +79,9 @@ const TRANSLATED = [
     "renderer/src/conversations/ConversationList.tsx",
     "renderer/src/settings/SettingsLayout.tsx",
     "renderer/src/settings/LanguageSetting.tsx",
+    "renderer/src/chat/HeaderMenu.tsx",
+    "renderer/src/chat/StatusLine.tsx",
+    "renderer/src/chat/ConversationControls.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

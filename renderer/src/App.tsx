@@ -1,6 +1,6 @@
 import type {CairnApi, Message, Project, ProviderInfo} from "../../shared/contract.js";
 import {PanelLeft, X} from "lucide-react";
-import {useEffect, useState, type MouseEvent} from "react";
+import {useEffect, useRef, useState, type MouseEvent} from "react";
 import {ApprovalDialog} from "./chat/ApprovalDialog.js";
 import {ConversationControls} from "./chat/ConversationControls.js";
 import {McpAskDialog} from "./mcp/McpAskDialog.js";
@@ -28,6 +28,8 @@ import {ImportDialog} from "./conversations/ImportDialog.js";
 import {RememberDialog} from "./memory/MemorySettings.js";
 import {HeaderMenu} from "./chat/HeaderMenu.js";
 import {HeaderStatus, hostOf} from "./chat/HeaderStatus.js";
+import {useOneRow} from "./ui/useOneRow.js";
+import {useTranslation} from "./i18n/index.js";
 
 /** The skip link's jump: the message box takes the focus (a fragment alone would only scroll). */
 function skipToMessageBox(event: MouseEvent<HTMLAnchorElement>): void {
@@ -56,6 +58,10 @@ export function App({api}: {api: CairnApi}) {
     // The served window lost the core: nothing can be sent or stopped until it is back.
     const offline = state.connected ? null : OFFLINE;
     const selected = state.conversations.find((c) => c.id === state.selectedId);
+    // The header stays one row in every language: words give way to icons when they would wrap it.
+    const header = useRef<HTMLElement>(null);
+    const {i18n} = useTranslation();
+    useOneRow(header, i18n.language);
     const approval = state.approvals[0];
     const [settingsOpen, setSettingsOpen] = useState(false);
     const [modelsOpen, setModelsOpen] = useState(false);
@@ -218,7 +224,7 @@ export function App({api}: {api: CairnApi}) {
                             )}
                             <main className="chat">
                                 <h1 className="visually-hidden">{selected?.title ?? "Cairn"}</h1>
-                                <header className="chat-header">
+                                <header className="chat-header" ref={header}>
                                     <button
                                         className="sidebar-toggle"
                                         aria-expanded={!sidebarHidden}

@@ -4,7 +4,7 @@ import {startServe, type Served} from "../helpers/serve.js";
 
 let served: Served;
 test.beforeAll(async () => {
-    served = await startServe();
+    served = await startServe({extra: ["--max-tokens", "20"]});
 });
 test.afterAll(async () => served.stop());
 
@@ -25,6 +25,39 @@ test("a German system gets a German window: sidebar, date groups, Settings and i
     await page.getByRole("button", {name: "Neue Unterhaltung"}).click();
     await expect(page.getByRole("navigation", {name: "Unterhaltungen"}).getByText("Heute")).toBeVisible();
     await expect(page.getByRole("textbox", {name: "Nachricht"})).toBeVisible();
+    // An answer puts the speed in the header beside the context meter and the fit badge: its fullest row.
+    await page.getByRole("textbox", {name: "Nachricht"}).fill("Es war einmal");
+    await page.getByRole("textbox", {name: "Nachricht"}).press("Enter");
+    await expect(page.locator("article.message.assistant")).toHaveAttribute("data-status", "complete");
+    await expect(page.locator(".chat-header .speed")).toBeAttached();
+    // German's longer words keep to one header row too: they give way to icons where they would wrap it.
+    for (const [width, height] of [
+        [1280, 800],
+        [800, 600],
+    ] as const) {
+        await page.setViewportSize({width, height});
+        const middles = await page
+            .locator(".chat-header > *")
+            .evaluateAll((all) =>
+                all
+                    .filter((e) => e.getClientRects().length > 0)
+                    .map((e) =>
+                        Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2),
+                    ),
+            );
+        expect(
+            Math.max(...middles) - Math.min(...middles),
+            `${width} px: ${middles.join(", ")}`,
+        ).toBeLessThanOrEqual(4);
+        await expect(page.getByRole("button", {name: "Werkzeuge"})).toBeInViewport();
+    }
+    await page.setViewportSize({width: 1280, height: 800});
+    // The status line and the header's menu: the engine's state, the themes and the conversation's choices.
+    await expect(page.locator(".status .state")).toHaveText("bereit");
+    await page.getByRole("button", {name: "Mehr"}).click();
+    await expect(page.getByRole("menuitemradio", {name: "Hoher Kontrast"})).toBeVisible();
+    await expect(page.getByRole("menuitem", {name: "Exportieren…"})).toBeVisible();
+    await page.keyboard.press("Escape");
     await page.getByRole("button", {name: "Einstellungen"}).click();
     const settings = page.getByRole("dialog", {name: "Einstellungen"});
     await expect(settings.getByRole("heading", {level: 1})).toHaveText("Einstellungen");

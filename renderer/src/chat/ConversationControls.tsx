@@ -1,5 +1,6 @@
 import {Globe, Paperclip, Wrench} from "lucide-react";
 import type {Conversation, ProviderInfo, ToolMode} from "../../../shared/contract.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Props = {
     conversation: Conversation;
@@ -19,19 +20,20 @@ type Props = {
  * left.
  */
 export function ConversationControls({conversation, provider, actions, open}: Props) {
+    const {t} = useTranslation();
     return (
         <>
             <label>
-                <span className="header-word">Mode </span>
+                <span className="header-word">{t("header.mode")}</span>{" "}
                 <select
-                    aria-label="Mode"
+                    aria-label={t("header.mode")}
                     value={conversation.mode}
                     onChange={(e) => void actions.setMode(e.target.value as ToolMode)}
-                    title="Ask: only tools that read. Plan: a plan to read and edit first, then tools that read. Agent: all tools, each with its approval policy."
+                    title={t("header.modeHint")}
                 >
-                    <option value="ask">Ask</option>
-                    <option value="plan">Plan</option>
-                    <option value="agent">Agent</option>
+                    <option value="ask">{t("header.modeAsk")}</option>
+                    <option value="plan">{t("header.modePlan")}</option>
+                    <option value="agent">{t("header.modeAgent")}</option>
                 </select>
             </label>
             <WebSwitch
@@ -39,14 +41,11 @@ export function ConversationControls({conversation, provider, actions, open}: Pr
                 provider={provider}
                 onChange={(on) => void actions.setWebAccess(on)}
             />
-            <button onClick={open.attach} title="Documents only this conversation can search">
-                <Paperclip aria-hidden size={16} /> <span className="header-word">Attach</span>
+            <button onClick={open.attach} title={t("header.attachHint")}>
+                <Paperclip aria-hidden size={16} /> <span className="header-word">{t("header.attach")}</span>
             </button>
-            <button
-                onClick={open.tools}
-                title="Which tools the model is offered here, and what they cost in its context"
-            >
-                <Wrench aria-hidden size={16} /> <span className="header-word">Tools</span>
+            <button onClick={open.tools} title={t("header.toolsHint")}>
+                <Wrench aria-hidden size={16} /> <span className="header-word">{t("header.tools")}</span>
             </button>
         </>
     );
@@ -65,12 +64,13 @@ function WebSwitch({
     provider?: ProviderInfo;
     onChange(on: boolean): void;
 }) {
+    const {t} = useTranslation();
     const none = provider?.webSearch === "none";
     const title = none
-        ? "Not available for this provider yet"
+        ? t("header.webUnavailable")
         : provider?.webSearch === "provider"
-          ? `${provider.name} searches the web with its own search: your questions go to it, and it chooses the pages.`
-          : "Lets the model send search queries and page addresses to the internet.";
+          ? t("header.webByProvider", {name: provider.name})
+          : t("header.webHint");
     return (
         <label title={title} className={none ? "disabled" : undefined}>
             <input
@@ -81,10 +81,10 @@ function WebSwitch({
                 onChange={(e) => onChange(e.target.checked)}
             />{" "}
             <Globe aria-hidden size={16} className="header-icon" />
-            <span className="header-word">Web access</span>
+            <span className="header-word">{t("header.web")}</span>
             {none && (
                 <span id="web-unavailable" className="visually-hidden">
-                    Not available for this provider yet
+                    {t("header.webUnavailable")}
                 </span>
             )}
         </label>

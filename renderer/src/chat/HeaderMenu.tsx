@@ -3,6 +3,7 @@ import {useEffect, useRef, useState} from "react";
 import {Check, Download, Ellipsis, SlidersHorizontal} from "lucide-react";
 import type {Conversation, Project} from "../../../shared/contract.js";
 import {THEMES, useTheme, type Theme} from "../ui/theme.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Props = {
     /** The open conversation; without one, the menu holds the theme alone. */
@@ -22,6 +23,7 @@ type Props = {
  * than the header's row, so that the row stays one line at 1024 px.
  */
 export function HeaderMenu({conversation, projects, actions, open}: Props) {
+    const {t} = useTranslation();
     const [theme, setTheme] = useTheme();
     const trigger = useRef<HTMLButtonElement>(null);
     // A dialog chosen in the menu opens once the menu has closed and given focus back to its button: the
@@ -37,11 +39,7 @@ export function HeaderMenu({conversation, projects, actions, open}: Props) {
         // Not modal: a modal menu blocks the page's scroll with a <style> element, which the window's CSP refuses.
         <Menu.Root modal={false}>
             <Menu.Trigger asChild>
-                <button
-                    ref={trigger}
-                    aria-label="More"
-                    title="Generation, export, incognito, project and theme"
-                >
+                <button ref={trigger} aria-label={t("header.more")} title={t("header.moreHint")}>
                     <Ellipsis aria-hidden size={16} />
                 </button>
             </Menu.Trigger>
@@ -63,28 +61,28 @@ export function HeaderMenu({conversation, projects, actions, open}: Props) {
                     {conversation && (
                         <>
                             <Menu.Item className="menu-item" onSelect={openAfterClose(open.generation)}>
-                                <SlidersHorizontal aria-hidden size={16} /> Generation…
+                                <SlidersHorizontal aria-hidden size={16} /> {t("header.generation")}
                             </Menu.Item>
                             <Menu.Item className="menu-item" onSelect={openAfterClose(open.export)}>
-                                <Download aria-hidden size={16} /> Export…
+                                <Download aria-hidden size={16} /> {t("header.export")}
                             </Menu.Item>
                             <Menu.Separator className="menu-separator" />
                             <Menu.CheckboxItem
                                 className="menu-item"
                                 checked={conversation.incognito}
                                 onCheckedChange={(on) => void actions.setIncognito(on)}
-                                title="Nothing is recalled from memory here, and nothing remembered"
+                                title={t("header.incognitoHint")}
                             >
-                                <Tick /> Incognito
+                                <Tick /> {t("header.incognito")}
                             </Menu.CheckboxItem>
                             {shown.length > 0 && (
                                 <>
                                     <Menu.Separator className="menu-separator" />
                                     <Choices
-                                        label="Project"
+                                        label={t("header.project")}
                                         value={conversation.projectId ?? ""}
                                         choices={[
-                                            {value: "", label: "None"},
+                                            {value: "", label: t("header.none")},
                                             ...shown.map((p) => ({value: p.id, label: p.name})),
                                         ]}
                                         onChange={(id) => void actions.setProject(id || null)}
@@ -95,9 +93,9 @@ export function HeaderMenu({conversation, projects, actions, open}: Props) {
                         </>
                     )}
                     <Choices
-                        label="Theme"
+                        label={t("header.theme")}
                         value={theme}
-                        choices={THEMES}
+                        choices={THEMES.map((value) => ({value, label: t(`theme.${value}`)}))}
                         onChange={(value) => setTheme(value as Theme)}
                     />
                 </Menu.Content>

@@ -1,4 +1,6 @@
 import type {EngineStatus, TurnState} from "../../../shared/contract.js";
+import {useTranslation} from "../i18n/index.js";
+import type {TFunction} from "i18next";
 
 type Props = {
     engine: EngineStatus | null;
@@ -10,48 +12,51 @@ type Props = {
     offline?: boolean;
 };
 
-function gpuTitle(engine: EngineStatus): string {
-    if (!engine.gpu) return engine.backend === "cpu" ? "Running on the CPU" : "";
-    return `${engine.gpu.devices.join(", ")}: ${engine.gpu.gpuLayers} of ${engine.gpu.totalLayers} layers on the GPU`;
+function gpuTitle(engine: EngineStatus, t: TFunction): string {
+    if (!engine.gpu) return engine.backend === "cpu" ? t("status.cpu") : "";
+    const {devices, gpuLayers: layers, totalLayers: total} = engine.gpu;
+    return t("status.gpu", {devices: devices.join(", "), layers, total});
 }
 
 export function StatusLine({engine, busy, turnState, remote, offline = false}: Props) {
-    if (!engine) return <footer className="status">Connecting…</footer>;
+    const {t} = useTranslation();
+    if (!engine) return <footer className="status">{t("status.connecting")}</footer>;
     if (offline)
         return (
             <footer className="status" data-state="unreachable">
-                <span className="model">{remote ?? engine.modelName ?? "no model"}</span>
-                <span className="state">not reachable</span>
+                <span className="model">{remote ?? engine.modelName ?? t("status.noModel")}</span>
+                <span className="state">{t("status.unreachable")}</span>
             </footer>
         );
     if (remote)
         return (
             <footer className="status" data-state={busy ? "generating" : "ready"}>
                 <span className="model">{remote}</span>
-                <span className="where">runs elsewhere: questions and tool results are sent there</span>
-                <span className="state">{busy ? "generating" : "ready"}</span>
+                <span className="where">{t("status.elsewhere")}</span>
+                <span className="state">{t(busy ? "status.state.generating" : "status.state.ready")}</span>
             </footer>
         );
     const state = busy && engine.state === "ready" ? "generating" : engine.state;
     // The turn's own state says more only when it is not the engine's ("awaiting approval", "waiting for tool").
-    const turn = turnState?.toLowerCase().replace(/_/g, " ");
+    const turn = turnState ? (turnState.toLowerCase() as Lowercase<TurnState>) : null;
     return (
         <footer className="status" data-state={state}>
-            <span className="model">{engine.modelName ?? "no model"}</span>
-            <span className="backend" title={gpuTitle(engine)}>
+            <span className="model">{engine.modelName ?? t("status.noModel")}</span>
+            <span className="backend" title={gpuTitle(engine, t)}>
                 {engine.backend ?? "—"}
-                {engine.gpu && ` · ${engine.gpu.gpuLayers}/${engine.gpu.totalLayers} layers on GPU`}
+                {engine.gpu &&
+                    ` · ${t("status.layersOnGpu", {layers: engine.gpu.gpuLayers, total: engine.gpu.totalLayers})}`}
             </span>
-            <span className="state">{state}</span>
+            <span className="state">{t(`status.state.${state}`)}</span>
             {engine.state === "loading" && typeof engine.loadProgress === "number" && (
                 <progress
                     className="load-progress"
-                    aria-label="Loading the model"
+                    aria-label={t("status.loadingModel")}
                     max={1}
                     value={engine.loadProgress}
                 />
             )}
-            {turn && turn !== state && <span className="turn">{turn}</span>}
+            {turn && turn !== state && <span className="turn">{t(`status.turn.${turn}`)}</span>}
             {engine.state === "error" && <span className="why">{engine.message}</span>}
         </footer>
     );

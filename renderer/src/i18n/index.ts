@@ -52,20 +52,22 @@ function applyToPage(code: LanguageCode): void {
     document.documentElement.dir = directionOf(code);
 }
 
-/** Starts i18next on the chosen language, at once (the words are in the bundle): the first drawing is in it. */
+// i18next starts in English as soon as any part of the window imports it (tests that draw a component in Node
+// included); startLanguages() then switches to the window's language before the first drawing.
+void i18next.use(initReactI18next).init({
+    resources: Object.fromEntries(Object.entries(WORDS).map(([lng, words]) => [lng, {translation: words}])),
+    lng: "en",
+    fallbackLng: "en",
+    supportedLngs: LANGUAGES.map((l) => l.code),
+    // React escapes what it shows; a second escape would show &amp; in a title.
+    interpolation: {escapeValue: false},
+    initAsync: false,
+});
+
+/** The window's language, at once (every language's words are in the bundle): the first drawing is in it. */
 export function startLanguages(): void {
     const code = effective(chosenLanguage());
-    void i18next.use(initReactI18next).init({
-        resources: Object.fromEntries(
-            Object.entries(WORDS).map(([lng, words]) => [lng, {translation: words}]),
-        ),
-        lng: code,
-        fallbackLng: "en",
-        supportedLngs: LANGUAGES.map((l) => l.code),
-        // React escapes what it shows; a second escape would show &amp; in a title.
-        interpolation: {escapeValue: false},
-        initAsync: false,
-    });
+    void i18next.changeLanguage(code);
     applyToPage(code);
     // The system's language changed while Cairn runs: a window that follows it follows at once.
     window.addEventListener("languagechange", () => {

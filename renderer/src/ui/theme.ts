@@ -2,12 +2,8 @@ import {useEffect, useState} from "react";
 
 export type Theme = "system" | "light" | "dark" | "contrast";
 
-export const THEMES: {value: Theme; label: string}[] = [
-    {value: "system", label: "System theme"},
-    {value: "light", label: "Light"},
-    {value: "dark", label: "Dark"},
-    {value: "contrast", label: "High contrast"},
-];
+/** The themes in the order offered (their names are words of the window's language: theme.*). */
+export const THEMES: Theme[] = ["system", "light", "dark", "contrast"];
 
 const THEME_KEY = "cairn.theme";
 
