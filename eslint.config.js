@@ -82,6 +82,7 @@ const TRANSLATED = [
     "renderer/src/chat/HeaderMenu.tsx",
     "renderer/src/chat/StatusLine.tsx",
     "renderer/src/chat/ConversationControls.tsx",
+    "renderer/src/chat/MessageView.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

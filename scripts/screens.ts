@@ -236,6 +236,8 @@ async function chatScreens(page: Page, theme: string, width: number): Promise<vo
     // The tool screens add conversations: the seeded one is opened by its title.
     await page.locator(".sidebar .title", {hasText: "Palindromes in Python"}).click();
     await page.locator("article.message.assistant .content pre").waitFor();
+    // The model loaded (a shot during its load shows "loading" and an empty header).
+    await page.locator('.status[data-state="ready"]').waitFor();
     await page.locator("article.message.assistant").hover();
     await shoot(page, `chat-${theme}-${width}`);
     await page.getByRole("button", {name: "More"}).click();

@@ -30,6 +30,12 @@ test("a German system gets a German window: sidebar, date groups, Settings and i
     await page.getByRole("textbox", {name: "Nachricht"}).press("Enter");
     await expect(page.locator("article.message.assistant")).toHaveAttribute("data-status", "complete");
     await expect(page.locator(".chat-header .speed")).toBeAttached();
+    // The messages' own words: who wrote each, and the answer's buttons.
+    await expect(page.locator("article.message.user .role")).toContainText("Du");
+    const answer = page.locator("article.message.assistant");
+    await answer.hover();
+    await expect(answer.getByRole("button", {name: "Neu generieren"})).toBeVisible();
+    await expect(answer.getByRole("button", {name: "Kopieren"})).toBeVisible();
     // German's longer words keep to one header row too: they give way to icons where they would wrap it.
     for (const [width, height] of [
         [1280, 800],

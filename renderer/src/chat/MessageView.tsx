@@ -20,19 +20,18 @@ import {MessageImages} from "./attachments.js";
 import {speak, stopSpeaking, useReading} from "./speech.js";
 import {TraceSteps} from "./TraceSteps.js";
 import {PlanCard, type PlanActions} from "../plan/PlanCard.js";
-
-const STATUS_LABEL: Partial<Record<Message["status"], string>> = {
-    interrupted: "stopped before the end",
-    error: "failed",
-};
+import {useTranslation} from "../i18n/index.js";
+import type {TFunction} from "i18next";
 
 /**
  * The note under an ended answer: why it failed; for an interrupted one, whether the person stopped it or
  * Cairn itself stopped (its process ended while writing: the error says so, see main/store/processes.ts).
  */
-function noteOf(message: Message, label: string): string {
-    if (message.status === "interrupted") return message.error ? "interrupted (Cairn stopped)" : label;
-    return message.error ? `${label}: ${message.error}` : label;
+function noteOf(message: Message, t: TFunction): string | null {
+    if (message.status === "interrupted")
+        return t(message.error ? "message.interruptedByCairn" : "message.stopped");
+    if (message.status !== "error") return null;
+    return message.error ? `${t("message.failed")}: ${message.error}` : t("message.failed");
 }
 
 /** What can be done to a message; one stable object for the whole list, so that memo() holds. */
@@ -72,8 +71,10 @@ export const MessageView = memo(function MessageView({
     editing = false,
     idle = true,
 }: Props) {
+    // One subscription to the language per message; its parts take `t` from here.
+    const {t, i18n} = useTranslation();
     const text = streamed && streamed.length > message.content.length ? streamed : message.content;
-    const label = STATUS_LABEL[message.status];
+    const note = noteOf(message, t);
     return (
         <article
             id={`message-${message.id}`}
@@ -81,9 +82,9 @@ export const MessageView = memo(function MessageView({
             data-status={message.status}
         >
             <div className="role">
-                {message.role === "user" ? "You" : "Cairn"}{" "}
+                {t(message.role === "user" ? "message.you" : "message.assistant")}{" "}
                 <time className="when" dateTime={new Date(message.createdAt).toISOString()}>
-                    {new Date(message.createdAt).toLocaleString()}
+                    {new Date(message.createdAt).toLocaleString(i18n.language)}
                 </time>
             </div>
             <Thought
@@ -123,21 +124,20 @@ export const MessageView = memo(function MessageView({
                         <AnswerMarkdown text={text} citations={message.citations} />
                     )}
                     {message.status === "streaming" && (
-                        <span className="cursor" role="img" aria-label="writing" />
+                        <span className="cursor" role="img" aria-label={t("message.writing")} />
                     )}
                 </div>
             )}
             <SourcesList citations={message.citations} />
-            {label && <div className="note">{noteOf(message, label)}</div>}
+            {note && <div className="note">{note}</div>}
             {message.stats?.contextShifted && !shiftNoted && (
                 <div className="note" role="note">
-                    The conversation no longer fitted in the model&apos;s context: the oldest turns were left
-                    out of this answer (the system prompt and recent turns were kept).
+                    {t("message.contextShifted")}
                 </div>
             )}
             {message.stats && <StatsDetails stats={message.stats} model={message.model} />}
             {message.status !== "streaming" && !editing && (
-                <MessageActions message={message} text={text} handlers={handlers} idle={idle} />
+                <MessageActions message={message} text={text} handlers={handlers} idle={idle} t={t} />
             )}
             {message.role === "assistant" && <SpeechNote id={message.id} />}
         </article>
@@ -146,13 +146,14 @@ export const MessageView = memo(function MessageView({
 
 /** Versions, Copy, Regenerate or Edit, Delete: shown on hover and focus. */
 /** Reads the answer aloud with the system's voices (code blocks skipped), or stops. */
-function ReadAloud({id, text}: {id: string; text: string}) {
+function ReadAloud({id, text, t}: {id: string; text: string; t: TFunction}) {
     const on = useReading().messageId === id;
+    const name = t(on ? "message.stopReading" : "message.readAloud");
     return (
         <button
             type="button"
-            aria-label={on ? "Stop reading" : "Read aloud"}
-            title={on ? "Stop reading" : "Read aloud"}
+            aria-label={name}
+            title={name}
             aria-pressed={on}
             onClick={() => (on ? stopSpeaking() : speak(id, text))}
         >
@@ -177,31 +178,33 @@ function MessageActions({
     text,
     handlers,
     idle,
+    t,
 }: {
     message: Message;
     text: string;
     handlers?: MessageHandlers;
     idle: boolean;
+    t: TFunction;
 }) {
     const {copied, copy} = useCopy();
     const {id, role} = message;
     return (
         <div className="message-actions">
-            {handlers && <Versions message={message} onShow={handlers.onShowVersion} />}
+            {handlers && <Versions message={message} onShow={handlers.onShowVersion} t={t} />}
             <button
                 type="button"
-                aria-label={copied ? "Copied" : "Copy"}
-                title="Copy"
+                aria-label={t(copied ? "message.copied" : "message.copy")}
+                title={t("message.copy")}
                 onClick={() => copy(text)}
             >
                 {copied ? <Check aria-hidden size={16} /> : <Copy aria-hidden size={16} />}
             </button>
-            {role === "assistant" && <ReadAloud id={id} text={text} />}
+            {role === "assistant" && <ReadAloud id={id} text={text} t={t} />}
             {handlers && role === "assistant" && (
                 <button
                     type="button"
-                    aria-label="Regenerate"
-                    title="Regenerate"
+                    aria-label={t("message.regenerate")}
+                    title={t("message.regenerate")}
                     disabled={!idle}
                     onClick={() => handlers.onRegenerate(id)}
                 >
@@ -211,8 +214,8 @@ function MessageActions({
             {handlers && role === "user" && (
                 <button
                     type="button"
-                    aria-label="Edit"
-                    title="Edit"
+                    aria-label={t("message.edit")}
+                    title={t("message.edit")}
                     disabled={!idle}
                     onClick={() => handlers.onEdit(id)}
                 >
@@ -222,8 +225,8 @@ function MessageActions({
             {handlers?.onRemember && (
                 <button
                     type="button"
-                    aria-label="Remember"
-                    title="Remember (kept across conversations)"
+                    aria-label={t("message.remember")}
+                    title={t("message.rememberHint")}
                     onClick={() => handlers.onRemember?.(message)}
                 >
                     <Bookmark aria-hidden size={16} />
@@ -232,8 +235,8 @@ function MessageActions({
             {handlers && (
                 <button
                     type="button"
-                    aria-label="Delete"
-                    title="Delete"
+                    aria-label={t("message.delete")}
+                    title={t("message.delete")}
                     onClick={() => handlers.onDelete(id)}
                 >
                     <Trash2 aria-hidden size={16} />
@@ -244,15 +247,15 @@ function MessageActions({
 }
 
 /** "‹ 2 / 3 ›": the versions of a message (regenerated answers, edited questions). */
-function Versions({message, onShow}: {message: Message; onShow(id: string): void}) {
+function Versions({message, onShow, t}: {message: Message; onShow(id: string): void; t: TFunction}) {
     const {versions} = message;
     if (versions.length < 2) return null;
     const index = versions.indexOf(message.id);
     return (
-        <span className="versions" role="group" aria-label="Versions">
+        <span className="versions" role="group" aria-label={t("message.versions")}>
             <button
                 type="button"
-                aria-label="Previous version"
+                aria-label={t("message.previousVersion")}
                 disabled={index <= 0}
                 onClick={() => onShow(versions[index - 1]!)}
             >
@@ -263,7 +266,7 @@ function Versions({message, onShow}: {message: Message; onShow(id: string): void
             </span>
             <button
                 type="button"
-                aria-label="Next version"
+                aria-label={t("message.nextVersion")}
                 disabled={index >= versions.length - 1}
                 onClick={() => onShow(versions[index + 1]!)}
             >
@@ -275,6 +278,7 @@ function Versions({message, onShow}: {message: Message; onShow(id: string): void
 
 /** A question rewritten in place: Enter (or Save and send) sends it as a new version, Esc cancels. */
 function EditForm({text, onSave, onCancel}: {text: string; onSave(text: string): void; onCancel(): void}) {
+    const {t} = useTranslation();
     const [draft, setDraft] = useState(text);
     const save = () => {
         if (draft.trim()) onSave(draft.trim());
@@ -288,7 +292,7 @@ function EditForm({text, onSave, onCancel}: {text: string; onSave(text: string):
             }}
         >
             <textarea
-                aria-label="Edit message"
+                aria-label={t("message.editMessage")}
                 autoFocus
                 value={draft}
                 rows={Math.min(10, draft.split("\n").length + 1)}
@@ -305,10 +309,10 @@ function EditForm({text, onSave, onCancel}: {text: string; onSave(text: string):
             />
             <div className="choices">
                 <button type="button" onClick={onCancel}>
-                    Cancel
+                    {t("message.cancel")}
                 </button>
                 <button type="submit" className="primary" disabled={!draft.trim()}>
-                    Save and send
+                    {t("message.saveAndSend")}
                 </button>
             </div>
         </form>
