@@ -83,6 +83,9 @@ const TRANSLATED = [
     "renderer/src/chat/StatusLine.tsx",
     "renderer/src/chat/ConversationControls.tsx",
     "renderer/src/chat/MessageView.tsx",
+    "renderer/src/chat/ChatView.tsx",
+    "renderer/src/chat/AnswerDetails.tsx",
+    "renderer/src/projects/ProjectGroups.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

@@ -280,6 +280,8 @@ async function languageScreens(): Promise<void> {
         await page.goto(served.url);
         await page.locator(".sidebar .title", {hasText: "Palindromes in Python"}).click();
         await page.locator("article.message.assistant .content pre").waitFor();
+        // KaTeX loads when an answer first needs it: the math is drawn once it is in.
+        await page.locator("article.message.assistant .katex").first().waitFor();
         const name = `language-${locale.slice(0, 2)}`;
         await shoot(page, `${name}-${theme}-${width}`);
         await page.locator(".sidebar .settings-button").last().click();

@@ -25,6 +25,14 @@ test("a German system gets a German window: sidebar, date groups, Settings and i
     await page.getByRole("button", {name: "Neue Unterhaltung"}).click();
     await expect(page.getByRole("navigation", {name: "Unterhaltungen"}).getByText("Heute")).toBeVisible();
     await expect(page.getByRole("textbox", {name: "Nachricht"})).toBeVisible();
+    // The empty conversation's first questions are in German too (a slash command keeps its name).
+    const starters = page.getByRole("list", {name: "Vorschläge für den Anfang"});
+    await expect(starters.getByRole("button")).toHaveText([
+        "Erkläre in fünf kurzen Punkten, wie eine Wärmepumpe funktioniert",
+        "/stats",
+        "Schreibe eine Python-Funktion, die prüft, ob eine Zeichenkette ein Palindrom ist",
+        "/docs Was habe ich über das Budget geschrieben?",
+    ]);
     // An answer puts the speed in the header beside the context meter and the fit badge: its fullest row.
     await page.getByRole("textbox", {name: "Nachricht"}).fill("Es war einmal");
     await page.getByRole("textbox", {name: "Nachricht"}).press("Enter");

@@ -101,7 +101,7 @@ test("Models screen: installed facts, backend report, unload and load, message c
     await expect(row).toContainText("tools: generic");
     await expect(row.getByText("Loaded")).toBeVisible();
     await report.getByRole("button", {name: "Unload"}).click();
-    await expect(page.locator(".status .state")).toHaveText("no-model");
+    await expect(page.locator(".status .state")).toHaveText("no model");
     await row.getByRole("button", {name: "Load"}).click();
     await expect(page.locator(".status .state")).toHaveText("ready");
     await expect(dialog.locator('[data-model="embed"] [data-fit]')).toHaveText("Fits in RAM");

@@ -12,7 +12,7 @@ test.afterEach(async () => served.stop());
 test("with no model the app starts and says what to do", async ({page}) => {
     served = await startServe({model: null});
     await page.goto(served.url);
-    await expect(page.locator(".status .state")).toHaveText("no-model");
+    await expect(page.locator(".status .state")).toHaveText("no model");
     await expect(page.getByRole("heading", {name: "No model is ready"})).toBeVisible();
     await page.getByRole("textbox", {name: "Message"}).fill("hello");
     await page.getByRole("textbox", {name: "Message"}).press("Enter");
@@ -43,7 +43,7 @@ test("a malformed tools.yaml is shown with its file and line, and the app still 
     await page.goto(served.url);
     await expect(page.getByRole("alert")).toContainText(`${dataDir}/tools.yaml:3`);
     await expect(page.getByRole("alert")).toContainText("using the defaults");
-    await expect(page.locator(".status .state")).toHaveText("no-model");
+    await expect(page.locator(".status .state")).toHaveText("no model");
 });
 
 test("a mistyped path on the welcome screen is said there, and the screen stays to try again", async ({

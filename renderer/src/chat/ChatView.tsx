@@ -3,7 +3,7 @@ import {ImagePlus, SendHorizontal, Square} from "lucide-react";
 import type {Assistant, EngineStatus, Message, PlanStepInput} from "../../../shared/contract.js";
 import {MessageView, type MessageHandlers} from "./MessageView.js";
 import {imageFiles, PendingImages, usePendingImages} from "./attachments.js";
-import {useTranslation} from "../i18n/index.js";
+import {Trans, useTranslation} from "../i18n/index.js";
 
 type Props = {
     messages: Message[];
@@ -37,6 +37,7 @@ const UNDO_MS = 6000;
 const PAGE = 60;
 
 export function ChatView(props: Props) {
+    const {t} = useTranslation();
     const {messages, streaming, thinking, busy, offline = null, engine, onSend, onStop, focusId} = props;
     // A deleted message is hidden at once and deleted when the undo window closes.
     const [deleting, setDeleting] = useState<{id: string; timer: ReturnType<typeof setTimeout>} | null>(null);
@@ -115,7 +116,7 @@ export function ChatView(props: Props) {
         <>
             <section
                 className="messages"
-                aria-label="Messages"
+                aria-label={t("chat.messages")}
                 aria-live="polite"
                 ref={list}
                 onScroll={(e) => {
@@ -132,7 +133,7 @@ export function ChatView(props: Props) {
                 )}
                 {hidden > 0 && (
                     <button type="button" className="earlier" onClick={() => setShown((n) => n + PAGE)}>
-                        Show {Math.min(PAGE, hidden)} earlier messages ({hidden} not shown)
+                        {t("chat.showEarlier", {count: Math.min(PAGE, hidden), hidden})}
                     </button>
                 )}
                 {messages
@@ -154,15 +155,15 @@ export function ChatView(props: Props) {
             </section>
             {deleting && (
                 <div className="toast" role="status">
-                    Message deleted.{" "}
+                    {t("chat.deleted")}{" "}
                     <button type="button" onClick={undo}>
-                        Undo
+                        {t("chat.undo")}
                     </button>
                 </div>
             )}
             {!following && (
                 <button type="button" className="jump-latest" onClick={toLatest}>
-                    Jump to latest
+                    {t("chat.jumpLatest")}
                 </button>
             )}
             <Composer
@@ -186,26 +187,34 @@ function EmptyState({
     assistant?: Assistant;
     onStart?: (text: string) => void;
 }) {
+    const {t} = useTranslation();
     if (engine && (engine.state === "no-model" || engine.state === "error")) {
         return (
             <div className="empty">
-                <h2>No model is ready</h2>
+                <h2>{t("chat.noModel")}</h2>
                 <p>{engine.message}</p>
                 <p>
-                    Open <strong>Models</strong> to download or load one, or start Cairn with a GGUF model
-                    file: <code>npm run serve -- --model /path/to/model.gguf</code> (or set{" "}
-                    <code>CAIRN_MODEL</code>).
+                    <Trans i18nKey="chat.noModelHelp" components={{b: <strong />, code: <code />}} />
                 </p>
             </div>
         );
     }
+    // Ways in for a first question, one per kind of thing Cairn does (answer, tools, documents), in the window's
+    // language (a slash command's name stays).
+    const starters = assistant?.starters.length
+        ? assistant.starters
+        : [t("chat.starterExplain"), "/stats", t("chat.starterCode"), t("chat.starterDocs")];
     return (
         <div className="empty">
-            <h2>{assistant ? `${assistant.icon ? `${assistant.icon} ` : ""}${assistant.name}` : "Cairn"}</h2>
-            <p>Ask a question; the answer is written by the model on this computer.</p>
+            <h2>
+                {assistant
+                    ? `${assistant.icon ? `${assistant.icon} ` : ""}${assistant.name}`
+                    : t("message.assistant")}
+            </h2>
+            <p>{t("chat.intro")}</p>
             {onStart && (
-                <ul className="starters" aria-label="Starter prompts">
-                    {(assistant?.starters.length ? assistant.starters : STARTERS).map((starter) => (
+                <ul className="starters" aria-label={t("chat.starters")}>
+                    {starters.map((starter) => (
                         <li key={starter}>
                             <button type="button" onClick={() => onStart(starter)}>
                                 {starter}
@@ -217,14 +226,6 @@ function EmptyState({
         </div>
     );
 }
-
-/** Ways in for a first question: one per kind of thing Cairn does (answer, tools, documents). */
-const STARTERS = [
-    "Explain how a heat pump works, in five short points",
-    "/stats",
-    "Write a Python function that checks whether a string is a palindrome",
-    "/docs What did I write about the budget?",
-];
 
 /** Whether an earlier answer already said that the conversation no longer fits: the note is shown once. */
 export function shiftedBefore(messages: Message[], index: number): boolean {

@@ -1,5 +1,5 @@
 import i18next from "i18next";
-import {initReactI18next, useTranslation} from "react-i18next";
+import {initReactI18next, Trans, useTranslation} from "react-i18next";
 import {useCallback, useEffect, useState} from "react";
 import {directionOf, LANGUAGES, resolveLanguage, type LanguageCode} from "./languages.js";
 import {en} from "./locales/en.js";
@@ -94,4 +94,4 @@ export function useLanguage(): [LanguageChoice, (choice: LanguageChoice) => void
     return [choice, choose];
 }
 
-export {useTranslation};
+export {Trans, useTranslation};

@@ -1,6 +1,7 @@
 import {useState, type ReactNode} from "react";
 import {ChevronDown, ChevronRight, FolderPlus, Plus, Settings2} from "lucide-react";
 import type {Conversation, Project} from "../../../shared/contract.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Props = {
     projects: Project[];
@@ -14,6 +15,7 @@ type Props = {
 
 /** The sidebar's projects: each a group of its conversations, folded or open; the archived ones apart. */
 export function ProjectGroups({projects, conversations, onCreateIn, onOpen, onNew, row}: Props) {
+    const {t} = useTranslation();
     const [folded, setFolded] = useState<Set<string>>(new Set());
     const active = projects.filter((p) => !p.archived);
     const archived = projects.filter((p) => p.archived);
@@ -26,8 +28,8 @@ export function ProjectGroups({projects, conversations, onCreateIn, onOpen, onNe
     return (
         <div className="projects">
             <div className="projects-heading">
-                <span>Projects</span>
-                <button aria-label="New project" title="New project" onClick={onNew}>
+                <span>{t("projects.heading")}</span>
+                <button aria-label={t("projects.new")} title={t("projects.new")} onClick={onNew}>
                     <FolderPlus aria-hidden size={14} />
                 </button>
             </div>
@@ -35,7 +37,11 @@ export function ProjectGroups({projects, conversations, onCreateIn, onOpen, onNe
                 const open = !folded.has(p.id);
                 const Chevron = open ? ChevronDown : ChevronRight;
                 return (
-                    <section key={p.id} className="project" aria-label={`Project ${p.name}`}>
+                    <section
+                        key={p.id}
+                        className="project"
+                        aria-label={t("projects.project", {name: p.name})}
+                    >
                         <div className="project-row">
                             <button
                                 className="project-name"
@@ -46,12 +52,15 @@ export function ProjectGroups({projects, conversations, onCreateIn, onOpen, onNe
                             </button>
                             <span className="actions">
                                 <button
-                                    aria-label={`New conversation in ${p.name}`}
+                                    aria-label={t("projects.newIn", {name: p.name})}
                                     onClick={() => onCreateIn(p.id)}
                                 >
                                     <Plus aria-hidden size={14} />
                                 </button>
-                                <button aria-label={`Project ${p.name} settings`} onClick={() => onOpen(p)}>
+                                <button
+                                    aria-label={t("projects.settingsOf", {name: p.name})}
+                                    onClick={() => onOpen(p)}
+                                >
                                     <Settings2 aria-hidden size={14} />
                                 </button>
                             </span>
@@ -62,7 +71,7 @@ export function ProjectGroups({projects, conversations, onCreateIn, onOpen, onNe
             })}
             {archived.length > 0 && (
                 <details className="archived-projects">
-                    <summary>Archived projects ({archived.length})</summary>
+                    <summary>{t("projects.archived", {count: archived.length})}</summary>
                     <ul>
                         {archived.map((p) => (
                             <li key={p.id}>
