@@ -86,6 +86,8 @@ const TRANSLATED = [
     "renderer/src/chat/ChatView.tsx",
     "renderer/src/chat/AnswerDetails.tsx",
     "renderer/src/projects/ProjectGroups.tsx",
+    "renderer/src/chat/Markdown.tsx",
+    "renderer/src/App.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

@@ -47,20 +47,17 @@ function focusMessageBox(): void {
     document.getElementById("message-box")?.focus({preventScroll: true});
 }
 
-/** Said while the served window cannot reach the core (it reconnects by itself, backing off to 5 s). */
-const OFFLINE =
-    "Cairn is not reachable: its process stopped or the connection dropped. Reconnecting… Sending and Stop wait until it is back.";
-
 export function App({api}: {api: CairnApi}) {
+    const {t, i18n} = useTranslation();
     const cairn = useCairn(api);
     const {state} = cairn;
     const busy = state.messages.some((m) => m.status === "streaming" && m.role === "assistant");
     // The served window lost the core: nothing can be sent or stopped until it is back.
-    const offline = state.connected ? null : OFFLINE;
+    // (It reconnects by itself, backing off to 5 s.)
+    const offline = state.connected ? null : t("app.offline");
     const selected = state.conversations.find((c) => c.id === state.selectedId);
     // The header stays one row in every language: words give way to icons when they would wrap it.
     const header = useRef<HTMLElement>(null);
-    const {i18n} = useTranslation();
     useOneRow(header, i18n.language);
     const approval = state.approvals[0];
     const [settingsOpen, setSettingsOpen] = useState(false);
@@ -135,7 +132,7 @@ export function App({api}: {api: CairnApi}) {
                     <SourceViewerContext.Provider value={setSource}>
                         <div className={sidebarHidden ? "app sidebar-hidden" : "app"}>
                             <a className="skip-link" href="#message-box" onClick={skipToMessageBox}>
-                                Skip to the message box
+                                {t("app.skip")}
                             </a>
                             <ConversationList
                                 conversations={state.conversations}
@@ -223,19 +220,21 @@ export function App({api}: {api: CairnApi}) {
                                 />
                             )}
                             <main className="chat">
-                                <h1 className="visually-hidden">{selected?.title ?? "Cairn"}</h1>
+                                <h1 className="visually-hidden">
+                                    {selected?.title ?? t("message.assistant")}
+                                </h1>
                                 <header className="chat-header" ref={header}>
                                     <button
                                         className="sidebar-toggle"
                                         aria-expanded={!sidebarHidden}
-                                        aria-label={
-                                            sidebarHidden ? "Show conversations" : "Hide conversations"
-                                        }
-                                        title="Ctrl+B"
+                                        aria-label={t(
+                                            sidebarHidden ? "app.showConversations" : "app.hideConversations",
+                                        )}
+                                        title={t("app.sidebarKeys")}
                                         onClick={() => setSidebarHidden((hidden) => !hidden)}
                                     >
                                         <PanelLeft aria-hidden size={16} />
-                                        {sidebarHidden && " Conversations"}
+                                        {sidebarHidden && ` ${t("sidebar.label")}`}
                                     </button>
                                     <AssistantBadge assistant={assistant} />
                                     <HeaderStatus
@@ -275,7 +274,7 @@ export function App({api}: {api: CairnApi}) {
                                 {state.error && (
                                     <div className="alert" role="alert">
                                         <span>{state.error}</span>
-                                        <button onClick={cairn.dismissError} aria-label="Dismiss">
+                                        <button onClick={cairn.dismissError} aria-label={t("app.dismiss")}>
                                             <X aria-hidden size={16} />
                                         </button>
                                     </div>

@@ -6,6 +6,7 @@ import type {Citation} from "../../../shared/contract.js";
 import {linkMarkers, markdownComponents} from "./citations.js";
 import {lazyModule, useLazyModule} from "../ui/lazyModule.js";
 import {useCopy} from "./useCopy.js";
+import {useTranslation} from "../i18n/index.js";
 
 // Highlighting and math, loaded once, for the first answer that needs them.
 const richModule = lazyModule(() => import("./richMarkdown.js"));
@@ -42,30 +43,39 @@ export function AnswerMarkdown({text, citations}: {text: string; citations: Cita
 }
 
 /** A task list's checkbox (the only input markdown makes), named by its state. */
-const TaskBox: Components["input"] = ({checked, type}) =>
-    type === "checkbox" ? (
-        <input type="checkbox" disabled checked={checked} aria-label={checked ? "Done" : "Not done"} />
+const TaskBox: Components["input"] = ({checked, type}) => {
+    const {t} = useTranslation();
+    return type === "checkbox" ? (
+        <input
+            type="checkbox"
+            disabled
+            checked={checked}
+            aria-label={t(checked ? "code.done" : "code.notDone")}
+        />
     ) : null;
+};
 
 /** A code block with its language and a Copy button. */
 const CodeBlock: Components["pre"] = ({children}) => {
     const code = codeChild(children);
     const language = /language-([\w+#.-]+)/.exec(code?.className ?? "")?.[1] ?? null;
     const {copied, copy} = useCopy();
+    const {t} = useTranslation();
+    const name = language ?? t("code.text");
     return (
         <div className="code-block">
             <div className="code-bar">
-                <span className="code-language">{language ?? "text"}</span>
+                <span className="code-language">{name}</span>
                 <button
                     type="button"
                     onClick={() => copy(textOf(code?.children))}
-                    aria-label={`Copy ${language ?? "text"} code`}
+                    aria-label={t("code.copyCode", {language: name})}
                 >
-                    {copied ? "Copied" : "Copy"}
+                    {t(copied ? "code.copied" : "code.copy")}
                 </button>
             </div>
             {/* A long line scrolls the block sideways: it takes the focus, so the keyboard can scroll it too. */}
-            <pre tabIndex={0} aria-label={`${language ?? "text"} code`}>
+            <pre tabIndex={0} aria-label={t("code.code", {language: name})}>
                 {children}
             </pre>
         </div>

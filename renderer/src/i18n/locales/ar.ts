@@ -103,6 +103,24 @@ export const ar = {
         draftedValue: "أُبقي {{kept}} من {{drafted}} تخمينًا ({{percent}}٪)",
         tools: "الأدوات",
     },
+    app: {
+        offline:
+            "لا يمكن الوصول إلى Cairn: توقفت عمليته أو انقطع الاتصال. جارٍ إعادة الاتصال… ينتظر الإرسال والإيقاف حتى يعود.",
+        sidebarKeys: "Ctrl+B",
+        showConversations: "إظهار المحادثات",
+        hideConversations: "إخفاء المحادثات",
+        dismiss: "إغلاق",
+        skip: "الانتقال إلى مربع الرسالة",
+    },
+    code: {
+        copyCode: "نسخ شيفرة {{language}}",
+        copy: "نسخ",
+        copied: "تم النسخ",
+        code: "شيفرة {{language}}",
+        text: "نص",
+        done: "منجز",
+        notDone: "غير منجز",
+    },
     composer: {
         message: "الرسالة",
         placeholder: "اسأل عن أي شيء. يرسل Enter، ويضيف Shift+Enter سطرًا.",

@@ -95,6 +95,24 @@ export const de = {
         draftedValue: "{{kept}} von {{drafted}} Vermutungen behalten ({{percent}} %)",
         tools: "Werkzeuge",
     },
+    app: {
+        offline:
+            "Cairn ist nicht erreichbar: Der Prozess wurde beendet oder die Verbindung ist abgebrochen. Neu verbinden… Senden und Stopp warten, bis Cairn wieder da ist.",
+        sidebarKeys: "Strg+B",
+        showConversations: "Unterhaltungen zeigen",
+        hideConversations: "Unterhaltungen ausblenden",
+        dismiss: "Schließen",
+        skip: "Zum Nachrichtenfeld springen",
+    },
+    code: {
+        copyCode: "{{language}}-Code kopieren",
+        copy: "Kopieren",
+        copied: "Kopiert",
+        code: "{{language}}-Code",
+        text: "Text",
+        done: "Erledigt",
+        notDone: "Offen",
+    },
     composer: {
         message: "Nachricht",
         placeholder: "Frag, was du willst. Enter sendet, Umschalt+Enter fügt eine Zeile hinzu.",

@@ -98,6 +98,24 @@ export const en = {
         draftedValue: "{{kept}} of {{drafted}} guesses kept ({{percent}}%)",
         tools: "Tools",
     },
+    app: {
+        offline:
+            "Cairn is not reachable: its process stopped or the connection dropped. Reconnecting… Sending and Stop wait until it is back.",
+        sidebarKeys: "Ctrl+B",
+        showConversations: "Show conversations",
+        hideConversations: "Hide conversations",
+        dismiss: "Dismiss",
+        skip: "Skip to the message box",
+    },
+    code: {
+        copyCode: "Copy {{language}} code",
+        copy: "Copy",
+        copied: "Copied",
+        code: "{{language}} code",
+        text: "text",
+        done: "Done",
+        notDone: "Not done",
+    },
     composer: {
         message: "Message",
         placeholder: "Ask anything. Enter sends, Shift+Enter adds a line.",

@@ -97,6 +97,24 @@ export const es = {
         draftedValue: "{{kept}} de {{drafted}} conjeturas conservadas ({{percent}} %)",
         tools: "Herramientas",
     },
+    app: {
+        offline:
+            "Cairn no está accesible: su proceso se detuvo o la conexión se cortó. Reconectando… Enviar y Detener esperan a que vuelva.",
+        sidebarKeys: "Ctrl+B",
+        showConversations: "Mostrar conversaciones",
+        hideConversations: "Ocultar conversaciones",
+        dismiss: "Cerrar",
+        skip: "Ir al cuadro de mensaje",
+    },
+    code: {
+        copyCode: "Copiar código {{language}}",
+        copy: "Copiar",
+        copied: "Copiado",
+        code: "código {{language}}",
+        text: "texto",
+        done: "Hecho",
+        notDone: "Pendiente",
+    },
     composer: {
         message: "Mensaje",
         placeholder: "Pregunta lo que quieras. Intro envía, Mayús+Intro añade una línea.",

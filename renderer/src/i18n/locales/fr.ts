@@ -97,6 +97,24 @@ export const fr = {
         draftedValue: "{{kept}} suppositions gardées sur {{drafted}} ({{percent}} %)",
         tools: "Outils",
     },
+    app: {
+        offline:
+            "Cairn est injoignable : son processus s’est arrêté ou la connexion a été coupée. Reconnexion… L’envoi et l’arrêt attendent son retour.",
+        sidebarKeys: "Ctrl+B",
+        showConversations: "Afficher les conversations",
+        hideConversations: "Masquer les conversations",
+        dismiss: "Fermer",
+        skip: "Aller à la zone de message",
+    },
+    code: {
+        copyCode: "Copier le code {{language}}",
+        copy: "Copier",
+        copied: "Copié",
+        code: "code {{language}}",
+        text: "texte",
+        done: "Fait",
+        notDone: "À faire",
+    },
     composer: {
         message: "Message",
         placeholder: "Demandez ce que vous voulez. Entrée envoie, Maj+Entrée ajoute une ligne.",

@@ -94,6 +94,24 @@ export const hi = {
         draftedValue: "{{drafted}} में से {{kept}} अनुमान रखे गए ({{percent}}%)",
         tools: "टूल",
     },
+    app: {
+        offline:
+            "Cairn तक नहीं पहुँचा जा सकता: उसकी प्रक्रिया रुक गई या कनेक्शन टूट गया। फिर से जुड़ रहा है… भेजना और रोकना उसके लौटने तक रुके रहेंगे।",
+        sidebarKeys: "Ctrl+B",
+        showConversations: "बातचीत दिखाएँ",
+        hideConversations: "बातचीत छिपाएँ",
+        dismiss: "बंद करें",
+        skip: "संदेश बॉक्स पर जाएँ",
+    },
+    code: {
+        copyCode: "{{language}} कोड कॉपी करें",
+        copy: "कॉपी करें",
+        copied: "कॉपी हो गया",
+        code: "{{language}} कोड",
+        text: "टेक्स्ट",
+        done: "पूरा",
+        notDone: "अधूरा",
+    },
     composer: {
         message: "संदेश",
         placeholder: "कुछ भी पूछें। Enter भेजता है, Shift+Enter नई पंक्ति जोड़ता है।",

@@ -93,6 +93,24 @@ export const ja = {
         draftedValue: "{{drafted}} 個の推測のうち {{kept}} 個を採用（{{percent}}%）",
         tools: "ツール",
     },
+    app: {
+        offline:
+            "Cairn に接続できません。プロセスが停止したか、接続が切れました。再接続中… 送信と停止は復旧まで待機します。",
+        sidebarKeys: "Ctrl+B",
+        showConversations: "会話を表示",
+        hideConversations: "会話を隠す",
+        dismiss: "閉じる",
+        skip: "メッセージ欄へ移動",
+    },
+    code: {
+        copyCode: "{{language}} のコードをコピー",
+        copy: "コピー",
+        copied: "コピーしました",
+        code: "{{language}} のコード",
+        text: "テキスト",
+        done: "完了",
+        notDone: "未完了",
+    },
     composer: {
         message: "メッセージ",
         placeholder: "何でも聞いてください。Enter で送信、Shift+Enter で改行。",

@@ -97,6 +97,24 @@ export const ptBR = {
         draftedValue: "{{kept}} de {{drafted}} palpites mantidos ({{percent}} %)",
         tools: "Ferramentas",
     },
+    app: {
+        offline:
+            "O Cairn não está acessível: o processo parou ou a conexão caiu. Reconectando… Enviar e Parar aguardam até que ele volte.",
+        sidebarKeys: "Ctrl+B",
+        showConversations: "Mostrar conversas",
+        hideConversations: "Ocultar conversas",
+        dismiss: "Fechar",
+        skip: "Ir para a caixa de mensagem",
+    },
+    code: {
+        copyCode: "Copiar código {{language}}",
+        copy: "Copiar",
+        copied: "Copiado",
+        code: "código {{language}}",
+        text: "texto",
+        done: "Feito",
+        notDone: "Pendente",
+    },
     composer: {
         message: "Mensagem",
         placeholder: "Pergunte o que quiser. Enter envia, Shift+Enter adiciona uma linha.",

@@ -99,6 +99,24 @@ export const ru = {
         draftedValue: "{{kept}} из {{drafted}} догадок принято ({{percent}} %)",
         tools: "Инструменты",
     },
+    app: {
+        offline:
+            "Cairn недоступен: его процесс остановился или соединение прервалось. Переподключение… Отправка и остановка подождут его возвращения.",
+        sidebarKeys: "Ctrl+B",
+        showConversations: "Показать беседы",
+        hideConversations: "Скрыть беседы",
+        dismiss: "Закрыть",
+        skip: "Перейти к полю сообщения",
+    },
+    code: {
+        copyCode: "Копировать код {{language}}",
+        copy: "Копировать",
+        copied: "Скопировано",
+        code: "код {{language}}",
+        text: "текст",
+        done: "Готово",
+        notDone: "Не готово",
+    },
     composer: {
         message: "Сообщение",
         placeholder: "Спросите что угодно. Enter отправляет, Shift+Enter добавляет строку.",

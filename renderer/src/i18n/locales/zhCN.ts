@@ -91,6 +91,23 @@ export const zhCN = {
         draftedValue: "{{drafted}} 个猜测中保留 {{kept}} 个（{{percent}}%）",
         tools: "工具",
     },
+    app: {
+        offline: "无法连接 Cairn：其进程已停止或连接已断开。正在重新连接… 发送和停止会等到它恢复。",
+        sidebarKeys: "Ctrl+B",
+        showConversations: "显示对话",
+        hideConversations: "隐藏对话",
+        dismiss: "关闭",
+        skip: "跳到消息框",
+    },
+    code: {
+        copyCode: "复制 {{language}} 代码",
+        copy: "复制",
+        copied: "已复制",
+        code: "{{language}} 代码",
+        text: "文本",
+        done: "已完成",
+        notDone: "未完成",
+    },
     composer: {
         message: "消息",
         placeholder: "随便问。Enter 发送，Shift+Enter 换行。",
