@@ -88,6 +88,7 @@ const TRANSLATED = [
     "renderer/src/projects/ProjectGroups.tsx",
     "renderer/src/chat/Markdown.tsx",
     "renderer/src/App.tsx",
+    "renderer/src/shortcuts.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

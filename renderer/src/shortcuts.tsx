@@ -1,5 +1,10 @@
 import {useEffect, useRef} from "react";
 import {Dialog} from "./ui/Dialog.js";
+import {useTranslation} from "./i18n/index.js";
+import type {Words} from "./i18n/locales/en.js";
+
+/** A shortcut's words, by its key in the shortcuts words (shortcuts.*). */
+type What = Exclude<keyof Words["shortcuts"], "title" | "close">;
 
 type Actions = {
     toggleSidebar(): void;
@@ -11,29 +16,29 @@ type Actions = {
 };
 
 /** The keyboard shortcuts, listed once: the sheet shows this table and the handler follows it. */
-const SHORTCUTS: {keys: string; what: string; action: keyof Actions; match(e: KeyboardEvent): boolean}[] = [
-    {keys: "Esc", what: "Stop the answer", action: "stop", match: (e) => e.key === "Escape"},
-    {keys: "Ctrl/⌘ N", what: "New conversation", action: "create", match: (e) => mod(e) && key(e, "n")},
-    {keys: "Ctrl/⌘ K", what: "Search conversations", action: "search", match: (e) => mod(e) && key(e, "k")},
+const SHORTCUTS: {keys: string; what: What; action: keyof Actions; match(e: KeyboardEvent): boolean}[] = [
+    {keys: "Esc", what: "stop", action: "stop", match: (e) => e.key === "Escape"},
+    {keys: "Ctrl/⌘ N", what: "create", action: "create", match: (e) => mod(e) && key(e, "n")},
+    {keys: "Ctrl/⌘ K", what: "search", action: "search", match: (e) => mod(e) && key(e, "k")},
     {
         keys: "Ctrl/⌘ B",
-        what: "Show or hide the conversations",
+        what: "toggleSidebar",
         action: "toggleSidebar",
         match: (e) => mod(e) && key(e, "b"),
     },
     {
         keys: "Ctrl/⌘ Shift C",
-        what: "Copy the last answer",
+        what: "copyLastAnswer",
         action: "copyLastAnswer",
         match: (e) => (e.ctrlKey || e.metaKey) && e.shiftKey && key(e, "c"),
     },
-    {keys: "?", what: "This list", action: "showShortcuts", match: (e) => e.key === "?" && !typing(e)},
+    {keys: "?", what: "showShortcuts", action: "showShortcuts", match: (e) => e.key === "?" && !typing(e)},
 ];
 
 /** Keys of the message box, listed in the sheet beside the window-wide ones (the Composer handles them). */
-const MESSAGE_BOX_KEYS = [
-    {keys: "Enter", what: "Send (Shift+Enter: a new line)"},
-    {keys: "↑", what: "Edit your last message (in an empty message box)"},
+const MESSAGE_BOX_KEYS: {keys: string; what: What}[] = [
+    {keys: "Enter", what: "send"},
+    {keys: "↑", what: "editLast"},
 ];
 
 const mod = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey;
@@ -61,9 +66,10 @@ export function useShortcuts(actions: Actions): void {
 }
 
 export function ShortcutsSheet({onClose}: {onClose(): void}) {
+    const {t} = useTranslation();
     return (
-        <Dialog label="Keyboard shortcuts" onClose={onClose}>
-            <h2>Keyboard shortcuts</h2>
+        <Dialog label={t("shortcuts.title")} onClose={onClose}>
+            <h2>{t("shortcuts.title")}</h2>
             <table className="shortcuts">
                 <tbody>
                     {[...SHORTCUTS, ...MESSAGE_BOX_KEYS].map((s) => (
@@ -71,14 +77,14 @@ export function ShortcutsSheet({onClose}: {onClose(): void}) {
                             <td>
                                 <kbd>{s.keys}</kbd>
                             </td>
-                            <td>{s.what}</td>
+                            <td>{t(`shortcuts.${s.what}`)}</td>
                         </tr>
                     ))}
                 </tbody>
             </table>
             <div className="choices">
                 <button data-autofocus onClick={onClose}>
-                    Close
+                    {t("shortcuts.close")}
                 </button>
             </div>
         </Dialog>

@@ -121,6 +121,18 @@ export const ar = {
         done: "منجز",
         notDone: "غير منجز",
     },
+    shortcuts: {
+        title: "اختصارات لوحة المفاتيح",
+        stop: "إيقاف الإجابة",
+        create: "محادثة جديدة",
+        search: "البحث في المحادثات",
+        toggleSidebar: "إظهار المحادثات أو إخفاؤها",
+        copyLastAnswer: "نسخ آخر إجابة",
+        showShortcuts: "هذه القائمة",
+        send: "إرسال (Shift+Enter: سطر جديد)",
+        editLast: "تعديل رسالتك الأخيرة (في مربع رسالة فارغ)",
+        close: "إغلاق",
+    },
     composer: {
         message: "الرسالة",
         placeholder: "اسأل عن أي شيء. يرسل Enter، ويضيف Shift+Enter سطرًا.",

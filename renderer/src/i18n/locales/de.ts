@@ -113,6 +113,18 @@ export const de = {
         done: "Erledigt",
         notDone: "Offen",
     },
+    shortcuts: {
+        title: "Tastenkürzel",
+        stop: "Antwort stoppen",
+        create: "Neue Unterhaltung",
+        search: "Unterhaltungen durchsuchen",
+        toggleSidebar: "Unterhaltungen zeigen oder ausblenden",
+        copyLastAnswer: "Letzte Antwort kopieren",
+        showShortcuts: "Diese Liste",
+        send: "Senden (Umschalt+Enter: neue Zeile)",
+        editLast: "Letzte Nachricht bearbeiten (im leeren Nachrichtenfeld)",
+        close: "Schließen",
+    },
     composer: {
         message: "Nachricht",
         placeholder: "Frag, was du willst. Enter sendet, Umschalt+Enter fügt eine Zeile hinzu.",

@@ -116,6 +116,18 @@ export const en = {
         done: "Done",
         notDone: "Not done",
     },
+    shortcuts: {
+        title: "Keyboard shortcuts",
+        stop: "Stop the answer",
+        create: "New conversation",
+        search: "Search conversations",
+        toggleSidebar: "Show or hide the conversations",
+        copyLastAnswer: "Copy the last answer",
+        showShortcuts: "This list",
+        send: "Send (Shift+Enter: a new line)",
+        editLast: "Edit your last message (in an empty message box)",
+        close: "Close",
+    },
     composer: {
         message: "Message",
         placeholder: "Ask anything. Enter sends, Shift+Enter adds a line.",

@@ -115,6 +115,18 @@ export const es = {
         done: "Hecho",
         notDone: "Pendiente",
     },
+    shortcuts: {
+        title: "Atajos de teclado",
+        stop: "Detener la respuesta",
+        create: "Nueva conversación",
+        search: "Buscar en las conversaciones",
+        toggleSidebar: "Mostrar u ocultar las conversaciones",
+        copyLastAnswer: "Copiar la última respuesta",
+        showShortcuts: "Esta lista",
+        send: "Enviar (Mayús+Intro: nueva línea)",
+        editLast: "Editar tu último mensaje (con el cuadro de mensaje vacío)",
+        close: "Cerrar",
+    },
     composer: {
         message: "Mensaje",
         placeholder: "Pregunta lo que quieras. Intro envía, Mayús+Intro añade una línea.",

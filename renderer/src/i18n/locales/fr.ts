@@ -115,6 +115,18 @@ export const fr = {
         done: "Fait",
         notDone: "À faire",
     },
+    shortcuts: {
+        title: "Raccourcis clavier",
+        stop: "Arrêter la réponse",
+        create: "Nouvelle conversation",
+        search: "Rechercher dans les conversations",
+        toggleSidebar: "Afficher ou masquer les conversations",
+        copyLastAnswer: "Copier la dernière réponse",
+        showShortcuts: "Cette liste",
+        send: "Envoyer (Maj+Entrée : nouvelle ligne)",
+        editLast: "Modifier votre dernier message (dans une zone de message vide)",
+        close: "Fermer",
+    },
     composer: {
         message: "Message",
         placeholder: "Demandez ce que vous voulez. Entrée envoie, Maj+Entrée ajoute une ligne.",

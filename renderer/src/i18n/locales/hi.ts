@@ -112,6 +112,18 @@ export const hi = {
         done: "पूरा",
         notDone: "अधूरा",
     },
+    shortcuts: {
+        title: "कीबोर्ड शॉर्टकट",
+        stop: "उत्तर रोकें",
+        create: "नई बातचीत",
+        search: "बातचीत खोजें",
+        toggleSidebar: "बातचीत दिखाएँ या छिपाएँ",
+        copyLastAnswer: "आखिरी उत्तर कॉपी करें",
+        showShortcuts: "यह सूची",
+        send: "भेजें (Shift+Enter: नई पंक्ति)",
+        editLast: "अपना आखिरी संदेश संपादित करें (खाली संदेश बॉक्स में)",
+        close: "बंद करें",
+    },
     composer: {
         message: "संदेश",
         placeholder: "कुछ भी पूछें। Enter भेजता है, Shift+Enter नई पंक्ति जोड़ता है।",

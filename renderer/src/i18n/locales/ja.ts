@@ -111,6 +111,18 @@ export const ja = {
         done: "完了",
         notDone: "未完了",
     },
+    shortcuts: {
+        title: "キーボードショートカット",
+        stop: "回答を停止",
+        create: "新しい会話",
+        search: "会話を検索",
+        toggleSidebar: "会話一覧の表示・非表示",
+        copyLastAnswer: "最後の回答をコピー",
+        showShortcuts: "この一覧",
+        send: "送信（Shift+Enter：改行）",
+        editLast: "最後のメッセージを編集（空のメッセージ欄で）",
+        close: "閉じる",
+    },
     composer: {
         message: "メッセージ",
         placeholder: "何でも聞いてください。Enter で送信、Shift+Enter で改行。",

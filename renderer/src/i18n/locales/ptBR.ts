@@ -115,6 +115,18 @@ export const ptBR = {
         done: "Feito",
         notDone: "Pendente",
     },
+    shortcuts: {
+        title: "Atalhos de teclado",
+        stop: "Parar a resposta",
+        create: "Nova conversa",
+        search: "Pesquisar conversas",
+        toggleSidebar: "Mostrar ou ocultar as conversas",
+        copyLastAnswer: "Copiar a última resposta",
+        showShortcuts: "Esta lista",
+        send: "Enviar (Shift+Enter: nova linha)",
+        editLast: "Editar sua última mensagem (com a caixa de mensagem vazia)",
+        close: "Fechar",
+    },
     composer: {
         message: "Mensagem",
         placeholder: "Pergunte o que quiser. Enter envia, Shift+Enter adiciona uma linha.",

@@ -117,6 +117,18 @@ export const ru = {
         done: "Готово",
         notDone: "Не готово",
     },
+    shortcuts: {
+        title: "Сочетания клавиш",
+        stop: "Остановить ответ",
+        create: "Новая беседа",
+        search: "Поиск по беседам",
+        toggleSidebar: "Показать или скрыть беседы",
+        copyLastAnswer: "Копировать последний ответ",
+        showShortcuts: "Этот список",
+        send: "Отправить (Shift+Enter: новая строка)",
+        editLast: "Изменить последнее сообщение (в пустом поле сообщения)",
+        close: "Закрыть",
+    },
     composer: {
         message: "Сообщение",
         placeholder: "Спросите что угодно. Enter отправляет, Shift+Enter добавляет строку.",

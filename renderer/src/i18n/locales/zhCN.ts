@@ -108,6 +108,18 @@ export const zhCN = {
         done: "已完成",
         notDone: "未完成",
     },
+    shortcuts: {
+        title: "键盘快捷键",
+        stop: "停止回答",
+        create: "新对话",
+        search: "搜索对话",
+        toggleSidebar: "显示或隐藏对话列表",
+        copyLastAnswer: "复制最后一个回答",
+        showShortcuts: "此列表",
+        send: "发送（Shift+Enter：换行）",
+        editLast: "编辑你的上一条消息（在空的消息框中）",
+        close: "关闭",
+    },
     composer: {
         message: "消息",
         placeholder: "随便问。Enter 发送，Shift+Enter 换行。",
