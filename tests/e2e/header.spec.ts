@@ -4,7 +4,7 @@ import {expect, test} from "@playwright/test";
 import {ask, newConversation} from "../helpers/ask.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
-import {chosenInHeaderMenu, fromHeaderMenu} from "../helpers/headerMenu.js";
+import {chosenInHeaderMenu, fromHeaderMenu, headerRowSpread} from "../helpers/headerMenu.js";
 
 let served: Served;
 test.beforeEach(async () => {
@@ -81,18 +81,8 @@ test("the header is one row at 1280, 1024 and 800 px: in a narrow one, words giv
     ] as const) {
         await page.setViewportSize({width, height});
         // Every control of the header on one line: the same top, give or take the controls' own heights.
-        const tops = await page
-            .locator(".chat-header > *")
-            .evaluateAll((all) =>
-                all
-                    .filter((e) => e.getClientRects().length > 0)
-                    .map((e) =>
-                        Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2),
-                    ),
-            );
-        expect(Math.max(...tops) - Math.min(...tops), `${width} px: ${tops.join(", ")}`).toBeLessThanOrEqual(
-            4,
-        );
+        const {spread, middles} = await headerRowSpread(page);
+        expect(spread, `${width} px: ${middles.join(", ")}`).toBeLessThanOrEqual(4);
         await expect(attach).toBeVisible();
         await expect(page.getByRole("checkbox", {name: "Web access"})).toBeVisible();
         const box = (await attach.boundingBox())!;

@@ -32,3 +32,19 @@ export async function chosenInHeaderMenu(page: Page, group: string): Promise<str
     await expect(page.getByRole("menu")).toHaveCount(0);
     return text;
 }
+
+/**
+ * How far apart the header's controls sit vertically (px): the largest difference between their middles. A
+ * header on one row gives a few pixels (the controls' own heights); a wrapped one, a row's height or more.
+ * Also returns the middles, for the failure's message.
+ */
+export async function headerRowSpread(page: Page): Promise<{spread: number; middles: number[]}> {
+    const middles = await page
+        .locator(".chat-header > *")
+        .evaluateAll((all) =>
+            all
+                .filter((e) => e.getClientRects().length > 0)
+                .map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)),
+        );
+    return {spread: Math.max(...middles) - Math.min(...middles), middles};
+}

@@ -1,4 +1,5 @@
 import type {Conversation} from "../../../shared/contract.js";
+import {en, type Words} from "../i18n/locales/en.js";
 
 // The sidebar's conversations in groups, as chat apps show them: pinned first, then by last activity.
 
@@ -6,22 +7,8 @@ export type ConversationGroup = {label: string; conversations: Conversation[]};
 
 const DAY_MS = 86_400_000;
 
-/** The fixed groups' names, in the window's language. */
-export type GroupNames = {
-    pinned: string;
-    today: string;
-    yesterday: string;
-    previous7: string;
-    previous30: string;
-};
-
-const ENGLISH: GroupNames = {
-    pinned: "Pinned",
-    today: "Today",
-    yesterday: "Yesterday",
-    previous7: "Previous 7 days",
-    previous30: "Previous 30 days",
-};
+/** The fixed groups' names, in the window's language (English's by default). */
+export type GroupNames = Words["groups"];
 
 /**
  * Pinned, Today, Yesterday, Previous 7 days, Previous 30 days, then one group per month ("March 2026", in
@@ -32,7 +19,7 @@ export function groupByDate(
     conversations: Conversation[],
     now: Date,
     locale?: string,
-    names: GroupNames = ENGLISH,
+    names: GroupNames = en.groups,
 ): ConversationGroup[] {
     const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
     const format = new Intl.DateTimeFormat(locale, {month: "long", year: "numeric"});

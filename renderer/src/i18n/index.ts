@@ -46,10 +46,14 @@ function effective(choice: LanguageChoice): LanguageCode {
     return choice === "system" ? systemLanguage() : choice;
 }
 
-/** <html lang dir>: screen readers' voice, fonts, and the layout's direction (Arabic is right to left). */
-function applyToPage(code: LanguageCode): void {
+/**
+ * Shows the window in `code`: every word (i18next), and <html lang dir> (screen readers' voice, fonts, and the
+ * layout's direction: Arabic is right to left).
+ */
+function show(code: LanguageCode): void {
     document.documentElement.lang = code;
     document.documentElement.dir = directionOf(code);
+    if (i18next.language !== code) void i18next.changeLanguage(code);
 }
 
 // i18next starts in English as soon as any part of the window imports it (tests that draw a component in Node
@@ -66,15 +70,10 @@ void i18next.use(initReactI18next).init({
 
 /** The window's language, at once (every language's words are in the bundle): the first drawing is in it. */
 export function startLanguages(): void {
-    const code = effective(chosenLanguage());
-    void i18next.changeLanguage(code);
-    applyToPage(code);
+    show(effective(chosenLanguage()));
     // The system's language changed while Cairn runs: a window that follows it follows at once.
     window.addEventListener("languagechange", () => {
-        if (chosenLanguage() !== "system") return;
-        const next = systemLanguage();
-        applyToPage(next);
-        void i18next.changeLanguage(next);
+        if (chosenLanguage() === "system") show(systemLanguage());
     });
 }
 
@@ -86,11 +85,7 @@ export function useLanguage(): [LanguageChoice, (choice: LanguageChoice) => void
         else localStorage.setItem(LANGUAGE_KEY, next);
         setChoice(next);
     }, []);
-    useEffect(() => {
-        const code = effective(choice);
-        applyToPage(code);
-        if (i18next.language !== code) void i18next.changeLanguage(code);
-    }, [choice]);
+    useEffect(() => show(effective(choice)), [choice]);
     return [choice, choose];
 }
 

@@ -2,9 +2,13 @@ import {useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefOb
 import {X} from "lucide-react";
 import {Dialog} from "../ui/Dialog.js";
 import {useTranslation} from "../i18n/index.js";
+import type {Words} from "../i18n/locales/en.js";
 
-/** One part of Settings: its place in the side list, and what it shows (its own heading included). */
-export type SettingsSection = {id: string; title: string; content: ReactNode};
+/** A section's id: its words are settings.section.<id>. */
+export type SectionId = keyof Words["settings"]["section"];
+
+/** One part of Settings: its place in the side list (named by its id's words), and what it shows. */
+export type SettingsSection = {id: SectionId; content: ReactNode};
 
 type Props = {sections: SettingsSection[]; onClose(): void};
 
@@ -72,7 +76,7 @@ export function SettingsLayout({sections, onClose}: Props) {
                                         jump(s.id);
                                     }}
                                 >
-                                    {s.title}
+                                    {t(`settings.section.${s.id}`)}
                                 </a>
                             </li>
                         ))}

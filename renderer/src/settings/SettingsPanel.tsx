@@ -18,12 +18,9 @@ import {BackupSettings} from "./BackupSettings.js";
 import {MemorySettings} from "../memory/MemorySettings.js";
 import {AssistantSettings} from "../assistants/AssistantSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
-import {SettingsLayout, type SettingsSection} from "./SettingsLayout.js";
+import {SettingsLayout, type SectionId, type SettingsSection} from "./SettingsLayout.js";
 import {useTranslation} from "../i18n/index.js";
-import type {Words} from "../i18n/locales/en.js";
 import {LanguageSetting} from "./LanguageSetting.js";
-
-type SectionId = keyof Words["settings"]["section"];
 import {useAutoRead} from "../chat/speech.js";
 import {IntegerSetting, UsageTable} from "./SettingsFields.js";
 
@@ -46,8 +43,6 @@ type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onE
 
 /** Settings: each part of Cairn that can be set, as one page of sections (SettingsLayout). */
 export function SettingsPanel({api, conversations, onClose, onError}: Props) {
-    const {t} = useTranslation();
-    const title = (id: SectionId) => t(`settings.section.${id}`);
     const [tools, setTools] = useState<ToolInfo[]>([]);
     const [grants, setGrants] = useState<Grant[]>([]);
     const [usage, setUsage] = useState<ToolUsage[]>([]);
@@ -106,7 +101,6 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
     const sections: SettingsSection[] = [
         {
             id: "general",
-            title: title("general"),
             content: (
                 <Section id="general">
                     <h3>Web access</h3>
@@ -131,22 +125,19 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             ),
         },
         ...(values
-            ? [
+            ? ([
                   {
                       id: "network",
-                      title: title("network"),
                       content: (
                           <NetworkSettings api={api} values={values} onChange={setValues} onError={onError} />
                       ),
                   },
                   {
                       id: "engine",
-                      title: title("engine"),
                       content: <EngineSettingsSection values={values} onSave={saveSettings} />,
                   },
                   {
                       id: "generation",
-                      title: title("generation"),
                       content: (
                           <Section id="generation">
                               <GenerationForm
@@ -159,7 +150,6 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                   },
                   {
                       id: "workspace",
-                      title: title("workspace"),
                       content: (
                           <Section id="workspace">
                               <WorkspaceField
@@ -176,11 +166,10 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                           </Section>
                       ),
                   },
-              ]
+              ] satisfies SettingsSection[])
             : []),
         {
             id: "tools",
-            title: title("tools"),
             content: (
                 <Section id="tools">
                     {values && (
@@ -220,20 +209,18 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                 </Section>
             ),
         },
-        {id: "mcp", title: title("mcp"), content: <McpSettings api={api} onError={onError} />},
-        {id: "api", title: title("api"), content: <ApiSettings api={api} onError={onError} />},
+        {id: "mcp", content: <McpSettings api={api} onError={onError} />},
+        {id: "api", content: <ApiSettings api={api} onError={onError} />},
         {
             id: "providers",
-            title: title("providers"),
             content: <ProviderSettings api={api} onError={onError} />,
         },
         {
             id: "assistants",
-            title: title("assistants"),
             content: <AssistantSettings api={api} onError={onError} />,
         },
-        {id: "memory", title: title("memory"), content: <MemorySettings api={api} onError={onError} />},
-        {id: "backups", title: title("backups"), content: <BackupSettings api={api} onError={onError} />},
+        {id: "memory", content: <MemorySettings api={api} onError={onError} />},
+        {id: "backups", content: <BackupSettings api={api} onError={onError} />},
     ];
     return <SettingsLayout sections={sections} onClose={onClose} />;
 }

@@ -2,17 +2,8 @@ import assert from "node:assert/strict";
 import test from "node:test";
 import {LANGUAGES, directionOf, resolveLanguage} from "../../../renderer/src/i18n/languages.js";
 import {en} from "../../../renderer/src/i18n/locales/en.js";
-import {de} from "../../../renderer/src/i18n/locales/de.js";
-import {fr} from "../../../renderer/src/i18n/locales/fr.js";
-import {es} from "../../../renderer/src/i18n/locales/es.js";
-import {ptBR} from "../../../renderer/src/i18n/locales/ptBR.js";
-import {zhCN} from "../../../renderer/src/i18n/locales/zhCN.js";
-import {ja} from "../../../renderer/src/i18n/locales/ja.js";
-import {ru} from "../../../renderer/src/i18n/locales/ru.js";
-import {ar} from "../../../renderer/src/i18n/locales/ar.js";
-import {hi} from "../../../renderer/src/i18n/locales/hi.js";
+import {WORDS} from "../../../renderer/src/i18n/index.js";
 
-const WORDS: Record<string, object> = {en, de, fr, es, "pt-BR": ptBR, "zh-CN": zhCN, ja, ru, ar, hi};
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /** Every string of a language by its dotted key. */
