@@ -89,6 +89,8 @@ const TRANSLATED = [
     "renderer/src/chat/Markdown.tsx",
     "renderer/src/App.tsx",
     "renderer/src/shortcuts.tsx",
+    "renderer/src/settings/DesktopSettings.tsx",
+    "renderer/src/quick/QuickAsk.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

@@ -18,11 +18,13 @@ import {ProcessRegistry} from "../main/store/processes.js";
 import {CSP} from "../main/server/host.js";
 import {readStatic} from "../main/server/static.js";
 import {fail} from "../shared/result.js";
-import {CALL_CHANNEL, EVENT_CHANNEL} from "./channels.js";
+import {CALL_CHANNEL, DESKTOP_CHANNEL, EVENT_CHANNEL} from "./channels.js";
+import {Desktop} from "./desktop.js";
 import {
     APP_ORIGIN,
     appRequestPath,
     isExternalLinkAllowed,
+    desktopRequest,
     isTrustedSender,
     linkConfirmation,
 } from "./security.js";
@@ -41,14 +43,21 @@ app.on("web-contents-created", (_event, contents) => lockDown(contents));
 
 let core: Core | null = null;
 let window: BrowserWindow | null = null;
+const webPreferences = {
+    preload: path.join(here, "preload.cjs"),
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    webSecurity: true,
+    // Chromium would download dictionaries.
+    spellcheck: false,
+};
+const desktop = new Desktop({showMain, main: () => window, webPreferences, rendererUrl, here});
 
 if (!app.requestSingleInstanceLock()) {
     app.quit();
 } else {
-    app.on("second-instance", () => {
-        if (window?.isMinimized()) window.restore();
-        window?.focus();
-    });
+    app.on("second-instance", () => showMain());
     app.whenReady().then(start, (error) => {
         console.error("[cairn] failed to start", error);
         app.exit(1);
@@ -81,6 +90,7 @@ async function start() {
         // An MCP server's sign-in page (http or https only, checked before) opens in the system browser.
         openExternal: (url) => void shell.openExternal(url.href),
         printToPdf,
+        desktop,
     });
     protocol.handle("app", serveRenderer);
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
@@ -96,31 +106,57 @@ async function start() {
         }
         return core!.dispatcher.call(name, req);
     });
-    core.bus.subscribe((event) => window?.webContents.send(EVENT_CHANNEL, event));
-    window = createWindow();
+    ipcMain.on(DESKTOP_CHANNEL, (event, raw: unknown) => {
+        const frame = event.senderFrame;
+        const request = desktopRequest(raw);
+        if (!frame || !request || !isTrustedSender(frame.url, rendererUrl, frame.parent === null)) return;
+        if (request.action === "openConversation") showMain(request.conversationId);
+        desktop.hideQuickAsk();
+    });
+    // Every window of the app (the main one, quick ask) hears the core's events.
+    core.bus.subscribe((event) => {
+        for (const win of BrowserWindow.getAllWindows()) win.webContents.send(EVENT_CHANNEL, event);
+    });
+    // Started at login (--hidden): Cairn waits in the tray until it is opened.
+    window = createWindow(!process.argv.includes("--hidden"));
+    desktop.attach(core);
     void core.loadConfiguredModel();
     // The local API runs in the desktop app when Settings has it on.
     void core.api.startIfEnabled();
 }
 
-function createWindow(): BrowserWindow {
-    const win = new BrowserWindow({
-        width: 1100,
-        height: 760,
-        title: "Cairn",
-        webPreferences: {
-            preload: path.join(here, "preload.cjs"),
-            contextIsolation: true,
-            sandbox: true,
-            nodeIntegration: false,
-            webSecurity: true,
-            // Chromium would download dictionaries.
-            spellcheck: false,
-        },
+function createWindow(show = true, conversationId?: string): BrowserWindow {
+    const win = new BrowserWindow({width: 1100, height: 760, title: "Cairn", show: false, webPreferences});
+    void win.loadURL(conversationUrl(conversationId));
+    if (show) win.once("ready-to-show", () => win.show());
+    // Closed with "keep running in the tray" on: hidden, not closed (Quit in the tray quits).
+    win.on("close", (event) => {
+        if (!desktop.keepsRunningOnClose()) return;
+        event.preventDefault();
+        win.hide();
     });
-    void win.loadURL(rendererUrl);
-    win.on("closed", () => (window = null));
+    win.on("closed", () => {
+        window = null;
+        // The hidden quick-ask window must not keep a closed app running.
+        if (!desktop.keepsRunningOnClose()) app.quit();
+    });
     return win;
+}
+
+function conversationUrl(conversationId?: string): string {
+    return conversationId ? `${rendererUrl}?c=${encodeURIComponent(conversationId)}` : rendererUrl;
+}
+
+/** The main window in front (made again if it was closed), at one conversation when given. */
+function showMain(conversationId?: string) {
+    if (!window) {
+        window = createWindow(true, conversationId);
+        return;
+    }
+    if (conversationId) void window.loadURL(conversationUrl(conversationId));
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
 }
 
 /**
@@ -171,12 +207,16 @@ async function serveRenderer(request: Request): Promise<Response> {
 
 let quitting = false;
 app.on("before-quit", (event) => {
+    desktop.quitting = true;
     if (quitting || !core) return;
     event.preventDefault();
     quitting = true;
+    desktop.dispose();
     void core.dispose().finally(() => app.quit());
 });
-app.on("window-all-closed", () => app.quit());
+app.on("window-all-closed", () => {
+    if (!desktop.keepsRunningOnClose()) app.quit();
+});
 
 function modelFlag(): string | null {
     const index = process.argv.indexOf("--model");

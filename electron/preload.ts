@@ -1,6 +1,6 @@
 import {contextBridge, ipcRenderer, webUtils} from "electron";
 import type {AppEvent, CairnApi} from "../shared/contract.js";
-import {CALL_CHANNEL, EVENT_CHANNEL} from "./channels.js";
+import {CALL_CHANNEL, DESKTOP_CHANNEL, EVENT_CHANNEL} from "./channels.js";
 
 // The whole renderer API: one invoke and one event subscription, both carrying the shared contract.
 const api: CairnApi = {
@@ -13,5 +13,11 @@ const api: CairnApi = {
 };
 
 contextBridge.exposeInMainWorld("cairn", api);
-// Dropped files: their paths, for adding documents (File.path is gone since Electron 32).
-contextBridge.exposeInMainWorld("cairnDesktop", {pathForFile: (file: File) => webUtils.getPathForFile(file)});
+contextBridge.exposeInMainWorld("cairnDesktop", {
+    // Dropped files: their paths, for adding documents (File.path is gone since Electron 32).
+    pathForFile: (file: File) => webUtils.getPathForFile(file),
+    // The quick-ask window: its answer opened in the main window, or the window closed (Esc).
+    openConversation: (conversationId: string) =>
+        ipcRenderer.send(DESKTOP_CHANNEL, {action: "openConversation", conversationId}),
+    closeQuickAsk: () => ipcRenderer.send(DESKTOP_CHANNEL, {action: "closeQuickAsk"}),
+});

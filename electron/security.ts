@@ -52,3 +52,21 @@ export function linkConfirmation(url: string) {
         noLink: true,
     };
 }
+
+/** What a window may ask the desktop shell for, outside the core's contract. */
+export type DesktopRequest = {action: "openConversation"; conversationId: string} | {action: "closeQuickAsk"};
+
+/** A window's desktop request checked, or null for anything else (it is then ignored). */
+export function desktopRequest(raw: unknown): DesktopRequest | null {
+    if (typeof raw !== "object" || raw === null) return null;
+    const {action, conversationId} = raw as Record<string, unknown>;
+    if (action === "closeQuickAsk" && Object.keys(raw).length === 1) return {action};
+    if (
+        action === "openConversation" &&
+        typeof conversationId === "string" &&
+        /^[A-Za-z0-9_-]{1,100}$/.test(conversationId) &&
+        Object.keys(raw).length === 2
+    )
+        return {action, conversationId};
+    return null;
+}

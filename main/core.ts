@@ -15,6 +15,7 @@ import {knowledgeFeature} from "./features/knowledge.js";
 import {openLibrary} from "./features/library.js";
 import {loadConfiguredModel, modelsFeature} from "./features/models.js";
 import {toolsFeature} from "./features/tools.js";
+import {desktopHandlers, type DesktopShell} from "./handlers/desktop.js";
 import {settingsHandlers} from "./handlers/settings.js";
 import type {Embedder} from "./llm/embedder.js";
 import type {Engine} from "./llm/engine.js";
@@ -75,6 +76,8 @@ export type CoreOptions = {
     notices?: string[];
     /** Prints a self-contained HTML page to PDF (the desktop app: Electron's printToPDF). */
     printToPdf?: (html: string) => Promise<Buffer>;
+    /** The desktop app's tray, shortcut, login item and updater (electron/desktop.ts); none in `cairn serve`. */
+    desktop?: DesktopShell;
 };
 
 export type Core = {
@@ -154,6 +157,7 @@ export function createCore(options: CoreOptions): Core {
                 warnings,
                 offlineRun: options.offline,
             }),
+            ...desktopHandlers({settings, network: library.network, shell: options.desktop}),
             ...library.handlers,
             ...models.handlers,
             ...knowledge.handlers,

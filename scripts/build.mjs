@@ -1,7 +1,7 @@
 // Builds everything into out/: main (the CLI and headless host), the Electron shell and preload, the renderer.
 import {build as esbuild} from "esbuild";
 import {build as vite} from "vite";
-import {readFileSync, rmSync} from "node:fs";
+import {cpSync, readFileSync, rmSync} from "node:fs";
 
 const {version} = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 const node = {
@@ -56,5 +56,7 @@ await Promise.all([
         format: "cjs",
     }),
 ]);
+// The tray's icon, read by electron/desktop.ts from beside the shell.
+cpSync("electron/assets", "out/electron/assets", {recursive: true});
 await vite({configFile: "vite.config.ts", logLevel: "warn"});
 console.log("built out/main, out/electron, out/renderer");

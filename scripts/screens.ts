@@ -291,6 +291,20 @@ async function languageScreens(): Promise<void> {
     }
 }
 
+/** Settings → Desktop, and the quick-ask window (?view=quick) with an answer written into a new conversation. */
+async function desktopScreens(page: Page, theme: string, width: number): Promise<void> {
+    await page.getByRole("button", {name: "Settings"}).click();
+    await page.getByRole("link", {name: "Desktop"}).click();
+    await page.getByRole("switch", {name: /Start Cairn/}).waitFor();
+    await shoot(page, `settings-desktop-${theme}-${width}`);
+    await page.goto(`${served.url}&view=quick`);
+    const box = page.getByRole("textbox", {name: "Ask Cairn"});
+    await box.fill("Once upon a time");
+    await box.press("Enter");
+    await page.locator('.quick-ask-answer[data-status="complete"]').waitFor();
+    await shoot(page, `quick-ask-${theme}-${width}`);
+}
+
 try {
     await eachView(chatScreens);
     // After the chat screens, which must not show the conversations these add.
@@ -298,6 +312,7 @@ try {
     await eachView(planScreens);
     await eachView(askScreens);
     await eachView(providerScreens);
+    await eachView(desktopScreens);
     await languageScreens();
 } finally {
     await browser.close();

@@ -15,6 +15,7 @@ import {apiCalls} from "./contract/api.js";
 import {backupsCalls} from "./contract/backups.js";
 import {knowledgeCalls} from "./contract/knowledge.js";
 import {attachmentsCalls} from "./contract/attachments.js";
+import {desktopCalls} from "./contract/desktop.js";
 import type {AppEvent} from "./contract/events.js";
 
 export {MessageRole, MessageStatus, SideEffect, ToolChoice, ToolMode, ToolPolicy} from "./contract/base.js";
@@ -26,6 +27,7 @@ export * from "./contract/models.js";
 export * from "./contract/backups.js";
 export * from "./contract/knowledge.js";
 export * from "./contract/attachments.js";
+export * from "./contract/desktop.js";
 export * from "./contract/settings.js";
 export * from "./contract/mcp.js";
 export * from "./contract/documents.js";
@@ -45,6 +47,7 @@ export const calls = {
     ...backupsCalls,
     ...knowledgeCalls,
     ...attachmentsCalls,
+    ...desktopCalls,
 };
 
 type CallSchemas = typeof calls;

@@ -90,6 +90,8 @@ function describe(purpose: Purpose, detail: string): string {
             return `the request to MCP server ${detail}`;
         case "image generation":
             return `the image request (${detail})`;
+        case "update check":
+            return "the check for updates";
     }
 }
 

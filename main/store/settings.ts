@@ -1,5 +1,6 @@
 import type {
     BackupSchedule,
+    DesktopSettings,
     EngineSettings,
     GenerationSettings,
     SettingsValues,
@@ -61,6 +62,8 @@ export type Settings = {
     backups: BackupSchedule;
     /** Memory across conversations (recall before each turn, remember): on unless turned off. */
     memoryEnabled: boolean;
+    /** The desktop app's tray, quick-ask shortcut, start at login, notifications and update feed. */
+    desktop: DesktopSettings;
 };
 
 /** The tools' share of the context when the person has not chosen one, in percent. */

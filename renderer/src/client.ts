@@ -4,8 +4,12 @@ import type {Result} from "../../shared/result.js";
 declare global {
     interface Window {
         cairn?: CairnApi;
-        /** Desktop only: the path of a dropped file. */
-        cairnDesktop?: {pathForFile(file: File): string};
+        /** Desktop only: a dropped file's path; the quick-ask window's ways to the main window. */
+        cairnDesktop?: {
+            pathForFile(file: File): string;
+            openConversation?(conversationId: string): void;
+            closeQuickAsk?(): void;
+        };
     }
 }
 

@@ -4,11 +4,16 @@ import {App} from "./App.js";
 import {connect} from "./client.js";
 import "./styles.css";
 import {startLanguages} from "./i18n/index.js";
+import {QuickAsk} from "./quick/QuickAsk.js";
 
 startLanguages();
 
 createRoot(document.getElementById("root")!).render(
     <StrictMode>
-        <App api={connect()} />
+        {new URLSearchParams(location.search).get("view") === "quick" ? (
+            <QuickAsk api={connect()} />
+        ) : (
+            <App api={connect()} />
+        )}
     </StrictMode>,
 );

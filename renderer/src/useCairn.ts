@@ -1,4 +1,5 @@
 import {useCallback, useEffect, useRef, useState} from "react";
+import {rememberOpenConversation} from "./quick/openConversation.js";
 import type {
     AppEvent,
     ApprovalDecision,
@@ -65,6 +66,7 @@ export function useCairn(api: CairnApi) {
         (id: string | null) => {
             chosen.current = true;
             setState((s) => ({...s, selectedId: id, messages: []}));
+            rememberOpenConversation(id);
             if (id) {
                 history.replaceState(null, "", withConversation(id));
                 void loadMessages(id);

@@ -43,6 +43,7 @@ export const EgressEntry = Type.Object(
             Type.Literal("model search"),
             Type.Literal("MCP server"),
             Type.Literal("image generation"),
+            Type.Literal("update check"),
         ]),
         /** Which provider, search service, MCP server or model file. */
         detail: Type.String(),

@@ -20,6 +20,7 @@ const SECTIONS = [
     "Assistants",
     "Memory",
     "Backups",
+    "Desktop",
 ];
 
 async function openSettings(page: Page) {

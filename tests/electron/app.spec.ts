@@ -39,7 +39,7 @@ test("the window is isolated: only window.cairn (and a dropped file's path), no 
     }));
     expect(exposed).toEqual({
         keys: ["invoke", "onEvent"],
-        desktop: ["pathForFile"],
+        desktop: ["closeQuickAsk", "openConversation", "pathForFile"],
         hasRequire: false,
         hasProcess: false,
     });
@@ -115,5 +115,31 @@ test("Export → PDF prints the conversation with Electron's printToPDF and save
     await page.getByRole("dialog", {name: "Export"}).getByRole("button", {name: "PDF"}).click();
     const file = await (await download).path();
     expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+    await app.close();
+});
+
+test("a desktop citizen: the quick-ask shortcut is the system's and follows Settings; a window closed with Keep in tray on hides", async () => {
+    const app = await launch(tempDir());
+    const page = await app.firstWindow();
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    expect(
+        await app.evaluate(({globalShortcut}) => globalShortcut.isRegistered("CommandOrControl+Shift+Space")),
+    ).toBe(true);
+    await page.getByRole("button", {name: "Settings"}).click();
+    const desktop = page.getByRole("region", {name: "Desktop"});
+    await expect(desktop).not.toContainText("served by cairn serve");
+    await desktop.getByRole("switch", {name: /Keep Cairn running in the tray/}).click();
+    await desktop.getByRole("textbox", {name: "Shortcut"}).fill("Alt+Shift+K");
+    await desktop.getByRole("textbox", {name: "Shortcut"}).press("Enter");
+    expect(await app.evaluate(({globalShortcut}) => globalShortcut.isRegistered("Alt+Shift+K"))).toBe(true);
+    expect(
+        await app.evaluate(({globalShortcut}) => globalShortcut.isRegistered("CommandOrControl+Shift+Space")),
+    ).toBe(false);
+
+    // Closed with Keep in tray on: hidden, still there; the app goes on.
+    await app.evaluate(({BrowserWindow}) => BrowserWindow.getAllWindows()[0]!.close());
+    expect(
+        await app.evaluate(({BrowserWindow}) => BrowserWindow.getAllWindows().map((w) => w.isVisible())),
+    ).toEqual([false]);
     await app.close();
 });

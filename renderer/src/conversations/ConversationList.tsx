@@ -67,7 +67,12 @@ export function ConversationList(props: Props) {
                     }}
                 />
             ) : (
-                <button className="title" onClick={() => props.onSelect(c.id)} title={c.title}>
+                <button
+                    className="title"
+                    onClick={() => props.onSelect(c.id)}
+                    title={c.title}
+                    aria-current={c.id === props.selectedId ? "true" : undefined}
+                >
                     {/* A button centres what overflows it: the span cuts a long title at its end. */}
                     <span dir="auto">{c.title}</span>
                 </button>

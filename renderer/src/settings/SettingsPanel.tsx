@@ -15,6 +15,7 @@ import {NetworkSettings} from "../network/NetworkSettings.js";
 import {ProviderSettings} from "../providers/ProviderSettings.js";
 import {McpSettings} from "../mcp/McpSettings.js";
 import {BackupSettings} from "./BackupSettings.js";
+import {DesktopSettings} from "./DesktopSettings.js";
 import {MemorySettings} from "../memory/MemorySettings.js";
 import {AssistantSettings} from "../assistants/AssistantSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
@@ -221,6 +222,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
         },
         {id: "memory", content: <MemorySettings api={api} onError={onError} />},
         {id: "backups", content: <BackupSettings api={api} onError={onError} />},
+        {id: "desktop", content: <DesktopSettings api={api} />},
     ];
     return <SettingsLayout sections={sections} onClose={onClose} />;
 }

@@ -1,0 +1,130 @@
+// What the desktop shell shows outside its window, worked out from the core's events: the tray's menu and
+// the notifications. Kept free of electron imports so that plain Node tests can run it.
+import type {AppEvent, EngineStatus} from "../shared/contract.js";
+
+/** An answer that took at least this long is worth a notification when the window is hidden. */
+export const LONG_ANSWER_MS = 10_000;
+
+export type TrayItemId = "status" | "show" | "quickAsk" | "newConversation" | "update" | "quit";
+
+export type TrayItem = {id: TrayItemId; label: string; enabled: boolean; accelerator?: string};
+
+export type TrayState = {
+    engine: Pick<EngineStatus, "state" | "modelName" | "message">;
+    /** Answers being written now, in any conversation. */
+    answering: number;
+    /** A newer version found by the last check, if any. */
+    update: string | null;
+    quickAskShortcut: string | null;
+};
+
+function engineWords({state, modelName}: TrayState["engine"]): string {
+    switch (state) {
+        case "ready":
+            return `ready (${modelName ?? "model loaded"})`;
+        case "generating":
+            return `answering (${modelName ?? "model loaded"})`;
+        case "loading":
+            return `loading ${modelName ?? "the model"}…`;
+        case "no-model":
+            return "no model loaded";
+        case "error":
+            return "the model failed to load";
+    }
+}
+
+/** The tray's tooltip and menu for the app's state now: a status line, then the quick actions. */
+export function trayMenu(state: TrayState): {tooltip: string; items: TrayItem[]} {
+    const status =
+        state.answering > 0
+            ? `Cairn — writing ${state.answering === 1 ? "an answer" : `${state.answering} answers`}`
+            : `Cairn — ${engineWords(state.engine)}`;
+    const items: TrayItem[] = [
+        {id: "status", label: status, enabled: false},
+        {id: "show", label: "Show Cairn", enabled: true},
+        {
+            id: "quickAsk",
+            label: "Quick ask…",
+            enabled: true,
+            ...(state.quickAskShortcut ? {accelerator: state.quickAskShortcut} : {}),
+        },
+        {id: "newConversation", label: "New conversation", enabled: true},
+    ];
+    if (state.update) items.push({id: "update", label: `Install Cairn ${state.update}…`, enabled: true});
+    items.push({id: "quit", label: "Quit Cairn", enabled: true});
+    return {tooltip: status, items};
+}
+
+/** A system notification to show, and the conversation a click on it opens (null: the window as it is). */
+export type Notice = {title: string; body: string; conversationId: string | null};
+
+const EXCERPT = 140;
+
+function excerpt(text: string): string {
+    const line = text.replace(/\s+/g, " ").trim();
+    return line.length > EXCERPT ? `${line.slice(0, EXCERPT - 1)}…` : line;
+}
+
+/**
+ * Follows the core's events and says what finished that a person who is not looking would want to know:
+ * a long answer, an ingest, a tool waiting for approval. Whether the window is hidden is the shell's part.
+ */
+export class FinishWatcher {
+    /** When each answer being written started, by message id. */
+    private readonly started = new Map<string, number>();
+
+    constructor(private readonly now: () => number = Date.now) {}
+
+    /** How many answers are being written now. */
+    get answering(): number {
+        return this.started.size;
+    }
+
+    observe(event: AppEvent): Notice | null {
+        if (event.type === "chat.token" || event.type === "chat.thought" || event.type === "turn.state") {
+            if (!this.started.has(event.messageId)) this.started.set(event.messageId, this.now());
+            return null;
+        }
+        if (event.type === "chat.error") this.started.delete(event.messageId);
+        if (event.type === "chat.done") return this.answered(event.message);
+        if (event.type === "docs.progress") return ingested(event.progress);
+        if (event.type === "tool.approvalRequested")
+            return {
+                title: "Cairn asks before it goes on",
+                body: `${event.request.tool} is waiting for your approval.`,
+                conversationId: event.request.conversationId,
+            };
+        return null;
+    }
+
+    private answered(message: Extract<AppEvent, {type: "chat.done"}>["message"]): Notice | null {
+        const started = this.started.get(message.id);
+        this.started.delete(message.id);
+        if (started === undefined || this.now() - started < LONG_ANSWER_MS) return null;
+        if (message.status !== "complete") return null;
+        return {
+            title: "Cairn answered",
+            body: excerpt(message.content),
+            conversationId: message.conversationId,
+        };
+    }
+}
+
+function ingested(progress: Extract<AppEvent, {type: "docs.progress"}>["progress"]): Notice | null {
+    if (progress.state === "done") {
+        const failed = progress.errors.length ? `, ${progress.errors.length} could not be read` : "";
+        const files = progress.filesDone === 1 ? "1 file" : `${progress.filesDone} files`;
+        return {
+            title: "Documents added",
+            body: `${files}, ${progress.chunks} passages${failed}.`,
+            conversationId: null,
+        };
+    }
+    if (progress.state === "failed")
+        return {
+            title: "Adding documents failed",
+            body: progress.message ?? progress.errors[0]?.error ?? "see Documents",
+            conversationId: null,
+        };
+    return null;
+}

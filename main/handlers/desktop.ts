@@ -1,0 +1,80 @@
+import type {DesktopSettings, UpdateCheck} from "../../shared/contract.js";
+import {DEFAULT_DESKTOP, shortcutProblem, updateFeedProblem} from "../../shared/desktop.js";
+import {fail, ok} from "../../shared/result.js";
+import type {HandlerSlice} from "../contract/dispatcher.js";
+import type {Network} from "../net/network.js";
+import type {SettingsStore} from "../store/settings.js";
+import {APP_VERSION} from "../version.js";
+
+/** What the desktop app (electron/desktop.ts) does with its settings; absent under `cairn serve`. */
+export type DesktopShell = {
+    /** Applies the settings (login item, tray, shortcut); says why the shortcut could not be taken. */
+    apply(settings: DesktopSettings): {shortcutProblem: string | null};
+    /** Reads the update feed: the newest version it lists for this system. */
+    checkForUpdates(feed: string): Promise<{latest: string | null; available: boolean}>;
+    /** Downloads the version last found (checksum and signature checked) and restarts into it. */
+    installUpdate(): Promise<void>;
+};
+
+type Deps = {settings: SettingsStore; network: Network; shell?: DesktopShell};
+
+export const NOT_DESKTOP =
+    "Updates are installed by the desktop app; this window is served by `cairn serve`, which runs the code " +
+    "it was started from (update it with git or npm).";
+
+/** Settings → Desktop: the tray, the quick-ask shortcut, start at login, notifications, and updates. */
+export function desktopHandlers({settings, network, shell}: Deps): HandlerSlice<"desktop." | "updates."> {
+    let shortcut: string | null = null;
+    let lastCheck: UpdateCheck | null = null;
+    const current = () => settings.get("desktop") ?? DEFAULT_DESKTOP;
+    const status = () =>
+        ok({settings: current(), desktop: shell !== undefined, shortcutProblem: shortcut, lastCheck});
+    return {
+        "desktop.status": status,
+        "desktop.set": (req) => {
+            const next = req.settings;
+            const problem =
+                (next.quickAskShortcut && shortcutProblem(next.quickAskShortcut)) ||
+                (next.updateFeed && updateFeedProblem(next.updateFeed));
+            if (problem) return fail("VALIDATION", problem);
+            settings.set("desktop", next);
+            if (next.updateFeed !== current().updateFeed) lastCheck = null;
+            if (shell) shortcut = shell.apply(next).shortcutProblem;
+            return status();
+        },
+        "updates.check": async () => {
+            if (!shell) return fail("UNAVAILABLE", NOT_DESKTOP);
+            const feed = current().updateFeed;
+            if (!feed)
+                return fail("VALIDATION", "Updates are off: set an update feed in Settings → Desktop.");
+            const outbound = network.for("update check", feed);
+            const refused = outbound.refusal(feed);
+            if (refused) return fail("NETWORK", refused);
+            const egress = {url: feed, bytesSent: 0, bytesReceived: 0, status: null as number | null};
+            try {
+                const found = await shell.checkForUpdates(feed);
+                egress.status = 200;
+                lastCheck = {current: APP_VERSION, ...found, checkedAt: Date.now()};
+                return ok(lastCheck);
+            } catch (error) {
+                return fail(
+                    "NETWORK",
+                    `The update feed ${feed} could not be read: ${(error as Error).message}`,
+                );
+            } finally {
+                outbound.record(egress);
+            }
+        },
+        "updates.install": async () => {
+            if (!shell) return fail("UNAVAILABLE", NOT_DESKTOP);
+            if (!lastCheck?.available)
+                return fail("VALIDATION", "No newer version has been found: check for updates first.");
+            try {
+                await shell.installUpdate();
+                return ok({});
+            } catch (error) {
+                return fail("NETWORK", `The update could not be installed: ${(error as Error).message}`);
+            }
+        },
+    };
+}

@@ -1,0 +1,157 @@
+import {useEffect, useState} from "react";
+import type {CairnApi, DesktopSettings as Values, DesktopStatus} from "../../../shared/contract.js";
+import {DEFAULT_DESKTOP, shortcutProblem, updateFeedProblem} from "../../../shared/desktop.js";
+import {useTranslation} from "../i18n/index.js";
+
+type Props = {api: CairnApi};
+
+/** An example of a feed's address (not words: the same in every language). */
+const FEED_EXAMPLE = "https://updates.example.com/cairn/";
+
+type Check = {state: "idle" | "checking" | "installing"} | {state: "said"; words: string; available: boolean};
+
+/**
+ * Settings → Desktop: start at login, keep running in the tray, notifications, the quick-ask shortcut, and
+ * updates from a feed (off until one is set). Applied by the desktop app; a served window keeps them only.
+ */
+export function DesktopSettings({api}: Props) {
+    const {t} = useTranslation();
+    const [status, setStatus] = useState<DesktopStatus | null>(null);
+    const [shortcut, setShortcut] = useState("");
+    const [feed, setFeed] = useState("");
+    const [problem, setProblem] = useState<string | null>(null);
+    const [check, setCheck] = useState<Check>({state: "idle"});
+    const show = (value: DesktopStatus) => {
+        setStatus(value);
+        setShortcut(value.settings.quickAskShortcut ?? "");
+        setFeed(value.settings.updateFeed ?? "");
+    };
+    useEffect(() => {
+        void api.invoke("desktop.status", {}).then((res) => res.ok && show(res.value));
+    }, [api]);
+    if (!status) return null;
+
+    const save = async (change: Partial<Values>) => {
+        const settings = {...status.settings, ...change};
+        const res = await api.invoke("desktop.set", {settings});
+        if (!res.ok) return setProblem(res.error.message);
+        setProblem(null);
+        show(res.value);
+    };
+    const saveShortcut = () => {
+        const keys = shortcut.trim();
+        if (keys === (status.settings.quickAskShortcut ?? "")) return;
+        const wrong = keys && shortcutProblem(keys);
+        if (wrong) return setProblem(wrong);
+        void save({quickAskShortcut: keys || null});
+    };
+    const saveFeed = () => {
+        const address = feed.trim();
+        if (address === (status.settings.updateFeed ?? "")) return;
+        const wrong = address && updateFeedProblem(address);
+        if (wrong) return setProblem(wrong);
+        setCheck({state: "idle"});
+        void save({updateFeed: address || null});
+    };
+    const checkNow = async () => {
+        setCheck({state: "checking"});
+        const res = await api.invoke("updates.check", {});
+        if (!res.ok) return setCheck({state: "said", words: res.error.message, available: false});
+        const {current, latest, available} = res.value;
+        setCheck({
+            state: "said",
+            available,
+            words: available ? t("desktop.available", {latest, current}) : t("desktop.newest", {current}),
+        });
+    };
+    const install = async () => {
+        setCheck({state: "installing"});
+        const res = await api.invoke("updates.install", {});
+        if (!res.ok) setCheck({state: "said", words: res.error.message, available: true});
+    };
+    const toggle = (key: "startAtLogin" | "keepInTray" | "notify", label: string) => (
+        <label className="switch-row">
+            <input
+                type="checkbox"
+                role="switch"
+                checked={status.settings[key]}
+                onChange={(e) => void save({[key]: e.target.checked})}
+            />
+            {label}
+        </label>
+    );
+    const checkWords =
+        check.state === "checking"
+            ? t("desktop.checking")
+            : check.state === "installing"
+              ? t("desktop.installing")
+              : check.state === "said"
+                ? check.words
+                : "";
+
+    return (
+        <section aria-labelledby="desktop-heading">
+            <h2 id="desktop-heading">{t("settings.section.desktop")}</h2>
+            {!status.desktop && <p className="hint">{t("desktop.servedNote")}</p>}
+            {toggle("startAtLogin", t("desktop.startAtLogin"))}
+            {toggle("keepInTray", t("desktop.keepInTray"))}
+            {toggle("notify", t("desktop.notify"))}
+            <h3>{t("desktop.quickAsk")}</h3>
+            <label className="wide-field">
+                {t("desktop.shortcut")}{" "}
+                <input
+                    value={shortcut}
+                    placeholder={DEFAULT_DESKTOP.quickAskShortcut ?? ""}
+                    aria-describedby="quick-ask-hint"
+                    onChange={(e) => setShortcut(e.target.value)}
+                    onBlur={saveShortcut}
+                    onKeyDown={(e) => e.key === "Enter" && saveShortcut()}
+                />
+            </label>
+            <p className="hint" id="quick-ask-hint">
+                {t("desktop.shortcutHint")}
+            </p>
+            {status.shortcutProblem && (
+                <p className="error" role="alert">
+                    {status.shortcutProblem}
+                </p>
+            )}
+            <h3>{t("desktop.updates")}</h3>
+            <label className="wide-field">
+                {t("desktop.feed")}{" "}
+                <input
+                    type="url"
+                    value={feed}
+                    placeholder={FEED_EXAMPLE}
+                    aria-describedby="update-hint"
+                    onChange={(e) => setFeed(e.target.value)}
+                    onBlur={saveFeed}
+                    onKeyDown={(e) => e.key === "Enter" && saveFeed()}
+                />
+            </label>
+            <p className="hint" id="update-hint">
+                {t("desktop.feedHint")}
+            </p>
+            {problem && (
+                <p className="error" role="alert">
+                    {problem}
+                </p>
+            )}
+            <div className="row">
+                <button
+                    type="button"
+                    disabled={!status.settings.updateFeed || check.state === "checking"}
+                    onClick={() => void checkNow()}
+                >
+                    {t("desktop.check")}
+                </button>
+                {check.state === "said" && check.available && (
+                    <button type="button" className="primary" onClick={() => void install()}>
+                        {t("desktop.install")}
+                    </button>
+                )}
+                <span role="status">{checkWords}</span>
+            </div>
+        </section>
+    );
+}

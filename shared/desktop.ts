@@ -1,0 +1,88 @@
+// Checks of the desktop settings that the window and the core both make: a shortcut's keys and an update
+// feed's address. Pure: the window shows the same words the core refuses with.
+import type {DesktopSettings} from "./contract/desktop.js";
+
+export const DEFAULT_DESKTOP: DesktopSettings = {
+    startAtLogin: false,
+    keepInTray: false,
+    quickAskShortcut: "CommandOrControl+Shift+Space",
+    notify: true,
+    updateFeed: null,
+};
+
+/** Modifiers of Electron's accelerators; a global shortcut needs one that typing alone never presses. */
+const MODIFIERS = new Map(
+    Object.entries({
+        command: true,
+        cmd: true,
+        control: true,
+        ctrl: true,
+        commandorcontrol: true,
+        cmdorctrl: true,
+        alt: true,
+        option: true,
+        altgr: true,
+        super: true,
+        meta: true,
+        shift: false,
+    }),
+);
+
+const NAMED_KEYS = new Set(
+    (
+        "plus space tab capslock numlock scrolllock backspace delete insert return enter up down left right " +
+        "home end pageup pagedown escape esc volumeup volumedown volumemute medianexttrack mediaprevioustrack " +
+        "mediastop mediaplaypause printscreen numdec numadd numsub nummult numdiv"
+    ).split(" "),
+);
+
+function isKey(part: string): boolean {
+    const lower = part.toLowerCase();
+    return (
+        /^[0-9a-z]$/.test(lower) ||
+        /^f([1-9]|1[0-9]|2[0-4])$/.test(lower) ||
+        /^num[0-9]$/.test(lower) ||
+        NAMED_KEYS.has(lower) ||
+        /^[)!@#$%^&*(:;'=<,_\->.?/~`{\]|}"[\\]$/.test(part)
+    );
+}
+
+/** Why `accelerator` cannot be the quick-ask shortcut, or null when it can ("Ctrl+Shift+Space"). */
+export function shortcutProblem(accelerator: string): string | null {
+    const parts = accelerator.split("+").map((p) => p.trim());
+    // "Ctrl+Plus" names the plus key; a literal "+" would split into an empty part.
+    if (parts.some((p) => p === "")) return `“${accelerator}” has an empty key: write “Plus” for the + key`;
+    const key = parts.at(-1)!;
+    const modifiers = parts.slice(0, -1);
+    const unknown = modifiers.find((m) => !MODIFIERS.has(m.toLowerCase()));
+    if (unknown !== undefined)
+        return `“${unknown}” is not a modifier: use Ctrl, Alt, Shift, Super or CommandOrControl`;
+    if (!isKey(key)) return `“${key}” is not a key Electron knows (a letter, a digit, F1–F24, Space, Up…)`;
+    if (!modifiers.some((m) => MODIFIERS.get(m.toLowerCase())))
+        return `“${accelerator}” needs Ctrl, Alt, Super or CommandOrControl: a shortcut for every app must not take a key people type`;
+    return null;
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** An address's scheme and host ("https", "updates.example.com"), or null when it is not a web address. */
+function schemeAndHost(address: string): {scheme: string; host: string} | null {
+    const match = /^([a-z][a-z0-9+.-]*):\/\/(\[[0-9a-f:.]+\]|[^/:?#@\s]+)(:\d{1,5})?([/?#]\S*)?$/i.exec(
+        address,
+    );
+    return match ? {scheme: match[1]!.toLowerCase(), host: match[2]!.toLowerCase()} : null;
+}
+
+/**
+ * Why `address` cannot be the update feed, or null when it can: https, or http on this computer only (the
+ * feed names the files' checksums, so a feed read in clear over a network could name a changed file).
+ */
+export function updateFeedProblem(address: string): string | null {
+    const parts = schemeAndHost(address);
+    if (!parts) return `“${address}” is not a web address (https://updates.example.com/cairn/)`;
+    if (parts.scheme === "https") return null;
+    if (parts.scheme === "http" && LOOPBACK.test(parts.host)) return null;
+    if (parts.scheme === "http")
+        return `the update feed must use https (http only on this computer): ${address}`;
+    return `the update feed must be an https address: ${address}`;
+}

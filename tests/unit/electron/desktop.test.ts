@@ -1,0 +1,154 @@
+import assert from "node:assert/strict";
+import {test} from "node:test";
+import type {AppEvent, Message} from "../../../shared/contract.js";
+import {shortcutProblem, updateFeedProblem} from "../../../shared/desktop.js";
+import {FinishWatcher, LONG_ANSWER_MS, trayMenu} from "../../../electron/desktopModel.js";
+import {desktopRequest} from "../../../electron/security.js";
+
+test("a quick-ask shortcut is Electron's accelerator grammar, with a modifier typing never presses", () => {
+    for (const good of ["CommandOrControl+Shift+Space", "Alt+Q", "Ctrl+Plus", "Super+F12", "CmdOrCtrl+/"])
+        assert.equal(shortcutProblem(good), null, good);
+    assert.match(shortcutProblem("Shift+A")!, /needs Ctrl, Alt, Super/);
+    assert.match(shortcutProblem("Space")!, /needs Ctrl, Alt, Super/);
+    assert.match(shortcutProblem("Hyper+A")!, /“Hyper” is not a modifier/);
+    assert.match(shortcutProblem("Ctrl+Spacebar")!, /“Spacebar” is not a key/);
+    assert.match(shortcutProblem("Ctrl++")!, /write “Plus”/);
+});
+
+test("an update feed is https, or http on this computer only", () => {
+    assert.equal(updateFeedProblem("https://updates.example.com/cairn/"), null);
+    assert.equal(updateFeedProblem("http://127.0.0.1:8080/feed/"), null);
+    assert.equal(updateFeedProblem("http://localhost/feed"), null);
+    assert.equal(updateFeedProblem("http://[::1]:9/x"), null);
+    assert.match(updateFeedProblem("http://updates.example.com/")!, /must use https/);
+    assert.match(updateFeedProblem("http://127.0.0.1.evil.example/")!, /must use https/);
+    assert.match(updateFeedProblem("ftp://example.com/")!, /must be an https address/);
+    assert.match(updateFeedProblem("updates.example.com")!, /is not a web address/);
+});
+
+test("the tray says the engine's state, or the answers being written, and offers an update once found", () => {
+    const state = {
+        engine: {state: "ready" as const, modelName: "Qwen3-4B", message: null},
+        answering: 0,
+        update: null,
+        quickAskShortcut: "Alt+Q",
+    };
+    const idle = trayMenu(state);
+    assert.equal(idle.tooltip, "Cairn — ready (Qwen3-4B)");
+    assert.deepEqual(
+        idle.items.map((i) => i.id),
+        ["status", "show", "quickAsk", "newConversation", "quit"],
+    );
+    assert.equal(idle.items.find((i) => i.id === "quickAsk")!.accelerator, "Alt+Q");
+    assert.equal(idle.items[0]!.enabled, false);
+    const busy = trayMenu({...state, answering: 2, update: "0.2.0"});
+    assert.equal(busy.tooltip, "Cairn — writing 2 answers");
+    assert.equal(busy.items.at(-2)!.label, "Install Cairn 0.2.0…");
+    assert.equal(
+        trayMenu({...state, engine: {state: "no-model", modelName: null, message: null}}).tooltip,
+        "Cairn — no model loaded",
+    );
+});
+
+const message = (id: string, status: Message["status"], content = "The answer, at length."): Message =>
+    ({id, conversationId: "c1", role: "assistant", content, status}) as Message;
+
+test("a notification comes for a long answer, not a short or stopped one; for an ingest done or failed; for an approval", () => {
+    let now = 0;
+    const watcher = new FinishWatcher(() => now);
+    const token = (messageId: string): AppEvent => ({
+        type: "chat.token",
+        conversationId: "c1",
+        messageId,
+        text: "x",
+    });
+    watcher.observe(token("short"));
+    now = LONG_ANSWER_MS - 1;
+    assert.equal(
+        watcher.observe({type: "chat.done", conversationId: "c1", message: message("short", "complete")}),
+        null,
+    );
+    now = 0;
+    watcher.observe(token("long"));
+    watcher.observe(token("stopped"));
+    assert.equal(watcher.answering, 2);
+    now = LONG_ANSWER_MS;
+    assert.deepEqual(
+        watcher.observe({
+            type: "chat.done",
+            conversationId: "c1",
+            message: message("long", "complete", "A  long\nanswer"),
+        }),
+        {
+            title: "Cairn answered",
+            body: "A long answer",
+            conversationId: "c1",
+        },
+    );
+    assert.equal(
+        watcher.observe({
+            type: "chat.done",
+            conversationId: "c1",
+            message: message("stopped", "interrupted"),
+        }),
+        null,
+    );
+    assert.equal(watcher.answering, 0);
+    const progress = {jobId: "j", filesTotal: 3, filesDone: 3, chunks: 40, currentFile: null, message: null};
+    assert.deepEqual(
+        watcher.observe({
+            type: "docs.progress",
+            progress: {...progress, state: "done", errors: [{path: "a.pdf", error: "broken"}]},
+        }),
+        {
+            title: "Documents added",
+            body: "3 files, 40 passages, 1 could not be read.",
+            conversationId: null,
+        },
+    );
+    assert.equal(
+        watcher.observe({type: "docs.progress", progress: {...progress, state: "running", errors: []}}),
+        null,
+    );
+    assert.equal(
+        watcher.observe({
+            type: "docs.progress",
+            progress: {...progress, state: "failed", errors: [], message: "no embedding model"},
+        })!.body,
+        "no embedding model",
+    );
+    const approval = watcher.observe({
+        type: "tool.approvalRequested",
+        request: {
+            approvalId: "a",
+            conversationId: "c2",
+            messageId: "m",
+            tool: "write_file",
+            sideEffect: "write",
+            args: {},
+            reason: "",
+        },
+    });
+    assert.deepEqual(approval, {
+        title: "Cairn asks before it goes on",
+        body: "write_file is waiting for your approval.",
+        conversationId: "c2",
+    });
+});
+
+test("a window's desktop requests are checked: anything else is ignored", () => {
+    assert.deepEqual(desktopRequest({action: "closeQuickAsk"}), {action: "closeQuickAsk"});
+    assert.deepEqual(desktopRequest({action: "openConversation", conversationId: "c_1-2"}), {
+        action: "openConversation",
+        conversationId: "c_1-2",
+    });
+    for (const bad of [
+        null,
+        "closeQuickAsk",
+        {action: "openConversation", conversationId: "../x"},
+        {action: "openConversation", conversationId: 5},
+        {action: "closeQuickAsk", extra: 1},
+        {action: "quit"},
+    ])
+        assert.equal(desktopRequest(bad), null, JSON.stringify(bad));
+});
