@@ -91,6 +91,11 @@ const TRANSLATED = [
     "renderer/src/shortcuts.tsx",
     "renderer/src/settings/DesktopSettings.tsx",
     "renderer/src/quick/QuickAsk.tsx",
+    "renderer/src/FirstRun.tsx",
+    "renderer/src/models/ModelWidgets.tsx",
+    "renderer/src/chat/ApprovalDialog.tsx",
+    "renderer/src/conversations/ExportDialog.tsx",
+    "renderer/src/conversations/SearchDialog.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

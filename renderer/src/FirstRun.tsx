@@ -1,3 +1,4 @@
+import {useTranslation} from "./i18n/index.js";
 import {ModelFilePicker, RecommendedList} from "./models/ModelWidgets.js";
 import type {Models} from "./models/useModels.js";
 
@@ -10,16 +11,13 @@ type Props = {
 };
 
 export function FirstRun({models, problem, onStarted}: Props) {
+    const {t} = useTranslation();
     return (
-        <section className="first-run" aria-label="Choose a model">
-            <h1>Welcome to Cairn</h1>
-            <p>
-                Cairn answers with a language model that runs on this computer. Choose one: each is checked
-                against this computer&apos;s memory, then downloaded once and loaded. After that, Cairn works
-                without a network.
-            </p>
+        <section className="first-run" aria-label={t("firstRun.label")}>
+            <h1>{t("firstRun.title")}</h1>
+            <p>{t("firstRun.intro")}</p>
             <RecommendedList models={models} kind="chat" onStarted={onStarted} />
-            <h2>Already have a GGUF model file?</h2>
+            <h2>{t("firstRun.haveFile")}</h2>
             <ModelFilePicker onLoad={(path) => void models.load(path)} />
             {problem && (
                 <p className="problem" role="alert">

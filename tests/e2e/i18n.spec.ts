@@ -69,6 +69,21 @@ test("a German system gets a German window: sidebar, date groups, Settings and i
     await expect(settings.getByRole("region", {name: "Netzwerk"})).toBeVisible();
     await settings.getByRole("searchbox", {name: "Einstellungen durchsuchen"}).fill("zzzz");
     await expect(settings.getByRole("status").first()).toHaveText("Keine Einstellung passt zu „zzzz“.");
+    await settings.getByRole("searchbox", {name: "Einstellungen durchsuchen"}).fill("");
+    await settings.getByRole("link", {name: "Desktop"}).click();
+    await expect(settings.getByRole("switch", {name: /Cairn bei der Anmeldung starten/})).toBeVisible();
+    await settings.getByRole("button", {name: "Schließen"}).click();
+    // The dialogs: search (its count a German plural) and export.
+    await page.keyboard.press("Control+k");
+    const search = page.getByRole("dialog", {name: "Unterhaltungen durchsuchen"});
+    await search.getByRole("searchbox").fill("einmal");
+    await expect(search.getByRole("status")).toHaveText("1 Nachricht gefunden.");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", {name: "Mehr"}).click();
+    await page.getByRole("menuitem", {name: "Exportieren…"}).click();
+    const exporting = page.getByRole("dialog", {name: "Exportieren"});
+    await expect(exporting.getByRole("group", {name: "Einschließen (Markdown, HTML, PDF)"})).toBeVisible();
+    await expect(exporting.getByRole("button", {name: "Markdown"})).toBeFocused();
     await context.close();
 });
 

@@ -1,6 +1,7 @@
 import {useEffect, useState} from "react";
 import type {ApprovalDecision, ApprovalRequest} from "../../../shared/contract.js";
 import {useApi} from "../apiContext.js";
+import {Trans, useTranslation} from "../i18n/index.js";
 import {Dialog} from "../ui/Dialog.js";
 import {DiffView} from "./DiffView.js";
 
@@ -9,6 +10,7 @@ type Props = {request: ApprovalRequest; onDecide(decision: ApprovalDecision, arg
 
 /** Asks before a side-effecting tool runs. Enter allows once, Escape denies. */
 export function ApprovalDialog({request, onDecide}: Props) {
+    const {t} = useTranslation();
     const [text, setText] = useState(JSON.stringify(request.args, null, 2));
     const [problem, setProblem] = useState<string | null>(null);
     const preview = useLivePreview(request, text);
@@ -18,12 +20,12 @@ export function ApprovalDialog({request, onDecide}: Props) {
             if (!isObject(args)) throw new Error("not an object");
             onDecide(decision, args);
         } catch {
-            setProblem("The arguments must be a JSON object.");
+            setProblem(t("approval.notObject"));
         }
     };
     return (
         <Dialog
-            label={`Allow ${request.tool}?`}
+            label={t("approval.label", {tool: request.tool})}
             onClose={() => onDecide("deny")}
             contentProps={{
                 onKeyDown: (e) => {
@@ -35,35 +37,35 @@ export function ApprovalDialog({request, onDecide}: Props) {
             }}
         >
             <h2>
-                Allow <code>{request.tool}</code>?
+                <Trans i18nKey="approval.title" values={{tool: request.tool}} components={{code: <code />}} />
             </h2>
-            <p className="effect">This tool can {EFFECT[request.sideEffect]}.</p>
+            <p className="effect">{t(`approval.effect.${request.sideEffect}`)}</p>
             {request.reason && <blockquote className="reason">{request.reason}</blockquote>}
             {preview.diff !== null && (
                 <div className="change">
-                    <span>Change to {preview.path}</span>
-                    <DiffView diff={preview.diff} label={`Change to ${preview.path}`} />
+                    <span>{t("approval.changeTo", {path: preview.path})}</span>
+                    <DiffView diff={preview.diff} label={t("approval.changeTo", {path: preview.path})} />
                 </div>
             )}
             {preview.problem && <p className="problem">{preview.problem}</p>}
             <label>
-                Arguments (you can edit them)
+                {t("approval.arguments")}
                 <textarea value={text} rows={6} onChange={(e) => setText(e.target.value)} />
             </label>
             {problem && <p className="problem">{problem}</p>}
             <div className="choices">
                 <button className="primary" data-autofocus onClick={() => allow("allow_once")}>
-                    Allow once
+                    {t("approval.allowOnce")}
                 </button>
-                <button onClick={() => allow("allow_conversation")}>Allow in this conversation</button>
-                <button onClick={() => allow("allow_always")}>Always allow</button>
+                <button onClick={() => allow("allow_conversation")}>{t("approval.allowConversation")}</button>
+                <button onClick={() => allow("allow_always")}>{t("approval.allowAlways")}</button>
                 {request.server && (request.sideEffect === "none" || request.sideEffect === "network") && (
                     <button onClick={() => allow("allow_server")}>
-                        Always allow {request.server}&apos;s read-only tools
+                        {t("approval.allowServer", {server: request.server})}
                     </button>
                 )}
                 <button className="deny" onClick={() => onDecide("deny")}>
-                    Deny
+                    {t("approval.deny")}
                 </button>
             </div>
         </Dialog>
@@ -106,13 +108,6 @@ function useLivePreview(request: ApprovalRequest, text: string): Preview {
     }, [api, initial, original, request.approvalId, text]);
     return preview;
 }
-
-const EFFECT: Record<ApprovalRequest["sideEffect"], string> = {
-    none: "only read information",
-    network: "send data to the internet",
-    write: "change files on this computer",
-    exec: "run programs on this computer",
-};
 
 function isObject(value: unknown): value is Args {
     return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,7 +1,8 @@
 import {useState} from "react";
 import type {Conversation, EngineStatus, Message, ProviderInfo} from "../../../shared/contract.js";
 import {useApi} from "../apiContext.js";
-import {FIT_LABEL, FitBadge} from "../models/ModelWidgets.js";
+import {useTranslation} from "../i18n/index.js";
+import {FIT_KEY, FitBadge} from "../models/ModelWidgets.js";
 import type {Models} from "../models/useModels.js";
 
 type Props = {
@@ -26,6 +27,7 @@ const remoteValue = (provider: string, model: string | null) =>
  * context the conversation uses, and the last answer's speed.
  */
 export function HeaderStatus({engine, models, messages, conversation, providers = [], onProvider}: Props) {
+    const {t} = useTranslation();
     const installed = models.state.overview?.installed ?? [];
     const current = engine?.modelPath ?? "";
     const files =
@@ -70,7 +72,7 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
                             installed.find((m) => m.file === file)?.name ?? file.split(/[\\/]/).pop();
                         return (
                             <option key={file} value={file}>
-                                {fit ? `${name} · ${FIT_LABEL[fit.verdict]}` : name}
+                                {fit ? `${name} · ${t(FIT_KEY[fit.verdict])}` : name}
                             </option>
                         );
                     })}

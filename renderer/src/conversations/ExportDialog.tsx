@@ -1,16 +1,22 @@
 import {useState} from "react";
 import type {CairnApi, Conversation} from "../../../shared/contract.js";
+import {useTranslation} from "../i18n/index.js";
 import {Dialog} from "../ui/Dialog.js";
 import {download} from "../ui/download.js";
 
 type Props = {api: CairnApi; conversation: Conversation; onClose(): void; onError(message: string): void};
 type Format = "markdown" | "html" | "pdf" | "json";
 
+const FORMATS: Format[] = ["markdown", "html", "pdf", "json"];
+/** The formats' names (names, not words: the same in every language). */
+const FORMAT_NAMES: Record<Format, string> = {markdown: "Markdown", html: "HTML", pdf: "PDF", json: "JSON"};
+
 /**
  * Saves the conversation as Markdown, HTML (one file, readable offline) or PDF to read, or as JSON
  * (everything, to import again); thinking, tool steps and sources as the person chooses.
  */
 export function ExportDialog({api, conversation, onClose, onError}: Props) {
+    const {t} = useTranslation();
     const [parts, setParts] = useState({thinking: true, tools: true, sources: true});
     const save = async (format: Format) => {
         const res = await api.invoke("conversations.export", {id: conversation.id, format, parts});
@@ -27,40 +33,42 @@ export function ExportDialog({api, conversation, onClose, onError}: Props) {
             Object.entries(parts).map(([name, on]) => [name, on ? "1" : "0"] as [string, string]),
         );
         const page = window.open(`/export/${encodeURIComponent(conversation.id)}?${query.toString()}`);
-        if (!page) return onError("The window to print could not open: allow this page to open windows");
+        if (!page) return onError(t("exportDialog.printBlocked"));
         page.addEventListener("load", () => page.print());
         onClose();
     };
     const toggle = (name: keyof typeof parts) => (e: React.ChangeEvent<HTMLInputElement>) =>
         setParts((p) => ({...p, [name]: e.target.checked}));
     return (
-        <Dialog label="Export" onClose={onClose}>
-            <h2>Export “{conversation.title}”</h2>
-            <p>
-                Markdown, HTML and PDF are for reading: citations become footnotes and tool steps collapsible
-                details; HTML is one file with its styles, math and code highlighting, readable offline. JSON
-                keeps everything (tool calls, citations, counters, every version) and can be imported again.
-            </p>
+        <Dialog label={t("exportDialog.label")} onClose={onClose}>
+            <h2>{t("exportDialog.title", {title: conversation.title})}</h2>
+            <p>{t("exportDialog.intro")}</p>
             <fieldset className="export-parts">
-                <legend>Include (Markdown, HTML, PDF)</legend>
+                <legend>{t("exportDialog.include")}</legend>
                 <label>
-                    <input type="checkbox" checked={parts.thinking} onChange={toggle("thinking")} /> Thinking
+                    <input type="checkbox" checked={parts.thinking} onChange={toggle("thinking")} />{" "}
+                    {t("exportDialog.thinking")}
                 </label>
                 <label>
-                    <input type="checkbox" checked={parts.tools} onChange={toggle("tools")} /> Tool steps
+                    <input type="checkbox" checked={parts.tools} onChange={toggle("tools")} />{" "}
+                    {t("exportDialog.tools")}
                 </label>
                 <label>
-                    <input type="checkbox" checked={parts.sources} onChange={toggle("sources")} /> Sources
+                    <input type="checkbox" checked={parts.sources} onChange={toggle("sources")} />{" "}
+                    {t("exportDialog.sources")}
                 </label>
             </fieldset>
             <div className="choices">
-                <button data-autofocus onClick={() => void save("markdown")}>
-                    Markdown
-                </button>
-                <button onClick={() => void save("html")}>HTML</button>
-                <button onClick={() => void save("pdf")}>PDF</button>
-                <button onClick={() => void save("json")}>JSON</button>
-                <button onClick={onClose}>Cancel</button>
+                {FORMATS.map((format, index) => (
+                    <button
+                        key={format}
+                        data-autofocus={index === 0 || undefined}
+                        onClick={() => void save(format)}
+                    >
+                        {FORMAT_NAMES[format]}
+                    </button>
+                ))}
+                <button onClick={onClose}>{t("exportDialog.cancel")}</button>
             </div>
         </Dialog>
     );

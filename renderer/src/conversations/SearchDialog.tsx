@@ -1,6 +1,10 @@
 import {useEffect, useState, type ReactNode} from "react";
 import type {CairnApi, MessageHit, Project} from "../../../shared/contract.js";
+import {useTranslation} from "../i18n/index.js";
 import {Dialog} from "../ui/Dialog.js";
+
+/** Who wrote an answer (a name: the same in every language). */
+const APP_NAME = "Cairn";
 
 type Props = {
     api: CairnApi;
@@ -13,6 +17,7 @@ type Props = {
 
 /** Searches every conversation's messages (full text, ranked) as you type; a result opens at its message. */
 export function SearchDialog({api, projects = [], onOpen, onClose, onError}: Props) {
+    const {t, i18n} = useTranslation();
     const [query, setQuery] = useState("");
     const [projectId, setProjectId] = useState("");
     const [hits, setHits] = useState<MessageHit[] | null>(null);
@@ -36,13 +41,13 @@ export function SearchDialog({api, projects = [], onOpen, onClose, onError}: Pro
         };
     }, [api, onError, query, projectId]);
     return (
-        <Dialog label="Search conversations" onClose={onClose} className="search">
-            <h2>Search conversations</h2>
+        <Dialog label={t("searchDialog.title")} onClose={onClose} className="search">
+            <h2>{t("searchDialog.title")}</h2>
             <input
                 type="search"
                 data-autofocus
-                aria-label="Search conversations"
-                placeholder="Words from any message"
+                aria-label={t("searchDialog.title")}
+                placeholder={t("searchDialog.placeholder")}
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
                 // A search field's Esc would only clear it: here it closes the dialog, as everywhere else.
@@ -50,12 +55,12 @@ export function SearchDialog({api, projects = [], onOpen, onClose, onError}: Pro
             />
             {projects.length > 0 && (
                 <label>
-                    In{" "}
+                    {t("searchDialog.in")}{" "}
                     <select value={projectId} onChange={(e) => setProjectId(e.target.value)}>
-                        <option value="">All conversations</option>
+                        <option value="">{t("searchDialog.all")}</option>
                         {projects.map((p) => (
                             <option key={p.id} value={p.id}>
-                                Project {p.name}
+                                {t("searchDialog.project", {name: p.name})}
                             </option>
                         ))}
                     </select>
@@ -64,8 +69,8 @@ export function SearchDialog({api, projects = [], onOpen, onClose, onError}: Pro
             {hits && (
                 <p className="muted" role="status">
                     {hits.length === 0
-                        ? "Nothing found."
-                        : `${hits.length} message${hits.length > 1 ? "s" : ""} found.`}
+                        ? t("searchDialog.nothing")
+                        : t("searchDialog.found", {count: hits.length})}
                 </p>
             )}
             <ul className="search-results">
@@ -74,8 +79,8 @@ export function SearchDialog({api, projects = [], onOpen, onClose, onError}: Pro
                         <button onClick={() => onOpen(hit)}>
                             <span className="hit-title">{hit.conversationTitle}</span>{" "}
                             <span className="muted">
-                                {hit.role === "user" ? "You" : "Cairn"} ·{" "}
-                                {new Date(hit.createdAt).toLocaleDateString()}
+                                {hit.role === "user" ? t("searchDialog.you") : APP_NAME} ·{" "}
+                                {new Date(hit.createdAt).toLocaleDateString(i18n.language)}
                             </span>
                             <span className="hit-snippet">{marked(hit.snippet)}</span>
                         </button>

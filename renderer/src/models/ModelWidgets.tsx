@@ -1,42 +1,51 @@
 import {useState} from "react";
 import type {DownloadProgress, FitEstimate, Recommendation} from "../../../shared/contract.js";
 import {formatBytes} from "../../../shared/format.js";
+import {useTranslation} from "../i18n/index.js";
 import type {Models} from "./useModels.js";
 
-export const FIT_LABEL: Record<FitEstimate["verdict"], string> = {
-    vram: "Fits in VRAM",
-    ram: "Fits in RAM",
-    "too-large": "Too large",
-};
+/** The words of each fit verdict (t(FIT_KEY[verdict])). */
+export const FIT_KEY = {
+    vram: "modelWidgets.fit.vram",
+    ram: "modelWidgets.fit.ram",
+    "too-large": "modelWidgets.fit.tooLarge",
+} as const satisfies Record<FitEstimate["verdict"], string>;
 
 export function FitBadge({fit}: {fit: FitEstimate}) {
-    const basis = fit.basis === "size" ? " (estimated from the file size)" : "";
+    const {t} = useTranslation();
+    const basis = fit.basis === "size" ? t("modelWidgets.estimated") : "";
     return (
         <span className={`fit fit-${fit.verdict}`} title={fit.summary + basis} data-fit={fit.verdict}>
-            {FIT_LABEL[fit.verdict]}
+            {t(FIT_KEY[fit.verdict])}
         </span>
     );
 }
 
 export function DownloadBar({progress, onCancel}: {progress: DownloadProgress; onCancel(): void}) {
+    const {t} = useTranslation();
     const total = progress.totalBytes ?? 0;
     const active =
         progress.state === "starting" || progress.state === "downloading" || progress.state === "verifying";
-    const eta = progress.etaSeconds === null ? "" : ` · ${Math.ceil(progress.etaSeconds)} s left`;
+    const eta =
+        progress.etaSeconds === null ? "" : t("modelWidgets.eta", {seconds: Math.ceil(progress.etaSeconds)});
     return (
         <div
             className="download"
             data-state={progress.state}
-            aria-label={`Download ${progress.fileName ?? progress.uri}`}
+            aria-label={t("modelWidgets.downloadOf", {name: progress.fileName ?? progress.uri})}
         >
             <progress max={total || 1} value={total ? progress.downloadedBytes : 0} />
             <span className="download-text">
                 {progress.state === "downloading"
-                    ? `${formatBytes(progress.downloadedBytes)} of ${total ? formatBytes(total) : "?"} · ${formatBytes(progress.bytesPerSecond)}/s${eta}`
-                    : progress.state}
+                    ? t("modelWidgets.progress", {
+                          done: formatBytes(progress.downloadedBytes),
+                          total: total ? formatBytes(total) : "?",
+                          speed: formatBytes(progress.bytesPerSecond),
+                      }) + eta
+                    : t(`modelWidgets.state.${progress.state}`)}
                 {progress.error && `: ${progress.error}`}
             </span>
-            {active && <button onClick={onCancel}>Cancel</button>}
+            {active && <button onClick={onCancel}>{t("modelWidgets.cancel")}</button>}
         </div>
     );
 }
@@ -45,9 +54,10 @@ export function DownloadBar({progress, onCancel}: {progress: DownloadProgress; o
 type ListProps = {models: Models; kind: Recommendation["kind"]; onStarted?(downloadId: string): void};
 
 export function RecommendedList({models, kind, onStarted}: ListProps) {
+    const {t} = useTranslation();
     const [started, setStarted] = useState<Record<string, string>>({});
     const list = (models.state.recommended ?? []).filter((r) => r.kind === kind);
-    if (!models.state.recommended) return <p className="muted">Checking which models fit this computer…</p>;
+    if (!models.state.recommended) return <p className="muted">{t("modelWidgets.checking")}</p>;
     return (
         <ul className="recommended">
             {list.map((r) => {
@@ -79,7 +89,7 @@ export function RecommendedList({models, kind, onStarted}: ListProps) {
                                     })
                                 }
                             >
-                                Download
+                                {t("modelWidgets.download")}
                             </button>
                         )}
                     </li>
@@ -89,8 +99,12 @@ export function RecommendedList({models, kind, onStarted}: ListProps) {
     );
 }
 
+/** An example of a model file's path (a path, not words: the same in every language). */
+const PATH_EXAMPLE = "/path/to/model.gguf";
+
 /** A GGUF file already on this computer: its path, then Load. */
 export function ModelFilePicker({onLoad}: {onLoad(path: string): void}) {
+    const {t} = useTranslation();
     const [path, setPath] = useState("");
     return (
         <form
@@ -101,13 +115,13 @@ export function ModelFilePicker({onLoad}: {onLoad(path: string): void}) {
             }}
         >
             <input
-                aria-label="GGUF model file path"
-                placeholder="/path/to/model.gguf"
+                aria-label={t("modelWidgets.filePath")}
+                placeholder={PATH_EXAMPLE}
                 value={path}
                 onChange={(e) => setPath(e.target.value)}
             />
             <button type="submit" disabled={!path.trim()}>
-                Load file
+                {t("modelWidgets.loadFile")}
             </button>
         </form>
     );
