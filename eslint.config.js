@@ -96,6 +96,10 @@ const TRANSLATED = [
     "renderer/src/chat/ApprovalDialog.tsx",
     "renderer/src/conversations/ExportDialog.tsx",
     "renderer/src/conversations/SearchDialog.tsx",
+    "renderer/src/chat/HeaderStatus.tsx",
+    "renderer/src/chat/TraceSteps.tsx",
+    "renderer/src/chat/attachments.tsx",
+    "renderer/src/chat/citations.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

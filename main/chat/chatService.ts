@@ -28,7 +28,13 @@ import {Turn, type ToolServices, type TurnDeps, type TurnInput} from "./turn.js"
 import type {TurnState} from "./turnState.js";
 
 /** Overrides for one run (CLI flags), over the conversation's settings and the defaults. */
-export type GenerationOptions = {maxTokens?: number; temperature?: number; seed?: number};
+/** This run's generation over the settings (the CLI's flags; a test model's own system prompt). */
+export type GenerationOptions = {
+    maxTokens?: number;
+    temperature?: number;
+    seed?: number;
+    systemPrompt?: string;
+};
 
 /** webAccess overrides the conversation's switch for this one turn (the CLI's --web). */
 /** prompt: what the model is asked when it differs from the text typed (a slash command's instruction). */

@@ -17,7 +17,8 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
 };
 
 export const DEFAULT_GENERATION: GenerationSettings = {
-    systemPrompt: "You are Cairn, a helpful assistant running on this computer. Answer clearly and briefly.",
+    systemPrompt:
+        "You are Cairn, a helpful assistant running on this computer. Answer clearly and briefly, in the language the user writes in.",
     temperature: 0.7,
     topP: 0.95,
     topK: 40,

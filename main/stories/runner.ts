@@ -70,7 +70,7 @@ export function loadStories(files: string[]): Story[] {
  */
 export async function runStoryFiles(
     files: string[],
-    options: {model: string; instructed: boolean; site: StorySite; greedy?: boolean},
+    options: {model: string; instructed: boolean; site: StorySite} & RunChoices,
     write: (line: string) => void,
 ): Promise<number> {
     await checkSite(options.site.site);
@@ -78,7 +78,7 @@ export async function runStoryFiles(
     let failed = 0;
     for (const story of loadStories(files)) {
         options.site.reset?.();
-        const result = await runStory(story, options.model, options.instructed, options.site, options.greedy);
+        const result = await runStory(story, options.model, options.instructed, options.site, options);
         const ok = result.failures.length === 0;
         if (ok) passed++;
         else failed++;
@@ -92,6 +92,12 @@ export async function runStoryFiles(
 }
 
 /**
+ * How a story set runs: `greedy`, the most likely token each time; `systemPrompt`, over the default one (a
+ * test model trained under another prompt sees that one).
+ */
+export type RunChoices = {greedy?: boolean; systemPrompt?: string};
+
+/**
  * Runs a story on the real stack in-process: a fresh data folder, the given model, the given site; with
  * `greedy`, the most likely token each time instead of the model family's sampling (a test model's answer is
  * then the one it was trained to give, the same on every run).
@@ -101,7 +107,7 @@ export async function runStory(
     model: string,
     modelCanFollowInstructions: boolean,
     fixtures: StorySite,
-    greedy = false,
+    {greedy = false, systemPrompt}: RunChoices = {},
 ): Promise<StoryResult> {
     const failures: string[] = [];
     const skipped: string[] = [];
@@ -115,7 +121,7 @@ export async function runStory(
         dataDir,
         modelPath: model,
         threads: 1,
-        generation: {maxTokens: 96, seed: 1, ...(greedy ? {temperature: 0} : {})},
+        generation: {maxTokens: 96, seed: 1, ...(greedy ? {temperature: 0} : {}), systemPrompt},
         // Nobody is there to approve a write the model asks for (remember, say): it is denied, as the CLI's
         // --approve none does, instead of waiting for ever.
         approver: fixedApprover(false),

@@ -12,6 +12,13 @@ import {CACHE, FAMILIES, halfs, llamaSourceFile, modelMetadata, vector, type Sha
  * is assembled once and cached under the OS temp folder.
  */
 export const DECIDER_WEIGHTS = path.join(ROOT, "tests/fixtures/decider/decider.bin");
+
+/**
+ * The system prompt the deciding test model was trained under (Cairn's default until 2026-11-27, when the
+ * default began to ask for answers in the user's language): a fixture, it is given the prompt it knows.
+ */
+export const DECIDER_SYSTEM_PROMPT =
+    "You are Cairn, a helpful assistant running on this computer. Answer clearly and briefly.";
 const ASSEMBLER_VERSION = 4;
 
 /** A prompt and the tokens PyTorch wrote greedily after it, while sure of them (train.py check). */

@@ -26,6 +26,8 @@ test("an answer streams as token events and is stored complete with its counters
         assert.ok((answer.stats?.promptTokens ?? 0) > 0);
         assert.ok((answer.stats?.timeToFirstTokenMs ?? -1) >= 0);
         assert.match(answer.model ?? "", /stories260K/);
+        // The default system prompt asks for answers in the language the question is written in.
+        assert.match(core.engine.lastPrompt()!.text, /You are Cairn[^]*in the language the user writes in\./);
 
         const stored = unwrap(await api.invoke("messages.list", {conversationId: c.id}));
         assert.deepEqual(

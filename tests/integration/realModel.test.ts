@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import os from "node:os";
 import {after, before, test} from "node:test";
 import type {Message} from "../../shared/contract.js";
-import {deciderModel} from "../helpers/deciderModel.js";
+import {DECIDER_SYSTEM_PROMPT, deciderModel} from "../helpers/deciderModel.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 
 // A model that decides on its own whether to call a tool, with tool choice auto and no preflight call: the
@@ -12,7 +12,13 @@ const model = process.env.CAIRN_TEST_MODEL ?? deciderModel();
 
 let t: TestCore;
 before(async () => {
-    t = await openTestCore({modelPath: model, threads: 1, generation: {maxTokens: 96, temperature: 0}});
+    // The deciding test model sees the system prompt it was trained under; a real model, the default one.
+    const systemPrompt = process.env.CAIRN_TEST_MODEL ? undefined : DECIDER_SYSTEM_PROMPT;
+    t = await openTestCore({
+        modelPath: model,
+        threads: 1,
+        generation: {maxTokens: 96, temperature: 0, systemPrompt},
+    });
 });
 after(async () => {
     await t.core.dispose();

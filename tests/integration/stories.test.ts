@@ -5,7 +5,7 @@ import path from "node:path";
 import {test} from "node:test";
 import {runStory, type Story} from "../../main/stories/runner.js";
 import {after, before, beforeEach} from "node:test";
-import {deciderModel} from "../helpers/deciderModel.js";
+import {DECIDER_SYSTEM_PROMPT, deciderModel} from "../helpers/deciderModel.js";
 import {CLI, ROOT, TEST_MODEL} from "../helpers/paths.js";
 import {ranked, startStorySite} from "../helpers/storySite.js";
 
@@ -107,7 +107,10 @@ test("a failed content check shows the calls the model made, with their argument
         turns: [{query: "How many CPU cores does this computer have?", expected_content: ["ZQX"]}],
     };
     // The deciding test model calls system_stats for this question on its own (realModel.test.ts).
-    const result = await runStory(story, deciderModel(), true, site, true);
+    const result = await runStory(story, deciderModel(), true, site, {
+        greedy: true,
+        systemPrompt: DECIDER_SYSTEM_PROMPT,
+    });
     assert.equal(result.failures[0], 'the answer lacks "ZQX"');
     assert.match(result.failures[1]!, /^the answer was ".+"$/s);
     // Each call with its arguments. How often it calls depends on what system_stats read of the machine's live

@@ -7,7 +7,7 @@ import path from "node:path";
 import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
 import {runStoryFiles} from "../../main/stories/runner.js";
-import {deciderModel} from "../helpers/deciderModel.js";
+import {DECIDER_SYSTEM_PROMPT, deciderModel} from "../helpers/deciderModel.js";
 import {STORY_PORT, startStorySite} from "../helpers/storySite.js";
 
 const {values: args} = parseArgs({
@@ -38,6 +38,8 @@ try {
             model,
             instructed: args.instructed,
             greedy: args.greedy,
+            // The deciding test model sees the system prompt it was trained under.
+            ...(args.model === "decider" ? {systemPrompt: DECIDER_SYSTEM_PROMPT} : {}),
             site,
         },
         (line) => console.log(line),

@@ -43,9 +43,9 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
     return (
         <>
             <label className="model-picker">
-                <span className="visually-hidden">Model</span>
+                <span className="visually-hidden">{t("header.model")}</span>
                 <select
-                    aria-label="Model"
+                    aria-label={t("header.model")}
                     value={
                         conversation?.provider
                             ? remoteValue(conversation.provider, conversation.providerModel)
@@ -65,7 +65,7 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
                         if (value && value !== current) void models.load(value);
                     }}
                 >
-                    {!current && <option value="">No model loaded</option>}
+                    {!current && <option value="">{t("header.noModel")}</option>}
                     {files.map((file) => {
                         const fit = models.state.fits[file];
                         const name =
@@ -80,10 +80,10 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
                         providers.map((p) => (
                             <optgroup
                                 key={p.name}
-                                label={`Served elsewhere: ${p.name} at ${hostOf(p.baseUrl)}`}
+                                label={t("header.servedElsewhere", {name: p.name, host: hostOf(p.baseUrl)})}
                             >
                                 <option value={remoteValue(p.name, null)}>
-                                    {`${p.name} · ${p.model ?? "first model"}`}
+                                    {`${p.name} · ${p.model ?? t("header.firstModel")}`}
                                 </option>
                                 {modelsOf(p, remote.lists[p.name], conversation).map((model) => (
                                     <option key={model} value={remoteValue(p.name, model)}>
@@ -99,12 +99,9 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
                 <FitBadge fit={models.state.fits[current]} />
             )}
             {!conversation?.provider && used !== null && size !== null && (
-                <span
-                    className="context-use"
-                    title={`${used} of ${size} tokens of context used by this conversation`}
-                >
+                <span className="context-use" title={t("header.contextTitle", {used, size})}>
                     <meter
-                        aria-label="Context used"
+                        aria-label={t("header.contextUsed")}
                         min={0}
                         max={size}
                         value={Math.min(used, size)}
@@ -118,8 +115,8 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
                 </span>
             )}
             {last?.stats?.tokensPerSecond != null && (
-                <span className="speed" title="The last answer's speed">
-                    {last.stats.tokensPerSecond.toFixed(1)} tok/s
+                <span className="speed" title={t("header.speed")}>
+                    {t("header.tokensPerSecond", {speed: last.stats.tokensPerSecond.toFixed(1)})}
                 </span>
             )}
         </>

@@ -2,6 +2,7 @@ import {useContext, useEffect, useState} from "react";
 import type {Attachment, ToolCallRecord} from "../../../shared/contract.js";
 import {ranBy} from "../../../shared/toolCalls.js";
 import {ProgressContext, WritingContext, useApi} from "../apiContext.js";
+import {useTranslation} from "../i18n/index.js";
 import {DiffView} from "./DiffView.js";
 import {MessageImages} from "./attachments.js";
 
@@ -20,6 +21,7 @@ export function TraceSteps({
     messageId?: string;
     offered?: string;
 }) {
+    const {t} = useTranslation();
     const writing = useContext(WritingContext)[messageId ?? ""] ?? [];
     if (calls.length === 0 && writing.length === 0) return null;
     // A composite tool's inner calls are shown under it, not as steps of their own.
@@ -28,7 +30,7 @@ export function TraceSteps({
     return (
         <>
             {offered && <p className="trace-offered">{offered}</p>}
-            <ol className="trace" aria-label="Tool calls">
+            <ol className="trace" aria-label={t("trace.calls")}>
                 {top.map((call) => (
                     <TraceStep key={call.id} call={call} calls={calls} />
                 ))}
@@ -41,9 +43,11 @@ export function TraceSteps({
                     >
                         <div className="writing-head">
                             <span className="tool">{call.name}</span>
-                            <span className="call-status">writing…</span>
+                            <span className="call-status">{t("trace.writing")}</span>
                         </div>
-                        {call.args && <pre aria-label={`Arguments of ${call.name} so far`}>{call.args}</pre>}
+                        {call.args && (
+                            <pre aria-label={t("trace.argumentsSoFar", {tool: call.name})}>{call.args}</pre>
+                        )}
                     </li>
                 ))}
             </ol>
@@ -52,6 +56,7 @@ export function TraceSteps({
 }
 
 function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]}) {
+    const {t} = useTranslation();
     const [all, setAll] = useState(false);
     const children = calls.filter((c) => c.parentId === call.id);
     const output = call.status === "ok" ? (call.resultText ?? "") : (call.error ?? "");
@@ -67,30 +72,32 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
             <details>
                 <summary>
                     <span className="tool">{call.tool}</span>
-                    <span className="call-status">{call.status.replace("_", " ")}</span>
-                    {ranBy(call) && <span className="ran-by">run by {ranBy(call)}</span>}
+                    <span className="call-status">{t(`trace.status.${call.status}`)}</span>
+                    {ranBy(call) && <span className="ran-by">{t("trace.ranBy", {who: ranBy(call)})}</span>}
                     {duration && <span className="duration">{duration}</span>}
                     {call.status === "running" && <Waiting call={call} />}
                     {call.status === "running" && <Progress id={call.id} />}
                 </summary>
                 <div className="args">
-                    <span>Arguments</span>
+                    <span>{t("trace.arguments")}</span>
                     <pre>{JSON.stringify(call.args ?? call.rawArgs, null, 2)}</pre>
                 </div>
                 <FileChange call={call} />
                 <ResultExtras call={call} />
                 {output && (
                     <div className="result">
-                        <span>{call.status === "ok" ? "Result" : "Error"}</span>
+                        <span>{call.status === "ok" ? t("trace.result") : t("trace.error")}</span>
                         <pre>{shown}</pre>
                         {output.length > PREVIEW && (
-                            <button onClick={() => setAll(!all)}>{all ? "Show less" : "Show all"}</button>
+                            <button onClick={() => setAll(!all)}>
+                                {all ? t("trace.showLess") : t("trace.showAll")}
+                            </button>
                         )}
                     </div>
                 )}
             </details>
             {children.length > 0 && (
-                <ol className="trace inner" aria-label={`Steps of ${call.tool}`}>
+                <ol className="trace inner" aria-label={t("trace.stepsOf", {tool: call.tool})}>
                     {children.map((child) => (
                         <TraceStep key={child.id} call={child} calls={calls} />
                     ))}
@@ -104,6 +111,7 @@ type WriteData = {path?: string; diff?: string; undo?: "available" | "undone"};
 
 /** A file write's diff, and Undo while the file is still as the call left it. */
 function FileChange({call}: {call: ToolCallRecord}) {
+    const {t} = useTranslation();
     const api = useApi();
     const [problem, setProblem] = useState<string | null>(null);
     const data = (call.status === "ok" ? call.resultData : null) as WriteData | null;
@@ -115,14 +123,14 @@ function FileChange({call}: {call: ToolCallRecord}) {
     };
     return (
         <div className="file-change">
-            <span>Change to {data.path}</span>
-            <DiffView diff={data.diff} label={`Change to ${data.path}`} />
+            <span>{t("approval.changeTo", {path: data.path})}</span>
+            <DiffView diff={data.diff} label={t("approval.changeTo", {path: data.path})} />
             {data.undo === "available" && api && (
-                <button onClick={() => void undo()} aria-label={`Undo the change to ${data.path}`}>
-                    Undo
+                <button onClick={() => void undo()} aria-label={t("trace.undoChange", {path: data.path})}>
+                    {t("trace.undo")}
                 </button>
             )}
-            {data.undo === "undone" && <p className="undone">Undone: {data.path} is back as it was.</p>}
+            {data.undo === "undone" && <p className="undone">{t("trace.undone", {path: data.path})}</p>}
             {problem && (
                 <p className="problem" role="alert">
                     {problem}
@@ -134,6 +142,7 @@ function FileChange({call}: {call: ToolCallRecord}) {
 
 /** "waiting for github (12 s)" while a call runs: whom it waits for, counted live from its start. */
 function Waiting({call}: {call: ToolCallRecord}) {
+    const {t} = useTranslation();
     const [now, setNow] = useState(() => Date.now());
     useEffect(() => {
         const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -144,7 +153,7 @@ function Waiting({call}: {call: ToolCallRecord}) {
     // An MCP tool is <server>.<tool>: the server is what the call waits for.
     const dot = call.tool.indexOf(".");
     const whom = dot > 0 ? call.tool.slice(0, dot) : call.tool;
-    return <span className="call-waiting">{`waiting for ${whom} (${seconds} s)`}</span>;
+    return <span className="call-waiting">{t("trace.waiting", {whom, seconds})}</span>;
 }
 
 /** "3 / 5 · message" while a long call reports how far it has got. */
@@ -169,6 +178,7 @@ type Extras = {
 
 /** What an MCP tool returned besides text: images (shown here; the model only read a description) and structured content. */
 function ResultExtras({call}: {call: ToolCallRecord}) {
+    const {t} = useTranslation();
     const data = (call.status === "ok" ? call.resultData : null) as Extras | null;
     const images = (data?.media ?? []).filter(
         (m) => m.type === "image" && /^image\/(png|jpeg|gif|webp)$/.test(m.mimeType),
@@ -182,12 +192,12 @@ function ResultExtras({call}: {call: ToolCallRecord}) {
                 <img
                     key={i}
                     src={`data:${m.mimeType};base64,${m.data}`}
-                    alt={`Image ${i + 1} returned by ${call.tool}`}
+                    alt={t("trace.imageOf", {n: i + 1, tool: call.tool})}
                 />
             ))}
             {data?.structured !== undefined && (
                 <>
-                    <span>Structured content</span>
+                    <span>{t("trace.structured")}</span>
                     <pre>{JSON.stringify(data.structured, null, 2)}</pre>
                 </>
             )}

@@ -4,6 +4,7 @@ import type {Attachment, CairnApi} from "../../../shared/contract.js";
 import {ATTACHMENT_LIMITS} from "../../../shared/attachmentLimits.js";
 import {formatBytes} from "../../../shared/format.js";
 import {useApi} from "../apiContext.js";
+import {useTranslation} from "../i18n/index.js";
 import {Dialog} from "../ui/Dialog.js";
 import {sendInChunks} from "../ui/upload.js";
 
@@ -116,9 +117,10 @@ function Thumb({attachment}: {attachment: Attachment}) {
 
 /** The images under the message being written: each with its thumbnail (or progress, or why it was refused). */
 export function PendingImages({images, onRemove}: {images: PendingImage[]; onRemove(key: string): void}) {
+    const {t} = useTranslation();
     if (images.length === 0) return null;
     return (
-        <ul className="pending-images" aria-label="Attached images">
+        <ul className="pending-images" aria-label={t("images.attached")}>
             {images.map((image) => (
                 <li key={image.key} className={image.error ? "refused" : undefined}>
                     {image.attachment ? (
@@ -140,7 +142,7 @@ export function PendingImages({images, onRemove}: {images: PendingImage[]; onRem
                     <button
                         type="button"
                         className="icon"
-                        aria-label={`Remove ${image.name}`}
+                        aria-label={t("images.remove", {name: image.name})}
                         onClick={() => onRemove(image.key)}
                     >
                         <X aria-hidden size={14} />
@@ -153,15 +155,16 @@ export function PendingImages({images, onRemove}: {images: PendingImage[]; onRem
 
 /** A message's images as thumbnails; each opens full size. */
 export function MessageImages({attachments}: {attachments: Attachment[]}) {
+    const {t} = useTranslation();
     const [open, setOpen] = useState<Attachment | null>(null);
     return (
         <>
-            <ul className="message-images" aria-label="Images">
+            <ul className="message-images" aria-label={t("images.list")}>
                 {attachments.map((a) => (
                     <li key={`${a.id}-${a.name}`}>
                         <button
                             type="button"
-                            aria-label={`Open ${a.name}, ${a.width}×${a.height}`}
+                            aria-label={t("images.open", {name: a.name, width: a.width, height: a.height})}
                             title={a.name}
                             onClick={() => setOpen(a)}
                         >
@@ -176,6 +179,7 @@ export function MessageImages({attachments}: {attachments: Attachment[]}) {
 }
 
 function ImageViewer({attachment, onClose}: {attachment: Attachment; onClose(): void}) {
+    const {t} = useTranslation();
     const url = useImageUrl(attachment.id, "full");
     return (
         <Dialog label={attachment.name} onClose={onClose} className="image-viewer">
@@ -185,10 +189,10 @@ function ImageViewer({attachment, onClose}: {attachment: Attachment; onClose(): 
                     {attachment.width}×{attachment.height} · {formatBytes(attachment.bytes)}
                 </span>
                 <button type="button" data-autofocus onClick={onClose}>
-                    Close
+                    {t("images.close")}
                 </button>
             </div>
-            {url ? <img src={url} alt={attachment.name} /> : <p>Loading…</p>}
+            {url ? <img src={url} alt={attachment.name} /> : <p>{t("images.loading")}</p>}
         </Dialog>
     );
 }

@@ -1,6 +1,7 @@
 import type {ReactNode} from "react";
 import type {Components} from "react-markdown";
 import type {Citation} from "../../../shared/contract.js";
+import {useTranslation} from "../i18n/index.js";
 import {isSafeExternal} from "./links.js";
 import {useSourceViewer} from "./SourceViewer.js";
 
@@ -28,10 +29,11 @@ export function markdownComponents(citations: Citation[]): Components {
 }
 
 function CitationLink({citations, number}: {citations: Citation[]; number: number}): ReactNode {
+    const {t} = useTranslation();
     const citation = citations.find((c) => c.number === number);
     if (!citation) {
         return (
-            <span className="cite unsupported" title="No source behind this marker">
+            <span className="cite unsupported" title={t("sources.none")}>
                 [{number}]
             </span>
         );
@@ -106,9 +108,10 @@ function openStep(event: React.MouseEvent<HTMLAnchorElement>) {
 }
 
 export function SourcesList({citations}: {citations: Citation[]}) {
+    const {t} = useTranslation();
     if (citations.length === 0) return null;
     return (
-        <ol className="sources" aria-label="Sources">
+        <ol className="sources" aria-label={t("sources.list")}>
             {citations.map((c) => (
                 <li key={c.number} value={c.number}>
                     <SourceLink citation={c}>{c.title}</SourceLink>
