@@ -18,6 +18,7 @@ import {createMemoryClient, type Core} from "../main/core.js";
 import type {DesktopShell} from "../main/handlers/desktop.js";
 import type {CairnApi, DesktopSettings, EngineStatus} from "../shared/contract.js";
 import {DEFAULT_DESKTOP} from "../shared/desktop.js";
+import {setAutostart} from "./autostart.js";
 import {FinishWatcher, trayMenu, type Notice, type TrayItemId} from "./desktopModel.js";
 import {checkFeed, downloadFound} from "./updates.js";
 
@@ -54,7 +55,10 @@ export class Desktop implements DesktopShell {
 
     constructor(private readonly windows: DesktopWindows) {}
 
-    /** Follows the core's events (tray state, notifications) and applies the kept settings. */
+    /**
+     * Follows the core's events (tray state, notifications) once the core is made; the kept settings were
+     * applied while it was made (main/handlers/desktop.ts).
+     */
     attach(core: Core): void {
         this.engine = core.engine.status();
         core.bus.subscribe((event) => {
@@ -64,17 +68,17 @@ export class Desktop implements DesktopShell {
             if (event.type === "engine.status" || event.type === "chat.done" || event.type === "turn.state")
                 this.drawTray();
         });
-        const client = createMemoryClient(core);
-        void client.invoke("desktop.status", {}).then((status) => {
-            if (status.ok) this.apply(status.value.settings);
-            if (this.settings.updateFeed) this.checkLater(client);
-        });
+        if (this.settings.updateFeed) this.checkLater(createMemoryClient(core));
     }
 
     apply(settings: DesktopSettings): {shortcutProblem: string | null} {
         this.settings = settings;
-        // The login item starts Cairn hidden in the tray (--hidden); the person opens it from there.
-        app.setLoginItemSettings({openAtLogin: settings.startAtLogin, args: ["--hidden"]});
+        // Started at login, Cairn waits hidden in the tray (--hidden); the person opens it from there. Linux
+        // has no login items in Electron: the desktop's autostart entry does it there.
+        if (process.platform === "linux") {
+            const command = app.isPackaged ? [process.execPath] : [process.execPath, app.getAppPath()];
+            setAutostart(settings.startAtLogin, [...command, "--hidden"]);
+        } else app.setLoginItemSettings({openAtLogin: settings.startAtLogin, args: ["--hidden"]});
         this.drawTray();
         return {shortcutProblem: this.registerShortcut(settings.quickAskShortcut)};
     }

@@ -81,7 +81,12 @@ export class FinishWatcher {
     }
 
     observe(event: AppEvent): Notice | null {
-        if (event.type === "chat.token" || event.type === "chat.thought" || event.type === "turn.state") {
+        // A turn's last states (ERROR, IDLE) come as it ends: they start nothing.
+        const ending = event.type === "turn.state" && (event.state === "IDLE" || event.state === "ERROR");
+        if (
+            !ending &&
+            (event.type === "chat.token" || event.type === "chat.thought" || event.type === "turn.state")
+        ) {
             if (!this.started.has(event.messageId)) this.started.set(event.messageId, this.now());
             return null;
         }

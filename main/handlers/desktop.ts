@@ -24,9 +24,10 @@ export const NOT_DESKTOP =
 
 /** Settings → Desktop: the tray, the quick-ask shortcut, start at login, notifications, and updates. */
 export function desktopHandlers({settings, network, shell}: Deps): HandlerSlice<"desktop." | "updates."> {
-    let shortcut: string | null = null;
     let lastCheck: UpdateCheck | null = null;
     const current = () => settings.get("desktop") ?? DEFAULT_DESKTOP;
+    // The desktop app applies the kept settings as the core is made (the shortcut may be taken already).
+    let shortcut = shell ? shell.apply(current()).shortcutProblem : null;
     const status = () =>
         ok({settings: current(), desktop: shell !== undefined, shortcutProblem: shortcut, lastCheck});
     return {

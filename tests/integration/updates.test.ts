@@ -97,7 +97,11 @@ test("Settings → Desktop: checked settings kept and applied; updates checked t
             settings: {...DEFAULT_DESKTOP, updateFeed: "http://updates.example.com/"},
         });
         assert.match(!clear.ok ? clear.error.message : "", /must use https/);
-        assert.deepEqual(shell.applied, []);
+        assert.deepEqual(
+            shell.applied,
+            [DEFAULT_DESKTOP],
+            "applied as the core was made; nothing refused applied",
+        );
         assert.equal((await t.api.invoke("updates.check", {})).ok, false, "no feed: updates are off");
 
         const taken = unwrap(

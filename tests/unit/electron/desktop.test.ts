@@ -1,9 +1,13 @@
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import {test} from "node:test";
 import type {AppEvent, Message} from "../../../shared/contract.js";
 import {shortcutProblem, updateFeedProblem} from "../../../shared/desktop.js";
 import {FinishWatcher, LONG_ANSWER_MS, trayMenu} from "../../../electron/desktopModel.js";
 import {desktopRequest} from "../../../electron/security.js";
+import {autostartEntry, autostartFolder, setAutostart} from "../../../electron/autostart.js";
+import {tempDir} from "../../helpers/paths.js";
 
 test("a quick-ask shortcut is Electron's accelerator grammar, with a modifier typing never presses", () => {
     for (const good of ["CommandOrControl+Shift+Space", "Alt+Q", "Ctrl+Plus", "Super+F12", "CmdOrCtrl+/"])
@@ -94,6 +98,9 @@ test("a notification comes for a long answer, not a short or stopped one; for an
         null,
     );
     assert.equal(watcher.answering, 0);
+    // A turn's last state comes after its answer is done: it starts nothing.
+    watcher.observe({type: "turn.state", conversationId: "c1", messageId: "long", state: "IDLE"});
+    assert.equal(watcher.answering, 0);
     const progress = {jobId: "j", filesTotal: 3, filesDone: 3, chunks: 40, currentFile: null, message: null};
     assert.deepEqual(
         watcher.observe({
@@ -151,4 +158,19 @@ test("a window's desktop requests are checked: anything else is ignored", () => 
         {action: "quit"},
     ])
         assert.equal(desktopRequest(bad), null, JSON.stringify(bad));
+});
+
+test("start at login on Linux: the freedesktop autostart entry is written, quoted, and removed", () => {
+    assert.equal(autostartFolder({XDG_CONFIG_HOME: "/x/config"}), path.join("/x/config", "autostart"));
+    assert.match(autostartFolder({}), /\.config[\\/]autostart$/);
+    const entry = autostartEntry(["/opt/Cairn App/cairn", "--hidden"]);
+    assert.match(entry, /^\[Desktop Entry\]\nType=Application\n/);
+    assert.match(entry, /\nExec="\/opt\/Cairn App\/cairn" --hidden\n/);
+    const folder = path.join(tempDir(), "autostart");
+    const file = setAutostart(true, ["/usr/bin/cairn", "--hidden"], folder);
+    assert.equal(file, path.join(folder, "cairn.desktop"));
+    assert.match(fs.readFileSync(file, "utf8"), /\nExec=\/usr\/bin\/cairn --hidden\n/);
+    setAutostart(false, [], folder);
+    assert.equal(fs.existsSync(file), false);
+    setAutostart(false, [], folder);
 });
