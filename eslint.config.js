@@ -100,6 +100,8 @@ const TRANSLATED = [
     "renderer/src/chat/TraceSteps.tsx",
     "renderer/src/chat/attachments.tsx",
     "renderer/src/chat/citations.tsx",
+    "renderer/src/plan/PlanCard.tsx",
+    "renderer/src/chat/SourceViewer.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

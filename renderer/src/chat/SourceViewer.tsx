@@ -2,6 +2,7 @@ import {createContext, useContext, useEffect, useRef, useState} from "react";
 import type {ArchivedPage, CairnApi, Passage} from "../../../shared/contract.js";
 import {isSafeExternal} from "./links.js";
 import {Dialog} from "../ui/Dialog.js";
+import {useTranslation} from "../i18n/index.js";
 
 /** What the viewer opens: a page from the archive, or a passage of a local document. */
 export type SourceTarget = {archiveId: string} | {chunkId: number};
@@ -17,8 +18,9 @@ type Props = {api: CairnApi; target: SourceTarget; onClose(): void};
 
 /** A source, readable offline: an archived page with a way to the live one, or a document at its passage. */
 export function SourceViewer({api, target, onClose}: Props) {
+    const {t} = useTranslation();
     return (
-        <Dialog label="Source" onClose={onClose} className="viewer">
+        <Dialog label={t("viewer.label")} onClose={onClose} className="viewer">
             {"archiveId" in target ? (
                 <ArchivedPageView api={api} archiveId={target.archiveId} onClose={onClose} />
             ) : (
@@ -29,6 +31,7 @@ export function SourceViewer({api, target, onClose}: Props) {
 }
 
 function ArchivedPageView({api, archiveId, onClose}: {api: CairnApi; archiveId: string; onClose(): void}) {
+    const {t, i18n} = useTranslation();
     const [page, setPage] = useState<ArchivedPage | null>(null);
     const [problem, setProblem] = useState<string | null>(null);
     useEffect(() => {
@@ -44,7 +47,10 @@ function ArchivedPageView({api, archiveId, onClose}: {api: CairnApi; archiveId: 
                 <>
                     <h2>{page.title}</h2>
                     <p className="muted">
-                        {page.url} · read {new Date(page.fetchedAt).toLocaleString()}
+                        {t("viewer.read", {
+                            url: page.url,
+                            when: new Date(page.fetchedAt).toLocaleString(i18n.language),
+                        })}
                     </p>
                     <div className="archived">{page.text}</div>
                 </>
@@ -52,11 +58,11 @@ function ArchivedPageView({api, archiveId, onClose}: {api: CairnApi; archiveId: 
             <div className="choices">
                 {page && isSafeExternal(page.url) && (
                     <a className="button" href={page.url} target="_blank" rel="noopener noreferrer">
-                        Open live page
+                        {t("viewer.openLive")}
                     </a>
                 )}
                 <button data-autofocus onClick={onClose}>
-                    Close
+                    {t("viewer.close")}
                 </button>
             </div>
         </>
@@ -65,6 +71,7 @@ function ArchivedPageView({api, archiveId, onClose}: {api: CairnApi; archiveId: 
 
 /** The document's text with the cited passage highlighted and scrolled into view. */
 function PassageView({api, chunkId, onClose}: {api: CairnApi; chunkId: number; onClose(): void}) {
+    const {t} = useTranslation();
     const [passage, setPassage] = useState<Passage | null>(null);
     const [problem, setProblem] = useState<string | null>(null);
     const mark = useRef<HTMLElement>(null);
@@ -81,9 +88,9 @@ function PassageView({api, chunkId, onClose}: {api: CairnApi; chunkId: number; o
     const loc = passage?.chunk.location;
     const where = loc
         ? [
-              loc.page ? `page ${loc.page}` : null,
+              loc.page ? t("viewer.page", {page: loc.page}) : null,
               loc.heading.join(" › ") || null,
-              `lines ${loc.lineStart}–${loc.lineEnd}`,
+              t("viewer.lines", {start: loc.lineStart, end: loc.lineEnd}),
           ]
               .filter(Boolean)
               .join(" · ")
@@ -108,7 +115,7 @@ function PassageView({api, chunkId, onClose}: {api: CairnApi; chunkId: number; o
             )}
             <div className="choices">
                 <button data-autofocus onClick={onClose}>
-                    Close
+                    {t("viewer.close")}
                 </button>
             </div>
         </>

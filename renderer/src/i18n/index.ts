@@ -90,3 +90,4 @@ export function useLanguage(): [LanguageChoice, (choice: LanguageChoice) => void
 }
 
 export {Trans, useTranslation};
+export type {TFunction} from "i18next";

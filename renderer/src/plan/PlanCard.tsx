@@ -2,25 +2,18 @@ import {useState} from "react";
 import {ArrowDown, ArrowUp, Check, Circle, LoaderCircle, Minus, Trash2, X} from "lucide-react";
 import type {Message, Plan, PlanStep, PlanStepInput} from "../../../shared/contract.js";
 import {useApi} from "../apiContext.js";
+import {useTranslation, type TFunction} from "../i18n/index.js";
 
 /** A step being edited: its arguments as the JSON text typed. */
 type Draft = PlanStepInput & {argsText: string; problem?: string};
 
-const STATUS_WORDS: Record<PlanStep["status"], string> = {
-    pending: "waiting",
-    running: "running",
-    ok: "done",
-    error: "failed",
-    skipped: "skipped",
-};
-
-const STATE_WORDS: Record<Plan["state"], string> = {
-    proposed: "Proposed plan: read it, change it, then run it",
-    running: "Running the plan",
-    done: "Plan done",
-    stopped: "Plan stopped",
-    cancelled: "Plan set aside",
-};
+const STATE_KEY = {
+    proposed: "plan.state.proposed",
+    running: "plan.state.running",
+    done: "plan.state.done",
+    stopped: "plan.state.stopped",
+    cancelled: "plan.state.cancelled",
+} as const satisfies Record<Plan["state"], string>;
 
 export type PlanActions = {
     onRun(messageId: string, steps: PlanStepInput[]): Promise<boolean>;
@@ -32,14 +25,15 @@ export type PlanActions = {
  * order, steps removed or added) and then run or set aside; a plan that ran can be edited and run again.
  */
 export function PlanCard({message, idle, actions}: {message: Message; idle: boolean; actions?: PlanActions}) {
+    const {t} = useTranslation();
     const plan = message.plan!;
     const proposed = plan.state === "proposed";
     const [draft, setDraft] = useState<Draft[] | null>(null);
     const editing = actions && (draft !== null || (proposed && idle));
     const steps = draft ?? plan.steps.map(toDraft);
     return (
-        <section className={`plan ${plan.state}`} aria-label="Plan" data-state={plan.state}>
-            <h2 className="plan-title">{STATE_WORDS[plan.state]}</h2>
+        <section className={`plan ${plan.state}`} aria-label={t("plan.label")} data-state={plan.state}>
+            <h2 className="plan-title">{t(STATE_KEY[plan.state])}</h2>
             {editing ? (
                 <PlanEditor
                     conversationId={message.conversationId}
@@ -60,7 +54,7 @@ export function PlanCard({message, idle, actions}: {message: Message; idle: bool
                                 <StatusIcon status={step.status} />
                                 <span className="plan-label">{step.label}</span>
                                 <StepTool step={step} />
-                                <span className="plan-status">{STATUS_WORDS[step.status]}</span>
+                                <span className="plan-status">{t(`plan.status.${step.status}`)}</span>
                                 {step.error && <span className="plan-error">{step.error}</span>}
                             </li>
                         ))}
@@ -68,7 +62,7 @@ export function PlanCard({message, idle, actions}: {message: Message; idle: bool
                     {actions && idle && plan.state !== "running" && (
                         <div className="plan-actions">
                             <button onClick={() => setDraft(plan.steps.map(toDraft))}>
-                                Edit and run again
+                                {t("plan.editAgain")}
                             </button>
                         </div>
                     )}
@@ -104,10 +98,11 @@ type EditorProps = {
 };
 
 function PlanEditor({conversationId, steps, again, onChange, onRun, onCancel}: EditorProps) {
+    const {t} = useTranslation();
     const [running, setRunning] = useState(false);
     const problems = steps.flatMap((s) => {
-        const problem = argsProblem(s) ?? s.problem;
-        return problem ? [`Step ${s.id}: ${problem}`] : [];
+        const problem = argsProblem(s, t) ?? s.problem;
+        return problem ? [t("plan.stepProblem", {id: s.id, problem})] : [];
     });
     const move = (from: number, to: number) => {
         const next = [...steps];
@@ -140,7 +135,7 @@ function PlanEditor({conversationId, steps, again, onChange, onRun, onCancel}: E
                                     <button
                                         type="button"
                                         className="icon"
-                                        aria-label={`Move step ${step.id} up`}
+                                        aria-label={t("plan.moveUp", {id: step.id})}
                                         disabled={i === 0}
                                         onClick={() => move(i, i - 1)}
                                     >
@@ -149,7 +144,7 @@ function PlanEditor({conversationId, steps, again, onChange, onRun, onCancel}: E
                                     <button
                                         type="button"
                                         className="icon"
-                                        aria-label={`Move step ${step.id} down`}
+                                        aria-label={t("plan.moveDown", {id: step.id})}
                                         disabled={i >= work - 1}
                                         onClick={() => move(i, i + 1)}
                                     >
@@ -158,7 +153,7 @@ function PlanEditor({conversationId, steps, again, onChange, onRun, onCancel}: E
                                     <button
                                         type="button"
                                         className="icon"
-                                        aria-label={`Remove step ${step.id}`}
+                                        aria-label={t("plan.remove", {id: step.id})}
                                         onClick={() => onChange(steps.filter((_, j) => j !== i))}
                                     >
                                         <Trash2 size={16} aria-hidden />
@@ -168,7 +163,7 @@ function PlanEditor({conversationId, steps, again, onChange, onRun, onCancel}: E
                         </div>
                         {step.action !== "completion" && (
                             <textarea
-                                aria-label={`Arguments of step ${step.id}`}
+                                aria-label={t("plan.arguments", {id: step.id})}
                                 value={step.argsText}
                                 rows={Math.min(6, step.argsText.split("\n").length)}
                                 spellCheck={false}
@@ -178,9 +173,12 @@ function PlanEditor({conversationId, steps, again, onChange, onRun, onCancel}: E
                     </li>
                 ))}
             </ol>
-            <AddStep conversationId={conversationId} onAdd={(tool) => onChange(withStep(steps, tool))} />
+            <AddStep
+                conversationId={conversationId}
+                onAdd={(tool) => onChange(withStep(steps, tool, t("plan.callTool", {tool})))}
+            />
             {problems.length > 0 && (
-                <ul className="plan-problems" aria-label="Problems to fix before running">
+                <ul className="plan-problems" aria-label={t("plan.problems")}>
                     {problems.map((p) => (
                         <li key={p}>{p}</li>
                     ))}
@@ -188,10 +186,10 @@ function PlanEditor({conversationId, steps, again, onChange, onRun, onCancel}: E
             )}
             <div className="plan-actions">
                 <button type="submit" className="primary" disabled={running || problems.length > 0}>
-                    {again ? "Run again" : "Run plan"}
+                    {again ? t("plan.runAgain") : t("plan.run")}
                 </button>
                 <button type="button" onClick={onCancel}>
-                    {again ? "Discard changes" : "Cancel plan"}
+                    {again ? t("plan.discard") : t("plan.cancel")}
                 </button>
             </div>
         </form>
@@ -200,28 +198,30 @@ function PlanEditor({conversationId, steps, again, onChange, onRun, onCancel}: E
 
 /** A tool picker for one more step: the tools this conversation offers now. */
 function AddStep({conversationId, onAdd}: {conversationId: string; onAdd(tool: string): void}) {
+    const {t} = useTranslation();
     const api = useApi();
     const [tools, setTools] = useState<string[] | null>(null);
     const [chosen, setChosen] = useState("");
     const load = async () => {
         if (tools || !api) return;
         const res = await api.invoke("tools.budget", {conversationId});
-        if (res.ok) setTools(res.value.tools.filter((t) => t.on && !t.unavailable).map((t) => t.name));
+        if (res.ok)
+            setTools(res.value.tools.filter((tool) => tool.on && !tool.unavailable).map((tool) => tool.name));
     };
     return (
         <div className="plan-add">
             <label>
-                Add a step{" "}
+                {t("plan.addStep")}{" "}
                 <select
                     value={chosen}
                     onFocus={() => void load()}
                     onPointerDown={() => void load()}
                     onChange={(e) => setChosen(e.target.value)}
                 >
-                    <option value="">Choose a tool…</option>
-                    {(tools ?? []).map((t) => (
-                        <option key={t} value={t}>
-                            {t}
+                    <option value="">{t("plan.chooseTool")}</option>
+                    {(tools ?? []).map((tool) => (
+                        <option key={tool} value={tool}>
+                            {tool}
                         </option>
                     ))}
                 </select>
@@ -234,15 +234,15 @@ function AddStep({conversationId, onAdd}: {conversationId: string; onAdd(tool: s
                     setChosen("");
                 }}
             >
-                Add
+                {t("plan.add")}
             </button>
         </div>
     );
 }
 
-function withStep(steps: Draft[], tool: string): Draft[] {
+function withStep(steps: Draft[], tool: string, label: string): Draft[] {
     const id = String(Math.max(0, ...steps.map((s) => Number(s.id)).filter(Number.isFinite)) + 1);
-    const step: Draft = {id, label: `Call ${tool}`, action: "tool", tool, args: {}, argsText: "{}"};
+    const step: Draft = {id, label, action: "tool", tool, args: {}, argsText: "{}"};
     const answer = steps.findIndex((s) => s.action === "completion");
     const at = answer < 0 ? steps.length : answer;
     return [...steps.slice(0, at), step, ...steps.slice(at)];
@@ -266,14 +266,12 @@ function inputsOf(steps: Draft[]): PlanStepInput[] {
     });
 }
 
-function argsProblem(step: Draft): string | null {
+function argsProblem(step: Draft, t: TFunction): string | null {
     if (step.action === "completion") return null;
     try {
         const value: unknown = JSON.parse(step.argsText);
-        return value && typeof value === "object" && !Array.isArray(value)
-            ? null
-            : "the arguments must be a JSON object";
+        return value && typeof value === "object" && !Array.isArray(value) ? null : t("plan.notObject");
     } catch (error) {
-        return `the arguments are not JSON (${(error as Error).message})`;
+        return t("plan.notJson", {detail: (error as Error).message});
     }
 }
