@@ -102,6 +102,8 @@ const TRANSLATED = [
     "renderer/src/chat/citations.tsx",
     "renderer/src/plan/PlanCard.tsx",
     "renderer/src/chat/SourceViewer.tsx",
+    "renderer/src/settings/SettingsPanel.tsx",
+    "renderer/src/settings/SettingsFields.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

@@ -1,20 +1,22 @@
 import type {ToolUsage} from "../../../shared/contract.js";
+import {useTranslation} from "../i18n/index.js";
 
 // Small parts of the Settings page: the tool use table and a whole-number field.
 
 /** Which tools the model is offered and which it picks: to tune descriptions and switch off the unused. */
 export function UsageTable({usage}: {usage: ToolUsage[]}) {
-    if (usage.length === 0) return <p className="muted">No tool was offered or called yet.</p>;
+    const {t} = useTranslation();
+    if (usage.length === 0) return <p className="muted">{t("settingsPanel.noUsage")}</p>;
     return (
         <table className="usage">
             <thead>
                 <tr>
-                    <th>Tool</th>
-                    <th>Offered</th>
-                    <th>Called</th>
-                    <th>Failed</th>
-                    <th>Denied</th>
-                    <th>Median time</th>
+                    <th>{t("settingsPanel.tool")}</th>
+                    <th>{t("settingsPanel.offered")}</th>
+                    <th>{t("settingsPanel.called")}</th>
+                    <th>{t("settingsPanel.failed")}</th>
+                    <th>{t("settingsPanel.denied")}</th>
+                    <th>{t("settingsPanel.median")}</th>
                 </tr>
             </thead>
             <tbody>

@@ -25,25 +25,19 @@ import {LanguageSetting} from "./LanguageSetting.js";
 import {useAutoRead} from "../chat/speech.js";
 import {IntegerSetting, UsageTable} from "./SettingsFields.js";
 
-const ENGINE_FIELDS: {
-    key: Exclude<keyof EngineSettings, "forceCpu" | "speculativeDecoding">;
-    label: string;
-    hint: string;
-}[] = [
-    {key: "gpuLayers", label: "GPU layers", hint: "automatic: as many as fit"},
-    {key: "threads", label: "CPU threads", hint: "automatic: cores − 1"},
-    {
-        key: "contextSize",
-        label: "Context size (tokens)",
-        hint: "automatic: from the fit estimate, at most 8192",
-    },
-    {key: "batchSize", label: "Batch size", hint: "automatic"},
+/** The engine's sizes, each with its words (settingsPanel.engineField.<key> and <key>Hint). */
+const ENGINE_FIELDS: Exclude<keyof EngineSettings, "forceCpu" | "speculativeDecoding">[] = [
+    "gpuLayers",
+    "threads",
+    "contextSize",
+    "batchSize",
 ];
 
 type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onError(message: string): void};
 
 /** Settings: each part of Cairn that can be set, as one page of sections (SettingsLayout). */
 export function SettingsPanel({api, conversations, onClose, onError}: Props) {
+    const {t} = useTranslation();
     const [tools, setTools] = useState<ToolInfo[]>([]);
     const [grants, setGrants] = useState<Grant[]>([]);
     const [usage, setUsage] = useState<ToolUsage[]>([]);
@@ -96,16 +90,19 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
     };
     const conversationTitle = (id: string | null) =>
         id === null
-            ? "all conversations"
-            : (conversations.find((c) => c.id === id)?.title ?? "a deleted conversation");
+            ? t("settingsPanel.grantEverywhere")
+            : t("settingsPanel.grantIn", {
+                  where:
+                      conversations.find((c) => c.id === id)?.title ?? t("settingsPanel.deletedConversation"),
+              });
 
     const sections: SettingsSection[] = [
         {
             id: "general",
             content: (
                 <Section id="general">
-                    <h3>Web access</h3>
-                    <label title="Lets the model send search queries and page addresses to the internet.">
+                    <h3>{t("settingsPanel.webAccess")}</h3>
+                    <label title={t("settingsPanel.webHint")}>
                         <input
                             type="checkbox"
                             checked={webDefault}
@@ -118,7 +115,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                                     })
                             }
                         />{" "}
-                        On by default for conversations without their own switch
+                        {t("settingsPanel.webDefault")}
                     </label>
                     <ReadAloudSetting />
                     <LanguageSetting />
@@ -158,7 +155,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                                   onSave={(folder) => void saveSettings({workspaceRoot: folder})}
                               />
                               <IntegerSetting
-                                  label="Steps a plan may have, at most"
+                                  label={t("settingsPanel.planSteps")}
                                   min={1}
                                   max={12}
                                   value={values.planMaxSteps}
@@ -176,32 +173,31 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                     {values && (
                         <>
                             <IntegerSetting
-                                label="Share of the context for tool definitions, in percent"
+                                label={t("settingsPanel.toolShare")}
                                 min={5}
                                 max={75}
                                 value={values.toolShare}
                                 onSave={(toolShare) => void saveSettings({toolShare})}
                             />
-                            <p className="hint">
-                                When the tools on in a conversation take more, each question is offered
-                                Cairn&apos;s own tools, the pinned ones and the most relevant; the model finds
-                                the others with find_tools.
-                            </p>
+                            <p className="hint">{t("settingsPanel.toolShareHint")}</p>
                         </>
                     )}
                     <ToolPolicies tools={tools} onPolicy={(tool, policy) => void setPolicy(tool, policy)} />
-                    <h3>Tool use, last 30 days</h3>
+                    <h3>{t("settingsPanel.usage")}</h3>
                     <UsageTable usage={usage} />
-                    <h3>Approvals you granted</h3>
+                    <h3>{t("settingsPanel.grants")}</h3>
                     {grants.length === 0 ? (
-                        <p className="muted">None.</p>
+                        <p className="muted">{t("settingsPanel.none")}</p>
                     ) : (
                         <ul className="grants">
                             {grants.map((g) => (
                                 <li key={`${g.tool}-${g.conversationId ?? "*"}`}>
-                                    <code>{g.tool}</code> in {conversationTitle(g.conversationId)}{" "}
-                                    <button onClick={() => void revoke(g)} aria-label={`Revoke ${g.tool}`}>
-                                        Revoke
+                                    <code>{g.tool}</code> {conversationTitle(g.conversationId)}{" "}
+                                    <button
+                                        onClick={() => void revoke(g)}
+                                        aria-label={t("settingsPanel.revokeTool", {tool: g.tool})}
+                                    >
+                                        {t("settingsPanel.revoke")}
                                     </button>
                                 </li>
                             ))}
@@ -246,38 +242,39 @@ function EngineSettingsSection({
     values: SettingsValues;
     onSave(req: CallReq<"settings.set">): Promise<void>;
 }) {
+    const {t} = useTranslation();
     return (
         <Section id="engine">
-            <p className="muted">Applies the next time a model is loaded.</p>
+            <p className="muted">{t("settingsPanel.engineApplies")}</p>
             <label>
                 <input
                     type="checkbox"
                     checked={values.engine.forceCpu}
                     onChange={(e) => void onSave({engine: {forceCpu: e.target.checked}})}
                 />{" "}
-                Run on the CPU only (no GPU)
+                {t("settingsPanel.cpuOnly")}
             </label>
-            <label title="A draft model (chosen per model in Models) or the answer's own text guesses the next tokens, and the model checks them in one go: the same answer, sooner when the guesses are right.">
+            <label title={t("settingsPanel.speculativeHint")}>
                 <input
                     type="checkbox"
                     checked={values.engine.speculativeDecoding}
                     onChange={(e) => void onSave({engine: {speculativeDecoding: e.target.checked}})}
                 />{" "}
-                Speculative decoding (guess ahead, then check)
+                {t("settingsPanel.speculative")}
             </label>
             <div className="generation-grid">
-                {ENGINE_FIELDS.map((f) => (
-                    <label key={f.key}>
-                        {f.label}
+                {ENGINE_FIELDS.map((key) => (
+                    <label key={key}>
+                        {t(`settingsPanel.engineField.${key}`)}
                         <input
                             type="number"
-                            aria-label={f.label}
-                            placeholder={f.hint}
-                            title={f.hint}
-                            value={values.engine[f.key] ?? ""}
+                            aria-label={t(`settingsPanel.engineField.${key}`)}
+                            placeholder={t(`settingsPanel.engineField.${key}Hint`)}
+                            title={t(`settingsPanel.engineField.${key}Hint`)}
+                            value={values.engine[key] ?? ""}
                             onChange={(e) =>
                                 void onSave({
-                                    engine: {[f.key]: e.target.value === "" ? null : Number(e.target.value)},
+                                    engine: {[key]: e.target.value === "" ? null : Number(e.target.value)},
                                 })
                             }
                         />
@@ -296,34 +293,35 @@ function ToolPolicies({
     tools: ToolInfo[];
     onPolicy(tool: string, policy: ToolPolicy): void;
 }) {
+    const {t} = useTranslation();
     return (
         <table>
             <thead>
                 <tr>
-                    <th>Tool</th>
-                    <th>Source</th>
-                    <th>Side effect</th>
-                    <th>Policy</th>
+                    <th>{t("settingsPanel.tool")}</th>
+                    <th>{t("settingsPanel.source")}</th>
+                    <th>{t("settingsPanel.sideEffect")}</th>
+                    <th>{t("settingsPanel.policy")}</th>
                 </tr>
             </thead>
             <tbody>
-                {tools.map((t) => (
-                    <tr key={t.name} data-tool={t.name}>
-                        <td title={t.description}>
-                            <code>{t.name}</code>
-                            {!t.enabled && " (disabled)"}
+                {tools.map((tool) => (
+                    <tr key={tool.name} data-tool={tool.name}>
+                        <td title={tool.description}>
+                            <code>{tool.name}</code>
+                            {!tool.enabled && t("settingsPanel.disabled")}
                         </td>
-                        <td>{t.source}</td>
-                        <td>{t.sideEffect}</td>
+                        <td>{tool.source}</td>
+                        <td>{tool.sideEffect}</td>
                         <td>
                             <select
-                                aria-label={`Policy for ${t.name}`}
-                                value={t.policy}
-                                onChange={(e) => onPolicy(t.name, e.target.value as ToolPolicy)}
+                                aria-label={t("settingsPanel.policyFor", {tool: tool.name})}
+                                value={tool.policy}
+                                onChange={(e) => onPolicy(tool.name, e.target.value as ToolPolicy)}
                             >
-                                <option value="ask">Ask first</option>
-                                <option value="allow">Allow</option>
-                                <option value="deny">Deny</option>
+                                <option value="ask">{t("settingsPanel.ask")}</option>
+                                <option value="allow">{t("settingsPanel.allow")}</option>
+                                <option value="deny">{t("settingsPanel.deny")}</option>
                             </select>
                         </td>
                     </tr>
@@ -337,43 +335,45 @@ function ToolPolicies({
 export function WorkspaceField({
     value,
     onSave,
-    label = "Workspace folder for file tools (agent mode)",
+    label,
 }: {
     value: string | null;
     onSave(folder: string | null): void;
     label?: string;
 }) {
+    const {t} = useTranslation();
     const [text, setText] = useState(value ?? "");
     useEffect(() => setText(value ?? ""), [value]);
     return (
         <div className="workspace-field">
             <label>
-                {label}
+                {label ?? t("settingsPanel.workspace")}
                 <input
                     type="text"
                     value={text}
-                    placeholder="default: the workspace folder in Cairn's data folder"
+                    placeholder={t("settingsPanel.workspaceDefault")}
                     onChange={(e) => setText(e.target.value)}
                     spellCheck={false}
                 />
             </label>
             <button onClick={() => onSave(text.trim() || null)} disabled={(value ?? "") === text.trim()}>
-                Use this folder
+                {t("settingsPanel.useFolder")}
             </button>
-            {value && <button onClick={() => onSave(null)}>Use the default</button>}
+            {value && <button onClick={() => onSave(null)}>{t("settingsPanel.useDefault")}</button>}
         </div>
     );
 }
 
 /** Reading answers aloud as they end: this window's choice (the system's voices speak it). */
 function ReadAloudSetting() {
+    const {t} = useTranslation();
     const [auto, setAuto] = useAutoRead();
     return (
         <>
-            <h3>Read aloud</h3>
-            <label title="Uses the system's own voices; code blocks are skipped. Each answer has its own Read aloud button too.">
-                <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} /> Read each
-                answer aloud when it is done (in this window)
+            <h3>{t("settingsPanel.readAloud")}</h3>
+            <label title={t("settingsPanel.readAloudHint")}>
+                <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} />{" "}
+                {t("settingsPanel.readAloudAuto")}
             </label>
         </>
     );
