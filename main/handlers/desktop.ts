@@ -38,8 +38,9 @@ export function desktopHandlers({settings, network, shell}: Deps): HandlerSlice<
                 (next.quickAskShortcut && shortcutProblem(next.quickAskShortcut)) ||
                 (next.updateFeed && updateFeedProblem(next.updateFeed));
             if (problem) return fail("VALIDATION", problem);
-            settings.set("desktop", next);
+            // What another feed said is no answer for this one.
             if (next.updateFeed !== current().updateFeed) lastCheck = null;
+            settings.set("desktop", next);
             if (shell) shortcut = shell.apply(next).shortcutProblem;
             return status();
         },

@@ -133,7 +133,8 @@ test("Settings → Desktop: checked settings kept and applied; updates checked t
         assert.equal(offline.ok, true);
         assert.equal(feed.requests.length, asked + 1);
         const remote = {...settings, updateFeed: "https://203.0.113.40/cairn/"};
-        unwrap(await t.api.invoke("desktop.set", {settings: remote}));
+        const moved = unwrap(await t.api.invoke("desktop.set", {settings: remote}));
+        assert.equal(moved.lastCheck, null, "another feed: the last check's answer is gone");
         const refused = await t.api.invoke("updates.check", {});
         assert.match(
             !refused.ok ? refused.error.message : "",
