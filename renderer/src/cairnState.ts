@@ -15,6 +15,8 @@ export type CairnState = {
     conversations: Conversation[];
     selectedId: string | null;
     messages: Message[];
+    /** The conversation whose messages `messages` holds: null while the open one's are on their way. */
+    messagesOf: string | null;
     /** Text streamed so far for answers still being written, by message id. */
     streaming: Record<string, string>;
     /** What models thought so far for answers still being written, by message id. */
@@ -67,6 +69,7 @@ export function applyEvent(s: CairnState, event: AppEvent): CairnState {
                 conversations,
                 selectedId: gone ? null : s.selectedId,
                 messages: gone ? [] : s.messages,
+                messagesOf: gone ? null : s.messagesOf,
             };
         }
         case "chat.token": {

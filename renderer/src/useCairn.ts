@@ -24,6 +24,7 @@ export function useCairn(api: CairnApi) {
         conversations: [],
         selectedId: null,
         messages: [],
+        messagesOf: null,
         streaming: {},
         thinking: {},
         engine: null,
@@ -55,7 +56,9 @@ export function useCairn(api: CairnApi) {
         async (conversationId: string) => {
             const res = await api.invoke("messages.list", {conversationId});
             if (!res.ok) return showError(res.error.message);
-            setState((s) => (s.selectedId === conversationId ? {...s, messages: res.value} : s));
+            setState((s) =>
+                s.selectedId === conversationId ? {...s, messages: res.value, messagesOf: conversationId} : s,
+            );
         },
         [api, showError],
     );
@@ -65,7 +68,7 @@ export function useCairn(api: CairnApi) {
     const select = useCallback(
         (id: string | null) => {
             chosen.current = true;
-            setState((s) => ({...s, selectedId: id, messages: []}));
+            setState((s) => ({...s, selectedId: id, messages: [], messagesOf: null}));
             rememberOpenConversation(id);
             if (id) {
                 history.replaceState(null, "", withConversation(id));
@@ -185,12 +188,14 @@ export function useCairn(api: CairnApi) {
     /** assistantId: the assistant to start with (null: none; undefined: the default one); projectId: its project. */
     const create = useCallback(
         async (assistantId?: string | null, projectId?: string) => {
-            // A conversation nothing was asked in yet is the new conversation: clicking again adds none.
+            // A conversation nothing was asked in yet is the new conversation: clicking again adds none. One
+            // whose messages are still on their way is not known to be empty (a click then adds one).
             const current = state.conversations.find((c) => c.id === state.selectedId);
             const sameStart =
                 (assistantId === undefined || current?.assistantId === assistantId) &&
                 (current?.projectId ?? undefined) === projectId;
-            if (current && state.messages.length === 0 && sameStart) return current.id;
+            const empty = current && state.messagesOf === current.id && state.messages.length === 0;
+            if (empty && sameStart) return current.id;
             const res = await api.invoke("conversations.create", {
                 ...(assistantId === undefined ? {} : {assistantId}),
                 ...(projectId ? {projectId} : {}),
@@ -198,9 +203,20 @@ export function useCairn(api: CairnApi) {
             if (!res.ok) return showError(res.error.message);
             setState((s) => ({...s, conversations: [res.value, ...s.conversations]}));
             select(res.value.id);
+            // Made now, it is known to be empty.
+            patch({messagesOf: res.value.id});
             return res.value.id;
         },
-        [api, select, showError, state.conversations, state.messages.length, state.selectedId],
+        [
+            api,
+            patch,
+            select,
+            showError,
+            state.conversations,
+            state.messages.length,
+            state.messagesOf,
+            state.selectedId,
+        ],
     );
 
     const rename = useCallback(
