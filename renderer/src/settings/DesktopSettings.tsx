@@ -1,4 +1,4 @@
-import {useEffect, useState} from "react";
+import {useEffect, useState, type ChangeEvent, type KeyboardEvent} from "react";
 import type {CairnApi, DesktopSettings as Values, DesktopStatus} from "../../../shared/contract.js";
 import {DEFAULT_DESKTOP, shortcutProblem, updateFeedProblem} from "../../../shared/desktop.js";
 import {useTranslation} from "../i18n/index.js";
@@ -7,6 +7,13 @@ type Props = {api: CairnApi};
 
 /** An example of a feed's address (not words: the same in every language). */
 const FEED_EXAMPLE = "https://updates.example.com/cairn/";
+
+/** The settings typed as text, each with its check (the core refuses with the same words). */
+type TextKey = "quickAskShortcut" | "updateFeed";
+const CHECK: Record<TextKey, (text: string) => string | null> = {
+    quickAskShortcut: shortcutProblem,
+    updateFeed: updateFeedProblem,
+};
 
 type Check = {state: "idle" | "checking" | "installing"} | {state: "said"; words: string; available: boolean};
 
@@ -38,21 +45,22 @@ export function DesktopSettings({api}: Props) {
         setProblem(null);
         show(res.value);
     };
-    const saveShortcut = () => {
-        const keys = shortcut.trim();
-        if (keys === (status.settings.quickAskShortcut ?? "")) return;
-        const wrong = keys && shortcutProblem(keys);
+    /** A text setting as typed: unchanged, nothing; wrong, said; else kept (empty: none). */
+    const saveText = (key: TextKey, typed: string) => {
+        const text = typed.trim();
+        if (text === (status.settings[key] ?? "")) return;
+        const wrong = text && CHECK[key](text);
         if (wrong) return setProblem(wrong);
-        void save({quickAskShortcut: keys || null});
+        // What the last check said was about the feed before.
+        if (key === "updateFeed") setCheck({state: "idle"});
+        void save({[key]: text || null});
     };
-    const saveFeed = () => {
-        const address = feed.trim();
-        if (address === (status.settings.updateFeed ?? "")) return;
-        const wrong = address && updateFeedProblem(address);
-        if (wrong) return setProblem(wrong);
-        setCheck({state: "idle"});
-        void save({updateFeed: address || null});
-    };
+    const field = (key: TextKey, value: string, setValue: (text: string) => void) => ({
+        value,
+        onChange: (e: ChangeEvent<HTMLInputElement>) => setValue(e.target.value),
+        onBlur: () => saveText(key, value),
+        onKeyDown: (e: KeyboardEvent) => e.key === "Enter" && saveText(key, value),
+    });
     const checkNow = async () => {
         setCheck({state: "checking"});
         const res = await api.invoke("updates.check", {});
@@ -100,12 +108,9 @@ export function DesktopSettings({api}: Props) {
             <label className="wide-field">
                 {t("desktop.shortcut")}{" "}
                 <input
-                    value={shortcut}
+                    {...field("quickAskShortcut", shortcut, setShortcut)}
                     placeholder={DEFAULT_DESKTOP.quickAskShortcut ?? ""}
                     aria-describedby="quick-ask-hint"
-                    onChange={(e) => setShortcut(e.target.value)}
-                    onBlur={saveShortcut}
-                    onKeyDown={(e) => e.key === "Enter" && saveShortcut()}
                 />
             </label>
             <p className="hint" id="quick-ask-hint">
@@ -121,12 +126,9 @@ export function DesktopSettings({api}: Props) {
                 {t("desktop.feed")}{" "}
                 <input
                     type="url"
-                    value={feed}
+                    {...field("updateFeed", feed, setFeed)}
                     placeholder={FEED_EXAMPLE}
                     aria-describedby="update-hint"
-                    onChange={(e) => setFeed(e.target.value)}
-                    onBlur={saveFeed}
-                    onKeyDown={(e) => e.key === "Enter" && saveFeed()}
                 />
             </label>
             <p className="hint" id="update-hint">
