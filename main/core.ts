@@ -1,4 +1,4 @@
-import type {CairnApi} from "../shared/contract.js";
+import type {CairnApi, FlashAttention} from "../shared/contract.js";
 import type {ApiTools} from "./api/cairnTools.js";
 import type {ApiService} from "./api/service.js";
 import type {Assistants} from "./assistants/assistants.js";
@@ -48,6 +48,8 @@ export type CoreOptions = {
     /** Who answers what MCP servers ask (forms, sampling): the person in the app, or nobody (the CLI). */
     mcpAsks?: "person" | "decline";
     gpu?: "auto" | false;
+    /** Flash attention for this run (--flash-attention, CAIRN_FLASH_ATTENTION), over the one in Settings. */
+    flashAttention?: FlashAttention;
     generation?: GenerationOptions;
     /** Who answers approval prompts; by default the person in the UI (tools.decide). */
     approver?: Approver;

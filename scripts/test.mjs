@@ -18,6 +18,9 @@ const want = (name) => suites.length === 0 || suites.includes(name);
 process.env.TSX_TSCONFIG_PATH ??= "tsconfig.tsx.json";
 // Every result and event the core sends during the tests is checked against the contract's schemas.
 process.env.CAIRN_CHECK_CONTRACT ??= "1";
+// The test models' heads are 8 wide, where llama.cpp's CPU flash attention ("auto" picks it) took 2.7 times as
+// long over a prompt: every `cairn` the tests start runs without it (a run's --flash-attention says otherwise).
+process.env.CAIRN_FLASH_ATTENTION ??= "off";
 
 /** Test files (node) run at once: one per core. */
 const TEST_PROCESSES = Math.max(1, os.availableParallelism());

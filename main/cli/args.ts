@@ -1,5 +1,5 @@
 import {parseArgs} from "node:util";
-import type {PreflightCall, ToolMode} from "../../shared/contract.js";
+import type {FlashAttention, PreflightCall, ToolMode} from "../../shared/contract.js";
 import type {GenerationOptions} from "../chat/chatService.js";
 
 /** Each command's usage, as `cairn <command> --help` prints it (the first line is its synopsis). */
@@ -161,6 +161,9 @@ const COMMON_OPTIONS = `Common options:
                       default: the draft chosen for the model in the app, else none)
   --threads N         llama.cpp threads (default: cores - 1, at least 1)
   --cpu               do not use the GPU
+  --flash-attention auto|on|off
+                      llama.cpp's flash attention for this run (default: $CAIRN_FLASH_ATTENTION, else
+                      the choice in Settings, auto)
   --offline           Offline mode for this run: nothing leaves this computer (loopback stays open)
   --max-tokens N      longest answer, in tokens (default 512)
   --temperature T     sampling temperature
@@ -204,6 +207,7 @@ export type CliArgs = {
     json: boolean;
     threads: number | undefined;
     cpu: boolean;
+    flashAttention: FlashAttention | undefined;
     offline: boolean;
     generation: GenerationOptions;
     toolChoice: string | undefined;
@@ -270,6 +274,7 @@ const OPTIONS = {
     json: {type: "boolean"},
     threads: {type: "string"},
     cpu: {type: "boolean"},
+    "flash-attention": {type: "string"},
     offline: {type: "boolean"},
     "max-tokens": {type: "string"},
     temperature: {type: "string"},
@@ -402,6 +407,8 @@ export function parseCli(argv: string[]): CliArgs {
         json: values.json ?? false,
         threads: intOption("threads", values.threads, undefined, 1, 256),
         cpu: values.cpu ?? false,
+        flashAttention:
+            oneOf("flash-attention", values["flash-attention"], FLASH_ATTENTION) ?? flashAttentionFromEnv(),
         offline: values.offline ?? false,
         generation: {
             maxTokens: intOption("max-tokens", values["max-tokens"], undefined, 1, 1_000_000),
@@ -473,6 +480,20 @@ function checkedPairs(name: string, values: string[], separator: string): string
         if (value.indexOf(separator) < 1)
             throw new UsageError(`--${name} must look like KEY${separator}VALUE, got "${value}"`);
     return values;
+}
+
+const FLASH_ATTENTION = ["auto", "on", "off"] as const;
+
+/** CAIRN_FLASH_ATTENTION, when set: the flash attention of every run that does not pass --flash-attention. */
+function flashAttentionFromEnv(): FlashAttention | undefined {
+    const raw = process.env.CAIRN_FLASH_ATTENTION;
+    if (!raw) return undefined;
+    if (!(FLASH_ATTENTION as readonly string[]).includes(raw)) {
+        throw new UsageError(
+            `CAIRN_FLASH_ATTENTION must be one of ${FLASH_ATTENTION.join(", ")}, got "${raw}"`,
+        );
+    }
+    return raw as FlashAttention;
 }
 
 function oneOf<T extends string>(

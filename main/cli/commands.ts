@@ -93,6 +93,7 @@ function openCore(args: CliArgs, notices: string[] = []): Core {
         draftModel: args.draftModel,
         threads: args.threads,
         gpu: args.cpu ? false : "auto",
+        flashAttention: args.flashAttention,
         offline: args.offline,
         generation: args.generation,
         approver: args.command === "chat" ? fixedApprover(args.approve) : undefined,
@@ -384,7 +385,7 @@ async function stories(args: CliArgs): Promise<number> {
     if (args.positionals.length === 0) return failLine("no story files: cairn stories --site URL FILE...");
     const failed = await runStoryFiles(
         args.positionals,
-        {model, instructed: args.instructed, site: {site: args.site}},
+        {model, instructed: args.instructed, site: {site: args.site}, flashAttention: args.flashAttention},
         (line) => process.stdout.write(`${line}\n`),
     );
     return failed === 0 ? 0 : 1;

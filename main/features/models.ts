@@ -1,4 +1,5 @@
 import path from "node:path";
+import type {FlashAttention} from "../../shared/contract.js";
 import {appRoot} from "../appRoot.js";
 import type {EventBus} from "../events.js";
 import {modelHandlers} from "../handlers/models.js";
@@ -23,6 +24,7 @@ export type ModelsOptions = {
     /** The draft model for this run, over each model's own choice (settings' draftModels). */
     draftModel?: string;
     gpu?: "auto" | false;
+    flashAttention?: FlashAttention;
     catalogFile?: string;
     downloadTimeouts?: Partial<DownloadTimeouts>;
     oneOffProvider?: OneOffProvider;
@@ -48,6 +50,7 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         threads: options.threads,
         contextSize: options.contextSize,
         gpu: options.gpu,
+        flashAttention: options.flashAttention,
         settings: () => settings.engine(),
         draftModel: (modelPath) =>
             options.draftModel ? path.resolve(options.draftModel) : drafts.chosenFor(modelPath),

@@ -2,7 +2,7 @@ import path from "node:path";
 import type {LlamaEmbeddingContext, LlamaModel} from "node-llama-cpp";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {Engine} from "./engine.js";
-import {nativeLog} from "./llama.js";
+import {flashAttentionOf, nativeLog} from "./llama.js";
 
 const NO_EMBEDDING_MODEL =
     "no embedding model is chosen; pick one on the Models screen (Use for documents) or set it in Settings";
@@ -97,7 +97,11 @@ export class Embedder {
                 return fail("OUT_OF_MEMORY", `embedding model ${path.basename(file)} is ${fit.summary}`);
             }
             nativeLog.lastError = null;
-            const model = await llama.loadModel({modelPath: file, gpuLayers: settings.forceCpu ? 0 : "auto"});
+            const model = await llama.loadModel({
+                modelPath: file,
+                gpuLayers: settings.forceCpu ? 0 : "auto",
+                defaultContextFlashAttention: flashAttentionOf(settings),
+            });
             const context = await model.createEmbeddingContext({
                 contextSize: Math.min(model.trainContextSize, 2048),
                 threads: settings.threads ?? this.engine.status().threads,

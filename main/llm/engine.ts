@@ -12,7 +12,14 @@ import type {
     LlamaModel,
     LlamaChatResponseChunk,
 } from "node-llama-cpp";
-import type {EngineSettings, EngineStatus, FitEstimate, GpuReport, ModelInfo} from "../../shared/contract.js";
+import type {
+    EngineSettings,
+    EngineStatus,
+    FitEstimate,
+    FlashAttention,
+    GpuReport,
+    ModelInfo,
+} from "../../shared/contract.js";
 import {formatCount} from "../../shared/format.js";
 import {fail, ok, type ErrorCode, type Result} from "../../shared/result.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
@@ -20,7 +27,7 @@ import {estimateFit, readIntoMemory} from "./fit.js";
 import {estimateTokens, fitHistory, messageTooLong, tooLongMessage} from "./contextFit.js";
 import {chooseChatFormat, type ChatFormat} from "./chatFormat.js";
 import {inspectModel, type Inspection} from "./inspect.js";
-import {backendOf, llamaModule, nativeLog, sharedLlama} from "./llama.js";
+import {backendOf, flashAttentionOf, llamaModule, nativeLog, sharedLlama} from "./llama.js";
 import {ForcedCallStream} from "./forcedCall.js";
 import {PromptPrefixCache} from "./promptCache.js";
 import {predictionStats, prepareSpeculation, type Speculation} from "./speculation.js";
@@ -96,6 +103,7 @@ export type EngineOptions = {
     threads?: number;
     contextSize?: number;
     gpu?: "auto" | false;
+    flashAttention?: FlashAttention;
     /** The saved engine settings, read at each load so that a change applies to the next load. */
     settings?: () => EngineSettings;
     /** The draft model chosen for a model (speculative decoding), read at each load; null: none. */
@@ -179,6 +187,7 @@ export class Engine {
             threads: this.options.threads ?? saved.threads,
             contextSize: this.options.contextSize ?? saved.contextSize,
             forceCpu: this.options.gpu === false || saved.forceCpu,
+            flashAttention: this.options.flashAttention ?? saved.flashAttention,
         };
     }
 
@@ -238,6 +247,7 @@ export class Engine {
             gpu: null,
             contextSize: null,
             weights: null,
+            flashAttention: null,
             speculation: null,
             draftModel: null,
             loadProgress: null,
@@ -260,6 +270,7 @@ export class Engine {
             modelName: path.basename(modelPath),
             message: null,
             weights: null,
+            flashAttention: null,
             speculation: null,
             draftModel: null,
         });
@@ -280,6 +291,7 @@ export class Engine {
                 modelPath,
                 useMmap: weights === "mapped",
                 gpuLayers: settings.forceCpu ? 0 : (settings.gpuLayers ?? fit.gpuLayers),
+                defaultContextFlashAttention: flashAttentionOf(settings),
                 onLoadProgress: (progress) => this.reportLoadProgress(progress),
             });
             this.context = await this.model.createContext({
@@ -296,6 +308,7 @@ export class Engine {
                           contextSize: this.context.contextSize,
                           threads: this.current.threads,
                           gpuLayers: settings.forceCpu ? 0 : "auto",
+                          flashAttention: flashAttentionOf(settings),
                       },
                   )
                 : null;
@@ -335,6 +348,7 @@ export class Engine {
             contextSize: this.context.contextSize,
             threads: this.current.threads,
             weights,
+            flashAttention: settings.flashAttention,
         });
         return ok(this.current);
     }
@@ -365,6 +379,7 @@ export class Engine {
             message,
             loadProgress: null,
             weights: null,
+            flashAttention: null,
             speculation: null,
             draftModel: null,
         });

@@ -45,7 +45,13 @@ export type Speculation = {
 };
 
 type Target = {file: string; fileInfo: GgufFileInfo};
-type Placement = {contextSize: number; threads: number; gpuLayers: number | "auto"};
+/** Where and how the draft runs: as the model it drafts for (flash attention: flashAttentionOf). */
+type Placement = {
+    contextSize: number;
+    threads: number;
+    gpuLayers: number | "auto";
+    flashAttention: "auto" | boolean;
+};
 
 /** The predictor for a model just loaded: its draft model when one is chosen and fits the pair, else lookup. */
 export async function prepareSpeculation(
@@ -59,7 +65,11 @@ export async function prepareSpeculation(
     if (problem) return inputLookup(`speculative decoding uses no draft model: ${problem}`);
     let model: LlamaModel | null = null;
     try {
-        model = await llama.loadModel({modelPath: draftPath, gpuLayers: at.gpuLayers});
+        model = await llama.loadModel({
+            modelPath: draftPath,
+            gpuLayers: at.gpuLayers,
+            defaultContextFlashAttention: at.flashAttention,
+        });
         // On the CPU the draft and the model compete for the cores: one thread drafts (with two, the model
         // generated at a quarter of its speed while the draft drafted, measured on 2 cores).
         const onCpu = llama.gpu === false || at.gpuLayers === 0;

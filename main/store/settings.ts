@@ -14,6 +14,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
     contextSize: null,
     batchSize: null,
     speculativeDecoding: true,
+    flashAttention: "auto",
 };
 
 export const DEFAULT_GENERATION: GenerationSettings = {

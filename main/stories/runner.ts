@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {parse} from "yaml";
-import type {AppEvent, Message, PreflightCall} from "../../shared/contract.js";
+import type {AppEvent, FlashAttention, Message, PreflightCall} from "../../shared/contract.js";
 import {createCore} from "../core.js";
 import {fixedApprover} from "../tools/approvals.js";
 import {connectionFailure} from "../llm/connectionFailure.js";
@@ -93,9 +93,9 @@ export async function runStoryFiles(
 
 /**
  * How a story set runs: `greedy`, the most likely token each time; `systemPrompt`, over the default one (a
- * test model trained under another prompt sees that one).
+ * test model trained under another prompt sees that one); `flashAttention`, over the one in Settings.
  */
-export type RunChoices = {greedy?: boolean; systemPrompt?: string};
+export type RunChoices = {greedy?: boolean; systemPrompt?: string; flashAttention?: FlashAttention};
 
 /**
  * Runs a story on the real stack in-process: a fresh data folder, the given model, the given site; with
@@ -107,7 +107,7 @@ export async function runStory(
     model: string,
     modelCanFollowInstructions: boolean,
     fixtures: StorySite,
-    {greedy = false, systemPrompt}: RunChoices = {},
+    {greedy = false, systemPrompt, flashAttention}: RunChoices = {},
 ): Promise<StoryResult> {
     const failures: string[] = [];
     const skipped: string[] = [];
@@ -121,6 +121,7 @@ export async function runStory(
         dataDir,
         modelPath: model,
         threads: 1,
+        flashAttention,
         generation: {maxTokens: 96, seed: 1, ...(greedy ? {temperature: 0} : {}), systemPrompt},
         // Nobody is there to approve a write the model asks for (remember, say): it is denied, as the CLI's
         // --approve none does, instead of waiting for ever.

@@ -14,6 +14,14 @@ import {
     req,
 } from "./base.js";
 
+/**
+ * llama.cpp's flash attention (llama-server's `--flash-attn`): "auto" lets llama.cpp use it where the backend
+ * supports it; "on" asks for it; "off" never uses it.
+ */
+export const FlashAttention = oneOf(["auto", "on", "off"]);
+
+export type FlashAttention = Static<typeof FlashAttention>;
+
 export const Backend = oneOf(["cpu", "cuda", "vulkan", "metal"]);
 
 export type Backend = Static<typeof Backend>;
@@ -75,6 +83,8 @@ export const EngineStatus = Type.Object(
          * file mapped, paged in by the system: used when memory is short or the weights are on the GPU).
          */
         weights: Type.Optional(nullable(oneOf(["memory", "mapped"]))),
+        /** The flash attention setting the loaded model's context was made with. */
+        flashAttention: Type.Optional(nullable(FlashAttention)),
         /**
          * Speculative decoding for the loaded model: "draft" (its draft model guesses ahead), "lookup" (the
          * answer's own context does), or null (off in Settings).
@@ -98,6 +108,7 @@ export const EngineSettings = Type.Object(
         batchSize: nullable(Type.Integer({minimum: 16, maximum: 65_536})),
         /** Guess tokens ahead (a draft model, else input lookup) and let the model check them in one batch. */
         speculativeDecoding: Type.Boolean(),
+        flashAttention: FlashAttention,
     },
     closed,
 );

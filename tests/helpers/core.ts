@@ -1,6 +1,6 @@
 import type {AppEvent, CairnApi, Message, PreflightCall} from "../../shared/contract.js";
 import {createCore, createMemoryClient, type Core, type CoreOptions} from "../../main/core.js";
-import {TEST_MODEL, tempDir} from "./paths.js";
+import {TEST_FLASH_ATTENTION, TEST_MODEL, tempDir} from "./paths.js";
 
 export type TestCore = {core: Core; api: CairnApi; events: AppEvent[]; dataDir: string};
 
@@ -17,7 +17,14 @@ const TEST_ANSWER_TOKENS = 48;
  */
 export async function openTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
     const dataDir = options.dataDir ?? tempDir();
-    const core = createCore({dataDir, modelPath: TEST_MODEL, threads: 1, gpu: false, ...options});
+    const core = createCore({
+        dataDir,
+        modelPath: TEST_MODEL,
+        threads: 1,
+        gpu: false,
+        flashAttention: TEST_FLASH_ATTENTION,
+        ...options,
+    });
     const api = createMemoryClient(core);
     if (!options.dataDir)
         unwrap(await api.invoke("settings.set", {generation: {maxTokens: TEST_ANSWER_TOKENS}}));

@@ -22,3 +22,10 @@ export function tempDir(prefix = "cairn-test-"): string {
 function removeMade(): void {
     for (const dir of made) fs.rmSync(dir, {recursive: true, force: true, maxRetries: 2});
 }
+
+/**
+ * The test models run without flash attention: their heads are 8 wide, where llama.cpp's CPU flash attention
+ * (what "auto" picks) took 2.7 times as long over a prompt. `npm test` says the same to every `cairn` it starts
+ * (CAIRN_FLASH_ATTENTION in scripts/test.mjs).
+ */
+export const TEST_FLASH_ATTENTION = "off" as const;

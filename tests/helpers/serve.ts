@@ -2,7 +2,7 @@ import {spawn, type ChildProcess} from "node:child_process";
 import readline from "node:readline";
 import fs from "node:fs";
 import path from "node:path";
-import {CLI, TEST_MODEL, tempDir} from "./paths.js";
+import {CLI, TEST_FLASH_ATTENTION, TEST_MODEL, tempDir} from "./paths.js";
 
 function emptyCatalog(): string {
     const file = path.join(tempDir(), "models.json");
@@ -44,6 +44,7 @@ export async function startServe(options: ServeOptions = {}) {
             ...process.env,
             CAIRN_MODEL: "",
             CAIRN_MODEL_CATALOG: options.catalog ?? emptyCatalog(),
+            CAIRN_FLASH_ATTENTION: process.env.CAIRN_FLASH_ATTENTION ?? TEST_FLASH_ATTENTION,
             ...options.env,
         },
     });

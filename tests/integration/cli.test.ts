@@ -117,6 +117,10 @@ test("failures exit non-zero with one line on stderr", () => {
         [["frobnicate"], /^cairn: unknown command "frobnicate"/],
         [["serve", "--port", "99999"], /^cairn: --port must be a whole number from 0 to 65535/],
         [["chat", "--bogus"], /^cairn: unknown option --bogus \(usage: cairn chat /],
+        [
+            ["chat", "--flash-attention", "sometimes", "x"],
+            /^cairn: --flash-attention must be one of auto, on, off, got "sometimes"/,
+        ],
     ];
     for (const [args, pattern] of cases) {
         const r = cairn(args);
@@ -128,6 +132,9 @@ test("failures exit non-zero with one line on stderr", () => {
         assert.equal(lines.length, 1, r.stderr);
         assert.match(lines[0]!, pattern);
     }
+    const env = cairn(["chat", "x"], {CAIRN_FLASH_ATTENTION: "fast"});
+    assert.equal(env.code, 1);
+    assert.match(env.stderr, /^cairn: CAIRN_FLASH_ATTENTION must be one of auto, on, off, got "fast"/m);
 });
 
 test("help lists the commands", () => {

@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
-import type {CairnApi, Message} from "../../shared/contract.js";
-import {firstToken, nextDone, openTestCore, unwrap} from "../helpers/core.js";
+import type {LlamaModel} from "node-llama-cpp";
+import type {CairnApi, FlashAttention, Message} from "../../shared/contract.js";
+import {firstToken, nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {writeGguf} from "../helpers/gguf.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 
@@ -256,5 +257,39 @@ test("the backend report says what runs the model", async () => {
         assert.equal(engine.weights, "memory", "a model that fits with room to spare is read in, not mapped");
     } finally {
         await t.core.dispose();
+    }
+});
+
+test("flash attention: the model loads with Settings' choice, a run's choice wins over it, and a bad one is refused", async () => {
+    /** What node-llama-cpp gives the loaded model's contexts (its default for them). */
+    const given = (t: TestCore) =>
+        (t.core.engine as unknown as {model: LlamaModel}).model.defaultContextFlashAttention;
+    const saved = await openTestCore({modelPath: null, flashAttention: undefined});
+    try {
+        unwrap(await saved.api.invoke("settings.set", {engine: {flashAttention: "on"}}));
+        assert.equal(unwrap(await saved.api.invoke("models.load", {path: TEST_MODEL})).flashAttention, "on");
+        assert.equal(given(saved), true);
+        unwrap(await saved.api.invoke("settings.set", {engine: {flashAttention: "auto"}}));
+        assert.equal(
+            unwrap(await saved.api.invoke("models.load", {path: TEST_MODEL})).flashAttention,
+            "auto",
+        );
+        assert.equal(given(saved), "auto");
+        const bad = await saved.api.invoke("settings.set", {
+            engine: {flashAttention: "sometimes" as unknown as FlashAttention},
+        });
+        assert.equal(bad.ok ? "" : bad.error.code, "VALIDATION");
+        assert.equal(unwrap(await saved.api.invoke("settings.get", {})).engine.flashAttention, "auto");
+    } finally {
+        await saved.core.dispose();
+    }
+    // A run's own choice (--flash-attention, CAIRN_FLASH_ATTENTION) over the saved one.
+    const run = await openTestCore({modelPath: null, flashAttention: "off"});
+    try {
+        unwrap(await run.api.invoke("settings.set", {engine: {flashAttention: "on"}}));
+        assert.equal(unwrap(await run.api.invoke("models.load", {path: TEST_MODEL})).flashAttention, "off");
+        assert.equal(given(run), false);
+    } finally {
+        await run.core.dispose();
     }
 });

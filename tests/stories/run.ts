@@ -8,6 +8,7 @@ import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
 import {runStoryFiles} from "../../main/stories/runner.js";
 import {DECIDER_SYSTEM_PROMPT, deciderModel} from "../helpers/deciderModel.js";
+import {TEST_FLASH_ATTENTION} from "../helpers/paths.js";
 import {STORY_PORT, startStorySite} from "../helpers/storySite.js";
 
 const {values: args} = parseArgs({
@@ -38,6 +39,7 @@ try {
             model,
             instructed: args.instructed,
             greedy: args.greedy,
+            flashAttention: TEST_FLASH_ATTENTION,
             // The deciding test model sees the system prompt it was trained under.
             ...(args.model === "decider" ? {systemPrompt: DECIDER_SYSTEM_PROMPT} : {}),
             site,

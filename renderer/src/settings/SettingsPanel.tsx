@@ -4,6 +4,7 @@ import type {
     CallReq,
     Conversation,
     EngineSettings,
+    FlashAttention,
     Grant,
     SettingsValues,
     ToolInfo,
@@ -26,12 +27,10 @@ import {useAutoRead} from "../chat/speech.js";
 import {IntegerSetting, UsageTable} from "./SettingsFields.js";
 
 /** The engine's sizes, each with its words (settingsPanel.engineField.<key> and <key>Hint). */
-const ENGINE_FIELDS: Exclude<keyof EngineSettings, "forceCpu" | "speculativeDecoding">[] = [
-    "gpuLayers",
-    "threads",
-    "contextSize",
-    "batchSize",
-];
+const ENGINE_FIELDS: Exclude<keyof EngineSettings, "forceCpu" | "speculativeDecoding" | "flashAttention">[] =
+    ["gpuLayers", "threads", "contextSize", "batchSize"];
+
+const FLASH_ATTENTION: FlashAttention[] = ["auto", "on", "off"];
 
 type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onError(message: string): void};
 
@@ -261,6 +260,21 @@ function EngineSettingsSection({
                     onChange={(e) => void onSave({engine: {speculativeDecoding: e.target.checked}})}
                 />{" "}
                 {t("settingsPanel.speculative")}
+            </label>
+            <label title={t("settingsPanel.flashAttentionHint")}>
+                {t("settingsPanel.flashAttention")}{" "}
+                <select
+                    value={values.engine.flashAttention}
+                    onChange={(e) =>
+                        void onSave({engine: {flashAttention: e.target.value as FlashAttention}})
+                    }
+                >
+                    {FLASH_ATTENTION.map((mode) => (
+                        <option key={mode} value={mode}>
+                            {t(`settingsPanel.flashAttentionMode.${mode}`)}
+                        </option>
+                    ))}
+                </select>
             </label>
             <div className="generation-grid">
                 {ENGINE_FIELDS.map((key) => (

@@ -332,6 +332,10 @@ export const de = {
         speculative: "Spekulatives Dekodieren (vorausraten, dann prüfen)",
         speculativeHint:
             "Ein Entwurfsmodell (je Modell unter Modelle gewählt) oder der eigene Text der Antwort rät die nächsten Token, und das Modell prüft sie in einem Zug: dieselbe Antwort, schneller, wenn die Vermutungen stimmen.",
+        flashAttention: "Flash Attention",
+        flashAttentionHint:
+            "Die zusammengefasste Attention von llama.cpp: weniger Speicher bei langen Kontexten, auf einer GPU oft schneller. Automatisch nutzt sie, wo das Backend sie unterstützt.",
+        flashAttentionMode: {auto: "Automatisch", on: "An", off: "Aus"},
         tool: "Werkzeug",
         source: "Quelle",
         sideEffect: "Wirkung",

@@ -334,6 +334,10 @@ export const en = {
         speculative: "Speculative decoding (guess ahead, then check)",
         speculativeHint:
             "A draft model (chosen per model in Models) or the answer's own text guesses the next tokens, and the model checks them in one go: the same answer, sooner when the guesses are right.",
+        flashAttention: "Flash attention",
+        flashAttentionHint:
+            "llama.cpp's fused attention: less memory for long contexts, often faster on a GPU. Automatic uses it where the backend supports it.",
+        flashAttentionMode: {auto: "Automatic", on: "On", off: "Off"},
         tool: "Tool",
         source: "Source",
         sideEffect: "Side effect",

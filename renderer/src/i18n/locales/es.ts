@@ -334,6 +334,10 @@ export const es = {
         speculative: "Decodificación especulativa (adivinar por delante y comprobar)",
         speculativeHint:
             "Un modelo borrador (elegido por modelo en Modelos) o el propio texto de la respuesta adivina los siguientes tokens, y el modelo los comprueba de una vez: la misma respuesta, antes cuando se acierta.",
+        flashAttention: "Flash attention",
+        flashAttentionHint:
+            "La atención fusionada de llama.cpp: menos memoria con contextos largos, a menudo más rápida en una GPU. Automática la usa donde el backend la admite.",
+        flashAttentionMode: {auto: "Automática", on: "Activada", off: "Desactivada"},
         tool: "Herramienta",
         source: "Origen",
         sideEffect: "Efecto",

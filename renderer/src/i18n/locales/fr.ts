@@ -335,6 +335,10 @@ export const fr = {
         speculative: "Décodage spéculatif (deviner en avance, puis vérifier)",
         speculativeHint:
             "Un modèle brouillon (choisi par modèle dans Modèles) ou le texte même de la réponse devine les jetons suivants, et le modèle les vérifie d’un coup : la même réponse, plus tôt quand les devinettes sont justes.",
+        flashAttention: "Flash attention",
+        flashAttentionHint:
+            "L'attention fusionnée de llama.cpp : moins de mémoire pour les longs contextes, souvent plus rapide sur un GPU. Automatique l'utilise là où le backend la prend en charge.",
+        flashAttentionMode: {auto: "Automatique", on: "Activée", off: "Désactivée"},
         tool: "Outil",
         source: "Source",
         sideEffect: "Effet",

@@ -329,6 +329,10 @@ export const ja = {
         speculative: "投機的デコード（先読みしてから確認）",
         speculativeHint:
             "ドラフトモデル（モデルごとに「モデル」で選択）または回答自身のテキストが次のトークンを推測し、モデルがまとめて確認します。回答は同じで、当たれば速くなります。",
+        flashAttention: "Flash Attention",
+        flashAttentionHint:
+            "llama.cpp の融合アテンション：長いコンテキストでメモリが少なく、GPU では多くの場合より高速です。「自動」はバックエンドが対応していれば使います。",
+        flashAttentionMode: {auto: "自動", on: "オン", off: "オフ"},
         tool: "ツール",
         source: "提供元",
         sideEffect: "副作用",

@@ -334,6 +334,10 @@ export const ptBR = {
         speculative: "Decodificação especulativa (adivinhar adiante, depois conferir)",
         speculativeHint:
             "Um modelo rascunho (escolhido por modelo em Modelos) ou o próprio texto da resposta adivinha os próximos tokens, e o modelo os confere de uma vez: a mesma resposta, mais cedo quando os palpites acertam.",
+        flashAttention: "Flash attention",
+        flashAttentionHint:
+            "A atenção fundida do llama.cpp: menos memória em contextos longos, muitas vezes mais rápida numa GPU. Automática a usa onde o backend a suporta.",
+        flashAttentionMode: {auto: "Automática", on: "Ativada", off: "Desativada"},
         tool: "Ferramenta",
         source: "Origem",
         sideEffect: "Efeito",

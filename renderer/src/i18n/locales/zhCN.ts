@@ -323,6 +323,10 @@ export const zhCN = {
         speculative: "推测解码（先猜后验）",
         speculativeHint:
             "草稿模型（在“模型”中为每个模型选择）或回答自身的文本会猜测接下来的 token，由模型一次性验证：回答相同，猜对时更快。",
+        flashAttention: "Flash Attention",
+        flashAttentionHint:
+            "llama.cpp 的融合注意力：长上下文占用更少内存，在 GPU 上通常更快。“自动”会在后端支持时使用它。",
+        flashAttentionMode: {auto: "自动", on: "开", off: "关"},
         tool: "工具",
         source: "来源",
         sideEffect: "副作用",
