@@ -104,6 +104,9 @@ const TRANSLATED = [
     "renderer/src/chat/SourceViewer.tsx",
     "renderer/src/settings/SettingsPanel.tsx",
     "renderer/src/settings/SettingsFields.tsx",
+    "renderer/src/chat/undoableDelete.tsx",
+    "renderer/src/ui/Hint.tsx",
+    "renderer/src/ui/IconButton.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],
@@ -241,7 +244,18 @@ export default tseslint.config(
                 "error",
                 {
                     mode: "jsx-only",
-                    "jsx-attributes": {include: ["aria-label", "title", "placeholder", "alt", "label"]},
+                    "jsx-attributes": {
+                        include: [
+                            "aria-label",
+                            "title",
+                            "placeholder",
+                            "alt",
+                            "label",
+                            "hint",
+                            "text",
+                            "altText",
+                        ],
+                    },
                     message: "a word the window shows goes through t() (renderer/src/i18n/locales)",
                 },
             ],

@@ -30,6 +30,7 @@ import {HeaderMenu} from "./chat/HeaderMenu.js";
 import {HeaderStatus, hostOf} from "./chat/HeaderStatus.js";
 import {useOneRow} from "./ui/useOneRow.js";
 import {useTranslation} from "./i18n/index.js";
+import {Hint} from "./ui/Hint.js";
 
 /** The skip link's jump: the message box takes the focus (a fragment alone would only scroll). */
 function skipToMessageBox(event: MouseEvent<HTMLAnchorElement>): void {
@@ -224,18 +225,21 @@ export function App({api}: {api: CairnApi}) {
                                     {selected?.title ?? t("message.assistant")}
                                 </h1>
                                 <header className="chat-header" ref={header}>
-                                    <button
-                                        className="sidebar-toggle"
-                                        aria-expanded={!sidebarHidden}
-                                        aria-label={t(
-                                            sidebarHidden ? "app.showConversations" : "app.hideConversations",
-                                        )}
-                                        title={t("app.sidebarKeys")}
-                                        onClick={() => setSidebarHidden((hidden) => !hidden)}
-                                    >
-                                        <PanelLeft aria-hidden size={16} />
-                                        {sidebarHidden && ` ${t("sidebar.label")}`}
-                                    </button>
+                                    <Hint text={t("app.sidebarKeys")} side="bottom">
+                                        <button
+                                            className="sidebar-toggle"
+                                            aria-expanded={!sidebarHidden}
+                                            aria-label={t(
+                                                sidebarHidden
+                                                    ? "app.showConversations"
+                                                    : "app.hideConversations",
+                                            )}
+                                            onClick={() => setSidebarHidden((hidden) => !hidden)}
+                                        >
+                                            <PanelLeft aria-hidden size={16} />
+                                            {sidebarHidden && ` ${t("sidebar.label")}`}
+                                        </button>
+                                    </Hint>
                                     <AssistantBadge assistant={assistant} />
                                     <HeaderStatus
                                         engine={state.engine}

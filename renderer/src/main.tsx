@@ -5,15 +5,18 @@ import {connect} from "./client.js";
 import "./styles.css";
 import {startLanguages} from "./i18n/index.js";
 import {QuickAsk} from "./quick/QuickAsk.js";
+import {HintProvider} from "./ui/Hint.js";
 
 startLanguages();
 
 createRoot(document.getElementById("root")!).render(
     <StrictMode>
-        {new URLSearchParams(location.search).get("view") === "quick" ? (
-            <QuickAsk api={connect()} />
-        ) : (
-            <App api={connect()} />
-        )}
+        <HintProvider>
+            {new URLSearchParams(location.search).get("view") === "quick" ? (
+                <QuickAsk api={connect()} />
+            ) : (
+                <App api={connect()} />
+            )}
+        </HintProvider>
     </StrictMode>,
 );

@@ -90,8 +90,9 @@ test("the web access switch explains itself and is kept per conversation", async
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     const web = page.getByRole("checkbox", {name: "Web access"});
     await expect(web).not.toBeChecked();
-    await expect(page.locator("label", {has: web})).toHaveAttribute(
-        "title",
+    // Its hint shows on keyboard focus as on hover.
+    await web.focus();
+    await expect(page.getByRole("tooltip")).toHaveText(
         "Lets the model send search queries and page addresses to the internet.",
     );
     // The switch shows the stored state, which arrives from the core a moment after the click.

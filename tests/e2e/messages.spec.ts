@@ -24,14 +24,28 @@ test(
         expect((await clipboard(page)).trim()).toBe(text.trim());
         await expect(answer.locator("time.when")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
 
+        // The toast (Radix Toast, announced when it opens) sits in the notifications region, which F8 reaches.
+        const toast = page.getByRole("region", {name: "Notifications (F8)"}).getByRole("listitem");
         await answer.getByRole("button", {name: "Delete"}).click();
         await expect(page.locator("article.message.assistant")).toHaveCount(0);
-        await page.getByRole("status").getByRole("button", {name: "Undo"}).click();
+        await expect(toast).toContainText("Message deleted.");
+        await page.keyboard.press("F8");
+        await page.keyboard.press("Tab");
+        await expect(toast).toBeFocused();
+        await page.keyboard.press("Tab");
+        await expect(toast.getByRole("button", {name: "Undo"})).toBeFocused();
+        await page.keyboard.press("Enter");
         await expect(page.locator("article.message.assistant")).toHaveCount(1);
+        await expect(toast).toHaveCount(0);
+        // Focus is back on the Delete button it came from.
+        await expect(
+            page.locator("article.message.assistant").getByRole("button", {name: "Delete"}),
+        ).toBeFocused();
 
         await page.locator("article.message.assistant").getByRole("button", {name: "Delete"}).click();
-        await expect(page.getByRole("status")).toContainText("Message deleted");
-        await expect(page.getByRole("status")).toHaveCount(0, {timeout: 10_000});
+        await expect(toast).toContainText("Message deleted.");
+        await page.mouse.move(0, 0);
+        await expect(toast).toHaveCount(0, {timeout: 10_000});
         await page.reload();
         await expect(page.locator("article.message.user")).toHaveCount(1);
         await expect(page.locator("article.message.assistant")).toHaveCount(0);

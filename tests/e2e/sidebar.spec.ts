@@ -171,3 +171,40 @@ test(
         await expect(page.locator("h1.visually-hidden")).toHaveText("Conversation 9500");
     },
 );
+
+test("a title cut at the sidebar's edge shows whole in its hint, on hover and on keyboard focus; icon buttons say what they do", async ({
+    page,
+}) => {
+    const long =
+        "A very long conversation title about the garden, the coast and the bread we baked on Sunday";
+    const dataDir = tempDir();
+    seed(dataDir, [
+        {title: long, daysAgo: 0},
+        {title: "Short", daysAgo: 1},
+    ]);
+    served = await startServe({dataDir, model: null});
+    await page.goto(served.url);
+    const sidebar = page.getByRole("navigation", {name: "Conversations"});
+    const hint = page.getByRole("tooltip");
+    await sidebar.getByRole("button", {name: long, exact: true}).hover();
+    await expect(hint).toHaveText(long);
+    // A title shown whole has no hint.
+    // (The pointer moves on over the row, as a hand does: the hint stays while the pointer heads for it.)
+    const short = (await sidebar.getByRole("button", {name: "Short", exact: true}).boundingBox())!;
+    await page.mouse.move(short.x + 10, short.y + short.height / 2, {steps: 4});
+    await page.mouse.move(short.x + 30, short.y + short.height / 2, {steps: 4});
+    await expect(hint).toHaveCount(0);
+    await page.waitForTimeout(800);
+    await expect(hint).toHaveCount(0);
+    // By keyboard: the hint shows on focus (a `title` never did), and Esc hides it.
+    await page.mouse.move(900, 700);
+    await sidebar.getByRole("button", {name: "Short", exact: true}).focus();
+    await page.keyboard.press("ArrowUp");
+    await expect(sidebar.getByRole("button", {name: long, exact: true})).toBeFocused();
+    await expect(hint).toHaveText(long);
+    await page.keyboard.press("Escape");
+    await expect(hint).toHaveCount(0);
+    // An icon-only button names itself in its hint.
+    await sidebar.getByRole("button", {name: "Rename Short"}).hover();
+    await expect(hint).toHaveText("Rename Short");
+});

@@ -4,6 +4,8 @@ import type {Assistant, EngineStatus, Message, PlanStepInput} from "../../../sha
 import {MessageView, type MessageHandlers} from "./MessageView.js";
 import {imageFiles, PendingImages, usePendingImages} from "./attachments.js";
 import {Trans, useTranslation} from "../i18n/index.js";
+import {IconButton} from "../ui/IconButton.js";
+import {useUndoableDelete} from "./undoableDelete.js";
 
 type Props = {
     messages: Message[];
@@ -32,31 +34,16 @@ type Props = {
 };
 
 /** How long a deleted message can be brought back. */
-const UNDO_MS = 6000;
 /** Messages rendered at first, and added by each "Show earlier messages". */
 const PAGE = 60;
 
 export function ChatView(props: Props) {
     const {t} = useTranslation();
     const {messages, streaming, thinking, busy, offline = null, engine, onSend, onStop, focusId} = props;
-    // A deleted message is hidden at once and deleted when the undo window closes.
-    const [deleting, setDeleting] = useState<{id: string; timer: ReturnType<typeof setTimeout>} | null>(null);
+    // A deleted message is hidden at once and deleted when its toast goes without an Undo.
+    const deleting = useUndoableDelete(props.onDelete);
     const remove = useRef<(id: string) => void>(() => {});
-    remove.current = (id: string) => {
-        if (deleting) {
-            clearTimeout(deleting.timer);
-            props.onDelete?.(deleting.id);
-        }
-        const timer = setTimeout(() => {
-            setDeleting(null);
-            props.onDelete?.(id);
-        }, UNDO_MS);
-        setDeleting({id, timer});
-    };
-    const undo = () => {
-        if (deleting) clearTimeout(deleting.timer);
-        setDeleting(null);
-    };
+    remove.current = deleting.remove;
     const [editing, setEditing] = useState<string | null>(null);
     // The handlers read the latest props through a ref: one stable object, so that messages stay memoized.
     const latest = useRef(props);
@@ -139,7 +126,7 @@ export function ChatView(props: Props) {
                 {messages
                     .slice(hidden)
                     .map((m, i) =>
-                        m.id === deleting?.id ? null : (
+                        m.id === deleting.hidden ? null : (
                             <MessageView
                                 key={m.id}
                                 message={m}
@@ -153,14 +140,7 @@ export function ChatView(props: Props) {
                         ),
                     )}
             </section>
-            {deleting && (
-                <div className="toast" role="status">
-                    {t("chat.deleted")}{" "}
-                    <button type="button" onClick={undo}>
-                        {t("chat.undo")}
-                    </button>
-                </div>
-            )}
+            {deleting.toast}
             {!following && (
                 <button type="button" className="jump-latest" onClick={toLatest}>
                     {t("chat.jumpLatest")}
@@ -287,15 +267,14 @@ function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: ComposerP
         >
             <PendingImages images={images.images} onRemove={images.remove} />
             <div className="composer-row">
-                <button
-                    type="button"
+                <IconButton
                     className="icon attach"
-                    aria-label={t("composer.attach")}
-                    title={t("composer.attachHint")}
+                    label={t("composer.attach")}
+                    hint={t("composer.attachHint")}
                     onClick={() => picker.current?.click()}
                 >
                     <ImagePlus aria-hidden size={18} />
-                </button>
+                </IconButton>
                 <input
                     ref={picker}
                     type="file"

@@ -1,6 +1,7 @@
 import {Globe, Paperclip, Wrench} from "lucide-react";
 import type {Conversation, ProviderInfo, ToolMode} from "../../../shared/contract.js";
 import {useTranslation} from "../i18n/index.js";
+import {Hint} from "../ui/Hint.js";
 
 type Props = {
     conversation: Conversation;
@@ -25,28 +26,34 @@ export function ConversationControls({conversation, provider, actions, open}: Pr
         <>
             <label>
                 <span className="header-word">{t("header.mode")}</span>{" "}
-                <select
-                    aria-label={t("header.mode")}
-                    value={conversation.mode}
-                    onChange={(e) => void actions.setMode(e.target.value as ToolMode)}
-                    title={t("header.modeHint")}
-                >
-                    <option value="ask">{t("header.modeAsk")}</option>
-                    <option value="plan">{t("header.modePlan")}</option>
-                    <option value="agent">{t("header.modeAgent")}</option>
-                </select>
+                <Hint text={t("header.modeHint")} side="bottom">
+                    <select
+                        aria-label={t("header.mode")}
+                        value={conversation.mode}
+                        onChange={(e) => void actions.setMode(e.target.value as ToolMode)}
+                    >
+                        <option value="ask">{t("header.modeAsk")}</option>
+                        <option value="plan">{t("header.modePlan")}</option>
+                        <option value="agent">{t("header.modeAgent")}</option>
+                    </select>
+                </Hint>
             </label>
             <WebSwitch
                 on={conversation.webAccess}
                 provider={provider}
                 onChange={(on) => void actions.setWebAccess(on)}
             />
-            <button onClick={open.attach} title={t("header.attachHint")}>
-                <Paperclip aria-hidden size={16} /> <span className="header-word">{t("header.attach")}</span>
-            </button>
-            <button onClick={open.tools} title={t("header.toolsHint")}>
-                <Wrench aria-hidden size={16} /> <span className="header-word">{t("header.tools")}</span>
-            </button>
+            <Hint text={t("header.attachHint")} side="bottom">
+                <button onClick={open.attach}>
+                    <Paperclip aria-hidden size={16} />{" "}
+                    <span className="header-word">{t("header.attach")}</span>
+                </button>
+            </Hint>
+            <Hint text={t("header.toolsHint")} side="bottom">
+                <button onClick={open.tools}>
+                    <Wrench aria-hidden size={16} /> <span className="header-word">{t("header.tools")}</span>
+                </button>
+            </Hint>
         </>
     );
 }
@@ -72,21 +79,23 @@ function WebSwitch({
           ? t("header.webByProvider", {name: provider.name})
           : t("header.webHint");
     return (
-        <label title={title} className={none ? "disabled" : undefined}>
-            <input
-                type="checkbox"
-                checked={on && !none}
-                disabled={none}
-                aria-describedby={none ? "web-unavailable" : undefined}
-                onChange={(e) => onChange(e.target.checked)}
-            />{" "}
-            <Globe aria-hidden size={16} className="header-icon" />
-            <span className="header-word">{t("header.web")}</span>
-            {none && (
-                <span id="web-unavailable" className="visually-hidden">
-                    {t("header.webUnavailable")}
-                </span>
-            )}
-        </label>
+        <Hint text={title} side="bottom">
+            <label className={none ? "disabled" : undefined}>
+                <input
+                    type="checkbox"
+                    checked={on && !none}
+                    disabled={none}
+                    aria-describedby={none ? "web-unavailable" : undefined}
+                    onChange={(e) => onChange(e.target.checked)}
+                />{" "}
+                <Globe aria-hidden size={16} className="header-icon" />
+                <span className="header-word">{t("header.web")}</span>
+                {none && (
+                    <span id="web-unavailable" className="visually-hidden">
+                        {t("header.webUnavailable")}
+                    </span>
+                )}
+            </label>
+        </Hint>
     );
 }

@@ -1,4 +1,5 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
+import {Hint} from "../ui/Hint.js";
 import {useEffect, useRef, useState} from "react";
 import {Check, Download, Ellipsis, SlidersHorizontal} from "lucide-react";
 import type {Conversation, Project} from "../../../shared/contract.js";
@@ -38,11 +39,13 @@ export function HeaderMenu({conversation, projects, actions, open}: Props) {
     return (
         // Not modal: a modal menu blocks the page's scroll with a <style> element, which the window's CSP refuses.
         <Menu.Root modal={false}>
-            <Menu.Trigger asChild>
-                <button ref={trigger} aria-label={t("header.more")} title={t("header.moreHint")}>
-                    <Ellipsis aria-hidden size={16} />
-                </button>
-            </Menu.Trigger>
+            <Hint text={t("header.moreHint")} side="bottom">
+                <Menu.Trigger asChild>
+                    <button ref={trigger} aria-label={t("header.more")}>
+                        <Ellipsis aria-hidden size={16} />
+                    </button>
+                </Menu.Trigger>
+            </Hint>
             <Menu.Portal container={container}>
                 <Menu.Content
                     className="menu"

@@ -21,6 +21,7 @@ import {speak, stopSpeaking, useReading} from "./speech.js";
 import {TraceSteps} from "./TraceSteps.js";
 import {PlanCard, type PlanActions} from "../plan/PlanCard.js";
 import {useTranslation} from "../i18n/index.js";
+import {IconButton} from "../ui/IconButton.js";
 import type {TFunction} from "i18next";
 
 /**
@@ -150,15 +151,9 @@ function ReadAloud({id, text, t}: {id: string; text: string; t: TFunction}) {
     const on = useReading().messageId === id;
     const name = t(on ? "message.stopReading" : "message.readAloud");
     return (
-        <button
-            type="button"
-            aria-label={name}
-            title={name}
-            aria-pressed={on}
-            onClick={() => (on ? stopSpeaking() : speak(id, text))}
-        >
+        <IconButton label={name} aria-pressed={on} onClick={() => (on ? stopSpeaking() : speak(id, text))}>
             {on ? <Square aria-hidden size={16} /> : <Volume2 aria-hidden size={16} />}
-        </button>
+        </IconButton>
     );
 }
 
@@ -191,56 +186,41 @@ function MessageActions({
     return (
         <div className="message-actions">
             {handlers && <Versions message={message} onShow={handlers.onShowVersion} t={t} />}
-            <button
-                type="button"
-                aria-label={t(copied ? "message.copied" : "message.copy")}
-                title={t("message.copy")}
-                onClick={() => copy(text)}
-            >
+            <IconButton label={t(copied ? "message.copied" : "message.copy")} onClick={() => copy(text)}>
                 {copied ? <Check aria-hidden size={16} /> : <Copy aria-hidden size={16} />}
-            </button>
+            </IconButton>
             {role === "assistant" && <ReadAloud id={id} text={text} t={t} />}
             {handlers && role === "assistant" && (
-                <button
-                    type="button"
-                    aria-label={t("message.regenerate")}
-                    title={t("message.regenerate")}
+                <IconButton
+                    label={t("message.regenerate")}
                     disabled={!idle}
                     onClick={() => handlers.onRegenerate(id)}
                 >
                     <RefreshCw aria-hidden size={16} />
-                </button>
+                </IconButton>
             )}
             {handlers && role === "user" && (
-                <button
-                    type="button"
-                    aria-label={t("message.edit")}
-                    title={t("message.edit")}
-                    disabled={!idle}
-                    onClick={() => handlers.onEdit(id)}
-                >
+                <IconButton label={t("message.edit")} disabled={!idle} onClick={() => handlers.onEdit(id)}>
                     <Pencil aria-hidden size={16} />
-                </button>
+                </IconButton>
             )}
             {handlers?.onRemember && (
-                <button
-                    type="button"
-                    aria-label={t("message.remember")}
-                    title={t("message.rememberHint")}
+                <IconButton
+                    label={t("message.remember")}
+                    hint={t("message.rememberHint")}
                     onClick={() => handlers.onRemember?.(message)}
                 >
                     <Bookmark aria-hidden size={16} />
-                </button>
+                </IconButton>
             )}
             {handlers && (
-                <button
-                    type="button"
-                    aria-label={t("message.delete")}
-                    title={t("message.delete")}
+                <IconButton
+                    label={t("message.delete")}
+                    data-action="delete"
                     onClick={() => handlers.onDelete(id)}
                 >
                     <Trash2 aria-hidden size={16} />
-                </button>
+                </IconButton>
             )}
         </div>
     );
@@ -253,25 +233,23 @@ function Versions({message, onShow, t}: {message: Message; onShow(id: string): v
     const index = versions.indexOf(message.id);
     return (
         <span className="versions" role="group" aria-label={t("message.versions")}>
-            <button
-                type="button"
-                aria-label={t("message.previousVersion")}
+            <IconButton
+                label={t("message.previousVersion")}
                 disabled={index <= 0}
                 onClick={() => onShow(versions[index - 1]!)}
             >
                 <ChevronLeft aria-hidden size={16} />
-            </button>
+            </IconButton>
             <span className="version-count">
                 {index + 1} / {versions.length}
             </span>
-            <button
-                type="button"
-                aria-label={t("message.nextVersion")}
+            <IconButton
+                label={t("message.nextVersion")}
                 disabled={index >= versions.length - 1}
                 onClick={() => onShow(versions[index + 1]!)}
             >
                 <ChevronRight aria-hidden size={16} />
-            </button>
+            </IconButton>
         </span>
     );
 }

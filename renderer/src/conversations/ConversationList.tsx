@@ -5,6 +5,8 @@ import {ProjectGroups} from "../projects/ProjectGroups.js";
 import {DateGroups, type RowPlace} from "./DateGroups.js";
 import {groupByDate} from "./dateGroups.js";
 import {useTranslation} from "../i18n/index.js";
+import {Hint} from "../ui/Hint.js";
+import {IconButton} from "../ui/IconButton.js";
 
 type Props = {
     conversations: Conversation[];
@@ -50,6 +52,11 @@ export function ConversationList(props: Props) {
     const [editing, setEditing] = useState<string | null>(null);
     const [confirming, setConfirming] = useState<string | null>(null);
     const scroller = useRef<HTMLDivElement>(null);
+    /** Whether a conversation's title is cut at the sidebar's edge (its full title is then its hint). */
+    const titleIsCut = (id: string) => {
+        const span = scroller.current?.querySelector(`button.title[data-id="${CSS.escape(id)}"] span`);
+        return span ? span.scrollWidth > span.clientWidth : false;
+    };
     const row = (c: Conversation, place?: RowPlace) => (
         <li
             key={c.id}
@@ -67,15 +74,17 @@ export function ConversationList(props: Props) {
                     }}
                 />
             ) : (
-                <button
-                    className="title"
-                    onClick={() => props.onSelect(c.id)}
-                    title={c.title}
-                    aria-current={c.id === props.selectedId ? "true" : undefined}
-                >
-                    {/* A button centres what overflows it: the span cuts a long title at its end. */}
-                    <span dir="auto">{c.title}</span>
-                </button>
+                <Hint text={c.title} side="right" when={() => titleIsCut(c.id)}>
+                    <button
+                        className="title"
+                        data-id={c.id}
+                        onClick={() => props.onSelect(c.id)}
+                        aria-current={c.id === props.selectedId ? "true" : undefined}
+                    >
+                        {/* A button centres what overflows it: the span cuts a long title at its end. */}
+                        <span dir="auto">{c.title}</span>
+                    </button>
+                </Hint>
             )}
             {confirming === c.id ? (
                 <span className="actions">
@@ -84,25 +93,25 @@ export function ConversationList(props: Props) {
                 </span>
             ) : (
                 <span className="actions">
-                    <button
-                        aria-label={t(c.pinned ? "sidebar.unpin" : "sidebar.pin", {title: c.title})}
+                    <IconButton
+                        label={t(c.pinned ? "sidebar.unpin" : "sidebar.pin", {title: c.title})}
                         aria-pressed={c.pinned}
                         onClick={() => props.onPin(c.id, !c.pinned)}
                     >
                         {c.pinned ? <PinOff aria-hidden size={14} /> : <Pin aria-hidden size={14} />}
-                    </button>
-                    <button
-                        aria-label={t("sidebar.rename", {title: c.title})}
+                    </IconButton>
+                    <IconButton
+                        label={t("sidebar.rename", {title: c.title})}
                         onClick={() => setEditing(c.id)}
                     >
                         <Pencil aria-hidden size={14} />
-                    </button>
-                    <button
-                        aria-label={t("sidebar.delete", {title: c.title})}
+                    </IconButton>
+                    <IconButton
+                        label={t("sidebar.delete", {title: c.title})}
                         onClick={() => setConfirming(c.id)}
                     >
                         <Trash2 aria-hidden size={14} />
-                    </button>
+                    </IconButton>
                 </span>
             )}
         </li>
@@ -126,9 +135,11 @@ export function ConversationList(props: Props) {
                 <Plus aria-hidden size={16} /> {t("sidebar.new")}
             </button>
             {props.startWith}
-            <button className="search-button" onClick={props.onSearch} title={t("sidebar.searchKeys")}>
-                <Search aria-hidden size={16} /> {t("sidebar.search")}
-            </button>
+            <Hint text={t("sidebar.searchKeys")} side="right">
+                <button className="search-button" onClick={props.onSearch}>
+                    <Search aria-hidden size={16} /> {t("sidebar.search")}
+                </button>
+            </Hint>
             <div className="conversation-scroll" ref={scroller}>
                 <ProjectGroups
                     projects={props.projects}

@@ -2,6 +2,7 @@ import {useState, type ReactNode} from "react";
 import {ChevronDown, ChevronRight, FolderPlus, Plus, Settings2} from "lucide-react";
 import type {Conversation, Project} from "../../../shared/contract.js";
 import {useTranslation} from "../i18n/index.js";
+import {IconButton} from "../ui/IconButton.js";
 
 type Props = {
     projects: Project[];
@@ -29,9 +30,9 @@ export function ProjectGroups({projects, conversations, onCreateIn, onOpen, onNe
         <div className="projects">
             <div className="projects-heading">
                 <span>{t("projects.heading")}</span>
-                <button aria-label={t("projects.new")} title={t("projects.new")} onClick={onNew}>
+                <IconButton label={t("projects.new")} onClick={onNew}>
                     <FolderPlus aria-hidden size={14} />
-                </button>
+                </IconButton>
             </div>
             {active.map((p) => {
                 const open = !folded.has(p.id);

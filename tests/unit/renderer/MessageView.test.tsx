@@ -3,6 +3,7 @@ import {test} from "node:test";
 import {renderToStaticMarkup} from "react-dom/server";
 import type {Message} from "../../../shared/contract.js";
 import {MessageView} from "../../../renderer/src/chat/MessageView.js";
+import {HintProvider} from "../../../renderer/src/ui/Hint.js";
 
 const base: Message = {
     id: "m1",
@@ -23,7 +24,11 @@ const base: Message = {
 };
 
 const render = (m: Partial<Message>, streamed?: string) =>
-    renderToStaticMarkup(<MessageView message={{...base, ...m}} streamed={streamed} />);
+    renderToStaticMarkup(
+        <HintProvider>
+            <MessageView message={{...base, ...m}} streamed={streamed} />
+        </HintProvider>,
+    );
 
 test("assistant answers render markdown: code blocks, lists, links that leave the app", () => {
     const html = render({

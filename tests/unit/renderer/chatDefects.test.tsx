@@ -3,6 +3,7 @@ import {test} from "node:test";
 import {renderToStaticMarkup} from "react-dom/server";
 import type {EngineStatus, Message, TurnStats} from "../../../shared/contract.js";
 import {ChatView} from "../../../renderer/src/chat/ChatView.js";
+import {HintProvider} from "../../../renderer/src/ui/Hint.js";
 import {StatusLine} from "../../../renderer/src/chat/StatusLine.js";
 
 const engine: EngineStatus = {
@@ -66,15 +67,17 @@ test("the 'no longer fitted' note shows on the first answer that left turns out,
         message("a5", "assistant", true),
     ];
     const html = renderToStaticMarkup(
-        <ChatView
-            messages={messages}
-            streaming={{}}
-            thinking={{}}
-            busy={false}
-            engine={engine}
-            onSend={() => Promise.resolve(true)}
-            onStop={() => {}}
-        />,
+        <HintProvider>
+            <ChatView
+                messages={messages}
+                streaming={{}}
+                thinking={{}}
+                busy={false}
+                engine={engine}
+                onSend={() => Promise.resolve(true)}
+                onStop={() => {}}
+            />
+        </HintProvider>,
     );
     // a2 starts the shifting (noted), a3 goes on with it (not noted), a5 starts again after a4 (noted).
     assert.equal(html.match(/no longer fitted/g)?.length, 2, html);

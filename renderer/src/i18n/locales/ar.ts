@@ -60,6 +60,7 @@ export const ar = {
         showEarlier_other: "عرض {{count}} رسالة سابقة ({{hidden}} غير معروضة)",
         deleted: "حُذفت الرسالة.",
         undo: "تراجع",
+        notifications: "الإشعارات ({hotkey})",
         jumpLatest: "الانتقال إلى الأحدث",
         noModel: "لا يوجد نموذج جاهز",
         noModelHelp:

@@ -56,6 +56,7 @@ export const de = {
         showEarlier_other: "{{count}} frühere Nachrichten zeigen ({{hidden}} nicht angezeigt)",
         deleted: "Nachricht gelöscht.",
         undo: "Rückgängig",
+        notifications: "Benachrichtigungen ({hotkey})",
         jumpLatest: "Zur neuesten",
         noModel: "Kein Modell ist bereit",
         noModelHelp:

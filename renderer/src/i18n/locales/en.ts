@@ -59,6 +59,7 @@ export const en = {
         showEarlier_other: "Show {{count}} earlier messages ({{hidden}} not shown)",
         deleted: "Message deleted.",
         undo: "Undo",
+        notifications: "Notifications ({hotkey})",
         jumpLatest: "Jump to latest",
         noModel: "No model is ready",
         noModelHelp:

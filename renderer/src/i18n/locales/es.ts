@@ -57,6 +57,7 @@ export const es = {
         showEarlier_other: "Mostrar {{count}} mensajes anteriores ({{hidden}} sin mostrar)",
         deleted: "Mensaje eliminado.",
         undo: "Deshacer",
+        notifications: "Notificaciones ({hotkey})",
         jumpLatest: "Ir al más reciente",
         noModel: "Ningún modelo está listo",
         noModelHelp:

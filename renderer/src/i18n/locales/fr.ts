@@ -57,6 +57,7 @@ export const fr = {
         showEarlier_other: "Afficher {{count}} messages précédents ({{hidden}} non affichés)",
         deleted: "Message supprimé.",
         undo: "Annuler",
+        notifications: "Notifications ({hotkey})",
         jumpLatest: "Aller au plus récent",
         noModel: "Aucun modèle n’est prêt",
         noModelHelp:

@@ -55,6 +55,7 @@ export const hi = {
         showEarlier_other: "{{count}} पिछले संदेश दिखाएँ ({{hidden}} नहीं दिखाए गए)",
         deleted: "संदेश हटाया गया।",
         undo: "पूर्ववत करें",
+        notifications: "सूचनाएँ ({hotkey})",
         jumpLatest: "सबसे नए पर जाएँ",
         noModel: "कोई मॉडल तैयार नहीं है",
         noModelHelp:

@@ -55,6 +55,7 @@ export const ja = {
         showEarlier_other: "以前のメッセージを {{count}} 件表示（{{hidden}} 件は非表示）",
         deleted: "メッセージを削除しました。",
         undo: "元に戻す",
+        notifications: "通知（{hotkey}）",
         jumpLatest: "最新へ移動",
         noModel: "準備のできたモデルがありません",
         noModelHelp:

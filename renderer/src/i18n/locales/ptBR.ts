@@ -57,6 +57,7 @@ export const ptBR = {
         showEarlier_other: "Mostrar {{count}} mensagens anteriores ({{hidden}} não exibidas)",
         deleted: "Mensagem excluída.",
         undo: "Desfazer",
+        notifications: "Notificações ({hotkey})",
         jumpLatest: "Ir para a mais recente",
         noModel: "Nenhum modelo está pronto",
         noModelHelp:

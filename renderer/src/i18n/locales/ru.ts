@@ -58,6 +58,7 @@ export const ru = {
         showEarlier_other: "Показать {{count}} более раннего сообщения ({{hidden}} скрыто)",
         deleted: "Сообщение удалено.",
         undo: "Отменить",
+        notifications: "Уведомления ({hotkey})",
         jumpLatest: "К последнему",
         noModel: "Нет готовой модели",
         noModelHelp:

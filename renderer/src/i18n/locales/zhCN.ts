@@ -53,6 +53,7 @@ export const zhCN = {
         showEarlier_other: "显示更早的 {{count}} 条消息（{{hidden}} 条未显示）",
         deleted: "消息已删除。",
         undo: "撤销",
+        notifications: "通知（{hotkey}）",
         jumpLatest: "跳到最新",
         noModel: "没有就绪的模型",
         noModelHelp:
