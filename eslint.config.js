@@ -107,6 +107,9 @@ const TRANSLATED = [
     "renderer/src/chat/undoableDelete.tsx",
     "renderer/src/ui/Hint.tsx",
     "renderer/src/ui/IconButton.tsx",
+    "renderer/src/models/ModelsPanel.tsx",
+    "renderer/src/models/HubSearch.tsx",
+    "renderer/src/settings/GenerationForm.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

@@ -3,6 +3,7 @@ import type {HubFile, HubRepo, HubRepoFiles} from "../../../shared/contract.js";
 import {formatBytes} from "../../../shared/format.js";
 import {DownloadBar, FitBadge} from "./ModelWidgets.js";
 import type {Models} from "./useModels.js";
+import {useTranslation} from "../i18n/index.js";
 
 /** Searching Hugging Face for GGUF models: repositories, then one's quantizations with their fit here. */
 export function HubSearch({models}: {models: Models}) {
@@ -10,6 +11,7 @@ export function HubSearch({models}: {models: Models}) {
     const [results, setResults] = useState<HubRepo[] | null>(null);
     const [searching, setSearching] = useState(false);
     const [open, setOpen] = useState<string | null>(null);
+    const {t, i18n} = useTranslation();
     const search = async () => {
         setSearching(true);
         setOpen(null);
@@ -17,7 +19,7 @@ export function HubSearch({models}: {models: Models}) {
         setSearching(false);
     };
     return (
-        <section aria-label="Search Hugging Face">
+        <section aria-label={t("modelsPanel.searchHub")}>
             <form
                 className="hub-search"
                 role="search"
@@ -28,35 +30,37 @@ export function HubSearch({models}: {models: Models}) {
             >
                 <input
                     type="search"
-                    aria-label="Search Hugging Face for GGUF models"
-                    placeholder="e.g. qwen3, llama 3.2, gemma"
+                    aria-label={t("hubSearch.inputLabel")}
+                    placeholder={t("hubSearch.placeholder")}
                     value={query}
                     onChange={(e) => setQuery(e.target.value)}
                 />
                 <button type="submit" disabled={!query.trim() || searching}>
-                    {searching ? "Searching…" : "Search"}
+                    {t(searching ? "hubSearch.searching" : "hubSearch.search")}
                 </button>
             </form>
-            {results && results.length === 0 && (
-                <p className="muted">No GGUF models on Hugging Face match these words.</p>
-            )}
+            {results && results.length === 0 && <p className="muted">{t("hubSearch.noResults")}</p>}
             {results && results.length > 0 && (
-                <ul className="hub-results" aria-label="Hugging Face results">
+                <ul className="hub-results" aria-label={t("hubSearch.results")}>
                     {results.map((r) => (
                         <li key={r.repo} data-repo={r.repo}>
                             <div className="rec-head">
-                                <strong>{r.repo}</strong> {r.vision && <span className="badge">Vision</span>}{" "}
-                                {r.gated && <span className="badge">Gated</span>}
+                                <strong>{r.repo}</strong>{" "}
+                                {r.vision && <span className="badge">{t("hubSearch.vision")}</span>}{" "}
+                                {r.gated && <span className="badge">{t("hubSearch.gated")}</span>}
                             </div>
                             <div className="muted">
-                                {r.downloads.toLocaleString()} downloads · {r.likes} likes · updated{" "}
-                                {new Date(r.updatedAt).toLocaleDateString()}
+                                {t("hubSearch.stats", {
+                                    downloads: r.downloads.toLocaleString(i18n.language),
+                                    likes: r.likes.toLocaleString(i18n.language),
+                                    date: new Date(r.updatedAt).toLocaleDateString(i18n.language),
+                                })}
                             </div>
                             <button
                                 aria-expanded={open === r.repo}
                                 onClick={() => setOpen(open === r.repo ? null : r.repo)}
                             >
-                                {open === r.repo ? "Hide files" : "Show files"}
+                                {t(open === r.repo ? "hubSearch.hideFiles" : "hubSearch.showFiles")}
                             </button>
                             {open === r.repo && <RepoFiles models={models} repo={r.repo} />}
                         </li>
@@ -69,15 +73,15 @@ export function HubSearch({models}: {models: Models}) {
 }
 
 function RepoFiles({models, repo}: {models: Models; repo: string}) {
+    const {t} = useTranslation();
     const [files, setFiles] = useState<HubRepoFiles | null | "failed">(null);
     useEffect(() => {
         void models.hubFiles(repo).then((f) => setFiles(f ?? "failed"));
         // Once per opening of the repository.
         // eslint-disable-next-line react-hooks/exhaustive-deps
     }, [repo]);
-    if (files === null) return <p className="muted">Reading the repository's files…</p>;
-    if (files === "failed")
-        return <p className="muted">The files could not be read (see the message above).</p>;
+    if (files === null) return <p className="muted">{t("hubSearch.readingFiles")}</p>;
+    if (files === "failed") return <p className="muted">{t("hubSearch.filesFailed")}</p>;
     return (
         <div className="hub-files">
             {files.notes.map((note) => (
@@ -85,17 +89,17 @@ function RepoFiles({models, repo}: {models: Models; repo: string}) {
                     {note}
                 </p>
             ))}
-            {files.license && <p className="muted">Licence: {files.license}</p>}
+            {files.license && <p className="muted">{t("hubSearch.licence", {license: files.license})}</p>}
             {files.files.length > 0 && (
-                <table aria-label={`Files of ${repo}`}>
+                <table aria-label={t("hubSearch.filesOf", {repo})}>
                     <thead>
                         <tr>
-                            <th scope="col">Quantization</th>
-                            <th scope="col">Size</th>
-                            <th scope="col">Fit here</th>
-                            <th scope="col">Context</th>
+                            <th scope="col">{t("hubSearch.quantization")}</th>
+                            <th scope="col">{t("hubSearch.size")}</th>
+                            <th scope="col">{t("hubSearch.fit")}</th>
+                            <th scope="col">{t("hubSearch.context")}</th>
                             <th scope="col">
-                                <span className="visually-hidden">Download</span>
+                                <span className="visually-hidden">{t("hubSearch.download")}</span>
                             </th>
                         </tr>
                     </thead>
@@ -116,17 +120,18 @@ function RepoFiles({models, repo}: {models: Models; repo: string}) {
 }
 
 function FileRow({models, file, projector}: {models: Models; file: HubFile; projector?: string}) {
+    const {t} = useTranslation();
     const [started, setStarted] = useState<string[]>([]);
     const start = async (uri: string) => {
         const res = await models.download(uri);
         if (res) setStarted((s) => [...s, res.downloadId]);
     };
-    const parts = file.files.length > 1 ? ` (${file.files.length} parts)` : "";
+    const parts = file.files.length > 1 ? ` ${t("hubSearch.parts", {count: file.files.length})}` : "";
     return (
         <tr data-quantization={file.quantization}>
             <td>
                 {file.quantization}
-                {file.recommended && <span className="badge">Recommended</span>}
+                {file.recommended && <span className="badge">{t("hubSearch.recommended")}</span>}
             </td>
             <td>
                 {formatBytes(file.sizeBytes)}
@@ -135,7 +140,7 @@ function FileRow({models, file, projector}: {models: Models; file: HubFile; proj
             <td>
                 <FitBadge fit={file.fit} />
             </td>
-            <td>{file.contextTokens ? `up to ${file.contextTokens / 1024}k` : "—"}</td>
+            <td>{file.contextTokens ? t("hubSearch.upTo", {size: file.contextTokens / 1024}) : "—"}</td>
             <td>
                 {started.length > 0 ? (
                     started.map((id) => {
@@ -152,13 +157,18 @@ function FileRow({models, file, projector}: {models: Models; file: HubFile; proj
                     <button
                         disabled={file.fit.verdict === "too-large"}
                         title={file.fit.summary}
-                        aria-label={`Download ${file.quantization}${projector ? " with its projector" : ""}`}
+                        aria-label={t(
+                            projector ? "hubSearch.downloadWithProjector" : "hubSearch.downloadOne",
+                            {
+                                quantization: file.quantization,
+                            },
+                        )}
                         onClick={() => {
                             void start(file.uri);
                             if (projector) void start(projector);
                         }}
                     >
-                        Download
+                        {t("hubSearch.download")}
                     </button>
                 )}
             </td>
@@ -166,10 +176,14 @@ function FileRow({models, file, projector}: {models: Models; file: HubFile; proj
     );
 }
 
+/** How a Hugging Face token starts (the same in every language). */
+const TOKEN_SHAPE = "hf_…";
+
 /** The Hugging Face token for gated repositories: stored encrypted, never shown again. */
 function HubTokenForm({models}: {models: Models}) {
     const [where, setWhere] = useState<{set: boolean; from: string | null} | null>(null);
     const [token, setToken] = useState("");
+    const {t} = useTranslation();
     useEffect(() => {
         void models.hubToken().then(setWhere);
         // Once per opening of the screen.
@@ -189,26 +203,26 @@ function HubTokenForm({models}: {models: Models}) {
             }}
         >
             <label>
-                Hugging Face token (for gated models){" "}
+                {t("hubSearch.tokenLabel")}{" "}
                 <input
                     type="password"
                     autoComplete="off"
-                    placeholder="hf_…"
+                    placeholder={TOKEN_SHAPE}
                     value={token}
                     onChange={(e) => setToken(e.target.value)}
                 />
             </label>
             <button type="submit" disabled={!token.trim()}>
-                Save token
+                {t("hubSearch.saveToken")}
             </button>
             {where?.from === "stored" && (
                 <button type="button" onClick={() => void save(null)}>
-                    Forget token
+                    {t("hubSearch.forgetToken")}
                 </button>
             )}
             <span className="muted" role="status">
-                {where?.from === "stored" && "A token is stored, encrypted."}
-                {where?.from === "HF_TOKEN" && "Using the token in HF_TOKEN."}
+                {where?.from === "stored" && t("hubSearch.tokenStored")}
+                {where?.from === "HF_TOKEN" && t("hubSearch.tokenFromEnv")}
             </span>
         </form>
     );

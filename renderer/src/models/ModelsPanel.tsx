@@ -6,6 +6,7 @@ import {formatBytes} from "../../../shared/format.js";
 import type {Models} from "./useModels.js";
 import {Dialog} from "../ui/Dialog.js";
 import {Confirm} from "../ui/Confirm.js";
+import {Trans, useTranslation, type TFunction} from "../i18n/index.js";
 
 type Props = {models: Models; engine: EngineStatus | null; onClose(): void};
 
@@ -15,14 +16,15 @@ export function ModelsPanel({models, engine, onClose}: Props) {
     const running = Object.values(models.state.downloads).filter((d) => d.state !== "done");
     // Removing asks first: a downloaded model's file is deleted with it.
     const [removing, setRemoving] = useState<string | null>(null);
+    const {t} = useTranslation();
     return (
-        <Dialog label="Models" onClose={onClose} className="models">
-            <h2>Running</h2>
+        <Dialog label={t("modelsPanel.title")} onClose={onClose} className="models">
+            <h2>{t("modelsPanel.running")}</h2>
             <BackendReport engine={engine} models={models} onUnload={() => void models.unload()} />
             <BackendList models={models} />
-            <h2>Installed</h2>
+            <h2>{t("modelsPanel.installed")}</h2>
             {!overview || overview.installed.length === 0 ? (
-                <p className="muted">No models yet: download one below or load a GGUF file.</p>
+                <p className="muted">{t("modelsPanel.noModels")}</p>
             ) : (
                 <table className="installed">
                     <tbody>
@@ -39,9 +41,11 @@ export function ModelsPanel({models, engine, onClose}: Props) {
                                                 m.architecture,
                                                 m.quantization,
                                                 formatBytes(m.sizeBytes),
-                                                m.contextLength && `ctx ${m.contextLength}`,
-                                                m.chatWrapper && `${m.chatWrapper} chat format`,
-                                                `tools: ${m.functionCalling}`,
+                                                m.contextLength &&
+                                                    t("modelsPanel.contextLength", {size: m.contextLength}),
+                                                m.chatWrapper &&
+                                                    t("modelsPanel.chatFormat", {name: m.chatWrapper}),
+                                                t("modelsPanel.tools", {kind: m.functionCalling}),
                                             ]
                                                 .filter(Boolean)
                                                 .join(" · ")}
@@ -49,39 +53,47 @@ export function ModelsPanel({models, engine, onClose}: Props) {
                                     </td>
                                     <td className="actions">
                                         {loaded ? (
-                                            <span className="badge">Loaded</span>
+                                            <span className="badge">{t("modelsPanel.loaded")}</span>
                                         ) : (
-                                            <button onClick={() => void models.load(m.file)}>Load</button>
+                                            <button onClick={() => void models.load(m.file)}>
+                                                {t("modelsPanel.load")}
+                                            </button>
                                         )}
                                         <button
                                             aria-pressed={embedding}
-                                            title="The model that turns documents into vectors for search"
+                                            title={t("modelsPanel.forDocumentsHint")}
                                             onClick={() =>
                                                 void models.useForDocuments(embedding ? null : m.file)
                                             }
                                         >
-                                            {embedding ? "Used for documents" : "Use for documents"}
+                                            {t(
+                                                embedding
+                                                    ? "modelsPanel.usedForDocuments"
+                                                    : "modelsPanel.useForDocuments",
+                                            )}
                                         </button>
                                         {removing === m.id ? (
                                             <Confirm
-                                                label={`Remove ${m.name}?`}
-                                                confirm="Yes, remove"
+                                                label={t("modelsPanel.removeAsk", {name: m.name})}
+                                                confirm={t("modelsPanel.removeYes")}
                                                 onConfirm={() => {
                                                     setRemoving(null);
                                                     void models.remove(m.id);
                                                 }}
                                                 onCancel={() => setRemoving(null)}
                                             >
-                                                {m.ownsFile
-                                                    ? "Remove it and delete its downloaded file?"
-                                                    : "Remove it from the list? The file stays."}
+                                                {t(
+                                                    m.ownsFile
+                                                        ? "modelsPanel.removeFile"
+                                                        : "modelsPanel.removeKeepFile",
+                                                )}
                                             </Confirm>
                                         ) : (
                                             <button
                                                 onClick={() => setRemoving(m.id)}
-                                                aria-label={`Remove ${m.name}`}
+                                                aria-label={t("modelsPanel.removeName", {name: m.name})}
                                             >
-                                                Remove
+                                                {t("modelsPanel.remove")}
                                             </button>
                                         )}
                                     </td>
@@ -96,25 +108,28 @@ export function ModelsPanel({models, engine, onClose}: Props) {
             ))}
             {overview?.partial.map((p) => (
                 <p key={p.fileName} className="partial">
-                    Unfinished download: {p.fileName} ({formatBytes(p.downloadedBytes)}). Start the same
-                    download again to resume it, or{" "}
-                    <button onClick={() => void models.discard(p.fileName).then(models.reload)}>
-                        discard it
-                    </button>
-                    .
+                    <Trans
+                        i18nKey="modelsPanel.unfinished"
+                        values={{file: p.fileName, size: formatBytes(p.downloadedBytes)}}
+                        components={{
+                            discard: (
+                                <button onClick={() => void models.discard(p.fileName).then(models.reload)} />
+                            ),
+                        }}
+                    />
                 </p>
             ))}
-            <h2>Load a file</h2>
+            <h2>{t("modelsPanel.loadFile")}</h2>
             <ModelFilePicker onLoad={(path) => void models.load(path)} />
-            <h2>Recommended chat models</h2>
+            <h2>{t("modelsPanel.recommendedChat")}</h2>
             <RecommendedList models={models} kind="chat" />
-            <h2>Recommended embedding models (Documents)</h2>
+            <h2>{t("modelsPanel.recommendedEmbedding")}</h2>
             <RecommendedList models={models} kind="embedding" />
-            <h2>Search Hugging Face</h2>
+            <h2>{t("modelsPanel.searchHub")}</h2>
             <HubSearch models={models} />
             <div className="choices">
                 <button data-autofocus onClick={onClose}>
-                    Close
+                    {t("modelsPanel.close")}
                 </button>
             </div>
         </Dialog>
@@ -130,69 +145,90 @@ function BackendReport({
     models: Models;
     onUnload(): void;
 }) {
+    const {t} = useTranslation();
     if (!engine || engine.state === "no-model" || !engine.modelPath) {
-        return <p className="muted">{engine?.message ?? "No model is loaded."}</p>;
+        return <p className="muted">{engine?.message ?? t("modelsPanel.noneLoaded")}</p>;
     }
     const gpu = engine.gpu;
     return (
-        <div className="backend-report" aria-label="Backend report">
+        <div className="backend-report" aria-label={t("modelsPanel.backendReport")}>
             <p>
-                <strong>{engine.modelName}</strong> on{" "}
-                <strong data-backend={engine.backend}>{(engine.backend ?? "?").toUpperCase()}</strong>
-                {gpu ? ` (${gpu.devices.join(", ") || "GPU"})` : ""} · {engine.threads} CPU thread(s) ·
-                context {engine.contextSize ?? "?"} tokens
-                {engine.weights === "memory" && " · weights read into memory"}
-                {engine.weights === "mapped" && " · weights mapped from the file"}
+                <Trans
+                    i18nKey="modelsPanel.runsOn"
+                    values={{
+                        model: engine.modelName,
+                        backend: `${(engine.backend ?? "?").toUpperCase()}${gpu ? ` (${gpu.devices.join(", ") || "GPU"})` : ""}`,
+                    }}
+                    components={{model: <strong />, backend: <strong data-backend={engine.backend} />}}
+                />{" "}
+                · {engineFacts(engine, t)}
             </p>
             {gpu && (
                 <p>
-                    {gpu.gpuLayers} of {gpu.totalLayers} layers on the GPU · VRAM{" "}
-                    {formatBytes(gpu.vramUsedBytes)} used of {formatBytes(gpu.vramTotalBytes)}
+                    {t("modelsPanel.gpuLayers", {layers: gpu.gpuLayers, total: gpu.totalLayers})} ·{" "}
+                    {t("modelsPanel.vram", {
+                        used: formatBytes(gpu.vramUsedBytes),
+                        total: formatBytes(gpu.vramTotalBytes),
+                    })}
                 </p>
             )}
             {engine.message && <p className="note">{engine.message}</p>}
             <DraftPicker models={models} engine={engine} />
-            <button onClick={onUnload}>Unload</button>
+            <button onClick={onUnload}>{t("modelsPanel.unload")}</button>
         </div>
     );
 }
 
-const SPECULATION_NAMES = {
-    draft: "a draft model guesses ahead",
-    lookup: "the answer's own text guesses ahead (input lookup)",
-} as const;
+/** Threads, context size, where the weights are read from and flash attention: one line, " · " between. */
+function engineFacts(engine: EngineStatus, t: TFunction): string {
+    return [
+        t("modelsPanel.threads", {count: engine.threads}),
+        t("modelsPanel.contextSize", {size: engine.contextSize ?? "?"}),
+        engine.weights && t(`modelsPanel.weights.${engine.weights}`),
+        engine.flashAttention &&
+            t("modelsPanel.flashAttention", {
+                mode: t(`settingsPanel.flashAttentionMode.${engine.flashAttention}`),
+            }),
+    ]
+        .filter(Boolean)
+        .join(" · ");
+}
 
 /**
  * The loaded model's draft model for speculative decoding: none (input lookup) or an installed model of its
  * vocabulary, smallest first. Choosing one loads the model again with it.
  */
 function DraftPicker({models, engine}: {models: Models; engine: EngineStatus}) {
+    const {t} = useTranslation();
     const modelPath = engine.modelPath!;
     const [choice, setChoice] = useState<DraftChoice | null>(null);
     useEffect(() => {
         void models.drafts(modelPath).then(setChoice);
         // eslint-disable-next-line react-hooks/exhaustive-deps
     }, [modelPath]);
-    const state = engine.speculation ? SPECULATION_NAMES[engine.speculation] : "off (Settings → Engine)";
+    const state = t(`modelsPanel.speculation.${engine.speculation ?? "off"}`);
     return (
         <div className="draft-picker">
             <p>
-                Speculative decoding: {state}
+                {t("modelsPanel.speculative", {state})}
                 {engine.draftModel && ` (${engine.draftModel.split(/[\\/]/).pop()})`}
             </p>
             {choice && (
                 <label>
-                    Draft model{" "}
+                    {t("modelsPanel.draftModel")}{" "}
                     <select
                         value={choice.draftPath ?? ""}
                         onChange={(e) =>
                             void models.setDraft(modelPath, e.target.value || null).then(setChoice)
                         }
                     >
-                        <option value="">None: input lookup</option>
+                        <option value="">{t("modelsPanel.draftNone")}</option>
                         {choice.candidates.map((c, i) => (
                             <option key={c.file} value={c.file}>
-                                {c.name} ({formatBytes(c.sizeBytes)}){i === 0 ? ", suggested" : ""}
+                                {t(i === 0 ? "modelsPanel.draftSuggested" : "modelsPanel.draftCandidate", {
+                                    name: c.name,
+                                    size: formatBytes(c.sizeBytes),
+                                })}
                             </option>
                         ))}
                         {choice.draftPath && !choice.candidates.some((c) => c.file === choice.draftPath) && (
@@ -202,18 +238,9 @@ function DraftPicker({models, engine}: {models: Models; engine: EngineStatus}) {
                 </label>
             )}
             {choice && (choice.candidates.length > 0 || choice.draftPath) && (
-                <p className="muted">
-                    A draft model is not always faster: compare the tokens/s in an answer&apos;s details with
-                    and without it. Measured with Cairn&apos;s engine (README, Speculative decoding): slower
-                    on an H100 GPU even with every guess right, about even on a 2-core CPU.
-                </p>
+                <p className="muted">{t("modelsPanel.draftNotFaster")}</p>
             )}
-            {choice && choice.candidates.length === 0 && (
-                <p className="muted">
-                    No installed model can draft for it: a draft is a smaller model of the same family (the
-                    same tokenizer), such as a 0.5B or 1B model beside a 7B one.
-                </p>
-            )}
+            {choice && choice.candidates.length === 0 && <p className="muted">{t("modelsPanel.noDraft")}</p>}
         </div>
     );
 }
@@ -222,6 +249,7 @@ const BACKEND_NAMES = {cpu: "CPU", cuda: "CUDA", vulkan: "Vulkan", metal: "Metal
 
 /** The llama.cpp backends this computer can use, the one in use, and how to build a missing one. */
 function BackendList({models}: {models: Models}) {
+    const {t} = useTranslation();
     const [report, setReport] = useState<Backends | null>(null);
     useEffect(() => {
         void models.backends().then(setReport);
@@ -230,15 +258,15 @@ function BackendList({models}: {models: Models}) {
     }, []);
     if (!report) return null;
     return (
-        <ul className="backends" aria-label="Backends">
+        <ul className="backends" aria-label={t("modelsPanel.backends")}>
             {report.backends.map((b) => (
                 <li key={b.backend} data-state={b.state}>
-                    <strong>{BACKEND_NAMES[b.backend]}</strong> {b.state}
+                    <strong>{BACKEND_NAMES[b.backend]}</strong> {t(`modelsPanel.backendState.${b.state}`)}
                     {b.reason && <span className="muted">: {b.reason}.</span>}
                     {b.buildCommand && (
                         <>
                             {" "}
-                            To build it from source: <code>{b.buildCommand}</code>
+                            {t("modelsPanel.buildFromSource")} <code>{b.buildCommand}</code>
                         </>
                     )}
                 </li>

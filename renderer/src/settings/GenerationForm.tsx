@@ -1,15 +1,17 @@
 import {useEffect, useState} from "react";
 import type {CairnApi, Conversation, GenerationSettings} from "../../../shared/contract.js";
 import {Dialog} from "../ui/Dialog.js";
+import {useTranslation} from "../i18n/index.js";
 
 type NumberKey = Exclude<keyof GenerationSettings, "systemPrompt" | "seed" | "thinking" | "thinkingBudget">;
-const FIELDS: {key: NumberKey; label: string; step: number; min: number; max: number}[] = [
-    {key: "temperature", label: "Temperature", step: 0.05, min: 0, max: 5},
-    {key: "topP", label: "Top-p", step: 0.01, min: 0, max: 1},
-    {key: "topK", label: "Top-k", step: 1, min: 0, max: 1000},
-    {key: "minP", label: "Min-p", step: 0.01, min: 0, max: 1},
-    {key: "repeatPenalty", label: "Repeat penalty", step: 0.05, min: 0, max: 5},
-    {key: "maxTokens", label: "Max tokens", step: 1, min: 1, max: 131072},
+/** The numeric fields, each named by generation.field.<key>. */
+const FIELDS: {key: NumberKey; step: number; min: number; max: number}[] = [
+    {key: "temperature", step: 0.05, min: 0, max: 5},
+    {key: "topP", step: 0.01, min: 0, max: 1},
+    {key: "topK", step: 1, min: 0, max: 1000},
+    {key: "minP", step: 0.01, min: 0, max: 1},
+    {key: "repeatPenalty", step: 0.05, min: 0, max: 5},
+    {key: "maxTokens", step: 1, min: 1, max: 131072},
 ];
 
 type FormProps = {
@@ -23,6 +25,7 @@ type FormProps = {
 
 /** The generation settings; an empty field follows the default shown as its placeholder. */
 export function GenerationForm({value, defaults, onChange, withSystemPrompt = true}: FormProps) {
+    const {t} = useTranslation();
     const set = <K extends keyof GenerationSettings>(key: K, v: GenerationSettings[K] | undefined) => {
         const {[key]: _old, ...rest} = value;
         onChange(v === undefined ? rest : {...rest, [key]: v});
@@ -32,9 +35,9 @@ export function GenerationForm({value, defaults, onChange, withSystemPrompt = tr
         <div className="generation-form">
             {withSystemPrompt && (
                 <label>
-                    System prompt
+                    {t("generation.systemPrompt")}
                     <textarea
-                        aria-label="System prompt"
+                        aria-label={t("generation.systemPrompt")}
                         rows={3}
                         placeholder={defaults.systemPrompt}
                         value={value.systemPrompt ?? ""}
@@ -47,10 +50,10 @@ export function GenerationForm({value, defaults, onChange, withSystemPrompt = tr
             <div className="generation-grid">
                 {FIELDS.map((f) => (
                     <label key={f.key}>
-                        {f.label}
+                        {t(`generation.field.${f.key}`)}
                         <input
                             type="number"
-                            aria-label={f.label}
+                            aria-label={t(`generation.field.${f.key}`)}
                             step={f.step}
                             min={f.min}
                             max={f.max}
@@ -61,31 +64,35 @@ export function GenerationForm({value, defaults, onChange, withSystemPrompt = tr
                     </label>
                 ))}
                 <label>
-                    Thinking
+                    {t("generation.thinking")}
                     <select
-                        aria-label="Thinking"
+                        aria-label={t("generation.thinking")}
                         value={value.thinking === undefined ? "" : value.thinking ? "on" : "off"}
                         onChange={(e) =>
                             set("thinking", e.target.value === "" ? undefined : e.target.value === "on")
                         }
-                        title="Models that think (Qwen 3, DeepSeek R1) write their reasoning before the answer; off, they answer at once."
+                        title={t("generation.thinkingHint")}
                     >
-                        <option value="">{`Default (${defaults.thinking ? "on" : "off"})`}</option>
-                        <option value="on">On</option>
-                        <option value="off">Off</option>
+                        <option value="">
+                            {t("generation.default", {
+                                value: t(defaults.thinking ? "generation.on" : "generation.off"),
+                            })}
+                        </option>
+                        <option value="on">{t("generation.on")}</option>
+                        <option value="off">{t("generation.off")}</option>
                     </select>
                 </label>
                 <label>
-                    Thinking budget
+                    {t("generation.thinkingBudget")}
                     <input
                         type="number"
-                        aria-label="Thinking budget"
+                        aria-label={t("generation.thinkingBudget")}
                         min={0}
                         step={1}
-                        title="The most tokens a model may think for before it must answer."
+                        title={t("generation.thinkingBudgetHint")}
                         placeholder={
                             defaults.thinkingBudget === null
-                                ? "half the context"
+                                ? t("generation.halfContext")
                                 : String(defaults.thinkingBudget)
                         }
                         value={value.thinkingBudget ?? ""}
@@ -93,13 +100,13 @@ export function GenerationForm({value, defaults, onChange, withSystemPrompt = tr
                     />
                 </label>
                 <label>
-                    Seed
+                    {t("generation.seed")}
                     <input
                         type="number"
-                        aria-label="Seed"
+                        aria-label={t("generation.seed")}
                         min={0}
                         step={1}
-                        placeholder={defaults.seed === null ? "random" : String(defaults.seed)}
+                        placeholder={defaults.seed === null ? t("generation.random") : String(defaults.seed)}
                         value={value.seed ?? ""}
                         onChange={(e) => set("seed", numberOf(e.target.value) ?? undefined)}
                     />
@@ -118,6 +125,7 @@ type DialogProps = {
 
 /** This conversation's own generation settings, over the defaults in Settings. */
 export function GenerationDialog({api, conversation, onClose, onError}: DialogProps) {
+    const {t} = useTranslation();
     const [defaults, setDefaults] = useState<GenerationSettings | null>(null);
     const [value, setValue] = useState<Partial<GenerationSettings>>(conversation.generation ?? {});
     useEffect(() => {
@@ -129,13 +137,15 @@ export function GenerationDialog({api, conversation, onClose, onError}: DialogPr
         onClose();
     };
     return (
-        <Dialog label="Generation settings" onClose={onClose}>
-            <h2>Generation for “{conversation.title}”</h2>
+        <Dialog label={t("generation.dialog")} onClose={onClose}>
+            <h2>{t("generation.heading", {title: conversation.title})}</h2>
             {defaults && <GenerationForm value={value} defaults={defaults} onChange={setValue} />}
             <div className="choices">
-                <button onClick={() => void save(Object.keys(value).length ? value : null)}>Save</button>
-                <button onClick={() => void save(null)}>Use the defaults</button>
-                <button onClick={onClose}>Cancel</button>
+                <button onClick={() => void save(Object.keys(value).length ? value : null)}>
+                    {t("generation.save")}
+                </button>
+                <button onClick={() => void save(null)}>{t("generation.useDefaults")}</button>
+                <button onClick={onClose}>{t("generation.cancel")}</button>
             </div>
         </Dialog>
     );
