@@ -110,6 +110,7 @@ const TRANSLATED = [
     "renderer/src/models/ModelsPanel.tsx",
     "renderer/src/models/HubSearch.tsx",
     "renderer/src/settings/GenerationForm.tsx",
+    "renderer/src/network/NetworkSettings.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

@@ -11,6 +11,8 @@ const PURPOSES: Purpose[] = [
     "model download",
     "model search",
     "MCP server",
+    "update check",
+    "image generation",
 ];
 
 type Props = {
@@ -25,7 +27,7 @@ type Props = {
  * did, with what it was for, where, and its sizes; filtered by purpose and exported as CSV.
  */
 export function NetworkSettings({api, values, onChange, onError}: Props) {
-    const {t} = useTranslation();
+    const {t, i18n} = useTranslation();
     const [log, setLog] = useState<EgressEntry[]>([]);
     const [purpose, setPurpose] = useState<Purpose | "all">("all");
     useEffect(() => {
@@ -50,56 +52,54 @@ export function NetworkSettings({api, values, onChange, onError}: Props) {
                     disabled={values.offlineRun === true}
                     onChange={(e) => void setOffline(e.target.checked)}
                 />{" "}
-                Offline mode: nothing leaves this computer
+                {t("network.offline")}
             </label>
-            {values.offlineRun && <p>On for this run: Cairn was started with --offline.</p>}
+            {values.offlineRun && <p>{t("network.offlineRun")}</p>}
             <p className="muted">
-                {values.offline || values.offlineRun
-                    ? "Providers, web search, page fetches, model downloads and MCP servers elsewhere are refused; local models, documents and servers on this computer keep working."
-                    : "Cairn connects elsewhere only for what you set up: providers, web access, downloads and MCP servers. Each request is listed below, servers on this computer included."}
+                {t(values.offline || values.offlineRun ? "network.offlineOn" : "network.offlineOff")}
             </p>
-            <h3>Requests sent off this computer</h3>
+            <h3>{t("network.requests")}</h3>
             <div className="choices">
                 <label>
-                    Show{" "}
+                    {t("network.show")}{" "}
                     <select value={purpose} onChange={(e) => setPurpose(e.target.value as Purpose | "all")}>
-                        <option value="all">everything</option>
+                        <option value="all">{t("network.everything")}</option>
                         {PURPOSES.map((p) => (
                             <option key={p} value={p}>
-                                {p}
+                                {t(`network.purpose.${p}`)}
                             </option>
                         ))}
                     </select>
                 </label>
                 <button type="button" disabled={log.length === 0} onClick={() => exportLog(log)}>
-                    Export as CSV
+                    {t("network.exportCsv")}
                 </button>
             </div>
             {shown.length === 0 ? (
-                <p className="muted">None{log.length > 0 ? " of this kind" : " yet"}.</p>
+                <p className="muted">{t(log.length > 0 ? "network.noneOfKind" : "network.noneYet")}</p>
             ) : (
-                <table aria-label="Requests sent off this computer">
+                <table aria-label={t("network.requests")}>
                     <thead>
                         <tr>
-                            <th>When</th>
-                            <th>For</th>
-                            <th>Server</th>
-                            <th>Sent</th>
-                            <th>Received</th>
-                            <th>Status</th>
+                            <th>{t("network.column.when")}</th>
+                            <th>{t("network.column.for")}</th>
+                            <th>{t("network.column.server")}</th>
+                            <th>{t("network.column.sent")}</th>
+                            <th>{t("network.column.received")}</th>
+                            <th>{t("network.column.status")}</th>
                         </tr>
                     </thead>
                     <tbody>
                         {shown.map((e, i) => (
                             <tr key={`${e.at}-${i}`}>
-                                <td>{new Date(e.at).toLocaleString()}</td>
+                                <td>{new Date(e.at).toLocaleString(i18n.language)}</td>
                                 <td>
-                                    {e.purpose}: {e.detail}
+                                    {t(`network.purpose.${e.purpose}`)}: {e.detail}
                                 </td>
                                 <td>{e.host}</td>
                                 <td>{bytes(e.bytesSent)}</td>
                                 <td>{bytes(e.bytesReceived)}</td>
-                                <td>{e.status ?? "no answer"}</td>
+                                <td>{e.status ?? t("network.noAnswer")}</td>
                             </tr>
                         ))}
                     </tbody>

@@ -477,6 +477,32 @@ export const hi = {
             maxTokens: "अधिकतम टोकन",
         },
     },
+    network: {
+        offline: "ऑफ़लाइन मोड: इस कंप्यूटर से कुछ भी बाहर नहीं जाता",
+        offlineRun: "इस रन के लिए चालू: Cairn को --offline के साथ शुरू किया गया।",
+        offlineOn:
+            "प्रोवाइडर, वेब खोज, पेज लाना, मॉडल डाउनलोड और बाहर के MCP सर्वर मना किए जाते हैं; लोकल मॉडल, दस्तावेज़ और इस कंप्यूटर के सर्वर चलते रहते हैं।",
+        offlineOff:
+            "Cairn बाहर सिर्फ़ उन्हीं चीज़ों के लिए जुड़ता है जो आपने सेट की हैं: प्रोवाइडर, वेब एक्सेस, डाउनलोड और MCP सर्वर। हर अनुरोध नीचे दिखता है, इस कंप्यूटर के सर्वर भी।",
+        requests: "इस कंप्यूटर से बाहर भेजे गए अनुरोध",
+        show: "दिखाएँ",
+        everything: "सब कुछ",
+        exportCsv: "CSV के रूप में एक्सपोर्ट करें",
+        noneOfKind: "इस तरह का कोई नहीं।",
+        noneYet: "अभी कोई नहीं।",
+        noAnswer: "कोई जवाब नहीं",
+        purpose: {
+            provider: "प्रोवाइडर",
+            "web search": "वेब खोज",
+            "web fetch": "पेज लाना",
+            "model download": "मॉडल डाउनलोड",
+            "model search": "मॉडल खोज",
+            "MCP server": "MCP सर्वर",
+            "update check": "अपडेट जाँच",
+            "image generation": "इमेज बनाना",
+        },
+        column: {when: "कब", for: "किसलिए", server: "सर्वर", sent: "भेजा", received: "मिला", status: "स्थिति"},
+    },
     composer: {
         message: "संदेश",
         placeholder: "कुछ भी पूछें। Enter भेजता है, Shift+Enter नई पंक्ति जोड़ता है।",

@@ -470,6 +470,32 @@ export const zhCN = {
             maxTokens: "最大 token 数",
         },
     },
+    network: {
+        offline: "离线模式：任何数据都不会离开这台电脑",
+        offlineRun: "本次运行已开启：Cairn 以 --offline 启动。",
+        offlineOn:
+            "提供商、网页搜索、页面抓取、模型下载和外部 MCP 服务器都会被拒绝；本地模型、文档和这台电脑上的服务器照常工作。",
+        offlineOff:
+            "Cairn 只为你设置的内容连接外部：提供商、网络访问、下载和 MCP 服务器。每个请求都列在下方，包括这台电脑上的服务器。",
+        requests: "从这台电脑发出的请求",
+        show: "显示",
+        everything: "全部",
+        exportCsv: "导出为 CSV",
+        noneOfKind: "没有这一类。",
+        noneYet: "暂无。",
+        noAnswer: "无响应",
+        purpose: {
+            provider: "提供商",
+            "web search": "网页搜索",
+            "web fetch": "页面抓取",
+            "model download": "模型下载",
+            "model search": "模型搜索",
+            "MCP server": "MCP 服务器",
+            "update check": "检查更新",
+            "image generation": "图像生成",
+        },
+        column: {when: "时间", for: "用途", server: "服务器", sent: "发送", received: "接收", status: "状态"},
+    },
     composer: {
         message: "消息",
         placeholder: "随便问。Enter 发送，Shift+Enter 换行。",
