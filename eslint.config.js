@@ -111,6 +111,7 @@ const TRANSLATED = [
     "renderer/src/models/HubSearch.tsx",
     "renderer/src/settings/GenerationForm.tsx",
     "renderer/src/network/NetworkSettings.tsx",
+    "renderer/src/settings/BackupSettings.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

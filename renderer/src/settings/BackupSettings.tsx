@@ -1,7 +1,7 @@
 import {useCallback, useEffect, useRef, useState} from "react";
 import type {BackupSchedule, BackupsStatus, CairnApi, CallRes} from "../../../shared/contract.js";
 import {formatBytes} from "../../../shared/format.js";
-import {useTranslation} from "../i18n/index.js";
+import {Trans, useTranslation} from "../i18n/index.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -9,7 +9,7 @@ const SHOWN = 5;
 
 /** Settings' "Backups": how often and how many, where, a backup now with its progress, the newest ones. */
 export function BackupSettings({api, onError}: Props) {
-    const {t} = useTranslation();
+    const {t, i18n} = useTranslation();
     const [status, setStatus] = useState<BackupsStatus | null>(null);
     const [progress, setProgress] = useState<number | null>(null);
     const [folder, setFolder] = useState("");
@@ -63,26 +63,22 @@ export function BackupSettings({api, onError}: Props) {
         <section aria-labelledby="backups-heading">
             <h2 id="backups-heading">{t("settings.section.backups")}</h2>
             <p className="hint">
-                The whole library in one file: conversations, documents&apos; text, archived pages, settings,
-                and the MCP, provider and tool files without their secrets. <strong>Restore</strong> puts a
-                backup&apos;s library in place when Cairn next starts (the library as it is now is kept as a
-                backup); <strong>Merge</strong> brings in the backup&apos;s conversations this library lacks,
-                replacing nothing.
+                <Trans i18nKey="backups.intro" components={{b: <strong />}} />
             </p>
             <div className="backup-schedule">
                 <label>
-                    Automatic backups{" "}
+                    {t("backups.automatic")}{" "}
                     <select
                         value={status.schedule.every}
                         onChange={(e) => save({every: e.target.value as BackupSchedule["every"]})}
                     >
-                        <option value="daily">Daily</option>
-                        <option value="weekly">Weekly</option>
-                        <option value="off">Off</option>
+                        <option value="daily">{t("backups.every.daily")}</option>
+                        <option value="weekly">{t("backups.every.weekly")}</option>
+                        <option value="off">{t("backups.every.off")}</option>
                     </select>
                 </label>
                 <label>
-                    Keep{" "}
+                    {t("backups.keep")}{" "}
                     <input
                         type="number"
                         min={1}
@@ -96,7 +92,7 @@ export function BackupSettings({api, onError}: Props) {
                 </label>
             </div>
             <label className="backup-folder">
-                Folder (empty for the default)
+                {t("backups.folder")}
                 <input
                     type="text"
                     value={folder}
@@ -115,9 +111,11 @@ export function BackupSettings({api, onError}: Props) {
                         })
                     }
                 >
-                    Back up now
+                    {t("backups.now")}
                 </button>{" "}
-                <span role="status">{running && `Backing up… ${Math.round((progress ?? 0) * 100)}%`}</span>
+                <span role="status">
+                    {running && t("backups.running", {percent: Math.round((progress ?? 0) * 100)})}
+                </span>
             </p>
             {status.lastError && (
                 <p className="problem" role="alert">
@@ -126,42 +124,44 @@ export function BackupSettings({api, onError}: Props) {
             )}
             {status.restorePending && (
                 <p role="status" className="restore-pending">
-                    <code>{status.restorePending}</code> is restored when Cairn starts next: quit Cairn and
-                    start it again.{" "}
+                    <Trans
+                        i18nKey="backups.restorePending"
+                        values={{file: status.restorePending}}
+                        components={{code: <code />}}
+                    />{" "}
                     <button onClick={() => void api.invoke("backups.restore", {file: null}).then(apply)}>
-                        Do not restore
+                        {t("backups.doNotRestore")}
                     </button>
                 </p>
             )}
             {merged && (
                 <p role="status">
-                    {merged.error ??
-                        `Merged: ${merged.imported} ${merged.imported === 1 ? "conversation" : "conversations"} brought in, ${merged.already} already here.`}
+                    {merged.error ?? t("backups.merged", {count: merged.imported, already: merged.already})}
                 </p>
             )}
             {status.backups.length === 0 ? (
-                <p>No backup yet.</p>
+                <p>{t("backups.none")}</p>
             ) : (
-                <ul className="backups" aria-label="Newest backups">
+                <ul className="backups" aria-label={t("backups.newest")}>
                     {status.backups.slice(0, SHOWN).map((b) => {
-                        const when = new Date(b.modifiedAt).toLocaleString();
+                        const when = new Date(b.modifiedAt).toLocaleString(i18n.language);
                         return (
                             <li key={b.file}>
                                 {when} · {formatBytes(b.bytes)} · <code>{b.file}</code>{" "}
                                 <span className="backup-actions">
                                     <button
-                                        aria-label={`Restore the backup of ${when}`}
+                                        aria-label={t("backups.restoreOf", {when})}
                                         onClick={() =>
                                             void api.invoke("backups.restore", {file: b.file}).then(apply)
                                         }
                                     >
-                                        Restore
+                                        {t("backups.restore")}
                                     </button>
                                     <button
-                                        aria-label={`Merge the backup of ${when}`}
+                                        aria-label={t("backups.mergeOf", {when})}
                                         onClick={() => void merge(b.file)}
                                     >
-                                        Merge
+                                        {t("backups.merge")}
                                     </button>
                                 </span>
                             </li>
