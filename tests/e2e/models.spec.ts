@@ -89,8 +89,10 @@ test("Models screen: installed facts, backend report, unload and load, message c
     const dialog = page.getByRole("dialog", {name: "Models"});
     const report = dialog.getByLabel("Backend report");
     await expect(report.locator("[data-backend]")).toHaveText("CPU");
-    await expect(report).toContainText("context 2048 tokens");
+    await expect(report).toContainText("context size: 2048");
     await expect(report).toContainText("weights read into memory");
+    // The tests' serve runs without flash attention (CAIRN_FLASH_ATTENTION=off): the line says so.
+    await expect(report).toContainText("flash attention: Off");
     // The backends this computer can use: the CPU here; a missing GPU backend says how to build it.
     const backends = dialog.getByRole("list", {name: "Backends"});
     await expect(backends.locator('[data-state="in use"]')).toContainText("CPU");
