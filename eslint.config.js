@@ -112,6 +112,7 @@ const TRANSLATED = [
     "renderer/src/settings/GenerationForm.tsx",
     "renderer/src/network/NetworkSettings.tsx",
     "renderer/src/settings/BackupSettings.tsx",
+    "renderer/src/tools/ToolsDialog.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

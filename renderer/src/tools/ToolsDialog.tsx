@@ -3,6 +3,7 @@ import type {CairnApi, Conversation, McpServerInfo, ToolBudget} from "../../../s
 import {formatCount} from "../../../shared/format.js";
 import {Dialog} from "../ui/Dialog.js";
 import {WorkspaceField} from "../settings/SettingsPanel.js";
+import {useTranslation, type TFunction} from "../i18n/index.js";
 
 type Props = {
     api: CairnApi;
@@ -17,6 +18,7 @@ type BudgetTool = ToolBudget["tools"][number];
  * in the context; a warning when they take too much of it. Nothing is dropped without the person's say.
  */
 export function ToolsDialog({api, conversation, onClose, onError}: Props) {
+    const {t} = useTranslation();
     const [budget, setBudget] = useState<ToolBudget | null>(null);
     const [servers, setServers] = useState<McpServerInfo[]>([]);
     const [attached, setAttached] = useState<string[]>([]);
@@ -60,8 +62,8 @@ export function ToolsDialog({api, conversation, onClose, onError}: Props) {
     };
     const groups = budget ? groupBySource(budget.tools) : [];
     return (
-        <Dialog label="Tools in this conversation" onClose={onClose} className="tools-dialog">
-            <h2>Tools in this conversation</h2>
+        <Dialog label={t("toolsDialog.title")} onClose={onClose} className="tools-dialog">
+            <h2>{t("toolsDialog.title")}</h2>
             {budget && <Summary budget={budget} />}
             {groups.map(([source, tools]) => {
                 const serverOff = source !== "built-in" && toolsOff.includes(source);
@@ -69,7 +71,7 @@ export function ToolsDialog({api, conversation, onClose, onError}: Props) {
                     <fieldset key={source} className="tool-group">
                         <legend>
                             {source === "built-in" ? (
-                                "Built-in"
+                                t("toolsDialog.builtIn")
                             ) : (
                                 <label>
                                     <input
@@ -77,38 +79,38 @@ export function ToolsDialog({api, conversation, onClose, onError}: Props) {
                                         checked={!serverOff}
                                         onChange={(e) => toggle(source, e.target.checked)}
                                     />{" "}
-                                    {sourceName(source)}
+                                    {sourceName(source, t)}
                                 </label>
                             )}
                         </legend>
                         <ul>
-                            {tools.map((t) => (
-                                <li key={t.name} data-tool={t.name}>
-                                    <label title={t.description}>
+                            {tools.map((tool) => (
+                                <li key={tool.name} data-tool={tool.name}>
+                                    <label title={tool.description}>
                                         <input
                                             type="checkbox"
-                                            checked={!toolsOff.includes(t.name) && !serverOff}
+                                            checked={!toolsOff.includes(tool.name) && !serverOff}
                                             disabled={serverOff}
-                                            onChange={(e) => toggle(t.name, e.target.checked)}
+                                            onChange={(e) => toggle(tool.name, e.target.checked)}
                                         />{" "}
-                                        <code>{t.name}</code>
+                                        <code>{tool.name}</code>
                                     </label>
                                     <span className="tool-tokens">
-                                        {t.tokens === null ? "" : `${t.tokens} tokens`}
+                                        {tool.tokens === null ? "" : t("answer.tokens", {count: tool.tokens})}
                                     </span>
                                     {source !== "built-in" && (
                                         <button
                                             className="tool-pin"
-                                            aria-pressed={t.pinned}
-                                            aria-label={`Pin ${t.name}`}
-                                            title="A pinned tool is offered with every question"
-                                            onClick={() => void pin(t.name, !t.pinned)}
+                                            aria-pressed={tool.pinned}
+                                            aria-label={t("toolsDialog.pinLabel", {name: tool.name})}
+                                            title={t("toolsDialog.pinHint")}
+                                            onClick={() => void pin(tool.name, !tool.pinned)}
                                         >
-                                            {t.pinned ? "Pinned" : "Pin"}
+                                            {t(tool.pinned ? "toolsDialog.pinned" : "toolsDialog.pin")}
                                         </button>
                                     )}
-                                    {t.unavailable && (
-                                        <span className="tool-unavailable">{t.unavailable}</span>
+                                    {tool.unavailable && (
+                                        <span className="tool-unavailable">{tool.unavailable}</span>
                                     )}
                                 </li>
                             ))}
@@ -123,15 +125,15 @@ export function ToolsDialog({api, conversation, onClose, onError}: Props) {
                     </fieldset>
                 );
             })}
-            <h3>Workspace</h3>
+            <h3>{t("toolsDialog.workspace")}</h3>
             <WorkspaceField
-                label="Folder the file tools work in here"
+                label={t("toolsDialog.workspaceLabel")}
                 value={conversation.workspace}
                 onSave={(folder) => void setWorkspace(folder)}
             />
             <div className="choices">
                 <button data-autofocus onClick={onClose}>
-                    Close
+                    {t("toolsDialog.close")}
                 </button>
             </div>
         </Dialog>
@@ -139,23 +141,26 @@ export function ToolsDialog({api, conversation, onClose, onError}: Props) {
 }
 
 function Summary({budget}: {budget: ToolBudget}) {
+    const {t} = useTranslation();
     if (budget.contextSize === null || budget.offeredTokens === null || budget.budgetTokens === null)
-        return <p className="hint">Load a model to see what the tools cost in its context.</p>;
+        return <p className="hint">{t("toolsDialog.loadModel")}</p>;
     // Past the budget the note says how tools are chosen instead.
     if (budget.warning) return <p className="tool-summary over-budget">{budget.warning}.</p>;
     return (
         <p className="tool-summary">
-            The tools on here take {formatCount(budget.offeredTokens)} tokens of the tools&apos; budget of{" "}
-            {formatCount(budget.budgetTokens)} (the context holds {formatCount(budget.contextSize)}): all are
-            offered with every question.
+            {t("toolsDialog.summary", {
+                offered: formatCount(budget.offeredTokens),
+                budget: formatCount(budget.budgetTokens),
+                holds: formatCount(budget.contextSize),
+            })}
         </p>
     );
 }
 
 /** "MCP server github", "Composite tools (tools.yaml)". */
-function sourceName(source: string): string {
-    if (source.startsWith("mcp:")) return `MCP server ${source.slice("mcp:".length)}`;
-    return source === "tools.yaml" ? "Composite tools (tools.yaml)" : source;
+function sourceName(source: string, t: TFunction): string {
+    if (source.startsWith("mcp:")) return t("toolsDialog.mcpServer", {name: source.slice("mcp:".length)});
+    return source === "tools.yaml" ? t("toolsDialog.composite") : source;
 }
 
 function groupBySource(tools: BudgetTool[]): [string, BudgetTool[]][] {
@@ -163,6 +168,10 @@ function groupBySource(tools: BudgetTool[]): [string, BudgetTool[]][] {
     for (const t of tools) groups.set(t.source, [...(groups.get(t.source) ?? []), t]);
     return [...groups.entries()];
 }
+
+/** How a prompt's argument is shown in its slash command: a value it needs, or one it may take. */
+const REQUIRED_VALUE = "…";
+const OPTIONAL_VALUE = "[…]";
 
 /** A server's prompts (typed as slash commands) and resources (attached here as documents). */
 function ServerExtras({
@@ -174,17 +183,20 @@ function ServerExtras({
     attached: string[];
     onAttach(server: string, uri: string): void;
 }) {
+    const {t} = useTranslation();
     if (!server || (server.prompts.length === 0 && server.resources.length === 0)) return null;
     return (
         <details className="server-extras">
-            <summary>Prompts and resources of {server.name}</summary>
+            <summary>{t("toolsDialog.extras", {name: server.name})}</summary>
             {server.prompts.length > 0 && (
-                <ul aria-label={`Prompts of ${server.name}`}>
+                <ul aria-label={t("toolsDialog.promptsOf", {name: server.name})}>
                     {server.prompts.map((p) => (
                         <li key={p.name}>
                             <code>
                                 /{server.name}.{p.name}
-                                {p.arguments.map((a) => ` ${a.name}=${a.required ? "…" : "[…]"}`).join("")}
+                                {p.arguments
+                                    .map((a) => ` ${a.name}=${a.required ? REQUIRED_VALUE : OPTIONAL_VALUE}`)
+                                    .join("")}
                             </code>{" "}
                             <span className="tool-unavailable">{p.description}</span>
                         </li>
@@ -192,18 +204,18 @@ function ServerExtras({
                 </ul>
             )}
             {server.resources.length > 0 && (
-                <ul aria-label={`Resources of ${server.name}`}>
+                <ul aria-label={t("toolsDialog.resourcesOf", {name: server.name})}>
                     {server.resources.map((r) => (
                         <li key={r.uri}>
                             <span>{r.name}</span>{" "}
                             {attached.includes(`${server.name} ${r.uri}`) ? (
-                                <span className="tool-unavailable">attached</span>
+                                <span className="tool-unavailable">{t("toolsDialog.attached")}</span>
                             ) : (
                                 <button
                                     onClick={() => onAttach(server.name, r.uri)}
-                                    aria-label={`Attach ${r.name}`}
+                                    aria-label={t("toolsDialog.attachLabel", {name: r.name})}
                                 >
-                                    Attach
+                                    {t("toolsDialog.attach")}
                                 </button>
                             )}
                         </li>
