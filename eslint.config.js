@@ -113,6 +113,7 @@ const TRANSLATED = [
     "renderer/src/network/NetworkSettings.tsx",
     "renderer/src/settings/BackupSettings.tsx",
     "renderer/src/tools/ToolsDialog.tsx",
+    "renderer/src/mcp/McpAskDialog.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

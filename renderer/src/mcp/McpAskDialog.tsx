@@ -1,6 +1,7 @@
 import {useState} from "react";
 import type {McpAnswerAction, McpAsk} from "../../../shared/contract.js";
 import {Dialog} from "../ui/Dialog.js";
+import {Trans, useTranslation} from "../i18n/index.js";
 
 type Value = string | number | boolean;
 type Field = {
@@ -29,18 +30,23 @@ export function McpAskDialog({ask, onAnswer}: Props) {
  * Open is a link (the desktop app confirms external links and opens them in the system browser).
  */
 function UrlAsk({ask, onAnswer}: {ask: Extract<McpAsk, {kind: "url"}>; onAnswer: Props["onAnswer"]}) {
+    const {t} = useTranslation();
     return (
         <Dialog
-            label={`${ask.server} asks you to open a page`}
+            label={t("mcpAsk.openPage", {server: ask.server})}
             onClose={() => onAnswer("cancel")}
             className="ask-dialog"
         >
             <h2>
-                <code>{ask.server}</code> asks you to open a page
+                <Trans
+                    i18nKey="mcpAsk.openPageTitle"
+                    values={{server: ask.server}}
+                    components={{code: <code />}}
+                />
             </h2>
             <p className="ask-message">{ask.message}</p>
             <p>
-                It leads to <strong>{ask.host}</strong>:
+                <Trans i18nKey="mcpAsk.leadsTo" values={{host: ask.host}} components={{b: <strong />}} />
             </p>
             <p className="ask-url">
                 <code>{ask.url}</code>
@@ -54,10 +60,10 @@ function UrlAsk({ask, onAnswer}: {ask: Extract<McpAsk, {kind: "url"}>; onAnswer:
                     data-autofocus
                     onClick={() => onAnswer("accept")}
                 >
-                    Open {ask.host}
+                    {t("mcpAsk.open", {host: ask.host})}
                 </a>
                 <button className="deny" onClick={() => onAnswer("decline")}>
-                    Decline
+                    {t("mcpAsk.decline")}
                 </button>
             </div>
         </Dialog>
@@ -71,6 +77,7 @@ function FormAsk({
     ask: Extract<McpAsk, {kind: "elicitation"}>;
     onAnswer: Props["onAnswer"];
 }) {
+    const {t} = useTranslation();
     const schema = ask.schema as {properties?: Record<string, Field>; required?: string[]};
     const fields = Object.entries(schema.properties ?? {});
     const required = new Set(schema.required ?? []);
@@ -87,9 +94,17 @@ function FormAsk({
             return value === undefined ? rest : {...rest, [key]: value};
         });
     return (
-        <Dialog label={`${ask.server} asks`} onClose={() => onAnswer("cancel")} className="ask-dialog">
+        <Dialog
+            label={t("mcpAsk.asks", {server: ask.server})}
+            onClose={() => onAnswer("cancel")}
+            className="ask-dialog"
+        >
             <h2>
-                <code>{ask.server}</code> asks
+                <Trans
+                    i18nKey="mcpAsk.asksTitle"
+                    values={{server: ask.server}}
+                    components={{code: <code />}}
+                />
             </h2>
             <p className="ask-message">{ask.message}</p>
             <form
@@ -110,10 +125,10 @@ function FormAsk({
                 ))}
                 <div className="choices">
                     <button type="submit" className="primary" data-autofocus>
-                        Send
+                        {t("mcpAsk.send")}
                     </button>
                     <button type="button" onClick={() => onAnswer("decline")}>
-                        Decline
+                        {t("mcpAsk.decline")}
                     </button>
                 </div>
             </form>
@@ -134,7 +149,8 @@ function FormField({
     value: Value | undefined;
     onChange(value: Value | undefined): void;
 }) {
-    const label = `${field.title ?? name}${required ? " (required)" : ""}`;
+    const {t} = useTranslation();
+    const label = required ? t("mcpAsk.required", {label: field.title ?? name}) : (field.title ?? name);
     const hint = field.description && <span className="hint">{field.description}</span>;
     const choices =
         field.enum?.map((v) => ({value: String(v), title: String(v)})) ??
@@ -160,7 +176,7 @@ function FormField({
                     required={required}
                     onChange={(e) => onChange(e.target.value || undefined)}
                 >
-                    <option value="">Choose…</option>
+                    <option value="">{t("mcpAsk.choose")}</option>
                     {choices.map((c) => (
                         <option key={c.value} value={c.value}>
                             {c.title}
@@ -204,19 +220,21 @@ function SamplingAsk({
     ask: Extract<McpAsk, {kind: "sampling"}>;
     onAnswer: Props["onAnswer"];
 }) {
+    const {t} = useTranslation();
     return (
         <Dialog
-            label={`Let ${ask.server} use the model?`}
+            label={t("mcpAsk.useModel", {server: ask.server})}
             onClose={() => onAnswer("cancel")}
             className="ask-dialog"
         >
             <h2>
-                Let <code>{ask.server}</code> use the model?
+                <Trans
+                    i18nKey="mcpAsk.useModelTitle"
+                    values={{server: ask.server}}
+                    components={{code: <code />}}
+                />
             </h2>
-            <p>
-                It asks the model to write a reply of up to {ask.maxTokens} tokens to these messages. The
-                reply goes to the server.
-            </p>
+            <p>{t("mcpAsk.sampling", {tokens: ask.maxTokens})}</p>
             {ask.systemPrompt && <blockquote className="reason">{ask.systemPrompt}</blockquote>}
             <ol className="ask-messages">
                 {ask.messages.map((m, i) => (
@@ -227,10 +245,10 @@ function SamplingAsk({
             </ol>
             <div className="choices">
                 <button className="primary" data-autofocus onClick={() => onAnswer("accept")}>
-                    Allow
+                    {t("mcpAsk.allow")}
                 </button>
                 <button className="deny" onClick={() => onAnswer("decline")}>
-                    Deny
+                    {t("mcpAsk.deny")}
                 </button>
             </div>
         </Dialog>
