@@ -114,6 +114,8 @@ const TRANSLATED = [
     "renderer/src/settings/BackupSettings.tsx",
     "renderer/src/tools/ToolsDialog.tsx",
     "renderer/src/mcp/McpAskDialog.tsx",
+    "renderer/src/conversations/ImportDialog.tsx",
+    "renderer/src/assistants/AssistantPicker.tsx",
 ];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],

@@ -1,4 +1,5 @@
 import type {Assistant} from "../../../shared/contract.js";
+import {useTranslation} from "../i18n/index.js";
 
 /** Which assistant the next new conversation starts with ("" : none); shown once there is one. */
 export function AssistantPicker({
@@ -10,17 +11,17 @@ export function AssistantPicker({
     value: string;
     onChange(id: string): void;
 }) {
+    const {t} = useTranslation();
     if (assistants.length === 0) return null;
     return (
         <label className="assistant-picker">
-            Start with
+            {t("assistantPicker.startWith")}
             <select value={value} onChange={(e) => onChange(e.target.value)}>
-                <option value="">No assistant</option>
+                <option value="">{t("assistantPicker.none")}</option>
                 {assistants.map((a) => (
                     <option key={a.id} value={a.id}>
                         {a.icon ? `${a.icon} ` : ""}
-                        {a.name}
-                        {a.isDefault ? " (default)" : ""}
+                        {a.isDefault ? t("assistantPicker.isDefault", {name: a.name}) : a.name}
                     </option>
                 ))}
             </select>
@@ -30,9 +31,10 @@ export function AssistantPicker({
 
 /** The assistant a conversation was started with, in its header. */
 export function AssistantBadge({assistant}: {assistant: Assistant | undefined}) {
+    const {t} = useTranslation();
     if (!assistant) return null;
     return (
-        <span className="assistant-badge" title={`Started with the assistant ${assistant.name}`}>
+        <span className="assistant-badge" title={t("assistantPicker.startedWith", {name: assistant.name})}>
             {assistant.icon && <span aria-hidden>{assistant.icon} </span>}
             {assistant.name}
         </span>

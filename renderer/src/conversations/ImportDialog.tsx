@@ -2,6 +2,7 @@ import {useEffect, useState} from "react";
 import type {CairnApi, ImportFileReport, ImportReport} from "../../../shared/contract.js";
 import {Dialog} from "../ui/Dialog.js";
 import {uploadAndImport} from "./importUpload.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Props = {
     api: CairnApi;
@@ -18,6 +19,7 @@ type Stage = {file: string; step: "sending" | "importing" | "done"; share: numbe
  * file's progress while it is sent and read, then what came in, what was left out, and why.
  */
 export function ImportDialog({api, files, onDone, onClose}: Props) {
+    const {t} = useTranslation();
     const [stages, setStages] = useState<Stage[]>(() =>
         files.map((f) => ({file: f.name, step: "sending", share: 0, imported: 0})),
     );
@@ -60,8 +62,8 @@ export function ImportDialog({api, files, onDone, onClose}: Props) {
         // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
     return (
-        <Dialog label="Import conversations" onClose={onClose}>
-            <h2>Import conversations</h2>
+        <Dialog label={t("importDialog.title")} onClose={onClose}>
+            <h2>{t("importDialog.title")}</h2>
             {!finished && (
                 <ul className="import-progress" aria-live="polite">
                     {stages.map((s) => (
@@ -74,10 +76,13 @@ export function ImportDialog({api, files, onDone, onClose}: Props) {
                             />
                             <span className="muted">
                                 {s.step === "sending"
-                                    ? `sending ${Math.round(s.share * 100)}%`
+                                    ? t("importDialog.sending", {percent: Math.round(s.share * 100)})
                                     : s.step === "importing"
-                                      ? `reading ${Math.round(s.share * 100)}%, ${s.imported} imported`
-                                      : "done"}
+                                      ? t("importDialog.reading", {
+                                            percent: Math.round(s.share * 100),
+                                            imported: s.imported,
+                                        })
+                                      : t("importDialog.done")}
                             </span>
                         </li>
                     ))}
@@ -93,7 +98,7 @@ export function ImportDialog({api, files, onDone, onClose}: Props) {
             ))}
             <div className="choices">
                 <button data-autofocus onClick={onClose}>
-                    {finished ? "Close" : "Hide (the import goes on)"}
+                    {t(finished ? "importDialog.close" : "importDialog.hide")}
                 </button>
             </div>
         </Dialog>
@@ -101,18 +106,19 @@ export function ImportDialog({api, files, onDone, onClose}: Props) {
 }
 
 function FileReport({report}: {report: ImportFileReport}) {
+    const {t} = useTranslation();
     const counts = [
-        `${report.imported} ${report.imported === 1 ? "conversation" : "conversations"} imported (${report.messages} messages)`,
-        report.already ? `${report.already} already in your library` : null,
-        report.skipped.length ? `${report.skipped.length} left out` : null,
+        t("importDialog.imported", {count: report.imported, messages: report.messages}),
+        report.already ? t("importDialog.already", {number: report.already}) : null,
+        report.skipped.length ? t("importDialog.leftOut", {number: report.skipped.length}) : null,
     ].filter(Boolean);
     return (
-        <section className="import-report" aria-label={`${report.file}: report`}>
+        <section className="import-report" aria-label={t("importDialog.report", {file: report.file})}>
             <h3>
                 {report.file}
                 {report.app ? ` (${report.app})` : ""}
             </h3>
-            <p>{counts.join(", ")}.</p>
+            <p>{t("importDialog.counts", {list: counts.join(t("importDialog.separator"))})}</p>
             {report.error && (
                 <p role="alert" className="problem">
                     {report.error}
@@ -120,11 +126,11 @@ function FileReport({report}: {report: ImportFileReport}) {
             )}
             {(report.skipped.length > 0 || report.notes.length > 0) && (
                 <details>
-                    <summary>What was left out or changed</summary>
+                    <summary>{t("importDialog.changed")}</summary>
                     <ul>
                         {report.skipped.map((s, i) => (
                             <li key={`s${i}`}>
-                                Left out “{s.title}”: {s.reason}
+                                {t("importDialog.leftOutItem", {title: s.title, reason: s.reason})}
                             </li>
                         ))}
                         {report.notes.map((n, i) => (
