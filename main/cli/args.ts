@@ -1,4 +1,5 @@
 import {parseArgs} from "node:util";
+import {FLASH_ATTENTION_MODES} from "../../shared/choices.js";
 import type {FlashAttention, PreflightCall, ToolMode} from "../../shared/contract.js";
 import type {GenerationOptions} from "../chat/chatService.js";
 
@@ -408,7 +409,8 @@ export function parseCli(argv: string[]): CliArgs {
         threads: intOption("threads", values.threads, undefined, 1, 256),
         cpu: values.cpu ?? false,
         flashAttention:
-            oneOf("flash-attention", values["flash-attention"], FLASH_ATTENTION) ?? flashAttentionFromEnv(),
+            oneOf("flash-attention", values["flash-attention"], FLASH_ATTENTION_MODES) ??
+            flashAttentionFromEnv(),
         offline: values.offline ?? false,
         generation: {
             maxTokens: intOption("max-tokens", values["max-tokens"], undefined, 1, 1_000_000),
@@ -482,15 +484,13 @@ function checkedPairs(name: string, values: string[], separator: string): string
     return values;
 }
 
-const FLASH_ATTENTION = ["auto", "on", "off"] as const;
-
 /** CAIRN_FLASH_ATTENTION, when set: the flash attention of every run that does not pass --flash-attention. */
 function flashAttentionFromEnv(): FlashAttention | undefined {
     const raw = process.env.CAIRN_FLASH_ATTENTION;
     if (!raw) return undefined;
-    if (!(FLASH_ATTENTION as readonly string[]).includes(raw)) {
+    if (!(FLASH_ATTENTION_MODES as readonly string[]).includes(raw)) {
         throw new UsageError(
-            `CAIRN_FLASH_ATTENTION must be one of ${FLASH_ATTENTION.join(", ")}, got "${raw}"`,
+            `CAIRN_FLASH_ATTENTION must be one of ${FLASH_ATTENTION_MODES.join(", ")}, got "${raw}"`,
         );
     }
     return raw as FlashAttention;

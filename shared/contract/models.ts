@@ -1,5 +1,6 @@
 // The engine and its backends, installed and recommended models, their fit on this computer, downloads.
 import {Type, type Static} from "@sinclair/typebox";
+import {FLASH_ATTENTION_MODES} from "../choices.js";
 import {
     Cancelled,
     Count,
@@ -18,7 +19,7 @@ import {
  * llama.cpp's flash attention (llama-server's `--flash-attn`): "auto" lets llama.cpp use it where the backend
  * supports it; "on" asks for it; "off" never uses it.
  */
-export const FlashAttention = oneOf(["auto", "on", "off"]);
+export const FlashAttention = oneOf(FLASH_ATTENTION_MODES);
 
 export type FlashAttention = Static<typeof FlashAttention>;
 

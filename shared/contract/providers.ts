@@ -1,5 +1,6 @@
 // Models served elsewhere (providers.json) and the egress log of what was sent to them.
 import {Type, type Static} from "@sinclair/typebox";
+import {EGRESS_PURPOSES} from "../choices.js";
 import {Count, Empty, Name, Timestamp, call, closed, nullable, oneOf, req} from "./base.js";
 
 /** What serves a provider's model: any OpenAI-compatible server, or a cloud API in its own format. */
@@ -35,16 +36,7 @@ export type ProviderInfo = Static<typeof ProviderInfo>;
 export const EgressEntry = Type.Object(
     {
         at: Timestamp,
-        purpose: Type.Union([
-            Type.Literal("provider"),
-            Type.Literal("web search"),
-            Type.Literal("web fetch"),
-            Type.Literal("model download"),
-            Type.Literal("model search"),
-            Type.Literal("MCP server"),
-            Type.Literal("image generation"),
-            Type.Literal("update check"),
-        ]),
+        purpose: oneOf(EGRESS_PURPOSES),
         /** Which provider, search service, MCP server or model file. */
         detail: Type.String(),
         host: Type.String(),

@@ -1,19 +1,10 @@
 import {useEffect, useState} from "react";
 import type {CairnApi, EgressEntry, SettingsValues} from "../../../shared/contract.js";
+import {EGRESS_PURPOSES} from "../../../shared/choices.js";
 import {download} from "../ui/download.js";
 import {useTranslation} from "../i18n/index.js";
 
 type Purpose = EgressEntry["purpose"];
-const PURPOSES: Purpose[] = [
-    "provider",
-    "web search",
-    "web fetch",
-    "model download",
-    "model search",
-    "MCP server",
-    "update check",
-    "image generation",
-];
 
 type Props = {
     api: CairnApi;
@@ -64,7 +55,7 @@ export function NetworkSettings({api, values, onChange, onError}: Props) {
                     {t("network.show")}{" "}
                     <select value={purpose} onChange={(e) => setPurpose(e.target.value as Purpose | "all")}>
                         <option value="all">{t("network.everything")}</option>
-                        {PURPOSES.map((p) => (
+                        {EGRESS_PURPOSES.map((p) => (
                             <option key={p} value={p}>
                                 {t(`network.purpose.${p}`)}
                             </option>

@@ -1,4 +1,5 @@
 import {useCallback, useEffect, useState, type ReactNode} from "react";
+import {FLASH_ATTENTION_MODES} from "../../../shared/choices.js";
 import type {
     CairnApi,
     CallReq,
@@ -29,8 +30,6 @@ import {IntegerSetting, UsageTable} from "./SettingsFields.js";
 /** The engine's sizes, each with its words (settingsPanel.engineField.<key> and <key>Hint). */
 const ENGINE_FIELDS: Exclude<keyof EngineSettings, "forceCpu" | "speculativeDecoding" | "flashAttention">[] =
     ["gpuLayers", "threads", "contextSize", "batchSize"];
-
-const FLASH_ATTENTION: FlashAttention[] = ["auto", "on", "off"];
 
 type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onError(message: string): void};
 
@@ -269,7 +268,7 @@ function EngineSettingsSection({
                         void onSave({engine: {flashAttention: e.target.value as FlashAttention}})
                     }
                 >
-                    {FLASH_ATTENTION.map((mode) => (
+                    {FLASH_ATTENTION_MODES.map((mode) => (
                         <option key={mode} value={mode}>
                             {t(`settingsPanel.flashAttentionMode.${mode}`)}
                         </option>

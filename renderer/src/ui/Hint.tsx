@@ -1,5 +1,5 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
-import {useState, type ReactElement, type ReactNode} from "react";
+import {useRef, useState, type ReactElement, type ReactNode} from "react";
 
 /**
  * How long a pointer rests on a control before its hint shows, and how soon the next one shows while moving
@@ -35,15 +35,16 @@ type HintProps = {
  */
 export function Hint({text, children, side = "top", when}: HintProps) {
     const [open, setOpen] = useState(false);
-    const [trigger, setTrigger] = useState<HTMLElement | null>(null);
+    // Read when the hint shows (a render that opening causes), not kept in state: no render of its own.
+    const trigger = useRef<HTMLButtonElement>(null);
     if (!text) return children;
     return (
         <Tooltip.Root open={open} onOpenChange={(next) => setOpen(next && (when?.() ?? true))}>
-            <Tooltip.Trigger asChild ref={setTrigger}>
+            <Tooltip.Trigger asChild ref={trigger}>
                 {children}
             </Tooltip.Trigger>
             {/* In the control's own landmark or dialog: a dialog's hint is drawn over it, in its top layer. */}
-            <Tooltip.Portal container={trigger?.closest<HTMLElement>(LANDMARKS)}>
+            <Tooltip.Portal container={trigger.current?.closest<HTMLElement>(LANDMARKS)}>
                 <Tooltip.Content className="tooltip" side={side} sideOffset={4} collisionPadding={8}>
                     {text}
                     <Tooltip.Arrow className="tooltip-arrow" />
