@@ -260,21 +260,24 @@ function EngineSettingsSection({
                 />{" "}
                 {t("settingsPanel.speculative")}
             </label>
-            <label title={t("settingsPanel.flashAttentionHint")}>
-                {t("settingsPanel.flashAttention")}{" "}
-                <select
-                    value={values.engine.flashAttention}
-                    onChange={(e) =>
-                        void onSave({engine: {flashAttention: e.target.value as FlashAttention}})
-                    }
-                >
-                    {FLASH_ATTENTION_MODES.map((mode) => (
-                        <option key={mode} value={mode}>
-                            {t(`settingsPanel.flashAttentionMode.${mode}`)}
-                        </option>
-                    ))}
-                </select>
-            </label>
+            {/* Its own line: after the switches above, not run on after their words. */}
+            <div>
+                <label title={t("settingsPanel.flashAttentionHint")}>
+                    {t("settingsPanel.flashAttention")}{" "}
+                    <select
+                        value={values.engine.flashAttention}
+                        onChange={(e) =>
+                            void onSave({engine: {flashAttention: e.target.value as FlashAttention}})
+                        }
+                    >
+                        {FLASH_ATTENTION_MODES.map((mode) => (
+                            <option key={mode} value={mode}>
+                                {t(`settingsPanel.flashAttentionMode.${mode}`)}
+                            </option>
+                        ))}
+                    </select>
+                </label>
+            </div>
             <div className="generation-grid">
                 {ENGINE_FIELDS.map((key) => (
                     <label key={key}>
