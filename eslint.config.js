@@ -72,51 +72,10 @@ const MAIN_LAYERS = [
     {folders: ["features"], above: TOP},
 ];
 /**
- * The renderer's files whose every word is translated (renderer/src/i18n): a word written in them as text, or as
- * a name, title, placeholder or label, is an error. A file joins the list once its words go through t().
+ * The renderer's files, every word of which is translated (renderer/src/i18n): a word written in them as text, or
+ * as a name, title, placeholder or label, is an error.
  */
-const TRANSLATED = [
-    "renderer/src/conversations/ConversationList.tsx",
-    "renderer/src/settings/SettingsLayout.tsx",
-    "renderer/src/settings/LanguageSetting.tsx",
-    "renderer/src/chat/HeaderMenu.tsx",
-    "renderer/src/chat/StatusLine.tsx",
-    "renderer/src/chat/ConversationControls.tsx",
-    "renderer/src/chat/MessageView.tsx",
-    "renderer/src/chat/ChatView.tsx",
-    "renderer/src/chat/AnswerDetails.tsx",
-    "renderer/src/projects/ProjectGroups.tsx",
-    "renderer/src/chat/Markdown.tsx",
-    "renderer/src/App.tsx",
-    "renderer/src/shortcuts.tsx",
-    "renderer/src/settings/DesktopSettings.tsx",
-    "renderer/src/quick/QuickAsk.tsx",
-    "renderer/src/FirstRun.tsx",
-    "renderer/src/models/ModelWidgets.tsx",
-    "renderer/src/chat/ApprovalDialog.tsx",
-    "renderer/src/conversations/ExportDialog.tsx",
-    "renderer/src/conversations/SearchDialog.tsx",
-    "renderer/src/chat/HeaderStatus.tsx",
-    "renderer/src/chat/TraceSteps.tsx",
-    "renderer/src/chat/attachments.tsx",
-    "renderer/src/chat/citations.tsx",
-    "renderer/src/plan/PlanCard.tsx",
-    "renderer/src/chat/SourceViewer.tsx",
-    "renderer/src/settings/SettingsPanel.tsx",
-    "renderer/src/settings/SettingsFields.tsx",
-    "renderer/src/chat/undoableDelete.tsx",
-    "renderer/src/ui/Hint.tsx",
-    "renderer/src/ui/IconButton.tsx",
-    "renderer/src/models/ModelsPanel.tsx",
-    "renderer/src/models/HubSearch.tsx",
-    "renderer/src/settings/GenerationForm.tsx",
-    "renderer/src/network/NetworkSettings.tsx",
-    "renderer/src/settings/BackupSettings.tsx",
-    "renderer/src/tools/ToolsDialog.tsx",
-    "renderer/src/mcp/McpAskDialog.tsx",
-    "renderer/src/conversations/ImportDialog.tsx",
-    "renderer/src/assistants/AssistantPicker.tsx",
-];
+const TRANSLATED = ["renderer/src/**/*.tsx"];
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],
 });

@@ -26,7 +26,7 @@ test("documents: add a folder with progress, search it with /docs, open the cite
     await dialog.getByRole("textbox", {name: "Files or folders to add"}).fill(dir);
     await dialog.getByRole("button", {name: "Add"}).click();
     await expect(dialog.getByLabel("Ingest progress").first()).toContainText("3 of 3 files");
-    await expect(dialog.getByLabel("Ingest progress").first()).toContainText("1 file(s) could not be added");
+    await expect(dialog.getByLabel("Ingest progress").first()).toContainText("1 file could not be added");
     await expect(dialog.locator('tr[data-status="indexed"]')).toHaveCount(2);
     await expect(dialog.locator('tr[data-status="error"]')).toContainText("not UTF-8 text");
     await dialog.getByRole("button", {name: "Close"}).click();
@@ -76,7 +76,7 @@ test("at 800x600 the documents table fits its dialog, long paths and all", async
     // Deleting the collection asks first; Keep keeps it.
     await dialog.getByRole("button", {name: /^Delete collection/}).click();
     const confirm = dialog.getByRole("group", {name: /^Delete collection .*\?$/});
-    await expect(confirm).toContainText("The files stay");
+    await expect(confirm).toContainText("and its 1 document from Cairn? The file stays.");
     await confirm.getByRole("button", {name: "Keep"}).click();
     await expect(dialog.locator('tr[data-status="indexed"]')).toHaveCount(1);
     await dialog.getByRole("button", {name: /^Delete collection/}).click();

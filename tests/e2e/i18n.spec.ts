@@ -87,6 +87,30 @@ test("a German system gets a German window: sidebar, date groups, Settings and i
     await context.close();
 });
 
+test("in German, the documents, memory, MCP and assistant screens speak German too", async ({browser}) => {
+    const {context, page} = await windowIn(browser, "de-DE");
+    await page.getByRole("button", {name: "Dokumente"}).click();
+    const documents = page.getByRole("dialog", {name: "Dokumente"});
+    await expect(documents.getByRole("textbox", {name: "Hinzuzufügende Dateien oder Ordner"})).toBeVisible();
+    await expect(documents.getByRole("heading", {name: "Beobachtete Ordner"})).toBeVisible();
+    await expect(documents.getByText("Hier gibt es noch keine Dokumente.")).toBeVisible();
+    await documents.getByRole("button", {name: "Schließen"}).click();
+    await page.getByRole("button", {name: "Einstellungen"}).click();
+    const settings = page.getByRole("dialog", {name: "Einstellungen"});
+    const memory = settings.getByRole("region", {name: "Gedächtnis"});
+    await expect(memory.getByRole("checkbox", {name: "Gedächtnis verwenden"})).toBeVisible();
+    await expect(memory.getByText("Noch keine Erinnerung.")).toBeVisible();
+    await expect(
+        settings.getByRole("region", {name: "MCP-Server"}).getByText("Noch keine Server."),
+    ).toBeVisible();
+    const assistants = settings.getByRole("region", {name: "Assistenten"});
+    await assistants.getByRole("button", {name: "Neuer Assistent"}).click();
+    const editor = assistants.getByRole("form", {name: "Neuer Assistent"});
+    await expect(editor.getByRole("textbox", {name: "Anweisungen"})).toBeVisible();
+    await expect(editor.getByRole("button", {name: "Assistent hinzufügen"})).toBeDisabled();
+    await context.close();
+});
+
 test("an Arabic system gets a right-to-left window in Arabic, axe clean", async ({browser}) => {
     const {context, page} = await windowIn(browser, "ar-EG");
     const html = page.locator("html");

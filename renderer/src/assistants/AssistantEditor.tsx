@@ -8,6 +8,10 @@ import type {
     ToolInfo,
 } from "../../../shared/contract.js";
 import {GenerationForm} from "../settings/GenerationForm.js";
+import {useTranslation} from "../i18n/index.js";
+
+/** What the icon field shows before anything is typed. */
+const ICON_EXAMPLE = "🧭";
 
 type Props = {
     api: CairnApi;
@@ -27,6 +31,7 @@ type Choices = {
 
 /** One assistant's settings, as a form: saved whole, or left as it was. */
 export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) {
+    const {t} = useTranslation();
     const [input, setInput] = useState(initial);
     const choices = useChoices(api);
     const set = (change: Partial<AssistantInput>) => setInput((a) => ({...a, ...change}));
@@ -35,7 +40,7 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
     return (
         <form
             className="assistant-editor"
-            aria-label={isNew ? "New assistant" : `Edit ${initial.name}`}
+            aria-label={isNew ? t("assistantEditor.new") : t("assistantEditor.editOf", {name: initial.name})}
             onSubmit={(e) => {
                 e.preventDefault();
                 onSave({...input, starters: input.starters.map((s) => s.trim()).filter(Boolean)});
@@ -43,17 +48,17 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
         >
             <div className="assistant-title">
                 <label>
-                    Icon
+                    {t("assistantEditor.icon")}
                     <input
                         type="text"
                         value={input.icon}
                         maxLength={16}
-                        placeholder="🧭"
+                        placeholder={ICON_EXAMPLE}
                         onChange={(e) => set({icon: e.target.value})}
                     />
                 </label>
                 <label>
-                    Name
+                    {t("assistantEditor.name")}
                     <input
                         type="text"
                         required
@@ -65,17 +70,17 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
                 </label>
             </div>
             <label>
-                Instructions
+                {t("assistantEditor.instructions")}
                 <textarea
                     rows={4}
                     value={input.instructions}
                     maxLength={20_000}
-                    placeholder="What it is for and how it answers; used as its conversations' system prompt"
+                    placeholder={t("assistantEditor.instructionsHint")}
                     onChange={(e) => set({instructions: e.target.value})}
                 />
             </label>
             <label>
-                Starter prompts, one per line
+                {t("assistantEditor.starters")}
                 <textarea
                     rows={3}
                     value={input.starters.join("\n")}
@@ -83,23 +88,23 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
                 />
             </label>
             <label>
-                Memories
+                {t("assistantEditor.memories")}
                 <select
                     value={input.memoryScope}
                     onChange={(e) => set({memoryScope: e.target.value as AssistantInput["memoryScope"]})}
                 >
-                    <option value="everywhere">Shared with every conversation</option>
-                    <option value="assistant">Its own: kept and recalled in its conversations only</option>
+                    <option value="everywhere">{t("assistantEditor.memoryEverywhere")}</option>
+                    <option value="assistant">{t("assistantEditor.memoryOwn")}</option>
                 </select>
             </label>
             <div className="assistant-model">
                 <label>
-                    Answers with
+                    {t("assistantEditor.answersWith")}
                     <select
                         value={input.provider ?? ""}
                         onChange={(e) => set({provider: e.target.value || null, providerModel: null})}
                     >
-                        <option value="">The local model</option>
+                        <option value="">{t("assistantEditor.localModel")}</option>
                         {choices.providers.map((p) => (
                             <option key={p.name} value={p.name}>
                                 {p.name}
@@ -109,19 +114,21 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
                 </label>
                 {input.provider && (
                     <label>
-                        Its model
+                        {t("assistantEditor.itsModel")}
                         <input
                             type="text"
                             value={input.providerModel ?? ""}
-                            placeholder="the provider's default"
+                            placeholder={t("assistantEditor.providerDefault")}
                             onChange={(e) => set({providerModel: e.target.value.trim() || null})}
                         />
                     </label>
                 )}
             </div>
             <fieldset>
-                <legend>Document collections it searches (none checked: all)</legend>
-                {choices.collections.length === 0 && <p className="muted">No collection yet (Documents).</p>}
+                <legend>{t("assistantEditor.collections")}</legend>
+                {choices.collections.length === 0 && (
+                    <p className="muted">{t("assistantEditor.noCollection")}</p>
+                )}
                 {choices.collections.map((c) => (
                     <label key={c.id}>
                         <input
@@ -137,42 +144,51 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
             </fieldset>
             <details>
                 <summary>
-                    Tools: {input.toolsOff.length} off, {input.pinnedTools.length} always offered
+                    {t("assistantEditor.toolsSummary", {
+                        off: input.toolsOff.length,
+                        pinned: input.pinnedTools.length,
+                    })}
                 </summary>
                 <table className="assistant-tools">
                     <thead>
                         <tr>
-                            <th>Tool</th>
-                            <th>On</th>
-                            <th>Always offered</th>
+                            <th>{t("assistantEditor.tool")}</th>
+                            <th>{t("assistantEditor.on")}</th>
+                            <th>{t("assistantEditor.alwaysOffered")}</th>
                         </tr>
                     </thead>
                     <tbody>
-                        {choices.tools.map((t) => (
-                            <tr key={t.name}>
-                                <td title={t.description}>
-                                    <code>{t.name}</code>
+                        {choices.tools.map((tool) => (
+                            <tr key={tool.name}>
+                                <td title={tool.description}>
+                                    <code>{tool.name}</code>
                                 </td>
                                 <td>
                                     <input
                                         type="checkbox"
-                                        aria-label={`${t.name} on`}
-                                        checked={!input.toolsOff.includes(t.name)}
+                                        aria-label={t("assistantEditor.toolOn", {name: tool.name})}
+                                        checked={!input.toolsOff.includes(tool.name)}
                                         onChange={(e) =>
-                                            set({toolsOff: toggle(input.toolsOff, t.name, !e.target.checked)})
+                                            set({
+                                                toolsOff: toggle(
+                                                    input.toolsOff,
+                                                    tool.name,
+                                                    !e.target.checked,
+                                                ),
+                                            })
                                         }
                                     />
                                 </td>
                                 <td>
                                     <input
                                         type="checkbox"
-                                        aria-label={`${t.name} always offered`}
-                                        checked={input.pinnedTools.includes(t.name)}
+                                        aria-label={t("assistantEditor.toolPinned", {name: tool.name})}
+                                        checked={input.pinnedTools.includes(tool.name)}
                                         onChange={(e) =>
                                             set({
                                                 pinnedTools: toggle(
                                                     input.pinnedTools,
-                                                    t.name,
+                                                    tool.name,
                                                     e.target.checked,
                                                 ),
                                             })
@@ -186,7 +202,7 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
             </details>
             {choices.defaults && (
                 <details>
-                    <summary>Generation settings</summary>
+                    <summary>{t("assistantEditor.generation")}</summary>
                     <GenerationForm
                         value={input.generation ?? {}}
                         defaults={choices.defaults}
@@ -201,14 +217,14 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
                     checked={input.isDefault ?? false}
                     onChange={(e) => set({isDefault: e.target.checked})}
                 />{" "}
-                New conversations start with it (the default)
+                {t("assistantEditor.isDefault")}
             </label>
             <div className="choices">
                 <button type="submit" disabled={!input.name.trim()}>
-                    {isNew ? "Add assistant" : "Save assistant"}
+                    {isNew ? t("assistantEditor.add") : t("assistantEditor.save")}
                 </button>
                 <button type="button" onClick={onCancel}>
-                    Cancel
+                    {t("assistantEditor.cancel")}
                 </button>
             </div>
         </form>

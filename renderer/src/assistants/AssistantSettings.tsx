@@ -4,7 +4,7 @@ import type {Assistant, AssistantInput, CairnApi} from "../../../shared/contract
 import {download} from "../ui/download.js";
 import {AssistantEditor} from "./AssistantEditor.js";
 import {useAssistants} from "./useAssistants.js";
-import {useTranslation} from "../i18n/index.js";
+import {Trans, useTranslation} from "../i18n/index.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -39,25 +39,33 @@ export function AssistantSettings({api, onError}: Props) {
     const importFiles = async (files: FileList | null) => {
         for (const file of files ?? []) {
             const imported = await run(api.invoke("assistants.import", {content: await file.text()}));
-            if (imported) setNotice(`Imported ${imported.name}${missingText(imported)}`);
+            if (!imported) continue;
+            setNotice(
+                imported.missing.length
+                    ? t("assistantSettings.importedMissing", {
+                          name: imported.name,
+                          missing: imported.missing.join(", "),
+                      })
+                    : t("assistantSettings.imported", {name: imported.name}),
+            );
         }
     };
     return (
         <section aria-labelledby="assistants-heading" className="assistants">
             <h2 id="assistants-heading">{t("settings.section.assistants")}</h2>
             <p className="hint">
-                Saved instructions and settings: a new conversation starts with the default one, or the one
-                picked under <strong>New conversation</strong>. Edited, an assistant&apos;s conversations
-                follow its new instructions from their next answer.
+                <Trans i18nKey="assistantSettings.intro" components={{b: <strong />}} />
             </p>
             <div className="assistant-actions">
-                <button onClick={() => setEditing({id: null, input: BLANK})}>New assistant</button>
+                <button onClick={() => setEditing({id: null, input: BLANK})}>
+                    {t("assistantSettings.new")}
+                </button>
                 <label className="file-button">
-                    Import…
+                    {t("assistantSettings.import")}
                     <input
                         type="file"
                         accept=".json,application/json"
-                        aria-label="Import assistants from their JSON files"
+                        aria-label={t("assistantSettings.importHint")}
                         multiple
                         onChange={(e) => {
                             void importFiles(e.target.files);
@@ -77,31 +85,35 @@ export function AssistantSettings({api, onError}: Props) {
                 />
             )}
             {assistants.length === 0 ? (
-                <p className="muted">No assistant yet.</p>
+                <p className="muted">{t("assistantSettings.none")}</p>
             ) : (
-                <ul className="assistant-list" aria-label="Assistants">
+                <ul className="assistant-list" aria-label={t("assistantSettings.list")}>
                     {assistants.map((a) => (
                         <li key={a.id}>
                             <span className="assistant-name">
                                 {a.icon && <span aria-hidden>{a.icon} </span>}
                                 {a.name}
-                                {a.isDefault && <span className="muted"> (default)</span>}
+                                {a.isDefault && (
+                                    <span className="muted"> {t("assistantSettings.default")}</span>
+                                )}
                             </span>
                             {a.missing.length > 0 && (
-                                <span className="assistant-missing">Not here: {a.missing.join(", ")}</span>
+                                <span className="assistant-missing">
+                                    {t("assistantSettings.missing", {list: a.missing.join(", ")})}
+                                </span>
                             )}
                             <span className="assistant-row-actions">
                                 <button
-                                    aria-label={`Edit ${a.name}`}
+                                    aria-label={t("assistantSettings.editOf", {name: a.name})}
                                     onClick={() => setEditing({id: a.id, input: inputOf(a)})}
                                 >
-                                    Edit
+                                    {t("assistantSettings.edit")}
                                 </button>
                                 <button
                                     aria-label={
                                         a.isDefault
-                                            ? `${a.name} is not the default`
-                                            : `Make ${a.name} the default`
+                                            ? t("assistantSettings.notDefaultOf", {name: a.name})
+                                            : t("assistantSettings.makeDefaultOf", {name: a.name})
                                     }
                                     onClick={() =>
                                         void run(
@@ -111,16 +123,21 @@ export function AssistantSettings({api, onError}: Props) {
                                         )
                                     }
                                 >
-                                    {a.isDefault ? "Not default" : "Make default"}
-                                </button>
-                                <button aria-label={`Export ${a.name}`} onClick={() => void exportOne(a)}>
-                                    Export
+                                    {a.isDefault
+                                        ? t("assistantSettings.notDefault")
+                                        : t("assistantSettings.makeDefault")}
                                 </button>
                                 <button
-                                    aria-label={`Delete ${a.name}`}
+                                    aria-label={t("assistantSettings.exportOf", {name: a.name})}
+                                    onClick={() => void exportOne(a)}
+                                >
+                                    {t("assistantSettings.export")}
+                                </button>
+                                <button
+                                    aria-label={t("assistantSettings.deleteOf", {name: a.name})}
                                     onClick={() => void run(api.invoke("assistants.delete", {id: a.id}))}
                                 >
-                                    Delete
+                                    {t("assistantSettings.delete")}
                                 </button>
                             </span>
                         </li>
@@ -134,8 +151,4 @@ export function AssistantSettings({api, onError}: Props) {
 function inputOf(a: Assistant): AssistantInput {
     const {id: _id, missing: _missing, createdAt: _created, updatedAt: _updated, ...input} = a;
     return input;
-}
-
-function missingText(a: Assistant): string {
-    return a.missing.length ? `; not here: ${a.missing.join(", ")} (left out when it runs)` : "";
 }

@@ -9,6 +9,7 @@ import type {
 import {Confirm} from "../ui/Confirm.js";
 import {Dialog} from "../ui/Dialog.js";
 import {WatchedFolders} from "./WatchedFolders.js";
+import {useTranslation, type TFunction} from "../i18n/index.js";
 
 type Props = {
     api: CairnApi;
@@ -22,6 +23,7 @@ type Props = {
 
 /** Collections and documents: add files and folders (by path or drop), watch the ingest, remove. */
 export function DocumentsPanel({api, conversation, initialCollection, onClose, onError}: Props) {
+    const {t} = useTranslation();
     const [collections, setCollections] = useState<Collection[]>([]);
     const [collection, setCollection] = useState(initialCollection ?? "Documents");
     // Deleting a collection asks first.
@@ -70,8 +72,7 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
         // The desktop app gives dropped files their paths; a browser does not.
         const pathOf = window.cairnDesktop?.pathForFile;
         const dropped = pathOf ? [...event.dataTransfer.files].map((f) => pathOf(f)).filter(Boolean) : [];
-        if (dropped.length === 0)
-            onError("Dropping files works in the desktop app; here, type or paste their paths.");
+        if (dropped.length === 0) onError(t("documentsPanel.dropNeedsDesktop"));
         else void add(dropped);
     };
     const remove = async (doc: DocumentInfo) => {
@@ -85,17 +86,21 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
 
     return (
         <Dialog
-            label={conversation ? "Attached documents" : "Documents"}
+            label={conversation ? t("documentsPanel.attached") : t("documentsPanel.title")}
             onClose={onClose}
             className="documents"
             contentProps={{onDragOver: (e) => e.preventDefault(), onDrop}}
         >
-            <h2>{conversation ? `Documents attached to “${conversation.title}”` : "Documents"}</h2>
+            <h2>
+                {conversation
+                    ? t("documentsPanel.attachedTo", {title: conversation.title})
+                    : t("documentsPanel.title")}
+            </h2>
             {!conversation && (
                 <label>
-                    Collection{" "}
+                    {t("documentsPanel.collection")}{" "}
                     <input
-                        aria-label="Collection"
+                        aria-label={t("documentsPanel.collection")}
                         list="collection-names"
                         value={collection}
                         onChange={(e) => setCollection(e.target.value)}
@@ -103,7 +108,7 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
                     <datalist id="collection-names">
                         {collections.map((c) => (
                             <option key={c.id} value={c.name}>
-                                {c.documentCount} documents
+                                {t("documentsPanel.documents", {count: c.documentCount})}
                             </option>
                         ))}
                     </datalist>
@@ -122,14 +127,14 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
                 }}
             >
                 <textarea
-                    aria-label="Files or folders to add"
+                    aria-label={t("documentsPanel.paths")}
                     rows={2}
-                    placeholder="Drop files or folders here, or type their paths (one per line)"
+                    placeholder={t("documentsPanel.pathsHint")}
                     value={paths}
                     onChange={(e) => setPaths(e.target.value)}
                 />
                 <button type="submit" disabled={!paths.trim()}>
-                    Add
+                    {t("documentsPanel.add")}
                 </button>
             </form>
             {!conversation && collection.trim() && (
@@ -152,41 +157,48 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
                             </td>
                             <td>{d.kind}</td>
                             <td className="doc-status">
-                                {d.status === "indexed" ? `${d.chunkCount} passages` : d.status}
+                                {d.status === "indexed"
+                                    ? t("documentsPanel.passages", {count: d.chunkCount})
+                                    : t(`documentsPanel.status.${d.status}`)}
                                 {d.error && <div className="problem">{d.error}</div>}
                             </td>
                             <td>
-                                <button onClick={() => void remove(d)} aria-label={`Remove ${d.title}`}>
-                                    Remove
+                                <button
+                                    onClick={() => void remove(d)}
+                                    aria-label={t("documentsPanel.removeOf", {title: d.title})}
+                                >
+                                    {t("documentsPanel.remove")}
                                 </button>
                             </td>
                         </tr>
                     ))}
                 </tbody>
             </table>
-            {docs.length === 0 && <p className="muted">No documents here yet.</p>}
+            {docs.length === 0 && <p className="muted">{t("documentsPanel.none")}</p>}
             <div className="choices">
                 {!conversation && selected && deleting !== selected.id && (
                     <button onClick={() => setDeleting(selected.id)}>
-                        Delete collection “{selected.name}”
+                        {t("documentsPanel.deleteCollection", {name: selected.name})}
                     </button>
                 )}
                 {!conversation && selected && deleting === selected.id && (
                     <Confirm
-                        label={`Delete collection ${selected.name}?`}
-                        confirm="Yes, delete"
+                        label={t("documentsPanel.deleteQuestion", {name: selected.name})}
+                        confirm={t("documentsPanel.yesDelete")}
                         onConfirm={() => {
                             setDeleting(null);
                             void api.invoke("docs.deleteCollection", {id: selected.id}).then(reload);
                         }}
                         onCancel={() => setDeleting(null)}
                     >
-                        Delete “{selected.name}” and its {selected.documentCount} documents from Cairn? The
-                        files stay.
+                        {t("documentsPanel.deleteExplain", {
+                            name: selected.name,
+                            count: selected.documentCount,
+                        })}
                     </Confirm>
                 )}
                 <button data-autofocus onClick={onClose}>
-                    Close
+                    {t("documentsPanel.close")}
                 </button>
             </div>
         </Dialog>
@@ -194,20 +206,25 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
 }
 
 function IngestBar({job, onCancel}: {job: IngestProgress; onCancel(): void}) {
+    const {t, i18n} = useTranslation();
     // The rate is measured from the first progress this window saw of the job.
     const [first] = useState(() => ({at: Date.now(), done: job.filesDone}));
-    const pace = job.state === "running" ? paceOf(first, job) : "";
+    const parts = [
+        t("documentsPanel.filesDone", {done: job.filesDone, count: job.filesTotal}),
+        t("documentsPanel.passages", {count: job.chunks}),
+        ...(job.state === "running"
+            ? paceOf(t, i18n.language, first, job)
+            : [t(`documentsPanel.job.${job.state}`)]),
+    ];
+    if (job.currentFile) parts.push(job.currentFile);
     return (
-        <div className="ingest" data-state={job.state} aria-label="Ingest progress">
+        <div className="ingest" data-state={job.state} aria-label={t("documentsPanel.progress")}>
             <progress max={job.filesTotal || 1} value={job.filesDone} />
-            <span className="ingest-text">
-                {job.message ??
-                    `${job.filesDone} of ${job.filesTotal} files · ${job.chunks} passages${pace}${job.currentFile ? ` · ${job.currentFile}` : ""}${job.state !== "running" ? ` · ${job.state}` : ""}`}
-            </span>
-            {job.state === "running" && <button onClick={onCancel}>Cancel</button>}
+            <span className="ingest-text">{job.message ?? parts.join(" · ")}</span>
+            {job.state === "running" && <button onClick={onCancel}>{t("documentsPanel.cancel")}</button>}
             {job.errors.length > 0 && (
                 <details>
-                    <summary>{job.errors.length} file(s) could not be added</summary>
+                    <summary>{t("documentsPanel.failedFiles", {count: job.errors.length})}</summary>
                     <ul>
                         {job.errors.map((e) => (
                             <li key={e.path}>
@@ -221,13 +238,30 @@ function IngestBar({job, onCancel}: {job: IngestProgress; onCancel(): void}) {
     );
 }
 
-/** " · 3.2 files/s · about 2 min left", once a file is done and a second has passed. */
-export function paceOf(first: {at: number; done: number}, job: IngestProgress, now = Date.now()): string {
+/**
+ * ["3.2 files/s", "about 2 min left"] in the window's language, once a file is done and a second has passed;
+ * nothing before.
+ */
+export function paceOf(
+    t: TFunction,
+    language: string,
+    first: {at: number; done: number},
+    job: IngestProgress,
+    now = Date.now(),
+): string[] {
     const seconds = (now - first.at) / 1000;
     const done = job.filesDone - first.done;
-    if (seconds < 1 || done <= 0) return "";
+    if (seconds < 1 || done <= 0) return [];
     const rate = done / seconds;
     const left = (job.filesTotal - job.filesDone) / rate;
-    const time = left < 60 ? `${Math.ceil(left)} s` : `${Math.round(left / 60)} min`;
-    return ` · ${rate < 10 ? rate.toFixed(1) : Math.round(rate)} files/s · about ${time} left`;
+    const time =
+        left < 60
+            ? t("documentsPanel.seconds", {n: Math.ceil(left)})
+            : t("documentsPanel.minutes", {n: Math.round(left / 60)});
+    const digits = rate < 10 ? 1 : 0;
+    const shown = rate.toLocaleString(language, {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+    });
+    return [t("documentsPanel.rate", {rate: shown}), t("documentsPanel.left", {time})];
 }

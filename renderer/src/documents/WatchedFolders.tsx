@@ -1,10 +1,15 @@
 import {useCallback, useEffect, useState} from "react";
 import type {CairnApi, FolderRules, WatchedFolder} from "../../../shared/contract.js";
+import {useTranslation} from "../i18n/index.js";
+
+/** What a rule's box shows before anything is typed: patterns as in .gitignore. */
+const IGNORE_EXAMPLE = "*.log\nbuild/";
 
 type Props = {api: CairnApi; collection: string; onError(message: string): void};
 
 /** The folders a collection follows, and its rules for them (ignore patterns, hidden files, a size limit). */
 export function WatchedFolders({api, collection, onError}: Props) {
+    const {t} = useTranslation();
     const [folders, setFolders] = useState<WatchedFolder[]>([]);
     const [folder, setFolder] = useState("");
     const [rules, setRules] = useState<FolderRules>({ignore: "", includeHidden: false, maxFileMb: null});
@@ -39,20 +44,20 @@ export function WatchedFolders({api, collection, onError}: Props) {
 
     return (
         <section className="watched-folders" aria-labelledby="watched-heading">
-            <h3 id="watched-heading">Watched folders</h3>
-            <p className="muted">
-                New, changed, renamed and deleted files in these folders are indexed as they change, and when
-                Cairn starts.
-            </p>
+            <h3 id="watched-heading">{t("watchedFolders.heading")}</h3>
+            <p className="muted">{t("watchedFolders.intro")}</p>
             <ul>
                 {folders.map((f) => (
                     <li key={f.path}>
                         <span className="folder-path">{f.path}</span>{" "}
                         <span className="muted">
-                            {f.watching ? "watching" : "not watching (folder missing?)"}
+                            {f.watching ? t("watchedFolders.watching") : t("watchedFolders.notWatching")}
                         </span>{" "}
-                        <button onClick={() => void unwatch(f.path)} aria-label={`Stop watching ${f.path}`}>
-                            Stop watching
+                        <button
+                            onClick={() => void unwatch(f.path)}
+                            aria-label={t("watchedFolders.stopOf", {path: f.path})}
+                        >
+                            {t("watchedFolders.stop")}
                         </button>
                     </li>
                 ))}
@@ -65,23 +70,23 @@ export function WatchedFolders({api, collection, onError}: Props) {
                 }}
             >
                 <input
-                    aria-label="Folder to watch"
-                    placeholder="A folder's path, e.g. ~/Documents/notes"
+                    aria-label={t("watchedFolders.folder")}
+                    placeholder={t("watchedFolders.folderHint")}
                     value={folder}
                     onChange={(e) => setFolder(e.target.value)}
                 />
                 <button type="submit" disabled={!folder.trim()}>
-                    Watch
+                    {t("watchedFolders.watch")}
                 </button>
             </form>
             <details className="folder-rules">
-                <summary>Rules for “{collection}”</summary>
+                <summary>{t("watchedFolders.rulesFor", {collection})}</summary>
                 <label>
-                    Leave out (one pattern a line, as in .gitignore)
+                    {t("watchedFolders.leaveOut")}
                     <textarea
                         rows={3}
                         value={rules.ignore}
-                        placeholder={"*.log\nbuild/"}
+                        placeholder={IGNORE_EXAMPLE}
                         onChange={(e) => {
                             setSaved(false);
                             setRules({...rules, ignore: e.target.value});
@@ -97,10 +102,10 @@ export function WatchedFolders({api, collection, onError}: Props) {
                             setRules({...rules, includeHidden: e.target.checked});
                         }}
                     />{" "}
-                    Include hidden files and folders
+                    {t("watchedFolders.hidden")}
                 </label>
                 <label>
-                    Size limit (MB, at most 50){" "}
+                    {t("watchedFolders.sizeLimit")}{" "}
                     <input
                         type="number"
                         min={1}
@@ -114,8 +119,8 @@ export function WatchedFolders({api, collection, onError}: Props) {
                         }}
                     />
                 </label>
-                <button onClick={() => void save()}>Save rules</button>
-                {saved && <span role="status"> Saved; the folders are scanned again under these rules.</span>}
+                <button onClick={() => void save()}>{t("watchedFolders.saveRules")}</button>
+                {saved && <span role="status"> {t("watchedFolders.saved")}</span>}
             </details>
         </section>
     );

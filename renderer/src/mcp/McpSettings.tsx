@@ -1,8 +1,7 @@
 import {useCallback, useEffect, useState} from "react";
 import type {CairnApi, CallRes, McpServerInfo, McpStatus} from "../../../shared/contract.js";
-import {countOf} from "../../../shared/format.js";
 import {Confirm} from "../ui/Confirm.js";
-import {useTranslation} from "../i18n/index.js";
+import {Trans, useTranslation, type TFunction} from "../i18n/index.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -40,15 +39,18 @@ export function McpSettings({api, onError}: Props) {
     /** Another assistant's settings file, read here and added as if pasted. */
     const importFile = async (file: File | undefined) => {
         if (!file) return;
-        if (file.size > 200_000) return setProblem(`${file.name} is over 200 KB: not an mcpServers file`);
+        if (file.size > 200_000) return setProblem(t("mcpSettings.tooBig", {name: file.name}));
         await add(await file.text());
     };
     return (
         <section aria-labelledby="mcp-heading">
             <h2 id="mcp-heading">{t("settings.section.mcp")}</h2>
             <p className="hint">
-                Tools from the MCP servers you use elsewhere, under the same approvals. Kept in{" "}
-                <code>{status.file}</code>.
+                <Trans
+                    i18nKey="mcpSettings.intro"
+                    values={{file: status.file}}
+                    components={{code: <code />}}
+                />
             </p>
             {status.problems.map((p) => (
                 <p key={p} className="problem" role="alert">
@@ -56,7 +58,7 @@ export function McpSettings({api, onError}: Props) {
                 </p>
             ))}
             {status.servers.length === 0 ? (
-                <p>No servers yet.</p>
+                <p>{t("mcpSettings.none")}</p>
             ) : (
                 <ul className="mcp-servers">
                     {status.servers.map((server) => (
@@ -65,8 +67,11 @@ export function McpSettings({api, onError}: Props) {
                 </ul>
             )}
             <label>
-                Add servers: paste <code>{'{"mcpServers": {...}}'}</code> from another assistant&apos;s
-                settings
+                <Trans
+                    i18nKey="mcpSettings.paste"
+                    values={{shape: '{"mcpServers": {...}}'}}
+                    components={{code: <code />}}
+                />
                 <textarea
                     rows={4}
                     value={pasted}
@@ -82,14 +87,14 @@ export function McpSettings({api, onError}: Props) {
             )}
             <div className="mcp-add">
                 <button onClick={() => void add(pasted)} disabled={pasted.trim().length < 2}>
-                    Add servers
+                    {t("mcpSettings.add")}
                 </button>
                 <label className="file-button">
-                    Import a file…
+                    {t("mcpSettings.importFile")}
                     <input
                         type="file"
                         accept=".json,application/json"
-                        aria-label="Import servers from another assistant's settings file"
+                        aria-label={t("mcpSettings.importFileHint")}
                         onChange={(e) => {
                             void importFile(e.target.files?.[0]);
                             e.target.value = "";
@@ -101,20 +106,20 @@ export function McpSettings({api, onError}: Props) {
     );
 }
 
-const STATE: Record<McpServerInfo["state"], string> = {
-    stopped: "starts when first needed",
-    starting: "starting…",
-    ready: "ready",
-    signin: "needs sign-in",
-    error: "error",
-};
+/** A server's state in words: off, signing in, or what its process is doing. */
+function stateOf(t: TFunction, server: McpServerInfo): string {
+    if (!server.enabled) return t("mcpSettings.state.disabled");
+    if (server.signInPage) return t("mcpSettings.state.signingIn");
+    return t(`mcpSettings.state.${server.state}`);
+}
 
 /** What a server's row and its parts get: the API, the server, and where a changed status goes. */
 type RowProps = {api: CairnApi; server: McpServerInfo; onStatus(res: CallRes<"mcp.list">): void};
 
 function ServerRow({api, server, onStatus}: RowProps) {
+    const {t} = useTranslation();
     const [removing, setRemoving] = useState(false);
-    const state = !server.enabled ? "disabled" : server.signInPage ? "signing in…" : STATE[server.state];
+    const state = stateOf(t, server);
     return (
         <li
             className="mcp-server"
@@ -125,7 +130,7 @@ function ServerRow({api, server, onStatus}: RowProps) {
                 <strong>{server.name}</strong>
                 <span className={`mcp-state ${server.enabled ? server.state : "disabled"}`}>
                     {state}
-                    {server.state === "ready" && ` · ${countOf(server.tools.length, "tool")}`}
+                    {server.state === "ready" && ` · ${t("mcpSettings.tools", {count: server.tools.length})}`}
                 </span>
                 <code className="mcp-target">{server.target}</code>
             </div>
@@ -134,9 +139,7 @@ function ServerRow({api, server, onStatus}: RowProps) {
             {server.refused.length > 0 && (
                 <details className="mcp-refused">
                     <summary className="problem">
-                        {server.refused.length === 1
-                            ? "1 tool left out"
-                            : `${server.refused.length} tools left out`}
+                        {t("mcpSettings.leftOut", {count: server.refused.length})}
                     </summary>
                     <ul>
                         {server.refused.map((r) => (
@@ -158,7 +161,7 @@ function ServerRow({api, server, onStatus}: RowProps) {
                                 .then(onStatus)
                         }
                     />{" "}
-                    Enabled
+                    {t("mcpSettings.enabled")}
                 </label>
                 <CallLimit
                     name={server.name}
@@ -170,32 +173,37 @@ function ServerRow({api, server, onStatus}: RowProps) {
                 <button
                     disabled={!server.enabled}
                     onClick={() => void api.invoke("mcp.restart", {name: server.name}).then(onStatus)}
-                    aria-label={`Restart ${server.name}`}
+                    aria-label={t("mcpSettings.restartOf", {name: server.name})}
                 >
-                    Restart
+                    {t("mcpSettings.restart")}
                 </button>
                 {removing ? (
                     <Confirm
-                        label={`Remove ${server.name}?`}
-                        confirm="Remove"
-                        cancel="Keep it"
+                        label={t("mcpSettings.removeQuestion", {name: server.name})}
+                        confirm={t("mcpSettings.remove")}
+                        cancel={t("mcpSettings.keep")}
                         onConfirm={() => void api.invoke("mcp.remove", {name: server.name}).then(onStatus)}
                         onCancel={() => setRemoving(false)}
                     >
-                        Its tools will no longer be offered.
+                        {t("mcpSettings.removeExplain")}
                     </Confirm>
                 ) : (
-                    <button onClick={() => setRemoving(true)} aria-label={`Remove ${server.name}`}>
-                        Remove
+                    <button
+                        onClick={() => setRemoving(true)}
+                        aria-label={t("mcpSettings.removeOf", {name: server.name})}
+                    >
+                        {t("mcpSettings.remove")}
                     </button>
                 )}
             </div>
             {(server.tools.length > 0 || server.stderr.length > 0) && (
                 <details>
-                    <summary>Tools and output</summary>
+                    <summary>{t("mcpSettings.toolsAndOutput")}</summary>
                     {server.tools.length > 0 && <p className="mcp-tools">{server.tools.join(", ")}</p>}
                     {server.stderr.length > 0 && (
-                        <pre aria-label={`Last output of ${server.name}`}>{server.stderr.join("\n")}</pre>
+                        <pre aria-label={t("mcpSettings.outputOf", {name: server.name})}>
+                            {server.stderr.join("\n")}
+                        </pre>
                     )}
                 </details>
             )}
@@ -208,25 +216,27 @@ function ServerRow({api, server, onStatus}: RowProps) {
  * Cairn waits for the browser to come back (to open or copy where no browser opens by itself), sign-out.
  */
 function SignIn({api, server, onStatus}: RowProps) {
+    const {t} = useTranslation();
     if (server.transport === "stdio" || !server.enabled) return null;
     if (server.signInPage)
         return (
             <p className="mcp-signin" role="status">
-                Waiting for you to sign in:{" "}
-                <a href={server.signInPage} target="_blank" rel="noreferrer">
-                    open {server.name}&apos;s sign-in page
-                </a>
+                <Trans
+                    i18nKey="mcpSettings.waiting"
+                    values={{name: server.name}}
+                    components={{a: <a href={server.signInPage} target="_blank" rel="noreferrer" />}}
+                />
             </p>
         );
     if (server.account === "signed-in")
         return (
             <p className="mcp-signin">
-                Signed in.{" "}
+                {t("mcpSettings.signedIn")}{" "}
                 <button
                     onClick={() => void api.invoke("mcp.signOut", {name: server.name}).then(onStatus)}
-                    aria-label={`Sign out of ${server.name}`}
+                    aria-label={t("mcpSettings.signOutOf", {name: server.name})}
                 >
-                    Sign out
+                    {t("mcpSettings.signOut")}
                 </button>
             </p>
         );
@@ -235,17 +245,18 @@ function SignIn({api, server, onStatus}: RowProps) {
         <p className="mcp-signin">
             <button
                 onClick={() => void api.invoke("mcp.signIn", {name: server.name}).then(onStatus)}
-                aria-label={`Sign in to ${server.name}`}
+                aria-label={t("mcpSettings.signInOf", {name: server.name})}
             >
-                Sign in
+                {t("mcpSettings.signIn")}
             </button>{" "}
-            opens its page in your browser.
+            {t("mcpSettings.signInExplain")}
         </p>
     );
 }
 
 /** How long one call to the server may take; saved when the field is left (or Enter), if it changed. */
 function CallLimit({name, seconds, onSave}: {name: string; seconds: number; onSave(seconds: number): void}) {
+    const {t} = useTranslation();
     const [value, setValue] = useState(String(seconds));
     useEffect(() => setValue(String(seconds)), [seconds]);
     const save = () => {
@@ -255,12 +266,12 @@ function CallLimit({name, seconds, onSave}: {name: string; seconds: number; onSa
     };
     return (
         <label className="mcp-limit">
-            Call limit (s){" "}
+            {t("mcpSettings.callLimit")}{" "}
             <input
                 type="number"
                 min={1}
                 max={3600}
-                aria-label={`Call limit of ${name} in seconds`}
+                aria-label={t("mcpSettings.callLimitOf", {name})}
                 value={value}
                 onChange={(e) => setValue(e.target.value)}
                 onBlur={save}

@@ -4,7 +4,7 @@ import {Dialog} from "../ui/Dialog.js";
 import {download} from "../ui/download.js";
 import {useAssistants} from "../assistants/useAssistants.js";
 import {useProjects} from "../projects/useProjects.js";
-import {useTranslation} from "../i18n/index.js";
+import {Trans, useTranslation} from "../i18n/index.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -27,10 +27,13 @@ export function MemorySettings({api, onError}: Props) {
     /** Whose a memory is, when it is not everyone's: "for the project Boat". */
     const scopeOf = (scope: string) => {
         const [kind, id] = scope.split(":");
+        const deleted = t("memorySettings.deleted");
         if (kind === "project")
-            return `for the project ${projects.find((p) => p.id === id)?.name ?? "(deleted)"}`;
+            return t("memorySettings.forProject", {name: projects.find((p) => p.id === id)?.name ?? deleted});
         if (kind === "assistant")
-            return `for the assistant ${assistants.find((a) => a.id === id)?.name ?? "(deleted)"}`;
+            return t("memorySettings.forAssistant", {
+                name: assistants.find((a) => a.id === id)?.name ?? deleted,
+            });
         return null;
     };
     const reload = useCallback(async () => {
@@ -60,10 +63,7 @@ export function MemorySettings({api, onError}: Props) {
         <section aria-labelledby="memory-heading">
             <h2 id="memory-heading">{t("settings.section.memory")}</h2>
             <p className="hint">
-                What Cairn keeps across conversations. Before each answer it recalls the memories that match
-                the question and cites them; “remember that …” or <strong>Remember</strong> on a message keeps
-                one (you approve what the model asks to keep). Incognito conversations recall and keep
-                nothing.
+                <Trans i18nKey="memorySettings.intro" components={{b: <strong />}} />
             </p>
             <label>
                 <input
@@ -71,7 +71,7 @@ export function MemorySettings({api, onError}: Props) {
                     checked={state.enabled}
                     onChange={(e) => void run(api.invoke("memories.setEnabled", {enabled: e.target.checked}))}
                 />{" "}
-                Use memory
+                {t("memorySettings.use")}
             </label>
             <form
                 className="memory-add"
@@ -84,7 +84,7 @@ export function MemorySettings({api, onError}: Props) {
                 }}
             >
                 <label>
-                    Add a memory
+                    {t("memorySettings.add")}
                     <input
                         type="text"
                         value={adding}
@@ -92,30 +92,28 @@ export function MemorySettings({api, onError}: Props) {
                         onChange={(e) => setAdding(e.target.value)}
                     />
                 </label>
-                <button type="submit">Add</button>
+                <button type="submit">{t("memorySettings.addButton")}</button>
             </form>
             <div className="memory-tools">
                 <label>
-                    Find
+                    {t("memorySettings.find")}
                     <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
                 </label>
                 <button onClick={exportAll} disabled={state.memories.length === 0}>
-                    Export
+                    {t("memorySettings.export")}
                 </button>
             </div>
             {state.memories.length === 0 ? (
-                <p>No memory yet.</p>
+                <p>{t("memorySettings.none")}</p>
             ) : (
                 <>
-                    <ul className="memories" aria-label="Memories">
+                    <ul className="memories" aria-label={t("memorySettings.list")}>
                         {shown.slice(0, SHOWN).map((m) => (
                             <MemoryRow key={m.id} memory={m} api={api} run={run} scope={scopeOf(m.scope)} />
                         ))}
                     </ul>
                     {shown.length > SHOWN && (
-                        <p className="hint">
-                            {shown.length - SHOWN} more (newest first): use Find, or Export for all of them.
-                        </p>
+                        <p className="hint">{t("memorySettings.more", {count: shown.length - SHOWN})}</p>
                     )}
                 </>
             )}
@@ -135,9 +133,13 @@ function MemoryRow({
     api: CairnApi;
     run(call: Promise<{ok: boolean; error?: {message: string}}>): Promise<boolean>;
 }) {
+    const {t, i18n} = useTranslation();
     const [editing, setEditing] = useState<string | null>(null);
-    const from = memory.origin === "user" && !memory.sourceMessageId ? "added by you" : "from a conversation";
-    const when = new Date(memory.updatedAt).toLocaleDateString();
+    const from =
+        memory.origin === "user" && !memory.sourceMessageId
+            ? t("memorySettings.addedByYou")
+            : t("memorySettings.fromConversation");
+    const when = new Date(memory.updatedAt).toLocaleDateString(i18n.language);
     return (
         <li className={memory.enabled ? undefined : "off"}>
             {editing === null ? (
@@ -145,7 +147,7 @@ function MemoryRow({
             ) : (
                 <input
                     type="text"
-                    aria-label="Memory"
+                    aria-label={t("memorySettings.memory")}
                     value={editing}
                     maxLength={MEMORY_CHARS}
                     onChange={(e) => setEditing(e.target.value)}
@@ -153,13 +155,17 @@ function MemoryRow({
             )}
             <span className="muted">
                 {" "}
-                — {from}, {when}
-                {scope && `, ${scope}`}
+                {scope
+                    ? t("memorySettings.originScoped", {from, when, scope})
+                    : t("memorySettings.origin", {from, when})}
             </span>
             <span className="memory-actions">
                 {editing === null ? (
-                    <button aria-label={`Edit “${memory.text}”`} onClick={() => setEditing(memory.text)}>
-                        Edit
+                    <button
+                        aria-label={t("memorySettings.editOf", {text: memory.text})}
+                        onClick={() => setEditing(memory.text)}
+                    >
+                        {t("memorySettings.edit")}
                     </button>
                 ) : (
                     <button
@@ -169,7 +175,7 @@ function MemoryRow({
                             )
                         }
                     >
-                        Save
+                        {t("memorySettings.save")}
                     </button>
                 )}
                 <label>
@@ -182,13 +188,13 @@ function MemoryRow({
                             )
                         }
                     />{" "}
-                    On
+                    {t("memorySettings.on")}
                 </label>
                 <button
-                    aria-label={`Delete “${memory.text}”`}
+                    aria-label={t("memorySettings.deleteOf", {text: memory.text})}
                     onClick={() => void run(api.invoke("memories.delete", {id: memory.id}))}
                 >
-                    Delete
+                    {t("memorySettings.delete")}
                 </button>
             </span>
         </li>
@@ -207,6 +213,7 @@ export function RememberDialog({
     onClose(): void;
     onError(message: string): void;
 }) {
+    const {t} = useTranslation();
     const [text, setText] = useState(message.content.slice(0, MEMORY_CHARS));
     const save = async () => {
         const res = await api.invoke("memories.add", {text, sourceMessageId: message.id});
@@ -214,11 +221,11 @@ export function RememberDialog({
         onClose();
     };
     return (
-        <Dialog label="Remember" onClose={onClose}>
-            <h2>Remember</h2>
-            <p>Kept across conversations and recalled when a question matches it. Keep it short: one fact.</p>
+        <Dialog label={t("memorySettings.remember")} onClose={onClose}>
+            <h2>{t("memorySettings.remember")}</h2>
+            <p>{t("memorySettings.rememberIntro")}</p>
             <label className="remember-text">
-                What to remember
+                {t("memorySettings.whatToRemember")}
                 <textarea
                     data-autofocus
                     value={text}
@@ -229,9 +236,9 @@ export function RememberDialog({
             </label>
             <div className="choices">
                 <button disabled={!text.trim()} onClick={() => void save()}>
-                    Remember
+                    {t("memorySettings.remember")}
                 </button>
-                <button onClick={onClose}>Cancel</button>
+                <button onClick={onClose}>{t("memorySettings.cancel")}</button>
             </div>
         </Dialog>
     );

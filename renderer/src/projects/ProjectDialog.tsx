@@ -1,6 +1,7 @@
 import {useState} from "react";
 import type {CairnApi, Project} from "../../../shared/contract.js";
 import {Dialog} from "../ui/Dialog.js";
+import {useTranslation} from "../i18n/index.js";
 
 type Props = {
     api: CairnApi;
@@ -16,6 +17,7 @@ type Props = {
 
 /** A project's name and instructions; its files; archive or delete it. */
 export function ProjectDialog({api, project, conversationCount, onFiles, onClose, onError}: Props) {
+    const {t} = useTranslation();
     const [name, setName] = useState(project?.name ?? "");
     const [instructions, setInstructions] = useState(project?.instructions ?? "");
     const [confirming, setConfirming] = useState(false);
@@ -32,7 +34,7 @@ export function ProjectDialog({api, project, conversationCount, onFiles, onClose
                 instructions,
             }),
         );
-    const label = project ? `Project ${project.name}` : "New project";
+    const label = project ? t("projectDialog.projectOf", {name: project.name}) : t("projectDialog.new");
     return (
         <Dialog label={label} onClose={onClose}>
             <h2>{label}</h2>
@@ -44,7 +46,7 @@ export function ProjectDialog({api, project, conversationCount, onFiles, onClose
                 }}
             >
                 <label>
-                    Name
+                    {t("projectDialog.name")}
                     <input
                         type="text"
                         data-autofocus
@@ -55,27 +57,26 @@ export function ProjectDialog({api, project, conversationCount, onFiles, onClose
                     />
                 </label>
                 <label>
-                    Instructions for its conversations
+                    {t("projectDialog.instructions")}
                     <textarea
                         rows={4}
                         maxLength={20_000}
                         value={instructions}
-                        placeholder="Added after the system prompt in every conversation of the project"
+                        placeholder={t("projectDialog.instructionsHint")}
                         onChange={(e) => setInstructions(e.target.value)}
                     />
                 </label>
                 {project && (
                     <p className="hint">
-                        {conversationCount} conversation{conversationCount === 1 ? "" : "s"}. Its files (only
-                        its conversations search them) are in the collection “{project.collection}”.{" "}
+                        {t("projectDialog.files", {count: conversationCount, collection: project.collection})}{" "}
                         <button type="button" onClick={() => onFiles(project.collection)}>
-                            Files…
+                            {t("projectDialog.filesButton")}
                         </button>
                     </p>
                 )}
                 <div className="choices">
                     <button type="submit" disabled={!name.trim()}>
-                        {project ? "Save" : "Add project"}
+                        {project ? t("projectDialog.save") : t("projectDialog.add")}
                     </button>
                     {project && (
                         <button
@@ -89,7 +90,7 @@ export function ProjectDialog({api, project, conversationCount, onFiles, onClose
                                 )
                             }
                         >
-                            {project.archived ? "Unarchive" : "Archive"}
+                            {project.archived ? t("projectDialog.unarchive") : t("projectDialog.archive")}
                         </button>
                     )}
                     {project &&
@@ -99,20 +100,20 @@ export function ProjectDialog({api, project, conversationCount, onFiles, onClose
                                 className="danger"
                                 onClick={() => void act(api.invoke("projects.delete", {id: project.id}))}
                             >
-                                Delete the project and its files
+                                {t("projectDialog.deleteForGood")}
                             </button>
                         ) : (
                             <button type="button" onClick={() => setConfirming(true)}>
-                                Delete…
+                                {t("projectDialog.delete")}
                             </button>
                         ))}
                     <button type="button" onClick={onClose}>
-                        Cancel
+                        {t("projectDialog.cancel")}
                     </button>
                 </div>
                 {confirming && (
                     <p role="alert" className="hint">
-                        Its conversations stay, outside any project; its files and their collection go.
+                        {t("projectDialog.deleteExplain")}
                     </p>
                 )}
             </form>

@@ -1,7 +1,7 @@
 import {useEffect, useState, type FormEvent} from "react";
 import type {CairnApi, ProviderInfo, ProviderType} from "../../../shared/contract.js";
 import {hostOf} from "../chat/HeaderStatus.js";
-import {useTranslation} from "../i18n/index.js";
+import {useTranslation, type TFunction} from "../i18n/index.js";
 
 /**
  * Models served elsewhere (providers.json): nothing leaves this computer until a provider is added and a
@@ -29,19 +29,22 @@ export function ProviderSettings({api, onError}: {api: CairnApi; onError(message
         <section aria-labelledby="providers-heading">
             <h2 id="providers-heading">{t("settings.section.providers")}</h2>
             {providers.length === 0 ? (
-                <p className="muted">None: every answer comes from the model on this computer.</p>
+                <p className="muted">{t("providerSettings.none")}</p>
             ) : (
                 <ul className="providers">
                     {providers.map((p) => (
                         <li key={p.name}>
-                            <code>{p.name}</code> · {TYPE_LABEL[p.type]} · {p.model ?? "first model listed"} ·{" "}
-                            {hostOf(p.baseUrl)} · key: {p.key}{" "}
+                            <code>{p.name}</code> · {typeLabel(t, p.type)} ·{" "}
+                            {p.model ?? t("providerSettings.firstModel")} · {hostOf(p.baseUrl)} ·{" "}
+                            {p.key === "none"
+                                ? t("providerSettings.noKey")
+                                : t("providerSettings.keyIs", {key: p.key})}{" "}
                             <button
                                 type="button"
                                 onClick={() => void remove(p.name)}
-                                aria-label={`Remove ${p.name}`}
+                                aria-label={t("providerSettings.removeOf", {name: p.name})}
                             >
-                                Remove
+                                {t("providerSettings.remove")}
                             </button>
                         </li>
                     ))}
@@ -52,12 +55,19 @@ export function ProviderSettings({api, onError}: {api: CairnApi; onError(message
     );
 }
 
-const TYPE_LABEL: Record<ProviderType, string> = {
-    "openai-compatible": "OpenAI-compatible server",
+/** The kinds of provider, in the order the form offers them. */
+const TYPES: ProviderType[] = ["openai-compatible", "openai", "gemini", "anthropic"];
+/** The cloud providers' names: brands, the same in every language. */
+const BRAND: Record<Exclude<ProviderType, "openai-compatible">, string> = {
     openai: "OpenAI",
     gemini: "Gemini",
     anthropic: "Anthropic",
 };
+const typeLabel = (t: TFunction, type: ProviderType) =>
+    type === "openai-compatible" ? t("providerSettings.compatible") : BRAND[type];
+/** Examples shown in empty fields: a name and the variable that holds a key. */
+const NAME_EXAMPLE = "gpu-box";
+const KEY_VARIABLE_EXAMPLE = "OPENAI_API_KEY";
 const DEFAULT_ADDRESS: Record<ProviderType, string> = {
     "openai-compatible": "http://10.0.0.5:8080/v1",
     openai: "https://api.openai.com/v1",
@@ -80,6 +90,7 @@ function AddProvider({
     onAdded(list: ProviderInfo[]): void;
     onError(message: string): void;
 }) {
+    const {t} = useTranslation();
     const [type, setType] = useState<ProviderType>("openai-compatible");
     const submit = async (event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
@@ -102,23 +113,28 @@ function AddProvider({
     };
     const local = type === "openai-compatible";
     return (
-        <form className="add-provider" aria-label="Add a provider" onSubmit={(e) => void submit(e)}>
-            <h3>Add a provider</h3>
+        <form
+            className="add-provider"
+            aria-label={t("providerSettings.addTitle")}
+            onSubmit={(e) => void submit(e)}
+        >
+            <h3>{t("providerSettings.addTitle")}</h3>
             <label>
-                Name <input name="name" required pattern="[A-Za-z0-9][\w.\-]{0,63}" placeholder="gpu-box" />
+                {t("providerSettings.name")}{" "}
+                <input name="name" required pattern="[A-Za-z0-9][\w.\-]{0,63}" placeholder={NAME_EXAMPLE} />
             </label>
             <label>
-                Type{" "}
+                {t("providerSettings.type")}{" "}
                 <select value={type} onChange={(e) => setType(e.target.value as ProviderType)}>
-                    {(Object.keys(TYPE_LABEL) as ProviderType[]).map((t) => (
-                        <option key={t} value={t}>
-                            {TYPE_LABEL[t]}
+                    {TYPES.map((each) => (
+                        <option key={each} value={each}>
+                            {typeLabel(t, each)}
                         </option>
                     ))}
                 </select>
             </label>
             <label>
-                Address{" "}
+                {t("providerSettings.address")}{" "}
                 <input
                     name="baseUrl"
                     type="url"
@@ -128,16 +144,15 @@ function AddProvider({
                 />
             </label>
             <p id="provider-address-note" className="muted">
-                {local
-                    ? "llama-server, vLLM, Ollama (http://localhost:11434/v1), LM Studio (http://localhost:1234/v1) or another Cairn."
-                    : "Leave empty for the provider's own address."}
+                {local ? t("providerSettings.addressLocal") : t("providerSettings.addressCloud")}
             </p>
             <label>
-                Model <input name="model" placeholder="the first one the server lists" />
+                {t("providerSettings.model")}{" "}
+                <input name="model" placeholder={t("providerSettings.modelHint")} />
             </label>
             {canStoreKeys ? (
                 <label>
-                    Key{" "}
+                    {t("providerSettings.key")}{" "}
                     <input
                         name="key"
                         type="password"
@@ -147,21 +162,19 @@ function AddProvider({
                 </label>
             ) : (
                 <label>
-                    Key variable{" "}
+                    {t("providerSettings.keyVariable")}{" "}
                     <input
                         name="keyEnv"
                         pattern="[A-Za-z_][A-Za-z0-9_]*"
-                        placeholder="OPENAI_API_KEY"
+                        placeholder={KEY_VARIABLE_EXAMPLE}
                         aria-describedby="provider-key-note"
                     />
                 </label>
             )}
             <p id="provider-key-note" className="muted">
-                {canStoreKeys
-                    ? "Kept encrypted by your system's keychain, never in clear, never in logs or exports."
-                    : "The environment variable of cairn serve that holds the key. Keys typed here are kept only by the desktop app (encrypted); this server keeps none."}
+                {canStoreKeys ? t("providerSettings.keyStored") : t("providerSettings.keyEnv")}
             </p>
-            <button type="submit">Add provider</button>
+            <button type="submit">{t("providerSettings.add")}</button>
         </form>
     );
 }

@@ -27,7 +27,7 @@ export function ApiSettings({api, onError}: Props) {
     return (
         <section aria-labelledby="api-heading">
             <h2 id="api-heading">{t("settings.section.api")}</h2>
-            <label title="Other programs on this computer can use Cairn's model and tools with OpenAI's API.">
+            <label title={t("apiSettings.hint")}>
                 <input
                     type="checkbox"
                     checked={status.enabled}
@@ -37,7 +37,7 @@ export function ApiSettings({api, onError}: Props) {
                         void api.invoke("api.setEnabled", {enabled: e.target.checked}).then(apply);
                     }}
                 />{" "}
-                OpenAI-compatible API for other programs (off by default)
+                {t("apiSettings.enable")}
             </label>
             {status.error && (
                 <p className="problem" role="alert">
@@ -46,40 +46,40 @@ export function ApiSettings({api, onError}: Props) {
             )}
             {status.url && (
                 <dl className="api-facts">
-                    <dt>Base URL</dt>
+                    <dt>{t("apiSettings.baseUrl")}</dt>
                     <dd>
                         <code data-testid="api-url">{status.url}</code>{" "}
-                        <button onClick={() => copy(status.url!)} aria-label="Copy base URL">
-                            Copy
+                        <button onClick={() => copy(status.url!)} aria-label={t("apiSettings.copyUrl")}>
+                            {t("apiSettings.copy")}
                         </button>
                     </dd>
-                    <dt>API key</dt>
+                    <dt>{t("apiSettings.key")}</dt>
                     <dd>
                         <code data-testid="api-key">{status.key}</code>{" "}
-                        <button onClick={() => copy(status.key)} aria-label="Copy API key">
-                            Copy
+                        <button onClick={() => copy(status.key)} aria-label={t("apiSettings.copyKey")}>
+                            {t("apiSettings.copy")}
                         </button>{" "}
                         {confirming ? (
                             <Confirm
-                                label="Make a new API key?"
-                                confirm="Make a new key"
-                                cancel="Keep the key"
+                                label={t("apiSettings.newKeyQuestion")}
+                                confirm={t("apiSettings.newKey")}
+                                cancel={t("apiSettings.keepKey")}
                                 onConfirm={() => {
                                     setConfirming(false);
                                     void api.invoke("api.regenerateKey", {}).then(apply);
                                 }}
                                 onCancel={() => setConfirming(false)}
                             >
-                                Programs using the old key will stop working.
+                                {t("apiSettings.newKeyExplain")}
                             </Confirm>
                         ) : (
-                            <button onClick={() => setConfirming(true)}>Regenerate key</button>
+                            <button onClick={() => setConfirming(true)}>{t("apiSettings.regenerate")}</button>
                         )}
                     </dd>
                 </dl>
             )}
             <label className="stacked">
-                Web pages allowed to call the API (CORS), one origin a line, such as http://localhost:3000
+                {t("apiSettings.cors")}
                 <textarea
                     rows={2}
                     value={origins}

@@ -87,8 +87,15 @@ test("inside main/, a layer imports only the layers below it: a wrong-way import
         assert.ok(!rule(await problems(file, `${line}\nexport const y = 1;\n`)), `${file}: ${line}`);
 });
 
-test("a translated renderer file refuses a word written as text or as a control's name; t() passes", async () => {
-    const file = "renderer/src/settings/LanguageSetting.tsx";
+test("every renderer file refuses a word written as text or as a control's name; t() passes", async () => {
+    for (const file of [
+        "renderer/src/settings/LanguageSetting.tsx",
+        "renderer/src/documents/DocumentsPanel.tsx",
+    ])
+        await refusesWords(file);
+});
+
+async function refusesWords(file: string) {
     const component = (jsx: string) =>
         `import {useTranslation} from "../i18n/index.js";\nexport function A() {\n    const {t} = useTranslation();\n    return ${jsx};\n}\n`;
     for (const bad of ["<p>Language</p>", '<button aria-label="Close">{t("settings.close")}</button>']) {
@@ -96,5 +103,5 @@ test("a translated renderer file refuses a word written as text or as a control'
         assert.ok(found.includes("i18next/no-literal-string"), `${bad}: ${found.join(", ")}`);
     }
     const good = '<button aria-label={t("settings.close")} className="x">{t("settings.close")}</button>';
-    assert.deepEqual(await problems(file, component(good)), []);
-});
+    assert.deepEqual(await problems(file, component(good)), [], file);
+}
