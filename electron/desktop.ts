@@ -21,6 +21,8 @@ import {DEFAULT_DESKTOP} from "../shared/desktop.js";
 import {setAutostart} from "./autostart.js";
 import {FinishWatcher, trayMenu, type Notice, type TrayItemId} from "./desktopModel.js";
 import {checkFeed, downloadFound} from "./updates.js";
+import {shellWords, type Say} from "./words.js";
+import {resolveLanguage, type LanguageCode} from "../shared/languages.js";
 
 /** Checked again this often while Cairn runs, when a feed is set. */
 const CHECK_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +50,8 @@ export class Desktop implements DesktopShell {
         modelName: null,
         message: null,
     };
-    private readonly watcher = new FinishWatcher();
+    private words: {language: LanguageCode; say: Say} | null = null;
+    private readonly watcher = new FinishWatcher(() => this.say);
     private checkTimer: NodeJS.Timeout | null = null;
     /** Set once Quit was chosen: closing the window then quits, even when Cairn keeps to the tray. */
     quitting = false;
@@ -101,6 +104,26 @@ export class Desktop implements DesktopShell {
         return this.settings.keepInTray && this.tray !== null && !this.quitting;
     }
 
+    /**
+     * The shell's words: the system's language (app.getLocale(), read once the app is ready) until the window
+     * says which one it shows.
+     */
+    get say(): Say {
+        if (!this.words) {
+            const language = resolveLanguage([app.getLocale()]);
+            this.words = {language, say: shellWords(language)};
+        }
+        return this.words.say;
+    }
+
+    /** The window's language, for the tray, notifications and the shell's questions (the window tells it). */
+    setLanguage(language: LanguageCode): void {
+        if (this.words?.language === language) return;
+        this.words = {language, say: shellWords(language)};
+        this.quick?.setTitle(this.say("quickAskTitle"));
+        if (this.tray) this.drawTray();
+    }
+
     dispose(): void {
         globalShortcut.unregisterAll();
         if (this.checkTimer) clearInterval(this.checkTimer);
@@ -114,7 +137,7 @@ export class Desktop implements DesktopShell {
         if (!accelerator) return null;
         // false: another app (or the system) holds these keys.
         if (!globalShortcut.register(accelerator, () => this.toggleQuickAsk()))
-            return `${accelerator} is taken by another app or by the system: choose other keys.`;
+            return this.say("shortcutTaken", {keys: accelerator});
         this.registered = accelerator;
         return null;
     }
@@ -126,7 +149,7 @@ export class Desktop implements DesktopShell {
             this.quick = new BrowserWindow({
                 width: 560,
                 height: 420,
-                title: "Cairn — Quick ask",
+                title: this.say("quickAskTitle"),
                 alwaysOnTop: true,
                 skipTaskbar: true,
                 show: false,
@@ -155,12 +178,15 @@ export class Desktop implements DesktopShell {
             this.tray = new Tray(icon);
             this.tray.on("click", () => this.windows.showMain());
         }
-        const {tooltip, items} = trayMenu({
-            engine: this.engine,
-            answering: this.watcher.answering,
-            update: this.found,
-            quickAskShortcut: this.registered,
-        });
+        const {tooltip, items} = trayMenu(
+            {
+                engine: this.engine,
+                answering: this.watcher.answering,
+                update: this.found,
+                quickAskShortcut: this.registered,
+            },
+            this.say,
+        );
         this.tray.setToolTip(tooltip);
         this.tray.setContextMenu(
             Menu.buildFromTemplate(
@@ -190,7 +216,7 @@ export class Desktop implements DesktopShell {
             case "update":
                 void this.installUpdate().catch((error: Error) =>
                     this.notify(
-                        {title: "The update failed", body: error.message, conversationId: null},
+                        {title: this.say("updateFailed"), body: error.message, conversationId: null},
                         true,
                     ),
                 );
@@ -220,8 +246,8 @@ export class Desktop implements DesktopShell {
             void client.invoke("updates.check", {}).then((res) => {
                 if (res.ok && res.value.available && res.value.latest)
                     this.notify({
-                        title: `Cairn ${res.value.latest} is available`,
-                        body: "Install it from the tray menu or Settings → Desktop.",
+                        title: this.say("updateFoundTitle", {version: res.value.latest}),
+                        body: this.say("updateFoundBody"),
                         conversationId: null,
                     });
             });

@@ -1,6 +1,7 @@
 // What the desktop shell shows outside its window, worked out from the core's events: the tray's menu and
 // the notifications. Kept free of electron imports so that plain Node tests can run it.
 import type {AppEvent, EngineStatus} from "../shared/contract.js";
+import type {Say} from "./words.js";
 
 /** An answer that took at least this long is worth a notification when the window is hidden. */
 export const LONG_ANSWER_MS = 10_000;
@@ -18,40 +19,41 @@ export type TrayState = {
     quickAskShortcut: string | null;
 };
 
-function engineWords({state, modelName}: TrayState["engine"]): string {
+function engineWords({state, modelName}: TrayState["engine"], say: Say): string {
     switch (state) {
         case "ready":
-            return `ready (${modelName ?? "model loaded"})`;
+            return say("ready", {model: modelName ?? say("modelLoaded")});
         case "generating":
-            return `answering (${modelName ?? "model loaded"})`;
+            return say("answering", {model: modelName ?? say("modelLoaded")});
         case "loading":
-            return `loading ${modelName ?? "the model"}…`;
+            return say("loading", {model: modelName ?? say("theModel")});
         case "no-model":
-            return "no model loaded";
+            return say("noModel");
         case "error":
-            return "the model failed to load";
+            return say("failed");
     }
 }
 
-/** The tray's tooltip and menu for the app's state now: a status line, then the quick actions. */
-export function trayMenu(state: TrayState): {tooltip: string; items: TrayItem[]} {
+/** The tray's tooltip and menu for the app's state now, in the shell's language: a status line, then actions. */
+export function trayMenu(state: TrayState, say: Say): {tooltip: string; items: TrayItem[]} {
     const status =
         state.answering > 0
-            ? `Cairn — writing ${state.answering === 1 ? "an answer" : `${state.answering} answers`}`
-            : `Cairn — ${engineWords(state.engine)}`;
+            ? say("writing", {count: state.answering})
+            : say("status", {state: engineWords(state.engine, say)});
     const items: TrayItem[] = [
         {id: "status", label: status, enabled: false},
-        {id: "show", label: "Show Cairn", enabled: true},
+        {id: "show", label: say("show"), enabled: true},
         {
             id: "quickAsk",
-            label: "Quick ask…",
+            label: say("quickAsk"),
             enabled: true,
             ...(state.quickAskShortcut ? {accelerator: state.quickAskShortcut} : {}),
         },
-        {id: "newConversation", label: "New conversation", enabled: true},
+        {id: "newConversation", label: say("newConversation"), enabled: true},
     ];
-    if (state.update) items.push({id: "update", label: `Install Cairn ${state.update}…`, enabled: true});
-    items.push({id: "quit", label: "Quit Cairn", enabled: true});
+    if (state.update)
+        items.push({id: "update", label: say("install", {version: state.update}), enabled: true});
+    items.push({id: "quit", label: say("quit"), enabled: true});
     return {tooltip: status, items};
 }
 
@@ -73,7 +75,11 @@ export class FinishWatcher {
     /** When each answer being written started, by message id. */
     private readonly started = new Map<string, number>();
 
-    constructor(private readonly now: () => number = Date.now) {}
+    /** say: the shell's words in its language now (it changes when the window's does). */
+    constructor(
+        private readonly say: () => Say,
+        private readonly now: () => number = Date.now,
+    ) {}
 
     /** How many answers are being written now. */
     get answering(): number {
@@ -92,11 +98,11 @@ export class FinishWatcher {
         }
         if (event.type === "chat.error") this.started.delete(event.messageId);
         if (event.type === "chat.done") return this.answered(event.message);
-        if (event.type === "docs.progress") return ingested(event.progress);
+        if (event.type === "docs.progress") return ingested(event.progress, this.say());
         if (event.type === "tool.approvalRequested")
             return {
-                title: "Cairn asks before it goes on",
-                body: `${event.request.tool} is waiting for your approval.`,
+                title: this.say()("approvalTitle"),
+                body: this.say()("approvalBody", {tool: event.request.tool}),
                 conversationId: event.request.conversationId,
             };
         return null;
@@ -108,27 +114,30 @@ export class FinishWatcher {
         if (started === undefined || this.now() - started < LONG_ANSWER_MS) return null;
         if (message.status !== "complete") return null;
         return {
-            title: "Cairn answered",
+            title: this.say()("answeredTitle"),
             body: excerpt(message.content),
             conversationId: message.conversationId,
         };
     }
 }
 
-function ingested(progress: Extract<AppEvent, {type: "docs.progress"}>["progress"]): Notice | null {
+function ingested(progress: Extract<AppEvent, {type: "docs.progress"}>["progress"], say: Say): Notice | null {
     if (progress.state === "done") {
-        const failed = progress.errors.length ? `, ${progress.errors.length} could not be read` : "";
-        const files = progress.filesDone === 1 ? "1 file" : `${progress.filesDone} files`;
+        const parts = {
+            files: say("files", {count: progress.filesDone}),
+            passages: say("passages", {count: progress.chunks}),
+            unreadable: say("unreadable", {count: progress.errors.length}),
+        };
         return {
-            title: "Documents added",
-            body: `${files}, ${progress.chunks} passages${failed}.`,
+            title: say("ingestedTitle"),
+            body: progress.errors.length ? say("ingestedBodyFailed", parts) : say("ingestedBody", parts),
             conversationId: null,
         };
     }
     if (progress.state === "failed")
         return {
-            title: "Adding documents failed",
-            body: progress.message ?? progress.errors[0]?.error ?? "see Documents",
+            title: say("ingestFailedTitle"),
+            body: progress.message ?? progress.errors[0]?.error ?? say("seeDocuments"),
             conversationId: null,
         };
     return null;

@@ -110,6 +110,7 @@ async function start() {
         const frame = event.senderFrame;
         const request = desktopRequest(raw);
         if (!frame || !request || !isTrustedSender(frame.url, rendererUrl, frame.parent === null)) return;
+        if (request.action === "setLanguage") return desktop.setLanguage(request.language);
         if (request.action === "openConversation") showMain(request.conversationId);
         desktop.hideQuickAsk();
     });
@@ -189,7 +190,7 @@ function lockDown(contents: WebContents) {
 
 /** A link from an answer opens in the system browser only after the person has seen its whole address. */
 async function confirmAndOpen(url: string, parent: BrowserWindow | null) {
-    const options = linkConfirmation(url);
+    const options = linkConfirmation(url, desktop.say);
     const {response} = parent
         ? await dialog.showMessageBox(parent, options)
         : await dialog.showMessageBox(options);

@@ -20,4 +20,6 @@ contextBridge.exposeInMainWorld("cairnDesktop", {
     openConversation: (conversationId: string) =>
         ipcRenderer.send(DESKTOP_CHANNEL, {action: "openConversation", conversationId}),
     closeQuickAsk: () => ipcRenderer.send(DESKTOP_CHANNEL, {action: "closeQuickAsk"}),
+    // The window's language: the tray's, the notifications' and the shell's questions follow it.
+    setLanguage: (language: string) => ipcRenderer.send(DESKTOP_CHANNEL, {action: "setLanguage", language}),
 });

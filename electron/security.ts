@@ -1,4 +1,6 @@
 /** Pure checks used by the shell, kept free of electron imports so that plain Node tests can run them. */
+import {isLanguageCode, type LanguageCode} from "../shared/languages.js";
+import type {Say} from "./words.js";
 
 /** Only http(s) links with a host leave the app for the system browser. */
 export function isExternalLinkAllowed(raw: string): boolean {
@@ -40,27 +42,33 @@ export function appRequestPath(requestUrl: string): string | null {
 }
 
 /** The question asked before a link from an answer leaves the app: the whole address, Cancel by default. */
-export function linkConfirmation(url: string) {
+export function linkConfirmation(url: string, say: Say) {
     return {
         type: "question" as const,
-        buttons: ["Open in browser", "Cancel"],
+        buttons: [say("openInBrowser"), say("cancel")],
         defaultId: 1,
         cancelId: 1,
-        title: "Open link",
-        message: "Open this address in your web browser?",
+        title: say("linkTitle"),
+        message: say("linkQuestion"),
         detail: url,
         noLink: true,
     };
 }
 
 /** What a window may ask the desktop shell for, outside the core's contract. */
-export type DesktopRequest = {action: "openConversation"; conversationId: string} | {action: "closeQuickAsk"};
+export type DesktopRequest =
+    | {action: "openConversation"; conversationId: string}
+    | {action: "closeQuickAsk"}
+    | {action: "setLanguage"; language: LanguageCode};
 
 /** A window's desktop request checked, or null for anything else (it is then ignored). */
 export function desktopRequest(raw: unknown): DesktopRequest | null {
     if (typeof raw !== "object" || raw === null) return null;
-    const {action, conversationId} = raw as Record<string, unknown>;
+    const {action, conversationId, language} = raw as Record<string, unknown>;
     if (action === "closeQuickAsk" && Object.keys(raw).length === 1) return {action};
+    // The window's language, for the tray and notifications: one of the ten, nothing else.
+    if (action === "setLanguage" && isLanguageCode(language) && Object.keys(raw).length === 2)
+        return {action, language};
     if (
         action === "openConversation" &&
         typeof conversationId === "string" &&

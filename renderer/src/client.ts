@@ -4,11 +4,15 @@ import type {Result} from "../../shared/result.js";
 declare global {
     interface Window {
         cairn?: CairnApi;
-        /** Desktop only: a dropped file's path; the quick-ask window's ways to the main window. */
+        /**
+         * Desktop only: a dropped file's path; the quick-ask window's ways to the main window; the window's
+         * language, told to the shell for its tray and notifications.
+         */
         cairnDesktop?: {
             pathForFile(file: File): string;
             openConversation?(conversationId: string): void;
             closeQuickAsk?(): void;
+            setLanguage?(language: string): void;
         };
     }
 }

@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import {initReactI18next, Trans, useTranslation} from "react-i18next";
 import {useCallback, useEffect, useState} from "react";
-import {directionOf, LANGUAGES, resolveLanguage, type LanguageCode} from "./languages.js";
+import {directionOf, LANGUAGES, resolveLanguage, type LanguageCode} from "../../../shared/languages.js";
 import {en} from "./locales/en.js";
 import {de} from "./locales/de.js";
 import {fr} from "./locales/fr.js";
@@ -54,6 +54,8 @@ function show(code: LanguageCode): void {
     document.documentElement.lang = code;
     document.documentElement.dir = directionOf(code);
     if (i18next.language !== code) void i18next.changeLanguage(code);
+    // The desktop shell speaks the window's language too: its tray, notifications and questions.
+    window.cairnDesktop?.setLanguage?.(code);
 }
 
 // i18next starts in English as soon as any part of the window imports it (tests that draw a component in Node

@@ -1,4 +1,4 @@
-import {LANGUAGES} from "../i18n/languages.js";
+import {LANGUAGES} from "../../../shared/languages.js";
 import {systemLanguage, useLanguage, useTranslation, type LanguageChoice} from "../i18n/index.js";
 
 /** The window's language: the system's (the default) or one of Cairn's, each by its own name. */

@@ -7,7 +7,11 @@ import {shortcutProblem, updateFeedProblem} from "../../../shared/desktop.js";
 import {FinishWatcher, LONG_ANSWER_MS, trayMenu} from "../../../electron/desktopModel.js";
 import {desktopRequest} from "../../../electron/security.js";
 import {autostartEntry, autostartFolder, setAutostart} from "../../../electron/autostart.js";
+import {SHELL_WORDS, shellWords} from "../../../electron/words.js";
 import {tempDir} from "../../helpers/paths.js";
+import {assertPluralForms, assertSameWords} from "../../helpers/words.js";
+
+const english = shellWords("en");
 
 test("a quick-ask shortcut is Electron's accelerator grammar, with a modifier typing never presses", () => {
     for (const good of ["CommandOrControl+Shift+Space", "Alt+Q", "Ctrl+Plus", "Super+F12", "CmdOrCtrl+/"])
@@ -37,7 +41,7 @@ test("the tray says the engine's state, or the answers being written, and offers
         update: null,
         quickAskShortcut: "Alt+Q",
     };
-    const idle = trayMenu(state);
+    const idle = trayMenu(state, english);
     assert.equal(idle.tooltip, "Cairn — ready (Qwen3-4B)");
     assert.deepEqual(
         idle.items.map((i) => i.id),
@@ -45,13 +49,58 @@ test("the tray says the engine's state, or the answers being written, and offers
     );
     assert.equal(idle.items.find((i) => i.id === "quickAsk")!.accelerator, "Alt+Q");
     assert.equal(idle.items[0]!.enabled, false);
-    const busy = trayMenu({...state, answering: 2, update: "0.2.0"});
+    const busy = trayMenu({...state, answering: 2, update: "0.2.0"}, english);
     assert.equal(busy.tooltip, "Cairn — writing 2 answers");
     assert.equal(busy.items.at(-2)!.label, "Install Cairn 0.2.0…");
     assert.equal(
-        trayMenu({...state, engine: {state: "no-model", modelName: null, message: null}}).tooltip,
+        trayMenu({...state, engine: {state: "no-model", modelName: null, message: null}}, english).tooltip,
         "Cairn — no model loaded",
     );
+});
+
+test("the tray and notifications speak the window's language, counting as it counts", () => {
+    const state = {
+        engine: {state: "loading" as const, modelName: null, message: null},
+        answering: 0,
+        update: "0.3.0",
+        quickAskShortcut: null,
+    };
+    const german = trayMenu(state, shellWords("de"));
+    assert.equal(german.tooltip, "Cairn — lädt das Modell…");
+    assert.deepEqual(
+        german.items.slice(1).map((i) => i.label),
+        [
+            "Cairn zeigen",
+            "Schnell fragen…",
+            "Neue Unterhaltung",
+            "Cairn 0.3.0 installieren…",
+            "Cairn beenden",
+        ],
+    );
+    assert.equal(trayMenu({...state, answering: 5}, shellWords("ru")).tooltip, "Cairn — пишет 5 ответов");
+    assert.equal(trayMenu({...state, answering: 2}, shellWords("ar")).tooltip, "Cairn — يكتب إجابتين");
+    let say = shellWords("de");
+    const watcher = new FinishWatcher(() => say);
+    const progress = {jobId: "j", filesTotal: 1, filesDone: 1, chunks: 1, currentFile: null, message: null};
+    assert.deepEqual(
+        watcher.observe({type: "docs.progress", progress: {...progress, state: "done", errors: []}}),
+        {
+            title: "Dokumente hinzugefügt",
+            body: "1 Datei, 1 Abschnitt.",
+            conversationId: null,
+        },
+    );
+    // The window changed its language: the next notification follows.
+    say = shellWords("fr");
+    assert.equal(
+        watcher.observe({type: "docs.progress", progress: {...progress, state: "done", errors: []}})!.title,
+        "Documents ajoutés",
+    );
+});
+
+test("the shell's words: every language says every English word, with its own plural forms", () => {
+    assertSameWords(SHELL_WORDS.en, SHELL_WORDS);
+    assertPluralForms(SHELL_WORDS.en, SHELL_WORDS);
 });
 
 const message = (id: string, status: Message["status"], content = "The answer, at length."): Message =>
@@ -59,7 +108,10 @@ const message = (id: string, status: Message["status"], content = "The answer, a
 
 test("a notification comes for a long answer, not a short or stopped one; for an ingest done or failed; for an approval", () => {
     let now = 0;
-    const watcher = new FinishWatcher(() => now);
+    const watcher = new FinishWatcher(
+        () => english,
+        () => now,
+    );
     const token = (messageId: string): AppEvent => ({
         type: "chat.token",
         conversationId: "c1",
@@ -145,6 +197,10 @@ test("a notification comes for a long answer, not a short or stopped one; for an
 
 test("a window's desktop requests are checked: anything else is ignored", () => {
     assert.deepEqual(desktopRequest({action: "closeQuickAsk"}), {action: "closeQuickAsk"});
+    assert.deepEqual(desktopRequest({action: "setLanguage", language: "pt-BR"}), {
+        action: "setLanguage",
+        language: "pt-BR",
+    });
     assert.deepEqual(desktopRequest({action: "openConversation", conversationId: "c_1-2"}), {
         action: "openConversation",
         conversationId: "c_1-2",
@@ -155,6 +211,9 @@ test("a window's desktop requests are checked: anything else is ignored", () => 
         {action: "openConversation", conversationId: "../x"},
         {action: "openConversation", conversationId: 5},
         {action: "closeQuickAsk", extra: 1},
+        {action: "setLanguage", language: "xx"},
+        {action: "setLanguage", language: "de", extra: 1},
+        {action: "setLanguage", language: ["de"]},
         {action: "quit"},
     ])
         assert.equal(desktopRequest(bad), null, JSON.stringify(bad));

@@ -7,6 +7,7 @@ import {
     isTrustedSender,
     linkConfirmation,
 } from "../../../electron/security.js";
+import {shellWords} from "../../../electron/words.js";
 import {readStatic} from "../../../main/server/static.js";
 import {ROOT} from "../../helpers/paths.js";
 
@@ -60,9 +61,13 @@ test("app:// requests name a path only for the app's own host", async () => {
 
 test("a link leaves the app only after a question showing its whole address, Cancel by default", () => {
     const url = "https://example.org/a/very/long/path?with=query&and=more#fragment";
-    const options = linkConfirmation(url);
+    const options = linkConfirmation(url, shellWords("en"));
     assert.equal(options.detail, url);
     assert.equal(options.buttons[options.defaultId], "Cancel");
     assert.equal(options.cancelId, options.defaultId);
     assert.equal(options.buttons[0], "Open in browser");
+    // In the window's language.
+    const german = linkConfirmation(url, shellWords("de"));
+    assert.deepEqual(german.buttons, ["Im Browser öffnen", "Abbrechen"]);
+    assert.equal(german.message, "Diese Adresse in deinem Webbrowser öffnen?");
 });

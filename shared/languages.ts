@@ -1,4 +1,7 @@
-/** The languages Cairn's window speaks: each by its BCP 47 tag, its own name, and its writing direction. */
+/**
+ * The languages Cairn speaks (its window, and the desktop shell's tray and notifications): each by its BCP 47
+ * tag, its own name, and its writing direction.
+ */
 export const LANGUAGES = [
     {code: "en", name: "English", dir: "ltr"},
     {code: "de", name: "Deutsch", dir: "ltr"},
@@ -29,4 +32,9 @@ export function resolveLanguage(preferred: readonly string[]): LanguageCode {
 
 export function directionOf(code: LanguageCode): "ltr" | "rtl" {
     return LANGUAGES.find((l) => l.code === code)?.dir ?? "ltr";
+}
+
+/** Whether `value` names one of LANGUAGES (a window telling the shell its language is checked with it). */
+export function isLanguageCode(value: unknown): value is LanguageCode {
+    return LANGUAGES.some((l) => l.code === value);
 }
