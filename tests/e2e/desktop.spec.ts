@@ -21,6 +21,14 @@ test("Settings → Desktop keeps its switches, refuses a shortcut or feed it can
     await expect(tray).not.toBeChecked();
     await tray.click();
     await expect(tray).toBeChecked();
+    // A switch by keyboard: Space flips it, and the words beside it name it.
+    const notify = section.getByRole("switch", {name: /Notify me when/});
+    await expect(notify).toBeChecked();
+    await notify.focus();
+    await page.keyboard.press("Space");
+    await expect(notify).not.toBeChecked();
+    await page.keyboard.press("Space");
+    await expect(notify).toBeChecked();
 
     const shortcut = section.getByRole("textbox", {name: "Shortcut"});
     await expect(shortcut).toHaveValue("CommandOrControl+Shift+Space");
@@ -79,7 +87,12 @@ test("quick ask: a question to a new conversation, then to the one open in Cairn
     await expect(answer.locator(".content")).not.toHaveText("");
     expect((await axeOn(quick).analyze()).violations).toEqual([]);
 
-    await current.check();
+    // The segmented control is one radio group: the arrow key moves to the open conversation and chooses it.
+    await expect(quick.getByRole("radiogroup", {name: "Send to"})).toBeVisible();
+    await quick.getByRole("radio", {name: "A new conversation"}).focus();
+    await quick.keyboard.press("ArrowRight");
+    await expect(current).toBeChecked();
+    await expect(current).toBeFocused();
     await box.fill("The big cat");
     await box.press("Enter");
     await expect(answer).toHaveAttribute("data-status", "complete");

@@ -4,6 +4,7 @@ import {AnswerMarkdown} from "../chat/Markdown.js";
 import {expandPrompt, parseSlash} from "../chat/slash.js";
 import {useTranslation} from "../i18n/index.js";
 import {OPEN_CONVERSATION_KEY} from "./openConversation.js";
+import {Segmented} from "../ui/Segmented.js";
 
 type Answer = {conversationId: string; messageId: string; text: string; status: MessageStatus};
 
@@ -116,28 +117,20 @@ export function QuickAsk({api}: {api: CairnApi}) {
                     onKeyDown={onKey}
                 />
                 <div className="quick-ask-row">
-                    <fieldset className="segmented">
-                        <legend>{t("quick.sendTo")}</legend>
-                        <label>
-                            <input
-                                type="radio"
-                                name="target"
-                                checked={target === "new" || !open}
-                                onChange={() => setTarget("new")}
-                            />
-                            {t("quick.new")}
-                        </label>
-                        <label title={open?.title}>
-                            <input
-                                type="radio"
-                                name="target"
-                                disabled={!open}
-                                checked={target === "current" && open !== null}
-                                onChange={() => setTarget("current")}
-                            />
-                            {open ? t("quick.current", {title: open.title}) : t("quick.noCurrent")}
-                        </label>
-                    </fieldset>
+                    <Segmented<Target>
+                        label={t("quick.sendTo")}
+                        value={open ? target : "new"}
+                        onChange={setTarget}
+                        segments={[
+                            {value: "new", label: t("quick.new")},
+                            {
+                                value: "current",
+                                label: open ? t("quick.current", {title: open.title}) : t("quick.noCurrent"),
+                                disabled: !open,
+                                hint: open?.title,
+                            },
+                        ]}
+                    />
                     <button type="submit" className="primary" disabled={!text.trim() || sending}>
                         {t("quick.send")}
                     </button>

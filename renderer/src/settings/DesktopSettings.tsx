@@ -2,6 +2,7 @@ import {useEffect, useState, type ChangeEvent, type KeyboardEvent} from "react";
 import type {CairnApi, DesktopSettings as Values, DesktopStatus} from "../../../shared/contract.js";
 import {DEFAULT_DESKTOP, shortcutProblem, updateFeedProblem} from "../../../shared/desktop.js";
 import {useTranslation} from "../i18n/index.js";
+import {Switch} from "../ui/Switch.js";
 
 type Props = {api: CairnApi};
 
@@ -78,15 +79,9 @@ export function DesktopSettings({api}: Props) {
         if (!res.ok) setCheck({state: "said", words: res.error.message, available: true});
     };
     const toggle = (key: "startAtLogin" | "keepInTray" | "notify", label: string) => (
-        <label className="switch-row">
-            <input
-                type="checkbox"
-                role="switch"
-                checked={status.settings[key]}
-                onChange={(e) => void save({[key]: e.target.checked})}
-            />
+        <Switch checked={status.settings[key]} onChange={(on) => void save({[key]: on})}>
             {label}
-        </label>
+        </Switch>
     );
     const checkWords =
         check.state === "checking"
