@@ -177,22 +177,28 @@ async function scrollFrames(page: Page) {
  */
 async function languageSwitch(page: Page): Promise<number> {
     await page.getByRole("button", {name: "Settings"}).click();
-    await page.locator('select[aria-describedby="language-hint"]').waitFor();
-    return page.evaluate(async () => {
-        const select = document.querySelector<HTMLSelectElement>('select[aria-describedby="language-hint"]')!;
-        const sidebar = document.querySelector(".sidebar")!;
-        const times: number[] = [];
-        for (let i = 0; i < 10; i++) {
-            const [code, word] = i % 2 === 0 ? ["de", "Einstellungen"] : ["en", "Settings"];
-            const started = performance.now();
-            select.value = code;
-            select.dispatchEvent(new Event("change", {bubbles: true}));
-            while (!sidebar.textContent.includes(word)) await new Promise((r) => requestAnimationFrame(r));
-            await new Promise((r) => requestAnimationFrame(r));
-            times.push(performance.now() - started);
-        }
-        return times.sort((a, b) => a - b)[5]!;
-    });
+    const language = page.locator('[role="combobox"][aria-describedby="language-hint"]');
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) {
+        const [name, word] = i % 2 === 0 ? ["Deutsch", "Einstellungen"] : ["English", "Settings"];
+        // The list is opened first; the time runs from the choice (a click on the option) to the next frame
+        // after the sidebar shows the new words.
+        await language.click();
+        const option = page.getByRole("option", {name, exact: true});
+        await option.waitFor();
+        times.push(
+            await option.evaluate(async (element, word) => {
+                const sidebar = document.querySelector(".sidebar")!;
+                const started = performance.now();
+                (element as HTMLElement).click();
+                while (!sidebar.textContent.includes(word))
+                    await new Promise((r) => requestAnimationFrame(r));
+                await new Promise((r) => requestAnimationFrame(r));
+                return performance.now() - started;
+            }, word),
+        );
+    }
+    return times.sort((a, b) => a - b)[5]!;
 }
 
 export function sidebarRows(figures: Awaited<ReturnType<typeof sidebarFigures>>): Record<string, string> {

@@ -12,6 +12,7 @@ import {startServe} from "../tests/helpers/serve.js";
 import {sendWithPreflight} from "../tests/helpers/ws.js";
 import {tempDir} from "../tests/helpers/paths.js";
 import {startConversation} from "../tests/helpers/ask.js";
+import {choose} from "../tests/helpers/choose.js";
 
 const OUT = path.resolve("docs/screens");
 
@@ -85,7 +86,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 /** The tools menu, an MCP server in Settings, a file write's diff before and after approval. */
 async function toolScreens(page: Page, theme: string, width: number): Promise<void> {
     const id = await startConversation(page);
-    await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
+    await choose(page.getByRole("combobox", {name: "Mode", exact: true}), "Agent");
     await page.getByRole("button", {name: "Tools", exact: true}).click();
     await page.locator('li[data-tool="fixture.add"] .tool-tokens').waitFor();
     const pin = page.getByRole("button", {name: "Pin fixture.add"});
@@ -124,7 +125,7 @@ async function toolScreens(page: Page, theme: string, width: number): Promise<vo
 /** A form an MCP server asks the person to fill in (elicitation), in the approval dialog's style. */
 async function askScreens(page: Page, theme: string, width: number): Promise<void> {
     await startConversation(page);
-    await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
+    await choose(page.getByRole("combobox", {name: "Mode", exact: true}), "Agent");
     const id = new URL(page.url()).searchParams.get("c")!;
     await sendWithPreflight(page, id, [{name: "fixture.ask", args: {}}], {toolChoice: "none"});
     const dialog = page.getByRole("dialog", {name: "fixture asks"});
@@ -136,7 +137,7 @@ async function askScreens(page: Page, theme: string, width: number): Promise<voi
 /** A plan proposed, then edited (a composite tool among its steps) and run: its checklist and nested trace. */
 async function planScreens(page: Page, theme: string, width: number): Promise<void> {
     await startConversation(page);
-    await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("plan");
+    await choose(page.getByRole("combobox", {name: "Mode", exact: true}), "Plan");
     await page
         .getByRole("textbox", {name: "Message"})
         .fill("What is packed for the trip, and how busy is this computer?");
@@ -148,7 +149,7 @@ async function planScreens(page: Page, theme: string, width: number): Promise<vo
     while ((await remove.count()) > 0) await remove.first().click();
     for (const tool of ["rag_search", "stats_twice"]) {
         await plan.getByRole("combobox", {name: "Add a step"}).focus();
-        await plan.getByRole("combobox", {name: "Add a step"}).selectOption(tool);
+        await choose(plan.getByRole("combobox", {name: "Add a step"}), tool);
         await plan.getByRole("button", {name: "Add", exact: true}).click();
     }
     await plan.getByRole("textbox").first().fill('{"query": "trip"}');
@@ -161,7 +162,7 @@ async function planScreens(page: Page, theme: string, width: number): Promise<vo
 /** A cloud model's own web search in the trace, Anthropic's web switch, and Settings' providers. */
 async function providerScreens(page: Page, theme: string, width: number): Promise<void> {
     await startConversation(page);
-    await page.getByRole("combobox", {name: "Model", exact: true}).selectOption({label: "cloud · gpt-test"});
+    await choose(page.getByRole("combobox", {name: "Model", exact: true}), "cloud · gpt-test");
     const web = page.getByRole("checkbox", {name: "Web access"});
     await web.click();
     await page.getByRole("checkbox", {name: "Web access", checked: true}).waitFor();
@@ -170,9 +171,7 @@ async function providerScreens(page: Page, theme: string, width: number): Promis
     const answer = page.locator('article.message.assistant[data-status="complete"]').first();
     await answer.locator('.trace .step[data-tool="web_search"] summary').click();
     await shoot(page, `provider-search-${theme}-${width}`);
-    await page
-        .getByRole("combobox", {name: "Model", exact: true})
-        .selectOption({label: "claude · claude-test"});
+    await choose(page.getByRole("combobox", {name: "Model", exact: true}), "claude · claude-test");
     await page.getByRole("checkbox", {name: "Web access", disabled: true}).waitFor();
     await shoot(page, `provider-anthropic-${theme}-${width}`);
     await page.getByRole("button", {name: "Settings"}).click();

@@ -46,7 +46,8 @@ const key = (e: KeyboardEvent, k: string) => e.key.toLowerCase() === k;
 const typing = (e: KeyboardEvent) =>
     e.target instanceof HTMLInputElement ||
     e.target instanceof HTMLTextAreaElement ||
-    e.target instanceof HTMLSelectElement;
+    // A select (ui/Select.tsx) takes typed letters to find a choice, its list open or not.
+    (e.target instanceof Element && e.target.closest('[role="combobox"], [role="listbox"]') !== null);
 
 /** Window-wide shortcuts; none fires while a dialog is open (the dialog has the keyboard). */
 export function useShortcuts(actions: Actions): void {

@@ -1,5 +1,6 @@
 import {expect, test} from "@playwright/test";
 import {startServe, type Served} from "../helpers/serve.js";
+import {choose} from "../helpers/choose.js";
 
 let served: Served;
 test.beforeEach(async () => {
@@ -16,7 +17,7 @@ test("Settings → Backups: the schedule is kept, Back up now shows its progress
     const settings = page.getByRole("dialog", {name: "Settings"});
     const section = settings.getByRole("region", {name: "Backups"});
     await expect(section.getByText("No backup yet.")).toBeVisible();
-    await section.getByRole("combobox", {name: "Automatic backups"}).selectOption("weekly");
+    await choose(section.getByRole("combobox", {name: "Automatic backups"}), "Weekly");
     await section.getByRole("spinbutton", {name: "Keep"}).fill("3");
     await section.getByRole("button", {name: "Back up now"}).click();
     const listed = section.getByRole("list", {name: "Newest backups"}).getByRole("listitem");
@@ -31,7 +32,7 @@ test("Settings → Backups: the schedule is kept, Back up now shows its progress
     await settings.getByRole("button", {name: "Close"}).click();
     await page.getByRole("button", {name: "Settings"}).click();
     const again = page.getByRole("dialog", {name: "Settings"}).getByRole("region", {name: "Backups"});
-    await expect(again.getByRole("combobox", {name: "Automatic backups"})).toHaveValue("weekly");
+    await expect(again.getByRole("combobox", {name: "Automatic backups"})).toHaveText("Weekly");
     await expect(again.getByRole("spinbutton", {name: "Keep"})).toHaveValue("3");
 });
 

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import {startCloudServer, type CloudServer} from "../helpers/cloudServers.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {tempDir} from "../helpers/paths.js";
+import {choose} from "../helpers/choose.js";
 
 // Images in the chat window: pasted, picked or dropped, shown as thumbnails, sent with the question; the
 // local model (which cannot see) says so and nothing is lost; a provider's model gets the image.
@@ -119,9 +120,7 @@ test.describe("a provider's model that sees", () => {
         async ({page}) => {
             await page.goto(served.url);
             await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
-            await page
-                .getByRole("combobox", {name: "Model", exact: true})
-                .selectOption({label: "vision · qwen2.5-vl-7b"});
+            await choose(page.getByRole("combobox", {name: "Model", exact: true}), "vision · qwen2.5-vl-7b");
             const photo = await sharp({
                 create: {width: 1600, height: 1200, channels: 3, background: "#2563eb"},
             })

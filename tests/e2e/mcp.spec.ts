@@ -9,6 +9,7 @@ import {SettingsStore} from "../../main/store/settings.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {sendWithPreflight} from "../helpers/ws.js";
 import {startOAuthServer} from "../fixtures/mcp/oauthServer.js";
+import {choose} from "../helpers/choose.js";
 
 let served: Served;
 test.beforeEach(async () => {
@@ -49,7 +50,7 @@ test("an MCP server added in Settings from pasted JSON shows its status and tool
     await settings.getByRole("button", {name: "Close"}).click();
 
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
-    await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
+    await choose(page.getByRole("combobox", {name: "Mode", exact: true}), "Agent");
     const conversationId = new URL(page.url()).searchParams.get("c")!;
 
     // The tools menu: the server's tools beside the built-in ones, what each costs, switched per conversation.
@@ -95,7 +96,7 @@ test("a server's form (elicitation) opens as a dialog built from its schema; wha
         await page.goto(own.url);
         await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
         // Choosing a mode makes the conversation (and puts its id in the address).
-        await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
+        await choose(page.getByRole("combobox", {name: "Mode", exact: true}), "Agent");
         const conversationId = new URL(page.url()).searchParams.get("c")!;
         const sent = await sendWithPreflight(page, conversationId, [{name: "fixture.ask", args: {}}], {
             toolChoice: "none",
@@ -110,7 +111,7 @@ test("a server's form (elicitation) opens as a dialog built from its schema; wha
         await expect(dialog).toBeVisible();
         await dialog.getByRole("textbox", {name: "Title (required)"}).fill("Quarterly");
         await dialog.getByRole("spinbutton", {name: "Pages"}).fill("3");
-        await dialog.getByRole("combobox", {name: "Colour"}).selectOption("green");
+        await choose(dialog.getByRole("combobox", {name: "Colour"}), "green");
         await dialog.getByRole("checkbox", {name: "Draft"}).check();
         await dialog.getByRole("button", {name: "Send"}).click();
         await expect(dialog).toBeHidden();
@@ -190,7 +191,7 @@ test("a page a server wants opened (URL elicitation) shows where it leads; Open 
     try {
         await page.goto(own.url);
         await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
-        await page.getByRole("combobox", {name: "Mode", exact: true}).selectOption("agent");
+        await choose(page.getByRole("combobox", {name: "Mode", exact: true}), "Agent");
         const conversationId = new URL(page.url()).searchParams.get("c")!;
         const sent = await sendWithPreflight(page, conversationId, [{name: "fixture.open_page", args: {}}], {
             toolChoice: "none",

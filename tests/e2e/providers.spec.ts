@@ -6,6 +6,7 @@ import {expect, test, type Page} from "@playwright/test";
 import {startServe, type Served} from "../helpers/serve.js";
 import {tempDir} from "../helpers/paths.js";
 import {responsesWebSearch, startCloudServer, type CloudServer} from "../helpers/cloudServers.js";
+import {choose} from "../helpers/choose.js";
 
 const KEY = "e2e-remote-key";
 let other: Served;
@@ -44,7 +45,9 @@ test("a conversation answered by a model served elsewhere: chosen among the serv
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     const picker = page.getByRole("combobox", {name: "Model", exact: true});
     const host = new URL(other.apiUrl!).host;
-    await expect(picker.locator("option", {hasText: "other · m"})).toHaveCount(1);
+    await picker.click();
+    await expect(page.getByRole("option", {name: "other · m"})).toHaveCount(1);
+    await page.keyboard.press("Escape");
     // Opening the picker asks each provider for its models (the other Cairn lists its installed ones, once its
     // model has loaded: it listens before that, and on a busy machine the list was still empty here).
     const listed = async () =>
@@ -55,9 +58,9 @@ test("a conversation answered by a model served elsewhere: chosen among the serv
         ).data;
     await expect.poll(async () => (await listed()).length).toBeGreaterThan(0);
     const model = (await listed())[0]!.id;
-    await picker.focus();
-    await expect(picker.locator("option", {hasText: `other · ${model}`})).toHaveCount(1);
-    await picker.selectOption({label: `other · ${model}`});
+    await picker.click();
+    await expect(page.getByRole("option", {name: `other · ${model}`})).toHaveCount(1);
+    await page.getByRole("option", {name: `other · ${model}`}).click();
     await expect(page.locator(".status .model")).toHaveText(`other · ${model} · ${host}`);
     await expect(page.locator(".status .where")).toContainText("runs elsewhere");
     await page.getByRole("textbox", {name: "Message"}).fill("Hello there");
@@ -68,9 +71,7 @@ test("a conversation answered by a model served elsewhere: chosen among the serv
     await answer.locator("details.stats summary").click();
     await expect(answer.locator('[data-stat="model"]')).toHaveText(`${model} · ${host}`);
     await page.reload();
-    await expect(page.getByRole("combobox", {name: "Model", exact: true})).toHaveValue(
-        `provider:other:${model}`,
-    );
+    await expect(page.getByRole("combobox", {name: "Model", exact: true})).toHaveText(`other · ${model}`);
     expect(await violations(page)).toEqual([]);
 
     await page.getByRole("button", {name: "Settings"}).click();
@@ -80,10 +81,10 @@ test("a conversation answered by a model served elsewhere: chosen among the serv
     await expect(log.locator("tbody tr").first().locator("td").nth(1)).toHaveText("provider: other");
     await expect(log.locator("tbody tr").first().locator("td").nth(2)).toHaveText(host);
     // Filtered to another purpose, none; back to everything, both.
-    await page.getByRole("combobox", {name: "Show"}).selectOption("web search");
+    await choose(page.getByRole("combobox", {name: "Show"}), "web search");
     await expect(log).toBeHidden();
     await expect(page.getByRole("dialog")).toContainText("None of this kind.");
-    await page.getByRole("combobox", {name: "Show"}).selectOption("all");
+    await choose(page.getByRole("combobox", {name: "Show"}), "everything");
     await expect(log.locator("tbody tr")).toHaveCount(2);
     const [csv] = await Promise.all([
         page.waitForEvent("download"),
@@ -139,7 +140,7 @@ test.describe("cloud providers", () => {
         await page.goto(served.url);
         await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
         const picker = page.getByRole("combobox", {name: "Model", exact: true});
-        await picker.selectOption({label: "cloud · gpt-test"});
+        await choose(picker, "cloud · gpt-test");
         const web = page.getByRole("checkbox", {name: "Web access"});
         // The switch follows the stored conversation, so it turns on once the change is saved.
         await web.click();
@@ -154,7 +155,7 @@ test.describe("cloud providers", () => {
         await expect(answer.getByRole("link", {name: /1/}).first()).toBeVisible();
         expect(await violations(page)).toEqual([]);
 
-        await picker.selectOption({label: "claude · claude-test"});
+        await choose(picker, "claude · claude-test");
         await expect(web).toBeDisabled();
         await expect(web).not.toBeChecked();
         // (The pointer leaves the switch it clicked before, as a hint shows again only on a new visit.)
@@ -174,7 +175,7 @@ test("Settings adds a provider (its key by variable: cairn serve keeps no typed 
     await expect(form.getByRole("textbox", {name: "Key variable"})).toBeVisible();
     await expect(form.getByLabel("Key", {exact: true})).toHaveCount(0);
     await form.getByRole("textbox", {name: "Name"}).fill("gemini");
-    await form.getByRole("combobox", {name: "Type"}).selectOption({label: "Gemini"});
+    await choose(form.getByRole("combobox", {name: "Type"}), "Gemini");
     await expect(form.getByRole("textbox", {name: "Address"})).toHaveAttribute(
         "placeholder",
         "https://generativelanguage.googleapis.com/v1beta",

@@ -2,6 +2,7 @@ import {expect, test} from "@playwright/test";
 import {startServe, type Served} from "../helpers/serve.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 import {fromHeaderMenu} from "../helpers/headerMenu.js";
+import {choose} from "../helpers/choose.js";
 
 // A tiny random-weight model with Qwen 3.5's real tokenizer and chat format, which opens a thought segment at
 // the start of every answer: it thinks until the budget closes the thought, then answers.
@@ -43,9 +44,7 @@ test("a thought shows folded above the answer as “Thought for n s”; thinking
     await expect(thought.locator("p")).toBeVisible();
     await expect(answer.locator(".content")).not.toBeEmpty();
 
-    await setGeneration(page, () =>
-        page.getByRole("combobox", {name: "Thinking"}).selectOption({label: "Off"}),
-    );
+    await setGeneration(page, () => choose(page.getByRole("combobox", {name: "Thinking"}), "Off"));
     await page.getByRole("textbox", {name: "Message"}).fill("Thanks");
     await page.getByRole("textbox", {name: "Message"}).press("Enter");
     const last = page.locator("article.message.assistant").last();

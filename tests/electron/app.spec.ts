@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {_electron as electron, expect, test, type ElectronApplication} from "@playwright/test";
 import {ROOT, TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {choose} from "../helpers/choose.js";
 
 /** The installed Electron binary, found without requiring "electron" (which would try to download it). */
 function electronBinary(): string | null {
@@ -87,7 +88,7 @@ test("a provider key typed in Settings is kept by safeStorage: in no file in cle
     await page.getByRole("button", {name: "Settings"}).click();
     const form = page.getByRole("form", {name: "Add a provider"});
     await form.getByRole("textbox", {name: "Name"}).fill("cloud");
-    await form.getByRole("combobox", {name: "Type"}).selectOption({label: "OpenAI"});
+    await choose(form.getByRole("combobox", {name: "Type"}), "OpenAI");
     await form.getByLabel("Key", {exact: true}).fill(key);
     await form.getByRole("button", {name: "Add provider"}).click();
     await expect(page.locator(".providers li", {hasText: "cloud"})).toContainText("key: stored encrypted");

@@ -9,6 +9,7 @@ import type {
 } from "../../../shared/contract.js";
 import {GenerationForm} from "../settings/GenerationForm.js";
 import {useTranslation} from "../i18n/index.js";
+import {Select} from "../ui/Select.js";
 
 /** What the icon field shows before anything is typed. */
 const ICON_EXAMPLE = "🧭";
@@ -89,28 +90,26 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
             </label>
             <label>
                 {t("assistantEditor.memories")}
-                <select
+                <Select
                     value={input.memoryScope}
-                    onChange={(e) => set({memoryScope: e.target.value as AssistantInput["memoryScope"]})}
-                >
-                    <option value="everywhere">{t("assistantEditor.memoryEverywhere")}</option>
-                    <option value="assistant">{t("assistantEditor.memoryOwn")}</option>
-                </select>
+                    onChange={(scope) => set({memoryScope: scope as AssistantInput["memoryScope"]})}
+                    choices={[
+                        {value: "everywhere", label: t("assistantEditor.memoryEverywhere")},
+                        {value: "assistant", label: t("assistantEditor.memoryOwn")},
+                    ]}
+                />
             </label>
             <div className="assistant-model">
                 <label>
                     {t("assistantEditor.answersWith")}
-                    <select
+                    <Select
                         value={input.provider ?? ""}
-                        onChange={(e) => set({provider: e.target.value || null, providerModel: null})}
-                    >
-                        <option value="">{t("assistantEditor.localModel")}</option>
-                        {choices.providers.map((p) => (
-                            <option key={p.name} value={p.name}>
-                                {p.name}
-                            </option>
-                        ))}
-                    </select>
+                        onChange={(provider) => set({provider: provider || null, providerModel: null})}
+                        choices={[
+                            {value: "", label: t("assistantEditor.localModel")},
+                            ...choices.providers.map((p) => ({value: p.name, label: p.name})),
+                        ]}
+                    />
                 </label>
                 {input.provider && (
                     <label>

@@ -1,5 +1,6 @@
 import type {Assistant} from "../../../shared/contract.js";
 import {useTranslation} from "../i18n/index.js";
+import {Select} from "../ui/Select.js";
 
 /** Which assistant the next new conversation starts with ("" : none); shown once there is one. */
 export function AssistantPicker({
@@ -16,15 +17,19 @@ export function AssistantPicker({
     return (
         <label className="assistant-picker">
             {t("assistantPicker.startWith")}
-            <select value={value} onChange={(e) => onChange(e.target.value)}>
-                <option value="">{t("assistantPicker.none")}</option>
-                {assistants.map((a) => (
-                    <option key={a.id} value={a.id}>
-                        {a.icon ? `${a.icon} ` : ""}
-                        {a.isDefault ? t("assistantPicker.isDefault", {name: a.name}) : a.name}
-                    </option>
-                ))}
-            </select>
+            <Select
+                value={value}
+                onChange={onChange}
+                choices={[
+                    {value: "", label: t("assistantPicker.none")},
+                    ...assistants.map((a) => ({
+                        value: a.id,
+                        label:
+                            (a.icon ? `${a.icon} ` : "") +
+                            (a.isDefault ? t("assistantPicker.isDefault", {name: a.name}) : a.name),
+                    })),
+                ]}
+            />
         </label>
     );
 }

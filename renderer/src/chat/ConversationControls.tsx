@@ -2,6 +2,7 @@ import {Globe, Paperclip, Wrench} from "lucide-react";
 import type {Conversation, ProviderInfo, ToolMode} from "../../../shared/contract.js";
 import {useTranslation} from "../i18n/index.js";
 import {Hint} from "../ui/Hint.js";
+import {Select} from "../ui/Select.js";
 
 type Props = {
     conversation: Conversation;
@@ -27,15 +28,16 @@ export function ConversationControls({conversation, provider, actions, open}: Pr
             <label>
                 <span className="header-word">{t("header.mode")}</span>{" "}
                 <Hint text={t("header.modeHint")} side="bottom">
-                    <select
+                    <Select
                         aria-label={t("header.mode")}
                         value={conversation.mode}
-                        onChange={(e) => void actions.setMode(e.target.value as ToolMode)}
-                    >
-                        <option value="ask">{t("header.modeAsk")}</option>
-                        <option value="plan">{t("header.modePlan")}</option>
-                        <option value="agent">{t("header.modeAgent")}</option>
-                    </select>
+                        onChange={(mode) => void actions.setMode(mode as ToolMode)}
+                        choices={[
+                            {value: "ask", label: t("header.modeAsk")},
+                            {value: "plan", label: t("header.modePlan")},
+                            {value: "agent", label: t("header.modeAgent")},
+                        ]}
+                    />
                 </Hint>
             </label>
             <WebSwitch

@@ -4,6 +4,7 @@ import {useApi} from "../apiContext.js";
 import {useTranslation} from "../i18n/index.js";
 import {FIT_KEY, FitBadge} from "../models/ModelWidgets.js";
 import type {Models} from "../models/useModels.js";
+import {Select} from "../ui/Select.js";
 
 type Props = {
     engine: EngineStatus | null;
@@ -44,7 +45,7 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
         <>
             <label className="model-picker">
                 <span className="visually-hidden">{t("header.model")}</span>
-                <select
+                <Select
                     aria-label={t("header.model")}
                     value={
                         conversation?.provider
@@ -52,11 +53,10 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
                             : current
                     }
                     disabled={engine?.state === "loading" || engine?.state === "generating"}
-                    // The providers' model lists are asked for when the person opens the picker, not before.
+                    // The providers' model lists are asked for when the person looks at the picker, not before.
                     onFocus={remote.fetch}
-                    onPointerDown={remote.fetch}
-                    onChange={(e) => {
-                        const value = e.target.value;
+                    onOpen={remote.fetch}
+                    onChange={(value) => {
                         if (value.startsWith(REMOTE)) {
                             const [name, ...model] = value.slice(REMOTE.length).split(":");
                             return onProvider?.(name!, model.length ? model.join(":") : null);
@@ -64,35 +64,30 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
                         if (conversation?.provider) onProvider?.(null, null);
                         if (value && value !== current) void models.load(value);
                     }}
-                >
-                    {!current && <option value="">{t("header.noModel")}</option>}
-                    {files.map((file) => {
-                        const fit = models.state.fits[file];
-                        const name =
-                            installed.find((m) => m.file === file)?.name ?? file.split(/[\\/]/).pop();
-                        return (
-                            <option key={file} value={file}>
-                                {fit ? `${name} · ${t(FIT_KEY[fit.verdict])}` : name}
-                            </option>
-                        );
-                    })}
-                    {conversation &&
-                        providers.map((p) => (
-                            <optgroup
-                                key={p.name}
-                                label={t("header.servedElsewhere", {name: p.name, host: hostOf(p.baseUrl)})}
-                            >
-                                <option value={remoteValue(p.name, null)}>
-                                    {`${p.name} · ${p.model ?? t("header.firstModel")}`}
-                                </option>
-                                {modelsOf(p, remote.lists[p.name], conversation).map((model) => (
-                                    <option key={model} value={remoteValue(p.name, model)}>
-                                        {`${p.name} · ${model}`}
-                                    </option>
-                                ))}
-                            </optgroup>
-                        ))}
-                </select>
+                    choices={[
+                        ...(current ? [] : [{value: "", label: t("header.noModel")}]),
+                        ...files.map((file) => {
+                            const fit = models.state.fits[file];
+                            const name = modelName(file, installed);
+                            return {value: file, label: fit ? `${name} · ${t(FIT_KEY[fit.verdict])}` : name};
+                        }),
+                        ...(conversation
+                            ? providers.map((p) => ({
+                                  group: t("header.servedElsewhere", {name: p.name, host: hostOf(p.baseUrl)}),
+                                  choices: [
+                                      {
+                                          value: remoteValue(p.name, null),
+                                          label: `${p.name} · ${p.model ?? t("header.firstModel")}`,
+                                      },
+                                      ...modelsOf(p, remote.lists[p.name], conversation).map((model) => ({
+                                          value: remoteValue(p.name, model),
+                                          label: `${p.name} · ${model}`,
+                                      })),
+                                  ],
+                              }))
+                            : []),
+                    ]}
+                />
             </label>
             {/* The local model's fit and context say nothing of a model served elsewhere. */}
             {!conversation?.provider && models.state.fits[current] && (
@@ -162,3 +157,14 @@ export function hostOf(url: string): string {
 }
 
 const short = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+
+/**
+ * A model file's name in the picker: its own (from its header), else its file name; two files that give the
+ * same name (two quantizations of one model) are told apart by their file names.
+ */
+function modelName(file: string, installed: {file: string; name: string}[]): string {
+    const base = file.split(/[\\/]/).pop()!;
+    const name = installed.find((m) => m.file === file)?.name;
+    if (!name) return base;
+    return installed.some((m) => m.file !== file && m.name === name) ? `${name} (${base})` : name;
+}

@@ -2,6 +2,7 @@ import {useEffect, useState, type ReactNode} from "react";
 import type {CairnApi, MessageHit, Project} from "../../../shared/contract.js";
 import {useTranslation} from "../i18n/index.js";
 import {Dialog} from "../ui/Dialog.js";
+import {Select} from "../ui/Select.js";
 
 /** Who wrote an answer (a name: the same in every language). */
 const APP_NAME = "Cairn";
@@ -56,14 +57,17 @@ export function SearchDialog({api, projects = [], onOpen, onClose, onError}: Pro
             {projects.length > 0 && (
                 <label>
                     {t("searchDialog.in")}{" "}
-                    <select value={projectId} onChange={(e) => setProjectId(e.target.value)}>
-                        <option value="">{t("searchDialog.all")}</option>
-                        {projects.map((p) => (
-                            <option key={p.id} value={p.id}>
-                                {t("searchDialog.project", {name: p.name})}
-                            </option>
-                        ))}
-                    </select>
+                    <Select
+                        value={projectId}
+                        onChange={setProjectId}
+                        choices={[
+                            {value: "", label: t("searchDialog.all")},
+                            ...projects.map((p) => ({
+                                value: p.id,
+                                label: t("searchDialog.project", {name: p.name}),
+                            })),
+                        ]}
+                    />
                 </label>
             )}
             {hits && (

@@ -2,6 +2,7 @@ import {useState} from "react";
 import type {McpAnswerAction, McpAsk} from "../../../shared/contract.js";
 import {Dialog} from "../ui/Dialog.js";
 import {Trans, useTranslation} from "../i18n/index.js";
+import {Select} from "../ui/Select.js";
 
 type Value = string | number | boolean;
 type Field = {
@@ -171,18 +172,15 @@ function FormField({
         return (
             <label>
                 {label}
-                <select
+                <Select
                     value={value === undefined ? "" : String(value)}
                     required={required}
-                    onChange={(e) => onChange(e.target.value || undefined)}
-                >
-                    <option value="">{t("mcpAsk.choose")}</option>
-                    {choices.map((c) => (
-                        <option key={c.value} value={c.value}>
-                            {c.title}
-                        </option>
-                    ))}
-                </select>
+                    onChange={(next) => onChange(next || undefined)}
+                    choices={[
+                        {value: "", label: t("mcpAsk.choose")},
+                        ...choices.map((c) => ({value: c.value, label: c.title})),
+                    ]}
+                />
                 {hint}
             </label>
         );

@@ -7,6 +7,7 @@ import type {Models} from "./useModels.js";
 import {Dialog} from "../ui/Dialog.js";
 import {Confirm} from "../ui/Confirm.js";
 import {Trans, useTranslation, type TFunction} from "../i18n/index.js";
+import {Select} from "../ui/Select.js";
 
 type Props = {models: Models; engine: EngineStatus | null; onClose(): void};
 
@@ -216,25 +217,28 @@ function DraftPicker({models, engine}: {models: Models; engine: EngineStatus}) {
             {choice && (
                 <label>
                     {t("modelsPanel.draftModel")}{" "}
-                    <select
+                    <Select
                         value={choice.draftPath ?? ""}
-                        onChange={(e) =>
-                            void models.setDraft(modelPath, e.target.value || null).then(setChoice)
-                        }
-                    >
-                        <option value="">{t("modelsPanel.draftNone")}</option>
-                        {choice.candidates.map((c, i) => (
-                            <option key={c.file} value={c.file}>
-                                {t(i === 0 ? "modelsPanel.draftSuggested" : "modelsPanel.draftCandidate", {
-                                    name: c.name,
-                                    size: formatBytes(c.sizeBytes),
-                                })}
-                            </option>
-                        ))}
-                        {choice.draftPath && !choice.candidates.some((c) => c.file === choice.draftPath) && (
-                            <option value={choice.draftPath}>{choice.draftPath.split(/[\\/]/).pop()}</option>
-                        )}
-                    </select>
+                        onChange={(file) => void models.setDraft(modelPath, file || null).then(setChoice)}
+                        choices={[
+                            {value: "", label: t("modelsPanel.draftNone")},
+                            ...choice.candidates.map((c, i) => ({
+                                value: c.file,
+                                label: t(
+                                    i === 0 ? "modelsPanel.draftSuggested" : "modelsPanel.draftCandidate",
+                                    {
+                                        name: c.name,
+                                        size: formatBytes(c.sizeBytes),
+                                    },
+                                ),
+                            })),
+                            // A draft chosen elsewhere that is not among the suggestions.
+                            ...(choice.draftPath &&
+                            !choice.candidates.some((c) => c.file === choice.draftPath)
+                                ? [{value: choice.draftPath, label: choice.draftPath.split(/[\\/]/).pop()!}]
+                                : []),
+                        ]}
+                    />
                 </label>
             )}
             {choice && (choice.candidates.length > 0 || choice.draftPath) && (

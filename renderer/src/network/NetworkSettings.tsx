@@ -3,6 +3,7 @@ import type {CairnApi, EgressEntry, SettingsValues} from "../../../shared/contra
 import {EGRESS_PURPOSES} from "../../../shared/choices.js";
 import {download} from "../ui/download.js";
 import {useTranslation} from "../i18n/index.js";
+import {Select} from "../ui/Select.js";
 
 type Purpose = EgressEntry["purpose"];
 
@@ -53,14 +54,14 @@ export function NetworkSettings({api, values, onChange, onError}: Props) {
             <div className="choices">
                 <label>
                     {t("network.show")}{" "}
-                    <select value={purpose} onChange={(e) => setPurpose(e.target.value as Purpose | "all")}>
-                        <option value="all">{t("network.everything")}</option>
-                        {EGRESS_PURPOSES.map((p) => (
-                            <option key={p} value={p}>
-                                {t(`network.purpose.${p}`)}
-                            </option>
-                        ))}
-                    </select>
+                    <Select
+                        value={purpose}
+                        onChange={(next) => setPurpose(next as Purpose | "all")}
+                        choices={[
+                            {value: "all", label: t("network.everything")},
+                            ...EGRESS_PURPOSES.map((p) => ({value: p, label: t(`network.purpose.${p}`)})),
+                        ]}
+                    />
                 </label>
                 <button type="button" disabled={log.length === 0} onClick={() => exportLog(log)}>
                     {t("network.exportCsv")}

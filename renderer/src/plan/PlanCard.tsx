@@ -3,6 +3,7 @@ import {ArrowDown, ArrowUp, Check, Circle, LoaderCircle, Minus, Trash2, X} from 
 import type {Message, Plan, PlanStep, PlanStepInput} from "../../../shared/contract.js";
 import {useApi} from "../apiContext.js";
 import {useTranslation, type TFunction} from "../i18n/index.js";
+import {Select} from "../ui/Select.js";
 
 /** A step being edited: its arguments as the JSON text typed. */
 type Draft = PlanStepInput & {argsText: string; problem?: string};
@@ -212,19 +213,17 @@ function AddStep({conversationId, onAdd}: {conversationId: string; onAdd(tool: s
         <div className="plan-add">
             <label>
                 {t("plan.addStep")}{" "}
-                <select
+                <Select
                     value={chosen}
+                    // The tools are asked for when someone looks at the list, not before.
                     onFocus={() => void load()}
-                    onPointerDown={() => void load()}
-                    onChange={(e) => setChosen(e.target.value)}
-                >
-                    <option value="">{t("plan.chooseTool")}</option>
-                    {(tools ?? []).map((tool) => (
-                        <option key={tool} value={tool}>
-                            {tool}
-                        </option>
-                    ))}
-                </select>
+                    onOpen={() => void load()}
+                    onChange={setChosen}
+                    choices={[
+                        {value: "", label: t("plan.chooseTool")},
+                        ...(tools ?? []).map((tool) => ({value: tool, label: tool})),
+                    ]}
+                />
             </label>
             <button
                 type="button"

@@ -2,6 +2,7 @@ import {useEffect, useState, type FormEvent} from "react";
 import type {CairnApi, ProviderInfo, ProviderType} from "../../../shared/contract.js";
 import {hostOf} from "../chat/HeaderStatus.js";
 import {useTranslation, type TFunction} from "../i18n/index.js";
+import {Select} from "../ui/Select.js";
 
 /**
  * Models served elsewhere (providers.json): nothing leaves this computer until a provider is added and a
@@ -125,13 +126,11 @@ function AddProvider({
             </label>
             <label>
                 {t("providerSettings.type")}{" "}
-                <select value={type} onChange={(e) => setType(e.target.value as ProviderType)}>
-                    {TYPES.map((each) => (
-                        <option key={each} value={each}>
-                            {typeLabel(t, each)}
-                        </option>
-                    ))}
-                </select>
+                <Select
+                    value={type}
+                    onChange={(next) => setType(next as ProviderType)}
+                    choices={TYPES.map((each) => ({value: each, label: typeLabel(t, each)}))}
+                />
             </label>
             <label>
                 {t("providerSettings.address")}{" "}

@@ -2,6 +2,7 @@ import {useCallback, useEffect, useRef, useState} from "react";
 import type {BackupSchedule, BackupsStatus, CairnApi, CallRes} from "../../../shared/contract.js";
 import {formatBytes} from "../../../shared/format.js";
 import {Trans, useTranslation} from "../i18n/index.js";
+import {Select} from "../ui/Select.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -68,14 +69,15 @@ export function BackupSettings({api, onError}: Props) {
             <div className="backup-schedule">
                 <label>
                     {t("backups.automatic")}{" "}
-                    <select
+                    <Select
                         value={status.schedule.every}
-                        onChange={(e) => save({every: e.target.value as BackupSchedule["every"]})}
-                    >
-                        <option value="daily">{t("backups.every.daily")}</option>
-                        <option value="weekly">{t("backups.every.weekly")}</option>
-                        <option value="off">{t("backups.every.off")}</option>
-                    </select>
+                        onChange={(every) => save({every: every as BackupSchedule["every"]})}
+                        choices={[
+                            {value: "daily", label: t("backups.every.daily")},
+                            {value: "weekly", label: t("backups.every.weekly")},
+                            {value: "off", label: t("backups.every.off")},
+                        ]}
+                    />
                 </label>
                 <label>
                     {t("backups.keep")}{" "}

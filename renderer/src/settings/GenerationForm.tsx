@@ -2,6 +2,7 @@ import {useEffect, useState} from "react";
 import type {CairnApi, Conversation, GenerationSettings} from "../../../shared/contract.js";
 import {Dialog} from "../ui/Dialog.js";
 import {useTranslation} from "../i18n/index.js";
+import {Select} from "../ui/Select.js";
 
 type NumberKey = Exclude<keyof GenerationSettings, "systemPrompt" | "seed" | "thinking" | "thinkingBudget">;
 /** The numeric fields, each named by generation.field.<key>. */
@@ -65,22 +66,22 @@ export function GenerationForm({value, defaults, onChange, withSystemPrompt = tr
                 ))}
                 <label>
                     {t("generation.thinking")}
-                    <select
+                    <Select
                         aria-label={t("generation.thinking")}
                         value={value.thinking === undefined ? "" : value.thinking ? "on" : "off"}
-                        onChange={(e) =>
-                            set("thinking", e.target.value === "" ? undefined : e.target.value === "on")
-                        }
+                        onChange={(next) => set("thinking", next === "" ? undefined : next === "on")}
                         title={t("generation.thinkingHint")}
-                    >
-                        <option value="">
-                            {t("generation.default", {
-                                value: t(defaults.thinking ? "generation.on" : "generation.off"),
-                            })}
-                        </option>
-                        <option value="on">{t("generation.on")}</option>
-                        <option value="off">{t("generation.off")}</option>
-                    </select>
+                        choices={[
+                            {
+                                value: "",
+                                label: t("generation.default", {
+                                    value: t(defaults.thinking ? "generation.on" : "generation.off"),
+                                }),
+                            },
+                            {value: "on", label: t("generation.on")},
+                            {value: "off", label: t("generation.off")},
+                        ]}
+                    />
                 </label>
                 <label>
                     {t("generation.thinkingBudget")}

@@ -1,5 +1,6 @@
 import {LANGUAGES} from "../../../shared/languages.js";
 import {systemLanguage, useLanguage, useTranslation, type LanguageChoice} from "../i18n/index.js";
+import {Select} from "../ui/Select.js";
 
 /** The window's language: the system's (the default) or one of Cairn's, each by its own name. */
 export function LanguageSetting() {
@@ -11,18 +12,16 @@ export function LanguageSetting() {
             <h3>{t("settings.language")}</h3>
             <label>
                 {t("settings.language")}{" "}
-                <select
+                <Select
                     value={choice}
-                    onChange={(e) => choose(e.target.value as LanguageChoice)}
+                    onChange={(next) => choose(next as LanguageChoice)}
                     aria-describedby="language-hint"
-                >
-                    <option value="system">{t("settings.languageSystem", {name: system})}</option>
-                    {LANGUAGES.map((l) => (
-                        <option key={l.code} value={l.code} lang={l.code} dir={l.dir}>
-                            {l.name}
-                        </option>
-                    ))}
-                </select>
+                    choices={[
+                        {value: "system", label: t("settings.languageSystem", {name: system})},
+                        // Each language by its own name, in its own language (screen readers' voice).
+                        ...LANGUAGES.map((l) => ({value: l.code, label: l.name, lang: l.code})),
+                    ]}
+                />
             </label>
             <p className="hint" id="language-hint">
                 {t("settings.languageHint")}

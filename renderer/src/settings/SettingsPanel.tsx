@@ -26,6 +26,7 @@ import {useTranslation} from "../i18n/index.js";
 import {LanguageSetting} from "./LanguageSetting.js";
 import {useAutoRead} from "../chat/speech.js";
 import {IntegerSetting, UsageTable} from "./SettingsFields.js";
+import {Select} from "../ui/Select.js";
 
 /** The engine's sizes, each with its words (settingsPanel.engineField.<key> and <key>Hint). */
 const ENGINE_FIELDS: Exclude<keyof EngineSettings, "forceCpu" | "speculativeDecoding" | "flashAttention">[] =
@@ -264,18 +265,14 @@ function EngineSettingsSection({
             <div>
                 <label title={t("settingsPanel.flashAttentionHint")}>
                     {t("settingsPanel.flashAttention")}{" "}
-                    <select
+                    <Select
                         value={values.engine.flashAttention}
-                        onChange={(e) =>
-                            void onSave({engine: {flashAttention: e.target.value as FlashAttention}})
-                        }
-                    >
-                        {FLASH_ATTENTION_MODES.map((mode) => (
-                            <option key={mode} value={mode}>
-                                {t(`settingsPanel.flashAttentionMode.${mode}`)}
-                            </option>
-                        ))}
-                    </select>
+                        onChange={(mode) => void onSave({engine: {flashAttention: mode as FlashAttention}})}
+                        choices={FLASH_ATTENTION_MODES.map((mode) => ({
+                            value: mode,
+                            label: t(`settingsPanel.flashAttentionMode.${mode}`),
+                        }))}
+                    />
                 </label>
             </div>
             <div className="generation-grid">
@@ -330,15 +327,16 @@ function ToolPolicies({
                         <td>{tool.source}</td>
                         <td>{tool.sideEffect}</td>
                         <td>
-                            <select
+                            <Select
                                 aria-label={t("settingsPanel.policyFor", {tool: tool.name})}
                                 value={tool.policy}
-                                onChange={(e) => onPolicy(tool.name, e.target.value as ToolPolicy)}
-                            >
-                                <option value="ask">{t("settingsPanel.ask")}</option>
-                                <option value="allow">{t("settingsPanel.allow")}</option>
-                                <option value="deny">{t("settingsPanel.deny")}</option>
-                            </select>
+                                onChange={(policy) => onPolicy(tool.name, policy as ToolPolicy)}
+                                choices={[
+                                    {value: "ask", label: t("settingsPanel.ask")},
+                                    {value: "allow", label: t("settingsPanel.allow")},
+                                    {value: "deny", label: t("settingsPanel.deny")},
+                                ]}
+                            />
                         </td>
                     </tr>
                 ))}
