@@ -163,16 +163,16 @@ async function planScreens(page: Page, theme: string, width: number): Promise<vo
 async function providerScreens(page: Page, theme: string, width: number): Promise<void> {
     await startConversation(page);
     await choose(page.getByRole("combobox", {name: "Model", exact: true}), "cloud · gpt-test");
-    const web = page.getByRole("checkbox", {name: "Web access"});
+    const web = page.getByRole("switch", {name: "Web access"});
     await web.click();
-    await page.getByRole("checkbox", {name: "Web access", checked: true}).waitFor();
+    await page.getByRole("switch", {name: "Web access", checked: true}).waitFor();
     await page.getByRole("textbox", {name: "Message"}).fill("Is Cairn 2 out, and what changed?");
     await page.getByRole("textbox", {name: "Message"}).press("Enter");
     const answer = page.locator('article.message.assistant[data-status="complete"]').first();
     await answer.locator('.trace .step[data-tool="web_search"] summary').click();
     await shoot(page, `provider-search-${theme}-${width}`);
     await choose(page.getByRole("combobox", {name: "Model", exact: true}), "claude · claude-test");
-    await page.getByRole("checkbox", {name: "Web access", disabled: true}).waitFor();
+    await page.getByRole("switch", {name: "Web access", disabled: true}).waitFor();
     await shoot(page, `provider-anthropic-${theme}-${width}`);
     await page.getByRole("button", {name: "Settings"}).click();
     await page.getByRole("heading", {name: "Models served elsewhere"}).scrollIntoViewIfNeeded();

@@ -88,7 +88,7 @@ test("follows the OS light/dark theme", async ({page}) => {
 test("the web access switch explains itself and is kept per conversation", async ({page}) => {
     await page.goto(served.url);
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
-    const web = page.getByRole("checkbox", {name: "Web access"});
+    const web = page.getByRole("switch", {name: "Web access"});
     await expect(web).not.toBeChecked();
     // Its hint shows on keyboard focus as on hover.
     await web.focus();
@@ -99,5 +99,5 @@ test("the web access switch explains itself and is kept per conversation", async
     await web.click();
     await expect(web).toBeChecked();
     await page.reload();
-    await expect(page.getByRole("checkbox", {name: "Web access"})).toBeChecked();
+    await expect(page.getByRole("switch", {name: "Web access"})).toBeChecked();
 });

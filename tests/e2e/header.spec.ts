@@ -92,7 +92,7 @@ test("the header is one row at 1280, 1024 and 800 px: in a narrow one, words giv
         const {spread, middles} = await headerRowSpread(page);
         expect(spread, `${width} px: ${middles.join(", ")}`).toBeLessThanOrEqual(4);
         await expect(attach).toBeVisible();
-        await expect(page.getByRole("checkbox", {name: "Web access"})).toBeVisible();
+        await expect(page.getByRole("switch", {name: "Web access"})).toBeVisible();
         const box = (await attach.boundingBox())!;
         expect(box.width > 60, `Attach is ${box.width} px wide at ${width} px`).toBe(worded);
         await expect(page.getByRole("button", {name: "More"})).toBeInViewport();

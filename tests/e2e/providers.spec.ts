@@ -141,7 +141,7 @@ test.describe("cloud providers", () => {
         await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
         const picker = page.getByRole("combobox", {name: "Model", exact: true});
         await choose(picker, "cloud · gpt-test");
-        const web = page.getByRole("checkbox", {name: "Web access"});
+        const web = page.getByRole("switch", {name: "Web access"});
         // The switch follows the stored conversation, so it turns on once the change is saved.
         await web.click();
         await expect(web).toBeChecked();
@@ -160,7 +160,7 @@ test.describe("cloud providers", () => {
         await expect(web).not.toBeChecked();
         // (The pointer leaves the switch it clicked before, as a hint shows again only on a new visit.)
         await page.mouse.move(0, 0);
-        await page.locator("label", {has: web}).hover();
+        await page.locator(".header-switch", {has: web}).locator("label").hover();
         await expect(page.getByRole("tooltip")).toHaveText("Not available for this provider yet");
         expect(await violations(page)).toEqual([]);
     });

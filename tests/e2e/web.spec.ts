@@ -49,8 +49,8 @@ test("/fetch needs web access, then its source opens from the archive", async ({
     // Enter is ignored while an answer is still being written: wait for this one to finish.
     await expect(first).toHaveAttribute("data-status", "complete");
 
-    await browser.getByRole("checkbox", {name: "Web access"}).click();
-    await expect(browser.getByRole("checkbox", {name: "Web access"})).toBeChecked();
+    await browser.getByRole("switch", {name: "Web access"}).click();
+    await expect(browser.getByRole("switch", {name: "Web access"})).toBeChecked();
     await box.fill(`/fetch ${page}`);
     await box.press("Enter");
     const second = browser.locator("article.message.assistant").nth(1);

@@ -3,6 +3,7 @@ import type {Conversation, ProviderInfo, ToolMode} from "../../../shared/contrac
 import {useTranslation} from "../i18n/index.js";
 import {Hint} from "../ui/Hint.js";
 import {Select} from "../ui/Select.js";
+import {Switch} from "../ui/Switch.js";
 
 type Props = {
     conversation: Conversation;
@@ -82,22 +83,22 @@ function WebSwitch({
           : t("header.webHint");
     return (
         <Hint text={title} side="bottom">
-            <label className={none ? "disabled" : undefined}>
-                <input
-                    type="checkbox"
+            <span className={none ? "header-switch disabled" : "header-switch"}>
+                <Switch
                     checked={on && !none}
                     disabled={none}
-                    aria-describedby={none ? "web-unavailable" : undefined}
-                    onChange={(e) => onChange(e.target.checked)}
-                />{" "}
-                <Globe aria-hidden size={16} className="header-icon" />
-                <span className="header-word">{t("header.web")}</span>
+                    describedBy={none ? "web-unavailable" : undefined}
+                    onChange={onChange}
+                >
+                    <Globe aria-hidden size={16} className="header-icon" />
+                    <span className="header-word">{t("header.web")}</span>
+                </Switch>
                 {none && (
                     <span id="web-unavailable" className="visually-hidden">
                         {t("header.webUnavailable")}
                     </span>
                 )}
-            </label>
+            </span>
         </Hint>
     );
 }

@@ -7,21 +7,25 @@ type Props = {
     /** The switch's words, beside it; they name it. */
     children: ReactNode;
     disabled?: boolean;
+    /** The id of words that say more of it (why it cannot be turned on). */
+    describedBy?: string;
+    className?: string;
 };
 
 /**
  * An on/off setting that applies at once (Radix Switch: a button with role="switch" and aria-checked; Space
  * and Enter flip it), its words beside it as its label.
  */
-export function Switch({checked, onChange, children, disabled = false}: Props) {
+export function Switch({checked, onChange, children, disabled = false, describedBy, className}: Props) {
     const id = useId();
     return (
-        <div className="switch-row">
+        <div className={className ? `switch-row ${className}` : "switch-row"}>
             <RadixSwitch.Root
                 id={id}
                 className="switch"
                 checked={checked}
                 disabled={disabled}
+                aria-describedby={describedBy}
                 onCheckedChange={onChange}
             >
                 <RadixSwitch.Thumb className="switch-thumb" />
