@@ -25,6 +25,11 @@ export class JobRegistry<J extends Job> {
         return [...this.jobs.values()];
     }
 
+    /** The ids of the jobs running now. */
+    ids(): string[] {
+        return [...this.jobs.keys()];
+    }
+
     /** Forgets the job under `id` if it is still `job` (a newer job under the same id stays). */
     remove(id: string, job: J): void {
         if (this.jobs.get(id) === job) this.jobs.delete(id);

@@ -10,6 +10,7 @@ export const ASSISTANT_DEFAULTS: Omit<AssistantInput, "name"> = {
     memoryScope: "everywhere",
     provider: null,
     providerModel: null,
+    localModel: null,
     generation: null,
     starters: [],
 };

@@ -7,7 +7,9 @@ export type AssistantWorld = {
     toolKnown(name: string): boolean;
     collectionNames(): string[];
     providerKnown(name: string): boolean;
-    conversation(id: string): Pick<Conversation, "assistantId"> | null;
+    /** An installed local model's path by its file name; null when none is installed by that name. */
+    localModelPath(fileName: string): string | null;
+    conversation(id: string): Pick<Conversation, "assistantId" | "provider"> | null;
 };
 
 /** The scope of the memories an assistant's conversations keep and recall. */
@@ -69,6 +71,16 @@ export class Assistants {
         return id ? this.store.get(id) : null;
     }
 
+    /**
+     * The local model a conversation's assistant answers with (its path), when the conversation is not
+     * answered by a provider and the model is installed; null: whichever model is loaded.
+     */
+    localModelFor(conversationId: string): string | null {
+        if (this.world.conversation(conversationId)?.provider) return null;
+        const wanted = this.ofConversation(conversationId)?.localModel;
+        return wanted ? this.world.localModelPath(wanted) : null;
+    }
+
     /** The generation settings an assistant gives its conversations: its own, its instructions as the system prompt. */
     generationOf(conversation: Pick<Conversation, "assistantId">): Partial<GenerationSettings> {
         const assistant = conversation.assistantId ? this.store.get(conversation.assistantId) : null;
@@ -122,6 +134,8 @@ export class Assistants {
         );
         if (assistant.provider && !this.world.providerKnown(assistant.provider))
             missing.push(`provider ${assistant.provider}`);
+        if (assistant.localModel && !this.world.localModelPath(assistant.localModel))
+            missing.push(`model ${assistant.localModel}`);
         return {...assistant, missing};
     }
 }

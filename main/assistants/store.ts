@@ -25,6 +25,7 @@ const SETTINGS_FIELDS = [
     "memoryScope",
     "provider",
     "providerModel",
+    "localModel",
     "generation",
     "starters",
 ] as const;
@@ -142,6 +143,7 @@ function toAssistant(r: AssistantRow): StoredAssistant {
         memoryScope: settings.memoryScope ?? "everywhere",
         provider: settings.provider ?? null,
         providerModel: settings.providerModel ?? null,
+        localModel: settings.localModel ?? null,
         generation: settings.generation ?? null,
         starters: settings.starters ?? [],
         isDefault: r.is_default === 1,

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
 import type {
     AppEvent,
@@ -62,6 +63,12 @@ type ActiveTurn = {controller: AbortController; done: Promise<void>};
 const TITLE_LENGTH = 60;
 export const WEB_OFF =
     "web access is off in this conversation: switch on Web access in the chat header to let Cairn use the internet";
+/**
+ * The local models assistants answer with: the one a conversation's assistant names (its path; null: whichever
+ * is loaded), and how it is loaded in place of the one loaded.
+ */
+export type LocalModels = {wanted(conversationId: string): string | null; load(modelPath: string): void};
+
 /** Turns whose events are kept for replay and inspection; older ones are dropped. */
 const TURN_LOG_LIMIT = 20;
 
@@ -86,6 +93,8 @@ export class ChatService {
         private readonly planMaxSteps: () => number = () => 6,
         /** Models served elsewhere that a conversation may use (providers.json). */
         private readonly providers: Providers | null = null,
+        /** Assistants' own local models (knowledge/assistants). */
+        private readonly localModels: LocalModels | null = null,
         private readonly flushMs = 200,
     ) {}
 
@@ -264,6 +273,33 @@ export class ChatService {
         return ok(this.store.message(messageId)!);
     }
 
+    /**
+     * A conversation whose assistant answers with another installed model: that model is loaded in place of
+     * the one loaded, and the answer waits for it in the engine's queue. Not while another local answer is
+     * being written (it would change models under it), nor while another model loads.
+     */
+    private switchModel(conversationId: string): Result<void> {
+        const wanted = this.localModels?.wanted(conversationId);
+        const status = this.engine.status();
+        if (!wanted || !this.localModels || status.modelPath === path.resolve(wanted)) return ok(undefined);
+        const name = path.basename(wanted);
+        if (status.state === "loading")
+            return status.modelName === name
+                ? ok(undefined)
+                : fail(
+                      "DENIED",
+                      `${status.modelName ?? "a model"} is loading; send again when it has loaded`,
+                  );
+        const busy = this.active.ids().some((id) => id !== conversationId && !this.store.get(id)?.provider);
+        if (busy || status.state === "generating")
+            return fail(
+                "DENIED",
+                `this conversation's assistant answers with ${name}, and Cairn is writing another answer with ${status.modelName ?? "the loaded model"}: send again when that answer is done`,
+            );
+        this.localModels.load(wanted);
+        return ok(undefined);
+    }
+
     /** The model a conversation's answers come from: a provider's (remote), or the embedded engine. */
     private remoteFor(conversation: Conversation): Result<RemoteEngine | null> {
         if (!conversation.provider) return {ok: true, value: null};
@@ -287,6 +323,10 @@ export class ChatService {
         if (!remote.ok) return remote;
         // A provider with no web search of its own gets none (its switch is shown off and disabled).
         if (remote.value?.webSearch === "none") conversation.webAccess = false;
+        if (!remote.value) {
+            const switched = this.switchModel(conversationId);
+            if (!switched.ok) return switched;
+        }
         // While a model loads, the turn waits for it in the engine's queue.
         if (!remote.value && !this.engine.isLoaded() && this.engine.status().state !== "loading") {
             return fail(

@@ -102,7 +102,11 @@ function line(a: Assistant): string {
         `${a.icon ? `${a.icon} ` : ""}${a.name}${a.isDefault ? " (default)" : ""}`,
         `${a.instructions.length} characters of instructions`,
         ...(a.collections.length ? [`collections ${a.collections.join(", ")}`] : []),
-        ...(a.provider ? [`answers with ${a.provider}`] : []),
+        ...(a.provider
+            ? [`answers with ${a.provider}`]
+            : a.localModel
+              ? [`answers with ${a.localModel}`]
+              : []),
         ...(a.memoryScope === "assistant" ? ["memories of its own"] : []),
     ];
     const missing = a.missing.length ? `; not here: ${a.missing.join(", ")}` : "";

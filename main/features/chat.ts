@@ -58,6 +58,11 @@ export function chatFeature(
         processes,
         () => settings.values().planMaxSteps,
         models.providers,
+        {
+            wanted: (id) => assistants.localModelFor(id),
+            // The assistant's model answers its conversations; the model loaded at start stays Settings' own.
+            load: (modelPath) => void models.engine.load(modelPath),
+        },
     );
     return {
         chat,

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type {Conversation, PreflightCall} from "../../shared/contract.js";
 import {Assistants} from "../assistants/assistants.js";
 import {assistantHandlers} from "../assistants/handlers.js";
@@ -54,6 +55,8 @@ export function knowledgeFeature(
         toolKnown,
         collectionNames: () => docs.collections().map((c) => c.name),
         providerKnown: (name) => models.providers.has(name),
+        localModelPath: (fileName) =>
+            models.models.overview().installed.find((m) => path.basename(m.file) === fileName)?.file ?? null,
         conversation: (id) => conversations.get(id),
     });
     const projects = new Projects(new ProjectStore(db), (id) => conversations.get(id));

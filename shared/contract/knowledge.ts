@@ -32,8 +32,9 @@ export type MemoryScope = Static<typeof MemoryScope>;
 /**
  * What an assistant sets for the conversations started with it: its instructions (the system prompt),
  * which tools are off and which always offered, the document collections its searches read (none: all),
- * where its memories go, the model that answers (a provider of providers.json, null: the local model), its
- * generation settings and the prompts a new conversation offers. The same object is its JSON file.
+ * where its memories go, the model that answers (a provider of providers.json; null: a local model, the one it
+ * names or else the one loaded), its generation settings and the prompts a new conversation offers. The same
+ * object is its JSON file.
  */
 export const AssistantFields = {
     name: Name,
@@ -46,6 +47,12 @@ export const AssistantFields = {
     memoryScope: MemoryScope,
     provider: nullable(Name),
     providerModel: nullable(Type.String({minLength: 1, maxLength: 200})),
+    /**
+     * The installed local model it answers with, by file name ("qwen2.5-coder-7b-q4_k_m.gguf"), loaded in
+     * place of the one loaded when its conversation is sent to; null: whichever is loaded. A file name, not a
+     * path, so that its JSON file works on another computer that has the model.
+     */
+    localModel: nullable(Type.String({minLength: 1, maxLength: 255, pattern: "^[^/\\\\]+$"})),
     generation: nullable(PartialGeneration),
     starters: Type.Array(Type.String({minLength: 1, maxLength: 500}), {maxItems: 8}),
 };

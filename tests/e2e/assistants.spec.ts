@@ -38,6 +38,16 @@ test("make an assistant, start a conversation with it, export and import it", as
     await editor.getByRole("checkbox", {name: "web_search on"}).uncheck();
     await expect(editor.getByText("Tools: 1 off, 0 always offered")).toBeVisible();
     await editor.getByRole("checkbox", {name: "New conversations start with it (the default)"}).check();
+    // It answers with an installed local model of its own, or whichever is loaded.
+    const answersWith = editor.getByRole("combobox", {name: "Answers with"});
+    await expect(answersWith).toHaveText("Whichever local model is loaded");
+    await answersWith.click();
+    await expect(page.getByRole("group", {name: "On this computer"}).getByRole("option")).toHaveText([
+        "Whichever local model is loaded",
+        "llama (stories260K.gguf)",
+    ]);
+    await page.getByRole("option", {name: "llama (stories260K.gguf)"}).click();
+    await expect(answersWith).toHaveText("llama (stories260K.gguf)");
     expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
     await editor.evaluate((form) => form.scrollIntoView({block: "start"}));
     for (const colorScheme of ["light", "dark"] as const) {
@@ -54,7 +64,10 @@ test("make an assistant, start a conversation with it, export and import it", as
     await rows.first().getByRole("button", {name: "Export Navigator"}).click();
     const file = await (await downloading).path();
     const content = fs.readFileSync(file, "utf8");
-    expect(JSON.parse(content)).toMatchObject({kind: "cairn.assistant", assistant: {name: "Navigator"}});
+    expect(JSON.parse(content)).toMatchObject({
+        kind: "cairn.assistant",
+        assistant: {name: "Navigator", localModel: "stories260K.gguf"},
+    });
     await section.getByLabel("Import assistants from their JSON files").setInputFiles({
         name: "Navigator.assistant.json",
         mimeType: "application/json",

@@ -10,7 +10,7 @@ import {ConversationStore} from "../../main/store/conversations.js";
 import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import {fixedApprover} from "../../main/tools/approvals.js";
 import type {Assistant, AssistantInput, Message} from "../../shared/contract.js";
-import {askIn, ingestInto, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {askIn, ingestInto, nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
 
 // Assistants with the real core, model and library: what a new conversation gets, what follows the assistant
@@ -26,6 +26,7 @@ const NAVIGATOR: AssistantInput = {
     memoryScope: "assistant",
     provider: null,
     providerModel: null,
+    localModel: null,
     generation: {maxTokens: 3, temperature: 0},
     starters: ["Plot a course to the nearest harbour"],
     isDefault: true,
@@ -106,6 +107,72 @@ test("a new conversation starts with the default assistant: its tools off, instr
         assert.deepEqual(searchedTitles(own), ["Reef"]);
         const other = await askIn(t.api, plain.id, "harbour cables?", search);
         assert.deepEqual(searchedTitles(other), ["Recipes", "Reef"]);
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("an assistant's own local model: its conversation loads it in place of the loaded one; one not installed is said", async () => {
+    const t = await open();
+    try {
+        // A second installed model file (the same weights under the assistant's own name).
+        const own = path.join(tempDir(), "navigator-7b.gguf");
+        fs.copyFileSync(TEST_MODEL, own);
+        unwrap(await t.api.invoke("models.add", {path: own}));
+        const loaded = t.core.engine.status().modelPath;
+        assert.equal(loaded, path.resolve(TEST_MODEL));
+        const navigator = unwrap(
+            await t.api.invoke("assistants.save", {
+                assistant: {...NAVIGATOR, collections: [], isDefault: false, localModel: "navigator-7b.gguf"},
+            }),
+        );
+        assert.deepEqual(navigator.missing, []);
+        const plain = unwrap(await t.api.invoke("conversations.create", {assistantId: null}));
+        const started = unwrap(await t.api.invoke("conversations.create", {assistantId: navigator.id}));
+
+        await askIn(t.api, plain.id, "Where are we?");
+        assert.equal(t.core.engine.status().modelPath, loaded, "no assistant: the loaded model answers");
+        // While another answer is being written with the loaded model, the model is not changed under it.
+        const writing = nextDone(t.api, plain.id);
+        unwrap(await t.api.invoke("chat.send", {conversationId: plain.id, text: "Tell a long story"}));
+        const refused = await t.api.invoke("chat.send", {conversationId: started.id, text: "Where are we?"});
+        assert.equal(refused.ok, false);
+        assert.match(
+            refused.ok ? "" : refused.error.message,
+            /answers with navigator-7b\.gguf.*send again when/,
+        );
+        unwrap(await t.api.invoke("chat.stop", {conversationId: plain.id}));
+        await writing;
+        assert.equal(t.core.engine.status().modelPath, loaded);
+        const answer = await askIn(t.api, started.id, "Where are we?");
+        assert.equal(answer.status, "complete");
+        assert.equal(t.core.engine.status().modelPath, own, "its conversation answered with its model");
+        assert.match(t.core.engine.lastPrompt()!.text, /ship's navigator/);
+        // Back in a conversation without it, the loaded model (now the assistant's) simply answers.
+        await askIn(t.api, plain.id, "And now?");
+        assert.equal(t.core.engine.status().modelPath, own);
+
+        // A model that is not installed here: said, and the loaded model answers.
+        const gone = unwrap(
+            await t.api.invoke("assistants.save", {
+                assistant: {
+                    ...NAVIGATOR,
+                    name: "Pilot",
+                    collections: [],
+                    isDefault: false,
+                    localModel: "gone.gguf",
+                },
+            }),
+        );
+        assert.deepEqual(gone.missing, ["model gone.gguf"]);
+        const piloted = unwrap(await t.api.invoke("conversations.create", {assistantId: gone.id}));
+        assert.equal((await askIn(t.api, piloted.id, "Where?")).status, "complete");
+        assert.equal(t.core.engine.status().modelPath, own);
+        // A path is not a model's name: refused in words, nothing saved.
+        const bad = await t.api.invoke("assistants.save", {
+            assistant: {...NAVIGATOR, name: "Bad", localModel: "/models/x.gguf"},
+        });
+        assert.equal(bad.ok, false);
     } finally {
         await t.core.dispose();
     }

@@ -8,7 +8,7 @@ import type {
     ToolInfo,
 } from "../../../shared/contract.js";
 import {GenerationForm} from "../settings/GenerationForm.js";
-import {useTranslation} from "../i18n/index.js";
+import {useTranslation, type TFunction} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
 
 /** What the icon field shows before anything is typed. */
@@ -27,8 +27,27 @@ type Choices = {
     tools: ToolInfo[];
     collections: Collection[];
     providers: ProviderInfo[];
+    /** The installed local models: their file names and their own names. */
+    models: {fileName: string; name: string}[];
     defaults: GenerationSettings | null;
 };
+
+/** The picker's value for where an assistant's answers come from: a provider, "model:<file>", or "" (loaded). */
+const MODEL = "model:";
+const modelValue = (input: AssistantInput) =>
+    input.provider ?? (input.localModel ? MODEL + input.localModel : "");
+const modelChoice = (value: string): Partial<AssistantInput> =>
+    value.startsWith(MODEL)
+        ? {provider: null, providerModel: null, localModel: value.slice(MODEL.length)}
+        : {provider: value || null, providerModel: null, localModel: null};
+
+/** The installed models to answer with, and the one named if it is not installed here (said so). */
+function localChoices(models: Choices["models"], named: string | null, t: TFunction) {
+    const listed = models.map((m) => ({value: MODEL + m.fileName, label: `${m.name} (${m.fileName})`}));
+    if (named && !models.some((m) => m.fileName === named))
+        listed.push({value: MODEL + named, label: t("assistantEditor.notInstalled", {name: named})});
+    return listed;
+}
 
 /** One assistant's settings, as a form: saved whole, or left as it was. */
 export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) {
@@ -103,11 +122,27 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
                 <label>
                     {t("assistantEditor.answersWith")}
                     <Select
-                        value={input.provider ?? ""}
-                        onChange={(provider) => set({provider: provider || null, providerModel: null})}
+                        value={modelValue(input)}
+                        onChange={(value) => set(modelChoice(value))}
                         choices={[
-                            {value: "", label: t("assistantEditor.localModel")},
-                            ...choices.providers.map((p) => ({value: p.name, label: p.name})),
+                            {
+                                group: t("assistantEditor.onComputer"),
+                                choices: [
+                                    {value: "", label: t("assistantEditor.localModel")},
+                                    ...localChoices(choices.models, input.localModel, t),
+                                ],
+                            },
+                            ...(choices.providers.length
+                                ? [
+                                      {
+                                          group: t("assistantEditor.elsewhere"),
+                                          choices: choices.providers.map((p) => ({
+                                              value: p.name,
+                                              label: p.name,
+                                          })),
+                                      },
+                                  ]
+                                : []),
                         ]}
                     />
                 </label>
@@ -235,6 +270,7 @@ function useChoices(api: CairnApi): Choices {
         tools: [],
         collections: [],
         providers: [],
+        models: [],
         defaults: null,
     });
     useEffect(() => {
@@ -243,14 +279,20 @@ function useChoices(api: CairnApi): Choices {
             api.invoke("docs.listCollections", {}),
             api.invoke("providers.list", {}),
             api.invoke("settings.get", {}),
-        ]).then(([tools, collections, providers, settings]) =>
+            api.invoke("models.list", {}),
+        ]).then(([tools, collections, providers, settings, models]) =>
             setChoices({
                 tools: tools.ok ? tools.value.filter((t) => t.enabled) : [],
                 collections: collections.ok ? collections.value : [],
                 providers: providers.ok ? providers.value : [],
                 defaults: settings.ok ? settings.value.generation : null,
+                models: models.ok
+                    ? models.value.installed.map((m) => ({fileName: fileNameOf(m.file), name: m.name}))
+                    : [],
             }),
         );
     }, [api]);
     return choices;
 }
+
+const fileNameOf = (file: string) => file.split(/[\\/]/).pop() ?? file;
