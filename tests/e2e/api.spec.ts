@@ -17,7 +17,7 @@ test("Settings turns the local API on, shows its address and key, and a new key 
     await page.goto(served.url);
     await page.getByRole("button", {name: "Settings"}).click();
     const settings = page.getByRole("dialog", {name: "Settings"});
-    const toggle = settings.getByRole("checkbox", {name: /OpenAI-compatible API/});
+    const toggle = settings.getByRole("switch", {name: /OpenAI-compatible API/});
     await expect(toggle).not.toBeChecked();
     await expect(settings.getByTestId("api-url")).toHaveCount(0);
     await toggle.check();
@@ -35,8 +35,8 @@ test("Settings turns the local API on, shows its address and key, and a new key 
 
     await page.reload();
     await page.getByRole("button", {name: "Settings"}).click();
-    await expect(page.getByRole("checkbox", {name: /OpenAI-compatible API/})).toBeChecked();
-    await page.getByRole("checkbox", {name: /OpenAI-compatible API/}).uncheck();
+    await expect(page.getByRole("switch", {name: /OpenAI-compatible API/})).toBeChecked();
+    await page.getByRole("switch", {name: /OpenAI-compatible API/}).uncheck();
     await expect(page.getByTestId("api-url")).toHaveCount(0);
     await expect
         .poll(() =>

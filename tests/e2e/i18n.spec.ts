@@ -99,7 +99,7 @@ test("in German, the documents, memory, MCP and assistant screens speak German t
     await page.getByRole("button", {name: "Einstellungen"}).click();
     const settings = page.getByRole("dialog", {name: "Einstellungen"});
     const memory = settings.getByRole("region", {name: "Gedächtnis"});
-    await expect(memory.getByRole("checkbox", {name: "Gedächtnis verwenden"})).toBeVisible();
+    await expect(memory.getByRole("switch", {name: "Gedächtnis verwenden"})).toBeVisible();
     await expect(memory.getByText("Noch keine Erinnerung.")).toBeVisible();
     await expect(
         settings.getByRole("region", {name: "MCP-Server"}).getByText("Noch keine Server."),

@@ -168,13 +168,13 @@ test("Read aloud: the system's voices read an answer; with none (this Chromium h
 
     // Reading each answer as it ends is this window's choice, kept across a reload.
     await page.getByRole("button", {name: "Settings"}).click();
-    const auto = page.getByRole("checkbox", {name: /Read each answer aloud when it is done/});
+    const auto = page.getByRole("switch", {name: /Read each answer aloud when it is done/});
     await expect(auto).not.toBeChecked();
     await auto.check();
     await page.keyboard.press("Escape");
     await page.reload();
     await page.getByRole("button", {name: "Settings"}).click();
-    await expect(page.getByRole("checkbox", {name: /Read each answer aloud when it is done/})).toBeChecked();
+    await expect(page.getByRole("switch", {name: /Read each answer aloud when it is done/})).toBeChecked();
     await page.keyboard.press("Escape");
     // On, the next answer is read when it ends: here that fails as the button's did, said under that answer.
     await ask(page, "The end");

@@ -126,7 +126,7 @@ test("web tools show their own policy while web access is off, and a chosen poli
     await page.goto(served.url);
     await page.getByRole("button", {name: "Settings"}).click();
     const settings = page.getByRole("dialog", {name: "Settings"});
-    await expect(settings.getByRole("checkbox", {name: /On by default/})).not.toBeChecked();
+    await expect(settings.getByRole("switch", {name: /On by default/})).not.toBeChecked();
     const policy = settings.getByRole("combobox", {name: "Policy for web_search"});
     await expect(policy).toHaveText("Allow");
     await choose(policy, "Ask first");

@@ -5,6 +5,7 @@ import {download} from "../ui/download.js";
 import {useAssistants} from "../assistants/useAssistants.js";
 import {useProjects} from "../projects/useProjects.js";
 import {Trans, useTranslation} from "../i18n/index.js";
+import {Switch} from "../ui/Switch.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -65,14 +66,12 @@ export function MemorySettings({api, onError}: Props) {
             <p className="hint">
                 <Trans i18nKey="memorySettings.intro" components={{b: <strong />}} />
             </p>
-            <label>
-                <input
-                    type="checkbox"
-                    checked={state.enabled}
-                    onChange={(e) => void run(api.invoke("memories.setEnabled", {enabled: e.target.checked}))}
-                />{" "}
+            <Switch
+                checked={state.enabled}
+                onChange={(on) => void run(api.invoke("memories.setEnabled", {enabled: on}))}
+            >
                 {t("memorySettings.use")}
-            </label>
+            </Switch>
             <form
                 className="memory-add"
                 onSubmit={(e) => {

@@ -4,6 +4,7 @@ import {EGRESS_PURPOSES} from "../../../shared/choices.js";
 import {download} from "../ui/download.js";
 import {useTranslation} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
+import {Switch} from "../ui/Switch.js";
 
 type Purpose = EgressEntry["purpose"];
 
@@ -37,15 +38,13 @@ export function NetworkSettings({api, values, onChange, onError}: Props) {
     return (
         <section aria-labelledby="network-heading">
             <h2 id="network-heading">{t("settings.section.network")}</h2>
-            <label>
-                <input
-                    type="checkbox"
-                    checked={values.offline || values.offlineRun === true}
-                    disabled={values.offlineRun === true}
-                    onChange={(e) => void setOffline(e.target.checked)}
-                />{" "}
+            <Switch
+                checked={values.offline || values.offlineRun === true}
+                disabled={values.offlineRun === true}
+                onChange={(on) => void setOffline(on)}
+            >
                 {t("network.offline")}
-            </label>
+            </Switch>
             {values.offlineRun && <p>{t("network.offlineRun")}</p>}
             <p className="muted">
                 {t(values.offline || values.offlineRun ? "network.offlineOn" : "network.offlineOff")}

@@ -2,6 +2,7 @@ import {useCallback, useEffect, useState} from "react";
 import type {ApiStatus, CairnApi, CallRes} from "../../../shared/contract.js";
 import {Confirm} from "../ui/Confirm.js";
 import {useTranslation} from "../i18n/index.js";
+import {Switch} from "../ui/Switch.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -27,18 +28,17 @@ export function ApiSettings({api, onError}: Props) {
     return (
         <section aria-labelledby="api-heading">
             <h2 id="api-heading">{t("settings.section.api")}</h2>
-            <label title={t("apiSettings.hint")}>
-                <input
-                    type="checkbox"
-                    checked={status.enabled}
-                    onChange={(e) => {
-                        // Shown at once; the server's answer (its address, or why it could not start) follows.
-                        setStatus({...status, enabled: e.target.checked});
-                        void api.invoke("api.setEnabled", {enabled: e.target.checked}).then(apply);
-                    }}
-                />{" "}
+            <Switch
+                title={t("apiSettings.hint")}
+                checked={status.enabled}
+                onChange={(on) => {
+                    // Shown at once; the server's answer (its address, or why it could not start) follows.
+                    setStatus({...status, enabled: on});
+                    void api.invoke("api.setEnabled", {enabled: on}).then(apply);
+                }}
+            >
                 {t("apiSettings.enable")}
-            </label>
+            </Switch>
             {status.error && (
                 <p className="problem" role="alert">
                     {status.error}

@@ -27,6 +27,7 @@ import {LanguageSetting} from "./LanguageSetting.js";
 import {useAutoRead} from "../chat/speech.js";
 import {IntegerSetting, UsageTable} from "./SettingsFields.js";
 import {Select} from "../ui/Select.js";
+import {Switch} from "../ui/Switch.js";
 
 /** The engine's sizes, each with its words (settingsPanel.engineField.<key> and <key>Hint). */
 const ENGINE_FIELDS: Exclude<keyof EngineSettings, "forceCpu" | "speculativeDecoding" | "flashAttention">[] =
@@ -101,21 +102,18 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             content: (
                 <Section id="general">
                     <h3>{t("settingsPanel.webAccess")}</h3>
-                    <label title={t("settingsPanel.webHint")}>
-                        <input
-                            type="checkbox"
-                            checked={webDefault}
-                            onChange={(e) =>
-                                void api
-                                    .invoke("settings.set", {webAccessDefault: e.target.checked})
-                                    .then((res) => {
-                                        if (res.ok) setWebDefault(res.value.webAccessDefault);
-                                        else onError(res.error.message);
-                                    })
-                            }
-                        />{" "}
+                    <Switch
+                        title={t("settingsPanel.webHint")}
+                        checked={webDefault}
+                        onChange={(on) =>
+                            void api.invoke("settings.set", {webAccessDefault: on}).then((res) => {
+                                if (res.ok) setWebDefault(res.value.webAccessDefault);
+                                else onError(res.error.message);
+                            })
+                        }
+                    >
                         {t("settingsPanel.webDefault")}
-                    </label>
+                    </Switch>
                     <ReadAloudSetting />
                     <LanguageSetting />
                 </Section>
@@ -245,22 +243,16 @@ function EngineSettingsSection({
     return (
         <Section id="engine">
             <p className="muted">{t("settingsPanel.engineApplies")}</p>
-            <label>
-                <input
-                    type="checkbox"
-                    checked={values.engine.forceCpu}
-                    onChange={(e) => void onSave({engine: {forceCpu: e.target.checked}})}
-                />{" "}
+            <Switch checked={values.engine.forceCpu} onChange={(on) => void onSave({engine: {forceCpu: on}})}>
                 {t("settingsPanel.cpuOnly")}
-            </label>
-            <label title={t("settingsPanel.speculativeHint")}>
-                <input
-                    type="checkbox"
-                    checked={values.engine.speculativeDecoding}
-                    onChange={(e) => void onSave({engine: {speculativeDecoding: e.target.checked}})}
-                />{" "}
+            </Switch>
+            <Switch
+                title={t("settingsPanel.speculativeHint")}
+                checked={values.engine.speculativeDecoding}
+                onChange={(on) => void onSave({engine: {speculativeDecoding: on}})}
+            >
                 {t("settingsPanel.speculative")}
-            </label>
+            </Switch>
             {/* Its own line: after the switches above, not run on after their words. */}
             <div>
                 <label title={t("settingsPanel.flashAttentionHint")}>
@@ -385,10 +377,9 @@ function ReadAloudSetting() {
     return (
         <>
             <h3>{t("settingsPanel.readAloud")}</h3>
-            <label title={t("settingsPanel.readAloudHint")}>
-                <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} />{" "}
+            <Switch title={t("settingsPanel.readAloudHint")} checked={auto} onChange={setAuto}>
                 {t("settingsPanel.readAloudAuto")}
-            </label>
+            </Switch>
         </>
     );
 }

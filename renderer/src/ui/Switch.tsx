@@ -9,6 +9,8 @@ type Props = {
     disabled?: boolean;
     /** The id of words that say more of it (why it cannot be turned on). */
     describedBy?: string;
+    /** More about it, shown on hover (and found by Settings' search). */
+    title?: string;
     className?: string;
 };
 
@@ -16,10 +18,18 @@ type Props = {
  * An on/off setting that applies at once (Radix Switch: a button with role="switch" and aria-checked; Space
  * and Enter flip it), its words beside it as its label.
  */
-export function Switch({checked, onChange, children, disabled = false, describedBy, className}: Props) {
+export function Switch({
+    checked,
+    onChange,
+    children,
+    disabled = false,
+    describedBy,
+    title,
+    className,
+}: Props) {
     const id = useId();
     return (
-        <div className={className ? `switch-row ${className}` : "switch-row"}>
+        <div className={className ? `switch-row ${className}` : "switch-row"} title={title}>
             <RadixSwitch.Root
                 id={id}
                 className="switch"
