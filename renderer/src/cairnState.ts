@@ -1,6 +1,8 @@
+import type {Dispatch, SetStateAction} from "react";
 import type {
     AppEvent,
     ApprovalRequest,
+    CairnApi,
     Conversation,
     EngineStatus,
     Message,
@@ -159,3 +161,14 @@ function withCall(messages: Message[], call: ToolCallRecord): Message[] {
         };
     });
 }
+
+/** What the window's action hooks share: the API, the state and its setters, and the calls every one uses. */
+export type CairnCore = {
+    api: CairnApi;
+    state: CairnState;
+    setState: Dispatch<SetStateAction<CairnState>>;
+    patch(p: Partial<CairnState>): void;
+    showError(message: string): void;
+    loadMessages(conversationId: string): Promise<void>;
+    select(id: string | null): void;
+};

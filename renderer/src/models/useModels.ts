@@ -2,6 +2,7 @@ import {useCallback, useEffect, useState} from "react";
 import type {
     CairnApi,
     DownloadProgress,
+    EngineStatus,
     FitEstimate,
     ModelsOverview,
     Recommendation,
@@ -87,3 +88,28 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
 }
 
 export type Models = ReturnType<typeof useModels>;
+
+/**
+ * The first-run screen: shown while no model is loaded or installed (or a download from it is under way) and
+ * the conversation's answers are not `elsewhere` (a provider's, or the Models screen open); a model
+ * downloaded from it is loaded as soon as it is in. A file that failed to load keeps it, with the error on it.
+ */
+export function useFirstRun(models: Models, engine: EngineStatus | null, elsewhere: boolean) {
+    const [download, setDownload] = useState<string | null>(null);
+    const finished = download ? models.state.downloads[download] : undefined;
+    const file =
+        finished?.state === "done"
+            ? models.state.overview?.installed.find((m) => m.id === finished.modelId)?.file
+            : undefined;
+    const {load} = models;
+    useEffect(() => {
+        if (!file) return;
+        setDownload(null);
+        void load(file);
+    }, [file, load]);
+    const shown =
+        !elsewhere &&
+        (engine?.state === "no-model" || engine?.state === "error") &&
+        (models.state.overview?.installed.length === 0 || download !== null);
+    return {shown, started: setDownload};
+}

@@ -165,3 +165,14 @@ function useSectionInView(
         return () => observer.disconnect();
     }, [content, parts, order, setCurrent]);
 }
+
+/** A section of Settings made here: a region named by its heading. */
+export function Section({id, children}: {id: SectionId; children: ReactNode}) {
+    const {t} = useTranslation();
+    return (
+        <section aria-labelledby={`${id}-heading`}>
+            <h2 id={`${id}-heading`}>{t(`settings.section.${id}`)}</h2>
+            {children}
+        </section>
+    );
+}

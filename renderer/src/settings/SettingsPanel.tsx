@@ -1,11 +1,8 @@
-import {useCallback, useEffect, useState, type ReactNode} from "react";
-import {FLASH_ATTENTION_MODES} from "../../../shared/choices.js";
+import {useCallback, useEffect, useState} from "react";
 import type {
     CairnApi,
     CallReq,
     Conversation,
-    EngineSettings,
-    FlashAttention,
     Grant,
     SettingsValues,
     ToolInfo,
@@ -21,17 +18,14 @@ import {DesktopSettings} from "./DesktopSettings.js";
 import {MemorySettings} from "../memory/MemorySettings.js";
 import {AssistantSettings} from "../assistants/AssistantSettings.js";
 import {GenerationForm} from "./GenerationForm.js";
-import {SettingsLayout, type SectionId, type SettingsSection} from "./SettingsLayout.js";
+import {Section, SettingsLayout, type SettingsSection} from "./SettingsLayout.js";
+import {EngineSettingsSection} from "./EngineSection.js";
+import {ToolPolicies} from "./ToolPolicies.js";
 import {useTranslation} from "../i18n/index.js";
 import {LanguageSetting} from "./LanguageSetting.js";
 import {useAutoRead} from "../chat/speech.js";
 import {IntegerSetting, UsageTable} from "./SettingsFields.js";
-import {Select} from "../ui/Select.js";
 import {Switch} from "../ui/Switch.js";
-
-/** The engine's sizes, each with its words (settingsPanel.engineField.<key> and <key>Hint). */
-const ENGINE_FIELDS: Exclude<keyof EngineSettings, "forceCpu" | "speculativeDecoding" | "flashAttention">[] =
-    ["gpuLayers", "threads", "contextSize", "batchSize"];
 
 type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onError(message: string): void};
 
@@ -218,123 +212,6 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
         {id: "desktop", content: <DesktopSettings api={api} />},
     ];
     return <SettingsLayout sections={sections} onClose={onClose} />;
-}
-
-/** A section of Settings made here: a region named by its heading. */
-function Section({id, children}: {id: SectionId; children: ReactNode}) {
-    const {t} = useTranslation();
-    return (
-        <section aria-labelledby={`${id}-heading`}>
-            <h2 id={`${id}-heading`}>{t(`settings.section.${id}`)}</h2>
-            {children}
-        </section>
-    );
-}
-
-/** How the model runs: CPU only, speculative decoding, and the engine's sizes (automatic when empty). */
-function EngineSettingsSection({
-    values,
-    onSave,
-}: {
-    values: SettingsValues;
-    onSave(req: CallReq<"settings.set">): Promise<void>;
-}) {
-    const {t} = useTranslation();
-    return (
-        <Section id="engine">
-            <p className="muted">{t("settingsPanel.engineApplies")}</p>
-            <Switch checked={values.engine.forceCpu} onChange={(on) => void onSave({engine: {forceCpu: on}})}>
-                {t("settingsPanel.cpuOnly")}
-            </Switch>
-            <Switch
-                title={t("settingsPanel.speculativeHint")}
-                checked={values.engine.speculativeDecoding}
-                onChange={(on) => void onSave({engine: {speculativeDecoding: on}})}
-            >
-                {t("settingsPanel.speculative")}
-            </Switch>
-            {/* Its own line: after the switches above, not run on after their words. */}
-            <div>
-                <label title={t("settingsPanel.flashAttentionHint")}>
-                    {t("settingsPanel.flashAttention")}{" "}
-                    <Select
-                        value={values.engine.flashAttention}
-                        onChange={(mode) => void onSave({engine: {flashAttention: mode as FlashAttention}})}
-                        choices={FLASH_ATTENTION_MODES.map((mode) => ({
-                            value: mode,
-                            label: t(`settingsPanel.flashAttentionMode.${mode}`),
-                        }))}
-                    />
-                </label>
-            </div>
-            <div className="generation-grid">
-                {ENGINE_FIELDS.map((key) => (
-                    <label key={key}>
-                        {t(`settingsPanel.engineField.${key}`)}
-                        <input
-                            type="number"
-                            aria-label={t(`settingsPanel.engineField.${key}`)}
-                            placeholder={t(`settingsPanel.engineField.${key}Hint`)}
-                            title={t(`settingsPanel.engineField.${key}Hint`)}
-                            value={values.engine[key] ?? ""}
-                            onChange={(e) =>
-                                void onSave({
-                                    engine: {[key]: e.target.value === "" ? null : Number(e.target.value)},
-                                })
-                            }
-                        />
-                    </label>
-                ))}
-            </div>
-        </Section>
-    );
-}
-
-/** Each tool's policy: ask first, allow, or deny. */
-function ToolPolicies({
-    tools,
-    onPolicy,
-}: {
-    tools: ToolInfo[];
-    onPolicy(tool: string, policy: ToolPolicy): void;
-}) {
-    const {t} = useTranslation();
-    return (
-        <table>
-            <thead>
-                <tr>
-                    <th>{t("settingsPanel.tool")}</th>
-                    <th>{t("settingsPanel.source")}</th>
-                    <th>{t("settingsPanel.sideEffect")}</th>
-                    <th>{t("settingsPanel.policy")}</th>
-                </tr>
-            </thead>
-            <tbody>
-                {tools.map((tool) => (
-                    <tr key={tool.name} data-tool={tool.name}>
-                        <td title={tool.description}>
-                            <code>{tool.name}</code>
-                            {!tool.enabled && t("settingsPanel.disabled")}
-                        </td>
-                        <td>{tool.source}</td>
-                        <td>{tool.sideEffect}</td>
-                        <td>
-                            <Select
-                                aria-label={t("settingsPanel.policyFor", {tool: tool.name})}
-                                value={tool.policy}
-                                onChange={(policy) => onPolicy(tool.name, policy as ToolPolicy)}
-                                choices={[
-                                    {value: "ask", label: t("settingsPanel.ask")},
-                                    {value: "allow", label: t("settingsPanel.allow")},
-                                    {value: "deny", label: t("settingsPanel.deny")},
-                                ]}
-                            />
-                        </td>
-                    </tr>
-                ))}
-            </tbody>
-        </table>
-    );
 }
 
 /** The folder the file tools work in when a conversation has none of its own (agent mode). */

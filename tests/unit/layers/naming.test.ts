@@ -57,3 +57,19 @@ test("the convention refuses what it should", () => {
     }
     assert.match(misnamed(path.join(ROOT, "renderer/src/App.tsx")) ?? "ok", /^ok$/);
 });
+
+test("no renderer file is over 300 lines (each language's word list aside): a file that grows is split by what it does", () => {
+    const MOST = 300;
+    const renderer = sourceFiles(path.join(ROOT, "renderer/src")).filter(
+        (f) => !f.includes(`i18n${path.sep}locales`),
+    );
+    assert.ok(renderer.length > 50);
+    const long = renderer
+        .map((f) => ({
+            file: path.relative(ROOT, f),
+            lines: fs.readFileSync(f, "utf8").split("\n").length - 1,
+        }))
+        .filter((f) => f.lines > MOST)
+        .map((f) => `${f.file}: ${f.lines}`);
+    assert.deepEqual(long, []);
+});

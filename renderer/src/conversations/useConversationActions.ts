@@ -1,0 +1,129 @@
+import {useCallback} from "react";
+import type {ToolMode} from "../../../shared/contract.js";
+import type {CairnCore} from "../cairnState.js";
+
+/** What the window does to conversations: make one, rename, pin, delete, and set how it is answered. */
+export function useConversationActions({api, state, setState, patch, select, showError}: CairnCore) {
+    /** assistantId: the assistant to start with (null: none; undefined: the default one); projectId: its project. */
+    const create = useCallback(
+        async (assistantId?: string | null, projectId?: string) => {
+            // A conversation nothing was asked in yet is the new conversation: clicking again adds none. One
+            // whose messages are still on their way is not known to be empty (a click then adds one).
+            const current = state.conversations.find((c) => c.id === state.selectedId);
+            const sameStart =
+                (assistantId === undefined || current?.assistantId === assistantId) &&
+                (current?.projectId ?? undefined) === projectId;
+            const empty = current && state.messagesOf === current.id && state.messages.length === 0;
+            if (empty && sameStart) return current.id;
+            const res = await api.invoke("conversations.create", {
+                ...(assistantId === undefined ? {} : {assistantId}),
+                ...(projectId ? {projectId} : {}),
+            });
+            if (!res.ok) return showError(res.error.message);
+            setState((s) => ({...s, conversations: [res.value, ...s.conversations]}));
+            select(res.value.id);
+            // Made now, it is known to be empty.
+            patch({messagesOf: res.value.id});
+            return res.value.id;
+        },
+        [
+            api,
+            patch,
+            select,
+            setState,
+            showError,
+            state.conversations,
+            state.messages.length,
+            state.messagesOf,
+            state.selectedId,
+        ],
+    );
+
+    const rename = useCallback(
+        async (id: string, title: string) => {
+            const res = await api.invoke("conversations.rename", {id, title});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError],
+    );
+
+    const setPinned = useCallback(
+        async (id: string, pinned: boolean) => {
+            const res = await api.invoke("conversations.setPinned", {id, pinned});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError],
+    );
+
+    const remove = useCallback(
+        async (id: string) => {
+            const res = await api.invoke("conversations.delete", {id});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError],
+    );
+
+    const setMode = useCallback(
+        async (mode: ToolMode) => {
+            if (!state.selectedId) return;
+            const res = await api.invoke("conversations.setMode", {id: state.selectedId, mode});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError, state.selectedId],
+    );
+
+    /** Which model answers here: a provider's (served elsewhere; `model` among its models), or null for the local one. */
+    const setProvider = useCallback(
+        async (provider: string | null, model: string | null = null) => {
+            if (!state.selectedId) return;
+            const res = await api.invoke("conversations.setProvider", {
+                id: state.selectedId,
+                provider,
+                model,
+            });
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError, state.selectedId],
+    );
+
+    const setWebAccess = useCallback(
+        async (webAccess: boolean) => {
+            if (!state.selectedId) return;
+            const res = await api.invoke("conversations.setWebAccess", {id: state.selectedId, webAccess});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError, state.selectedId],
+    );
+
+    const setProject = useCallback(
+        async (projectId: string | null) => {
+            const id = state.selectedId;
+            if (!id) return;
+            const res = await api.invoke("conversations.setProject", {id, projectId});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError, state.selectedId],
+    );
+
+    const setIncognito = useCallback(
+        async (incognito: boolean) => {
+            const id = state.selectedId;
+            if (!id) return;
+            // Shown at once; the core's answer (conversation.updated) confirms it, or the error puts it back.
+            const mark = (on: boolean) =>
+                setState((s) => ({
+                    ...s,
+                    conversations: s.conversations.map((c) => (c.id === id ? {...c, incognito: on} : c)),
+                }));
+            mark(incognito);
+            const res = await api.invoke("conversations.setIncognito", {id, incognito});
+            if (!res.ok) {
+                mark(!incognito);
+                showError(res.error.message);
+            }
+        },
+        [api, setState, showError, state.selectedId],
+    );
+
+    return {create, rename, setPinned, remove, setMode, setProvider, setWebAccess, setProject, setIncognito};
+}

@@ -1,0 +1,35 @@
+import {X} from "lucide-react";
+import {useTranslation} from "../i18n/index.js";
+
+/**
+ * What the window must say at once: the core cannot be reached (until it is back), and the last error (until
+ * dismissed). Each is said once, as an alert.
+ */
+export function WindowAlerts({
+    offline,
+    error,
+    onDismiss,
+}: {
+    offline: string | null;
+    error: string | null;
+    onDismiss(): void;
+}) {
+    const {t} = useTranslation();
+    return (
+        <>
+            {offline && (
+                <div className="alert" role="alert" id="offline-reason">
+                    <span>{offline}</span>
+                </div>
+            )}
+            {error && (
+                <div className="alert" role="alert">
+                    <span>{error}</span>
+                    <button onClick={onDismiss} aria-label={t("app.dismiss")}>
+                        <X aria-hidden size={16} />
+                    </button>
+                </div>
+            )}
+        </>
+    );
+}
