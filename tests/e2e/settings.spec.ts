@@ -94,6 +94,9 @@ test("a search shows the sections whose words match, in their text or their cont
     await expect(status).toHaveText(`1 section of ${SECTIONS.length} matches “speculative”.`);
     await search.fill("GPU");
     await expect(status).toHaveText(`3 sections of ${SECTIONS.length} match “GPU”.`);
+    // A choice of a closed select: Backups' schedule offers "Weekly".
+    await search.fill("weekly");
+    await expect(nav.getByRole("link")).toHaveText(["Backups"]);
 
     // A word only a field's hint holds (CPU threads: "automatic: cores − 1"), and two words in one section.
     await search.fill("cores");

@@ -127,10 +127,14 @@ export function matching(query: string, parts: Map<string, HTMLElement>): Set<st
     return found;
 }
 
-/** What a section says: its text, and the words of its controls that are not text (placeholders, titles). */
+/**
+ * What a section says: its text, and the words of its controls that are not text (placeholders, titles, a
+ * select's choices while its list is closed).
+ */
 function searchableText(part: HTMLElement): string {
-    const extra = [...part.querySelectorAll<HTMLElement>("[placeholder], [title], [aria-label]")].map((el) =>
-        [el.getAttribute("placeholder"), el.getAttribute("title"), el.getAttribute("aria-label")].join(" "),
+    const attributes = ["placeholder", "title", "aria-label", "data-choices"];
+    const extra = [...part.querySelectorAll<HTMLElement>(attributes.map((a) => `[${a}]`).join(", "))].map(
+        (el) => attributes.map((a) => el.getAttribute(a)).join(" "),
     );
     return `${part.textContent ?? ""} ${extra.join(" ")}`;
 }

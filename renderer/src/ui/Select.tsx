@@ -80,6 +80,10 @@ export function Select({
         >
             <RadixSelect.Trigger
                 {...button}
+                // Its choices' words, for a search of the page (Settings' finds "Weekly" in Backups).
+                data-choices={choices
+                    .flatMap((c) => ("group" in c ? [c.group, ...c.choices.map((g) => g.label)] : [c.label]))
+                    .join(" ")}
                 ref={setTrigger}
                 className={className ? `select-trigger ${className}` : "select-trigger"}
             >
