@@ -56,7 +56,7 @@ export function knowledgeFeature(
         collectionNames: () => docs.collections().map((c) => c.name),
         providerKnown: (name) => models.providers.has(name),
         localModelPath: (fileName) =>
-            models.models.overview().installed.find((m) => path.basename(m.file) === fileName)?.file ?? null,
+            models.models.installed().find((m) => path.basename(m.file) === fileName)?.file ?? null,
         conversation: (id) => conversations.get(id),
     });
     const projects = new Projects(new ProjectStore(db), (id) => conversations.get(id));

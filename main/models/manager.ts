@@ -65,9 +65,14 @@ export class ModelManager {
         });
     }
 
+    /** The installed models alone (the overview also reads the downloads folder). */
+    installed(): ModelsOverview["installed"] {
+        return this.deps.store.list();
+    }
+
     overview(): ModelsOverview {
         return {
-            installed: this.deps.store.list(),
+            installed: this.installed(),
             downloads: this.downloads.list(),
             partial: this.downloads.partial(),
             embeddingModelPath: this.deps.embeddingModelPath(),
