@@ -304,6 +304,25 @@ async function desktopScreens(page: Page, theme: string, width: number): Promise
     await shoot(page, `quick-ask-${theme}-${width}`);
 }
 
+/** Settings → Memory with a memory kept, and an assistant's editor (Answers with: the installed models). */
+async function memoryScreens(page: Page, theme: string, width: number): Promise<void> {
+    await page.getByRole("button", {name: "Settings"}).click();
+    await page.getByRole("link", {name: "Memory"}).click();
+    const memory = page.getByRole("region", {name: "Memory"});
+    if ((await memory.getByRole("list", {name: "Memories"}).count()) === 0) {
+        await memory.getByRole("textbox", {name: "Add a memory"}).fill("My dog is called Biscuit.");
+        await memory.getByRole("button", {name: "Add", exact: true}).click();
+    }
+    await memory.getByRole("list", {name: "Memories"}).waitFor();
+    await shoot(page, `memory-settings-${theme}-${width}`);
+    await page.getByRole("link", {name: "Assistants"}).click();
+    await page.getByRole("button", {name: "New assistant"}).click();
+    await page.getByRole("combobox", {name: "Answers with"}).click();
+    await page.getByRole("option", {name: "Whichever local model is loaded"}).waitFor();
+    await shoot(page, `assistant-model-${theme}-${width}`);
+    await page.keyboard.press("Escape");
+}
+
 try {
     await eachView(chatScreens);
     // After the chat screens, which must not show the conversations these add.
@@ -312,6 +331,7 @@ try {
     await eachView(askScreens);
     await eachView(providerScreens);
     await eachView(desktopScreens);
+    await eachView(memoryScreens);
     await languageScreens();
 } finally {
     await browser.close();
