@@ -24,6 +24,7 @@ import {createCore} from "../main/core.js";
 import {searchRows, searchScale} from "./search.js";
 import {extractionFigures, hardeningRows, hostilePageFigures} from "./hardening.js";
 import {extractBench, extractRows} from "./extract.js";
+import {wcxbBench, wcxbDir, wcxbRows} from "./wcxb.js";
 import {apiFigures, apiRows, realisticApiFigures} from "./api.js";
 import {mcpFigures, mcpRows} from "./mcp.js";
 import {toolsAtScaleFigures, toolsAtScaleRows} from "./toolsAtScale.js";
@@ -355,6 +356,8 @@ const report = {
     extraction: await extractionFigures(),
     hostilePages: await hostilePageFigures(),
     extractBench: await extractBench(),
+    // WCXB is not in the repository (CAIRN_WCXB names its folder): without it, the report says so.
+    wcxb: wcxbDir() ? await wcxbBench(wcxbDir()!, "test") : {skipped: "CAIRN_WCXB is not set"},
     searchRoundTrip: await searchRoundTrip(),
     conversation: await conversationTurns(),
     api: await apiFigures(),
@@ -425,6 +428,7 @@ console.table({
     "tool call overhead p50 / p95, with grant lookup (ms)": `${report.toolCall.allowedByGrant.p50Ms.toFixed(3)} / ${report.toolCall.allowedByGrant.p95Ms.toFixed(3)}`,
     ...hardeningRows(report.extraction, report.hostilePages),
     ...extractRows(report.extractBench),
+    ...("skipped" in report.wcxb ? {WCXB: `skipped: ${report.wcxb.skipped}`} : wcxbRows(report.wcxb)),
     "web_search round trip, loopback SearXNG (ms)": f(report.searchRoundTrip.medianMs),
     "turn 1: first token (ms) / tokens/s": `${f(report.conversation.turn1.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn1.tokensPerSecond ?? NaN)}`,
     "turn 5: first token (ms) / tokens/s": `${f(report.conversation.turn5.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn5.tokensPerSecond ?? NaN)}`,

@@ -182,14 +182,23 @@ function escapeText(text: string): string {
 }
 
 /**
- * A post followed by others ("more posts", a blog's next entries), each its own <article>: the page's
- * own is the first; the others go.
+ * A post followed by teasers of others ("more posts", a blog's next entries), each its own <article> whose
+ * heading links elsewhere: the page's own is the first; the teasers go. Articles that are not teasers (a
+ * forum's posts, a thread's replies) are the page's content and stay.
  */
 function keepFirstArticle(document: DomDocument): void {
     const nested = new Set(document.querySelectorAll("article article"));
     const articles = [...document.querySelectorAll("article")].filter((a) => !nested.has(a));
-    for (const other of articles.slice(1)) other.remove();
+    for (const other of articles.slice(1)) if (isTeaser(other)) other.remove();
 }
+
+/** An <article> that only points elsewhere: its heading is a link (or sits in one). */
+function isTeaser(article: DomElement): boolean {
+    return article.querySelector(TEASER_HEADING) !== null;
+}
+const TEASER_HEADING = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    .flatMap((h) => [`${h} a[href]`, `a[href] ${h}`])
+    .join(", ");
 
 function removeNonText(document: DomDocument): void {
     for (const el of document.querySelectorAll(NOT_TEXT)) el.remove();

@@ -93,6 +93,16 @@ test("a post followed by the blog's next posts, each an <article>, is read alone
     assert.doesNotMatch(page.text, /another post/i);
 });
 
+test("a forum thread whose posts are each an <article> keeps every post: they are the page, not teasers", () => {
+    const post = (n: number, who: string) =>
+        `<article class="post" id="p${n}"><header><span class="author">${who}</span></header><p>Reply ${n}: I had the same trouble with the pump after the flood; drying the motor for two days and replacing the float switch fixed it for good.</p><p>It has run every night since, even in the heavy rain of last week.</p></article>`;
+    const page = readHtml(
+        `<html><head><title>Sump pump stops after flooding</title></head><body><main><h1>Sump pump stops after flooding</h1>${post(1, "ada")}${post(2, "bo")}${post(3, "cy")}${post(4, "di")}</main></body></html>`,
+        URL,
+    );
+    for (const n of [1, 2, 3, 4]) assert.match(page.text, new RegExp(`Reply ${n}: I had the same trouble`));
+});
+
 test("ad labels and captions ending in a photo credit are left out; the article's sentences stay", () => {
     const page = readHtml(
         `<html><head><title>Floods</title></head><body><article>${paragraphs(3)}<div>Advert</div><p>Volunteers fill sandbags by the river (Image: GETTY )</p><p>The mayor thanked them (AP Photo/Jane Doe)</p>${paragraphs(2)}<p>Photos of the night (see below) were taken by residents.</p></article></body></html>`,

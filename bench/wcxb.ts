@@ -1,0 +1,142 @@
+// Cairn's page extraction on WCXB, the Web Content eXtraction Benchmark (Foley, 2026: 2,008 real pages of
+// seven page types, ground truth reviewed by people; github.com/Murrough-Foley/web-content-extraction-benchmark,
+// CC-BY-4.0), scored by the benchmark's own evaluate.py (word F1 per page, averaged). Beside Cairn: Mozilla
+// Readability run here on the same pages, and the benchmark's published figures for trafilatura and
+// Readability (Python). The set is not in this repository: give its folder in CAIRN_WCXB.
+import {spawnSync} from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {fileURLToPath} from "node:url";
+import zlib from "node:zlib";
+import {Readability} from "@mozilla/readability";
+import {parseHTML} from "linkedom";
+import {Extractor} from "../main/web/extractor.js";
+import {ROOT} from "../tests/helpers/paths.js";
+
+type Split = "dev" | "test";
+/** The benchmark's published F1 (its README, v1.0): dev / test. */
+const PUBLISHED = {trafilatura: {dev: 0.791, test: 0.833}, "readability (Python)": {dev: 0.675, test: 0.726}};
+
+/** The benchmark's folder, or why it cannot be used. */
+export function wcxbDir(): string | null {
+    const dir = process.env.CAIRN_WCXB;
+    return dir && fs.existsSync(path.join(dir, "evaluate.py")) ? dir : null;
+}
+
+type Scored = {f1: number; precision: number; recall: number; byType: Record<string, number>};
+
+export async function wcxbBench(dir: string, split: Split) {
+    const truthDir = path.join(dir, split, "ground-truth");
+    const ids = fs
+        .readdirSync(truthDir)
+        .filter((f) => f.endsWith(".json"))
+        .map((f) => f.slice(0, -5))
+        .sort();
+    const cairn: Record<string, string> = {};
+    const readability: Record<string, string> = {};
+    const extractor = new Extractor({});
+    const times: number[] = [];
+    let failed = 0;
+    try {
+        for (const id of ids) {
+            const {url} = JSON.parse(fs.readFileSync(path.join(truthDir, `${id}.json`), "utf8")) as {
+                url: string;
+            };
+            const body = zlib.gunzipSync(fs.readFileSync(path.join(dir, split, "html", `${id}.html.gz`)));
+            // Read before the extraction: the page's bytes are handed over to the worker.
+            readability[id] = mozillaReadability(body.toString("utf8"));
+            const started = performance.now();
+            try {
+                const page = await extractor.run({
+                    type: "page",
+                    page: {url, kind: "html", charset: null, body},
+                });
+                cairn[id] = page.text;
+            } catch {
+                failed++;
+                cairn[id] = "";
+            }
+            times.push(performance.now() - started);
+        }
+    } finally {
+        await extractor.close();
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    return {
+        split,
+        pages: ids.length,
+        failed,
+        p50Ms: sorted[Math.floor(sorted.length / 2)] ?? 0,
+        cairn: evaluate(dir, split, cairn),
+        mozillaReadability: evaluate(dir, split, readability),
+        published: Object.fromEntries(Object.entries(PUBLISHED).map(([name, f1]) => [name, f1[split]])),
+    };
+}
+
+function mozillaReadability(html: string): string {
+    try {
+        const {document} = parseHTML(html);
+        return new Readability(document).parse()?.textContent ?? "";
+    } catch {
+        return "";
+    }
+}
+
+/** The benchmark's evaluate.py on one system's texts: its overall and per-type figures. */
+function evaluate(dir: string, split: Split, texts: Record<string, string>): Scored {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cairn-wcxb-")), "results.json");
+    fs.writeFileSync(file, JSON.stringify(texts));
+    const run = spawnSync("python3", ["evaluate.py", "--split", split, "--results", file, "--per-type"], {
+        cwd: dir,
+        encoding: "utf8",
+    });
+    if (run.status !== 0) throw new Error(`evaluate.py failed: ${run.stderr}`);
+    const number = (label: string) => Number(new RegExp(`${label}:\\s+([\\d.]+)`).exec(run.stdout)?.[1]);
+    const byType = Object.fromEntries(
+        [...run.stdout.matchAll(/^\s+([a-z]+)\s+\d+\s+([\d.]+)\s+[\d.]+\s+[\d.]+$/gm)].map((m) => [
+            m[1]!,
+            Number(m[2]),
+        ]),
+    );
+    return {f1: number("F1"), precision: number("Precision"), recall: number("Recall"), byType};
+}
+
+export function wcxbRows(result: Awaited<ReturnType<typeof wcxbBench>>): Record<string, string> {
+    const f = (n: number) => n.toFixed(3);
+    const s = result.split;
+    return {
+        [`WCXB ${s} (${result.pages} pages) Cairn: F1 / precision / recall`]: `${f(result.cairn.f1)} / ${f(result.cairn.precision)} / ${f(result.cairn.recall)}`,
+        [`WCXB ${s} Mozilla Readability (run here): F1`]: f(result.mozillaReadability.f1),
+        ...Object.fromEntries(
+            Object.entries(result.published).map(([name, f1]) => [
+                `WCXB ${s} ${name} (published): F1`,
+                f(f1),
+            ]),
+        ),
+        [`WCXB ${s} Cairn by page type: F1`]: Object.entries(result.cairn.byType)
+            .map(([type, f1]) => `${type} ${f(f1)}`)
+            .join(", "),
+    };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+    const dir = wcxbDir();
+    if (!dir) {
+        console.error(
+            "WCXB is not here: clone github.com/Murrough-Foley/web-content-extraction-benchmark and set CAIRN_WCXB to its folder.",
+        );
+        process.exit(2);
+    }
+    const results = [];
+    for (const split of ["dev", "test"] as const) {
+        const result = await wcxbBench(dir, split);
+        results.push(result);
+        console.table(wcxbRows(result));
+    }
+    const outDir = path.join(ROOT, "bench", "reports");
+    fs.mkdirSync(outDir, {recursive: true});
+    const file = path.join(outDir, `wcxb-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+    fs.writeFileSync(file, JSON.stringify(results, null, 2));
+    console.log(`report: ${path.relative(ROOT, file)}`);
+}
