@@ -76,10 +76,11 @@ const COMMAND_USAGE: Array<[string, string]> = [
     [
         "assistants",
         `  assistants list [--json] | add NAME [--instructions TEXT] [--icon EMOJI] [--default]
-      | remove NAME | export NAME [--out FILE] | import FILE…   [--data DIR]
+      [--local-model FILE.gguf] | remove NAME | export NAME [--out FILE] | import FILE…   [--data DIR]
         Assistants: saved instructions and settings a conversation starts with (cairn chat --assistant
-        NAME; the default one when none is named). export writes one as JSON; import reads such files
-        (checked whole first; a name already taken gets a number).`,
+        NAME; the default one when none is named); --local-model: the installed model its conversations
+        load (its file name). export writes one as JSON; import reads such files (checked whole first; a
+        name already taken gets a number).`,
     ],
     [
         "projects",
@@ -257,10 +258,11 @@ export type CliArgs = {
     assistant: string | undefined;
     /** `chat --project NAME`: the project a new conversation starts in. */
     project: string | undefined;
-    /** `assistants add`: its instructions, icon, and whether it becomes the default. */
+    /** `assistants add`: its instructions, icon, whether it becomes the default, its own local model's file name. */
     instructions: string | undefined;
     icon: string | undefined;
     makeDefault: boolean;
+    localModel: string | undefined;
 };
 
 export class UsageError extends Error {}
@@ -317,6 +319,7 @@ const OPTIONS = {
     assistant: {type: "string"},
     project: {type: "string"},
     instructions: {type: "string"},
+    "local-model": {type: "string"},
     icon: {type: "string"},
     default: {type: "boolean"},
     without: {type: "string"},
@@ -442,6 +445,7 @@ export function parseCli(argv: string[]): CliArgs {
         instructions: values.instructions,
         icon: values.icon,
         makeDefault: values.default ?? false,
+        localModel: values["local-model"],
         without: exportParts(values.without),
         url: values.url,
         headers: checkedPairs("header", values.header ?? [], ":"),

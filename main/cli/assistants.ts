@@ -33,7 +33,11 @@ export async function assistantsCommand(core: Core, args: CliArgs, out: Out): Pr
             const name = rest.join(" ").trim();
             if (!name)
                 return out.fail(
-                    "usage: cairn assistants add NAME [--instructions TEXT] [--icon 🧭] [--default]",
+                    "usage: cairn assistants add NAME [--instructions TEXT] [--icon 🧭] [--default] [--local-model FILE.gguf]",
+                );
+            if (args.localModel && /[\\/]/.test(args.localModel))
+                return out.fail(
+                    `--local-model takes an installed model's file name, not a path: ${args.localModel.split(/[\\/]/).pop()}`,
                 );
             const saved = await api.invoke("assistants.save", {
                 assistant: {
@@ -42,6 +46,7 @@ export async function assistantsCommand(core: Core, args: CliArgs, out: Out): Pr
                     icon: args.icon ?? "",
                     instructions: args.instructions ?? "",
                     isDefault: args.makeDefault,
+                    localModel: args.localModel ?? null,
                 },
             });
             if (!saved.ok) return out.fail(saved.error.message);

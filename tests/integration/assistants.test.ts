@@ -367,6 +367,16 @@ test("cairn assistants add, list, export, import, remove; cairn chat --assistant
         cairn("assistants", "remove", "Poet (2)").out,
         "removed Poet (2) (its conversations stay, without an assistant)\n",
     );
+    // Its own local model, by file name: not installed here, so said as missing; a path is refused in words.
+    const coder = cairn("assistants", "add", "Coder", "--local-model", "coder-7b.gguf");
+    assert.equal(coder.code, 0, coder.err);
+    assert.equal(
+        coder.out,
+        "added Coder, 0 characters of instructions, answers with coder-7b.gguf; not here: model coder-7b.gguf\n",
+    );
+    const pathGiven = cairn("assistants", "add", "Pathed", "--local-model", "/models/x.gguf");
+    assert.equal(pathGiven.code, 1);
+    assert.match(pathGiven.err, /--local-model takes an installed model's file name, not a path: x\.gguf/);
     const missing = cairn("assistants", "remove", "Nobody");
     assert.equal(missing.code, 1);
     assert.match(missing.err, /no assistant named Nobody/);
