@@ -85,12 +85,14 @@ function mozillaReadability(html: string): string {
 
 /** The benchmark's evaluate.py on one system's texts: its overall and per-type figures. */
 function evaluate(dir: string, split: Split, texts: Record<string, string>): Scored {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cairn-wcxb-")), "results.json");
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "cairn-wcxb-"));
+    const file = path.join(folder, "results.json");
     fs.writeFileSync(file, JSON.stringify(texts));
     const run = spawnSync("python3", ["evaluate.py", "--split", split, "--results", file, "--per-type"], {
         cwd: dir,
         encoding: "utf8",
     });
+    fs.rmSync(folder, {recursive: true, force: true});
     if (run.status !== 0) throw new Error(`evaluate.py failed: ${run.stderr}`);
     const number = (label: string) => Number(new RegExp(`${label}:\\s+([\\d.]+)`).exec(run.stdout)?.[1]);
     const byType = Object.fromEntries(

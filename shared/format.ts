@@ -24,3 +24,8 @@ export function countOf(n: number, noun: string): string {
 export function stamp(date = new Date()): string {
     return date.toISOString().replace(/[:.]/g, "-");
 }
+
+/** A path's last part, its file name, whichever separator the path uses ("C:\\m\\a.gguf", "/m/a.gguf"). */
+export function fileNameOf(file: string): string {
+    return file.split(/[\\/]/).pop() ?? file;
+}

@@ -7,6 +7,7 @@ import type {
     ProviderInfo,
     ToolInfo,
 } from "../../../shared/contract.js";
+import {fileNameOf} from "../../../shared/format.js";
 import {GenerationForm} from "../settings/GenerationForm.js";
 import {useTranslation, type TFunction} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
@@ -294,5 +295,3 @@ function useChoices(api: CairnApi): Choices {
     }, [api]);
     return choices;
 }
-
-const fileNameOf = (file: string) => file.split(/[\\/]/).pop() ?? file;

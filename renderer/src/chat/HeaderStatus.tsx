@@ -1,4 +1,5 @@
 import {useState} from "react";
+import {fileNameOf} from "../../../shared/format.js";
 import type {Conversation, EngineStatus, Message, ProviderInfo} from "../../../shared/contract.js";
 import {useApi} from "../apiContext.js";
 import {useTranslation} from "../i18n/index.js";
@@ -163,7 +164,7 @@ const short = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n
  * same name (two quantizations of one model) are told apart by their file names.
  */
 function modelName(file: string, installed: {file: string; name: string}[]): string {
-    const base = file.split(/[\\/]/).pop()!;
+    const base = fileNameOf(file);
     const name = installed.find((m) => m.file === file)?.name;
     if (!name) return base;
     return installed.some((m) => m.file !== file && m.name === name) ? `${name} (${base})` : name;

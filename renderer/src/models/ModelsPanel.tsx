@@ -2,7 +2,7 @@ import {useEffect, useState} from "react";
 import type {BackendReport as Backends, DraftChoice, EngineStatus} from "../../../shared/contract.js";
 import {DownloadBar, ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
 import {HubSearch} from "./HubSearch.js";
-import {formatBytes} from "../../../shared/format.js";
+import {fileNameOf, formatBytes} from "../../../shared/format.js";
 import type {Models} from "./useModels.js";
 import {Dialog} from "../ui/Dialog.js";
 import {Confirm} from "../ui/Confirm.js";
@@ -235,7 +235,7 @@ function DraftPicker({models, engine}: {models: Models; engine: EngineStatus}) {
                             // A draft chosen elsewhere that is not among the suggestions.
                             ...(choice.draftPath &&
                             !choice.candidates.some((c) => c.file === choice.draftPath)
-                                ? [{value: choice.draftPath, label: choice.draftPath.split(/[\\/]/).pop()!}]
+                                ? [{value: choice.draftPath, label: fileNameOf(choice.draftPath)}]
                                 : []),
                         ]}
                     />
