@@ -14,6 +14,7 @@ import {startAll, stopAll} from "./features/feature.js";
 import {knowledgeFeature} from "./features/knowledge.js";
 import {openLibrary} from "./features/library.js";
 import {loadConfiguredModel, modelsFeature} from "./features/models.js";
+import type {LocalVision} from "./llm/localVision.js";
 import {toolsFeature} from "./features/tools.js";
 import {desktopHandlers, type DesktopShell} from "./handlers/desktop.js";
 import {settingsHandlers} from "./handlers/settings.js";
@@ -45,6 +46,8 @@ export type CoreOptions = {
     threads?: number;
     /** The context size for this run, over the one in Settings. */
     contextSize?: number;
+    /** The llama-server local vision runs on (default: CAIRN_LLAMA_SERVER, else the one built here). */
+    llamaServer?: string;
     /** Who answers what MCP servers ask (forms, sampling): the person in the app, or nobody (the CLI). */
     mcpAsks?: "person" | "decline";
     gpu?: "auto" | false;
@@ -89,6 +92,8 @@ export type Core = {
     engine: Engine;
     embedder: Embedder;
     models: ModelManager;
+    /** Local models with a projector, seeing images through llama.cpp's server. */
+    vision: LocalVision;
     docs: DocumentService;
     chat: ChatService;
     conversations: ConversationStore;
@@ -178,6 +183,7 @@ export function createCore(options: CoreOptions): Core {
         engine,
         embedder: models.embedder,
         models: models.models,
+        vision: models.vision,
         docs,
         chat: chat.chat,
         conversations,

@@ -130,7 +130,9 @@ if (build.code !== 0) process.exit(summary());
 
 // llama.cpp's own server, for the files that need it: built once per machine (cached) on node-llama-cpp's
 // prebuilt libraries (about 47 s on 2 cores alone; 310 s where the whole tree is built), beside the other stages.
-const NEEDS_LLAMA_SERVER = [path.join("tests", "integration", "llamaServer.test.ts")];
+const NEEDS_LLAMA_SERVER = ["llamaServer.test.ts", "localVision.test.ts"].map((f) =>
+    path.join("tests", "integration", f),
+);
 const nodeSuites = ["unit", "integration"]
     .filter(want)
     .flatMap((s) => filesUnder(`tests/${s}`, /\.test\.tsx?$/))

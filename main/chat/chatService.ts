@@ -17,7 +17,7 @@ import type {Engine, StepEngine} from "../llm/engine.js";
 import {thoughtSegment} from "../llm/stepParts.js";
 import {withoutImages, type CallWithImages, type HistoryImage, type UserItem} from "../llm/stepTypes.js";
 import {keptImageIds} from "./stepInput.js";
-import {embeddedCannotSee} from "../llm/vision.js";
+import {localCannotSee} from "../llm/vision.js";
 import type {Providers, RemoteEngine} from "../llm/providers.js";
 import type {CitationStore} from "../store/citations.js";
 import {busyMessage, type ProcessRegistry} from "../store/processes.js";
@@ -67,7 +67,12 @@ export const WEB_OFF =
  * The local models assistants answer with: the one a conversation's assistant names (its path; null: whichever
  * is loaded), and how it is loaded in place of the one loaded.
  */
-export type LocalModels = {wanted(conversationId: string): string | null; load(modelPath: string): void};
+export type LocalModels = {
+    wanted(conversationId: string): string | null;
+    load(modelPath: string): void;
+    /** The engine through which a local model sees images (local vision), or why it cannot, in words. */
+    seeing(modelPath: string | null): RemoteEngine | string;
+};
 
 /** Turns whose events are kept for replay and inspection; older ones are dropped. */
 const TURN_LOG_LIMIT = 20;
@@ -311,6 +316,27 @@ export class ChatService {
         return this.providers.engine(conversation.provider, conversation.id, conversation.providerModel);
     }
 
+    /**
+     * A local model asked with images (this question's, or earlier ones in the conversation) answers through
+     * local vision when it has a projector; a question with images it cannot see is refused in words. Null: the
+     * embedded engine answers (earlier images are then read as notes).
+     */
+    private localSeeing(conversationId: string, options: SendOptions): Result<RemoteEngine | null> {
+        if (!this.localModels) return ok(null);
+        const asked = (options.attachments?.length ?? 0) > 0;
+        if (!asked && !this.hasImages(conversationId)) return ok(null);
+        const model = this.localModels.wanted(conversationId) ?? this.engine.status().modelPath;
+        const seeing = this.localModels.seeing(model);
+        if (typeof seeing !== "string") return ok(seeing);
+        return asked ? fail("UNAVAILABLE", seeing) : ok(null);
+    }
+
+    /** Whether the conversation's current branch holds a question with images. */
+    private hasImages(conversationId: string): boolean {
+        const head = this.store.head(conversationId);
+        return this.store.branchTo(conversationId, head).some((m) => (m.attachments?.length ?? 0) > 0);
+    }
+
     /** Whether an answer may start now (model, tool choice, one answer per conversation); claims it if so. */
     private admit(conversationId: string, options: SendOptions): Result<Admitted> {
         const stored = this.store.get(conversationId);
@@ -319,7 +345,9 @@ export class ChatService {
         if (this.active.has(conversationId)) {
             return fail("DENIED", "an answer is still being written in this conversation; stop it or wait");
         }
-        const remote = this.remoteFor(conversation);
+        const provider = this.remoteFor(conversation);
+        if (!provider.ok) return provider;
+        const remote = provider.value ? provider : this.localSeeing(conversationId, options);
         if (!remote.ok) return remote;
         // A provider with no web search of its own gets none (its switch is shown off and disabled).
         if (remote.value?.webSearch === "none") conversation.webAccess = false;
@@ -337,7 +365,7 @@ export class ChatService {
         if (options.attachments?.length) {
             const refusal = remote.value
                 ? remote.value.imageRefusal()
-                : embeddedCannotSee(this.engine.status().modelName);
+                : localCannotSee(this.engine.status().modelName, []);
             if (refusal) return fail("UNAVAILABLE", refusal);
         }
         const choice = options.toolChoice ?? "auto";

@@ -7,6 +7,7 @@ import {providerHandlers} from "../handlers/providers.js";
 import {Embedder} from "../llm/embedder.js";
 import {Engine} from "../llm/engine.js";
 import type {KeyVault} from "../llm/keyVault.js";
+import {LocalVision} from "../llm/localVision.js";
 import {Providers, providersFile, type OneOffProvider} from "../llm/providers.js";
 import type {DownloadTimeouts} from "../models/downloads.js";
 import {DEFAULT_HUB_URL} from "../models/hub.js";
@@ -31,6 +32,8 @@ export type ModelsOptions = {
     keyVault?: KeyVault;
     /** Hugging Face's address; default HF_ENDPOINT (Hugging Face's own variable), else huggingface.co. */
     hubUrl?: string;
+    /** The llama-server local vision runs on; default CAIRN_LLAMA_SERVER, else the one built under <data>/engines. */
+    llamaServer?: string;
 };
 
 export type Models = Feature<ReturnType<typeof modelHandlers> & ReturnType<typeof providerHandlers>> & {
@@ -39,6 +42,8 @@ export type Models = Feature<ReturnType<typeof modelHandlers> & ReturnType<typeo
     models: ModelManager;
     /** Models served elsewhere that a conversation may use (providers.json). */
     providers: Providers;
+    /** Local models with a projector, seeing images through llama.cpp's server. */
+    vision: LocalVision;
 };
 
 /** The local engine and embedder, the installed and downloadable models, and models served elsewhere. */
@@ -80,11 +85,29 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         options.oneOffProvider ?? null,
         {vault: options.keyVault ?? null, dataDir: options.dataDir},
     );
+    const vision = new LocalVision({
+        enginesDir: path.join(options.dataDir, "engines"),
+        engine,
+        installed: () => models.installed().map((m) => m.file),
+        binary: options.llamaServer ?? (process.env.CAIRN_LLAMA_SERVER || undefined),
+    });
+    // Models are paired with their projectors at start, when the list changes and when one is loaded.
+    const pair = () => void vision.refresh([engine.status().modelPath]);
     return {
         engine,
         embedder,
         models,
         providers,
+        vision,
+        start: () => {
+            pair();
+            bus.subscribe((event) => {
+                if (event.type === "models.changed") pair();
+                // A model loaded that was not paired yet (a file opened outside the models list).
+                const loaded = event.type === "engine.status" ? event.status.modelPath : null;
+                if (loaded && vision.projectorOf(loaded) === undefined) pair();
+            });
+        },
         handlers: {
             ...modelHandlers({
                 engine,
@@ -96,6 +119,7 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
             ...providerHandlers(providers),
         },
         stop: async () => {
+            await vision.stop();
             await models.downloads.cancelAll();
             await embedder.unload();
             await engine.dispose();

@@ -25,13 +25,16 @@ export function knownTextOnly(model: string): boolean {
     return TEXT_ONLY.some((pattern) => pattern.test(name));
 }
 
-/** Cairn's own engine (node-llama-cpp 3) reads text only: what a question with an image is told. */
-export function embeddedCannotSee(model: string | null): string {
-    return (
-        `${model ?? "The local model"} cannot see images: Cairn's built-in engine reads text only. ` +
-        "Switch this conversation to a provider whose model sees images (the model menu in its header), " +
-        "or remove the image to send the text."
-    );
+/**
+ * A local model without a projector (Cairn's own engine, node-llama-cpp 3, reads text only; local vision needs
+ * the model's projector): what a question with an image is told, with the installed models that see.
+ */
+export function localCannotSee(model: string | null, seeing: string[]): string {
+    const others =
+        seeing.length > 0
+            ? `Installed models that see images: ${seeing.join(", ")}; choose one in the model menu, or switch`
+            : "Put the model's projector (its mmproj .gguf file) in the same folder, choose a vision model, or switch";
+    return `${model ?? "The local model"} cannot see images: it has no vision projector (mmproj) beside it. ${others} this conversation to a provider whose model sees images, or remove the image to send the text.`;
 }
 
 /** A provider's model known to read text only: what a question with an image is told. */

@@ -64,7 +64,7 @@ test(
         expect(await violations(page)).toEqual([]);
         await page.getByRole("button", {name: "Send"}).click();
         await expect(page.getByRole("alert").filter({hasText: "cannot see images"})).toContainText(
-            "Cairn's built-in engine reads text only",
+            "it has no vision projector (mmproj) beside it",
         );
         // Nothing lost: the text and the image are still there to send elsewhere; nothing was stored.
         await expect(page.getByRole("textbox", {name: "Message"})).toHaveValue("What is in this picture?");

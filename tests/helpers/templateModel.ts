@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import {GgufType, readGgufMetadata, writeGgufFile, type GgufTensor, type GgufValue} from "./ggufFile.js";
 import {ROOT} from "./paths.js";
+import {llamaSourceRepo as sourceRepoIn} from "../../main/llm/llamaServer/build.js";
 
 /**
  * Tiny random-weight GGUFs that carry a real model family's tokenizer and chat template: the prompt side
@@ -133,13 +134,7 @@ export function templateModel(family: Family, weights: Weights = "random"): stri
 
 /** A bare git repository of llama.cpp's source (branch `source`), fetched once from node-llama-cpp's bundle. */
 export function llamaSourceRepo(): string {
-    const repo = path.join(CACHE, "llama-src.git");
-    if (!fs.existsSync(path.join(repo, "refs/heads/source"))) {
-        fs.mkdirSync(repo, {recursive: true});
-        execFileSync("git", ["init", "-q", "--bare", repo]);
-        execFileSync("git", ["--git-dir", repo, "fetch", "-q", BUNDLE, "HEAD:refs/heads/source"]);
-    }
-    return repo;
+    return sourceRepoIn(CACHE);
 }
 
 /** A file of llama.cpp's source, out of the git bundle node-llama-cpp ships (read once, then cached). */

@@ -130,7 +130,7 @@ test("the local model cannot see: the question with an image is refused before a
     assert.equal(!sent.ok && sent.error.code, "UNAVAILABLE");
     assert.match(
         !sent.ok ? sent.error.message : "",
-        /cannot see images: Cairn's built-in engine reads text only\. Switch this conversation to a provider whose model sees images/,
+        /^stories260K\.gguf cannot see images: it has no vision projector \(mmproj\) beside it\. Put the model's projector \(its mmproj \.gguf file\) in the same folder, choose a vision model, or switch this conversation to a provider whose model sees images/,
     );
     assert.deepEqual(unwrap(await t.api.invoke("messages.list", {conversationId: id})), []);
     const unknown = await t.api.invoke("chat.send", {
@@ -271,7 +271,10 @@ test("cairn chat --image: refused in words by the local model; sent to a provide
         "What is this?",
     ]);
     assert.equal(local.code, 1);
-    assert.match(local.stderr, /cannot see images: Cairn's built-in engine reads text only/);
+    assert.match(
+        local.stderr,
+        /stories260K\.gguf cannot see images: it has no vision projector \(mmproj\) beside it/,
+    );
     const missing = await runCli(["chat", "--data", data, "--image", path.join(dir, "nope.png"), "Hi"]);
     assert.match(missing.stderr, /no such image file: .*nope\.png/);
     const server = await chatServer();
