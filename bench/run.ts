@@ -30,6 +30,7 @@ import {mcpFigures, mcpRows} from "./mcp.js";
 import {toolsAtScaleFigures, toolsAtScaleRows} from "./toolsAtScale.js";
 import {backupFigures, backupRows} from "./backup.js";
 import {imageFigures, imageRows} from "./images.js";
+import {visionFigures, visionRows} from "./vision.js";
 import {importFigures, importRows} from "./import.js";
 import {ingestFigures as folderIngestFigures, ingestRows as folderIngestRows} from "./ingest.js";
 import {memoryFigures as memoryRecallFigures, memoryRows} from "./memory.js";
@@ -349,6 +350,7 @@ const report = {
     toolsAtScale: await toolsAtScaleFigures(),
     backup: await backupFigures(),
     images: await imageFigures(),
+    localVision: await visionFigures(),
     import: importFigures(),
     memoryRecall: await memoryRecallFigures(),
     // Smaller than bench:ingest's default mixed folder (2,000 files): the watched folder keeps its 10,000.
@@ -437,6 +439,7 @@ console.table({
     ...toolsAtScaleRows(report.toolsAtScale),
     ...backupRows(report.backup),
     ...imageRows(report.images),
+    ...visionRows(report.localVision),
     ...importRows(report.import),
     ...memoryRows(report.memoryRecall),
     ...folderIngestRows(report.folderIngest),

@@ -142,11 +142,13 @@ const COMMAND_USAGE: Array<[string, string]> = [
     ],
     [
         "doctor",
-        `  doctor [--cpu] [--build-native]
+        `  doctor [--cpu] [--build-native] [--build-vision]
         Which llama.cpp backends (CUDA, Vulkan, Metal, CPU) this computer can use, the one in use, why
         the others are not, and the command that builds a missing one from source; which CPU build runs
         (node-llama-cpp's prebuilt binaries and their variant, or one built here). --build-native: build
-        llama.cpp for this CPU from the source node-llama-cpp ships (once, about 5 minutes on 2 cores).`,
+        llama.cpp for this CPU from the source node-llama-cpp ships (once, about 5 minutes on 2 cores).
+        --build-vision: build llama.cpp's server from the same source into <data>/engines, for local vision
+        (a model with its projector seeing images; once, a few minutes; needs cmake and a C++ compiler).`,
     ],
     [
         "stories",
@@ -243,6 +245,8 @@ export type CliArgs = {
     startup: "lazy" | "launch" | undefined;
     /** `doctor --build-native`: build llama.cpp for this CPU from node-llama-cpp's bundled source. */
     buildNative: boolean;
+    /** `doctor --build-vision`: build llama-server for local vision from the same source. */
+    buildVision: boolean;
     /** `export`: the format, where to write, every conversation, and the parts left out. */
     format: "markdown" | "html" | "json" | "jsonl" | undefined;
     out: string | undefined;
@@ -310,6 +314,7 @@ const OPTIONS = {
     "key-env": {type: "string"},
     "key-file": {type: "string"},
     "build-native": {type: "boolean"},
+    "build-vision": {type: "boolean"},
     format: {type: "string"},
     out: {type: "string"},
     all: {type: "boolean"},
@@ -454,6 +459,7 @@ export function parseCli(argv: string[]): CliArgs {
         mcpJson: values["json-config"],
         startup: oneOf("startup", values.startup, ["lazy", "launch"] as const),
         buildNative: values["build-native"] ?? false,
+        buildVision: values["build-vision"] ?? false,
         provider: values.provider,
         providerType: oneOf("type", values.type, PROVIDER_TYPE_NAMES),
         baseUrl: values["base-url"],

@@ -15,6 +15,8 @@ import {UsageError, type CliArgs} from "./args.js";
 import {checkStack} from "./check.js";
 import {backendLines, backendReport} from "../llm/backends.js";
 import {buildNative, cpuBuildLines, cpuBuildOf} from "../llm/cpuBuild.js";
+import {buildLlamaServer, builtLlamaServer} from "../llm/llamaServer/build.js";
+import {BUILD_VISION_COMMAND} from "../llm/localVision.js";
 import {sharedLlama} from "../llm/llama.js";
 import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
@@ -199,7 +201,29 @@ async function doctor(args: CliArgs): Promise<number> {
     if (report.fallbackReason) process.stdout.write(`${report.fallbackReason}\n`);
     const cpu = await sharedLlama(false);
     for (const line of cpuBuildLines(cpuBuildOf(cpu.llama))) process.stdout.write(`${line}\n`);
+    const engines = path.join(resolveDataDir(args.data), "engines");
+    if (args.buildVision) {
+        try {
+            await buildLlamaServer("app", {
+                home: engines,
+                progress: (line) => process.stderr.write(`${line}\n`),
+            });
+        } catch (error) {
+            return failLine(`the build of llama-server for local vision failed: ${reason(error)}`);
+        }
+    }
+    process.stdout.write(`${visionLine(engines)}\n`);
     return 0;
+}
+
+/** Where local vision's server comes from, or the command that builds it. */
+function visionLine(enginesDir: string): string {
+    const given = process.env.CAIRN_LLAMA_SERVER;
+    if (given) return `Local vision: llama-server ${given} (CAIRN_LLAMA_SERVER)`;
+    const built = builtLlamaServer(enginesDir, "app");
+    return built
+        ? `Local vision: llama-server built here (${built})`
+        : `Local vision: llama-server not built; a model with its projector sees images once it is: ${BUILD_VISION_COMMAND}`;
 }
 
 /** The message: the arguments, a file (--file PATH) or standard input (a lone "-"), whole. */

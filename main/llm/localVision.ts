@@ -1,9 +1,8 @@
 import {randomBytes} from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {Engine} from "./engine.js";
-import {llamaServerPath} from "./llamaServer/build.js";
+import {builtLlamaServer} from "./llamaServer/build.js";
 import {startLlamaServer, type RunningServer} from "./llamaServer/process.js";
 import {findProjector} from "./projector.js";
 import {RemoteEngine} from "./providers.js";
@@ -78,13 +77,7 @@ export class LocalVision {
 
     /** The llama-server that runs local vision: this run's, else the one built here; null if none is. */
     binary(): string | null {
-        if (this.options.binary) return this.options.binary;
-        try {
-            const built = llamaServerPath(this.options.enginesDir, "app");
-            return fs.existsSync(built) ? built : null;
-        } catch {
-            return null;
-        }
+        return this.options.binary ?? builtLlamaServer(this.options.enginesDir, "app");
     }
 
     /**

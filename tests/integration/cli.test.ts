@@ -197,7 +197,10 @@ test("check walks the stack: a line per tier, then N passed, N failed; a missing
 
 test("doctor: one line per backend, one in use, and a build command for each one not available", () => {
     for (const extra of [[], ["--cpu"]]) {
-        const result = spawnSync(process.execPath, [CLI, "doctor", ...extra], {encoding: "utf8"});
+        const result = spawnSync(process.execPath, [CLI, "doctor", ...extra], {
+            encoding: "utf8",
+            env: {...process.env, CAIRN_DATA_DIR: tempDir(), CAIRN_LLAMA_SERVER: ""},
+        });
         assert.equal(result.status, 0, result.stderr);
         const lines = result.stdout.trim().split("\n");
         assert.ok(
@@ -210,6 +213,11 @@ test("doctor: one line per backend, one in use, and a build command for each one
         assert.match(
             result.stdout,
             /^CPU build: (prebuilt binaries(, variant [a-z0-9_]+)?|built here from llama\.cpp's source) \([A-Z0-9_, ]+; (OpenMP threads|ggml's own thread pool, no OpenMP)\)$/m,
+        );
+        // Local vision's server: none built in this (default) data folder's engines, so the command that builds it.
+        assert.match(
+            result.stdout,
+            /^Local vision: llama-server not built; a model with its projector sees images once it is: cairn doctor --build-vision$/m,
         );
         for (const line of lines.filter((l) => / not available/.test(l))) {
             const name = line.split(" ")[0]!.toLowerCase();

@@ -58,6 +58,16 @@ export function llamaServerPath(home: string, build: LlamaServerBuild): string {
     return path.join(home, `llama-server-${commit}${cacheSuffix(build, libraries)}`, "bin", "llama-server");
 }
 
+/** The build of this kind kept under `home`, if there is one (null: none, or no git to name it). */
+export function builtLlamaServer(home: string, build: LlamaServerBuild): string | null {
+    try {
+        const binary = llamaServerPath(home, build);
+        return fs.existsSync(binary) ? binary : null;
+    } catch {
+        return null;
+    }
+}
+
 /** The bundled source's commit, short (read from the bundle's header: nothing is fetched). */
 function sourceCommit(): string {
     const heads = execFileSync("git", ["bundle", "list-heads", llamaSourceBundle()], {encoding: "utf8"});
