@@ -90,6 +90,7 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         engine,
         installed: () => models.installed().map((m) => m.file),
         binary: options.llamaServer ?? (process.env.CAIRN_LLAMA_SERVER || undefined),
+        onChange: () => bus.emit({type: "models.changed"}),
     });
     // Models are paired with their projectors at start, when the list changes and when one is loaded.
     const pair = () => void vision.refresh([engine.status().modelPath]);
@@ -115,6 +116,7 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
                 drafts,
                 settings,
                 bus,
+                vision,
             }),
             ...providerHandlers(providers),
         },

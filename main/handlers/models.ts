@@ -2,6 +2,7 @@ import path from "node:path";
 import {ok} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import {backendReport} from "../llm/backends.js";
+import type {LocalVision} from "../llm/localVision.js";
 import type {Engine} from "../llm/engine.js";
 import type {DraftModels} from "../models/drafts.js";
 import type {ModelManager} from "../models/manager.js";
@@ -14,10 +15,18 @@ type Deps = {
     drafts: DraftModels;
     settings: SettingsStore;
     bus: EventBus;
+    vision: LocalVision;
 };
 
 /** Loading, listing, inspecting, downloading and removing models. */
-export function modelHandlers({engine, models, drafts, settings, bus}: Deps): HandlerSlice<"models."> {
+export function modelHandlers({
+    engine,
+    models,
+    drafts,
+    settings,
+    bus,
+    vision,
+}: Deps): HandlerSlice<"models."> {
     return {
         "models.load": async (req) => {
             const result = await engine.load(req.path);
@@ -32,7 +41,7 @@ export function modelHandlers({engine, models, drafts, settings, bus}: Deps): Ha
             settings.set("modelPath", null);
             return ok(await engine.unload());
         },
-        "models.list": () => ok(models.overview()),
+        "models.list": () => ok({...models.overview(), vision: vision.pairs()}),
         "models.listRecommended": () => models.recommended(),
         "models.inspect": (req) => models.inspect(req.path),
         "models.add": (req) => models.add(req.path, "file"),

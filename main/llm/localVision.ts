@@ -25,6 +25,8 @@ export type LocalVisionOptions = {
     /** A llama-server given for this run (CAIRN_LLAMA_SERVER), over the one built under enginesDir. */
     binary?: string;
     idleMs?: number;
+    /** Called when a refresh paired or unpaired a model (the models list shows which see). */
+    onChange?: () => void;
 };
 
 /** A server Cairn started, with the key its requests carry. */
@@ -48,8 +50,10 @@ export class LocalVision {
 
     /** Pairs every installed model (and `also`) with its projector; the answers are kept for send's checks. */
     async refresh(also: (string | null)[] = []): Promise<void> {
+        const before = JSON.stringify(this.pairs());
         const files = new Set([...this.options.installed(), ...also].filter((f): f is string => !!f));
         await Promise.all([...files].map((f) => this.pair(path.resolve(f))));
+        if (JSON.stringify(this.pairs()) !== before) this.options.onChange?.();
     }
 
     /** Pairs one file; a second call while it is being paired waits for the first. */
@@ -66,6 +70,13 @@ export class LocalVision {
     /** The projector paired with a model file, or null; undefined while not yet paired. */
     projectorOf(modelPath: string): string | null | undefined {
         return this.projectors.get(path.resolve(modelPath));
+    }
+
+    /** Each model file paired with a projector, and that projector. */
+    pairs(): {file: string; projector: string}[] {
+        return [...this.projectors]
+            .filter((pair): pair is [string, string] => pair[1] !== null)
+            .map(([file, projector]) => ({file, projector}));
     }
 
     /** The installed models that can see (a projector paired), by file name. */

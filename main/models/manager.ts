@@ -70,7 +70,7 @@ export class ModelManager {
         return this.deps.store.list();
     }
 
-    overview(): ModelsOverview {
+    overview(): Omit<ModelsOverview, "vision"> {
         return {
             installed: this.installed(),
             downloads: this.downloads.list(),

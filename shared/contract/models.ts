@@ -243,6 +243,8 @@ export const ModelsOverview = Type.Object(
         downloads: Type.Array(DownloadProgress),
         partial: Type.Array(PartialDownload),
         embeddingModelPath: nullable(Type.String()),
+        /** Installed models that see images: each file with the projector (mmproj) paired with it. */
+        vision: Type.Array(Type.Object({file: Type.String(), projector: Type.String()}, closed)),
     },
     closed,
 );

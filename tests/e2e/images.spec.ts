@@ -7,6 +7,8 @@ import {startCloudServer, type CloudServer} from "../helpers/cloudServers.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {tempDir} from "../helpers/paths.js";
 import {choose} from "../helpers/choose.js";
+import {FAMILIES, templateModel} from "../helpers/templateModel.js";
+import {visionProjector} from "../helpers/visionProjector.js";
 
 // Images in the chat window: pasted, picked or dropped, shown as thumbnails, sent with the question; the
 // local model (which cannot see) says so and nothing is lost; a provider's model gets the image.
@@ -169,4 +171,25 @@ test.describe("a provider's model that sees", () => {
             ).toBeVisible();
         },
     );
+});
+
+test("a local model with its projector beside it shows Vision in Models", async ({page}) => {
+    const folder = tempDir();
+    const model = path.join(folder, "tiny-vision.gguf");
+    fs.copyFileSync(templateModel(FAMILIES["mistral-nemo"]), model);
+    fs.copyFileSync(visionProjector(64), path.join(folder, "mmproj-tiny-vision-f16.gguf"));
+    served = await startServe({model});
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await page.getByRole("button", {name: "Models"}).click();
+    const dialog = page.getByRole("dialog", {name: "Models"});
+    const row = dialog.locator("table.installed tr").filter({hasText: "tiny-vision.gguf"});
+    const badge = row.locator(".badge", {hasText: "Vision"});
+    await expect(badge).toBeVisible();
+    await expect(badge).toHaveAttribute(
+        "title",
+        "Sees images with its projector mmproj-tiny-vision-f16.gguf",
+    );
+    await shoot(page, "models-vision");
+    expect(await violations(page)).toEqual([]);
 });

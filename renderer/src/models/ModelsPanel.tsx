@@ -32,10 +32,21 @@ export function ModelsPanel({models, engine, onClose}: Props) {
                         {overview.installed.map((m) => {
                             const loaded = engine?.modelPath === m.file;
                             const embedding = overview.embeddingModelPath === m.file;
+                            const projector = overview.vision.find((v) => v.file === m.file)?.projector;
                             return (
                                 <tr key={m.id} data-model-id={m.id}>
                                     <td title={m.file}>
                                         <strong>{m.name}</strong>{" "}
+                                        {projector && (
+                                            <span
+                                                className="badge"
+                                                title={t("modelsPanel.visionHint", {
+                                                    file: fileNameOf(projector),
+                                                })}
+                                            >
+                                                {t("modelsPanel.vision")}
+                                            </span>
+                                        )}{" "}
                                         <span className="muted">{m.file.split(/[\\/]/).pop()}</span>
                                         <div className="muted">
                                             {[

@@ -385,6 +385,8 @@ export const ar = {
         chatFormat: "صيغة محادثة {{name}}",
         tools: "الأدوات: {{kind}}",
         loaded: "محمّل",
+        vision: "رؤية",
+        visionHint: "يرى الصور بمُسقطه {{file}}",
         load: "تحميل",
         forDocumentsHint: "النموذج الذي يحوّل المستندات إلى متجهات للبحث",
         usedForDocuments: "مستخدم للمستندات",

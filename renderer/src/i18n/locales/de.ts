@@ -376,6 +376,8 @@ export const de = {
         chatFormat: "Chatformat {{name}}",
         tools: "Werkzeuge: {{kind}}",
         loaded: "Geladen",
+        vision: "Sehen",
+        visionHint: "Sieht Bilder mit seinem Projektor {{file}}",
         load: "Laden",
         forDocumentsHint: "Das Modell, das Dokumente für die Suche in Vektoren umwandelt",
         usedForDocuments: "Für Dokumente verwendet",

@@ -378,6 +378,8 @@ export const en = {
         chatFormat: "{{name}} chat format",
         tools: "tools: {{kind}}",
         loaded: "Loaded",
+        vision: "Vision",
+        visionHint: "Sees images with its projector {{file}}",
         load: "Load",
         forDocumentsHint: "The model that turns documents into vectors for search",
         usedForDocuments: "Used for documents",

@@ -378,6 +378,8 @@ export const es = {
         chatFormat: "formato de chat {{name}}",
         tools: "herramientas: {{kind}}",
         loaded: "Cargado",
+        vision: "Visión",
+        visionHint: "Ve imágenes con su proyector {{file}}",
         load: "Cargar",
         forDocumentsHint: "El modelo que convierte los documentos en vectores para la búsqueda",
         usedForDocuments: "Usado para documentos",

@@ -379,6 +379,8 @@ export const fr = {
         chatFormat: "format de chat {{name}}",
         tools: "outils : {{kind}}",
         loaded: "Chargé",
+        vision: "Vision",
+        visionHint: "Voit les images avec son projecteur {{file}}",
         load: "Charger",
         forDocumentsHint: "Le modèle qui transforme les documents en vecteurs pour la recherche",
         usedForDocuments: "Utilisé pour les documents",

@@ -373,6 +373,8 @@ export const hi = {
         chatFormat: "{{name}} चैट फ़ॉर्मैट",
         tools: "टूल: {{kind}}",
         loaded: "लोड है",
+        vision: "दृष्टि",
+        visionHint: "अपने प्रोजेक्टर {{file}} से चित्र देखता है",
         load: "लोड करें",
         forDocumentsHint: "वह मॉडल जो खोज के लिए दस्तावेज़ों को वेक्टर में बदलता है",
         usedForDocuments: "दस्तावेज़ों के लिए इस्तेमाल में",

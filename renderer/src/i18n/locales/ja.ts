@@ -373,6 +373,8 @@ export const ja = {
         chatFormat: "{{name}} チャット形式",
         tools: "ツール：{{kind}}",
         loaded: "読み込み済み",
+        vision: "画像対応",
+        visionHint: "プロジェクター {{file}} で画像を理解します",
         load: "読み込む",
         forDocumentsHint: "検索のために文書をベクトルに変換するモデル",
         usedForDocuments: "文書に使用中",

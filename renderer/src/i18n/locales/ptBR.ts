@@ -378,6 +378,8 @@ export const ptBR = {
         chatFormat: "formato de chat {{name}}",
         tools: "ferramentas: {{kind}}",
         loaded: "Carregado",
+        vision: "Visão",
+        visionHint: "Vê imagens com seu projetor {{file}}",
         load: "Carregar",
         forDocumentsHint: "O modelo que transforma documentos em vetores para a busca",
         usedForDocuments: "Usado para documentos",

@@ -381,6 +381,8 @@ export const ru = {
         chatFormat: "формат чата {{name}}",
         tools: "инструменты: {{kind}}",
         loaded: "Загружена",
+        vision: "Зрение",
+        visionHint: "Видит изображения через проектор {{file}}",
         load: "Загрузить",
         forDocumentsHint: "Модель, которая превращает документы в векторы для поиска",
         usedForDocuments: "Используется для документов",

@@ -367,6 +367,8 @@ export const zhCN = {
         chatFormat: "{{name}} 聊天格式",
         tools: "工具：{{kind}}",
         loaded: "已加载",
+        vision: "视觉",
+        visionHint: "通过投影器 {{file}} 识别图像",
         load: "加载",
         forDocumentsHint: "把文档转换为向量以供搜索的模型",
         usedForDocuments: "已用于文档",
