@@ -27,8 +27,11 @@ type Job = {progress: DownloadProgress; controller: AbortController; done: Promi
 export type DownloadDeps = {
     dir: string;
     emit: (progress: DownloadProgress) => void;
-    /** Checks the finished file and adds it to the models table; an error leaves nothing registered. */
-    register: (file: string, uri: string) => Promise<Result<InstalledModel>>;
+    /**
+     * Checks the finished file and adds it to the models table (null: a vision projector, kept beside the
+     * models without a row of its own); an error leaves nothing registered.
+     */
+    register: (file: string, uri: string) => Promise<Result<InstalledModel | null>>;
     timeouts?: Partial<DownloadTimeouts>;
     /** Offline mode and the egress log; none: nothing refused or recorded. */
     network?: Network;
@@ -245,7 +248,7 @@ export class ModelDownloads {
         const registered = await this.deps.register(files[0]!, job.progress.uri);
         if (!registered.ok)
             return this.removeFiles(files, `downloaded file is not usable: ${registered.error.message}`);
-        update({state: "done", modelId: registered.value.id});
+        update({state: "done", modelId: registered.value?.id ?? null});
         return null;
     }
 

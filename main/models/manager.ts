@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import {UNRECORDED, type Network} from "../net/network.js";
 import type {GgufFileInfo} from "node-llama-cpp";
 import type {
@@ -51,7 +52,7 @@ export class ModelManager {
         this.downloads = new ModelDownloads({
             dir: deps.modelsDir,
             emit: deps.onDownload,
-            register: (file, uri) => this.add(file, uri),
+            register: (file, uri) => this.register(file, uri),
             timeouts: deps.downloadTimeouts,
             ...(deps.network ? {network: deps.network} : {}),
             hub: {url: deps.hubUrl, token: () => deps.hubToken.get()},
@@ -87,11 +88,26 @@ export class ModelManager {
         return assessed.ok ? ok({info: assessed.value.info, fit: assessed.value.fit}) : assessed;
     }
 
-    /** Registers a GGUF file (a local file stays where it is). */
+    /** Registers a GGUF file (a local file stays where it is); a vision projector is refused in words. */
     async add(file: string, source: string | null = null): Promise<Result<InstalledModel>> {
+        const added = await this.register(file, source);
+        if (!added.ok || added.value) return added as Result<InstalledModel>;
+        return fail(
+            "VALIDATION",
+            `${path.basename(file)} is a vision projector (mmproj), not a model: keep it in the same folder as its model, which then sees images`,
+        );
+    }
+
+    /**
+     * A downloaded or chosen file: a model is added to the list; a vision projector (a CLIP encoder, mmproj)
+     * is not a model of its own, so it is kept beside the models without a row (null), and the models are
+     * paired again (the list changes).
+     */
+    private async register(file: string, source: string | null): Promise<Result<InstalledModel | null>> {
         const inspected = await inspectModel(file);
         if (!inspected.ok) return inspected;
-        const model = this.deps.store.add(inspected.value.info, source);
+        const projector = inspected.value.info.architecture === "clip";
+        const model = projector ? null : this.deps.store.add(inspected.value.info, source);
         this.deps.onChange();
         return ok(model);
     }

@@ -9,6 +9,8 @@ import {findProjector} from "../../main/llm/projector.js";
 import type {StepRequest} from "../../main/llm/stepTypes.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {llamaServerBinary} from "../helpers/llamaServer.js";
+import {startModelServer} from "../helpers/modelServer.js";
+import {waitFor} from "../helpers/waitFor.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 import {IMAGE_TOKENS, visionProjector} from "../helpers/visionProjector.js";
@@ -187,4 +189,44 @@ test("an idle vision server is stopped, and started again when asked", async () 
     assert.notEqual(again.value.url, first.value.url);
     await vision.stop();
     await again.value.exited;
+});
+
+test("a projector downloaded lands beside the models without a row of its own and pairs with its model", async () => {
+    const dataDir = tempDir();
+    const models = path.join(dataDir, "models");
+    fs.mkdirSync(models, {recursive: true});
+    const local = path.join(models, "tiny-vision-llama.gguf");
+    fs.copyFileSync(model, local);
+    const server = await startModelServer({
+        "mmproj-tiny-vision-llama-f16.gguf": {body: fs.readFileSync(projector)},
+    });
+    const core = await openTestCore({dataDir, modelPath: local, llamaServer: binary});
+    try {
+        const {downloadId} = unwrap(
+            await core.api.invoke("models.download", {uri: server.url("mmproj-tiny-vision-llama-f16.gguf")}),
+        );
+        const final = await core.core.models.downloads.settled(downloadId);
+        assert.deepEqual([final?.state, final?.modelId], ["done", null], final?.error ?? "");
+        const kept = path.join(models, "mmproj-tiny-vision-llama-f16.gguf");
+        assert.ok(fs.existsSync(kept));
+        const paired = await waitFor("the model paired with the downloaded projector", async () => {
+            const overview = unwrap(await core.api.invoke("models.list", {}));
+            return overview.vision.length > 0 ? overview : undefined;
+        });
+        assert.deepEqual(
+            paired.installed.map((m) => path.basename(m.file)),
+            ["tiny-vision-llama.gguf"],
+        );
+        assert.deepEqual(paired.vision, [{file: local, projector: kept}]);
+        // Added by hand, a projector is refused in words: it is not a model of its own.
+        const added = await core.api.invoke("models.add", {path: kept});
+        assert.equal(!added.ok && added.error.code, "VALIDATION");
+        assert.match(
+            !added.ok ? added.error.message : "",
+            /^mmproj-tiny-vision-llama-f16\.gguf is a vision projector \(mmproj\), not a model: keep it in the same folder as its model/,
+        );
+    } finally {
+        await core.core.dispose();
+        await server.close();
+    }
 });
