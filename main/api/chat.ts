@@ -19,7 +19,7 @@ import {grammarParams, grammarSchema} from "../llm/grammarSchema.js";
 import {modelFunction} from "../tools/defineTool.js";
 import {errorText} from "../contract/dispatcher.js";
 import {ApiError, invalid} from "./errors.js";
-import {toHistory} from "./history.js";
+import {toHistory, toHistoryWithImages, type ImagePart} from "./history.js";
 import type {ChatRequest, CompletionRequest, FunctionTool} from "./schemas.js";
 
 /** What one chat completion asks of the engine, checked and translated from the OpenAI request. */
@@ -37,7 +37,12 @@ export type ChatPlan = {
     cairn: {tools: ApiTools; plan: CairnToolPlan} | null;
     /** Where tool calls are recorded when the exchange is kept as a conversation. */
     record?: {conversationId: string; messageId: string} | null;
+    /** The questions' image parts, read into them (readImages) before a model that sees answers. */
+    images?: ImagePart[];
 };
+
+/** What answers a completion: the engine, or a local model that sees (local vision). */
+export type CompletionEngine = Pick<Engine, "step">;
 
 export type ApiToolCall = {id: string; type: "function"; function: {name: string; arguments: string}};
 export type CallProblem = {tool_call_id: string; message: string};
@@ -104,7 +109,7 @@ export function planChat(body: ChatRequest, newAjv: () => Ajv, apiTools: ApiTool
         throw invalid("n must be 1: Cairn's local model writes one choice", "n", "unsupported_value");
     const tools = body.tools ?? [];
     const choice = body.tool_choice ?? "auto";
-    const history = toHistory(body.messages);
+    const {items: history, images} = toHistoryWithImages(body.messages);
     const cairnPlan = apiTools?.plan(body.metadata, lastQuestion(history)) ?? null;
     const own = (cairnPlan?.tools ?? []).map(modelFunction);
     const clash = own.find((f) => tools.some((t) => t.function.name === f.name));
@@ -127,6 +132,7 @@ export function planChat(body: ChatRequest, newAjv: () => Ajv, apiTools: ApiTool
         maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined,
         sampling: samplingOf(body),
         cairn: apiTools && cairnPlan ? {tools: apiTools, plan: cairnPlan} : null,
+        images,
     };
 }
 
@@ -153,7 +159,7 @@ export function planCompletion(body: CompletionRequest): ChatPlan {
  * reaches `sink` live.
  */
 export async function runChat(
-    engine: Engine,
+    engine: CompletionEngine,
     plan: ChatPlan,
     signal: AbortSignal,
     sink: ChatSink,
@@ -271,7 +277,7 @@ class ChatRun {
      * Makes the plan (JSON in a grammar over the allowed tools) unless one was given, then runs its work steps
      * as a chat turn does (chat/plan.ts); the completion that follows is its answer step.
      */
-    async runPlan(engine: Engine, request: PlanRequest): Promise<void> {
+    async runPlan(engine: CompletionEngine, request: PlanRequest): Promise<void> {
         const steps = "run" in request ? request.run : await this.makePlan(engine);
         const plan: Plan = {state: "running", steps};
         this.planned = plan;
@@ -288,7 +294,7 @@ class ChatRun {
         });
     }
 
-    private async makePlan(engine: Engine): Promise<PlanStep[]> {
+    private async makePlan(engine: CompletionEngine): Promise<PlanStep[]> {
         const cairn = this.plan.cairn!;
         const tools = cairn.plan.tools;
         const result = await engine.step({

@@ -1,5 +1,6 @@
 import type {ChatHistoryItem, ChatModelFunctionCall, ChatModelResponse} from "node-llama-cpp";
-import {API_CANNOT_SEE} from "../llm/vision.js";
+import type {HistoryImage, UserItem} from "../llm/stepTypes.js";
+import {prepareImage} from "../media/images.js";
 import {invalid} from "./errors.js";
 import type {ChatMessage} from "./schemas.js";
 
@@ -9,7 +10,19 @@ import type {ChatMessage} from "./schemas.js";
  * renders the exchange in its native syntax. Text after tool results continues the same model turn.
  */
 export function toHistory(messages: ChatMessage[]): ChatHistoryItem[] {
+    return toHistoryWithImages(messages).items;
+}
+
+/** An image part of a user message, to be read (readImages) into the question it belongs to. */
+export type ImagePart = {item: UserItem; url: string; param: string};
+
+/** toHistory, with the image parts of user messages apart (their questions hold none until they are read). */
+export function toHistoryWithImages(messages: ChatMessage[]): {
+    items: ChatHistoryItem[];
+    images: ImagePart[];
+} {
     const items: ChatHistoryItem[] = [];
+    const images: ImagePart[] = [];
     const calls = new Map<string, ChatModelFunctionCall>();
     messages.forEach((message, index) => {
         const text = textOf(message, index);
@@ -18,9 +31,12 @@ export function toHistory(messages: ChatMessage[]): ChatHistoryItem[] {
             case "developer":
                 items.push({type: "system", text});
                 break;
-            case "user":
-                items.push({type: "user", text});
+            case "user": {
+                const item: UserItem = {type: "user", text};
+                items.push(item);
+                images.push(...imagePartsOf(message, index, item));
                 break;
+            }
             case "assistant":
                 addAssistant(items, calls, message, text, index);
                 break;
@@ -36,7 +52,46 @@ export function toHistory(messages: ChatMessage[]): ChatHistoryItem[] {
             "messages",
         );
     }
-    return items;
+    return {items, images};
+}
+
+function imagePartsOf(message: ChatMessage, index: number, item: UserItem): ImagePart[] {
+    if (typeof message.content === "string" || !message.content) return [];
+    return message.content.flatMap((part, at) =>
+        part.type === "image_url"
+            ? [{item, url: part.image_url.url, param: `messages[${index}].content[${at}]`}]
+            : [],
+    );
+}
+
+const DATA_URL = /^data:(image\/[\w.+-]+);base64,([A-Za-z0-9+/=\s]*)$/;
+
+/**
+ * Reads each image part into its question, checked and prepared as an attached image is (decoded within the
+ * limits, upright, stripped, at most 2048 px): a data: URL with base64 bytes. An address on the web is not
+ * fetched (send its bytes inline); what is not an image Cairn can read is a 400 naming the part.
+ */
+export async function readImages(parts: ImagePart[]): Promise<void> {
+    for (const {item, url, param} of parts) {
+        const data = DATA_URL.exec(url);
+        if (!data)
+            throw invalid(
+                /^https?:/i.test(url)
+                    ? `${param}: Cairn's local API does not fetch images from the web; send the image's bytes as a data: URL (data:image/png;base64,…)`
+                    : `${param}: an image must be a data: URL with base64 bytes (data:image/png;base64,…)`,
+                param,
+                "invalid_image_url",
+            );
+        let image: HistoryImage;
+        try {
+            const prepared = await prepareImage(Buffer.from(data[2]!, "base64"), param);
+            const {mime, width, height} = prepared;
+            image = {mime, width, height, data: prepared.data.toString("base64")};
+        } catch (error) {
+            throw invalid((error as Error).message, param, "invalid_image");
+        }
+        item.images = [...(item.images ?? []), image];
+    }
 }
 
 function addAssistant(
@@ -96,23 +151,7 @@ function textOf(message: ChatMessage, index: number): string {
             `messages[${index}].content`,
         );
     }
-    refuseImages(content, index);
     return contentText(content);
-}
-
-/**
- * The local model reads text only: a request with an image part is refused (400, code model_not_vision) in
- * words, before anything is generated, as OpenAI refuses an image sent to a text model.
- */
-function refuseImages(content: NonNullable<ChatMessage["content"]>, index: number): void {
-    if (typeof content === "string") return;
-    const at = content.findIndex((part) => part.type === "image_url");
-    if (at < 0) return;
-    throw invalid(
-        `messages[${index}].content[${at}] is an image, and ${API_CANNOT_SEE}`,
-        `messages[${index}].content[${at}]`,
-        "model_not_vision",
-    );
 }
 
 /** A message's content as one text: the string, or its text parts joined. */

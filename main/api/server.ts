@@ -7,6 +7,7 @@ import type {Assistants} from "../assistants/assistants.js";
 import type {EventBus} from "../events.js";
 import type {Embedder} from "../llm/embedder.js";
 import type {Engine} from "../llm/engine.js";
+import type {LocalVision} from "../llm/localVision.js";
 import type {ModelManager} from "../models/manager.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {SettingsStore} from "../store/settings.js";
@@ -21,7 +22,9 @@ import {
     type ChatOutcome,
     type ChatPlan,
     type ChatSink,
+    type CompletionEngine,
 } from "./chat.js";
+import {readImages} from "./history.js";
 import type {CitationStore} from "../store/citations.js";
 import {errorText} from "../contract/dispatcher.js";
 import type {ApiTools} from "./cairnTools.js";
@@ -38,6 +41,8 @@ export type ApiCore = {
     engine: Engine;
     embedder: Embedder;
     models: ModelManager;
+    /** A local model with its projector answers questions with images (local vision). */
+    vision: Pick<LocalVision, "engineFor">;
     settings: SettingsStore;
     tools: ToolRegistry;
     /** Chooses the tools a request offers when metadata.tools names more than fit (tool search). */
@@ -208,6 +213,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         try {
             if (abort.signal.aborted) return;
             const model = await modelFor(abort.signal);
+            const engine = await engineFor(plan);
             const generation = options.core.settings.values().generation;
             const full: ChatPlan = {
                 ...plan,
@@ -242,7 +248,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 full.record = {conversationId: recording.conversationId, messageId: recording.messageId};
             let outcome: ChatOutcome;
             try {
-                outcome = await runChat(options.core.engine, full, abort.signal, sink);
+                outcome = await runChat(engine, full, abort.signal, sink);
             } catch (error) {
                 recording?.fail(errorText(error));
                 if (writer?.started) return writer.fail(error);
@@ -306,6 +312,18 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
      * The loaded model's id; a model still loading (the first seconds of `cairn serve --api`) is waited
      * for, up to LOAD_WAIT_MS, then "loading" with Retry-After; no model at all is a 503 saying what to do.
      */
+    /**
+     * The engine, or for a question with images the loaded model through local vision (its projector beside
+     * it), the images read in first; a model that cannot see is a 400 model_not_vision in words.
+     */
+    async function engineFor(plan: ChatPlan): Promise<CompletionEngine> {
+        if (!plan.images?.length) return options.core.engine;
+        const seeing = options.core.vision.engineFor(options.core.engine.status().modelPath);
+        if (typeof seeing === "string") throw invalid(seeing, plan.images[0]!.param, "model_not_vision");
+        await readImages(plan.images);
+        return seeing;
+    }
+
     async function modelFor(signal: AbortSignal): Promise<string> {
         const {engine} = options.core;
         if (engine.status().state === "loading") {

@@ -36,12 +36,13 @@ export function apiFeature(
         },
         {chooser: tools.chooser, room: models.engine},
     );
-    const {engine, embedder, models: manager} = models;
+    const {engine, embedder, models: manager, vision} = models;
     const api = new ApiService(
         {
             engine,
             embedder,
             models: manager,
+            vision,
             settings,
             tools: tools.tools,
             chooser: tools.chooser,

@@ -44,7 +44,3 @@ export function remoteCannotSee(model: string, provider: string): string {
         "in the conversation's model menu, or remove the image to send the text."
     );
 }
-
-/** What the local API answers a request with an image part (its model is the built-in engine's). */
-export const API_CANNOT_SEE =
-    "Cairn's local model cannot see images (its built-in engine reads text only): send text parts only, or ask a server whose model sees images.";

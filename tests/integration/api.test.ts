@@ -305,7 +305,7 @@ test("a wrong key is 401; n > 1 and bad bodies are 400 in OpenAI's error shape",
     assert.equal(unknown.status, 404);
 });
 
-test("an image_url part is refused in words (the local model reads text only), before anything is generated", async () => {
+test("an image_url part to a model without a projector is refused in words, before anything is generated", async () => {
     await assert.rejects(
         client.chat.completions.create({
             model: "m",
@@ -323,7 +323,7 @@ test("an image_url part is refused in words (the local model reads text only), b
             e instanceof OpenAI.BadRequestError &&
             e.param === "messages[0].content[1]" &&
             e.code === "model_not_vision" &&
-            /is an image, and Cairn's local model cannot see images \(its built-in engine reads text only\)/.test(
+            /stories260K\.gguf cannot see images: it has no vision projector \(mmproj\) beside it\./.test(
                 e.message,
             ),
     );

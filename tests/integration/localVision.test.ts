@@ -2,8 +2,10 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {after, before, test} from "node:test";
+import OpenAI from "openai";
 import sharp from "sharp";
 import type {CairnApi} from "../../shared/contract.js";
+import {startApi} from "../../main/api/server.js";
 import {LocalVision} from "../../main/llm/localVision.js";
 import {findProjector} from "../../main/llm/projector.js";
 import type {StepRequest} from "../../main/llm/stepTypes.js";
@@ -228,5 +230,43 @@ test("a projector downloaded lands beside the models without a row of its own an
     } finally {
         await core.core.dispose();
         await server.close();
+    }
+});
+
+test("the local API: an image_url data: URL is seen by the local model; a web address or a broken image is a 400", async () => {
+    const key = "vision-test-key";
+    const api = await startApi({core: t.core, key: () => key});
+    const client = new OpenAI({baseURL: api.url, apiKey: key, maxRetries: 0});
+    const ask = (url: string) =>
+        client.chat.completions.create({
+            model: "m",
+            max_tokens: 4,
+            messages: [
+                {
+                    role: "user",
+                    content: [
+                        {type: "text", text: "What is this?"},
+                        {type: "image_url", image_url: {url}},
+                    ],
+                },
+            ],
+        });
+    try {
+        const answer = await ask(`data:image/png;base64,${square.toString("base64")}`);
+        assert.equal(typeof answer.choices[0]!.message.content, "string");
+        assert.ok(answer.usage!.prompt_tokens > IMAGE_TOKENS, JSON.stringify(answer.usage));
+        await assert.rejects(
+            ask("https://example.org/cat.png"),
+            (e: unknown) =>
+                e instanceof OpenAI.BadRequestError &&
+                e.param === "messages[0].content[1]" &&
+                /does not fetch images from the web; send the image's bytes as a data: URL/.test(e.message),
+        );
+        await assert.rejects(
+            ask("data:image/png;base64,iVBORw0KGgo="),
+            (e: unknown) => e instanceof OpenAI.BadRequestError && e.code === "invalid_image",
+        );
+    } finally {
+        await api.close();
     }
 });
