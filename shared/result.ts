@@ -13,7 +13,11 @@ export type ErrorCode =
     | "UNAVAILABLE"
     | "INTERNAL";
 
-export type AppError = {code: ErrorCode; message: string; details?: unknown};
+/** A message's key in shared/coreWords.ts and its values: what the window says in its own language. */
+export type Words = {key: string; values?: Record<string, string | number>};
+
+/** `message` is English (the CLI, the local API); `words`, where set, is the same in any language. */
+export type AppError = {code: ErrorCode; message: string; details?: unknown; words?: Words};
 export type Result<T> = {ok: true; value: T} | {ok: false; error: AppError};
 
 export function ok<T>(value: T): Result<T> {

@@ -25,6 +25,7 @@ import {
     type CompletionEngine,
 } from "./chat.js";
 import {readImages} from "./history.js";
+import {inEnglish} from "../words.js";
 import type {CitationStore} from "../store/citations.js";
 import {errorText} from "../contract/dispatcher.js";
 import type {ApiTools} from "./cairnTools.js";
@@ -319,7 +320,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
     async function engineFor(plan: ChatPlan): Promise<CompletionEngine> {
         if (!plan.images?.length) return options.core.engine;
         const seeing = options.core.vision.engineFor(options.core.engine.status().modelPath);
-        if (typeof seeing === "string") throw invalid(seeing, plan.images[0]!.param, "model_not_vision");
+        if (!("step" in seeing)) throw invalid(inEnglish(seeing), plan.images[0]!.param, "model_not_vision");
         await readImages(plan.images);
         return seeing;
     }

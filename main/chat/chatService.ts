@@ -11,7 +11,7 @@ import type {
 } from "../../shared/contract.js";
 import {clip} from "../../shared/format.js";
 import {ranBy} from "../../shared/toolCalls.js";
-import {fail, ok, type Result} from "../../shared/result.js";
+import {fail, ok, type Result, type Words} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import type {Engine, StepEngine} from "../llm/engine.js";
 import {thoughtSegment} from "../llm/stepParts.js";
@@ -20,7 +20,9 @@ import {keptImageIds} from "./stepInput.js";
 import {localCannotSee} from "../llm/vision.js";
 import type {Providers, RemoteEngine} from "../llm/providers.js";
 import type {CitationStore} from "../store/citations.js";
-import {busyMessage, type ProcessRegistry} from "../store/processes.js";
+import type {ProcessRegistry} from "../store/processes.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import {failSaying, failWith} from "../words.js";
 import {DEFAULT_TITLE, type ConversationStore} from "../store/conversations.js";
 import {JobRegistry} from "../jobs.js";
 import {decide, type DenyReason} from "../tools/policy.js";
@@ -61,8 +63,6 @@ type Admitted = {conversation: Conversation; remote: RemoteEngine | null};
 type ActiveTurn = {controller: AbortController; done: Promise<void>};
 
 const TITLE_LENGTH = 60;
-export const WEB_OFF =
-    "web access is off in this conversation: switch on Web access in the chat header to let Cairn use the internet";
 /**
  * The local models assistants answer with: the one a conversation's assistant names (its path; null: whichever
  * is loaded), and how it is loaded in place of the one loaded.
@@ -71,7 +71,7 @@ export type LocalModels = {
     wanted(conversationId: string): string | null;
     load(modelPath: string): void;
     /** The engine through which a local model sees images (local vision), or why it cannot, in words. */
-    seeing(modelPath: string | null): RemoteEngine | string;
+    seeing(modelPath: string | null): RemoteEngine | Words;
 };
 
 /** Turns whose events are kept for replay and inspection; older ones are dropped. */
@@ -219,11 +219,7 @@ export class ChatService {
     private keptImages(ids: string[]): Result<{id: string; name: string}[]> {
         const kept = ids.map((id) => this.store.attachments.get(id));
         const gone = ids.filter((_, i) => !kept[i]);
-        if (gone.length > 0)
-            return fail(
-                "NOT_FOUND",
-                `${gone.length === 1 ? "an image" : `${gone.length} images`} of this message ${gone.length === 1 ? "is" : "are"} no longer kept (sent over an hour ago and not used): attach ${gone.length === 1 ? "it" : "them"} again`,
-            );
+        if (gone.length > 0) return failSaying("NOT_FOUND", "imagesGone", {count: gone.length});
         return ok(kept.map((a) => ({id: a!.id, name: a!.name})));
     }
 
@@ -291,16 +287,13 @@ export class ChatService {
         if (status.state === "loading")
             return status.modelName === name
                 ? ok(undefined)
-                : fail(
-                      "DENIED",
-                      `${status.modelName ?? "a model"} is loading; send again when it has loaded`,
-                  );
+                : failSaying("DENIED", "modelLoading", {model: status.modelName ?? "a model"});
         const busy = this.active.ids().some((id) => id !== conversationId && !this.store.get(id)?.provider);
         if (busy || status.state === "generating")
-            return fail(
-                "DENIED",
-                `this conversation's assistant answers with ${name}, and Cairn is writing another answer with ${status.modelName ?? "the loaded model"}: send again when that answer is done`,
-            );
+            return failSaying("DENIED", "assistantModelBusy", {
+                model: name,
+                other: status.modelName ?? "the loaded model",
+            });
         this.localModels.load(wanted);
         return ok(undefined);
     }
@@ -327,8 +320,8 @@ export class ChatService {
         if (!asked && !this.hasImages(conversationId)) return ok(null);
         const model = this.localModels.wanted(conversationId) ?? this.engine.status().modelPath;
         const seeing = this.localModels.seeing(model);
-        if (typeof seeing !== "string") return ok(seeing);
-        return asked ? fail("UNAVAILABLE", seeing) : ok(null);
+        if ("step" in seeing) return ok(seeing);
+        return asked ? failWith("UNAVAILABLE", seeing) : ok(null);
     }
 
     /** Whether the conversation's current branch holds a question with images. */
@@ -340,10 +333,10 @@ export class ChatService {
     /** Whether an answer may start now (model, tool choice, one answer per conversation); claims it if so. */
     private admit(conversationId: string, options: SendOptions): Result<Admitted> {
         const stored = this.store.get(conversationId);
-        if (!stored) return fail("NOT_FOUND", `conversation not found: ${conversationId}`);
+        if (!stored) return failSaying("NOT_FOUND", "conversationNotFound", {id: conversationId});
         const conversation = {...stored, webAccess: options.webAccess ?? stored.webAccess};
         if (this.active.has(conversationId)) {
-            return fail("DENIED", "an answer is still being written in this conversation; stop it or wait");
+            return failSaying("DENIED", "stillWriting");
         }
         const provider = this.remoteFor(conversation);
         if (!provider.ok) return provider;
@@ -357,30 +350,31 @@ export class ChatService {
         }
         // While a model loads, the turn waits for it in the engine's queue.
         if (!remote.value && !this.engine.isLoaded() && this.engine.status().state !== "loading") {
-            return fail(
-                "MODEL_NOT_LOADED",
-                this.engine.status().message ?? "no model is loaded; choose a model first",
-            );
+            const why = this.engine.status().message;
+            return why ? fail("MODEL_NOT_LOADED", why) : failSaying("MODEL_NOT_LOADED", "noModel");
         }
         if (options.attachments?.length) {
             const refusal = remote.value
                 ? remote.value.imageRefusal()
                 : localCannotSee(this.engine.status().modelName, []);
-            if (refusal) return fail("UNAVAILABLE", refusal);
+            if (refusal) return failWith("UNAVAILABLE", refusal);
         }
         const choice = options.toolChoice ?? "auto";
         const general = ["auto", "none", "required"].includes(choice);
         const named = general ? null : this.tools.registry.resolve(choice);
-        if (!general && !named) return fail("VALIDATION", `unknown tool: ${choice}`);
+        if (!general && !named) return failSaying("VALIDATION", "unknownTool", {tool: choice});
         if (named) {
             const {mode, webAccess, toolsOff: off} = conversation;
             const policy = this.tools.registry.policy(named);
             const decision = decide(named, {mode, webAccess, policy, off});
             if (decision.verdict === "deny")
-                return fail("DENIED", refusal(named.name, decision.reason, mode));
+                return failWith("DENIED", refusal(named.name, decision.reason, mode));
         }
         const claim = this.processes.claim(conversationId);
-        if (!claim.ok) return fail("BUSY", busyMessage(claim.holder));
+        if (!claim.ok)
+            return claim.holder
+                ? failSaying("BUSY", "otherProcess", {pid: claim.holder.pid, command: claim.holder.command})
+                : failSaying("BUSY", "stillWriting");
         return ok({conversation, remote: remote.value});
     }
 
@@ -475,12 +469,11 @@ function seesImages(remote: RemoteEngine | null): boolean {
 }
 
 /** Why a tool the person chose cannot run, in words that say what to change. */
-function refusal(tool: string, reason: DenyReason, mode: string): string {
-    if (reason === "off") return `${tool} is switched off in this conversation; turn it on in the tools menu`;
-    if (reason === "web-off") return WEB_OFF;
-    if (reason === "mode")
-        return `${tool} is not available in ${mode} mode; switch the mode or choose another tool`;
-    return `${tool} is disabled by its policy; change it in Settings`;
+function refusal(tool: string, reason: DenyReason, mode: string): Words {
+    if (reason === "off") return wordsOf("toolOff", {tool});
+    if (reason === "web-off") return wordsOf("webOff");
+    if (reason === "mode") return wordsOf("toolMode", {tool, mode});
+    return wordsOf("toolPolicy", {tool});
 }
 
 /** Earlier turns as the model sees them: each answer's tool calls (with results), then its text. */

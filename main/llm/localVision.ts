@@ -9,6 +9,8 @@ import {RemoteEngine} from "./providers.js";
 import {remoteStep} from "./remote.js";
 import type {StepRequest, StepResult} from "./stepTypes.js";
 import {localCannotSee} from "./vision.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
 
 /** The command that builds the server local vision runs on (main/cli's doctor). */
 export const BUILD_VISION_COMMAND = "cairn doctor --build-vision";
@@ -95,13 +97,17 @@ export class LocalVision {
      * The engine that lets a local model see images, or why it cannot in words that say what to do: it has
      * no projector beside it (the models that have one are named), or the server is not built yet.
      */
-    engineFor(modelPath: string | null): LocalVisionEngine | string {
+    engineFor(modelPath: string | null): LocalVisionEngine | Words {
         const name = modelPath ? path.basename(modelPath) : "The local model";
         const projector = modelPath ? this.projectorOf(modelPath) : null;
         if (!modelPath || !projector) return localCannotSee(name, this.seeingModels());
         const binary = this.binary();
         if (!binary)
-            return `${name} sees images through its projector ${path.basename(projector)} with llama.cpp's server, which is not built on this computer yet: run ${BUILD_VISION_COMMAND} (a few minutes, once; needs cmake and a C++ compiler), or set CAIRN_LLAMA_SERVER to a llama-server you have. Or remove the image to send the text.`;
+            return wordsOf("visionNotBuilt", {
+                model: name,
+                projector: path.basename(projector),
+                command: BUILD_VISION_COMMAND,
+            });
         return new LocalVisionEngine(this, this.options.engine, {binary, modelPath, projector});
     }
 
@@ -182,7 +188,7 @@ export class LocalVisionEngine extends RemoteEngine {
         return path.basename(this.files.modelPath).replace(/\.gguf$/i, "");
     }
 
-    override imageRefusal(): string | null {
+    override imageRefusal(): Words | null {
         return null;
     }
 

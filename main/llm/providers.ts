@@ -10,6 +10,7 @@ import type {StepRequest, StepResult} from "./stepTypes.js";
 import type {ProviderInfo, ProviderType, ProviderWebSearch} from "../../shared/contract.js";
 import type {WireFormat} from "./wire/wire.js";
 import {knownTextOnly, remoteCannotSee} from "./vision.js";
+import type {Words} from "../../shared/result.js";
 import {readStoredKey, removeStoredKey, storeKey, type KeyVault} from "./keyVault.js";
 
 /**
@@ -185,7 +186,7 @@ export class RemoteEngine {
     }
 
     /** Why this model cannot be sent an image (it is known to read text only); null: it may see. */
-    imageRefusal(): string | null {
+    imageRefusal(): Words | null {
         return this.model && knownTextOnly(this.model)
             ? remoteCannotSee(this.model, this.provider.name)
             : null;

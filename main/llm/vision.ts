@@ -1,4 +1,6 @@
 // Which models can see images: what Cairn knows before anything is sent.
+import {wordsOf} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
 
 /**
  * Providers' models known to read text only, by name (OpenAI, Anthropic, Google, DeepSeek, Mistral and the
@@ -29,18 +31,14 @@ export function knownTextOnly(model: string): boolean {
  * A local model without a projector (Cairn's own engine, node-llama-cpp 3, reads text only; local vision needs
  * the model's projector): what a question with an image is told, with the installed models that see.
  */
-export function localCannotSee(model: string | null, seeing: string[]): string {
-    const others =
-        seeing.length > 0
-            ? `Installed models that see images: ${seeing.join(", ")}; choose one in the model menu, or switch`
-            : "Put the model's projector (its mmproj .gguf file) in the same folder, choose a vision model, or switch";
-    return `${model ?? "The local model"} cannot see images: it has no vision projector (mmproj) beside it. ${others} this conversation to a provider whose model sees images, or remove the image to send the text.`;
+export function localCannotSee(model: string | null, seeing: string[]): Words {
+    const name = model ?? "The local model";
+    return seeing.length > 0
+        ? wordsOf("cannotSeeChoose", {model: name, seeing: seeing.join(", ")})
+        : wordsOf("cannotSee", {model: name});
 }
 
 /** A provider's model known to read text only: what a question with an image is told. */
-export function remoteCannotSee(model: string, provider: string): string {
-    return (
-        `${model} (${provider}) reads text only and cannot see images: choose a model that sees images ` +
-        "in the conversation's model menu, or remove the image to send the text."
-    );
+export function remoteCannotSee(model: string, provider: string): Words {
+    return wordsOf("remoteCannotSee", {model, provider});
 }

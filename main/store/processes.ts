@@ -169,9 +169,3 @@ function startTicks(pid: number): string | null {
         return null;
     }
 }
-
-/** How a refused claim is told to the person: who holds the conversation, and what to do. */
-export function busyMessage(holder: ProcessRow | null): string {
-    if (!holder) return "an answer is still being written in this conversation; stop it or wait";
-    return `another Cairn process is answering in this conversation (pid ${holder.pid}, ${holder.command}); wait for it to finish or stop it there`;
-}

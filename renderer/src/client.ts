@@ -1,5 +1,6 @@
 import type {AppEvent, CairnApi, ServerFrame} from "../../shared/contract.js";
 import type {Result} from "../../shared/result.js";
+import {sayError} from "./i18n/index.js";
 
 declare global {
     interface Window {
@@ -17,9 +18,22 @@ declare global {
     }
 }
 
-/** The contract client: Electron's preload API when present, else the headless host's WebSocket. */
+/**
+ * The contract client: Electron's preload API when present, else the headless host's WebSocket. A refusal's
+ * message is said in the window's language where the core gave its words.
+ */
 export function connect(): CairnApi {
-    return window.cairn ?? connectWebSocket();
+    return inWindowLanguage(window.cairn ?? connectWebSocket());
+}
+
+function inWindowLanguage(api: CairnApi): CairnApi {
+    return {
+        ...api,
+        invoke: async (name, req) => {
+            const res = await api.invoke(name, req);
+            return res.ok ? res : {...res, error: {...res.error, message: sayError(res.error)}};
+        },
+    };
 }
 
 function connectWebSocket(): CairnApi {
@@ -66,7 +80,11 @@ function connectWebSocket(): CairnApi {
             for (const resolve of pending.values()) {
                 resolve({
                     ok: false,
-                    error: {code: "NETWORK", message: "lost the connection to Cairn; retrying"},
+                    error: {
+                        code: "NETWORK",
+                        message: "lost the connection to Cairn; retrying",
+                        words: {key: "connectionLost"},
+                    },
                 });
             }
             pending.clear();

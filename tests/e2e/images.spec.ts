@@ -17,8 +17,8 @@ let served: Served;
 test.afterEach(async () => served.stop());
 
 /** Pastes a PNG drawn in the page into the message box, as a screenshot tool's paste does. */
-async function pasteImage(page: Page) {
-    await page.getByRole("textbox", {name: "Message"}).evaluate(async (box) => {
+async function pasteImage(page: Page, box = "Message") {
+    await page.getByRole("textbox", {name: box}).evaluate(async (box) => {
         const canvas = document.createElement("canvas");
         canvas.width = 640;
         canvas.height = 400;
@@ -192,4 +192,23 @@ test("a local model with its projector beside it shows Vision in Models", async 
     );
     await shoot(page, "models-vision");
     expect(await violations(page)).toEqual([]);
+});
+
+test("in a German window the core's refusal is said in German", async ({browser}) => {
+    served = await startServe({extra: ["--max-tokens", "8"]});
+    const context = await browser.newContext({locale: "de-DE"});
+    const page = await context.newPage();
+    try {
+        await page.goto(served.url);
+        await expect(page.locator(".status .state")).toHaveText(/.+/);
+        await pasteImage(page, "Nachricht");
+        await page.getByRole("textbox", {name: "Nachricht"}).fill("Was ist das?");
+        await page.getByRole("button", {name: "Senden"}).click();
+        await expect(page.getByRole("alert").filter({hasText: "kann keine Bilder sehen"})).toContainText(
+            "stories260K.gguf kann keine Bilder sehen: neben ihm liegt kein Bildprojektor (mmproj).",
+        );
+        await shoot(page, "images-refused-de");
+    } finally {
+        await context.close();
+    }
 });

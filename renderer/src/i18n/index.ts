@@ -12,6 +12,8 @@ import {ja} from "./locales/ja.js";
 import {ru} from "./locales/ru.js";
 import {ar} from "./locales/ar.js";
 import {hi} from "./locales/hi.js";
+import {CORE_WORDS} from "../../../shared/coreWords.js";
+import type {AppError} from "../../../shared/result.js";
 
 /** Each language's words, by its code: all in the bundle (a few kilobytes each), so a switch is instant. */
 export const WORDS: Record<LanguageCode, object> = {
@@ -54,6 +56,7 @@ function show(code: LanguageCode): void {
     document.documentElement.lang = code;
     document.documentElement.dir = directionOf(code);
     if (i18next.language !== code) void i18next.changeLanguage(code);
+    if (coreWords.language !== code) void coreWords.changeLanguage(code);
     // The desktop shell speaks the window's language too: its tray, notifications and questions.
     window.cairnDesktop?.setLanguage?.(code);
 }
@@ -69,6 +72,26 @@ void i18next.use(initReactI18next).init({
     interpolation: {escapeValue: false},
     initAsync: false,
 });
+
+/** What the core says when it refuses (shared/coreWords.ts), kept in the window's language by show(). */
+const coreWords = i18next.createInstance();
+void coreWords.init({
+    resources: Object.fromEntries(
+        Object.entries(CORE_WORDS).map(([lng, words]) => [lng, {translation: words}]),
+    ),
+    lng: "en",
+    fallbackLng: "en",
+    interpolation: {escapeValue: false},
+    initAsync: false,
+});
+
+/** What the core said, in the window's language (its English message where the key is unknown). */
+export function sayError(error: AppError): string {
+    if (!error.words || !coreWords.exists(error.words.key)) return error.message;
+    // The window's typed keys (CustomTypeOptions) are not the core's: its words are looked up untyped.
+    const say = coreWords.t.bind(coreWords) as unknown as (key: string, values: object) => string;
+    return say(error.words.key, error.words.values ?? {});
+}
 
 /** The window's language, at once (every language's words are in the bundle): the first drawing is in it. */
 export function startLanguages(): void {

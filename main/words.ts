@@ -1,0 +1,33 @@
+// The core's refusals in words (shared/coreWords.ts): the English message beside the key and values that
+// the window says in its own language.
+import i18next from "i18next";
+import {CORE_WORDS, wordsOf, type CoreWordKey} from "../shared/coreWords.js";
+import type {ErrorCode, Result, Words} from "../shared/result.js";
+
+const english = i18next.createInstance();
+void english.init({
+    resources: {en: {translation: CORE_WORDS.en}},
+    lng: "en",
+    // Messages are plain text, shown as they are: nothing to escape.
+    interpolation: {escapeValue: false},
+    initAsync: false,
+});
+
+/** The English of a refusal's words (what the CLI and the local API print). */
+export function inEnglish(words: Words): string {
+    return String(english.t(words.key, words.values ?? {}));
+}
+
+/** A refusal with its words: the English message, and the key and values the window says in its language. */
+export function failWith<T = never>(code: ErrorCode, words: Words): Result<T> {
+    return {ok: false, error: {code, message: inEnglish(words), words}};
+}
+
+/** failWith, from a key and its values. */
+export function failSaying<T = never>(
+    code: ErrorCode,
+    key: CoreWordKey,
+    values: Record<string, string | number> = {},
+): Result<T> {
+    return failWith(code, wordsOf(key, values));
+}
