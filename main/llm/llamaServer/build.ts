@@ -85,6 +85,7 @@ export async function buildLlamaServer(
     const binary = llamaServerPath(home, build);
     if (fs.existsSync(binary)) return binary;
     const libraries = build === "release" ? null : prebuiltLibraries();
+    fs.mkdirSync(home, {recursive: true});
     const work = fs.mkdtempSync(path.join(home, "llama-server-build-"));
     const started = performance.now();
     try {
