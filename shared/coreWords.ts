@@ -32,6 +32,13 @@ export const CORE_WORDS = {
             "{{model}} sees images through its projector {{projector}} with llama.cpp's server, which is not built on this computer yet: run {{command}} (a few minutes, once; needs cmake and a C++ compiler), or set CAIRN_LLAMA_SERVER to a llama-server you have. Or remove the image to send the text.",
         remoteCannotSee:
             "{{model}} ({{provider}}) reads text only and cannot see images: choose a model that sees images in the conversation's model menu, or remove the image to send the text.",
+        noModelYet:
+            "No model is loaded. Open Models to download one, or choose a GGUF file you already have.",
+        modelUnloaded: "The model was unloaded. Load a model to chat.",
+        archUnsupported:
+            'cannot load {{path}}: its architecture "{{arch}}" is not supported by this version of llama.cpp; update Cairn or choose another model',
+        loadFailed:
+            "could not load model {{path}}: {{reason}}; download it again or choose another model file",
         connectionLost: "lost the connection to Cairn; retrying",
     },
     de: {
@@ -61,6 +68,13 @@ export const CORE_WORDS = {
             "{{model}} sieht Bilder mit seinem Projektor {{projector}} über den Server von llama.cpp, der auf diesem Computer noch nicht gebaut ist: führe {{command}} aus (einige Minuten, einmalig; braucht cmake und einen C++-Compiler) oder setze CAIRN_LLAMA_SERVER auf einen vorhandenen llama-server. Oder entferne das Bild, um den Text zu senden.",
         remoteCannotSee:
             "{{model}} ({{provider}}) liest nur Text und kann keine Bilder sehen: wähle im Modellmenü der Unterhaltung ein Modell, das Bilder sieht, oder entferne das Bild, um den Text zu senden.",
+        noModelYet:
+            "Kein Modell geladen. Öffne Modelle, um eines herunterzuladen, oder wähle eine GGUF-Datei, die du schon hast.",
+        modelUnloaded: "Das Modell wurde entladen. Lade ein Modell, um zu chatten.",
+        archUnsupported:
+            "{{path}} kann nicht geladen werden: seine Architektur „{{arch}}“ wird von dieser llama.cpp-Version nicht unterstützt; aktualisiere Cairn oder wähle ein anderes Modell",
+        loadFailed:
+            "Modell {{path}} konnte nicht geladen werden: {{reason}}; lade es erneut herunter oder wähle eine andere Modelldatei",
         connectionLost: "Verbindung zu Cairn verloren; neuer Versuch läuft",
     },
     fr: {
@@ -93,6 +107,13 @@ export const CORE_WORDS = {
             "{{model}} voit les images avec son projecteur {{projector}} grâce au serveur de llama.cpp, qui n'est pas encore compilé sur cet ordinateur : lancez {{command}} (quelques minutes, une fois ; il faut cmake et un compilateur C++), ou indiquez dans CAIRN_LLAMA_SERVER un llama-server que vous avez. Ou retirez l'image pour envoyer le texte.",
         remoteCannotSee:
             "{{model}} ({{provider}}) ne lit que du texte et ne voit pas les images : choisissez un modèle qui voit les images dans le menu des modèles de la conversation, ou retirez l'image pour envoyer le texte.",
+        noModelYet:
+            "Aucun modèle n'est chargé. Ouvrez Modèles pour en télécharger un, ou choisissez un fichier GGUF que vous avez déjà.",
+        modelUnloaded: "Le modèle a été déchargé. Chargez un modèle pour discuter.",
+        archUnsupported:
+            "Impossible de charger {{path}} : son architecture « {{arch}} » n'est pas prise en charge par cette version de llama.cpp ; mettez Cairn à jour ou choisissez un autre modèle",
+        loadFailed:
+            "Le modèle {{path}} n'a pas pu être chargé : {{reason}} ; téléchargez-le à nouveau ou choisissez un autre fichier de modèle",
         connectionLost: "Connexion à Cairn perdue ; nouvel essai en cours",
     },
     es: {
@@ -123,6 +144,13 @@ export const CORE_WORDS = {
             "{{model}} ve imágenes con su proyector {{projector}} mediante el servidor de llama.cpp, que aún no está compilado en este ordenador: ejecuta {{command}} (unos minutos, una vez; necesita cmake y un compilador de C++) o apunta CAIRN_LLAMA_SERVER a un llama-server que tengas. O quita la imagen para enviar el texto.",
         remoteCannotSee:
             "{{model}} ({{provider}}) solo lee texto y no puede ver imágenes: elige un modelo que vea imágenes en el menú de modelos de la conversación o quita la imagen para enviar el texto.",
+        noModelYet:
+            "No hay ningún modelo cargado. Abre Modelos para descargar uno o elige un archivo GGUF que ya tengas.",
+        modelUnloaded: "El modelo se descargó de la memoria. Carga un modelo para chatear.",
+        archUnsupported:
+            "No se puede cargar {{path}}: su arquitectura «{{arch}}» no es compatible con esta versión de llama.cpp; actualiza Cairn o elige otro modelo",
+        loadFailed:
+            "No se pudo cargar el modelo {{path}}: {{reason}}; descárgalo de nuevo o elige otro archivo de modelo",
         connectionLost: "Se perdió la conexión con Cairn; reintentando",
     },
     "pt-BR": {
@@ -153,6 +181,13 @@ export const CORE_WORDS = {
             "{{model}} vê imagens com seu projetor {{projector}} pelo servidor do llama.cpp, que ainda não foi compilado neste computador: execute {{command}} (alguns minutos, uma vez; precisa de cmake e de um compilador C++) ou aponte CAIRN_LLAMA_SERVER para um llama-server que você tenha. Ou remova a imagem para enviar o texto.",
         remoteCannotSee:
             "{{model}} ({{provider}}) só lê texto e não consegue ver imagens: escolha um modelo que veja imagens no menu de modelos da conversa ou remova a imagem para enviar o texto.",
+        noModelYet:
+            "Nenhum modelo carregado. Abra Modelos para baixar um ou escolha um arquivo GGUF que você já tem.",
+        modelUnloaded: "O modelo foi descarregado. Carregue um modelo para conversar.",
+        archUnsupported:
+            'Não é possível carregar {{path}}: sua arquitetura "{{arch}}" não é suportada por esta versão do llama.cpp; atualize o Cairn ou escolha outro modelo',
+        loadFailed:
+            "Não foi possível carregar o modelo {{path}}: {{reason}}; baixe-o de novo ou escolha outro arquivo de modelo",
         connectionLost: "A conexão com o Cairn caiu; tentando de novo",
     },
     "zh-CN": {
@@ -178,6 +213,11 @@ export const CORE_WORDS = {
             "{{model}} 通过投影器 {{projector}} 借助 llama.cpp 的服务器看图，但本机尚未构建该服务器：请运行 {{command}}（几分钟，仅一次；需要 cmake 和 C++ 编译器），或将 CAIRN_LLAMA_SERVER 设为你已有的 llama-server。也可移除图片只发送文字。",
         remoteCannotSee:
             "{{model}}（{{provider}}）只能读文字，无法看图：请在对话的模型菜单中选择能看图的模型，或移除图片只发送文字。",
+        noModelYet: "尚未加载模型。打开“模型”下载一个，或选择你已有的 GGUF 文件。",
+        modelUnloaded: "模型已卸载。请加载模型后再聊天。",
+        archUnsupported:
+            "无法加载 {{path}}：此版本的 llama.cpp 不支持其架构“{{arch}}”；请更新 Cairn 或选择其他模型",
+        loadFailed: "无法加载模型 {{path}}：{{reason}}；请重新下载或选择其他模型文件",
         connectionLost: "与 Cairn 的连接已断开；正在重试",
     },
     ja: {
@@ -205,6 +245,13 @@ export const CORE_WORDS = {
             "{{model}} はプロジェクター {{projector}} と llama.cpp のサーバーで画像を見ますが、このコンピューターではまだビルドされていません。{{command}} を実行するか（数分、一度だけ。cmake と C++ コンパイラーが必要）、CAIRN_LLAMA_SERVER にお持ちの llama-server を指定してください。または画像を外してテキストだけを送ってください。",
         remoteCannotSee:
             "{{model}}（{{provider}}）はテキストしか読めず、画像を見られません。会話のモデルメニューで画像を理解できるモデルを選ぶか、画像を外してテキストだけを送ってください。",
+        noModelYet:
+            "モデルが読み込まれていません。「モデル」を開いてダウンロードするか、お持ちの GGUF ファイルを選んでください。",
+        modelUnloaded: "モデルはアンロードされました。チャットするにはモデルを読み込んでください。",
+        archUnsupported:
+            "{{path}} を読み込めません。そのアーキテクチャー「{{arch}}」はこのバージョンの llama.cpp では使えません。Cairn を更新するか、別のモデルを選んでください",
+        loadFailed:
+            "モデル {{path}} を読み込めませんでした: {{reason}}。もう一度ダウンロードするか、別のモデルファイルを選んでください",
         connectionLost: "Cairn との接続が切れました。再試行しています",
     },
     ru: {
@@ -237,6 +284,13 @@ export const CORE_WORDS = {
             "{{model}} видит изображения через проектор {{projector}} с сервером llama.cpp, который ещё не собран на этом компьютере: выполните {{command}} (несколько минут, один раз; нужны cmake и компилятор C++) или укажите в CAIRN_LLAMA_SERVER свой llama-server. Или уберите изображение, чтобы отправить текст.",
         remoteCannotSee:
             "{{model}} ({{provider}}) читает только текст и не видит изображения: выберите в меню моделей разговора модель, которая видит изображения, или уберите изображение, чтобы отправить текст.",
+        noModelYet:
+            "Модель не загружена. Откройте «Модели», чтобы скачать модель, или выберите уже имеющийся файл GGUF.",
+        modelUnloaded: "Модель выгружена. Загрузите модель, чтобы общаться.",
+        archUnsupported:
+            "Не удаётся загрузить {{path}}: её архитектура «{{arch}}» не поддерживается этой версией llama.cpp; обновите Cairn или выберите другую модель",
+        loadFailed:
+            "Не удалось загрузить модель {{path}}: {{reason}}; скачайте её заново или выберите другой файл модели",
         connectionLost: "Связь с Cairn потеряна; повторная попытка",
     },
     ar: {
@@ -271,6 +325,11 @@ export const CORE_WORDS = {
             "يرى {{model}} الصور بمُسقطه {{projector}} عبر خادم llama.cpp، وهو غير مبني على هذا الحاسوب بعد: شغّل {{command}} (بضع دقائق، مرة واحدة؛ يحتاج cmake ومترجم C++‎)، أو اضبط CAIRN_LLAMA_SERVER على llama-server لديك. أو أزل الصورة لإرسال النص.",
         remoteCannotSee:
             "{{model}} ({{provider}}) يقرأ النص فقط ولا يرى الصور: اختر نموذجًا يرى الصور من قائمة نماذج المحادثة، أو أزل الصورة لإرسال النص.",
+        noModelYet: "لا يوجد نموذج محمّل. افتح «النماذج» لتنزيل نموذج، أو اختر ملف GGUF لديك.",
+        modelUnloaded: "أُلغي تحميل النموذج. حمّل نموذجًا للمحادثة.",
+        archUnsupported:
+            "تعذّر تحميل {{path}}: بنيته «{{arch}}» غير مدعومة في هذا الإصدار من llama.cpp؛ حدّث Cairn أو اختر نموذجًا آخر",
+        loadFailed: "تعذّر تحميل النموذج {{path}}: {{reason}}؛ نزّله مجددًا أو اختر ملف نموذج آخر",
         connectionLost: "انقطع الاتصال بـ Cairn؛ تجري إعادة المحاولة",
     },
     hi: {
@@ -299,6 +358,11 @@ export const CORE_WORDS = {
             "{{model}} अपने प्रोजेक्टर {{projector}} से llama.cpp के सर्वर के ज़रिए छवियाँ देखता है, जो इस कंप्यूटर पर अभी बना नहीं है: {{command}} चलाएँ (कुछ मिनट, एक बार; cmake और C++ कंपाइलर चाहिए), या CAIRN_LLAMA_SERVER में अपना llama-server दें। या टेक्स्ट भेजने के लिए छवि हटाएँ।",
         remoteCannotSee:
             "{{model}} ({{provider}}) केवल टेक्स्ट पढ़ता है और छवियाँ नहीं देख सकता: बातचीत के मॉडल मेनू में छवियाँ देखने वाला मॉडल चुनें, या टेक्स्ट भेजने के लिए छवि हटाएँ।",
+        noModelYet: "कोई मॉडल लोड नहीं है। कोई मॉडल डाउनलोड करने के लिए मॉडल खोलें, या अपने पास की GGUF फ़ाइल चुनें।",
+        modelUnloaded: "मॉडल अनलोड कर दिया गया। चैट करने के लिए कोई मॉडल लोड करें।",
+        archUnsupported:
+            '{{path}} लोड नहीं हो सकता: इसकी आर्किटेक्चर "{{arch}}" llama.cpp के इस संस्करण में समर्थित नहीं है; Cairn अपडेट करें या कोई और मॉडल चुनें',
+        loadFailed: "मॉडल {{path}} लोड नहीं हो सका: {{reason}}; इसे फिर से डाउनलोड करें या कोई और मॉडल फ़ाइल चुनें",
         connectionLost: "Cairn से कनेक्शन टूट गया; फिर से कोशिश हो रही है",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;

@@ -350,7 +350,8 @@ export class ChatService {
         }
         // While a model loads, the turn waits for it in the engine's queue.
         if (!remote.value && !this.engine.isLoaded() && this.engine.status().state !== "loading") {
-            const why = this.engine.status().message;
+            const {message: why, words} = this.engine.status();
+            if (words) return failWith("MODEL_NOT_LOADED", words);
             return why ? fail("MODEL_NOT_LOADED", why) : failSaying("MODEL_NOT_LOADED", "noModel");
         }
         if (options.attachments?.length) {

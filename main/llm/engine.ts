@@ -21,7 +21,9 @@ import type {
     ModelInfo,
 } from "../../shared/contract.js";
 import {formatCount} from "../../shared/format.js";
-import {fail, ok, type ErrorCode, type Result} from "../../shared/result.js";
+import {fail, ok, type ErrorCode, type Result, type Words} from "../../shared/result.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import {failWith, inEnglish} from "../words.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
 import {estimateFit, readIntoMemory} from "./fit.js";
 import {estimateTokens, fitHistory, messageTooLong, tooLongMessage} from "./contextFit.js";
@@ -167,7 +169,7 @@ export class Engine {
             modelPath: null,
             modelName: null,
             threads: this.settings().threads ?? defaultThreads(),
-            message: NO_MODEL,
+            ...said(NO_MODEL),
         };
     }
 
@@ -251,7 +253,7 @@ export class Engine {
             speculation: null,
             draftModel: null,
             loadProgress: null,
-            message: "The model was unloaded. Load a model to chat.",
+            ...said(wordsOf("modelUnloaded")),
         });
         return this.current;
     }
@@ -371,19 +373,21 @@ export class Engine {
         };
     }
 
-    private loadFailed(message: string, code: ErrorCode = "INTERNAL"): Result<EngineStatus> {
+    private loadFailed(why: string | Words, code: ErrorCode = "INTERNAL"): Result<EngineStatus> {
+        const {message, words} = typeof why === "string" ? {message: why, words: null} : said(why);
         this.setStatus({
             state: "error",
             modelPath: null,
             modelName: null,
             message,
+            words,
             loadProgress: null,
             weights: null,
             flashAttention: null,
             speculation: null,
             draftModel: null,
         });
-        return fail(code, message);
+        return words ? failWith(code, words) : fail(code, message);
     }
 
     /** Streams one answer. Aborting the signal stops generation and keeps the text so far. */
@@ -757,20 +761,25 @@ export class Engine {
     }
 
     private setStatus(patch: Partial<EngineStatus>): void {
-        this.current = {...this.current, ...patch};
+        // A new message without words has none: the window then shows it as it is.
+        const words = "message" in patch && !("words" in patch) ? {words: null} : {};
+        this.current = {...this.current, ...patch, ...words};
         this.options.onStatus?.(this.current);
     }
 }
 
-function loadFailure(modelPath: string, reason: string): string {
+function loadFailure(modelPath: string, reason: string): Words {
     const arch = /unknown model architecture: '([^']+)'/.exec(reason);
-    if (arch) {
-        return `cannot load ${modelPath}: its architecture "${arch[1]}" is not supported by this version of llama.cpp; update Cairn or choose another model`;
-    }
-    return `could not load model ${modelPath}: ${reason}; download it again or choose another model file`;
+    if (arch) return wordsOf("archUnsupported", {path: modelPath, arch: arch[1]!});
+    return wordsOf("loadFailed", {path: modelPath, reason});
 }
 
-const NO_MODEL = "No model is loaded. Open Models to download one, or choose a GGUF file you already have.";
+/** A status message with its words. */
+function said(words: Words): {message: string; words: Words} {
+    return {message: inEnglish(words), words};
+}
+
+const NO_MODEL = wordsOf("noModelYet");
 
 function chatTemplateOf(model: LlamaModel): string | null {
     const template = (model.fileInfo.metadata as {tokenizer?: {chat_template?: unknown}}).tokenizer

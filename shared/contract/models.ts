@@ -93,6 +93,20 @@ export const EngineStatus = Type.Object(
         speculation: Type.Optional(nullable(oneOf(["draft", "lookup"]))),
         /** The draft model's file in use, when speculation is "draft". */
         draftModel: Type.Optional(nullable(Type.String())),
+        /** message's words (shared/coreWords.ts), for the window to say in its language. */
+        words: Type.Optional(
+            nullable(
+                Type.Object(
+                    {
+                        key: Type.String(),
+                        values: Type.Optional(
+                            Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+                        ),
+                    },
+                    closed,
+                ),
+            ),
+        ),
     },
     closed,
 );

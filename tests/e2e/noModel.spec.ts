@@ -68,3 +68,21 @@ function emptyCatalogFile(): string {
     fs.writeFileSync(file, JSON.stringify({models: []}));
     return file;
 }
+
+test("in a German window the engine's no-model message and the refusal of a send are in German", async ({
+    browser,
+}) => {
+    served = await startServe({model: null});
+    const context = await browser.newContext({locale: "de-DE"});
+    const page = await context.newPage();
+    try {
+        await page.goto(served.url);
+        const help = "Kein Modell geladen. Öffne Modelle, um eines herunterzuladen";
+        await expect(page.locator(".empty")).toContainText(help);
+        await page.getByRole("textbox", {name: "Nachricht"}).fill("hallo");
+        await page.getByRole("textbox", {name: "Nachricht"}).press("Enter");
+        await expect(page.getByRole("alert")).toContainText(help);
+    } finally {
+        await context.close();
+    }
+});

@@ -1,7 +1,7 @@
 import {useEffect, useMemo, useRef, useState} from "react";
 import type {Assistant, EngineStatus, Message, PlanStepInput} from "../../../shared/contract.js";
 import {MessageView, type MessageHandlers} from "./MessageView.js";
-import {Trans, useTranslation} from "../i18n/index.js";
+import {sayCore, Trans, useTranslation} from "../i18n/index.js";
 import {useUndoableDelete} from "./undoableDelete.js";
 import {Composer} from "./Composer.js";
 
@@ -170,7 +170,7 @@ function EmptyState({
         return (
             <div className="empty">
                 <h2>{t("chat.noModel")}</h2>
-                <p>{engine.message}</p>
+                <p>{engine.message && sayCore(engine.message, engine.words)}</p>
                 <p>
                     <Trans i18nKey="chat.noModelHelp" components={{b: <strong />, code: <code />}} />
                 </p>

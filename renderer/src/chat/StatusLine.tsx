@@ -1,5 +1,5 @@
 import type {EngineStatus, TurnState} from "../../../shared/contract.js";
-import {useTranslation} from "../i18n/index.js";
+import {sayCore, useTranslation} from "../i18n/index.js";
 import type {TFunction} from "i18next";
 
 type Props = {
@@ -57,7 +57,9 @@ export function StatusLine({engine, busy, turnState, remote, offline = false}: P
                 />
             )}
             {turn && turn !== state && <span className="turn">{t(`status.turn.${turn}`)}</span>}
-            {engine.state === "error" && <span className="why">{engine.message}</span>}
+            {engine.state === "error" && engine.message && (
+                <span className="why">{sayCore(engine.message, engine.words)}</span>
+            )}
         </footer>
     );
 }

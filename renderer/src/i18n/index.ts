@@ -13,7 +13,7 @@ import {ru} from "./locales/ru.js";
 import {ar} from "./locales/ar.js";
 import {hi} from "./locales/hi.js";
 import {CORE_WORDS} from "../../../shared/coreWords.js";
-import type {AppError} from "../../../shared/result.js";
+import type {AppError, Words} from "../../../shared/result.js";
 
 /** Each language's words, by its code: all in the bundle (a few kilobytes each), so a switch is instant. */
 export const WORDS: Record<LanguageCode, object> = {
@@ -87,10 +87,15 @@ void coreWords.init({
 
 /** What the core said, in the window's language (its English message where the key is unknown). */
 export function sayError(error: AppError): string {
-    if (!error.words || !coreWords.exists(error.words.key)) return error.message;
+    return sayCore(error.message, error.words);
+}
+
+/** A message of the core with its words (an error, the engine's status), in the window's language. */
+export function sayCore(message: string, words: Words | null | undefined): string {
+    if (!words || !coreWords.exists(words.key)) return message;
     // The window's typed keys (CustomTypeOptions) are not the core's: its words are looked up untyped.
     const say = coreWords.t.bind(coreWords) as unknown as (key: string, values: object) => string;
-    return say(error.words.key, error.words.values ?? {});
+    return say(words.key, words.values ?? {});
 }
 
 /** The window's language, at once (every language's words are in the bundle): the first drawing is in it. */

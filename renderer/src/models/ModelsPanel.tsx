@@ -6,7 +6,7 @@ import {fileNameOf, formatBytes} from "../../../shared/format.js";
 import type {Models} from "./useModels.js";
 import {Dialog} from "../ui/Dialog.js";
 import {Confirm} from "../ui/Confirm.js";
-import {Trans, useTranslation, type TFunction} from "../i18n/index.js";
+import {sayCore, Trans, useTranslation, type TFunction} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
 
 type Props = {models: Models; engine: EngineStatus | null; onClose(): void};
@@ -184,7 +184,7 @@ function BackendReport({
                     })}
                 </p>
             )}
-            {engine.message && <p className="note">{engine.message}</p>}
+            {engine.message && <p className="note">{sayCore(engine.message, engine.words)}</p>}
             <DraftPicker models={models} engine={engine} />
             <button onClick={onUnload}>{t("modelsPanel.unload")}</button>
         </div>
