@@ -85,12 +85,19 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         options.oneOffProvider ?? null,
         {vault: options.keyVault ?? null, dataDir: options.dataDir},
     );
+    /** While LocalVision tells of a pairing it found (a models.changed of its own). */
+    let paired = false;
     const vision = new LocalVision({
         enginesDir: path.join(options.dataDir, "engines"),
         engine,
         installed: () => models.installed().map((m) => m.file),
         binary: options.llamaServer ?? (process.env.CAIRN_LLAMA_SERVER || undefined),
-        onChange: () => bus.emit({type: "models.changed"}),
+        onChange: () => {
+            // Told to the window; the pairing that found it is not run again for its own news.
+            paired = true;
+            bus.emit({type: "models.changed"});
+            paired = false;
+        },
     });
     // Models are paired with their projectors at start, when the list changes and when one is loaded.
     const pair = () => void vision.refresh([engine.status().modelPath]);
@@ -103,7 +110,7 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         start: () => {
             pair();
             bus.subscribe((event) => {
-                if (event.type === "models.changed") pair();
+                if (event.type === "models.changed" && !paired) pair();
                 // A model loaded that was not paired yet (a file opened outside the models list).
                 const loaded = event.type === "engine.status" ? event.status.modelPath : null;
                 if (loaded && vision.projectorOf(loaded) === undefined) pair();

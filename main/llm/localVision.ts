@@ -83,9 +83,7 @@ export class LocalVision {
 
     /** The installed models that can see (a projector paired), by file name. */
     seeingModels(): string[] {
-        return [...this.projectors]
-            .filter(([, projector]) => projector !== null)
-            .map(([file]) => path.basename(file));
+        return this.pairs().map(({file}) => path.basename(file));
     }
 
     /** The llama-server that runs local vision: this run's, else the one built here; null if none is. */

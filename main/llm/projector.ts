@@ -44,12 +44,6 @@ export async function modelWidth(file: string): Promise<number | null> {
     return typeof width === "number" ? width : null;
 }
 
-/** Whether a file is a projector (by its header), so that it is not offered as a model of its own. */
-export async function isProjector(file: string): Promise<boolean> {
-    const metadata = await metadataOf(file);
-    return metadata !== null && field(metadata, "general", "architecture") === "clip";
-}
-
 /**
  * The projector for a model: among the projectors in its folder, those of its width; of several, the one
  * whose name shares the longest start with the model's (after "mmproj-"), then by name. Null: none fits.

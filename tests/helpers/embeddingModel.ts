@@ -2,7 +2,7 @@ import {createHash} from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import {GgufType, readGgufMetadata, writeGgufFile, type GgufTensor, type GgufValue} from "./ggufFile.js";
-import {CACHE, halfs, llamaSourceFile, seeded, vector} from "./templateModel.js";
+import {CACHE, llamaSourceFile, randomWeights, seeded, vector} from "./templateModel.js";
 
 /**
  * Tiny random-weight embedding models of the recommended embedding families, carrying their real
@@ -68,15 +68,7 @@ function metadata(family: EmbeddingFamily, vocab: Map<string, GgufValue>): Map<s
 function tensors(family: EmbeddingFamily, vocabSize: number, tokenTypes: number): GgufTensor[] {
     const {dim, layers, ff, context, experts} = SHAPE;
     const random = seeded(2);
-    const weights = (name: string, dims: number[]): GgufTensor => ({
-        name,
-        dims,
-        type: 1,
-        data: halfs(
-            dims.reduce((a, b) => a * b, 1),
-            () => (random() * 2 - 1) * 0.05,
-        ),
-    });
+    const weights = randomWeights(random);
     const list = [
         weights("token_embd.weight", [dim, vocabSize]),
         // Added to the input as it is: llama.cpp adds it in f32 only.

@@ -264,6 +264,19 @@ export function halfs(count: number, next: () => number): Buffer {
     return Buffer.from(out.buffer);
 }
 
+/** Half-precision tensors of small random weights (±0.05) drawn from `random` (seeded: the same everywhere). */
+export function randomWeights(random: () => number): (name: string, dims: number[]) => GgufTensor {
+    return (name, dims) => ({
+        name,
+        dims,
+        type: 1,
+        data: halfs(
+            dims.reduce((a, b) => a * b, 1),
+            () => (random() * 2 - 1) * 0.05,
+        ),
+    });
+}
+
 /** mulberry32: the same weights on every machine. */
 export function seeded(seed: number): () => number {
     let a = seed;

@@ -2,7 +2,7 @@ import {createHash} from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import {GgufType, writeGgufFile, type GgufTensor, type GgufValue} from "./ggufFile.js";
-import {CACHE, halfs, seeded, vector} from "./templateModel.js";
+import {CACHE, randomWeights, seeded, vector} from "./templateModel.js";
 
 /**
  * A tiny random-weight vision projector (mmproj) of LLaVA's kind ("mlp"): a 2-layer CLIP vision encoder on
@@ -57,16 +57,7 @@ function metadata(textDim: number): Map<string, GgufValue> {
 
 function tensors(textDim: number): GgufTensor[] {
     const {image, patch, dim, layers, ff, hidden} = PROJECTOR_SHAPE;
-    const random = seeded(7);
-    const weights = (name: string, dims: number[]): GgufTensor => ({
-        name,
-        dims,
-        type: 1,
-        data: halfs(
-            dims.reduce((a, b) => a * b, 1),
-            () => (random() * 2 - 1) * 0.05,
-        ),
-    });
+    const weights = randomWeights(seeded(7));
     const patches = (image / patch) ** 2;
     const list = [
         weights("v.patch_embd.weight", [patch, patch, 3, dim]),

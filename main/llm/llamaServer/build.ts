@@ -68,10 +68,17 @@ export function builtLlamaServer(home: string, build: LlamaServerBuild): string 
     }
 }
 
-/** The bundled source's commit, short (read from the bundle's header: nothing is fetched). */
+/**
+ * The bundled source's commit, short (read from the bundle's header: nothing is fetched), once per process:
+ * local vision looks for its server at each question with an image, and the bundle does not change under it.
+ */
+let commit: string | undefined;
 function sourceCommit(): string {
-    const heads = execFileSync("git", ["bundle", "list-heads", llamaSourceBundle()], {encoding: "utf8"});
-    return heads.slice(0, 7);
+    commit ??= execFileSync("git", ["bundle", "list-heads", llamaSourceBundle()], {encoding: "utf8"}).slice(
+        0,
+        7,
+    );
+    return commit;
 }
 
 /**
