@@ -89,6 +89,9 @@ export function ChatView(props: Props) {
     }, [messages.length, streamedLength, following]);
 
     const focusLoaded = focusId ? messages.some((m) => m.id === focusId) : false;
+    // With no model the list holds only words (nothing to focus): it takes focus itself, so that a keyboard
+    // can scroll it where it is taller than the window (800x600).
+    const onlyWords = messages.length === 0 && modelMissing(engine);
     useEffect(() => {
         if (!focusId || !focusLoaded) return;
         setFollowing(false);
@@ -103,6 +106,7 @@ export function ChatView(props: Props) {
                 className="messages"
                 aria-label={t("chat.messages")}
                 aria-live="polite"
+                tabIndex={onlyWords ? 0 : undefined}
                 ref={list}
                 onScroll={(e) => {
                     const el = e.currentTarget;
@@ -166,7 +170,7 @@ function EmptyState({
     onStart?: (text: string) => void;
 }) {
     const {t} = useTranslation();
-    if (engine && (engine.state === "no-model" || engine.state === "error")) {
+    if (modelMissing(engine)) {
         return (
             <div className="empty">
                 <h2>{t("chat.noModel")}</h2>
@@ -212,4 +216,9 @@ export function shiftedBefore(messages: Message[], index: number): boolean {
         if (m.role === "assistant") return m.stats?.contextShifted ?? false;
     }
     return false;
+}
+
+/** No model answers: none is loaded, or the one chosen failed to load. */
+function modelMissing(engine: EngineStatus | null): engine is EngineStatus {
+    return engine !== null && (engine.state === "no-model" || engine.state === "error");
 }
