@@ -1,6 +1,9 @@
 // Checks of the desktop settings that the window and the core both make: a shortcut's keys and an update
-// feed's address. Pure: the window shows the same words the core refuses with.
+// feed's address. Pure: each problem is words (shared/coreWords.ts), which the window says in its language and
+// the core refuses with (in English for the CLI).
 import type {DesktopSettings} from "./contract/desktop.js";
+import {wordsOf} from "./coreWords.js";
+import type {Words} from "./result.js";
 
 export const DEFAULT_DESKTOP: DesktopSettings = {
     startAtLogin: false,
@@ -48,18 +51,17 @@ function isKey(part: string): boolean {
 }
 
 /** Why `accelerator` cannot be the quick-ask shortcut, or null when it can ("Ctrl+Shift+Space"). */
-export function shortcutProblem(accelerator: string): string | null {
+export function shortcutProblem(accelerator: string): Words | null {
     const parts = accelerator.split("+").map((p) => p.trim());
     // "Ctrl+Plus" names the plus key; a literal "+" would split into an empty part.
-    if (parts.some((p) => p === "")) return `“${accelerator}” has an empty key: write “Plus” for the + key`;
+    if (parts.some((p) => p === "")) return wordsOf("shortcutEmptyKey", {shortcut: accelerator});
     const key = parts.at(-1)!;
     const modifiers = parts.slice(0, -1);
     const unknown = modifiers.find((m) => !MODIFIERS.has(m.toLowerCase()));
-    if (unknown !== undefined)
-        return `“${unknown}” is not a modifier: use Ctrl, Alt, Shift, Super or CommandOrControl`;
-    if (!isKey(key)) return `“${key}” is not a key Electron knows (a letter, a digit, F1–F24, Space, Up…)`;
+    if (unknown !== undefined) return wordsOf("shortcutModifier", {modifier: unknown});
+    if (!isKey(key)) return wordsOf("shortcutKey", {key});
     if (!modifiers.some((m) => MODIFIERS.get(m.toLowerCase())))
-        return `“${accelerator}” needs Ctrl, Alt, Super or CommandOrControl: a shortcut for every app must not take a key people type`;
+        return wordsOf("shortcutNeedsModifier", {shortcut: accelerator});
     return null;
 }
 
@@ -77,12 +79,11 @@ function schemeAndHost(address: string): {scheme: string; host: string} | null {
  * Why `address` cannot be the update feed, or null when it can: https, or http on this computer only (the
  * feed names the files' checksums, so a feed read in clear over a network could name a changed file).
  */
-export function updateFeedProblem(address: string): string | null {
+export function updateFeedProblem(address: string): Words | null {
     const parts = schemeAndHost(address);
-    if (!parts) return `“${address}” is not a web address (https://updates.example.com/cairn/)`;
+    if (!parts) return wordsOf("feedNotAddress", {address});
     if (parts.scheme === "https") return null;
     if (parts.scheme === "http" && LOOPBACK.test(parts.host)) return null;
-    if (parts.scheme === "http")
-        return `the update feed must use https (http only on this computer): ${address}`;
-    return `the update feed must be an https address: ${address}`;
+    if (parts.scheme === "http") return wordsOf("feedHttpsOnly", {address});
+    return wordsOf("feedNotHttps", {address});
 }

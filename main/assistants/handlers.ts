@@ -1,4 +1,5 @@
 import {fail, ok} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {EventBus} from "../events.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
 import type {Assistants} from "./assistants.js";
@@ -13,7 +14,8 @@ export function assistantHandlers(assistants: Assistants, bus: EventBus): Handle
     return {
         "assistants.list": () => ok(assistants.list()),
         "assistants.save": (req) => {
-            if (req.id && !assistants.get(req.id)) return fail("NOT_FOUND", `no assistant ${req.id}`);
+            if (req.id && !assistants.get(req.id))
+                return failSaying("NOT_FOUND", "assistantNotFound", {id: req.id});
             try {
                 return changed(assistants.save(req.assistant, req.id ?? null));
             } catch (error) {
@@ -23,14 +25,16 @@ export function assistantHandlers(assistants: Assistants, bus: EventBus): Handle
         "assistants.delete": (req) =>
             assistants.store.delete(req.id)
                 ? changed(undefined)
-                : fail("NOT_FOUND", `no assistant ${req.id}`),
+                : failSaying("NOT_FOUND", "assistantNotFound", {id: req.id}),
         "assistants.setDefault": (req) =>
             assistants.store.setDefault(req.id)
                 ? changed(assistants.list())
-                : fail("NOT_FOUND", `no assistant ${String(req.id)}`),
+                : failSaying("NOT_FOUND", "assistantNotFound", {id: String(req.id)}),
         "assistants.export": (req) => {
             const found = assistants.store.get(req.id);
-            return found ? ok(assistantFile(found)) : fail("NOT_FOUND", `no assistant ${req.id}`);
+            return found
+                ? ok(assistantFile(found))
+                : failSaying("NOT_FOUND", "assistantNotFound", {id: req.id});
         },
         "assistants.import": (req) => {
             const read = readAssistantFile(req.content);

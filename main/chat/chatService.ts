@@ -237,7 +237,7 @@ export class ChatService {
         const question = message?.parentId ? this.store.message(message.parentId) : null;
         const stored = message ? this.store.get(message.conversationId) : null;
         if (!message?.plan || !stored || question?.role !== "user")
-            return fail("NOT_FOUND", `no plan in message ${messageId}`);
+            return failSaying("NOT_FOUND", "noPlan", {id: messageId});
         const {registry} = this.tools;
         const offered = registry.offered(stored.mode, {webAccess: stored.webAccess, off: stored.toolsOff});
         const steps = checkPlan(input, offered, registry);
@@ -262,12 +262,9 @@ export class ChatService {
     /** Sets a proposed plan aside: nothing of it runs. */
     cancelPlan(messageId: string): Result<Message> {
         const message = this.store.message(messageId);
-        if (!message?.plan) return fail("NOT_FOUND", `no plan in message ${messageId}`);
+        if (!message?.plan) return failSaying("NOT_FOUND", "noPlan", {id: messageId});
         if (message.plan.state !== "proposed")
-            return fail(
-                "DENIED",
-                `this plan has ${message.plan.state === "cancelled" ? "been cancelled" : "run"} already`,
-            );
+            return failSaying("DENIED", message.plan.state === "cancelled" ? "planCancelled" : "planRan");
         const plan = {...message.plan, state: "cancelled" as const};
         this.store.setPlan(messageId, plan);
         this.bus.emit({type: "plan.updated", conversationId: message.conversationId, messageId, plan});
@@ -302,10 +299,7 @@ export class ChatService {
     private remoteFor(conversation: Conversation): Result<RemoteEngine | null> {
         if (!conversation.provider) return {ok: true, value: null};
         if (!this.providers)
-            return fail(
-                "NOT_FOUND",
-                `no provider named ${conversation.provider}; switch back to the local model`,
-            );
+            return failSaying("NOT_FOUND", "providerGone", {provider: conversation.provider});
         return this.providers.engine(conversation.provider, conversation.id, conversation.providerModel);
     }
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type {DocumentInfo, IngestProgress} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import {JobRegistry} from "../jobs.js";
 import type {Embedder} from "../llm/embedder.js";
 import {chunkDocument, DEFAULT_CHUNKING, documentText} from "./chunker.js";
@@ -37,8 +38,7 @@ export class IngestQueue {
         const jobId = randomUUID();
         const errors: {path: string; error: string}[] = [];
         const files = expand(paths, errors);
-        if (files.length === 0 && errors.length === 0)
-            return fail("VALIDATION", "no supported files in what was given");
+        if (files.length === 0 && errors.length === 0) return failSaying("VALIDATION", "noSupportedFiles");
         const docs = files.map((file) =>
             this.deps.store.queue(file, path.basename(file), kindOf(file)!, scope, jobId),
         );

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import {fail, ok} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {AttachmentStore} from "../store/attachments.js";
 import type {Uploads} from "../uploads.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
@@ -35,7 +36,7 @@ export function attachmentHandlers(
             }),
         "attachments.read": (req) => {
             const image = attachments.read(req.id, req.size);
-            if (!image) return fail("NOT_FOUND", `no image ${req.id} (its last message was deleted)`);
+            if (!image) return failSaying("NOT_FOUND", "imageNotKept", {id: req.id});
             return ok({mime: image.mime, data: image.data.toString("base64")});
         },
     };

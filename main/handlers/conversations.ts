@@ -1,5 +1,6 @@
 import path from "node:path";
-import {fail, ok} from "../../shared/result.js";
+import {ok} from "../../shared/result.js";
+import {failSaying, failWith} from "../words.js";
 import {folderProblem} from "./settings.js";
 import type {ChatService} from "../chat/chatService.js";
 import type {EventBus} from "../events.js";
@@ -49,7 +50,7 @@ export function conversationHandlers({
     printToPdf,
 }: Deps): HandlerSlice<"conversations." | "messages." | "chat." | "plans."> {
     const updated = (id: string, conversation: ReturnType<ConversationStore["get"]>) => {
-        if (!conversation) return fail("NOT_FOUND", `conversation not found: ${id}`);
+        if (!conversation) return failSaying("NOT_FOUND", "conversationNotFound", {id});
         bus.emit({type: "conversation.updated", conversation});
         return ok(conversation);
     };
@@ -57,9 +58,9 @@ export function conversationHandlers({
         "conversations.list": (req) => ok(conversations.list(req.limit)),
         "conversations.create": (req) => {
             if (req.assistantId && !assistants.get(req.assistantId))
-                return fail("NOT_FOUND", `no assistant ${req.assistantId}; see Settings → Assistants`);
+                return failSaying("NOT_FOUND", "assistantNotFound", {id: req.assistantId});
             if (req.projectId && !projectExists(req.projectId))
-                return fail("NOT_FOUND", `no project ${req.projectId}`);
+                return failSaying("NOT_FOUND", "projectNotFound", {id: req.projectId});
             const start = assistants.startFor(req.assistantId);
             return ok(
                 conversations.create(
@@ -72,7 +73,7 @@ export function conversationHandlers({
         },
         "conversations.setProject": (req) => {
             if (req.projectId && !projectExists(req.projectId))
-                return fail("NOT_FOUND", `no project ${req.projectId}`);
+                return failSaying("NOT_FOUND", "projectNotFound", {id: req.projectId});
             return updated(req.id, conversations.setProject(req.id, req.projectId));
         },
         "conversations.setIncognito": (req) =>
@@ -82,24 +83,22 @@ export function conversationHandlers({
         "conversations.delete": async (req) => {
             chat.stop(req.id);
             await chat.settled(req.id);
-            if (!conversations.delete(req.id)) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
+            if (!conversations.delete(req.id))
+                return failSaying("NOT_FOUND", "conversationNotFound", {id: req.id});
             bus.emit({type: "conversation.deleted", conversationId: req.id});
             return ok(undefined);
         },
         "conversations.setMode": (req) => updated(req.id, conversations.setMode(req.id, req.mode)),
         "conversations.setProvider": (req) => {
             if (req.provider !== null && !providers.has(req.provider))
-                return fail(
-                    "NOT_FOUND",
-                    `no provider named ${req.provider}; add it with cairn providers add`,
-                );
+                return failSaying("NOT_FOUND", "providerNotFound", {provider: req.provider});
             return updated(req.id, conversations.setProvider(req.id, req.provider, req.model ?? null));
         },
         "conversations.setWebAccess": (req) =>
             updated(req.id, conversations.setWebAccess(req.id, req.webAccess)),
         "conversations.setWorkspace": (req) => {
             const problem = req.path ? folderProblem(req.path) : null;
-            if (problem) return fail("VALIDATION", problem);
+            if (problem) return failWith("VALIDATION", problem);
             return updated(req.id, conversations.setWorkspace(req.id, req.path && path.resolve(req.path)));
         },
         "conversations.setTools": (req) => updated(req.id, conversations.setToolsOff(req.id, req.off)),
@@ -107,22 +106,21 @@ export function conversationHandlers({
             updated(req.id, conversations.setGeneration(req.id, req.generation)),
         "messages.list": (req) => {
             if (!conversations.get(req.conversationId)) {
-                return fail("NOT_FOUND", `conversation not found: ${req.conversationId}`);
+                return failSaying("NOT_FOUND", "conversationNotFound", {id: req.conversationId});
             }
             return ok(conversations.messages(req.conversationId));
         },
         "messages.delete": (req) => {
             const message = conversations.message(req.id);
-            if (!message) return fail("NOT_FOUND", `no message ${req.id}; it may have been deleted already`);
-            if (message.status === "streaming")
-                return fail("DENIED", "this answer is still being written: stop it first, then delete it");
+            if (!message) return failSaying("NOT_FOUND", "messageGone", {id: req.id});
+            if (message.status === "streaming") return failSaying("DENIED", "deleteWhileWriting");
             conversations.deleteMessage(req.id);
             conversations.touch(message.conversationId);
             return ok(undefined);
         },
         "messages.showVersion": (req) => {
             const conversationId = conversations.showVersion(req.id);
-            if (!conversationId) return fail("NOT_FOUND", `no message ${req.id}; it may have been deleted`);
+            if (!conversationId) return failSaying("NOT_FOUND", "messageGone", {id: req.id});
             conversations.touch(conversationId);
             return ok(conversations.messages(conversationId));
         },
@@ -130,7 +128,7 @@ export function conversationHandlers({
             ok(conversations.search(req.query, req.limit ?? 20, req.projectId ?? null)),
         "conversations.export": async (req) => {
             const conversation = conversations.get(req.id);
-            if (!conversation) return fail("NOT_FOUND", `conversation not found: ${req.id}`);
+            if (!conversation) return failSaying("NOT_FOUND", "conversationNotFound", {id: req.id});
             const parts = req.parts ?? ALL_PARTS;
             const title = conversation.title;
             const image = (id: string) => conversations.attachments.read(id, "full");
@@ -164,10 +162,7 @@ export function conversationHandlers({
                 }
                 case "pdf": {
                     if (!printToPdf) {
-                        return fail(
-                            "UNAVAILABLE",
-                            "PDF is made by the desktop app; in a browser, print the HTML export",
-                        );
+                        return failSaying("UNAVAILABLE", "pdfInBrowser");
                     }
                     const html = await exportHtml(
                         conversation,

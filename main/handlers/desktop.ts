@@ -5,6 +5,7 @@ import type {HandlerSlice} from "../contract/dispatcher.js";
 import type {Network} from "../net/network.js";
 import type {SettingsStore} from "../store/settings.js";
 import {APP_VERSION} from "../version.js";
+import {failSaying, failWith} from "../words.js";
 
 /** What the desktop app (electron/desktop.ts) does with its settings; absent under `cairn serve`. */
 export type DesktopShell = {
@@ -17,10 +18,6 @@ export type DesktopShell = {
 };
 
 type Deps = {settings: SettingsStore; network: Network; shell?: DesktopShell};
-
-export const NOT_DESKTOP =
-    "Updates are installed by the desktop app; this window is served by `cairn serve`, which runs the code " +
-    "it was started from (update it with git or npm).";
 
 /** Settings → Desktop: the tray, the quick-ask shortcut, start at login, notifications, and updates. */
 export function desktopHandlers({settings, network, shell}: Deps): HandlerSlice<"desktop." | "updates."> {
@@ -37,7 +34,7 @@ export function desktopHandlers({settings, network, shell}: Deps): HandlerSlice<
             const problem =
                 (next.quickAskShortcut && shortcutProblem(next.quickAskShortcut)) ||
                 (next.updateFeed && updateFeedProblem(next.updateFeed));
-            if (problem) return fail("VALIDATION", problem);
+            if (problem) return failWith("VALIDATION", problem);
             // What another feed said is no answer for this one.
             if (next.updateFeed !== current().updateFeed) lastCheck = null;
             settings.set("desktop", next);
@@ -45,10 +42,9 @@ export function desktopHandlers({settings, network, shell}: Deps): HandlerSlice<
             return status();
         },
         "updates.check": async () => {
-            if (!shell) return fail("UNAVAILABLE", NOT_DESKTOP);
+            if (!shell) return failSaying("UNAVAILABLE", "notDesktop");
             const feed = current().updateFeed;
-            if (!feed)
-                return fail("VALIDATION", "Updates are off: set an update feed in Settings → Desktop.");
+            if (!feed) return failSaying("VALIDATION", "updatesOff");
             const outbound = network.for("update check", feed);
             const refused = outbound.refusal(feed);
             if (refused) return fail("NETWORK", refused);
@@ -59,23 +55,19 @@ export function desktopHandlers({settings, network, shell}: Deps): HandlerSlice<
                 lastCheck = {current: APP_VERSION, ...found, checkedAt: Date.now()};
                 return ok(lastCheck);
             } catch (error) {
-                return fail(
-                    "NETWORK",
-                    `The update feed ${feed} could not be read: ${(error as Error).message}`,
-                );
+                return failSaying("NETWORK", "feedUnreadable", {feed, reason: (error as Error).message});
             } finally {
                 outbound.record(egress);
             }
         },
         "updates.install": async () => {
-            if (!shell) return fail("UNAVAILABLE", NOT_DESKTOP);
-            if (!lastCheck?.available)
-                return fail("VALIDATION", "No newer version has been found: check for updates first.");
+            if (!shell) return failSaying("UNAVAILABLE", "notDesktop");
+            if (!lastCheck?.available) return failSaying("VALIDATION", "noNewerVersion");
             try {
                 await shell.installUpdate();
                 return ok({});
             } catch (error) {
-                return fail("NETWORK", `The update could not be installed: ${(error as Error).message}`);
+                return failSaying("NETWORK", "updateFailed", {reason: (error as Error).message});
             }
         },
     };

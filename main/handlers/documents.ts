@@ -1,4 +1,5 @@
-import {fail, ok} from "../../shared/result.js";
+import {ok} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {FolderRules} from "../docs/folderStore.js";
 import type {DocumentService} from "../docs/service.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
@@ -24,11 +25,7 @@ export function documentHandlers(
         "docs.createCollection": (req) => ok(store.createCollection(req.name.trim())),
         "docs.deleteCollection": (req) => {
             const project = projectOf(req.id);
-            if (project)
-                return fail(
-                    "DENIED",
-                    `this collection holds the files of the project ${project.name}: remove its files, or delete the project`,
-                );
+            if (project) return failSaying("DENIED", "projectCollection", {project: project.name});
             return ok({deleted: store.deleteCollection(req.id)});
         },
         "docs.list": (req) => ok(store.documents(req)),
@@ -40,8 +37,7 @@ export function documentHandlers(
         "docs.getPassage": (req) => {
             const chunk = store.chunk(req.chunkId);
             const doc = chunk && store.document(chunk.documentId);
-            if (!chunk || !doc)
-                return fail("NOT_FOUND", `no passage ${req.chunkId}; the document may have been removed`);
+            if (!chunk || !doc) return failSaying("NOT_FOUND", "passageGone", {id: req.chunkId});
             return ok({
                 document: {id: doc.id, title: doc.title, path: doc.path, text: doc.text ?? ""},
                 chunk: {id: chunk.id, text: chunk.text, location: chunk.location},
@@ -56,7 +52,7 @@ export function documentHandlers(
         },
         "docs.getRules": (req) => {
             const collection = store.collectionByName(req.collection.trim());
-            if (!collection) return fail("NOT_FOUND", `no collection named ${req.collection}`);
+            if (!collection) return failSaying("NOT_FOUND", "collectionNotFound", {name: req.collection});
             return ok(rulesOut(docs.folders.rules(collection.id)));
         },
         "docs.setRules": async (req) => {

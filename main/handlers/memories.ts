@@ -1,4 +1,5 @@
 import {fail, ok} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {MemoryStore} from "../store/memories.js";
 import type {SettingsStore} from "../store/settings.js";
@@ -23,7 +24,8 @@ export function memoryHandlers(deps: {
         "memories.list": () => ok({enabled: enabled(), memories: memories.list()}),
         "memories.add": (req) => {
             const source = req.sourceMessageId ? conversations.message(req.sourceMessageId) : null;
-            if (req.sourceMessageId && !source) return fail("NOT_FOUND", `no message ${req.sourceMessageId}`);
+            if (req.sourceMessageId && !source)
+                return failSaying("NOT_FOUND", "messageGone", {id: req.sourceMessageId});
             return attempt(() =>
                 memories.add({
                     text: req.text,
@@ -35,11 +37,11 @@ export function memoryHandlers(deps: {
         },
         "memories.update": (req) => {
             const changed = attempt(() => memories.update(req.id, {text: req.text, enabled: req.enabled}));
-            if (changed.ok && !changed.value) return fail("NOT_FOUND", `no memory ${req.id}`);
+            if (changed.ok && !changed.value) return failSaying("NOT_FOUND", "memoryNotFound", {id: req.id});
             return changed.ok ? ok(changed.value!) : changed;
         },
         "memories.delete": (req) =>
-            memories.delete(req.id) ? ok(undefined) : fail("NOT_FOUND", `no memory ${req.id}`),
+            memories.delete(req.id) ? ok(undefined) : failSaying("NOT_FOUND", "memoryNotFound", {id: req.id}),
         "memories.setEnabled": (req) => {
             settings.set("memoryEnabled", req.enabled);
             return ok({enabled: req.enabled});

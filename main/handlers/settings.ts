@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import {fail, ok} from "../../shared/result.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import {ok, type Words} from "../../shared/result.js";
 import type {DocumentService} from "../docs/service.js";
 import type {Engine} from "../llm/engine.js";
 import type {SettingsStore} from "../store/settings.js";
 import {APP_VERSION} from "../version.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
+import {failWith} from "../words.js";
 
 type Deps = {
     settings: SettingsStore;
@@ -33,7 +35,7 @@ export function settingsHandlers({
         "settings.set": (req) => {
             if (req.workspaceRoot) {
                 const problem = folderProblem(req.workspaceRoot);
-                if (problem) return fail("VALIDATION", problem);
+                if (problem) return failWith("VALIDATION", problem);
             }
             if (req.workspaceRoot !== undefined)
                 settings.set("workspaceRoot", req.workspaceRoot && path.resolve(req.workspaceRoot));
@@ -56,10 +58,10 @@ export function settingsHandlers({
 }
 
 /** A workspace folder must be an absolute path to a folder that exists; null when it is. */
-export function folderProblem(folder: string): string | null {
-    if (!path.isAbsolute(folder)) return `the workspace folder must be an absolute path: ${folder}`;
+export function folderProblem(folder: string): Words | null {
+    if (!path.isAbsolute(folder)) return wordsOf("folderNotAbsolute", {folder});
     const stat = fs.statSync(folder, {throwIfNoEntry: false});
-    if (!stat) return `folder not found: ${folder}; create it first`;
-    if (!stat.isDirectory()) return `not a folder: ${folder}`;
+    if (!stat) return wordsOf("folderNotFound", {folder});
+    if (!stat.isDirectory()) return wordsOf("notAFolder", {folder});
     return null;
 }

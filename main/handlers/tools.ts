@@ -1,4 +1,5 @@
 import {fail, ok} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {SettingsStore} from "../store/settings.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
 import type {WebPageStore} from "../store/webPages.js";
@@ -36,7 +37,8 @@ export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "a
         "tools.list": () => ok(tools.list()),
         "tools.budget": async (req) => {
             const conversation = deps.conversations.get(req.conversationId);
-            if (!conversation) return fail("NOT_FOUND", `conversation not found: ${req.conversationId}`);
+            if (!conversation)
+                return failSaying("NOT_FOUND", "conversationNotFound", {id: req.conversationId});
             // MCP servers that start on first use start now, so that their tools are listed.
             await tools.prepare();
             return ok(toolBudget(tools, deps.engine, conversation, deps.chooser));
@@ -45,7 +47,7 @@ export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "a
         "tools.decide": (req) => approvals.decide(req.approvalId, req.decision, req.args),
         "tools.setPolicy": (req) => {
             const tool = tools.resolve(req.tool);
-            if (!tool) return fail("NOT_FOUND", `unknown tool: ${req.tool}`);
+            if (!tool) return failSaying("NOT_FOUND", "unknownTool", {tool: req.tool});
             const {[tool.name]: _previous, ...others} = settings.get("toolPolicies") ?? {};
             const next = req.policy ? {...others, [tool.name]: req.policy} : others;
             settings.set("toolPolicies", next);
@@ -54,7 +56,7 @@ export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "a
         },
         "tools.setPinned": (req) => {
             const tool = tools.resolve(req.tool);
-            if (!tool) return fail("NOT_FOUND", `unknown tool: ${req.tool}`);
+            if (!tool) return failSaying("NOT_FOUND", "unknownTool", {tool: req.tool});
             const others = (settings.get("pinnedTools") ?? []).filter((name) => name !== tool.name);
             const next = req.pinned ? [...others, tool.name] : others;
             settings.set("pinnedTools", next);
@@ -64,7 +66,7 @@ export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "a
         "tools.usage": () => ok(deps.telemetry.usage()),
         "tools.preview": async (req) => {
             const request = approvals.list().find((r) => r.approvalId === req.approvalId);
-            if (!request) return fail("NOT_FOUND", `no approval is waiting with id ${req.approvalId}`);
+            if (!request) return failSaying("NOT_FOUND", "approvalGone", {id: req.approvalId});
             const preview = await deps.runner.previewFor(request.tool, request.conversationId, req.args);
             return typeof preview === "string" ? fail("VALIDATION", preview) : ok(preview);
         },

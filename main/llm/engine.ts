@@ -23,7 +23,7 @@ import type {
 import {formatCount} from "../../shared/format.js";
 import {fail, ok, type ErrorCode, type Result, type Words} from "../../shared/result.js";
 import {wordsOf} from "../../shared/coreWords.js";
-import {failWith, inEnglish} from "../words.js";
+import {failSaying, failWith, inEnglish} from "../words.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
 import {estimateFit, readIntoMemory} from "./fit.js";
 import {estimateTokens, fitHistory, messageTooLong, tooLongMessage} from "./contextFit.js";
@@ -217,7 +217,7 @@ export class Engine {
     /** Loads a model, replacing the current one. Never throws; errors name the path and what to do. */
     load(modelPath: string): Promise<Result<EngineStatus>> {
         if (this.loading) {
-            return Promise.resolve(fail("DENIED", "a model is already loading; wait for it to finish"));
+            return Promise.resolve(failSaying("DENIED", "modelAlreadyLoading"));
         }
         // "loading" from the moment it is asked for, so that a message sent now waits for the model.
         this.setStatus({

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type {DownloadProgress, InstalledModel, PartialDownload} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {ModelDownloader} from "node-llama-cpp";
 import {formatBytes} from "../../shared/format.js";
 import {JobRegistry} from "../jobs.js";
@@ -54,7 +55,7 @@ export class ModelDownloads {
         const source = probeUrlOf(uri, this.hubUrl());
         if (!source.ok) return source;
         if (this.jobs.list().some((j) => j.progress.uri === uri && !isFinal(j.progress))) {
-            return fail("DENIED", `${uri} is already downloading`);
+            return failSaying("DENIED", "alreadyDownloading", {uri});
         }
         const id = randomUUID();
         const job: Job = {

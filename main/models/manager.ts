@@ -11,6 +11,7 @@ import type {
     Recommendation,
 } from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {Engine} from "../llm/engine.js";
 import {estimateFit, machineMemory, sizeBasedFit} from "../llm/fit.js";
 import {inspectModel} from "../llm/inspect.js";
@@ -92,10 +93,7 @@ export class ModelManager {
     async add(file: string, source: string | null = null): Promise<Result<InstalledModel>> {
         const added = await this.register(file, source);
         if (!added.ok || added.value) return added as Result<InstalledModel>;
-        return fail(
-            "VALIDATION",
-            `${path.basename(file)} is a vision projector (mmproj), not a model: keep it in the same folder as its model, which then sees images`,
-        );
+        return failSaying("VALIDATION", "projectorNotModel", {file: path.basename(file)});
     }
 
     /**
@@ -126,7 +124,7 @@ export class ModelManager {
      */
     async remove(id: string): Promise<Result<{deletedFile: boolean}>> {
         const model = this.deps.store.get(id);
-        if (!model) return fail("NOT_FOUND", `no installed model with id ${id}`);
+        if (!model) return failSaying("NOT_FOUND", "modelNotInstalled", {id});
         if (this.deps.engine.status().modelPath === model.file) await this.deps.engine.unload();
         if (model.ownsFile) fs.rmSync(model.file, {force: true});
         this.deps.store.remove(id);

@@ -1,4 +1,5 @@
 import {fail, ok} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {EventBus} from "../events.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
 import type {ProjectStore} from "./store.js";
@@ -12,9 +13,10 @@ export function projectHandlers(projects: ProjectStore, bus: EventBus): HandlerS
     return {
         "projects.list": () => ok(projects.list()),
         "projects.save": (req) => {
-            if (req.id && !projects.get(req.id)) return fail("NOT_FOUND", `no project ${req.id}`);
+            if (req.id && !projects.get(req.id))
+                return failSaying("NOT_FOUND", "projectNotFound", {id: req.id});
             const name = req.name.trim();
-            if (!name) return fail("VALIDATION", "a project needs a name");
+            if (!name) return failSaying("VALIDATION", "projectNeedsName");
             try {
                 return changed(projects.save(name, req.instructions, req.id ?? null));
             } catch (error) {
@@ -23,9 +25,11 @@ export function projectHandlers(projects: ProjectStore, bus: EventBus): HandlerS
         },
         "projects.setArchived": (req) => {
             const project = projects.setArchived(req.id, req.archived);
-            return project ? changed(project) : fail("NOT_FOUND", `no project ${req.id}`);
+            return project ? changed(project) : failSaying("NOT_FOUND", "projectNotFound", {id: req.id});
         },
         "projects.delete": (req) =>
-            projects.delete(req.id) ? changed(undefined) : fail("NOT_FOUND", `no project ${req.id}`),
+            projects.delete(req.id)
+                ? changed(undefined)
+                : failSaying("NOT_FOUND", "projectNotFound", {id: req.id}),
     };
 }

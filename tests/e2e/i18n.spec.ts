@@ -109,6 +109,21 @@ test("in German, the documents, memory, MCP and assistant screens speak German t
     const editor = assistants.getByRole("form", {name: "Neuer Assistent"});
     await expect(editor.getByRole("textbox", {name: "Anweisungen"})).toBeVisible();
     await expect(editor.getByRole("button", {name: "Assistent hinzufügen"})).toBeDisabled();
+
+    // What the window checks and what the core refuses are said in German too.
+    await settings.getByRole("link", {name: "Desktop"}).click();
+    const desktop = settings.getByRole("region", {name: "Desktop"});
+    const shortcut = desktop.getByRole("textbox", {name: "Tastenkürzel"});
+    await shortcut.fill("Hyper+A");
+    await shortcut.press("Enter");
+    await expect(desktop.getByRole("alert")).toHaveText(
+        "„Hyper“ ist keine Zusatztaste: nimm Ctrl, Alt, Shift, Super oder CommandOrControl",
+    );
+    const feed = desktop.getByRole("textbox", {name: "Update-Quelle"});
+    await feed.fill("https://updates.example.com/cairn/");
+    await feed.press("Enter");
+    await desktop.getByRole("button", {name: "Nach Updates suchen"}).click();
+    await expect(desktop.getByRole("status")).toContainText("Updates installiert die Desktop-App");
     await context.close();
 });
 

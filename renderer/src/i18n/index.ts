@@ -86,7 +86,7 @@ void coreWords.init({
 });
 
 /** What the core said, in the window's language (its English message where the key is unknown). */
-export function sayError(error: AppError): string {
+export function sayError(error: Pick<AppError, "message" | "words">): string {
     return sayCore(error.message, error.words);
 }
 

@@ -1,7 +1,8 @@
 import {useEffect, useState, type ChangeEvent, type KeyboardEvent} from "react";
 import type {CairnApi, DesktopSettings as Values, DesktopStatus} from "../../../shared/contract.js";
 import {DEFAULT_DESKTOP, shortcutProblem, updateFeedProblem} from "../../../shared/desktop.js";
-import {useTranslation} from "../i18n/index.js";
+import type {AppError, Words} from "../../../shared/result.js";
+import {sayError, useTranslation} from "../i18n/index.js";
 import {Switch} from "../ui/Switch.js";
 
 type Props = {api: CairnApi};
@@ -11,7 +12,7 @@ const FEED_EXAMPLE = "https://updates.example.com/cairn/";
 
 /** The settings typed as text, each with its check (the core refuses with the same words). */
 type TextKey = "quickAskShortcut" | "updateFeed";
-const CHECK: Record<TextKey, (text: string) => string | null> = {
+const CHECK: Record<TextKey, (text: string) => Words | null> = {
     quickAskShortcut: shortcutProblem,
     updateFeed: updateFeedProblem,
 };
@@ -27,7 +28,8 @@ export function DesktopSettings({api}: Props) {
     const [status, setStatus] = useState<DesktopStatus | null>(null);
     const [shortcut, setShortcut] = useState("");
     const [feed, setFeed] = useState("");
-    const [problem, setProblem] = useState<string | null>(null);
+    // Kept as the core's words, said in the window's language as it draws (a language change follows).
+    const [problem, setProblem] = useState<Pick<AppError, "message" | "words"> | null>(null);
     const [check, setCheck] = useState<Check>({state: "idle"});
     const show = (value: DesktopStatus) => {
         setStatus(value);
@@ -42,7 +44,7 @@ export function DesktopSettings({api}: Props) {
     const save = async (change: Partial<Values>) => {
         const settings = {...status.settings, ...change};
         const res = await api.invoke("desktop.set", {settings});
-        if (!res.ok) return setProblem(res.error.message);
+        if (!res.ok) return setProblem(res.error);
         setProblem(null);
         show(res.value);
     };
@@ -51,7 +53,7 @@ export function DesktopSettings({api}: Props) {
         const text = typed.trim();
         if (text === (status.settings[key] ?? "")) return;
         const wrong = text && CHECK[key](text);
-        if (wrong) return setProblem(wrong);
+        if (wrong) return setProblem({message: "", words: wrong});
         // What the last check said was about the feed before.
         if (key === "updateFeed") setCheck({state: "idle"});
         void save({[key]: text || null});
@@ -131,7 +133,7 @@ export function DesktopSettings({api}: Props) {
             </p>
             {problem && (
                 <p className="error" role="alert">
-                    {problem}
+                    {sayError(problem)}
                 </p>
             )}
             <div className="row">

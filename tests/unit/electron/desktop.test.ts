@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
 import type {AppEvent, Message} from "../../../shared/contract.js";
-import {shortcutProblem, updateFeedProblem} from "../../../shared/desktop.js";
+import {shortcutProblem as shortcutWords, updateFeedProblem as feedWords} from "../../../shared/desktop.js";
+import {inEnglish} from "../../../main/words.js";
 import {FinishWatcher, LONG_ANSWER_MS, trayMenu} from "../../../electron/desktopModel.js";
 import {desktopRequest} from "../../../electron/security.js";
 import {autostartEntry, autostartFolder, setAutostart} from "../../../electron/autostart.js";
@@ -12,6 +13,16 @@ import {tempDir} from "../../helpers/paths.js";
 import {assertPluralForms, assertSameWords} from "../../helpers/words.js";
 
 const english = shellWords("en");
+
+/** A check's problem in English (what the core refuses with), or null. */
+const shortcutProblem = (text: string) => {
+    const words = shortcutWords(text);
+    return words && inEnglish(words);
+};
+const updateFeedProblem = (text: string) => {
+    const words = feedWords(text);
+    return words && inEnglish(words);
+};
 
 test("a quick-ask shortcut is Electron's accelerator grammar, with a modifier typing never presses", () => {
     for (const good of ["CommandOrControl+Shift+Space", "Alt+Q", "Ctrl+Plus", "Super+F12", "CmdOrCtrl+/"])
@@ -32,6 +43,14 @@ test("an update feed is https, or http on this computer only", () => {
     assert.match(updateFeedProblem("http://127.0.0.1.evil.example/")!, /must use https/);
     assert.match(updateFeedProblem("ftp://example.com/")!, /must be an https address/);
     assert.match(updateFeedProblem("updates.example.com")!, /is not a web address/);
+});
+
+test("a setting's problem is words (a key and its values) the window says in its language", () => {
+    assert.deepEqual(shortcutWords("Hyper+A"), {key: "shortcutModifier", values: {modifier: "Hyper"}});
+    assert.deepEqual(feedWords("ftp://example.com/"), {
+        key: "feedNotHttps",
+        values: {address: "ftp://example.com/"},
+    });
 });
 
 test("the tray says the engine's state, or the answers being written, and offers an update once found", () => {
