@@ -21,7 +21,7 @@ import {settingsHandlers} from "./handlers/settings.js";
 import type {Embedder} from "./llm/embedder.js";
 import type {Engine} from "./llm/engine.js";
 import type {KeyVault} from "./llm/keyVault.js";
-import type {OneOffProvider} from "./llm/providers.js";
+import type {OneOffProvider, Providers} from "./llm/providers.js";
 import type {McpManager} from "./mcp/manager.js";
 import type {DownloadTimeouts} from "./models/downloads.js";
 import type {ModelManager} from "./models/manager.js";
@@ -94,6 +94,8 @@ export type Core = {
     models: ModelManager;
     /** Local models with a projector, seeing images through llama.cpp's server. */
     vision: LocalVision;
+    /** Models served elsewhere (providers.json): conversations and assistants may answer with them. */
+    providers: Providers;
     docs: DocumentService;
     chat: ChatService;
     conversations: ConversationStore;
@@ -184,6 +186,7 @@ export function createCore(options: CoreOptions): Core {
         embedder: models.embedder,
         models: models.models,
         vision: models.vision,
+        providers: models.providers,
         docs,
         chat: chat.chat,
         conversations,

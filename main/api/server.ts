@@ -8,6 +8,7 @@ import type {EventBus} from "../events.js";
 import type {Embedder} from "../llm/embedder.js";
 import type {Engine} from "../llm/engine.js";
 import type {LocalVision} from "../llm/localVision.js";
+import type {Providers, RemoteEngine} from "../llm/providers.js";
 import type {ModelManager} from "../models/manager.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {SettingsStore} from "../store/settings.js";
@@ -26,6 +27,7 @@ import {
 } from "./chat.js";
 import {readImages} from "./history.js";
 import {inEnglish} from "../words.js";
+import {wordsOf} from "../../shared/coreWords.js";
 import type {CitationStore} from "../store/citations.js";
 import {errorText} from "../contract/dispatcher.js";
 import type {ApiTools} from "./cairnTools.js";
@@ -52,8 +54,10 @@ export type ApiCore = {
     apiTools: ApiTools;
     citations: CitationStore;
     conversations: ConversationStore;
-    /** metadata.assistant: an assistant's instructions and settings for a request. */
-    assistants: Pick<Assistants, "find" | "list" | "startFor">;
+    /** metadata.assistant: an assistant's instructions, settings and model for a request. */
+    assistants: Pick<Assistants, "find" | "list" | "startFor" | "modelOf">;
+    /** An assistant's provider answers its requests. */
+    providers: Pick<Providers, "engine">;
     bus: EventBus;
 };
 
@@ -213,8 +217,9 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         timing.admit();
         try {
             if (abort.signal.aborted) return;
-            const model = await modelFor(abort.signal);
-            const engine = await engineFor(plan);
+            const remote = assistantModel(assistant);
+            const model = remote ? remote.modelName() : await modelFor(abort.signal);
+            const engine = remote ? await withImages(plan, remote) : await engineFor(plan);
             const generation = options.core.settings.values().generation;
             const full: ChatPlan = {
                 ...plan,
@@ -317,6 +322,49 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
      * The engine, or for a question with images the loaded model through local vision (its projector beside
      * it), the images read in first; a model that cannot see is a 400 model_not_vision in words.
      */
+    /**
+     * metadata.assistant's own model: its provider answers (returned), or its installed local model is loaded
+     * in place of the loaded one, unless another answer is being written with that (503, to come back).
+     */
+    function assistantModel(assistant: Assistant | null): RemoteEngine | null {
+        const own = assistant ? core.assistants.modelOf(assistant) : null;
+        if (!own) return null;
+        if ("provider" in own) {
+            const remote = core.providers.engine(own.provider, null, own.model);
+            if (!remote.ok)
+                throw new ApiError(400, remote.error.message, "invalid_request_error", "metadata.assistant");
+            return remote.value;
+        }
+        const status = core.engine.status();
+        const name = path.basename(own.localPath);
+        // A load under way decides which model answers next: the assistant's, or another one (come back).
+        const loadingOther = status.state === "loading" && status.modelName !== name;
+        if (!loadingOther && (status.state === "loading" || status.modelPath === path.resolve(own.localPath)))
+            return null;
+        if (loadingOther || status.state === "generating")
+            throw new ApiError(
+                503,
+                inEnglish(
+                    wordsOf("assistantModelBusy", {
+                        model: name,
+                        other: status.modelName ?? "the loaded model",
+                    }),
+                ),
+                "server_error",
+                null,
+                "model_busy",
+                {"Retry-After": "5"},
+            );
+        void core.engine.load(own.localPath);
+        return null;
+    }
+
+    /** A provider's engine, with the request's images read (its model sees them, or says it cannot). */
+    async function withImages(plan: ChatPlan, remote: RemoteEngine): Promise<CompletionEngine> {
+        if (plan.images?.length) await readImages(plan.images);
+        return remote;
+    }
+
     async function engineFor(plan: ChatPlan): Promise<CompletionEngine> {
         if (!plan.images?.length) return options.core.engine;
         const seeing = options.core.vision.engineFor(options.core.engine.status().modelPath);

@@ -12,6 +12,9 @@ export type AssistantWorld = {
     conversation(id: string): Pick<Conversation, "assistantId" | "provider"> | null;
 };
 
+/** An assistant's own model: a provider's (and its model, null: the provider's default), or a local file. */
+export type AssistantModel = {provider: string; model: string | null} | {localPath: string} | null;
+
 /** The scope of the memories an assistant's conversations keep and recall. */
 export const EVERYWHERE = "everywhere";
 export const assistantScope = (id: string) => `assistant:${id}`;
@@ -69,6 +72,17 @@ export class Assistants {
     ofConversation(conversationId: string): StoredAssistant | null {
         const id = this.world.conversation(conversationId)?.assistantId;
         return id ? this.store.get(id) : null;
+    }
+
+    /**
+     * The model an assistant answers with where no conversation keeps it (the local API): its provider when
+     * that is known here, else its installed local model's path; null: whichever model is loaded.
+     */
+    modelOf(assistant: Pick<Assistant, "provider" | "providerModel" | "localModel">): AssistantModel {
+        if (assistant.provider && this.world.providerKnown(assistant.provider))
+            return {provider: assistant.provider, model: assistant.providerModel};
+        const local = assistant.localModel ? this.world.localModelPath(assistant.localModel) : null;
+        return local ? {localPath: local} : null;
     }
 
     /**

@@ -50,6 +50,7 @@ export function apiFeature(
             citations,
             conversations,
             assistants: knowledge.assistants,
+            providers: models.providers,
             bus,
         },
         settings,

@@ -180,9 +180,14 @@ export class RemoteEngine {
         return PROVIDER_TYPES[this.provider.type].webSearch;
     }
 
+    /** The model asked for (the provider's name until its server has said which model it serves). */
+    modelName(): string {
+        return this.model ?? this.provider.name;
+    }
+
     /** What answered, as messages record it: the model (or the provider's name) and where it runs. */
     label(): string {
-        return `${this.model ?? this.provider.name} · ${hostOf(this.provider)}`;
+        return `${this.modelName()} · ${hostOf(this.provider)}`;
     }
 
     /** Why this model cannot be sent an image (it is known to read text only); null: it may see. */
@@ -286,9 +291,9 @@ export class Providers {
 
     /**
      * The engine a conversation's turn uses for this provider (`model`: one of its models, else its
-     * default); its requests are logged for that conversation.
+     * default); its requests are logged for that conversation (null: a request of the local API, for none).
      */
-    engine(name: string, conversationId: string, model: string | null = null): Result<RemoteEngine> {
+    engine(name: string, conversationId: string | null, model: string | null = null): Result<RemoteEngine> {
         const found = this.withKey(name);
         if (!found.ok) return found;
         const {provider, key} = found.value;

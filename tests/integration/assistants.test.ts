@@ -11,7 +11,9 @@ import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import {fixedApprover} from "../../main/tools/approvals.js";
 import type {Assistant, AssistantInput, Message} from "../../shared/contract.js";
 import {askIn, ingestInto, nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {startCloudServer} from "../helpers/cloudServers.js";
 import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 
 // Assistants with the real core, model and library: what a new conversation gets, what follows the assistant
 // live, its documents and memories, its file, and the local API's metadata.assistant.
@@ -324,6 +326,77 @@ test("the local API takes metadata.assistant: its instructions and settings, and
                 ),
         );
     } finally {
+        await api.close();
+        await t.core.dispose();
+    }
+});
+
+test("the local API answers metadata.assistant with the assistant's own model: its provider's, or its local model loaded in place", async () => {
+    const t = await open();
+    const api = await startApi({core: t.core, key: () => "k"});
+    const cloud = await startCloudServer(() => ({
+        events: [
+            {data: {choices: [{delta: {content: "Bearing 270, ten knots."}}]}},
+            {data: {choices: [{delta: {}, finish_reason: "stop"}]}},
+        ],
+    }));
+    try {
+        const client = new OpenAI({baseURL: api.url, apiKey: "k", maxRetries: 0});
+        const ask = (assistant: string) =>
+            client.chat.completions.create({
+                model: "local",
+                messages: [{role: "user", content: "Where are we?"}],
+                metadata: {assistant},
+            });
+        // A provider's model: the request goes there, and the answer names it.
+        unwrap(
+            await t.api.invoke("providers.add", {
+                name: "fleet",
+                type: "openai-compatible",
+                baseUrl: cloud.url,
+            }),
+        );
+        const loaded = t.core.engine.status().modelPath;
+        const lastLocal = t.core.engine.lastPrompt();
+        unwrap(
+            await t.api.invoke("assistants.save", {
+                assistant: {...NAVIGATOR, isDefault: false, provider: "fleet", providerModel: "fleet-70b"},
+            }),
+        );
+        const remote = await ask("Navigator");
+        assert.equal(remote.choices[0]!.message.content, "Bearing 270, ten knots.");
+        assert.equal(remote.model, "fleet-70b");
+        const sent = cloud.requests.find((r) => r.method === "POST")!.body as {
+            model: string;
+            messages: unknown[];
+        };
+        assert.equal(sent.model, "fleet-70b");
+        assert.match(JSON.stringify(sent.messages), /ship's navigator/, "its instructions go with it");
+        assert.equal(t.core.engine.lastPrompt(), lastLocal, "the local model did not answer");
+
+        // An installed local model: loaded in place of the loaded one, and it answers.
+        const own = path.join(tempDir(), "pilot-7b.gguf");
+        fs.copyFileSync(TEST_MODEL, own);
+        unwrap(await t.api.invoke("models.add", {path: own}));
+        unwrap(
+            await t.api.invoke("assistants.save", {
+                assistant: {...NAVIGATOR, name: "Pilot", isDefault: false, localModel: "pilot-7b.gguf"},
+            }),
+        );
+        assert.equal(t.core.engine.status().modelPath, loaded);
+        const local = await ask("Pilot");
+        assert.equal(local.model, "pilot-7b");
+        assert.equal(t.core.engine.status().modelPath, own, "the assistant's model was loaded and answered");
+
+        // While another model loads, the request is told to come back rather than change models under it.
+        const loading = t.core.engine.load(templateModel(FAMILIES["llama-3.2"]));
+        await assert.rejects(
+            ask("Pilot"),
+            (error: {status?: number; code?: string}) => error.status === 503 && error.code === "model_busy",
+        );
+        unwrap(await loading);
+    } finally {
+        await cloud.close();
         await api.close();
         await t.core.dispose();
     }
