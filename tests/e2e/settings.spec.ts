@@ -120,3 +120,29 @@ test("a search shows the sections whose words match, in their text or their cont
     await search.press("Escape");
     await expect(settings).toHaveCount(0);
 });
+
+test("a search follows what the sections say as they change: a server added in another window is found", async ({
+    page,
+    context,
+}) => {
+    const settings = await openSettings(page);
+    const search = settings.getByRole("searchbox", {name: "Search settings"});
+    const nav = settings.getByRole("navigation", {name: "Settings sections"});
+    await search.fill("quokka");
+    await expect(settings.getByRole("status").first()).toHaveText("No setting matches “quokka”.");
+    // Another window adds an MCP server (started on first use); this one hears of it and its MCP section
+    // now names it.
+    const other = await context.newPage();
+    await other.goto(served.url);
+    await other.getByRole("button", {name: "Settings"}).click();
+    const mcp = other.getByRole("dialog", {name: "Settings"}).getByRole("region", {name: "MCP servers"});
+    const server = {mcpServers: {quokka: {command: process.execPath, args: ["-e", "0"], startup: "lazy"}}};
+    await mcp.getByRole("textbox", {name: /Add servers: paste/}).fill(JSON.stringify(server));
+    await mcp.getByRole("button", {name: "Add servers"}).click();
+    await expect(mcp.locator('.mcp-server[data-server="quokka"]')).toBeVisible();
+    await expect(nav.getByRole("link")).toHaveText(["MCP servers"]);
+    await expect(settings.getByRole("status").first()).toHaveText(
+        `1 section of ${SECTIONS.length} matches “quokka”.`,
+    );
+    await other.close();
+});

@@ -26,7 +26,17 @@ export function SettingsLayout({sections, onClose}: Props) {
     const parts = useRef(new Map<string, HTMLElement>());
     // Searched in what each section shows now (its labels, hints, lists and choices), not in a list of words
     // kept beside it that would drift from the page.
-    useLayoutEffect(() => setMatches(matching(query, parts.current)), [query]);
+    useLayoutEffect(() => {
+        const update = () => setMatches((before) => sameMatches(before, matching(query, parts.current)));
+        update();
+        const root = content.current;
+        if (!root || query.trim() === "") return;
+        // A section that fills in later (its settings read, its list loaded or changed in another window) is
+        // searched again as it does: the count and the sections shown follow what the page says now.
+        const observer = new MutationObserver(update);
+        observer.observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
+        return () => observer.disconnect();
+    }, [query]);
     useSectionInView(content, parts, sections, setCurrent);
     const shown = sections.filter((s) => !matches || matches.has(s.id));
     const jump = (id: string) => {
@@ -113,6 +123,12 @@ export function SettingsLayout({sections, onClose}: Props) {
             </div>
         </Dialog>
     );
+}
+
+/** The matches before when they are the same sections (nothing drawn again), else the new ones. */
+function sameMatches(before: Set<string> | null, after: Set<string> | null): Set<string> | null {
+    if (before === null || after === null) return after;
+    return before.size === after.size && [...after].every((id) => before.has(id)) ? before : after;
 }
 
 /** The sections whose text holds every word of the query (any case); null when there is no query. */
