@@ -18,6 +18,7 @@ import {StatementCache, type Db} from "./db.js";
 import {CitationStore} from "./citations.js";
 import {ToolCallStore} from "./toolCalls.js";
 import {AttachmentStore} from "./attachments.js";
+import {DEFAULT_TITLE} from "../../shared/titles.js";
 
 type ConversationRow = {
     id: string;
@@ -61,8 +62,6 @@ type MessageRow = {
     plan: string | null;
     created_at: number;
 };
-
-export const DEFAULT_TITLE = "New conversation";
 
 /** What an assistant gives a conversation started with it: its own copy, changed there freely. */
 export type ConversationStart = {

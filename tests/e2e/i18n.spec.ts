@@ -25,7 +25,11 @@ test("a German system gets a German window: sidebar, date groups, Settings and i
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await page.getByRole("button", {name: "Neue Unterhaltung"}).click();
-    await expect(page.getByRole("navigation", {name: "Unterhaltungen"}).getByText("Heute")).toBeVisible();
+    const sidebar = page.getByRole("navigation", {name: "Unterhaltungen"});
+    await expect(sidebar.getByText("Heute")).toBeVisible();
+    // Untitled until its first question, the conversation is called so in German (the core keeps English).
+    await expect(sidebar.locator("li.selected button.title")).toHaveText("Neue Unterhaltung");
+    await expect(sidebar.getByRole("button", {name: "Neue Unterhaltung umbenennen"})).toBeAttached();
     await expect(page.getByRole("textbox", {name: "Nachricht"})).toBeVisible();
     // The empty conversation's first questions are in German too (a slash command keeps its name).
     const starters = page.getByRole("list", {name: "Vorschläge für den Anfang"});

@@ -4,6 +4,7 @@ import type {Conversation, Project} from "../../../shared/contract.js";
 import {ProjectGroups} from "../projects/ProjectGroups.js";
 import {DateGroups, type RowPlace} from "./DateGroups.js";
 import {groupByDate} from "./dateGroups.js";
+import {shownTitle} from "./titles.js";
 import {useTranslation} from "../i18n/index.js";
 import {Hint} from "../ui/Hint.js";
 import {IconButton} from "../ui/IconButton.js";
@@ -57,65 +58,62 @@ export function ConversationList(props: Props) {
         const span = scroller.current?.querySelector(`button.title[data-id="${CSS.escape(id)}"] span`);
         return span ? span.scrollWidth > span.clientWidth : false;
     };
-    const row = (c: Conversation, place?: RowPlace) => (
-        <li
-            key={c.id}
-            className={c.id === props.selectedId ? "selected" : ""}
-            data-index={place?.index}
-            ref={place?.measure}
-            style={place ? {top: place.top} : undefined}
-        >
-            {editing === c.id ? (
-                <RenameField
-                    title={c.title}
-                    onDone={(title) => {
-                        setEditing(null);
-                        if (title && title !== c.title) props.onRename(c.id, title);
-                    }}
-                />
-            ) : (
-                <Hint text={c.title} side="right" when={() => titleIsCut(c.id)}>
-                    <button
-                        className="title"
-                        data-id={c.id}
-                        onClick={() => props.onSelect(c.id)}
-                        aria-current={c.id === props.selectedId ? "true" : undefined}
-                    >
-                        {/* A button centres what overflows it: the span cuts a long title at its end. */}
-                        <span dir="auto">{c.title}</span>
-                    </button>
-                </Hint>
-            )}
-            {confirming === c.id ? (
-                <span className="actions">
-                    <button onClick={() => props.onDelete(c.id)}>{t("sidebar.confirmDelete")}</button>
-                    <button onClick={() => setConfirming(null)}>{t("sidebar.keep")}</button>
-                </span>
-            ) : (
-                <span className="actions">
-                    <IconButton
-                        label={t(c.pinned ? "sidebar.unpin" : "sidebar.pin", {title: c.title})}
-                        aria-pressed={c.pinned}
-                        onClick={() => props.onPin(c.id, !c.pinned)}
-                    >
-                        {c.pinned ? <PinOff aria-hidden size={14} /> : <Pin aria-hidden size={14} />}
-                    </IconButton>
-                    <IconButton
-                        label={t("sidebar.rename", {title: c.title})}
-                        onClick={() => setEditing(c.id)}
-                    >
-                        <Pencil aria-hidden size={14} />
-                    </IconButton>
-                    <IconButton
-                        label={t("sidebar.delete", {title: c.title})}
-                        onClick={() => setConfirming(c.id)}
-                    >
-                        <Trash2 aria-hidden size={14} />
-                    </IconButton>
-                </span>
-            )}
-        </li>
-    );
+    const row = (c: Conversation, place?: RowPlace) => {
+        const title = shownTitle(c.title, t);
+        return (
+            <li
+                key={c.id}
+                className={c.id === props.selectedId ? "selected" : ""}
+                data-index={place?.index}
+                ref={place?.measure}
+                style={place ? {top: place.top} : undefined}
+            >
+                {editing === c.id ? (
+                    <RenameField
+                        title={title}
+                        onDone={(typed) => {
+                            setEditing(null);
+                            if (typed && typed !== title) props.onRename(c.id, typed);
+                        }}
+                    />
+                ) : (
+                    <Hint text={title} side="right" when={() => titleIsCut(c.id)}>
+                        <button
+                            className="title"
+                            data-id={c.id}
+                            onClick={() => props.onSelect(c.id)}
+                            aria-current={c.id === props.selectedId ? "true" : undefined}
+                        >
+                            {/* A button centres what overflows it: the span cuts a long title at its end. */}
+                            <span dir="auto">{title}</span>
+                        </button>
+                    </Hint>
+                )}
+                {confirming === c.id ? (
+                    <span className="actions">
+                        <button onClick={() => props.onDelete(c.id)}>{t("sidebar.confirmDelete")}</button>
+                        <button onClick={() => setConfirming(null)}>{t("sidebar.keep")}</button>
+                    </span>
+                ) : (
+                    <span className="actions">
+                        <IconButton
+                            label={t(c.pinned ? "sidebar.unpin" : "sidebar.pin", {title})}
+                            aria-pressed={c.pinned}
+                            onClick={() => props.onPin(c.id, !c.pinned)}
+                        >
+                            {c.pinned ? <PinOff aria-hidden size={14} /> : <Pin aria-hidden size={14} />}
+                        </IconButton>
+                        <IconButton label={t("sidebar.rename", {title})} onClick={() => setEditing(c.id)}>
+                            <Pencil aria-hidden size={14} />
+                        </IconButton>
+                        <IconButton label={t("sidebar.delete", {title})} onClick={() => setConfirming(c.id)}>
+                            <Trash2 aria-hidden size={14} />
+                        </IconButton>
+                    </span>
+                )}
+            </li>
+        );
+    };
     return (
         <nav
             className="sidebar"

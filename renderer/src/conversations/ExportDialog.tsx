@@ -3,6 +3,7 @@ import type {CairnApi, Conversation} from "../../../shared/contract.js";
 import {useTranslation} from "../i18n/index.js";
 import {Dialog} from "../ui/Dialog.js";
 import {download} from "../ui/download.js";
+import {shownTitle} from "./titles.js";
 
 type Props = {api: CairnApi; conversation: Conversation; onClose(): void; onError(message: string): void};
 type Format = "markdown" | "html" | "pdf" | "json";
@@ -41,7 +42,7 @@ export function ExportDialog({api, conversation, onClose, onError}: Props) {
         setParts((p) => ({...p, [name]: e.target.checked}));
     return (
         <Dialog label={t("exportDialog.label")} onClose={onClose}>
-            <h2>{t("exportDialog.title", {title: conversation.title})}</h2>
+            <h2>{t("exportDialog.title", {title: shownTitle(conversation.title, t)})}</h2>
             <p>{t("exportDialog.intro")}</p>
             <fieldset className="export-parts">
                 <legend>{t("exportDialog.include")}</legend>

@@ -5,6 +5,7 @@ import {expandPrompt, parseSlash} from "../chat/slash.js";
 import {useTranslation} from "../i18n/index.js";
 import {OPEN_CONVERSATION_KEY} from "./openConversation.js";
 import {Segmented} from "../ui/Segmented.js";
+import {shownTitle} from "../conversations/titles.js";
 
 type Answer = {conversationId: string; messageId: string; text: string; status: MessageStatus};
 
@@ -125,9 +126,11 @@ export function QuickAsk({api}: {api: CairnApi}) {
                             {value: "new", label: t("quick.new")},
                             {
                                 value: "current",
-                                label: open ? t("quick.current", {title: open.title}) : t("quick.noCurrent"),
+                                label: open
+                                    ? t("quick.current", {title: shownTitle(open.title, t)})
+                                    : t("quick.noCurrent"),
                                 disabled: !open,
-                                hint: open?.title,
+                                hint: open ? shownTitle(open.title, t) : undefined,
                             },
                         ]}
                     />

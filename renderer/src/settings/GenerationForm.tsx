@@ -3,6 +3,7 @@ import type {CairnApi, Conversation, GenerationSettings} from "../../../shared/c
 import {Dialog} from "../ui/Dialog.js";
 import {useTranslation} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
+import {shownTitle} from "../conversations/titles.js";
 
 type NumberKey = Exclude<keyof GenerationSettings, "systemPrompt" | "seed" | "thinking" | "thinkingBudget">;
 /** The numeric fields, each named by generation.field.<key>. */
@@ -139,7 +140,7 @@ export function GenerationDialog({api, conversation, onClose, onError}: DialogPr
     };
     return (
         <Dialog label={t("generation.dialog")} onClose={onClose}>
-            <h2>{t("generation.heading", {title: conversation.title})}</h2>
+            <h2>{t("generation.heading", {title: shownTitle(conversation.title, t)})}</h2>
             {defaults && <GenerationForm value={value} defaults={defaults} onChange={setValue} />}
             <div className="choices">
                 <button onClick={() => void save(Object.keys(value).length ? value : null)}>

@@ -2,6 +2,7 @@ export const ar = {
     sidebar: {
         label: "المحادثات",
         new: "محادثة جديدة",
+        untitled: "محادثة جديدة",
         search: "البحث في المحادثات",
         searchKeys: "Ctrl+K",
         import: "استيراد المحادثات",

@@ -2,6 +2,7 @@ export const de = {
     sidebar: {
         label: "Unterhaltungen",
         new: "Neue Unterhaltung",
+        untitled: "Neue Unterhaltung",
         search: "Unterhaltungen durchsuchen",
         searchKeys: "Strg+K",
         import: "Unterhaltungen importieren",

@@ -5,6 +5,7 @@ export const en = {
     sidebar: {
         label: "Conversations",
         new: "New conversation",
+        untitled: "New conversation",
         search: "Search conversations",
         searchKeys: "Ctrl+K",
         import: "Import conversations",

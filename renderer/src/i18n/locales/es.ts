@@ -2,6 +2,7 @@ export const es = {
     sidebar: {
         label: "Conversaciones",
         new: "Nueva conversación",
+        untitled: "Nueva conversación",
         search: "Buscar en las conversaciones",
         searchKeys: "Ctrl+K",
         import: "Importar conversaciones",

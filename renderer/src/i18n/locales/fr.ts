@@ -2,6 +2,7 @@ export const fr = {
     sidebar: {
         label: "Conversations",
         new: "Nouvelle conversation",
+        untitled: "Nouvelle conversation",
         search: "Rechercher dans les conversations",
         searchKeys: "Ctrl+K",
         import: "Importer des conversations",

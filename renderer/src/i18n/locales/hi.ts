@@ -2,6 +2,7 @@ export const hi = {
     sidebar: {
         label: "बातचीत",
         new: "नई बातचीत",
+        untitled: "नई बातचीत",
         search: "बातचीत खोजें",
         searchKeys: "Ctrl+K",
         import: "बातचीत आयात करें",

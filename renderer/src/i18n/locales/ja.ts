@@ -2,6 +2,7 @@ export const ja = {
     sidebar: {
         label: "会話",
         new: "新しい会話",
+        untitled: "新しい会話",
         search: "会話を検索",
         searchKeys: "Ctrl+K",
         import: "会話をインポート",

@@ -2,6 +2,7 @@ export const ptBR = {
     sidebar: {
         label: "Conversas",
         new: "Nova conversa",
+        untitled: "Nova conversa",
         search: "Pesquisar conversas",
         searchKeys: "Ctrl+K",
         import: "Importar conversas",

@@ -2,6 +2,7 @@ export const ru = {
     sidebar: {
         label: "Беседы",
         new: "Новая беседа",
+        untitled: "Новая беседа",
         search: "Поиск по беседам",
         searchKeys: "Ctrl+K",
         import: "Импорт бесед",

@@ -2,6 +2,7 @@ export const zhCN = {
     sidebar: {
         label: "对话",
         new: "新对话",
+        untitled: "新对话",
         search: "搜索对话",
         searchKeys: "Ctrl+K",
         import: "导入对话",
