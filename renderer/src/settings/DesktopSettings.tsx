@@ -114,7 +114,7 @@ export function DesktopSettings({api}: Props) {
                 {t("desktop.shortcutHint")}
             </p>
             {status.shortcutProblem && (
-                <p className="error" role="alert">
+                <p className="problem" role="alert">
                     {status.shortcutProblem}
                 </p>
             )}
@@ -132,7 +132,7 @@ export function DesktopSettings({api}: Props) {
                 {t("desktop.feedHint")}
             </p>
             {problem && (
-                <p className="error" role="alert">
+                <p className="problem" role="alert">
                     {sayError(problem)}
                 </p>
             )}
