@@ -82,6 +82,18 @@ export const CORE_WORDS = {
         noPlan: "no plan in message {{id}}",
         noSupportedFiles: "no supported files in what was given",
         modelNotInstalled: "no installed model with id {{id}}",
+        unloadedMidAnswer: "the model was unloaded while it was answering; load a model and send again",
+        generationFailed: "generation failed: {{reason}}",
+        noLongerFitsTools:
+            "this answer no longer fits in the context ({{contextSize}} tokens): the {{tools}} tools' definitions, the system prompt, the tools' results and the answer together are too long; switch off tools this conversation does not need (the tools menu shows what each costs), increase the context size in Settings, or lower Max tokens",
+        noLongerFits:
+            "this answer no longer fits in the context ({{contextSize}} tokens): the system prompt, the tools' results and the answer together are too long; increase the context size in Settings, lower Max tokens, or shorten the system prompt",
+        wontFitTools:
+            "this question cannot be answered in this model's context of {{contextSize, number}} tokens: the system prompt, the {{tools, number}} tools' definitions and the newest messages take {{tokens, number}} tokens, and {{room, number}} are left beside the room kept for the answer. Nothing was generated; pin fewer tools or lower the tools' share of the context (Settings), switch off tools this conversation does not need, or load the model with a larger context",
+        wontFit:
+            "this question cannot be answered in this model's context of {{contextSize, number}} tokens: the system prompt and the newest messages take {{tokens, number}} tokens, and {{room, number}} are left beside the room kept for the answer. Nothing was generated; shorten the system prompt, lower Max tokens, or load the model with a larger context",
+        messageTooLong:
+            "the message is {{tokens, number}} tokens, more than this model's context of {{contextSize, number}} tokens can take ({{room, number}} are left for it beside the system prompt, the tools and the answer): shorten it, or add the text to Documents and ask about it (a larger context size also helps)",
     },
     de: {
         stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
@@ -162,6 +174,19 @@ export const CORE_WORDS = {
         noPlan: "Kein Plan in Nachricht {{id}}",
         noSupportedFiles: "Keine unterstützten Dateien in der Auswahl",
         modelNotInstalled: "Kein installiertes Modell mit der ID {{id}}",
+        unloadedMidAnswer:
+            "Das Modell wurde entladen, während es antwortete; lade ein Modell und sende erneut",
+        generationFailed: "Das Erzeugen ist fehlgeschlagen: {{reason}}",
+        noLongerFitsTools:
+            "Diese Antwort passt nicht mehr in den Kontext ({{contextSize}} Tokens): die Definitionen der {{tools}} Werkzeuge, der Systemprompt, die Ergebnisse der Werkzeuge und die Antwort sind zusammen zu lang; schalte Werkzeuge aus, die diese Unterhaltung nicht braucht (das Werkzeugmenü zeigt, was jedes kostet), vergrößere den Kontext in den Einstellungen oder senke die maximalen Tokens",
+        noLongerFits:
+            "Diese Antwort passt nicht mehr in den Kontext ({{contextSize}} Tokens): der Systemprompt, die Ergebnisse der Werkzeuge und die Antwort sind zusammen zu lang; vergrößere den Kontext in den Einstellungen, senke die maximalen Tokens oder kürze den Systemprompt",
+        wontFitTools:
+            "Diese Frage lässt sich im Kontext dieses Modells von {{contextSize, number}} Tokens nicht beantworten: der Systemprompt, die Definitionen der {{tools, number}} Werkzeuge und die neuesten Nachrichten brauchen {{tokens, number}} Tokens, und neben dem Platz für die Antwort bleiben {{room, number}}. Es wurde nichts erzeugt; hefte weniger Werkzeuge an oder senke den Anteil der Werkzeuge am Kontext (Einstellungen), schalte Werkzeuge aus, die diese Unterhaltung nicht braucht, oder lade das Modell mit größerem Kontext",
+        wontFit:
+            "Diese Frage lässt sich im Kontext dieses Modells von {{contextSize, number}} Tokens nicht beantworten: der Systemprompt und die neuesten Nachrichten brauchen {{tokens, number}} Tokens, und neben dem Platz für die Antwort bleiben {{room, number}}. Es wurde nichts erzeugt; kürze den Systemprompt, senke die maximalen Tokens oder lade das Modell mit größerem Kontext",
+        messageTooLong:
+            "Die Nachricht hat {{tokens, number}} Tokens, mehr als der Kontext dieses Modells von {{contextSize, number}} Tokens fassen kann (neben Systemprompt, Werkzeugen und Antwort bleiben {{room, number}} dafür): kürze sie oder füge den Text zu Dokumente hinzu und frage danach (ein größerer Kontext hilft auch)",
     },
     fr: {
         stillWriting:
@@ -248,6 +273,18 @@ export const CORE_WORDS = {
         noPlan: "Aucun plan dans le message {{id}}",
         noSupportedFiles: "Aucun fichier pris en charge dans ce qui a été donné",
         modelNotInstalled: "Aucun modèle installé avec l'identifiant {{id}}",
+        unloadedMidAnswer: "Le modèle a été déchargé pendant qu'il répondait ; chargez un modèle et renvoyez",
+        generationFailed: "La génération a échoué : {{reason}}",
+        noLongerFitsTools:
+            "Cette réponse ne tient plus dans le contexte ({{contextSize}} jetons) : les définitions des {{tools}} outils, l'invite système, les résultats des outils et la réponse sont ensemble trop longs ; désactivez les outils dont cette conversation n'a pas besoin (le menu des outils montre ce que chacun coûte), augmentez la taille du contexte dans les Réglages ou baissez le nombre maximal de jetons",
+        noLongerFits:
+            "Cette réponse ne tient plus dans le contexte ({{contextSize}} jetons) : l'invite système, les résultats des outils et la réponse sont ensemble trop longs ; augmentez la taille du contexte dans les Réglages, baissez le nombre maximal de jetons ou raccourcissez l'invite système",
+        wontFitTools:
+            "Impossible de répondre à cette question dans le contexte de {{contextSize, number}} jetons de ce modèle : l'invite système, les définitions des {{tools, number}} outils et les messages les plus récents prennent {{tokens, number}} jetons, et il en reste {{room, number}} à côté de la place gardée pour la réponse. Rien n'a été généré ; épinglez moins d'outils ou réduisez la part des outils dans le contexte (Réglages), désactivez les outils dont cette conversation n'a pas besoin, ou chargez le modèle avec un contexte plus grand",
+        wontFit:
+            "Impossible de répondre à cette question dans le contexte de {{contextSize, number}} jetons de ce modèle : l'invite système et les messages les plus récents prennent {{tokens, number}} jetons, et il en reste {{room, number}} à côté de la place gardée pour la réponse. Rien n'a été généré ; raccourcissez l'invite système, baissez le nombre maximal de jetons ou chargez le modèle avec un contexte plus grand",
+        messageTooLong:
+            "Le message fait {{tokens, number}} jetons, plus que le contexte de {{contextSize, number}} jetons de ce modèle ne peut en prendre (il en reste {{room, number}} à côté de l'invite système, des outils et de la réponse) : raccourcissez-le, ou ajoutez le texte aux Documents et posez la question (un contexte plus grand aide aussi)",
     },
     es: {
         stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
@@ -330,6 +367,18 @@ export const CORE_WORDS = {
         noPlan: "No hay ningún plan en el mensaje {{id}}",
         noSupportedFiles: "No hay archivos compatibles en lo indicado",
         modelNotInstalled: "No hay ningún modelo instalado con el id {{id}}",
+        unloadedMidAnswer: "El modelo se descargó mientras respondía; carga un modelo y vuelve a enviar",
+        generationFailed: "La generación falló: {{reason}}",
+        noLongerFitsTools:
+            "Esta respuesta ya no cabe en el contexto ({{contextSize}} tokens): las definiciones de las {{tools}} herramientas, el prompt del sistema, los resultados de las herramientas y la respuesta juntos son demasiado largos; desactiva las herramientas que esta conversación no necesita (el menú de herramientas muestra cuánto cuesta cada una), aumenta el tamaño del contexto en Ajustes o baja el máximo de tokens",
+        noLongerFits:
+            "Esta respuesta ya no cabe en el contexto ({{contextSize}} tokens): el prompt del sistema, los resultados de las herramientas y la respuesta juntos son demasiado largos; aumenta el tamaño del contexto en Ajustes, baja el máximo de tokens o acorta el prompt del sistema",
+        wontFitTools:
+            "Esta pregunta no se puede responder en el contexto de {{contextSize, number}} tokens de este modelo: el prompt del sistema, las definiciones de las {{tools, number}} herramientas y los mensajes más recientes ocupan {{tokens, number}} tokens, y quedan {{room, number}} junto al espacio reservado para la respuesta. No se generó nada; fija menos herramientas o baja la parte del contexto para herramientas (Ajustes), desactiva las que esta conversación no necesita o carga el modelo con un contexto mayor",
+        wontFit:
+            "Esta pregunta no se puede responder en el contexto de {{contextSize, number}} tokens de este modelo: el prompt del sistema y los mensajes más recientes ocupan {{tokens, number}} tokens, y quedan {{room, number}} junto al espacio reservado para la respuesta. No se generó nada; acorta el prompt del sistema, baja el máximo de tokens o carga el modelo con un contexto mayor",
+        messageTooLong:
+            "El mensaje tiene {{tokens, number}} tokens, más de los que admite el contexto de {{contextSize, number}} tokens de este modelo (quedan {{room, number}} para él junto al prompt del sistema, las herramientas y la respuesta): acórtalo, o añade el texto a Documentos y pregunta sobre él (un contexto mayor también ayuda)",
     },
     "pt-BR": {
         stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
@@ -411,6 +460,18 @@ export const CORE_WORDS = {
         noPlan: "Nenhum plano na mensagem {{id}}",
         noSupportedFiles: "Nenhum arquivo compatível no que foi dado",
         modelNotInstalled: "Nenhum modelo instalado com o id {{id}}",
+        unloadedMidAnswer: "O modelo foi descarregado enquanto respondia; carregue um modelo e envie de novo",
+        generationFailed: "A geração falhou: {{reason}}",
+        noLongerFitsTools:
+            "Esta resposta não cabe mais no contexto ({{contextSize}} tokens): as definições das {{tools}} ferramentas, o prompt do sistema, os resultados das ferramentas e a resposta juntos são longos demais; desligue as ferramentas de que esta conversa não precisa (o menu de ferramentas mostra quanto cada uma custa), aumente o tamanho do contexto em Configurações ou diminua o máximo de tokens",
+        noLongerFits:
+            "Esta resposta não cabe mais no contexto ({{contextSize}} tokens): o prompt do sistema, os resultados das ferramentas e a resposta juntos são longos demais; aumente o tamanho do contexto em Configurações, diminua o máximo de tokens ou encurte o prompt do sistema",
+        wontFitTools:
+            "Esta pergunta não pode ser respondida no contexto de {{contextSize, number}} tokens deste modelo: o prompt do sistema, as definições das {{tools, number}} ferramentas e as mensagens mais recentes ocupam {{tokens, number}} tokens, e restam {{room, number}} além do espaço reservado para a resposta. Nada foi gerado; fixe menos ferramentas ou reduza a parte do contexto para ferramentas (Configurações), desligue as que esta conversa não precisa ou carregue o modelo com um contexto maior",
+        wontFit:
+            "Esta pergunta não pode ser respondida no contexto de {{contextSize, number}} tokens deste modelo: o prompt do sistema e as mensagens mais recentes ocupam {{tokens, number}} tokens, e restam {{room, number}} além do espaço reservado para a resposta. Nada foi gerado; encurte o prompt do sistema, diminua o máximo de tokens ou carregue o modelo com um contexto maior",
+        messageTooLong:
+            "A mensagem tem {{tokens, number}} tokens, mais do que o contexto de {{contextSize, number}} tokens deste modelo comporta (restam {{room, number}} para ela além do prompt do sistema, das ferramentas e da resposta): encurte-a, ou adicione o texto em Documentos e pergunte sobre ele (um contexto maior também ajuda)",
     },
     "zh-CN": {
         stillWriting: "此对话中仍在生成回答；请停止或等待",
@@ -482,6 +543,18 @@ export const CORE_WORDS = {
         noPlan: "消息 {{id}} 中没有计划",
         noSupportedFiles: "所给内容中没有支持的文件",
         modelNotInstalled: "没有 id 为 {{id}} 的已安装模型",
+        unloadedMidAnswer: "模型在回答时被卸载；请加载模型后重新发送",
+        generationFailed: "生成失败：{{reason}}",
+        noLongerFitsTools:
+            "这条回答已放不进上下文（{{contextSize}} 个 token）：{{tools}} 个工具的定义、系统提示词、工具结果和回答合起来太长；请关闭这次对话用不到的工具（工具菜单会显示各自的开销）、在设置中增大上下文，或降低最大 token 数",
+        noLongerFits:
+            "这条回答已放不进上下文（{{contextSize}} 个 token）：系统提示词、工具结果和回答合起来太长；请在设置中增大上下文、降低最大 token 数，或缩短系统提示词",
+        wontFitTools:
+            "此模型 {{contextSize, number}} 个 token 的上下文无法回答这个问题：系统提示词、{{tools, number}} 个工具的定义和最新消息占用 {{tokens, number}} 个 token，除去为回答保留的空间只剩 {{room, number}} 个。没有生成任何内容；请少固定一些工具或降低工具在上下文中的占比（设置），关闭这次对话用不到的工具，或以更大的上下文加载模型",
+        wontFit:
+            "此模型 {{contextSize, number}} 个 token 的上下文无法回答这个问题：系统提示词和最新消息占用 {{tokens, number}} 个 token，除去为回答保留的空间只剩 {{room, number}} 个。没有生成任何内容；请缩短系统提示词、降低最大 token 数，或以更大的上下文加载模型",
+        messageTooLong:
+            "这条消息有 {{tokens, number}} 个 token，超过了此模型 {{contextSize, number}} 个 token 的上下文所能容纳的（除去系统提示词、工具和回答，只剩 {{room, number}} 个）：请缩短它，或把文本添加到文档中再提问（更大的上下文也有帮助）",
     },
     ja: {
         stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
@@ -561,6 +634,18 @@ export const CORE_WORDS = {
         noPlan: "メッセージ {{id}} にプランはありません",
         noSupportedFiles: "渡されたものに対応するファイルがありません",
         modelNotInstalled: "ID {{id}} のインストール済みモデルはありません",
+        unloadedMidAnswer: "回答中にモデルがアンロードされました。モデルを読み込んでもう一度送信してください",
+        generationFailed: "生成に失敗しました：{{reason}}",
+        noLongerFitsTools:
+            "この回答はもうコンテキスト（{{contextSize}} トークン）に収まりません：{{tools}} 個のツールの定義、システムプロンプト、ツールの結果と回答を合わせると長すぎます。この会話に不要なツールをオフにする（ツールメニューで各コストを確認できます）、設定でコンテキストを大きくする、または最大トークン数を下げてください",
+        noLongerFits:
+            "この回答はもうコンテキスト（{{contextSize}} トークン）に収まりません：システムプロンプト、ツールの結果と回答を合わせると長すぎます。設定でコンテキストを大きくする、最大トークン数を下げる、またはシステムプロンプトを短くしてください",
+        wontFitTools:
+            "このモデルの {{contextSize, number}} トークンのコンテキストではこの質問に答えられません：システムプロンプト、{{tools, number}} 個のツールの定義と最新のメッセージで {{tokens, number}} トークンを使い、回答用の領域のほかに残るのは {{room, number}} です。何も生成していません。ピン留めするツールを減らすかツールのコンテキスト割合を下げる（設定）、この会話に不要なツールをオフにする、またはより大きなコンテキストでモデルを読み込んでください",
+        wontFit:
+            "このモデルの {{contextSize, number}} トークンのコンテキストではこの質問に答えられません：システムプロンプトと最新のメッセージで {{tokens, number}} トークンを使い、回答用の領域のほかに残るのは {{room, number}} です。何も生成していません。システムプロンプトを短くする、最大トークン数を下げる、またはより大きなコンテキストでモデルを読み込んでください",
+        messageTooLong:
+            "このメッセージは {{tokens, number}} トークンあり、このモデルの {{contextSize, number}} トークンのコンテキストに収まりません（システムプロンプト、ツール、回答のほかに残るのは {{room, number}} です）：短くするか、テキストをドキュメントに追加してそれについて質問してください（コンテキストを大きくするのも有効です）",
     },
     ru: {
         stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
@@ -643,6 +728,18 @@ export const CORE_WORDS = {
         noPlan: "В сообщении {{id}} нет плана",
         noSupportedFiles: "Среди переданного нет поддерживаемых файлов",
         modelNotInstalled: "Нет установленной модели с id {{id}}",
+        unloadedMidAnswer: "Модель выгрузили, пока она отвечала; загрузите модель и отправьте снова",
+        generationFailed: "Генерация не удалась: {{reason}}",
+        noLongerFitsTools:
+            "Этот ответ больше не помещается в контекст ({{contextSize}} токенов): определения инструментов ({{tools}}), системный промпт, результаты инструментов и ответ вместе слишком длинные; выключите инструменты, не нужные этой беседе (меню инструментов показывает, сколько стоит каждый), увеличьте контекст в Настройках или уменьшите максимум токенов",
+        noLongerFits:
+            "Этот ответ больше не помещается в контекст ({{contextSize}} токенов): системный промпт, результаты инструментов и ответ вместе слишком длинные; увеличьте контекст в Настройках, уменьшите максимум токенов или сократите системный промпт",
+        wontFitTools:
+            "На этот вопрос нельзя ответить в контексте этой модели ({{contextSize, number}} токенов): системный промпт, определения инструментов ({{tools, number}}) и новейшие сообщения занимают {{tokens, number}} токенов, и кроме места для ответа остаётся {{room, number}}. Ничего не сгенерировано; закрепите меньше инструментов или уменьшите долю инструментов в контексте (Настройки), выключите ненужные этой беседе инструменты или загрузите модель с большим контекстом",
+        wontFit:
+            "На этот вопрос нельзя ответить в контексте этой модели ({{contextSize, number}} токенов): системный промпт и новейшие сообщения занимают {{tokens, number}} токенов, и кроме места для ответа остаётся {{room, number}}. Ничего не сгенерировано; сократите системный промпт, уменьшите максимум токенов или загрузите модель с большим контекстом",
+        messageTooLong:
+            "В сообщении {{tokens, number}} токенов — больше, чем вмещает контекст этой модели ({{contextSize, number}} токенов; кроме системного промпта, инструментов и ответа для него остаётся {{room, number}}): сократите его или добавьте текст в Документы и спросите о нём (больший контекст тоже поможет)",
     },
     ar: {
         stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
@@ -724,6 +821,18 @@ export const CORE_WORDS = {
         noPlan: "لا توجد خطة في الرسالة {{id}}",
         noSupportedFiles: "لا توجد ملفات مدعومة فيما أُعطي",
         modelNotInstalled: "لا يوجد نموذج مثبّت بالمعرّف {{id}}",
+        unloadedMidAnswer: "أُزيل تحميل النموذج أثناء إجابته؛ حمّل نموذجًا وأرسل مرة أخرى",
+        generationFailed: "فشل التوليد: {{reason}}",
+        noLongerFitsTools:
+            "لم تعد هذه الإجابة تتسع في السياق ({{contextSize}} رمزًا): تعريفات الأدوات ({{tools}}) وموجّه النظام ونتائج الأدوات والإجابة معًا أطول مما ينبغي؛ أوقف الأدوات التي لا تحتاجها هذه المحادثة (تعرض قائمة الأدوات كلفة كل منها)، أو كبّر السياق في الإعدادات، أو خفّض الحد الأقصى للرموز",
+        noLongerFits:
+            "لم تعد هذه الإجابة تتسع في السياق ({{contextSize}} رمزًا): موجّه النظام ونتائج الأدوات والإجابة معًا أطول مما ينبغي؛ كبّر السياق في الإعدادات، أو خفّض الحد الأقصى للرموز، أو اختصر موجّه النظام",
+        wontFitTools:
+            "لا يمكن الإجابة عن هذا السؤال في سياق هذا النموذج البالغ {{contextSize, number}} رمزًا: موجّه النظام وتعريفات الأدوات ({{tools, number}}) وأحدث الرسائل تأخذ {{tokens, number}} رمزًا، ويبقى {{room, number}} بجانب المساحة المحجوزة للإجابة. لم يُولَّد شيء؛ ثبّت أدوات أقل أو خفّض حصة الأدوات من السياق (الإعدادات)، أو أوقف الأدوات التي لا تحتاجها هذه المحادثة، أو حمّل النموذج بسياق أكبر",
+        wontFit:
+            "لا يمكن الإجابة عن هذا السؤال في سياق هذا النموذج البالغ {{contextSize, number}} رمزًا: موجّه النظام وأحدث الرسائل تأخذ {{tokens, number}} رمزًا، ويبقى {{room, number}} بجانب المساحة المحجوزة للإجابة. لم يُولَّد شيء؛ اختصر موجّه النظام، أو خفّض الحد الأقصى للرموز، أو حمّل النموذج بسياق أكبر",
+        messageTooLong:
+            "الرسالة {{tokens, number}} رمزًا، أكثر مما يتسع له سياق هذا النموذج البالغ {{contextSize, number}} رمزًا (يبقى لها {{room, number}} بجانب موجّه النظام والأدوات والإجابة): اختصرها، أو أضف النص إلى المستندات واسأل عنه (السياق الأكبر يساعد أيضًا)",
     },
     hi: {
         stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
@@ -799,6 +908,18 @@ export const CORE_WORDS = {
         noPlan: "संदेश {{id}} में कोई योजना नहीं है",
         noSupportedFiles: "दिए गए में कोई समर्थित फ़ाइल नहीं है",
         modelNotInstalled: "id {{id}} वाला कोई इंस्टॉल किया हुआ मॉडल नहीं है",
+        unloadedMidAnswer: "जवाब देते समय मॉडल अनलोड हो गया; कोई मॉडल लोड करें और फिर से भेजें",
+        generationFailed: "जनरेशन विफल रहा: {{reason}}",
+        noLongerFitsTools:
+            "यह उत्तर अब संदर्भ ({{contextSize}} टोकन) में नहीं समाता: {{tools}} टूल की परिभाषाएँ, सिस्टम प्रॉम्प्ट, टूल के परिणाम और उत्तर मिलकर बहुत लंबे हैं; इस बातचीत को जिन टूल की ज़रूरत नहीं उन्हें बंद करें (टूल मेनू हर एक की लागत दिखाता है), सेटिंग्स में संदर्भ बढ़ाएँ, या अधिकतम टोकन घटाएँ",
+        noLongerFits:
+            "यह उत्तर अब संदर्भ ({{contextSize}} टोकन) में नहीं समाता: सिस्टम प्रॉम्प्ट, टूल के परिणाम और उत्तर मिलकर बहुत लंबे हैं; सेटिंग्स में संदर्भ बढ़ाएँ, अधिकतम टोकन घटाएँ, या सिस्टम प्रॉम्प्ट छोटा करें",
+        wontFitTools:
+            "इस मॉडल के {{contextSize, number}} टोकन के संदर्भ में इस प्रश्न का उत्तर नहीं दिया जा सकता: सिस्टम प्रॉम्प्ट, {{tools, number}} टूल की परिभाषाएँ और नवीनतम संदेश {{tokens, number}} टोकन लेते हैं, और उत्तर के लिए रखी जगह के अलावा {{room, number}} बचते हैं। कुछ भी नहीं बनाया गया; कम टूल पिन करें या संदर्भ में टूल का हिस्सा घटाएँ (सेटिंग्स), इस बातचीत को जिन टूल की ज़रूरत नहीं उन्हें बंद करें, या मॉडल को बड़े संदर्भ के साथ लोड करें",
+        wontFit:
+            "इस मॉडल के {{contextSize, number}} टोकन के संदर्भ में इस प्रश्न का उत्तर नहीं दिया जा सकता: सिस्टम प्रॉम्प्ट और नवीनतम संदेश {{tokens, number}} टोकन लेते हैं, और उत्तर के लिए रखी जगह के अलावा {{room, number}} बचते हैं। कुछ भी नहीं बनाया गया; सिस्टम प्रॉम्प्ट छोटा करें, अधिकतम टोकन घटाएँ, या मॉडल को बड़े संदर्भ के साथ लोड करें",
+        messageTooLong:
+            "संदेश {{tokens, number}} टोकन का है, जो इस मॉडल के {{contextSize, number}} टोकन के संदर्भ में समा सकने से अधिक है (सिस्टम प्रॉम्प्ट, टूल और उत्तर के अलावा उसके लिए {{room, number}} बचते हैं): इसे छोटा करें, या पाठ को दस्तावेज़ों में जोड़कर उसके बारे में पूछें (बड़ा संदर्भ भी मदद करता है)",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;
 

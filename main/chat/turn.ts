@@ -1,4 +1,5 @@
 import type {ChatHistoryItem} from "node-llama-cpp";
+import type {AppError, Words} from "../../shared/result.js";
 import type {
     AppEvent,
     Conversation,
@@ -82,7 +83,15 @@ export type TurnInput = {
 };
 
 type Call = {name: string; params: unknown};
-type Ending = {error: string | null; stopped: boolean};
+/** How a turn ended: its error (and the error's words, when the core gave them), or stopped. */
+type Ending = {error: string | null; words?: Words; stopped: boolean};
+
+/** A failed step or loop's ending, with its words. */
+const failedWith = (error: AppError): Ending => ({
+    error: error.message,
+    ...(error.words ? {words: error.words} : {}),
+    stopped: false,
+});
 
 /**
  * One answer: the agent loop over the engine and the tools (steps, tool calls, citations), its text saved
@@ -164,7 +173,7 @@ export class Turn {
             this.deps.tools.registry.config.defaults.maxSteps,
             signal,
         );
-        return end.ok ? {error: null, stopped: end.stopped} : {error: end.error.message, stopped: false};
+        return end.ok ? {error: null, stopped: end.stopped} : failedWith(end.error);
     }
 
     /**
@@ -182,11 +191,11 @@ export class Turn {
             sampling: generation,
             onText: () => {},
         });
-        if (!result.ok) return {error: result.error.message, stopped: false};
+        if (!result.ok) return failedWith(result.error);
         addStats(this.stats, result.value.stats);
         if (result.value.stopped) return {error: null, stopped: true};
         const plan = readPlan(result.value.text, registry, maxSteps);
-        if (!plan.ok) return {error: plan.error.message, stopped: false};
+        if (!plan.ok) return failedWith(plan.error);
         this.savePlan(plan.value);
         return {error: null, stopped: false};
     }
@@ -215,7 +224,7 @@ export class Turn {
         const result = await this.generate(index, false);
         if (!result.ok) {
             Object.assign(step, {status: "error", error: result.error.message});
-            return {error: result.error.message, stopped: false};
+            return failedWith(result.error);
         }
         if (result.value.stopped) {
             Object.assign(step, {status: "error", error: "the answer was stopped"});
@@ -454,7 +463,7 @@ export class Turn {
     }
 
     /** Saves the answer as it ended and tells everyone; the conversation is free before chat.done. */
-    private publish({error, stopped}: Ending, release: () => void): void {
+    private publish({error, words, stopped}: Ending, release: () => void): void {
         const {store, bus} = this.deps;
         const {conversationId, id: messageId} = this.input.answer;
         if (error) {
@@ -464,10 +473,17 @@ export class Turn {
                 status: "error",
                 stats: null,
                 error,
+                errorWords: words ?? null,
                 thought: this.thought,
                 thoughtMs: this.thoughtMs(),
             });
-            bus.emit({type: "chat.error", conversationId, messageId, message: error});
+            bus.emit({
+                type: "chat.error",
+                conversationId,
+                messageId,
+                message: error,
+                ...(words ? {words} : {}),
+            });
         } else {
             this.machine.to("PUBLISHING");
             store.finish(messageId, {

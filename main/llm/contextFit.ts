@@ -1,5 +1,6 @@
 import type {ChatHistoryItem} from "node-llama-cpp";
-import {formatCount} from "../../shared/format.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
 
 /** Tokens a chat format adds around each message (role headers, separators): a generous estimate. */
 const ITEM_OVERHEAD_TOKENS = 16;
@@ -75,6 +76,6 @@ export function messageTooLong(
 }
 
 /** What the person reads when their message is too long, with its numbers and what to do. */
-export function tooLongMessage({messageTokens, contextSize, room}: TooLong): string {
-    return `the message is ${formatCount(messageTokens)} tokens, more than this model's context of ${formatCount(contextSize)} tokens can take (${formatCount(room)} are left for it beside the system prompt, the tools and the answer): shorten it, or add the text to Documents and ask about it (a larger context size also helps)`;
+export function tooLongWords({messageTokens, contextSize, room}: TooLong): Words {
+    return wordsOf("messageTooLong", {tokens: messageTokens, contextSize, room});
 }

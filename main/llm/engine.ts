@@ -20,13 +20,12 @@ import type {
     GpuReport,
     ModelInfo,
 } from "../../shared/contract.js";
-import {formatCount} from "../../shared/format.js";
 import {fail, ok, type ErrorCode, type Result, type Words} from "../../shared/result.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import {failSaying, failWith, inEnglish} from "../words.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
 import {estimateFit, readIntoMemory} from "./fit.js";
-import {estimateTokens, fitHistory, messageTooLong, tooLongMessage} from "./contextFit.js";
+import {estimateTokens, fitHistory, messageTooLong, tooLongWords} from "./contextFit.js";
 import {chooseChatFormat, type ChatFormat} from "./chatFormat.js";
 import {inspectModel, type Inspection} from "./inspect.js";
 import {backendOf, flashAttentionOf, llamaModule, nativeLog, sharedLlama} from "./llama.js";
@@ -78,17 +77,13 @@ export type EngineFacts = {
 };
 
 /** What the person reads when even the system prompt, the tools and the newest turn cannot fit. */
-export function wontFitMessage(
+export function wontFitWords(
     {tokens, room, contextSize}: {tokens: number; room: number; contextSize: number},
     tools: number,
-): string {
-    const what = tools
-        ? `the system prompt, the ${formatCount(tools)} tools' definitions and the newest messages`
-        : "the system prompt and the newest messages";
-    const fixes = tools
-        ? "pin fewer tools or lower the tools' share of the context (Settings), switch off tools this conversation does not need, or load the model with a larger context"
-        : "shorten the system prompt, lower Max tokens, or load the model with a larger context";
-    return `this question cannot be answered in this model's context of ${formatCount(contextSize)} tokens: ${what} take ${formatCount(tokens)} tokens, and ${formatCount(room)} are left beside the room kept for the answer. Nothing was generated; ${fixes}`;
+): Words {
+    return tools
+        ? wordsOf("wontFitTools", {contextSize, tools, tokens, room})
+        : wordsOf("wontFit", {contextSize, tokens, room});
 }
 
 /** What a turn needs of a model: the embedded engine, or a model on a remote server (RemoteEngine). */
@@ -123,7 +118,6 @@ const SMALLEST_AUTO_CONTEXT = 2048;
 
 // A forced call's JSON is not the answer: the answer's length limit must not cut its arguments.
 const FORCED_CALL_MAX_TOKENS = 1024;
-const UNLOADED_MID_ANSWER = "the model was unloaded while it was answering; load a model and send again";
 
 /** The embedded llama.cpp model: one loaded model, one context sequence, one generation at a time. */
 export class Engine {
@@ -460,7 +454,13 @@ export class Engine {
                 (text) => sequence.model.tokenize(text).length,
                 req.functions ?? req.force ?? [],
             );
-            if (tooLong) return fail("OUT_OF_MEMORY", tooLongMessage(tooLong), tooLong);
+            if (tooLong) {
+                const words = tooLongWords(tooLong);
+                return {
+                    ok: false,
+                    error: {code: "OUT_OF_MEMORY", message: inEnglish(words), words, details: tooLong},
+                };
+            }
             const fitted = fitHistory(
                 req.sampling?.thinking === false ? withoutThinking(req.history) : req.history,
                 sequence.contextSize - reserve,
@@ -469,7 +469,7 @@ export class Engine {
             );
             const functions = forced || format ? undefined : modelFunctions(req.functions);
             const wontFit = this.wontFit(chat.chatWrapper, fitted, functions, sequence.contextSize - reserve);
-            if (wontFit) return fail("OUT_OF_MEMORY", wontFitMessage(wontFit, req.functions?.length ?? 0));
+            if (wontFit) return failWith("OUT_OF_MEMORY", wontFitWords(wontFit, req.functions?.length ?? 0));
             await this.prefixCache?.prepare({
                 sequence,
                 wrapper: chat.chatWrapper,
@@ -505,7 +505,7 @@ export class Engine {
                                     : undefined,
                             }),
                   });
-            if (unloaded.aborted) return fail("MODEL_NOT_LOADED", UNLOADED_MID_ANSWER);
+            if (unloaded.aborted) return failSaying("MODEL_NOT_LOADED", "unloadedMidAnswer");
             const stopped = result.metadata.stopReason === "abort";
             const calls: ModelCall[] = forced
                 ? stopped
@@ -532,7 +532,7 @@ export class Engine {
                 contextUsed: sequence.nextTokenIndex,
             });
         } catch (error) {
-            if (unloaded.aborted) return fail("MODEL_NOT_LOADED", UNLOADED_MID_ANSWER);
+            if (unloaded.aborted) return failSaying("MODEL_NOT_LOADED", "unloadedMidAnswer");
             // Stopped before the first token (node-llama-cpp throws then): a stop like any other.
             if (req.signal.aborted) {
                 const stats = statsFrom(sequence, meter, started, firstTokenAt, thought.tokens);
@@ -540,14 +540,15 @@ export class Engine {
             }
             const reason = error instanceof Error ? error.message : String(error);
             if (/context shift|compress chat history/i.test(reason)) {
-                return fail(
-                    "OUT_OF_MEMORY",
-                    req.functions?.length
-                        ? `this answer no longer fits in the context (${sequence.contextSize} tokens): the ${req.functions.length} tools' definitions, the system prompt, the tools' results and the answer together are too long; switch off tools this conversation does not need (the tools menu shows what each costs), increase the context size in Settings, or lower Max tokens`
-                        : `this answer no longer fits in the context (${sequence.contextSize} tokens): the system prompt, the tools' results and the answer together are too long; increase the context size in Settings, lower Max tokens, or shorten the system prompt`,
-                );
+                const tools = req.functions?.length ?? 0;
+                return tools
+                    ? failSaying("OUT_OF_MEMORY", "noLongerFitsTools", {
+                          contextSize: sequence.contextSize,
+                          tools,
+                      })
+                    : failSaying("OUT_OF_MEMORY", "noLongerFits", {contextSize: sequence.contextSize});
             }
-            return fail("INTERNAL", `generation failed: ${reason}`);
+            return failSaying("INTERNAL", "generationFailed", {reason});
         } finally {
             chat.dispose({disposeSequence: false});
             if (this.context) this.setStatus({state: "ready"});

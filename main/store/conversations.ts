@@ -19,6 +19,7 @@ import {CitationStore} from "./citations.js";
 import {ToolCallStore} from "./toolCalls.js";
 import {AttachmentStore} from "./attachments.js";
 import {DEFAULT_TITLE} from "../../shared/titles.js";
+import type {Words} from "../../shared/result.js";
 
 type ConversationRow = {
     id: string;
@@ -45,6 +46,8 @@ type MessageRow = {
     status: MessageStatus;
     model: string | null;
     error: string | null;
+    /** The error's words (JSON), when the core gave them. */
+    error_words: string | null;
     prompt_tokens: number | null;
     completion_tokens: number | null;
     ttft_ms: number | null;
@@ -417,7 +420,7 @@ export class ConversationStore {
     /** An answer written again in place (a proposed plan being run): streaming, by this process. */
     reopen(id: string, processId: string): void {
         this.sql(
-            "UPDATE messages SET status = 'streaming', error = NULL, process_id = ?, updated_at = ? WHERE id = ?",
+            "UPDATE messages SET status = 'streaming', error = NULL, error_words = NULL, process_id = ?, updated_at = ? WHERE id = ?",
         ).run(processId, Date.now(), id);
     }
 
@@ -438,13 +441,14 @@ export class ConversationStore {
             status: MessageStatus;
             stats: TurnStats | null;
             error?: string | null;
+            errorWords?: Words | null;
             thought?: string;
             thoughtMs?: number | null;
         },
     ) {
         const s = f.stats;
         this.sql(
-            `UPDATE messages SET content = ?, status = ?, error = ?, prompt_tokens = ?, completion_tokens = ?,
+            `UPDATE messages SET content = ?, status = ?, error = ?, error_words = ?, prompt_tokens = ?, completion_tokens = ?,
                  ttft_ms = ?, duration_ms = ?, tokens_per_second = ?, reused_tokens = ?, context_shifted = ?,
                  thought = ?, thought_ms = ?, thought_tokens = ?, tools_offered = ?, drafted_tokens = ?, accepted_tokens = ?,
                  updated_at = ? WHERE id = ?`,
@@ -452,6 +456,7 @@ export class ConversationStore {
             f.content,
             f.status,
             f.error ?? null,
+            f.error && f.errorWords ? JSON.stringify(f.errorWords) : null,
             s?.promptTokens ?? null,
             s?.completionTokens ?? null,
             s?.timeToFirstTokenMs ?? null,
@@ -555,6 +560,7 @@ function toMessage(
         model: r.model,
         stats,
         error: r.error,
+        ...(r.error && r.error_words ? {errorWords: JSON.parse(r.error_words) as Words} : {}),
         createdAt: r.created_at,
         toolCalls,
         citations,

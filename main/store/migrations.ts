@@ -548,4 +548,9 @@ export const MIGRATIONS: readonly Migration[] = [
             CREATE INDEX message_attachments_by_attachment ON message_attachments (attachment_id);
         `,
     },
+    {
+        version: 32,
+        name: "a failed answer's error in words (key and values, JSON), said in the window's language",
+        sql: `ALTER TABLE messages ADD COLUMN error_words TEXT;`,
+    },
 ];

@@ -1,4 +1,5 @@
 import type {Dispatch, SetStateAction} from "react";
+import {sayCore} from "./i18n/index.js";
 import type {
     AppEvent,
     ApprovalRequest,
@@ -96,7 +97,9 @@ export function applyEvent(s: CairnState, event: AppEvent): CairnState {
             return {...s, streaming, thinking, writing, messages};
         }
         case "chat.error":
-            return event.conversationId === s.selectedId ? {...s, error: event.message} : s;
+            return event.conversationId === s.selectedId
+                ? {...s, error: sayCore(event.message, event.words)}
+                : s;
         case "plan.updated": {
             if (event.conversationId !== s.selectedId) return s;
             const messages = s.messages.map((m) => (m.id === event.messageId ? {...m, plan: event.plan} : m));

@@ -26,6 +26,15 @@ export const Count = Type.Integer({minimum: 0});
 
 export const Json = Type.Record(Type.String(), Type.Unknown());
 
+/** A message's words (shared/coreWords.ts): its key and values, for the window to say in its language. */
+export const WordsValue = Type.Object(
+    {
+        key: Type.String(),
+        values: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+    },
+    closed,
+);
+
 export const MessageRole = oneOf(["user", "assistant", "system"]);
 
 export type MessageRole = Static<typeof MessageRole>;

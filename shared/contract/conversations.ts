@@ -18,6 +18,7 @@ import {
     nullable,
     oneOf,
     req,
+    WordsValue,
 } from "./base.js";
 import {Citation, ToolCallRecord} from "./tools.js";
 import {Plan, PlanStepInput} from "./plans.js";
@@ -126,6 +127,8 @@ export const messageFields = {
     model: nullable(Type.String()),
     stats: nullable(TurnStats),
     error: nullable(Type.String()),
+    /** The error's words (an answer that failed in the core's words), for the window to say in its language. */
+    errorWords: Type.Optional(WordsValue),
     createdAt: Timestamp,
     /** The answer's tool-call trace, in order. */
     toolCalls: Type.Array(ToolCallRecord),

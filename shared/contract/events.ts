@@ -1,6 +1,6 @@
 // Every event the core emits to its clients.
 import {Type, type Static} from "@sinclair/typebox";
-import {Count, closed, nullable} from "./base.js";
+import {Count, WordsValue, closed, nullable} from "./base.js";
 import {Conversation, Message, TurnState} from "./conversations.js";
 import {ApprovalRequest, ToolCallRecord} from "./tools.js";
 import {Plan} from "./plans.js";
@@ -17,7 +17,13 @@ export const AppEvent = Type.Union([
     /** Part of what a model thinks before it answers (a thought segment), as it is written. */
     event("chat.thought", {conversationId: Type.String(), messageId: Type.String(), text: Type.String()}),
     event("chat.done", {conversationId: Type.String(), message: Message}),
-    event("chat.error", {conversationId: Type.String(), messageId: Type.String(), message: Type.String()}),
+    event("chat.error", {
+        conversationId: Type.String(),
+        messageId: Type.String(),
+        message: Type.String(),
+        /** The message's words, for the window to say in its language (absent: English only). */
+        words: Type.Optional(WordsValue),
+    }),
     event("conversation.updated", {conversation: Conversation}),
     event("conversation.deleted", {conversationId: Type.String()}),
     event("assistants.changed", {}),

@@ -13,6 +13,7 @@ import {
     nullable,
     oneOf,
     req,
+    WordsValue,
 } from "./base.js";
 
 /**
@@ -94,19 +95,7 @@ export const EngineStatus = Type.Object(
         /** The draft model's file in use, when speculation is "draft". */
         draftModel: Type.Optional(nullable(Type.String())),
         /** message's words (shared/coreWords.ts), for the window to say in its language. */
-        words: Type.Optional(
-            nullable(
-                Type.Object(
-                    {
-                        key: Type.String(),
-                        values: Type.Optional(
-                            Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
-                        ),
-                    },
-                    closed,
-                ),
-            ),
-        ),
+        words: Type.Optional(nullable(WordsValue)),
     },
     closed,
 );

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import assert from "node:assert/strict";
+import i18next from "i18next";
+import {CORE_WORDS} from "../../shared/coreWords.js";
 import {test} from "node:test";
 import {getLlama} from "node-llama-cpp";
 import OpenAI from "openai";
@@ -171,6 +173,16 @@ test("pinned tools are offered with every question; when they cannot fit, the tu
             /^this question cannot be answered in this model's context of 8,192 tokens: the system prompt, the \d+ tools' definitions and the newest messages take [\d,]+ tokens, and [\d,]+ are left beside the room kept for the answer\. Nothing was generated; pin fewer tools/,
         );
         assert.equal(failed.stats, null);
+        // Kept with its words, which the window says in its language (German here) with the same numbers.
+        assert.equal(failed.errorWords?.key, "wontFitTools");
+        const stored = t.core.conversations.message(failed.id)!;
+        assert.deepEqual(stored.errorWords, failed.errorWords, "read back from the library");
+        const german = i18next.createInstance();
+        await german.init({resources: {de: {translation: CORE_WORDS.de}}, lng: "de"});
+        assert.match(
+            german.t(failed.errorWords.key, failed.errorWords.values ?? {}),
+            /^Diese Frage lässt sich im Kontext dieses Modells von 8\.192 Tokens nicht beantworten: der Systemprompt, die Definitionen der \d+ Werkzeuge/,
+        );
         const wasted = performance.now() - started;
 
         for (const tool of listed) unwrap(await t.api.invoke("tools.setPinned", {tool, pinned: false}));

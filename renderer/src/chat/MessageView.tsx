@@ -20,7 +20,7 @@ import {MessageImages} from "./attachments.js";
 import {speak, stopSpeaking, useReading} from "./speech.js";
 import {TraceSteps} from "./TraceSteps.js";
 import {PlanCard, type PlanActions} from "../plan/PlanCard.js";
-import {useTranslation} from "../i18n/index.js";
+import {sayCore, useTranslation} from "../i18n/index.js";
 import {IconButton} from "../ui/IconButton.js";
 import type {TFunction} from "i18next";
 
@@ -32,7 +32,9 @@ function noteOf(message: Message, t: TFunction): string | null {
     if (message.status === "interrupted")
         return t(message.error ? "message.interruptedByCairn" : "message.stopped");
     if (message.status !== "error") return null;
-    return message.error ? `${t("message.failed")}: ${message.error}` : t("message.failed");
+    return message.error
+        ? `${t("message.failed")}: ${sayCore(message.error, message.errorWords)}`
+        : t("message.failed");
 }
 
 /** What can be done to a message; one stable object for the whole list, so that memo() holds. */

@@ -2,7 +2,7 @@ import {useEffect, useRef, useState, type FormEvent, type KeyboardEvent} from "r
 import type {CairnApi, MessageStatus} from "../../../shared/contract.js";
 import {AnswerMarkdown} from "../chat/Markdown.js";
 import {expandPrompt, parseSlash} from "../chat/slash.js";
-import {useTranslation} from "../i18n/index.js";
+import {sayCore, useTranslation} from "../i18n/index.js";
 import {OPEN_CONVERSATION_KEY} from "./openConversation.js";
 import {Segmented} from "../ui/Segmented.js";
 import {shownTitle} from "../conversations/titles.js";
@@ -56,7 +56,7 @@ export function QuickAsk({api}: {api: CairnApi}) {
                 setAnswer((a) => a && {...a, text: e.message.content, status: e.message.status});
             else if (e.type === "chat.error" && e.messageId === messageId) {
                 setAnswer((a) => a && {...a, status: "error"});
-                setError(e.message);
+                setError(sayCore(e.message, e.words));
             }
         });
     }, [api, messageId]);

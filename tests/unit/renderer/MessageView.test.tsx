@@ -62,6 +62,11 @@ test("a streaming answer shows the streamed text and a cursor; a stopped one say
         render({status: "error", error: "generation failed: boom"}),
         /failed: generation failed: boom/,
     );
+    // A failure kept with its words is said from them, in the window's language (English here).
+    assert.match(
+        render({status: "error", error: "(stored English)", errorWords: {key: "unloadedMidAnswer"}}),
+        /failed: the model was unloaded while it was answering; load a model and send again/,
+    );
 });
 
 test("[n] markers link to their sources; a marker with no source is shown as unsupported", () => {
