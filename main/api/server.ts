@@ -319,44 +319,37 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
      * for, up to LOAD_WAIT_MS, then "loading" with Retry-After; no model at all is a 503 saying what to do.
      */
     /**
-     * The engine, or for a question with images the loaded model through local vision (its projector beside
-     * it), the images read in first; a model that cannot see is a 400 model_not_vision in words.
-     */
-    /**
      * metadata.assistant's own model: its provider answers (returned), or its installed local model is loaded
-     * in place of the loaded one, unless another answer is being written with that (503, to come back).
+     * in place of the loaded one (null: the engine answers).
      */
     function assistantModel(assistant: Assistant | null): RemoteEngine | null {
         const own = assistant ? core.assistants.modelOf(assistant) : null;
         if (!own) return null;
-        if ("provider" in own) {
-            const remote = core.providers.engine(own.provider, null, own.model);
-            if (!remote.ok)
-                throw new ApiError(400, remote.error.message, "invalid_request_error", "metadata.assistant");
-            return remote.value;
-        }
-        const status = core.engine.status();
-        const name = path.basename(own.localPath);
-        // A load under way decides which model answers next: the assistant's, or another one (come back).
-        const loadingOther = status.state === "loading" && status.modelName !== name;
-        if (!loadingOther && (status.state === "loading" || status.modelPath === path.resolve(own.localPath)))
+        if ("localPath" in own) {
+            switchTo(own.localPath);
             return null;
-        if (loadingOther || status.state === "generating")
-            throw new ApiError(
-                503,
-                inEnglish(
-                    wordsOf("assistantModelBusy", {
-                        model: name,
-                        other: status.modelName ?? "the loaded model",
-                    }),
-                ),
-                "server_error",
-                null,
-                "model_busy",
-                {"Retry-After": "5"},
-            );
-        void core.engine.load(own.localPath);
-        return null;
+        }
+        const remote = core.providers.engine(own.provider, null, own.model);
+        if (!remote.ok)
+            throw new ApiError(400, remote.error.message, "invalid_request_error", "metadata.assistant");
+        return remote.value;
+    }
+
+    /**
+     * Loads `file` in place of the loaded model, unless it is loaded or loading already; while another model
+     * loads or an answer is being written with the loaded one, a 503 to come back (no model changed under it).
+     */
+    function switchTo(file: string): void {
+        const status = core.engine.status();
+        const name = path.basename(file);
+        const loadingOther = status.state === "loading" && status.modelName !== name;
+        if (!loadingOther && (status.state === "loading" || status.modelPath === path.resolve(file))) return;
+        if (loadingOther || status.state === "generating") {
+            const other = status.modelName ?? "the loaded model";
+            const message = inEnglish(wordsOf("assistantModelBusy", {model: name, other}));
+            throw new ApiError(503, message, "server_error", null, "model_busy", {"Retry-After": "5"});
+        }
+        void core.engine.load(file);
     }
 
     /** A provider's engine, with the request's images read (its model sees them, or says it cannot). */
@@ -365,6 +358,10 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         return remote;
     }
 
+    /**
+     * The engine, or for a question with images the loaded model through local vision (its projector beside
+     * it), the images read in first; a model that cannot see is a 400 model_not_vision in words.
+     */
     async function engineFor(plan: ChatPlan): Promise<CompletionEngine> {
         if (!plan.images?.length) return options.core.engine;
         const seeing = options.core.vision.engineFor(options.core.engine.status().modelPath);
