@@ -18,9 +18,13 @@ export function inEnglish(words: Words): string {
     return String(english.t(words.key, words.values ?? {}));
 }
 
-/** A refusal with its words: the English message, and the key and values the window says in its language. */
-export function failWith<T = never>(code: ErrorCode, words: Words): Result<T> {
-    return {ok: false, error: {code, message: inEnglish(words), words}};
+/**
+ * A refusal with its words: the English message, and the key and values the window says in its language;
+ * `details` for a caller that reads the numbers behind it.
+ */
+export function failWith<T = never>(code: ErrorCode, words: Words, details?: unknown): Result<T> {
+    const error = {code, message: inEnglish(words), words};
+    return {ok: false, error: details === undefined ? error : {...error, details}};
 }
 
 /** failWith, from a key and its values. */

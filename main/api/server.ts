@@ -27,7 +27,6 @@ import {
 } from "./chat.js";
 import {readImages} from "./history.js";
 import {inEnglish} from "../words.js";
-import {wordsOf} from "../../shared/coreWords.js";
 import type {CitationStore} from "../store/citations.js";
 import {errorText} from "../contract/dispatcher.js";
 import type {ApiTools} from "./cairnTools.js";
@@ -326,30 +325,18 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         const own = assistant ? core.assistants.modelOf(assistant) : null;
         if (!own) return null;
         if ("localPath" in own) {
-            switchTo(own.localPath);
+            // No model is changed under an answer: the request is told to come back instead.
+            const refused = core.engine.switchTo(own.localPath);
+            if (refused)
+                throw new ApiError(503, inEnglish(refused), "server_error", null, "model_busy", {
+                    "Retry-After": "5",
+                });
             return null;
         }
         const remote = core.providers.engine(own.provider, null, own.model);
         if (!remote.ok)
             throw new ApiError(400, remote.error.message, "invalid_request_error", "metadata.assistant");
         return remote.value;
-    }
-
-    /**
-     * Loads `file` in place of the loaded model, unless it is loaded or loading already; while another model
-     * loads or an answer is being written with the loaded one, a 503 to come back (no model changed under it).
-     */
-    function switchTo(file: string): void {
-        const status = core.engine.status();
-        const name = path.basename(file);
-        const loadingOther = status.state === "loading" && status.modelName !== name;
-        if (!loadingOther && (status.state === "loading" || status.modelPath === path.resolve(file))) return;
-        if (loadingOther || status.state === "generating") {
-            const other = status.modelName ?? "the loaded model";
-            const message = inEnglish(wordsOf("assistantModelBusy", {model: name, other}));
-            throw new ApiError(503, message, "server_error", null, "model_busy", {"Retry-After": "5"});
-        }
-        void core.engine.load(file);
     }
 
     /** A provider's engine, with the request's images read (its model sees them, or says it cannot). */

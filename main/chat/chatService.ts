@@ -1,4 +1,3 @@
-import path from "node:path";
 import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
 import type {
     AppEvent,
@@ -70,7 +69,6 @@ const TITLE_LENGTH = 60;
  */
 export type LocalModels = {
     wanted(conversationId: string): string | null;
-    load(modelPath: string): void;
     /** The engine through which a local model sees images (local vision), or why it cannot, in words. */
     seeing(modelPath: string | null): RemoteEngine | Words;
 };
@@ -279,21 +277,10 @@ export class ChatService {
      */
     private switchModel(conversationId: string): Result<void> {
         const wanted = this.localModels?.wanted(conversationId);
-        const status = this.engine.status();
-        if (!wanted || !this.localModels || status.modelPath === path.resolve(wanted)) return ok(undefined);
-        const name = path.basename(wanted);
-        if (status.state === "loading")
-            return status.modelName === name
-                ? ok(undefined)
-                : failSaying("DENIED", "modelLoading", {model: status.modelName ?? "a model"});
+        if (!wanted) return ok(undefined);
         const busy = this.active.ids().some((id) => id !== conversationId && !this.store.get(id)?.provider);
-        if (busy || status.state === "generating")
-            return failSaying("DENIED", "assistantModelBusy", {
-                model: name,
-                other: status.modelName ?? "the loaded model",
-            });
-        this.localModels.load(wanted);
-        return ok(undefined);
+        const refused = this.engine.switchTo(wanted, busy);
+        return refused ? failWith("DENIED", refused) : ok(undefined);
     }
 
     /** The model a conversation's answers come from: a provider's (remote), or the embedded engine. */

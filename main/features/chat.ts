@@ -61,7 +61,6 @@ export function chatFeature(
         {
             wanted: (id) => assistants.localModelFor(id),
             // The assistant's model answers its conversations; the model loaded at start stays Settings' own.
-            load: (modelPath) => void models.engine.load(modelPath),
             seeing: (modelPath) => models.vision.engineFor(modelPath),
         },
     );

@@ -226,6 +226,28 @@ export class Engine {
         return this.loading;
     }
 
+    /**
+     * Puts `file` in place of the loaded model for the next answer: nothing to do when it is loaded or being
+     * loaded, a load started when it can be; else why not, in words (another model loading, or an answer being
+     * written with the loaded one: here, or elsewhere when `busy`), so that no model changes under an answer.
+     */
+    switchTo(file: string, busy = false): Words | null {
+        const status = this.current;
+        const name = path.basename(file);
+        if (status.state === "loading")
+            return status.modelName === name
+                ? null
+                : wordsOf("modelLoading", {model: status.modelName ?? "a model"});
+        if (status.modelPath === path.resolve(file)) return null;
+        if (busy || status.state === "generating")
+            return wordsOf("assistantModelBusy", {
+                model: name,
+                other: status.modelName ?? "the loaded model",
+            });
+        void this.load(file);
+        return null;
+    }
+
     /** Resolves when the model being loaded is loaded or has failed (at once when none is loading). */
     async loaded(): Promise<void> {
         await this.loading;
@@ -454,13 +476,7 @@ export class Engine {
                 (text) => sequence.model.tokenize(text).length,
                 req.functions ?? req.force ?? [],
             );
-            if (tooLong) {
-                const words = tooLongWords(tooLong);
-                return {
-                    ok: false,
-                    error: {code: "OUT_OF_MEMORY", message: inEnglish(words), words, details: tooLong},
-                };
-            }
+            if (tooLong) return failWith("OUT_OF_MEMORY", tooLongWords(tooLong), tooLong);
             const fitted = fitHistory(
                 req.sampling?.thinking === false ? withoutThinking(req.history) : req.history,
                 sequence.contextSize - reserve,

@@ -34,7 +34,13 @@ export function SettingsLayout({sections, onClose}: Props) {
         // A section that fills in later (its settings read, its list loaded or changed in another window) is
         // searched again as it does: the count and the sections shown follow what the page says now.
         const observer = new MutationObserver(update);
-        observer.observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
+        // Only what is searched: the sections shown or hidden by the search itself do not count again.
+        observer.observe(root, {
+            subtree: true,
+            childList: true,
+            characterData: true,
+            attributeFilter: SEARCHED_ATTRIBUTES,
+        });
         return () => observer.disconnect();
     }, [query]);
     useSectionInView(content, parts, sections, setCurrent);
@@ -125,6 +131,9 @@ export function SettingsLayout({sections, onClose}: Props) {
     );
 }
 
+/** The attributes whose words a search finds besides the text: placeholders, titles, names, select choices. */
+const SEARCHED_ATTRIBUTES = ["placeholder", "title", "aria-label", "data-choices"];
+
 /** The matches before when they are the same sections (nothing drawn again), else the new ones. */
 function sameMatches(before: Set<string> | null, after: Set<string> | null): Set<string> | null {
     if (before === null || after === null) return after;
@@ -148,10 +157,9 @@ export function matching(query: string, parts: Map<string, HTMLElement>): Set<st
  * select's choices while its list is closed).
  */
 function searchableText(part: HTMLElement): string {
-    const attributes = ["placeholder", "title", "aria-label", "data-choices"];
-    const extra = [...part.querySelectorAll<HTMLElement>(attributes.map((a) => `[${a}]`).join(", "))].map(
-        (el) => attributes.map((a) => el.getAttribute(a)).join(" "),
-    );
+    const extra = [
+        ...part.querySelectorAll<HTMLElement>(SEARCHED_ATTRIBUTES.map((a) => `[${a}]`).join(", ")),
+    ].map((el) => SEARCHED_ATTRIBUTES.map((a) => el.getAttribute(a)).join(" "));
     return `${part.textContent ?? ""} ${extra.join(" ")}`;
 }
 
