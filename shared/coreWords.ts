@@ -94,6 +94,47 @@ export const CORE_WORDS = {
             "this question cannot be answered in this model's context of {{contextSize, number}} tokens: the system prompt and the newest messages take {{tokens, number}} tokens, and {{room, number}} are left beside the room kept for the answer. Nothing was generated; shorten the system prompt, lower Max tokens, or load the model with a larger context",
         messageTooLong:
             "the message is {{tokens, number}} tokens, more than this model's context of {{contextSize, number}} tokens can take ({{room, number}} are left for it beside the system prompt, the tools and the answer): shorten it, or add the text to Documents and ask about it (a larger context size also helps)",
+        keyEnvUnset: "{{provider}}'s key variable {{variable}} is not set",
+        keyFileMissing: "{{provider}}'s key file {{file}} does not exist",
+        keyFileOpen: "{{provider}}'s key file {{file}} can be read by other users; run chmod 600 on it",
+        keyOnlyDesktop:
+            "a key typed here can be kept only by the desktop app, encrypted by the system's keychain; name an environment variable that holds it instead (or a key file in providers.json)",
+        storedKeyMissing: "{{provider}}'s stored key is missing; add the provider again with its key",
+        listsNoModel: "{{host}} lists no model",
+        modelsRefused: "{{host}} answered {{status}} when asked for its models",
+        noModelList: "{{host}} sent no list of models",
+        remoteAnswered: "{{host}} answered {{status}}: {{reason}}",
+        remoteError: "{{host}} reported an error: {{reason}}",
+        remoteBrokeOff: "{{host}} broke off its answer: {{reason}}",
+        remoteTimedOut:
+            "{{host}} did not answer within {{seconds}} s; check that the server is running, or switch this conversation back to the local model",
+        remoteUnreachable:
+            "cannot reach {{host}}{{cause}}; check that the server is running and the address is right, or switch this conversation back to the local model",
+        notAnAddress: "not a valid address: {{address}}",
+        downloadNotFound: "not found (HTTP 404): {{url}}; check the address",
+        downloadHttp: "{{host}} answered HTTP {{status}} for {{url}}; try again later",
+        downloadTimedOut: "{{host}} did not answer within {{seconds}} s; check your connection and try again",
+        downloadUnreachable: "could not reach {{host}} ({{cause}}); downloads need an internet connection",
+        cancelled: "cancelled",
+        notABackup: "{{file}} is not one of the backups in {{folder}}",
+        collectionOrConversation: "give a collection or a conversation, not both",
+        emptySearch: "the search query is empty",
+        noToolCall: "no tool call with id {{id}}",
+        noArchivedPage: "no archived page with id {{id}}",
+        noEmbeddingModel:
+            "no embedding model is chosen; pick one on the Models screen (Use for documents) or set it in Settings",
+        embeddingLoadFailed: "could not load embedding model {{file}}: {{reason}}",
+        planAnswerLast: "a plan has one answer step, and it is the last",
+        planSameId: "two steps have the id {{id}}",
+        planLateStep: "step {{id}} ({{label}}) depends on step {{late}}, which does not come before it",
+        planNoTool: "step {{id}} ({{label}}): choose its tool",
+        planToolUnavailable:
+            "step {{id}} ({{label}}): {{tool}} is not available in this conversation (its mode, web access or the tools menu)",
+        modelCorrupt: "model file is corrupt: {{path}}: {{reason}}; download it again",
+        noFolderAt: "no folder at {{folder}}",
+        formNeedsContent: "an accepted form needs its content",
+        noQuestionToEdit: "no question {{id}} to edit in this conversation",
+        noAnswerToRegenerate: "no answer {{id}} to regenerate in this conversation",
     },
     de: {
         stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
@@ -187,6 +228,51 @@ export const CORE_WORDS = {
             "Diese Frage lässt sich im Kontext dieses Modells von {{contextSize, number}} Tokens nicht beantworten: der Systemprompt und die neuesten Nachrichten brauchen {{tokens, number}} Tokens, und neben dem Platz für die Antwort bleiben {{room, number}}. Es wurde nichts erzeugt; kürze den Systemprompt, senke die maximalen Tokens oder lade das Modell mit größerem Kontext",
         messageTooLong:
             "Die Nachricht hat {{tokens, number}} Tokens, mehr als der Kontext dieses Modells von {{contextSize, number}} Tokens fassen kann (neben Systemprompt, Werkzeugen und Antwort bleiben {{room, number}} dafür): kürze sie oder füge den Text zu Dokumente hinzu und frage danach (ein größerer Kontext hilft auch)",
+        keyEnvUnset: "Die Schlüsselvariable {{variable}} von {{provider}} ist nicht gesetzt",
+        keyFileMissing: "Die Schlüsseldatei {{file}} von {{provider}} existiert nicht",
+        keyFileOpen:
+            "Die Schlüsseldatei {{file}} von {{provider}} ist für andere Benutzer lesbar; führe chmod 600 darauf aus",
+        keyOnlyDesktop:
+            "Ein hier eingegebener Schlüssel kann nur von der Desktop-App aufbewahrt werden, verschlüsselt durch den Schlüsselbund des Systems; nenne stattdessen eine Umgebungsvariable, die ihn enthält (oder eine Schlüsseldatei in providers.json)",
+        storedKeyMissing:
+            "Der gespeicherte Schlüssel von {{provider}} fehlt; füge den Anbieter mit seinem Schlüssel erneut hinzu",
+        listsNoModel: "{{host}} listet kein Modell auf",
+        modelsRefused: "{{host}} antwortete {{status}} auf die Frage nach seinen Modellen",
+        noModelList: "{{host}} hat keine Liste von Modellen gesendet",
+        remoteAnswered: "{{host}} antwortete {{status}}: {{reason}}",
+        remoteError: "{{host}} meldete einen Fehler: {{reason}}",
+        remoteBrokeOff: "{{host}} hat seine Antwort abgebrochen: {{reason}}",
+        remoteTimedOut:
+            "{{host}} hat nicht innerhalb von {{seconds}} s geantwortet; prüfe, ob der Server läuft, oder schalte diese Unterhaltung auf das lokale Modell zurück",
+        remoteUnreachable:
+            "{{host}} ist nicht erreichbar{{cause}}; prüfe, ob der Server läuft und die Adresse stimmt, oder schalte diese Unterhaltung auf das lokale Modell zurück",
+        notAnAddress: "Keine gültige Adresse: {{address}}",
+        downloadNotFound: "Nicht gefunden (HTTP 404): {{url}}; prüfe die Adresse",
+        downloadHttp: "{{host}} antwortete HTTP {{status}} für {{url}}; versuche es später erneut",
+        downloadTimedOut:
+            "{{host}} hat nicht innerhalb von {{seconds}} s geantwortet; prüfe deine Verbindung und versuche es erneut",
+        downloadUnreachable:
+            "{{host}} ist nicht erreichbar ({{cause}}); Downloads brauchen eine Internetverbindung",
+        cancelled: "Abgebrochen",
+        notABackup: "{{file}} ist keine der Sicherungen in {{folder}}",
+        collectionOrConversation: "Gib eine Sammlung oder eine Unterhaltung an, nicht beides",
+        emptySearch: "Die Suchanfrage ist leer",
+        noToolCall: "Kein Werkzeugaufruf mit der ID {{id}}",
+        noArchivedPage: "Keine archivierte Seite mit der ID {{id}}",
+        noEmbeddingModel:
+            "Kein Embedding-Modell gewählt; wähle eines auf der Modellseite (Für Dokumente verwenden) oder lege es in den Einstellungen fest",
+        embeddingLoadFailed: "Das Embedding-Modell {{file}} konnte nicht geladen werden: {{reason}}",
+        planAnswerLast: "Ein Plan hat genau einen Antwortschritt, und er ist der letzte",
+        planSameId: "Zwei Schritte haben die ID {{id}}",
+        planLateStep: "Schritt {{id}} ({{label}}) hängt von Schritt {{late}} ab, der nicht davor kommt",
+        planNoTool: "Schritt {{id}} ({{label}}): wähle sein Werkzeug",
+        planToolUnavailable:
+            "Schritt {{id}} ({{label}}): {{tool}} ist in dieser Unterhaltung nicht verfügbar (Modus, Webzugriff oder Werkzeugmenü)",
+        modelCorrupt: "Die Modelldatei ist beschädigt: {{path}}: {{reason}}; lade sie erneut herunter",
+        noFolderAt: "Kein Ordner unter {{folder}}",
+        formNeedsContent: "Ein angenommenes Formular braucht seinen Inhalt",
+        noQuestionToEdit: "Keine Frage {{id}} zum Bearbeiten in dieser Unterhaltung",
+        noAnswerToRegenerate: "Keine Antwort {{id}} zum Neugenerieren in dieser Unterhaltung",
     },
     fr: {
         stillWriting:
@@ -285,6 +371,51 @@ export const CORE_WORDS = {
             "Impossible de répondre à cette question dans le contexte de {{contextSize, number}} jetons de ce modèle : l'invite système et les messages les plus récents prennent {{tokens, number}} jetons, et il en reste {{room, number}} à côté de la place gardée pour la réponse. Rien n'a été généré ; raccourcissez l'invite système, baissez le nombre maximal de jetons ou chargez le modèle avec un contexte plus grand",
         messageTooLong:
             "Le message fait {{tokens, number}} jetons, plus que le contexte de {{contextSize, number}} jetons de ce modèle ne peut en prendre (il en reste {{room, number}} à côté de l'invite système, des outils et de la réponse) : raccourcissez-le, ou ajoutez le texte aux Documents et posez la question (un contexte plus grand aide aussi)",
+        keyEnvUnset: "la variable de clé {{variable}} de {{provider}} n’est pas définie",
+        keyFileMissing: "le fichier de clé {{file}} de {{provider}} n’existe pas",
+        keyFileOpen:
+            "le fichier de clé {{file}} de {{provider}} est lisible par d’autres utilisateurs ; lancez chmod 600 dessus",
+        keyOnlyDesktop:
+            "une clé saisie ici ne peut être conservée que par l’application de bureau, chiffrée par le trousseau du système ; indiquez plutôt une variable d’environnement qui la contient (ou un fichier de clé dans providers.json)",
+        storedKeyMissing:
+            "la clé enregistrée de {{provider}} est introuvable ; ajoutez de nouveau le fournisseur avec sa clé",
+        listsNoModel: "{{host}} ne liste aucun modèle",
+        modelsRefused: "{{host}} a répondu {{status}} à la demande de ses modèles",
+        noModelList: "{{host}} n’a envoyé aucune liste de modèles",
+        remoteAnswered: "{{host}} a répondu {{status}} : {{reason}}",
+        remoteError: "{{host}} a signalé une erreur : {{reason}}",
+        remoteBrokeOff: "{{host}} a interrompu sa réponse : {{reason}}",
+        remoteTimedOut:
+            "{{host}} n’a pas répondu en {{seconds}} s ; vérifiez que le serveur tourne, ou revenez au modèle local pour cette conversation",
+        remoteUnreachable:
+            "impossible de joindre {{host}}{{cause}} ; vérifiez que le serveur tourne et que l’adresse est juste, ou revenez au modèle local pour cette conversation",
+        notAnAddress: "adresse non valide : {{address}}",
+        downloadNotFound: "introuvable (HTTP 404) : {{url}} ; vérifiez l’adresse",
+        downloadHttp: "{{host}} a répondu HTTP {{status}} pour {{url}} ; réessayez plus tard",
+        downloadTimedOut: "{{host}} n’a pas répondu en {{seconds}} s ; vérifiez votre connexion et réessayez",
+        downloadUnreachable:
+            "impossible de joindre {{host}} ({{cause}}) ; les téléchargements ont besoin d’une connexion Internet",
+        cancelled: "annulé",
+        notABackup: "{{file}} ne fait pas partie des sauvegardes de {{folder}}",
+        collectionOrConversation: "indiquez une collection ou une conversation, pas les deux",
+        emptySearch: "la recherche est vide",
+        noToolCall: "aucun appel d’outil avec l’identifiant {{id}}",
+        noArchivedPage: "aucune page archivée avec l’identifiant {{id}}",
+        noEmbeddingModel:
+            "aucun modèle d’embedding n’est choisi ; choisissez-en un dans l’écran Modèles (Utiliser pour les documents) ou dans les Réglages",
+        embeddingLoadFailed: "impossible de charger le modèle d’embedding {{file}} : {{reason}}",
+        planAnswerLast: "un plan a une seule étape de réponse, et c’est la dernière",
+        planSameId: "deux étapes ont l’identifiant {{id}}",
+        planLateStep: "l’étape {{id}} ({{label}}) dépend de l’étape {{late}}, qui ne vient pas avant elle",
+        planNoTool: "étape {{id}} ({{label}}) : choisissez son outil",
+        planToolUnavailable:
+            "étape {{id}} ({{label}}) : {{tool}} n’est pas disponible dans cette conversation (son mode, l’accès web ou le menu des outils)",
+        modelCorrupt:
+            "le fichier du modèle est endommagé : {{path}} : {{reason}} ; téléchargez-le de nouveau",
+        noFolderAt: "aucun dossier à {{folder}}",
+        formNeedsContent: "un formulaire accepté a besoin de son contenu",
+        noQuestionToEdit: "aucune question {{id}} à modifier dans cette conversation",
+        noAnswerToRegenerate: "aucune réponse {{id}} à régénérer dans cette conversation",
     },
     es: {
         stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
@@ -379,6 +510,51 @@ export const CORE_WORDS = {
             "Esta pregunta no se puede responder en el contexto de {{contextSize, number}} tokens de este modelo: el prompt del sistema y los mensajes más recientes ocupan {{tokens, number}} tokens, y quedan {{room, number}} junto al espacio reservado para la respuesta. No se generó nada; acorta el prompt del sistema, baja el máximo de tokens o carga el modelo con un contexto mayor",
         messageTooLong:
             "El mensaje tiene {{tokens, number}} tokens, más de los que admite el contexto de {{contextSize, number}} tokens de este modelo (quedan {{room, number}} para él junto al prompt del sistema, las herramientas y la respuesta): acórtalo, o añade el texto a Documentos y pregunta sobre él (un contexto mayor también ayuda)",
+        keyEnvUnset: "la variable de clave {{variable}} de {{provider}} no está definida",
+        keyFileMissing: "el archivo de clave {{file}} de {{provider}} no existe",
+        keyFileOpen:
+            "el archivo de clave {{file}} de {{provider}} lo pueden leer otros usuarios; ejecuta chmod 600 sobre él",
+        keyOnlyDesktop:
+            "una clave escrita aquí solo la puede guardar la aplicación de escritorio, cifrada por el llavero del sistema; indica en su lugar una variable de entorno que la contenga (o un archivo de clave en providers.json)",
+        storedKeyMissing:
+            "falta la clave guardada de {{provider}}; vuelve a añadir el proveedor con su clave",
+        listsNoModel: "{{host}} no lista ningún modelo",
+        modelsRefused: "{{host}} respondió {{status}} al pedirle sus modelos",
+        noModelList: "{{host}} no envió ninguna lista de modelos",
+        remoteAnswered: "{{host}} respondió {{status}}: {{reason}}",
+        remoteError: "{{host}} informó de un error: {{reason}}",
+        remoteBrokeOff: "{{host}} interrumpió su respuesta: {{reason}}",
+        remoteTimedOut:
+            "{{host}} no respondió en {{seconds}} s; comprueba que el servidor está en marcha, o vuelve al modelo local en esta conversación",
+        remoteUnreachable:
+            "no se puede conectar con {{host}}{{cause}}; comprueba que el servidor está en marcha y que la dirección es correcta, o vuelve al modelo local en esta conversación",
+        notAnAddress: "dirección no válida: {{address}}",
+        downloadNotFound: "no encontrado (HTTP 404): {{url}}; comprueba la dirección",
+        downloadHttp: "{{host}} respondió HTTP {{status}} para {{url}}; inténtalo más tarde",
+        downloadTimedOut:
+            "{{host}} no respondió en {{seconds}} s; comprueba tu conexión e inténtalo de nuevo",
+        downloadUnreachable:
+            "no se pudo conectar con {{host}} ({{cause}}); las descargas necesitan conexión a Internet",
+        cancelled: "cancelado",
+        notABackup: "{{file}} no es una de las copias de seguridad de {{folder}}",
+        collectionOrConversation: "indica una colección o una conversación, no ambas",
+        emptySearch: "la búsqueda está vacía",
+        noToolCall: "no hay ninguna llamada a herramienta con el id {{id}}",
+        noArchivedPage: "no hay ninguna página archivada con el id {{id}}",
+        noEmbeddingModel:
+            "no se ha elegido ningún modelo de embeddings; elige uno en la pantalla Modelos (Usar para documentos) o en Ajustes",
+        embeddingLoadFailed: "no se pudo cargar el modelo de embeddings {{file}}: {{reason}}",
+        planAnswerLast: "un plan tiene un solo paso de respuesta, y es el último",
+        planSameId: "dos pasos tienen el id {{id}}",
+        planLateStep: "el paso {{id}} ({{label}}) depende del paso {{late}}, que no va antes",
+        planNoTool: "paso {{id}} ({{label}}): elige su herramienta",
+        planToolUnavailable:
+            "paso {{id}} ({{label}}): {{tool}} no está disponible en esta conversación (su modo, el acceso web o el menú de herramientas)",
+        modelCorrupt: "el archivo del modelo está dañado: {{path}}: {{reason}}; descárgalo de nuevo",
+        noFolderAt: "no hay ninguna carpeta en {{folder}}",
+        formNeedsContent: "un formulario aceptado necesita su contenido",
+        noQuestionToEdit: "no hay ninguna pregunta {{id}} que editar en esta conversación",
+        noAnswerToRegenerate: "no hay ninguna respuesta {{id}} que regenerar en esta conversación",
     },
     "pt-BR": {
         stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
@@ -472,6 +648,50 @@ export const CORE_WORDS = {
             "Esta pergunta não pode ser respondida no contexto de {{contextSize, number}} tokens deste modelo: o prompt do sistema e as mensagens mais recentes ocupam {{tokens, number}} tokens, e restam {{room, number}} além do espaço reservado para a resposta. Nada foi gerado; encurte o prompt do sistema, diminua o máximo de tokens ou carregue o modelo com um contexto maior",
         messageTooLong:
             "A mensagem tem {{tokens, number}} tokens, mais do que o contexto de {{contextSize, number}} tokens deste modelo comporta (restam {{room, number}} para ela além do prompt do sistema, das ferramentas e da resposta): encurte-a, ou adicione o texto em Documentos e pergunte sobre ele (um contexto maior também ajuda)",
+        keyEnvUnset: "a variável de chave {{variable}} de {{provider}} não está definida",
+        keyFileMissing: "o arquivo de chave {{file}} de {{provider}} não existe",
+        keyFileOpen:
+            "o arquivo de chave {{file}} de {{provider}} pode ser lido por outros usuários; execute chmod 600 nele",
+        keyOnlyDesktop:
+            "uma chave digitada aqui só pode ser guardada pelo aplicativo de desktop, criptografada pelo chaveiro do sistema; informe em vez disso uma variável de ambiente que a contenha (ou um arquivo de chave em providers.json)",
+        storedKeyMissing:
+            "a chave salva de {{provider}} está faltando; adicione o provedor de novo com a chave",
+        listsNoModel: "{{host}} não lista nenhum modelo",
+        modelsRefused: "{{host}} respondeu {{status}} ao pedido de seus modelos",
+        noModelList: "{{host}} não enviou nenhuma lista de modelos",
+        remoteAnswered: "{{host}} respondeu {{status}}: {{reason}}",
+        remoteError: "{{host}} informou um erro: {{reason}}",
+        remoteBrokeOff: "{{host}} interrompeu a resposta: {{reason}}",
+        remoteTimedOut:
+            "{{host}} não respondeu em {{seconds}} s; verifique se o servidor está rodando, ou volte esta conversa para o modelo local",
+        remoteUnreachable:
+            "não foi possível alcançar {{host}}{{cause}}; verifique se o servidor está rodando e se o endereço está certo, ou volte esta conversa para o modelo local",
+        notAnAddress: "endereço inválido: {{address}}",
+        downloadNotFound: "não encontrado (HTTP 404): {{url}}; verifique o endereço",
+        downloadHttp: "{{host}} respondeu HTTP {{status}} para {{url}}; tente de novo mais tarde",
+        downloadTimedOut: "{{host}} não respondeu em {{seconds}} s; verifique sua conexão e tente de novo",
+        downloadUnreachable:
+            "não foi possível alcançar {{host}} ({{cause}}); downloads precisam de uma conexão com a internet",
+        cancelled: "cancelado",
+        notABackup: "{{file}} não é um dos backups em {{folder}}",
+        collectionOrConversation: "informe uma coleção ou uma conversa, não as duas",
+        emptySearch: "a busca está vazia",
+        noToolCall: "nenhuma chamada de ferramenta com o id {{id}}",
+        noArchivedPage: "nenhuma página arquivada com o id {{id}}",
+        noEmbeddingModel:
+            "nenhum modelo de embeddings foi escolhido; escolha um na tela Modelos (Usar para documentos) ou nas Configurações",
+        embeddingLoadFailed: "não foi possível carregar o modelo de embeddings {{file}}: {{reason}}",
+        planAnswerLast: "um plano tem uma única etapa de resposta, e ela é a última",
+        planSameId: "duas etapas têm o id {{id}}",
+        planLateStep: "a etapa {{id}} ({{label}}) depende da etapa {{late}}, que não vem antes dela",
+        planNoTool: "etapa {{id}} ({{label}}): escolha a ferramenta",
+        planToolUnavailable:
+            "etapa {{id}} ({{label}}): {{tool}} não está disponível nesta conversa (o modo, o acesso à web ou o menu de ferramentas)",
+        modelCorrupt: "o arquivo do modelo está corrompido: {{path}}: {{reason}}; baixe-o de novo",
+        noFolderAt: "nenhuma pasta em {{folder}}",
+        formNeedsContent: "um formulário aceito precisa do conteúdo",
+        noQuestionToEdit: "nenhuma pergunta {{id}} para editar nesta conversa",
+        noAnswerToRegenerate: "nenhuma resposta {{id}} para gerar de novo nesta conversa",
     },
     "zh-CN": {
         stillWriting: "此对话中仍在生成回答；请停止或等待",
@@ -555,6 +775,46 @@ export const CORE_WORDS = {
             "此模型 {{contextSize, number}} 个 token 的上下文无法回答这个问题：系统提示词和最新消息占用 {{tokens, number}} 个 token，除去为回答保留的空间只剩 {{room, number}} 个。没有生成任何内容；请缩短系统提示词、降低最大 token 数，或以更大的上下文加载模型",
         messageTooLong:
             "这条消息有 {{tokens, number}} 个 token，超过了此模型 {{contextSize, number}} 个 token 的上下文所能容纳的（除去系统提示词、工具和回答，只剩 {{room, number}} 个）：请缩短它，或把文本添加到文档中再提问（更大的上下文也有帮助）",
+        keyEnvUnset: "{{provider}} 的密钥变量 {{variable}} 未设置",
+        keyFileMissing: "{{provider}} 的密钥文件 {{file}} 不存在",
+        keyFileOpen: "{{provider}} 的密钥文件 {{file}} 可被其他用户读取；请对其运行 chmod 600",
+        keyOnlyDesktop:
+            "在此输入的密钥只能由桌面应用保存，并由系统钥匙串加密；请改为指定一个保存它的环境变量（或 providers.json 中的密钥文件）",
+        storedKeyMissing: "{{provider}} 已保存的密钥丢失；请带上密钥重新添加该提供方",
+        listsNoModel: "{{host}} 未列出任何模型",
+        modelsRefused: "询问模型列表时，{{host}} 返回了 {{status}}",
+        noModelList: "{{host}} 没有发送模型列表",
+        remoteAnswered: "{{host}} 返回了 {{status}}：{{reason}}",
+        remoteError: "{{host}} 报告了错误：{{reason}}",
+        remoteBrokeOff: "{{host}} 中断了回答：{{reason}}",
+        remoteTimedOut:
+            "{{host}} 在 {{seconds}} 秒内没有应答；请检查服务器是否在运行，或将此对话切回本地模型",
+        remoteUnreachable:
+            "无法连接 {{host}}{{cause}}；请检查服务器是否在运行、地址是否正确，或将此对话切回本地模型",
+        notAnAddress: "不是有效的地址：{{address}}",
+        downloadNotFound: "未找到（HTTP 404）：{{url}}；请检查地址",
+        downloadHttp: "{{host}} 对 {{url}} 返回了 HTTP {{status}}；请稍后再试",
+        downloadTimedOut: "{{host}} 在 {{seconds}} 秒内没有应答；请检查网络连接后重试",
+        downloadUnreachable: "无法连接 {{host}}（{{cause}}）；下载需要互联网连接",
+        cancelled: "已取消",
+        notABackup: "{{file}} 不是 {{folder}} 中的备份",
+        collectionOrConversation: "请指定一个集合或一个对话，不能同时指定",
+        emptySearch: "搜索内容为空",
+        noToolCall: "没有 id 为 {{id}} 的工具调用",
+        noArchivedPage: "没有 id 为 {{id}} 的存档页面",
+        noEmbeddingModel: "尚未选择嵌入模型；请在“模型”页面（用于文档）中选择，或在设置中指定",
+        embeddingLoadFailed: "无法加载嵌入模型 {{file}}：{{reason}}",
+        planAnswerLast: "计划只能有一个回答步骤，且必须是最后一步",
+        planSameId: "有两个步骤的 id 都是 {{id}}",
+        planLateStep: "步骤 {{id}}（{{label}}）依赖于步骤 {{late}}，但后者不在它之前",
+        planNoTool: "步骤 {{id}}（{{label}}）：请选择它的工具",
+        planToolUnavailable:
+            "步骤 {{id}}（{{label}}）：{{tool}} 在此对话中不可用（受其模式、网络访问或工具菜单限制）",
+        modelCorrupt: "模型文件已损坏：{{path}}：{{reason}}；请重新下载",
+        noFolderAt: "{{folder}} 处没有文件夹",
+        formNeedsContent: "已接受的表单需要填写内容",
+        noQuestionToEdit: "此对话中没有可编辑的问题 {{id}}",
+        noAnswerToRegenerate: "此对话中没有可重新生成的回答 {{id}}",
     },
     ja: {
         stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
@@ -646,6 +906,52 @@ export const CORE_WORDS = {
             "このモデルの {{contextSize, number}} トークンのコンテキストではこの質問に答えられません：システムプロンプトと最新のメッセージで {{tokens, number}} トークンを使い、回答用の領域のほかに残るのは {{room, number}} です。何も生成していません。システムプロンプトを短くする、最大トークン数を下げる、またはより大きなコンテキストでモデルを読み込んでください",
         messageTooLong:
             "このメッセージは {{tokens, number}} トークンあり、このモデルの {{contextSize, number}} トークンのコンテキストに収まりません（システムプロンプト、ツール、回答のほかに残るのは {{room, number}} です）：短くするか、テキストをドキュメントに追加してそれについて質問してください（コンテキストを大きくするのも有効です）",
+        keyEnvUnset: "{{provider}} のキー変数 {{variable}} が設定されていません",
+        keyFileMissing: "{{provider}} のキーファイル {{file}} がありません",
+        keyFileOpen:
+            "{{provider}} のキーファイル {{file}} は他のユーザーが読めます。chmod 600 を実行してください",
+        keyOnlyDesktop:
+            "ここに入力したキーを保存できるのは、システムのキーチェーンで暗号化するデスクトップアプリだけです。代わりにキーを含む環境変数を指定してください（または providers.json のキーファイル）",
+        storedKeyMissing:
+            "{{provider}} の保存済みキーが見つかりません。キーを付けてプロバイダーを追加し直してください",
+        listsNoModel: "{{host}} はモデルを一つも挙げていません",
+        modelsRefused: "モデル一覧を求めたところ、{{host}} は {{status}} を返しました",
+        noModelList: "{{host}} はモデル一覧を送ってきませんでした",
+        remoteAnswered: "{{host}} が {{status}} を返しました: {{reason}}",
+        remoteError: "{{host}} がエラーを報告しました: {{reason}}",
+        remoteBrokeOff: "{{host}} が回答を途中で打ち切りました: {{reason}}",
+        remoteTimedOut:
+            "{{host}} が {{seconds}} 秒以内に応答しませんでした。サーバーが動いているか確認するか、この会話をローカルモデルに戻してください",
+        remoteUnreachable:
+            "{{host}} に接続できません{{cause}}。サーバーが動いているか、アドレスが正しいか確認するか、この会話をローカルモデルに戻してください",
+        notAnAddress: "有効なアドレスではありません: {{address}}",
+        downloadNotFound: "見つかりません（HTTP 404）: {{url}}。アドレスを確認してください",
+        downloadHttp: "{{host}} が {{url}} に HTTP {{status}} を返しました。後でもう一度お試しください",
+        downloadTimedOut:
+            "{{host}} が {{seconds}} 秒以内に応答しませんでした。接続を確認してもう一度お試しください",
+        downloadUnreachable:
+            "{{host}} に接続できませんでした（{{cause}}）。ダウンロードにはインターネット接続が必要です",
+        cancelled: "キャンセルしました",
+        notABackup: "{{file}} は {{folder}} にあるバックアップではありません",
+        collectionOrConversation: "コレクションか会話のどちらか一方を指定してください",
+        emptySearch: "検索語が空です",
+        noToolCall: "ID {{id}} のツール呼び出しはありません",
+        noArchivedPage: "ID {{id}} のアーカイブ済みページはありません",
+        noEmbeddingModel:
+            "埋め込みモデルが選ばれていません。モデル画面（ドキュメントに使う）で選ぶか、設定で指定してください",
+        embeddingLoadFailed: "埋め込みモデル {{file}} を読み込めませんでした: {{reason}}",
+        planAnswerLast: "計画の回答ステップは一つだけで、最後でなければなりません",
+        planSameId: "二つのステップが同じ ID {{id}} を持っています",
+        planLateStep:
+            "ステップ {{id}}（{{label}}）はステップ {{late}} に依存していますが、そのステップが前にありません",
+        planNoTool: "ステップ {{id}}（{{label}}）: ツールを選んでください",
+        planToolUnavailable:
+            "ステップ {{id}}（{{label}}）: {{tool}} はこの会話では使えません（モード、Web アクセス、ツールメニューによる）",
+        modelCorrupt: "モデルファイルが壊れています: {{path}}: {{reason}}。もう一度ダウンロードしてください",
+        noFolderAt: "{{folder}} にフォルダーがありません",
+        formNeedsContent: "受け入れたフォームには内容が必要です",
+        noQuestionToEdit: "この会話に編集する質問 {{id}} はありません",
+        noAnswerToRegenerate: "この会話に再生成する回答 {{id}} はありません",
     },
     ru: {
         stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
@@ -740,6 +1046,49 @@ export const CORE_WORDS = {
             "На этот вопрос нельзя ответить в контексте этой модели ({{contextSize, number}} токенов): системный промпт и новейшие сообщения занимают {{tokens, number}} токенов, и кроме места для ответа остаётся {{room, number}}. Ничего не сгенерировано; сократите системный промпт, уменьшите максимум токенов или загрузите модель с большим контекстом",
         messageTooLong:
             "В сообщении {{tokens, number}} токенов — больше, чем вмещает контекст этой модели ({{contextSize, number}} токенов; кроме системного промпта, инструментов и ответа для него остаётся {{room, number}}): сократите его или добавьте текст в Документы и спросите о нём (больший контекст тоже поможет)",
+        keyEnvUnset: "переменная ключа {{variable}} для {{provider}} не задана",
+        keyFileMissing: "файл ключа {{file}} для {{provider}} не существует",
+        keyFileOpen:
+            "файл ключа {{file}} для {{provider}} могут читать другие пользователи; выполните для него chmod 600",
+        keyOnlyDesktop:
+            "ключ, введённый здесь, может хранить только настольное приложение, зашифрованным системной связкой ключей; вместо этого укажите переменную окружения, в которой он хранится (или файл ключа в providers.json)",
+        storedKeyMissing: "сохранённый ключ {{provider}} пропал; добавьте провайдера заново вместе с ключом",
+        listsNoModel: "{{host}} не перечисляет ни одной модели",
+        modelsRefused: "{{host}} ответил {{status}} на запрос списка моделей",
+        noModelList: "{{host}} не прислал список моделей",
+        remoteAnswered: "{{host}} ответил {{status}}: {{reason}}",
+        remoteError: "{{host}} сообщил об ошибке: {{reason}}",
+        remoteBrokeOff: "{{host}} оборвал ответ: {{reason}}",
+        remoteTimedOut:
+            "{{host}} не ответил за {{seconds}} с; проверьте, что сервер запущен, или верните эту беседу на локальную модель",
+        remoteUnreachable:
+            "не удаётся связаться с {{host}}{{cause}}; проверьте, что сервер запущен и адрес верен, или верните эту беседу на локальную модель",
+        notAnAddress: "недопустимый адрес: {{address}}",
+        downloadNotFound: "не найдено (HTTP 404): {{url}}; проверьте адрес",
+        downloadHttp: "{{host}} ответил HTTP {{status}} на {{url}}; попробуйте позже",
+        downloadTimedOut: "{{host}} не ответил за {{seconds}} с; проверьте подключение и попробуйте снова",
+        downloadUnreachable:
+            "не удалось связаться с {{host}} ({{cause}}); для загрузки нужно подключение к интернету",
+        cancelled: "отменено",
+        notABackup: "{{file}} не входит в резервные копии в {{folder}}",
+        collectionOrConversation: "укажите коллекцию или беседу, но не то и другое",
+        emptySearch: "поисковый запрос пуст",
+        noToolCall: "нет вызова инструмента с id {{id}}",
+        noArchivedPage: "нет архивной страницы с id {{id}}",
+        noEmbeddingModel:
+            "модель эмбеддингов не выбрана; выберите её на экране «Модели» («Использовать для документов») или в настройках",
+        embeddingLoadFailed: "не удалось загрузить модель эмбеддингов {{file}}: {{reason}}",
+        planAnswerLast: "в плане один шаг ответа, и он последний",
+        planSameId: "у двух шагов одинаковый id {{id}}",
+        planLateStep: "шаг {{id}} ({{label}}) зависит от шага {{late}}, который идёт не раньше него",
+        planNoTool: "шаг {{id}} ({{label}}): выберите его инструмент",
+        planToolUnavailable:
+            "шаг {{id}} ({{label}}): {{tool}} недоступен в этой беседе (режим, доступ к вебу или меню инструментов)",
+        modelCorrupt: "файл модели повреждён: {{path}}: {{reason}}; скачайте его заново",
+        noFolderAt: "нет папки {{folder}}",
+        formNeedsContent: "принятой форме нужно содержимое",
+        noQuestionToEdit: "в этой беседе нет вопроса {{id}} для правки",
+        noAnswerToRegenerate: "в этой беседе нет ответа {{id}} для повторной генерации",
     },
     ar: {
         stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
@@ -833,6 +1182,48 @@ export const CORE_WORDS = {
             "لا يمكن الإجابة عن هذا السؤال في سياق هذا النموذج البالغ {{contextSize, number}} رمزًا: موجّه النظام وأحدث الرسائل تأخذ {{tokens, number}} رمزًا، ويبقى {{room, number}} بجانب المساحة المحجوزة للإجابة. لم يُولَّد شيء؛ اختصر موجّه النظام، أو خفّض الحد الأقصى للرموز، أو حمّل النموذج بسياق أكبر",
         messageTooLong:
             "الرسالة {{tokens, number}} رمزًا، أكثر مما يتسع له سياق هذا النموذج البالغ {{contextSize, number}} رمزًا (يبقى لها {{room, number}} بجانب موجّه النظام والأدوات والإجابة): اختصرها، أو أضف النص إلى المستندات واسأل عنه (السياق الأكبر يساعد أيضًا)",
+        keyEnvUnset: "متغير المفتاح {{variable}} الخاص بـ {{provider}} غير مضبوط",
+        keyFileMissing: "ملف المفتاح {{file}} الخاص بـ {{provider}} غير موجود",
+        keyFileOpen:
+            "ملف المفتاح {{file}} الخاص بـ {{provider}} يمكن لمستخدمين آخرين قراءته؛ شغّل chmod 600 عليه",
+        keyOnlyDesktop:
+            "المفتاح المكتوب هنا لا يحفظه إلا تطبيق سطح المكتب، مشفّرًا بسلسلة مفاتيح النظام؛ اذكر بدلًا منه متغير بيئة يحمله (أو ملف مفتاح في providers.json)",
+        storedKeyMissing: "المفتاح المحفوظ لـ {{provider}} مفقود؛ أضف المزوّد من جديد مع مفتاحه",
+        listsNoModel: "{{host}} لا يذكر أي نموذج",
+        modelsRefused: "أجاب {{host}} بـ {{status}} عند سؤاله عن نماذجه",
+        noModelList: "لم يرسل {{host}} قائمة بالنماذج",
+        remoteAnswered: "أجاب {{host}} بـ {{status}}: {{reason}}",
+        remoteError: "أبلغ {{host}} عن خطأ: {{reason}}",
+        remoteBrokeOff: "قطع {{host}} إجابته: {{reason}}",
+        remoteTimedOut:
+            "لم يُجب {{host}} خلال {{seconds}} ث؛ تحقق من أن الخادم يعمل، أو أعد هذه المحادثة إلى النموذج المحلي",
+        remoteUnreachable:
+            "تعذّر الوصول إلى {{host}}{{cause}}؛ تحقق من أن الخادم يعمل وأن العنوان صحيح، أو أعد هذه المحادثة إلى النموذج المحلي",
+        notAnAddress: "عنوان غير صالح: {{address}}",
+        downloadNotFound: "غير موجود (HTTP 404): {{url}}؛ تحقق من العنوان",
+        downloadHttp: "أجاب {{host}} بـ HTTP {{status}} على {{url}}؛ حاول لاحقًا",
+        downloadTimedOut: "لم يُجب {{host}} خلال {{seconds}} ث؛ تحقق من اتصالك وحاول مجددًا",
+        downloadUnreachable: "تعذّر الوصول إلى {{host}} ({{cause}})؛ التنزيلات تحتاج إلى اتصال بالإنترنت",
+        cancelled: "أُلغي",
+        notABackup: "{{file}} ليس من النسخ الاحتياطية في {{folder}}",
+        collectionOrConversation: "حدّد مجموعة أو محادثة، لا كلتيهما",
+        emptySearch: "عبارة البحث فارغة",
+        noToolCall: "لا يوجد استدعاء أداة بالمعرّف {{id}}",
+        noArchivedPage: "لا توجد صفحة مؤرشفة بالمعرّف {{id}}",
+        noEmbeddingModel:
+            "لم يُختر نموذج تضمين؛ اختر واحدًا في شاشة النماذج (استخدام للمستندات) أو حدّده في الإعدادات",
+        embeddingLoadFailed: "تعذّر تحميل نموذج التضمين {{file}}: {{reason}}",
+        planAnswerLast: "للخطة خطوة إجابة واحدة، وهي الأخيرة",
+        planSameId: "خطوتان تحملان المعرّف {{id}}",
+        planLateStep: "الخطوة {{id}} ({{label}}) تعتمد على الخطوة {{late}}، وهي لا تأتي قبلها",
+        planNoTool: "الخطوة {{id}} ({{label}}): اختر أداتها",
+        planToolUnavailable:
+            "الخطوة {{id}} ({{label}}): {{tool}} غير متاحة في هذه المحادثة (وضعها أو الوصول إلى الويب أو قائمة الأدوات)",
+        modelCorrupt: "ملف النموذج تالف: {{path}}: {{reason}}؛ نزّله من جديد",
+        noFolderAt: "لا يوجد مجلد في {{folder}}",
+        formNeedsContent: "النموذج المقبول يحتاج إلى محتواه",
+        noQuestionToEdit: "لا يوجد سؤال {{id}} لتعديله في هذه المحادثة",
+        noAnswerToRegenerate: "لا توجد إجابة {{id}} لإعادة توليدها في هذه المحادثة",
     },
     hi: {
         stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
@@ -920,6 +1311,47 @@ export const CORE_WORDS = {
             "इस मॉडल के {{contextSize, number}} टोकन के संदर्भ में इस प्रश्न का उत्तर नहीं दिया जा सकता: सिस्टम प्रॉम्प्ट और नवीनतम संदेश {{tokens, number}} टोकन लेते हैं, और उत्तर के लिए रखी जगह के अलावा {{room, number}} बचते हैं। कुछ भी नहीं बनाया गया; सिस्टम प्रॉम्प्ट छोटा करें, अधिकतम टोकन घटाएँ, या मॉडल को बड़े संदर्भ के साथ लोड करें",
         messageTooLong:
             "संदेश {{tokens, number}} टोकन का है, जो इस मॉडल के {{contextSize, number}} टोकन के संदर्भ में समा सकने से अधिक है (सिस्टम प्रॉम्प्ट, टूल और उत्तर के अलावा उसके लिए {{room, number}} बचते हैं): इसे छोटा करें, या पाठ को दस्तावेज़ों में जोड़कर उसके बारे में पूछें (बड़ा संदर्भ भी मदद करता है)",
+        keyEnvUnset: "{{provider}} का कुंजी वेरिएबल {{variable}} सेट नहीं है",
+        keyFileMissing: "{{provider}} की कुंजी फ़ाइल {{file}} मौजूद नहीं है",
+        keyFileOpen: "{{provider}} की कुंजी फ़ाइल {{file}} दूसरे उपयोगकर्ता पढ़ सकते हैं; उस पर chmod 600 चलाएँ",
+        keyOnlyDesktop:
+            "यहाँ लिखी कुंजी केवल डेस्कटॉप ऐप रख सकता है, सिस्टम की कीचेन से एन्क्रिप्ट करके; इसके बजाय वह एनवायरनमेंट वेरिएबल बताएँ जिसमें यह है (या providers.json में कुंजी फ़ाइल)",
+        storedKeyMissing: "{{provider}} की सहेजी गई कुंजी नहीं मिली; प्रदाता को उसकी कुंजी के साथ फिर से जोड़ें",
+        listsNoModel: "{{host}} कोई मॉडल नहीं दिखाता",
+        modelsRefused: "मॉडलों के बारे में पूछने पर {{host}} ने {{status}} उत्तर दिया",
+        noModelList: "{{host}} ने मॉडलों की कोई सूची नहीं भेजी",
+        remoteAnswered: "{{host}} ने {{status}} उत्तर दिया: {{reason}}",
+        remoteError: "{{host}} ने एक त्रुटि बताई: {{reason}}",
+        remoteBrokeOff: "{{host}} ने अपना उत्तर बीच में रोक दिया: {{reason}}",
+        remoteTimedOut:
+            "{{host}} ने {{seconds}} सेकंड में उत्तर नहीं दिया; जाँचें कि सर्वर चल रहा है, या इस बातचीत को स्थानीय मॉडल पर वापस लाएँ",
+        remoteUnreachable:
+            "{{host}} तक नहीं पहुँच सके{{cause}}; जाँचें कि सर्वर चल रहा है और पता सही है, या इस बातचीत को स्थानीय मॉडल पर वापस लाएँ",
+        notAnAddress: "मान्य पता नहीं: {{address}}",
+        downloadNotFound: "नहीं मिला (HTTP 404): {{url}}; पता जाँचें",
+        downloadHttp: "{{host}} ने {{url}} के लिए HTTP {{status}} उत्तर दिया; बाद में फिर कोशिश करें",
+        downloadTimedOut: "{{host}} ने {{seconds}} सेकंड में उत्तर नहीं दिया; अपना कनेक्शन जाँचें और फिर कोशिश करें",
+        downloadUnreachable: "{{host}} तक नहीं पहुँच सके ({{cause}}); डाउनलोड के लिए इंटरनेट कनेक्शन चाहिए",
+        cancelled: "रद्द किया गया",
+        notABackup: "{{file}}, {{folder}} के बैकअप में से नहीं है",
+        collectionOrConversation: "एक संग्रह या एक बातचीत बताएँ, दोनों नहीं",
+        emptySearch: "खोज खाली है",
+        noToolCall: "id {{id}} वाला कोई टूल कॉल नहीं",
+        noArchivedPage: "id {{id}} वाला कोई संग्रहीत पेज नहीं",
+        noEmbeddingModel:
+            "कोई एम्बेडिंग मॉडल नहीं चुना गया; मॉडल स्क्रीन पर (दस्तावेज़ों के लिए उपयोग करें) एक चुनें या सेटिंग्स में सेट करें",
+        embeddingLoadFailed: "एम्बेडिंग मॉडल {{file}} लोड नहीं हो सका: {{reason}}",
+        planAnswerLast: "योजना में उत्तर का एक ही चरण होता है, और वह आख़िरी होता है",
+        planSameId: "दो चरणों की id {{id}} है",
+        planLateStep: "चरण {{id}} ({{label}}) चरण {{late}} पर निर्भर है, जो उससे पहले नहीं आता",
+        planNoTool: "चरण {{id}} ({{label}}): उसका टूल चुनें",
+        planToolUnavailable:
+            "चरण {{id}} ({{label}}): {{tool}} इस बातचीत में उपलब्ध नहीं है (उसका मोड, वेब एक्सेस या टूल मेनू)",
+        modelCorrupt: "मॉडल फ़ाइल ख़राब है: {{path}}: {{reason}}; इसे फिर से डाउनलोड करें",
+        noFolderAt: "{{folder}} पर कोई फ़ोल्डर नहीं",
+        formNeedsContent: "स्वीकार किए गए फ़ॉर्म में उसकी सामग्री चाहिए",
+        noQuestionToEdit: "इस बातचीत में संपादित करने के लिए कोई प्रश्न {{id}} नहीं",
+        noAnswerToRegenerate: "इस बातचीत में फिर से बनाने के लिए कोई उत्तर {{id}} नहीं",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;
 

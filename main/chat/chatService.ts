@@ -121,7 +121,7 @@ export class ChatService {
     ): Result<{userMessageId: string; messageId: string}> {
         const edited = options.editOf ? this.store.message(options.editOf) : null;
         if (options.editOf && (edited?.conversationId !== conversationId || edited.role !== "user"))
-            return fail("NOT_FOUND", `no question ${options.editOf} to edit in this conversation`);
+            return failSaying("NOT_FOUND", "noQuestionToEdit", {id: options.editOf});
         const images = this.keptImages(options.attachments ?? []);
         if (!images.ok) return images;
         const admitted = this.admit(conversationId, options);
@@ -163,7 +163,7 @@ export class ChatService {
         const old = this.store.message(messageId);
         const question = old?.parentId ? this.store.message(old.parentId) : null;
         if (old?.conversationId !== conversationId || old.role !== "assistant" || question?.role !== "user")
-            return fail("NOT_FOUND", `no answer ${messageId} to regenerate in this conversation`);
+            return failSaying("NOT_FOUND", "noAnswerToRegenerate", {id: messageId});
         const admitted = this.admit(conversationId, options);
         if (!admitted.ok) return admitted;
         const {conversation, remote} = admitted.value;

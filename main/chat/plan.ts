@@ -2,6 +2,7 @@ import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
 import type {StepRequest} from "../llm/stepTypes.js";
 import type {Plan, PlanStep, PlanStepInput, ToolCallStatus} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import {RECALL_TOOL, REMEMBER_TOOL} from "../tools/builtin/memory.js";
 import type {ToolDefinition} from "../tools/defineTool.js";
 import type {ToolRegistry} from "../tools/registry.js";
@@ -240,25 +241,22 @@ export function checkPlan(
     const steps: PlanStep[] = [];
     const answers = input.filter((s) => s.action === "completion");
     if (answers.length > 1 || (answers.length === 1 && input.at(-1)?.action !== "completion"))
-        return fail("VALIDATION", "a plan has one answer step, and it is the last");
+        return failSaying("VALIDATION", "planAnswerLast");
     for (const s of input) {
         const where = `step ${s.id} (${s.label || s.action})`;
-        if (seen.includes(s.id)) return fail("VALIDATION", `two steps have the id ${s.id}`);
+        const step = {id: s.id, label: s.label || s.action};
+        if (seen.includes(s.id)) return failSaying("VALIDATION", "planSameId", {id: s.id});
         const late = s.dependsOn?.find((d) => !seen.includes(d));
-        if (late)
-            return fail("VALIDATION", `${where} depends on step ${late}, which does not come before it`);
+        if (late) return failSaying("VALIDATION", "planLateStep", {...step, late});
         seen.push(s.id);
         if (s.action === "completion") {
             steps.push({...s, status: "pending"});
             continue;
         }
-        if (s.action === "tool" && !s.tool) return fail("VALIDATION", `${where}: choose its tool`);
+        if (s.action === "tool" && !s.tool) return failSaying("VALIDATION", "planNoTool", step);
         const {name, args} = callOf(s);
         if (!offered.some((t) => t.name === registry.resolve(name)?.name))
-            return fail(
-                "VALIDATION",
-                `${where}: ${name} is not available in this conversation (its mode, web access or the tools menu)`,
-            );
+            return failSaying("VALIDATION", "planToolUnavailable", {...step, tool: name});
         const checked = registry.validate(name, args);
         if (!checked.ok) return fail("VALIDATION", `${where}: ${checked.message}`);
         const {query} = (s.args ?? {}) as {query?: unknown};

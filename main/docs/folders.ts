@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import {watch, type FSWatcher} from "chokidar";
 import ignore, {type Ignore} from "ignore";
-import {fail, ok, type Result} from "../../shared/result.js";
+import {ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import {kindOf, MAX_FILE_BYTES} from "./extract.js";
 import type {FolderRules, FolderStore, WatchedFolder} from "./folderStore.js";
 import type {IngestQueue} from "./ingest.js";
@@ -80,7 +81,7 @@ export class FolderWatch {
     async watch(collectionId: string, given: string): Promise<Result<{path: string; jobId: string | null}>> {
         const folder = path.resolve(given);
         const stat = await fs.stat(folder).catch(() => null);
-        if (!stat?.isDirectory()) return fail("NOT_FOUND", `no folder at ${folder}`);
+        if (!stat?.isDirectory()) return failSaying("NOT_FOUND", "noFolderAt", {folder});
         this.deps.folders.add(collectionId, folder);
         return ok({path: folder, jobId: await this.follow(collectionId, folder)});
     }

@@ -1,5 +1,6 @@
 import type {SearchHit} from "../../shared/contract.js";
-import {fail, ok, type Result} from "../../shared/result.js";
+import {ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {Embedder} from "../llm/embedder.js";
 import {scopeKey, type DocumentStore} from "./store.js";
 
@@ -28,7 +29,7 @@ export async function hybridSearch(
     limit: number,
     scope: SearchScope,
 ): Promise<Result<SearchHit[]>> {
-    if (!query.trim()) return fail("VALIDATION", "the search query is empty");
+    if (!query.trim()) return failSaying("VALIDATION", "emptySearch");
     const scopes = scopeKeys(scope);
     const depth = Math.max(limit * 4, 20);
     const fullText = store.fullText(query, depth, scopes);

@@ -1,6 +1,7 @@
 import type {EventBus} from "../events.js";
 import type {Embedder} from "../llm/embedder.js";
-import {fail, ok, type Result} from "../../shared/result.js";
+import {ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {Collection, SearchHit} from "../../shared/contract.js";
 import type {Db} from "../store/db.js";
 import {FolderWatch} from "./folders.js";
@@ -80,16 +81,16 @@ export class DocumentService {
     /** The scope of an ingest or search request: a collection by name, or a conversation's attachments. */
     private scopeOf(req: {collection?: string; conversationId?: string}, create: boolean): Result<Scope> {
         if (req.collection && req.conversationId) {
-            return fail("VALIDATION", "give a collection or a conversation, not both");
+            return failSaying("VALIDATION", "collectionOrConversation");
         }
         if (req.conversationId) {
             if (!this.conversationExists(req.conversationId))
-                return fail("NOT_FOUND", `conversation not found: ${req.conversationId}`);
+                return failSaying("NOT_FOUND", "conversationNotFound", {id: req.conversationId});
             return ok({collectionId: null, conversationId: req.conversationId});
         }
         const name = req.collection ?? "Documents";
         const found = create ? this.store.createCollection(name) : this.store.collectionByName(name);
-        if (!found) return fail("NOT_FOUND", `no collection named ${name}`);
+        if (!found) return failSaying("NOT_FOUND", "collectionNotFound", {name});
         return ok({collectionId: found.id, conversationId: null});
     }
 }

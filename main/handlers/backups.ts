@@ -1,4 +1,5 @@
 import {fail, ok} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {ImportReport} from "../../shared/contract.js";
 import {setPendingRestore} from "../store/backup.js";
 import type {BackupScheduler} from "../store/backupSchedule.js";
@@ -14,7 +15,7 @@ export function backupHandlers(
     // Only the backups Settings lists: a window does not name other files to read.
     const listed = (file: string) => backups.list().some((b) => b.file === file);
     const notListed = (file: string) =>
-        fail("NOT_FOUND", `${file} is not one of the backups in ${backups.folder()}`);
+        failSaying("NOT_FOUND", "notABackup", {file, folder: backups.folder()});
     return {
         "backups.status": () => ok(backups.status()),
         "backups.create": async () => {

@@ -72,7 +72,7 @@ export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "a
         },
         "tools.undo": async (req) => {
             const call = toolCalls.get(req.toolCallId);
-            if (!call) return fail("NOT_FOUND", `no tool call with id ${req.toolCallId}`);
+            if (!call) return failSaying("NOT_FOUND", "noToolCall", {id: req.toolCallId});
             const undone = await deps.versions.undo(call.id);
             if (!undone.ok) return fail("DENIED", undone.message);
             // The trace shows the write as undone from now on.
@@ -85,7 +85,7 @@ export function toolHandlers(deps: Deps): HandlerSlice<"tools." | "grants." | "a
         "grants.revoke": (req) => ok({revoked: toolCalls.revoke(req.tool, req.conversationId)}),
         "archive.get": (req) => {
             const page = webPages.get(req.id);
-            return page ? ok(page) : fail("NOT_FOUND", `no archived page with id ${req.id}`);
+            return page ? ok(page) : failSaying("NOT_FOUND", "noArchivedPage", {id: req.id});
         },
     };
 }

@@ -1,11 +1,9 @@
 import path from "node:path";
 import type {LlamaEmbeddingContext, LlamaModel} from "node-llama-cpp";
 import {fail, ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {Engine} from "./engine.js";
 import {flashAttentionOf, nativeLog} from "./llama.js";
-
-const NO_EMBEDDING_MODEL =
-    "no embedding model is chosen; pick one on the Models screen (Use for documents) or set it in Settings";
 
 type Loaded = {file: string; model: LlamaModel; context: LlamaEmbeddingContext};
 
@@ -77,7 +75,7 @@ export class Embedder {
 
     private async ensure(): Promise<Result<Loaded>> {
         const file = this.configured();
-        if (!file) return fail("MODEL_NOT_LOADED", NO_EMBEDDING_MODEL);
+        if (!file) return failSaying("MODEL_NOT_LOADED", "noEmbeddingModel");
         if (this.loaded?.file === file) return ok(this.loaded);
         this.loading ??= this.load(file).finally(() => {
             this.loading = null;
@@ -110,7 +108,7 @@ export class Embedder {
             return ok(this.loaded);
         } catch (error) {
             const reason = nativeLog.lastError ?? (error instanceof Error ? error.message : String(error));
-            return fail("INTERNAL", `could not load embedding model ${file}: ${reason}`);
+            return failSaying("INTERNAL", "embeddingLoadFailed", {file, reason});
         }
     }
 }

@@ -420,8 +420,12 @@ export class Engine {
 
     private async stepNow(req: StepRequest): Promise<Result<StepResult>> {
         const sequence = this.sequence;
-        if (!sequence || !this.llama)
-            return fail("MODEL_NOT_LOADED", this.current.message ?? "no model is loaded");
+        if (!sequence || !this.llama) {
+            // Why there is none (a failed load, an unload), in its words where it has them.
+            const {message, words} = this.current;
+            if (words) return failWith("MODEL_NOT_LOADED", words);
+            return message ? fail("MODEL_NOT_LOADED", message) : failSaying("MODEL_NOT_LOADED", "noModel");
+        }
         if (req.signal.aborted) return ok(stoppedBeforeText(emptyStats(), sequence.nextTokenIndex));
         const unloaded = this.unloadSignal.signal;
         const signal = AbortSignal.any([req.signal, unloaded]);

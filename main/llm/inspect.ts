@@ -3,6 +3,7 @@ import path from "node:path";
 import type {GgufFileInfo} from "node-llama-cpp";
 import type {FunctionCalling, ModelInfo} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import {checkGgufFile, incompleteProblem} from "./gguf.js";
 import {chooseChatFormat, functionCallingOf} from "./chatFormat.js";
 import {anyLlama, llamaModule} from "./llama.js";
@@ -17,13 +18,20 @@ export async function inspectModel(
     const modelPath = path.resolve(file);
     const problem = await checkGgufFile(modelPath);
     if (problem) return fail("NOT_FOUND", problem);
-    // Choosing the chat format reads the vocabulary (about a second for 150k tokens): once per file version.
+    // Choosing the chat format reads the vocabulary (about a second for 150k tokens) and the header takes
+    // as long again for a large vocabulary: each once per file version.
+    const withFormat = options.chatFormat ?? true;
     const {size, mtimeMs} = await fs.stat(modelPath);
-    const key = `${modelPath}\u0000${size}\u0000${mtimeMs}\u0000${options.chatFormat ?? true}`;
-    const known = inspected.get(key);
+    const version = `${modelPath}\u0000${size}\u0000${mtimeMs}`;
+    const withoutIt = inspected.get(`${version}\u0000false`);
+    // One with the chat format serves one without it (it only adds the format's name).
+    const known = inspected.get(`${version}\u0000true`) ?? (withFormat ? undefined : withoutIt);
     if (known) return ok(known);
-    const result = await inspectNow(modelPath, size, options.chatFormat ?? true);
-    if (result.ok) remember(key, result.value);
+    // The header read for one without the chat format serves one with it.
+    const result = withoutIt
+        ? ok({info: await describe(modelPath, size, withoutIt.fileInfo, true), fileInfo: withoutIt.fileInfo})
+        : await inspectNow(modelPath, size, withFormat);
+    if (result.ok) remember(`${version}\u0000${withFormat}`, result.value);
     return result;
 }
 
@@ -41,7 +49,7 @@ async function inspectNow(modelPath: string, size: number, chatFormat: boolean):
         fileInfo = await readGgufFileInfo(modelPath, {readTensorInfo: true, logWarnings: false});
     } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        return fail("VALIDATION", `model file is corrupt: ${modelPath}: ${reason}; download it again`);
+        return failSaying("VALIDATION", "modelCorrupt", {path: modelPath, reason});
     }
     // Split models (-00001-of-0000N) have their tensors in other files: only a single file is measured.
     const incomplete =

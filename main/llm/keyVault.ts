@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import {fail, ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 
 /**
  * Where the desktop app keeps the provider keys typed in Settings: encrypted by the operating system's
@@ -52,7 +53,7 @@ export function readStoredKey(vault: KeyVault | null, dataDir: string, name: str
     try {
         data = fs.readFileSync(storedKeyFile(dataDir, name));
     } catch {
-        return fail("NOT_FOUND", `${name}'s stored key is missing; add the provider again with its key`);
+        return failSaying("NOT_FOUND", "storedKeyMissing", {provider: name});
     }
     try {
         return ok(vault.decrypt(data));

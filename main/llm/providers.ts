@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {validatorOf} from "../validator.js";
 import {fail, ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import {requestProblem} from "../contract/problems.js";
 import {connectionFailure} from "./connectionFailure.js";
 import {UNRECORDED, type Egress, type Network, type Outbound} from "../net/network.js";
@@ -145,20 +146,17 @@ export function providerKey(provider: ProviderConfig): Result<string | undefined
         const key = process.env[provider.keyEnv];
         return key
             ? ok(key)
-            : fail("VALIDATION", `${provider.name}'s key variable ${provider.keyEnv} is not set`);
+            : failSaying("VALIDATION", "keyEnvUnset", {provider: provider.name, variable: provider.keyEnv});
     }
     if (!provider.keyFile) return ok(undefined);
     let stat: fs.Stats;
     try {
         stat = fs.statSync(provider.keyFile);
     } catch {
-        return fail("NOT_FOUND", `${provider.name}'s key file ${provider.keyFile} does not exist`);
+        return failSaying("NOT_FOUND", "keyFileMissing", {provider: provider.name, file: provider.keyFile});
     }
     if (process.platform !== "win32" && (stat.mode & 0o077) !== 0)
-        return fail(
-            "DENIED",
-            `${provider.name}'s key file ${provider.keyFile} can be read by other users; run chmod 600 on it`,
-        );
+        return failSaying("DENIED", "keyFileOpen", {provider: provider.name, file: provider.keyFile});
     return ok(fs.readFileSync(provider.keyFile, "utf8").trim());
 }
 
@@ -240,11 +238,7 @@ export class Providers {
      */
     add(entry: Record<string, unknown> & {name: string; key?: string}): Result<ProviderInfo[]> {
         const {name, key, ...fields} = entry;
-        if (key !== undefined && !this.canStoreKeys())
-            return fail(
-                "VALIDATION",
-                "a key typed here can be kept only by the desktop app, encrypted by the system's keychain; name an environment variable that holds it instead (or a key file in providers.json)",
-            );
+        if (key !== undefined && !this.canStoreKeys()) return failSaying("VALIDATION", "keyOnlyDesktop");
         const checked = checkProvider(name, key !== undefined ? {...fields, keyStored: true} : fields);
         if (typeof checked === "string") return fail("VALIDATION", checked);
         if (key !== undefined) storeKey(this.keys!.vault!, this.keys!.dataDir, name, key);
@@ -349,7 +343,9 @@ export async function resolveModel(
     if (server.model) return ok(server.model);
     const models = await listModels(server, outbound);
     if (!models.ok) return models;
-    return models.value[0] ? ok(models.value[0]) : fail("NOT_FOUND", `${hostOf(server)} lists no model`);
+    return models.value[0]
+        ? ok(models.value[0])
+        : failSaying("NOT_FOUND", "listsNoModel", {host: hostOf(server)});
 }
 
 /** The models a server lists (OpenAI's /models, Gemini's, Anthropic's), in its order. */
@@ -372,10 +368,10 @@ export async function listModels(
         egress.bytesReceived = Buffer.byteLength(text);
         outbound.record(egress);
         if (!res.ok)
-            return fail("NETWORK", `${hostOf(server)} answered ${res.status} when asked for its models`);
+            return failSaying("NETWORK", "modelsRefused", {host: hostOf(server), status: res.status});
         return ok(wire.models.ids(JSON.parse(text)));
     } catch (error) {
-        if (egress.status !== null) return fail("NETWORK", `${hostOf(server)} sent no list of models`);
+        if (egress.status !== null) return failSaying("NETWORK", "noModelList", {host: hostOf(server)});
         outbound.record(egress);
         const cause = connectionFailure(error);
         return fail(

@@ -1,4 +1,5 @@
 import {fail, ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import {hostOf as hostOfUrl, UNRECORDED, type Egress, type Outbound} from "../net/network.js";
 import {connectionFailure} from "./connectionFailure.js";
 import type {FinishReason, StepRequest, StepResult} from "./stepTypes.js";
@@ -66,22 +67,29 @@ export async function remoteStep(
     } catch (error) {
         outbound.record(egress);
         if (req.signal.aborted) return ok(stopped(started));
-        return fail("NETWORK", unreachable(server, error, connect.aborted));
+        return unreachable(server, error, connect.aborted);
     }
     egress.status = response.status;
     if (!response.ok) {
         const text = await response.text().catch(() => "");
         egress.bytesReceived = Buffer.byteLength(text);
         outbound.record(egress);
-        return fail("NETWORK", `${hostOf(server)} answered ${response.status}: ${errorMessage(text)}`);
+        return failSaying("NETWORK", "remoteAnswered", {
+            host: hostOf(server),
+            status: response.status,
+            reason: errorMessage(text),
+        });
     }
     try {
         return ok(await readStream(wire, response, req, started, (n) => (egress.bytesReceived += n)));
     } catch (error) {
         if (req.signal.aborted) return ok(stopped(started));
         if (error instanceof StreamError)
-            return fail("NETWORK", `${hostOf(server)} reported an error: ${error.message}`);
-        return fail("NETWORK", `${hostOf(server)} broke off its answer: ${(error as Error).message}`);
+            return failSaying("NETWORK", "remoteError", {host: hostOf(server), reason: error.message});
+        return failSaying("NETWORK", "remoteBrokeOff", {
+            host: hostOf(server),
+            reason: (error as Error).message,
+        });
     } finally {
         outbound.record(egress);
     }
@@ -227,13 +235,25 @@ export function hostOf(server: Pick<RemoteServer, "baseUrl">): string {
     return hostOfUrl(server.baseUrl);
 }
 
-function unreachable(server: RemoteServer, error: unknown, timedOut: boolean): string {
+/** Why a server could not be reached, and what to do: in words, unless the caller says what else to do. */
+function unreachable(server: RemoteServer, error: unknown, timedOut: boolean): Result<never> {
     const host = hostOf(server);
-    const otherwise = server.otherwise ?? "or switch this conversation back to the local model";
+    const seconds = Number(((server.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) / 1000).toFixed(1));
+    const found = connectionFailure(error);
+    const cause = found ? ` (${found})` : "";
+    if (!server.otherwise)
+        return timedOut
+            ? failSaying("NETWORK", "remoteTimedOut", {host, seconds})
+            : failSaying("NETWORK", "remoteUnreachable", {host, cause});
     if (timedOut)
-        return `${host} did not answer within ${Number(((server.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) / 1000).toFixed(1))} s; check that the server is running, ${otherwise}`;
-    const cause = connectionFailure(error);
-    return `cannot reach ${host}${cause ? ` (${cause})` : ""}; check that the server is running and the address is right, ${otherwise}`;
+        return fail(
+            "NETWORK",
+            `${host} did not answer within ${seconds} s; check that the server is running, ${server.otherwise}`,
+        );
+    return fail(
+        "NETWORK",
+        `cannot reach ${host}${cause}; check that the server is running and the address is right, ${server.otherwise}`,
+    );
 }
 
 /** The server's own error message when it sent one in OpenAI's shape, else its text, shortened. */

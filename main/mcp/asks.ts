@@ -1,6 +1,7 @@
 import {randomUUID} from "node:crypto";
 import type {McpAnswerAction, McpAsk} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
 import type {EventBus} from "../events.js";
 
 export type McpAnswer = {action: McpAnswerAction; content?: Record<string, string | number | boolean>};
@@ -46,7 +47,7 @@ export class McpAsks {
                 `nothing is asked with id ${askId}; it may have been answered or withdrawn`,
             );
         if (answer.action === "accept" && entry.ask.kind === "elicitation" && !answer.content)
-            return fail("VALIDATION", "an accepted form needs its content");
+            return failSaying("VALIDATION", "formNeedsContent");
         entry.resolve(answer);
         return ok(undefined);
     }

@@ -3,7 +3,7 @@ import {outboundFetch, UNRECORDED, type Network, type Outbound} from "../net/net
 import fs from "node:fs";
 import path from "node:path";
 import type {DownloadProgress, InstalledModel, PartialDownload} from "../../shared/contract.js";
-import {fail, ok, type Result} from "../../shared/result.js";
+import {fail, ok, type AppError, type Result} from "../../shared/result.js";
 import {failSaying} from "../words.js";
 import type {ModelDownloader} from "node-llama-cpp";
 import {formatBytes} from "../../shared/format.js";
@@ -134,18 +134,21 @@ export class ModelDownloads {
         };
         try {
             const error = await this.transfer(job, probeUrl, update);
-            if (error) update({state: job.controller.signal.aborted ? "cancelled" : "failed", error});
+            if (!error) return;
+            const said =
+                typeof error === "string" ? {error} : {error: error.message, errorWords: error.words};
+            update({state: job.controller.signal.aborted ? "cancelled" : "failed", ...said});
         } catch (error) {
             update({state: "failed", error: error instanceof Error ? error.message : String(error)});
         }
     }
 
-    /** Returns an error message, or null when the model is downloaded and registered. */
+    /** Returns an error (a message, or one with its words), or null when the model is downloaded and registered. */
     private async transfer(
         job: Job,
         probeUrl: string,
         update: (patch: Partial<DownloadProgress>) => void,
-    ): Promise<string | null> {
+    ): Promise<string | AppError | null> {
         const signal = job.controller.signal;
         const outbound = this.deps.network?.for("model download", job.progress.uri) ?? UNRECORDED;
         const refused = outbound.refusal(probeUrl);
@@ -158,7 +161,7 @@ export class ModelDownloads {
             signal,
             this.hubAuth(probeUrl, token),
         );
-        if (!probe.ok) return probe.error.message;
+        if (!probe.ok) return probe.error;
         fs.mkdirSync(this.deps.dir, {recursive: true});
         const space = checkDiskSpace(this.deps.dir, probe.value.totalBytes);
         if (space) return space;
@@ -299,7 +302,7 @@ export function probeUrlOf(uri: string, hubUrl = DEFAULT_HUB_URL): Result<string
         try {
             return ok(new URL(uri).toString());
         } catch {
-            return fail("VALIDATION", `not a valid address: ${uri}`);
+            return failSaying("VALIDATION", "notAnAddress", {address: uri});
         }
     }
     const hf = /^hf:([\w.-]+)\/([\w.-]+)(?:\/([^#]+?))?(?::([\w.-]+))?(?:#([\w./-]+))?$/.exec(uri);
@@ -330,7 +333,7 @@ async function probeDownload(
             signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
         });
         await res.body?.cancel();
-        if (res.status === 404) return fail("NOT_FOUND", `not found (HTTP 404): ${url}; check the address`);
+        if (res.status === 404) return failSaying("NOT_FOUND", "downloadNotFound", {url});
         if (res.status === 401 || res.status === 403) {
             return fail(
                 "DENIED",
@@ -340,21 +343,17 @@ async function probeDownload(
                         : "accept its conditions on its Hugging Face page, then add your Hugging Face token in Models (or set HF_TOKEN)"),
             );
         }
-        if (!res.ok)
-            return fail("NETWORK", `${host} answered HTTP ${res.status} for ${url}; try again later`);
+        if (!res.ok) return failSaying("NETWORK", "downloadHttp", {host, status: res.status, url});
         return ok({totalBytes: totalBytesOf(res)});
     } catch (error) {
-        if (signal.aborted) return fail("CANCELLED", "cancelled");
+        if (signal.aborted) return failSaying("CANCELLED", "cancelled");
         const name = (error as Error).name;
         if (name === "TimeoutError" || name === "AbortError") {
-            return fail(
-                "TIMEOUT",
-                `${host} did not answer within ${timeoutMs / 1000} s; check your connection and try again`,
-            );
+            return failSaying("TIMEOUT", "downloadTimedOut", {host, seconds: timeoutMs / 1000});
         }
         const cause =
             ((error as Error).cause as {code?: string} | undefined)?.code ?? (error as Error).message;
-        return fail("NETWORK", `could not reach ${host} (${cause}); downloads need an internet connection`);
+        return failSaying("NETWORK", "downloadUnreachable", {host, cause});
     }
 }
 

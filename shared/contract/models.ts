@@ -227,6 +227,8 @@ export const DownloadProgress = Type.Object(
         bytesPerSecond: Type.Number({minimum: 0}),
         etaSeconds: nullable(Type.Number({minimum: 0})),
         error: nullable(Type.String()),
+        /** The error's words, for the window to say in its language (shared/coreWords.ts). */
+        errorWords: Type.Optional(WordsValue),
         /** Set when done: the installed model. */
         modelId: nullable(Type.String()),
     },

@@ -397,6 +397,7 @@ test("Anthropic Messages: system apart, tool_use streamed as input_json_delta, t
 
         const overloaded = await remoteStep(claude, request().req);
         assert.match(!overloaded.ok ? overloaded.error.message : "", /answered 529: Overloaded$/);
+        assert.equal(!overloaded.ok && overloaded.error.words?.key, "remoteAnswered");
     } finally {
         await server.close();
     }

@@ -5,6 +5,7 @@ import {test} from "node:test";
 import type {LlamaModel} from "node-llama-cpp";
 import type {CairnApi, FlashAttention, Message} from "../../shared/contract.js";
 import {firstToken, nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
+import {inspectModel} from "../../main/llm/inspect.js";
 import {writeGguf} from "../helpers/gguf.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 
@@ -292,4 +293,22 @@ test("flash attention: the model loads with Settings' choice, a run's choice win
     } finally {
         await run.core.dispose();
     }
+});
+
+test("a model's header is read once per file version: for its chat format and for its load", async () => {
+    const file = path.join(tempDir(), "copy.gguf");
+    fs.copyFileSync(TEST_MODEL, file);
+    const forLoad = unwrap(await inspectModel(file, {chatFormat: false}));
+    assert.equal(forLoad.info.chatWrapper, null, "a load chooses the format on the loaded model");
+    const shown = unwrap(await inspectModel(file));
+    assert.equal(shown.fileInfo, forLoad.fileInfo, "the header read for the load serves the chat format's");
+    assert.ok(shown.info.chatWrapper, "and the format is named");
+    assert.equal(
+        unwrap(await inspectModel(file, {chatFormat: false})),
+        shown,
+        "the fuller one serves a load",
+    );
+    // A changed file is read again.
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    assert.notEqual(unwrap(await inspectModel(file, {chatFormat: false})).fileInfo, forLoad.fileInfo);
 });

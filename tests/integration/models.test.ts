@@ -203,21 +203,24 @@ test("404, no answer, refused connection, no disk space and a non-GGUF file each
     });
     const t = await openNoModel();
     try {
-        const cases: [string, RegExp][] = [
-            [server.url("missing.gguf"), /not found \(HTTP 404\).*check the address/],
-            [server.url("hang.gguf"), /did not answer within 1\.5 s/],
+        // The reachability failures carry their words too, for the window to say in its language.
+        const cases: [string, RegExp, string?][] = [
+            [server.url("missing.gguf"), /not found \(HTTP 404\).*check the address/, "downloadNotFound"],
+            [server.url("hang.gguf"), /did not answer within 1\.5 s/, "downloadTimedOut"],
             [
                 `http://127.0.0.1:${await closedPort()}/m.gguf`,
                 /could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\); downloads need an internet connection/,
+                "downloadUnreachable",
             ],
             [server.url("huge.gguf"), /not enough disk space: the model needs .* free/],
             [server.url("notes.gguf"), /downloaded file is not usable: not a GGUF model file/],
         ];
-        for (const [uri, message] of cases) {
+        for (const [uri, message, words] of cases) {
             const started = Date.now();
             const final = await download(t, uri);
             assert.equal(final.state, "failed", uri);
             assert.match(final.error ?? "", message);
+            assert.equal(final.errorWords?.key, words, uri);
             assert.ok(Date.now() - started < 10_000, `${uri} failed within seconds`);
         }
         const overview = unwrap(await t.api.invoke("models.list", {}));

@@ -121,6 +121,11 @@ test("an unreachable server, a wrong key and a 500 each fail at once, in words",
         !down.ok ? down.error.message : "",
         /^cannot reach 127\.0\.0\.1:\d+ \(nothing is listening there\); .*local model/,
     );
+    // With its words, which the window says in its language.
+    assert.deepEqual(!down.ok && down.error.words, {
+        key: "remoteUnreachable",
+        values: {host: `127.0.0.1:${port}`, cause: " (nothing is listening there)"},
+    });
 
     const wrongKey = await remoteStep({baseUrl, model: "m", apiKey: "nope"}, request());
     assert.match(!wrongKey.ok ? wrongKey.error.message : "", /answered 401: Incorrect API key/);

@@ -1,7 +1,7 @@
 import {useState} from "react";
 import type {DownloadProgress, FitEstimate, Recommendation} from "../../../shared/contract.js";
 import {formatBytes} from "../../../shared/format.js";
-import {useTranslation} from "../i18n/index.js";
+import {sayCore, useTranslation} from "../i18n/index.js";
 import type {Models} from "./useModels.js";
 
 /** The words of each fit verdict (t(FIT_KEY[verdict])). */
@@ -43,7 +43,7 @@ export function DownloadBar({progress, onCancel}: {progress: DownloadProgress; o
                           speed: formatBytes(progress.bytesPerSecond),
                       }) + eta
                     : t(`modelWidgets.state.${progress.state}`)}
-                {progress.error && `: ${progress.error}`}
+                {progress.error && `: ${sayCore(progress.error, progress.errorWords)}`}
             </span>
             {active && <button onClick={onCancel}>{t("modelWidgets.cancel")}</button>}
         </div>
