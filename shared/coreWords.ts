@@ -135,6 +135,31 @@ export const CORE_WORDS = {
         formNeedsContent: "an accepted form needs its content",
         noQuestionToEdit: "no question {{id}} to edit in this conversation",
         noAnswerToRegenerate: "no answer {{id}} to regenerate in this conversation",
+        offlineProvider:
+            "Offline mode is on: the request to provider {{detail}} was not sent to {{host}}. Turn Offline mode off in Settings → Network (or start Cairn without --offline) to connect.",
+        offlineWebSearch:
+            "Offline mode is on: the web search ({{detail}}) was not sent to {{host}}. Turn Offline mode off in Settings → Network (or start Cairn without --offline) to connect.",
+        offlineWebFetch:
+            "Offline mode is on: the page request was not sent to {{host}}. Turn Offline mode off in Settings → Network (or start Cairn without --offline) to connect.",
+        offlineDownload:
+            "Offline mode is on: the download of {{detail}} was not sent to {{host}}. Turn Offline mode off in Settings → Network (or start Cairn without --offline) to connect.",
+        offlineModelSearch:
+            "Offline mode is on: the Hugging Face request ({{detail}}) was not sent to {{host}}. Turn Offline mode off in Settings → Network (or start Cairn without --offline) to connect.",
+        offlineMcp:
+            "Offline mode is on: the request to MCP server {{detail}} was not sent to {{host}}. Turn Offline mode off in Settings → Network (or start Cairn without --offline) to connect.",
+        offlineImage:
+            "Offline mode is on: the image request ({{detail}}) was not sent to {{host}}. Turn Offline mode off in Settings → Network (or start Cairn without --offline) to connect.",
+        offlineUpdate:
+            "Offline mode is on: the check for updates was not sent to {{host}}. Turn Offline mode off in Settings → Network (or start Cairn without --offline) to connect.",
+        callMode: "{{tool}} is not available in {{mode}} mode",
+        callAgentOnly: "{{tool}} works on the workspace folder in agent mode only",
+        callWebOff: "web access is off in this conversation",
+        callPolicy: "{{tool}} is disabled by its policy",
+        toolsNested: "composite tools nested deeper than {{max}} (the iteration limit)",
+        toolStopped: "cancelled: the answer was stopped",
+        deniedByUser: "denied by the user",
+        toolTimedOut: "timed out after {{seconds}}s",
+        toolFailed: "{{tool}} failed: {{reason}}",
     },
     de: {
         stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
@@ -273,6 +298,31 @@ export const CORE_WORDS = {
         formNeedsContent: "Ein angenommenes Formular braucht seinen Inhalt",
         noQuestionToEdit: "Keine Frage {{id}} zum Bearbeiten in dieser Unterhaltung",
         noAnswerToRegenerate: "Keine Antwort {{id}} zum Neugenerieren in dieser Unterhaltung",
+        offlineProvider:
+            "Der Offlinemodus ist an: die Anfrage an den Anbieter {{detail}} wurde nicht an {{host}} gesendet. Schalte den Offlinemodus unter Einstellungen → Netzwerk aus (oder starte Cairn ohne --offline), um eine Verbindung herzustellen.",
+        offlineWebSearch:
+            "Der Offlinemodus ist an: die Websuche ({{detail}}) wurde nicht an {{host}} gesendet. Schalte den Offlinemodus unter Einstellungen → Netzwerk aus (oder starte Cairn ohne --offline), um eine Verbindung herzustellen.",
+        offlineWebFetch:
+            "Der Offlinemodus ist an: die Seitenanfrage wurde nicht an {{host}} gesendet. Schalte den Offlinemodus unter Einstellungen → Netzwerk aus (oder starte Cairn ohne --offline), um eine Verbindung herzustellen.",
+        offlineDownload:
+            "Der Offlinemodus ist an: der Download von {{detail}} wurde nicht an {{host}} gesendet. Schalte den Offlinemodus unter Einstellungen → Netzwerk aus (oder starte Cairn ohne --offline), um eine Verbindung herzustellen.",
+        offlineModelSearch:
+            "Der Offlinemodus ist an: die Anfrage an Hugging Face ({{detail}}) wurde nicht an {{host}} gesendet. Schalte den Offlinemodus unter Einstellungen → Netzwerk aus (oder starte Cairn ohne --offline), um eine Verbindung herzustellen.",
+        offlineMcp:
+            "Der Offlinemodus ist an: die Anfrage an den MCP-Server {{detail}} wurde nicht an {{host}} gesendet. Schalte den Offlinemodus unter Einstellungen → Netzwerk aus (oder starte Cairn ohne --offline), um eine Verbindung herzustellen.",
+        offlineImage:
+            "Der Offlinemodus ist an: die Bildanfrage ({{detail}}) wurde nicht an {{host}} gesendet. Schalte den Offlinemodus unter Einstellungen → Netzwerk aus (oder starte Cairn ohne --offline), um eine Verbindung herzustellen.",
+        offlineUpdate:
+            "Der Offlinemodus ist an: die Suche nach Updates wurde nicht an {{host}} gesendet. Schalte den Offlinemodus unter Einstellungen → Netzwerk aus (oder starte Cairn ohne --offline), um eine Verbindung herzustellen.",
+        callMode: "{{tool}} ist im Modus {{mode}} nicht verfügbar",
+        callAgentOnly: "{{tool}} arbeitet nur im Agentenmodus im Arbeitsordner",
+        callWebOff: "Der Webzugriff ist in dieser Unterhaltung aus",
+        callPolicy: "{{tool}} ist durch seine Richtlinie gesperrt",
+        toolsNested: "Zusammengesetzte Werkzeuge tiefer verschachtelt als {{max}} (die Schrittgrenze)",
+        toolStopped: "Abgebrochen: die Antwort wurde gestoppt",
+        deniedByUser: "Vom Benutzer abgelehnt",
+        toolTimedOut: "Zeitüberschreitung nach {{seconds}} s",
+        toolFailed: "{{tool}} ist fehlgeschlagen: {{reason}}",
     },
     fr: {
         stillWriting:
@@ -416,6 +466,31 @@ export const CORE_WORDS = {
         formNeedsContent: "un formulaire accepté a besoin de son contenu",
         noQuestionToEdit: "aucune question {{id}} à modifier dans cette conversation",
         noAnswerToRegenerate: "aucune réponse {{id}} à régénérer dans cette conversation",
+        offlineProvider:
+            "Le mode hors ligne est activé : la requête au fournisseur {{detail}} n’a pas été envoyé(e) à {{host}}. Désactivez le mode hors ligne dans Paramètres → Réseau (ou lancez Cairn sans --offline) pour vous connecter.",
+        offlineWebSearch:
+            "Le mode hors ligne est activé : la recherche web ({{detail}}) n’a pas été envoyé(e) à {{host}}. Désactivez le mode hors ligne dans Paramètres → Réseau (ou lancez Cairn sans --offline) pour vous connecter.",
+        offlineWebFetch:
+            "Le mode hors ligne est activé : la requête de page n’a pas été envoyé(e) à {{host}}. Désactivez le mode hors ligne dans Paramètres → Réseau (ou lancez Cairn sans --offline) pour vous connecter.",
+        offlineDownload:
+            "Le mode hors ligne est activé : le téléchargement de {{detail}} n’a pas été envoyé(e) à {{host}}. Désactivez le mode hors ligne dans Paramètres → Réseau (ou lancez Cairn sans --offline) pour vous connecter.",
+        offlineModelSearch:
+            "Le mode hors ligne est activé : la requête à Hugging Face ({{detail}}) n’a pas été envoyé(e) à {{host}}. Désactivez le mode hors ligne dans Paramètres → Réseau (ou lancez Cairn sans --offline) pour vous connecter.",
+        offlineMcp:
+            "Le mode hors ligne est activé : la requête au serveur MCP {{detail}} n’a pas été envoyé(e) à {{host}}. Désactivez le mode hors ligne dans Paramètres → Réseau (ou lancez Cairn sans --offline) pour vous connecter.",
+        offlineImage:
+            "Le mode hors ligne est activé : la requête d’image ({{detail}}) n’a pas été envoyé(e) à {{host}}. Désactivez le mode hors ligne dans Paramètres → Réseau (ou lancez Cairn sans --offline) pour vous connecter.",
+        offlineUpdate:
+            "Le mode hors ligne est activé : la recherche de mises à jour n’a pas été envoyé(e) à {{host}}. Désactivez le mode hors ligne dans Paramètres → Réseau (ou lancez Cairn sans --offline) pour vous connecter.",
+        callMode: "{{tool}} n’est pas disponible en mode {{mode}}",
+        callAgentOnly: "{{tool}} travaille sur le dossier de travail en mode agent uniquement",
+        callWebOff: "l’accès web est désactivé dans cette conversation",
+        callPolicy: "{{tool}} est désactivé par sa règle",
+        toolsNested: "outils composés imbriqués au-delà de {{max}} (la limite d’itérations)",
+        toolStopped: "annulé : la réponse a été arrêtée",
+        deniedByUser: "refusé par l’utilisateur",
+        toolTimedOut: "délai dépassé après {{seconds}} s",
+        toolFailed: "{{tool}} a échoué : {{reason}}",
     },
     es: {
         stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
@@ -555,6 +630,31 @@ export const CORE_WORDS = {
         formNeedsContent: "un formulario aceptado necesita su contenido",
         noQuestionToEdit: "no hay ninguna pregunta {{id}} que editar en esta conversación",
         noAnswerToRegenerate: "no hay ninguna respuesta {{id}} que regenerar en esta conversación",
+        offlineProvider:
+            "El modo sin conexión está activado: la petición al proveedor {{detail}} no se envió a {{host}}. Desactiva el modo sin conexión en Ajustes → Red (o inicia Cairn sin --offline) para conectarte.",
+        offlineWebSearch:
+            "El modo sin conexión está activado: la búsqueda web ({{detail}}) no se envió a {{host}}. Desactiva el modo sin conexión en Ajustes → Red (o inicia Cairn sin --offline) para conectarte.",
+        offlineWebFetch:
+            "El modo sin conexión está activado: la petición de la página no se envió a {{host}}. Desactiva el modo sin conexión en Ajustes → Red (o inicia Cairn sin --offline) para conectarte.",
+        offlineDownload:
+            "El modo sin conexión está activado: la descarga de {{detail}} no se envió a {{host}}. Desactiva el modo sin conexión en Ajustes → Red (o inicia Cairn sin --offline) para conectarte.",
+        offlineModelSearch:
+            "El modo sin conexión está activado: la petición a Hugging Face ({{detail}}) no se envió a {{host}}. Desactiva el modo sin conexión en Ajustes → Red (o inicia Cairn sin --offline) para conectarte.",
+        offlineMcp:
+            "El modo sin conexión está activado: la petición al servidor MCP {{detail}} no se envió a {{host}}. Desactiva el modo sin conexión en Ajustes → Red (o inicia Cairn sin --offline) para conectarte.",
+        offlineImage:
+            "El modo sin conexión está activado: la petición de imagen ({{detail}}) no se envió a {{host}}. Desactiva el modo sin conexión en Ajustes → Red (o inicia Cairn sin --offline) para conectarte.",
+        offlineUpdate:
+            "El modo sin conexión está activado: la búsqueda de actualizaciones no se envió a {{host}}. Desactiva el modo sin conexión en Ajustes → Red (o inicia Cairn sin --offline) para conectarte.",
+        callMode: "{{tool}} no está disponible en el modo {{mode}}",
+        callAgentOnly: "{{tool}} trabaja en la carpeta de trabajo solo en modo agente",
+        callWebOff: "el acceso web está desactivado en esta conversación",
+        callPolicy: "{{tool}} está desactivada por su política",
+        toolsNested: "herramientas compuestas anidadas a más de {{max}} niveles (el límite de iteraciones)",
+        toolStopped: "cancelado: se detuvo la respuesta",
+        deniedByUser: "denegado por el usuario",
+        toolTimedOut: "se agotó el tiempo tras {{seconds}} s",
+        toolFailed: "{{tool}} falló: {{reason}}",
     },
     "pt-BR": {
         stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
@@ -692,6 +792,31 @@ export const CORE_WORDS = {
         formNeedsContent: "um formulário aceito precisa do conteúdo",
         noQuestionToEdit: "nenhuma pergunta {{id}} para editar nesta conversa",
         noAnswerToRegenerate: "nenhuma resposta {{id}} para gerar de novo nesta conversa",
+        offlineProvider:
+            "O modo offline está ativado: a solicitação ao provedor {{detail}} não foi enviado(a) a {{host}}. Desative o modo offline em Configurações → Rede (ou inicie o Cairn sem --offline) para se conectar.",
+        offlineWebSearch:
+            "O modo offline está ativado: a busca na web ({{detail}}) não foi enviado(a) a {{host}}. Desative o modo offline em Configurações → Rede (ou inicie o Cairn sem --offline) para se conectar.",
+        offlineWebFetch:
+            "O modo offline está ativado: a solicitação da página não foi enviado(a) a {{host}}. Desative o modo offline em Configurações → Rede (ou inicie o Cairn sem --offline) para se conectar.",
+        offlineDownload:
+            "O modo offline está ativado: o download de {{detail}} não foi enviado(a) a {{host}}. Desative o modo offline em Configurações → Rede (ou inicie o Cairn sem --offline) para se conectar.",
+        offlineModelSearch:
+            "O modo offline está ativado: a solicitação ao Hugging Face ({{detail}}) não foi enviado(a) a {{host}}. Desative o modo offline em Configurações → Rede (ou inicie o Cairn sem --offline) para se conectar.",
+        offlineMcp:
+            "O modo offline está ativado: a solicitação ao servidor MCP {{detail}} não foi enviado(a) a {{host}}. Desative o modo offline em Configurações → Rede (ou inicie o Cairn sem --offline) para se conectar.",
+        offlineImage:
+            "O modo offline está ativado: a solicitação de imagem ({{detail}}) não foi enviado(a) a {{host}}. Desative o modo offline em Configurações → Rede (ou inicie o Cairn sem --offline) para se conectar.",
+        offlineUpdate:
+            "O modo offline está ativado: a verificação de atualizações não foi enviado(a) a {{host}}. Desative o modo offline em Configurações → Rede (ou inicie o Cairn sem --offline) para se conectar.",
+        callMode: "{{tool}} não está disponível no modo {{mode}}",
+        callAgentOnly: "{{tool}} trabalha na pasta de trabalho só no modo agente",
+        callWebOff: "o acesso à web está desativado nesta conversa",
+        callPolicy: "{{tool}} está desativada pela sua política",
+        toolsNested: "ferramentas compostas aninhadas além de {{max}} níveis (o limite de iterações)",
+        toolStopped: "cancelado: a resposta foi interrompida",
+        deniedByUser: "negado pelo usuário",
+        toolTimedOut: "tempo esgotado após {{seconds}} s",
+        toolFailed: "{{tool}} falhou: {{reason}}",
     },
     "zh-CN": {
         stillWriting: "此对话中仍在生成回答；请停止或等待",
@@ -815,6 +940,31 @@ export const CORE_WORDS = {
         formNeedsContent: "已接受的表单需要填写内容",
         noQuestionToEdit: "此对话中没有可编辑的问题 {{id}}",
         noAnswerToRegenerate: "此对话中没有可重新生成的回答 {{id}}",
+        offlineProvider:
+            "离线模式已开启：发往提供方 {{detail}} 的请求未发送到 {{host}}。请在 设置 → 网络 中关闭离线模式（或不带 --offline 启动 Cairn）以连接。",
+        offlineWebSearch:
+            "离线模式已开启：网络搜索（{{detail}}）未发送到 {{host}}。请在 设置 → 网络 中关闭离线模式（或不带 --offline 启动 Cairn）以连接。",
+        offlineWebFetch:
+            "离线模式已开启：网页请求未发送到 {{host}}。请在 设置 → 网络 中关闭离线模式（或不带 --offline 启动 Cairn）以连接。",
+        offlineDownload:
+            "离线模式已开启：{{detail}} 的下载未发送到 {{host}}。请在 设置 → 网络 中关闭离线模式（或不带 --offline 启动 Cairn）以连接。",
+        offlineModelSearch:
+            "离线模式已开启：Hugging Face 请求（{{detail}}）未发送到 {{host}}。请在 设置 → 网络 中关闭离线模式（或不带 --offline 启动 Cairn）以连接。",
+        offlineMcp:
+            "离线模式已开启：发往 MCP 服务器 {{detail}} 的请求未发送到 {{host}}。请在 设置 → 网络 中关闭离线模式（或不带 --offline 启动 Cairn）以连接。",
+        offlineImage:
+            "离线模式已开启：图片请求（{{detail}}）未发送到 {{host}}。请在 设置 → 网络 中关闭离线模式（或不带 --offline 启动 Cairn）以连接。",
+        offlineUpdate:
+            "离线模式已开启：更新检查未发送到 {{host}}。请在 设置 → 网络 中关闭离线模式（或不带 --offline 启动 Cairn）以连接。",
+        callMode: "{{tool}} 在 {{mode}} 模式下不可用",
+        callAgentOnly: "{{tool}} 仅在代理模式下处理工作区文件夹",
+        callWebOff: "此对话已关闭网络访问",
+        callPolicy: "{{tool}} 已被其策略禁用",
+        toolsNested: "组合工具嵌套超过 {{max}} 层（迭代上限）",
+        toolStopped: "已取消：回答已停止",
+        deniedByUser: "已被用户拒绝",
+        toolTimedOut: "{{seconds}} 秒后超时",
+        toolFailed: "{{tool}} 失败：{{reason}}",
     },
     ja: {
         stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
@@ -952,6 +1102,31 @@ export const CORE_WORDS = {
         formNeedsContent: "受け入れたフォームには内容が必要です",
         noQuestionToEdit: "この会話に編集する質問 {{id}} はありません",
         noAnswerToRegenerate: "この会話に再生成する回答 {{id}} はありません",
+        offlineProvider:
+            "オフラインモードがオンです: プロバイダー {{detail}} へのリクエストは {{host}} に送信されませんでした。接続するには 設定 → ネットワーク でオフラインモードをオフにしてください（または --offline を付けずに Cairn を起動してください）。",
+        offlineWebSearch:
+            "オフラインモードがオンです: Web 検索（{{detail}}）は {{host}} に送信されませんでした。接続するには 設定 → ネットワーク でオフラインモードをオフにしてください（または --offline を付けずに Cairn を起動してください）。",
+        offlineWebFetch:
+            "オフラインモードがオンです: ページのリクエストは {{host}} に送信されませんでした。接続するには 設定 → ネットワーク でオフラインモードをオフにしてください（または --offline を付けずに Cairn を起動してください）。",
+        offlineDownload:
+            "オフラインモードがオンです: {{detail}} のダウンロードは {{host}} に送信されませんでした。接続するには 設定 → ネットワーク でオフラインモードをオフにしてください（または --offline を付けずに Cairn を起動してください）。",
+        offlineModelSearch:
+            "オフラインモードがオンです: Hugging Face へのリクエスト（{{detail}}）は {{host}} に送信されませんでした。接続するには 設定 → ネットワーク でオフラインモードをオフにしてください（または --offline を付けずに Cairn を起動してください）。",
+        offlineMcp:
+            "オフラインモードがオンです: MCP サーバー {{detail}} へのリクエストは {{host}} に送信されませんでした。接続するには 設定 → ネットワーク でオフラインモードをオフにしてください（または --offline を付けずに Cairn を起動してください）。",
+        offlineImage:
+            "オフラインモードがオンです: 画像のリクエスト（{{detail}}）は {{host}} に送信されませんでした。接続するには 設定 → ネットワーク でオフラインモードをオフにしてください（または --offline を付けずに Cairn を起動してください）。",
+        offlineUpdate:
+            "オフラインモードがオンです: アップデートの確認は {{host}} に送信されませんでした。接続するには 設定 → ネットワーク でオフラインモードをオフにしてください（または --offline を付けずに Cairn を起動してください）。",
+        callMode: "{{tool}} は {{mode}} モードでは使えません",
+        callAgentOnly: "{{tool}} はエージェントモードでのみワークスペースフォルダーを扱います",
+        callWebOff: "この会話では Web アクセスがオフです",
+        callPolicy: "{{tool}} はポリシーで無効になっています",
+        toolsNested: "複合ツールの入れ子が {{max}} 段（反復の上限）を超えました",
+        toolStopped: "キャンセルしました: 回答が停止されました",
+        deniedByUser: "ユーザーが拒否しました",
+        toolTimedOut: "{{seconds}} 秒でタイムアウトしました",
+        toolFailed: "{{tool}} が失敗しました: {{reason}}",
     },
     ru: {
         stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
@@ -1089,6 +1264,31 @@ export const CORE_WORDS = {
         formNeedsContent: "принятой форме нужно содержимое",
         noQuestionToEdit: "в этой беседе нет вопроса {{id}} для правки",
         noAnswerToRegenerate: "в этой беседе нет ответа {{id}} для повторной генерации",
+        offlineProvider:
+            "Автономный режим включён: запрос к провайдеру {{detail}} не отправлен(а) на {{host}}. Чтобы подключиться, выключите автономный режим в разделе Настройки → Сеть (или запустите Cairn без --offline).",
+        offlineWebSearch:
+            "Автономный режим включён: веб-поиск ({{detail}}) не отправлен(а) на {{host}}. Чтобы подключиться, выключите автономный режим в разделе Настройки → Сеть (или запустите Cairn без --offline).",
+        offlineWebFetch:
+            "Автономный режим включён: запрос страницы не отправлен(а) на {{host}}. Чтобы подключиться, выключите автономный режим в разделе Настройки → Сеть (или запустите Cairn без --offline).",
+        offlineDownload:
+            "Автономный режим включён: загрузка {{detail}} не отправлен(а) на {{host}}. Чтобы подключиться, выключите автономный режим в разделе Настройки → Сеть (или запустите Cairn без --offline).",
+        offlineModelSearch:
+            "Автономный режим включён: запрос к Hugging Face ({{detail}}) не отправлен(а) на {{host}}. Чтобы подключиться, выключите автономный режим в разделе Настройки → Сеть (или запустите Cairn без --offline).",
+        offlineMcp:
+            "Автономный режим включён: запрос к MCP-серверу {{detail}} не отправлен(а) на {{host}}. Чтобы подключиться, выключите автономный режим в разделе Настройки → Сеть (или запустите Cairn без --offline).",
+        offlineImage:
+            "Автономный режим включён: запрос изображения ({{detail}}) не отправлен(а) на {{host}}. Чтобы подключиться, выключите автономный режим в разделе Настройки → Сеть (или запустите Cairn без --offline).",
+        offlineUpdate:
+            "Автономный режим включён: проверка обновлений не отправлен(а) на {{host}}. Чтобы подключиться, выключите автономный режим в разделе Настройки → Сеть (или запустите Cairn без --offline).",
+        callMode: "{{tool}} недоступен в режиме {{mode}}",
+        callAgentOnly: "{{tool}} работает с рабочей папкой только в режиме агента",
+        callWebOff: "доступ к вебу в этой беседе выключен",
+        callPolicy: "{{tool}} отключён своей политикой",
+        toolsNested: "составные инструменты вложены глубже {{max}} (предел итераций)",
+        toolStopped: "отменено: ответ остановлен",
+        deniedByUser: "отклонено пользователем",
+        toolTimedOut: "превышено время ожидания: {{seconds}} с",
+        toolFailed: "{{tool}}: ошибка: {{reason}}",
     },
     ar: {
         stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
@@ -1224,6 +1424,31 @@ export const CORE_WORDS = {
         formNeedsContent: "النموذج المقبول يحتاج إلى محتواه",
         noQuestionToEdit: "لا يوجد سؤال {{id}} لتعديله في هذه المحادثة",
         noAnswerToRegenerate: "لا توجد إجابة {{id}} لإعادة توليدها في هذه المحادثة",
+        offlineProvider:
+            "وضع عدم الاتصال مفعّل: لم يُرسَل الطلب إلى المزوّد {{detail}} إلى {{host}}. أوقف وضع عدم الاتصال من الإعدادات → الشبكة (أو شغّل Cairn دون --offline) للاتصال.",
+        offlineWebSearch:
+            "وضع عدم الاتصال مفعّل: لم يُرسَل بحث الويب ({{detail}}) إلى {{host}}. أوقف وضع عدم الاتصال من الإعدادات → الشبكة (أو شغّل Cairn دون --offline) للاتصال.",
+        offlineWebFetch:
+            "وضع عدم الاتصال مفعّل: لم يُرسَل طلب الصفحة إلى {{host}}. أوقف وضع عدم الاتصال من الإعدادات → الشبكة (أو شغّل Cairn دون --offline) للاتصال.",
+        offlineDownload:
+            "وضع عدم الاتصال مفعّل: لم يُرسَل تنزيل {{detail}} إلى {{host}}. أوقف وضع عدم الاتصال من الإعدادات → الشبكة (أو شغّل Cairn دون --offline) للاتصال.",
+        offlineModelSearch:
+            "وضع عدم الاتصال مفعّل: لم يُرسَل طلب Hugging Face ({{detail}}) إلى {{host}}. أوقف وضع عدم الاتصال من الإعدادات → الشبكة (أو شغّل Cairn دون --offline) للاتصال.",
+        offlineMcp:
+            "وضع عدم الاتصال مفعّل: لم يُرسَل الطلب إلى خادم MCP {{detail}} إلى {{host}}. أوقف وضع عدم الاتصال من الإعدادات → الشبكة (أو شغّل Cairn دون --offline) للاتصال.",
+        offlineImage:
+            "وضع عدم الاتصال مفعّل: لم يُرسَل طلب الصورة ({{detail}}) إلى {{host}}. أوقف وضع عدم الاتصال من الإعدادات → الشبكة (أو شغّل Cairn دون --offline) للاتصال.",
+        offlineUpdate:
+            "وضع عدم الاتصال مفعّل: لم يُرسَل التحقق من التحديثات إلى {{host}}. أوقف وضع عدم الاتصال من الإعدادات → الشبكة (أو شغّل Cairn دون --offline) للاتصال.",
+        callMode: "{{tool}} غير متاحة في وضع {{mode}}",
+        callAgentOnly: "{{tool}} تعمل على مجلد مساحة العمل في وضع الوكيل فقط",
+        callWebOff: "الوصول إلى الويب متوقف في هذه المحادثة",
+        callPolicy: "{{tool}} معطّلة بسياستها",
+        toolsNested: "أدوات مركّبة متداخلة أعمق من {{max}} (حدّ التكرار)",
+        toolStopped: "أُلغي: أُوقفت الإجابة",
+        deniedByUser: "رفضها المستخدم",
+        toolTimedOut: "انتهت المهلة بعد {{seconds}} ث",
+        toolFailed: "فشلت {{tool}}: {{reason}}",
     },
     hi: {
         stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
@@ -1352,6 +1577,31 @@ export const CORE_WORDS = {
         formNeedsContent: "स्वीकार किए गए फ़ॉर्म में उसकी सामग्री चाहिए",
         noQuestionToEdit: "इस बातचीत में संपादित करने के लिए कोई प्रश्न {{id}} नहीं",
         noAnswerToRegenerate: "इस बातचीत में फिर से बनाने के लिए कोई उत्तर {{id}} नहीं",
+        offlineProvider:
+            "ऑफ़लाइन मोड चालू है: प्रदाता {{detail}} को अनुरोध {{host}} को नहीं भेजा गया। कनेक्ट करने के लिए सेटिंग्स → नेटवर्क में ऑफ़लाइन मोड बंद करें (या Cairn को --offline के बिना शुरू करें)।",
+        offlineWebSearch:
+            "ऑफ़लाइन मोड चालू है: वेब खोज ({{detail}}) {{host}} को नहीं भेजा गया। कनेक्ट करने के लिए सेटिंग्स → नेटवर्क में ऑफ़लाइन मोड बंद करें (या Cairn को --offline के बिना शुरू करें)।",
+        offlineWebFetch:
+            "ऑफ़लाइन मोड चालू है: पेज का अनुरोध {{host}} को नहीं भेजा गया। कनेक्ट करने के लिए सेटिंग्स → नेटवर्क में ऑफ़लाइन मोड बंद करें (या Cairn को --offline के बिना शुरू करें)।",
+        offlineDownload:
+            "ऑफ़लाइन मोड चालू है: {{detail}} का डाउनलोड {{host}} को नहीं भेजा गया। कनेक्ट करने के लिए सेटिंग्स → नेटवर्क में ऑफ़लाइन मोड बंद करें (या Cairn को --offline के बिना शुरू करें)।",
+        offlineModelSearch:
+            "ऑफ़लाइन मोड चालू है: Hugging Face अनुरोध ({{detail}}) {{host}} को नहीं भेजा गया। कनेक्ट करने के लिए सेटिंग्स → नेटवर्क में ऑफ़लाइन मोड बंद करें (या Cairn को --offline के बिना शुरू करें)।",
+        offlineMcp:
+            "ऑफ़लाइन मोड चालू है: MCP सर्वर {{detail}} को अनुरोध {{host}} को नहीं भेजा गया। कनेक्ट करने के लिए सेटिंग्स → नेटवर्क में ऑफ़लाइन मोड बंद करें (या Cairn को --offline के बिना शुरू करें)।",
+        offlineImage:
+            "ऑफ़लाइन मोड चालू है: छवि अनुरोध ({{detail}}) {{host}} को नहीं भेजा गया। कनेक्ट करने के लिए सेटिंग्स → नेटवर्क में ऑफ़लाइन मोड बंद करें (या Cairn को --offline के बिना शुरू करें)।",
+        offlineUpdate:
+            "ऑफ़लाइन मोड चालू है: अपडेट की जाँच {{host}} को नहीं भेजा गया। कनेक्ट करने के लिए सेटिंग्स → नेटवर्क में ऑफ़लाइन मोड बंद करें (या Cairn को --offline के बिना शुरू करें)।",
+        callMode: "{{tool}} {{mode}} मोड में उपलब्ध नहीं है",
+        callAgentOnly: "{{tool}} केवल एजेंट मोड में वर्कस्पेस फ़ोल्डर पर काम करता है",
+        callWebOff: "इस बातचीत में वेब एक्सेस बंद है",
+        callPolicy: "{{tool}} अपनी नीति से बंद है",
+        toolsNested: "संयुक्त टूल {{max}} से गहरे नेस्ट हैं (पुनरावृत्ति सीमा)",
+        toolStopped: "रद्द: उत्तर रोक दिया गया",
+        deniedByUser: "उपयोगकर्ता ने अस्वीकार किया",
+        toolTimedOut: "{{seconds}} सेकंड बाद समय समाप्त",
+        toolFailed: "{{tool}} विफल: {{reason}}",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;
 

@@ -1,6 +1,6 @@
 import type {DesktopSettings, UpdateCheck} from "../../shared/contract.js";
 import {DEFAULT_DESKTOP, shortcutProblem, updateFeedProblem} from "../../shared/desktop.js";
-import {fail, ok} from "../../shared/result.js";
+import {ok} from "../../shared/result.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
 import type {Network} from "../net/network.js";
 import type {SettingsStore} from "../store/settings.js";
@@ -47,7 +47,7 @@ export function desktopHandlers({settings, network, shell}: Deps): HandlerSlice<
             if (!feed) return failSaying("VALIDATION", "updatesOff");
             const outbound = network.for("update check", feed);
             const refused = outbound.refusal(feed);
-            if (refused) return fail("NETWORK", refused);
+            if (refused) return failWith("NETWORK", refused);
             const egress = {url: feed, bytesSent: 0, bytesReceived: 0, status: null as number | null};
             try {
                 const found = await shell.checkForUpdates(feed);

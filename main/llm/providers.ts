@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {validatorOf} from "../validator.js";
 import {fail, ok, type Result} from "../../shared/result.js";
-import {failSaying} from "../words.js";
+import {failSaying, failWith} from "../words.js";
 import {requestProblem} from "../contract/problems.js";
 import {connectionFailure} from "./connectionFailure.js";
 import {UNRECORDED, type Egress, type Network, type Outbound} from "../net/network.js";
@@ -356,7 +356,7 @@ export async function listModels(
     const wire = WIRES[server.format ?? "chat"];
     const url = endpoint(server, wire.models.path);
     const refused = outbound.refusal(url);
-    if (refused) return fail("NETWORK", refused);
+    if (refused) return failWith("NETWORK", refused);
     const egress: Egress = {url, bytesSent: 0, bytesReceived: 0, status: null};
     try {
         const res = await fetch(url, {

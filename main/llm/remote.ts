@@ -1,5 +1,5 @@
 import {fail, ok, type Result} from "../../shared/result.js";
-import {failSaying} from "../words.js";
+import {failSaying, failWith} from "../words.js";
 import {hostOf as hostOfUrl, UNRECORDED, type Egress, type Outbound} from "../net/network.js";
 import {connectionFailure} from "./connectionFailure.js";
 import type {FinishReason, StepRequest, StepResult} from "./stepTypes.js";
@@ -48,7 +48,7 @@ export async function remoteStep(
     const wire = WIRES[server.format ?? "chat"];
     const url = endpoint(server, wire.path(server.model));
     const refused = outbound.refusal(url);
-    if (refused) return fail("NETWORK", refused);
+    if (refused) return failWith("NETWORK", refused);
     const body = JSON.stringify(wire.body(server.model, req));
     const egress: Egress = {url, bytesSent: Buffer.byteLength(body), bytesReceived: 0, status: null};
     const connect = AbortSignal.timeout(server.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);

@@ -1,5 +1,5 @@
 import {randomUUID} from "node:crypto";
-import {outboundFetch, UNRECORDED, type Network, type Outbound} from "../net/network.js";
+import {OfflineError, outboundFetch, UNRECORDED, type Network, type Outbound} from "../net/network.js";
 import fs from "node:fs";
 import path from "node:path";
 import type {DownloadProgress, InstalledModel, PartialDownload} from "../../shared/contract.js";
@@ -152,7 +152,7 @@ export class ModelDownloads {
         const signal = job.controller.signal;
         const outbound = this.deps.network?.for("model download", job.progress.uri) ?? UNRECORDED;
         const refused = outbound.refusal(probeUrl);
-        if (refused) return refused;
+        if (refused) return {code: "NETWORK", message: new OfflineError(refused).message, words: refused};
         const token = this.deps.hub?.token() ?? null;
         const probe = await probeDownload(
             outbound,

@@ -7,6 +7,7 @@ import {fail, ok, type Result} from "../../shared/result.js";
 import {formatBytes} from "../../shared/format.js";
 import {sizeBasedFit, type MachineMemory} from "../llm/fit.js";
 import {OfflineError, outboundFetch, type Outbound} from "../net/network.js";
+import {failWith} from "../words.js";
 
 export const DEFAULT_HUB_URL = "https://huggingface.co";
 
@@ -96,6 +97,7 @@ export class Hub {
         try {
             return ok(await work(request));
         } catch (error) {
+            if (error instanceof OfflineError) return failWith("NETWORK", error.words);
             return fail(...hubFailure(error, lastAnswer, this.deps.url, what));
         }
     }
@@ -106,7 +108,6 @@ type Failure = Parameters<typeof fail>;
 /** An error of the hub's client, fetch or the answer's JSON, as a code and words people can act on. */
 function hubFailure(error: unknown, answer: Response | null, hubUrl: string, what: string): Failure {
     const host = new URL(hubUrl).host;
-    if (error instanceof OfflineError) return ["NETWORK", error.message];
     const status = (error as {statusCode?: number}).statusCode;
     if (status === 429) {
         const wait = retryAfterSeconds(answer);

@@ -2,6 +2,9 @@
 // here and recorded in the egress log (what for, host, sizes, never the content).
 import net from "node:net";
 import type {EgressEntry} from "../../shared/contract.js";
+import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
+import {inEnglish} from "../words.js";
 
 /** What a request was for, as the egress log and Offline mode's refusal name it. */
 export type Purpose = EgressEntry["purpose"];
@@ -25,8 +28,8 @@ export type Egress = {url: string; bytesSent: number; bytesReceived: number; sta
 
 /** One feature's way out: its requests are refused in Offline mode and recorded. */
 export type Outbound = {
-    /** Why this request may not be sent (Offline mode, an address off this computer); null: send it. */
-    refusal(url: string | URL): string | null;
+    /** Why this request may not be sent (Offline mode, an address off this computer), in words; null: send it. */
+    refusal(url: string | URL): Words | null;
     record(egress: Egress): void;
 };
 
@@ -34,7 +37,12 @@ export type Outbound = {
 export const UNRECORDED: Outbound = {refusal: () => null, record: () => {}};
 
 /** A request Offline mode stopped before any connection was made; its message is for people. */
-export class OfflineError extends Error {}
+/** A request Offline mode refused: its English message, and its words for the window. */
+export class OfflineError extends Error {
+    constructor(readonly words: Words) {
+        super(inEnglish(words));
+    }
+}
 
 export type NetworkOptions = {
     /** Read at each request: the switch in Settings, or --offline for this run. */
@@ -63,37 +71,24 @@ export class Network {
         };
     }
 
-    private refusal(purpose: Purpose, detail: string, url: string | URL): string | null {
+    private refusal(purpose: Purpose, detail: string, url: string | URL): Words | null {
         if (!this.options.offline()) return null;
         if (isLoopback(hostnameOf(url))) return null;
-        const host = hostOf(url);
-        return (
-            `Offline mode is on: ${describe(purpose, detail)} was not sent to ${host}. ` +
-            "Turn Offline mode off in Settings → Network (or start Cairn without --offline) to connect."
-        );
+        return wordsOf(OFFLINE_REFUSAL[purpose], {detail, host: hostOf(url)});
     }
 }
 
-function describe(purpose: Purpose, detail: string): string {
-    switch (purpose) {
-        case "provider":
-            return `the request to provider ${detail}`;
-        case "web search":
-            return `the web search (${detail})`;
-        case "web fetch":
-            return "the page request";
-        case "model download":
-            return `the download of ${detail}`;
-        case "model search":
-            return `the Hugging Face request (${detail})`;
-        case "MCP server":
-            return `the request to MCP server ${detail}`;
-        case "image generation":
-            return `the image request (${detail})`;
-        case "update check":
-            return "the check for updates";
-    }
-}
+/** Offline mode's refusal of each kind of request (shared/coreWords.ts): what was not sent, and where. */
+const OFFLINE_REFUSAL = {
+    provider: "offlineProvider",
+    "web search": "offlineWebSearch",
+    "web fetch": "offlineWebFetch",
+    "model download": "offlineDownload",
+    "model search": "offlineModelSearch",
+    "MCP server": "offlineMcp",
+    "image generation": "offlineImage",
+    "update check": "offlineUpdate",
+} as const satisfies Record<Purpose, CoreWordKey>;
 
 /** The host and port of a URL as people read it; the text itself when it is no URL. */
 export function hostOf(url: string | URL): string {

@@ -553,4 +553,9 @@ export const MIGRATIONS: readonly Migration[] = [
         name: "a failed answer's error in words (key and values, JSON), said in the window's language",
         sql: `ALTER TABLE messages ADD COLUMN error_words TEXT;`,
     },
+    {
+        version: 33,
+        name: "a tool call's error in words (key and values, JSON), said in the window's language",
+        sql: `ALTER TABLE tool_calls ADD COLUMN error_words TEXT;`,
+    },
 ];

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type {Grant, ToolCallRecord} from "../../shared/contract.js";
+import type {Words} from "../../shared/result.js";
 import type {Db} from "./db.js";
 
 type Row = {
@@ -16,6 +17,7 @@ type Row = {
     result_text: string | null;
     result_data: string | null;
     error: string | null;
+    error_words: string | null;
     origin: ToolCallRecord["origin"];
     started_at: number;
     finished_at: number | null;
@@ -26,26 +28,33 @@ type GrantRow = {tool: string; conversation_id: string | null; created_at: numbe
 
 /** Tool-call traces and approval grants. */
 export class ToolCallStore {
-    private readonly upsertStatement: Database.Statement;
+    private upsertStatement: Database.Statement | null = null;
     private readonly touchMessage: Database.Statement;
 
     constructor(private readonly db: Db) {
-        this.upsertStatement = db.prepare(
+        this.touchMessage = db.prepare("UPDATE messages SET updated_at = ? WHERE id = ?");
+    }
+
+    /** Prepared on the first save: a library of an older schema (a backup being read) may be opened for reading. */
+    private upsert(): Database.Statement {
+        this.upsertStatement ??= this.db.prepare(
             `INSERT INTO tool_calls (id, message_id, conversation_id, step, tool, raw_args, args, status, decision,
-                decided_by, result_text, result_data, error, origin, started_at, finished_at, parent_id)
+                decided_by, result_text, result_data, error, error_words, origin, started_at, finished_at, parent_id)
              VALUES (@id, @message_id, @conversation_id, @step, @tool, @raw_args, @args, @status, @decision,
-                @decided_by, @result_text, @result_data, @error, @origin, @started_at, @finished_at, @parent_id)
+                @decided_by, @result_text, @result_data, @error, @error_words, @origin, @started_at, @finished_at,
+                @parent_id)
              ON CONFLICT(id) DO UPDATE SET args = excluded.args, status = excluded.status,
                 decision = excluded.decision, decided_by = excluded.decided_by, result_text = excluded.result_text,
-                result_data = excluded.result_data, error = excluded.error, finished_at = excluded.finished_at`,
+                result_data = excluded.result_data, error = excluded.error, error_words = excluded.error_words,
+                finished_at = excluded.finished_at`,
         );
-        this.touchMessage = db.prepare("UPDATE messages SET updated_at = ? WHERE id = ?");
+        return this.upsertStatement;
     }
 
     /** Writes the call and touches its message in one transaction. */
     save(record: ToolCallRecord): void {
         this.db.transaction(() => {
-            this.upsertStatement.run(toRow(record));
+            this.upsert().run(toRow(record));
             this.touchMessage.run(Date.now(), record.messageId);
         })();
     }
@@ -125,6 +134,7 @@ function toRow(r: ToolCallRecord): Row {
         result_text: r.resultText,
         result_data: json(r.resultData),
         error: r.error,
+        error_words: r.error !== null && r.errorWords ? JSON.stringify(r.errorWords) : null,
         origin: r.origin,
         started_at: r.startedAt,
         finished_at: r.finishedAt,
@@ -147,6 +157,7 @@ function fromRow(r: Row): ToolCallRecord {
         resultText: r.result_text,
         resultData: parse(r.result_data),
         error: r.error,
+        ...(r.error !== null && r.error_words ? {errorWords: JSON.parse(r.error_words) as Words} : {}),
         origin: r.origin,
         startedAt: r.started_at,
         finishedAt: r.finished_at,

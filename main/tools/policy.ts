@@ -1,4 +1,7 @@
 import type {Grant, SideEffect, ToolMode, ToolPolicy} from "../../shared/contract.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
+import {inEnglish} from "../words.js";
 
 /** Why a call may not run: each has its own words for the model and for the person. */
 export type DenyReason = "off" | "mode" | "web-off" | "policy";
@@ -6,7 +9,7 @@ export type DenyReason = "off" | "mode" | "web-off" | "policy";
 export type Decision =
     | {verdict: "allow"; by: "policy" | "grant"; grant?: Grant}
     | {verdict: "ask"; repeated: boolean}
-    | {verdict: "deny"; reason: DenyReason; message: string};
+    | {verdict: "deny"; reason: DenyReason; message: string; words: Words};
 
 export type DecisionContext = {
     mode: ToolMode;
@@ -37,20 +40,19 @@ export function decide(
     },
     ctx: DecisionContext,
 ): Decision {
-    if (isOff(tool, ctx.off))
-        return deny("off", `${tool.name} is switched off in this conversation; turn it on in the tools menu`);
+    if (isOff(tool, ctx.off)) return deny("off", wordsOf("toolOff", {tool: tool.name}));
     // Ask and plan modes only read; agent mode may change things (with approvals).
     if (
         ctx.mode !== "agent" &&
         !tool.everyMode &&
         (tool.sideEffect === "write" || tool.sideEffect === "exec")
     )
-        return deny("mode", `${tool.name} is not available in ${ctx.mode} mode`);
+        return deny("mode", wordsOf("callMode", {tool: tool.name, mode: ctx.mode}));
     if (ctx.mode !== "agent" && tool.agentOnly)
-        return deny("mode", `${tool.name} works on the workspace folder in agent mode only`);
+        return deny("mode", wordsOf("callAgentOnly", {tool: tool.name}));
     if ((tool.sideEffect === "network" || tool.openWorld) && !ctx.webAccess)
-        return deny("web-off", "web access is off in this conversation");
-    if (ctx.policy === "deny") return deny("policy", `${tool.name} is disabled by its policy`);
+        return deny("web-off", wordsOf("callWebOff"));
+    if (ctx.policy === "deny") return deny("policy", wordsOf("callPolicy", {tool: tool.name}));
     if (ctx.repeated) return {verdict: "ask", repeated: true};
     if (ctx.policy === "allow") return {verdict: "allow", by: "policy"};
     const grant = ctx.grant?.();
@@ -58,8 +60,9 @@ export function decide(
     return {verdict: "ask", repeated: false};
 }
 
-function deny(reason: DenyReason, message: string): Decision {
-    return {verdict: "deny", reason, message};
+/** A denial: its words for the window, and their English for the model and the log. */
+function deny(reason: DenyReason, words: Words): Decision {
+    return {verdict: "deny", reason, message: inEnglish(words), words};
 }
 
 /** A tool that changes nothing here: it reads, locally or on the network (which web access gates). */

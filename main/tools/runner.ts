@@ -1,6 +1,9 @@
 import {randomUUID} from "node:crypto";
 import path from "node:path";
 import type {Source, ToolCallRecord, ToolMode} from "../../shared/contract.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
+import {inEnglish} from "../words.js";
 import type {EventBus} from "../events.js";
 import type {Network} from "../net/network.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
@@ -102,15 +105,20 @@ export class ToolRunner {
 
         const maxDepth = this.registry.config.defaults.maxSteps;
         if ((ctx.depth ?? 0) > maxDepth)
-            return finish("error", `composite tools nested deeper than ${maxDepth} (the iteration limit)`);
+            return finish("error", ...inWords(wordsOf("toolsNested", {max: maxDepth})));
         const checked = this.registry.validate(name, rawArgs);
-        if (!checked.ok || !checked.tool)
-            return finish("error", checked.ok ? `unknown tool: ${name}` : checked.message);
+        if (!checked.ok) return finish("error", checked.message);
+        if (!checked.tool) return finish("error", ...inWords(wordsOf("unknownTool", {tool: name})));
         const tool = checked.tool;
         record.args = checked.args;
 
         const approval = await this.approve(tool, record, ctx);
-        if (approval.status !== "allowed") return finish(approval.status, approval.message);
+        if (approval.status !== "allowed")
+            return finish(
+                approval.status,
+                approval.message,
+                approval.words ? {errorWords: approval.words} : {},
+            );
         if (approval.args !== undefined) {
             const again = this.registry.validate(tool.name, approval.args);
             if (!again.ok) return finish("error", again.message);
@@ -241,7 +249,8 @@ export class ToolRunner {
         record: ToolCallRecord,
         ctx: CallContext,
     ): Promise<
-        {status: "allowed"; args?: unknown} | {status: "denied" | "cancelled" | "error"; message: string}
+        | {status: "allowed"; args?: unknown}
+        | {status: "denied" | "cancelled" | "error"; message: string; words?: Words}
     > {
         // Checked and recorded in one synchronous step, so concurrent identical calls see each other.
         const key = callKey(tool.name, record.args);
@@ -262,7 +271,7 @@ export class ToolRunner {
         if (decision.verdict === "deny") {
             record.decision = "policy_deny";
             record.decidedBy = "policy";
-            return {status: "denied", message: `denied: ${decision.message}`};
+            return {status: "denied", message: `denied: ${decision.message}`, words: decision.words};
         }
         if (decision.verdict === "allow") {
             record.decision =
@@ -295,7 +304,8 @@ export class ToolRunner {
                 ctx.signal,
             );
         } catch {
-            return {status: "cancelled", message: "cancelled: the answer was stopped"};
+            const [message, {errorWords: words}] = inWords(wordsOf("toolStopped"));
+            return {status: "cancelled", message, words};
         } finally {
             ctx.onAwaiting?.(false);
         }
@@ -303,8 +313,12 @@ export class ToolRunner {
         const server = serverGrant(tool);
         record.decision = answer.decision === "allow_server" && !server ? "allow_once" : answer.decision;
         record.decidedBy = answer.by;
-        if (answer.decision === "deny")
-            return {status: "denied", message: answer.message ?? "denied by the user"};
+        if (answer.decision === "deny") {
+            // The reason a client gave is its own; a person's No has Cairn's words.
+            if (answer.message) return {status: "denied", message: answer.message};
+            const [message, {errorWords: words}] = inWords(wordsOf("deniedByUser"));
+            return {status: "denied", message, words};
+        }
         if (answer.decision === "allow_conversation") this.store.grant(tool.name, ctx.conversationId);
         if (answer.decision === "allow_always") this.store.grant(tool.name, null);
         // A whole server is granted only for read-only tools; for others the answer counts as once.
@@ -333,7 +347,7 @@ export class ToolRunner {
             extra?: Partial<ToolCallRecord> & {sources?: Source[]},
         ) => CallOutcome,
     ): Promise<CallOutcome> {
-        if (ctx.signal.aborted) return finish("cancelled", "cancelled: the answer was stopped");
+        if (ctx.signal.aborted) return finish("cancelled", ...inWords(wordsOf("toolStopped")));
         const timeoutMs = this.registry.timeoutMs(tool);
         const controller = new AbortController();
         const onAbort = () => controller.abort(ctx.signal.reason);
@@ -382,12 +396,12 @@ export class ToolRunner {
                     (error: unknown) => ({error}),
                 );
             const outcome = await Promise.race([running, timedOut, cancelled]);
-            if (outcome === "timeout") return finish("timeout", `timed out after ${seconds(timeoutMs)}s`);
-            if (outcome === "cancelled") return finish("cancelled", "cancelled: the answer was stopped");
+            if (outcome === "timeout")
+                return finish("timeout", ...inWords(wordsOf("toolTimedOut", {seconds: seconds(timeoutMs)})));
+            if (outcome === "cancelled") return finish("cancelled", ...inWords(wordsOf("toolStopped")));
             if ("error" in outcome) {
-                const message =
-                    outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-                return finish("error", `${tool.name} failed: ${message}`);
+                const reason = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+                return finish("error", ...inWords(wordsOf("toolFailed", {tool: tool.name, reason})));
             }
             if (outcome.output.error)
                 return finish("error", outcome.output.error, {resultData: outcome.output.data ?? null});
@@ -411,6 +425,11 @@ export function workspaceOf(
     if (chosen) return chosen;
     const root = options.root;
     return typeof root === "string" && root ? path.resolve(root) : path.join(dataDir, "workspace");
+}
+
+/** A call's end in words: their English (what the model reads), and the words the window says. */
+function inWords(words: Words): [string, {errorWords: Words}] {
+    return [inEnglish(words), {errorWords: words}];
 }
 
 function seconds(ms: number): string {

@@ -15,6 +15,7 @@ import {
     nullable,
     oneOf,
     req,
+    WordsValue,
 } from "./base.js";
 
 export const ToolCallStatus = oneOf([
@@ -56,6 +57,8 @@ export const ToolCallRecord = Type.Object(
         resultText: nullable(Type.String()),
         resultData: Type.Unknown(),
         error: nullable(Type.String()),
+        /** The error's words (shared/coreWords.ts), said in the window's language; the model reads `error`. */
+        errorWords: Type.Optional(WordsValue),
         origin: oneOf(["model", "client"]),
         startedAt: Timestamp,
         finishedAt: nullable(Timestamp),

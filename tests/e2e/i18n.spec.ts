@@ -180,3 +180,21 @@ test("a language chosen in Settings applies at once, stays after a reload, and S
     await page.keyboard.press("Escape");
     await context.close();
 });
+
+test("in German, a tool call's denial in the trace says why in German (the model read the English)", async ({
+    browser,
+}) => {
+    const {context, page} = await windowIn(browser, "de-DE");
+    await page.getByRole("button", {name: "Neue Unterhaltung"}).click();
+    const box = page.getByRole("textbox", {name: "Nachricht"});
+    // Web access is off in a new conversation: the page request is denied by the conversation's switch.
+    await box.fill("/fetch http://127.0.0.1:9/page");
+    await box.press("Enter");
+    const answer = page.locator("article.message.assistant").first();
+    await expect(answer.locator(".trace .step")).toHaveAttribute("data-status", "denied");
+    await answer.locator(".trace summary").click();
+    await expect(answer.locator(".trace .result pre")).toHaveText(
+        "Abgelehnt: Der Webzugriff ist in dieser Unterhaltung aus",
+    );
+    await context.close();
+});

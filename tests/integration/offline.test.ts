@@ -159,6 +159,11 @@ test("Offline mode (--offline): providers, web search, page fetch, downloads, hu
             !listed.ok ? listed.error.message : "",
             /^Offline mode is on: the request to provider box was not sent to 192\.0\.2\.10:8080\./,
         );
+        // Each refusal carries its words, which the window says in its language.
+        assert.deepEqual(!listed.ok && listed.error.words, {
+            key: "offlineProvider",
+            values: {detail: "box", host: "192.0.2.10:8080"},
+        });
 
         assert.match(
             await toolError(api, "web_search", {query: "tides"}),
@@ -173,6 +178,7 @@ test("Offline mode (--offline): providers, web search, page fetch, downloads, hu
             const off = api.onEvent((e) => {
                 if (e.type === "models.download" && e.progress.state === "failed") {
                     off();
+                    assert.equal(e.progress.errorWords?.key, "offlineDownload");
                     resolve(e.progress.error ?? "");
                 }
             });
@@ -188,6 +194,7 @@ test("Offline mode (--offline): providers, web search, page fetch, downloads, hu
             !searched.ok ? searched.error.message : "",
             /^Offline mode is on: the Hugging Face request \(search "qwen"\) was not sent to huggingface\.co\./,
         );
+        assert.equal(!searched.ok && searched.error.words?.key, "offlineModelSearch");
 
         const status = await mcpStatusWhen(api, (s: McpStatus) => s.servers[0]?.state === "error");
         assert.match(

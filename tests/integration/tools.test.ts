@@ -153,6 +153,10 @@ test("a slow tool times out, a throwing tool gives an error result, and the answ
         assert.equal(t.state.slowAborted, 1, "the tool's signal was aborted");
         assert.equal(boom!.status, "error");
         assert.equal(boom!.error, "boom failed: the tool broke");
+        assert.deepEqual(
+            [slow!.errorWords?.key, boom!.errorWords],
+            ["toolTimedOut", {key: "toolFailed", values: {tool: "boom", reason: "the tool broke"}}],
+        );
         assert.equal(message.status, "complete");
     } finally {
         await t.core.dispose();

@@ -59,6 +59,12 @@ test("web access is off by default: network tools are not offered or run, and no
         const answer = await done;
         assert.equal(answer.toolCalls[0]!.status, "denied");
         assert.equal(answer.toolCalls[0]!.error, "denied: web access is off in this conversation");
+        // Its words, kept with the call, are what the window says in its language.
+        assert.deepEqual(answer.toolCalls[0]!.errorWords, {key: "callWebOff", values: {}});
+        const kept = unwrap(await t.api.invoke("messages.list", {conversationId: c.id})).find(
+            (m) => m.id === answer.id,
+        );
+        assert.deepEqual(kept?.toolCalls[0]?.errorWords, {key: "callWebOff", values: {}}, "as stored");
         assert.deepEqual(hits, []);
         const required = nextDone(t.api, c.id);
         unwrap(await t.api.invoke("chat.send", {conversationId: c.id, text: "x", toolChoice: "required"}));

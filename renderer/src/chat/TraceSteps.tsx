@@ -2,7 +2,7 @@ import {useContext, useEffect, useState} from "react";
 import type {Attachment, ToolCallRecord} from "../../../shared/contract.js";
 import {ranBy} from "../../../shared/toolCalls.js";
 import {ProgressContext, WritingContext, useApi} from "../apiContext.js";
-import {useTranslation} from "../i18n/index.js";
+import {sayCore, useTranslation, type TFunction} from "../i18n/index.js";
 import {DiffView} from "./DiffView.js";
 import {MessageImages} from "./attachments.js";
 
@@ -59,7 +59,7 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
     const {t} = useTranslation();
     const [all, setAll] = useState(false);
     const children = calls.filter((c) => c.parentId === call.id);
-    const output = call.status === "ok" ? (call.resultText ?? "") : (call.error ?? "");
+    const output = call.status === "ok" ? (call.resultText ?? "") : errorOf(call, t);
     const shown = all || output.length <= PREVIEW ? output : `${output.slice(0, PREVIEW)}…`;
     const duration = call.finishedAt ? `${Math.max(0, call.finishedAt - call.startedAt)} ms` : "";
     return (
@@ -105,6 +105,14 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
             )}
         </li>
     );
+}
+
+/** A call's error in the window's language where it has words (a policy's denial: its reason), else as stored. */
+function errorOf(call: ToolCallRecord, t: TFunction): string {
+    const error = call.error ?? "";
+    if (!call.errorWords) return error;
+    const said = sayCore(error, call.errorWords);
+    return call.decision === "policy_deny" ? t("trace.deniedBecause", {reason: said}) : said;
 }
 
 type WriteData = {path?: string; diff?: string; undo?: "available" | "undone"};

@@ -69,6 +69,59 @@ test("a streaming answer shows the streamed text and a cursor; a stopped one say
     );
 });
 
+test("a tool call's error is said from its words: a policy's denial with its reason, a person's No as it is", () => {
+    const call = {
+        messageId: "m1",
+        conversationId: "c1",
+        step: 0,
+        rawArgs: {},
+        args: {},
+        resultText: null,
+        resultData: null,
+        origin: "model",
+        startedAt: 0,
+        finishedAt: 1,
+    } as const;
+    const html = render({
+        toolCalls: [
+            {
+                ...call,
+                id: "t1",
+                tool: "web_fetch",
+                status: "denied",
+                decision: "policy_deny",
+                decidedBy: "policy",
+                error: "(stored English 1)",
+                errorWords: {key: "callWebOff"},
+            },
+            {
+                ...call,
+                id: "t2",
+                tool: "write_file",
+                status: "denied",
+                decision: "deny",
+                decidedBy: "user",
+                error: "(stored English 2)",
+                errorWords: {key: "deniedByUser"},
+            },
+            {
+                ...call,
+                id: "t3",
+                tool: "slow",
+                status: "timeout",
+                decision: "policy_allow",
+                decidedBy: "policy",
+                error: "(stored English 3)",
+                errorWords: {key: "toolTimedOut", values: {seconds: "0.2"}},
+            },
+        ],
+    });
+    assert.match(html, /<pre>denied: web access is off in this conversation<\/pre>/);
+    assert.match(html, /<pre>denied by the user<\/pre>/);
+    assert.match(html, /<pre>timed out after 0\.2s<\/pre>/);
+    assert.doesNotMatch(html, /stored English/);
+});
+
 test("[n] markers link to their sources; a marker with no source is shown as unsupported", () => {
     const html = render({
         content: "Fast [1], busy [2], and [3] has no source.",

@@ -238,6 +238,7 @@ export const ar = {
         you: "أنت",
     },
     trace: {
+        deniedBecause: "رُفض: {{reason}}",
         calls: "استدعاءات الأدوات",
         writing: "تُكتب…",
         argumentsSoFar: "وسائط {{tool}} حتى الآن",

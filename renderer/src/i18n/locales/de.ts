@@ -228,6 +228,7 @@ export const de = {
         you: "Du",
     },
     trace: {
+        deniedBecause: "Abgelehnt: {{reason}}",
         calls: "Werkzeugaufrufe",
         writing: "wird geschrieben…",
         argumentsSoFar: "Argumente von {{tool}} bisher",

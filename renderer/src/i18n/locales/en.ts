@@ -230,6 +230,7 @@ export const en = {
         you: "You",
     },
     trace: {
+        deniedBecause: "denied: {{reason}}",
         calls: "Tool calls",
         writing: "writing…",
         argumentsSoFar: "Arguments of {{tool}} so far",

@@ -230,6 +230,7 @@ export const es = {
         you: "Tú",
     },
     trace: {
+        deniedBecause: "denegado: {{reason}}",
         calls: "Llamadas a herramientas",
         writing: "escribiendo…",
         argumentsSoFar: "Argumentos de {{tool}} hasta ahora",

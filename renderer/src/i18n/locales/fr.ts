@@ -231,6 +231,7 @@ export const fr = {
         you: "Vous",
     },
     trace: {
+        deniedBecause: "refusé : {{reason}}",
         calls: "Appels d’outils",
         writing: "écriture…",
         argumentsSoFar: "Arguments de {{tool}} jusqu’ici",

@@ -225,6 +225,7 @@ export const hi = {
         you: "आप",
     },
     trace: {
+        deniedBecause: "अस्वीकृत: {{reason}}",
         calls: "टूल कॉल",
         writing: "लिखा जा रहा है…",
         argumentsSoFar: "अब तक {{tool}} के आर्ग्युमेंट",

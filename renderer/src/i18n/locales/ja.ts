@@ -225,6 +225,7 @@ export const ja = {
         you: "あなた",
     },
     trace: {
+        deniedBecause: "拒否: {{reason}}",
         calls: "ツール呼び出し",
         writing: "書き込み中…",
         argumentsSoFar: "これまでの {{tool}} の引数",

@@ -230,6 +230,7 @@ export const ptBR = {
         you: "Você",
     },
     trace: {
+        deniedBecause: "negado: {{reason}}",
         calls: "Chamadas de ferramentas",
         writing: "escrevendo…",
         argumentsSoFar: "Argumentos de {{tool}} até agora",

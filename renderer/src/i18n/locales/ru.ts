@@ -233,6 +233,7 @@ export const ru = {
         you: "Вы",
     },
     trace: {
+        deniedBecause: "отклонено: {{reason}}",
         calls: "Вызовы инструментов",
         writing: "пишется…",
         argumentsSoFar: "Аргументы {{tool}} на данный момент",

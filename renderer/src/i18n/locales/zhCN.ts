@@ -220,6 +220,7 @@ export const zhCN = {
         you: "你",
     },
     trace: {
+        deniedBecause: "已拒绝：{{reason}}",
         calls: "工具调用",
         writing: "正在编写…",
         argumentsSoFar: "{{tool}} 目前的参数",

@@ -58,6 +58,7 @@ test("a denial says why in words; a grant allows with the grant it used", () => 
             verdict: "deny",
             reason: "web-off",
             message: "web access is off in this conversation",
+            words: {key: "callWebOff", values: {}},
         },
     );
     assert.deepEqual(
@@ -66,6 +67,7 @@ test("a denial says why in words; a grant allows with the grant it used", () => 
             verdict: "deny",
             reason: "mode",
             message: "write_file is not available in ask mode",
+            words: {key: "callMode", values: {tool: "write_file", mode: "ask"}},
         },
     );
     assert.deepEqual(
