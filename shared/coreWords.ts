@@ -160,6 +160,13 @@ export const CORE_WORDS = {
         deniedByUser: "denied by the user",
         toolTimedOut: "timed out after {{seconds}}s",
         toolFailed: "{{tool}} failed: {{reason}}",
+        hubUnreachable:
+            "could not reach {{host}} ({{cause}}); searching Hugging Face needs an internet connection",
+        hubLimited: "{{host}} is limiting requests (HTTP 429). A Hugging Face token raises the limit",
+        hubLimitedWait:
+            "{{host}} is limiting requests (HTTP 429); try again in {{seconds}} s. A Hugging Face token raises the limit",
+        noDiskSpace:
+            "not enough disk space: the model needs {{needed}}, {{free}} is free in {{folder}}; free some space or choose a smaller model",
     },
     de: {
         stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
@@ -323,6 +330,13 @@ export const CORE_WORDS = {
         deniedByUser: "Vom Benutzer abgelehnt",
         toolTimedOut: "Zeitüberschreitung nach {{seconds}} s",
         toolFailed: "{{tool}} ist fehlgeschlagen: {{reason}}",
+        hubUnreachable:
+            "{{host}} ist nicht erreichbar ({{cause}}); die Suche auf Hugging Face braucht eine Internetverbindung",
+        hubLimited: "{{host}} begrenzt die Anfragen (HTTP 429). Ein Hugging-Face-Token hebt die Grenze an",
+        hubLimitedWait:
+            "{{host}} begrenzt die Anfragen (HTTP 429); versuche es in {{seconds}} s erneut. Ein Hugging-Face-Token hebt die Grenze an",
+        noDiskSpace:
+            "Nicht genug Speicherplatz: Das Modell braucht {{needed}}, in {{folder}} sind {{free}} frei; schaffe Platz oder wähle ein kleineres Modell",
     },
     fr: {
         stillWriting:
@@ -491,6 +505,13 @@ export const CORE_WORDS = {
         deniedByUser: "refusé par l’utilisateur",
         toolTimedOut: "délai dépassé après {{seconds}} s",
         toolFailed: "{{tool}} a échoué : {{reason}}",
+        hubUnreachable:
+            "impossible de joindre {{host}} ({{cause}}) ; la recherche sur Hugging Face a besoin d’une connexion Internet",
+        hubLimited: "{{host}} limite les requêtes (HTTP 429). Un jeton Hugging Face relève la limite",
+        hubLimitedWait:
+            "{{host}} limite les requêtes (HTTP 429) ; réessayez dans {{seconds}} s. Un jeton Hugging Face relève la limite",
+        noDiskSpace:
+            "espace disque insuffisant : le modèle a besoin de {{needed}}, {{free}} libres dans {{folder}} ; libérez de l’espace ou choisissez un modèle plus petit",
     },
     es: {
         stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
@@ -655,6 +676,14 @@ export const CORE_WORDS = {
         deniedByUser: "denegado por el usuario",
         toolTimedOut: "se agotó el tiempo tras {{seconds}} s",
         toolFailed: "{{tool}} falló: {{reason}}",
+        hubUnreachable:
+            "no se pudo conectar con {{host}} ({{cause}}); buscar en Hugging Face necesita conexión a Internet",
+        hubLimited:
+            "{{host}} está limitando las peticiones (HTTP 429). Un token de Hugging Face sube el límite",
+        hubLimitedWait:
+            "{{host}} está limitando las peticiones (HTTP 429); inténtalo de nuevo en {{seconds}} s. Un token de Hugging Face sube el límite",
+        noDiskSpace:
+            "no hay espacio suficiente en disco: el modelo necesita {{needed}} y hay {{free}} libres en {{folder}}; libera espacio o elige un modelo más pequeño",
     },
     "pt-BR": {
         stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
@@ -817,6 +846,14 @@ export const CORE_WORDS = {
         deniedByUser: "negado pelo usuário",
         toolTimedOut: "tempo esgotado após {{seconds}} s",
         toolFailed: "{{tool}} falhou: {{reason}}",
+        hubUnreachable:
+            "não foi possível alcançar {{host}} ({{cause}}); buscar no Hugging Face precisa de uma conexão com a internet",
+        hubLimited:
+            "{{host}} está limitando as solicitações (HTTP 429). Um token do Hugging Face aumenta o limite",
+        hubLimitedWait:
+            "{{host}} está limitando as solicitações (HTTP 429); tente de novo em {{seconds}} s. Um token do Hugging Face aumenta o limite",
+        noDiskSpace:
+            "espaço em disco insuficiente: o modelo precisa de {{needed}} e há {{free}} livres em {{folder}}; libere espaço ou escolha um modelo menor",
     },
     "zh-CN": {
         stillWriting: "此对话中仍在生成回答；请停止或等待",
@@ -965,6 +1002,12 @@ export const CORE_WORDS = {
         deniedByUser: "已被用户拒绝",
         toolTimedOut: "{{seconds}} 秒后超时",
         toolFailed: "{{tool}} 失败：{{reason}}",
+        hubUnreachable: "无法连接 {{host}}（{{cause}}）；搜索 Hugging Face 需要互联网连接",
+        hubLimited: "{{host}} 正在限制请求（HTTP 429）。使用 Hugging Face 令牌可提高上限",
+        hubLimitedWait:
+            "{{host}} 正在限制请求（HTTP 429）；请在 {{seconds}} 秒后重试。使用 Hugging Face 令牌可提高上限",
+        noDiskSpace:
+            "磁盘空间不足：模型需要 {{needed}}，{{folder}} 中只有 {{free}} 可用；请释放空间或选择更小的模型",
     },
     ja: {
         stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
@@ -1127,6 +1170,14 @@ export const CORE_WORDS = {
         deniedByUser: "ユーザーが拒否しました",
         toolTimedOut: "{{seconds}} 秒でタイムアウトしました",
         toolFailed: "{{tool}} が失敗しました: {{reason}}",
+        hubUnreachable:
+            "{{host}} に接続できませんでした（{{cause}}）。Hugging Face の検索にはインターネット接続が必要です",
+        hubLimited:
+            "{{host}} がリクエストを制限しています（HTTP 429）。Hugging Face のトークンで上限が上がります",
+        hubLimitedWait:
+            "{{host}} がリクエストを制限しています（HTTP 429）。{{seconds}} 秒後にもう一度お試しください。Hugging Face のトークンで上限が上がります",
+        noDiskSpace:
+            "ディスクの空きが足りません: モデルには {{needed}} 必要ですが、{{folder}} の空きは {{free}} です。空きを作るか、より小さいモデルを選んでください",
     },
     ru: {
         stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
@@ -1289,6 +1340,13 @@ export const CORE_WORDS = {
         deniedByUser: "отклонено пользователем",
         toolTimedOut: "превышено время ожидания: {{seconds}} с",
         toolFailed: "{{tool}}: ошибка: {{reason}}",
+        hubUnreachable:
+            "не удалось связаться с {{host}} ({{cause}}); для поиска на Hugging Face нужно подключение к интернету",
+        hubLimited: "{{host}} ограничивает запросы (HTTP 429). Токен Hugging Face повышает лимит",
+        hubLimitedWait:
+            "{{host}} ограничивает запросы (HTTP 429); попробуйте снова через {{seconds}} с. Токен Hugging Face повышает лимит",
+        noDiskSpace:
+            "недостаточно места на диске: модели нужно {{needed}}, а в {{folder}} свободно {{free}}; освободите место или выберите модель поменьше",
     },
     ar: {
         stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
@@ -1449,6 +1507,13 @@ export const CORE_WORDS = {
         deniedByUser: "رفضها المستخدم",
         toolTimedOut: "انتهت المهلة بعد {{seconds}} ث",
         toolFailed: "فشلت {{tool}}: {{reason}}",
+        hubUnreachable:
+            "تعذّر الوصول إلى {{host}} ({{cause}})؛ البحث في Hugging Face يحتاج إلى اتصال بالإنترنت",
+        hubLimited: "{{host}} يحدّ من الطلبات (HTTP 429). رمز Hugging Face يرفع الحد",
+        hubLimitedWait:
+            "{{host}} يحدّ من الطلبات (HTTP 429)؛ حاول مجددًا بعد {{seconds}} ث. رمز Hugging Face يرفع الحد",
+        noDiskSpace:
+            "لا توجد مساحة كافية على القرص: يحتاج النموذج إلى {{needed}}، والمتاح في {{folder}} هو {{free}}؛ حرّر بعض المساحة أو اختر نموذجًا أصغر",
     },
     hi: {
         stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
@@ -1602,6 +1667,12 @@ export const CORE_WORDS = {
         deniedByUser: "उपयोगकर्ता ने अस्वीकार किया",
         toolTimedOut: "{{seconds}} सेकंड बाद समय समाप्त",
         toolFailed: "{{tool}} विफल: {{reason}}",
+        hubUnreachable: "{{host}} तक नहीं पहुँच सके ({{cause}}); Hugging Face पर खोज के लिए इंटरनेट कनेक्शन चाहिए",
+        hubLimited: "{{host}} अनुरोध सीमित कर रहा है (HTTP 429)। Hugging Face टोकन से सीमा बढ़ती है",
+        hubLimitedWait:
+            "{{host}} अनुरोध सीमित कर रहा है (HTTP 429); {{seconds}} सेकंड बाद फिर कोशिश करें। Hugging Face टोकन से सीमा बढ़ती है",
+        noDiskSpace:
+            "डिस्क में पर्याप्त जगह नहीं: मॉडल को {{needed}} चाहिए, {{folder}} में {{free}} खाली है; कुछ जगह खाली करें या छोटा मॉडल चुनें",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;
 

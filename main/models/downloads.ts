@@ -1,10 +1,11 @@
 import {randomUUID} from "node:crypto";
-import {OfflineError, outboundFetch, UNRECORDED, type Network, type Outbound} from "../net/network.js";
+import {outboundFetch, UNRECORDED, type Network, type Outbound} from "../net/network.js";
 import fs from "node:fs";
 import path from "node:path";
 import type {DownloadProgress, InstalledModel, PartialDownload} from "../../shared/contract.js";
 import {fail, ok, type AppError, type Result} from "../../shared/result.js";
-import {failSaying} from "../words.js";
+import {failSaying, inEnglish} from "../words.js";
+import {wordsOf} from "../../shared/coreWords.js";
 import type {ModelDownloader} from "node-llama-cpp";
 import {formatBytes} from "../../shared/format.js";
 import {JobRegistry} from "../jobs.js";
@@ -152,7 +153,7 @@ export class ModelDownloads {
         const signal = job.controller.signal;
         const outbound = this.deps.network?.for("model download", job.progress.uri) ?? UNRECORDED;
         const refused = outbound.refusal(probeUrl);
-        if (refused) return {code: "NETWORK", message: new OfflineError(refused).message, words: refused};
+        if (refused) return {code: "NETWORK", message: inEnglish(refused), words: refused};
         const token = this.deps.hub?.token() ?? null;
         const probe = await probeDownload(
             outbound,
@@ -364,12 +365,17 @@ function totalBytesOf(res: Response): number | null {
     return res.status === 200 && length > 0 ? length : null;
 }
 
-function checkDiskSpace(dir: string, totalBytes: number | null): string | null {
+function checkDiskSpace(dir: string, totalBytes: number | null): AppError | null {
     if (!totalBytes) return null;
     const stats = fs.statfsSync(dir);
     const free = stats.bavail * stats.bsize;
     if (totalBytes <= free) return null;
-    return `not enough disk space: the model needs ${formatBytes(totalBytes)}, ${formatBytes(free)} is free in ${dir}; free some space or choose a smaller model`;
+    const words = wordsOf("noDiskSpace", {
+        needed: formatBytes(totalBytes),
+        free: formatBytes(free),
+        folder: dir,
+    });
+    return {code: "VALIDATION", message: inEnglish(words), words};
 }
 
 /** Aborts when the byte count has not moved for stallMs. */

@@ -3,7 +3,8 @@
 // hub's own client (@huggingface/hub), through the models' way out (Offline mode, the egress log).
 import type {ListFileEntry} from "@huggingface/hub";
 import type {FitEstimate, HubFile, HubProjector, HubRepo, HubRepoFiles} from "../../shared/contract.js";
-import {fail, ok, type Result} from "../../shared/result.js";
+import {fail, ok, type Result, type Words} from "../../shared/result.js";
+import {wordsOf} from "../../shared/coreWords.js";
 import {formatBytes} from "../../shared/format.js";
 import {sizeBasedFit, type MachineMemory} from "../llm/fit.js";
 import {OfflineError, outboundFetch, type Outbound} from "../net/network.js";
@@ -98,23 +99,22 @@ export class Hub {
             return ok(await work(request));
         } catch (error) {
             if (error instanceof OfflineError) return failWith("NETWORK", error.words);
-            return fail(...hubFailure(error, lastAnswer, this.deps.url, what));
+            const failure = hubFailure(error, lastAnswer, this.deps.url, what);
+            return Array.isArray(failure) ? fail(...failure) : failWith("NETWORK", failure);
         }
     }
 }
 
-type Failure = Parameters<typeof fail>;
+/** A failure as a code and an English message, or (a network failure) as words. */
+type Failure = Parameters<typeof fail> | Words;
 
 /** An error of the hub's client, fetch or the answer's JSON, as a code and words people can act on. */
 function hubFailure(error: unknown, answer: Response | null, hubUrl: string, what: string): Failure {
     const host = new URL(hubUrl).host;
     const status = (error as {statusCode?: number}).statusCode;
     if (status === 429) {
-        const wait = retryAfterSeconds(answer);
-        return [
-            "NETWORK",
-            `${host} is limiting requests (HTTP 429)${wait === null ? "" : `; try again in ${wait} s`}. A Hugging Face token raises the limit`,
-        ];
+        const seconds = retryAfterSeconds(answer);
+        return seconds === null ? wordsOf("hubLimited", {host}) : wordsOf("hubLimitedWait", {host, seconds});
     }
     if (status === 404) return ["NOT_FOUND", `${host} has no such repository (HTTP 404): ${what}`];
     if (status === 401 || status === 403) {
@@ -129,10 +129,7 @@ function hubFailure(error: unknown, answer: Response | null, hubUrl: string, wha
         return ["NETWORK", `the answer from ${host} to ${what} was cut off or is not JSON; try again`];
     }
     const cause = ((error as Error).cause as {code?: string} | undefined)?.code ?? (error as Error).message;
-    return [
-        "NETWORK",
-        `could not reach ${host} (${cause}); searching Hugging Face needs an internet connection`,
-    ];
+    return wordsOf("hubUnreachable", {host, cause});
 }
 
 /**

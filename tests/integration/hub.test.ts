@@ -202,6 +202,11 @@ test("rate limits, a missing repository and a cut-off answer each get a clear er
         limited.ok ? "" : limited.error.message,
         /limiting requests \(HTTP 429\); try again in 55 s/,
     );
+    assert.deepEqual(
+        limited.ok ? null : limited.error.words?.key,
+        "hubLimitedWait",
+        "in words for the window",
+    );
 
     const missing = await t.api.invoke("models.hubFiles", {repo: "nobody/nothing"});
     assert.equal(missing.ok ? "" : missing.error.code, "NOT_FOUND");

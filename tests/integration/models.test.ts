@@ -203,7 +203,7 @@ test("404, no answer, refused connection, no disk space and a non-GGUF file each
     });
     const t = await openNoModel();
     try {
-        // The reachability failures carry their words too, for the window to say in its language.
+        // The reachability and disk-space failures carry their words too, for the window to say in its language.
         const cases: [string, RegExp, string?][] = [
             [server.url("missing.gguf"), /not found \(HTTP 404\).*check the address/, "downloadNotFound"],
             [server.url("hang.gguf"), /did not answer within 1\.5 s/, "downloadTimedOut"],
@@ -212,7 +212,7 @@ test("404, no answer, refused connection, no disk space and a non-GGUF file each
                 /could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\); downloads need an internet connection/,
                 "downloadUnreachable",
             ],
-            [server.url("huge.gguf"), /not enough disk space: the model needs .* free/],
+            [server.url("huge.gguf"), /not enough disk space: the model needs .* free/, "noDiskSpace"],
             [server.url("notes.gguf"), /downloaded file is not usable: not a GGUF model file/],
         ];
         for (const [uri, message, words] of cases) {
