@@ -167,6 +167,12 @@ export const CORE_WORDS = {
             "{{host}} is limiting requests (HTTP 429); try again in {{seconds}} s. A Hugging Face token raises the limit",
         noDiskSpace:
             "not enough disk space: the model needs {{needed}}, {{free}} is free in {{folder}}; free some space or choose a smaller model",
+        fileUnsupported: "unsupported file type {{ext}}",
+        fileMissing: "no such file or folder (moved or deleted?)",
+        fileEmpty: "empty file",
+        fileTooLarge: "over the size limit ({{size}} MB > {{limit}} MB)",
+        fileGone: "file not found (moved or deleted?)",
+        fileDenied: "unreadable: permission denied",
     },
     de: {
         stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
@@ -337,6 +343,12 @@ export const CORE_WORDS = {
             "{{host}} begrenzt die Anfragen (HTTP 429); versuche es in {{seconds}} s erneut. Ein Hugging-Face-Token hebt die Grenze an",
         noDiskSpace:
             "Nicht genug Speicherplatz: Das Modell braucht {{needed}}, in {{folder}} sind {{free}} frei; schaffe Platz oder wähle ein kleineres Modell",
+        fileUnsupported: "Nicht unterstützter Dateityp {{ext}}",
+        fileMissing: "Keine solche Datei und kein solcher Ordner (verschoben oder gelöscht?)",
+        fileEmpty: "Leere Datei",
+        fileTooLarge: "Über der Größengrenze ({{size}} MB > {{limit}} MB)",
+        fileGone: "Datei nicht gefunden (verschoben oder gelöscht?)",
+        fileDenied: "Nicht lesbar: Zugriff verweigert",
     },
     fr: {
         stillWriting:
@@ -512,6 +524,12 @@ export const CORE_WORDS = {
             "{{host}} limite les requêtes (HTTP 429) ; réessayez dans {{seconds}} s. Un jeton Hugging Face relève la limite",
         noDiskSpace:
             "espace disque insuffisant : le modèle a besoin de {{needed}}, {{free}} libres dans {{folder}} ; libérez de l’espace ou choisissez un modèle plus petit",
+        fileUnsupported: "type de fichier non pris en charge {{ext}}",
+        fileMissing: "fichier ou dossier introuvable (déplacé ou supprimé ?)",
+        fileEmpty: "fichier vide",
+        fileTooLarge: "au-delà de la taille limite ({{size}} Mo > {{limit}} Mo)",
+        fileGone: "fichier introuvable (déplacé ou supprimé ?)",
+        fileDenied: "illisible : permission refusée",
     },
     es: {
         stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
@@ -684,6 +702,12 @@ export const CORE_WORDS = {
             "{{host}} está limitando las peticiones (HTTP 429); inténtalo de nuevo en {{seconds}} s. Un token de Hugging Face sube el límite",
         noDiskSpace:
             "no hay espacio suficiente en disco: el modelo necesita {{needed}} y hay {{free}} libres en {{folder}}; libera espacio o elige un modelo más pequeño",
+        fileUnsupported: "tipo de archivo no admitido {{ext}}",
+        fileMissing: "no existe el archivo o la carpeta (¿movido o borrado?)",
+        fileEmpty: "archivo vacío",
+        fileTooLarge: "supera el límite de tamaño ({{size}} MB > {{limit}} MB)",
+        fileGone: "archivo no encontrado (¿movido o borrado?)",
+        fileDenied: "ilegible: permiso denegado",
     },
     "pt-BR": {
         stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
@@ -854,6 +878,12 @@ export const CORE_WORDS = {
             "{{host}} está limitando as solicitações (HTTP 429); tente de novo em {{seconds}} s. Um token do Hugging Face aumenta o limite",
         noDiskSpace:
             "espaço em disco insuficiente: o modelo precisa de {{needed}} e há {{free}} livres em {{folder}}; libere espaço ou escolha um modelo menor",
+        fileUnsupported: "tipo de arquivo não suportado {{ext}}",
+        fileMissing: "arquivo ou pasta inexistente (movido ou excluído?)",
+        fileEmpty: "arquivo vazio",
+        fileTooLarge: "acima do limite de tamanho ({{size}} MB > {{limit}} MB)",
+        fileGone: "arquivo não encontrado (movido ou excluído?)",
+        fileDenied: "ilegível: permissão negada",
     },
     "zh-CN": {
         stillWriting: "此对话中仍在生成回答；请停止或等待",
@@ -1008,6 +1038,12 @@ export const CORE_WORDS = {
             "{{host}} 正在限制请求（HTTP 429）；请在 {{seconds}} 秒后重试。使用 Hugging Face 令牌可提高上限",
         noDiskSpace:
             "磁盘空间不足：模型需要 {{needed}}，{{folder}} 中只有 {{free}} 可用；请释放空间或选择更小的模型",
+        fileUnsupported: "不支持的文件类型 {{ext}}",
+        fileMissing: "没有这个文件或文件夹（已移动或删除？）",
+        fileEmpty: "空文件",
+        fileTooLarge: "超出大小上限（{{size}} MB > {{limit}} MB）",
+        fileGone: "未找到文件（已移动或删除？）",
+        fileDenied: "无法读取：权限被拒绝",
     },
     ja: {
         stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
@@ -1178,6 +1214,12 @@ export const CORE_WORDS = {
             "{{host}} がリクエストを制限しています（HTTP 429）。{{seconds}} 秒後にもう一度お試しください。Hugging Face のトークンで上限が上がります",
         noDiskSpace:
             "ディスクの空きが足りません: モデルには {{needed}} 必要ですが、{{folder}} の空きは {{free}} です。空きを作るか、より小さいモデルを選んでください",
+        fileUnsupported: "対応していないファイル形式 {{ext}}",
+        fileMissing: "そのファイルまたはフォルダーはありません（移動または削除されましたか？）",
+        fileEmpty: "空のファイル",
+        fileTooLarge: "サイズの上限を超えています（{{size}} MB > {{limit}} MB）",
+        fileGone: "ファイルが見つかりません（移動または削除されましたか？）",
+        fileDenied: "読み取れません: アクセスが拒否されました",
     },
     ru: {
         stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
@@ -1347,6 +1389,12 @@ export const CORE_WORDS = {
             "{{host}} ограничивает запросы (HTTP 429); попробуйте снова через {{seconds}} с. Токен Hugging Face повышает лимит",
         noDiskSpace:
             "недостаточно места на диске: модели нужно {{needed}}, а в {{folder}} свободно {{free}}; освободите место или выберите модель поменьше",
+        fileUnsupported: "неподдерживаемый тип файла {{ext}}",
+        fileMissing: "нет такого файла или папки (перемещены или удалены?)",
+        fileEmpty: "пустой файл",
+        fileTooLarge: "превышен предел размера ({{size}} МБ > {{limit}} МБ)",
+        fileGone: "файл не найден (перемещён или удалён?)",
+        fileDenied: "не читается: доступ запрещён",
     },
     ar: {
         stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
@@ -1514,6 +1562,12 @@ export const CORE_WORDS = {
             "{{host}} يحدّ من الطلبات (HTTP 429)؛ حاول مجددًا بعد {{seconds}} ث. رمز Hugging Face يرفع الحد",
         noDiskSpace:
             "لا توجد مساحة كافية على القرص: يحتاج النموذج إلى {{needed}}، والمتاح في {{folder}} هو {{free}}؛ حرّر بعض المساحة أو اختر نموذجًا أصغر",
+        fileUnsupported: "نوع ملف غير مدعوم {{ext}}",
+        fileMissing: "لا يوجد ملف أو مجلد بهذا الاسم (نُقل أو حُذف؟)",
+        fileEmpty: "ملف فارغ",
+        fileTooLarge: "يتجاوز حد الحجم ({{size}} م.ب > {{limit}} م.ب)",
+        fileGone: "الملف غير موجود (نُقل أو حُذف؟)",
+        fileDenied: "تتعذر قراءته: الإذن مرفوض",
     },
     hi: {
         stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
@@ -1673,6 +1727,12 @@ export const CORE_WORDS = {
             "{{host}} अनुरोध सीमित कर रहा है (HTTP 429); {{seconds}} सेकंड बाद फिर कोशिश करें। Hugging Face टोकन से सीमा बढ़ती है",
         noDiskSpace:
             "डिस्क में पर्याप्त जगह नहीं: मॉडल को {{needed}} चाहिए, {{folder}} में {{free}} खाली है; कुछ जगह खाली करें या छोटा मॉडल चुनें",
+        fileUnsupported: "असमर्थित फ़ाइल प्रकार {{ext}}",
+        fileMissing: "ऐसी कोई फ़ाइल या फ़ोल्डर नहीं (हटाई या खिसकाई गई?)",
+        fileEmpty: "खाली फ़ाइल",
+        fileTooLarge: "आकार सीमा से ऊपर ({{size}} MB > {{limit}} MB)",
+        fileGone: "फ़ाइल नहीं मिली (हटाई या खिसकाई गई?)",
+        fileDenied: "पढ़ी नहीं जा सकती: अनुमति नहीं",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;
 

@@ -1,7 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import {ExtractionError, fileExtractor} from "../web/extractor.js";
+import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
 import {ExtractError, type ExtractedDocument} from "../web/formats/document.js";
+import {inEnglish} from "../words.js";
 
 export {ExtractError, type ExtractedDocument, type Section} from "../web/formats/document.js";
 export {kindOf} from "../web/formats/kinds.js";
@@ -18,12 +20,8 @@ export async function extractFile(
     bytes: Buffer,
     signal?: AbortSignal,
 ): Promise<ExtractedDocument> {
-    if (bytes.length === 0) throw new ExtractError("empty file");
-    if (bytes.length > MAX_FILE_BYTES) {
-        throw new ExtractError(
-            `over the size limit (${Math.round(bytes.length / 2 ** 20)} MB > ${MAX_FILE_BYTES / 2 ** 20} MB)`,
-        );
-    }
+    if (bytes.length === 0) throw refused("fileEmpty");
+    if (bytes.length > MAX_FILE_BYTES) throw tooLarge(bytes.length);
     try {
         return await fileExtractor().run({type: "file", name: path.basename(file), body: bytes}, signal);
     } catch (error) {
@@ -36,17 +34,23 @@ export async function extractFile(
 export async function readForIngest(file: string): Promise<{bytes: Buffer; mtimeMs: number}> {
     try {
         const stat = await fs.stat(file);
-        if (stat.size > MAX_FILE_BYTES) {
-            throw new ExtractError(
-                `over the size limit (${Math.round(stat.size / 2 ** 20)} MB > ${MAX_FILE_BYTES / 2 ** 20} MB)`,
-            );
-        }
+        if (stat.size > MAX_FILE_BYTES) throw tooLarge(stat.size);
         return {bytes: await fs.readFile(file), mtimeMs: Math.trunc(stat.mtimeMs)};
     } catch (error) {
         if (error instanceof ExtractError) throw error;
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === "ENOENT") throw new ExtractError("file not found (moved or deleted?)");
-        if (code === "EACCES" || code === "EPERM") throw new ExtractError("unreadable: permission denied");
+        if (code === "ENOENT") throw refused("fileGone");
+        if (code === "EACCES" || code === "EPERM") throw refused("fileDenied");
         throw new ExtractError(`unreadable: ${(error as Error).message}`);
     }
+}
+
+/** A file refused here (not in the worker), with its words. */
+export function refused(key: CoreWordKey, values: Record<string, string | number> = {}): ExtractError {
+    const words = wordsOf(key, values);
+    return new ExtractError(inEnglish(words), words);
+}
+
+function tooLarge(bytes: number): ExtractError {
+    return refused("fileTooLarge", {size: Math.round(bytes / 2 ** 20), limit: MAX_FILE_BYTES / 2 ** 20});
 }

@@ -2,12 +2,12 @@ import {createHash, randomUUID} from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type {DocumentInfo, IngestProgress} from "../../shared/contract.js";
-import {fail, ok, type Result} from "../../shared/result.js";
-import {failSaying} from "../words.js";
+import {fail, ok, type Result, type Words} from "../../shared/result.js";
+import {failSaying, failWith} from "../words.js";
 import {JobRegistry} from "../jobs.js";
 import type {Embedder} from "../llm/embedder.js";
 import {chunkDocument, DEFAULT_CHUNKING, documentText} from "./chunker.js";
-import {extractFile, ExtractError, kindOf, readForIngest} from "./extract.js";
+import {extractFile, ExtractError, kindOf, readForIngest, refused} from "./extract.js";
 import type {DocumentStore, Scope} from "./store.js";
 
 const EMBED_BATCH = 16;
@@ -36,7 +36,7 @@ export class IngestQueue {
     /** Queues files and folders (recursively) into a collection or a conversation. */
     start(paths: string[], scope: Scope): Result<{jobId: string}> {
         const jobId = randomUUID();
-        const errors: {path: string; error: string}[] = [];
+        const errors: FileError[] = [];
         const files = expand(paths, errors);
         if (files.length === 0 && errors.length === 0) return failSaying("VALIDATION", "noSupportedFiles");
         const docs = files.map((file) =>
@@ -67,7 +67,7 @@ export class IngestQueue {
         await this.jobs.cancelAll(new Error("closing"));
     }
 
-    private run(jobId: string, docs: DocumentInfo[], errors: {path: string; error: string}[]): string {
+    private run(jobId: string, docs: DocumentInfo[], errors: FileError[]): string {
         const job: Job = {
             controller: new AbortController(),
             done: Promise.resolve(),
@@ -130,8 +130,9 @@ export class IngestQueue {
             const result = await this.indexOne(doc, counter.value, signal);
             if (signal.aborted && !result.ok) break;
             if (!result.ok) {
-                this.deps.store.fail(doc.id, result.error.message);
-                job.progress.errors = [...job.progress.errors, {path: doc.path, error: result.error.message}];
+                const {message, words} = result.error;
+                this.deps.store.fail(doc.id, message, words);
+                job.progress.errors = [...job.progress.errors, fileError(doc.path, message, words)];
             }
             update({
                 filesDone: job.progress.filesDone + 1,
@@ -219,14 +220,15 @@ export class IngestQueue {
             });
             return ok(chunks.length);
         } catch (error) {
-            if (error instanceof ExtractError) return fail("VALIDATION", error.message);
+            if (error instanceof ExtractError)
+                return error.words ? failWith("VALIDATION", error.words) : fail("VALIDATION", error.message);
             return fail("INTERNAL", error instanceof Error ? error.message : String(error));
         }
     }
 }
 
 /** Files under the given paths; folders recursively (hidden and dependency folders skipped). */
-function expand(paths: string[], errors: {path: string; error: string}[]): string[] {
+function expand(paths: string[], errors: FileError[]): string[] {
     const files: string[] = [];
     const walk = (dir: string) => {
         for (const entry of fs
@@ -244,10 +246,21 @@ function expand(paths: string[], errors: {path: string; error: string}[]): strin
             const stat = fs.statSync(full);
             if (stat.isDirectory()) walk(full);
             else if (kindOf(full)) files.push(full);
-            else errors.push({path: full, error: `unsupported file type ${path.extname(full) || "(none)"}`});
+            else {
+                const unsupported = refused("fileUnsupported", {ext: path.extname(full) || "(none)"});
+                errors.push(fileError(full, unsupported.message, unsupported.words));
+            }
         } catch {
-            errors.push({path: full, error: "no such file or folder (moved or deleted?)"});
+            const missing = refused("fileMissing");
+            errors.push(fileError(full, missing.message, missing.words));
         }
     }
     return [...new Set(files)];
+}
+
+/** A file a job could not add: its path, its reason, and the reason's words where it has them. */
+type FileError = IngestProgress["errors"][number];
+
+function fileError(file: string, error: string, words: Words | undefined): FileError {
+    return words ? {path: file, error, words} : {path: file, error};
 }

@@ -1,6 +1,7 @@
 import {randomUUID} from "node:crypto";
 import type Database from "better-sqlite3";
 import type {Collection, DocumentInfo} from "../../shared/contract.js";
+import type {Words} from "../../shared/result.js";
 import {StatementCache, type Db} from "../store/db.js";
 import type {Chunk, ChunkLocation} from "./chunker.js";
 import {scopeKey, VectorIndex, type Scope, type VectorMeta} from "./vectorIndex.js";
@@ -18,6 +19,7 @@ type DocRow = {
     size_bytes: number | null;
     status: DocumentInfo["status"];
     error: string | null;
+    error_words?: string | null;
     chunk_count: number;
     job_id: string | null;
     added_at: number;
@@ -143,10 +145,11 @@ export class DocumentStore {
         return jobs;
     }
 
-    fail(id: string, error: string): void {
+    /** Marks a document failed with its reason, and the reason's words where it has them. */
+    fail(id: string, error: string, words?: Words): void {
         this.sql(
-            "UPDATE documents SET status = 'error', error = ?, job_id = NULL, updated_at = ? WHERE id = ?",
-        ).run(error, Date.now(), id);
+            "UPDATE documents SET status = 'error', error = ?, error_words = ?, job_id = NULL, updated_at = ? WHERE id = ?",
+        ).run(error, words ? JSON.stringify(words) : null, Date.now(), id);
     }
 
     /** Replaces a document's chunks, text and vectors in one transaction. */
@@ -372,6 +375,7 @@ function toInfo(r: DocRow): DocumentInfo {
         sizeBytes: r.size_bytes,
         status: r.status,
         error: r.error,
+        ...(r.error && r.error_words ? {errorWords: JSON.parse(r.error_words) as Words} : {}),
         chunkCount: r.chunk_count,
         addedAt: r.added_at,
         updatedAt: r.updated_at,

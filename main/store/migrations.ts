@@ -558,4 +558,9 @@ export const MIGRATIONS: readonly Migration[] = [
         name: "a tool call's error in words (key and values, JSON), said in the window's language",
         sql: `ALTER TABLE tool_calls ADD COLUMN error_words TEXT;`,
     },
+    {
+        version: 34,
+        name: "a document's error in words (key and values, JSON), said in the window's language",
+        sql: `ALTER TABLE documents ADD COLUMN error_words TEXT;`,
+    },
 ];

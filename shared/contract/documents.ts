@@ -14,6 +14,7 @@ import {
     nullable,
     oneOf,
     req,
+    WordsValue,
 } from "./base.js";
 
 export const Collection = Type.Object(
@@ -38,6 +39,8 @@ export const DocumentInfo = Type.Object(
         sizeBytes: nullable(Count),
         status: DocumentStatus,
         error: nullable(Type.String()),
+        /** The error's words (shared/coreWords.ts), for the window to say in its language. */
+        errorWords: Type.Optional(WordsValue),
         chunkCount: Count,
         addedAt: Timestamp,
         updatedAt: Timestamp,
@@ -85,7 +88,12 @@ export const IngestProgress = Type.Object(
         filesDone: Count,
         chunks: Count,
         currentFile: nullable(Type.String()),
-        errors: Type.Array(Type.Object({path: Type.String(), error: Type.String()}, closed)),
+        errors: Type.Array(
+            Type.Object(
+                {path: Type.String(), error: Type.String(), words: Type.Optional(WordsValue)},
+                closed,
+            ),
+        ),
         /** Set when the job could not run at all (no embedding model, say). */
         message: nullable(Type.String()),
     },

@@ -239,10 +239,17 @@ test("per-file failures are listed with reasons and the rest of the job goes on"
             "latin1.txt": "not UTF-8 text; save it as UTF-8 and add it again",
             "secret.pdf": "encrypted PDF (password protected)",
         });
+        // The reasons found before the extraction worker carry their words, for the window's language.
+        const words = Object.fromEntries(final.errors.map((e) => [path.basename(e.path), e.words?.key]));
+        assert.deepEqual(
+            [words["photo.png"], words["big.txt"], words["empty.md"], words["secret.pdf"]],
+            ["fileUnsupported", "fileTooLarge", "fileEmpty", undefined],
+        );
         assert.equal(final.state, "done");
         const docs = unwrap(await t.api.invoke("docs.list", {}));
         assert.equal(docs.find((d) => d.path.endsWith("good.txt"))!.status, "indexed");
-        assert.equal(docs.find((d) => d.path.endsWith("empty.md"))!.error, "empty file");
+        const empty = docs.find((d) => d.path.endsWith("empty.md"))!;
+        assert.deepEqual([empty.error, empty.errorWords], ["empty file", {key: "fileEmpty", values: {}}]);
     } finally {
         await t.core.dispose();
     }

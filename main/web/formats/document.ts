@@ -1,3 +1,5 @@
+import type {Words} from "../../../shared/result.js";
+
 /**
  * One run of text with where it came from: a PDF page (`page`), or a part of the file named by `heading` (a
  * slide, a sheet, an e-mail of a mailbox), or a whole file. A passage never spans two sections.
@@ -5,8 +7,18 @@
 export type Section = {text: string; page: number | null; heading?: string[]};
 export type ExtractedDocument = {title: string; kind: string; sections: Section[]};
 
-/** Why a file cannot be read, in words a person can act on (shown as the file's error). */
-export class ExtractError extends Error {}
+/**
+ * Why a file cannot be read, in words a person can act on (shown as the file's error); `words`, where the
+ * reason has them (shared/coreWords.ts), for the window to say in its language.
+ */
+export class ExtractError extends Error {
+    constructor(
+        message: string,
+        readonly words?: Words,
+    ) {
+        super(message);
+    }
+}
 
 /** What one file may expand to in the extraction worker: beyond it, the file is refused with its reason. */
 export const FILE_LIMITS = {

@@ -9,7 +9,7 @@ import type {
 import {Confirm} from "../ui/Confirm.js";
 import {Dialog} from "../ui/Dialog.js";
 import {WatchedFolders} from "./WatchedFolders.js";
-import {useTranslation, type TFunction} from "../i18n/index.js";
+import {sayCore, useTranslation, type TFunction} from "../i18n/index.js";
 
 type Props = {
     api: CairnApi;
@@ -160,7 +160,7 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
                                 {d.status === "indexed"
                                     ? t("documentsPanel.passages", {count: d.chunkCount})
                                     : t(`documentsPanel.status.${d.status}`)}
-                                {d.error && <div className="problem">{d.error}</div>}
+                                {d.error && <div className="problem">{sayCore(d.error, d.errorWords)}</div>}
                             </td>
                             <td>
                                 <button
@@ -205,7 +205,7 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
     );
 }
 
-function IngestBar({job, onCancel}: {job: IngestProgress; onCancel(): void}) {
+export function IngestBar({job, onCancel}: {job: IngestProgress; onCancel(): void}) {
     const {t, i18n} = useTranslation();
     // The rate is measured from the first progress this window saw of the job.
     const [first] = useState(() => ({at: Date.now(), done: job.filesDone}));
@@ -228,7 +228,7 @@ function IngestBar({job, onCancel}: {job: IngestProgress; onCancel(): void}) {
                     <ul>
                         {job.errors.map((e) => (
                             <li key={e.path}>
-                                {e.path}: {e.error}
+                                {e.path}: {sayCore(e.error, e.words)}
                             </li>
                         ))}
                     </ul>
