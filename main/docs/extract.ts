@@ -1,11 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import {ExtractionError, fileExtractor} from "../web/extractor.js";
-import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
-import {ExtractError, type ExtractedDocument} from "../web/formats/document.js";
-import {inEnglish} from "../words.js";
+import {ExtractError, refusedFile, type ExtractedDocument} from "../web/formats/document.js";
 
-export {ExtractError, type ExtractedDocument, type Section} from "../web/formats/document.js";
+export {ExtractError, refusedFile, type ExtractedDocument, type Section} from "../web/formats/document.js";
 export {kindOf} from "../web/formats/kinds.js";
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -20,12 +18,12 @@ export async function extractFile(
     bytes: Buffer,
     signal?: AbortSignal,
 ): Promise<ExtractedDocument> {
-    if (bytes.length === 0) throw refused("fileEmpty");
+    if (bytes.length === 0) throw refusedFile("fileEmpty");
     if (bytes.length > MAX_FILE_BYTES) throw tooLarge(bytes.length);
     try {
         return await fileExtractor().run({type: "file", name: path.basename(file), body: bytes}, signal);
     } catch (error) {
-        if (error instanceof ExtractionError) throw new ExtractError(error.message);
+        if (error instanceof ExtractionError) throw new ExtractError(error.message, error.words);
         throw error;
     }
 }
@@ -39,18 +37,12 @@ export async function readForIngest(file: string): Promise<{bytes: Buffer; mtime
     } catch (error) {
         if (error instanceof ExtractError) throw error;
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === "ENOENT") throw refused("fileGone");
-        if (code === "EACCES" || code === "EPERM") throw refused("fileDenied");
+        if (code === "ENOENT") throw refusedFile("fileGone");
+        if (code === "EACCES" || code === "EPERM") throw refusedFile("fileDenied");
         throw new ExtractError(`unreadable: ${(error as Error).message}`);
     }
 }
 
-/** A file refused here (not in the worker), with its words. */
-export function refused(key: CoreWordKey, values: Record<string, string | number> = {}): ExtractError {
-    const words = wordsOf(key, values);
-    return new ExtractError(inEnglish(words), words);
-}
-
 function tooLarge(bytes: number): ExtractError {
-    return refused("fileTooLarge", {size: Math.round(bytes / 2 ** 20), limit: MAX_FILE_BYTES / 2 ** 20});
+    return refusedFile("fileTooLarge", {size: Math.round(bytes / 2 ** 20), limit: MAX_FILE_BYTES / 2 ** 20});
 }

@@ -7,7 +7,7 @@ import {failSaying, failWith} from "../words.js";
 import {JobRegistry} from "../jobs.js";
 import type {Embedder} from "../llm/embedder.js";
 import {chunkDocument, DEFAULT_CHUNKING, documentText} from "./chunker.js";
-import {extractFile, ExtractError, kindOf, readForIngest, refused} from "./extract.js";
+import {extractFile, ExtractError, kindOf, readForIngest, refusedFile} from "./extract.js";
 import type {DocumentStore, Scope} from "./store.js";
 
 const EMBED_BATCH = 16;
@@ -247,11 +247,11 @@ function expand(paths: string[], errors: FileError[]): string[] {
             if (stat.isDirectory()) walk(full);
             else if (kindOf(full)) files.push(full);
             else {
-                const unsupported = refused("fileUnsupported", {ext: path.extname(full) || "(none)"});
+                const unsupported = refusedFile("fileUnsupported", {ext: path.extname(full) || "(none)"});
                 errors.push(fileError(full, unsupported.message, unsupported.words));
             }
         } catch {
-            const missing = refused("fileMissing");
+            const missing = refusedFile("fileMissing");
             errors.push(fileError(full, missing.message, missing.words));
         }
     }

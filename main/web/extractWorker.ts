@@ -20,7 +20,9 @@ parentPort!.on("message", ({id, task}: {id: number; task: Task}) => {
                 error instanceof NotText || error instanceof ExtractError
                     ? error.message
                     : `extraction failed: ${String(error)}`;
-            parentPort!.postMessage({id, ok: false, message});
+            // A file's reason with words keeps them, for the window to say in its language.
+            const words = error instanceof ExtractError ? error.words : undefined;
+            parentPort!.postMessage({id, ok: false, message, ...(words ? {words} : {})});
         },
     );
 });

@@ -1,4 +1,5 @@
 import type {Worker, WorkerOptions} from "node:worker_threads";
+import type {Words} from "../../shared/result.js";
 import {startWorker} from "../workers.js";
 import type {ExtractedDocument} from "./formats/document.js";
 import type {SearchResult} from "./duckduckgo.js";
@@ -15,7 +16,15 @@ type Value<T extends Task> = T extends {type: "page"}
       : SearchResult[];
 
 /** A failure the tool reports as it is (the model and the user read it). */
-export class ExtractionError extends Error {}
+/** Why extraction failed; `words`, where the worker's reason has them (shared/coreWords.ts). */
+export class ExtractionError extends Error {
+    constructor(
+        message: string,
+        readonly words?: Words,
+    ) {
+        super(message);
+    }
+}
 
 export type ExtractorOptions = {
     /** Workers running at once; more tasks wait their turn. */
@@ -156,12 +165,16 @@ export class Extractor {
                 ok: boolean;
                 value?: unknown;
                 message?: string;
+                words?: Words;
                 heapBytes?: number;
             }) => {
                 if (reply.id !== id) return;
                 if (reply.heapBytes) this.options.onHeap?.(reply.heapBytes);
                 end(
-                    () => (reply.ok ? resolve(reply.value) : reject(new ExtractionError(reply.message))),
+                    () =>
+                        reply.ok
+                            ? resolve(reply.value)
+                            : reject(new ExtractionError(reply.message!, reply.words)),
                     true,
                 );
             };

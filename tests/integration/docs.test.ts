@@ -239,12 +239,16 @@ test("per-file failures are listed with reasons and the rest of the job goes on"
             "latin1.txt": "not UTF-8 text; save it as UTF-8 and add it again",
             "secret.pdf": "encrypted PDF (password protected)",
         });
-        // The reasons found before the extraction worker carry their words, for the window's language.
+        // The reasons carry their words (those found in the extraction worker too), for the window's language.
         const words = Object.fromEntries(final.errors.map((e) => [path.basename(e.path), e.words?.key]));
-        assert.deepEqual(
-            [words["photo.png"], words["big.txt"], words["empty.md"], words["secret.pdf"]],
-            ["fileUnsupported", "fileTooLarge", "fileEmpty", undefined],
-        );
+        assert.deepEqual(words, {
+            "photo.png": "fileUnsupported",
+            "big.txt": "fileTooLarge",
+            "blob.json": "fileBinary",
+            "empty.md": "fileEmpty",
+            "latin1.txt": "fileNotUtf8",
+            "secret.pdf": "pdfEncrypted",
+        });
         assert.equal(final.state, "done");
         const docs = unwrap(await t.api.invoke("docs.list", {}));
         assert.equal(docs.find((d) => d.path.endsWith("good.txt"))!.status, "indexed");

@@ -1,4 +1,6 @@
+import {wordsOf, type CoreWordKey} from "../../../shared/coreWords.js";
 import type {Words} from "../../../shared/result.js";
+import {inEnglish} from "../../words.js";
 
 /**
  * One run of text with where it came from: a PDF page (`page`), or a part of the file named by `heading` (a
@@ -18,6 +20,12 @@ export class ExtractError extends Error {
     ) {
         super(message);
     }
+}
+
+/** A file refused for a reason that has words (shared/coreWords.ts): their English, and the words. */
+export function refusedFile(key: CoreWordKey, values: Record<string, string | number> = {}): ExtractError {
+    const words = wordsOf(key, values);
+    return new ExtractError(inEnglish(words), words);
 }
 
 /** What one file may expand to in the extraction worker: beyond it, the file is refused with its reason. */

@@ -1,6 +1,6 @@
 import path from "node:path/posix";
 import {toMarkdown} from "../html.js";
-import {ExtractError, type ExtractedDocument, type Section} from "./document.js";
+import {ExtractError, refusedFile, type ExtractedDocument, type Section} from "./document.js";
 import {all, attr, first, parseXml, textOf} from "./xml.js";
 import {openZip} from "./zip.js";
 
@@ -26,8 +26,7 @@ export async function fromEpub(body: Uint8Array): Promise<ExtractedDocument> {
     for (const ref of all(opf, "itemref")) {
         const file = hrefs.get(attr(ref, "idref") ?? "");
         if (!file || !zip.has(file)) continue;
-        if (drm.includes(file))
-            throw new ExtractError("DRM-protected EPUB book (its chapters are encrypted)");
+        if (drm.includes(file)) throw refusedFile("epubDrm");
         const text = toMarkdown((await zip.text(file)).replace(/^<\?xml[^>]*>/, ""))
             .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
             .trim();

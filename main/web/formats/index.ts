@@ -1,7 +1,7 @@
 import path from "node:path";
 import {pathToFileURL} from "node:url";
 import {extractPage} from "../extract.js";
-import {ExtractError, type ExtractedDocument} from "./document.js";
+import {ExtractError, refusedFile, type ExtractedDocument} from "./document.js";
 import {fromEpub} from "./epub.js";
 import {kindOf} from "./kinds.js";
 import {fromEml, fromMbox} from "./mail.js";
@@ -38,7 +38,7 @@ const ENCRYPTED_PACKAGE = Buffer.from("EncryptedPackage", "utf16le");
  */
 export async function extractDocument(name: string, body: Uint8Array): Promise<ExtractedDocument> {
     const kind = kindOf(name);
-    if (!kind) throw new ExtractError(`unsupported file type ${path.extname(name) || "(none)"}`);
+    if (!kind) throw refusedFile("fileUnsupported", {ext: path.extname(name) || "(none)"});
     const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     if (["docx", "xlsx", "pptx"].includes(kind) && bytes.subarray(0, 8).equals(COMPOUND_FILE)) {
         throw new ExtractError(
@@ -49,17 +49,17 @@ export async function extractDocument(name: string, body: Uint8Array): Promise<E
     }
     const reader = READERS[kind];
     const doc = reader ? await reader(body) : fromText(name, kind, bytes);
-    if (!doc.sections.some((s) => s.text.trim())) throw new ExtractError("no text in the file");
+    if (!doc.sections.some((s) => s.text.trim())) throw refusedFile("fileNoText");
     return {...doc, title: doc.title || path.basename(name)};
 }
 
 function fromText(name: string, kind: string, bytes: Buffer): ExtractedDocument {
-    if (bytes.subarray(0, 8192).includes(0)) throw new ExtractError("binary file (not text)");
+    if (bytes.subarray(0, 8192).includes(0)) throw refusedFile("fileBinary");
     let text: string;
     try {
         text = new TextDecoder("utf-8", {fatal: true}).decode(bytes).replace(/^\uFEFF/, "");
     } catch {
-        throw new ExtractError("not UTF-8 text; save it as UTF-8 and add it again");
+        throw refusedFile("fileNotUtf8");
     }
     if (kind === "html") {
         const page = extractPage({

@@ -1,4 +1,4 @@
-import {ExtractError, type ExtractedDocument, type Section} from "./document.js";
+import {ExtractError, refusedFile, type ExtractedDocument, type Section} from "./document.js";
 
 /** A PDF: a section per page (citations name the page); an encrypted one gets its reason. */
 export async function fromPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
@@ -14,7 +14,7 @@ export async function fromPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
         }).promise;
     } catch (error) {
         const name = (error as Error).name;
-        if (name === "PasswordException") throw new ExtractError("encrypted PDF (password protected)");
+        if (name === "PasswordException") throw refusedFile("pdfEncrypted");
         throw new ExtractError(`unreadable PDF: ${(error as Error).message}`);
     }
     try {
