@@ -2,7 +2,7 @@
 // the window says in its own language.
 import i18next from "i18next";
 import {CORE_WORDS, wordsOf, type CoreWordKey} from "../shared/coreWords.js";
-import type {ErrorCode, Result, Words} from "../shared/result.js";
+import type {AppError, ErrorCode, Result, Words} from "../shared/result.js";
 
 const english = i18next.createInstance();
 void english.init({
@@ -18,12 +18,22 @@ export function inEnglish(words: Words): string {
     return String(english.t(words.key, words.values ?? {}));
 }
 
+/** Words with their English: a message that the window says in its language and the CLI prints. */
+export function said(words: Words): {message: string; words: Words} {
+    return {message: inEnglish(words), words};
+}
+
+/** An error with its words (for a caller that returns or keeps the error itself). */
+export function errorWith(code: ErrorCode, words: Words): AppError {
+    return {code, ...said(words)};
+}
+
 /**
  * A refusal with its words: the English message, and the key and values the window says in its language;
  * `details` for a caller that reads the numbers behind it.
  */
 export function failWith<T = never>(code: ErrorCode, words: Words, details?: unknown): Result<T> {
-    const error = {code, message: inEnglish(words), words};
+    const error = errorWith(code, words);
     return {ok: false, error: details === undefined ? error : {...error, details}};
 }
 

@@ -130,9 +130,8 @@ export class IngestQueue {
             const result = await this.indexOne(doc, counter.value, signal);
             if (signal.aborted && !result.ok) break;
             if (!result.ok) {
-                const {message, words} = result.error;
-                this.deps.store.fail(doc.id, message, words);
-                job.progress.errors = [...job.progress.errors, fileError(doc.path, message, words)];
+                this.deps.store.fail(doc.id, result.error.message, result.error.words);
+                job.progress.errors = [...job.progress.errors, fileError(doc.path, result.error)];
             }
             update({
                 filesDone: job.progress.filesDone + 1,
@@ -246,13 +245,12 @@ function expand(paths: string[], errors: FileError[]): string[] {
             const stat = fs.statSync(full);
             if (stat.isDirectory()) walk(full);
             else if (kindOf(full)) files.push(full);
-            else {
-                const unsupported = refusedFile("fileUnsupported", {ext: path.extname(full) || "(none)"});
-                errors.push(fileError(full, unsupported.message, unsupported.words));
-            }
+            else
+                errors.push(
+                    fileError(full, refusedFile("fileUnsupported", {ext: path.extname(full) || "(none)"})),
+                );
         } catch {
-            const missing = refusedFile("fileMissing");
-            errors.push(fileError(full, missing.message, missing.words));
+            errors.push(fileError(full, refusedFile("fileMissing")));
         }
     }
     return [...new Set(files)];
@@ -261,6 +259,6 @@ function expand(paths: string[], errors: FileError[]): string[] {
 /** A file a job could not add: its path, its reason, and the reason's words where it has them. */
 type FileError = IngestProgress["errors"][number];
 
-function fileError(file: string, error: string, words: Words | undefined): FileError {
-    return words ? {path: file, error, words} : {path: file, error};
+function fileError(file: string, {message, words}: {message: string; words?: Words}): FileError {
+    return words ? {path: file, error: message, words} : {path: file, error: message};
 }

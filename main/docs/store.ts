@@ -2,7 +2,7 @@ import {randomUUID} from "node:crypto";
 import type Database from "better-sqlite3";
 import type {Collection, DocumentInfo} from "../../shared/contract.js";
 import type {Words} from "../../shared/result.js";
-import {StatementCache, type Db} from "../store/db.js";
+import {errorWordsColumn, errorWordsOf, StatementCache, type Db} from "../store/db.js";
 import type {Chunk, ChunkLocation} from "./chunker.js";
 import {scopeKey, VectorIndex, type Scope, type VectorMeta} from "./vectorIndex.js";
 
@@ -149,7 +149,7 @@ export class DocumentStore {
     fail(id: string, error: string, words?: Words): void {
         this.sql(
             "UPDATE documents SET status = 'error', error = ?, error_words = ?, job_id = NULL, updated_at = ? WHERE id = ?",
-        ).run(error, words ? JSON.stringify(words) : null, Date.now(), id);
+        ).run(error, errorWordsColumn(error, words), Date.now(), id);
     }
 
     /** Replaces a document's chunks, text and vectors in one transaction. */
@@ -375,7 +375,7 @@ function toInfo(r: DocRow): DocumentInfo {
         sizeBytes: r.size_bytes,
         status: r.status,
         error: r.error,
-        ...(r.error && r.error_words ? {errorWords: JSON.parse(r.error_words) as Words} : {}),
+        ...errorWordsOf(r.error, r.error_words),
         chunkCount: r.chunk_count,
         addedAt: r.added_at,
         updatedAt: r.updated_at,

@@ -22,7 +22,7 @@ import type {
 } from "../../shared/contract.js";
 import {fail, ok, type ErrorCode, type Result, type Words} from "../../shared/result.js";
 import {wordsOf} from "../../shared/coreWords.js";
-import {failSaying, failWith, inEnglish} from "../words.js";
+import {failSaying, failWith, said} from "../words.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
 import {estimateFit, readIntoMemory} from "./fit.js";
 import {estimateTokens, fitHistory, messageTooLong, tooLongWords} from "./contextFit.js";
@@ -793,11 +793,6 @@ function loadFailure(modelPath: string, reason: string): Words {
     const arch = /unknown model architecture: '([^']+)'/.exec(reason);
     if (arch) return wordsOf("archUnsupported", {path: modelPath, arch: arch[1]!});
     return wordsOf("loadFailed", {path: modelPath, reason});
-}
-
-/** A status message with its words. */
-function said(words: Words): {message: string; words: Words} {
-    return {message: inEnglish(words), words};
 }
 
 const NO_MODEL = wordsOf("noModelYet");

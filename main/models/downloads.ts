@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type {DownloadProgress, InstalledModel, PartialDownload} from "../../shared/contract.js";
 import {fail, ok, type AppError, type Result} from "../../shared/result.js";
-import {failSaying, inEnglish} from "../words.js";
+import {errorWith, failSaying} from "../words.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import type {ModelDownloader} from "node-llama-cpp";
 import {formatBytes} from "../../shared/format.js";
@@ -153,7 +153,7 @@ export class ModelDownloads {
         const signal = job.controller.signal;
         const outbound = this.deps.network?.for("model download", job.progress.uri) ?? UNRECORDED;
         const refused = outbound.refusal(probeUrl);
-        if (refused) return {code: "NETWORK", message: inEnglish(refused), words: refused};
+        if (refused) return errorWith("NETWORK", refused);
         const token = this.deps.hub?.token() ?? null;
         const probe = await probeDownload(
             outbound,
@@ -370,12 +370,10 @@ function checkDiskSpace(dir: string, totalBytes: number | null): AppError | null
     const stats = fs.statfsSync(dir);
     const free = stats.bavail * stats.bsize;
     if (totalBytes <= free) return null;
-    const words = wordsOf("noDiskSpace", {
-        needed: formatBytes(totalBytes),
-        free: formatBytes(free),
-        folder: dir,
-    });
-    return {code: "VALIDATION", message: inEnglish(words), words};
+    return errorWith(
+        "VALIDATION",
+        wordsOf("noDiskSpace", {needed: formatBytes(totalBytes), free: formatBytes(free), folder: dir}),
+    );
 }
 
 /** Aborts when the byte count has not moved for stallMs. */

@@ -3,12 +3,11 @@
 // hub's own client (@huggingface/hub), through the models' way out (Offline mode, the egress log).
 import type {ListFileEntry} from "@huggingface/hub";
 import type {FitEstimate, HubFile, HubProjector, HubRepo, HubRepoFiles} from "../../shared/contract.js";
-import {fail, ok, type Result, type Words} from "../../shared/result.js";
-import {wordsOf} from "../../shared/coreWords.js";
+import {fail, ok, type Result} from "../../shared/result.js";
 import {formatBytes} from "../../shared/format.js";
 import {sizeBasedFit, type MachineMemory} from "../llm/fit.js";
 import {OfflineError, outboundFetch, type Outbound} from "../net/network.js";
-import {failWith} from "../words.js";
+import {failSaying, failWith} from "../words.js";
 
 export const DEFAULT_HUB_URL = "https://huggingface.co";
 
@@ -98,38 +97,36 @@ export class Hub {
         try {
             return ok(await work(request));
         } catch (error) {
-            if (error instanceof OfflineError) return failWith("NETWORK", error.words);
-            const failure = hubFailure(error, lastAnswer, this.deps.url, what);
-            return Array.isArray(failure) ? fail(...failure) : failWith("NETWORK", failure);
+            return hubFailure(error, lastAnswer, this.deps.url, what);
         }
     }
 }
 
-/** A failure as a code and an English message, or (a network failure) as words. */
-type Failure = Parameters<typeof fail> | Words;
-
 /** An error of the hub's client, fetch or the answer's JSON, as a code and words people can act on. */
-function hubFailure(error: unknown, answer: Response | null, hubUrl: string, what: string): Failure {
+function hubFailure(error: unknown, answer: Response | null, hubUrl: string, what: string): Result<never> {
+    if (error instanceof OfflineError) return failWith("NETWORK", error.words);
     const host = new URL(hubUrl).host;
     const status = (error as {statusCode?: number}).statusCode;
     if (status === 429) {
         const seconds = retryAfterSeconds(answer);
-        return seconds === null ? wordsOf("hubLimited", {host}) : wordsOf("hubLimitedWait", {host, seconds});
+        return seconds === null
+            ? failSaying("NETWORK", "hubLimited", {host})
+            : failSaying("NETWORK", "hubLimitedWait", {host, seconds});
     }
-    if (status === 404) return ["NOT_FOUND", `${host} has no such repository (HTTP 404): ${what}`];
+    if (status === 404) return fail("NOT_FOUND", `${host} has no such repository (HTTP 404): ${what}`);
     if (status === 401 || status === 403) {
-        return [
+        return fail(
             "DENIED",
             `${host} refused ${what} (HTTP ${status}): the repository is private or gated; add a Hugging Face token in Models`,
-        ];
+        );
     }
     if (status !== undefined)
-        return ["NETWORK", `${host} answered HTTP ${status} to ${what}; try again later`];
+        return fail("NETWORK", `${host} answered HTTP ${status} to ${what}; try again later`);
     if (error instanceof SyntaxError) {
-        return ["NETWORK", `the answer from ${host} to ${what} was cut off or is not JSON; try again`];
+        return fail("NETWORK", `the answer from ${host} to ${what} was cut off or is not JSON; try again`);
     }
     const cause = ((error as Error).cause as {code?: string} | undefined)?.code ?? (error as Error).message;
-    return wordsOf("hubUnreachable", {host, cause});
+    return failSaying("NETWORK", "hubUnreachable", {host, cause});
 }
 
 /**

@@ -36,8 +36,7 @@ export type Outbound = {
 /** Refuses nothing and records nothing: for callers outside the app (tests, a bare CLI check). */
 export const UNRECORDED: Outbound = {refusal: () => null, record: () => {}};
 
-/** A request Offline mode stopped before any connection was made; its message is for people. */
-/** A request Offline mode refused: its English message, and its words for the window. */
+/** A request Offline mode refused before any connection was made: its English message, and its words. */
 export class OfflineError extends Error {
     constructor(readonly words: Words) {
         super(inEnglish(words));

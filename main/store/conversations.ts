@@ -14,7 +14,7 @@ import type {
     TurnStats,
 } from "../../shared/contract.js";
 import type Database from "better-sqlite3";
-import {StatementCache, type Db} from "./db.js";
+import {errorWordsColumn, errorWordsOf, StatementCache, type Db} from "./db.js";
 import {CitationStore} from "./citations.js";
 import {ToolCallStore} from "./toolCalls.js";
 import {AttachmentStore} from "./attachments.js";
@@ -456,7 +456,7 @@ export class ConversationStore {
             f.content,
             f.status,
             f.error ?? null,
-            f.error && f.errorWords ? JSON.stringify(f.errorWords) : null,
+            errorWordsColumn(f.error, f.errorWords),
             s?.promptTokens ?? null,
             s?.completionTokens ?? null,
             s?.timeToFirstTokenMs ?? null,
@@ -560,7 +560,7 @@ function toMessage(
         model: r.model,
         stats,
         error: r.error,
-        ...(r.error && r.error_words ? {errorWords: JSON.parse(r.error_words) as Words} : {}),
+        ...errorWordsOf(r.error, r.error_words),
         createdAt: r.created_at,
         toolCalls,
         citations,

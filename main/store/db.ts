@@ -6,6 +6,7 @@ import {reason} from "../paths.js";
 import {APP_VERSION} from "../version.js";
 import {MIGRATIONS, type Migration} from "./migrations.js";
 import {upgrade, type UpgradeOptions} from "./upgrade.js";
+import type {Words} from "../../shared/result.js";
 
 export type Db = Database.Database;
 
@@ -124,4 +125,17 @@ export function migrate(db: Db, migrations: readonly Migration[], options?: Part
         WRITTEN_BY,
         JSON.stringify({version: APP_VERSION, schema: pending.at(-1)!.version}),
     );
+}
+
+/** An error's words as kept beside it (an error_words column, JSON): only while there is an error. */
+export function errorWordsColumn(
+    error: string | null | undefined,
+    words: Words | null | undefined,
+): string | null {
+    return error && words ? JSON.stringify(words) : null;
+}
+
+/** A row's error words, read back: `{errorWords}` while the row has an error, else nothing. */
+export function errorWordsOf(error: string | null, column: string | null | undefined): {errorWords?: Words} {
+    return error && column ? {errorWords: JSON.parse(column) as Words} : {};
 }

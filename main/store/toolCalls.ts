@@ -1,7 +1,6 @@
 import type Database from "better-sqlite3";
 import type {Grant, ToolCallRecord} from "../../shared/contract.js";
-import type {Words} from "../../shared/result.js";
-import type {Db} from "./db.js";
+import {errorWordsColumn, errorWordsOf, type Db} from "./db.js";
 
 type Row = {
     id: string;
@@ -134,7 +133,7 @@ function toRow(r: ToolCallRecord): Row {
         result_text: r.resultText,
         result_data: json(r.resultData),
         error: r.error,
-        error_words: r.error !== null && r.errorWords ? JSON.stringify(r.errorWords) : null,
+        error_words: errorWordsColumn(r.error, r.errorWords),
         origin: r.origin,
         started_at: r.startedAt,
         finished_at: r.finishedAt,
@@ -157,7 +156,7 @@ function fromRow(r: Row): ToolCallRecord {
         resultText: r.result_text,
         resultData: parse(r.result_data),
         error: r.error,
-        ...(r.error !== null && r.error_words ? {errorWords: JSON.parse(r.error_words) as Words} : {}),
+        ...errorWordsOf(r.error, r.error_words),
         origin: r.origin,
         startedAt: r.started_at,
         finishedAt: r.finished_at,

@@ -3,7 +3,7 @@ import path from "node:path";
 import type {Source, ToolCallRecord, ToolMode} from "../../shared/contract.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import type {Words} from "../../shared/result.js";
-import {inEnglish} from "../words.js";
+import {inEnglish, said} from "../words.js";
 import type {EventBus} from "../events.js";
 import type {Network} from "../net/network.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
@@ -90,11 +90,14 @@ export class ToolRunner {
             origin: ctx.origin,
             ...(ctx.parentId ? {parentId: ctx.parentId} : {}),
         });
+        // An end in words: the model reads their English, the window says the words (errorWords).
         const finish = (
             status: ToolCallRecord["status"],
-            text: string,
+            end: string | Words,
             {sources, ...extra}: Partial<ToolCallRecord> & {sources?: Source[]} = {},
         ) => {
+            let text = typeof end === "string" ? end : inEnglish(end);
+            if (typeof end !== "string") extra.errorWords = end;
             Object.assign(record, {status, finishedAt: Date.now(), ...extra});
             if (status === "ok") text = record.resultText = ctx.fit?.(text) ?? text;
             else record.error = text;
@@ -104,11 +107,10 @@ export class ToolRunner {
         };
 
         const maxDepth = this.registry.config.defaults.maxSteps;
-        if ((ctx.depth ?? 0) > maxDepth)
-            return finish("error", ...inWords(wordsOf("toolsNested", {max: maxDepth})));
+        if ((ctx.depth ?? 0) > maxDepth) return finish("error", wordsOf("toolsNested", {max: maxDepth}));
         const checked = this.registry.validate(name, rawArgs);
         if (!checked.ok) return finish("error", checked.message);
-        if (!checked.tool) return finish("error", ...inWords(wordsOf("unknownTool", {tool: name})));
+        if (!checked.tool) return finish("error", wordsOf("unknownTool", {tool: name}));
         const tool = checked.tool;
         record.args = checked.args;
 
@@ -304,8 +306,7 @@ export class ToolRunner {
                 ctx.signal,
             );
         } catch {
-            const [message, {errorWords: words}] = inWords(wordsOf("toolStopped"));
-            return {status: "cancelled", message, words};
+            return {status: "cancelled", ...said(wordsOf("toolStopped"))};
         } finally {
             ctx.onAwaiting?.(false);
         }
@@ -316,8 +317,7 @@ export class ToolRunner {
         if (answer.decision === "deny") {
             // The reason a client gave is its own; a person's No has Cairn's words.
             if (answer.message) return {status: "denied", message: answer.message};
-            const [message, {errorWords: words}] = inWords(wordsOf("deniedByUser"));
-            return {status: "denied", message, words};
+            return {status: "denied", ...said(wordsOf("deniedByUser"))};
         }
         if (answer.decision === "allow_conversation") this.store.grant(tool.name, ctx.conversationId);
         if (answer.decision === "allow_always") this.store.grant(tool.name, null);
@@ -343,11 +343,11 @@ export class ToolRunner {
         ctx: CallContext,
         finish: (
             s: ToolCallRecord["status"],
-            text: string,
+            end: string | Words,
             extra?: Partial<ToolCallRecord> & {sources?: Source[]},
         ) => CallOutcome,
     ): Promise<CallOutcome> {
-        if (ctx.signal.aborted) return finish("cancelled", ...inWords(wordsOf("toolStopped")));
+        if (ctx.signal.aborted) return finish("cancelled", wordsOf("toolStopped"));
         const timeoutMs = this.registry.timeoutMs(tool);
         const controller = new AbortController();
         const onAbort = () => controller.abort(ctx.signal.reason);
@@ -397,11 +397,11 @@ export class ToolRunner {
                 );
             const outcome = await Promise.race([running, timedOut, cancelled]);
             if (outcome === "timeout")
-                return finish("timeout", ...inWords(wordsOf("toolTimedOut", {seconds: seconds(timeoutMs)})));
-            if (outcome === "cancelled") return finish("cancelled", ...inWords(wordsOf("toolStopped")));
+                return finish("timeout", wordsOf("toolTimedOut", {seconds: seconds(timeoutMs)}));
+            if (outcome === "cancelled") return finish("cancelled", wordsOf("toolStopped"));
             if ("error" in outcome) {
                 const reason = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-                return finish("error", ...inWords(wordsOf("toolFailed", {tool: tool.name, reason})));
+                return finish("error", wordsOf("toolFailed", {tool: tool.name, reason}));
             }
             if (outcome.output.error)
                 return finish("error", outcome.output.error, {resultData: outcome.output.data ?? null});
@@ -425,11 +425,6 @@ export function workspaceOf(
     if (chosen) return chosen;
     const root = options.root;
     return typeof root === "string" && root ? path.resolve(root) : path.join(dataDir, "workspace");
-}
-
-/** A call's end in words: their English (what the model reads), and the words the window says. */
-function inWords(words: Words): [string, {errorWords: Words}] {
-    return [inEnglish(words), {errorWords: words}];
 }
 
 function seconds(ms: number): string {

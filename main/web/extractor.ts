@@ -15,8 +15,10 @@ type Value<T extends Task> = T extends {type: "page"}
       ? ExtractedDocument
       : SearchResult[];
 
-/** A failure the tool reports as it is (the model and the user read it). */
-/** Why extraction failed; `words`, where the worker's reason has them (shared/coreWords.ts). */
+/**
+ * A failure the tool reports as it is (the model and the user read it); `words`, where the worker's reason has
+ * them (shared/coreWords.ts).
+ */
 export class ExtractionError extends Error {
     constructor(
         message: string,

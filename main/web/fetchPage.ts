@@ -4,7 +4,8 @@ import type {LookupFunction} from "node:net";
 import net from "node:net";
 import {promisify} from "node:util";
 import zlib from "node:zlib";
-import {OfflineError, UNRECORDED, type Egress, type Outbound} from "../net/network.js";
+import {UNRECORDED, type Egress, type Outbound} from "../net/network.js";
+import {inEnglish} from "../words.js";
 import {guardUrl} from "./addressGuard.js";
 import {sniffKind, textKind, type TextKind} from "./decode.js";
 
@@ -47,7 +48,7 @@ export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortS
     for (let hop = 0; ; hop++) {
         // Before the address guard: its DNS lookup would already leave this computer.
         const refused = outbound.refusal(current);
-        if (refused) throw new FetchError(new OfflineError(refused).message);
+        if (refused) throw new FetchError(inEnglish(refused));
         const checked = await guardUrl(current, {allowHosts: limits.allowHosts});
         if (!checked.ok) throw new FetchError(checked.error);
         const egress: Egress = {url: checked.url.href, bytesSent: 0, bytesReceived: 0, status: null};
