@@ -25,6 +25,7 @@ import {
     appRequestPath,
     isExternalLinkAllowed,
     desktopRequest,
+    allowsPermission,
     isTrustedSender,
     linkConfirmation,
 } from "./security.js";
@@ -93,8 +94,25 @@ async function start() {
         desktop,
     });
     protocol.handle("app", serveRenderer);
-    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-    session.defaultSession.setPermissionCheckHandler(() => false);
+    // The microphone for dictation (audio only, Cairn's own window); nothing else.
+    session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
+        callback(
+            allowsPermission(
+                permission,
+                details.requestingUrl,
+                rendererUrl,
+                "mediaTypes" in details ? details.mediaTypes : [],
+            ),
+        ),
+    );
+    session.defaultSession.setPermissionCheckHandler((_wc, permission, origin, details) =>
+        allowsPermission(
+            permission,
+            details.requestingUrl ?? origin,
+            rendererUrl,
+            details.mediaType ? [details.mediaType] : [],
+        ),
+    );
     session.defaultSession.setDevicePermissionHandler(() => false);
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
         callback({responseHeaders: {...details.responseHeaders, "Content-Security-Policy": [CSP]}});

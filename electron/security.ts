@@ -24,6 +24,21 @@ export function isTrustedSender(frameUrl: string, rendererUrl: string, isTopFram
     }
 }
 
+/**
+ * The one permission Cairn's window is given: the microphone (audio only, never the camera or the screen), for
+ * dictation, asked by its own top frame. Every other permission is refused.
+ */
+export function allowsPermission(
+    permission: string,
+    requestingUrl: string,
+    rendererUrl: string,
+    mediaTypes: readonly string[] = [],
+): boolean {
+    if (permission !== "media") return false;
+    if (!mediaTypes.every((type) => type === "audio")) return false;
+    return isTrustedSender(requestingUrl, rendererUrl, true);
+}
+
 /** The origin the renderer is served from inside the desktop app (a custom protocol, not file://). */
 export const APP_ORIGIN = "app://cairn";
 

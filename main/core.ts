@@ -23,6 +23,7 @@ import type {Engine} from "./llm/engine.js";
 import type {KeyVault} from "./llm/keyVault.js";
 import type {OneOffProvider, Providers} from "./llm/providers.js";
 import type {McpManager} from "./mcp/manager.js";
+import type {SpeechModels, Transcriber} from "./media/speech.js";
 import type {DownloadTimeouts} from "./models/downloads.js";
 import type {ModelManager} from "./models/manager.js";
 import type {Projects} from "./projects/projects.js";
@@ -48,6 +49,8 @@ export type CoreOptions = {
     contextSize?: number;
     /** The llama-server local vision runs on (default: CAIRN_LLAMA_SERVER, else the one built here). */
     llamaServer?: string;
+    /** A whisper.cpp model for dictation named for this run (--speech-model; default CAIRN_SPEECH_MODEL). */
+    speechModel?: string;
     /** Who answers what MCP servers ask (forms, sampling): the person in the app, or nobody (the CLI). */
     mcpAsks?: "person" | "decline";
     gpu?: "auto" | false;
@@ -94,6 +97,9 @@ export type Core = {
     models: ModelManager;
     /** Local models with a projector, seeing images through llama.cpp's server. */
     vision: LocalVision;
+    /** Dictation's whisper.cpp models, and the transcriber that runs the one in use. */
+    speech: SpeechModels;
+    transcriber: Transcriber;
     /** Models served elsewhere (providers.json): conversations and assistants may answer with them. */
     providers: Providers;
     docs: DocumentService;
@@ -186,6 +192,8 @@ export function createCore(options: CoreOptions): Core {
         embedder: models.embedder,
         models: models.models,
         vision: models.vision,
+        speech: models.speech,
+        transcriber: models.transcriber,
         providers: models.providers,
         docs,
         chat: chat.chat,

@@ -16,6 +16,7 @@ import {backupsCalls} from "./contract/backups.js";
 import {knowledgeCalls} from "./contract/knowledge.js";
 import {attachmentsCalls} from "./contract/attachments.js";
 import {desktopCalls} from "./contract/desktop.js";
+import {speechCalls} from "./contract/speech.js";
 import type {AppEvent} from "./contract/events.js";
 
 export {MessageRole, MessageStatus, SideEffect, ToolChoice, ToolMode, ToolPolicy} from "./contract/base.js";
@@ -28,6 +29,7 @@ export * from "./contract/backups.js";
 export * from "./contract/knowledge.js";
 export * from "./contract/attachments.js";
 export * from "./contract/desktop.js";
+export * from "./contract/speech.js";
 export * from "./contract/settings.js";
 export * from "./contract/mcp.js";
 export * from "./contract/documents.js";
@@ -48,6 +50,7 @@ export const calls = {
     ...knowledgeCalls,
     ...attachmentsCalls,
     ...desktopCalls,
+    ...speechCalls,
 };
 
 type CallSchemas = typeof calls;

@@ -178,6 +178,17 @@ export const CORE_WORDS = {
         fileNotUtf8: "not UTF-8 text; save it as UTF-8 and add it again",
         pdfEncrypted: "encrypted PDF (password protected)",
         epubDrm: "DRM-protected EPUB book (its chapters are encrypted)",
+        speechNoModel: "no speech model is installed: download one (Whisper) on the Models screen to dictate",
+        speechModelNotFound: "no speech model {{file}}",
+        speechModelUnusable:
+            "{{file}} cannot be used for dictation ({{reason}}): download it again or choose another speech model",
+        speechNotSent: "the recording did not arrive ({{reason}}): record it again",
+        speechNotWav: "the recording is not a WAV file Cairn can read (PCM or 32-bit float)",
+        speechEmpty: "the recording is empty",
+        speechTooLong: "the recording is {{seconds}} s long: dictation takes up to {{most}} s at a time",
+        speechFailed: "the speech model could not transcribe the recording ({{reason}})",
+        speechModelNotChat:
+            "{{file}} is a speech model (whisper.cpp), not a chat model: put it in the models folder, or name it with --speech-model, to dictate with it",
     },
     de: {
         stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
@@ -359,6 +370,18 @@ export const CORE_WORDS = {
         fileNotUtf8: "Kein UTF-8-Text; speichere ihn als UTF-8 und füge ihn erneut hinzu",
         pdfEncrypted: "Verschlüsseltes PDF (passwortgeschützt)",
         epubDrm: "DRM-geschütztes EPUB-Buch (seine Kapitel sind verschlüsselt)",
+        speechNoModel:
+            "Kein Sprachmodell installiert: Lade eines (Whisper) unter Modelle herunter, um zu diktieren",
+        speechModelNotFound: "Kein Sprachmodell {{file}}",
+        speechModelUnusable:
+            "{{file}} lässt sich nicht zum Diktieren verwenden ({{reason}}): Lade es erneut herunter oder wähle ein anderes Sprachmodell",
+        speechNotSent: "Die Aufnahme ist nicht angekommen ({{reason}}): Nimm sie noch einmal auf",
+        speechNotWav: "Die Aufnahme ist keine WAV-Datei, die Cairn lesen kann (PCM oder 32-Bit-Float)",
+        speechEmpty: "Die Aufnahme ist leer",
+        speechTooLong: "Die Aufnahme ist {{seconds}} s lang: Diktieren nimmt höchstens {{most}} s am Stück",
+        speechFailed: "Das Sprachmodell konnte die Aufnahme nicht umschreiben ({{reason}})",
+        speechModelNotChat:
+            "{{file}} ist ein Sprachmodell (whisper.cpp), kein Chatmodell: Lege es in den Modellordner oder nenne es mit --speech-model, um damit zu diktieren",
     },
     fr: {
         stillWriting:
@@ -545,6 +568,19 @@ export const CORE_WORDS = {
         fileNotUtf8: "texte non UTF-8 ; enregistrez-le en UTF-8 et ajoutez-le de nouveau",
         pdfEncrypted: "PDF chiffré (protégé par mot de passe)",
         epubDrm: "livre EPUB protégé par DRM (ses chapitres sont chiffrés)",
+        speechNoModel:
+            "Aucun modèle vocal n'est installé : téléchargez-en un (Whisper) dans l'écran Modèles pour dicter",
+        speechModelNotFound: "Aucun modèle vocal {{file}}",
+        speechModelUnusable:
+            "{{file}} ne peut pas servir à la dictée ({{reason}}) : téléchargez-le à nouveau ou choisissez un autre modèle vocal",
+        speechNotSent: "L'enregistrement n'est pas arrivé ({{reason}}) : enregistrez-le à nouveau",
+        speechNotWav:
+            "L'enregistrement n'est pas un fichier WAV que Cairn sait lire (PCM ou flottant 32 bits)",
+        speechEmpty: "L'enregistrement est vide",
+        speechTooLong: "L'enregistrement dure {{seconds}} s : la dictée prend au plus {{most}} s à la fois",
+        speechFailed: "Le modèle vocal n'a pas pu transcrire l'enregistrement ({{reason}})",
+        speechModelNotChat:
+            "{{file}} est un modèle vocal (whisper.cpp), pas un modèle de conversation : placez-le dans le dossier des modèles, ou indiquez-le avec --speech-model, pour dicter avec",
     },
     es: {
         stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
@@ -728,6 +764,18 @@ export const CORE_WORDS = {
         fileNotUtf8: "no es texto UTF-8; guárdalo como UTF-8 y vuelve a añadirlo",
         pdfEncrypted: "PDF cifrado (protegido con contraseña)",
         epubDrm: "libro EPUB protegido con DRM (sus capítulos están cifrados)",
+        speechNoModel:
+            "No hay ningún modelo de voz instalado: descarga uno (Whisper) en la pantalla Modelos para dictar",
+        speechModelNotFound: "No hay ningún modelo de voz {{file}}",
+        speechModelUnusable:
+            "{{file}} no se puede usar para dictar ({{reason}}): descárgalo de nuevo o elige otro modelo de voz",
+        speechNotSent: "La grabación no llegó ({{reason}}): vuelve a grabarla",
+        speechNotWav: "La grabación no es un archivo WAV que Cairn pueda leer (PCM o flotante de 32 bits)",
+        speechEmpty: "La grabación está vacía",
+        speechTooLong: "La grabación dura {{seconds}} s: el dictado admite como máximo {{most}} s cada vez",
+        speechFailed: "El modelo de voz no pudo transcribir la grabación ({{reason}})",
+        speechModelNotChat:
+            "{{file}} es un modelo de voz (whisper.cpp), no un modelo de chat: ponlo en la carpeta de modelos, o indícalo con --speech-model, para dictar con él",
     },
     "pt-BR": {
         stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
@@ -909,6 +957,17 @@ export const CORE_WORDS = {
         fileNotUtf8: "não é texto UTF-8; salve-o como UTF-8 e adicione de novo",
         pdfEncrypted: "PDF criptografado (protegido por senha)",
         epubDrm: "livro EPUB protegido por DRM (os capítulos estão criptografados)",
+        speechNoModel: "Nenhum modelo de voz instalado: baixe um (Whisper) na tela Modelos para ditar",
+        speechModelNotFound: "Nenhum modelo de voz {{file}}",
+        speechModelUnusable:
+            "{{file}} não pode ser usado para ditado ({{reason}}): baixe-o de novo ou escolha outro modelo de voz",
+        speechNotSent: "A gravação não chegou ({{reason}}): grave-a de novo",
+        speechNotWav: "A gravação não é um arquivo WAV que o Cairn consiga ler (PCM ou float de 32 bits)",
+        speechEmpty: "A gravação está vazia",
+        speechTooLong: "A gravação tem {{seconds}} s: o ditado aceita no máximo {{most}} s por vez",
+        speechFailed: "O modelo de voz não conseguiu transcrever a gravação ({{reason}})",
+        speechModelNotChat:
+            "{{file}} é um modelo de voz (whisper.cpp), não um modelo de chat: coloque-o na pasta de modelos, ou indique-o com --speech-model, para ditar com ele",
     },
     "zh-CN": {
         stillWriting: "此对话中仍在生成回答；请停止或等待",
@@ -1074,6 +1133,16 @@ export const CORE_WORDS = {
         fileNotUtf8: "不是 UTF-8 文本；请另存为 UTF-8 后重新添加",
         pdfEncrypted: "加密的 PDF（受密码保护）",
         epubDrm: "受 DRM 保护的 EPUB 书（其章节已加密）",
+        speechNoModel: "尚未安装语音模型：请在“模型”页面下载一个（Whisper）以进行听写",
+        speechModelNotFound: "没有语音模型 {{file}}",
+        speechModelUnusable: "{{file}} 无法用于听写（{{reason}}）：请重新下载或选择其他语音模型",
+        speechNotSent: "录音未送达（{{reason}}）：请重新录制",
+        speechNotWav: "录音不是 Cairn 能读取的 WAV 文件（PCM 或 32 位浮点）",
+        speechEmpty: "录音为空",
+        speechTooLong: "录音时长 {{seconds}} 秒：听写每次最多 {{most}} 秒",
+        speechFailed: "语音模型无法转写这段录音（{{reason}}）",
+        speechModelNotChat:
+            "{{file}} 是语音模型（whisper.cpp），不是聊天模型：把它放进模型文件夹，或用 --speech-model 指定，即可用它听写",
     },
     ja: {
         stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
@@ -1255,6 +1324,18 @@ export const CORE_WORDS = {
         fileNotUtf8: "UTF-8 のテキストではありません。UTF-8 で保存してから追加し直してください",
         pdfEncrypted: "暗号化された PDF（パスワード保護）",
         epubDrm: "DRM で保護された EPUB 書籍（章が暗号化されています）",
+        speechNoModel:
+            "音声モデルがインストールされていません。音声入力するには「モデル」画面でダウンロードしてください（Whisper）",
+        speechModelNotFound: "音声モデル {{file}} はありません",
+        speechModelUnusable:
+            "{{file}} は音声入力に使えません（{{reason}}）。もう一度ダウンロードするか、別の音声モデルを選んでください",
+        speechNotSent: "録音が届きませんでした（{{reason}}）。もう一度録音してください",
+        speechNotWav: "録音は Cairn が読める WAV ファイルではありません（PCM または 32 ビット浮動小数点）",
+        speechEmpty: "録音が空です",
+        speechTooLong: "録音の長さは {{seconds}} 秒です。音声入力は一度に最大 {{most}} 秒までです",
+        speechFailed: "音声モデルは録音を文字にできませんでした（{{reason}}）",
+        speechModelNotChat:
+            "{{file}} は音声モデル（whisper.cpp）で、チャットモデルではありません。音声入力に使うには、モデルフォルダーに置くか --speech-model で指定してください",
     },
     ru: {
         stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
@@ -1435,6 +1516,19 @@ export const CORE_WORDS = {
         fileNotUtf8: "текст не в UTF-8; сохраните его в UTF-8 и добавьте снова",
         pdfEncrypted: "зашифрованный PDF (защищён паролем)",
         epubDrm: "книга EPUB с DRM (её главы зашифрованы)",
+        speechNoModel:
+            "Модель речи не установлена: скачайте её (Whisper) на экране «Модели», чтобы диктовать",
+        speechModelNotFound: "Нет модели речи {{file}}",
+        speechModelUnusable:
+            "{{file}} нельзя использовать для диктовки ({{reason}}): скачайте её заново или выберите другую модель речи",
+        speechNotSent: "Запись не дошла ({{reason}}): запишите её ещё раз",
+        speechNotWav:
+            "Запись — не WAV-файл, который Cairn может прочитать (PCM или 32-битные числа с плавающей точкой)",
+        speechEmpty: "Запись пуста",
+        speechTooLong: "Длина записи {{seconds}} с: диктовка принимает не больше {{most}} с за раз",
+        speechFailed: "Модели речи не удалось распознать запись ({{reason}})",
+        speechModelNotChat:
+            "{{file}} — модель речи (whisper.cpp), а не модель чата: положите её в папку моделей или укажите через --speech-model, чтобы диктовать с ней",
     },
     ar: {
         stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
@@ -1613,6 +1707,17 @@ export const CORE_WORDS = {
         fileNotUtf8: "ليس نصًا بترميز UTF-8؛ احفظه بترميز UTF-8 وأضفه من جديد",
         pdfEncrypted: "ملف PDF مشفّر (محمي بكلمة مرور)",
         epubDrm: "كتاب EPUB محمي بإدارة الحقوق الرقمية (فصوله مشفّرة)",
+        speechNoModel: "لا يوجد نموذج كلام مثبّت: نزّل نموذجًا (Whisper) من شاشة النماذج لتتمكن من الإملاء",
+        speechModelNotFound: "لا يوجد نموذج كلام {{file}}",
+        speechModelUnusable:
+            "لا يمكن استخدام {{file}} للإملاء ({{reason}}): نزّله مرة أخرى أو اختر نموذج كلام آخر",
+        speechNotSent: "لم يصل التسجيل ({{reason}}): سجّله مرة أخرى",
+        speechNotWav: "التسجيل ليس ملف WAV يستطيع Cairn قراءته (PCM أو عدد عشري 32 بت)",
+        speechEmpty: "التسجيل فارغ",
+        speechTooLong: "مدة التسجيل {{seconds}} ث: يقبل الإملاء {{most}} ث على الأكثر في كل مرة",
+        speechFailed: "تعذّر على نموذج الكلام تحويل التسجيل إلى نص ({{reason}})",
+        speechModelNotChat:
+            "{{file}} نموذج كلام (whisper.cpp) وليس نموذج محادثة: ضعه في مجلد النماذج، أو حدّده بـ --speech-model، لتُملي به",
     },
     hi: {
         stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
@@ -1783,6 +1888,17 @@ export const CORE_WORDS = {
         fileNotUtf8: "UTF-8 टेक्स्ट नहीं; इसे UTF-8 में सहेजें और फिर से जोड़ें",
         pdfEncrypted: "एन्क्रिप्टेड PDF (पासवर्ड से सुरक्षित)",
         epubDrm: "DRM से सुरक्षित EPUB पुस्तक (इसके अध्याय एन्क्रिप्टेड हैं)",
+        speechNoModel: "कोई वाक् मॉडल इंस्टॉल नहीं है: बोलकर लिखने के लिए मॉडल स्क्रीन पर एक (Whisper) डाउनलोड करें",
+        speechModelNotFound: "कोई वाक् मॉडल {{file}} नहीं है",
+        speechModelUnusable:
+            "{{file}} बोलकर लिखने के लिए इस्तेमाल नहीं हो सकता ({{reason}}): इसे फिर से डाउनलोड करें या कोई दूसरा वाक् मॉडल चुनें",
+        speechNotSent: "रिकॉर्डिंग नहीं पहुँची ({{reason}}): इसे फिर से रिकॉर्ड करें",
+        speechNotWav: "रिकॉर्डिंग ऐसी WAV फ़ाइल नहीं है जिसे Cairn पढ़ सके (PCM या 32-बिट फ़्लोट)",
+        speechEmpty: "रिकॉर्डिंग खाली है",
+        speechTooLong: "रिकॉर्डिंग {{seconds}} सेकंड लंबी है: बोलकर लिखना एक बार में अधिकतम {{most}} सेकंड लेता है",
+        speechFailed: "वाक् मॉडल रिकॉर्डिंग को लिख नहीं पाया ({{reason}})",
+        speechModelNotChat:
+            "{{file}} एक वाक् मॉडल (whisper.cpp) है, चैट मॉडल नहीं: इससे बोलकर लिखने के लिए इसे मॉडल फ़ोल्डर में रखें, या --speech-model से बताएँ",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;
 

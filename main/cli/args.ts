@@ -107,6 +107,13 @@ const COMMAND_USAGE: Array<[string, string]> = [
         HF_ENDPOINT: a mirror of the hub.`,
     ],
     [
+        "transcribe",
+        `  transcribe [--speech-model PATH] [--json] FILE.wav
+        A recording's text, from a whisper.cpp speech model on this computer (as the window's dictation):
+        the one chosen on the Models screen, else the newest in the models folder, or --speech-model
+        (default $CAIRN_SPEECH_MODEL). WAV: PCM or 32-bit float, any rate, up to five minutes.`,
+    ],
+    [
         "ingest",
         `  ingest [--collection NAME] [--embedding-model PATH] [--watch] PATH...
         Add files and folders to a document collection (default "Documents"): progress on stderr,
@@ -207,6 +214,8 @@ export type CliArgs = {
     data: string | undefined;
     model: string | undefined;
     draftModel: string | undefined;
+    /** --speech-model: a whisper.cpp model for this run's dictation (`transcribe`, `serve`). */
+    speechModel: string | undefined;
     conversation: string | undefined;
     json: boolean;
     threads: number | undefined;
@@ -277,6 +286,7 @@ const OPTIONS = {
     data: {type: "string"},
     model: {type: "string"},
     "draft-model": {type: "string"},
+    "speech-model": {type: "string"},
     conversation: {type: "string"},
     json: {type: "boolean"},
     threads: {type: "string"},
@@ -412,6 +422,7 @@ export function parseCli(argv: string[]): CliArgs {
         data: values.data,
         model: values.model,
         draftModel: values["draft-model"],
+        speechModel: values["speech-model"],
         conversation: values.conversation,
         json: values.json ?? false,
         threads: intOption("threads", values.threads, undefined, 1, 256),

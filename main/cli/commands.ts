@@ -1,3 +1,4 @@
+import {transcribeCommand} from "./transcribe.js";
 import fs from "node:fs";
 import {formatCount} from "../../shared/format.js";
 import {MAX_MESSAGE_CHARS, type AppEvent, type Message, type Plan} from "../../shared/contract.js";
@@ -44,6 +45,8 @@ export async function runCommand(args: CliArgs): Promise<number> {
             return await stories(args);
         case "models":
             return await withCore(args, modelsCommand);
+        case "transcribe":
+            return await withCore(args, transcribeCommand);
         case "ingest":
         case "search":
             return await documents(args);
@@ -93,6 +96,7 @@ function openCore(args: CliArgs, notices: string[] = []): Core {
         dataDir: resolveDataDir(args.data),
         modelPath: args.model ?? process.env.CAIRN_MODEL ?? null,
         draftModel: args.draftModel,
+        speechModel: args.speechModel,
         threads: args.threads,
         gpu: args.cpu ? false : "auto",
         flashAttention: args.flashAttention,

@@ -8,6 +8,9 @@ import {Embedder} from "../llm/embedder.js";
 import {Engine} from "../llm/engine.js";
 import type {KeyVault} from "../llm/keyVault.js";
 import {LocalVision} from "../llm/localVision.js";
+import {SpeechModels, Transcriber} from "../media/speech.js";
+import {speechHandlers} from "../handlers/speech.js";
+import {Uploads} from "../uploads.js";
 import {Providers, providersFile, type OneOffProvider} from "../llm/providers.js";
 import type {DownloadTimeouts} from "../models/downloads.js";
 import {DEFAULT_HUB_URL} from "../models/hub.js";
@@ -34,9 +37,13 @@ export type ModelsOptions = {
     hubUrl?: string;
     /** The llama-server local vision runs on; default CAIRN_LLAMA_SERVER, else the one built under <data>/engines. */
     llamaServer?: string;
+    /** A whisper.cpp model for dictation named for this run (--speech-model); default CAIRN_SPEECH_MODEL. */
+    speechModel?: string;
 };
 
-export type Models = Feature<ReturnType<typeof modelHandlers> & ReturnType<typeof providerHandlers>> & {
+export type Models = Feature<
+    ReturnType<typeof modelHandlers> & ReturnType<typeof providerHandlers> & ReturnType<typeof speechHandlers>
+> & {
     engine: Engine;
     embedder: Embedder;
     models: ModelManager;
@@ -44,6 +51,9 @@ export type Models = Feature<ReturnType<typeof modelHandlers> & ReturnType<typeo
     providers: Providers;
     /** Local models with a projector, seeing images through llama.cpp's server. */
     vision: LocalVision;
+    /** Dictation's whisper.cpp models and the transcriber that runs the one in use. */
+    speech: SpeechModels;
+    transcriber: Transcriber;
 };
 
 /** The local engine and embedder, the installed and downloadable models, and models served elsewhere. */
@@ -99,6 +109,12 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
             paired = false;
         },
     });
+    const speech = new SpeechModels({
+        modelsDir: path.join(options.dataDir, "models"),
+        extra: options.speechModel ?? (process.env.CAIRN_SPEECH_MODEL || null),
+        chosen: () => settings.get("speechModelPath") ?? null,
+    });
+    const transcriber = new Transcriber({models: speech, gpu: options.gpu !== false});
     // Models are paired with their projectors at start, when the list changes and when one is loaded.
     const pair = () => void vision.refresh([engine.status().modelPath]);
     return {
@@ -107,6 +123,8 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         models,
         providers,
         vision,
+        speech,
+        transcriber,
         start: () => {
             pair();
             bus.subscribe((event) => {
@@ -126,9 +144,17 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
                 vision,
             }),
             ...providerHandlers(providers),
+            ...speechHandlers({
+                speech,
+                transcriber,
+                uploads: new Uploads(path.join(options.dataDir, "speech-incoming"), "recording", 2),
+                settings,
+                bus,
+            }),
         },
         stop: async () => {
             await vision.stop();
+            await transcriber.unload();
             await models.downloads.cancelAll();
             await embedder.unload();
             await engine.dispose();

@@ -15,6 +15,7 @@ import {failSaying} from "../words.js";
 import type {Engine} from "../llm/engine.js";
 import {estimateFit, machineMemory, sizeBasedFit} from "../llm/fit.js";
 import {inspectModel} from "../llm/inspect.js";
+import {whisperHeader} from "../media/speech.js";
 import type {ModelStore} from "../store/models.js";
 import {ModelDownloads, type DownloadTimeouts} from "./downloads.js";
 import {Hub} from "./hub.js";
@@ -91,6 +92,8 @@ export class ModelManager {
 
     /** Registers a GGUF file (a local file stays where it is); a vision projector is refused in words. */
     async add(file: string, source: string | null = null): Promise<Result<InstalledModel>> {
+        if (whisperHeader(file))
+            return failSaying("VALIDATION", "speechModelNotChat", {file: path.basename(file)});
         const added = await this.register(file, source);
         if (!added.ok || added.value) return added as Result<InstalledModel>;
         return failSaying("VALIDATION", "projectorNotModel", {file: path.basename(file)});
@@ -99,9 +102,14 @@ export class ModelManager {
     /**
      * A downloaded or chosen file: a model is added to the list; a vision projector (a CLIP encoder, mmproj)
      * is not a model of its own, so it is kept beside the models without a row (null), and the models are
-     * paired again (the list changes).
+     * paired again (the list changes). A speech model (whisper.cpp's format) is kept the same way.
      */
     private async register(file: string, source: string | null): Promise<Result<InstalledModel | null>> {
+        // A whisper.cpp speech model (dictation) is found in the models folder by its header: no row either.
+        if (whisperHeader(file)) {
+            this.deps.onChange();
+            return ok(null);
+        }
         const inspected = await inspectModel(file);
         if (!inspected.ok) return inspected;
         const projector = inspected.value.info.architecture === "clip";
@@ -141,10 +149,11 @@ export class ModelManager {
         const settings = this.deps.engine.settings();
         const entries = await Promise.all(
             catalog.value.map(async (entry): Promise<Recommendation> => {
-                const info = await this.remoteHeader(entry.uri);
+                // A speech model is whisper.cpp's own format, not GGUF: its size says its fit.
+                const info = entry.kind === "speech" ? null : await this.remoteHeader(entry.uri);
                 const fit = info
                     ? await estimateFit(info, llama, {...settings, embedding: entry.kind === "embedding"})
-                    : sizeBasedFit(entry.sizeBytes, memory, entry.kind === "embedding" ? 512 : 4096);
+                    : sizeBasedFit(entry.sizeBytes, memory, entry.kind === "chat" ? 4096 : 512);
                 return {...entry, fit};
             }),
         );

@@ -47,6 +47,8 @@ export type Settings = {
     engine: Partial<EngineSettings>;
     generation: Partial<GenerationSettings>;
     embeddingModelPath: string | null;
+    /** The whisper.cpp model dictation uses (chosen on the Models screen); null: the newest found. */
+    speechModelPath: string | null;
     /** Each model's draft model for speculative decoding, by the model's file. */
     draftModels: Record<string, string>;
     workspaceRoot: string | null;

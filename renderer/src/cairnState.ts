@@ -56,6 +56,7 @@ export function applyEvent(s: CairnState, event: AppEvent): CairnState {
         case "assistants.changed":
         case "projects.changed":
         case "docs.progress":
+        case "speech.progress":
             return s;
         case "conversation.updated": {
             const others = s.conversations.filter((c) => c.id !== event.conversation.id);

@@ -39,6 +39,7 @@ const SHORTCUTS: {keys: string; what: What; action: keyof Actions; match(e: Keyb
 const MESSAGE_BOX_KEYS: {keys: string; what: What}[] = [
     {keys: "Enter", what: "send"},
     {keys: "↑", what: "editLast"},
+    {keys: "Ctrl/⌘ Shift Space", what: "dictate"},
 ];
 
 const mod = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey;

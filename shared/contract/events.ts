@@ -40,6 +40,8 @@ export const AppEvent = Type.Union([
         share: nullable(Type.Number({minimum: 0, maximum: 1})),
         imported: Count,
     }),
+    /** A recording being transcribed (dictation): the share heard so far, or null once it is over. */
+    event("speech.progress", {share: nullable(Type.Number({minimum: 0, maximum: 1}))}),
     event("mcp.asked", {ask: McpAsk}),
     event("mcp.askSettled", {askId: Type.String()}),
     event("docs.progress", {progress: IngestProgress}),

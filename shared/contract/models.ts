@@ -199,7 +199,8 @@ export const Recommendation = Type.Object(
     {
         id: Type.String(),
         name: Type.String(),
-        kind: oneOf(["chat", "embedding"]),
+        /** speech: a whisper.cpp model for dictation (not a GGUF file; listed by speech.models once here). */
+        kind: oneOf(["chat", "embedding", "speech"]),
         uri: Type.String(),
         sizeBytes: Count,
         parameters: Type.String(),

@@ -1,6 +1,7 @@
-import {useRef, useState} from "react";
-import {ImagePlus, SendHorizontal, Square} from "lucide-react";
+import {useRef, useState, type KeyboardEvent} from "react";
+import {ImagePlus, LoaderCircle, Mic, SendHorizontal, Square} from "lucide-react";
 import {imageFiles, PendingImages, usePendingImages} from "./attachments.js";
+import {useDictation} from "./dictation.js";
 import {useTranslation} from "../i18n/index.js";
 import {IconButton} from "../ui/IconButton.js";
 
@@ -20,6 +21,15 @@ export function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: Co
     const [draft, setDraft] = useState("");
     const images = usePendingImages();
     const picker = useRef<HTMLInputElement>(null);
+    const box = useRef<HTMLTextAreaElement>(null);
+    // Dictated text lands at the caret, to edit before sending.
+    const dictation = useDictation((heard) => {
+        const at = box.current;
+        const start = at?.selectionStart ?? draft.length;
+        const end = at?.selectionEnd ?? draft.length;
+        setDraft((text) => joinAt(text, heard.trim(), start, end));
+        at?.focus();
+    });
     const sending = images.images.some((i) => !i.attachment && !i.error);
     // Unreachable, the buttons say why (the banner's words) and Enter keeps the draft.
     const why = offline ? {title: offline, "aria-describedby": "offline-reason"} : {};
@@ -76,7 +86,9 @@ export function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: Co
                         e.target.value = "";
                     }}
                 />
+                <DictateButton dictation={dictation} />
                 <textarea
+                    ref={box}
                     id="message-box"
                     aria-label={t("composer.message")}
                     placeholder={t("composer.placeholder")}
@@ -89,8 +101,18 @@ export function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: Co
                         e.preventDefault();
                         images.add(files);
                     }}
+                    onKeyUp={(e) => {
+                        if (dictation.state === "recording" && e.key === " ") dictation.stop();
+                    }}
                     onKeyDown={(e) => {
-                        if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                        if (pushToTalk(e)) {
+                            e.preventDefault();
+                            if (!e.repeat && dictation.state === "idle") void dictation.start();
+                        } else if (e.key === "Escape" && dictation.state === "recording") {
+                            e.preventDefault();
+                            e.stopPropagation();
+                            dictation.stop(false);
+                        } else if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
                             e.preventDefault();
                             void submit();
                         } else if (e.key === "ArrowUp" && !draft && !busy) {
@@ -109,6 +131,76 @@ export function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: Co
                     </button>
                 )}
             </div>
+            <DictationStatus dictation={dictation} />
         </form>
+    );
+}
+
+/** Ctrl/⌘ Shift Space held in the message box: push to talk (released: the recording is transcribed). */
+function pushToTalk(e: KeyboardEvent): boolean {
+    return (e.ctrlKey || e.metaKey) && e.shiftKey && e.key === " ";
+}
+
+/** `heard` put in place of the selection start..end, with a space between it and the words around it. */
+export function joinAt(text: string, heard: string, start: number, end: number): string {
+    if (!heard) return text;
+    const before = text.slice(0, start);
+    const after = text.slice(end);
+    const left = before && !/\s$/.test(before) ? " " : "";
+    const right = after && !/^\s/.test(after) ? " " : "";
+    return `${before}${left}${heard}${right}${after}`;
+}
+
+type Dictation = ReturnType<typeof useDictation>;
+
+/** The microphone: records on a press, transcribes on the next (or on Ctrl/⌘ Shift Space released). */
+function DictateButton({dictation}: {dictation: Dictation}) {
+    const {t} = useTranslation();
+    const recording = dictation.state === "recording";
+    const working = dictation.state === "starting" || dictation.state === "transcribing";
+    return (
+        <IconButton
+            className={recording ? "icon dictate recording" : "icon dictate"}
+            label={t(recording ? "composer.dictateStop" : "composer.dictate")}
+            hint={t(recording ? "composer.dictateStopHint" : "composer.dictateHint")}
+            aria-pressed={recording}
+            disabled={working}
+            onClick={() => (recording ? dictation.stop() : void dictation.start())}
+        >
+            {working ? (
+                <LoaderCircle aria-hidden size={18} className="spin" />
+            ) : (
+                <Mic aria-hidden size={18} />
+            )}
+        </IconButton>
+    );
+}
+
+/** What dictation is doing, said to screen readers too; its error once, until dismissed or dictated again. */
+function DictationStatus({dictation}: {dictation: Dictation}) {
+    const {t} = useTranslation();
+    const {state, seconds, error} = dictation;
+    const words =
+        state === "recording"
+            ? t("composer.listening", {
+                  time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`,
+              })
+            : state === "transcribing"
+              ? t("composer.transcribing")
+              : null;
+    return (
+        <>
+            <p className="dictation-status muted" role="status" aria-live="polite">
+                {words}
+            </p>
+            {error && (
+                <p className="dictation-error" role="alert">
+                    {error}{" "}
+                    <button type="button" className="link" onClick={dictation.dismiss}>
+                        {t("composer.dismiss")}
+                    </button>
+                </p>
+            )}
+        </>
     );
 }

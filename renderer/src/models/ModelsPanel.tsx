@@ -2,6 +2,7 @@ import {useEffect, useState} from "react";
 import type {BackendReport as Backends, DraftChoice, EngineStatus} from "../../../shared/contract.js";
 import {DownloadBar, ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
 import {HubSearch} from "./HubSearch.js";
+import {SpeechModels} from "./SpeechModels.js";
 import {fileNameOf, formatBytes} from "../../../shared/format.js";
 import type {Models} from "./useModels.js";
 import {Dialog} from "../ui/Dialog.js";
@@ -137,6 +138,7 @@ export function ModelsPanel({models, engine, onClose}: Props) {
             <RecommendedList models={models} kind="chat" />
             <h2>{t("modelsPanel.recommendedEmbedding")}</h2>
             <RecommendedList models={models} kind="embedding" />
+            <SpeechModels models={models} />
             <h2>{t("modelsPanel.searchHub")}</h2>
             <HubSearch models={models} />
             <div className="choices">

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {test} from "node:test";
 import path from "node:path";
 import {
+    allowsPermission,
     appRequestPath,
     isExternalLinkAllowed,
     isTrustedSender,
@@ -70,4 +71,18 @@ test("a link leaves the app only after a question showing its whole address, Can
     const german = linkConfirmation(url, shellWords("de"));
     assert.deepEqual(german.buttons, ["Im Browser öffnen", "Abbrechen"]);
     assert.equal(german.message, "Diese Adresse in deinem Webbrowser öffnen?");
+});
+
+test("the window gets the microphone for dictation and no other permission", () => {
+    const app = "app://cairn/index.html";
+    assert.equal(allowsPermission("media", app, app, ["audio"]), true);
+    assert.equal(allowsPermission("media", `${app}?c=1`, app, []), true);
+    // The camera, the camera with the microphone, and any other permission are refused.
+    assert.equal(allowsPermission("media", app, app, ["video"]), false);
+    assert.equal(allowsPermission("media", app, app, ["audio", "video"]), false);
+    for (const other of ["geolocation", "notifications", "clipboard-read", "display-capture", "openExternal"])
+        assert.equal(allowsPermission(other, app, app, []), false, other);
+    // Asked by a page that is not Cairn's own window: refused.
+    assert.equal(allowsPermission("media", "https://evil.example/", app, ["audio"]), false);
+    assert.equal(allowsPermission("media", "app://other/index.html", app, ["audio"]), false);
 });

@@ -126,6 +126,7 @@ export const de = {
         send: "Senden (Umschalt+Enter: neue Zeile)",
         editLast: "Letzte Nachricht bearbeiten (im leeren Nachrichtenfeld)",
         close: "Schließen",
+        dictate: "Halten zum Diktieren (im Nachrichtenfeld)",
     },
     desktop: {
         servedNote:
@@ -424,6 +425,14 @@ export const de = {
             off: "aus (Einstellungen → Engine)",
         },
         backendState: {"in use": "in Verwendung", available: "verfügbar", "not available": "nicht verfügbar"},
+        speech: "Diktieren (Sprache zu Text)",
+        speechNone:
+            "Noch kein Sprachmodell: Lade unten eines herunter. Das Diktieren läuft mit whisper.cpp auf diesem Computer.",
+        speechEnglish: "Englisch",
+        speechAny: "99 Sprachen",
+        speechUse: "Zum Diktieren verwenden",
+        speechInUse: "Wird zum Diktieren verwendet",
+        recommendedSpeech: "Empfohlene Sprachmodelle",
     },
     hubSearch: {
         inputLabel: "Hugging Face nach GGUF-Modellen durchsuchen",
@@ -855,6 +864,20 @@ export const de = {
         attachHint: "Bilder anhängen (oder hier einfügen oder ablegen)",
         send: "Senden",
         stop: "Stopp",
+        dictate: "Diktieren",
+        dictateHint: "Diktieren: sprich, dann drücke noch einmal (oder halte Strg/⌘ Umschalt Leertaste)",
+        dictateStop: "Diktat beenden",
+        dictateStopHint: "Beenden und aufschreiben, was du gesagt hast",
+        listening: "Hört zu… {{time}} (Esc: verwerfen)",
+        transcribing: "Schreibt auf, was du gesagt hast…",
+        heardNothing: "In der Aufnahme war nichts zu hören.",
+        noSpeechModel:
+            "Zum Diktieren braucht es ein Sprachmodell: Lade eines (Whisper) unter Modelle herunter.",
+        micBlocked:
+            "Das Mikrofon ist für Cairn gesperrt: Erlaube es in den Datenschutzeinstellungen des Systems.",
+        micMissing: "Es wurde kein Mikrofon gefunden.",
+        micFailed: "Das Mikrofon ließ sich nicht verwenden ({{reason}}).",
+        dismiss: "Schließen",
     },
     settings: {
         title: "Einstellungen",

@@ -129,6 +129,7 @@ export const en = {
         send: "Send (Shift+Enter: a new line)",
         editLast: "Edit your last message (in an empty message box)",
         close: "Close",
+        dictate: "Hold to dictate (in the message box)",
     },
     desktop: {
         servedNote:
@@ -426,6 +427,14 @@ export const en = {
             off: "off (Settings → Engine)",
         },
         backendState: {"in use": "in use", available: "available", "not available": "not available"},
+        speech: "Dictation (speech to text)",
+        speechNone:
+            "No speech model yet: download one below. Dictation runs on this computer with whisper.cpp.",
+        speechEnglish: "English",
+        speechAny: "99 languages",
+        speechUse: "Use for dictation",
+        speechInUse: "Used for dictation",
+        recommendedSpeech: "Recommended speech models",
     },
     hubSearch: {
         inputLabel: "Search Hugging Face for GGUF models",
@@ -852,6 +861,18 @@ export const en = {
         attachHint: "Attach images (or paste or drop them here)",
         send: "Send",
         stop: "Stop",
+        dictate: "Dictate",
+        dictateHint: "Dictate: speak, then press again (or hold Ctrl/⌘ Shift Space)",
+        dictateStop: "Stop dictating",
+        dictateStopHint: "Stop and write down what you said",
+        listening: "Listening… {{time}} (Esc: throw away)",
+        transcribing: "Writing down what you said…",
+        heardNothing: "Nothing was heard in the recording.",
+        noSpeechModel: "Dictation needs a speech model: download one (Whisper) in Models.",
+        micBlocked: "The microphone is blocked for Cairn: allow it in the system's privacy settings.",
+        micMissing: "No microphone was found.",
+        micFailed: "The microphone could not be used ({{reason}}).",
+        dismiss: "Dismiss",
     },
     settings: {
         title: "Settings",

@@ -128,6 +128,7 @@ export const es = {
         send: "Enviar (Mayús+Intro: nueva línea)",
         editLast: "Editar tu último mensaje (con el cuadro de mensaje vacío)",
         close: "Cerrar",
+        dictate: "Mantener para dictar (en el cuadro de mensaje)",
     },
     desktop: {
         servedNote:
@@ -426,6 +427,14 @@ export const es = {
             off: "desactivada (Ajustes → Motor)",
         },
         backendState: {"in use": "en uso", available: "disponible", "not available": "no disponible"},
+        speech: "Dictado (de voz a texto)",
+        speechNone:
+            "Aún no hay modelo de voz: descarga uno abajo. El dictado funciona en este ordenador con whisper.cpp.",
+        speechEnglish: "Inglés",
+        speechAny: "99 idiomas",
+        speechUse: "Usar para dictar",
+        speechInUse: "Se usa para dictar",
+        recommendedSpeech: "Modelos de voz recomendados",
     },
     hubSearch: {
         inputLabel: "Buscar modelos GGUF en Hugging Face",
@@ -870,6 +879,19 @@ export const es = {
         attachHint: "Adjuntar imágenes (o pégalas o suéltalas aquí)",
         send: "Enviar",
         stop: "Detener",
+        dictate: "Dictar",
+        dictateHint: "Dictar: habla y vuelve a pulsar (o mantén Ctrl/⌘ Mayús Espacio)",
+        dictateStop: "Dejar de dictar",
+        dictateStopHint: "Parar y escribir lo que dijiste",
+        listening: "Escuchando… {{time}} (Esc: descartar)",
+        transcribing: "Escribiendo lo que dijiste…",
+        heardNothing: "No se oyó nada en la grabación.",
+        noSpeechModel: "El dictado necesita un modelo de voz: descarga uno (Whisper) en Modelos.",
+        micBlocked:
+            "El micrófono está bloqueado para Cairn: permítelo en los ajustes de privacidad del sistema.",
+        micMissing: "No se encontró ningún micrófono.",
+        micFailed: "No se pudo usar el micrófono ({{reason}}).",
+        dismiss: "Cerrar",
     },
     settings: {
         title: "Ajustes",

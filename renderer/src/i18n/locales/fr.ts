@@ -128,6 +128,7 @@ export const fr = {
         send: "Envoyer (Maj+Entrée : nouvelle ligne)",
         editLast: "Modifier votre dernier message (dans une zone de message vide)",
         close: "Fermer",
+        dictate: "Maintenir pour dicter (dans la zone de message)",
     },
     desktop: {
         servedNote:
@@ -427,6 +428,14 @@ export const fr = {
             off: "désactivé (Réglages → Moteur)",
         },
         backendState: {"in use": "utilisé", available: "disponible", "not available": "indisponible"},
+        speech: "Dictée (de la voix au texte)",
+        speechNone:
+            "Pas encore de modèle vocal : téléchargez-en un ci-dessous. La dictée fonctionne sur cet ordinateur avec whisper.cpp.",
+        speechEnglish: "Anglais",
+        speechAny: "99 langues",
+        speechUse: "Utiliser pour la dictée",
+        speechInUse: "Utilisé pour la dictée",
+        recommendedSpeech: "Modèles vocaux recommandés",
     },
     hubSearch: {
         inputLabel: "Rechercher des modèles GGUF sur Hugging Face",
@@ -872,6 +881,19 @@ export const fr = {
         attachHint: "Joindre des images (ou les coller ou les déposer ici)",
         send: "Envoyer",
         stop: "Arrêter",
+        dictate: "Dicter",
+        dictateHint: "Dicter : parlez, puis appuyez à nouveau (ou maintenez Ctrl/⌘ Maj Espace)",
+        dictateStop: "Arrêter la dictée",
+        dictateStopHint: "Arrêter et écrire ce que vous avez dit",
+        listening: "À l'écoute… {{time}} (Échap : abandonner)",
+        transcribing: "Écriture de ce que vous avez dit…",
+        heardNothing: "Rien n'a été entendu dans l'enregistrement.",
+        noSpeechModel: "La dictée a besoin d'un modèle vocal : téléchargez-en un (Whisper) dans Modèles.",
+        micBlocked:
+            "Le microphone est bloqué pour Cairn : autorisez-le dans les réglages de confidentialité du système.",
+        micMissing: "Aucun microphone n'a été trouvé.",
+        micFailed: "Le microphone n'a pas pu être utilisé ({{reason}}).",
+        dismiss: "Fermer",
     },
     settings: {
         title: "Paramètres",

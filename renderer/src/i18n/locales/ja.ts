@@ -124,6 +124,7 @@ export const ja = {
         send: "送信（Shift+Enter：改行）",
         editLast: "最後のメッセージを編集（空のメッセージ欄で）",
         close: "閉じる",
+        dictate: "押し続けて音声入力（メッセージ欄で）",
     },
     desktop: {
         servedNote:
@@ -421,6 +422,14 @@ export const ja = {
             off: "オフ（設定 → エンジン）",
         },
         backendState: {"in use": "使用中", available: "利用可能", "not available": "利用不可"},
+        speech: "音声入力（音声からテキスト）",
+        speechNone:
+            "音声モデルはまだありません。下からダウンロードしてください。音声入力はこのコンピューター上の whisper.cpp で動きます。",
+        speechEnglish: "英語",
+        speechAny: "99 言語",
+        speechUse: "音声入力に使う",
+        speechInUse: "音声入力に使用中",
+        recommendedSpeech: "おすすめの音声モデル",
     },
     hubSearch: {
         inputLabel: "Hugging Face で GGUF モデルを検索",
@@ -838,6 +847,19 @@ export const ja = {
         attachHint: "画像を添付（ここに貼り付けやドロップもできます）",
         send: "送信",
         stop: "停止",
+        dictate: "音声入力",
+        dictateHint: "音声入力：話してからもう一度押します（または Ctrl/⌘ Shift Space を押し続けます）",
+        dictateStop: "音声入力を停止",
+        dictateStopHint: "停止して、話した内容を書き出します",
+        listening: "聞いています… {{time}}（Esc：破棄）",
+        transcribing: "話した内容を書き出しています…",
+        heardNothing: "録音からは何も聞き取れませんでした。",
+        noSpeechModel: "音声入力には音声モデルが必要です。「モデル」でダウンロードしてください（Whisper）。",
+        micBlocked:
+            "マイクが Cairn に対してブロックされています。システムのプライバシー設定で許可してください。",
+        micMissing: "マイクが見つかりません。",
+        micFailed: "マイクを使えませんでした（{{reason}}）。",
+        dismiss: "閉じる",
     },
     settings: {
         title: "設定",

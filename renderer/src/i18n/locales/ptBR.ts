@@ -128,6 +128,7 @@ export const ptBR = {
         send: "Enviar (Shift+Enter: nova linha)",
         editLast: "Editar sua última mensagem (com a caixa de mensagem vazia)",
         close: "Fechar",
+        dictate: "Segure para ditar (na caixa de mensagem)",
     },
     desktop: {
         servedNote:
@@ -426,6 +427,14 @@ export const ptBR = {
             off: "desativada (Configurações → Motor)",
         },
         backendState: {"in use": "em uso", available: "disponível", "not available": "indisponível"},
+        speech: "Ditado (voz para texto)",
+        speechNone:
+            "Ainda não há modelo de voz: baixe um abaixo. O ditado roda neste computador com whisper.cpp.",
+        speechEnglish: "Inglês",
+        speechAny: "99 idiomas",
+        speechUse: "Usar para ditado",
+        speechInUse: "Usado para ditado",
+        recommendedSpeech: "Modelos de voz recomendados",
     },
     hubSearch: {
         inputLabel: "Buscar modelos GGUF no Hugging Face",
@@ -868,6 +877,19 @@ export const ptBR = {
         attachHint: "Anexar imagens (ou cole ou solte-as aqui)",
         send: "Enviar",
         stop: "Parar",
+        dictate: "Ditar",
+        dictateHint: "Ditar: fale e pressione de novo (ou segure Ctrl/⌘ Shift Espaço)",
+        dictateStop: "Parar de ditar",
+        dictateStopHint: "Parar e escrever o que você disse",
+        listening: "Ouvindo… {{time}} (Esc: descartar)",
+        transcribing: "Escrevendo o que você disse…",
+        heardNothing: "Nada foi ouvido na gravação.",
+        noSpeechModel: "O ditado precisa de um modelo de voz: baixe um (Whisper) em Modelos.",
+        micBlocked:
+            "O microfone está bloqueado para o Cairn: permita-o nas configurações de privacidade do sistema.",
+        micMissing: "Nenhum microfone foi encontrado.",
+        micFailed: "Não foi possível usar o microfone ({{reason}}).",
+        dismiss: "Fechar",
     },
     settings: {
         title: "Configurações",
