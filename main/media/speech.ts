@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import {createRequire} from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type {SpeechModel, Transcript} from "../../shared/contract.js";
@@ -104,6 +103,9 @@ type WhisperModule = {
     addNativeLogListener(listener: (level: string, text: string) => void): {remove(): void};
 };
 
+/** Imports a package by a name the type checker does not follow: this one ships no type declarations. */
+const runtimeImport = (name: string): Promise<unknown> => import(name);
+
 let whisperModule: WhisperModule | undefined;
 /** whisper.cpp's last error line (its log): the reason given when a model or a recording fails. */
 let lastError = "";
@@ -111,7 +113,7 @@ let lastError = "";
 /** whisper.cpp's binding, loaded with the first recording; its errors are kept in lastError. */
 async function loadWhisper(): Promise<WhisperModule> {
     if (!whisperModule) {
-        const module = createRequire(import.meta.url)("@fugood/whisper.node") as WhisperModule;
+        const module = ((await runtimeImport("@fugood/whisper.node")) as {default: WhisperModule}).default;
         module.addNativeLogListener((level, text) => {
             if (level === "error") lastError = text.trim();
         });

@@ -28,6 +28,7 @@ test("it builds every platform's installer and unpacks the native modules from t
         "sqlite-vec",
         "sharp",
         "@img",
+        "@fugood",
     ]) {
         assert.ok(
             config.asarUnpack.some((p: string) => p.startsWith(`node_modules/${mod}/`)),
