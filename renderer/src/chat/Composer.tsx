@@ -179,14 +179,14 @@ function DictateButton({dictation}: {dictation: Dictation}) {
 /** What dictation is doing, said to screen readers too; its error once, until dismissed or dictated again. */
 function DictationStatus({dictation}: {dictation: Dictation}) {
     const {t} = useTranslation();
-    const {state, seconds, error} = dictation;
+    const {state, seconds, heard, error} = dictation;
     const words =
         state === "recording"
             ? t("composer.listening", {
                   time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`,
               })
             : state === "transcribing"
-              ? t("composer.transcribing")
+              ? t("composer.transcribing", {percent: Math.round(heard * 100)})
               : null;
     return (
         <>

@@ -23,6 +23,8 @@ export function useDictation(onText: (text: string) => void) {
     const [state, setState] = useState<DictationState>("idle");
     const [seconds, setSeconds] = useState(0);
     const [error, setError] = useState<string | null>(null);
+    /** How much of the recording whisper.cpp has heard (speech.progress), while it transcribes. */
+    const [heard, setHeard] = useState(0);
     const recording = useRef<{recorder: MediaRecorder; stream: MediaStream; keep: boolean} | null>(null);
     const text = useRef(onText);
     text.current = onText;
@@ -30,6 +32,7 @@ export function useDictation(onText: (text: string) => void) {
     const finish = useCallback(
         async (blob: Blob) => {
             if (!api) return;
+            setHeard(0);
             setState("transcribing");
             try {
                 const heard = await transcribe(api, blob);
@@ -88,6 +91,12 @@ export function useDictation(onText: (text: string) => void) {
         current.recorder.stop();
     }, []);
 
+    useEffect(() => {
+        if (state !== "transcribing" || !api) return;
+        return api.onEvent((event) => {
+            if (event.type === "speech.progress" && event.share !== null) setHeard(event.share);
+        });
+    }, [api, state]);
     // The seconds recorded, shown on the button; a recording stops by itself at the limit.
     useEffect(() => {
         if (state !== "recording") return;
@@ -100,7 +109,7 @@ export function useDictation(onText: (text: string) => void) {
     // Leaving the conversation (the composer goes) throws an unfinished recording away.
     useEffect(() => () => stop(false), [stop]);
 
-    return {state, seconds, error, start, stop, dismiss: () => setError(null)};
+    return {state, seconds, heard, error, start, stop, dismiss: () => setError(null)};
 }
 
 async function transcribe(api: CairnApi, blob: Blob): Promise<Transcript> {

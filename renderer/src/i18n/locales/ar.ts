@@ -912,7 +912,7 @@ export const ar = {
         dictateStop: "إيقاف الإملاء",
         dictateStopHint: "أوقف واكتب ما قلته",
         listening: "يستمع… {{time}} (Esc: تجاهل)",
-        transcribing: "يكتب ما قلته…",
+        transcribing: "يكتب ما قلته… {{percent}}%",
         heardNothing: "لم يُسمع شيء في التسجيل.",
         noSpeechModel: "يحتاج الإملاء إلى نموذج كلام: نزّل نموذجًا (Whisper) من النماذج.",
         micBlocked: "الميكروفون محظور على Cairn: اسمح به في إعدادات الخصوصية في النظام.",

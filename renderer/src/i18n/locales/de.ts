@@ -869,7 +869,7 @@ export const de = {
         dictateStop: "Diktat beenden",
         dictateStopHint: "Beenden und aufschreiben, was du gesagt hast",
         listening: "Hört zu… {{time}} (Esc: verwerfen)",
-        transcribing: "Schreibt auf, was du gesagt hast…",
+        transcribing: "Schreibt auf, was du gesagt hast… {{percent}}%",
         heardNothing: "In der Aufnahme war nichts zu hören.",
         noSpeechModel:
             "Zum Diktieren braucht es ein Sprachmodell: Lade eines (Whisper) unter Modelle herunter.",

@@ -866,7 +866,7 @@ export const en = {
         dictateStop: "Stop dictating",
         dictateStopHint: "Stop and write down what you said",
         listening: "Listening… {{time}} (Esc: throw away)",
-        transcribing: "Writing down what you said…",
+        transcribing: "Writing down what you said… {{percent}}%",
         heardNothing: "Nothing was heard in the recording.",
         noSpeechModel: "Dictation needs a speech model: download one (Whisper) in Models.",
         micBlocked: "The microphone is blocked for Cairn: allow it in the system's privacy settings.",

@@ -884,7 +884,7 @@ export const es = {
         dictateStop: "Dejar de dictar",
         dictateStopHint: "Parar y escribir lo que dijiste",
         listening: "Escuchando… {{time}} (Esc: descartar)",
-        transcribing: "Escribiendo lo que dijiste…",
+        transcribing: "Escribiendo lo que dijiste… {{percent}}%",
         heardNothing: "No se oyó nada en la grabación.",
         noSpeechModel: "El dictado necesita un modelo de voz: descarga uno (Whisper) en Modelos.",
         micBlocked:

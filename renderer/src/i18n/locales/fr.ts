@@ -886,7 +886,7 @@ export const fr = {
         dictateStop: "Arrêter la dictée",
         dictateStopHint: "Arrêter et écrire ce que vous avez dit",
         listening: "À l'écoute… {{time}} (Échap : abandonner)",
-        transcribing: "Écriture de ce que vous avez dit…",
+        transcribing: "Écriture de ce que vous avez dit… {{percent}}%",
         heardNothing: "Rien n'a été entendu dans l'enregistrement.",
         noSpeechModel: "La dictée a besoin d'un modèle vocal : téléchargez-en un (Whisper) dans Modèles.",
         micBlocked:

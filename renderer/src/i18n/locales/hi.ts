@@ -849,7 +849,7 @@ export const hi = {
         dictateStop: "बोलकर लिखना रोकें",
         dictateStopHint: "रोकें और जो आपने कहा उसे लिखें",
         listening: "सुन रहा है… {{time}} (Esc: छोड़ दें)",
-        transcribing: "जो आपने कहा उसे लिख रहा है…",
+        transcribing: "जो आपने कहा उसे लिख रहा है… {{percent}}%",
         heardNothing: "रिकॉर्डिंग में कुछ सुनाई नहीं दिया।",
         noSpeechModel: "बोलकर लिखने के लिए वाक् मॉडल चाहिए: मॉडल में एक (Whisper) डाउनलोड करें।",
         micBlocked: "Cairn के लिए माइक्रोफ़ोन अवरुद्ध है: सिस्टम की गोपनीयता सेटिंग में इसकी अनुमति दें।",

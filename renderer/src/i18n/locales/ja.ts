@@ -852,7 +852,7 @@ export const ja = {
         dictateStop: "音声入力を停止",
         dictateStopHint: "停止して、話した内容を書き出します",
         listening: "聞いています… {{time}}（Esc：破棄）",
-        transcribing: "話した内容を書き出しています…",
+        transcribing: "話した内容を書き出しています… {{percent}}%",
         heardNothing: "録音からは何も聞き取れませんでした。",
         noSpeechModel: "音声入力には音声モデルが必要です。「モデル」でダウンロードしてください（Whisper）。",
         micBlocked:

@@ -882,7 +882,7 @@ export const ptBR = {
         dictateStop: "Parar de ditar",
         dictateStopHint: "Parar e escrever o que você disse",
         listening: "Ouvindo… {{time}} (Esc: descartar)",
-        transcribing: "Escrevendo o que você disse…",
+        transcribing: "Escrevendo o que você disse… {{percent}}%",
         heardNothing: "Nada foi ouvido na gravação.",
         noSpeechModel: "O ditado precisa de um modelo de voz: baixe um (Whisper) em Modelos.",
         micBlocked:

@@ -830,7 +830,7 @@ export const zhCN = {
         dictateStop: "停止听写",
         dictateStopHint: "停止并写下你说的话",
         listening: "正在听… {{time}}（Esc：丢弃）",
-        transcribing: "正在写下你说的话…",
+        transcribing: "正在写下你说的话… {{percent}}%",
         heardNothing: "录音中没有听到任何内容。",
         noSpeechModel: "听写需要语音模型：请在“模型”中下载一个（Whisper）。",
         micBlocked: "麦克风对 Cairn 被阻止：请在系统隐私设置中允许。",
