@@ -178,6 +178,7 @@ export class ModelDownloads {
             onProgress: throttle((s) => update(rates(s.downloadedSize, s.totalSize, startedAt, resumedFrom))),
             endpoints: {huggingFace: this.hubUrl()},
             ...(token ? {tokens: {huggingFace: token}} : {}),
+            ...otherFileName(job.progress.uri),
         });
         resumedFrom = downloader.downloadedSize;
         const fileName = downloader.entrypointFilename;
@@ -427,4 +428,14 @@ export function dropResumeState(file: string, expectedBytes: number): void {
     } finally {
         if (fd !== null) fs.closeSync(fd);
     }
+}
+
+/**
+ * A file that is not GGUF (a whisper.cpp speech model, ggml-base.en.bin) keeps its own name: node-llama-cpp
+ * names an hf: download after its repository and cuts the name as if it ended in ".gguf".
+ */
+function otherFileName(uri: string): {fileName?: string} {
+    const name = uri.replace(/[?#].*$/, "").split("/").pop() ?? "";
+    const file = uri.startsWith("hf:") && uri.split("/").length >= 3 ? name : uri.startsWith("http") ? name : "";
+    return file && !/\.gguf$/i.test(file) && /^[\w.-]+$/.test(file) ? {fileName: file} : {};
 }

@@ -100,11 +100,15 @@ test("without a speech model dictation says where to get one; a whisper file is 
 
 test("a speech model downloaded into the models folder is listed, used, chosen and removed with its file", async () => {
     const body = fs.readFileSync(whisperModel());
-    const server = await startModelServer({"ggml-tiny.en.bin": {body}, "ggml-second.bin": {body}});
-    const t = await openTestCore({modelPath: null});
+    // The catalog's form (hf:ggerganov/whisper.cpp/ggml-base.en.bin) from a hub on this machine, and an address.
+    const server = await startModelServer({
+        "ggerganov/whisper.cpp/resolve/main/ggml-tiny.en.bin": {body},
+        "ggml-second.bin": {body},
+    });
+    const t = await openTestCore({modelPath: null, hubUrl: server.url("").replace(/\/$/, "")});
     try {
-        for (const name of ["ggml-tiny.en.bin", "ggml-second.bin"]) {
-            const {downloadId} = unwrap(await t.api.invoke("models.download", {uri: server.url(name)}));
+        for (const uri of ["hf:ggerganov/whisper.cpp/ggml-tiny.en.bin", server.url("ggml-second.bin")]) {
+            const {downloadId} = unwrap(await t.api.invoke("models.download", {uri}));
             const final = await t.core.models.downloads.settled(downloadId);
             assert.ok(final);
             assert.equal(final.state, "done", final.error ?? "");

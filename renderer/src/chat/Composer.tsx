@@ -163,7 +163,6 @@ function DictateButton({dictation}: {dictation: Dictation}) {
             className={recording ? "icon dictate recording" : "icon dictate"}
             label={t(recording ? "composer.dictateStop" : "composer.dictate")}
             hint={t(recording ? "composer.dictateStopHint" : "composer.dictateHint")}
-            aria-pressed={recording}
             disabled={working}
             onClick={() => (recording ? dictation.stop() : void dictation.start())}
         >
