@@ -435,7 +435,12 @@ export function dropResumeState(file: string, expectedBytes: number): void {
  * names an hf: download after its repository and cuts the name as if it ended in ".gguf".
  */
 function otherFileName(uri: string): {fileName?: string} {
-    const name = uri.replace(/[?#].*$/, "").split("/").pop() ?? "";
-    const file = uri.startsWith("hf:") && uri.split("/").length >= 3 ? name : uri.startsWith("http") ? name : "";
+    const name =
+        uri
+            .replace(/[?#].*$/, "")
+            .split("/")
+            .pop() ?? "";
+    const file =
+        uri.startsWith("hf:") && uri.split("/").length >= 3 ? name : uri.startsWith("http") ? name : "";
     return file && !/\.gguf$/i.test(file) && /^[\w.-]+$/.test(file) ? {fileName: file} : {};
 }
