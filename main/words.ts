@@ -23,6 +23,18 @@ export function said(words: Words): {message: string; words: Words} {
     return {message: inEnglish(words), words};
 }
 
+/** An exception that carries its words, for a refusal that travels up by throwing (an image that cannot be kept). */
+export class WordsError extends Error {
+    constructor(readonly words: Words) {
+        super(inEnglish(words));
+    }
+}
+
+/** A WordsError from a key and its values. */
+export function refusal(key: CoreWordKey, values: Record<string, string | number> = {}): WordsError {
+    return new WordsError(wordsOf(key, values));
+}
+
 /** An error with its words (for a caller that returns or keeps the error itself). */
 export function errorWith(code: ErrorCode, words: Words): AppError {
     return {code, ...said(words)};

@@ -189,6 +189,15 @@ export const CORE_WORDS = {
         speechFailed: "the speech model could not transcribe the recording ({{reason}})",
         speechModelNotChat:
             "{{file}} is a speech model (whisper.cpp), not a chat model: put it in the models folder, or name it with --speech-model, to dictate with it",
+        imageTooLarge: "{{name}} is {{size}}: images up to {{most}} can be attached",
+        imageDamaged: "{{name}} could not be read ({{reason}}): the file may be cut short or damaged",
+        imageUnreadable: "{{name}} is not an image Cairn can read ({{reason}})",
+        imageHeic:
+            "{{name}} is a HEIC photo, which this build cannot decode: export it as JPEG (Photos: File → Export) and attach that",
+        imageSvg: "{{name}} is an SVG drawing: attach a PNG, JPEG, WebP, GIF, AVIF or TIFF image",
+        imageFormat: "{{name}} is a {{format}} file: attach a PNG, JPEG, WebP, GIF, AVIF or TIFF image",
+        imageTooManyPixels:
+            "{{name}} is {{width}}×{{height}} pixels: images up to {{most}} megapixels can be attached",
     },
     de: {
         stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
@@ -382,6 +391,18 @@ export const CORE_WORDS = {
         speechFailed: "Das Sprachmodell konnte die Aufnahme nicht umschreiben ({{reason}})",
         speechModelNotChat:
             "{{file}} ist ein Sprachmodell (whisper.cpp), kein Chatmodell: Lege es in den Modellordner oder nenne es mit --speech-model, um damit zu diktieren",
+        imageTooLarge: "{{name}} ist {{size}} groß: Bilder bis {{most}} lassen sich anhängen",
+        imageDamaged:
+            "{{name}} ließ sich nicht lesen ({{reason}}): Die Datei ist vielleicht abgeschnitten oder beschädigt",
+        imageUnreadable: "{{name}} ist kein Bild, das Cairn lesen kann ({{reason}})",
+        imageHeic:
+            "{{name}} ist ein HEIC-Foto, das diese Version nicht entschlüsseln kann: Exportiere es als JPEG (Fotos: Ablage → Exportieren) und hänge das an",
+        imageSvg:
+            "{{name}} ist eine SVG-Zeichnung: Hänge ein PNG-, JPEG-, WebP-, GIF-, AVIF- oder TIFF-Bild an",
+        imageFormat:
+            "{{name}} ist eine {{format}}-Datei: Hänge ein PNG-, JPEG-, WebP-, GIF-, AVIF- oder TIFF-Bild an",
+        imageTooManyPixels:
+            "{{name}} hat {{width}}×{{height}} Pixel: Bilder bis {{most}} Megapixel lassen sich anhängen",
     },
     fr: {
         stillWriting:
@@ -581,6 +602,17 @@ export const CORE_WORDS = {
         speechFailed: "Le modèle vocal n'a pas pu transcrire l'enregistrement ({{reason}})",
         speechModelNotChat:
             "{{file}} est un modèle vocal (whisper.cpp), pas un modèle de conversation : placez-le dans le dossier des modèles, ou indiquez-le avec --speech-model, pour dicter avec",
+        imageTooLarge: "{{name}} fait {{size}} : on peut joindre des images jusqu'à {{most}}",
+        imageDamaged:
+            "{{name}} n'a pas pu être lu ({{reason}}) : le fichier est peut-être tronqué ou endommagé",
+        imageUnreadable: "{{name}} n'est pas une image que Cairn sait lire ({{reason}})",
+        imageHeic:
+            "{{name}} est une photo HEIC que cette version ne sait pas décoder : exportez-la en JPEG (Photos : Fichier → Exporter) et joignez celle-ci",
+        imageSvg: "{{name}} est un dessin SVG : joignez une image PNG, JPEG, WebP, GIF, AVIF ou TIFF",
+        imageFormat:
+            "{{name}} est un fichier {{format}} : joignez une image PNG, JPEG, WebP, GIF, AVIF ou TIFF",
+        imageTooManyPixels:
+            "{{name}} fait {{width}}×{{height}} pixels : on peut joindre des images jusqu'à {{most}} mégapixels",
     },
     es: {
         stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
@@ -776,6 +808,16 @@ export const CORE_WORDS = {
         speechFailed: "El modelo de voz no pudo transcribir la grabación ({{reason}})",
         speechModelNotChat:
             "{{file}} es un modelo de voz (whisper.cpp), no un modelo de chat: ponlo en la carpeta de modelos, o indícalo con --speech-model, para dictar con él",
+        imageTooLarge: "{{name}} ocupa {{size}}: se pueden adjuntar imágenes de hasta {{most}}",
+        imageDamaged: "No se pudo leer {{name}} ({{reason}}): puede que el archivo esté cortado o dañado",
+        imageUnreadable: "{{name}} no es una imagen que Cairn pueda leer ({{reason}})",
+        imageHeic:
+            "{{name}} es una foto HEIC que esta versión no puede decodificar: expórtala como JPEG (Fotos: Archivo → Exportar) y adjunta esa",
+        imageSvg: "{{name}} es un dibujo SVG: adjunta una imagen PNG, JPEG, WebP, GIF, AVIF o TIFF",
+        imageFormat:
+            "{{name}} es un archivo {{format}}: adjunta una imagen PNG, JPEG, WebP, GIF, AVIF o TIFF",
+        imageTooManyPixels:
+            "{{name}} tiene {{width}}×{{height}} píxeles: se pueden adjuntar imágenes de hasta {{most}} megapíxeles",
     },
     "pt-BR": {
         stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
@@ -968,6 +1010,16 @@ export const CORE_WORDS = {
         speechFailed: "O modelo de voz não conseguiu transcrever a gravação ({{reason}})",
         speechModelNotChat:
             "{{file}} é um modelo de voz (whisper.cpp), não um modelo de chat: coloque-o na pasta de modelos, ou indique-o com --speech-model, para ditar com ele",
+        imageTooLarge: "{{name}} tem {{size}}: dá para anexar imagens de até {{most}}",
+        imageDamaged:
+            "Não foi possível ler {{name}} ({{reason}}): o arquivo pode estar cortado ou danificado",
+        imageUnreadable: "{{name}} não é uma imagem que o Cairn consiga ler ({{reason}})",
+        imageHeic:
+            "{{name}} é uma foto HEIC que esta versão não consegue decodificar: exporte-a como JPEG (Fotos: Arquivo → Exportar) e anexe essa",
+        imageSvg: "{{name}} é um desenho SVG: anexe uma imagem PNG, JPEG, WebP, GIF, AVIF ou TIFF",
+        imageFormat: "{{name}} é um arquivo {{format}}: anexe uma imagem PNG, JPEG, WebP, GIF, AVIF ou TIFF",
+        imageTooManyPixels:
+            "{{name}} tem {{width}}×{{height}} pixels: dá para anexar imagens de até {{most}} megapixels",
     },
     "zh-CN": {
         stillWriting: "此对话中仍在生成回答；请停止或等待",
@@ -1143,6 +1195,13 @@ export const CORE_WORDS = {
         speechFailed: "语音模型无法转写这段录音（{{reason}}）",
         speechModelNotChat:
             "{{file}} 是语音模型（whisper.cpp），不是聊天模型：把它放进模型文件夹，或用 --speech-model 指定，即可用它听写",
+        imageTooLarge: "{{name}} 大小为 {{size}}：只能附加不超过 {{most}} 的图片",
+        imageDamaged: "无法读取 {{name}}（{{reason}}）：文件可能不完整或已损坏",
+        imageUnreadable: "{{name}} 不是 Cairn 能读取的图片（{{reason}}）",
+        imageHeic: "{{name}} 是 HEIC 照片，此版本无法解码：请将其导出为 JPEG（照片：文件 → 导出）后再附加",
+        imageSvg: "{{name}} 是 SVG 绘图：请附加 PNG、JPEG、WebP、GIF、AVIF 或 TIFF 图片",
+        imageFormat: "{{name}} 是 {{format}} 文件：请附加 PNG、JPEG、WebP、GIF、AVIF 或 TIFF 图片",
+        imageTooManyPixels: "{{name}} 为 {{width}}×{{height}} 像素：只能附加不超过 {{most}} 百万像素的图片",
     },
     ja: {
         stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
@@ -1336,6 +1395,17 @@ export const CORE_WORDS = {
         speechFailed: "音声モデルは録音を文字にできませんでした（{{reason}}）",
         speechModelNotChat:
             "{{file}} は音声モデル（whisper.cpp）で、チャットモデルではありません。音声入力に使うには、モデルフォルダーに置くか --speech-model で指定してください",
+        imageTooLarge: "{{name}} は {{size}} です。添付できる画像は {{most}} までです",
+        imageDamaged:
+            "{{name}} を読み込めませんでした（{{reason}}）。ファイルが途中で切れているか壊れている可能性があります",
+        imageUnreadable: "{{name}} は Cairn が読める画像ではありません（{{reason}}）",
+        imageHeic:
+            "{{name}} は HEIC 写真で、このビルドでは読み込めません。JPEG として書き出して（写真：ファイル → 書き出す）、それを添付してください",
+        imageSvg: "{{name}} は SVG 図形です。PNG、JPEG、WebP、GIF、AVIF、TIFF の画像を添付してください",
+        imageFormat:
+            "{{name}} は {{format}} ファイルです。PNG、JPEG、WebP、GIF、AVIF、TIFF の画像を添付してください",
+        imageTooManyPixels:
+            "{{name}} は {{width}}×{{height}} ピクセルです。添付できる画像は {{most}} メガピクセルまでです",
     },
     ru: {
         stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
@@ -1529,6 +1599,15 @@ export const CORE_WORDS = {
         speechFailed: "Модели речи не удалось распознать запись ({{reason}})",
         speechModelNotChat:
             "{{file}} — модель речи (whisper.cpp), а не модель чата: положите её в папку моделей или укажите через --speech-model, чтобы диктовать с ней",
+        imageTooLarge: "{{name}} весит {{size}}: можно прикрепить изображения до {{most}}",
+        imageDamaged: "Не удалось прочитать {{name}} ({{reason}}): возможно, файл обрезан или повреждён",
+        imageUnreadable: "{{name}} — не изображение, которое Cairn может прочитать ({{reason}})",
+        imageHeic:
+            "{{name}} — фото HEIC, которое эта сборка не умеет декодировать: экспортируйте его в JPEG (Фото: Файл → Экспортировать) и прикрепите его",
+        imageSvg: "{{name}} — рисунок SVG: прикрепите изображение PNG, JPEG, WebP, GIF, AVIF или TIFF",
+        imageFormat: "{{name}} — файл {{format}}: прикрепите изображение PNG, JPEG, WebP, GIF, AVIF или TIFF",
+        imageTooManyPixels:
+            "{{name}} размером {{width}}×{{height}} пикселей: можно прикрепить изображения до {{most}} мегапикселей",
     },
     ar: {
         stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
@@ -1718,6 +1797,15 @@ export const CORE_WORDS = {
         speechFailed: "تعذّر على نموذج الكلام تحويل التسجيل إلى نص ({{reason}})",
         speechModelNotChat:
             "{{file}} نموذج كلام (whisper.cpp) وليس نموذج محادثة: ضعه في مجلد النماذج، أو حدّده بـ --speech-model، لتُملي به",
+        imageTooLarge: "حجم {{name}} هو {{size}}: يمكن إرفاق صور حتى {{most}}",
+        imageDamaged: "تعذّرت قراءة {{name}} ({{reason}}): ربما الملف مقطوع أو تالف",
+        imageUnreadable: "{{name}} ليست صورة يستطيع Cairn قراءتها ({{reason}})",
+        imageHeic:
+            "{{name}} صورة HEIC لا يستطيع هذا الإصدار فك ترميزها: صدّرها بصيغة JPEG (الصور: ملف ← تصدير) وأرفق تلك",
+        imageSvg: "{{name}} رسم SVG: أرفق صورة PNG أو JPEG أو WebP أو GIF أو AVIF أو TIFF",
+        imageFormat: "{{name}} ملف {{format}}: أرفق صورة PNG أو JPEG أو WebP أو GIF أو AVIF أو TIFF",
+        imageTooManyPixels:
+            "أبعاد {{name}} هي {{width}}×{{height}} بكسل: يمكن إرفاق صور حتى {{most}} ميغابكسل",
     },
     hi: {
         stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
@@ -1899,6 +1987,15 @@ export const CORE_WORDS = {
         speechFailed: "वाक् मॉडल रिकॉर्डिंग को लिख नहीं पाया ({{reason}})",
         speechModelNotChat:
             "{{file}} एक वाक् मॉडल (whisper.cpp) है, चैट मॉडल नहीं: इससे बोलकर लिखने के लिए इसे मॉडल फ़ोल्डर में रखें, या --speech-model से बताएँ",
+        imageTooLarge: "{{name}} का आकार {{size}} है: {{most}} तक की छवियाँ संलग्न की जा सकती हैं",
+        imageDamaged: "{{name}} पढ़ी नहीं जा सकी ({{reason}}): फ़ाइल शायद अधूरी या खराब है",
+        imageUnreadable: "{{name}} ऐसी छवि नहीं है जिसे Cairn पढ़ सके ({{reason}})",
+        imageHeic:
+            "{{name}} एक HEIC फ़ोटो है, जिसे यह बिल्ड डिकोड नहीं कर सकता: इसे JPEG के रूप में निर्यात करें (Photos: File → Export) और वह संलग्न करें",
+        imageSvg: "{{name}} एक SVG चित्र है: PNG, JPEG, WebP, GIF, AVIF या TIFF छवि संलग्न करें",
+        imageFormat: "{{name}} एक {{format}} फ़ाइल है: PNG, JPEG, WebP, GIF, AVIF या TIFF छवि संलग्न करें",
+        imageTooManyPixels:
+            "{{name}} {{width}}×{{height}} पिक्सेल की है: {{most}} मेगापिक्सेल तक की छवियाँ संलग्न की जा सकती हैं",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;
 

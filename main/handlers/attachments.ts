@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import {fail, ok} from "../../shared/result.js";
-import {failSaying} from "../words.js";
+import {failSaying, failWith, WordsError} from "../words.js";
 import type {AttachmentStore} from "../store/attachments.js";
 import type {Uploads} from "../uploads.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
@@ -14,6 +14,7 @@ export function attachmentHandlers(
         try {
             return ok(await work());
         } catch (error) {
+            if (error instanceof WordsError) return failWith("VALIDATION", error.words);
             return fail("VALIDATION", (error as Error).message);
         }
     };

@@ -1,6 +1,7 @@
 import type sharp from "sharp";
 import {ATTACHMENT_LIMITS, type AttachmentMime} from "../../shared/contract.js";
 import {formatBytes} from "../../shared/format.js";
+import {refusal} from "../words.js";
 
 /** An image as Cairn keeps it: upright, without metadata, at most storedSide on its long side, and its thumbnail. */
 export type PreparedImage = {
@@ -35,17 +36,17 @@ function loadSharp(): Promise<typeof sharp> {
  */
 export async function prepareImage(input: Buffer, name: string): Promise<PreparedImage> {
     if (input.length > ATTACHMENT_LIMITS.maxBytes)
-        throw new Error(
-            `${name} is ${formatBytes(input.length)}: images up to ${formatBytes(ATTACHMENT_LIMITS.maxBytes)} can be attached`,
-        );
+        throw refusal("imageTooLarge", {
+            name,
+            size: formatBytes(input.length),
+            most: formatBytes(ATTACHMENT_LIMITS.maxBytes),
+        });
     const {format, hasAlpha} = await readableMetadata(input, name);
     const mime = keptMime(format, !hasAlpha);
     try {
         return await keptCopy(input, mime);
     } catch (error) {
-        throw new Error(
-            `${name} could not be read (${(error as Error).message.trim()}): the file may be cut short or damaged`,
-        );
+        throw refusal("imageDamaged", {name, reason: (error as Error).message.trim()});
     }
 }
 
@@ -86,22 +87,20 @@ async function readableMetadata(input: Buffer, name: string): Promise<{format: s
         // The header only: its size is checked below, in words, before anything is decoded.
         metadata = await sharp(input, {...openOptions(), limitInputPixels: false}).metadata();
     } catch (error) {
-        throw new Error(`${name} is not an image Cairn can read (${(error as Error).message.trim()})`);
+        throw refusal("imageUnreadable", {name, reason: (error as Error).message.trim()});
     }
     const format = metadata.format ?? "unknown";
-    if (format === "heif" && metadata.compression === "hevc")
-        throw new Error(
-            `${name} is a HEIC photo, which this build cannot decode: export it as JPEG (Photos: File → Export) and attach that`,
-        );
+    if (format === "heif" && metadata.compression === "hevc") throw refusal("imageHeic", {name});
     if (!READABLE.has(format))
-        throw new Error(
-            `${name} is ${format === "svg" ? "an SVG drawing" : `a ${format} file`}: attach a PNG, JPEG, WebP, GIF, AVIF or TIFF image`,
-        );
+        throw format === "svg" ? refusal("imageSvg", {name}) : refusal("imageFormat", {name, format});
     const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
     if (pixels > ATTACHMENT_LIMITS.maxPixels)
-        throw new Error(
-            `${name} is ${metadata.width}×${metadata.height} pixels: images up to ${ATTACHMENT_LIMITS.maxPixels / 1e6} megapixels can be attached`,
-        );
+        throw refusal("imageTooManyPixels", {
+            name,
+            width: metadata.width ?? 0,
+            height: metadata.height ?? 0,
+            most: ATTACHMENT_LIMITS.maxPixels / 1e6,
+        });
     return {format, hasAlpha: metadata.hasAlpha === true};
 }
 

@@ -113,6 +113,19 @@ test("what is not an image Cairn can read is refused in words, and nothing is ke
         !cut.ok ? cut.error.message : "",
         /^cut\.jpg could not be read \(VipsJpeg: premature end of JPEG image\): the file may be cut short or damaged$/,
     );
+    // Each with its words, for the window to say in its language.
+    assert.deepEqual(
+        [text, svg, refused, cut].map((r) => (!r.ok ? r.error.words : null)),
+        [
+            {
+                key: "imageUnreadable",
+                values: {name: "notes.txt", reason: "Input buffer contains unsupported image format"},
+            },
+            {key: "imageSvg", values: {name: "logo.svg"}},
+            {key: "imageTooManyPixels", values: {name: "huge.png", width: 12000, height: 10000, most: 100}},
+            {key: "imageDamaged", values: {name: "cut.jpg", reason: "VipsJpeg: premature end of JPEG image"}},
+        ],
+    );
     const tooBig = await t.api.invoke("attachments.begin", {name: "big.png", size: 41 * 1024 * 1024});
     assert.equal(!tooBig.ok && tooBig.error.code, "VALIDATION");
     const after = (t.core.db.prepare("SELECT count(*) AS n FROM attachments").get() as {n: number}).n;

@@ -4,7 +4,7 @@ import type {Attachment, CairnApi} from "../../../shared/contract.js";
 import {ATTACHMENT_LIMITS} from "../../../shared/attachmentLimits.js";
 import {formatBytes} from "../../../shared/format.js";
 import {useApi} from "../apiContext.js";
-import {useTranslation} from "../i18n/index.js";
+import {sayError, useTranslation, type TFunction} from "../i18n/index.js";
 import {Dialog} from "../ui/Dialog.js";
 import {sendInChunks} from "../ui/upload.js";
 
@@ -18,15 +18,24 @@ export type PendingImage = {
 };
 
 /** Sends an image to the core in chunks; the core checks it, turns it upright, strips and keeps it. */
-async function uploadImage(api: CairnApi, file: File, onSent: (share: number) => void): Promise<Attachment> {
+async function uploadImage(
+    api: CairnApi,
+    file: File,
+    t: TFunction,
+    onSent: (share: number) => void,
+): Promise<Attachment> {
     const name = nameOf(file);
-    if (file.size === 0) throw new Error(`${name} is empty`);
+    if (file.size === 0) throw new Error(t("images.empty", {name}));
     if (file.size > ATTACHMENT_LIMITS.maxBytes)
         throw new Error(
-            `${name} is ${formatBytes(file.size)}: images up to ${formatBytes(ATTACHMENT_LIMITS.maxBytes)} can be attached`,
+            t("images.tooLarge", {
+                name,
+                size: formatBytes(file.size),
+                most: formatBytes(ATTACHMENT_LIMITS.maxBytes),
+            }),
         );
     const begun = await api.invoke("attachments.begin", {name, size: file.size});
-    if (!begun.ok) throw new Error(begun.error.message);
+    if (!begun.ok) throw new Error(sayError(begun.error));
     const {uploadId} = begun.value;
     await sendInChunks(
         file,
@@ -34,7 +43,7 @@ async function uploadImage(api: CairnApi, file: File, onSent: (share: number) =>
         onSent,
     );
     const kept = await api.invoke("attachments.finish", {uploadId});
-    if (!kept.ok) throw new Error(kept.error.message);
+    if (!kept.ok) throw new Error(sayError(kept.error));
     return kept.value;
 }
 
@@ -48,6 +57,7 @@ let nextKey = 0;
 /** The images attached to the message being written: added (paste, drop, picker), removed, cleared on send. */
 export function usePendingImages() {
     const api = useApi();
+    const {t} = useTranslation();
     const [images, setImages] = useState<PendingImage[]>([]);
     const update = useCallback(
         (key: string, change: Partial<PendingImage>) =>
@@ -62,18 +72,16 @@ export function usePendingImages() {
                 const key = `image-${++nextKey}`;
                 const name = nameOf(file);
                 const error =
-                    index >= room
-                        ? `${name}: a message takes at most ${ATTACHMENT_LIMITS.perMessage} images`
-                        : null;
+                    index >= room ? t("images.tooMany", {name, most: ATTACHMENT_LIMITS.perMessage}) : null;
                 setImages((list) => [...list, {key, name, share: 0, attachment: null, error}]);
                 if (error) continue;
-                uploadImage(api, file, (share) => update(key, {share})).then(
+                uploadImage(api, file, t, (share) => update(key, {share})).then(
                     (attachment) => update(key, {attachment, name: attachment.name}),
                     (error: Error) => update(key, {error: error.message}),
                 );
             }
         },
-        [api, images.length, update],
+        [api, images.length, update, t],
     );
     const remove = useCallback((key: string) => setImages((list) => list.filter((i) => i.key !== key)), []);
     const clear = useCallback(() => setImages([]), []);

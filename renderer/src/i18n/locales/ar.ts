@@ -274,6 +274,9 @@ export const ar = {
         open: "افتح {{name}}، {{width}}×{{height}}",
         close: "إغلاق",
         loading: "جارٍ التحميل…",
+        empty: "{{name}} فارغ",
+        tooLarge: "حجم {{name}} هو {{size}}: يمكن إرفاق صور حتى {{most}}",
+        tooMany: "{{name}}: تقبل الرسالة {{most}} صور على الأكثر",
     },
     sources: {
         none: "لا مصدر خلف هذه العلامة",

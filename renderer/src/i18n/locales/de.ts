@@ -264,6 +264,9 @@ export const de = {
         open: "{{name}} öffnen, {{width}}×{{height}}",
         close: "Schließen",
         loading: "Wird geladen…",
+        empty: "{{name}} ist leer",
+        tooLarge: "{{name}} ist {{size}} groß: Bilder bis {{most}} lassen sich anhängen",
+        tooMany: "{{name}}: Eine Nachricht nimmt höchstens {{most}} Bilder",
     },
     sources: {
         none: "Keine Quelle hinter dieser Markierung",

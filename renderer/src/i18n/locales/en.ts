@@ -266,6 +266,9 @@ export const en = {
         open: "Open {{name}}, {{width}}×{{height}}",
         close: "Close",
         loading: "Loading…",
+        empty: "{{name}} is empty",
+        tooLarge: "{{name}} is {{size}}: images up to {{most}} can be attached",
+        tooMany: "{{name}}: a message takes at most {{most}} images",
     },
     sources: {
         none: "No source behind this marker",

@@ -266,6 +266,9 @@ export const es = {
         open: "Abrir {{name}}, {{width}}×{{height}}",
         close: "Cerrar",
         loading: "Cargando…",
+        empty: "{{name}} está vacío",
+        tooLarge: "{{name}} ocupa {{size}}: se pueden adjuntar imágenes de hasta {{most}}",
+        tooMany: "{{name}}: un mensaje admite como máximo {{most}} imágenes",
     },
     sources: {
         none: "Ninguna fuente detrás de esta marca",

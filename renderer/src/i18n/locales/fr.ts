@@ -267,6 +267,9 @@ export const fr = {
         open: "Ouvrir {{name}}, {{width}}×{{height}}",
         close: "Fermer",
         loading: "Chargement…",
+        empty: "{{name}} est vide",
+        tooLarge: "{{name}} fait {{size}} : on peut joindre des images jusqu'à {{most}}",
+        tooMany: "{{name}} : un message prend au plus {{most}} images",
     },
     sources: {
         none: "Aucune source derrière ce repère",

@@ -261,6 +261,9 @@ export const hi = {
         open: "{{name}} खोलें, {{width}}×{{height}}",
         close: "बंद करें",
         loading: "लोड हो रहा है…",
+        empty: "{{name}} खाली है",
+        tooLarge: "{{name}} का आकार {{size}} है: {{most}} तक की छवियाँ संलग्न की जा सकती हैं",
+        tooMany: "{{name}}: एक संदेश में अधिकतम {{most}} छवियाँ जा सकती हैं",
     },
     sources: {
         none: "इस निशान के पीछे कोई स्रोत नहीं",

@@ -261,6 +261,9 @@ export const ja = {
         open: "{{name}} を開く、{{width}}×{{height}}",
         close: "閉じる",
         loading: "読み込み中…",
+        empty: "{{name}} は空です",
+        tooLarge: "{{name}} は {{size}} です。添付できる画像は {{most}} までです",
+        tooMany: "{{name}}：1 つのメッセージに添付できる画像は {{most}} 枚までです",
     },
     sources: {
         none: "この印の出典はありません",

@@ -266,6 +266,9 @@ export const ptBR = {
         open: "Abrir {{name}}, {{width}}×{{height}}",
         close: "Fechar",
         loading: "Carregando…",
+        empty: "{{name}} está vazio",
+        tooLarge: "{{name}} tem {{size}}: dá para anexar imagens de até {{most}}",
+        tooMany: "{{name}}: uma mensagem aceita no máximo {{most}} imagens",
     },
     sources: {
         none: "Nenhuma fonte por trás desta marca",

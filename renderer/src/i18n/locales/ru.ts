@@ -269,6 +269,9 @@ export const ru = {
         open: "Открыть {{name}}, {{width}}×{{height}}",
         close: "Закрыть",
         loading: "Загрузка…",
+        empty: "{{name}} пуст",
+        tooLarge: "{{name}} весит {{size}}: можно прикрепить изображения до {{most}}",
+        tooMany: "{{name}}: к сообщению можно прикрепить не больше {{most}} изображений",
     },
     sources: {
         none: "За этой меткой нет источника",

@@ -256,6 +256,9 @@ export const zhCN = {
         open: "打开 {{name}}，{{width}}×{{height}}",
         close: "关闭",
         loading: "正在加载…",
+        empty: "{{name}} 是空的",
+        tooLarge: "{{name}} 大小为 {{size}}：只能附加不超过 {{most}} 的图片",
+        tooMany: "{{name}}：一条消息最多附加 {{most}} 张图片",
     },
     sources: {
         none: "此标记后没有来源",
