@@ -2,6 +2,7 @@ import {createHash, randomUUID, type Hash} from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import {formatBytes} from "../shared/format.js";
+import {refusal} from "./words.js";
 
 /**
  * A file the window has sent whole: its name as sent, where its bytes are (the caller deletes it), and their
@@ -17,28 +18,24 @@ const STALE_MS = 60 * 60 * 1000;
 /**
  * Files sent by a window in chunks (a drop, a paste, a file picker: the window has the bytes, not a path),
  * kept in a folder of the data directory until they are taken. What each is for (an import, an attachment)
- * is the caller's: `what` names it in errors.
+ * is the caller's. Its refusals carry their words (WordsError).
  */
 export class Uploads {
     private readonly uploads = new Map<string, Receiving>();
 
     constructor(
         private readonly folder: string,
-        private readonly what: string,
         private readonly most = 4,
     ) {}
 
     /** A new upload of `size` bytes; `room`: the free disk space it needs (default: its size). */
     begin(name: string, size: number, room = size): string {
         this.dropStale();
-        if (this.uploads.size >= this.most)
-            throw new Error(`${this.most} ${this.what}s are already being sent: wait for one to finish`);
+        if (this.uploads.size >= this.most) throw refusal("uploadBusy", {most: this.most});
         fs.mkdirSync(this.folder, {recursive: true});
         const free = freeBytes(this.folder);
         if (free !== null && free < room) {
-            throw new Error(
-                `not enough free disk space for ${name}: it needs about ${formatBytes(room)}, ${formatBytes(free)} is free`,
-            );
+            throw refusal("uploadNoRoom", {name, size: formatBytes(room), free: formatBytes(free)});
         }
         const id = randomUUID();
         const file = path.join(this.folder, `upload-${id}`);
@@ -57,13 +54,11 @@ export class Uploads {
     chunk(id: string, offset: number, base64: string): number {
         const upload = this.get(id);
         if (offset !== upload.received) {
-            throw new Error(
-                `chunk at byte ${offset}, but ${upload.received} bytes have arrived: send them in order`,
-            );
+            throw refusal("uploadOutOfOrder", {offset, received: upload.received});
         }
         const bytes = Buffer.from(base64, "base64");
         if (upload.received + bytes.length > upload.size) {
-            throw new Error(`more bytes than the ${upload.size} announced for ${upload.name}`);
+            throw refusal("uploadTooLong", {size: upload.size, name: upload.name});
         }
         fs.appendFileSync(upload.file, bytes);
         upload.hash.update(bytes);
@@ -78,19 +73,18 @@ export class Uploads {
         this.uploads.delete(id);
         if (upload.received !== upload.size) {
             fs.rmSync(upload.file, {force: true});
-            throw new Error(
-                `${upload.name} arrived incomplete (${upload.received} of ${upload.size} bytes): send it again`,
-            );
+            throw refusal("uploadIncomplete", {
+                name: upload.name,
+                received: upload.received,
+                size: upload.size,
+            });
         }
         return {name: upload.name, size: upload.size, file: upload.file, sha256: upload.hash.digest("hex")};
     }
 
     private get(id: string): Receiving {
         const upload = this.uploads.get(id);
-        if (!upload)
-            throw new Error(
-                `no such ${this.what} being sent (it finished, or was given up after an hour without data)`,
-            );
+        if (!upload) throw refusal("uploadUnknown");
         return upload;
     }
 

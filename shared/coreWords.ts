@@ -182,7 +182,6 @@ export const CORE_WORDS = {
         speechModelNotFound: "no speech model {{file}}",
         speechModelUnusable:
             "{{file}} cannot be used for dictation ({{reason}}): download it again or choose another speech model",
-        speechNotSent: "the recording did not arrive ({{reason}}): record it again",
         speechNotWav: "the recording is not a WAV file Cairn can read (PCM or 32-bit float)",
         speechEmpty: "the recording is empty",
         speechTooLong: "the recording is {{seconds}} s long: dictation takes up to {{most}} s at a time",
@@ -198,6 +197,12 @@ export const CORE_WORDS = {
         imageFormat: "{{name}} is a {{format}} file: attach a PNG, JPEG, WebP, GIF, AVIF or TIFF image",
         imageTooManyPixels:
             "{{name}} is {{width}}×{{height}} pixels: images up to {{most}} megapixels can be attached",
+        uploadBusy: "{{most}} files are already being sent: wait for one to finish",
+        uploadNoRoom: "not enough free disk space for {{name}}: it needs about {{size}}, {{free}} is free",
+        uploadOutOfOrder: "chunk at byte {{offset}}, but {{received}} bytes have arrived: send them in order",
+        uploadTooLong: "more bytes than the {{size}} announced for {{name}}",
+        uploadIncomplete: "{{name}} arrived incomplete ({{received}} of {{size}} bytes): send it again",
+        uploadUnknown: "no such file being sent (it finished, or was given up after an hour without data)",
     },
     de: {
         stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
@@ -384,7 +389,6 @@ export const CORE_WORDS = {
         speechModelNotFound: "Kein Sprachmodell {{file}}",
         speechModelUnusable:
             "{{file}} lässt sich nicht zum Diktieren verwenden ({{reason}}): Lade es erneut herunter oder wähle ein anderes Sprachmodell",
-        speechNotSent: "Die Aufnahme ist nicht angekommen ({{reason}}): Nimm sie noch einmal auf",
         speechNotWav: "Die Aufnahme ist keine WAV-Datei, die Cairn lesen kann (PCM oder 32-Bit-Float)",
         speechEmpty: "Die Aufnahme ist leer",
         speechTooLong: "Die Aufnahme ist {{seconds}} s lang: Diktieren nimmt höchstens {{most}} s am Stück",
@@ -403,6 +407,16 @@ export const CORE_WORDS = {
             "{{name}} ist eine {{format}}-Datei: Hänge ein PNG-, JPEG-, WebP-, GIF-, AVIF- oder TIFF-Bild an",
         imageTooManyPixels:
             "{{name}} hat {{width}}×{{height}} Pixel: Bilder bis {{most}} Megapixel lassen sich anhängen",
+        uploadBusy: "Es werden schon {{most}} Dateien gesendet: Warte, bis eine fertig ist",
+        uploadNoRoom:
+            "Nicht genug freier Speicherplatz für {{name}}: Sie braucht etwa {{size}}, frei sind {{free}}",
+        uploadOutOfOrder:
+            "Teil ab Byte {{offset}}, aber {{received}} Bytes sind angekommen: Sende sie der Reihe nach",
+        uploadTooLong: "Mehr Bytes als die {{size}} angekündigten für {{name}}",
+        uploadIncomplete:
+            "{{name}} ist unvollständig angekommen ({{received}} von {{size}} Bytes): Sende sie noch einmal",
+        uploadUnknown:
+            "Keine solche Datei wird gesendet (sie ist fertig oder wurde nach einer Stunde ohne Daten aufgegeben)",
     },
     fr: {
         stillWriting:
@@ -594,7 +608,6 @@ export const CORE_WORDS = {
         speechModelNotFound: "Aucun modèle vocal {{file}}",
         speechModelUnusable:
             "{{file}} ne peut pas servir à la dictée ({{reason}}) : téléchargez-le à nouveau ou choisissez un autre modèle vocal",
-        speechNotSent: "L'enregistrement n'est pas arrivé ({{reason}}) : enregistrez-le à nouveau",
         speechNotWav:
             "L'enregistrement n'est pas un fichier WAV que Cairn sait lire (PCM ou flottant 32 bits)",
         speechEmpty: "L'enregistrement est vide",
@@ -613,6 +626,16 @@ export const CORE_WORDS = {
             "{{name}} est un fichier {{format}} : joignez une image PNG, JPEG, WebP, GIF, AVIF ou TIFF",
         imageTooManyPixels:
             "{{name}} fait {{width}}×{{height}} pixels : on peut joindre des images jusqu'à {{most}} mégapixels",
+        uploadBusy: "{{most}} fichiers sont déjà en cours d'envoi : attendez qu'un envoi se termine",
+        uploadNoRoom:
+            "Pas assez d'espace disque libre pour {{name}} : il faut environ {{size}}, {{free}} sont libres",
+        uploadOutOfOrder:
+            "Morceau à l'octet {{offset}}, mais {{received}} octets sont arrivés : envoyez-les dans l'ordre",
+        uploadTooLong: "Plus d'octets que les {{size}} annoncés pour {{name}}",
+        uploadIncomplete:
+            "{{name}} est arrivé incomplet ({{received}} octets sur {{size}}) : envoyez-le à nouveau",
+        uploadUnknown:
+            "Aucun fichier de ce nom n'est en cours d'envoi (il est terminé, ou a été abandonné après une heure sans données)",
     },
     es: {
         stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
@@ -801,7 +824,6 @@ export const CORE_WORDS = {
         speechModelNotFound: "No hay ningún modelo de voz {{file}}",
         speechModelUnusable:
             "{{file}} no se puede usar para dictar ({{reason}}): descárgalo de nuevo o elige otro modelo de voz",
-        speechNotSent: "La grabación no llegó ({{reason}}): vuelve a grabarla",
         speechNotWav: "La grabación no es un archivo WAV que Cairn pueda leer (PCM o flotante de 32 bits)",
         speechEmpty: "La grabación está vacía",
         speechTooLong: "La grabación dura {{seconds}} s: el dictado admite como máximo {{most}} s cada vez",
@@ -818,6 +840,14 @@ export const CORE_WORDS = {
             "{{name}} es un archivo {{format}}: adjunta una imagen PNG, JPEG, WebP, GIF, AVIF o TIFF",
         imageTooManyPixels:
             "{{name}} tiene {{width}}×{{height}} píxeles: se pueden adjuntar imágenes de hasta {{most}} megapíxeles",
+        uploadBusy: "Ya se están enviando {{most}} archivos: espera a que termine uno",
+        uploadNoRoom:
+            "No hay espacio libre suficiente para {{name}}: necesita unos {{size}} y hay {{free}} libres",
+        uploadOutOfOrder:
+            "Fragmento en el byte {{offset}}, pero han llegado {{received}} bytes: envíalos en orden",
+        uploadTooLong: "Más bytes que los {{size}} anunciados para {{name}}",
+        uploadIncomplete: "{{name}} llegó incompleto ({{received}} de {{size}} bytes): vuelve a enviarlo",
+        uploadUnknown: "No se está enviando ese archivo (terminó, o se abandonó tras una hora sin datos)",
     },
     "pt-BR": {
         stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
@@ -1003,7 +1033,6 @@ export const CORE_WORDS = {
         speechModelNotFound: "Nenhum modelo de voz {{file}}",
         speechModelUnusable:
             "{{file}} não pode ser usado para ditado ({{reason}}): baixe-o de novo ou escolha outro modelo de voz",
-        speechNotSent: "A gravação não chegou ({{reason}}): grave-a de novo",
         speechNotWav: "A gravação não é um arquivo WAV que o Cairn consiga ler (PCM ou float de 32 bits)",
         speechEmpty: "A gravação está vazia",
         speechTooLong: "A gravação tem {{seconds}} s: o ditado aceita no máximo {{most}} s por vez",
@@ -1020,6 +1049,14 @@ export const CORE_WORDS = {
         imageFormat: "{{name}} é um arquivo {{format}}: anexe uma imagem PNG, JPEG, WebP, GIF, AVIF ou TIFF",
         imageTooManyPixels:
             "{{name}} tem {{width}}×{{height}} pixels: dá para anexar imagens de até {{most}} megapixels",
+        uploadBusy: "Já há {{most}} arquivos sendo enviados: espere um terminar",
+        uploadNoRoom:
+            "Não há espaço livre suficiente para {{name}}: precisa de cerca de {{size}} e há {{free}} livres",
+        uploadOutOfOrder: "Trecho no byte {{offset}}, mas chegaram {{received}} bytes: envie-os em ordem",
+        uploadTooLong: "Mais bytes do que os {{size}} anunciados para {{name}}",
+        uploadIncomplete: "{{name}} chegou incompleto ({{received}} de {{size}} bytes): envie de novo",
+        uploadUnknown:
+            "Esse arquivo não está sendo enviado (terminou, ou foi abandonado após uma hora sem dados)",
     },
     "zh-CN": {
         stillWriting: "此对话中仍在生成回答；请停止或等待",
@@ -1188,7 +1225,6 @@ export const CORE_WORDS = {
         speechNoModel: "尚未安装语音模型：请在“模型”页面下载一个（Whisper）以进行听写",
         speechModelNotFound: "没有语音模型 {{file}}",
         speechModelUnusable: "{{file}} 无法用于听写（{{reason}}）：请重新下载或选择其他语音模型",
-        speechNotSent: "录音未送达（{{reason}}）：请重新录制",
         speechNotWav: "录音不是 Cairn 能读取的 WAV 文件（PCM 或 32 位浮点）",
         speechEmpty: "录音为空",
         speechTooLong: "录音时长 {{seconds}} 秒：听写每次最多 {{most}} 秒",
@@ -1202,6 +1238,12 @@ export const CORE_WORDS = {
         imageSvg: "{{name}} 是 SVG 绘图：请附加 PNG、JPEG、WebP、GIF、AVIF 或 TIFF 图片",
         imageFormat: "{{name}} 是 {{format}} 文件：请附加 PNG、JPEG、WebP、GIF、AVIF 或 TIFF 图片",
         imageTooManyPixels: "{{name}} 为 {{width}}×{{height}} 像素：只能附加不超过 {{most}} 百万像素的图片",
+        uploadBusy: "已有 {{most}} 个文件正在发送：请等其中一个完成",
+        uploadNoRoom: "{{name}} 的可用磁盘空间不足：约需 {{size}}，可用 {{free}}",
+        uploadOutOfOrder: "收到从第 {{offset}} 字节开始的数据块，但已到达 {{received}} 字节：请按顺序发送",
+        uploadTooLong: "{{name}} 的字节数超过了声明的 {{size}}",
+        uploadIncomplete: "{{name}} 未完整送达（{{received}} / {{size}} 字节）：请重新发送",
+        uploadUnknown: "没有正在发送的此文件（已完成，或在一小时无数据后被放弃）",
     },
     ja: {
         stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
@@ -1388,7 +1430,6 @@ export const CORE_WORDS = {
         speechModelNotFound: "音声モデル {{file}} はありません",
         speechModelUnusable:
             "{{file}} は音声入力に使えません（{{reason}}）。もう一度ダウンロードするか、別の音声モデルを選んでください",
-        speechNotSent: "録音が届きませんでした（{{reason}}）。もう一度録音してください",
         speechNotWav: "録音は Cairn が読める WAV ファイルではありません（PCM または 32 ビット浮動小数点）",
         speechEmpty: "録音が空です",
         speechTooLong: "録音の長さは {{seconds}} 秒です。音声入力は一度に最大 {{most}} 秒までです",
@@ -1406,6 +1447,15 @@ export const CORE_WORDS = {
             "{{name}} は {{format}} ファイルです。PNG、JPEG、WebP、GIF、AVIF、TIFF の画像を添付してください",
         imageTooManyPixels:
             "{{name}} は {{width}}×{{height}} ピクセルです。添付できる画像は {{most}} メガピクセルまでです",
+        uploadBusy: "すでに {{most}} 個のファイルを送信中です。どれかが終わるまで待ってください",
+        uploadNoRoom:
+            "{{name}} のための空きディスク容量が足りません。約 {{size}} 必要で、空きは {{free}} です",
+        uploadOutOfOrder:
+            "{{offset}} バイト目からの断片ですが、届いているのは {{received}} バイトです。順番に送ってください",
+        uploadTooLong: "{{name}} について予告された {{size}} より多いバイトです",
+        uploadIncomplete:
+            "{{name}} は不完全なまま届きました（{{size}} バイト中 {{received}} バイト）。もう一度送ってください",
+        uploadUnknown: "そのファイルは送信中ではありません（完了したか、1 時間データがなく中止されました）",
     },
     ru: {
         stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
@@ -1591,7 +1641,6 @@ export const CORE_WORDS = {
         speechModelNotFound: "Нет модели речи {{file}}",
         speechModelUnusable:
             "{{file}} нельзя использовать для диктовки ({{reason}}): скачайте её заново или выберите другую модель речи",
-        speechNotSent: "Запись не дошла ({{reason}}): запишите её ещё раз",
         speechNotWav:
             "Запись — не WAV-файл, который Cairn может прочитать (PCM или 32-битные числа с плавающей точкой)",
         speechEmpty: "Запись пуста",
@@ -1608,6 +1657,14 @@ export const CORE_WORDS = {
         imageFormat: "{{name}} — файл {{format}}: прикрепите изображение PNG, JPEG, WebP, GIF, AVIF или TIFF",
         imageTooManyPixels:
             "{{name}} размером {{width}}×{{height}} пикселей: можно прикрепить изображения до {{most}} мегапикселей",
+        uploadBusy: "Уже отправляются файлы ({{most}}): дождитесь, пока один закончится",
+        uploadNoRoom:
+            "Недостаточно свободного места на диске для {{name}}: нужно около {{size}}, свободно {{free}}",
+        uploadOutOfOrder:
+            "Фрагмент с байта {{offset}}, но пришло {{received}} байт: отправляйте их по порядку",
+        uploadTooLong: "Больше байт, чем заявленные {{size}} для {{name}}",
+        uploadIncomplete: "{{name}} пришёл не полностью ({{received}} из {{size}} байт): отправьте ещё раз",
+        uploadUnknown: "Такой файл не отправляется (отправка завершена или прервана после часа без данных)",
     },
     ar: {
         stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
@@ -1790,7 +1847,6 @@ export const CORE_WORDS = {
         speechModelNotFound: "لا يوجد نموذج كلام {{file}}",
         speechModelUnusable:
             "لا يمكن استخدام {{file}} للإملاء ({{reason}}): نزّله مرة أخرى أو اختر نموذج كلام آخر",
-        speechNotSent: "لم يصل التسجيل ({{reason}}): سجّله مرة أخرى",
         speechNotWav: "التسجيل ليس ملف WAV يستطيع Cairn قراءته (PCM أو عدد عشري 32 بت)",
         speechEmpty: "التسجيل فارغ",
         speechTooLong: "مدة التسجيل {{seconds}} ث: يقبل الإملاء {{most}} ث على الأكثر في كل مرة",
@@ -1806,6 +1862,12 @@ export const CORE_WORDS = {
         imageFormat: "{{name}} ملف {{format}}: أرفق صورة PNG أو JPEG أو WebP أو GIF أو AVIF أو TIFF",
         imageTooManyPixels:
             "أبعاد {{name}} هي {{width}}×{{height}} بكسل: يمكن إرفاق صور حتى {{most}} ميغابكسل",
+        uploadBusy: "يجري إرسال {{most}} ملفات بالفعل: انتظر حتى ينتهي أحدها",
+        uploadNoRoom: "لا توجد مساحة قرص كافية لـ {{name}}: يحتاج إلى نحو {{size}}، والمتاح {{free}}",
+        uploadOutOfOrder: "جزء عند البايت {{offset}}، لكن وصل {{received}} بايت: أرسلها بالترتيب",
+        uploadTooLong: "بايتات أكثر من {{size}} المعلنة لـ {{name}}",
+        uploadIncomplete: "وصل {{name}} ناقصًا ({{received}} من {{size}} بايت): أرسله مرة أخرى",
+        uploadUnknown: "لا يُرسل ملف كهذا (انتهى، أو تُرك بعد ساعة بلا بيانات)",
     },
     hi: {
         stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
@@ -1980,7 +2042,6 @@ export const CORE_WORDS = {
         speechModelNotFound: "कोई वाक् मॉडल {{file}} नहीं है",
         speechModelUnusable:
             "{{file}} बोलकर लिखने के लिए इस्तेमाल नहीं हो सकता ({{reason}}): इसे फिर से डाउनलोड करें या कोई दूसरा वाक् मॉडल चुनें",
-        speechNotSent: "रिकॉर्डिंग नहीं पहुँची ({{reason}}): इसे फिर से रिकॉर्ड करें",
         speechNotWav: "रिकॉर्डिंग ऐसी WAV फ़ाइल नहीं है जिसे Cairn पढ़ सके (PCM या 32-बिट फ़्लोट)",
         speechEmpty: "रिकॉर्डिंग खाली है",
         speechTooLong: "रिकॉर्डिंग {{seconds}} सेकंड लंबी है: बोलकर लिखना एक बार में अधिकतम {{most}} सेकंड लेता है",
@@ -1996,6 +2057,12 @@ export const CORE_WORDS = {
         imageFormat: "{{name}} एक {{format}} फ़ाइल है: PNG, JPEG, WebP, GIF, AVIF या TIFF छवि संलग्न करें",
         imageTooManyPixels:
             "{{name}} {{width}}×{{height}} पिक्सेल की है: {{most}} मेगापिक्सेल तक की छवियाँ संलग्न की जा सकती हैं",
+        uploadBusy: "{{most}} फ़ाइलें पहले से भेजी जा रही हैं: किसी एक के पूरा होने तक रुकें",
+        uploadNoRoom: "{{name}} के लिए डिस्क में पर्याप्त खाली जगह नहीं है: इसे लगभग {{size}} चाहिए, {{free}} खाली है",
+        uploadOutOfOrder: "बाइट {{offset}} से हिस्सा आया, पर {{received}} बाइट पहुँचे हैं: उन्हें क्रम से भेजें",
+        uploadTooLong: "{{name}} के लिए घोषित {{size}} से अधिक बाइट",
+        uploadIncomplete: "{{name}} अधूरी पहुँची ({{size}} में से {{received}} बाइट): इसे फिर से भेजें",
+        uploadUnknown: "ऐसी कोई फ़ाइल नहीं भेजी जा रही (वह पूरी हो गई, या एक घंटे तक डेटा न आने पर छोड़ दी गई)",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;
 

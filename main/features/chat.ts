@@ -80,7 +80,7 @@ export function chatFeature(
             }),
             ...attachmentHandlers(
                 conversations.attachments,
-                new Uploads(path.join(options.dataDir, "attachments-incoming"), "image", 8),
+                new Uploads(path.join(options.dataDir, "attachments-incoming"), 8),
             ),
         },
         // Images no message uses any more (a run that ended before their message was sent, or deleted).

@@ -147,7 +147,7 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
             ...speechHandlers({
                 speech,
                 transcriber,
-                uploads: new Uploads(path.join(options.dataDir, "speech-incoming"), "recording", 2),
+                uploads: new Uploads(path.join(options.dataDir, "speech-incoming"), 2),
                 settings,
                 bus,
             }),

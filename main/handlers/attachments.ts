@@ -1,6 +1,7 @@
 import fs from "node:fs";
-import {fail, ok} from "../../shared/result.js";
-import {failSaying, failWith, WordsError} from "../words.js";
+import {ok} from "../../shared/result.js";
+import {attempt} from "./attempt.js";
+import {failSaying} from "../words.js";
 import type {AttachmentStore} from "../store/attachments.js";
 import type {Uploads} from "../uploads.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
@@ -10,14 +11,6 @@ export function attachmentHandlers(
     attachments: AttachmentStore,
     uploads: Uploads,
 ): HandlerSlice<"attachments."> {
-    const attempt = async <T>(work: () => T | Promise<T>) => {
-        try {
-            return ok(await work());
-        } catch (error) {
-            if (error instanceof WordsError) return failWith("VALIDATION", error.words);
-            return fail("VALIDATION", (error as Error).message);
-        }
-    };
     return {
         "attachments.begin": (req) => attempt(() => ({uploadId: uploads.begin(req.name, req.size)})),
         "attachments.chunk": (req) =>

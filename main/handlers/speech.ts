@@ -6,6 +6,7 @@ import type {SettingsStore} from "../store/settings.js";
 import type {Uploads} from "../uploads.js";
 import {failSaying} from "../words.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
+import {attempt} from "./attempt.js";
 
 type Deps = {
     speech: SpeechModels;
@@ -35,30 +36,16 @@ export function speechHandlers({speech, transcriber, uploads, settings, bus}: De
             bus.emit({type: "models.changed"});
             return ok({deletedFile: model.ownsFile});
         },
-        "speech.begin": (req) => {
-            try {
-                return ok({uploadId: uploads.begin("recording.wav", req.size)});
-            } catch (error) {
-                return failSaying("VALIDATION", "speechNotSent", {reason: (error as Error).message});
-            }
-        },
-        "speech.chunk": (req) => {
-            try {
-                return ok({received: uploads.chunk(req.uploadId, req.offset, req.data)});
-            } catch (error) {
-                return failSaying("VALIDATION", "speechNotSent", {reason: (error as Error).message});
-            }
-        },
+        "speech.begin": (req) => attempt(() => ({uploadId: uploads.begin("recording.wav", req.size)})),
+        "speech.chunk": (req) =>
+            attempt(() => ({received: uploads.chunk(req.uploadId, req.offset, req.data)})),
         "speech.finish": async (req) => {
-            let wav: Buffer;
-            try {
+            const received = await attempt(async () => {
                 const upload = uploads.take(req.uploadId);
-                wav = await fs.promises
-                    .readFile(upload.file)
-                    .finally(() => fs.rmSync(upload.file, {force: true}));
-            } catch (error) {
-                return failSaying("VALIDATION", "speechNotSent", {reason: (error as Error).message});
-            }
+                return fs.promises.readFile(upload.file).finally(() => fs.rmSync(upload.file, {force: true}));
+            });
+            if (!received.ok) return received;
+            const wav = received.value;
             try {
                 return await transcriber.transcribe(wav, {
                     ...(req.language ? {language: req.language} : {}),

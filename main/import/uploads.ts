@@ -19,7 +19,7 @@ export class ImportUploads {
             progress: ImportProgress | {file: string; share: null; imported: number},
         ) => void,
     ) {
-        this.uploads = new Uploads(path.join(dataDir, "imports"), "import");
+        this.uploads = new Uploads(path.join(dataDir, "imports"));
     }
 
     /** The export, then the library's growth by about as much again. */

@@ -53,7 +53,7 @@ test(
         await page.getByRole("button", {name: "Dictate", exact: true}).click();
         const stop = page.getByRole("button", {name: "Stop dictating"});
         await expect(stop).toBeVisible();
-        await expect(page.getByRole("status").filter({hasText: "Listening"})).toContainText(/0:0\d/);
+        await expect(page.locator(".dictation-status")).toContainText(/Listening… 0:0\d/);
         expect((await axeOn(page).analyze()).violations.map((v) => v.id)).toEqual([]);
         await page.waitForTimeout(1500);
         await shoot(page, `dictation-recording-${page.viewportSize()!.width}`);

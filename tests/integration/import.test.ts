@@ -268,7 +268,7 @@ test("a dropped file sent in chunks is imported, and the imported conversation g
         const again = await api.invoke("imports.chunk", {uploadId: "gone", offset: 0, data: ""});
         assert.equal(
             !again.ok && again.error.message,
-            "no such import being sent (it finished, or was given up after an hour without data)",
+            "no such file being sent (it finished, or was given up after an hour without data)",
         );
     } finally {
         await core.dispose();

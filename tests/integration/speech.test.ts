@@ -74,7 +74,7 @@ test("dictation refuses what it cannot hear, in words, and keeps nothing", async
         const {uploadId} = unwrap(await t.api.invoke("speech.begin", {size: 1000}));
         const cut = await t.api.invoke("speech.finish", {uploadId});
         assert.ok(!cut.ok);
-        assert.equal(cut.error.words?.key, "speechNotSent");
+        assert.equal(cut.error.words?.key, "uploadIncomplete");
         // Nothing of them is left in the data folder.
         assert.deepEqual(fs.readdirSync(path.join(t.dataDir, "speech-incoming")), []);
     } finally {

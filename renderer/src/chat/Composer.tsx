@@ -189,7 +189,8 @@ function DictationStatus({dictation}: {dictation: Dictation}) {
               : null;
     return (
         <>
-            <p className="dictation-status muted" role="status" aria-live="polite">
+            {/* A live region without the status role: the window's own status messages keep that role alone. */}
+            <p className="dictation-status muted" aria-live="polite">
                 {words}
             </p>
             {error && (

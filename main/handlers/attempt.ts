@@ -1,0 +1,18 @@
+import {fail, ok, type ErrorCode, type Result} from "../../shared/result.js";
+import {failWith, WordsError} from "../words.js";
+
+/**
+ * A handler's work that refuses by throwing (an upload out of order, an image that cannot be kept): its value,
+ * or the refusal with its words (a WordsError) or its message.
+ */
+export async function attempt<T>(
+    work: () => T | Promise<T>,
+    code: ErrorCode = "VALIDATION",
+): Promise<Result<T>> {
+    try {
+        return ok(await work());
+    } catch (error) {
+        if (error instanceof WordsError) return failWith(code, error.words);
+        return fail(code, (error as Error).message);
+    }
+}
