@@ -16,13 +16,15 @@ export interface DomNode {
 export interface DomElement extends DomNode {
     readonly tagName: string;
     readonly textContent: string | null;
-    readonly innerHTML: string;
+    innerHTML: string;
     readonly outerHTML: string;
     readonly childNodes: ArrayLike<DomNode> & Iterable<DomNode>;
     getAttribute(name: string): string | null;
     setAttribute(name: string, value: string): void;
     removeAttribute(name: string): void;
     remove(): void;
+    replaceWith(node: DomNode): void;
+    appendChild(node: DomNode): DomNode;
     querySelector(selector: string): DomElement | null;
     querySelectorAll(selector: string): ArrayLike<DomElement> & Iterable<DomElement>;
 }
@@ -30,6 +32,8 @@ export interface DomElement extends DomNode {
 export interface DomDocument extends DomElement {
     readonly title: string;
     readonly body: DomElement;
+    readonly documentElement: DomElement;
+    createElement(tagName: string): DomElement;
 }
 
 /**
@@ -39,5 +43,41 @@ export interface DomDocument extends DomElement {
  */
 export function parseDocument(html: string): DomDocument {
     linkedom ??= createRequire(import.meta.url)("linkedom") as Linkedom;
-    return linkedom.parseHTML(html).document;
+    const document = linkedom.parseHTML(withoutCdata(html)).document;
+    oneBody(document);
+    return document;
+}
+
+/**
+ * A browser puts everything outside <head> into one <body>. linkedom keeps what it meets where it meets it: an
+ * element before `<body>` left an empty body first and the page in a second one, which `document.body` (and
+ * so Readability) never saw. The page's nodes are moved into the first body, in their order.
+ */
+function oneBody(document: DomDocument): void {
+    const root = document.documentElement;
+    if (root?.tagName !== "HTML") return;
+    const outside = [...root.childNodes].filter(
+        (node) => node.nodeType === 1 && !["HEAD", "BODY"].includes((node as DomElement).tagName),
+    );
+    const bodies = [...root.childNodes].filter((node) => (node as DomElement).tagName === "BODY");
+    if (outside.length === 0 && bodies.length <= 1) return;
+    const body = document.body;
+    if (!body) return;
+    for (const node of [...root.childNodes]) {
+        if (node === body || (node as DomElement).tagName === "HEAD") continue;
+        if ((node as DomElement).tagName === "BODY") {
+            for (const child of [...(node as DomElement).childNodes]) body.appendChild(child);
+            (node as DomElement).remove();
+        } else if (node.nodeType === 1 || node.textContent?.trim()) body.appendChild(node);
+    }
+}
+
+/**
+ * HTML has no CDATA sections outside SVG and MathML: a browser reads `<![CDATA[` as a comment that ends at the
+ * next `>`. htmlparser2 (under linkedom, and the streaming reader) waits for `]]>` instead, so one stray
+ * `<![CDATA[` (a forum's template) hid the rest of the page. Each is removed up to its first `>`, as a browser
+ * does.
+ */
+export function withoutCdata(html: string): string {
+    return html.includes("<![CDATA[") ? html.replace(/<!\[CDATA\[[^>]*>/g, "") : html;
 }

@@ -46,8 +46,9 @@ test("the body fallback leaves out aria-hidden and hidden text and keeps content
 });
 
 test("an article page that Readability's readerable check rejects is still read as an article", () => {
-    // Short paragraphs in divs, beside a menu of links: isProbablyReaderable says no to this page.
-    const html = `<html><head><title>Short news</title></head><body><div class="menu">${Array.from({length: 30}, (_, i) => `<a href="/s${i}">Section ${i}</a>`).join(" ")}</div><div class="story"><div>The council approved the new bridge on Tuesday after a long debate.</div><div>Construction starts in spring and should take two years, the mayor said.</div><div>Residents asked for a footpath and a cycle lane, and both were added.</div></div></body></html>`;
+    // Short paragraphs in divs, beside a menu of links: isProbablyReaderable says no to this page. (A story
+    // under 50 words beside a longer menu would be read as a listing: see the test of a listing below.)
+    const html = `<html><head><title>Short news</title></head><body><div class="menu">${Array.from({length: 30}, (_, i) => `<a href="/s${i}">Section ${i}</a>`).join(" ")}</div><div class="story"><div>The council approved the new bridge on Tuesday after a long debate.</div><div>Construction starts in spring and should take two years, the mayor said.</div><div>Residents asked for a footpath and a cycle lane, and both were added.</div><div>The old ferry will keep running until the bridge opens to traffic.</div><div>Its crew will then move to the new harbour service on the north shore.</div></div></body></html>`;
     const page = readHtml(html, URL);
     assert.equal(page.method, "readability");
     assert.match(page.text, /The council approved the new bridge/);
@@ -141,4 +142,49 @@ test("a table of dates stays in the markdown", () => {
         URL,
     );
     assert.match(page.markdown, /\| Nov 19, 2019 \| 10:48 \|/);
+});
+
+test("a forum drawn by scripts is read from its <noscript> copy; a short 'enable JavaScript' note is not", () => {
+    // Discourse's shape: an empty app, and the posts for readers without scripts inside <noscript>.
+    const html = `<html><head><title>Pump stops</title><noscript>Please enable JavaScript to use this forum.</noscript></head><body><div id="app"></div><noscript data-path="/t/pump/1"><div id="main-outlet"><div class="topic-body">${paragraphs(4)}</div></div></noscript></body></html>`;
+    const page = readHtml(html, URL);
+    assert.match(page.text, /^Paragraph 1 of the story/);
+    assert.match(page.text, /Paragraph 4 of the story/);
+    assert.doesNotMatch(page.text, /enable JavaScript/);
+});
+
+test("the parts a React page streams in hidden are read, as its script would show them", () => {
+    const html = `<html><head><title>SEO tutorials</title></head><body><div id="root"><!--$?--><template id="B:0"></template><p>Loading…</p><!--/$--></div><div hidden id="S:0"><main><article>${paragraphs(5)}</article></main></div></body></html>`;
+    const page = readHtml(html, URL);
+    assert.equal(page.method, "readability");
+    assert.match(page.text, /^Paragraph 1 of the story/);
+    assert.match(page.text, /Paragraph 5 of the story/);
+});
+
+test("a stray <![CDATA[ in the body hides nothing after it, as in a browser", () => {
+    const html = `<html><head><title>Wearables</title></head><body><![CDATA[\n<div id="jumpToTop"></div><article>${paragraphs(4)}</article></body></html>`;
+    assert.match(readHtml(html, URL).text, /Paragraph 4 of the story/);
+    assert.match(plainText(html).text, /Paragraph 4 of the story/);
+});
+
+test("an element before <body> does not leave the page in a second body that Readability never reads", () => {
+    // An ad slot between </head> and <body>, as on a news site: linkedom's document.body was then a new, empty one.
+    const html = `<html><head><title>Solstice</title></head><div style="width:1px" id="ad-slot"><script>display("ad-slot")</script></div><body class="news" id="body"><div class="install">Add the site to your home screen for easy access to the news</div><article>${paragraphs(5)}</article></body></html>`;
+    const page = readHtml(html, URL);
+    assert.equal(page.method, "readability");
+    assert.match(page.text, /^Paragraph 1 of the story/);
+    assert.match(page.text, /Paragraph 5 of the story/);
+});
+
+test("a listing whose only prose is one line is read from its main region, without banner, menu and footer", () => {
+    const item = (n: number) =>
+        `<li><a href="/book/${n}">Catalogue of hardware and fittings, volume ${n}</a> (${1880 + n})</li>`;
+    const html = `<html><head><title>Hardware -- Catalogs</title></head><body><header><a href="/">Online Books</a> <a href="/search">Search</a></header><nav><a href="/a">A</a> <a href="/b">B</a></nav><main><h1>Hardware -- Catalogs</h1><p>See also what's at your library, or elsewhere.</p><ul>${Array.from({length: 30}, (_, i) => item(i + 1)).join("")}</ul></main><footer>Edited by the library staff.</footer></body></html>`;
+    const page = readHtml(html, URL);
+    assert.equal(page.method, "body");
+    assert.equal(page.title, "Hardware -- Catalogs");
+    assert.match(page.text, /Catalogue of hardware and fittings, volume 1 \(1881\)/);
+    assert.match(page.text, /volume 30 \(1910\)/);
+    assert.match(page.markdown, /\[Catalogue of hardware and fittings, volume 2\]\(\/book\/2\)/);
+    assert.doesNotMatch(page.text, /Online Books|Edited by the library/);
 });
