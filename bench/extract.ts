@@ -9,6 +9,7 @@ import {fileURLToPath} from "node:url";
 import zlib from "node:zlib";
 import {Extractor} from "../main/web/extractor.js";
 import {ROOT} from "../tests/helpers/paths.js";
+import {runTrafilatura} from "./trafilatura.js";
 
 const BENCH = path.resolve(ROOT, "..", "shared", "extract-bench");
 
@@ -51,6 +52,23 @@ export async function extractBench() {
         path.join(dir, "output", "cairn.json"),
         JSON.stringify({version: "this checkout", output}),
     );
+    // trafilatura run here on the same pages, beside its published output (an older version's).
+    const trafilatura = runTrafilatura(
+        Object.entries(truth).map(([id, {url}]) => ({
+            id,
+            url,
+            path: path.join(dir, "html", `${id}.html.gz`),
+        })),
+    );
+    if (!("skipped" in trafilatura)) {
+        const texts = Object.fromEntries(
+            Object.entries(trafilatura.texts).map(([id, text]) => [id, {articleBody: text}]),
+        );
+        fs.writeFileSync(
+            path.join(dir, "output", "trafilatura_run_here.json"),
+            JSON.stringify({version: trafilatura.version, output: texts}),
+        );
+    }
     const evaluated = spawnSync(
         "python3",
         ["evaluate.py", "--n-bootstrap", "200", "--output", "metrics.json"],
@@ -89,6 +107,7 @@ export async function extractBench() {
         peakWorkerHeapMb: peakHeap / 2 ** 20,
         rows,
         worst,
+        ...("skipped" in trafilatura ? {trafilatura: trafilatura.skipped} : {}),
     };
 }
 
@@ -101,6 +120,7 @@ export function extractRows(result: Awaited<ReturnType<typeof extractBench>>) {
                 `${f(r.f1)} / ${f(r.precision)} / ${f(r.recall)}`,
             ]),
         ),
+        ...(result.trafilatura ? {"extract-bench trafilatura (run here)": result.trafilatura} : {}),
         "extract-bench Cairn: pages failed, p50 / p95 ms per page, peak worker heap MB": `${result.failed.length} of ${result.pages}, ${result.p50Ms.toFixed(1)} / ${result.p95Ms.toFixed(1)}, ${result.peakWorkerHeapMb.toFixed(0)}`,
     };
 }

@@ -24,6 +24,7 @@ import {createCore} from "../main/core.js";
 import {searchRows, searchScale} from "./search.js";
 import {extractionFigures, hardeningRows, hostilePageFigures} from "./hardening.js";
 import {extractBench, extractRows} from "./extract.js";
+import {snippetsBench, snippetsDir, snippetsRows} from "./snippets.js";
 import {wcxbBench, wcxbDir, wcxbRows} from "./wcxb.js";
 import {apiFigures, apiRows, realisticApiFigures} from "./api.js";
 import {mcpFigures, mcpRows} from "./mcp.js";
@@ -360,6 +361,10 @@ const report = {
     extractBench: await extractBench(),
     // WCXB is not in the repository (CAIRN_WCXB names its folder): without it, the report says so.
     wcxb: wcxbDir() ? await wcxbBench(wcxbDir()!, "test") : {skipped: "CAIRN_WCXB is not set"},
+    // trafilatura's own corpus, likewise (CAIRN_TRAFILATURA_EVAL).
+    snippets: snippetsDir()
+        ? await snippetsBench(snippetsDir()!)
+        : {skipped: "CAIRN_TRAFILATURA_EVAL is not set"},
     searchRoundTrip: await searchRoundTrip(),
     conversation: await conversationTurns(),
     api: await apiFigures(),
@@ -431,6 +436,9 @@ console.table({
     ...hardeningRows(report.extraction, report.hostilePages),
     ...extractRows(report.extractBench),
     ...("skipped" in report.wcxb ? {WCXB: `skipped: ${report.wcxb.skipped}`} : wcxbRows(report.wcxb)),
+    ...("skipped" in report.snippets
+        ? {"trafilatura's corpus": `skipped: ${String(report.snippets.skipped)}`}
+        : snippetsRows(report.snippets)),
     "web_search round trip, loopback SearXNG (ms)": f(report.searchRoundTrip.medianMs),
     "turn 1: first token (ms) / tokens/s": `${f(report.conversation.turn1.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn1.tokensPerSecond ?? NaN)}`,
     "turn 5: first token (ms) / tokens/s": `${f(report.conversation.turn5.timeToFirstTokenMs ?? NaN)} / ${f(report.conversation.turn5.tokensPerSecond ?? NaN)}`,

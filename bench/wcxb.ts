@@ -1,8 +1,8 @@
 // Cairn's page extraction on WCXB, the Web Content eXtraction Benchmark (Foley, 2026: 2,008 real pages of
 // seven page types, ground truth reviewed by people; github.com/Murrough-Foley/web-content-extraction-benchmark,
 // CC-BY-4.0), scored by the benchmark's own evaluate.py (word F1 per page, averaged). Beside Cairn: Mozilla
-// Readability run here on the same pages, and the benchmark's published figures for trafilatura and
-// Readability (Python). The set is not in this repository: give its folder in CAIRN_WCXB.
+// Readability and (where it can be imported, bench/trafilatura.ts) trafilatura run here on the same pages, and
+// the benchmark's published figures. The set is not in this repository: give its folder in CAIRN_WCXB.
 import {spawnSync} from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,6 +13,7 @@ import {Readability} from "@mozilla/readability";
 import {parseHTML} from "linkedom";
 import {Extractor} from "../main/web/extractor.js";
 import {ROOT} from "../tests/helpers/paths.js";
+import {runTrafilatura, type Page} from "./trafilatura.js";
 
 type Split = "dev" | "test";
 /** The benchmark's published F1 (its README, v1.0): dev / test. */
@@ -37,13 +38,16 @@ export async function wcxbBench(dir: string, split: Split) {
     const readability: Record<string, string> = {};
     const extractor = new Extractor({});
     const times: number[] = [];
+    const pages: Page[] = [];
     let failed = 0;
     try {
         for (const id of ids) {
             const {url} = JSON.parse(fs.readFileSync(path.join(truthDir, `${id}.json`), "utf8")) as {
                 url: string;
             };
-            const body = zlib.gunzipSync(fs.readFileSync(path.join(dir, split, "html", `${id}.html.gz`)));
+            const file = path.join(dir, split, "html", `${id}.html.gz`);
+            pages.push({id, path: file, url});
+            const body = zlib.gunzipSync(fs.readFileSync(file));
             // Read before the extraction: the page's bytes are handed over to the worker.
             readability[id] = mozillaReadability(body.toString("utf8"));
             const started = performance.now();
@@ -63,6 +67,7 @@ export async function wcxbBench(dir: string, split: Split) {
         await extractor.close();
     }
     const sorted = [...times].sort((a, b) => a - b);
+    const trafilatura = runTrafilatura(pages);
     return {
         split,
         pages: ids.length,
@@ -70,6 +75,14 @@ export async function wcxbBench(dir: string, split: Split) {
         p50Ms: sorted[Math.floor(sorted.length / 2)] ?? 0,
         cairn: evaluate(dir, split, cairn),
         mozillaReadability: evaluate(dir, split, readability),
+        trafilatura:
+            "skipped" in trafilatura
+                ? trafilatura
+                : {
+                      version: trafilatura.version,
+                      p50Ms: trafilatura.p50Ms,
+                      ...evaluate(dir, split, trafilatura.texts),
+                  },
         published: Object.fromEntries(Object.entries(PUBLISHED).map(([name, f1]) => [name, f1[split]])),
     };
 }
@@ -110,6 +123,15 @@ export function wcxbRows(result: Awaited<ReturnType<typeof wcxbBench>>): Record<
     return {
         [`WCXB ${s} (${result.pages} pages) Cairn: F1 / precision / recall`]: `${f(result.cairn.f1)} / ${f(result.cairn.precision)} / ${f(result.cairn.recall)}`,
         [`WCXB ${s} Mozilla Readability (run here): F1`]: f(result.mozillaReadability.f1),
+        ...("skipped" in result.trafilatura
+            ? {[`WCXB ${s} trafilatura (run here)`]: result.trafilatura.skipped}
+            : {
+                  [`WCXB ${s} trafilatura ${result.trafilatura.version} (run here): F1 / precision / recall`]: `${f(result.trafilatura.f1)} / ${f(result.trafilatura.precision)} / ${f(result.trafilatura.recall)}`,
+                  [`WCXB ${s} trafilatura by page type: F1`]: Object.entries(result.trafilatura.byType)
+                      .map(([type, f1]) => `${type} ${f(f1)}`)
+                      .join(", "),
+                  [`WCXB ${s} trafilatura p50 ms per page`]: result.trafilatura.p50Ms.toFixed(1),
+              }),
         ...Object.fromEntries(
             Object.entries(result.published).map(([name, f1]) => [
                 `WCXB ${s} ${name} (published): F1`,

@@ -24,6 +24,8 @@ export interface DomElement extends DomNode {
     removeAttribute(name: string): void;
     remove(): void;
     replaceWith(node: DomNode): void;
+    readonly parentElement: DomElement | null;
+    closest(selector: string): DomElement | null;
     appendChild(node: DomNode): DomNode;
     querySelector(selector: string): DomElement | null;
     querySelectorAll(selector: string): ArrayLike<DomElement> & Iterable<DomElement>;

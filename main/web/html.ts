@@ -70,6 +70,8 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
     const document = parseDocument(html);
     const meta = pageMeta(document, url);
     showWithoutScripts(document);
+    // Counted before Readability changes the document.
+    const regionWords = mainRegionWords(document);
     // Readability runs on every page: its "readerable" gate sent news pages built from divs to the body
     // fallback (benchmark F1 0.943 with the gate, 0.952 without). linkedom's document stands in for the
     // browser's.
@@ -77,9 +79,7 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
     const pruned = article?.content ? pruneArticle(article.content, url) : "";
     // Text from the article's HTML, not its textContent: block elements keep their line breaks.
     const text = article ? dropRepeats(plainText(pruned, {keepChrome: true}).text, article) : "";
-    // Readability changed the document: the page's main region is read from a fresh one, when needed.
-    const region = !article || !text || wordCount(text) < FEW_WORDS ? mainRegion(html) : null;
-    if (article && text && (!region || wordCount(text) >= wordCount(region.text) * REGION_SHARE)) {
+    if (article && text && !tooLittle(wordCount(text), regionWords)) {
         return {
             title: article.title?.trim() || titleFromUrl(url),
             byline: article.byline?.trim() || null,
@@ -90,9 +90,10 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
             method: "readability",
         };
     }
-    const {title: pageTitle, text: bodyText, markdown: bodyMarkdown} = region ?? mainRegion(html);
-    const title = article?.title?.trim() || pageTitle || titleFromUrl(url);
-    return {title, byline: null, text: bodyText, markdown: bodyMarkdown, ...meta, method: "body"};
+    // Readability changed the document: the main region is read from a fresh one.
+    const region = mainRegion(html);
+    const title = article?.title?.trim() || region.title || titleFromUrl(url);
+    return {title, byline: null, text: region.text, markdown: region.markdown, ...meta, method: "body"};
 }
 
 /** Readability's article; none when it fails on the page (it throws on some trees that linkedom builds). */
@@ -106,12 +107,36 @@ function readability(document: DomDocument): ReturnType<Readability["parse"]> {
 
 /**
  * Readability keeps the largest block of prose, which on a listing, a forum thread or a shop's page can be a
- * line or two: an "article" under FEW_WORDS words that is under REGION_SHARE of the main region's is not the
- * page's text, and the main region is read instead. Measured on WCXB's dev and test sets and Zyte's articles
- * (README, "Beyond articles"): a larger cut gained more on WCXB and lost Zyte's short articles.
+ * line or two, or one of many posts. Its article is not the page's text when it has under FEW_WORDS words and
+ * under half of the main region's, or under a tenth of them: the main region is read instead. Measured on
+ * WCXB's dev and test sets, trafilatura's corpus and Zyte's articles (README, "Beyond articles"): larger cuts
+ * gained more on WCXB and lost more of Zyte's short articles.
  */
+function tooLittle(articleWords: number, regionWords: number): boolean {
+    return (
+        (articleWords < FEW_WORDS && articleWords < regionWords / 2) ||
+        articleWords < regionWords * SMALL_SHARE
+    );
+}
 const FEW_WORDS = 50;
-const REGION_SHARE = 0.5;
+const SMALL_SHARE = 0.1;
+
+/** The words of the main region (as mainRegion reads it), counted without changing the document. */
+function mainRegionWords(document: DomDocument): number {
+    const main = largestMain(document) ?? document.body;
+    if (!main) return 0;
+    let words = wordCount(main.textContent ?? "");
+    for (const chrome of main.querySelectorAll(PAGE_CHROME)) {
+        // An element inside another left-out one is counted with it.
+        if (!chrome.parentElement?.closest(PAGE_CHROME)) words -= wordCount(chrome.textContent ?? "");
+    }
+    return words;
+}
+
+function largestMain(document: DomDocument): DomElement | undefined {
+    const mains = [...document.querySelectorAll("main, [role='main']")];
+    return mains.sort((a, b) => (b.textContent?.length ?? 0) - (a.textContent?.length ?? 0))[0];
+}
 
 function wordCount(text: string): number {
     return text.match(/[\p{L}\p{N}_]+/gu)?.length ?? 0;
@@ -126,9 +151,7 @@ function mainRegion(html: string): {title: string; text: string; markdown: strin
     showWithoutScripts(document);
     const title = document.title?.replace(/\s+/g, " ").trim() ?? "";
     for (const el of [...document.querySelectorAll(PAGE_CHROME)]) el.remove();
-    const mains = [...document.querySelectorAll("main, [role='main']")];
-    const main = mains.sort((a, b) => (b.textContent?.length ?? 0) - (a.textContent?.length ?? 0))[0];
-    const region = (main ?? document.body)?.outerHTML ?? "";
+    const region = (largestMain(document) ?? document.body)?.outerHTML ?? "";
     const text = plainText(region).text;
     // A fragment without <html> and <body> (linkedom then has no body): its text as the tokenizer reads it.
     if (!text) {
