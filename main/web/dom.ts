@@ -25,6 +25,8 @@ export interface DomElement extends DomNode {
     remove(): void;
     replaceWith(node: DomNode): void;
     readonly parentElement: DomElement | null;
+    readonly children: ArrayLike<DomElement> & Iterable<DomElement>;
+    matches(selector: string): boolean;
     closest(selector: string): DomElement | null;
     appendChild(node: DomNode): DomNode;
     querySelector(selector: string): DomElement | null;

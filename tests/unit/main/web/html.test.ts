@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import {test} from "node:test";
+import zlib from "node:zlib";
 import {plainText, readHtml, toMarkdown} from "../../../../main/web/html.js";
+import {ROOT} from "../../../helpers/paths.js";
 
 const URL = "https://news.example/2026/story";
 const paragraphs = (n: number) =>
@@ -187,4 +191,17 @@ test("a listing whose only prose is one line is read from its main region, witho
     assert.match(page.text, /volume 30 \(1910\)/);
     assert.match(page.markdown, /\[Catalogue of hardware and fittings, volume 2\]\(\/book\/2\)/);
     assert.doesNotMatch(page.text, /Online Books|Edited by the library/);
+});
+
+test("a real forum thread where Readability keeps one reply is read with every reply (WCXB page, CC-BY-4.0)", () => {
+    const file = path.join(ROOT, "tests", "fixtures", "pages", "steam-forum-thread.html.gz");
+    const html = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8");
+    const page = readHtml(html, "https://steamcommunity.com/discussions/forum/11/597414091753090447/");
+    for (const reply of [
+        "Yup I've used CCL for years",
+        "For Linux, get either an AMD or Intel GPU.",
+        "Parts in UK I use SCAN, CCL or Overclockers, SCAN mainly.",
+        "Way better compatibility. Everything works out of the box",
+    ])
+        assert.ok(page.text.includes(reply), `missing: ${reply}`);
 });
