@@ -71,8 +71,9 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
     const meta = pageMeta(document, url);
     showWithoutScripts(document);
     // Counted before Readability changes the document.
-    const regionWords = mainRegionWords(document);
-    const runs = repeatedRuns(document);
+    const counts = countWords(document);
+    const regionWords = counts.get(largestMain(document) ?? document.body) ?? 0;
+    const runs = itemsOf(repeatedRuns(counts));
     // Readability runs on every page: its "readerable" gate sent news pages built from divs to the body
     // fallback (benchmark F1 0.943 with the gate, 0.952 without). linkedom's document stands in for the
     // browser's.
@@ -81,7 +82,8 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
     // Text from the article's HTML, not its textContent: block elements keep their line breaks.
     const text = article ? dropRepeats(plainText(pruned, {keepChrome: true}).text, article) : "";
     if (article && text && !tooLittle(wordCount(text), regionWords)) {
-        const run = runHolding(runs, text);
+        const held = runHolding(runs, text);
+        const run = held < 0 ? null : readRun(html, held);
         if (run) {
             const title = article.title?.trim() || titleFromUrl(url);
             return {title, byline: null, ...run, ...meta, method: "body"};
@@ -104,17 +106,12 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
 
 /**
  * A thread's posts or a listing's entries: three or more siblings of one kind (tag and first class), each of
- * MIN_ITEM_WORDS words or more. Found before Readability changes the document; the largest few are kept.
+ * MIN_ITEM_WORDS words or more; the largest few, largest first.
  */
-type Run = {words: number; items: Array<{html: string; words: Set<string>; count: number}>};
 const MIN_ITEM_WORDS = 15;
 const RUNS_KEPT = 10;
 
-function repeatedRuns(document: DomDocument): Run[] {
-    const counts = new Map<DomElement, number>();
-    const root = document.body;
-    if (!root) return [];
-    countWords(root, counts);
+function repeatedRuns(counts: Map<DomElement, number>): Array<{words: number; members: DomElement[]}> {
     const runs: Array<{words: number; members: DomElement[]}> = [];
     for (const parent of counts.keys()) {
         const kinds = new Map<string, DomElement[]>();
@@ -128,45 +125,79 @@ function repeatedRuns(document: DomDocument): Run[] {
             runs.push({words: members.reduce((n, m) => n + counts.get(m)!, 0), members});
         }
     }
-    return runs
-        .sort((a, b) => b.words - a.words)
-        .slice(0, RUNS_KEPT)
-        .map(({words, members}) => ({
-            words,
-            items: members.map((m) => ({
-                html: m.outerHTML,
-                words: new Set(wordsOf(m.textContent ?? "")),
-                count: counts.get(m)!,
-            })),
-        }));
+    return runs.sort((a, b) => b.words - a.words).slice(0, RUNS_KEPT);
 }
 
-/** Each element's words, page chrome left out (not counted, not entered). */
-function countWords(element: DomElement, counts: Map<DomElement, number>): number {
-    if (element.matches(PAGE_CHROME)) return 0;
-    let words = 0;
-    for (const node of element.childNodes) {
-        words +=
-            node.nodeType === 1 ? countWords(node as DomElement, counts) : wordCount(node.textContent ?? "");
-    }
-    counts.set(element, words);
-    return words;
+/** What is kept of each run before Readability changes the document: its items' text. */
+type Run = {words: number; items: string[]};
+function itemsOf(runs: Array<{words: number; members: DomElement[]}>): Run[] {
+    return runs.map(({words, members}) => ({words, items: members.map(visibleText)}));
 }
+
+/** An element's text without page chrome (as countWords counts it). */
+function visibleText(element: DomElement): string {
+    if (isPageChrome(element)) return "";
+    let text = "";
+    for (const node of element.childNodes) {
+        text += node.nodeType === 1 ? ` ${visibleText(node as DomElement)} ` : (node.textContent ?? "");
+    }
+    return text;
+}
+
+/** Each element's words, page chrome left out (not counted, not entered): one walk of the page. */
+function countWords(document: DomDocument): Map<DomElement, number> {
+    const counts = new Map<DomElement, number>();
+    const walk = (element: DomElement): number => {
+        if (isPageChrome(element)) return 0;
+        let words = 0;
+        for (const node of element.childNodes) {
+            words += node.nodeType === 1 ? walk(node as DomElement) : wordCount(node.textContent ?? "");
+        }
+        counts.set(element, words);
+        return words;
+    };
+    if (document.body) walk(document.body);
+    return counts;
+}
+
+/** PAGE_CHROME, checked without a selector engine (once per element of the page). */
+function isPageChrome(element: DomElement): boolean {
+    if (CHROME_TAGS.has(element.tagName.toUpperCase())) return true;
+    if (element.getAttribute("hidden") !== null || element.getAttribute("aria-hidden") === "true")
+        return true;
+    return CHROME_ROLES.has(element.getAttribute("role") ?? "");
+}
+const CHROME_TAGS = new Set(
+    "SCRIPT STYLE TEMPLATE NOSCRIPT SVG MATH IFRAME OBJECT CANVAS SELECT HEADER NAV ASIDE FOOTER".split(" "),
+);
+const CHROME_ROLES = new Set(["banner", "complementary", "contentinfo", "navigation"]);
 
 /**
- * The run that Readability's article is one item of, when the run holds over twice its words: a forum's first
- * post, one entry of a list. Measured on WCXB (forums 0.725 to 0.782 on its test set) and Zyte's articles.
+ * The run that Readability's article is one item of, when the run holds over twice its words (a forum's first
+ * post, one entry of a list); -1 when none. Measured on WCXB (forums 0.725 to 0.79 on its test set) and
+ * Zyte's articles.
  */
-function runHolding(runs: Run[], text: string): {text: string; markdown: string} | null {
+function runHolding(runs: Run[], text: string): number {
     const articleWords = wordsOf(text);
-    const isItem = (item: Run["items"][number]) =>
-        item.count <= articleWords.length * 3 &&
-        articleWords.filter((w) => item.words.has(w)).length >= articleWords.length * 0.7;
-    const run = runs.find((r) => r.words > articleWords.length * 2 && r.items.some(isItem));
+    const isItem = (item: string) => {
+        const itemWords = wordsOf(item);
+        if (itemWords.length > articleWords.length * 2) return false;
+        const has = new Set(itemWords);
+        return articleWords.filter((w) => has.has(w)).length >= articleWords.length * 0.7;
+    };
+    return runs.findIndex((r) => r.words > articleWords.length * 2 && r.items.some(isItem));
+}
+
+/** A run's text and markdown, from a fresh document (Readability changed the first): found again by its place. */
+function readRun(html: string, index: number): {text: string; markdown: string} | null {
+    const document = parseDocument(html);
+    showWithoutScripts(document);
+    const run = repeatedRuns(countWords(document))[index];
     if (!run) return null;
+    const items = run.members.map((m) => m.outerHTML);
     return {
-        text: run.items.map((item) => plainText(item.html).text).join("\n\n"),
-        markdown: toMarkdown(run.items.map((item) => item.html).join("\n")),
+        text: items.map((item) => plainText(item).text).join("\n\n"),
+        markdown: toMarkdown(items.join("\n")),
     };
 }
 
@@ -187,7 +218,7 @@ function readability(document: DomDocument): ReturnType<Readability["parse"]> {
  * Readability keeps the largest block of prose, which on a listing, a forum thread or a shop's page can be a
  * line or two, or one of many posts. Its article is not the page's text when it has under FEW_WORDS words and
  * under half of the main region's, or under a tenth of them: the main region is read instead. Measured on
- * WCXB's dev and test sets, trafilatura's corpus and Zyte's articles (README, "Beyond articles"): larger cuts
+ * WCXB's dev and test sets, trafilatura's corpus and Zyte's articles (README, "How well, on four public sets"): larger cuts
  * gained more on WCXB and lost more of Zyte's short articles.
  */
 function tooLittle(articleWords: number, regionWords: number): boolean {
@@ -198,18 +229,6 @@ function tooLittle(articleWords: number, regionWords: number): boolean {
 }
 const FEW_WORDS = 50;
 const SMALL_SHARE = 0.1;
-
-/** The words of the main region (as mainRegion reads it), counted without changing the document. */
-function mainRegionWords(document: DomDocument): number {
-    const main = largestMain(document) ?? document.body;
-    if (!main) return 0;
-    let words = wordCount(main.textContent ?? "");
-    for (const chrome of main.querySelectorAll(PAGE_CHROME)) {
-        // An element inside another left-out one is counted with it.
-        if (!chrome.parentElement?.closest(PAGE_CHROME)) words -= wordCount(chrome.textContent ?? "");
-    }
-    return words;
-}
 
 function largestMain(document: DomDocument): DomElement | undefined {
     const mains = [...document.querySelectorAll("main, [role='main']")];
@@ -250,7 +269,7 @@ const PAGE_CHROME = [
  * (`<div hidden id="S:0">`, which its inline script moves into place). Short <noscript>s ("enable JavaScript",
  * a tracking pixel) are left out.
  */
-export function showWithoutScripts(document: DomDocument): void {
+function showWithoutScripts(document: DomDocument): void {
     for (const streamed of document.querySelectorAll("div[hidden][id^='S:']"))
         streamed.removeAttribute("hidden");
     for (const noscript of [...document.querySelectorAll("noscript")]) {
