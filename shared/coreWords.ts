@@ -112,6 +112,10 @@ export const CORE_WORDS = {
             "cannot reach {{host}}{{cause}}; check that the server is running and the address is right, or switch this conversation back to the local model",
         notAnAddress: "not a valid address: {{address}}",
         downloadNotFound: "not found (HTTP 404): {{url}}; check the address",
+        downloadGated:
+            "access denied (HTTP {{status}}) by {{host}}: the model is gated or private; accept its conditions on its Hugging Face page, then add your Hugging Face token in Models (or set HF_TOKEN)",
+        downloadGatedWithToken:
+            "access denied (HTTP {{status}}) by {{host}}: the model is gated or private; accept its conditions on its Hugging Face page while signed in, or check that your token can read it",
         downloadHttp: "{{host}} answered HTTP {{status}} for {{url}}; try again later",
         downloadTimedOut: "{{host}} did not answer within {{seconds}} s; check your connection and try again",
         downloadUnreachable: "could not reach {{host}} ({{cause}}); downloads need an internet connection",
@@ -316,6 +320,10 @@ export const CORE_WORDS = {
             "{{host}} ist nicht erreichbar{{cause}}; prüfe, ob der Server läuft und die Adresse stimmt, oder schalte diese Unterhaltung auf das lokale Modell zurück",
         notAnAddress: "Keine gültige Adresse: {{address}}",
         downloadNotFound: "Nicht gefunden (HTTP 404): {{url}}; prüfe die Adresse",
+        downloadGated:
+            "Zugriff verweigert (HTTP {{status}}) von {{host}}: Das Modell ist geschützt oder privat; akzeptiere seine Bedingungen auf seiner Hugging-Face-Seite und füge dann unter „Modelle“ dein Hugging-Face-Token hinzu (oder setze HF_TOKEN)",
+        downloadGatedWithToken:
+            "Zugriff verweigert (HTTP {{status}}) von {{host}}: Das Modell ist geschützt oder privat; akzeptiere seine Bedingungen auf seiner Hugging-Face-Seite, während du angemeldet bist, oder prüfe, ob dein Token es lesen darf",
         downloadHttp: "{{host}} antwortete HTTP {{status}} für {{url}}; versuche es später erneut",
         downloadTimedOut:
             "{{host}} hat nicht innerhalb von {{seconds}} s geantwortet; prüfe deine Verbindung und versuche es erneut",
@@ -535,6 +543,10 @@ export const CORE_WORDS = {
             "impossible de joindre {{host}}{{cause}} ; vérifiez que le serveur tourne et que l’adresse est juste, ou revenez au modèle local pour cette conversation",
         notAnAddress: "adresse non valide : {{address}}",
         downloadNotFound: "introuvable (HTTP 404) : {{url}} ; vérifiez l’adresse",
+        downloadGated:
+            "accès refusé (HTTP {{status}}) par {{host}} : le modèle est protégé ou privé ; acceptez ses conditions sur sa page Hugging Face, puis ajoutez votre jeton Hugging Face dans Modèles (ou définissez HF_TOKEN)",
+        downloadGatedWithToken:
+            "accès refusé (HTTP {{status}}) par {{host}} : le modèle est protégé ou privé ; acceptez ses conditions sur sa page Hugging Face en étant connecté, ou vérifiez que votre jeton peut le lire",
         downloadHttp: "{{host}} a répondu HTTP {{status}} pour {{url}} ; réessayez plus tard",
         downloadTimedOut: "{{host}} n’a pas répondu en {{seconds}} s ; vérifiez votre connexion et réessayez",
         downloadUnreachable:
@@ -750,6 +762,10 @@ export const CORE_WORDS = {
             "no se puede conectar con {{host}}{{cause}}; comprueba que el servidor está en marcha y que la dirección es correcta, o vuelve al modelo local en esta conversación",
         notAnAddress: "dirección no válida: {{address}}",
         downloadNotFound: "no encontrado (HTTP 404): {{url}}; comprueba la dirección",
+        downloadGated:
+            "acceso denegado (HTTP {{status}}) por {{host}}: el modelo está restringido o es privado; acepta sus condiciones en su página de Hugging Face y añade tu token de Hugging Face en Modelos (o define HF_TOKEN)",
+        downloadGatedWithToken:
+            "acceso denegado (HTTP {{status}}) por {{host}}: el modelo está restringido o es privado; acepta sus condiciones en su página de Hugging Face con la sesión iniciada, o comprueba que tu token puede leerlo",
         downloadHttp: "{{host}} respondió HTTP {{status}} para {{url}}; inténtalo más tarde",
         downloadTimedOut:
             "{{host}} no respondió en {{seconds}} s; comprueba tu conexión e inténtalo de nuevo",
@@ -961,6 +977,10 @@ export const CORE_WORDS = {
             "não foi possível alcançar {{host}}{{cause}}; verifique se o servidor está rodando e se o endereço está certo, ou volte esta conversa para o modelo local",
         notAnAddress: "endereço inválido: {{address}}",
         downloadNotFound: "não encontrado (HTTP 404): {{url}}; verifique o endereço",
+        downloadGated:
+            "acesso negado (HTTP {{status}}) por {{host}}: o modelo é restrito ou privado; aceite as condições na página dele no Hugging Face e adicione seu token do Hugging Face em Modelos (ou defina HF_TOKEN)",
+        downloadGatedWithToken:
+            "acesso negado (HTTP {{status}}) por {{host}}: o modelo é restrito ou privado; aceite as condições na página dele no Hugging Face com a sessão iniciada, ou verifique se seu token pode lê-lo",
         downloadHttp: "{{host}} respondeu HTTP {{status}} para {{url}}; tente de novo mais tarde",
         downloadTimedOut: "{{host}} não respondeu em {{seconds}} s; verifique sua conexão e tente de novo",
         downloadUnreachable:
@@ -1158,6 +1178,10 @@ export const CORE_WORDS = {
             "无法连接 {{host}}{{cause}}；请检查服务器是否在运行、地址是否正确，或将此对话切回本地模型",
         notAnAddress: "不是有效的地址：{{address}}",
         downloadNotFound: "未找到（HTTP 404）：{{url}}；请检查地址",
+        downloadGated:
+            "{{host}} 拒绝访问（HTTP {{status}}）：该模型受限或为私有；请在其 Hugging Face 页面接受使用条件，然后在“模型”中添加你的 Hugging Face 令牌（或设置 HF_TOKEN）",
+        downloadGatedWithToken:
+            "{{host}} 拒绝访问（HTTP {{status}}）：该模型受限或为私有；请登录后在其 Hugging Face 页面接受使用条件，或检查你的令牌是否有读取权限",
         downloadHttp: "{{host}} 对 {{url}} 返回了 HTTP {{status}}；请稍后再试",
         downloadTimedOut: "{{host}} 在 {{seconds}} 秒内没有应答；请检查网络连接后重试",
         downloadUnreachable: "无法连接 {{host}}（{{cause}}）；下载需要互联网连接",
@@ -1355,6 +1379,10 @@ export const CORE_WORDS = {
             "{{host}} に接続できません{{cause}}。サーバーが動いているか、アドレスが正しいか確認するか、この会話をローカルモデルに戻してください",
         notAnAddress: "有効なアドレスではありません: {{address}}",
         downloadNotFound: "見つかりません（HTTP 404）: {{url}}。アドレスを確認してください",
+        downloadGated:
+            "{{host}} がアクセスを拒否しました（HTTP {{status}}）: このモデルは制限付きか非公開です。Hugging Face のモデルページで利用条件に同意してから、「モデル」で Hugging Face トークンを追加してください（または HF_TOKEN を設定）",
+        downloadGatedWithToken:
+            "{{host}} がアクセスを拒否しました（HTTP {{status}}）: このモデルは制限付きか非公開です。サインインした状態で Hugging Face のモデルページの利用条件に同意するか、トークンに読み取り権限があるか確認してください",
         downloadHttp: "{{host}} が {{url}} に HTTP {{status}} を返しました。後でもう一度お試しください",
         downloadTimedOut:
             "{{host}} が {{seconds}} 秒以内に応答しませんでした。接続を確認してもう一度お試しください",
@@ -1569,6 +1597,10 @@ export const CORE_WORDS = {
             "не удаётся связаться с {{host}}{{cause}}; проверьте, что сервер запущен и адрес верен, или верните эту беседу на локальную модель",
         notAnAddress: "недопустимый адрес: {{address}}",
         downloadNotFound: "не найдено (HTTP 404): {{url}}; проверьте адрес",
+        downloadGated:
+            "доступ запрещён (HTTP {{status}}) сервером {{host}}: модель закрытая или с ограниченным доступом; примите её условия на странице Hugging Face, затем добавьте токен Hugging Face в разделе «Модели» (или задайте HF_TOKEN)",
+        downloadGatedWithToken:
+            "доступ запрещён (HTTP {{status}}) сервером {{host}}: модель закрытая или с ограниченным доступом; примите её условия на странице Hugging Face, войдя в аккаунт, или проверьте, что ваш токен может её читать",
         downloadHttp: "{{host}} ответил HTTP {{status}} на {{url}}; попробуйте позже",
         downloadTimedOut: "{{host}} не ответил за {{seconds}} с; проверьте подключение и попробуйте снова",
         downloadUnreachable:
@@ -1777,6 +1809,10 @@ export const CORE_WORDS = {
             "تعذّر الوصول إلى {{host}}{{cause}}؛ تحقق من أن الخادم يعمل وأن العنوان صحيح، أو أعد هذه المحادثة إلى النموذج المحلي",
         notAnAddress: "عنوان غير صالح: {{address}}",
         downloadNotFound: "غير موجود (HTTP 404): {{url}}؛ تحقق من العنوان",
+        downloadGated:
+            "رفض {{host}} الوصول (HTTP {{status}}): النموذج مقيّد أو خاص؛ اقبل شروطه في صفحته على Hugging Face، ثم أضف رمز Hugging Face في «النماذج» (أو اضبط HF_TOKEN)",
+        downloadGatedWithToken:
+            "رفض {{host}} الوصول (HTTP {{status}}): النموذج مقيّد أو خاص؛ اقبل شروطه في صفحته على Hugging Face بعد تسجيل الدخول، أو تحقق من أن رمزك يستطيع قراءته",
         downloadHttp: "أجاب {{host}} بـ HTTP {{status}} على {{url}}؛ حاول لاحقًا",
         downloadTimedOut: "لم يُجب {{host}} خلال {{seconds}} ث؛ تحقق من اتصالك وحاول مجددًا",
         downloadUnreachable: "تعذّر الوصول إلى {{host}} ({{cause}})؛ التنزيلات تحتاج إلى اتصال بالإنترنت",
@@ -1973,6 +2009,10 @@ export const CORE_WORDS = {
             "{{host}} तक नहीं पहुँच सके{{cause}}; जाँचें कि सर्वर चल रहा है और पता सही है, या इस बातचीत को स्थानीय मॉडल पर वापस लाएँ",
         notAnAddress: "मान्य पता नहीं: {{address}}",
         downloadNotFound: "नहीं मिला (HTTP 404): {{url}}; पता जाँचें",
+        downloadGated:
+            '{{host}} ने पहुँच से मना किया (HTTP {{status}}): मॉडल प्रतिबंधित या निजी है; उसके Hugging Face पेज पर उसकी शर्तें स्वीकार करें, फिर "मॉडल" में अपना Hugging Face टोकन जोड़ें (या HF_TOKEN सेट करें)',
+        downloadGatedWithToken:
+            "{{host}} ने पहुँच से मना किया (HTTP {{status}}): मॉडल प्रतिबंधित या निजी है; साइन इन करके उसके Hugging Face पेज पर उसकी शर्तें स्वीकार करें, या जाँचें कि आपका टोकन उसे पढ़ सकता है",
         downloadHttp: "{{host}} ने {{url}} के लिए HTTP {{status}} उत्तर दिया; बाद में फिर कोशिश करें",
         downloadTimedOut: "{{host}} ने {{seconds}} सेकंड में उत्तर नहीं दिया; अपना कनेक्शन जाँचें और फिर कोशिश करें",
         downloadUnreachable: "{{host}} तक नहीं पहुँच सके ({{cause}}); डाउनलोड के लिए इंटरनेट कनेक्शन चाहिए",

@@ -337,13 +337,8 @@ async function probeDownload(
         await res.body?.cancel();
         if (res.status === 404) return failSaying("NOT_FOUND", "downloadNotFound", {url});
         if (res.status === 401 || res.status === 403) {
-            return fail(
-                "DENIED",
-                `access denied (HTTP ${res.status}) by ${host}: the model is gated or private; ` +
-                    (auth.Authorization
-                        ? "accept its conditions on its Hugging Face page while signed in, or check that your token can read it"
-                        : "accept its conditions on its Hugging Face page, then add your Hugging Face token in Models (or set HF_TOKEN)"),
-            );
+            const key = auth.Authorization ? "downloadGatedWithToken" : "downloadGated";
+            return failSaying("DENIED", key, {status: res.status, host});
         }
         if (!res.ok) return failSaying("NETWORK", "downloadHttp", {host, status: res.status, url});
         return ok({totalBytes: totalBytesOf(res)});

@@ -167,6 +167,10 @@ test("a gated repository says what it needs; its file downloads once a token is 
     const first = await t.core.models.downloads.settled(unwrap(refused).downloadId);
     assert.equal(first?.state, "failed");
     assert.match(first?.error ?? "", /HTTP 401.*gated or private.*add your Hugging Face token/);
+    assert.deepEqual(first?.errorWords, {
+        key: "downloadGated",
+        values: {status: 401, host: new URL(hub.url).host},
+    });
 
     assert.deepEqual(unwrap(await t.api.invoke("models.hubToken", {})), {set: false, from: null});
     const bad = await t.api.invoke("models.setHubToken", {token: "not-a-token"});
