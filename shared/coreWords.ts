@@ -166,6 +166,12 @@ export const CORE_WORDS = {
         toolFailed: "{{tool}} failed: {{reason}}",
         hubUnreachable:
             "could not reach {{host}} ({{cause}}); searching Hugging Face needs an internet connection",
+        hubNoRepository: "{{host}} has no such repository (HTTP 404): {{subject}}",
+        hubRefused:
+            "{{host}} refused the request for {{subject}} (HTTP {{status}}): the repository is private or gated; add a Hugging Face token in Models",
+        hubHttp: "{{host}} answered HTTP {{status}} to the request for {{subject}}; try again later",
+        hubCutOff:
+            "the answer from {{host}} to the request for {{subject}} was cut off or is not JSON; try again",
         hubLimited: "{{host}} is limiting requests (HTTP 429). A Hugging Face token raises the limit",
         hubLimitedWait:
             "{{host}} is limiting requests (HTTP 429); try again in {{seconds}} s. A Hugging Face token raises the limit",
@@ -376,6 +382,13 @@ export const CORE_WORDS = {
         toolFailed: "{{tool}} ist fehlgeschlagen: {{reason}}",
         hubUnreachable:
             "{{host}} ist nicht erreichbar ({{cause}}); die Suche auf Hugging Face braucht eine Internetverbindung",
+        hubNoRepository: "{{host}} hat kein solches Repository (HTTP 404): {{subject}}",
+        hubRefused:
+            "{{host}} hat die Anfrage für {{subject}} abgelehnt (HTTP {{status}}): Das Repository ist privat oder geschützt; füge unter „Modelle“ ein Hugging-Face-Token hinzu",
+        hubHttp:
+            "{{host}} hat auf die Anfrage für {{subject}} mit HTTP {{status}} geantwortet; versuche es später noch einmal",
+        hubCutOff:
+            "Die Antwort von {{host}} auf die Anfrage für {{subject}} brach ab oder ist kein JSON; versuche es noch einmal",
         hubLimited: "{{host}} begrenzt die Anfragen (HTTP 429). Ein Hugging-Face-Token hebt die Grenze an",
         hubLimitedWait:
             "{{host}} begrenzt die Anfragen (HTTP 429); versuche es in {{seconds}} s erneut. Ein Hugging-Face-Token hebt die Grenze an",
@@ -599,6 +612,12 @@ export const CORE_WORDS = {
         toolFailed: "{{tool}} a échoué : {{reason}}",
         hubUnreachable:
             "impossible de joindre {{host}} ({{cause}}) ; la recherche sur Hugging Face a besoin d’une connexion Internet",
+        hubNoRepository: "{{host}} n’a pas ce dépôt (HTTP 404) : {{subject}}",
+        hubRefused:
+            "{{host}} a refusé la requête pour {{subject}} (HTTP {{status}}) : le dépôt est privé ou protégé ; ajoutez un jeton Hugging Face dans Modèles",
+        hubHttp: "{{host}} a répondu HTTP {{status}} à la requête pour {{subject}} ; réessayez plus tard",
+        hubCutOff:
+            "la réponse de {{host}} à la requête pour {{subject}} a été coupée ou n’est pas du JSON ; réessayez",
         hubLimited: "{{host}} limite les requêtes (HTTP 429). Un jeton Hugging Face relève la limite",
         hubLimitedWait:
             "{{host}} limite les requêtes (HTTP 429) ; réessayez dans {{seconds}} s. Un jeton Hugging Face relève la limite",
@@ -818,6 +837,12 @@ export const CORE_WORDS = {
         toolFailed: "{{tool}} falló: {{reason}}",
         hubUnreachable:
             "no se pudo conectar con {{host}} ({{cause}}); buscar en Hugging Face necesita conexión a Internet",
+        hubNoRepository: "{{host}} no tiene ese repositorio (HTTP 404): {{subject}}",
+        hubRefused:
+            "{{host}} rechazó la solicitud de {{subject}} (HTTP {{status}}): el repositorio es privado o restringido; añade un token de Hugging Face en Modelos",
+        hubHttp: "{{host}} respondió HTTP {{status}} a la solicitud de {{subject}}; inténtalo más tarde",
+        hubCutOff:
+            "la respuesta de {{host}} a la solicitud de {{subject}} se cortó o no es JSON; inténtalo de nuevo",
         hubLimited:
             "{{host}} está limitando las peticiones (HTTP 429). Un token de Hugging Face sube el límite",
         hubLimitedWait:
@@ -1032,6 +1057,13 @@ export const CORE_WORDS = {
         toolFailed: "{{tool}} falhou: {{reason}}",
         hubUnreachable:
             "não foi possível alcançar {{host}} ({{cause}}); buscar no Hugging Face precisa de uma conexão com a internet",
+        hubNoRepository: "{{host}} não tem esse repositório (HTTP 404): {{subject}}",
+        hubRefused:
+            "{{host}} recusou a solicitação de {{subject}} (HTTP {{status}}): o repositório é privado ou restrito; adicione um token do Hugging Face em Modelos",
+        hubHttp:
+            "{{host}} respondeu HTTP {{status}} à solicitação de {{subject}}; tente novamente mais tarde",
+        hubCutOff:
+            "a resposta de {{host}} à solicitação de {{subject}} foi cortada ou não é JSON; tente novamente",
         hubLimited:
             "{{host}} está limitando as solicitações (HTTP 429). Um token do Hugging Face aumenta o limite",
         hubLimitedWait:
@@ -1230,6 +1262,11 @@ export const CORE_WORDS = {
         toolTimedOut: "{{seconds}} 秒后超时",
         toolFailed: "{{tool}} 失败：{{reason}}",
         hubUnreachable: "无法连接 {{host}}（{{cause}}）；搜索 Hugging Face 需要互联网连接",
+        hubNoRepository: "{{host}} 没有这个仓库（HTTP 404）：{{subject}}",
+        hubRefused:
+            "{{host}} 拒绝了对 {{subject}} 的请求（HTTP {{status}}）：该仓库为私有或受限；请在“模型”中添加 Hugging Face 令牌",
+        hubHttp: "{{host}} 对 {{subject}} 的请求返回了 HTTP {{status}}；请稍后再试",
+        hubCutOff: "{{host}} 对 {{subject}} 请求的回答被截断或不是 JSON；请重试",
         hubLimited: "{{host}} 正在限制请求（HTTP 429）。使用 Hugging Face 令牌可提高上限",
         hubLimitedWait:
             "{{host}} 正在限制请求（HTTP 429）；请在 {{seconds}} 秒后重试。使用 Hugging Face 令牌可提高上限",
@@ -1436,6 +1473,13 @@ export const CORE_WORDS = {
         toolFailed: "{{tool}} が失敗しました: {{reason}}",
         hubUnreachable:
             "{{host}} に接続できませんでした（{{cause}}）。Hugging Face の検索にはインターネット接続が必要です",
+        hubNoRepository: "{{host}} にそのリポジトリはありません（HTTP 404）: {{subject}}",
+        hubRefused:
+            "{{host}} が {{subject}} へのリクエストを拒否しました（HTTP {{status}}）: リポジトリは非公開か制限付きです。「モデル」で Hugging Face トークンを追加してください",
+        hubHttp:
+            "{{host}} が {{subject}} へのリクエストに HTTP {{status}} を返しました。後でもう一度お試しください",
+        hubCutOff:
+            "{{host}} からの {{subject}} への応答が途中で切れたか JSON ではありません。もう一度お試しください",
         hubLimited:
             "{{host}} がリクエストを制限しています（HTTP 429）。Hugging Face のトークンで上限が上がります",
         hubLimitedWait:
@@ -1652,6 +1696,12 @@ export const CORE_WORDS = {
         toolFailed: "{{tool}}: ошибка: {{reason}}",
         hubUnreachable:
             "не удалось связаться с {{host}} ({{cause}}); для поиска на Hugging Face нужно подключение к интернету",
+        hubNoRepository: "на {{host}} нет такого репозитория (HTTP 404): {{subject}}",
+        hubRefused:
+            "{{host}} отклонил запрос для {{subject}} (HTTP {{status}}): репозиторий закрытый или с ограниченным доступом; добавьте токен Hugging Face в разделе «Модели»",
+        hubHttp: "{{host}} ответил HTTP {{status}} на запрос для {{subject}}; попробуйте позже",
+        hubCutOff:
+            "ответ {{host}} на запрос для {{subject}} оборвался или не является JSON; попробуйте ещё раз",
         hubLimited: "{{host}} ограничивает запросы (HTTP 429). Токен Hugging Face повышает лимит",
         hubLimitedWait:
             "{{host}} ограничивает запросы (HTTP 429); попробуйте снова через {{seconds}} с. Токен Hugging Face повышает лимит",
@@ -1863,6 +1913,11 @@ export const CORE_WORDS = {
         toolFailed: "فشلت {{tool}}: {{reason}}",
         hubUnreachable:
             "تعذّر الوصول إلى {{host}} ({{cause}})؛ البحث في Hugging Face يحتاج إلى اتصال بالإنترنت",
+        hubNoRepository: "لا يوجد لدى {{host}} هذا المستودع (HTTP 404): {{subject}}",
+        hubRefused:
+            "رفض {{host}} الطلب الخاص بـ {{subject}} (HTTP {{status}}): المستودع خاص أو مقيّد؛ أضف رمز Hugging Face في «النماذج»",
+        hubHttp: "ردّ {{host}} بـ HTTP {{status}} على الطلب الخاص بـ {{subject}}؛ حاول لاحقًا",
+        hubCutOff: "انقطع ردّ {{host}} على الطلب الخاص بـ {{subject}} أو أنه ليس JSON؛ حاول مرة أخرى",
         hubLimited: "{{host}} يحدّ من الطلبات (HTTP 429). رمز Hugging Face يرفع الحد",
         hubLimitedWait:
             "{{host}} يحدّ من الطلبات (HTTP 429)؛ حاول مجددًا بعد {{seconds}} ث. رمز Hugging Face يرفع الحد",
@@ -2062,6 +2117,11 @@ export const CORE_WORDS = {
         toolTimedOut: "{{seconds}} सेकंड बाद समय समाप्त",
         toolFailed: "{{tool}} विफल: {{reason}}",
         hubUnreachable: "{{host}} तक नहीं पहुँच सके ({{cause}}); Hugging Face पर खोज के लिए इंटरनेट कनेक्शन चाहिए",
+        hubNoRepository: "{{host}} पर ऐसी कोई रिपॉज़िटरी नहीं है (HTTP 404): {{subject}}",
+        hubRefused:
+            "{{host}} ने {{subject}} का अनुरोध अस्वीकार किया (HTTP {{status}}): रिपॉज़िटरी निजी या प्रतिबंधित है; मॉडल में Hugging Face टोकन जोड़ें",
+        hubHttp: "{{host}} ने {{subject}} के अनुरोध का उत्तर HTTP {{status}} दिया; बाद में फिर कोशिश करें",
+        hubCutOff: "{{subject}} के अनुरोध पर {{host}} का उत्तर अधूरा है या JSON नहीं है; फिर कोशिश करें",
         hubLimited: "{{host}} अनुरोध सीमित कर रहा है (HTTP 429)। Hugging Face टोकन से सीमा बढ़ती है",
         hubLimitedWait:
             "{{host}} अनुरोध सीमित कर रहा है (HTTP 429); {{seconds}} सेकंड बाद फिर कोशिश करें। Hugging Face टोकन से सीमा बढ़ती है",

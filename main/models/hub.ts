@@ -3,7 +3,7 @@
 // hub's own client (@huggingface/hub), through the models' way out (Offline mode, the egress log).
 import type {ListFileEntry} from "@huggingface/hub";
 import type {FitEstimate, HubFile, HubProjector, HubRepo, HubRepoFiles} from "../../shared/contract.js";
-import {fail, ok, type Result} from "../../shared/result.js";
+import {ok, type Result} from "../../shared/result.js";
 import {formatBytes} from "../../shared/format.js";
 import {sizeBasedFit, type MachineMemory} from "../llm/fit.js";
 import {OfflineError, outboundFetch, type Outbound} from "../net/network.js";
@@ -29,7 +29,7 @@ export class Hub {
     constructor(private readonly deps: HubDeps) {}
 
     async search(query: string, limit = SEARCH_LIMIT): Promise<Result<HubRepo[]>> {
-        return this.guarded(`search "${query}"`, async (request) => {
+        return this.guarded(`search "${query}"`, `"${query}"`, async (request) => {
             // Loaded when first used (about 50 ms): most runs never search the hub.
             const {listModels} = await import("@huggingface/hub");
             const repos: HubRepo[] = [];
@@ -55,7 +55,7 @@ export class Hub {
     }
 
     async files(repo: string): Promise<Result<HubRepoFiles>> {
-        return this.guarded(`files of ${repo}`, async (request) => {
+        return this.guarded(`files of ${repo}`, repo, async (request) => {
             const {listFiles, modelInfo} = await import("@huggingface/hub");
             const info = await modelInfo({name: repo, additionalFields: ["cardData", "tags"], ...request});
             const entries: ListFileEntry[] = [];
@@ -78,9 +78,13 @@ export class Hub {
         });
     }
 
-    /** Runs hub requests with the token and the way out, and puts any failure into words. */
+    /**
+     * Runs hub requests with the token and the way out, and puts any failure into words. `what` names the
+     * request in the egress log; `subject` is what the words name (a repository, or a search's quoted text).
+     */
     private async guarded<T>(
         what: string,
+        subject: string,
         work: (request: {hubUrl: string; fetch: typeof fetch; accessToken?: string}) => Promise<T>,
     ): Promise<Result<T>> {
         const outbound = this.deps.outbound(what);
@@ -97,13 +101,13 @@ export class Hub {
         try {
             return ok(await work(request));
         } catch (error) {
-            return hubFailure(error, lastAnswer, this.deps.url, what);
+            return hubFailure(error, lastAnswer, this.deps.url, subject);
         }
     }
 }
 
 /** An error of the hub's client, fetch or the answer's JSON, as a code and words people can act on. */
-function hubFailure(error: unknown, answer: Response | null, hubUrl: string, what: string): Result<never> {
+function hubFailure(error: unknown, answer: Response | null, hubUrl: string, subject: string): Result<never> {
     if (error instanceof OfflineError) return failWith("NETWORK", error.words);
     const host = new URL(hubUrl).host;
     const status = (error as {statusCode?: number}).statusCode;
@@ -113,18 +117,10 @@ function hubFailure(error: unknown, answer: Response | null, hubUrl: string, wha
             ? failSaying("NETWORK", "hubLimited", {host})
             : failSaying("NETWORK", "hubLimitedWait", {host, seconds});
     }
-    if (status === 404) return fail("NOT_FOUND", `${host} has no such repository (HTTP 404): ${what}`);
-    if (status === 401 || status === 403) {
-        return fail(
-            "DENIED",
-            `${host} refused ${what} (HTTP ${status}): the repository is private or gated; add a Hugging Face token in Models`,
-        );
-    }
-    if (status !== undefined)
-        return fail("NETWORK", `${host} answered HTTP ${status} to ${what}; try again later`);
-    if (error instanceof SyntaxError) {
-        return fail("NETWORK", `the answer from ${host} to ${what} was cut off or is not JSON; try again`);
-    }
+    if (status === 404) return failSaying("NOT_FOUND", "hubNoRepository", {host, subject});
+    if (status === 401 || status === 403) return failSaying("DENIED", "hubRefused", {host, subject, status});
+    if (status !== undefined) return failSaying("NETWORK", "hubHttp", {host, subject, status});
+    if (error instanceof SyntaxError) return failSaying("NETWORK", "hubCutOff", {host, subject});
     const cause = ((error as Error).cause as {code?: string} | undefined)?.code ?? (error as Error).message;
     return failSaying("NETWORK", "hubUnreachable", {host, cause});
 }

@@ -87,3 +87,27 @@ test("Models: search Hugging Face, see a repository's quantizations with their f
         "a vision model's download brings its projector",
     ).toBeVisible();
 });
+
+test("the hub's refusal is said in the window's language (German: its rate limit)", async ({browser}) => {
+    hub = await startHubServer([
+        {
+            id: "tiny-org/Tiny-Stories-GGUF",
+            downloads: 5000,
+            likes: 40,
+            lastModified: "2026-10-01T12:00:00.000Z",
+            files: {"tiny-stories-Q4_K_M.gguf": MODEL},
+        },
+    ]);
+    served = await startServe({model: null, env: {HF_ENDPOINT: hub.url}});
+    const context = await browser.newContext({locale: "de-DE", viewport: {width: 1280, height: 800}});
+    const page = await context.newPage();
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "Modelle"}).first().click();
+    const dialog = page.getByRole("dialog", {name: "Modelle"});
+    hub.rateLimit(1);
+    await dialog.getByRole("searchbox", {name: "Hugging Face nach GGUF-Modellen durchsuchen"}).fill("tiny");
+    await dialog.getByRole("button", {name: "Suchen", exact: true}).click();
+    await expect(page.getByText(/begrenzt die Anfragen \(HTTP 429\)/).first()).toBeVisible();
+    await expect(page.getByText(/is limiting requests/)).toHaveCount(0);
+    await context.close();
+});

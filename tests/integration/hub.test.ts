@@ -214,7 +214,11 @@ test("rate limits, a missing repository and a cut-off answer each get a clear er
 
     const missing = await t.api.invoke("models.hubFiles", {repo: "nobody/nothing"});
     assert.equal(missing.ok ? "" : missing.error.code, "NOT_FOUND");
-    assert.match(missing.ok ? "" : missing.error.message, /no such repository \(HTTP 404\)/);
+    assert.match(missing.ok ? "" : missing.error.message, /no such repository \(HTTP 404\): nobody\/nothing/);
+    assert.deepEqual(missing.ok ? null : missing.error.words, {
+        key: "hubNoRepository",
+        values: {host: new URL(hub.url).host, subject: "nobody/nothing"},
+    });
 
     hub.cutNextAnswer();
     const cut = await t.api.invoke("models.searchHub", {query: "tiny"});
