@@ -7,11 +7,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import {fileURLToPath} from "node:url";
-import {Readability} from "@mozilla/readability";
-import {parseHTML} from "linkedom";
 import {Extractor} from "../main/web/extractor.js";
 import {ROOT} from "../tests/helpers/paths.js";
 import {runTrafilatura, type Page} from "./trafilatura.js";
+import {mozillaReadability} from "./wcxb.js";
 
 type Item = {file: string; with: string[]; without: string[]};
 type Scores = {precision: number; recall: number; f1: number};
@@ -66,14 +65,6 @@ export async function snippetsBench(dir: string) {
         scores: score(items, systems),
         ...("skipped" in trafilatura ? {trafilatura: trafilatura.skipped} : {}),
     };
-}
-
-function mozillaReadability(html: string): string {
-    try {
-        return new Readability(parseHTML(html).document).parse()?.textContent ?? "";
-    } catch {
-        return "";
-    }
 }
 
 /**

@@ -87,7 +87,8 @@ export async function wcxbBench(dir: string, split: Split) {
     };
 }
 
-function mozillaReadability(html: string): string {
+/** Mozilla Readability's text of a page, as it runs here (none when it fails). */
+export function mozillaReadability(html: string): string {
     try {
         const {document} = parseHTML(html);
         return new Readability(document).parse()?.textContent ?? "";

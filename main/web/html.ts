@@ -82,14 +82,12 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
     // Text from the article's HTML, not its textContent: block elements keep their line breaks.
     const text = article ? dropRepeats(plainText(pruned, {keepChrome: true}).text, article) : "";
     if (article && text && !tooLittle(wordCount(text), regionWords)) {
+        const title = article.title?.trim() || titleFromUrl(url);
         const held = runHolding(runs, text);
         const run = held < 0 ? null : readRun(html, held);
-        if (run) {
-            const title = article.title?.trim() || titleFromUrl(url);
-            return {title, byline: null, ...run, ...meta, method: "body"};
-        }
+        if (run) return {title, byline: null, ...run, ...meta, method: "body"};
         return {
-            title: article.title?.trim() || titleFromUrl(url),
+            title,
             byline: article.byline?.trim() || null,
             text,
             markdown: dropRepeats(toMarkdown(pruned), article),
@@ -160,7 +158,10 @@ function countWords(document: DomDocument): Map<DomElement, number> {
     return counts;
 }
 
-/** PAGE_CHROME, checked without a selector engine (once per element of the page). */
+/**
+ * The page's banner, navigation, side columns and footer, and what is never text (code, media, hidden parts):
+ * checked without a selector engine, as it runs once per element of the page.
+ */
 function isPageChrome(element: DomElement): boolean {
     if (CHROME_TAGS.has(element.tagName.toUpperCase())) return true;
     if (element.getAttribute("hidden") !== null || element.getAttribute("aria-hidden") === "true")
@@ -201,8 +202,9 @@ function readRun(html: string, index: number): {text: string; markdown: string} 
     };
 }
 
+const WORD = /[\p{L}\p{N}_]+/gu;
 function wordsOf(text: string): string[] {
-    return text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+    return text.toLowerCase().match(WORD) ?? [];
 }
 
 /** Readability's article; none when it fails on the page (it throws on some trees that linkedom builds). */
@@ -236,7 +238,7 @@ function largestMain(document: DomDocument): DomElement | undefined {
 }
 
 function wordCount(text: string): number {
-    return text.match(/[\p{L}\p{N}_]+/gu)?.length ?? 0;
+    return text.match(WORD)?.length ?? 0;
 }
 
 /**
@@ -247,7 +249,7 @@ function mainRegion(html: string): {title: string; text: string; markdown: strin
     const document = parseDocument(html);
     showWithoutScripts(document);
     const title = document.title?.replace(/\s+/g, " ").trim() ?? "";
-    for (const el of [...document.querySelectorAll(PAGE_CHROME)]) el.remove();
+    for (const el of [...document.querySelectorAll("*")]) if (isPageChrome(el)) el.remove();
     const region = (largestMain(document) ?? document.body)?.outerHTML ?? "";
     const text = plainText(region).text;
     // A fragment without <html> and <body> (linkedom then has no body): its text as the tokenizer reads it.
@@ -257,11 +259,6 @@ function mainRegion(html: string): {title: string; text: string; markdown: strin
     }
     return {title, text, markdown: toMarkdown(region)};
 }
-const PAGE_CHROME = [
-    "script, style, template, noscript, svg, math, iframe, object, canvas, select",
-    "header, nav, aside, footer, [hidden], [aria-hidden='true']",
-    "[role='banner'], [role='complementary'], [role='contentinfo'], [role='navigation']",
-].join(", ");
 
 /**
  * What the page's own scripts would show, without running them: the text of a <noscript> (a forum's posts, a
