@@ -1,21 +1,36 @@
 // The core's refusals in words (shared/coreWords.ts): the English message beside the key and values that
 // the window says in its own language.
 import i18next from "i18next";
-import {CORE_WORDS, wordsOf, type CoreWordKey} from "../shared/coreWords.js";
+import {CORE_WORDS, valuesToSay, wordsOf, type CoreWordKey} from "../shared/coreWords.js";
+import type {LanguageCode} from "../shared/languages.js";
 import type {AppError, ErrorCode, Result, Words} from "../shared/result.js";
 
-const english = i18next.createInstance();
-void english.init({
-    resources: {en: {translation: CORE_WORDS.en}},
+const languages = i18next.createInstance();
+void languages.init({
+    resources: Object.fromEntries(
+        Object.entries(CORE_WORDS).map(([lng, words]) => [lng, {translation: words}]),
+    ),
     lng: "en",
+    fallbackLng: "en",
     // Messages are plain text, shown as they are: nothing to escape.
     interpolation: {escapeValue: false},
     initAsync: false,
 });
 
+/** A refusal's words in one of the window's languages (as the window says them). */
+export function sayIn(language: LanguageCode, words: Words): string {
+    const say = languages.getFixedT(language);
+    return String(
+        say(
+            words.key,
+            valuesToSay(words.values, (key) => say(key)),
+        ),
+    );
+}
+
 /** The English of a refusal's words (what the CLI and the local API print). */
 export function inEnglish(words: Words): string {
-    return String(english.t(words.key, words.values ?? {}));
+    return sayIn("en", words);
 }
 
 /** Words with their English: a message that the window says in its language and the CLI prints. */

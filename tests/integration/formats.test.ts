@@ -4,6 +4,8 @@ import path from "node:path";
 import {test} from "node:test";
 import JSZip from "jszip";
 import {extractFile} from "../../main/docs/extract.js";
+import type {ExtractError} from "../../main/web/formats/document.js";
+import {sayIn} from "../../main/words.js";
 import {openTestCore, unwrap} from "../helpers/core.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 
@@ -123,6 +125,30 @@ test("protected, damaged, old-format and zip-bomb files are refused, each with i
         await reason(path.join(dir, "plain.rtf")),
         "not an RTF file (it does not start with {\\rtf)",
     );
+
+    // Each reason carries its words, which the window says in its language, the file's format named in it.
+    const german = async (file: string) =>
+        await extractFile(file, fs.readFileSync(file)).then(
+            () => "read",
+            (error: ExtractError) => (error.words ? sayIn("de", error.words) : `no words: ${error.message}`),
+        );
+    assert.equal(
+        await german(path.join(FIXTURES, "pass_protected.ods")),
+        "Verschlüsselte Datei (OpenDocument-Tabelle, passwortgeschützt)",
+    );
+    assert.match(
+        await german(path.join(dir, "bomb.docx")),
+        /^Als ZIP-Bombe abgelehnt: Diese Datei \(Word-Dokument\) würde auf 40 MB entpackt \(mehr als 256 MB/,
+    );
+    assert.equal(
+        await german(path.join(dir, "cut.docx")),
+        "Beschädigte Datei (Word-Dokument): keine vollständige ZIP-Datei",
+    );
+    assert.equal(
+        await german(path.join(dir, "old.docx")),
+        "Alte binäre Office-Datei mit der Endung .docx: Speichern Sie sie als .docx und fügen Sie sie erneut hinzu",
+    );
+    assert.equal(await german(path.join(dir, "plain.rtf")), "Keine RTF-Datei (sie beginnt nicht mit {\\rtf)");
 
     // calamine's denial-of-service sheet: cells repeated 16,384 × 1,048,576 times are read up to the cell limit.
     const dos = await read("issue_594_dos.ods");

@@ -1,17 +1,16 @@
 import path from "node:path/posix";
 import {toMarkdown} from "../html.js";
-import {ExtractError, refusedFile, type ExtractedDocument, type Section} from "./document.js";
+import {refusedFile, type ExtractedDocument, type Section} from "./document.js";
 import {all, attr, first, parseXml, textOf} from "./xml.js";
 import {openZip} from "./zip.js";
 
 /** An EPUB book: its chapters in reading order (the OPF spine), each as Markdown, each its own section. */
 export async function fromEpub(body: Uint8Array): Promise<ExtractedDocument> {
-    const zip = await openZip(body, "EPUB book");
+    const zip = await openZip(body, "epub");
     if (!zip.has("META-INF/container.xml"))
-        throw new ExtractError("damaged EPUB book: META-INF/container.xml is missing");
+        throw refusedFile("filePartMissing", {fileFormat: "epub", part: "META-INF/container.xml"});
     const opfPath = attr(first(parseXml(await zip.text("META-INF/container.xml")), "rootfile")!, "full-path");
-    if (!opfPath || !zip.has(opfPath))
-        throw new ExtractError("damaged EPUB book: its package document is missing");
+    if (!opfPath || !zip.has(opfPath)) throw refusedFile("fileNoPackage", {fileFormat: "epub"});
     const opf = parseXml(await zip.text(opfPath));
     const hrefs = new Map(
         all(opf, "item").map((item) => [

@@ -1,7 +1,7 @@
 import path from "node:path";
 import {pathToFileURL} from "node:url";
 import {extractPage} from "../extract.js";
-import {ExtractError, refusedFile, type ExtractedDocument} from "./document.js";
+import {refusedFile, type ExtractedDocument} from "./document.js";
 import {fromEpub} from "./epub.js";
 import {kindOf} from "./kinds.js";
 import {fromEml, fromMbox} from "./mail.js";
@@ -41,11 +41,9 @@ export async function extractDocument(name: string, body: Uint8Array): Promise<E
     if (!kind) throw refusedFile("fileUnsupported", {ext: path.extname(name) || "(none)"});
     const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     if (["docx", "xlsx", "pptx"].includes(kind) && bytes.subarray(0, 8).equals(COMPOUND_FILE)) {
-        throw new ExtractError(
-            bytes.includes(ENCRYPTED_PACKAGE)
-                ? "encrypted Office file (password protected): save a copy without a password and add that"
-                : `an old binary Office file named ${path.extname(name)}: save it as ${path.extname(name)} and add it again`,
-        );
+        throw bytes.includes(ENCRYPTED_PACKAGE)
+            ? refusedFile("fileOfficeEncrypted")
+            : refusedFile("fileOfficeOld", {ext: path.extname(name)});
     }
     const reader = READERS[kind];
     const doc = reader ? await reader(body) : fromText(name, kind, bytes);

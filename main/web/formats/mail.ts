@@ -1,6 +1,6 @@
 import PostalMime, {type Email} from "postal-mime";
 import {toMarkdown} from "../html.js";
-import {ExtractError, FILE_LIMITS, type ExtractedDocument, type Section} from "./document.js";
+import {FILE_LIMITS, refusedFile, type ExtractedDocument, type Section} from "./document.js";
 
 /** One e-mail (.eml): its headers that matter, its text (or its HTML as Markdown) and its attachments' names. */
 export async function fromEml(body: Uint8Array): Promise<ExtractedDocument> {
@@ -21,12 +21,11 @@ export async function fromMbox(body: Uint8Array): Promise<ExtractedDocument> {
     const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
         .toString("latin1")
         .replace(/^\s*\n(?=From )/, "");
-    if (!text.startsWith("From "))
-        throw new ExtractError('not a mailbox (mbox files start with a "From " line)');
+    if (!text.startsWith("From ")) throw refusedFile("mailboxNot");
     const starts = [0];
     for (const m of text.matchAll(/\n\n(From [^\n]*)\n/g)) starts.push(m.index + 2);
     if (starts.length > FILE_LIMITS.maxMessages)
-        throw new ExtractError(`refused: the mailbox holds over ${FILE_LIMITS.maxMessages} messages`);
+        throw refusedFile("mailboxTooLarge", {limit: FILE_LIMITS.maxMessages});
     const sections: Section[] = [];
     for (const [i, start] of starts.entries()) {
         const raw = text.slice(text.indexOf("\n", start) + 1, starts[i + 1] ?? text.length);
@@ -46,7 +45,7 @@ async function parse(body: Uint8Array): Promise<Email> {
     try {
         return await PostalMime.parse(body, {attachmentEncoding: "arraybuffer"});
     } catch (error) {
-        throw new ExtractError(`unreadable e-mail: ${(error as Error).message}`);
+        throw refusedFile("mailUnreadable", {detail: (error as Error).message});
     }
 }
 

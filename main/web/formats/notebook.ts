@@ -1,4 +1,4 @@
-import {ExtractError, type ExtractedDocument} from "./document.js";
+import {refusedFile, type ExtractedDocument} from "./document.js";
 
 type Cell = {cell_type?: string; source?: string | string[]; outputs?: Output[]};
 type Output = {output_type?: string; text?: string | string[]; data?: Record<string, string | string[]>};
@@ -17,10 +17,9 @@ export function fromNotebook(body: Uint8Array): ExtractedDocument {
     try {
         notebook = JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(body));
     } catch {
-        throw new ExtractError("damaged notebook (not JSON)");
+        throw refusedFile("notebookNotJson");
     }
-    if (!Array.isArray(notebook.cells))
-        throw new ExtractError("not a Jupyter notebook of nbformat 4 (no cells)");
+    if (!Array.isArray(notebook.cells)) throw refusedFile("notebookNoCells");
     const language = notebook.metadata?.language_info?.name ?? notebook.metadata?.kernelspec?.language ?? "";
     const blocks = notebook.cells.flatMap((cell) => {
         const source = joined(cell.source).trim();

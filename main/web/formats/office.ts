@@ -1,21 +1,21 @@
 import path from "node:path/posix";
 import mammoth from "mammoth";
 import {toMarkdown} from "../html.js";
-import {ExtractError, FILE_LIMITS, type ExtractedDocument, type Section} from "./document.js";
+import {FILE_LIMITS, type ExtractedDocument, type Section} from "./document.js";
 import {all, attr, childElements, first, parseXml, textOf, type XmlElement} from "./xml.js";
 import {SheetNumbers} from "./sheetNumbers.js";
-import {openZip, type ZipParts} from "./zip.js";
+import {damaged, openZip, type ZipParts} from "./zip.js";
 
 const NO_IMAGES = {convertImage: mammoth.images.imgElement(async () => ({src: ""}))};
 
 /** A Word document (DOCX) as Markdown: headings, lists and tables kept, images left out. */
 export async function fromDocx(body: Uint8Array): Promise<ExtractedDocument> {
-    const zip = await openZip(body, "Word document");
+    const zip = await openZip(body, "docx");
     const core = await coreTitle(zip);
     const result = await mammoth
         .convertToHtml({buffer: Buffer.from(body.buffer, body.byteOffset, body.byteLength)}, NO_IMAGES)
         .catch((error: Error) => {
-            throw new ExtractError(`damaged Word document: ${error.message}`);
+            throw damaged("docx", error);
         });
     const text = toMarkdown(result.value).replace(/!\[[^\]]*\]\(\)/g, "");
     return {title: core, kind: "docx", sections: [{text, page: null}]};
@@ -23,7 +23,7 @@ export async function fromDocx(body: Uint8Array): Promise<ExtractedDocument> {
 
 /** A PowerPoint deck (PPTX): a section per slide, named by its number and title, its speaker notes after it. */
 export async function fromPptx(body: Uint8Array): Promise<ExtractedDocument> {
-    const zip = await openZip(body, "PowerPoint deck");
+    const zip = await openZip(body, "pptx");
     const presentation = parseXml(await zip.text("ppt/presentation.xml"));
     const targets = await relationships(zip, "ppt/presentation.xml");
     const sections: Section[] = [];
@@ -47,7 +47,7 @@ export async function fromPptx(body: Uint8Array): Promise<ExtractedDocument> {
 
 /** An Excel workbook (XLSX): a section per sheet, as a table (its first row repeated every 25 rows). */
 export async function fromXlsx(body: Uint8Array): Promise<ExtractedDocument> {
-    const zip = await openZip(body, "Excel workbook");
+    const zip = await openZip(body, "xlsx");
     const workbook = parseXml(await zip.text("xl/workbook.xml"));
     const targets = await relationships(zip, "xl/workbook.xml");
     const shared = zip.has("xl/sharedStrings.xml")

@@ -1,11 +1,12 @@
-import {ExtractError, FILE_LIMITS, type ExtractedDocument, type Section} from "./document.js";
+import type {FileFormat} from "../../../shared/coreWords.js";
+import {FILE_LIMITS, refusedFile, type ExtractedDocument, type Section} from "./document.js";
 import {table} from "./office.js";
 import {all, attr, childElements, first, parseXml, textOf, type XmlElement} from "./xml.js";
 import {openZip, type ZipParts} from "./zip.js";
 
 /** OpenDocument text (ODT) as Markdown: headings by outline level, lists, tables. */
 export async function fromOdt(body: Uint8Array): Promise<ExtractedDocument> {
-    const {zip, content} = await open(body, "OpenDocument text");
+    const {zip, content} = await open(body, "odt");
     const text = first(content, "office:text");
     const blocks = text ? childElements(text).flatMap(block) : [];
     return {title: await metaTitle(zip), kind: "odt", sections: [{text: blocks.join("\n\n"), page: null}]};
@@ -13,7 +14,7 @@ export async function fromOdt(body: Uint8Array): Promise<ExtractedDocument> {
 
 /** OpenDocument spreadsheet (ODS): a section per sheet, as a table. Repeated empty rows are not expanded. */
 export async function fromOds(body: Uint8Array): Promise<ExtractedDocument> {
-    const {zip, content} = await open(body, "OpenDocument spreadsheet");
+    const {zip, content} = await open(body, "ods");
     const budget = {cells: FILE_LIMITS.maxCells};
     const sections: Section[] = all(content, "table:table").map((sheet) => ({
         text: table(sheetRows(sheet, budget)),
@@ -25,7 +26,7 @@ export async function fromOds(body: Uint8Array): Promise<ExtractedDocument> {
 
 /** OpenDocument presentation (ODP): a section per slide. */
 export async function fromOdp(body: Uint8Array): Promise<ExtractedDocument> {
-    const {zip, content} = await open(body, "OpenDocument presentation");
+    const {zip, content} = await open(body, "odp");
     const sections: Section[] = all(content, "draw:page").map((page, i) => ({
         text:
             all(page, "text:p")
@@ -38,11 +39,12 @@ export async function fromOdp(body: Uint8Array): Promise<ExtractedDocument> {
     return {title: await metaTitle(zip), kind: "odp", sections};
 }
 
-async function open(body: Uint8Array, what: string) {
+async function open(body: Uint8Array, what: FileFormat) {
     const zip = await openZip(body, what);
     if (zip.has("META-INF/manifest.xml") && /encryption-data/.test(await zip.text("META-INF/manifest.xml")))
-        throw new ExtractError(`encrypted ${what} (password protected)`);
-    if (!zip.has("content.xml")) throw new ExtractError(`damaged ${what}: content.xml is missing`);
+        throw refusedFile("fileEncrypted", {fileFormat: what});
+    if (!zip.has("content.xml"))
+        throw refusedFile("filePartMissing", {fileFormat: what, part: "content.xml"});
     return {zip, content: parseXml(await zip.text("content.xml"))};
 }
 

@@ -1,4 +1,4 @@
-import {ExtractError, refusedFile, type ExtractedDocument, type Section} from "./document.js";
+import {refusedFile, type ExtractedDocument, type Section} from "./document.js";
 
 /** A PDF: a section per page (citations name the page); an encrypted one gets its reason. */
 export async function fromPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
@@ -15,7 +15,7 @@ export async function fromPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
     } catch (error) {
         const name = (error as Error).name;
         if (name === "PasswordException") throw refusedFile("pdfEncrypted");
-        throw new ExtractError(`unreadable PDF: ${(error as Error).message}`);
+        throw refusedFile("pdfUnreadable", {detail: (error as Error).message});
     }
     try {
         const sections: Section[] = [];

@@ -1,5 +1,5 @@
 import iconv from "iconv-lite";
-import {ExtractError, type ExtractedDocument} from "./document.js";
+import {refusedFile, type ExtractedDocument} from "./document.js";
 
 /** Groups whose text is never shown: tables of fonts, colours and styles, metadata, pictures, field codes. */
 const HIDDEN = new Set([
@@ -66,7 +66,7 @@ type Group = {hidden: boolean; uc: number};
  */
 export function fromRtf(body: Uint8Array): ExtractedDocument {
     const src = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1");
-    if (!src.startsWith("{\\rtf")) throw new ExtractError("not an RTF file (it does not start with {\\rtf)");
+    if (!src.startsWith("{\\rtf")) throw refusedFile("rtfNot");
     let codepage = "windows-1252";
     const stack: Group[] = [];
     let group: Group = {hidden: false, uc: 1};

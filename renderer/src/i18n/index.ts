@@ -12,7 +12,7 @@ import {ja} from "./locales/ja.js";
 import {ru} from "./locales/ru.js";
 import {ar} from "./locales/ar.js";
 import {hi} from "./locales/hi.js";
-import {CORE_WORDS} from "../../../shared/coreWords.js";
+import {CORE_WORDS, valuesToSay} from "../../../shared/coreWords.js";
 import type {AppError, Words} from "../../../shared/result.js";
 
 /** Each language's words, by its code: all in the bundle (a few kilobytes each), so a switch is instant. */
@@ -95,7 +95,10 @@ export function sayCore(message: string, words: Words | null | undefined): strin
     if (!words || !coreWords.exists(words.key)) return message;
     // The window's typed keys (CustomTypeOptions) are not the core's: its words are looked up untyped.
     const say = coreWords.t.bind(coreWords) as unknown as (key: string, values: object) => string;
-    return say(words.key, words.values ?? {});
+    return say(
+        words.key,
+        valuesToSay(words.values, (key) => say(key, {})),
+    );
 }
 
 /** The window's language, at once (every language's words are in the bundle): the first drawing is in it. */
