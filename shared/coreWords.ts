@@ -239,6 +239,31 @@ export const CORE_WORDS = {
         notebookNoCells: "not a Jupyter notebook of nbformat 4 (no cells)",
         pdfUnreadable: "unreadable PDF: {{detail}}",
         rtfNot: "not an RTF file (it does not start with {\\rtf)",
+        modelFileMissing: "model file not found: {{path}}; choose a GGUF model file",
+        modelFileUnreadable: "model file is not readable: {{path}}; check its permissions",
+        modelFileOpen: "cannot open model file {{path}}: {{reason}}",
+        modelIsFolder: "model path is a folder, not a file: {{path}}; choose a .gguf file",
+        modelNotGguf: "not a GGUF model file: {{path}}; choose a .gguf file (llama.cpp format)",
+        modelTruncated: "model file is truncated: {{path}}; download it again",
+        modelGgufVersion: "unsupported GGUF version {{version}} in {{path}}",
+        modelHeaderCorrupt: "model file is corrupt or truncated: {{path}}; download it again",
+        modelIncomplete:
+            "the model file {{path}} is incomplete: {{size}} of {{expected}} bytes; download it again",
+        modelTooLarge:
+            "{{model}} is too large for this computer: needs {{ram}} RAM at {{context}} tokens of context; {{freeRam}} RAM free. Choose a smaller model or quantization, a smaller context size, or close other programs",
+        modelTooLargeGpu:
+            "{{model}} is too large for this computer: needs {{ram}} RAM + {{vram}} VRAM at {{context}} tokens of context; {{freeRam}} RAM and {{freeVram}} VRAM free. Choose a smaller model or quantization, a smaller context size, or close other programs",
+        downloadSizeMismatch:
+            "downloaded file {{file}} has {{size}} bytes, the server announced {{expected}}; download it again",
+        downloadInterrupted: "interrupted: Cairn was closing; start the download again to resume",
+        downloadStalled:
+            "download stalled: no data for {{seconds}} s at {{done}} of {{total}}; start it again to resume",
+        mcpSignInNeeded: "{{server}} needs you to sign in: Settings → MCP servers → Sign in",
+        mcpSignInLate: "the sign-in was not finished within {{minutes}} minutes",
+        mcpNotStarted: "did not start within {{seconds}} s",
+        mcpNotStartedOutput: "did not start within {{seconds}} s; its last output: {{output}}",
+        mcpExited: "the server exited",
+        mcpExitedOutput: "the server exited; its last output: {{output}}",
     },
     de: {
         stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
@@ -491,6 +516,33 @@ export const CORE_WORDS = {
         notebookNoCells: "Kein Jupyter-Notebook im Format nbformat 4 (keine Zellen)",
         pdfUnreadable: "Unlesbares PDF: {{detail}}",
         rtfNot: "Keine RTF-Datei (sie beginnt nicht mit {\\rtf)",
+        modelFileMissing: "Modelldatei nicht gefunden: {{path}}; wählen Sie eine GGUF-Modelldatei",
+        modelFileUnreadable: "Modelldatei ist nicht lesbar: {{path}}; prüfen Sie ihre Berechtigungen",
+        modelFileOpen: "Modelldatei {{path}} lässt sich nicht öffnen: {{reason}}",
+        modelIsFolder: "Der Modellpfad ist ein Ordner, keine Datei: {{path}}; wählen Sie eine .gguf-Datei",
+        modelNotGguf: "Keine GGUF-Modelldatei: {{path}}; wählen Sie eine .gguf-Datei (Format von llama.cpp)",
+        modelTruncated: "Modelldatei ist abgeschnitten: {{path}}; laden Sie sie erneut herunter",
+        modelGgufVersion: "Nicht unterstützte GGUF-Version {{version}} in {{path}}",
+        modelHeaderCorrupt:
+            "Modelldatei ist beschädigt oder abgeschnitten: {{path}}; laden Sie sie erneut herunter",
+        modelIncomplete:
+            "Die Modelldatei {{path}} ist unvollständig: {{size}} von {{expected}} Bytes; laden Sie sie erneut herunter",
+        modelTooLarge:
+            "{{model}} ist zu groß für diesen Computer: braucht {{ram}} RAM bei {{context}} Tokens Kontext; {{freeRam}} RAM frei. Wählen Sie ein kleineres Modell oder eine kleinere Quantisierung, einen kleineren Kontext, oder schließen Sie andere Programme",
+        modelTooLargeGpu:
+            "{{model}} ist zu groß für diesen Computer: braucht {{ram}} RAM + {{vram}} VRAM bei {{context}} Tokens Kontext; {{freeRam}} RAM und {{freeVram}} VRAM frei. Wählen Sie ein kleineres Modell oder eine kleinere Quantisierung, einen kleineren Kontext, oder schließen Sie andere Programme",
+        downloadSizeMismatch:
+            "Die heruntergeladene Datei {{file}} hat {{size}} Bytes, der Server hatte {{expected}} angekündigt; laden Sie sie erneut herunter",
+        downloadInterrupted:
+            "Unterbrochen: Cairn wurde beendet; starten Sie den Download erneut, um fortzusetzen",
+        downloadStalled:
+            "Download hängt: seit {{seconds}} s keine Daten bei {{done}} von {{total}}; starten Sie ihn erneut, um fortzusetzen",
+        mcpSignInNeeded: "{{server}} verlangt eine Anmeldung: Einstellungen → MCP-Server → Anmelden",
+        mcpSignInLate: "Die Anmeldung wurde nicht innerhalb von {{minutes}} Minuten abgeschlossen",
+        mcpNotStarted: "Nicht innerhalb von {{seconds}} s gestartet",
+        mcpNotStartedOutput: "Nicht innerhalb von {{seconds}} s gestartet; seine letzte Ausgabe: {{output}}",
+        mcpExited: "Der Server wurde beendet",
+        mcpExitedOutput: "Der Server wurde beendet; seine letzte Ausgabe: {{output}}",
     },
     fr: {
         stillWriting:
@@ -748,6 +800,34 @@ export const CORE_WORDS = {
         notebookNoCells: "Ce n'est pas un notebook Jupyter au format nbformat 4 (aucune cellule)",
         pdfUnreadable: "PDF illisible : {{detail}}",
         rtfNot: "Ce n'est pas un fichier RTF (il ne commence pas par {\\rtf)",
+        modelFileMissing: "Fichier de modèle introuvable : {{path}} ; choisissez un fichier de modèle GGUF",
+        modelFileUnreadable: "Le fichier de modèle n'est pas lisible : {{path}} ; vérifiez ses autorisations",
+        modelFileOpen: "Impossible d'ouvrir le fichier de modèle {{path}} : {{reason}}",
+        modelIsFolder:
+            "Le chemin du modèle est un dossier, pas un fichier : {{path}} ; choisissez un fichier .gguf",
+        modelNotGguf:
+            "Ce n'est pas un fichier de modèle GGUF : {{path}} ; choisissez un fichier .gguf (format de llama.cpp)",
+        modelTruncated: "Le fichier de modèle est tronqué : {{path}} ; téléchargez-le à nouveau",
+        modelGgufVersion: "Version GGUF {{version}} non prise en charge dans {{path}}",
+        modelHeaderCorrupt:
+            "Le fichier de modèle est corrompu ou tronqué : {{path}} ; téléchargez-le à nouveau",
+        modelIncomplete:
+            "Le fichier de modèle {{path}} est incomplet : {{size}} octets sur {{expected}} ; téléchargez-le à nouveau",
+        modelTooLarge:
+            "{{model}} est trop grand pour cet ordinateur : il lui faut {{ram}} de RAM pour un contexte de {{context}} tokens ; {{freeRam}} de RAM libre. Choisissez un modèle ou une quantification plus petits, un contexte plus court, ou fermez d'autres programmes",
+        modelTooLargeGpu:
+            "{{model}} est trop grand pour cet ordinateur : il lui faut {{ram}} de RAM + {{vram}} de VRAM pour un contexte de {{context}} tokens ; {{freeRam}} de RAM et {{freeVram}} de VRAM libres. Choisissez un modèle ou une quantification plus petits, un contexte plus court, ou fermez d'autres programmes",
+        downloadSizeMismatch:
+            "Le fichier téléchargé {{file}} fait {{size}} octets, le serveur en annonçait {{expected}} ; téléchargez-le à nouveau",
+        downloadInterrupted: "Interrompu : Cairn se fermait ; relancez le téléchargement pour le reprendre",
+        downloadStalled:
+            "Téléchargement bloqué : aucune donnée depuis {{seconds}} s à {{done}} sur {{total}} ; relancez-le pour le reprendre",
+        mcpSignInNeeded: "{{server}} vous demande de vous connecter : Réglages → Serveurs MCP → Se connecter",
+        mcpSignInLate: "La connexion n'a pas été terminée en {{minutes}} minutes",
+        mcpNotStarted: "N'a pas démarré en {{seconds}} s",
+        mcpNotStartedOutput: "N'a pas démarré en {{seconds}} s ; sa dernière sortie : {{output}}",
+        mcpExited: "Le serveur s'est arrêté",
+        mcpExitedOutput: "Le serveur s'est arrêté ; sa dernière sortie : {{output}}",
     },
     es: {
         stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
@@ -997,6 +1077,33 @@ export const CORE_WORDS = {
         notebookNoCells: "No es un notebook de Jupyter con nbformat 4 (no tiene celdas)",
         pdfUnreadable: "PDF ilegible: {{detail}}",
         rtfNot: "No es un archivo RTF (no empieza por {\\rtf)",
+        modelFileMissing: "No se encontró el archivo de modelo: {{path}}; elige un archivo de modelo GGUF",
+        modelFileUnreadable: "El archivo de modelo no se puede leer: {{path}}; revisa sus permisos",
+        modelFileOpen: "No se puede abrir el archivo de modelo {{path}}: {{reason}}",
+        modelIsFolder: "La ruta del modelo es una carpeta, no un archivo: {{path}}; elige un archivo .gguf",
+        modelNotGguf:
+            "No es un archivo de modelo GGUF: {{path}}; elige un archivo .gguf (formato de llama.cpp)",
+        modelTruncated: "El archivo de modelo está cortado: {{path}}; descárgalo de nuevo",
+        modelGgufVersion: "Versión de GGUF {{version}} no compatible en {{path}}",
+        modelHeaderCorrupt: "El archivo de modelo está dañado o cortado: {{path}}; descárgalo de nuevo",
+        modelIncomplete:
+            "El archivo de modelo {{path}} está incompleto: {{size}} de {{expected}} bytes; descárgalo de nuevo",
+        modelTooLarge:
+            "{{model}} es demasiado grande para este equipo: necesita {{ram}} de RAM con {{context}} tokens de contexto; {{freeRam}} de RAM libre. Elige un modelo o una cuantización más pequeños, un contexto más corto, o cierra otros programas",
+        modelTooLargeGpu:
+            "{{model}} es demasiado grande para este equipo: necesita {{ram}} de RAM + {{vram}} de VRAM con {{context}} tokens de contexto; {{freeRam}} de RAM y {{freeVram}} de VRAM libres. Elige un modelo o una cuantización más pequeños, un contexto más corto, o cierra otros programas",
+        downloadSizeMismatch:
+            "El archivo descargado {{file}} tiene {{size}} bytes, el servidor anunció {{expected}}; descárgalo de nuevo",
+        downloadInterrupted:
+            "Interrumpido: Cairn se estaba cerrando; inicia la descarga de nuevo para reanudarla",
+        downloadStalled:
+            "Descarga detenida: sin datos durante {{seconds}} s en {{done}} de {{total}}; iníciala de nuevo para reanudarla",
+        mcpSignInNeeded: "{{server}} necesita que inicies sesión: Ajustes → Servidores MCP → Iniciar sesión",
+        mcpSignInLate: "El inicio de sesión no terminó en {{minutes}} minutos",
+        mcpNotStarted: "No arrancó en {{seconds}} s",
+        mcpNotStartedOutput: "No arrancó en {{seconds}} s; su última salida: {{output}}",
+        mcpExited: "El servidor terminó",
+        mcpExitedOutput: "El servidor terminó; su última salida: {{output}}",
     },
     "pt-BR": {
         stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
@@ -1244,6 +1351,33 @@ export const CORE_WORDS = {
         notebookNoCells: "Não é um notebook Jupyter no nbformat 4 (sem células)",
         pdfUnreadable: "PDF ilegível: {{detail}}",
         rtfNot: "Não é um arquivo RTF (não começa com {\\rtf)",
+        modelFileMissing: "Arquivo de modelo não encontrado: {{path}}; escolha um arquivo de modelo GGUF",
+        modelFileUnreadable: "O arquivo de modelo não pode ser lido: {{path}}; verifique as permissões",
+        modelFileOpen: "Não é possível abrir o arquivo de modelo {{path}}: {{reason}}",
+        modelIsFolder: "O caminho do modelo é uma pasta, não um arquivo: {{path}}; escolha um arquivo .gguf",
+        modelNotGguf:
+            "Não é um arquivo de modelo GGUF: {{path}}; escolha um arquivo .gguf (formato do llama.cpp)",
+        modelTruncated: "O arquivo de modelo está cortado: {{path}}; baixe-o novamente",
+        modelGgufVersion: "Versão GGUF {{version}} não suportada em {{path}}",
+        modelHeaderCorrupt: "O arquivo de modelo está corrompido ou cortado: {{path}}; baixe-o novamente",
+        modelIncomplete:
+            "O arquivo de modelo {{path}} está incompleto: {{size}} de {{expected}} bytes; baixe-o novamente",
+        modelTooLarge:
+            "{{model}} é grande demais para este computador: precisa de {{ram}} de RAM com {{context}} tokens de contexto; {{freeRam}} de RAM livre. Escolha um modelo ou uma quantização menor, um contexto menor, ou feche outros programas",
+        modelTooLargeGpu:
+            "{{model}} é grande demais para este computador: precisa de {{ram}} de RAM + {{vram}} de VRAM com {{context}} tokens de contexto; {{freeRam}} de RAM e {{freeVram}} de VRAM livres. Escolha um modelo ou uma quantização menor, um contexto menor, ou feche outros programas",
+        downloadSizeMismatch:
+            "O arquivo baixado {{file}} tem {{size}} bytes, o servidor anunciou {{expected}}; baixe-o novamente",
+        downloadInterrupted:
+            "Interrompido: o Cairn estava fechando; inicie o download novamente para retomá-lo",
+        downloadStalled:
+            "Download parado: nenhum dado por {{seconds}} s em {{done}} de {{total}}; inicie-o novamente para retomá-lo",
+        mcpSignInNeeded: "{{server}} precisa que você entre: Configurações → Servidores MCP → Entrar",
+        mcpSignInLate: "A entrada não foi concluída em {{minutes}} minutos",
+        mcpNotStarted: "Não iniciou em {{seconds}} s",
+        mcpNotStartedOutput: "Não iniciou em {{seconds}} s; sua última saída: {{output}}",
+        mcpExited: "O servidor encerrou",
+        mcpExitedOutput: "O servidor encerrou; sua última saída: {{output}}",
     },
     "zh-CN": {
         stillWriting: "此对话中仍在生成回答；请停止或等待",
@@ -1465,6 +1599,28 @@ export const CORE_WORDS = {
         notebookNoCells: "不是 nbformat 4 的 Jupyter 笔记本（没有单元格）",
         pdfUnreadable: "无法读取的 PDF：{{detail}}",
         rtfNot: "不是 RTF 文件（它不以 {\\rtf 开头）",
+        modelFileMissing: "未找到模型文件：{{path}}；请选择一个 GGUF 模型文件",
+        modelFileUnreadable: "模型文件不可读：{{path}}；请检查其权限",
+        modelFileOpen: "无法打开模型文件 {{path}}：{{reason}}",
+        modelIsFolder: "模型路径是文件夹而不是文件：{{path}}；请选择一个 .gguf 文件",
+        modelNotGguf: "不是 GGUF 模型文件：{{path}}；请选择一个 .gguf 文件（llama.cpp 格式）",
+        modelTruncated: "模型文件被截断：{{path}}；请重新下载",
+        modelGgufVersion: "{{path}} 中的 GGUF 版本 {{version}} 不受支持",
+        modelHeaderCorrupt: "模型文件已损坏或被截断：{{path}}；请重新下载",
+        modelIncomplete: "模型文件 {{path}} 不完整：{{size}} / {{expected}} 字节；请重新下载",
+        modelTooLarge:
+            "{{model}} 对这台电脑来说太大：在 {{context}} 个 token 的上下文下需要 {{ram}} 内存；可用内存 {{freeRam}}。请选择更小的模型或量化、更小的上下文，或关闭其他程序",
+        modelTooLargeGpu:
+            "{{model}} 对这台电脑来说太大：在 {{context}} 个 token 的上下文下需要 {{ram}} 内存 + {{vram}} 显存；可用内存 {{freeRam}}，可用显存 {{freeVram}}。请选择更小的模型或量化、更小的上下文，或关闭其他程序",
+        downloadSizeMismatch: "下载的文件 {{file}} 有 {{size}} 字节，服务器声明的是 {{expected}}；请重新下载",
+        downloadInterrupted: "已中断：Cairn 正在关闭；请重新开始下载以继续",
+        downloadStalled: "下载停滞：在 {{done}} / {{total}} 处已 {{seconds}} 秒没有数据；请重新开始以继续",
+        mcpSignInNeeded: "{{server}} 需要你登录：设置 → MCP 服务器 → 登录",
+        mcpSignInLate: "登录未在 {{minutes}} 分钟内完成",
+        mcpNotStarted: "未在 {{seconds}} 秒内启动",
+        mcpNotStartedOutput: "未在 {{seconds}} 秒内启动；它的最后输出：{{output}}",
+        mcpExited: "服务器已退出",
+        mcpExitedOutput: "服务器已退出；它的最后输出：{{output}}",
     },
     ja: {
         stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
@@ -1715,6 +1871,35 @@ export const CORE_WORDS = {
         notebookNoCells: "nbformat 4 の Jupyter ノートブックではありません（セルがありません）",
         pdfUnreadable: "読み取れない PDF: {{detail}}",
         rtfNot: "RTF ファイルではありません（{\\rtf で始まっていません）",
+        modelFileMissing: "モデルファイルが見つかりません: {{path}}。GGUF モデルファイルを選んでください",
+        modelFileUnreadable: "モデルファイルを読み取れません: {{path}}。アクセス権を確認してください",
+        modelFileOpen: "モデルファイル {{path}} を開けません: {{reason}}",
+        modelIsFolder:
+            "モデルのパスはファイルではなくフォルダーです: {{path}}。.gguf ファイルを選んでください",
+        modelNotGguf:
+            "GGUF モデルファイルではありません: {{path}}。.gguf ファイル（llama.cpp 形式）を選んでください",
+        modelTruncated: "モデルファイルが途中で切れています: {{path}}。もう一度ダウンロードしてください",
+        modelGgufVersion: "{{path}} の GGUF バージョン {{version}} には対応していません",
+        modelHeaderCorrupt:
+            "モデルファイルが壊れているか途中で切れています: {{path}}。もう一度ダウンロードしてください",
+        modelIncomplete:
+            "モデルファイル {{path}} は不完全です: {{expected}} バイト中 {{size}} バイト。もう一度ダウンロードしてください",
+        modelTooLarge:
+            "{{model}} はこのコンピューターには大きすぎます: コンテキスト {{context}} トークンで {{ram}} の RAM が必要です。空き RAM は {{freeRam}} です。より小さいモデルか量子化、より小さいコンテキストを選ぶか、ほかのプログラムを閉じてください",
+        modelTooLargeGpu:
+            "{{model}} はこのコンピューターには大きすぎます: コンテキスト {{context}} トークンで {{ram}} の RAM と {{vram}} の VRAM が必要です。空きは RAM {{freeRam}}、VRAM {{freeVram}} です。より小さいモデルか量子化、より小さいコンテキストを選ぶか、ほかのプログラムを閉じてください",
+        downloadSizeMismatch:
+            "ダウンロードしたファイル {{file}} は {{size}} バイトですが、サーバーは {{expected}} バイトと伝えていました。もう一度ダウンロードしてください",
+        downloadInterrupted:
+            "中断しました: Cairn が終了しようとしていました。ダウンロードをもう一度始めると続きから再開します",
+        downloadStalled:
+            "ダウンロードが止まりました: {{total}} 中 {{done}} の時点で {{seconds}} 秒間データがありません。もう一度始めると続きから再開します",
+        mcpSignInNeeded: "{{server}} にはサインインが必要です: 設定 → MCP サーバー → サインイン",
+        mcpSignInLate: "サインインが {{minutes}} 分以内に完了しませんでした",
+        mcpNotStarted: "{{seconds}} 秒以内に起動しませんでした",
+        mcpNotStartedOutput: "{{seconds}} 秒以内に起動しませんでした。最後の出力: {{output}}",
+        mcpExited: "サーバーが終了しました",
+        mcpExitedOutput: "サーバーが終了しました。最後の出力: {{output}}",
     },
     ru: {
         stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
@@ -1961,6 +2146,30 @@ export const CORE_WORDS = {
         notebookNoCells: "Это не блокнот Jupyter формата nbformat 4 (нет ячеек)",
         pdfUnreadable: "Нечитаемый PDF: {{detail}}",
         rtfNot: "Это не файл RTF (он не начинается с {\\rtf)",
+        modelFileMissing: "Файл модели не найден: {{path}}; выберите файл модели GGUF",
+        modelFileUnreadable: "Файл модели недоступен для чтения: {{path}}; проверьте права доступа",
+        modelFileOpen: "Не удаётся открыть файл модели {{path}}: {{reason}}",
+        modelIsFolder: "Путь к модели — это папка, а не файл: {{path}}; выберите файл .gguf",
+        modelNotGguf: "Это не файл модели GGUF: {{path}}; выберите файл .gguf (формат llama.cpp)",
+        modelTruncated: "Файл модели обрезан: {{path}}; скачайте его снова",
+        modelGgufVersion: "Неподдерживаемая версия GGUF {{version}} в {{path}}",
+        modelHeaderCorrupt: "Файл модели повреждён или обрезан: {{path}}; скачайте его снова",
+        modelIncomplete: "Файл модели {{path}} неполный: {{size}} из {{expected}} байт; скачайте его снова",
+        modelTooLarge:
+            "{{model}} слишком велика для этого компьютера: нужно {{ram}} ОЗУ при контексте {{context}} токенов; свободно {{freeRam}} ОЗУ. Выберите модель или квантование поменьше, контекст поменьше или закройте другие программы",
+        modelTooLargeGpu:
+            "{{model}} слишком велика для этого компьютера: нужно {{ram}} ОЗУ + {{vram}} видеопамяти при контексте {{context}} токенов; свободно {{freeRam}} ОЗУ и {{freeVram}} видеопамяти. Выберите модель или квантование поменьше, контекст поменьше или закройте другие программы",
+        downloadSizeMismatch:
+            "Скачанный файл {{file}} имеет размер {{size}} байт, сервер сообщал {{expected}}; скачайте его снова",
+        downloadInterrupted: "Прервано: Cairn закрывался; запустите загрузку снова, чтобы продолжить",
+        downloadStalled:
+            "Загрузка зависла: нет данных {{seconds}} с на {{done}} из {{total}}; запустите её снова, чтобы продолжить",
+        mcpSignInNeeded: "{{server}} требует входа: Настройки → Серверы MCP → Войти",
+        mcpSignInLate: "Вход не был завершён за {{minutes}} мин",
+        mcpNotStarted: "Не запустился за {{seconds}} с",
+        mcpNotStartedOutput: "Не запустился за {{seconds}} с; его последний вывод: {{output}}",
+        mcpExited: "Сервер завершил работу",
+        mcpExitedOutput: "Сервер завершил работу; его последний вывод: {{output}}",
     },
     ar: {
         stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
@@ -2198,6 +2407,30 @@ export const CORE_WORDS = {
         notebookNoCells: "ليس دفتر Jupyter بصيغة nbformat 4 (لا خلايا فيه)",
         pdfUnreadable: "ملف PDF غير مقروء: {{detail}}",
         rtfNot: "ليس ملف RTF (لا يبدأ بـ {\\rtf)",
+        modelFileMissing: "ملف النموذج غير موجود: {{path}}؛ اختر ملف نموذج GGUF",
+        modelFileUnreadable: "ملف النموذج غير قابل للقراءة: {{path}}؛ تحقق من أذوناته",
+        modelFileOpen: "تعذّر فتح ملف النموذج {{path}}: {{reason}}",
+        modelIsFolder: "مسار النموذج مجلد وليس ملفًا: {{path}}؛ اختر ملف ‎.gguf",
+        modelNotGguf: "ليس ملف نموذج GGUF: {{path}}؛ اختر ملف ‎.gguf (صيغة llama.cpp)",
+        modelTruncated: "ملف النموذج مقطوع: {{path}}؛ نزّله مرة أخرى",
+        modelGgufVersion: "إصدار GGUF {{version}} غير مدعوم في {{path}}",
+        modelHeaderCorrupt: "ملف النموذج تالف أو مقطوع: {{path}}؛ نزّله مرة أخرى",
+        modelIncomplete: "ملف النموذج {{path}} غير مكتمل: {{size}} من {{expected}} بايت؛ نزّله مرة أخرى",
+        modelTooLarge:
+            "{{model}} أكبر من أن يعمل على هذا الحاسوب: يحتاج إلى {{ram}} من الذاكرة بسياق {{context}} رمز؛ المتاح {{freeRam}} من الذاكرة. اختر نموذجًا أو تكميمًا أصغر، أو سياقًا أصغر، أو أغلق برامج أخرى",
+        modelTooLargeGpu:
+            "{{model}} أكبر من أن يعمل على هذا الحاسوب: يحتاج إلى {{ram}} من الذاكرة + {{vram}} من ذاكرة الرسوميات بسياق {{context}} رمز؛ المتاح {{freeRam}} من الذاكرة و{{freeVram}} من ذاكرة الرسوميات. اختر نموذجًا أو تكميمًا أصغر، أو سياقًا أصغر، أو أغلق برامج أخرى",
+        downloadSizeMismatch:
+            "الملف المنزَّل {{file}} حجمه {{size}} بايت، والخادم أعلن {{expected}}؛ نزّله مرة أخرى",
+        downloadInterrupted: "توقّف: كان Cairn يُغلق؛ ابدأ التنزيل مجددًا لاستئنافه",
+        downloadStalled:
+            "توقّف التنزيل: لا بيانات منذ {{seconds}} ث عند {{done}} من {{total}}؛ ابدأه مجددًا لاستئنافه",
+        mcpSignInNeeded: "{{server}} يطلب منك تسجيل الدخول: الإعدادات ← خوادم MCP ← تسجيل الدخول",
+        mcpSignInLate: "لم يكتمل تسجيل الدخول خلال {{minutes}} دقيقة",
+        mcpNotStarted: "لم يبدأ خلال {{seconds}} ث",
+        mcpNotStartedOutput: "لم يبدأ خلال {{seconds}} ث؛ آخر مخرجاته: {{output}}",
+        mcpExited: "توقّف الخادم",
+        mcpExitedOutput: "توقّف الخادم؛ آخر مخرجاته: {{output}}",
     },
     hi: {
         stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
@@ -2427,6 +2660,30 @@ export const CORE_WORDS = {
         notebookNoCells: "nbformat 4 की Jupyter नोटबुक नहीं (कोई सेल नहीं)",
         pdfUnreadable: "न पढ़ी जा सकने वाली PDF: {{detail}}",
         rtfNot: "यह RTF फ़ाइल नहीं है (यह {\\rtf से शुरू नहीं होती)",
+        modelFileMissing: "मॉडल फ़ाइल नहीं मिली: {{path}}; एक GGUF मॉडल फ़ाइल चुनें",
+        modelFileUnreadable: "मॉडल फ़ाइल पढ़ी नहीं जा सकती: {{path}}; इसकी अनुमतियाँ जाँचें",
+        modelFileOpen: "मॉडल फ़ाइल {{path}} नहीं खुल सकी: {{reason}}",
+        modelIsFolder: "मॉडल का पाथ फ़ाइल नहीं, फ़ोल्डर है: {{path}}; एक .gguf फ़ाइल चुनें",
+        modelNotGguf: "यह GGUF मॉडल फ़ाइल नहीं है: {{path}}; एक .gguf फ़ाइल (llama.cpp फ़ॉर्मैट) चुनें",
+        modelTruncated: "मॉडल फ़ाइल अधूरी कटी हुई है: {{path}}; इसे फिर से डाउनलोड करें",
+        modelGgufVersion: "{{path}} में GGUF संस्करण {{version}} समर्थित नहीं है",
+        modelHeaderCorrupt: "मॉडल फ़ाइल क्षतिग्रस्त है या कटी हुई है: {{path}}; इसे फिर से डाउनलोड करें",
+        modelIncomplete: "मॉडल फ़ाइल {{path}} अधूरी है: {{expected}} में से {{size}} बाइट; इसे फिर से डाउनलोड करें",
+        modelTooLarge:
+            "{{model}} इस कंप्यूटर के लिए बहुत बड़ा है: {{context}} टोकन के संदर्भ पर {{ram}} RAM चाहिए; {{freeRam}} RAM खाली है। छोटा मॉडल या क्वांटाइज़ेशन, छोटा संदर्भ चुनें, या दूसरे प्रोग्राम बंद करें",
+        modelTooLargeGpu:
+            "{{model}} इस कंप्यूटर के लिए बहुत बड़ा है: {{context}} टोकन के संदर्भ पर {{ram}} RAM + {{vram}} VRAM चाहिए; {{freeRam}} RAM और {{freeVram}} VRAM खाली है। छोटा मॉडल या क्वांटाइज़ेशन, छोटा संदर्भ चुनें, या दूसरे प्रोग्राम बंद करें",
+        downloadSizeMismatch:
+            "डाउनलोड की गई फ़ाइल {{file}} में {{size}} बाइट हैं, सर्वर ने {{expected}} बताए थे; इसे फिर से डाउनलोड करें",
+        downloadInterrupted: "रुका: Cairn बंद हो रहा था; फिर से शुरू करने के लिए डाउनलोड दोबारा शुरू करें",
+        downloadStalled:
+            "डाउनलोड अटक गया: {{total}} में से {{done}} पर {{seconds}} सेकंड से कोई डेटा नहीं; फिर से शुरू करने के लिए इसे दोबारा शुरू करें",
+        mcpSignInNeeded: "{{server}} के लिए आपको साइन इन करना होगा: सेटिंग्स → MCP सर्वर → साइन इन",
+        mcpSignInLate: "साइन इन {{minutes}} मिनट में पूरा नहीं हुआ",
+        mcpNotStarted: "{{seconds}} सेकंड में शुरू नहीं हुआ",
+        mcpNotStartedOutput: "{{seconds}} सेकंड में शुरू नहीं हुआ; इसका आख़िरी आउटपुट: {{output}}",
+        mcpExited: "सर्वर बंद हो गया",
+        mcpExitedOutput: "सर्वर बंद हो गया; इसका आख़िरी आउटपुट: {{output}}",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;
 

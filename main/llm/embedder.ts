@@ -1,9 +1,10 @@
 import path from "node:path";
 import type {LlamaEmbeddingContext, LlamaModel} from "node-llama-cpp";
 import {fail, ok, type Result} from "../../shared/result.js";
-import {failSaying} from "../words.js";
+import {failSaying, failWith} from "../words.js";
 import type {Engine} from "./engine.js";
 import {flashAttentionOf, nativeLog} from "./llama.js";
+import {tooLargeWords} from "./fit.js";
 
 type Loaded = {file: string; model: LlamaModel; context: LlamaEmbeddingContext};
 
@@ -92,7 +93,7 @@ export class Embedder {
             const {fit} = assessed.value;
             const llama = await this.engine.binding();
             if (fit.verdict === "too-large") {
-                return fail("OUT_OF_MEMORY", `embedding model ${path.basename(file)} is ${fit.summary}`);
+                return failWith("OUT_OF_MEMORY", tooLargeWords(path.basename(file), fit));
             }
             nativeLog.lastError = null;
             const model = await llama.loadModel({

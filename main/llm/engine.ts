@@ -24,7 +24,7 @@ import {fail, ok, type ErrorCode, type Result, type Words} from "../../shared/re
 import {wordsOf} from "../../shared/coreWords.js";
 import {failSaying, failWith, said} from "../words.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../store/settings.js";
-import {estimateFit, readIntoMemory} from "./fit.js";
+import {estimateFit, readIntoMemory, tooLargeWords} from "./fit.js";
 import {estimateTokens, fitHistory, messageTooLong, tooLongWords} from "./contextFit.js";
 import {chooseChatFormat, type ChatFormat} from "./chatFormat.js";
 import {inspectModel, type Inspection} from "./inspect.js";
@@ -278,7 +278,8 @@ export class Engine {
         nativeLog.lastError = null;
         // The chat format is chosen on the loaded model below, not from a second, vocab-only load.
         const inspected = await inspectModel(modelPath, {chatFormat: false});
-        if (!inspected.ok) return this.loadFailed(inspected.error.message, inspected.error.code);
+        if (!inspected.ok)
+            return this.loadFailed(inspected.error.words ?? inspected.error.message, inspected.error.code);
         const settings = this.settings();
         let format: ChatFormat;
         let weights: EngineStatus["weights"] = null;
@@ -298,11 +299,7 @@ export class Engine {
             this.llama = llama;
             const fit = await estimateFit(inspected.value.fileInfo, llama, settings);
             if (fit.verdict === "too-large") {
-                return this.loadFailed(
-                    `${path.basename(modelPath)} is ${fit.summary}. Choose a smaller model or quantization, ` +
-                        "a smaller context size, or close other programs",
-                    "OUT_OF_MEMORY",
-                );
+                return this.loadFailed(tooLargeWords(path.basename(modelPath), fit), "OUT_OF_MEMORY");
             }
             weights = readIntoMemory(fit) ? "memory" : "mapped";
             this.model = await llama.loadModel({

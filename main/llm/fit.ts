@@ -3,6 +3,8 @@ import os from "node:os";
 import type {GgufFileInfo, Llama} from "node-llama-cpp";
 import type {FitEstimate, FitVerdict} from "../../shared/contract.js";
 import {formatBytes} from "../../shared/format.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
 
 /** Contexts larger than this are not chosen automatically: prompt evaluation and memory grow with it. */
 export const DEFAULT_CONTEXT_CAP = 8192;
@@ -125,6 +127,19 @@ export function describeFit(n: FitNumbers): FitEstimate {
         freeVramBytes: n.memory.freeVramBytes,
         summary: `${where[verdict]}: ${need} at ${n.contextSize} tokens of context; ${free}`,
     };
+}
+
+/** Why a model that is too large cannot load here, in words: what it needs beside what is free, what to do. */
+export function tooLargeWords(model: string, fit: FitEstimate): Words {
+    const values = {
+        model,
+        ram: formatBytes(fit.ramBytes),
+        vram: formatBytes(fit.vramBytes),
+        context: fit.contextSize,
+        freeRam: formatBytes(fit.freeRamBytes),
+        freeVram: formatBytes(fit.freeVramBytes),
+    };
+    return wordsOf(fit.vramBytes > 0 || fit.freeVramBytes > 0 ? "modelTooLargeGpu" : "modelTooLarge", values);
 }
 
 function verdictOf(n: FitNumbers): FitVerdict {

@@ -1,5 +1,7 @@
 import fs from "node:fs/promises";
+import {wordsOf} from "../../shared/coreWords.js";
 import {formatCount} from "../../shared/format.js";
+import type {Words} from "../../shared/result.js";
 
 const HEADER_BYTES = 24;
 // The smallest possible key/value and tensor-info records; counts beyond what the file could hold mean
@@ -7,35 +9,34 @@ const HEADER_BYTES = 24;
 const MIN_KV_BYTES = 8 + 1 + 4 + 1;
 const MIN_TENSOR_INFO_BYTES = 8 + 1 + 4 + 8 + 4 + 8;
 
-/** Cheap checks that a path is a readable GGUF file; returns a message for a person, or null when it looks sound. */
-export async function checkGgufFile(file: string): Promise<string | null> {
+/** Cheap checks that a path is a readable GGUF file; returns why not in words, or null when it looks sound. */
+export async function checkGgufFile(file: string): Promise<Words | null> {
+    const values = {path: file};
     let handle: fs.FileHandle;
     try {
         handle = await fs.open(file, "r");
     } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === "ENOENT") return `model file not found: ${file}; choose a GGUF model file`;
-        if (code === "EACCES" || code === "EPERM")
-            return `model file is not readable: ${file}; check its permissions`;
-        return `cannot open model file ${file}: ${(error as Error).message}`;
+        if (code === "ENOENT") return wordsOf("modelFileMissing", values);
+        if (code === "EACCES" || code === "EPERM") return wordsOf("modelFileUnreadable", values);
+        return wordsOf("modelFileOpen", {...values, reason: (error as Error).message});
     }
     try {
         const stat = await handle.stat();
-        if (stat.isDirectory()) return `model path is a folder, not a file: ${file}; choose a .gguf file`;
+        if (stat.isDirectory()) return wordsOf("modelIsFolder", values);
         const size = stat.size;
         const header = Buffer.alloc(HEADER_BYTES);
         const {bytesRead} = await handle.read(header, 0, HEADER_BYTES, 0);
-        if (bytesRead < 4 || header.toString("latin1", 0, 4) !== "GGUF") {
-            return `not a GGUF model file: ${file}; choose a .gguf file (llama.cpp format)`;
-        }
-        if (bytesRead < HEADER_BYTES) return `model file is truncated: ${file}; download it again`;
+        if (bytesRead < 4 || header.toString("latin1", 0, 4) !== "GGUF")
+            return wordsOf("modelNotGguf", values);
+        if (bytesRead < HEADER_BYTES) return wordsOf("modelTruncated", values);
         const version = header.readUInt32LE(4);
-        if (version < 2 || version > 3) return `unsupported GGUF version ${version} in ${file}`;
+        if (version < 2 || version > 3) return wordsOf("modelGgufVersion", {...values, version});
         const tensorCount = header.readBigUInt64LE(8);
         const kvCount = header.readBigUInt64LE(16);
         const room = BigInt(size - HEADER_BYTES);
         if (tensorCount * BigInt(MIN_TENSOR_INFO_BYTES) + kvCount * BigInt(MIN_KV_BYTES) > room) {
-            return `model file is corrupt or truncated: ${file}; download it again`;
+            return wordsOf("modelHeaderCorrupt", values);
         }
         return null;
     } finally {
@@ -94,8 +95,12 @@ export function tensorDataEnd(tensors: readonly TensorPlace[]): number | null {
 }
 
 /** A file shorter than its tensor table says: an interrupted download or copy. */
-export function incompleteProblem(file: string, size: number, tensors: readonly TensorPlace[] | undefined) {
+export function incompleteProblem(
+    file: string,
+    size: number,
+    tensors: readonly TensorPlace[] | undefined,
+): Words | null {
     const end = tensors?.length ? tensorDataEnd(tensors) : null;
     if (end === null || size >= end) return null;
-    return `the model file ${file} is incomplete: ${formatCount(size)} of ${formatCount(end)} bytes; download it again`;
+    return wordsOf("modelIncomplete", {path: file, size: formatCount(size), expected: formatCount(end)});
 }

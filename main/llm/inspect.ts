@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type {GgufFileInfo} from "node-llama-cpp";
 import type {FunctionCalling, ModelInfo} from "../../shared/contract.js";
-import {fail, ok, type Result} from "../../shared/result.js";
-import {failSaying} from "../words.js";
+import {ok, type Result} from "../../shared/result.js";
+import {failSaying, failWith} from "../words.js";
 import {checkGgufFile, incompleteProblem} from "./gguf.js";
 import {chooseChatFormat, functionCallingOf} from "./chatFormat.js";
 import {anyLlama, llamaModule} from "./llama.js";
@@ -17,7 +17,7 @@ export async function inspectModel(
 ): Promise<Result<Inspection>> {
     const modelPath = path.resolve(file);
     const problem = await checkGgufFile(modelPath);
-    if (problem) return fail("NOT_FOUND", problem);
+    if (problem) return failWith("NOT_FOUND", problem);
     // Choosing the chat format reads the vocabulary (about a second for 150k tokens) and the header takes
     // as long again for a large vocabulary: each once per file version.
     const withFormat = options.chatFormat ?? true;
@@ -54,7 +54,7 @@ async function inspectNow(modelPath: string, size: number, chatFormat: boolean):
     // Split models (-00001-of-0000N) have their tensors in other files: only a single file is measured.
     const incomplete =
         fileInfo.splicedParts === 1 ? incompleteProblem(modelPath, size, fileInfo.tensorInfo) : null;
-    if (incomplete) return fail("VALIDATION", incomplete);
+    if (incomplete) return failWith("VALIDATION", incomplete);
     return ok({info: await describe(modelPath, size, fileInfo, chatFormat), fileInfo});
 }
 

@@ -16,6 +16,9 @@ import type {
 import {clientSdk, isSdkError, type ClientSdk} from "./sdk.js";
 import type {McpServerState} from "../../shared/contract.js";
 import {APP_VERSION} from "../version.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
+import {inEnglish, WordsError} from "../words.js";
 import type {McpServerConfig} from "./config.js";
 import {openLoopback, type Loopback} from "./loopback.js";
 import {SignInNeeded, type McpAccount} from "./oauth.js";
@@ -55,6 +58,7 @@ export class McpConnection {
     private starting: Promise<void> | null = null;
     private state: McpServerState = "stopped";
     private error: string | null = null;
+    private errorWords: Words | null = null;
     private stderr: string[] = [];
     private tools: Tool[] = [];
     private prompts: Prompt[] = [];
@@ -139,6 +143,7 @@ export class McpConnection {
         return {
             state: this.state,
             error: this.error,
+            errorWords: this.errorWords,
             stderr: [...this.stderr],
             tools: [...this.tools],
             prompts: [...this.prompts],
@@ -173,7 +178,7 @@ export class McpConnection {
             });
             return result as CallToolResult;
         } catch (error) {
-            if (error instanceof SignInNeeded) this.set("signin", error.message);
+            if (error instanceof SignInNeeded) this.set("signin", error.words);
             if (isSdkError(error, "UrlElicitationRequiredError"))
                 throw new Error(
                     await this.pagesFirst(error as UrlElicitationRequiredError, signal, interactive),
@@ -366,14 +371,16 @@ export class McpConnection {
         if (signIn) {
             const why =
                 limitMs !== null
-                    ? `the sign-in was not finished within ${limitMs / 60_000} minutes`
+                    ? wordsOf("mcpSignInLate", {minutes: limitMs / 60_000})
                     : isSdkError(error, "UnauthorizedError")
-                      ? new SignInNeeded(this.config.name).message
-                      : errorText(error);
+                      ? new SignInNeeded(this.config.name).words
+                      : error instanceof WordsError
+                        ? error.words
+                        : errorText(error);
             return this.set("signin", why);
         }
-        const why = limitMs !== null ? `did not start within ${limitMs / 1000} s` : errorText(error);
-        this.set("error", `${why}${this.stderrHint()}`);
+        if (limitMs === null) return this.set("error", `${errorText(error)}${this.stderrHint()}`);
+        this.set("error", this.withOutput("mcpNotStarted", {seconds: limitMs / 1000}));
     }
 
     /** Streamable HTTP first; a server that answers it with an HTTP error gets the older SSE transport. */
@@ -440,7 +447,7 @@ export class McpConnection {
         this.tools = [];
         this.prompts = [];
         this.resources = [];
-        this.set("error", `the server exited${this.stderrHint()}`);
+        this.set("error", this.withOutput("mcpExited"));
         const delay = BACKOFF_MS[Math.min(this.retries, BACKOFF_MS.length - 1)]!;
         this.retries++;
         this.retryTimer = setTimeout(() => {
@@ -455,14 +462,21 @@ export class McpConnection {
         this.stderr = [...this.stderr, ...lines.map((l) => l.slice(0, 500))].slice(-STDERR_LINES);
     }
 
+    /** Words for a server that failed, with its last output where it wrote some (key and key + "Output"). */
+    private withOutput(key: "mcpNotStarted" | "mcpExited", values: Record<string, number> = {}): Words {
+        const output = this.stderr.slice(-3).join(" | ");
+        return output ? wordsOf(`${key}Output`, {...values, output}) : wordsOf(key, values);
+    }
+
     private stderrHint(): string {
         const last = this.stderr.slice(-3).join(" | ");
         return last ? `; its last output: ${last}` : "";
     }
 
-    private set(state: McpServerState, error: string | null): void {
+    private set(state: McpServerState, error: string | Words | null): void {
         this.state = state;
-        this.error = error;
+        this.error = typeof error === "string" || error === null ? error : inEnglish(error);
+        this.errorWords = typeof error === "string" || error === null ? null : error;
         this.onChange();
     }
 }

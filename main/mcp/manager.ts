@@ -242,6 +242,7 @@ function infoOf(connection: McpConnection): McpServerInfo {
         target: t.type === "stdio" ? [t.command, ...t.args].join(" ") : t.url,
         state: status.state,
         error: status.error,
+        errorWords: status.errorWords,
         stderr: status.stderr,
         account: signIn.account,
         signInPage: signIn.page,

@@ -9,6 +9,8 @@ import type {
     OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import {readSecret, writeSecret, type KeyVault} from "../llm/keyVault.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import {WordsError} from "../words.js";
 
 /** What is kept of a server's sign-in: Cairn's registration there, the tokens, where it signs in. */
 type Saved = {
@@ -18,9 +20,9 @@ type Saved = {
 };
 
 /** A server asked for a sign-in that only the person can give (nothing stored, or it no longer works). */
-export class SignInNeeded extends Error {
+export class SignInNeeded extends WordsError {
     constructor(server: string) {
-        super(`${server} needs you to sign in: Settings → MCP servers → Sign in`);
+        super(wordsOf("mcpSignInNeeded", {server}));
     }
 }
 

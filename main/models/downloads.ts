@@ -187,7 +187,10 @@ export class ModelDownloads {
         const stall = stallWatch(() => downloader.downloadedSize, this.timeouts.stallMs);
         let failure: unknown = null;
         try {
-            await downloader.download({signal: AbortSignal.any([signal, stall.signal])});
+            const stop = AbortSignal.any([signal, stall.signal]);
+            // The downloader does not give up a connection that stays open and sends nothing (a dead network)
+            // when told to stop: the stop ends the wait here, and stopped() cancels the transfer.
+            await Promise.race([downloader.download({signal: stop}), whenAborted(stop)]);
         } catch (error) {
             failure = error;
         } finally {
@@ -219,13 +222,18 @@ export class ModelDownloads {
         downloader: ModelDownloader,
         file: string,
         why: {stalled: boolean; failure: unknown},
-    ): Promise<string> {
+    ): Promise<string | AppError> {
         const cancelled = !why.stalled && !why.failure && !this.closing;
         await downloader.cancel({deleteTempFile: cancelled}).catch(() => undefined);
         if (cancelled) return this.removeFiles(file, "cancelled");
-        if (this.closing) return "interrupted: Cairn was closing; start the download again to resume";
+        if (this.closing) return errorWith("CANCELLED", wordsOf("downloadInterrupted"));
         if (why.stalled) {
-            return `download stalled: no data for ${this.timeouts.stallMs / 1000} s at ${formatBytes(downloader.downloadedSize)} of ${formatBytes(downloader.totalSize)}; start it again to resume`;
+            const values = {
+                seconds: this.timeouts.stallMs / 1000,
+                done: formatBytes(downloader.downloadedSize),
+                total: formatBytes(downloader.totalSize),
+            };
+            return errorWith("NETWORK", wordsOf("downloadStalled", values));
         }
         const reason = why.failure instanceof Error ? why.failure.message : String(why.failure);
         return `download failed: ${reason}; start it again to resume`;
@@ -237,7 +245,7 @@ export class ModelDownloads {
         parts: {file: string; bytes: number}[],
         totalBytes: number,
         update: (patch: Partial<DownloadProgress>) => void,
-    ): Promise<string | null> {
+    ): Promise<AppError | null> {
         update({state: "verifying", downloadedBytes: totalBytes, etaSeconds: 0});
         const files = parts.map((p) => p.file);
         for (const {file, bytes} of parts) {
@@ -245,25 +253,26 @@ export class ModelDownloads {
             dropResumeState(file, bytes);
             const size = fs.existsSync(file) ? fs.statSync(file).size : -1;
             if (bytes > 0 && size !== bytes) {
-                return this.removeFiles(
-                    files,
-                    `downloaded file ${path.basename(file)} has ${size} bytes, the server announced ${bytes}; download it again`,
-                );
+                const values = {file: path.basename(file), size, expected: bytes};
+                return this.removeFiles(files, errorWith("NETWORK", wordsOf("downloadSizeMismatch", values)));
             }
         }
         const registered = await this.deps.register(files[0]!, job.progress.uri);
-        if (!registered.ok)
-            return this.removeFiles(files, `downloaded file is not usable: ${registered.error.message}`);
+        if (!registered.ok) {
+            // The file's own problem (not a GGUF model, incomplete…), which says what to do, is its words.
+            const message = `downloaded file is not usable: ${registered.error.message}`;
+            return this.removeFiles(files, {...registered.error, message});
+        }
         update({state: "done", modelId: registered.value?.id ?? null});
         return null;
     }
 
-    private removeFiles(files: string | string[], message: string): string {
+    private removeFiles<T extends string | AppError>(files: string | string[], error: T): T {
         for (const file of [files].flat()) {
             fs.rmSync(file, {force: true});
             fs.rmSync(file + TEMP_SUFFIX, {force: true});
         }
-        return message;
+        return error;
     }
 }
 
@@ -370,6 +379,14 @@ function checkDiskSpace(dir: string, totalBytes: number | null): AppError | null
         "VALIDATION",
         wordsOf("noDiskSpace", {needed: formatBytes(totalBytes), free: formatBytes(free), folder: dir}),
     );
+}
+
+/** A promise that rejects with the signal's reason once it aborts (and never settles before). */
+function whenAborted(signal: AbortSignal): Promise<never> {
+    return new Promise((_, reject) => {
+        if (signal.aborted) return reject(signal.reason);
+        signal.addEventListener("abort", () => reject(signal.reason), {once: true});
+    });
 }
 
 /** Aborts when the byte count has not moved for stallMs. */

@@ -1,6 +1,19 @@
 // MCP servers: their status and tools, and what a server asks the person (forms, pages to open).
 import {Type, type Static} from "@sinclair/typebox";
-import {Empty, Id, JobStarted, Json, Name, Nothing, call, closed, nullable, oneOf, req} from "./base.js";
+import {
+    Empty,
+    Id,
+    JobStarted,
+    Json,
+    Name,
+    Nothing,
+    WordsValue,
+    call,
+    closed,
+    nullable,
+    oneOf,
+    req,
+} from "./base.js";
 
 /**
  * What an MCP server asks of the person while one of its tools runs: to fill in a form (elicitation, its
@@ -67,6 +80,8 @@ export const McpServerInfo = Type.Object(
         target: Type.String(),
         state: McpServerState,
         error: nullable(Type.String()),
+        /** The error's words, where Cairn wrote it, for the window to say in its language. */
+        errorWords: nullable(WordsValue),
         /** The last lines the server wrote to stderr. */
         stderr: Type.Array(Type.String()),
         /** A remote server's OAuth sign-in: none asked for, or whether Cairn holds one. */

@@ -8,7 +8,7 @@ export type ServedFile = {
     cutAfterBytes?: number;
     /** Send this many bytes per 50 ms (slow transfers, for cancel and stall tests). */
     bytesPerTick?: number;
-    /** Stop sending after this many bytes in total, holding every connection open (a dead network). */
+    /** Stop sending a ranged transfer after this many of its bytes, holding its connection open (a dead network). */
     stallAfterBytes?: number;
     /** Announce this total size instead of the real one (disk-full tests). */
     claimTotal?: number;
@@ -59,7 +59,7 @@ export async function startModelServer(files: Record<string, ServedFile>): Promi
         let offset = 0;
         const tick = () => {
             if (res.destroyed) return;
-            const budget = file.stallAfterBytes === undefined ? Infinity : file.stallAfterBytes - sent;
+            const budget = m && file.stallAfterBytes !== undefined ? file.stallAfterBytes - offset : Infinity;
             const chunk = body.subarray(offset, Math.min(offset + step, limit, offset + Math.max(0, budget)));
             offset += chunk.length;
             sent += chunk.length;

@@ -6,6 +6,7 @@ import type {LlamaModel} from "node-llama-cpp";
 import type {CairnApi, FlashAttention, Message} from "../../shared/contract.js";
 import {firstToken, nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {inspectModel} from "../../main/llm/inspect.js";
+import {sayIn} from "../../main/words.js";
 import {writeGguf} from "../helpers/gguf.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 
@@ -64,7 +65,16 @@ test("an unsupported architecture, a model too large for this computer and a non
             assert.equal(res.ok ? "" : res.error.code, code, file);
             assert.match(res.ok ? "" : res.error.message, message);
             assert.equal(t.core.engine.isLoaded(), false);
+            // With its words, which the window says in its language; the engine's status keeps them.
+            assert.ok(!res.ok && res.error.words, `${file} has words`);
+            assert.deepEqual(t.core.engine.status().words, res.error.words);
         }
+        const refused = await t.api.invoke("models.load", {path: huge});
+        assert.ok(!refused.ok && refused.error.words);
+        assert.match(
+            sayIn("de", refused.error.words),
+            /^huge\.gguf ist zu groß für diesen Computer: braucht [\d.]+ GiB RAM .*frei\. Wählen Sie ein kleineres Modell/,
+        );
         const inspected = unwrap(await t.api.invoke("models.inspect", {path: huge}));
         assert.equal(inspected.fit.verdict, "too-large", "shown before load too");
     } finally {

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import {test} from "node:test";
 import {incompleteProblem, tensorDataEnd} from "../../main/llm/gguf.js";
+import {inEnglish} from "../../main/words.js";
 import {runCli} from "../helpers/cli.js";
 import {startStorySite} from "../helpers/storySite.js";
 import {CLI, ROOT, TEST_MODEL, tempDir} from "../helpers/paths.js";
@@ -162,7 +163,7 @@ test("the tensor table's end is the file's end for a real GGUF; a shorter file i
     const end = tensorDataEnd(info.tensorInfo!)!;
     assert.ok(end <= size && size - end < 32, `data ends at ${end}, the file at ${size}`);
     assert.equal(incompleteProblem("m.gguf", size, info.tensorInfo), null);
-    assert.match(String(incompleteProblem("m.gguf", end - 1, info.tensorInfo)), /incomplete/);
+    assert.match(inEnglish(incompleteProblem("m.gguf", end - 1, info.tensorInfo)!), /incomplete/);
     // Quantized blocks: 256 values of Q4_K take 144 bytes, of Q6_K 210.
     const q = (ggmlType: number, fileOffset: number) => ({dimensions: [512, 2], ggmlType, fileOffset});
     assert.equal(tensorDataEnd([q(12, 0), q(14, 576)]), 576 + 4 * 210);

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
+import {sayIn} from "../../main/words.js";
 import type {ApprovalRequest, Attachment, CairnApi, Message, ToolInfo} from "../../shared/contract.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {mcpStatusWhen, servers, startEverythingHttp, writeMcpJson} from "../helpers/mcp.js";
@@ -289,8 +290,14 @@ test("a server that never starts reports why with its stderr, and the other serv
     const dataDir = tempDir();
     const script = path.join(dataDir, "broken.mjs");
     fs.writeFileSync(script, 'process.stderr.write("broken: missing API token\\n"); process.exit(2);\n');
+    const silent = path.join(dataDir, "silent.mjs");
+    fs.writeFileSync(
+        silent,
+        'process.stderr.write("waiting for a licence\\n"); setInterval(() => {}, 1000);\n',
+    );
     const t = await open({
         broken: {command: process.execPath, args: [script], startTimeoutMs: 5_000},
+        silent: {command: process.execPath, args: [silent], startTimeoutMs: 1_000},
         missing: {command: path.join(dataDir, "no-such-program")},
         fixture: servers.fixture,
     });
@@ -314,6 +321,15 @@ test("a server that never starts reports why with its stderr, and the other serv
         const missing = status.servers.find((s) => s.name === "missing")!;
         assert.equal(missing.state, "error");
         assert.match(missing.error ?? "", /not found|ENOENT/);
+        // One that never answers: its limit and last output, in words the window says in its language.
+        const slow = (
+            await mcpStatusWhen(t.api, (s) => s.servers.some((x) => x.name === "silent" && x.error))
+        ).servers.find((x) => x.name === "silent")!;
+        assert.equal(slow.error, "did not start within 1 s; its last output: waiting for a licence");
+        assert.equal(
+            sayIn("de", slow.errorWords!),
+            "Nicht innerhalb von 1 s gestartet; seine letzte Ausgabe: waiting for a licence",
+        );
     } finally {
         await t.core.dispose();
     }

@@ -57,6 +57,7 @@ test("a server that needs a sign-in neither blocks startup nor opens a page by i
         const waiting = await secure(first, "signin");
         assert.equal(waiting.account, "signed-out");
         assert.match(waiting.error ?? "", /secure needs you to sign in/);
+        assert.deepEqual(waiting.errorWords, {key: "mcpSignInNeeded", values: {server: "secure"}});
         assert.deepEqual(first.opened, [], "nothing opens without the person");
         assert.equal(fixture.counts.registrations, 0, "nothing registers without the person");
 

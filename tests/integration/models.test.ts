@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
 import type {AppEvent, DownloadProgress} from "../../shared/contract.js";
+import {sayIn} from "../../main/words.js";
 import {openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {runCli} from "../helpers/cli.js";
 import {closedPort, startModelServer} from "../helpers/modelServer.js";
@@ -213,7 +214,11 @@ test("404, no answer, refused connection, no disk space and a non-GGUF file each
                 "downloadUnreachable",
             ],
             [server.url("huge.gguf"), /not enough disk space: the model needs .* free/, "noDiskSpace"],
-            [server.url("notes.gguf"), /downloaded file is not usable: not a GGUF model file/],
+            [
+                server.url("notes.gguf"),
+                /downloaded file is not usable: not a GGUF model file/,
+                "modelNotGguf",
+            ],
         ];
         for (const [uri, message, words] of cases) {
             const started = Date.now();
@@ -228,6 +233,28 @@ test("404, no answer, refused connection, no disk space and a non-GGUF file each
         assert.deepEqual(modelsDirFiles(t), []);
         const bad = await t.api.invoke("models.download", {uri: "ftp://example.org/m.gguf"});
         assert.equal(bad.ok ? "" : bad.error.code, "VALIDATION");
+    } finally {
+        await t.core.dispose();
+        await server.close();
+    }
+});
+
+test("a download whose connection stays open and sends nothing ends as stalled, in words", async () => {
+    const server = await startModelServer({"stalls.gguf": {body: MODEL_BYTES, stallAfterBytes: 100_000}});
+    const t = await openNoModel();
+    try {
+        // The downloader waited for ever on such a connection: it now ends after the stall time (1.5 s here).
+        const final = await download(t, server.url("stalls.gguf"));
+        assert.equal(final.state, "failed");
+        assert.match(
+            final.error ?? "",
+            /^download stalled: no data for 1\.5 s at [\d.]+ [KM]iB of 1\.1 MiB; start it again to resume$/,
+        );
+        assert.ok(final.errorWords);
+        assert.match(
+            sayIn("ja", final.errorWords),
+            /^ダウンロードが止まりました: 1\.1 MiB 中 [\d.]+ [KM]iB の時点で 1\.5 秒間/,
+        );
     } finally {
         await t.core.dispose();
         await server.close();

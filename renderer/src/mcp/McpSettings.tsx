@@ -1,7 +1,7 @@
 import {useCallback, useEffect, useState} from "react";
 import type {CairnApi, CallRes, McpServerInfo, McpStatus} from "../../../shared/contract.js";
 import {Confirm} from "../ui/Confirm.js";
-import {Trans, useTranslation, type TFunction} from "../i18n/index.js";
+import {sayCore, Trans, useTranslation, type TFunction} from "../i18n/index.js";
 
 type Props = {api: CairnApi; onError(message: string): void};
 
@@ -134,7 +134,11 @@ function ServerRow({api, server, onStatus}: RowProps) {
                 </span>
                 <code className="mcp-target">{server.target}</code>
             </div>
-            {server.error && <p className={server.state === "signin" ? "hint" : "problem"}>{server.error}</p>}
+            {server.error && (
+                <p className={server.state === "signin" ? "hint" : "problem"}>
+                    {sayCore(server.error, server.errorWords)}
+                </p>
+            )}
             <SignIn api={api} server={server} onStatus={onStatus} />
             {server.refused.length > 0 && (
                 <details className="mcp-refused">
