@@ -2,9 +2,19 @@ import type {GbnfJsonObjectSchema, GbnfJsonSchema, GbnfJsonSchemaToType} from "n
 import type {Attachment, SideEffect, Source, ToolCallStatus} from "../../shared/contract.js";
 import type {ModelFunction} from "../llm/stepTypes.js";
 import type {Network} from "../net/network.js";
+import type {Words} from "../../shared/result.js";
 
-/** What a tool gives back: text for the model, optional structured data for the UI. */
-export type ToolOutput = {text: string; data?: unknown; error?: string; sources?: Source[]};
+/**
+ * What a tool gives back: text for the model, optional structured data for the UI. An error's words
+ * (shared/coreWords.ts), where it has them, are said in the window's language; the model reads `error`.
+ */
+export type ToolOutput = {
+    text: string;
+    data?: unknown;
+    error?: string;
+    errorWords?: Words;
+    sources?: Source[];
+};
 
 export type ToolContext = {
     signal: AbortSignal;

@@ -403,8 +403,8 @@ export class ToolRunner {
                 const reason = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
                 return finish("error", wordsOf("toolFailed", {tool: tool.name, reason}));
             }
-            if (outcome.output.error)
-                return finish("error", outcome.output.error, {resultData: outcome.output.data ?? null});
+            const {error, errorWords} = outcome.output;
+            if (error) return finish("error", errorWords ?? error, {resultData: outcome.output.data ?? null});
             return finish("ok", outcome.output.text, {
                 resultData: outcome.output.data ?? null,
                 sources: outcome.output.sources ?? [],

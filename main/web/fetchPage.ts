@@ -6,6 +6,8 @@ import {promisify} from "node:util";
 import zlib from "node:zlib";
 import {UNRECORDED, type Egress, type Outbound} from "../net/network.js";
 import {inEnglish} from "../words.js";
+import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
 import {guardUrl} from "./addressGuard.js";
 import {sniffKind, textKind, type TextKind} from "./decode.js";
 
@@ -35,7 +37,21 @@ export type Fetched = {
 };
 
 /** A fetch failure with the exact text the model receives. */
-export class FetchError extends Error {}
+/** Why a page could not be fetched: the English the model reads, and its words where Cairn has them. */
+export class FetchError extends Error {
+    constructor(
+        message: string,
+        readonly words?: Words,
+    ) {
+        super(message);
+    }
+}
+
+/** A FetchError from a key of the core's words and its values. */
+function fetchFailed(key: CoreWordKey, values: Record<string, string | number> = {}): FetchError {
+    const words = wordsOf(key, values);
+    return new FetchError(inEnglish(words), words);
+}
 
 /**
  * GET with the SSRF guard on every hop: each URL is checked after DNS, and the socket connects only to
@@ -48,7 +64,7 @@ export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortS
     for (let hop = 0; ; hop++) {
         // Before the address guard: its DNS lookup would already leave this computer.
         const refused = outbound.refusal(current);
-        if (refused) throw new FetchError(inEnglish(refused));
+        if (refused) throw new FetchError(inEnglish(refused), refused);
         const checked = await guardUrl(current, {allowHosts: limits.allowHosts});
         if (!checked.ok) throw new FetchError(checked.error);
         const egress: Egress = {url: checked.url.href, bytesSent: 0, bytesReceived: 0, status: null};
@@ -60,20 +76,20 @@ export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortS
             if (status >= 300 && status < 400 && location) {
                 response.resume();
                 if (hop >= limits.maxRedirects)
-                    throw new FetchError(`fetch failed: more than ${limits.maxRedirects} redirects`);
+                    throw fetchFailed("fetchRedirects", {max: limits.maxRedirects});
                 current = new URL(location, checked.url).href;
                 continue;
             }
             if (status >= 400) {
                 response.resume();
-                throw new FetchError(`fetch failed: ${status}`);
+                throw fetchFailed("fetchHttp", {status});
             }
             const header = response.headers["content-type"] ?? "";
             const contentType = header.split(";")[0]!.trim().toLowerCase();
             const declared = contentType ? textKind(contentType) : null;
             if (contentType && !declared) {
                 response.destroy();
-                throw new FetchError(`fetch failed: unsupported content type ${contentType}`);
+                throw fetchFailed("fetchType", {type: contentType});
             }
             const encodings = contentEncodings(response.headers["content-encoding"]);
             if (typeof encodings === "string") {
@@ -84,7 +100,7 @@ export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortS
             egress.bytesReceived = wire.length;
             const body = await decompress(wire, encodings, limits.maxBytes);
             const kind = declared ?? sniffKind(body);
-            if (!kind) throw new FetchError("fetch failed: unsupported content type (binary data)");
+            if (!kind) throw fetchFailed("fetchBinary");
             const charset = /charset=["']?([\w:.-]+)/i.exec(header)?.[1]?.toLowerCase() ?? null;
             return {url: checked.url.href, contentType: contentType || kind, kind, charset, body};
         } finally {
@@ -136,7 +152,7 @@ function readLimited(
     const declared = Number(response.headers["content-length"]);
     if (Number.isFinite(declared) && declared > maxBytes) {
         response.destroy();
-        return Promise.reject(new FetchError(`fetch failed: page larger than ${maxBytes / 1024 / 1024} MB`));
+        return Promise.reject(fetchFailed("fetchTooLarge", {mb: maxBytes / 1024 / 1024}));
     }
     return new Promise((resolve, reject) => {
         const chunks: Buffer[] = [];
@@ -145,7 +161,7 @@ function readLimited(
             size += chunk.length;
             if (size > maxBytes) {
                 response.destroy();
-                reject(new FetchError(`fetch failed: page larger than ${maxBytes / 1024 / 1024} MB`));
+                reject(fetchFailed("fetchTooLarge", {mb: maxBytes / 1024 / 1024}));
             } else chunks.push(chunk);
         });
         response.on("end", () => resolve(Buffer.concat(chunks)));
@@ -198,9 +214,7 @@ async function decompress(body: Buffer, encodings: Encoding[], maxBytes: number)
             data = await codec(data, {maxOutputLength: maxBytes});
         } catch (error) {
             if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE")
-                throw new FetchError(
-                    `fetch failed: page larger than ${maxBytes / 1024 / 1024} MB once decompressed (${encoding})`,
-                );
+                throw fetchFailed("fetchTooLargeUnpacked", {mb: maxBytes / 1024 / 1024, encoding});
             throw new FetchError(`fetch failed: corrupt ${encoding} data (${(error as Error).message})`);
         }
     }
@@ -209,7 +223,7 @@ async function decompress(body: Buffer, encodings: Encoding[], maxBytes: number)
 
 function failure(error: Error, signal: AbortSignal, limits: Pick<FetchLimits, "timeoutMs">): FetchError {
     if (signal.aborted && signal.reason instanceof DOMException && signal.reason.name === "TimeoutError") {
-        return new FetchError(`fetch failed: timeout after ${Number((limits.timeoutMs / 1000).toFixed(1))}s`);
+        return fetchFailed("fetchTimeout", {seconds: Number((limits.timeoutMs / 1000).toFixed(1))});
     }
     if (signal.aborted) return new FetchError("fetch failed: cancelled");
     const code = (error as NodeJS.ErrnoException).code;

@@ -4,6 +4,7 @@ import type {AddressInfo} from "node:net";
 import {after, before, test} from "node:test";
 import zlib from "node:zlib";
 import {createWebFetch} from "../../main/tools/builtin/webFetch.js";
+import {sayIn} from "../../main/words.js";
 
 const archived: Array<{url: string; title: string; text: string}> = [];
 const webFetch = createWebFetch((page) => {
@@ -253,6 +254,17 @@ test("errors the model can read", async () => {
     );
     assert.equal((await run(`${base}/huge`)).error, "fetch failed: page larger than 5 MB");
     assert.equal((await run(`${base}/loop`)).error, "fetch failed: more than 5 redirects");
+    // The same failures in words, for the trace to say in the window's language.
+    const said = async (url: string, options: Record<string, unknown> = {}) => {
+        const {errorWords} = await run(url, options);
+        return errorWords ? sayIn("es", errorWords) : "no words";
+    };
+    assert.equal(await said(`${base}/missing`), "Error al obtener la página: 404");
+    assert.equal(
+        await said(`${base}/hang`, {fetch_timeout_ms: 300}),
+        "Error al obtener la página: tiempo agotado tras 0.3 s",
+    );
+    assert.equal(await said(`${base}/huge`), "Error al obtener la página: página de más de 5 MB");
 });
 
 test("redirects are followed, and each hop is checked: an allowed page cannot redirect to a forbidden address", async () => {

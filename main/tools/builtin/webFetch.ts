@@ -73,7 +73,11 @@ export const createWebFetch = (archive: Archive) =>
                 };
             } catch (error) {
                 if (error instanceof FetchError || error instanceof ExtractionError)
-                    return {text: "", error: error.message};
+                    return {
+                        text: "",
+                        error: error.message,
+                        ...(error.words ? {errorWords: error.words} : {}),
+                    };
                 throw error;
             }
         },

@@ -68,7 +68,8 @@ export const webSearch = defineTool({
                 };
             }
             if (error instanceof SearchError) return {text: "", error: `search failed: ${error.message}`};
-            if (error instanceof OfflineError) return {text: "", error: error.message};
+            if (error instanceof OfflineError)
+                return {text: "", error: error.message, errorWords: error.words};
             return {text: "", error: `search failed: ${unreachable(provider, ctx.options.base_url, error)}`};
         }
     },
