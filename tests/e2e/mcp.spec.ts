@@ -217,3 +217,34 @@ test("a page a server wants opened (URL elicitation) shows where it leads; Open 
         account.close();
     }
 });
+
+test("in a German window, a server that never answers says so in German, with its last output", async ({
+    browser,
+}) => {
+    const context = await browser.newContext({locale: "de-DE", viewport: {width: 1280, height: 800}});
+    const page = await context.newPage();
+    try {
+        await page.goto(served.url);
+        await page.getByRole("button", {name: "Einstellungen"}).click();
+        const settings = page.getByRole("dialog", {name: "Einstellungen"});
+        const silent = "process.stderr.write('waiting for a licence\\n'); setInterval(() => {}, 1000);";
+        const pasted = {
+            mcpServers: {
+                silent: {
+                    command: process.execPath,
+                    args: ["-e", silent],
+                    startup: "launch",
+                    startTimeoutMs: 1000,
+                },
+            },
+        };
+        await settings.getByRole("textbox", {name: /Server hinzufügen: /}).fill(JSON.stringify(pasted));
+        await settings.getByRole("button", {name: "Server hinzufügen"}).click();
+        const row = settings.locator('.mcp-server[data-server="silent"]');
+        await expect(row.locator(".problem")).toHaveText(
+            "Nicht innerhalb von 1 s gestartet; seine letzte Ausgabe: waiting for a licence",
+        );
+    } finally {
+        await context.close();
+    }
+});
