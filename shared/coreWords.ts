@@ -271,6 +271,37 @@ export const CORE_WORDS = {
         fetchTooLarge: "fetch failed: page larger than {{mb}} MB",
         fetchTooLargeUnpacked: "fetch failed: page larger than {{mb}} MB once decompressed ({{encoding}})",
         fetchTimeout: "fetch failed: timeout after {{seconds}}s",
+        importCannotRead: "{{name}} cannot be read: {{reason}}",
+        importNotUtf8At: "{{name}} is not UTF-8 text (invalid bytes within its first {{bytes}} bytes)",
+        importNotUtf8End: "{{name}} is not UTF-8 text (it ends inside a character)",
+        importNotUtf8: "{{name}} is not UTF-8 text",
+        importNotJson: "{{name}} is not a JSON export",
+        importMoreAfterList: "{{name}} has more after its list of conversations: not a JSON export",
+        importObjectTooLarge: "{{name}} is one JSON object larger than 256 MB: not an export Cairn knows",
+        importEmpty: "{{name}} is empty",
+        importBadJson: "{{name}} is not valid JSON, or ends early (a download cut short?): {{detail}}",
+        importBadJsonLine: "{{name}} line {{line}} is not valid JSON (a file cut short?): {{detail}}",
+        importThreadBadJson: "{{name}} is not valid JSON: {{detail}}",
+        importLineBadJson: "{{name}} line {{line}} is not valid JSON",
+        importFolderNothing:
+            "{{folder}} holds no export Cairn knows: no conversations.json (ChatGPT, Claude), no Jan threads (thread.json), no LM Studio conversations (*.conversation.json)",
+        importZipNothing:
+            "{{name}} holds no conversations.json, Jan threads or LM Studio conversations: is it a ChatGPT or Claude export?",
+        importZipIncomplete: "{{name}} is not a complete zip file (a download cut short?): {{detail}}",
+        importZipDamaged: "the zip is damaged: {{detail}}",
+        importZipEntry: "{{name}} in the zip cannot be read: {{detail}}",
+        importUnknown:
+            "{{name}} is not an export Cairn knows: it reads those of ChatGPT, Claude, Open WebUI, Jan, LM Studio and Cairn",
+        importFailed: "{{name}} could not be imported: {{reason}}",
+        skipNoField: "it has no {{field}}",
+        skipNoMessages: "it has no messages",
+        skipNoMapping: "it has no messages (no mapping)",
+        skipNoIdOrChat: "it has no id or no chat",
+        skipThreadNoId: "the thread has no id",
+        skipCairnIncomplete: "the Cairn file is incomplete",
+        skipJanFolder: "a Jan thread is a folder (thread.json and messages.jsonl)",
+        skipNotConversation: "it is not a conversation of an app Cairn knows",
+        skipLoop: "its messages' parents form a loop (through message {{message}})",
     },
     de: {
         stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
@@ -557,6 +588,42 @@ export const CORE_WORDS = {
         fetchTooLarge: "Abruf fehlgeschlagen: Seite größer als {{mb}} MB",
         fetchTooLargeUnpacked: "Abruf fehlgeschlagen: Seite entpackt größer als {{mb}} MB ({{encoding}})",
         fetchTimeout: "Abruf fehlgeschlagen: Zeitüberschreitung nach {{seconds}} s",
+        importCannotRead: "{{name}} kann nicht gelesen werden: {{reason}}",
+        importNotUtf8At:
+            "{{name}} ist kein UTF-8-Text (ungültige Bytes innerhalb der ersten {{bytes}} Bytes)",
+        importNotUtf8End: "{{name}} ist kein UTF-8-Text (endet mitten in einem Zeichen)",
+        importNotUtf8: "{{name}} ist kein UTF-8-Text",
+        importNotJson: "{{name}} ist kein JSON-Export",
+        importMoreAfterList: "{{name}} enthält nach der Liste der Unterhaltungen noch mehr: kein JSON-Export",
+        importObjectTooLarge:
+            "{{name}} ist ein einzelnes JSON-Objekt über 256 MB: kein Export, den Cairn kennt",
+        importEmpty: "{{name}} ist leer",
+        importBadJson:
+            "{{name}} ist kein gültiges JSON oder endet zu früh (ein abgebrochener Download?): {{detail}}",
+        importBadJsonLine:
+            "{{name}} Zeile {{line}} ist kein gültiges JSON (eine abgeschnittene Datei?): {{detail}}",
+        importThreadBadJson: "{{name}} ist kein gültiges JSON: {{detail}}",
+        importLineBadJson: "{{name}} Zeile {{line}} ist kein gültiges JSON",
+        importFolderNothing:
+            "{{folder}} enthält keinen Export, den Cairn kennt: keine conversations.json (ChatGPT, Claude), keine Jan-Threads (thread.json), keine LM-Studio-Unterhaltungen (*.conversation.json)",
+        importZipNothing:
+            "{{name}} enthält keine conversations.json, keine Jan-Threads und keine LM-Studio-Unterhaltungen: Ist es ein Export von ChatGPT oder Claude?",
+        importZipIncomplete:
+            "{{name}} ist keine vollständige ZIP-Datei (ein abgebrochener Download?): {{detail}}",
+        importZipDamaged: "Die ZIP-Datei ist beschädigt: {{detail}}",
+        importZipEntry: "{{name}} in der ZIP-Datei kann nicht gelesen werden: {{detail}}",
+        importUnknown:
+            "{{name}} ist kein Export, den Cairn kennt: Cairn liest die von ChatGPT, Claude, Open WebUI, Jan, LM Studio und Cairn",
+        importFailed: "{{name}} konnte nicht importiert werden: {{reason}}",
+        skipNoField: "Es fehlt {{field}}",
+        skipNoMessages: "Es hat keine Nachrichten",
+        skipNoMapping: "Es hat keine Nachrichten (kein mapping)",
+        skipNoIdOrChat: "Es fehlt id oder chat",
+        skipThreadNoId: "Der Thread hat keine id",
+        skipCairnIncomplete: "Die Cairn-Datei ist unvollständig",
+        skipJanFolder: "Ein Jan-Thread ist ein Ordner (thread.json und messages.jsonl)",
+        skipNotConversation: "Es ist keine Unterhaltung einer App, die Cairn kennt",
+        skipLoop: "Die Eltern seiner Nachrichten bilden eine Schleife (über Nachricht {{message}})",
     },
     fr: {
         stillWriting:
@@ -850,6 +917,43 @@ export const CORE_WORDS = {
         fetchTooLargeUnpacked:
             "Échec de la récupération : page de plus de {{mb}} Mo une fois décompressée ({{encoding}})",
         fetchTimeout: "Échec de la récupération : délai dépassé après {{seconds}} s",
+        importCannotRead: "{{name}} ne peut pas être lu : {{reason}}",
+        importNotUtf8At:
+            "{{name}} n'est pas du texte UTF-8 (octets invalides dans ses {{bytes}} premiers octets)",
+        importNotUtf8End: "{{name}} n'est pas du texte UTF-8 (il se termine au milieu d'un caractère)",
+        importNotUtf8: "{{name}} n'est pas du texte UTF-8",
+        importNotJson: "{{name}} n'est pas un export JSON",
+        importMoreAfterList:
+            "{{name}} contient autre chose après sa liste de conversations : ce n'est pas un export JSON",
+        importObjectTooLarge:
+            "{{name}} est un seul objet JSON de plus de 256 Mo : ce n'est pas un export que Cairn connaît",
+        importEmpty: "{{name}} est vide",
+        importBadJson:
+            "{{name}} n'est pas du JSON valide, ou se termine trop tôt (un téléchargement interrompu ?) : {{detail}}",
+        importBadJsonLine:
+            "{{name}} ligne {{line}} n'est pas du JSON valide (un fichier tronqué ?) : {{detail}}",
+        importThreadBadJson: "{{name}} n'est pas du JSON valide : {{detail}}",
+        importLineBadJson: "{{name}} ligne {{line}} n'est pas du JSON valide",
+        importFolderNothing:
+            "{{folder}} ne contient aucun export que Cairn connaît : pas de conversations.json (ChatGPT, Claude), pas de fils Jan (thread.json), pas de conversations LM Studio (*.conversation.json)",
+        importZipNothing:
+            "{{name}} ne contient ni conversations.json, ni fils Jan, ni conversations LM Studio : est-ce un export de ChatGPT ou de Claude ?",
+        importZipIncomplete:
+            "{{name}} n'est pas un fichier zip complet (un téléchargement interrompu ?) : {{detail}}",
+        importZipDamaged: "Le zip est endommagé : {{detail}}",
+        importZipEntry: "{{name}} dans le zip ne peut pas être lu : {{detail}}",
+        importUnknown:
+            "{{name}} n'est pas un export que Cairn connaît : il lit ceux de ChatGPT, Claude, Open WebUI, Jan, LM Studio et Cairn",
+        importFailed: "{{name}} n'a pas pu être importé : {{reason}}",
+        skipNoField: "Il n'a pas de {{field}}",
+        skipNoMessages: "Il n'a aucun message",
+        skipNoMapping: "Il n'a aucun message (pas de mapping)",
+        skipNoIdOrChat: "Il n'a pas d'id ou pas de chat",
+        skipThreadNoId: "Le fil n'a pas d'id",
+        skipCairnIncomplete: "Le fichier Cairn est incomplet",
+        skipJanFolder: "Un fil Jan est un dossier (thread.json et messages.jsonl)",
+        skipNotConversation: "Ce n'est pas une conversation d'une application que Cairn connaît",
+        skipLoop: "Les parents de ses messages forment une boucle (par le message {{message}})",
     },
     es: {
         stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
@@ -1134,6 +1238,41 @@ export const CORE_WORDS = {
         fetchTooLargeUnpacked:
             "Error al obtener la página: página de más de {{mb}} MB una vez descomprimida ({{encoding}})",
         fetchTimeout: "Error al obtener la página: tiempo agotado tras {{seconds}} s",
+        importCannotRead: "No se puede leer {{name}}: {{reason}}",
+        importNotUtf8At: "{{name}} no es texto UTF-8 (bytes no válidos en sus primeros {{bytes}} bytes)",
+        importNotUtf8End: "{{name}} no es texto UTF-8 (termina en mitad de un carácter)",
+        importNotUtf8: "{{name}} no es texto UTF-8",
+        importNotJson: "{{name}} no es una exportación JSON",
+        importMoreAfterList:
+            "{{name}} tiene más contenido tras su lista de conversaciones: no es una exportación JSON",
+        importObjectTooLarge:
+            "{{name}} es un único objeto JSON de más de 256 MB: no es una exportación que Cairn conozca",
+        importEmpty: "{{name}} está vacío",
+        importBadJson:
+            "{{name}} no es JSON válido o termina antes de tiempo (¿una descarga cortada?): {{detail}}",
+        importBadJsonLine:
+            "La línea {{line}} de {{name}} no es JSON válido (¿un archivo cortado?): {{detail}}",
+        importThreadBadJson: "{{name}} no es JSON válido: {{detail}}",
+        importLineBadJson: "La línea {{line}} de {{name}} no es JSON válido",
+        importFolderNothing:
+            "{{folder}} no contiene ninguna exportación que Cairn conozca: ni conversations.json (ChatGPT, Claude), ni hilos de Jan (thread.json), ni conversaciones de LM Studio (*.conversation.json)",
+        importZipNothing:
+            "{{name}} no contiene conversations.json, hilos de Jan ni conversaciones de LM Studio: ¿es una exportación de ChatGPT o Claude?",
+        importZipIncomplete: "{{name}} no es un archivo zip completo (¿una descarga cortada?): {{detail}}",
+        importZipDamaged: "El zip está dañado: {{detail}}",
+        importZipEntry: "No se puede leer {{name}} dentro del zip: {{detail}}",
+        importUnknown:
+            "{{name}} no es una exportación que Cairn conozca: lee las de ChatGPT, Claude, Open WebUI, Jan, LM Studio y Cairn",
+        importFailed: "No se pudo importar {{name}}: {{reason}}",
+        skipNoField: "No tiene {{field}}",
+        skipNoMessages: "No tiene mensajes",
+        skipNoMapping: "No tiene mensajes (no tiene mapping)",
+        skipNoIdOrChat: "No tiene id o no tiene chat",
+        skipThreadNoId: "El hilo no tiene id",
+        skipCairnIncomplete: "El archivo de Cairn está incompleto",
+        skipJanFolder: "Un hilo de Jan es una carpeta (thread.json y messages.jsonl)",
+        skipNotConversation: "No es una conversación de una aplicación que Cairn conozca",
+        skipLoop: "Los padres de sus mensajes forman un bucle (a través del mensaje {{message}})",
     },
     "pt-BR": {
         stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
@@ -1416,6 +1555,40 @@ export const CORE_WORDS = {
         fetchTooLargeUnpacked:
             "Falha ao buscar a página: página maior que {{mb}} MB depois de descompactada ({{encoding}})",
         fetchTimeout: "Falha ao buscar a página: tempo esgotado após {{seconds}} s",
+        importCannotRead: "Não é possível ler {{name}}: {{reason}}",
+        importNotUtf8At: "{{name}} não é texto UTF-8 (bytes inválidos nos primeiros {{bytes}} bytes)",
+        importNotUtf8End: "{{name}} não é texto UTF-8 (termina no meio de um caractere)",
+        importNotUtf8: "{{name}} não é texto UTF-8",
+        importNotJson: "{{name}} não é uma exportação JSON",
+        importMoreAfterList:
+            "{{name}} tem mais conteúdo depois da lista de conversas: não é uma exportação JSON",
+        importObjectTooLarge:
+            "{{name}} é um único objeto JSON maior que 256 MB: não é uma exportação que o Cairn conhece",
+        importEmpty: "{{name}} está vazio",
+        importBadJson:
+            "{{name}} não é JSON válido ou termina cedo demais (um download interrompido?): {{detail}}",
+        importBadJsonLine: "A linha {{line}} de {{name}} não é JSON válido (um arquivo cortado?): {{detail}}",
+        importThreadBadJson: "{{name}} não é JSON válido: {{detail}}",
+        importLineBadJson: "A linha {{line}} de {{name}} não é JSON válido",
+        importFolderNothing:
+            "{{folder}} não contém nenhuma exportação que o Cairn conhece: nenhum conversations.json (ChatGPT, Claude), nenhuma conversa do Jan (thread.json), nenhuma conversa do LM Studio (*.conversation.json)",
+        importZipNothing:
+            "{{name}} não contém conversations.json, conversas do Jan nem do LM Studio: é uma exportação do ChatGPT ou do Claude?",
+        importZipIncomplete: "{{name}} não é um arquivo zip completo (um download interrompido?): {{detail}}",
+        importZipDamaged: "O zip está danificado: {{detail}}",
+        importZipEntry: "Não é possível ler {{name}} dentro do zip: {{detail}}",
+        importUnknown:
+            "{{name}} não é uma exportação que o Cairn conhece: ele lê as do ChatGPT, Claude, Open WebUI, Jan, LM Studio e Cairn",
+        importFailed: "Não foi possível importar {{name}}: {{reason}}",
+        skipNoField: "Não tem {{field}}",
+        skipNoMessages: "Não tem mensagens",
+        skipNoMapping: "Não tem mensagens (sem mapping)",
+        skipNoIdOrChat: "Não tem id ou não tem chat",
+        skipThreadNoId: "A conversa não tem id",
+        skipCairnIncomplete: "O arquivo do Cairn está incompleto",
+        skipJanFolder: "Uma conversa do Jan é uma pasta (thread.json e messages.jsonl)",
+        skipNotConversation: "Não é uma conversa de um aplicativo que o Cairn conhece",
+        skipLoop: "Os pais das mensagens formam um ciclo (pela mensagem {{message}})",
     },
     "zh-CN": {
         stillWriting: "此对话中仍在生成回答；请停止或等待",
@@ -1666,6 +1839,37 @@ export const CORE_WORDS = {
         fetchTooLarge: "获取失败：页面大于 {{mb}} MB",
         fetchTooLargeUnpacked: "获取失败：页面解压后大于 {{mb}} MB（{{encoding}}）",
         fetchTimeout: "获取失败：{{seconds}} 秒后超时",
+        importCannotRead: "无法读取 {{name}}：{{reason}}",
+        importNotUtf8At: "{{name}} 不是 UTF-8 文本（前 {{bytes}} 字节内有无效字节）",
+        importNotUtf8End: "{{name}} 不是 UTF-8 文本（在一个字符中间结束）",
+        importNotUtf8: "{{name}} 不是 UTF-8 文本",
+        importNotJson: "{{name}} 不是 JSON 导出",
+        importMoreAfterList: "{{name}} 在对话列表之后还有内容：不是 JSON 导出",
+        importObjectTooLarge: "{{name}} 是一个大于 256 MB 的 JSON 对象：不是 Cairn 认识的导出",
+        importEmpty: "{{name}} 是空的",
+        importBadJson: "{{name}} 不是有效的 JSON，或过早结束（下载被中断？）：{{detail}}",
+        importBadJsonLine: "{{name}} 第 {{line}} 行不是有效的 JSON（文件被截断？）：{{detail}}",
+        importThreadBadJson: "{{name}} 不是有效的 JSON：{{detail}}",
+        importLineBadJson: "{{name}} 第 {{line}} 行不是有效的 JSON",
+        importFolderNothing:
+            "{{folder}} 中没有 Cairn 认识的导出：没有 conversations.json（ChatGPT、Claude），没有 Jan 对话（thread.json），没有 LM Studio 对话（*.conversation.json）",
+        importZipNothing:
+            "{{name}} 中没有 conversations.json、Jan 对话或 LM Studio 对话：它是 ChatGPT 或 Claude 的导出吗？",
+        importZipIncomplete: "{{name}} 不是完整的 zip 文件（下载被中断？）：{{detail}}",
+        importZipDamaged: "zip 文件已损坏：{{detail}}",
+        importZipEntry: "无法读取 zip 中的 {{name}}：{{detail}}",
+        importUnknown:
+            "{{name}} 不是 Cairn 认识的导出：Cairn 可读取 ChatGPT、Claude、Open WebUI、Jan、LM Studio 和 Cairn 的导出",
+        importFailed: "无法导入 {{name}}：{{reason}}",
+        skipNoField: "它没有 {{field}}",
+        skipNoMessages: "它没有消息",
+        skipNoMapping: "它没有消息（没有 mapping）",
+        skipNoIdOrChat: "它没有 id 或没有 chat",
+        skipThreadNoId: "该对话没有 id",
+        skipCairnIncomplete: "Cairn 文件不完整",
+        skipJanFolder: "Jan 对话是一个文件夹（thread.json 和 messages.jsonl）",
+        skipNotConversation: "它不是 Cairn 认识的应用的对话",
+        skipLoop: "它的消息的父级形成了循环（经由消息 {{message}}）",
     },
     ja: {
         stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
@@ -1952,6 +2156,42 @@ export const CORE_WORDS = {
         fetchTooLarge: "取得に失敗しました: ページが {{mb}} MB を超えています",
         fetchTooLargeUnpacked: "取得に失敗しました: 展開するとページが {{mb}} MB を超えます（{{encoding}}）",
         fetchTimeout: "取得に失敗しました: {{seconds}} 秒でタイムアウトしました",
+        importCannotRead: "{{name}} を読み取れません: {{reason}}",
+        importNotUtf8At:
+            "{{name}} は UTF-8 テキストではありません（最初の {{bytes}} バイト内に無効なバイトがあります）",
+        importNotUtf8End: "{{name}} は UTF-8 テキストではありません（文字の途中で終わっています）",
+        importNotUtf8: "{{name}} は UTF-8 テキストではありません",
+        importNotJson: "{{name}} は JSON エクスポートではありません",
+        importMoreAfterList: "{{name}} には会話のリストの後に続きがあります: JSON エクスポートではありません",
+        importObjectTooLarge:
+            "{{name}} は 256 MB を超える 1 つの JSON オブジェクトです: Cairn が知っているエクスポートではありません",
+        importEmpty: "{{name}} は空です",
+        importBadJson:
+            "{{name}} は有効な JSON ではないか、途中で終わっています（ダウンロードが途中で切れた?）: {{detail}}",
+        importBadJsonLine:
+            "{{name}} の {{line}} 行目は有効な JSON ではありません（ファイルが途中で切れた?）: {{detail}}",
+        importThreadBadJson: "{{name}} は有効な JSON ではありません: {{detail}}",
+        importLineBadJson: "{{name}} の {{line}} 行目は有効な JSON ではありません",
+        importFolderNothing:
+            "{{folder}} には Cairn が知っているエクスポートがありません: conversations.json（ChatGPT、Claude）も、Jan のスレッド（thread.json）も、LM Studio の会話（*.conversation.json）もありません",
+        importZipNothing:
+            "{{name}} には conversations.json も Jan のスレッドも LM Studio の会話もありません: ChatGPT か Claude のエクスポートですか?",
+        importZipIncomplete:
+            "{{name}} は完全な zip ファイルではありません（ダウンロードが途中で切れた?）: {{detail}}",
+        importZipDamaged: "zip が壊れています: {{detail}}",
+        importZipEntry: "zip 内の {{name}} を読み取れません: {{detail}}",
+        importUnknown:
+            "{{name}} は Cairn が知っているエクスポートではありません: 読めるのは ChatGPT、Claude、Open WebUI、Jan、LM Studio、Cairn のものです",
+        importFailed: "{{name}} をインポートできませんでした: {{reason}}",
+        skipNoField: "{{field}} がありません",
+        skipNoMessages: "メッセージがありません",
+        skipNoMapping: "メッセージがありません（mapping がありません）",
+        skipNoIdOrChat: "id または chat がありません",
+        skipThreadNoId: "スレッドに id がありません",
+        skipCairnIncomplete: "Cairn のファイルが不完全です",
+        skipJanFolder: "Jan のスレッドはフォルダーです（thread.json と messages.jsonl）",
+        skipNotConversation: "Cairn が知っているアプリの会話ではありません",
+        skipLoop: "メッセージの親がループしています（メッセージ {{message}} を経由）",
     },
     ru: {
         stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
@@ -2230,6 +2470,38 @@ export const CORE_WORDS = {
         fetchTooLargeUnpacked:
             "Не удалось загрузить страницу: после распаковки страница больше {{mb}} МБ ({{encoding}})",
         fetchTimeout: "Не удалось загрузить страницу: время ожидания истекло через {{seconds}} с",
+        importCannotRead: "Не удаётся прочитать {{name}}: {{reason}}",
+        importNotUtf8At: "{{name}} — не текст UTF-8 (недопустимые байты в первых {{bytes}} байтах)",
+        importNotUtf8End: "{{name}} — не текст UTF-8 (обрывается посреди символа)",
+        importNotUtf8: "{{name}} — не текст UTF-8",
+        importNotJson: "{{name}} — не экспорт JSON",
+        importMoreAfterList: "В {{name}} после списка разговоров есть что-то ещё: это не экспорт JSON",
+        importObjectTooLarge:
+            "{{name}} — один объект JSON больше 256 МБ: это не экспорт, который знает Cairn",
+        importEmpty: "{{name}} пуст",
+        importBadJson: "{{name}} — недопустимый JSON или обрывается (загрузка прервалась?): {{detail}}",
+        importBadJsonLine: "Строка {{line}} в {{name}} — недопустимый JSON (файл обрезан?): {{detail}}",
+        importThreadBadJson: "{{name}} — недопустимый JSON: {{detail}}",
+        importLineBadJson: "Строка {{line}} в {{name}} — недопустимый JSON",
+        importFolderNothing:
+            "В {{folder}} нет экспорта, который знает Cairn: нет conversations.json (ChatGPT, Claude), нет веток Jan (thread.json), нет разговоров LM Studio (*.conversation.json)",
+        importZipNothing:
+            "В {{name}} нет conversations.json, веток Jan или разговоров LM Studio: это экспорт ChatGPT или Claude?",
+        importZipIncomplete: "{{name}} — неполный zip-файл (загрузка прервалась?): {{detail}}",
+        importZipDamaged: "Zip-файл повреждён: {{detail}}",
+        importZipEntry: "Не удаётся прочитать {{name}} в zip-файле: {{detail}}",
+        importUnknown:
+            "{{name}} — не экспорт, который знает Cairn: он читает экспорты ChatGPT, Claude, Open WebUI, Jan, LM Studio и Cairn",
+        importFailed: "Не удалось импортировать {{name}}: {{reason}}",
+        skipNoField: "В нём нет {{field}}",
+        skipNoMessages: "В нём нет сообщений",
+        skipNoMapping: "В нём нет сообщений (нет mapping)",
+        skipNoIdOrChat: "В нём нет id или нет chat",
+        skipThreadNoId: "У ветки нет id",
+        skipCairnIncomplete: "Файл Cairn неполный",
+        skipJanFolder: "Ветка Jan — это папка (thread.json и messages.jsonl)",
+        skipNotConversation: "Это не разговор приложения, которое знает Cairn",
+        skipLoop: "Родители его сообщений образуют цикл (через сообщение {{message}})",
     },
     ar: {
         stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
@@ -2498,6 +2770,37 @@ export const CORE_WORDS = {
         fetchTooLarge: "فشل جلب الصفحة: الصفحة أكبر من {{mb}} ميغابايت",
         fetchTooLargeUnpacked: "فشل جلب الصفحة: الصفحة أكبر من {{mb}} ميغابايت بعد فك الضغط ({{encoding}})",
         fetchTimeout: "فشل جلب الصفحة: انتهت المهلة بعد {{seconds}} ث",
+        importCannotRead: "تعذّرت قراءة {{name}}: {{reason}}",
+        importNotUtf8At: "{{name}} ليس نصًا بترميز UTF-8 (بايتات غير صالحة ضمن أول {{bytes}} بايت)",
+        importNotUtf8End: "{{name}} ليس نصًا بترميز UTF-8 (ينتهي في منتصف حرف)",
+        importNotUtf8: "{{name}} ليس نصًا بترميز UTF-8",
+        importNotJson: "{{name}} ليس تصديرًا بصيغة JSON",
+        importMoreAfterList: "في {{name}} محتوى بعد قائمة المحادثات: ليس تصديرًا بصيغة JSON",
+        importObjectTooLarge: "{{name}} كائن JSON واحد أكبر من 256 ميغابايت: ليس تصديرًا يعرفه Cairn",
+        importEmpty: "{{name}} فارغ",
+        importBadJson: "{{name}} ليس JSON صالحًا أو ينتهي مبكرًا (تنزيل مقطوع؟): {{detail}}",
+        importBadJsonLine: "السطر {{line}} في {{name}} ليس JSON صالحًا (ملف مقطوع؟): {{detail}}",
+        importThreadBadJson: "{{name}} ليس JSON صالحًا: {{detail}}",
+        importLineBadJson: "السطر {{line}} في {{name}} ليس JSON صالحًا",
+        importFolderNothing:
+            "لا يحوي {{folder}} أي تصدير يعرفه Cairn: لا conversations.json (ChatGPT وClaude)، ولا محادثات Jan ‏(thread.json)، ولا محادثات LM Studio ‏(*.conversation.json)",
+        importZipNothing:
+            "لا يحوي {{name}} ملف conversations.json ولا محادثات Jan ولا محادثات LM Studio: هل هو تصدير من ChatGPT أو Claude؟",
+        importZipIncomplete: "{{name}} ليس ملف zip كاملًا (تنزيل مقطوع؟): {{detail}}",
+        importZipDamaged: "ملف zip تالف: {{detail}}",
+        importZipEntry: "تعذّرت قراءة {{name}} داخل ملف zip: {{detail}}",
+        importUnknown:
+            "{{name}} ليس تصديرًا يعرفه Cairn: يقرأ تصديرات ChatGPT وClaude وOpen WebUI وJan وLM Studio وCairn",
+        importFailed: "تعذّر استيراد {{name}}: {{reason}}",
+        skipNoField: "ليس فيه {{field}}",
+        skipNoMessages: "ليس فيه رسائل",
+        skipNoMapping: "ليس فيه رسائل (لا mapping)",
+        skipNoIdOrChat: "ليس فيه id أو chat",
+        skipThreadNoId: "المحادثة بلا id",
+        skipCairnIncomplete: "ملف Cairn غير مكتمل",
+        skipJanFolder: "محادثة Jan مجلد (thread.json وmessages.jsonl)",
+        skipNotConversation: "ليست محادثة من تطبيق يعرفه Cairn",
+        skipLoop: "آباء رسائله تشكّل حلقة (عبر الرسالة {{message}})",
     },
     hi: {
         stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
@@ -2758,6 +3061,37 @@ export const CORE_WORDS = {
         fetchTooLarge: "पेज लाना विफल: पेज {{mb}} MB से बड़ा है",
         fetchTooLargeUnpacked: "पेज लाना विफल: खोलने पर पेज {{mb}} MB से बड़ा है ({{encoding}})",
         fetchTimeout: "पेज लाना विफल: {{seconds}} सेकंड बाद समय समाप्त",
+        importCannotRead: "{{name}} पढ़ी नहीं जा सकती: {{reason}}",
+        importNotUtf8At: "{{name}} UTF-8 टेक्स्ट नहीं है (पहले {{bytes}} बाइट में अमान्य बाइट)",
+        importNotUtf8End: "{{name}} UTF-8 टेक्स्ट नहीं है (यह किसी अक्षर के बीच में ख़त्म होती है)",
+        importNotUtf8: "{{name}} UTF-8 टेक्स्ट नहीं है",
+        importNotJson: "{{name}} JSON एक्सपोर्ट नहीं है",
+        importMoreAfterList: "{{name}} में बातचीत की सूची के बाद भी कुछ है: यह JSON एक्सपोर्ट नहीं है",
+        importObjectTooLarge: "{{name}} 256 MB से बड़ा एक JSON ऑब्जेक्ट है: यह ऐसा एक्सपोर्ट नहीं जिसे Cairn जानता हो",
+        importEmpty: "{{name}} ख़ाली है",
+        importBadJson: "{{name}} मान्य JSON नहीं है, या जल्दी ख़त्म हो जाती है (अधूरा डाउनलोड?): {{detail}}",
+        importBadJsonLine: "{{name}} की पंक्ति {{line}} मान्य JSON नहीं है (कटी हुई फ़ाइल?): {{detail}}",
+        importThreadBadJson: "{{name}} मान्य JSON नहीं है: {{detail}}",
+        importLineBadJson: "{{name}} की पंक्ति {{line}} मान्य JSON नहीं है",
+        importFolderNothing:
+            "{{folder}} में ऐसा कोई एक्सपोर्ट नहीं जिसे Cairn जानता हो: कोई conversations.json (ChatGPT, Claude) नहीं, कोई Jan थ्रेड (thread.json) नहीं, कोई LM Studio बातचीत (*.conversation.json) नहीं",
+        importZipNothing:
+            "{{name}} में कोई conversations.json, Jan थ्रेड या LM Studio बातचीत नहीं है: क्या यह ChatGPT या Claude का एक्सपोर्ट है?",
+        importZipIncomplete: "{{name}} पूरी zip फ़ाइल नहीं है (अधूरा डाउनलोड?): {{detail}}",
+        importZipDamaged: "zip क्षतिग्रस्त है: {{detail}}",
+        importZipEntry: "zip में {{name}} पढ़ी नहीं जा सकती: {{detail}}",
+        importUnknown:
+            "{{name}} ऐसा एक्सपोर्ट नहीं जिसे Cairn जानता हो: Cairn ChatGPT, Claude, Open WebUI, Jan, LM Studio और Cairn के एक्सपोर्ट पढ़ता है",
+        importFailed: "{{name}} इम्पोर्ट नहीं हो सकी: {{reason}}",
+        skipNoField: "इसमें {{field}} नहीं है",
+        skipNoMessages: "इसमें कोई संदेश नहीं है",
+        skipNoMapping: "इसमें कोई संदेश नहीं है (mapping नहीं है)",
+        skipNoIdOrChat: "इसमें id या chat नहीं है",
+        skipThreadNoId: "थ्रेड की कोई id नहीं है",
+        skipCairnIncomplete: "Cairn फ़ाइल अधूरी है",
+        skipJanFolder: "Jan थ्रेड एक फ़ोल्डर होता है (thread.json और messages.jsonl)",
+        skipNotConversation: "यह किसी ऐसे ऐप की बातचीत नहीं जिसे Cairn जानता हो",
+        skipLoop: "इसके संदेशों के पैरेंट एक लूप बनाते हैं (संदेश {{message}} के ज़रिए)",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;
 

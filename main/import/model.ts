@@ -1,4 +1,6 @@
 /** What every format's converter makes of one conversation, before it is written (see save.ts). */
+import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
+import {WordsError} from "../words.js";
 
 export const IMPORT_SOURCES = ["chatgpt", "claude", "openwebui", "jan", "lmstudio"] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
@@ -43,7 +45,12 @@ export type ImportedConversation = {
 };
 
 /** A conversation that cannot come in, with why, in words for the report. */
-export class Skip extends Error {}
+/** A conversation left out of an import, with the reason in words. */
+export class Skip extends WordsError {
+    constructor(key: CoreWordKey, values: Record<string, string | number> = {}) {
+        super(wordsOf(key, values));
+    }
+}
 
 /** Seconds (most exports), milliseconds (Jan, LM Studio) or an ISO date, as milliseconds; null when none. */
 export function toMillis(value: unknown): number | null {

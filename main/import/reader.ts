@@ -5,7 +5,10 @@ import os from "node:os";
 import {JSONParser} from "@streamparser/json";
 import Database from "better-sqlite3";
 import yauzl from "yauzl";
+import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
 import {reason} from "../paths.js";
+import type {Words} from "../../shared/result.js";
+import {inEnglish} from "../words.js";
 import {exportJson} from "../chat/exchange.js";
 import {checkBackup} from "../store/backup.js";
 import {ConversationStore} from "../store/conversations.js";
@@ -20,7 +23,19 @@ export type RawItem = {value: unknown; fileName: string} | {jan: JanThread};
 export type OnShare = (share: number) => void;
 
 /** A file Cairn cannot read as an export: the whole file is refused, in words that say why. */
-export class BadExport extends Error {}
+/** A file that cannot be imported, with its reason: in words where Cairn has them. */
+export class BadExport extends Error {
+    readonly words: Words | null;
+    constructor(why: string | Words) {
+        super(typeof why === "string" ? why : inEnglish(why));
+        this.words = typeof why === "string" ? null : why;
+    }
+}
+
+/** A BadExport from a key of the core's words and its values. */
+function badExport(key: CoreWordKey, values: Record<string, string | number>): BadExport {
+    return new BadExport(wordsOf(key, values));
+}
 
 /** A single JSON object (one conversation) is read whole; above this it is refused. */
 const MAX_OBJECT_BYTES = 256 * 1024 * 1024;
@@ -40,7 +55,7 @@ export async function* readExport(
     try {
         stat = await fs.promises.stat(file);
     } catch (error) {
-        throw new BadExport(`${name} cannot be read: ${reason(error)}`);
+        throw badExport("importCannotRead", {name, reason: reason(error)});
     }
     if (stat.isDirectory()) return yield* readFolder(file, onShare);
     if (path.basename(file) === "messages.jsonl" || path.basename(file) === "thread.json") {
@@ -121,36 +136,27 @@ async function* readJson(
             try {
                 piece = decoder.decode(chunk, {stream: true});
             } catch {
-                throw new BadExport(
-                    `${name} is not UTF-8 text (invalid bytes within its first ${read + chunk.length} bytes)`,
-                );
+                throw badExport("importNotUtf8At", {name, bytes: read + chunk.length});
             }
             read += chunk.length;
             if (!first) {
                 first = piece.trimStart().charAt(0);
-                if (first && first !== "[" && first !== "{")
-                    throw new BadExport(`${name} is not a JSON export`);
+                if (first && first !== "[" && first !== "{") throw badExport("importNotJson", {name});
                 if (first === "[") parser = arrayParser(found);
             }
             if (parser) {
                 if (parser.isEnded) {
-                    if (piece.trim())
-                        throw new BadExport(
-                            `${name} has more after its list of conversations: not a JSON export`,
-                        );
+                    if (piece.trim()) throw badExport("importMoreAfterList", {name});
                 } else parser.write(piece);
                 for (const value of found.splice(0)) yield {value, fileName: name};
             } else {
                 whole += piece;
-                if (whole.length > MAX_OBJECT_BYTES)
-                    throw new BadExport(
-                        `${name} is one JSON object larger than 256 MB: not an export Cairn knows`,
-                    );
+                if (whole.length > MAX_OBJECT_BYTES) throw badExport("importObjectTooLarge", {name});
             }
             onShare(size ? Math.min(1, read / size) : 0);
         }
         decoder.decode();
-        if (!first) throw new BadExport(`${name} is empty`);
+        if (!first) throw badExport("importEmpty", {name});
         if (parser) {
             if (!parser.isEnded) parser.end();
             for (const value of found.splice(0)) yield {value, fileName: name};
@@ -161,8 +167,8 @@ async function* readJson(
         if (error instanceof BadExport) throw error;
         const message = (error as Error).message;
         if (error instanceof TypeError && /encoded data/.test(message))
-            throw new BadExport(`${name} is not UTF-8 text (it ends inside a character)`);
-        throw new BadExport(`${name} is not valid JSON, or ends early (a download cut short?): ${message}`);
+            throw badExport("importNotUtf8End", {name});
+        throw badExport("importBadJson", {name, detail: message});
     } finally {
         stream.destroy();
     }
@@ -184,18 +190,14 @@ async function* readJsonLines(
         try {
             return JSON.parse(text) as unknown;
         } catch (error) {
-            throw new BadExport(
-                `${name} line ${line} is not valid JSON (a file cut short?): ${(error as Error).message}`,
-            );
+            throw badExport("importBadJsonLine", {name, line, detail: (error as Error).message});
         }
     };
     for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
         try {
             pending += decoder.decode(chunk, {stream: true});
         } catch {
-            throw new BadExport(
-                `${name} is not UTF-8 text (invalid bytes within its first ${read + chunk.length} bytes)`,
-            );
+            throw badExport("importNotUtf8At", {name, bytes: read + chunk.length});
         }
         read += chunk.length;
         const lines = pending.split("\n");
@@ -240,9 +242,7 @@ async function* readFolder(folder: string, onShare: OnShare): AsyncGenerator<Raw
         .map((e) => path.join(threads, e.name));
     const lmStudio = entries.filter((e) => e.isFile() && e.name.endsWith(".conversation.json"));
     if (threadFolders.length === 0 && lmStudio.length === 0) {
-        throw new BadExport(
-            `${folder} holds no export Cairn knows: no conversations.json (ChatGPT, Claude), no Jan threads (thread.json), no LM Studio conversations (*.conversation.json)`,
-        );
+        throw badExport("importFolderNothing", {folder});
     }
     const total = threadFolders.length + lmStudio.length;
     let done = 0;
@@ -265,7 +265,7 @@ async function readJanThread(folder: string): Promise<JanThread> {
         try {
             return new TextDecoder("utf-8", {fatal: true}).decode(bytes);
         } catch {
-            throw new BadExport(`${name}/${file} is not UTF-8 text`);
+            throw badExport("importNotUtf8", {name: `${name}/${file}`});
         }
     };
     return janThread(name, await read("thread.json"), await read("messages.jsonl"));
@@ -280,7 +280,10 @@ export function janThread(
     try {
         if (threadJson) thread = JSON.parse(threadJson) as Record<string, unknown>;
     } catch (error) {
-        throw new BadExport(`${folder}/thread.json is not valid JSON: ${(error as Error).message}`);
+        throw badExport("importThreadBadJson", {
+            name: `${folder}/thread.json`,
+            detail: (error as Error).message,
+        });
     }
     const messages = (messagesJsonl ?? "")
         .split("\n")
@@ -289,7 +292,7 @@ export function janThread(
             try {
                 return JSON.parse(line) as unknown;
             } catch {
-                throw new BadExport(`${folder}/messages.jsonl line ${index + 1} is not valid JSON`);
+                throw badExport("importLineBadJson", {name: `${folder}/messages.jsonl`, line: index + 1});
             }
         });
     return {folder, thread, messages};
@@ -320,9 +323,7 @@ async function* zipThreads(zip: Zip, entries: yauzl.Entry[], onShare: OnShare): 
     const threads = entries.filter((e) => path.posix.basename(e.fileName) === "thread.json");
     const lmStudio = entries.filter((e) => e.fileName.endsWith(".conversation.json"));
     if (threads.length === 0 && lmStudio.length === 0) {
-        throw new BadExport(
-            `${zip.fileName ?? "the zip"} holds no conversations.json, Jan threads or LM Studio conversations: is it a ChatGPT or Claude export?`,
-        );
+        throw badExport("importZipNothing", {name: zip.fileName ?? "zip"});
     }
     const total = threads.length + lmStudio.length;
     let done = 0;
@@ -351,9 +352,7 @@ function openZip(file: string, name: string): Promise<Zip> {
         yauzl.open(file, {lazyEntries: true, autoClose: false, validateEntrySizes: true}, (error, zip) => {
             if (error || !zip) {
                 return reject(
-                    new BadExport(
-                        `${name} is not a complete zip file (a download cut short?): ${error?.message ?? "unreadable"}`,
-                    ),
+                    badExport("importZipIncomplete", {name, detail: error?.message ?? "unreadable"}),
                 );
             }
             resolve(Object.assign(zip, {fileName: name}));
@@ -369,7 +368,7 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
             zip.readEntry();
         });
         zip.once("end", () => resolve(entries));
-        zip.once("error", (error: Error) => reject(new BadExport(`the zip is damaged: ${error.message}`)));
+        zip.once("error", (error: Error) => reject(badExport("importZipDamaged", {detail: error.message})));
         zip.readEntry();
     });
 }
@@ -379,7 +378,10 @@ function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
         zip.openReadStream(entry, (error, stream) => {
             if (error || !stream)
                 return reject(
-                    new BadExport(`${entry.fileName} in the zip cannot be read: ${error?.message}`),
+                    badExport("importZipEntry", {
+                        name: entry.fileName,
+                        detail: error?.message ?? "unreadable",
+                    }),
                 );
             resolve(stream);
         });
@@ -392,6 +394,6 @@ async function entryText(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<string
     try {
         return new TextDecoder("utf-8", {fatal: true}).decode(Buffer.concat(chunks));
     } catch {
-        throw new BadExport(`${entry.fileName} is not UTF-8 text`);
+        throw badExport("importNotUtf8", {name: entry.fileName});
     }
 }

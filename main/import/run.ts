@@ -1,5 +1,8 @@
 import path from "node:path";
 import type {ImportFileReport, ImportReport} from "../../shared/contract.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
+import {inEnglish} from "../words.js";
 import {importConversation, keepImages} from "../chat/exchange.js";
 import {CitationStore} from "../store/citations.js";
 import {ConversationStore} from "../store/conversations.js";
@@ -53,6 +56,7 @@ async function importFile(
         skipped: [],
         notes: [],
         error: null,
+        errorWords: null,
     };
     let last: string | null = null;
     let share = 0;
@@ -62,11 +66,9 @@ async function importFile(
             const app = appOf(item);
             if (!app) {
                 if (report.imported + report.already + skippedCount === 0) {
-                    throw new BadExport(
-                        `${name} is not an export Cairn knows: it reads those of ChatGPT, Claude, Open WebUI, Jan, LM Studio and Cairn`,
-                    );
+                    throw new BadExport(wordsOf("importUnknown", {name}));
                 }
-                skip(report, titleOf(item), "it is not a conversation of an app Cairn knows");
+                skip(report, titleOf(item), wordsOf("skipNotConversation"));
                 skippedCount++;
                 continue;
             }
@@ -82,25 +84,32 @@ async function importFile(
                         if (report.notes.length < LISTED) report.notes.push(`${saved.title}: ${note}`);
                 }
             } catch (error) {
-                if (!(error instanceof Skip) && !(error instanceof Error)) throw error;
-                skip(report, titleOf(item), error.message);
+                if (!(error instanceof Error)) throw error;
+                skip(report, titleOf(item), error instanceof Skip ? error.words : error.message);
                 skippedCount++;
             }
             onShare(share, report.imported);
         }
     } catch (error) {
-        report.error =
-            error instanceof BadExport
-                ? error.message
-                : `${name} could not be imported: ${(error as Error).message}`;
+        if (error instanceof BadExport) {
+            report.error = error.message;
+            report.errorWords = error.words;
+        } else {
+            const words = wordsOf("importFailed", {name, reason: (error as Error).message});
+            report.error = inEnglish(words);
+            report.errorWords = words;
+        }
     } finally {
         writer.flush();
     }
     return {report, last};
 }
 
-function skip(report: ImportFileReport, title: string, reason: string): void {
-    if (report.skipped.length < LISTED) report.skipped.push({title, reason});
+function skip(report: ImportFileReport, title: string, why: string | Words): void {
+    if (report.skipped.length >= LISTED) return;
+    report.skipped.push(
+        typeof why === "string" ? {title, reason: why} : {title, reason: inEnglish(why), words: why},
+    );
 }
 
 async function saveOne(

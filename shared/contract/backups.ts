@@ -1,6 +1,18 @@
 // Backups (schedule, status) and imports of conversations from other apps.
 import {Type, type Static} from "@sinclair/typebox";
-import {Count, Empty, FilePath, Id, UploadChunk, call, closed, nullable, oneOf, req} from "./base.js";
+import {
+    Count,
+    Empty,
+    FilePath,
+    Id,
+    UploadChunk,
+    WordsValue,
+    call,
+    closed,
+    nullable,
+    oneOf,
+    req,
+} from "./base.js";
 
 /** Automatic backups: how often (off, daily, weekly), how many are kept, where (null: <data>/backups). */
 export const BackupSchedule = Type.Object(
@@ -43,11 +55,18 @@ export const ImportFileReport = Type.Object(
         messages: Count,
         /** Conversations this library already has from an earlier import of the same export. */
         already: Count,
-        skipped: Type.Array(Type.Object({title: Type.String(), reason: Type.String()}, closed)),
+        skipped: Type.Array(
+            Type.Object(
+                {title: Type.String(), reason: Type.String(), words: Type.Optional(WordsValue)},
+                closed,
+            ),
+        ),
         /** Things brought in differently than the export had them (a message whose parent is missing). */
         notes: Type.Array(Type.String()),
         /** Why the file could not be read (the conversations before the fault are in). */
         error: nullable(Type.String()),
+        /** The error's words, for the window to say in its language. */
+        errorWords: nullable(WordsValue),
     },
     closed,
 );

@@ -73,3 +73,23 @@ test("a file dropped on the conversation list is imported; a damaged one is refu
     await drop("cut.json", cut);
     await expect(dialog.getByRole("alert")).toContainText("cut.json is not valid JSON, or ends early");
 });
+
+test("in a German window, a file that is no export is refused in German", async ({browser}) => {
+    const context = await browser.newContext({locale: "de-DE"});
+    const page = await context.newPage();
+    try {
+        await page.goto(served.url);
+        const transfer = await page.evaluateHandle(() => {
+            const dt = new DataTransfer();
+            dt.items.add(new File(['{"title": "a note", "text": "not a conversation"}'], "notes.json"));
+            return dt;
+        });
+        await page.locator("nav.sidebar").dispatchEvent("drop", {dataTransfer: transfer});
+        const dialog = page.getByRole("dialog", {name: "Unterhaltungen importieren"});
+        await expect(dialog.getByRole("alert")).toHaveText(
+            "notes.json ist kein Export, den Cairn kennt: Cairn liest die von ChatGPT, Claude, Open WebUI, Jan, LM Studio und Cairn",
+        );
+    } finally {
+        await context.close();
+    }
+});

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
+import {sayIn} from "../../main/words.js";
 import yazl from "yazl";
 import {importFiles} from "../../main/import/importer.js";
 import {ConversationStore} from "../../main/store/conversations.js";
@@ -229,8 +230,22 @@ test("bad input: a truncated zip, a file cut short, invalid UTF-8, an unknown ap
     );
     assert.equal(mapping!.imported, 1);
     assert.deepEqual(mapping!.skipped, [
-        {title: "loop", reason: "its messages' parents form a loop (through message a)"},
+        {
+            title: "loop",
+            reason: "its messages' parents form a loop (through message a)",
+            words: {key: "skipLoop", values: {message: "a"}},
+        },
     ]);
+    // Each reason in words too, for the window to say in its language.
+    assert.equal(
+        sayIn("de", other!.errorWords!),
+        "notes.json ist kein Export, den Cairn kennt: Cairn liest die von ChatGPT, Claude, Open WebUI, Jan, LM Studio und Cairn",
+    );
+    assert.match(
+        sayIn("fr", truncated!.errorWords!),
+        /^cut\.zip n'est pas un fichier zip complet \(un téléchargement interrompu \?\) : /,
+    );
+    assert.match(sayIn("ru", utf8!.errorWords!), /^latin1\.json — не текст UTF-8/);
     assert.deepEqual(mapping!.notes, [
         "orphan: message b follows gone, which is not in the export: it starts a branch",
     ]);

@@ -2,7 +2,7 @@ import {useEffect, useState} from "react";
 import type {CairnApi, ImportFileReport, ImportReport} from "../../../shared/contract.js";
 import {Dialog} from "../ui/Dialog.js";
 import {uploadAndImport} from "./importUpload.js";
-import {useTranslation} from "../i18n/index.js";
+import {sayCore, useTranslation} from "../i18n/index.js";
 
 type Props = {
     api: CairnApi;
@@ -121,7 +121,7 @@ function FileReport({report}: {report: ImportFileReport}) {
             <p>{t("importDialog.counts", {list: counts.join(t("importDialog.separator"))})}</p>
             {report.error && (
                 <p role="alert" className="problem">
-                    {report.error}
+                    {sayCore(report.error, report.errorWords)}
                 </p>
             )}
             {(report.skipped.length > 0 || report.notes.length > 0) && (
@@ -130,7 +130,10 @@ function FileReport({report}: {report: ImportFileReport}) {
                     <ul>
                         {report.skipped.map((s, i) => (
                             <li key={`s${i}`}>
-                                {t("importDialog.leftOutItem", {title: s.title, reason: s.reason})}
+                                {t("importDialog.leftOutItem", {
+                                    title: s.title,
+                                    reason: sayCore(s.reason, s.words),
+                                })}
                             </li>
                         ))}
                         {report.notes.map((n, i) => (
