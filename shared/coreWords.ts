@@ -302,6 +302,12 @@ export const CORE_WORDS = {
         skipJanFolder: "a Jan thread is a folder (thread.json and messages.jsonl)",
         skipNotConversation: "it is not a conversation of an app Cairn knows",
         skipLoop: "its messages' parents form a loop (through message {{message}})",
+        collectionNameTaken: "a collection named {{name}} already exists: choose another name",
+        projectNameTaken: "a project named {{name}} already exists: choose another name",
+        assistantNameTaken: "an assistant named {{name}} already exists: choose another name",
+        memoryEmpty: "a memory needs some text",
+        memoryTooLong:
+            "a memory is a short statement (at most {{most}} characters; this one has {{length}}): add a longer text to Documents instead",
     },
     de: {
         stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
@@ -624,6 +630,12 @@ export const CORE_WORDS = {
         skipJanFolder: "Ein Jan-Thread ist ein Ordner (thread.json und messages.jsonl)",
         skipNotConversation: "Es ist keine Unterhaltung einer App, die Cairn kennt",
         skipLoop: "Die Eltern seiner Nachrichten bilden eine Schleife (über Nachricht {{message}})",
+        collectionNameTaken: "Eine Sammlung namens {{name}} gibt es schon: Wählen Sie einen anderen Namen",
+        projectNameTaken: "Ein Projekt namens {{name}} gibt es schon: Wählen Sie einen anderen Namen",
+        assistantNameTaken: "Einen Assistenten namens {{name}} gibt es schon: Wählen Sie einen anderen Namen",
+        memoryEmpty: "Eine Erinnerung braucht etwas Text",
+        memoryTooLong:
+            "Eine Erinnerung ist eine kurze Aussage (höchstens {{most}} Zeichen; diese hat {{length}}): Fügen Sie längere Texte stattdessen zu den Dokumenten hinzu",
     },
     fr: {
         stillWriting:
@@ -954,6 +966,12 @@ export const CORE_WORDS = {
         skipJanFolder: "Un fil Jan est un dossier (thread.json et messages.jsonl)",
         skipNotConversation: "Ce n'est pas une conversation d'une application que Cairn connaît",
         skipLoop: "Les parents de ses messages forment une boucle (par le message {{message}})",
+        collectionNameTaken: "Une collection nommée {{name}} existe déjà : choisissez un autre nom",
+        projectNameTaken: "Un projet nommé {{name}} existe déjà : choisissez un autre nom",
+        assistantNameTaken: "Un assistant nommé {{name}} existe déjà : choisissez un autre nom",
+        memoryEmpty: "Un souvenir a besoin d'un peu de texte",
+        memoryTooLong:
+            "Un souvenir est une courte affirmation (au plus {{most}} caractères ; celui-ci en a {{length}}) : ajoutez plutôt un texte plus long aux documents",
     },
     es: {
         stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
@@ -1273,6 +1291,12 @@ export const CORE_WORDS = {
         skipJanFolder: "Un hilo de Jan es una carpeta (thread.json y messages.jsonl)",
         skipNotConversation: "No es una conversación de una aplicación que Cairn conozca",
         skipLoop: "Los padres de sus mensajes forman un bucle (a través del mensaje {{message}})",
+        collectionNameTaken: "Ya existe una colección llamada {{name}}: elige otro nombre",
+        projectNameTaken: "Ya existe un proyecto llamado {{name}}: elige otro nombre",
+        assistantNameTaken: "Ya existe un asistente llamado {{name}}: elige otro nombre",
+        memoryEmpty: "Un recuerdo necesita algo de texto",
+        memoryTooLong:
+            "Un recuerdo es una afirmación breve (como mucho {{most}} caracteres; este tiene {{length}}): añade un texto más largo a Documentos",
     },
     "pt-BR": {
         stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
@@ -1589,6 +1613,12 @@ export const CORE_WORDS = {
         skipJanFolder: "Uma conversa do Jan é uma pasta (thread.json e messages.jsonl)",
         skipNotConversation: "Não é uma conversa de um aplicativo que o Cairn conhece",
         skipLoop: "Os pais das mensagens formam um ciclo (pela mensagem {{message}})",
+        collectionNameTaken: "Já existe uma coleção chamada {{name}}: escolha outro nome",
+        projectNameTaken: "Já existe um projeto chamado {{name}}: escolha outro nome",
+        assistantNameTaken: "Já existe um assistente chamado {{name}}: escolha outro nome",
+        memoryEmpty: "Uma memória precisa de algum texto",
+        memoryTooLong:
+            "Uma memória é uma afirmação curta (no máximo {{most}} caracteres; esta tem {{length}}): adicione um texto mais longo aos Documentos",
     },
     "zh-CN": {
         stillWriting: "此对话中仍在生成回答；请停止或等待",
@@ -1870,6 +1900,12 @@ export const CORE_WORDS = {
         skipJanFolder: "Jan 对话是一个文件夹（thread.json 和 messages.jsonl）",
         skipNotConversation: "它不是 Cairn 认识的应用的对话",
         skipLoop: "它的消息的父级形成了循环（经由消息 {{message}}）",
+        collectionNameTaken: "已存在名为 {{name}} 的集合：请另选一个名称",
+        projectNameTaken: "已存在名为 {{name}} 的项目：请另选一个名称",
+        assistantNameTaken: "已存在名为 {{name}} 的助手：请另选一个名称",
+        memoryEmpty: "记忆需要一些文字",
+        memoryTooLong:
+            "记忆是一句简短的陈述（最多 {{most}} 个字符；这条有 {{length}} 个）：较长的文本请添加到文档中",
     },
     ja: {
         stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
@@ -2192,6 +2228,12 @@ export const CORE_WORDS = {
         skipJanFolder: "Jan のスレッドはフォルダーです（thread.json と messages.jsonl）",
         skipNotConversation: "Cairn が知っているアプリの会話ではありません",
         skipLoop: "メッセージの親がループしています（メッセージ {{message}} を経由）",
+        collectionNameTaken: "{{name}} という名前のコレクションはすでにあります。別の名前を選んでください",
+        projectNameTaken: "{{name}} という名前のプロジェクトはすでにあります。別の名前を選んでください",
+        assistantNameTaken: "{{name}} という名前のアシスタントはすでにあります。別の名前を選んでください",
+        memoryEmpty: "メモリーにはテキストが必要です",
+        memoryTooLong:
+            "メモリーは短い一文です（最大 {{most}} 文字。これは {{length}} 文字あります）。長いテキストはドキュメントに追加してください",
     },
     ru: {
         stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
@@ -2502,6 +2544,12 @@ export const CORE_WORDS = {
         skipJanFolder: "Ветка Jan — это папка (thread.json и messages.jsonl)",
         skipNotConversation: "Это не разговор приложения, которое знает Cairn",
         skipLoop: "Родители его сообщений образуют цикл (через сообщение {{message}})",
+        collectionNameTaken: "Коллекция с именем {{name}} уже существует: выберите другое имя",
+        projectNameTaken: "Проект с именем {{name}} уже существует: выберите другое имя",
+        assistantNameTaken: "Ассистент с именем {{name}} уже существует: выберите другое имя",
+        memoryEmpty: "Воспоминанию нужен текст",
+        memoryTooLong:
+            "Воспоминание — это короткое утверждение (не больше {{most}} символов; в этом {{length}}): добавьте длинный текст в документы",
     },
     ar: {
         stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
@@ -2801,6 +2849,12 @@ export const CORE_WORDS = {
         skipJanFolder: "محادثة Jan مجلد (thread.json وmessages.jsonl)",
         skipNotConversation: "ليست محادثة من تطبيق يعرفه Cairn",
         skipLoop: "آباء رسائله تشكّل حلقة (عبر الرسالة {{message}})",
+        collectionNameTaken: "توجد مجموعة باسم {{name}} بالفعل: اختر اسمًا آخر",
+        projectNameTaken: "يوجد مشروع باسم {{name}} بالفعل: اختر اسمًا آخر",
+        assistantNameTaken: "يوجد مساعد باسم {{name}} بالفعل: اختر اسمًا آخر",
+        memoryEmpty: "الذكرى تحتاج إلى نص",
+        memoryTooLong:
+            "الذكرى عبارة قصيرة (بحد أقصى {{most}} حرفًا؛ وهذه فيها {{length}}): أضف النص الأطول إلى المستندات بدلًا من ذلك",
     },
     hi: {
         stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
@@ -3092,6 +3146,12 @@ export const CORE_WORDS = {
         skipJanFolder: "Jan थ्रेड एक फ़ोल्डर होता है (thread.json और messages.jsonl)",
         skipNotConversation: "यह किसी ऐसे ऐप की बातचीत नहीं जिसे Cairn जानता हो",
         skipLoop: "इसके संदेशों के पैरेंट एक लूप बनाते हैं (संदेश {{message}} के ज़रिए)",
+        collectionNameTaken: "{{name}} नाम का संग्रह पहले से मौजूद है: कोई दूसरा नाम चुनें",
+        projectNameTaken: "{{name}} नाम का प्रोजेक्ट पहले से मौजूद है: कोई दूसरा नाम चुनें",
+        assistantNameTaken: "{{name}} नाम का सहायक पहले से मौजूद है: कोई दूसरा नाम चुनें",
+        memoryEmpty: "स्मृति के लिए कुछ टेक्स्ट चाहिए",
+        memoryTooLong:
+            "स्मृति एक छोटा कथन होती है (अधिकतम {{most}} अक्षर; इसमें {{length}} हैं): लंबा टेक्स्ट इसके बजाय दस्तावेज़ों में जोड़ें",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;
 

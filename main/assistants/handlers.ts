@@ -1,5 +1,6 @@
 import {fail, ok} from "../../shared/result.js";
 import {failSaying} from "../words.js";
+import {refused} from "../handlers/attempt.js";
 import type {EventBus} from "../events.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
 import type {Assistants} from "./assistants.js";
@@ -19,7 +20,7 @@ export function assistantHandlers(assistants: Assistants, bus: EventBus): Handle
             try {
                 return changed(assistants.save(req.assistant, req.id ?? null));
             } catch (error) {
-                return fail("VALIDATION", (error as Error).message);
+                return refused(error);
             }
         },
         "assistants.delete": (req) =>

@@ -1,6 +1,7 @@
 import {randomUUID} from "node:crypto";
 import type Database from "better-sqlite3";
 import type {Assistant, AssistantInput} from "../../shared/contract.js";
+import {refusal} from "../words.js";
 import {StatementCache, type Db} from "../store/db.js";
 
 type AssistantRow = {
@@ -74,8 +75,7 @@ export class AssistantStore {
     /** Adds one, or replaces the one with `id`. Throws (in words) when another has the same name. */
     save(input: AssistantInput, id: string | null = null): StoredAssistant {
         const clash = this.byName(input.name);
-        if (clash && clash.id !== id)
-            throw new Error(`an assistant named ${clash.name} already exists: choose another name`);
+        if (clash && clash.id !== id) throw refusal("assistantNameTaken", {name: clash.name});
         const now = Date.now();
         const settings = JSON.stringify(Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, input[f]])));
         const saved = this.db.transaction(() => {

@@ -12,7 +12,12 @@ export async function attempt<T>(
     try {
         return ok(await work());
     } catch (error) {
-        if (error instanceof WordsError) return failWith(code, error.words);
-        return fail(code, (error as Error).message);
+        return refused(error, code);
     }
+}
+
+/** A refusal that was thrown: with its words (a WordsError), or its message. */
+export function refused<T = never>(error: unknown, code: ErrorCode = "VALIDATION"): Result<T> {
+    if (error instanceof WordsError) return failWith(code, error.words);
+    return fail(code, (error as Error).message);
 }

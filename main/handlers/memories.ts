@@ -1,5 +1,6 @@
-import {fail, ok} from "../../shared/result.js";
+import {ok} from "../../shared/result.js";
 import {failSaying} from "../words.js";
+import {refused} from "./attempt.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {MemoryStore} from "../store/memories.js";
 import type {SettingsStore} from "../store/settings.js";
@@ -17,7 +18,7 @@ export function memoryHandlers(deps: {
         try {
             return ok(work());
         } catch (error) {
-            return fail("VALIDATION", (error as Error).message);
+            return refused(error);
         }
     };
     return {

@@ -1,5 +1,6 @@
-import {fail, ok} from "../../shared/result.js";
+import {ok} from "../../shared/result.js";
 import {failSaying} from "../words.js";
+import {refused} from "../handlers/attempt.js";
 import type {EventBus} from "../events.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
 import type {ProjectStore} from "./store.js";
@@ -20,7 +21,7 @@ export function projectHandlers(projects: ProjectStore, bus: EventBus): HandlerS
             try {
                 return changed(projects.save(name, req.instructions, req.id ?? null));
             } catch (error) {
-                return fail("VALIDATION", (error as Error).message);
+                return refused(error);
             }
         },
         "projects.setArchived": (req) => {

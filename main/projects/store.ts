@@ -1,6 +1,7 @@
 import {randomUUID} from "node:crypto";
 import type Database from "better-sqlite3";
 import type {Project} from "../../shared/contract.js";
+import {refusal} from "../words.js";
 import {StatementCache, type Db} from "../store/db.js";
 
 type ProjectRow = {
@@ -64,8 +65,7 @@ export class ProjectStore {
     /** Adds one with its collection, or renames one (its collection too). Throws in words on a name taken. */
     save(name: string, instructions: string | undefined, id: string | null = null): Project {
         const clash = this.find(name);
-        if (clash && clash.id !== id)
-            throw new Error(`a project named ${clash.name} already exists: choose another name`);
+        if (clash && clash.id !== id) throw refusal("projectNameTaken", {name: clash.name});
         const collectionClash = this.sql("SELECT id FROM collections WHERE name = ?")
             .pluck()
             .get(projectCollection(name)) as string | undefined;
@@ -74,9 +74,7 @@ export class ProjectStore {
             const existing = id ? this.get(id) : null;
             if (existing) {
                 if (collectionClash && collectionClash !== this.collectionIdOf(existing.id))
-                    throw new Error(
-                        `a collection named ${projectCollection(name)} already exists: choose another name`,
-                    );
+                    throw refusal("collectionNameTaken", {name: projectCollection(name)});
                 this.sql("UPDATE collections SET name = ? WHERE id = ?").run(
                     projectCollection(name),
                     this.collectionIdOf(existing.id),
@@ -86,10 +84,7 @@ export class ProjectStore {
                 ).run(name, instructions ?? null, now, existing.id);
                 return existing.id;
             }
-            if (collectionClash)
-                throw new Error(
-                    `a collection named ${projectCollection(name)} already exists: choose another name`,
-                );
+            if (collectionClash) throw refusal("collectionNameTaken", {name: projectCollection(name)});
             const collectionId = randomUUID();
             this.sql("INSERT INTO collections (id, name, created_at) VALUES (?, ?, ?)").run(
                 collectionId,

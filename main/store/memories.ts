@@ -1,6 +1,7 @@
 import {randomUUID} from "node:crypto";
 import type Database from "better-sqlite3";
 import type {Memory} from "../../shared/contract.js";
+import {refusal} from "../words.js";
 import {StatementCache, type Db} from "./db.js";
 
 type MemoryRow = {
@@ -144,12 +145,9 @@ export class MemoryStore {
 
 function checkText(text: string): string {
     const trimmed = text.trim();
-    if (!trimmed) throw new Error("a memory needs some text");
-    if (trimmed.length > MEMORY_CHARS) {
-        throw new Error(
-            `a memory is a short statement (at most ${MEMORY_CHARS} characters; this one has ${trimmed.length}): add a longer text to Documents instead`,
-        );
-    }
+    if (!trimmed) throw refusal("memoryEmpty");
+    if (trimmed.length > MEMORY_CHARS)
+        throw refusal("memoryTooLong", {most: MEMORY_CHARS, length: trimmed.length});
     return trimmed;
 }
 

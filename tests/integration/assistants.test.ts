@@ -3,6 +3,7 @@ import {spawnSync} from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
+import {sayIn} from "../../main/words.js";
 import OpenAI from "openai";
 import {startApi} from "../../main/api/server.js";
 import {AssistantStore} from "../../main/assistants/store.js";
@@ -283,6 +284,11 @@ test("export and import round trip; bad files are refused in words and add nothi
         assert.equal(
             !clash.ok && clash.error.message,
             "an assistant named Navigator already exists: choose another name",
+        );
+        assert.ok(!clash.ok && clash.error.words);
+        assert.equal(
+            sayIn("pt-BR", clash.error.words),
+            "Já existe um assistente chamado Navigator: escolha outro nome",
         );
 
         // Deleted, its conversations stay, without an assistant.

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {spawnSync} from "node:child_process";
 import {test} from "node:test";
+import {sayIn} from "../../main/words.js";
 import {fixedApprover} from "../../main/tools/approvals.js";
 import type {CairnApi, Memory, Message} from "../../shared/contract.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
@@ -101,6 +102,13 @@ test("denied, nothing is kept; bad input is refused in words and changes nothing
         );
         const blank = await t.api.invoke("memories.add", {text: "   "});
         assert.equal(!blank.ok && blank.error.message, "a memory needs some text");
+        // In words, for the window to say in its language.
+        assert.ok(!huge.ok && huge.error.words && !blank.ok && blank.error.words);
+        assert.equal(sayIn("es", blank.error.words), "Un recuerdo necesita algo de texto");
+        assert.match(
+            sayIn("ja", huge.error.words),
+            /^メモリーは短い一文です（最大 2000 文字。これは 100000 文字あります）/,
+        );
         const missing = await t.api.invoke("memories.update", {id: "nope", enabled: false});
         assert.equal(!missing.ok && missing.error.code, "NOT_FOUND");
         assert.equal(unwrap(await t.api.invoke("memories.list", {})).memories.length, 0);

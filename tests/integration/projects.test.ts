@@ -3,6 +3,7 @@ import {spawnSync} from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
+import {sayIn} from "../../main/words.js";
 import {fixedApprover} from "../../main/tools/approvals.js";
 import type {Message, PreflightCall, Project} from "../../shared/contract.js";
 import {askIn, ingestInto, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
@@ -148,6 +149,11 @@ test("search within a project; rename, archive and delete; a folder deleted outs
         assert.equal(
             !clash.ok && clash.error.message,
             "a project named Yacht already exists: choose another name",
+        );
+        assert.ok(!clash.ok && clash.error.words);
+        assert.equal(
+            sayIn("de", clash.error.words),
+            "Ein Projekt namens Yacht gibt es schon: Wählen Sie einen anderen Namen",
         );
         const archived = unwrap(await t.api.invoke("projects.setArchived", {id: boat.id, archived: true}));
         assert.equal(archived.archived, true);
