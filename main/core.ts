@@ -1,4 +1,5 @@
 import type {CairnApi, FlashAttention} from "../shared/contract.js";
+import type {Words} from "../shared/result.js";
 import type {ApiTools} from "./api/cairnTools.js";
 import type {ApiService} from "./api/service.js";
 import type {Assistants} from "./assistants/assistants.js";
@@ -81,7 +82,7 @@ export type CoreOptions = {
     /** Opens a web page in the system browser (an MCP server's sign-in); the desktop app's shell. */
     openExternal?: (url: URL) => void;
     /** What the person should know from before the core started (a restore done or refused). */
-    notices?: string[];
+    notices?: Words[];
     /** Prints a self-contained HTML page to PDF (the desktop app: Electron's printToPDF). */
     printToPdf?: (html: string) => Promise<Buffer>;
     /** The desktop app's tray, shortcut, login item and updater (electron/desktop.ts); none in `cairn serve`. */
@@ -125,7 +126,7 @@ export type Core = {
     /** The local OpenAI-compatible API server (off unless Settings or --api turns it on). */
     api: ApiService;
     /** Problems found in the tools config files (file, line, message), shown to the user. */
-    warnings: string[];
+    warnings: (string | Words)[];
     dispatcher: Dispatcher;
     /** How many answers a previous run left mid-stream (marked interrupted at open). */
     recoveredInterrupted: number;

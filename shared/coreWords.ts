@@ -308,6 +308,16 @@ export const CORE_WORDS = {
         memoryEmpty: "a memory needs some text",
         memoryTooLong:
             "a memory is a short statement (at most {{most}} characters; this one has {{length}}): add a longer text to Documents instead",
+        backupNotWritten: "the backup to {{target}} could not be written: {{reason}}",
+        backupUnreadable: "{{file}} is not a backup Cairn can restore: {{reason}}",
+        backupDamaged: "{{file}} is not a backup Cairn can restore: it is damaged (SQLite says: {{detail}})",
+        backupNoManifest: "{{file}} is not a backup Cairn can restore: it has no Cairn backup manifest",
+        backupNewer:
+            "{{file}} is not a backup Cairn can restore: it was made by a newer Cairn ({{version}}, schema {{schema}}; this Cairn knows schemas up to {{newest}}); update Cairn first",
+        restoreDone: "restored the backup {{file}}; the library as it was is kept in {{kept}}",
+        restoreRunning:
+            "the backup {{file}} was not restored: Cairn is running on this data directory ({{others}}); quit it, then restore from Settings → Backups again",
+        restoreFailed: "the backup {{file}} was not restored, the library is as it was: {{reason}}",
     },
     de: {
         stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
@@ -636,6 +646,20 @@ export const CORE_WORDS = {
         memoryEmpty: "Eine Erinnerung braucht etwas Text",
         memoryTooLong:
             "Eine Erinnerung ist eine kurze Aussage (höchstens {{most}} Zeichen; diese hat {{length}}): Fügen Sie längere Texte stattdessen zu den Dokumenten hinzu",
+        backupNotWritten: "Die Sicherung nach {{target}} konnte nicht geschrieben werden: {{reason}}",
+        backupUnreadable: "{{file}} ist keine Sicherung, die Cairn wiederherstellen kann: {{reason}}",
+        backupDamaged:
+            "{{file}} ist keine Sicherung, die Cairn wiederherstellen kann: Sie ist beschädigt (SQLite meldet: {{detail}})",
+        backupNoManifest:
+            "{{file}} ist keine Sicherung, die Cairn wiederherstellen kann: Ihr fehlt das Manifest einer Cairn-Sicherung",
+        backupNewer:
+            "{{file}} ist keine Sicherung, die Cairn wiederherstellen kann: Sie stammt von einem neueren Cairn ({{version}}, Schema {{schema}}; dieses Cairn kennt Schemas bis {{newest}}); aktualisieren Sie zuerst Cairn",
+        restoreDone:
+            "Die Sicherung {{file}} wurde wiederhergestellt; die Bibliothek, wie sie war, liegt in {{kept}}",
+        restoreRunning:
+            "Die Sicherung {{file}} wurde nicht wiederhergestellt: Cairn läuft auf diesem Datenordner ({{others}}); beenden Sie es und stellen Sie dann unter Einstellungen → Sicherungen erneut wieder her",
+        restoreFailed:
+            "Die Sicherung {{file}} wurde nicht wiederhergestellt, die Bibliothek ist unverändert: {{reason}}",
     },
     fr: {
         stillWriting:
@@ -972,6 +996,20 @@ export const CORE_WORDS = {
         memoryEmpty: "Un souvenir a besoin d'un peu de texte",
         memoryTooLong:
             "Un souvenir est une courte affirmation (au plus {{most}} caractères ; celui-ci en a {{length}}) : ajoutez plutôt un texte plus long aux documents",
+        backupNotWritten: "La sauvegarde vers {{target}} n'a pas pu être écrite : {{reason}}",
+        backupUnreadable: "{{file}} n'est pas une sauvegarde que Cairn peut restaurer : {{reason}}",
+        backupDamaged:
+            "{{file}} n'est pas une sauvegarde que Cairn peut restaurer : elle est endommagée (SQLite indique : {{detail}})",
+        backupNoManifest:
+            "{{file}} n'est pas une sauvegarde que Cairn peut restaurer : elle n'a pas de manifeste de sauvegarde Cairn",
+        backupNewer:
+            "{{file}} n'est pas une sauvegarde que Cairn peut restaurer : elle a été faite par un Cairn plus récent ({{version}}, schéma {{schema}} ; ce Cairn connaît les schémas jusqu'à {{newest}}) ; mettez d'abord Cairn à jour",
+        restoreDone:
+            "Sauvegarde {{file}} restaurée ; la bibliothèque telle qu'elle était est conservée dans {{kept}}",
+        restoreRunning:
+            "La sauvegarde {{file}} n'a pas été restaurée : Cairn tourne sur ce dossier de données ({{others}}) ; quittez-le, puis restaurez à nouveau depuis Réglages → Sauvegardes",
+        restoreFailed:
+            "La sauvegarde {{file}} n'a pas été restaurée, la bibliothèque est telle qu'elle était : {{reason}}",
     },
     es: {
         stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
@@ -1297,6 +1335,18 @@ export const CORE_WORDS = {
         memoryEmpty: "Un recuerdo necesita algo de texto",
         memoryTooLong:
             "Un recuerdo es una afirmación breve (como mucho {{most}} caracteres; este tiene {{length}}): añade un texto más largo a Documentos",
+        backupNotWritten: "No se pudo escribir la copia de seguridad en {{target}}: {{reason}}",
+        backupUnreadable: "{{file}} no es una copia de seguridad que Cairn pueda restaurar: {{reason}}",
+        backupDamaged:
+            "{{file}} no es una copia de seguridad que Cairn pueda restaurar: está dañada (SQLite dice: {{detail}})",
+        backupNoManifest:
+            "{{file}} no es una copia de seguridad que Cairn pueda restaurar: no tiene manifiesto de copia de Cairn",
+        backupNewer:
+            "{{file}} no es una copia de seguridad que Cairn pueda restaurar: la hizo un Cairn más reciente ({{version}}, esquema {{schema}}; este Cairn conoce esquemas hasta {{newest}}); actualiza Cairn primero",
+        restoreDone: "Se restauró la copia {{file}}; la biblioteca tal como estaba se guarda en {{kept}}",
+        restoreRunning:
+            "La copia {{file}} no se restauró: Cairn se está ejecutando en esta carpeta de datos ({{others}}); ciérralo y vuelve a restaurar desde Ajustes → Copias de seguridad",
+        restoreFailed: "La copia {{file}} no se restauró, la biblioteca está como estaba: {{reason}}",
     },
     "pt-BR": {
         stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
@@ -1619,6 +1669,18 @@ export const CORE_WORDS = {
         memoryEmpty: "Uma memória precisa de algum texto",
         memoryTooLong:
             "Uma memória é uma afirmação curta (no máximo {{most}} caracteres; esta tem {{length}}): adicione um texto mais longo aos Documentos",
+        backupNotWritten: "Não foi possível gravar o backup em {{target}}: {{reason}}",
+        backupUnreadable: "{{file}} não é um backup que o Cairn consiga restaurar: {{reason}}",
+        backupDamaged:
+            "{{file}} não é um backup que o Cairn consiga restaurar: está danificado (o SQLite diz: {{detail}})",
+        backupNoManifest:
+            "{{file}} não é um backup que o Cairn consiga restaurar: não tem manifesto de backup do Cairn",
+        backupNewer:
+            "{{file}} não é um backup que o Cairn consiga restaurar: foi feito por um Cairn mais novo ({{version}}, esquema {{schema}}; este Cairn conhece esquemas até {{newest}}); atualize o Cairn primeiro",
+        restoreDone: "O backup {{file}} foi restaurado; a biblioteca como estava foi guardada em {{kept}}",
+        restoreRunning:
+            "O backup {{file}} não foi restaurado: o Cairn está em execução nesta pasta de dados ({{others}}); feche-o e restaure novamente em Configurações → Backups",
+        restoreFailed: "O backup {{file}} não foi restaurado, a biblioteca está como estava: {{reason}}",
     },
     "zh-CN": {
         stillWriting: "此对话中仍在生成回答；请停止或等待",
@@ -1906,6 +1968,16 @@ export const CORE_WORDS = {
         memoryEmpty: "记忆需要一些文字",
         memoryTooLong:
             "记忆是一句简短的陈述（最多 {{most}} 个字符；这条有 {{length}} 个）：较长的文本请添加到文档中",
+        backupNotWritten: "无法写入到 {{target}} 的备份：{{reason}}",
+        backupUnreadable: "{{file}} 不是 Cairn 能恢复的备份：{{reason}}",
+        backupDamaged: "{{file}} 不是 Cairn 能恢复的备份：它已损坏（SQLite 报告：{{detail}}）",
+        backupNoManifest: "{{file}} 不是 Cairn 能恢复的备份：它没有 Cairn 备份清单",
+        backupNewer:
+            "{{file}} 不是 Cairn 能恢复的备份：它由更新的 Cairn 创建（{{version}}，架构 {{schema}}；此 Cairn 只认识到 {{newest}} 的架构）；请先更新 Cairn",
+        restoreDone: "已恢复备份 {{file}}；原来的资料库保存在 {{kept}}",
+        restoreRunning:
+            "备份 {{file}} 未恢复：Cairn 正在此数据目录上运行（{{others}}）；请退出它，然后在 设置 → 备份 中再次恢复",
+        restoreFailed: "备份 {{file}} 未恢复，资料库保持原样：{{reason}}",
     },
     ja: {
         stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
@@ -2234,6 +2306,18 @@ export const CORE_WORDS = {
         memoryEmpty: "メモリーにはテキストが必要です",
         memoryTooLong:
             "メモリーは短い一文です（最大 {{most}} 文字。これは {{length}} 文字あります）。長いテキストはドキュメントに追加してください",
+        backupNotWritten: "{{target}} へのバックアップを書き込めませんでした: {{reason}}",
+        backupUnreadable: "{{file}} は Cairn が復元できるバックアップではありません: {{reason}}",
+        backupDamaged:
+            "{{file}} は Cairn が復元できるバックアップではありません: 壊れています（SQLite の報告: {{detail}}）",
+        backupNoManifest:
+            "{{file}} は Cairn が復元できるバックアップではありません: Cairn のバックアップ情報がありません",
+        backupNewer:
+            "{{file}} は Cairn が復元できるバックアップではありません: 新しい Cairn（{{version}}、スキーマ {{schema}}。この Cairn が知っているのはスキーマ {{newest}} まで）で作られました。先に Cairn を更新してください",
+        restoreDone: "バックアップ {{file}} を復元しました。元のライブラリは {{kept}} に保存されています",
+        restoreRunning:
+            "バックアップ {{file}} は復元されませんでした: このデータフォルダーで Cairn が動いています（{{others}}）。終了してから、設定 → バックアップ でもう一度復元してください",
+        restoreFailed: "バックアップ {{file}} は復元されませんでした。ライブラリは元のままです: {{reason}}",
     },
     ru: {
         stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
@@ -2550,6 +2634,18 @@ export const CORE_WORDS = {
         memoryEmpty: "Воспоминанию нужен текст",
         memoryTooLong:
             "Воспоминание — это короткое утверждение (не больше {{most}} символов; в этом {{length}}): добавьте длинный текст в документы",
+        backupNotWritten: "Не удалось записать резервную копию в {{target}}: {{reason}}",
+        backupUnreadable: "{{file}} — не резервная копия, которую Cairn может восстановить: {{reason}}",
+        backupDamaged:
+            "{{file}} — не резервная копия, которую Cairn может восстановить: она повреждена (SQLite сообщает: {{detail}})",
+        backupNoManifest:
+            "{{file}} — не резервная копия, которую Cairn может восстановить: в ней нет манифеста резервной копии Cairn",
+        backupNewer:
+            "{{file}} — не резервная копия, которую Cairn может восстановить: она сделана более новым Cairn ({{version}}, схема {{schema}}; этот Cairn знает схемы до {{newest}}); сначала обновите Cairn",
+        restoreDone: "Резервная копия {{file}} восстановлена; прежняя библиотека сохранена в {{kept}}",
+        restoreRunning:
+            "Резервная копия {{file}} не восстановлена: Cairn работает с этой папкой данных ({{others}}); закройте его и снова восстановите в Настройки → Резервные копии",
+        restoreFailed: "Резервная копия {{file}} не восстановлена, библиотека осталась прежней: {{reason}}",
     },
     ar: {
         stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
@@ -2855,6 +2951,18 @@ export const CORE_WORDS = {
         memoryEmpty: "الذكرى تحتاج إلى نص",
         memoryTooLong:
             "الذكرى عبارة قصيرة (بحد أقصى {{most}} حرفًا؛ وهذه فيها {{length}}): أضف النص الأطول إلى المستندات بدلًا من ذلك",
+        backupNotWritten: "تعذّرت كتابة النسخة الاحتياطية إلى {{target}}: {{reason}}",
+        backupUnreadable: "{{file}} ليست نسخة احتياطية يستطيع Cairn استعادتها: {{reason}}",
+        backupDamaged:
+            "{{file}} ليست نسخة احتياطية يستطيع Cairn استعادتها: إنها تالفة (يقول SQLite: {{detail}})",
+        backupNoManifest:
+            "{{file}} ليست نسخة احتياطية يستطيع Cairn استعادتها: ليس فيها بيان نسخة Cairn الاحتياطية",
+        backupNewer:
+            "{{file}} ليست نسخة احتياطية يستطيع Cairn استعادتها: أنشأها Cairn أحدث ({{version}}، المخطط {{schema}}؛ هذا الإصدار يعرف المخططات حتى {{newest}})؛ حدّث Cairn أولًا",
+        restoreDone: "تمت استعادة النسخة الاحتياطية {{file}}؛ المكتبة كما كانت محفوظة في {{kept}}",
+        restoreRunning:
+            "لم تُستعد النسخة الاحتياطية {{file}}: يعمل Cairn على مجلد البيانات هذا ({{others}})؛ أغلقه ثم استعد مجددًا من الإعدادات ← النسخ الاحتياطية",
+        restoreFailed: "لم تُستعد النسخة الاحتياطية {{file}}، والمكتبة كما كانت: {{reason}}",
     },
     hi: {
         stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
@@ -3152,6 +3260,17 @@ export const CORE_WORDS = {
         memoryEmpty: "स्मृति के लिए कुछ टेक्स्ट चाहिए",
         memoryTooLong:
             "स्मृति एक छोटा कथन होती है (अधिकतम {{most}} अक्षर; इसमें {{length}} हैं): लंबा टेक्स्ट इसके बजाय दस्तावेज़ों में जोड़ें",
+        backupNotWritten: "{{target}} पर बैकअप लिखा नहीं जा सका: {{reason}}",
+        backupUnreadable: "{{file}} ऐसा बैकअप नहीं है जिसे Cairn बहाल कर सके: {{reason}}",
+        backupDamaged:
+            "{{file}} ऐसा बैकअप नहीं है जिसे Cairn बहाल कर सके: यह क्षतिग्रस्त है (SQLite कहता है: {{detail}})",
+        backupNoManifest: "{{file}} ऐसा बैकअप नहीं है जिसे Cairn बहाल कर सके: इसमें Cairn बैकअप मैनिफ़ेस्ट नहीं है",
+        backupNewer:
+            "{{file}} ऐसा बैकअप नहीं है जिसे Cairn बहाल कर सके: इसे नए Cairn ({{version}}, स्कीमा {{schema}}; यह Cairn स्कीमा {{newest}} तक जानता है) ने बनाया था; पहले Cairn अपडेट करें",
+        restoreDone: "बैकअप {{file}} बहाल किया गया; लाइब्रेरी जैसी थी वैसी {{kept}} में रखी है",
+        restoreRunning:
+            "बैकअप {{file}} बहाल नहीं हुआ: इस डेटा फ़ोल्डर पर Cairn चल रहा है ({{others}}); उसे बंद करें, फिर सेटिंग्स → बैकअप से दोबारा बहाल करें",
+        restoreFailed: "बैकअप {{file}} बहाल नहीं हुआ, लाइब्रेरी जैसी थी वैसी है: {{reason}}",
     },
 } satisfies Record<LanguageCode, Record<string, string>>;
 

@@ -2,7 +2,7 @@ import {transcribeCommand} from "./transcribe.js";
 import fs from "node:fs";
 import {formatCount} from "../../shared/format.js";
 import {MAX_MESSAGE_CHARS, type AppEvent, type Message, type Plan} from "../../shared/contract.js";
-import {fail, ok, type Result} from "../../shared/result.js";
+import {fail, ok, type Result, type Words} from "../../shared/result.js";
 import {checkProvider} from "../llm/providers.js";
 import {providersCommand} from "./providers.js";
 import path from "node:path";
@@ -28,6 +28,7 @@ import {exportCommand} from "./export.js";
 import {memoryCommand} from "./memory.js";
 import {assistantsCommand} from "./assistants.js";
 import {projectsCommand} from "./projects.js";
+import {inEnglish} from "../words.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
@@ -90,7 +91,7 @@ function preparedDataDir(args: CliArgs): string {
     return dir;
 }
 
-function openCore(args: CliArgs, notices: string[] = []): Core {
+function openCore(args: CliArgs, notices: Words[] = []): Core {
     const core = createCore({
         notices,
         dataDir: resolveDataDir(args.data),
@@ -135,7 +136,7 @@ function serveToken(): string | undefined {
 async function serve(args: CliArgs): Promise<number> {
     // A restore asked for in the window happens here, before the library opens.
     const restored = await finishPendingRestore(preparedDataDir(args), othersRunning);
-    if (restored) process.stderr.write(`cairn: ${restored}\n`);
+    if (restored) process.stderr.write(`cairn: ${inEnglish(restored)}\n`);
     const core = openCore(args, restored ? [restored] : []);
     const host = await startHost({
         core,

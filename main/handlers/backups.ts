@@ -1,5 +1,6 @@
-import {fail, ok} from "../../shared/result.js";
+import {ok} from "../../shared/result.js";
 import {failSaying} from "../words.js";
+import {refused} from "./attempt.js";
 import type {ImportReport} from "../../shared/contract.js";
 import {setPendingRestore} from "../store/backup.js";
 import type {BackupScheduler} from "../store/backupSchedule.js";
@@ -23,7 +24,7 @@ export function backupHandlers(
                 await backups.backUpNow();
                 return ok(backups.status());
             } catch (error) {
-                return fail("INTERNAL", (error as Error).message);
+                return refused(error, "INTERNAL");
             }
         },
         "backups.setSchedule": (req) => {
@@ -36,7 +37,7 @@ export function backupHandlers(
                 setPendingRestore(deps.dataDir, req.file);
                 return ok(backups.status());
             } catch (error) {
-                return fail("VALIDATION", (error as Error).message);
+                return refused(error);
             }
         },
         "backups.merge": async (req) => {
@@ -44,7 +45,7 @@ export function backupHandlers(
             try {
                 return ok(await deps.merge(req.file));
             } catch (error) {
-                return fail("INTERNAL", (error as Error).message);
+                return refused(error, "INTERNAL");
             }
         },
     };

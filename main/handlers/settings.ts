@@ -7,14 +7,14 @@ import type {Engine} from "../llm/engine.js";
 import type {SettingsStore} from "../store/settings.js";
 import {APP_VERSION} from "../version.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
-import {failWith} from "../words.js";
+import {failWith, inEnglish} from "../words.js";
 
 type Deps = {
     settings: SettingsStore;
     engine: Engine;
     docs: DocumentService;
     dataDir: string;
-    warnings: string[];
+    warnings: (string | Words)[];
     /** Started with --offline: Offline mode for this run, whatever the switch says. */
     offlineRun?: boolean;
 };
@@ -30,7 +30,14 @@ export function settingsHandlers({
 }: Deps): HandlerSlice<"app." | "settings."> {
     const values = () => (offlineRun ? {...settings.values(), offlineRun} : settings.values());
     return {
-        "app.getStatus": () => ok({engine: engine.status(), dataDir, version: APP_VERSION, warnings}),
+        "app.getStatus": () =>
+            ok({
+                engine: engine.status(),
+                dataDir,
+                version: APP_VERSION,
+                warnings: warnings.map((w) => (typeof w === "string" ? w : inEnglish(w))),
+                warningWords: warnings.map((w) => (typeof w === "string" ? null : w)),
+            }),
         "settings.get": () => ok(values()),
         "settings.set": (req) => {
             if (req.workspaceRoot) {

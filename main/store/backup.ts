@@ -2,7 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import {stamp} from "../../shared/format.js";
+import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
 import {reason} from "../paths.js";
+import {refusal, said, WordsError} from "../words.js";
 import {APP_VERSION} from "../version.js";
 import {startWorker} from "../workers.js";
 import {DB_FILE_NAME, openDatabase, schemaVersion, type Db} from "./db.js";
@@ -42,17 +45,17 @@ export async function createBackup(
         workerData: {source: db.name, dataDir, target},
     });
     await new Promise<void>((resolve, reject) => {
-        worker.on("message", (m: {share?: number; done?: true; error?: string}) => {
+        worker.on("message", (m: {share?: number; done?: true; error?: string; words?: Words | null}) => {
             if (m.share !== undefined) onProgress?.(m.share);
             if (m.done) resolve();
-            if (m.error) reject(new Error(m.error));
+            if (m.error) reject(m.words ? new WordsError(m.words) : new Error(m.error));
         });
         worker.once("error", reject);
         worker.once("exit", (code) => reject(new Error(`the backup stopped (worker exit ${code})`)));
     }).finally(() => void worker.terminate());
     // SQLite's online backup copies pages as they are: the full integrity check is for restoring.
     const info = checkBackup(target, {integrity: false});
-    if (!info.ok) throw new Error(info.message);
+    if (!info.ok) throw new WordsError(info.words);
     return info.value;
 }
 
@@ -93,7 +96,7 @@ export async function writeBackup(
         fs.renameSync(temp, target);
     } catch (error) {
         fs.rmSync(temp, {force: true});
-        throw new Error(`the backup to ${target} could not be written: ${(error as Error).message}`);
+        throw refusal("backupNotWritten", {target, reason: (error as Error).message});
     }
 }
 
@@ -101,25 +104,25 @@ export async function writeBackup(
 export function checkBackup(
     file: string,
     options = {integrity: true},
-): {ok: true; value: BackupInfo} | {ok: false; message: string} {
-    const bad = (why: string) => ({
+): {ok: true; value: BackupInfo} | {ok: false; message: string; words: Words} {
+    const bad = (key: CoreWordKey, values: Record<string, string | number> = {}) => ({
         ok: false as const,
-        message: `${file} is not a backup Cairn can restore: ${why}`,
+        ...said(wordsOf(key, {file, ...values})),
     });
     let db: Database.Database;
     try {
         db = new Database(file, {readonly: true, fileMustExist: true});
     } catch (error) {
-        return bad((error as Error).message);
+        return bad("backupUnreadable", {reason: (error as Error).message});
     }
     try {
         const integrity = options.integrity ? db.pragma("integrity_check", {simple: true}) : "ok";
-        if (integrity !== "ok") return bad(`it is damaged (SQLite says: ${String(integrity)})`);
+        if (integrity !== "ok") return bad("backupDamaged", {detail: String(integrity)});
         const hasManifest = db
             .prepare("SELECT count(*) FROM sqlite_master WHERE name = 'cairn_backup'")
             .pluck()
             .get();
-        if (!hasManifest) return bad("it has no Cairn backup manifest");
+        if (!hasManifest) return bad("backupNoManifest");
         const manifest = new Map(
             (db.prepare("SELECT key, value FROM cairn_backup").all() as {key: string; value: string}[]).map(
                 (r) => [r.key, r.value],
@@ -128,9 +131,7 @@ export function checkBackup(
         const schema = schemaVersion(db);
         const newest = Math.max(...MIGRATIONS.map((m) => m.version));
         if (schema > newest)
-            return bad(
-                `it was made by a newer Cairn (${manifest.get("appVersion") ?? "unknown"}, schema ${schema}; this Cairn knows schemas up to ${newest}); update Cairn first`,
-            );
+            return bad("backupNewer", {version: manifest.get("appVersion") ?? "unknown", schema, newest});
         return {
             ok: true,
             value: {
@@ -143,7 +144,7 @@ export function checkBackup(
             },
         };
     } catch (error) {
-        return bad((error as Error).message);
+        return bad("backupUnreadable", {reason: (error as Error).message});
     } finally {
         db.close();
     }
@@ -157,7 +158,7 @@ export function checkBackup(
  */
 export async function restoreBackup(db: Db, dataDir: string, file: string): Promise<{kept: string}> {
     const checked = checkBackup(file);
-    if (!checked.ok) throw new Error(checked.message);
+    if (!checked.ok) throw new WordsError(checked.words);
     const kept = path.join(dataDir, "backups", `before-restore-${stamp()}${BACKUP_EXTENSION}`);
     await createBackup(db, dataDir, kept);
     db.close();
@@ -236,7 +237,7 @@ export function setPendingRestore(dataDir: string, file: string | null): void {
     const pending = path.join(dataDir, PENDING_RESTORE);
     if (file === null) return fs.rmSync(pending, {force: true});
     const checked = checkBackup(file);
-    if (!checked.ok) throw new Error(checked.message);
+    if (!checked.ok) throw new WordsError(checked.words);
     fs.writeFileSync(pending, JSON.stringify({file, askedAt: Date.now()}), {mode: 0o600});
 }
 
@@ -248,20 +249,18 @@ export function setPendingRestore(dataDir: string, file: string | null): void {
 export async function finishPendingRestore(
     dataDir: string,
     othersRunning: (db: Db) => string[],
-): Promise<string | null> {
+): Promise<Words | null> {
     const file = pendingRestore(dataDir);
     if (!file) return null;
     fs.rmSync(path.join(dataDir, PENDING_RESTORE), {force: true});
     const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
     try {
         const others = othersRunning(db);
-        if (others.length > 0) {
-            return `the backup ${file} was not restored: Cairn is running on this data directory (${others.join(", ")}); quit it, then restore from Settings → Backups again`;
-        }
+        if (others.length > 0) return wordsOf("restoreRunning", {file, others: others.join(", ")});
         const {kept} = await restoreBackup(db, dataDir, file);
-        return `restored the backup ${file}; the library as it was is kept in ${kept}`;
+        return wordsOf("restoreDone", {file, kept});
     } catch (error) {
-        return `the backup ${file} was not restored, the library is as it was: ${reason(error)}`;
+        return wordsOf("restoreFailed", {file, reason: reason(error)});
     } finally {
         if (db.open) db.close();
     }

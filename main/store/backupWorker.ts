@@ -1,6 +1,7 @@
 // A backup written off the main thread (see createBackup): its own read-only connection to the library.
 import {parentPort, workerData} from "node:worker_threads";
 import Database from "better-sqlite3";
+import {WordsError} from "../words.js";
 import {writeBackup} from "./backup.js";
 
 const {source, dataDir, target} = workerData as {source: string; dataDir: string; target: string};
@@ -9,7 +10,8 @@ try {
     await writeBackup(db, dataDir, target, (share) => parentPort!.postMessage({share}));
     parentPort!.postMessage({done: true});
 } catch (error) {
-    parentPort!.postMessage({error: (error as Error).message});
+    const words = error instanceof WordsError ? error.words : null;
+    parentPort!.postMessage({error: (error as Error).message, words});
 } finally {
     db.close();
 }

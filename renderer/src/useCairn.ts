@@ -5,6 +5,7 @@ import {autoReadOn, speak} from "./chat/speech.js";
 import {applyEvent, type CairnCore, type CairnState} from "./cairnState.js";
 import {useConversationActions} from "./conversations/useConversationActions.js";
 import {useChatActions} from "./chat/useChatActions.js";
+import {sayCore} from "./i18n/index.js";
 
 export type {CairnState, ToolProgress, WritingCall} from "./cairnState.js";
 
@@ -86,7 +87,9 @@ export function useCairn(api: CairnApi) {
         void api.invoke("app.getStatus", {}).then((status) => {
             if (!status.ok) return;
             patch({engine: status.value.engine});
-            if (status.value.warnings.length > 0) showError(status.value.warnings.join("\n"));
+            const {warnings, warningWords} = status.value;
+            if (warnings.length > 0)
+                showError(warnings.map((w, i) => sayCore(w, warningWords[i])).join("\n"));
         });
         void api
             .invoke("tools.listPending", {})

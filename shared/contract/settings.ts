@@ -1,6 +1,6 @@
 // The app's status and Settings.
 import {Type, type Static} from "@sinclair/typebox";
-import {Empty, FilePath, call, closed, nullable, req} from "./base.js";
+import {Empty, FilePath, WordsValue, call, closed, nullable, req} from "./base.js";
 import {GenerationSettings, PartialGeneration} from "./conversations.js";
 import {EngineSettings, EngineStatus} from "./models.js";
 
@@ -38,6 +38,8 @@ export const settingsCalls = {
                 dataDir: Type.String(),
                 version: Type.String(),
                 warnings: Type.Array(Type.String()),
+                /** Each warning's words where Cairn wrote it (null where not), for the window's language. */
+                warningWords: Type.Array(nullable(WordsValue)),
             },
             closed,
         ),

@@ -5,6 +5,7 @@ import path from "node:path";
 import {test} from "node:test";
 import Database from "better-sqlite3";
 import {createBackup, finishPendingRestore} from "../../main/store/backup.js";
+import {inEnglish, sayIn} from "../../main/words.js";
 import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import {MIGRATIONS} from "../../main/store/migrations.js";
 import {ConversationStore} from "../../main/store/conversations.js";
@@ -230,7 +231,6 @@ test("merge: a backup's conversations the library lacks come in (an older schema
 
 test("Settings → Backups: Restore happens at the next start (the library kept first), Merge at once; only listed backups", async () => {
     const t = await openTestCore({modelPath: null});
-    let restoredNotice: string | null = null;
     try {
         t.core.conversations.create("before the backup");
         const made = unwrap(await t.api.invoke("backups.create", {}));
@@ -253,11 +253,26 @@ test("Settings → Backups: Restore happens at the next start (the library kept 
     } finally {
         await t.core.dispose();
     }
-    restoredNotice = await finishPendingRestore(t.dataDir, () => []);
+    const restored = await finishPendingRestore(t.dataDir, () => []);
+    assert.ok(restored);
     assert.match(
-        restoredNotice ?? "",
+        inEnglish(restored),
         /^restored the backup .*; the library as it was is kept in .*before-restore-/,
+    );
+    // The window says it in its language.
+    assert.match(
+        sayIn("de", restored),
+        /^Die Sicherung .* wurde wiederhergestellt; die Bibliothek, wie sie war, liegt in /,
     );
     assert.deepEqual(titles(t.dataDir), ["before the backup"]);
     assert.equal(await finishPendingRestore(t.dataDir, () => []), null, "done once");
+    // The next start tells the window, in English and in words for its language.
+    const next = await openTestCore({modelPath: null, dataDir: t.dataDir, notices: [restored]});
+    try {
+        const status = unwrap(await next.api.invoke("app.getStatus", {}));
+        assert.equal(status.warnings.at(-1), inEnglish(restored));
+        assert.deepEqual(status.warningWords.at(-1), restored);
+    } finally {
+        await next.core.dispose();
+    }
 });
