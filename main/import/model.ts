@@ -45,7 +45,6 @@ export type ImportedConversation = {
 };
 
 /** A conversation that cannot come in, with why, in words for the report. */
-/** A conversation left out of an import, with the reason in words. */
 export class Skip extends WordsError {
     constructor(key: CoreWordKey, values: Record<string, string | number> = {}) {
         super(wordsOf(key, values));

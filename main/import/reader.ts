@@ -23,7 +23,6 @@ export type RawItem = {value: unknown; fileName: string} | {jan: JanThread};
 export type OnShare = (share: number) => void;
 
 /** A file Cairn cannot read as an export: the whole file is refused, in words that say why. */
-/** A file that cannot be imported, with its reason: in words where Cairn has them. */
 export class BadExport extends Error {
     readonly words: Words | null;
     constructor(why: string | Words) {
