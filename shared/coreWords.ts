@@ -551,9 +551,9 @@ export const CORE_WORDS = {
         fileFormat_odp: "OpenDocument-Präsentation",
         fileFormat_epub: "EPUB-Buch",
         fileOfficeEncrypted:
-            "Verschlüsselte Office-Datei (passwortgeschützt): Speichern Sie eine Kopie ohne Passwort und fügen Sie diese hinzu",
+            "Verschlüsselte Office-Datei (passwortgeschützt): Speichere eine Kopie ohne Passwort und füge diese hinzu",
         fileOfficeOld:
-            "Alte binäre Office-Datei mit der Endung {{ext}}: Speichern Sie sie als {{ext}} und fügen Sie sie erneut hinzu",
+            "Alte binäre Office-Datei mit der Endung {{ext}}: Speichere sie als {{ext}} und füge sie erneut hinzu",
         fileEncrypted: "Verschlüsselte Datei ({{fileFormat}}, passwortgeschützt)",
         fileNotZip: "Beschädigte Datei ({{fileFormat}}): keine vollständige ZIP-Datei",
         fileDamaged: "Beschädigte Datei ({{fileFormat}}): {{detail}}",
@@ -570,27 +570,26 @@ export const CORE_WORDS = {
         notebookNoCells: "Kein Jupyter-Notebook im Format nbformat 4 (keine Zellen)",
         pdfUnreadable: "Unlesbares PDF: {{detail}}",
         rtfNot: "Keine RTF-Datei (sie beginnt nicht mit {\\rtf)",
-        modelFileMissing: "Modelldatei nicht gefunden: {{path}}; wählen Sie eine GGUF-Modelldatei",
-        modelFileUnreadable: "Modelldatei ist nicht lesbar: {{path}}; prüfen Sie ihre Berechtigungen",
+        modelFileMissing: "Modelldatei nicht gefunden: {{path}}; wähle eine GGUF-Modelldatei",
+        modelFileUnreadable: "Modelldatei ist nicht lesbar: {{path}}; prüfe ihre Berechtigungen",
         modelFileOpen: "Modelldatei {{path}} lässt sich nicht öffnen: {{reason}}",
-        modelIsFolder: "Der Modellpfad ist ein Ordner, keine Datei: {{path}}; wählen Sie eine .gguf-Datei",
-        modelNotGguf: "Keine GGUF-Modelldatei: {{path}}; wählen Sie eine .gguf-Datei (Format von llama.cpp)",
-        modelTruncated: "Modelldatei ist abgeschnitten: {{path}}; laden Sie sie erneut herunter",
+        modelIsFolder: "Der Modellpfad ist ein Ordner, keine Datei: {{path}}; wähle eine .gguf-Datei",
+        modelNotGguf: "Keine GGUF-Modelldatei: {{path}}; wähle eine .gguf-Datei (Format von llama.cpp)",
+        modelTruncated: "Modelldatei ist abgeschnitten: {{path}}; lade sie erneut herunter",
         modelGgufVersion: "Nicht unterstützte GGUF-Version {{version}} in {{path}}",
         modelHeaderCorrupt:
-            "Modelldatei ist beschädigt oder abgeschnitten: {{path}}; laden Sie sie erneut herunter",
+            "Modelldatei ist beschädigt oder abgeschnitten: {{path}}; lade sie erneut herunter",
         modelIncomplete:
-            "Die Modelldatei {{path}} ist unvollständig: {{size}} von {{expected}} Bytes; laden Sie sie erneut herunter",
+            "Die Modelldatei {{path}} ist unvollständig: {{size}} von {{expected}} Bytes; lade sie erneut herunter",
         modelTooLarge:
-            "{{model}} ist zu groß für diesen Computer: braucht {{ram}} RAM bei {{context}} Tokens Kontext; {{freeRam}} RAM frei. Wählen Sie ein kleineres Modell oder eine kleinere Quantisierung, einen kleineren Kontext, oder schließen Sie andere Programme",
+            "{{model}} ist zu groß für diesen Computer: braucht {{ram}} RAM bei {{context}} Tokens Kontext; {{freeRam}} RAM frei. Wähle ein kleineres Modell oder eine kleinere Quantisierung, einen kleineren Kontext, oder schließe andere Programme",
         modelTooLargeGpu:
-            "{{model}} ist zu groß für diesen Computer: braucht {{ram}} RAM + {{vram}} VRAM bei {{context}} Tokens Kontext; {{freeRam}} RAM und {{freeVram}} VRAM frei. Wählen Sie ein kleineres Modell oder eine kleinere Quantisierung, einen kleineren Kontext, oder schließen Sie andere Programme",
+            "{{model}} ist zu groß für diesen Computer: braucht {{ram}} RAM + {{vram}} VRAM bei {{context}} Tokens Kontext; {{freeRam}} RAM und {{freeVram}} VRAM frei. Wähle ein kleineres Modell oder eine kleinere Quantisierung, einen kleineren Kontext, oder schließe andere Programme",
         downloadSizeMismatch:
-            "Die heruntergeladene Datei {{file}} hat {{size}} Bytes, der Server hatte {{expected}} angekündigt; laden Sie sie erneut herunter",
-        downloadInterrupted:
-            "Unterbrochen: Cairn wurde beendet; starten Sie den Download erneut, um fortzusetzen",
+            "Die heruntergeladene Datei {{file}} hat {{size}} Bytes, der Server hatte {{expected}} angekündigt; lade sie erneut herunter",
+        downloadInterrupted: "Unterbrochen: Cairn wurde beendet; starte den Download erneut, um fortzusetzen",
         downloadStalled:
-            "Download hängt: seit {{seconds}} s keine Daten bei {{done}} von {{total}}; starten Sie ihn erneut, um fortzusetzen",
+            "Download hängt: seit {{seconds}} s keine Daten bei {{done}} von {{total}}; starte ihn erneut, um fortzusetzen",
         mcpSignInNeeded: "{{server}} verlangt eine Anmeldung: Einstellungen → MCP-Server → Anmelden",
         mcpSignInLate: "Die Anmeldung wurde nicht innerhalb von {{minutes}} Minuten abgeschlossen",
         mcpNotStarted: "Nicht innerhalb von {{seconds}} s gestartet",
@@ -640,24 +639,24 @@ export const CORE_WORDS = {
         skipJanFolder: "Ein Jan-Thread ist ein Ordner (thread.json und messages.jsonl)",
         skipNotConversation: "Es ist keine Unterhaltung einer App, die Cairn kennt",
         skipLoop: "Die Eltern seiner Nachrichten bilden eine Schleife (über Nachricht {{message}})",
-        collectionNameTaken: "Eine Sammlung namens {{name}} gibt es schon: Wählen Sie einen anderen Namen",
-        projectNameTaken: "Ein Projekt namens {{name}} gibt es schon: Wählen Sie einen anderen Namen",
-        assistantNameTaken: "Einen Assistenten namens {{name}} gibt es schon: Wählen Sie einen anderen Namen",
+        collectionNameTaken: "Eine Sammlung namens {{name}} gibt es schon: Wähle einen anderen Namen",
+        projectNameTaken: "Ein Projekt namens {{name}} gibt es schon: Wähle einen anderen Namen",
+        assistantNameTaken: "Einen Assistenten namens {{name}} gibt es schon: Wähle einen anderen Namen",
         memoryEmpty: "Eine Erinnerung braucht etwas Text",
         memoryTooLong:
-            "Eine Erinnerung ist eine kurze Aussage (höchstens {{most}} Zeichen; diese hat {{length}}): Fügen Sie längere Texte stattdessen zu den Dokumenten hinzu",
+            "Eine Erinnerung ist eine kurze Aussage (höchstens {{most}} Zeichen; diese hat {{length}}): Füge längere Texte stattdessen zu den Dokumenten hinzu",
         backupNotWritten: "Die Sicherung nach {{target}} konnte nicht geschrieben werden: {{reason}}",
         backupUnreadable: "{{file}} ist keine Sicherung, die Cairn wiederherstellen kann: {{reason}}",
         backupDamaged:
-            "{{file}} ist keine Sicherung, die Cairn wiederherstellen kann: Sie ist beschädigt (SQLite meldet: {{detail}})",
+            "{{file}} ist keine Sicherung, die Cairn wiederherstellen kann: Die Datei ist beschädigt (SQLite meldet: {{detail}})",
         backupNoManifest:
-            "{{file}} ist keine Sicherung, die Cairn wiederherstellen kann: Ihr fehlt das Manifest einer Cairn-Sicherung",
+            "{{file}} ist keine Sicherung, die Cairn wiederherstellen kann: Es fehlt das Manifest einer Cairn-Sicherung",
         backupNewer:
-            "{{file}} ist keine Sicherung, die Cairn wiederherstellen kann: Sie stammt von einem neueren Cairn ({{version}}, Schema {{schema}}; dieses Cairn kennt Schemas bis {{newest}}); aktualisieren Sie zuerst Cairn",
+            "{{file}} ist keine Sicherung, die Cairn wiederherstellen kann: Die Datei stammt von einem neueren Cairn ({{version}}, Schema {{schema}}; dieses Cairn kennt Schemas bis {{newest}}); aktualisiere zuerst Cairn",
         restoreDone:
             "Die Sicherung {{file}} wurde wiederhergestellt; die Bibliothek, wie sie war, liegt in {{kept}}",
         restoreRunning:
-            "Die Sicherung {{file}} wurde nicht wiederhergestellt: Cairn läuft auf diesem Datenordner ({{others}}); beenden Sie es und stellen Sie dann unter Einstellungen → Sicherungen erneut wieder her",
+            "Die Sicherung {{file}} wurde nicht wiederhergestellt: Cairn läuft auf diesem Datenordner ({{others}}); beende es und stelle dann unter Einstellungen → Sicherungen erneut wieder her",
         restoreFailed:
             "Die Sicherung {{file}} wurde nicht wiederhergestellt, die Bibliothek ist unverändert: {{reason}}",
     },

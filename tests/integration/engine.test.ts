@@ -73,7 +73,7 @@ test("an unsupported architecture, a model too large for this computer and a non
         assert.ok(!refused.ok && refused.error.words);
         assert.match(
             sayIn("de", refused.error.words),
-            /^huge\.gguf ist zu groß für diesen Computer: braucht [\d.]+ GiB RAM .*frei\. Wählen Sie ein kleineres Modell/,
+            /^huge\.gguf ist zu groß für diesen Computer: braucht [\d.]+ GiB RAM .*frei\. Wähle ein kleineres Modell/,
         );
         const inspected = unwrap(await t.api.invoke("models.inspect", {path: huge}));
         assert.equal(inspected.fit.verdict, "too-large", "shown before load too");

@@ -146,7 +146,7 @@ test("protected, damaged, old-format and zip-bomb files are refused, each with i
     );
     assert.equal(
         await german(path.join(dir, "old.docx")),
-        "Alte binäre Office-Datei mit der Endung .docx: Speichern Sie sie als .docx und fügen Sie sie erneut hinzu",
+        "Alte binäre Office-Datei mit der Endung .docx: Speichere sie als .docx und füge sie erneut hinzu",
     );
     assert.equal(await german(path.join(dir, "plain.rtf")), "Keine RTF-Datei (sie beginnt nicht mit {\\rtf)");
 

@@ -153,7 +153,7 @@ test("search within a project; rename, archive and delete; a folder deleted outs
         assert.ok(!clash.ok && clash.error.words);
         assert.equal(
             sayIn("de", clash.error.words),
-            "Ein Projekt namens Yacht gibt es schon: Wählen Sie einen anderen Namen",
+            "Ein Projekt namens Yacht gibt es schon: Wähle einen anderen Namen",
         );
         const archived = unwrap(await t.api.invoke("projects.setArchived", {id: boat.id, archived: true}));
         assert.equal(archived.archived, true);
