@@ -672,7 +672,7 @@ export const CORE_WORDS = {
         toolOff: "{{tool}} est désactivé dans cette conversation ; activez-le dans le menu des outils",
         toolMode:
             "{{tool}} n'est pas disponible en mode {{mode}} ; changez de mode ou choisissez un autre outil",
-        toolPolicy: "{{tool}} est bloqué par sa règle ; modifiez-la dans les Réglages",
+        toolPolicy: "{{tool}} est bloqué par sa règle ; modifiez-la dans les Paramètres",
         modelLoading: "{{model}} est en cours de chargement ; renvoyez quand il sera chargé",
         assistantModelBusy:
             "L'assistant de cette conversation répond avec {{model}}, et Cairn écrit une autre réponse avec {{other}} : renvoyez quand cette réponse sera terminée",
@@ -709,7 +709,7 @@ export const CORE_WORDS = {
         feedHttpsOnly:
             "La source des mises à jour doit utiliser https (http seulement sur cet ordinateur) : {{address}}",
         feedNotHttps: "La source des mises à jour doit être une adresse https : {{address}}",
-        updatesOff: "Les mises à jour sont désactivées : indiquez une source dans Réglages → Bureau.",
+        updatesOff: "Les mises à jour sont désactivées : indiquez une source dans Paramètres → Bureau.",
         feedUnreadable: "La source des mises à jour {{feed}} n'a pas pu être lue : {{reason}}",
         noNewerVersion: "Aucune version plus récente n'a été trouvée : recherchez d'abord les mises à jour.",
         updateFailed: "La mise à jour n'a pas pu être installée : {{reason}}",
@@ -721,11 +721,11 @@ export const CORE_WORDS = {
         messageGone: "Aucun message {{id}} ; il a peut-être déjà été supprimé",
         deleteWhileWriting:
             "Cette réponse est encore en cours d'écriture : arrêtez-la d'abord, puis supprimez-la",
-        assistantNotFound: "Aucun assistant {{id}} ; voir Réglages → Assistants",
+        assistantNotFound: "Aucun assistant {{id}} ; voir Paramètres → Assistants",
         projectNotFound: "Aucun projet {{id}}",
         projectNeedsName: "Un projet doit avoir un nom",
         providerNotFound:
-            "Aucun fournisseur nommé {{provider}} ; ajoutez-le dans Réglages → Modèles hébergés ailleurs, ou avec cairn providers add",
+            "Aucun fournisseur nommé {{provider}} ; ajoutez-le dans Paramètres → Modèles hébergés ailleurs, ou avec cairn providers add",
         providerGone: "Aucun fournisseur nommé {{provider}} ; revenez au modèle local",
         pdfInBrowser:
             "Le PDF est produit par l'application de bureau ; dans un navigateur, imprimez l'export HTML",
@@ -748,11 +748,11 @@ export const CORE_WORDS = {
         unloadedMidAnswer: "Le modèle a été déchargé pendant qu'il répondait ; chargez un modèle et renvoyez",
         generationFailed: "La génération a échoué : {{reason}}",
         noLongerFitsTools:
-            "Cette réponse ne tient plus dans le contexte ({{contextSize}} jetons) : les définitions des {{tools}} outils, l'invite système, les résultats des outils et la réponse sont ensemble trop longs ; désactivez les outils dont cette conversation n'a pas besoin (le menu des outils montre ce que chacun coûte), augmentez la taille du contexte dans les Réglages ou baissez le nombre maximal de jetons",
+            "Cette réponse ne tient plus dans le contexte ({{contextSize}} jetons) : les définitions des {{tools}} outils, l'invite système, les résultats des outils et la réponse sont ensemble trop longs ; désactivez les outils dont cette conversation n'a pas besoin (le menu des outils montre ce que chacun coûte), augmentez la taille du contexte dans les Paramètres ou baissez le nombre maximal de jetons",
         noLongerFits:
-            "Cette réponse ne tient plus dans le contexte ({{contextSize}} jetons) : l'invite système, les résultats des outils et la réponse sont ensemble trop longs ; augmentez la taille du contexte dans les Réglages, baissez le nombre maximal de jetons ou raccourcissez l'invite système",
+            "Cette réponse ne tient plus dans le contexte ({{contextSize}} jetons) : l'invite système, les résultats des outils et la réponse sont ensemble trop longs ; augmentez la taille du contexte dans les Paramètres, baissez le nombre maximal de jetons ou raccourcissez l'invite système",
         wontFitTools:
-            "Impossible de répondre à cette question dans le contexte de {{contextSize, number}} jetons de ce modèle : l'invite système, les définitions des {{tools, number}} outils et les messages les plus récents prennent {{tokens, number}} jetons, et il en reste {{room, number}} à côté de la place gardée pour la réponse. Rien n'a été généré ; épinglez moins d'outils ou réduisez la part des outils dans le contexte (Réglages), désactivez les outils dont cette conversation n'a pas besoin, ou chargez le modèle avec un contexte plus grand",
+            "Impossible de répondre à cette question dans le contexte de {{contextSize, number}} jetons de ce modèle : l'invite système, les définitions des {{tools, number}} outils et les messages les plus récents prennent {{tokens, number}} jetons, et il en reste {{room, number}} à côté de la place gardée pour la réponse. Rien n'a été généré ; épinglez moins d'outils ou réduisez la part des outils dans le contexte (Paramètres), désactivez les outils dont cette conversation n'a pas besoin, ou chargez le modèle avec un contexte plus grand",
         wontFit:
             "Impossible de répondre à cette question dans le contexte de {{contextSize, number}} jetons de ce modèle : l'invite système et les messages les plus récents prennent {{tokens, number}} jetons, et il en reste {{room, number}} à côté de la place gardée pour la réponse. Rien n'a été généré ; raccourcissez l'invite système, baissez le nombre maximal de jetons ou chargez le modèle avec un contexte plus grand",
         messageTooLong:
@@ -792,7 +792,7 @@ export const CORE_WORDS = {
         noToolCall: "aucun appel d’outil avec l’identifiant {{id}}",
         noArchivedPage: "aucune page archivée avec l’identifiant {{id}}",
         noEmbeddingModel:
-            "aucun modèle d’embedding n’est choisi ; choisissez-en un dans l’écran Modèles (Utiliser pour les documents) ou dans les Réglages",
+            "aucun modèle d’embedding n’est choisi ; choisissez-en un dans l’écran Modèles (Utiliser pour les documents) ou dans les Paramètres",
         embeddingLoadFailed: "impossible de charger le modèle d’embedding {{file}} : {{reason}}",
         planAnswerLast: "un plan a une seule étape de réponse, et c’est la dernière",
         planSameId: "deux étapes ont l’identifiant {{id}}",
@@ -938,7 +938,8 @@ export const CORE_WORDS = {
         downloadInterrupted: "Interrompu : Cairn se fermait ; relancez le téléchargement pour le reprendre",
         downloadStalled:
             "Téléchargement bloqué : aucune donnée depuis {{seconds}} s à {{done}} sur {{total}} ; relancez-le pour le reprendre",
-        mcpSignInNeeded: "{{server}} vous demande de vous connecter : Réglages → Serveurs MCP → Se connecter",
+        mcpSignInNeeded:
+            "{{server}} vous demande de vous connecter : Paramètres → Serveurs MCP → Se connecter",
         mcpSignInLate: "La connexion n'a pas été terminée en {{minutes}} minutes",
         mcpNotStarted: "N'a pas démarré en {{seconds}} s",
         mcpNotStartedOutput: "N'a pas démarré en {{seconds}} s ; sa dernière sortie : {{output}}",
@@ -1006,7 +1007,7 @@ export const CORE_WORDS = {
         restoreDone:
             "Sauvegarde {{file}} restaurée ; la bibliothèque telle qu'elle était est conservée dans {{kept}}",
         restoreRunning:
-            "La sauvegarde {{file}} n'a pas été restaurée : Cairn tourne sur ce dossier de données ({{others}}) ; quittez-le, puis restaurez à nouveau depuis Réglages → Sauvegardes",
+            "La sauvegarde {{file}} n'a pas été restaurée : Cairn tourne sur ce dossier de données ({{others}}) ; quittez-le, puis restaurez à nouveau depuis Paramètres → Sauvegardes",
         restoreFailed:
             "La sauvegarde {{file}} n'a pas été restaurée, la bibliothèque est telle qu'elle était : {{reason}}",
     },
@@ -2302,9 +2303,9 @@ export const CORE_WORDS = {
         collectionNameTaken: "{{name}} という名前のコレクションはすでにあります。別の名前を選んでください",
         projectNameTaken: "{{name}} という名前のプロジェクトはすでにあります。別の名前を選んでください",
         assistantNameTaken: "{{name}} という名前のアシスタントはすでにあります。別の名前を選んでください",
-        memoryEmpty: "メモリーにはテキストが必要です",
+        memoryEmpty: "記憶にはテキストが必要です",
         memoryTooLong:
-            "メモリーは短い一文です（最大 {{most}} 文字。これは {{length}} 文字あります）。長いテキストはドキュメントに追加してください",
+            "記憶は短い一文です（最大 {{most}} 文字。これは {{length}} 文字あります）。長いテキストはドキュメントに追加してください",
         backupNotWritten: "{{target}} へのバックアップを書き込めませんでした: {{reason}}",
         backupUnreadable: "{{file}} は Cairn が復元できるバックアップではありません: {{reason}}",
         backupDamaged:

@@ -107,7 +107,7 @@ test("denied, nothing is kept; bad input is refused in words and changes nothing
         assert.equal(sayIn("es", blank.error.words), "Un recuerdo necesita algo de texto");
         assert.match(
             sayIn("ja", huge.error.words),
-            /^メモリーは短い一文です（最大 2000 文字。これは 100000 文字あります）/,
+            /^記憶は短い一文です（最大 2000 文字。これは 100000 文字あります）/,
         );
         const missing = await t.api.invoke("memories.update", {id: "nope", enabled: false});
         assert.equal(!missing.ok && missing.error.code, "NOT_FOUND");

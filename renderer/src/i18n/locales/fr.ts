@@ -428,7 +428,7 @@ export const fr = {
         speculation: {
             draft: "un modèle brouillon devine à l'avance",
             lookup: "le texte même de la réponse devine à l'avance (recherche dans l'entrée)",
-            off: "désactivé (Réglages → Moteur)",
+            off: "désactivé (Paramètres → Moteur)",
         },
         backendState: {"in use": "utilisé", available: "disponible", "not available": "indisponible"},
         speech: "Dictée (de la voix au texte)",
