@@ -1,7 +1,8 @@
 import fs from "node:fs";
-import type {Assistant} from "../../shared/contract.js";
+import type {Assistant, CairnApi} from "../../shared/contract.js";
 import {ASSISTANT_DEFAULTS} from "../../shared/assistants.js";
-import {createMemoryClient, type Core} from "../core.js";
+import type {Core} from "../core.js";
+import {terminalClient} from "./language.js";
 import type {CliArgs} from "./args.js";
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
@@ -9,7 +10,7 @@ type Out = {json: boolean; write: (text: string) => void; fail: (message: string
 /** `cairn assistants list|add|remove|export|import`: saved instructions and settings, by name. */
 export async function assistantsCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
     const [action, ...rest] = args.positionals;
-    const api = createMemoryClient(core);
+    const api = terminalClient(core);
     /** The assistant the rest of the line names, or the exit code of saying there is none. */
     const named = (what: string): Assistant | number => {
         const name = rest.join(" ").trim();
@@ -87,10 +88,7 @@ export async function assistantsCommand(core: Core, args: CliArgs, out: Out): Pr
     }
 }
 
-async function importOne(
-    api: ReturnType<typeof createMemoryClient>,
-    file: string,
-): Promise<Assistant | string> {
+async function importOne(api: CairnApi, file: string): Promise<Assistant | string> {
     let content: string;
     try {
         content = fs.readFileSync(file, "utf8");

@@ -1,5 +1,6 @@
 import {errorText} from "../contract/dispatcher.js";
-import {createMemoryClient, type Core} from "../core.js";
+import type {Core} from "../core.js";
+import {terminalClient} from "./language.js";
 
 const NO_MODEL =
     "no model is chosen: pass --model PATH or set CAIRN_MODEL to a GGUF file (`cairn models download URL` fetches one)";
@@ -47,7 +48,7 @@ export async function checkStack(
 }
 
 function tiers(core: Core): Tier[] {
-    const client = createMemoryClient(core);
+    const client = terminalClient(core);
     const tools = core.apiTools;
     const signal = new AbortController().signal;
     return [

@@ -8,7 +8,8 @@ import {providersCommand} from "./providers.js";
 import path from "node:path";
 import {rendererDir} from "../appRoot.js";
 import {runStoryFiles} from "../stories/runner.js";
-import {createCore, createMemoryClient, type Core} from "../core.js";
+import {createCore, type Core} from "../core.js";
+import {sayInTerminal, terminalClient} from "./language.js";
 import {fixedApprover} from "../tools/approvals.js";
 import {prepareDataDir, reason, resolveDataDir} from "../paths.js";
 import {startHost} from "../server/host.js";
@@ -136,7 +137,7 @@ function serveToken(): string | undefined {
 async function serve(args: CliArgs): Promise<number> {
     // A restore asked for in the window happens here, before the library opens.
     const restored = await finishPendingRestore(preparedDataDir(args), othersRunning);
-    if (restored) process.stderr.write(`cairn: ${inEnglish(restored)}\n`);
+    if (restored) process.stderr.write(`cairn: ${sayInTerminal(inEnglish(restored), restored)}\n`);
     const core = openCore(args, restored ? [restored] : []);
     const host = await startHost({
         core,
@@ -277,7 +278,7 @@ async function chat(args: CliArgs): Promise<number> {
         const unknown = await unknownTools(core, args);
         if (unknown) return failLine(`no tool named ${unknown}; \`cairn tools list\` shows the tools`);
         // Every request goes through the dispatcher, validated like the app's and the server's.
-        const api = createMemoryClient(core);
+        const api = terminalClient(core);
         let conversationId = args.conversation;
         if (!conversationId) {
             const assistant = args.assistant ? core.assistants.find(args.assistant) : null;
@@ -357,7 +358,8 @@ async function chat(args: CliArgs): Promise<number> {
         } else {
             process.stdout.write(message.plan ? planText(message.plan) : "\n");
         }
-        if (message.status === "error") return failLine(message.error ?? "the answer failed");
+        if (message.status === "error")
+            return failLine(sayInTerminal(message.error ?? "the answer failed", message.errorWords));
         return 0;
     } finally {
         await core.dispose();

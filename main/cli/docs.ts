@@ -1,6 +1,7 @@
 import path from "node:path";
-import type {IngestProgress} from "../../shared/contract.js";
-import {createMemoryClient, type Core} from "../core.js";
+import type {CairnApi, IngestProgress} from "../../shared/contract.js";
+import type {Core} from "../core.js";
+import {terminalClient} from "./language.js";
 import type {CliArgs} from "./args.js";
 import {follow} from "./follow.js";
 
@@ -16,7 +17,7 @@ export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promis
         );
     }
     // Through the dispatcher, validated like every other client's requests.
-    const api = createMemoryClient(core);
+    const api = terminalClient(core);
     if (args.watch) return await watchCommand(api, args, out);
     const until = follow(
         api,
@@ -46,7 +47,7 @@ export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promis
     return final.state === "done" && final.errors.length === 0 ? 0 : 1;
 }
 
-type Client = ReturnType<typeof createMemoryClient>;
+type Client = CairnApi;
 
 /**
  * `cairn ingest --watch FOLDER...`: the collection follows each folder (kept, so the app follows them too);
@@ -92,7 +93,7 @@ function progressLine(p: IngestProgress): string {
 export async function searchCommand(core: Core, args: CliArgs, out: Out & {json: boolean}): Promise<number> {
     const query = args.positionals.join(" ").trim();
     if (!query) return out.fail('nothing to search: cairn search "query"');
-    const res = await createMemoryClient(core).invoke("docs.search", {
+    const res = await terminalClient(core).invoke("docs.search", {
         query,
         limit: args.limit,
         ...(args.collection ? {collection: args.collection} : {}),

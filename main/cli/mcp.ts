@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type {McpServerInfo, ToolInfo} from "../../shared/contract.js";
-import {createMemoryClient, type Core} from "../core.js";
+import type {Core} from "../core.js";
+import {terminalClient} from "./language.js";
 import type {CliArgs} from "./args.js";
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
@@ -11,7 +12,7 @@ type Out = {json: boolean; write: (text: string) => void; fail: (message: string
  */
 export async function mcpCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
     const [action, name, ...command] = args.positionals;
-    const api = createMemoryClient(core);
+    const api = terminalClient(core);
     switch (action ?? "") {
         case "":
             return serveOverStdio(core);
@@ -116,7 +117,7 @@ export async function toolsCommand(core: Core, args: CliArgs, out: Out): Promise
     const [action] = args.positionals;
     if (action !== "list") return out.fail("usage: cairn tools list [--json]");
     await core.tools.prepare();
-    const res = await createMemoryClient(core).invoke("tools.list", {});
+    const res = await terminalClient(core).invoke("tools.list", {});
     if (!res.ok) return out.fail(res.error.message);
     out.write(out.json ? `${JSON.stringify(res.value)}\n` : res.value.map(toolLine).join(""));
     for (const server of core.mcp.status().servers)

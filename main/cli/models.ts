@@ -5,7 +5,8 @@ import type {
     HubRepoFiles,
     InstalledModel,
 } from "../../shared/contract.js";
-import {createMemoryClient, type Core} from "../core.js";
+import type {Core} from "../core.js";
+import {terminalClient} from "./language.js";
 import {formatBytes} from "../../shared/format.js";
 import type {CliArgs} from "./args.js";
 import {follow} from "./follow.js";
@@ -16,7 +17,7 @@ type Out = {json: boolean; write: (text: string) => void; fail: (message: string
 export async function modelsCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
     const [action, target] = args.positionals;
     // Through the dispatcher, validated like every other client's requests.
-    const api = createMemoryClient(core);
+    const api = terminalClient(core);
     const print = (value: unknown, text: string) => out.write(out.json ? JSON.stringify(value) + "\n" : text);
     switch (action ?? "") {
         case "list": {

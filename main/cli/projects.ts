@@ -1,4 +1,5 @@
-import {createMemoryClient, type Core} from "../core.js";
+import type {Core} from "../core.js";
+import {terminalClient} from "./language.js";
 import type {CliArgs} from "./args.js";
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
@@ -6,7 +7,7 @@ type Out = {json: boolean; write: (text: string) => void; fail: (message: string
 /** `cairn projects list|add|remove`: conversations grouped, with instructions, files and memories of their own. */
 export async function projectsCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
     const [action, ...rest] = args.positionals;
-    const api = createMemoryClient(core);
+    const api = terminalClient(core);
     const name = rest.join(" ").trim();
     switch (action ?? "list") {
         case "list": {

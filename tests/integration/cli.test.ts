@@ -137,6 +137,32 @@ test("failures exit non-zero with one line on stderr", () => {
     assert.match(env.stderr, /^cairn: CAIRN_FLASH_ATTENTION must be one of auto, on, off, got "fast"/m);
 });
 
+test("the core's refusals follow the terminal's language (LC_ALL, LC_MESSAGES, LANG); the CLI's own lines stay English", () => {
+    const inspect = (locale: NodeJS.ProcessEnv) =>
+        cairn(["models", "inspect", "--data", tempDir(), "/no/model.gguf"], {
+            LC_ALL: "",
+            LC_MESSAGES: "",
+            LANG: "",
+            ...locale,
+        });
+    const german = inspect({LANG: "de_DE.UTF-8"});
+    assert.equal(german.code, 1);
+    assert.match(
+        german.stderr,
+        /^cairn: Modelldatei nicht gefunden: \/no\/model\.gguf; wähle eine GGUF-Modelldatei$/m,
+    );
+    assert.match(
+        inspect({LANG: "de_DE.UTF-8", LC_ALL: "fr_FR.UTF-8"}).stderr,
+        /^cairn: Fichier de modèle introuvable : \/no\/model\.gguf ; choisissez un fichier de modèle GGUF$/m,
+    );
+    assert.match(
+        inspect({LANG: "C.UTF-8"}).stderr,
+        /^cairn: model file not found: \/no\/model\.gguf; choose a GGUF model file$/m,
+    );
+    const usage = cairn(["frobnicate"], {LC_ALL: "", LANG: "de_DE.UTF-8"});
+    assert.match(usage.stderr, /^cairn: unknown command "frobnicate"/m);
+});
+
 test("help lists the commands", () => {
     const r = cairn(["help"]);
     assert.equal(r.code, 0);
