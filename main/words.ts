@@ -38,10 +38,23 @@ export function said(words: Words): {message: string; words: Words} {
     return {message: inEnglish(words), words};
 }
 
+/**
+ * An error whose reason is in words where Cairn wrote it (the English message beside them), and only in English
+ * where another program wrote it (a library's or the system's text). Subclasses tell the kinds apart.
+ */
+export class ReasonError extends Error {
+    readonly words?: Words;
+    constructor(why: string | Words) {
+        super(typeof why === "string" ? why : inEnglish(why));
+        if (typeof why !== "string") this.words = why;
+    }
+}
+
 /** An exception that carries its words, for a refusal that travels up by throwing (an image that cannot be kept). */
-export class WordsError extends Error {
-    constructor(readonly words: Words) {
-        super(inEnglish(words));
+export class WordsError extends ReasonError {
+    declare readonly words: Words;
+    constructor(words: Words) {
+        super(words);
     }
 }
 

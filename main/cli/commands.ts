@@ -9,7 +9,7 @@ import path from "node:path";
 import {rendererDir} from "../appRoot.js";
 import {runStoryFiles} from "../stories/runner.js";
 import {createCore, type Core} from "../core.js";
-import {sayInTerminal, terminalClient} from "./language.js";
+import {sayInTerminal, terminalClient, terminalLanguage} from "./language.js";
 import {fixedApprover} from "../tools/approvals.js";
 import {prepareDataDir, reason, resolveDataDir} from "../paths.js";
 import {startHost} from "../server/host.js";
@@ -29,7 +29,7 @@ import {exportCommand} from "./export.js";
 import {memoryCommand} from "./memory.js";
 import {assistantsCommand} from "./assistants.js";
 import {projectsCommand} from "./projects.js";
-import {inEnglish} from "../words.js";
+import {sayIn} from "../words.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
@@ -137,7 +137,7 @@ function serveToken(): string | undefined {
 async function serve(args: CliArgs): Promise<number> {
     // A restore asked for in the window happens here, before the library opens.
     const restored = await finishPendingRestore(preparedDataDir(args), othersRunning);
-    if (restored) process.stderr.write(`cairn: ${sayInTerminal(inEnglish(restored), restored)}\n`);
+    if (restored) process.stderr.write(`cairn: ${sayIn(terminalLanguage(), restored)}\n`);
     const core = openCore(args, restored ? [restored] : []);
     const host = await startHost({
         core,

@@ -23,7 +23,7 @@ export async function extractFile(
     try {
         return await fileExtractor().run({type: "file", name: path.basename(file), body: bytes}, signal);
     } catch (error) {
-        if (error instanceof ExtractionError) throw new ExtractError(error.message, error.words);
+        if (error instanceof ExtractionError) throw new ExtractError(error.words ?? error.message);
         throw error;
     }
 }

@@ -7,8 +7,7 @@ import Database from "better-sqlite3";
 import yauzl from "yauzl";
 import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
 import {reason} from "../paths.js";
-import type {Words} from "../../shared/result.js";
-import {inEnglish} from "../words.js";
+import {ReasonError} from "../words.js";
 import {exportJson} from "../chat/exchange.js";
 import {checkBackup} from "../store/backup.js";
 import {ConversationStore} from "../store/conversations.js";
@@ -23,13 +22,7 @@ export type RawItem = {value: unknown; fileName: string} | {jan: JanThread};
 export type OnShare = (share: number) => void;
 
 /** A file Cairn cannot read as an export: the whole file is refused, in words that say why. */
-export class BadExport extends Error {
-    readonly words: Words | null;
-    constructor(why: string | Words) {
-        super(typeof why === "string" ? why : inEnglish(why));
-        this.words = typeof why === "string" ? null : why;
-    }
-}
+export class BadExport extends ReasonError {}
 
 /** A BadExport from a key of the core's words and its values. */
 function badExport(key: CoreWordKey, values: Record<string, string | number>): BadExport {

@@ -91,14 +91,12 @@ async function importFile(
             onShare(share, report.imported);
         }
     } catch (error) {
-        if (error instanceof BadExport) {
-            report.error = error.message;
-            report.errorWords = error.words;
-        } else {
-            const words = wordsOf("importFailed", {name, reason: (error as Error).message});
-            report.error = inEnglish(words);
-            report.errorWords = words;
-        }
+        const refused =
+            error instanceof BadExport
+                ? error
+                : new BadExport(wordsOf("importFailed", {name, reason: (error as Error).message}));
+        report.error = refused.message;
+        report.errorWords = refused.words ?? null;
     } finally {
         writer.flush();
     }

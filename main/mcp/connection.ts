@@ -475,8 +475,9 @@ export class McpConnection {
 
     private set(state: McpServerState, error: string | Words | null): void {
         this.state = state;
-        this.error = typeof error === "string" || error === null ? error : inEnglish(error);
-        this.errorWords = typeof error === "string" || error === null ? null : error;
+        const words = typeof error === "object" ? error : null;
+        this.error = words ? inEnglish(words) : (error as string | null);
+        this.errorWords = words;
         this.onChange();
     }
 }

@@ -1,5 +1,6 @@
 import type {Worker, WorkerOptions} from "node:worker_threads";
 import type {Words} from "../../shared/result.js";
+import {ReasonError} from "../words.js";
 import {startWorker} from "../workers.js";
 import type {ExtractedDocument} from "./formats/document.js";
 import type {SearchResult} from "./duckduckgo.js";
@@ -19,14 +20,7 @@ type Value<T extends Task> = T extends {type: "page"}
  * A failure the tool reports as it is (the model and the user read it); `words`, where the worker's reason has
  * them (shared/coreWords.ts).
  */
-export class ExtractionError extends Error {
-    constructor(
-        message: string,
-        readonly words?: Words,
-    ) {
-        super(message);
-    }
-}
+export class ExtractionError extends ReasonError {}
 
 export type ExtractorOptions = {
     /** Workers running at once; more tasks wait their turn. */
@@ -176,7 +170,7 @@ export class Extractor {
                     () =>
                         reply.ok
                             ? resolve(reply.value)
-                            : reject(new ExtractionError(reply.message!, reply.words)),
+                            : reject(new ExtractionError(reply.words ?? reply.message!)),
                     true,
                 );
             };

@@ -5,9 +5,8 @@ import net from "node:net";
 import {promisify} from "node:util";
 import zlib from "node:zlib";
 import {UNRECORDED, type Egress, type Outbound} from "../net/network.js";
-import {inEnglish} from "../words.js";
+import {ReasonError} from "../words.js";
 import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
-import type {Words} from "../../shared/result.js";
 import {guardUrl} from "./addressGuard.js";
 import {sniffKind, textKind, type TextKind} from "./decode.js";
 
@@ -36,21 +35,12 @@ export type Fetched = {
     body: Buffer;
 };
 
-/** A fetch failure with the exact text the model receives. */
-/** Why a page could not be fetched: the English the model reads, and its words where Cairn has them. */
-export class FetchError extends Error {
-    constructor(
-        message: string,
-        readonly words?: Words,
-    ) {
-        super(message);
-    }
-}
+/** A fetch failure with the exact text the model receives, and its words where Cairn has them. */
+export class FetchError extends ReasonError {}
 
 /** A FetchError from a key of the core's words and its values. */
 function fetchFailed(key: CoreWordKey, values: Record<string, string | number> = {}): FetchError {
-    const words = wordsOf(key, values);
-    return new FetchError(inEnglish(words), words);
+    return new FetchError(wordsOf(key, values));
 }
 
 /**
@@ -64,7 +54,7 @@ export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortS
     for (let hop = 0; ; hop++) {
         // Before the address guard: its DNS lookup would already leave this computer.
         const refused = outbound.refusal(current);
-        if (refused) throw new FetchError(inEnglish(refused), refused);
+        if (refused) throw new FetchError(refused);
         const checked = await guardUrl(current, {allowHosts: limits.allowHosts});
         if (!checked.ok) throw new FetchError(checked.error);
         const egress: Egress = {url: checked.url.href, bytesSent: 0, bytesReceived: 0, status: null};

@@ -1,6 +1,5 @@
 import {wordsOf, type CoreWordKey} from "../../../shared/coreWords.js";
-import type {Words} from "../../../shared/result.js";
-import {inEnglish} from "../../words.js";
+import {ReasonError} from "../../words.js";
 
 /**
  * One run of text with where it came from: a PDF page (`page`), or a part of the file named by `heading` (a
@@ -13,19 +12,11 @@ export type ExtractedDocument = {title: string; kind: string; sections: Section[
  * Why a file cannot be read, in words a person can act on (shown as the file's error); `words`, where the
  * reason has them (shared/coreWords.ts), for the window to say in its language.
  */
-export class ExtractError extends Error {
-    constructor(
-        message: string,
-        readonly words?: Words,
-    ) {
-        super(message);
-    }
-}
+export class ExtractError extends ReasonError {}
 
 /** A file refused for a reason that has words (shared/coreWords.ts): their English, and the words. */
 export function refusedFile(key: CoreWordKey, values: Record<string, string | number> = {}): ExtractError {
-    const words = wordsOf(key, values);
-    return new ExtractError(inEnglish(words), words);
+    return new ExtractError(wordsOf(key, values));
 }
 
 /** What one file may expand to in the extraction worker: beyond it, the file is refused with its reason. */
