@@ -184,7 +184,7 @@ export function useCairn(api: CairnApi) {
     const dismissError = useCallback(() => patch({error: null}), [patch]);
     const core: CairnCore = {api, state, setState, patch, showError, loadMessages, select};
     const conversations = useConversationActions(core);
-    const chat = useChatActions(core, conversations.create);
+    const chat = useChatActions(core, conversations.create, conversations.creating);
     return {state, select, showError, dismissError, ...conversations, ...chat};
 }
 

@@ -16,26 +16,27 @@ test.afterEach(async () => served.stop());
 
 // Issue 39's e2e flake: a person who clicks New conversation and sends before the window has its list of
 // conversations lost the message: the list, arriving late, opened the newest older conversation over it.
-/** Holds back the core's answers to the window's conversations.list until the function returned is called. */
-async function holdTheList(page: Page): Promise<() => void> {
-    let releaseList: () => void = () => {};
-    const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+/** Holds back the core's answers to the window's `name` requests until the function returned is called. */
+async function holdAnswersTo(page: Page, name: string): Promise<() => void> {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.routeWebSocket(/\/ws/, (ws) => {
         const server = ws.connectToServer();
-        const listIds = new Set<number>();
+        const heldIds = new Set<number>();
         ws.onMessage((message) => {
             const frame = JSON.parse(String(message)) as {id: number; name: string};
-            if (frame.name === "conversations.list") listIds.add(frame.id);
+            if (frame.name === name) heldIds.add(frame.id);
             server.send(message);
         });
         server.onMessage((message) => {
             const frame = JSON.parse(String(message)) as {id: number | null};
-            if (frame.id !== null && listIds.has(frame.id)) void listHeld.then(() => ws.send(message));
+            if (frame.id !== null && heldIds.has(frame.id)) void held.then(() => ws.send(message));
             else ws.send(message);
         });
     });
-    return releaseList;
+    return release;
 }
+const holdTheList = (page: Page) => holdAnswersTo(page, "conversations.list");
 
 test("a conversation started while the list is still loading stays open, with its message and answer", async ({
     page,
@@ -73,4 +74,25 @@ test("the header's menu opened while the list is still loading stays open when t
     await page.keyboard.press("Escape");
     await expect(menu).toHaveCount(0);
     await expect(page.getByRole("button", {name: "More"})).toBeFocused();
+});
+
+// Projects' e2e flake (stop 64's CI): a message typed right after New conversation, while the core was still
+// making it, went to the conversation still on screen.
+test("a message sent while New conversation is still being made goes to the new conversation", async ({
+    page,
+}) => {
+    const releaseCreate = await holdAnswersTo(page, "conversations.create");
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await expect(page.getByText("Earlier question")).toBeVisible();
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await page.getByRole("textbox", {name: "Message"}).fill("Once upon a time");
+    await page.getByRole("textbox", {name: "Message"}).press("Enter");
+    releaseCreate();
+    await expect(page.locator(".sidebar li")).toHaveCount(2);
+    await expect(page.locator(".sidebar li.selected .title")).toHaveText("Once upon a time");
+    await expect(page.locator("article.message.assistant").last()).toHaveAttribute("data-status", "complete");
+    await expect(page.locator("article.message.user")).toHaveText(/Once upon a time/);
+    await page.getByRole("button", {name: "An older conversation", exact: true}).click();
+    await expect(page.locator("article.message.user")).toHaveText([/Earlier question/]);
 });

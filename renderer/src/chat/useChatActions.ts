@@ -10,6 +10,7 @@ import {expandPrompt, parseSlash} from "./slash.js";
 export function useChatActions(
     {api, state, setState, patch, showError, loadMessages}: CairnCore,
     create: () => Promise<string | void>,
+    creating: () => Promise<string | void> | null,
 ) {
     /** Sends a message (with editOf, as the next version of that question); false keeps the draft. */
     const sendTo = useCallback(
@@ -41,13 +42,17 @@ export function useChatActions(
         [api, loadMessages, patch, showError],
     );
 
-    /** Sends a message, in a new conversation when none is open. */
+    /**
+     * Sends a message, in a new conversation when none is open. Typed right after New conversation, it goes to
+     * the conversation being made, not to the one still shown while it is made.
+     */
     const send = useCallback(
         async (text: string, attachments?: string[]): Promise<boolean> => {
-            const conversationId = state.selectedId ?? (await create());
+            const pending = creating();
+            const conversationId = pending ? await pending : (state.selectedId ?? (await create()));
             return conversationId ? sendTo(conversationId, text, undefined, attachments) : false;
         },
-        [create, sendTo, state.selectedId],
+        [create, creating, sendTo, state.selectedId],
     );
 
     /** Sends an edited question as the next version of `id`; the turns after the old one stay on its branch. */

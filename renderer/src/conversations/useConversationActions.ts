@@ -1,11 +1,13 @@
-import {useCallback} from "react";
+import {useCallback, useRef} from "react";
 import type {ToolMode} from "../../../shared/contract.js";
 import type {CairnCore} from "../cairnState.js";
 
 /** What the window does to conversations: make one, rename, pin, delete, and set how it is answered. */
 export function useConversationActions({api, state, setState, patch, select, showError}: CairnCore) {
+    /** The conversation being made now: a message sent before it is made goes to it (see `creating`). */
+    const making = useRef<Promise<string | void> | null>(null);
     /** assistantId: the assistant to start with (null: none; undefined: the default one); projectId: its project. */
-    const create = useCallback(
+    const make = useCallback(
         async (assistantId?: string | null, projectId?: string) => {
             // A conversation nothing was asked in yet is the new conversation: clicking again adds none. One
             // whose messages are still on their way is not known to be empty (a click then adds one).
@@ -38,6 +40,20 @@ export function useConversationActions({api, state, setState, patch, select, sho
             state.selectedId,
         ],
     );
+    const create = useCallback(
+        async (assistantId?: string | null, projectId?: string) => {
+            const made = make(assistantId, projectId);
+            making.current = made;
+            try {
+                return await made;
+            } finally {
+                if (making.current === made) making.current = null;
+            }
+        },
+        [make],
+    );
+    /** The conversation a click on New conversation is making, until it is made (null: none is). */
+    const creating = useCallback(() => making.current, []);
 
     const rename = useCallback(
         async (id: string, title: string) => {
@@ -125,5 +141,16 @@ export function useConversationActions({api, state, setState, patch, select, sho
         [api, setState, showError, state.selectedId],
     );
 
-    return {create, rename, setPinned, remove, setMode, setProvider, setWebAccess, setProject, setIncognito};
+    return {
+        create,
+        creating,
+        rename,
+        setPinned,
+        remove,
+        setMode,
+        setProvider,
+        setWebAccess,
+        setProject,
+        setIncognito,
+    };
 }
