@@ -3,7 +3,7 @@ import {expect, test, type Page} from "@playwright/test";
 import path from "node:path";
 import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import {SettingsStore} from "../../main/store/settings.js";
-import {tempDir} from "../helpers/paths.js";
+import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {fromHeaderMenu} from "../helpers/headerMenu.js";
 
@@ -72,6 +72,10 @@ test("tell a fact, approve it, and a new conversation cites it; incognito recall
     const listed = memory.getByRole("list", {name: "Memories"}).getByRole("listitem");
     await expect(listed).toHaveCount(1);
     await expect(listed.first()).toContainText("my dog is called Biscuit — from a conversation");
+    // No embedding model chosen: recall is by words, and the page says how to recall by meaning.
+    await expect(
+        memory.getByText(/^Recall finds memories by their words\. Choose an embedding model/),
+    ).toBeVisible();
     await memory.scrollIntoViewIfNeeded();
     expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
     for (const colorScheme of ["light", "dark"] as const) {
@@ -85,4 +89,14 @@ test("tell a fact, approve it, and a new conversation cites it; incognito recall
     await ask(page, "What is my dog called?");
     await expect(lastAnswer(page)).toHaveAttribute("data-status", "complete");
     await expect(lastAnswer(page).getByRole("list", {name: "Sources"})).toHaveCount(0);
+});
+
+test("with an embedding model chosen, Memory does not say that recall is by words only", async ({page}) => {
+    await served.stop();
+    served = await startServe({extra: ["--embedding-model", TEST_MODEL]});
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "Settings"}).click();
+    const memory = page.getByRole("dialog", {name: "Settings"}).getByRole("region", {name: "Memory"});
+    await expect(memory.getByText("No memory yet.")).toBeVisible();
+    await expect(memory.getByText(/^Recall finds memories by their words/)).toHaveCount(0);
 });

@@ -43,7 +43,15 @@ export function MemorySettings({api, onError}: Props) {
         setState(res.value);
     }, [api, onError]);
     useEffect(() => void reload(), [reload]);
-    if (!state) return null;
+    // Without an embedding model recall matches words only: said, with where to choose one. Shown with the
+    // memories, so that the page does not move when it comes.
+    const [wordsOnly, setWordsOnly] = useState<boolean | null>(null);
+    useEffect(() => {
+        void api.invoke("models.list", {}).then((res) => {
+            setWordsOnly(res.ok ? res.value.embeddingModelPath === null : false);
+        });
+    }, [api]);
+    if (!state || wordsOnly === null) return null;
     const run = async (call: Promise<{ok: boolean; error?: {message: string}}>) => {
         const res = await call;
         if (!res.ok) onError(res.error!.message);
@@ -66,6 +74,11 @@ export function MemorySettings({api, onError}: Props) {
             <p className="hint">
                 <Trans i18nKey="memorySettings.intro" components={{b: <strong />}} />
             </p>
+            {wordsOnly && (
+                <p className="hint">
+                    <Trans i18nKey="memorySettings.wordsOnly" components={{b: <strong />}} />
+                </p>
+            )}
             <Switch
                 checked={state.enabled}
                 onChange={(on) => void run(api.invoke("memories.setEnabled", {enabled: on}))}

@@ -737,6 +737,8 @@ export const de = {
         forProject: "für das Projekt {{name}}",
         forAssistant: "für den Assistenten {{name}}",
         intro: "Was Cairn über Unterhaltungen hinweg behält. Vor jeder Antwort ruft es die Erinnerungen ab, die zur Frage passen, und nennt sie als Quelle; „merke dir, dass …“ oder <b>Merken</b> an einer Nachricht behält eine (was das Modell behalten will, bestätigst du). Inkognito-Unterhaltungen rufen nichts ab und behalten nichts.",
+        wordsOnly:
+            "Der Abruf findet Erinnerungen über ihre Wörter. Wähle ein Embedding-Modell (<b>Modelle</b> → <b>Für Dokumente verwenden</b>), dann findet er sie auch über ihre Bedeutung: „Was arbeitet Anna?“ findet dann „Anna ist Krankenpflegerin“.",
         use: "Gedächtnis verwenden",
         add: "Eine Erinnerung hinzufügen",
         addButton: "Hinzufügen",

@@ -736,6 +736,8 @@ export const en = {
         forProject: "for the project {{name}}",
         forAssistant: "for the assistant {{name}}",
         intro: "What Cairn keeps across conversations. Before each answer it recalls the memories that match the question and cites them; “remember that …” or <b>Remember</b> on a message keeps one (you approve what the model asks to keep). Incognito conversations recall and keep nothing.",
+        wordsOnly:
+            "Recall finds memories by their words. Choose an embedding model (<b>Models</b> → <b>Use for documents</b>) and it finds them by meaning too: “What job does Anna do?” then finds “Anna works as a nurse”.",
         use: "Use memory",
         add: "Add a memory",
         addButton: "Add",

@@ -750,6 +750,8 @@ export const es = {
         forProject: "para el proyecto {{name}}",
         forAssistant: "para el asistente {{name}}",
         intro: "Lo que Cairn conserva entre conversaciones. Antes de cada respuesta recupera los recuerdos que coinciden con la pregunta y los cita; «recuerda que …» o <b>Recordar</b> en un mensaje guarda uno (tú apruebas lo que el modelo pide guardar). Las conversaciones de incógnito no recuperan ni guardan nada.",
+        wordsOnly:
+            "La recuperación encuentra los recuerdos por sus palabras. Elige un modelo de embeddings (<b>Modelos</b> → <b>Usar para documentos</b>) y los encontrará también por su significado: «¿En qué trabaja Anna?» encontrará entonces «Anna es enfermera».",
         use: "Usar la memoria",
         add: "Añadir un recuerdo",
         addButton: "Añadir",

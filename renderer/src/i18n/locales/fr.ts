@@ -752,6 +752,8 @@ export const fr = {
         forProject: "pour le projet {{name}}",
         forAssistant: "pour l'assistant {{name}}",
         intro: "Ce que Cairn garde d'une conversation à l'autre. Avant chaque réponse, il rappelle les souvenirs qui correspondent à la question et les cite ; « souviens-toi que … » ou <b>Mémoriser</b> sur un message en garde un (vous approuvez ce que le modèle demande à garder). Les conversations incognito ne rappellent et ne gardent rien.",
+        wordsOnly:
+            "Le rappel trouve les souvenirs par leurs mots. Choisissez un modèle d’embedding (<b>Modèles</b> → <b>Utiliser pour les documents</b>) et il les trouve aussi par leur sens : « Quel est le métier d’Anna ? » trouve alors « Anna est infirmière ».",
         use: "Utiliser la mémoire",
         add: "Ajouter un souvenir",
         addButton: "Ajouter",

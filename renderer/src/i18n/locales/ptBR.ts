@@ -749,6 +749,8 @@ export const ptBR = {
         forProject: "para o projeto {{name}}",
         forAssistant: "para o assistente {{name}}",
         intro: "O que o Cairn guarda entre conversas. Antes de cada resposta, ele recupera as memórias que combinam com a pergunta e as cita; “lembre que …” ou <b>Lembrar</b> em uma mensagem guarda uma (você aprova o que o modelo pede para guardar). Conversas anônimas não recuperam nem guardam nada.",
+        wordsOnly:
+            "A recuperação encontra as memórias pelas palavras. Escolha um modelo de embeddings (<b>Modelos</b> → <b>Usar para documentos</b>) e ela as encontra também pelo sentido: “Qual é a profissão da Anna?” passa a encontrar “Anna é enfermeira”.",
         use: "Usar memória",
         add: "Adicionar uma memória",
         addButton: "Adicionar",
