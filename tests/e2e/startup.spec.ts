@@ -77,14 +77,15 @@ test("the header's menu opened while the list is still loading stays open when t
 });
 
 // Projects' e2e flake (stop 64's CI): a message typed right after New conversation, while the core was still
-// making it, went to the conversation still on screen.
-test("a message sent while New conversation is still being made goes to the new conversation", async ({
+// making it, went to the conversation still on screen. And clicked twice meanwhile, it made two.
+test("New conversation clicked twice while it is being made makes one; a message sent meanwhile goes to it", async ({
     page,
 }) => {
     const releaseCreate = await holdAnswersTo(page, "conversations.create");
     await page.goto(served.url);
     await expect(page.locator(".status .state")).toHaveText("ready");
     await expect(page.getByText("Earlier question")).toBeVisible();
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     await page.getByRole("textbox", {name: "Message"}).fill("Once upon a time");
     await page.getByRole("textbox", {name: "Message"}).press("Enter");
@@ -95,4 +96,5 @@ test("a message sent while New conversation is still being made goes to the new 
     await expect(page.locator("article.message.user")).toHaveText(/Once upon a time/);
     await page.getByRole("button", {name: "An older conversation", exact: true}).click();
     await expect(page.locator("article.message.user")).toHaveText([/Earlier question/]);
+    await expect(page.locator(".sidebar li")).toHaveCount(2);
 });

@@ -4,8 +4,11 @@ import type {CairnCore} from "../cairnState.js";
 
 /** What the window does to conversations: make one, rename, pin, delete, and set how it is answered. */
 export function useConversationActions({api, state, setState, patch, select, showError}: CairnCore) {
-    /** The conversation being made now: a message sent before it is made goes to it (see `creating`). */
-    const making = useRef<Promise<string | void> | null>(null);
+    /**
+     * The conversation being made now, and how it was asked for: a message sent before it is made goes to it
+     * (see `creating`), and a second click asking the same while it is made adds none.
+     */
+    const making = useRef<{asked: string; made: Promise<string | void>} | null>(null);
     /** assistantId: the assistant to start with (null: none; undefined: the default one); projectId: its project. */
     const make = useCallback(
         async (assistantId?: string | null, projectId?: string) => {
@@ -42,18 +45,23 @@ export function useConversationActions({api, state, setState, patch, select, sho
     );
     const create = useCallback(
         async (assistantId?: string | null, projectId?: string) => {
+            const asked = JSON.stringify([
+                assistantId === undefined ? "default" : assistantId,
+                projectId ?? null,
+            ]);
+            if (making.current?.asked === asked) return making.current.made;
             const made = make(assistantId, projectId);
-            making.current = made;
+            making.current = {asked, made};
             try {
                 return await made;
             } finally {
-                if (making.current === made) making.current = null;
+                if (making.current?.made === made) making.current = null;
             }
         },
         [make],
     );
     /** The conversation a click on New conversation is making, until it is made (null: none is). */
-    const creating = useCallback(() => making.current, []);
+    const creating = useCallback(() => making.current?.made ?? null, []);
 
     const rename = useCallback(
         async (id: string, title: string) => {
