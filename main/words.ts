@@ -48,6 +48,15 @@ export class ReasonError extends Error {
         super(typeof why === "string" ? why : inEnglish(why));
         if (typeof why !== "string") this.words = why;
     }
+
+    /** One of these errors from a key of the core's words and its values: `FetchError.saying("fetchHttp", …)`. */
+    static saying<T>(
+        this: new (words: Words) => T,
+        key: CoreWordKey,
+        values: Record<string, string | number> = {},
+    ): T {
+        return new this(wordsOf(key, values));
+    }
 }
 
 /** An exception that carries its words, for a refusal that travels up by throwing (an image that cannot be kept). */
@@ -60,7 +69,7 @@ export class WordsError extends ReasonError {
 
 /** A WordsError from a key and its values. */
 export function refusal(key: CoreWordKey, values: Record<string, string | number> = {}): WordsError {
-    return new WordsError(wordsOf(key, values));
+    return WordsError.saying(key, values);
 }
 
 /** An error with its words (for a caller that returns or keeps the error itself). */

@@ -47,13 +47,11 @@ export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promis
     return final.state === "done" && final.errors.length === 0 ? 0 : 1;
 }
 
-type Client = CairnApi;
-
 /**
  * `cairn ingest --watch FOLDER...`: the collection follows each folder (kept, so the app follows them too);
  * each job (the first scan, then each batch of changes) is reported as it ends, until Ctrl+C.
  */
-async function watchCommand(api: Client, args: CliArgs, out: Out): Promise<number> {
+async function watchCommand(api: CairnApi, args: CliArgs, out: Out): Promise<number> {
     const collection = args.collection ?? "Documents";
     const off = api.onEvent((e) => {
         if (e.type !== "docs.progress") return;

@@ -1,6 +1,6 @@
 import {ok} from "../../shared/result.js";
 import {failSaying} from "../words.js";
-import {refused} from "./attempt.js";
+import {attempt, refused} from "./attempt.js";
 import type {ImportReport} from "../../shared/contract.js";
 import {setPendingRestore} from "../store/backup.js";
 import type {BackupScheduler} from "../store/backupSchedule.js";
@@ -19,14 +19,11 @@ export function backupHandlers(
         failSaying("NOT_FOUND", "notABackup", {file, folder: backups.folder()});
     return {
         "backups.status": () => ok(backups.status()),
-        "backups.create": async () => {
-            try {
+        "backups.create": () =>
+            attempt(async () => {
                 await backups.backUpNow();
-                return ok(backups.status());
-            } catch (error) {
-                return refused(error, "INTERNAL");
-            }
-        },
+                return backups.status();
+            }, "INTERNAL"),
         "backups.setSchedule": (req) => {
             settings.set("backups", req.schedule);
             return ok(backups.status());
@@ -42,11 +39,7 @@ export function backupHandlers(
         },
         "backups.merge": async (req) => {
             if (!listed(req.file)) return notListed(req.file);
-            try {
-                return ok(await deps.merge(req.file));
-            } catch (error) {
-                return refused(error, "INTERNAL");
-            }
+            return attempt(() => deps.merge(req.file), "INTERNAL");
         },
     };
 }

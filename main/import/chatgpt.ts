@@ -18,8 +18,8 @@ type Node = {id: string; parent: string | null; message: Record<string, unknown>
  */
 export function fromChatGpt(raw: Record<string, unknown>): ImportedConversation {
     const sourceId = text(raw.conversation_id) || text(raw.id);
-    if (!sourceId) throw new Skip("skipNoField", {field: "id"});
-    if (!isRecord(raw.mapping)) throw new Skip("skipNoMapping");
+    if (!sourceId) throw Skip.saying("skipNoField", {field: "id"});
+    if (!isRecord(raw.mapping)) throw Skip.saying("skipNoMapping");
     const nodes = new Map<string, Node>();
     for (const [key, value] of Object.entries(raw.mapping)) {
         if (!isRecord(value)) continue;

@@ -21,8 +21,8 @@ const NO_PARENT = "00000000-0000-4000-8000-000000000000";
  */
 export function fromClaude(raw: Record<string, unknown>): ImportedConversation {
     const sourceId = text(raw.uuid);
-    if (!sourceId) throw new Skip("skipNoField", {field: "uuid"});
-    if (!Array.isArray(raw.chat_messages)) throw new Skip("skipNoField", {field: "chat_messages"});
+    if (!sourceId) throw Skip.saying("skipNoField", {field: "uuid"});
+    if (!Array.isArray(raw.chat_messages)) throw Skip.saying("skipNoField", {field: "chat_messages"});
     const createdAt = toMillis(raw.created_at) ?? Date.now();
     const messages: ImportedMessage[] = [];
     let previous: string | null = null;

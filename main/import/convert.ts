@@ -30,7 +30,7 @@ export function convert(item: RawItem, app: ImportSource | "cairn"): Converted {
     switch (app) {
         case "cairn":
             if (!isRecord(value.conversation) || !Array.isArray(value.messages))
-                throw new Skip("skipCairnIncomplete");
+                throw Skip.saying("skipCairnIncomplete");
             return {cairn: value as unknown as ExportedConversation};
         case "chatgpt":
             return {conversation: fromChatGpt(value)};
@@ -41,6 +41,6 @@ export function convert(item: RawItem, app: ImportSource | "cairn"): Converted {
         case "lmstudio":
             return {conversation: fromLmStudio(value, item.fileName)};
         case "jan":
-            throw new Skip("skipJanFolder");
+            throw Skip.saying("skipJanFolder");
     }
 }

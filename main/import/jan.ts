@@ -20,7 +20,7 @@ export type JanThread = {folder: string; thread: Record<string, unknown>; messag
  */
 export function fromJan({folder, thread, messages: lines}: JanThread): ImportedConversation {
     const sourceId = text(thread.id) || folder;
-    if (!sourceId) throw new Skip("skipThreadNoId");
+    if (!sourceId) throw Skip.saying("skipThreadNoId");
     const createdAt = toMillis(thread.created) ?? toMillis(thread.created_at) ?? Date.now();
     const model = threadModel(thread);
     const messages: ImportedMessage[] = [];

@@ -18,7 +18,7 @@ import {
  * `multiStep`: content blocks (a block styled as thinking is the thought) and tool steps.
  */
 export function fromLmStudio(raw: Record<string, unknown>, fileName: string): ImportedConversation {
-    if (!Array.isArray(raw.messages)) throw new Skip("skipNoMessages");
+    if (!Array.isArray(raw.messages)) throw Skip.saying("skipNoMessages");
     const createdAt = toMillis(raw.createdAt) ?? Date.now();
     const title = text(raw.name).trim() || text(raw.title).trim() || "Untitled";
     const sourceId = text(raw.id) || idFrom(fileName, createdAt, title);

@@ -1,5 +1,4 @@
 /** What every format's converter makes of one conversation, before it is written (see save.ts). */
-import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
 import {WordsError} from "../words.js";
 
 export const IMPORT_SOURCES = ["chatgpt", "claude", "openwebui", "jan", "lmstudio"] as const;
@@ -45,11 +44,7 @@ export type ImportedConversation = {
 };
 
 /** A conversation that cannot come in, with why, in words for the report. */
-export class Skip extends WordsError {
-    constructor(key: CoreWordKey, values: Record<string, string | number> = {}) {
-        super(wordsOf(key, values));
-    }
-}
+export class Skip extends WordsError {}
 
 /** Seconds (most exports), milliseconds (Jan, LM Studio) or an ISO date, as milliseconds; null when none. */
 export function toMillis(value: unknown): number | null {

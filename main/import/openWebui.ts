@@ -20,12 +20,12 @@ import {
 export function fromOpenWebui(raw: Record<string, unknown>): ImportedConversation {
     const sourceId = text(raw.id);
     const chat = isRecord(raw.chat) ? raw.chat : null;
-    if (!sourceId || !chat) throw new Skip("skipNoIdOrChat");
+    if (!sourceId || !chat) throw Skip.saying("skipNoIdOrChat");
     const history = isRecord(chat.history) ? chat.history : null;
     const createdAt = toMillis(raw.created_at) ?? toMillis(chat.timestamp) ?? Date.now();
     const models = Array.isArray(chat.models) ? chat.models.map(text).filter(Boolean) : [];
     const list = history && isRecord(history.messages) ? Object.values(history.messages) : chat.messages;
-    if (!Array.isArray(list)) throw new Skip("skipNoMessages");
+    if (!Array.isArray(list)) throw Skip.saying("skipNoMessages");
     const linear = !history;
     const messages: ImportedMessage[] = [];
     list.filter(isRecord).forEach((item, index) => {

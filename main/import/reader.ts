@@ -5,7 +5,6 @@ import os from "node:os";
 import {JSONParser} from "@streamparser/json";
 import Database from "better-sqlite3";
 import yauzl from "yauzl";
-import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
 import {reason} from "../paths.js";
 import {ReasonError} from "../words.js";
 import {exportJson} from "../chat/exchange.js";
@@ -23,11 +22,6 @@ export type OnShare = (share: number) => void;
 
 /** A file Cairn cannot read as an export: the whole file is refused, in words that say why. */
 export class BadExport extends ReasonError {}
-
-/** A BadExport from a key of the core's words and its values. */
-function badExport(key: CoreWordKey, values: Record<string, string | number>): BadExport {
-    return new BadExport(wordsOf(key, values));
-}
 
 /** A single JSON object (one conversation) is read whole; above this it is refused. */
 const MAX_OBJECT_BYTES = 256 * 1024 * 1024;
@@ -47,7 +41,7 @@ export async function* readExport(
     try {
         stat = await fs.promises.stat(file);
     } catch (error) {
-        throw badExport("importCannotRead", {name, reason: reason(error)});
+        throw BadExport.saying("importCannotRead", {name, reason: reason(error)});
     }
     if (stat.isDirectory()) return yield* readFolder(file, onShare);
     if (path.basename(file) === "messages.jsonl" || path.basename(file) === "thread.json") {
@@ -128,27 +122,27 @@ async function* readJson(
             try {
                 piece = decoder.decode(chunk, {stream: true});
             } catch {
-                throw badExport("importNotUtf8At", {name, bytes: read + chunk.length});
+                throw BadExport.saying("importNotUtf8At", {name, bytes: read + chunk.length});
             }
             read += chunk.length;
             if (!first) {
                 first = piece.trimStart().charAt(0);
-                if (first && first !== "[" && first !== "{") throw badExport("importNotJson", {name});
+                if (first && first !== "[" && first !== "{") throw BadExport.saying("importNotJson", {name});
                 if (first === "[") parser = arrayParser(found);
             }
             if (parser) {
                 if (parser.isEnded) {
-                    if (piece.trim()) throw badExport("importMoreAfterList", {name});
+                    if (piece.trim()) throw BadExport.saying("importMoreAfterList", {name});
                 } else parser.write(piece);
                 for (const value of found.splice(0)) yield {value, fileName: name};
             } else {
                 whole += piece;
-                if (whole.length > MAX_OBJECT_BYTES) throw badExport("importObjectTooLarge", {name});
+                if (whole.length > MAX_OBJECT_BYTES) throw BadExport.saying("importObjectTooLarge", {name});
             }
             onShare(size ? Math.min(1, read / size) : 0);
         }
         decoder.decode();
-        if (!first) throw badExport("importEmpty", {name});
+        if (!first) throw BadExport.saying("importEmpty", {name});
         if (parser) {
             if (!parser.isEnded) parser.end();
             for (const value of found.splice(0)) yield {value, fileName: name};
@@ -159,8 +153,8 @@ async function* readJson(
         if (error instanceof BadExport) throw error;
         const message = (error as Error).message;
         if (error instanceof TypeError && /encoded data/.test(message))
-            throw badExport("importNotUtf8End", {name});
-        throw badExport("importBadJson", {name, detail: message});
+            throw BadExport.saying("importNotUtf8End", {name});
+        throw BadExport.saying("importBadJson", {name, detail: message});
     } finally {
         stream.destroy();
     }
@@ -182,14 +176,14 @@ async function* readJsonLines(
         try {
             return JSON.parse(text) as unknown;
         } catch (error) {
-            throw badExport("importBadJsonLine", {name, line, detail: (error as Error).message});
+            throw BadExport.saying("importBadJsonLine", {name, line, detail: (error as Error).message});
         }
     };
     for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
         try {
             pending += decoder.decode(chunk, {stream: true});
         } catch {
-            throw badExport("importNotUtf8At", {name, bytes: read + chunk.length});
+            throw BadExport.saying("importNotUtf8At", {name, bytes: read + chunk.length});
         }
         read += chunk.length;
         const lines = pending.split("\n");
@@ -234,7 +228,7 @@ async function* readFolder(folder: string, onShare: OnShare): AsyncGenerator<Raw
         .map((e) => path.join(threads, e.name));
     const lmStudio = entries.filter((e) => e.isFile() && e.name.endsWith(".conversation.json"));
     if (threadFolders.length === 0 && lmStudio.length === 0) {
-        throw badExport("importFolderNothing", {folder});
+        throw BadExport.saying("importFolderNothing", {folder});
     }
     const total = threadFolders.length + lmStudio.length;
     let done = 0;
@@ -257,7 +251,7 @@ async function readJanThread(folder: string): Promise<JanThread> {
         try {
             return new TextDecoder("utf-8", {fatal: true}).decode(bytes);
         } catch {
-            throw badExport("importNotUtf8", {name: `${name}/${file}`});
+            throw BadExport.saying("importNotUtf8", {name: `${name}/${file}`});
         }
     };
     return janThread(name, await read("thread.json"), await read("messages.jsonl"));
@@ -272,7 +266,7 @@ export function janThread(
     try {
         if (threadJson) thread = JSON.parse(threadJson) as Record<string, unknown>;
     } catch (error) {
-        throw badExport("importThreadBadJson", {
+        throw BadExport.saying("importThreadBadJson", {
             name: `${folder}/thread.json`,
             detail: (error as Error).message,
         });
@@ -284,7 +278,10 @@ export function janThread(
             try {
                 return JSON.parse(line) as unknown;
             } catch {
-                throw badExport("importLineBadJson", {name: `${folder}/messages.jsonl`, line: index + 1});
+                throw BadExport.saying("importLineBadJson", {
+                    name: `${folder}/messages.jsonl`,
+                    line: index + 1,
+                });
             }
         });
     return {folder, thread, messages};
@@ -315,7 +312,7 @@ async function* zipThreads(zip: Zip, entries: yauzl.Entry[], onShare: OnShare): 
     const threads = entries.filter((e) => path.posix.basename(e.fileName) === "thread.json");
     const lmStudio = entries.filter((e) => e.fileName.endsWith(".conversation.json"));
     if (threads.length === 0 && lmStudio.length === 0) {
-        throw badExport("importZipNothing", {name: zip.fileName ?? "zip"});
+        throw BadExport.saying("importZipNothing", {name: zip.fileName ?? "zip"});
     }
     const total = threads.length + lmStudio.length;
     let done = 0;
@@ -344,7 +341,7 @@ function openZip(file: string, name: string): Promise<Zip> {
         yauzl.open(file, {lazyEntries: true, autoClose: false, validateEntrySizes: true}, (error, zip) => {
             if (error || !zip) {
                 return reject(
-                    badExport("importZipIncomplete", {name, detail: error?.message ?? "unreadable"}),
+                    BadExport.saying("importZipIncomplete", {name, detail: error?.message ?? "unreadable"}),
                 );
             }
             resolve(Object.assign(zip, {fileName: name}));
@@ -360,7 +357,9 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
             zip.readEntry();
         });
         zip.once("end", () => resolve(entries));
-        zip.once("error", (error: Error) => reject(badExport("importZipDamaged", {detail: error.message})));
+        zip.once("error", (error: Error) =>
+            reject(BadExport.saying("importZipDamaged", {detail: error.message})),
+        );
         zip.readEntry();
     });
 }
@@ -370,7 +369,7 @@ function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
         zip.openReadStream(entry, (error, stream) => {
             if (error || !stream)
                 return reject(
-                    badExport("importZipEntry", {
+                    BadExport.saying("importZipEntry", {
                         name: entry.fileName,
                         detail: error?.message ?? "unreadable",
                     }),
@@ -386,6 +385,6 @@ async function entryText(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<string
     try {
         return new TextDecoder("utf-8", {fatal: true}).decode(Buffer.concat(chunks));
     } catch {
-        throw badExport("importNotUtf8", {name: entry.fileName});
+        throw BadExport.saying("importNotUtf8", {name: entry.fileName});
     }
 }

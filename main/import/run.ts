@@ -66,7 +66,7 @@ async function importFile(
             const app = appOf(item);
             if (!app) {
                 if (report.imported + report.already + skippedCount === 0) {
-                    throw new BadExport(wordsOf("importUnknown", {name}));
+                    throw BadExport.saying("importUnknown", {name});
                 }
                 skip(report, titleOf(item), wordsOf("skipNotConversation"));
                 skippedCount++;
@@ -94,7 +94,7 @@ async function importFile(
         const refused =
             error instanceof BadExport
                 ? error
-                : new BadExport(wordsOf("importFailed", {name, reason: (error as Error).message}));
+                : BadExport.saying("importFailed", {name, reason: (error as Error).message});
         report.error = refused.message;
         report.errorWords = refused.words ?? null;
     } finally {

@@ -101,7 +101,7 @@ export class ImportWriter {
     save(conversation: ImportedConversation): Saved | null {
         if (this.has(conversation.source, conversation.sourceId)) return null;
         const {ordered, notes} = orderTree(conversation.messages);
-        if (ordered.length === 0) throw new Skip("skipNoMessages");
+        if (ordered.length === 0) throw Skip.saying("skipNoMessages");
         const ids = new Map(ordered.map((m) => [m.id, this.nextId()]));
         const conversationId = this.nextId();
         const head = ids.get(headOf(conversation, ordered))!;
@@ -182,7 +182,7 @@ export function orderTree(messages: ImportedMessage[]): {ordered: ImportedMessag
     if (ordered.length < byId.size) {
         const placed = new Set(ordered);
         const stuck = [...byId.values()].find((m) => !placed.has(m))!;
-        throw new Skip("skipLoop", {message: stuck.id});
+        throw Skip.saying("skipLoop", {message: stuck.id});
     }
     return {ordered, notes};
 }

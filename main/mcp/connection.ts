@@ -464,13 +464,18 @@ export class McpConnection {
 
     /** Words for a server that failed, with its last output where it wrote some (key and key + "Output"). */
     private withOutput(key: "mcpNotStarted" | "mcpExited", values: Record<string, number> = {}): Words {
-        const output = this.stderr.slice(-3).join(" | ");
+        const output = this.lastOutput();
         return output ? wordsOf(`${key}Output`, {...values, output}) : wordsOf(key, values);
     }
 
     private stderrHint(): string {
-        const last = this.stderr.slice(-3).join(" | ");
+        const last = this.lastOutput();
         return last ? `; its last output: ${last}` : "";
+    }
+
+    /** The server's last lines on stderr, joined ("" when it wrote none). */
+    private lastOutput(): string {
+        return this.stderr.slice(-3).join(" | ");
     }
 
     private set(state: McpServerState, error: string | Words | null): void {

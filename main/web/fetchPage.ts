@@ -6,7 +6,6 @@ import {promisify} from "node:util";
 import zlib from "node:zlib";
 import {UNRECORDED, type Egress, type Outbound} from "../net/network.js";
 import {ReasonError} from "../words.js";
-import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
 import {guardUrl} from "./addressGuard.js";
 import {sniffKind, textKind, type TextKind} from "./decode.js";
 
@@ -38,11 +37,6 @@ export type Fetched = {
 /** A fetch failure with the exact text the model receives, and its words where Cairn has them. */
 export class FetchError extends ReasonError {}
 
-/** A FetchError from a key of the core's words and its values. */
-function fetchFailed(key: CoreWordKey, values: Record<string, string | number> = {}): FetchError {
-    return new FetchError(wordsOf(key, values));
-}
-
 /**
  * GET with the SSRF guard on every hop: each URL is checked after DNS, and the socket connects only to
  * the address that was checked. Redirects, size and time are limited. No retries: the model decides.
@@ -66,20 +60,20 @@ export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortS
             if (status >= 300 && status < 400 && location) {
                 response.resume();
                 if (hop >= limits.maxRedirects)
-                    throw fetchFailed("fetchRedirects", {max: limits.maxRedirects});
+                    throw FetchError.saying("fetchRedirects", {max: limits.maxRedirects});
                 current = new URL(location, checked.url).href;
                 continue;
             }
             if (status >= 400) {
                 response.resume();
-                throw fetchFailed("fetchHttp", {status});
+                throw FetchError.saying("fetchHttp", {status});
             }
             const header = response.headers["content-type"] ?? "";
             const contentType = header.split(";")[0]!.trim().toLowerCase();
             const declared = contentType ? textKind(contentType) : null;
             if (contentType && !declared) {
                 response.destroy();
-                throw fetchFailed("fetchType", {type: contentType});
+                throw FetchError.saying("fetchType", {type: contentType});
             }
             const encodings = contentEncodings(response.headers["content-encoding"]);
             if (typeof encodings === "string") {
@@ -90,7 +84,7 @@ export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortS
             egress.bytesReceived = wire.length;
             const body = await decompress(wire, encodings, limits.maxBytes);
             const kind = declared ?? sniffKind(body);
-            if (!kind) throw fetchFailed("fetchBinary");
+            if (!kind) throw FetchError.saying("fetchBinary");
             const charset = /charset=["']?([\w:.-]+)/i.exec(header)?.[1]?.toLowerCase() ?? null;
             return {url: checked.url.href, contentType: contentType || kind, kind, charset, body};
         } finally {
@@ -142,7 +136,7 @@ function readLimited(
     const declared = Number(response.headers["content-length"]);
     if (Number.isFinite(declared) && declared > maxBytes) {
         response.destroy();
-        return Promise.reject(fetchFailed("fetchTooLarge", {mb: maxBytes / 1024 / 1024}));
+        return Promise.reject(FetchError.saying("fetchTooLarge", {mb: maxBytes / 1024 / 1024}));
     }
     return new Promise((resolve, reject) => {
         const chunks: Buffer[] = [];
@@ -151,7 +145,7 @@ function readLimited(
             size += chunk.length;
             if (size > maxBytes) {
                 response.destroy();
-                reject(fetchFailed("fetchTooLarge", {mb: maxBytes / 1024 / 1024}));
+                reject(FetchError.saying("fetchTooLarge", {mb: maxBytes / 1024 / 1024}));
             } else chunks.push(chunk);
         });
         response.on("end", () => resolve(Buffer.concat(chunks)));
@@ -204,7 +198,7 @@ async function decompress(body: Buffer, encodings: Encoding[], maxBytes: number)
             data = await codec(data, {maxOutputLength: maxBytes});
         } catch (error) {
             if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE")
-                throw fetchFailed("fetchTooLargeUnpacked", {mb: maxBytes / 1024 / 1024, encoding});
+                throw FetchError.saying("fetchTooLargeUnpacked", {mb: maxBytes / 1024 / 1024, encoding});
             throw new FetchError(`fetch failed: corrupt ${encoding} data (${(error as Error).message})`);
         }
     }
@@ -213,7 +207,7 @@ async function decompress(body: Buffer, encodings: Encoding[], maxBytes: number)
 
 function failure(error: Error, signal: AbortSignal, limits: Pick<FetchLimits, "timeoutMs">): FetchError {
     if (signal.aborted && signal.reason instanceof DOMException && signal.reason.name === "TimeoutError") {
-        return fetchFailed("fetchTimeout", {seconds: Number((limits.timeoutMs / 1000).toFixed(1))});
+        return FetchError.saying("fetchTimeout", {seconds: Number((limits.timeoutMs / 1000).toFixed(1))});
     }
     if (signal.aborted) return new FetchError("fetch failed: cancelled");
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,4 +1,4 @@
-import {wordsOf, type CoreWordKey} from "../../../shared/coreWords.js";
+import type {CoreWordKey} from "../../../shared/coreWords.js";
 import {ReasonError} from "../../words.js";
 
 /**
@@ -16,7 +16,7 @@ export class ExtractError extends ReasonError {}
 
 /** A file refused for a reason that has words (shared/coreWords.ts): their English, and the words. */
 export function refusedFile(key: CoreWordKey, values: Record<string, string | number> = {}): ExtractError {
-    return new ExtractError(wordsOf(key, values));
+    return ExtractError.saying(key, values);
 }
 
 /** What one file may expand to in the extraction worker: beyond it, the file is refused with its reason. */
