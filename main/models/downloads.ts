@@ -189,8 +189,10 @@ export class ModelDownloads {
         try {
             const stop = AbortSignal.any([signal, stall.signal]);
             // The downloader does not give up a connection that stays open and sends nothing (a dead network)
-            // when told to stop: the stop ends the wait here, and stopped() cancels the transfer.
-            await Promise.race([downloader.download({signal: stop}), whenAborted(stop)]);
+            // when told to stop: a stall ends the wait here, and stopped() cancels the transfer. A person's
+            // Cancel is left to the downloader, which then ends its transfer itself (ending the wait on it too
+            // left the transfer's handles open in 1 of 5 cancels).
+            await Promise.race([downloader.download({signal: stop}), whenAborted(stall.signal)]);
         } catch (error) {
             failure = error;
         } finally {
