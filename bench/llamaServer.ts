@@ -4,7 +4,7 @@
 import path from "node:path";
 import {pathToFileURL} from "node:url";
 import {getLlama, LlamaCompletion, LlamaLogLevel} from "node-llama-cpp";
-import {cpuBuildLines, cpuBuildOf} from "../main/llm/cpuBuild.js";
+import {cpuBuildLine, cpuBuildOf} from "../main/llm/cpuBuild.js";
 import {Engine} from "../main/llm/engine.js";
 import {LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
 import {llamaServerBinary, startLlamaServer} from "../tests/helpers/llamaServer.js";
@@ -268,7 +268,7 @@ export async function sideBySide(model: string, at: Placement) {
 async function cpuBuildHere(): Promise<string> {
     const llama = await getLlama({gpu: false, logLevel: LlamaLogLevel.error});
     try {
-        return cpuBuildLines(cpuBuildOf(llama))[0]!;
+        return cpuBuildLine(cpuBuildOf(llama));
     } finally {
         await llama.dispose();
     }

@@ -16,7 +16,7 @@ import {startHost} from "../server/host.js";
 import {UsageError, type CliArgs} from "./args.js";
 import {checkStack} from "./check.js";
 import {backendLines, backendReport} from "../llm/backends.js";
-import {buildNative, cpuBuildLines, cpuBuildOf} from "../llm/cpuBuild.js";
+import {buildNative, cpuBuildLine, cpuBuildOf} from "../llm/cpuBuild.js";
 import {buildLlamaServer, builtLlamaServer} from "../llm/llamaServer/build.js";
 import {BUILD_VISION_COMMAND} from "../llm/localVision.js";
 import {sharedLlama} from "../llm/llama.js";
@@ -206,7 +206,7 @@ async function doctor(args: CliArgs): Promise<number> {
     for (const line of backendLines(report)) process.stdout.write(`${line}\n`);
     if (report.fallbackReason) process.stdout.write(`${report.fallbackReason}\n`);
     const cpu = await sharedLlama(false);
-    for (const line of cpuBuildLines(cpuBuildOf(cpu.llama))) process.stdout.write(`${line}\n`);
+    process.stdout.write(`${cpuBuildLine(cpuBuildOf(cpu.llama))}\n`);
     const engines = path.join(resolveDataDir(args.data), "engines");
     if (args.buildVision) {
         try {

@@ -1,4 +1,5 @@
 import type {Backend, BackendReport, BackendState} from "../../shared/contract.js";
+import {cpuBuildOf, NATIVE_BUILD_COMMAND, nativeBuildAdvice} from "./cpuBuild.js";
 import {backendOf, llamaModule, sharedLlama} from "./llama.js";
 
 const NAMES: Record<Backend, string> = {cpu: "CPU", cuda: "CUDA", vulkan: "Vulkan", metal: "Metal"};
@@ -10,8 +11,8 @@ const NEEDS: Partial<Record<Backend, string>> = {
 
 /**
  * Which llama.cpp backends this computer can use, which one runs and why the others do not, with the command
- * that builds one from source when no prebuilt binary fits. Loads no extra binding: node-llama-cpp's own
- * detection (getLlamaGpuTypes) and the binding Cairn already uses.
+ * that builds one from source when no prebuilt binary fits, or when a build for this CPU would run faster.
+ * Loads no extra binding: node-llama-cpp's own detection (getLlamaGpuTypes) and the binding Cairn already uses.
  */
 export async function backendReport(options: {forceCpu: boolean}): Promise<BackendReport> {
     const {getLlamaGpuTypes} = await llamaModule();
@@ -36,11 +37,12 @@ export async function backendReport(options: {forceCpu: boolean}): Promise<Backe
             : (shared.fallbackReason ?? `${NAMES[chosen]} was preferred`);
         return {backend: gpu, state: "available", reason: `not used: ${why}`, buildCommand: null};
     });
+    const advice = chosen === "cpu" ? nativeBuildAdvice(cpuBuildOf(shared.llama)) : null;
     backends.push({
         backend: "cpu",
         state: chosen === "cpu" ? "in use" : "available",
-        reason: chosen === "cpu" ? null : "used when no GPU backend works",
-        buildCommand: null,
+        reason: chosen === "cpu" ? advice : "used when no GPU backend works",
+        buildCommand: advice ? NATIVE_BUILD_COMMAND : null,
     });
     return {chosen, fallbackReason: shared.fallbackReason, backends};
 }

@@ -6,10 +6,12 @@ import type {Llama} from "node-llama-cpp";
 
 /**
  * Which llama.cpp CPU code runs: node-llama-cpp's prebuilt binaries (one of its CPU variants, chosen for this
- * processor, with ggml's own thread pool) or a build made here from its bundled source (this CPU's own
- * instructions, OpenMP). Measured on a 2-core machine (issue 40): with 2 threads the prebuilt binaries made
- * 64-105 tokens/s on stories260K where the build made here made 430-1,100 (llama-server 1,700-3,700); on the
- * 1B layout (weights read in) it was 0-8% ahead of the prebuilt zen4 variant, within the machine's noise.
+ * processor; ggml starts its threads again for every token) or a build made here from its bundled source (this
+ * CPU's own instructions; with Cairn's patch, one ggml thread pool kept per context, as llama-server keeps one).
+ * Measured on a 2-core machine (issue 40), 1B layout, 2 threads, as a ratio to llama-server in the same run:
+ * prebuilt 0.72-0.81×, built here without the kept pool 0.74-0.84×, with it 0.93-1.07×. An earlier Cairn built
+ * with OpenMP, whose team of threads is per calling thread (one per libuv worker that decodes): such a build
+ * is told to be made again.
  */
 export type CpuBuild = {
     kind: "prebuilt" | "built here";
@@ -41,19 +43,30 @@ function loadedVariant(): string | null {
 
 export const NATIVE_BUILD_COMMAND = "cairn doctor --build-native";
 
-/** The doctor's lines about the CPU build, with the command that makes a native one where there is none. */
-export function cpuBuildLines(build: CpuBuild): string[] {
-    const threads = build.openmp ? "OpenMP threads" : "ggml's own thread pool, no OpenMP";
+/** The doctor's line about the CPU build: which code runs, its instructions and its threads. */
+export function cpuBuildLine(build: CpuBuild): string {
+    const threads = build.openmp
+        ? "OpenMP threads"
+        : build.kind === "prebuilt"
+          ? "ggml's threads, started again for every token"
+          : "one ggml thread pool kept per model context";
     const what =
         build.kind === "prebuilt"
             ? `prebuilt binaries${build.variant ? `, variant ${build.variant}` : ""}`
             : "built here from llama.cpp's source";
-    const lines = [`CPU build: ${what} (${build.features.join(", ")}; ${threads})`];
+    return `CPU build: ${what} (${build.features.join(", ")}; ${threads})`;
+}
+
+/**
+ * Why a build made here would be faster than the CPU code that runs, or null where it would not (the CPU
+ * backend's row in the doctor and the Models screen gives it with NATIVE_BUILD_COMMAND).
+ */
+export function nativeBuildAdvice(build: CpuBuild): string | null {
     if (build.kind === "prebuilt")
-        lines.push(
-            `  a build for this CPU (its own instructions, OpenMP) generates several times faster on tiny models with 2 threads, and 0-8% on a 1B model (issue 40): ${NATIVE_BUILD_COMMAND} (5-8 minutes on 2 cores, once; needs cmake and a C++ compiler)`,
-        );
-    return lines;
+        return `prebuilt binaries${build.variant ? ` (${build.variant})` : ""}; a build for this CPU, which keeps a thread pool as llama-server does, generated a 1B model about a quarter faster with 2 threads on a 2-core test machine (5-8 minutes on 2 cores, once; needs cmake and a C++ compiler)`;
+    if (build.openmp)
+        return "built here with OpenMP by an earlier Cairn; one built now keeps a thread pool per context and is faster with 2 threads or more";
+    return null;
 }
 
 /** The newest progress a cmake build printed, in percent: Ninja's "[12/150]" or make's "[ 45%]". */
@@ -66,8 +79,9 @@ export function buildPercent(log: string): number | null {
 
 /**
  * Builds node-llama-cpp's CPU backend from the llama.cpp source it ships (its git bundle: nothing is
- * downloaded), with this CPU's instructions and OpenMP; node-llama-cpp then loads it instead of the prebuilt
- * binaries (a failed build leaves those in use). Progress goes to `progress` at each further tenth.
+ * downloaded), with this CPU's instructions and without OpenMP (patches/node-llama-cpp: the addon keeps one
+ * ggml thread pool per context); node-llama-cpp then loads it instead of the prebuilt binaries (a failed build
+ * leaves those in use). Progress goes to `progress` at each further tenth.
  */
 export async function buildNative(progress: (line: string) => void): Promise<{ok: boolean; log: string}> {
     const cli = path.join(

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {buildPercent, cpuBuildLines, runBuild} from "../../../../main/llm/cpuBuild.js";
+import {
+    buildPercent,
+    type CpuBuild,
+    cpuBuildLine,
+    nativeBuildAdvice,
+    runBuild,
+} from "../../../../main/llm/cpuBuild.js";
 
 test("a cmake build's progress is read from Ninja's [n/total] or make's [ n%], the newest one", () => {
     assert.equal(buildPercent("-- Configuring done\n"), null);
@@ -12,20 +18,37 @@ test("a cmake build's progress is read from Ninja's [n/total] or make's [ n%], t
     assert.equal(buildPercent("[  9%] Building CXX object x.o\n[ 45%] Building CXX object y.o\n"), 45);
 });
 
-test("the doctor says which CPU build runs, and offers a native one over the prebuilt binaries", () => {
-    const prebuilt = cpuBuildLines({
+test("the doctor says which CPU build runs: its code, instructions and threads", () => {
+    const prebuilt: CpuBuild = {
         kind: "prebuilt",
         variant: "haswell",
         features: ["AVX2", "FMA"],
         openmp: false,
-    });
+    };
     assert.equal(
-        prebuilt[0],
-        "CPU build: prebuilt binaries, variant haswell (AVX2, FMA; ggml's own thread pool, no OpenMP)",
+        cpuBuildLine(prebuilt),
+        "CPU build: prebuilt binaries, variant haswell (AVX2, FMA; ggml's threads, started again for every token)",
     );
-    assert.match(prebuilt[1]!, /cairn doctor --build-native \(5-8 minutes on 2 cores, once/);
-    const native = cpuBuildLines({kind: "built here", variant: null, features: ["AVX2"], openmp: true});
-    assert.deepEqual(native, ["CPU build: built here from llama.cpp's source (AVX2; OpenMP threads)"]);
+    assert.equal(
+        cpuBuildLine({kind: "built here", variant: null, features: ["AVX2"], openmp: false}),
+        "CPU build: built here from llama.cpp's source (AVX2; one ggml thread pool kept per model context)",
+    );
+    assert.equal(
+        cpuBuildLine({kind: "built here", variant: null, features: ["AVX2"], openmp: true}),
+        "CPU build: built here from llama.cpp's source (AVX2; OpenMP threads)",
+    );
+});
+
+test("a build for this CPU is advised over the prebuilt binaries and over a build with OpenMP, not over one made now", () => {
+    assert.match(
+        nativeBuildAdvice({kind: "prebuilt", variant: "zen4", features: [], openmp: false})!,
+        /^prebuilt binaries \(zen4\); a build for this CPU, .* faster with 2 threads .*\(5-8 minutes on 2 cores, once/,
+    );
+    assert.match(
+        nativeBuildAdvice({kind: "built here", variant: null, features: [], openmp: true})!,
+        /^built here with OpenMP by an earlier Cairn; one built now keeps a thread pool per context/,
+    );
+    assert.equal(nativeBuildAdvice({kind: "built here", variant: null, features: [], openmp: false}), null);
 });
 
 test("a build's progress is said at each further tenth, and its output and exit code come back", async () => {
