@@ -113,3 +113,34 @@ export class DraftBackoff {
         return this.pausedFor > 0;
     }
 }
+
+/** Guesses a draft makes before the model checks them: the most for a round after one where none failed. */
+export const SHORT_LOOKAHEAD = 8;
+/** llama-server's default --draft-max. */
+export const LONG_LOOKAHEAD = 16;
+
+type Counts = {validated: number; refuted: number};
+
+/**
+ * How far a draft guesses ahead: 8, then 16 after a round whose guesses the model all kept, and 8 again after
+ * a round with a refused guess. On the CPU the model checks a batch of 17 tokens for little more than 9 (1B
+ * layout, 2 cores: a draft that is always right made 2.2× against 1.3×), but a refused guess wastes the rest of
+ * its batch, and the first round keeps a useless draft's cost to 8 guesses.
+ */
+export class DraftLookahead {
+    private seen: Counts = {validated: 0, refuted: 0};
+    private current = SHORT_LOOKAHEAD;
+
+    /** Guesses for the next round, from the model's running counts of guesses kept and refuted. */
+    next(counts: Counts): number {
+        // A new sequence starts its counts again.
+        if (counts.validated < this.seen.validated || counts.refuted < this.seen.refuted)
+            this.seen = {validated: 0, refuted: 0};
+        const kept = counts.validated - this.seen.validated;
+        const refused = counts.refuted - this.seen.refuted;
+        this.seen = {validated: counts.validated, refuted: counts.refuted};
+        if (refused > 0) this.current = SHORT_LOOKAHEAD;
+        else if (kept > 0) this.current = LONG_LOOKAHEAD;
+        return this.current;
+    }
+}

@@ -13,10 +13,8 @@ import type {
 } from "node-llama-cpp";
 import {inspectModel} from "./inspect.js";
 import {llamaModule} from "./llama.js";
-import {DraftBackoff, vocabularyMismatch, vocabularyOf} from "./draft.js";
+import {DraftBackoff, DraftLookahead, SHORT_LOOKAHEAD, vocabularyMismatch, vocabularyOf} from "./draft.js";
 
-/** The most tokens a draft model guesses ahead (node-llama-cpp's default is 16), and the fewest it waits for. */
-const DRAFT_MAX_TOKENS = 8;
 /**
  * The draft stops guessing at a token it gives less than this probability (node-llama-cpp's default, as
  * llama-server's --draft-p-min). CAIRN_DRAFT_MIN_CONFIDENCE sets another (0: never stop): random-weight
@@ -26,13 +24,6 @@ const minConfidence = () => {
     const set = Number(process.env.CAIRN_DRAFT_MIN_CONFIDENCE);
     return process.env.CAIRN_DRAFT_MIN_CONFIDENCE && set >= 0 && set <= 1 ? set : 0.6;
 };
-/**
- * node-llama-cpp's default (0) never waits for the draft: the model ran ahead on its own and no guess was
- * used, while the draft took CPU from it (measured here: 32 → 3.8 tokens/s). Waiting for all 8: with 2 the
- * model checked 2 guesses a batch and the next token without any (batches of 3, then 1), and on the 1B layout
- * (2 cores) a useless draft cost 20% against 7% with 8; a draft that is always right made 1.11× against 1.04×.
- */
-const DRAFT_MIN_TOKENS = 8;
 
 export type Speculation = {
     kind: "draft" | "lookup";
@@ -78,8 +69,8 @@ export async function prepareSpeculation(
             threads: onCpu ? 1 : at.threads,
         });
         const predictor = await steadyDraftPredictor(context.getSequence(), {
-            minTokens: DRAFT_MIN_TOKENS,
-            maxTokens: DRAFT_MAX_TOKENS,
+            minTokens: SHORT_LOOKAHEAD,
+            maxTokens: SHORT_LOOKAHEAD,
             minConfidence: minConfidence(),
         });
         const loaded = model;
@@ -103,8 +94,16 @@ export async function prepareSpeculation(
 }
 
 type DraftOptions = {minTokens: number; maxTokens: number; minConfidence: number};
-/** What the hang guard reads of node-llama-cpp's draft predictor (3.x internals). */
-type DraftInternals = {_active?: unknown; _minTokensCallbacks?: unknown};
+/**
+ * What Cairn reads and sets of node-llama-cpp's draft predictor (3.x internals): the hang guard reads its loop's
+ * state and waiters; the lookahead sets the guesses it waits for (the fewest) and makes (the most).
+ */
+type DraftInternals = {
+    _active?: unknown;
+    _minTokensCallbacks?: unknown;
+    _minTokens?: unknown;
+    _maxTokens?: unknown;
+};
 
 /**
  * node-llama-cpp's draft predictor with a guard against a hang seen here (node-llama-cpp 3.x): when the
@@ -119,6 +118,7 @@ async function steadyDraftPredictor(draftSequence: LlamaContextSequence, options
         /** The model's tokens while drafting pauses: the draft reads them in one batch when it resumes. */
         private held: Token[] = [];
         private readonly backoff = new DraftBackoff();
+        private readonly lookahead = new DraftLookahead();
 
         override async reset(state: Parameters<TokenPredictor["reset"]>[0]) {
             this.target = state.targetSequence;
@@ -142,9 +142,20 @@ async function steadyDraftPredictor(draftSequence: LlamaContextSequence, options
                 return [];
             }
             if (this.held.length > 0) super.pushTokens(this.takeHeld([]));
+            // The model waits for all of a round's guesses (node-llama-cpp's default, 0, never waits: the model
+            // ran ahead on its own, no guess was used, and the draft took CPU from it: 32 → 3.8 tokens/s here).
+            // With fewer it checks a few guesses a batch, then the next token without any (with 2: batches of 3,
+            // then 1), and a useless draft cost 20% against 7% with 8.
+            if (this.target) this.guessAhead(this.lookahead.next(this.target.tokenPredictions));
             const predicted = super.predictTokens();
             if (predicted instanceof Promise) wakeWhenIdle(this as unknown as DraftInternals, predicted);
             return predicted;
+        }
+
+        private guessAhead(tokens: number) {
+            const internals = this as unknown as DraftInternals;
+            internals._minTokens = tokens;
+            internals._maxTokens = tokens;
         }
 
         private takeHeld(tokens: Token[]): Token[] {
@@ -155,10 +166,15 @@ async function steadyDraftPredictor(draftSequence: LlamaContextSequence, options
     }
     const predictor = new SteadyDraftPredictor(draftSequence, options);
     const internals = predictor as unknown as DraftInternals;
-    if (typeof internals._active !== "boolean" || !Array.isArray(internals._minTokensCallbacks)) {
+    if (
+        typeof internals._active !== "boolean" ||
+        !Array.isArray(internals._minTokensCallbacks) ||
+        typeof internals._minTokens !== "number" ||
+        typeof internals._maxTokens !== "number"
+    ) {
         predictor.dispose();
         throw new Error(
-            "this node-llama-cpp's draft predictor has changed: Cairn cannot guard it against hangs",
+            "this node-llama-cpp's draft predictor has changed: Cairn cannot guard it against hangs or set how far it guesses",
         );
     }
     return predictor;

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 import {readGgufFileInfo} from "node-llama-cpp";
-import {vocabularyMismatch, vocabularyOf, type Vocabulary} from "../../../../main/llm/draft.js";
+import {
+    DraftBackoff,
+    DraftLookahead,
+    LONG_LOOKAHEAD,
+    SHORT_LOOKAHEAD,
+    vocabularyMismatch,
+    vocabularyOf,
+    type Vocabulary,
+} from "../../../../main/llm/draft.js";
 import {TEST_MODEL} from "../../../helpers/paths.js";
 import {FAMILIES, templateModel} from "../../../helpers/templateModel.js";
 
@@ -64,4 +72,41 @@ test("llama.cpp's pairing rule: padding at the end is allowed, a renamed token o
     assert.equal(pair(vocab(), vocab({tokens: control})), null);
     assert.match(pair(vocab(), vocab({eos: 3})) ?? "", /start and end tokens differ/);
     assert.match(pair(vocab(), vocab({tokens: []})) ?? "", /no vocabulary in its file/);
+});
+
+test("the lookahead: 8 guesses, 16 after a round all kept, 8 again after a refused guess", () => {
+    const lookahead = new DraftLookahead();
+    assert.equal(lookahead.next({validated: 0, refuted: 0}), SHORT_LOOKAHEAD);
+    // A round of 8 kept: the next round guesses 16, and stays there while every guess is kept.
+    assert.equal(lookahead.next({validated: 8, refuted: 0}), LONG_LOOKAHEAD);
+    assert.equal(lookahead.next({validated: 24, refuted: 0}), LONG_LOOKAHEAD);
+    // Nothing checked since (drafting paused, or the draft stopped at an unsure token): unchanged.
+    assert.equal(lookahead.next({validated: 24, refuted: 0}), LONG_LOOKAHEAD);
+    // One refused guess, even after some kept: back to 8.
+    assert.equal(lookahead.next({validated: 30, refuted: 1}), SHORT_LOOKAHEAD);
+    assert.equal(lookahead.next({validated: 30, refuted: 1}), SHORT_LOOKAHEAD);
+    assert.equal(lookahead.next({validated: 38, refuted: 1}), LONG_LOOKAHEAD);
+    // A new sequence counts from 0 again: its first round is read as a round, not as a loss.
+    assert.equal(lookahead.next({validated: 2, refuted: 1}), SHORT_LOOKAHEAD);
+    assert.equal(lookahead.next({validated: 10, refuted: 1}), LONG_LOOKAHEAD);
+});
+
+test("the backoff: a window with fewer than half of its guesses kept pauses drafting, longer each time", () => {
+    const backoff = new DraftBackoff();
+    assert.equal(backoff.shouldDraft({validated: 0, refuted: 0}), true);
+    // A window of 8 with 4 kept is enough to go on.
+    assert.equal(backoff.shouldDraft({validated: 4, refuted: 4}), true);
+    // The next window: 1 of 8 kept. Drafting pauses for 32 tokens.
+    assert.equal(backoff.shouldDraft({validated: 5, refuted: 11}), false);
+    assert.equal(backoff.paused(), true);
+    backoff.generated(31);
+    assert.equal(backoff.shouldDraft({validated: 5, refuted: 11}), false);
+    backoff.generated(1);
+    assert.equal(backoff.shouldDraft({validated: 5, refuted: 11}), true);
+    // Another poor window: twice as long (64).
+    assert.equal(backoff.shouldDraft({validated: 5, refuted: 19}), false);
+    backoff.generated(63);
+    assert.equal(backoff.paused(), true);
+    backoff.generated(1);
+    assert.equal(backoff.paused(), false);
 });
