@@ -70,22 +70,60 @@ function mismatchReason(t: Vocabulary, d: Vocabulary): string | null {
     return null;
 }
 
-/** Guesses checked before their share decides whether drafting pays. */
-const WINDOW = 8;
+/** Guesses checked before their share, and drafting's pace, decide whether drafting pays (a first round's). */
+const WINDOW = 4;
 /** Below this share of guesses kept, the draft costs more than it saves (a guess costs a draft token). */
 const MIN_ACCEPTANCE = 0.5;
 /** Tokens generated without drafting after a poor window: doubled after each poor window, up to the most. */
 const FIRST_PAUSE = 32;
 const LONGEST_PAUSE = 512;
+/** Tokens the model writes alone before its first draft: its pace to compare with. */
+const PROBE = 8;
+/** The fewest tokens a pace is taken over (the first token of an evaluation is not timed: it follows the prompt). */
+const PACE_MIN = 4;
+/** A pace is taken over about this many of the latest tokens. */
+const PACE_SPAN = 32;
+
+/** Milliseconds per token over the latest stretches of answers. */
+class Pace {
+    private stretches: {tokens: number; ms: number}[] = [];
+
+    add(tokens: number, ms: number): void {
+        this.stretches.push({tokens, ms});
+        while (this.tokens() - this.stretches[0]!.tokens >= PACE_SPAN) this.stretches.shift();
+    }
+
+    tokens(): number {
+        return this.stretches.reduce((sum, s) => sum + s.tokens, 0);
+    }
+
+    msPerToken(): number {
+        return this.stretches.reduce((sum, s) => sum + s.ms, 0) / this.tokens();
+    }
+
+    clear(): void {
+        this.stretches = [];
+    }
+}
 
 /**
- * When a draft model's guesses keep failing (another kind of text than it knows, or a poor pairing), drafting
- * pauses, for longer each time, and tries again: a useless draft then costs a window of guesses now and then.
+ * When drafting does not pay, it pauses, for longer each time, and tries again: a useless draft then costs a
+ * window of guesses now and then. It does not pay when the draft's guesses keep failing (another kind of text
+ * than it knows, or a poor pairing), or when the answer comes more slowly with the draft than without, measured
+ * (`comparePace`): checking a batch costs a CPU several tokens' time (the 1B layout on 2 cores checks 9 tokens
+ * in the time of 5), so there a draft must keep most of its guesses to pay. The model's own pace is measured
+ * first, on its first tokens without a draft, and again whenever drafting pauses.
  */
 export class DraftBackoff {
     private windowStart = {validated: 0, refuted: 0};
-    private pausedFor = 0;
+    private pausedFor: number;
     private nextPause = FIRST_PAUSE;
+    private readonly plain = new Pace();
+    private readonly drafting = new Pace();
+
+    constructor(private readonly comparePace = true) {
+        this.pausedFor = comparePace ? PROBE : 0;
+    }
 
     /** Whether to draft for the next token, from the model's running counts of guesses kept and refuted. */
     shouldDraft(counts: {validated: number; refuted: number}): boolean {
@@ -94,13 +132,19 @@ export class DraftBackoff {
         const checked = validated + counts.refuted - this.windowStart.refuted;
         if (checked < WINDOW) return true;
         this.windowStart = {validated: counts.validated, refuted: counts.refuted};
-        if (validated / checked >= MIN_ACCEPTANCE) {
+        if (validated / checked >= MIN_ACCEPTANCE && !this.slowerThanAlone()) {
             this.nextPause = FIRST_PAUSE;
             return true;
         }
         this.pausedFor = this.nextPause;
         this.nextPause = Math.min(LONGEST_PAUSE, this.nextPause * 2);
+        this.drafting.clear();
         return false;
+    }
+
+    /** A stretch of an answer: `tokens` the model wrote in `ms`, with the draft guessing or without. */
+    timed(drafting: boolean, tokens: number, ms: number): void {
+        (drafting ? this.drafting : this.plain).add(tokens, ms);
     }
 
     /** Tokens the model generated while drafting paused. */
@@ -112,24 +156,32 @@ export class DraftBackoff {
     paused(): boolean {
         return this.pausedFor > 0;
     }
+
+    /** Whether the model, measured, writes more slowly with the draft than alone. */
+    private slowerThanAlone(): boolean {
+        if (!this.comparePace || this.plain.tokens() < PACE_MIN || this.drafting.tokens() < PACE_MIN)
+            return false;
+        return this.drafting.msPerToken() > this.plain.msPerToken();
+    }
 }
 
-/** Guesses a draft makes before the model checks them: the most for a round after one where none failed. */
-export const SHORT_LOOKAHEAD = 8;
-/** llama-server's default --draft-max. */
-export const LONG_LOOKAHEAD = 16;
+/** Guesses a draft makes before the model checks them: its first round's, and after a refused guess. */
+export const FIRST_LOOKAHEAD = 4;
+/** The most: llama-server's default --draft-max. */
+export const LONGEST_LOOKAHEAD = 16;
 
 type Counts = {validated: number; refuted: number};
 
 /**
- * How far a draft guesses ahead: 8, then 16 after a round whose guesses the model all kept, and 8 again after
- * a round with a refused guess. On the CPU the model checks a batch of 17 tokens for little more than 9 (1B
- * layout, 2 cores: a draft that is always right made 2.2× against 1.3×), but a refused guess wastes the rest of
- * its batch, and the first round keeps a useless draft's cost to 8 guesses.
+ * How far a draft guesses ahead: 4, twice as far after each round whose guesses the model all kept, up to 16,
+ * and 4 again after a round with a refused guess. On the CPU the model checks a batch of 17 tokens for little
+ * more than 9 (1B layout, 2 cores: a draft that is always right made 2.2× with rounds of 16 against 1.3× with
+ * 8), but a refused guess wastes the rest of its round, and a short first round keeps what a useless draft
+ * costs small.
  */
 export class DraftLookahead {
     private seen: Counts = {validated: 0, refuted: 0};
-    private current = SHORT_LOOKAHEAD;
+    private current = FIRST_LOOKAHEAD;
 
     /** Guesses for the next round, from the model's running counts of guesses kept and refuted. */
     next(counts: Counts): number {
@@ -139,8 +191,8 @@ export class DraftLookahead {
         const kept = counts.validated - this.seen.validated;
         const refused = counts.refuted - this.seen.refuted;
         this.seen = {validated: counts.validated, refuted: counts.refuted};
-        if (refused > 0) this.current = SHORT_LOOKAHEAD;
-        else if (kept > 0) this.current = LONG_LOOKAHEAD;
+        if (refused > 0) this.current = FIRST_LOOKAHEAD;
+        else if (kept > 0) this.current = Math.min(LONGEST_LOOKAHEAD, this.current * 2);
         return this.current;
     }
 }

@@ -13,7 +13,7 @@ import type {
 } from "node-llama-cpp";
 import {inspectModel} from "./inspect.js";
 import {llamaModule} from "./llama.js";
-import {DraftBackoff, DraftLookahead, SHORT_LOOKAHEAD, vocabularyMismatch, vocabularyOf} from "./draft.js";
+import {DraftBackoff, DraftLookahead, FIRST_LOOKAHEAD, vocabularyMismatch, vocabularyOf} from "./draft.js";
 
 /**
  * The draft stops guessing at a token it gives less than this probability (node-llama-cpp's default, as
@@ -69,8 +69,8 @@ export async function prepareSpeculation(
             threads: onCpu ? 1 : at.threads,
         });
         const predictor = await steadyDraftPredictor(context.getSequence(), {
-            minTokens: SHORT_LOOKAHEAD,
-            maxTokens: SHORT_LOOKAHEAD,
+            minTokens: FIRST_LOOKAHEAD,
+            maxTokens: FIRST_LOOKAHEAD,
             minConfidence: minConfidence(),
         });
         const loaded = model;
@@ -117,16 +117,25 @@ async function steadyDraftPredictor(draftSequence: LlamaContextSequence, options
         private target: LlamaContextSequence | null = null;
         /** The model's tokens while drafting pauses: the draft reads them in one batch when it resumes. */
         private held: Token[] = [];
-        private readonly backoff = new DraftBackoff();
+        private readonly backoff = new DraftBackoff(process.env.CAIRN_DRAFT_PACE !== "off");
+        /** When the model last gave a token (null at the start of an evaluation), and whether the draft guessed. */
+        private lastToken: number | null = null;
+        private guessing = false;
         private readonly lookahead = new DraftLookahead();
 
         override async reset(state: Parameters<TokenPredictor["reset"]>[0]) {
             this.target = state.targetSequence;
             this.held = [];
+            // The first token of an evaluation comes after its prompt: its time is not a generated token's.
+            this.lastToken = null;
             await super.reset(state);
         }
 
         override pushTokens(tokens: Token[]) {
+            const now = performance.now();
+            if (this.lastToken !== null)
+                this.backoff.timed(this.guessing, tokens.length, now - this.lastToken);
+            this.lastToken = now;
             if (this.backoff.paused()) {
                 this.held.push(...tokens);
                 this.backoff.generated(tokens.length);
@@ -136,7 +145,8 @@ async function steadyDraftPredictor(draftSequence: LlamaContextSequence, options
         }
 
         override predictTokens() {
-            if (this.target && !this.backoff.shouldDraft(this.target.tokenPredictions)) {
+            this.guessing = !this.target || this.backoff.shouldDraft(this.target.tokenPredictions);
+            if (!this.guessing) {
                 // The draft stops drafting ahead now, not after its next guesses: they would take CPU for nothing.
                 this.stop();
                 return [];

@@ -4,8 +4,8 @@ import {readGgufFileInfo} from "node-llama-cpp";
 import {
     DraftBackoff,
     DraftLookahead,
-    LONG_LOOKAHEAD,
-    SHORT_LOOKAHEAD,
+    FIRST_LOOKAHEAD,
+    LONGEST_LOOKAHEAD,
     vocabularyMismatch,
     vocabularyOf,
     type Vocabulary,
@@ -74,39 +74,81 @@ test("llama.cpp's pairing rule: padding at the end is allowed, a renamed token o
     assert.match(pair(vocab(), vocab({tokens: []})) ?? "", /no vocabulary in its file/);
 });
 
-test("the lookahead: 8 guesses, 16 after a round all kept, 8 again after a refused guess", () => {
+test("the lookahead: 4 guesses, twice as many after a round all kept (up to 16), 4 again after a refused guess", () => {
     const lookahead = new DraftLookahead();
-    assert.equal(lookahead.next({validated: 0, refuted: 0}), SHORT_LOOKAHEAD);
-    // A round of 8 kept: the next round guesses 16, and stays there while every guess is kept.
-    assert.equal(lookahead.next({validated: 8, refuted: 0}), LONG_LOOKAHEAD);
-    assert.equal(lookahead.next({validated: 24, refuted: 0}), LONG_LOOKAHEAD);
+    assert.equal(lookahead.next({validated: 0, refuted: 0}), FIRST_LOOKAHEAD);
+    assert.equal(FIRST_LOOKAHEAD, 4);
+    // Rounds all kept: 8, then 16, and no further.
+    assert.equal(lookahead.next({validated: 4, refuted: 0}), 8);
+    assert.equal(lookahead.next({validated: 12, refuted: 0}), LONGEST_LOOKAHEAD);
+    assert.equal(lookahead.next({validated: 28, refuted: 0}), LONGEST_LOOKAHEAD);
+    assert.equal(LONGEST_LOOKAHEAD, 16);
     // Nothing checked since (drafting paused, or the draft stopped at an unsure token): unchanged.
-    assert.equal(lookahead.next({validated: 24, refuted: 0}), LONG_LOOKAHEAD);
-    // One refused guess, even after some kept: back to 8.
-    assert.equal(lookahead.next({validated: 30, refuted: 1}), SHORT_LOOKAHEAD);
-    assert.equal(lookahead.next({validated: 30, refuted: 1}), SHORT_LOOKAHEAD);
-    assert.equal(lookahead.next({validated: 38, refuted: 1}), LONG_LOOKAHEAD);
+    assert.equal(lookahead.next({validated: 28, refuted: 0}), LONGEST_LOOKAHEAD);
+    // One refused guess, even after some kept: back to 4.
+    assert.equal(lookahead.next({validated: 34, refuted: 1}), FIRST_LOOKAHEAD);
+    assert.equal(lookahead.next({validated: 34, refuted: 1}), FIRST_LOOKAHEAD);
+    assert.equal(lookahead.next({validated: 38, refuted: 1}), 8);
     // A new sequence counts from 0 again: its first round is read as a round, not as a loss.
-    assert.equal(lookahead.next({validated: 2, refuted: 1}), SHORT_LOOKAHEAD);
-    assert.equal(lookahead.next({validated: 10, refuted: 1}), LONG_LOOKAHEAD);
+    assert.equal(lookahead.next({validated: 2, refuted: 1}), FIRST_LOOKAHEAD);
+    assert.equal(lookahead.next({validated: 6, refuted: 1}), 8);
 });
 
 test("the backoff: a window with fewer than half of its guesses kept pauses drafting, longer each time", () => {
-    const backoff = new DraftBackoff();
+    const backoff = new DraftBackoff(false);
     assert.equal(backoff.shouldDraft({validated: 0, refuted: 0}), true);
-    // A window of 8 with 4 kept is enough to go on.
+    // 8 guesses checked, 4 of them kept: enough to go on.
     assert.equal(backoff.shouldDraft({validated: 4, refuted: 4}), true);
-    // The next window: 1 of 8 kept. Drafting pauses for 32 tokens.
+    // The next 8: 1 kept. Drafting pauses for 32 tokens.
     assert.equal(backoff.shouldDraft({validated: 5, refuted: 11}), false);
     assert.equal(backoff.paused(), true);
     backoff.generated(31);
     assert.equal(backoff.shouldDraft({validated: 5, refuted: 11}), false);
     backoff.generated(1);
     assert.equal(backoff.shouldDraft({validated: 5, refuted: 11}), true);
-    // Another poor window: twice as long (64).
+    // Another poor round: twice as long (64).
     assert.equal(backoff.shouldDraft({validated: 5, refuted: 19}), false);
     backoff.generated(63);
     assert.equal(backoff.paused(), true);
     backoff.generated(1);
     assert.equal(backoff.paused(), false);
+});
+
+/** The model's first 8 tokens alone, at `msPerToken` each: its pace, before any draft. */
+function probed(msPerToken: number): DraftBackoff {
+    const backoff = new DraftBackoff();
+    assert.equal(
+        backoff.shouldDraft({validated: 0, refuted: 0}),
+        false,
+        "the first tokens go without a draft",
+    );
+    for (let i = 0; i < 8; i++) {
+        backoff.timed(false, 1, msPerToken);
+        backoff.generated(1);
+    }
+    assert.equal(backoff.shouldDraft({validated: 0, refuted: 0}), true);
+    return backoff;
+}
+
+test("the backoff compares paces: a draft whose guesses are kept but slow the answer pauses; a fast one goes on", () => {
+    // The model alone: 29 ms a token. A round of 8 guesses, all kept, took 280 ms for 9 tokens (31 ms each):
+    // slower, so drafting pauses though every guess was kept.
+    const slow = probed(29);
+    slow.timed(true, 1, 280);
+    for (let i = 0; i < 8; i++) slow.timed(true, 1, 0.1);
+    assert.equal(slow.shouldDraft({validated: 8, refuted: 0}), false);
+    assert.equal(slow.paused(), true);
+    // A round of 9 tokens in 120 ms (13 ms each): drafting goes on.
+    const fast = probed(29);
+    fast.timed(true, 1, 120);
+    for (let i = 0; i < 8; i++) fast.timed(true, 1, 0.1);
+    assert.equal(fast.shouldDraft({validated: 8, refuted: 0}), true);
+    // The pace of the model alone is taken again while drafting pauses: a slower machine now, 60 ms a token, and
+    // the same round of 280 ms pays.
+    slow.generated(32);
+    for (let i = 0; i < 32; i++) slow.timed(false, 1, 60);
+    assert.equal(slow.shouldDraft({validated: 8, refuted: 0}), true);
+    slow.timed(true, 1, 280);
+    for (let i = 0; i < 8; i++) slow.timed(true, 1, 0.1);
+    assert.equal(slow.shouldDraft({validated: 16, refuted: 0}), true);
 });
