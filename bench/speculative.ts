@@ -177,11 +177,27 @@ function gpuSetups(): Setup[] {
 }
 
 export function speculativeRows(figures: Awaited<ReturnType<typeof speculativeFigures>>) {
-    return Object.fromEntries(
+    const rows: Record<string, string> = Object.fromEntries(
         figures.rows.map((r) => [
             `speculative decoding, ${r.setup}: generation tokens/s, median (× without a predictor), first answer; drafted, accepted tokens`,
             `${r.tokensPerSecond.toFixed(1)} (${r.overNone.toFixed(2)}×), ${r.firstTokensPerSecond.toFixed(1)}; ${r.draftedTokens}, ${r.acceptedTokens}`,
         ]),
+    );
+    const verdict = whenToTurnOff(figures.rows);
+    if (verdict) rows["speculative decoding, when to turn a draft off"] = verdict;
+    return rows;
+}
+
+/** What the floor and the ceiling say of a draft on this machine, in words (null without both rows). */
+function whenToTurnOff(rows: Row[]): string | null {
+    const floor = rows.find((r) => r.setup.includes("(floor)"));
+    const ceiling = rows.find((r) => r.setup.includes("(ceiling)"));
+    if (!floor || !ceiling) return null;
+    const cost = Math.max(0, Math.round((1 - floor.overNone) * 100));
+    return (
+        `a draft always right made answers ${ceiling.overNone.toFixed(2)}× as fast, one never right ${cost}% slower ` +
+        "(Cairn pauses a draft whose guesses fail or that makes answers slower than the model alone): turn a draft " +
+        "off where its answers are no faster than without it"
     );
 }
 
