@@ -407,7 +407,7 @@ export const zhCN = {
         draftSuggested: "{{name}}（{{size}}），推荐",
         draftCandidate: "{{name}}（{{size}}）",
         draftNotFaster:
-            "草稿模型并不总是更快：请比较回答详情中有无草稿模型时的 tokens/s。用 Cairn 的引擎测得（README，推测解码）：在 H100 GPU 上即使每次猜对也更慢，在 2 核 CPU 上大致持平。",
+            "只有当草稿模型的猜测几乎总是正确、且比模型小得多时，它才会更快：Cairn 会测量有无草稿时的回答速度，草稿使回答变慢时会暂停它。用 Cairn 的引擎测得（README，推测解码）：一个总是猜对的小草稿模型让 1B 模型在 2 核 CPU 上快了 1.6–2.2 倍。",
         noDraft:
             "没有已安装的模型可为它起草：草稿模型是同一家族（同一分词器）的更小模型，例如 7B 模型旁的 0.5B 或 1B 模型。",
         backends: "后端",
