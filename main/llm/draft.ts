@@ -70,7 +70,10 @@ function mismatchReason(t: Vocabulary, d: Vocabulary): string | null {
     return null;
 }
 
-/** Guesses checked before their share, and drafting's pace, decide whether drafting pays (a first round's). */
+/** The model's running counts of a draft's guesses: kept, and refused (with the rest of their round). */
+type Counts = {validated: number; refuted: number};
+
+/** Guesses checked before their share, and drafting's pace, decide whether drafting pays: a first round. */
 const WINDOW = 4;
 /** Below this share of guesses kept, the draft costs more than it saves (a guess costs a draft token). */
 const MIN_ACCEPTANCE = 0.5;
@@ -115,7 +118,7 @@ class Pace {
  * first, on its first tokens without a draft, and again whenever drafting pauses.
  */
 export class DraftBackoff {
-    private windowStart = {validated: 0, refuted: 0};
+    private windowStart: Counts = {validated: 0, refuted: 0};
     private pausedFor: number;
     private nextPause = FIRST_PAUSE;
     private readonly plain = new Pace();
@@ -126,7 +129,7 @@ export class DraftBackoff {
     }
 
     /** Whether to draft for the next token, from the model's running counts of guesses kept and refuted. */
-    shouldDraft(counts: {validated: number; refuted: number}): boolean {
+    shouldDraft(counts: Counts): boolean {
         if (this.pausedFor > 0) return false;
         const validated = counts.validated - this.windowStart.validated;
         const checked = validated + counts.refuted - this.windowStart.refuted;
@@ -169,8 +172,6 @@ export class DraftBackoff {
 export const FIRST_LOOKAHEAD = 4;
 /** The most: llama-server's default --draft-max. */
 export const LONGEST_LOOKAHEAD = 16;
-
-type Counts = {validated: number; refuted: number};
 
 /**
  * How far a draft guesses ahead: 4, twice as far after each round whose guesses the model all kept, up to 16,
