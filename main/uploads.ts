@@ -2,6 +2,7 @@ import {createHash, randomUUID, type Hash} from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import {formatBytes} from "../shared/format.js";
+import {partName, removeStaleParts} from "./store/temporaries.js";
 import {refusal} from "./words.js";
 
 /**
@@ -10,7 +11,7 @@ import {refusal} from "./words.js";
  */
 export type Upload = {name: string; size: number; file: string; sha256: string};
 
-type Receiving = Omit<Upload, "sha256"> & {received: number; touchedAt: number; hash: Hash};
+type Receiving = Omit<Upload, "sha256"> & {received: number; room: number; touchedAt: number; hash: Hash};
 
 /** An upload not added to for this long is given up (its bytes deleted) when the next one begins. */
 const STALE_MS = 60 * 60 * 1000;
@@ -26,25 +27,31 @@ export class Uploads {
     constructor(
         private readonly folder: string,
         private readonly most = 4,
-    ) {}
+    ) {
+        // Uploads of a process that was killed: nobody will take them.
+        removeStaleParts(folder);
+    }
 
     /** A new upload of `size` bytes; `room`: the free disk space it needs (default: its size). */
     begin(name: string, size: number, room = size): string {
         this.dropStale();
         if (this.uploads.size >= this.most) throw refusal("uploadBusy", {most: this.most});
         fs.mkdirSync(this.folder, {recursive: true});
-        const free = freeBytes(this.folder);
+        // The room the uploads under way still need is theirs: four at once cannot each count the same space.
+        const disk = freeBytes(this.folder);
+        const free = disk === null ? null : Math.max(0, disk - this.promised());
         if (free !== null && free < room) {
             throw refusal("uploadNoRoom", {name, size: formatBytes(room), free: formatBytes(free)});
         }
         const id = randomUUID();
-        const file = path.join(this.folder, `upload-${id}`);
+        const file = partName(path.join(this.folder, `upload-${id}`));
         fs.writeFileSync(file, "");
         this.uploads.set(id, {
             name: path.basename(name),
             size,
             file,
             received: 0,
+            room,
             touchedAt: Date.now(),
             hash: createHash("sha256"),
         });
@@ -80,6 +87,13 @@ export class Uploads {
             });
         }
         return {name: upload.name, size: upload.size, file: upload.file, sha256: upload.hash.digest("hex")};
+    }
+
+    /** What the uploads under way will still write (and the growth they asked room for). */
+    private promised(): number {
+        let bytes = 0;
+        for (const upload of this.uploads.values()) bytes += upload.room - upload.received;
+        return bytes;
     }
 
     private get(id: string): Receiving {

@@ -27,11 +27,12 @@ export function fromChatGpt(raw: Record<string, unknown>): ImportedConversation 
         nodes.set(key, {id: key, parent: text(value.parent) || null, message});
     }
     const createdAt = toMillis(raw.create_time) ?? Date.now();
+    const tree = new Tree(nodes);
     const messages: ImportedMessage[] = [];
     for (const node of nodes.values()) {
-        const message = node.message && visible(node.message);
+        const message = tree.shown(node);
         if (!message) continue;
-        const {parentId, steps, thought} = gatherUp(node, nodes);
+        const {parentId, steps, thought} = tree.gatherUp(node);
         messages.push({
             ...message,
             id: node.id,
@@ -49,7 +50,7 @@ export function fromChatGpt(raw: Record<string, unknown>): ImportedConversation 
         createdAt,
         updatedAt: toMillis(raw.update_time) ?? createdAt,
         messages,
-        headId: current ? nearestShown(current, nodes) : null,
+        headId: current ? tree.nearestShown(current) : null,
     };
 }
 
@@ -116,31 +117,75 @@ function partText(part: unknown): string {
     return text(part.text);
 }
 
+type Between = {parentId: string | null; steps: ImportedStep[]; thought: string};
+type Shown = ReturnType<typeof visible>;
+
 /**
- * The nearest shown ancestor of a node, and what lies between them: tool calls and their answers (the
- * steps of this answer) and reasoning. A loop in the parents stops the walk there.
+ * The mapping walked once: whether each node is shown is decided once, and what lies between a shown node and
+ * its nearest shown ancestor (tool calls, their answers, reasoning) is gathered once per hidden parent, then
+ * shared by every version of the answer below it. A chain of 20,000 hidden tool nodes under 40 versions is
+ * one walk of 20,000, not 40 (and no step is found by a search back through the steps so far).
  */
-function gatherUp(
-    node: Node,
-    nodes: Map<string, Node>,
-): {parentId: string | null; steps: ImportedStep[]; thought: string} {
-    const between: Node[] = [];
-    const seen = new Set([node.id]);
-    let parent = node.parent ? nodes.get(node.parent) : undefined;
-    while (parent && !seen.has(parent.id) && !(parent.message && visible(parent.message))) {
-        seen.add(parent.id);
-        between.unshift(parent);
-        parent = parent.parent ? nodes.get(parent.parent) : undefined;
+class Tree {
+    private readonly shownOf = new Map<string, Shown>();
+    private readonly below = new Map<string, Between>();
+
+    constructor(private readonly nodes: Map<string, Node>) {}
+
+    shown(node: Node): Shown {
+        if (!this.shownOf.has(node.id))
+            this.shownOf.set(node.id, node.message ? visible(node.message) : null);
+        return this.shownOf.get(node.id)!;
     }
-    const shownParent = parent && !seen.has(parent.id) ? parent.id : null;
-    // A parent named but missing from the mapping: kept as named, so that save.ts reports it.
-    const parentId =
-        shownParent ?? (between.length === 0 && node.parent && !nodes.has(node.parent) ? node.parent : null);
-    return {parentId, ...stepsOf(between)};
+
+    /** The nearest shown ancestor of a node, and the steps and thought between them. A loop stops the walk. */
+    gatherUp(node: Node): Between {
+        const first = node.parent ? this.nodes.get(node.parent) : undefined;
+        if (!first || this.shown(first) || first.id === node.id) {
+            // A parent named but missing from the mapping: kept as named, so that save.ts reports it.
+            const parentId = first && first.id !== node.id ? first.id : (node.parent ?? null);
+            return {parentId: first?.id === node.id ? null : parentId, steps: [], thought: ""};
+        }
+        let known = this.below.get(first.id);
+        if (!known) {
+            known = this.walkFrom(first);
+            this.below.set(first.id, known);
+        }
+        // A loop back to the node itself: it has no shown ancestor.
+        return known.parentId === node.id ? {...known, parentId: null} : known;
+    }
+
+    private walkFrom(first: Node): Between {
+        const between: Node[] = [];
+        const seen = new Set<string>();
+        let parent: Node | undefined = first;
+        while (parent && !seen.has(parent.id) && !this.shown(parent)) {
+            seen.add(parent.id);
+            between.push(parent);
+            parent = parent.parent ? this.nodes.get(parent.parent) : undefined;
+        }
+        const parentId = parent && !seen.has(parent.id) ? parent.id : null;
+        return {parentId, ...stepsOf(between.reverse())};
+    }
+
+    nearestShown(id: string): string | null {
+        const seen = new Set<string>();
+        for (
+            let node = this.nodes.get(id);
+            node && !seen.has(node.id);
+            node = this.nodes.get(node.parent ?? "")
+        ) {
+            seen.add(node.id);
+            if (this.shown(node)) return node.id;
+        }
+        return null;
+    }
 }
 
 function stepsOf(between: Node[]): {steps: ImportedStep[]; thought: string} {
     const steps: ImportedStep[] = [];
+    // Calls still waiting for their answer, the latest last: a tool's answer goes to the latest.
+    const open: ImportedStep[] = [];
     const thoughts: string[] = [];
     for (const {message} of between) {
         if (!message) continue;
@@ -150,29 +195,24 @@ function stepsOf(between: Node[]): {steps: ImportedStep[]; thought: string} {
             for (const t of content.thoughts)
                 if (isRecord(t)) thoughts.push(text(t.content) || text(t.summary));
         } else if (author.role === "assistant" && text(message.recipient) && message.recipient !== "all") {
-            steps.push({
+            const step = {
                 tool: text(message.recipient),
                 args: contentText(content),
                 result: "",
                 failed: false,
-            });
+            };
+            steps.push(step);
+            open.push(step);
         } else if (author.role === "tool") {
             const result = contentText(content);
-            const open = steps.findLast((s) => !s.result);
-            if (open) open.result = result;
-            else if (result)
+            const call = open.at(-1);
+            if (call) {
+                call.result = result;
+                if (result) open.pop();
+                if (content.content_type === "system_error") call.failed = true;
+            } else if (result)
                 steps.push({tool: text(author.name) || "tool", args: null, result, failed: false});
-            if (open && content.content_type === "system_error") open.failed = true;
         }
     }
     return {steps, thought: thoughts.filter(Boolean).join("\n\n")};
-}
-
-function nearestShown(id: string, nodes: Map<string, Node>): string | null {
-    const seen = new Set<string>();
-    for (let node = nodes.get(id); node && !seen.has(node.id); node = nodes.get(node.parent ?? "")) {
-        seen.add(node.id);
-        if (node.message && visible(node.message)) return node.id;
-    }
-    return null;
 }

@@ -13,6 +13,13 @@ export type Saved = {conversationId: string; messages: number; notes: string[]};
 const BATCH_MS = 100;
 
 /**
+ * The most tool steps kept with one imported answer (Cairn's own answers stop far sooner): an export that
+ * puts thousands of hidden tool nodes before an answer, and that answer in many versions, cannot make the
+ * library hold each of them once per version.
+ */
+export const MAX_STEPS = 1000;
+
+/**
  * Writes imported conversations, each in one transaction (a failure leaves nothing of it), and remembers
  * each by its app and id, so that importing the same export again adds nothing.
  */
@@ -102,6 +109,13 @@ export class ImportWriter {
         if (this.has(conversation.source, conversation.sourceId)) return null;
         const {ordered, notes} = orderTree(conversation.messages);
         if (ordered.length === 0) throw Skip.saying("skipNoMessages");
+        for (const message of ordered) {
+            if (message.steps.length <= MAX_STEPS) continue;
+            notes.push(
+                `message ${message.id} had ${message.steps.length} tool steps: the first ${MAX_STEPS} were kept`,
+            );
+            message.steps = message.steps.slice(0, MAX_STEPS);
+        }
         const ids = new Map(ordered.map((m) => [m.id, this.nextId()]));
         const conversationId = this.nextId();
         const head = ids.get(headOf(conversation, ordered))!;

@@ -10,6 +10,7 @@ import {APP_VERSION} from "../version.js";
 import {startWorker} from "../workers.js";
 import {DB_FILE_NAME, openDatabase, schemaVersion, type Db} from "./db.js";
 import {MIGRATIONS} from "./migrations.js";
+import {partName} from "./temporaries.js";
 
 /**
  * A backup is one file: a copy of the database made with SQLite's online backup (pages copied a few at a
@@ -67,7 +68,7 @@ export async function writeBackup(
     onProgress?: (share: number) => void,
 ): Promise<void> {
     fs.mkdirSync(path.dirname(target), {recursive: true});
-    const temp = `${target}.${process.pid}.part`;
+    const temp = partName(target);
     try {
         await db.backup(temp, {
             progress: ({totalPages, remainingPages}) => {
@@ -95,7 +96,7 @@ export async function writeBackup(
         }
         fs.renameSync(temp, target);
     } catch (error) {
-        fs.rmSync(temp, {force: true});
+        for (const suffix of ["", "-journal"]) fs.rmSync(`${temp}${suffix}`, {force: true});
         throw refusal("backupNotWritten", {target, reason: (error as Error).message});
     }
 }
@@ -163,7 +164,21 @@ export async function restoreBackup(db: Db, dataDir: string, file: string): Prom
     await createBackup(db, dataDir, kept);
     db.close();
     const target = path.join(dataDir, DB_FILE_NAME);
-    const staged = `${target}.restoring`;
+    // Staged under a temporary name: a kill leaves a `.part` that the next start removes.
+    const staged = partName(target);
+    try {
+        stageRestore(file, staged, dataDir);
+    } catch (error) {
+        for (const suffix of ["", "-journal"]) fs.rmSync(`${staged}${suffix}`, {force: true});
+        throw error;
+    }
+    for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${target}${suffix}`, {force: true});
+    fs.renameSync(staged, target);
+    return {kept};
+}
+
+/** The backup copied to `staged` as a library: its configuration files out, its manifest tables gone. */
+function stageRestore(file: string, staged: string, dataDir: string): void {
     fs.copyFileSync(file, staged);
     const copy = new Database(staged);
     try {
@@ -179,12 +194,8 @@ export async function restoreBackup(db: Db, dataDir: string, file: string): Prom
     } finally {
         copy.close();
     }
-    for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${target}${suffix}`, {force: true});
-    fs.renameSync(staged, target);
-    return {kept};
 }
 
-/** A file name's time part: sortable, and valid on every system. */
 /**
  * A configuration file as a backup keeps it: MCP servers' headers and environment values (they often
  * hold tokens) and any "key" field of providers emptied; the rest as it is.

@@ -4,6 +4,7 @@ import type {BackupSchedule, BackupsStatus} from "../../shared/contract.js";
 import {stamp} from "../../shared/format.js";
 import {BACKUP_EXTENSION, createBackup, pendingRestore} from "./backup.js";
 import type {Db} from "./db.js";
+import {removeStaleParts} from "./temporaries.js";
 
 export const DEFAULT_BACKUP_SCHEDULE: BackupSchedule = {every: "daily", keep: 7, folder: null};
 const EVERY_MS = {daily: 24 * 3600_000, weekly: 7 * 24 * 3600_000} as const;
@@ -30,6 +31,9 @@ export class BackupScheduler {
     ) {}
 
     start(): void {
+        // A backup killed while it was written left a `.part` in the chosen folder (the data folder's are
+        // removed when the library opens).
+        removeStaleParts(this.folder());
         const tick = (delay: number) => {
             this.timer = setTimeout(() => {
                 void this.runIfDue().finally(() => tick(CHECK_MS));

@@ -5,7 +5,8 @@ import path from "node:path";
 import {reason} from "../paths.js";
 import {APP_VERSION} from "../version.js";
 import {MIGRATIONS, type Migration} from "./migrations.js";
-import {upgrade, type UpgradeOptions} from "./upgrade.js";
+import {removeStaleParts} from "./temporaries.js";
+import {upgrade, UPGRADE_SNAPSHOTS_DIR, type UpgradeOptions} from "./upgrade.js";
 import type {Words} from "../../shared/result.js";
 
 export type Db = Database.Database;
@@ -41,6 +42,9 @@ export function openDatabase(
 ): Db {
     fs.mkdirSync(path.dirname(file), {recursive: true});
     refuseReadOnly(file);
+    // Whatever a killed write left half done beside the library: never mistaken for a good file.
+    for (const dir of [path.dirname(file), path.join(path.dirname(file), UPGRADE_SNAPSHOTS_DIR)])
+        removeStaleParts(dir);
     const db = new Database(file);
     try {
         db.pragma("journal_mode = WAL");
@@ -118,12 +122,11 @@ export function migrate(db: Db, migrations: readonly Migration[], options?: Part
             `this library was written by a newer Cairn (${by ? `Cairn ${by}, ` : ""}schema ${current}; this Cairn, version ${APP_VERSION}, knows schemas up to ${newest}); update Cairn to change it. It was not changed`,
         );
     }
-    const pending = [...migrations].filter((m) => m.version > current).sort((a, b) => a.version - b.version);
-    if (pending.length === 0) return;
-    upgrade(db, pending, current, {file: options?.file ?? db.name, ...options});
+    if (current === newest) return;
+    upgrade(db, migrations, {file: options?.file ?? db.name, ...options});
     db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)").run(
         WRITTEN_BY,
-        JSON.stringify({version: APP_VERSION, schema: pending.at(-1)!.version}),
+        JSON.stringify({version: APP_VERSION, schema: newest}),
     );
 }
 

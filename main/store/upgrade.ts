@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import type Database from "better-sqlite3";
+import Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
 import {formatBytes} from "../../shared/format.js";
 import {reason} from "../paths.js";
 import {stamp} from "../../shared/format.js";
 import type {Migration} from "./migrations.js";
+import {partName} from "./temporaries.js";
 
 type Db = Database.Database;
 
@@ -21,49 +23,78 @@ export type UpgradeOptions = {
     freeBytes?: (dir: string) => number;
 };
 
+/** How long a process waits for another one's upgrade of the same library before it gives up. */
+const UPGRADE_WAIT_MS = 10 * 60 * 1000;
+
 /**
  * Runs the pending migrations so that an upgrade finishes or leaves the old database as it was: first the
- * free space is checked (a snapshot and the migration's writes need room), then a snapshot is written
- * (`VACUUM INTO`), then every pending step runs in one transaction that ends with SQLite's integrity and
- * foreign-key checks. Any failure rolls all of it back: the file is what it was, at its old version.
+ * free space is checked (a snapshot and the migration's writes need room), then the library is locked for
+ * writing (a second process upgrading the same library waits here, then finds nothing left to do), then a
+ * snapshot is written (`VACUUM INTO`, under a temporary name until it is whole), then every pending step runs
+ * in the one transaction that ends with SQLite's integrity and foreign-key checks. Any failure rolls all of
+ * it back: the file is what it was, at its old version.
  */
-export function upgrade(db: Db, pending: Migration[], from: number, options: UpgradeOptions): void {
-    const to = pending.at(-1)!.version;
-    const fresh = from === 0;
-    if (!fresh) {
-        checkRoom(options, from, to);
-        snapshot(db, options.file, from, to);
-    }
-    const rebuilds = pending.some((m) => m.rebuildsTables);
+export function upgrade(db: Db, migrations: readonly Migration[], options: UpgradeOptions): void {
+    const seen = schemaVersion(db);
+    const to = Math.max(...migrations.map((m) => m.version));
+    if (seen !== 0) checkRoom(options, seen, to);
+    const rebuilds = migrations.some((m) => m.version > seen && m.rebuildsTables);
     // SQLite's way to rebuild a table others refer to: foreign keys off (outside the transaction), then
     // checked before the commit, so that no reference is broken and no cascade deletes anything.
     if (rebuilds) db.pragma("foreign_keys = OFF");
+    let from = seen;
     try {
-        db.transaction(() => {
-            for (const migration of pending) {
-                try {
-                    db.exec(migration.sql);
-                } catch (error) {
-                    throw new Error(
-                        `migration ${migration.version} (${migration.name}) failed: ${reason(error)}`,
-                    );
-                }
+        lockForUpgrade(db);
+        try {
+            from = schemaVersion(db);
+            const pending = migrations.filter((m) => m.version > from).sort((a, b) => a.version - b.version);
+            if (pending.length > 0) {
+                if (from !== 0) snapshot(options.file, from, to);
+                runSteps(db, pending, from, to);
             }
-            if (rebuilds && (db.pragma("foreign_key_check") as unknown[]).length > 0)
-                throw new Error(`the upgrade to schema ${to} broke a reference between tables`);
-            if (!fresh) checkIntegrity(db, to);
-            db.pragma(`user_version = ${to}`);
-        })();
+            db.exec("COMMIT");
+        } finally {
+            if (db.inTransaction) db.exec("ROLLBACK");
+        }
     } catch (error) {
         const full = /disk I\/O error|disk is full|SQLITE_(FULL|IOERR)/i.test(reason(error))
             ? "; the disk may be full: free some space and start Cairn again"
             : "";
         throw new Error(
-            `${fresh ? "the new database could not be made" : `upgrading the database from schema ${from} to ${to} failed, and nothing was changed`}: ${reason(error)}${full}`,
+            `${from === 0 ? "the new database could not be made" : `upgrading the database from schema ${from} to ${to} failed, and nothing was changed`}: ${reason(error)}${full}`,
         );
     } finally {
         if (rebuilds) db.pragma("foreign_keys = ON");
     }
+}
+
+/**
+ * Takes the library's write lock (BEGIN IMMEDIATE) before anything is read for the upgrade: another process
+ * in the middle of its own upgrade holds it, and this one waits for it rather than running the same steps
+ * again on a schema that has moved under it.
+ */
+function lockForUpgrade(db: Db): void {
+    const usual = db.pragma("busy_timeout", {simple: true}) as number;
+    db.pragma(`busy_timeout = ${UPGRADE_WAIT_MS}`);
+    try {
+        db.exec("BEGIN IMMEDIATE");
+    } finally {
+        db.pragma(`busy_timeout = ${usual}`);
+    }
+}
+
+function runSteps(db: Db, pending: Migration[], from: number, to: number): void {
+    for (const migration of pending) {
+        try {
+            db.exec(migration.sql);
+        } catch (error) {
+            throw new Error(`migration ${migration.version} (${migration.name}) failed: ${reason(error)}`);
+        }
+    }
+    if (pending.some((m) => m.rebuildsTables) && (db.pragma("foreign_key_check") as unknown[]).length > 0)
+        throw new Error(`the upgrade to schema ${to} broke a reference between tables`);
+    if (from !== 0) checkIntegrity(db, to);
+    db.pragma(`user_version = ${to}`);
 }
 
 /** Refuses, in words, when the disk cannot hold a snapshot and the migration's writes. */
@@ -78,18 +109,28 @@ function checkRoom(options: UpgradeOptions, from: number, to: number): void {
         );
 }
 
-/** A copy of the database as it is, made before anything changes; the oldest beyond a few are removed. */
-function snapshot(db: Db, file: string, from: number, to: number): void {
+/**
+ * A copy of the database as it is, made before anything changes, by a connection of its own (this one holds
+ * the write lock, and SQLite makes no copy inside a transaction): written under a temporary name and renamed
+ * once whole, so that a kill leaves no snapshot that looks good and is not. The oldest beyond a few go.
+ */
+function snapshot(file: string, from: number, to: number): void {
     const dir = path.join(path.dirname(file), UPGRADE_SNAPSHOTS_DIR);
     fs.mkdirSync(dir, {recursive: true});
     const target = path.join(dir, `before-upgrade-${from}-to-${to}-${stamp()}.sqlite`);
+    const temp = partName(target);
+    const reader = new Database(file, {readonly: true, fileMustExist: true});
     try {
-        db.prepare("VACUUM INTO ?").run(target);
+        sqliteVec.load(reader);
+        reader.prepare("VACUUM INTO ?").run(temp);
+        fs.renameSync(temp, target);
     } catch (error) {
-        fs.rmSync(target, {force: true});
+        for (const suffix of ["", "-journal"]) fs.rmSync(`${temp}${suffix}`, {force: true});
         throw new Error(
             `the copy made before upgrading the database from schema ${from} to ${to} could not be written to ${dir} (${reason(error)}); free some space and start Cairn again. Nothing was changed`,
         );
+    } finally {
+        reader.close();
     }
     const snapshots = fs
         .readdirSync(dir)
@@ -102,6 +143,10 @@ function checkIntegrity(db: Db, to: number): void {
     const integrity = db.pragma("integrity_check", {simple: true}) as string;
     if (integrity !== "ok")
         throw new Error(`after the upgrade to schema ${to} SQLite's integrity check says: ${integrity}`);
+}
+
+function schemaVersion(db: Db): number {
+    return db.pragma("user_version", {simple: true}) as number;
 }
 
 function freeBytesAt(dir: string): number {

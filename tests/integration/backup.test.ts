@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import {spawnSync} from "node:child_process";
+import {spawn, spawnSync} from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
@@ -276,3 +276,95 @@ test("Settings → Backups: Restore happens at the next start (the library kept 
         await next.core.dispose();
     }
 });
+
+/** `cairn ARGS`, killed (SIGKILL) after `afterMs`, or left to finish; how long it ran, and whether killed. */
+async function killedCairn(afterMs: number, ...args: string[]): Promise<{ms: number; killed: boolean}> {
+    const started = performance.now();
+    const child = spawn(process.execPath, [CLI, ...args], {stdio: "ignore"});
+    const timer = setTimeout(() => child.kill("SIGKILL"), afterMs);
+    const signal = await new Promise((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+    clearTimeout(timer);
+    return {ms: performance.now() - started, killed: signal === "SIGKILL"};
+}
+
+/** The library opens, SQLite's integrity check says ok, and its conversations' titles. */
+function intact(dataDir: string): string[] {
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    try {
+        assert.equal(db.pragma("integrity_check", {simple: true}), "ok");
+        return new ConversationStore(db)
+            .list()
+            .map((c) => c.title)
+            .sort();
+    } finally {
+        db.close();
+    }
+}
+
+/** Files under the data folder that are neither a library, a whole backup nor a whole snapshot. */
+function leftovers(dataDir: string): string[] {
+    return fs
+        .readdirSync(dataDir, {recursive: true, encoding: "utf8"})
+        .filter((name) => /\.part|\.restoring|-journal$/.test(name));
+}
+
+test("a backup or a restore killed at any moment: the library opens whole, no partial file looks like a backup, and the next start clears what was left", async () => {
+    const dataDir = tempDir();
+    const names = Array.from({length: 1500}, (_, i) => `conversation ${String(i).padStart(4, "0")}`);
+    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    const store = new ConversationStore(db);
+    db.transaction(() => {
+        for (const name of names) {
+            const c = store.create(name);
+            store.addMessage({
+                conversationId: c.id,
+                role: "user",
+                content: name.repeat(1000),
+                status: "complete",
+            });
+        }
+    })();
+    db.close();
+    const file = path.join(tempDir(), "whole.cairn-backup");
+    const backups = path.join(dataDir, "backups");
+    // The kills land at shares of how long a whole run takes on this machine, whatever its pace.
+    const whole = await killedCairn(60_000, "backup", "--data", dataDir, file);
+    let killed = 0;
+    for (const share of [0.3, 0.5, 0.7, 0.8, 0.9]) {
+        const target = path.join(backups, `b${share}.cairn-backup`);
+        if ((await killedCairn(whole.ms * share, "backup", "--data", dataDir, target)).killed) killed++;
+        assert.deepEqual(intact(dataDir), names);
+        // A backup under its own name is whole: it opens and holds every conversation.
+        if (fs.existsSync(target)) assert.equal(conversationsIn(target), names.length);
+    }
+    // A restore of a backup with one conversation more, killed at moments through its steps.
+    library(dataDir, ["extra"]);
+    const withExtra = path.join(tempDir(), "extra.cairn-backup");
+    assert.equal(cairn("backup", "--data", dataDir, withExtra).code, 0);
+    const restore = await killedCairn(60_000, "restore", "--data", dataDir, file);
+    for (const share of [0.3, 0.5, 0.6, 0.7, 0.8, 0.9]) {
+        if ((await killedCairn(restore.ms * share, "restore", "--data", dataDir, withExtra)).killed) killed++;
+        const titles = intact(dataDir);
+        assert.ok(titles.length === names.length || titles.length === names.length + 1, `${titles.length}`);
+        assert.deepEqual(
+            leftovers(dataDir),
+            [],
+            `killed at ${share} of a restore: the next start cleared the rest`,
+        );
+        if (titles.length === names.length) continue;
+        assert.equal(cairn("restore", "--data", dataDir, file).code, 0);
+    }
+    assert.ok(killed >= 6, `${killed} of 11 runs were killed midway`);
+    assert.deepEqual(leftovers(dataDir), []);
+});
+
+/** How many conversations a backup holds, read as an SQLite file. */
+function conversationsIn(file: string): number {
+    const copy = new Database(file, {readonly: true, fileMustExist: true});
+    try {
+        assert.equal(copy.pragma("integrity_check", {simple: true}), "ok");
+        return copy.prepare("SELECT count(*) FROM conversations").pluck().get() as number;
+    } finally {
+        copy.close();
+    }
+}

@@ -332,3 +332,58 @@ function writeZip(file: string, entries: Record<string, string | Buffer>): Promi
         zip.outputStream.pipe(fs.createWriteStream(file)).on("close", resolve).on("error", reject);
     });
 }
+
+test("a ChatGPT export with 20,000 hidden tool nodes before 40 versions of an answer: read in one pass, each version's steps capped and said", async () => {
+    const {dbFile} = library();
+    const file = path.join(tempDir(), "chain.json");
+    const mapping: Record<string, unknown> = {
+        root: {id: "root", parent: null, message: null},
+        q: {
+            id: "q",
+            parent: "root",
+            message: {
+                author: {role: "user"},
+                recipient: "all",
+                content: {content_type: "text", parts: ["go"]},
+            },
+        },
+    };
+    let last = "q";
+    for (let i = 0; i < 20_000; i++) {
+        mapping[`t${i}`] = {
+            id: `t${i}`,
+            parent: last,
+            message: {
+                author: {role: "tool", name: "browser"},
+                recipient: "all",
+                content: {content_type: "text", parts: [`result ${i}`]},
+            },
+        };
+        last = `t${i}`;
+    }
+    for (let v = 0; v < 40; v++)
+        mapping[`v${v}`] = {
+            id: `v${v}`,
+            parent: last,
+            message: {
+                author: {role: "assistant"},
+                recipient: "all",
+                content: {content_type: "text", parts: [`version ${v}`]},
+            },
+        };
+    fs.writeFileSync(
+        file,
+        JSON.stringify([{conversation_id: "chain", title: "Chain", current_node: "v0", mapping}]),
+    );
+    const report = only(await importFiles(dbFile, [file], () => {}));
+    assert.equal(report.imported, 1);
+    assert.equal(report.notes.length, 40);
+    assert.equal(report.notes[0], "Chain: message v0 had 20000 tool steps: the first 1000 were kept");
+    read(dbFile, (store) => {
+        const chain = byTitle(store, "Chain");
+        assert.equal(chain.all.length, 41);
+        const steps = store.message(chain.branch.at(-1)!.id)!.toolCalls;
+        assert.equal(steps.length, 1000);
+        assert.equal(steps[999]!.resultText, "result 999");
+    });
+});

@@ -148,6 +148,12 @@ test("a process killed at any point of an upgrade leaves the library as it was, 
         assert.ok(whole || old, `killed after ${killAfterMs} ms: ${JSON.stringify(after)}`);
         assert.equal(after.conversations, 200);
         seen.add(run.signal === "SIGKILL" ? "killed" : "finished");
+        // A snapshot under its own name is whole; a kill mid-copy leaves only a temporary.
+        for (const name of snapshots(file)) {
+            if (/\.part(-journal)?$/.test(name)) continue;
+            assert.match(name, /^before-upgrade-\d+-to-\d+-[^.]+\.sqlite$/, `killed after ${killAfterMs} ms`);
+            assert.equal(look(path.join(path.dirname(file), UPGRADE_SNAPSHOTS_DIR, name)).conversations, 200);
+        }
         if (whole) break;
     }
     assert.ok(seen.has("killed"), "at least one run was killed midway");
@@ -155,6 +161,36 @@ test("a process killed at any point of an upgrade leaves the library as it was, 
     const run = await upgradeInChild(file, 200_000, {});
     assert.equal(run.out.trim().split("\n").at(-1), "upgraded");
     assert.deepEqual(look(file), {version: NEWEST + 2, conversations: 200, colour: true});
+    assert.deepEqual(
+        snapshots(file).filter((name) => !name.endsWith(".sqlite")),
+        [],
+        "the killed runs' temporaries are gone",
+    );
+});
+
+test("a snapshot killed mid-copy leaves a temporary, never a snapshot; the next start removes it, and a live process's stays", async () => {
+    const file = library(20);
+    const dir = path.join(path.dirname(file), UPGRADE_SNAPSHOTS_DIR);
+    fs.mkdirSync(dir, {recursive: true});
+    // A process that is gone (it ran and exited), and this one, each with a copy half written.
+    const gone = spawn(process.execPath, ["-e", ""]);
+    const pid = await new Promise<number>((resolve) => gone.once("exit", () => resolve(gone.pid!)));
+    const dead = `before-upgrade-1-to-2-x.sqlite.${pid}.part`;
+    const live = `before-upgrade-1-to-2-y.sqlite.${process.pid}.part`;
+    for (const name of [dead, `${dead}-journal`, live]) fs.writeFileSync(path.join(dir, name), "half");
+    fs.writeFileSync(path.join(path.dirname(file), "cairn.sqlite.restoring"), "an older Cairn's restore");
+    openDatabase(file).close();
+    assert.deepEqual(fs.readdirSync(dir), [live]);
+    assert.ok(!fs.existsSync(path.join(path.dirname(file), "cairn.sqlite.restoring")));
+});
+
+test("two processes upgrading one library at once: the second waits for the first and both open it", async () => {
+    const file = library(200);
+    const runs = await Promise.all([upgradeInChild(file, 200_000, {}), upgradeInChild(file, 200_000, {})]);
+    for (const run of runs) assert.equal(run.out.trim().split("\n").at(-1), "upgraded", run.out);
+    assert.deepEqual(look(file), {version: NEWEST + 2, conversations: 200, colour: true});
+    // One upgrade, one snapshot: the second found nothing left to do.
+    assert.equal(snapshots(file).length, 1);
 });
 
 test("a full disk during the snapshot or during the upgrade: a clear message, the library as it was", async () => {
