@@ -3,7 +3,6 @@ import type {FetchLike} from "@modelcontextprotocol/sdk/shared/transport.js";
 import type {Client} from "@modelcontextprotocol/sdk/client/index.js";
 import type {Transport} from "@modelcontextprotocol/sdk/shared/transport.js";
 import type {
-    CallToolResult,
     CreateMessageRequest,
     CreateMessageResult,
     ElicitRequest,
@@ -13,6 +12,7 @@ import type {
     Tool,
     UrlElicitationRequiredError,
 } from "@modelcontextprotocol/sdk/types.js";
+import {checkResult, reportedMalformed, type CheckedResult} from "./results.js";
 import {clientSdk, isSdkError, type ClientSdk} from "./sdk.js";
 import type {McpServerState} from "../../shared/contract.js";
 import {APP_VERSION} from "../version.js";
@@ -164,25 +164,28 @@ export class McpConnection {
         signal: AbortSignal,
         onProgress?: (update: {progress: number; total?: number; message?: string}) => void,
         interactive = true,
-    ): Promise<CallToolResult> {
+    ): Promise<CheckedResult> {
         const client = await this.readyClient();
+        const sdk = await clientSdk();
         this.inFlight.all++;
         if (interactive) this.inFlight.interactive++;
         try {
             // Cairn's runner owns the time limit; the SDK's own (60 s by default) must not cut in first. An
             // aborted signal (Stop, the time limit) sends the server notifications/cancelled.
-            const result = await client.callTool({name, arguments: args}, undefined, {
+            const raw = await client.callTool({name, arguments: args}, sdk.LooseCallToolResultSchema, {
                 signal,
                 timeout: this.config.callTimeoutMs + 1_000,
                 ...(onProgress ? {onprogress: onProgress} : {}),
             });
-            return result as CallToolResult;
+            return checkResult(raw, sdk);
         } catch (error) {
             if (error instanceof SignInNeeded) this.set("signin", error.words);
             if (isSdkError(error, "UrlElicitationRequiredError"))
                 throw new Error(
                     await this.pagesFirst(error as UrlElicitationRequiredError, signal, interactive),
                 );
+            const reported = reportedMalformed(errorText(error));
+            if (reported) return reported;
             throw new Error(this.failureOf(error));
         } finally {
             this.inFlight.all--;

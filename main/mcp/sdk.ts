@@ -23,6 +23,19 @@ async function load() {
         ListRootsRequestSchema: types.ListRootsRequestSchema,
         McpError: types.McpError,
         ErrorCode: types.ErrorCode,
+        // A tool's result with its content items unchecked: Cairn checks each (results.ts), so that one bad
+        // item is left out with a reason instead of the SDK's whole validation report failing the call.
+        // Typed as the SDK's own for Client.callTool, which only passes it on to its request's parser.
+        LooseCallToolResultSchema: types.CallToolResultSchema.omit({
+            content: true,
+        }).passthrough() as unknown as typeof types.CallToolResultSchema,
+        contentSchemas: {
+            text: types.TextContentSchema,
+            image: types.ImageContentSchema,
+            audio: types.AudioContentSchema,
+            resource_link: types.ResourceLinkSchema,
+            resource: types.EmbeddedResourceSchema,
+        },
     };
 }
 

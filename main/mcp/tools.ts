@@ -4,6 +4,7 @@ import {clip} from "../../shared/format.js";
 import {grammarParams} from "../llm/grammarSchema.js";
 import type {ParamsSchema, ToolContext, ToolDefinition, ToolOutput} from "../tools/defineTool.js";
 import type {McpConnection} from "./connection.js";
+import {malformedSummary, type CheckedResult} from "./results.js";
 
 /** Longest tool name as the model sees it: what OpenAI-style function names and chat templates accept. */
 const MAX_NAME = 64;
@@ -46,16 +47,40 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
         params: grammarParams(tool.inputSchema) as ParamsSchema,
         inputSchema: tool.inputSchema,
         run: async (args, ctx) => {
-            const result = await connection.callTool(
+            const checked = await connection.callTool(
                 tool.name,
                 args,
                 ctx.signal,
                 ctx.progress,
                 ctx.interactive !== false,
             );
-            return outputOf(result, ctx.attach ? await keepImages(result, tool.name, ctx.attach) : new Map());
+            const {result} = checked;
+            const output = outputOf(
+                result,
+                ctx.attach ? await keepImages(result, tool.name, ctx.attach) : new Map(),
+            );
+            return checked.total > 0 ? withProblems(output, server, checked) : output;
         },
     };
+}
+
+/**
+ * A result with items MCP does not allow: the model reads the valid items and one line on the rest (or, when
+ * nothing valid is left, that line as the call's error); the trace keeps every problem (data.malformed).
+ */
+function withProblems(output: ToolOutput, server: string, checked: CheckedResult): ToolOutput {
+    const summary = malformedSummary(server, checked);
+    const {problems, total, report} = checked;
+    const data = {...(output.data as Record<string, unknown> | undefined), malformed: {problems, total}};
+    const trace = [
+        summary,
+        problems.join("\n") + (total > problems.length ? `\n… and ${total - problems.length} more` : ""),
+        ...(report ? [`The server's own report:\n${report}`] : []),
+    ].join("\n\n");
+    const nothingLeft = checked.result.content.length === 0 && checked.result.structuredContent === undefined;
+    if (output.error !== undefined) return {...output, error: `${output.error}\n(${summary})`, trace, data};
+    if (nothingLeft) return {text: "", error: summary, trace, data};
+    return {...output, text: `${output.text}\n(${summary}; those items were left out)`, data};
 }
 
 /** What became of each image of a result, by its index in the content: kept, or why not. */

@@ -12,6 +12,8 @@ export type ToolOutput = {
     text: string;
     data?: unknown;
     error?: string;
+    /** An error's whole text for the trace, where the model reads only `error` (a summary of it). */
+    trace?: string;
     errorWords?: Words;
     sources?: Source[];
 };

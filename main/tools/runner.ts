@@ -94,13 +94,18 @@ export class ToolRunner {
         const finish = (
             status: ToolCallRecord["status"],
             end: string | Words,
-            {sources, ...extra}: Partial<ToolCallRecord> & {sources?: Source[]} = {},
+            {sources, trace, ...extra}: Partial<ToolCallRecord> & {sources?: Source[]; trace?: string} = {},
         ) => {
             let text = typeof end === "string" ? end : inEnglish(end);
             if (typeof end !== "string") extra.errorWords = end;
             Object.assign(record, {status, finishedAt: Date.now(), ...extra});
             if (status === "ok") text = record.resultText = ctx.fit?.(text) ?? text;
-            else record.error = text;
+            else {
+                // The trace keeps the whole error (folded there); the model reads a few lines of it.
+                record.error = trace ?? text;
+                text = errorForModel(text);
+                text = ctx.fit?.(text) ?? text;
+            }
             this.files?.telemetry?.finished(record);
             this.keep(record, ctx, "tool.result");
             return {record, modelText: text, sources: sources ?? []};
@@ -344,7 +349,7 @@ export class ToolRunner {
         finish: (
             s: ToolCallRecord["status"],
             end: string | Words,
-            extra?: Partial<ToolCallRecord> & {sources?: Source[]},
+            extra?: Partial<ToolCallRecord> & {sources?: Source[]; trace?: string},
         ) => CallOutcome,
     ): Promise<CallOutcome> {
         if (ctx.signal.aborted) return finish("cancelled", wordsOf("toolStopped"));
@@ -404,7 +409,11 @@ export class ToolRunner {
                 return finish("error", wordsOf("toolFailed", {tool: tool.name, reason}));
             }
             const {error, errorWords} = outcome.output;
-            if (error) return finish("error", errorWords ?? error, {resultData: outcome.output.data ?? null});
+            if (error)
+                return finish("error", errorWords ?? error, {
+                    resultData: outcome.output.data ?? null,
+                    ...(outcome.output.trace ? {trace: outcome.output.trace} : {}),
+                });
             return finish("ok", outcome.output.text, {
                 resultData: outcome.output.data ?? null,
                 sources: outcome.output.sources ?? [],
@@ -414,6 +423,16 @@ export class ToolRunner {
             ctx.signal.removeEventListener("abort", onAbort);
         }
     }
+}
+
+/** The most of an error the model reads: a server's validation report can run to megabytes. */
+export const MODEL_ERROR_CHARS = 600;
+
+/** An error as the model reads it: whole when short, else its start and how much more the trace holds. */
+export function errorForModel(text: string): string {
+    if (text.length <= MODEL_ERROR_CHARS) return text;
+    const start = text.slice(0, MODEL_ERROR_CHARS - 100).trimEnd();
+    return `${start}… (${text.length - start.length} more characters of this error are in the trace)`;
 }
 
 /** The workspace folder in force: the conversation's, Settings', the tool's options.root, <data>/workspace. */

@@ -282,9 +282,75 @@ test("a server that storms notifications, floods text or sends content of no kno
             /fixture sent a reply over 10 MB, more than Cairn reads from a server/,
         );
         assert.equal(malformed!.status, "error");
-        assert.ok((malformed!.error ?? "").length > 0);
+        assert.match(
+            malformed!.error ?? "",
+            /^fixture's result was malformed: content\[0\] has type "hologram"/,
+        );
         const after = await ask(t, "hello");
         assert.equal(after.status, "complete", after.error ?? "");
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("malformed MCP results on a 2,048-token model: the model reads one line on them, the trace keeps every problem, the turn ends cleanly", async () => {
+    const dataDir = tempDir();
+    writeMcpJson(dataDir, {fixture: {...servers.fixture, env: {FIXTURE_HOSTILE: "1"}}});
+    const t = await openTestCore({
+        dataDir,
+        modelPath: templateModel(FAMILIES.qwen3),
+        contextSize: 2048,
+        generation: {maxTokens: 8, seed: 1, temperature: 0},
+    });
+    try {
+        const calls = [
+            {kind: "unknown_type", count: 500},
+            {kind: "text_without_text", count: 1},
+            {kind: "null_item", count: 3},
+            {kind: "bad_image", count: 1},
+            {kind: "mixed", count: 2},
+            {kind: "checked_by_server", count: 500},
+        ];
+        const message = await ask(t, "Go.", {
+            preflight: calls.map((args) => ({name: "fixture.malformed", args})),
+        });
+        assert.equal(message.status, "complete", message.error ?? "");
+        const [many, noText, nulls, image, mixed, report] = message.toolCalls;
+        // The model reads the summary (the prompt, below); the trace has it and every problem, folded.
+        assert.match(
+            many!.error!,
+            /^fixture's result was malformed: content\[0\] has type "hologram", which MCP does not have; 499 more problems\n\ncontent\[0\] has type "hologram"[^]*\ncontent\[99\] has type "hologram", which MCP does not have\n… and 400 more$/,
+        );
+        const trace = many!.resultData as {malformed: {problems: string[]; total: number}};
+        assert.equal(trace.malformed.total, 500);
+        assert.equal(trace.malformed.problems.length, 100);
+        assert.equal(
+            trace.malformed.problems[99],
+            'content[99] has type "hologram", which MCP does not have',
+        );
+        const summary = (call: (typeof message.toolCalls)[number] | undefined) => call!.error!.split("\n")[0];
+        assert.equal(
+            summary(noText),
+            "fixture's result was malformed: content[0].text: expected string, received undefined",
+        );
+        assert.equal(summary(nulls), "fixture's result was malformed: content[0] is null; 2 more problems");
+        assert.match(summary(image)!, /^fixture's result was malformed: content\[0\]\.data: /);
+        // The good item is kept; the bad ones are said in one line.
+        assert.equal(mixed!.status, "ok");
+        assert.equal(
+            mixed!.resultText,
+            "the part that is fine\n(fixture's result was malformed: content[1] is null; 1 more problem; those items were left out)",
+        );
+        // A server's own validation report of 1.7 MB: whole in the trace, a few lines of it for the model.
+        assert.equal(
+            summary(report),
+            "fixture's result was malformed: content[0] is not valid (the server's own check); 499 more problems",
+        );
+        assert.ok(report!.error!.length > 1_000_000, `${report!.error!.length} characters in the trace`);
+        assert.match(report!.error!, /The server's own report:\nMCP error -32602: /);
+        const prompt = t.core.engine.lastPrompt()?.text ?? "";
+        assert.ok(prompt.includes("499 more problems"), "the model read the summary");
+        assert.ok(!prompt.includes("invalid_union"), "and not the SDK's validation report");
     } finally {
         await t.core.dispose();
     }
