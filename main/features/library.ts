@@ -55,6 +55,7 @@ export function openLibrary(dataDir: string, command = "cairn", offlineRun = fal
     });
     const processes = new ProcessRegistry(db, command);
     if (!readOnly) processes.register();
+    const webPages = new WebPageStore(db);
     return {
         db,
         readOnly,
@@ -62,13 +63,14 @@ export function openLibrary(dataDir: string, command = "cairn", offlineRun = fal
         conversations: new ConversationStore(db, toolCalls, citations, webAccessDefault),
         toolCalls,
         citations,
-        webPages: new WebPageStore(db),
+        webPages,
         egress,
         network,
         processes,
         recoveredInterrupted: readOnly ? 0 : processes.recover(),
         handlers: networkHandlers(egress),
-        stop: () => {
+        stop: async () => {
+            await webPages.close();
             if (!readOnly) processes.unregister();
             db.close();
         },

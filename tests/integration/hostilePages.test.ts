@@ -58,5 +58,10 @@ for (const name of Object.keys(HOSTILE_PAGES)) {
         // Not timing precision: before the worker, a ping waited 18-30 s (jsdom) or 1-2 s (linkedom) for the parse.
         assert.ok(figures.maxMs < 1_000, `the core answered within 1 s throughout (max ${figures.maxMs} ms)`);
         assert.ok(figures.rssGrowthMb <= 300, `RSS grew ${figures.rssGrowthMb.toFixed(0)} MB`);
+        // The whole text is archived (a long page by the archive's worker, off the core's thread).
+        const citation = message.citations[0]!;
+        const archiveId = (citation.location as {archiveId: string}).archiveId;
+        const page = unwrap(await t.api.invoke("archive.get", {id: archiveId}));
+        assert.equal(page.text.length, (call.resultData as {chars: number}).chars);
     });
 }

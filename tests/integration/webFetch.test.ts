@@ -7,7 +7,7 @@ import {createWebFetch} from "../../main/tools/builtin/webFetch.js";
 import {sayIn} from "../../main/words.js";
 
 const archived: Array<{url: string; title: string; text: string}> = [];
-const webFetch = createWebFetch((page) => {
+const webFetch = createWebFetch(async (page) => {
     archived.push(page);
     return {id: `page-${archived.length}`};
 });

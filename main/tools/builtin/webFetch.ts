@@ -9,7 +9,7 @@ import {defineTool} from "../defineTool.js";
  * the chat service cuts each result to the tokens the context has left), allow_hosts (hosts that may be
  * private or loopback anyway), fetch_timeout_ms for the transfer.
  */
-export type Archive = (page: {url: string; title: string; text: string}) => {id: string};
+export type Archive = (page: {url: string; title: string; text: string}) => Promise<{id: string}>;
 
 export const createWebFetch = (archive: Archive) =>
     defineTool({
@@ -48,7 +48,11 @@ export const createWebFetch = (archive: Archive) =>
                 const extracted = await sharedExtractor().run({type: "page", page}, ctx.signal);
                 const address = extracted.canonicalUrl ?? page.url;
                 // The archive keeps the whole content, whatever part the model reads now.
-                const archived = archive({url: page.url, title: extracted.title, text: extracted.markdown});
+                const archived = await archive({
+                    url: page.url,
+                    title: extracted.title,
+                    text: extracted.markdown,
+                });
                 const limit = numberOption(ctx.options.max_chars, Number.POSITIVE_INFINITY);
                 return {
                     text: `${header(address, extracted)}Extracted text:\n${part(extracted.markdown, offset, limit)}`,
