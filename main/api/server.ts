@@ -283,6 +283,15 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             );
         const counter = await options.core.embedder.tokenCounter();
         if (!counter.ok) throw new ApiError(503, counter.error.message, "server_error");
+        const long = inputs.findIndex((text) => !counter.value.fits(text));
+        if (long >= 0)
+            throw new ApiError(
+                400,
+                `input${typeof body.input === "string" ? "" : `[${long}]`} is longer than the embedding model's context of ${counter.value.contextSize} tokens: split it into shorter texts`,
+                "invalid_request_error",
+                "input",
+                "context_length_exceeded",
+            );
         const vectors = await options.core.embedder.embed(inputs);
         if (!vectors.ok) throw new ApiError(500, vectors.error.message, "server_error");
         const tokens = inputs.reduce((sum, text) => sum + counter.value.count(text), 0);

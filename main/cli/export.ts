@@ -37,11 +37,12 @@ export async function exportCommand(dataDir: string, args: CliArgs, out: Out): P
             );
         }
         const many = conversations.length > 1 || (args.out !== undefined && isFolder(args.out));
+        const names = new UniqueNames();
         for (const conversation of conversations) {
             const {fileName, content} = await render(store, conversation, format, parts);
             if (!args.out) out.write(content);
             else {
-                const target = many ? path.join(args.out, fileName) : args.out;
+                const target = many ? path.join(args.out, names.take(fileName)) : args.out;
                 fs.mkdirSync(path.dirname(target), {recursive: true});
                 fs.writeFileSync(target, content);
                 process.stderr.write(`wrote ${target}\n`);
@@ -111,4 +112,22 @@ async function jsonLines(
 
 function isFolder(target: string): boolean {
     return target.endsWith(path.sep) || (fs.existsSync(target) && fs.statSync(target).isDirectory());
+}
+
+/**
+ * File names given once in a run: conversations that share a title get "Title (2).md", "Title (3).md", where
+ * each wrote over the last (9 conversations made 7 files). Compared without case, as macOS and Windows do.
+ */
+export class UniqueNames {
+    private readonly taken = new Set<string>();
+
+    take(name: string): string {
+        const dot = name.lastIndexOf(".");
+        const [base, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+        let candidate = name;
+        for (let n = 2; this.taken.has(candidate.toLowerCase()); n++)
+            candidate = `${base} (${n})${extension}`;
+        this.taken.add(candidate.toLowerCase());
+        return candidate;
+    }
 }

@@ -6,7 +6,7 @@ import type {Engine} from "./engine.js";
 import {flashAttentionOf, nativeLog} from "./llama.js";
 import {tooLargeWords} from "./fit.js";
 
-type Loaded = {file: string; model: LlamaModel; context: LlamaEmbeddingContext};
+type Loaded = {file: string; model: LlamaModel; context: LlamaEmbeddingContext; contextSize: number};
 
 /**
  * The embedding slot: a second model, used only for document vectors, loaded on first use with the same fit
@@ -35,13 +35,27 @@ export class Embedder {
 
     /** Counts tokens in the embedding model's own tokenizer (used to size chunks); loads the model. */
     async tokenCounter(): Promise<
-        Result<{count: (text: string) => number; model: string; dimension: number}>
+        Result<{
+            count: (text: string) => number;
+            /** Whether a text fits the model's context, tokenizing at most what could fit. */
+            fits: (text: string) => boolean;
+            contextSize: number;
+            model: string;
+            dimension: number;
+        }>
     > {
         const loaded = await this.ensure();
         if (!loaded.ok) return loaded;
-        const {model, file} = loaded.value;
+        const {model, file, contextSize} = loaded.value;
         return ok({
             count: (text) => model.tokenize(text).length,
+            // A token covers at least one character: a text that short always fits, and a prefix of 16
+            // characters a token is tokenized before a text of megabytes would be whole.
+            fits: (text) =>
+                text.length <= contextSize ||
+                (model.tokenize(text.slice(0, contextSize * 16)).length <= contextSize &&
+                    (text.length <= contextSize * 16 || model.tokenize(text).length <= contextSize)),
+            contextSize,
             model: file,
             dimension: model.embeddingVectorSize,
         });
@@ -101,11 +115,12 @@ export class Embedder {
                 gpuLayers: settings.forceCpu ? 0 : "auto",
                 defaultContextFlashAttention: flashAttentionOf(settings),
             });
+            const contextSize = Math.min(model.trainContextSize, 2048);
             const context = await model.createEmbeddingContext({
-                contextSize: Math.min(model.trainContextSize, 2048),
+                contextSize,
                 threads: settings.threads ?? this.engine.status().threads,
             });
-            this.loaded = {file, model, context};
+            this.loaded = {file, model, context, contextSize};
             return ok(this.loaded);
         } catch (error) {
             const reason = nativeLog.lastError ?? (error instanceof Error ? error.message : String(error));

@@ -268,6 +268,23 @@ test("embeddings: one vector per input, as base64 (the openai package's default)
     );
 });
 
+test("embeddings: an input of 1 MB is a 400 (context_length_exceeded) naming it, as chat refuses the same size", async () => {
+    const huge = "a fox jumps. ".repeat(80_000);
+    const refused = await client.embeddings
+        .create({model: "stories260K", input: ["a fox", huge]})
+        .catch((e: unknown) => e);
+    assert.ok(refused instanceof OpenAI.BadRequestError, String(refused));
+    assert.equal(refused.code, "context_length_exceeded");
+    assert.equal(refused.param, "input");
+    assert.match(
+        refused.message,
+        /input\[1\] is longer than the embedding model's context of \d+ tokens: split it/,
+    );
+    // The server goes on answering.
+    const res = await client.embeddings.create({model: "stories260K", input: "a fox"});
+    assert.equal(res.data.length, 1);
+});
+
 test("a legacy completion returns text_completion", async () => {
     const res = await client.completions.create({model: "m", prompt: "Once upon a time", max_tokens: 5});
     assert.equal(res.object, "text_completion");

@@ -141,3 +141,28 @@ test("export needs conversations to name, and a folder for several files", () =>
     assert.equal(cairn("export", "--data", dataDir, "--all", "--format", "html", "--out", folder).code, 0);
     assert.deepEqual(fs.readdirSync(folder).sort(), ["Circles.html", "Second.html"]);
 });
+
+test("export --all to a folder: conversations that share a title each get their own file", () => {
+    const {dataDir} = library();
+    for (let i = 0; i < 4; i++)
+        seedConversation(dataDir, "Notes", [{question: `question ${i}`, answer: "a"}]);
+    seedConversation(dataDir, "notes", [{question: "lower case", answer: "a"}]);
+    const folder = path.join(tempDir(), "out");
+    fs.mkdirSync(folder);
+    const run = cairn("export", "--data", dataDir, "--all", "--out", folder);
+    assert.equal(run.code, 0, run.err);
+    const files = fs.readdirSync(folder);
+    // Which of the five gets the plain name depends on the list's order; each gets one, case aside.
+    assert.deepEqual(files.map((f) => f.toLowerCase()).sort(), [
+        "circles.md",
+        "notes (2).md",
+        "notes (3).md",
+        "notes (4).md",
+        "notes (5).md",
+        "notes.md",
+    ]);
+    // Every conversation's question is in a file of its own: nothing was written over.
+    const text = files.map((f) => fs.readFileSync(path.join(folder, f), "utf8")).join("\n");
+    for (const question of ["question 0", "question 1", "question 2", "question 3", "lower case"])
+        assert.ok(text.includes(question), question);
+});
