@@ -75,18 +75,22 @@ export async function importCommand(dataDir: string, args: CliArgs, out: Out): P
     const dbFile = path.join(dataDir, DB_FILE_NAME);
     openDatabase(dbFile).close();
     let shown = "";
+    const started = performance.now();
     const report = await importFiles(dbFile, args.positionals, (p) => {
+        // Progress for an import that takes a while; a quick one (or one refused at once) prints none.
+        if (performance.now() - started < PROGRESS_AFTER_MS) return;
         const line = `importing ${p.file}: ${Math.floor(p.share * 100)}%, ${p.imported} conversations`;
         if (line !== shown) process.stderr.write(`${line}\n`);
         shown = line;
     });
-    if (args.json) {
-        out.write(`${JSON.stringify(report, null, 2)}\n`);
-    } else {
-        for (const file of report.files) out.write(describeImport(file));
-    }
+    if (args.json) out.write(`${JSON.stringify(report, null, 2)}\n`);
+    else for (const file of report.files) out.write(describeImport(file));
+    // Each file's failure once, as the `cairn:` line (the report says what came in before it).
+    for (const file of report.files) if (file.error) process.stderr.write(`cairn: ${file.error}\n`);
     return report.files.some((f) => f.error) ? 1 : 0;
 }
+
+const PROGRESS_AFTER_MS = 500;
 
 function describeImport(file: ImportFileReport): string {
     const lines = [
@@ -96,7 +100,6 @@ function describeImport(file: ImportFileReport): string {
         ...file.skipped.map((s) => `  left out "${s.title}": ${s.reason}`),
         ...file.notes.map((n) => `  note: ${n}`),
     ];
-    if (file.error) lines.push(`  error: ${file.error}`);
     return `${lines.join("\n")}\n`;
 }
 

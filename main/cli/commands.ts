@@ -139,6 +139,20 @@ async function serve(args: CliArgs): Promise<number> {
     const restored = await finishPendingRestore(preparedDataDir(args), othersRunning);
     if (restored) process.stderr.write(`cairn: ${sayIn(terminalLanguage(), restored)}\n`);
     const core = openCore(args, restored ? [restored] : []);
+    // A model named for this run (--model, CAIRN_MODEL) is loaded before Cairn listens: one that cannot be
+    // loaded ends the run with its one `cairn:` line, before any address is printed. A saved model loads
+    // while the window is up, where Models can choose another if it fails.
+    const explicitModel = Boolean(args.model ?? process.env.CAIRN_MODEL);
+    const loading = core.loadConfiguredModel();
+    if (explicitModel) {
+        await loading;
+        const status = core.engine.status();
+        if (status.state === "error") {
+            process.stderr.write(`cairn: ${status.message}\n`);
+            await core.dispose();
+            return 1;
+        }
+    }
     const host = await startHost({
         core,
         rendererDir: rendererDir(),
@@ -147,33 +161,24 @@ async function serve(args: CliArgs): Promise<number> {
         token: serveToken(),
     });
     process.stdout.write(`Cairn listening on ${host.url}\n`);
-    // The model starts loading before the API listens: a request that comes at once waits for it.
-    const loading = core.loadConfiguredModel();
+    // A saved model is loading while the API starts: a request that comes at once waits for it.
     core.api.usePort(args.apiPort);
     if (args.api) await startApiFor(core, args);
     else await core.api.startIfEnabled();
     const apiStatus = core.api.status();
     if (!args.api && apiStatus.url) process.stdout.write(`Cairn API at ${apiStatus.url}\n`);
     if (apiStatus.error) process.stderr.write(`cairn: ${apiStatus.error}\n`);
-    // A model named for this run (--model, CAIRN_MODEL) that cannot be loaded ends the run; a saved one that
-    // no longer loads leaves the window up, where Models can choose another.
-    const explicitModel = Boolean(args.model ?? process.env.CAIRN_MODEL);
-    const modelFailed = loading.then(() => {
+    void loading.then(() => {
         const status = core.engine.status();
-        if (status.state !== "error") return new Promise<number>(() => {});
-        process.stderr.write(`cairn: ${status.message}\n`);
-        return explicitModel ? 1 : new Promise<number>(() => {});
+        if (!explicitModel && status.state === "error") process.stderr.write(`cairn: ${status.message}\n`);
     });
-    const code = await Promise.race([
-        modelFailed,
-        new Promise<number>((resolve) => {
-            process.once("SIGINT", () => resolve(0));
-            process.once("SIGTERM", () => resolve(0));
-        }),
-    ]);
+    await new Promise<void>((resolve) => {
+        process.once("SIGINT", () => resolve());
+        process.once("SIGTERM", () => resolve());
+    });
     await host.close();
     await core.dispose();
-    return code;
+    return 0;
 }
 
 async function startApiFor(core: Core, args: CliArgs): Promise<void> {

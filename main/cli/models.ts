@@ -79,12 +79,17 @@ async function download(api: CairnApi, uri: string, out: Out): Promise<number> {
         return out.fail(
             `models download takes an https:// address or hf:USER/REPO/FILE (a Hugging Face file), not "${uri}"`,
         );
+    let shown = false;
     const until = follow(
         api,
         (e) => (e.type === "models.download" ? e.progress : null),
         (p) => p.id,
         (p) => ["done", "failed", "cancelled"].includes(p.state),
-        (p) => process.stderr.write(progressLine(p)),
+        (p) => {
+            const line = progressLine(p);
+            if (line) process.stderr.write(line);
+            shown ||= line !== null;
+        },
     );
     const started = await api.invoke("models.download", {uri});
     if (!started.ok) return out.fail(started.error.message);
@@ -93,7 +98,8 @@ async function download(api: CairnApi, uri: string, out: Out): Promise<number> {
     process.once("SIGINT", onSignal);
     const final = await ended;
     process.off("SIGINT", onSignal);
-    process.stderr.write("\n");
+    if (shown) process.stderr.write("\n");
+    // The reason is said once, on the `cairn:` line.
     if (final.state !== "done") return out.fail(final.error ?? "download failed");
     const listed = await api.invoke("models.list", {});
     const model = listed.ok ? listed.value.installed.find((m) => m.id === final.modelId) : undefined;
@@ -103,8 +109,10 @@ async function download(api: CairnApi, uri: string, out: Out): Promise<number> {
     return 0;
 }
 
-function progressLine(p: DownloadProgress): string {
-    if (p.state !== "downloading") return `\r${p.state}${p.error ? `: ${p.error}` : ""}`.padEnd(80);
+/** The progress line while bytes come in (a state that ends the download is said by the caller). */
+function progressLine(p: DownloadProgress): string | null {
+    if (p.state === "verifying") return "\rverifying".padEnd(80);
+    if (p.state !== "downloading") return null;
     const percent = p.totalBytes ? ` ${((p.downloadedBytes / p.totalBytes) * 100).toFixed(0)}%` : "";
     const eta = p.etaSeconds === null ? "" : `, ${Math.ceil(p.etaSeconds)} s left`;
     return `\r${formatBytes(p.downloadedBytes)} of ${p.totalBytes ? formatBytes(p.totalBytes) : "?"}${percent}, ${formatBytes(p.bytesPerSecond)}/s${eta}`.padEnd(

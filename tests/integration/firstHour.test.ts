@@ -312,5 +312,36 @@ test("serve with a model file that is not there ends with one line and exit 1", 
         },
     );
     assert.equal(run.code, 1, "it ended by itself");
-    assert.match(run.stderr.trim(), /^cairn: model file not found: .*no-such\.gguf/);
+    assert.match(oneLine(run, "missing model"), /^cairn: model file not found: .*no-such\.gguf/);
+    assert.equal(run.stdout, "", "no address is printed for a server that is not going to run");
+    // A file that is there but no model: the same.
+    const notes = path.join(tempDir(), "notes.gguf");
+    fs.writeFileSync(notes, "not a model");
+    const text = cairn(["serve", "--data", tempDir(), "--port", "0", "--model", notes], {timeout: 30_000});
+    assert.match(oneLine(text, "not a model"), /^cairn: not a GGUF model file: .*notes\.gguf/);
+    assert.equal(text.stdout, "");
+});
+
+test("failures that came with more than one line: an import refused, a download offline; each says it once", () => {
+    const data = tempDir();
+    const bad = path.join(tempDir(), "bad.json");
+    fs.writeFileSync(bad, "{");
+    const imported = cairn(["import", "--data", data, bad]);
+    assert.match(oneLine(imported, "import"), /^cairn: bad\.json is not valid JSON, or ends early/);
+    assert.equal(imported.stdout, "bad.json: 0 conversations imported (0 messages)\n");
+    const json = cairn(["import", "--data", data, "--json", bad]);
+    assert.match(oneLine(json, "import --json"), /^cairn: bad\.json is not valid JSON/);
+    assert.equal((JSON.parse(json.stdout) as {files: {imported: number}[]}).files[0]!.imported, 0);
+    const offline = cairn([
+        "models",
+        "download",
+        "--offline",
+        "--data",
+        data,
+        "https://huggingface.co/x/y.gguf",
+    ]);
+    assert.match(
+        oneLine(offline, "download offline"),
+        /^cairn: Offline mode is on: the download of https:\/\/huggingface\.co\/x\/y\.gguf was not sent/,
+    );
 });
