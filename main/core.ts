@@ -152,7 +152,7 @@ export function createCore(options: CoreOptions): Core {
     const tools = toolsFeature({...options, generation: run}, library, models, knowledge, bus);
     const made = {library, models, knowledge, tools};
     const chat = chatFeature(options, made, bus);
-    const api = apiFeature(made, bus);
+    const api = apiFeature({...made, chat: chat.chat}, bus);
     const backups = backupsFeature(options.dataDir, library, bus);
     const features = [library, models, knowledge, tools, chat, api, backups];
     const warnings = [

@@ -3,7 +3,7 @@ import type {EventBus} from "../events.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStart, ConversationStore} from "../store/conversations.js";
 import type {ChatOutcome} from "./chat.js";
-import {titleFrom} from "../chat/chatService.js";
+import {titleFrom, type ChatService} from "../chat/chatService.js";
 import {ApiError} from "./errors.js";
 import {contentText} from "./history.js";
 import type {ChatMessage} from "./schemas.js";
@@ -14,6 +14,8 @@ type Deps = {
     bus: EventBus;
     /** What a conversation started with an assistant gets (metadata.assistant). */
     startFor: (assistantId: string) => ConversationStart | null;
+    /** The conversation's one answer slot, as the window's answers claim it (ChatService.claimAnswer). */
+    claim: ChatService["claimAnswer"];
 };
 
 /**
@@ -55,21 +57,34 @@ export class ApiRecorder {
                 "metadata.conversation_id",
                 "conversation_not_found",
             );
+        // One answer at a time in a conversation, whoever writes it: a window's or another request's is
+        // running there, so this one is refused in words (409) rather than written into it.
+        const slot = this.deps.claim(conversation.id);
+        if (!slot.ok)
+            throw new ApiError(
+                409,
+                `metadata.conversation_id: ${slot.error.message}`,
+                "invalid_request_error",
+                "metadata.conversation_id",
+                "conversation_busy",
+            );
         conversations.addMessage({
             conversationId: conversation.id,
             role: "user",
             content: question,
             status: "complete",
         });
+        // Its process is named: another Cairn opening the data folder leaves a live answer alone.
         const answer = conversations.addMessage({
             conversationId: conversation.id,
             role: "assistant",
             content: "",
             status: "streaming",
             model,
+            processId: slot.value.processId,
         });
         this.deps.bus.emit({type: "conversation.updated", conversation: conversations.get(conversation.id)!});
-        return new Recording(this.deps, conversation.id, answer.id);
+        return new Recording(this.deps, conversation.id, answer.id, slot.value);
     }
 }
 
@@ -81,6 +96,8 @@ export class Recording {
         private readonly deps: Deps,
         readonly conversationId: string,
         readonly messageId: string,
+        /** The answer slot: `signal` is the window's Stop; `release` gives the slot back at the end. */
+        readonly slot: {signal: AbortSignal; release: () => void},
     ) {}
 
     /** Each chunk as the model writes it: the app shows the answer live. */
@@ -134,6 +151,8 @@ export class Recording {
         const {conversations, bus} = this.deps;
         conversations.finish(this.messageId, f);
         conversations.touch(this.conversationId);
+        // Released before chat.done, so that a listener may send the next message at once.
+        this.slot.release();
         if (f.status === "error")
             bus.emit({
                 type: "chat.error",

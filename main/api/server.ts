@@ -4,6 +4,7 @@ import path from "node:path";
 import {Ajv, type ValidateFunction} from "ajv";
 import type {Assistant} from "../../shared/contract.js";
 import type {Assistants} from "../assistants/assistants.js";
+import type {ChatService} from "../chat/chatService.js";
 import type {EventBus} from "../events.js";
 import type {Embedder} from "../llm/embedder.js";
 import type {Engine} from "../llm/engine.js";
@@ -57,6 +58,8 @@ export type ApiCore = {
     assistants: Pick<Assistants, "find" | "list" | "startFor" | "modelOf">;
     /** An assistant's provider answers its requests. */
     providers: Pick<Providers, "engine">;
+    /** A recorded exchange's answer claims its conversation as the window's answers do. */
+    chat: Pick<ChatService, "claimAnswer">;
     bus: EventBus;
 };
 
@@ -98,6 +101,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         citations: core.citations,
         bus: core.bus,
         startFor: (id) => core.assistants.startFor(id),
+        claim: (id) => core.chat.claimAnswer(id),
     });
     const gate = new Gate(options.maxWaiting ?? DEFAULT_MAX_WAITING);
     let port = 0;
@@ -249,8 +253,11 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 call: (...args) => writer?.call(...args),
                 step: (step) => writer?.step(step),
             };
-            if (recording)
+            if (recording) {
                 full.record = {conversationId: recording.conversationId, messageId: recording.messageId};
+                // Stop in the window ends the request's answer as it ends its own.
+                recording.slot.signal.addEventListener("abort", () => abort.abort(), {once: true});
+            }
             let outcome: ChatOutcome;
             try {
                 outcome = await runChat(engine, full, abort.signal, sink);

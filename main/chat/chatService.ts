@@ -432,6 +432,34 @@ export class ChatService {
         for (const old of [...this.turnLog.keys()].slice(0, -TURN_LOG_LIMIT)) this.turnLog.delete(old);
     }
 
+    /**
+     * The conversation's one answer slot for an answer written by another path (the local API's recorded
+     * exchanges), claimed as a window's turn claims it: in this process and across the processes sharing the
+     * data directory. The window's Stop aborts `signal`; `release` gives the slot back.
+     */
+    claimAnswer(
+        conversationId: string,
+    ): Result<{processId: string; signal: AbortSignal; release: () => void}> {
+        if (this.active.has(conversationId)) return failSaying("BUSY", "stillWriting");
+        const claim = this.processes.claim(conversationId);
+        if (!claim.ok)
+            return claim.holder
+                ? failSaying("BUSY", "otherProcess", {pid: claim.holder.pid, command: claim.holder.command})
+                : failSaying("BUSY", "stillWriting");
+        const controller = new AbortController();
+        let ended = () => {};
+        const turn: ActiveTurn = {controller, done: new Promise<void>((resolve) => (ended = resolve))};
+        this.active.add(conversationId, turn);
+        const release = () => {
+            if (this.active.get(conversationId) === turn) {
+                this.active.remove(conversationId, turn);
+                this.processes.release(conversationId);
+            }
+            ended();
+        };
+        return ok({processId: this.processes.id, signal: controller.signal, release});
+    }
+
     stop(conversationId: string): boolean {
         return this.active.cancel(conversationId, new Error("stopped by the user"));
     }

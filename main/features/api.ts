@@ -1,4 +1,5 @@
 import {ApiTools} from "../api/cairnTools.js";
+import type {ApiCore} from "../api/server.js";
 import {ApiService} from "../api/service.js";
 import type {EventBus} from "../events.js";
 import {apiHandlers} from "../handlers/api.js";
@@ -22,7 +23,8 @@ export function apiFeature(
         models,
         knowledge,
         tools,
-    }: {library: Library; models: Models; knowledge: Knowledge; tools: Tools},
+        chat,
+    }: {library: Library; models: Models; knowledge: Knowledge; tools: Tools; chat: ApiCore["chat"]},
     bus: EventBus,
 ): Api {
     const {settings, citations, conversations} = library;
@@ -51,6 +53,7 @@ export function apiFeature(
             conversations,
             assistants: knowledge.assistants,
             providers: models.providers,
+            chat,
             bus,
         },
         settings,

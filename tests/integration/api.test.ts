@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import {spawn} from "node:child_process";
+import {spawn, spawnSync} from "node:child_process";
 import {after, before, test} from "node:test";
 import {Ajv} from "ajv";
 import OpenAI from "openai";
 import type {Plan} from "../../shared/contract.js";
 import {startApi, type ApiServer} from "../../main/api/server.js";
 import {openTestCore, unwrap, type TestCore} from "../helpers/core.js";
-import {TEST_MODEL} from "../helpers/paths.js";
+import {CLI, TEST_MODEL} from "../helpers/paths.js";
 import {readServerTiming} from "../helpers/serverTiming.js";
 import {startServe, type Served} from "../helpers/serve.js";
 
@@ -716,6 +716,87 @@ test("metadata.conversation_id records the exchange as a conversation, with its 
         const missing = await ask("no-such-id", "x").catch((e: unknown) => e);
         assert.ok(missing instanceof OpenAI.NotFoundError, String(missing));
         assert.match(missing.message, /no conversation no-such-id; pass "new"/);
+    } finally {
+        await api.close();
+        await t.core.dispose();
+    }
+});
+
+test("two writers on one conversation: an API answer and a window answer never interleave, and another process leaves a live API answer alone", async () => {
+    const t: TestCore = await openTestCore();
+    const api: ApiServer = await startApi({core: t.core, key: () => KEY});
+    try {
+        const local = new OpenAI({baseURL: api.url, apiKey: KEY, maxRetries: 0});
+        const conversationId = unwrap(await t.api.invoke("conversations.create", {})).id;
+        const ask = () =>
+            local.chat.completions.create({
+                model: "m",
+                messages: [user("Tell me a story.")],
+                max_tokens: 24,
+                metadata: {conversation_id: conversationId} as never,
+            });
+        // While the API's answer streams (at its first token, the core held here): the window's send is
+        // refused in words, and `cairn models list` on the same folder (which recovers answers whose process
+        // is gone) leaves it streaming.
+        const seen: {send?: string; status?: string} = {};
+        const off = t.core.bus.subscribe((e) => {
+            if (e.type !== "chat.token" || e.conversationId !== conversationId || seen.send !== undefined)
+                return;
+            const send = t.core.chat.send(conversationId, "Me too.");
+            seen.send = send.ok ? "sent" : send.error.message;
+            const other = spawnSync(process.execPath, [CLI, "models", "list", "--data", t.dataDir], {
+                encoding: "utf8",
+            });
+            assert.equal(other.status, 0, other.stderr);
+            seen.status = t.core.conversations.message(e.messageId)?.status;
+        });
+        const answered = await ask();
+        off();
+        assert.equal(seen.send, "an answer is still being written in this conversation; stop it or wait");
+        assert.equal(seen.status, "streaming", "the other process did not mark the live answer interrupted");
+        const messages = unwrap(await t.api.invoke("messages.list", {conversationId}));
+        assert.deepEqual(
+            messages.map((m) => [m.role, m.status]),
+            [
+                ["user", "complete"],
+                ["assistant", "complete"],
+            ],
+        );
+        assert.equal(messages[1]!.content, answered.choices[0]!.message.content);
+
+        // A window's answer waiting for an approval: the API's request on that conversation is refused (409).
+        unwrap(await t.api.invoke("conversations.setMode", {id: conversationId, mode: "agent"}));
+        const asked = new Promise<string>((resolve) => {
+            const stop = t.api.onEvent((e) => {
+                if (e.type !== "tool.approvalRequested") return;
+                stop();
+                resolve(e.request.approvalId);
+            });
+        });
+        unwrap(
+            await t.api.invoke("chat.send", {
+                conversationId,
+                text: "Write it down.",
+                preflight: [{name: "create_file", args: {path: "story.txt", content: "Once."}}],
+            }),
+        );
+        const approvalId = await asked;
+        const refused = await ask().catch((e: unknown) => e);
+        assert.ok(refused instanceof OpenAI.ConflictError, String(refused));
+        assert.equal(refused.code, "conversation_busy");
+        assert.match(
+            refused.message,
+            /an answer is still being written in this conversation; stop it or wait/,
+        );
+        unwrap(await t.api.invoke("tools.decide", {approvalId, decision: "deny"}));
+        await t.core.chat.settled(conversationId);
+        // Once it is done, the API writes there again.
+        await ask();
+        const after = unwrap(await t.api.invoke("messages.list", {conversationId}));
+        assert.deepEqual(
+            after.map((m) => m.role),
+            ["user", "assistant", "user", "assistant", "user", "assistant"],
+        );
     } finally {
         await api.close();
         await t.core.dispose();
