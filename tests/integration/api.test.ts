@@ -733,7 +733,7 @@ test("two writers on one conversation: an API answer and a window answer never i
                 model: "m",
                 messages: [user("Tell me a story.")],
                 max_tokens: 24,
-                metadata: {conversation_id: conversationId} as never,
+                metadata: {conversation_id: conversationId},
             });
         // While the API's answer streams (at its first token, the core held here): the window's send is
         // refused in words, and `cairn models list` on the same folder (which recovers answers whose process
