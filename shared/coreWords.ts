@@ -293,6 +293,10 @@ export const CORE_WORDS = {
         importUnknown:
             "{{name}} is not an export Cairn knows: it reads those of ChatGPT, Claude, Open WebUI, Jan, LM Studio and Cairn",
         importFailed: "{{name}} could not be imported: {{reason}}",
+        importItemTooLarge:
+            "{{name}} holds a conversation larger than {{size}}: the import stopped there, {{count}} conversations before it are in",
+        importDiskFull:
+            "the disk filled up while {{name}} was imported: {{count}} conversations before that are in; free some space and import it again (those already in are skipped)",
         skipNoField: "it has no {{field}}",
         skipNoMessages: "it has no messages",
         skipNoMapping: "it has no messages (no mapping)",
@@ -630,6 +634,10 @@ export const CORE_WORDS = {
         importUnknown:
             "{{name}} ist kein Export, den Cairn kennt: Cairn liest die von ChatGPT, Claude, Open WebUI, Jan, LM Studio und Cairn",
         importFailed: "{{name}} konnte nicht importiert werden: {{reason}}",
+        importItemTooLarge:
+            "{{name}} enthält eine Unterhaltung über {{size}}: Der Import hat dort angehalten, {{count}} Unterhaltungen davor sind übernommen",
+        importDiskFull:
+            "Der Datenträger wurde beim Import von {{name}} voll: {{count}} Unterhaltungen davor sind übernommen; gib Speicherplatz frei und importiere erneut (bereits übernommene werden übersprungen)",
         skipNoField: "Es fehlt {{field}}",
         skipNoMessages: "Es hat keine Nachrichten",
         skipNoMapping: "Es hat keine Nachrichten (kein mapping)",
@@ -981,6 +989,10 @@ export const CORE_WORDS = {
         importUnknown:
             "{{name}} n'est pas un export que Cairn connaît : il lit ceux de ChatGPT, Claude, Open WebUI, Jan, LM Studio et Cairn",
         importFailed: "{{name}} n'a pas pu être importé : {{reason}}",
+        importItemTooLarge:
+            "{{name}} contient une conversation de plus de {{size}} : l'import s'est arrêté là, {{count}} conversations avant elle sont importées",
+        importDiskFull:
+            "Le disque s'est rempli pendant l'import de {{name}} : {{count}} conversations avant cela sont importées ; libérez de l'espace et importez à nouveau (celles déjà importées sont ignorées)",
         skipNoField: "Il n'a pas de {{field}}",
         skipNoMessages: "Il n'a aucun message",
         skipNoMapping: "Il n'a aucun message (pas de mapping)",
@@ -1320,6 +1332,10 @@ export const CORE_WORDS = {
         importUnknown:
             "{{name}} no es una exportación que Cairn conozca: lee las de ChatGPT, Claude, Open WebUI, Jan, LM Studio y Cairn",
         importFailed: "No se pudo importar {{name}}: {{reason}}",
+        importItemTooLarge:
+            "{{name}} contiene una conversación de más de {{size}}: la importación se detuvo ahí, {{count}} conversaciones anteriores ya están dentro",
+        importDiskFull:
+            "El disco se llenó mientras se importaba {{name}}: {{count}} conversaciones anteriores ya están dentro; libera espacio e impórtalo de nuevo (las que ya están se omiten)",
         skipNoField: "No tiene {{field}}",
         skipNoMessages: "No tiene mensajes",
         skipNoMapping: "No tiene mensajes (no tiene mapping)",
@@ -1654,6 +1670,10 @@ export const CORE_WORDS = {
         importUnknown:
             "{{name}} não é uma exportação que o Cairn conhece: ele lê as do ChatGPT, Claude, Open WebUI, Jan, LM Studio e Cairn",
         importFailed: "Não foi possível importar {{name}}: {{reason}}",
+        importItemTooLarge:
+            "{{name}} contém uma conversa maior que {{size}}: a importação parou aí, {{count}} conversas anteriores já entraram",
+        importDiskFull:
+            "O disco encheu durante a importação de {{name}}: {{count}} conversas anteriores já entraram; libere espaço e importe de novo (as que já entraram são ignoradas)",
         skipNoField: "Não tem {{field}}",
         skipNoMessages: "Não tem mensagens",
         skipNoMapping: "Não tem mensagens (sem mapping)",
@@ -1953,6 +1973,10 @@ export const CORE_WORDS = {
         importUnknown:
             "{{name}} 不是 Cairn 认识的导出：Cairn 可读取 ChatGPT、Claude、Open WebUI、Jan、LM Studio 和 Cairn 的导出",
         importFailed: "无法导入 {{name}}：{{reason}}",
+        importItemTooLarge:
+            "{{name}} 含有一个大于 {{size}} 的对话：导入在此停止，之前的 {{count}} 个对话已导入",
+        importDiskFull:
+            "导入 {{name}} 时磁盘已满：之前的 {{count}} 个对话已导入；请释放空间后重新导入（已导入的会被跳过）",
         skipNoField: "它没有 {{field}}",
         skipNoMessages: "它没有消息",
         skipNoMapping: "它没有消息（没有 mapping）",
@@ -2291,6 +2315,10 @@ export const CORE_WORDS = {
         importUnknown:
             "{{name}} は Cairn が知っているエクスポートではありません: 読めるのは ChatGPT、Claude、Open WebUI、Jan、LM Studio、Cairn のものです",
         importFailed: "{{name}} をインポートできませんでした: {{reason}}",
+        importItemTooLarge:
+            "{{name}} には {{size}} を超える会話があります: インポートはそこで止まりました。それより前の {{count}} 件の会話は取り込まれています",
+        importDiskFull:
+            "{{name}} のインポート中にディスクがいっぱいになりました: それより前の {{count}} 件の会話は取り込まれています。空き容量を作ってもう一度インポートしてください (取り込み済みのものは飛ばされます)",
         skipNoField: "{{field}} がありません",
         skipNoMessages: "メッセージがありません",
         skipNoMapping: "メッセージがありません（mapping がありません）",
@@ -2619,6 +2647,10 @@ export const CORE_WORDS = {
         importUnknown:
             "{{name}} — не экспорт, который знает Cairn: он читает экспорты ChatGPT, Claude, Open WebUI, Jan, LM Studio и Cairn",
         importFailed: "Не удалось импортировать {{name}}: {{reason}}",
+        importItemTooLarge:
+            "В {{name}} есть разговор больше {{size}}: импорт остановлен на нём, {{count}} разговоров до него импортированы",
+        importDiskFull:
+            "Диск заполнился во время импорта {{name}}: {{count}} разговоров до этого импортированы; освободите место и импортируйте снова (уже импортированные будут пропущены)",
         skipNoField: "В нём нет {{field}}",
         skipNoMessages: "В нём нет сообщений",
         skipNoMapping: "В нём нет сообщений (нет mapping)",
@@ -2936,6 +2968,10 @@ export const CORE_WORDS = {
         importUnknown:
             "{{name}} ليس تصديرًا يعرفه Cairn: يقرأ تصديرات ChatGPT وClaude وOpen WebUI وJan وLM Studio وCairn",
         importFailed: "تعذّر استيراد {{name}}: {{reason}}",
+        importItemTooLarge:
+            "يحتوي {{name}} على محادثة أكبر من {{size}}: توقف الاستيراد عندها، و{{count}} محادثة قبلها أصبحت موجودة",
+        importDiskFull:
+            "امتلأ القرص أثناء استيراد {{name}}: {{count}} محادثة قبل ذلك أصبحت موجودة؛ حرّر بعض المساحة واستورده مرة أخرى (ما استُورد من قبل يُتخطّى)",
         skipNoField: "ليس فيه {{field}}",
         skipNoMessages: "ليس فيه رسائل",
         skipNoMapping: "ليس فيه رسائل (لا mapping)",
@@ -3245,6 +3281,10 @@ export const CORE_WORDS = {
         importUnknown:
             "{{name}} ऐसा एक्सपोर्ट नहीं जिसे Cairn जानता हो: Cairn ChatGPT, Claude, Open WebUI, Jan, LM Studio और Cairn के एक्सपोर्ट पढ़ता है",
         importFailed: "{{name}} इम्पोर्ट नहीं हो सकी: {{reason}}",
+        importItemTooLarge:
+            "{{name}} में {{size}} से बड़ी एक बातचीत है: इम्पोर्ट वहीं रुक गया, उससे पहले की {{count}} बातचीतें आ चुकी हैं",
+        importDiskFull:
+            "{{name}} इम्पोर्ट होते समय डिस्क भर गई: उससे पहले की {{count}} बातचीतें आ चुकी हैं; कुछ जगह ख़ाली करके फिर से इम्पोर्ट करें (जो पहले आ चुकी हैं वे छोड़ दी जाएँगी)",
         skipNoField: "इसमें {{field}} नहीं है",
         skipNoMessages: "इसमें कोई संदेश नहीं है",
         skipNoMapping: "इसमें कोई संदेश नहीं है (mapping नहीं है)",

@@ -18,6 +18,7 @@ try {
             parentPort!.postMessage({progress});
         },
         names,
+        (file) => parentPort!.postMessage({file}),
     );
     parentPort!.postMessage({report});
 } catch (error) {

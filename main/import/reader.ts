@@ -25,6 +25,17 @@ export class BadExport extends ReasonError {}
 
 /** A single JSON object (one conversation) is read whole; above this it is refused. */
 const MAX_OBJECT_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The most bytes one conversation of a list may take: a 2 MB zip holding one 2 GiB string grew the reader's
+ * string to 1.1 GB before the worker's heap ended it. Past this the file stops, the conversations before it in.
+ */
+export const MAX_ITEM_BYTES = 64 * 1024 * 1024;
+
+/** A conversation of an export larger than MAX_ITEM_BYTES: the file stops there (run.ts says so). */
+export class ItemTooLarge extends Error {
+    readonly size = "64 MB";
+}
 const CONVERSATIONS_JSON = "conversations.json";
 
 /**
@@ -116,6 +127,7 @@ async function* readJson(
     let whole = "";
     let first = "";
     let read = 0;
+    let sinceValue = 0;
     try {
         for await (const chunk of stream as AsyncIterable<Buffer>) {
             let piece: string;
@@ -134,6 +146,10 @@ async function* readJson(
                 if (parser.isEnded) {
                     if (piece.trim()) throw BadExport.saying("importMoreAfterList", {name});
                 } else parser.write(piece);
+                // Bytes since the last whole conversation: one that never ends is refused, not held.
+                sinceValue = found.length > 0 ? 0 : sinceValue + chunk.length;
+                if (sinceValue > MAX_ITEM_BYTES)
+                    throw new ItemTooLarge(`a conversation over 64 MB in ${name}`);
                 for (const value of found.splice(0)) yield {value, fileName: name};
             } else {
                 whole += piece;
@@ -150,7 +166,7 @@ async function* readJson(
             yield* objectItems(JSON.parse(whole), name);
         }
     } catch (error) {
-        if (error instanceof BadExport) throw error;
+        if (error instanceof BadExport || error instanceof ItemTooLarge) throw error;
         const message = (error as Error).message;
         if (error instanceof TypeError && /encoded data/.test(message))
             throw BadExport.saying("importNotUtf8End", {name});

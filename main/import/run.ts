@@ -10,7 +10,7 @@ import type {Db} from "../store/db.js";
 import {ToolCallStore} from "../store/toolCalls.js";
 import {appOf, convert} from "./convert.js";
 import {SOURCE_NAMES, Skip} from "./model.js";
-import {BadExport, readExport, type RawItem} from "./reader.js";
+import {BadExport, ItemTooLarge, readExport, type RawItem} from "./reader.js";
 import {ImportWriter} from "./save.js";
 
 export type ImportProgress = {file: string; share: number; imported: number};
@@ -27,6 +27,7 @@ export async function runImport(
     files: string[],
     onProgress: (progress: ImportProgress) => void,
     names: string[] = files.map((f) => path.basename(f)),
+    onFile: (report: ImportFileReport) => void = () => {},
 ): Promise<ImportReport> {
     const writer = new ImportWriter(db);
     const report: ImportReport = {files: [], lastConversationId: null};
@@ -34,10 +35,16 @@ export async function runImport(
         const fileReport = await importFile(db, writer, file, names[index]!, (share, imported) =>
             onProgress({file: names[index]!, share, imported}),
         );
+        onFile(fileReport.report);
         report.files.push(fileReport.report);
         report.lastConversationId = fileReport.last ?? report.lastConversationId;
     }
     return report;
+}
+
+/** The library's newest conversation row now: what an import makes comes after it (committedSince). */
+export function lastConversationRow(db: Db): number {
+    return db.prepare("SELECT coalesce(max(rowid), 0) FROM conversations").pluck().get() as number;
 }
 
 async function importFile(
@@ -58,9 +65,12 @@ async function importFile(
         error: null,
         errorWords: null,
     };
-    let last: string | null = null;
     let share = 0;
     let skippedCount = 0;
+    // What came in is read back from the library at the end: a batch that the disk could not take is not
+    // counted, whatever was saved into it.
+    const since = lastConversationRow(db);
+    let failure: unknown = null;
     try {
         for await (const item of readExport(file, (s) => onShare((share = s), report.imported), name)) {
             const app = appOf(item);
@@ -78,29 +88,68 @@ async function importFile(
                 if (saved === null) report.already++;
                 else {
                     report.imported++;
-                    report.messages += saved.messages;
-                    last = saved.conversationId;
                     for (const note of saved.notes)
                         if (report.notes.length < LISTED) report.notes.push(`${saved.title}: ${note}`);
                 }
             } catch (error) {
-                if (!(error instanceof Error)) throw error;
+                if (!(error instanceof Error) || diskFull(error)) throw error;
                 skip(report, titleOf(item), error instanceof Skip ? error.words : error.message);
                 skippedCount++;
             }
             onShare(share, report.imported);
         }
     } catch (error) {
-        const refused =
-            error instanceof BadExport
-                ? error
-                : BadExport.saying("importFailed", {name, reason: (error as Error).message});
+        failure = error;
+    }
+    try {
+        writer.flush();
+    } catch (error) {
+        failure ??= error;
+        writer.abandon();
+    }
+    const committed = committedSince(db, since);
+    Object.assign(report, {imported: committed.imported, messages: committed.messages});
+    if (failure !== null) {
+        const refused = refusalOf(failure, name, committed.imported);
         report.error = refused.message;
         report.errorWords = refused.words ?? null;
-    } finally {
-        writer.flush();
     }
-    return {report, last};
+    return {report, last: committed.last};
+}
+
+/** Why a file stopped, in words: the disk filled, a conversation too large to read, or the export's fault. */
+function refusalOf(error: unknown, name: string, count: number): BadExport {
+    if (error instanceof ItemTooLarge)
+        return BadExport.saying("importItemTooLarge", {name, size: error.size, count});
+    if (error instanceof Error && diskFull(error)) return BadExport.saying("importDiskFull", {name, count});
+    if (error instanceof BadExport) return error;
+    return BadExport.saying("importFailed", {name, reason: (error as Error).message});
+}
+
+/**
+ * SQLite's words for a full disk: SQLITE_FULL, or a write the system refused (SQLITE_IOERR, which a full disk
+ * or a quota gives in WAL mode), as upgrade.ts reads them.
+ */
+export function diskFull(error: Error): boolean {
+    const code = String((error as Error & {code?: unknown}).code ?? "");
+    return /^SQLITE_(FULL|IOERR)/.test(code) || /database or disk is full|disk I\/O error/.test(error.message);
+}
+
+/** The conversations this import made since the library's last row was `since`, their messages, the last one. */
+export function committedSince(
+    db: Db,
+    since: number,
+): {imported: number; messages: number; last: string | null} {
+    const made =
+        "FROM conversations c WHERE c.rowid > ? AND c.id IN (SELECT conversation_id FROM imported_conversations)";
+    const {imported, messages} = db
+        .prepare(
+            `SELECT count(*) AS imported, coalesce(sum((SELECT count(*) FROM messages m WHERE m.conversation_id = c.id)), 0) AS messages ${made}`,
+        )
+        .get(since) as {imported: number; messages: number};
+    const last = db.prepare(`SELECT c.id ${made} ORDER BY c.rowid DESC LIMIT 1`).pluck().get(since) as
+        string | undefined;
+    return {imported, messages, last: last ?? null};
 }
 
 function skip(report: ImportFileReport, title: string, why: string | Words): void {

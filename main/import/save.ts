@@ -89,6 +89,11 @@ export class ImportWriter {
         if (this.db.inTransaction) this.db.exec("COMMIT");
     }
 
+    /** Gives up the current batch (its commit failed: a full disk); what was committed before stays. */
+    abandon(): void {
+        if (this.db.inTransaction) this.db.exec("ROLLBACK");
+    }
+
     /** The conversation this import made earlier, if any. */
     has(source: string, sourceId: string): boolean {
         return this.known.get(source, sourceId) !== undefined;

@@ -174,8 +174,8 @@ test("a backup made by a newer Cairn, or with a damaged page: restore and merge 
         /newer\.cairn-backup is not a backup Cairn can restore: it was made by a newer Cairn \(.*schema 999; this Cairn knows schemas up to \d+\); update Cairn first/,
     );
     assert.match(
-        cairn("restore", "--merge", "--data", dataDir, newer).out,
-        /error: newer\.cairn-backup is not a backup Cairn can merge: it was made by a newer Cairn/,
+        cairn("restore", "--merge", "--data", dataDir, newer).err,
+        /^cairn: newer\.cairn-backup is not a backup Cairn can merge: it was made by a newer Cairn/,
     );
     // One page in the middle overwritten: the file is whole, its content is not.
     const damaged = path.join(tempDir(), "page.cairn-backup");

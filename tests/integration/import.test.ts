@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import {spawnSync} from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
@@ -9,7 +10,7 @@ import {ConversationStore} from "../../main/store/conversations.js";
 import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import type {CairnApi, ImportReport, Message} from "../../shared/contract.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
-import {ROOT, tempDir} from "../helpers/paths.js";
+import {CLI, ROOT, tempDir} from "../helpers/paths.js";
 
 // Real exports of each app (tests/fixtures/imports/README.md says where each came from), imported by the real
 // worker into a real library file.
@@ -386,4 +387,91 @@ test("a ChatGPT export with 20,000 hidden tool nodes before 40 versions of an an
         assert.equal(steps.length, 1000);
         assert.equal(steps[999]!.resultText, "result 999");
     });
+});
+
+test("a zip holding one conversation of a 100 MB string: the file stops at it with the conversations before it in, memory bounded, --json says so", async () => {
+    const dir = tempDir();
+    const {dataDir, dbFile} = (() => {
+        const made = library();
+        return {dataDir: made.dir, dbFile: made.dbFile};
+    })();
+    const good = [chatgpt("first", {a: null, b: "a"}), chatgpt("second", {a: null, b: "a"})];
+    const head = Buffer.from(`${JSON.stringify(good).slice(0, -1)},{"title":"`);
+    const body = Buffer.alloc(100 * 1024 * 1024, "x");
+    const zip = path.join(dir, "bomb.zip");
+    await writeZip(zip, {"conversations.json": Buffer.concat([head, body, Buffer.from('"}]')])});
+    assert.ok(fs.statSync(zip).size < 1024 * 1024, "a small zip");
+    const run = spawnSync(process.execPath, [CLI, "import", "--json", "--data", dataDir, zip], {
+        encoding: "utf8",
+    });
+    assert.equal(run.status, 1, run.stderr);
+    const report = JSON.parse(run.stdout) as ImportReport;
+    const file = only(report);
+    assert.equal(file.imported, 2);
+    assert.equal(
+        file.error,
+        "bomb.zip holds a conversation larger than 64 MB: the import stopped there, 2 conversations before it are in",
+    );
+    assert.equal(run.stderr.trim().split("\n").at(-1), `cairn: ${file.error}`);
+    read(dbFile, (store) =>
+        assert.deepEqual(
+            store
+                .list()
+                .map((c) => c.title)
+                .sort(),
+            ["first", "second"],
+        ),
+    );
+    // The same zip in the window's process: its worker's memory stays far from the string's size.
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const again = await importFiles(dbFile, [zip], () => {});
+    clearInterval(sampler);
+    assert.equal(only(again).imported, 0, "imported before");
+    assert.ok(peak - before < 500 * 1024 * 1024, `grew ${((peak - before) / 2 ** 20).toFixed(0)} MB`);
+});
+
+test("the disk fills up during an import: the report says what is in (read back from the library), in one cairn: line, and nothing is corrupt", () => {
+    const {dir: dataDir, dbFile} = library();
+    const conversations = Array.from({length: 3000}, (_, i) => ({
+        ...chatgpt(`conversation ${i}`, {a: null, b: "a"}),
+        conversation_id: `c${i}`,
+    }));
+    for (const c of conversations)
+        for (const node of Object.values(c.mapping)) node.message.content.parts = ["y".repeat(2000)];
+    const file = path.join(tempDir(), "many.json");
+    fs.writeFileSync(file, JSON.stringify(conversations));
+    // A file-size limit a few MB past the library: SQLite's writes fail as on a full disk.
+    const limitKiB = Math.ceil(fs.statSync(dbFile).size / 1024) + 3 * 1024;
+    const command = `ulimit -f ${limitKiB}; exec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} import --json --data ${JSON.stringify(dataDir)} ${JSON.stringify(file)}`;
+    const run = spawnSync("bash", ["-c", command], {encoding: "utf8"});
+    assert.equal(run.status, 1, run.stderr);
+    const report = only(JSON.parse(run.stdout) as ImportReport);
+    assert.match(
+        report.error ?? "",
+        new RegExp(
+            `^the disk filled up while many\\.json was imported: ${report.imported} conversations before that are in; free some space`,
+        ),
+    );
+    assert.ok(report.imported > 0 && report.imported < 3000, `${report.imported} imported`);
+    assert.equal(
+        run.stderr
+            .trim()
+            .split("\n")
+            .filter((l) => l.startsWith("cairn:")).length,
+        1,
+        run.stderr,
+    );
+    const db = openDatabase(dbFile);
+    try {
+        assert.equal(db.pragma("integrity_check", {simple: true}), "ok");
+        assert.equal(
+            new ConversationStore(db).list().length,
+            report.imported,
+            "the report counts what is in",
+        );
+    } finally {
+        db.close();
+    }
 });
