@@ -132,7 +132,9 @@ function refusalOf(error: unknown, name: string, count: number): BadExport {
  */
 export function diskFull(error: Error): boolean {
     const code = String((error as Error & {code?: unknown}).code ?? "");
-    return /^SQLITE_(FULL|IOERR)/.test(code) || /database or disk is full|disk I\/O error/.test(error.message);
+    return (
+        /^SQLITE_(FULL|IOERR)/.test(code) || /database or disk is full|disk I\/O error/.test(error.message)
+    );
 }
 
 /** The conversations this import made since the library's last row was `since`, their messages, the last one. */
