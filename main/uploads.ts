@@ -96,6 +96,15 @@ export class Uploads {
         return bytes;
     }
 
+    /** Gives up an upload still being sent (its bytes deleted); false when there is none under `id`. */
+    cancel(id: string): boolean {
+        const upload = this.uploads.get(id);
+        if (!upload) return false;
+        this.uploads.delete(id);
+        fs.rmSync(upload.file, {force: true});
+        return true;
+    }
+
     private get(id: string): Receiving {
         const upload = this.uploads.get(id);
         if (!upload) throw refusal("uploadUnknown");

@@ -297,6 +297,8 @@ export const CORE_WORDS = {
             "{{name}} holds a conversation larger than {{size}}: the import stopped there, {{count}} conversations before it are in",
         importDiskFull:
             "the disk filled up while {{name}} was imported: {{count}} conversations before that are in; free some space and import it again (those already in are skipped)",
+        importStopped:
+            "the import of {{name}} was stopped: {{count}} conversations before that are in; import it again to bring in the rest (those already in are skipped)",
         skipNoField: "it has no {{field}}",
         skipNoMessages: "it has no messages",
         skipNoMapping: "it has no messages (no mapping)",
@@ -638,6 +640,8 @@ export const CORE_WORDS = {
             "{{name}} enthält eine Unterhaltung über {{size}}: Der Import hat dort angehalten, {{count}} Unterhaltungen davor sind übernommen",
         importDiskFull:
             "Der Datenträger wurde beim Import von {{name}} voll: {{count}} Unterhaltungen davor sind übernommen; gib Speicherplatz frei und importiere erneut (bereits übernommene werden übersprungen)",
+        importStopped:
+            "Der Import von {{name}} wurde gestoppt: {{count}} Unterhaltungen davor sind übernommen; importiere erneut für den Rest (bereits übernommene werden übersprungen)",
         skipNoField: "Es fehlt {{field}}",
         skipNoMessages: "Es hat keine Nachrichten",
         skipNoMapping: "Es hat keine Nachrichten (kein mapping)",
@@ -993,6 +997,8 @@ export const CORE_WORDS = {
             "{{name}} contient une conversation de plus de {{size}} : l'import s'est arrêté là, {{count}} conversations avant elle sont importées",
         importDiskFull:
             "Le disque s'est rempli pendant l'import de {{name}} : {{count}} conversations avant cela sont importées ; libérez de l'espace et importez à nouveau (celles déjà importées sont ignorées)",
+        importStopped:
+            "L'import de {{name}} a été arrêté : {{count}} conversations avant cela sont importées ; importez à nouveau pour le reste (celles déjà importées sont ignorées)",
         skipNoField: "Il n'a pas de {{field}}",
         skipNoMessages: "Il n'a aucun message",
         skipNoMapping: "Il n'a aucun message (pas de mapping)",
@@ -1336,6 +1342,8 @@ export const CORE_WORDS = {
             "{{name}} contiene una conversación de más de {{size}}: la importación se detuvo ahí, {{count}} conversaciones anteriores ya están dentro",
         importDiskFull:
             "El disco se llenó mientras se importaba {{name}}: {{count}} conversaciones anteriores ya están dentro; libera espacio e impórtalo de nuevo (las que ya están se omiten)",
+        importStopped:
+            "La importación de {{name}} se detuvo: {{count}} conversaciones anteriores ya están dentro; impórtalo de nuevo para el resto (las que ya están se omiten)",
         skipNoField: "No tiene {{field}}",
         skipNoMessages: "No tiene mensajes",
         skipNoMapping: "No tiene mensajes (no tiene mapping)",
@@ -1674,6 +1682,8 @@ export const CORE_WORDS = {
             "{{name}} contém uma conversa maior que {{size}}: a importação parou aí, {{count}} conversas anteriores já entraram",
         importDiskFull:
             "O disco encheu durante a importação de {{name}}: {{count}} conversas anteriores já entraram; libere espaço e importe de novo (as que já entraram são ignoradas)",
+        importStopped:
+            "A importação de {{name}} foi parada: {{count}} conversas anteriores já entraram; importe de novo para trazer o resto (as que já entraram são ignoradas)",
         skipNoField: "Não tem {{field}}",
         skipNoMessages: "Não tem mensagens",
         skipNoMapping: "Não tem mensagens (sem mapping)",
@@ -1977,6 +1987,8 @@ export const CORE_WORDS = {
             "{{name}} 含有一个大于 {{size}} 的对话：导入在此停止，之前的 {{count}} 个对话已导入",
         importDiskFull:
             "导入 {{name}} 时磁盘已满：之前的 {{count}} 个对话已导入；请释放空间后重新导入（已导入的会被跳过）",
+        importStopped:
+            "{{name}} 的导入已停止：之前的 {{count}} 个对话已导入；重新导入可带入其余部分（已导入的会被跳过）",
         skipNoField: "它没有 {{field}}",
         skipNoMessages: "它没有消息",
         skipNoMapping: "它没有消息（没有 mapping）",
@@ -2319,6 +2331,8 @@ export const CORE_WORDS = {
             "{{name}} には {{size}} を超える会話があります: インポートはそこで止まりました。それより前の {{count}} 件の会話は取り込まれています",
         importDiskFull:
             "{{name}} のインポート中にディスクがいっぱいになりました: それより前の {{count}} 件の会話は取り込まれています。空き容量を作ってもう一度インポートしてください (取り込み済みのものは飛ばされます)",
+        importStopped:
+            "{{name}} のインポートを止めました: それより前の {{count}} 件の会話は取り込まれています。残りはもう一度インポートしてください (取り込み済みのものは飛ばされます)",
         skipNoField: "{{field}} がありません",
         skipNoMessages: "メッセージがありません",
         skipNoMapping: "メッセージがありません（mapping がありません）",
@@ -2651,6 +2665,8 @@ export const CORE_WORDS = {
             "В {{name}} есть разговор больше {{size}}: импорт остановлен на нём, {{count}} разговоров до него импортированы",
         importDiskFull:
             "Диск заполнился во время импорта {{name}}: {{count}} разговоров до этого импортированы; освободите место и импортируйте снова (уже импортированные будут пропущены)",
+        importStopped:
+            "Импорт {{name}} остановлен: {{count}} разговоров до этого импортированы; импортируйте снова, чтобы добавить остальное (уже импортированные будут пропущены)",
         skipNoField: "В нём нет {{field}}",
         skipNoMessages: "В нём нет сообщений",
         skipNoMapping: "В нём нет сообщений (нет mapping)",
@@ -2972,6 +2988,8 @@ export const CORE_WORDS = {
             "يحتوي {{name}} على محادثة أكبر من {{size}}: توقف الاستيراد عندها، و{{count}} محادثة قبلها أصبحت موجودة",
         importDiskFull:
             "امتلأ القرص أثناء استيراد {{name}}: {{count}} محادثة قبل ذلك أصبحت موجودة؛ حرّر بعض المساحة واستورده مرة أخرى (ما استُورد من قبل يُتخطّى)",
+        importStopped:
+            "أُوقف استيراد {{name}}: {{count}} محادثة قبل ذلك أصبحت موجودة؛ استورده مرة أخرى لجلب الباقي (ما استُورد من قبل يُتخطّى)",
         skipNoField: "ليس فيه {{field}}",
         skipNoMessages: "ليس فيه رسائل",
         skipNoMapping: "ليس فيه رسائل (لا mapping)",
@@ -3285,6 +3303,8 @@ export const CORE_WORDS = {
             "{{name}} में {{size}} से बड़ी एक बातचीत है: इम्पोर्ट वहीं रुक गया, उससे पहले की {{count}} बातचीतें आ चुकी हैं",
         importDiskFull:
             "{{name}} इम्पोर्ट होते समय डिस्क भर गई: उससे पहले की {{count}} बातचीतें आ चुकी हैं; कुछ जगह ख़ाली करके फिर से इम्पोर्ट करें (जो पहले आ चुकी हैं वे छोड़ दी जाएँगी)",
+        importStopped:
+            "{{name}} का इम्पोर्ट रोक दिया गया: उससे पहले की {{count}} बातचीतें आ चुकी हैं; बाक़ी लाने के लिए फिर से इम्पोर्ट करें (जो पहले आ चुकी हैं वे छोड़ दी जाएँगी)",
         skipNoField: "इसमें {{field}} नहीं है",
         skipNoMessages: "इसमें कोई संदेश नहीं है",
         skipNoMapping: "इसमें कोई संदेश नहीं है (mapping नहीं है)",

@@ -9,5 +9,6 @@ export function importHandlers(uploads: ImportUploads): HandlerSlice<"imports.">
         "imports.chunk": (req) =>
             attempt(() => ({received: uploads.chunk(req.uploadId, req.offset, req.data)})),
         "imports.finish": (req) => attempt(() => uploads.finish(req.uploadId), "INTERNAL"),
+        "imports.cancel": (req) => attempt(() => ({cancelled: uploads.cancel(req.uploadId)})),
     };
 }

@@ -6,6 +6,11 @@ import {runImport, type ImportProgress} from "./run.js";
 
 const {dbFile, files, names} = workerData as {dbFile: string; files: string[]; names: string[]};
 const db = openDatabase(dbFile);
+// The window's Stop: the import ends at the next conversation, what came before it kept.
+let stopped = false;
+parentPort!.on("message", (message: {stop?: true}) => {
+    if (message.stop) stopped = true;
+});
 try {
     let shownAt = 0;
     const report = await runImport(
@@ -19,6 +24,7 @@ try {
         },
         names,
         (file) => parentPort!.postMessage({file}),
+        () => stopped,
     );
     parentPort!.postMessage({report});
 } catch (error) {

@@ -20,12 +20,17 @@ export async function importFiles(
     files: string[],
     onProgress: (progress: ImportProgress) => void,
     names: string[] = files.map((f) => path.basename(f)),
+    signal?: AbortSignal,
 ): Promise<ImportReport> {
     const since = withLibrary(dbFile, lastConversationRow);
     const worker = startWorker(import.meta.url, "importWorker", {
         workerData: {dbFile, files: files.map((f) => path.resolve(f)), names},
         resourceLimits: {maxOldGenerationSizeMb: WORKER_HEAP_MB},
     });
+    // Stop: the worker ends at its next conversation and reports, as at the end of an export.
+    const stop = () => worker.postMessage({stop: true});
+    if (signal?.aborted) stop();
+    signal?.addEventListener("abort", stop, {once: true});
     const done: ImportFileReport[] = [];
     const stopped = await new Promise<ImportReport | Words>((resolve) => {
         worker.on(
@@ -61,6 +66,7 @@ export async function importFiles(
             ),
         );
     });
+    signal?.removeEventListener("abort", stop);
     await worker.terminate();
     if (!("key" in stopped)) return stopped;
     return stoppedReport(dbFile, since, names, done, stopped);

@@ -28,12 +28,19 @@ export async function runImport(
     onProgress: (progress: ImportProgress) => void,
     names: string[] = files.map((f) => path.basename(f)),
     onFile: (report: ImportFileReport) => void = () => {},
+    /** Whether the person stopped the import: checked between conversations. */
+    stopped: () => boolean = () => false,
 ): Promise<ImportReport> {
     const writer = new ImportWriter(db);
     const report: ImportReport = {files: [], lastConversationId: null};
     for (const [index, file] of files.entries()) {
-        const fileReport = await importFile(db, writer, file, names[index]!, (share, imported) =>
-            onProgress({file: names[index]!, share, imported}),
+        const fileReport = await importFile(
+            db,
+            writer,
+            file,
+            names[index]!,
+            (share, imported) => onProgress({file: names[index]!, share, imported}),
+            stopped,
         );
         onFile(fileReport.report);
         report.files.push(fileReport.report);
@@ -53,6 +60,7 @@ async function importFile(
     file: string,
     name: string,
     onShare: (share: number, imported: number) => void,
+    stopped: () => boolean,
 ): Promise<{report: ImportFileReport; last: string | null}> {
     const report: ImportFileReport = {
         file: name,
@@ -72,7 +80,9 @@ async function importFile(
     const since = lastConversationRow(db);
     let failure: unknown = null;
     try {
+        if (stopped()) throw new ImportStopped();
         for await (const item of readExport(file, (s) => onShare((share = s), report.imported), name)) {
+            if (stopped()) throw new ImportStopped();
             const app = appOf(item);
             if (!app) {
                 if (report.imported + report.already + skippedCount === 0) {
@@ -117,8 +127,12 @@ async function importFile(
     return {report, last: committed.last};
 }
 
+/** The person stopped the import (the window's Stop): the file ends at the conversation it was at. */
+class ImportStopped extends Error {}
+
 /** Why a file stopped, in words: the disk filled, a conversation too large to read, or the export's fault. */
 function refusalOf(error: unknown, name: string, count: number): BadExport {
+    if (error instanceof ImportStopped) return BadExport.saying("importStopped", {name, count});
     if (error instanceof ItemTooLarge)
         return BadExport.saying("importItemTooLarge", {name, size: error.size, count});
     if (error instanceof Error && diskFull(error)) return BadExport.saying("importDiskFull", {name, count});

@@ -11,6 +11,8 @@ import type {ImportProgress} from "./run.js";
  */
 export class ImportUploads {
     private readonly uploads: Uploads;
+    /** The imports running from finished uploads, by upload id: their Stop. */
+    private readonly running = new Map<string, AbortController>();
 
     constructor(
         dataDir: string,
@@ -33,11 +35,25 @@ export class ImportUploads {
 
     async finish(id: string): Promise<ImportReport> {
         const upload = this.uploads.take(id);
+        const stop = new AbortController();
+        this.running.set(id, stop);
         try {
-            return await importFiles(this.dbFile, [upload.file], this.onProgress, [upload.name]);
+            return await importFiles(this.dbFile, [upload.file], this.onProgress, [upload.name], stop.signal);
         } finally {
+            this.running.delete(id);
             fs.rmSync(upload.file, {force: true});
             this.onProgress({file: upload.name, share: null, imported: 0});
         }
+    }
+
+    /**
+     * Stops an upload: one still being sent is dropped; one being imported ends at its next conversation
+     * (its report says what is in). False when there is none under `id` (it has ended).
+     */
+    cancel(id: string): boolean {
+        if (this.uploads.cancel(id)) return true;
+        const running = this.running.get(id);
+        running?.abort();
+        return running !== undefined;
     }
 }

@@ -107,4 +107,9 @@ export const backupsCalls = {
     ),
     "imports.chunk": call(UploadChunk, Type.Object({received: Type.Integer()}, closed)),
     "imports.finish": call(req({uploadId: Id}), ImportReport),
+    /**
+     * Stops an import from the window: a file still being sent is dropped; one being imported ends at its
+     * next conversation, and its finish answers with the report (what came in). false: it had ended.
+     */
+    "imports.cancel": call(req({uploadId: Id}), Type.Object({cancelled: Type.Boolean()}, closed)),
 };

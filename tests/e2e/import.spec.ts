@@ -93,3 +93,53 @@ test("in a German window, a file that is no export is refused in German", async 
         await context.close();
     }
 });
+
+test("Stop the import ends it at the next conversation: the report says how many are in, the rest can come later", async ({
+    page,
+}, testInfo) => {
+    await page.setViewportSize({width: 800, height: 600});
+    await page.goto(served.url);
+    const conversations = Array.from({length: 20_000}, (_, i) => ({
+        title: `conversation ${i}`,
+        conversation_id: `c${i}`,
+        create_time: 1700000000,
+        current_node: "a",
+        mapping: {
+            a: {
+                id: "a",
+                parent: null,
+                children: [],
+                message: {
+                    id: "a",
+                    author: {role: "user"},
+                    content: {content_type: "text", parts: [`question ${i}`]},
+                },
+            },
+        },
+    }));
+    await page.getByLabel("Import conversations").setInputFiles({
+        name: "many.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(conversations)),
+    });
+    const dialog = page.getByRole("dialog", {name: "Import conversations"});
+    // Once some are in: stopped there.
+    await expect(dialog.getByText(/reading \d+%, [1-9][\d,]* imported/)).toBeVisible();
+    const stop = dialog.getByRole("button", {name: "Stop the import"});
+    for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({colorScheme});
+        await page.screenshot({path: testInfo.outputPath(`import-stop-${colorScheme}.png`)});
+    }
+    await stop.click();
+    const report = dialog.getByRole("region", {name: "many.json: report"});
+    await expect(report.getByRole("alert")).toContainText(
+        /the import of many\.json was stopped: \d+ conversations/,
+    );
+    const said = (await report.getByRole("alert").textContent()) ?? "";
+    const count = Number(/stopped: (\d+) conversations/.exec(said)?.[1]);
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(20_000);
+    await expect(dialog.getByRole("button", {name: "Stop the import"})).toHaveCount(0);
+    expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
+    await dialog.getByRole("button", {name: "Close"}).click();
+});

@@ -475,3 +475,47 @@ test("the disk fills up during an import: the report says what is in (read back 
         db.close();
     }
 });
+
+test("the window stops an import: a file being sent is dropped; one being read ends at its next conversation, the report says what is in", async () => {
+    const {api, core} = await openTestCore();
+    try {
+        // Stopped while it is sent: the upload is dropped, its bytes deleted.
+        const {uploadId: sending} = unwrap(await api.invoke("imports.begin", {name: "half.json", size: 100}));
+        unwrap(await api.invoke("imports.chunk", {uploadId: sending, offset: 0, data: "W10="}));
+        assert.deepEqual(unwrap(await api.invoke("imports.cancel", {uploadId: sending})), {cancelled: true});
+        const gone = await api.invoke("imports.finish", {uploadId: sending});
+        assert.equal(gone.ok, false);
+
+        // Stopped while it is read: at the first progress with conversations in.
+        const conversations = Array.from({length: 4000}, (_, i) => ({
+            ...chatgpt(`conversation ${i}`, {a: null, b: "a"}),
+            conversation_id: `c${i}`,
+        }));
+        const bytes = Buffer.from(JSON.stringify(conversations));
+        const {uploadId} = unwrap(await api.invoke("imports.begin", {name: "many.json", size: bytes.length}));
+        const size = 256 * 1024;
+        for (let offset = 0; offset < bytes.length; offset += size)
+            unwrap(
+                await api.invoke("imports.chunk", {
+                    uploadId,
+                    offset,
+                    data: bytes.subarray(offset, offset + size).toString("base64"),
+                }),
+            );
+        const off = api.onEvent((e) => {
+            if (e.type !== "imports.progress" || e.imported === 0) return;
+            off();
+            void api.invoke("imports.cancel", {uploadId});
+        });
+        const report = only(unwrap(await api.invoke("imports.finish", {uploadId})));
+        assert.ok(report.imported > 0 && report.imported < 4000, `${report.imported} imported`);
+        assert.equal(
+            report.error,
+            `the import of many.json was stopped: ${report.imported} conversations before that are in; import it again to bring in the rest (those already in are skipped)`,
+        );
+        assert.equal(unwrap(await api.invoke("conversations.list", {})).length, report.imported);
+        assert.deepEqual(unwrap(await api.invoke("imports.cancel", {uploadId})), {cancelled: false});
+    } finally {
+        await core.dispose();
+    }
+});

@@ -1,4 +1,4 @@
-import {useEffect, useState} from "react";
+import {useEffect, useRef, useState} from "react";
 import type {CairnApi, ImportFileReport, ImportReport} from "../../../shared/contract.js";
 import {Dialog} from "../ui/Dialog.js";
 import {uploadAndImport} from "./importUpload.js";
@@ -26,6 +26,15 @@ export function ImportDialog({api, files, onDone, onClose}: Props) {
     const [reports, setReports] = useState<ImportFileReport[]>([]);
     const [failure, setFailure] = useState<string | null>(null);
     const [finished, setFinished] = useState(false);
+    const [stopping, setStopping] = useState(false);
+    // The upload being sent or imported now, and whether the person stopped the import.
+    const current = useRef<{uploadId: string | null; stopped: boolean}>({uploadId: null, stopped: false});
+    const stop = () => {
+        current.current.stopped = true;
+        setStopping(true);
+        const {uploadId} = current.current;
+        if (uploadId) void api.invoke("imports.cancel", {uploadId});
+    };
     useEffect(() => {
         const update = (index: number, change: Partial<Stage>) =>
             setStages((all) => all.map((s, i) => (i === index ? {...s, ...change} : s)));
@@ -38,17 +47,28 @@ export function ImportDialog({api, files, onDone, onClose}: Props) {
         void (async () => {
             let last: string | null = null;
             for (const [index, file] of files.entries()) {
-                if (cancelled) break;
+                if (cancelled || current.current.stopped) break;
                 try {
-                    const report: ImportReport = await uploadAndImport(api, file, (share) =>
-                        update(index, {share}),
+                    const report: ImportReport = await uploadAndImport(
+                        api,
+                        file,
+                        (share) => update(index, {share}),
+                        (uploadId) => {
+                            current.current.uploadId = uploadId;
+                            // Stopped while the upload began: it is dropped at once.
+                            if (current.current.stopped) void api.invoke("imports.cancel", {uploadId});
+                        },
                     );
                     last = report.lastConversationId ?? last;
                     setReports((all) => [...all, ...report.files]);
                     update(index, {step: "done", share: 1});
                 } catch (error) {
-                    setFailure(`${file.name} could not be imported: ${(error as Error).message}`);
+                    // A file stopped while it was sent has nothing to report.
+                    if (!current.current.stopped)
+                        setFailure(`${file.name} could not be imported: ${(error as Error).message}`);
                     update(index, {step: "done"});
+                } finally {
+                    current.current.uploadId = null;
                 }
             }
             setFinished(true);
@@ -97,6 +117,11 @@ export function ImportDialog({api, files, onDone, onClose}: Props) {
                 <FileReport key={`${r.file}-${index}`} report={r} />
             ))}
             <div className="choices">
+                {!finished && (
+                    <button className="danger" onClick={stop} disabled={stopping}>
+                        {t("importDialog.stop")}
+                    </button>
+                )}
                 <button data-autofocus onClick={onClose}>
                     {t(finished ? "importDialog.close" : "importDialog.hide")}
                 </button>

@@ -606,6 +606,7 @@ export const ar = {
         reading: "جارٍ القراءة {{percent}}٪، استُورد {{imported}}",
         done: "تم",
         close: "إغلاق",
+        stop: "إيقاف الاستيراد",
         hide: "إخفاء (يستمر الاستيراد)",
         imported_zero: "لم تُستورد أي محادثة (الرسائل: {{messages}})",
         imported_one: "استُوردت محادثة واحدة (الرسائل: {{messages}})",

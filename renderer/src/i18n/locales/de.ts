@@ -595,6 +595,7 @@ export const de = {
         reading: "wird gelesen {{percent}} %, {{imported}} importiert",
         done: "fertig",
         close: "Schließen",
+        stop: "Import stoppen",
         hide: "Ausblenden (der Import läuft weiter)",
         imported_one: "{{count}} Unterhaltung importiert (Nachrichten: {{messages}})",
         imported_other: "{{count}} Unterhaltungen importiert (Nachrichten: {{messages}})",

@@ -597,6 +597,7 @@ export const en = {
         reading: "reading {{percent}}%, {{imported}} imported",
         done: "done",
         close: "Close",
+        stop: "Stop the import",
         hide: "Hide (the import goes on)",
         imported_one: "{{count}} conversation imported ({{messages}} messages)",
         imported_other: "{{count}} conversations imported ({{messages}} messages)",

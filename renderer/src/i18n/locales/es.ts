@@ -598,6 +598,7 @@ export const es = {
         reading: "leyendo {{percent}} %, {{imported}} importadas",
         done: "listo",
         close: "Cerrar",
+        stop: "Detener la importación",
         hide: "Ocultar (la importación sigue)",
         imported_one: "{{count}} conversación importada (mensajes: {{messages}})",
         imported_many: "{{count}} de conversaciones importadas (mensajes: {{messages}})",

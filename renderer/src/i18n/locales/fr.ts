@@ -600,6 +600,7 @@ export const fr = {
         reading: "lecture {{percent}} %, {{imported}} importées",
         done: "terminé",
         close: "Fermer",
+        stop: "Arrêter l'import",
         hide: "Masquer (l'import continue)",
         imported_one: "{{count}} conversation importée (messages : {{messages}})",
         imported_many: "{{count}} de conversations importées (messages : {{messages}})",

@@ -583,6 +583,7 @@ export const hi = {
         reading: "पढ़ा जा रहा है {{percent}}%, {{imported}} इंपोर्ट हुईं",
         done: "हो गया",
         close: "बंद करें",
+        stop: "इम्पोर्ट रोकें",
         hide: "छिपाएँ (इंपोर्ट चलता रहेगा)",
         imported_one: "{{count}} बातचीत इंपोर्ट हुई (संदेश: {{messages}})",
         imported_other: "{{count}} बातचीतें इंपोर्ट हुईं (संदेश: {{messages}})",

@@ -591,6 +591,7 @@ export const ja = {
         reading: "読み込み中 {{percent}}%、{{imported}} 件取り込み済み",
         done: "完了",
         close: "閉じる",
+        stop: "インポートを止める",
         hide: "隠す（取り込みは続きます）",
         imported_other: "{{count}} 件の会話を取り込みました（メッセージ：{{messages}}）",
         already: "既にライブラリにあるもの：{{number}}",

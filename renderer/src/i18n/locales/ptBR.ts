@@ -598,6 +598,7 @@ export const ptBR = {
         reading: "lendo {{percent}}%, {{imported}} importadas",
         done: "concluído",
         close: "Fechar",
+        stop: "Parar a importação",
         hide: "Ocultar (a importação continua)",
         imported_one: "{{count}} conversa importada (mensagens: {{messages}})",
         imported_many: "{{count}} de conversas importadas (mensagens: {{messages}})",

@@ -602,6 +602,7 @@ export const ru = {
         reading: "чтение {{percent}}%, импортировано {{imported}}",
         done: "готово",
         close: "Закрыть",
+        stop: "Остановить импорт",
         hide: "Скрыть (импорт продолжится)",
         imported_one: "Импортирована {{count}} беседа (сообщений: {{messages}})",
         imported_few: "Импортировано {{count}} беседы (сообщений: {{messages}})",

@@ -574,6 +574,7 @@ export const zhCN = {
         reading: "正在读取 {{percent}}%，已导入 {{imported}} 个",
         done: "完成",
         close: "关闭",
+        stop: "停止导入",
         hide: "隐藏（导入继续进行）",
         imported_other: "已导入 {{count}} 个对话（消息：{{messages}}）",
         already: "已在你的资料库中：{{number}}",
