@@ -277,7 +277,7 @@ export const CORE_WORDS = {
         importNotUtf8: "{{name}} is not UTF-8 text",
         importNotJson: "{{name}} is not a JSON export",
         importMoreAfterList: "{{name}} has more after its list of conversations: not a JSON export",
-        importObjectTooLarge: "{{name}} is one JSON object larger than 256 MB: not an export Cairn knows",
+        importObjectTooLarge: "{{name}} is one JSON object larger than 64 MB: not an export Cairn knows",
         importEmpty: "{{name}} is empty",
         importBadJson: "{{name}} is not valid JSON, or ends early (a download cut short?): {{detail}}",
         importBadJsonLine: "{{name}} line {{line}} is not valid JSON (a file cut short?): {{detail}}",
@@ -288,7 +288,7 @@ export const CORE_WORDS = {
         importZipNothing:
             "{{name}} holds no conversations.json, Jan threads or LM Studio conversations: is it a ChatGPT or Claude export?",
         importZipIncomplete: "{{name}} is not a complete zip file (a download cut short?): {{detail}}",
-        importZipDamaged: "the zip is damaged: {{detail}}",
+        importZipDamaged: "{{name}}: the zip is damaged: {{detail}}",
         importZipEntry: "{{name}} in the zip cannot be read: {{detail}}",
         importUnknown:
             "{{name}} is not an export Cairn knows: it reads those of ChatGPT, Claude, Open WebUI, Jan, LM Studio and Cairn",
@@ -617,7 +617,7 @@ export const CORE_WORDS = {
         importNotJson: "{{name}} ist kein JSON-Export",
         importMoreAfterList: "{{name}} enthält nach der Liste der Unterhaltungen noch mehr: kein JSON-Export",
         importObjectTooLarge:
-            "{{name}} ist ein einzelnes JSON-Objekt über 256 MB: kein Export, den Cairn kennt",
+            "{{name}} ist ein einzelnes JSON-Objekt über 64 MB: kein Export, den Cairn kennt",
         importEmpty: "{{name}} ist leer",
         importBadJson:
             "{{name}} ist kein gültiges JSON oder endet zu früh (ein abgebrochener Download?): {{detail}}",
@@ -631,7 +631,7 @@ export const CORE_WORDS = {
             "{{name}} enthält keine conversations.json, keine Jan-Threads und keine LM-Studio-Unterhaltungen: Ist es ein Export von ChatGPT oder Claude?",
         importZipIncomplete:
             "{{name}} ist keine vollständige ZIP-Datei (ein abgebrochener Download?): {{detail}}",
-        importZipDamaged: "Die ZIP-Datei ist beschädigt: {{detail}}",
+        importZipDamaged: "{{name}}: Die ZIP-Datei ist beschädigt: {{detail}}",
         importZipEntry: "{{name}} in der ZIP-Datei kann nicht gelesen werden: {{detail}}",
         importUnknown:
             "{{name}} ist kein Export, den Cairn kennt: Cairn liest die von ChatGPT, Claude, Open WebUI, Jan, LM Studio und Cairn",
@@ -974,7 +974,7 @@ export const CORE_WORDS = {
         importMoreAfterList:
             "{{name}} contient autre chose après sa liste de conversations : ce n'est pas un export JSON",
         importObjectTooLarge:
-            "{{name}} est un seul objet JSON de plus de 256 Mo : ce n'est pas un export que Cairn connaît",
+            "{{name}} est un seul objet JSON de plus de 64 Mo : ce n'est pas un export que Cairn connaît",
         importEmpty: "{{name}} est vide",
         importBadJson:
             "{{name}} n'est pas du JSON valide, ou se termine trop tôt (un téléchargement interrompu ?) : {{detail}}",
@@ -988,7 +988,7 @@ export const CORE_WORDS = {
             "{{name}} ne contient ni conversations.json, ni fils Jan, ni conversations LM Studio : est-ce un export de ChatGPT ou de Claude ?",
         importZipIncomplete:
             "{{name}} n'est pas un fichier zip complet (un téléchargement interrompu ?) : {{detail}}",
-        importZipDamaged: "Le zip est endommagé : {{detail}}",
+        importZipDamaged: "{{name}}: Le zip est endommagé : {{detail}}",
         importZipEntry: "{{name}} dans le zip ne peut pas être lu : {{detail}}",
         importUnknown:
             "{{name}} n'est pas un export que Cairn connaît : il lit ceux de ChatGPT, Claude, Open WebUI, Jan, LM Studio et Cairn",
@@ -1320,7 +1320,7 @@ export const CORE_WORDS = {
         importMoreAfterList:
             "{{name}} tiene más contenido tras su lista de conversaciones: no es una exportación JSON",
         importObjectTooLarge:
-            "{{name}} es un único objeto JSON de más de 256 MB: no es una exportación que Cairn conozca",
+            "{{name}} es un único objeto JSON de más de 64 MB: no es una exportación que Cairn conozca",
         importEmpty: "{{name}} está vacío",
         importBadJson:
             "{{name}} no es JSON válido o termina antes de tiempo (¿una descarga cortada?): {{detail}}",
@@ -1333,7 +1333,7 @@ export const CORE_WORDS = {
         importZipNothing:
             "{{name}} no contiene conversations.json, hilos de Jan ni conversaciones de LM Studio: ¿es una exportación de ChatGPT o Claude?",
         importZipIncomplete: "{{name}} no es un archivo zip completo (¿una descarga cortada?): {{detail}}",
-        importZipDamaged: "El zip está dañado: {{detail}}",
+        importZipDamaged: "{{name}}: El zip está dañado: {{detail}}",
         importZipEntry: "No se puede leer {{name}} dentro del zip: {{detail}}",
         importUnknown:
             "{{name}} no es una exportación que Cairn conozca: lee las de ChatGPT, Claude, Open WebUI, Jan, LM Studio y Cairn",
@@ -1661,7 +1661,7 @@ export const CORE_WORDS = {
         importMoreAfterList:
             "{{name}} tem mais conteúdo depois da lista de conversas: não é uma exportação JSON",
         importObjectTooLarge:
-            "{{name}} é um único objeto JSON maior que 256 MB: não é uma exportação que o Cairn conhece",
+            "{{name}} é um único objeto JSON maior que 64 MB: não é uma exportação que o Cairn conhece",
         importEmpty: "{{name}} está vazio",
         importBadJson:
             "{{name}} não é JSON válido ou termina cedo demais (um download interrompido?): {{detail}}",
@@ -1673,7 +1673,7 @@ export const CORE_WORDS = {
         importZipNothing:
             "{{name}} não contém conversations.json, conversas do Jan nem do LM Studio: é uma exportação do ChatGPT ou do Claude?",
         importZipIncomplete: "{{name}} não é um arquivo zip completo (um download interrompido?): {{detail}}",
-        importZipDamaged: "O zip está danificado: {{detail}}",
+        importZipDamaged: "{{name}}: O zip está danificado: {{detail}}",
         importZipEntry: "Não é possível ler {{name}} dentro do zip: {{detail}}",
         importUnknown:
             "{{name}} não é uma exportação que o Cairn conhece: ele lê as do ChatGPT, Claude, Open WebUI, Jan, LM Studio e Cairn",
@@ -1967,7 +1967,7 @@ export const CORE_WORDS = {
         importNotUtf8: "{{name}} 不是 UTF-8 文本",
         importNotJson: "{{name}} 不是 JSON 导出",
         importMoreAfterList: "{{name}} 在对话列表之后还有内容：不是 JSON 导出",
-        importObjectTooLarge: "{{name}} 是一个大于 256 MB 的 JSON 对象：不是 Cairn 认识的导出",
+        importObjectTooLarge: "{{name}} 是一个大于 64 MB 的 JSON 对象：不是 Cairn 认识的导出",
         importEmpty: "{{name}} 是空的",
         importBadJson: "{{name}} 不是有效的 JSON，或过早结束（下载被中断？）：{{detail}}",
         importBadJsonLine: "{{name}} 第 {{line}} 行不是有效的 JSON（文件被截断？）：{{detail}}",
@@ -1978,7 +1978,7 @@ export const CORE_WORDS = {
         importZipNothing:
             "{{name}} 中没有 conversations.json、Jan 对话或 LM Studio 对话：它是 ChatGPT 或 Claude 的导出吗？",
         importZipIncomplete: "{{name}} 不是完整的 zip 文件（下载被中断？）：{{detail}}",
-        importZipDamaged: "zip 文件已损坏：{{detail}}",
+        importZipDamaged: "{{name}}: zip 文件已损坏：{{detail}}",
         importZipEntry: "无法读取 zip 中的 {{name}}：{{detail}}",
         importUnknown:
             "{{name}} 不是 Cairn 认识的导出：Cairn 可读取 ChatGPT、Claude、Open WebUI、Jan、LM Studio 和 Cairn 的导出",
@@ -2308,7 +2308,7 @@ export const CORE_WORDS = {
         importNotJson: "{{name}} は JSON エクスポートではありません",
         importMoreAfterList: "{{name}} には会話のリストの後に続きがあります: JSON エクスポートではありません",
         importObjectTooLarge:
-            "{{name}} は 256 MB を超える 1 つの JSON オブジェクトです: Cairn が知っているエクスポートではありません",
+            "{{name}} は 64 MB を超える 1 つの JSON オブジェクトです: Cairn が知っているエクスポートではありません",
         importEmpty: "{{name}} は空です",
         importBadJson:
             "{{name}} は有効な JSON ではないか、途中で終わっています（ダウンロードが途中で切れた?）: {{detail}}",
@@ -2322,7 +2322,7 @@ export const CORE_WORDS = {
             "{{name}} には conversations.json も Jan のスレッドも LM Studio の会話もありません: ChatGPT か Claude のエクスポートですか?",
         importZipIncomplete:
             "{{name}} は完全な zip ファイルではありません（ダウンロードが途中で切れた?）: {{detail}}",
-        importZipDamaged: "zip が壊れています: {{detail}}",
+        importZipDamaged: "{{name}}: zip が壊れています: {{detail}}",
         importZipEntry: "zip 内の {{name}} を読み取れません: {{detail}}",
         importUnknown:
             "{{name}} は Cairn が知っているエクスポートではありません: 読めるのは ChatGPT、Claude、Open WebUI、Jan、LM Studio、Cairn のものです",
@@ -2644,8 +2644,7 @@ export const CORE_WORDS = {
         importNotUtf8: "{{name}} — не текст UTF-8",
         importNotJson: "{{name}} — не экспорт JSON",
         importMoreAfterList: "В {{name}} после списка разговоров есть что-то ещё: это не экспорт JSON",
-        importObjectTooLarge:
-            "{{name}} — один объект JSON больше 256 МБ: это не экспорт, который знает Cairn",
+        importObjectTooLarge: "{{name}} — один объект JSON больше 64 МБ: это не экспорт, который знает Cairn",
         importEmpty: "{{name}} пуст",
         importBadJson: "{{name}} — недопустимый JSON или обрывается (загрузка прервалась?): {{detail}}",
         importBadJsonLine: "Строка {{line}} в {{name}} — недопустимый JSON (файл обрезан?): {{detail}}",
@@ -2656,7 +2655,7 @@ export const CORE_WORDS = {
         importZipNothing:
             "В {{name}} нет conversations.json, веток Jan или разговоров LM Studio: это экспорт ChatGPT или Claude?",
         importZipIncomplete: "{{name}} — неполный zip-файл (загрузка прервалась?): {{detail}}",
-        importZipDamaged: "Zip-файл повреждён: {{detail}}",
+        importZipDamaged: "{{name}}: Zip-файл повреждён: {{detail}}",
         importZipEntry: "Не удаётся прочитать {{name}} в zip-файле: {{detail}}",
         importUnknown:
             "{{name}} — не экспорт, который знает Cairn: он читает экспорты ChatGPT, Claude, Open WebUI, Jan, LM Studio и Cairn",
@@ -2968,7 +2967,7 @@ export const CORE_WORDS = {
         importNotUtf8: "{{name}} ليس نصًا بترميز UTF-8",
         importNotJson: "{{name}} ليس تصديرًا بصيغة JSON",
         importMoreAfterList: "في {{name}} محتوى بعد قائمة المحادثات: ليس تصديرًا بصيغة JSON",
-        importObjectTooLarge: "{{name}} كائن JSON واحد أكبر من 256 ميغابايت: ليس تصديرًا يعرفه Cairn",
+        importObjectTooLarge: "{{name}} كائن JSON واحد أكبر من 64 ميغابايت: ليس تصديرًا يعرفه Cairn",
         importEmpty: "{{name}} فارغ",
         importBadJson: "{{name}} ليس JSON صالحًا أو ينتهي مبكرًا (تنزيل مقطوع؟): {{detail}}",
         importBadJsonLine: "السطر {{line}} في {{name}} ليس JSON صالحًا (ملف مقطوع؟): {{detail}}",
@@ -2979,7 +2978,7 @@ export const CORE_WORDS = {
         importZipNothing:
             "لا يحوي {{name}} ملف conversations.json ولا محادثات Jan ولا محادثات LM Studio: هل هو تصدير من ChatGPT أو Claude؟",
         importZipIncomplete: "{{name}} ليس ملف zip كاملًا (تنزيل مقطوع؟): {{detail}}",
-        importZipDamaged: "ملف zip تالف: {{detail}}",
+        importZipDamaged: "{{name}}: ملف zip تالف: {{detail}}",
         importZipEntry: "تعذّرت قراءة {{name}} داخل ملف zip: {{detail}}",
         importUnknown:
             "{{name}} ليس تصديرًا يعرفه Cairn: يقرأ تصديرات ChatGPT وClaude وOpen WebUI وJan وLM Studio وCairn",
@@ -3283,7 +3282,7 @@ export const CORE_WORDS = {
         importNotUtf8: "{{name}} UTF-8 टेक्स्ट नहीं है",
         importNotJson: "{{name}} JSON एक्सपोर्ट नहीं है",
         importMoreAfterList: "{{name}} में बातचीत की सूची के बाद भी कुछ है: यह JSON एक्सपोर्ट नहीं है",
-        importObjectTooLarge: "{{name}} 256 MB से बड़ा एक JSON ऑब्जेक्ट है: यह ऐसा एक्सपोर्ट नहीं जिसे Cairn जानता हो",
+        importObjectTooLarge: "{{name}} 64 MB से बड़ा एक JSON ऑब्जेक्ट है: यह ऐसा एक्सपोर्ट नहीं जिसे Cairn जानता हो",
         importEmpty: "{{name}} ख़ाली है",
         importBadJson: "{{name}} मान्य JSON नहीं है, या जल्दी ख़त्म हो जाती है (अधूरा डाउनलोड?): {{detail}}",
         importBadJsonLine: "{{name}} की पंक्ति {{line}} मान्य JSON नहीं है (कटी हुई फ़ाइल?): {{detail}}",
@@ -3294,7 +3293,7 @@ export const CORE_WORDS = {
         importZipNothing:
             "{{name}} में कोई conversations.json, Jan थ्रेड या LM Studio बातचीत नहीं है: क्या यह ChatGPT या Claude का एक्सपोर्ट है?",
         importZipIncomplete: "{{name}} पूरी zip फ़ाइल नहीं है (अधूरा डाउनलोड?): {{detail}}",
-        importZipDamaged: "zip क्षतिग्रस्त है: {{detail}}",
+        importZipDamaged: "{{name}}: zip क्षतिग्रस्त है: {{detail}}",
         importZipEntry: "zip में {{name}} पढ़ी नहीं जा सकती: {{detail}}",
         importUnknown:
             "{{name}} ऐसा एक्सपोर्ट नहीं जिसे Cairn जानता हो: Cairn ChatGPT, Claude, Open WebUI, Jan, LM Studio और Cairn के एक्सपोर्ट पढ़ता है",

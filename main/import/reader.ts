@@ -23,8 +23,11 @@ export type OnShare = (share: number) => void;
 /** A file Cairn cannot read as an export: the whole file is refused, in words that say why. */
 export class BadExport extends ReasonError {}
 
-/** A single JSON object (one conversation) is read whole; above this it is refused. */
-const MAX_OBJECT_BYTES = 256 * 1024 * 1024;
+/**
+ * A single JSON object (one conversation) is read whole, then parsed: above this it is refused (a 200 MB
+ * object grew the process by 685 MB when the limit was 256 MB; 129 MB now).
+ */
+const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
 
 /**
  * The most bytes one conversation of a list may take: a 2 MB zip holding one 2 GiB string grew the reader's
@@ -365,7 +368,7 @@ function openZip(file: string, name: string): Promise<Zip> {
     });
 }
 
-function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+function listEntries(zip: Zip): Promise<yauzl.Entry[]> {
     return new Promise((resolve, reject) => {
         const entries: yauzl.Entry[] = [];
         zip.on("entry", (entry: yauzl.Entry) => {
@@ -374,7 +377,12 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
         });
         zip.once("end", () => resolve(entries));
         zip.once("error", (error: Error) =>
-            reject(BadExport.saying("importZipDamaged", {detail: error.message})),
+            reject(
+                BadExport.saying("importZipDamaged", {
+                    name: zip.fileName ?? "zip",
+                    detail: error.message,
+                }),
+            ),
         );
         zip.readEntry();
     });

@@ -519,3 +519,44 @@ test("the window stops an import: a file being sent is dropped; one being read e
         await core.dispose();
     }
 });
+
+test("nesting, size and names: 100,000 levels, a 200 MB object, ../ names in a zip; each said in words, nothing written outside the data folder, memory bounded", async () => {
+    const {dir: dataDir, dbFile} = library();
+    const dir = tempDir();
+    const deep = path.join(dir, "deep.json");
+    fs.writeFileSync(deep, `[${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}]`);
+    const big = path.join(dir, "big.json");
+    const handle = fs.openSync(big, "w");
+    fs.writeSync(handle, '{"title": "big", "messages": ["');
+    const block = Buffer.alloc(8 * 1024 * 1024, "z");
+    for (let i = 0; i < 25; i++) fs.writeSync(handle, block);
+    fs.writeSync(handle, '"]}');
+    fs.closeSync(handle);
+    const outside = path.join(path.dirname(dataDir), `escaped-${path.basename(dataDir)}`);
+    const names = path.join(dir, "names.zip");
+    // yazl refuses to write "../" names: the zip is made with a stand-in of the same length, then patched
+    // where each name is written (the local header and the central directory), as a hostile zip has them.
+    const relative = path.relative(dir, outside);
+    const standIn = relative.replaceAll("..", "__");
+    await writeZip(names, {
+        [`${standIn}/thread.json`]: JSON.stringify({id: "t", title: "escape"}),
+        [`${standIn}/messages.jsonl`]: "",
+    });
+    const bytes = fs.readFileSync(names);
+    fs.writeFileSync(names, Buffer.from(bytes.toString("latin1").replaceAll(standIn, relative), "latin1"));
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const report = await importFiles(dbFile, [deep, big, names], () => {});
+    clearInterval(sampler);
+    const [nested, large, zipped] = report.files;
+    assert.match(nested!.error ?? "", /^deep\.json is not an export Cairn knows/);
+    assert.match(
+        large!.error ?? "",
+        /^big\.json is one JSON object larger than 64 MB: not an export Cairn knows$/,
+    );
+    assert.match(zipped!.error ?? "", /^names\.zip: the zip is damaged: invalid relative path: \.\.\//);
+    assert.ok(!fs.existsSync(outside), "nothing was written by an entry's name");
+    assert.ok(peak - before < 600 * 1024 * 1024, `grew ${((peak - before) / 2 ** 20).toFixed(0)} MB`);
+    read(dbFile, (store) => assert.equal(store.list().length, 0, "no partial garbage"));
+});
