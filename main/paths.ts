@@ -93,3 +93,13 @@ export function reason(error: unknown): string {
     if (code && words[code]) return words[code];
     return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * Whether SQLite failed to write because the disk is full: its SQLITE_FULL, or a write the system refused
+ * (SQLITE_IOERR, which a full disk or a quota gives in WAL mode). Only SQLite's own errors (their code):
+ * Cairn's sentences that quote one are said already.
+ */
+export function isDiskFull(error: unknown): boolean {
+    const code = error instanceof Error ? (error as Error & {code?: unknown}).code : undefined;
+    return typeof code === "string" && /^SQLITE_(FULL|IOERR)/.test(code);
+}

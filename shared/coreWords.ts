@@ -299,6 +299,8 @@ export const CORE_WORDS = {
             "the disk filled up while {{name}} was imported: {{count}} conversations before that are in; free some space and import it again (those already in are skipped)",
         importStopped:
             "the import of {{name}} was stopped: {{count}} conversations before that are in; import it again to bring in the rest (those already in are skipped)",
+        libraryNotWritten:
+            "Cairn could not write to its library ({{detail}}): the disk may be full. Free some space and try again; what was saved before is kept",
         skipNoField: "it has no {{field}}",
         skipNoMessages: "it has no messages",
         skipNoMapping: "it has no messages (no mapping)",
@@ -642,6 +644,8 @@ export const CORE_WORDS = {
             "Der Datenträger wurde beim Import von {{name}} voll: {{count}} Unterhaltungen davor sind übernommen; gib Speicherplatz frei und importiere erneut (bereits übernommene werden übersprungen)",
         importStopped:
             "Der Import von {{name}} wurde gestoppt: {{count}} Unterhaltungen davor sind übernommen; importiere erneut für den Rest (bereits übernommene werden übersprungen)",
+        libraryNotWritten:
+            "Cairn konnte nicht in seine Bibliothek schreiben ({{detail}}): Der Datenträger ist vielleicht voll. Gib Speicherplatz frei und versuche es erneut; was vorher gespeichert wurde, bleibt erhalten",
         skipNoField: "Es fehlt {{field}}",
         skipNoMessages: "Es hat keine Nachrichten",
         skipNoMapping: "Es hat keine Nachrichten (kein mapping)",
@@ -999,6 +1003,8 @@ export const CORE_WORDS = {
             "Le disque s'est rempli pendant l'import de {{name}} : {{count}} conversations avant cela sont importées ; libérez de l'espace et importez à nouveau (celles déjà importées sont ignorées)",
         importStopped:
             "L'import de {{name}} a été arrêté : {{count}} conversations avant cela sont importées ; importez à nouveau pour le reste (celles déjà importées sont ignorées)",
+        libraryNotWritten:
+            "Cairn n'a pas pu écrire dans sa bibliothèque ({{detail}}) : le disque est peut-être plein. Libérez de l'espace et réessayez ; ce qui était enregistré avant est conservé",
         skipNoField: "Il n'a pas de {{field}}",
         skipNoMessages: "Il n'a aucun message",
         skipNoMapping: "Il n'a aucun message (pas de mapping)",
@@ -1344,6 +1350,8 @@ export const CORE_WORDS = {
             "El disco se llenó mientras se importaba {{name}}: {{count}} conversaciones anteriores ya están dentro; libera espacio e impórtalo de nuevo (las que ya están se omiten)",
         importStopped:
             "La importación de {{name}} se detuvo: {{count}} conversaciones anteriores ya están dentro; impórtalo de nuevo para el resto (las que ya están se omiten)",
+        libraryNotWritten:
+            "Cairn no pudo escribir en su biblioteca ({{detail}}): puede que el disco esté lleno. Libera espacio e inténtalo de nuevo; lo guardado antes se conserva",
         skipNoField: "No tiene {{field}}",
         skipNoMessages: "No tiene mensajes",
         skipNoMapping: "No tiene mensajes (no tiene mapping)",
@@ -1684,6 +1692,8 @@ export const CORE_WORDS = {
             "O disco encheu durante a importação de {{name}}: {{count}} conversas anteriores já entraram; libere espaço e importe de novo (as que já entraram são ignoradas)",
         importStopped:
             "A importação de {{name}} foi parada: {{count}} conversas anteriores já entraram; importe de novo para trazer o resto (as que já entraram são ignoradas)",
+        libraryNotWritten:
+            "O Cairn não conseguiu gravar na sua biblioteca ({{detail}}): o disco pode estar cheio. Libere espaço e tente de novo; o que foi salvo antes é mantido",
         skipNoField: "Não tem {{field}}",
         skipNoMessages: "Não tem mensagens",
         skipNoMapping: "Não tem mensagens (sem mapping)",
@@ -1989,6 +1999,8 @@ export const CORE_WORDS = {
             "导入 {{name}} 时磁盘已满：之前的 {{count}} 个对话已导入；请释放空间后重新导入（已导入的会被跳过）",
         importStopped:
             "{{name}} 的导入已停止：之前的 {{count}} 个对话已导入；重新导入可带入其余部分（已导入的会被跳过）",
+        libraryNotWritten:
+            "Cairn 无法写入其资料库（{{detail}}）：磁盘可能已满。请释放空间后重试；之前保存的内容都会保留",
         skipNoField: "它没有 {{field}}",
         skipNoMessages: "它没有消息",
         skipNoMapping: "它没有消息（没有 mapping）",
@@ -2333,6 +2345,8 @@ export const CORE_WORDS = {
             "{{name}} のインポート中にディスクがいっぱいになりました: それより前の {{count}} 件の会話は取り込まれています。空き容量を作ってもう一度インポートしてください (取り込み済みのものは飛ばされます)",
         importStopped:
             "{{name}} のインポートを止めました: それより前の {{count}} 件の会話は取り込まれています。残りはもう一度インポートしてください (取り込み済みのものは飛ばされます)",
+        libraryNotWritten:
+            "Cairn がライブラリに書き込めませんでした ({{detail}}): ディスクがいっぱいかもしれません。空き容量を作ってもう一度試してください。それまでに保存されたものは残っています",
         skipNoField: "{{field}} がありません",
         skipNoMessages: "メッセージがありません",
         skipNoMapping: "メッセージがありません（mapping がありません）",
@@ -2666,6 +2680,8 @@ export const CORE_WORDS = {
             "Диск заполнился во время импорта {{name}}: {{count}} разговоров до этого импортированы; освободите место и импортируйте снова (уже импортированные будут пропущены)",
         importStopped:
             "Импорт {{name}} остановлен: {{count}} разговоров до этого импортированы; импортируйте снова, чтобы добавить остальное (уже импортированные будут пропущены)",
+        libraryNotWritten:
+            "Cairn не смог записать в свою библиотеку ({{detail}}): возможно, диск заполнен. Освободите место и попробуйте снова; сохранённое ранее не потеряно",
         skipNoField: "В нём нет {{field}}",
         skipNoMessages: "В нём нет сообщений",
         skipNoMapping: "В нём нет сообщений (нет mapping)",
@@ -2989,6 +3005,8 @@ export const CORE_WORDS = {
             "امتلأ القرص أثناء استيراد {{name}}: {{count}} محادثة قبل ذلك أصبحت موجودة؛ حرّر بعض المساحة واستورده مرة أخرى (ما استُورد من قبل يُتخطّى)",
         importStopped:
             "أُوقف استيراد {{name}}: {{count}} محادثة قبل ذلك أصبحت موجودة؛ استورده مرة أخرى لجلب الباقي (ما استُورد من قبل يُتخطّى)",
+        libraryNotWritten:
+            "تعذّر على Cairn الكتابة في مكتبته ({{detail}}): قد يكون القرص ممتلئًا. حرّر بعض المساحة وحاول مرة أخرى؛ ما حُفظ من قبل باقٍ",
         skipNoField: "ليس فيه {{field}}",
         skipNoMessages: "ليس فيه رسائل",
         skipNoMapping: "ليس فيه رسائل (لا mapping)",
@@ -3304,6 +3322,8 @@ export const CORE_WORDS = {
             "{{name}} इम्पोर्ट होते समय डिस्क भर गई: उससे पहले की {{count}} बातचीतें आ चुकी हैं; कुछ जगह ख़ाली करके फिर से इम्पोर्ट करें (जो पहले आ चुकी हैं वे छोड़ दी जाएँगी)",
         importStopped:
             "{{name}} का इम्पोर्ट रोक दिया गया: उससे पहले की {{count}} बातचीतें आ चुकी हैं; बाक़ी लाने के लिए फिर से इम्पोर्ट करें (जो पहले आ चुकी हैं वे छोड़ दी जाएँगी)",
+        libraryNotWritten:
+            "Cairn अपनी लाइब्रेरी में लिख नहीं सका ({{detail}}): डिस्क भरी हो सकती है। कुछ जगह ख़ाली करके फिर से कोशिश करें; जो पहले सहेजा गया था वह बना रहेगा",
         skipNoField: "इसमें {{field}} नहीं है",
         skipNoMessages: "इसमें कोई संदेश नहीं है",
         skipNoMapping: "इसमें कोई संदेश नहीं है (mapping नहीं है)",

@@ -355,9 +355,7 @@ export class ChatService {
         }
         const claim = this.processes.claim(conversationId);
         if (!claim.ok)
-            return claim.holder
-                ? failSaying("BUSY", "otherProcess", {pid: claim.holder.pid, command: claim.holder.command})
-                : failSaying("BUSY", "stillWriting");
+            return failSaying("BUSY", "otherProcess", {pid: claim.holder.pid, command: claim.holder.command});
         return ok({conversation, remote: remote.value});
     }
 
@@ -443,9 +441,7 @@ export class ChatService {
         if (this.active.has(conversationId)) return failSaying("BUSY", "stillWriting");
         const claim = this.processes.claim(conversationId);
         if (!claim.ok)
-            return claim.holder
-                ? failSaying("BUSY", "otherProcess", {pid: claim.holder.pid, command: claim.holder.command})
-                : failSaying("BUSY", "stillWriting");
+            return failSaying("BUSY", "otherProcess", {pid: claim.holder.pid, command: claim.holder.command});
         const controller = new AbortController();
         let ended = () => {};
         const turn: ActiveTurn = {controller, done: new Promise<void>((resolve) => (ended = resolve))};

@@ -12,6 +12,10 @@ import type {
     ToolMode,
     TurnStats,
 } from "../../shared/contract.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import {errorText} from "../contract/dispatcher.js";
+import {isDiskFull} from "../paths.js";
+import {inEnglish} from "../words.js";
 import type {EventBus} from "../events.js";
 import type {StepEngine} from "../llm/engine.js";
 import type {HistoryImage, HostedTools} from "../llm/stepTypes.js";
@@ -458,12 +462,47 @@ export class Turn {
     private flush(): void {
         const written = this.text.length + this.thought.length;
         if (written === this.flushed) return;
-        this.deps.store.updateContent(this.input.answer.id, this.text, this.thought);
-        this.flushed = written;
+        try {
+            this.deps.store.updateContent(this.input.answer.id, this.text, this.thought);
+            this.flushed = written;
+        } catch (error) {
+            // A full disk: the answer goes on on screen, and its end says whether it could be saved.
+            if (!isDiskFull(error)) throw error;
+        }
     }
 
-    /** Saves the answer as it ended and tells everyone; the conversation is free before chat.done. */
-    private publish({error, words, stopped}: Ending, release: () => void): void {
+    /**
+     * Saves the answer as it ended and tells everyone; the conversation is free before chat.done. When the
+     * library cannot be written (a full disk), the answer ends with that said in words, and what was saved
+     * before stays.
+     */
+    private publish(ending: Ending, release: () => void): void {
+        const {store, bus} = this.deps;
+        const {conversationId, id: messageId} = this.input.answer;
+        try {
+            this.save(ending);
+        } catch (error) {
+            if (!isDiskFull(error)) throw error;
+            const words = wordsOf("libraryNotWritten", {detail: errorText(error)});
+            this.machine.to("IDLE");
+            release();
+            const message = inEnglish(words);
+            bus.emit({type: "chat.error", conversationId, messageId, message, words});
+            const kept = store.message(messageId) ?? this.input.answer;
+            bus.emit({
+                type: "chat.done",
+                conversationId,
+                message: {...kept, content: this.text, status: "error", error: message, errorWords: words},
+            });
+            return;
+        }
+        this.machine.to("IDLE");
+        release();
+        bus.emit({type: "chat.done", conversationId, message: store.message(messageId)!});
+    }
+
+    /** Writes the answer as it ended (and says an error), then marks the conversation active. */
+    private save({error, words, stopped}: Ending): void {
         const {store, bus} = this.deps;
         const {conversationId, id: messageId} = this.input.answer;
         if (error) {
@@ -495,9 +534,6 @@ export class Turn {
             });
         }
         store.touch(conversationId);
-        this.machine.to("IDLE");
-        release();
-        bus.emit({type: "chat.done", conversationId, message: store.message(messageId)!});
     }
 }
 

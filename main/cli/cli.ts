@@ -1,3 +1,4 @@
+import {isDiskFull} from "../paths.js";
 import {commandOf, commandSynopsis, commandUsage, parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
 
 /**
@@ -22,6 +23,7 @@ export async function runCli(argv: string[]): Promise<number> {
         return await runCommand(args);
     } catch (error) {
         if (error instanceof UsageError) return usageFailure(args.command, error);
+        if (isDiskFull(error)) return failLine(await diskFullLine(error));
         return failLine(error instanceof Error ? error.message : String(error));
     }
 }
@@ -43,6 +45,16 @@ function usageFailure(command: string | undefined, error: unknown): number {
     const message = error instanceof Error ? error.message : String(error);
     const more = command && commandUsage(command) ? `cairn ${command} --help` : "cairn help";
     return failLine(`${message} (usage: ${commandSynopsis(command)}; ${more} says more)`);
+}
+
+/** A full disk met before the core could answer (opening the library writes): said in the terminal's language. */
+async function diskFullLine(error: unknown): Promise<string> {
+    const [{wordsOf}, {sayInTerminal}] = await Promise.all([
+        import("../../shared/coreWords.js"),
+        import("./language.js"),
+    ]);
+    const words = wordsOf("libraryNotWritten", {detail: (error as Error).message});
+    return sayInTerminal((error as Error).message, words);
 }
 
 function failLine(message: string): number {

@@ -2,6 +2,9 @@ import {Ajv, type ValidateFunction} from "ajv";
 import type {CallName, CallReq, CallRes} from "../../shared/contract.js";
 import {calls, MAX_FRAME_BYTES} from "../../shared/contract.js";
 import {fail, type Result} from "../../shared/result.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import {isDiskFull} from "../paths.js";
+import {failWith} from "../words.js";
 import type {ContractCheck} from "./check.js";
 import {requestProblem} from "./problems.js";
 
@@ -63,6 +66,9 @@ export function createDispatcher(
                         "this library is open read-only (it was written by a newer Cairn): update Cairn to change it",
                     );
                 }
+                // A full disk is the person's to fix, in words, not a bug to log.
+                if (isDiskFull(error))
+                    return failWith("UNAVAILABLE", wordsOf("libraryNotWritten", {detail: errorText(error)}));
                 log(`call ${name} failed unexpectedly`, error);
                 return fail("INTERNAL", `internal error in ${name}: ${errorText(error)}`);
             }

@@ -6,6 +6,7 @@ import {inEnglish} from "../words.js";
 import {importConversation, keepImages} from "../chat/exchange.js";
 import {CitationStore} from "../store/citations.js";
 import {ConversationStore} from "../store/conversations.js";
+import {isDiskFull} from "../paths.js";
 import type {Db} from "../store/db.js";
 import {ToolCallStore} from "../store/toolCalls.js";
 import {appOf, convert} from "./convert.js";
@@ -102,7 +103,7 @@ async function importFile(
                         if (report.notes.length < LISTED) report.notes.push(`${saved.title}: ${note}`);
                 }
             } catch (error) {
-                if (!(error instanceof Error) || diskFull(error)) throw error;
+                if (!(error instanceof Error) || isDiskFull(error)) throw error;
                 skip(report, titleOf(item), error instanceof Skip ? error.words : error.message);
                 skippedCount++;
             }
@@ -135,20 +136,9 @@ function refusalOf(error: unknown, name: string, count: number): BadExport {
     if (error instanceof ImportStopped) return BadExport.saying("importStopped", {name, count});
     if (error instanceof ItemTooLarge)
         return BadExport.saying("importItemTooLarge", {name, size: error.size, count});
-    if (error instanceof Error && diskFull(error)) return BadExport.saying("importDiskFull", {name, count});
+    if (error instanceof Error && isDiskFull(error)) return BadExport.saying("importDiskFull", {name, count});
     if (error instanceof BadExport) return error;
     return BadExport.saying("importFailed", {name, reason: (error as Error).message});
-}
-
-/**
- * SQLite's words for a full disk: SQLITE_FULL, or a write the system refused (SQLITE_IOERR, which a full disk
- * or a quota gives in WAL mode), as upgrade.ts reads them.
- */
-export function diskFull(error: Error): boolean {
-    const code = String((error as Error & {code?: unknown}).code ?? "");
-    return (
-        /^SQLITE_(FULL|IOERR)/.test(code) || /database or disk is full|disk I\/O error/.test(error.message)
-    );
 }
 
 /** The conversations this import made since the library's last row was `since`, their messages, the last one. */

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import {stamp} from "../../shared/format.js";
 import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
 import type {Words} from "../../shared/result.js";
-import {reason} from "../paths.js";
+import {isDiskFull, reason} from "../paths.js";
 import {refusal, said, WordsError} from "../words.js";
 import {APP_VERSION} from "../version.js";
 import {startWorker} from "../workers.js";
@@ -97,7 +97,13 @@ export async function writeBackup(
         fs.renameSync(temp, target);
     } catch (error) {
         for (const suffix of ["", "-journal"]) fs.rmSync(`${temp}${suffix}`, {force: true});
-        throw refusal("backupNotWritten", {target, reason: (error as Error).message});
+        const why = (error as Error).message;
+        throw refusal("backupNotWritten", {
+            target,
+            reason: isDiskFull(error)
+                ? `${why}; the disk may be full: free some space and back up again`
+                : why,
+        });
     }
 }
 

@@ -1,6 +1,7 @@
 import {randomUUID} from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
+import {isDiskFull} from "../paths.js";
 import type {Db} from "./db.js";
 
 /** A Cairn process that has the data directory open. */
@@ -111,11 +112,12 @@ export class ProcessRegistry {
 
     /**
      * Takes the conversation's one answer slot for this process; when another live process holds it, says
-     * which. A slot held by a process that is gone is recovered and taken.
+     * which. A slot held by a process that is gone is recovered and taken. The caller checks its own running
+     * answers first (ChatService's registry): a slot this process holds is taken again.
      */
-    claim(conversationId: string): {ok: true} | {ok: false; holder: ProcessRow | null} {
+    claim(conversationId: string): {ok: true} | {ok: false; holder: ProcessRow} {
         return this.db
-            .transaction((): {ok: true} | {ok: false; holder: ProcessRow | null} => {
+            .transaction((): {ok: true} | {ok: false; holder: ProcessRow} => {
                 const held = this.db
                     .prepare(
                         `SELECT p.* , a.process_id AS holder_id FROM active_turns a
@@ -123,8 +125,10 @@ export class ProcessRegistry {
                     )
                     .get(conversationId) as (ProcessRow & {holder_id: string}) | undefined;
                 if (held) {
-                    if (held.holder_id === this.id) return {ok: false, holder: null};
-                    if (held.id && isAlive(held)) return {ok: false, holder: held};
+                    // This process's own claim: its callers check their running answers first, so it is one
+                    // whose release could not be written (a full disk), and is taken again.
+                    if (held.holder_id !== this.id && held.id && isAlive(held))
+                        return {ok: false, holder: held};
                     this.recover();
                 }
                 this.db
@@ -137,10 +141,15 @@ export class ProcessRegistry {
             .immediate();
     }
 
+    /** Gives the slot back; one that cannot be written now (a full disk) is taken again by the next claim. */
     release(conversationId: string): void {
-        this.db
-            .prepare("DELETE FROM active_turns WHERE conversation_id = ? AND process_id = ?")
-            .run(conversationId, this.id);
+        try {
+            this.db
+                .prepare("DELETE FROM active_turns WHERE conversation_id = ? AND process_id = ?")
+                .run(conversationId, this.id);
+        } catch (error) {
+            if (!isDiskFull(error)) throw error;
+        }
     }
 }
 

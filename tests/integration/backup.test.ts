@@ -11,7 +11,7 @@ import {MIGRATIONS} from "../../main/store/migrations.js";
 import {ConversationStore} from "../../main/store/conversations.js";
 import {BackupScheduler} from "../../main/store/backupSchedule.js";
 import {openTestCore, unwrap} from "../helpers/core.js";
-import {CLI, tempDir} from "../helpers/paths.js";
+import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startServe} from "../helpers/serve.js";
 
 // Backups as files on disk, made and restored by the real CLI and the core's scheduler.
@@ -368,3 +368,40 @@ function conversationsIn(file: string): number {
         copy.close();
     }
 }
+
+test("a full disk during a backup or a chat: one clear line, nothing corrupted, and all works once there is room", () => {
+    const dataDir = tempDir();
+    library(dataDir, ["kept"]);
+    // A file-size limit makes SQLite's writes fail as on a full disk (RLIMIT_FSIZE).
+    const limited = (kib: number, ...args: string[]) =>
+        spawnSync(
+            "bash",
+            ["-c", `ulimit -f ${kib}; exec "$@"`, "bash", process.execPath, CLI, ...args, "--data", dataDir],
+            {encoding: "utf8", env: {...process.env, CAIRN_MODEL: ""}},
+        );
+    const target = path.join(tempDir(), "full.cairn-backup");
+    const backup = limited(64, "backup", target);
+    assert.equal(backup.status, 1, backup.stderr);
+    assert.match(
+        backup.stderr.trim().split("\n").at(-1)!,
+        /^cairn: the backup to .*full\.cairn-backup could not be written: .*the disk may be full: free some space and back up again/,
+    );
+    assert.ok(!fs.existsSync(target), "no partial backup");
+    const chat = limited(8, "chat", "--model", TEST_MODEL, "--max-tokens", "8", "Once upon a time");
+    assert.equal(chat.status, 1, chat.stderr);
+    const lines = chat.stderr.trim().split("\n");
+    assert.equal(lines.length, 1, chat.stderr);
+    assert.match(
+        lines[0]!,
+        /^cairn: Cairn could not write to its library \(.*\): the disk may be full\. Free some space/,
+    );
+    // Room again: the library is whole, and both work.
+    assert.deepEqual(intact(dataDir), ["kept"]);
+    assert.equal(cairn("backup", "--data", dataDir, target).code, 0);
+    const again = spawnSync(
+        process.execPath,
+        [CLI, "chat", "--data", dataDir, "--model", TEST_MODEL, "--max-tokens", "8", "Once upon a time"],
+        {encoding: "utf8"},
+    );
+    assert.equal(again.status, 0, again.stderr);
+});
