@@ -352,7 +352,7 @@ const report = {
     backup: await backupFigures(),
     images: await imageFigures(),
     localVision: await visionFigures(),
-    import: importFigures(),
+    import: await importFigures(),
     memoryRecall: await memoryRecallFigures(),
     // Smaller than bench:ingest's default mixed folder (2,000 files): the watched folder keeps its 10,000.
     folderIngest: await folderIngestFigures({mixed: 200, kill: 100, watch: 10_000}),
