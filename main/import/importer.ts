@@ -5,7 +5,7 @@ import type {Words} from "../../shared/result.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import {inEnglish} from "../words.js";
 import {startWorker} from "../workers.js";
-import {committedSince, lastConversationRow, type ImportProgress} from "./run.js";
+import {committedSince, emptyReport, lastConversationRow, type ImportProgress} from "./run.js";
 
 /** The worker's heap: a single conversation larger than this (a hostile export) ends the import, said so. */
 const WORKER_HEAP_MB = 1024;
@@ -93,20 +93,6 @@ function stoppedReport(
         return {...emptyReport(name), error: inEnglish(words), errorWords: words};
     });
     return {files: [...done, stoppedIn, ...notStarted], lastConversationId: committed.last};
-}
-
-function emptyReport(file: string): ImportFileReport {
-    return {
-        file,
-        app: null,
-        imported: 0,
-        messages: 0,
-        already: 0,
-        skipped: [],
-        notes: [],
-        error: null,
-        errorWords: null,
-    };
 }
 
 function imported(files: ImportFileReport[]): number {

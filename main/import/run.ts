@@ -50,6 +50,21 @@ export async function runImport(
     return report;
 }
 
+/** A file's report before anything of it is read. */
+export function emptyReport(file: string): ImportFileReport {
+    return {
+        file,
+        app: null,
+        imported: 0,
+        messages: 0,
+        already: 0,
+        skipped: [],
+        notes: [],
+        error: null,
+        errorWords: null,
+    };
+}
+
 /** The library's newest conversation row now: what an import makes comes after it (committedSince). */
 export function lastConversationRow(db: Db): number {
     return db.prepare("SELECT coalesce(max(rowid), 0) FROM conversations").pluck().get() as number;
@@ -63,17 +78,7 @@ async function importFile(
     onShare: (share: number, imported: number) => void,
     stopped: () => boolean,
 ): Promise<{report: ImportFileReport; last: string | null}> {
-    const report: ImportFileReport = {
-        file: name,
-        app: null,
-        imported: 0,
-        messages: 0,
-        already: 0,
-        skipped: [],
-        notes: [],
-        error: null,
-        errorWords: null,
-    };
+    const report = emptyReport(name);
     let share = 0;
     let skippedCount = 0;
     // What came in is read back from the library at the end: a batch that the disk could not take is not
