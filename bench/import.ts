@@ -7,6 +7,7 @@ import path from "node:path";
 import {fileURLToPath, pathToFileURL} from "node:url";
 import {importFiles} from "../main/import/importer.js";
 import {DB_FILE_NAME, openDatabase} from "../main/store/db.js";
+import {chatgptChain} from "../tests/helpers/chatgptChain.js";
 import {tempDir} from "../tests/helpers/paths.js";
 
 const CONVERSATIONS = Number(process.env.BENCH_IMPORT_CONVERSATIONS ?? 10_000);
@@ -68,45 +69,12 @@ async function importHere(dbFile: string, file: string): Promise<void> {
     console.log(JSON.stringify({ms, peakMiB: process.resourceUsage().maxRSS / 1024, report: result}));
 }
 
-/**
- * A ChatGPT conversation whose answer, in `versions` versions, follows a chain of 20,000 hidden tool nodes
- * (the hostile-inputs issue's: 98 s with 10 versions and 157-233 s with 40 when each version walked the chain).
- */
-function writeChain(file: string, versions: number): void {
-    const mapping: Record<string, unknown> = {
-        q: {
-            id: "q",
-            parent: null,
-            message: {author: {role: "user"}, content: {content_type: "text", parts: ["go"]}},
-        },
-    };
-    let last = "q";
-    for (let i = 0; i < 20_000; i++) {
-        mapping[`t${i}`] = {
-            id: `t${i}`,
-            parent: last,
-            message: {
-                author: {role: "tool", name: "browser"},
-                content: {content_type: "text", parts: [`r${i}`]},
-            },
-        };
-        last = `t${i}`;
-    }
-    for (let v = 0; v < versions; v++)
-        mapping[`v${v}`] = {
-            id: `v${v}`,
-            parent: last,
-            message: {author: {role: "assistant"}, content: {content_type: "text", parts: [`version ${v}`]}},
-        };
-    fs.writeFileSync(file, JSON.stringify([{conversation_id: `chain${versions}`, title: "Chain", mapping}]));
-}
-
 /** The chain's import time with 10 and with 40 versions: one walk of the mapping makes them about equal. */
 async function chainFigures(dir: string): Promise<{versions10Ms: number; versions40Ms: number}> {
     const times: number[] = [];
     for (const versions of [10, 40]) {
         const file = path.join(dir, `chain${versions}.json`);
-        writeChain(file, versions);
+        fs.writeFileSync(file, JSON.stringify(chatgptChain(20_000, versions)));
         const dbFile = path.join(dir, `chain${versions}`, DB_FILE_NAME);
         openDatabase(dbFile).close();
         const started = performance.now();

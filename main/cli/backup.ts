@@ -77,8 +77,8 @@ export async function importCommand(dataDir: string, args: CliArgs, out: Out): P
     let shown = "";
     const started = performance.now();
     const report = await importFiles(dbFile, args.positionals, (p) => {
-        // Progress for an import that takes a while; a quick one (or one refused at once) prints none.
-        if (performance.now() - started < PROGRESS_AFTER_MS) return;
+        // Progress for an import that takes a while; a quick one prints none, and the end is the report's.
+        if (performance.now() - started < PROGRESS_AFTER_MS || p.share >= 1) return;
         const line = `importing ${p.file}: ${Math.floor(p.share * 100)}%, ${p.imported} conversations`;
         if (line !== shown) process.stderr.write(`${line}\n`);
         shown = line;

@@ -292,13 +292,10 @@ function intact(dataDir: string): string[] {
     const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
     try {
         assert.equal(db.pragma("integrity_check", {simple: true}), "ok");
-        return new ConversationStore(db)
-            .list()
-            .map((c) => c.title)
-            .sort();
     } finally {
         db.close();
     }
+    return titles(dataDir);
 }
 
 /** Files under the data folder that are neither a library, a whole backup nor a whole snapshot. */
@@ -319,7 +316,7 @@ test("a backup or a restore killed at any moment: the library opens whole, no pa
             store.addMessage({
                 conversationId: c.id,
                 role: "user",
-                content: name.repeat(1000),
+                content: name.repeat(400),
                 status: "complete",
             });
         }
@@ -330,7 +327,7 @@ test("a backup or a restore killed at any moment: the library opens whole, no pa
     // The kills land at shares of how long a whole run takes on this machine, whatever its pace.
     const whole = await killedCairn(60_000, "backup", "--data", dataDir, file);
     let killed = 0;
-    for (const share of [0.3, 0.5, 0.7, 0.8, 0.9]) {
+    for (const share of [0.5, 0.7, 0.9]) {
         const target = path.join(backups, `b${share}.cairn-backup`);
         if ((await killedCairn(whole.ms * share, "backup", "--data", dataDir, target)).killed) killed++;
         assert.deepEqual(intact(dataDir), names);
@@ -342,7 +339,7 @@ test("a backup or a restore killed at any moment: the library opens whole, no pa
     const withExtra = path.join(tempDir(), "extra.cairn-backup");
     assert.equal(cairn("backup", "--data", dataDir, withExtra).code, 0);
     const restore = await killedCairn(60_000, "restore", "--data", dataDir, file);
-    for (const share of [0.3, 0.5, 0.6, 0.7, 0.8, 0.9]) {
+    for (const share of [0.4, 0.6, 0.75, 0.9]) {
         if ((await killedCairn(restore.ms * share, "restore", "--data", dataDir, withExtra)).killed) killed++;
         const titles = intact(dataDir);
         assert.ok(titles.length === names.length || titles.length === names.length + 1, `${titles.length}`);
@@ -354,7 +351,7 @@ test("a backup or a restore killed at any moment: the library opens whole, no pa
         if (titles.length === names.length) continue;
         assert.equal(cairn("restore", "--data", dataDir, file).code, 0);
     }
-    assert.ok(killed >= 6, `${killed} of 11 runs were killed midway`);
+    assert.ok(killed >= 4, `${killed} of 7 runs were killed midway`);
     assert.deepEqual(leftovers(dataDir), []);
 });
 

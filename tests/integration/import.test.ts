@@ -10,6 +10,7 @@ import {ConversationStore} from "../../main/store/conversations.js";
 import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import type {CairnApi, ImportReport, Message} from "../../shared/contract.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
+import {chatgptChain} from "../helpers/chatgptChain.js";
 import {CLI, ROOT, tempDir} from "../helpers/paths.js";
 
 // Real exports of each app (tests/fixtures/imports/README.md says where each came from), imported by the real
@@ -337,45 +338,7 @@ function writeZip(file: string, entries: Record<string, string | Buffer>): Promi
 test("a ChatGPT export with 20,000 hidden tool nodes before 40 versions of an answer: read in one pass, each version's steps capped and said", async () => {
     const {dbFile} = library();
     const file = path.join(tempDir(), "chain.json");
-    const mapping: Record<string, unknown> = {
-        root: {id: "root", parent: null, message: null},
-        q: {
-            id: "q",
-            parent: "root",
-            message: {
-                author: {role: "user"},
-                recipient: "all",
-                content: {content_type: "text", parts: ["go"]},
-            },
-        },
-    };
-    let last = "q";
-    for (let i = 0; i < 20_000; i++) {
-        mapping[`t${i}`] = {
-            id: `t${i}`,
-            parent: last,
-            message: {
-                author: {role: "tool", name: "browser"},
-                recipient: "all",
-                content: {content_type: "text", parts: [`result ${i}`]},
-            },
-        };
-        last = `t${i}`;
-    }
-    for (let v = 0; v < 40; v++)
-        mapping[`v${v}`] = {
-            id: `v${v}`,
-            parent: last,
-            message: {
-                author: {role: "assistant"},
-                recipient: "all",
-                content: {content_type: "text", parts: [`version ${v}`]},
-            },
-        };
-    fs.writeFileSync(
-        file,
-        JSON.stringify([{conversation_id: "chain", title: "Chain", current_node: "v0", mapping}]),
-    );
+    fs.writeFileSync(file, JSON.stringify(chatgptChain(20_000, 40)));
     const report = only(await importFiles(dbFile, [file], () => {}));
     assert.equal(report.imported, 1);
     assert.equal(report.notes.length, 40);
