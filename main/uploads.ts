@@ -98,11 +98,7 @@ export class Uploads {
 
     /** Gives up an upload still being sent (its bytes deleted); false when there is none under `id`. */
     cancel(id: string): boolean {
-        const upload = this.uploads.get(id);
-        if (!upload) return false;
-        this.uploads.delete(id);
-        fs.rmSync(upload.file, {force: true});
-        return true;
+        return this.drop(id);
     }
 
     private get(id: string): Receiving {
@@ -111,11 +107,18 @@ export class Uploads {
         return upload;
     }
 
+    /** Forgets an upload and deletes its bytes; false when there is none under `id`. */
+    private drop(id: string): boolean {
+        const upload = this.uploads.get(id);
+        if (!upload) return false;
+        this.uploads.delete(id);
+        fs.rmSync(upload.file, {force: true});
+        return true;
+    }
+
     private dropStale(): void {
         for (const [id, upload] of this.uploads) {
-            if (Date.now() - upload.touchedAt < STALE_MS) continue;
-            fs.rmSync(upload.file, {force: true});
-            this.uploads.delete(id);
+            if (Date.now() - upload.touchedAt >= STALE_MS) this.drop(id);
         }
     }
 }

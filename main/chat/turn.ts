@@ -13,8 +13,7 @@ import type {
     TurnStats,
 } from "../../shared/contract.js";
 import {wordsOf} from "../../shared/coreWords.js";
-import {errorText} from "../contract/dispatcher.js";
-import {isDiskFull} from "../paths.js";
+import {isDiskFull, reason} from "../paths.js";
 import {inEnglish} from "../words.js";
 import type {EventBus} from "../events.js";
 import type {StepEngine} from "../llm/engine.js";
@@ -483,7 +482,7 @@ export class Turn {
             this.save(ending);
         } catch (error) {
             if (!isDiskFull(error)) throw error;
-            const words = wordsOf("libraryNotWritten", {detail: errorText(error)});
+            const words = wordsOf("libraryNotWritten", {detail: reason(error)});
             this.machine.to("IDLE");
             release();
             const message = inEnglish(words);

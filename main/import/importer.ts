@@ -32,7 +32,8 @@ export async function importFiles(
     if (signal?.aborted) stop();
     signal?.addEventListener("abort", stop, {once: true});
     const done: ImportFileReport[] = [];
-    const stopped = await new Promise<ImportReport | Words>((resolve) => {
+    // The worker's report, or why it stopped (in words, given how many conversations came in before).
+    const stopped = await new Promise<ImportReport | ((count: number) => Words)>((resolve) => {
         worker.on(
             "message",
             (message: {
@@ -44,21 +45,21 @@ export async function importFiles(
                 if (message.progress) onProgress(message.progress);
                 if (message.file) done.push(message.file);
                 if (message.report) resolve(message.report);
-                if (message.error)
-                    resolve(wordsOf("importFailed", {name: names[done.length] ?? "", reason: message.error}));
+                const {error} = message;
+                if (error)
+                    resolve(() => wordsOf("importFailed", {name: names[done.length] ?? "", reason: error}));
             },
         );
         worker.on("error", (error: Error & {code?: string}) => {
             const name = names[done.length] ?? "";
-            const count = withLibrary(dbFile, (db) => committedSince(db, since).imported) - imported(done);
-            resolve(
+            resolve((count) =>
                 error.code === "ERR_WORKER_OUT_OF_MEMORY"
                     ? wordsOf("importItemTooLarge", {name, size: `${WORKER_HEAP_MB} MB`, count})
                     : wordsOf("importFailed", {name, reason: error.message}),
             );
         });
         worker.on("exit", (code) =>
-            resolve(
+            resolve(() =>
                 wordsOf("importFailed", {
                     name: names[done.length] ?? "",
                     reason: `the import stopped (exit code ${code})`,
@@ -68,7 +69,7 @@ export async function importFiles(
     });
     signal?.removeEventListener("abort", stop);
     await worker.terminate();
-    if (!("key" in stopped)) return stopped;
+    if (typeof stopped !== "function") return stopped;
     return stoppedReport(dbFile, since, names, done, stopped);
 }
 
@@ -78,12 +79,14 @@ function stoppedReport(
     since: number,
     names: string[],
     done: ImportFileReport[],
-    why: Words,
+    whyFor: (count: number) => Words,
 ): ImportReport {
     const committed = withLibrary(dbFile, (db) => committedSince(db, since));
+    const count = committed.imported - imported(done);
+    const why = whyFor(count);
     const stoppedIn: ImportFileReport = {
         ...emptyReport(names[done.length] ?? ""),
-        imported: committed.imported - imported(done),
+        imported: count,
         messages: committed.messages - done.reduce((sum, f) => sum + f.messages, 0),
         error: inEnglish(why),
         errorWords: why,

@@ -37,7 +37,7 @@ export const MAX_ITEM_BYTES = 64 * 1024 * 1024;
 
 /** A conversation of an export larger than MAX_ITEM_BYTES: the file stops there (run.ts says so). */
 export class ItemTooLarge extends Error {
-    readonly size = "64 MB";
+    readonly size = `${MAX_ITEM_BYTES / 2 ** 20} MB`;
 }
 const CONVERSATIONS_JSON = "conversations.json";
 
@@ -152,7 +152,7 @@ async function* readJson(
                 // Bytes since the last whole conversation: one that never ends is refused, not held.
                 sinceValue = found.length > 0 ? 0 : sinceValue + chunk.length;
                 if (sinceValue > MAX_ITEM_BYTES)
-                    throw new ItemTooLarge(`a conversation over 64 MB in ${name}`);
+                    throw new ItemTooLarge(`a conversation of ${name} is over ${MAX_ITEM_BYTES} bytes`);
                 for (const value of found.splice(0)) yield {value, fileName: name};
             } else {
                 whole += piece;

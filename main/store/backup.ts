@@ -10,7 +10,7 @@ import {APP_VERSION} from "../version.js";
 import {startWorker} from "../workers.js";
 import {DB_FILE_NAME, openDatabase, schemaVersion, type Db} from "./db.js";
 import {MIGRATIONS} from "./migrations.js";
-import {partName} from "./temporaries.js";
+import {partName, removePart} from "./temporaries.js";
 
 /**
  * A backup is one file: a copy of the database made with SQLite's online backup (pages copied a few at a
@@ -96,7 +96,7 @@ export async function writeBackup(
         }
         fs.renameSync(temp, target);
     } catch (error) {
-        for (const suffix of ["", "-journal"]) fs.rmSync(`${temp}${suffix}`, {force: true});
+        removePart(temp);
         const why = (error as Error).message;
         throw refusal("backupNotWritten", {
             target,
@@ -175,7 +175,7 @@ export async function restoreBackup(db: Db, dataDir: string, file: string): Prom
     try {
         stageRestore(file, staged, dataDir);
     } catch (error) {
-        for (const suffix of ["", "-journal"]) fs.rmSync(`${staged}${suffix}`, {force: true});
+        removePart(staged);
         throw error;
     }
     for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${target}${suffix}`, {force: true});

@@ -6,7 +6,7 @@ import {reason} from "../paths.js";
 import {APP_VERSION} from "../version.js";
 import {MIGRATIONS, type Migration} from "./migrations.js";
 import {removeStaleParts} from "./temporaries.js";
-import {upgrade, UPGRADE_SNAPSHOTS_DIR, type UpgradeOptions} from "./upgrade.js";
+import {schemaVersion, upgrade, UPGRADE_SNAPSHOTS_DIR, type UpgradeOptions} from "./upgrade.js";
 import type {Words} from "../../shared/result.js";
 
 export type Db = Database.Database;
@@ -105,9 +105,7 @@ function refuseReadOnly(file: string): void {
     }
 }
 
-export function schemaVersion(db: Db): number {
-    return db.pragma("user_version", {simple: true}) as number;
-}
+export {schemaVersion};
 
 /**
  * Brings the database to the newest schema: all pending steps at once, after a free-space check and a

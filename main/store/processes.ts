@@ -2,6 +2,7 @@ import {randomUUID} from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import {isDiskFull} from "../paths.js";
+import {processAlive} from "./temporaries.js";
 import type {Db} from "./db.js";
 
 /** A Cairn process that has the data directory open. */
@@ -159,11 +160,7 @@ export class ProcessRegistry {
  */
 export function isAlive(row: ProcessRow): boolean {
     if (row.host !== os.hostname()) return Date.now() - row.heartbeat_at < STALE_MS;
-    try {
-        process.kill(row.pid, 0);
-    } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
-    }
+    if (!processAlive(row.pid)) return false;
     const ticks = startTicks(row.pid);
     return row.start_ticks === null || ticks === null || ticks === row.start_ticks;
 }

@@ -10,6 +10,11 @@ export function partName(target: string): string {
     return `${target}.${process.pid}.part`;
 }
 
+/** Removes a temporary that was not completed, and the journal SQLite kept beside it. */
+export function removePart(temp: string): void {
+    for (const suffix of ["", "-journal"]) fs.rmSync(`${temp}${suffix}`, {force: true});
+}
+
 const PART = /\.(\d+)\.part(?:-journal|-wal|-shm)?$/;
 /** What an older Cairn staged a restore under (one name for every process). */
 const LEGACY = /^cairn\.sqlite\.restoring(?:-journal|-wal|-shm)?$/;
@@ -36,13 +41,13 @@ export function removeStaleParts(dir: string): string[] {
     return removed;
 }
 
-/** Whether a process of this computer runs with that id (EPERM: it runs, as another user). */
+/** Whether a process of this computer runs with that id (any answer but "no such process": it runs). */
 export function processAlive(pid: number): boolean {
     if (pid === process.pid) return true;
     try {
         process.kill(pid, 0);
         return true;
     } catch (error) {
-        return (error as NodeJS.ErrnoException).code === "EPERM";
+        return (error as NodeJS.ErrnoException).code !== "ESRCH";
     }
 }

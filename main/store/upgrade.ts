@@ -6,7 +6,7 @@ import {formatBytes} from "../../shared/format.js";
 import {reason} from "../paths.js";
 import {stamp} from "../../shared/format.js";
 import type {Migration} from "./migrations.js";
-import {partName} from "./temporaries.js";
+import {partName, removePart} from "./temporaries.js";
 
 type Db = Database.Database;
 
@@ -125,7 +125,7 @@ function snapshot(file: string, from: number, to: number): void {
         reader.prepare("VACUUM INTO ?").run(temp);
         fs.renameSync(temp, target);
     } catch (error) {
-        for (const suffix of ["", "-journal"]) fs.rmSync(`${temp}${suffix}`, {force: true});
+        removePart(temp);
         throw new Error(
             `the copy made before upgrading the database from schema ${from} to ${to} could not be written to ${dir} (${reason(error)}); free some space and start Cairn again. Nothing was changed`,
         );
@@ -145,7 +145,8 @@ function checkIntegrity(db: Db, to: number): void {
         throw new Error(`after the upgrade to schema ${to} SQLite's integrity check says: ${integrity}`);
 }
 
-function schemaVersion(db: Db): number {
+/** The schema version the library is at (SQLite's user_version). */
+export function schemaVersion(db: Db): number {
     return db.pragma("user_version", {simple: true}) as number;
 }
 

@@ -78,7 +78,7 @@ type Kept = {id: string; fetchedAt: number};
 export function archivePage(db: Db, page: PageToArchive): Kept {
     const hash = createHash("sha256").update(page.text).digest("hex");
     const existing = db
-        .prepare("SELECT id, title, fetched_at FROM web_pages WHERE url = ? AND content_hash = ?")
+        .prepare("SELECT id, fetched_at FROM web_pages WHERE url = ? AND content_hash = ?")
         .get(page.url, hash) as Pick<Row, "id" | "fetched_at"> | undefined;
     if (existing) return {id: existing.id, fetchedAt: existing.fetched_at};
     const row: Row = {id: randomUUID(), ...page, content_hash: hash, fetched_at: Date.now()};
