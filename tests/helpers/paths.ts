@@ -6,7 +6,8 @@ import {appRoot} from "../../main/appRoot.js";
 
 /** The checkout's root, from the TypeScript source (tsx) or from its compiled copy under out/test. */
 export const ROOT = appRoot(path.dirname(fileURLToPath(import.meta.url)));
-export const TEST_MODEL = path.resolve(ROOT, "../shared/models/stories260K.gguf");
+/** The test model, in the repository (tests/fixtures/models/README.md): a clone alone passes the tests. */
+export const TEST_MODEL = path.join(ROOT, "tests", "fixtures", "models", "stories260K.gguf");
 export const CLI = path.join(ROOT, "bin", "cairn.js");
 
 /** The folders tempDir made in this process: removed when it exits (CAIRN_KEEP_TEMP=1 keeps them). */
