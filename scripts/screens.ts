@@ -1,4 +1,4 @@
-// `npm run screens`: the README's screenshots (docs/screens), taken from the served UI in Debian's Chromium at
+// `npm run screens`: the docs' screenshots (docs/screens), taken from the served UI in Debian's Chromium at
 // 1280x800 and 800x600, light and dark, on a seeded conversation with a regenerated answer.
 import fs from "node:fs";
 import path from "node:path";

@@ -7,7 +7,7 @@ import {createCore} from "../core.js";
 import {fixedApprover} from "../tools/approvals.js";
 import {connectionFailure} from "../llm/connectionFailure.js";
 
-/** A scenario file (tests/stories/*.yaml); see the README. */
+/** A scenario file (tests/stories/*.yaml); see docs/stories.md. */
 export type Story = {
     story_id: string;
     title: string;

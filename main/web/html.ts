@@ -220,7 +220,7 @@ function readability(document: DomDocument): ReturnType<Readability["parse"]> {
  * Readability keeps the largest block of prose, which on a listing, a forum thread or a shop's page can be a
  * line or two, or one of many posts. Its article is not the page's text when it has under FEW_WORDS words and
  * under half of the main region's, or under a tenth of them: the main region is read instead. Measured on
- * WCXB's dev and test sets, trafilatura's corpus and Zyte's articles (README, "How well, on four public sets"): larger cuts
+ * WCXB's dev and test sets, trafilatura's corpus and Zyte's articles (docs/tools.md, "How well, on four public sets"): larger cuts
  * gained more on WCXB and lost more of Zyte's short articles.
  */
 function tooLittle(articleWords: number, regionWords: number): boolean {

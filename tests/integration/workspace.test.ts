@@ -162,7 +162,7 @@ test("file tools through the local API work in the Settings workspace; a recorde
     const chosen = tempDir();
     try {
         unwrap(await t.api.invoke("settings.set", {workspaceRoot: chosen}));
-        // Nobody can answer "ask" over the API: the writes are allowed in Settings, as the README says.
+        // Nobody can answer "ask" over the API: the writes are allowed in Settings, as docs/tools.md says.
         unwrap(await t.api.invoke("tools.setPolicy", {tool: "create_file", policy: "allow"}));
         const api = await t.core.api.startForRun({port: 0, key: "k-workspace-0123456789"});
         const complete = async (metadata: Record<string, unknown>) => {

@@ -5,7 +5,7 @@ import {generateImage, IMAGE_BACKENDS, ImageServerError, type ImageBackend} from
 
 /** Said when the tool runs with no image server set. */
 export const NO_IMAGE_BACKEND =
-    "no image server is set for generate_image: in tools.yaml set its options backend (openai, comfyui or automatic1111) and base_url (and model, checkpoint or api_key as the server needs); see README, Images";
+    "no image server is set for generate_image: in tools.yaml set its options backend (openai, comfyui or automatic1111) and base_url (and model, checkpoint or api_key as the server needs); see docs/images.md, Generating images";
 
 /**
  * generate_image, the design documents' tool: an image from a prompt, made by the image server the person

@@ -416,7 +416,7 @@ export const de = {
         draftSuggested: "{{name}} ({{size}}), empfohlen",
         draftCandidate: "{{name}} ({{size}})",
         draftNotFaster:
-            "Ein Entwurfsmodell ist nur schneller, wenn seine Vermutungen meist stimmen und es viel kleiner als das Modell ist: Cairn misst Antworten mit und ohne es und pausiert den Entwurf, wenn er sie langsamer macht. Gemessen mit Cairns Engine (README, Spekulatives Decoding): Ein kleines Entwurfsmodell, das immer richtig liegt, machte ein 1B-Modell auf einer 2-Kern-CPU 1,6- bis 2,2-mal so schnell.",
+            "Ein Entwurfsmodell ist nur schneller, wenn seine Vermutungen meist stimmen und es viel kleiner als das Modell ist: Cairn misst Antworten mit und ohne es und pausiert den Entwurf, wenn er sie langsamer macht. Gemessen mit Cairns Engine (docs/models.md, Spekulatives Decoding): Ein kleines Entwurfsmodell, das immer richtig liegt, machte ein 1B-Modell auf einer 2-Kern-CPU 1,6- bis 2,2-mal so schnell.",
         noDraft:
             "Kein installiertes Modell kann dafür entwerfen: Ein Entwurf ist ein kleineres Modell derselben Familie (derselbe Tokenizer), etwa ein 0,5B- oder 1B-Modell neben einem 7B-Modell.",
         backends: "Backends",

@@ -418,7 +418,7 @@ export const en = {
         draftSuggested: "{{name}} ({{size}}), suggested",
         draftCandidate: "{{name}} ({{size}})",
         draftNotFaster:
-            "A draft model is faster only where its guesses are mostly right and it is much smaller than the model: Cairn times answers with and without it and pauses the draft when it makes them slower. Measured with Cairn's engine (README, Speculative decoding): a small draft that is always right made a 1B model 1.6 to 2.2 times as fast on a 2-core CPU.",
+            "A draft model is faster only where its guesses are mostly right and it is much smaller than the model: Cairn times answers with and without it and pauses the draft when it makes them slower. Measured with Cairn's engine (docs/models.md, Speculative decoding): a small draft that is always right made a 1B model 1.6 to 2.2 times as fast on a 2-core CPU.",
         noDraft:
             "No installed model can draft for it: a draft is a smaller model of the same family (the same tokenizer), such as a 0.5B or 1B model beside a 7B one.",
         backends: "Backends",

@@ -418,7 +418,7 @@ export const es = {
         draftSuggested: "{{name}} ({{size}}), sugerido",
         draftCandidate: "{{name}} ({{size}})",
         draftNotFaster:
-            "Un modelo borrador solo es más rápido si acierta casi siempre y es mucho más pequeño que el modelo: Cairn mide las respuestas con y sin él y pausa el borrador cuando las hace más lentas. Medido con el motor de Cairn (README, Decodificación especulativa): un borrador pequeño que siempre acierta hizo un modelo de 1B entre 1,6 y 2,2 veces más rápido en una CPU de 2 núcleos.",
+            "Un modelo borrador solo es más rápido si acierta casi siempre y es mucho más pequeño que el modelo: Cairn mide las respuestas con y sin él y pausa el borrador cuando las hace más lentas. Medido con el motor de Cairn (docs/models.md, Decodificación especulativa): un borrador pequeño que siempre acierta hizo un modelo de 1B entre 1,6 y 2,2 veces más rápido en una CPU de 2 núcleos.",
         noDraft:
             "Ningún modelo instalado puede hacer de borrador: un borrador es un modelo más pequeño de la misma familia (el mismo tokenizador), como uno de 0,5B o 1B junto a uno de 7B.",
         backends: "Backends",

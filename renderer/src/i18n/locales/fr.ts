@@ -419,7 +419,7 @@ export const fr = {
         draftSuggested: "{{name}} ({{size}}), suggéré",
         draftCandidate: "{{name}} ({{size}})",
         draftNotFaster:
-            "Un modèle brouillon n'est plus rapide que si ses suppositions sont presque toujours justes et s'il est bien plus petit que le modèle : Cairn mesure les réponses avec et sans lui et met le brouillon en pause quand il les ralentit. Mesuré avec le moteur de Cairn (README, Décodage spéculatif) : un petit brouillon toujours juste a rendu un modèle 1B de 1,6 à 2,2 fois plus rapide sur un CPU à 2 cœurs.",
+            "Un modèle brouillon n'est plus rapide que si ses suppositions sont presque toujours justes et s'il est bien plus petit que le modèle : Cairn mesure les réponses avec et sans lui et met le brouillon en pause quand il les ralentit. Mesuré avec le moteur de Cairn (docs/models.md, Décodage spéculatif) : un petit brouillon toujours juste a rendu un modèle 1B de 1,6 à 2,2 fois plus rapide sur un CPU à 2 cœurs.",
         noDraft:
             "Aucun modèle installé ne peut servir de brouillon : un brouillon est un modèle plus petit de la même famille (le même tokenizer), comme un modèle de 0,5B ou 1B à côté d'un 7B.",
         backends: "Backends",

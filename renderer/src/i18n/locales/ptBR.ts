@@ -418,7 +418,7 @@ export const ptBR = {
         draftSuggested: "{{name}} ({{size}}), sugerido",
         draftCandidate: "{{name}} ({{size}})",
         draftNotFaster:
-            "Um modelo rascunho só é mais rápido quando acerta quase sempre e é bem menor que o modelo: o Cairn mede as respostas com e sem ele e pausa o rascunho quando ele as deixa mais lentas. Medido com o motor do Cairn (README, Decodificação especulativa): um rascunho pequeno que sempre acerta deixou um modelo de 1B de 1,6 a 2,2 vezes mais rápido numa CPU de 2 núcleos.",
+            "Um modelo rascunho só é mais rápido quando acerta quase sempre e é bem menor que o modelo: o Cairn mede as respostas com e sem ele e pausa o rascunho quando ele as deixa mais lentas. Medido com o motor do Cairn (docs/models.md, Decodificação especulativa): um rascunho pequeno que sempre acerta deixou um modelo de 1B de 1,6 a 2,2 vezes mais rápido numa CPU de 2 núcleos.",
         noDraft:
             "Nenhum modelo instalado pode servir de rascunho: um rascunho é um modelo menor da mesma família (o mesmo tokenizador), como um de 0,5B ou 1B ao lado de um de 7B.",
         backends: "Backends",

@@ -27,7 +27,7 @@ const written = (work: number, answer: boolean) =>
         ],
     });
 
-test("a plan has at most maxSteps steps, its answer among them (the README's 'at most 6')", () => {
+test("a plan has at most maxSteps steps, its answer among them (docs/tools.md's 'at most 6')", () => {
     for (const [work, answer] of [
         [6, false],
         [6, true],
