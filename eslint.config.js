@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
@@ -6,71 +8,83 @@ import i18next from "eslint-plugin-i18next";
 
 // The layer table of ../shared/STYLE.md, enforced: what each runtime folder may never import.
 const nodeOnly = ["node:*", "fs", "path", "os", "child_process", "http", "net", "crypto"];
-// Libraries that run only in Node: native code, servers, and parsers of untrusted content (main/ only).
-const nodeLibs = [
-    "better-sqlite3",
-    "node-llama-cpp",
-    "sqlite-vec",
-    "ws",
-    "@mozilla/readability",
-    "linkedom",
-    "htmlparser2",
-    "node-html-markdown",
-    "iconv-lite",
-    "pdfjs-dist",
+/** The packages the renderer (a browser page) may import; every other package of package.json is forbidden there. */
+const RENDERER_PACKAGES = [
+    "react",
+    "react-dom",
+    "react-i18next",
+    "i18next",
+    "react-markdown",
+    "remark-gfm",
+    "remark-math",
+    "remark-parse",
+    "rehype-highlight",
+    "rehype-katex",
+    "katex",
+    "unified",
+    "mdast",
+    "mdast-util-to-string",
+    "lucide-react",
+    "@tanstack/react-virtual",
+    "@radix-ui/react-dropdown-menu",
+    "@radix-ui/react-radio-group",
+    "@radix-ui/react-select",
+    "@radix-ui/react-switch",
+    "@radix-ui/react-toast",
+    "@radix-ui/react-tooltip",
 ];
+const manifest = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "package.json"), "utf8"));
+const rendererForbidden = Object.keys({...manifest.dependencies, ...manifest.devDependencies})
+    .filter((pkg) => !RENDERER_PACKAGES.includes(pkg))
+    .flatMap((pkg) => [pkg, `${pkg}/*`]);
+/**
+ * renderer/src's layers: its base (ui/, i18n/ and the loose files the features share) imports no feature; each
+ * feature folder imports no other feature (a widget two of them need goes in ui/); the composition (App,
+ * main, useCairn, SettingsPanel and the other loose files) joins them. A new folder is a feature.
+ */
+const RENDERER_PAGE =
+    "renderer/ is a browser page: it talks to the core only through the contract client, and imports only RENDERER_PACKAGES.";
+const RENDERER_BASE_FOLDERS = ["ui", "i18n"];
+const RENDERER_BASE_FILES = ["apiContext", "cairnState", "client"];
+const rendererSrc = path.join(import.meta.dirname, "renderer", "src");
+const rendererFeatures = fs
+    .readdirSync(rendererSrc, {withFileTypes: true})
+    .filter((entry) => entry.isDirectory() && !RENDERER_BASE_FOLDERS.includes(entry.name))
+    .map((entry) => entry.name);
+const rendererComposition = fs
+    .readdirSync(rendererSrc, {withFileTypes: true})
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => entry.name.replace(/\.tsx?$/, ""))
+    .filter((name) => !RENDERER_BASE_FILES.includes(name));
 const MAIN_NEVER = ["electron", "**/renderer/**", "**/electron/**"];
-/** main/'s layers, lowest first; `above` lists what each may not import (a folder, or core.ts and the top). */
-const TOP = ["core.js", "cli/*", "stories/*"];
-/** The features (main/features/) are built by core.ts alone and may import every layer below. */
-const FEATURES = ["features/*"];
+/**
+ * main/'s layers, lowest first: a folder may import its own layer and those below it, never one above. The
+ * top (core.ts, the composition root, and its callers cli/ and stories/) may import every layer.
+ */
 const MAIN_LAYERS = [
-    {
-        folders: ["store", "server", "net", "media"],
-        above: [
-            "llm/*",
-            "docs/*",
-            "models/*",
-            "tools/*",
-            "web/*",
-            "chat/*",
-            "mcp/*",
-            "api/*",
-            "import/*",
-            "handlers/*",
-            ...FEATURES,
-            ...TOP,
-        ],
-    },
-    {
-        folders: ["llm"],
-        above: [
-            "docs/*",
-            "models/*",
-            "tools/*",
-            "web/*",
-            "chat/*",
-            "mcp/*",
-            "api/*",
-            "import/*",
-            "handlers/*",
-            ...FEATURES,
-            ...TOP,
-        ],
-    },
-    {
-        folders: ["docs", "models"],
-        above: ["tools/*", "chat/*", "mcp/*", "api/*", "import/*", "handlers/*", ...FEATURES, ...TOP],
-    },
-    {
-        folders: ["tools", "web"],
-        above: ["chat/*", "mcp/*", "api/*", "import/*", "handlers/*", ...FEATURES, ...TOP],
-    },
-    {folders: ["chat", "mcp"], above: ["api/*", "import/*", "handlers/*", ...FEATURES, ...TOP]},
-    {folders: ["api", "import"], above: ["handlers/*", ...FEATURES, ...TOP]},
-    {folders: ["handlers"], above: [...FEATURES, ...TOP]},
-    {folders: ["features"], above: TOP},
+    ["store", "server", "net", "media", "contract"],
+    ["llm", "web"],
+    ["docs", "models", "assistants", "projects"],
+    ["tools"],
+    ["chat", "mcp"],
+    ["api", "import"],
+    ["handlers"],
+    ["features"],
 ];
+const MAIN_TOP = ["core.js", "cli", "stories"];
+const mainFolders = fs
+    .readdirSync(path.join(import.meta.dirname, "main"), {withFileTypes: true})
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const unnamed = mainFolders.filter((f) => !MAIN_LAYERS.flat().includes(f) && !MAIN_TOP.includes(f));
+if (unnamed.length > 0) {
+    throw new Error(
+        `eslint.config.js: main/${unnamed.join(", main/")} is in no layer: name it in MAIN_LAYERS (or MAIN_TOP)`,
+    );
+}
+/** What a layer may not import: every folder of the layers above it, and the top. */
+const aboveOf = (index) =>
+    [...MAIN_LAYERS.slice(index + 1).flat(), ...MAIN_TOP].map((f) => (f.endsWith(".js") ? f : `${f}/*`));
 /**
  * The renderer's files, every word of which is translated (renderer/src/i18n): a word written in them as text, or
  * as a name, title, placeholder or label, is an error.
@@ -151,9 +165,8 @@ export default tseslint.config(
         files: ["main/**"],
         rules: restrict(MAIN_NEVER, "main/ runs in plain Node: never electron or renderer/."),
     },
-    // Inside main/, each layer imports only the layers below it (types too): store, llm, docs and models,
-    // tools and web, chat and mcp, api, handlers, then the composition root (core.ts) and its callers.
-    ...MAIN_LAYERS.map(({folders, above}) => ({
+    // Inside main/, each layer of MAIN_LAYERS imports only its own and the layers below it (types too).
+    ...MAIN_LAYERS.map((folders, index) => ({
         files: folders.map((f) => `main/${f}/**`),
         rules: {
             "no-restricted-imports": [
@@ -166,14 +179,23 @@ export default tseslint.config(
                         },
                         {
                             // As written from a file of the folder or one folder deeper (tools/builtin/).
-                            group: above.flatMap((f) => [`../${f}`, `../../${f}`]),
-                            message: `main/${folders.join(", main/")} may not import a layer above it (${above.join(", ")}): move the shared type or function down.`,
+                            group: aboveOf(index).flatMap((f) => [`../${f}`, `../../${f}`]),
+                            message: `main/${folders.join(", main/")} may not import a layer above it (${aboveOf(index).join(", ")}): move the shared type or function down.`,
                         },
                     ],
                 },
             ],
         },
     })),
+    {
+        // main/'s loose files (events, jobs, paths, words…) sit under every layer but the lowest, which they use.
+        files: ["main/*.ts"],
+        ignores: ["main/core.ts"],
+        rules: restrict(
+            [...MAIN_NEVER, ...aboveOf(0).map((f) => `./${f}`)],
+            "main/'s loose files are used by every layer: they import only main/'s lowest layer (MAIN_LAYERS[0]).",
+        ),
+    },
     {
         files: ["electron/**"],
         rules: restrict(["**/renderer/**"], "electron/ never imports renderer/."),
@@ -183,10 +205,7 @@ export default tseslint.config(
         languageOptions: {globals: {...globals.browser}},
         plugins: {"react-hooks": reactHooks},
         rules: {
-            ...restrict(
-                [...nodeOnly, ...nodeLibs, "electron", "**/main/**", "**/electron/**"],
-                "renderer/ is a browser page: it talks to the core only through the contract client.",
-            ),
+            ...restrict([...nodeOnly, ...rendererForbidden, "**/main/**", "**/electron/**"], RENDERER_PAGE),
             // The contract's schemas stay in main: the page takes only their types (no TypeBox in its bundle).
             "@typescript-eslint/no-restricted-imports": [
                 "error",
@@ -202,6 +221,58 @@ export default tseslint.config(
             ],
             "react-hooks/rules-of-hooks": "error",
             "react-hooks/exhaustive-deps": "error",
+        },
+    },
+    ...rendererFeatures.map((feature) => ({
+        files: [`renderer/src/${feature}/**`],
+        rules: {
+            "no-restricted-imports": [
+                "error",
+                {
+                    patterns: [
+                        {
+                            group: [...nodeOnly, ...rendererForbidden, "**/main/**", "**/electron/**"],
+                            message: RENDERER_PAGE,
+                        },
+                        {
+                            group: [
+                                ...rendererFeatures.filter((f) => f !== feature).map((f) => `../${f}/*`),
+                                ...rendererComposition.map((f) => `../${f}.js`),
+                            ],
+                            message: `renderer/src/${feature} imports no other feature and not the composition: move what two features share into ui/ (or shared/), or join them in the composition.`,
+                        },
+                    ],
+                },
+            ],
+        },
+    })),
+    {
+        files: [
+            ...RENDERER_BASE_FOLDERS.map((f) => `renderer/src/${f}/**`),
+            ...RENDERER_BASE_FILES.map((f) => `renderer/src/${f}.ts`),
+        ],
+        rules: {
+            "no-restricted-imports": [
+                "error",
+                {
+                    patterns: [
+                        {
+                            group: [...nodeOnly, ...rendererForbidden, "**/main/**", "**/electron/**"],
+                            message: RENDERER_PAGE,
+                        },
+                        {
+                            group: [
+                                ...rendererFeatures,
+                                ...rendererComposition.map((f) => `${f}.js`),
+                            ].flatMap((f) =>
+                                f.endsWith(".js") ? [`./${f}`, `../${f}`] : [`./${f}/*`, `../${f}/*`],
+                            ),
+                            message:
+                                "renderer/src's base (ui/, i18n/, apiContext, cairnState, client) imports no feature and not the composition.",
+                        },
+                    ],
+                },
+            ],
         },
     },
     {

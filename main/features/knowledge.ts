@@ -1,14 +1,14 @@
 import path from "node:path";
 import type {Conversation, PreflightCall} from "../../shared/contract.js";
 import {Assistants} from "../assistants/assistants.js";
-import {assistantHandlers} from "../assistants/handlers.js";
+import {assistantHandlers} from "../handlers/assistants.js";
 import {AssistantStore} from "../assistants/store.js";
 import {MemoryRecall} from "../docs/memory.js";
 import {DocumentService} from "../docs/service.js";
 import type {EventBus} from "../events.js";
 import {documentHandlers} from "../handlers/documents.js";
 import {memoryHandlers} from "../handlers/memories.js";
-import {projectHandlers} from "../projects/handlers.js";
+import {projectHandlers} from "../handlers/projects.js";
 import {Projects, projectScope} from "../projects/projects.js";
 import {ProjectStore} from "../projects/store.js";
 import type {ConversationStore} from "../store/conversations.js";

@@ -1,6 +1,6 @@
 import {createContext, useContext} from "react";
 import type {CairnApi} from "../../shared/contract.js";
-import type {ToolProgress, WritingCall} from "./useCairn.js";
+import type {ToolProgress, WritingCall} from "./cairnState.js";
 
 /** The contract client, for components deep in the tree that make a call of their own (undo, preview). */
 export const ApiContext = createContext<CairnApi | null>(null);

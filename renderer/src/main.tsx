@@ -4,7 +4,7 @@ import {App} from "./App.js";
 import {connect} from "./client.js";
 import "./styles.css";
 import {startLanguages} from "./i18n/index.js";
-import {QuickAsk} from "./quick/QuickAsk.js";
+import {QuickAsk} from "./chat/QuickAsk.js";
 import {HintProvider} from "./ui/Hint.js";
 
 startLanguages();

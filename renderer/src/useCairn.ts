@@ -1,5 +1,5 @@
 import {useCallback, useEffect, useRef, useState} from "react";
-import {rememberOpenConversation} from "./quick/openConversation.js";
+import {rememberOpenConversation} from "./chat/openConversation.js";
 import type {AppEvent, CairnApi, Conversation} from "../../shared/contract.js";
 import {autoReadOn, speak} from "./chat/speech.js";
 import {applyEvent, type CairnCore, type CairnState} from "./cairnState.js";

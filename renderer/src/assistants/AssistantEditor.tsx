@@ -8,7 +8,7 @@ import type {
     ToolInfo,
 } from "../../../shared/contract.js";
 import {fileNameOf} from "../../../shared/format.js";
-import {GenerationForm} from "../settings/GenerationForm.js";
+import {GenerationForm} from "../ui/GenerationForm.js";
 import {useTranslation, type TFunction} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
 

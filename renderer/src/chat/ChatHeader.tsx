@@ -1,7 +1,7 @@
 import {PanelLeft} from "lucide-react";
 import {useRef, type ComponentProps} from "react";
 import type {Assistant, Conversation, Project, ProviderInfo} from "../../../shared/contract.js";
-import {AssistantBadge} from "../assistants/AssistantPicker.js";
+import {AssistantBadge} from "../ui/AssistantBadge.js";
 import {useTranslation} from "../i18n/index.js";
 import {Hint} from "../ui/Hint.js";
 import {useOneRow} from "../ui/useOneRow.js";

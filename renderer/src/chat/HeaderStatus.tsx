@@ -1,15 +1,28 @@
 import {useState} from "react";
 import {fileNameOf} from "../../../shared/format.js";
-import type {Conversation, EngineStatus, Message, ProviderInfo} from "../../../shared/contract.js";
+import type {
+    Conversation,
+    EngineStatus,
+    FitEstimate,
+    Message,
+    ModelsOverview,
+    ProviderInfo,
+} from "../../../shared/contract.js";
 import {useApi} from "../apiContext.js";
 import {useTranslation} from "../i18n/index.js";
-import {FIT_KEY, FitBadge} from "../models/ModelWidgets.js";
-import type {Models} from "../models/useModels.js";
+import {FIT_KEY, FitBadge} from "../ui/FitBadge.js";
+import {hostOf} from "../ui/hostOf.js";
 import {Select} from "../ui/Select.js";
+
+/** What the header's model picker reads of the Models screen's state, and the one thing it asks of it. */
+export type HeaderModels = {
+    state: {overview: ModelsOverview | null; fits: Record<string, FitEstimate>};
+    load(path: string): Promise<unknown>;
+};
 
 type Props = {
     engine: EngineStatus | null;
-    models: Models;
+    models: HeaderModels;
     messages: Message[];
     /** The conversation shown: its provider (a model elsewhere) is the picker's choice when it has one. */
     conversation?: Conversation | null;
@@ -147,14 +160,6 @@ function modelsOf(
     const chosen = conversation.provider === provider.name ? conversation.providerModel : null;
     const all = [...(chosen ? [chosen] : []), ...(listed ?? [])];
     return [...new Set(all)].filter((m) => m !== provider.model);
-}
-
-export function hostOf(url: string): string {
-    try {
-        return new URL(url).host;
-    } catch {
-        return url;
-    }
 }
 
 const short = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));

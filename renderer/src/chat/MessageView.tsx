@@ -19,7 +19,7 @@ import {useCopy} from "./useCopy.js";
 import {MessageImages} from "./attachments.js";
 import {speak, stopSpeaking, useReading} from "./speech.js";
 import {TraceSteps} from "./TraceSteps.js";
-import {PlanCard, type PlanActions} from "../plan/PlanCard.js";
+import {PlanCard, type PlanActions} from "./PlanCard.js";
 import {sayCore, useTranslation} from "../i18n/index.js";
 import {IconButton} from "../ui/IconButton.js";
 import type {TFunction} from "i18next";

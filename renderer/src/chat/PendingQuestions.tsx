@@ -1,5 +1,5 @@
 import type {ApprovalDecision, ApprovalRequest, McpAnswerAction, McpAsk} from "../../../shared/contract.js";
-import {McpAskDialog} from "../mcp/McpAskDialog.js";
+import {McpAskDialog} from "./McpAskDialog.js";
 import {ApprovalDialog} from "./ApprovalDialog.js";
 
 type Props = {

@@ -1,10 +1,10 @@
 import {useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from "react";
 import {Cpu, FileText, Pencil, Pin, PinOff, Plus, Search, Settings, Trash2, Upload} from "lucide-react";
 import type {Conversation, Project} from "../../../shared/contract.js";
-import {ProjectGroups} from "../projects/ProjectGroups.js";
+import {ProjectGroups} from "./ProjectGroups.js";
 import {DateGroups, type RowPlace} from "./DateGroups.js";
 import {groupByDate} from "./dateGroups.js";
-import {shownTitle} from "./titles.js";
+import {shownTitle} from "../ui/titles.js";
 import {useTranslation} from "../i18n/index.js";
 import {Hint} from "../ui/Hint.js";
 import {IconButton} from "../ui/IconButton.js";

@@ -3,7 +3,7 @@ import type {CairnApi, Conversation} from "../../../shared/contract.js";
 import {useTranslation} from "../i18n/index.js";
 import {Dialog} from "../ui/Dialog.js";
 import {download} from "../ui/download.js";
-import {shownTitle} from "./titles.js";
+import {shownTitle} from "../ui/titles.js";
 
 type Props = {api: CairnApi; conversation: Conversation; onClose(): void; onError(message: string): void};
 type Format = "markdown" | "html" | "pdf" | "json";

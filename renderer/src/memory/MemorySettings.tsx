@@ -1,13 +1,17 @@
 import {useCallback, useEffect, useState} from "react";
-import type {CairnApi, Memory, Message} from "../../../shared/contract.js";
+import type {Assistant, CairnApi, Memory, Message, Project} from "../../../shared/contract.js";
 import {Dialog} from "../ui/Dialog.js";
 import {download} from "../ui/download.js";
-import {useAssistants} from "../assistants/useAssistants.js";
-import {useProjects} from "../projects/useProjects.js";
 import {Trans, useTranslation} from "../i18n/index.js";
 import {Switch} from "../ui/Switch.js";
 
-type Props = {api: CairnApi; onError(message: string): void};
+type Props = {
+    api: CairnApi;
+    onError(message: string): void;
+    /** The assistants and projects a memory may belong to, to say whose it is. */
+    assistants: Assistant[];
+    projects: Project[];
+};
 
 /** The most characters a memory keeps (the core refuses more, in words). */
 const MEMORY_CHARS = 2000;
@@ -18,13 +22,11 @@ const SHOWN = 200;
  * Settings' "Memory": what Cairn keeps across conversations, each memory with where it came from; on or
  * off; add, find, edit, turn off, delete, export.
  */
-export function MemorySettings({api, onError}: Props) {
+export function MemorySettings({api, onError, assistants, projects}: Props) {
     const {t} = useTranslation();
     const [state, setState] = useState<{enabled: boolean; memories: Memory[]} | null>(null);
     const [adding, setAdding] = useState("");
     const [filter, setFilter] = useState("");
-    const assistants = useAssistants(api);
-    const projects = useProjects(api);
     /** Whose a memory is, when it is not everyone's: "for the project Boat". */
     const scopeOf = (scope: string) => {
         const [kind, id] = scope.split(":");

@@ -1,7 +1,8 @@
 import {useEffect, useState} from "react";
 import type {HubFile, HubRepo, HubRepoFiles} from "../../../shared/contract.js";
 import {formatBytes} from "../../../shared/format.js";
-import {DownloadBar, FitBadge} from "./ModelWidgets.js";
+import {DownloadBar} from "./ModelWidgets.js";
+import {FitBadge} from "../ui/FitBadge.js";
 import type {Models} from "./useModels.js";
 import {useTranslation} from "../i18n/index.js";
 

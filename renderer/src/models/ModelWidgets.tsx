@@ -1,25 +1,9 @@
 import {useState} from "react";
-import type {DownloadProgress, FitEstimate, Recommendation} from "../../../shared/contract.js";
+import type {DownloadProgress, Recommendation} from "../../../shared/contract.js";
 import {formatBytes} from "../../../shared/format.js";
 import {sayCore, useTranslation} from "../i18n/index.js";
 import type {Models} from "./useModels.js";
-
-/** The words of each fit verdict (t(FIT_KEY[verdict])). */
-export const FIT_KEY = {
-    vram: "modelWidgets.fit.vram",
-    ram: "modelWidgets.fit.ram",
-    "too-large": "modelWidgets.fit.tooLarge",
-} as const satisfies Record<FitEstimate["verdict"], string>;
-
-export function FitBadge({fit}: {fit: FitEstimate}) {
-    const {t} = useTranslation();
-    const basis = fit.basis === "size" ? t("modelWidgets.estimated") : "";
-    return (
-        <span className={`fit fit-${fit.verdict}`} title={fit.summary + basis} data-fit={fit.verdict}>
-            {t(FIT_KEY[fit.verdict])}
-        </span>
-    );
-}
+import {FitBadge} from "../ui/FitBadge.js";
 
 export function DownloadBar({progress, onCancel}: {progress: DownloadProgress; onCancel(): void}) {
     const {t} = useTranslation();

@@ -1,6 +1,6 @@
 import {useEffect, useState, type FormEvent} from "react";
 import type {CairnApi, ProviderInfo, ProviderType} from "../../../shared/contract.js";
-import {hostOf} from "../chat/HeaderStatus.js";
+import {hostOf} from "../ui/hostOf.js";
 import {useTranslation, type TFunction} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
 

@@ -2,7 +2,7 @@ import {useCallback, useEffect, useState} from "react";
 import type {CairnApi, Conversation, McpServerInfo, ToolBudget} from "../../../shared/contract.js";
 import {formatCount} from "../../../shared/format.js";
 import {Dialog} from "../ui/Dialog.js";
-import {WorkspaceField} from "../settings/SettingsPanel.js";
+import {WorkspaceField} from "../ui/WorkspaceField.js";
 import {useTranslation, type TFunction} from "../i18n/index.js";
 
 type Props = {

@@ -1,9 +1,9 @@
 import {ok} from "../../shared/result.js";
 import {failSaying} from "../words.js";
-import {refused} from "../handlers/attempt.js";
+import {refused} from "./attempt.js";
 import type {EventBus} from "../events.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
-import type {ProjectStore} from "./store.js";
+import type {ProjectStore} from "../projects/store.js";
 
 /** Projects in the sidebar: add, rename, change instructions, archive, delete. */
 export function projectHandlers(projects: ProjectStore, bus: EventBus): HandlerSlice<"projects."> {

@@ -1,11 +1,11 @@
 import {useEffect, useRef, useState, type FormEvent, type KeyboardEvent} from "react";
 import type {CairnApi, MessageStatus} from "../../../shared/contract.js";
-import {AnswerMarkdown} from "../chat/Markdown.js";
-import {expandPrompt, parseSlash} from "../chat/slash.js";
+import {AnswerMarkdown} from "./Markdown.js";
+import {expandPrompt, parseSlash} from "./slash.js";
 import {sayCore, useTranslation} from "../i18n/index.js";
 import {OPEN_CONVERSATION_KEY} from "./openConversation.js";
 import {Segmented} from "../ui/Segmented.js";
-import {shownTitle} from "../conversations/titles.js";
+import {shownTitle} from "../ui/titles.js";
 
 type Answer = {conversationId: string; messageId: string; text: string; status: MessageStatus};
 

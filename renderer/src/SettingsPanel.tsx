@@ -8,24 +8,27 @@ import type {
     ToolInfo,
     ToolPolicy,
     ToolUsage,
-} from "../../../shared/contract.js";
-import {ApiSettings} from "./ApiSettings.js";
-import {NetworkSettings} from "../network/NetworkSettings.js";
-import {ProviderSettings} from "../providers/ProviderSettings.js";
-import {McpSettings} from "../mcp/McpSettings.js";
-import {BackupSettings} from "./BackupSettings.js";
-import {DesktopSettings} from "./DesktopSettings.js";
-import {MemorySettings} from "../memory/MemorySettings.js";
-import {AssistantSettings} from "../assistants/AssistantSettings.js";
-import {GenerationForm} from "./GenerationForm.js";
-import {Section, SettingsLayout, type SettingsSection} from "./SettingsLayout.js";
-import {EngineSettingsSection} from "./EngineSection.js";
-import {ToolPolicies} from "./ToolPolicies.js";
-import {useTranslation} from "../i18n/index.js";
-import {LanguageSetting} from "./LanguageSetting.js";
-import {useAutoRead} from "../chat/speech.js";
-import {IntegerSetting, UsageTable} from "./SettingsFields.js";
-import {Switch} from "../ui/Switch.js";
+} from "../../shared/contract.js";
+import {ApiSettings} from "./settings/ApiSettings.js";
+import {NetworkSettings} from "./network/NetworkSettings.js";
+import {ProviderSettings} from "./providers/ProviderSettings.js";
+import {McpSettings} from "./mcp/McpSettings.js";
+import {BackupSettings} from "./settings/BackupSettings.js";
+import {DesktopSettings} from "./settings/DesktopSettings.js";
+import {MemorySettings} from "./memory/MemorySettings.js";
+import {AssistantSettings} from "./assistants/AssistantSettings.js";
+import {GenerationForm} from "./ui/GenerationForm.js";
+import {Section, SettingsLayout, type SettingsSection} from "./settings/SettingsLayout.js";
+import {EngineSettingsSection} from "./settings/EngineSection.js";
+import {ToolPolicies} from "./settings/ToolPolicies.js";
+import {useTranslation} from "./i18n/index.js";
+import {LanguageSetting} from "./settings/LanguageSetting.js";
+import {useAutoRead} from "./chat/speech.js";
+import {IntegerSetting, UsageTable} from "./settings/SettingsFields.js";
+import {Switch} from "./ui/Switch.js";
+import {WorkspaceField} from "./ui/WorkspaceField.js";
+import {useAssistants} from "./assistants/useAssistants.js";
+import {useProjects} from "./projects/useProjects.js";
 
 type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onError(message: string): void};
 
@@ -207,44 +210,11 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
             id: "assistants",
             content: <AssistantSettings api={api} onError={onError} />,
         },
-        {id: "memory", content: <MemorySettings api={api} onError={onError} />},
+        {id: "memory", content: <MemoryPane api={api} onError={onError} />},
         {id: "backups", content: <BackupSettings api={api} onError={onError} />},
         {id: "desktop", content: <DesktopSettings api={api} />},
     ];
     return <SettingsLayout sections={sections} onClose={onClose} />;
-}
-
-/** The folder the file tools work in when a conversation has none of its own (agent mode). */
-export function WorkspaceField({
-    value,
-    onSave,
-    label,
-}: {
-    value: string | null;
-    onSave(folder: string | null): void;
-    label?: string;
-}) {
-    const {t} = useTranslation();
-    const [text, setText] = useState(value ?? "");
-    useEffect(() => setText(value ?? ""), [value]);
-    return (
-        <div className="workspace-field">
-            <label>
-                {label ?? t("settingsPanel.workspace")}
-                <input
-                    type="text"
-                    value={text}
-                    placeholder={t("settingsPanel.workspaceDefault")}
-                    onChange={(e) => setText(e.target.value)}
-                    spellCheck={false}
-                />
-            </label>
-            <button onClick={() => onSave(text.trim() || null)} disabled={(value ?? "") === text.trim()}>
-                {t("settingsPanel.useFolder")}
-            </button>
-            {value && <button onClick={() => onSave(null)}>{t("settingsPanel.useDefault")}</button>}
-        </div>
-    );
 }
 
 /** Reading answers aloud as they end: this window's choice (the system's voices speak it). */
@@ -259,4 +229,11 @@ function ReadAloudSetting() {
             </Switch>
         </>
     );
+}
+
+/** Settings' "Memory", with the assistants and projects its memories may belong to. */
+function MemoryPane({api, onError}: {api: CairnApi; onError(message: string): void}) {
+    const assistants = useAssistants(api);
+    const projects = useProjects(api);
+    return <MemorySettings api={api} onError={onError} assistants={assistants} projects={projects} />;
 }

@@ -1,9 +1,9 @@
 import {useEffect, useState} from "react";
 import type {CairnApi, Conversation, GenerationSettings} from "../../../shared/contract.js";
-import {Dialog} from "../ui/Dialog.js";
+import {Dialog} from "./Dialog.js";
 import {useTranslation} from "../i18n/index.js";
-import {Select} from "../ui/Select.js";
-import {shownTitle} from "../conversations/titles.js";
+import {Select} from "./Select.js";
+import {shownTitle} from "./titles.js";
 
 type NumberKey = Exclude<keyof GenerationSettings, "systemPrompt" | "seed" | "thinking" | "thinkingBudget">;
 /** The numeric fields, each named by generation.field.<key>. */

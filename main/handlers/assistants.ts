@@ -1,10 +1,10 @@
 import {fail, ok} from "../../shared/result.js";
 import {failSaying} from "../words.js";
-import {refused} from "../handlers/attempt.js";
+import {refused} from "./attempt.js";
 import type {EventBus} from "../events.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
-import type {Assistants} from "./assistants.js";
-import {assistantFile, readAssistantFile} from "./file.js";
+import type {Assistants} from "../assistants/assistants.js";
+import {assistantFile, readAssistantFile} from "../assistants/file.js";
 
 /** Settings → Assistants: saved instructions and settings, their files, the default one. */
 export function assistantHandlers(assistants: Assistants, bus: EventBus): HandlerSlice<"assistants."> {
