@@ -81,7 +81,52 @@ function seed(dataDir: string): void {
 
 async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({path: path.join(OUT, `${name}.png`)});
+    if (STYLES)
+        fs.writeFileSync(
+            path.join(STYLES, `${name}.txt`),
+            (await page.evaluate<string[]>(computedStyles)).join("\n"),
+        );
 }
+
+/**
+ * CAIRN_SCREENS_STYLES=DIR: beside each screenshot, every element's computed style (and its ::before and
+ * ::after) as a hash, one line each, in DIR/<name>.txt; CAIRN_SCREENS_STYLES_FULL=REGEX writes the whole style of the
+ * elements whose path matches too. Two runs' folders compared show what a change to the CSS changed (sizes that follow
+ * the text are left out: they move with the figures on screen; what the model writes differs between runs).
+ */
+const STYLES = process.env.CAIRN_SCREENS_STYLES;
+if (STYLES) fs.mkdirSync(STYLES, {recursive: true});
+
+/** Run in the page as text: tsx's names for inner functions (__name) do not exist there. */
+const computedStyles = `((FULL) => {
+    const sized = /^(width|height|inline-size|block-size|min-inline-size|min-block-size|transform-origin|perspective-origin|inset.*|top|left|right|bottom)$/;
+    const lines = [];
+    function styleOf(element, pseudo) {
+        const style = getComputedStyle(element, pseudo);
+        let hash = 2166136261;
+        // In name order: custom properties are listed in the order their style sheets loaded, which varies.
+        for (const p of [...style].sort()) {
+            if (sized.test(p)) continue;
+            const text = p + ":" + style.getPropertyValue(p) + ";";
+            for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619) >>> 0;
+        }
+        return hash.toString(16);
+    }
+    const full = FULL ? new RegExp(FULL) : null;
+    function walk(element, where) {
+        lines.push(where + " " + styleOf(element, null));
+        if (full && full.test(where)) {
+            const style = getComputedStyle(element);
+            lines.push(where + "#full " + [...style].sort().filter((p) => !sized.test(p)).map((p) => p + ":" + style.getPropertyValue(p)).join(";").replaceAll(" ", "_"));
+        }
+        for (const pseudo of ["::before", "::after"]) lines.push(where + pseudo + " " + styleOf(element, pseudo));
+        [...element.children].forEach((child, i) =>
+            walk(child, where + ">" + child.tagName.toLowerCase() + "." + (child.getAttribute("class") ?? "") + "[" + i + "]"),
+        );
+    }
+    walk(document.documentElement, "html");
+    return lines;
+})(${JSON.stringify(process.env.CAIRN_SCREENS_STYLES_FULL ?? "")})`;
 
 /** The tools menu, an MCP server in Settings, a file write's diff before and after approval. */
 async function toolScreens(page: Page, theme: string, width: number): Promise<void> {
