@@ -13,7 +13,7 @@ import {
     type LlamaContextSequence,
     type LlamaModel,
 } from "node-llama-cpp";
-import {Engine} from "../main/llm/engine.js";
+import {Engine} from "../main/llm/engine/engine.js";
 import {LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
 import {TEST_MODEL} from "../tests/helpers/paths.js";
 

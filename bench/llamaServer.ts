@@ -5,7 +5,7 @@ import path from "node:path";
 import {pathToFileURL} from "node:url";
 import {getLlama, LlamaCompletion, LlamaLogLevel} from "node-llama-cpp";
 import {cpuBuildLine, cpuBuildOf} from "../main/llm/cpuBuild.js";
-import {Engine} from "../main/llm/engine.js";
+import {Engine} from "../main/llm/engine/engine.js";
 import {LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
 import {llamaServerBinary, startLlamaServer} from "../tests/helpers/llamaServer.js";
 import {TEST_MODEL} from "../tests/helpers/paths.js";

@@ -6,7 +6,7 @@ import path from "node:path";
 import {pathToFileURL} from "node:url";
 import {MemoryRecall, RECALLED} from "../main/docs/memory.js";
 import {Embedder} from "../main/llm/embedder.js";
-import {Engine} from "../main/llm/engine.js";
+import {Engine} from "../main/llm/engine/engine.js";
 import {DB_FILE_NAME, openDatabase} from "../main/store/db.js";
 import {MemoryStore} from "../main/store/memories.js";
 import {ToolVectorCache} from "../main/tools/toolVectors.js";

@@ -6,7 +6,7 @@ import path from "node:path";
 import readline from "node:readline";
 import WebSocket from "ws";
 import {EventBus} from "../main/events.js";
-import {Engine} from "../main/llm/engine.js";
+import {Engine} from "../main/llm/engine/engine.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../main/store/settings.js";
 import {fixedApprover} from "../main/tools/approvals.js";
 import {BUILTIN_DEFAULTS} from "../main/tools/config.js";
@@ -70,7 +70,7 @@ async function hostStartup(model: string | null): Promise<{listeningMs: number; 
         ws.send(JSON.stringify({id, name: "app.getStatus", req: {}}));
         const reply = await new Promise<{res: {value: {engine: {state: string}}}}>((resolve) => {
             const onMessage = (data: WebSocket.RawData) => {
-                const frame = JSON.parse(String(data));
+                const frame = JSON.parse((data as Buffer).toString("utf8"));
                 if (frame.id === id) {
                     ws.off("message", onMessage);
                     resolve(frame);

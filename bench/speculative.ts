@@ -7,7 +7,7 @@
 //   its draft and a tiny echo model as the draft, every guess right: the ceiling, what guessing can give.
 // CAIRN_BENCH_MODEL and CAIRN_BENCH_DRAFT_MODEL measure a real pair the same way.
 import {pathToFileURL} from "node:url";
-import {Engine} from "../main/llm/engine.js";
+import {Engine} from "../main/llm/engine/engine.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../main/store/settings.js";
 import {LLAMA_3_1_8B, LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
 import {FAMILIES, templateModel} from "../tests/helpers/templateModel.js";

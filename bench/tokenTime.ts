@@ -75,8 +75,8 @@ export async function tokenTimeFigures(modelPath: string, at: Placement): Promis
     });
     let out = "";
     let err = "";
-    child.stdout.on("data", (d: Buffer) => (out += d));
-    child.stderr.on("data", (d: Buffer) => (err += d));
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     const last = out.trim().split("\n").pop() ?? "";
     if (code !== 0 || !last.startsWith("{"))

@@ -87,6 +87,7 @@ async function choose(page: Page, title: string, count: number): Promise<number>
 async function typing(page: Page): Promise<number> {
     return page.evaluate(async () => {
         const box = document.querySelector<HTMLTextAreaElement>("textarea[aria-label='Message']")!;
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- called on the textarea below
         const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!;
         const times: number[] = [];
         for (let i = 0; i < 20; i++) {

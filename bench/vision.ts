@@ -6,7 +6,7 @@
 // real vision model's (a SigLIP encoder takes far longer): the figures measure Cairn's path, not the encoder.
 import {pathToFileURL} from "node:url";
 import sharp from "sharp";
-import {Engine} from "../main/llm/engine.js";
+import {Engine} from "../main/llm/engine/engine.js";
 import {buildLlamaServer} from "../main/llm/llamaServer/build.js";
 import {LocalVision, LocalVisionEngine} from "../main/llm/localVision.js";
 import type {StepRequest} from "../main/llm/stepTypes.js";

@@ -20,7 +20,7 @@ import {toolsFeature} from "./features/tools.js";
 import {desktopHandlers, type DesktopShell} from "./handlers/desktop.js";
 import {settingsHandlers} from "./handlers/settings.js";
 import type {Embedder} from "./llm/embedder.js";
-import type {Engine} from "./llm/engine.js";
+import type {Engine} from "./llm/engine/engine.js";
 import type {KeyVault} from "./llm/keyVault.js";
 import type {OneOffProvider, Providers} from "./llm/providers.js";
 import type {McpManager} from "./mcp/manager.js";

@@ -56,3 +56,9 @@ export class JobRegistry<J extends Job> {
         await Promise.all(jobs.map((j) => j.done));
     }
 }
+
+/** Why a signal aborted, as an Error: the reason it was given when that is one (Cairn's are), else in words. */
+export function abortReason(signal: AbortSignal): Error {
+    const reason: unknown = signal.reason;
+    return reason instanceof Error ? reason : new Error(`aborted: ${String(reason)}`);
+}

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import {codeOf} from "../shared/format.js";
 
 /** The data directory: an explicit choice, else CAIRN_DATA_DIR, else the OS's per-user data folder. */
 export function resolveDataDir(explicit?: string | null, env: NodeJS.ProcessEnv = process.env): string {
@@ -80,7 +81,7 @@ function nearestExisting(dir: string): string {
 
 /** What the operating system said, in words: "permission denied", "read-only file system". */
 export function reason(error: unknown): string {
-    const code = (error as NodeJS.ErrnoException | null)?.code;
+    const code = codeOf(error);
     const words: Record<string, string> = {
         EACCES: "permission denied",
         EPERM: "operation not permitted",

@@ -29,3 +29,15 @@ export function stamp(date = new Date()): string {
 export function fileNameOf(file: string): string {
     return file.split(/[\\/]/).pop() ?? file;
 }
+
+/** What a thrown value says: an Error's message, anything else as text. */
+export function messageOf(error: unknown): string {
+    return error instanceof Error ? error.message : String(error);
+}
+
+/** A thrown value's code, where it has one as text (Node's system errors: ENOENT, EACCES, ESRCH…). */
+export function codeOf(error: unknown): string | undefined {
+    return typeof error === "object" && error !== null && "code" in error && typeof error.code === "string"
+        ? error.code
+        : undefined;
+}

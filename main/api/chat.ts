@@ -1,7 +1,7 @@
 import {randomBytes} from "node:crypto";
 import {Ajv, type ValidateFunction} from "ajv";
 import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
-import type {Engine} from "../llm/engine.js";
+import type {Engine} from "../llm/engine/engine.js";
 import type {CallChunk} from "../llm/forcedCall.js";
 import type {
     AnswerFormat,

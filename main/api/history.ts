@@ -3,6 +3,7 @@ import type {HistoryImage, UserItem} from "../llm/stepTypes.js";
 import {prepareImage} from "../media/images.js";
 import {invalid} from "./errors.js";
 import type {ChatMessage} from "./schemas.js";
+import {messageOf} from "../../shared/format.js";
 
 /**
  * OpenAI messages as node-llama-cpp's chat history. An assistant message's tool calls become function
@@ -88,7 +89,7 @@ export async function readImages(parts: ImagePart[]): Promise<void> {
             const {mime, width, height} = prepared;
             image = {mime, width, height, data: prepared.data.toString("base64")};
         } catch (error) {
-            throw invalid((error as Error).message, param, "invalid_image");
+            throw invalid(messageOf(error), param, "invalid_image");
         }
         item.images = [...(item.images ?? []), image];
     }

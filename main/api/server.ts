@@ -1,13 +1,12 @@
 import http from "node:http";
 import type {AddressInfo} from "node:net";
-import path from "node:path";
-import {Ajv, type ValidateFunction} from "ajv";
+import {Ajv} from "ajv";
 import type {Assistant} from "../../shared/contract.js";
 import type {Assistants} from "../assistants/assistants.js";
 import type {ChatService} from "../chat/chatService.js";
 import type {EventBus} from "../events.js";
 import type {Embedder} from "../llm/embedder.js";
-import type {Engine} from "../llm/engine.js";
+import type {Engine} from "../llm/engine/engine.js";
 import type {LocalVision} from "../llm/localVision.js";
 import type {Providers, RemoteEngine} from "../llm/providers.js";
 import type {ModelManager} from "../models/manager.js";
@@ -16,7 +15,6 @@ import type {SettingsStore} from "../store/settings.js";
 import type {ToolRegistry} from "../tools/registry.js";
 import {allowedHost, sameToken} from "../server/auth.js";
 import {
-    completionId,
     planChat,
     questionOf,
     planCompletion,
@@ -36,8 +34,10 @@ import {ApiRecorder} from "./record.js";
 import {ApiError, invalid} from "./errors.js";
 import {Gate} from "./gate.js";
 import {ChatRequest, CompletionRequest, EmbeddingRequest} from "./schemas.js";
-import {metadataOf, SseWriter} from "./sse.js";
+import {SseWriter} from "./sse.js";
 import {ServerTiming} from "./timing.js";
+import {bearer, isLoopback, sendJson, sendError, validated} from "./http.js";
+import {chatResponse, textResponse, modelId, withInstructions, withAssistant} from "./replies.js";
 
 /** The services the API uses: given by the composition root, never the whole core. */
 export type ApiCore = {
@@ -463,104 +463,4 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 server.close(() => resolve());
             }),
     };
-}
-
-function validated(validate: ValidateFunction, body: unknown, what: string): unknown {
-    if (validate(body)) return body;
-    const error = validate.errors?.[0];
-    const param = error
-        ? error.instancePath
-              .replace(/^\//, "")
-              .replace(/\/(\d+)/g, "[$1]")
-              .replace(/\//g, ".")
-        : "";
-    const message = error ? `${param || "body"} ${error.message ?? "is invalid"}` : "invalid body";
-    throw invalid(`invalid ${what} request: ${message}`, param || null);
-}
-
-export function chatResponse(model: string, outcome: ChatOutcome) {
-    const metadata = metadataOf(outcome);
-    return {
-        id: completionId("chatcmpl"),
-        object: "chat.completion",
-        created: Math.floor(Date.now() / 1000),
-        model,
-        system_fingerprint: null,
-        choices: [
-            {
-                index: 0,
-                message: {
-                    role: "assistant",
-                    content: outcome.toolCalls.length > 0 && !outcome.text ? null : outcome.text,
-                    ...(outcome.thought ? {reasoning_content: outcome.thought} : {}),
-                    refusal: null,
-                    ...(outcome.toolCalls.length > 0 ? {tool_calls: outcome.toolCalls} : {}),
-                    ...(metadata ? {metadata} : {}),
-                },
-                logprobs: null,
-                finish_reason: outcome.finish,
-            },
-        ],
-        usage: outcome.usage,
-        timings: outcome.timings,
-        // The seed's shape: the steps at the top level too, for callers that read them there.
-        ...(outcome.steps.length || outcome.plan ? {steps: outcome.steps, metadata} : {}),
-    };
-}
-
-function textResponse(model: string, outcome: ChatOutcome) {
-    return {
-        id: completionId("cmpl"),
-        object: "text_completion",
-        created: Math.floor(Date.now() / 1000),
-        model,
-        system_fingerprint: null,
-        choices: [{index: 0, text: outcome.text, logprobs: null, finish_reason: outcome.finish}],
-        usage: outcome.usage,
-    };
-}
-
-function modelId(file: string): string {
-    return path.basename(file).replace(/\.gguf$/i, "");
-}
-
-function bearer(req: http.IncomingMessage): string | null {
-    const header = req.headers.authorization ?? "";
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    return match ? match[1]!.trim() : null;
-}
-
-function isLoopback(host: string): boolean {
-    return host === "127.0.0.1" || host === "::1" || host === "localhost";
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
-    const text = JSON.stringify(body);
-    res.writeHead(status, {
-        "Content-Type": "application/json",
-        "Content-Length": Buffer.byteLength(text),
-    }).end(text);
-}
-
-function sendError(res: http.ServerResponse, error: ApiError): void {
-    if (res.headersSent) {
-        res.destroy();
-        return;
-    }
-    for (const [key, value] of Object.entries(error.headers)) res.setHeader(key, value);
-    sendJson(res, error.status, error.body());
-}
-
-/** The assistant's instructions as the first system message, before the caller's own. */
-function withInstructions(body: ChatRequest, assistant: Assistant | null): ChatRequest {
-    if (!assistant?.instructions.trim()) return body;
-    return {...body, messages: [{role: "system", content: assistant.instructions}, ...body.messages]};
-}
-
-/** The assistant's generation settings, under the request's own. */
-function withAssistant(plan: ChatPlan, assistant: Assistant | null): ChatPlan {
-    const generation = assistant?.generation;
-    if (!generation) return plan;
-    const {systemPrompt: _prompt, maxTokens, ...sampling} = generation;
-    return {...plan, maxTokens: plan.maxTokens ?? maxTokens, sampling: {...sampling, ...plan.sampling}};
 }

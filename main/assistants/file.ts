@@ -4,6 +4,7 @@ import {ASSISTANT_DEFAULTS} from "../../shared/assistants.js";
 import {AssistantFields, type AssistantInput} from "../../shared/contract.js";
 import {requestProblem} from "../contract/problems.js";
 import type {StoredAssistant} from "./store.js";
+import {messageOf} from "../../shared/format.js";
 
 /** The file's own mark and version: a file of another kind is told apart from a broken assistant. */
 const KIND = "cairn.assistant";
@@ -41,7 +42,7 @@ export function readAssistantFile(
     try {
         parsed = JSON.parse(content);
     } catch (error) {
-        return {ok: false, error: `not an assistant file: it is not JSON (${(error as Error).message})`};
+        return {ok: false, error: `not an assistant file: it is not JSON (${messageOf(error)})`};
     }
     const kind = (parsed as {kind?: unknown} | null)?.kind;
     if (typeof parsed !== "object" || parsed === null || kind !== KIND)

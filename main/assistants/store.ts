@@ -2,7 +2,7 @@ import {randomUUID} from "node:crypto";
 import type Database from "better-sqlite3";
 import type {Assistant, AssistantInput} from "../../shared/contract.js";
 import {refusal} from "../words.js";
-import {StatementCache, type Db} from "../store/db.js";
+import {StatementCache, type Db, fromStoredJson} from "../store/db.js";
 
 type AssistantRow = {
     id: string;
@@ -39,25 +39,26 @@ export class AssistantStore {
         this.statements = new StatementCache(db);
     }
 
-    private sql(text: string): Database.Statement {
-        return this.statements.get(text);
+    private sql<R = unknown>(text: string): Database.Statement<unknown[], R> {
+        return this.statements.get<R>(text);
     }
 
     list(): StoredAssistant[] {
-        const rows = this.sql(
+        const rows = this.sql<AssistantRow>(
             "SELECT * FROM assistants ORDER BY is_default DESC, name COLLATE NOCASE",
-        ).all() as AssistantRow[];
+        ).all();
         return rows.map(toAssistant);
     }
 
     get(id: string): StoredAssistant | null {
-        const row = this.sql("SELECT * FROM assistants WHERE id = ?").get(id) as AssistantRow | undefined;
+        const row = this.sql<AssistantRow>("SELECT * FROM assistants WHERE id = ?").get(id);
         return row ? toAssistant(row) : null;
     }
 
     byName(name: string): StoredAssistant | null {
-        const row = this.sql("SELECT * FROM assistants WHERE name = ? COLLATE NOCASE").get(name) as
-            AssistantRow | undefined;
+        const row = this.sql<AssistantRow>("SELECT * FROM assistants WHERE name = ? COLLATE NOCASE").get(
+            name,
+        );
         return row ? toAssistant(row) : null;
     }
 
@@ -67,8 +68,7 @@ export class AssistantStore {
     }
 
     defaultOne(): StoredAssistant | null {
-        const row = this.sql("SELECT * FROM assistants WHERE is_default = 1").get() as
-            AssistantRow | undefined;
+        const row = this.sql<AssistantRow>("SELECT * FROM assistants WHERE is_default = 1").get();
         return row ? toAssistant(row) : null;
     }
 
@@ -131,7 +131,7 @@ function flag(value: boolean | undefined): 0 | 1 | null {
 }
 
 function toAssistant(r: AssistantRow): StoredAssistant {
-    const settings = JSON.parse(r.settings) as Partial<AssistantInput>;
+    const settings = fromStoredJson<Partial<AssistantInput>>(r.settings);
     return {
         id: r.id,
         name: r.name,

@@ -1,4 +1,4 @@
-import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
+import type {ChatHistoryItem} from "node-llama-cpp";
 import type {
     AppEvent,
     Conversation,
@@ -8,14 +8,10 @@ import type {
     PreflightCall,
     ToolChoice,
 } from "../../shared/contract.js";
-import {clip} from "../../shared/format.js";
-import {ranBy} from "../../shared/toolCalls.js";
 import {fail, ok, type Result, type Words} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
-import type {Engine, StepEngine} from "../llm/engine.js";
-import {thoughtSegment} from "../llm/stepParts.js";
-import {withoutImages, type CallWithImages, type HistoryImage, type UserItem} from "../llm/stepTypes.js";
-import {keptImageIds} from "./stepInput.js";
+import type {Engine, StepEngine} from "../llm/engine/engine.js";
+import {withoutImages, type HistoryImage, type UserItem} from "../llm/stepTypes.js";
 import {localCannotSee} from "../llm/vision.js";
 import type {Providers, RemoteEngine} from "../llm/providers.js";
 import type {CitationStore} from "../store/citations.js";
@@ -27,8 +23,9 @@ import {DEFAULT_TITLE} from "../../shared/titles.js";
 import {JobRegistry} from "../jobs.js";
 import {decide, type DenyReason} from "../tools/policy.js";
 import {checkPlan} from "./plan.js";
-import {Turn, type ToolServices, type TurnDeps, type TurnInput} from "./turn.js";
-import type {TurnState} from "./turnState.js";
+import {Turn} from "./turn.js";
+import type {ToolServices, TurnDeps, TurnInput} from "./turnInput.js";
+import {seesImages, toModelHistory, titleFrom} from "./history.js";
 
 /** Overrides for one run (CLI flags), over the conversation's settings and the defaults. */
 /** This run's generation over the settings (the CLI's flags; a test model's own system prompt). */
@@ -62,7 +59,6 @@ type Admitted = {conversation: Conversation; remote: RemoteEngine | null};
 
 type ActiveTurn = {controller: AbortController; done: Promise<void>};
 
-const TITLE_LENGTH = 60;
 /**
  * The local models assistants answer with: the one a conversation's assistant names (its path; null: whichever
  * is loaded), and how it is loaded in place of the one loaded.
@@ -470,11 +466,6 @@ export class ChatService {
     }
 }
 
-/** Whether the model that answers sees images: a provider's not known to read text only (never the local engine). */
-function seesImages(remote: RemoteEngine | null): boolean {
-    return remote !== null && remote.imageRefusal() === null;
-}
-
 /** Why a tool the person chose cannot run, in words that say what to change. */
 function refusal(tool: string, reason: DenyReason, mode: string): Words {
     if (reason === "off") return wordsOf("toolOff", {tool});
@@ -482,50 +473,3 @@ function refusal(tool: string, reason: DenyReason, mode: string): Words {
     if (reason === "mode") return wordsOf("toolMode", {tool, mode});
     return wordsOf("toolPolicy", {tool});
 }
-
-/** Earlier turns as the model sees them: each answer's tool calls (with results), then its text. */
-export function toModelHistory(
-    messages: Message[],
-    image: (id: string) => HistoryImage | null = () => null,
-): ChatHistoryItem[] {
-    return messages
-        .filter((m) => m.status !== "error" && (m.content.length > 0 || m.toolCalls.length > 0))
-        .map((m): ChatHistoryItem => {
-            if (m.role === "user") {
-                const images = (m.attachments ?? []).map((a) => image(a.id)).filter((i) => i !== null);
-                return images.length > 0
-                    ? ({type: "user", text: m.content, images} as UserItem)
-                    : {type: "user", text: m.content};
-            }
-            if (m.role === "system") return {type: "system", text: m.content};
-            // A composite tool's inner calls are part of its result, not calls of the model's; a provider's
-            // own search (ranBy) is in the answer's text and citations, not a call any model could make again.
-            const calls: ChatModelFunctionCall[] = m.toolCalls
-                .filter((c) => !c.parentId && ranBy(c) === null)
-                .map((c) => {
-                    const call: CallWithImages = {
-                        type: "functionCall",
-                        name: c.tool,
-                        params: c.args ?? c.rawArgs,
-                        result: c.status === "ok" ? c.resultText : c.error,
-                    };
-                    const images = keptImageIds(c).flatMap((id) => image(id) ?? []);
-                    if (images.length > 0) call.images = images;
-                    return call;
-                });
-            const thought = m.thought ? [thoughtSegment(m.thought)] : [];
-            return {type: "model", response: [...thought, ...calls, ...(m.content ? [m.content] : [])]};
-        });
-}
-
-/** The first line, without a leading slash command ("/docs Perseids" is titled "Perseids"). */
-export function titleFrom(text: string): string {
-    const line = text
-        .trim()
-        .split("\n")[0]!
-        .trim()
-        .replace(/^\/[a-z_]+\s+(?=\S)/, "");
-    return clip(line, TITLE_LENGTH) || DEFAULT_TITLE;
-}
-
-export type {TurnState};

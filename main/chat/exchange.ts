@@ -12,6 +12,7 @@ import type {AttachmentStore} from "../store/attachments.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
+import {messageOf} from "../../shared/format.js";
 
 const RESULT_CHARS = 4000;
 
@@ -69,7 +70,7 @@ export async function keepImages(
         try {
             kept.set(id, await attachments.keep(Buffer.from(image.data, "base64"), name));
         } catch (error) {
-            notes.push(`the image ${name} was left out: ${(error as Error).message}`);
+            notes.push(`the image ${name} was left out: ${messageOf(error)}`);
         }
     }
     if (missing > 0)

@@ -1,33 +1,15 @@
 import type {ChatHistoryItem} from "node-llama-cpp";
 import type {AppError, Words} from "../../shared/result.js";
-import type {
-    AppEvent,
-    Conversation,
-    GenerationSettings,
-    Message,
-    Plan,
-    PlanStep,
-    PreflightCall,
-    ToolChoice,
-    ToolMode,
-    TurnStats,
-} from "../../shared/contract.js";
+import type {AppEvent, Plan, PlanStep} from "../../shared/contract.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import {isDiskFull, reason} from "../paths.js";
 import {inEnglish} from "../words.js";
-import type {EventBus} from "../events.js";
-import type {StepEngine} from "../llm/engine.js";
 import type {HistoryImage, HostedTools} from "../llm/stepTypes.js";
 import {emptyStats} from "../llm/stepParts.js";
 import {ModelTurn, runSteps} from "../llm/stepLoop.js";
-import type {CitationStore} from "../store/citations.js";
-import type {ConversationStore} from "../store/conversations.js";
-import type {Approver} from "../tools/approvals.js";
 import {modelFunction, type ToolDefinition} from "../tools/defineTool.js";
-import type {ToolRegistry} from "../tools/registry.js";
-import {describeSelection, FIND_TOOLS, type ToolChooser, type ToolSelection} from "../tools/selection.js";
-import type {ToolTelemetry} from "../store/toolTelemetry.js";
-import type {CallContext, CallOutcome, ToolRunner} from "../tools/runner.js";
+import {describeSelection, FIND_TOOLS, type ToolSelection} from "../tools/selection.js";
+import type {CallContext, CallOutcome} from "../tools/runner.js";
 import {AnswerCitations} from "./answerCitations.js";
 import {
     forcedTools,
@@ -40,50 +22,8 @@ import {
 } from "./stepInput.js";
 import {TurnMachine} from "./turnState.js";
 import {callOf, plannerStep, readPlan, runPlan} from "./plan.js";
-
-export type ToolServices = {
-    registry: ToolRegistry;
-    runner: ToolRunner;
-    approver: Approver;
-    /** Counts the tools each step offers (Settings' tool use table). */
-    telemetry?: ToolTelemetry;
-    /** Chooses each step's tools under the context's budget (tool search). */
-    chooser: ToolChooser;
-    /**
-     * Calls Cairn makes itself before a question is answered (memory: recall what matches, or remember
-     * what the person asked to be remembered); the answer cites what they found.
-     */
-    autoCalls?: (conversation: Conversation, text: string) => PreflightCall[];
-    /** Tools always offered in a conversation besides the pinned ones (its assistant's). */
-    pinnedFor?: (conversationId: string) => readonly string[];
-};
-
-export type TurnDeps = {
-    store: ConversationStore;
-    engine: StepEngine;
-    bus: EventBus;
-    tools: ToolServices;
-    citations: CitationStore;
-    flushMs: number;
-};
-
-/** What one answer is asked: its message, the history before it, the tool choice and preflight calls. */
-export type TurnInput = {
-    answer: Message;
-    history: ChatHistoryItem[];
-    choice: ToolChoice;
-    preflight: PreflightCall[];
-    mode: ToolMode;
-    webAccess: boolean;
-    /** Tools and MCP servers switched off in this conversation. */
-    toolsOff: string[];
-    generation: GenerationSettings;
-    signal: AbortSignal;
-    /** Plan mode: write a plan and stop there (the person reads and edits it), or run a plan's steps. */
-    plan?: {make: {maxSteps: number}} | {run: PlanStep[]};
-    /** A kept image as the model reads it; absent where the model cannot see (it reads a note instead). */
-    image?: (id: string) => HistoryImage | null;
-};
+import type {TurnDeps, TurnInput} from "./turnInput.js";
+import {mapLimit, belongsTo, addStats} from "./turnParts.js";
 
 type Call = {name: string; params: unknown};
 /** How a turn ended: its error (and the error's words, when the core gave them), or stopped. */
@@ -533,47 +473,5 @@ export class Turn {
             });
         }
         store.touch(conversationId);
-    }
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-    const results = new Array<R>(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await fn(items[index]!);
-        }
-    };
-    await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
-    return results;
-}
-function belongsTo(e: AppEvent, messageId: string): boolean {
-    if (
-        e.type === "chat.token" ||
-        e.type === "chat.thought" ||
-        e.type === "chat.error" ||
-        e.type === "turn.state" ||
-        e.type === "tool.writing" ||
-        e.type === "plan.updated"
-    )
-        return e.messageId === messageId;
-    if (e.type === "chat.done") return e.message.id === messageId;
-    if (e.type === "tool.request" || e.type === "tool.result") return e.call.messageId === messageId;
-    if (e.type === "tool.approvalRequested") return e.request.messageId === messageId;
-    return false;
-}
-function addStats(total: TurnStats, step: TurnStats): void {
-    total.promptTokens += step.promptTokens;
-    total.reusedTokens += step.reusedTokens;
-    total.contextShifted ||= step.contextShifted;
-    total.completionTokens += step.completionTokens;
-    total.timeToFirstTokenMs ??= step.timeToFirstTokenMs;
-    total.durationMs += step.durationMs;
-    total.tokensPerSecond = step.tokensPerSecond ?? total.tokensPerSecond;
-    total.thoughtTokens += step.thoughtTokens;
-    if (step.draftedTokens) {
-        total.draftedTokens = (total.draftedTokens ?? 0) + step.draftedTokens;
-        total.acceptedTokens = (total.acceptedTokens ?? 0) + (step.acceptedTokens ?? 0);
     }
 }

@@ -4,6 +4,7 @@ import {ASSISTANT_DEFAULTS} from "../../shared/assistants.js";
 import type {Core} from "../core.js";
 import {terminalClient} from "./language.js";
 import type {CliArgs} from "./args.js";
+import {messageOf} from "../../shared/format.js";
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 
@@ -93,7 +94,7 @@ async function importOne(api: CairnApi, file: string): Promise<Assistant | strin
     try {
         content = fs.readFileSync(file, "utf8");
     } catch (error) {
-        return `cannot read it: ${(error as Error).message}`;
+        return `cannot read it: ${messageOf(error)}`;
     }
     const imported = await api.invoke("assistants.import", {content});
     return imported.ok ? imported.value : imported.error.message;

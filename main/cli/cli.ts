@@ -1,5 +1,7 @@
 import {isDiskFull} from "../paths.js";
-import {commandOf, commandSynopsis, commandUsage, parseCli, USAGE, UsageError, type CliArgs} from "./args.js";
+import {commandOf, parseCli, UsageError, type CliArgs} from "./args.js";
+import {commandSynopsis, commandUsage, USAGE} from "./usage.js";
+import {messageOf} from "../../shared/format.js";
 
 /**
  * Runs one CLI command; returns the process exit code. Errors are one line on stderr. Help and argument
@@ -53,8 +55,8 @@ async function diskFullLine(error: unknown): Promise<string> {
         import("../../shared/coreWords.js"),
         import("./language.js"),
     ]);
-    const words = wordsOf("libraryNotWritten", {detail: (error as Error).message});
-    return sayInTerminal((error as Error).message, words);
+    const words = wordsOf("libraryNotWritten", {detail: messageOf(error)});
+    return sayInTerminal(messageOf(error), words);
 }
 
 function failLine(message: string): number {

@@ -1,6 +1,6 @@
 import {transcribeCommand} from "./transcribe.js";
 import fs from "node:fs";
-import {formatCount} from "../../shared/format.js";
+import {formatCount, messageOf, codeOf} from "../../shared/format.js";
 import {MAX_MESSAGE_CHARS, type AppEvent, type Message, type Plan} from "../../shared/contract.js";
 import {fail, ok, type Result, type Words} from "../../shared/result.js";
 import {checkProvider} from "../llm/providers.js";
@@ -238,7 +238,7 @@ function visionLine(enginesDir: string): string {
 }
 
 /** The message: the arguments, a file (--file PATH) or standard input (a lone "-"), whole. */
-async function messageOf(args: CliArgs): Promise<string> {
+async function questionOf(args: CliArgs): Promise<string> {
     if (args.file) {
         if (args.positionals.length > 0)
             throw new UsageError("give the message as words or as --file PATH, not both");
@@ -257,7 +257,7 @@ async function messageOf(args: CliArgs): Promise<string> {
 }
 
 async function chat(args: CliArgs): Promise<number> {
-    const text = (await messageOf(args)).trim();
+    const text = (await questionOf(args)).trim();
     if (!text)
         return failLine(
             'nothing to ask: cairn chat "your message" (or --file PATH, or - to read standard input)',
@@ -489,8 +489,8 @@ async function keepImages(core: Core, files: string[]): Promise<Result<string[]>
             const bytes = await fs.promises.readFile(file);
             ids.push((await core.conversations.attachments.keep(bytes, path.basename(file))).id);
         } catch (error) {
-            const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-            return fail("VALIDATION", missing ? `no such image file: ${file}` : (error as Error).message);
+            const missing = codeOf(error) === "ENOENT";
+            return fail("VALIDATION", missing ? `no such image file: ${file}` : messageOf(error));
         }
     }
     return ok(ids);

@@ -3,6 +3,7 @@ import type {McpServerInfo, ToolInfo} from "../../shared/contract.js";
 import type {Core} from "../core.js";
 import {terminalClient} from "./language.js";
 import type {CliArgs} from "./args.js";
+import {messageOf} from "../../shared/format.js";
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 
@@ -66,7 +67,7 @@ function addJson(args: CliArgs, name: string | undefined, command: string[]): st
         try {
             return fs.readFileSync(args.file, "utf8");
         } catch (error) {
-            return {error: `cannot read ${args.file}: ${(error as Error).message}`};
+            return {error: `cannot read ${args.file}: ${messageOf(error)}`};
         }
     }
     if (args.mcpJson) return args.mcpJson;

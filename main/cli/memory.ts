@@ -3,6 +3,7 @@ import path from "node:path";
 import {DB_FILE_NAME, openDatabase} from "../store/db.js";
 import {MemoryStore} from "../store/memories.js";
 import type {CliArgs} from "./args.js";
+import {messageOf} from "../../shared/format.js";
 
 type Out = {json: boolean; write(text: string): void; fail(message: string): number};
 
@@ -54,7 +55,7 @@ export function memoryCommand(dataDir: string, args: CliArgs, out: Out): number 
                 return out.fail(`unknown memory action "${action}": list, add, remove or export`);
         }
     } catch (error) {
-        return out.fail((error as Error).message);
+        return out.fail(messageOf(error));
     } finally {
         db.close();
     }

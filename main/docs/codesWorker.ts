@@ -3,6 +3,7 @@
 import {parentPort, workerData} from "node:worker_threads";
 import Database from "better-sqlite3";
 import {readCodeBlocks} from "./codeBlocks.js";
+import {messageOf} from "../../shared/format.js";
 
 const {file} = workerData as {file: string};
 const db = new Database(file, {readonly: true, fileMustExist: true});
@@ -10,7 +11,7 @@ try {
     const blocks = readCodeBlocks(db);
     parentPort!.postMessage({blocks}, [blocks.ids.buffer as ArrayBuffer, blocks.codes.buffer as ArrayBuffer]);
 } catch (error) {
-    parentPort!.postMessage({error: (error as Error).message});
+    parentPort!.postMessage({error: messageOf(error)});
 } finally {
     db.close();
 }

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import {ExtractionError, fileExtractor} from "../web/extractor.js";
 import {ExtractError, refusedFile, type ExtractedDocument} from "../web/formats/document.js";
+import {messageOf, codeOf} from "../../shared/format.js";
 
 export {ExtractError, refusedFile, type ExtractedDocument, type Section} from "../web/formats/document.js";
 export {kindOf} from "../web/formats/kinds.js";
@@ -36,10 +37,10 @@ export async function readForIngest(file: string): Promise<{bytes: Buffer; mtime
         return {bytes: await fs.readFile(file), mtimeMs: Math.trunc(stat.mtimeMs)};
     } catch (error) {
         if (error instanceof ExtractError) throw error;
-        const code = (error as NodeJS.ErrnoException).code;
+        const code = codeOf(error);
         if (code === "ENOENT") throw refusedFile("fileGone");
         if (code === "EACCES" || code === "EPERM") throw refusedFile("fileDenied");
-        throw new ExtractError(`unreadable: ${(error as Error).message}`);
+        throw new ExtractError(`unreadable: ${messageOf(error)}`);
     }
 }
 

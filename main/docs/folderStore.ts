@@ -15,15 +15,15 @@ export class FolderStore {
         this.statements = new StatementCache(db);
     }
 
-    private sql(text: string): Database.Statement {
-        return this.statements.get(text);
+    private sql<R = unknown>(text: string): Database.Statement<unknown[], R> {
+        return this.statements.get<R>(text);
     }
 
     folders(): WatchedFolder[] {
-        return this.sql(
+        return this.sql<WatchedFolder>(
             `SELECT w.collection_id AS collectionId, c.name AS collection, w.path, w.added_at AS addedAt
              FROM watched_folders w JOIN collections c ON c.id = w.collection_id ORDER BY c.name, w.path`,
-        ).all() as WatchedFolder[];
+        ).all();
     }
 
     add(collectionId: string, folder: string): boolean {
@@ -44,10 +44,9 @@ export class FolderStore {
     }
 
     rules(collectionId: string): FolderRules {
-        const row = this.sql(
+        const row = this.sql<{ignore: string; includeHidden: number; maxFileBytes: number | null}>(
             "SELECT ignore_rules AS ignore, include_hidden AS includeHidden, max_file_bytes AS maxFileBytes FROM collections WHERE id = ?",
-        ).get(collectionId) as
-            {ignore: string; includeHidden: number; maxFileBytes: number | null} | undefined;
+        ).get(collectionId);
         return {
             ignore: row?.ignore ?? "",
             includeHidden: row?.includeHidden === 1,
@@ -64,9 +63,9 @@ export class FolderStore {
     /** The collection's documents inside a folder (the folder's own path, then a separator, then anything). */
     filesUnder(collectionId: string, folder: string, separator: string): KnownFile[] {
         const prefix = folder.endsWith(separator) ? folder : folder + separator;
-        return this.sql(
+        return this.sql<KnownFile>(
             `SELECT id, path, size_bytes AS size, mtime_ms AS mtimeMs FROM documents
              WHERE collection_id = ? AND substr(path, 1, length(?)) = ?`,
-        ).all(collectionId, prefix, prefix) as KnownFile[];
+        ).all(collectionId, prefix, prefix);
     }
 }

@@ -2,7 +2,7 @@ import {randomUUID} from "node:crypto";
 import type Database from "better-sqlite3";
 import type {Collection, DocumentInfo} from "../../shared/contract.js";
 import type {Words} from "../../shared/result.js";
-import {errorWordsColumn, errorWordsOf, StatementCache, type Db} from "../store/db.js";
+import {errorWordsColumn, errorWordsOf, StatementCache, type Db, fromStoredJson} from "../store/db.js";
 import type {Chunk, ChunkLocation} from "./chunker.js";
 import {scopeKey, VectorIndex, type Scope, type VectorMeta} from "./vectorIndex.js";
 
@@ -56,17 +56,17 @@ export class DocumentStore {
         this.vectors = new VectorIndex(db, this.statements);
     }
 
-    private sql(text: string): Database.Statement {
-        return this.statements.get(text);
+    private sql<R = unknown>(text: string): Database.Statement<unknown[], R> {
+        return this.statements.get<R>(text);
     }
 
     collections(): Collection[] {
-        return this.sql(
+        return this.sql<Collection>(
             `SELECT c.id, c.name, c.created_at AS createdAt, count(d.id) AS documentCount,
                     coalesce(sum(d.chunk_count), 0) AS chunkCount
              FROM collections c LEFT JOIN documents d ON d.collection_id = c.id
              GROUP BY c.id ORDER BY c.name`,
-        ).all() as Collection[];
+        ).all();
     }
 
     collectionByName(name: string): Collection | null {
@@ -87,7 +87,7 @@ export class DocumentStore {
     }
 
     documents(scope: Partial<Scope> = {}): DocumentInfo[] {
-        const rows = this.sql(
+        const rows = this.sql<DocRow>(
             `SELECT * FROM documents WHERE (? IS NULL OR collection_id = ?) AND (? IS NULL OR conversation_id = ?)
              ORDER BY added_at, rowid`,
         ).all(
@@ -95,13 +95,12 @@ export class DocumentStore {
             scope.collectionId ?? null,
             scope.conversationId ?? null,
             scope.conversationId ?? null,
-        ) as DocRow[];
+        );
         return rows.map(toInfo);
     }
 
     document(id: string): (DocumentInfo & {text: string | null; hash: string | null}) | null {
-        const row = this.sql("SELECT * FROM documents WHERE id = ?").get(id) as
-            (DocRow & {text: string | null}) | undefined;
+        const row = this.sql<DocRow & {text: string | null}>("SELECT * FROM documents WHERE id = ?").get(id);
         return row ? {...toInfo(row), text: row.text, hash: row.content_hash} : null;
     }
 
@@ -126,17 +125,17 @@ export class DocumentStore {
     }
 
     findByPath(file: string, scope: Scope): DocumentInfo | null {
-        const row = this.sql(
+        const row = this.sql<DocRow>(
             `SELECT * FROM documents WHERE path = ? AND ifnull(collection_id, '') = ? AND ifnull(conversation_id, '') = ?`,
-        ).get(file, scope.collectionId ?? "", scope.conversationId ?? "") as DocRow | undefined;
+        ).get(file, scope.collectionId ?? "", scope.conversationId ?? "");
         return row ? toInfo(row) : null;
     }
 
     /** Documents a job still has to index (after a restart, the job resumes with these). */
     pendingJobs(): Map<string, DocumentInfo[]> {
-        const rows = this.sql(
+        const rows = this.sql<DocRow>(
             "SELECT * FROM documents WHERE status = 'pending' ORDER BY added_at, rowid",
-        ).all() as DocRow[];
+        ).all();
         const jobs = new Map<string, DocumentInfo[]>();
         for (const row of rows) {
             const key = row.job_id ?? "resumed";
@@ -205,21 +204,22 @@ export class DocumentStore {
     }
 
     chunk(id: number): {id: number; documentId: string; text: string; location: ChunkLocation} | null {
-        const row = this.sql("SELECT id, document_id, text, location FROM chunks WHERE id = ?").get(id) as
-            {id: number; document_id: string; text: string; location: string} | undefined;
+        const row = this.sql<{id: number; document_id: string; text: string; location: string}>(
+            "SELECT id, document_id, text, location FROM chunks WHERE id = ?",
+        ).get(id);
         return row
             ? {
                   id: row.id,
                   documentId: row.document_id,
                   text: row.text,
-                  location: JSON.parse(row.location) as ChunkLocation,
+                  location: fromStoredJson<ChunkLocation>(row.location),
               }
             : null;
     }
 
     /** How many rows each index holds (tests check they agree). */
     counts(): {chunks: number; fts: number; vectors: number} {
-        const one = (sql: string) => (this.db.prepare(sql).get() as {n: number}).n;
+        const one = (sql: string) => this.db.prepare<unknown[], {n: number}>(sql).get()!.n;
         return {
             chunks: one("SELECT count(*) AS n FROM chunks"),
             fts: one("SELECT count(*) AS n FROM chunks_fts_docsize"),
@@ -233,9 +233,9 @@ export class DocumentStore {
     }
 
     chunkTexts(documentId: string): {id: number; text: string}[] {
-        return this.sql("SELECT id, text FROM chunks WHERE document_id = ? ORDER BY ordinal").all(
-            documentId,
-        ) as {id: number; text: string}[];
+        return this.sql<{id: number; text: string}>(
+            "SELECT id, text FROM chunks WHERE document_id = ? ORDER BY ordinal",
+        ).all(documentId);
     }
 
     /** Writes one document's vectors for a new model (the table was recreated for it). */
@@ -251,9 +251,9 @@ export class DocumentStore {
     }
 
     scopeKeyOf(documentId: string): string {
-        const row = this.sql("SELECT collection_id, conversation_id FROM documents WHERE id = ?").get(
-            documentId,
-        ) as {collection_id: string | null; conversation_id: string | null};
+        const row = this.sql<{collection_id: string | null; conversation_id: string | null}>(
+            "SELECT collection_id, conversation_id FROM documents WHERE id = ?",
+        ).get(documentId)!;
         return scopeKey({collectionId: row.collection_id, conversationId: row.conversation_id});
     }
 
@@ -275,7 +275,10 @@ export class DocumentStore {
                 : [],
         );
         // The inner LIMIT only guards the budget: the words chosen match fewer rows than it together.
-        const rows = this.sql(
+        const rows = this.sql<{
+            chunkId: number;
+            score: number;
+        }>(
             `SELECT chunkId, score FROM (
                  SELECT f.rowid AS chunkId, bm25(chunks_fts) AS score
                  FROM chunks_fts f JOIN chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id
@@ -283,10 +286,7 @@ export class DocumentStore {
                      'conversation:' || d.conversation_id) IN (SELECT value FROM json_each(?)))
                  LIMIT ?)
              ORDER BY score LIMIT ?`,
-        ).all(match, scopes && 1, scopes && JSON.stringify(scopes), FULL_TEXT_BUDGET, k) as {
-            chunkId: number;
-            score: number;
-        }[];
+        ).all(match, scopes && 1, scopes && JSON.stringify(scopes), FULL_TEXT_BUDGET, k);
         return rows.map((row) => ({...row, exact: exact.has(row.chunkId)}));
     }
 
@@ -314,11 +314,9 @@ export class DocumentStore {
 
     /** How many chunks match, counted up to FULL_TEXT_BUDGET (which is cheap: no ranking). */
     private countMatches(match: string): number {
-        return (
-            this.sql(
-                "SELECT count(*) AS n FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)",
-            ).get(match, FULL_TEXT_BUDGET) as {n: number}
-        ).n;
+        return this.sql<{n: number}>(
+            "SELECT count(*) AS n FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)",
+        ).get(match, FULL_TEXT_BUDGET)!.n;
     }
 
     /** Chunks with their documents, for search results. */
@@ -343,7 +341,7 @@ export class DocumentStore {
                       path: string;
                   }
                 | undefined;
-            if (row) result.set(id, {...row, location: JSON.parse(row.location) as ChunkLocation});
+            if (row) result.set(id, {...row, location: fromStoredJson<ChunkLocation>(row.location)});
         }
         return result;
     }

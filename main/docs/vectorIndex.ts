@@ -4,6 +4,7 @@ import {startWorker} from "../workers.js";
 import {documentScopes, readCodeBlocks, type CodeBlocks} from "./codeBlocks.js";
 import {CodeIndex} from "./codes.js";
 import {codeBlock, int8Code, int8Cosine, normalized} from "./quantize.js";
+import {fromStoredJson} from "../store/db.js";
 
 export {scopeKey, type Scope} from "./scope.js";
 
@@ -55,8 +56,8 @@ export class VectorIndex {
         this.upgradeLayout();
     }
 
-    private sql(text: string): Database.Statement {
-        return this.statements.get(text);
+    private sql<R = unknown>(text: string): Database.Statement<unknown[], R> {
+        return this.statements.get<R>(text);
     }
 
     meta(): VectorMeta | null {
@@ -65,9 +66,8 @@ export class VectorIndex {
     }
 
     private storedMeta(): StoredVectorMeta | null {
-        const row = this.sql("SELECT value FROM settings WHERE key = 'vectorIndex'").get() as
-            {value: string} | undefined;
-        return row ? (JSON.parse(row.value) as StoredVectorMeta) : null;
+        const row = this.sql<{value: string}>("SELECT value FROM settings WHERE key = 'vectorIndex'").get();
+        return row ? fromStoredJson<StoredVectorMeta>(row.value) : null;
     }
 
     /** Creates the vec0 table for this dimension; a different model or dimension drops every vector first. */
@@ -82,7 +82,7 @@ export class VectorIndex {
     /** How many vectors the table holds (0 without a table). */
     count(): number {
         if (!this.meta()) return 0;
-        return (this.db.prepare(`SELECT count(*) AS n FROM ${VECTOR_TABLE}`).get() as {n: number}).n;
+        return this.db.prepare<unknown[], {n: number}>(`SELECT count(*) AS n FROM ${VECTOR_TABLE}`).get()!.n;
     }
 
     /**
@@ -221,10 +221,10 @@ export class VectorIndex {
      */
     private loadCodes(meta: VectorMeta): CodeIndex {
         return this.db.transaction(() => {
-            const log = this.sql("SELECT min(seq) AS first, max(seq) AS last FROM vector_log").get() as {
+            const log = this.sql<{
                 first: number | null;
                 last: number | null;
-            };
+            }>("SELECT min(seq) AS first, max(seq) AS last FROM vector_log").get()!;
             const last = log.last ?? 0;
             const codes = this.codes;
             const whole = this.stale(meta, log.first);

@@ -5,7 +5,7 @@ import type {EventBus} from "../events.js";
 import {modelHandlers} from "../handlers/models.js";
 import {providerHandlers} from "../handlers/providers.js";
 import {Embedder} from "../llm/embedder.js";
-import {Engine} from "../llm/engine.js";
+import {Engine} from "../llm/engine/engine.js";
 import type {KeyVault} from "../llm/keyVault.js";
 import {LocalVision} from "../llm/localVision.js";
 import {SpeechModels, Transcriber} from "../media/speech.js";

@@ -4,7 +4,7 @@ import {appRoot} from "../appRoot.js";
 import type {EventBus} from "../events.js";
 import {mcpHandlers} from "../handlers/mcp.js";
 import {toolHandlers} from "../handlers/tools.js";
-import type {Engine} from "../llm/engine.js";
+import type {Engine} from "../llm/engine/engine.js";
 import type {KeyVault} from "../llm/keyVault.js";
 import {McpAsks} from "../mcp/asks.js";
 import {clientSide} from "../mcp/clientSide.js";

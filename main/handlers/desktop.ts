@@ -6,6 +6,7 @@ import type {Network} from "../net/network.js";
 import type {SettingsStore} from "../store/settings.js";
 import {APP_VERSION} from "../version.js";
 import {failSaying, failWith} from "../words.js";
+import {messageOf} from "../../shared/format.js";
 
 /** What the desktop app (electron/desktop.ts) does with its settings; absent under `cairn serve`. */
 export type DesktopShell = {
@@ -55,7 +56,7 @@ export function desktopHandlers({settings, network, shell}: Deps): HandlerSlice<
                 lastCheck = {current: APP_VERSION, ...found, checkedAt: Date.now()};
                 return ok(lastCheck);
             } catch (error) {
-                return failSaying("NETWORK", "feedUnreadable", {feed, reason: (error as Error).message});
+                return failSaying("NETWORK", "feedUnreadable", {feed, reason: messageOf(error)});
             } finally {
                 outbound.record(egress);
             }
@@ -67,7 +68,7 @@ export function desktopHandlers({settings, network, shell}: Deps): HandlerSlice<
                 await shell.installUpdate();
                 return ok({});
             } catch (error) {
-                return failSaying("NETWORK", "updateFailed", {reason: (error as Error).message});
+                return failSaying("NETWORK", "updateFailed", {reason: messageOf(error)});
             }
         },
     };

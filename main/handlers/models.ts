@@ -3,7 +3,7 @@ import {ok} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import {backendReport} from "../llm/backends.js";
 import type {LocalVision} from "../llm/localVision.js";
-import type {Engine} from "../llm/engine.js";
+import type {Engine} from "../llm/engine/engine.js";
 import type {DraftModels} from "../models/drafts.js";
 import type {ModelManager} from "../models/manager.js";
 import type {SettingsStore} from "../store/settings.js";

@@ -3,7 +3,7 @@ import path from "node:path";
 import {wordsOf} from "../../shared/coreWords.js";
 import {ok, type Words} from "../../shared/result.js";
 import type {DocumentService} from "../docs/service.js";
-import type {Engine} from "../llm/engine.js";
+import type {Engine} from "../llm/engine/engine.js";
 import type {SettingsStore} from "../store/settings.js";
 import {APP_VERSION} from "../version.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";

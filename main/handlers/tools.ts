@@ -7,7 +7,7 @@ import type {ApprovalBroker} from "../tools/approvals.js";
 import type {ToolRegistry} from "../tools/registry.js";
 import {toolBudget} from "../tools/budget.js";
 import type {ToolChooser} from "../tools/selection.js";
-import type {Engine} from "../llm/engine.js";
+import type {Engine} from "../llm/engine/engine.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {FileVersions} from "../tools/workspace.js";
 import type {ToolRunner} from "../tools/runner.js";

@@ -3,6 +3,7 @@
 import {parentPort, workerData} from "node:worker_threads";
 import {openDatabase} from "../store/db.js";
 import {runImport, type ImportProgress} from "./run.js";
+import {messageOf} from "../../shared/format.js";
 
 const {dbFile, files, names} = workerData as {dbFile: string; files: string[]; names: string[]};
 const db = openDatabase(dbFile);
@@ -28,7 +29,7 @@ try {
     );
     parentPort!.postMessage({report});
 } catch (error) {
-    parentPort!.postMessage({error: (error as Error).message});
+    parentPort!.postMessage({error: messageOf(error)});
 } finally {
     db.close();
 }

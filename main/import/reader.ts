@@ -13,6 +13,7 @@ import {ConversationStore} from "../store/conversations.js";
 import {DB_FILE_NAME, openDatabase} from "../store/db.js";
 import {MIGRATIONS} from "../store/migrations.js";
 import type {JanThread} from "./jan.js";
+import {messageOf} from "../../shared/format.js";
 
 /** One conversation as the export holds it, not yet understood (see convert.ts). */
 export type RawItem = {value: unknown; fileName: string} | {jan: JanThread};
@@ -50,7 +51,7 @@ export async function* readExport(
     file: string,
     onShare: OnShare,
     name = path.basename(file),
-): AsyncGenerator<RawItem> {
+): AsyncGenerator<RawItem, void> {
     let stat: fs.Stats;
     try {
         stat = await fs.promises.stat(file);
@@ -86,7 +87,7 @@ async function firstBytes(file: string, count: number): Promise<Buffer> {
  * merge into the library. A backup of an older schema is read from an upgraded copy; the backup itself is
  * never changed.
  */
-async function* readBackup(file: string, name: string, onShare: OnShare): AsyncGenerator<RawItem> {
+async function* readBackup(file: string, name: string, onShare: OnShare): AsyncGenerator<RawItem, void> {
     const checked = checkBackup(file);
     if (!checked.ok) throw new BadExport(checked.message.replace(file, name).replace("restore", "merge"));
     const newest = Math.max(...MIGRATIONS.map((m) => m.version));
@@ -123,7 +124,7 @@ async function* readJson(
     size: number,
     name: string,
     onShare: OnShare,
-): AsyncGenerator<RawItem> {
+): AsyncGenerator<RawItem, void> {
     const decoder = new TextDecoder("utf-8", {fatal: true});
     const found: unknown[] = [];
     let parser: JSONParser | null = null;
@@ -170,7 +171,7 @@ async function* readJson(
         }
     } catch (error) {
         if (error instanceof BadExport || error instanceof ItemTooLarge) throw error;
-        const message = (error as Error).message;
+        const message = messageOf(error);
         if (error instanceof TypeError && /encoded data/.test(message))
             throw BadExport.saying("importNotUtf8End", {name});
         throw BadExport.saying("importBadJson", {name, detail: message});
@@ -185,7 +186,7 @@ async function* readJsonLines(
     size: number,
     name: string,
     onShare: OnShare,
-): AsyncGenerator<RawItem> {
+): AsyncGenerator<RawItem, void> {
     const decoder = new TextDecoder("utf-8", {fatal: true});
     let pending = "";
     let read = 0;
@@ -195,7 +196,7 @@ async function* readJsonLines(
         try {
             return JSON.parse(text) as unknown;
         } catch (error) {
-            throw BadExport.saying("importBadJsonLine", {name, line, detail: (error as Error).message});
+            throw BadExport.saying("importBadJsonLine", {name, line, detail: messageOf(error)});
         }
     };
     for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
@@ -220,7 +221,7 @@ function arrayParser(found: unknown[]): JSONParser {
 }
 
 /** One conversation (LM Studio, Cairn, a single Open WebUI chat) or a wrapper holding a list of them. */
-function* objectItems(value: unknown, fileName: string): Generator<RawItem> {
+function* objectItems(value: unknown, fileName: string): Generator<RawItem, void> {
     const record = value as Record<string, unknown>;
     if (Array.isArray(record.conversations)) {
         for (const item of record.conversations) yield {value: item, fileName};
@@ -229,7 +230,7 @@ function* objectItems(value: unknown, fileName: string): Generator<RawItem> {
     }
 }
 
-async function* readFolder(folder: string, onShare: OnShare): AsyncGenerator<RawItem> {
+async function* readFolder(folder: string, onShare: OnShare): AsyncGenerator<RawItem, void> {
     const entries = await fs.promises.readdir(folder, {withFileTypes: true});
     const names = new Set(entries.map((e) => e.name));
     if (names.has(CONVERSATIONS_JSON)) {
@@ -287,7 +288,7 @@ export function janThread(
     } catch (error) {
         throw BadExport.saying("importThreadBadJson", {
             name: `${folder}/thread.json`,
-            detail: (error as Error).message,
+            detail: messageOf(error),
         });
     }
     const messages = (messagesJsonl ?? "")
@@ -310,7 +311,7 @@ export function janThread(
  * ChatGPT's and Claude's downloads: conversations.json inside, streamed from the zip. A zip of Jan threads
  * or LM Studio conversations is read entry by entry.
  */
-async function* readZip(file: string, name: string, onShare: OnShare): AsyncGenerator<RawItem> {
+async function* readZip(file: string, name: string, onShare: OnShare): AsyncGenerator<RawItem, void> {
     const zip = await openZip(file, name);
     try {
         const entries = await listEntries(zip);
@@ -327,7 +328,11 @@ async function* readZip(file: string, name: string, onShare: OnShare): AsyncGene
     }
 }
 
-async function* zipThreads(zip: Zip, entries: yauzl.Entry[], onShare: OnShare): AsyncGenerator<RawItem> {
+async function* zipThreads(
+    zip: Zip,
+    entries: yauzl.Entry[],
+    onShare: OnShare,
+): AsyncGenerator<RawItem, void> {
     const threads = entries.filter((e) => path.posix.basename(e.fileName) === "thread.json");
     const lmStudio = entries.filter((e) => e.fileName.endsWith(".conversation.json"));
     if (threads.length === 0 && lmStudio.length === 0) {

@@ -13,6 +13,7 @@ import {appOf, convert} from "./convert.js";
 import {SOURCE_NAMES, Skip} from "./model.js";
 import {BadExport, ItemTooLarge, readExport, type RawItem} from "./reader.js";
 import {ImportWriter} from "./save.js";
+import {messageOf} from "../../shared/format.js";
 
 export type ImportProgress = {file: string; share: number; imported: number};
 
@@ -143,7 +144,7 @@ function refusalOf(error: unknown, name: string, count: number): BadExport {
         return BadExport.saying("importItemTooLarge", {name, size: error.size, count});
     if (error instanceof Error && isDiskFull(error)) return BadExport.saying("importDiskFull", {name, count});
     if (error instanceof BadExport) return error;
-    return BadExport.saying("importFailed", {name, reason: (error as Error).message});
+    return BadExport.saying("importFailed", {name, reason: messageOf(error)});
 }
 
 /** The conversations this import made since the library's last row was `since`, their messages, the last one. */
@@ -154,10 +155,10 @@ export function committedSince(
     const made =
         "FROM conversations c WHERE c.rowid > ? AND c.id IN (SELECT conversation_id FROM imported_conversations)";
     const {imported, messages} = db
-        .prepare(
+        .prepare<unknown[], {imported: number; messages: number}>(
             `SELECT count(*) AS imported, coalesce(sum((SELECT count(*) FROM messages m WHERE m.conversation_id = c.id)), 0) AS messages ${made}`,
         )
-        .get(since) as {imported: number; messages: number};
+        .get(since)!;
     const last = db.prepare(`SELECT c.id ${made} ORDER BY c.rowid DESC LIMIT 1`).pluck().get(since) as
         string | undefined;
     return {imported, messages, last: last ?? null};
@@ -197,7 +198,8 @@ async function saveOne(
 }
 
 function titleOf(item: RawItem): string {
-    if ("jan" in item) return String(item.jan.thread.title ?? item.jan.folder);
+    if ("jan" in item)
+        return typeof item.jan.thread.title === "string" ? item.jan.thread.title : item.jan.folder;
     const value = item.value as Record<string, unknown> | null;
     const title = value && (value.title ?? value.name);
     return typeof title === "string" && title ? title.slice(0, 200) : "(untitled)";

@@ -2,7 +2,7 @@ import path from "node:path";
 import type {LlamaEmbeddingContext, LlamaModel} from "node-llama-cpp";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {failSaying, failWith} from "../words.js";
-import type {Engine} from "./engine.js";
+import type {Engine} from "./engine/engine.js";
 import {flashAttentionOf, nativeLog} from "./llama.js";
 import {tooLargeWords} from "./fit.js";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import {wordsOf} from "../../shared/coreWords.js";
-import {formatCount} from "../../shared/format.js";
+import {formatCount, messageOf, codeOf} from "../../shared/format.js";
 import type {Words} from "../../shared/result.js";
 
 const HEADER_BYTES = 24;
@@ -16,10 +16,10 @@ export async function checkGgufFile(file: string): Promise<Words | null> {
     try {
         handle = await fs.open(file, "r");
     } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
+        const code = codeOf(error);
         if (code === "ENOENT") return wordsOf("modelFileMissing", values);
         if (code === "EACCES" || code === "EPERM") return wordsOf("modelFileUnreadable", values);
-        return wordsOf("modelFileOpen", {...values, reason: (error as Error).message});
+        return wordsOf("modelFileOpen", {...values, reason: messageOf(error)});
     }
     try {
         const stat = await handle.stat();

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {failSaying} from "../words.js";
+import {messageOf} from "../../shared/format.js";
 
 /**
  * Where the desktop app keeps the provider keys typed in Settings: encrypted by the operating system's
@@ -60,7 +61,7 @@ export function readStoredKey(vault: KeyVault | null, dataDir: string, name: str
     } catch (error) {
         return fail(
             "DENIED",
-            `${name}'s stored key cannot be decrypted (${(error as Error).message}); add the provider again with its key`,
+            `${name}'s stored key cannot be decrypted (${messageOf(error)}); add the provider again with its key`,
         );
     }
 }

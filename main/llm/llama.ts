@@ -46,7 +46,7 @@ async function createLlama(gpu: "auto" | false): Promise<SharedLlama> {
     } catch (error) {
         if (gpu === false) throw error;
         // A broken GPU driver or runtime must not stop the app: run on the CPU and say why.
-        const reason = `GPU unavailable, running on the CPU: ${error instanceof Error ? error.message : error}`;
+        const reason = `GPU unavailable, running on the CPU: ${error instanceof Error ? error.message : String(error)}`;
         return {llama: await getLlama({...options, gpu: false}), fallbackReason: reason};
     }
 }

@@ -1,7 +1,7 @@
 import {randomBytes} from "node:crypto";
 import path from "node:path";
 import {fail, ok, type Result} from "../../shared/result.js";
-import type {Engine} from "./engine.js";
+import type {Engine} from "./engine/engine.js";
 import {builtLlamaServer} from "./llamaServer/build.js";
 import {startLlamaServer, type RunningServer} from "./llamaServer/process.js";
 import {findProjector} from "./projector.js";
@@ -11,6 +11,7 @@ import type {StepRequest, StepResult} from "./stepTypes.js";
 import {localCannotSee} from "./vision.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import type {Words} from "../../shared/result.js";
+import {messageOf} from "../../shared/format.js";
 
 /** The command that builds the server local vision runs on (main/cli's doctor). */
 export const BUILD_VISION_COMMAND = "cairn doctor --build-vision";
@@ -144,7 +145,7 @@ export class LocalVision {
             if (signal.aborted) return fail("UNAVAILABLE", "stopped while the vision server started");
             return fail(
                 "UNAVAILABLE",
-                `the local vision server (llama.cpp's llama-server) could not start ${path.basename(modelPath)} with ${path.basename(projector)}: ${(error as Error).message.trim()}`,
+                `the local vision server (llama.cpp's llama-server) could not start ${path.basename(modelPath)} with ${path.basename(projector)}: ${messageOf(error).trim()}`,
             );
         }
     }

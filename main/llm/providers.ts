@@ -13,6 +13,7 @@ import type {WireFormat} from "./wire/wire.js";
 import {knownTextOnly, remoteCannotSee} from "./vision.js";
 import type {Words} from "../../shared/result.js";
 import {readStoredKey, removeStoredKey, storeKey, type KeyVault} from "./keyVault.js";
+import {messageOf, codeOf} from "../../shared/format.js";
 
 /**
  * `<data>/providers.json`: models served elsewhere that a conversation may use instead of the embedded one.
@@ -80,8 +81,8 @@ export function readProviders(file: string): {providers: ProviderConfig[]; probl
     try {
         raw = JSON.parse(fs.readFileSync(file, "utf8"));
     } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return {providers: [], problems: []};
-        return {providers: [], problems: [`${file} is not valid JSON: ${(error as Error).message}`]};
+        if (codeOf(error) === "ENOENT") return {providers: [], problems: []};
+        return {providers: [], problems: [`${file} is not valid JSON: ${messageOf(error)}`]};
     }
     const entries = (raw as {providers?: Record<string, unknown>}).providers ?? {};
     const providers: ProviderConfig[] = [];

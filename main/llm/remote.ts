@@ -9,6 +9,7 @@ import {chatCompletions} from "./wire/chatCompletions.js";
 import {gemini} from "./wire/gemini.js";
 import {responses} from "./wire/responses.js";
 import {StreamError, type StreamSink, type Wire, type WireFormat} from "./wire/wire.js";
+import {messageOf} from "../../shared/format.js";
 
 export {toMessages} from "./wire/chatCompletions.js";
 
@@ -88,7 +89,7 @@ export async function remoteStep(
             return failSaying("NETWORK", "remoteError", {host: hostOf(server), reason: error.message});
         return failSaying("NETWORK", "remoteBrokeOff", {
             host: hostOf(server),
-            reason: (error as Error).message,
+            reason: messageOf(error),
         });
     } finally {
         outbound.record(egress);
@@ -106,7 +107,7 @@ async function readStream(
     const onPayload = wire.reader(req, sink);
     const decoder = new TextDecoder();
     let buffer = "";
-    const reader = response.body!.getReader();
+    const reader: ReadableStreamDefaultReader<Uint8Array> = response.body!.getReader();
     for (;;) {
         const {done, value} = await reader.read();
         if (done) break;

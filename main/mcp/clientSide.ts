@@ -7,7 +7,7 @@ import type {
 } from "@modelcontextprotocol/sdk/types.js";
 import type {ChatHistoryItem} from "node-llama-cpp";
 import type {GenerationSettings} from "../../shared/contract.js";
-import type {StepEngine} from "../llm/engine.js";
+import type {StepEngine} from "../llm/engine/engine.js";
 import {mcpError} from "./sdk.js";
 import type {McpAsks} from "./asks.js";
 import type {ClientSide} from "./connection.js";

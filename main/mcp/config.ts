@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import {validatorOf} from "../validator.js";
+import {messageOf, codeOf} from "../../shared/format.js";
 
 /**
  * `<data>/mcp.json`, in the `{"mcpServers": {...}}` format other desktop assistants use: stdio servers
@@ -126,7 +127,7 @@ export function addServers(
     try {
         pasted = JSON.parse(text);
     } catch (error) {
-        return {ok: false, message: `not JSON: ${(error as Error).message}`};
+        return {ok: false, message: `not JSON: ${messageOf(error)}`};
     }
     if (!validateFile(pasted))
         return {
@@ -182,8 +183,8 @@ function readRaw(file: string): {ok: true; value: Raw} | {ok: false; exists: boo
     try {
         text = fs.readFileSync(file, "utf8");
     } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return {ok: true, value: {mcpServers: {}}};
-        return {ok: false, exists: true, message: `${file}: ${(error as Error).message}`};
+        if (codeOf(error) === "ENOENT") return {ok: true, value: {mcpServers: {}}};
+        return {ok: false, exists: true, message: `${file}: ${messageOf(error)}`};
     }
     let value: unknown;
     try {
@@ -192,7 +193,7 @@ function readRaw(file: string): {ok: true; value: Raw} | {ok: false; exists: boo
         return {
             ok: false,
             exists: true,
-            message: `${file} is not valid JSON (${(error as Error).message}); fix it or remove it`,
+            message: `${file} is not valid JSON (${messageOf(error)}); fix it or remove it`,
         };
     }
     if (!value || typeof value !== "object" || Array.isArray(value))

@@ -22,6 +22,7 @@ import {inEnglish, WordsError} from "../words.js";
 import type {McpServerConfig} from "./config.js";
 import {openLoopback, type Loopback} from "./loopback.js";
 import {SignInNeeded, type McpAccount} from "./oauth.js";
+import {connectWithin, isAuthError, errorText} from "./connect.js";
 
 /**
  * What Cairn does for a server, as an MCP client: the folders it may know of (roots), a form it asks the
@@ -488,30 +489,4 @@ export class McpConnection {
         this.errorWords = words;
         this.onChange();
     }
-}
-
-async function connectWithin(client: Client, transport: Transport, signal: AbortSignal): Promise<void> {
-    const aborted = new Promise<never>((_, reject) => {
-        if (signal.aborted) reject(new Error("aborted"));
-        signal.addEventListener("abort", () => reject(new Error("aborted")), {once: true});
-    });
-    try {
-        await Promise.race([client.connect(transport, {signal}), aborted]);
-    } catch (error) {
-        await transport.close().catch(() => {});
-        throw error;
-    }
-}
-
-function isAuthError(error: unknown): boolean {
-    return error instanceof SignInNeeded || isSdkError(error, "UnauthorizedError");
-}
-
-function errorText(error: unknown): string {
-    if (error instanceof Error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === "ENOENT") return `the command was not found (${error.message})`;
-        return error.message;
-    }
-    return String(error);
 }

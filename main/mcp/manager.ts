@@ -9,6 +9,7 @@ import type {KeyVault} from "../llm/keyVault.js";
 import {McpConnection, type ClientSide} from "./connection.js";
 import {McpAccount} from "./oauth.js";
 import {mcpToolDefinition, mcpToolName} from "./tools.js";
+import {messageOf} from "../../shared/format.js";
 
 type Outcome = {ok: true} | {ok: false; message: string};
 
@@ -98,7 +99,7 @@ export class McpManager {
             });
             this.watcher.unref();
         } catch (error) {
-            console.error(`[cairn] cannot follow ${this.deps.file}: ${(error as Error).message}`);
+            console.error(`[cairn] cannot follow ${this.deps.file}: ${messageOf(error)}`);
         }
     }
 

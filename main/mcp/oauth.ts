@@ -223,7 +223,8 @@ export class McpAccount implements OAuthClientProvider {
             // Nothing came back (a request that failed on the way may be sent again), or a refusal: no new tokens.
             // Tokens the SDK could not take (a malformed answer) are never saved: nobody waits past a bound.
             answer.then(
-                (a) => (a.status >= 400 ? renewal.end() : setTimeout(renewal.end, SAVE_WAIT_MS).unref()),
+                (a) =>
+                    a.status >= 400 ? renewal.end() : setTimeout(() => renewal.end(), SAVE_WAIT_MS).unref(),
                 () => (this.refreshes.delete(token), renewal.end()),
             );
         }

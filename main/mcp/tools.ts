@@ -1,6 +1,6 @@
 import type {CallToolResult, Tool} from "@modelcontextprotocol/sdk/types.js";
 import type {Attachment, SideEffect} from "../../shared/contract.js";
-import {clip} from "../../shared/format.js";
+import {clip, messageOf} from "../../shared/format.js";
 import {grammarParams} from "../llm/grammarSchema.js";
 import type {ParamsSchema, ToolContext, ToolDefinition, ToolOutput} from "../tools/defineTool.js";
 import type {McpConnection} from "./connection.js";
@@ -57,7 +57,9 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
             const {result} = checked;
             const output = outputOf(
                 result,
-                ctx.attach ? await keepImages(result, tool.name, ctx.attach) : new Map(),
+                ctx.attach
+                    ? await keepImages(result, tool.name, ctx.attach)
+                    : new Map<number, Attachment | {error: string}>(),
             );
             return checked.total > 0 ? withProblems(output, server, checked) : output;
         },
@@ -101,7 +103,7 @@ async function keepImages(result: CallToolResult, tool: string, attach: NonNulla
                 await attach(Buffer.from(c.data, "base64"), `${tool} image ${kept.size + 1}.${extension}`),
             );
         } catch (error) {
-            kept.set(index, {error: (error as Error).message});
+            kept.set(index, {error: messageOf(error)});
         }
     }
     return kept;

@@ -1,6 +1,6 @@
 import type sharp from "sharp";
 import {ATTACHMENT_LIMITS, type AttachmentMime} from "../../shared/contract.js";
-import {formatBytes} from "../../shared/format.js";
+import {formatBytes, messageOf} from "../../shared/format.js";
 import {refusal} from "../words.js";
 
 /** An image as Cairn keeps it: upright, without metadata, at most storedSide on its long side, and its thumbnail. */
@@ -46,7 +46,7 @@ export async function prepareImage(input: Buffer, name: string): Promise<Prepare
     try {
         return await keptCopy(input, mime);
     } catch (error) {
-        throw refusal("imageDamaged", {name, reason: (error as Error).message.trim()});
+        throw refusal("imageDamaged", {name, reason: messageOf(error).trim()});
     }
 }
 
@@ -87,7 +87,7 @@ async function readableMetadata(input: Buffer, name: string): Promise<{format: s
         // The header only: its size is checked below, in words, before anything is decoded.
         metadata = await sharp(input, {...openOptions(), limitInputPixels: false}).metadata();
     } catch (error) {
-        throw refusal("imageUnreadable", {name, reason: (error as Error).message.trim()});
+        throw refusal("imageUnreadable", {name, reason: messageOf(error).trim()});
     }
     const format = metadata.format ?? "unknown";
     if (format === "heif" && metadata.compression === "hevc") throw refusal("imageHeic", {name});

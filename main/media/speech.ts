@@ -6,6 +6,7 @@ import {wordsOf} from "../../shared/coreWords.js";
 import {ok, type Result} from "../../shared/result.js";
 import {failSaying, failWith} from "../words.js";
 import {readWav, SPEECH_RATE} from "./wav.js";
+import {messageOf} from "../../shared/format.js";
 
 /** A recording is transcribed up to this long (a dictated message, not a meeting). */
 export const MOST_SPEECH_SECONDS = 300;
@@ -174,7 +175,7 @@ export class Transcriber {
         try {
             result = await settled(job, limitMs(audio.value.seconds));
         } catch (error) {
-            return failSaying("INTERNAL", "speechFailed", {reason: (error as Error).message});
+            return failSaying("INTERNAL", "speechFailed", {reason: messageOf(error)});
         }
         if (result === "timed out") {
             // The binding leaves a failed job's promise pending: the context is given up with it.
@@ -202,7 +203,7 @@ export class Transcriber {
             this.loaded = {file, context};
             return ok(context);
         } catch (error) {
-            const reason = lastError || (error as Error).message;
+            const reason = lastError || messageOf(error);
             await whisperModule?.toggleNativeLog(false);
             return failWith(
                 "VALIDATION",

@@ -7,8 +7,8 @@ import {fail, ok, type AppError, type Result} from "../../shared/result.js";
 import {errorWith, failSaying} from "../words.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import type {ModelDownloader} from "node-llama-cpp";
-import {formatBytes} from "../../shared/format.js";
-import {JobRegistry} from "../jobs.js";
+import {formatBytes, messageOf} from "../../shared/format.js";
+import {abortReason, JobRegistry} from "../jobs.js";
 import {DEFAULT_HUB_URL} from "./hub.js";
 
 /** node-llama-cpp's downloader (ipull) writes here until the file is complete, then renames it. */
@@ -359,8 +359,7 @@ async function probeDownload(
         if (name === "TimeoutError" || name === "AbortError") {
             return failSaying("TIMEOUT", "downloadTimedOut", {host, seconds: timeoutMs / 1000});
         }
-        const cause =
-            ((error as Error).cause as {code?: string} | undefined)?.code ?? (error as Error).message;
+        const cause = ((error as Error).cause as {code?: string} | undefined)?.code ?? messageOf(error);
         return failSaying("NETWORK", "downloadUnreachable", {host, cause});
     }
 }
@@ -386,8 +385,8 @@ function checkDiskSpace(dir: string, totalBytes: number | null): AppError | null
 /** A promise that rejects with the signal's reason once it aborts (and never settles before). */
 function whenAborted(signal: AbortSignal): Promise<never> {
     return new Promise((_, reject) => {
-        if (signal.aborted) return reject(signal.reason);
-        signal.addEventListener("abort", () => reject(signal.reason), {once: true});
+        if (signal.aborted) return reject(abortReason(signal));
+        signal.addEventListener("abort", () => reject(abortReason(signal)), {once: true});
     });
 }
 

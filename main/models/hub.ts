@@ -4,7 +4,7 @@
 import type {ListFileEntry} from "@huggingface/hub";
 import type {FitEstimate, HubFile, HubProjector, HubRepo, HubRepoFiles} from "../../shared/contract.js";
 import {ok, type Result} from "../../shared/result.js";
-import {formatBytes} from "../../shared/format.js";
+import {formatBytes, messageOf} from "../../shared/format.js";
 import {sizeBasedFit, type MachineMemory} from "../llm/fit.js";
 import {OfflineError, outboundFetch, type Outbound} from "../net/network.js";
 import {failSaying, failWith} from "../words.js";
@@ -121,7 +121,7 @@ function hubFailure(error: unknown, answer: Response | null, hubUrl: string, sub
     if (status === 401 || status === 403) return failSaying("DENIED", "hubRefused", {host, subject, status});
     if (status !== undefined) return failSaying("NETWORK", "hubHttp", {host, subject, status});
     if (error instanceof SyntaxError) return failSaying("NETWORK", "hubCutOff", {host, subject});
-    const cause = ((error as Error).cause as {code?: string} | undefined)?.code ?? (error as Error).message;
+    const cause = ((error as Error).cause as {code?: string} | undefined)?.code ?? messageOf(error);
     return failSaying("NETWORK", "hubUnreachable", {host, cause});
 }
 

@@ -12,7 +12,7 @@ import type {
 } from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {failSaying} from "../words.js";
-import type {Engine} from "../llm/engine.js";
+import type {Engine} from "../llm/engine/engine.js";
 import {estimateFit, machineMemory, sizeBasedFit} from "../llm/fit.js";
 import {inspectModel} from "../llm/inspect.js";
 import {whisperHeader} from "../media/speech.js";
@@ -20,6 +20,7 @@ import type {ModelStore} from "../store/models.js";
 import {ModelDownloads, type DownloadTimeouts} from "./downloads.js";
 import {Hub} from "./hub.js";
 import type {HubToken} from "./hubToken.js";
+import {messageOf} from "../../shared/format.js";
 
 export type CatalogEntry = Omit<Recommendation, "fit">;
 
@@ -192,6 +193,6 @@ export function readCatalog(file: string): Result<CatalogEntry[]> {
         if (!Array.isArray(parsed.models)) return fail("INTERNAL", `${file}: "models" must be a list`);
         return ok(parsed.models);
     } catch (error) {
-        return fail("INTERNAL", `cannot read the model catalog ${file}: ${(error as Error).message}`);
+        return fail("INTERNAL", `cannot read the model catalog ${file}: ${messageOf(error)}`);
     }
 }

@@ -31,34 +31,33 @@ export class ProjectStore {
         this.statements = new StatementCache(db);
     }
 
-    private sql(text: string): Database.Statement {
-        return this.statements.get(text);
+    private sql<R = unknown>(text: string): Database.Statement<unknown[], R> {
+        return this.statements.get<R>(text);
     }
 
     list(): Project[] {
-        return (this.sql(`${SELECT} ORDER BY p.archived, p.name COLLATE NOCASE`).all() as ProjectRow[]).map(
-            toProject,
-        );
+        return this.sql<ProjectRow>(`${SELECT} ORDER BY p.archived, p.name COLLATE NOCASE`)
+            .all()
+            .map(toProject);
     }
 
     get(id: string): Project | null {
-        const row = this.sql(`${SELECT} WHERE p.id = ?`).get(id) as ProjectRow | undefined;
+        const row = this.sql<ProjectRow>(`${SELECT} WHERE p.id = ?`).get(id);
         return row ? toProject(row) : null;
     }
 
     /** By id, else by name (the CLI names them). */
     find(idOrName: string): Project | null {
-        const row = this.sql(`${SELECT} WHERE p.id = ? OR p.name = ? COLLATE NOCASE`).get(
+        const row = this.sql<ProjectRow>(`${SELECT} WHERE p.id = ? OR p.name = ? COLLATE NOCASE`).get(
             idOrName,
             idOrName,
-        ) as ProjectRow | undefined;
+        );
         return row ? toProject(row) : null;
     }
 
     /** The project whose files a collection holds, if any. */
     ofCollection(collectionId: string): Project | null {
-        const row = this.sql(`${SELECT} WHERE p.collection_id = ?`).get(collectionId) as
-            ProjectRow | undefined;
+        const row = this.sql<ProjectRow>(`${SELECT} WHERE p.collection_id = ?`).get(collectionId);
         return row ? toProject(row) : null;
     }
 

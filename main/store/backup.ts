@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import {stamp} from "../../shared/format.js";
+import {stamp, messageOf} from "../../shared/format.js";
 import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
 import type {Words} from "../../shared/result.js";
 import {isDiskFull, reason} from "../paths.js";
@@ -97,7 +97,7 @@ export async function writeBackup(
         fs.renameSync(temp, target);
     } catch (error) {
         removePart(temp);
-        const why = (error as Error).message;
+        const why = messageOf(error);
         throw refusal("backupNotWritten", {
             target,
             reason: isDiskFull(error)
@@ -120,7 +120,7 @@ export function checkBackup(
     try {
         db = new Database(file, {readonly: true, fileMustExist: true});
     } catch (error) {
-        return bad("backupUnreadable", {reason: (error as Error).message});
+        return bad("backupUnreadable", {reason: messageOf(error)});
     }
     try {
         const integrity = options.integrity ? db.pragma("integrity_check", {simple: true}) : "ok";
@@ -131,9 +131,10 @@ export function checkBackup(
             .get();
         if (!hasManifest) return bad("backupNoManifest");
         const manifest = new Map(
-            (db.prepare("SELECT key, value FROM cairn_backup").all() as {key: string; value: string}[]).map(
-                (r) => [r.key, r.value],
-            ),
+            db
+                .prepare<unknown[], {key: string; value: string}>("SELECT key, value FROM cairn_backup")
+                .all()
+                .map((r) => [r.key, r.value]),
         );
         const schema = schemaVersion(db);
         const newest = Math.max(...MIGRATIONS.map((m) => m.version));
@@ -151,7 +152,7 @@ export function checkBackup(
             },
         };
     } catch (error) {
-        return bad("backupUnreadable", {reason: (error as Error).message});
+        return bad("backupUnreadable", {reason: messageOf(error)});
     } finally {
         db.close();
     }
@@ -188,10 +189,15 @@ function stageRestore(file: string, staged: string, dataDir: string): void {
     fs.copyFileSync(file, staged);
     const copy = new Database(staged);
     try {
-        for (const {name, content} of copy.prepare("SELECT name, content FROM cairn_backup_files").all() as {
-            name: string;
-            content: string;
-        }[]) {
+        for (const {name, content} of copy
+            .prepare<
+                unknown[],
+                {
+                    name: string;
+                    content: string;
+                }
+            >("SELECT name, content FROM cairn_backup_files")
+            .all()) {
             const config = path.join(dataDir, name);
             if (!fs.existsSync(config)) fs.writeFileSync(config, content, {mode: 0o600});
         }

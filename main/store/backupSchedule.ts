@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type {BackupSchedule, BackupsStatus} from "../../shared/contract.js";
-import {stamp} from "../../shared/format.js";
+import {stamp, messageOf} from "../../shared/format.js";
 import {BACKUP_EXTENSION, createBackup, pendingRestore} from "./backup.js";
 import type {Db} from "./db.js";
 import {removeStaleParts} from "./temporaries.js";
@@ -111,7 +111,7 @@ export class BackupScheduler {
             for (const old of this.list().slice(this.schedule().keep)) fs.rmSync(old.file, {force: true});
             return info.file;
         } catch (error) {
-            this.lastError = (error as Error).message;
+            this.lastError = messageOf(error);
             throw error;
         }
     }

@@ -3,6 +3,7 @@ import {parentPort, workerData} from "node:worker_threads";
 import Database from "better-sqlite3";
 import {WordsError} from "../words.js";
 import {writeBackup} from "./backup.js";
+import {messageOf} from "../../shared/format.js";
 
 const {source, dataDir, target} = workerData as {source: string; dataDir: string; target: string};
 const db = new Database(source, {readonly: true, fileMustExist: true});
@@ -11,7 +12,7 @@ try {
     parentPort!.postMessage({done: true});
 } catch (error) {
     const words = error instanceof WordsError ? error.words : null;
-    parentPort!.postMessage({error: (error as Error).message, words});
+    parentPort!.postMessage({error: messageOf(error), words});
 } finally {
     db.close();
 }

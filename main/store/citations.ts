@@ -1,5 +1,5 @@
 import type {Citation} from "../../shared/contract.js";
-import type {Db} from "./db.js";
+import {fromStoredJson, type Db} from "./db.js";
 
 type Row = {
     message_id: string;
@@ -36,18 +36,18 @@ export class CitationStore {
 
     forMessage(messageId: string): Citation[] {
         const rows = this.db
-            .prepare("SELECT * FROM citations WHERE message_id = ? ORDER BY number")
-            .all(messageId) as Row[];
+            .prepare<unknown[], Row>("SELECT * FROM citations WHERE message_id = ? ORDER BY number")
+            .all(messageId);
         return rows.map(fromRow);
     }
 
     forConversation(conversationId: string): Map<string, Citation[]> {
         const rows = this.db
-            .prepare(
+            .prepare<unknown[], Row>(
                 `SELECT c.* FROM citations c JOIN messages m ON m.id = c.message_id
                  WHERE m.conversation_id = ? ORDER BY c.message_id, c.number`,
             )
-            .all(conversationId) as Row[];
+            .all(conversationId);
         const byMessage = new Map<string, Citation[]>();
         for (const r of rows)
             byMessage.set(r.message_id, [...(byMessage.get(r.message_id) ?? []), fromRow(r)]);
@@ -61,7 +61,9 @@ function fromRow(r: Row): Citation {
         kind: r.kind,
         title: r.title,
         ...(r.url === null ? {} : {url: r.url}),
-        ...(r.location === null ? {} : {location: JSON.parse(r.location)}),
+        ...(r.location === null
+            ? {}
+            : {location: fromStoredJson<NonNullable<Citation["location"]>>(r.location)}),
         ...(r.snippet === null ? {} : {snippet: r.snippet}),
         toolCallId: r.tool_call_id,
     };

@@ -1,70 +1,32 @@
 import {randomUUID} from "node:crypto";
 import type {
-    Attachment,
     MessageHit,
-    Citation,
     Conversation,
     GenerationSettings,
     Message,
     Plan,
     MessageRole,
     MessageStatus,
-    ToolCallRecord,
     ToolMode,
     TurnStats,
 } from "../../shared/contract.js";
 import type Database from "better-sqlite3";
-import {errorWordsColumn, errorWordsOf, StatementCache, type Db} from "./db.js";
+import {errorWordsColumn, StatementCache, type Db} from "./db.js";
 import {CitationStore} from "./citations.js";
 import {ToolCallStore} from "./toolCalls.js";
 import {AttachmentStore} from "./attachments.js";
 import {DEFAULT_TITLE} from "../../shared/titles.js";
 import type {Words} from "../../shared/result.js";
-
-type ConversationRow = {
-    id: string;
-    title: string;
-    mode: ToolMode;
-    web_access: 0 | 1 | null;
-    generation: string | null;
-    tools_off: string | null;
-    workspace: string | null;
-    provider: string | null;
-    provider_model: string | null;
-    incognito: 0 | 1 | null;
-    pinned: 0 | 1;
-    assistant_id?: string | null;
-    project_id?: string | null;
-    created_at: number;
-    updated_at: number;
-};
-type MessageRow = {
-    id: string;
-    conversation_id: string;
-    role: MessageRole;
-    content: string;
-    status: MessageStatus;
-    model: string | null;
-    error: string | null;
-    /** The error's words (JSON), when the core gave them. */
-    error_words: string | null;
-    prompt_tokens: number | null;
-    completion_tokens: number | null;
-    ttft_ms: number | null;
-    duration_ms: number | null;
-    tokens_per_second: number | null;
-    reused_tokens: number | null;
-    context_shifted: 0 | 1 | null;
-    parent_id: string | null;
-    thought: string;
-    thought_ms: number | null;
-    thought_tokens: number | null;
-    tools_offered: string | null;
-    drafted_tokens: number | null;
-    accepted_tokens: number | null;
-    plan: string | null;
-    created_at: number;
-};
+import {
+    type ConversationRow,
+    type MessageRow,
+    toConversation,
+    groupByMessage,
+    type Tree,
+    newestLeaf,
+    toMessage,
+    ftsQuery,
+} from "./conversationRows.js";
 
 /** What an assistant gives a conversation started with it: its own copy, changed there freely. */
 export type ConversationStart = {
@@ -90,8 +52,8 @@ export class ConversationStore {
         this.statements = new StatementCache(db);
     }
 
-    private sql(text: string): Database.Statement {
-        return this.statements.get(text);
+    private sql<R = unknown>(text: string): Database.Statement<unknown[], R> {
+        return this.statements.get<R>(text);
     }
 
     /** Every conversation, last active first; with `limit`, the first ones only, pinned first. */
@@ -107,8 +69,7 @@ export class ConversationStore {
     }
 
     get(id: string): Conversation | null {
-        const row = this.sql("SELECT * FROM conversations WHERE id = ?").get(id) as
-            ConversationRow | undefined;
+        const row = this.sql<ConversationRow>("SELECT * FROM conversations WHERE id = ?").get(id);
         return row ? toConversation(row, this.webAccessDefault()) : null;
     }
 
@@ -238,7 +199,7 @@ export class ConversationStore {
     search(query: string, limit: number, projectId: string | null = null): MessageHit[] {
         const match = ftsQuery(query);
         if (!match) return [];
-        return this.sql(
+        return this.sql<MessageHit>(
             `SELECT m.id AS messageId, m.conversation_id AS conversationId, c.title AS conversationTitle,
                     m.role AS role, m.created_at AS createdAt,
                     snippet(messages_fts, 0, char(2), char(3), '…', 16) AS snippet
@@ -247,7 +208,7 @@ export class ConversationStore {
                JOIN conversations c ON c.id = m.conversation_id
               WHERE messages_fts MATCH ? AND (? IS NULL OR c.project_id = ?)
               ORDER BY bm25(messages_fts) LIMIT ?`,
-        ).all(match, projectId, projectId, limit) as MessageHit[];
+        ).all(match, projectId, projectId, limit);
     }
 
     /**
@@ -255,7 +216,7 @@ export class ConversationStore {
      * parent instead. A deleted head gives way to the newest branch left under its parent.
      */
     deleteMessage(id: string): boolean {
-        const row = this.sql("SELECT * FROM messages WHERE id = ?").get(id) as MessageRow | undefined;
+        const row = this.sql<MessageRow>("SELECT * FROM messages WHERE id = ?").get(id);
         if (!row) return false;
         this.db.transaction(() => {
             this.sql("UPDATE messages SET parent_id = ? WHERE parent_id = ?").run(row.parent_id, id);
@@ -297,7 +258,7 @@ export class ConversationStore {
     }
 
     message(id: string): Message | null {
-        const row = this.sql("SELECT * FROM messages WHERE id = ?").get(id) as MessageRow | undefined;
+        const row = this.sql<MessageRow>("SELECT * FROM messages WHERE id = ?").get(id);
         if (!row) return null;
         const versions = this.sql(
             "SELECT id FROM messages WHERE conversation_id = ? AND parent_id IS ? ORDER BY created_at, rowid",
@@ -315,15 +276,17 @@ export class ConversationStore {
 
     /** The last message of the branch shown. */
     head(conversationId: string): string | null {
-        const row = this.sql("SELECT head_id FROM conversations WHERE id = ?").get(conversationId) as
-            {head_id: string | null} | undefined;
+        const row = this.sql<{head_id: string | null}>("SELECT head_id FROM conversations WHERE id = ?").get(
+            conversationId,
+        );
         return row?.head_id ?? null;
     }
 
     /** Shows this version of a message and, after it, its newest branch. */
     showVersion(id: string): string | null {
-        const row = this.sql("SELECT conversation_id FROM messages WHERE id = ?").get(id) as
-            {conversation_id: string} | undefined;
+        const row = this.sql<{conversation_id: string}>(
+            "SELECT conversation_id FROM messages WHERE id = ?",
+        ).get(id);
         if (!row) return null;
         const tree = this.tree(row.conversation_id);
         this.setHead(row.conversation_id, newestLeaf(tree, id));
@@ -335,9 +298,9 @@ export class ConversationStore {
     }
 
     private tree(conversationId: string): Tree {
-        const rows = this.sql(
+        const rows = this.sql<MessageRow>(
             "SELECT * FROM messages WHERE conversation_id = ? ORDER BY created_at, rowid",
-        ).all(conversationId) as MessageRow[];
+        ).all(conversationId);
         const byId = new Map(rows.map((r) => [r.id, r]));
         const children = new Map<string | null, string[]>();
         for (const r of rows) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r.id]);
@@ -474,108 +437,4 @@ export class ConversationStore {
             id,
         );
     }
-}
-
-function toConversation(r: ConversationRow, webAccessDefault: boolean): Conversation {
-    return {
-        id: r.id,
-        title: r.title,
-        mode: r.mode,
-        webAccess: r.web_access === null ? webAccessDefault : r.web_access === 1,
-        generation: r.generation ? (JSON.parse(r.generation) as Partial<GenerationSettings>) : null,
-        toolsOff: r.tools_off ? (JSON.parse(r.tools_off) as string[]) : [],
-        incognito: r.incognito === 1,
-        pinned: r.pinned === 1,
-        workspace: r.workspace,
-        provider: r.provider ?? null,
-        providerModel: r.provider_model ?? null,
-        assistantId: r.assistant_id ?? null,
-        projectId: r.project_id ?? null,
-        createdAt: r.created_at,
-        updatedAt: r.updated_at,
-    };
-}
-
-function groupByMessage(calls: ToolCallRecord[]): Map<string, ToolCallRecord[]> {
-    const byMessage = new Map<string, ToolCallRecord[]>();
-    for (const call of calls) byMessage.set(call.messageId, [...(byMessage.get(call.messageId) ?? []), call]);
-    return byMessage;
-}
-
-type Tree = {
-    rows: MessageRow[];
-    byId: Map<string, MessageRow>;
-    /** Each message's place in the order they were written. */
-    order: Map<string, number>;
-    /** Children of each message (null: the first messages), oldest first. */
-    children: Map<string | null, string[]>;
-    calls: Map<string, ToolCallRecord[]>;
-    citations: Map<string, Citation[]>;
-    attachments: Map<string, Attachment[]>;
-};
-
-/** The last message of the newest branch under `id` (null: the whole conversation); `id` when it has none. */
-function newestLeaf(tree: Tree, id: string | null): string | null {
-    let best: string | null = null;
-    const stack = [...(tree.children.get(id) ?? [])];
-    while (stack.length > 0) {
-        const next = stack.pop()!;
-        const kids = tree.children.get(next);
-        if (kids) stack.push(...kids);
-        else if (best === null || tree.order.get(next)! > tree.order.get(best)!) best = next;
-    }
-    return best ?? id;
-}
-
-function toMessage(
-    r: MessageRow,
-    toolCalls: ToolCallRecord[],
-    citations: Citation[],
-    versions: string[],
-    attachments: Attachment[],
-): Message {
-    const stats: TurnStats | null =
-        r.completion_tokens === null
-            ? null
-            : {
-                  promptTokens: r.prompt_tokens ?? 0,
-                  completionTokens: r.completion_tokens,
-                  timeToFirstTokenMs: r.ttft_ms,
-                  durationMs: r.duration_ms ?? 0,
-                  tokensPerSecond: r.tokens_per_second,
-                  reusedTokens: r.reused_tokens ?? 0,
-                  contextShifted: r.context_shifted === 1,
-                  thoughtTokens: r.thought_tokens ?? 0,
-                  ...(r.tools_offered ? {toolsOffered: r.tools_offered} : {}),
-                  ...(r.drafted_tokens
-                      ? {draftedTokens: r.drafted_tokens, acceptedTokens: r.accepted_tokens ?? 0}
-                      : {}),
-              };
-    return {
-        id: r.id,
-        conversationId: r.conversation_id,
-        role: r.role,
-        content: r.content,
-        status: r.status,
-        model: r.model,
-        stats,
-        error: r.error,
-        ...errorWordsOf(r.error, r.error_words),
-        createdAt: r.created_at,
-        toolCalls,
-        citations,
-        thought: r.thought,
-        thoughtMs: r.thought_ms,
-        parentId: r.parent_id,
-        versions,
-        ...(r.plan ? {plan: JSON.parse(r.plan) as Plan} : {}),
-        ...(attachments.length > 0 ? {attachments} : {}),
-    };
-}
-
-/** The words as an FTS5 query: each one quoted (no operators from the user's text), the last as a prefix. */
-export function ftsQuery(text: string): string | null {
-    const words = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
-    if (words.length === 0) return null;
-    return words.map((w, i) => `"${w}"${i === words.length - 1 ? "*" : ""}`).join(" ");
 }

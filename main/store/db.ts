@@ -19,13 +19,15 @@ export class StatementCache {
 
     constructor(private readonly db: Db) {}
 
-    get(text: string): Database.Statement {
+    /** The statement for `text`, prepared once; `R` is the row its queries return. */
+    get<R = unknown>(text: string): Database.Statement<unknown[], R> {
         let statement = this.statements.get(text);
         if (!statement) {
             statement = this.db.prepare(text);
             this.statements.set(text, statement);
         }
-        return statement;
+        // One cache holds statements of every row type: each caller names the row its SQL returns.
+        return statement as Database.Statement<unknown[], R>;
     }
 
     /** After a table is dropped and made again, its old statements are invalid. */
@@ -85,9 +87,10 @@ const WRITTEN_BY = "writtenBy";
 
 function writtenBy(db: Db): string | null {
     try {
-        const row = db.prepare("SELECT value FROM settings WHERE key = ?").get(WRITTEN_BY) as
-            {value: string} | undefined;
-        return row ? (JSON.parse(row.value) as {version: string}).version : null;
+        const row = db
+            .prepare<unknown[], {value: string}>("SELECT value FROM settings WHERE key = ?")
+            .get(WRITTEN_BY);
+        return row ? fromStoredJson<{version: string}>(row.value).version : null;
     } catch {
         return null;
     }
@@ -138,5 +141,10 @@ export function errorWordsColumn(
 
 /** A row's error words, read back: `{errorWords}` while the row has an error, else nothing. */
 export function errorWordsOf(error: string | null, column: string | null | undefined): {errorWords?: Words} {
-    return error && column ? {errorWords: JSON.parse(column) as Words} : {};
+    return error && column ? {errorWords: fromStoredJson<Words>(column)} : {};
+}
+
+/** A JSON column Cairn wrote itself, read back as the type it was written from. */
+export function fromStoredJson<T>(text: string): T {
+    return JSON.parse(text) as T;
 }

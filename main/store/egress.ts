@@ -28,10 +28,10 @@ export class EgressLog {
     /** The newest requests first. */
     list(): EgressEntry[] {
         return this.db
-            .prepare(
+            .prepare<unknown[], EgressEntry>(
                 `SELECT at, purpose, detail, host, bytes_sent AS bytesSent, bytes_received AS bytesReceived, status,
                         conversation_id AS conversationId FROM egress_log ORDER BY at DESC, rowid DESC LIMIT ?`,
             )
-            .all(SHOWN) as EgressEntry[];
+            .all(SHOWN);
     }
 }

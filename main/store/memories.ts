@@ -35,18 +35,18 @@ export class MemoryStore {
         this.statements = new StatementCache(db);
     }
 
-    private sql(text: string): Database.Statement {
-        return this.statements.get(text);
+    private sql<R = unknown>(text: string): Database.Statement<unknown[], R> {
+        return this.statements.get<R>(text);
     }
 
     list(): Memory[] {
-        return (
-            this.sql("SELECT * FROM memories ORDER BY updated_at DESC, rowid DESC").all() as MemoryRow[]
-        ).map(toMemory);
+        return this.sql<MemoryRow>("SELECT * FROM memories ORDER BY updated_at DESC, rowid DESC")
+            .all()
+            .map(toMemory);
     }
 
     get(id: string): Memory | null {
-        const row = this.sql("SELECT * FROM memories WHERE id = ?").get(id) as MemoryRow | undefined;
+        const row = this.sql<MemoryRow>("SELECT * FROM memories WHERE id = ?").get(id);
         return row ? toMemory(row) : null;
     }
 
@@ -114,18 +114,18 @@ export class MemoryStore {
 
     /** Enabled memories in the scopes matching any of the words, best first (BM25), with their rank score. */
     fullText(match: string, scopes: string[], limit: number): {id: string; text: string}[] {
-        return this.sql(
+        return this.sql<{id: string; text: string}>(
             `SELECT m.id AS id, m.text AS text FROM memories_fts f JOIN memories m ON m.rowid = f.rowid
               WHERE memories_fts MATCH ? AND m.enabled = 1 AND m.scope IN (SELECT value FROM json_each(?))
               ORDER BY bm25(memories_fts) LIMIT ?`,
-        ).all(match, JSON.stringify(scopes), limit) as {id: string; text: string}[];
+        ).all(match, JSON.stringify(scopes), limit);
     }
 
     /** Every enabled memory in the scopes (for search by meaning). */
     enabledIn(scopes: string[]): {id: string; text: string}[] {
-        return this.sql(
+        return this.sql<{id: string; text: string}>(
             "SELECT id, text FROM memories WHERE enabled = 1 AND scope IN (SELECT value FROM json_each(?))",
-        ).all(JSON.stringify(scopes)) as {id: string; text: string}[];
+        ).all(JSON.stringify(scopes));
     }
 
     /** The memory in this scope that says the same thing (most words in common), if any. */
@@ -133,10 +133,10 @@ export class MemoryStore {
         const words = wordSet(text);
         if (words.size === 0) return null;
         const match = [...words].map((w) => `"${w.replace(/"/g, '""')}"`).join(" OR ");
-        const candidates = this.sql(
+        const candidates = this.sql<{id: string; text: string}>(
             `SELECT m.id AS id, m.text AS text FROM memories_fts f JOIN memories m ON m.rowid = f.rowid
               WHERE memories_fts MATCH ? AND m.scope = ? ORDER BY bm25(memories_fts) LIMIT 5`,
-        ).all(match, scope) as {id: string; text: string}[];
+        ).all(match, scope);
         for (const candidate of candidates)
             if (sameStatement(words, wordSet(candidate.text))) return candidate.id;
         return null;

@@ -63,18 +63,18 @@ export class ModelStore {
 
     list(): InstalledModel[] {
         const rows = this.db
-            .prepare("SELECT * FROM models ORDER BY added_at DESC, rowid DESC")
-            .all() as Row[];
+            .prepare<unknown[], Row>("SELECT * FROM models ORDER BY added_at DESC, rowid DESC")
+            .all();
         return rows.map((r) => this.toModel(r));
     }
 
     get(id: string): InstalledModel | null {
-        const row = this.db.prepare("SELECT * FROM models WHERE id = ?").get(id) as Row | undefined;
+        const row = this.db.prepare<unknown[], Row>("SELECT * FROM models WHERE id = ?").get(id);
         return row ? this.toModel(row) : null;
     }
 
     byFile(file: string): InstalledModel | null {
-        const row = this.db.prepare("SELECT * FROM models WHERE file = ?").get(file) as Row | undefined;
+        const row = this.db.prepare<unknown[], Row>("SELECT * FROM models WHERE file = ?").get(file);
         return row ? this.toModel(row) : null;
     }
 

@@ -73,9 +73,10 @@ export class ProcessRegistry {
 
     /** The other Cairn processes alive on this data directory now. */
     liveOthers(): ProcessRow[] {
-        return (this.db.prepare("SELECT * FROM processes WHERE id != ?").all(this.id) as ProcessRow[]).filter(
-            isAlive,
-        );
+        return this.db
+            .prepare<unknown[], ProcessRow>("SELECT * FROM processes WHERE id != ?")
+            .all(this.id)
+            .filter(isAlive);
     }
 
     /**
@@ -85,8 +86,8 @@ export class ProcessRegistry {
     recover(): number {
         return this.db.transaction(() => {
             const others = this.db
-                .prepare("SELECT * FROM processes WHERE id != ?")
-                .all(this.id) as ProcessRow[];
+                .prepare<unknown[], ProcessRow>("SELECT * FROM processes WHERE id != ?")
+                .all(this.id);
             const live = [this.id, ...others.filter(isAlive).map((p) => p.id)];
             const gone = others.map((p) => p.id).filter((id) => !live.includes(id));
             const placeholders = live.map(() => "?").join(", ");
@@ -120,11 +121,11 @@ export class ProcessRegistry {
         return this.db
             .transaction((): {ok: true} | {ok: false; holder: ProcessRow} => {
                 const held = this.db
-                    .prepare(
+                    .prepare<unknown[], ProcessRow & {holder_id: string}>(
                         `SELECT p.* , a.process_id AS holder_id FROM active_turns a
                          LEFT JOIN processes p ON p.id = a.process_id WHERE a.conversation_id = ?`,
                     )
-                    .get(conversationId) as (ProcessRow & {holder_id: string}) | undefined;
+                    .get(conversationId);
                 if (held) {
                     // This process's own claim: its callers check their running answers first, so it is one
                     // whose release could not be written (a full disk), and is taken again.

@@ -6,6 +6,7 @@ import type {
     SettingsValues,
 } from "../../shared/contract.js";
 import type {Db} from "./db.js";
+import {fromStoredJson} from "./db.js";
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
     forceCpu: false,
@@ -89,9 +90,10 @@ export class SettingsStore {
     }
 
     get<K extends keyof Settings>(key: K): Settings[K] | undefined {
-        const row = this.db.prepare("SELECT value FROM settings WHERE key = ?").get(key) as
-            {value: string} | undefined;
-        return row ? (JSON.parse(row.value) as Settings[K]) : undefined;
+        const row = this.db
+            .prepare<unknown[], {value: string}>("SELECT value FROM settings WHERE key = ?")
+            .get(key);
+        return row ? fromStoredJson<Settings[K]>(row.value) : undefined;
     }
 
     set<K extends keyof Settings>(key: K, value: Settings[K]): void {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import {codeOf} from "../../shared/format.js";
 
 /**
  * Files Cairn writes whole (snapshots, backups, restores, uploads) are written under a temporary name that
@@ -48,6 +49,6 @@ export function processAlive(pid: number): boolean {
         process.kill(pid, 0);
         return true;
     } catch (error) {
-        return (error as NodeJS.ErrnoException).code !== "ESRCH";
+        return codeOf(error) !== "ESRCH";
     }
 }

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type {Grant, ToolCallRecord} from "../../shared/contract.js";
-import {errorWordsColumn, errorWordsOf, type Db} from "./db.js";
+import {errorWordsColumn, errorWordsOf, fromStoredJson, type Db} from "./db.js";
 
 type Row = {
     id: string;
@@ -59,21 +59,25 @@ export class ToolCallStore {
     }
 
     get(id: string): ToolCallRecord | null {
-        const row = this.db.prepare("SELECT * FROM tool_calls WHERE id = ?").get(id) as Row | undefined;
+        const row = this.db.prepare<unknown[], Row>("SELECT * FROM tool_calls WHERE id = ?").get(id);
         return row ? fromRow(row) : null;
     }
 
     forMessage(messageId: string): ToolCallRecord[] {
         const rows = this.db
-            .prepare("SELECT * FROM tool_calls WHERE message_id = ? ORDER BY started_at, rowid")
-            .all(messageId) as Row[];
+            .prepare<unknown[], Row>(
+                "SELECT * FROM tool_calls WHERE message_id = ? ORDER BY started_at, rowid",
+            )
+            .all(messageId);
         return rows.map(fromRow);
     }
 
     forConversation(conversationId: string): ToolCallRecord[] {
         const rows = this.db
-            .prepare("SELECT * FROM tool_calls WHERE conversation_id = ? ORDER BY started_at, rowid")
-            .all(conversationId) as Row[];
+            .prepare<unknown[], Row>(
+                "SELECT * FROM tool_calls WHERE conversation_id = ? ORDER BY started_at, rowid",
+            )
+            .all(conversationId);
         return rows.map(fromRow);
     }
 
@@ -86,17 +90,19 @@ export class ToolCallStore {
     /** The grant that covers this tool in this conversation, if any: a conversation grant or an always grant. */
     grantFor(tool: string, conversationId: string): Grant | null {
         const row = this.db
-            .prepare(
+            .prepare<unknown[], GrantRow>(
                 `SELECT tool, conversation_id, created_at FROM tool_grants
                  WHERE tool = ? AND (conversation_id = ? OR conversation_id IS NULL)
                  ORDER BY conversation_id IS NULL LIMIT 1`,
             )
-            .get(tool, conversationId) as GrantRow | undefined;
+            .get(tool, conversationId);
         return row ? toGrant(row) : null;
     }
 
     grants(): Grant[] {
-        const rows = this.db.prepare("SELECT * FROM tool_grants ORDER BY created_at").all() as GrantRow[];
+        const rows = this.db
+            .prepare<unknown[], GrantRow>("SELECT * FROM tool_grants ORDER BY created_at")
+            .all();
         return rows.map(toGrant);
     }
 
@@ -116,7 +122,7 @@ function toGrant(r: GrantRow): Grant {
 }
 
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
-const parse = (v: string | null) => (v === null ? null : JSON.parse(v));
+const parse = (v: string | null) => (v === null ? null : fromStoredJson<unknown>(v));
 
 function toRow(r: ToolCallRecord): Row {
     return {

@@ -47,17 +47,20 @@ export class ToolTelemetry {
     /** Each tool offered or called in the last 30 days, most offered first. */
     usage(now = Date.now()): ToolUsage[] {
         const offers = this.db
-            .prepare("SELECT tool, SUM(count) AS n FROM tool_offers WHERE day > ? GROUP BY tool")
-            .all(dayOf(now) - SHOWN_DAYS) as {tool: string; n: number}[];
-        const calls = this.db
-            .prepare(
-                "SELECT tool, status, duration_ms FROM tool_call_stats WHERE at > ? ORDER BY duration_ms",
+            .prepare<unknown[], {tool: string; n: number}>(
+                "SELECT tool, SUM(count) AS n FROM tool_offers WHERE day > ? GROUP BY tool",
             )
-            .all(now - SHOWN_DAYS * DAY_MS) as {
-            tool: string;
-            status: ToolCallRecord["status"];
-            duration_ms: number;
-        }[];
+            .all(dayOf(now) - SHOWN_DAYS);
+        const calls = this.db
+            .prepare<
+                unknown[],
+                {
+                    tool: string;
+                    status: ToolCallRecord["status"];
+                    duration_ms: number;
+                }
+            >("SELECT tool, status, duration_ms FROM tool_call_stats WHERE at > ? ORDER BY duration_ms")
+            .all(now - SHOWN_DAYS * DAY_MS);
         const byTool = new Map<string, ToolUsage & {durations: number[]}>();
         const entry = (tool: string) => {
             let e = byTool.get(tool);

@@ -3,6 +3,7 @@
 import {parentPort, workerData} from "node:worker_threads";
 import Database from "better-sqlite3";
 import {archivePage, type PageToArchive} from "./webPages.js";
+import {messageOf} from "../../shared/format.js";
 
 const {file} = workerData as {file: string};
 const db = new Database(file, {fileMustExist: true});
@@ -14,6 +15,6 @@ parentPort!.on("message", ({request, page}: {request: number; page: PageToArchiv
     try {
         parentPort!.postMessage({request, kept: archivePage(db, page)});
     } catch (error) {
-        parentPort!.postMessage({request, error: (error as Error).message});
+        parentPort!.postMessage({request, error: messageOf(error)});
     }
 });

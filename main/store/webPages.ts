@@ -34,7 +34,7 @@ export class WebPageStore {
     }
 
     get(id: string): ArchivedPage | null {
-        const row = this.db.prepare("SELECT * FROM web_pages WHERE id = ?").get(id) as Row | undefined;
+        const row = this.db.prepare<unknown[], Row>("SELECT * FROM web_pages WHERE id = ?").get(id);
         return row ? toPage(row) : null;
     }
 
@@ -78,8 +78,10 @@ type Kept = {id: string; fetchedAt: number};
 export function archivePage(db: Db, page: PageToArchive): Kept {
     const hash = createHash("sha256").update(page.text).digest("hex");
     const existing = db
-        .prepare("SELECT id, fetched_at FROM web_pages WHERE url = ? AND content_hash = ?")
-        .get(page.url, hash) as Pick<Row, "id" | "fetched_at"> | undefined;
+        .prepare<unknown[], Pick<Row, "id" | "fetched_at">>(
+            "SELECT id, fetched_at FROM web_pages WHERE url = ? AND content_hash = ?",
+        )
+        .get(page.url, hash);
     if (existing) return {id: existing.id, fetchedAt: existing.fetched_at};
     const row: Row = {id: randomUUID(), ...page, content_hash: hash, fetched_at: Date.now()};
     db.prepare(

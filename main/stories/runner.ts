@@ -155,10 +155,13 @@ export async function runStory(
             );
             // A model that decides is left to decide: tool_choice and preflight calls are for one that cannot.
             const decides = modelCanFollowInstructions;
-            const preflight = (decides ? [] : (turn.preflight ?? [])).map((p) => ({
-                name: p.name,
-                args: JSON.parse(fill(JSON.stringify(p.args))),
-            }));
+            const preflight = (decides ? [] : (turn.preflight ?? [])).map((p) => {
+                const args: Record<string, unknown> = JSON.parse(fill(JSON.stringify(p.args))) as Record<
+                    string,
+                    unknown
+                >;
+                return {name: p.name, args};
+            });
             const sent = core.chat.send(conversation.id, fill(turn.query), {
                 toolChoice: decides ? undefined : story.tool_choice,
                 preflight,

@@ -1,6 +1,7 @@
 import type {ApprovalDecision, ApprovalRequest} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
+import {abortReason} from "../jobs.js";
 
 /** message: why a deny was given, when not by a person (the local API's refusal). */
 export type Answer = {decision: ApprovalDecision; args?: unknown; by: "user" | "cli"; message?: string};
@@ -22,7 +23,7 @@ export class ApprovalBroker {
             };
             const onAbort = () => {
                 settle();
-                reject(signal.reason);
+                reject(abortReason(signal));
             };
             this.pending.set(request.approvalId, {
                 request,
@@ -54,5 +55,5 @@ export class ApprovalBroker {
 
 /** The CLI's non-interactive answer: allow once, or deny. */
 export function fixedApprover(allow: boolean): Approver {
-    return async () => ({decision: allow ? "allow_once" : "deny", by: "cli"});
+    return () => Promise.resolve({decision: allow ? "allow_once" : "deny", by: "cli"});
 }

@@ -1,6 +1,6 @@
 import type {Conversation, ToolBudget} from "../../shared/contract.js";
 import {formatCount} from "../../shared/format.js";
-import type {Engine} from "../llm/engine.js";
+import type {Engine} from "../llm/engine/engine.js";
 import {modelFunction} from "./defineTool.js";
 import {decide, isOff} from "./policy.js";
 import type {ToolRegistry} from "./registry.js";

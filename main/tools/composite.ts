@@ -1,5 +1,5 @@
 import type {SideEffect, Source} from "../../shared/contract.js";
-import type {Engine} from "../llm/engine.js";
+import type {Engine} from "../llm/engine/engine.js";
 import {grammarParams} from "../llm/grammarSchema.js";
 import {ModelTurn, runSteps} from "../llm/stepLoop.js";
 import {TEMPLATE, type AgentConfig, type SequenceStep, type ToolsConfig} from "./config.js";
@@ -11,6 +11,7 @@ import {
     type ToolDefinition,
     type ToolOutput,
 } from "./defineTool.js";
+import {messageOf} from "../../shared/format.js";
 
 /** A composite tool's own time limit covers its steps, their approvals and a sub-agent's generation. */
 const COMPOSITE_TIMEOUT_MS = 600_000;
@@ -114,7 +115,7 @@ export async function runSequence(
         try {
             args = fill(step.args ?? {}, scope);
         } catch (error) {
-            return {text: "", error: `step ${step.id}: ${(error as Error).message}`, data: {steps: done}};
+            return {text: "", error: `step ${step.id}: ${messageOf(error)}`, data: {steps: done}};
         }
         const outcome = await callChild(ctx, step.tool, args);
         done.push({id: step.id, tool: step.tool, status: outcome.status});

@@ -174,7 +174,7 @@ function parseConfig(
             problems: doc.errors.map((e) => ({file, line: e.linePos?.[0]?.line ?? null, message: e.message})),
         };
     }
-    const value = doc.toJS() ?? {};
+    const value: unknown = doc.toJS() ?? {};
     const lineAt = (node: unknown) => {
         const offset = (node as {range?: [number, number]} | null)?.range?.[0];
         return offset === undefined ? null : lineCounter.linePos(offset).line;

@@ -30,7 +30,7 @@ export type ToolContext = {
      */
     workspace?: string;
     /** How far the call has got (an MCP server's progress notifications), shown in the trace. */
-    progress?(update: {progress: number; total?: number; message?: string}): void;
+    progress?: (update: {progress: number; total?: number; message?: string}) => void;
     /** Keeps what a file held before this call wrote it (null: it did not exist), for undo from the trace. */
     keepPrevious?(file: string, before: Buffer | null, after: string): void;
     /**
@@ -51,7 +51,7 @@ export type ToolContext = {
      * Keeps an image the tool made (checked and downscaled like an attachment) and shows it with the answer
      * this call belongs to. Absent for a call that belongs to no conversation.
      */
-    attach?(image: Buffer, name: string): Promise<Attachment>;
+    attach?: (image: Buffer, name: string) => Promise<Attachment>;
 };
 
 /** How a child call ended: its status, the text the model would see (or the error), data and sources. */
@@ -137,8 +137,8 @@ export type ToolSpec<P extends ParamsSchema> = {
     offeredWhen?: () => boolean;
     params: P & GrammarOnly<P>;
     validate?: ValidateOnly;
-    run(args: ArgsOf<P>, ctx: ToolContext): Promise<ToolOutput>;
-    preview?(args: ArgsOf<P>, ctx: ToolContext): Promise<ToolPreview | null>;
+    run(args: ArgsOf<P>, ctx: ToolContext): Promise<ToolOutput> | ToolOutput;
+    preview?: (args: ArgsOf<P>, ctx: ToolContext) => Promise<ToolPreview | null>;
 };
 
 /** A tool as the registry holds it, whatever its parameters. */
@@ -164,7 +164,7 @@ export type ToolDefinition = {
      */
     inputSchema?: object;
     run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
-    preview?(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolPreview | null>;
+    preview?: (args: Record<string, unknown>, ctx: ToolContext) => Promise<ToolPreview | null>;
 };
 
 /**
@@ -176,7 +176,7 @@ export function defineTool<const P extends ParamsSchema>(spec: ToolSpec<P>): Too
     const {preview} = spec;
     return {
         ...spec,
-        run: (args, ctx) => spec.run(args as ArgsOf<P>, ctx),
+        run: (args, ctx) => Promise.resolve(spec.run(args as ArgsOf<P>, ctx)),
         preview: preview && ((args, ctx) => preview(args as ArgsOf<P>, ctx)),
     };
 }

@@ -5,6 +5,7 @@ import {decide, defaultPolicy} from "./policy.js";
 import {ToolIndex} from "./toolIndex.js";
 import {fuseRanks, type ToolVectors} from "./toolVectors.js";
 import {ArgumentValidator, type Validated} from "./validate.js";
+import {messageOf} from "../../shared/format.js";
 
 /** A tool left out of the registry, and why. */
 export type RefusedTool = {tool: string; reason: string};
@@ -64,7 +65,7 @@ export class ToolRegistry {
                 if (tool.inputSchema) this.validator.addForeign(tool.name, tool.inputSchema);
                 else this.validator.add(tool.name, validationSchema(tool));
             } catch (error) {
-                problems.push({tool: tool.name, reason: (error as Error).message});
+                problems.push({tool: tool.name, reason: messageOf(error)});
                 continue;
             }
             this.tools.set(tool.name, {...tool, source});

@@ -1,8 +1,11 @@
 import {Ajv, type ErrorObject, type ValidateFunction} from "ajv";
-import addFormats from "ajv-formats";
-import {formatBytes} from "../../shared/format.js";
+import addFormats, {type FormatsPlugin} from "ajv-formats";
+import {formatBytes, messageOf} from "../../shared/format.js";
 
 /** The largest input schema a foreign tool may declare, as JSON, and its deepest nesting. */
+/** ajv-formats' plugin: the CommonJS module's default, as Node's ESM import of it delivers it. */
+const formatsPlugin = (addFormats as unknown as {default: FormatsPlugin}).default;
+
 export const MAX_SCHEMA_BYTES = 256 * 1024;
 export const MAX_SCHEMA_DEPTH = 32;
 
@@ -24,7 +27,7 @@ export class ArgumentValidator {
      * Schemas written elsewhere (MCP servers): the same strict checking of arguments (no coercion), but
      * their schema's own keywords and formats are accepted and extra arguments are left to the server.
      */
-    private readonly foreignAjv = addFormats.default(
+    private readonly foreignAjv = formatsPlugin(
         new Ajv({allErrors: true, strict: false, coerceTypes: false, useDefaults: true}),
     );
     private readonly compiled = new Map<string, ValidateFunction>();
@@ -80,7 +83,7 @@ export class ArgumentValidator {
             this.pending.delete(name);
             return validate;
         } catch (error) {
-            return `the tool's input schema cannot be used: ${(error as Error).message}`;
+            return `the tool's input schema cannot be used: ${messageOf(error)}`;
         }
     }
 }

@@ -2,6 +2,7 @@ import {createHash, randomBytes} from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type {Db} from "../store/db.js";
+import {codeOf} from "../../shared/format.js";
 
 /** Resolves a relative path inside the workspace, refusing anything (.., absolute, symlinks) that leaves it. */
 export async function insideWorkspace(root: string, relative: string): Promise<string> {
@@ -18,7 +19,7 @@ export async function insideWorkspace(root: string, relative: string): Promise<s
             if (!isWithin(realRoot, real)) throw new Error(`path leaves the workspace: ${relative}`);
             return real === probe ? target : path.join(real, path.relative(probe, target));
         } catch (error) {
-            if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+            if (codeOf(error) !== "ENOENT") throw error;
             probe = path.dirname(probe);
         }
     }
@@ -44,7 +45,7 @@ export async function currentBytes(file: string): Promise<Buffer | null> {
     try {
         return await fs.readFile(file);
     } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (codeOf(error) === "ENOENT") return null;
         throw error;
     }
 }
@@ -100,8 +101,9 @@ export class FileVersions {
      * file changed since, so that undo never loses later work.
      */
     async undo(toolCallId: string): Promise<{ok: true; path: string} | {ok: false; message: string}> {
-        const row = this.db.prepare("SELECT * FROM file_versions WHERE tool_call_id = ?").get(toolCallId) as
-            VersionRow | undefined;
+        const row = this.db
+            .prepare<unknown[], VersionRow>("SELECT * FROM file_versions WHERE tool_call_id = ?")
+            .get(toolCallId);
         if (!row) return {ok: false, message: "this call wrote no file that can be undone"};
         if (row.undone_at) return {ok: false, message: `already undone: ${row.path}`};
         const now = await currentBytes(row.path);

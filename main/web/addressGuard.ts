@@ -1,5 +1,6 @@
 import dns from "node:dns/promises";
 import net from "node:net";
+import {codeOf} from "../../shared/format.js";
 
 /** Why an address may not be fetched by the model's tools; null when it is a public address. */
 export type Verdict = {blocked: false} | {blocked: true; reason: string};
@@ -174,7 +175,7 @@ export async function guardUrl(raw: string, options: GuardOptions = {}): Promise
         } catch (error) {
             return {
                 ok: false,
-                error: `fetch failed: cannot resolve ${host} (${(error as NodeJS.ErrnoException).code ?? "DNS error"})`,
+                error: `fetch failed: cannot resolve ${host} (${codeOf(error) ?? "DNS error"})`,
             };
         }
     }

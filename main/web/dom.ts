@@ -47,7 +47,8 @@ export interface DomDocument extends DomElement {
  */
 export function parseDocument(html: string): DomDocument {
     linkedom ??= createRequire(import.meta.url)("linkedom") as Linkedom;
-    const document = linkedom.parseHTML(withoutCdata(html)).document;
+    // linkedom's types are the browser's, which main/ is compiled without: its document is DomDocument here.
+    const {document} = linkedom.parseHTML(withoutCdata(html)) as unknown as {document: DomDocument};
     oneBody(document);
     return document;
 }

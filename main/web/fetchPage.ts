@@ -8,6 +8,7 @@ import {UNRECORDED, type Egress, type Outbound} from "../net/network.js";
 import {ReasonError} from "../words.js";
 import {guardUrl} from "./addressGuard.js";
 import {sniffKind, textKind, type TextKind} from "./decode.js";
+import {messageOf, codeOf} from "../../shared/format.js";
 
 export type FetchLimits = {
     timeoutMs: number;
@@ -197,9 +198,9 @@ async function decompress(body: Buffer, encodings: Encoding[], maxBytes: number)
         try {
             data = await codec(data, {maxOutputLength: maxBytes});
         } catch (error) {
-            if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE")
+            if (codeOf(error) === "ERR_BUFFER_TOO_LARGE")
                 throw FetchError.saying("fetchTooLargeUnpacked", {mb: maxBytes / 1024 / 1024, encoding});
-            throw new FetchError(`fetch failed: corrupt ${encoding} data (${(error as Error).message})`);
+            throw new FetchError(`fetch failed: corrupt ${encoding} data (${messageOf(error)})`);
         }
     }
     return data;
@@ -210,6 +211,6 @@ function failure(error: Error, signal: AbortSignal, limits: Pick<FetchLimits, "t
         return FetchError.saying("fetchTimeout", {seconds: Number((limits.timeoutMs / 1000).toFixed(1))});
     }
     if (signal.aborted) return new FetchError("fetch failed: cancelled");
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = codeOf(error);
     return new FetchError(`fetch failed: ${code ?? error.message}`);
 }

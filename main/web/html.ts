@@ -1,7 +1,18 @@
 import {Readability} from "@mozilla/readability";
 import {Parser} from "htmlparser2";
-import {NodeHtmlMarkdown} from "node-html-markdown";
-import {parseDocument, withoutCdata, type DomDocument, type DomElement} from "./dom.js";
+import {parseDocument, type DomDocument, type DomElement} from "./dom.js";
+import {
+    HTML_LIMITS,
+    markdown,
+    keepFirstArticle,
+    removeNonText,
+    removeLinkBoxes,
+    dropRepeats,
+    titleFromUrl,
+    plainText,
+} from "./htmlText.js";
+
+export {HTML_LIMITS, plainText, titleFromUrl, tidy} from "./htmlText.js";
 
 /** What a page yields: its title, byline and main text, and which method found it. */
 export type Extracted = {
@@ -18,13 +29,6 @@ export type Extracted = {
     /** Why the page was not read as an article (over a limit), for the tool's result. */
     note?: string;
 };
-
-/**
- * Beyond these a page is not built into a DOM: its text is read by the streaming tokenizer instead.
- * Real articles stay far below them (the Zyte benchmark's 181 news pages: at most 1,596 elements, nested
- * 51 deep); a flat 4.9 MB page has hundreds of thousands, and Readability recurses once per level.
- */
-export const HTML_LIMITS = {maxElements: 60_000, maxDepth: 256};
 
 type Shape = {elements: number; depth: number};
 
@@ -279,10 +283,6 @@ function showWithoutScripts(document: DomDocument): void {
 const NOSCRIPT_TEXT = 200;
 
 // Parts of an article page that are not its text: captions, credits, sharing, related links, promotions.
-const NOT_TEXT =
-    "nav, figure, figcaption, picture, svg, button, form, iframe, [aria-hidden='true'], [hidden]";
-const NOT_TEXT_CLASS =
-    /(^|[\s_-])(caption|credit|share|sharing|social|related|newsletter|promo|advert|ad|ads|breadcrumbs?|byline|dateline|timestamp)([\s_-]|$)/i;
 
 /** The page's <link rel=canonical> and its declared publication time, read before Readability changes it. */
 function pageMeta(
@@ -323,17 +323,6 @@ function absolute(href: string, base: string): string | null {
     }
 }
 
-const markdown = new NodeHtmlMarkdown(
-    {bulletMarker: "-", maxConsecutiveNewlines: 2},
-    // Images become their alt text: the model cannot see them, and their addresses are noise.
-    {img: {postprocess: ({node}) => altText(node)}},
-);
-
-/** An image's alt text (node-html-parser's element, typed by node-html-markdown against the DOM). */
-function altText(node: unknown): string {
-    return (node as {getAttribute(name: string): string | undefined}).getAttribute("alt")?.trim() ?? "";
-}
-
 /**
  * Above this, an article's HTML is translated block by block: node-html-markdown looks at the end of its whole
  * output at every node, which grows with the square of the page (a 1 MB article took over 10 s).
@@ -365,219 +354,4 @@ function blocksOf(element: DomElement): string[] {
 
 function escapeText(text: string): string {
     return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-/**
- * A post followed by teasers of others ("more posts", a blog's next entries), each its own <article> whose
- * heading links elsewhere: the page's own is the first; the teasers go. Articles that are not teasers (a
- * forum's posts, a thread's replies) are the page's content and stay.
- */
-function keepFirstArticle(document: DomDocument): void {
-    const nested = new Set(document.querySelectorAll("article article"));
-    const articles = [...document.querySelectorAll("article")].filter((a) => !nested.has(a));
-    for (const other of articles.slice(1)) if (isTeaser(other)) other.remove();
-}
-
-/** An <article> that only points elsewhere: its heading is a link (or sits in one). */
-function isTeaser(article: DomElement): boolean {
-    return article.querySelector(TEASER_HEADING) !== null;
-}
-const TEASER_HEADING = ["h1", "h2", "h3", "h4", "h5", "h6"]
-    .flatMap((h) => [`${h} a[href]`, `a[href] ${h}`])
-    .join(", ");
-
-function removeNonText(document: DomDocument): void {
-    for (const el of document.querySelectorAll(NOT_TEXT)) el.remove();
-    for (const el of document.querySelectorAll("[class], [id]")) {
-        const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-        if (NOT_TEXT_CLASS.test(names)) el.remove();
-    }
-}
-
-/** A list or box of links ("You may also like"), or a short paragraph that is only a link elsewhere. */
-function removeLinkBoxes(document: DomDocument): void {
-    const squash = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
-    const boxes = [...document.querySelectorAll("ul, ol, div, section, aside, nav, table, p")];
-    // Innermost first, so that a box inside an article's div goes, not the whole div.
-    for (const el of boxes.reverse()) {
-        const text = squash(el.textContent);
-        if (!text) continue;
-        const links = [...el.querySelectorAll("a")];
-        const density = links.reduce((n, a) => n + squash(a.textContent).length, 0) / text.length;
-        const box = links.length >= 2 && density >= 0.5;
-        const linkLine = el.tagName === "P" && density >= 0.8 && text.length < 160;
-        if (box || linkLine) el.remove();
-    }
-}
-
-// Lines that are a control's label or a photo credit, not the article's words.
-const UI_LINE =
-    /^(image|images|photo|photos|caption|close|open|share|share this|advertisement|advert|sponsored|published|updated|sign in|log in|subscribe|read more|more|next|previous|comments?|don't miss|breaking news|this slideshow requires javascript\.?|tell us what you think\W*|leave a (comment|reply)\W*|\/\*|\*\/|\/|\||·|•)$|^(photo|image|credit|source|picture)s?: /i;
-// A caption's trailing credit: "… (Image: GETTY)", "… (AP Photo/Jane Doe)".
-const CREDIT_END = /\((image|photo|picture|ap photo|credit)s?\s*[:/][^)]*\)\s*$/i;
-// A timestamp alone: "PUBLISHED: 10:48, Tue, Nov 19, 2019", "4:00 am CST, Wednesday, November 20, 2019".
-const MONTH_OR_DAY =
-    /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?|mon(day)?|tue(s|sday)?|wed(nesday)?|thu(rs|rsday)?|fri(day)?|sat(urday)?|sun(day)?)\b/gi;
-const STAMP_WORDS = /\b(published|updated|posted|am|pm|[a-z]{1,3}t|utc|gmt)\b/gi;
-function isTimestamp(line: string): boolean {
-    // A markdown table's row of dates is data, not the page's stamp.
-    if (/^\|.*\|$/.test(line)) return false;
-    if (line.length > 70 || !/\d{1,2}:\d{2}|\b(19|20)\d{2}\b/.test(line)) return false;
-    if (line.search(MONTH_OR_DAY) < 0) return false;
-    return (
-        line
-            .replace(MONTH_OR_DAY, "")
-            .replace(STAMP_WORDS, "")
-            .replace(/[\d\s:;,.|/()-]/g, "") === ""
-    );
-}
-// A cookie banner's sentence, or a WordPress shortcode the site failed to render ("[button …]…[/button]").
-const NOTICE = /^.{0,120}\b(this (web)?site|we) uses? cookies\b.{0,200}$|^\[(\w+)[^\]]*\].*\[\/\3\]$/i;
-// A newsletter's pitch ("Sign up … delivered to your inbox"), or a copyright credit alone ("© Jane Doe").
-const PITCH = /^(?=.{0,250}$)(?=.*\b(sign up|subscribe)\b)(?=.*\b(newsletters?|inbox)\b)|^©.{0,80}$/i;
-function isChrome(line: string): boolean {
-    const t = line.trim();
-    return UI_LINE.test(t) || CREDIT_END.test(t) || isTimestamp(t) || NOTICE.test(t) || PITCH.test(t);
-}
-
-/**
- * Drops the headline and byline when the article repeats them, and lines that are controls or credits.
- * Other lines are kept as they are (markdown's code indentation and line breaks included).
- */
-function dropRepeats(text: string, article: {title?: string | null; byline?: string | null}): string {
-    // A markdown heading ("# Title") repeats the title too.
-    const norm = (line: string) =>
-        line
-            .replace(/^#{1,6}\s+/, "")
-            .replace(/\s+/g, " ")
-            .trim()
-            .toLowerCase();
-    const same = (a: string, b: string | null | undefined) => !!b && norm(a) === norm(b);
-    // A page's title often carries its site's name: "Headline - The Blog", "Site | Headline".
-    const titles = titleForms(article.title);
-    return text
-        .split("\n")
-        .filter((line) => !titleForms(line).some((l) => titles.some((t) => same(l, t))))
-        .filter((line) => !same(line, article.byline))
-        .filter((line) => !isChrome(line))
-        .join("\n")
-        .replace(/\n{3,}/g, "\n\n")
-        .trim();
-}
-
-/** The title, and the title without the site's name on either side of a separator (10 letters at least). */
-function titleForms(title: string | null | undefined): string[] {
-    if (!title) return [];
-    const parts = title.split(/\s+[|\-–—:·]\s+/);
-    if (parts.length < 2) return [title];
-    const shorter = [parts.slice(0, -1).join(" - "), parts.slice(1).join(" - ")];
-    return [title, ...shorter.filter((f) => f.length >= 10)];
-}
-
-export function titleFromUrl(url: string): string {
-    try {
-        const u = new URL(url);
-        return u.pathname.split("/").filter(Boolean).pop() ?? u.hostname;
-    } catch {
-        return url;
-    }
-}
-
-// Elements whose text is never the page's content.
-const SKIPPED = new Set([
-    "script",
-    "style",
-    "noscript",
-    "template",
-    "svg",
-    "math",
-    "iframe",
-    "object",
-    "canvas",
-    "select",
-    "nav",
-    "footer",
-    "head",
-]);
-// Inside an extracted article, page chrome is already gone: only code and styling are skipped.
-const CODE_ONLY = new Set(["script", "style", "noscript", "template"]);
-// Elements that end a line of text.
-const BLOCKS = new Set([
-    "address",
-    "article",
-    "aside",
-    "blockquote",
-    "br",
-    "dd",
-    "div",
-    "dl",
-    "dt",
-    "figcaption",
-    "figure",
-    "form",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "hr",
-    "li",
-    "main",
-    "ol",
-    "p",
-    "pre",
-    "section",
-    "table",
-    "td",
-    "th",
-    "tr",
-    "ul",
-]);
-
-/**
- * The page's visible text and title without building a tree: linear time, memory bounded by the text.
- * Reads pages over HTML_LIMITS, the body when Readability finds no article, and (keepChrome) the
- * article's own HTML, so that block elements keep their line breaks.
- */
-export function plainText(html: string, options: {keepChrome?: boolean} = {}): {title: string; text: string} {
-    const skipped = options.keepChrome ? CODE_ONLY : SKIPPED;
-    const parts: string[] = [];
-    let title = "";
-    let inTitle = false;
-    // One entry per open element: whether its text is left out (itself or an ancestor).
-    const hidden: boolean[] = [];
-    const parser = new Parser(
-        {
-            onopentag(name, attributes) {
-                if (name === "title") inTitle = true;
-                const hide =
-                    skipped.has(name) || attributes["aria-hidden"] === "true" || "hidden" in attributes;
-                hidden.push(hide || hidden.at(-1) === true);
-                if (BLOCKS.has(name)) parts.push("\n");
-            },
-            ontext(text) {
-                if (inTitle) title += text;
-                else if (hidden.at(-1) !== true) parts.push(text);
-            },
-            onclosetag(name) {
-                if (name === "title") inTitle = false;
-                hidden.pop();
-                if (BLOCKS.has(name)) parts.push("\n");
-            },
-        },
-        {decodeEntities: true},
-    );
-    parser.end(withoutCdata(html));
-    return {title: title.replace(/\s+/g, " ").trim(), text: tidy(parts.join(""))};
-}
-
-/** Collapses runs of spaces within lines and of blank lines between them. */
-export function tidy(text: string): string {
-    return text
-        .split("\n")
-        .map((line) => line.replace(/\s+/g, " ").trim())
-        .filter((line, i, lines) => line.length > 0 || (i > 0 && lines[i - 1]!.length > 0))
-        .join("\n")
-        .trim();
 }

@@ -81,7 +81,7 @@ async function getJson(send: Send, url: string, init: RequestInit): Promise<unkn
 }
 
 async function searxng({send, base, query, max, signal}: Ask, userAgent: string) {
-    const url = `${base}/search?${new URLSearchParams({q: query, format: "json"})}`;
+    const url = `${base}/search?${new URLSearchParams({q: query, format: "json"}).toString()}`;
     const body = (await getJson(send, url, {
         signal,
         headers: {Accept: "application/json", "User-Agent": userAgent},
@@ -92,7 +92,7 @@ async function searxng({send, base, query, max, signal}: Ask, userAgent: string)
 }
 
 async function brave({send, base, query, max, signal}: Ask, key: string) {
-    const url = `${base}/res/v1/web/search?${new URLSearchParams({q: query, count: String(max)})}`;
+    const url = `${base}/res/v1/web/search?${new URLSearchParams({q: query, count: String(max)}).toString()}`;
     const body = (await getJson(send, url, {
         signal,
         headers: {Accept: "application/json", "X-Subscription-Token": key},
@@ -114,7 +114,7 @@ async function tavily({send, base, query, max, signal}: Ask, key: string) {
 }
 
 async function duckduckgo({send, base, query, max, signal}: Ask, userAgent: string) {
-    const response = await send(`${base}/html/?${new URLSearchParams({q: query})}`, {
+    const response = await send(`${base}/html/?${new URLSearchParams({q: query}).toString()}`, {
         signal,
         headers: {"User-Agent": userAgent},
     });

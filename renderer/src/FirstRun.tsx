@@ -7,7 +7,7 @@ type Props = {
     models: Models;
     /** Why the last model could not be loaded (a mistyped path): shown beside the file field. */
     problem: string | null;
-    onStarted(downloadId: string): void;
+    onStarted: (downloadId: string) => void;
 };
 
 export function FirstRun({models, problem, onStarted}: Props) {

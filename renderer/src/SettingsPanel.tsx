@@ -30,7 +30,12 @@ import {WorkspaceField} from "./ui/WorkspaceField.js";
 import {useAssistants} from "./assistants/useAssistants.js";
 import {useProjects} from "./projects/useProjects.js";
 
-type Props = {api: CairnApi; conversations: Conversation[]; onClose(): void; onError(message: string): void};
+type Props = {
+    api: CairnApi;
+    conversations: Conversation[];
+    onClose: () => void;
+    onError: (message: string) => void;
+};
 
 /** Settings: each part of Cairn that can be set, as one page of sections (SettingsLayout). */
 export function SettingsPanel({api, conversations, onClose, onError}: Props) {
@@ -232,7 +237,7 @@ function ReadAloudSetting() {
 }
 
 /** Settings' "Memory", with the assistants and projects its memories may belong to. */
-function MemoryPane({api, onError}: {api: CairnApi; onError(message: string): void}) {
+function MemoryPane({api, onError}: {api: CairnApi; onError: (message: string) => void}) {
     const assistants = useAssistants(api);
     const projects = useProjects(api);
     return <MemorySettings api={api} onError={onError} assistants={assistants} projects={projects} />;

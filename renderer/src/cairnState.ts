@@ -171,8 +171,8 @@ export type CairnCore = {
     api: CairnApi;
     state: CairnState;
     setState: Dispatch<SetStateAction<CairnState>>;
-    patch(p: Partial<CairnState>): void;
-    showError(message: string): void;
-    loadMessages(conversationId: string): Promise<void>;
-    select(id: string | null): void;
+    patch: (p: Partial<CairnState>) => void;
+    showError: (message: string) => void;
+    loadMessages: (conversationId: string) => Promise<void>;
+    select: (id: string | null) => void;
 };

@@ -10,10 +10,10 @@ declare global {
          * language, told to the shell for its tray and notifications.
          */
         cairnDesktop?: {
-            pathForFile(file: File): string;
-            openConversation?(conversationId: string): void;
-            closeQuickAsk?(): void;
-            setLanguage?(language: string): void;
+            pathForFile: (file: File) => string;
+            openConversation?: (conversationId: string) => void;
+            closeQuickAsk?: () => void;
+            setLanguage?: (language: string) => void;
         };
     }
 }

@@ -7,16 +7,16 @@ import type {Words} from "./i18n/locales/en.js";
 type What = Exclude<keyof Words["shortcuts"], "title" | "close">;
 
 type Actions = {
-    toggleSidebar(): void;
-    stop(): void;
-    create(): void;
-    copyLastAnswer(): void;
-    showShortcuts(): void;
-    search(): void;
+    toggleSidebar: () => void;
+    stop: () => void;
+    create: () => void;
+    copyLastAnswer: () => void;
+    showShortcuts: () => void;
+    search: () => void;
 };
 
 /** The keyboard shortcuts, listed once: the sheet shows this table and the handler follows it. */
-const SHORTCUTS: {keys: string; what: What; action: keyof Actions; match(e: KeyboardEvent): boolean}[] = [
+const SHORTCUTS: {keys: string; what: What; action: keyof Actions; match: (e: KeyboardEvent) => boolean}[] = [
     {keys: "Esc", what: "stop", action: "stop", match: (e) => e.key === "Escape"},
     {keys: "Ctrl/⌘ N", what: "create", action: "create", match: (e) => mod(e) && key(e, "n")},
     {keys: "Ctrl/⌘ K", what: "search", action: "search", match: (e) => mod(e) && key(e, "k")},
@@ -67,7 +67,7 @@ export function useShortcuts(actions: Actions): void {
     }, []);
 }
 
-export function ShortcutsSheet({onClose}: {onClose(): void}) {
+export function ShortcutsSheet({onClose}: {onClose: () => void}) {
     const {t} = useTranslation();
     return (
         <Dialog label={t("shortcuts.title")} onClose={onClose}>

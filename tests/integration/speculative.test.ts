@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
 import {LONGEST_LOOKAHEAD} from "../../main/llm/draft.js";
-import {Engine} from "../../main/llm/engine.js";
+import {Engine} from "../../main/llm/engine/engine.js";
 import {DEFAULT_ENGINE_SETTINGS} from "../../main/store/settings.js";
 import {runCli} from "../helpers/cli.js";
 import {askIn, openTestCore, unwrap} from "../helpers/core.js";

@@ -3,7 +3,7 @@ import {test} from "node:test";
 import {getLlama, resolveChatWrapper} from "node-llama-cpp";
 import OpenAI from "openai";
 import {startApi} from "../../main/api/server.js";
-import {toModelHistory} from "../../main/chat/chatService.js";
+import {toModelHistory} from "../../main/chat/history.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 

@@ -80,11 +80,12 @@ export async function startLlamaServer(
 
 /** Waits until /health answers 200, the server ends, or `timeoutMs` passes. */
 async function healthy(base: string, timeoutMs: number, exited: Promise<string>, signal?: AbortSignal) {
-    let ended: string | null = null;
-    void exited.then((end) => (ended = end));
+    const server: {ended: string | null} = {ended: null};
+    void exited.then((end) => (server.ended = end));
     const deadline = performance.now() + timeoutMs;
     while (performance.now() < deadline) {
-        if (ended !== null) throw new Error(`llama-server ended while it loaded the model:\n${ended}`);
+        if (server.ended !== null)
+            throw new Error(`llama-server ended while it loaded the model:\n${server.ended}`);
         signal?.throwIfAborted();
         try {
             const res = await fetch(`${base}/health`, {signal: AbortSignal.timeout(5000)});

@@ -1,4 +1,4 @@
-import type {ChatHistoryItem} from "node-llama-cpp";
+import type {ChatHistoryItem, ChatSystemMessage} from "node-llama-cpp";
 import {
     imagesOf,
     type CallWithImages,
@@ -118,7 +118,7 @@ export function toMessages(history: ChatHistoryItem[]): ChatMessage[] {
     const messages: ChatMessage[] = [];
     let calls = 0;
     for (const item of history) {
-        if (item.type === "system") messages.push({role: "system", content: String(item.text)});
+        if (item.type === "system") messages.push({role: "system", content: systemText(item.text)});
         else if (item.type === "user") {
             const images = imagesOf(item);
             messages.push({role: "user", content: item.text, ...(images.length > 0 ? {images} : {})});
@@ -167,4 +167,14 @@ export function toMessages(history: ChatHistoryItem[]): ChatMessage[] {
         }
     }
     return messages;
+}
+
+/** A system message's text: a string, or llama.cpp's text in parts (special tokens, which a server adds itself, left out). */
+function systemText(text: ChatSystemMessage["text"]): string {
+    if (typeof text === "string") return text;
+    return text
+        .map((part) =>
+            typeof part === "string" ? part : part.type === "specialTokensText" ? part.value : "",
+        )
+        .join("");
 }

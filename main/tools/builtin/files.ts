@@ -3,6 +3,7 @@ import path from "node:path";
 import {applyPatch, createTwoFilesPatch} from "diff";
 import {defineTool, type ToolContext, type ToolOutput, type ToolPreview} from "../defineTool.js";
 import {currentBytes, insideWorkspace, writableTarget, writeAtomic} from "../workspace.js";
+import {messageOf} from "../../../shared/format.js";
 
 const MAX_READ_BYTES = 256 * 1024;
 /** A line range may be read from a larger file; only the lines asked for are returned. */
@@ -192,7 +193,7 @@ function replaced(text: string, args: Replacement): string | {error: string} {
             patched = applyPatch(text, diff);
         } catch (error) {
             return {
-                error: `diff is not a unified diff (${(error as Error).message.trim()}); send old_text and new_text instead`,
+                error: `diff is not a unified diff (${messageOf(error).trim()}); send old_text and new_text instead`,
             };
         }
         if (patched === false)

@@ -2,6 +2,7 @@ import {connectionFailure} from "../../llm/connectionFailure.js";
 import {hostOf, OfflineError} from "../../net/network.js";
 import {defineTool} from "../defineTool.js";
 import {generateImage, IMAGE_BACKENDS, ImageServerError, type ImageBackend} from "./imageBackends.js";
+import {messageOf} from "../../../shared/format.js";
 
 /** Said when the tool runs with no image server set. */
 export const NO_IMAGE_BACKEND =
@@ -89,7 +90,7 @@ export const generateImageTool = defineTool({
             const why = connectionFailure(error);
             return {
                 text: "",
-                error: `generate_image: ${why ? `cannot reach ${where} (${why}); start it, or change generate_image's base_url in tools.yaml` : (error as Error).message}`,
+                error: `generate_image: ${why ? `cannot reach ${where} (${why}); start it, or change generate_image's base_url in tools.yaml` : messageOf(error)}`,
             };
         }
     },

@@ -1,8 +1,9 @@
 import {randomUUID} from "node:crypto";
 import fs from "node:fs";
 import WebSocket from "ws";
-import {formatBytes} from "../../../shared/format.js";
+import {formatBytes, messageOf} from "../../../shared/format.js";
 import {hostOf, outboundFetch, UNRECORDED, type Outbound} from "../../net/network.js";
+import {abortReason} from "../../jobs.js";
 
 // The image servers generate_image speaks, each through its own documented HTTP API: an OpenAI-compatible
 // /v1/images/generations (stable-diffusion.cpp's server, LocalAI, OpenAI), ComfyUI's (a workflow queued,
@@ -212,7 +213,7 @@ export function comfyWorkflow(
             graph = JSON.parse(fs.readFileSync(s.workflow, "utf8")) as Record<string, ComfyNode>;
         } catch (error) {
             throw new ImageServerError(
-                `the ComfyUI workflow ${s.workflow} could not be read: ${(error as Error).message}`,
+                `the ComfyUI workflow ${s.workflow} could not be read: ${messageOf(error)}`,
             );
         }
     } else if (s.checkpoint) graph = defaultWorkflow(s.checkpoint);
@@ -247,7 +248,7 @@ function comfyProgress(s: BackendSettings, clientId: string): {close(): void} {
         socket = new WebSocket(address, {headers: headers(s)});
         socket.on("message", (data) => {
             try {
-                const message = JSON.parse(String(data)) as {
+                const message = JSON.parse(rawText(data)) as {
                     type?: string;
                     data?: {value?: number; max?: number};
                 };
@@ -283,7 +284,7 @@ async function comfyOutput(s: BackendSettings, promptId: string): Promise<ComfyI
         if (image) return image;
         await new Promise((resolve, reject) => {
             const timer = setTimeout(resolve, 1000);
-            s.signal.addEventListener("abort", () => (clearTimeout(timer), reject(s.signal.reason)), {
+            s.signal.addEventListener("abort", () => (clearTimeout(timer), reject(abortReason(s.signal))), {
                 once: true,
             });
         });
@@ -376,4 +377,10 @@ function serverMessage(text: string): string {
         // Not JSON: the text itself.
     }
     return text.slice(0, 200) || "no message";
+}
+
+/** A WebSocket message's text, however ws delivered it (one buffer, an ArrayBuffer, or fragments). */
+function rawText(data: WebSocket.RawData): string {
+    if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+    return Buffer.isBuffer(data) ? data.toString("utf8") : Buffer.from(new Uint8Array(data)).toString("utf8");
 }

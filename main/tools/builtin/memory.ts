@@ -1,6 +1,7 @@
 import type {Memory} from "../../../shared/contract.js";
 import {memoryTitle, RECALLED, type RecalledMemory} from "../../docs/memory.js";
 import {defineTool} from "../defineTool.js";
+import {messageOf} from "../../../shared/format.js";
 
 export type MemoryAccess = {
     /** The memories this conversation may recall (everywhere, and its assistant's own) that match. */
@@ -72,7 +73,7 @@ export function createRemember(memory: MemoryAccess) {
             // One statement; the bound also keeps the tool-call grammar small (llama.cpp caps its repetitions).
             properties: {text: {type: "string", minLength: 1, maxLength: REMEMBER_CHARS}},
         },
-        async run(args, ctx) {
+        run(args, ctx) {
             const refused = memory.allowed(ctx.conversationId);
             if (refused) return {text: "", error: refused};
             try {
@@ -82,7 +83,7 @@ export function createRemember(memory: MemoryAccess) {
                     data: {memory: kept, updated},
                 };
             } catch (error) {
-                return {text: "", error: (error as Error).message};
+                return {text: "", error: messageOf(error)};
             }
         },
     });

@@ -103,7 +103,7 @@ export function createListCollections(docs: DocumentSearch, reach: SearchReach =
         description: "List the user's document collections (names, document and passage counts).",
         sideEffect: "none",
         params: {type: "object", additionalProperties: false, properties: {}},
-        async run(_args, ctx) {
+        run(_args, ctx) {
             // Other projects' files are not this conversation's to search, nor to see listed.
             const {hidden} = reach(ctx.conversationId);
             const list = docs.collections().filter((c) => !hidden.includes(c.name));

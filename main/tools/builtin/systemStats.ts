@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import os from "node:os";
-import type {EngineFacts} from "../../llm/engine.js";
+import type {EngineFacts} from "../../llm/engine/engine.js";
 import {defineTool} from "../defineTool.js";
+import {abortReason} from "../../jobs.js";
 
 export type SystemStats = {
     cpu: {model: string; cores: number; loadAverage: number[]; usagePercent: number};
@@ -45,7 +46,7 @@ async function collect(
             "abort",
             () => {
                 clearTimeout(timer);
-                reject(signal.reason);
+                reject(abortReason(signal));
             },
             {once: true},
         );

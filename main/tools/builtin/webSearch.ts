@@ -35,7 +35,9 @@ export const webSearch = defineTool({
     validate: {properties: {max_results: {default: 5}}},
     async run({query, max_results = 5}, ctx) {
         const max = Math.min(Math.max(1, max_results), 20);
-        const provider = String(ctx.options.provider ?? "searxng") as ProviderConfig["provider"];
+        const provider = (
+            typeof ctx.options.provider === "string" ? ctx.options.provider : "searxng"
+        ) as ProviderConfig["provider"];
         if (!PROVIDERS.includes(provider))
             return {text: "", error: `search failed: unknown provider ${provider}`};
         const timeoutMs = typeof ctx.options.timeout_ms === "number" ? ctx.options.timeout_ms : TIMEOUT_MS;

@@ -1,6 +1,7 @@
 import PostalMime, {type Email} from "postal-mime";
 import {toMarkdown} from "../html.js";
 import {FILE_LIMITS, refusedFile, type ExtractedDocument, type Section} from "./document.js";
+import {messageOf} from "../../../shared/format.js";
 
 /** One e-mail (.eml): its headers that matter, its text (or its HTML as Markdown) and its attachments' names. */
 export async function fromEml(body: Uint8Array): Promise<ExtractedDocument> {
@@ -45,7 +46,7 @@ async function parse(body: Uint8Array): Promise<Email> {
     try {
         return await PostalMime.parse(body, {attachmentEncoding: "arraybuffer"});
     } catch (error) {
-        throw refusedFile("mailUnreadable", {detail: (error as Error).message});
+        throw refusedFile("mailUnreadable", {detail: messageOf(error)});
     }
 }
 

@@ -15,7 +15,8 @@ export function fromNotebook(body: Uint8Array): ExtractedDocument {
         metadata?: {language_info?: {name?: string}; kernelspec?: {language?: string}};
     };
     try {
-        notebook = JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(body));
+        const parsed: unknown = JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(body));
+        notebook = parsed as typeof notebook;
     } catch {
         throw refusedFile("notebookNotJson");
     }

@@ -6,7 +6,7 @@ import {all, attr, childElements, first, parseXml, textOf, type XmlElement} from
 import {SheetNumbers} from "./sheetNumbers.js";
 import {damaged, openZip, type ZipParts} from "./zip.js";
 
-const NO_IMAGES = {convertImage: mammoth.images.imgElement(async () => ({src: ""}))};
+const NO_IMAGES = {convertImage: mammoth.images.imgElement(() => Promise.resolve({src: ""}))};
 
 /** A Word document (DOCX) as Markdown: headings, lists and tables kept, images left out. */
 export async function fromDocx(body: Uint8Array): Promise<ExtractedDocument> {

@@ -1,3 +1,4 @@
+import {isTag, isText} from "domhandler";
 import type {FileFormat} from "../../../shared/coreWords.js";
 import {FILE_LIMITS, refusedFile, type ExtractedDocument, type Section} from "./document.js";
 import {table} from "./office.js";
@@ -90,8 +91,8 @@ function listItems(list: XmlElement, depth: number): string[] {
 function inline(element: XmlElement): string {
     let out = "";
     for (const node of element.children) {
-        if (node.type === "text") out += node.data;
-        else if (node.type !== "tag") continue;
+        if (isText(node)) out += node.data;
+        else if (!isTag(node)) continue;
         else if (node.name === "text:s") out += " ".repeat(Number(attr(node, "text:c") ?? 1));
         else if (node.name === "text:tab") out += "\t";
         else if (node.name === "text:line-break") out += "\n";

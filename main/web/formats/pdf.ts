@@ -1,4 +1,5 @@
 import {refusedFile, type ExtractedDocument, type Section} from "./document.js";
+import {messageOf} from "../../../shared/format.js";
 
 /** A PDF: a section per page (citations name the page); an encrypted one gets its reason. */
 export async function fromPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
@@ -15,7 +16,7 @@ export async function fromPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
     } catch (error) {
         const name = (error as Error).name;
         if (name === "PasswordException") throw refusedFile("pdfEncrypted");
-        throw refusedFile("pdfUnreadable", {detail: (error as Error).message});
+        throw refusedFile("pdfUnreadable", {detail: messageOf(error)});
     }
     try {
         const sections: Section[] = [];

@@ -1,5 +1,5 @@
 import {DomUtils, parseDocument} from "htmlparser2";
-import type {ChildNode, Document, Element} from "domhandler";
+import {isTag, type ChildNode, type Document, type Element} from "domhandler";
 
 export type XmlElement = Element;
 
@@ -19,7 +19,7 @@ export function first(root: Document | Element, name: string): Element | null {
 
 /** An element's children that are elements. */
 export function childElements(element: Element | Document): Element[] {
-    return element.children.filter((c: ChildNode): c is Element => c.type === "tag");
+    return element.children.filter((c: ChildNode): c is Element => isTag(c));
 }
 
 export function textOf(node: Element | Document): string {

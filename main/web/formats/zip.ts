@@ -2,6 +2,7 @@ import type {Readable} from "node:stream";
 import yauzl from "yauzl";
 import type {FileFormat} from "../../../shared/coreWords.js";
 import {refusedFile, FILE_LIMITS, type ExtractError} from "./document.js";
+import {messageOf} from "../../../shared/format.js";
 
 /** A zip-based file's parts, read on demand, within FILE_LIMITS. */
 export type ZipParts = {
@@ -95,7 +96,7 @@ async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, what: FileForma
         throw refusedFile("fileDamagedOrBomb", {
             fileFormat: what,
             part: entry.fileName,
-            detail: (error as Error).message,
+            detail: messageOf(error),
         });
     }
     return Buffer.concat(chunks);

@@ -19,8 +19,8 @@ type Props = {
     api: CairnApi;
     initial: AssistantInput;
     isNew: boolean;
-    onSave(input: AssistantInput): void;
-    onCancel(): void;
+    onSave: (input: AssistantInput) => void;
+    onCancel: () => void;
 };
 
 /** What the editor offers to choose from: the tools, collections, providers and defaults here now. */

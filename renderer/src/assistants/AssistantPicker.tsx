@@ -10,7 +10,7 @@ export function AssistantPicker({
 }: {
     assistants: Assistant[];
     value: string;
-    onChange(id: string): void;
+    onChange: (id: string) => void;
 }) {
     const {t} = useTranslation();
     if (assistants.length === 0) return null;

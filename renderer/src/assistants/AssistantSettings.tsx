@@ -6,7 +6,7 @@ import {AssistantEditor} from "./AssistantEditor.js";
 import {useAssistants} from "./useAssistants.js";
 import {Trans, useTranslation} from "../i18n/index.js";
 
-type Props = {api: CairnApi; onError(message: string): void};
+type Props = {api: CairnApi; onError: (message: string) => void};
 
 const BLANK: AssistantInput = {name: "", ...ASSISTANT_DEFAULTS, isDefault: false};
 

@@ -6,7 +6,7 @@ import {Dialog} from "../ui/Dialog.js";
 import {DiffView} from "./DiffView.js";
 
 type Args = Record<string, unknown>;
-type Props = {request: ApprovalRequest; onDecide(decision: ApprovalDecision, args?: Args): void};
+type Props = {request: ApprovalRequest; onDecide: (decision: ApprovalDecision, args?: Args) => void};
 
 /** Asks before a side-effecting tool runs. Enter allows once, Escape denies. */
 export function ApprovalDialog({request, onDecide}: Props) {

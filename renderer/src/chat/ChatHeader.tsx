@@ -11,7 +11,7 @@ import {HeaderStatus} from "./HeaderStatus.js";
 
 type Props = {
     sidebarHidden: boolean;
-    onToggleSidebar(): void;
+    onToggleSidebar: () => void;
     /** The open conversation and what answers it: its assistant, its provider (a model served elsewhere). */
     conversation: Conversation | undefined;
     assistant: Assistant | undefined;

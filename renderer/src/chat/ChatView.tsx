@@ -16,17 +16,17 @@ type Props = {
     /** The conversation's assistant: its name and starter prompts greet an empty conversation. */
     assistant?: Assistant;
     /** attachments: kept images' ids (attachments.finish), sent with the text. */
-    onSend(text: string, attachments?: string[]): Promise<boolean>;
-    onStop(): void;
+    onSend: (text: string, attachments?: string[]) => Promise<boolean>;
+    onStop: () => void;
     /** Deletes a message for good (after the undo window). */
-    onDelete?(id: string): void;
-    onRegenerate?(id: string): void;
+    onDelete?: (id: string) => void;
+    onRegenerate?: (id: string) => void;
     /** Sends an edited question as the next version of `id`. */
-    onResend?(id: string, text: string): Promise<boolean>;
-    onShowVersion?(id: string): void;
-    onRemember?(message: Message): void;
-    onRunPlan?(messageId: string, steps: PlanStepInput[]): Promise<boolean>;
-    onCancelPlan?(messageId: string): void;
+    onResend?: (id: string, text: string) => Promise<boolean>;
+    onShowVersion?: (id: string) => void;
+    onRemember?: (message: Message) => void;
+    onRunPlan?: (messageId: string, steps: PlanStepInput[]) => Promise<boolean>;
+    onCancelPlan?: (messageId: string) => void;
     /** A message to scroll to and mark (a search result). */
     focusId?: string | null;
 };

@@ -8,11 +8,11 @@ import {IconButton} from "../ui/IconButton.js";
 type ComposerProps = {
     busy: boolean;
     offline: string | null;
-    onSend(text: string, attachments?: string[]): Promise<boolean>;
-    onStop(): void;
-    onSent(): void;
+    onSend: (text: string, attachments?: string[]) => Promise<boolean>;
+    onStop: () => void;
+    onSent: () => void;
     /** ↑ in the empty box: edit the last question. */
-    onEditLast(): void;
+    onEditLast: () => void;
 };
 
 /** The message box: its own state, so that typing never re-renders the messages. */

@@ -10,11 +10,11 @@ type Props = {
     /** The provider answering this conversation, when a model served elsewhere does. */
     provider?: ProviderInfo;
     actions: {
-        setMode(mode: ToolMode): Promise<void>;
-        setWebAccess(on: boolean): Promise<void>;
+        setMode: (mode: ToolMode) => Promise<void>;
+        setWebAccess: (on: boolean) => Promise<void>;
     };
     /** Opens the conversation's dialogs. */
-    open: {attach(): void; tools(): void};
+    open: {attach: () => void; tools: () => void};
 };
 
 /**
@@ -72,7 +72,7 @@ function WebSwitch({
 }: {
     on: boolean;
     provider?: ProviderInfo;
-    onChange(on: boolean): void;
+    onChange: (on: boolean) => void;
 }) {
     const {t} = useTranslation();
     const none = provider?.webSearch === "none";

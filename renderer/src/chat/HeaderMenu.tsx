@@ -11,11 +11,11 @@ type Props = {
     conversation: Conversation | undefined;
     projects: Project[];
     actions: {
-        setProject(projectId: string | null): Promise<void>;
-        setIncognito(on: boolean): Promise<void>;
+        setProject: (projectId: string | null) => Promise<void>;
+        setIncognito: (on: boolean) => Promise<void>;
     };
     /** Opens the conversation's dialogs. */
-    open: {generation(): void; export(): void};
+    open: {generation: () => void; export: () => void};
 };
 
 /**
@@ -117,7 +117,7 @@ function Choices({
     label: string;
     value: string;
     choices: {value: string; label: string}[];
-    onChange(value: string): void;
+    onChange: (value: string) => void;
 }) {
     return (
         <>

@@ -17,7 +17,7 @@ import {Select} from "../ui/Select.js";
 /** What the header's model picker reads of the Models screen's state, and the one thing it asks of it. */
 export type HeaderModels = {
     state: {overview: ModelsOverview | null; fits: Record<string, FitEstimate>};
-    load(path: string): Promise<unknown>;
+    load: (path: string) => Promise<unknown>;
 };
 
 type Props = {
@@ -28,7 +28,7 @@ type Props = {
     conversation?: Conversation | null;
     providers?: ProviderInfo[];
     /** A provider (and one of its models; null: its default), or null for the local model. */
-    onProvider?(provider: string | null, model: string | null): void;
+    onProvider?: (provider: string | null, model: string | null) => void;
 };
 
 const REMOTE = "provider:";

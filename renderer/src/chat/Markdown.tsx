@@ -85,7 +85,7 @@ const CodeBlock: Components["pre"] = ({children}) => {
 type CodeProps = {className?: string; children?: ReactNode};
 
 function codeChild(children: ReactNode): CodeProps | null {
-    const child = Array.isArray(children) ? children[0] : children;
+    const child: unknown = Array.isArray(children) ? children[0] : children;
     if (child && typeof child === "object" && "props" in child) return child.props as CodeProps;
     return null;
 }

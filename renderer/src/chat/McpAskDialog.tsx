@@ -14,7 +14,7 @@ type Field = {
     default?: unknown;
     format?: string;
 };
-type Props = {ask: McpAsk; onAnswer(action: McpAnswerAction, content?: Record<string, Value>): void};
+type Props = {ask: McpAsk; onAnswer: (action: McpAnswerAction, content?: Record<string, Value>) => void};
 
 /**
  * What an MCP server asks while one of its tools runs, in the approval dialog's style: a form built from
@@ -148,7 +148,7 @@ function FormField({
     field: Field;
     required: boolean;
     value: Value | undefined;
-    onChange(value: Value | undefined): void;
+    onChange: (value: Value | undefined) => void;
 }) {
     const {t} = useTranslation();
     const label = required ? t("mcpAsk.required", {label: field.title ?? name}) : (field.title ?? name);

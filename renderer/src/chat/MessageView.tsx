@@ -39,15 +39,15 @@ function noteOf(message: Message, t: TFunction): string | null {
 
 /** What can be done to a message; one stable object for the whole list, so that memo() holds. */
 export type MessageHandlers = {
-    onDelete(id: string): void;
-    onRegenerate(id: string): void;
+    onDelete: (id: string) => void;
+    onRegenerate: (id: string) => void;
     /** Starts editing a question (null: stops). */
-    onEdit(id: string | null): void;
+    onEdit: (id: string | null) => void;
     /** Sends the edited question as its next version. */
-    onResend(id: string, text: string): void;
-    onShowVersion(id: string): void;
+    onResend: (id: string, text: string) => void;
+    onShowVersion: (id: string) => void;
     /** Keeps (part of) the message as a memory, after the person has read and edited it. */
-    onRemember?(message: Message): void;
+    onRemember?: (message: Message) => void;
 } & Partial<PlanActions>;
 
 type Props = {
@@ -229,7 +229,7 @@ function MessageActions({
 }
 
 /** "‹ 2 / 3 ›": the versions of a message (regenerated answers, edited questions). */
-function Versions({message, onShow, t}: {message: Message; onShow(id: string): void; t: TFunction}) {
+function Versions({message, onShow, t}: {message: Message; onShow: (id: string) => void; t: TFunction}) {
     const {versions} = message;
     if (versions.length < 2) return null;
     const index = versions.indexOf(message.id);
@@ -257,7 +257,15 @@ function Versions({message, onShow, t}: {message: Message; onShow(id: string): v
 }
 
 /** A question rewritten in place: Enter (or Save and send) sends it as a new version, Esc cancels. */
-function EditForm({text, onSave, onCancel}: {text: string; onSave(text: string): void; onCancel(): void}) {
+function EditForm({
+    text,
+    onSave,
+    onCancel,
+}: {
+    text: string;
+    onSave: (text: string) => void;
+    onCancel: () => void;
+}) {
     const {t} = useTranslation();
     const [draft, setDraft] = useState(text);
     const save = () => {

@@ -8,16 +8,16 @@ type Props = {
     /** The first question an MCP server asks, if any. */
     ask: McpAsk | undefined;
     actions: {
-        decide(
+        decide: (
             approvalId: string,
             decision: ApprovalDecision,
             args?: Record<string, unknown>,
-        ): Promise<boolean>;
-        answerAsk(
+        ) => Promise<boolean>;
+        answerAsk: (
             askId: string,
             action: McpAnswerAction,
             content?: Record<string, string | number | boolean>,
-        ): Promise<void>;
+        ) => Promise<void>;
     };
 };
 

@@ -4,6 +4,7 @@ import type {Message, Plan, PlanStep, PlanStepInput} from "../../../shared/contr
 import {useApi} from "../apiContext.js";
 import {useTranslation, type TFunction} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
+import {messageOf} from "../../../shared/format.js";
 
 /** A step being edited: its arguments as the JSON text typed. */
 type Draft = PlanStepInput & {argsText: string; problem?: string};
@@ -17,8 +18,8 @@ const STATE_KEY = {
 } as const satisfies Record<Plan["state"], string>;
 
 export type PlanActions = {
-    onRun(messageId: string, steps: PlanStepInput[]): Promise<boolean>;
-    onCancel(messageId: string): void;
+    onRun: (messageId: string, steps: PlanStepInput[]) => Promise<boolean>;
+    onCancel: (messageId: string) => void;
 };
 
 /**
@@ -93,9 +94,9 @@ type EditorProps = {
     conversationId: string;
     steps: Draft[];
     again: boolean;
-    onChange(steps: Draft[]): void;
-    onRun(): Promise<void>;
-    onCancel(): void;
+    onChange: (steps: Draft[]) => void;
+    onRun: () => Promise<void>;
+    onCancel: () => void;
 };
 
 function PlanEditor({conversationId, steps, again, onChange, onRun, onCancel}: EditorProps) {
@@ -198,7 +199,7 @@ function PlanEditor({conversationId, steps, again, onChange, onRun, onCancel}: E
 }
 
 /** A tool picker for one more step: the tools this conversation offers now. */
-function AddStep({conversationId, onAdd}: {conversationId: string; onAdd(tool: string): void}) {
+function AddStep({conversationId, onAdd}: {conversationId: string; onAdd: (tool: string) => void}) {
     const {t} = useTranslation();
     const api = useApi();
     const [tools, setTools] = useState<string[] | null>(null);
@@ -271,6 +272,6 @@ function argsProblem(step: Draft, t: TFunction): string | null {
         const value: unknown = JSON.parse(step.argsText);
         return value && typeof value === "object" && !Array.isArray(value) ? null : t("plan.notObject");
     } catch (error) {
-        return t("plan.notJson", {detail: (error as Error).message});
+        return t("plan.notJson", {detail: messageOf(error)});
     }
 }

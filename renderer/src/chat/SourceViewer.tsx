@@ -14,7 +14,7 @@ export function useSourceViewer() {
     return useContext(SourceViewerContext);
 }
 
-type Props = {api: CairnApi; target: SourceTarget; onClose(): void};
+type Props = {api: CairnApi; target: SourceTarget; onClose: () => void};
 
 /** A source, readable offline: an archived page with a way to the live one, or a document at its passage. */
 export function SourceViewer({api, target, onClose}: Props) {
@@ -30,7 +30,15 @@ export function SourceViewer({api, target, onClose}: Props) {
     );
 }
 
-function ArchivedPageView({api, archiveId, onClose}: {api: CairnApi; archiveId: string; onClose(): void}) {
+function ArchivedPageView({
+    api,
+    archiveId,
+    onClose,
+}: {
+    api: CairnApi;
+    archiveId: string;
+    onClose: () => void;
+}) {
     const {t, i18n} = useTranslation();
     const [page, setPage] = useState<ArchivedPage | null>(null);
     const [problem, setProblem] = useState<string | null>(null);
@@ -70,7 +78,7 @@ function ArchivedPageView({api, archiveId, onClose}: {api: CairnApi; archiveId: 
 }
 
 /** The document's text with the cited passage highlighted and scrolled into view. */
-function PassageView({api, chunkId, onClose}: {api: CairnApi; chunkId: number; onClose(): void}) {
+function PassageView({api, chunkId, onClose}: {api: CairnApi; chunkId: number; onClose: () => void}) {
     const {t} = useTranslation();
     const [passage, setPassage] = useState<Passage | null>(null);
     const [problem, setProblem] = useState<string | null>(null);

@@ -124,7 +124,7 @@ function Thumb({attachment}: {attachment: Attachment}) {
 }
 
 /** The images under the message being written: each with its thumbnail (or progress, or why it was refused). */
-export function PendingImages({images, onRemove}: {images: PendingImage[]; onRemove(key: string): void}) {
+export function PendingImages({images, onRemove}: {images: PendingImage[]; onRemove: (key: string) => void}) {
     const {t} = useTranslation();
     if (images.length === 0) return null;
     return (
@@ -186,7 +186,7 @@ export function MessageImages({attachments}: {attachments: Attachment[]}) {
     );
 }
 
-function ImageViewer({attachment, onClose}: {attachment: Attachment; onClose(): void}) {
+function ImageViewer({attachment, onClose}: {attachment: Attachment; onClose: () => void}) {
     const {t} = useTranslation();
     const url = useImageUrl(attachment.id, "full");
     return (

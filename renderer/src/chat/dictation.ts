@@ -4,6 +4,7 @@ import {pcm16Wav} from "../../../shared/wav.js";
 import {useApi} from "../apiContext.js";
 import {sayError, useTranslation, type TFunction} from "../i18n/index.js";
 import {sendInChunks} from "../ui/upload.js";
+import {messageOf} from "../../../shared/format.js";
 
 /** whisper.cpp hears 16 kHz mono: the recording is resampled to it here, where the browser decodes it. */
 const SPEECH_RATE = 16_000;
@@ -39,7 +40,7 @@ export function useDictation(onText: (text: string) => void) {
                 if (heard.text) text.current(heard.text);
                 else setError(t("composer.heardNothing"));
             } catch (problem) {
-                setError((problem as Error).message);
+                setError(messageOf(problem));
             } finally {
                 setState("idle");
             }

@@ -12,7 +12,7 @@ const UNDO_MS = 6000;
  */
 export function useUndoableDelete(onDelete: ((id: string) => void) | undefined): {
     hidden: string | null;
-    remove(id: string): void;
+    remove: (id: string) => void;
     toast: ReactNode;
 } {
     const {t} = useTranslation();

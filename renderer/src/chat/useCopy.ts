@@ -1,7 +1,7 @@
 import {useState} from "react";
 
 /** Copies text to the clipboard; `copied` is true for a moment after, for the button to say so. */
-export function useCopy(): {copied: boolean; copy(text: string): void} {
+export function useCopy(): {copied: boolean; copy: (text: string) => void} {
     const [copied, setCopied] = useState(false);
     const copy = (text: string) => {
         void navigator.clipboard?.writeText(text).then(() => {

@@ -12,24 +12,24 @@ import {IconButton} from "../ui/IconButton.js";
 type Props = {
     conversations: Conversation[];
     selectedId: string | null;
-    onSelect(id: string): void;
-    onCreate(): void;
-    onRename(id: string, title: string): void;
-    onPin(id: string, pinned: boolean): void;
-    onDelete(id: string): void;
-    onSettings(): void;
-    onModels(): void;
-    onDocuments(): void;
-    onSearch(): void;
+    onSelect: (id: string) => void;
+    onCreate: () => void;
+    onRename: (id: string, title: string) => void;
+    onPin: (id: string, pinned: boolean) => void;
+    onDelete: (id: string) => void;
+    onSettings: () => void;
+    onModels: () => void;
+    onDocuments: () => void;
+    onSearch: () => void;
     /** Files chosen or dropped to import (other apps' exports, Cairn's JSON files). */
-    onImport(files: File[]): void;
+    onImport: (files: File[]) => void;
     /** What a new conversation starts with (the assistant picker), under New conversation. */
     startWith?: ReactNode;
     projects: Project[];
     /** A new conversation in a project. */
-    onCreateIn(projectId: string): void;
+    onCreateIn: (projectId: string) => void;
     /** A project's settings (name, instructions, files, archive, delete); null: a new project. */
-    onOpenProject(project: Project | null): void;
+    onOpenProject: (project: Project | null) => void;
 };
 
 export function ConversationList(props: Props) {
@@ -177,7 +177,7 @@ export function ConversationList(props: Props) {
     );
 }
 
-function RenameField({title, onDone}: {title: string; onDone(title: string): void}) {
+function RenameField({title, onDone}: {title: string; onDone: (title: string) => void}) {
     const {t} = useTranslation();
     const [value, setValue] = useState(title);
     return (

@@ -16,11 +16,11 @@ const OVERSCAN = 12;
 type Item = {group: number; conversation: Conversation | null};
 
 /** Where a row is drawn: its index in the virtual list, its top within its group, the ref that measures it. */
-export type RowPlace = {index: number; top: number; measure(el: Element | null): void};
+export type RowPlace = {index: number; top: number; measure: (el: Element | null) => void};
 
 type Props = {
     groups: ConversationGroup[];
-    row(conversation: Conversation, place: RowPlace): ReactNode;
+    row: (conversation: Conversation, place: RowPlace) => ReactNode;
     /** The element that scrolls: the list sits in it below the projects. */
     scroller: RefObject<HTMLElement | null>;
 };

@@ -5,7 +5,12 @@ import {Dialog} from "../ui/Dialog.js";
 import {download} from "../ui/download.js";
 import {shownTitle} from "../ui/titles.js";
 
-type Props = {api: CairnApi; conversation: Conversation; onClose(): void; onError(message: string): void};
+type Props = {
+    api: CairnApi;
+    conversation: Conversation;
+    onClose: () => void;
+    onError: (message: string) => void;
+};
 type Format = "markdown" | "html" | "pdf" | "json";
 
 const FORMATS: Format[] = ["markdown", "html", "pdf", "json"];

@@ -3,13 +3,14 @@ import type {CairnApi, ImportFileReport, ImportReport} from "../../../shared/con
 import {Dialog} from "../ui/Dialog.js";
 import {uploadAndImport} from "./importUpload.js";
 import {sayCore, useTranslation} from "../i18n/index.js";
+import {messageOf} from "../../../shared/format.js";
 
 type Props = {
     api: CairnApi;
     files: File[];
     /** When the import is over: the conversation to open (the last one imported), if any. */
-    onDone(open: string | null): void;
-    onClose(): void;
+    onDone: (open: string | null) => void;
+    onClose: () => void;
 };
 
 type Stage = {file: string; step: "sending" | "importing" | "done"; share: number; imported: number};
@@ -65,7 +66,7 @@ export function ImportDialog({api, files, onDone, onClose}: Props) {
                 } catch (error) {
                     // A file stopped while it was sent has nothing to report.
                     if (!current.current.stopped)
-                        setFailure(`${file.name} could not be imported: ${(error as Error).message}`);
+                        setFailure(`${file.name} could not be imported: ${messageOf(error)}`);
                     update(index, {step: "done"});
                 } finally {
                     current.current.uploadId = null;

@@ -7,11 +7,11 @@ import {IconButton} from "../ui/IconButton.js";
 type Props = {
     projects: Project[];
     conversations: Conversation[];
-    onCreateIn(projectId: string): void;
-    onOpen(project: Project): void;
-    onNew(): void;
+    onCreateIn: (projectId: string) => void;
+    onOpen: (project: Project) => void;
+    onNew: () => void;
     /** A conversation's row, as the list draws it. */
-    row(conversation: Conversation): ReactNode;
+    row: (conversation: Conversation) => ReactNode;
 };
 
 /** The sidebar's projects: each a group of its conversations, folded or open; the archived ones apart. */

@@ -11,9 +11,9 @@ type Props = {
     api: CairnApi;
     /** Projects to search within (the search can be limited to one). */
     projects?: Project[];
-    onOpen(hit: MessageHit): void;
-    onClose(): void;
-    onError(message: string): void;
+    onOpen: (hit: MessageHit) => void;
+    onClose: () => void;
+    onError: (message: string) => void;
 };
 
 /** Searches every conversation's messages (full text, ranked) as you type; a result opens at its message. */

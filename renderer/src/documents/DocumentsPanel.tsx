@@ -17,8 +17,8 @@ type Props = {
     conversation?: Conversation;
     /** The collection shown first (a project's files); "Documents" otherwise. */
     initialCollection?: string;
-    onClose(): void;
-    onError(message: string): void;
+    onClose: () => void;
+    onError: (message: string) => void;
 };
 
 /** Collections and documents: add files and folders (by path or drop), watch the ingest, remove. */
@@ -205,7 +205,7 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
     );
 }
 
-export function IngestBar({job, onCancel}: {job: IngestProgress; onCancel(): void}) {
+export function IngestBar({job, onCancel}: {job: IngestProgress; onCancel: () => void}) {
     const {t, i18n} = useTranslation();
     // The rate is measured from the first progress this window saw of the job.
     const [first] = useState(() => ({at: Date.now(), done: job.filesDone}));

@@ -5,7 +5,7 @@ import {useTranslation} from "../i18n/index.js";
 /** What a rule's box shows before anything is typed: patterns as in .gitignore. */
 const IGNORE_EXAMPLE = "*.log\nbuild/";
 
-type Props = {api: CairnApi; collection: string; onError(message: string): void};
+type Props = {api: CairnApi; collection: string; onError: (message: string) => void};
 
 /** The folders a collection follows, and its rules for them (ignore patterns, hidden files, a size limit). */
 export function WatchedFolders({api, collection, onError}: Props) {

@@ -3,7 +3,7 @@ import type {CairnApi, CallRes, McpServerInfo, McpStatus} from "../../../shared/
 import {Confirm} from "../ui/Confirm.js";
 import {sayCore, Trans, useTranslation, type TFunction} from "../i18n/index.js";
 
-type Props = {api: CairnApi; onError(message: string): void};
+type Props = {api: CairnApi; onError: (message: string) => void};
 
 const EXAMPLE = `{"mcpServers": {"files": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/home/me/notes"]}}}`;
 
@@ -114,7 +114,7 @@ function stateOf(t: TFunction, server: McpServerInfo): string {
 }
 
 /** What a server's row and its parts get: the API, the server, and where a changed status goes. */
-type RowProps = {api: CairnApi; server: McpServerInfo; onStatus(res: CallRes<"mcp.list">): void};
+type RowProps = {api: CairnApi; server: McpServerInfo; onStatus: (res: CallRes<"mcp.list">) => void};
 
 function ServerRow({api, server, onStatus}: RowProps) {
     const {t} = useTranslation();
@@ -259,7 +259,15 @@ function SignIn({api, server, onStatus}: RowProps) {
 }
 
 /** How long one call to the server may take; saved when the field is left (or Enter), if it changed. */
-function CallLimit({name, seconds, onSave}: {name: string; seconds: number; onSave(seconds: number): void}) {
+function CallLimit({
+    name,
+    seconds,
+    onSave,
+}: {
+    name: string;
+    seconds: number;
+    onSave: (seconds: number) => void;
+}) {
     const {t} = useTranslation();
     const [value, setValue] = useState(String(seconds));
     useEffect(() => setValue(String(seconds)), [seconds]);

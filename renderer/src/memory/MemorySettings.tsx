@@ -7,7 +7,7 @@ import {Switch} from "../ui/Switch.js";
 
 type Props = {
     api: CairnApi;
-    onError(message: string): void;
+    onError: (message: string) => void;
     /** The assistants and projects a memory may belong to, to say whose it is. */
     assistants: Assistant[];
     projects: Project[];
@@ -145,7 +145,7 @@ function MemoryRow({
     /** Whose it is when not everyone's ("for the project Boat"); null: everywhere. */
     scope: string | null;
     api: CairnApi;
-    run(call: Promise<{ok: boolean; error?: {message: string}}>): Promise<boolean>;
+    run: (call: Promise<{ok: boolean; error?: {message: string}}>) => Promise<boolean>;
 }) {
     const {t, i18n} = useTranslation();
     const [editing, setEditing] = useState<string | null>(null);
@@ -224,8 +224,8 @@ export function RememberDialog({
 }: {
     api: CairnApi;
     message: Message;
-    onClose(): void;
-    onError(message: string): void;
+    onClose: () => void;
+    onError: (message: string) => void;
 }) {
     const {t} = useTranslation();
     const [text, setText] = useState(message.content.slice(0, MEMORY_CHARS));

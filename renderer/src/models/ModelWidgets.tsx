@@ -5,7 +5,7 @@ import {sayCore, useTranslation} from "../i18n/index.js";
 import type {Models} from "./useModels.js";
 import {FitBadge} from "../ui/FitBadge.js";
 
-export function DownloadBar({progress, onCancel}: {progress: DownloadProgress; onCancel(): void}) {
+export function DownloadBar({progress, onCancel}: {progress: DownloadProgress; onCancel: () => void}) {
     const {t} = useTranslation();
     const total = progress.totalBytes ?? 0;
     const active =
@@ -35,7 +35,7 @@ export function DownloadBar({progress, onCancel}: {progress: DownloadProgress; o
 }
 
 /** Recommended models with their fit on this computer and a Download button each. */
-type ListProps = {models: Models; kind: Recommendation["kind"]; onStarted?(downloadId: string): void};
+type ListProps = {models: Models; kind: Recommendation["kind"]; onStarted?: (downloadId: string) => void};
 
 export function RecommendedList({models, kind, onStarted}: ListProps) {
     const {t} = useTranslation();
@@ -87,7 +87,7 @@ export function RecommendedList({models, kind, onStarted}: ListProps) {
 const PATH_EXAMPLE = "/path/to/model.gguf";
 
 /** A GGUF file already on this computer: its path, then Load. */
-export function ModelFilePicker({onLoad}: {onLoad(path: string): void}) {
+export function ModelFilePicker({onLoad}: {onLoad: (path: string) => void}) {
     const {t} = useTranslation();
     const [path, setPath] = useState("");
     return (

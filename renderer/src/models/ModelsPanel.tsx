@@ -10,7 +10,7 @@ import {Confirm} from "../ui/Confirm.js";
 import {sayCore, Trans, useTranslation, type TFunction} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
 
-type Props = {models: Models; engine: EngineStatus | null; onClose(): void};
+type Props = {models: Models; engine: EngineStatus | null; onClose: () => void};
 
 /** Installed models, downloads, recommendations with fit badges, and what runs the loaded model. */
 export function ModelsPanel({models, engine, onClose}: Props) {
@@ -157,7 +157,7 @@ function BackendReport({
 }: {
     engine: EngineStatus | null;
     models: Models;
-    onUnload(): void;
+    onUnload: () => void;
 }) {
     const {t} = useTranslation();
     if (!engine || engine.state === "no-model" || !engine.modelPath) {

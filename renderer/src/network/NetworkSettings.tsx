@@ -11,8 +11,8 @@ type Purpose = EgressEntry["purpose"];
 type Props = {
     api: CairnApi;
     values: SettingsValues;
-    onChange(values: SettingsValues): void;
-    onError(message: string): void;
+    onChange: (values: SettingsValues) => void;
+    onError: (message: string) => void;
 };
 
 /**

@@ -10,9 +10,9 @@ type Props = {
     /** How many conversations it has now (the list's count, kept live). */
     conversationCount: number;
     /** Opens Documents on the project's collection, to add or remove its files. */
-    onFiles(collection: string): void;
-    onClose(): void;
-    onError(message: string): void;
+    onFiles: (collection: string) => void;
+    onClose: () => void;
+    onError: (message: string) => void;
 };
 
 /** A project's name and instructions; its files; archive or delete it. */

@@ -8,7 +8,7 @@ import {Select} from "../ui/Select.js";
  * Models served elsewhere (providers.json): nothing leaves this computer until a provider is added and a
  * conversation uses it (Settings → Network lists every request).
  */
-export function ProviderSettings({api, onError}: {api: CairnApi; onError(message: string): void}) {
+export function ProviderSettings({api, onError}: {api: CairnApi; onError: (message: string) => void}) {
     const {t} = useTranslation();
     const [providers, setProviders] = useState<ProviderInfo[]>([]);
     const [canStoreKeys, setCanStoreKeys] = useState(false);
@@ -88,8 +88,8 @@ function AddProvider({
 }: {
     api: CairnApi;
     canStoreKeys: boolean;
-    onAdded(list: ProviderInfo[]): void;
-    onError(message: string): void;
+    onAdded: (list: ProviderInfo[]) => void;
+    onError: (message: string) => void;
 }) {
     const {t} = useTranslation();
     const [type, setType] = useState<ProviderType>("openai-compatible");

@@ -4,7 +4,7 @@ import {Confirm} from "../ui/Confirm.js";
 import {useTranslation} from "../i18n/index.js";
 import {Switch} from "../ui/Switch.js";
 
-type Props = {api: CairnApi; onError(message: string): void};
+type Props = {api: CairnApi; onError: (message: string) => void};
 
 /** Settings' "Local API server": the switch, the address and key clients use, and CORS origins. */
 export function ApiSettings({api, onError}: Props) {

@@ -4,7 +4,7 @@ import {formatBytes} from "../../../shared/format.js";
 import {Trans, useTranslation} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
 
-type Props = {api: CairnApi; onError(message: string): void};
+type Props = {api: CairnApi; onError: (message: string) => void};
 
 const SHOWN = 5;
 

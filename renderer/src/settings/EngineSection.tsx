@@ -15,7 +15,7 @@ export function EngineSettingsSection({
     onSave,
 }: {
     values: SettingsValues;
-    onSave(req: CallReq<"settings.set">): Promise<void>;
+    onSave: (req: CallReq<"settings.set">) => Promise<void>;
 }) {
     const {t} = useTranslation();
     return (

@@ -43,7 +43,7 @@ export function IntegerSetting(props: {
     min: number;
     max: number;
     value: number;
-    onSave(value: number): void;
+    onSave: (value: number) => void;
 }) {
     const {label, min, max, value, onSave} = props;
     return (

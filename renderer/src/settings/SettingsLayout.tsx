@@ -10,7 +10,7 @@ export type SectionId = keyof Words["settings"]["section"];
 /** One part of Settings: its place in the side list (named by its id's words), and what it shows. */
 export type SettingsSection = {id: SectionId; content: ReactNode};
 
-type Props = {sections: SettingsSection[]; onClose(): void};
+type Props = {sections: SettingsSection[]; onClose: () => void};
 
 /**
  * Settings as a page over the whole window: its title, a search box and Close at the top; the sections in a side

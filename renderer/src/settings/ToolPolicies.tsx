@@ -8,7 +8,7 @@ export function ToolPolicies({
     onPolicy,
 }: {
     tools: ToolInfo[];
-    onPolicy(tool: string, policy: ToolPolicy): void;
+    onPolicy: (tool: string, policy: ToolPolicy) => void;
 }) {
     const {t} = useTranslation();
     return (

@@ -8,8 +8,8 @@ import {useTranslation, type TFunction} from "../i18n/index.js";
 type Props = {
     api: CairnApi;
     conversation: Conversation;
-    onClose(): void;
-    onError(message: string): void;
+    onClose: () => void;
+    onError: (message: string) => void;
 };
 type BudgetTool = ToolBudget["tools"][number];
 
@@ -181,7 +181,7 @@ function ServerExtras({
 }: {
     server: McpServerInfo | undefined;
     attached: string[];
-    onAttach(server: string, uri: string): void;
+    onAttach: (server: string, uri: string) => void;
 }) {
     const {t} = useTranslation();
     if (!server || (server.prompts.length === 0 && server.resources.length === 0)) return null;

@@ -6,8 +6,8 @@ type Props = {
     children: ReactNode;
     confirm: string;
     cancel?: string;
-    onConfirm(): void;
-    onCancel(): void;
+    onConfirm: () => void;
+    onCancel: () => void;
 };
 
 /** An inline "are you sure": what will happen, a danger button to go ahead, and a way out (focused). */

@@ -3,7 +3,7 @@ import {useEffect, useRef, type HTMLAttributes, type ReactNode} from "react";
 type Props = {
     /** The dialog's accessible name. */
     label: string;
-    onClose(): void;
+    onClose: () => void;
     className?: string;
     /** Over the whole window (a page such as Settings), without a backdrop around it. */
     page?: boolean;
@@ -60,7 +60,7 @@ const FOCUSABLE =
     'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /** Tab from the last control goes to the first, Shift+Tab from the first to the last: focus stays inside. */
-function wrapFocus(dialog: HTMLDialogElement, e: {shiftKey: boolean; preventDefault(): void}): void {
+function wrapFocus(dialog: HTMLDialogElement, e: {shiftKey: boolean; preventDefault: () => void}): void {
     const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
         (el) => el.offsetParent !== null,
     );

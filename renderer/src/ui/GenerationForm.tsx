@@ -20,7 +20,7 @@ type FormProps = {
     value: Partial<GenerationSettings>;
     /** Shown for unset fields (the defaults a conversation follows). */
     defaults: GenerationSettings;
-    onChange(next: Partial<GenerationSettings>): void;
+    onChange: (next: Partial<GenerationSettings>) => void;
     /** false: no system prompt field (an assistant's instructions are its system prompt). */
     withSystemPrompt?: boolean;
 };
@@ -121,8 +121,8 @@ export function GenerationForm({value, defaults, onChange, withSystemPrompt = tr
 type DialogProps = {
     api: CairnApi;
     conversation: Conversation;
-    onClose(): void;
-    onError(message: string): void;
+    onClose: () => void;
+    onError: (message: string) => void;
 };
 
 /** This conversation's own generation settings, over the defaults in Settings. */

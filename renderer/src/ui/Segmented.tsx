@@ -10,7 +10,7 @@ type Props<T extends string> = {
     label: string;
     value: T;
     segments: Segment<T>[];
-    onChange(value: T): void;
+    onChange: (value: T) => void;
 };
 
 /**

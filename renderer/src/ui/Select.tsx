@@ -11,13 +11,13 @@ export type ChoiceGroup = {group: string; choices: Choice[]};
 type Props = Omit<ComponentPropsWithRef<"button">, "value" | "onChange"> & {
     value: string;
     choices: (Choice | ChoiceGroup)[];
-    onChange(value: string): void;
+    onChange: (value: string) => void;
     disabled?: boolean;
     /** In a form: a choice must be made before it is sent (the browser's own check). */
     required?: boolean;
     className?: string;
     /** Called as the list opens (a list that is asked for only when someone looks at it). */
-    onOpen?(): void;
+    onOpen?: () => void;
 };
 
 /**

@@ -3,7 +3,7 @@ import {useId, type ReactNode} from "react";
 
 type Props = {
     checked: boolean;
-    onChange(checked: boolean): void;
+    onChange: (checked: boolean) => void;
     /** The switch's words, beside it; they name it. */
     children: ReactNode;
     disabled?: boolean;

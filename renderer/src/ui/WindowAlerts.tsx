@@ -12,7 +12,7 @@ export function WindowAlerts({
 }: {
     offline: string | null;
     error: string | null;
-    onDismiss(): void;
+    onDismiss: () => void;
 }) {
     const {t} = useTranslation();
     return (

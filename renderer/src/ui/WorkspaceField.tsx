@@ -8,7 +8,7 @@ export function WorkspaceField({
     label,
 }: {
     value: string | null;
-    onSave(folder: string | null): void;
+    onSave: (folder: string | null) => void;
     label?: string;
 }) {
     const {t} = useTranslation();

@@ -2,11 +2,11 @@ import {useEffect, useSyncExternalStore} from "react";
 
 export type LazyModule<T> = {
     /** The module once loaded, else null. */
-    current(): T | null;
+    current: () => T | null;
     /** Starts the load (once; a failed load may be started again). */
-    load(): Promise<T>;
+    load: () => Promise<T>;
     /** Calls `listener` when the module has loaded; returns the unsubscribe. */
-    subscribe(listener: () => void): () => void;
+    subscribe: (listener: () => void) => () => void;
 };
 
 /** A module loaded on first need and shared by every component that needs it. */

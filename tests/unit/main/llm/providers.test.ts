@@ -2,8 +2,18 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
-import {checkProvider, providerKey, readProviders, saveProvider} from "../../../../main/llm/providers.js";
+import {
+    checkProvider,
+    providerKey,
+    readProviders,
+    saveProvider,
+    type ProviderConfig,
+} from "../../../../main/llm/providers.js";
 import {tempDir} from "../../../helpers/paths.js";
+
+/** The problem checkProvider said, or what it accepted instead (a test that expects words then fails). */
+const problemOf = (result: ProviderConfig | string): string =>
+    typeof result === "string" ? result : `accepted: ${JSON.stringify(result)}`;
 
 test("a provider entry with a key in it is refused, in words that say where keys go", () => {
     const bad = checkProvider("box", {
@@ -11,9 +21,15 @@ test("a provider entry with a key in it is refused, in words that say where keys
         baseUrl: "http://10.0.0.5:8080/v1",
         apiKey: "sk-1",
     });
-    assert.match(String(bad), /^provider box: .*apiKey.*a key is never written here: use keyEnv or keyFile/);
-    assert.match(String(checkProvider("../up", {type: "openai-compatible", baseUrl: "http://x/v1"})), /name/);
-    assert.match(String(checkProvider("box", {type: "openai-compatible", baseUrl: "ftp://x"})), /baseUrl/);
+    assert.match(
+        problemOf(bad),
+        /^provider box: .*apiKey.*a key is never written here: use keyEnv or keyFile/,
+    );
+    assert.match(
+        problemOf(checkProvider("../up", {type: "openai-compatible", baseUrl: "http://x/v1"})),
+        /name/,
+    );
+    assert.match(problemOf(checkProvider("box", {type: "openai-compatible", baseUrl: "ftp://x"})), /baseUrl/);
 });
 
 test("a key file is read only when its owner alone can read it; a key variable must be set", () => {
@@ -60,11 +76,11 @@ test("cloud providers have their API's address unless given; a server of the ope
     const claude = checkProvider("c", {type: "anthropic", baseUrl: "http://127.0.0.1:9/v1"});
     assert.equal(typeof claude === "object" && claude.baseUrl, "http://127.0.0.1:9/v1");
     assert.match(
-        String(checkProvider("box", {type: "openai-compatible"})),
+        problemOf(checkProvider("box", {type: "openai-compatible"})),
         /^provider box: baseUrl is missing$/,
     );
     assert.match(
-        String(checkProvider("box", {type: "mistral", baseUrl: "http://x/v1"})),
+        problemOf(checkProvider("box", {type: "mistral", baseUrl: "http://x/v1"})),
         /type must be one of openai-compatible, openai, gemini, anthropic/,
     );
 });

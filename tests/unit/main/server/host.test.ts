@@ -60,7 +60,7 @@ async function openClient() {
     const frames: ServerFrame[] = [];
     const waiters: Array<() => void> = [];
     ws.on("message", (data) => {
-        frames.push(JSON.parse(String(data)));
+        frames.push(JSON.parse((data as Buffer).toString("utf8")));
         waiters.splice(0).forEach((w) => w());
     });
     const next = async (match: (f: ServerFrame) => boolean): Promise<ServerFrame> => {

@@ -5,7 +5,7 @@ import {test} from "node:test";
 import {compositeTools, fill, lookup} from "../../../../main/tools/composite.js";
 import {loadToolsConfig} from "../../../../main/tools/config.js";
 import {defineTool} from "../../../../main/tools/defineTool.js";
-import type {Engine} from "../../../../main/llm/engine.js";
+import type {Engine} from "../../../../main/llm/engine/engine.js";
 import {tempDir} from "../../../helpers/paths.js";
 
 const write = (text: string) => {

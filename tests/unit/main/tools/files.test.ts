@@ -71,7 +71,7 @@ test("the temporary file of a write lives in the target's own folder and is gone
     watcher.close();
     assert.ok(
         seen.some((name) => name.endsWith(".tmp")),
-        `a temporary file was seen in deep/: ${seen}`,
+        `a temporary file was seen in deep/: ${seen.join(", ")}`,
     );
     assert.deepEqual(fs.readdirSync(path.join(root, "deep")), ["a.txt"]);
     assert.deepEqual(fs.readdirSync(data).sort(), ["workspace"]);

@@ -1,0 +1,66 @@
+// What a turn is given: the tool services it calls through, its dependencies, and what one answer is asked.
+
+import type {ChatHistoryItem} from "node-llama-cpp";
+import type {
+    Conversation,
+    GenerationSettings,
+    Message,
+    PlanStep,
+    PreflightCall,
+    ToolChoice,
+    ToolMode,
+} from "../../shared/contract.js";
+import type {EventBus} from "../events.js";
+import type {StepEngine} from "../llm/engine/engine.js";
+import type {HistoryImage} from "../llm/stepTypes.js";
+import type {CitationStore} from "../store/citations.js";
+import type {ConversationStore} from "../store/conversations.js";
+import type {Approver} from "../tools/approvals.js";
+import type {ToolRegistry} from "../tools/registry.js";
+import {type ToolChooser} from "../tools/selection.js";
+import type {ToolTelemetry} from "../store/toolTelemetry.js";
+import type {ToolRunner} from "../tools/runner.js";
+
+export type ToolServices = {
+    registry: ToolRegistry;
+    runner: ToolRunner;
+    approver: Approver;
+    /** Counts the tools each step offers (Settings' tool use table). */
+    telemetry?: ToolTelemetry;
+    /** Chooses each step's tools under the context's budget (tool search). */
+    chooser: ToolChooser;
+    /**
+     * Calls Cairn makes itself before a question is answered (memory: recall what matches, or remember
+     * what the person asked to be remembered); the answer cites what they found.
+     */
+    autoCalls?: (conversation: Conversation, text: string) => PreflightCall[];
+    /** Tools always offered in a conversation besides the pinned ones (its assistant's). */
+    pinnedFor?: (conversationId: string) => readonly string[];
+};
+
+export type TurnDeps = {
+    store: ConversationStore;
+    engine: StepEngine;
+    bus: EventBus;
+    tools: ToolServices;
+    citations: CitationStore;
+    flushMs: number;
+};
+
+/** What one answer is asked: its message, the history before it, the tool choice and preflight calls. */
+export type TurnInput = {
+    answer: Message;
+    history: ChatHistoryItem[];
+    choice: ToolChoice;
+    preflight: PreflightCall[];
+    mode: ToolMode;
+    webAccess: boolean;
+    /** Tools and MCP servers switched off in this conversation. */
+    toolsOff: string[];
+    generation: GenerationSettings;
+    signal: AbortSignal;
+    /** Plan mode: write a plan and stop there (the person reads and edits it), or run a plan's steps. */
+    plan?: {make: {maxSteps: number}} | {run: PlanStep[]};
+    /** A kept image as the model reads it; absent where the model cannot see (it reads a note instead). */
+    image?: (id: string) => HistoryImage | null;
+};

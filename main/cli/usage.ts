@@ -1,0 +1,200 @@
+// The command line's words: each command's usage, the common options, and the synopsis a mistake is answered with.
+
+/** Each command's usage, as `cairn <command> --help` prints it (the first line is its synopsis). */
+export const COMMAND_USAGE: Array<[string, string]> = [
+    [
+        "serve",
+        `  serve [--port N] [--host H] [--data DIR] [--model PATH] [--api [--api-port N] [--api-key KEY]]
+        Serve the Cairn UI on http://127.0.0.1 (prints the address with its access token).
+        --api: also an OpenAI-compatible API on port 11480 or --api-port (prints "Cairn API at
+        http://127.0.0.1:PORT/v1" and, unless --api-key is given, "API key: KEY"); clients send
+        "Authorization: Bearer KEY" (a key made once and kept in the data directory, or --api-key).`,
+    ],
+    [
+        "chat",
+        `  chat [--data DIR] [--model PATH] [--conversation ID] [--json] "message" | --file PATH | -
+        Ask the local model one question; the answer streams to stdout. The message comes from the
+        arguments, from a file (--file PATH) or from standard input (-). A message longer than the
+        model's context is refused before anything is generated, with its size in tokens.
+        --tool-choice auto|none|required|NAME   whether and which tool the model must call first
+        --tool NAME [--args JSON]               call a tool before the model answers (repeatable)
+        --mode ask|plan|agent                   ask: read-only tools; plan: a plan first, then read-only tools; agent: all tools
+        --approve all|none                      answer approval prompts (default none: deny)
+        --web                                   turn web access on for this command
+        --image FILE                            send an image with the question (repeatable; the model
+                                                must see images: a provider's, not the local engine)
+        --incognito                             a conversation that recalls and remembers nothing
+        --assistant NAME                        start the conversation with this assistant (else the default)
+        --project NAME                          start the conversation in this project
+        --provider NAME                         answer with a model of providers.json instead of the local one
+        --base-url URL [--api-key KEY] [--remote-model M]
+                                                answer with a model on an OpenAI-compatible server, for this
+                                                command only (key: --api-key or $CAIRN_API_KEY, never stored)
+        --provider openai|gemini|anthropic --api-key KEY [--remote-model M] [--base-url URL]
+                                                answer with a cloud model, for this command only`,
+    ],
+    [
+        "providers",
+        `  providers list [--json] | add NAME [--type T] [--base-url URL] [--remote-model M]
+      [--key-env VAR | --key-file PATH] | remove NAME
+        Models served elsewhere in <data>/providers.json. T: openai-compatible (llama-server, vLLM,
+        Ollama, LM Studio, another Cairn; needs --base-url), openai, gemini or anthropic. Keys are
+        never written there: name an environment variable or a file only you can read.`,
+    ],
+    [
+        "backup",
+        `  backup [--data DIR] [FILE]
+        The whole library in one file (default <data>/backups/cairn-<time>.cairn-backup): the database,
+        documents' text, archived pages, settings, and mcp.json, providers.json and tools.yaml without
+        their secrets. Other Cairn processes keep working while it runs; progress on stderr.`,
+    ],
+    [
+        "restore",
+        `  restore [--data DIR] [--merge] FILE
+        Checks a backup, keeps the library as it is in <data>/backups/before-restore-<time>.cairn-backup,
+        then puts the backup's library in its place. Quit Cairn first. --merge: instead, bring the
+        backup's conversations that the library lacks into it (replacing nothing; Cairn may be running).`,
+    ],
+    [
+        "import",
+        `  import [--data DIR] [--json] FILE…
+        Conversations from ChatGPT (its export's zip or conversations.json), Claude (conversations.json
+        or the zip), Open WebUI (its chats' JSON), Jan (a thread's folder, or the threads folder) and
+        LM Studio (a .conversation.json, or its conversations folder), and Cairn's own JSON files, with
+        their branches, times, titles and models. Importing the same export again adds nothing; each
+        file's report says what came in and what was left out, and why. Progress on stderr.`,
+    ],
+    [
+        "memory",
+        `  memory list [--json] | add TEXT | remove ID | export [--out FILE]   [--data DIR]
+        What Cairn remembers across conversations: each memory with where it came from. add keeps one
+        (said again in other words, the older one is updated); export writes them all as JSON.`,
+    ],
+    [
+        "assistants",
+        `  assistants list [--json] | add NAME [--instructions TEXT] [--icon EMOJI] [--default]
+      [--local-model FILE.gguf] | remove NAME | export NAME [--out FILE] | import FILE…   [--data DIR]
+        Assistants: saved instructions and settings a conversation starts with (cairn chat --assistant
+        NAME; the default one when none is named); --local-model: the installed model its conversations
+        load (its file name). export writes one as JSON; import reads such files (checked whole first; a
+        name already taken gets a number).`,
+    ],
+    [
+        "projects",
+        `  projects list [--json] | add NAME [--instructions TEXT] | remove NAME   [--data DIR]
+        Projects: conversations grouped, with instructions added to their system prompt, files only they
+        search (cairn ingest --collection "Project · NAME" PATH…) and memories of their own
+        (cairn chat --project NAME). remove deletes the project and its files; its conversations stay.`,
+    ],
+    [
+        "export",
+        `  export [--data DIR] [--format markdown|html|json|jsonl] [--without thinking,tools,sources]
+      [--out FILE|DIR] (ID… | --all)
+        Conversations to read (markdown, html: one self-contained file each) or to keep (json: everything,
+        importable again). jsonl: the whole library (--all) or the conversations named, one JSON line each,
+        to FILE or stdout. Several conversations in markdown, html or json need --out DIR.`,
+    ],
+    [
+        "models",
+        `  models list | inspect PATH | download URL | remove ID | search WORDS | files OWNER/NAME   [--json]
+        Installed models; a GGUF file's facts and fit; download (https: or hf:USER/REPO/FILE) with
+        progress on stderr, resumable after an interruption; remove a model (its file too if downloaded).
+        search: Hugging Face repositories with GGUF files; files: a repository's quantizations with
+        their fit here and a recommended one (*). HF_TOKEN: a token for gated repositories;
+        HF_ENDPOINT: a mirror of the hub.`,
+    ],
+    [
+        "transcribe",
+        `  transcribe [--speech-model PATH] [--json] FILE.wav
+        A recording's text, from a whisper.cpp speech model on this computer (as the window's dictation):
+        the one chosen on the Models screen, else the newest in the models folder, or --speech-model
+        (default $CAIRN_SPEECH_MODEL). WAV: PCM or 32-bit float, any rate, up to five minutes.`,
+    ],
+    [
+        "ingest",
+        `  ingest [--collection NAME] [--embedding-model PATH] [--watch] PATH...
+        Add files and folders to a document collection (default "Documents"): progress on stderr,
+        a summary on stdout. --watch: the collection follows the folders from then on (the app
+        keeps them indexed too), and this command goes on indexing their changes until Ctrl+C.`,
+    ],
+    [
+        "search",
+        `  search [--limit N] [--collection NAME] [--json] "query"
+        Search the documents (full-text and vectors, fused); one line per passage, or JSON.`,
+    ],
+    [
+        "tools",
+        `  tools list [--json]
+        Every tool as the model sees it: name, source (built-in or mcp:SERVER), side effect, policy, enabled.`,
+    ],
+    [
+        "mcp",
+        `  mcp list [--json] | add NAME -- COMMAND [ARGS...] [--env K=V] | add NAME --url URL [--header "K: V"]
+      | add --file FILE | add --json-config JSON | remove NAME | restart NAME   [--startup lazy|launch]
+        The MCP servers Cairn connects to, in <data>/mcp.json (the {"mcpServers": {...}} format other
+        assistants use: --file imports theirs). list starts the enabled ones to show their state and tools.`,
+    ],
+    [
+        "mcp",
+        `  mcp   Serve the local documents to other MCP clients over stdio: rag_search and list_collections.`,
+    ],
+    [
+        "check",
+        `  check [--data DIR] [--model PATH]
+        Walks the stack and prints one line per tier (model loaded, chat completion, a tool step,
+        embeddings, documents search, the local API if on, web access if on), then "N passed, N failed".`,
+    ],
+    [
+        "doctor",
+        `  doctor [--cpu] [--build-native] [--build-vision]
+        Which llama.cpp backends (CUDA, Vulkan, Metal, CPU) this computer can use, the one in use, why
+        the others are not, and the command that builds a missing one from source; which CPU build runs
+        (node-llama-cpp's prebuilt binaries and their variant, or one built here). --build-native: build
+        llama.cpp for this CPU from the source node-llama-cpp ships (once, about 5 minutes on 2 cores).
+        --build-vision: build llama.cpp's server from the same source into <data>/engines, for local vision
+        (a model with its projector seeing images; once, a few minutes; needs cmake and a C++ compiler).`,
+    ],
+    [
+        "stories",
+        `  stories --site URL [--model PATH] [--instructed] FILE...
+        Run scenario files on the real stack; their web requests go to URL (a SearXNG-format /search
+        and the pages they name). --instructed: the model follows instructions, so content is checked.`,
+    ],
+];
+
+export const COMMON_OPTIONS = `Common options:
+  --data DIR          data directory (default: $CAIRN_DATA_DIR, else the per-user data folder)
+  --model PATH        GGUF model file (default: $CAIRN_MODEL, else the model chosen in the app)
+  --draft-model PATH  a smaller model of the same family that guesses ahead (speculative decoding;
+                      default: the draft chosen for the model in the app, else none)
+  --threads N         llama.cpp threads (default: cores - 1, at least 1)
+  --cpu               do not use the GPU
+  --flash-attention auto|on|off
+                      llama.cpp's flash attention for this run (default: $CAIRN_FLASH_ATTENTION, else
+                      the choice in Settings, auto)
+  --offline           Offline mode for this run: nothing leaves this computer (loopback stays open)
+  --max-tokens N      longest answer, in tokens (default 512)
+  --temperature T     sampling temperature
+  --seed N            sampling seed
+`;
+
+export const USAGE = `Usage: cairn <command> [options]
+
+Commands:
+${COMMAND_USAGE.map(([, text]) => text).join("\n")}
+
+${COMMON_OPTIONS}`;
+
+/** One command's usage and the common options; undefined for a command that does not exist. */
+export function commandUsage(command: string): string | undefined {
+    const sections = COMMAND_USAGE.filter(([name]) => name === command).map(([, text]) => text);
+    if (sections.length === 0) return undefined;
+    return `Usage:\n${sections.join("\n")}\n\n${COMMON_OPTIONS}`;
+}
+
+/** A command's synopsis in one line ("cairn chat [--data DIR] ... \"message\""), for argument errors. */
+export function commandSynopsis(command: string | undefined): string {
+    const section = COMMAND_USAGE.find(([name]) => name === command)?.[1];
+    if (!section) return "cairn <command> [options]";
+    return `cairn ${section.split("\n")[0]!.trim()}`;
+}
