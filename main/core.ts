@@ -30,6 +30,7 @@ import type {ModelManager} from "./models/manager.js";
 import type {Projects} from "./projects/projects.js";
 import type {CitationStore} from "./store/citations.js";
 import type {ConversationStore} from "./store/conversations.js";
+import {MemoryStore} from "./store/memories.js";
 import type {Db} from "./store/db.js";
 import type {SettingsStore} from "./store/settings.js";
 import type {ToolCallStore} from "./store/toolCalls.js";
@@ -224,6 +225,28 @@ export function createCore(options: CoreOptions): Core {
 function once(fn: () => Promise<void>): () => Promise<void> {
     let running: Promise<void> | null = null;
     return () => (running ??= fn());
+}
+
+/** What the command line's library commands use (export, memory): the library's stores, with no model or tool. */
+export type LibraryStores = {
+    conversations: ConversationStore;
+    memories: MemoryStore;
+    close: () => Promise<void>;
+};
+
+/**
+ * Opens a data folder's library as createCore does (its own process row, read-only when a newer Cairn made it)
+ * for commands that only read and write its stores: nothing else opens the database or builds a store.
+ */
+export function openLibraryStores(dataDir: string, command: string): LibraryStores {
+    const library = openLibrary(dataDir, command);
+    return {
+        conversations: library.conversations,
+        memories: new MemoryStore(library.db),
+        close: async () => {
+            await stopAll([library]);
+        },
+    };
 }
 
 /** An in-process client over the same dispatcher and bus; values are cloned as a real transport would. */

@@ -30,6 +30,7 @@ import {memoryCommand} from "./memory.js";
 import {assistantsCommand} from "./assistants.js";
 import {projectsCommand} from "./projects.js";
 import {sayIn} from "../words.js";
+import type {LibraryStores} from "../core.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
@@ -73,16 +74,35 @@ export async function runCommand(args: CliArgs): Promise<number> {
         case "import":
             return await importCommand(preparedDataDir(args), args, cliOut);
         case "export":
-            return await exportCommand(preparedDataDir(args), args, cliOut);
+            return await withStores(args, ({conversations}, dataDir) =>
+                exportCommand(conversations, dataDir, args, cliOut),
+            );
         case "assistants":
             return await withCore(args, assistantsCommand);
         case "projects":
             return await withCore(args, projectsCommand);
         case "memory":
-            return memoryCommand(preparedDataDir(args), args, {...cliOut, json: args.json});
+            return await withStores(args, ({memories}) =>
+                memoryCommand(memories, args, {...cliOut, json: args.json}),
+            );
         case undefined:
         default:
             return failLine(`unknown command "${args.command}"; run \`cairn help\` to see the commands`);
+    }
+}
+
+/** Runs a library command over the data folder's stores (openLibraryStores), closed after it. */
+async function withStores(
+    args: CliArgs,
+    command: (stores: LibraryStores, dataDir: string) => number | Promise<number>,
+): Promise<number> {
+    const dataDir = preparedDataDir(args);
+    const {openLibraryStores} = await import("../core.js");
+    const stores = openLibraryStores(dataDir, `cairn ${args.command ?? ""}`.trim());
+    try {
+        return await command(stores, dataDir);
+    } finally {
+        await stores.close();
     }
 }
 

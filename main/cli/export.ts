@@ -3,8 +3,7 @@ import path from "node:path";
 import type {Conversation} from "../../shared/contract.js";
 import {exportFileName, exportJson, exportMarkdown, type ExportParts} from "../chat/exchange.js";
 import {exportHtml} from "../chat/exportHtml.js";
-import {ConversationStore} from "../store/conversations.js";
-import {DB_FILE_NAME, openDatabase} from "../store/db.js";
+import type {ConversationStore} from "../store/conversations.js";
 import type {CliArgs} from "./args.js";
 
 type Out = {write(text: string): void; fail(message: string): number};
@@ -13,14 +12,17 @@ type Out = {write(text: string): void; fail(message: string): number};
  * `cairn export`: conversations as Markdown, HTML or JSON files, or the library as JSON lines (one
  * conversation, with every version of every message, per line), written as it is read.
  */
-export async function exportCommand(dataDir: string, args: CliArgs, out: Out): Promise<number> {
+export async function exportCommand(
+    store: ConversationStore,
+    dataDir: string,
+    args: CliArgs,
+    out: Out,
+): Promise<number> {
     const format = args.format ?? "markdown";
     if (!args.all && args.positionals.length === 0) {
         return out.fail("name the conversations to export (their ids), or --all for every one");
     }
-    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
-    try {
-        const store = new ConversationStore(db);
+    {
         const chosen = args.all ? store.list() : args.positionals.map((id) => store.get(id));
         const missing = args.positionals.filter((_id, i) => !chosen[i]);
         if (missing.length) return out.fail(`no conversation ${missing.join(", ")} in ${dataDir}`);
@@ -49,8 +51,6 @@ export async function exportCommand(dataDir: string, args: CliArgs, out: Out): P
             }
         }
         return 0;
-    } finally {
-        db.close();
     }
 }
 

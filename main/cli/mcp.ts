@@ -108,7 +108,7 @@ async function serveOverStdio(core: Core): Promise<number> {
         transport.onclose = resolve;
         process.stdin.once("end", resolve);
     });
-    await serveMcp({registry: core.tools, dataDir: core.dataDir}, transport);
+    await serveMcp({registry: core.tools, runner: core.runner}, transport);
     await closed;
     return 0;
 }

@@ -1,18 +1,14 @@
 import fs from "node:fs";
-import path from "node:path";
-import {DB_FILE_NAME, openDatabase} from "../store/db.js";
-import {MemoryStore} from "../store/memories.js";
+import type {MemoryStore} from "../store/memories.js";
 import type {CliArgs} from "./args.js";
 import {messageOf} from "../../shared/format.js";
 
 type Out = {json: boolean; write(text: string): void; fail(message: string): number};
 
 /** `cairn memory list|add|remove|export`: what Cairn remembers, without starting a model. */
-export function memoryCommand(dataDir: string, args: CliArgs, out: Out): number {
+export function memoryCommand(store: MemoryStore, args: CliArgs, out: Out): number {
     const [action, ...rest] = args.positionals;
-    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
     try {
-        const store = new MemoryStore(db);
         switch (action) {
             case "list":
             case undefined: {
@@ -56,7 +52,5 @@ export function memoryCommand(dataDir: string, args: CliArgs, out: Out): number 
         }
     } catch (error) {
         return out.fail(messageOf(error));
-    } finally {
-        db.close();
     }
 }

@@ -9,16 +9,21 @@ import {
 import {APP_VERSION} from "../version.js";
 import {validationSchema, type ToolDefinition} from "../tools/defineTool.js";
 import type {ToolRegistry} from "../tools/registry.js";
-import {workspaceOf} from "../tools/runner.js";
+import {fixedApprover} from "../tools/approvals.js";
+import type {ToolRunner} from "../tools/runner.js";
 
 /** The tools Cairn offers other MCP clients: the user's local documents, read-only and offline. */
 export const SERVED_TOOLS = ["rag_search", "list_collections"] as const;
 
 /**
- * Cairn as an MCP server (`cairn mcp`): the same tool definitions, validation and time limits as in the
- * app, so another assistant searches the same collections offline. Nothing it is asked can write.
+ * Cairn as an MCP server (`cairn mcp`): its calls run through the app's one tool runner (the same definitions,
+ * validation, policies and time limits), so another assistant searches the same collections offline. Nothing it
+ * is asked can write.
  */
-export async function serveMcp(deps: {registry: ToolRegistry; dataDir: string}, transport: Transport) {
+export async function serveMcp(
+    deps: {registry: Pick<ToolRegistry, "resolve">; runner: Pick<ToolRunner, "run">},
+    transport: Transport,
+) {
     const tools = SERVED_TOOLS.map((name) => deps.registry.resolve(name)).filter(
         (t): t is ToolDefinition => t !== null,
     );
@@ -33,9 +38,7 @@ export async function serveMcp(deps: {registry: ToolRegistry; dataDir: string}, 
             return errorResult(
                 `unknown tool ${request.params.name}: Cairn serves ${SERVED_TOOLS.join(", ")}`,
             );
-        const checked = deps.registry.validate(tool.name, request.params.arguments ?? {});
-        if (!checked.ok) return errorResult(checked.message);
-        return run(tool, checked.args, deps, extra.signal);
+        return run(deps.runner, tool.name, request.params.arguments ?? {}, extra.signal);
     });
     await server.connect(transport);
     return server;
@@ -50,32 +53,37 @@ function listed(tool: ToolDefinition): Tool {
     };
 }
 
+/**
+ * One call, through the one tool runner (validation, policy, time limit), as a call of no conversation: not
+ * stored or shown, read-only ("ask" mode), with nobody to approve anything.
+ */
 async function run(
-    tool: ToolDefinition,
-    args: Record<string, unknown>,
-    deps: {registry: ToolRegistry; dataDir: string},
+    runner: Pick<ToolRunner, "run">,
+    name: string,
+    args: unknown,
     signal: AbortSignal,
 ): Promise<CallToolResult> {
-    const timeoutMs = deps.registry.timeoutMs(tool);
-    const limit = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
-    try {
-        const output = await tool.run(args, {
-            signal: limit,
-            conversationId: "",
-            dataDir: deps.dataDir,
-            options: deps.registry.options(tool),
-            workspace: workspaceOf(deps.registry.options(tool), deps.dataDir),
-        });
-        if (output.error) return errorResult(output.error);
-        const structured =
-            output.data && typeof output.data === "object" && !Array.isArray(output.data)
-                ? {structuredContent: output.data as Record<string, unknown>}
-                : {};
-        return {content: [{type: "text", text: output.text}], ...structured};
-    } catch (error) {
-        if (limit.aborted && !signal.aborted) return errorResult(`timed out after ${timeoutMs / 1000} s`);
-        return errorResult(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    const {record, modelText} = await runner.run(name, args, {
+        conversationId: "",
+        messageId: "",
+        step: 0,
+        origin: "client",
+        mode: "ask",
+        webAccess: false,
+        signal,
+        approver: fixedApprover(false),
+        reason: () => "",
+        seen: new Set(),
+        interactive: false,
+        recorded: false,
+    });
+    if (record.status !== "ok") return errorResult(modelText);
+    const data = record.resultData;
+    const structured =
+        data && typeof data === "object" && !Array.isArray(data)
+            ? {structuredContent: data as Record<string, unknown>}
+            : {};
+    return {content: [{type: "text", text: modelText}], ...structured};
 }
 
 function errorResult(text: string): CallToolResult {

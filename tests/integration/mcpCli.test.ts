@@ -154,3 +154,32 @@ test("cairn mcp serves the user's documents to the SDK's own client: list_collec
         await client.close();
     }
 });
+
+test("cairn mcp's calls go through the one tool runner: a policy that denies rag_search refuses it there too", async () => {
+    const data = tempDir();
+    fs.writeFileSync(path.join(data, "tools.yaml"), "tools:\n    rag_search:\n        policy: deny\n");
+    const client = new Client({name: "test-client", version: "1.0.0"});
+    await client.connect(
+        new StdioClientTransport({
+            command: process.execPath,
+            args: [CLI, "mcp", "--data", data],
+            cwd: ROOT,
+            stderr: "pipe",
+        }),
+    );
+    try {
+        const denied = (await client.callTool({
+            name: "rag_search",
+            arguments: {query: "blue notebook"},
+        })) as CallToolResult;
+        assert.equal(denied.isError, true);
+        assert.match(
+            (denied.content[0] as {text: string}).text,
+            /^denied: rag_search is disabled by its policy/,
+        );
+        const listed = (await client.callTool({name: "list_collections", arguments: {}})) as CallToolResult;
+        assert.equal(listed.isError, undefined, "a tool the policy leaves alone still runs");
+    } finally {
+        await client.close();
+    }
+});
