@@ -15,11 +15,6 @@ import {prepareDataDir, reason, resolveDataDir} from "../paths.js";
 import {startHost} from "../server/host.js";
 import {UsageError, type CliArgs} from "./args.js";
 import {checkStack} from "./check.js";
-import {backendLines, backendReport} from "../llm/backends.js";
-import {buildNative, cpuBuildLine, cpuBuildOf} from "../llm/cpuBuild.js";
-import {buildLlamaServer, builtLlamaServer} from "../llm/llamaServer/build.js";
-import {BUILD_VISION_COMMAND} from "../llm/localVision.js";
-import {sharedLlama} from "../llm/llama.js";
 import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
 import {mcpCommand, toolsCommand} from "./mcp.js";
@@ -31,6 +26,7 @@ import {assistantsCommand} from "./assistants.js";
 import {projectsCommand} from "./projects.js";
 import {sayIn} from "../words.js";
 import type {LibraryStores} from "../core.js";
+import {doctor} from "./doctor.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
@@ -60,7 +56,7 @@ export async function runCommand(args: CliArgs): Promise<number> {
         case "tools":
             return await withCore(args, toolsCommand);
         case "doctor":
-            return await doctor(args);
+            return await doctor(args, failLine);
         case "providers":
             return providersCommand(preparedDataDir(args), args, {
                 json: args.json,
@@ -215,46 +211,6 @@ async function check(args: CliArgs): Promise<number> {
     } finally {
         await core.dispose();
     }
-}
-
-async function doctor(args: CliArgs): Promise<number> {
-    if (args.buildNative) {
-        // Built before any binding is loaded: node-llama-cpp picks the new build at its next load.
-        const built = await buildNative((line) => process.stderr.write(`${line}\n`));
-        if (!built.ok) {
-            const last = built.log.trim().split("\n").filter(Boolean).at(-1) ?? "no output";
-            return failLine(`the build for this CPU failed, so the prebuilt binaries stay in use: ${last}`);
-        }
-        process.stdout.write("Built llama.cpp for this CPU: Cairn uses it from its next start.\n");
-    }
-    const report = await backendReport({forceCpu: args.cpu});
-    for (const line of backendLines(report)) process.stdout.write(`${line}\n`);
-    if (report.fallbackReason) process.stdout.write(`${report.fallbackReason}\n`);
-    const cpu = await sharedLlama(false);
-    process.stdout.write(`${cpuBuildLine(cpuBuildOf(cpu.llama))}\n`);
-    const engines = path.join(resolveDataDir(args.data), "engines");
-    if (args.buildVision) {
-        try {
-            await buildLlamaServer("app", {
-                home: engines,
-                progress: (line) => process.stderr.write(`${line}\n`),
-            });
-        } catch (error) {
-            return failLine(`the build of llama-server for local vision failed: ${reason(error)}`);
-        }
-    }
-    process.stdout.write(`${visionLine(engines)}\n`);
-    return 0;
-}
-
-/** Where local vision's server comes from, or the command that builds it. */
-function visionLine(enginesDir: string): string {
-    const given = process.env.CAIRN_LLAMA_SERVER;
-    if (given) return `Local vision: llama-server ${given} (CAIRN_LLAMA_SERVER)`;
-    const built = builtLlamaServer(enginesDir, "app");
-    return built
-        ? `Local vision: llama-server built here (${built})`
-        : `Local vision: llama-server not built; a model with its projector sees images once it is: ${BUILD_VISION_COMMAND}`;
 }
 
 /** The message: the arguments, a file (--file PATH) or standard input (a lone "-"), whole. */
