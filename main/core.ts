@@ -164,26 +164,11 @@ export function createCore(options: CoreOptions): Core {
     const {settings} = library;
     const {engine} = models;
     const {docs} = knowledge;
-    const dispatcher = createDispatcher(
-        {
-            ...settingsHandlers({
-                settings,
-                engine,
-                docs,
-                dataDir: options.dataDir,
-                warnings,
-                offlineRun: options.offline,
-            }),
-            ...desktopHandlers({settings, network: library.network, shell: options.desktop}),
-            ...library.handlers,
-            ...models.handlers,
-            ...knowledge.handlers,
-            ...tools.handlers,
-            ...chat.handlers,
-            ...api.handlers,
-            ...backups.handlers,
-        },
-        {check},
+    const dispatcher = dispatcherOf(
+        {library, models, knowledge, tools, chat, api, backups},
+        options,
+        warnings,
+        check,
     );
     startAll(features);
     const {db, conversations, toolCalls, citations, recoveredInterrupted} = library;
@@ -225,6 +210,46 @@ export function createCore(options: CoreOptions): Core {
 function once(fn: () => Promise<void>): () => Promise<void> {
     let running: Promise<void> | null = null;
     return () => (running ??= fn());
+}
+
+/** The one dispatcher: every feature's contract handlers, with Settings' and the desktop's, checked as they answer. */
+function dispatcherOf(
+    made: {
+        library: ReturnType<typeof openLibrary>;
+        models: ReturnType<typeof modelsFeature>;
+        knowledge: ReturnType<typeof knowledgeFeature>;
+        tools: ReturnType<typeof toolsFeature>;
+        chat: ReturnType<typeof chatFeature>;
+        api: ReturnType<typeof apiFeature>;
+        backups: ReturnType<typeof backupsFeature>;
+    },
+    options: CoreOptions,
+    warnings: Parameters<typeof settingsHandlers>[0]["warnings"],
+    check: ReturnType<typeof contractCheckFromEnv>,
+): Dispatcher {
+    const {library, models, knowledge, tools, chat, api, backups} = made;
+    const {settings} = library;
+    return createDispatcher(
+        {
+            ...settingsHandlers({
+                settings,
+                engine: models.engine,
+                docs: knowledge.docs,
+                dataDir: options.dataDir,
+                warnings,
+                offlineRun: options.offline,
+            }),
+            ...desktopHandlers({settings, network: library.network, shell: options.desktop}),
+            ...library.handlers,
+            ...models.handlers,
+            ...knowledge.handlers,
+            ...tools.handlers,
+            ...chat.handlers,
+            ...api.handlers,
+            ...backups.handlers,
+        },
+        {check},
+    );
 }
 
 /** What the command line's library commands use (export, memory): the library's stores, with no model or tool. */
