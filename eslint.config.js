@@ -90,6 +90,21 @@ const aboveOf = (index) =>
  * as a name, title, placeholder or label, is an error.
  */
 const TRANSLATED = ["renderer/src/**/*.tsx"];
+/** A renderer folder's imports: what every renderer file may not import, and `group` with its own words. */
+const rendererImports = (group, message) => ({
+    "no-restricted-imports": [
+        "error",
+        {
+            patterns: [
+                {
+                    group: [...nodeOnly, ...rendererForbidden, "**/main/**", "**/electron/**"],
+                    message: RENDERER_PAGE,
+                },
+                {group, message},
+            ],
+        },
+    ],
+});
 const restrict = (patterns, message) => ({
     "no-restricted-imports": ["error", {patterns: [{group: patterns, message}]}],
 });
@@ -239,55 +254,26 @@ export default tseslint.config(
     },
     ...rendererFeatures.map((feature) => ({
         files: [`renderer/src/${feature}/**`],
-        rules: {
-            "no-restricted-imports": [
-                "error",
-                {
-                    patterns: [
-                        {
-                            group: [...nodeOnly, ...rendererForbidden, "**/main/**", "**/electron/**"],
-                            message: RENDERER_PAGE,
-                        },
-                        {
-                            group: [
-                                ...rendererFeatures.filter((f) => f !== feature).map((f) => `../${f}/*`),
-                                ...rendererComposition.map((f) => `../${f}.js`),
-                            ],
-                            message: `renderer/src/${feature} imports no other feature and not the composition: move what two features share into ui/ (or shared/), or join them in the composition.`,
-                        },
-                    ],
-                },
+        rules: rendererImports(
+            [
+                ...rendererFeatures.filter((f) => f !== feature).map((f) => `../${f}/*`),
+                ...rendererComposition.map((f) => `../${f}.js`),
             ],
-        },
+            `renderer/src/${feature} imports no other feature and not the composition: move what two features share into ui/ (or shared/), or join them in the composition.`,
+        ),
     })),
     {
         files: [
             ...RENDERER_BASE_FOLDERS.map((f) => `renderer/src/${f}/**`),
             ...RENDERER_BASE_FILES.map((f) => `renderer/src/${f}.ts`),
         ],
-        rules: {
-            "no-restricted-imports": [
-                "error",
-                {
-                    patterns: [
-                        {
-                            group: [...nodeOnly, ...rendererForbidden, "**/main/**", "**/electron/**"],
-                            message: RENDERER_PAGE,
-                        },
-                        {
-                            group: [
-                                ...rendererFeatures,
-                                ...rendererComposition.map((f) => `${f}.js`),
-                            ].flatMap((f) =>
-                                f.endsWith(".js") ? [`./${f}`, `../${f}`] : [`./${f}/*`, `../${f}/*`],
-                            ),
-                            message:
-                                "renderer/src's base (ui/, i18n/, apiContext, cairnState, client) imports no feature and not the composition.",
-                        },
-                    ],
-                },
+        rules: rendererImports(
+            [
+                ...rendererFeatures.flatMap((f) => [`./${f}/*`, `../${f}/*`]),
+                ...rendererComposition.flatMap((f) => [`./${f}.js`, `../${f}.js`]),
             ],
-        },
+            "renderer/src's base (ui/, i18n/, apiContext, cairnState, client) imports no feature and not the composition.",
+        ),
     },
     {
         files: TRANSLATED,

@@ -107,15 +107,7 @@ test("cairn mcp serves the user's documents to the SDK's own client: list_collec
     const ingested = await runCli(["ingest", "--data", data, "--embedding-model", TEST_MODEL, notes]);
     assert.equal(ingested.code, 0, ingested.stderr);
 
-    const client = new Client({name: "test-client", version: "1.0.0"});
-    await client.connect(
-        new StdioClientTransport({
-            command: process.execPath,
-            args: [CLI, "mcp", "--data", data],
-            cwd: ROOT,
-            stderr: "pipe",
-        }),
-    );
+    const client = await cairnMcp(data);
     try {
         const {tools} = await client.listTools();
         assert.deepEqual(tools.map((t) => t.name).sort(), ["list_collections", "rag_search"]);
@@ -158,15 +150,7 @@ test("cairn mcp serves the user's documents to the SDK's own client: list_collec
 test("cairn mcp's calls go through the one tool runner: a policy that denies rag_search refuses it there too", async () => {
     const data = tempDir();
     fs.writeFileSync(path.join(data, "tools.yaml"), "tools:\n    rag_search:\n        policy: deny\n");
-    const client = new Client({name: "test-client", version: "1.0.0"});
-    await client.connect(
-        new StdioClientTransport({
-            command: process.execPath,
-            args: [CLI, "mcp", "--data", data],
-            cwd: ROOT,
-            stderr: "pipe",
-        }),
-    );
+    const client = await cairnMcp(data);
     try {
         const denied = (await client.callTool({
             name: "rag_search",
@@ -183,3 +167,17 @@ test("cairn mcp's calls go through the one tool runner: a policy that denies rag
         await client.close();
     }
 });
+
+/** The SDK's own client, connected to `cairn mcp` over stdio on a data folder. */
+async function cairnMcp(data: string): Promise<Client> {
+    const client = new Client({name: "test-client", version: "1.0.0"});
+    await client.connect(
+        new StdioClientTransport({
+            command: process.execPath,
+            args: [CLI, "mcp", "--data", data],
+            cwd: ROOT,
+            stderr: "pipe",
+        }),
+    );
+    return client;
+}
