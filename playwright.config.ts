@@ -1,4 +1,5 @@
 import {defineConfig, type PlaywrightTestOptions, type PlaywrightWorkerOptions} from "@playwright/test";
+import {machinePace} from "./tests/helpers/pace.js";
 
 const chromium: Partial<PlaywrightTestOptions & PlaywrightWorkerOptions> = {
     browserName: "chromium",
@@ -16,11 +17,16 @@ const chromium: Partial<PlaywrightTestOptions & PlaywrightWorkerOptions> = {
     screenshot: "only-on-failure",
 };
 
+/**
+ * The specs share the cores with the node tests and llama-server's build (on CI always, here under load): a model
+ * loads and answers more slowly than alone. Their deadlines follow the machine's measured pace, at least double
+ * on CI (a wait is about time, not about what is shown).
+ */
+const pace = Math.max(machinePace(), process.env.CI ? 2 : 1);
+
 export default defineConfig({
-    timeout: process.env.CI ? 90_000 : 60_000,
-    // On CI the specs share 2 cores with the node tests and llama-server's build: a model loads and answers
-    // up to twice as slowly as alone (a wait is about time, not about what is shown).
-    expect: {timeout: process.env.CI ? 30_000 : 15_000},
+    timeout: Math.max(60_000, Math.round(45_000 * pace)),
+    expect: {timeout: Math.round(15_000 * pace)},
     workers: 1,
     // On CI (a 2-core machine running the node tests beside these), a test that fails once is run once more;
     // `npm test`'s summary names each one that passed only then ("flaky: ..."), so none goes unseen.

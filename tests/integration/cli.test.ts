@@ -2,12 +2,13 @@ import assert from "node:assert/strict";
 import {spawnSync} from "node:child_process";
 import {test} from "node:test";
 import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {paced} from "../helpers/pace.js";
 
 function cairn(args: string[], env: NodeJS.ProcessEnv = {}) {
     const result = spawnSync(process.execPath, [CLI, ...args], {
         encoding: "utf8",
         env: {...process.env, CAIRN_MODEL: "", CAIRN_DATA_DIR: "", ...env},
-        timeout: 60_000,
+        timeout: paced(60_000),
     });
     return {code: result.status, stdout: result.stdout, stderr: result.stderr};
 }

@@ -3,6 +3,7 @@ import {spawnSync} from "node:child_process";
 import {test} from "node:test";
 import {pathToFileURL} from "node:url";
 import {CLI, tempDir} from "../helpers/paths.js";
+import {paced} from "../helpers/pace.js";
 
 /**
  * Runs the built CLI in a process that, once the command has ended, prints which of the libraries the core
@@ -20,7 +21,7 @@ function loadedBy(args: string[]): {loaded: string[]; stdout: string; stderr: st
     const result = spawnSync(process.execPath, ["--input-type=module", "-e", probe], {
         encoding: "utf8",
         env: {...process.env, CAIRN_MODEL: "", CAIRN_DATA_DIR: ""},
-        timeout: 60_000,
+        timeout: paced(60_000),
     });
     const line = /^LOADED (.*)$/m.exec(result.stdout)?.[1];
     assert.ok(line, `the probe printed what was loaded: ${result.stdout}${result.stderr}`);

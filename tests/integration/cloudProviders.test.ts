@@ -17,6 +17,7 @@ import {
 } from "../helpers/cloudServers.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
 import {CLI, tempDir} from "../helpers/paths.js";
+import {paced} from "../helpers/pace.js";
 
 const run = promisify(execFile);
 
@@ -523,7 +524,7 @@ test("cairn providers add --type gemini keeps its API's address; chat --provider
         try {
             const {stdout, stderr} = await run(process.execPath, [CLI, ...args, "--data", data], {
                 env: {...process.env, CAIRN_MODEL: "", CAIRN_DATA_DIR: "", CAIRN_API_KEY: ""},
-                timeout: 60_000,
+                timeout: paced(60_000),
             });
             return {status: 0, stdout, stderr};
         } catch (error) {

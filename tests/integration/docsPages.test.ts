@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
 import {CLI, ROOT, TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {paced} from "../helpers/pace.js";
 
 // The README's and docs/' words checked against what the commands do: every `cairn` command line they show
 // names a command that exists and only options that command takes; the outputs they quote are the outputs; the
@@ -24,7 +25,7 @@ const DOCS = [...PAGES.values()].join("\n");
 function cairn(args: string[]) {
     return spawnSync(process.execPath, [CLI, ...args], {
         encoding: "utf8",
-        timeout: 60_000,
+        timeout: paced(60_000),
         env: {...process.env, CAIRN_MODEL: "", CAIRN_DATA_DIR: ""},
     });
 }

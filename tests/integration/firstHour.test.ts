@@ -10,6 +10,7 @@ import {inEnglish} from "../../main/words.js";
 import {runCli} from "../helpers/cli.js";
 import {startStorySite} from "../helpers/storySite.js";
 import {CLI, ROOT, TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {paced} from "../helpers/pace.js";
 
 // The first hour of a new user, as issue 39 tried it: ordinary mistakes on the command line, each answered by
 // one `cairn:` line on stderr in the CLI's own words and exit code 1, never a hang or a raw system message.
@@ -20,7 +21,7 @@ function cairn(args: string[], options: SpawnSyncOptions = {}): Run {
     const started = performance.now();
     const result = spawnSync(process.execPath, [CLI, ...args], {
         encoding: "utf8",
-        timeout: 60_000,
+        timeout: paced(60_000),
         ...options,
         env: {...process.env, CAIRN_MODEL: "", CAIRN_DATA_DIR: "", ...options.env},
     });
@@ -64,8 +65,8 @@ async function closedPort(): Promise<number> {
 
 test("a data directory on /proc or /sys is refused at once, naming the folder and what to do", () => {
     for (const dir of ["/proc/x", "/proc/sys/x", "/sys/x"]) {
-        const run = cairn(["chat", "--data", dir, "--model", TEST_MODEL, "hi"], {timeout: 15_000});
-        assert.ok(run.ms < 15_000, `${dir} returned (it looped on mkdir before)`);
+        const run = cairn(["chat", "--data", dir, "--model", TEST_MODEL, "hi"], {timeout: paced(15_000)});
+        assert.ok(run.ms < paced(15_000), `${dir} returned (it looped on mkdir before)`);
         const line = oneLine(run, dir);
         assert.match(line, new RegExp(`^cairn: the data directory ${dir} is on /(proc|sys), .*--data DIR`));
     }
@@ -308,7 +309,7 @@ test("serve with a model file that is not there ends with one line and exit 1", 
     const run = cairn(
         ["serve", "--data", tempDir(), "--port", "0", "--model", path.join(os.tmpdir(), "no-such.gguf")],
         {
-            timeout: 30_000,
+            timeout: paced(30_000),
         },
     );
     assert.equal(run.code, 1, "it ended by itself");
@@ -317,7 +318,9 @@ test("serve with a model file that is not there ends with one line and exit 1", 
     // A file that is there but no model: the same.
     const notes = path.join(tempDir(), "notes.gguf");
     fs.writeFileSync(notes, "not a model");
-    const text = cairn(["serve", "--data", tempDir(), "--port", "0", "--model", notes], {timeout: 30_000});
+    const text = cairn(["serve", "--data", tempDir(), "--port", "0", "--model", notes], {
+        timeout: paced(30_000),
+    });
     assert.match(oneLine(text, "not a model"), /^cairn: not a GGUF model file: .*notes\.gguf/);
     assert.equal(text.stdout, "");
 });

@@ -12,6 +12,7 @@ import {startServe, type Served} from "../helpers/serve.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
 import {waitFor} from "../helpers/waitFor.js";
 import {CLI, tempDir} from "../helpers/paths.js";
+import {paced} from "../helpers/pace.js";
 
 // "Another Cairn": the openai-compatible provider against Cairn's own local API, a real server process.
 const KEY = "remote-test-key";
@@ -234,7 +235,7 @@ test("cairn providers add/list/remove keep keys out of the file; chat --base-url
         spawnSync(process.execPath, [CLI, ...args], {
             encoding: "utf8",
             env: {...process.env, CAIRN_MODEL: "", CAIRN_DATA_DIR: "", CAIRN_API_KEY: "", ...env},
-            timeout: 60_000,
+            timeout: paced(60_000),
         });
     const clear = cli(["providers", "add", "box", "--data", data, "--base-url", baseUrl, "--api-key", KEY]);
     assert.equal(clear.status, 1);
