@@ -3,6 +3,7 @@ import net from "node:net";
 import {expect, test} from "@playwright/test";
 import {tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {paced} from "../helpers/pace.js";
 
 let served: Served | null = null;
 test.afterEach(async () => {
@@ -43,14 +44,14 @@ test("the core killed mid-answer: a banner at once, Send and Stop wait; back, th
     await served.stop();
     // The closed connection is seen at once: the banner within 2 s, and nothing can be sent or stopped.
     const banner = page.getByRole("alert").filter({hasText: "Cairn is not reachable"});
-    await expect(banner).toBeVisible({timeout: 2_000});
+    await expect(banner).toBeVisible({timeout: paced(2_000)});
     await expect(page.getByRole("button", {name: "Stop"})).toBeDisabled();
     await expect(page.locator(".status .state")).toHaveText("not reachable");
     const onScreen = await answer.locator(".content").innerText();
     await expect(page.locator(".alert")).toHaveCount(1); // said once: no second error for the lost calls
 
     served = await startServe(options);
-    await expect(banner).toBeHidden({timeout: 15_000});
+    await expect(banner).toBeHidden({timeout: paced(15_000)});
     await expect(page.locator(".status .state")).toHaveText("ready");
     await expect(answer).toHaveAttribute("data-status", "interrupted");
     await expect(answer.locator(".note")).toHaveText("interrupted (Cairn stopped)");

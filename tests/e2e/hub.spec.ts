@@ -4,6 +4,7 @@ import {expect, test} from "@playwright/test";
 import {startHubServer, type HubServer} from "../helpers/hubServer.js";
 import {TEST_MODEL} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {paced} from "../helpers/pace.js";
 
 let served: Served;
 let hub: HubServer;
@@ -78,7 +79,7 @@ test("Models: search Hugging Face, see a repository's quantizations with their f
 
     await pick.getByRole("button", {name: "Download Q4_K_M"}).click();
     const installed = dialog.locator("table.installed");
-    await expect(installed).toContainText("tiny-stories-Q4_K_M.gguf", {timeout: 30_000});
+    await expect(installed).toContainText("tiny-stories-Q4_K_M.gguf", {timeout: paced(30_000)});
 
     await vision.getByRole("button", {name: "Show files"}).click();
     await expect(vision.locator(".note", {hasText: "Gated"})).toContainText(/accept the conditions/);

@@ -1,6 +1,7 @@
 import {expect, test, type Page} from "@playwright/test";
 import {ask} from "../helpers/ask.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {paced} from "../helpers/pace.js";
 
 let served: Served;
 test.beforeEach(async () => {
@@ -45,7 +46,7 @@ test(
         await page.locator("article.message.assistant").getByRole("button", {name: "Delete"}).click();
         await expect(toast).toContainText("Message deleted.");
         await page.mouse.move(0, 0);
-        await expect(toast).toHaveCount(0, {timeout: 10_000});
+        await expect(toast).toHaveCount(0, {timeout: paced(10_000)});
         await page.reload();
         await expect(page.locator("article.message.user")).toHaveCount(1);
         await expect(page.locator("article.message.assistant")).toHaveCount(0);

@@ -6,6 +6,7 @@ import {startModelServer, type ModelServer} from "../helpers/modelServer.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
+import {paced} from "../helpers/pace.js";
 
 /** Whether node-llama-cpp has a build made here (`cairn doctor --build-native`): it loads that over its prebuilt binaries. */
 function builtHere(): boolean {
@@ -59,7 +60,7 @@ test("first run: a recommended model with its fit badge downloads with progress 
     );
     await item.getByRole("button", {name: "Download"}).click();
     await expect(item.locator(".download-text")).toContainText(/ of 6\.9 MiB · [\d.]+ (KiB|MiB)\/s/);
-    await expect(page.locator(".status .state")).toHaveText("ready", {timeout: 30_000});
+    await expect(page.locator(".status .state")).toHaveText("ready", {timeout: paced(30_000)});
     await expect(firstRun).toHaveCount(0);
     await expect(page.locator(".status .backend")).toContainText("cpu");
 });
@@ -79,7 +80,7 @@ test("Models screen: installed facts, backend report, unload and load, message c
     await box.fill("Once upon a time");
     await box.press("Enter");
     const answer = page.locator("article.assistant").last();
-    await expect(answer).toHaveAttribute("data-status", "complete", {timeout: 90_000});
+    await expect(answer).toHaveAttribute("data-status", "complete", {timeout: paced(90_000)});
     await answer.locator("details.stats summary").click();
     await expect(answer.locator('[data-stat="prompt"]')).toHaveText(/^\d+$/);
     await expect(answer.locator('[data-stat="reused"]')).toHaveText("0");
@@ -155,7 +156,7 @@ test("speculative decoding: the Models screen offers a draft of the model's voca
     });
     await page.goto(served.url);
     // The first load is slower while the llama-server build runs beside (CI failed at 15 s twice with Llama 3).
-    await expect(page.locator(".status .state")).toHaveText("ready", {timeout: 60_000});
+    await expect(page.locator(".status .state")).toHaveText("ready", {timeout: paced(60_000)});
     await page.getByRole("button", {name: "Models"}).click();
     const dialog = page.getByRole("dialog", {name: "Models"});
     await dialog.getByRole("textbox", {name: "GGUF model file path"}).fill(big);
@@ -177,9 +178,9 @@ test("speculative decoding: the Models screen offers a draft of the model's voca
     // The model loads again with its draft (both models: on a machine busy with other tests, over 15 s).
     await expect(report).toContainText(
         /Speculative decoding: a draft model guesses ahead \(llama-\w+\.gguf\)/,
-        {timeout: 60_000},
+        {timeout: paced(60_000)},
     );
-    await expect(page.locator(".status .state")).toHaveText("ready", {timeout: 60_000});
+    await expect(page.locator(".status .state")).toHaveText("ready", {timeout: paced(60_000)});
     for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({colorScheme});
         for (const size of [
@@ -200,7 +201,7 @@ test("speculative decoding: the Models screen offers a draft of the model's voca
     await box.fill("Tell me a story about a lighthouse.");
     await box.press("Enter");
     const answer = page.locator("article.assistant").last();
-    await expect(answer).toHaveAttribute("data-status", "complete", {timeout: 90_000});
+    await expect(answer).toHaveAttribute("data-status", "complete", {timeout: paced(90_000)});
     await answer.locator("details.stats summary").click();
     await expect(answer.locator('[data-stat="drafted"]')).toHaveText(
         /^\d+ of [1-9]\d* guesses kept \(\d+%\)$/,

@@ -23,7 +23,7 @@ import {PlanCard, type PlanActions} from "./PlanCard.js";
 import {sayCore, useTranslation} from "../i18n/index.js";
 import {IconButton} from "../ui/IconButton.js";
 import type {TFunction} from "i18next";
-import {EditForm} from "./EditForm.jsx";
+import {EditForm} from "./EditForm.js";
 
 /**
  * The note under an ended answer: why it failed; for an interrupted one, whether the person stopped it or
