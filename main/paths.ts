@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {codeOf} from "../shared/format.js";
+import {codeOf, messageOf} from "../shared/format.js";
 
 /** The data directory: an explicit choice, else CAIRN_DATA_DIR, else the OS's per-user data folder. */
 export function resolveDataDir(explicit?: string | null, env: NodeJS.ProcessEnv = process.env): string {
@@ -92,7 +92,7 @@ export function reason(error: unknown): string {
         ELOOP: "too many symbolic links",
     };
     if (code && words[code]) return words[code];
-    return error instanceof Error ? error.message : String(error);
+    return messageOf(error);
 }
 
 /**

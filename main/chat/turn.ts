@@ -24,6 +24,7 @@ import {TurnMachine} from "./turnState.js";
 import {callOf, plannerStep, readPlan, runPlan} from "./plan.js";
 import type {TurnDeps, TurnInput} from "./turnInput.js";
 import {mapLimit, belongsTo, addStats} from "./turnParts.js";
+import {messageOf} from "../../shared/format.js";
 
 type Call = {name: string; params: unknown};
 /** How a turn ended: its error (and the error's words, when the core gave them), or stopped. */
@@ -81,7 +82,7 @@ export class Turn {
             ending = await this.loop();
         } catch (thrown) {
             ending = {
-                error: `the answer failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`,
+                error: `the answer failed: ${messageOf(thrown)}`,
                 stopped: false,
             };
         } finally {

@@ -2,6 +2,7 @@ import {parseArgs} from "node:util";
 import {FLASH_ATTENTION_MODES} from "../../shared/choices.js";
 import type {FlashAttention, PreflightCall, ToolMode} from "../../shared/contract.js";
 import type {GenerationOptions} from "../chat/chatService.js";
+import {messageOf} from "../../shared/format.js";
 
 const PROVIDER_TYPE_NAMES = ["openai-compatible", "openai", "gemini", "anthropic"] as const;
 
@@ -155,7 +156,7 @@ function parseOrExplain(argv: string[]) {
             options: OPTIONS,
         });
     } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = messageOf(error);
         const option = /'(-[^' ]+)/.exec(message)?.[1] ?? "";
         const code = (error as {code?: string}).code;
         if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`unknown option ${option}`);

@@ -26,7 +26,7 @@ export async function runCli(argv: string[]): Promise<number> {
     } catch (error) {
         if (error instanceof UsageError) return usageFailure(args.command, error);
         if (isDiskFull(error)) return failLine(await diskFullLine(error));
-        return failLine(error instanceof Error ? error.message : String(error));
+        return failLine(messageOf(error));
     }
 }
 
@@ -44,7 +44,7 @@ function help(command: string | undefined): number {
 
 /** An argument error in one line, with the synopsis of the command it was meant for. */
 function usageFailure(command: string | undefined, error: unknown): number {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const more = command && commandUsage(command) ? `cairn ${command} --help` : "cairn help";
     return failLine(`${message} (usage: ${commandSynopsis(command)}; ${more} says more)`);
 }

@@ -7,6 +7,7 @@ import {isDiskFull} from "../paths.js";
 import {failWith} from "../words.js";
 import type {ContractCheck} from "./check.js";
 import {requestProblem} from "./problems.js";
+import {messageOf} from "../../shared/format.js";
 
 export type Handlers = {[N in CallName]: (req: CallReq<N>) => Promise<CallRes<N>> | CallRes<N>};
 
@@ -85,5 +86,5 @@ function serializedSize(value: unknown): number {
 }
 
 export function errorText(error: unknown): string {
-    return error instanceof Error ? error.message : String(error);
+    return messageOf(error);
 }

@@ -9,6 +9,7 @@ import type {Embedder} from "../llm/embedder.js";
 import {chunkDocument, DEFAULT_CHUNKING, documentText} from "./chunker.js";
 import {extractFile, ExtractError, kindOf, readForIngest, refusedFile} from "./extract.js";
 import type {DocumentStore, Scope} from "./store.js";
+import {messageOf} from "../../shared/format.js";
 
 const EMBED_BATCH = 16;
 const SKIPPED_DIRS = new Set(["node_modules", ".git", ".hg", ".svn", "__pycache__", ".venv"]);
@@ -92,7 +93,7 @@ export class IngestQueue {
     }
 
     private failed(job: Job, error: unknown): void {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = messageOf(error);
         job.progress = {
             ...job.progress,
             state: "failed",
@@ -221,7 +222,7 @@ export class IngestQueue {
         } catch (error) {
             if (error instanceof ExtractError)
                 return error.words ? failWith("VALIDATION", error.words) : fail("VALIDATION", error.message);
-            return fail("INTERNAL", error instanceof Error ? error.message : String(error));
+            return fail("INTERNAL", messageOf(error));
         }
     }
 }

@@ -6,6 +6,7 @@ import type {McpAsks} from "../mcp/asks.js";
 import type {McpManager} from "../mcp/manager.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
+import {messageOf} from "../../shared/format.js";
 
 type Deps = {docs: DocumentService; conversations: ConversationStore; dataDir: string; asks: McpAsks};
 
@@ -80,5 +81,5 @@ function attachmentFile(dataDir: string, server: string, name: string, mimeType:
 }
 
 function message(error: unknown): string {
-    return error instanceof Error ? error.message : String(error);
+    return messageOf(error);
 }

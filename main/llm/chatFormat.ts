@@ -3,6 +3,7 @@ import path from "node:path";
 import type {ChatHistoryItem, ChatModelFunctions, ChatWrapper, LlamaModel} from "node-llama-cpp";
 import type {FunctionCalling} from "../../shared/contract.js";
 import {llamaModule} from "./llama.js";
+import {messageOf} from "../../shared/format.js";
 
 export type ChatFormat = {
     wrapper: ChatWrapper;
@@ -94,7 +95,7 @@ function renderProblem(wrapper: ChatWrapper): string | null {
         wrapper.generateContextState({chatHistory: PROBE, availableFunctions: PROBE_FUNCTIONS});
         return null;
     } catch (error) {
-        return error instanceof Error ? error.message : String(error);
+        return messageOf(error);
     }
 }
 

@@ -5,6 +5,7 @@ import {failSaying, failWith} from "../words.js";
 import type {Engine} from "./engine/engine.js";
 import {flashAttentionOf, nativeLog} from "./llama.js";
 import {tooLargeWords} from "./fit.js";
+import {messageOf} from "../../shared/format.js";
 
 type Loaded = {file: string; model: LlamaModel; context: LlamaEmbeddingContext; contextSize: number};
 
@@ -73,10 +74,7 @@ export class Embedder {
                 vectors.push(Float32Array.from(embedding.vector));
             }
         } catch (error) {
-            return fail(
-                "INTERNAL",
-                `embedding failed: ${error instanceof Error ? error.message : String(error)}`,
-            );
+            return fail("INTERNAL", `embedding failed: ${messageOf(error)}`);
         }
         return ok(vectors);
     }
@@ -123,7 +121,7 @@ export class Embedder {
             this.loaded = {file, model, context, contextSize};
             return ok(this.loaded);
         } catch (error) {
-            const reason = nativeLog.lastError ?? (error instanceof Error ? error.message : String(error));
+            const reason = nativeLog.lastError ?? messageOf(error);
             return failSaying("INTERNAL", "embeddingLoadFailed", {file, reason});
         }
     }

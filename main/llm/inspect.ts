@@ -7,6 +7,7 @@ import {failSaying, failWith} from "../words.js";
 import {checkGgufFile, incompleteProblem} from "./gguf.js";
 import {chooseChatFormat, functionCallingOf} from "./chatFormat.js";
 import {anyLlama, llamaModule} from "./llama.js";
+import {messageOf} from "../../shared/format.js";
 
 export type Inspection = {info: ModelInfo; fileInfo: GgufFileInfo};
 
@@ -48,7 +49,7 @@ async function inspectNow(modelPath: string, size: number, chatFormat: boolean):
     try {
         fileInfo = await readGgufFileInfo(modelPath, {readTensorInfo: true, logWarnings: false});
     } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = messageOf(error);
         return failSaying("VALIDATION", "modelCorrupt", {path: modelPath, reason});
     }
     // Split models (-00001-of-0000N) have their tensors in other files: only a single file is measured.

@@ -1,5 +1,6 @@
 import type {Llama, LlamaLogLevel as LlamaLogLevelValue} from "node-llama-cpp";
 import type {Backend, FlashAttention} from "../../shared/contract.js";
+import {messageOf} from "../../shared/format.js";
 
 // Importing node-llama-cpp takes ~400 ms; it is loaded with the first model, not at start-up.
 export const llamaModule = () => import("node-llama-cpp");
@@ -46,7 +47,7 @@ async function createLlama(gpu: "auto" | false): Promise<SharedLlama> {
     } catch (error) {
         if (gpu === false) throw error;
         // A broken GPU driver or runtime must not stop the app: run on the CPU and say why.
-        const reason = `GPU unavailable, running on the CPU: ${error instanceof Error ? error.message : String(error)}`;
+        const reason = `GPU unavailable, running on the CPU: ${messageOf(error)}`;
         return {llama: await getLlama({...options, gpu: false}), fallbackReason: reason};
     }
 }

@@ -14,6 +14,7 @@ import type {
 import {inspectModel} from "./inspect.js";
 import {llamaModule} from "./llama.js";
 import {DraftBackoff, DraftLookahead, FIRST_LOOKAHEAD, vocabularyMismatch, vocabularyOf} from "./draft.js";
+import {messageOf} from "../../shared/format.js";
 
 /**
  * The draft stops guessing at a token it gives less than this probability (node-llama-cpp's default, as
@@ -86,7 +87,7 @@ export async function prepareSpeculation(
         };
     } catch (error) {
         await model?.dispose();
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = messageOf(error);
         return inputLookup(
             `speculative decoding uses no draft model: ${path.basename(draftPath)}: ${reason}`,
         );

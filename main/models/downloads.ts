@@ -140,7 +140,7 @@ export class ModelDownloads {
                 typeof error === "string" ? {error} : {error: error.message, errorWords: error.words};
             update({state: job.controller.signal.aborted ? "cancelled" : "failed", ...said});
         } catch (error) {
-            update({state: "failed", error: error instanceof Error ? error.message : String(error)});
+            update({state: "failed", error: messageOf(error)});
         }
     }
 
@@ -237,7 +237,7 @@ export class ModelDownloads {
             };
             return errorWith("NETWORK", wordsOf("downloadStalled", values));
         }
-        const reason = why.failure instanceof Error ? why.failure.message : String(why.failure);
+        const reason = messageOf(why.failure);
         return `download failed: ${reason}; start it again to resume`;
     }
 

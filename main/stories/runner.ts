@@ -6,6 +6,7 @@ import type {AppEvent, FlashAttention, Message, PreflightCall} from "../../share
 import {createCore} from "../core.js";
 import {fixedApprover} from "../tools/approvals.js";
 import {connectionFailure} from "../llm/connectionFailure.js";
+import {messageOf} from "../../shared/format.js";
 
 /** A scenario file (tests/stories/*.yaml); see docs/stories.md. */
 export type Story = {
@@ -49,7 +50,7 @@ async function checkSite(site: string): Promise<void> {
         status = res.status;
         await res.body?.cancel();
     } catch (error) {
-        const why = connectionFailure(error) ?? (error instanceof Error ? error.message : String(error));
+        const why = connectionFailure(error) ?? messageOf(error);
         throw new Error(
             `the story site ${site} cannot be reached (${why}); start it, or pass its address with --site URL`,
         );
@@ -189,7 +190,7 @@ export async function runStory(
                 failures.push(`expected the tool error "${error}", saw ${JSON.stringify(toolErrors)}`);
         }
     } catch (error) {
-        failures.push(error instanceof Error ? error.message : String(error));
+        failures.push(messageOf(error));
     } finally {
         await core.dispose();
         fs.rmSync(dataDir, {recursive: true, force: true});

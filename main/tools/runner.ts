@@ -14,6 +14,7 @@ import type {ToolRegistry} from "./registry.js";
 import type {FileVersions} from "./workspace.js";
 import type {AttachmentStore} from "../store/attachments.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
+import {messageOf} from "../../shared/format.js";
 
 /**
  * What tools get beyond their arguments: where file tools work for a conversation and where the files they
@@ -233,7 +234,7 @@ export class ToolRunner {
             );
             return preview ?? "this change cannot be made as written (see the arguments)";
         } catch (error) {
-            return error instanceof Error ? error.message : String(error);
+            return messageOf(error);
         }
     }
 
@@ -405,7 +406,7 @@ export class ToolRunner {
                 return finish("timeout", wordsOf("toolTimedOut", {seconds: seconds(timeoutMs)}));
             if (outcome === "cancelled") return finish("cancelled", wordsOf("toolStopped"));
             if ("error" in outcome) {
-                const reason = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+                const reason = messageOf(outcome.error);
                 return finish("error", wordsOf("toolFailed", {tool: tool.name, reason}));
             }
             const {error, errorWords} = outcome.output;

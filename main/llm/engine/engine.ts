@@ -25,6 +25,7 @@ import {defaultThreads, type EngineFacts, type EngineOptions} from "./options.js
 import {fitText, functionTokens, resultBudget, type Measured} from "./measure.js";
 import {runStep, type Evaluation} from "./step.js";
 import {chatTemplateOf, loadFailure, loadParts} from "./load.js";
+import {messageOf} from "../../../shared/format.js";
 
 export {defaultThreads, type EngineFacts, type EngineOptions} from "./options.js";
 
@@ -230,7 +231,7 @@ export class Engine {
             this.modelKey = parts.modelKey;
         } catch (error) {
             await this.unloadNow();
-            const reason = nativeLog.lastError ?? (error instanceof Error ? error.message : String(error));
+            const reason = nativeLog.lastError ?? messageOf(error);
             return this.loadFailed(loadFailure(modelPath, reason));
         }
         this.unloadSignal = new AbortController();

@@ -29,6 +29,7 @@ import {
 } from "../stepParts.js";
 import type {AnswerFormat, ModelCall, StepRequest, StepResult} from "../stepTypes.js";
 import {DEFAULT_MAX_TOKENS, wontFitWords} from "./limits.js";
+import {messageOf} from "../../../shared/format.js";
 
 // A forced call's JSON is not the answer: the answer's length limit must not cut its arguments.
 const FORCED_CALL_MAX_TOKENS = 1024;
@@ -182,7 +183,7 @@ export async function runStep(parts: StepParts, req: StepRequest): Promise<Resul
             const stats = statsFrom(sequence, meter, started, firstTokenAt, thought.tokens);
             return ok({...stoppedBeforeText(stats, sequence.nextTokenIndex), thought: thought.text});
         }
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = messageOf(error);
         if (/context shift|compress chat history/i.test(reason)) {
             const tools = req.functions?.length ?? 0;
             return tools
