@@ -1,3 +1,4 @@
+import path from "node:path";
 import type {CairnApi, FlashAttention} from "../shared/contract.js";
 import type {Words} from "../shared/result.js";
 import type {ApiTools} from "./api/cairnTools.js";
@@ -31,7 +32,7 @@ import type {Projects} from "./projects/projects.js";
 import type {CitationStore} from "./store/citations.js";
 import type {ConversationStore} from "./store/conversations.js";
 import {MemoryStore} from "./store/memories.js";
-import type {Db} from "./store/db.js";
+import {DB_FILE_NAME, openDatabase, type Db} from "./store/db.js";
 import type {SettingsStore} from "./store/settings.js";
 import type {ToolCallStore} from "./store/toolCalls.js";
 import type {ApprovalBroker, Approver} from "./tools/approvals.js";
@@ -153,7 +154,7 @@ export function createCore(options: CoreOptions): Core {
     const tools = toolsFeature({...options, generation: run}, library, models, knowledge, bus);
     const made = {library, models, knowledge, tools};
     const chat = chatFeature(options, made, bus);
-    const api = apiFeature({...made, chat: chat.chat}, bus);
+    const api = apiFeature({...made, chat: chat.chat});
     const backups = backupsFeature(options.dataDir, library, bus);
     const features = [library, models, knowledge, tools, chat, api, backups];
     const warnings = [
@@ -272,6 +273,14 @@ export function openLibraryStores(dataDir: string, command: string): LibraryStor
             await stopAll([library]);
         },
     };
+}
+
+/**
+ * The data folder's database, created or brought up to date, for the commands that work on the library's file
+ * as a whole (backup, restore, import): nothing outside the composition root opens it.
+ */
+export function openLibraryDatabase(dataDir: string): Db {
+    return openDatabase(path.join(dataDir, DB_FILE_NAME));
 }
 
 /** An in-process client over the same dispatcher and bus; values are cloned as a real transport would. */

@@ -4,6 +4,7 @@ import {prepareImage} from "../media/images.js";
 import {invalid} from "./errors.js";
 import type {ChatMessage} from "./schemas.js";
 import {messageOf} from "../../shared/format.js";
+import {parseJson} from "../../shared/json.js";
 
 /**
  * OpenAI messages as node-llama-cpp's chat history. An assistant message's tool calls become function
@@ -164,7 +165,7 @@ export function contentText(content: ChatMessage["content"]): string {
 
 function parseArguments(text: string, param: string): unknown {
     try {
-        return JSON.parse(text) as unknown;
+        return parseJson(text);
     } catch {
         throw invalid(`${param} is not valid JSON`, param);
     }

@@ -4,13 +4,11 @@ import {Ajv} from "ajv";
 import type {Assistant} from "../../shared/contract.js";
 import type {Assistants} from "../assistants/assistants.js";
 import type {ChatService} from "../chat/chatService.js";
-import type {EventBus} from "../events.js";
 import type {Embedder} from "../llm/embedder.js";
 import type {Engine} from "../llm/engine/engine.js";
 import type {LocalVision} from "../llm/localVision.js";
 import type {Providers, RemoteEngine} from "../llm/providers.js";
 import type {ModelManager} from "../models/manager.js";
-import type {ConversationStore} from "../store/conversations.js";
 import type {SettingsStore} from "../store/settings.js";
 import type {ToolRegistry} from "../tools/registry.js";
 import {allowedHost, sameToken} from "../server/auth.js";
@@ -26,11 +24,10 @@ import {
 } from "./chat.js";
 import {readImages} from "./history.js";
 import {inEnglish} from "../words.js";
-import type {CitationStore} from "../store/citations.js";
 import {errorText} from "../contract/dispatcher.js";
 import type {ApiTools} from "./cairnTools.js";
 import type {ToolChooser} from "../tools/selection.js";
-import {ApiRecorder} from "./record.js";
+import {ApiRecorder, recordedEnd} from "./record.js";
 import {ApiError, invalid} from "./errors.js";
 import {Gate} from "./gate.js";
 import {ChatRequest, CompletionRequest, EmbeddingRequest} from "./schemas.js";
@@ -38,6 +35,7 @@ import {SseWriter} from "./sse.js";
 import {ServerTiming} from "./timing.js";
 import {bearer, isLoopback, sendJson, sendError, validated} from "./http.js";
 import {chatResponse, textResponse, modelId, withInstructions, withAssistant} from "./replies.js";
+import {parseJson} from "../../shared/json.js";
 
 /** The services the API uses: given by the composition root, never the whole core. */
 export type ApiCore = {
@@ -52,15 +50,12 @@ export type ApiCore = {
     chooser: ToolChooser;
     /** Cairn's own tools for API callers, run by the app's runner. */
     apiTools: ApiTools;
-    citations: CitationStore;
-    conversations: ConversationStore;
     /** metadata.assistant: an assistant's instructions, settings and model for a request. */
     assistants: Pick<Assistants, "find" | "list" | "startFor" | "modelOf">;
     /** An assistant's provider answers its requests. */
     providers: Pick<Providers, "engine">;
-    /** A recorded exchange's answer claims its conversation as the window's answers do. */
-    chat: Pick<ChatService, "claimAnswer">;
-    bus: EventBus;
+    /** A recorded exchange's answer is written by the chat service, as the window's answers are. */
+    chat: Pick<ChatService, "record">;
 };
 
 export type ApiOptions = {
@@ -96,13 +91,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
     const toolAjv = () => new Ajv({allErrors: true, strict: true});
     const {core} = options;
     const {apiTools} = core;
-    const recorder = new ApiRecorder({
-        conversations: core.conversations,
-        citations: core.citations,
-        bus: core.bus,
-        startFor: (id) => core.assistants.startFor(id),
-        claim: (id) => core.chat.claimAnswer(id),
-    });
+    const recorder = new ApiRecorder({chat: core.chat, startFor: (id) => core.assistants.startFor(id)});
     const gate = new Gate(options.maxWaiting ?? DEFAULT_MAX_WAITING);
     let port = 0;
 
@@ -256,7 +245,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             if (recording) {
                 full.record = {conversationId: recording.conversationId, messageId: recording.messageId};
                 // Stop in the window ends the request's answer as it ends its own.
-                recording.slot.signal.addEventListener("abort", () => abort.abort(), {once: true});
+                recording.signal.addEventListener("abort", () => abort.abort(), {once: true});
             }
             let outcome: ChatOutcome;
             try {
@@ -266,7 +255,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 if (writer?.started) return writer.fail(error);
                 throw error;
             }
-            recording?.finish(outcome, abort.signal.aborted);
+            recording?.finish(recordedEnd(outcome), abort.signal.aborted);
             if (recording) outcome.conversationId = recording.conversationId;
             if (abort.signal.aborted) return;
             if (writer) return writer.finish(outcome);
@@ -438,7 +427,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             chunks.push(chunk);
         }
         try {
-            return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+            return parseJson(Buffer.concat(chunks).toString("utf8"));
         } catch {
             throw invalid(
                 "We could not parse the JSON body of your request: send valid JSON with Content-Type: application/json",

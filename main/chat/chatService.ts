@@ -18,11 +18,12 @@ import type {CitationStore} from "../store/citations.js";
 import type {ProcessRegistry} from "../store/processes.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import {failSaying, failWith} from "../words.js";
-import type {ConversationStore} from "../store/conversations.js";
+import type {ConversationStart, ConversationStore} from "../store/conversations.js";
 import {DEFAULT_TITLE} from "../../shared/titles.js";
 import {JobRegistry} from "../jobs.js";
 import {decide, type DenyReason} from "../tools/policy.js";
 import {checkPlan} from "./plan.js";
+import {startRecorded, type RecordedAnswer} from "./recordedAnswer.js";
 import {Turn} from "./turn.js";
 import type {ToolServices, TurnDeps, TurnInput} from "./turnInput.js";
 import {seesImages, toModelHistory, titleFrom} from "./history.js";
@@ -311,7 +312,7 @@ export class ChatService {
     /** Whether an answer may start now (model, tool choice, one answer per conversation); claims it if so. */
     private admit(conversationId: string, options: SendOptions): Result<Admitted> {
         const stored = this.store.get(conversationId);
-        if (!stored) return failSaying("NOT_FOUND", "conversationNotFound", {id: conversationId});
+        if (!stored) return failSaying("NOT_FOUND", "conversationNotFound", {id: conversationId ?? ""});
         const conversation = {...stored, webAccess: options.webAccess ?? stored.webAccess};
         if (this.active.has(conversationId)) {
             return failSaying("DENIED", "stillWriting");
@@ -427,13 +428,33 @@ export class ChatService {
     }
 
     /**
-     * The conversation's one answer slot for an answer written by another path (the local API's recorded
-     * exchanges), claimed as a window's turn claims it: in this process and across the processes sharing the
-     * data directory. The window's Stop aborts `signal`; `release` gives the slot back.
+     * An answer whose words come from another path (the local API's recorded exchanges), written here as the
+     * window's are: the conversation's one answer slot is claimed for it (in this process and across the
+     * processes sharing the data directory), and its row names this process, so another Cairn opening the
+     * folder leaves it alone while it is live. `conversationId` null: a conversation is started, titled by the
+     * question, with `start` (an assistant's). The window's Stop aborts the answer's `signal`.
      */
-    claimAnswer(
-        conversationId: string,
-    ): Result<{processId: string; signal: AbortSignal; release: () => void}> {
+    record(request: {
+        conversationId: string | null;
+        question: string;
+        model: string;
+        start?: ConversationStart | null;
+    }): Result<RecordedAnswer> {
+        const {conversationId, question, model} = request;
+        const conversation =
+            conversationId === null
+                ? this.store.create(titleFrom(question), false, request.start ?? null)
+                : this.store.get(conversationId);
+        if (!conversation) return failSaying("NOT_FOUND", "conversationNotFound", {id: conversationId ?? ""});
+        const slot = this.claim(conversation.id);
+        if (!slot.ok) return slot;
+        const deps = {store: this.store, citations: this.citations, bus: this.bus};
+        const answer = {conversationId: conversation.id, question, model, processId: this.processes.id};
+        return ok(startRecorded(deps, answer, slot.value));
+    }
+
+    /** The conversation's one answer slot, claimed as a window's turn claims it (see record). */
+    private claim(conversationId: string): Result<{signal: AbortSignal; release: () => void}> {
         if (this.active.has(conversationId)) return failSaying("BUSY", "stillWriting");
         const claim = this.processes.claim(conversationId);
         if (!claim.ok)
@@ -449,7 +470,7 @@ export class ChatService {
             }
             ended();
         };
-        return ok({processId: this.processes.id, signal: controller.signal, release});
+        return ok({signal: controller.signal, release});
     }
 
     stop(conversationId: string): boolean {

@@ -9,7 +9,11 @@ import {messageOf} from "../../shared/format.js";
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 
 /** `cairn assistants list|add|remove|export|import`: saved instructions and settings, by name. */
-export async function assistantsCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
+export async function assistantsCommand(
+    core: Pick<Core, "dispatcher" | "bus" | "assistants">,
+    args: CliArgs,
+    out: Out,
+): Promise<number> {
     const [action, ...rest] = args.positionals;
     const api = terminalClient(core);
     /** The assistant the rest of the line names, or the exit code of saying there is none. */

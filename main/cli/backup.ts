@@ -3,36 +3,35 @@ import type {ImportFileReport} from "../../shared/contract.js";
 import {formatBytes, stamp} from "../../shared/format.js";
 import {importFiles} from "../import/importer.js";
 import {BACKUP_EXTENSION, checkBackup, createBackup, restoreBackup} from "../store/backup.js";
-import {DB_FILE_NAME, openDatabase, type Db} from "../store/db.js";
+import type {Db} from "../store/db.js";
 import {ProcessRegistry} from "../store/processes.js";
 import type {CliArgs} from "./args.js";
 
 type Out = {write(text: string): void; fail(message: string): number};
 
 /**
+ * The library's database, as the composition root opened it (core.ts's openLibraryDatabase), and its folder:
+ * what backup, restore and import work on. The command closes nothing; its caller does.
+ */
+export type LibraryFile = {db: Db; dataDir: string};
+
+/**
  * `cairn backup [FILE]`: the whole library in one file (default <data>/backups/cairn-<time>.cairn-backup),
  * made while other Cairn processes keep working; progress on stderr at each tenth.
  */
-export async function backupCommand(dataDir: string, args: CliArgs, out: Out): Promise<number> {
+export async function backupCommand({db, dataDir}: LibraryFile, args: CliArgs, out: Out): Promise<number> {
     const target = path.resolve(
         args.positionals[0] ?? path.join(dataDir, "backups", `cairn-${stamp()}${BACKUP_EXTENSION}`),
     );
-    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
-    try {
-        let shown = -1;
-        const info = await createBackup(db, dataDir, target, (share) => {
-            const tenth = Math.floor(share * 10);
-            if (tenth > shown) process.stderr.write(`backing up: ${tenth * 10}%\n`);
-            shown = tenth;
-        });
-        if (shown < 10) process.stderr.write("backing up: 100%\n");
-        out.write(
-            `backed up ${info.conversations} conversations (${formatBytes(info.bytes)}) to ${info.file}\n`,
-        );
-        return 0;
-    } finally {
-        db.close();
-    }
+    let shown = -1;
+    const info = await createBackup(db, dataDir, target, (share) => {
+        const tenth = Math.floor(share * 10);
+        if (tenth > shown) process.stderr.write(`backing up: ${tenth * 10}%\n`);
+        shown = tenth;
+    });
+    if (shown < 10) process.stderr.write("backing up: 100%\n");
+    out.write(`backed up ${info.conversations} conversations (${formatBytes(info.bytes)}) to ${info.file}\n`);
+    return 0;
 }
 
 /** The other Cairn processes on this library, named ("cairn serve (pid 12)"). */
@@ -44,16 +43,15 @@ export function othersRunning(db: Db): string[] {
  * `cairn restore FILE`: checks the backup, keeps the library as it is in a backup of its own, then puts
  * the backup's in its place. Refused while another Cairn process uses the data directory.
  */
-export async function restoreCommand(dataDir: string, args: CliArgs, out: Out): Promise<number> {
+export async function restoreCommand(library: LibraryFile, args: CliArgs, out: Out): Promise<number> {
     const file = args.positionals[0];
     if (!file) return out.fail("usage: cairn restore [--merge] FILE (a .cairn-backup file)");
-    if (args.merge) return importCommand(dataDir, args, out);
+    if (args.merge) return importCommand(library, args, out);
     const checked = checkBackup(path.resolve(file));
     if (!checked.ok) return out.fail(checked.message);
-    const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+    const {db, dataDir} = library;
     const others = othersRunning(db);
     if (others.length > 0) {
-        db.close();
         return out.fail(
             `Cairn is running on this data directory (${others.join(", ")}); quit it, then restore`,
         );
@@ -67,13 +65,13 @@ export async function restoreCommand(dataDir: string, args: CliArgs, out: Out): 
 }
 
 /** `cairn import FILE…`: other apps' exports into the library (see main/import); the report on stdout. */
-export async function importCommand(dataDir: string, args: CliArgs, out: Out): Promise<number> {
+export async function importCommand({db}: LibraryFile, args: CliArgs, out: Out): Promise<number> {
     if (args.positionals.length === 0)
         return out.fail(
             "usage: cairn import FILE… (an export of ChatGPT, Claude, Open WebUI, Jan or LM Studio)",
         );
-    const dbFile = path.join(dataDir, DB_FILE_NAME);
-    openDatabase(dbFile).close();
+    // The import writes through its worker's own connection to the file this one opened and brought up to date.
+    const dbFile = db.name;
     let shown = "";
     const started = performance.now();
     const report = await importFiles(dbFile, args.positionals, (p) => {

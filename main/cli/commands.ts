@@ -19,7 +19,7 @@ import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
 import {mcpCommand, toolsCommand} from "./mcp.js";
 import {finishPendingRestore} from "../store/backup.js";
-import {backupCommand, importCommand, othersRunning, restoreCommand} from "./backup.js";
+import {backupCommand, importCommand, othersRunning, restoreCommand, type LibraryFile} from "./backup.js";
 import {exportCommand} from "./export.js";
 import {memoryCommand} from "./memory.js";
 import {assistantsCommand} from "./assistants.js";
@@ -43,18 +43,18 @@ export async function runCommand(args: CliArgs): Promise<number> {
         case "stories":
             return await stories(args);
         case "models":
-            return await withCore(args, modelsCommand);
+            return await withCore(args, ["dispatcher", "bus"], modelsCommand);
         case "transcribe":
-            return await withCore(args, transcribeCommand);
+            return await withCore(args, ["speech", "transcriber"], transcribeCommand);
         case "ingest":
         case "search":
             return await documents(args);
         case "check":
             return await check(args);
         case "mcp":
-            return await withCore(args, mcpCommand);
+            return await withCore(args, ["dispatcher", "bus", "tools", "runner", "mcp"], mcpCommand);
         case "tools":
-            return await withCore(args, toolsCommand);
+            return await withCore(args, ["dispatcher", "bus", "tools", "mcp"], toolsCommand);
         case "doctor":
             return await doctor(args, failLine);
         case "providers":
@@ -64,19 +64,19 @@ export async function runCommand(args: CliArgs): Promise<number> {
                 fail: failLine,
             });
         case "backup":
-            return await backupCommand(preparedDataDir(args), args, cliOut);
+            return await withDatabase(args, (library) => backupCommand(library, args, cliOut));
         case "restore":
-            return await restoreCommand(preparedDataDir(args), args, cliOut);
+            return await withDatabase(args, (library) => restoreCommand(library, args, cliOut));
         case "import":
-            return await importCommand(preparedDataDir(args), args, cliOut);
+            return await withDatabase(args, (library) => importCommand(library, args, cliOut));
         case "export":
             return await withStores(args, ({conversations}, dataDir) =>
                 exportCommand(conversations, dataDir, args, cliOut),
             );
         case "assistants":
-            return await withCore(args, assistantsCommand);
+            return await withCore(args, ["dispatcher", "bus", "assistants"], assistantsCommand);
         case "projects":
-            return await withCore(args, projectsCommand);
+            return await withCore(args, ["dispatcher", "bus", "projects"], projectsCommand);
         case "memory":
             return await withStores(args, ({memories}) =>
                 memoryCommand(memories, args, {...cliOut, json: args.json}),
@@ -99,6 +99,25 @@ async function withStores(
         return await command(stores, dataDir);
     } finally {
         await stores.close();
+    }
+}
+
+/**
+ * Runs a command on the library's database file as a whole (backup, restore, import), opened by the composition
+ * root (openLibraryDatabase) and closed after it.
+ */
+async function withDatabase(
+    args: CliArgs,
+    command: (library: LibraryFile) => Promise<number>,
+): Promise<number> {
+    const dataDir = preparedDataDir(args);
+    const {openLibraryDatabase} = await import("../core.js");
+    const db = openLibraryDatabase(dataDir);
+    try {
+        return await command({db, dataDir});
+    } finally {
+        // A restore closes it to put the backup's file in its place.
+        if (db.open) db.close();
     }
 }
 
@@ -366,17 +385,19 @@ async function documents(args: CliArgs): Promise<number> {
     }
 }
 
-async function withCore(
+/**
+ * Runs a command over a core opened for it and closed after it; the command receives only the parts it names
+ * (`uses`), never the whole core.
+ */
+async function withCore<K extends keyof Core>(
     args: CliArgs,
-    command: (
-        core: Core,
-        args: CliArgs,
-        out: {json: boolean; write: (t: string) => void; fail: (m: string) => number},
-    ) => Promise<number>,
+    uses: readonly K[],
+    command: (core: Pick<Core, K>, args: CliArgs, out: CommandOut) => Promise<number>,
 ): Promise<number> {
     const core = openCore(args);
     try {
-        return await command(core, args, {
+        const parts = Object.fromEntries(uses.map((key) => [key, core[key]])) as Pick<Core, K>;
+        return await command(parts, args, {
             json: args.json,
             write: (text) => process.stdout.write(text),
             fail: failLine,
@@ -385,6 +406,8 @@ async function withCore(
         await core.dispose();
     }
 }
+
+type CommandOut = {json: boolean; write: (t: string) => void; fail: (m: string) => number};
 
 /**
  * Runs scenario files against a site given on the command line (a SearXNG-format /search and the pages the

@@ -8,7 +8,11 @@ import {follow} from "./follow.js";
 type Out = {write: (text: string) => void; fail: (message: string) => number};
 
 /** `cairn ingest [--collection NAME] PATH...`: progress on stderr, a summary on stdout. */
-export async function ingestCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
+export async function ingestCommand(
+    core: Pick<Core, "dispatcher" | "bus" | "embedder">,
+    args: CliArgs,
+    out: Out,
+): Promise<number> {
     if (args.positionals.length === 0)
         return out.fail("nothing to add: cairn ingest [--collection NAME] PATH...");
     if (!core.embedder.configured()) {
@@ -88,7 +92,11 @@ function progressLine(p: IngestProgress): string {
 }
 
 /** `cairn search [--limit N] [--collection NAME] [--json] "query"`. */
-export async function searchCommand(core: Core, args: CliArgs, out: Out & {json: boolean}): Promise<number> {
+export async function searchCommand(
+    core: Pick<Core, "dispatcher" | "bus">,
+    args: CliArgs,
+    out: Out & {json: boolean},
+): Promise<number> {
     const query = args.positionals.join(" ").trim();
     if (!query) return out.fail('nothing to search: cairn search "query"');
     const res = await terminalClient(core).invoke("docs.search", {

@@ -5,13 +5,16 @@ import {terminalClient} from "./language.js";
 import type {CliArgs} from "./args.js";
 import {messageOf} from "../../shared/format.js";
 
+/** What the MCP commands use: the tools, their one runner, the MCP servers and the contract's client. */
+export type McpCore = Pick<Core, "dispatcher" | "bus" | "tools" | "runner" | "mcp">;
+
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 
 /**
  * `cairn mcp` alone serves the user's documents over stdio to other MCP clients; `cairn mcp
  * list|add|remove|restart` manages the servers Cairn connects to, in <data>/mcp.json.
  */
-export async function mcpCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
+export async function mcpCommand(core: McpCore, args: CliArgs, out: Out): Promise<number> {
     const [action, name, ...command] = args.positionals;
     const api = terminalClient(core);
     switch (action ?? "") {
@@ -97,7 +100,7 @@ function serverLine(s: McpServerInfo): string {
 }
 
 /** Serves until the client closes stdin; only the protocol goes to stdout. */
-async function serveOverStdio(core: Core): Promise<number> {
+async function serveOverStdio(core: Pick<Core, "tools" | "runner">): Promise<number> {
     // The SDK's server side is loaded only for this command.
     const [{StdioServerTransport}, {serveMcp}] = await Promise.all([
         import("@modelcontextprotocol/sdk/server/stdio.js"),
@@ -114,7 +117,11 @@ async function serveOverStdio(core: Core): Promise<number> {
 }
 
 /** `cairn tools list [--json]`: every tool as the model sees it, where it comes from, and its policy. */
-export async function toolsCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
+export async function toolsCommand(
+    core: Pick<Core, "dispatcher" | "bus" | "tools" | "mcp">,
+    args: CliArgs,
+    out: Out,
+): Promise<number> {
     const [action] = args.positionals;
     if (action !== "list") return out.fail("usage: cairn tools list [--json]");
     await core.tools.prepare();

@@ -14,7 +14,11 @@ import {follow} from "./follow.js";
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 
 /** `cairn models list|inspect PATH|download URL|remove ID|search WORDS|files REPO`; JSON with --json. */
-export async function modelsCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
+export async function modelsCommand(
+    core: Pick<Core, "dispatcher" | "bus">,
+    args: CliArgs,
+    out: Out,
+): Promise<number> {
     const [action, target] = args.positionals;
     // Through the dispatcher, validated like every other client's requests.
     const api = terminalClient(core);

@@ -5,7 +5,11 @@ import type {CliArgs} from "./args.js";
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 
 /** `cairn projects list|add|remove`: conversations grouped, with instructions, files and memories of their own. */
-export async function projectsCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
+export async function projectsCommand(
+    core: Pick<Core, "dispatcher" | "bus" | "projects">,
+    args: CliArgs,
+    out: Out,
+): Promise<number> {
     const [action, ...rest] = args.positionals;
     const api = terminalClient(core);
     const name = rest.join(" ").trim();

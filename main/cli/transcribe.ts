@@ -6,7 +6,11 @@ import type {CliArgs} from "./args.js";
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 
 /** `cairn transcribe FILE.wav`: the recording's text, from the speech model in use (as dictation). */
-export async function transcribeCommand(core: Core, args: CliArgs, out: Out): Promise<number> {
+export async function transcribeCommand(
+    core: Pick<Core, "speech" | "transcriber">,
+    args: CliArgs,
+    out: Out,
+): Promise<number> {
     const [file] = args.positionals;
     if (!file) return out.fail("name a WAV file: cairn transcribe FILE.wav");
     if (args.positionals.length === 0 || !fs.existsSync(file)) return out.fail(`no such file: ${file}`);

@@ -14,11 +14,12 @@ export type CodeBlocks = {
 
 /** Each document's scope key (see scopeKey), by document id. */
 export function documentScopes(db: Database.Database): Map<string, string> {
-    const rows = db.prepare("SELECT id, collection_id, conversation_id FROM documents").raw().all() as [
-        string,
-        string | null,
-        string | null,
-    ][];
+    const rows = db
+        .prepare<unknown[], [string, string | null, string | null]>(
+            "SELECT id, collection_id, conversation_id FROM documents",
+        )
+        .raw()
+        .all();
     return new Map(
         rows.map(([id, collectionId, conversationId]) => [id, scopeKey({collectionId, conversationId})]),
     );
@@ -26,13 +27,15 @@ export function documentScopes(db: Database.Database): Map<string, string> {
 
 export function readCodeBlocks(db: Database.Database): CodeBlocks {
     return db.transaction(() => {
-        const seq = (db.prepare("SELECT max(seq) FROM vector_log").pluck().get() as number | null) ?? 0;
+        const seq =
+            db.prepare<unknown[], number | null>("SELECT max(seq) FROM vector_log").pluck().get() ?? 0;
         const scopes = documentScopes(db);
-        const rows = db.prepare("SELECT document_id, ids, codes FROM document_codes").raw().all() as [
-            string,
-            Buffer,
-            Buffer,
-        ][];
+        const rows = db
+            .prepare<unknown[], [string, Buffer, Buffer]>(
+                "SELECT document_id, ids, codes FROM document_codes",
+            )
+            .raw()
+            .all();
         const ids = new Float64Array(rows.reduce((n, [, idBytes]) => n + idBytes.byteLength / 8, 0));
         const codes = new Uint8Array(rows.reduce((n, [, , block]) => n + block.byteLength, 0));
         let idAt = 0;

@@ -269,9 +269,9 @@ export class DocumentStore {
         if (!match) return [];
         const exact = new Set(
             rare.length
-                ? (this.sql("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?")
+                ? this.sql<number>("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?")
                       .pluck()
-                      .all(rare.join(" OR ")) as number[])
+                      .all(rare.join(" OR "))
                 : [],
         );
         // The inner LIMIT only guards the budget: the words chosen match fewer rows than it together.

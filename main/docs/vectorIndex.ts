@@ -152,16 +152,17 @@ export class VectorIndex {
         this.db.transaction(() => {
             if (meta.layout === undefined) this.rechunkTable(meta);
             const stored = new Map(
-                (
-                    this.db.prepare(`SELECT rowid, embedding FROM ${VECTOR_TABLE}`).raw().all() as [
-                        number,
-                        Buffer,
-                    ][]
-                ).map(([id, blob]) => [id, floatsOf(blob)]),
+                this.db
+                    .prepare<unknown[], [number, Buffer]>(`SELECT rowid, embedding FROM ${VECTOR_TABLE}`)
+                    .raw()
+                    .all()
+                    .map(([id, blob]) => [id, floatsOf(blob)]),
             );
-            const chunks = this.sql("SELECT document_id, id FROM chunks ORDER BY document_id, id")
+            const chunks = this.sql<[string, number]>(
+                "SELECT document_id, id FROM chunks ORDER BY document_id, id",
+            )
                 .raw()
-                .all() as [string, number][];
+                .all();
             const scopes = documentScopes(this.db);
             for (const [documentId, ids] of groupBy(chunks)) {
                 const withVectors = ids
@@ -196,11 +197,11 @@ export class VectorIndex {
         if (!meta || vector.length !== meta.dimension) return [];
         const unit = normalized(vector);
         const candidates = this.loadCodes(meta).nearest(unit, k * OVERSAMPLE, WIDE, scopes);
-        const rows = this.sql(
+        const rows = this.sql<[number, Buffer]>(
             "SELECT chunk_id, code FROM vector_codes WHERE chunk_id IN (SELECT value FROM json_each(?))",
         )
             .raw()
-            .all(JSON.stringify(candidates.map((c) => c.id))) as [number, Buffer][];
+            .all(JSON.stringify(candidates.map((c) => c.id)));
         return rows
             .map(([chunkId, code]) => ({chunkId, distance: 1 - int8Cosine(unit, code)}))
             .sort((a, b) => a.distance - b.distance)
@@ -230,9 +231,9 @@ export class VectorIndex {
             const whole = this.stale(meta, log.first);
             if (whole) this.install(meta, readCodeBlocks(this.db));
             else if (codes && codes.seq < last) {
-                const changed = this.sql("SELECT DISTINCT document_id FROM vector_log WHERE seq > ?")
+                const changed = this.sql<string>("SELECT DISTINCT document_id FROM vector_log WHERE seq > ?")
                     .pluck()
-                    .all(codes.seq) as string[];
+                    .all(codes.seq);
                 for (const documentId of changed) {
                     const place = codes.places.get(documentId);
                     if (place) codes.index.strikeOut(place.start, place.count);
@@ -248,11 +249,11 @@ export class VectorIndex {
     /** Appends the code blocks of these documents, one block a document. */
     private readDocuments(codes: LoadedCodes, documentIds: string[]): void {
         const scopes = documentScopes(this.db);
-        const rows = this.sql(
+        const rows = this.sql<[string, Buffer, Buffer]>(
             "SELECT document_id, ids, codes FROM document_codes WHERE document_id IN (SELECT value FROM json_each(?))",
         )
             .raw()
-            .all(JSON.stringify(documentIds)) as [string, Buffer, Buffer][];
+            .all(JSON.stringify(documentIds));
         for (const [documentId, idBytes, block] of rows) {
             const ids = new Float64Array(
                 idBytes.buffer.slice(idBytes.byteOffset, idBytes.byteOffset + idBytes.byteLength),
@@ -304,10 +305,11 @@ export class VectorIndex {
     prepare(fromChunks = WORKER_FROM): Promise<void> {
         const meta = this.meta();
         if (!meta || this.db.memory) return Promise.resolve();
-        const first = this.sql("SELECT min(seq) FROM vector_log").pluck().get() as number | null;
+        const first = this.sql<number | null>("SELECT min(seq) FROM vector_log").pluck().get() ?? null;
         if (!this.stale(meta, first)) return Promise.resolve();
-        const chunks = this.sql("SELECT sum(length(ids)) / 8 FROM document_codes").pluck().get() as
-            number | null;
+        const chunks = this.sql<number | null>("SELECT sum(length(ids)) / 8 FROM document_codes")
+            .pluck()
+            .get();
         if ((chunks ?? 0) < fromChunks) return Promise.resolve(); // read in place by the search: faster than a worker's start
         this.preparing ??= this.readInWorker()
             .then((blocks) => {

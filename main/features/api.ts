@@ -1,7 +1,6 @@
 import {ApiTools} from "../api/cairnTools.js";
 import type {ApiCore} from "../api/server.js";
 import {ApiService} from "../api/service.js";
-import type {EventBus} from "../events.js";
 import {apiHandlers} from "../handlers/api.js";
 import type {Feature} from "./feature.js";
 import type {Knowledge} from "./knowledge.js";
@@ -17,17 +16,20 @@ export type Api = Feature<ReturnType<typeof apiHandlers>> & {
 };
 
 /** The local OpenAI-compatible API, over the app's own engine, tools, runner and stores. */
-export function apiFeature(
-    {
-        library,
-        models,
-        knowledge,
-        tools,
-        chat,
-    }: {library: Library; models: Models; knowledge: Knowledge; tools: Tools; chat: ApiCore["chat"]},
-    bus: EventBus,
-): Api {
-    const {settings, citations, conversations} = library;
+export function apiFeature({
+    library,
+    models,
+    knowledge,
+    tools,
+    chat,
+}: {
+    library: Library;
+    models: Models;
+    knowledge: Knowledge;
+    tools: Tools;
+    chat: ApiCore["chat"];
+}): Api {
+    const {settings} = library;
     const apiTools = new ApiTools(
         tools.tools,
         tools.runner,
@@ -49,12 +51,9 @@ export function apiFeature(
             tools: tools.tools,
             chooser: tools.chooser,
             apiTools,
-            citations,
-            conversations,
             assistants: knowledge.assistants,
             providers: models.providers,
             chat,
-            bus,
         },
         settings,
     );

@@ -14,6 +14,7 @@ import {DB_FILE_NAME, openDatabase} from "../store/db.js";
 import {MIGRATIONS} from "../store/migrations.js";
 import type {JanThread} from "./jan.js";
 import {messageOf} from "../../shared/format.js";
+import {parseJson} from "../../shared/json.js";
 
 /** One conversation as the export holds it, not yet understood (see convert.ts). */
 export type RawItem = {value: unknown; fileName: string} | {jan: JanThread};
@@ -194,7 +195,7 @@ async function* readJsonLines(
     const parse = (text: string) => {
         line++;
         try {
-            return JSON.parse(text) as unknown;
+            return parseJson(text);
         } catch (error) {
             throw BadExport.saying("importBadJsonLine", {name, line, detail: messageOf(error)});
         }
@@ -296,7 +297,7 @@ export function janThread(
         .filter((line) => line.trim())
         .map((line, index) => {
             try {
-                return JSON.parse(line) as unknown;
+                return parseJson(line);
             } catch {
                 throw BadExport.saying("importLineBadJson", {
                     name: `${folder}/messages.jsonl`,

@@ -68,7 +68,9 @@ export function emptyReport(file: string): ImportFileReport {
 
 /** The library's newest conversation row now: what an import makes comes after it (committedSince). */
 export function lastConversationRow(db: Db): number {
-    return db.prepare("SELECT coalesce(max(rowid), 0) FROM conversations").pluck().get() as number;
+    return (
+        db.prepare<unknown[], number>("SELECT coalesce(max(rowid), 0) FROM conversations").pluck().get() ?? 0
+    );
 }
 
 async function importFile(
@@ -159,8 +161,10 @@ export function committedSince(
             `SELECT count(*) AS imported, coalesce(sum((SELECT count(*) FROM messages m WHERE m.conversation_id = c.id)), 0) AS messages ${made}`,
         )
         .get(since)!;
-    const last = db.prepare(`SELECT c.id ${made} ORDER BY c.rowid DESC LIMIT 1`).pluck().get(since) as
-        string | undefined;
+    const last = db
+        .prepare<unknown[], string>(`SELECT c.id ${made} ORDER BY c.rowid DESC LIMIT 1`)
+        .pluck()
+        .get(since);
     return {imported, messages, last: last ?? null};
 }
 

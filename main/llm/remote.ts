@@ -10,6 +10,7 @@ import {gemini} from "./wire/gemini.js";
 import {responses} from "./wire/responses.js";
 import {StreamError, type StreamSink, type Wire, type WireFormat} from "./wire/wire.js";
 import {messageOf} from "../../shared/format.js";
+import {parseJson} from "../../shared/json.js";
 
 export {toMessages} from "./wire/chatCompletions.js";
 
@@ -120,7 +121,7 @@ async function readStream(
             if (!line.startsWith("data:")) continue;
             const data = line.slice(5).trim();
             if (data === "[DONE]") continue;
-            const payload = JSON.parse(data) as unknown;
+            const payload = parseJson(data);
             // An error sent in the stream after a 200 (llama-server, OpenAI, Gemini): the answer failed.
             const failure = errorOf(payload);
             if (failure) throw new StreamError(failure);

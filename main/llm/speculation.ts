@@ -99,12 +99,13 @@ type DraftOptions = {minTokens: number; maxTokens: number; minConfidence: number
  * What Cairn reads and sets of node-llama-cpp's draft predictor (3.x internals): the hang guard reads its loop's
  * state and waiters; the lookahead sets the guesses it waits for (the fewest) and makes (the most).
  */
-type DraftInternals = {
-    _active?: unknown;
-    _minTokensCallbacks?: unknown;
-    _minTokens?: unknown;
-    _maxTokens?: unknown;
-};
+type DraftInternal = "_active" | "_minTokensCallbacks" | "_minTokens" | "_maxTokens";
+
+/** One of the draft predictor's internals (private in its types), read as what it is until checked. */
+function internal(predictor: object, name: DraftInternal): unknown {
+    const value: unknown = Reflect.get(predictor, name);
+    return value;
+}
 
 /**
  * node-llama-cpp's draft predictor with a guard against a hang seen here (node-llama-cpp 3.x): when the
@@ -159,14 +160,13 @@ async function steadyDraftPredictor(draftSequence: LlamaContextSequence, options
             // then 1), and a useless draft cost 20% against 7% with 8.
             if (this.target) this.guessAhead(this.lookahead.next(this.target.tokenPredictions));
             const predicted = super.predictTokens();
-            if (predicted instanceof Promise) wakeWhenIdle(this as unknown as DraftInternals, predicted);
+            if (predicted instanceof Promise) wakeWhenIdle(this, predicted);
             return predicted;
         }
 
         private guessAhead(tokens: number) {
-            const internals = this as unknown as DraftInternals;
-            internals._minTokens = tokens;
-            internals._maxTokens = tokens;
+            Reflect.set(this, "_minTokens", tokens);
+            Reflect.set(this, "_maxTokens", tokens);
         }
 
         private takeHeld(tokens: Token[]): Token[] {
@@ -176,12 +176,11 @@ async function steadyDraftPredictor(draftSequence: LlamaContextSequence, options
         }
     }
     const predictor = new SteadyDraftPredictor(draftSequence, options);
-    const internals = predictor as unknown as DraftInternals;
     if (
-        typeof internals._active !== "boolean" ||
-        !Array.isArray(internals._minTokensCallbacks) ||
-        typeof internals._minTokens !== "number" ||
-        typeof internals._maxTokens !== "number"
+        typeof internal(predictor, "_active") !== "boolean" ||
+        !Array.isArray(internal(predictor, "_minTokensCallbacks")) ||
+        typeof internal(predictor, "_minTokens") !== "number" ||
+        typeof internal(predictor, "_maxTokens") !== "number"
     ) {
         predictor.dispose();
         throw new Error(
@@ -192,14 +191,15 @@ async function steadyDraftPredictor(draftSequence: LlamaContextSequence, options
 }
 
 /** Wakes the answer's wait once the draft's loop has stopped without waking it (checked every 2 ms). */
-function wakeWhenIdle(draft: DraftInternals, waiting: Promise<unknown>): void {
+function wakeWhenIdle(draft: object, waiting: Promise<unknown>): void {
     let settled = false;
     void waiting.finally(() => (settled = true));
     const check = () => {
         if (settled) return;
-        const waiters = draft._minTokensCallbacks as (() => void)[];
-        if (draft._active === false && waiters.length > 0) {
-            while (waiters.length > 0) waiters.shift()?.();
+        const waiters = internal(draft, "_minTokensCallbacks");
+        if (internal(draft, "_active") === false && Array.isArray(waiters) && waiters.length > 0) {
+            const woken: unknown[] = waiters.splice(0);
+            for (const wake of woken) if (typeof wake === "function") Reflect.apply(wake, undefined, []);
             return;
         }
         setTimeout(check, 2);

@@ -65,9 +65,9 @@ export class ProjectStore {
     save(name: string, instructions: string | undefined, id: string | null = null): Project {
         const clash = this.find(name);
         if (clash && clash.id !== id) throw refusal("projectNameTaken", {name: clash.name});
-        const collectionClash = this.sql("SELECT id FROM collections WHERE name = ?")
+        const collectionClash = this.sql<string>("SELECT id FROM collections WHERE name = ?")
             .pluck()
-            .get(projectCollection(name)) as string | undefined;
+            .get(projectCollection(name));
         const now = Date.now();
         const saved = this.db.transaction(() => {
             const existing = id ? this.get(id) : null;
@@ -122,8 +122,7 @@ export class ProjectStore {
     }
 
     private collectionIdOf(id: string): string | undefined {
-        return this.sql("SELECT collection_id FROM projects WHERE id = ?").pluck().get(id) as
-            string | undefined;
+        return this.sql<string>("SELECT collection_id FROM projects WHERE id = ?").pluck().get(id);
     }
 }
 

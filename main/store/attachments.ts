@@ -48,16 +48,20 @@ export class AttachmentStore {
 
     get(id: string): Attachment | null {
         const row = this.statements
-            .get("SELECT id, name, mime, width, height, length(data) AS bytes FROM attachments WHERE id = ?")
-            .get(id) as Attachment | undefined;
+            .get<Attachment>(
+                "SELECT id, name, mime, width, height, length(data) AS bytes FROM attachments WHERE id = ?",
+            )
+            .get(id);
         return row ?? null;
     }
 
     /** The kept copy or its thumbnail (WebP). */
     read(id: string, size: "thumb" | "full"): {mime: string; data: Buffer} | null {
         const row = this.statements
-            .get(`SELECT mime, ${size === "thumb" ? "thumb" : "data"} AS data FROM attachments WHERE id = ?`)
-            .get(id) as {mime: string; data: Buffer} | undefined;
+            .get<{mime: string; data: Buffer}>(
+                `SELECT mime, ${size === "thumb" ? "thumb" : "data"} AS data FROM attachments WHERE id = ?`,
+            )
+            .get(id);
         if (!row) return null;
         return size === "thumb" ? {mime: "image/webp", data: row.data} : row;
     }
@@ -86,26 +90,26 @@ export class AttachmentStore {
     forMessage(messageId: string): Attachment[] {
         if (!this.present) return [];
         return this.statements
-            .get(
+            .get<Attachment>(
                 `SELECT a.id, l.name, a.mime, a.width, a.height, length(a.data) AS bytes
                    FROM message_attachments l JOIN attachments a ON a.id = l.attachment_id
                   WHERE l.message_id = ? ORDER BY l.position`,
             )
-            .all(messageId) as Attachment[];
+            .all(messageId);
     }
 
     /** Each message's images in a conversation, by message id. */
     forConversation(conversationId: string): Map<string, Attachment[]> {
         if (!this.present) return new Map();
         const rows = this.statements
-            .get(
+            .get<Attachment & {message_id: string}>(
                 `SELECT l.message_id, a.id, l.name, a.mime, a.width, a.height, length(a.data) AS bytes
                    FROM message_attachments l
                    JOIN attachments a ON a.id = l.attachment_id
                    JOIN messages m ON m.id = l.message_id
                   WHERE m.conversation_id = ? ORDER BY l.message_id, l.position`,
             )
-            .all(conversationId) as (Attachment & {message_id: string})[];
+            .all(conversationId);
         const byMessage = new Map<string, Attachment[]>();
         for (const {message_id, ...attachment} of rows)
             byMessage.set(message_id, [...(byMessage.get(message_id) ?? []), attachment]);

@@ -147,7 +147,8 @@ export function checkBackup(
                 createdAt: Number(manifest.get("createdAt") ?? 0),
                 appVersion: manifest.get("appVersion") ?? "unknown",
                 schema,
-                conversations: db.prepare("SELECT count(*) FROM conversations").pluck().get() as number,
+                conversations:
+                    db.prepare<unknown[], number>("SELECT count(*) FROM conversations").pluck().get() ?? 0,
                 bytes: fs.statSync(file).size,
             },
         };

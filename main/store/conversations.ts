@@ -260,11 +260,11 @@ export class ConversationStore {
     message(id: string): Message | null {
         const row = this.sql<MessageRow>("SELECT * FROM messages WHERE id = ?").get(id);
         if (!row) return null;
-        const versions = this.sql(
+        const versions = this.sql<string>(
             "SELECT id FROM messages WHERE conversation_id = ? AND parent_id IS ? ORDER BY created_at, rowid",
         )
             .pluck()
-            .all(row.conversation_id, row.parent_id) as string[];
+            .all(row.conversation_id, row.parent_id);
         return toMessage(
             row,
             this.toolCalls.forMessage(id),

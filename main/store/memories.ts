@@ -51,7 +51,7 @@ export class MemoryStore {
     }
 
     count(): number {
-        return this.sql("SELECT count(*) FROM memories").pluck().get() as number;
+        return this.sql<number>("SELECT count(*) FROM memories").pluck().get() ?? 0;
     }
 
     /**

@@ -3,8 +3,8 @@ import addFormats, {type FormatsPlugin} from "ajv-formats";
 import {formatBytes, messageOf} from "../../shared/format.js";
 
 /** The largest input schema a foreign tool may declare, as JSON, and its deepest nesting. */
-/** ajv-formats' plugin: the CommonJS module's default, as Node's ESM import of it delivers it. */
-const formatsPlugin = (addFormats as unknown as {default: FormatsPlugin}).default;
+/** ajv-formats' plugin (its CommonJS module's export is the plugin itself, as Node's ESM import delivers it). */
+const formatsPlugin: FormatsPlugin = addFormats;
 
 export const MAX_SCHEMA_BYTES = 256 * 1024;
 export const MAX_SCHEMA_DEPTH = 32;

@@ -1,6 +1,7 @@
 import type {ModelFunction, StepRequest} from "../stepTypes.js";
 import {idsOf, toMessages} from "./chatCompletions.js";
 import type {Wire} from "./wire.js";
+import {parseJson} from "../../../shared/json.js";
 
 type Block = {type?: string; name?: string; id?: string};
 type StreamEvent = {
@@ -136,7 +137,7 @@ function toAnthropic(messages: ReturnType<typeof toMessages>): Message[] {
                     type: "tool_use",
                     id: c.id,
                     name: c.function.name,
-                    input: JSON.parse(c.function.arguments) as unknown,
+                    input: parseJson(c.function.arguments),
                 })),
             ]);
     }

@@ -1,6 +1,7 @@
 import type {ModelFunction, StepRequest} from "../stepTypes.js";
 import {toMessages} from "./chatCompletions.js";
 import {nativeWeb, type StreamSink, type Wire} from "./wire.js";
+import {parseJson} from "../../../shared/json.js";
 
 type Part = {text?: string; thought?: boolean; functionCall?: {name?: string; args?: unknown}};
 type Grounding = {
@@ -147,7 +148,7 @@ function toContents(messages: ReturnType<typeof toMessages>): Content[] {
             add("model", [
                 ...(m.content ? [{text: m.content}] : []),
                 ...(m.tool_calls ?? []).map((c) => ({
-                    functionCall: {name: c.function.name, args: JSON.parse(c.function.arguments) as unknown},
+                    functionCall: {name: c.function.name, args: parseJson(c.function.arguments)},
                 })),
             ]);
     }

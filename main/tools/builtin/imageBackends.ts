@@ -4,6 +4,7 @@ import WebSocket from "ws";
 import {formatBytes, messageOf} from "../../../shared/format.js";
 import {hostOf, outboundFetch, UNRECORDED, type Outbound} from "../../net/network.js";
 import {abortReason} from "../../jobs.js";
+import {parseJson} from "../../../shared/json.js";
 
 // The image servers generate_image speaks, each through its own documented HTTP API: an OpenAI-compatible
 // /v1/images/generations (stable-diffusion.cpp's server, LocalAI, OpenAI), ComfyUI's (a workflow queued,
@@ -322,7 +323,7 @@ async function replyJson(s: BackendSettings, res: Response): Promise<unknown> {
     if (!res.ok)
         throw new ImageServerError(`${hostOf(s.baseUrl)} answered ${res.status}: ${serverMessage(text)}`);
     try {
-        return JSON.parse(text) as unknown;
+        return parseJson(text);
     } catch {
         throw new ImageServerError(
             `${hostOf(s.baseUrl)} answered with something other than JSON: ${text.slice(0, 120)}`,

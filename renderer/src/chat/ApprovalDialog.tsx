@@ -4,6 +4,7 @@ import {useApi} from "../apiContext.js";
 import {Trans, useTranslation} from "../i18n/index.js";
 import {Dialog} from "../ui/Dialog.js";
 import {DiffView} from "./DiffView.js";
+import {parseJson} from "../../../shared/json.js";
 
 type Args = Record<string, unknown>;
 type Props = {request: ApprovalRequest; onDecide: (decision: ApprovalDecision, args?: Args) => void};
@@ -16,7 +17,7 @@ export function ApprovalDialog({request, onDecide}: Props) {
     const preview = useLivePreview(request, text);
     const allow = (decision: ApprovalDecision) => {
         try {
-            const args = JSON.parse(text) as unknown;
+            const args = parseJson(text);
             if (!isObject(args)) throw new Error("not an object");
             onDecide(decision, args);
         } catch {
