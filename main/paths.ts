@@ -101,6 +101,6 @@ export function reason(error: unknown): string {
  * Cairn's sentences that quote one are said already.
  */
 export function isDiskFull(error: unknown): boolean {
-    const code = error instanceof Error ? (error as Error & {code?: unknown}).code : undefined;
-    return typeof code === "string" && /^SQLITE_(FULL|IOERR)/.test(code);
+    const code = error instanceof Error ? codeOf(error) : undefined;
+    return code !== undefined && /^SQLITE_(FULL|IOERR)/.test(code);
 }

@@ -2,7 +2,7 @@
 //
 // - Type assertions (`x as T`, `<T>x`; `as const` is not one) in the product code: at most ASSERTION_BUDGET. The
 //   budget is a ratchet: a count above it fails, and a count below it fails too until the budget is lowered to
-//   it, so that it only ever falls (the goal is GOAL_ASSERTIONS).
+//   it, so that it only ever falls; the budget itself may never be set above MAX_ASSERTIONS.
 // - No product file (TypeScript or CSS) over MAX_LINES lines: a bigger one becomes a folder of parts. Words files
 //   (one language each) are data, not code.
 // - Words one file per language: every language of shared/languages.ts has its core words and its window
@@ -15,8 +15,8 @@ import ts from "typescript";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PRODUCT = ["main", "shared", "renderer/src", "electron"];
-export const ASSERTION_BUDGET = 283;
-const GOAL_ASSERTIONS = 200;
+export const ASSERTION_BUDGET = 199;
+const MAX_ASSERTIONS = 200;
 const MAX_LINES = 500;
 /** Words: one language per file, data rather than code. */
 const WORDS = [/^shared\/coreWords\/[a-zA-Z]+\.ts$/, /^renderer\/src\/i18n\/locales\/[a-zA-Z]+\.ts$/];
@@ -65,6 +65,10 @@ function checkAssertions(problems) {
         .slice(0, 5)
         .map(([file, n]) => `${file} ${n}`)
         .join(", ");
+    if (ASSERTION_BUDGET > MAX_ASSERTIONS)
+        problems.push(
+            `ASSERTION_BUDGET is ${ASSERTION_BUDGET}, above the most allowed, ${MAX_ASSERTIONS}: type the values instead`,
+        );
     if (count > ASSERTION_BUDGET)
         problems.push(
             `${count} type assertions, over the budget of ${ASSERTION_BUDGET}: type the value instead (a typed statement, a schema's Static type, a type guard). Most: ${most}`,
@@ -73,7 +77,7 @@ function checkAssertions(problems) {
         problems.push(
             `${count} type assertions, under the budget of ${ASSERTION_BUDGET}: lower ASSERTION_BUDGET in scripts/budgets.mjs to ${count}, so that it only falls`,
         );
-    return `type assertions: ${count} (budget ${ASSERTION_BUDGET}, goal ${GOAL_ASSERTIONS})`;
+    return `type assertions: ${count} (budget ${ASSERTION_BUDGET}, at most ${MAX_ASSERTIONS})`;
 }
 
 function checkLines(problems) {

@@ -35,6 +35,18 @@ export function messageOf(error: unknown): string {
     return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * What a thrown value says it was caused by (fetch's TypeError wraps the real reason, a system error, in its
+ * `cause`): its code and message where it has them as text.
+ */
+export function causeOf(error: unknown): {code?: string; message?: string} {
+    const cause: unknown = error instanceof Error ? error.cause : undefined;
+    if (typeof cause !== "object" || cause === null) return {};
+    const code = codeOf(cause);
+    const message = "message" in cause && typeof cause.message === "string" ? cause.message : undefined;
+    return {...(code ? {code} : {}), ...(message !== undefined ? {message} : {})};
+}
+
 /** A thrown value's code, where it has one as text (Node's system errors: ENOENT, EACCES, ESRCH…). */
 export function codeOf(error: unknown): string | undefined {
     return typeof error === "object" && error !== null && "code" in error && typeof error.code === "string"

@@ -6,3 +6,10 @@ export function parseJson(text: string): unknown {
     const value: unknown = JSON.parse(text);
     return value;
 }
+
+/** A field of a value read from JSON, as what it is until checked; undefined where the value has no such field. */
+export function fieldOf(value: unknown, name: string): unknown {
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, name)) return undefined;
+    const field: unknown = Reflect.get(value, name);
+    return field;
+}

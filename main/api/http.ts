@@ -4,7 +4,7 @@ import http from "node:http";
 import {type ValidateFunction} from "ajv";
 import {ApiError, invalid} from "./errors.js";
 
-export function validated(validate: ValidateFunction, body: unknown, what: string): unknown {
+export function validated<T>(validate: ValidateFunction<T>, body: unknown, what: string): T {
     if (validate(body)) return body;
     const error = validate.errors?.[0];
     const param = error

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type {AddressInfo} from "node:net";
+import {boundPort} from "../net/boundPort.js";
 import {Ajv} from "ajv";
 import type {Assistant} from "../../shared/contract.js";
 import type {Assistants} from "../assistants/assistants.js";
@@ -83,9 +83,9 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
     const host = options.host ?? "127.0.0.1";
     const ajv = new Ajv({allErrors: false, strict: true});
     const validators = {
-        chat: ajv.compile(ChatRequest),
-        completion: ajv.compile(CompletionRequest),
-        embedding: ajv.compile(EmbeddingRequest),
+        chat: ajv.compile<ChatRequest>(ChatRequest),
+        completion: ajv.compile<CompletionRequest>(CompletionRequest),
+        embedding: ajv.compile<EmbeddingRequest>(EmbeddingRequest),
     };
     // Clients' tool schemas are compiled in their own instance: their names and ids never meet ours.
     const toolAjv = () => new Ajv({allErrors: true, strict: true});
@@ -137,7 +137,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             case "GET /v1/models":
                 return sendJson(res, 200, listModels());
             case "POST /v1/chat/completions": {
-                const body = validated(validators.chat, await readJson(req), "chat") as ChatRequest;
+                const body = validated(validators.chat, await readJson(req), "chat");
                 // Cairn tools named by the caller may be an MCP server's that starts on first use.
                 if (body.metadata?.tools || body.metadata?.tool_calls) {
                     await options.core.tools.prepare();
@@ -154,18 +154,11 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 return completion(res, body, withAssistant(plan, assistant), "chat", timing, assistant);
             }
             case "POST /v1/completions": {
-                const body = validated(
-                    validators.completion,
-                    await readJson(req),
-                    "completion",
-                ) as CompletionRequest;
+                const body = validated(validators.completion, await readJson(req), "completion");
                 return completion(res, body, planCompletion(body), "text", timing);
             }
             case "POST /v1/embeddings":
-                return embeddings(
-                    res,
-                    validated(validators.embedding, await readJson(req), "embedding") as EmbeddingRequest,
-                );
+                return embeddings(res, validated(validators.embedding, await readJson(req), "embedding"));
             default:
                 throw new ApiError(
                     404,
@@ -441,7 +434,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         server.once("error", reject);
         server.listen(options.port ?? 0, host, () => resolve());
     });
-    port = (server.address() as AddressInfo).port;
+    port = boundPort(server);
     const shown = host.includes(":") ? `[${host}]` : host;
     return {
         url: `http://${shown}:${port}/v1`,

@@ -2,7 +2,7 @@ import {parseArgs} from "node:util";
 import {FLASH_ATTENTION_MODES} from "../../shared/choices.js";
 import type {FlashAttention, PreflightCall, ToolMode} from "../../shared/contract.js";
 import type {GenerationOptions} from "../chat/chatService.js";
-import {messageOf} from "../../shared/format.js";
+import {codeOf, messageOf} from "../../shared/format.js";
 
 const PROVIDER_TYPE_NAMES = ["openai-compatible", "openai", "gemini", "anthropic"] as const;
 
@@ -158,7 +158,7 @@ function parseOrExplain(argv: string[]) {
     } catch (error) {
         const message = messageOf(error);
         const option = /'(-[^' ]+)/.exec(message)?.[1] ?? "";
-        const code = (error as {code?: string}).code;
+        const code = codeOf(error);
         if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`unknown option ${option}`);
         if (/argument missing/.test(message)) throw new UsageError(`${option} needs a value`);
         if (/does not take an argument/.test(message)) throw new UsageError(`${option} takes no value`);
@@ -196,7 +196,7 @@ function exportParts(value: string | undefined): string[] {
 }
 
 function takesValue(name: string): boolean {
-    return (OPTIONS as Record<string, {type: string}>)[name]?.type === "string";
+    return Object.entries(OPTIONS).some(([option, {type}]) => option === name && type === "string");
 }
 
 /** The command a command line names, even one that did not parse: its first word that is not an option. */
@@ -295,7 +295,7 @@ function preflightCalls(tools: string[], args: string[]): PreflightCall[] {
         if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
             throw new UsageError(`--args for ${name} must be a JSON object, got ${raw}`);
         }
-        return {name, args: parsed as Record<string, unknown>};
+        return {name, args: {...parsed}};
     });
 }
 
@@ -311,12 +311,12 @@ function checkedPairs(name: string, values: string[], separator: string): string
 function flashAttentionFromEnv(): FlashAttention | undefined {
     const raw = process.env.CAIRN_FLASH_ATTENTION;
     if (!raw) return undefined;
-    if (!(FLASH_ATTENTION_MODES as readonly string[]).includes(raw)) {
+    const mode = FLASH_ATTENTION_MODES.find((m) => m === raw);
+    if (mode === undefined)
         throw new UsageError(
             `CAIRN_FLASH_ATTENTION must be one of ${FLASH_ATTENTION_MODES.join(", ")}, got "${raw}"`,
         );
-    }
-    return raw as FlashAttention;
+    return mode;
 }
 
 function oneOf<T extends string>(
@@ -325,10 +325,10 @@ function oneOf<T extends string>(
     allowed: readonly T[],
 ): T | undefined {
     if (raw === undefined) return undefined;
-    if (!(allowed as readonly string[]).includes(raw)) {
+    const value = allowed.find((a) => a === raw);
+    if (value === undefined)
         throw new UsageError(`--${name} must be one of ${allowed.join(", ")}, got "${raw}"`);
-    }
-    return raw as T;
+    return value;
 }
 
 function intOption(

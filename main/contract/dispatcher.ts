@@ -7,7 +7,7 @@ import {isDiskFull} from "../paths.js";
 import {failWith} from "../words.js";
 import type {ContractCheck} from "./check.js";
 import {requestProblem} from "./problems.js";
-import {messageOf} from "../../shared/format.js";
+import {codeOf, messageOf} from "../../shared/format.js";
 
 export type Handlers = {[N in CallName]: (req: CallReq<N>) => Promise<CallRes<N>> | CallRes<N>};
 
@@ -61,7 +61,7 @@ export function createDispatcher(
                 const problem = check?.result(name as CallName, result);
                 return problem ? fail("INTERNAL", problem) : result;
             } catch (error) {
-                if ((error as {code?: string}).code === "SQLITE_READONLY") {
+                if (codeOf(error) === "SQLITE_READONLY") {
                     return fail(
                         "DENIED",
                         "this library is open read-only (it was written by a newer Cairn): update Cairn to change it",

@@ -49,7 +49,12 @@ export function desktopHandlers({settings, network, shell}: Deps): HandlerSlice<
             const outbound = network.for("update check", feed);
             const refused = outbound.refusal(feed);
             if (refused) return failWith("NETWORK", refused);
-            const egress = {url: feed, bytesSent: 0, bytesReceived: 0, status: null as number | null};
+            const egress: {url: string; bytesSent: number; bytesReceived: number; status: number | null} = {
+                url: feed,
+                bytesSent: 0,
+                bytesReceived: 0,
+                status: null,
+            };
             try {
                 const found = await shell.checkForUpdates(feed);
                 egress.status = 200;

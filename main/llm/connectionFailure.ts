@@ -1,3 +1,4 @@
+import {causeOf} from "../../shared/format.js";
 /** Node's network error codes in words a person can act on. */
 const CONNECTION_FAILURES: Record<string, string> = {
     ECONNREFUSED: "nothing is listening there",
@@ -12,7 +13,7 @@ const CONNECTION_FAILURES: Record<string, string> = {
 
 /** Why a connection failed, in words ("nothing is listening there"), from fetch's cause. */
 export function connectionFailure(error: unknown): string | undefined {
-    const cause = (error as {cause?: {code?: string; message?: string}}).cause;
+    const cause = causeOf(error);
     // fetch refuses the ports of old services (9, 25, 6000…) before connecting.
     if (cause?.message === "bad port") return "fetch never connects to that port: use another one";
     return cause?.code ? (CONNECTION_FAILURES[cause.code] ?? cause.code) : undefined;

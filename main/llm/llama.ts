@@ -6,7 +6,7 @@ import {messageOf} from "../../shared/format.js";
 export const llamaModule = () => import("node-llama-cpp");
 
 /** llama.cpp's own last error line, which says far more than the exception it causes. */
-export const nativeLog = {lastError: null as string | null};
+export const nativeLog: {lastError: string | null} = {lastError: null};
 
 export type SharedLlama = {llama: Llama; fallbackReason: string | null};
 

@@ -133,10 +133,16 @@ async function readStream(
 
 /** The message of an error body, `{"error": "…"}` or `{"error": {"message": "…"}}`, as every format sends it. */
 function errorOf(payload: unknown): string | null {
-    const error = (payload as {error?: unknown} | null)?.error;
+    if (typeof payload !== "object" || payload === null || !("error" in payload)) return null;
+    const {error} = payload;
     if (typeof error === "string") return error;
-    if (error && typeof error === "object" && typeof (error as {message?: unknown}).message === "string")
-        return (error as {message: string}).message;
+    if (
+        typeof error === "object" &&
+        error !== null &&
+        "message" in error &&
+        typeof error.message === "string"
+    )
+        return error.message;
     return null;
 }
 

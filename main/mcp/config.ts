@@ -54,7 +54,22 @@ const validateFile = validatorOf<{mcpServers: Record<string, unknown>}>(fileSche
     allErrors: true,
     strict: false,
 });
-const validateEntry = validatorOf(entrySchema, {allErrors: true, strict: false});
+/** A server's entry as entrySchema lets it through (fields other programs add are kept, unread). */
+type Entry = {
+    command?: string;
+    args?: string[];
+    env?: Record<string, string>;
+    cwd?: string;
+    url?: string;
+    headers?: Record<string, string>;
+    type?: string;
+    enabled?: boolean;
+    disabled?: boolean;
+    startup?: "lazy" | "launch";
+    startTimeoutMs?: number;
+    callTimeoutMs?: number;
+};
+const validateEntry = validatorOf<Entry>(entrySchema, {allErrors: true, strict: false});
 
 export type McpFile = {servers: McpServerConfig[]; problems: string[]};
 
@@ -82,13 +97,13 @@ export function parseServer(name: string, entry: unknown): McpServerConfig | str
     if (!/^[A-Za-z0-9][\w.-]{0,63}$/.test(name))
         return `server name "${name}" must be 1-64 letters, digits, "_", "-" or ".", starting with a letter or digit`;
     if (!validateEntry(entry)) return `server "${name}": ${describeErrors(validateEntry.errors)}`;
-    const e: Record<string, unknown> = {...(entry as object)};
+    const e = entry;
     const common = {
         name,
-        enabled: e.enabled !== undefined ? e.enabled === true : e.disabled !== true,
-        startup: (e.startup as "lazy" | "launch" | undefined) ?? "lazy",
-        startTimeoutMs: (e.startTimeoutMs as number | undefined) ?? DEFAULT_START_TIMEOUT_MS,
-        callTimeoutMs: (e.callTimeoutMs as number | undefined) ?? DEFAULT_CALL_TIMEOUT_MS,
+        enabled: e.enabled !== undefined ? e.enabled : e.disabled !== true,
+        startup: e.startup ?? "lazy",
+        startTimeoutMs: e.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
+        callTimeoutMs: e.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     };
     if (typeof e.command === "string") {
         return {
@@ -96,8 +111,8 @@ export function parseServer(name: string, entry: unknown): McpServerConfig | str
             transport: {
                 type: "stdio",
                 command: e.command,
-                args: (e.args as string[] | undefined) ?? [],
-                env: (e.env as Record<string, string> | undefined) ?? {},
+                args: e.args ?? [],
+                env: e.env ?? {},
                 ...(typeof e.cwd === "string" ? {cwd: e.cwd} : {}),
             },
         };
@@ -109,7 +124,7 @@ export function parseServer(name: string, entry: unknown): McpServerConfig | str
         transport: {
             type: e.type === "sse" ? "sse" : "http",
             url,
-            headers: (e.headers as Record<string, string> | undefined) ?? {},
+            headers: e.headers ?? {},
         },
     };
 }
@@ -158,7 +173,7 @@ export function updateServer(
     if (!current.ok) return {ok: false, message: current.message};
     const entry = current.value.mcpServers[name];
     if (!entry || typeof entry !== "object") return {ok: false, message: `no MCP server named "${name}"`};
-    const updated: Record<string, unknown> = {...(entry as Record<string, unknown>), ...change};
+    const updated: Record<string, unknown> = {...entry, ...change};
     if ("enabled" in change) delete updated.disabled;
     const parsed = parseServer(name, updated);
     if (typeof parsed === "string") return {ok: false, message: parsed};
@@ -198,15 +213,14 @@ function readRaw(file: string): {ok: true; value: Raw} | {ok: false; exists: boo
     }
     if (!value || typeof value !== "object" || Array.isArray(value))
         return {ok: false, exists: true, message: `${file} must hold an object with "mcpServers"`};
-    const obj = value as Record<string, unknown>;
-    const servers = obj.mcpServers ?? {};
+    const servers: unknown = "mcpServers" in value ? value.mcpServers : {};
     if (typeof servers !== "object" || servers === null || Array.isArray(servers))
         return {
             ok: false,
             exists: true,
             message: `${file}: "mcpServers" must be an object of servers by name`,
         };
-    return {ok: true, value: {...obj, mcpServers: servers as Record<string, unknown>}};
+    return {ok: true, value: {...value, mcpServers: {...servers}}};
 }
 
 /** Written whole or not at all; the file may hold headers with secrets, so only the user can read it. */

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type {AddressInfo} from "node:net";
+import {boundPort} from "../net/boundPort.js";
 
 /**
  * Where the system browser comes back after a sign-in (RFC 8252's loopback redirect): a listener on
@@ -86,7 +86,7 @@ function listen(server: http.Server, port: number): Promise<number> {
         server.once("error", reject);
         server.listen(port, "127.0.0.1", () => {
             server.off("error", reject);
-            resolve((server.address() as AddressInfo).port);
+            resolve(boundPort(server));
         });
     });
 }

@@ -7,7 +7,7 @@ import {fail, ok, type AppError, type Result} from "../../shared/result.js";
 import {errorWith, failSaying} from "../words.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import type {ModelDownloader} from "node-llama-cpp";
-import {formatBytes, messageOf} from "../../shared/format.js";
+import {causeOf, formatBytes, messageOf} from "../../shared/format.js";
 import {abortReason, JobRegistry} from "../jobs.js";
 import {DEFAULT_HUB_URL} from "./hub.js";
 
@@ -355,11 +355,11 @@ async function probeDownload(
         return ok({totalBytes: totalBytesOf(res)});
     } catch (error) {
         if (signal.aborted) return failSaying("CANCELLED", "cancelled");
-        const name = (error as Error).name;
+        const name = error instanceof Error ? error.name : "";
         if (name === "TimeoutError" || name === "AbortError") {
             return failSaying("TIMEOUT", "downloadTimedOut", {host, seconds: timeoutMs / 1000});
         }
-        const cause = ((error as Error).cause as {code?: string} | undefined)?.code ?? messageOf(error);
+        const cause = causeOf(error).code ?? messageOf(error);
         return failSaying("NETWORK", "downloadUnreachable", {host, cause});
     }
 }

@@ -4,7 +4,7 @@
 import type {ListFileEntry} from "@huggingface/hub";
 import type {FitEstimate, HubFile, HubProjector, HubRepo, HubRepoFiles} from "../../shared/contract.js";
 import {ok, type Result} from "../../shared/result.js";
-import {formatBytes, messageOf} from "../../shared/format.js";
+import {causeOf, formatBytes, messageOf} from "../../shared/format.js";
 import {sizeBasedFit, type MachineMemory} from "../llm/fit.js";
 import {OfflineError, outboundFetch, type Outbound} from "../net/network.js";
 import {failSaying, failWith} from "../words.js";
@@ -110,7 +110,7 @@ export class Hub {
 function hubFailure(error: unknown, answer: Response | null, hubUrl: string, subject: string): Result<never> {
     if (error instanceof OfflineError) return failWith("NETWORK", error.words);
     const host = new URL(hubUrl).host;
-    const status = (error as {statusCode?: number}).statusCode;
+    const status = statusCodeOf(error);
     if (status === 429) {
         const seconds = retryAfterSeconds(answer);
         return seconds === null
@@ -121,7 +121,7 @@ function hubFailure(error: unknown, answer: Response | null, hubUrl: string, sub
     if (status === 401 || status === 403) return failSaying("DENIED", "hubRefused", {host, subject, status});
     if (status !== undefined) return failSaying("NETWORK", "hubHttp", {host, subject, status});
     if (error instanceof SyntaxError) return failSaying("NETWORK", "hubCutOff", {host, subject});
-    const cause = ((error as Error).cause as {code?: string} | undefined)?.code ?? messageOf(error);
+    const cause = causeOf(error).code ?? messageOf(error);
     return failSaying("NETWORK", "hubUnreachable", {host, cause});
 }
 
@@ -299,4 +299,14 @@ function gateNotes(repo: string, gated: unknown, deps: Pick<HubDeps, "url" | "to
             ? `Gated: your Hugging Face token is sent with the download; if it is refused, accept the conditions on ${page} while signed in`
             : `Gated: accept the conditions on ${page} while signed in, then add your Hugging Face token in Models to download`,
     ];
+}
+
+/** The HTTP status the hub's client put on its error (statusCode), where it did. */
+function statusCodeOf(error: unknown): number | undefined {
+    return typeof error === "object" &&
+        error !== null &&
+        "statusCode" in error &&
+        typeof error.statusCode === "number"
+        ? error.statusCode
+        : undefined;
 }

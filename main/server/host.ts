@@ -1,5 +1,5 @@
 import http from "node:http";
-import type {AddressInfo} from "node:net";
+import {boundPort} from "../net/boundPort.js";
 import {WebSocketServer, type WebSocket} from "ws";
 import {MAX_FRAME_BYTES, type RequestFrame, type ServerFrame} from "../../shared/contract.js";
 import {fail} from "../../shared/result.js";
@@ -141,7 +141,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         server.once("error", reject);
         server.listen(options.port ?? 0, boundHost, () => resolve());
     });
-    port = (server.address() as AddressInfo).port;
+    port = boundPort(server);
     const shownHost = boundHost.includes(":") ? `[${boundHost}]` : boundHost;
     return {
         url: `http://${shownHost}:${port}/?token=${token}`,

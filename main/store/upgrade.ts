@@ -74,7 +74,7 @@ export function upgrade(db: Db, migrations: readonly Migration[], options: Upgra
  * again on a schema that has moved under it.
  */
 function lockForUpgrade(db: Db): void {
-    const usual = db.pragma("busy_timeout", {simple: true}) as number;
+    const usual = numberPragma(db, "busy_timeout");
     db.pragma(`busy_timeout = ${UPGRADE_WAIT_MS}`);
     try {
         db.exec("BEGIN IMMEDIATE");
@@ -91,7 +91,7 @@ function runSteps(db: Db, pending: Migration[], from: number, to: number): void 
             throw new Error(`migration ${migration.version} (${migration.name}) failed: ${reason(error)}`);
         }
     }
-    if (pending.some((m) => m.rebuildsTables) && (db.pragma("foreign_key_check") as unknown[]).length > 0)
+    if (pending.some((m) => m.rebuildsTables) && listPragma(db, "foreign_key_check").length > 0)
         throw new Error(`the upgrade to schema ${to} broke a reference between tables`);
     if (from !== 0) checkIntegrity(db, to);
     db.pragma(`user_version = ${to}`);
@@ -140,14 +140,14 @@ function snapshot(file: string, from: number, to: number): void {
 }
 
 function checkIntegrity(db: Db, to: number): void {
-    const integrity = db.pragma("integrity_check", {simple: true}) as string;
+    const integrity = String(db.pragma("integrity_check", {simple: true}));
     if (integrity !== "ok")
         throw new Error(`after the upgrade to schema ${to} SQLite's integrity check says: ${integrity}`);
 }
 
 /** The schema version the library is at (SQLite's user_version). */
 export function schemaVersion(db: Db): number {
-    return db.pragma("user_version", {simple: true}) as number;
+    return numberPragma(db, "user_version");
 }
 
 function freeBytesAt(dir: string): number {
@@ -161,4 +161,17 @@ function fileSize(file: string): number {
     } catch {
         return 0;
     }
+}
+
+/** A pragma whose value is a number (SQLite's own: user_version, busy_timeout). */
+function numberPragma(db: Db, name: string): number {
+    const value: unknown = db.pragma(name, {simple: true});
+    if (typeof value !== "number") throw new Error(`SQLite's ${name} is not a number: ${String(value)}`);
+    return value;
+}
+
+/** A pragma's rows (foreign_key_check: one per broken reference). */
+function listPragma(db: Db, name: string): unknown[] {
+    const rows: unknown = db.pragma(name);
+    return Array.isArray(rows) ? rows : [];
 }

@@ -72,7 +72,7 @@ export const anthropic: Wire = {
             }
         };
     },
-    models: {path: "/models", ids: (body) => idsOf((body as {data?: {id?: unknown}[]}).data)},
+    models: {path: "/models", ids: idsOf},
 };
 
 function requestBody(model: string, req: StepRequest) {

@@ -7,6 +7,7 @@ import {
     type StepRequest,
 } from "../stepTypes.js";
 import type {Wire} from "./wire.js";
+import {fieldOf} from "../../../shared/json.js";
 
 /** A chat message as OpenAI's chat completions write it; the other formats are written from these. */
 export type ChatMessage =
@@ -53,11 +54,15 @@ export const chatCompletions: Wire = {
             sink.callPart(part.index, part.function?.name ?? "", part.function?.arguments ?? "");
         if (choice.finish_reason) sink.finish(choice.finish_reason);
     },
-    models: {path: "/models", ids: (body) => idsOf((body as {data?: {id?: unknown}[]}).data)},
+    models: {path: "/models", ids: idsOf},
 };
 
-export function idsOf(list: {id?: unknown}[] | undefined): string[] {
-    return (list ?? []).map((m) => m.id).filter((id): id is string => typeof id === "string");
+/** The model ids of a /models answer, `{"data": [{"id": …}, …]}` (OpenAI's, Anthropic's). */
+export function idsOf(body: unknown): string[] {
+    const list = fieldOf(body, "data");
+    if (!Array.isArray(list)) return [];
+    const items: unknown[] = list;
+    return items.map((m) => fieldOf(m, "id")).filter((id) => typeof id === "string");
 }
 
 function requestBody(model: string, req: StepRequest) {

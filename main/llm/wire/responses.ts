@@ -81,7 +81,7 @@ export const responses: Wire = {
             }
         };
     },
-    models: {path: "/models", ids: (body) => idsOf((body as {data?: {id?: unknown}[]}).data)},
+    models: {path: "/models", ids: idsOf},
 };
 
 function finishSearch(item: OutputItem, searches: Map<string, string>, sink: StreamSink): void {

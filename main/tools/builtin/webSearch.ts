@@ -9,7 +9,7 @@ import {
     type SearchResult,
 } from "../../web/searchProviders.js";
 import {defineTool} from "../defineTool.js";
-import {messageOf} from "../../../shared/format.js";
+import {causeOf, messageOf} from "../../../shared/format.js";
 
 const TIMEOUT_MS = 10_000;
 const PROVIDERS = ["searxng", "brave", "tavily", "duckduckgo"] as const;
@@ -83,8 +83,7 @@ function unreachable(provider: ProviderConfig["provider"], configured: unknown, 
     const why = connectionFailure(error);
     if (!why) {
         // fetch() wraps the real reason in its cause.
-        const cause = (error as {cause?: {message?: string}}).cause;
-        return cause?.message ?? messageOf(error);
+        return causeOf(error).message ?? messageOf(error);
     }
     const baseUrl = typeof configured === "string" && configured ? configured : DEFAULT_BASE_URLS[provider];
     return `cannot reach ${provider} at ${hostOf(baseUrl)} (${why}); start it, or set web_search's provider or base_url in tools.yaml`;
