@@ -1,4 +1,3 @@
-import path from "node:path";
 import {ok} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import {backendReport} from "../llm/backends.js";
@@ -48,9 +47,9 @@ export function modelHandlers({
         "models.drafts": (req) => drafts.choice(req.modelPath),
         "models.setDraft": async (req) => {
             const result = await drafts.set(req.modelPath, req.draftPath);
-            // The model in use loads again with its new draft (its status says so as it goes).
-            if (result.ok && engine.status().modelPath === path.resolve(req.modelPath))
-                void engine.load(req.modelPath);
+            // The model in use loads again with its new draft (its status says so as it goes), after the load
+            // under way if it is still loading.
+            if (result.ok) void engine.reload(req.modelPath);
             return result;
         },
         "models.remove": (req) => models.remove(req.id),

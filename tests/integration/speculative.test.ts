@@ -93,6 +93,47 @@ test("a draft model of the model's vocabulary guesses ahead; the answer's detail
     }
 });
 
+test("a draft chosen while the model loads is not lost: the model loads again with it once that load ends", async () => {
+    const t = await openTestCore({modelPath: null});
+    try {
+        const model = templateModel(FAMILIES["phi-3.5"]);
+        const draft = copyOf(model, "draft-while-loading.gguf");
+        unwrap(await t.api.invoke("settings.set", {engine: {contextSize: 1024}}));
+        const withDraft = new Promise<void>((resolve) => {
+            const stop = t.api.onEvent((e) => {
+                if (
+                    e.type !== "engine.status" ||
+                    e.status.state !== "ready" ||
+                    e.status.speculation !== "draft"
+                )
+                    return;
+                stop();
+                resolve();
+            });
+        });
+        // Chosen while the first load is reading the model's weights (its draft, none, decided already), as the
+        // Models screen lets a person do.
+        const reading = new Promise<void>((resolve) => {
+            const stop = t.api.onEvent((e) => {
+                if (e.type !== "engine.status" || e.status.state !== "loading" || !e.status.loadProgress)
+                    return;
+                stop();
+                resolve();
+            });
+        });
+        const loading = t.api.invoke("models.load", {path: model});
+        await reading;
+        unwrap(await t.api.invoke("models.setDraft", {modelPath: model, draftPath: draft}));
+        assert.equal(unwrap(await loading).speculation, "lookup", "the first load had no draft");
+        await withDraft;
+        const status = t.core.engine.status();
+        assert.equal(status.draftModel, draft);
+        assert.equal(status.modelPath, model);
+    } finally {
+        await t.core.dispose();
+    }
+});
+
 test("only a smaller model of the same vocabulary is offered or taken as a draft; others are refused in words", async () => {
     const t = await openTestCore({modelPath: null});
     try {

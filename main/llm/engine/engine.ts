@@ -142,6 +142,17 @@ export class Engine {
     }
 
     /**
+     * Loads the model in use again with what now decides how it loads (its draft model), once a load under way
+     * has ended: a choice made while the model loads is not lost. Nothing to do when, by then, another model
+     * is in use (or none).
+     */
+    async reload(modelPath: string): Promise<Result<EngineStatus> | null> {
+        while (this.loading) await this.loading;
+        if (this.current.modelPath !== path.resolve(modelPath)) return null;
+        return this.load(modelPath);
+    }
+
+    /**
      * Puts `file` in place of the loaded model for the next answer: nothing to do when it is loaded or being
      * loaded, a load started when it can be; else why not, in words (another model loading, or an answer being
      * written with the loaded one: here, or elsewhere when `busy`), so that no model changes under an answer.
