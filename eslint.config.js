@@ -66,7 +66,7 @@ const MAIN_LAYERS = [
     ["llm", "web"],
     ["docs", "models", "assistants", "projects"],
     ["tools"],
-    ["chat", "mcp"],
+    ["chat", "mcp", "probe"],
     ["api", "import"],
     ["handlers"],
     ["features"],

@@ -1,0 +1,58 @@
+// What the suite's cases are made of: their categories and shapes, and the helpers that write them.
+import {ANY_VALUE, OMITTED, type Accepted, type Expectation, type ExpectedCall} from "./score.js";
+
+export {ANY_VALUE};
+
+export const CATEGORIES = [
+    "simple",
+    "multiple",
+    "parallel",
+    "irrelevance",
+    "missing",
+    "types",
+    "multiTurn",
+    "cairn",
+] as const;
+export type ProbeCategory = (typeof CATEGORIES)[number];
+
+/** One step of a case: what its calls should be, and what each call returns for the next step. */
+export type ProbeStep = {expect: Expectation; result?: string};
+
+export type ProbeCase = {
+    id: string;
+    category: ProbeCategory;
+    /** The tools offered: the probe's own (tools.ts) or Cairn's (CAIRN_TOOLS), by name. */
+    tools: readonly string[];
+    /** The same request, asked three ways. */
+    phrasings: readonly [string, string, string];
+    steps: readonly ProbeStep[];
+};
+
+export const call = (name: string, args: Record<string, Accepted> = {}): ExpectedCall => ({name, args});
+export const calls = (...list: ExpectedCall[]): ProbeStep => ({expect: {calls: list}});
+export const one = (...values: Accepted[number][]): Accepted => values;
+export const optional = (...values: Accepted[number][]): Accepted => [OMITTED, ...values];
+export const words = (...list: string[]): Accepted => [{words: list}];
+export const ANY_UNIT = optional("celsius", "fahrenheit");
+/** Distractors offered beside the tool a "multiple" case needs (5 to 20 tools in all). */
+export const MANY = [
+    "get_weather",
+    "set_timer",
+    "send_email",
+    "search_flights",
+    "add_todo",
+    "get_stock_price",
+    "define_word",
+    "track_package",
+    "order_pizza",
+    "set_thermostat",
+];
+export const offeredWith = (name: string, count: number) => [
+    name,
+    ...MANY.filter((t) => t !== name).slice(0, count - 1),
+];
+
+export const none = (why: "irrelevant" | "ask"): ProbeStep => ({expect: {none: why}});
+
+/** A step whose calls return `result` before the next step. */
+export const thenReturns = (step: ProbeStep, result: string): ProbeStep => ({...step, result});
