@@ -4,6 +4,7 @@ import path from "node:path";
 import {createRequire} from "node:module";
 import {test} from "node:test";
 import {Ajv} from "ajv";
+import ts from "typescript";
 import {parse} from "yaml";
 import {ROOT} from "../helpers/paths.js";
 
@@ -60,12 +61,17 @@ test("runtime dependencies are exactly what main/, shared/ and electron/ import;
             if (entry.isDirectory()) walk(full);
             else if (/\.tsx?$/.test(entry.name)) {
                 const source = fs.readFileSync(full, "utf8");
-                for (const [, spec] of source.matchAll(
-                    /(?:from|import\(|runtimeImport\()\s*"([^".][^"]*)"/g,
-                )) {
-                    const name = spec!.startsWith("@")
-                        ? spec!.split("/").slice(0, 2).join("/")
-                        : spec!.split("/")[0]!;
+                // The module's imports as TypeScript reads them (static, `import()` and `import type`), and
+                // the packages loaded at run time by name: never a string that only looks like one.
+                const specs = [
+                    ...ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName),
+                    ...[...source.matchAll(/runtimeImport\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]!),
+                ];
+                for (const spec of specs) {
+                    if (spec.startsWith(".")) continue;
+                    const name = spec.startsWith("@")
+                        ? spec.split("/").slice(0, 2).join("/")
+                        : spec.split("/")[0]!;
                     if (!name.startsWith("node:")) imported.add(name);
                 }
             }
