@@ -7,7 +7,10 @@ export function parseJson(text: string): unknown {
     return value;
 }
 
-/** A field of a value read from JSON, as what it is until checked; undefined where the value has no such field. */
+/**
+ * A field of a value not typed yet (read from JSON, or a library's internals), as what it is until checked;
+ * undefined where the value has no such field of its own.
+ */
 export function fieldOf(value: unknown, name: string): unknown {
     if (typeof value !== "object" || value === null || !Object.hasOwn(value, name)) return undefined;
     const field: unknown = Reflect.get(value, name);

@@ -312,7 +312,7 @@ export class ChatService {
     /** Whether an answer may start now (model, tool choice, one answer per conversation); claims it if so. */
     private admit(conversationId: string, options: SendOptions): Result<Admitted> {
         const stored = this.store.get(conversationId);
-        if (!stored) return failSaying("NOT_FOUND", "conversationNotFound", {id: conversationId ?? ""});
+        if (!stored) return failSaying("NOT_FOUND", "conversationNotFound", {id: conversationId});
         const conversation = {...stored, webAccess: options.webAccess ?? stored.webAccess};
         if (this.active.has(conversationId)) {
             return failSaying("DENIED", "stillWriting");

@@ -22,36 +22,34 @@ export async function exportCommand(
     if (!args.all && args.positionals.length === 0) {
         return out.fail("name the conversations to export (their ids), or --all for every one");
     }
-    {
-        const chosen = args.all ? store.list() : args.positionals.map((id) => store.get(id));
-        const missing = args.positionals.filter((_id, i) => !chosen[i]);
-        if (missing.length) return out.fail(`no conversation ${missing.join(", ")} in ${dataDir}`);
-        const conversations = chosen as Conversation[];
-        const parts: ExportParts = {
-            thinking: !args.without.includes("thinking"),
-            tools: !args.without.includes("tools"),
-            sources: !args.without.includes("sources"),
-        };
-        if (format === "jsonl") return await jsonLines(store, conversations, args.out, out);
-        if (conversations.length > 1 && !args.out) {
-            return out.fail(
-                `${conversations.length} conversations make ${conversations.length} files: give --out DIR`,
-            );
-        }
-        const many = conversations.length > 1 || (args.out !== undefined && isFolder(args.out));
-        const names = new UniqueNames();
-        for (const conversation of conversations) {
-            const {fileName, content} = await render(store, conversation, format, parts);
-            if (!args.out) out.write(content);
-            else {
-                const target = many ? path.join(args.out, names.take(fileName)) : args.out;
-                fs.mkdirSync(path.dirname(target), {recursive: true});
-                fs.writeFileSync(target, content);
-                process.stderr.write(`wrote ${target}\n`);
-            }
-        }
-        return 0;
+    const chosen = args.all ? store.list() : args.positionals.map((id) => store.get(id));
+    const missing = args.positionals.filter((_id, i) => !chosen[i]);
+    if (missing.length) return out.fail(`no conversation ${missing.join(", ")} in ${dataDir}`);
+    const conversations = chosen as Conversation[];
+    const parts: ExportParts = {
+        thinking: !args.without.includes("thinking"),
+        tools: !args.without.includes("tools"),
+        sources: !args.without.includes("sources"),
+    };
+    if (format === "jsonl") return await jsonLines(store, conversations, args.out, out);
+    if (conversations.length > 1 && !args.out) {
+        return out.fail(
+            `${conversations.length} conversations make ${conversations.length} files: give --out DIR`,
+        );
     }
+    const many = conversations.length > 1 || (args.out !== undefined && isFolder(args.out));
+    const names = new UniqueNames();
+    for (const conversation of conversations) {
+        const {fileName, content} = await render(store, conversation, format, parts);
+        if (!args.out) out.write(content);
+        else {
+            const target = many ? path.join(args.out, names.take(fileName)) : args.out;
+            fs.mkdirSync(path.dirname(target), {recursive: true});
+            fs.writeFileSync(target, content);
+            process.stderr.write(`wrote ${target}\n`);
+        }
+    }
+    return 0;
 }
 
 async function render(

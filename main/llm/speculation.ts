@@ -15,6 +15,7 @@ import {inspectModel} from "./inspect.js";
 import {llamaModule} from "./llama.js";
 import {DraftBackoff, DraftLookahead, FIRST_LOOKAHEAD, vocabularyMismatch, vocabularyOf} from "./draft.js";
 import {messageOf} from "../../shared/format.js";
+import {fieldOf} from "../../shared/json.js";
 
 /**
  * The draft stops guessing at a token it gives less than this probability (node-llama-cpp's default, as
@@ -102,10 +103,7 @@ type DraftOptions = {minTokens: number; maxTokens: number; minConfidence: number
 type DraftInternal = "_active" | "_minTokensCallbacks" | "_minTokens" | "_maxTokens";
 
 /** One of the draft predictor's internals (private in its types), read as what it is until checked. */
-function internal(predictor: object, name: DraftInternal): unknown {
-    const value: unknown = Reflect.get(predictor, name);
-    return value;
-}
+const internal = (predictor: object, name: DraftInternal): unknown => fieldOf(predictor, name);
 
 /**
  * node-llama-cpp's draft predictor with a guard against a hang seen here (node-llama-cpp 3.x): when the

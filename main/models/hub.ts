@@ -5,6 +5,7 @@ import type {ListFileEntry} from "@huggingface/hub";
 import type {FitEstimate, HubFile, HubProjector, HubRepo, HubRepoFiles} from "../../shared/contract.js";
 import {ok, type Result} from "../../shared/result.js";
 import {causeOf, formatBytes, messageOf} from "../../shared/format.js";
+import {fieldOf} from "../../shared/json.js";
 import {sizeBasedFit, type MachineMemory} from "../llm/fit.js";
 import {OfflineError, outboundFetch, type Outbound} from "../net/network.js";
 import {failSaying, failWith} from "../words.js";
@@ -110,7 +111,9 @@ export class Hub {
 function hubFailure(error: unknown, answer: Response | null, hubUrl: string, subject: string): Result<never> {
     if (error instanceof OfflineError) return failWith("NETWORK", error.words);
     const host = new URL(hubUrl).host;
-    const status = statusCodeOf(error);
+    // The hub client's errors carry the answer's HTTP status.
+    const statusCode = fieldOf(error, "statusCode");
+    const status = typeof statusCode === "number" ? statusCode : undefined;
     if (status === 429) {
         const seconds = retryAfterSeconds(answer);
         return seconds === null
@@ -299,14 +302,4 @@ function gateNotes(repo: string, gated: unknown, deps: Pick<HubDeps, "url" | "to
             ? `Gated: your Hugging Face token is sent with the download; if it is refused, accept the conditions on ${page} while signed in`
             : `Gated: accept the conditions on ${page} while signed in, then add your Hugging Face token in Models to download`,
     ];
-}
-
-/** The HTTP status the hub's client put on its error (statusCode), where it did. */
-function statusCodeOf(error: unknown): number | undefined {
-    return typeof error === "object" &&
-        error !== null &&
-        "statusCode" in error &&
-        typeof error.statusCode === "number"
-        ? error.statusCode
-        : undefined;
 }
