@@ -15,3 +15,13 @@ export const EGRESS_PURPOSES = [
     "image generation",
     "update check",
 ] as const;
+
+/**
+ * How the embedded model is asked for tool calls (contract: CallStrategy). native: its chat template's own
+ * function calling; grammar: a JSON grammar that allows calls or an answer, nothing else; text: the tools in
+ * words, and the JSON calls found in what it writes, repaired where nearly right.
+ */
+export const CALL_STRATEGIES = ["native", "grammar", "text"] as const;
+
+/** The setting over them: "auto" uses each model's best in its tool-use test (native when untested). */
+export const TOOL_CALL_SETTINGS = ["auto", ...CALL_STRATEGIES] as const;

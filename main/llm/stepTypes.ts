@@ -8,6 +8,7 @@ import type {
     GbnfJsonSchema,
 } from "node-llama-cpp";
 import type {GenerationSettings, MessageRole, TurnStats} from "../../shared/contract.js";
+import type {CallStrategy} from "./callStrategy.js";
 import type {CallChunk} from "./forcedCall.js";
 
 export type HistoryEntry = {role: MessageRole; content: string};
@@ -76,6 +77,8 @@ export type StepRequest = {
     onThought?: (text: string) => void;
     /** Tools a remote provider runs itself (its web search): the turn traces them and cites their sources. */
     hosted?: HostedTools;
+    /** How the embedded model is asked for calls in this step (callStrategy.ts); default: the model's own way. */
+    callStrategy?: CallStrategy;
 };
 
 /** How a provider-run tool reaches the turn: a trace step started and finished, its sources numbered. */

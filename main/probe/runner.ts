@@ -1,23 +1,17 @@
 // Runs the tool-use suite through Cairn's real path: the loaded model's chat template, grammars and parsing,
 // one way of asking for calls at a time (a strategy), each case's phrasings in turn, every step scored.
-import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
-import {jsonrepair} from "jsonrepair";
-import {messageOf} from "../../shared/format.js";
-import {fieldOf, parseJson} from "../../shared/json.js";
+import type {ChatHistoryItem} from "node-llama-cpp";
+import {CALL_STRATEGIES} from "../../shared/choices.js";
 import {abortReason} from "../jobs.js";
 import type {StepEngine} from "../llm/engine/engine.js";
-import {forcedCallSchema} from "../llm/stepParts.js";
+import type {CallStrategy} from "../llm/callStrategy.js";
 import type {ModelCall, ModelFunction, Sampling} from "../llm/stepTypes.js";
 import {scoreStep, type Verdict} from "./score.js";
 import type {ProbeCase, ProbeCategory} from "./suite.js";
 
-/**
- * How a model is asked for calls. native: its chat template's own function calling (what Cairn's turns use);
- * grammar: a JSON grammar that lets it write calls or an answer, never anything else; text: the tools
- * described in words, and JSON found in what it writes, repaired where it is nearly right.
- */
-export const STRATEGIES = ["native", "grammar", "text"] as const;
-export type ProbeStrategy = (typeof STRATEGIES)[number];
+/** The ways a model can be asked for calls (main/llm/callStrategy.ts), each one scored. */
+export const STRATEGIES = CALL_STRATEGIES;
+export type ProbeStrategy = CallStrategy;
 
 export type TrialResult = {
     id: string;
@@ -100,7 +94,7 @@ export function scoresOf(trials: readonly TrialResult[]): Pick<StrategyScore, "o
 
 /**
  * The strategy a model calls tools best with: the highest overall score; on a tie, the first of STRATEGIES
- * (the chat template's own function calling, which Cairn's turns use).
+ * (the chat template's own function calling).
  */
 export function bestStrategy(scores: readonly StrategyScore[]): ProbeStrategy {
     const ranked = [...scores].sort(
@@ -119,130 +113,33 @@ async function runTrial(
     options: ProbeOptions,
 ): Promise<Verdict> {
     let history: ChatHistoryItem[] = [
-        {
-            type: "system",
-            text: strategy === "native" ? SYSTEM : `${SYSTEM}\n\n${describeTools(strategy, tools)}`,
-        },
+        {type: "system", text: SYSTEM},
         {type: "user", text: question},
     ];
     for (const [i, step] of c.steps.entries()) {
-        const asked = await askStep(engine, strategy, history, tools, options);
-        const verdict: Verdict =
-            "error" in asked ? {pass: false, reason: asked.error} : scoreStep(step.expect, asked.calls);
+        const asked = await engine.step({
+            history,
+            functions: tools,
+            callStrategy: strategy,
+            signal: options.signal,
+            onText: () => {},
+            maxTokens: options.maxTokens ?? 256,
+            sampling: SAMPLING,
+        });
+        if (!asked.ok) return {pass: false, reason: `the step failed: ${asked.error.message}`};
+        const verdict = scoreStep(step.expect, asked.value.calls);
         if (!verdict.pass)
             return c.steps.length > 1 ? {pass: false, reason: `step ${i + 1}: ${verdict.reason}`} : verdict;
-        if (step.result === undefined || "error" in asked) break;
-        history = [...history, ...answered(strategy, asked, step.result)];
+        if (step.result === undefined) break;
+        history = [...history, answered(asked.value.calls, step.result)];
     }
     return {pass: true};
 }
 
-type Asked = {calls: ModelCall[]; text: string} | {error: string};
-
-/** One step of the model under a strategy: the calls it made (none: it answered in words). */
-async function askStep(
-    engine: StepEngine,
-    strategy: ProbeStrategy,
-    history: ChatHistoryItem[],
-    tools: ModelFunction[],
-    options: ProbeOptions,
-): Promise<Asked> {
-    const common = {
-        history,
-        signal: options.signal,
-        onText: () => {},
-        maxTokens: options.maxTokens ?? 256,
-        sampling: SAMPLING,
-    };
-    const stepped =
-        strategy === "native"
-            ? await engine.step({...common, functions: tools})
-            : await engine.step({
-                  ...common,
-                  ...(strategy === "grammar" ? {format: {type: "schema", schema: choiceSchema(tools)}} : {}),
-              });
-    if (!stepped.ok) return {error: `the step failed: ${stepped.error.message}`};
-    const {text, calls} = stepped.value;
-    if (strategy === "native") return {calls, text};
-    const parsed = callsInText(text);
-    return "error" in parsed ? parsed : {calls: parsed.calls, text};
-}
-
-/** What the model and its tools said, as the next step reads it. */
-function answered(
-    strategy: ProbeStrategy,
-    asked: {calls: ModelCall[]; text: string},
-    result: string,
-): ChatHistoryItem[] {
-    if (strategy === "native")
-        return [
-            {
-                type: "model",
-                response: asked.calls.map((call) => ({
-                    type: "functionCall",
-                    name: call.name,
-                    params: call.params,
-                    result,
-                })),
-            },
-        ];
-    const results = asked.calls.map((call) => `${call.name} returned: ${result}`).join("\n");
-    return [
-        {type: "model", response: [asked.text]},
-        {type: "user", text: `${results}\nContinue with the request.`},
-    ];
-}
-
-/** The tools in words, for the strategies that do not use the chat template's function calling. */
-function describeTools(strategy: ProbeStrategy, tools: ModelFunction[]): string {
-    const list = tools
-        .map((t) => `- ${t.name}: ${t.description} Arguments (JSON Schema): ${JSON.stringify(t.params)}`)
-        .join("\n");
-    const how =
-        strategy === "grammar"
-            ? 'Reply with JSON: {"calls": [{"name": …, "arguments": {…}}]} to use tools, or {"answer": "…"} to answer or ask.'
-            : 'To use tools, reply with only JSON: {"calls": [{"name": …, "arguments": {…}}]}. Otherwise, answer in words.';
-    return `Tools:\n${list}\n\n${how}`;
-}
-
-/** The grammar strategy's answer: calls of the offered tools, or an answer in words. */
-export function choiceSchema(tools: ModelFunction[]): GbnfJsonSchema {
+/** The model's calls with the case's result for each, as the next step reads them. */
+function answered(calls: ModelCall[], result: string): ChatHistoryItem {
     return {
-        oneOf: [
-            {
-                type: "object",
-                properties: {calls: {type: "array", items: forcedCallSchema(tools), minItems: 1}},
-                required: ["calls"],
-            },
-            {type: "object", properties: {answer: {type: "string"}}, required: ["answer"]},
-        ],
+        type: "model",
+        response: calls.map((call) => ({type: "functionCall", name: call.name, params: call.params, result})),
     };
-}
-
-/**
- * Calls written as JSON in a step's text: `{"calls": [...]}`, a single `{"name", "arguments"}` object or a list
- * of them, found in the text and repaired where nearly right (a trailing comma, single quotes, a missing
- * brace). No JSON: an answer in words, no call.
- */
-export function callsInText(text: string): {calls: ModelCall[]} | {error: string} {
-    const start = text.search(/[[{]/);
-    if (start < 0) return {calls: []};
-    let value: unknown;
-    try {
-        value = parseJson(jsonrepair(text.slice(start)));
-    } catch (error) {
-        // Words with a brace in them, not a call.
-        return /"(name|calls)"/.test(text)
-            ? {error: `its JSON could not be read: ${messageOf(error)}`}
-            : {calls: []};
-    }
-    const list = fieldOf(value, "calls") ?? (fieldOf(value, "answer") !== undefined ? [] : value);
-    const items: unknown[] = Array.isArray(list) ? list : [list];
-    const calls: ModelCall[] = [];
-    for (const item of items) {
-        const name = fieldOf(item, "name");
-        if (typeof name !== "string") return {error: `a call has no name: ${JSON.stringify(item)}`};
-        calls.push({name, params: fieldOf(item, "arguments") ?? fieldOf(item, "parameters") ?? {}});
-    }
-    return {calls};
 }

@@ -23,7 +23,8 @@ import {familySampling, type FamilySampling} from "../sampling.js";
 import {SMALLEST_AUTO_CONTEXT} from "./limits.js";
 import {defaultThreads, type EngineFacts, type EngineOptions} from "./options.js";
 import {fitText, functionTokens, resultBudget, type Measured} from "./measure.js";
-import {runStep, type Evaluation} from "./step.js";
+import {runStep, type Evaluation, type StepParts} from "./step.js";
+import {stepIn} from "../callStrategy.js";
 import {chatTemplateOf, loadFailure, loadParts} from "./load.js";
 import {messageOf} from "../../../shared/format.js";
 
@@ -332,25 +333,28 @@ export class Engine {
         }
         if (req.signal.aborted) return ok(stoppedBeforeText(emptyStats(), sequence.nextTokenIndex));
         this.setStatus({state: "generating"});
+        const strategy =
+            req.callStrategy ?? this.options.callStrategy?.(this.current.modelPath ?? "") ?? "native";
         try {
-            return await runStep(
-                {
-                    llama,
-                    sequence,
-                    wrapper: this.chatWrapper,
-                    prefixCache: this.prefixCache,
-                    modelKey: this.modelKey,
-                    unloaded: this.unloadSignal.signal,
-                    onEvaluated: (evaluation, tokensPerSecond) => {
-                        this.lastEvaluation = evaluation;
-                        this.lastTokensPerSecond = tokensPerSecond ?? this.lastTokensPerSecond;
-                    },
-                },
-                req,
-            );
+            return await stepIn(strategy, req, (asked) => runStep(this.stepParts(llama, sequence), asked));
         } finally {
             if (this.context) this.setStatus({state: "ready"});
         }
+    }
+
+    private stepParts(llama: Llama, sequence: LlamaContextSequence): StepParts {
+        return {
+            llama,
+            sequence,
+            wrapper: this.chatWrapper,
+            prefixCache: this.prefixCache,
+            modelKey: this.modelKey,
+            unloaded: this.unloadSignal.signal,
+            onEvaluated: (evaluation, tokensPerSecond) => {
+                this.lastEvaluation = evaluation;
+                this.lastTokensPerSecond = tokensPerSecond ?? this.lastTokensPerSecond;
+            },
+        };
     }
 
     /**

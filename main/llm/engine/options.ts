@@ -1,4 +1,5 @@
 import os from "node:os";
+import type {CallStrategy} from "../callStrategy.js";
 import type {EngineSettings, EngineStatus, FlashAttention} from "../../../shared/contract.js";
 
 /**
@@ -30,6 +31,8 @@ export type EngineOptions = {
     settings?: () => EngineSettings;
     /** The draft model chosen for a model (speculative decoding), read at each load; null: none. */
     draftModel?: (modelPath: string) => string | null;
+    /** How a model is asked for tool calls (its tool-use test's best, or Settings'), read at each step. */
+    callStrategy?: (modelPath: string) => CallStrategy;
     onStatus?: (status: EngineStatus) => void;
     /** Where the shared prompt prefix (system prompt and tools) is kept across restarts; none: not kept. */
     promptCacheDir?: string;

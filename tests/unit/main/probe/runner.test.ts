@@ -2,31 +2,10 @@ import assert from "node:assert/strict";
 import {test} from "node:test";
 import {
     bestStrategy,
-    callsInText,
     scoresOf,
     type StrategyScore,
     type TrialResult,
 } from "../../../../main/probe/runner.js";
-
-test("calls written as JSON in text are found, repaired where nearly right; words alone are no call", () => {
-    assert.deepEqual(callsInText('{"calls": [{"name": "get_weather", "arguments": {"city": "Paris"}}]}'), {
-        calls: [{name: "get_weather", params: {city: "Paris"}}],
-    });
-    // Said before the JSON, a trailing comma, single quotes and a missing closing brace.
-    assert.deepEqual(callsInText("Sure! {'name': 'set_timer', 'arguments': {'minutes': 5,},"), {
-        calls: [{name: "set_timer", params: {minutes: 5}}],
-    });
-    assert.deepEqual(callsInText('[{"name": "a", "parameters": {"x": 1}}, {"name": "b"}]'), {
-        calls: [
-            {name: "a", params: {x: 1}},
-            {name: "b", params: {}},
-        ],
-    });
-    assert.deepEqual(callsInText('{"answer": "Which city?"}'), {calls: []});
-    assert.deepEqual(callsInText("It is sunny today."), {calls: []});
-    const nameless = callsInText('{"calls": [{"arguments": {}}]}');
-    assert.ok("error" in nameless && /no name/.test(nameless.error));
-});
 
 const trial = (category: TrialResult["category"], pass: boolean): TrialResult => ({
     id: category,
