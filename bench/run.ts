@@ -38,6 +38,7 @@ import {memoryFigures as memoryRecallFigures, memoryRows} from "./memory.js";
 import {sidebarFigures, sidebarRows, uiFigures, uiRows} from "./ui.js";
 import {hubFigures, hubRows} from "./hub.js";
 import {resumeFigures, resumeRows} from "./resume.js";
+import {probeFigures, probeRows} from "./probe.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
 import {firstAnswerFigures} from "./firstAnswer.js";
@@ -373,6 +374,7 @@ const report = {
     sidebar: await sidebarFigures(),
     hubSearch: await hubFigures(),
     downloadResume: await resumeFigures(),
+    toolUseTest: await probeFigures(),
     chatFormats: await familyFigures(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
     ingest: await ingestFigures(),
@@ -457,6 +459,7 @@ console.table({
     ...sidebarRows(report.sidebar),
     ...hubRows(report.hubSearch),
     ...resumeRows(report.downloadResume),
+    ...probeRows(report.toolUseTest),
     ...familyRows(report.chatFormats),
     "ingest chunks/s / raw embedding chunks/s (target >= 0.9)": `${f(report.ingest.ingestChunksPerSecond)} / ${f(report.ingest.rawEmbeddingChunksPerSecond)} = ${report.ingest.ratio.toFixed(2)}`,
     ...searchRows(report.search),

@@ -36,7 +36,7 @@ import {DB_FILE_NAME, openDatabase, type Db} from "./store/db.js";
 import type {SettingsStore} from "./store/settings.js";
 import type {ToolCallStore} from "./store/toolCalls.js";
 import type {ApprovalBroker, Approver} from "./tools/approvals.js";
-import type {ToolDefinition} from "./tools/defineTool.js";
+import {modelFunction, type ToolDefinition} from "./tools/defineTool.js";
 import type {ToolRegistry} from "./tools/registry.js";
 import type {ToolRunner} from "./tools/runner.js";
 import type {ToolChooser} from "./tools/selection.js";
@@ -145,7 +145,11 @@ export function createCore(options: CoreOptions): Core {
     const library = openLibrary(options.dataDir, options.command, options.offline);
     const check = contractCheckFromEnv();
     const bus = new EventBus(check);
-    const models = modelsFeature(options, library, bus);
+    // The tool-use test offers Cairn's own tools as the registry defines them; the tools are made after models.
+    const models = modelsFeature(options, library, bus, (name) => {
+        const tool = tools.tools.resolve(name);
+        return tool ? modelFunction(tool) : undefined;
+    });
     // Assistants ask whether a tool exists; the tools are made after them, over their memory and documents.
     const knowledge = knowledgeFeature(library, models, bus, (name) => tools.toolKnown(name), {
         watchFolders: options.watchFolders ?? true,

@@ -25,3 +25,15 @@ export const CALL_STRATEGIES = ["native", "grammar", "text"] as const;
 
 /** The setting over them: "auto" uses each model's best in its tool-use test (native when untested). */
 export const TOOL_CALL_SETTINGS = ["auto", ...CALL_STRATEGIES] as const;
+
+/** The tool-use test's categories (contract: ToolUseScore), BFCL's and Cairn's own tools. */
+export const PROBE_CATEGORIES = [
+    "simple",
+    "multiple",
+    "parallel",
+    "irrelevance",
+    "missing",
+    "types",
+    "multiTurn",
+    "cairn",
+] as const;

@@ -44,6 +44,8 @@ export type CliArgs = {
     embeddingModel: string | undefined;
     site: string | undefined;
     instructed: boolean;
+    /** `models probe --quick`: the tool-use test's quick look (≤ 30 cases). */
+    quick: boolean;
     api: boolean;
     /** undefined: the port in Settings (11480 unless changed); 0: any free port. */
     apiPort: number | undefined;
@@ -110,6 +112,7 @@ const OPTIONS = {
     "embedding-model": {type: "string"},
     site: {type: "string"},
     instructed: {type: "boolean"},
+    quick: {type: "boolean"},
     api: {type: "boolean"},
     "api-port": {type: "string"},
     "api-key": {type: "string"},
@@ -249,6 +252,7 @@ export function parseCli(argv: string[]): CliArgs {
         embeddingModel: values["embedding-model"] ?? process.env.CAIRN_EMBEDDING_MODEL,
         site: values.site,
         instructed: values.instructed ?? false,
+        quick: values.quick ?? false,
         api: values.api ?? false,
         apiPort: intOption("api-port", values["api-port"], undefined, 0, 65535),
         apiKey: values["api-key"],

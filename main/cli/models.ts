@@ -4,16 +4,18 @@ import type {
     HubRepo,
     HubRepoFiles,
     InstalledModel,
+    ProbeProgress,
+    ToolUseScore,
 } from "../../shared/contract.js";
 import type {Core} from "../core.js";
 import {terminalClient} from "./language.js";
-import {formatBytes} from "../../shared/format.js";
+import {fileNameOf, formatBytes} from "../../shared/format.js";
 import type {CliArgs} from "./args.js";
 import {follow} from "./follow.js";
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 
-/** `cairn models list|inspect PATH|download URL|remove ID|search WORDS|files REPO`; JSON with --json. */
+/** `cairn models list|inspect PATH|download URL|remove ID|search WORDS|files REPO|probe [MODEL]`; JSON with --json. */
 export async function modelsCommand(
     core: Pick<Core, "dispatcher" | "bus">,
     args: CliArgs,
@@ -28,7 +30,14 @@ export async function modelsCommand(
             const res = await api.invoke("models.list", {});
             if (!res.ok) return out.fail(res.error.message);
             const overview = res.value;
-            print(overview, overview.installed.map(modelLine).join("") || "No models installed.\n");
+            const scores = await api.invoke("models.toolUse", {});
+            const toolUse = (file: string) =>
+                scores.ok ? scores.value.find((s) => s.file === file) : undefined;
+            print(
+                overview,
+                overview.installed.map((m) => modelLine(m, toolUse(m.file))).join("") ||
+                    "No models installed.\n",
+            );
             return 0;
         }
         case "inspect": {
@@ -64,6 +73,8 @@ export async function modelsCommand(
             );
             return 0;
         }
+        case "probe":
+            return probe(api, target ?? args.model ?? process.env.CAIRN_MODEL, args.quick, out);
         case "files": {
             if (!target) return out.fail("usage: cairn models files OWNER/NAME");
             const res = await api.invoke("models.hubFiles", {repo: target});
@@ -73,9 +84,59 @@ export async function modelsCommand(
         }
         default:
             return out.fail(
-                `unknown models action "${action ?? ""}"; use list, inspect, download, remove, search or files`,
+                `unknown models action "${action ?? ""}"; use list, inspect, download, remove, search, files or probe`,
             );
     }
+}
+
+/** The tool-use test of a model, followed on stderr; its score on stdout (the whole score with --json). */
+async function probe(api: CairnApi, model: string | undefined, quick: boolean, out: Out): Promise<number> {
+    const until = follow(
+        api,
+        (e) => (e.type === "probe.progress" ? e.progress : null),
+        (p) => p.probeId,
+        (p) => ["done", "failed", "stopped"].includes(p.state),
+        (p) => process.stderr.write(probeLine(p)),
+    );
+    const started = await api.invoke("models.probe", {...(model ? {path: model} : {}), quick});
+    if (!started.ok) return out.fail(started.error.message);
+    const {probeId} = started.value;
+    const onSignal = () => void api.invoke("models.stopProbe", {probeId});
+    process.once("SIGINT", onSignal);
+    const final = await until(probeId);
+    process.off("SIGINT", onSignal);
+    process.stderr.write("\n");
+    if (final.state === "stopped") return out.fail("the tool-use test was stopped; no score was kept");
+    if (final.state !== "done" || !final.score) return out.fail(final.error ?? "the tool-use test failed");
+    out.write(out.json ? JSON.stringify(final.score) + "\n" : toolUseText(final.score));
+    return 0;
+}
+
+function probeLine(p: ProbeProgress): string {
+    if (p.state === "loading") return `\rloading ${fileNameOf(p.file)}`.padEnd(80);
+    const way = p.strategy ? `${p.strategy}: ` : "";
+    return `\r${way}${p.done} of ${p.total} trials`.padEnd(80);
+}
+
+/** A tool-use score as the terminal shows it: overall, by category, each strategy, and what it is. */
+export function toolUseText(score: ToolUseScore): string {
+    const percent = (x: number) => `${Math.round(x * 100)}%`;
+    const {suite} = score;
+    const kind = score.quick ? "quick look, 30 cases" : `whole suite, ${score.trials} trials`;
+    const categories = Object.entries(suite.categories)
+        .filter(([, c]) => c.total > 0)
+        .map(([name, c]) => `  ${name.padEnd(12)} ${c.passed}/${c.total}\n`);
+    const strategies = score.strategies.map(
+        (s) =>
+            `  ${s.strategy.padEnd(8)} ${percent(s.overall)}${s.strategy === score.best ? "  (best: used from now on)" : ""}\n`,
+    );
+    return [
+        `${fileNameOf(score.file)}: ${percent(suite.overall)} of tool calls right (${kind}, ${score.best})\n`,
+        ...categories,
+        "Ways of asking, on the 30 cases:\n",
+        ...strategies,
+        `Tested ${new Date(score.testedAt).toISOString().slice(0, 16).replace("T", " ")} by Cairn ${score.cairnVersion} in ${score.seconds} s.\n`,
+    ].join("");
 }
 
 async function download(api: CairnApi, uri: string, out: Out): Promise<number> {
@@ -149,7 +210,8 @@ function filesText(f: HubRepoFiles): string {
     return head + rows.join("") + projectors.join("") + f.notes.map((n) => `${n}\n`).join("");
 }
 
-function modelLine(m: InstalledModel): string {
+/** A model in `models list`: its facts, its tool-use score when tested (the newest test), and its file. */
+function modelLine(m: InstalledModel, toolUse?: ToolUseScore): string {
     const params = m.parameterCount
         ? `${(m.parameterCount / 1e9).toFixed(m.parameterCount < 1e9 ? 4 : 1)}B params`
         : "";
@@ -159,6 +221,8 @@ function modelLine(m: InstalledModel): string {
         m.quantization,
         m.contextLength && `ctx ${m.contextLength}`,
         `tools: ${m.functionCalling}`,
+        toolUse &&
+            `tool use ${Math.round(toolUse.suite.overall * 100)}% (${toolUse.quick ? "quick test" : "whole suite"}, asked the ${toolUse.best} way)`,
     ]
         .filter(Boolean)
         .join(", ");

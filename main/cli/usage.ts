@@ -101,7 +101,12 @@ export const COMMAND_USAGE: Array<[string, string]> = [
         progress on stderr, resumable after an interruption; remove a model (its file too if downloaded).
         search: Hugging Face repositories with GGUF files; files: a repository's quantizations with
         their fit here and a recommended one (*). HF_TOKEN: a token for gated repositories;
-        HF_ENDPOINT: a mirror of the hub.`,
+        HF_ENDPOINT: a mirror of the hub.
+  models probe [MODEL] [--quick] [--json]
+        How well a model calls tools (MODEL, else --model, else the one in use): each way of asking
+        scored on 30 cases, then the best one on the whole suite (122 cases, three phrasings each);
+        --quick stops after the 30. Progress on stderr; the score is kept, and Cairn then asks the
+        model the best way. Ctrl+C stops it.`,
     ],
     [
         "transcribe",

@@ -18,6 +18,10 @@ import {DraftModels} from "../models/drafts.js";
 import {HubToken} from "../models/hubToken.js";
 import {ModelManager} from "../models/manager.js";
 import {ModelStore} from "../store/models.js";
+import {ToolUseStore} from "../store/toolUse.js";
+import {ToolProbes} from "../probe/service.js";
+import type {ModelFunction} from "../llm/stepTypes.js";
+import {APP_VERSION} from "../version.js";
 import type {Feature} from "./feature.js";
 import type {Library} from "./library.js";
 
@@ -57,8 +61,14 @@ export type Models = Feature<
 };
 
 /** The local engine and embedder, the installed and downloadable models, and models served elsewhere. */
-export function modelsFeature(options: ModelsOptions, library: Library, bus: EventBus): Models {
+export function modelsFeature(
+    options: ModelsOptions,
+    library: Library,
+    bus: EventBus,
+    cairnTool: (name: string) => ModelFunction | undefined,
+): Models {
     const {db, settings} = library;
+    const toolUse = new ToolUseStore(db);
     // Reads the installed models only when asked, after `models` below is made.
     const drafts: DraftModels = new DraftModels({settings, installed: () => models.overview().installed});
     const engine = new Engine({
@@ -69,6 +79,10 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         settings: () => settings.engine(),
         draftModel: (modelPath) =>
             options.draftModel ? path.resolve(options.draftModel) : drafts.chosenFor(modelPath),
+        callStrategy: (modelPath) => {
+            const chosen = settings.engine().toolCalls;
+            return chosen === "auto" ? (toolUse.forFile(modelPath)?.best ?? "native") : chosen;
+        },
         onStatus: (status) => bus.emit({type: "engine.status", status}),
         promptCacheDir: path.join(options.dataDir, "prompt-cache"),
         onWarning: (message) => console.error(`[cairn] ${message}`),
@@ -115,6 +129,15 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
         chosen: () => settings.get("speechModelPath") ?? null,
     });
     const transcriber = new Transcriber({models: speech, gpu: options.gpu !== false});
+    const probes = new ToolProbes({
+        engine,
+        store: toolUse,
+        cairnTool,
+        listLoaded: () => models.addLoaded("file"),
+        savedModel: () => settings.get("modelPath") ?? null,
+        emit: (progress) => bus.emit({type: "probe.progress", progress}),
+        version: APP_VERSION,
+    });
     // Models are paired with their projectors at start, when the list changes and when one is loaded.
     const pair = () => void vision.refresh([engine.status().modelPath]);
     return {
@@ -142,6 +165,7 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
                 settings,
                 bus,
                 vision,
+                probes,
             }),
             ...providerHandlers(providers),
             ...speechHandlers({
@@ -153,6 +177,7 @@ export function modelsFeature(options: ModelsOptions, library: Library, bus: Eve
             }),
         },
         stop: async () => {
+            await probes.stopAll();
             await vision.stop();
             await transcriber.unload();
             await models.downloads.cancelAll();

@@ -5,6 +5,7 @@ import type {LocalVision} from "../llm/localVision.js";
 import type {Engine} from "../llm/engine/engine.js";
 import type {DraftModels} from "../models/drafts.js";
 import type {ModelManager} from "../models/manager.js";
+import type {ToolProbes} from "../probe/service.js";
 import type {SettingsStore} from "../store/settings.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
 
@@ -15,6 +16,7 @@ type Deps = {
     settings: SettingsStore;
     bus: EventBus;
     vision: LocalVision;
+    probes: ToolProbes;
 };
 
 /** Loading, listing, inspecting, downloading and removing models. */
@@ -25,6 +27,7 @@ export function modelHandlers({
     settings,
     bus,
     vision,
+    probes,
 }: Deps): HandlerSlice<"models."> {
     return {
         "models.load": async (req) => {
@@ -59,6 +62,9 @@ export function modelHandlers({
         "models.hubFiles": (req) => models.hub.files(req.repo),
         "models.hubToken": () => ok(models.hubToken.where()),
         "models.setHubToken": (req) => models.hubToken.set(req.token),
+        "models.probe": (req) => probes.start(req),
+        "models.stopProbe": (req) => ok({cancelled: probes.stop(req.probeId)}),
+        "models.toolUse": () => ok(probes.scores()),
         "models.discardPartial": (req) => {
             const discarded = models.downloads.discardPartial(req.fileName);
             if (discarded) bus.emit({type: "models.changed"});

@@ -1,18 +1,10 @@
 // What the suite's cases are made of: their categories and shapes, and the helpers that write them.
+import {PROBE_CATEGORIES} from "../../shared/choices.js";
 import {ANY_VALUE, OMITTED, type Accepted, type Expectation, type ExpectedCall} from "./score.js";
 
 export {ANY_VALUE};
 
-export const CATEGORIES = [
-    "simple",
-    "multiple",
-    "parallel",
-    "irrelevance",
-    "missing",
-    "types",
-    "multiTurn",
-    "cairn",
-] as const;
+export const CATEGORIES = PROBE_CATEGORIES;
 export type ProbeCategory = (typeof CATEGORIES)[number];
 
 /** One step of a case: what its calls should be, and what each call returns for the next step. */
@@ -47,10 +39,15 @@ export const MANY = [
     "order_pizza",
     "set_thermostat",
 ];
-export const offeredWith = (name: string, count: number) => [
-    name,
-    ...MANY.filter((t) => t !== name).slice(0, count - 1),
-];
+/**
+ * `count` tools holding `name`: the others in MANY's one order, `name` among them at a place that changes from
+ * case to case (never always first or last). One order lets a case's prompt reuse most of the one before it.
+ */
+export const offeredWith = (name: string, count: number): string[] => {
+    const others = MANY.filter((t) => t !== name).slice(0, count - 1);
+    const at = (name.length * 3 + count) % count;
+    return [...others.slice(0, at), name, ...others.slice(at)];
+};
 
 export const none = (why: "irrelevant" | "ask"): ProbeStep => ({expect: {none: why}});
 

@@ -16,6 +16,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
     batchSize: null,
     speculativeDecoding: true,
     flashAttention: "auto",
+    toolCalls: "auto",
 };
 
 export const DEFAULT_GENERATION: GenerationSettings = {

@@ -57,6 +57,7 @@ export function applyEvent(s: CairnState, event: AppEvent): CairnState {
         case "projects.changed":
         case "docs.progress":
         case "speech.progress":
+        case "probe.progress":
             return s;
         case "conversation.updated": {
             const others = s.conversations.filter((c) => c.id !== event.conversation.id);

@@ -4,7 +4,7 @@ import {Count, WordsValue, closed, nullable} from "./base.js";
 import {Conversation, Message, TurnState} from "./conversations.js";
 import {ApprovalRequest, ToolCallRecord} from "./tools.js";
 import {Plan} from "./plans.js";
-import {DownloadProgress, EngineStatus} from "./models.js";
+import {DownloadProgress, EngineStatus, ProbeProgress} from "./models.js";
 import {McpAsk} from "./mcp.js";
 import {IngestProgress} from "./documents.js";
 
@@ -31,6 +31,8 @@ export const AppEvent = Type.Union([
     event("engine.status", {status: EngineStatus}),
     event("models.download", {progress: DownloadProgress}),
     event("models.changed", {}),
+    /** A tool-use test's progress, and its end with the score (models.probe). */
+    event("probe.progress", {progress: ProbeProgress}),
     event("mcp.changed", {}),
     /** A backup being written: the share done, or null once it is over. */
     event("backups.progress", {share: nullable(Type.Number({minimum: 0, maximum: 1}))}),

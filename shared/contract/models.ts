@@ -1,6 +1,6 @@
 // The engine and its backends, installed and recommended models, their fit on this computer, downloads.
 import {Type, type Static} from "@sinclair/typebox";
-import {FLASH_ATTENTION_MODES} from "../choices.js";
+import {CALL_STRATEGIES, FLASH_ATTENTION_MODES, PROBE_CATEGORIES, TOOL_CALL_SETTINGS} from "../choices.js";
 import {
     Cancelled,
     Count,
@@ -102,6 +102,16 @@ export const EngineStatus = Type.Object(
 
 export type EngineStatus = Static<typeof EngineStatus>;
 
+/** How the embedded model is asked for tool calls (main/llm/callStrategy.ts). */
+export const CallStrategy = oneOf(CALL_STRATEGIES);
+
+export type CallStrategy = Static<typeof CallStrategy>;
+
+/** Settings' choice over each model's own: "auto" uses its tool-use test's best (native when untested). */
+export const ToolCallSetting = oneOf(TOOL_CALL_SETTINGS);
+
+export type ToolCallSetting = Static<typeof ToolCallSetting>;
+
 /** Engine settings (Settings screen); null means "chosen automatically". */
 export const EngineSettings = Type.Object(
     {
@@ -113,6 +123,8 @@ export const EngineSettings = Type.Object(
         /** Guess tokens ahead (a draft model, else input lookup) and let the model check them in one batch. */
         speculativeDecoding: Type.Boolean(),
         flashAttention: FlashAttention,
+        /** How the model is asked for tool calls: "auto" is each model's best in its tool-use test. */
+        toolCalls: ToolCallSetting,
     },
     closed,
 );
@@ -317,6 +329,88 @@ export const HubRepoFiles = Type.Object(
 
 export type HubRepoFiles = Static<typeof HubRepoFiles>;
 
+export const ProbeCategory = oneOf(PROBE_CATEGORIES);
+
+export type ProbeCategory = Static<typeof ProbeCategory>;
+
+const CategoryScore = Type.Object({passed: Count, total: Count}, closed);
+
+/** One way of asking scored on the suite: overall (0..1), by category, and each failed trial with why. */
+export const StrategyScore = Type.Object(
+    {
+        strategy: CallStrategy,
+        overall: Type.Number({minimum: 0, maximum: 1}),
+        categories: Type.Object(
+            {
+                simple: CategoryScore,
+                multiple: CategoryScore,
+                parallel: CategoryScore,
+                irrelevance: CategoryScore,
+                missing: CategoryScore,
+                types: CategoryScore,
+                multiTurn: CategoryScore,
+                cairn: CategoryScore,
+            },
+            closed,
+        ),
+        failures: Type.Array(
+            Type.Object(
+                {id: Type.String(), category: ProbeCategory, phrasing: Count, reason: Type.String()},
+                closed,
+            ),
+        ),
+    },
+    closed,
+);
+
+export type StrategyScore = Static<typeof StrategyScore>;
+
+/**
+ * A model's tool-use test: each strategy scored on the cases that choose among them (the quick look's), the
+ * best one's score on what it was then asked (the whole suite in a full run), when and by which Cairn. Kept
+ * until the model's file changes.
+ */
+export const ToolUseScore = Type.Object(
+    {
+        file: Type.String(),
+        /** The quick look (≤ 30 cases, one phrasing each) or the whole suite (every case, every phrasing). */
+        quick: Type.Boolean(),
+        best: CallStrategy,
+        /** The best strategy's score: on the quick look's cases, or on the whole suite in a full run. */
+        suite: StrategyScore,
+        /** Trials the score counts. */
+        trials: Count,
+        strategies: Type.Array(StrategyScore),
+        testedAt: Timestamp,
+        cairnVersion: Type.String(),
+        seconds: Type.Number({minimum: 0}),
+    },
+    closed,
+);
+
+export type ToolUseScore = Static<typeof ToolUseScore>;
+
+/** A tool-use test as it runs: the strategy being asked, trials done of all, and its end. */
+export const ProbeProgress = Type.Object(
+    {
+        probeId: Type.String(),
+        file: Type.String(),
+        quick: Type.Boolean(),
+        state: oneOf(["loading", "running", "done", "failed", "stopped"]),
+        strategy: nullable(CallStrategy),
+        /** Trials done and to do, over the whole run (every strategy). */
+        done: Count,
+        total: Count,
+        passed: Count,
+        error: nullable(Type.String()),
+        /** Set when done. */
+        score: nullable(ToolUseScore),
+    },
+    closed,
+);
+
+export type ProbeProgress = Static<typeof ProbeProgress>;
+
 const HubRepoName = Type.String({minLength: 3, maxLength: 200, pattern: "^[\\w.-]+/[\\w.-]+$"});
 
 /** The models calls: each one's request and its result's value. */
@@ -359,6 +453,17 @@ export const modelsCalls = {
         req({token: nullable(Type.String({minLength: 8, maxLength: 200, pattern: "^hf_[A-Za-z0-9]+$"}))}),
         Type.Object({set: Type.Boolean()}, closed),
     ),
+    /**
+     * Tests how well a model calls tools (the loaded one when no path is given; another is loaded for the test,
+     * then the one in use again): each strategy, then the best on the suite. Progress: probe.progress events.
+     */
+    "models.probe": call(
+        req({path: Type.Optional(FilePath), quick: Type.Boolean()}),
+        Type.Object({probeId: Type.String()}, closed),
+    ),
+    "models.stopProbe": call(req({probeId: Id}), Cancelled),
+    /** The stored tool-use scores of models whose files have not changed since, newest first. */
+    "models.toolUse": call(Empty, Type.Array(ToolUseScore)),
     "models.discardPartial": call(
         req({fileName: Type.String({minLength: 1, maxLength: 255, pattern: "^[^/\\\\]+$"})}),
         Type.Object({discarded: Type.Boolean()}, closed),

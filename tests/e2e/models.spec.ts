@@ -210,3 +210,40 @@ test("speculative decoding: the Models screen offers a draft of the model's voca
     await answer.locator('[data-stat="drafted"]').scrollIntoViewIfNeeded();
     await page.screenshot({path: testInfo.outputPath("draft-answer-800.png")});
 });
+
+test("tool use: a quick test with progress scores each model side by side and in the picker; a test stops when asked", async ({
+    page,
+}) => {
+    files = await startModelServer({});
+    served = await startServe({model: TEST_MODEL, catalog: catalogFor(files.url("none.gguf"))});
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await page.getByRole("button", {name: "Models"}).click();
+    const dialog = page.getByRole("dialog", {name: "Models"});
+    const section = dialog.getByRole("region", {name: "Tool use"});
+    const overall = section.locator('.overall td[data-model="stories260K.gguf"]');
+    const buttons = section.locator('.actions[data-model="stories260K.gguf"]');
+    await expect(overall).toHaveText("not tested");
+
+    // A full test stops when asked, and keeps nothing.
+    await buttons.getByRole("button", {name: /^Full tool-use test of /}).click();
+    await expect(section.locator("progress")).toBeVisible();
+    await expect(section).toContainText(/Testing stories260K\.gguf: [1-9]\d* of 396 trials/);
+    await section.getByRole("button", {name: "Stop the test"}).click();
+    await expect(section).toContainText("was stopped; nothing was kept");
+    await expect(overall).toHaveText("not tested");
+
+    // The quick look: its score beside the model, by category, with the way it is asked from now on.
+    await buttons.getByRole("button", {name: /^Quick tool-use test of /}).click();
+    await expect(overall).toHaveText(/^\d+%$/, {timeout: paced(120_000)});
+    await expect(section.getByRole("row", {name: /^Best way/})).toContainText(
+        /chat template|JSON grammar|JSON in text/,
+    );
+    await expect(section.getByRole("row", {name: /^Tested/})).toContainText("quick test");
+    await expect(section.getByRole("row", {name: /^Simple/})).toContainText(/\d+\/4/);
+    await expect(section.getByRole("row", {name: /^Multi-turn/})).toContainText(/\d+\/3/);
+    await expect(dialog.locator("table.installed")).toContainText(/tool use \d+%/);
+    expect((await axeOn(page).include(".dialog.models").analyze()).violations).toEqual([]);
+    await dialog.getByRole("button", {name: "Close"}).click();
+    await expect(page.getByRole("combobox", {name: "Model"})).toContainText(/tool use \d+%/);
+});

@@ -78,7 +78,7 @@ export const multiple: ProbeCase[] = [
     ).map(([country, field, a, b, c], i): ProbeCase => ({
         id: `multiple-country-${i + 1}`,
         category: "multiple",
-        tools: ["get_country_info", ...offeredWith("define_word", 8 + i * 3)],
+        tools: offeredWith("get_country_info", 9 + i * 3),
         phrasings: [a, b, c],
         steps: [calls(call("get_country_info", {country: one(country), field: one(field)}))],
     })),
@@ -92,7 +92,7 @@ export const multiple: ProbeCase[] = [
     ).map(([bill, percent], i): ProbeCase => ({
         id: `multiple-tip-${i + 1}`,
         category: "multiple",
-        tools: ["calculate_tip", ...offeredWith("get_weather", 7 + i * 4)],
+        tools: offeredWith("calculate_tip", 8 + i * 4),
         phrasings: [
             `What's a ${percent}% tip on a bill of $${bill}?`,
             `Our dinner cost ${bill} dollars. How much should I tip at ${percent} percent?`,
@@ -103,7 +103,7 @@ export const multiple: ProbeCase[] = [
     ...(["Nina Simone", "Daft Punk", "Miles Davis", "ABBA"] as const).map((artist, i): ProbeCase => ({
         id: `multiple-music-${i + 1}`,
         category: "multiple",
-        tools: ["play_music", ...offeredWith("send_email", 5 + i * 5)],
+        tools: offeredWith("play_music", 6 + i * 5),
         phrasings: [
             `Play something by ${artist}.`,
             `Put on ${artist}, please.`,

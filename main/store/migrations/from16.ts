@@ -257,4 +257,19 @@ export const FROM_16: readonly Migration[] = [
         name: "a document's error in words (key and values, JSON), said in the window's language",
         sql: `ALTER TABLE documents ADD COLUMN error_words TEXT;`,
     },
+    {
+        version: 35,
+        name: "each model's tool-use test, quick and whole, kept with its file's size and time to see it change",
+        sql: `
+            CREATE TABLE tool_use_scores (
+                file TEXT NOT NULL,
+                quick INTEGER NOT NULL,
+                size_bytes INTEGER NOT NULL,
+                modified_ms REAL NOT NULL,
+                score TEXT NOT NULL,
+                tested_at INTEGER NOT NULL,
+                PRIMARY KEY (file, quick)
+            );
+        `,
+    },
 ];

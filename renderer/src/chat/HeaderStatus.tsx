@@ -7,16 +7,22 @@ import type {
     Message,
     ModelsOverview,
     ProviderInfo,
+    ToolUseScore,
 } from "../../../shared/contract.js";
 import {useApi} from "../apiContext.js";
 import {useTranslation} from "../i18n/index.js";
 import {FIT_KEY, FitBadge} from "../ui/FitBadge.js";
 import {hostOf} from "../ui/hostOf.js";
 import {Select} from "../ui/Select.js";
+import {toolUseLabel} from "../ui/toolUseLabel.js";
 
 /** What the header's model picker reads of the Models screen's state, and the one thing it asks of it. */
 export type HeaderModels = {
-    state: {overview: ModelsOverview | null; fits: Record<string, FitEstimate>};
+    state: {
+        overview: ModelsOverview | null;
+        fits: Record<string, FitEstimate>;
+        toolUse: Record<string, ToolUseScore>;
+    };
     load: (path: string) => Promise<unknown>;
 };
 
@@ -82,8 +88,12 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
                         ...(current ? [] : [{value: "", label: t("header.noModel")}]),
                         ...files.map((file) => {
                             const fit = models.state.fits[file];
-                            const name = modelName(file, installed);
-                            return {value: file, label: fit ? `${name} · ${t(FIT_KEY[fit.verdict])}` : name};
+                            const facts = [
+                                modelName(file, installed),
+                                fit && t(FIT_KEY[fit.verdict]),
+                                toolUseLabel(models.state.toolUse[file], t),
+                            ];
+                            return {value: file, label: facts.filter(Boolean).join(" · ")};
                         }),
                         ...(conversation
                             ? providers.map((p) => ({

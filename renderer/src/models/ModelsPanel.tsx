@@ -3,6 +3,8 @@ import type {BackendReport as Backends, DraftChoice, EngineStatus} from "../../.
 import {DownloadBar, ModelFilePicker, RecommendedList} from "./ModelWidgets.js";
 import {HubSearch} from "./HubSearch.js";
 import {SpeechModels} from "./SpeechModels.js";
+import {ToolUseSection} from "./ToolUse.js";
+import {toolUseLabel} from "../ui/toolUseLabel.js";
 import {fileNameOf, formatBytes} from "../../../shared/format.js";
 import type {Models} from "./useModels.js";
 import {Dialog} from "../ui/Dialog.js";
@@ -59,6 +61,7 @@ export function ModelsPanel({models, engine, onClose}: Props) {
                                                 m.chatWrapper &&
                                                     t("modelsPanel.chatFormat", {name: m.chatWrapper}),
                                                 t("modelsPanel.tools", {kind: m.functionCalling}),
+                                                toolUseLabel(models.state.toolUse[m.file], t),
                                             ]
                                                 .filter(Boolean)
                                                 .join(" · ")}
@@ -115,6 +118,9 @@ export function ModelsPanel({models, engine, onClose}: Props) {
                         })}
                     </tbody>
                 </table>
+            )}
+            {overview && overview.installed.length > 0 && (
+                <ToolUseSection models={models} installed={overview.installed} />
             )}
             {running.map((d) => (
                 <DownloadBar key={d.id} progress={d} onCancel={() => void models.cancel(d.id)} />

@@ -5,7 +5,9 @@ import type {
     EngineStatus,
     FitEstimate,
     ModelsOverview,
+    ProbeProgress,
     Recommendation,
+    ToolUseScore,
 } from "../../../shared/contract.js";
 
 export type ModelsState = {
@@ -15,6 +17,10 @@ export type ModelsState = {
     downloads: Record<string, DownloadProgress>;
     /** How each installed model fits this computer, by file (read from its header). */
     fits: Record<string, FitEstimate>;
+    /** Each tested model's tool-use score, by file: its whole-suite test, else its quick look. */
+    toolUse: Record<string, ToolUseScore>;
+    /** The tool-use test running or last ended this session. */
+    probe: ProbeProgress | null;
 };
 
 /** Installed and recommended models, kept current by models.* events. */
@@ -24,6 +30,8 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
         recommended: null,
         downloads: {},
         fits: {},
+        toolUse: {},
+        probe: null,
     });
 
     const reload = useCallback(async () => {
@@ -36,6 +44,8 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
             inspected.flatMap((r, i) => (r.ok ? [[files[i]!, r.value.fit] as const] : [])),
         );
         setState((s) => ({...s, fits}));
+        const scores = await api.invoke("models.toolUse", {});
+        if (scores.ok) setState((s) => ({...s, toolUse: scoresByFile(scores.value)}));
     }, [api, onError]);
 
     useEffect(() => {
@@ -45,6 +55,10 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
         });
         return api.onEvent((event) => {
             if (event.type === "models.changed") void reload();
+            if (event.type === "probe.progress") {
+                setState((s) => ({...s, probe: event.progress}));
+                if (event.progress.state === "done") void reload();
+            }
             if (event.type === "models.download") {
                 const p = event.progress;
                 setState((s) => ({...s, downloads: {...s.downloads, [p.id]: p}}));
@@ -80,6 +94,8 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
         hubFiles: (repo: string) => call(api.invoke("models.hubFiles", {repo})),
         hubToken: () => call(api.invoke("models.hubToken", {})),
         setHubToken: (token: string | null) => call(api.invoke("models.setHubToken", {token})),
+        probe: (path: string, quick: boolean) => call(api.invoke("models.probe", {path, quick})),
+        stopProbe: (probeId: string) => call(api.invoke("models.stopProbe", {probeId})),
         useForDocuments: async (path: string | null) => {
             await call(api.invoke("settings.set", {embeddingModelPath: path}));
             await reload();
@@ -88,6 +104,16 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
 }
 
 export type Models = ReturnType<typeof useModels>;
+
+/** The score that speaks for each file: the whole suite's over the quick look's. */
+function scoresByFile(scores: ToolUseScore[]): Record<string, ToolUseScore> {
+    const byFile: Record<string, ToolUseScore> = {};
+    for (const score of scores) {
+        const kept = byFile[score.file];
+        if (!kept || (kept.quick && !score.quick)) byFile[score.file] = score;
+    }
+    return byFile;
+}
 
 /**
  * The first-run screen: shown while no model is loaded or installed (or a download from it is under way) and

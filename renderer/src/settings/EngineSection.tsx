@@ -1,4 +1,4 @@
-import {FLASH_ATTENTION_MODES} from "../../../shared/choices.js";
+import {FLASH_ATTENTION_MODES, TOOL_CALL_SETTINGS} from "../../../shared/choices.js";
 import type {CallReq, EngineSettings, FlashAttention, SettingsValues} from "../../../shared/contract.js";
 import {useTranslation} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
@@ -6,8 +6,10 @@ import {Switch} from "../ui/Switch.js";
 import {Section} from "./SettingsLayout.js";
 
 /** The engine's sizes, each with its words (settingsPanel.engineField.<key> and <key>Hint). */
-const ENGINE_FIELDS: Exclude<keyof EngineSettings, "forceCpu" | "speculativeDecoding" | "flashAttention">[] =
-    ["gpuLayers", "threads", "contextSize", "batchSize"];
+const ENGINE_FIELDS: Exclude<
+    keyof EngineSettings,
+    "forceCpu" | "speculativeDecoding" | "flashAttention" | "toolCalls"
+>[] = ["gpuLayers", "threads", "contextSize", "batchSize"];
 
 /** How the model runs: CPU only, speculative decoding, and the engine's sizes (automatic when empty). */
 export function EngineSettingsSection({
@@ -41,6 +43,22 @@ export function EngineSettingsSection({
                         choices={FLASH_ATTENTION_MODES.map((mode) => ({
                             value: mode,
                             label: t(`settingsPanel.flashAttentionMode.${mode}`),
+                        }))}
+                    />
+                </label>
+            </div>
+            <div>
+                <label title={t("settingsPanel.toolCallsHint")}>
+                    {t("settingsPanel.toolCalls")}{" "}
+                    <Select
+                        value={values.engine.toolCalls}
+                        onChange={(way) => {
+                            const toolCalls = TOOL_CALL_SETTINGS.find((choice) => choice === way);
+                            if (toolCalls) void onSave({engine: {toolCalls}});
+                        }}
+                        choices={TOOL_CALL_SETTINGS.map((way) => ({
+                            value: way,
+                            label: t(`settingsPanel.toolCallsMode.${way}`),
                         }))}
                     />
                 </label>

@@ -1,11 +1,6 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {
-    bestStrategy,
-    scoresOf,
-    type StrategyScore,
-    type TrialResult,
-} from "../../../../main/probe/runner.js";
+import {bestStrategy, scoresOf, type StrategyScore, type TrialResult} from "../../../../main/probe/runner.js";
 
 const trial = (category: TrialResult["category"], pass: boolean): TrialResult => ({
     id: category,
