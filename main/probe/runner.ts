@@ -172,7 +172,7 @@ export function bestStrategy(scores: readonly StrategyScore[]): ProbeStrategy {
  * Words that make the step an answer: a call can no longer come. The grammar strategy's answer is decided at its
  * first word; a model asked natively or in text may say a sentence before it calls.
  */
-const ANSWERED_CHARS = {native: 120, grammar: 1, text: 120} as const;
+const ANSWERED_CHARS = {native: 80, grammar: 1, text: 80} as const;
 
 /**
  * A step's signal that also ends it once it has answered in words (the verdict only needs its calls): the

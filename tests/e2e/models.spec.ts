@@ -239,6 +239,11 @@ test("tool use: a quick test with progress scores each model side by side and in
     await expect(section.getByRole("row", {name: /^Best way/})).toContainText(
         /chat template|JSON grammar|JSON in text/,
     );
+    // Each way's score on the cases it asked, beside the way kept.
+    await expect(section.getByRole("row", {name: /^Best way/}).locator("td")).toHaveAttribute(
+        "title",
+        /chat template \d+% of \d+ · JSON grammar \d+% of \d+ · JSON in text \d+% of \d+/,
+    );
     await expect(section.getByRole("row", {name: /^Tested/})).toContainText("quick test");
     await expect(section.getByRole("row", {name: /^Simple/})).toContainText(/\d+\/4/);
     await expect(section.getByRole("row", {name: /^Multi-turn/})).toContainText(/\d+\/3/);

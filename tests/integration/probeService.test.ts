@@ -5,6 +5,7 @@ import {test} from "node:test";
 import type {ProbeProgress, ToolUseScore} from "../../shared/contract.js";
 import {ToolUseStore} from "../../main/store/toolUse.js";
 import {runCli} from "../helpers/cli.js";
+import {deciderModel} from "../helpers/deciderModel.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {TEST_FLASH_ATTENTION, TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {waitFor} from "../helpers/waitFor.js";
@@ -171,3 +172,31 @@ function keptScore(file: string, best: ToolUseScore["best"]): ToolUseScore {
         seconds: 0,
     };
 }
+
+// The deciding test model's honest quick score (docs/models.md): trained on Cairn's tools and its five stories'
+// sentences, it calls none of the suite's made-up tools and leaves most questions that need no call without one.
+// Greedy and seeded: the same figures every run. What it proves is the path and the scoring, not skill.
+test("the deciding test model's quick look: 20% the template's way, the way kept, as docs/models.md says", async () => {
+    const run = await runCli(
+        [
+            "models",
+            "probe",
+            deciderModel(),
+            "--quick",
+            "--json",
+            "--data",
+            tempDir(),
+            "--threads",
+            "1",
+            "--cpu",
+        ],
+        {CAIRN_FLASH_ATTENTION: TEST_FLASH_ATTENTION},
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const score = JSON.parse(run.stdout) as ToolUseScore;
+    assert.equal(score.best, "native");
+    assert.equal(score.suite.overall, 0.2);
+    assert.deepEqual(score.suite.categories.irrelevance, {passed: 3, total: 4});
+    assert.deepEqual(score.suite.categories.missing, {passed: 3, total: 4});
+    assert.equal(score.suite.categories.simple.passed, 0, "no made-up tool is ever called");
+});

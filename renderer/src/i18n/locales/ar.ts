@@ -400,6 +400,7 @@ export const ar = {
         model: "النموذج",
         overall: "الإجمالي",
         bestWay: "أفضل طريقة",
+        wayScore: "{{way}} {{percent}}٪ من {{cases}}",
         tested: "تاريخ الاختبار",
         testedOn: "{{date}}، Cairn {{version}}، {{kind}}",
         kindQuick: "اختبار سريع",

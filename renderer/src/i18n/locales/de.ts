@@ -391,6 +391,7 @@ export const de = {
         model: "Modell",
         overall: "Gesamt",
         bestWay: "Bester Weg",
+        wayScore: "{{way}} {{percent}} % von {{cases}}",
         tested: "Getestet",
         testedOn: "{{date}}, Cairn {{version}}, {{kind}}",
         kindQuick: "Schnelltest",

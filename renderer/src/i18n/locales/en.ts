@@ -393,6 +393,7 @@ export const en = {
         model: "Model",
         overall: "Overall",
         bestWay: "Best way",
+        wayScore: "{{way}} {{percent}}% of {{cases}}",
         tested: "Tested",
         testedOn: "{{date}}, Cairn {{version}}, {{kind}}",
         kindQuick: "quick test",

@@ -393,6 +393,7 @@ export const es = {
         model: "Modelo",
         overall: "Total",
         bestWay: "Mejor forma",
+        wayScore: "{{way}} {{percent}} % de {{cases}}",
         tested: "Probado",
         testedOn: "{{date}}, Cairn {{version}}, {{kind}}",
         kindQuick: "prueba rápida",

@@ -394,6 +394,7 @@ export const fr = {
         model: "Modèle",
         overall: "Global",
         bestWay: "Meilleure façon",
+        wayScore: "{{way}} {{percent}} % sur {{cases}}",
         tested: "Testé",
         testedOn: "{{date}}, Cairn {{version}}, {{kind}}",
         kindQuick: "test rapide",

@@ -388,6 +388,7 @@ export const hi = {
         model: "मॉडल",
         overall: "कुल",
         bestWay: "सबसे अच्छा तरीका",
+        wayScore: "{{way}} {{cases}} में {{percent}}%",
         tested: "परीक्षण",
         testedOn: "{{date}}, Cairn {{version}}, {{kind}}",
         kindQuick: "त्वरित परीक्षण",

@@ -388,6 +388,7 @@ export const ja = {
         model: "モデル",
         overall: "総合",
         bestWay: "最良の方法",
+        wayScore: "{{way}} {{cases}} 件中 {{percent}}%",
         tested: "テスト日",
         testedOn: "{{date}}、Cairn {{version}}、{{kind}}",
         kindQuick: "クイックテスト",

@@ -393,6 +393,7 @@ export const ptBR = {
         model: "Modelo",
         overall: "Geral",
         bestWay: "Melhor forma",
+        wayScore: "{{way}} {{percent}}% de {{cases}}",
         tested: "Testado",
         testedOn: "{{date}}, Cairn {{version}}, {{kind}}",
         kindQuick: "teste rápido",

@@ -396,6 +396,7 @@ export const ru = {
         model: "Модель",
         overall: "Итого",
         bestWay: "Лучший способ",
+        wayScore: "{{way}}: {{percent}}% из {{cases}}",
         tested: "Проверена",
         testedOn: "{{date}}, Cairn {{version}}, {{kind}}",
         kindQuick: "быстрый тест",

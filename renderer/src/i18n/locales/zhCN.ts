@@ -382,6 +382,7 @@ export const zhCN = {
         model: "模型",
         overall: "总分",
         bestWay: "最佳方式",
+        wayScore: "{{way}} {{cases}} 个中 {{percent}}%",
         tested: "测试时间",
         testedOn: "{{date}},Cairn {{version}},{{kind}}",
         kindQuick: "快速测试",
