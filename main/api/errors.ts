@@ -11,7 +11,7 @@ export class ApiError extends Error {
         super(message);
     }
 
-    body() {
+    body(): object {
         return {error: {message: this.message, type: this.type, param: this.param, code: this.code}};
     }
 }

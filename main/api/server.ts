@@ -34,6 +34,8 @@ import {ChatRequest, CompletionRequest, EmbeddingRequest} from "./schemas.js";
 import {SseWriter} from "./sse.js";
 import {ServerTiming} from "./timing.js";
 import {bearer, isLoopback, sendJson, sendError, validated} from "./http.js";
+import {asChatRequest, checkSize, MessagesError, MessagesRequest, messageResponse} from "./messages.js";
+import {MessagesSseWriter} from "./messagesSse.js";
 import {chatResponse, textResponse, modelId, withInstructions, withAssistant} from "./replies.js";
 import {parseJson} from "../../shared/json.js";
 
@@ -78,7 +80,10 @@ const DEFAULT_MAX_WAITING = 8;
 /** How long a request waits for a model that is still loading before it is told to come back. */
 const LOAD_WAIT_MS = 60_000;
 
-/** Cairn's OpenAI-compatible API: /v1/models, /v1/chat/completions, /v1/completions, /v1/embeddings. */
+/**
+ * Cairn's OpenAI-compatible API: /v1/models, /v1/chat/completions, /v1/completions, /v1/embeddings; and
+ * Anthropic's /v1/messages (messages.ts).
+ */
 export async function startApi(options: ApiOptions): Promise<ApiServer> {
     const host = options.host ?? "127.0.0.1";
     const ajv = new Ajv({allErrors: false, strict: true});
@@ -86,6 +91,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         chat: ajv.compile<ChatRequest>(ChatRequest),
         completion: ajv.compile<CompletionRequest>(CompletionRequest),
         embedding: ajv.compile<EmbeddingRequest>(EmbeddingRequest),
+        messages: ajv.compile<MessagesRequest>(MessagesRequest),
     };
     // Clients' tool schemas are compiled in their own instance: their names and ids never meet ours.
     const toolAjv = () => new Ajv({allErrors: true, strict: true});
@@ -101,7 +107,8 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 error instanceof ApiError
                     ? error
                     : new ApiError(500, `internal error: ${errorText(error)}`, "server_error");
-            sendError(res, apiError);
+            // Anthropic's clients read errors in Anthropic's shape.
+            sendError(res, isMessagesRoute(req) ? MessagesError.from(apiError) : apiError);
         });
     });
 
@@ -124,7 +131,8 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 "forbidden host: call the API by the address Cairn printed",
                 "invalid_request_error",
             );
-        if (!sameToken(bearer(req), options.key()))
+        // Bearer as OpenAI's clients send it, x-api-key as Anthropic's do.
+        if (!sameToken(bearer(req) ?? headerText(req.headers["x-api-key"]), options.key()))
             throw new ApiError(
                 401,
                 "Incorrect API key provided. Pass the key Cairn shows in Settings (or was given with --api-key) as `Authorization: Bearer KEY`.",
@@ -153,6 +161,12 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 const plan = planChat(withInstructions(body, assistant), toolAjv, apiTools);
                 return completion(res, body, withAssistant(plan, assistant), "chat", timing, assistant);
             }
+            case "POST /v1/messages": {
+                const body = asChatRequest(
+                    validated(validators.messages, checkSize(await readJson(req)), "messages"),
+                );
+                return completion(res, body, planChat(body, toolAjv, null), "chat", timing, null, "messages");
+            }
             case "POST /v1/completions": {
                 const body = validated(validators.completion, await readJson(req), "completion");
                 return completion(res, body, planCompletion(body), "text", timing);
@@ -162,7 +176,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             default:
                 throw new ApiError(
                     404,
-                    `no route ${route}: Cairn serves /v1/models, /v1/chat/completions, /v1/completions and /v1/embeddings`,
+                    `no route ${route}: Cairn serves /v1/models, /v1/chat/completions, /v1/messages, /v1/completions and /v1/embeddings`,
                     "invalid_request_error",
                     null,
                     "unknown_url",
@@ -191,6 +205,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         kind: "chat" | "text",
         timing: ServerTiming,
         assistant: Assistant | null = null,
+        shape: "openai" | "messages" = "openai",
     ): Promise<void> {
         const abort = new AbortController();
         // A client that goes away stops its generation (or leaves the queue).
@@ -211,9 +226,11 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 maxTokens: plan.maxTokens ?? generation.maxTokens,
                 sampling: {...generation, ...plan.sampling},
             };
-            const writer = body.stream
-                ? new SseWriter(res, kind, model, Boolean(body.stream_options?.include_usage), timing)
-                : null;
+            const writer = !body.stream
+                ? null
+                : shape === "messages"
+                  ? new MessagesSseWriter(res, model, timing)
+                  : new SseWriter(res, kind, model, Boolean(body.stream_options?.include_usage), timing);
             const recording =
                 "messages" in body && body.metadata?.conversation_id !== undefined
                     ? recorder.begin(
@@ -253,6 +270,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             if (abort.signal.aborted) return;
             if (writer) return writer.finish(outcome);
             res.setHeader("Server-Timing", timing.header());
+            if (shape === "messages") return sendJson(res, 200, messageResponse(model, outcome));
             sendJson(res, 200, kind === "chat" ? chatResponse(model, outcome) : textResponse(model, outcome));
         } finally {
             release();
@@ -445,4 +463,12 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 server.close(() => resolve());
             }),
     };
+}
+
+function isMessagesRoute(req: http.IncomingMessage): boolean {
+    return new URL(req.url ?? "/", "http://placeholder").pathname.replace(/\/+$/, "") === "/v1/messages";
+}
+
+function headerText(value: string | string[] | undefined): string | null {
+    return typeof value === "string" ? value : null;
 }

@@ -1,0 +1,127 @@
+import assert from "node:assert/strict";
+import {test} from "node:test";
+import Anthropic from "@anthropic-ai/sdk";
+import {startApi} from "../../main/api/server.js";
+import {openTestCore, type TestCore} from "../helpers/core.js";
+
+// Anthropic's Messages API on the local model, through Anthropic's own client: what Claude Code and other
+// agents speak. stories260K writes noise; the shapes, the streaming events and the tool calls are real (a call
+// is forced by tool_choice, as the tests force every call).
+const KEY = "k-messages-0123456789";
+
+async function withClient(run: (client: Anthropic, t: TestCore) => Promise<void>): Promise<void> {
+    const t = await openTestCore({contextSize: 4096, generation: {maxTokens: 8, seed: 1}});
+    const api = await startApi({core: t.core, key: () => KEY});
+    try {
+        const client = new Anthropic({baseURL: api.url.replace(/\/v1\/?$/, ""), apiKey: KEY, maxRetries: 0});
+        await run(client, t);
+    } finally {
+        await api.close();
+        await t.core.dispose();
+    }
+}
+
+const weather = {
+    name: "get_weather",
+    description: "Current weather for a city.",
+    input_schema: {type: "object" as const, properties: {city: {type: "string"}}, required: ["city"]},
+};
+
+test("a message: text back with its stop reason and usage; streamed, the same text in Anthropic's events", async () => {
+    await withClient(async (client) => {
+        const message = await client.messages.create({
+            model: "local",
+            max_tokens: 8,
+            system: "You tell stories.",
+            messages: [{role: "user", content: "Once upon a time"}],
+        });
+        assert.equal(message.type, "message");
+        assert.equal(message.role, "assistant");
+        assert.ok(
+            ["end_turn", "max_tokens"].includes(message.stop_reason ?? ""),
+            String(message.stop_reason),
+        );
+        const text = message.content.find((b) => b.type === "text");
+        assert.ok(text && text.type === "text" && text.text.length > 0);
+        assert.ok(message.usage.input_tokens > 0 && message.usage.output_tokens > 0);
+
+        const events: string[] = [];
+        const stream = client.messages.stream({
+            model: "local",
+            max_tokens: 8,
+            messages: [{role: "user", content: "Once upon a time"}],
+        });
+        stream.on("streamEvent", (event) => events.push(event.type));
+        const final = await stream.finalMessage();
+        assert.equal(events[0], "message_start");
+        assert.deepEqual(events.slice(-2), ["message_delta", "message_stop"]);
+        assert.ok(events.includes("content_block_start") && events.includes("content_block_delta"));
+        const streamed = final.content.find((b) => b.type === "text");
+        assert.ok(streamed && streamed.type === "text" && streamed.text.length > 0);
+    });
+});
+
+test("tools: a forced call comes back as a tool_use block, streamed or not; its tool_result is read in the next turn", async () => {
+    await withClient(async (client, t) => {
+        const ask = {
+            model: "local",
+            max_tokens: 64,
+            tools: [weather],
+            tool_choice: {type: "tool" as const, name: "get_weather"},
+            messages: [{role: "user" as const, content: "Weather in Oslo?"}],
+        };
+        const message = await client.messages.create(ask);
+        assert.equal(message.stop_reason, "tool_use");
+        const call = message.content.find((b) => b.type === "tool_use");
+        assert.ok(call && call.type === "tool_use");
+        assert.equal(call.name, "get_weather");
+        assert.equal(typeof (call.input as {city?: unknown}).city, "string", "the input matches the schema");
+
+        const streamed = await client.messages.stream(ask).finalMessage();
+        const streamedCall = streamed.content.find((b) => b.type === "tool_use");
+        assert.ok(streamedCall && streamedCall.type === "tool_use" && streamedCall.name === "get_weather");
+        assert.equal(typeof (streamedCall.input as {city?: unknown}).city, "string");
+
+        const answer = await client.messages.create({
+            model: "local",
+            max_tokens: 8,
+            tools: [weather],
+            messages: [
+                ...ask.messages,
+                {role: "assistant", content: [call]},
+                {
+                    role: "user",
+                    content: [{type: "tool_result", tool_use_id: call.id, content: "Sunny, 18 °C"}],
+                },
+            ],
+        });
+        assert.equal(answer.type, "message");
+        assert.match(t.core.engine.lastPrompt()?.text ?? "", /Sunny, 18 °C/, "the result reached the model");
+    });
+});
+
+test("bad requests are refused in Anthropic's shape, with words that say what to fix", async () => {
+    await withClient(async (client) => {
+        const wrongKey = new Anthropic({baseURL: client.baseURL, apiKey: "nope-0123456789", maxRetries: 0});
+        await assert.rejects(
+            wrongKey.messages.create({
+                model: "local",
+                max_tokens: 8,
+                messages: [{role: "user", content: "hi"}],
+            }),
+            (error: unknown) => error instanceof Anthropic.AuthenticationError,
+        );
+        const blocks = Array.from({length: 10_000}, () => ({type: "text" as const, text: "x"}));
+        await assert.rejects(
+            client.messages.create({
+                model: "local",
+                max_tokens: 8,
+                messages: [{role: "user", content: blocks}],
+            }),
+            (error: unknown) =>
+                error instanceof Anthropic.BadRequestError &&
+                /10000 content blocks; Cairn takes at most 2000 in one request/.test(error.message) &&
+                JSON.stringify(error.error).includes('"type":"invalid_request_error"'),
+        );
+    });
+});
