@@ -2,6 +2,7 @@ import type http from "node:http";
 import {completionId, type ChatOutcome, type ChatSink} from "./chat.js";
 import {ApiError} from "./errors.js";
 import {MessagesError, STOP_REASONS} from "./messages.js";
+import {eventStreamHeaders} from "./sse.js";
 import type {ServerTiming} from "./timing.js";
 
 /**
@@ -81,13 +82,7 @@ export class MessagesSseWriter implements ChatSink {
     private opened(): void {
         if (this.started) return;
         this.started = true;
-        this.res.writeHead(200, {
-            "Content-Type": "text/event-stream; charset=utf-8",
-            "Cache-Control": "no-cache",
-            Connection: "keep-alive",
-            "X-Accel-Buffering": "no",
-            "Server-Timing": this.timing.header(),
-        });
+        this.res.writeHead(200, eventStreamHeaders(this.timing));
         this.event("message_start", {
             message: {
                 id: this.id,

@@ -128,13 +128,7 @@ export class SseWriter implements ChatSink {
         if (this.started) return write();
         this.started = true;
         this.res.cork();
-        this.res.writeHead(200, {
-            "Content-Type": "text/event-stream; charset=utf-8",
-            "Cache-Control": "no-cache",
-            Connection: "keep-alive",
-            "X-Accel-Buffering": "no",
-            "Server-Timing": this.timing.header(),
-        });
+        this.res.writeHead(200, eventStreamHeaders(this.timing));
         if (this.kind === "chat") this.send({delta: {role: "assistant", content: ""}});
         write();
         this.res.uncork();
@@ -158,6 +152,17 @@ export class SseWriter implements ChatSink {
     private write(value: unknown): void {
         this.res.write(`data: ${JSON.stringify(value)}\n\n`);
     }
+}
+
+/** The headers of a streamed answer (OpenAI's chunks or Anthropic's events): no caching, no proxy buffering. */
+export function eventStreamHeaders(timing: ServerTiming): Record<string, string> {
+    return {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache",
+        Connection: "keep-alive",
+        "X-Accel-Buffering": "no",
+        "Server-Timing": timing.header(),
+    };
 }
 
 /** Cairn's additions to a message: tool steps, citations, argument problems; undefined when none. */

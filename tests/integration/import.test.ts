@@ -405,8 +405,10 @@ test("the disk fills up during an import: the report says what is in (read back 
         for (const node of Object.values(c.mapping)) node.message.content.parts = ["y".repeat(2000)];
     const file = path.join(tempDir(), "many.json");
     fs.writeFileSync(file, JSON.stringify(conversations));
-    // A file-size limit a few MB past the library: SQLite's writes fail as on a full disk.
-    const limitKiB = Math.ceil(fs.statSync(dbFile).size / 1024) + 3 * 1024;
+    // A file-size limit some MB past the library: SQLite's writes fail as on a full disk. Batches are 100 ms of
+    // writes, so the room holds several batches even on a fast machine (3 MB did not: a first batch over it, 0
+    // imported), and far less than the file's 3,000 conversations.
+    const limitKiB = Math.ceil(fs.statSync(dbFile).size / 1024) + 10 * 1024;
     const command = `ulimit -f ${limitKiB}; exec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} import --json --data ${JSON.stringify(dataDir)} ${JSON.stringify(file)}`;
     const run = spawnSync("bash", ["-c", command], {encoding: "utf8"});
     assert.equal(run.status, 1, run.stderr);
