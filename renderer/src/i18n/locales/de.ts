@@ -345,7 +345,7 @@ export const de = {
         flashAttentionMode: {auto: "Automatisch", on: "An", off: "Aus"},
         toolCalls: "Werkzeugaufrufe",
         toolCallsHint:
-            "Wie das Modell gebeten wird, Werkzeuge aufzurufen. Automatisch nimmt den Weg, der in seinem Werkzeugtest am besten abschnitt (Modelle → Werkzeugnutzung), sonst den seiner Chatvorlage.",
+            "Wie das Modell gebeten wird, Werkzeuge aufzurufen. Automatisch nimmt den Weg, der in seinem Werkzeugtest am besten abschnitt (Modelle → Werkzeugnutzung), sonst den seiner Chatvorlage. Gilt ab der nächsten Antwort.",
         toolCallsMode: {
             auto: "Automatisch (bester im Test)",
             native: "Chatvorlage",

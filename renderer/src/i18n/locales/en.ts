@@ -347,7 +347,7 @@ export const en = {
         flashAttentionMode: {auto: "Automatic", on: "On", off: "Off"},
         toolCalls: "Tool calls",
         toolCallsHint:
-            "How the model is asked to call tools. Automatic uses the way its tool-use test found best (Models → Tool use), else its chat template's own.",
+            "How the model is asked to call tools. Automatic uses the way its tool-use test found best (Models → Tool use), else its chat template's own. It applies from the next answer.",
         toolCallsMode: {
             auto: "Automatic (the tested best)",
             native: "Chat template",

@@ -347,7 +347,7 @@ export const es = {
         flashAttentionMode: {auto: "Automática", on: "Activada", off: "Desactivada"},
         toolCalls: "Llamadas a herramientas",
         toolCallsHint:
-            "Cómo se pide al modelo que llame a herramientas. Automático usa la forma que mejor puntuó en su prueba de herramientas (Modelos → Uso de herramientas); si no, la de su plantilla de chat.",
+            "Cómo se pide al modelo que llame a herramientas. Automático usa la forma que mejor puntuó en su prueba de herramientas (Modelos → Uso de herramientas); si no, la de su plantilla de chat. Se aplica desde la próxima respuesta.",
         toolCallsMode: {
             auto: "Automático (la mejor probada)",
             native: "Plantilla de chat",

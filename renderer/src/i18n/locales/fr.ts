@@ -348,7 +348,7 @@ export const fr = {
         flashAttentionMode: {auto: "Automatique", on: "Activée", off: "Désactivée"},
         toolCalls: "Appels d’outils",
         toolCallsHint:
-            "La façon de demander au modèle d’appeler des outils. Automatique prend celle qui a le mieux réussi à son test d’outils (Modèles → Usage des outils), sinon celle de son modèle de chat.",
+            "La façon de demander au modèle d’appeler des outils. Automatique prend celle qui a le mieux réussi à son test d’outils (Modèles → Usage des outils), sinon celle de son modèle de chat. S’applique dès la prochaine réponse.",
         toolCallsMode: {
             auto: "Automatique (la meilleure testée)",
             native: "Modèle de chat",

@@ -347,7 +347,7 @@ export const ptBR = {
         flashAttentionMode: {auto: "Automática", on: "Ativada", off: "Desativada"},
         toolCalls: "Chamadas de ferramentas",
         toolCallsHint:
-            "Como o modelo é solicitado a chamar ferramentas. Automático usa a forma que teve a melhor nota no teste de ferramentas (Modelos → Uso de ferramentas); senão, a do seu modelo de chat.",
+            "Como o modelo é solicitado a chamar ferramentas. Automático usa a forma que teve a melhor nota no teste de ferramentas (Modelos → Uso de ferramentas); senão, a do seu modelo de chat. Vale a partir da próxima resposta.",
         toolCallsMode: {
             auto: "Automático (a melhor testada)",
             native: "Modelo de chat",

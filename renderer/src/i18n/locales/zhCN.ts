@@ -336,7 +336,7 @@ export const zhCN = {
         flashAttentionMode: {auto: "自动", on: "开", off: "关"},
         toolCalls: "工具调用",
         toolCallsHint:
-            "如何让模型调用工具。“自动”使用其工具测试中得分最高的方式(模型 → 工具使用),未测试时使用其聊天模板自带的方式。",
+            "如何让模型调用工具。“自动”使用其工具测试中得分最高的方式(模型 → 工具使用),未测试时使用其聊天模板自带的方式。从下一个回答起生效。",
         toolCallsMode: {
             auto: "自动(测试最佳)",
             native: "聊天模板",
