@@ -119,21 +119,22 @@ function probeLine(p: ProbeProgress): string {
 }
 
 /** A tool-use score as the terminal shows it: overall, by category, each strategy, and what it is. */
-export function toolUseText(score: ToolUseScore): string {
+function toolUseText(score: ToolUseScore): string {
     const percent = (x: number) => `${Math.round(x * 100)}%`;
     const {suite} = score;
     const kind = score.quick ? "quick look, 30 cases" : `whole suite, ${score.trials} trials`;
     const categories = Object.entries(suite.categories)
         .filter(([, c]) => c.total > 0)
         .map(([name, c]) => `  ${name.padEnd(12)} ${c.passed}/${c.total}\n`);
-    const strategies = score.strategies.map(
-        (s) =>
-            `  ${s.strategy.padEnd(8)} ${percent(s.overall)}${s.strategy === score.best ? "  (best: used from now on)" : ""}\n`,
-    );
+    const strategies = score.strategies.map((s) => {
+        const cases = Object.values(s.categories).reduce((n, c) => n + c.total, 0);
+        const best = s.strategy === score.best ? "  (best: used from now on)" : "";
+        return `  ${s.strategy.padEnd(8)} ${percent(s.overall)} of ${cases}${best}\n`;
+    });
     return [
         `${fileNameOf(score.file)}: ${percent(suite.overall)} of tool calls right (${kind}, ${score.best})\n`,
         ...categories,
-        "Ways of asking, on the 30 cases:\n",
+        "Ways of asking, compared on the quick look's cases:\n",
         ...strategies,
         `Tested ${new Date(score.testedAt).toISOString().slice(0, 16).replace("T", " ")} by Cairn ${score.cairnVersion} in ${score.seconds} s.\n`,
     ].join("");
@@ -210,7 +211,7 @@ function filesText(f: HubRepoFiles): string {
     return head + rows.join("") + projectors.join("") + f.notes.map((n) => `${n}\n`).join("");
 }
 
-/** A model in `models list`: its facts, its tool-use score when tested (the newest test), and its file. */
+/** A model in `models list`: its facts, its tool-use score when tested, and its file. */
 function modelLine(m: InstalledModel, toolUse?: ToolUseScore): string {
     const params = m.parameterCount
         ? `${(m.parameterCount / 1e9).toFixed(m.parameterCount < 1e9 ? 4 : 1)}B params`

@@ -5,13 +5,10 @@
 // and what it wrote comes back as calls and an answer, as a native step's would.
 import type {ChatHistoryItem, ChatModelFunctionCall, GbnfJsonSchema} from "node-llama-cpp";
 import {jsonrepair} from "jsonrepair";
-import type {CALL_STRATEGIES} from "../../shared/choices.js";
 import {fieldOf, parseJson} from "../../shared/json.js";
 import {ok, type Result} from "../../shared/result.js";
 import {forcedCallSchema} from "./stepParts.js";
-import type {ModelCall, ModelFunction, StepRequest, StepResult} from "./stepTypes.js";
-
-export type CallStrategy = (typeof CALL_STRATEGIES)[number];
+import type {CallStrategy, ModelCall, ModelFunction, StepRequest, StepResult} from "./stepTypes.js";
 
 type RunStep = (req: StepRequest) => Promise<Result<StepResult>>;
 
@@ -29,7 +26,7 @@ export async function stepIn(
     const history = callsAsText(req.history);
     const tools = req.functions ?? [];
     if (tools.length === 0) return run({...req, history});
-    const stream =
+    const stream: AnswerStream =
         strategy === "grammar" ? new JsonAnswerStream(req.onText) : new TextAnswerStream(req.onText);
     const result = await run({
         ...req,
@@ -41,15 +38,13 @@ export async function stepIn(
     });
     if (!result.ok) return result;
     const read = strategy === "grammar" ? readChoice(result.value.text) : callsInText(result.value.text);
-    const calls = "error" in read || result.value.stopped ? [] : read.calls;
-    if (stream instanceof TextAnswerStream) stream.end(calls.length > 0);
-    const answer = stream instanceof JsonAnswerStream ? stream.said : result.value.text;
-    const text = calls.length > 0 && !("error" in read) ? read.before : answer;
+    const made = "error" in read || result.value.stopped || read.calls.length === 0 ? null : read;
+    stream.end(made !== null);
     return ok({
         ...result.value,
-        text,
-        calls,
-        finish: calls.length > 0 ? "calls" : result.value.finish,
+        text: made ? made.before : stream.answer(result.value.text),
+        calls: made?.calls ?? [],
+        finish: made ? "calls" : result.value.finish,
     });
 }
 
@@ -207,13 +202,22 @@ function jsonEnd(text: string): number {
 
 const ESCAPES: Record<string, string> = {n: "\n", t: "\t", r: "\r", b: "\b", f: "\f"};
 
+/** A step's answer as the person sees it while the model writes in a strategy's form. */
+type AnswerStream = {
+    push(delta: string): void;
+    /** The step has ended, with calls or without. */
+    end(madeCalls: boolean): void;
+    /** The answer's text, from what the model wrote whole. */
+    answer(raw: string): string;
+};
+
 /** The grammar strategy's answer streamed as it is written: the "answer" string's text, never its JSON. */
-export class JsonAnswerStream {
+export class JsonAnswerStream implements AnswerStream {
     private raw = "";
     private at = -1;
     private closed = false;
     /** The answer's text streamed so far (the JSON around it is not the answer). */
-    said = "";
+    private said = "";
 
     constructor(private readonly onText: (text: string) => void) {}
 
@@ -248,6 +252,12 @@ export class JsonAnswerStream {
         this.said += text;
         if (text) this.onText(text);
     }
+
+    end(): void {}
+
+    answer(): string {
+        return this.said;
+    }
 }
 
 /**
@@ -255,7 +265,7 @@ export class JsonAnswerStream {
  * at once; JSON that turns out to be calls never does; held text that is not (a citation's [1], code) goes
  * out as soon as that is clear, or at the end.
  */
-export class TextAnswerStream {
+export class TextAnswerStream implements AnswerStream {
     private held = "";
     private calls = false;
 
@@ -272,9 +282,13 @@ export class TextAnswerStream {
         this.held = "";
     }
 
+    answer(raw: string): string {
+        return raw;
+    }
+
     private release(): void {
         for (;;) {
-            const start = this.held.search(/[[{`]/);
+            const start = this.held.search(OPENERS);
             if (start < 0) return this.send(this.held.length);
             if (start > 0) this.send(start);
             const verdict = callStart(this.held);

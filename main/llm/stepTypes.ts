@@ -8,7 +8,7 @@ import type {
     GbnfJsonSchema,
 } from "node-llama-cpp";
 import type {GenerationSettings, MessageRole, TurnStats} from "../../shared/contract.js";
-import type {CallStrategy} from "./callStrategy.js";
+import type {CALL_STRATEGIES} from "../../shared/choices.js";
 import type {CallChunk} from "./forcedCall.js";
 
 export type HistoryEntry = {role: MessageRole; content: string};
@@ -52,6 +52,9 @@ export function withoutImages(history: ChatHistoryItem[]): ChatHistoryItem[] {
         return {type: "user", text: [item.text, ...images.map(imageNote)].join("\n")};
     });
 }
+
+/** How the embedded model is asked for tool calls (callStrategy.ts asks a step each way). */
+export type CallStrategy = (typeof CALL_STRATEGIES)[number];
 
 /** A function the model may call: its parameters as a schema node-llama-cpp turns into a grammar. */
 export type ModelFunction = {name: string; description: string; params: GbnfJsonObjectSchema};

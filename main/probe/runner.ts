@@ -4,7 +4,7 @@ import type {ChatHistoryItem} from "node-llama-cpp";
 import {CALL_STRATEGIES} from "../../shared/choices.js";
 import {abortReason} from "../jobs.js";
 import type {StepEngine} from "../llm/engine/engine.js";
-import type {CallStrategy} from "../llm/callStrategy.js";
+import type {CallStrategy} from "../llm/stepTypes.js";
 import type {ModelCall, ModelFunction, Sampling} from "../llm/stepTypes.js";
 import {scoreStep, type Verdict} from "./score.js";
 import {CATEGORIES, type ProbeCase, type ProbeCategory} from "./suite.js";

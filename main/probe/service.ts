@@ -39,6 +39,8 @@ const SUITE_PHRASINGS = 3;
 
 export class ToolProbes {
     private readonly jobs = new JobRegistry<ProbeJob>();
+    /** Cairn is closing: a stopped test leaves the engine as it is (it is being disposed). */
+    private closing = false;
 
     constructor(private readonly deps: ProbeDeps) {}
 
@@ -93,6 +95,7 @@ export class ToolProbes {
 
     /** Ends every running test (Cairn is closing). */
     async stopAll(): Promise<void> {
+        this.closing = true;
         await this.jobs.cancelAll(new Error("stopped"));
     }
 
@@ -152,7 +155,7 @@ export class ToolProbes {
     /** The model in use before the test, loaded again (none: the tested one is unloaded). */
     private async restore(before: string | null, file: string): Promise<void> {
         const {engine} = this.deps;
-        if (before === file) return;
+        if (before === file || this.closing) return;
         if (before) await engine.load(before);
         else await engine.unload();
     }

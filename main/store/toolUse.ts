@@ -43,14 +43,17 @@ export class ToolUseStore {
             );
     }
 
-    /** The scores of files unchanged since their test, newest first. */
+    /**
+     * The score that speaks for each file unchanged since its test (its whole-suite test, else its quick look),
+     * the newest test first.
+     */
     list(): ToolUseScore[] {
-        const rows = this.db
-            .prepare<unknown[], Row>(
-                "SELECT file, quick, size_bytes, modified_ms, score FROM tool_use_scores ORDER BY tested_at DESC",
+        const files = this.db
+            .prepare<unknown[], {file: string}>(
+                "SELECT file FROM tool_use_scores GROUP BY file ORDER BY MAX(tested_at) DESC",
             )
             .all();
-        return rows.filter((row) => this.current(row)).map((row) => fromStoredJson<ToolUseScore>(row.score));
+        return files.flatMap(({file}) => this.forFile(file) ?? []);
     }
 
     /** The score that speaks for a file: its whole-suite test, else its quick look; null when none holds. */

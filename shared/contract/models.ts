@@ -462,7 +462,10 @@ export const modelsCalls = {
         Type.Object({probeId: Type.String()}, closed),
     ),
     "models.stopProbe": call(req({probeId: Id}), Cancelled),
-    /** The stored tool-use scores of models whose files have not changed since, newest first. */
+    /**
+     * The tool-use score that speaks for each model whose file has not changed since its test (the whole suite's
+     * over the quick look's), the newest first.
+     */
     "models.toolUse": call(Empty, Type.Array(ToolUseScore)),
     "models.discardPartial": call(
         req({fileName: Type.String({minLength: 1, maxLength: 255, pattern: "^[^/\\\\]+$"})}),

@@ -1,5 +1,5 @@
 import os from "node:os";
-import type {CallStrategy} from "../callStrategy.js";
+import type {CallStrategy} from "../stepTypes.js";
 import type {EngineSettings, EngineStatus, FlashAttention} from "../../../shared/contract.js";
 
 /**

@@ -113,20 +113,19 @@ function ScoreTable({
                     <td />
                     {installed.map((m) => (
                         <td key={m.id} className="actions" data-model={fileNameOf(m.file)}>
-                            <button
-                                disabled={busy}
-                                aria-label={t("modelsPanel.quickTestName", {name: m.name})}
-                                onClick={() => onTest(m.file, true)}
-                            >
-                                {t("modelsPanel.quickTest")}
-                            </button>
-                            <button
-                                disabled={busy}
-                                aria-label={t("modelsPanel.fullTestName", {name: m.name})}
-                                onClick={() => onTest(m.file, false)}
-                            >
-                                {t("modelsPanel.fullTest")}
-                            </button>
+                            {[true, false].map((quick) => (
+                                <button
+                                    key={String(quick)}
+                                    disabled={busy}
+                                    aria-label={t(
+                                        quick ? "modelsPanel.quickTestName" : "modelsPanel.fullTestName",
+                                        {name: m.name},
+                                    )}
+                                    onClick={() => onTest(m.file, quick)}
+                                >
+                                    {t(quick ? "modelsPanel.quickTest" : "modelsPanel.fullTest")}
+                                </button>
+                            ))}
                         </td>
                     ))}
                 </tr>

@@ -45,7 +45,8 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
         );
         setState((s) => ({...s, fits}));
         const scores = await api.invoke("models.toolUse", {});
-        if (scores.ok) setState((s) => ({...s, toolUse: scoresByFile(scores.value)}));
+        if (scores.ok)
+            setState((s) => ({...s, toolUse: Object.fromEntries(scores.value.map((v) => [v.file, v]))}));
     }, [api, onError]);
 
     useEffect(() => {
@@ -104,16 +105,6 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
 }
 
 export type Models = ReturnType<typeof useModels>;
-
-/** The score that speaks for each file: the whole suite's over the quick look's. */
-function scoresByFile(scores: ToolUseScore[]): Record<string, ToolUseScore> {
-    const byFile: Record<string, ToolUseScore> = {};
-    for (const score of scores) {
-        const kept = byFile[score.file];
-        if (!kept || (kept.quick && !score.quick)) byFile[score.file] = score;
-    }
-    return byFile;
-}
 
 /**
  * The first-run screen: shown while no model is loaded or installed (or a download from it is under way) and
