@@ -15,7 +15,7 @@ import {ModelTurn, runSteps, type LoopStep} from "../llm/stepLoop.js";
 import type {Plan, PlanStep} from "../../shared/contract.js";
 import {callOf, plannerStep, runPlan} from "../chat/plan.js";
 import type {ApiCitation, ApiTools, CairnToolPlan, PlanRequest, Step} from "./cairnTools.js";
-import {grammarParams, grammarSchema} from "../llm/grammarSchema.js";
+import {exactGrammarSchema, grammarParams, NotEnforceable} from "../llm/grammarSchema.js";
 import {modelFunction} from "../tools/defineTool.js";
 import {errorText} from "../contract/dispatcher.js";
 import {ApiError, invalid} from "./errors.js";
@@ -104,7 +104,16 @@ function lastQuestion(history: ReturnType<typeof toHistory>): string {
 }
 
 /** newAjv: an ajv instance for the client's tool schemas, made only when the request has tools. */
-export function planChat(body: ChatRequest, newAjv: () => Ajv, apiTools: ApiTools | null): ChatPlan {
+/**
+ * formatParam: where the request named its answer's schema (response_format's by default; the Responses and
+ * Messages APIs name their own), for a schema the grammar cannot enforce.
+ */
+export function planChat(
+    body: ChatRequest,
+    newAjv: () => Ajv,
+    apiTools: ApiTools | null,
+    formatParam = "response_format.json_schema.schema",
+): ChatPlan {
     if ((body.n ?? 1) !== 1)
         throw invalid("n must be 1: Cairn's local model writes one choice", "n", "unsupported_value");
     const tools = body.tools ?? [];
@@ -116,7 +125,7 @@ export function planChat(body: ChatRequest, newAjv: () => Ajv, apiTools: ApiTool
     if (clash) throw invalid(`tools: ${clash.name} is also a Cairn tool named in metadata.tools`, "tools");
     const functions = choice === "none" ? [] : [...tools.map(toModelFunction), ...own];
     const forced = forcedFunctions(choice, functions);
-    const format = answerFormat(body);
+    const format = answerFormat(body, formatParam);
     if (format && functions.length > 0)
         throw invalid(
             'response_format cannot be combined with tools: pass tool_choice "none" or drop the tools',
@@ -451,13 +460,23 @@ function compileParams(ajv: Ajv, tool: FunctionTool, index: number): ValidateFun
     }
 }
 
-function answerFormat(body: ChatRequest): AnswerFormat | undefined {
+/**
+ * The answer's format: JSON, or JSON that validates against the caller's schema, enforced by a grammar; a
+ * schema with a keyword the grammar cannot enforce is a 400 naming it (the answer could break it).
+ */
+function answerFormat(body: ChatRequest, param: string): AnswerFormat | undefined {
     const format = body.response_format;
     if (!format || format.type === "text") return undefined;
     if (format.type === "json_object") return {type: "json"};
     const schema = "json_schema" in format ? format.json_schema.schema : undefined;
     if (!schema) return {type: "json"};
-    return {type: "schema", schema: grammarSchema(schema) as GbnfJsonSchema};
+    try {
+        return {type: "schema", schema: exactGrammarSchema(schema) as GbnfJsonSchema};
+    } catch (error) {
+        if (!(error instanceof NotEnforceable)) throw error;
+        const at = error.at ? `${param}.${error.at}` : param;
+        throw invalid(`${at}: ${error.why}`, at, "unsupported_schema");
+    }
 }
 
 function stopList(stop: string | string[] | null | undefined): string[] | undefined {

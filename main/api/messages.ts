@@ -85,6 +85,26 @@ export const MessagesRequest = Type.Object(
         temperature: Type.Optional(Type.Number({minimum: 0, maximum: 1})),
         top_p: Type.Optional(Type.Number({minimum: 0, maximum: 1})),
         stop_sequences: Type.Optional(Type.Array(Type.String(), {maxItems: 4})),
+        /** Structured output: the answer is JSON that validates against the schema (a grammar enforces it). */
+        output_config: Type.Optional(
+            Type.Object(
+                {
+                    format: Type.Optional(
+                        Type.Union([
+                            Type.Object(
+                                {
+                                    type: Type.Literal("json_schema"),
+                                    schema: Type.Record(Type.String(), Type.Unknown()),
+                                },
+                                open,
+                            ),
+                            Type.Null(),
+                        ]),
+                    ),
+                },
+                open,
+            ),
+        ),
         stream: Type.Optional(Type.Boolean()),
     },
     open,
@@ -139,6 +159,9 @@ export function checkSize(raw: unknown): unknown {
     return raw;
 }
 
+/** Where a Messages request names its answer's schema (structured output). */
+export const FORMAT_PARAM = "output_config.format.schema";
+
 /** The request as the chat completion it means: the one path every answer takes. */
 export function asChatRequest(body: MessagesRequest): ChatRequest {
     const system = typeof body.system === "string" ? body.system : body.system?.map((b) => b.text).join("\n");
@@ -150,6 +173,14 @@ export function asChatRequest(body: MessagesRequest): ChatRequest {
         ...(body.temperature !== undefined ? {temperature: body.temperature} : {}),
         ...(body.top_p !== undefined ? {top_p: body.top_p} : {}),
         ...(body.stop_sequences?.length ? {stop: body.stop_sequences} : {}),
+        ...(body.output_config?.format
+            ? {
+                  response_format: {
+                      type: "json_schema" as const,
+                      json_schema: {name: "output", schema: body.output_config.format.schema},
+                  },
+              }
+            : {}),
         messages: [
             ...(system ? [{role: "system" as const, content: system}] : []),
             ...body.messages.flatMap((m) =>

@@ -34,7 +34,14 @@ import {ChatRequest, CompletionRequest, EmbeddingRequest} from "./schemas.js";
 import {SseWriter} from "./sse.js";
 import {ServerTiming} from "./timing.js";
 import {bearer, isLoopback, sendJson, sendError, validated} from "./http.js";
-import {asChatRequest, checkSize, MessagesError, MessagesRequest, messageResponse} from "./messages.js";
+import {
+    asChatRequest,
+    checkSize,
+    FORMAT_PARAM,
+    MessagesError,
+    MessagesRequest,
+    messageResponse,
+} from "./messages.js";
 import {MessagesSseWriter} from "./messagesSse.js";
 import {chatResponse, textResponse, modelId, withInstructions, withAssistant} from "./replies.js";
 import {parseJson} from "../../shared/json.js";
@@ -165,7 +172,8 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 const body = asChatRequest(
                     validated(validators.messages, checkSize(await readJson(req)), "messages"),
                 );
-                return completion(res, body, planChat(body, toolAjv, null), "chat", timing, null, "messages");
+                const plan = planChat(body, toolAjv, null, FORMAT_PARAM);
+                return completion(res, body, plan, "chat", timing, null, "messages");
             }
             case "POST /v1/completions": {
                 const body = validated(validators.completion, await readJson(req), "completion");

@@ -246,6 +246,20 @@ test("response_format: json_object answers are JSON; json_schema answers parse a
     });
     const value: unknown = JSON.parse(typed.choices[0]!.message.content!);
     assert.ok(new Ajv().validate(schema, value), JSON.stringify(value));
+    // A keyword no grammar enforces would let the answer break the schema: a 400 naming it, nothing run.
+    const minimum = {type: "object", properties: {age: {type: "integer", minimum: 0}}};
+    await assert.rejects(
+        client.chat.completions.create({
+            model: "m",
+            messages: [user("A person")],
+            response_format: {type: "json_schema", json_schema: {name: "person", schema: minimum}},
+        }),
+        (e: unknown) =>
+            e instanceof OpenAI.BadRequestError &&
+            /^response_format\.json_schema\.schema\.properties\.age: llama\.cpp's grammar cannot enforce "minimum"/.test(
+                e.message.replace(/^400 /, ""),
+            ),
+    );
 });
 
 test("embeddings: one vector per input, as base64 (the openai package's default) or floats", async () => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 import Anthropic from "@anthropic-ai/sdk";
+import {Ajv} from "ajv";
 import {startApi} from "../../main/api/server.js";
 import {openTestCore, type TestCore} from "../helpers/core.js";
 
@@ -122,6 +123,44 @@ test("bad requests are refused in Anthropic's shape, with words that say what to
                 error instanceof Anthropic.BadRequestError &&
                 /10000 content blocks; Cairn takes at most 2000 in one request/.test(error.message) &&
                 JSON.stringify(error.error).includes('"type":"invalid_request_error"'),
+        );
+    });
+});
+
+test("structured output: output_config.format's schema holds for every answer; one no grammar enforces is a 400 naming it", async () => {
+    await withClient(async (client) => {
+        const schema = {
+            type: "object",
+            properties: {city: {type: "string", maxLength: 12}, sunny: {type: "boolean"}},
+            required: ["city", "sunny"],
+            additionalProperties: false,
+        };
+        const message = await client.messages.create({
+            model: "local",
+            max_tokens: 64,
+            messages: [{role: "user", content: "Weather in Oslo as JSON"}],
+            output_config: {format: {type: "json_schema", schema}},
+        });
+        const text = message.content.find((b) => b.type === "text");
+        assert.ok(text && text.type === "text");
+        assert.ok(new Ajv().validate(schema, JSON.parse(text.text)), text.text);
+        await assert.rejects(
+            client.messages.create({
+                model: "local",
+                max_tokens: 8,
+                messages: [{role: "user", content: "hi"}],
+                output_config: {
+                    format: {
+                        type: "json_schema",
+                        schema: {type: "object", properties: {code: {pattern: "^Z"}}},
+                    },
+                },
+            }),
+            (error: unknown) =>
+                error instanceof Anthropic.BadRequestError &&
+                /output_config\.format\.schema\.properties\.code: llama\.cpp's grammar cannot enforce "pattern"/.test(
+                    (error.error as {error?: {message?: string}}).error?.message ?? "",
+                ),
         );
     });
 });

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 import {getLlama} from "node-llama-cpp";
-import {grammarParams, grammarSchema} from "../../../../main/llm/grammarSchema.js";
+import {
+    exactGrammarSchema,
+    grammarParams,
+    grammarSchema,
+    NotEnforceable,
+} from "../../../../main/llm/grammarSchema.js";
 
 test("a validation schema is cut to what the grammar can express; the rest is left to ajv", () => {
     const schema = {
@@ -113,4 +118,47 @@ test("costly declarations are loosened for the grammar: a long enum is a describ
             .length,
         300,
     );
+});
+
+test("an exact schema (structured output) keeps what the grammar enforces and names the first keyword it cannot", () => {
+    const person = {
+        type: "object",
+        properties: {
+            name: {type: "string", maxLength: 10},
+            born: {type: "string", format: "date"},
+            kind: {enum: Array.from({length: 200}, (_, i) => `k${i}`)},
+            pets: {type: "array", items: {$ref: "#/$defs/Pet"}},
+        },
+        required: ["name"],
+        $defs: {Pet: {type: "object", properties: {name: {type: "string"}}}},
+    };
+    const exact = exactGrammarSchema(person) as {properties: Record<string, {enum?: unknown[]}>};
+    // An enum too long for a tool's grammar stays whole: the answer must be one of its values.
+    assert.equal(exact.properties.kind!.enum!.length, 200);
+    const refused = (schema: unknown): NotEnforceable => {
+        try {
+            exactGrammarSchema(schema);
+        } catch (error) {
+            if (error instanceof NotEnforceable) return error;
+            throw error;
+        }
+        assert.fail(`${JSON.stringify(schema)} was accepted`);
+    };
+    const minimum = refused({type: "object", properties: {age: {type: "integer", minimum: 0}}});
+    assert.deepEqual([minimum.at, minimum.keyword], ["properties.age", "minimum"]);
+    assert.match(minimum.message, /^properties\.age: llama\.cpp's grammar cannot enforce "minimum"/);
+    const email = refused({
+        ...person,
+        properties: {...person.properties, mail: {type: "string", format: "email"}},
+    });
+    assert.deepEqual([email.at, email.keyword], ["properties.mail", "format"]);
+    assert.equal(refused({type: "string", pattern: "^a"}).at, "");
+    assert.equal(refused({type: "object", properties: {}, required: ["x"]}).keyword, "required");
+    const pet = refused({...person, $defs: {Pet: {type: "object", allOf: []}}});
+    assert.deepEqual([pet.at, pet.keyword], ["properties.pets.items.$defs.Pet", "allOf"]);
+    const tree = {$defs: {N: {type: "object", properties: {l: {$ref: "#/$defs/N"}}}}, $ref: "#/$defs/N"};
+    assert.equal(refused(tree).keyword, "$ref", "a recursive type cannot be enforced past its depth");
+    assert.equal(refused({$ref: "https://example.com/s.json"}).keyword, "$ref");
+    // The same schemas for a tool's arguments are loosened, not refused: ajv checks the call.
+    assert.deepEqual(grammarSchema({type: "integer", minimum: 0}), {type: "integer"});
 });
