@@ -43,6 +43,13 @@ import {
     messageResponse,
 } from "./messages.js";
 import {MessagesSseWriter} from "./messagesSse.js";
+import {ResponseItems} from "./responseItems.js";
+import {
+    asChatRequest as responsesAsChat,
+    checkSize as checkResponsesSize,
+    FORMAT_PARAM as RESPONSES_FORMAT,
+    ResponsesRequest,
+} from "./responses.js";
 import {chatResponse, textResponse, modelId, withInstructions, withAssistant} from "./replies.js";
 import {parseJson} from "../../shared/json.js";
 
@@ -88,8 +95,8 @@ const DEFAULT_MAX_WAITING = 8;
 const LOAD_WAIT_MS = 60_000;
 
 /**
- * Cairn's OpenAI-compatible API: /v1/models, /v1/chat/completions, /v1/completions, /v1/embeddings; and
- * Anthropic's /v1/messages (messages.ts).
+ * Cairn's OpenAI-compatible API: /v1/models, /v1/chat/completions, /v1/completions, /v1/embeddings; the
+ * Responses API's /v1/responses (responses.ts); and Anthropic's /v1/messages (messages.ts).
  */
 export async function startApi(options: ApiOptions): Promise<ApiServer> {
     const host = options.host ?? "127.0.0.1";
@@ -99,6 +106,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         completion: ajv.compile<CompletionRequest>(CompletionRequest),
         embedding: ajv.compile<EmbeddingRequest>(EmbeddingRequest),
         messages: ajv.compile<MessagesRequest>(MessagesRequest),
+        responses: ajv.compile<ResponsesRequest>(ResponsesRequest),
     };
     // Clients' tool schemas are compiled in their own instance: their names and ids never meet ours.
     const toolAjv = () => new Ajv({allErrors: true, strict: true});
@@ -153,17 +161,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 return sendJson(res, 200, listModels());
             case "POST /v1/chat/completions": {
                 const body = validated(validators.chat, await readJson(req), "chat");
-                // Cairn tools named by the caller may be an MCP server's that starts on first use.
-                if (body.metadata?.tools || body.metadata?.tool_calls) {
-                    await options.core.tools.prepare();
-                    if (
-                        options.core.chooser.mustChoose(
-                            options.core.tools.offered("agent", {webAccess: true}),
-                            options.core.engine,
-                        )
-                    )
-                        await options.core.tools.readQuery(questionOf(body));
-                }
+                await prepareTools(body);
                 const assistant = assistantOf(body.metadata?.assistant);
                 const plan = planChat(withInstructions(body, assistant), toolAjv, apiTools);
                 return completion(res, body, withAssistant(plan, assistant), "chat", timing, assistant);
@@ -175,6 +173,14 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 const plan = planChat(body, toolAjv, null, FORMAT_PARAM);
                 return completion(res, body, plan, "chat", timing, null, "messages");
             }
+            case "POST /v1/responses": {
+                const raw = checkResponsesSize(await readJson(req));
+                const request = validated(validators.responses, raw, "responses");
+                const body = responsesAsChat(request);
+                await prepareTools(body);
+                const plan = planChat(body, toolAjv, apiTools, RESPONSES_FORMAT);
+                return completion(res, body, plan, "chat", timing, null, {responses: request});
+            }
             case "POST /v1/completions": {
                 const body = validated(validators.completion, await readJson(req), "completion");
                 return completion(res, body, planCompletion(body), "text", timing);
@@ -184,12 +190,21 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             default:
                 throw new ApiError(
                     404,
-                    `no route ${route}: Cairn serves /v1/models, /v1/chat/completions, /v1/messages, /v1/completions and /v1/embeddings`,
+                    `no route ${route}: Cairn serves /v1/models, /v1/chat/completions, /v1/responses, /v1/messages, /v1/completions and /v1/embeddings`,
                     "invalid_request_error",
                     null,
                     "unknown_url",
                 );
         }
+    }
+
+    /** Cairn tools named by the caller may be an MCP server's that starts on first use. */
+    async function prepareTools(body: ChatRequest): Promise<void> {
+        if (!body.metadata?.tools && !body.metadata?.tool_calls) return;
+        const {tools, chooser, engine} = options.core;
+        await tools.prepare();
+        if (chooser.mustChoose(tools.offered("agent", {webAccess: true}), engine))
+            await tools.readQuery(questionOf(body));
     }
 
     /** metadata.assistant: an assistant by name or id, whose instructions and settings the request takes. */
@@ -213,7 +228,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         kind: "chat" | "text",
         timing: ServerTiming,
         assistant: Assistant | null = null,
-        shape: "openai" | "messages" = "openai",
+        shape: "openai" | "messages" | {responses: ResponsesRequest} = "openai",
     ): Promise<void> {
         const abort = new AbortController();
         // A client that goes away stops its generation (or leaves the queue).
@@ -234,11 +249,18 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 maxTokens: plan.maxTokens ?? generation.maxTokens,
                 sampling: {...generation, ...plan.sampling},
             };
-            const writer = !body.stream
-                ? null
-                : shape === "messages"
-                  ? new MessagesSseWriter(res, model, timing)
-                  : new SseWriter(res, kind, model, Boolean(body.stream_options?.include_usage), timing);
+            // The Responses API's items gather the answer whether streamed or not.
+            const items =
+                typeof shape === "object"
+                    ? new ResponseItems(shape.responses, model, body.stream ? {res, timing} : null)
+                    : null;
+            const writer =
+                items ??
+                (!body.stream
+                    ? null
+                    : shape === "messages"
+                      ? new MessagesSseWriter(res, model, timing)
+                      : new SseWriter(res, kind, model, Boolean(body.stream_options?.include_usage), timing));
             const recording =
                 "messages" in body && body.metadata?.conversation_id !== undefined
                     ? recorder.begin(
@@ -276,7 +298,12 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             recording?.finish(recordedEnd(outcome), abort.signal.aborted);
             if (recording) outcome.conversationId = recording.conversationId;
             if (abort.signal.aborted) return;
-            if (writer) return writer.finish(outcome);
+            if (items) {
+                const response = items.finish(outcome);
+                if (!body.stream) res.setHeader("Server-Timing", timing.header());
+                return void (body.stream || sendJson(res, 200, response));
+            }
+            if (writer) return void writer.finish(outcome);
             res.setHeader("Server-Timing", timing.header());
             if (shape === "messages") return sendJson(res, 200, messageResponse(model, outcome));
             sendJson(res, 200, kind === "chat" ? chatResponse(model, outcome) : textResponse(model, outcome));

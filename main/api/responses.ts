@@ -1,0 +1,366 @@
+// The Responses API (`POST /v1/responses`), as Open Responses specifies it and LM Studio, Ollama and Jan serve
+// it: the request is read as the chat completion it means (the one path every answer takes), and the outcome
+// written back as typed output items (responseItems.ts, which also streams them). Stateless: Cairn keeps no
+// response, so a conversation is sent whole in `input`.
+import {Type, type Static} from "@sinclair/typebox";
+import {Ajv, type ValidateFunction} from "ajv";
+import type {ChatOutcome} from "./chat.js";
+import {fieldOf} from "../../shared/json.js";
+import {invalid} from "./errors.js";
+import type {ChatMessage, ChatRequest, FunctionTool, ToolChoiceParam} from "./schemas.js";
+
+const open = {additionalProperties: true} as const;
+const oneOf = <const T extends readonly string[]>(values: T) =>
+    Type.Unsafe<T[number]>({type: "string", enum: [...values]});
+const JsonObject = Type.Record(Type.String(), Type.Unknown());
+
+/** The most input items one request may carry; more is refused before any is read. */
+export const MAX_ITEMS = 2000;
+/** Where a Responses request names its answer's schema (structured output). */
+export const FORMAT_PARAM = "text.format.schema";
+
+const TextFormat = Type.Union([
+    Type.Object({type: oneOf(["text", "json_object"])}, open),
+    Type.Object(
+        {type: Type.Literal("json_schema"), name: Type.Optional(Type.String()), schema: JsonObject},
+        open,
+    ),
+]);
+
+export const ResponsesRequest = Type.Object(
+    {
+        model: Type.Optional(Type.String()),
+        input: Type.Union([Type.String(), Type.Array(Type.Object({}, open), {maxItems: MAX_ITEMS})]),
+        instructions: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+        tools: Type.Optional(Type.Array(Type.Object({type: Type.String()}, open), {maxItems: 128})),
+        tool_choice: Type.Optional(
+            Type.Union([
+                oneOf(["auto", "none", "required"]),
+                Type.Object({type: Type.String(), name: Type.Optional(Type.String())}, open),
+            ]),
+        ),
+        text: Type.Optional(Type.Object({format: Type.Optional(TextFormat)}, open)),
+        max_output_tokens: Type.Optional(Type.Union([Type.Integer({minimum: 1}), Type.Null()])),
+        temperature: Type.Optional(Type.Union([Type.Number({minimum: 0, maximum: 2}), Type.Null()])),
+        top_p: Type.Optional(Type.Union([Type.Number({minimum: 0, maximum: 1}), Type.Null()])),
+        stream: Type.Optional(Type.Boolean()),
+        store: Type.Optional(Type.Boolean()),
+        background: Type.Optional(Type.Boolean()),
+        previous_response_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+        /** As OpenAI's: strings only. `metadata.tools` names Cairn's own tools, separated by commas. */
+        metadata: Type.Optional(Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()])),
+        parallel_tool_calls: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    },
+    open,
+);
+export type ResponsesRequest = Static<typeof ResponsesRequest>;
+
+const Part = Type.Object(
+    {
+        type: Type.String(),
+        text: Type.Optional(Type.Unknown()),
+        refusal: Type.Optional(Type.Unknown()),
+        image_url: Type.Optional(Type.Unknown()),
+    },
+    open,
+);
+const ITEMS = {
+    message: Type.Object(
+        {
+            type: Type.Optional(Type.Literal("message")),
+            role: oneOf(["user", "assistant", "system", "developer"]),
+            content: Type.Union([Type.String(), Type.Array(Part)]),
+        },
+        open,
+    ),
+    function_call: Type.Object(
+        {
+            type: Type.Literal("function_call"),
+            call_id: Type.String({minLength: 1, maxLength: 200}),
+            name: Type.String({minLength: 1}),
+            arguments: Type.String(),
+        },
+        open,
+    ),
+    function_call_output: Type.Object(
+        {
+            type: Type.Literal("function_call_output"),
+            call_id: Type.String({minLength: 1, maxLength: 200}),
+            output: Type.Union([Type.String(), Type.Array(Part)]),
+        },
+        open,
+    ),
+    /** Reasoning a client sends back from an earlier answer: kept out of the prompt, as for thinking. */
+    reasoning: Type.Object({type: Type.Literal("reasoning")}, open),
+};
+type ItemType = keyof typeof ITEMS;
+type Item = {[K in ItemType]: Static<(typeof ITEMS)[K]>};
+
+const ajv = new Ajv({allErrors: false, strict: false});
+const itemValidators = Object.fromEntries(
+    Object.entries(ITEMS).map(([type, schema]) => [type, ajv.compile(schema)]),
+) as {[K in ItemType]: ValidateFunction<Item[K]>};
+
+/** Cairn's own tools that stand for the hosted tools of the Responses API. */
+const HOSTED: Record<string, string> = {
+    web_search: "web_search",
+    web_search_preview: "web_search",
+    file_search: "rag_search",
+};
+
+/** Refuses a request of too many input items, before its items are checked one by one. */
+export function checkSize(raw: unknown): unknown {
+    const input = fieldOf(raw, "input");
+    if (Array.isArray(input) && input.length > MAX_ITEMS)
+        throw invalid(
+            `input: ${input.length} items; Cairn takes at most ${MAX_ITEMS} in one request`,
+            "input",
+        );
+    return raw;
+}
+
+/** The request as the chat completion it means: the one path every answer takes. */
+export function asChatRequest(body: ResponsesRequest): ChatRequest {
+    refuseStateful(body);
+    const cairnTools = [...hostedTools(body.tools ?? []), ...namedTools(body.metadata?.tools)];
+    const functions = (body.tools ?? []).flatMap((tool, i) => functionTool(tool, i));
+    const format = body.text?.format;
+    return {
+        ...(body.model ? {model: body.model} : {}),
+        messages: [
+            ...(body.instructions ? [{role: "system" as const, content: body.instructions}] : []),
+            ...inputMessages(body.input),
+        ],
+        ...(body.stream ? {stream: true} : {}),
+        ...(body.max_output_tokens ? {max_completion_tokens: body.max_output_tokens} : {}),
+        ...(body.temperature != null ? {temperature: body.temperature} : {}),
+        ...(body.top_p != null ? {top_p: body.top_p} : {}),
+        ...(functions.length ? {tools: functions} : {}),
+        ...(body.tool_choice ? {tool_choice: toolChoice(body.tool_choice)} : {}),
+        ...(format && format.type !== "text"
+            ? {
+                  response_format:
+                      format.type === "json_schema"
+                          ? {
+                                type: "json_schema" as const,
+                                json_schema: {
+                                    name: "name" in format ? (format.name ?? "output") : "output",
+                                    schema: "schema" in format ? format.schema : {},
+                                },
+                            }
+                          : {type: "json_object" as const},
+              }
+            : {}),
+        ...(cairnTools.length ? {metadata: {tools: [...new Set(cairnTools)]}} : {}),
+    };
+}
+
+function refuseStateful(body: ResponsesRequest): void {
+    if (body.previous_response_id)
+        throw invalid(
+            "previous_response_id: Cairn keeps no responses; send the whole conversation in input (earlier output items may be sent back as they came)",
+            "previous_response_id",
+            "unsupported_parameter",
+        );
+    if (body.background)
+        throw invalid(
+            "background: Cairn answers while the request waits; stream it (stream: true) to see the answer as it is written",
+            "background",
+            "unsupported_parameter",
+        );
+}
+
+/** `input` as chat messages: a string is the user's question; items are read one by one. */
+function inputMessages(input: ResponsesRequest["input"]): ChatMessage[] {
+    if (typeof input === "string") return [{role: "user", content: input}];
+    const messages: ChatMessage[] = [];
+    input.forEach((raw, index) => {
+        const item = readItem(raw, index);
+        if (item.type === "message") messages.push(messageOf(item.value, index));
+        else if (item.type === "function_call") addCall(messages, item.value);
+        else if (item.type === "function_call_output")
+            messages.push({
+                role: "tool",
+                tool_call_id: item.value.call_id,
+                content: textOf(item.value.output),
+            });
+    });
+    return messages;
+}
+
+type ReadItem = {[K in ItemType]: {type: K; value: Item[K]}}[ItemType];
+
+/** An item checked against its type's schema; an unknown type or a bad item is a 400 naming it. */
+function readItem(raw: Record<string, unknown>, index: number): ReadItem {
+    const param = `input[${index}]`;
+    const type = typeof raw.type === "string" ? raw.type : "role" in raw ? "message" : undefined;
+    if (type === "item_reference")
+        throw invalid(
+            `${param}: an item_reference needs a stored response, and Cairn keeps none; send the item itself`,
+            param,
+            "unsupported_value",
+        );
+    if (type === undefined || !(type in ITEMS))
+        throw invalid(
+            `${param}.type: Cairn does not take ${type === undefined ? "items without a type" : `"${type}" items`} (it takes ${Object.keys(ITEMS).join(", ")})`,
+            `${param}.type`,
+            "unsupported_value",
+        );
+    const validate = itemValidators[type as ItemType];
+    if (!validate(raw)) {
+        const error = validate.errors?.[0];
+        throw invalid(`${param}${error?.instancePath ?? ""} ${error?.message ?? "is invalid"}`, param);
+    }
+    return {type, value: raw} as ReadItem;
+}
+
+type Content = {type: "text"; text: string} | {type: "image_url"; image_url: {url: string}};
+
+/** A message item: its text parts (input_text, output_text, refusal) and images (input_image). */
+function messageOf(item: Item["message"], index: number): ChatMessage {
+    if (typeof item.content === "string") return {role: item.role, content: item.content};
+    const parts = item.content.map((part, p): Content => {
+        const param = `input[${index}].content[${p}]`;
+        if (part.type === "input_image") {
+            if (typeof part.image_url !== "string")
+                throw invalid(
+                    `${param}: send the image as image_url (a data: URL); Cairn keeps no files`,
+                    param,
+                );
+            return {type: "image_url", image_url: {url: part.image_url}};
+        }
+        const text = part.type === "refusal" ? part.refusal : part.text;
+        if (!["input_text", "output_text", "refusal"].includes(part.type) || typeof text !== "string")
+            throw invalid(
+                `${param}.type: Cairn does not read "${part.type}" parts (it reads input_text, input_image, output_text and refusal)`,
+                `${param}.type`,
+                "unsupported_value",
+            );
+        return {type: "text", text};
+    });
+    if (item.role !== "user" || parts.every((p) => p.type === "text"))
+        return {role: item.role, content: parts.map((p) => (p.type === "text" ? p.text : "")).join("")};
+    return {role: "user", content: parts};
+}
+
+/** A function_call joins the assistant message before it (calls of one step come together). */
+function addCall(messages: ChatMessage[], item: Item["function_call"]): void {
+    const call = {
+        id: item.call_id,
+        type: "function" as const,
+        function: {name: item.name, arguments: item.arguments},
+    };
+    const last = messages.at(-1);
+    if (last?.role === "assistant") last.tool_calls = [...(last.tool_calls ?? []), call];
+    else messages.push({role: "assistant", content: null, tool_calls: [call]});
+}
+
+function textOf(output: Item["function_call_output"]["output"]): string {
+    if (typeof output === "string") return output;
+    return output.map((part) => (typeof part.text === "string" ? part.text : "")).join("");
+}
+
+/** A function tool, in the chat completion's shape; hosted tools are Cairn's (hostedTools); others refused. */
+function functionTool(tool: {type: string} & Record<string, unknown>, index: number): FunctionTool[] {
+    if (tool.type in HOSTED) return [];
+    const param = `tools[${index}]`;
+    if (tool.type !== "function")
+        throw invalid(
+            `${param}.type: Cairn does not run "${tool.type}" tools (it takes function, web_search and file_search; its own tools by name in metadata.tools)`,
+            `${param}.type`,
+            "unsupported_value",
+        );
+    if (typeof tool.name !== "string" || !/^[a-zA-Z0-9_-]{1,64}$/.test(tool.name))
+        throw invalid(`${param}.name must be 1 to 64 letters, digits, _ or -`, `${param}.name`);
+    const parameters = tool.parameters;
+    if (
+        parameters !== undefined &&
+        parameters !== null &&
+        (typeof parameters !== "object" || Array.isArray(parameters))
+    )
+        throw invalid(`${param}.parameters must be a JSON Schema object`, `${param}.parameters`);
+    return [
+        {
+            type: "function",
+            function: {
+                name: tool.name,
+                ...(typeof tool.description === "string" ? {description: tool.description} : {}),
+                ...(parameters ? {parameters: parameters as Record<string, unknown>} : {}),
+            },
+        },
+    ];
+}
+
+function hostedTools(tools: {type: string}[]): string[] {
+    return tools.flatMap((tool) => (tool.type in HOSTED ? [HOSTED[tool.type]!] : []));
+}
+
+/** metadata.tools: Cairn's own tools by name, separated by commas ("*" for all the API may run). */
+function namedTools(list: string | undefined): string[] {
+    return (list ?? "")
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean);
+}
+
+function toolChoice(choice: NonNullable<ResponsesRequest["tool_choice"]>): ToolChoiceParam {
+    if (typeof choice === "string") return choice;
+    const name = choice.type === "function" ? choice.name : HOSTED[choice.type];
+    if (!name)
+        throw invalid(
+            `tool_choice: Cairn cannot force a "${choice.type}" tool (it forces function tools by name, web_search and file_search)`,
+            "tool_choice",
+            "unsupported_value",
+        );
+    return {type: "function", function: {name}};
+}
+
+export type OutputItem = Record<string, unknown> & {type: string; id: string};
+
+/** The response object: the request's settings echoed, the output items, and how the answer ended. */
+export function responseObject(
+    id: string,
+    body: ResponsesRequest,
+    model: string,
+    output: OutputItem[],
+    outcome: ChatOutcome | null,
+    createdAt: number,
+) {
+    const incomplete = outcome?.finish === "length";
+    return {
+        id,
+        object: "response",
+        created_at: createdAt,
+        status: outcome === null ? "in_progress" : incomplete ? "incomplete" : "completed",
+        ...(outcome ? {completed_at: Math.floor(Date.now() / 1000)} : {}),
+        error: null,
+        incomplete_details: incomplete ? {reason: "max_output_tokens"} : null,
+        instructions: body.instructions ?? null,
+        max_output_tokens: body.max_output_tokens ?? null,
+        model,
+        output,
+        parallel_tool_calls: body.parallel_tool_calls ?? true,
+        previous_response_id: null,
+        reasoning: {effort: null, summary: null},
+        store: false,
+        temperature: body.temperature ?? null,
+        text: {format: body.text?.format ?? {type: "text"}},
+        tool_choice: body.tool_choice ?? "auto",
+        tools: body.tools ?? [],
+        top_p: body.top_p ?? null,
+        truncation: "disabled",
+        usage: outcome ? usageOf(outcome) : null,
+        metadata: body.metadata ?? {},
+    };
+}
+
+function usageOf(outcome: ChatOutcome) {
+    const {usage} = outcome;
+    return {
+        input_tokens: usage.prompt_tokens,
+        input_tokens_details: {cached_tokens: usage.prompt_tokens_details.cached_tokens},
+        output_tokens: usage.completion_tokens,
+        output_tokens_details: {reasoning_tokens: usage.completion_tokens_details.reasoning_tokens},
+        total_tokens: usage.total_tokens,
+    };
+}
