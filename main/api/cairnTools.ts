@@ -200,6 +200,21 @@ export class ApiTools {
         return tool !== null && plan.tools.includes(tool);
     }
 
+    /** Whether the API may run this tool now (it exists and its policy does not deny it). */
+    mayRun(name: string): boolean {
+        const tool = this.registry.resolve(name);
+        return tool !== null && this.verdictOf(tool).verdict !== "deny";
+    }
+
+    private verdictOf(tool: ToolDefinition) {
+        return decide(tool, {
+            mode: "agent",
+            webAccess: this.webAccess(),
+            policy: this.registry.policy(tool),
+            repeated: false,
+        });
+    }
+
     private allowed(name: string): ToolDefinition {
         const tool = this.registry.resolve(name);
         if (!tool) {
@@ -213,12 +228,7 @@ export class ApiTools {
                 "metadata.tools",
             );
         }
-        const verdict = decide(tool, {
-            mode: "agent",
-            webAccess: this.webAccess(),
-            policy: this.registry.policy(tool),
-            repeated: false,
-        });
+        const verdict = this.verdictOf(tool);
         if (verdict.verdict === "deny")
             throw invalid(`metadata.tools: ${tool.name} may not run: ${verdict.message}`, "metadata.tools");
         return tool;

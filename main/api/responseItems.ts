@@ -3,7 +3,7 @@ import {randomBytes} from "node:crypto";
 import type {ApiCitation, Step} from "./cairnTools.js";
 import type {ChatOutcome, ChatSink} from "./chat.js";
 import {ApiError} from "./errors.js";
-import {responseObject, type OutputItem, type ResponsesRequest} from "./responses.js";
+import {responseObject, type NamespacedNames, type OutputItem, type ResponsesRequest} from "./responses.js";
 import {eventStreamHeaders} from "./sse.js";
 import type {ServerTiming} from "./timing.js";
 
@@ -28,6 +28,8 @@ export class ResponseItems implements ChatSink {
 
     constructor(
         private readonly body: ResponsesRequest,
+        /** Functions of a namespace tool: the model's name for each → its name and namespace. */
+        private readonly names: NamespacedNames,
         private readonly model: string,
         private readonly stream: {res: http.ServerResponse; timing: ServerTiming} | null,
     ) {}
@@ -43,11 +45,13 @@ export class ResponseItems implements ChatSink {
     call(index: number, start: {id: string; name: string} | null, argumentsChunk: string): void {
         if (start) {
             this.close();
+            const named = this.names.get(start.name);
             const item = {
                 type: "function_call",
                 id: itemId("fc"),
                 call_id: start.id,
-                name: start.name,
+                name: named?.name ?? start.name,
+                ...(named ? {namespace: named.namespace} : {}),
                 arguments: "",
                 status: "in_progress",
             };
@@ -176,8 +180,11 @@ export class ResponseItems implements ChatSink {
         this.event("response.output_item.done", {output_index: open.index, item: done});
     }
 
-    /** The stream's first events: the response as it starts. */
-    private opened(): void {
+    /**
+     * The stream's first events, the response as it starts: sent as soon as the request is taken, as OpenAI
+     * does, so that a client sees it begin while a long prompt is read.
+     */
+    opened(): void {
         if (this.started || !this.stream) return;
         this.started = true;
         this.stream.res.writeHead(200, eventStreamHeaders(this.stream.timing));

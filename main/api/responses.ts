@@ -78,6 +78,7 @@ const ITEMS = {
             type: Type.Literal("function_call"),
             call_id: Type.String({minLength: 1, maxLength: 200}),
             name: Type.String({minLength: 1}),
+            namespace: Type.Optional(Type.String({minLength: 1})),
             arguments: Type.String(),
         },
         open,
@@ -119,13 +120,24 @@ export function checkSize(raw: unknown): unknown {
     return raw;
 }
 
-/** The request as the chat completion it means: the one path every answer takes. */
-export function asChatRequest(body: ResponsesRequest): ChatRequest {
+/** A namespace's function as the model sees it (`namespace__name`) → its name and namespace for the client. */
+export type NamespacedNames = Map<string, {name: string; namespace: string}>;
+
+/**
+ * The request as the chat completion it means: the one path every answer takes. A hosted tool that may not
+ * run here (`mayRun`: web_search with web access off) is left out; the model answers without it.
+ */
+export function asChatRequest(
+    body: ResponsesRequest,
+    mayRun: (cairnTool: string) => boolean,
+): {chat: ChatRequest; names: NamespacedNames} {
     refuseStateful(body);
-    const cairnTools = [...hostedTools(body.tools ?? []), ...namedTools(body.metadata?.tools)];
-    const functions = (body.tools ?? []).flatMap((tool, i) => functionTool(tool, i));
+    const hosted = hostedTools(body.tools ?? []).filter(mayRun);
+    const cairnTools = [...hosted, ...namedTools(body.metadata?.tools)];
+    const names: NamespacedNames = new Map();
+    const functions = (body.tools ?? []).flatMap((tool, i) => functionTools(tool, `tools[${i}]`, names));
     const format = body.text?.format;
-    return {
+    const chat: ChatRequest = {
         ...(body.model ? {model: body.model} : {}),
         messages: [
             ...(body.instructions ? [{role: "system" as const, content: body.instructions}] : []),
@@ -153,6 +165,7 @@ export function asChatRequest(body: ResponsesRequest): ChatRequest {
             : {}),
         ...(cairnTools.length ? {metadata: {tools: [...new Set(cairnTools)]}} : {}),
     };
+    return {chat, names};
 }
 
 function refuseStateful(body: ResponsesRequest): void {
@@ -245,11 +258,8 @@ function messageOf(item: Item["message"], index: number): ChatMessage {
 
 /** A function_call joins the assistant message before it (calls of one step come together). */
 function addCall(messages: ChatMessage[], item: Item["function_call"]): void {
-    const call = {
-        id: item.call_id,
-        type: "function" as const,
-        function: {name: item.name, arguments: item.arguments},
-    };
+    const name = typeof item.namespace === "string" ? namespaced(item.namespace, item.name) : item.name;
+    const call = {id: item.call_id, type: "function" as const, function: {name, arguments: item.arguments}};
     const last = messages.at(-1);
     if (last?.role === "assistant") last.tool_calls = [...(last.tool_calls ?? []), call];
     else messages.push({role: "assistant", content: null, tool_calls: [call]});
@@ -260,18 +270,41 @@ function textOf(output: Item["function_call_output"]["output"]): string {
     return output.map((part) => (typeof part.text === "string" ? part.text : "")).join("");
 }
 
-/** A function tool, in the chat completion's shape; hosted tools are Cairn's (hostedTools); others refused. */
-function functionTool(tool: {type: string} & Record<string, unknown>, index: number): FunctionTool[] {
-    if (tool.type in HOSTED) return [];
-    const param = `tools[${index}]`;
+/**
+ * A function tool in the chat completion's shape, or a namespace's functions (each as `namespace__name`);
+ * hosted tools are Cairn's (hostedTools); other types are refused.
+ */
+function functionTools(
+    tool: {type: string} & Record<string, unknown>,
+    param: string,
+    names: NamespacedNames,
+    namespace?: string,
+): FunctionTool[] {
+    if (tool.type in HOSTED && !namespace) return [];
+    if (tool.type === "namespace" && !namespace && typeof tool.name === "string" && Array.isArray(tool.tools))
+        return (tool.tools as unknown[]).flatMap((inner, i) =>
+            functionTools(
+                typeof inner === "object" && inner !== null
+                    ? (inner as {type: string})
+                    : {type: String(inner)},
+                `${param}.tools[${i}]`,
+                names,
+                tool.name as string,
+            ),
+        );
     if (tool.type !== "function")
         throw invalid(
-            `${param}.type: Cairn does not run "${tool.type}" tools (it takes function, web_search and file_search; its own tools by name in metadata.tools)`,
+            `${param}.type: Cairn does not run "${tool.type}" tools (it takes function and namespace tools, web_search and file_search; its own tools by name in metadata.tools)`,
             `${param}.type`,
             "unsupported_value",
         );
-    if (typeof tool.name !== "string" || !/^[a-zA-Z0-9_-]{1,64}$/.test(tool.name))
-        throw invalid(`${param}.name must be 1 to 64 letters, digits, _ or -`, `${param}.name`);
+    const name = typeof tool.name === "string" && namespace ? namespaced(namespace, tool.name) : tool.name;
+    if (typeof name !== "string" || !/^[a-zA-Z0-9_-]{1,64}$/.test(name))
+        throw invalid(
+            `${param}.name must be 1 to 64 letters, digits, _ or -${namespace ? " with its namespace's name" : ""}`,
+            `${param}.name`,
+        );
+    if (namespace) names.set(name, {name: tool.name as string, namespace});
     const parameters = tool.parameters;
     if (
         parameters !== undefined &&
@@ -283,12 +316,17 @@ function functionTool(tool: {type: string} & Record<string, unknown>, index: num
         {
             type: "function",
             function: {
-                name: tool.name,
+                name,
                 ...(typeof tool.description === "string" ? {description: tool.description} : {}),
                 ...(parameters ? {parameters: parameters as Record<string, unknown>} : {}),
             },
         },
     ];
+}
+
+/** How the model sees a namespace's function: one name, as a chat template takes it. */
+function namespaced(namespace: string, name: string): string {
+    return `${namespace}__${name}`;
 }
 
 function hostedTools(tools: {type: string}[]): string[] {

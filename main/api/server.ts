@@ -48,6 +48,7 @@ import {
     asChatRequest as responsesAsChat,
     checkSize as checkResponsesSize,
     FORMAT_PARAM as RESPONSES_FORMAT,
+    type NamespacedNames,
     ResponsesRequest,
 } from "./responses.js";
 import {chatResponse, textResponse, modelId, withInstructions, withAssistant} from "./replies.js";
@@ -176,10 +177,10 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             case "POST /v1/responses": {
                 const raw = checkResponsesSize(await readJson(req));
                 const request = validated(validators.responses, raw, "responses");
-                const body = responsesAsChat(request);
+                const {chat: body, names} = responsesAsChat(request, (tool) => apiTools.mayRun(tool));
                 await prepareTools(body);
                 const plan = planChat(body, toolAjv, apiTools, RESPONSES_FORMAT);
-                return completion(res, body, plan, "chat", timing, null, {responses: request});
+                return completion(res, body, plan, "chat", timing, null, {responses: request, names});
             }
             case "POST /v1/completions": {
                 const body = validated(validators.completion, await readJson(req), "completion");
@@ -228,7 +229,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         kind: "chat" | "text",
         timing: ServerTiming,
         assistant: Assistant | null = null,
-        shape: "openai" | "messages" | {responses: ResponsesRequest} = "openai",
+        shape: "openai" | "messages" | {responses: ResponsesRequest; names: NamespacedNames} = "openai",
     ): Promise<void> {
         const abort = new AbortController();
         // A client that goes away stops its generation (or leaves the queue).
@@ -252,8 +253,14 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             // The Responses API's items gather the answer whether streamed or not.
             const items =
                 typeof shape === "object"
-                    ? new ResponseItems(shape.responses, model, body.stream ? {res, timing} : null)
+                    ? new ResponseItems(
+                          shape.responses,
+                          shape.names,
+                          model,
+                          body.stream ? {res, timing} : null,
+                      )
                     : null;
+            items?.opened();
             const writer =
                 items ??
                 (!body.stream

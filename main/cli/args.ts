@@ -46,6 +46,8 @@ export type CliArgs = {
     instructed: boolean;
     /** `models probe --quick`: the tool-use test's quick look (≤ 30 cases). */
     quick: boolean;
+    /** `launch --print`: the agent's settings as shell lines, instead of running it. */
+    print: boolean;
     api: boolean;
     /** undefined: the port in Settings (11480 unless changed); 0: any free port. */
     apiPort: number | undefined;
@@ -113,6 +115,7 @@ const OPTIONS = {
     site: {type: "string"},
     instructed: {type: "boolean"},
     quick: {type: "boolean"},
+    print: {type: "boolean"},
     api: {type: "boolean"},
     "api-port": {type: "string"},
     "api-key": {type: "string"},
@@ -253,6 +256,7 @@ export function parseCli(argv: string[]): CliArgs {
         site: values.site,
         instructed: values.instructed ?? false,
         quick: values.quick ?? false,
+        print: values.print ?? false,
         api: values.api ?? false,
         apiPort: intOption("api-port", values["api-port"], undefined, 0, 65535),
         apiKey: values["api-key"],

@@ -27,6 +27,7 @@ import {projectsCommand} from "./projects.js";
 import {sayIn} from "../words.js";
 import type {LibraryStores} from "../core.js";
 import {doctor} from "./doctor.js";
+import {launchCommand} from "./launch.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
@@ -57,6 +58,8 @@ export async function runCommand(args: CliArgs): Promise<number> {
             return await withCore(args, ["dispatcher", "bus", "tools", "mcp"], toolsCommand);
         case "doctor":
             return await doctor(args, failLine);
+        case "launch":
+            return await launch(args);
         case "providers":
             return providersCommand(preparedDataDir(args), args, {
                 json: args.json,
@@ -214,6 +217,20 @@ async function serve(args: CliArgs): Promise<number> {
     await host.close();
     await core.dispose();
     return 0;
+}
+
+/** `cairn launch AGENT`: a coding agent on the local model (launch.ts). */
+async function launch(args: CliArgs): Promise<number> {
+    const core = openCore(args);
+    try {
+        return await launchCommand(core, args, {
+            write: (text) => process.stdout.write(text),
+            note: (text) => process.stderr.write(`cairn: ${text}\n`),
+            fail: failLine,
+        });
+    } finally {
+        await core.dispose();
+    }
 }
 
 async function startApiFor(core: Core, args: CliArgs): Promise<void> {

@@ -11,6 +11,15 @@ export const COMMAND_USAGE: Array<[string, string]> = [
         "Authorization: Bearer KEY" (a key made once and kept in the data directory, or --api-key).`,
     ],
     [
+        "launch",
+        `  launch claude|codex|opencode [--print] [--model PATH] [--api-port N] [-- AGENT ARGS...]
+        Run a coding agent on the local model through Cairn's API: Claude Code (Anthropic's Messages
+        API), Codex (the Responses API) or opencode (chat completions). It uses the API already running
+        (Settings → Local API server, or cairn serve --api), else starts one for the run (the model
+        loaded, a key made for the run) that stops when the agent exits. Arguments after -- go to the
+        agent. --print: the agent's environment as shell lines for the running API, instead of running it.`,
+    ],
+    [
         "chat",
         `  chat [--data DIR] [--model PATH] [--conversation ID] [--json] "message" | --file PATH | -
         Ask the local model one question; the answer streams to stdout. The message comes from the

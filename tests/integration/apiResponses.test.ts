@@ -186,6 +186,21 @@ test("structured output: text.format's schema holds for every answer; one no gra
     });
 });
 
+test("a hosted tool that may not run here (web search, web access off) is left out: the model answers without it", async () => {
+    await withClient(async (client) => {
+        const response = await client.responses.create({
+            model: "local",
+            input: "News about Mars?",
+            max_output_tokens: 4,
+            tools: [{type: "web_search"}],
+        });
+        assert.deepEqual(
+            response.output.map((item) => item.type),
+            ["message"],
+        );
+    });
+});
+
 test("bad requests: unknown items and tools, stored state, 2,001 items: each a 400 that names what to change", async () => {
     await withClient(async (client) => {
         const refused = async (body: Record<string, unknown>, param: string, words: RegExp) => {
@@ -219,12 +234,17 @@ test("bad requests: unknown items and tools, stored state, 2,001 items: each a 4
             "tools[0].type",
             /"code_interpreter"/,
         );
-        await refused(
-            {tools: [{type: "web_search"}]},
-            "metadata.tools",
-            /web_search may not run: .*web access/i,
-        );
         const many = Array.from({length: 2001}, () => ({role: "user", content: "x"}));
         await refused({input: many}, "input", /2000/);
+        // Streamed, the response has begun before the prompt is read: a prompt too long fails it in words.
+        const res = await fetch(`${client.baseURL}/responses`, {
+            method: "POST",
+            headers: {authorization: `Bearer ${KEY}`, "content-type": "application/json"},
+            body: JSON.stringify({input: "tale ".repeat(20_000), stream: true}),
+        });
+        const stream = await res.text();
+        const events = [...stream.matchAll(/^event: (.+)$/gm)].map((m) => m[1]);
+        assert.deepEqual(events, ["response.created", "response.in_progress", "response.failed"]);
+        assert.match(stream, /"code":"context_length_exceeded","message":"the message is [\d,]+ tokens, more than this model.s context/);
     });
 });
