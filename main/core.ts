@@ -25,6 +25,7 @@ import type {Engine} from "./llm/engine/engine.js";
 import type {KeyVault} from "./llm/keyVault.js";
 import type {OneOffProvider, Providers} from "./llm/providers.js";
 import type {McpManager} from "./mcp/manager.js";
+import type {AskAnswerer} from "./mcp/asks.js";
 import type {SpeechModels, Transcriber} from "./media/speech.js";
 import type {DownloadTimeouts} from "./models/downloads.js";
 import type {ModelManager} from "./models/manager.js";
@@ -54,8 +55,8 @@ export type CoreOptions = {
     llamaServer?: string;
     /** A whisper.cpp model for dictation named for this run (--speech-model; default CAIRN_SPEECH_MODEL). */
     speechModel?: string;
-    /** Who answers what MCP servers ask (forms, sampling): the person in the app, or nobody (the CLI). */
-    mcpAsks?: "person" | "decline";
+    /** Who answers what MCP servers ask (forms, sampling): the person in the app, nobody, or a form's defaults (the CLI). */
+    mcpAsks?: AskAnswerer;
     gpu?: "auto" | false;
     /** Flash attention for this run (--flash-attention, CAIRN_FLASH_ATTENTION), over the one in Settings. */
     flashAttention?: FlashAttention;

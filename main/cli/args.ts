@@ -12,6 +12,12 @@ export type CliArgs = {
     help: boolean;
     positionals: string[];
     port: number;
+    /** Whether --port was given (`cairn mcp --port N` serves over HTTP; 0 there is any free port). */
+    portGiven: boolean;
+    /** `--elicit`: how a one-off command answers an MCP server's form: declined, or with the form's defaults. */
+    elicit: "decline" | "defaults";
+    /** `mcp --port --token`: the token clients must send (else one made for the run). */
+    token: string | undefined;
     host: string;
     data: string | undefined;
     model: string | undefined;
@@ -116,6 +122,8 @@ const OPTIONS = {
     instructed: {type: "boolean"},
     quick: {type: "boolean"},
     print: {type: "boolean"},
+    token: {type: "string"},
+    elicit: {type: "string"},
     api: {type: "boolean"},
     "api-port": {type: "string"},
     "api-key": {type: "string"},
@@ -226,6 +234,9 @@ export function parseCli(argv: string[]): CliArgs {
         help: (values.help ?? false) || first === "help",
         positionals: others,
         port: intOption("port", values.port, 0, 0, 65535) ?? 0,
+        portGiven: values.port !== undefined,
+        token: values.token,
+        elicit: oneOf("elicit", values.elicit, ["decline", "defaults"] as const) ?? "decline",
         host: values.host ?? "127.0.0.1",
         data: values.data,
         model: values.model,

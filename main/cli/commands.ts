@@ -143,8 +143,9 @@ function openCore(args: CliArgs, notices: Words[] = []): Core {
         offline: args.offline,
         generation: args.generation,
         approver: args.command === "chat" ? fixedApprover(args.approve) : undefined,
-        // Nobody can fill in a server's form or approve its sampling in a one-off command: declined.
-        mcpAsks: args.command === "serve" ? "person" : "decline",
+        // Nobody can fill in a server's form or approve its sampling in a one-off command: declined, or a
+        // form answered with its own defaults (--elicit defaults).
+        mcpAsks: args.command === "serve" ? "person" : args.elicit,
         // A catalog of recommended models other than the bundled one (a mirror, or a test's loopback server).
         catalogFile: process.env.CAIRN_MODEL_CATALOG || undefined,
         command: `cairn ${args.command}`,

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import type {McpServerInfo, ToolInfo} from "../../shared/contract.js";
 import type {Core} from "../core.js";
 import {terminalClient} from "./language.js";
-import type {CliArgs} from "./args.js";
+import {UsageError, type CliArgs} from "./args.js";
+import {randomBytes} from "node:crypto";
 import {messageOf} from "../../shared/format.js";
 
 /** What the MCP commands use: the tools, their one runner, the MCP servers and the contract's client. */
@@ -19,7 +20,7 @@ export async function mcpCommand(core: McpCore, args: CliArgs, out: Out): Promis
     const api = terminalClient(core);
     switch (action ?? "") {
         case "":
-            return serveOverStdio(core);
+            return args.portGiven ? serveOverHttp(core, args) : serveOverStdio(core);
         case "list": {
             // Enabled servers are started, so that their state and tools are what they really are.
             await core.tools.prepare();
@@ -97,6 +98,24 @@ function serverLine(s: McpServerInfo): string {
     const tools = s.state === "ready" ? ` (${s.tools.length} tools)` : "";
     const error = s.error ? `\n  ${s.error}` : "";
     return `${s.name}\t${state}${tools}\t${s.transport}\t${s.target}${error}\n`;
+}
+
+/**
+ * `cairn mcp --port N`: serves over streamable HTTP on 127.0.0.1 until stopped (Ctrl-C); prints the address
+ * with its token, made for the run unless --token gives one.
+ */
+async function serveOverHttp(core: Pick<Core, "tools" | "runner">, args: CliArgs): Promise<number> {
+    const {serveMcpHttp} = await import("../mcp/httpServer.js");
+    const token = args.token ?? randomBytes(24).toString("base64url");
+    if (token.length < 16) throw new UsageError("--token must be at least 16 characters");
+    const server = await serveMcpHttp({registry: core.tools, runner: core.runner}, {port: args.port, token});
+    process.stdout.write(`Cairn MCP server at ${server.url}?token=${token}\n`);
+    await new Promise<void>((resolve) => {
+        process.once("SIGINT", () => resolve());
+        process.once("SIGTERM", () => resolve());
+    });
+    await server.close();
+    return 0;
 }
 
 /** Serves until the client closes stdin; only the protocol goes to stdout. */

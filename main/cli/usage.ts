@@ -150,7 +150,11 @@ export const COMMAND_USAGE: Array<[string, string]> = [
     ],
     [
         "mcp",
-        `  mcp   Serve the local documents to other MCP clients over stdio: rag_search and list_collections.`,
+        `  mcp [--port N [--token T]]
+        Serve the local documents to other MCP clients: rag_search and list_collections. Over stdio, or
+        with --port over streamable HTTP at http://127.0.0.1:N/mcp (0: any free port), printed with its
+        token (made for the run unless --token gives one); clients send it as Authorization: Bearer or
+        ?token=. Requests that name another host, or come from another site's page, are refused.`,
     ],
     [
         "check",
@@ -187,6 +191,9 @@ export const COMMON_OPTIONS = `Common options:
                       llama.cpp's flash attention for this run (default: $CAIRN_FLASH_ATTENTION, else
                       the choice in Settings, auto)
   --offline           Offline mode for this run: nothing leaves this computer (loopback stays open)
+  --elicit decline|defaults
+                      how a command answers an MCP server's form (elicitation): decline it (default), or
+                      accept it with the form's own defaults when they fill every required field
   --max-tokens N      longest answer, in tokens (default 512)
   --temperature T     sampling temperature
   --seed N            sampling seed

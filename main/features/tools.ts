@@ -6,7 +6,7 @@ import {mcpHandlers} from "../handlers/mcp.js";
 import {toolHandlers} from "../handlers/tools.js";
 import type {Engine} from "../llm/engine/engine.js";
 import type {KeyVault} from "../llm/keyVault.js";
-import {McpAsks} from "../mcp/asks.js";
+import {McpAsks, type AskAnswerer} from "../mcp/asks.js";
 import {clientSide} from "../mcp/clientSide.js";
 import {mcpFile} from "../mcp/config.js";
 import {McpManager} from "../mcp/manager.js";
@@ -37,8 +37,8 @@ export type ToolsOptions = {
     dataDir: string;
     /** Extra tools (tests register side-effecting test tools this way). */
     extraTools?: ToolDefinition[];
-    /** Who answers what MCP servers ask (forms, sampling): the person in the app, or nobody (the CLI). */
-    mcpAsks?: "person" | "decline";
+    /** Who answers what MCP servers ask (forms, sampling): the person in the app, nobody, or a form's defaults (the CLI). */
+    mcpAsks?: AskAnswerer;
     /** false: the MCP servers of mcp.json are not connected (`cairn mcp` serving must not start itself). */
     connectMcp?: boolean;
     keyVault?: KeyVault;
@@ -78,7 +78,7 @@ export function toolsFeature(
     tools.setPinned(settings.get("pinnedTools") ?? []);
     tools.useVectors(new ToolVectors(models.embedder, new ToolVectorCache(db)));
     // What MCP servers ask (forms, replies to write): the person in the app; declined in the CLI.
-    const asks = new McpAsks(bus, options.mcpAsks !== "decline");
+    const asks = new McpAsks(bus, options.mcpAsks ?? "person");
     const mcp = new McpManager({
         file: mcpFile(options.dataDir),
         registry: tools,

@@ -5,6 +5,12 @@ import {failSaying} from "../words.js";
 import type {EventBus} from "../events.js";
 
 export type McpAnswer = {action: McpAnswerAction; content?: Record<string, string | number | boolean>};
+/**
+ * Who answers what servers ask: a person (the app); nobody, so every ask is declined (a CLI run, by default); or
+ * a form's defaults (`--elicit defaults`): a form whose required fields all have defaults is accepted with
+ * every default it gives (SEP-1034), any other ask declined.
+ */
+export type AskAnswerer = "person" | "decline" | "defaults";
 type Question = McpAsk extends infer A ? (A extends McpAsk ? Omit<A, "askId"> : never) : never;
 
 /**
@@ -17,13 +23,15 @@ export class McpAsks {
 
     constructor(
         private readonly bus: EventBus,
-        /** Whether a person can answer here (the app), or every ask is declined (the CLI). */
-        private readonly person: boolean,
+        private readonly answerer: AskAnswerer,
     ) {}
 
     /** Asks the person and waits for the answer; declined at once when nobody can answer, or when `signal` ends. */
     ask(question: Question, signal: AbortSignal, interactive = true): Promise<McpAnswer> {
-        if (!this.person || !interactive || signal.aborted) return Promise.resolve({action: "decline"});
+        if (this.answerer === "defaults" && question.kind === "elicitation" && !signal.aborted)
+            return Promise.resolve(answerWithDefaults(question.schema));
+        if (this.answerer !== "person" || !interactive || signal.aborted)
+            return Promise.resolve({action: "decline"});
         const ask = {...question, askId: randomUUID()} as McpAsk;
         return new Promise<McpAnswer>((resolve) => {
             const settle = (answer: McpAnswer) => {
@@ -55,4 +63,22 @@ export class McpAsks {
     list(): McpAsk[] {
         return [...this.pending.values()].map((p) => p.ask);
     }
+}
+
+/** A form's own defaults as its answer, when they fill every required field; else declined. */
+export function answerWithDefaults(schema: unknown): McpAnswer {
+    const form = (typeof schema === "object" && schema !== null ? schema : {}) as {
+        properties?: Record<string, {default?: unknown}>;
+        required?: unknown;
+    };
+    const content: Record<string, string | number | boolean> = {};
+    for (const [name, field] of Object.entries(form.properties ?? {})) {
+        const value = field?.default;
+        if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+            content[name] = value;
+    }
+    const required = Array.isArray(form.required) ? form.required : [];
+    return required.every((name) => typeof name === "string" && name in content)
+        ? {action: "accept", content}
+        : {action: "decline"};
 }

@@ -20,10 +20,9 @@ export const SERVED_TOOLS = ["rag_search", "list_collections"] as const;
  * validation, policies and time limits), so another assistant searches the same collections offline. Nothing it
  * is asked can write.
  */
-export async function serveMcp(
-    deps: {registry: Pick<ToolRegistry, "resolve">; runner: Pick<ToolRunner, "run">},
-    transport: Transport,
-) {
+export type ServedDeps = {registry: Pick<ToolRegistry, "resolve">; runner: Pick<ToolRunner, "run">};
+
+export async function serveMcp(deps: ServedDeps, transport: Transport) {
     const tools = SERVED_TOOLS.map((name) => deps.registry.resolve(name)).filter(
         (t): t is ToolDefinition => t !== null,
     );

@@ -1,0 +1,71 @@
+// Cairn's MCP client under the official conformance suite (`npm run conformance`, tests/integration/
+// mcpConformance.test.ts): the suite runs this with its server's URL last. As the app does, it adds the server
+// to a new library's mcp.json, starts it, lists its tools and calls each one through the one tool runner, with
+// arguments made from each tool's schema. A form a server asks for is answered with its defaults, as a CLI
+// run with --elicit defaults answers it.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {createCore} from "../../main/core.js";
+import {fixedApprover} from "../../main/tools/approvals.js";
+
+const url = process.argv.at(-1)!;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cairn-conformance-"));
+fs.writeFileSync(path.join(dataDir, "mcp.json"), JSON.stringify({mcpServers: {suite: {url}}}));
+const core = createCore({dataDir, modelPath: null, gpu: false, mcpAsks: "defaults", command: "conformance"});
+let failed = false;
+try {
+    await core.tools.prepare();
+    const server = core.mcp.status().servers.find((s) => s.name === "suite");
+    if (server?.state !== "ready")
+        throw new Error(`the server did not start: ${server?.error ?? "no state"}`);
+    for (const tool of core.tools
+        .offered("agent", {webAccess: true})
+        .filter((t) => t.source === "mcp:suite")) {
+        const {record, modelText} = await core.runner.run(
+            tool.name,
+            sampleOf(tool.inputSchema ?? tool.params),
+            {
+                conversationId: "",
+                messageId: "",
+                step: 0,
+                origin: "client",
+                mode: "agent",
+                webAccess: true,
+                signal: AbortSignal.timeout(20_000),
+                approver: fixedApprover(true),
+                reason: () => "",
+                seen: new Set(),
+                interactive: false,
+                recorded: false,
+            },
+        );
+        process.stdout.write(`${tool.name}: ${record.status} ${modelText.slice(0, 200)}\n`);
+    }
+} catch (error) {
+    failed = true;
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+} finally {
+    await core.dispose();
+    fs.rmSync(dataDir, {recursive: true, force: true});
+}
+process.exit(failed ? 1 : 0);
+
+/** A value a schema accepts: its default or first enum value, else a plain one of its type. */
+function sampleOf(schema: unknown): unknown {
+    if (typeof schema !== "object" || schema === null) return {};
+    const s = schema as {
+        type?: unknown;
+        default?: unknown;
+        enum?: unknown[];
+        properties?: Record<string, unknown>;
+    };
+    if (s.default !== undefined) return s.default;
+    if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
+    const type = Array.isArray(s.type) ? s.type[0] : s.type;
+    if (type === "number" || type === "integer") return 1;
+    if (type === "string") return "test";
+    if (type === "boolean") return true;
+    if (type === "array") return [];
+    return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sampleOf(v)]));
+}
