@@ -55,7 +55,8 @@ export const MessagesRequest = Type.Object(
         messages: Type.Array(
             Type.Object(
                 {
-                    role: oneOf(["user", "assistant"]),
+                    /** "system": instructions between turns, as Claude Code sends them. */
+                    role: oneOf(["user", "assistant", "system"]),
                     content: Type.Union([Type.String(), Type.Array(Block)]),
                 },
                 open,
@@ -184,7 +185,11 @@ export function asChatRequest(body: MessagesRequest): ChatRequest {
         messages: [
             ...(system ? [{role: "system" as const, content: system}] : []),
             ...body.messages.flatMap((m) =>
-                m.role === "user" ? userMessages(m.content) : [assistantMessage(m.content)],
+                m.role === "user"
+                    ? userMessages(m.content)
+                    : m.role === "system"
+                      ? [{role: "system" as const, content: textOf(m.content)}]
+                      : [assistantMessage(m.content)],
             ),
         ],
         ...(body.tools?.length
@@ -239,10 +244,17 @@ function userMessages(content: string | Block[]): ChatMessage[] {
     return parts.length > 0 ? [...results, {role: "user", content: parts}] : results;
 }
 
+/** A turn's text blocks as one text. */
+function textOf(content: string | Block[]): string {
+    return typeof content === "string"
+        ? content
+        : content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("");
+}
+
 /** An assistant turn: its text, and its tool_use blocks as the calls it made. */
 function assistantMessage(content: string | Block[]): ChatMessage {
     if (typeof content === "string") return {role: "assistant", content};
-    const text = content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("");
+    const text = textOf(content);
     const calls: ToolCall[] = content.flatMap((b) =>
         b.type === "tool_use"
             ? [

@@ -94,10 +94,13 @@ test("tools: a forced call comes back as a tool_use block, streamed or not; its 
                     role: "user",
                     content: [{type: "tool_result", tool_use_id: call.id, content: "Sunny, 18 °C"}],
                 },
+                // Instructions between turns, as Claude Code sends them.
+                {role: "system", content: "Answer in Norwegian."} as never,
             ],
         });
         assert.equal(answer.type, "message");
         assert.match(t.core.engine.lastPrompt()?.text ?? "", /Sunny, 18 °C/, "the result reached the model");
+        assert.match(t.core.engine.lastPrompt()?.text ?? "", /Answer in Norwegian\./);
     });
 });
 
