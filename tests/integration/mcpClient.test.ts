@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import http from "node:http";
 import {pathToFileURL} from "node:url";
 import {test} from "node:test";
 import type {CairnApi, McpAsk} from "../../shared/contract.js";
@@ -181,5 +182,70 @@ test("the workspace folder is the server's root; where nobody can answer (the CL
         assert.equal(asked, false, "nothing was put to a person who is not there");
     } finally {
         await t.core.dispose();
+    }
+});
+
+test("protocol versions: Cairn asks for the newest its SDK speaks (2025-11-25) and works with a server that answers 2024-11-05", async () => {
+    const asked: string[] = [];
+    const server = http.createServer((req, res) => {
+        // No stream for server messages: an old server speaks in answers only.
+        if (req.method !== "POST") return void res.writeHead(405).end();
+        let body = "";
+        req.on("data", (chunk: Buffer) => (body += String(chunk)));
+        req.on("end", () => {
+            const message = JSON.parse(body) as {
+                id?: number;
+                method: string;
+                params?: {protocolVersion?: string};
+            };
+            if (message.id === undefined) return void res.writeHead(202).end();
+            const results: Record<string, unknown> = {
+                initialize: {
+                    protocolVersion: "2024-11-05",
+                    capabilities: {tools: {}},
+                    serverInfo: {name: "old", version: "1.0.0"},
+                },
+                "tools/list": {
+                    tools: [{name: "echo", description: "Says hello.", inputSchema: {type: "object"}}],
+                },
+                "tools/call": {content: [{type: "text", text: "hello from 2024"}]},
+            };
+            if (message.method === "initialize") asked.push(message.params?.protocolVersion ?? "");
+            res.writeHead(200, {"content-type": "application/json"}).end(
+                JSON.stringify({jsonrpc: "2.0", id: message.id, result: results[message.method] ?? {}}),
+            );
+        });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const dataDir = tempDir();
+    writeMcpJson(dataDir, {old: {url: `http://127.0.0.1:${(server.address() as {port: number}).port}/mcp`}});
+    const t = await openTestCore({dataDir});
+    try {
+        await t.core.tools.prepare();
+        assert.equal(t.core.mcp.status().servers.find((s) => s.name === "old")?.state, "ready");
+        assert.deepEqual(asked, ["2025-11-25"]);
+        const {record, modelText} = await t.core.runner.run(
+            "old.echo",
+            {},
+            {
+                conversationId: "",
+                messageId: "",
+                step: 0,
+                origin: "client",
+                mode: "agent",
+                webAccess: true,
+                signal: AbortSignal.timeout(10_000),
+                approver: () => Promise.resolve({decision: "allow_once", by: "cli"}),
+                reason: () => "",
+                seen: new Set(),
+                interactive: false,
+                recorded: false,
+            },
+        );
+        assert.equal(record.status, "ok", record.error ?? "");
+        assert.match(modelText, /hello from 2024/);
+    } finally {
+        await t.core.dispose();
+        server.close();
     }
 });
