@@ -14,6 +14,9 @@ export type CliArgs = {
     port: number;
     /** Whether --port was given (`cairn mcp --port N` serves over HTTP; 0 there is any free port). */
     portGiven: boolean;
+    /** `mcp add --url --client-id [--client-secret]`: credentials the server's owner gave (pre-registration). */
+    clientId: string | undefined;
+    clientSecret: string | undefined;
     /** `--elicit`: how a one-off command answers an MCP server's form: declined, or with the form's defaults. */
     elicit: "decline" | "defaults";
     /** `mcp --port --token`: the token clients must send (else one made for the run). */
@@ -124,6 +127,8 @@ const OPTIONS = {
     print: {type: "boolean"},
     token: {type: "string"},
     elicit: {type: "string"},
+    "client-id": {type: "string"},
+    "client-secret": {type: "string"},
     api: {type: "boolean"},
     "api-port": {type: "string"},
     "api-key": {type: "string"},
@@ -236,6 +241,8 @@ export function parseCli(argv: string[]): CliArgs {
         port: intOption("port", values.port, 0, 0, 65535) ?? 0,
         portGiven: values.port !== undefined,
         token: values.token,
+        clientId: values["client-id"],
+        clientSecret: values["client-secret"],
         elicit: oneOf("elicit", values.elicit, ["decline", "defaults"] as const) ?? "decline",
         host: values.host ?? "127.0.0.1",
         data: values.data,

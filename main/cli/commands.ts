@@ -28,6 +28,7 @@ import {sayIn} from "../words.js";
 import type {LibraryStores} from "../core.js";
 import {doctor} from "./doctor.js";
 import {launchCommand} from "./launch.js";
+import {openInBrowser} from "./browser.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
@@ -153,6 +154,8 @@ function openCore(args: CliArgs, notices: Words[] = []): Core {
         // Only what keeps running follows the watched folders (`ingest --watch` follows the ones it names).
         watchFolders: args.command === "serve",
         oneOffProvider: args.command === "chat" ? oneOffProvider(args) : undefined,
+        // A server's sign-in page (`cairn mcp login`) opens in the person's browser.
+        openExternal: openInBrowser,
     });
     // --embedding-model (or CAIRN_EMBEDDING_MODEL) chooses the documents' embedding model, and is kept.
     if (args.embeddingModel) core.settings.set("embeddingModelPath", path.resolve(args.embeddingModel));

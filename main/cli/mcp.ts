@@ -58,10 +58,38 @@ export async function mcpCommand(core: McpCore, args: CliArgs, out: Out): Promis
             out.write(serverLine(server));
             return server.state === "ready" ? 0 : 1;
         }
+        case "login":
+            return login(core, name, out);
         default:
             return out.fail(
-                `unknown mcp action "${action}": use list, add, remove or restart (or no action to serve)`,
+                `unknown mcp action "${action}": use list, add, remove, restart or login (or no action to serve)`,
             );
+    }
+}
+
+/**
+ * `cairn mcp login NAME`: the server's sign-in, as the app's Sign in button runs it, with the page opened in
+ * the browser ($BROWSER, else the system's); done when the browser comes back to Cairn's loopback listener.
+ */
+async function login(core: McpCore, name: string | undefined, out: Out): Promise<number> {
+    if (!name) return out.fail("usage: cairn mcp login NAME");
+    await core.mcp.load();
+    const started = await core.mcp.signIn(name);
+    if (!started.ok) return out.fail(started.message);
+    const server = await settled(core, name);
+    if (server?.state !== "ready") return out.fail(server?.error ?? `${name} did not finish signing in`);
+    out.write(`Signed in to ${name}: ${server.tools.length} tools.\n`);
+    return 0;
+}
+
+/** The server once its sign-in has ended: ready, failed, or still waiting after the sign-in's 5 minutes. */
+async function settled(core: McpCore, name: string): Promise<McpServerInfo | undefined> {
+    const deadline = Date.now() + 5 * 60_000 + 5_000;
+    for (;;) {
+        const server = core.mcp.status().servers.find((s) => s.name === name);
+        if (!server || ["ready", "error"].includes(server.state) || Date.now() > deadline) return server;
+        if (server.state === "signin" && !server.signInPage) return server;
+        await new Promise((resolve) => setTimeout(resolve, 100));
     }
 }
 
@@ -85,8 +113,12 @@ function addJson(args: CliArgs, name: string | undefined, command: string[]): st
     const headers = Object.fromEntries(
         args.headers.map((h) => [h.slice(0, h.indexOf(":")).trim(), h.slice(h.indexOf(":") + 1).trim()]),
     );
+    if (args.clientSecret && !args.clientId) return {error: "--client-secret goes with --client-id"};
+    const oauth = args.clientId
+        ? {oauth: {clientId: args.clientId, ...(args.clientSecret ? {clientSecret: args.clientSecret} : {})}}
+        : {};
     const entry = args.url
-        ? {url: args.url, ...(args.headers.length ? {headers} : {})}
+        ? {url: args.url, ...(args.headers.length ? {headers} : {}), ...oauth}
         : {command: command[0], args: command.slice(1), ...(args.env.length ? {env} : {})};
     return JSON.stringify({
         mcpServers: {[name]: {...entry, ...(args.startup ? {startup: args.startup} : {})}},

@@ -144,9 +144,13 @@ export const COMMAND_USAGE: Array<[string, string]> = [
     [
         "mcp",
         `  mcp list [--json] | add NAME -- COMMAND [ARGS...] [--env K=V] | add NAME --url URL [--header "K: V"]
-      | add --file FILE | add --json-config JSON | remove NAME | restart NAME   [--startup lazy|launch]
+      [--client-id ID [--client-secret S]] | add --file FILE | add --json-config JSON | remove NAME
+      | restart NAME | login NAME   [--startup lazy|launch]
         The MCP servers Cairn connects to, in <data>/mcp.json (the {"mcpServers": {...}} format other
-        assistants use: --file imports theirs). list starts the enabled ones to show their state and tools.`,
+        assistants use: --file imports theirs). list starts the enabled ones to show their state and tools.
+        --client-id, --client-secret: credentials the server's owner gave, used instead of registering.
+        login: the server's sign-in, its page opened in $BROWSER (else the system's browser) and finished
+        when the browser comes back to Cairn on 127.0.0.1.`,
     ],
     [
         "mcp",

@@ -18,8 +18,17 @@ export type McpServerConfig = {
     callTimeoutMs: number;
     transport:
         | {type: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string}
-        | {type: "http" | "sse"; url: string; headers: Record<string, string>};
+        | {
+              type: "http" | "sse";
+              url: string;
+              headers: Record<string, string>;
+              /** A client registered with the server's authorization server beforehand (`oauth` in mcp.json). */
+              client?: PreRegistered;
+          };
 };
+
+/** OAuth client credentials given by the server's owner, used instead of registering (`--client-id`). */
+export type PreRegistered = {clientId: string; clientSecret?: string};
 
 export const DEFAULT_START_TIMEOUT_MS = 30_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -35,6 +44,14 @@ const entrySchema = {
         cwd: {type: "string"},
         url: {type: "string", minLength: 1},
         headers: strings,
+        oauth: {
+            type: "object",
+            properties: {
+                clientId: {type: "string", minLength: 1},
+                clientSecret: {type: "string", minLength: 1},
+            },
+            required: ["clientId"],
+        },
         type: {enum: ["stdio", "http", "streamable-http", "streamableHttp", "sse"]},
         enabled: {type: "boolean"},
         disabled: {type: "boolean"},
@@ -62,6 +79,7 @@ type Entry = {
     cwd?: string;
     url?: string;
     headers?: Record<string, string>;
+    oauth?: PreRegistered;
     type?: string;
     enabled?: boolean;
     disabled?: boolean;
@@ -125,6 +143,14 @@ export function parseServer(name: string, entry: unknown): McpServerConfig | str
             type: e.type === "sse" ? "sse" : "http",
             url,
             headers: e.headers ?? {},
+            ...(e.oauth
+                ? {
+                      client: {
+                          clientId: e.oauth.clientId,
+                          ...(e.oauth.clientSecret ? {clientSecret: e.oauth.clientSecret} : {}),
+                      },
+                  }
+                : {}),
         },
     };
 }

@@ -73,7 +73,14 @@ export class McpManager {
                 server,
                 () => this.changed(connection),
                 this.deps.side ?? null,
-                remote ? new McpAccount(server.name, remote, send) : null,
+                remote
+                    ? new McpAccount(
+                          server.name,
+                          remote,
+                          send,
+                          server.transport.type === "stdio" ? undefined : server.transport.client,
+                      )
+                    : null,
                 send,
             );
             this.connections.set(server.name, connection);

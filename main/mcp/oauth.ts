@@ -11,6 +11,7 @@ import type {
 import {readSecret, writeSecret, type KeyVault} from "../llm/keyVault.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import {WordsError} from "../words.js";
+import type {PreRegistered} from "./config.js";
 
 /** What is kept of a server's sign-in: Cairn's registration there, the tokens, where it signs in. */
 type Saved = {
@@ -70,6 +71,8 @@ export class McpAccount implements OAuthClientProvider {
         private readonly store: {vault: KeyVault | null; dataDir: string},
         /** How a request leaves: through Offline mode and the egress log. */
         private readonly send: FetchLike = fetch,
+        /** Credentials the server's owner gave: used as they are, never registered anew. */
+        private readonly preRegistered?: PreRegistered,
     ) {
         this.saved = this.read();
     }
@@ -145,6 +148,11 @@ export class McpAccount implements OAuthClientProvider {
     }
 
     clientInformation(): OAuthClientInformationMixed | undefined {
+        if (this.preRegistered)
+            return {
+                client_id: this.preRegistered.clientId,
+                ...(this.preRegistered.clientSecret ? {client_secret: this.preRegistered.clientSecret} : {}),
+            };
         const client = this.saved.client;
         if (!this.signingIn) {
             if (!client) throw new SignInNeeded(this.server);

@@ -11,11 +11,28 @@ import {fixedApprover} from "../../main/tools/approvals.js";
 
 const url = process.argv.at(-1)!;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cairn-conformance-"));
-fs.writeFileSync(path.join(dataDir, "mcp.json"), JSON.stringify({mcpServers: {suite: {url}}}));
-const core = createCore({dataDir, modelPath: null, gpu: false, mcpAsks: "defaults", command: "conformance"});
+// Credentials the scenario's server owner gave (pre-registration), as `cairn mcp add --client-id` writes them.
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as {
+    client_id?: string;
+    client_secret?: string;
+};
+const oauth = context.client_id
+    ? {oauth: {clientId: context.client_id, clientSecret: context.client_secret}}
+    : {};
+fs.writeFileSync(path.join(dataDir, "mcp.json"), JSON.stringify({mcpServers: {suite: {url, ...oauth}}}));
+const core = createCore({
+    dataDir,
+    modelPath: null,
+    gpu: false,
+    mcpAsks: "defaults",
+    command: "conformance",
+    openExternal: (page) => void consent(page),
+});
 let failed = false;
 try {
     await core.tools.prepare();
+    // A server that asks for a sign-in gets the one the app's Sign in button starts.
+    if (core.mcp.status().servers.find((s) => s.name === "suite")?.state === "signin") await signIn();
     const server = core.mcp.status().servers.find((s) => s.name === "suite");
     if (server?.state !== "ready")
         throw new Error(`the server did not start: ${server?.error ?? "no state"}`);
@@ -50,6 +67,30 @@ try {
     fs.rmSync(dataDir, {recursive: true, force: true});
 }
 process.exit(failed ? 1 : 0);
+
+/** Signs in as the app does, and waits until the server is ready or has failed. */
+async function signIn(): Promise<void> {
+    const outcome = await core.mcp.signIn("suite");
+    if (!outcome.ok) throw new Error(outcome.message);
+    for (let i = 0; i < 200; i++) {
+        const state = core.mcp.status().servers.find((s) => s.name === "suite")?.state;
+        if (state === "ready" || state === "error") return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+}
+
+/**
+ * The person at the browser: the suite's authorization server consents at once and redirects to Cairn's
+ * loopback listener, whose page is then opened as a browser would.
+ */
+async function consent(page: URL): Promise<void> {
+    let next: string | null = page.href;
+    for (let hops = 0; next && hops < 10; hops++) {
+        const res: Response = await fetch(next, {redirect: "manual"});
+        const location = res.headers.get("location");
+        next = location ? new URL(location, next).href : null;
+    }
+}
 
 /** A value a schema accepts: its default or first enum value, else a plain one of its type. */
 function sampleOf(schema: unknown): unknown {

@@ -9,6 +9,7 @@ import type {McpStatus, ToolInfo} from "../../shared/contract.js";
 import {runCli} from "../helpers/cli.js";
 import {FIXTURE} from "../helpers/mcp.js";
 import {CLI, ROOT, TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {startOAuthServer} from "../fixtures/mcp/oauthServer.js";
 
 test("cairn mcp add/list/remove manage mcp.json; tools list shows MCP tools; chat --tool calls one", async () => {
     const data = tempDir();
@@ -181,3 +182,53 @@ async function cairnMcp(data: string): Promise<Client> {
     );
     return client;
 }
+
+test("cairn mcp login NAME signs in through $BROWSER and the loopback redirect; mcp add --client-id keeps given credentials", async () => {
+    const fixture = await startOAuthServer();
+    try {
+        const data = tempDir();
+        const added = await runCli(["mcp", "add", "secure", "--url", fixture.url, "--data", data]);
+        assert.equal(added.code, 0, added.stderr);
+        // The browser: a program that opens the page as a person who consents would, following its redirects.
+        const bin = tempDir();
+        const browser = path.join(bin, "browser.mjs");
+        fs.writeFileSync(
+            browser,
+            `let next = process.argv[2];\nfor (let i = 0; next && i < 10; i++) {\n  const res = await fetch(next, {redirect: "manual"});\n  const to = res.headers.get("location");\n  next = to ? new URL(to, next).href : null;\n}\n`,
+        );
+        const login = await runCli(["mcp", "login", "secure", "--data", data], {
+            BROWSER: `${process.execPath} ${browser} %s`,
+        });
+        assert.equal(login.code, 0, login.stderr);
+        assert.match(login.stdout, /^Signed in to secure: \d+ tools\.\n$/);
+        assert.match(login.stderr, /open this page to go on: http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+        assert.equal(fixture.counts.codes, 1, "one code exchanged for tokens");
+
+        const given = await runCli(
+            [
+                "mcp",
+                "add",
+                "owned",
+                "--url",
+                fixture.url,
+                "--client-id",
+                "cairn-app",
+                "--client-secret",
+                "s3cret",
+            ],
+            {CAIRN_DATA_DIR: data},
+        );
+        assert.equal(given.code, 0, given.stderr);
+        const file = JSON.parse(fs.readFileSync(path.join(data, "mcp.json"), "utf8")) as {
+            mcpServers: Record<string, unknown>;
+        };
+        assert.deepEqual(file.mcpServers.owned, {
+            url: fixture.url,
+            oauth: {clientId: "cairn-app", clientSecret: "s3cret"},
+        });
+        const refused = await runCli(["mcp", "login", "nobody", "--data", data]);
+        assert.match(refused.stderr, /no MCP server named "nobody"/);
+    } finally {
+        await fixture.stop();
+    }
+});

@@ -21,7 +21,7 @@ const client = here.endsWith(".js")
     : `${process.execPath} --import tsx ${path.join(ROOT, "tests", "conformance", "mcpClient.ts")}`;
 
 function suite(args: string[]) {
-    return spawnSync(node, [entry, ...args], {cwd: ROOT, encoding: "utf8", timeout: 60_000});
+    return spawnSync(node, [entry, ...args], {cwd: ROOT, encoding: "utf8", timeout: 120_000});
 }
 
 const servers: (() => void)[] = [];
@@ -59,8 +59,25 @@ test("Cairn's MCP server over HTTP passes the suite's scenarios for any server: 
     assert.equal(refused.status, 401);
 });
 
-test("Cairn's MCP client passes the suite's scenarios: initialize, tools_call, SEP-1034 form defaults, SSE retry", () => {
-    for (const scenario of ["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry"]) {
+test("Cairn's MCP client passes the suite's auth scenarios, signing in as the app does; two are the baseline's", () => {
+    const baseline = path.join(ROOT, "tests", "conformance", "expected-failures.yaml");
+    const run = suite(["client", "--command", client, "--suite", "auth", "--expected-failures", baseline]);
+    // The suite fails on a failure outside the baseline, and on a baseline entry that now passes.
+    assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stdout + run.stderr, /auth\/token-endpoint-auth-basic: \d+ passed, 0 failed/);
+    assert.match(run.stdout + run.stderr, /auth\/pre-registration: \d+ passed, 0 failed/);
+});
+
+test("Cairn's MCP client passes the suite's scenarios: initialize, tools_call, SEP-1034 form defaults, SSE retry, 2025-03-26 auth", () => {
+    const scenarios = [
+        "initialize",
+        "tools_call",
+        "elicitation-sep1034-client-defaults",
+        "sse-retry",
+        "auth/2025-03-26-oauth-metadata-backcompat",
+        "auth/2025-03-26-oauth-endpoint-fallback",
+    ];
+    for (const scenario of scenarios) {
         const run = suite(["client", "--command", client, "--scenario", scenario]);
         assert.equal(run.status, 0, `${scenario}:\n${run.stdout}\n${run.stderr}`);
         assert.match(run.stdout + run.stderr, /OVERALL: PASSED/, scenario);
