@@ -1,6 +1,6 @@
 import {randomBytes} from "node:crypto";
 import {Ajv, type ValidateFunction} from "ajv";
-import type {ChatHistoryItem, GbnfJsonSchema} from "node-llama-cpp";
+import type {ChatHistoryItem} from "node-llama-cpp";
 import type {Engine} from "../llm/engine/engine.js";
 import type {CallChunk} from "../llm/forcedCall.js";
 import type {
@@ -15,7 +15,8 @@ import {ModelTurn, runSteps, type LoopStep} from "../llm/stepLoop.js";
 import type {Plan, PlanStep} from "../../shared/contract.js";
 import {callOf, plannerStep, runPlan} from "../chat/plan.js";
 import type {ApiCitation, ApiTools, CairnToolPlan, PlanRequest, Step} from "./cairnTools.js";
-import {exactGrammarSchema, grammarParams, NotEnforceable} from "../llm/grammarSchema.js";
+import {grammarParams} from "../llm/grammarSchema.js";
+import {answerFormat, samplingOf, stopList} from "./options.js";
 import {modelFunction} from "../tools/defineTool.js";
 import {errorText} from "../contract/dispatcher.js";
 import {ApiError, invalid} from "./errors.js";
@@ -458,39 +459,6 @@ function compileParams(ajv: Ajv, tool: FunctionTool, index: number): ValidateFun
     } catch (error) {
         throw invalid(`${param} is not a valid JSON Schema: ${errorText(error)}`, param);
     }
-}
-
-/**
- * The answer's format: JSON, or JSON that validates against the caller's schema, enforced by a grammar; a
- * schema with a keyword the grammar cannot enforce is a 400 naming it (the answer could break it).
- */
-function answerFormat(body: ChatRequest, param: string): AnswerFormat | undefined {
-    const format = body.response_format;
-    if (!format || format.type === "text") return undefined;
-    if (format.type === "json_object") return {type: "json"};
-    const schema = "json_schema" in format ? format.json_schema.schema : undefined;
-    if (!schema) return {type: "json"};
-    try {
-        return {type: "schema", schema: exactGrammarSchema(schema) as GbnfJsonSchema};
-    } catch (error) {
-        if (!(error instanceof NotEnforceable)) throw error;
-        const at = error.at ? `${param}.${error.at}` : param;
-        throw invalid(`${at}: ${error.why}`, at, "unsupported_schema");
-    }
-}
-
-function stopList(stop: string | string[] | null | undefined): string[] | undefined {
-    if (stop === undefined || stop === null) return undefined;
-    const list = (Array.isArray(stop) ? stop : [stop]).filter((s) => s.length > 0);
-    return list.length > 0 ? list : undefined;
-}
-
-function samplingOf(body: ChatRequest | CompletionRequest): Sampling {
-    return {
-        ...(body.temperature != null ? {temperature: body.temperature} : {}),
-        ...(body.top_p != null ? {topP: body.top_p} : {}),
-        ...(body.seed != null ? {seed: body.seed >>> 0} : {}),
-    };
 }
 
 export function completionId(prefix: string): string {

@@ -3,6 +3,7 @@
 import http from "node:http";
 import {type ValidateFunction} from "ajv";
 import {ApiError, invalid} from "./errors.js";
+import {parseJson} from "../../shared/json.js";
 
 export function validated<T>(validate: ValidateFunction<T>, body: unknown, what: string): T {
     if (validate(body)) return body;
@@ -42,4 +43,31 @@ export function sendError(res: http.ServerResponse, error: ApiError): void {
     }
     for (const [key, value] of Object.entries(error.headers)) res.setHeader(key, value);
     sendJson(res, error.status, error.body());
+}
+
+/** A request's JSON body, read up to `limit` bytes: over it a 413, malformed a 400, each saying what to send. */
+export async function readJsonBody(req: http.IncomingMessage, limit: number): Promise<unknown> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > limit)
+            throw new ApiError(
+                413,
+                `the request body is over ${limit} bytes`,
+                "invalid_request_error",
+                null,
+                "request_too_large",
+            );
+        chunks.push(chunk);
+    }
+    try {
+        return parseJson(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+        throw invalid(
+            "We could not parse the JSON body of your request: send valid JSON with Content-Type: application/json",
+            null,
+            "invalid_json",
+        );
+    }
 }

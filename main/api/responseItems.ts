@@ -3,6 +3,7 @@ import {randomBytes} from "node:crypto";
 import type {ApiCitation, Step} from "./cairnTools.js";
 import type {ChatOutcome, ChatSink} from "./chat.js";
 import {ApiError} from "./errors.js";
+import {fieldOf} from "../../shared/json.js";
 import {responseObject, type NamespacedNames, type OutputItem, type ResponsesRequest} from "./responses.js";
 import {eventStreamHeaders} from "./sse.js";
 import type {ServerTiming} from "./timing.js";
@@ -239,7 +240,7 @@ export function annotations(text: string, citations: ApiCitation[]): Record<stri
  */
 export function stepItem(step: Step): OutputItem {
     const status = step.status === "ok" ? "completed" : "failed";
-    const asked = (step.args as {query?: unknown} | null)?.query;
+    const asked = fieldOf(step.args, "query");
     const query = typeof asked === "string" ? asked : "";
     if (step.tool === "web_search")
         return {

@@ -6,8 +6,9 @@ import {Type, type Static} from "@sinclair/typebox";
 import {Ajv, type ValidateFunction} from "ajv";
 import type {ChatOutcome} from "./chat.js";
 import {fieldOf} from "../../shared/json.js";
-import {invalid} from "./errors.js";
-import type {ChatMessage, ChatRequest, FunctionTool, ToolChoiceParam} from "./schemas.js";
+import {inputMessages, namespaced} from "./responseInput.js";
+import {invalid, type ApiError} from "./errors.js";
+import type {ChatRequest, FunctionTool, ToolChoiceParam} from "./schemas.js";
 
 const open = {additionalProperties: true} as const;
 const oneOf = <const T extends readonly string[]>(values: T) =>
@@ -54,53 +55,6 @@ export const ResponsesRequest = Type.Object(
     open,
 );
 export type ResponsesRequest = Static<typeof ResponsesRequest>;
-
-const Part = Type.Object(
-    {
-        type: Type.String(),
-        text: Type.Optional(Type.Unknown()),
-        refusal: Type.Optional(Type.Unknown()),
-        image_url: Type.Optional(Type.Unknown()),
-    },
-    open,
-);
-const ITEMS = {
-    message: Type.Object(
-        {
-            type: Type.Optional(Type.Literal("message")),
-            role: oneOf(["user", "assistant", "system", "developer"]),
-            content: Type.Union([Type.String(), Type.Array(Part)]),
-        },
-        open,
-    ),
-    function_call: Type.Object(
-        {
-            type: Type.Literal("function_call"),
-            call_id: Type.String({minLength: 1, maxLength: 200}),
-            name: Type.String({minLength: 1}),
-            namespace: Type.Optional(Type.String({minLength: 1})),
-            arguments: Type.String(),
-        },
-        open,
-    ),
-    function_call_output: Type.Object(
-        {
-            type: Type.Literal("function_call_output"),
-            call_id: Type.String({minLength: 1, maxLength: 200}),
-            output: Type.Union([Type.String(), Type.Array(Part)]),
-        },
-        open,
-    ),
-    /** Reasoning a client sends back from an earlier answer: kept out of the prompt, as for thinking. */
-    reasoning: Type.Object({type: Type.Literal("reasoning")}, open),
-};
-type ItemType = keyof typeof ITEMS;
-type Item = {[K in ItemType]: Static<(typeof ITEMS)[K]>};
-
-const ajv = new Ajv({allErrors: false, strict: false});
-const itemValidators = Object.fromEntries(
-    Object.entries(ITEMS).map(([type, schema]) => [type, ajv.compile(schema)]),
-) as {[K in ItemType]: ValidateFunction<Item[K]>};
 
 /** Cairn's own tools that stand for the hosted tools of the Responses API. */
 const HOSTED: Record<string, string> = {
@@ -183,150 +137,74 @@ function refuseStateful(body: ResponsesRequest): void {
         );
 }
 
-/** `input` as chat messages: a string is the user's question; items are read one by one. */
-function inputMessages(input: ResponsesRequest["input"]): ChatMessage[] {
-    if (typeof input === "string") return [{role: "user", content: input}];
-    const messages: ChatMessage[] = [];
-    input.forEach((raw, index) => {
-        const item = readItem(raw, index);
-        if (item.type === "message") messages.push(messageOf(item.value, index));
-        else if (item.type === "function_call") addCall(messages, item.value);
-        else if (item.type === "function_call_output")
-            messages.push({
-                role: "tool",
-                tool_call_id: item.value.call_id,
-                content: textOf(item.value.output),
-            });
-    });
-    return messages;
-}
-
-type ReadItem = {[K in ItemType]: {type: K; value: Item[K]}}[ItemType];
-
-/** An item checked against its type's schema; an unknown type or a bad item is a 400 naming it. */
-function readItem(raw: Record<string, unknown>, index: number): ReadItem {
-    const param = `input[${index}]`;
-    const type = typeof raw.type === "string" ? raw.type : "role" in raw ? "message" : undefined;
-    if (type === "item_reference")
-        throw invalid(
-            `${param}: an item_reference needs a stored response, and Cairn keeps none; send the item itself`,
-            param,
-            "unsupported_value",
-        );
-    if (type === undefined || !(type in ITEMS))
-        throw invalid(
-            `${param}.type: Cairn does not take ${type === undefined ? "items without a type" : `"${type}" items`} (it takes ${Object.keys(ITEMS).join(", ")})`,
-            `${param}.type`,
-            "unsupported_value",
-        );
-    const validate = itemValidators[type as ItemType];
-    if (!validate(raw)) {
-        const error = validate.errors?.[0];
-        throw invalid(`${param}${error?.instancePath ?? ""} ${error?.message ?? "is invalid"}`, param);
-    }
-    return {type, value: raw} as ReadItem;
-}
-
-type Content = {type: "text"; text: string} | {type: "image_url"; image_url: {url: string}};
-
-/** A message item: its text parts (input_text, output_text, refusal) and images (input_image). */
-function messageOf(item: Item["message"], index: number): ChatMessage {
-    if (typeof item.content === "string") return {role: item.role, content: item.content};
-    const parts = item.content.map((part, p): Content => {
-        const param = `input[${index}].content[${p}]`;
-        if (part.type === "input_image") {
-            if (typeof part.image_url !== "string")
-                throw invalid(
-                    `${param}: send the image as image_url (a data: URL); Cairn keeps no files`,
-                    param,
-                );
-            return {type: "image_url", image_url: {url: part.image_url}};
-        }
-        const text = part.type === "refusal" ? part.refusal : part.text;
-        if (!["input_text", "output_text", "refusal"].includes(part.type) || typeof text !== "string")
-            throw invalid(
-                `${param}.type: Cairn does not read "${part.type}" parts (it reads input_text, input_image, output_text and refusal)`,
-                `${param}.type`,
-                "unsupported_value",
-            );
-        return {type: "text", text};
-    });
-    if (item.role !== "user" || parts.every((p) => p.type === "text"))
-        return {role: item.role, content: parts.map((p) => (p.type === "text" ? p.text : "")).join("")};
-    return {role: "user", content: parts};
-}
-
-/** A function_call joins the assistant message before it (calls of one step come together). */
-function addCall(messages: ChatMessage[], item: Item["function_call"]): void {
-    const name = typeof item.namespace === "string" ? namespaced(item.namespace, item.name) : item.name;
-    const call = {id: item.call_id, type: "function" as const, function: {name, arguments: item.arguments}};
-    const last = messages.at(-1);
-    if (last?.role === "assistant") last.tool_calls = [...(last.tool_calls ?? []), call];
-    else messages.push({role: "assistant", content: null, tool_calls: [call]});
-}
-
-function textOf(output: Item["function_call_output"]["output"]): string {
-    if (typeof output === "string") return output;
-    return output.map((part) => (typeof part.text === "string" ? part.text : "")).join("");
-}
+const FunctionToolParam = Type.Object(
+    {
+        type: Type.Literal("function"),
+        name: Type.String({minLength: 1, maxLength: 64, pattern: "^[a-zA-Z0-9_-]+$"}),
+        description: Type.Optional(Type.String()),
+        parameters: Type.Optional(Type.Union([JsonObject, Type.Null()])),
+    },
+    open,
+);
+const NamespaceToolParam = Type.Object(
+    {
+        type: Type.Literal("namespace"),
+        name: Type.String({minLength: 1, pattern: "^[a-zA-Z0-9_-]+$"}),
+        tools: Type.Array(Type.Object({type: Type.String()}, open)),
+    },
+    open,
+);
+const toolAjv = new Ajv({allErrors: false, strict: false});
+const isFunctionTool = toolAjv.compile<Static<typeof FunctionToolParam>>(FunctionToolParam);
+const isNamespaceTool = toolAjv.compile<Static<typeof NamespaceToolParam>>(NamespaceToolParam);
 
 /**
  * A function tool in the chat completion's shape, or a namespace's functions (each as `namespace__name`);
  * hosted tools are Cairn's (hostedTools); other types are refused.
  */
 function functionTools(
-    tool: {type: string} & Record<string, unknown>,
+    tool: {type: string},
     param: string,
     names: NamespacedNames,
     namespace?: string,
 ): FunctionTool[] {
     if (tool.type in HOSTED && !namespace) return [];
-    if (tool.type === "namespace" && !namespace && typeof tool.name === "string" && Array.isArray(tool.tools))
-        return (tool.tools as unknown[]).flatMap((inner, i) =>
-            functionTools(
-                typeof inner === "object" && inner !== null
-                    ? (inner as {type: string})
-                    : {type: String(inner)},
-                `${param}.tools[${i}]`,
-                names,
-                tool.name as string,
-            ),
+    if (tool.type === "namespace" && !namespace) {
+        if (!isNamespaceTool(tool)) throw toolError(param, isNamespaceTool);
+        return tool.tools.flatMap((inner, i) =>
+            functionTools(inner, `${param}.tools[${i}]`, names, tool.name),
         );
+    }
     if (tool.type !== "function")
         throw invalid(
             `${param}.type: Cairn does not run "${tool.type}" tools (it takes function and namespace tools, web_search and file_search; its own tools by name in metadata.tools)`,
             `${param}.type`,
             "unsupported_value",
         );
-    const name = typeof tool.name === "string" && namespace ? namespaced(namespace, tool.name) : tool.name;
-    if (typeof name !== "string" || !/^[a-zA-Z0-9_-]{1,64}$/.test(name))
+    if (!isFunctionTool(tool)) throw toolError(param, isFunctionTool);
+    const name = namespace ? namespaced(namespace, tool.name) : tool.name;
+    if (name.length > 64)
         throw invalid(
-            `${param}.name must be 1 to 64 letters, digits, _ or -${namespace ? " with its namespace's name" : ""}`,
+            `${param}.name: ${name} is over 64 characters with its namespace's name`,
             `${param}.name`,
         );
-    if (namespace) names.set(name, {name: tool.name as string, namespace});
-    const parameters = tool.parameters;
-    if (
-        parameters !== undefined &&
-        parameters !== null &&
-        (typeof parameters !== "object" || Array.isArray(parameters))
-    )
-        throw invalid(`${param}.parameters must be a JSON Schema object`, `${param}.parameters`);
+    if (namespace) names.set(name, {name: tool.name, namespace});
     return [
         {
             type: "function",
             function: {
                 name,
-                ...(typeof tool.description === "string" ? {description: tool.description} : {}),
-                ...(parameters ? {parameters: parameters as Record<string, unknown>} : {}),
+                ...(tool.description !== undefined ? {description: tool.description} : {}),
+                ...(tool.parameters ? {parameters: tool.parameters} : {}),
             },
         },
     ];
 }
 
-/** How the model sees a namespace's function: one name, as a chat template takes it. */
-function namespaced(namespace: string, name: string): string {
-    return `${namespace}__${name}`;
+function toolError(param: string, validate: ValidateFunction): ApiError {
+    const error = validate.errors?.[0];
+    const at = `${param}${(error?.instancePath ?? "").replace(/^\//, ".").replaceAll("/", ".")}`;
+    return invalid(`${at} ${error?.message ?? "is invalid"}`, at);
 }
 
 function hostedTools(tools: {type: string}[]): string[] {

@@ -33,7 +33,7 @@ import {Gate} from "./gate.js";
 import {ChatRequest, CompletionRequest, EmbeddingRequest} from "./schemas.js";
 import {SseWriter} from "./sse.js";
 import {ServerTiming} from "./timing.js";
-import {bearer, isLoopback, sendJson, sendError, validated} from "./http.js";
+import {bearer, isLoopback, readJsonBody, sendJson, sendError, validated} from "./http.js";
 import {
     asChatRequest,
     checkSize,
@@ -52,7 +52,6 @@ import {
     ResponsesRequest,
 } from "./responses.js";
 import {chatResponse, textResponse, modelId, withInstructions, withAssistant} from "./replies.js";
-import {parseJson} from "../../shared/json.js";
 
 /** The services the API uses: given by the composition root, never the whole core. */
 export type ApiCore = {
@@ -463,31 +462,8 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         }).end();
     }
 
-    async function readJson(req: http.IncomingMessage): Promise<unknown> {
-        const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of req as AsyncIterable<Buffer>) {
-            size += chunk.length;
-            if (size > limit)
-                throw new ApiError(
-                    413,
-                    `the request body is over ${limit} bytes`,
-                    "invalid_request_error",
-                    null,
-                    "request_too_large",
-                );
-            chunks.push(chunk);
-        }
-        try {
-            return parseJson(Buffer.concat(chunks).toString("utf8"));
-        } catch {
-            throw invalid(
-                "We could not parse the JSON body of your request: send valid JSON with Content-Type: application/json",
-                null,
-                "invalid_json",
-            );
-        }
+    function readJson(req: http.IncomingMessage): Promise<unknown> {
+        return readJsonBody(req, options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT);
     }
 
     await new Promise<void>((resolve, reject) => {

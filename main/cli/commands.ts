@@ -3,8 +3,7 @@ import fs from "node:fs";
 import {formatCount, messageOf, codeOf} from "../../shared/format.js";
 import {MAX_MESSAGE_CHARS, type AppEvent, type Message, type Plan} from "../../shared/contract.js";
 import {fail, ok, type Result, type Words} from "../../shared/result.js";
-import {checkProvider} from "../llm/providers.js";
-import {providersCommand} from "./providers.js";
+import {ONE_OFF, oneOffProvider, providersCommand} from "./providers.js";
 import path from "node:path";
 import {rendererDir} from "../appRoot.js";
 import {runStoryFiles} from "../stories/runner.js";
@@ -470,35 +469,6 @@ function planText(plan: Plan): string {
         return `${s.id}. ${s.label} (${call})${s.problem ? ` ! ${s.problem}` : ""}`;
     });
     return `Plan (${plan.state}):\n${lines.join("\n")}\nRun or edit it in the app (cairn serve), or with the local API's metadata.plan.\n`;
-}
-
-/** The provider name a server given on the command line gets for one command. */
-const ONE_OFF = "command-line";
-const CLOUD_TYPES = ["openai", "gemini", "anthropic"];
-
-/**
- * A provider for this command only, its key never stored: --base-url (an OpenAI-compatible server, or a
- * cloud API's own address with --provider TYPE), or --provider openai|gemini|anthropic with a key.
- */
-function oneOffProvider(args: CliArgs) {
-    const cloud = args.provider !== undefined && CLOUD_TYPES.includes(args.provider);
-    const apiKey = args.apiKey ?? process.env.CAIRN_API_KEY;
-    if (!args.baseUrl && !(cloud && apiKey)) return undefined;
-    if (args.provider && args.provider !== "openai-compatible" && !cloud)
-        throw new UsageError(
-            "--base-url goes with --provider openai-compatible, openai, gemini or anthropic (or alone); a named provider has its own URL",
-        );
-    const checked = checkProvider(ONE_OFF, {
-        type: cloud ? args.provider : "openai-compatible",
-        ...(args.baseUrl ? {baseUrl: args.baseUrl} : {}),
-        ...(args.remoteModel ? {model: args.remoteModel} : {}),
-    });
-    if (typeof checked === "string") throw new UsageError(checked);
-    return {
-        ...checked,
-        ...(apiKey ? {apiKey} : {}),
-        otherwise: "or leave out --base-url and --provider to answer with the local model",
-    };
 }
 
 /** `--image FILE`s checked and kept as the window's attachments are; their ids, in order. */

@@ -102,9 +102,9 @@ export function findOnPath(program: string, pathVariable = process.env.PATH ?? "
 export function agentOf(args: CliArgs): Agent {
     const named = args.positionals[0];
     if (!named) throw new UsageError(`name the agent to launch: ${AGENTS.join(", ")}`);
-    if (!(AGENTS as readonly string[]).includes(named))
-        throw new UsageError(`cairn launch runs ${AGENTS.join(", ")}, not "${named}"`);
-    return named as Agent;
+    const agent = AGENTS.find((a) => a === named);
+    if (!agent) throw new UsageError(`cairn launch runs ${AGENTS.join(", ")}, not "${named}"`);
+    return agent;
 }
 
 type Out = {write: (text: string) => void; note: (text: string) => void; fail: (message: string) => number};

@@ -1,5 +1,5 @@
 import {checkProvider, providersFile, readProviders, removeProvider, saveProvider} from "../llm/providers.js";
-import type {CliArgs} from "./args.js";
+import {UsageError, type CliArgs} from "./args.js";
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 
@@ -64,4 +64,33 @@ export function providersCommand(dataDir: string, args: CliArgs, out: Out): numb
 
 function keySource(p: {keyEnv?: string; keyFile?: string}): string {
     return p.keyEnv ? `key from $${p.keyEnv}` : p.keyFile ? `key from ${p.keyFile}` : "no key";
+}
+
+/** The provider name a server given on the command line gets for one command. */
+export const ONE_OFF = "command-line";
+const CLOUD_TYPES = ["openai", "gemini", "anthropic"];
+
+/**
+ * A provider for this command only, its key never stored: --base-url (an OpenAI-compatible server, or a
+ * cloud API's own address with --provider TYPE), or --provider openai|gemini|anthropic with a key.
+ */
+export function oneOffProvider(args: CliArgs) {
+    const cloud = args.provider !== undefined && CLOUD_TYPES.includes(args.provider);
+    const apiKey = args.apiKey ?? process.env.CAIRN_API_KEY;
+    if (!args.baseUrl && !(cloud && apiKey)) return undefined;
+    if (args.provider && args.provider !== "openai-compatible" && !cloud)
+        throw new UsageError(
+            "--base-url goes with --provider openai-compatible, openai, gemini or anthropic (or alone); a named provider has its own URL",
+        );
+    const checked = checkProvider(ONE_OFF, {
+        type: cloud ? args.provider : "openai-compatible",
+        ...(args.baseUrl ? {baseUrl: args.baseUrl} : {}),
+        ...(args.remoteModel ? {model: args.remoteModel} : {}),
+    });
+    if (typeof checked === "string") throw new UsageError(checked);
+    return {
+        ...checked,
+        ...(apiKey ? {apiKey} : {}),
+        otherwise: "or leave out --base-url and --provider to answer with the local model",
+    };
 }

@@ -148,7 +148,7 @@ function convert(schema: unknown, walk: Walk): GbnfJsonSchema {
             return {type: types as ("number" | "integer" | "boolean" | "null")[], ...description};
         return {oneOf: types.map((t) => inner({...schema, type: t}, `type[${t}]`)), ...description};
     }
-    if (type === "object") return objectSchema(schema, inner, walk);
+    if (type === "object") return objectSchema(schema, inner);
     if (type === "array") {
         return {
             type: "array",
@@ -174,7 +174,7 @@ function convert(schema: unknown, walk: Walk): GbnfJsonSchema {
     }
     if (typeof type === "string" && SCALARS.has(type))
         return {type: type as "number" | "integer" | "boolean" | "null", ...description};
-    if (isObject(schema.properties)) return objectSchema(schema, inner, walk);
+    if (isObject(schema.properties)) return objectSchema(schema, inner);
     return ANY_SCALAR;
 }
 
@@ -200,9 +200,8 @@ function checkEnforceable(schema: Json, at: string): void {
             "only enums of strings, numbers, booleans or null can be enforced",
         );
     const properties = isObject(schema.properties) ? schema.properties : {};
-    const missing = Array.isArray(schema.required)
-        ? schema.required.find((k) => typeof k === "string" && !(k in properties))
-        : undefined;
+    const required: unknown[] = Array.isArray(schema.required) ? schema.required : [];
+    const missing = required.find((k) => typeof k === "string" && !(k in properties));
     if (typeof missing === "string")
         throw new NotEnforceable(at, "required", `required names "${missing}", which is not in properties`);
 }
@@ -235,7 +234,6 @@ export function grammarParams(schema: unknown): GbnfJsonObjectSchema {
 function objectSchema(
     schema: Json,
     inner: (child: unknown, at: string) => GbnfJsonSchema,
-    walk: Walk,
 ): GbnfJsonObjectSchema {
     const properties = isObject(schema.properties) ? schema.properties : {};
     const required = Array.isArray(schema.required)

@@ -2,6 +2,7 @@ import {randomUUID} from "node:crypto";
 import type {McpAnswerAction, McpAsk} from "../../shared/contract.js";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {failSaying} from "../words.js";
+import {fieldOf} from "../../shared/json.js";
 import type {EventBus} from "../events.js";
 
 export type McpAnswer = {action: McpAnswerAction; content?: Record<string, string | number | boolean>};
@@ -67,18 +68,19 @@ export class McpAsks {
 
 /** A form's own defaults as its answer, when they fill every required field; else declined. */
 export function answerWithDefaults(schema: unknown): McpAnswer {
-    const form = (typeof schema === "object" && schema !== null ? schema : {}) as {
-        properties?: Record<string, {default?: unknown}>;
-        required?: unknown;
-    };
+    const properties = fieldOf(schema, "properties");
     const content: Record<string, string | number | boolean> = {};
-    for (const [name, field] of Object.entries(form.properties ?? {})) {
-        const value = field?.default;
+    for (const [name, field] of Object.entries(
+        typeof properties === "object" && properties ? properties : {},
+    )) {
+        const value = fieldOf(field, "default");
         if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
             content[name] = value;
     }
-    const required = Array.isArray(form.required) ? form.required : [];
-    return required.every((name) => typeof name === "string" && name in content)
+    const required = fieldOf(schema, "required");
+    return (Array.isArray(required) ? required : []).every(
+        (name) => typeof name === "string" && name in content,
+    )
         ? {action: "accept", content}
         : {action: "decline"};
 }

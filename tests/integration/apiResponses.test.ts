@@ -245,6 +245,9 @@ test("bad requests: unknown items and tools, stored state, 2,001 items: each a 4
         const stream = await res.text();
         const events = [...stream.matchAll(/^event: (.+)$/gm)].map((m) => m[1]);
         assert.deepEqual(events, ["response.created", "response.in_progress", "response.failed"]);
-        assert.match(stream, /"code":"context_length_exceeded","message":"the message is [\d,]+ tokens, more than this model.s context/);
+        assert.match(
+            stream,
+            /"code":"context_length_exceeded","message":"the message is [\d,]+ tokens, more than this model.s context/,
+        );
     });
 });

@@ -21,6 +21,10 @@ test("--elicit defaults: a form whose required fields have defaults is accepted 
     const asked = {kind: "elicitation" as const, server: "s", message: "Who?", schema: form};
     assert.equal((await byDefaults.ask(asked, signal)).action, "accept");
     const sampling = {kind: "sampling" as const, server: "s", messages: [], systemPrompt: null, maxTokens: 9};
-    assert.equal((await byDefaults.ask(sampling, signal)).action, "decline", "a reply to write needs a person");
+    assert.equal(
+        (await byDefaults.ask(sampling, signal)).action,
+        "decline",
+        "a reply to write needs a person",
+    );
     assert.equal((await new McpAsks(new EventBus(), "decline").ask(asked, signal)).action, "decline");
 });
