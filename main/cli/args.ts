@@ -17,6 +17,8 @@ export type CliArgs = {
     /** `mcp add --url --client-id [--client-secret]`: credentials the server's owner gave (pre-registration). */
     clientId: string | undefined;
     clientSecret: string | undefined;
+    /** `mcp add --file x.mcpb --config KEY=VALUE`: a bundle's settings (repeatable). */
+    config: string[];
     /** `--elicit`: how a one-off command answers an MCP server's form: declined, or with the form's defaults. */
     elicit: "decline" | "defaults";
     /** `mcp --port --token`: the token clients must send (else one made for the run). */
@@ -128,6 +130,7 @@ const OPTIONS = {
     token: {type: "string"},
     elicit: {type: "string"},
     "client-id": {type: "string"},
+    config: {type: "string", multiple: true},
     "client-secret": {type: "string"},
     api: {type: "boolean"},
     "api-port": {type: "string"},
@@ -242,6 +245,7 @@ export function parseCli(argv: string[]): CliArgs {
         portGiven: values.port !== undefined,
         token: values.token,
         clientId: values["client-id"],
+        config: keyValues("config", values.config ?? []),
         clientSecret: values["client-secret"],
         elicit: oneOf("elicit", values.elicit, ["decline", "defaults"] as const) ?? "decline",
         host: values.host ?? "127.0.0.1",
@@ -379,4 +383,11 @@ function numberOption(name: string, raw: string | undefined, min: number, max: n
         throw new UsageError(`--${name} must be a number from ${min} to ${max}, got "${raw}"`);
     }
     return n;
+}
+
+/** `--config KEY=VALUE` pairs, each checked to have its "=". */
+function keyValues(option: string, pairs: string[]): string[] {
+    const bad = pairs.find((pair) => !/^[^=]+=/.test(pair));
+    if (bad !== undefined) throw new UsageError(`--${option} takes KEY=VALUE, not ${JSON.stringify(bad)}`);
+    return pairs;
 }

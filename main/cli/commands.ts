@@ -53,7 +53,11 @@ export async function runCommand(args: CliArgs): Promise<number> {
         case "check":
             return await check(args);
         case "mcp":
-            return await withCore(args, ["dispatcher", "bus", "tools", "runner", "mcp"], mcpCommand);
+            return await withCore(
+                args,
+                ["dispatcher", "bus", "tools", "runner", "mcp", "dataDir"],
+                mcpCommand,
+            );
         case "tools":
             return await withCore(args, ["dispatcher", "bus", "tools", "mcp"], toolsCommand);
         case "doctor":

@@ -4,10 +4,11 @@ import type {Core} from "../core.js";
 import {terminalClient} from "./language.js";
 import {UsageError, type CliArgs} from "./args.js";
 import {randomBytes} from "node:crypto";
+import {installBundle, isBundle} from "../mcp/bundle.js";
 import {messageOf} from "../../shared/format.js";
 
 /** What the MCP commands use: the tools, their one runner, the MCP servers and the contract's client. */
-export type McpCore = Pick<Core, "dispatcher" | "bus" | "tools" | "runner" | "mcp">;
+export type McpCore = Pick<Core, "dispatcher" | "bus" | "tools" | "runner" | "mcp" | "dataDir">;
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 
@@ -36,6 +37,7 @@ export async function mcpCommand(core: McpCore, args: CliArgs, out: Out): Promis
             return 0;
         }
         case "add": {
+            if (args.file && isBundle(args.file)) return addBundle(core, args, args.file, out);
             const json = addJson(args, name, command);
             if (typeof json !== "string") return out.fail(json.error);
             const res = await api.invoke("mcp.add", {json});
@@ -65,6 +67,26 @@ export async function mcpCommand(core: McpCore, args: CliArgs, out: Out): Promis
                 `unknown mcp action "${action}": use list, add, remove, restart or login (or no action to serve)`,
             );
     }
+}
+
+/**
+ * `cairn mcp add --file x.mcpb [--config KEY=VALUE]...`: the bundle installed into the data folder and added
+ * to mcp.json as a local server; its settings come from --config and their defaults.
+ */
+async function addBundle(core: McpCore, args: CliArgs, file: string, out: Out): Promise<number> {
+    const values = Object.fromEntries(
+        args.config.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+    );
+    const installed = await installBundle(file, core.dataDir, values);
+    if (typeof installed === "string") return out.fail(installed);
+    const res = await terminalClient(core).invoke("mcp.add", {
+        json: JSON.stringify({mcpServers: {[installed.name]: installed.entry}}),
+    });
+    if (!res.ok) return out.fail(res.error.message);
+    out.write(
+        `Installed ${installed.name} ${installed.version} in ${installed.folder}; added to ${res.value.file}.\n`,
+    );
+    return 0;
 }
 
 /**

@@ -149,6 +149,8 @@ export const COMMAND_USAGE: Array<[string, string]> = [
         The MCP servers Cairn connects to, in <data>/mcp.json (the {"mcpServers": {...}} format other
         assistants use: --file imports theirs). list starts the enabled ones to show their state and tools.
         --client-id, --client-secret: credentials the server's owner gave, used instead of registering.
+        add --file x.mcpb [--config KEY=VALUE]...: install an MCP bundle into the data folder; --config
+        gives its settings (those it requires, by their keys).
         login: the server's sign-in, its page opened in $BROWSER (else the system's browser) and finished
         when the browser comes back to Cairn on 127.0.0.1.`,
     ],

@@ -1,3 +1,4 @@
+import {fieldOf} from "../../shared/json.js";
 import type {CallToolResult} from "@modelcontextprotocol/sdk/types.js";
 import type {ClientSdk} from "./sdk.js";
 
@@ -46,7 +47,7 @@ function problemOf(item: unknown, sdk: ClientSdk): string | null {
         return item === null
             ? " is null"
             : ` is a ${Array.isArray(item) ? "list" : typeof item}, not an item`;
-    const type = (item as {type?: unknown}).type;
+    const type = fieldOf(item, "type");
     if (typeof type !== "string") return " has no type";
     const schema = sdk.contentSchemas[type as keyof ClientSdk["contentSchemas"]];
     if (!Object.hasOwn(sdk.contentSchemas, type) || !schema)

@@ -1,0 +1,174 @@
+// MCP bundles (.mcpb): a zip of a local MCP server with its manifest.json, installed from a file. The archive is
+// unpacked in a worker with limits (bundleWorker.ts), the manifest checked against the official schema
+// (@anthropic-ai/mcpb), the user's settings (user_config) asked for, and the server written into mcp.json as
+// any other local server, under the same approvals.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {getMcpConfigForManifest, vAny} from "@anthropic-ai/mcpb";
+import {startWorker} from "../workers.js";
+import type {BundleLimits, UnpackResult} from "./bundleWorker.js";
+
+export const BUNDLE_LIMITS: BundleLimits = {
+    bundleBytes: 200 * 1_048_576,
+    entryBytes: 100 * 1_048_576,
+    totalBytes: 400 * 1_048_576,
+    entries: 20_000,
+};
+const BUNDLES_DIR = "mcp-bundles";
+
+/** A setting the bundle asks the user for (its manifest's user_config). */
+export type BundleSetting = {
+    key: string;
+    title: string;
+    description: string;
+    type: string;
+    required: boolean;
+    sensitive: boolean;
+};
+
+/** The values given for a bundle's settings, by key (as typed: numbers and booleans are read from text). */
+export type SettingValues = Record<string, string>;
+
+export type Installed = {name: string; version: string; entry: Record<string, unknown>; folder: string};
+
+/** Whether a file is a bundle rather than an mcp.json: its name, else the zip's first bytes. */
+export function isBundle(file: string): boolean {
+    if (file.toLowerCase().endsWith(".mcpb")) return true;
+    try {
+        const head = Buffer.alloc(4);
+        const fd = fs.openSync(file, "r");
+        fs.readSync(fd, head, 0, 4, 0);
+        fs.closeSync(fd);
+        return head.readUInt32LE(0) === 0x04034b50;
+    } catch {
+        return false;
+    }
+}
+
+/**
+ * Installs a bundle into <data>/mcp-bundles/<name>: unpacked, checked, its settings filled from `values` (and
+ * their defaults). Returns the mcp.json entry to add, or words saying what is wrong; nothing is kept then.
+ */
+export async function installBundle(
+    file: string,
+    dataDir: string,
+    values: SettingValues,
+): Promise<Installed | string> {
+    const root = path.join(dataDir, BUNDLES_DIR);
+    const staging = path.join(root, `.unpacking-${crypto.randomBytes(6).toString("hex")}`);
+    fs.mkdirSync(staging, {recursive: true});
+    try {
+        const unpacked = await unpackInWorker(file, staging);
+        if (!unpacked.ok) return `${path.basename(file)}: ${unpacked.message}`;
+        const manifest = readManifest(unpacked.manifest);
+        if (typeof manifest === "string") return `${path.basename(file)}: ${manifest}`;
+        const entryPoint = manifest.server.entry_point;
+        if (entryPoint && !fs.existsSync(path.join(staging, entryPoint)))
+            return `${path.basename(file)}: its entry point ${entryPoint} is not in the bundle`;
+        const userConfig = settingValues(manifest, values);
+        if (typeof userConfig === "string") return userConfig;
+        const folder = path.join(root, manifest.name);
+        const config = await getMcpConfigForManifest({
+            manifest,
+            extensionPath: folder,
+            systemDirs: systemDirs(),
+            userConfig,
+            pathSeparator: path.sep,
+        });
+        if (!config) return `${manifest.name}: its settings could not be applied`;
+        fs.rmSync(folder, {recursive: true, force: true});
+        fs.renameSync(staging, folder);
+        const entry = {
+            command: config.command,
+            args: config.args ?? [],
+            ...(config.env && Object.keys(config.env).length ? {env: config.env} : {}),
+            cwd: folder,
+            bundle: {name: manifest.name, version: manifest.version},
+        };
+        return {name: manifest.name, version: manifest.version, entry, folder};
+    } finally {
+        fs.rmSync(staging, {recursive: true, force: true});
+    }
+}
+
+type Manifest = ReturnType<typeof vAny.McpbManifestSchema.parse>;
+
+/** The manifest checked against the official schema; a string names the first field that is wrong. */
+function readManifest(text: string): Manifest | string {
+    let json: unknown;
+    try {
+        json = JSON.parse(text);
+    } catch {
+        return "its manifest.json is not JSON";
+    }
+    const parsed = vAny.McpbManifestSchema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join(".") || "the manifest";
+    return `manifest.json: ${where}: ${issue?.message ?? "is invalid"}`;
+}
+
+/** The manifest's settings, as asked for. */
+export function bundleSettings(manifest: Manifest): BundleSetting[] {
+    return Object.entries(manifest.user_config ?? {}).map(([key, setting]) => ({
+        key,
+        title: setting.title,
+        description: setting.description,
+        type: setting.type,
+        required: setting.required ?? false,
+        sensitive: setting.sensitive ?? false,
+    }));
+}
+
+/** The values given, typed, and the defaults of the rest; words naming each required one that is missing. */
+function settingValues(manifest: Manifest, given: SettingValues) {
+    const config = manifest.user_config ?? {};
+    const unknown = Object.keys(given).filter((key) => !(key in config));
+    if (unknown.length)
+        return `${manifest.name} has no setting ${unknown.join(", ")} (it has: ${Object.keys(config).join(", ") || "none"})`;
+    const values: Record<string, string | number | boolean | string[]> = {};
+    const missing: string[] = [];
+    for (const [key, setting] of Object.entries(config)) {
+        const text = given[key];
+        if (text === undefined) {
+            if (setting.default !== undefined) values[key] = setting.default;
+            else if (setting.required)
+                missing.push(`--config ${key}=… (${setting.title}: ${setting.description})`);
+            continue;
+        }
+        if (setting.type === "number") {
+            const number = Number(text);
+            if (!Number.isFinite(number)) return `${key} is a number, not ${JSON.stringify(text)}`;
+            values[key] = number;
+        } else if (setting.type === "boolean") values[key] = text === "true";
+        else values[key] = text;
+    }
+    if (missing.length) return `${manifest.name} needs its settings: ${missing.join("; ")}`;
+    return values;
+}
+
+function systemDirs(): Record<string, string> {
+    const home = os.homedir();
+    return {
+        HOME: home,
+        DESKTOP: path.join(home, "Desktop"),
+        DOCUMENTS: path.join(home, "Documents"),
+        DOWNLOADS: path.join(home, "Downloads"),
+    };
+}
+
+function unpackInWorker(file: string, dest: string): Promise<UnpackResult> {
+    const worker = startWorker(import.meta.url, "bundleWorker", {
+        workerData: {file: path.resolve(file), dest, limits: BUNDLE_LIMITS},
+        resourceLimits: {maxOldGenerationSizeMb: 256},
+    });
+    return new Promise<UnpackResult>((resolve) => {
+        worker.once("message", (result: UnpackResult) => resolve(result));
+        worker.once("error", (error) =>
+            resolve({ok: false, message: `it could not be unpacked: ${error.message}`}),
+        );
+        worker.once("exit", () => resolve({ok: false, message: "it could not be unpacked"}));
+    });
+}
