@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {createCore} from "../../main/core.js";
-import {fixedApprover} from "../../main/tools/approvals.js";
+import {runAllowed} from "../helpers/mcp.js";
 
 const url = process.argv.at(-1)!;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cairn-conformance-"));
@@ -39,23 +39,11 @@ try {
     for (const tool of core.tools
         .offered("agent", {webAccess: true})
         .filter((t) => t.source === "mcp:suite")) {
-        const {record, modelText} = await core.runner.run(
+        const {record, modelText} = await runAllowed(
+            core,
             tool.name,
             sampleOf(tool.inputSchema ?? tool.params),
-            {
-                conversationId: "",
-                messageId: "",
-                step: 0,
-                origin: "client",
-                mode: "agent",
-                webAccess: true,
-                signal: AbortSignal.timeout(20_000),
-                approver: fixedApprover(true),
-                reason: () => "",
-                seen: new Set(),
-                interactive: false,
-                recorded: false,
-            },
+            true,
         );
         process.stdout.write(`${tool.name}: ${record.status} ${modelText.slice(0, 200)}\n`);
     }

@@ -3,6 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import {spawn, type ChildProcess} from "node:child_process";
 import type {CairnApi, McpStatus, Message} from "../../shared/contract.js";
+import type {Core} from "../../main/core.js";
 import {nextDone, unwrap, type TestCore} from "./core.js";
 import {ROOT} from "./paths.js";
 
@@ -116,4 +117,25 @@ export async function callApproved(
     const message = await done;
     off();
     return message;
+}
+
+/**
+ * One call through the app's one tool runner, as no conversation's (not stored), approved at once: what a
+ * person who allows it would see, without a model to decide the call.
+ */
+export function runAllowed(core: Pick<Core, "runner">, name: string, args: unknown, webAccess = false) {
+    return core.runner.run(name, args, {
+        conversationId: "",
+        messageId: "",
+        step: 0,
+        origin: "client",
+        mode: "agent",
+        webAccess,
+        signal: AbortSignal.timeout(20_000),
+        approver: () => Promise.resolve({decision: "allow_once", by: "cli"}),
+        reason: () => "",
+        seen: new Set(),
+        interactive: false,
+        recorded: false,
+    });
 }

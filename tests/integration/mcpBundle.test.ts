@@ -5,6 +5,7 @@ import {test} from "node:test";
 import {packExtension} from "@anthropic-ai/mcpb";
 import {strToU8, zipSync} from "fflate";
 import {runCli} from "../helpers/cli.js";
+import {runAllowed} from "../helpers/mcp.js";
 import {openTestCore} from "../helpers/core.js";
 import {ROOT, tempDir} from "../helpers/paths.js";
 
@@ -55,24 +56,7 @@ test("a bundle installs with its settings asked for, runs as a local server, and
     const t = await openTestCore({dataDir: data});
     try {
         await t.core.tools.prepare();
-        const {record, modelText} = await t.core.runner.run(
-            "greeter.greet",
-            {name: "Ada"},
-            {
-                conversationId: "",
-                messageId: "",
-                step: 0,
-                origin: "client",
-                mode: "agent",
-                webAccess: false,
-                signal: AbortSignal.timeout(10_000),
-                approver: () => Promise.resolve({decision: "allow_once", by: "cli"}),
-                reason: () => "",
-                seen: new Set(),
-                interactive: false,
-                recorded: false,
-            },
-        );
+        const {record, modelText} = await runAllowed(t.core, "greeter.greet", {name: "Ada"});
         assert.equal(record.status, "ok", record.error ?? "");
         assert.match(modelText, /Hej, Ada!/);
         // It runs under the approval layer as any local server: its tool asks first.

@@ -4,7 +4,7 @@ import {pathToFileURL} from "node:url";
 import {test} from "node:test";
 import type {CairnApi, McpAsk} from "../../shared/contract.js";
 import {openTestCore, unwrap, type TestCore} from "../helpers/core.js";
-import {callApproved as call, servers, writeMcpJson} from "../helpers/mcp.js";
+import {callApproved as call, runAllowed, servers, writeMcpJson} from "../helpers/mcp.js";
 import {tempDir} from "../helpers/paths.js";
 
 // Cairn as an MCP client in full, against the official reference server: the forms a server asks the
@@ -224,24 +224,7 @@ test("protocol versions: Cairn asks for the newest its SDK speaks (2025-11-25) a
         await t.core.tools.prepare();
         assert.equal(t.core.mcp.status().servers.find((s) => s.name === "old")?.state, "ready");
         assert.deepEqual(asked, ["2025-11-25"]);
-        const {record, modelText} = await t.core.runner.run(
-            "old.echo",
-            {},
-            {
-                conversationId: "",
-                messageId: "",
-                step: 0,
-                origin: "client",
-                mode: "agent",
-                webAccess: true,
-                signal: AbortSignal.timeout(10_000),
-                approver: () => Promise.resolve({decision: "allow_once", by: "cli"}),
-                reason: () => "",
-                seen: new Set(),
-                interactive: false,
-                recorded: false,
-            },
-        );
+        const {record, modelText} = await runAllowed(t.core, "old.echo", {}, true);
         assert.equal(record.status, "ok", record.error ?? "");
         assert.match(modelText, /hello from 2024/);
     } finally {
