@@ -19,8 +19,11 @@ export type CliArgs = {
     clientSecret: string | undefined;
     /** `mcp add --file x.mcpb --config KEY=VALUE`: a bundle's settings (repeatable). */
     config: string[];
-    /** `--elicit`: how a one-off command answers an MCP server's form: declined, or with the form's defaults. */
-    elicit: "decline" | "defaults";
+    /**
+     * `--elicit`: how a one-off command answers an MCP server's form: asked on the terminal, declined, or with the
+     * form's defaults; undefined: asked where stdin is a terminal, else declined.
+     */
+    elicit: "ask" | "decline" | "defaults" | undefined;
     /** `mcp --port --token`: the token clients must send (else one made for the run). */
     token: string | undefined;
     host: string;
@@ -247,7 +250,7 @@ export function parseCli(argv: string[]): CliArgs {
         clientId: values["client-id"],
         config: keyValues("config", values.config ?? []),
         clientSecret: values["client-secret"],
-        elicit: oneOf("elicit", values.elicit, ["decline", "defaults"] as const) ?? "decline",
+        elicit: oneOf("elicit", values.elicit, ["ask", "decline", "defaults"] as const),
         host: values.host ?? "127.0.0.1",
         data: values.data,
         model: values.model,

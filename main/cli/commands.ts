@@ -28,6 +28,8 @@ import type {LibraryStores} from "../core.js";
 import {doctor} from "./doctor.js";
 import {launchCommand} from "./launch.js";
 import {openInBrowser} from "./browser.js";
+import {terminalAnswerer} from "./terminalAsk.js";
+import type {AskAnswerer} from "../mcp/asks.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
 
@@ -147,9 +149,9 @@ function openCore(args: CliArgs, notices: Words[] = []): Core {
         offline: args.offline,
         generation: args.generation,
         approver: args.command === "chat" ? fixedApprover(args.approve) : undefined,
-        // Nobody can fill in a server's form or approve its sampling in a one-off command: declined, or a
-        // form answered with its own defaults (--elicit defaults).
-        mcpAsks: args.command === "serve" ? "person" : args.elicit,
+        // A server's form in a one-off command: asked on the terminal (where stdin is one, or --elicit ask),
+        // declined, or answered with its own defaults (--elicit defaults). Replies to write are declined.
+        mcpAsks: args.command === "serve" ? "person" : cliAnswerer(args.elicit),
         // A catalog of recommended models other than the bundled one (a mirror, or a test's loopback server).
         catalogFile: process.env.CAIRN_MODEL_CATALOG || undefined,
         command: `cairn ${args.command}`,
@@ -454,6 +456,11 @@ function eventMessageId(e: AppEvent): string | null {
     if (e.type === "tool.request" || e.type === "tool.result") return e.call.messageId;
     if (e.type === "tool.approvalRequested") return e.request.messageId;
     return null;
+}
+
+function cliAnswerer(elicit: CliArgs["elicit"]): AskAnswerer {
+    const mode = elicit ?? (process.stdin.isTTY ? "ask" : "decline");
+    return mode === "ask" ? terminalAnswerer(process.stdin, process.stderr) : mode;
 }
 
 function failLine(message: string): number {

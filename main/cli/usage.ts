@@ -197,8 +197,9 @@ export const COMMON_OPTIONS = `Common options:
                       llama.cpp's flash attention for this run (default: $CAIRN_FLASH_ATTENTION, else
                       the choice in Settings, auto)
   --offline           Offline mode for this run: nothing leaves this computer (loopback stays open)
-  --elicit decline|defaults
-                      how a command answers an MCP server's form (elicitation): decline it (default), or
+  --elicit ask|decline|defaults
+                      how a command answers an MCP server's form (elicitation): ask each field on the
+                      terminal (the default where stdin is one), decline it (the default otherwise), or
                       accept it with the form's own defaults when they fill every required field
   --max-tokens N      longest answer, in tokens (default 512)
   --temperature T     sampling temperature

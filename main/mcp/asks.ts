@@ -5,14 +5,17 @@ import {failSaying} from "../words.js";
 import {fieldOf} from "../../shared/json.js";
 import type {EventBus} from "../events.js";
 
-export type McpAnswer = {action: McpAnswerAction; content?: Record<string, string | number | boolean>};
+export type McpAnswer = {
+    action: McpAnswerAction;
+    content?: Record<string, string | number | boolean | string[]>;
+};
 /**
  * Who answers what servers ask: a person (the app); nobody, so every ask is declined (a CLI run, by default); or
  * a form's defaults (`--elicit defaults`): a form whose required fields all have defaults is accepted with
- * every default it gives (SEP-1034), any other ask declined.
+ * every default it gives (SEP-1034), any other ask declined; or a function (the terminal, `--elicit ask`).
  */
-export type AskAnswerer = "person" | "decline" | "defaults";
-type Question = McpAsk extends infer A ? (A extends McpAsk ? Omit<A, "askId"> : never) : never;
+export type AskAnswerer = "person" | "decline" | "defaults" | ((question: Question) => Promise<McpAnswer>);
+export type Question = McpAsk extends infer A ? (A extends McpAsk ? Omit<A, "askId"> : never) : never;
 
 /**
  * What MCP servers ask the person (a form to fill in, a reply for the model to write), answered by
@@ -29,6 +32,8 @@ export class McpAsks {
 
     /** Asks the person and waits for the answer; declined at once when nobody can answer, or when `signal` ends. */
     ask(question: Question, signal: AbortSignal, interactive = true): Promise<McpAnswer> {
+        if (typeof this.answerer === "function" && interactive && !signal.aborted)
+            return this.answerer(question);
         if (this.answerer === "defaults" && question.kind === "elicitation" && !signal.aborted)
             return Promise.resolve(answerWithDefaults(question.schema));
         if (this.answerer !== "person" || !interactive || signal.aborted)

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import {spawn} from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
@@ -7,9 +8,10 @@ import {StdioClientTransport} from "@modelcontextprotocol/sdk/client/stdio.js";
 import type {CallToolResult} from "@modelcontextprotocol/sdk/types.js";
 import type {McpStatus, ToolInfo} from "../../shared/contract.js";
 import {runCli} from "../helpers/cli.js";
-import {FIXTURE} from "../helpers/mcp.js";
+import {FIXTURE, servers, writeMcpJson} from "../helpers/mcp.js";
 import {CLI, ROOT, TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startOAuthServer} from "../fixtures/mcp/oauthServer.js";
+import {openTestCore, unwrap} from "../helpers/core.js";
 
 test("cairn mcp add/list/remove manage mcp.json; tools list shows MCP tools; chat --tool calls one", async () => {
     const data = tempDir();
@@ -231,4 +233,41 @@ test("cairn mcp login NAME signs in through $BROWSER and the loopback redirect; 
     } finally {
         await fixture.stop();
     }
+});
+
+test("a server's form in a CLI run is asked on the terminal field by field (--elicit ask), and the answers reach it", async () => {
+    const data = tempDir();
+    writeMcpJson(data, {everything: servers.everything});
+    // Room beside the tool's result for the test model (its own context would cut the result to nothing).
+    const t = await openTestCore({dataDir: data, connectMcp: false});
+    unwrap(await t.api.invoke("settings.set", {engine: {contextSize: 4096}}));
+    await t.core.dispose();
+    const child = spawn(
+        process.execPath,
+        [
+            CLI,
+            "chat",
+            ...["--data", data, "--model", TEST_MODEL, "--max-tokens", "2", "--tool-choice", "none"],
+            ...["--tool", "everything.trigger-elicitation-request", "--approve", "all", "--mode", "agent"],
+            "--elicit",
+            "ask",
+            ...["--json", "fill it in"],
+        ],
+        {env: {...process.env, CAIRN_MODEL: ""}},
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += String(d)));
+    child.stderr.on("data", (d: Buffer) => (stderr += String(d)));
+    // The name, a wrong answer to a yes-or-no field and then a right one, then Enter for every other field.
+    child.stdin.end(`Ada Lovelace\nmaybe\nyes\n${"\n".repeat(30)}`);
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    assert.equal(code, 0, stderr);
+    assert.match(stderr, /everything asks: Please provide inputs for the following fields:/);
+    assert.match(stderr, /String \(Your full, legal name\) \[string; required\]: /);
+    assert.match(stderr, /answer yes or no/);
+    const call = (JSON.parse(stdout) as {toolCalls: {status: string; resultText: string}[]}).toolCalls[0]!;
+    assert.equal(call.status, "ok");
+    assert.match(call.resultText, /Ada Lovelace/);
+    assert.match(call.resultText, /It was a dark and stormy night\./, "an untouched field keeps its default");
 });
