@@ -62,9 +62,26 @@ export async function mcpCommand(core: McpCore, args: CliArgs, out: Out): Promis
         }
         case "login":
             return login(core, name, out);
+        case "registry": {
+            const found = await core.mcp.searchRegistry([name, ...command].filter(Boolean).join(" "));
+            if (typeof found === "string") return out.fail(found);
+            if (out.json) {
+                out.write(`${JSON.stringify(found)}\n`);
+                return 0;
+            }
+            out.write(
+                found
+                    .map(
+                        (s) =>
+                            `${s.name} ${s.version}\n  ${s.description}\n  ${s.add ?? "(no package or address to add)"}\n`,
+                    )
+                    .join("") || "No server of the MCP registry matches.\n",
+            );
+            return 0;
+        }
         default:
             return out.fail(
-                `unknown mcp action "${action}": use list, add, remove, restart or login (or no action to serve)`,
+                `unknown mcp action "${action}": use list, add, remove, restart, login or registry (or no action to serve)`,
             );
     }
 }

@@ -1,3 +1,4 @@
+import {searchRegistry, type RegistryServer} from "./registry.js";
 import fs from "node:fs";
 import {outboundFetch, UNRECORDED, type Network} from "../net/network.js";
 import type {FetchLike} from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -186,6 +187,11 @@ export class McpManager {
         });
         await opened;
         return {ok: true};
+    }
+
+    /** Servers of the official MCP registry matching `query`, through the MCP servers' way out (Offline mode). */
+    searchRegistry(query: string): Promise<RegistryServer[] | string> {
+        return searchRegistry(this.deps.network?.for("MCP server", "registry") ?? UNRECORDED, query);
     }
 
     async signOut(name: string): Promise<Outcome> {

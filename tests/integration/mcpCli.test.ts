@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {spawn} from "node:child_process";
+import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
@@ -270,4 +271,64 @@ test("a server's form in a CLI run is asked on the terminal field by field (--el
     assert.equal(call.status, "ok");
     assert.match(call.resultText, /Ada Lovelace/);
     assert.match(call.resultText, /It was a dark and stormy night\./, "an untouched field keeps its default");
+});
+
+test("cairn mcp registry searches the official registry's API and says how to add each server; offline, it says so", async () => {
+    const asked: string[] = [];
+    const registry = http.createServer((req, res) => {
+        asked.push(req.url ?? "");
+        const servers = [
+            {
+                server: {
+                    name: "io.github.example/weather",
+                    version: "1.2.0",
+                    description: "Forecasts for a city.",
+                    packages: [{registryType: "npm", identifier: "@example/weather-mcp", version: "1.2.0"}],
+                },
+                _meta: {},
+            },
+            {
+                server: {
+                    name: "com.example/maps",
+                    version: "2.0.0",
+                    description: "Maps.",
+                    remotes: [{type: "streamable-http", url: "https://maps.example.com/mcp"}],
+                },
+            },
+        ];
+        res.writeHead(200, {"content-type": "application/json"}).end(
+            JSON.stringify({servers, metadata: {count: 2}}),
+        );
+    });
+    await new Promise<void>((resolve) => registry.listen(0, "127.0.0.1", resolve));
+    try {
+        const base = `http://127.0.0.1:${(registry.address() as {port: number}).port}`;
+        const found = await runCli(["mcp", "registry", "weather", "--data", tempDir()], {
+            CAIRN_MCP_REGISTRY: base,
+        });
+        assert.equal(found.code, 0, found.stderr);
+        assert.deepEqual(asked, ["/v0/servers?limit=20&search=weather"]);
+        assert.equal(
+            found.stdout,
+            "io.github.example/weather 1.2.0\n  Forecasts for a city.\n  cairn mcp add weather -- npx -y @example/weather-mcp@1.2.0\n" +
+                "com.example/maps 2.0.0\n  Maps.\n  cairn mcp add maps --url https://maps.example.com/mcp\n",
+        );
+    } finally {
+        registry.close();
+    }
+    const offline = await runCli(["mcp", "registry", "--offline", "--data", tempDir()], {
+        CAIRN_MCP_REGISTRY: "",
+    });
+    assert.equal(offline.code, 1);
+    assert.match(
+        offline.stderr,
+        /the MCP registry cannot be searched\. Add a server by its command or address/,
+    );
+    const down = await runCli(["mcp", "registry", "--data", tempDir()], {
+        CAIRN_MCP_REGISTRY: "http://127.0.0.1:9",
+    });
+    assert.match(
+        down.stderr,
+        /cannot reach the MCP registry at 127\.0\.0\.1:9: this computer may be offline/,
+    );
 });
