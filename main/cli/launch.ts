@@ -12,8 +12,8 @@ import {UsageError, type CliArgs} from "./args.js";
 export const AGENTS = ["claude", "codex", "opencode"] as const;
 export type Agent = (typeof AGENTS)[number];
 
-/** Where the agent finds Cairn: the API's address (…/v1), its key, and the model's id. */
-export type Endpoint = {url: string; key: string; model: string};
+/** Where the agent finds Cairn: the API's address (…/v1), its key, the model's id and, when known, its context. */
+export type Endpoint = {url: string; key: string; model: string; contextSize?: number};
 
 /** What each agent is and how to get it, for the words that say it is missing. */
 const ABOUT: Record<Agent, {name: string; install: string; speaks: string}> = {
@@ -29,7 +29,7 @@ const ABOUT: Record<Agent, {name: string; install: string; speaks: string}> = {
 /** The environment an agent needs to use Cairn, and the arguments that go before the user's own. */
 export function agentSetup(
     agent: Agent,
-    {url, key, model}: Endpoint,
+    {url, key, model, contextSize}: Endpoint,
 ): {env: Record<string, string>; args: string[]} {
     if (agent === "claude")
         return {
@@ -56,6 +56,8 @@ export function agentSetup(
                 ...["-c", `model_providers.cairn.base_url=${JSON.stringify(url)}`],
                 ...["-c", 'model_providers.cairn.env_key="CAIRN_API_KEY"'],
                 ...["-c", 'model_providers.cairn.wire_api="responses"'],
+                // Codex compacts the conversation before it outgrows the window it is told of.
+                ...(contextSize ? ["-c", `model_context_window=${contextSize}`] : []),
                 ...["-m", model],
             ],
         };
@@ -172,7 +174,12 @@ async function startForRun(core: Core, args: CliArgs): Promise<Endpoint | string
     if (!status.modelPath) return "no model is chosen: pass --model PATH, or choose one on the Models screen";
     const key = args.apiKey ?? newApiKey();
     const api = await core.api.startForRun({port: args.apiPort ?? 0, key});
-    return {url: api.url, key, model: modelId(status.modelPath)};
+    return {
+        url: api.url,
+        key,
+        model: modelId(status.modelPath),
+        ...(status.contextSize ? {contextSize: status.contextSize} : {}),
+    };
 }
 
 /** Runs the agent in this terminal; Ctrl-C is the agent's to handle. Its exit code is the command's. */

@@ -38,7 +38,7 @@ const wire = config["model_providers." + provider + ".wire_api"];
 const model = argv[argv.indexOf("-m") + 1];
 const client = new OpenAI({baseURL: base, apiKey: key, maxRetries: 0});
 const response = await client.responses.create({model, input: "hi", max_output_tokens: 4});
-console.log(JSON.stringify({wire, object: response.object, rest: argv.slice(argv.indexOf("-m") + 2)}));
+console.log(JSON.stringify({wire, object: response.object, window: Number(config.model_context_window), rest: argv.slice(argv.indexOf("-m") + 2)}));
 `;
 
 function withAgents(): {bin: string; data: string} {
@@ -73,7 +73,12 @@ test("cairn launch claude and codex run the agent on the local model, with its a
         PATH,
     });
     assert.equal(codex.status, 0, codex.stderr);
-    assert.deepEqual(JSON.parse(codex.stdout), {wire: "responses", object: "response", rest: ["exec", "hi"]});
+    const ran = JSON.parse(codex.stdout) as {wire: string; object: string; window: number; rest: string[]};
+    assert.deepEqual(
+        {...ran, window: 0},
+        {wire: "responses", object: "response", window: 0, rest: ["exec", "hi"]},
+    );
+    assert.ok(ran.window >= 256, `Codex is told the model's context (${ran.window} tokens)`);
 });
 
 test("cairn launch --print writes each agent's settings as shell lines; a missing agent or an unknown one is said", () => {
