@@ -18,12 +18,6 @@ export function validated<T>(validate: ValidateFunction<T>, body: unknown, what:
     throw invalid(`invalid ${what} request: ${message}`, param || null);
 }
 
-export function bearer(req: http.IncomingMessage): string | null {
-    const header = req.headers.authorization ?? "";
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    return match ? match[1]!.trim() : null;
-}
-
 export function isLoopback(host: string): boolean {
     return host === "127.0.0.1" || host === "::1" || host === "localhost";
 }

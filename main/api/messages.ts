@@ -2,15 +2,13 @@
 // agents run on a local model: the request is read as the chat completion it means (the one path every answer
 // takes), the outcome written back as a message with text and tool_use blocks. Streaming: messagesSse.ts.
 import {Type, type Static} from "@sinclair/typebox";
+import {oneOf} from "../../shared/contract/base.js";
+import {open} from "./schemas.js";
 import type {ChatOutcome} from "./chat.js";
 import {completionId} from "./chat.js";
 import {fieldOf} from "../../shared/json.js";
 import {ApiError} from "./errors.js";
 import type {ChatMessage, ChatRequest, ToolCall} from "./schemas.js";
-
-const open = {additionalProperties: true} as const;
-const oneOf = <const T extends readonly string[]>(values: T) =>
-    Type.Unsafe<T[number]>({type: "string", enum: [...values]});
 
 /** The most content blocks a request may carry in all; more is refused at once, before anything is read. */
 export const MAX_BLOCKS = 2000;

@@ -1,13 +1,11 @@
 // The Responses API's `input` read as chat messages: each item checked against its type's schema, an unknown
 // type or a bad item a 400 naming it (responses.ts reads the rest of the request).
 import {Type, type Static} from "@sinclair/typebox";
-import {Ajv, type ValidateFunction} from "ajv";
+import {oneOf} from "../../shared/contract/base.js";
+import {open} from "./schemas.js";
+import {validatorOf, type Validator} from "../validator.js";
 import {invalid} from "./errors.js";
 import type {ChatMessage} from "./schemas.js";
-
-const open = {additionalProperties: true} as const;
-const oneOf = <const T extends readonly string[]>(values: T) =>
-    Type.Unsafe<T[number]>({type: "string", enum: [...values]});
 
 const Part = Type.Object(
     {
@@ -50,11 +48,13 @@ const ITEMS = {
 };
 type Item = {[K in keyof typeof ITEMS]: Static<(typeof ITEMS)[K]>};
 
-const ajv = new Ajv({allErrors: false, strict: false});
+// Compiled on first use, not when the API loads.
 const validators = {
-    message: ajv.compile<Item["message"]>(ITEMS.message),
-    function_call: ajv.compile<Item["function_call"]>(ITEMS.function_call),
-    function_call_output: ajv.compile<Item["function_call_output"]>(ITEMS.function_call_output),
+    message: validatorOf<Item["message"]>(ITEMS.message, {strict: false}),
+    function_call: validatorOf<Item["function_call"]>(ITEMS.function_call, {strict: false}),
+    function_call_output: validatorOf<Item["function_call_output"]>(ITEMS.function_call_output, {
+        strict: false,
+    }),
 };
 
 /** A string input is the user's question; items are read one by one. */
@@ -99,7 +99,7 @@ function readItem(raw: Record<string, unknown>, index: number, messages: ChatMes
     }
 }
 
-function checked<T>(validate: ValidateFunction<T>, raw: unknown, param: string): T {
+function checked<T>(validate: Validator<T>, raw: unknown, param: string): T {
     if (validate(raw)) return raw;
     const error = validate.errors?.[0];
     throw invalid(`${param}${error?.instancePath ?? ""} ${error?.message ?? "is invalid"}`, param);

@@ -3,17 +3,14 @@
 // written back as typed output items (responseItems.ts, which also streams them). Stateless: Cairn keeps no
 // response, so a conversation is sent whole in `input`.
 import {Type, type Static} from "@sinclair/typebox";
-import {Ajv, type ValidateFunction} from "ajv";
+import {oneOf} from "../../shared/contract/base.js";
+import {JsonObject, open} from "./schemas.js";
+import {validatorOf, type Validator} from "../validator.js";
 import type {ChatOutcome} from "./chat.js";
 import {fieldOf} from "../../shared/json.js";
 import {inputMessages, namespaced} from "./responseInput.js";
 import {invalid, type ApiError} from "./errors.js";
 import type {ChatRequest, FunctionTool, ToolChoiceParam} from "./schemas.js";
-
-const open = {additionalProperties: true} as const;
-const oneOf = <const T extends readonly string[]>(values: T) =>
-    Type.Unsafe<T[number]>({type: "string", enum: [...values]});
-const JsonObject = Type.Record(Type.String(), Type.Unknown());
 
 /** The most input items one request may carry; more is refused before any is read. */
 export const MAX_ITEMS = 2000;
@@ -154,9 +151,8 @@ const NamespaceToolParam = Type.Object(
     },
     open,
 );
-const toolAjv = new Ajv({allErrors: false, strict: false});
-const isFunctionTool = toolAjv.compile<Static<typeof FunctionToolParam>>(FunctionToolParam);
-const isNamespaceTool = toolAjv.compile<Static<typeof NamespaceToolParam>>(NamespaceToolParam);
+const isFunctionTool = validatorOf<Static<typeof FunctionToolParam>>(FunctionToolParam, {strict: false});
+const isNamespaceTool = validatorOf<Static<typeof NamespaceToolParam>>(NamespaceToolParam, {strict: false});
 
 /**
  * A function tool in the chat completion's shape, or a namespace's functions (each as `namespace__name`);
@@ -201,7 +197,7 @@ function functionTools(
     ];
 }
 
-function toolError(param: string, validate: ValidateFunction): ApiError {
+function toolError(param: string, validate: Validator): ApiError {
     const error = validate.errors?.[0];
     const at = `${param}${(error?.instancePath ?? "").replace(/^\//, ".").replaceAll("/", ".")}`;
     return invalid(`${at} ${error?.message ?? "is invalid"}`, at);

@@ -2,11 +2,11 @@
 // Known fields are checked; unknown top-level fields are ignored, as llama.cpp's server does, so that
 // clients which send more (Open WebUI, LangChain) still work.
 import {Type, type Static} from "@sinclair/typebox";
+import {oneOf} from "../../shared/contract/base.js";
 
-const oneOf = <const T extends readonly string[]>(values: T) =>
-    Type.Unsafe<T[number]>({type: "string", enum: [...values]});
-const open = {additionalProperties: true} as const;
-const JsonObject = Type.Record(Type.String(), Type.Unknown());
+/** Objects that may carry fields Cairn does not read (clients send more than it needs). */
+export const open = {additionalProperties: true} as const;
+export const JsonObject = Type.Record(Type.String(), Type.Unknown());
 
 const TextPart = Type.Object({type: Type.Literal("text"), text: Type.String()}, open);
 /** An image as OpenAI sends it: a data: URL, or an address. */

@@ -11,7 +11,7 @@ import type {Providers, RemoteEngine} from "../llm/providers.js";
 import type {ModelManager} from "../models/manager.js";
 import type {SettingsStore} from "../store/settings.js";
 import type {ToolRegistry} from "../tools/registry.js";
-import {allowedHost, sameToken} from "../server/auth.js";
+import {allowedHost, bearer, sameToken} from "../server/auth.js";
 import {
     planChat,
     questionOf,
@@ -33,7 +33,7 @@ import {Gate} from "./gate.js";
 import {ChatRequest, CompletionRequest, EmbeddingRequest} from "./schemas.js";
 import {SseWriter} from "./sse.js";
 import {ServerTiming} from "./timing.js";
-import {bearer, isLoopback, readJsonBody, sendJson, sendError, validated} from "./http.js";
+import {isLoopback, readJsonBody, sendJson, sendError, validated} from "./http.js";
 import {
     asChatRequest,
     checkSize,

@@ -1,4 +1,5 @@
 import {spawn} from "node:child_process";
+import {shellWord} from "./shell.js";
 
 /**
  * Opens a page for the person at this terminal (an MCP server's sign-in): $BROWSER first (a command, `%s` for
@@ -10,7 +11,7 @@ export function openInBrowser(url: URL): void {
     const browser = process.env.BROWSER?.split(":")[0]?.trim();
     const [command, args] = browser
         ? browser.includes("%s")
-            ? ["/bin/sh", ["-c", browser.replaceAll("%s", quoted(url.href))]]
+            ? ["/bin/sh", ["-c", browser.replaceAll("%s", shellWord(url.href))]]
             : [browser, [url.href]]
         : systemOpener(url.href);
     const child = spawn(command, args, {stdio: "ignore", detached: true, shell: false});
@@ -24,8 +25,4 @@ function systemOpener(href: string): [string, string[]] {
     if (process.platform === "darwin") return ["open", [href]];
     if (process.platform === "win32") return ["cmd", ["/c", "start", "", href]];
     return ["xdg-open", [href]];
-}
-
-function quoted(text: string): string {
-    return `'${text.replaceAll("'", `'\\''`)}'`;
 }

@@ -8,6 +8,7 @@ import {modelId} from "../api/replies.js";
 import {DEFAULT_API_PORT} from "../api/service.js";
 import type {Core} from "../core.js";
 import {UsageError, type CliArgs} from "./args.js";
+import {shellWord} from "./shell.js";
 
 export const AGENTS = ["claude", "codex", "opencode"] as const;
 export type Agent = (typeof AGENTS)[number];
@@ -78,13 +79,9 @@ export function agentSetup(
 
 /** The setup as shell lines: `export` lines, then the command as a comment (`eval` sets the environment only). */
 export function shellLines(agent: Agent, setup: {env: Record<string, string>; args: string[]}): string {
-    const exports = Object.entries(setup.env).map(([name, value]) => `export ${name}=${quoted(value)}`);
-    const command = [agent, ...setup.args].map((arg, i) => (i === 0 ? arg : quoted(arg))).join(" ");
+    const exports = Object.entries(setup.env).map(([name, value]) => `export ${name}=${shellWord(value)}`);
+    const command = [agent, ...setup.args].map((arg, i) => (i === 0 ? arg : shellWord(arg))).join(" ");
     return `${exports.join("\n")}\n# then run: ${command}\n`;
-}
-
-function quoted(value: string): string {
-    return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
 /** The agent's program on PATH, or null. */

@@ -1,7 +1,7 @@
 import http from "node:http";
 import {StreamableHTTPServerTransport} from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import {boundPort} from "../net/boundPort.js";
-import {allowedHost, sameToken} from "../server/auth.js";
+import {allowedHost, bearer, sameToken} from "../server/auth.js";
 import {errorText} from "../contract/dispatcher.js";
 import {serveMcp, type ServedDeps} from "./server.js";
 
@@ -32,7 +32,7 @@ export async function serveMcpHttp(
             return refuse(res, 403, `forbidden origin ${origin}: pages of other sites may not call Cairn`);
         if (url.pathname !== "/mcp")
             return refuse(res, 404, `no ${url.pathname} here: Cairn's MCP server is at /mcp`);
-        const given = bearerOf(req) ?? url.searchParams.get("token");
+        const given = bearer(req) ?? url.searchParams.get("token");
         if (!sameToken(given, options.token))
             return refuse(
                 res,
@@ -72,11 +72,6 @@ function hostOf(origin: string): string {
     } catch {
         return "";
     }
-}
-
-function bearerOf(req: http.IncomingMessage): string | null {
-    const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "");
-    return match ? match[1]!.trim() : null;
 }
 
 /** A refusal as JSON-RPC's error shape, which MCP clients show. */

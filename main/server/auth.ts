@@ -31,3 +31,9 @@ export function allowedHost(hostHeader: string | undefined, port: number, boundH
     const names = new Set([boundHost, "127.0.0.1", "localhost", "[::1]"]);
     return [...names].some((name) => hostHeader === `${name}:${port}`);
 }
+
+/** The token of an `Authorization: Bearer TOKEN` header; null when there is none. */
+export function bearer(req: IncomingMessage): string | null {
+    const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "");
+    return match ? match[1]!.trim() : null;
+}
