@@ -63,7 +63,7 @@ const MAIN_NEVER = ["electron", "**/renderer/**", "**/electron/**"];
  */
 const MAIN_LAYERS = [
     ["store", "server", "net", "media", "contract"],
-    ["llm", "web"],
+    ["llm", "web", "sandbox"],
     ["docs", "models", "assistants", "projects"],
     ["tools"],
     ["chat", "mcp", "probe"],
@@ -119,6 +119,8 @@ export default tseslint.config(
             "playwright-report/",
             "bench/reports/",
             ".gpu/",
+            // Made by the tools (the conformance suite, the sandbox's script built from the sources).
+            ".cache/",
         ],
     },
     js.configs.recommended,

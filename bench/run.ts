@@ -39,6 +39,7 @@ import {sidebarFigures, sidebarRows, uiFigures, uiRows} from "./ui.js";
 import {hubFigures, hubRows} from "./hub.js";
 import {resumeFigures, resumeRows} from "./resume.js";
 import {probeFigures, probeRows} from "./probe.js";
+import {sandboxFigures, sandboxRows} from "./sandbox.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
 import {firstAnswerFigures} from "./firstAnswer.js";
@@ -375,6 +376,7 @@ const report = {
     hubSearch: await hubFigures(),
     downloadResume: await resumeFigures(),
     toolUseTest: await probeFigures(),
+    runCode: await sandboxFigures(),
     chatFormats: await familyFigures(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
     ingest: await ingestFigures(),
@@ -460,6 +462,7 @@ console.table({
     ...hubRows(report.hubSearch),
     ...resumeRows(report.downloadResume),
     ...probeRows(report.toolUseTest),
+    ...sandboxRows(report.runCode),
     ...familyRows(report.chatFormats),
     "ingest chunks/s / raw embedding chunks/s (target >= 0.9)": `${f(report.ingest.ingestChunksPerSecond)} / ${f(report.ingest.rawEmbeddingChunksPerSecond)} = ${report.ingest.ratio.toFixed(2)}`,
     ...searchRows(report.search),

@@ -10,12 +10,14 @@ import {McpAsks, type AskAnswerer} from "../mcp/asks.js";
 import {clientSide} from "../mcp/clientSide.js";
 import {mcpFile} from "../mcp/config.js";
 import {McpManager} from "../mcp/manager.js";
+import {Sandbox} from "../sandbox/sandbox.js";
 import {ToolTelemetry} from "../store/toolTelemetry.js";
 import {ApprovalBroker} from "../tools/approvals.js";
 import {createFile, listDirectory, readFile, replaceInFile} from "../tools/builtin/files.js";
 import {findTools} from "../tools/builtin/findTools.js";
 import {createRecall, createRemember} from "../tools/builtin/memory.js";
 import {createListCollections, createRagSearch} from "../tools/builtin/rag.js";
+import {createRunCode} from "../tools/builtin/runCode.js";
 import {createSystemStats} from "../tools/builtin/systemStats.js";
 import {createWebFetch} from "../tools/builtin/webFetch.js";
 import {webSearch} from "../tools/builtin/webSearch.js";
@@ -73,7 +75,8 @@ export function toolsFeature(
 ): Tools {
     const {db, settings, conversations, toolCalls, webPages} = library;
     const {engine} = models;
-    const {tools, warnings} = createTools(options, engine, library, knowledge);
+    const sandbox = new Sandbox();
+    const {tools, warnings} = createTools(options, engine, library, knowledge, sandbox);
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
     tools.setPinned(settings.get("pinnedTools") ?? []);
     tools.useVectors(new ToolVectors(models.embedder, new ToolVectorCache(db)));
@@ -138,7 +141,10 @@ export function toolsFeature(
             void mcp.load();
             mcp.watch();
         },
-        stop: () => mcp.dispose(),
+        stop: async () => {
+            sandbox.close();
+            await mcp.dispose();
+        },
     };
 }
 
@@ -148,6 +154,7 @@ function createTools(
     engine: Engine,
     {webPages}: Library,
     {docs, reach, memory}: Knowledge,
+    sandbox: Sandbox,
 ): {tools: ToolRegistry; warnings: string[]} {
     const {config, problems} = loadToolsConfig([
         path.join(appRoot(), "resources", "tools.yaml"),
@@ -170,6 +177,7 @@ function createTools(
         createRecall(memory),
         createRemember(memory),
         generateImageTool,
+        createRunCode(sandbox),
         findTools,
         ...(options.extraTools ?? []),
     ];

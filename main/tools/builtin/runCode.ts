@@ -1,0 +1,130 @@
+import {formatBytes} from "../../../shared/format.js";
+import type {RunResult, Sandbox} from "../../sandbox/sandbox.js";
+import {readScratch, scratchFolder, writeScratch} from "../../sandbox/scratch.js";
+import {defineTool, type ToolContext, type ToolDefinition} from "../defineTool.js";
+
+/** The wall-clock limit of a run unless tools.yaml's `run_code: {options: {timeoutSeconds}}` says otherwise. */
+export const RUN_CODE_SECONDS = 30;
+/** What the model reads of each of stdout and stderr (the trace keeps up to the sandbox's limit). */
+const MODEL_OUTPUT_CHARS = 8_000;
+const IMAGE = /\.(png|jpe?g|gif|webp|svg)$/i;
+
+/**
+ * run_code: JavaScript (QuickJS) or Python (Pyodide) in the sandbox process (main/sandbox), with the
+ * conversation's scratch folder as its files. It changes nothing outside that folder, so it asks nothing.
+ */
+export function createRunCode(sandbox: Sandbox): ToolDefinition {
+    return defineTool({
+        name: "run_code",
+        description:
+            "Run a short JavaScript or Python program in a sandbox with no network and no access to this computer, " +
+            "and get what it printed, the value of its last expression, or its error. Python has its standard " +
+            "library only (no packages can be installed) and keeps its variables between runs in this conversation. " +
+            "Files: Python reads and writes its current folder; JavaScript uses files.read(name), " +
+            "files.write(name, text) and files.list(). Files a program writes are kept for the conversation and " +
+            "shown to the user.",
+        sideEffect: "none",
+        // The sandbox keeps its own limit (options.timeoutSeconds); this one is only for a sandbox that hangs.
+        timeoutMs: 11 * 60_000,
+        params: {
+            type: "object",
+            additionalProperties: false,
+            properties: {
+                language: {enum: ["javascript", "python"]},
+                code: {type: "string", minLength: 1, maxLength: 100_000},
+            },
+            required: ["language", "code"],
+        } as const,
+        async run({language, code}, ctx) {
+            const folder = scratchFolder(ctx.dataDir, ctx.conversationId);
+            const result = await sandbox.run({
+                key: ctx.conversationId || "no-conversation",
+                language,
+                code,
+                files: readScratch(folder),
+                timeoutMs: timeoutSecondsOf(ctx.options) * 1000,
+                signal: ctx.signal,
+            });
+            const {written, refused} = writeScratch(folder, result.files);
+            const shown = await attachImages(result, written, ctx);
+            const text = describe(result, written, [...refused, ...result.filesLeftOut], shown);
+            const data = {
+                language,
+                stdout: result.stdout,
+                stderr: result.stderr,
+                ...(result.value !== undefined ? {value: result.value} : {}),
+                ...(result.error !== undefined ? {error: result.error} : {}),
+                files: written.map((name) => ({
+                    name,
+                    bytes: result.files.find((f) => f.name === name)?.data.length ?? 0,
+                })),
+                folder,
+            };
+            if (result.ended === "cancelled") return {text, error: "stopped", data};
+            return result.error !== undefined ? {text, error: text, trace: text, data} : {text, data};
+        },
+    });
+}
+
+/** The limit in force: tools.yaml's option, within 1 s and 10 minutes. */
+function timeoutSecondsOf(options: Record<string, unknown>): number {
+    const asked = Number(options.timeoutSeconds ?? RUN_CODE_SECONDS);
+    return Number.isFinite(asked) ? Math.min(600, Math.max(1, Math.round(asked))) : RUN_CODE_SECONDS;
+}
+
+/** Shows the images the run wrote with the answer; a file that is not a readable image is only listed. */
+async function attachImages(result: RunResult, written: string[], ctx: ToolContext): Promise<string[]> {
+    if (!ctx.attach) return [];
+    const shown: string[] = [];
+    for (const file of result.files) {
+        if (!written.includes(file.name) || !IMAGE.test(file.name)) continue;
+        try {
+            await ctx.attach(Buffer.from(file.data), file.name);
+            shown.push(file.name);
+        } catch {
+            // Listed among the files; the person can open it from the folder.
+        }
+    }
+    return shown;
+}
+
+/** The run as the model reads it: the error first (what to fix), then the output, the value and the files. */
+function describe(result: RunResult, written: string[], refused: string[], shown: string[]): string {
+    const parts: string[] = [];
+    if (result.restarted)
+        parts.push("(the Python session was started anew: variables from earlier runs are gone)");
+    if (result.error !== undefined) parts.push(`error:\n${result.error}`);
+    parts.push(
+        ...stream("stdout", result.stdout, result.stdoutCut),
+        ...stream("stderr", result.stderr, result.stderrCut),
+    );
+    if (result.value !== undefined) parts.push(`value: ${cut(result.value, MODEL_OUTPUT_CHARS)}`);
+    if (written.length > 0) {
+        const sizes = written.map(
+            (name) => `${name} (${sizeText(result.files.find((f) => f.name === name)?.data.length ?? 0)})`,
+        );
+        parts.push(
+            `files written: ${sizes.join(", ")}${shown.length > 0 ? `; shown to the user: ${shown.join(", ")}` : ""}`,
+        );
+    }
+    if (refused.length > 0)
+        parts.push(`files not kept (over the limits or not a plain name): ${refused.join(", ")}`);
+    if (parts.length === 0) parts.push("(the program printed nothing and its last expression has no value)");
+    return parts.join("\n");
+}
+
+function stream(name: string, text: string, cutChars: number): string[] {
+    if (text.length === 0 && cutChars === 0) return [];
+    const more = text.length - Math.min(text.length, MODEL_OUTPUT_CHARS) + cutChars;
+    return [
+        `${name}:\n${cut(text, MODEL_OUTPUT_CHARS)}${more > 0 ? `\n… (${more} more characters not shown)` : ""}`,
+    ];
+}
+
+function sizeText(bytes: number): string {
+    return bytes < 1024 ? `${bytes} bytes` : formatBytes(bytes);
+}
+
+function cut(text: string, max: number): string {
+    return text.length <= max ? text : text.slice(0, max);
+}
