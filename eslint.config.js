@@ -64,7 +64,7 @@ const MAIN_NEVER = ["electron", "**/renderer/**", "**/electron/**"];
 const MAIN_LAYERS = [
     ["store", "server", "net", "media", "contract"],
     ["llm", "web", "sandbox"],
-    ["docs", "models", "assistants", "projects"],
+    ["docs", "models", "assistants", "projects", "skills"],
     ["tools"],
     ["chat", "mcp", "probe"],
     ["api", "import"],

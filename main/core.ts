@@ -25,6 +25,7 @@ import type {Engine} from "./llm/engine/engine.js";
 import type {KeyVault} from "./llm/keyVault.js";
 import type {OneOffProvider, Providers} from "./llm/providers.js";
 import type {McpManager} from "./mcp/manager.js";
+import type {SkillLibrary} from "./skills/skills.js";
 import type {AskAnswerer} from "./mcp/asks.js";
 import type {SpeechModels, Transcriber} from "./media/speech.js";
 import type {DownloadTimeouts} from "./models/downloads.js";
@@ -125,6 +126,8 @@ export type Core = {
     citations: CitationStore;
     /** The MCP servers of <data>/mcp.json, whose tools join the registry. */
     mcp: McpManager;
+    /** Agent Skills from the workspace, the data folder and ~/.agents/skills. */
+    skills: SkillLibrary;
     approvals: ApprovalBroker;
     /** The local OpenAI-compatible API server (off unless Settings or --api turns it on). */
     api: ApiService;
@@ -201,6 +204,7 @@ export function createCore(options: CoreOptions): Core {
         chooser: tools.chooser,
         runner: tools.runner,
         mcp: tools.mcp,
+        skills: tools.skills,
         approvals: tools.approvals,
         api: api.api,
         apiTools: api.apiTools,

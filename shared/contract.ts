@@ -17,6 +17,7 @@ import {knowledgeCalls} from "./contract/knowledge.js";
 import {attachmentsCalls} from "./contract/attachments.js";
 import {desktopCalls} from "./contract/desktop.js";
 import {speechCalls} from "./contract/speech.js";
+import {skillsCalls} from "./contract/skills.js";
 import type {AppEvent} from "./contract/events.js";
 
 export {MessageRole, MessageStatus, SideEffect, ToolChoice, ToolMode, ToolPolicy} from "./contract/base.js";
@@ -30,6 +31,7 @@ export * from "./contract/knowledge.js";
 export * from "./contract/attachments.js";
 export * from "./contract/desktop.js";
 export * from "./contract/speech.js";
+export * from "./contract/skills.js";
 export * from "./contract/settings.js";
 export * from "./contract/mcp.js";
 export * from "./contract/documents.js";
@@ -51,6 +53,7 @@ export const calls = {
     ...attachmentsCalls,
     ...desktopCalls,
     ...speechCalls,
+    ...skillsCalls,
 };
 
 type CallSchemas = typeof calls;

@@ -16,11 +16,12 @@ import {UsageError, type CliArgs} from "./args.js";
 import {checkStack} from "./check.js";
 import {ingestCommand, searchCommand} from "./docs.js";
 import {modelsCommand} from "./models.js";
-import {mcpCommand, toolsCommand} from "./mcp.js";
+import {MCP_USES, mcpCommand, toolsCommand} from "./mcp.js";
 import {finishPendingRestore} from "../store/backup.js";
 import {backupCommand, importCommand, othersRunning, restoreCommand, type LibraryFile} from "./backup.js";
 import {exportCommand} from "./export.js";
 import {memoryCommand} from "./memory.js";
+import {skillsCommand} from "./skills.js";
 import {assistantsCommand} from "./assistants.js";
 import {projectsCommand} from "./projects.js";
 import {sayIn} from "../words.js";
@@ -55,13 +56,11 @@ export async function runCommand(args: CliArgs): Promise<number> {
         case "check":
             return await check(args);
         case "mcp":
-            return await withCore(
-                args,
-                ["dispatcher", "bus", "tools", "runner", "mcp", "dataDir"],
-                mcpCommand,
-            );
+            return await withCore(args, MCP_USES, mcpCommand);
         case "tools":
             return await withCore(args, ["dispatcher", "bus", "tools", "mcp"], toolsCommand);
+        case "skills":
+            return await withCore(args, ["skills", "dataDir"], skillsCommand);
         case "doctor":
             return await doctor(args, failLine);
         case "launch":

@@ -8,7 +8,9 @@ import {installBundle, isBundle} from "../mcp/bundle.js";
 import {messageOf} from "../../shared/format.js";
 
 /** What the MCP commands use: the tools, their one runner, the MCP servers and the contract's client. */
-export type McpCore = Pick<Core, "dispatcher" | "bus" | "tools" | "runner" | "mcp" | "dataDir">;
+/** The parts of the core `cairn mcp` uses. */
+export const MCP_USES = ["dispatcher", "bus", "tools", "runner", "mcp", "dataDir"] as const;
+export type McpCore = Pick<Core, (typeof MCP_USES)[number]>;
 
 type Out = {json: boolean; write: (text: string) => void; fail: (message: string) => number};
 

@@ -142,6 +142,13 @@ export const COMMAND_USAGE: Array<[string, string]> = [
         Every tool as the model sees it: name, source (built-in or mcp:SERVER), side effect, policy, enabled.`,
     ],
     [
+        "skills",
+        `  skills list | show NAME | add FOLDER|FILE.zip | remove NAME   [--json]
+        Agent Skills (folders with a SKILL.md): those of the workspace's .agents/skills, Cairn's own
+        (<data>/skills) and ~/.agents/skills, first found wins. add copies a folder or a .zip into Cairn's;
+        remove deletes one of Cairn's. The model sees their names and loads one with use_skill.`,
+    ],
+    [
         "mcp",
         `  mcp list [--json] | add NAME -- COMMAND [ARGS...] [--env K=V] | add NAME --url URL [--header "K: V"]
       [--client-id ID [--client-secret S]] | add --file FILE | add --json-config JSON | remove NAME

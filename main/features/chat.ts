@@ -10,6 +10,7 @@ import type {Feature} from "./feature.js";
 import type {Knowledge} from "./knowledge.js";
 import type {Library} from "./library.js";
 import type {Models} from "./models.js";
+import type {SkillLibrary} from "../skills/skills.js";
 import type {Tools} from "./tools.js";
 
 export type ChatOptions = {
@@ -54,7 +55,7 @@ export function chatFeature(
             pinnedFor: (id) => assistants.pinnedFor(id),
         },
         citations,
-        generationFor(library, knowledge, options.generation),
+        generationFor(library, knowledge, tools.skills, options.generation),
         processes,
         () => settings.values().planMaxSteps,
         models.providers,
@@ -95,6 +96,7 @@ export function chatFeature(
 function generationFor(
     {settings}: Library,
     {assistants, projects}: Pick<Knowledge, "assistants" | "projects">,
+    skills: SkillLibrary,
     run: GenerationOptions = {},
 ) {
     return (conversation: Conversation): GenerationSettings => {
@@ -104,10 +106,11 @@ function generationFor(
             ...conversation.generation,
             ...definedOnly(run),
         };
-        return {
-            ...generation,
-            systemPrompt: projects.withInstructions(generation.systemPrompt, conversation),
-        };
+        const prompt = projects.withInstructions(generation.systemPrompt, conversation);
+        // The skills' names and descriptions, where use_skill may be called (the same every turn: the prompt's
+        // tokens stay reusable).
+        const listing = conversation.toolsOff.includes("use_skill") ? "" : skills.promptText();
+        return {...generation, systemPrompt: listing ? `${prompt}\n\n${listing}` : prompt};
     };
 }
 

@@ -3,6 +3,7 @@ import type {GenerationSettings} from "../../shared/contract.js";
 import {appRoot} from "../appRoot.js";
 import type {EventBus} from "../events.js";
 import {mcpHandlers} from "../handlers/mcp.js";
+import {skillsHandlers} from "../handlers/skills.js";
 import {toolHandlers} from "../handlers/tools.js";
 import type {Engine} from "../llm/engine/engine.js";
 import type {KeyVault} from "../llm/keyVault.js";
@@ -11,6 +12,7 @@ import {clientSide} from "../mcp/clientSide.js";
 import {mcpFile} from "../mcp/config.js";
 import {McpManager} from "../mcp/manager.js";
 import {Sandbox} from "../sandbox/sandbox.js";
+import {SkillLibrary, skillRoots} from "../skills/skills.js";
 import {ToolTelemetry} from "../store/toolTelemetry.js";
 import {ApprovalBroker} from "../tools/approvals.js";
 import {createFile, listDirectory, readFile, replaceInFile} from "../tools/builtin/files.js";
@@ -18,6 +20,7 @@ import {findTools} from "../tools/builtin/findTools.js";
 import {createRecall, createRemember} from "../tools/builtin/memory.js";
 import {createListCollections, createRagSearch} from "../tools/builtin/rag.js";
 import {createRunCode} from "../tools/builtin/runCode.js";
+import {createRunSkillScript, createUseSkill} from "../tools/builtin/skills.js";
 import {createSystemStats} from "../tools/builtin/systemStats.js";
 import {createWebFetch} from "../tools/builtin/webFetch.js";
 import {webSearch} from "../tools/builtin/webSearch.js";
@@ -49,7 +52,9 @@ export type ToolsOptions = {
     generation: () => Partial<GenerationSettings>;
 };
 
-export type Tools = Feature<ReturnType<typeof toolHandlers> & ReturnType<typeof mcpHandlers>> & {
+export type Tools = Feature<
+    ReturnType<typeof toolHandlers> & ReturnType<typeof mcpHandlers> & ReturnType<typeof skillsHandlers>
+> & {
     tools: ToolRegistry;
     /** Runs every tool call (chat, the local API, composite tools): the one runner. */
     runner: ToolRunner;
@@ -57,6 +62,8 @@ export type Tools = Feature<ReturnType<typeof toolHandlers> & ReturnType<typeof 
     chooser: ToolChooser;
     /** The MCP servers of <data>/mcp.json, whose tools join the registry. */
     mcp: McpManager;
+    /** Agent Skills from the workspace, the data folder and ~/.agents/skills (use_skill, the prompt's list). */
+    skills: SkillLibrary;
     approvals: ApprovalBroker;
     telemetry: ToolTelemetry;
     /** Problems found in the tools config files (file, line, message), shown to the user. */
@@ -76,7 +83,15 @@ export function toolsFeature(
     const {db, settings, conversations, toolCalls, webPages} = library;
     const {engine} = models;
     const sandbox = new Sandbox();
-    const {tools, warnings} = createTools(options, engine, library, knowledge, sandbox);
+    const skills = new SkillLibrary({
+        roots: () =>
+            skillRoots(
+                options.dataDir,
+                workspaceOf({}, options.dataDir, settings.get("workspaceRoot") ?? null),
+            ),
+        off: () => settings.get("skillsOff") ?? [],
+    });
+    const {tools, warnings} = createTools(options, engine, library, knowledge, {sandbox, skills});
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
     tools.setPinned(settings.get("pinnedTools") ?? []);
     tools.useVectors(new ToolVectors(models.embedder, new ToolVectorCache(db)));
@@ -112,6 +127,7 @@ export function toolsFeature(
         runner,
         chooser,
         mcp,
+        skills,
         approvals,
         telemetry,
         warnings,
@@ -134,6 +150,7 @@ export function toolsFeature(
                 chooser,
             }),
             ...mcpHandlers(mcp, {docs: knowledge.docs, conversations, dataDir: options.dataDir, asks}),
+            ...skillsHandlers({skills, settings, dataDir: options.dataDir}),
         },
         // Reading the file and making the connections is immediate; servers set to start at launch start now.
         start: () => {
@@ -154,7 +171,7 @@ function createTools(
     engine: Engine,
     {webPages}: Library,
     {docs, reach, memory}: Knowledge,
-    sandbox: Sandbox,
+    {sandbox, skills}: {sandbox: Sandbox; skills: SkillLibrary},
 ): {tools: ToolRegistry; warnings: string[]} {
     const {config, problems} = loadToolsConfig([
         path.join(appRoot(), "resources", "tools.yaml"),
@@ -178,6 +195,8 @@ function createTools(
         createRemember(memory),
         generateImageTool,
         createRunCode(sandbox),
+        createUseSkill(skills),
+        createRunSkillScript(skills, sandbox),
         findTools,
         ...(options.extraTools ?? []),
     ];

@@ -1,5 +1,5 @@
 // MCP bundles (.mcpb): a zip of a local MCP server with its manifest.json, installed from a file. The archive is
-// unpacked in a worker with limits (bundleWorker.ts), the manifest checked against the official schema
+// unpacked in a worker with limits (store/unzipWorker.ts), the manifest checked against the official schema
 // (@anthropic-ai/mcpb), the user's settings (user_config) asked for, and the server written into mcp.json as
 // any other local server, under the same approvals.
 import crypto from "node:crypto";
@@ -7,11 +7,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {getMcpConfigForManifest, vAny} from "@anthropic-ai/mcpb";
-import {startWorker} from "../workers.js";
-import type {BundleLimits, UnpackResult} from "./bundleWorker.js";
+import {unzipInWorker, type ZipLimits} from "../store/unzip.js";
 
-export const BUNDLE_LIMITS: BundleLimits = {
-    bundleBytes: 200 * 1_048_576,
+export const BUNDLE_LIMITS: ZipLimits = {
+    zipBytes: 200 * 1_048_576,
     entryBytes: 100 * 1_048_576,
     totalBytes: 400 * 1_048_576,
     entries: 20_000,
@@ -60,9 +59,11 @@ export async function installBundle(
     const staging = path.join(root, `.unpacking-${crypto.randomBytes(6).toString("hex")}`);
     fs.mkdirSync(staging, {recursive: true});
     try {
-        const unpacked = await unpackInWorker(file, staging);
+        const unpacked = await unzipInWorker(file, staging, BUNDLE_LIMITS, "bundle");
         if (!unpacked.ok) return `${path.basename(file)}: ${unpacked.message}`;
-        const manifest = readManifest(unpacked.manifest);
+        if (!unpacked.names.includes("manifest.json"))
+            return `${path.basename(file)}: the bundle has no manifest.json at its top`;
+        const manifest = readManifest(fs.readFileSync(path.join(staging, "manifest.json"), "utf8"));
         if (typeof manifest === "string") return `${path.basename(file)}: ${manifest}`;
         const entryPoint = manifest.server.entry_point;
         if (entryPoint && !fs.existsSync(path.join(staging, entryPoint)))
@@ -157,18 +158,4 @@ function systemDirs(): Record<string, string> {
         DOCUMENTS: path.join(home, "Documents"),
         DOWNLOADS: path.join(home, "Downloads"),
     };
-}
-
-function unpackInWorker(file: string, dest: string): Promise<UnpackResult> {
-    const worker = startWorker(import.meta.url, "bundleWorker", {
-        workerData: {file: path.resolve(file), dest, limits: BUNDLE_LIMITS},
-        resourceLimits: {maxOldGenerationSizeMb: 256},
-    });
-    return new Promise<UnpackResult>((resolve) => {
-        worker.once("message", (result: UnpackResult) => resolve(result));
-        worker.once("error", (error) =>
-            resolve({ok: false, message: `it could not be unpacked: ${error.message}`}),
-        );
-        worker.once("exit", () => resolve({ok: false, message: "it could not be unpacked"}));
-    });
 }

@@ -58,6 +58,8 @@ export type Settings = {
     toolShare: number;
     /** Tools offered in every step, however many there are (pinned in the tools menu). */
     pinnedTools: string[];
+    /** Agent Skills switched off, by name (Settings → Skills). */
+    skillsOff: string[];
     /** The local API's key, made on first use. */
     apiKey: string;
     apiEnabled: boolean;

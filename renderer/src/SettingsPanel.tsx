@@ -21,6 +21,7 @@ import {GenerationForm} from "./ui/GenerationForm.js";
 import {Section, SettingsLayout, type SettingsSection} from "./settings/SettingsLayout.js";
 import {EngineSettingsSection} from "./settings/EngineSection.js";
 import {ToolPolicies} from "./settings/ToolPolicies.js";
+import {SkillSettings} from "./settings/SkillSettings.js";
 import {useTranslation} from "./i18n/index.js";
 import {LanguageSetting} from "./settings/LanguageSetting.js";
 import {useAutoRead} from "./chat/speech.js";
@@ -205,6 +206,7 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                 </Section>
             ),
         },
+        {id: "skills", content: <SkillSettings api={api} onError={onError} />},
         {id: "mcp", content: <McpSettings api={api} onError={onError} />},
         {id: "api", content: <ApiSettings api={api} onError={onError} />},
         {

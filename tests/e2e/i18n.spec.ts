@@ -151,9 +151,9 @@ test("an Arabic system gets a right-to-left window in Arabic, axe clean", async 
     const settings = page.getByRole("dialog", {name: "الإعدادات"});
     await settings.getByRole("searchbox", {name: "البحث في الإعدادات"}).fill("GPU");
     // Arabic has six plural forms: three sections take the "few" one (one would be the singular, two the dual).
-    await expect(settings.getByRole("status").first()).toHaveText("3 أقسام من 13 تطابق «GPU».");
+    await expect(settings.getByRole("status").first()).toHaveText("3 أقسام من 14 تطابق «GPU».");
     await settings.getByRole("searchbox", {name: "البحث في الإعدادات"}).fill("8192");
-    await expect(settings.getByRole("status").first()).toHaveText("قسم واحد من 13 يطابق «8192».");
+    await expect(settings.getByRole("status").first()).toHaveText("قسم واحد من 14 يطابق «8192».");
     await context.close();
 });
 

@@ -14,6 +14,7 @@ const SECTIONS = [
     "Generation defaults",
     "Workspace and plans",
     "Tools",
+    "Skills",
     "MCP servers",
     "Local API server",
     "Models served elsewhere",

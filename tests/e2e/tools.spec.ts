@@ -8,7 +8,7 @@ import {choose} from "../helpers/choose.js";
 
 let served: Served;
 test.beforeEach(async () => {
-    served = await startServe({extra: ["--max-tokens", "24"]});
+    served = await startServe({extra: ["--max-tokens", "24"], contextSize: 4096});
 });
 test.afterEach(async () => served.stop());
 

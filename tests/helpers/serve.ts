@@ -2,6 +2,8 @@ import {spawn, type ChildProcess} from "node:child_process";
 import readline from "node:readline";
 import fs from "node:fs";
 import path from "node:path";
+import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
+import {SettingsStore} from "../../main/store/settings.js";
 import {CLI, TEST_FLASH_ATTENTION, TEST_MODEL, tempDir} from "./paths.js";
 
 function emptyCatalog(): string {
@@ -30,10 +32,20 @@ type ServeOptions = {
     extra?: string[];
     catalog?: string;
     env?: Record<string, string>;
+    /**
+     * The model's context, set in the data folder's Settings before the start: agent mode's tool list (the
+     * workspace's file tools, run_code) with an answer does not fit the test model's own 2,048.
+     */
+    contextSize?: number;
 };
 
 export async function startServe(options: ServeOptions = {}) {
     const dataDir = options.dataDir ?? tempDir();
+    if (options.contextSize) {
+        const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
+        new SettingsStore(db).set("engine", {contextSize: options.contextSize});
+        db.close();
+    }
     const model = options.model === undefined ? TEST_MODEL : options.model;
     const args = [CLI, "serve", "--port", "0", "--data", dataDir, "--threads", "1", ...(options.extra ?? [])];
     if (model) args.push("--model", model);

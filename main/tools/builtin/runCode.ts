@@ -7,23 +7,26 @@ import {defineTool, type ToolContext, type ToolDefinition} from "../defineTool.j
 export const RUN_CODE_SECONDS = 30;
 /** What the model reads of each of stdout and stderr (the trace keeps up to the sandbox's limit). */
 const MODEL_OUTPUT_CHARS = 8_000;
-const IMAGE = /\.(png|jpe?g|gif|webp|svg)$/i;
+/** Images shown with the answer as attachments are; SVG waits for the artifacts' sandboxed preview (as uploads do). */
+const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
 
 /**
  * run_code: JavaScript (QuickJS) or Python (Pyodide) in the sandbox process (main/sandbox), with the
- * conversation's scratch folder as its files. It changes nothing outside that folder, so it asks nothing.
+ * conversation's scratch folder as its files. It changes nothing outside that folder, so it asks nothing; it is
+ * offered in agent mode.
  */
 export function createRunCode(sandbox: Sandbox): ToolDefinition {
     return defineTool({
         name: "run_code",
         description:
-            "Run a short JavaScript or Python program in a sandbox with no network and no access to this computer, " +
-            "and get what it printed, the value of its last expression, or its error. Python has its standard " +
-            "library only (no packages can be installed) and keeps its variables between runs in this conversation. " +
-            "Files: Python reads and writes its current folder; JavaScript uses files.read(name), " +
-            "files.write(name, text) and files.list(). Files a program writes are kept for the conversation and " +
-            "shown to the user.",
+            "Run a short JavaScript or Python program in a sandbox (no network, none of this computer's files) " +
+            "and get its output, last value or error. Python: standard library only; variables stay for this " +
+            "conversation. Files: Python's current folder; JavaScript's files.read, files.write, files.list. " +
+            "Files it writes are kept and shown to the user.",
         sideEffect: "none",
+        // Work rather than an answer: offered where Cairn works (agent mode), as the workspace's file tools are;
+        // ask and plan modes keep their tool list, and a small model its context.
+        agentOnly: true,
         // The sandbox keeps its own limit (options.timeoutSeconds); this one is only for a sandbox that hangs.
         timeoutMs: 11 * 60_000,
         params: {
@@ -47,7 +50,7 @@ export function createRunCode(sandbox: Sandbox): ToolDefinition {
             });
             const {written, refused} = writeScratch(folder, result.files);
             const shown = await attachImages(result, written, ctx);
-            const text = describe(result, written, [...refused, ...result.filesLeftOut], shown);
+            const text = describeRun(result, written, [...refused, ...result.filesLeftOut], shown);
             const data = {
                 language,
                 stdout: result.stdout,
@@ -67,7 +70,7 @@ export function createRunCode(sandbox: Sandbox): ToolDefinition {
 }
 
 /** The limit in force: tools.yaml's option, within 1 s and 10 minutes. */
-function timeoutSecondsOf(options: Record<string, unknown>): number {
+export function timeoutSecondsOf(options: Record<string, unknown>): number {
     const asked = Number(options.timeoutSeconds ?? RUN_CODE_SECONDS);
     return Number.isFinite(asked) ? Math.min(600, Math.max(1, Math.round(asked))) : RUN_CODE_SECONDS;
 }
@@ -89,7 +92,12 @@ async function attachImages(result: RunResult, written: string[], ctx: ToolConte
 }
 
 /** The run as the model reads it: the error first (what to fix), then the output, the value and the files. */
-function describe(result: RunResult, written: string[], refused: string[], shown: string[]): string {
+export function describeRun(
+    result: RunResult,
+    written: string[],
+    refused: string[],
+    shown: string[],
+): string {
     const parts: string[] = [];
     if (result.restarted)
         parts.push("(the Python session was started anew: variables from earlier runs are gone)");

@@ -78,10 +78,7 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
                     {call.status === "running" && <Waiting call={call} />}
                     {call.status === "running" && <Progress id={call.id} />}
                 </summary>
-                <div className="args">
-                    <span>{t("trace.arguments")}</span>
-                    <pre>{JSON.stringify(call.args ?? call.rawArgs, null, 2)}</pre>
-                </div>
+                <Arguments args={call.args ?? call.rawArgs} />
                 <FileChange call={call} />
                 <ResultExtras call={call} />
                 {output && (
@@ -104,6 +101,42 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
                 </ol>
             )}
         </li>
+    );
+}
+
+/**
+ * A call's arguments as JSON; a program (run_code's `code`) as the program it is, with its language, beside the
+ * other arguments.
+ */
+function Arguments({args}: {args: unknown}) {
+    const {t} = useTranslation();
+    const code: unknown = typeof args === "object" && args !== null ? Reflect.get(args, "code") : undefined;
+    if (typeof code !== "string" || typeof args !== "object" || args === null)
+        return (
+            <div className="args">
+                <span>{t("trace.arguments")}</span>
+                <pre>{JSON.stringify(args, null, 2)}</pre>
+            </div>
+        );
+    const language: unknown = Reflect.get(args, "language");
+    const rest = Object.fromEntries(
+        Object.entries(args).filter(([key]) => key !== "code" && key !== "language"),
+    );
+    return (
+        <>
+            {Object.keys(rest).length > 0 && (
+                <div className="args">
+                    <span>{t("trace.arguments")}</span>
+                    <pre>{JSON.stringify(rest, null, 2)}</pre>
+                </div>
+            )}
+            <div className="args code">
+                <span>{t("trace.code", {language: typeof language === "string" ? language : "?"})}</span>
+                <pre>
+                    <code>{code}</code>
+                </pre>
+            </div>
+        </>
     );
 }
 
