@@ -76,7 +76,9 @@ export class Sandbox {
     private slotFor(key: string): Slot {
         const kept = this.slots.get(key);
         if (kept && kept.child.exitCode === null && kept.child.signalCode === null) {
+            // Busy again: no longer among the idle ones trim() may end.
             clearTimeout(kept.idle);
+            kept.idle = undefined;
             return kept;
         }
         this.trim();
@@ -148,7 +150,9 @@ export class Sandbox {
                 const reply: Reply | null = replyOf(message);
                 if (reply === null)
                     return done({...EMPTY, error: "the sandbox sent something unreadable", ended: "crashed"});
-                if (reply.type === "started" && reply.id === id)
+                if (reply.type === "started" && reply.id === id) {
+                    // Loaded: from here the run's own limit counts, not the load's.
+                    clearTimeout(loading);
                     timers.push(
                         setTimeout(
                             () =>
@@ -160,6 +164,7 @@ export class Sandbox {
                             options.timeoutMs + GRACE_MS,
                         ),
                     );
+                }
                 if (reply.type === "result" && reply.id === id) {
                     const {type: _type, id: _id, ...output} = reply;
                     done(
@@ -180,12 +185,11 @@ export class Sandbox {
             child.on("message", onMessage);
             child.once("exit", onExit);
             options.signal?.addEventListener("abort", onAbort, {once: true});
-            timers.push(
-                setTimeout(
-                    () => done({...EMPTY, error: "the sandbox did not start in time", ended: "crashed"}),
-                    this.options.loadMs,
-                ),
+            const loading = setTimeout(
+                () => done({...EMPTY, error: "the sandbox did not start in time", ended: "crashed"}),
+                this.options.loadMs,
             );
+            timers.push(loading);
             child.send({
                 type: "run",
                 id,

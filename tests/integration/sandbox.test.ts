@@ -79,6 +79,40 @@ test("JavaScript's limits: a loop stops at the time limit, memory and recursion 
     assert.equal((await js("1 + 1")).value, "2", "the process serves the next run after each of them");
 });
 
+/** A program busy for `ms` of wall-clock time, however fast the machine. */
+const busy = (ms: number) =>
+    `const end = Date.now() + ${ms}; let n = 0; while (Date.now() < end) n++; "done"`;
+
+test("a long run is timed by its own limit, not the load's", async () => {
+    const quick = new Sandbox({loadMs: 3_000});
+    try {
+        const run = (code: string) =>
+            quick.run({key: "a", language: "javascript", code, files: [], timeoutMs: 20_000});
+        assert.equal((await run("1")).value, "1");
+        const long = await run(busy(4_000));
+        assert.equal(long.error, undefined, long.error);
+        assert.equal(long.value, '"done"');
+    } finally {
+        quick.close();
+    }
+});
+
+test("a conversation's running program is never ended to make room for another conversation's", async () => {
+    const one = new Sandbox({keep: 1});
+    try {
+        const run = (key: string, code: string) =>
+            one.run({key, language: "javascript", code, files: [], timeoutMs: 20_000});
+        assert.equal((await run("a", "1")).value, "1");
+        const long = run("a", busy(1_000));
+        assert.equal((await run("b", "2")).value, "2");
+        const done = await long;
+        assert.equal(done.error, undefined, done.error);
+        assert.equal(done.value, '"done"');
+    } finally {
+        one.close();
+    }
+});
+
 test("Python: its standard library, variables kept between runs, a traceback from the code's own lines", async () => {
     const first = await py(
         "import statistics, json\nx = 41\nprint(json.dumps({'mean': statistics.mean([1, 2, 3])}))",
