@@ -109,7 +109,9 @@ function generationFor(
         const prompt = projects.withInstructions(generation.systemPrompt, conversation);
         // The skills' names and descriptions, where use_skill may be called (the same every turn: the prompt's
         // tokens stay reusable).
-        const listing = conversation.toolsOff.includes("use_skill") ? "" : skills.promptText();
+        const listing = conversation.toolsOff.includes("use_skill")
+            ? ""
+            : skills.promptText(conversation.toolsOff);
         return {...generation, systemPrompt: listing ? `${prompt}\n\n${listing}` : prompt};
     };
 }

@@ -12,7 +12,7 @@ import {clientSide} from "../mcp/clientSide.js";
 import {mcpFile} from "../mcp/config.js";
 import {McpManager} from "../mcp/manager.js";
 import {Sandbox} from "../sandbox/sandbox.js";
-import {SkillLibrary, skillRoots} from "../skills/skills.js";
+import {SkillLibrary, skillRoots, skillSwitch} from "../skills/skills.js";
 import {ToolTelemetry} from "../store/toolTelemetry.js";
 import {ApprovalBroker} from "../tools/approvals.js";
 import {createFile, listDirectory, readFile, replaceInFile} from "../tools/builtin/files.js";
@@ -133,6 +133,7 @@ export function toolsFeature(
         warnings,
         toolKnown: (name) =>
             tools.resolve(name) !== null ||
+            skills.list().some((s) => skillSwitch(s.name) === name) ||
             mcp.status().servers.some((s) => name === `mcp:${s.name}` || s.state !== "ready"),
         handlers: {
             ...toolHandlers({
@@ -169,10 +170,13 @@ export function toolsFeature(
 function createTools(
     options: ToolsOptions,
     engine: Engine,
-    {webPages}: Library,
+    {webPages, settings, conversations}: Library,
     {docs, reach, memory}: Knowledge,
     {sandbox, skills}: {sandbox: Sandbox; skills: SkillLibrary},
 ): {tools: ToolRegistry; warnings: string[]} {
+    // Settings → Tools' limit for programs, when the person chose one (else tools.yaml's, else 30 s).
+    const runCodeSeconds = () => settings.get("runCodeSeconds") ?? undefined;
+    const offIn = (id: string) => conversations.get(id)?.toolsOff ?? [];
     const {config, problems} = loadToolsConfig([
         path.join(appRoot(), "resources", "tools.yaml"),
         path.join(options.dataDir, "tools.yaml"),
@@ -194,9 +198,9 @@ function createTools(
         createRecall(memory),
         createRemember(memory),
         generateImageTool,
-        createRunCode(sandbox),
-        createUseSkill(skills),
-        createRunSkillScript(skills, sandbox),
+        createRunCode(sandbox, runCodeSeconds),
+        createUseSkill(skills, offIn),
+        createRunSkillScript(skills, sandbox, {offIn, chosenSeconds: runCodeSeconds}),
         findTools,
         ...(options.extraTools ?? []),
     ];

@@ -50,6 +50,7 @@ export function settingsHandlers({
             if (req.offline !== undefined) settings.set("offline", req.offline);
             if (req.planMaxSteps !== undefined) settings.set("planMaxSteps", req.planMaxSteps);
             if (req.toolShare !== undefined) settings.set("toolShare", req.toolShare);
+            if (req.runCodeSeconds !== undefined) settings.set("runCodeSeconds", req.runCodeSeconds);
             if (req.engine) settings.set("engine", {...settings.get("engine"), ...req.engine});
             if (req.generation)
                 settings.set("generation", {...settings.get("generation"), ...req.generation});

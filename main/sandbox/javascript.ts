@@ -1,12 +1,6 @@
 // JavaScript in QuickJS, compiled to WebAssembly: the code sees a fresh interpreter each run, with console and a
 // `files` object over the run's folder and nothing else of the host (no require, process, fetch or timers).
-import {
-    getQuickJS,
-    shouldInterruptAfterDeadline,
-    type QuickJSContext,
-    type QuickJSHandle,
-    type QuickJSRuntime,
-} from "quickjs-emscripten";
+import {getQuickJS, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime} from "quickjs-emscripten";
 import {CappedText, cleanName} from "./output.js";
 import type {Limits, RunOutput} from "./protocol.js";
 
@@ -43,13 +37,14 @@ export async function runJavaScript(
     code: string,
     folder: Folder,
     limits: Limits,
-    deadline: number,
+    /** Checked as the code runs: true stops it (its time is up, or Cairn is gone). */
+    stop: () => boolean,
 ): Promise<Omit<RunOutput, "files" | "filesLeftOut">> {
     const quickJs = await getQuickJS();
     const runtime = quickJs.newRuntime();
     runtime.setMemoryLimit(JS_MEMORY_BYTES);
     runtime.setMaxStackSize(JS_STACK_BYTES);
-    runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
+    runtime.setInterruptHandler(stop);
     const context = runtime.newContext();
     const stdout = new CappedText(limits.outputBytes);
     const stderr = new CappedText(limits.outputBytes);

@@ -17,6 +17,15 @@ let queue = Promise.resolve();
 process.on("message", (message: RunRequest) => {
     queue = queue.then(() => serve(message));
 });
+// Cairn gone (a crash, a kill): nobody is left to end this process, so it ends itself: at once when idle, and a
+// JavaScript run stops at its next check (stopAt). A Python run cannot be stopped from inside (see docs).
+process.on("disconnect", () => process.exit(0));
+const cairn = process.ppid;
+
+/** A running program's stop check: its time is up, or its parent is no longer Cairn (Cairn died). */
+function stopAt(deadline: number): () => boolean {
+    return () => Date.now() > deadline || process.ppid !== cairn;
+}
 send({type: "ready"});
 
 async function serve(request: RunRequest): Promise<void> {
@@ -30,7 +39,7 @@ async function serve(request: RunRequest): Promise<void> {
         output =
             request.language === "python"
                 ? await runPython(request.code, folder, LIMITS, tooLarge)
-                : await runJavaScript(request.code, folder, LIMITS, Date.now() + request.timeoutMs);
+                : await runJavaScript(request.code, folder, LIMITS, stopAt(Date.now() + request.timeoutMs));
     } catch (error) {
         // A fault of the engine itself (not of the code): this process is not trusted with another run.
         broken = true;

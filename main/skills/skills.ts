@@ -9,6 +9,11 @@ import {readSkillFile, type SkillFile, type SkillSource} from "./skillFile.js";
 
 export type SkillRoot = {source: SkillSource; folder: string};
 
+/** How a conversation's or an assistant's list of tools switched off names a skill: "skill:<name>". */
+export function skillSwitch(name: string): string {
+    return `skill:${name}`;
+}
+
 /** Where Cairn keeps the skills it added (cairn skills add, Settings → Skills). */
 export function cairnSkillsFolder(dataDir: string): string {
     return path.join(dataDir, "skills");
@@ -58,14 +63,22 @@ export class SkillLibrary {
         return this.scan().map(({body: _body, fields: _fields, ...info}) => info);
     }
 
-    /** A usable skill (enabled, readable, not hidden) by name. */
-    get(name: string): Skill | null {
-        return this.scan().find((s) => s.name === name && s.enabled && !s.problem) ?? null;
+    /**
+     * A usable skill by name: on in Settings, readable, not hidden, and not switched off where it is asked for
+     * (`off`: a conversation's or an assistant's list, where "skill:<name>" switches one off).
+     */
+    get(name: string, off: readonly string[] = []): Skill | null {
+        return this.usable(off).find((s) => s.name === name) ?? null;
+    }
+
+    /** The skills the model may use where `off` applies. */
+    usable(off: readonly string[] = []): Skill[] {
+        return this.scan().filter((s) => s.enabled && !s.problem && !off.includes(skillSwitch(s.name)));
     }
 
     /** The skills the model may use, as the system prompt lists them: empty when there are none. */
-    promptText(maxChars = SKILLS_PROMPT_CHARS): string {
-        const usable = this.scan().filter((s) => s.enabled && !s.problem);
+    promptText(off: readonly string[] = [], maxChars = SKILLS_PROMPT_CHARS): string {
+        const usable = this.usable(off);
         if (usable.length === 0) return "";
         const head =
             "Skills: instructions for particular tasks, loaded on demand. When a task matches one, call use_skill " +

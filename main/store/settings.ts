@@ -56,6 +56,8 @@ export type Settings = {
     workspaceRoot: string | null;
     planMaxSteps: number;
     toolShare: number;
+    /** run_code's wall-clock limit in seconds (Settings → Tools); unset: tools.yaml's option, else 30. */
+    runCodeSeconds: number;
     /** Tools offered in every step, however many there are (pinned in the tools menu). */
     pinnedTools: string[];
     /** Agent Skills switched off, by name (Settings → Skills). */
@@ -73,6 +75,9 @@ export type Settings = {
     /** The desktop app's tray, quick-ask shortcut, start at login, notifications and update feed. */
     desktop: DesktopSettings;
 };
+
+/** A program's wall-clock limit in run_code (the sandbox) when the person has not chosen one, in seconds. */
+export const DEFAULT_RUN_CODE_SECONDS = 30;
 
 /** The tools' share of the context when the person has not chosen one, in percent. */
 export const DEFAULT_TOOL_SHARE = 25;
@@ -118,6 +123,7 @@ export class SettingsStore {
             workspaceRoot: this.get("workspaceRoot") ?? null,
             planMaxSteps: this.get("planMaxSteps") ?? DEFAULT_PLAN_STEPS,
             toolShare: this.get("toolShare") ?? DEFAULT_TOOL_SHARE,
+            runCodeSeconds: this.get("runCodeSeconds") ?? DEFAULT_RUN_CODE_SECONDS,
         };
     }
 

@@ -180,6 +180,13 @@ export function SettingsPanel({api, conversations, onClose, onError}: Props) {
                                 onSave={(toolShare) => void saveSettings({toolShare})}
                             />
                             <p className="hint">{t("settingsPanel.toolShareHint")}</p>
+                            <IntegerSetting
+                                label={t("settingsPanel.runCodeSeconds")}
+                                min={1}
+                                max={600}
+                                value={values.runCodeSeconds}
+                                onSave={(runCodeSeconds) => void saveSettings({runCodeSeconds})}
+                            />
                         </>
                     )}
                     <ToolPolicies tools={tools} onPolicy={(tool, policy) => void setPolicy(tool, policy)} />

@@ -21,6 +21,8 @@ export const SettingsValues = Type.Object(
         planMaxSteps: Type.Integer({minimum: 1, maximum: 12}),
         /** The share of the context tool definitions may take, in percent: past it, tools are chosen per question. */
         toolShare: Type.Integer({minimum: 5, maximum: 75}),
+        /** The wall-clock limit of a program run_code runs, in seconds. */
+        runCodeSeconds: Type.Integer({minimum: 1, maximum: 600}),
     },
     closed,
 );
@@ -56,6 +58,7 @@ export const settingsCalls = {
             workspaceRoot: Type.Optional(nullable(FilePath)),
             planMaxSteps: Type.Optional(Type.Integer({minimum: 1, maximum: 12})),
             toolShare: Type.Optional(Type.Integer({minimum: 5, maximum: 75})),
+            runCodeSeconds: Type.Optional(Type.Integer({minimum: 1, maximum: 600})),
         }),
         SettingsValues,
     ),

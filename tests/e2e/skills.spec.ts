@@ -7,7 +7,7 @@ import {startServe, type Served} from "../helpers/serve.js";
 
 // Settings → Skills on the real `cairn serve`: a skill shared with other agents (a home folder made here stands
 // for ~), one of Cairn's own and a broken one, each with where it came from; switched off and on again (kept
-// across a reload); one added from a folder path, then removed.
+// across a reload); one added from a folder path, then removed; an assistant leaving one out.
 
 function skill(root: string, name: string, description: string) {
     fs.mkdirSync(path.join(root, name), {recursive: true});
@@ -75,4 +75,21 @@ test("Settings → Skills lists each skill with its source, switches one off, ad
     await skills.getByRole("button", {name: "Remove the skill limerick"}).click();
     await expect(row("limerick")).toHaveCount(0);
     await expect(row("csv-report").getByRole("button", {name: /Remove/})).toHaveCount(0);
+
+    // An assistant may leave a skill out: its editor lists the skills in use (haiku is off everywhere).
+    const assistants = settings.getByRole("region", {name: "Assistants"});
+    await assistants.scrollIntoViewIfNeeded();
+    await assistants.getByRole("button", {name: "New assistant"}).click();
+    const editor = assistants.getByRole("form", {name: "New assistant"});
+    await editor.getByRole("textbox", {name: "Name"}).fill("Plain");
+    const csv = editor.getByRole("checkbox", {name: "Use the skill csv-report"});
+    await expect(csv).toBeChecked();
+    await expect(editor.getByRole("checkbox", {name: "Use the skill haiku"})).toHaveCount(0);
+    await csv.uncheck();
+    expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
+    await editor.getByRole("group", {name: "Skills"}).scrollIntoViewIfNeeded();
+    await page.emulateMedia({colorScheme: "light"});
+    await page.screenshot({path: testInfo.outputPath("assistant-skills-light.png")});
+    await editor.getByRole("button", {name: "Add assistant"}).click();
+    await expect(assistants.getByRole("list", {name: "Assistants"}).getByRole("listitem")).toHaveCount(1);
 });

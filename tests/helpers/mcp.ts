@@ -123,9 +123,15 @@ export async function callApproved(
  * One call through the app's one tool runner, as no conversation's (not stored), approved at once: what a
  * person who allows it would see, without a model to decide the call.
  */
-export function runAllowed(core: Pick<Core, "runner">, name: string, args: unknown, webAccess = false) {
+export function runAllowed(
+    core: Pick<Core, "runner">,
+    name: string,
+    args: unknown,
+    webAccess = false,
+    conversationId = "",
+) {
     return core.runner.run(name, args, {
-        conversationId: "",
+        conversationId,
         messageId: "",
         step: 0,
         origin: "client",

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import {execFileSync, spawn} from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -113,6 +114,53 @@ test("a conversation's running program is never ended to make room for another c
     }
 });
 
+test("a sandbox process ends with Cairn: Cairn killed mid-run leaves no program looping", async () => {
+    // The compiled copy (npm test) or, under tsx, the source with tsx's loader.
+    const source = import.meta.url.endsWith(".ts");
+    const here = new URL(`../../main/sandbox/sandbox.${source ? "ts" : "js"}`, import.meta.url).href;
+    const script = `import {Sandbox} from ${JSON.stringify(here)};
+        const sandbox = new Sandbox();
+        const run = (code) => sandbox.run({key: "k", language: "javascript", code, files: [], timeoutMs: 600000});
+        await run("1");
+        console.log("warm");
+        void run("while (true) {}");
+        setInterval(() => {}, 1000);`;
+    const loader = source ? ["--import", "tsx"] : [];
+    const host = spawn(process.execPath, [...loader, "--input-type=module", "-e", script], {
+        stdio: ["ignore", "pipe", "inherit"],
+    });
+    await new Promise((resolve) => host.stdout.once("data", resolve));
+    const listed = execFileSync("ps", ["-o", "pid=", "--ppid", String(host.pid)], {encoding: "utf8"});
+    const child = Number(listed.trim().split("\n")[0]);
+    assert.ok(child > 0, "the sandbox process runs");
+    // Looping for sure: a second of CPU spent since the warm run.
+    const spent = cpuTicks(child);
+    while (cpuTicks(child) < spent + 100) await new Promise((resolve) => setTimeout(resolve, 50));
+    host.kill("SIGKILL");
+    for (let i = 0; alive(child); i++) {
+        assert.ok(i < 200, "the sandbox process outlived Cairn by 10 s");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+});
+
+/** A process's CPU time so far, in clock ticks (user and system). */
+function cpuTicks(pid: number): number {
+    const fields = fs
+        .readFileSync(`/proc/${pid}/stat`, "utf8")
+        .replace(/^.*\) /, "")
+        .split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Whether a process runs (a zombie waiting for its parent to read its end does not). */
+function alive(pid: number): boolean {
+    try {
+        return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+    } catch {
+        return false;
+    }
+}
+
 test("Python: its standard library, variables kept between runs, a traceback from the code's own lines", async () => {
     const first = await py(
         "import statistics, json\nx = 41\nprint(json.dumps({'mean': statistics.mean([1, 2, 3])}))",
@@ -216,6 +264,14 @@ test("run_code through the tool runner: Python writes into the conversation's fo
         const failed = await runAllowed(t.core, "run_code", {language: "javascript", code: "nope()"});
         assert.equal(failed.record.status, "error");
         assert.match(failed.modelText, /^error:\nReferenceError: 'nope' is not defined/);
+        // The limit chosen in Settings → Tools is the one in force.
+        const set = await t.api.invoke("settings.set", {runCodeSeconds: 1});
+        assert.ok(set.ok && set.value.runCodeSeconds === 1);
+        const looped = await runAllowed(t.core, "run_code", {
+            language: "javascript",
+            code: "while (true) {}",
+        });
+        assert.match(looped.modelText, /^error:\nstopped: the run passed its time limit of 1 s/);
     } finally {
         await t.core.dispose();
     }

@@ -87,7 +87,7 @@ test("a skill from each place is listed with its source; the prompt lists names 
     );
     assert.doesNotMatch(prompt, /haiku/, "a skill switched off is not listed");
     assert.doesNotMatch(prompt, /Read the CSV/, "bodies stay out of the prompt");
-    const tight = skills.promptText(220);
+    const tight = skills.promptText([], 220);
     assert.ok(tight.length <= 220 + 80, "the list keeps to its budget");
     assert.match(tight, /… and \d+ more: use_skill with no name lists them all$/);
     assert.equal(skills.get("csv-report")?.fields.license, "MIT", "the front matter's other fields are kept");
@@ -159,6 +159,46 @@ test("use_skill loads a body and its files, refuses a path out of the skill; run
             shell.modelText,
             /only Python \(\.py\) and JavaScript \(\.js\) scripts run in the sandbox/,
         );
+    } finally {
+        await t.core.dispose();
+        process.env.HOME = home;
+    }
+});
+
+test("an assistant or a conversation switches a skill off: it leaves the prompt's list and use_skill refuses it", async () => {
+    const p = places();
+    const home = process.env.HOME;
+    process.env.HOME = p.home;
+    const t = await openTestCore({dataDir: p.data});
+    try {
+        const saved = await t.api.invoke("assistants.save", {
+            assistant: {
+                name: "Plain",
+                icon: "",
+                instructions: "",
+                toolsOff: ["skill:csv-report"],
+                pinnedTools: [],
+                collections: [],
+                memoryScope: "everywhere",
+                provider: null,
+                providerModel: null,
+                localModel: null,
+                generation: null,
+                starters: [],
+            },
+        });
+        assert.ok(saved.ok, JSON.stringify(saved));
+        assert.deepEqual(saved.value.missing, [], "a skill's switch is not a missing tool");
+        const made = await t.api.invoke("conversations.create", {assistantId: saved.value.id});
+        assert.ok(made.ok);
+        assert.deepEqual(made.value.toolsOff, ["skill:csv-report"]);
+        assert.doesNotMatch(t.core.skills.promptText(made.value.toolsOff), /csv-report/);
+        assert.match(t.core.skills.promptText(), /csv-report/);
+        const listed = await runAllowed(t.core, "use_skill", {}, false, made.value.id);
+        assert.doesNotMatch(listed.modelText, /csv-report/);
+        const refused = await runAllowed(t.core, "use_skill", {name: "csv-report"}, false, made.value.id);
+        assert.equal(refused.record.status, "error");
+        assert.match(refused.modelText, /^no skill named csv-report; the skills are: haiku/);
     } finally {
         await t.core.dispose();
         process.env.HOME = home;

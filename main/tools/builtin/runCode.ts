@@ -3,7 +3,10 @@ import type {RunResult, Sandbox} from "../../sandbox/sandbox.js";
 import {readScratch, scratchFolder, writeScratch} from "../../sandbox/scratch.js";
 import {defineTool, type ToolContext, type ToolDefinition} from "../defineTool.js";
 
-/** The wall-clock limit of a run unless tools.yaml's `run_code: {options: {timeoutSeconds}}` says otherwise. */
+/**
+ * The wall-clock limit of a run unless Settings → Tools, or tools.yaml's `run_code: {options: {timeoutSeconds}}`,
+ * says otherwise.
+ */
 export const RUN_CODE_SECONDS = 30;
 /** What the model reads of each of stdout and stderr (the trace keeps up to the sandbox's limit). */
 const MODEL_OUTPUT_CHARS = 8_000;
@@ -15,7 +18,7 @@ const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
  * conversation's scratch folder as its files. It changes nothing outside that folder, so it asks nothing; it is
  * offered in agent mode.
  */
-export function createRunCode(sandbox: Sandbox): ToolDefinition {
+export function createRunCode(sandbox: Sandbox, chosenSeconds: () => number | undefined): ToolDefinition {
     return defineTool({
         name: "run_code",
         description:
@@ -45,7 +48,7 @@ export function createRunCode(sandbox: Sandbox): ToolDefinition {
                 language,
                 code,
                 files: readScratch(folder),
-                timeoutMs: timeoutSecondsOf(ctx.options) * 1000,
+                timeoutMs: timeoutSecondsOf(ctx.options, chosenSeconds()) * 1000,
                 signal: ctx.signal,
             });
             const {written, refused} = writeScratch(folder, result.files);
@@ -69,9 +72,9 @@ export function createRunCode(sandbox: Sandbox): ToolDefinition {
     });
 }
 
-/** The limit in force: tools.yaml's option, within 1 s and 10 minutes. */
-export function timeoutSecondsOf(options: Record<string, unknown>): number {
-    const asked = Number(options.timeoutSeconds ?? RUN_CODE_SECONDS);
+/** The limit in force: Settings', else tools.yaml's option, within 1 s and 10 minutes. */
+export function timeoutSecondsOf(options: Record<string, unknown>, chosen?: number): number {
+    const asked = Number(chosen ?? options.timeoutSeconds ?? RUN_CODE_SECONDS);
     return Number.isFinite(asked) ? Math.min(600, Math.max(1, Math.round(asked))) : RUN_CODE_SECONDS;
 }
 

@@ -3,13 +3,16 @@ import {readScratch, scratchFolder, writeScratch} from "../../sandbox/scratch.js
 import type {SandboxFile} from "../../sandbox/protocol.js";
 import {readSkillResource, skillFiles, type Skill, type SkillLibrary} from "../../skills/skills.js";
 import {defineTool, type ToolDefinition} from "../defineTool.js";
+
+/** The tools and skills ("skill:<name>") switched off in a conversation. */
+type OffIn = (conversationId: string) => readonly string[];
 import {describeRun, timeoutSecondsOf} from "./runCode.js";
 
 /**
  * use_skill: a skill's instructions (SKILL.md's body) and the list of its files, or one of its files; with no
  * name, every skill with its whole description. It reads only the skill's own folder.
  */
-export function createUseSkill(skills: SkillLibrary): ToolDefinition {
+export function createUseSkill(skills: SkillLibrary, offIn: OffIn): ToolDefinition {
     return defineTool({
         name: "use_skill",
         description:
@@ -25,10 +28,11 @@ export function createUseSkill(skills: SkillLibrary): ToolDefinition {
                 file: {type: "string", minLength: 1, maxLength: 500},
             },
         } as const,
-        run({name, file}) {
-            if (!name) return {text: catalogue(skills)};
-            const skill = skills.get(name);
-            if (!skill) return {text: "", error: unknownSkill(skills, name)};
+        run({name, file}, ctx) {
+            const off = offIn(ctx.conversationId);
+            if (!name) return {text: catalogue(skills, off)};
+            const skill = skills.get(name, off);
+            if (!skill) return {text: "", error: unknownSkill(skills, name, off)};
             if (file) {
                 const read = readSkillResource(skill, file);
                 return typeof read === "string" ? {text: read} : {text: "", error: read.refused};
@@ -45,7 +49,11 @@ export function createUseSkill(skills: SkillLibrary): ToolDefinition {
  * run_skill_script: runs one of a skill's Python or JavaScript scripts in the sandbox (run_code's), with the
  * skill's files beside it under .skills/<name>/. A script is someone else's code: the person approves each run.
  */
-export function createRunSkillScript(skills: SkillLibrary, sandbox: Sandbox): ToolDefinition {
+export function createRunSkillScript(
+    skills: SkillLibrary,
+    sandbox: Sandbox,
+    {offIn, chosenSeconds}: {offIn: OffIn; chosenSeconds: () => number | undefined},
+): ToolDefinition {
     return defineTool({
         name: "run_skill_script",
         description:
@@ -67,8 +75,9 @@ export function createRunSkillScript(skills: SkillLibrary, sandbox: Sandbox): To
             required: ["skill", "script"],
         } as const,
         async run({skill: name, script, args = []}, ctx) {
-            const skill = skills.get(name);
-            if (!skill) return {text: "", error: unknownSkill(skills, name)};
+            const off = offIn(ctx.conversationId);
+            const skill = skills.get(name, off);
+            if (!skill) return {text: "", error: unknownSkill(skills, name, off)};
             const language = script.endsWith(".py") ? "python" : /\.m?js$/.test(script) ? "javascript" : null;
             if (!language)
                 return {
@@ -83,7 +92,7 @@ export function createRunSkillScript(skills: SkillLibrary, sandbox: Sandbox): To
                 language,
                 code: launcher(language, skill.name, script, args, source),
                 files: [...readScratch(folder), ...skillFilesFor(skill)],
-                timeoutMs: timeoutSecondsOf(ctx.options) * 1000,
+                timeoutMs: timeoutSecondsOf(ctx.options, chosenSeconds()) * 1000,
                 signal: ctx.signal,
             });
             const own = result.files.filter((f) => !f.name.startsWith(".skills/"));
@@ -123,8 +132,8 @@ function launcher(
     return `const args = ${JSON.stringify(args)};\n${source}`;
 }
 
-function catalogue(skills: SkillLibrary): string {
-    const usable = skills.list().filter((s) => s.enabled && !s.problem);
+function catalogue(skills: SkillLibrary, off: readonly string[]): string {
+    const usable = skills.usable(off);
     if (usable.length === 0) return "No skills are installed or switched on.";
     return usable.map((s) => `${s.name} (${s.source}): ${s.description}`).join("\n\n");
 }
@@ -138,10 +147,7 @@ function instructions(skill: Skill): string {
     return `# Skill: ${skill.name}\n\n${skill.body}${listed}`;
 }
 
-function unknownSkill(skills: SkillLibrary, name: string): string {
-    const known = skills
-        .list()
-        .filter((s) => s.enabled && !s.problem)
-        .map((s) => s.name);
+function unknownSkill(skills: SkillLibrary, name: string, off: readonly string[]): string {
+    const known = skills.usable(off).map((s) => s.name);
     return `no skill named ${name}${known.length > 0 ? `; the skills are: ${known.join(", ")}` : "; no skills are installed"}`;
 }

@@ -5,6 +5,7 @@ import type {
     Collection,
     GenerationSettings,
     ProviderInfo,
+    SkillInfo,
     ToolInfo,
 } from "../../../shared/contract.js";
 import {fileNameOf} from "../../../shared/format.js";
@@ -26,6 +27,8 @@ type Props = {
 /** What the editor offers to choose from: the tools, collections, providers and defaults here now. */
 type Choices = {
     tools: ToolInfo[];
+    /** The skills in use (Settings → Skills): an assistant may leave some out ("skill:<name>" in toolsOff). */
+    skills: SkillInfo[];
     collections: Collection[];
     providers: ProviderInfo[];
     /** The installed local models: their file names and their own names. */
@@ -177,10 +180,33 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
                     </label>
                 ))}
             </fieldset>
+            {choices.skills.length > 0 && (
+                <fieldset>
+                    <legend>{t("settings.section.skills")}</legend>
+                    {choices.skills.map((skill) => (
+                        <label key={skill.name} title={skill.description}>
+                            <input
+                                type="checkbox"
+                                checked={!input.toolsOff.includes(`skill:${skill.name}`)}
+                                onChange={(e) =>
+                                    set({
+                                        toolsOff: toggle(
+                                            input.toolsOff,
+                                            `skill:${skill.name}`,
+                                            !e.target.checked,
+                                        ),
+                                    })
+                                }
+                            />{" "}
+                            {t("skills.useNamed", {name: skill.name})}
+                        </label>
+                    ))}
+                </fieldset>
+            )}
             <details>
                 <summary>
                     {t("assistantEditor.toolsSummary", {
-                        off: input.toolsOff.length,
+                        off: input.toolsOff.filter((name) => !name.startsWith("skill:")).length,
                         pinned: input.pinnedTools.length,
                     })}
                 </summary>
@@ -269,6 +295,7 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
 function useChoices(api: CairnApi): Choices {
     const [choices, setChoices] = useState<Choices>({
         tools: [],
+        skills: [],
         collections: [],
         providers: [],
         models: [],
@@ -281,9 +308,11 @@ function useChoices(api: CairnApi): Choices {
             api.invoke("providers.list", {}),
             api.invoke("settings.get", {}),
             api.invoke("models.list", {}),
-        ]).then(([tools, collections, providers, settings, models]) =>
+            api.invoke("skills.list", {}),
+        ]).then(([tools, collections, providers, settings, models, skills]) =>
             setChoices({
                 tools: tools.ok ? tools.value.filter((t) => t.enabled) : [],
+                skills: skills.ok ? skills.value.filter((s) => s.enabled && !s.problem) : [],
                 collections: collections.ok ? collections.value : [],
                 providers: providers.ok ? providers.value : [],
                 defaults: settings.ok ? settings.value.generation : null,

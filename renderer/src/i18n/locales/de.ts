@@ -327,6 +327,7 @@ export const de = {
         toolShare: "Anteil des Kontexts für Werkzeugdefinitionen, in Prozent",
         toolShareHint:
             "Brauchen die eingeschalteten Werkzeuge einer Unterhaltung mehr, bekommt jede Frage Cairns eigene Werkzeuge, die angehefteten und die passendsten; die anderen findet das Modell mit find_tools.",
+        runCodeSeconds: "Zeitlimit eines Programms, das run_code ausführt (Sekunden)",
         usage: "Werkzeugnutzung, letzte 30 Tage",
         grants: "Erteilte Freigaben",
         none: "Keine.",

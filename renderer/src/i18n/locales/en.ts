@@ -329,6 +329,7 @@ export const en = {
         toolShare: "Share of the context for tool definitions, in percent",
         toolShareHint:
             "When the tools on in a conversation take more, each question is offered Cairn's own tools, the pinned ones and the most relevant; the model finds the others with find_tools.",
+        runCodeSeconds: "Time limit of a program run_code runs (seconds)",
         usage: "Tool use, last 30 days",
         grants: "Approvals you granted",
         none: "None.",

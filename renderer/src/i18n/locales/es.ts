@@ -329,6 +329,7 @@ export const es = {
         toolShare: "Parte del contexto para definiciones de herramientas, en porcentaje",
         toolShareHint:
             "Cuando las herramientas activas de una conversación ocupan más, cada pregunta recibe las herramientas propias de Cairn, las fijadas y las más relevantes; el modelo encuentra las demás con find_tools.",
+        runCodeSeconds: "Límite de tiempo de un programa que ejecuta run_code (segundos)",
         usage: "Uso de herramientas, últimos 30 días",
         grants: "Permisos que diste",
         none: "Ninguno.",

@@ -330,6 +330,7 @@ export const fr = {
         toolShare: "Part du contexte pour les définitions d’outils, en pour cent",
         toolShareHint:
             "Quand les outils actifs d’une conversation en prennent davantage, chaque question reçoit les outils de Cairn, ceux épinglés et les plus pertinents ; le modèle trouve les autres avec find_tools.",
+        runCodeSeconds: "Durée maximale d'un programme exécuté par run_code (secondes)",
         usage: "Utilisation des outils, 30 derniers jours",
         grants: "Autorisations accordées",
         none: "Aucune.",

@@ -324,6 +324,7 @@ export const ja = {
         toolShare: "ツール定義に使うコンテキストの割合（パーセント）",
         toolShareHint:
             "会話で有効なツールがこれを超えると、各質問には Cairn 自身のツール、固定したツール、関連の高いツールだけが提示され、残りはモデルが find_tools で探します。",
+        runCodeSeconds: "run_code が実行するプログラムの制限時間（秒）",
         usage: "ツールの使用状況（過去 30 日）",
         grants: "許可した承認",
         none: "なし。",

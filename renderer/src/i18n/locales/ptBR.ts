@@ -329,6 +329,7 @@ export const ptBR = {
         toolShare: "Parte do contexto para definições de ferramentas, em porcentagem",
         toolShareHint:
             "Quando as ferramentas ligadas de uma conversa ocupam mais, cada pergunta recebe as ferramentas do próprio Cairn, as fixadas e as mais relevantes; o modelo encontra as outras com find_tools.",
+        runCodeSeconds: "Limite de tempo de um programa executado por run_code (segundos)",
         usage: "Uso de ferramentas, últimos 30 dias",
         grants: "Permissões concedidas",
         none: "Nenhuma.",

@@ -318,6 +318,7 @@ export const zhCN = {
         toolShare: "工具定义占上下文的比例（百分比）",
         toolShareHint:
             "当对话中开启的工具占用更多时，每个问题只提供 Cairn 自带的工具、已固定的工具和最相关的工具；其余的由模型通过 find_tools 查找。",
+        runCodeSeconds: "run_code 运行程序的时间上限（秒）",
         usage: "工具使用情况（最近 30 天）",
         grants: "你授予的批准",
         none: "无。",
