@@ -12,6 +12,7 @@ import {fileNameOf} from "../../../shared/format.js";
 import {GenerationForm} from "../ui/GenerationForm.js";
 import {useTranslation, type TFunction} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
+import {AssistantTools, toggle} from "./AssistantTools.js";
 
 /** What the icon field shows before anything is typed. */
 const ICON_EXAMPLE = "🧭";
@@ -59,8 +60,6 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
     const [input, setInput] = useState(initial);
     const choices = useChoices(api);
     const set = (change: Partial<AssistantInput>) => setInput((a) => ({...a, ...change}));
-    const toggle = (list: string[], name: string, on: boolean) =>
-        on ? [...new Set([...list, name])] : list.filter((n) => n !== name);
     return (
         <form
             className="assistant-editor"
@@ -180,87 +179,12 @@ export function AssistantEditor({api, initial, isNew, onSave, onCancel}: Props) 
                     </label>
                 ))}
             </fieldset>
-            {choices.skills.length > 0 && (
-                <fieldset>
-                    <legend>{t("settings.section.skills")}</legend>
-                    {choices.skills.map((skill) => (
-                        <label key={skill.name} title={skill.description}>
-                            <input
-                                type="checkbox"
-                                checked={!input.toolsOff.includes(`skill:${skill.name}`)}
-                                onChange={(e) =>
-                                    set({
-                                        toolsOff: toggle(
-                                            input.toolsOff,
-                                            `skill:${skill.name}`,
-                                            !e.target.checked,
-                                        ),
-                                    })
-                                }
-                            />{" "}
-                            {t("skills.useNamed", {name: skill.name})}
-                        </label>
-                    ))}
-                </fieldset>
-            )}
-            <details>
-                <summary>
-                    {t("assistantEditor.toolsSummary", {
-                        off: input.toolsOff.filter((name) => !name.startsWith("skill:")).length,
-                        pinned: input.pinnedTools.length,
-                    })}
-                </summary>
-                <table className="assistant-tools">
-                    <thead>
-                        <tr>
-                            <th>{t("assistantEditor.tool")}</th>
-                            <th>{t("assistantEditor.on")}</th>
-                            <th>{t("assistantEditor.alwaysOffered")}</th>
-                        </tr>
-                    </thead>
-                    <tbody>
-                        {choices.tools.map((tool) => (
-                            <tr key={tool.name}>
-                                <td title={tool.description}>
-                                    <code>{tool.name}</code>
-                                </td>
-                                <td>
-                                    <input
-                                        type="checkbox"
-                                        aria-label={t("assistantEditor.toolOn", {name: tool.name})}
-                                        checked={!input.toolsOff.includes(tool.name)}
-                                        onChange={(e) =>
-                                            set({
-                                                toolsOff: toggle(
-                                                    input.toolsOff,
-                                                    tool.name,
-                                                    !e.target.checked,
-                                                ),
-                                            })
-                                        }
-                                    />
-                                </td>
-                                <td>
-                                    <input
-                                        type="checkbox"
-                                        aria-label={t("assistantEditor.toolPinned", {name: tool.name})}
-                                        checked={input.pinnedTools.includes(tool.name)}
-                                        onChange={(e) =>
-                                            set({
-                                                pinnedTools: toggle(
-                                                    input.pinnedTools,
-                                                    tool.name,
-                                                    e.target.checked,
-                                                ),
-                                            })
-                                        }
-                                    />
-                                </td>
-                            </tr>
-                        ))}
-                    </tbody>
-                </table>
-            </details>
+            <AssistantTools
+                input={input}
+                skills={choices.skills}
+                tools={choices.tools}
+                onChange={(change) => set(change)}
+            />
             {choices.defaults && (
                 <details>
                     <summary>{t("assistantEditor.generation")}</summary>
