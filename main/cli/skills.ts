@@ -1,5 +1,5 @@
 import type {Core} from "../core.js";
-import {addSkill, removeSkill} from "../skills/install.js";
+import {addSkill, removeSkill, whyNotRemoved} from "../skills/install.js";
 import {skillFiles, type SkillInfo} from "../skills/skills.js";
 import type {CliArgs} from "./args.js";
 
@@ -27,12 +27,7 @@ export async function skillsCommand(
             out.write(out.json ? `${JSON.stringify({removed: target})}\n` : `removed the skill ${target}\n`);
             return 0;
         }
-        const elsewhere = core.skills.list().find((s) => s.name === target);
-        return out.fail(
-            elsewhere
-                ? `the skill ${target} is not Cairn's: it is in ${elsewhere.folder} (${elsewhere.source}); remove that folder yourself, or switch the skill off in Settings`
-                : `no skill named ${target} in Cairn's skills folder`,
-        );
+        return out.fail(whyNotRemoved(target, core.skills.list()));
     }
     return out.fail("usage: cairn skills list | show NAME | add FOLDER|FILE.zip | remove NAME   [--json]");
 }

@@ -1,6 +1,6 @@
 import {fail, ok} from "../../shared/result.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
-import {addSkill, removeSkill} from "../skills/install.js";
+import {addSkill, removeSkill, whyNotRemoved} from "../skills/install.js";
 import type {SkillLibrary} from "../skills/skills.js";
 import type {SettingsStore} from "../store/settings.js";
 
@@ -26,13 +26,7 @@ export function skillsHandlers(deps: {
         },
         "skills.remove": ({name}) => {
             if (removeSkill(name, dataDir)) return ok(skills.list());
-            const elsewhere = skills.list().find((s) => s.name === name);
-            return fail(
-                "NOT_FOUND",
-                elsewhere
-                    ? `the skill ${name} is in ${elsewhere.folder}, not in Cairn's skills folder: remove that folder yourself, or switch the skill off`
-                    : `no skill named ${name} in Cairn's skills folder`,
-            );
+            return fail("NOT_FOUND", whyNotRemoved(name, skills.list()));
         },
     };
 }

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {unzipInWorker, type ZipLimits} from "../store/unzip.js";
 import {readSkillFile} from "./skillFile.js";
-import {cairnSkillsFolder} from "./skills.js";
+import {cairnSkillsFolder, type SkillInfo} from "./skills.js";
 
 export const SKILL_ZIP_LIMITS: ZipLimits = {
     zipBytes: 50 * 1_048_576,
@@ -51,6 +51,14 @@ export function removeSkill(name: string, dataDir: string): boolean {
     if (!fs.existsSync(folder)) return false;
     fs.rmSync(folder, {recursive: true, force: true});
     return true;
+}
+
+/** Why a skill cannot be removed: it is one of the user's own folders, or there is none of that name. */
+export function whyNotRemoved(name: string, listed: SkillInfo[]): string {
+    const elsewhere = listed.find((s) => s.name === name);
+    return elsewhere
+        ? `the skill ${name} is not Cairn's: it is in ${elsewhere.folder} (${elsewhere.source}); remove that folder yourself, or switch the skill off in Settings`
+        : `no skill named ${name} in Cairn's skills folder`;
 }
 
 /** The folder holding SKILL.md: the top, else its only folder (a zip of the skill's folder). */

@@ -4,6 +4,7 @@ import path from "node:path";
 import {test} from "node:test";
 import {strToU8, zipSync} from "fflate";
 import {SkillLibrary, skillRoots} from "../../main/skills/skills.js";
+import {ASSISTANT_DEFAULTS} from "../../shared/assistants.js";
 import {scratchFolder} from "../../main/sandbox/scratch.js";
 import {runCli} from "../helpers/cli.js";
 import {openTestCore} from "../helpers/core.js";
@@ -172,20 +173,7 @@ test("an assistant or a conversation switches a skill off: it leaves the prompt'
     const t = await openTestCore({dataDir: p.data});
     try {
         const saved = await t.api.invoke("assistants.save", {
-            assistant: {
-                name: "Plain",
-                icon: "",
-                instructions: "",
-                toolsOff: ["skill:csv-report"],
-                pinnedTools: [],
-                collections: [],
-                memoryScope: "everywhere",
-                provider: null,
-                providerModel: null,
-                localModel: null,
-                generation: null,
-                starters: [],
-            },
+            assistant: {...ASSISTANT_DEFAULTS, name: "Plain", toolsOff: ["skill:csv-report"]},
         });
         assert.ok(saved.ok, JSON.stringify(saved));
         assert.deepEqual(saved.value.missing, [], "a skill's switch is not a missing tool");

@@ -3,10 +3,10 @@ import {readScratch, scratchFolder, writeScratch} from "../../sandbox/scratch.js
 import type {SandboxFile} from "../../sandbox/protocol.js";
 import {readSkillResource, skillFiles, type Skill, type SkillLibrary} from "../../skills/skills.js";
 import {defineTool, type ToolDefinition} from "../defineTool.js";
+import {describeRun, timeoutSecondsOf} from "./runCode.js";
 
 /** The tools and skills ("skill:<name>") switched off in a conversation. */
 type OffIn = (conversationId: string) => readonly string[];
-import {describeRun, timeoutSecondsOf} from "./runCode.js";
 
 /**
  * use_skill: a skill's instructions (SKILL.md's body) and the list of its files, or one of its files; with no
@@ -19,7 +19,7 @@ export function createUseSkill(skills: SkillLibrary, offIn: OffIn): ToolDefiniti
             "Load a skill's instructions by its name (listed under Skills in the system prompt), or one of its " +
             "files (file: a path the instructions name). With no name: every skill and what it is for.",
         sideEffect: "none",
-        offeredWhen: () => skills.list().some((s) => s.enabled && !s.problem),
+        offeredWhen: () => skills.usable().length > 0,
         params: {
             type: "object",
             additionalProperties: false,
@@ -63,7 +63,7 @@ export function createRunSkillScript(
         // Work, as run_code is: agent mode only, each run approved.
         agentOnly: true,
         timeoutMs: 11 * 60_000,
-        offeredWhen: () => skills.list().some((s) => s.enabled && !s.problem),
+        offeredWhen: () => skills.usable().length > 0,
         params: {
             type: "object",
             additionalProperties: false,
