@@ -67,7 +67,7 @@ const MAIN_LAYERS = [
     ["docs", "models", "assistants", "projects", "skills"],
     ["tools"],
     ["chat", "mcp", "probe"],
-    ["api", "import"],
+    ["api", "import", "automations"],
     ["handlers"],
     ["features"],
 ];

@@ -99,6 +99,7 @@ export class FinishWatcher {
         if (event.type === "chat.error") this.started.delete(event.messageId);
         if (event.type === "chat.done") return this.answered(event.message);
         if (event.type === "docs.progress") return ingested(event.progress, this.say());
+        if (event.type === "automations.run") return ranNotice(event, this.say());
         if (event.type === "tool.approvalRequested")
             return {
                 title: this.say()("approvalTitle"),
@@ -119,6 +120,17 @@ export class FinishWatcher {
             conversationId: message.conversationId,
         };
     }
+}
+
+/** An automation's run that ended: done (its answer's conversation opens on click), or failed with why. */
+function ranNotice({name, run}: Extract<AppEvent, {type: "automations.run"}>, say: Say): Notice | null {
+    if (run.status !== "done" && run.status !== "failed") return null;
+    const failed = run.status === "failed";
+    return {
+        title: say(failed ? "automationFailedTitle" : "automationRanTitle", {name}),
+        body: failed ? (run.error ?? "") : "",
+        conversationId: run.conversationId,
+    };
 }
 
 function ingested(progress: Extract<AppEvent, {type: "docs.progress"}>["progress"], say: Say): Notice | null {

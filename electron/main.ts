@@ -92,6 +92,8 @@ async function start() {
         openExternal: (url) => void shell.openExternal(url.href),
         printToPdf,
         desktop,
+        // The desktop app (its window, or its tray) runs automations on their schedule.
+        scheduleAutomations: true,
     });
     protocol.handle("app", serveRenderer);
     // The microphone for dictation (audio only, Cairn's own window); nothing else.

@@ -11,6 +11,9 @@ import type {DocumentService} from "./docs/service.js";
 import {EventBus} from "./events.js";
 import {apiFeature} from "./features/api.js";
 import {backupsFeature} from "./features/backups.js";
+import {automationsFeature} from "./features/automations.js";
+import type {Automations} from "./automations/automations.js";
+import type {Clock} from "./automations/scheduler.js";
 import {chatFeature, definedOnly} from "./features/chat.js";
 import {startAll, stopAll} from "./features/feature.js";
 import {knowledgeFeature} from "./features/knowledge.js";
@@ -91,6 +94,10 @@ export type CoreOptions = {
     printToPdf?: (html: string) => Promise<Buffer>;
     /** The desktop app's tray, shortcut, login item and updater (electron/desktop.ts); none in `cairn serve`. */
     desktop?: DesktopShell;
+    /** Whether this process runs automations on their schedule (the desktop app, `cairn serve`); default no. */
+    scheduleAutomations?: boolean;
+    /** The automations' time and timer (tests move them by hand). */
+    clock?: Clock;
 };
 
 export type Core = {
@@ -131,6 +138,8 @@ export type Core = {
     approvals: ApprovalBroker;
     /** The local OpenAI-compatible API server (off unless Settings or --api turns it on). */
     api: ApiService;
+    /** Prompts run on a schedule, each run a conversation (runs only where scheduleAutomations is on). */
+    automations: Automations;
     /** Problems found in the tools config files (file, line, message), shown to the user. */
     warnings: (string | Words)[];
     dispatcher: Dispatcher;
@@ -164,7 +173,12 @@ export function createCore(options: CoreOptions): Core {
     const chat = chatFeature(options, made, bus);
     const api = apiFeature({...made, chat: chat.chat});
     const backups = backupsFeature(options.dataDir, library, bus);
-    const features = [library, models, knowledge, tools, chat, api, backups];
+    const automations = automationsFeature(
+        {schedule: options.scheduleAutomations ?? false, ...(options.clock ? {clock: options.clock} : {})},
+        {library, knowledge, tools, chat: chat.chat},
+        bus,
+    );
+    const features = [library, models, knowledge, tools, chat, api, backups, automations];
     const warnings = [
         ...(library.readOnly ? [library.readOnly] : []),
         ...(options.notices ?? []),
@@ -174,7 +188,7 @@ export function createCore(options: CoreOptions): Core {
     const {engine} = models;
     const {docs} = knowledge;
     const dispatcher = dispatcherOf(
-        {library, models, knowledge, tools, chat, api, backups},
+        {library, models, knowledge, tools, chat, api, backups, automations},
         options,
         warnings,
         check,
@@ -208,6 +222,7 @@ export function createCore(options: CoreOptions): Core {
         approvals: tools.approvals,
         api: api.api,
         apiTools: api.apiTools,
+        automations: automations.automations,
         dataDir: options.dataDir,
         warnings,
         dispatcher,
@@ -232,12 +247,13 @@ function dispatcherOf(
         chat: ReturnType<typeof chatFeature>;
         api: ReturnType<typeof apiFeature>;
         backups: ReturnType<typeof backupsFeature>;
+        automations: ReturnType<typeof automationsFeature>;
     },
     options: CoreOptions,
     warnings: Parameters<typeof settingsHandlers>[0]["warnings"],
     check: ReturnType<typeof contractCheckFromEnv>,
 ): Dispatcher {
-    const {library, models, knowledge, tools, chat, api, backups} = made;
+    const {library, models, knowledge, tools, chat, api, backups, automations} = made;
     const {settings} = library;
     return createDispatcher(
         {
@@ -257,6 +273,7 @@ function dispatcherOf(
             ...chat.handlers,
             ...api.handlers,
             ...backups.handlers,
+            ...automations.handlers,
         },
         {check},
     );

@@ -18,6 +18,7 @@ import {attachmentsCalls} from "./contract/attachments.js";
 import {desktopCalls} from "./contract/desktop.js";
 import {speechCalls} from "./contract/speech.js";
 import {skillsCalls} from "./contract/skills.js";
+import {automationsCalls} from "./contract/automations.js";
 import type {AppEvent} from "./contract/events.js";
 
 export {MessageRole, MessageStatus, SideEffect, ToolChoice, ToolMode, ToolPolicy} from "./contract/base.js";
@@ -32,6 +33,7 @@ export * from "./contract/attachments.js";
 export * from "./contract/desktop.js";
 export * from "./contract/speech.js";
 export * from "./contract/skills.js";
+export * from "./contract/automations.js";
 export * from "./contract/settings.js";
 export * from "./contract/mcp.js";
 export * from "./contract/documents.js";
@@ -54,6 +56,7 @@ export const calls = {
     ...desktopCalls,
     ...speechCalls,
     ...skillsCalls,
+    ...automationsCalls,
 };
 
 type CallSchemas = typeof calls;

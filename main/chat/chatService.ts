@@ -48,6 +48,8 @@ export type SendOptions = {
     plan?: boolean;
     /** Images kept already (attachments.finish), sent with the question in this order. */
     attachments?: string[];
+    /** Steps with tools before the model must answer, when fewer than tools.yaml's (an automation's budget). */
+    maxSteps?: number;
 };
 
 /**
@@ -403,6 +405,7 @@ export class ChatService {
                 generation: this.generationFor(conversation),
                 signal: controller.signal,
                 plan,
+                ...(options.maxSteps ? {maxSteps: options.maxSteps} : {}),
                 ...(sees ? {image: this.imageReader(remote ?? null)} : {}),
             },
         );

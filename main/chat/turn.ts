@@ -114,7 +114,7 @@ export class Turn {
                 generate: (step) => this.generate(step.index, true, step.last),
                 runCalls: async (calls, step) => void (await this.runCalls(calls, step.index + 1, "model")),
             },
-            this.deps.tools.registry.config.defaults.maxSteps,
+            Math.min(this.deps.tools.registry.config.defaults.maxSteps, this.input.maxSteps ?? Infinity),
             signal,
         );
         return end.ok ? {error: null, stopped: end.stopped} : failedWith(end.error);

@@ -61,6 +61,8 @@ export type TurnInput = {
     signal: AbortSignal;
     /** Plan mode: write a plan and stop there (the person reads and edits it), or run a plan's steps. */
     plan?: {make: {maxSteps: number}} | {run: PlanStep[]};
+    /** Steps with tools before the model must answer, when fewer than tools.yaml's (an automation's budget). */
+    maxSteps?: number;
     /** A kept image as the model reads it; absent where the model cannot see (it reads a note instead). */
     image?: (id: string) => HistoryImage | null;
 };

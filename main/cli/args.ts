@@ -96,6 +96,23 @@ export type CliArgs = {
     icon: string | undefined;
     makeDefault: boolean;
     localModel: string | undefined;
+    /** `automations add`: the schedule and the budget, as typed (automations.ts reads them). */
+    automation: AutomationFlags;
+};
+
+/** `automations add`'s flags: --every 2h, --at 09:00, --cron "0 9 * * 1-5", --in 5m; the budget; the name. */
+export type AutomationFlags = {
+    name: string | undefined;
+    every: string | undefined;
+    at: string | undefined;
+    cron: string | undefined;
+    in: string | undefined;
+    tz: string | undefined;
+    steps: number | undefined;
+    minutes: number | undefined;
+    network: "none" | "providers" | "web" | undefined;
+    missed: "skip" | "once" | undefined;
+    approvalMinutes: number | undefined;
 };
 
 export class UsageError extends Error {}
@@ -165,6 +182,17 @@ const OPTIONS = {
     icon: {type: "string"},
     default: {type: "boolean"},
     without: {type: "string"},
+    name: {type: "string"},
+    every: {type: "string"},
+    at: {type: "string"},
+    cron: {type: "string"},
+    in: {type: "string"},
+    tz: {type: "string"},
+    steps: {type: "string"},
+    minutes: {type: "string"},
+    network: {type: "string"},
+    missed: {type: "string"},
+    "approval-minutes": {type: "string"},
     help: {type: "boolean", short: "h"},
 } as const;
 
@@ -312,6 +340,25 @@ export function parseCli(argv: string[]): CliArgs {
         remoteModel: values["remote-model"],
         keyEnv: values["key-env"],
         keyFile: values["key-file"],
+        automation: {
+            name: values.name,
+            every: values.every,
+            at: values.at,
+            cron: values.cron,
+            in: values.in,
+            tz: values.tz,
+            steps: intOption("steps", values.steps, undefined, 1, 50),
+            minutes: intOption("minutes", values.minutes, undefined, 1, 24 * 60),
+            network: oneOf("network", values.network, ["none", "providers", "web"] as const),
+            missed: oneOf("missed", values.missed, ["skip", "once"] as const),
+            approvalMinutes: intOption(
+                "approval-minutes",
+                values["approval-minutes"],
+                undefined,
+                1,
+                7 * 24 * 60,
+            ),
+        },
     };
 }
 

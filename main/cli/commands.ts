@@ -1,8 +1,8 @@
 import {transcribeCommand} from "./transcribe.js";
 import fs from "node:fs";
-import {formatCount, messageOf, codeOf} from "../../shared/format.js";
-import {MAX_MESSAGE_CHARS, type AppEvent, type Message, type Plan} from "../../shared/contract.js";
-import {fail, ok, type Result, type Words} from "../../shared/result.js";
+import {formatCount} from "../../shared/format.js";
+import {MAX_MESSAGE_CHARS, type AppEvent, type Message} from "../../shared/contract.js";
+import type {Words} from "../../shared/result.js";
 import {ONE_OFF, oneOffProvider, providersCommand} from "./providers.js";
 import path from "node:path";
 import {rendererDir} from "../appRoot.js";
@@ -22,6 +22,7 @@ import {backupCommand, importCommand, othersRunning, restoreCommand, type Librar
 import {exportCommand} from "./export.js";
 import {memoryCommand} from "./memory.js";
 import {skillsCommand} from "./skills.js";
+import {AUTOMATIONS_USES, NO_APPROVER, automationsCommand} from "./automations.js";
 import {assistantsCommand} from "./assistants.js";
 import {projectsCommand} from "./projects.js";
 import {sayIn} from "../words.js";
@@ -30,6 +31,7 @@ import {doctor} from "./doctor.js";
 import {launchCommand} from "./launch.js";
 import {openInBrowser} from "./browser.js";
 import {terminalAnswerer} from "./terminalAsk.js";
+import {eventMessageId, keepImages, planText} from "./chatParts.js";
 import type {AskAnswerer} from "../mcp/asks.js";
 
 const cliOut = {write: (text: string) => void process.stdout.write(text), fail: (m: string) => failLine(m)};
@@ -61,6 +63,8 @@ export async function runCommand(args: CliArgs): Promise<number> {
             return await withCore(args, ["dispatcher", "bus", "tools", "mcp"], toolsCommand);
         case "skills":
             return await withCore(args, ["skills", "dataDir"], skillsCommand);
+        case "automations":
+            return await withCore(args, AUTOMATIONS_USES, automationsCommand);
         case "doctor":
             return await doctor(args, failLine);
         case "launch":
@@ -147,7 +151,7 @@ function openCore(args: CliArgs, notices: Words[] = []): Core {
         flashAttention: args.flashAttention,
         offline: args.offline,
         generation: args.generation,
-        approver: args.command === "chat" ? fixedApprover(args.approve) : undefined,
+        approver: approverFor(args),
         // A server's form in a one-off command: asked on the terminal (where stdin is one, or --elicit ask),
         // declined, or answered with its own defaults (--elicit defaults). Replies to write are declined.
         mcpAsks: args.command === "serve" ? "person" : cliAnswerer(args.elicit),
@@ -160,10 +164,18 @@ function openCore(args: CliArgs, notices: Words[] = []): Core {
         oneOffProvider: args.command === "chat" ? oneOffProvider(args) : undefined,
         // A server's sign-in page (`cairn mcp login`) opens in the person's browser.
         openExternal: openInBrowser,
+        // What keeps running runs automations on their schedule (`automations run-due` runs what is due once).
+        scheduleAutomations: args.command === "serve",
     });
     // --embedding-model (or CAIRN_EMBEDDING_MODEL) chooses the documents' embedding model, and is kept.
     if (args.embeddingModel) core.settings.set("embeddingModelPath", path.resolve(args.embeddingModel));
     return core;
+}
+
+/** Who answers approvals: --approve in `chat`; nobody in `automations` (denied, saying how); the window in `serve`. */
+function approverFor(args: CliArgs) {
+    if (args.command === "chat") return fixedApprover(args.approve);
+    return args.command === "automations" ? NO_APPROVER : undefined;
 }
 
 /**
@@ -451,12 +463,6 @@ async function stories(args: CliArgs): Promise<number> {
     return failed === 0 ? 0 : 1;
 }
 
-function eventMessageId(e: AppEvent): string | null {
-    if (e.type === "tool.request" || e.type === "tool.result") return e.call.messageId;
-    if (e.type === "tool.approvalRequested") return e.request.messageId;
-    return null;
-}
-
 function cliAnswerer(elicit: CliArgs["elicit"]): AskAnswerer {
     const mode = elicit ?? (process.stdin.isTTY ? "ask" : "decline");
     return mode === "ask" ? terminalAnswerer(process.stdin, process.stderr) : mode;
@@ -465,33 +471,4 @@ function cliAnswerer(elicit: CliArgs["elicit"]): AskAnswerer {
 function failLine(message: string): number {
     process.stderr.write(`cairn: ${message}\n`);
     return 1;
-}
-
-/** A proposed plan as the terminal shows it: its steps, numbered, and where to run it. */
-function planText(plan: Plan): string {
-    const lines = plan.steps.map((s) => {
-        const call =
-            s.action === "memory"
-                ? `documents ${JSON.stringify(s.args ?? {})}`
-                : s.tool
-                  ? `${s.tool} ${JSON.stringify(s.args ?? {})}`
-                  : "the answer";
-        return `${s.id}. ${s.label} (${call})${s.problem ? ` ! ${s.problem}` : ""}`;
-    });
-    return `Plan (${plan.state}):\n${lines.join("\n")}\nRun or edit it in the app (cairn serve), or with the local API's metadata.plan.\n`;
-}
-
-/** `--image FILE`s checked and kept as the window's attachments are; their ids, in order. */
-async function keepImages(core: Core, files: string[]): Promise<Result<string[]>> {
-    const ids: string[] = [];
-    for (const file of files) {
-        try {
-            const bytes = await fs.promises.readFile(file);
-            ids.push((await core.conversations.attachments.keep(bytes, path.basename(file))).id);
-        } catch (error) {
-            const missing = codeOf(error) === "ENOENT";
-            return fail("VALIDATION", missing ? `no such image file: ${file}` : messageOf(error));
-        }
-    }
-    return ok(ids);
 }

@@ -49,13 +49,25 @@ export type NetworkOptions = {
     record: (entry: EgressRecord) => void;
 };
 
+/** Why a conversation may not send this request (an automation run's network budget); null: it may. */
+export type ConversationLimit = (conversationId: string, purpose: Purpose, host: string) => Words | null;
+
 export class Network {
+    private limit: ConversationLimit = () => null;
+
     constructor(private readonly options: NetworkOptions) {}
+
+    /** Limits what some conversations may send (automation runs), loopback included; set by their feature. */
+    limitWith(limit: ConversationLimit): void {
+        this.limit = limit;
+    }
 
     /** The way out for one feature (and one conversation, where a request belongs to one). */
     for(purpose: Purpose, detail: string, conversationId: string | null = null): Outbound {
         return {
-            refusal: (url) => this.refusal(purpose, detail, url),
+            refusal: (url) =>
+                (conversationId ? this.limit(conversationId, purpose, hostOf(url)) : null) ??
+                this.refusal(purpose, detail, url),
             record: (egress) =>
                 this.options.record({
                     at: Date.now(),

@@ -28,6 +28,7 @@ export type ConversationRow = {
     pinned: 0 | 1;
     assistant_id?: string | null;
     project_id?: string | null;
+    automation_id?: string | null;
     created_at: number;
     updated_at: number;
 };
@@ -74,6 +75,7 @@ export function toConversation(r: ConversationRow, webAccessDefault: boolean): C
         providerModel: r.provider_model ?? null,
         assistantId: r.assistant_id ?? null,
         projectId: r.project_id ?? null,
+        ...(r.automation_id ? {automationId: r.automation_id} : {}),
         createdAt: r.created_at,
         updatedAt: r.updated_at,
     };

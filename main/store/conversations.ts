@@ -98,6 +98,12 @@ export class ConversationStore {
         return this.get(id)!;
     }
 
+    /** Marks a conversation as the run of an automation (set once, when the run starts). */
+    markAutomation(id: string, automationId: string): Conversation | null {
+        this.sql("UPDATE conversations SET automation_id = ? WHERE id = ?").run(automationId, id);
+        return this.get(id);
+    }
+
     /** Into a project (its instructions, files and memories apply from the next answer), or out of it. */
     setProject(id: string, projectId: string | null): Conversation | null {
         this.sql("UPDATE conversations SET project_id = ?, updated_at = ? WHERE id = ?").run(

@@ -322,7 +322,8 @@ export class ToolRunner {
         record.decidedBy = answer.by;
         if (answer.decision === "deny") {
             // The reason a client gave is its own; a person's No has Cairn's words.
-            if (answer.message) return {status: "denied", message: answer.message};
+            if (answer.message)
+                return {status: "denied", message: answer.message, ...(answer.words ? {words: answer.words} : {})};
             return {status: "denied", ...said(wordsOf("deniedByUser"))};
         }
         if (answer.decision === "allow_conversation") this.store.grant(tool.name, ctx.conversationId);

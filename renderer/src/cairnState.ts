@@ -58,6 +58,8 @@ export function applyEvent(s: CairnState, event: AppEvent): CairnState {
         case "docs.progress":
         case "speech.progress":
         case "probe.progress":
+        case "automations.changed":
+        case "automations.run":
             return s;
         case "conversation.updated": {
             const others = s.conversations.filter((c) => c.id !== event.conversation.id);

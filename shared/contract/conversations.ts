@@ -72,6 +72,8 @@ export const Conversation = Type.Object(
         assistantId: nullable(Type.String()),
         /** The project it belongs to (its instructions, files and memories apply); null: none. */
         projectId: nullable(Type.String()),
+        /** The automation whose run this conversation is (absent: the person's own). */
+        automationId: Type.Optional(Type.String()),
         createdAt: Timestamp,
         updatedAt: Timestamp,
     },

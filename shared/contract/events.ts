@@ -7,6 +7,7 @@ import {Plan} from "./plans.js";
 import {DownloadProgress, EngineStatus, ProbeProgress} from "./models.js";
 import {McpAsk} from "./mcp.js";
 import {IngestProgress} from "./documents.js";
+import {AutomationRun} from "./automations.js";
 
 export const event = <T extends string, F extends Parameters<typeof Type.Object>[0]>(type: T, fields: F) =>
     Type.Object({type: Type.Literal(type), ...fields}, closed);
@@ -34,6 +35,10 @@ export const AppEvent = Type.Union([
     /** A tool-use test's progress, and its end with the score (models.probe). */
     event("probe.progress", {progress: ProbeProgress}),
     event("mcp.changed", {}),
+    /** An automation was added, changed, paused or removed, or its next run moved. */
+    event("automations.changed", {}),
+    /** A run started, waits for an approval, or ended (the desktop says so; the window shows a badge). */
+    event("automations.run", {name: Type.String(), run: AutomationRun}),
     /** A backup being written: the share done, or null once it is over. */
     event("backups.progress", {share: nullable(Type.Number({minimum: 0, maximum: 1}))}),
     /** An import under way: the file, the share of it read, the conversations in so far; null share: over. */

@@ -53,7 +53,7 @@ export const ToolCallRecord = Type.Object(
         args: Type.Unknown(),
         status: ToolCallStatus,
         decision: nullable(Type.Union([ApprovalDecision, oneOf(["policy_allow", "policy_deny"])])),
-        decidedBy: nullable(oneOf(["user", "policy", "cli"])),
+        decidedBy: nullable(oneOf(["user", "policy", "cli", "expiry"])),
         resultText: nullable(Type.String()),
         resultData: Type.Unknown(),
         error: nullable(Type.String()),

@@ -318,4 +318,24 @@ export const ar = {
     restoreRunning:
         "لم تُستعد النسخة الاحتياطية {{file}}: يعمل Cairn على مجلد البيانات هذا ({{others}})؛ أغلقه ثم استعد مجددًا من الإعدادات ← النسخ الاحتياطية",
     restoreFailed: "لم تُستعد النسخة الاحتياطية {{file}}، والمكتبة كما كانت: {{reason}}",
+    scheduleTimeZone: "{{zone}} ليست منطقة زمنية: استخدم اسمًا مثل Asia/Riyadh أو America/New_York",
+    schedulePast: "هذا الوقت قد مضى ({{at}}): اختر وقتًا قادمًا",
+    scheduleFields:
+        "تعمل الأتمتة مرة في الدقيقة على الأكثر: تعبير cron له خمسة حقول (الدقيقة الساعة اليوم الشهر يوم الأسبوع)، و{{expression}} ليس كذلك",
+    scheduleCron: "تعذّرت قراءة تعبير cron ‏{{expression}}: {{reason}}",
+    scheduleNever: "تعبير cron ‏{{expression}} لا ينطلق أبدًا: راجع أيامه وأشهره",
+    automationNotFound: "لا توجد أتمتة {{id}}؛ يعرضها الأمر cairn automations list",
+    automationNameTaken: "توجد أتمتة باسم {{name}} بالفعل: اختر اسمًا آخر",
+    automationAssistantGone: "حُذف المساعد الذي تستخدمه هذه الأتمتة: اختر مساعدًا آخر أو لا شيء",
+    automationProjectGone: "حُذف المشروع الذي تعمل فيه هذه الأتمتة: اختر مشروعًا آخر أو لا شيء",
+    automationToolGone: "يُسمح لهذه الأتمتة باستخدام {{tool}} الذي لم يعد لدى Cairn: اختر أدواتها من جديد",
+    automationWebTool: "{{tool}} يصل إلى الويب: اجعل ميزانية الشبكة للأتمتة web أو أزل الأداة",
+    automationNetwork:
+        "لا يجوز لهذا التشغيل إرسال طلب من نوع {{purpose}} إلى {{host}}: ميزانية الشبكة لديه {{budget}}؛ ارفع ميزانية الشبكة للأتمتة للسماح به",
+    automationTime: "أُوقف التشغيل عند ميزانيته الزمنية البالغة {{minutes}} دقيقة",
+    automationApprovalExpired: "لم يُجب أحد على طلب الموافقة على {{tool}} خلال {{minutes}} دقيقة: فرُفض",
+    automationNoApprover:
+        "لا يمكن لأحد الموافقة على {{tool}} في تشغيل من cairn automations: اجعل سياسة الأداة سماحًا في الإعدادات ← الأدوات، أو دع النافذة تشغّله",
+    automationInterrupted: "توقّف Cairn أثناء هذا التشغيل",
+    automationFailed: "فشل التشغيل: {{reason}}",
 };

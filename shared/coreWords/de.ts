@@ -342,4 +342,28 @@ export const de = {
         "Die Sicherung {{file}} wurde nicht wiederhergestellt: Cairn läuft auf diesem Datenordner ({{others}}); beende es und stelle dann unter Einstellungen → Sicherungen erneut wieder her",
     restoreFailed:
         "Die Sicherung {{file}} wurde nicht wiederhergestellt, die Bibliothek ist unverändert: {{reason}}",
+    scheduleTimeZone: "{{zone}} ist keine Zeitzone: nimm einen Namen wie Europe/Berlin oder America/New_York",
+    schedulePast: "Dieser Zeitpunkt ist vorbei ({{at}}): wähle einen künftigen",
+    scheduleFields:
+        "Eine Automatisierung läuft höchstens einmal pro Minute: ein Cron-Ausdruck hat fünf Felder (Minute Stunde Tag Monat Wochentag), und {{expression}} hat das nicht",
+    scheduleCron: "Der Cron-Ausdruck {{expression}} ist nicht lesbar: {{reason}}",
+    scheduleNever: "Der Cron-Ausdruck {{expression}} trifft nie zu: prüfe seine Tage und Monate",
+    automationNotFound: "Keine Automatisierung {{id}}; cairn automations list zeigt sie",
+    automationNameTaken: "Eine Automatisierung namens {{name}} gibt es schon: wähle einen anderen Namen",
+    automationAssistantGone:
+        "Der Assistent dieser Automatisierung wurde entfernt: wähle einen anderen oder keinen",
+    automationProjectGone: "Das Projekt dieser Automatisierung wurde entfernt: wähle ein anderes oder keines",
+    automationToolGone:
+        "Diese Automatisierung darf {{tool}} nutzen, das Cairn nicht mehr hat: wähle ihre Werkzeuge neu",
+    automationWebTool:
+        "{{tool}} greift aufs Web zu: setze das Netzbudget der Automatisierung auf Web oder lass das Werkzeug weg",
+    automationNetwork:
+        "Dieser Lauf darf keine Anfrage der Art {{purpose}} an {{host}} senden: sein Netzbudget ist {{budget}}; erhöhe das Netzbudget der Automatisierung, um sie zu erlauben",
+    automationTime: "Der Lauf wurde an seinem Zeitbudget von {{minutes}} Minuten gestoppt",
+    automationApprovalExpired:
+        "Niemand hat die Freigabe für {{tool}} innerhalb von {{minutes}} Minuten beantwortet: sie wurde abgelehnt",
+    automationNoApprover:
+        "In einem Lauf von cairn automations kann niemand {{tool}} freigeben: setze die Richtlinie des Werkzeugs unter Einstellungen → Werkzeuge auf Erlauben oder lass das Fenster den Lauf ausführen",
+    automationInterrupted: "Cairn wurde während dieses Laufs beendet",
+    automationFailed: "Der Lauf ist fehlgeschlagen: {{reason}}",
 };

@@ -317,4 +317,28 @@ export const en = {
     restoreRunning:
         "the backup {{file}} was not restored: Cairn is running on this data directory ({{others}}); quit it, then restore from Settings → Backups again",
     restoreFailed: "the backup {{file}} was not restored, the library is as it was: {{reason}}",
+    scheduleTimeZone: "{{zone}} is not a time zone: use a name such as Europe/Berlin or America/New_York",
+    schedulePast: "that time has passed ({{at}}): choose a time to come",
+    scheduleFields:
+        "an automation runs at most once a minute: a cron expression has five fields (minute hour day month weekday), and {{expression}} does not",
+    scheduleCron: "the cron expression {{expression}} cannot be read: {{reason}}",
+    scheduleNever: "the cron expression {{expression}} never fires: check its days and months",
+    automationNotFound: "no automation {{id}}; cairn automations list shows them",
+    automationNameTaken: "an automation named {{name}} already exists: choose another name",
+    automationAssistantGone:
+        "the assistant this automation uses was removed: choose another assistant for it, or none",
+    automationProjectGone:
+        "the project this automation runs in was removed: choose another project for it, or none",
+    automationToolGone: "this automation may use {{tool}}, which Cairn no longer has: choose its tools again",
+    automationWebTool:
+        "{{tool}} reaches the web: set the automation's network budget to web, or leave the tool out",
+    automationNetwork:
+        "this run may not send a {{purpose}} request to {{host}}: its network budget is {{budget}}; raise the automation's network budget to allow it",
+    automationTime: "the run was stopped at its time budget of {{minutes}} minutes",
+    automationApprovalExpired:
+        "nobody answered the approval for {{tool}} within {{minutes}} minutes: it was denied",
+    automationNoApprover:
+        "nobody can approve {{tool}} in a run of cairn automations: set the tool's policy to allow in Settings → Tools, or let the window run it",
+    automationInterrupted: "Cairn stopped during this run",
+    automationFailed: "the run failed: {{reason}}",
 };

@@ -335,4 +335,27 @@ export const es = {
     restoreRunning:
         "La copia {{file}} no se restauró: Cairn se está ejecutando en esta carpeta de datos ({{others}}); ciérralo y vuelve a restaurar desde Ajustes → Copias de seguridad",
     restoreFailed: "La copia {{file}} no se restauró, la biblioteca está como estaba: {{reason}}",
+    scheduleTimeZone: "{{zone}} no es una zona horaria: usa un nombre como Europe/Madrid o America/New_York",
+    schedulePast: "Ese momento ya pasó ({{at}}): elige uno futuro",
+    scheduleFields:
+        "Una automatización se ejecuta como mucho una vez por minuto: una expresión cron tiene cinco campos (minuto hora día mes día-de-semana), y {{expression}} no los tiene",
+    scheduleCron: "No se puede leer la expresión cron {{expression}}: {{reason}}",
+    scheduleNever: "La expresión cron {{expression}} nunca se cumple: revisa sus días y meses",
+    automationNotFound: "No hay ninguna automatización {{id}}; cairn automations list las muestra",
+    automationNameTaken: "Ya existe una automatización llamada {{name}}: elige otro nombre",
+    automationAssistantGone: "Se eliminó el asistente de esta automatización: elige otro, o ninguno",
+    automationProjectGone: "Se eliminó el proyecto de esta automatización: elige otro, o ninguno",
+    automationToolGone:
+        "Esta automatización puede usar {{tool}}, que Cairn ya no tiene: elige de nuevo sus herramientas",
+    automationWebTool:
+        "{{tool}} accede a la web: pon el presupuesto de red de la automatización en web, o quita la herramienta",
+    automationNetwork:
+        "Esta ejecución no puede enviar una solicitud de tipo {{purpose}} a {{host}}: su presupuesto de red es {{budget}}; súbelo en la automatización para permitirla",
+    automationTime: "La ejecución se detuvo al llegar a su presupuesto de tiempo de {{minutes}} minutos",
+    automationApprovalExpired:
+        "Nadie respondió a la aprobación de {{tool}} en {{minutes}} minutos: se denegó",
+    automationNoApprover:
+        "Nadie puede aprobar {{tool}} en una ejecución de cairn automations: pon la política de la herramienta en permitir en Ajustes → Herramientas, o deja que la ventana la ejecute",
+    automationInterrupted: "Cairn se detuvo durante esta ejecución",
+    automationFailed: "La ejecución falló: {{reason}}",
 };

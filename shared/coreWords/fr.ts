@@ -348,4 +348,30 @@ export const fr = {
         "La sauvegarde {{file}} n'a pas été restaurée : Cairn tourne sur ce dossier de données ({{others}}) ; quittez-le, puis restaurez à nouveau depuis Paramètres → Sauvegardes",
     restoreFailed:
         "La sauvegarde {{file}} n'a pas été restaurée, la bibliothèque est telle qu'elle était : {{reason}}",
+    scheduleTimeZone:
+        "{{zone}} n'est pas un fuseau horaire : utilisez un nom comme Europe/Paris ou America/New_York",
+    schedulePast: "Ce moment est passé ({{at}}) : choisissez un moment à venir",
+    scheduleFields:
+        "Une automatisation s'exécute au plus une fois par minute : une expression cron a cinq champs (minute heure jour mois jour-de-semaine), et {{expression}} ne les a pas",
+    scheduleCron: "L'expression cron {{expression}} est illisible : {{reason}}",
+    scheduleNever: "L'expression cron {{expression}} ne se déclenche jamais : vérifiez ses jours et ses mois",
+    automationNotFound: "Aucune automatisation {{id}} ; cairn automations list les affiche",
+    automationNameTaken: "Une automatisation nommée {{name}} existe déjà : choisissez un autre nom",
+    automationAssistantGone:
+        "L'assistant de cette automatisation a été supprimé : choisissez-en un autre, ou aucun",
+    automationProjectGone:
+        "Le projet de cette automatisation a été supprimé : choisissez-en un autre, ou aucun",
+    automationToolGone:
+        "Cette automatisation peut utiliser {{tool}}, que Cairn n'a plus : choisissez à nouveau ses outils",
+    automationWebTool:
+        "{{tool}} accède au web : réglez le budget réseau de l'automatisation sur web, ou retirez l'outil",
+    automationNetwork:
+        "Cette exécution ne peut pas envoyer de requête {{purpose}} à {{host}} : son budget réseau est {{budget}} ; augmentez le budget réseau de l'automatisation pour l'autoriser",
+    automationTime: "L'exécution a été arrêtée à son budget de temps de {{minutes}} minutes",
+    automationApprovalExpired:
+        "Personne n'a répondu à l'autorisation pour {{tool}} en {{minutes}} minutes : elle a été refusée",
+    automationNoApprover:
+        "Personne ne peut autoriser {{tool}} dans une exécution de cairn automations : réglez la règle de l'outil sur autoriser dans Réglages → Outils, ou laissez la fenêtre l'exécuter",
+    automationInterrupted: "Cairn s'est arrêté pendant cette exécution",
+    automationFailed: "L'exécution a échoué : {{reason}}",
 };

@@ -312,4 +312,25 @@ export const hi = {
     restoreRunning:
         "बैकअप {{file}} बहाल नहीं हुआ: इस डेटा फ़ोल्डर पर Cairn चल रहा है ({{others}}); उसे बंद करें, फिर सेटिंग्स → बैकअप से दोबारा बहाल करें",
     restoreFailed: "बैकअप {{file}} बहाल नहीं हुआ, लाइब्रेरी जैसी थी वैसी है: {{reason}}",
+    scheduleTimeZone: "{{zone}} कोई समय क्षेत्र नहीं है: Asia/Kolkata या America/New_York जैसा नाम दें",
+    schedulePast: "वह समय बीत चुका है ({{at}}): आने वाला समय चुनें",
+    scheduleFields:
+        "ऑटोमेशन एक मिनट में अधिकतम एक बार चलता है: cron व्यंजक में पाँच फ़ील्ड होते हैं (मिनट घंटा दिन महीना सप्ताह-दिन), और {{expression}} में नहीं हैं",
+    scheduleCron: "cron व्यंजक {{expression}} पढ़ा नहीं जा सका: {{reason}}",
+    scheduleNever: "cron व्यंजक {{expression}} कभी नहीं चलता: उसके दिन और महीने जाँचें",
+    automationNotFound: "कोई ऑटोमेशन {{id}} नहीं है; cairn automations list उन्हें दिखाता है",
+    automationNameTaken: "{{name}} नाम का ऑटोमेशन पहले से है: कोई दूसरा नाम चुनें",
+    automationAssistantGone: "इस ऑटोमेशन का सहायक हटा दिया गया: कोई दूसरा चुनें, या कोई नहीं",
+    automationProjectGone: "इस ऑटोमेशन का प्रोजेक्ट हटा दिया गया: कोई दूसरा चुनें, या कोई नहीं",
+    automationToolGone: "यह ऑटोमेशन {{tool}} का उपयोग कर सकता है, जो अब Cairn में नहीं है: इसके टूल फिर से चुनें",
+    automationWebTool: "{{tool}} वेब तक पहुँचता है: ऑटोमेशन का नेटवर्क बजट web करें, या टूल हटा दें",
+    automationNetwork:
+        "यह रन {{host}} को {{purpose}} अनुरोध नहीं भेज सकता: इसका नेटवर्क बजट {{budget}} है; अनुमति के लिए ऑटोमेशन का नेटवर्क बजट बढ़ाएँ",
+    automationTime: "रन को उसके {{minutes}} मिनट के समय बजट पर रोक दिया गया",
+    automationApprovalExpired:
+        "{{minutes}} मिनट में किसी ने {{tool}} की स्वीकृति का उत्तर नहीं दिया: इसे अस्वीकार किया गया",
+    automationNoApprover:
+        "cairn automations के रन में कोई {{tool}} को स्वीकृत नहीं कर सकता: सेटिंग्स → टूल में टूल की नीति अनुमति करें, या विंडो से चलाएँ",
+    automationInterrupted: "इस रन के दौरान Cairn रुक गया",
+    automationFailed: "रन विफल रहा: {{reason}}",
 };

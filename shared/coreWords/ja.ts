@@ -342,4 +342,27 @@ export const ja = {
     restoreRunning:
         "バックアップ {{file}} は復元されませんでした: このデータフォルダーで Cairn が動いています（{{others}}）。終了してから、設定 → バックアップ でもう一度復元してください",
     restoreFailed: "バックアップ {{file}} は復元されませんでした。ライブラリは元のままです: {{reason}}",
+    scheduleTimeZone:
+        "{{zone}} はタイムゾーンではありません。Asia/Tokyo や America/New_York のような名前を使ってください",
+    schedulePast: "その時刻は過ぎています（{{at}}）。これからの時刻を選んでください",
+    scheduleFields:
+        "自動化は最短でも1分に1回です。cron 式は5つのフィールド（分 時 日 月 曜日）で、{{expression}} はそうなっていません",
+    scheduleCron: "cron 式 {{expression}} を読めません: {{reason}}",
+    scheduleNever: "cron 式 {{expression}} は一度も実行されません。日と月を確認してください",
+    automationNotFound: "自動化 {{id}} はありません。cairn automations list で一覧できます",
+    automationNameTaken: "{{name}} という自動化はすでにあります。別の名前を選んでください",
+    automationAssistantGone: "この自動化のアシスタントは削除されました。別のものを選ぶか、なしにしてください",
+    automationProjectGone: "この自動化のプロジェクトは削除されました。別のものを選ぶか、なしにしてください",
+    automationToolGone:
+        "この自動化は {{tool}} を使えますが、Cairn にはもうありません。ツールを選び直してください",
+    automationWebTool:
+        "{{tool}} はウェブにアクセスします。自動化のネットワーク予算を web にするか、ツールを外してください",
+    automationNetwork:
+        "この実行は {{host}} へ {{purpose}} のリクエストを送れません。ネットワーク予算は {{budget}} です。許可するには自動化のネットワーク予算を上げてください",
+    automationTime: "実行は {{minutes}} 分の時間予算で停止しました",
+    automationApprovalExpired: "{{tool}} の承認に {{minutes}} 分以内に誰も答えなかったため、拒否されました",
+    automationNoApprover:
+        "cairn automations の実行では誰も {{tool}} を承認できません。設定 → ツール でツールのポリシーを許可にするか、ウィンドウで実行してください",
+    automationInterrupted: "この実行中に Cairn が停止しました",
+    automationFailed: "実行に失敗しました: {{reason}}",
 };

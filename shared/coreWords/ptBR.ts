@@ -335,4 +335,27 @@ export const ptBR = {
     restoreRunning:
         "O backup {{file}} não foi restaurado: o Cairn está em execução nesta pasta de dados ({{others}}); feche-o e restaure novamente em Configurações → Backups",
     restoreFailed: "O backup {{file}} não foi restaurado, a biblioteca está como estava: {{reason}}",
+    scheduleTimeZone: "{{zone}} não é um fuso horário: use um nome como America/Sao_Paulo ou Europe/Berlin",
+    schedulePast: "Esse horário já passou ({{at}}): escolha um horário futuro",
+    scheduleFields:
+        "Uma automação roda no máximo uma vez por minuto: uma expressão cron tem cinco campos (minuto hora dia mês dia-da-semana), e {{expression}} não tem",
+    scheduleCron: "Não é possível ler a expressão cron {{expression}}: {{reason}}",
+    scheduleNever: "A expressão cron {{expression}} nunca dispara: confira seus dias e meses",
+    automationNotFound: "Nenhuma automação {{id}}; cairn automations list mostra todas",
+    automationNameTaken: "Já existe uma automação chamada {{name}}: escolha outro nome",
+    automationAssistantGone: "O assistente desta automação foi removido: escolha outro, ou nenhum",
+    automationProjectGone: "O projeto desta automação foi removido: escolha outro, ou nenhum",
+    automationToolGone:
+        "Esta automação pode usar {{tool}}, que o Cairn não tem mais: escolha suas ferramentas de novo",
+    automationWebTool:
+        "{{tool}} acessa a web: defina o orçamento de rede da automação como web, ou deixe a ferramenta de fora",
+    automationNetwork:
+        "Esta execução não pode enviar uma requisição do tipo {{purpose}} para {{host}}: seu orçamento de rede é {{budget}}; aumente o orçamento de rede da automação para permitir",
+    automationTime: "A execução foi parada no seu orçamento de tempo de {{minutes}} minutos",
+    automationApprovalExpired:
+        "Ninguém respondeu à aprovação de {{tool}} em {{minutes}} minutos: ela foi negada",
+    automationNoApprover:
+        "Ninguém pode aprovar {{tool}} numa execução de cairn automations: defina a política da ferramenta como permitir em Configurações → Ferramentas, ou deixe a janela executá-la",
+    automationInterrupted: "O Cairn parou durante esta execução",
+    automationFailed: "A execução falhou: {{reason}}",
 };

@@ -300,4 +300,24 @@ export const zhCN = {
     restoreRunning:
         "备份 {{file}} 未恢复：Cairn 正在此数据目录上运行（{{others}}）；请退出它，然后在 设置 → 备份 中再次恢复",
     restoreFailed: "备份 {{file}} 未恢复，资料库保持原样：{{reason}}",
+    scheduleTimeZone: "{{zone}} 不是时区：请使用 Asia/Shanghai 或 America/New_York 这样的名称",
+    schedulePast: "该时间已过（{{at}}）：请选择将来的时间",
+    scheduleFields:
+        "自动化每分钟最多运行一次：cron 表达式有五个字段（分 时 日 月 星期），而 {{expression}} 不是",
+    scheduleCron: "无法读取 cron 表达式 {{expression}}：{{reason}}",
+    scheduleNever: "cron 表达式 {{expression}} 永远不会触发：请检查其日期和月份",
+    automationNotFound: "没有自动化 {{id}}；cairn automations list 会列出它们",
+    automationNameTaken: "已有名为 {{name}} 的自动化：请换一个名称",
+    automationAssistantGone: "此自动化使用的助手已被删除：请另选一个，或不选",
+    automationProjectGone: "此自动化所在的项目已被删除：请另选一个，或不选",
+    automationToolGone: "此自动化可使用 {{tool}}，但 Cairn 已没有该工具：请重新选择它的工具",
+    automationWebTool: "{{tool}} 会访问网络：请把自动化的网络预算设为 web，或去掉该工具",
+    automationNetwork:
+        "本次运行不能向 {{host}} 发送 {{purpose}} 请求：其网络预算为 {{budget}}；请提高自动化的网络预算以允许它",
+    automationTime: "运行已在 {{minutes}} 分钟的时间预算处停止",
+    automationApprovalExpired: "{{minutes}} 分钟内无人回应 {{tool}} 的批准请求：已拒绝",
+    automationNoApprover:
+        "在 cairn automations 的运行中无人能批准 {{tool}}：请在 设置 → 工具 中将该工具的策略设为允许，或让窗口来运行它",
+    automationInterrupted: "Cairn 在本次运行期间停止了",
+    automationFailed: "运行失败：{{reason}}",
 };

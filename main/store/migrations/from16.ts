@@ -272,4 +272,34 @@ export const FROM_16: readonly Migration[] = [
             );
         `,
     },
+    {
+        version: 36,
+        name: "automations: prompts run on a schedule, each run a conversation of its own, and their runs",
+        sql: `
+            CREATE TABLE automations (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                definition TEXT NOT NULL,
+                paused INTEGER NOT NULL DEFAULT 0,
+                next_at INTEGER,
+                created_at INTEGER NOT NULL
+            );
+            CREATE INDEX automations_by_next ON automations (next_at) WHERE paused = 0;
+            CREATE TABLE automation_runs (
+                id TEXT PRIMARY KEY,
+                automation_id TEXT NOT NULL REFERENCES automations(id) ON DELETE CASCADE,
+                due_at INTEGER NOT NULL,
+                trigger TEXT NOT NULL,
+                started_at INTEGER,
+                ended_at INTEGER,
+                status TEXT NOT NULL,
+                conversation_id TEXT,
+                process_id TEXT,
+                error TEXT,
+                error_words TEXT
+            );
+            CREATE INDEX automation_runs_by_automation ON automation_runs (automation_id, due_at);
+            ALTER TABLE conversations ADD COLUMN automation_id TEXT;
+        `,
+    },
 ];

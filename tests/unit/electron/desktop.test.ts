@@ -117,6 +117,42 @@ test("the tray and notifications speak the window's language, counting as it cou
     );
 });
 
+test("an automation's run that ended is a notification that opens its conversation; a run starting is none", () => {
+    const watcher = new FinishWatcher(() => english);
+    const run = {
+        id: "r1",
+        automationId: "a1",
+        dueAt: 0,
+        trigger: "schedule" as const,
+        startedAt: 0,
+        endedAt: 1,
+        conversationId: "c9",
+        error: null,
+    };
+    assert.equal(
+        watcher.observe({type: "automations.run", name: "Digest", run: {...run, status: "running"}}),
+        null,
+    );
+    assert.deepEqual(
+        watcher.observe({type: "automations.run", name: "Digest", run: {...run, status: "done"}}),
+        {
+            title: "Automation “Digest” ran",
+            body: "",
+            conversationId: "c9",
+        },
+    );
+    const failed = {
+        ...run,
+        status: "failed" as const,
+        error: "the run was stopped at its time budget of 1 minutes",
+    };
+    assert.deepEqual(watcher.observe({type: "automations.run", name: "Digest", run: failed}), {
+        title: "Automation “Digest” failed",
+        body: "the run was stopped at its time budget of 1 minutes",
+        conversationId: "c9",
+    });
+});
+
 test("the shell's words: every language says every English word, with its own plural forms", () => {
     assertSameWords(SHELL_WORDS.en, SHELL_WORDS);
     assertPluralForms(SHELL_WORDS.en, SHELL_WORDS);
