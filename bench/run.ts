@@ -40,6 +40,7 @@ import {hubFigures, hubRows} from "./hub.js";
 import {resumeFigures, resumeRows} from "./resume.js";
 import {probeFigures, probeRows} from "./probe.js";
 import {sandboxFigures, sandboxRows} from "./sandbox.js";
+import {automationsFigures, automationsRows} from "./automations.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
 import {firstAnswerFigures} from "./firstAnswer.js";
@@ -377,6 +378,7 @@ const report = {
     downloadResume: await resumeFigures(),
     toolUseTest: await probeFigures(),
     runCode: await sandboxFigures(),
+    automations: await automationsFigures(),
     chatFormats: await familyFigures(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
     ingest: await ingestFigures(),
@@ -463,6 +465,7 @@ console.table({
     ...resumeRows(report.downloadResume),
     ...probeRows(report.toolUseTest),
     ...sandboxRows(report.runCode),
+    ...automationsRows(report.automations),
     ...familyRows(report.chatFormats),
     "ingest chunks/s / raw embedding chunks/s (target >= 0.9)": `${f(report.ingest.ingestChunksPerSecond)} / ${f(report.ingest.rawEmbeddingChunksPerSecond)} = ${report.ingest.ratio.toFixed(2)}`,
     ...searchRows(report.search),

@@ -145,7 +145,9 @@ export class AutomationRuns {
         conversations.setMode(id, this.deps.modeFor(automation.tools));
         conversations.setWebAccess(id, automation.budget.network === "web");
         const off = this.deps.toolNames().filter((name) => !tools.has(name));
-        conversations.setToolsOff(id, [...new Set([...(start?.toolsOff ?? []), ...off])]);
+        const made = conversations.setToolsOff(id, [...new Set([...(start?.toolsOff ?? []), ...off])]);
+        // The window lists it at once (as the run's), as it does a conversation made there.
+        if (made) this.deps.bus.emit({type: "conversation.updated", conversation: made});
         return id;
     }
 

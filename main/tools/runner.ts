@@ -321,9 +321,9 @@ export class ToolRunner {
         record.decision = answer.decision === "allow_server" && !server ? "allow_once" : answer.decision;
         record.decidedBy = answer.by;
         if (answer.decision === "deny") {
-            // The reason a client gave is its own; a person's No has Cairn's words.
-            if (answer.message)
-                return {status: "denied", message: answer.message, ...(answer.words ? {words: answer.words} : {})};
+            // The reason a client gave (or an approval that expired) is its own; a person's No has Cairn's words.
+            const {message, words} = answer;
+            if (message) return {status: "denied", message, ...(words ? {words} : {})};
             return {status: "denied", ...said(wordsOf("deniedByUser"))};
         }
         if (answer.decision === "allow_conversation") this.store.grant(tool.name, ctx.conversationId);

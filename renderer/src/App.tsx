@@ -14,7 +14,7 @@ import {ModelsPanel} from "./models/ModelsPanel.js";
 import {useFirstRun, useModels} from "./models/useModels.js";
 import {WindowAlerts} from "./ui/WindowAlerts.js";
 import {skipToMessageBox, useMessageBoxFocus} from "./chat/messageBox.js";
-import {StatusLine} from "./chat/StatusLine.js";
+import {StatusLine, remoteLabel} from "./chat/StatusLine.js";
 import {useCairn} from "./useCairn.js";
 import {useAssistants, useStartWith} from "./assistants/useAssistants.js";
 import {useProjects} from "./projects/useProjects.js";
@@ -25,10 +25,10 @@ import {SearchDialog} from "./conversations/SearchDialog.js";
 import {ExportDialog} from "./conversations/ExportDialog.js";
 import {ImportDialog} from "./conversations/ImportDialog.js";
 import {RememberDialog} from "./memory/MemorySettings.js";
-import {hostOf} from "./ui/hostOf.js";
 import {ChatHeader} from "./chat/ChatHeader.js";
 import {useProviders} from "./providers/useProviders.js";
 import {useTranslation} from "./i18n/index.js";
+import {AutomationsButton} from "./automations/AutomationsButton.js";
 
 export function App({api}: {api: CairnApi}) {
     const {t} = useTranslation();
@@ -103,6 +103,7 @@ export function App({api}: {api: CairnApi}) {
                                         onChange={setPicked}
                                     />
                                 }
+                                automations={<AutomationsButton api={api} actions={cairn} />}
                                 onRename={(id, title) => void cairn.rename(id, title)}
                                 onPin={(id, pinned) => void cairn.setPinned(id, pinned)}
                                 onDelete={(id) => void cairn.remove(id)}
@@ -237,11 +238,7 @@ export function App({api}: {api: CairnApi}) {
                                     busy={busy}
                                     turnState={state.turnState}
                                     offline={offline !== null}
-                                    remote={
-                                        provider
-                                            ? `${provider.name} · ${selected?.providerModel ?? provider.model ?? t("header.firstModel")} · ${hostOf(provider.baseUrl)}`
-                                            : null
-                                    }
+                                    remote={remoteLabel(provider, selected, t)}
                                 />
                                 <PendingQuestions
                                     approval={state.approvals[0]}

@@ -1,4 +1,5 @@
-import type {EngineStatus, TurnState} from "../../../shared/contract.js";
+import type {Conversation, EngineStatus, ProviderInfo, TurnState} from "../../../shared/contract.js";
+import {hostOf} from "../ui/hostOf.js";
 import {sayCore, useTranslation} from "../i18n/index.js";
 import type {TFunction} from "i18next";
 
@@ -62,4 +63,15 @@ export function StatusLine({engine, busy, turnState, remote, offline = false}: P
             )}
         </footer>
     );
+}
+
+/** The provider that answers here, as the status line names it: its name, the model and its host. */
+export function remoteLabel(
+    provider: ProviderInfo | undefined,
+    conversation: Conversation | undefined,
+    t: TFunction,
+): string | null {
+    if (!provider) return null;
+    const model = conversation?.providerModel ?? provider.model ?? t("header.firstModel");
+    return `${provider.name} · ${model} · ${hostOf(provider.baseUrl)}`;
 }

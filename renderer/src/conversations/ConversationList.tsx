@@ -1,5 +1,17 @@
 import {useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from "react";
-import {Cpu, FileText, Pencil, Pin, PinOff, Plus, Search, Settings, Trash2, Upload} from "lucide-react";
+import {
+    CalendarClock,
+    Cpu,
+    FileText,
+    Pencil,
+    Pin,
+    PinOff,
+    Plus,
+    Search,
+    Settings,
+    Trash2,
+    Upload,
+} from "lucide-react";
 import type {Conversation, Project} from "../../../shared/contract.js";
 import {ProjectGroups} from "./ProjectGroups.js";
 import {DateGroups, type RowPlace} from "./DateGroups.js";
@@ -25,6 +37,8 @@ type Props = {
     onImport: (files: File[]) => void;
     /** What a new conversation starts with (the assistant picker), under New conversation. */
     startWith?: ReactNode;
+    /** The Automations entry (its badge and page), above Documents. */
+    automations?: ReactNode;
     projects: Project[];
     /** A new conversation in a project. */
     onCreateIn: (projectId: string) => void;
@@ -85,6 +99,9 @@ export function ConversationList(props: Props) {
                             aria-current={c.id === props.selectedId ? "true" : undefined}
                         >
                             {/* A button centres what overflows it: the span cuts a long title at its end. */}
+                            {c.automationId && (
+                                <CalendarClock aria-label={t("sidebar.automationRun")} role="img" size={14} />
+                            )}
                             <span dir="auto">{title}</span>
                         </button>
                     </Hint>
@@ -164,6 +181,7 @@ export function ConversationList(props: Props) {
                     }}
                 />
             </label>
+            {props.automations}
             <button className="settings-button" onClick={props.onDocuments}>
                 <FileText aria-hidden size={16} /> {t("sidebar.documents")}
             </button>
