@@ -53,7 +53,7 @@ export class Automations {
     update(id: string, input: AutomationInput): Result<Automation> {
         const current = this.store.get(id);
         if (!current) return failSaying("NOT_FOUND", "automationNotFound", {id});
-        const checked = this.check(input, id);
+        const checked = this.check(input, current);
         if (!checked.ok) return checked;
         const updated = this.store.update(id, input, current.paused ? null : checked.value);
         this.changed();
@@ -99,6 +99,13 @@ export class Automations {
         return taken.map((run) => this.store.run(run.id) ?? run);
     }
 
+    /** Stops the schedule and every run in progress (each written as interrupted), and waits for them to end. */
+    async close(): Promise<void> {
+        this.scheduler.stop();
+        this.runs.stopAll();
+        await this.settled();
+    }
+
     /** Resolves when every run this process started has ended. */
     async settled(): Promise<void> {
         while (this.running.size > 0) await Promise.allSettled([...this.running]);
@@ -116,10 +123,13 @@ export class Automations {
     }
 
     /** Why an automation cannot be kept, or its first run's time. */
-    private check(input: AutomationInput, id: string | null): Result<number | null> {
+    private check(input: AutomationInput, current: Automation | null): Result<number | null> {
         const now = this.clock.now();
+        const id = current?.id ?? null;
+        // A one-time run that has happened may stay as it was while the rest changes (it has no next run).
+        const kept = current !== null && JSON.stringify(current.schedule) === JSON.stringify(input.schedule);
         const problem = scheduleProblem(input.schedule, input.timeZone, now);
-        if (problem) return failWith("VALIDATION", problem);
+        if (problem && !(kept && problem.key === "schedulePast")) return failWith("VALIDATION", problem);
         const name = input.name.trim().toLowerCase();
         if (this.list().some((a) => a.id !== id && a.name.trim().toLowerCase() === name))
             return failSaying("VALIDATION", "automationNameTaken", {name: input.name});

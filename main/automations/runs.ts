@@ -73,7 +73,11 @@ export class AutomationRuns {
         try {
             const message = await this.answer(conversationId, automation, live);
             const failure = live.stoppedFor ?? failureOf(message);
-            const status = failure ? "failed" : "done";
+            const status = !failure
+                ? "done"
+                : failure.key === "automationInterrupted"
+                  ? "interrupted"
+                  : "failed";
             return this.end(automation, store.finish(run.id, status, clock.now(), failure) ?? run);
         } finally {
             timer.clear();
@@ -109,6 +113,12 @@ export class AutomationRuns {
     /** Whether a conversation is a run in progress here. */
     running(conversationId: string): boolean {
         return this.live.has(conversationId);
+    }
+
+    /** Stops every run in progress here (Cairn is closing): each is written as interrupted. */
+    stopAll(): void {
+        for (const conversationId of [...this.live.keys()])
+            this.stop(conversationId, wordsOf("automationInterrupted"));
     }
 
     /** Stops a run in progress, with why (a budget reached). */

@@ -79,9 +79,7 @@ export function automationsFeature(
             store.recover((id) => live.has(id), clock.now());
             if (options.schedule) automations.scheduler.start();
         },
-        stop: async () => {
-            automations.scheduler.stop();
-            await automations.settled();
-        },
+        // Features stop last made first: the runs' answers are stopped here, before the chat service's.
+        stop: () => automations.close(),
     };
 }

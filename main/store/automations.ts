@@ -195,7 +195,7 @@ export class AutomationStore {
 
     finish(
         runId: string,
-        status: "done" | "failed",
+        status: "done" | "failed" | "interrupted",
         now: number,
         error: Words | null = null,
     ): AutomationRun | null {

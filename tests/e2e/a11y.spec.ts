@@ -173,6 +173,8 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
     },
     {name: "Models", open: (page) => page.getByRole("button", {name: "Models"}).click()},
     {name: "Documents", open: (page) => page.getByRole("button", {name: "Documents"}).click()},
+    // With no automation yet, the page opens on the form for a new one.
+    {name: "Automations", open: (page) => page.getByRole("button", {name: "Automations"}).click()},
     {
         name: "the header's menu",
         open: async (page) => {

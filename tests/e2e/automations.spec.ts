@@ -98,5 +98,15 @@ test("an automation made in the window runs at its time, is shown with its badge
     await expect(page.getByText("web_search").first()).toBeVisible();
     // In the sidebar it is marked as an automation's run.
     await expect(page.getByRole("img", {name: "Run of an automation"})).toHaveCount(1);
-    await expect(page.getByRole("button", {name: "Automations", exact: true})).toBeVisible();
+
+    // Changed in the window: renamed, its steps lowered; the rest as it was.
+    await page.getByRole("button", {name: "Automations", exact: true}).click();
+    await panel.getByRole("button", {name: "Edit Bitcoin watch"}).click();
+    const edit = panel.getByRole("form", {name: "Edit Bitcoin watch"});
+    await expect(edit.getByRole("checkbox", {name: "web_search"})).toBeChecked();
+    await edit.getByRole("textbox", {name: "Name"}).fill("BTC watch");
+    await edit.getByRole("spinbutton", {name: "Steps at most"}).fill("3");
+    await edit.getByRole("button", {name: "Save changes"}).click();
+    await expect(panel.getByRole("heading", {name: "BTC watch"})).toBeVisible();
+    await expect(panel.getByRole("heading", {name: "Bitcoin watch"})).toHaveCount(0);
 });

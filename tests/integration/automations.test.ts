@@ -276,3 +276,29 @@ test("bad automations are refused with why and kept out; one naming a tool Cairn
         await second.core.dispose();
     }
 });
+
+// A deadline of its own: closing that waits for the run would wait for the approval's hour.
+test(
+    "Cairn closing while a run waits for an approval stops the run, written as interrupted, without waiting",
+    {timeout: 60_000},
+    async () => {
+        const dataDir = tempDir();
+        const closing = await openDecider(dataDir, composite(null));
+        unwrap(await closing.api.invoke("tools.setPolicy", {tool: "system_stats", policy: "ask"}));
+        const added = unwrap(await closing.api.invoke("automations.add", automation({name: "closing"})));
+        const runs = watchRuns(closing.api, added.id);
+        unwrap(await closing.api.invoke("automations.runNow", {id: added.id}));
+        await runs.reached(["waiting"]);
+        const started = performance.now();
+        await closing.core.dispose();
+        assert.ok(performance.now() - started < 10_000, "closing did not wait for the approval's hour");
+        const reopened = await openDecider(dataDir, composite(null));
+        try {
+            const [run] = unwrap(await reopened.api.invoke("automations.runs", {id: added.id}));
+            assert.equal(run?.status, "interrupted");
+            assert.equal(run?.error, "Cairn stopped during this run");
+        } finally {
+            await reopened.core.dispose();
+        }
+    },
+);

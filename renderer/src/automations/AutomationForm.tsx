@@ -1,62 +1,16 @@
 import {useEffect, useState, type FormEvent} from "react";
-import type {AutomationInput, CairnApi, Schedule, ToolInfo} from "../../../shared/contract.js";
+import type {Automation, CairnApi, ToolInfo} from "../../../shared/contract.js";
+import {START, automationOf, fieldsOf, kindOf, networkOf, unitOf, type Fields} from "./formFields.js";
 import {sayError, useTranslation} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
 
-type Props = {api: CairnApi; onDone: () => void};
-
-type Kind = Schedule["kind"];
-type Unit = "minutes" | "hours" | "days";
-const MINUTE = 60_000;
-const UNIT_MS: Record<Unit, number> = {minutes: MINUTE, hours: 60 * MINUTE, days: 24 * 60 * MINUTE};
-
-/** The form's fields as typed; made into an automation when saved. */
-type Fields = {
-    name: string;
-    prompt: string;
-    kind: Kind;
-    /** once: a local date and time ("2026-12-03T09:00" or with seconds). */
-    at: string;
-    count: string;
-    unit: Unit;
-    /** weekdays: HH:MM. */
-    time: string;
-    cron: string;
-    timeZone: string;
-    tools: string[];
-    network: AutomationInput["budget"]["network"];
-    steps: string;
-    minutes: string;
-    missed: AutomationInput["missed"];
-    approvalMinutes: string;
-    assistantId: string;
-    projectId: string;
-};
-
-const START: Fields = {
-    name: "",
-    prompt: "",
-    kind: "every",
-    at: "",
-    count: "1",
-    unit: "days",
-    time: "09:00",
-    cron: "0 9 * * 1-5",
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    tools: [],
-    network: "none",
-    steps: "6",
-    minutes: "10",
-    missed: "skip",
-    approvalMinutes: "60",
-    assistantId: "",
-    projectId: "",
-};
+/** automation: the one being changed (its fields filled in); absent: a new one. */
+type Props = {api: CairnApi; automation?: Automation; onDone: () => void};
 
 /** A new automation: what it asks, when, with which tools, within which budget. */
-export function AutomationForm({api, onDone}: Props) {
+export function AutomationForm({api, automation, onDone}: Props) {
     const {t} = useTranslation();
-    const [fields, setFields] = useState<Fields>(START);
+    const [fields, setFields] = useState<Fields>(() => (automation ? fieldsOf(automation) : START));
     const [problem, setProblem] = useState<string | null>(null);
     const [tools, setTools] = useState<ToolInfo[]>([]);
     const [assistants, setAssistants] = useState<{id: string; name: string}[]>([]);
@@ -72,7 +26,10 @@ export function AutomationForm({api, onDone}: Props) {
         setFields((f) => ({...f, [key]: value}));
     const save = async (event: FormEvent) => {
         event.preventDefault();
-        const res = await api.invoke("automations.add", automationOf(fields, Date.now()));
+        const input = automationOf(fields, Date.now(), automation?.schedule);
+        const res = automation
+            ? await api.invoke("automations.update", {id: automation.id, automation: input})
+            : await api.invoke("automations.add", input);
         if (!res.ok) return setProblem(sayError(res.error));
         onDone();
     };
@@ -91,7 +48,13 @@ export function AutomationForm({api, onDone}: Props) {
     );
     const none = {value: "", label: t("automations.none")};
     return (
-        <form className="automation-form" onSubmit={(e) => void save(e)} aria-label={t("automations.new")}>
+        <form
+            className="automation-form"
+            onSubmit={(e) => void save(e)}
+            aria-label={
+                automation ? t("automations.editNamed", {name: automation.name}) : t("automations.new")
+            }
+        >
             <label>
                 {t("automations.name")}
                 <input
@@ -238,48 +201,13 @@ export function AutomationForm({api, onDone}: Props) {
                 </p>
             )}
             <div className="wide automation-actions">
-                <button type="submit">{t("automations.save")}</button>
+                <button type="submit">
+                    {automation ? t("automations.saveChanges") : t("automations.save")}
+                </button>
                 <button type="button" onClick={onDone}>
                     {t("automations.cancel")}
                 </button>
             </div>
         </form>
     );
-}
-
-const kindOf = (value: string): Kind =>
-    value === "once" || value === "weekdays" || value === "cron" ? value : "every";
-const unitOf = (value: string): Unit => (value === "minutes" || value === "hours" ? value : "days");
-const networkOf = (value: string): Fields["network"] =>
-    value === "providers" || value === "web" ? value : "none";
-
-/** The automation the fields describe; the core checks it (a time passed, a cron that never fires). */
-export function automationOf(f: Fields, now: number): AutomationInput {
-    return {
-        name: f.name.trim(),
-        prompt: f.prompt.trim(),
-        assistantId: f.assistantId || null,
-        projectId: f.projectId || null,
-        tools: f.tools,
-        schedule: scheduleOf(f, now),
-        timeZone: f.timeZone.trim(),
-        budget: {steps: Number(f.steps), minutes: Number(f.minutes), network: f.network},
-        missed: f.missed,
-        approvalMinutes: Number(f.approvalMinutes),
-    };
-}
-
-function scheduleOf(f: Fields, now: number): Schedule {
-    switch (f.kind) {
-        case "once":
-            return {kind: "once", at: new Date(f.at).getTime()};
-        case "every": {
-            const count = Number(f.count);
-            return {kind: "every", count, unit: f.unit, from: now + count * UNIT_MS[f.unit]};
-        }
-        case "weekdays":
-            return {kind: "weekdays", time: f.time};
-        case "cron":
-            return {kind: "cron", expression: f.cron.trim()};
-    }
 }

@@ -20,6 +20,8 @@ type Props = {
 export function AutomationsPanel({api, automations, onOpenConversation, onClose, onError}: Props) {
     const {t} = useTranslation();
     const [adding, setAdding] = useState(automations.length === 0);
+    // The automation whose form is open to change it.
+    const [editing, setEditing] = useState<Automation | null>(null);
     const call = <T,>(done: Promise<Result<T>>) =>
         void done.then((res) => {
             if (!res.ok) onError(sayError(res.error));
@@ -28,7 +30,14 @@ export function AutomationsPanel({api, automations, onOpenConversation, onClose,
         <Dialog label={t("automations.title")} onClose={onClose} className="automations">
             <h2>{t("automations.title")}</h2>
             <p className="hint">{t("automations.intro")}</p>
-            {adding ? (
+            {editing ? (
+                <AutomationForm
+                    key={editing.id}
+                    api={api}
+                    automation={editing}
+                    onDone={() => setEditing(null)}
+                />
+            ) : adding ? (
                 <AutomationForm api={api} onDone={() => setAdding(false)} />
             ) : (
                 <button data-autofocus onClick={() => setAdding(true)}>
@@ -47,6 +56,7 @@ export function AutomationsPanel({api, automations, onOpenConversation, onClose,
                                 call(api.invoke("automations.setPaused", {id: a.id, paused: !a.paused}))
                             }
                             onRemove={() => call(api.invoke("automations.remove", {id: a.id}))}
+                            onEdit={() => setEditing(a)}
                             onOpenConversation={onOpenConversation}
                         />
                     ))}
@@ -63,10 +73,11 @@ type RowProps = {
     onRun: () => void;
     onPause: () => void;
     onRemove: () => void;
+    onEdit: () => void;
     onOpenConversation: (conversationId: string) => void;
 };
 
-function AutomationRow({api, automation: a, onRun, onPause, onRemove, onOpenConversation}: RowProps) {
+function AutomationRow({api, automation: a, onRun, onPause, onRemove, onEdit, onOpenConversation}: RowProps) {
     const {t, i18n} = useTranslation();
     const [history, setHistory] = useState<{runs: AutomationRun[]; sent: EgressEntry[]} | null>(null);
     const [removing, setRemoving] = useState(false);
@@ -101,6 +112,9 @@ function AutomationRow({api, automation: a, onRun, onPause, onRemove, onOpenConv
                 <button onClick={onRun}>{t("automations.runNow")}</button>
                 <button onClick={onPause}>
                     {a.paused ? t("automations.resume") : t("automations.pause")}
+                </button>
+                <button aria-label={t("automations.editNamed", {name: a.name})} onClick={onEdit}>
+                    {t("automations.edit")}
                 </button>
                 <button aria-expanded={history !== null} onClick={() => void toggleHistory()}>
                     {t("automations.history")}

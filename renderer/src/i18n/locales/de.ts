@@ -1050,6 +1050,9 @@ export const de = {
         },
     },
     automations: {
+        edit: "Bearbeiten",
+        editNamed: "{{name}} bearbeiten",
+        saveChanges: "Änderungen speichern",
         title: "Automatisierungen",
         intro: "Aufträge, die Cairn nach Zeitplan ausführt, solange es läuft (die App, ihr Tray-Symbol oder cairn serve). Jeder Lauf ist eine eigene Unterhaltung, nur mit den Werkzeugen und dem Netz, die du erlaubst.",
         new: "Neue Automatisierung",

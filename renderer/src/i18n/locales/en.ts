@@ -1044,6 +1044,9 @@ export const en = {
         },
     },
     automations: {
+        edit: "Edit",
+        editNamed: "Edit {{name}}",
+        saveChanges: "Save changes",
         title: "Automations",
         intro: "Prompts Cairn runs on a schedule while it is running (the app, its tray, or cairn serve). Each run is a conversation of its own, with only the tools and the network you allow.",
         new: "New automation",

@@ -1066,6 +1066,9 @@ export const es = {
         },
     },
     automations: {
+        edit: "Editar",
+        editNamed: "Editar {{name}}",
+        saveChanges: "Guardar cambios",
         title: "Automatizaciones",
         intro: "Instrucciones que Cairn ejecuta según un horario mientras está en marcha (la app, su icono en la bandeja o cairn serve). Cada ejecución es una conversación propia, solo con las herramientas y la red que permitas.",
         new: "Nueva automatización",

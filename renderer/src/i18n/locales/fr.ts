@@ -1067,6 +1067,9 @@ export const fr = {
         },
     },
     automations: {
+        edit: "Modifier",
+        editNamed: "Modifier {{name}}",
+        saveChanges: "Enregistrer",
         title: "Automatisations",
         intro: "Des consignes que Cairn exécute selon un planning tant qu'il tourne (l'application, son icône de barre d'état ou cairn serve). Chaque exécution est une conversation à part, avec seulement les outils et le réseau que vous autorisez.",
         new: "Nouvelle automatisation",

@@ -1030,6 +1030,9 @@ export const ja = {
         },
     },
     automations: {
+        edit: "編集",
+        editNamed: "{{name}} を編集",
+        saveChanges: "変更を保存",
         title: "自動化",
         intro: "Cairn が動いている間（アプリ、トレイ、cairn serve）にスケジュールで実行する指示です。実行ごとに独立した会話になり、許可したツールとネットワークだけを使います。",
         new: "新しい自動化",

@@ -1063,6 +1063,9 @@ export const ptBR = {
         },
     },
     automations: {
+        edit: "Editar",
+        editNamed: "Editar {{name}}",
+        saveChanges: "Salvar alterações",
         title: "Automações",
         intro: "Instruções que o Cairn executa num horário enquanto está rodando (o app, seu ícone na bandeja ou cairn serve). Cada execução é uma conversa própria, só com as ferramentas e a rede que você permitir.",
         new: "Nova automação",

@@ -1005,6 +1005,9 @@ export const zhCN = {
         },
     },
     automations: {
+        edit: "编辑",
+        editNamed: "编辑 {{name}}",
+        saveChanges: "保存更改",
         title: "自动化",
         intro: "Cairn 在运行时（应用、托盘或 cairn serve）按计划执行的指令。每次运行都是一个独立的对话，只能使用你允许的工具和网络。",
         new: "新建自动化",
