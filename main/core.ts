@@ -174,7 +174,11 @@ export function createCore(options: CoreOptions): Core {
     const api = apiFeature({...made, chat: chat.chat});
     const backups = backupsFeature(options.dataDir, library, bus);
     const automations = automationsFeature(
-        {schedule: options.scheduleAutomations ?? false, ...(options.clock ? {clock: options.clock} : {})},
+        {
+            dataDir: options.dataDir,
+            schedule: options.scheduleAutomations ?? false,
+            ...(options.clock ? {clock: options.clock} : {}),
+        },
         {library, knowledge, tools, chat: chat.chat},
         bus,
     );

@@ -7,6 +7,7 @@ import {failSaying, failWith} from "../words.js";
 import type {AutomationRuns} from "./runs.js";
 import {nextAfter, scheduleProblem} from "./schedule.js";
 import {AutomationScheduler, type Clock} from "./scheduler.js";
+import {NO_SIGNAL, type ChangeSignal} from "./signal.js";
 
 /** What checking an automation needs to know of the tools: whether one exists, and whether it reaches the web. */
 export type ToolFacts = {known(name: string): boolean; reachesWeb(name: string): boolean};
@@ -20,6 +21,7 @@ export class Automations {
     readonly scheduler: AutomationScheduler;
     /** Runs this process started and has not finished. */
     private readonly running = new Set<Promise<AutomationRun>>();
+    private unwatch: () => void = () => {};
 
     constructor(
         private readonly store: AutomationStore,
@@ -28,6 +30,8 @@ export class Automations {
         private readonly tools: ToolFacts,
         private readonly clock: Clock,
         private readonly exists: {assistant(id: string): boolean; project(id: string): boolean},
+        /** Tells the other processes on the data folder of a change, and hears theirs. */
+        private readonly signal: ChangeSignal = NO_SIGNAL,
     ) {
         this.scheduler = new AutomationScheduler(store, (a, run) => void this.track(a, run), clock);
     }
@@ -99,8 +103,21 @@ export class Automations {
         return taken.map((run) => this.store.run(run.id) ?? run);
     }
 
+    /**
+     * Runs automations on their schedule in this process (the app, `cairn serve`), and follows the changes other
+     * processes make (`cairn automations add` in a terminal).
+     */
+    start(): void {
+        this.scheduler.start();
+        this.unwatch = this.signal.watch(() => {
+            this.scheduler.changed();
+            this.bus.emit({type: "automations.changed"});
+        });
+    }
+
     /** Stops the schedule and every run in progress (each written as interrupted), and waits for them to end. */
     async close(): Promise<void> {
+        this.unwatch();
         this.scheduler.stop();
         this.runs.stopAll();
         await this.settled();
@@ -119,6 +136,7 @@ export class Automations {
 
     private changed(): void {
         this.scheduler.changed();
+        this.signal.notify();
         this.bus.emit({type: "automations.changed"});
     }
 

@@ -1,4 +1,6 @@
+import path from "node:path";
 import {Automations} from "../automations/automations.js";
+import {fileSignal} from "../automations/signal.js";
 import {AutomationRuns} from "../automations/runs.js";
 import {SYSTEM_CLOCK, type Clock} from "../automations/scheduler.js";
 import type {ChatService} from "../chat/chatService.js";
@@ -13,6 +15,8 @@ import type {Library} from "./library.js";
 import type {Tools} from "./tools.js";
 
 export type AutomationsOptions = {
+    /** The data folder: the processes on it tell each other of changes through a file there. */
+    dataDir: string;
     /** Whether this process runs automations on their schedule (the desktop app, `cairn serve`). */
     schedule?: boolean;
     /** The scheduler's time and timer (tests move them by hand). */
@@ -68,6 +72,7 @@ export function automationsFeature(
             assistant: (id) => knowledge.assistants.get(id) !== null,
             project: (id) => knowledge.projects.store.get(id) !== null,
         },
+        fileSignal(path.join(options.dataDir, "automations.changed")),
     );
     return {
         automations,
@@ -77,7 +82,7 @@ export function automationsFeature(
             // Runs left running by a process that is gone (killed, a power cut) are interrupted.
             const live = new Set([processes.id, ...processes.liveOthers().map((p) => p.id)]);
             store.recover((id) => live.has(id), clock.now());
-            if (options.schedule) automations.scheduler.start();
+            if (options.schedule) automations.start();
         },
         // Features stop last made first: the runs' answers are stopped here, before the chat service's.
         stop: () => automations.close(),

@@ -302,3 +302,22 @@ test(
         }
     },
 );
+
+test("an automation added by another process on the data folder sets this one's timer again", async () => {
+    const dataDir = tempDir();
+    const appClock = new ManualClock(Date.now());
+    const app = await openTestCore({dataDir, scheduleAutomations: true, clock: appClock});
+    const terminal = await openTestCore({dataDir});
+    try {
+        assert.equal(appClock.pending(), 0, "nothing to wait for yet");
+        const at = appClock.now() + 5 * MINUTE;
+        const added = automation({name: "from a terminal", tools: [], schedule: {kind: "once", at}});
+        unwrap(await terminal.api.invoke("automations.add", added));
+        await waitFor("the app's timer, set for the new run", () =>
+            appClock.pending() === 1 && appClock.waits.at(-1) === 5 * MINUTE ? true : undefined,
+        );
+    } finally {
+        await terminal.core.dispose();
+        await app.core.dispose();
+    }
+});
