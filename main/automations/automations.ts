@@ -42,8 +42,7 @@ export class Automations {
 
     /** By id, or by name (any case). */
     find(idOrName: string): Automation | null {
-        const wanted = idOrName.toLowerCase();
-        return this.store.get(idOrName) ?? this.list().find((a) => a.name.toLowerCase() === wanted) ?? null;
+        return this.store.get(idOrName) ?? this.store.named(idOrName);
     }
 
     add(input: AutomationInput): Result<Automation> {
@@ -143,13 +142,12 @@ export class Automations {
     /** Why an automation cannot be kept, or its first run's time. */
     private check(input: AutomationInput, current: Automation | null): Result<number | null> {
         const now = this.clock.now();
-        const id = current?.id ?? null;
         // A one-time run that has happened may stay as it was while the rest changes (it has no next run).
         const kept = current !== null && JSON.stringify(current.schedule) === JSON.stringify(input.schedule);
         const problem = scheduleProblem(input.schedule, input.timeZone, now);
         if (problem && !(kept && problem.key === "schedulePast")) return failWith("VALIDATION", problem);
-        const name = input.name.trim().toLowerCase();
-        if (this.list().some((a) => a.id !== id && a.name.trim().toLowerCase() === name))
+        const namesake = this.store.named(input.name);
+        if (namesake && namesake.id !== current?.id)
             return failSaying("VALIDATION", "automationNameTaken", {name: input.name});
         if (input.assistantId && !this.exists.assistant(input.assistantId))
             return failWith("NOT_FOUND", wordsOf("assistantNotFound", {id: input.assistantId}));

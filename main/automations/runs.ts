@@ -32,8 +32,8 @@ export type RunDeps = {
 type Live = {
     automation: Automation;
     run: AutomationRun;
-    /** Why Cairn stopped it (a budget); null while it runs or when it ended by itself. */
-    stoppedFor: Words | null;
+    /** Why Cairn stopped it (a budget: failed; Cairn closing: interrupted); null while it runs or ended by itself. */
+    stoppedFor: {why: Words; status: "failed" | "interrupted"} | null;
     /** The approvals it waits for. */
     waiting: Set<string>;
 };
@@ -71,14 +71,9 @@ export class AutomationRuns {
             automation.budget.minutes * 60_000,
         );
         try {
-            const message = await this.answer(conversationId, automation, live);
-            const failure = live.stoppedFor ?? failureOf(message);
-            const status = !failure
-                ? "done"
-                : failure.key === "automationInterrupted"
-                  ? "interrupted"
-                  : "failed";
-            return this.end(automation, store.finish(run.id, status, clock.now(), failure) ?? run);
+            const answer = await this.answer(conversationId, automation, live);
+            const {status, why} = live.stoppedFor ?? outcomeOf(answer);
+            return this.end(automation, store.finish(run.id, status, clock.now(), why) ?? run);
         } finally {
             timer.clear();
             this.live.delete(conversationId);
@@ -110,22 +105,17 @@ export class AutomationRuns {
         };
     };
 
-    /** Whether a conversation is a run in progress here. */
-    running(conversationId: string): boolean {
-        return this.live.has(conversationId);
-    }
-
     /** Stops every run in progress here (Cairn is closing): each is written as interrupted. */
     stopAll(): void {
         for (const conversationId of [...this.live.keys()])
-            this.stop(conversationId, wordsOf("automationInterrupted"));
+            this.stop(conversationId, wordsOf("automationInterrupted"), "interrupted");
     }
 
-    /** Stops a run in progress, with why (a budget reached). */
-    stop(conversationId: string, why: Words): void {
+    /** Stops a run in progress, with why (a budget reached: failed; Cairn closing: interrupted). */
+    stop(conversationId: string, why: Words, status: "failed" | "interrupted" = "failed"): void {
         const live = this.live.get(conversationId);
         if (!live || live.stoppedFor) return;
-        live.stoppedFor = why;
+        live.stoppedFor = {why, status};
         this.deps.chat.stop(conversationId);
     }
 
@@ -161,24 +151,27 @@ export class AutomationRuns {
         return id;
     }
 
-    /** Sends the prompt and waits for the answer's end, or why it could not start. */
-    private answer(conversationId: string, automation: Automation, live: Live): Promise<Message | Words> {
-        const {bus, chat} = this.deps;
-        return new Promise((resolve) => {
-            const unsubscribe = bus.subscribe((event) => {
-                if (event.type === "tool.approvalSettled" && live.waiting.delete(event.approvalId))
-                    this.setStatus(live, "running");
-                if (event.type === "chat.done" && event.conversationId === conversationId) {
-                    unsubscribe();
-                    resolve(event.message);
-                }
-            });
-            const sent = chat.send(conversationId, automation.prompt, {maxSteps: automation.budget.steps});
-            if (!sent.ok) {
-                unsubscribe();
-                resolve(sent.error.words ?? wordsOf("automationFailed", {reason: sent.error.message}));
-            }
+    /** Sends the prompt and waits for the answer's end (the chat service's own wait), or why it could not start. */
+    private async answer(
+        conversationId: string,
+        automation: Automation,
+        live: Live,
+    ): Promise<Message | Words> {
+        const {bus, chat, conversations} = this.deps;
+        // An approval answered (or expired): the run goes on.
+        const unsubscribe = bus.subscribe((event) => {
+            if (event.type === "tool.approvalSettled" && live.waiting.delete(event.approvalId))
+                this.setStatus(live, "running");
         });
+        try {
+            const sent = chat.send(conversationId, automation.prompt, {maxSteps: automation.budget.steps});
+            if (!sent.ok)
+                return sent.error.words ?? wordsOf("automationFailed", {reason: sent.error.message});
+            await chat.settled(conversationId);
+            return conversations.message(sent.value.messageId) ?? wordsOf("automationInterrupted");
+        } finally {
+            unsubscribe();
+        }
     }
 
     private setStatus(live: Live, status: "running" | "waiting"): void {
@@ -197,10 +190,10 @@ export class AutomationRuns {
     }
 }
 
-/** Why an answer failed, in words; null: it is complete. */
-function failureOf(answer: Message | Words): Words | null {
-    if ("key" in answer) return answer;
-    if (answer.status === "complete") return null;
-    if (answer.errorWords) return answer.errorWords;
-    return wordsOf("automationFailed", {reason: answer.error ?? answer.status});
+/** How a run ends by its answer: done, or failed with why. */
+function outcomeOf(answer: Message | Words): {status: "done" | "failed"; why: Words | null} {
+    if ("key" in answer) return {status: "failed", why: answer};
+    if (answer.status === "complete") return {status: "done", why: null};
+    const why = answer.errorWords ?? wordsOf("automationFailed", {reason: answer.error ?? answer.status});
+    return {status: "failed", why};
 }

@@ -35,11 +35,12 @@ export function automationsFeature(
     const {db, conversations, processes, network} = library;
     const clock = options.clock ?? SYSTEM_CLOCK;
     const store = new AutomationStore(db, processes.id);
-    // Whether a mode offers the tool at all (switches, web access and its policy aside).
-    const readsIn = (mode: ToolMode, name: string) => {
+    // Why the one decision (tools/policy.ts) keeps a tool out in a mode, with or without web access, switches and
+    // its policy aside: "mode" (ask mode does not offer it), "web-off" (it reaches the web); null: it may run.
+    const deniedFor = (name: string, mode: ToolMode, webAccess: boolean) => {
         const tool = tools.tools.resolve(name);
-        const decision = tool && decide(tool, {mode, webAccess: true, policy: "allow", off: []});
-        return !decision || decision.verdict !== "deny" || decision.reason !== "mode";
+        const decision = tool && decide(tool, {mode, webAccess, policy: "allow", off: []});
+        return decision && decision.verdict === "deny" ? decision.reason : null;
     };
     const runs = new AutomationRuns({
         store,
@@ -47,12 +48,12 @@ export function automationsFeature(
         conversations,
         bus,
         clock,
-        assistantStart: (id) => (knowledge.assistants.get(id) ? knowledge.assistants.startFor(id) : null),
+        assistantStart: (id) => knowledge.assistants.startFor(id),
         projectExists: (id) => knowledge.projects.store.get(id) !== null,
         prepareTools: () => tools.tools.prepare(),
         toolNames: () => tools.tools.list().map((t) => t.name),
         toolKnown: (name) => tools.toolKnown(name),
-        modeFor: (names) => (names.every((name) => readsIn("ask", name)) ? "ask" : "agent"),
+        modeFor: (names) => (names.some((name) => deniedFor(name, "ask", true) === "mode") ? "agent" : "ask"),
     });
     network.limitWith(runs.limit);
     tools.approvals.expireWith(runs.expiry);
@@ -62,10 +63,7 @@ export function automationsFeature(
         bus,
         {
             known: (name) => tools.toolKnown(name),
-            reachesWeb: (name) => {
-                const tool = tools.tools.resolve(name);
-                return tool !== null && (tool.sideEffect === "network" || tool.openWorld === true);
-            },
+            reachesWeb: (name) => deniedFor(name, "agent", false) === "web-off",
         },
         clock,
         {

@@ -3,7 +3,8 @@ import type {Automation, AutomationInput, AutomationRun, RunStatus} from "../../
 import {wordsOf} from "../../shared/coreWords.js";
 import type {Words} from "../../shared/result.js";
 import {inEnglish} from "../words.js";
-import {errorWordsOf, fromStoredJson, type Db} from "./db.js";
+import type Database from "better-sqlite3";
+import {StatementCache, errorWordsOf, fromStoredJson, type Db} from "./db.js";
 
 type AutomationRow = {
     id: string;
@@ -38,33 +39,45 @@ const RUN_COLUMNS = `id, automation_id, due_at, trigger, started_at, ended_at, s
  * statement that checks it (compare and set): of the Cairn processes on one data folder, one runs it.
  */
 export class AutomationStore {
+    private readonly statements: StatementCache;
+
     constructor(
         private readonly db: Db,
         /** This process (ProcessRegistry.id): a run it leaves running is found interrupted by the others. */
         private readonly processId: string,
-    ) {}
+    ) {
+        this.statements = new StatementCache(db);
+    }
+
+    private sql<R = unknown>(text: string): Database.Statement<unknown[], R> {
+        return this.statements.get<R>(text);
+    }
 
     list(): Automation[] {
-        const rows = this.db
-            .prepare<[], AutomationRow>("SELECT * FROM automations ORDER BY created_at, id")
-            .all();
+        const rows = this.sql<AutomationRow>("SELECT * FROM automations ORDER BY created_at, id").all();
         return rows.map((row) => this.toAutomation(row));
     }
 
     get(id: string): Automation | null {
-        const row = this.db
-            .prepare<[string], AutomationRow>("SELECT * FROM automations WHERE id = ?")
-            .get(id);
+        const row = this.sql<AutomationRow>("SELECT * FROM automations WHERE id = ?").get(id);
         return row ? this.toAutomation(row) : null;
+    }
+
+    /** The one of this name, whatever its case and the spaces around it (names only are read to find it). */
+    named(name: string): Automation | null {
+        const wanted = name.trim().toLowerCase();
+        const rows = this.sql<{id: string; name: string}>(
+            "SELECT id, name FROM automations ORDER BY created_at, id",
+        ).all();
+        const found = rows.find((r) => r.name.trim().toLowerCase() === wanted);
+        return found ? this.get(found.id) : null;
     }
 
     add(input: AutomationInput, nextAt: number | null, now: number): Automation {
         const id = randomUUID();
-        this.db
-            .prepare(
-                "INSERT INTO automations (id, name, definition, paused, next_at, created_at) VALUES (?, ?, ?, 0, ?, ?)",
-            )
-            .run(id, input.name, JSON.stringify(input), nextAt, now);
+        this.sql(
+            "INSERT INTO automations (id, name, definition, paused, next_at, created_at) VALUES (?, ?, ?, 0, ?, ?)",
+        ).run(id, input.name, JSON.stringify(input), nextAt, now);
         return this.toAutomation({
             id,
             definition: JSON.stringify(input),
@@ -75,37 +88,38 @@ export class AutomationStore {
     }
 
     update(id: string, input: AutomationInput, nextAt: number | null): Automation | null {
-        const changed = this.db
-            .prepare("UPDATE automations SET name = ?, definition = ?, next_at = ? WHERE id = ?")
-            .run(input.name, JSON.stringify(input), nextAt, id).changes;
+        const changed = this.sql(
+            "UPDATE automations SET name = ?, definition = ?, next_at = ? WHERE id = ?",
+        ).run(input.name, JSON.stringify(input), nextAt, id).changes;
         return changed ? this.get(id) : null;
     }
 
     setPaused(id: string, paused: boolean, nextAt: number | null): Automation | null {
-        const changed = this.db
-            .prepare("UPDATE automations SET paused = ?, next_at = ? WHERE id = ?")
-            .run(paused ? 1 : 0, nextAt, id).changes;
+        const changed = this.sql("UPDATE automations SET paused = ?, next_at = ? WHERE id = ?").run(
+            paused ? 1 : 0,
+            nextAt,
+            id,
+        ).changes;
         return changed ? this.get(id) : null;
     }
 
     remove(id: string): boolean {
-        return this.db.prepare("DELETE FROM automations WHERE id = ?").run(id).changes > 0;
+        return this.sql("DELETE FROM automations WHERE id = ?").run(id).changes > 0;
     }
 
     /** The earliest next run of the automations not paused (null: none is coming). */
     earliest(): number | null {
-        const row = this.db
-            .prepare<[], {at: number | null}>("SELECT MIN(next_at) AS at FROM automations WHERE paused = 0")
-            .get();
+        const row = this.sql<{at: number | null}>(
+            "SELECT MIN(next_at) AS at FROM automations WHERE paused = 0",
+        ).get();
         return row?.at ?? null;
     }
 
     /** The automations not paused whose next run is at or before `now`. */
     due(now: number): Automation[] {
-        return this.db
-            .prepare<[number], AutomationRow>(
-                "SELECT * FROM automations WHERE paused = 0 AND next_at <= ? ORDER BY next_at, id",
-            )
+        return this.sql<AutomationRow>(
+            "SELECT * FROM automations WHERE paused = 0 AND next_at <= ? ORDER BY next_at, id",
+        )
             .all(now)
             .map((row) => this.toAutomation(row));
     }
@@ -122,74 +136,58 @@ export class AutomationStore {
         now: number,
     ): AutomationRun | null {
         return this.db.transaction(() => {
-            const moved = this.db
-                .prepare("UPDATE automations SET next_at = ? WHERE id = ? AND paused = 0 AND next_at = ?")
-                .run(nextAt, automation.id, dueAt).changes;
+            const moved = this.sql(
+                "UPDATE automations SET next_at = ? WHERE id = ? AND paused = 0 AND next_at = ?",
+            ).run(nextAt, automation.id, dueAt).changes;
             return moved ? this.addRun(automation.id, dueAt, how, now) : null;
         })();
     }
 
     /** A run outside the schedule (Run now): its next time stays. */
     addRun(automationId: string, dueAt: number, how: Claim, now: number): AutomationRun {
-        const id = randomUUID();
-        const ended = how.status === "skipped" ? now : null;
-        this.db
-            .prepare(
-                `INSERT INTO automation_runs (id, automation_id, due_at, trigger, started_at, ended_at, status, process_id)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-            )
-            .run(
-                id,
-                automationId,
-                dueAt,
-                how.trigger,
-                how.status === "running" ? now : null,
-                ended,
-                how.status,
-                this.processId,
-            );
-        return toRun({
-            id,
+        const row: RunRow = {
+            id: randomUUID(),
             automation_id: automationId,
             due_at: dueAt,
             trigger: how.trigger,
             started_at: how.status === "running" ? now : null,
-            ended_at: ended,
+            ended_at: how.status === "skipped" ? now : null,
             status: how.status,
             conversation_id: null,
             process_id: this.processId,
             error: null,
             error_words: null,
-        });
+        };
+        this.sql(
+            `INSERT INTO automation_runs (${RUN_COLUMNS}) VALUES (@id, @automation_id, @due_at, @trigger, @started_at,
+             @ended_at, @status, @conversation_id, @process_id, @error, @error_words)`,
+        ).run(row);
+        return toRun(row);
     }
 
     run(id: string): AutomationRun | null {
-        const row = this.db
-            .prepare<[string], RunRow>(`SELECT ${RUN_COLUMNS} FROM automation_runs WHERE id = ?`)
-            .get(id);
+        const row = this.sql<RunRow>(`SELECT ${RUN_COLUMNS} FROM automation_runs WHERE id = ?`).get(id);
         return row ? toRun(row) : null;
     }
 
     runs(automationId: string, limit = 100): AutomationRun[] {
-        return this.db
-            .prepare<[string, number], RunRow>(
-                `SELECT ${RUN_COLUMNS} FROM automation_runs WHERE automation_id = ?
+        return this.sql<RunRow>(
+            `SELECT ${RUN_COLUMNS} FROM automation_runs WHERE automation_id = ?
                  ORDER BY due_at DESC, rowid DESC LIMIT ?`,
-            )
+        )
             .all(automationId, limit)
             .map(toRun);
     }
 
     setConversation(runId: string, conversationId: string): void {
-        this.db
-            .prepare("UPDATE automation_runs SET conversation_id = ? WHERE id = ?")
-            .run(conversationId, runId);
+        this.sql("UPDATE automation_runs SET conversation_id = ? WHERE id = ?").run(conversationId, runId);
     }
 
     setStatus(runId: string, status: "running" | "waiting"): AutomationRun | null {
-        this.db
-            .prepare("UPDATE automation_runs SET status = ? WHERE id = ? AND ended_at IS NULL")
-            .run(status, runId);
+        this.sql("UPDATE automation_runs SET status = ? WHERE id = ? AND ended_at IS NULL").run(
+            status,
+            runId,
+        );
         return this.run(runId);
     }
 
@@ -199,37 +197,27 @@ export class AutomationStore {
         now: number,
         error: Words | null = null,
     ): AutomationRun | null {
-        this.db
-            .prepare(
-                "UPDATE automation_runs SET status = ?, ended_at = ?, error = ?, error_words = ? WHERE id = ?",
-            )
-            .run(status, now, error ? inEnglish(error) : null, error ? JSON.stringify(error) : null, runId);
+        this.sql(
+            "UPDATE automation_runs SET status = ?, ended_at = ?, error = ?, error_words = ? WHERE id = ?",
+        ).run(status, now, error ? inEnglish(error) : null, error ? JSON.stringify(error) : null, runId);
         return this.run(runId);
     }
 
     /** Runs left running or waiting by processes that are gone (`alive` says which are not): interrupted. */
     recover(alive: (processId: string) => boolean, now: number): number {
-        const open = this.db
-            .prepare<[], {id: string; process_id: string | null}>(
-                "SELECT id, process_id FROM automation_runs WHERE ended_at IS NULL AND status IN ('running', 'waiting')",
-            )
-            .all();
+        const open = this.sql<{id: string; process_id: string | null}>(
+            "SELECT id, process_id FROM automation_runs WHERE ended_at IS NULL AND status IN ('running', 'waiting')",
+        ).all();
         const gone = open.filter((r) => !r.process_id || !alive(r.process_id));
-        const mark = this.db.prepare(
-            "UPDATE automation_runs SET status = 'interrupted', ended_at = ?, error = ?, error_words = ? WHERE id = ?",
-        );
-        const words = wordsOf("automationInterrupted");
-        for (const run of gone) mark.run(now, inEnglish(words), JSON.stringify(words), run.id);
+        for (const run of gone) this.finish(run.id, "interrupted", now, wordsOf("automationInterrupted"));
         return gone.length;
     }
 
     private toAutomation(row: AutomationRow): Automation {
         const definition = fromStoredJson<AutomationInput>(row.definition);
-        const last = this.db
-            .prepare<[string], RunRow>(
-                `SELECT ${RUN_COLUMNS} FROM automation_runs WHERE automation_id = ? ORDER BY due_at DESC, rowid DESC LIMIT 1`,
-            )
-            .get(row.id);
+        const last = this.sql<RunRow>(
+            `SELECT ${RUN_COLUMNS} FROM automation_runs WHERE automation_id = ? ORDER BY due_at DESC, rowid DESC LIMIT 1`,
+        ).get(row.id);
         return {
             ...definition,
             id: row.id,
