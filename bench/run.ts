@@ -41,6 +41,7 @@ import {resumeFigures, resumeRows} from "./resume.js";
 import {probeFigures, probeRows} from "./probe.js";
 import {sandboxFigures, sandboxRows} from "./sandbox.js";
 import {automationsFigures, automationsRows} from "./automations.js";
+import {longWorkFigures, longWorkRows} from "./longWork.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
 import {firstAnswerFigures} from "./firstAnswer.js";
@@ -379,6 +380,7 @@ const report = {
     toolUseTest: await probeFigures(),
     runCode: await sandboxFigures(),
     automations: await automationsFigures(),
+    longWork: await longWorkFigures(),
     chatFormats: await familyFigures(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
     ingest: await ingestFigures(),
@@ -466,6 +468,7 @@ console.table({
     ...probeRows(report.toolUseTest),
     ...sandboxRows(report.runCode),
     ...automationsRows(report.automations),
+    ...longWorkRows(report.longWork),
     ...familyRows(report.chatFormats),
     "ingest chunks/s / raw embedding chunks/s (target >= 0.9)": `${f(report.ingest.ingestChunksPerSecond)} / ${f(report.ingest.rawEmbeddingChunksPerSecond)} = ${report.ingest.ratio.toFixed(2)}`,
     ...searchRows(report.search),

@@ -11,22 +11,24 @@ import type {
 import {fail, ok, type Result, type Words} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import type {Engine, StepEngine} from "../llm/engine/engine.js";
-import {withoutImages, type HistoryImage, type UserItem} from "../llm/stepTypes.js";
+import {withoutImages} from "../llm/stepTypes.js";
 import {localCannotSee} from "../llm/vision.js";
 import type {Providers, RemoteEngine} from "../llm/providers.js";
 import type {CitationStore} from "../store/citations.js";
 import type {ProcessRegistry} from "../store/processes.js";
-import {wordsOf} from "../../shared/coreWords.js";
 import {failSaying, failWith} from "../words.js";
-import type {ConversationStart, ConversationStore} from "../store/conversations.js";
+import type {ConversationStore} from "../store/conversations.js";
 import {DEFAULT_TITLE} from "../../shared/titles.js";
 import {JobRegistry} from "../jobs.js";
-import {decide, type DenyReason} from "../tools/policy.js";
+import {decide, refusalWords} from "../tools/policy.js";
 import {checkPlan} from "./plan.js";
-import {startRecorded, type RecordedAnswer} from "./recordedAnswer.js";
+import {recordAnswer, type RecordedAnswer, type RecordRequest} from "./recordedAnswer.js";
 import {Turn} from "./turn.js";
 import type {ToolServices, TurnDeps, TurnInput} from "./turnInput.js";
 import {seesImages, toModelHistory, titleFrom} from "./history.js";
+import {lastSummary, withSummary} from "./compaction.js";
+import {Compactor, type TurnCompaction} from "./compactor.js";
+import {imageReader, keptImages, questionItem} from "./questionImages.js";
 
 /** Overrides for one run (CLI flags), over the conversation's settings and the defaults. */
 /** This run's generation over the settings (the CLI's flags; a test model's own system prompt). */
@@ -81,6 +83,7 @@ export class ChatService {
     private readonly active = new JobRegistry<ActiveTurn>();
     /** Every event of each turn, by answer message id, so a turn can be replayed and inspected. */
     readonly turnLog = new Map<string, AppEvent[]>();
+    private readonly compactor: Compactor;
 
     constructor(
         private readonly store: ConversationStore,
@@ -99,7 +102,9 @@ export class ChatService {
         /** Assistants' own local models (knowledge/assistants). */
         private readonly localModels: LocalModels | null = null,
         private readonly flushMs = 200,
-    ) {}
+    ) {
+        this.compactor = new Compactor(store, bus);
+    }
 
     /**
      * Tools named in a request (a forced choice, preflight calls) that are not known yet may be an MCP
@@ -121,13 +126,13 @@ export class ChatService {
         const edited = options.editOf ? this.store.message(options.editOf) : null;
         if (options.editOf && (edited?.conversationId !== conversationId || edited.role !== "user"))
             return failSaying("NOT_FOUND", "noQuestionToEdit", {id: options.editOf});
-        const images = this.keptImages(options.attachments ?? []);
+        const images = keptImages(this.store, options.attachments ?? []);
         if (!images.ok) return images;
         const admitted = this.admit(conversationId, options);
         if (!admitted.ok) return admitted;
         const parentId = edited ? edited.parentId : this.store.head(conversationId);
         const {conversation, remote} = admitted.value;
-        const history = this.history(conversationId, parentId, remote);
+        const asked = this.asked(conversationId, parentId, remote, options.prompt ?? text, images.value);
         const user = this.store.addMessage({
             conversationId,
             role: "user",
@@ -145,8 +150,7 @@ export class ChatService {
         const withAuto = auto.length
             ? {...options, preflight: [...auto, ...(options.preflight ?? [])]}
             : options;
-        const question = this.questionItem(options.prompt ?? text, images.value, remote);
-        const messageId = this.start(conversation, [...history, question], withAuto, {
+        const messageId = this.start(conversation, asked, withAuto, {
             plan: this.planning(conversation, options),
             remote,
         });
@@ -166,11 +170,11 @@ export class ChatService {
         const admitted = this.admit(conversationId, options);
         if (!admitted.ok) return admitted;
         const {conversation, remote} = admitted.value;
-        const history = this.history(conversationId, question.parentId, remote);
-        const prompt = this.questionItem(options.prompt ?? question.content, question.attachments, remote);
+        const prompt = options.prompt ?? question.content;
+        const asked = this.asked(conversationId, question.parentId, remote, prompt, question.attachments);
         const plan = this.planning(conversation, options);
         return ok({
-            messageId: this.start(conversation, [...history, prompt], options, {
+            messageId: this.start(conversation, asked, options, {
                 parentId: question.id,
                 plan,
                 remote,
@@ -179,46 +183,31 @@ export class ChatService {
     }
 
     /**
-     * The messages up to `lastId` as the model reads them: each question's and tool's images with it, or (for
-     * a model that cannot see) their size and type only, which it reads as a note.
+     * What a turn is asked: the messages up to `lastId` as the model reads them (after the summary of those
+     * before, when the conversation was compacted; each question's and tool's images with it, or for a model
+     * that cannot see their size and type only, which it reads as a note), then the question; and how the turn
+     * folds older turns when they would not fit.
      */
-    private history(
+    private asked(
         conversationId: string,
         lastId: string | null,
         remote: RemoteEngine | null,
-    ): ChatHistoryItem[] {
-        return toModelHistory(this.store.branchTo(conversationId, lastId), this.imageReader(remote));
-    }
-
-    /** A question as the model reads it: its text and its images (see history). */
-    private questionItem(
         text: string,
         attachments: readonly {id: string}[] | undefined,
-        remote: RemoteEngine | null,
-    ): UserItem {
-        const read = this.imageReader(remote);
-        const images = (attachments ?? []).map((a) => read(a.id)).filter((i) => i !== null);
-        return images.length > 0 ? {type: "user", text, images} : {type: "user", text};
-    }
-
-    /** Kept images as a model reads them; their pixels only for one that sees. */
-    private imageReader(remote: RemoteEngine | null): (id: string) => HistoryImage | null {
+    ): {history: ChatHistoryItem[]; compaction: TurnCompaction} {
+        const branch = this.store.branchTo(conversationId, lastId);
+        const read = imageReader(this.store, remote);
+        const question = questionItem(read, text, attachments);
         const sees = seesImages(remote);
-        return (id) => {
-            const attachment = this.store.attachments.get(id);
-            if (!attachment) return null;
-            const {mime, width, height} = attachment;
-            const data = sees ? this.store.attachments.read(id, "full")?.data.toString("base64") : "";
-            return data === undefined ? null : {mime, data, width, height};
+        const rebuild = (after: Message[], summary: string | null) => {
+            const items = withSummary([...toModelHistory(after, read), question], summary);
+            // A model that cannot see reads a note in each image's place.
+            return sees ? items : withoutImages(items);
         };
-    }
-
-    /** The images a question names, each kept (with the name it was attached with). */
-    private keptImages(ids: string[]): Result<{id: string; name: string}[]> {
-        const kept = ids.map((id) => this.store.attachments.get(id));
-        const gone = ids.filter((_, i) => !kept[i]);
-        if (gone.length > 0) return failSaying("NOT_FOUND", "imagesGone", {count: gone.length});
-        return ok(kept.map((a) => ({id: a!.id, name: a!.name})));
+        const last = lastSummary(branch);
+        const history = rebuild(branch.slice(last ? last.index + 1 : 0), last?.summary.text ?? null);
+        const model = remote ? remote.label() : this.engine.status().modelName;
+        return {history, compaction: this.compactor.forTurn(branch, text, model, rebuild)};
     }
 
     private planning(conversation: Conversation, options: SendOptions): TurnInput["plan"] {
@@ -237,20 +226,26 @@ export class ChatService {
         if (!message?.plan || !stored || question?.role !== "user")
             return failSaying("NOT_FOUND", "noPlan", {id: messageId});
         const {registry} = this.tools;
-        const offered = registry.offered(stored.mode, {webAccess: stored.webAccess, off: stored.toolsOff});
+        const {mode, webAccess, toolsOff: off} = stored;
+        const offered = registry.offered(mode, {webAccess, off, conversationId: stored.id});
         const steps = checkPlan(input, offered, registry);
         if (!steps.ok) return steps;
         const admitted = this.admit(stored.id, {});
         if (!admitted.ok) return admitted;
         const {remote} = admitted.value;
-        const history = this.history(stored.id, question.parentId, remote);
-        const prompt = this.questionItem(question.content, question.attachments, remote);
+        const asked = this.asked(
+            stored.id,
+            question.parentId,
+            remote,
+            question.content,
+            question.attachments,
+        );
         const plan = {run: steps.value};
         const reuse = message.plan.state === "proposed" ? message : undefined;
         return ok({
             messageId: this.start(
                 admitted.value.conversation,
-                [...history, prompt],
+                asked,
                 {},
                 {parentId: question.id, plan, reuse, remote: admitted.value.remote},
             ),
@@ -350,7 +345,7 @@ export class ChatService {
             const policy = this.tools.registry.policy(named);
             const decision = decide(named, {mode, webAccess, policy, off});
             if (decision.verdict === "deny")
-                return failWith("DENIED", refusal(named.name, decision.reason, mode));
+                return failWith("DENIED", refusalWords(named.name, decision.reason, mode));
         }
         const claim = this.processes.claim(conversationId);
         if (!claim.ok)
@@ -361,15 +356,13 @@ export class ChatService {
     /** Adds the answer (or reopens one) and runs its turn; returns its message id. */
     private start(
         conversation: Conversation,
-        history: ChatHistoryItem[],
+        {history, compaction}: {history: ChatHistoryItem[]; compaction: TurnCompaction},
         options: SendOptions,
         {parentId, reuse, plan, remote}: Placement = {},
     ): string {
         const conversationId = conversation.id;
         const engine: StepEngine = remote ?? this.engine;
-        // A model that cannot see reads a note in each image's place.
         const sees = seesImages(remote ?? null);
-        if (!sees) history = withoutImages(history);
         if (reuse) this.store.reopen(reuse.id, this.processes.id);
         const answer =
             reuse ??
@@ -406,7 +399,8 @@ export class ChatService {
                 signal: controller.signal,
                 plan,
                 ...(options.maxSteps ? {maxSteps: options.maxSteps} : {}),
-                ...(sees ? {image: this.imageReader(remote ?? null)} : {}),
+                compaction,
+                ...(sees ? {image: imageReader(this.store, remote ?? null)} : {}),
             },
         );
         this.keepLog(answer.id, running.log);
@@ -437,23 +431,9 @@ export class ChatService {
      * folder leaves it alone while it is live. `conversationId` null: a conversation is started, titled by the
      * question, with `start` (an assistant's). The window's Stop aborts the answer's `signal`.
      */
-    record(request: {
-        conversationId: string | null;
-        question: string;
-        model: string;
-        start?: ConversationStart | null;
-    }): Result<RecordedAnswer> {
-        const {conversationId, question, model} = request;
-        const conversation =
-            conversationId === null
-                ? this.store.create(titleFrom(question), false, request.start ?? null)
-                : this.store.get(conversationId);
-        if (!conversation) return failSaying("NOT_FOUND", "conversationNotFound", {id: conversationId ?? ""});
-        const slot = this.claim(conversation.id);
-        if (!slot.ok) return slot;
+    record(request: RecordRequest): Result<RecordedAnswer> {
         const deps = {store: this.store, citations: this.citations, bus: this.bus};
-        const answer = {conversationId: conversation.id, question, model, processId: this.processes.id};
-        return ok(startRecorded(deps, answer, slot.value));
+        return recordAnswer(deps, request, this.processes.id, (id) => this.claim(id));
     }
 
     /** The conversation's one answer slot, claimed as a window's turn claims it (see record). */
@@ -476,6 +456,24 @@ export class ChatService {
         return ok({signal: controller.signal, release});
     }
 
+    /**
+     * Compact now: the shown branch's turns before its newest exchange condensed into a summary by the model
+     * that answers here, which it reads in their place from the next answer on. The conversation's answer
+     * slot is held meanwhile (Stop ends it, keeping nothing); how many messages the summary stands for.
+     */
+    async compact(conversationId: string): Promise<Result<{covers: number}>> {
+        const stored = this.store.get(conversationId);
+        if (!stored) return failSaying("NOT_FOUND", "conversationNotFound", {id: conversationId});
+        const remote = this.remoteFor(stored);
+        if (!remote.ok) return remote;
+        if (!remote.value && !this.engine.isLoaded()) return failSaying("MODEL_NOT_LOADED", "noModel");
+        const model = remote.value ? remote.value.label() : this.engine.status().modelName;
+        const branch = this.store.messages(conversationId);
+        return this.compactor.compactNow(branch, remote.value ?? this.engine, model, () =>
+            this.claim(conversationId),
+        );
+    }
+
     stop(conversationId: string): boolean {
         return this.active.cancel(conversationId, new Error("stopped by the user"));
     }
@@ -488,12 +486,4 @@ export class ChatService {
     async stopAll(): Promise<void> {
         await this.active.cancelAll(new Error("Cairn is closing"));
     }
-}
-
-/** Why a tool the person chose cannot run, in words that say what to change. */
-function refusal(tool: string, reason: DenyReason, mode: string): Words {
-    if (reason === "off") return wordsOf("toolOff", {tool});
-    if (reason === "web-off") return wordsOf("webOff");
-    if (reason === "mode") return wordsOf("toolMode", {tool, mode});
-    return wordsOf("toolPolicy", {tool});
 }

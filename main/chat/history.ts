@@ -1,7 +1,9 @@
 // A conversation as the model reads it (images only where the model sees them), and its title from the first question.
 
 import type {ChatHistoryItem, ChatModelFunctionCall} from "node-llama-cpp";
-import type {Message} from "../../shared/contract.js";
+import type {Citation, Message, ToolCallRecord} from "../../shared/contract.js";
+import {withSources} from "../llm/stepLoop.js";
+import {errorForModel} from "../tools/runner.js";
 import {clip} from "../../shared/format.js";
 import {ranBy} from "../../shared/toolCalls.js";
 import {thoughtSegment} from "../llm/stepParts.js";
@@ -42,7 +44,7 @@ export function toModelHistory(
                         type: "functionCall",
                         name: c.tool,
                         params: c.args ?? c.rawArgs,
-                        result: c.status === "ok" ? c.resultText : c.error,
+                        result: resultAsRead(c, m.citations),
                     };
                     const images = keptImageIds(c).flatMap((id) => image(id) ?? []);
                     if (images.length > 0) call.images = images;
@@ -51,6 +53,17 @@ export function toModelHistory(
             const thought = m.thought ? [thoughtSegment(m.thought)] : [];
             return {type: "model", response: [...thought, ...calls, ...(m.content ? [m.content] : [])]};
         });
+}
+
+/**
+ * A call's result as the model read it in its turn (turn.ts: the runner's text, then the sources it returned
+ * with their numbers; an error's first lines), so that later turns render the same tokens and the prompt's
+ * prefix is reused.
+ */
+function resultAsRead(call: ToolCallRecord, citations: Citation[]): string {
+    if (call.status !== "ok") return errorForModel(call.error ?? "");
+    const own = citations.filter((c) => c.toolCallId === call.id).sort((a, b) => a.number - b.number);
+    return withSources(call.resultText ?? "", own);
 }
 
 /** The first line, without a leading slash command ("/docs Perseids" is titled "Perseids"). */

@@ -1,7 +1,10 @@
 import type {Citation, Plan, TurnStats} from "../../shared/contract.js";
 import type {EventBus} from "../events.js";
 import type {CitationStore} from "../store/citations.js";
-import type {ConversationStore} from "../store/conversations.js";
+import type {ConversationStart, ConversationStore} from "../store/conversations.js";
+import {ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
+import {titleFrom} from "./history.js";
 
 /** What an answer written by another path ended with: its text, sources, plan and figures. */
 export type RecordedEnd = {
@@ -13,6 +16,36 @@ export type RecordedEnd = {
 };
 
 export type RecordedDeps = {store: ConversationStore; citations: CitationStore; bus: EventBus};
+
+/** An answer to record: in a conversation, or (null) a new one titled by the question, started with `start`. */
+export type RecordRequest = {
+    conversationId: string | null;
+    question: string;
+    model: string;
+    start?: ConversationStart | null;
+};
+
+/**
+ * The conversation a recorded answer goes to (made first, when asked), its answer slot claimed (`claim`), then
+ * the answer started (startRecorded).
+ */
+export function recordAnswer(
+    deps: RecordedDeps,
+    request: RecordRequest,
+    processId: string,
+    claim: (conversationId: string) => Result<{signal: AbortSignal; release: () => void}>,
+): Result<RecordedAnswer> {
+    const {conversationId, question, model} = request;
+    const {store} = deps;
+    const conversation =
+        conversationId === null
+            ? store.create(titleFrom(question), false, request.start ?? null)
+            : store.get(conversationId);
+    if (!conversation) return failSaying("NOT_FOUND", "conversationNotFound", {id: conversationId ?? ""});
+    const slot = claim(conversation.id);
+    if (!slot.ok) return slot;
+    return ok(startRecorded(deps, {conversationId: conversation.id, question, model, processId}, slot.value));
+}
 
 /**
  * Writes the question and an answer streaming in its place, its row naming this process (`processId`), and

@@ -4,7 +4,7 @@ import type {AppEvent, Plan, PlanStep} from "../../shared/contract.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import {isDiskFull, reason} from "../paths.js";
 import {inEnglish} from "../words.js";
-import type {HistoryImage, HostedTools} from "../llm/stepTypes.js";
+import type {HistoryImage} from "../llm/stepTypes.js";
 import {emptyStats} from "../llm/stepParts.js";
 import {ModelTurn, runSteps} from "../llm/stepLoop.js";
 import {modelFunction, type ToolDefinition} from "../tools/defineTool.js";
@@ -24,6 +24,7 @@ import {TurnMachine} from "./turnState.js";
 import {callOf, plannerStep, readPlan, runPlan} from "./plan.js";
 import type {TurnDeps, TurnInput} from "./turnInput.js";
 import {mapLimit, belongsTo, addStats} from "./turnParts.js";
+import {hostedTools} from "./hostedTools.js";
 import {messageOf} from "../../shared/format.js";
 
 type Call = {name: string; params: unknown};
@@ -59,12 +60,15 @@ export class Turn {
     /** The tools the last step offered, and why; tools find_tools found in this answer. */
     private selection: ToolSelection | null = null;
     private readonly found: string[] = [];
+    /** The history this answer is asked from: the turn's own, or what compaction left of it. */
+    private asked: ChatHistoryItem[];
 
     constructor(
         private readonly deps: TurnDeps,
         private readonly input: TurnInput,
     ) {
         const {conversationId, id: messageId} = input.answer;
+        this.asked = input.history;
         this.citations = new AnswerCitations(deps.citations, messageId);
         this.machine = new TurnMachine((state) =>
             deps.bus.emit({type: "turn.state", conversationId, messageId, state}),
@@ -100,8 +104,10 @@ export class Turn {
             await this.deps.tools.registry.prepare();
             // More tools than fit: search by meaning needs the question's vector (with an embedding model).
             if (this.deps.tools.chooser.mustChoose(this.allowedTools(), this.deps.engine))
-                await this.deps.tools.registry.readQuery(lastQuestion(this.input.history));
+                await this.deps.tools.registry.readQuery(lastQuestion(this.asked));
         }
+        const compacted = await this.compact();
+        if (compacted) return compacted;
         if (plan) return "make" in plan ? this.makePlan(plan.make.maxSteps) : this.runPlan(plan.run);
         if (preflight.length > 0)
             await this.runCalls(
@@ -121,6 +127,29 @@ export class Turn {
     }
 
     /**
+     * Folds older turns into a summary first when the prompt would not fit otherwise (the answer says it is
+     * summarizing meanwhile). A summary that cannot be written leaves the oldest turns out of this answer, which
+     * says so, as before; a stop ends the answer.
+     */
+    private async compact(): Promise<Ending | null> {
+        const {compaction, generation, signal} = this.input;
+        if (!compaction) return null;
+        const functions = this.input.choice === "none" ? [] : this.chooseTools().map(modelFunction);
+        const fixed = {systemPrompt: generation.systemPrompt, functions, maxTokens: generation.maxTokens};
+        let folding = false;
+        const folded = await compaction.prepare(this.deps.engine, fixed, signal, () => {
+            folding = true;
+            this.machine.to("SUMMARIZING");
+        });
+        // Stopped while summarizing: the answer ends there (stopped before, it ends as it always did).
+        if (folding && signal.aborted) return {error: null, stopped: true};
+        if (!folded.ok)
+            console.error(`[cairn] earlier turns could not be summarized: ${folded.error.message}`);
+        if (folded.ok && folded.value) this.asked = folded.value;
+        return null;
+    }
+
+    /**
      * Writes a plan (JSON in a grammar made from the offered tools) and stores it with the answer, proposed:
      * nothing runs until the person runs it.
      */
@@ -130,7 +159,7 @@ export class Turn {
         const {generation, signal} = this.input;
         const offered = this.chooseTools().filter((t) => t.name !== FIND_TOOLS);
         const result = await this.deps.engine.step({
-            ...plannerStep(offered, maxSteps, this.input.history, generation.maxTokens),
+            ...plannerStep(offered, maxSteps, this.asked, generation.maxTokens),
             signal,
             sampling: generation,
             onText: () => {},
@@ -193,7 +222,7 @@ export class Turn {
         const offered = limitReached || choice === "none" || !withTools ? [] : this.chooseTools(allowed);
         const force = forcedTools(choice, offered, allowed);
         this.deps.tools.telemetry?.offered((force ?? offered).map((t) => t.name));
-        const hosted = this.hostedTools(step);
+        const hosted = hostedTools(this.deps.tools.runner, this.citations, this.input.answer, step);
         const result = await this.deps.engine.step({
             history: this.history(offered.length > 0 || !this.turn.empty, limitReached),
             signal,
@@ -229,7 +258,8 @@ export class Turn {
     /** Every tool this answer may use (mode, web access, this conversation's switches). */
     private allowedTools(): ToolDefinition[] {
         const {mode, webAccess, toolsOff: off} = this.input;
-        return this.deps.tools.registry.offered(mode, {webAccess, off});
+        const {conversationId} = this.input.answer;
+        return this.deps.tools.registry.offered(mode, {webAccess, off, conversationId});
     }
 
     /**
@@ -238,8 +268,8 @@ export class Turn {
      */
     private chooseTools(allowed = this.allowedTools()): ToolDefinition[] {
         this.selection = this.deps.tools.chooser.choose(allowed, this.deps.engine, {
-            query: lastQuestion(this.input.history),
-            used: [...toolsCalled(this.input.history), ...toolsCalled([this.turn.item()])],
+            query: lastQuestion(this.asked),
+            used: [...toolsCalled(this.asked), ...toolsCalled([this.turn.item()])],
             found: this.found,
             pinned: this.deps.tools.pinnedFor?.(this.input.answer.conversationId) ?? [],
         });
@@ -284,7 +314,7 @@ export class Turn {
                 withTools,
                 withTools && this.input.webAccess,
             ),
-            ...this.input.history,
+            ...this.asked,
             ...(limitReached ? [{type: "system", text: TOOL_LIMIT_NOTE} as const] : []),
             this.turn.item(),
         ];
@@ -359,44 +389,14 @@ export class Turn {
         const budget = engine.resultBudget({
             history: this.history(true),
             // The next step's tools: those of the last step, or (before the first) those it will offer.
-            functions: (this.selection?.tools ?? this.chooseTools()).map(modelFunction),
+            functions: (
+                this.selection?.tools ?? (this.input.choice === "none" ? [] : this.chooseTools())
+            ).map(modelFunction),
             maxTokens: this.input.generation.maxTokens,
             calls,
             contextUsed: this.contextUsed,
         });
         return budget === null ? undefined : (text) => engine.fitText(text, budget);
-    }
-
-    /**
-     * Tools a remote provider runs itself (its web search): each a trace step of this answer, its sources
-     * cited with this answer's numbers (a URL cited again keeps its number).
-     */
-    private hostedTools(step: number): {tools: HostedTools; close: () => void} {
-        const {conversationId, id: messageId, model} = this.input.answer;
-        const finishers = new Map<string, (text: string, args: unknown) => void>();
-        const tools: HostedTools = {
-            started: (name, args) => {
-                const {record, finish} = this.deps.tools.runner.hosted(
-                    name,
-                    args,
-                    {conversationId, messageId, step},
-                    model ?? "the provider",
-                );
-                finishers.set(record.id, finish);
-                return record.id;
-            },
-            finished: (id, text, args) => {
-                finishers.get(id)?.(text, args);
-                finishers.delete(id);
-            },
-            cite: (id, page) => this.citations.numberOf(id, page),
-        };
-        // A step the stream never finished (stopped, broken off) is closed with the step.
-        const close = () => {
-            for (const finish of finishers.values()) finish("the provider did not say what it found", {});
-            finishers.clear();
-        };
-        return {tools, close};
     }
 
     private flush(): void {

@@ -20,6 +20,7 @@ import type {ToolRegistry} from "../tools/registry.js";
 import {type ToolChooser} from "../tools/selection.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import type {ToolRunner} from "../tools/runner.js";
+import type {TurnCompaction} from "./compactor.js";
 
 export type ToolServices = {
     registry: ToolRegistry;
@@ -63,6 +64,8 @@ export type TurnInput = {
     plan?: {make: {maxSteps: number}} | {run: PlanStep[]};
     /** Steps with tools before the model must answer, when fewer than tools.yaml's (an automation's budget). */
     maxSteps?: number;
+    /** Folds older turns into a summary before the first step, when the prompt would not fit otherwise. */
+    compaction?: TurnCompaction;
     /** A kept image as the model reads it; absent where the model cannot see (it reads a note instead). */
     image?: (id: string) => HistoryImage | null;
 };

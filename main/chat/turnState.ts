@@ -5,7 +5,9 @@ export type {TurnState};
 /** The legal transitions of a turn; any state may also go to ERROR. */
 export const TRANSITIONS: Readonly<Record<TurnState, readonly TurnState[]>> = {
     IDLE: ["RECEIVING"],
-    RECEIVING: ["GENERATING", "DISPATCHING_TOOL"],
+    RECEIVING: ["GENERATING", "DISPATCHING_TOOL", "SUMMARIZING"],
+    // Older turns folded into a summary before the first step (compaction); a stop there publishes at once.
+    SUMMARIZING: ["GENERATING", "DISPATCHING_TOOL", "PUBLISHING"],
     GENERATING: ["DISPATCHING_TOOL", "PUBLISHING"],
     DISPATCHING_TOOL: ["AWAITING_APPROVAL", "WAITING_FOR_TOOL", "GENERATING"],
     AWAITING_APPROVAL: ["WAITING_FOR_TOOL", "AWAITING_APPROVAL", "GENERATING"],

@@ -18,6 +18,7 @@ import {ApprovalBroker} from "../tools/approvals.js";
 import {createFile, listDirectory, readFile, replaceInFile} from "../tools/builtin/files.js";
 import {findTools} from "../tools/builtin/findTools.js";
 import {createRecall, createRemember} from "../tools/builtin/memory.js";
+import {createSearchConversation} from "../tools/builtin/searchConversation.js";
 import {createListCollections, createRagSearch} from "../tools/builtin/rag.js";
 import {createRunCode} from "../tools/builtin/runCode.js";
 import {createRunSkillScript, createUseSkill} from "../tools/builtin/skills.js";
@@ -197,6 +198,7 @@ function createTools(
         createListCollections(docs, reach),
         createRecall(memory),
         createRemember(memory),
+        createSearchConversation(conversations),
         generateImageTool,
         createRunCode(sandbox, runCodeSeconds),
         createUseSkill(skills, offIn),

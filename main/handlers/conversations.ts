@@ -196,6 +196,7 @@ export function conversationHandlers({
             return chat.regenerate(req.conversationId, req.messageId, req);
         },
         "chat.stop": (req) => ok({stopped: chat.stop(req.conversationId)}),
+        "conversations.compact": (req) => chat.compact(req.id),
         "plans.run": async (req) => {
             await chat.prepareTools({});
             return chat.runPlan(req.messageId, req.steps);

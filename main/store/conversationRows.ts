@@ -7,6 +7,7 @@ import type {
     Message,
     Plan,
     MessageRole,
+    TurnsSummary,
     MessageStatus,
     ToolCallRecord,
     ToolMode,
@@ -57,6 +58,8 @@ export type MessageRow = {
     drafted_tokens: number | null;
     accepted_tokens: number | null;
     plan: string | null;
+    /** The summary of the conversation up to this message (JSON), when it was compacted here. */
+    summary?: string | null;
     created_at: number;
 };
 
@@ -155,6 +158,7 @@ export function toMessage(
         versions,
         ...(r.plan ? {plan: fromStoredJson<Plan>(r.plan)} : {}),
         ...(attachments.length > 0 ? {attachments} : {}),
+        ...(r.summary ? {summary: fromStoredJson<TurnsSummary>(r.summary)} : {}),
     };
 }
 

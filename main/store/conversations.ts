@@ -5,6 +5,7 @@ import type {
     GenerationSettings,
     Message,
     Plan,
+    TurnsSummary,
     MessageRole,
     MessageStatus,
     ToolMode,
@@ -37,6 +38,9 @@ export type ConversationStart = {
 };
 
 /** Conversations and their messages, on the one SQLite file. */
+/** A message search_conversation found: who wrote it, when, and the passage around the words. */
+export type ConversationHit = {messageId: string; role: MessageRole; createdAt: number; passage: string};
+
 export class ConversationStore {
     private readonly statements: StatementCache;
 
@@ -218,6 +222,34 @@ export class ConversationStore {
     }
 
     /**
+     * One conversation's messages matching the words (every branch), best first by BM25, each as a passage
+     * of about 64 tokens around its matches: what search_conversation finds in turns a summary stands for.
+     */
+    searchIn(conversationId: string, query: string, limit: number): ConversationHit[] {
+        const match = ftsQuery(query);
+        if (!match) return [];
+        return this.sql<ConversationHit>(
+            `SELECT m.id AS messageId, m.role AS role, m.created_at AS createdAt,
+                    snippet(messages_fts, 0, '', '', '…', 64) AS passage
+               FROM messages_fts
+               JOIN messages m ON m.rowid = messages_fts.rowid
+              WHERE messages_fts MATCH ? AND m.conversation_id = ?
+              ORDER BY bm25(messages_fts) LIMIT ?`,
+        ).all(match, conversationId, limit);
+    }
+
+    /** Whether a conversation was compacted (a message carries a summary). */
+    compacted(conversationId: string): boolean {
+        return (
+            this.sql<number>(
+                "SELECT 1 FROM messages WHERE conversation_id = ? AND summary IS NOT NULL LIMIT 1",
+            )
+                .pluck()
+                .get(conversationId) !== undefined
+        );
+    }
+
+    /**
      * Removes one message with its tool calls and citations (they cascade); the messages after it follow its
      * parent instead. A deleted head gives way to the newest branch left under its parent.
      */
@@ -381,6 +413,15 @@ export class ConversationStore {
     setPlan(id: string, plan: Plan | null): void {
         this.sql("UPDATE messages SET plan = ?, updated_at = ? WHERE id = ?").run(
             plan ? JSON.stringify(plan) : null,
+            Date.now(),
+            id,
+        );
+    }
+
+    /** The summary of the conversation up to this message (compaction), or none. */
+    setSummary(id: string, summary: TurnsSummary | null): void {
+        this.sql("UPDATE messages SET summary = ?, updated_at = ? WHERE id = ?").run(
+            summary ? JSON.stringify(summary) : null,
             Date.now(),
             id,
         );

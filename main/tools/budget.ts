@@ -20,7 +20,9 @@ export function toolBudget(
 ): ToolBudget {
     const {mode, webAccess, toolsOff} = conversation;
     const all = registry.enabled();
-    const offered = registry.offered(mode, {webAccess, off: toolsOff}).filter((t) => t.name !== FIND_TOOLS);
+    const offered = registry
+        .offered(mode, {webAccess, off: toolsOff, conversationId: conversation.id})
+        .filter((t) => t.name !== FIND_TOOLS);
     const measured = engine.functionTokens(all.map(modelFunction));
     // Only their sum: what each costs is measured above.
     const total = engine.functionTokens(offered.map(modelFunction), {each: false});

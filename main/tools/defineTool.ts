@@ -133,8 +133,11 @@ export type ToolSpec<P extends ParamsSchema> = {
     agentOnly?: boolean;
     /** A write the person may approve in every mode (remember: memory is theirs, not the workspace). */
     everyMode?: boolean;
-    /** Offered to the model only while this holds (recall: once something is remembered). */
-    offeredWhen?: () => boolean;
+    /**
+     * Offered to the model only while this holds (recall: once something is remembered); conversationId: where
+     * it would be offered (null: no conversation, the local API's).
+     */
+    offeredWhen?: (conversationId: string | null) => boolean;
     params: P & GrammarOnly<P>;
     validate?: ValidateOnly;
     run(args: ArgsOf<P>, ctx: ToolContext): Promise<ToolOutput> | ToolOutput;
@@ -152,7 +155,7 @@ export type ToolDefinition = {
     openWorld?: boolean;
     agentOnly?: boolean;
     everyMode?: boolean;
-    offeredWhen?: () => boolean;
+    offeredWhen?: (conversationId: string | null) => boolean;
     /** Made of other tools (tools.yaml): allowed by default, since each inner call is decided on its own. */
     composite?: boolean;
     timeoutMs?: number;

@@ -84,3 +84,11 @@ export function serverGrant(tool: {sideEffect: SideEffect; source?: string}): st
 export function isOff(tool: {name: string; source?: string}, off: string[] = []): boolean {
     return off.includes(tool.name) || (tool.source !== undefined && off.includes(tool.source));
 }
+
+/** Why a tool the person chose cannot run, in words that say what to change. */
+export function refusalWords(tool: string, reason: DenyReason, mode: string): Words {
+    if (reason === "off") return wordsOf("toolOff", {tool});
+    if (reason === "web-off") return wordsOf("webOff");
+    if (reason === "mode") return wordsOf("toolMode", {tool, mode});
+    return wordsOf("toolPolicy", {tool});
+}

@@ -132,13 +132,13 @@ export class ToolRegistry {
 
     /**
      * The tools offered to the model: those decide() does not deny in this mode with this web access, less
-     * those switched off in the conversation.
+     * those switched off in the conversation (and those only some conversations are offered, outside them).
      */
-    offered(mode: ToolMode, ctx: PolicyContext): ToolDefinition[] {
+    offered(mode: ToolMode, ctx: PolicyContext & {conversationId?: string}): ToolDefinition[] {
         return [...this.tools.values()].filter(
             (t) =>
                 this.isEnabled(t.name) &&
-                (t.offeredWhen?.() ?? true) &&
+                (t.offeredWhen?.(ctx.conversationId ?? null) ?? true) &&
                 decide(t, {mode, webAccess: ctx.webAccess, policy: this.policy(t), off: ctx.off}).verdict !==
                     "deny",
         );

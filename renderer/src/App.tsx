@@ -34,7 +34,10 @@ export function App({api}: {api: CairnApi}) {
     const {t} = useTranslation();
     const cairn = useCairn(api);
     const {state} = cairn;
-    const busy = state.messages.some((m) => m.status === "streaming" && m.role === "assistant");
+    // An answer being written, or earlier turns being summarized (Compact now): Stop ends either.
+    const busy =
+        state.turnState === "SUMMARIZING" ||
+        state.messages.some((m) => m.status === "streaming" && m.role === "assistant");
     // The served window lost the core: nothing can be sent or stopped until it is back.
     // (It reconnects by itself, backing off to 5 s.)
     const offline = state.connected ? null : t("app.offline");

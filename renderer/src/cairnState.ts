@@ -100,6 +100,13 @@ export function applyEvent(s: CairnState, event: AppEvent): CairnState {
                 : [...s.messages, event.message];
             return {...s, streaming, thinking, writing, messages};
         }
+        case "conversation.compacted": {
+            if (event.conversationId !== s.selectedId) return s;
+            const messages = s.messages.map((m) =>
+                m.id === event.message.id ? {...m, summary: event.message.summary} : m,
+            );
+            return {...s, messages};
+        }
         case "chat.error":
             return event.conversationId === s.selectedId
                 ? {...s, error: sayCore(event.message, event.words)}

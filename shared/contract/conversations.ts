@@ -116,9 +116,31 @@ export const TurnState = oneOf([
     "WAITING_FOR_TOOL",
     "PUBLISHING",
     "ERROR",
+    /** Earlier turns are being condensed into a summary before the answer (compaction). */
+    "SUMMARIZING",
 ]);
 
 export type TurnState = Static<typeof TurnState>;
+
+/**
+ * The conversation up to a message, condensed (compaction): what a model reads in place of those messages,
+ * which are kept as they were (shown, searchable, exported).
+ */
+export const TurnsSummary = Type.Object(
+    {
+        text: Type.String({maxLength: 200_000}),
+        /** How many messages it stands for, the one it is kept with included. */
+        covers: Count,
+        /** auto: the conversation neared the model's context; manual: Compact now. */
+        origin: oneOf(["auto", "manual"]),
+        /** The model that wrote it (null: none could; the person's words were kept instead). */
+        model: nullable(Type.String()),
+        createdAt: Timestamp,
+    },
+    closed,
+);
+
+export type TurnsSummary = Static<typeof TurnsSummary>;
 
 export const messageFields = {
     id: Type.String(),
@@ -146,6 +168,8 @@ export const messageFields = {
     plan: Type.Optional(Plan),
     /** Images sent with the message, in order (absent: none). */
     attachments: Type.Optional(Type.Array(Attachment, {maxItems: ATTACHMENT_LIMITS.perMessage})),
+    /** The conversation up to here, condensed: a model reads it in place of this message and those before. */
+    summary: Type.Optional(TurnsSummary),
 };
 
 /** A message on the conversation's current branch, with the ids of its versions (itself included, oldest first). */
@@ -308,6 +332,11 @@ export const conversationsCalls = {
         Conversation,
     ),
     "messages.list": call(req({conversationId: Id}), Type.Array(Message)),
+    /**
+     * Compact now: the shown branch's turns before the newest exchange condensed into a summary the model
+     * reads in their place (the messages stay); how many messages it stands for.
+     */
+    "conversations.compact": call(req({id: Id}), Type.Object({covers: Count}, closed)),
     /** Messages of every conversation that match the words, best first (full-text, ranked). */
     "conversations.search": call(
         req({

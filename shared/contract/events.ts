@@ -27,6 +27,8 @@ export const AppEvent = Type.Union([
     }),
     event("conversation.updated", {conversation: Conversation}),
     event("conversation.deleted", {conversationId: Type.String()}),
+    /** Earlier turns were condensed: the message that now carries the summary. */
+    event("conversation.compacted", {conversationId: Type.String(), message: Message}),
     event("assistants.changed", {}),
     event("projects.changed", {}),
     event("engine.status", {status: EngineStatus}),

@@ -1,5 +1,6 @@
 // The core's words in ar (shared/coreWords.ts joins the languages).
 export const ar = {
+    nothingToCompact: "لا شيء لضغطه بعد: لا يوجد بعد آخر ملخص سوى أحدث تبادل",
     stillWriting: "ما زالت إجابة تُكتب في هذه المحادثة؛ أوقفها أو انتظر",
     otherProcess:
         "عملية Cairn أخرى تجيب في هذه المحادثة (pid {{pid}}، {{command}})؛ انتظر حتى تنتهي أو أوقفها هناك",

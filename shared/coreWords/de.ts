@@ -1,5 +1,7 @@
 // The core's words in de (shared/coreWords.ts joins the languages).
 export const de = {
+    nothingToCompact:
+        "Noch nichts zu verdichten: Nach der letzten Zusammenfassung steht nur der neueste Austausch",
     stillWriting: "In dieser Unterhaltung wird noch eine Antwort geschrieben; stoppe sie oder warte",
     otherProcess:
         "Ein anderer Cairn-Prozess antwortet in dieser Unterhaltung (PID {{pid}}, {{command}}); warte, bis er fertig ist, oder stoppe ihn dort",

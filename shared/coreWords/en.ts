@@ -1,5 +1,6 @@
 // The core's words in en (shared/coreWords.ts joins the languages).
 export const en = {
+    nothingToCompact: "nothing to compact yet: only the newest exchange is after the last summary",
     stillWriting: "an answer is still being written in this conversation; stop it or wait",
     otherProcess:
         "another Cairn process is answering in this conversation (pid {{pid}}, {{command}}); wait for it to finish or stop it there",

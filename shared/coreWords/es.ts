@@ -1,5 +1,7 @@
 // The core's words in es (shared/coreWords.ts joins the languages).
 export const es = {
+    nothingToCompact:
+        "Todavía no hay nada que compactar: tras el último resumen solo está el intercambio más reciente",
     stillWriting: "Todavía se está escribiendo una respuesta en esta conversación; detenla o espera",
     otherProcess:
         "Otro proceso de Cairn está respondiendo en esta conversación (pid {{pid}}, {{command}}); espera a que termine o detenlo allí",

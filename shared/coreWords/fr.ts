@@ -1,5 +1,7 @@
 // The core's words in fr (shared/coreWords.ts joins the languages).
 export const fr = {
+    nothingToCompact:
+        "Rien à compacter pour l'instant : après le dernier résumé, il n'y a que le dernier échange",
     stillWriting:
         "Une réponse est encore en cours d'écriture dans cette conversation ; arrêtez-la ou attendez",
     otherProcess:

@@ -1,5 +1,6 @@
 // The core's words in hi (shared/coreWords.ts joins the languages).
 export const hi = {
+    nothingToCompact: "अभी संक्षिप्त करने को कुछ नहीं है: पिछले सारांश के बाद केवल सबसे नया आदान-प्रदान है",
     stillWriting: "इस बातचीत में अभी एक उत्तर लिखा जा रहा है; उसे रोकें या प्रतीक्षा करें",
     otherProcess:
         "इस बातचीत में कोई और Cairn प्रोसेस उत्तर दे रहा है (pid {{pid}}, {{command}}); उसके पूरा होने की प्रतीक्षा करें या उसे वहीं रोकें",

@@ -1,5 +1,6 @@
 // The core's words in ja (shared/coreWords.ts joins the languages).
 export const ja = {
+    nothingToCompact: "まだ要約するものがありません。前回の要約の後には最新のやり取りしかありません",
     stillWriting: "この会話ではまだ回答を書いています。停止するか、お待ちください",
     otherProcess:
         "別の Cairn プロセスがこの会話で回答中です（pid {{pid}}、{{command}}）。終わるのを待つか、そちらで停止してください",

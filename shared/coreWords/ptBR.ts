@@ -1,5 +1,7 @@
 // The core's words in pt-BR (shared/coreWords.ts joins the languages).
 export const ptBR = {
+    nothingToCompact:
+        "Ainda não há nada para compactar: depois do último resumo há apenas a troca mais recente",
     stillWriting: "Uma resposta ainda está sendo escrita nesta conversa; pare-a ou aguarde",
     otherProcess:
         "Outro processo do Cairn está respondendo nesta conversa (pid {{pid}}, {{command}}); aguarde terminar ou pare-o lá",

@@ -1,5 +1,6 @@
 // The core's words in ru (shared/coreWords.ts joins the languages).
 export const ru = {
+    nothingToCompact: "Пока нечего сжимать: после последней сводки есть только самый новый обмен",
     stillWriting: "В этом разговоре ещё пишется ответ; остановите его или подождите",
     otherProcess:
         "В этом разговоре отвечает другой процесс Cairn (pid {{pid}}, {{command}}); дождитесь его завершения или остановите его там",

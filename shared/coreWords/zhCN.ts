@@ -1,5 +1,6 @@
 // The core's words in zh-CN (shared/coreWords.ts joins the languages).
 export const zhCN = {
+    nothingToCompact: "暂无可压缩的内容：上次摘要之后只有最新的一轮对话",
     stillWriting: "此对话中仍在生成回答；请停止或等待",
     otherProcess: "另一个 Cairn 进程正在此对话中回答（pid {{pid}}，{{command}}）；请等它完成或在那里停止它",
     noModel: "尚未加载模型；请先选择模型",

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 import {inspectModel} from "../../main/llm/inspect.js";
+import {SUMMARY_HEADING} from "../../main/chat/compaction.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "./core.js";
 import {FAMILIES, templateModel} from "./templateModel.js";
 
@@ -149,10 +150,11 @@ export function chatFormatTest(name: keyof typeof FAMILIES): void {
 
 /**
  * Registers the test that a conversation far longer than the context fits by the family's real token counts:
- * older turns are left out so that what the model reads fits; the system prompt and the question stay.
+ * older turns are summarized (by the template model's random words) so that what the model reads fits, and
+ * nothing is left out; the system prompt and the question stay.
  */
 export function longConversationTest(name: keyof typeof FAMILIES): void {
-    test(`${name}: a conversation longer than the context fits by the vocabulary's real token counts`, async () => {
+    test(`${name}: a conversation longer than the context is summarized to fit by the vocabulary's real token counts`, async () => {
         const t = await openTestCore({modelPath: null});
         try {
             unwrap(await t.api.invoke("settings.set", {engine: {contextSize: 512}}));
@@ -196,11 +198,17 @@ export function longConversationTest(name: keyof typeof FAMILIES): void {
             );
             const answer = await done;
             assert.equal(answer.status, "complete", answer.error ?? "");
-            assert.equal(answer.stats?.contextShifted, true);
+            assert.equal(answer.stats?.contextShifted, false, "nothing was left out");
+            const messages = unwrap(await t.api.invoke("messages.list", {conversationId: id}));
+            assert.ok(
+                messages.some((m) => m.summary?.origin === "auto"),
+                "older turns were summarized",
+            );
             const prompt = t.core.engine.lastPrompt()!.text;
             assert.match(prompt, /What did turn 7 say\?/);
             assert.match(prompt, /You are Cairn/, "the system prompt stays");
-            assert.doesNotMatch(prompt, /FIRST-0 /, "the oldest turn was left out");
+            assert.ok(prompt.includes(SUMMARY_HEADING), "the summary is read");
+            assert.doesNotMatch(prompt, /FIRST-0 /, "the oldest turn is read in the summary only");
             assert.ok(t.core.engine.countTokens(prompt)! <= 512, "what the model read fits its context");
         } finally {
             await t.core.dispose();

@@ -302,4 +302,11 @@ export const FROM_16: readonly Migration[] = [
             ALTER TABLE conversations ADD COLUMN automation_id TEXT;
         `,
     },
+    {
+        version: 37,
+        name: "a message may carry the summary of the conversation up to it (compaction): what a model reads in its place",
+        sql: `
+            ALTER TABLE messages ADD COLUMN summary TEXT;
+        `,
+    },
 ];

@@ -1,6 +1,7 @@
-import {useEffect, useMemo, useRef, useState} from "react";
+import {Fragment, useEffect, useMemo, useRef, useState} from "react";
 import type {Assistant, EngineStatus, Message, PlanStepInput} from "../../../shared/contract.js";
 import {MessageView, type MessageHandlers} from "./MessageView.js";
+import {SummaryFold} from "./SummaryFold.js";
 import {sayCore, Trans, useTranslation} from "../i18n/index.js";
 import {useUndoableDelete} from "./undoableDelete.js";
 import {Composer} from "./Composer.js";
@@ -125,12 +126,10 @@ export function ChatView(props: Props) {
                         {t("chat.showEarlier", {count: Math.min(PAGE, hidden), hidden})}
                     </button>
                 )}
-                {messages
-                    .slice(hidden)
-                    .map((m, i) =>
-                        m.id === deleting.hidden ? null : (
+                {messages.slice(hidden).map((m, i) =>
+                    m.id === deleting.hidden ? null : (
+                        <Fragment key={m.id}>
                             <MessageView
-                                key={m.id}
                                 message={m}
                                 streamed={streaming[m.id]}
                                 streamedThought={thinking[m.id]}
@@ -139,8 +138,10 @@ export function ChatView(props: Props) {
                                 editing={m.id === editing}
                                 idle={!busy}
                             />
-                        ),
-                    )}
+                            {m.summary && <SummaryFold summary={m.summary} />}
+                        </Fragment>
+                    ),
+                )}
             </section>
             {deleting.toast}
             {!following && (

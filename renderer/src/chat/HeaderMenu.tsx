@@ -1,7 +1,7 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import {Hint} from "../ui/Hint.js";
 import {useEffect, useRef, useState} from "react";
-import {Check, Download, Ellipsis, SlidersHorizontal} from "lucide-react";
+import {Check, Download, Ellipsis, FoldVertical, SlidersHorizontal} from "lucide-react";
 import type {Conversation, Project} from "../../../shared/contract.js";
 import {THEMES, useTheme, type Theme} from "../ui/theme.js";
 import {useTranslation} from "../i18n/index.js";
@@ -13,6 +13,8 @@ type Props = {
     actions: {
         setProject: (projectId: string | null) => Promise<void>;
         setIncognito: (on: boolean) => Promise<void>;
+        /** Compact now: earlier turns condensed into a summary the model reads in their place. */
+        compact: () => Promise<void>;
     };
     /** Opens the conversation's dialogs. */
     open: {generation: () => void; export: () => void};
@@ -20,7 +22,7 @@ type Props = {
 
 /**
  * The header's menu (Radix's dropdown menu: arrow keys, typeahead, Escape, focus back to its button): the
- * conversation's generation settings and export, incognito, its project, and the theme. What is used less
+ * conversation's generation settings, export and compaction, incognito, its project, and the theme. What is used less
  * than the header's row, so that the row stays one line at 1024 px.
  */
 export function HeaderMenu({conversation, projects, actions, open}: Props) {
@@ -68,6 +70,13 @@ export function HeaderMenu({conversation, projects, actions, open}: Props) {
                             </Menu.Item>
                             <Menu.Item className="menu-item" onSelect={openAfterClose(open.export)}>
                                 <Download aria-hidden size={16} /> {t("header.export")}
+                            </Menu.Item>
+                            <Menu.Item
+                                className="menu-item"
+                                onSelect={() => void actions.compact()}
+                                title={t("header.compactHint")}
+                            >
+                                <FoldVertical aria-hidden size={16} /> {t("header.compact")}
                             </Menu.Item>
                             <Menu.Separator className="menu-separator" />
                             <Menu.CheckboxItem

@@ -1,6 +1,7 @@
 import {useCallback, useRef} from "react";
 import type {ToolMode} from "../../../shared/contract.js";
 import type {CairnCore} from "../cairnState.js";
+import {sayCore} from "../i18n/index.js";
 
 /** What the window does to conversations: make one, rename, pin, delete, and set how it is answered. */
 export function useConversationActions({api, state, setState, patch, select, showError}: CairnCore) {
@@ -149,7 +150,21 @@ export function useConversationActions({api, state, setState, patch, select, sho
         [api, setState, showError, state.selectedId],
     );
 
+    /**
+     * Compact now: the status line says it is summarizing until the summary is written (it then shows as a
+     * fold after the last message it stands for); what went wrong is said in the core's words.
+     */
+    const compact = useCallback(async () => {
+        const id = state.selectedId;
+        if (!id) return;
+        patch({turnState: "SUMMARIZING"});
+        const res = await api.invoke("conversations.compact", {id});
+        setState((s) => (s.turnState === "SUMMARIZING" ? {...s, turnState: null} : s));
+        if (!res.ok) showError(sayCore(res.error.message, res.error.words));
+    }, [api, patch, setState, showError, state.selectedId]);
+
     return {
+        compact,
         create,
         creating,
         rename,

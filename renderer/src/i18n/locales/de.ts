@@ -52,6 +52,12 @@ export const de = {
         saveAndSend: "Speichern und senden",
         contextShifted:
             "Die Unterhaltung passte nicht mehr in den Kontext des Modells: Die ältesten Beiträge wurden bei dieser Antwort weggelassen (der Systemprompt und die letzten Beiträge blieben).",
+        summarized_one: "Frühere Runden zusammengefasst ({{count}} Nachricht)",
+        summarized_other: "Frühere Runden zusammengefasst ({{count}} Nachrichten)",
+        summaryAuto:
+            "Von {{model}} zusammengefasst, als die Unterhaltung den Kontext des Modells fast füllte. Das Modell liest dies anstelle der Nachrichten darüber, die unverändert erhalten und durchsuchbar bleiben.",
+        summaryManual:
+            "Von {{model}} mit „Jetzt verdichten“ zusammengefasst. Das Modell liest dies anstelle der Nachrichten darüber, die unverändert erhalten und durchsuchbar bleiben.",
     },
     chat: {
         messages: "Nachrichten",
@@ -987,9 +993,12 @@ export const de = {
         webByProvider:
             "{{name}} sucht mit seiner eigenen Suche im Web: Deine Fragen gehen dorthin, und der Anbieter wählt die Seiten.",
         more: "Mehr",
-        moreHint: "Generierung, Export, Inkognito, Projekt und Design",
+        moreHint: "Generierung, Export, Verdichten, Inkognito, Projekt und Design",
         generation: "Generierung…",
         export: "Exportieren…",
+        compact: "Jetzt verdichten",
+        compactHint:
+            "Die früheren Runden zu einer Zusammenfassung verdichten, die das Modell an ihrer Stelle liest; die Nachrichten bleiben",
         incognito: "Inkognito",
         incognitoHint: "Hier wird nichts aus dem Gedächtnis abgerufen und nichts gemerkt",
         project: "Projekt",
@@ -1025,6 +1034,7 @@ export const de = {
             dispatching_tool: "ruft Werkzeug auf",
             awaiting_approval: "wartet auf Freigabe",
             waiting_for_tool: "wartet auf Werkzeug",
+            summarizing: "fasst frühere Runden zusammen",
             publishing: "veröffentlicht",
             error: "Fehler",
         },

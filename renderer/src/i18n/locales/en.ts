@@ -55,6 +55,12 @@ export const en = {
         saveAndSend: "Save and send",
         contextShifted:
             "The conversation no longer fitted in the model's context: the oldest turns were left out of this answer (the system prompt and recent turns were kept).",
+        summarized_one: "Earlier turns summarized ({{count}} message)",
+        summarized_other: "Earlier turns summarized ({{count}} messages)",
+        summaryAuto:
+            "Summarized by {{model}} when the conversation neared the model's context. The model reads this in place of the messages above, which are kept as they were and stay searchable.",
+        summaryManual:
+            "Summarized by {{model}} with Compact now. The model reads this in place of the messages above, which are kept as they were and stay searchable.",
     },
     chat: {
         messages: "Messages",
@@ -981,9 +987,12 @@ export const en = {
         webByProvider:
             "{{name}} searches the web with its own search: your questions go to it, and it chooses the pages.",
         more: "More",
-        moreHint: "Generation, export, incognito, project and theme",
+        moreHint: "Generation, export, compaction, incognito, project and theme",
         generation: "Generation…",
         export: "Export…",
+        compact: "Compact now",
+        compactHint:
+            "Condense the earlier turns into a summary the model reads in their place; the messages stay",
         incognito: "Incognito",
         incognitoHint: "Nothing is recalled from memory here, and nothing remembered",
         project: "Project",
@@ -1019,6 +1028,7 @@ export const en = {
             dispatching_tool: "dispatching tool",
             awaiting_approval: "awaiting approval",
             waiting_for_tool: "waiting for tool",
+            summarizing: "summarizing earlier turns",
             publishing: "publishing",
             error: "error",
         },

@@ -52,6 +52,13 @@ export const es = {
         saveAndSend: "Guardar y enviar",
         contextShifted:
             "La conversación ya no cabía en el contexto del modelo: los turnos más antiguos se omitieron en esta respuesta (se conservaron la instrucción del sistema y los turnos recientes).",
+        summarized_one: "Turnos anteriores resumidos ({{count}} mensaje)",
+        summarized_many: "Turnos anteriores resumidos ({{count}} de mensajes)",
+        summarized_other: "Turnos anteriores resumidos ({{count}} mensajes)",
+        summaryAuto:
+            "Resumido por {{model}} cuando la conversación se acercaba al contexto del modelo. El modelo lee esto en lugar de los mensajes de arriba, que se conservan tal cual y se pueden buscar.",
+        summaryManual:
+            "Resumido por {{model}} con Compactar ahora. El modelo lee esto en lugar de los mensajes de arriba, que se conservan tal cual y se pueden buscar.",
     },
     chat: {
         messages: "Mensajes",
@@ -1002,9 +1009,12 @@ export const es = {
         webByProvider:
             "{{name}} busca en la web con su propio buscador: tus preguntas van a él, y él elige las páginas.",
         more: "Más",
-        moreHint: "Generación, exportación, incógnito, proyecto y tema",
+        moreHint: "Generación, exportación, compactación, incógnito, proyecto y tema",
         generation: "Generación…",
         export: "Exportar…",
+        compact: "Compactar ahora",
+        compactHint:
+            "Condensa los turnos anteriores en un resumen que el modelo lee en su lugar; los mensajes se conservan",
         incognito: "Incógnito",
         incognitoHint: "Aquí no se recupera nada de la memoria ni se recuerda nada",
         project: "Proyecto",
@@ -1041,6 +1051,7 @@ export const es = {
             dispatching_tool: "llamando a una herramienta",
             awaiting_approval: "esperando aprobación",
             waiting_for_tool: "esperando la herramienta",
+            summarizing: "resumiendo turnos anteriores",
             publishing: "publicando",
             error: "error",
         },

@@ -52,6 +52,13 @@ export const fr = {
         saveAndSend: "Enregistrer et envoyer",
         contextShifted:
             "La conversation ne tenait plus dans le contexte du modèle : les échanges les plus anciens ont été laissés de côté pour cette réponse (l’invite système et les échanges récents ont été gardés).",
+        summarized_one: "Tours précédents résumés ({{count}} message)",
+        summarized_many: "Tours précédents résumés ({{count}} de messages)",
+        summarized_other: "Tours précédents résumés ({{count}} messages)",
+        summaryAuto:
+            "Résumé par {{model}} quand la conversation approchait du contexte du modèle. Le modèle lit ceci à la place des messages ci-dessus, conservés tels quels et toujours consultables.",
+        summaryManual:
+            "Résumé par {{model}} avec Compacter maintenant. Le modèle lit ceci à la place des messages ci-dessus, conservés tels quels et toujours consultables.",
     },
     chat: {
         messages: "Messages",
@@ -1004,9 +1011,12 @@ export const fr = {
         webByProvider:
             "{{name}} cherche sur le Web avec son propre moteur : vos questions lui sont envoyées, et il choisit les pages.",
         more: "Plus",
-        moreHint: "Génération, export, navigation privée, projet et thème",
+        moreHint: "Génération, export, compactage, navigation privée, projet et thème",
         generation: "Génération…",
         export: "Exporter…",
+        compact: "Compacter maintenant",
+        compactHint:
+            "Condenser les tours précédents en un résumé que le modèle lit à leur place ; les messages restent",
         incognito: "Navigation privée",
         incognitoHint: "Rien n’est rappelé de la mémoire ici, et rien n’est retenu",
         project: "Projet",
@@ -1042,6 +1052,7 @@ export const fr = {
             dispatching_tool: "appel d’outil",
             awaiting_approval: "en attente d’approbation",
             waiting_for_tool: "en attente de l’outil",
+            summarizing: "résume les tours précédents",
             publishing: "publication",
             error: "erreur",
         },

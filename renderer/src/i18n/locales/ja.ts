@@ -52,6 +52,11 @@ export const ja = {
         saveAndSend: "保存して送信",
         contextShifted:
             "会話がモデルのコンテキストに収まらなくなりました。この回答では最も古いやり取りを省きました（システムプロンプトと最近のやり取りは残しています）。",
+        summarized_other: "以前のやり取りを要約しました（{{count}} 件のメッセージ）",
+        summaryAuto:
+            "会話がモデルのコンテキストに近づいたため {{model}} が要約しました。モデルは上のメッセージの代わりにこれを読みます。メッセージはそのまま残り、検索できます。",
+        summaryManual:
+            "「今すぐ要約」で {{model}} が要約しました。モデルは上のメッセージの代わりにこれを読みます。メッセージはそのまま残り、検索できます。",
     },
     chat: {
         messages: "メッセージ",
@@ -967,9 +972,11 @@ export const ja = {
         webByProvider:
             "{{name}} は独自の検索で Web を検索します。質問はそこに送られ、ページはプロバイダーが選びます。",
         more: "その他",
-        moreHint: "生成、エクスポート、シークレット、プロジェクト、テーマ",
+        moreHint: "生成、エクスポート、要約、シークレット、プロジェクト、テーマ",
         generation: "生成…",
         export: "エクスポート…",
+        compact: "今すぐ要約",
+        compactHint: "以前のやり取りを、モデルが代わりに読む要約にまとめます。メッセージは残ります",
         incognito: "シークレット",
         incognitoHint: "ここではメモリーから何も呼び出さず、何も記憶しません",
         project: "プロジェクト",
@@ -1005,6 +1012,7 @@ export const ja = {
             dispatching_tool: "ツールを呼び出し中",
             awaiting_approval: "承認待ち",
             waiting_for_tool: "ツール待ち",
+            summarizing: "以前のやり取りを要約中",
             publishing: "公開中",
             error: "エラー",
         },

@@ -52,6 +52,13 @@ export const ptBR = {
         saveAndSend: "Salvar e enviar",
         contextShifted:
             "A conversa não cabia mais no contexto do modelo: as trocas mais antigas ficaram de fora desta resposta (o prompt do sistema e as trocas recentes foram mantidos).",
+        summarized_one: "Turnos anteriores resumidos ({{count}} mensagem)",
+        summarized_many: "Turnos anteriores resumidos ({{count}} de mensagens)",
+        summarized_other: "Turnos anteriores resumidos ({{count}} mensagens)",
+        summaryAuto:
+            "Resumido por {{model}} quando a conversa se aproximava do contexto do modelo. O modelo lê isto no lugar das mensagens acima, que ficam como estavam e continuam pesquisáveis.",
+        summaryManual:
+            "Resumido por {{model}} com Compactar agora. O modelo lê isto no lugar das mensagens acima, que ficam como estavam e continuam pesquisáveis.",
     },
     chat: {
         messages: "Mensagens",
@@ -1000,9 +1007,12 @@ export const ptBR = {
         webByProvider:
             "{{name}} pesquisa na web com a própria busca: suas perguntas vão para ele, e ele escolhe as páginas.",
         more: "Mais",
-        moreHint: "Geração, exportação, modo anônimo, projeto e tema",
+        moreHint: "Geração, exportação, compactação, anônimo, projeto e tema",
         generation: "Geração…",
         export: "Exportar…",
+        compact: "Compactar agora",
+        compactHint:
+            "Condensa os turnos anteriores num resumo que o modelo lê no lugar deles; as mensagens ficam",
         incognito: "Modo anônimo",
         incognitoHint: "Nada é lembrado da memória aqui, e nada é guardado",
         project: "Projeto",
@@ -1038,6 +1048,7 @@ export const ptBR = {
             dispatching_tool: "chamando ferramenta",
             awaiting_approval: "aguardando aprovação",
             waiting_for_tool: "aguardando ferramenta",
+            summarizing: "resumindo turnos anteriores",
             publishing: "publicando",
             error: "erro",
         },

@@ -50,6 +50,11 @@ export const zhCN = {
         cancel: "取消",
         saveAndSend: "保存并发送",
         contextShifted: "对话已超出模型的上下文：此回答省略了最早的几轮（保留了系统提示和最近的几轮）。",
+        summarized_other: "已总结较早的对话轮次（{{count}} 条消息）",
+        summaryAuto:
+            "对话接近模型上下文时由 {{model}} 总结。模型读取此摘要来代替上方的消息；这些消息保持原样，仍可搜索。",
+        summaryManual:
+            "通过“立即压缩”由 {{model}} 总结。模型读取此摘要来代替上方的消息；这些消息保持原样，仍可搜索。",
     },
     chat: {
         messages: "消息",
@@ -942,9 +947,11 @@ export const zhCN = {
         webUnavailable: "此提供方暂不支持",
         webByProvider: "{{name}} 使用自己的搜索引擎联网搜索：你的问题会发送给它，由它选择网页。",
         more: "更多",
-        moreHint: "生成、导出、无痕、项目和主题",
+        moreHint: "生成、导出、压缩、无痕、项目和主题",
         generation: "生成…",
         export: "导出…",
+        compact: "立即压缩",
+        compactHint: "将较早的轮次压缩为摘要，模型读取摘要代替它们；消息仍保留",
         incognito: "无痕",
         incognitoHint: "此处不会从记忆中调取任何内容，也不会记住任何内容",
         project: "项目",
@@ -980,6 +987,7 @@ export const zhCN = {
             dispatching_tool: "正在调用工具",
             awaiting_approval: "等待批准",
             waiting_for_tool: "等待工具",
+            summarizing: "正在总结较早的轮次",
             publishing: "发布中",
             error: "错误",
         },
