@@ -8,7 +8,7 @@ import type {
     PreflightCall,
     ToolChoice,
 } from "../../shared/contract.js";
-import {fail, ok, type Result, type Words} from "../../shared/result.js";
+import {fail, ok, type Result} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import type {Engine, StepEngine} from "../llm/engine/engine.js";
 import {withoutImages} from "../llm/stepTypes.js";
@@ -29,6 +29,10 @@ import {seesImages, toModelHistory, titleFrom} from "./history.js";
 import {lastSummary, withSummary} from "./compaction.js";
 import {Compactor, type TurnCompaction} from "./compactor.js";
 import {imageReader, keptImages, questionItem} from "./questionImages.js";
+import {AnswerModels, type LocalModels} from "./answerModels.js";
+import {MessageQueue} from "./messageQueue.js";
+
+export type {LocalModels};
 
 /** Overrides for one run (CLI flags), over the conversation's settings and the defaults. */
 /** This run's generation over the settings (the CLI's flags; a test model's own system prompt). */
@@ -64,16 +68,6 @@ type Admitted = {conversation: Conversation; remote: RemoteEngine | null};
 
 type ActiveTurn = {controller: AbortController; done: Promise<void>};
 
-/**
- * The local models assistants answer with: the one a conversation's assistant names (its path; null: whichever
- * is loaded), and how it is loaded in place of the one loaded.
- */
-export type LocalModels = {
-    wanted(conversationId: string): string | null;
-    /** The engine through which a local model sees images (local vision), or why it cannot, in words. */
-    seeing(modelPath: string | null): RemoteEngine | Words;
-};
-
 /** Turns whose events are kept for replay and inspection; older ones are dropped. */
 const TURN_LOG_LIMIT = 20;
 
@@ -84,6 +78,9 @@ export class ChatService {
     /** Every event of each turn, by answer message id, so a turn can be replayed and inspected. */
     readonly turnLog = new Map<string, AppEvent[]>();
     private readonly compactor: Compactor;
+    private readonly models: AnswerModels;
+    /** Messages written while an answer runs (steer or queue), sent when it ends. */
+    readonly waiting: MessageQueue;
 
     constructor(
         private readonly store: ConversationStore,
@@ -104,6 +101,8 @@ export class ChatService {
         private readonly flushMs = 200,
     ) {
         this.compactor = new Compactor(store, bus);
+        this.models = new AnswerModels(store, engine, providers, localModels);
+        this.waiting = new MessageQueue(bus);
     }
 
     /**
@@ -264,48 +263,6 @@ export class ChatService {
         return ok(this.store.message(messageId)!);
     }
 
-    /**
-     * A conversation whose assistant answers with another installed model: that model is loaded in place of
-     * the one loaded, and the answer waits for it in the engine's queue. Not while another local answer is
-     * being written (it would change models under it), nor while another model loads.
-     */
-    private switchModel(conversationId: string): Result<void> {
-        const wanted = this.localModels?.wanted(conversationId);
-        if (!wanted) return ok(undefined);
-        const busy = this.active.ids().some((id) => id !== conversationId && !this.store.get(id)?.provider);
-        const refused = this.engine.switchTo(wanted, busy);
-        return refused ? failWith("DENIED", refused) : ok(undefined);
-    }
-
-    /** The model a conversation's answers come from: a provider's (remote), or the embedded engine. */
-    private remoteFor(conversation: Conversation): Result<RemoteEngine | null> {
-        if (!conversation.provider) return {ok: true, value: null};
-        if (!this.providers)
-            return failSaying("NOT_FOUND", "providerGone", {provider: conversation.provider});
-        return this.providers.engine(conversation.provider, conversation.id, conversation.providerModel);
-    }
-
-    /**
-     * A local model asked with images (this question's, or earlier ones in the conversation) answers through
-     * local vision when it has a projector; a question with images it cannot see is refused in words. Null: the
-     * embedded engine answers (earlier images are then read as notes).
-     */
-    private localSeeing(conversationId: string, options: SendOptions): Result<RemoteEngine | null> {
-        if (!this.localModels) return ok(null);
-        const asked = (options.attachments?.length ?? 0) > 0;
-        if (!asked && !this.hasImages(conversationId)) return ok(null);
-        const model = this.localModels.wanted(conversationId) ?? this.engine.status().modelPath;
-        const seeing = this.localModels.seeing(model);
-        if ("step" in seeing) return ok(seeing);
-        return asked ? failWith("UNAVAILABLE", seeing) : ok(null);
-    }
-
-    /** Whether the conversation's current branch holds a question with images. */
-    private hasImages(conversationId: string): boolean {
-        const head = this.store.head(conversationId);
-        return this.store.branchTo(conversationId, head).some((m) => (m.attachments?.length ?? 0) > 0);
-    }
-
     /** Whether an answer may start now (model, tool choice, one answer per conversation); claims it if so. */
     private admit(conversationId: string, options: SendOptions): Result<Admitted> {
         const stored = this.store.get(conversationId);
@@ -314,14 +271,18 @@ export class ChatService {
         if (this.active.has(conversationId)) {
             return failSaying("DENIED", "stillWriting");
         }
-        const provider = this.remoteFor(conversation);
+        const provider = this.models.remoteFor(conversation);
         if (!provider.ok) return provider;
-        const remote = provider.value ? provider : this.localSeeing(conversationId, options);
+        const asked = options.attachments?.length ?? 0;
+        const remote = provider.value ? provider : this.models.localSeeing(conversationId, asked);
         if (!remote.ok) return remote;
         // A provider with no web search of its own gets none (its switch is shown off and disabled).
         if (remote.value?.webSearch === "none") conversation.webAccess = false;
         if (!remote.value) {
-            const switched = this.switchModel(conversationId);
+            const busy = this.active
+                .ids()
+                .some((id) => id !== conversationId && !this.store.get(id)?.provider);
+            const switched = this.models.switchModel(conversationId, busy);
             if (!switched.ok) return switched;
         }
         // While a model loads, the turn waits for it in the engine's queue.
@@ -398,13 +359,18 @@ export class ChatService {
                 generation: this.generationFor(conversation),
                 signal: controller.signal,
                 plan,
+                steered: () => this.waiting.steering(conversationId),
                 ...(options.maxSteps ? {maxSteps: options.maxSteps} : {}),
                 compaction,
                 ...(sees ? {image: imageReader(this.store, remote ?? null)} : {}),
             },
         );
         this.keepLog(answer.id, running.log);
-        turn.done = running.run(release).finally(release);
+        // Once written, the message the person wrote meanwhile (steering first, then the queue) is sent.
+        turn.done = running
+            .run(release)
+            .finally(release)
+            .then(() => this.sendWaiting(conversationId));
         return answer.id;
     }
 
@@ -464,7 +430,7 @@ export class ChatService {
     async compact(conversationId: string): Promise<Result<{covers: number}>> {
         const stored = this.store.get(conversationId);
         if (!stored) return failSaying("NOT_FOUND", "conversationNotFound", {id: conversationId});
-        const remote = this.remoteFor(stored);
+        const remote = this.models.remoteFor(stored);
         if (!remote.ok) return remote;
         if (!remote.value && !this.engine.isLoaded()) return failSaying("MODEL_NOT_LOADED", "noModel");
         const model = remote.value ? remote.value.label() : this.engine.status().modelName;
@@ -472,6 +438,29 @@ export class ChatService {
         return this.compactor.compactNow(branch, remote.value ?? this.engine, model, () =>
             this.claim(conversationId),
         );
+    }
+
+    /**
+     * A message written while an answer runs: sent once it ends, or with `steer` taken in at its next step (the
+     * answer ends after the calls it is running, and the next one answers this message with their results).
+     * Sent at once when no answer runs (null then).
+     */
+    queue(conversationId: string, text: string, steer: boolean): Result<{queuedId: string | null}> {
+        if (!this.store.get(conversationId))
+            return failSaying("NOT_FOUND", "conversationNotFound", {id: conversationId});
+        if (!this.active.has(conversationId)) {
+            const sent = this.send(conversationId, text);
+            return sent.ok ? ok({queuedId: null}) : sent;
+        }
+        return ok({queuedId: this.waiting.add(conversationId, text, steer).id});
+    }
+
+    /** The next message waiting, sent now that the answer ended; one that cannot be sent stays, with why. */
+    private sendWaiting(conversationId: string): void {
+        const next = this.waiting.take(conversationId);
+        if (!next) return;
+        const sent = this.send(conversationId, next.text);
+        if (!sent.ok) this.waiting.failed(conversationId, next, sent.error);
     }
 
     stop(conversationId: string): boolean {

@@ -119,6 +119,7 @@ export class Turn {
             {
                 generate: (step) => this.generate(step.index, true, step.last),
                 runCalls: async (calls, step) => void (await this.runCalls(calls, step.index + 1, "model")),
+                steered: this.input.steered,
             },
             Math.min(this.deps.tools.registry.config.defaults.maxSteps, this.input.maxSteps ?? Infinity),
             signal,

@@ -64,6 +64,8 @@ export type TurnInput = {
     plan?: {make: {maxSteps: number}} | {run: PlanStep[]};
     /** Steps with tools before the model must answer, when fewer than tools.yaml's (an automation's budget). */
     maxSteps?: number;
+    /** Whether the person steered: the answer ends after the calls it is running (their message is next). */
+    steered?: () => boolean;
     /** Folds older turns into a summary before the first step, when the prompt would not fit otherwise. */
     compaction?: TurnCompaction;
     /** A kept image as the model reads it; absent where the model cannot see (it reads a note instead). */

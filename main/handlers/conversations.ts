@@ -197,6 +197,9 @@ export function conversationHandlers({
         },
         "chat.stop": (req) => ok({stopped: chat.stop(req.conversationId)}),
         "conversations.compact": (req) => chat.compact(req.id),
+        "chat.queue": (req) => chat.queue(req.conversationId, req.text, req.steer ?? false),
+        "chat.unqueue": (req) => ok({removed: chat.waiting.remove(req.conversationId, req.queuedId)}),
+        "chat.queued": (req) => ok(chat.waiting.list(req.conversationId)),
         "plans.run": async (req) => {
             await chat.prepareTools({});
             return chat.runPlan(req.messageId, req.steps);

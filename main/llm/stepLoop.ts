@@ -22,6 +22,8 @@ export type StepLoop = {
     runCalls(calls: ModelCall[], step: LoopStep): Promise<void>;
     /** Of a step's calls, those the loop does not run but hands back (an API client's own tools). */
     leftForCaller?(calls: ModelCall[]): ModelCall[];
+    /** Whether the answer ends after the calls it ran (the person steered: their message is answered next). */
+    steered?(): boolean;
 };
 
 export type LoopEnd =
@@ -33,6 +35,8 @@ export type LoopEnd =
           stopped: boolean;
           /** Calls handed back to the caller unrun (see StepLoop.leftForCaller). */
           leftForCaller: ModelCall[];
+          /** Ended after its calls because the person steered (see StepLoop.steered). */
+          steered?: boolean;
       };
 
 /** Steps with tools before the model must answer without them: tools.yaml's `defaults.maxSteps`. */
@@ -47,6 +51,8 @@ export async function runSteps(loop: StepLoop, maxSteps: number, signal: AbortSi
         const handedBack = loop.leftForCaller?.(calls) ?? [];
         const own = step.last ? [] : calls.filter((c) => !handedBack.includes(c));
         if (own.length > 0) await loop.runCalls(own, step);
+        if (own.length > 0 && !signal.aborted && loop.steered?.())
+            return {ok: true, last, stopped: false, leftForCaller: [], steered: true};
         if (own.length === 0 || handedBack.length > 0 || signal.aborted)
             return {ok: true, last, stopped: stopped || signal.aborted, leftForCaller: handedBack};
     }

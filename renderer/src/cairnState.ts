@@ -8,6 +8,7 @@ import type {
     EngineStatus,
     Message,
     McpAsk,
+    QueuedMessage,
     ToolCallRecord,
     TurnState,
 } from "../../shared/contract.js";
@@ -20,6 +21,8 @@ export type CairnState = {
     messages: Message[];
     /** The conversation whose messages `messages` holds: null while the open one's are on their way. */
     messagesOf: string | null;
+    /** Messages written in the open conversation while an answer runs, waiting to be sent (steer or queue). */
+    queued: QueuedMessage[];
     /** Text streamed so far for answers still being written, by message id. */
     streaming: Record<string, string>;
     /** What models thought so far for answers still being written, by message id. */
@@ -100,6 +103,8 @@ export function applyEvent(s: CairnState, event: AppEvent): CairnState {
                 : [...s.messages, event.message];
             return {...s, streaming, thinking, writing, messages};
         }
+        case "chat.queue":
+            return event.conversationId === s.selectedId ? {...s, queued: event.queue} : s;
         case "conversation.compacted": {
             if (event.conversationId !== s.selectedId) return s;
             const messages = s.messages.map((m) =>

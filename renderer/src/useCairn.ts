@@ -19,6 +19,7 @@ export function useCairn(api: CairnApi) {
         selectedId: null,
         messages: [],
         messagesOf: null,
+        queued: [],
         streaming: {},
         thinking: {},
         engine: null,
@@ -48,10 +49,16 @@ export function useCairn(api: CairnApi) {
 
     const loadMessages = useCallback(
         async (conversationId: string) => {
-            const res = await api.invoke("messages.list", {conversationId});
+            const [res, waiting] = await Promise.all([
+                api.invoke("messages.list", {conversationId}),
+                api.invoke("chat.queued", {conversationId}),
+            ]);
             if (!res.ok) return showError(res.error.message);
+            const queued = waiting.ok ? waiting.value : [];
             setState((s) =>
-                s.selectedId === conversationId ? {...s, messages: res.value, messagesOf: conversationId} : s,
+                s.selectedId === conversationId
+                    ? {...s, messages: res.value, messagesOf: conversationId, queued}
+                    : s,
             );
         },
         [api, showError],
@@ -62,7 +69,7 @@ export function useCairn(api: CairnApi) {
     const select = useCallback(
         (id: string | null) => {
             chosen.current = true;
-            setState((s) => ({...s, selectedId: id, messages: [], messagesOf: null}));
+            setState((s) => ({...s, selectedId: id, messages: [], messagesOf: null, queued: []}));
             rememberOpenConversation(id);
             if (id) {
                 history.replaceState(null, "", withConversation(id));
@@ -134,13 +141,17 @@ export function useCairn(api: CairnApi) {
         const unsubscribeEvents = api.onEvent((event) => {
             pending.push(event);
             frame ||= requestAnimationFrame(flush);
-            // A turn started elsewhere (another window, the CLI, a client's call): fetch its messages.
+            // A turn started elsewhere (another window, the CLI, a client's call, a queued message): fetch its
+            // messages.
             const started =
                 event.type === "tool.request"
                     ? event.call
                     : event.type === "chat.token" || event.type === "tool.writing"
                       ? event
-                      : null;
+                      : // An answer that ended before its first token (failed at once): its question too.
+                        event.type === "chat.done"
+                        ? {conversationId: event.conversationId, messageId: event.message.id}
+                        : null;
             // An import is over (here or in another window): the list has new conversations.
             if (event.type === "imports.progress" && event.share === null) {
                 void api.invoke("conversations.list", {}).then((res) => {

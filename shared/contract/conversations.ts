@@ -213,6 +213,26 @@ export const SendRequest = Type.Object(
 
 export type SendRequest = Static<typeof SendRequest>;
 
+/**
+ * A message written while an answer runs: sent once the answer ends (queued), or taken in at the answer's next
+ * step (steer: the answer ends once the calls it is running are done, and the next answer, to this message,
+ * reads them).
+ */
+export const QueuedMessage = Type.Object(
+    {
+        id: Type.String(),
+        text: Type.String(),
+        steer: Type.Boolean(),
+        createdAt: Timestamp,
+        /** Why it could not be sent when its turn came (it stays until removed). */
+        error: Type.Optional(Type.String()),
+        errorWords: Type.Optional(WordsValue),
+    },
+    closed,
+);
+
+export type QueuedMessage = Static<typeof QueuedMessage>;
+
 /** A new version of an answer, to the same question; the old one stays as a version (arrows "2 / 2"). */
 export const RegenerateRequest = Type.Object(
     {
@@ -389,6 +409,25 @@ export const conversationsCalls = {
     ),
     "chat.regenerate": call(RegenerateRequest, Type.Object({messageId: Type.String()}, closed)),
     "chat.stop": call(req({conversationId: Id}), Type.Object({stopped: Type.Boolean()}, closed)),
+    /**
+     * A message written while an answer runs (QueuedMessage): queued (the default), or steering the answer;
+     * sent at once when no answer runs (queuedId null then).
+     */
+    "chat.queue": call(
+        req({
+            conversationId: Id,
+            text: Type.String({minLength: 1, maxLength: MAX_MESSAGE_CHARS}),
+            steer: Type.Optional(Type.Boolean()),
+        }),
+        Type.Object({queuedId: nullable(Type.String())}, closed),
+    ),
+    /** Takes a message out of the queue before it is sent. */
+    "chat.unqueue": call(
+        req({conversationId: Id, queuedId: Type.String({minLength: 1, maxLength: 100})}),
+        Type.Object({removed: Type.Boolean()}, closed),
+    ),
+    /** The messages waiting in a conversation, oldest first. */
+    "chat.queued": call(req({conversationId: Id}), Type.Array(QueuedMessage)),
     /**
      * Runs a proposed plan as edited (steps checked as calls would be); a plan that already ran runs again
      * as a new version of its answer.

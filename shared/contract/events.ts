@@ -1,7 +1,7 @@
 // Every event the core emits to its clients.
 import {Type, type Static} from "@sinclair/typebox";
 import {Count, WordsValue, closed, nullable} from "./base.js";
-import {Conversation, Message, TurnState} from "./conversations.js";
+import {Conversation, Message, QueuedMessage, TurnState} from "./conversations.js";
 import {ApprovalRequest, ToolCallRecord} from "./tools.js";
 import {Plan} from "./plans.js";
 import {DownloadProgress, EngineStatus, ProbeProgress} from "./models.js";
@@ -27,6 +27,8 @@ export const AppEvent = Type.Union([
     }),
     event("conversation.updated", {conversation: Conversation}),
     event("conversation.deleted", {conversationId: Type.String()}),
+    /** The messages waiting in a conversation changed (queued, steering, sent, removed). */
+    event("chat.queue", {conversationId: Type.String(), queue: Type.Array(QueuedMessage)}),
     /** Earlier turns were condensed: the message that now carries the summary. */
     event("conversation.compacted", {conversationId: Type.String(), message: Message}),
     event("assistants.changed", {}),

@@ -1,10 +1,17 @@
 import {Fragment, useEffect, useMemo, useRef, useState} from "react";
-import type {Assistant, EngineStatus, Message, PlanStepInput} from "../../../shared/contract.js";
+import type {
+    Assistant,
+    EngineStatus,
+    Message,
+    PlanStepInput,
+    QueuedMessage,
+} from "../../../shared/contract.js";
 import {MessageView, type MessageHandlers} from "./MessageView.js";
 import {SummaryFold} from "./SummaryFold.js";
 import {sayCore, Trans, useTranslation} from "../i18n/index.js";
 import {useUndoableDelete} from "./undoableDelete.js";
 import {Composer} from "./Composer.js";
+import {QueuedList} from "./QueuedList.js";
 
 type Props = {
     messages: Message[];
@@ -19,6 +26,12 @@ type Props = {
     /** attachments: kept images' ids (attachments.finish), sent with the text. */
     onSend: (text: string, attachments?: string[]) => Promise<boolean>;
     onStop: () => void;
+    /** Messages written while the answer runs (steer or queue): those waiting, and how to add or remove one. */
+    queue?: {
+        items: QueuedMessage[];
+        add: (text: string, steer: boolean) => Promise<boolean>;
+        remove: (id: string) => Promise<void>;
+    };
     /** Deletes a message for good (after the undo window). */
     onDelete?: (id: string) => void;
     onRegenerate?: (id: string) => void;
@@ -149,8 +162,12 @@ export function ChatView(props: Props) {
                     {t("chat.jumpLatest")}
                 </button>
             )}
+            {props.queue && (
+                <QueuedList items={props.queue.items} onRemove={(id) => void props.queue?.remove(id)} />
+            )}
             <Composer
                 busy={busy}
+                onQueue={props.queue?.add}
                 offline={offline}
                 onSend={onSend}
                 onStop={onStop}

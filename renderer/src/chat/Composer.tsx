@@ -1,5 +1,5 @@
 import {useRef, useState, type KeyboardEvent} from "react";
-import {ImagePlus, LoaderCircle, Mic, SendHorizontal, Square} from "lucide-react";
+import {CornerDownRight, ImagePlus, ListPlus, LoaderCircle, Mic, SendHorizontal, Square} from "lucide-react";
 import {imageFiles, PendingImages, usePendingImages} from "./attachments.js";
 import {useDictation} from "./dictation.js";
 import {useTranslation} from "../i18n/index.js";
@@ -10,13 +10,15 @@ type ComposerProps = {
     offline: string | null;
     onSend: (text: string, attachments?: string[]) => Promise<boolean>;
     onStop: () => void;
+    /** While an answer runs: the message queued for after it, or (steer) taken in at its next step. */
+    onQueue?: (text: string, steer: boolean) => Promise<boolean>;
     onSent: () => void;
     /** ↑ in the empty box: edit the last question. */
     onEditLast: () => void;
 };
 
 /** The message box: its own state, so that typing never re-renders the messages. */
-export function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: ComposerProps) {
+export function Composer({busy, offline, onSend, onStop, onQueue, onSent, onEditLast}: ComposerProps) {
     const {t} = useTranslation();
     const [draft, setDraft] = useState("");
     const images = usePendingImages();
@@ -33,8 +35,15 @@ export function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: Co
     const sending = images.images.some((i) => !i.attachment && !i.error);
     // Unreachable, the buttons say why (the banner's words) and Enter keeps the draft.
     const why = offline ? {title: offline, "aria-describedby": "offline-reason"} : {};
-    const submit = async () => {
+    // While an answer runs a message waits (Enter, Queue) or steers it (Steer); images go with a sent message.
+    const waits = busy && !!onQueue && images.images.length === 0;
+    const submit = async (steer = false) => {
         const text = draft.trim();
+        if (waits && text && !offline) {
+            setDraft("");
+            if (!(await onQueue(text, steer))) setDraft(text);
+            return;
+        }
         if (!text || busy || offline || sending) return;
         const attached = images.images;
         const ids = attached.flatMap((i) => (i.attachment ? [i.attachment.id] : []));
@@ -122,9 +131,26 @@ export function Composer({busy, offline, onSend, onStop, onSent, onEditLast}: Co
                     }}
                 />
                 {busy ? (
-                    <button type="button" className="stop" onClick={onStop} disabled={!!offline} {...why}>
-                        <Square aria-hidden size={14} /> {t("composer.stop")}
-                    </button>
+                    <div className="busy-actions">
+                        {waits && draft.trim() && (
+                            <>
+                                <button type="submit" title={t("composer.queueHint")} disabled={!!offline}>
+                                    <ListPlus aria-hidden size={14} /> {t("composer.queue")}
+                                </button>
+                                <button
+                                    type="button"
+                                    title={t("composer.steerHint")}
+                                    disabled={!!offline}
+                                    onClick={() => void submit(true)}
+                                >
+                                    <CornerDownRight aria-hidden size={14} /> {t("composer.steer")}
+                                </button>
+                            </>
+                        )}
+                        <button type="button" className="stop" onClick={onStop} disabled={!!offline} {...why}>
+                            <Square aria-hidden size={14} /> {t("composer.stop")}
+                        </button>
+                    </div>
                 ) : (
                     <button type="submit" disabled={!draft.trim() || !!offline || sending} {...why}>
                         <SendHorizontal aria-hidden size={16} /> {t("composer.send")}

@@ -2,6 +2,7 @@ import {useCallback} from "react";
 import type {ApprovalDecision, McpAnswerAction, PlanStepInput} from "../../../shared/contract.js";
 import type {CairnCore} from "../cairnState.js";
 import {expandPrompt, parseSlash} from "./slash.js";
+import {sayCore} from "../i18n/index.js";
 
 /**
  * What the window does in a conversation: send, edit and regenerate, stop, versions and deletions, plans, and
@@ -117,6 +118,26 @@ export function useChatActions(
         [api, setState, showError],
     );
 
+    /** A message written while the answer runs: queued for after it, or steering it at its next step. */
+    const queue = useCallback(
+        async (text: string, steer: boolean): Promise<boolean> => {
+            if (!state.selectedId) return false;
+            const res = await api.invoke("chat.queue", {conversationId: state.selectedId, text, steer});
+            if (!res.ok) showError(sayCore(res.error.message, res.error.words));
+            return res.ok;
+        },
+        [api, showError, state.selectedId],
+    );
+
+    const unqueue = useCallback(
+        async (queuedId: string) => {
+            if (!state.selectedId) return;
+            const res = await api.invoke("chat.unqueue", {conversationId: state.selectedId, queuedId});
+            if (!res.ok) showError(res.error.message);
+        },
+        [api, showError, state.selectedId],
+    );
+
     const stop = useCallback(async () => {
         if (!state.selectedId) return;
         const res = await api.invoke("chat.stop", {conversationId: state.selectedId});
@@ -167,6 +188,8 @@ export function useChatActions(
         cancelPlan,
         showVersion,
         stop,
+        queue,
+        unqueue,
         answerAsk,
         decide,
         deleteMessage,
