@@ -19,6 +19,7 @@ import {desktopCalls} from "./contract/desktop.js";
 import {speechCalls} from "./contract/speech.js";
 import {skillsCalls} from "./contract/skills.js";
 import {automationsCalls} from "./contract/automations.js";
+import {todosCalls} from "./contract/todos.js";
 import type {AppEvent} from "./contract/events.js";
 
 export {MessageRole, MessageStatus, SideEffect, ToolChoice, ToolMode, ToolPolicy} from "./contract/base.js";
@@ -34,6 +35,7 @@ export * from "./contract/desktop.js";
 export * from "./contract/speech.js";
 export * from "./contract/skills.js";
 export * from "./contract/automations.js";
+export * from "./contract/todos.js";
 export * from "./contract/settings.js";
 export * from "./contract/mcp.js";
 export * from "./contract/documents.js";
@@ -57,6 +59,7 @@ export const calls = {
     ...speechCalls,
     ...skillsCalls,
     ...automationsCalls,
+    ...todosCalls,
 };
 
 type CallSchemas = typeof calls;

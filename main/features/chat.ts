@@ -4,6 +4,7 @@ import {ChatService, type GenerationOptions} from "../chat/chatService.js";
 import type {EventBus} from "../events.js";
 import {conversationHandlers} from "../handlers/conversations.js";
 import {attachmentHandlers} from "../handlers/attachments.js";
+import {todoHandlers} from "../handlers/todos.js";
 import {Uploads} from "../uploads.js";
 import type {Approver} from "../tools/approvals.js";
 import type {Feature} from "./feature.js";
@@ -25,7 +26,9 @@ export type ChatOptions = {
 };
 
 export type Chat = Feature<
-    ReturnType<typeof conversationHandlers> & ReturnType<typeof attachmentHandlers>
+    ReturnType<typeof conversationHandlers> &
+        ReturnType<typeof attachmentHandlers> &
+        ReturnType<typeof todoHandlers>
 > & {chat: ChatService};
 
 /** Conversations answered: the service that runs each answer, and the conversation calls. */
@@ -83,6 +86,7 @@ export function chatFeature(
                 conversations.attachments,
                 new Uploads(path.join(options.dataDir, "attachments-incoming"), 8),
             ),
+            ...todoHandlers(library.todos, conversations, bus),
         },
         // Images no message uses any more (a run that ended before their message was sent, or deleted).
         start: () => {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import {prepareDataDir} from "../paths.js";
 import {CitationStore} from "../store/citations.js";
+import {TodoStore} from "../store/todos.js";
 import {ConversationStore} from "../store/conversations.js";
 import {DB_FILE_NAME, openDatabase, readOnlyReason, type Db} from "../store/db.js";
 import {Network} from "../net/network.js";
@@ -21,6 +22,8 @@ export type Library = Feature<HandlerSlice<"network.">> & {
     conversations: ConversationStore;
     toolCalls: ToolCallStore;
     citations: CitationStore;
+    /** Each conversation's task list (the todo tool). */
+    todos: TodoStore;
     webPages: WebPageStore;
     egress: EgressLog;
     /** The one way off this computer: Offline mode and the egress log. */
@@ -63,6 +66,7 @@ export function openLibrary(dataDir: string, command = "cairn", offlineRun = fal
         conversations: new ConversationStore(db, toolCalls, citations, webAccessDefault),
         toolCalls,
         citations,
+        todos: new TodoStore(db),
         webPages,
         egress,
         network,

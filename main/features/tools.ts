@@ -19,6 +19,7 @@ import {createFile, listDirectory, readFile, replaceInFile} from "../tools/built
 import {findTools} from "../tools/builtin/findTools.js";
 import {createRecall, createRemember} from "../tools/builtin/memory.js";
 import {createSearchConversation} from "../tools/builtin/searchConversation.js";
+import {createTodo, type TodoAccess} from "../tools/builtin/todo.js";
 import {createListCollections, createRagSearch} from "../tools/builtin/rag.js";
 import {createRunCode} from "../tools/builtin/runCode.js";
 import {createRunSkillScript, createUseSkill} from "../tools/builtin/skills.js";
@@ -92,7 +93,15 @@ export function toolsFeature(
             ),
         off: () => settings.get("skillsOff") ?? [],
     });
-    const {tools, warnings} = createTools(options, engine, library, knowledge, {sandbox, skills});
+    const todos = {
+        get: (id: string) => library.todos.get(id),
+        set: (id: string, items: Parameters<typeof library.todos.set>[1]) => {
+            const kept = library.todos.set(id, items);
+            bus.emit({type: "todos.changed", conversationId: id, items: kept});
+            return kept;
+        },
+    };
+    const {tools, warnings} = createTools(options, engine, library, knowledge, {sandbox, skills, todos});
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
     tools.setPinned(settings.get("pinnedTools") ?? []);
     tools.useVectors(new ToolVectors(models.embedder, new ToolVectorCache(db)));
@@ -173,7 +182,7 @@ function createTools(
     engine: Engine,
     {webPages, settings, conversations}: Library,
     {docs, reach, memory}: Knowledge,
-    {sandbox, skills}: {sandbox: Sandbox; skills: SkillLibrary},
+    {sandbox, skills, todos}: {sandbox: Sandbox; skills: SkillLibrary; todos: TodoAccess},
 ): {tools: ToolRegistry; warnings: string[]} {
     // Settings → Tools' limit for programs, when the person chose one (else tools.yaml's, else 30 s).
     const runCodeSeconds = () => settings.get("runCodeSeconds") ?? undefined;
@@ -199,6 +208,7 @@ function createTools(
         createRecall(memory),
         createRemember(memory),
         createSearchConversation(conversations),
+        createTodo(todos),
         generateImageTool,
         createRunCode(sandbox, runCodeSeconds),
         createUseSkill(skills, offIn),

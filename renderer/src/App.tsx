@@ -227,7 +227,7 @@ export function App({api}: {api: CairnApi}) {
                                     assistant={assistant}
                                     onSend={cairn.send}
                                     onStop={() => void cairn.stop()}
-                                    queue={{items: state.queued, add: cairn.queue, remove: cairn.unqueue}}
+                                    work={{...cairn, queued: state.queued, todos: state.todos}}
                                     onDelete={(id) => void cairn.deleteMessage(id)}
                                     onRegenerate={(id) => void cairn.regenerate(id)}
                                     onResend={cairn.resend}

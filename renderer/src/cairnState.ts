@@ -9,6 +9,7 @@ import type {
     Message,
     McpAsk,
     QueuedMessage,
+    TodoItem,
     ToolCallRecord,
     TurnState,
 } from "../../shared/contract.js";
@@ -21,6 +22,8 @@ export type CairnState = {
     messages: Message[];
     /** The conversation whose messages `messages` holds: null while the open one's are on their way. */
     messagesOf: string | null;
+    /** The open conversation's task list (the todo tool's; the person can edit it). */
+    todos: TodoItem[];
     /** Messages written in the open conversation while an answer runs, waiting to be sent (steer or queue). */
     queued: QueuedMessage[];
     /** Text streamed so far for answers still being written, by message id. */
@@ -103,6 +106,8 @@ export function applyEvent(s: CairnState, event: AppEvent): CairnState {
                 : [...s.messages, event.message];
             return {...s, streaming, thinking, writing, messages};
         }
+        case "todos.changed":
+            return event.conversationId === s.selectedId ? {...s, todos: event.items} : s;
         case "chat.queue":
             return event.conversationId === s.selectedId ? {...s, queued: event.queue} : s;
         case "conversation.compacted": {

@@ -20,6 +20,7 @@ export function useCairn(api: CairnApi) {
         messages: [],
         messagesOf: null,
         queued: [],
+        todos: [],
         streaming: {},
         thinking: {},
         engine: null,
@@ -49,15 +50,17 @@ export function useCairn(api: CairnApi) {
 
     const loadMessages = useCallback(
         async (conversationId: string) => {
-            const [res, waiting] = await Promise.all([
+            const [res, waiting, tasks] = await Promise.all([
                 api.invoke("messages.list", {conversationId}),
                 api.invoke("chat.queued", {conversationId}),
+                api.invoke("todos.get", {conversationId}),
             ]);
             if (!res.ok) return showError(res.error.message);
             const queued = waiting.ok ? waiting.value : [];
+            const todos = tasks.ok ? tasks.value : [];
             setState((s) =>
                 s.selectedId === conversationId
-                    ? {...s, messages: res.value, messagesOf: conversationId, queued}
+                    ? {...s, messages: res.value, messagesOf: conversationId, queued, todos}
                     : s,
             );
         },
@@ -69,7 +72,7 @@ export function useCairn(api: CairnApi) {
     const select = useCallback(
         (id: string | null) => {
             chosen.current = true;
-            setState((s) => ({...s, selectedId: id, messages: [], messagesOf: null, queued: []}));
+            setState((s) => ({...s, selectedId: id, messages: [], messagesOf: null, queued: [], todos: []}));
             rememberOpenConversation(id);
             if (id) {
                 history.replaceState(null, "", withConversation(id));

@@ -8,6 +8,7 @@ import {DownloadProgress, EngineStatus, ProbeProgress} from "./models.js";
 import {McpAsk} from "./mcp.js";
 import {IngestProgress} from "./documents.js";
 import {AutomationRun} from "./automations.js";
+import {TodoList} from "./todos.js";
 
 export const event = <T extends string, F extends Parameters<typeof Type.Object>[0]>(type: T, fields: F) =>
     Type.Object({type: Type.Literal(type), ...fields}, closed);
@@ -29,6 +30,8 @@ export const AppEvent = Type.Union([
     event("conversation.deleted", {conversationId: Type.String()}),
     /** The messages waiting in a conversation changed (queued, steering, sent, removed). */
     event("chat.queue", {conversationId: Type.String(), queue: Type.Array(QueuedMessage)}),
+    /** A conversation's task list changed (the todo tool, or the person's edit). */
+    event("todos.changed", {conversationId: Type.String(), items: TodoList}),
     /** Earlier turns were condensed: the message that now carries the summary. */
     event("conversation.compacted", {conversationId: Type.String(), message: Message}),
     event("assistants.changed", {}),

@@ -309,4 +309,15 @@ export const FROM_16: readonly Migration[] = [
             ALTER TABLE messages ADD COLUMN summary TEXT;
         `,
     },
+    {
+        version: 38,
+        name: "each conversation's task list (the todo tool), kept apart from the conversation's own row",
+        sql: `
+            CREATE TABLE todos (
+                conversation_id TEXT PRIMARY KEY REFERENCES conversations(id) ON DELETE CASCADE,
+                items TEXT NOT NULL,
+                updated_at INTEGER NOT NULL
+            );
+        `,
+    },
 ];

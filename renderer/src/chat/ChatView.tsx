@@ -5,6 +5,7 @@ import type {
     Message,
     PlanStepInput,
     QueuedMessage,
+    TodoItem,
 } from "../../../shared/contract.js";
 import {MessageView, type MessageHandlers} from "./MessageView.js";
 import {SummaryFold} from "./SummaryFold.js";
@@ -12,6 +13,7 @@ import {sayCore, Trans, useTranslation} from "../i18n/index.js";
 import {useUndoableDelete} from "./undoableDelete.js";
 import {Composer} from "./Composer.js";
 import {QueuedList} from "./QueuedList.js";
+import {TodoPanel} from "./TodoPanel.js";
 
 type Props = {
     messages: Message[];
@@ -26,11 +28,16 @@ type Props = {
     /** attachments: kept images' ids (attachments.finish), sent with the text. */
     onSend: (text: string, attachments?: string[]) => Promise<boolean>;
     onStop: () => void;
-    /** Messages written while the answer runs (steer or queue): those waiting, and how to add or remove one. */
-    queue?: {
-        items: QueuedMessage[];
-        add: (text: string, steer: boolean) => Promise<boolean>;
-        remove: (id: string) => Promise<void>;
+    /**
+     * The work under way: messages written while the answer runs (steer or queue), those waiting and how to add
+     * or remove one; the task list the agent keeps, and the person's edit of it.
+     */
+    work?: {
+        queued: QueuedMessage[];
+        queue: (text: string, steer: boolean) => Promise<boolean>;
+        unqueue: (id: string) => Promise<void>;
+        todos: TodoItem[];
+        setTodos: (items: TodoItem[]) => Promise<void>;
     };
     /** Deletes a message for good (after the undo window). */
     onDelete?: (id: string) => void;
@@ -57,6 +64,8 @@ export function ChatView(props: Props) {
     const remove = useRef<(id: string) => void>(() => {});
     remove.current = deleting.remove;
     const [editing, setEditing] = useState<string | null>(null);
+    // The agent's task list stands above its newest answer.
+    const taskListAt = messages.findLast((m) => m.role === "assistant")?.id;
     // The handlers read the latest props through a ref: one stable object, so that messages stay memoized.
     const latest = useRef(props);
     latest.current = props;
@@ -142,6 +151,12 @@ export function ChatView(props: Props) {
                 {messages.slice(hidden).map((m, i) =>
                     m.id === deleting.hidden ? null : (
                         <Fragment key={m.id}>
+                            {m.id === taskListAt && props.work && (
+                                <TodoPanel
+                                    items={props.work.todos}
+                                    onChange={(items) => void props.work?.setTodos(items)}
+                                />
+                            )}
                             <MessageView
                                 message={m}
                                 streamed={streaming[m.id]}
@@ -162,12 +177,12 @@ export function ChatView(props: Props) {
                     {t("chat.jumpLatest")}
                 </button>
             )}
-            {props.queue && (
-                <QueuedList items={props.queue.items} onRemove={(id) => void props.queue?.remove(id)} />
+            {props.work && (
+                <QueuedList items={props.work.queued} onRemove={(id) => void props.work?.unqueue(id)} />
             )}
             <Composer
                 busy={busy}
-                onQueue={props.queue?.add}
+                onQueue={props.work?.queue}
                 offline={offline}
                 onSend={onSend}
                 onStop={onStop}

@@ -1,5 +1,5 @@
 import {useCallback} from "react";
-import type {ApprovalDecision, McpAnswerAction, PlanStepInput} from "../../../shared/contract.js";
+import type {ApprovalDecision, McpAnswerAction, PlanStepInput, TodoItem} from "../../../shared/contract.js";
 import type {CairnCore} from "../cairnState.js";
 import {expandPrompt, parseSlash} from "./slash.js";
 import {sayCore} from "../i18n/index.js";
@@ -129,6 +129,22 @@ export function useChatActions(
         [api, showError, state.selectedId],
     );
 
+    /** The person's edit of the task list (the whole list). */
+    const setTodos = useCallback(
+        async (items: TodoItem[]) => {
+            if (!state.selectedId) return;
+            // Shown at once (numbered again, as the core keeps it); the core's todos.changed confirms it.
+            const shown = items.map((item, i) => ({...item, id: i + 1}));
+            setState((s) => ({...s, todos: shown}));
+            const res = await api.invoke("todos.set", {conversationId: state.selectedId, items});
+            if (!res.ok) {
+                showError(res.error.message);
+                void loadMessages(state.selectedId);
+            }
+        },
+        [api, loadMessages, setState, showError, state.selectedId],
+    );
+
     const unqueue = useCallback(
         async (queuedId: string) => {
             if (!state.selectedId) return;
@@ -190,6 +206,7 @@ export function useChatActions(
         stop,
         queue,
         unqueue,
+        setTodos,
         answerAsk,
         decide,
         deleteMessage,

@@ -964,6 +964,18 @@ export const ar = {
         save: "حفظ المساعد",
         cancel: "إلغاء",
     },
+    todo: {
+        title: "المهام",
+        left: "بقي {{left}} من {{total}}",
+        inProgress: "قيد التنفيذ",
+        edit: "عدّل المهمة: {{task}}",
+        editHint: "أعد صياغة هذه المهمة",
+        editLabel: "المهمة",
+        remove: "أزل المهمة: {{task}}",
+        removeHint: "أزل هذه المهمة",
+        new: "مهمة جديدة",
+        add: "أضف",
+    },
     composer: {
         message: "الرسالة",
         placeholder: "اسأل عن أي شيء. يرسل Enter، ويضيف Shift+Enter سطرًا.",

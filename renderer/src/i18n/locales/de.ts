@@ -917,6 +917,18 @@ export const de = {
         save: "Assistent speichern",
         cancel: "Abbrechen",
     },
+    todo: {
+        title: "Aufgaben",
+        left: "{{left}} von {{total}} offen",
+        inProgress: "in Arbeit",
+        edit: "Aufgabe bearbeiten: {{task}}",
+        editHint: "Diese Aufgabe umformulieren",
+        editLabel: "Aufgabe",
+        remove: "Aufgabe entfernen: {{task}}",
+        removeHint: "Diese Aufgabe entfernen",
+        new: "Neue Aufgabe",
+        add: "Hinzufügen",
+    },
     composer: {
         message: "Nachricht",
         placeholder: "Frag, was du willst. Enter sendet, Umschalt+Enter fügt eine Zeile hinzu.",

@@ -914,6 +914,18 @@ export const en = {
         save: "Save assistant",
         cancel: "Cancel",
     },
+    todo: {
+        title: "Tasks",
+        left: "{{left}} of {{total}} left",
+        inProgress: "in progress",
+        edit: "Edit task: {{task}}",
+        editHint: "Reword this task",
+        editLabel: "Task",
+        remove: "Remove task: {{task}}",
+        removeHint: "Remove this task",
+        new: "New task",
+        add: "Add",
+    },
     composer: {
         message: "Message",
         placeholder: "Ask anything. Enter sends, Shift+Enter adds a line.",

@@ -933,6 +933,18 @@ export const es = {
         save: "Guardar asistente",
         cancel: "Cancelar",
     },
+    todo: {
+        title: "Tareas",
+        left: "Quedan {{left}} de {{total}}",
+        inProgress: "en curso",
+        edit: "Editar tarea: {{task}}",
+        editHint: "Reformular esta tarea",
+        editLabel: "Tarea",
+        remove: "Quitar tarea: {{task}}",
+        removeHint: "Quitar esta tarea",
+        new: "Nueva tarea",
+        add: "Añadir",
+    },
     composer: {
         message: "Mensaje",
         placeholder: "Pregunta lo que quieras. Intro envía, Mayús+Intro añade una línea.",

@@ -935,6 +935,18 @@ export const fr = {
         save: "Enregistrer l'assistant",
         cancel: "Annuler",
     },
+    todo: {
+        title: "Tâches",
+        left: "{{left}} sur {{total}} restantes",
+        inProgress: "en cours",
+        edit: "Modifier la tâche : {{task}}",
+        editHint: "Reformuler cette tâche",
+        editLabel: "Tâche",
+        remove: "Retirer la tâche : {{task}}",
+        removeHint: "Retirer cette tâche",
+        new: "Nouvelle tâche",
+        add: "Ajouter",
+    },
     composer: {
         message: "Message",
         placeholder: "Demandez ce que vous voulez. Entrée envoie, Maj+Entrée ajoute une ligne.",

@@ -897,6 +897,18 @@ export const hi = {
         save: "सहायक सहेजें",
         cancel: "रद्द करें",
     },
+    todo: {
+        title: "कार्य",
+        left: "{{total}} में से {{left}} बाकी",
+        inProgress: "जारी",
+        edit: "कार्य संपादित करें: {{task}}",
+        editHint: "इस कार्य को दोबारा लिखें",
+        editLabel: "कार्य",
+        remove: "कार्य हटाएँ: {{task}}",
+        removeHint: "यह कार्य हटाएँ",
+        new: "नया कार्य",
+        add: "जोड़ें",
+    },
     composer: {
         message: "संदेश",
         placeholder: "कुछ भी पूछें। Enter भेजता है, Shift+Enter नई पंक्ति जोड़ता है।",

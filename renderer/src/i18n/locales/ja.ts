@@ -899,6 +899,18 @@ export const ja = {
         save: "アシスタントを保存",
         cancel: "キャンセル",
     },
+    todo: {
+        title: "タスク",
+        left: "残り {{left}} / {{total}}",
+        inProgress: "進行中",
+        edit: "タスクを編集: {{task}}",
+        editHint: "このタスクを言い換える",
+        editLabel: "タスク",
+        remove: "タスクを削除: {{task}}",
+        removeHint: "このタスクを削除",
+        new: "新しいタスク",
+        add: "追加",
+    },
     composer: {
         message: "メッセージ",
         placeholder: "何でも聞いてください。Enter で送信、Shift+Enter で改行。",

@@ -931,6 +931,18 @@ export const ptBR = {
         save: "Salvar assistente",
         cancel: "Cancelar",
     },
+    todo: {
+        title: "Tarefas",
+        left: "Faltam {{left}} de {{total}}",
+        inProgress: "em andamento",
+        edit: "Editar tarefa: {{task}}",
+        editHint: "Reescrever esta tarefa",
+        editLabel: "Tarefa",
+        remove: "Remover tarefa: {{task}}",
+        removeHint: "Remover esta tarefa",
+        new: "Nova tarefa",
+        add: "Adicionar",
+    },
     composer: {
         message: "Mensagem",
         placeholder: "Pergunte o que quiser. Enter envia, Shift+Enter adiciona uma linha.",

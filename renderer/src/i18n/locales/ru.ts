@@ -945,6 +945,18 @@ export const ru = {
         save: "Сохранить ассистента",
         cancel: "Отмена",
     },
+    todo: {
+        title: "Задачи",
+        left: "осталось {{left}} из {{total}}",
+        inProgress: "в работе",
+        edit: "Изменить задачу: {{task}}",
+        editHint: "Переформулировать задачу",
+        editLabel: "Задача",
+        remove: "Удалить задачу: {{task}}",
+        removeHint: "Удалить эту задачу",
+        new: "Новая задача",
+        add: "Добавить",
+    },
     composer: {
         message: "Сообщение",
         placeholder: "Спросите что угодно. Enter отправляет, Shift+Enter добавляет строку.",

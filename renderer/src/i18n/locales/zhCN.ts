@@ -876,6 +876,18 @@ export const zhCN = {
         save: "保存助手",
         cancel: "取消",
     },
+    todo: {
+        title: "任务",
+        left: "剩余 {{left}} / {{total}}",
+        inProgress: "进行中",
+        edit: "编辑任务：{{task}}",
+        editHint: "改写此任务",
+        editLabel: "任务",
+        remove: "移除任务：{{task}}",
+        removeHint: "移除此任务",
+        new: "新任务",
+        add: "添加",
+    },
     composer: {
         message: "消息",
         placeholder: "随便问。Enter 发送，Shift+Enter 换行。",
