@@ -1,8 +1,8 @@
 import {expect, test} from "@playwright/test";
-import {axeOn} from "../helpers/axe.js";
 import {fromHeaderMenu} from "../helpers/headerMenu.js";
 import {tempDir} from "../helpers/paths.js";
 import {seedConversation} from "../helpers/seedConversation.js";
+import {shootLightAndDark} from "../helpers/screens.js";
 import {startServe, type Served} from "../helpers/serve.js";
 
 let served: Served;
@@ -38,16 +38,7 @@ test("Compact now folds the earlier turns into a summary shown after them; again
     await expect(fold.locator(".summary-why")).toContainText("with Compact now");
     // The messages it stands for stay.
     await expect(page.locator("article.message")).toHaveCount(6);
-    for (const [colorScheme, width, height] of [
-        ["light", 1280, 800],
-        ["dark", 800, 600],
-    ] as const) {
-        await page.emulateMedia({colorScheme});
-        await page.setViewportSize({width, height});
-        await fold.scrollIntoViewIfNeeded();
-        expect((await axeOn(page).analyze()).violations).toEqual([]);
-        await page.screenshot({path: testInfo.outputPath(`compaction-${colorScheme}-${width}.png`)});
-    }
+    await shootLightAndDark(page, testInfo, "compaction", () => fold.scrollIntoViewIfNeeded());
 
     await fromHeaderMenu(page, "Compact now");
     await expect(page.getByRole("alert")).toContainText("nothing to compact yet");

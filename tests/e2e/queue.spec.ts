@@ -1,5 +1,5 @@
 import {expect, test} from "@playwright/test";
-import {axeOn} from "../helpers/axe.js";
+import {shootLightAndDark} from "../helpers/screens.js";
 import {startServe, type Served} from "../helpers/serve.js";
 
 let served: Served;
@@ -33,15 +33,7 @@ test("while an answer runs, Enter queues a message and Steer steers; one can be 
     await box.fill("Or a bird?");
     await expect(page.getByRole("button", {name: "Queue"})).toBeVisible();
     await expect(page.getByRole("button", {name: "Steer"})).toBeVisible();
-    expect((await axeOn(page).analyze()).violations).toEqual([]);
-    for (const [colorScheme, width, height] of [
-        ["light", 1280, 800],
-        ["dark", 800, 600],
-    ] as const) {
-        await page.emulateMedia({colorScheme});
-        await page.setViewportSize({width, height});
-        await page.screenshot({path: testInfo.outputPath(`queue-${colorScheme}-${width}.png`)});
-    }
+    await shootLightAndDark(page, testInfo, "queue");
     await box.fill("");
 
     await waiting

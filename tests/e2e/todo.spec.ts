@@ -1,7 +1,7 @@
 import {expect, test} from "@playwright/test";
-import {axeOn} from "../helpers/axe.js";
 import {startConversation} from "../helpers/ask.js";
 import {choose} from "../helpers/choose.js";
+import {shootLightAndDark} from "../helpers/screens.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {sendWithPreflight} from "../helpers/ws.js";
 
@@ -47,16 +47,7 @@ test("the agent's task list stands above its answer; the person ticks, rewords, 
     await tasks.getByRole("textbox", {name: "New task"}).fill("Buy tickets");
     await tasks.getByRole("button", {name: "Add"}).click();
     await expect(tasks.getByRole("listitem")).toHaveText([/Find trains/, /Pack light/, /Buy tickets/]);
-    expect((await axeOn(page).analyze()).violations).toEqual([]);
-    for (const [colorScheme, width, height] of [
-        ["light", 1280, 800],
-        ["dark", 800, 600],
-    ] as const) {
-        await page.emulateMedia({colorScheme});
-        await page.setViewportSize({width, height});
-        await tasks.scrollIntoViewIfNeeded();
-        await page.screenshot({path: testInfo.outputPath(`todo-${colorScheme}-${width}.png`)});
-    }
+    await shootLightAndDark(page, testInfo, "todo", () => tasks.scrollIntoViewIfNeeded());
 
     // Kept: a reload shows the list as edited.
     await page.reload();

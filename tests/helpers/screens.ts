@@ -1,0 +1,24 @@
+import {expect, type Page, type TestInfo} from "@playwright/test";
+import {axeOn} from "./axe.js";
+
+/**
+ * A screen as the docs show it: light at 1280x800 and dark at 800x600, each checked with axe and saved as
+ * `<name>-<scheme>-<width>.png` in the test's output; `ready` brings what is shot into view after each resize.
+ */
+export async function shootLightAndDark(
+    page: Page,
+    testInfo: TestInfo,
+    name: string,
+    ready: () => Promise<void> = async () => {},
+): Promise<void> {
+    for (const [colorScheme, width, height] of [
+        ["light", 1280, 800],
+        ["dark", 800, 600],
+    ] as const) {
+        await page.emulateMedia({colorScheme});
+        await page.setViewportSize({width, height});
+        await ready();
+        expect((await axeOn(page).analyze()).violations).toEqual([]);
+        await page.screenshot({path: testInfo.outputPath(`${name}-${colorScheme}-${width}.png`)});
+    }
+}
