@@ -205,8 +205,12 @@ export class ChatService {
         };
         const last = lastSummary(branch);
         const history = rebuild(branch.slice(last ? last.index + 1 : 0), last?.summary.text ?? null);
-        const model = remote ? remote.label() : this.engine.status().modelName;
-        return {history, compaction: this.compactor.forTurn(branch, text, model, rebuild)};
+        return {history, compaction: this.compactor.forTurn(branch, text, this.modelLabel(remote), rebuild)};
+    }
+
+    /** What answers, as a message records it: the remote model's label, or the loaded model's name. */
+    private modelLabel(remote: RemoteEngine | null): string | null {
+        return remote ? remote.label() : this.engine.status().modelName;
     }
 
     private planning(conversation: Conversation, options: SendOptions): TurnInput["plan"] {
@@ -332,7 +336,7 @@ export class ChatService {
                 role: "assistant",
                 content: "",
                 status: "streaming",
-                model: remote ? remote.label() : this.engine.status().modelName,
+                model: this.modelLabel(remote ?? null),
                 processId: this.processes.id,
                 parentId,
             });
@@ -433,7 +437,7 @@ export class ChatService {
         const remote = this.models.remoteFor(stored);
         if (!remote.ok) return remote;
         if (!remote.value && !this.engine.isLoaded()) return failSaying("MODEL_NOT_LOADED", "noModel");
-        const model = remote.value ? remote.value.label() : this.engine.status().modelName;
+        const model = this.modelLabel(remote.value);
         const branch = this.store.messages(conversationId);
         return this.compactor.compactNow(branch, remote.value ?? this.engine, model, () =>
             this.claim(conversationId),

@@ -7,6 +7,7 @@ import {clip} from "../../shared/format.js";
 import {ok, type Result} from "../../shared/result.js";
 import type {StepEngine} from "../llm/engine/engine.js";
 import type {ModelFunction} from "../llm/stepTypes.js";
+import {answerReserve, definitionTokens, ITEM_OVERHEAD_TOKENS} from "../llm/contextFit.js";
 
 /** Said before a summary where the model reads it. */
 export const SUMMARY_HEADING =
@@ -19,8 +20,6 @@ const SUMMARIZE_PROMPT = [
     "When a summary so far is given, return it updated with the new turns: keep what still matters, add the rest.",
 ].join(" ");
 
-/** Tokens a chat format adds around each message (role headers, separators): as contextFit.ts counts them. */
-const ITEM_OVERHEAD = 16;
 /** A conversation is compacted once it would take more than this share of the context... */
 const COMPACT_AT = 0.9;
 /** ...down to at most this share, so that it is not compacted again at once. */
@@ -85,14 +84,14 @@ export function measureOf(engine: StepEngine): Measure | null {
  */
 export function mustFold(branch: Message[], fixed: PromptFixed, measure: Measure): number | null {
     const {contextSize, count} = measure;
-    const reserve = Math.min(fixed.maxTokens, contextSize / 4);
-    const definitions = fixed.functions.length ? Math.ceil(count(JSON.stringify(fixed.functions)) * 1.5) : 0;
+    const reserve = answerReserve(fixed.maxTokens, contextSize);
+    const definitions = definitionTokens(fixed.functions, count);
     const fixedTokens =
-        count(fixed.systemPrompt) + definitions + reserve + count(fixed.question) + 2 * ITEM_OVERHEAD;
+        count(fixed.systemPrompt) + definitions + reserve + count(fixed.question) + 2 * ITEM_OVERHEAD_TOKENS;
     const last = lastSummary(branch);
     const start = last ? last.index + 1 : 0;
-    const sizes = branch.map((m, i) => (i < start ? 0 : count(transcriptOf(m)) + ITEM_OVERHEAD));
-    const summary = last ? count(last.summary.text) + ITEM_OVERHEAD : 0;
+    const sizes = branch.map((m, i) => (i < start ? 0 : count(transcriptOf(m)) + ITEM_OVERHEAD_TOKENS));
+    const summary = last ? count(last.summary.text) + ITEM_OVERHEAD_TOKENS : 0;
     const total = fixedTokens + summary + sizes.reduce((a, b) => a + b, 0);
     if (total <= contextSize * COMPACT_AT) return null;
     const keep = Math.max(0, contextSize * COMPACT_TO - fixedTokens - summaryTokens(contextSize));
@@ -166,8 +165,8 @@ function fitWithin(engine: StepEngine, count: Measure["count"], text: string, bu
  * keeps it), the instructions, the summary so far and each message's wrapping, with a margin.
  */
 function turnsBudget({contextSize, count}: Measure, summary: string | null, room: number): number {
-    const reserve = Math.min(room, contextSize / 4);
-    const fixed = count(SUMMARIZE_PROMPT) + count(summary ?? "") + 4 * ITEM_OVERHEAD;
+    const reserve = answerReserve(room, contextSize);
+    const fixed = count(SUMMARIZE_PROMPT) + count(summary ?? "") + 4 * ITEM_OVERHEAD_TOKENS;
     return Math.max(32, Math.floor(contextSize - reserve - fixed - 32));
 }
 

@@ -5,6 +5,7 @@ import type {EventBus} from "../events.js";
 import {conversationHandlers} from "../handlers/conversations.js";
 import {attachmentHandlers} from "../handlers/attachments.js";
 import {todoHandlers} from "../handlers/todos.js";
+import {announcedTodos} from "../tools/builtin/todo.js";
 import {Uploads} from "../uploads.js";
 import type {Approver} from "../tools/approvals.js";
 import type {Feature} from "./feature.js";
@@ -86,7 +87,7 @@ export function chatFeature(
                 conversations.attachments,
                 new Uploads(path.join(options.dataDir, "attachments-incoming"), 8),
             ),
-            ...todoHandlers(library.todos, conversations, bus),
+            ...todoHandlers(announcedTodos(library.todos, bus), conversations),
         },
         // Images no message uses any more (a run that ended before their message was sent, or deleted).
         start: () => {

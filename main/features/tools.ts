@@ -19,7 +19,7 @@ import {createFile, listDirectory, readFile, replaceInFile} from "../tools/built
 import {findTools} from "../tools/builtin/findTools.js";
 import {createRecall, createRemember} from "../tools/builtin/memory.js";
 import {createSearchConversation} from "../tools/builtin/searchConversation.js";
-import {createTodo, type TodoAccess} from "../tools/builtin/todo.js";
+import {announcedTodos, createTodo, type TodoAccess} from "../tools/builtin/todo.js";
 import {createListCollections, createRagSearch} from "../tools/builtin/rag.js";
 import {createRunCode} from "../tools/builtin/runCode.js";
 import {createRunSkillScript, createUseSkill} from "../tools/builtin/skills.js";
@@ -93,14 +93,7 @@ export function toolsFeature(
             ),
         off: () => settings.get("skillsOff") ?? [],
     });
-    const todos = {
-        get: (id: string) => library.todos.get(id),
-        set: (id: string, items: Parameters<typeof library.todos.set>[1]) => {
-            const kept = library.todos.set(id, items);
-            bus.emit({type: "todos.changed", conversationId: id, items: kept});
-            return kept;
-        },
-    };
+    const todos = announcedTodos(library.todos, bus);
     const {tools, warnings} = createTools(options, engine, library, knowledge, {sandbox, skills, todos});
     tools.setPolicyOverrides(settings.get("toolPolicies") ?? {});
     tools.setPinned(settings.get("pinnedTools") ?? []);

@@ -1,16 +1,14 @@
 import type {HandlerSlice} from "../contract/dispatcher.js";
 import {ok} from "../../shared/result.js";
-import type {EventBus} from "../events.js";
 import type {ConversationStore} from "../store/conversations.js";
-import type {TodoStore} from "../store/todos.js";
+import type {TodoAccess} from "../tools/builtin/todo.js";
 import {failSaying} from "../words.js";
 
-/** A conversation's task list: read, and the person's edits (said to every window, the model reads it next). */
-export function todoHandlers(
-    todos: TodoStore,
-    conversations: ConversationStore,
-    bus: EventBus,
-): HandlerSlice<"todos."> {
+/**
+ * A conversation's task list: read, and the person's edits (`todos` says them to every window; the model reads
+ * them next).
+ */
+export function todoHandlers(todos: TodoAccess, conversations: ConversationStore): HandlerSlice<"todos."> {
     const known = (id: string) =>
         conversations.get(id) ? null : failSaying("NOT_FOUND", "conversationNotFound", {id});
     return {
@@ -18,9 +16,7 @@ export function todoHandlers(
         "todos.set": (req) => {
             const missing = known(req.conversationId);
             if (missing) return missing;
-            const items = todos.set(req.conversationId, req.items);
-            bus.emit({type: "todos.changed", conversationId: req.conversationId, items});
-            return ok(items);
+            return ok(todos.set(req.conversationId, req.items));
         },
     };
 }

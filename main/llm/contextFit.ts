@@ -3,7 +3,20 @@ import {wordsOf} from "../../shared/coreWords.js";
 import type {Words} from "../../shared/result.js";
 
 /** Tokens a chat format adds around each message (role headers, separators): a generous estimate. */
-const ITEM_OVERHEAD_TOKENS = 16;
+export const ITEM_OVERHEAD_TOKENS = 16;
+
+/**
+ * What the functions' documentation takes, estimated: the chat format renders it more verbosely than their
+ * JSON, so the JSON is counted 1.5 times.
+ */
+export function definitionTokens(functions: readonly unknown[], count: (text: string) => number): number {
+    return functions.length ? Math.ceil(count(JSON.stringify(functions)) * 1.5) : 0;
+}
+
+/** The room an answer keeps in the context: its token limit, at most a quarter of the context. */
+export function answerReserve(maxTokens: number, contextSize: number): number {
+    return Math.min(maxTokens, contextSize / 4);
+}
 
 /**
  * Drops the oldest turns (never the system prompt, never the newest two items) until the history fits the
@@ -16,8 +29,7 @@ export function fitHistory(
     functions: readonly unknown[],
 ): {history: ChatHistoryItem[]; dropped: number; tokens: number} {
     const sizes = history.map((item) => count(itemText(item)) + ITEM_OVERHEAD_TOKENS);
-    // The chat format renders the functions' documentation more verbosely than their JSON: counted 1.5 times.
-    const docs = functions.length ? Math.ceil(count(JSON.stringify(functions)) * 1.5) : 0;
+    const docs = definitionTokens(functions, count);
     let total = sizes.reduce((a, b) => a + b, 0) + docs;
     const keep = history.map(() => true);
     const first = history.findIndex((item) => item.type !== "system");

@@ -50,21 +50,30 @@ export function useCairn(api: CairnApi) {
 
     const loadMessages = useCallback(
         async (conversationId: string) => {
-            const [res, waiting, tasks] = await Promise.all([
-                api.invoke("messages.list", {conversationId}),
-                api.invoke("chat.queued", {conversationId}),
-                api.invoke("todos.get", {conversationId}),
-            ]);
+            const res = await api.invoke("messages.list", {conversationId});
             if (!res.ok) return showError(res.error.message);
-            const queued = waiting.ok ? waiting.value : [];
-            const todos = tasks.ok ? tasks.value : [];
             setState((s) =>
-                s.selectedId === conversationId
-                    ? {...s, messages: res.value, messagesOf: conversationId, queued, todos}
-                    : s,
+                s.selectedId === conversationId ? {...s, messages: res.value, messagesOf: conversationId} : s,
             );
         },
         [api, showError],
+    );
+
+    /**
+     * A conversation's work under way: the messages waiting and the task list, read when it is opened (or the
+     * core is back); their events keep them current after that.
+     */
+    const loadWork = useCallback(
+        async (conversationId: string) => {
+            const [waiting, tasks] = await Promise.all([
+                api.invoke("chat.queued", {conversationId}),
+                api.invoke("todos.get", {conversationId}),
+            ]);
+            const queued = waiting.ok ? waiting.value : [];
+            const todos = tasks.ok ? tasks.value : [];
+            setState((s) => (s.selectedId === conversationId ? {...s, queued, todos} : s));
+        },
+        [api],
     );
 
     // Whether a conversation was chosen yet (by the person or the start-up): known at once, not after a render.
@@ -77,9 +86,10 @@ export function useCairn(api: CairnApi) {
             if (id) {
                 history.replaceState(null, "", withConversation(id));
                 void loadMessages(id);
+                void loadWork(id);
             }
         },
-        [loadMessages],
+        [loadMessages, loadWork],
     );
 
     /**
@@ -184,7 +194,10 @@ export function useCairn(api: CairnApi) {
                 patch({connected});
                 loadAll();
                 const selected = selectedRef.current.id;
-                if (selected) void loadMessages(selected);
+                if (selected) {
+                    void loadMessages(selected);
+                    void loadWork(selected);
+                }
             }) ?? (() => {});
         const unsubscribe = () => {
             unsubscribeEvents();
@@ -193,7 +206,7 @@ export function useCairn(api: CairnApi) {
         };
         loadAll();
         return unsubscribe;
-    }, [api, loadAll, loadMessages, patch]);
+    }, [api, loadAll, loadMessages, loadWork, patch]);
 
     const dismissError = useCallback(() => patch({error: null}), [patch]);
     const core: CairnCore = {api, state, setState, patch, showError, loadMessages, select};

@@ -25,6 +25,12 @@ test("Compact now folds the earlier turns into a summary shown after them; again
     await expect(page.locator("article.message")).toHaveCount(6);
     await expect(page.locator(".status .state")).toHaveText("ready");
 
+    // The header's menu offers it.
+    await page.getByRole("button", {name: "More"}).click();
+    await expect(page.getByRole("menuitem", {name: "Compact now"})).toBeVisible();
+    await shootLightAndDark(page, testInfo, "compaction-menu");
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({width: 1280, height: 800});
     await fromHeaderMenu(page, "Compact now");
     const fold = page.locator("details.summary-fold");
     await expect(fold).toHaveCount(1);

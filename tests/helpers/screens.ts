@@ -2,8 +2,9 @@ import {expect, type Page, type TestInfo} from "@playwright/test";
 import {axeOn} from "./axe.js";
 
 /**
- * A screen as the docs show it: light at 1280x800 and dark at 800x600, each checked with axe and saved as
- * `<name>-<scheme>-<width>.png` in the test's output; `ready` brings what is shot into view after each resize.
+ * A screen at 1280x800 and 800x600, light and dark, each checked with axe and saved as
+ * `<name>-<scheme>-<width>.png` in the test's output (the docs show light 1280 and dark 800); `ready` brings
+ * what is shot into view after each resize.
  */
 export async function shootLightAndDark(
     page: Page,
@@ -13,6 +14,8 @@ export async function shootLightAndDark(
 ): Promise<void> {
     for (const [colorScheme, width, height] of [
         ["light", 1280, 800],
+        ["dark", 1280, 800],
+        ["light", 800, 600],
         ["dark", 800, 600],
     ] as const) {
         await page.emulateMedia({colorScheme});

@@ -9,7 +9,7 @@ import type {
 } from "node-llama-cpp";
 import {ok, type Result} from "../../../shared/result.js";
 import {failSaying, failWith} from "../../words.js";
-import {fitHistory, messageTooLong, tooLongWords} from "../contextFit.js";
+import {answerReserve, fitHistory, messageTooLong, tooLongWords} from "../contextFit.js";
 import {llamaModule} from "../llama.js";
 import {ForcedCallStream} from "../forcedCall.js";
 import type {PromptPrefixCache} from "../promptCache.js";
@@ -96,9 +96,9 @@ export async function runStep(parts: StepParts, req: StepRequest): Promise<Resul
             ? await llama.createGrammarForJsonSchema<GbnfJsonSchema>(forcedCallSchema(req.force))
             : null;
         const format = forced ? null : await formatGrammar(llama, req.format);
-        const reserve = Math.min(
+        const reserve = answerReserve(
             forced ? FORCED_CALL_MAX_TOKENS : common.maxTokens,
-            sequence.contextSize / 4,
+            sequence.contextSize,
         );
         const tooLong = messageTooLong(
             req.history,

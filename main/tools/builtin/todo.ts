@@ -1,4 +1,5 @@
 import {TODO_LIMITS, type TodoItem} from "../../../shared/contract.js";
+import type {EventBus} from "../../events.js";
 import {defineTool} from "../defineTool.js";
 
 /** What the todo tool reads and writes: a conversation's task list, each change said to the windows. */
@@ -8,6 +9,21 @@ export type TodoAccess = {
 };
 
 export const TODO_TOOL = "todo";
+
+/**
+ * The task lists as the tool and the window change them: kept in `store`, each change said to every window
+ * (todos.changed), whoever made it.
+ */
+export function announcedTodos(store: TodoAccess, bus: EventBus): TodoAccess {
+    return {
+        get: (conversationId) => store.get(conversationId),
+        set: (conversationId, items) => {
+            const kept = store.set(conversationId, items);
+            bus.emit({type: "todos.changed", conversationId, items: kept});
+            return kept;
+        },
+    };
+}
 
 const MARKS: Record<TodoItem["status"], string> = {pending: "[ ]", in_progress: "[~]", done: "[x]"};
 

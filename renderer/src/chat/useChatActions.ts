@@ -133,16 +133,17 @@ export function useChatActions(
     const setTodos = useCallback(
         async (items: TodoItem[]) => {
             if (!state.selectedId) return;
-            // Shown at once (numbered again, as the core keeps it); the core's todos.changed confirms it.
-            const shown = items.map((item, i) => ({...item, id: i + 1}));
-            setState((s) => ({...s, todos: shown}));
+            // Shown at once (numbered again, as the core keeps it); the core's todos.changed confirms it, and a
+            // refused edit puts back the list shown before.
+            const before = state.todos;
+            setState((s) => ({...s, todos: items.map((item, i) => ({...item, id: i + 1}))}));
             const res = await api.invoke("todos.set", {conversationId: state.selectedId, items});
             if (!res.ok) {
                 showError(res.error.message);
-                void loadMessages(state.selectedId);
+                setState((s) => ({...s, todos: before}));
             }
         },
-        [api, loadMessages, setState, showError, state.selectedId],
+        [api, setState, showError, state.selectedId, state.todos],
     );
 
     const unqueue = useCallback(
