@@ -66,6 +66,7 @@ const MAIN_LAYERS = [
     ["llm", "web", "sandbox"],
     ["docs", "models", "assistants", "projects", "skills"],
     ["tools"],
+    ["research"],
     ["chat", "mcp", "probe"],
     ["api", "import", "automations"],
     ["handlers"],

@@ -20,6 +20,7 @@ import {speechCalls} from "./contract/speech.js";
 import {skillsCalls} from "./contract/skills.js";
 import {automationsCalls} from "./contract/automations.js";
 import {todosCalls} from "./contract/todos.js";
+import {researchCalls} from "./contract/research.js";
 import type {AppEvent} from "./contract/events.js";
 
 export {MessageRole, MessageStatus, SideEffect, ToolChoice, ToolMode, ToolPolicy} from "./contract/base.js";
@@ -36,6 +37,7 @@ export * from "./contract/speech.js";
 export * from "./contract/skills.js";
 export * from "./contract/automations.js";
 export * from "./contract/todos.js";
+export * from "./contract/research.js";
 export * from "./contract/settings.js";
 export * from "./contract/mcp.js";
 export * from "./contract/documents.js";
@@ -60,6 +62,7 @@ export const calls = {
     ...skillsCalls,
     ...automationsCalls,
     ...todosCalls,
+    ...researchCalls,
 };
 
 type CallSchemas = typeof calls;

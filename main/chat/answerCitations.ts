@@ -8,12 +8,15 @@ import type {CallOutcome} from "../tools/runner.js";
  * it, and listed for the model after the call's result so that it can cite them.
  */
 export class AnswerCitations {
-    private readonly cited: Citation[] = [];
+    private readonly cited: Citation[];
 
     constructor(
         private readonly store: CitationStore,
         private readonly messageId: string,
-    ) {}
+    ) {
+        // An answer written again in place (a research run resumed) goes on numbering after its sources.
+        this.cited = store.forMessage(messageId);
+    }
 
     /** A call's result as the model reads it: its text, then its sources with their numbers. */
     cite(outcome: CallOutcome): string {
@@ -27,10 +30,24 @@ export class AnswerCitations {
             .number;
     }
 
-    private add(source: Source, toolCallId: string): Citation {
+    /** The number of a source read (a research run's): the same page, passage or memory keeps its number. */
+    numberSource(source: Source, toolCallId: string | null): number {
+        const key = sourceKey(source);
+        return (this.cited.find((c) => sourceKey(c) === key) ?? this.add(source, toolCallId)).number;
+    }
+
+    private add(source: Source, toolCallId: string | null): Citation {
         const citation: Citation = {...source, number: this.cited.length + 1, toolCallId};
         this.cited.push(citation);
         this.store.add(this.messageId, citation);
         return citation;
     }
+}
+
+/** What makes two sources the same: a page's address, a passage's or memory's id, else the title. */
+function sourceKey(source: Source): string {
+    const at = source.location;
+    const id = at && typeof at === "object" && !Array.isArray(at) ? (at.chunkId ?? at.memoryId) : undefined;
+    if (source.url) return `url:${source.url}`;
+    return id === undefined ? `title:${source.title}` : `id:${JSON.stringify(id)}`;
 }

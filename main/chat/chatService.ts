@@ -5,6 +5,7 @@ import type {
     GenerationSettings,
     Message,
     PlanStepInput,
+    ResearchRequest,
     PreflightCall,
     ToolChoice,
 } from "../../shared/contract.js";
@@ -22,6 +23,8 @@ import {DEFAULT_TITLE} from "../../shared/titles.js";
 import {JobRegistry} from "../jobs.js";
 import {decide, refusalWords} from "../tools/policy.js";
 import {checkPlan} from "./plan.js";
+import {ResearchRuns} from "./researchRuns.js";
+import {researchOffline, researchToMake} from "./researchTurn.js";
 import {recordAnswer, type RecordedAnswer, type RecordRequest} from "./recordedAnswer.js";
 import {Turn} from "./turn.js";
 import type {ToolServices, TurnDeps, TurnInput} from "./turnInput.js";
@@ -56,13 +59,21 @@ export type SendOptions = {
     attachments?: string[];
     /** Steps with tools before the model must answer, when fewer than tools.yaml's (an automation's budget). */
     maxSteps?: number;
+    /** Research the question (research mode): a plan first, then the run and its report. */
+    research?: ResearchRequest;
 };
 
 /**
  * Where an answer goes: after `parentId` (default: the head), or into an existing message; its plan work;
  * and the remote model that writes it (none: the embedded engine).
  */
-type Placement = {parentId?: string; reuse?: Message; plan?: TurnInput["plan"]; remote?: RemoteEngine | null};
+type Placement = {
+    parentId?: string;
+    reuse?: Message;
+    plan?: TurnInput["plan"];
+    research?: TurnInput["research"];
+    remote?: RemoteEngine | null;
+};
 /** An answer allowed to start: the conversation as it runs (this turn's web access) and its remote model. */
 type Admitted = {conversation: Conversation; remote: RemoteEngine | null};
 
@@ -81,6 +92,8 @@ export class ChatService {
     private readonly models: AnswerModels;
     /** Messages written while an answer runs (steer or queue), sent when it ends. */
     readonly waiting: MessageQueue;
+    /** Research runs: run as edited, paused, resumed, cancelled. */
+    readonly research: ResearchRuns;
 
     constructor(
         private readonly store: ConversationStore,
@@ -103,6 +116,7 @@ export class ChatService {
         this.compactor = new Compactor(store, bus);
         this.models = new AnswerModels(store, engine, providers, localModels);
         this.waiting = new MessageQueue(bus);
+        this.research = new ResearchRuns(this, store, tools.research?.steps ?? null, bus);
     }
 
     /**
@@ -145,12 +159,13 @@ export class ChatService {
             if (renamed) this.bus.emit({type: "conversation.updated", conversation: renamed});
         }
         // Cairn's own calls first (memory), then those the request names.
-        const auto = this.tools.autoCalls?.(conversation, text) ?? [];
+        const auto = options.research ? [] : (this.tools.autoCalls?.(conversation, text) ?? []);
         const withAuto = auto.length
             ? {...options, preflight: [...auto, ...(options.preflight ?? [])]}
             : options;
         const messageId = this.start(conversation, asked, withAuto, {
-            plan: this.planning(conversation, options),
+            plan: options.research ? undefined : this.planning(conversation, options),
+            research: options.research ? researchToMake(text, options.research) : undefined,
             remote,
         });
         return ok({userMessageId: user.id, messageId});
@@ -171,14 +186,8 @@ export class ChatService {
         const {conversation, remote} = admitted.value;
         const prompt = options.prompt ?? question.content;
         const asked = this.asked(conversationId, question.parentId, remote, prompt, question.attachments);
-        const plan = this.planning(conversation, options);
-        return ok({
-            messageId: this.start(conversation, asked, options, {
-                parentId: question.id,
-                plan,
-                remote,
-            }),
-        });
+        const placement = {parentId: question.id, plan: this.planning(conversation, options), remote};
+        return ok({messageId: this.start(conversation, asked, options, placement)});
     }
 
     /**
@@ -233,25 +242,29 @@ export class ChatService {
         const offered = registry.offered(mode, {webAccess, off, conversationId: stored.id});
         const steps = checkPlan(input, offered, registry);
         if (!steps.ok) return steps;
-        const admitted = this.admit(stored.id, {});
+        return this.answerAgain(message, {plan: {run: steps.value}}, message.plan.state === "proposed");
+    }
+
+    /**
+     * An answer written again to its question: in its own message (`inPlace`: a proposed plan or a research
+     * run going on), else as a new version of it.
+     */
+    answerAgain(
+        message: Message,
+        work: Pick<Placement, "plan" | "research">,
+        inPlace: boolean,
+    ): Result<{messageId: string}> {
+        const question = message.parentId ? this.store.message(message.parentId) : null;
+        if (question?.role !== "user")
+            return failSaying("NOT_FOUND", "noAnswerToRegenerate", {id: message.id});
+        const admitted = this.admit(message.conversationId, {});
         if (!admitted.ok) return admitted;
-        const {remote} = admitted.value;
-        const asked = this.asked(
-            stored.id,
-            question.parentId,
-            remote,
-            question.content,
-            question.attachments,
-        );
-        const plan = {run: steps.value};
-        const reuse = message.plan.state === "proposed" ? message : undefined;
+        const {conversation, remote} = admitted.value;
+        const {content, attachments} = question;
+        const asked = this.asked(conversation.id, question.parentId, remote, content, attachments);
+        const reuse = inPlace ? message : undefined;
         return ok({
-            messageId: this.start(
-                admitted.value.conversation,
-                asked,
-                {},
-                {parentId: question.id, plan, reuse, remote: admitted.value.remote},
-            ),
+            messageId: this.start(conversation, asked, {}, {parentId: question.id, ...work, reuse, remote}),
         });
     }
 
@@ -323,7 +336,7 @@ export class ChatService {
         conversation: Conversation,
         {history, compaction}: {history: ChatHistoryItem[]; compaction: TurnCompaction},
         options: SendOptions,
-        {parentId, reuse, plan, remote}: Placement = {},
+        {parentId, reuse, plan, research, remote}: Placement = {},
     ): string {
         const conversationId = conversation.id;
         const engine: StepEngine = remote ?? this.engine;
@@ -357,12 +370,14 @@ export class ChatService {
                 history,
                 choice: options.toolChoice ?? "auto",
                 preflight: options.preflight ?? [],
-                mode: conversation.mode,
-                webAccess: conversation.webAccess,
+                // Research reads only; it searches the web unless it is offline.
+                mode: research ? "ask" : conversation.mode,
+                webAccess: research ? !researchOffline(research, reuse) : conversation.webAccess,
                 toolsOff: conversation.toolsOff,
                 generation: this.generationFor(conversation),
                 signal: controller.signal,
                 plan,
+                research,
                 steered: () => this.waiting.steering(conversationId),
                 ...(options.maxSteps ? {maxSteps: options.maxSteps} : {}),
                 compaction,

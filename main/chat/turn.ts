@@ -25,6 +25,7 @@ import {callOf, plannerStep, readPlan, runPlan} from "./plan.js";
 import type {TurnDeps, TurnInput} from "./turnInput.js";
 import {mapLimit, belongsTo, addStats} from "./turnParts.js";
 import {hostedTools} from "./hostedTools.js";
+import {answerResearch, type ResearchWork} from "./researchTurn.js";
 import {messageOf} from "../../shared/format.js";
 
 type Call = {name: string; params: unknown};
@@ -106,6 +107,7 @@ export class Turn {
             if (this.deps.tools.chooser.mustChoose(this.allowedTools(), this.deps.engine))
                 await this.deps.tools.registry.readQuery(lastQuestion(this.asked));
         }
+        if (this.input.research) return this.research(this.input.research);
         const compacted = await this.compact();
         if (compacted) return compacted;
         if (plan) return "make" in plan ? this.makePlan(plan.make.maxSteps) : this.runPlan(plan.run);
@@ -148,6 +150,19 @@ export class Turn {
             console.error(`[cairn] earlier turns could not be summarized: ${folded.error.message}`);
         if (folded.ok && folded.value) this.asked = folded.value;
         return null;
+    }
+
+    /** Research mode: the plan, then the run (chat/researchTurn.ts); the report is the answer's text. */
+    private async research(work: ResearchWork): Promise<Ending> {
+        this.machine.to("GENERATING");
+        const ended = await answerResearch(work, this.deps, this.input, {
+            call: (name, params) =>
+                this.deps.tools.runner.run(name, params, this.callContext(1, "client", undefined)),
+            cite: (source, toolCallId) => this.citations.numberSource(source, toolCallId),
+            onText: (chunk) => this.onText(chunk),
+        });
+        if (ended.report !== null) this.text = ended.report;
+        return ended.error ? failedWith(ended.error) : {error: null, stopped: ended.stopped};
     }
 
     /**

@@ -21,6 +21,9 @@ import {type ToolChooser} from "../tools/selection.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import type {ToolRunner} from "../tools/runner.js";
 import type {TurnCompaction} from "./compactor.js";
+import type {ResearchStore} from "../store/research.js";
+import type {ResearchContext} from "../research/run.js";
+import type {ResearchWork} from "./researchTurn.js";
 
 export type ToolServices = {
     registry: ToolRegistry;
@@ -37,6 +40,8 @@ export type ToolServices = {
     autoCalls?: (conversation: Conversation, text: string) => PreflightCall[];
     /** Tools always offered in a conversation besides the pinned ones (its assistant's). */
     pinnedFor?: (conversationId: string) => readonly string[];
+    /** What research runs keep (their steps) and read offline (the page archive). */
+    research?: {steps: ResearchStore; archive: ResearchContext["archive"]};
 };
 
 export type TurnDeps = {
@@ -62,6 +67,8 @@ export type TurnInput = {
     signal: AbortSignal;
     /** Plan mode: write a plan and stop there (the person reads and edits it), or run a plan's steps. */
     plan?: {make: {maxSteps: number}} | {run: PlanStep[]};
+    /** Research mode: write a research plan (and run it), or run the plan the answer holds. */
+    research?: ResearchWork;
     /** Steps with tools before the model must answer, when fewer than tools.yaml's (an automation's budget). */
     maxSteps?: number;
     /** Whether the person steered: the answer ends after the calls it is running (their message is next). */

@@ -57,6 +57,7 @@ export function chatFeature(
             chooser: tools.chooser,
             autoCalls: knowledge.memory.autoCalls,
             pinnedFor: (id) => assistants.pinnedFor(id),
+            research: {steps: library.research, archive: library.webPages},
         },
         citations,
         generationFor(library, knowledge, tools.skills, options.generation),

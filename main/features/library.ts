@@ -1,6 +1,7 @@
 import path from "node:path";
 import {prepareDataDir} from "../paths.js";
 import {CitationStore} from "../store/citations.js";
+import {ResearchStore} from "../store/research.js";
 import {TodoStore} from "../store/todos.js";
 import {ConversationStore} from "../store/conversations.js";
 import {DB_FILE_NAME, openDatabase, readOnlyReason, type Db} from "../store/db.js";
@@ -24,6 +25,7 @@ export type Library = Feature<HandlerSlice<"network.">> & {
     citations: CitationStore;
     /** Each conversation's task list (the todo tool). */
     todos: TodoStore;
+    research: ResearchStore;
     webPages: WebPageStore;
     egress: EgressLog;
     /** The one way off this computer: Offline mode and the egress log. */
@@ -67,6 +69,7 @@ export function openLibrary(dataDir: string, command = "cairn", offlineRun = fal
         toolCalls,
         citations,
         todos: new TodoStore(db),
+        research: new ResearchStore(db),
         webPages,
         egress,
         network,

@@ -48,7 +48,7 @@ export function conversationHandlers({
     citations,
     providers,
     printToPdf,
-}: Deps): HandlerSlice<"conversations." | "messages." | "chat." | "plans."> {
+}: Deps): HandlerSlice<"conversations." | "messages." | "chat." | "plans." | "research."> {
     const updated = (id: string, conversation: ReturnType<ConversationStore["get"]>) => {
         if (!conversation) return failSaying("NOT_FOUND", "conversationNotFound", {id});
         bus.emit({type: "conversation.updated", conversation});
@@ -205,5 +205,9 @@ export function conversationHandlers({
             return chat.runPlan(req.messageId, req.steps);
         },
         "plans.cancel": (req) => chat.cancelPlan(req.messageId),
+        "research.run": (req) => chat.research.run(req.messageId, req.questions, req.budget),
+        "research.resume": (req) => chat.research.resume(req.messageId),
+        "research.pause": (req) => chat.research.pause(req.messageId),
+        "research.cancel": (req) => chat.research.cancel(req.messageId),
     };
 }

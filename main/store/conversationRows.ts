@@ -6,6 +6,7 @@ import type {
     GenerationSettings,
     Message,
     Plan,
+    ResearchRun,
     MessageRole,
     TurnsSummary,
     MessageStatus,
@@ -58,6 +59,8 @@ export type MessageRow = {
     drafted_tokens: number | null;
     accepted_tokens: number | null;
     plan: string | null;
+    /** The research run this answer reports (JSON). */
+    research?: string | null;
     /** The summary of the conversation up to this message (JSON), when it was compacted here. */
     summary?: string | null;
     created_at: number;
@@ -157,6 +160,7 @@ export function toMessage(
         parentId: r.parent_id,
         versions,
         ...(r.plan ? {plan: fromStoredJson<Plan>(r.plan)} : {}),
+        ...(r.research ? {research: researchOf(r.research, r.status)} : {}),
         ...(attachments.length > 0 ? {attachments} : {}),
         ...(r.summary ? {summary: fromStoredJson<TurnsSummary>(r.summary)} : {}),
     };
@@ -167,4 +171,11 @@ export function ftsQuery(text: string): string | null {
     const words = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
     if (words.length === 0) return null;
     return words.map((w, i) => `"${w}"${i === words.length - 1 ? "*" : ""}`).join(" ");
+}
+
+/** A run as stored; one left running by an answer no longer written (Cairn was stopped under it) is interrupted. */
+function researchOf(stored: string, status: MessageRow["status"]): ResearchRun {
+    const run = fromStoredJson<ResearchRun>(stored);
+    if (run.state !== "running" || status === "streaming") return run;
+    return {...run, state: "interrupted", phase: null, doing: null};
 }

@@ -38,6 +38,27 @@ export class WebPageStore {
         return row ? toPage(row) : null;
     }
 
+    /**
+     * Archived pages holding the most of these words (lower case) in their title or first 200,000
+     * characters, newest first among equals; each URL once. What offline research reads of the web.
+     */
+    search(words: string[], limit: number): ArchivedPage[] {
+        if (words.length === 0) return [];
+        const hits = words
+            .map(() => "(instr(lower(title || ' ' || substr(text, 1, 200000)), ?) > 0)")
+            .join(" + ");
+        const rows = this.db
+            .prepare<unknown[], Row & {hits: number}>(
+                `SELECT *, ${hits} AS hits FROM web_pages WHERE hits > 0 ORDER BY hits DESC, fetched_at DESC LIMIT ?`,
+            )
+            .all(...words, limit * 4);
+        const seen = new Set<string>();
+        return rows
+            .filter((r) => !seen.has(r.url) && seen.add(r.url))
+            .slice(0, limit)
+            .map(toPage);
+    }
+
     /** Stops the archive's worker (pages being written are refused); the store is done with. */
     async close(): Promise<void> {
         const worker = this.worker;

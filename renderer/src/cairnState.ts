@@ -126,6 +126,13 @@ export function applyEvent(s: CairnState, event: AppEvent): CairnState {
             const messages = s.messages.map((m) => (m.id === event.messageId ? {...m, plan: event.plan} : m));
             return {...s, messages};
         }
+        case "research.updated": {
+            if (event.conversationId !== s.selectedId) return s;
+            const messages = s.messages.map((m) =>
+                m.id === event.messageId ? {...m, research: event.run} : m,
+            );
+            return {...s, messages};
+        }
         case "tool.progress": {
             if (event.conversationId !== s.selectedId) return s;
             const {progress, total, message} = event;

@@ -22,6 +22,7 @@ import {
 } from "./base.js";
 import {Citation, ToolCallRecord} from "./tools.js";
 import {Plan, PlanStepInput} from "./plans.js";
+import {ResearchRequest, ResearchRun} from "./research.js";
 import {ATTACHMENT_LIMITS, Attachment, AttachmentId, AttachmentMime} from "./attachments.js";
 
 export const GenerationSettings = Type.Object(
@@ -166,6 +167,8 @@ export const messageFields = {
     parentId: nullable(Type.String()),
     /** Plan mode: the plan this answer proposed or ran, with each step's status. */
     plan: Type.Optional(Plan),
+    /** Research mode: the run this answer is the report of, its plan, budget and progress. */
+    research: Type.Optional(ResearchRun),
     /** Images sent with the message, in order (absent: none). */
     attachments: Type.Optional(Type.Array(Attachment, {maxItems: ATTACHMENT_LIMITS.perMessage})),
     /** The conversation up to here, condensed: a model reads it in place of this message and those before. */
@@ -199,6 +202,8 @@ export const SendRequest = Type.Object(
         editOf: Type.Optional(Id),
         /** Make a plan first, whatever the mode (plan mode always does); its tools are the mode's. */
         plan: Type.Optional(Type.Boolean()),
+        /** Research this question: a plan of questions first, then searches, reads and a cited report. */
+        research: Type.Optional(ResearchRequest),
         /** Images for the model to see, kept with the question (attachments.finish's ids), in order. */
         attachments: Type.Optional(
             Type.Array(AttachmentId, {

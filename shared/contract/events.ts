@@ -4,6 +4,7 @@ import {Count, WordsValue, closed, nullable} from "./base.js";
 import {Conversation, Message, QueuedMessage, TurnState} from "./conversations.js";
 import {ApprovalRequest, ToolCallRecord} from "./tools.js";
 import {Plan} from "./plans.js";
+import {ResearchRun} from "./research.js";
 import {DownloadProgress, EngineStatus, ProbeProgress} from "./models.js";
 import {McpAsk} from "./mcp.js";
 import {IngestProgress} from "./documents.js";
@@ -64,6 +65,8 @@ export const AppEvent = Type.Union([
     /** More of a tool call as the model writes it (before it is complete and runs): its name and an arguments delta. */
     /** A plan was proposed, or one of its steps changed status. */
     event("plan.updated", {conversationId: Type.String(), messageId: Type.String(), plan: Plan}),
+    /** A research run's plan, state or progress changed (each step saved). */
+    event("research.updated", {conversationId: Type.String(), messageId: Type.String(), run: ResearchRun}),
     event("tool.writing", {
         conversationId: Type.String(),
         messageId: Type.String(),

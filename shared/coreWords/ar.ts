@@ -339,4 +339,14 @@ export const ar = {
         "لا يمكن لأحد الموافقة على {{tool}} في تشغيل من cairn automations: اجعل سياسة الأداة سماحًا في الإعدادات ← الأدوات، أو دع النافذة تشغّله",
     automationInterrupted: "توقّف Cairn أثناء هذا التشغيل",
     automationFailed: "فشل التشغيل: {{reason}}",
+    noResearch: "لا يوجد بحث في الرسالة {{id}}",
+    researchRanAlready: "نُفِّذت خطة البحث هذه من قبل",
+    researchRunning: "هذا البحث قيد التشغيل بالفعل",
+    researchEnded: "انتهى هذا البحث ({{state}}): اسأل مجددًا لتبحث من جديد",
+    researchNotRunning: "هذا البحث ليس قيد التشغيل",
+    researchTitle: "بحث: {{question}}",
+    researchEvidence: "الأدلة",
+    researchNothingFound: "لم يُقرأ شيء يخص هذا السؤال ضمن الميزانية.",
+    researchChecked:
+        "تم التحقق من {{kept}} استشهادات مقابل النص المقروء، وحُذف {{removed}}؛ المصادر المستشهد بها: {{sources}}؛ الخطوات: {{steps}}.",
 };

@@ -368,4 +368,14 @@ export const de = {
         "In einem Lauf von cairn automations kann niemand {{tool}} freigeben: setze die Richtlinie des Werkzeugs unter Einstellungen → Werkzeuge auf Erlauben oder lass das Fenster den Lauf ausführen",
     automationInterrupted: "Cairn wurde während dieses Laufs beendet",
     automationFailed: "Der Lauf ist fehlgeschlagen: {{reason}}",
+    noResearch: "Keine Recherche in Nachricht {{id}}",
+    researchRanAlready: "Dieser Rechercheplan wurde schon ausgeführt",
+    researchRunning: "Diese Recherche läuft bereits",
+    researchEnded: "Diese Recherche ist beendet ({{state}}): frage erneut, um neu zu recherchieren",
+    researchNotRunning: "Diese Recherche läuft nicht",
+    researchTitle: "Recherche: {{question}}",
+    researchEvidence: "Belege",
+    researchNothingFound: "Innerhalb des Budgets wurde nichts zu dieser Frage gelesen.",
+    researchChecked:
+        "{{kept}} Quellenangaben am gelesenen Text geprüft, {{removed}} entfernt; {{sources}} Quellen zitiert; {{steps}} Schritte.",
 };

@@ -342,4 +342,14 @@ export const en = {
         "nobody can approve {{tool}} in a run of cairn automations: set the tool's policy to allow in Settings → Tools, or let the window run it",
     automationInterrupted: "Cairn stopped during this run",
     automationFailed: "the run failed: {{reason}}",
+    noResearch: "no research run in message {{id}}",
+    researchRanAlready: "this research plan has run already",
+    researchRunning: "this research is running already",
+    researchEnded: "this research has ended ({{state}}): ask again to research anew",
+    researchNotRunning: "this research is not running",
+    researchTitle: "Research: {{question}}",
+    researchEvidence: "Evidence",
+    researchNothingFound: "Nothing bearing on this question was read within the budget.",
+    researchChecked:
+        "{{kept}} citations checked against the text read, {{removed}} removed; {{sources}} sources cited; {{steps}} steps.",
 };

@@ -360,4 +360,14 @@ export const es = {
         "Nadie puede aprobar {{tool}} en una ejecución de cairn automations: pon la política de la herramienta en permitir en Ajustes → Herramientas, o deja que la ventana la ejecute",
     automationInterrupted: "Cairn se detuvo durante esta ejecución",
     automationFailed: "La ejecución falló: {{reason}}",
+    noResearch: "no hay investigación en el mensaje {{id}}",
+    researchRanAlready: "este plan de investigación ya se ejecutó",
+    researchRunning: "esta investigación ya está en curso",
+    researchEnded: "esta investigación terminó ({{state}}): vuelve a preguntar para investigar de nuevo",
+    researchNotRunning: "esta investigación no está en curso",
+    researchTitle: "Investigación: {{question}}",
+    researchEvidence: "Evidencias",
+    researchNothingFound: "No se leyó nada sobre esta pregunta dentro del presupuesto.",
+    researchChecked:
+        "{{kept}} citas comprobadas con el texto leído, {{removed}} quitadas; {{sources}} fuentes citadas; {{steps}} pasos.",
 };

@@ -376,4 +376,14 @@ export const fr = {
         "Personne ne peut autoriser {{tool}} dans une exécution de cairn automations : réglez la règle de l'outil sur autoriser dans Réglages → Outils, ou laissez la fenêtre l'exécuter",
     automationInterrupted: "Cairn s'est arrêté pendant cette exécution",
     automationFailed: "L'exécution a échoué : {{reason}}",
+    noResearch: "aucune recherche dans le message {{id}}",
+    researchRanAlready: "ce plan de recherche a déjà été exécuté",
+    researchRunning: "cette recherche est déjà en cours",
+    researchEnded: "cette recherche est terminée ({{state}}) : reposez la question pour chercher à nouveau",
+    researchNotRunning: "cette recherche n'est pas en cours",
+    researchTitle: "Recherche : {{question}}",
+    researchEvidence: "Preuves",
+    researchNothingFound: "Rien de lié à cette question n'a été lu dans le budget.",
+    researchChecked:
+        "{{kept}} citations vérifiées dans le texte lu, {{removed}} retirées ; {{sources}} sources citées ; {{steps}} étapes.",
 };

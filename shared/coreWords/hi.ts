@@ -334,4 +334,14 @@ export const hi = {
         "cairn automations के रन में कोई {{tool}} को स्वीकृत नहीं कर सकता: सेटिंग्स → टूल में टूल की नीति अनुमति करें, या विंडो से चलाएँ",
     automationInterrupted: "इस रन के दौरान Cairn रुक गया",
     automationFailed: "रन विफल रहा: {{reason}}",
+    noResearch: "संदेश {{id}} में कोई शोध नहीं",
+    researchRanAlready: "यह शोध योजना पहले ही चल चुकी है",
+    researchRunning: "यह शोध पहले से चल रहा है",
+    researchEnded: "यह शोध समाप्त हो चुका है ({{state}}): नए सिरे से शोध के लिए फिर पूछें",
+    researchNotRunning: "यह शोध नहीं चल रहा",
+    researchTitle: "शोध: {{question}}",
+    researchEvidence: "प्रमाण",
+    researchNothingFound: "बजट के भीतर इस प्रश्न से जुड़ा कुछ नहीं पढ़ा गया।",
+    researchChecked:
+        "पढ़े गए पाठ से {{kept}} उद्धरण जाँचे गए, {{removed}} हटाए गए; {{sources}} स्रोत उद्धृत; {{steps}} चरण।",
 };

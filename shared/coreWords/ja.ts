@@ -366,4 +366,14 @@ export const ja = {
         "cairn automations の実行では誰も {{tool}} を承認できません。設定 → ツール でツールのポリシーを許可にするか、ウィンドウで実行してください",
     automationInterrupted: "この実行中に Cairn が停止しました",
     automationFailed: "実行に失敗しました: {{reason}}",
+    noResearch: "メッセージ {{id}} にリサーチはありません",
+    researchRanAlready: "このリサーチ計画はすでに実行されました",
+    researchRunning: "このリサーチはすでに実行中です",
+    researchEnded: "このリサーチは終了しています（{{state}}）。もう一度質問して調べ直してください",
+    researchNotRunning: "このリサーチは実行中ではありません",
+    researchTitle: "リサーチ: {{question}}",
+    researchEvidence: "根拠",
+    researchNothingFound: "予算内でこの質問に関するものは読めませんでした。",
+    researchChecked:
+        "読んだ本文と照合した引用 {{kept}} 件、削除 {{removed}} 件、引用した情報源 {{sources}} 件、{{steps}} ステップ。",
 };

@@ -360,4 +360,14 @@ export const ptBR = {
         "Ninguém pode aprovar {{tool}} numa execução de cairn automations: defina a política da ferramenta como permitir em Configurações → Ferramentas, ou deixe a janela executá-la",
     automationInterrupted: "O Cairn parou durante esta execução",
     automationFailed: "A execução falhou: {{reason}}",
+    noResearch: "nenhuma pesquisa na mensagem {{id}}",
+    researchRanAlready: "este plano de pesquisa já foi executado",
+    researchRunning: "esta pesquisa já está em andamento",
+    researchEnded: "esta pesquisa terminou ({{state}}): pergunte de novo para pesquisar outra vez",
+    researchNotRunning: "esta pesquisa não está em andamento",
+    researchTitle: "Pesquisa: {{question}}",
+    researchEvidence: "Evidências",
+    researchNothingFound: "Nada sobre esta pergunta foi lido dentro do orçamento.",
+    researchChecked:
+        "{{kept}} citações conferidas com o texto lido, {{removed}} removidas; {{sources}} fontes citadas; {{steps}} passos.",
 };

@@ -354,4 +354,14 @@ export const ru = {
         "В запуске cairn automations никто не может разрешить {{tool}}: задайте политике инструмента «разрешить» в Настройки → Инструменты или запустите из окна",
     automationInterrupted: "Cairn остановился во время этого запуска",
     automationFailed: "Запуск не удался: {{reason}}",
+    noResearch: "в сообщении {{id}} нет исследования",
+    researchRanAlready: "этот план исследования уже выполнен",
+    researchRunning: "это исследование уже идёт",
+    researchEnded: "это исследование завершено ({{state}}): спросите снова, чтобы исследовать заново",
+    researchNotRunning: "это исследование не идёт",
+    researchTitle: "Исследование: {{question}}",
+    researchEvidence: "Подтверждения",
+    researchNothingFound: "В пределах бюджета по этому вопросу ничего не прочитано.",
+    researchChecked:
+        "Проверено по прочитанному тексту ссылок: {{kept}}, удалено: {{removed}}; источников: {{sources}}; шагов: {{steps}}.",
 };

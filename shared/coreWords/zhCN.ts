@@ -321,4 +321,14 @@ export const zhCN = {
         "在 cairn automations 的运行中无人能批准 {{tool}}：请在 设置 → 工具 中将该工具的策略设为允许，或让窗口来运行它",
     automationInterrupted: "Cairn 在本次运行期间停止了",
     automationFailed: "运行失败：{{reason}}",
+    noResearch: "消息 {{id}} 中没有研究",
+    researchRanAlready: "此研究计划已运行过",
+    researchRunning: "此研究已在运行",
+    researchEnded: "此研究已结束（{{state}}）：请重新提问以重新研究",
+    researchNotRunning: "此研究未在运行",
+    researchTitle: "研究：{{question}}",
+    researchEvidence: "证据",
+    researchNothingFound: "在预算内没有读到与此问题相关的内容。",
+    researchChecked:
+        "已对照所读文本核对 {{kept}} 处引用，移除 {{removed}} 处；引用 {{sources}} 个来源；{{steps}} 步。",
 };

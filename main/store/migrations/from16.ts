@@ -320,4 +320,19 @@ export const FROM_16: readonly Migration[] = [
             );
         `,
     },
+    {
+        version: 39,
+        name: "research runs: a message may be a run's report (its plan, budget and progress), and each step it saved",
+        sql: `
+            ALTER TABLE messages ADD COLUMN research TEXT;
+            CREATE TABLE research_steps (
+                message_id TEXT NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+                seq INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                data TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                PRIMARY KEY (message_id, seq)
+            );
+        `,
+    },
 ];

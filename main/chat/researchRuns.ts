@@ -1,0 +1,79 @@
+import type {Message, ResearchBudget, ResearchQuestion} from "../../shared/contract.js";
+import type {Static} from "@sinclair/typebox";
+import {ok, type Result} from "../../shared/result.js";
+import {failSaying} from "../words.js";
+import type {EventBus} from "../events.js";
+import type {ConversationStore} from "../store/conversations.js";
+import type {ResearchStore} from "../store/research.js";
+import type {ChatService} from "./chatService.js";
+import {budgetOf} from "./researchTurn.js";
+
+/**
+ * The person's hold on research runs: a proposed plan run as edited, a run paused, resumed from its last
+ * saved step, or cancelled. Each run is its report's answer, written by the chat service.
+ */
+export class ResearchRuns {
+    /** Runs being stopped for good (cancelled, not paused), by their answer's id. */
+    private readonly cancelling = new Set<string>();
+
+    constructor(
+        private readonly chat: ChatService,
+        private readonly store: ConversationStore,
+        private readonly steps: ResearchStore | null,
+        private readonly bus: EventBus,
+    ) {}
+
+    /** Runs a proposed plan with the person's questions and budget. */
+    run(
+        messageId: string,
+        questions: Static<typeof ResearchQuestion>[],
+        budget?: Partial<ResearchBudget>,
+    ): Result<{messageId: string}> {
+        const message = this.store.message(messageId);
+        if (!message?.research || !this.steps) return failSaying("NOT_FOUND", "noResearch", {id: messageId});
+        if (message.research.state !== "proposed") return failSaying("DENIED", "researchRanAlready");
+        const run = {...message.research, questions, budget: budgetOf(message.research.budget, budget)};
+        this.steps.setRun(messageId, run);
+        return this.goOn({...message, research: run});
+    }
+
+    /** Goes on with a paused, interrupted or failed run from its last saved step (a proposed one runs as planned). */
+    resume(messageId: string): Result<{messageId: string}> {
+        const message = this.store.message(messageId);
+        if (!message?.research) return failSaying("NOT_FOUND", "noResearch", {id: messageId});
+        const {state} = message.research;
+        if (state === "running") return failSaying("DENIED", "researchRunning");
+        if (state === "done" || state === "cancelled") return failSaying("DENIED", "researchEnded", {state});
+        return this.goOn(message);
+    }
+
+    /** Pauses a run going on here: it stops after saving its last finished step. */
+    pause(messageId: string): Result<{paused: boolean}> {
+        const message = this.store.message(messageId);
+        if (!message?.research) return failSaying("NOT_FOUND", "noResearch", {id: messageId});
+        if (message.research.state !== "running") return failSaying("DENIED", "researchNotRunning");
+        return ok({paused: this.chat.stop(message.conversationId)});
+    }
+
+    /** Ends a run for good: a plan set aside, a paused run closed, or a running one stopped without its report. */
+    cancel(messageId: string): Result<{cancelled: boolean}> {
+        const message = this.store.message(messageId);
+        if (!message?.research || !this.steps) return failSaying("NOT_FOUND", "noResearch", {id: messageId});
+        const {state} = message.research;
+        if (state === "done" || state === "cancelled") return failSaying("DENIED", "researchEnded", {state});
+        if (state === "running") {
+            this.cancelling.add(messageId);
+            return ok({cancelled: this.chat.stop(message.conversationId)});
+        }
+        const run = {...message.research, state: "cancelled" as const, phase: null, doing: null};
+        this.steps.setRun(messageId, run);
+        this.bus.emit({type: "research.updated", conversationId: message.conversationId, messageId, run});
+        return ok({cancelled: true});
+    }
+
+    private goOn(message: Message): Result<{messageId: string}> {
+        this.cancelling.delete(message.id);
+        const cancelled = () => this.cancelling.delete(message.id);
+        return this.chat.answerAgain(message, {research: {run: true, cancelled}}, true);
+    }
+}

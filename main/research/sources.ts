@@ -1,0 +1,80 @@
+// Where a research run looks and how it reads what it found: the web (the search providers, then each page
+// fetched), or offline: the documents, the memories and the archive of pages read before.
+import type {Source} from "../../shared/contract.js";
+import {RECALL_TOOL} from "../tools/builtin/memory.js";
+import type {CallOutcome} from "../tools/runner.js";
+import {termsOf} from "./notes.js";
+import type {ResearchContext} from "./run.js";
+import type {Candidate} from "./steps.js";
+
+/** Results each search keeps. */
+const FOUND_PER_SEARCH = 6;
+
+type Tools = Pick<ResearchContext, "call" | "archive">;
+
+/** A question searched: what was found, or why nothing could be (every search failed). */
+export async function searchFor(
+    tools: Tools,
+    question: string,
+    offline: boolean,
+): Promise<{found: Candidate[]; error?: string}> {
+    if (!offline) {
+        const outcome = await tools.call("web_search", {query: question});
+        return outcome.record.status === "ok"
+            ? {found: outcome.sources.flatMap(webCandidate).slice(0, FOUND_PER_SEARCH)}
+            : {found: [], error: outcome.record.error ?? "the web search failed"};
+    }
+    const documents = await tools.call("rag_search", {query: question, limit: 5});
+    const memories = await tools.call(RECALL_TOOL, {query: question.slice(0, 200), limit: 3});
+    const archived = tools.archive.search([...termsOf(question)].slice(0, 8), 3).map((page): Candidate => ({
+        key: `url:${page.url}`,
+        title: page.title || page.url,
+        archiveId: page.id,
+        source: {kind: "url", title: page.title || page.url, url: page.url, location: {archiveId: page.id}},
+    }));
+    const found = [...inline(documents), ...inline(memories), ...archived];
+    const failed = [documents, memories].filter((o) => o.record.status !== "ok");
+    // Nothing found is an answer; only a search that could not run at all is an error.
+    const error = failed.length === 2 && archived.length === 0 ? failed[0]!.record.error : undefined;
+    return {found, ...(error ? {error} : {})};
+}
+
+/** A web result: the page to fetch. */
+function webCandidate(source: Source): Candidate[] {
+    return source.url ? [{key: `url:${source.url}`, title: source.title, url: source.url, source}] : [];
+}
+
+/** Passages and memories: their text came with the search. */
+function inline(outcome: CallOutcome): Candidate[] {
+    if (outcome.record.status !== "ok") return [];
+    return outcome.sources.flatMap((source) => {
+        const at = source.location;
+        const id =
+            at && typeof at === "object" && !Array.isArray(at) ? (at.chunkId ?? at.memoryId) : undefined;
+        if (id === undefined || !source.snippet) return [];
+        return [{key: `id:${JSON.stringify(id)}`, title: source.title, text: source.snippet, source}];
+    });
+}
+
+/** What was read of a candidate, the source to cite for it and the call that read it; or why it could not be read. */
+export async function readCandidate(
+    tools: Tools,
+    candidate: Candidate,
+): Promise<{text: string; source: Source; toolCallId: string | null} | {error: string}> {
+    if (candidate.text !== undefined)
+        return {text: candidate.text, source: candidate.source, toolCallId: null};
+    if (candidate.archiveId) {
+        const page = tools.archive.get(candidate.archiveId);
+        return page
+            ? {text: page.text, source: candidate.source, toolCallId: null}
+            : {error: "the archived page is gone"};
+    }
+    const outcome = await tools.call("web_fetch", {url: candidate.url});
+    if (outcome.record.status !== "ok")
+        return {error: outcome.record.error ?? "the page could not be fetched"};
+    return {
+        text: outcome.modelText,
+        source: outcome.sources[0] ?? candidate.source,
+        toolCallId: outcome.record.id,
+    };
+}
