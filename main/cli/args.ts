@@ -98,6 +98,14 @@ export type CliArgs = {
     localModel: string | undefined;
     /** `automations add`: the schedule and the budget, as typed (automations.ts reads them). */
     automation: AutomationFlags;
+    /** `research`: the run to go on with (its answer's id), and its budget. */
+    research: {
+        resume: string | undefined;
+        steps: number | undefined;
+        minutes: number | undefined;
+        /** The plan's questions as the person writes them (--question, repeatable), instead of the model's. */
+        questions: string[];
+    };
 };
 
 /** `automations add`'s flags: --every 2h, --at 09:00, --cron "0 9 * * 1-5", --in 5m; the budget; the name. */
@@ -193,6 +201,8 @@ const OPTIONS = {
     network: {type: "string"},
     missed: {type: "string"},
     "approval-minutes": {type: "string"},
+    resume: {type: "string"},
+    question: {type: "string", multiple: true},
     help: {type: "boolean", short: "h"},
 } as const;
 
@@ -340,6 +350,13 @@ export function parseCli(argv: string[]): CliArgs {
         remoteModel: values["remote-model"],
         keyEnv: values["key-env"],
         keyFile: values["key-file"],
+        research: {
+            resume: values.resume,
+            questions: values.question ?? [],
+            steps: command === "research" ? intOption("steps", values.steps, undefined, 1, 200) : undefined,
+            minutes:
+                command === "research" ? intOption("minutes", values.minutes, undefined, 1, 240) : undefined,
+        },
         automation: {
             name: values.name,
             every: values.every,
@@ -347,8 +364,11 @@ export function parseCli(argv: string[]): CliArgs {
             cron: values.cron,
             in: values.in,
             tz: values.tz,
-            steps: intOption("steps", values.steps, undefined, 1, 50),
-            minutes: intOption("minutes", values.minutes, undefined, 1, 24 * 60),
+            steps: command === "research" ? undefined : intOption("steps", values.steps, undefined, 1, 50),
+            minutes:
+                command === "research"
+                    ? undefined
+                    : intOption("minutes", values.minutes, undefined, 1, 24 * 60),
             network: oneOf("network", values.network, ["none", "providers", "web"] as const),
             missed: oneOf("missed", values.missed, ["skip", "once"] as const),
             approvalMinutes: intOption(

@@ -28,6 +28,7 @@ import {projectsCommand} from "./projects.js";
 import {sayIn} from "../words.js";
 import type {LibraryStores} from "../core.js";
 import {doctor} from "./doctor.js";
+import {RESEARCH_USES, researchCommand} from "./research.js";
 import {launchCommand} from "./launch.js";
 import {openInBrowser} from "./browser.js";
 import {terminalAnswerer} from "./terminalAsk.js";
@@ -65,6 +66,8 @@ export async function runCommand(args: CliArgs): Promise<number> {
             return await withCore(args, ["skills", "dataDir"], skillsCommand);
         case "automations":
             return await withCore(args, AUTOMATIONS_USES, automationsCommand);
+        case "research":
+            return await withCore(args, RESEARCH_USES, researchCommand);
         case "doctor":
             return await doctor(args, failLine);
         case "launch":

@@ -43,6 +43,18 @@ export const COMMAND_USAGE: Array<[string, string]> = [
                                                 answer with a cloud model, for this command only`,
     ],
     [
+        "research",
+        `  research [--data DIR] [--model PATH] [--offline] [--steps N] [--minutes N] [--question Q]...
+      [--json] "question" | --resume ID
+        Research a question: a plan of questions, then searches, pages or passages read, notes and
+        sub-questions within the budget (--steps, default 30; --minutes, default 15), and a report whose
+        [n] citations are checked against the text read. --question: the plan's questions (one section
+        of the report each) as you write them, instead of the model's. Progress on stderr, the report on stdout (--json:
+        the run, the report and its sources as one JSON object). --offline: the documents, memories and
+        archived pages only, nothing sent off this computer. Each step is saved as it ends: after Ctrl+C
+        or a kill, --resume ID (the answer's id, printed first) goes on from the last one.`,
+    ],
+    [
         "providers",
         `  providers list [--json] | add NAME [--type T] [--base-url URL] [--remote-model M]
       [--key-env VAR | --key-file PATH] | remove NAME
