@@ -12,7 +12,7 @@ import type {
     StepResult,
 } from "../llm/stepTypes.js";
 import {ModelTurn, runSteps, type LoopStep} from "../llm/stepLoop.js";
-import type {Plan, PlanStep} from "../../shared/contract.js";
+import type {Citation, Plan, PlanStep, ResearchRun} from "../../shared/contract.js";
 import {callOf, plannerStep, runPlan} from "../chat/plan.js";
 import type {ApiCitation, ApiTools, CairnToolPlan, PlanRequest, Step} from "./cairnTools.js";
 import {grammarParams} from "../llm/grammarSchema.js";
@@ -66,6 +66,8 @@ export type ChatOutcome = {
     conversationId?: string;
     /** metadata.plan: the plan made (or given) and each step's status. */
     plan?: Plan;
+    /** metadata.mode "research": the run that wrote the report, its answer's id and its sources. */
+    research?: {messageId: string; run: ResearchRun | null; sources: Citation[]};
 };
 export type Timings = {
     prompt_n: number;

@@ -52,6 +52,7 @@ import {
     ResponsesRequest,
 } from "./responses.js";
 import {chatResponse, textResponse, modelId, withInstructions, withAssistant} from "./replies.js";
+import {researchOf, researchOutcome} from "./research.js";
 
 /** The services the API uses: given by the composition root, never the whole core. */
 export type ApiCore = {
@@ -71,7 +72,7 @@ export type ApiCore = {
     /** An assistant's provider answers its requests. */
     providers: Pick<Providers, "engine">;
     /** A recorded exchange's answer is written by the chat service, as the window's answers are. */
-    chat: Pick<ChatService, "record">;
+    chat: Pick<ChatService, "record" | "research">;
 };
 
 export type ApiOptions = {
@@ -235,6 +236,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         res.on("close", () => {
             if (!res.writableFinished) abort.abort();
         });
+        const research = "messages" in body ? researchOf(body) : null;
         timing.queue();
         const release = await gate.enter(abort.signal);
         timing.admit();
@@ -268,7 +270,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                       ? new MessagesSseWriter(res, model, timing)
                       : new SseWriter(res, kind, model, Boolean(body.stream_options?.include_usage), timing));
             const recording =
-                "messages" in body && body.metadata?.conversation_id !== undefined
+                !research && "messages" in body && body.metadata?.conversation_id !== undefined
                     ? recorder.begin(
                           body.metadata.conversation_id,
                           body.messages,
@@ -295,7 +297,9 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             }
             let outcome: ChatOutcome;
             try {
-                outcome = await runChat(engine, full, abort.signal, sink);
+                outcome = research
+                    ? await researchOutcome(core.chat, research, abort.signal, sink)
+                    : await runChat(engine, full, abort.signal, sink);
             } catch (error) {
                 recording?.fail(errorText(error));
                 if (writer?.started) return writer.fail(error);

@@ -172,6 +172,14 @@ export function metadataOf(outcome: ChatOutcome) {
         ...(outcome.steps.length ? {tool_results: outcome.steps, citations: outcome.citations} : {}),
         ...(outcome.problems.length ? {tool_call_errors: outcome.problems} : {}),
         ...(outcome.plan ? {plan: outcome.plan} : {}),
+        ...(outcome.research
+            ? {
+                  mode: "research",
+                  message_id: outcome.research.messageId,
+                  research: outcome.research.run,
+                  citations: outcome.research.sources,
+              }
+            : {}),
     };
     return Object.keys(metadata).length ? metadata : undefined;
 }

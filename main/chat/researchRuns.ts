@@ -1,4 +1,5 @@
-import type {Message, ResearchBudget, ResearchQuestion} from "../../shared/contract.js";
+import type {Message, ResearchBudget, ResearchQuestion, ResearchRequest} from "../../shared/contract.js";
+import {titleFrom} from "./history.js";
 import type {Static} from "@sinclair/typebox";
 import {ok, type Result} from "../../shared/result.js";
 import {failSaying} from "../words.js";
@@ -69,6 +70,33 @@ export class ResearchRuns {
         this.steps.setRun(messageId, run);
         this.bus.emit({type: "research.updated", conversationId: message.conversationId, messageId, run});
         return ok({cancelled: true});
+    }
+
+    /**
+     * A question researched to its end (the local API's metadata.mode "research"): in a new conversation titled
+     * by it (conversationId null) or an existing one, its plan run as the model wrote it. `signal` pauses it.
+     */
+    async ask(
+        conversationId: string | null,
+        question: string,
+        request: ResearchRequest,
+        signal: AbortSignal,
+    ): Promise<Result<Message>> {
+        const id = conversationId ?? this.newConversation(question);
+        const sent = this.chat.send(id, question, {research: {...request, start: true}});
+        if (!sent.ok) return sent;
+        const pause = () => this.chat.stop(id);
+        signal.addEventListener("abort", pause, {once: true});
+        await this.chat.settled(id);
+        signal.removeEventListener("abort", pause);
+        const answer = this.store.message(sent.value.messageId);
+        return answer ? ok(answer) : failSaying("NOT_FOUND", "noResearch", {id: sent.value.messageId});
+    }
+
+    private newConversation(question: string): string {
+        const made = this.store.create(titleFrom(question));
+        this.bus.emit({type: "conversation.updated", conversation: made});
+        return made.id;
     }
 
     private goOn(message: Message): Result<{messageId: string}> {
