@@ -76,6 +76,7 @@ export async function answerResearch(
             deps.bus.emit({type: "research.updated", conversationId, messageId, run: structuredClone(run)});
         },
         words: REPORT_WORDS,
+        tasks: (items) => research.todos?.set(conversationId, items),
     });
 }
 

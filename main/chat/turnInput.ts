@@ -22,6 +22,7 @@ import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import type {ToolRunner} from "../tools/runner.js";
 import type {TurnCompaction} from "./compactor.js";
 import type {ResearchStore} from "../store/research.js";
+import type {TodoAccess} from "../tools/builtin/todo.js";
 import type {ResearchContext} from "../research/run.js";
 import type {ResearchWork} from "./researchTurn.js";
 
@@ -41,7 +42,7 @@ export type ToolServices = {
     /** Tools always offered in a conversation besides the pinned ones (its assistant's). */
     pinnedFor?: (conversationId: string) => readonly string[];
     /** What research runs keep (their steps) and read offline (the page archive). */
-    research?: {steps: ResearchStore; archive: ResearchContext["archive"]};
+    research?: {steps: ResearchStore; archive: ResearchContext["archive"]; todos?: TodoAccess};
 };
 
 export type TurnDeps = {

@@ -57,7 +57,11 @@ export function chatFeature(
             chooser: tools.chooser,
             autoCalls: knowledge.memory.autoCalls,
             pinnedFor: (id) => assistants.pinnedFor(id),
-            research: {steps: library.research, archive: library.webPages},
+            research: {
+                steps: library.research,
+                archive: library.webPages,
+                todos: announcedTodos(library.todos, bus),
+            },
         },
         citations,
         generationFor(library, knowledge, tools.skills, options.generation),

@@ -1,6 +1,6 @@
 // One research run: its plan written, then each step chosen (steps.ts), done, saved and told as it goes, within
 // the run's budget of steps, minutes and tokens; then the report, its citations checked (report.ts).
-import type {ArchivedPage, GenerationSettings, ResearchRun, Source} from "../../shared/contract.js";
+import type {ArchivedPage, GenerationSettings, ResearchRun, Source, TodoItem} from "../../shared/contract.js";
 import {ok, type Result} from "../../shared/result.js";
 import type {StepEngine} from "../llm/engine/engine.js";
 import type {ResearchStore} from "../store/research.js";
@@ -27,6 +27,8 @@ export type ResearchContext = {
     announce(run: ResearchRun): void;
     /** A section of the report as the model writes it. */
     onText(chunk: string): void;
+    /** The plan's questions as a task list: done when their section is written, the one worked on in progress. */
+    tasks?(items: {text: string; status: TodoItem["status"]}[]): void;
     words: ReportWords;
 };
 
@@ -75,12 +77,24 @@ export class ResearchLoop {
             });
             this.context.announce(run);
         };
+        let listed = "";
+        const list = (working: number | null) => {
+            const items = tasksOf(state, working);
+            if (JSON.stringify(items) === listed) return;
+            listed = JSON.stringify(items);
+            this.context.tasks?.(items);
+        };
         update({state: "running", phase: null, doing: null});
         for (;;) {
             if (signal.aborted) return ok({stopped: true});
             const next = nextStep(state, this.mayResearch(run, state), (s) => this.tooLong(state, s));
             if (next.kind === "finish") break;
             update(doing(next, state));
+            list(
+                next.kind === "search" || next.kind === "read" || next.kind === "follow"
+                    ? state.agenda[next.question]!.section
+                    : next.section,
+            );
             const step = await this.perform(next, state, run);
             if (!step.ok) return step;
             if (step.value === null) return ok({stopped: true});
@@ -88,6 +102,7 @@ export class ResearchLoop {
             state.add(step.value);
         }
         update({phase: null, doing: null});
+        list(null);
         return ok({report: assembleReport(run.question, state, this.context.words).text});
     }
 
@@ -209,6 +224,16 @@ export class ResearchLoop {
     private fit(text: string, tokens: number): string {
         return this.context.engine.fitText(text, tokens);
     }
+}
+
+/** The plan's questions as tasks: written, worked on now, or still to do. */
+function tasksOf(state: Replayed, working: number | null): {text: string; status: TodoItem["status"]}[] {
+    return state.agenda
+        .filter((q) => q.depth === 1)
+        .map((q) => ({
+            text: q.text,
+            status: state.written.has(q.section) ? "done" : q.section === working ? "in_progress" : "pending",
+        }));
 }
 
 /** Notes as the model reads them: one line each, its source's number first. */

@@ -83,6 +83,18 @@ test("offline research: the plan waits for the person, the edited plan runs with
         for (const phase of ["searching", "reading", "writing"] as const) assert.ok(phases.has(phase), phase);
 
         assert.match(report.content, /^# Research: What should a visitor know/);
+        const tasks = t.events.flatMap((e) =>
+            e.type === "todos.changed" && e.conversationId === id ? [e.items] : [],
+        );
+        assert.deepEqual(
+            tasks[0]?.map((i) => i.status),
+            ["in_progress", "pending"],
+            "the plan's questions are the task list",
+        );
+        assert.deepEqual(
+            tasks.at(-1)?.map((i) => [i.text, i.status]),
+            questions.map((q) => [q, "done"]),
+        );
         assert.match(report.content, /## How high are the tides at Saint-Malo\?/);
         assert.match(report.content, /The tides at Saint-Malo rise up to thirteen metres[^"]*" \[\d+\]/);
         assert.match(report.content, /Tides are caused by the gravity of the moon[^"]*" \[\d+\]/);
