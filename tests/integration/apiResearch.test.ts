@@ -24,7 +24,7 @@ test("a chat completion in research mode answers with the run's report, and the 
             .create({
                 model: "local",
                 messages: [{role: "user", content: "How do lighthouses work?"}],
-                metadata: {mode: "research", offline: "true"} as unknown as Record<string, string>,
+                metadata: {mode: "research", offline: "true"},
             })
             .catch((error: unknown) => error);
         assert.ok(completion instanceof OpenAI.BadRequestError);
