@@ -51,7 +51,7 @@ export async function answerResearch(
     work: ResearchWork,
     deps: Pick<TurnDeps, "engine" | "bus" | "tools">,
     input: Pick<TurnInput, "answer" | "generation" | "signal">,
-    turn: Pick<ResearchContext, "call" | "cite" | "onText">,
+    turn: Pick<ResearchContext, "call" | "cite" | "onText" | "onStats">,
 ): Promise<ResearchEnd> {
     const {answer} = input;
     const research = deps.tools.research;

@@ -160,6 +160,7 @@ export class Turn {
                 this.deps.tools.runner.run(name, params, this.callContext(1, "client", undefined)),
             cite: (source, toolCallId) => this.citations.numberSource(source, toolCallId),
             onText: (chunk) => this.onText(chunk),
+            onStats: (stats) => addStats(this.stats, stats),
         });
         if (ended.report !== null) this.text = ended.report;
         return ended.error ? failedWith(ended.error) : {error: null, stopped: ended.stopped};

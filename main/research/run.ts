@@ -1,6 +1,13 @@
 // One research run: its plan written, then each step chosen (steps.ts), done, saved and told as it goes, within
 // the run's budget of steps, minutes and tokens; then the report, its citations checked (report.ts).
-import type {ArchivedPage, GenerationSettings, ResearchRun, Source, TodoItem} from "../../shared/contract.js";
+import type {
+    ArchivedPage,
+    GenerationSettings,
+    ResearchRun,
+    Source,
+    TodoItem,
+    TurnStats,
+} from "../../shared/contract.js";
 import {ok, type Result} from "../../shared/result.js";
 import type {StepEngine} from "../llm/engine/engine.js";
 import type {ResearchStore} from "../store/research.js";
@@ -27,6 +34,8 @@ export type ResearchContext = {
     announce(run: ResearchRun): void;
     /** A section of the report as the model writes it. */
     onText(chunk: string): void;
+    /** Each generation's figures, added to the answer's. */
+    onStats?(stats: TurnStats): void;
     /** The plan's questions as a task list: done when their section is written, the one worked on in progress. */
     tasks?(items: {text: string; status: TodoItem["status"]}[]): void;
     words: ReportWords;
@@ -209,6 +218,7 @@ export class ResearchLoop {
         });
         if (!result.ok) return result;
         this.tokens += result.value.stats.promptTokens + result.value.stats.completionTokens;
+        this.context.onStats?.(result.value.stats);
         if (stream) this.context.onText("\n\n");
         return ok(result.value.stopped ? null : result.value.text.trim());
     }

@@ -72,9 +72,16 @@ export async function readCandidate(
     const outcome = await tools.call("web_fetch", {url: candidate.url});
     if (outcome.record.status !== "ok")
         return {error: outcome.record.error ?? "the page could not be fetched"};
-    return {
-        text: outcome.modelText,
-        source: outcome.sources[0] ?? candidate.source,
-        toolCallId: outcome.record.id,
-    };
+    // The page's whole text as the archive keeps it (what the model read is a part, after a header).
+    const source = outcome.sources[0] ?? candidate.source;
+    const archiveId = archiveOf(source);
+    const text = (archiveId ? tools.archive.get(archiveId)?.text : undefined) ?? outcome.modelText;
+    return {text, source, toolCallId: outcome.record.id};
+}
+
+/** Where the archive keeps a fetched page's text. */
+function archiveOf(source: Source): string | null {
+    const at = source.location;
+    const id = at && typeof at === "object" && !Array.isArray(at) ? at.archiveId : undefined;
+    return typeof id === "string" ? id : null;
 }

@@ -4,6 +4,7 @@ import type {AppEvent, CairnApi, Conversation} from "../../shared/contract.js";
 import {autoReadOn, speak} from "./chat/speech.js";
 import {applyEvent, type CairnCore, type CairnState} from "./cairnState.js";
 import {useConversationActions} from "./conversations/useConversationActions.js";
+import {useResearchActions} from "./chat/useResearchActions.js";
 import {useChatActions} from "./chat/useChatActions.js";
 import {sayCore} from "./i18n/index.js";
 
@@ -212,7 +213,8 @@ export function useCairn(api: CairnApi) {
     const core: CairnCore = {api, state, setState, patch, showError, loadMessages, select};
     const conversations = useConversationActions(core);
     const chat = useChatActions(core, conversations.create, conversations.creating);
-    return {state, select, showError, dismissError, ...conversations, ...chat};
+    const research = useResearchActions(core);
+    return {state, select, showError, dismissError, ...conversations, ...chat, ...research};
 }
 
 function withConversation(id: string): string {

@@ -108,6 +108,11 @@ test("web research fetches the pages found and cites them by address", async () 
     assert.equal(report.research?.state, "done");
     assert.match(report.content, /Lighthouse keepers lit the lamp at dusk[^"]*" \[\d\]/);
     assert.match(report.content, /Fresnel lens let a lighthouse beam[^"]*" \[\d\]/);
+    assert.doesNotMatch(
+        report.content,
+        /URL:|Title:/,
+        "the page's text, not the header the model reads it under",
+    );
     const urls = report.citations.map((c) => c.url);
     assert.ok(urls.includes(`${site}/keepers`) && urls.includes(`${site}/lens`), urls.join(", "));
     assert.deepEqual(

@@ -14,6 +14,7 @@ import {useUndoableDelete} from "./undoableDelete.js";
 import {Composer} from "./Composer.js";
 import {QueuedList} from "./QueuedList.js";
 import {TodoPanel} from "./TodoPanel.js";
+import type {ResearchActions} from "./ResearchCard.js";
 
 type Props = {
     messages: Message[];
@@ -26,13 +27,13 @@ type Props = {
     /** The conversation's assistant: its name and starter prompts greet an empty conversation. */
     assistant?: Assistant;
     /** attachments: kept images' ids (attachments.finish), sent with the text. */
-    onSend: (text: string, attachments?: string[]) => Promise<boolean>;
+    onSend: (text: string, attachments?: string[], research?: boolean) => Promise<boolean>;
     onStop: () => void;
     /**
      * The work under way: messages written while the answer runs (steer or queue), those waiting and how to add
      * or remove one; the task list the agent keeps, and the person's edit of it.
      */
-    work?: {
+    work?: Partial<ResearchActions> & {
         queued: QueuedMessage[];
         queue: (text: string, steer: boolean) => Promise<boolean>;
         unqueue: (id: string) => Promise<void>;
@@ -82,6 +83,11 @@ export function ChatView(props: Props) {
             onRemember: (message) => latest.current.onRemember?.(message),
             onRun: (id, steps) => latest.current.onRunPlan?.(id, steps) ?? Promise.resolve(false),
             onCancel: (id) => latest.current.onCancelPlan?.(id),
+            onRunResearch: (id, questions, budget) =>
+                latest.current.work?.onRunResearch?.(id, questions, budget) ?? Promise.resolve(false),
+            onPauseResearch: (id) => latest.current.work?.onPauseResearch?.(id),
+            onResumeResearch: (id) => latest.current.work?.onResumeResearch?.(id),
+            onCancelResearch: (id) => latest.current.work?.onCancelResearch?.(id),
         }),
         [],
     );

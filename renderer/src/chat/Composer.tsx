@@ -1,5 +1,14 @@
 import {useRef, useState, type KeyboardEvent} from "react";
-import {CornerDownRight, ImagePlus, ListPlus, LoaderCircle, Mic, SendHorizontal, Square} from "lucide-react";
+import {
+    CornerDownRight,
+    ImagePlus,
+    ListPlus,
+    LoaderCircle,
+    Mic,
+    SendHorizontal,
+    Square,
+    Telescope,
+} from "lucide-react";
 import {imageFiles, PendingImages, usePendingImages} from "./attachments.js";
 import {useDictation} from "./dictation.js";
 import {useTranslation} from "../i18n/index.js";
@@ -8,7 +17,8 @@ import {IconButton} from "../ui/IconButton.js";
 type ComposerProps = {
     busy: boolean;
     offline: string | null;
-    onSend: (text: string, attachments?: string[]) => Promise<boolean>;
+    /** research: the text is a question to research (a plan first), not a message to answer. */
+    onSend: (text: string, attachments?: string[], research?: boolean) => Promise<boolean>;
     onStop: () => void;
     /** While an answer runs: the message queued for after it, or (steer) taken in at its next step. */
     onQueue?: (text: string, steer: boolean) => Promise<boolean>;
@@ -21,6 +31,7 @@ type ComposerProps = {
 export function Composer({busy, offline, onSend, onStop, onQueue, onSent, onEditLast}: ComposerProps) {
     const {t} = useTranslation();
     const [draft, setDraft] = useState("");
+    const [research, setResearch] = useState(false);
     const images = usePendingImages();
     const picker = useRef<HTMLInputElement>(null);
     const box = useRef<HTMLTextAreaElement>(null);
@@ -50,7 +61,8 @@ export function Composer({busy, offline, onSend, onStop, onQueue, onSent, onEdit
         setDraft("");
         images.clear();
         onSent();
-        if (!(await onSend(text, ids.length > 0 ? ids : undefined))) {
+        if (await onSend(text, ids.length > 0 ? ids : undefined, research)) setResearch(false);
+        else {
             setDraft(text);
             images.restore(attached);
         }
@@ -96,11 +108,20 @@ export function Composer({busy, offline, onSend, onStop, onQueue, onSent, onEdit
                     }}
                 />
                 <DictateButton dictation={dictation} />
+                <IconButton
+                    className={research ? "icon research on" : "icon research"}
+                    label={t("composer.research")}
+                    hint={t("composer.researchHint")}
+                    aria-pressed={research}
+                    onClick={() => setResearch(!research)}
+                >
+                    <Telescope aria-hidden size={18} />
+                </IconButton>
                 <textarea
                     ref={box}
                     id="message-box"
                     aria-label={t("composer.message")}
-                    placeholder={t("composer.placeholder")}
+                    placeholder={t(research ? "composer.researchPlaceholder" : "composer.placeholder")}
                     value={draft}
                     rows={3}
                     onChange={(e) => setDraft(e.target.value)}
@@ -153,7 +174,8 @@ export function Composer({busy, offline, onSend, onStop, onQueue, onSent, onEdit
                     </div>
                 ) : (
                     <button type="submit" disabled={!draft.trim() || !!offline || sending} {...why}>
-                        <SendHorizontal aria-hidden size={16} /> {t("composer.send")}
+                        <SendHorizontal aria-hidden size={16} />{" "}
+                        {t(research ? "composer.research" : "composer.send")}
                     </button>
                 )}
             </div>

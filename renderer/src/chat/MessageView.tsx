@@ -20,6 +20,7 @@ import {MessageImages} from "./attachments.js";
 import {speak, stopSpeaking, useReading} from "./speech.js";
 import {TraceSteps} from "./TraceSteps.js";
 import {PlanCard, type PlanActions} from "./PlanCard.js";
+import {ResearchCard, type ResearchActions} from "./ResearchCard.js";
 import {sayCore, useTranslation} from "../i18n/index.js";
 import {IconButton} from "../ui/IconButton.js";
 import type {TFunction} from "i18next";
@@ -49,7 +50,8 @@ export type MessageHandlers = {
     onShowVersion: (id: string) => void;
     /** Keeps (part of) the message as a memory, after the person has read and edited it. */
     onRemember?: (message: Message) => void;
-} & Partial<PlanActions>;
+} & Partial<PlanActions> &
+    Partial<ResearchActions>;
 
 type Props = {
     message: Message;
@@ -107,6 +109,7 @@ export const MessageView = memo(function MessageView({
                     actions={handlers?.onRun && handlers.onCancel ? (handlers as PlanActions) : undefined}
                 />
             )}
+            {message.research && <ResearchCard message={message} idle={idle} actions={handlers} />}
             <TraceSteps
                 calls={message.toolCalls}
                 messageId={message.id}

@@ -75,7 +75,13 @@ export function QuickAsk({api}: {api: CairnApi}) {
                 if (!made.ok) return setError(made.error.message);
                 conversationId = made.value.id;
             }
-            const sent = await api.invoke("chat.send", {conversationId, ...parsed});
+            // /research here runs at once (no plan to edit in a quick ask), over what is on this computer.
+            const {research, ...asked} = "research" in parsed ? parsed : {...parsed, research: false};
+            const sent = await api.invoke("chat.send", {
+                conversationId,
+                ...asked,
+                ...(research ? {research: {start: true, offline: true}} : {}),
+            });
             if (!sent.ok) return setError(sent.error.message);
             setAnswer({conversationId, messageId: sent.value.messageId, text: "", status: "streaming"});
             setText("");

@@ -41,7 +41,7 @@ export type PromptRequest = {server: string; name: string; args: Record<string, 
  * mcpPrompt: an MCP prompt to fetch first (its text becomes the prompt).
  */
 export type Parsed =
-    | {text: string; prompt?: string; preflight?: PreflightCall[]; plan?: true}
+    | {text: string; prompt?: string; preflight?: PreflightCall[]; plan?: true; research?: true}
     | {text: string; mcpPrompt: PromptRequest}
     | {error: string};
 
@@ -55,9 +55,14 @@ export function parseSlash(input: string): Parsed {
         const task = match[2]!.trim();
         return task ? {text: input.trim(), prompt: task, plan: true} : {error: "usage: /plan <what to do>"};
     }
+    // /research <question>: a research run (its plan first), on the web when the conversation may use it.
+    if (match[1] === "research") {
+        const question = match[2]!.trim();
+        return question ? {text: question, research: true} : {error: "usage: /research <question>"};
+    }
     const command = COMMANDS[match[1]!];
     if (!command) {
-        const known = [...Object.keys(COMMANDS), "plan"].map((c) => `/${c}`).join(", ");
+        const known = [...Object.keys(COMMANDS), "plan", "research"].map((c) => `/${c}`).join(", ");
         return {error: `unknown command /${match[1]}; available: ${known}`};
     }
     const rest = match[2]!.trim();

@@ -20,15 +20,20 @@ export function useChatActions(
             text: string,
             editOf?: string,
             attachments?: string[],
+            research = false,
         ): Promise<boolean> => {
             const slash = await expandPrompt(api, parseSlash(text));
             if ("error" in slash) {
                 showError(slash.error);
                 return false;
             }
+            // Research reads the web where the conversation may use it, else what is on this computer.
+            const webAccess = state.conversations.find((c) => c.id === conversationId)?.webAccess ?? false;
+            const {research: asked, ...sent} = "research" in slash ? slash : {...slash, research: false};
             const res = await api.invoke("chat.send", {
                 conversationId,
-                ...slash,
+                ...sent,
+                ...(research || asked ? {research: {offline: !webAccess}} : {}),
                 ...(editOf ? {editOf} : {}),
                 ...(attachments?.length ? {attachments} : {}),
             });
@@ -40,7 +45,7 @@ export function useChatActions(
             await loadMessages(conversationId);
             return true;
         },
-        [api, loadMessages, patch, showError],
+        [api, loadMessages, patch, showError, state.conversations],
     );
 
     /**
@@ -48,10 +53,10 @@ export function useChatActions(
      * the conversation being made, not to the one still shown while it is made.
      */
     const send = useCallback(
-        async (text: string, attachments?: string[]): Promise<boolean> => {
+        async (text: string, attachments?: string[], research = false): Promise<boolean> => {
             const pending = creating();
             const conversationId = pending ? await pending : (state.selectedId ?? (await create()));
-            return conversationId ? sendTo(conversationId, text, undefined, attachments) : false;
+            return conversationId ? sendTo(conversationId, text, undefined, attachments, research) : false;
         },
         [create, creating, sendTo, state.selectedId],
     );
