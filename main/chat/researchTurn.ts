@@ -70,6 +70,7 @@ export async function answerResearch(
         signal: input.signal,
         store: research.steps,
         archive: research.archive,
+        ...(research.passage ? {passage: research.passage} : {}),
         announce: (run) => {
             research.steps.setRun(messageId, run);
             answer.research = run;

@@ -42,7 +42,12 @@ export type ToolServices = {
     /** Tools always offered in a conversation besides the pinned ones (its assistant's). */
     pinnedFor?: (conversationId: string) => readonly string[];
     /** What research runs keep (their steps) and read offline (the page archive). */
-    research?: {steps: ResearchStore; archive: ResearchContext["archive"]; todos?: TodoAccess};
+    research?: {
+        steps: ResearchStore;
+        archive: ResearchContext["archive"];
+        passage?: ResearchContext["passage"];
+        todos?: TodoAccess;
+    };
 };
 
 export type TurnDeps = {

@@ -60,6 +60,7 @@ export function chatFeature(
             research: {
                 steps: library.research,
                 archive: library.webPages,
+                passage: (chunkId) => knowledge.docs.store.chunk(chunkId)?.text ?? null,
                 todos: announcedTodos(library.todos, bus),
             },
         },

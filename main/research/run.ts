@@ -30,6 +30,8 @@ export type ResearchContext = {
     /** A source read: its number among the answer's citations (the same source keeps its number). */
     cite(source: Source, toolCallId: string | null): number;
     archive: {search(words: string[], limit: number): ArchivedPage[]; get(id: string): ArchivedPage | null};
+    /** A document passage's whole text (a search shows a window of it), by its id; null: gone. */
+    passage?(chunkId: number): string | null;
     /** The run as it is now: saved with the answer and announced. */
     announce(run: ResearchRun): void;
     /** A section of the report as the model writes it. */

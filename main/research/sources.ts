@@ -10,7 +10,7 @@ import type {Candidate} from "./steps.js";
 /** Results each search keeps. */
 const FOUND_PER_SEARCH = 6;
 
-type Tools = Pick<ResearchContext, "call" | "archive">;
+type Tools = Pick<ResearchContext, "call" | "archive" | "passage">;
 
 /** A question searched: what was found, or why nothing could be (every search failed). */
 export async function searchFor(
@@ -61,8 +61,12 @@ export async function readCandidate(
     tools: Tools,
     candidate: Candidate,
 ): Promise<{text: string; source: Source; toolCallId: string | null} | {error: string}> {
-    if (candidate.text !== undefined)
-        return {text: candidate.text, source: candidate.source, toolCallId: null};
+    if (candidate.text !== undefined) {
+        // A passage is read whole (its search showed a window of it); a memory is as short as it was found.
+        const chunkId = chunkOf(candidate.source);
+        const text = (chunkId === null ? null : tools.passage?.(chunkId)) ?? candidate.text;
+        return {text, source: candidate.source, toolCallId: null};
+    }
     if (candidate.archiveId) {
         const page = tools.archive.get(candidate.archiveId);
         return page
@@ -84,4 +88,11 @@ function archiveOf(source: Source): string | null {
     const at = source.location;
     const id = at && typeof at === "object" && !Array.isArray(at) ? at.archiveId : undefined;
     return typeof id === "string" ? id : null;
+}
+
+/** The document passage a source is (null: another kind). */
+function chunkOf(source: Source): number | null {
+    const at = source.location;
+    const id = at && typeof at === "object" && !Array.isArray(at) ? at.chunkId : undefined;
+    return typeof id === "number" ? id : null;
 }

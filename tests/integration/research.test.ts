@@ -177,3 +177,45 @@ test("a run paused in each phase goes on after its last saved step, and none is 
         await t.core.dispose();
     }
 });
+
+test("a small context: notes too long for a section are condensed first, the report is written and exported with its sources", async () => {
+    const t = await openTestCore({contextSize: 1024, generation: {maxTokens: 24, seed: 1}});
+    try {
+        unwrap(await t.api.invoke("settings.set", {embeddingModelPath: TEST_MODEL}));
+        const dir = tempDir();
+        const long = (topic: string, n: number) =>
+            Array.from(
+                {length: 6},
+                (_, i) =>
+                    `The ${topic} tides of bay ${n}.${i} rise and fall twice a day, pulled by the moon over the shallow sands, the salt marshes, the harbour walls and the long grey beaches where the fishermen wait for the water to come back in.`,
+            ).join(" ");
+        const files = [1, 2, 3, 4].map((n) => {
+            const at = path.join(dir, `tides${n}.md`);
+            fs.writeFileSync(at, `# Tides ${n}\n\n${long("coastal", n)}\n`);
+            return at;
+        });
+        assert.equal((await ingestInto(t, files, "Coast")).state, "done");
+        const {id} = unwrap(await t.api.invoke("conversations.create", {}));
+        const proposed = await propose(t, id, "Tides");
+        const done = nextDone(t.api, id);
+        unwrap(
+            await t.api.invoke("research.run", {
+                messageId: proposed.id,
+                questions: ["How often do tides rise?"],
+            }),
+        );
+        const report = await done;
+        assert.equal(report.status, "complete", report.error ?? "");
+        assert.equal(report.research?.state, "done");
+        const phases = new Set(runsOf(t.events, proposed.id).map((r) => r.phase));
+        assert.ok(phases.has("condensing"), `condensed: ${[...phases].join(", ")}`);
+
+        const exported = unwrap(await t.api.invoke("conversations.export", {id, format: "markdown"}));
+        assert.match(exported.content, /# Research: Tides/);
+        assert.match(exported.content, /rise and fall twice a day, pulled by the moon/);
+        for (const c of report.citations)
+            assert.ok(exported.content.includes(c.title), `source ${c.title} exported`);
+    } finally {
+        await t.core.dispose();
+    }
+});
