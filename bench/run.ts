@@ -42,6 +42,7 @@ import {probeFigures, probeRows} from "./probe.js";
 import {sandboxFigures, sandboxRows} from "./sandbox.js";
 import {automationsFigures, automationsRows} from "./automations.js";
 import {longWorkFigures, longWorkRows} from "./longWork.js";
+import {researchFigures, researchRows} from "./research.js";
 import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
 import {firstAnswerFigures} from "./firstAnswer.js";
@@ -381,6 +382,7 @@ const report = {
     runCode: await sandboxFigures(),
     automations: await automationsFigures(),
     longWork: await longWorkFigures(),
+    research: await researchFigures(),
     chatFormats: await familyFigures(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
     ingest: await ingestFigures(),
@@ -469,6 +471,7 @@ console.table({
     ...sandboxRows(report.runCode),
     ...automationsRows(report.automations),
     ...longWorkRows(report.longWork),
+    ...researchRows(report.research),
     ...familyRows(report.chatFormats),
     "ingest chunks/s / raw embedding chunks/s (target >= 0.9)": `${f(report.ingest.ingestChunksPerSecond)} / ${f(report.ingest.rawEmbeddingChunksPerSecond)} = ${report.ingest.ratio.toFixed(2)}`,
     ...searchRows(report.search),
