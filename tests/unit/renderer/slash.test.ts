@@ -33,10 +33,15 @@ test("missing arguments and unknown commands say what to do", () => {
     assert.deepEqual(parseSlash("/search"), {error: "usage: /search <query>"});
     assert.deepEqual(parseSlash("/fetch"), {error: "usage: /fetch <url> [question]"});
     assert.deepEqual(parseSlash("/docs"), {error: "usage: /docs <query>"});
+    assert.deepEqual(parseSlash("/research"), {error: "usage: /research <question>"});
     assert.match(
         (parseSlash("/teleport home") as {error: string}).error,
-        /^unknown command \/teleport; available: \/stats, \/search, \/docs, \/fetch, \/plan$/,
+        /^unknown command \/teleport; available: \/stats, \/search, \/docs, \/fetch, \/plan, \/research$/,
     );
+});
+
+test("/research QUESTION: the question, researched", () => {
+    assert.deepEqual(parseSlash("/research  How do tides work? "), {text: "How do tides work?", research: true});
 });
 
 test("/<server>.<prompt> asks an MCP server's prompt, name=value pairs (quoted or not) as its arguments", () => {
