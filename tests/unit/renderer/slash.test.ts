@@ -41,7 +41,10 @@ test("missing arguments and unknown commands say what to do", () => {
 });
 
 test("/research QUESTION: the question, researched", () => {
-    assert.deepEqual(parseSlash("/research  How do tides work? "), {text: "How do tides work?", research: true});
+    assert.deepEqual(parseSlash("/research  How do tides work? "), {
+        text: "How do tides work?",
+        research: true,
+    });
 });
 
 test("/<server>.<prompt> asks an MCP server's prompt, name=value pairs (quoted or not) as its arguments", () => {
