@@ -2,6 +2,7 @@ import type {Citation, Source} from "../../shared/contract.js";
 import {withSources} from "../llm/stepLoop.js";
 import type {CitationStore} from "../store/citations.js";
 import type {CallOutcome} from "../tools/runner.js";
+import {sourceKey} from "../research/sources.js";
 
 /**
  * One answer's citations: each source a call returned numbered within the answer ([1], [2], …), stored with
@@ -42,12 +43,4 @@ export class AnswerCitations {
         this.store.add(this.messageId, citation);
         return citation;
     }
-}
-
-/** What makes two sources the same: a page's address, a passage's or memory's id, else the title. */
-function sourceKey(source: Source): string {
-    const at = source.location;
-    const id = at && typeof at === "object" && !Array.isArray(at) ? (at.chunkId ?? at.memoryId) : undefined;
-    if (source.url) return `url:${source.url}`;
-    return id === undefined ? `title:${source.title}` : `id:${JSON.stringify(id)}`;
 }

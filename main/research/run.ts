@@ -95,6 +95,8 @@ export class ResearchLoop {
             listed = JSON.stringify(items);
             this.context.tasks?.(items);
         };
+        // A run going on again after it failed: its old error is gone.
+        delete run.error;
         update({state: "running", phase: null, doing: null});
         for (;;) {
             if (signal.aborted) return ok({stopped: true});

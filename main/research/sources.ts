@@ -41,18 +41,16 @@ export async function searchFor(
 
 /** A web result: the page to fetch. */
 function webCandidate(source: Source): Candidate[] {
-    return source.url ? [{key: `url:${source.url}`, title: source.title, url: source.url, source}] : [];
+    return source.url ? [{key: sourceKey(source), title: source.title, url: source.url, source}] : [];
 }
 
 /** Passages and memories: their text came with the search. */
 function inline(outcome: CallOutcome): Candidate[] {
     if (outcome.record.status !== "ok") return [];
     return outcome.sources.flatMap((source) => {
-        const at = source.location;
-        const id =
-            at && typeof at === "object" && !Array.isArray(at) ? (at.chunkId ?? at.memoryId) : undefined;
-        if (id === undefined || !source.snippet) return [];
-        return [{key: `id:${JSON.stringify(id)}`, title: source.title, text: source.snippet, source}];
+        const key = sourceKey(source);
+        if (!key.startsWith("id:") || !source.snippet) return [];
+        return [{key, title: source.title, text: source.snippet, source}];
     });
 }
 
@@ -83,16 +81,27 @@ export async function readCandidate(
     return {text, source, toolCallId: outcome.record.id};
 }
 
+/** A field of a source's location: a passage's chunkId, a memory's memoryId, a page's archiveId. */
+function locationField(source: Source, field: string): unknown {
+    const at = source.location;
+    return at && typeof at === "object" && !Array.isArray(at) ? at[field] : undefined;
+}
+
+/** What makes two sources the same: a page's address, a passage's or memory's id, else its title. */
+export function sourceKey(source: Source): string {
+    if (source.url) return `url:${source.url}`;
+    const id = locationField(source, "chunkId") ?? locationField(source, "memoryId");
+    return id === undefined ? `title:${source.title}` : `id:${JSON.stringify(id)}`;
+}
+
 /** Where the archive keeps a fetched page's text. */
 function archiveOf(source: Source): string | null {
-    const at = source.location;
-    const id = at && typeof at === "object" && !Array.isArray(at) ? at.archiveId : undefined;
+    const id = locationField(source, "archiveId");
     return typeof id === "string" ? id : null;
 }
 
 /** The document passage a source is (null: another kind). */
 function chunkOf(source: Source): number | null {
-    const at = source.location;
-    const id = at && typeof at === "object" && !Array.isArray(at) ? at.chunkId : undefined;
+    const id = locationField(source, "chunkId");
     return typeof id === "number" ? id : null;
 }

@@ -1,8 +1,8 @@
 import {randomBytes} from "node:crypto";
-import net from "node:net";
 import {expect, test} from "@playwright/test";
 import {tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {freePort} from "../helpers/ports.js";
 import {paced} from "../helpers/pace.js";
 
 let served: Served | null = null;
@@ -10,14 +10,6 @@ test.afterEach(async () => {
     await served?.stop();
     delete process.env.CAIRN_SERVE_TOKEN;
 });
-
-async function freePort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const {port} = server.address() as net.AddressInfo;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return port;
-}
 
 test("the core killed mid-answer: a banner at once, Send and Stop wait; back, the kept answer says Cairn stopped", async ({
     page,

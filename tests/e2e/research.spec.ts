@@ -9,6 +9,7 @@ import {paced} from "../helpers/pace.js";
 import {tempDir} from "../helpers/paths.js";
 import {shootLightAndDark} from "../helpers/screens.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {freePort} from "../helpers/ports.js";
 
 // Research mode in the window, on the real `cairn serve` and a loopback search engine (SearXNG's JSON) with its
 // pages: the plan edited and started, the progress and the task list live, `cairn serve` killed while a page is
@@ -48,14 +49,6 @@ async function startSite(): Promise<{url: string; close: () => void}> {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const {port} = server.address() as net.AddressInfo;
     return {url: `http://127.0.0.1:${port}`, close: () => server.close()};
-}
-
-async function freePort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const {port} = server.address() as net.AddressInfo;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return port;
 }
 
 let served: Served | null = null;

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import net from "node:net";
+import {freePort} from "./ports.js";
 import path from "node:path";
 import {spawn, type ChildProcess} from "node:child_process";
 import type {CairnApi, McpStatus, Message} from "../../shared/contract.js";
@@ -57,13 +57,7 @@ export function mcpStatusWhen(
     });
 }
 
-export async function freePort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const port = (server.address() as net.AddressInfo).port;
-    await new Promise((resolve) => server.close(resolve));
-    return port;
-}
+export {freePort};
 
 /** server-everything over Streamable HTTP (and SSE) on a free port; resolves once it listens. */
 export async function startEverythingHttp(transport: "streamableHttp" | "sse" = "streamableHttp") {

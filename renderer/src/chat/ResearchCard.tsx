@@ -177,26 +177,18 @@ function PlanEditor({message, run, idle, actions}: Parts) {
                 <Plus aria-hidden size={14} /> {t("research.addQuestion")}
             </button>
             <div className="research-budget">
-                <label>
-                    {t("research.steps")}
-                    <input
-                        type="number"
-                        min={1}
-                        max={RESEARCH_LIMITS.maxSteps}
-                        value={steps}
-                        onChange={(e) => setSteps(Number(e.target.value) || 1)}
-                    />
-                </label>
-                <label>
-                    {t("research.minutes")}
-                    <input
-                        type="number"
-                        min={1}
-                        max={RESEARCH_LIMITS.maxMinutes}
-                        value={minutes}
-                        onChange={(e) => setMinutes(Number(e.target.value) || 1)}
-                    />
-                </label>
+                <BudgetField
+                    label={t("research.steps")}
+                    max={RESEARCH_LIMITS.maxSteps}
+                    value={steps}
+                    onChange={setSteps}
+                />
+                <BudgetField
+                    label={t("research.minutes")}
+                    max={RESEARCH_LIMITS.maxMinutes}
+                    value={minutes}
+                    onChange={setMinutes}
+                />
             </div>
             <div className="research-actions">
                 <button type="submit" className="primary" disabled={!idle || starting || kept.length === 0}>
@@ -207,5 +199,23 @@ function PlanEditor({message, run, idle, actions}: Parts) {
                 </button>
             </div>
         </form>
+    );
+}
+
+/** One part of the budget: a whole number from 1 to `max`. */
+function BudgetField(props: {label: string; max: number; value: number; onChange: (value: number) => void}) {
+    return (
+        <label>
+            {props.label}
+            <input
+                type="number"
+                min={1}
+                max={props.max}
+                value={props.value}
+                onChange={(e) =>
+                    props.onChange(Math.min(props.max, Math.max(1, Math.round(Number(e.target.value)) || 1)))
+                }
+            />
+        </label>
     );
 }
