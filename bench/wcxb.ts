@@ -10,6 +10,7 @@ import path from "node:path";
 import {fileURLToPath} from "node:url";
 import zlib from "node:zlib";
 import {Readability} from "@mozilla/readability";
+import {Defuddle} from "defuddle/node";
 import {parseHTML} from "linkedom";
 import {Extractor} from "../main/web/extractor.js";
 import {ROOT} from "../tests/helpers/paths.js";
@@ -36,6 +37,7 @@ export async function wcxbBench(dir: string, split: Split) {
         .sort();
     const cairn: Record<string, string> = {};
     const readability: Record<string, string> = {};
+    const defuddle: Record<string, string> = {};
     const extractor = new Extractor({});
     const times: number[] = [];
     const pages: Page[] = [];
@@ -50,6 +52,7 @@ export async function wcxbBench(dir: string, split: Split) {
             const body = zlib.gunzipSync(fs.readFileSync(file));
             // Read before the extraction: the page's bytes are handed over to the worker.
             readability[id] = mozillaReadability(body.toString("utf8"));
+            defuddle[id] = await defuddleText(body.toString("utf8"), url);
             const started = performance.now();
             try {
                 const page = await extractor.run({
@@ -75,6 +78,7 @@ export async function wcxbBench(dir: string, split: Split) {
         p50Ms: sorted[Math.floor(sorted.length / 2)] ?? 0,
         cairn: evaluate(dir, split, cairn),
         mozillaReadability: evaluate(dir, split, readability),
+        defuddle: evaluate(dir, split, defuddle),
         trafilatura:
             "skipped" in trafilatura
                 ? trafilatura
@@ -92,6 +96,17 @@ export function mozillaReadability(html: string): string {
     try {
         const {document} = parseHTML(html);
         return new Readability(document).parse()?.textContent ?? "";
+    } catch {
+        return "";
+    }
+}
+
+/** Defuddle's text of a page (the candidate issue 75 names beside Readability), on linkedom (none when it fails). */
+async function defuddleText(html: string, url: string): Promise<string> {
+    try {
+        const {document} = parseHTML(html);
+        const {content} = await Defuddle(document, url, {markdown: false});
+        return parseHTML(`<html><body>${content}</body></html>`).document.body.textContent ?? "";
     } catch {
         return "";
     }
@@ -124,6 +139,11 @@ export function wcxbRows(result: Awaited<ReturnType<typeof wcxbBench>>): Record<
     return {
         [`WCXB ${s} (${result.pages} pages) Cairn: F1 / precision / recall`]: `${f(result.cairn.f1)} / ${f(result.cairn.precision)} / ${f(result.cairn.recall)}`,
         [`WCXB ${s} Mozilla Readability (run here): F1`]: f(result.mozillaReadability.f1),
+        [`WCXB ${s} Defuddle (run here): F1, and by page type`]: `${f(result.defuddle.f1)}: ${Object.entries(
+            result.defuddle.byType,
+        )
+            .map(([type, f1]) => `${type} ${f(f1)}`)
+            .join(", ")}`,
         ...("skipped" in result.trafilatura
             ? {[`WCXB ${s} trafilatura (run here)`]: result.trafilatura.skipped}
             : {
