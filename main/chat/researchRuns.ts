@@ -6,8 +6,24 @@ import {failSaying} from "../words.js";
 import type {EventBus} from "../events.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {ResearchStore} from "../store/research.js";
-import type {ChatService} from "./chatService.js";
+import type {ResearchWork} from "./turnInput.js";
 import {budgetOf} from "./researchTurn.js";
+
+/** What research runs need of the chat service: answers started, written again in place, stopped, awaited. */
+export type ResearchAnswers = {
+    send(
+        conversationId: string,
+        text: string,
+        options: {research: ResearchRequest},
+    ): Result<{userMessageId: string; messageId: string}>;
+    answerAgain(
+        message: Message,
+        work: {research: ResearchWork},
+        inPlace: boolean,
+    ): Result<{messageId: string}>;
+    stop(conversationId: string): boolean;
+    settled(conversationId: string): Promise<void>;
+};
 
 /**
  * The person's hold on research runs: a proposed plan run as edited, a run paused, resumed from its last
@@ -18,7 +34,7 @@ export class ResearchRuns {
     private readonly cancelling = new Set<string>();
 
     constructor(
-        private readonly chat: ChatService,
+        private readonly chat: ResearchAnswers,
         private readonly store: ConversationStore,
         private readonly steps: ResearchStore | null,
         private readonly bus: EventBus,

@@ -7,12 +7,7 @@ import type {AppError} from "../../shared/result.js";
 import {inEnglish} from "../words.js";
 import type {ReportWords} from "../research/report.js";
 import {ResearchLoop, type ResearchContext} from "../research/run.js";
-import type {TurnDeps, TurnInput} from "./turnInput.js";
-
-/** Research work an answer does: write the plan (and run it at once with `start`), or run the plan it holds. */
-export type ResearchWork =
-    | {make: {question: string; offline: boolean; budget: ResearchBudget; start: boolean}}
-    | {run: true; cancelled: () => boolean};
+import type {ResearchWork, TurnDeps, TurnInput} from "./turnInput.js";
 
 /** How the research part of an answer ended: the report written, stopped (paused, cancelled), or failed. */
 export type ResearchEnd = {report: string | null; stopped: boolean; error: AppError | null};

@@ -22,10 +22,10 @@ import {
 } from "./stepInput.js";
 import {TurnMachine} from "./turnState.js";
 import {callOf, plannerStep, readPlan, runPlan} from "./plan.js";
-import type {TurnDeps, TurnInput} from "./turnInput.js";
+import type {ResearchWork, TurnDeps, TurnInput} from "./turnInput.js";
 import {mapLimit, belongsTo, addStats} from "./turnParts.js";
 import {hostedTools} from "./hostedTools.js";
-import {answerResearch, type ResearchWork} from "./researchTurn.js";
+import {answerResearch} from "./researchTurn.js";
 import {messageOf} from "../../shared/format.js";
 
 type Call = {name: string; params: unknown};

@@ -7,6 +7,7 @@ import type {
     Message,
     PlanStep,
     PreflightCall,
+    ResearchBudget,
     ToolChoice,
     ToolMode,
 } from "../../shared/contract.js";
@@ -24,7 +25,6 @@ import type {TurnCompaction} from "./compactor.js";
 import type {ResearchStore} from "../store/research.js";
 import type {TodoAccess} from "../tools/builtin/todo.js";
 import type {ResearchContext} from "../research/run.js";
-import type {ResearchWork} from "./researchTurn.js";
 
 export type ToolServices = {
     registry: ToolRegistry;
@@ -49,6 +49,11 @@ export type ToolServices = {
         todos?: TodoAccess;
     };
 };
+
+/** Research work an answer does: write the plan (and run it at once with `start`), or run the plan it holds. */
+export type ResearchWork =
+    | {make: {question: string; offline: boolean; budget: ResearchBudget; start: boolean}}
+    | {run: true; cancelled: () => boolean};
 
 export type TurnDeps = {
     store: ConversationStore;

@@ -1,37 +1,24 @@
 // One research run: its plan written, then each step chosen (steps.ts), done, saved and told as it goes, within
 // the run's budget of steps, minutes and tokens; then the report, its citations checked (report.ts).
-import type {
-    ArchivedPage,
-    GenerationSettings,
-    ResearchRun,
-    Source,
-    TodoItem,
-    TurnStats,
-} from "../../shared/contract.js";
+import type {GenerationSettings, ResearchRun, Source, TodoItem, TurnStats} from "../../shared/contract.js";
 import {ok, type Result} from "../../shared/result.js";
 import type {StepEngine} from "../llm/engine/engine.js";
 import type {ResearchStore} from "../store/research.js";
-import type {CallOutcome} from "../tools/runner.js";
 import {noteFrom} from "./notes.js";
 import {condenseAsk, followAsk, planAsk, readQuestions, sectionAsk, type ModelAsk} from "./prompts.js";
 import {assembleReport, checkCitations, type ReportWords} from "./report.js";
-import {readCandidate, searchFor} from "./sources.js";
+import {readCandidate, searchFor, type SourceTools} from "./sources.js";
 import {newQuestions, nextStep, readBefore, Replayed, type Candidate, type Next, type Step} from "./steps.js";
 
 /** What a run needs of its answer: the model, its tools and citations, and where it tells its progress. */
-export type ResearchContext = {
+export type ResearchContext = SourceTools & {
     messageId: string;
     engine: StepEngine;
     generation: GenerationSettings;
     signal: AbortSignal;
     store: ResearchStore;
-    /** Runs a tool as a call of the answer (in its trace). */
-    call(name: string, params: unknown): Promise<CallOutcome>;
     /** A source read: its number among the answer's citations (the same source keeps its number). */
     cite(source: Source, toolCallId: string | null): number;
-    archive: {search(words: string[], limit: number): ArchivedPage[]; get(id: string): ArchivedPage | null};
-    /** A document passage's whole text (a search shows a window of it), by its id; null: gone. */
-    passage?(chunkId: number): string | null;
     /** The run as it is now: saved with the answer and announced. */
     announce(run: ResearchRun): void;
     /** A section of the report as the model writes it. */

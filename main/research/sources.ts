@@ -1,20 +1,26 @@
 // Where a research run looks and how it reads what it found: the web (the search providers, then each page
 // fetched), or offline: the documents, the memories and the archive of pages read before.
-import type {Source} from "../../shared/contract.js";
+import type {ArchivedPage, Source} from "../../shared/contract.js";
 import {RECALL_TOOL} from "../tools/builtin/memory.js";
 import type {CallOutcome} from "../tools/runner.js";
 import {termsOf} from "./notes.js";
-import type {ResearchContext} from "./run.js";
 import type {Candidate} from "./steps.js";
 
 /** Results each search keeps. */
 const FOUND_PER_SEARCH = 6;
 
-type Tools = Pick<ResearchContext, "call" | "archive" | "passage">;
+/** What a run searches and reads with: the answer's tool calls, the page archive, the documents' passages. */
+export type SourceTools = {
+    /** Runs a tool as a call of the answer (in its trace). */
+    call(name: string, params: unknown): Promise<CallOutcome>;
+    archive: {search(words: string[], limit: number): ArchivedPage[]; get(id: string): ArchivedPage | null};
+    /** A document passage's whole text (a search shows a window of it), by its id; null: gone. */
+    passage?(chunkId: number): string | null;
+};
 
 /** A question searched: what was found, or why nothing could be (every search failed). */
 export async function searchFor(
-    tools: Tools,
+    tools: SourceTools,
     question: string,
     offline: boolean,
 ): Promise<{found: Candidate[]; error?: string}> {
@@ -56,7 +62,7 @@ function inline(outcome: CallOutcome): Candidate[] {
 
 /** What was read of a candidate, the source to cite for it and the call that read it; or why it could not be read. */
 export async function readCandidate(
-    tools: Tools,
+    tools: SourceTools,
     candidate: Candidate,
 ): Promise<{text: string; source: Source; toolCallId: string | null} | {error: string}> {
     if (candidate.text !== undefined) {
