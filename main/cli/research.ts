@@ -108,7 +108,7 @@ function finished(api: CairnApi, conversationId: string): Promise<Message> {
 }
 
 /** One line of progress: the phase, what it works on, and the budget spent. */
-export function progressLine(run: ResearchRun): string | null {
+function progressLine(run: ResearchRun): string | null {
     if (!run.phase) return null;
     const {used, budget} = run;
     const spent = `${used.steps}/${budget.steps} steps, ${Math.round(used.ms / 1000)} s, ${used.tokens} tokens`;

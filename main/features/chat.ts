@@ -45,6 +45,8 @@ export function chatFeature(
 ): Chat {
     const {conversations, settings, citations, toolCalls, processes} = library;
     const {assistants, projects} = knowledge;
+    // The task list as the window's edits and research runs change it: kept and announced in one way.
+    const todos = announcedTodos(library.todos, bus);
     const chat = new ChatService(
         conversations,
         models.engine,
@@ -61,7 +63,7 @@ export function chatFeature(
                 steps: library.research,
                 archive: library.webPages,
                 passage: (chunkId) => knowledge.docs.store.chunk(chunkId)?.text ?? null,
-                todos: announcedTodos(library.todos, bus),
+                todos,
             },
         },
         citations,
@@ -93,7 +95,7 @@ export function chatFeature(
                 conversations.attachments,
                 new Uploads(path.join(options.dataDir, "attachments-incoming"), 8),
             ),
-            ...todoHandlers(announcedTodos(library.todos, bus), conversations),
+            ...todoHandlers(todos, conversations),
         },
         // Images no message uses any more (a run that ended before their message was sent, or deleted).
         start: () => {
