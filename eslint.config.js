@@ -32,6 +32,8 @@ const RENDERER_PACKAGES = [
     "@radix-ui/react-switch",
     "@radix-ui/react-toast",
     "@radix-ui/react-tooltip",
+    // MCP Apps' host side (AppBridge), loaded on demand by chat/McpAppFrame.tsx.
+    "@modelcontextprotocol/ext-apps",
 ];
 const manifest = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "package.json"), "utf8"));
 const rendererForbidden = Object.keys({...manifest.dependencies, ...manifest.devDependencies})

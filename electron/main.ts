@@ -16,6 +16,7 @@ import {prepareDataDir, resolveDataDir} from "../main/paths.js";
 import {finishPendingRestore} from "../main/store/backup.js";
 import {ProcessRegistry} from "../main/store/processes.js";
 import {CSP} from "../main/server/host.js";
+import {APP_CSP, FRAME_PATH} from "../main/server/appFrames.js";
 import {readStatic} from "../main/server/static.js";
 import {fail} from "../shared/result.js";
 import {CALL_CHANNEL, DESKTOP_CHANNEL, EVENT_CHANNEL} from "./channels.js";
@@ -117,7 +118,9 @@ async function start() {
     );
     session.defaultSession.setDevicePermissionHandler(() => false);
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-        callback({responseHeaders: {...details.responseHeaders, "Content-Security-Policy": [CSP]}});
+        // An MCP App's page keeps its own CSP (no network, sandboxed); everything else gets the window's.
+        const csp = isAppFrame(details.url) ? APP_CSP : CSP;
+        callback({responseHeaders: {...details.responseHeaders, "Content-Security-Policy": [csp]}});
     });
     ipcMain.handle(CALL_CHANNEL, async (event, name: unknown, req: unknown) => {
         const frame = event.senderFrame;
@@ -219,11 +222,26 @@ async function confirmAndOpen(url: string, parent: BrowserWindow | null) {
 
 async function serveRenderer(request: Request): Promise<Response> {
     const requested = appRequestPath(request.url);
+    if (requested?.startsWith(FRAME_PATH)) return serveAppFrame(requested);
     const file = requested === null ? null : await readStatic(rendererDir, requested);
     if (!file) return new Response("not found", {status: 404});
     return new Response(new Uint8Array(file.body), {
         headers: {"Content-Type": file.type, "Content-Security-Policy": CSP},
     });
+}
+
+/** An MCP App's page, once, at the address its frame was given (main/server/appFrames.ts). */
+function serveAppFrame(requested: string): Response {
+    const html = core?.appFrames.take(requested) ?? null;
+    if (html === null)
+        return new Response("This app's page was already shown or has expired.", {status: 404});
+    return new Response(html, {
+        headers: {"Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": APP_CSP},
+    });
+}
+
+function isAppFrame(url: string): boolean {
+    return appRequestPath(url)?.startsWith(FRAME_PATH) ?? false;
 }
 
 let quitting = false;

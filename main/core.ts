@@ -41,6 +41,7 @@ import {DB_FILE_NAME, openDatabase, type Db} from "./store/db.js";
 import type {SettingsStore} from "./store/settings.js";
 import type {ToolCallStore} from "./store/toolCalls.js";
 import type {ApprovalBroker, Approver} from "./tools/approvals.js";
+import type {AppFrames} from "./server/appFrames.js";
 import {modelFunction, type ToolDefinition} from "./tools/defineTool.js";
 import type {ToolRegistry} from "./tools/registry.js";
 import type {ToolRunner} from "./tools/runner.js";
@@ -136,6 +137,8 @@ export type Core = {
     /** Agent Skills from the workspace, the data folder and ~/.agents/skills. */
     skills: SkillLibrary;
     approvals: ApprovalBroker;
+    /** MCP Apps' pages waiting for their frame, served once each by the window's host. */
+    appFrames: AppFrames;
     /** The local OpenAI-compatible API server (off unless Settings or --api turns it on). */
     api: ApiService;
     /** Prompts run on a schedule, each run a conversation (runs only where scheduleAutomations is on). */
@@ -224,6 +227,7 @@ export function createCore(options: CoreOptions): Core {
         mcp: tools.mcp,
         skills: tools.skills,
         approvals: tools.approvals,
+        appFrames: tools.appFrames,
         api: api.api,
         apiTools: api.apiTools,
         automations: automations.automations,

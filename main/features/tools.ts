@@ -3,10 +3,12 @@ import type {GenerationSettings} from "../../shared/contract.js";
 import {appRoot} from "../appRoot.js";
 import type {EventBus} from "../events.js";
 import {mcpHandlers} from "../handlers/mcp.js";
+import {mcpAppHandlers} from "../handlers/mcpApps.js";
 import {skillsHandlers} from "../handlers/skills.js";
 import {toolHandlers} from "../handlers/tools.js";
 import type {Engine} from "../llm/engine/engine.js";
 import type {KeyVault} from "../llm/keyVault.js";
+import {AppFrames} from "../server/appFrames.js";
 import {McpAsks, type AskAnswerer} from "../mcp/asks.js";
 import {clientSide} from "../mcp/clientSide.js";
 import {mcpFile} from "../mcp/config.js";
@@ -14,7 +16,7 @@ import {McpManager} from "../mcp/manager.js";
 import {Sandbox} from "../sandbox/sandbox.js";
 import {SkillLibrary, skillRoots, skillSwitch} from "../skills/skills.js";
 import {ToolTelemetry} from "../store/toolTelemetry.js";
-import {ApprovalBroker} from "../tools/approvals.js";
+import {ApprovalBroker, type Approver} from "../tools/approvals.js";
 import {createFile, listDirectory, readFile, replaceInFile} from "../tools/builtin/files.js";
 import {findTools} from "../tools/builtin/findTools.js";
 import {createRecall, createRemember} from "../tools/builtin/memory.js";
@@ -44,6 +46,8 @@ export type ToolsOptions = {
     dataDir: string;
     /** Extra tools (tests register side-effecting test tools this way). */
     extraTools?: ToolDefinition[];
+    /** Who answers approval prompts (an MCP App's calls among them); by default the person in the window. */
+    approver?: Approver;
     /** Who answers what MCP servers ask (forms, sampling): the person in the app, nobody, or a form's defaults (the CLI). */
     mcpAsks?: AskAnswerer;
     /** false: the MCP servers of mcp.json are not connected (`cairn mcp` serving must not start itself). */
@@ -55,8 +59,13 @@ export type ToolsOptions = {
 };
 
 export type Tools = Feature<
-    ReturnType<typeof toolHandlers> & ReturnType<typeof mcpHandlers> & ReturnType<typeof skillsHandlers>
+    ReturnType<typeof toolHandlers> &
+        ReturnType<typeof mcpHandlers> &
+        ReturnType<typeof mcpAppHandlers> &
+        ReturnType<typeof skillsHandlers>
 > & {
+    /** MCP Apps' pages waiting for their frame: the window's host serves each once (FRAME_PATH). */
+    appFrames: AppFrames;
     tools: ToolRegistry;
     /** Runs every tool call (chat, the local API, composite tools): the one runner. */
     runner: ToolRunner;
@@ -125,7 +134,9 @@ export function toolsFeature(
         attachments: conversations.attachments,
     });
     const chooser = new ToolChooser(tools, () => settings.values().toolShare);
+    const appFrames = new AppFrames();
     return {
+        appFrames,
         tools,
         runner,
         chooser,
@@ -154,6 +165,15 @@ export function toolsFeature(
                 chooser,
             }),
             ...mcpHandlers(mcp, {docs: knowledge.docs, conversations, dataDir: options.dataDir, asks}),
+            ...mcpAppHandlers({
+                mcp,
+                frames: appFrames,
+                toolCalls,
+                conversations,
+                registry: tools,
+                runner,
+                approver: options.approver ?? approvals.ask,
+            }),
             ...skillsHandlers({skills, settings, dataDir: options.dataDir}),
         },
         // Reading the file and making the connections is immediate; servers set to start at launch start now.

@@ -14,7 +14,10 @@ type Deps = {docs: DocumentService; conversations: ConversationStore; dataDir: s
  * The MCP servers of <data>/mcp.json: list, add from pasted JSON, remove, enable or disable, restart; their
  * prompts (slash commands) and resources (attached to a conversation as documents).
  */
-export function mcpHandlers(mcp: McpManager, deps: Deps): HandlerSlice<"mcp."> {
+export function mcpHandlers(
+    mcp: McpManager,
+    deps: Deps,
+): Omit<HandlerSlice<"mcp.">, "mcp.openApp" | "mcp.callFromApp"> {
     const answer = async (outcome: Promise<{ok: true} | {ok: false; message: string}>) => {
         const done = await outcome;
         return done.ok ? ok(mcp.status()) : fail("VALIDATION", done.message);

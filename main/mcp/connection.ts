@@ -13,6 +13,7 @@ import type {
     UrlElicitationRequiredError,
 } from "@modelcontextprotocol/sdk/types.js";
 import {checkResult, reportedMalformed, type CheckedResult} from "./results.js";
+import {APPS} from "./apps.js";
 import {clientSdk, isSdkError, type ClientSdk} from "./sdk.js";
 import type {McpServerState} from "../../shared/contract.js";
 import {APP_VERSION} from "../version.js";
@@ -49,6 +50,9 @@ const STDERR_LINES = 20;
 /** How long a sign-in in the browser may take. */
 export const SIGN_IN_MS = 5 * 60_000;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+/** What Cairn's client offers a server: roots, forms, sampling, and showing MCP Apps' pages (apps.ts). */
+const CAPABILITIES = {roots: {}, elicitation: {form: {}, url: {}}, sampling: {}, extensions: APPS};
 
 /**
  * One MCP server: started on demand, its tools listed and followed (listChanged), restarted with backoff
@@ -324,9 +328,7 @@ export class McpConnection {
                         },
                     },
                 },
-                ...(this.side
-                    ? {capabilities: {roots: {}, elicitation: {form: {}, url: {}}, sampling: {}}}
-                    : {}),
+                ...(this.side ? {capabilities: CAPABILITIES} : {}),
             },
         );
         this.serve(client, sdk);

@@ -4,6 +4,7 @@ import {clip, messageOf} from "../../shared/format.js";
 import {grammarParams} from "../llm/grammarSchema.js";
 import type {ParamsSchema, ToolContext, ToolDefinition, ToolOutput} from "../tools/defineTool.js";
 import type {McpConnection} from "./connection.js";
+import {appOnly, appPageOf} from "./apps.js";
 import {malformedSummary, type CheckedResult} from "./results.js";
 
 /** Longest tool name as the model sees it: what OpenAI-style function names and chat templates accept. */
@@ -34,6 +35,7 @@ export function sideEffectOf(tool: Pick<Tool, "annotations">): {sideEffect: Side
 export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDefinition {
     const server = connection.config.name;
     const {sideEffect, openWorld} = sideEffectOf(tool);
+    const page = appPageOf(tool);
     return {
         name: mcpToolName(server, tool.name),
         description: clip(
@@ -46,6 +48,8 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
         timeoutMs: connection.config.callTimeoutMs,
         params: grammarParams(tool.inputSchema) as ParamsSchema,
         inputSchema: tool.inputSchema,
+        // A tool for its MCP App only is called by the app, never offered to the model.
+        ...(appOnly(tool) ? {offeredWhen: () => false} : {}),
         run: async (args, ctx) => {
             const checked = await connection.callTool(
                 tool.name,
@@ -61,9 +65,24 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
                     ? await keepImages(result, tool.name, ctx.attach)
                     : new Map<number, Attachment | {error: string}>(),
             );
-            return checked.total > 0 ? withProblems(output, server, checked) : output;
+            // A call the app made itself is shown by that app, not by a frame of its own.
+            const shown = ctx.askedByApp
+                ? withData(output, {askedByApp: ctx.askedByApp})
+                : page
+                  ? withData(output, {app: {server, page}})
+                  : output;
+            return checked.total > 0 ? withProblems(shown, server, checked) : shown;
         },
     };
+}
+
+/**
+ * A result with more for the trace: which server's page shows it (data.app, for the window to frame), or
+ * which app asked for it (data.askedByApp).
+ */
+function withData(output: ToolOutput, more: Record<string, unknown>): ToolOutput {
+    const data = typeof output.data === "object" && output.data !== null ? output.data : {};
+    return {...output, data: {...data, ...more}};
 }
 
 /**

@@ -7,10 +7,11 @@ import type {Dispatcher} from "../contract/dispatcher.js";
 import type {EventBus} from "../events.js";
 import {allowedHost, newToken, requestToken, sameToken, TOKEN_COOKIE} from "./auth.js";
 import {readStatic} from "./static.js";
+import {APP_CSP, FRAME_PATH, type AppFrames} from "./appFrames.js";
 
 export type HostOptions = {
     /** What a window needs of the core: its calls and its events. */
-    core: {dispatcher: Dispatcher; bus: EventBus};
+    core: {dispatcher: Dispatcher; bus: EventBus; appFrames?: Pick<AppFrames, "take">};
     rendererDir: string;
     host?: string;
     port?: number;
@@ -30,6 +31,8 @@ export const CSP = [
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // MCP Apps' pages, each served once under its own CSP (APP_CSP) and framed without same-origin rights.
+    "frame-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
@@ -63,6 +66,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
             );
         }
         if (url.pathname.startsWith("/export/")) return serveExport(url, res);
+        if (url.pathname.startsWith(FRAME_PATH)) return serveAppFrame(url, res);
         const file = await readStatic(options.rendererDir, url.pathname);
         if (!file) return plain(res, 503, "The renderer is not built: run `npm run build`, then restart.");
         const headers: http.OutgoingHttpHeaders = {
@@ -104,6 +108,25 @@ export async function startHost(options: HostOptions): Promise<Host> {
             "Cache-Control": "no-store",
         });
         res.end(content);
+    }
+
+    /** An MCP App's page, once, at the address its frame was given (main/mcp/apps.ts). */
+    function serveAppFrame(url: URL, res: http.ServerResponse) {
+        const html = options.core.appFrames?.take(url.pathname);
+        if (html === null || html === undefined)
+            return plain(
+                res,
+                404,
+                "This app's page was already shown or has expired: open the conversation again.",
+            );
+        res.writeHead(200, {
+            "Content-Type": "text/html; charset=utf-8",
+            "Content-Security-Policy": APP_CSP,
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+            "Cache-Control": "no-store",
+        });
+        res.end(html);
     }
 
     server.on("upgrade", (req, socket, head) => {

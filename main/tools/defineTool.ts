@@ -47,6 +47,8 @@ export type ToolContext = {
     network?: Network;
     /** Whether a person started this call and can be asked things while it runs (false: the API, the CLI). */
     interactive?: boolean;
+    /** The MCP server whose app asked for this call: that app shows its result itself. */
+    askedByApp?: string;
     /**
      * Keeps an image the tool made (checked and downscaled like an attachment) and shows it with the answer
      * this call belongs to. Absent for a call that belongs to no conversation.

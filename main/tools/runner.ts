@@ -15,6 +15,7 @@ import type {FileVersions} from "./workspace.js";
 import type {AttachmentStore} from "../store/attachments.js";
 import type {ToolTelemetry} from "../store/toolTelemetry.js";
 import {messageOf} from "../../shared/format.js";
+import {thinned} from "./thinned.js";
 
 /**
  * What tools get beyond their arguments: where file tools work for a conversation and where the files they
@@ -54,6 +55,8 @@ export type CallContext = {
     depth?: number;
     /** find_tools' search over the tools left out of this step (ToolContext.findTools). */
     findTools?: ToolContext["findTools"];
+    /** The MCP server whose app asks for this call (its page in the conversation), shown in the approval. */
+    askedByApp?: string;
     /** False where nobody can answer what a tool's server asks (the local API's calls). */
     interactive?: boolean;
     /**
@@ -308,6 +311,7 @@ export class ToolRunner {
                     reason: ctx.reason(),
                     ...(tool.source?.startsWith("mcp:") ? {server: tool.source.slice("mcp:".length)} : {}),
                     ...(preview ? {preview} : {}),
+                    ...(ctx.askedByApp ? {askedByApp: ctx.askedByApp} : {}),
                 },
                 ctx.signal,
             );
@@ -396,6 +400,7 @@ export class ToolRunner {
                     call: (name, args) => this.child(name, args, record, {...ctx, signal: controller.signal}),
                     findTools: ctx.findTools,
                     interactive: ctx.interactive,
+                    askedByApp: ctx.askedByApp,
                     attach: this.attacher(ctx),
                 })
                 .then(
@@ -465,35 +470,4 @@ function stableJson(value: unknown): string {
         return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
     }
     return JSON.stringify(value) ?? "null";
-}
-
-/** How often a call's progress reaches the window at most: a server's storm of updates is thinned. */
-const PROGRESS_EVERY_MS = 100;
-
-/**
- * Passes on at most one update per PROGRESS_EVERY_MS, and the newest one held back once the pause is over,
- * so the window shows where a call is without thousands of events.
- */
-function thinned<T>(send: (update: T) => void): (update: T) => void {
-    let last = 0;
-    let held: T | null = null;
-    let timer: NodeJS.Timeout | null = null;
-    return (update) => {
-        const now = Date.now();
-        if (now - last >= PROGRESS_EVERY_MS) {
-            last = now;
-            send(update);
-            return;
-        }
-        held = update;
-        timer ??= setTimeout(
-            () => {
-                timer = null;
-                last = Date.now();
-                if (held !== null) send(held);
-                held = null;
-            },
-            PROGRESS_EVERY_MS - (now - last),
-        );
-    };
 }

@@ -124,6 +124,35 @@ export const McpStatus = Type.Object(
 
 export type McpStatus = Static<typeof McpStatus>;
 
+/**
+ * A tool's result as an MCP App reads it: the text Cairn kept, its structured content, and whether it failed
+ * (MCP's CallToolResult, text items only).
+ */
+export const McpAppResult = Type.Object(
+    {
+        content: Type.Array(Type.Object({type: Type.Literal("text"), text: Type.String()}, closed)),
+        structuredContent: Type.Optional(Json),
+        isError: Type.Optional(Type.Boolean()),
+    },
+    closed,
+);
+
+export type McpAppResult = Static<typeof McpAppResult>;
+
+/** An MCP App to show for a tool call: its frame's one-time address, and what its call was given and gave. */
+export const McpApp = Type.Object(
+    {
+        frame: Type.String(),
+        server: Name,
+        tool: Name,
+        input: Json,
+        result: McpAppResult,
+    },
+    closed,
+);
+
+export type McpApp = Static<typeof McpApp>;
+
 /** The mcp calls: each one's request and its result's value. */
 export const mcpCalls = {
     "mcp.list": call(Empty, McpStatus),
@@ -167,4 +196,11 @@ export const mcpCalls = {
         req({conversationId: Id, server: Name, uri: Type.String({minLength: 1, maxLength: 4096})}),
         JobStarted,
     ),
+    /** The MCP App a tool call's result is shown by: its page read from the server, offered to one frame. */
+    "mcp.openApp": call(req({toolCallId: Id}), McpApp),
+    /**
+     * A call an app makes to a tool of its own server: run by the one runner under the conversation's
+     * approvals, and added to the answer's trace.
+     */
+    "mcp.callFromApp": call(req({toolCallId: Id, name: Name, arguments: Json}), McpAppResult),
 };

@@ -106,6 +106,8 @@ export const ApprovalRequest = Type.Object(
         reason: Type.String(),
         /** The MCP server whose tool this is, when it is one (its read-only tools can be allowed at once). */
         server: Type.Optional(Type.String()),
+        /** The MCP server whose app asks for this call (a button in the app's frame), not the model. */
+        askedByApp: Type.Optional(Type.String()),
         /** What a file write will change, as a unified diff. */
         preview: Type.Optional(Type.Object({path: Type.String(), diff: Type.String()}, closed)),
     },

@@ -17,12 +17,26 @@ export const FILESYSTEM = path.join(
     "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js",
 );
 export const FIXTURE = path.join(ROOT, "tests/fixtures/mcp/fixtureServer.ts");
+/** An MCP App example server published on npm (a dev dependency): get-time, shown by its React page. */
+export const BASIC_REACT = path.join(
+    ROOT,
+    "node_modules/@modelcontextprotocol/server-basic-react/dist/index.js",
+);
+export const APP_FIXTURE = path.join(ROOT, "tests/fixtures/mcp/appServer.ts");
 
 /** mcp.json entries for the servers the tests start. */
 export const servers = {
     everything: {command: process.execPath, args: [EVERYTHING, "stdio"]},
     fixture: {command: process.execPath, args: ["--import", "tsx", FIXTURE], cwd: ROOT},
     filesystem: (folder: string) => ({command: process.execPath, args: [FILESYSTEM, folder]}),
+    basicReact: {command: process.execPath, args: [BASIC_REACT, "--stdio"]},
+    /** canary: the address its probe page tries to reach. */
+    apps: (canary: string) => ({
+        command: process.execPath,
+        args: ["--import", "tsx", APP_FIXTURE],
+        cwd: ROOT,
+        env: {APP_CANARY: canary},
+    }),
 };
 
 export function writeMcpJson(dataDir: string, mcpServers: Record<string, unknown>): void {

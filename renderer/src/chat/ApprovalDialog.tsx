@@ -41,6 +41,9 @@ export function ApprovalDialog({request, onDecide}: Props) {
                 <Trans i18nKey="approval.title" values={{tool: request.tool}} components={{code: <code />}} />
             </h2>
             <p className="effect">{t(`approval.effect.${request.sideEffect}`)}</p>
+            {request.askedByApp && (
+                <p className="asked-by-app">{t("approval.askedByApp", {server: request.askedByApp})}</p>
+            )}
             {request.reason && <blockquote className="reason">{request.reason}</blockquote>}
             {preview.diff !== null && (
                 <div className="change">

@@ -1,10 +1,11 @@
 import {useContext, useEffect, useState} from "react";
 import type {Attachment, ToolCallRecord} from "../../../shared/contract.js";
-import {ranBy} from "../../../shared/toolCalls.js";
+import {appOf, askedByApp, ranBy} from "../../../shared/toolCalls.js";
 import {ProgressContext, WritingContext, useApi} from "../apiContext.js";
 import {sayCore, useTranslation, type TFunction} from "../i18n/index.js";
 import {DiffView} from "./DiffView.js";
 import {MessageImages} from "./attachments.js";
+import {McpAppFrame} from "./McpAppFrame.js";
 
 const PREVIEW = 400;
 
@@ -74,6 +75,9 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
                     <span className="tool">{call.tool}</span>
                     <span className="call-status">{t(`trace.status.${call.status}`)}</span>
                     {ranBy(call) && <span className="ran-by">{t("trace.ranBy", {who: ranBy(call)})}</span>}
+                    {askedByApp(call) && (
+                        <span className="ran-by">{t("trace.askedByApp", {server: askedByApp(call)})}</span>
+                    )}
                     {duration && <span className="duration">{duration}</span>}
                     {call.status === "running" && <Waiting call={call} />}
                     {call.status === "running" && <Progress id={call.id} />}
@@ -93,6 +97,7 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
                     </div>
                 )}
             </details>
+            {appOf(call) && <McpAppFrame call={call} />}
             {children.length > 0 && (
                 <ol className="trace inner" aria-label={t("trace.stepsOf", {tool: call.tool})}>
                     {children.map((child) => (

@@ -207,6 +207,7 @@ export const ar = {
         loadFile: "حمّل الملف",
     },
     approval: {
+        askedByApp: "طلبه تطبيق {{server}} في هذه المحادثة، وليس النموذج.",
         label: "السماح بـ {{tool}}؟",
         title: "السماح بـ <code>{{tool}}</code>؟",
         effect: {
@@ -251,6 +252,10 @@ export const ar = {
         you: "أنت",
     },
     trace: {
+        askedByApp: "طلبه تطبيق {{server}}",
+        app: "تطبيق {{server}}",
+        appLoading: "جارٍ تحميل تطبيق {{server}}…",
+        appProblem: "لا يمكن عرض تطبيق {{server}}: {{problem}}",
         deniedBecause: "رُفض: {{reason}}",
         calls: "استدعاءات الأدوات",
         writing: "تُكتب…",

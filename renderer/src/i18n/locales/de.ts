@@ -196,6 +196,7 @@ export const de = {
         loadFile: "Datei laden",
     },
     approval: {
+        askedByApp: "Angefordert von der App von {{server}} in diesem Gespräch, nicht vom Modell.",
         label: "{{tool}} zulassen?",
         title: "<code>{{tool}}</code> zulassen?",
         effect: {
@@ -237,6 +238,10 @@ export const de = {
         you: "Du",
     },
     trace: {
+        askedByApp: "angefordert von der App von {{server}}",
+        app: "App von {{server}}",
+        appLoading: "App von {{server}} wird geladen…",
+        appProblem: "Die App von {{server}} kann nicht angezeigt werden: {{problem}}",
         deniedBecause: "Abgelehnt: {{reason}}",
         calls: "Werkzeugaufrufe",
         writing: "wird geschrieben…",

@@ -199,6 +199,7 @@ export const en = {
         loadFile: "Load file",
     },
     approval: {
+        askedByApp: "Asked by {{server}}'s app in this conversation, not by the model.",
         label: "Allow {{tool}}?",
         title: "Allow <code>{{tool}}</code>?",
         effect: {
@@ -239,6 +240,10 @@ export const en = {
         you: "You",
     },
     trace: {
+        askedByApp: "asked by {{server}}'s app",
+        app: "{{server}}'s app",
+        appLoading: "Loading {{server}}'s app…",
+        appProblem: "{{server}}'s app cannot be shown: {{problem}}",
         deniedBecause: "denied: {{reason}}",
         calls: "Tool calls",
         writing: "writing…",

@@ -199,6 +199,7 @@ export const es = {
         loadFile: "Cargar archivo",
     },
     approval: {
+        askedByApp: "Lo pide la aplicación de {{server}} en esta conversación, no el modelo.",
         label: "¿Permitir {{tool}}?",
         title: "¿Permitir <code>{{tool}}</code>?",
         effect: {
@@ -240,6 +241,10 @@ export const es = {
         you: "Tú",
     },
     trace: {
+        askedByApp: "pedido por la aplicación de {{server}}",
+        app: "Aplicación de {{server}}",
+        appLoading: "Cargando la aplicación de {{server}}…",
+        appProblem: "No se puede mostrar la aplicación de {{server}}: {{problem}}",
         deniedBecause: "denegado: {{reason}}",
         calls: "Llamadas a herramientas",
         writing: "escribiendo…",

@@ -199,6 +199,7 @@ export const fr = {
         loadFile: "Charger le fichier",
     },
     approval: {
+        askedByApp: "Demandé par l'application de {{server}} dans cette conversation, pas par le modèle.",
         label: "Autoriser {{tool}} ?",
         title: "Autoriser <code>{{tool}}</code> ?",
         effect: {
@@ -241,6 +242,10 @@ export const fr = {
         you: "Vous",
     },
     trace: {
+        askedByApp: "demandé par l'application de {{server}}",
+        app: "Application de {{server}}",
+        appLoading: "Chargement de l'application de {{server}}…",
+        appProblem: "L'application de {{server}} ne peut pas être affichée : {{problem}}",
         deniedBecause: "refusé : {{reason}}",
         calls: "Appels d’outils",
         writing: "écriture…",

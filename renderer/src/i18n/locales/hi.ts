@@ -194,6 +194,7 @@ export const hi = {
         loadFile: "फ़ाइल लोड करें",
     },
     approval: {
+        askedByApp: "यह इस बातचीत में {{server}} के ऐप ने माँगा है, मॉडल ने नहीं।",
         label: "{{tool}} की अनुमति दें?",
         title: "<code>{{tool}}</code> की अनुमति दें?",
         effect: {
@@ -234,6 +235,10 @@ export const hi = {
         you: "आप",
     },
     trace: {
+        askedByApp: "{{server}} के ऐप ने माँगा",
+        app: "{{server}} का ऐप",
+        appLoading: "{{server}} का ऐप लोड हो रहा है…",
+        appProblem: "{{server}} का ऐप नहीं दिखाया जा सकता: {{problem}}",
         deniedBecause: "अस्वीकृत: {{reason}}",
         calls: "टूल कॉल",
         writing: "लिखा जा रहा है…",

@@ -193,6 +193,7 @@ export const ja = {
         loadFile: "ファイルを読み込む",
     },
     approval: {
+        askedByApp: "モデルではなく、この会話の {{server}} のアプリが求めています。",
         label: "{{tool}} を許可しますか？",
         title: "<code>{{tool}}</code> を許可しますか？",
         effect: {
@@ -233,6 +234,10 @@ export const ja = {
         you: "あなた",
     },
     trace: {
+        askedByApp: "{{server}} のアプリが要求",
+        app: "{{server}} のアプリ",
+        appLoading: "{{server}} のアプリを読み込んでいます…",
+        appProblem: "{{server}} のアプリを表示できません: {{problem}}",
         deniedBecause: "拒否: {{reason}}",
         calls: "ツール呼び出し",
         writing: "書き込み中…",

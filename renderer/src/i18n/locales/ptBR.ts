@@ -199,6 +199,7 @@ export const ptBR = {
         loadFile: "Carregar arquivo",
     },
     approval: {
+        askedByApp: "Pedido pelo app de {{server}} nesta conversa, não pelo modelo.",
         label: "Permitir {{tool}}?",
         title: "Permitir <code>{{tool}}</code>?",
         effect: {
@@ -240,6 +241,10 @@ export const ptBR = {
         you: "Você",
     },
     trace: {
+        askedByApp: "pedido pelo app de {{server}}",
+        app: "App de {{server}}",
+        appLoading: "Carregando o app de {{server}}…",
+        appProblem: "O app de {{server}} não pode ser exibido: {{problem}}",
         deniedBecause: "negado: {{reason}}",
         calls: "Chamadas de ferramentas",
         writing: "escrevendo…",

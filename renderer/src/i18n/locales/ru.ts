@@ -202,6 +202,7 @@ export const ru = {
         loadFile: "Загрузить файл",
     },
     approval: {
+        askedByApp: "Запрошено приложением {{server}} в этом разговоре, а не моделью.",
         label: "Разрешить {{tool}}?",
         title: "Разрешить <code>{{tool}}</code>?",
         effect: {
@@ -244,6 +245,10 @@ export const ru = {
         you: "Вы",
     },
     trace: {
+        askedByApp: "запрошено приложением {{server}}",
+        app: "Приложение {{server}}",
+        appLoading: "Загрузка приложения {{server}}…",
+        appProblem: "Приложение {{server}} не может быть показано: {{problem}}",
         deniedBecause: "отклонено: {{reason}}",
         calls: "Вызовы инструментов",
         writing: "пишется…",

@@ -189,6 +189,7 @@ export const zhCN = {
         loadFile: "加载文件",
     },
     approval: {
+        askedByApp: "由此对话中 {{server}} 的应用请求，而不是模型。",
         label: "允许 {{tool}}？",
         title: "允许 <code>{{tool}}</code>？",
         effect: {
@@ -228,6 +229,10 @@ export const zhCN = {
         you: "你",
     },
     trace: {
+        askedByApp: "由 {{server}} 的应用请求",
+        app: "{{server}} 的应用",
+        appLoading: "正在加载 {{server}} 的应用…",
+        appProblem: "无法显示 {{server}} 的应用：{{problem}}",
         deniedBecause: "已拒绝：{{reason}}",
         calls: "工具调用",
         writing: "正在编写…",

@@ -1,0 +1,146 @@
+import {useEffect, useRef, useState} from "react";
+import type {CairnApi, McpApp, ToolCallRecord} from "../../../shared/contract.js";
+import {useApi} from "../apiContext.js";
+
+import {useTranslation} from "../i18n/index.js";
+import {appOf} from "../../../shared/toolCalls.js";
+import {isSafeExternal} from "./links.js";
+
+/** The tallest an app's frame grows to in the conversation; a taller page scrolls inside it. */
+const MAX_HEIGHT = 600;
+const FIRST_HEIGHT = 160;
+
+/**
+ * An MCP App in the conversation: the tool's server's page in a sandboxed frame (its own origin and CSP, no
+ * network), spoken to over postMessage by the official AppBridge. What it asks for goes through Cairn: a call
+ * to its server's tools is approved by the person like any other (mcp.callFromApp), a link opens only as a web
+ * address, outside the app.
+ */
+export function McpAppFrame({call}: {call: ToolCallRecord}) {
+    const {t, i18n} = useTranslation();
+    const api = useApi();
+    const frame = useRef<HTMLIFrameElement>(null);
+    const [app, setApp] = useState<McpApp | null>(null);
+    const [problem, setProblem] = useState<string | null>(null);
+    const [height, setHeight] = useState(FIRST_HEIGHT);
+    const server = appOf(call)?.server ?? "";
+
+    useEffect(() => {
+        if (!api) return;
+        let gone = false;
+        void api.invoke("mcp.openApp", {toolCallId: call.id}).then((res) => {
+            if (gone) return;
+            if (res.ok) setApp(res.value);
+            else setProblem(res.error.message);
+        });
+        return () => {
+            gone = true;
+        };
+    }, [api, call.id]);
+
+    useEffect(() => {
+        const target = frame.current?.contentWindow;
+        if (!app || !api || !target) return;
+        let closed = false;
+        const bridge = connect(app, api, call.id, target, {
+            locale: i18n.language,
+            onHeight: (h) => !closed && setHeight(Math.min(MAX_HEIGHT, Math.max(40, Math.ceil(h)))),
+        });
+        // The page is loaded only once the bridge listens: its first message is its initialize request.
+        void bridge.then(() => {
+            if (!closed && frame.current) frame.current.src = app.frame;
+        });
+        return () => {
+            closed = true;
+            void bridge.then((b) => b.close());
+        };
+    }, [app, api, call.id, i18n.language]);
+
+    if (problem)
+        return (
+            <p className="app-problem" role="alert">
+                {t("trace.appProblem", {server, problem})}
+            </p>
+        );
+    return (
+        <div className="mcp-app" data-server={server}>
+            {!app && <p className="app-loading">{t("trace.appLoading", {server})}</p>}
+            <iframe
+                ref={frame}
+                title={t("trace.app", {server})}
+                sandbox="allow-scripts"
+                referrerPolicy="no-referrer"
+                style={{height}}
+                hidden={!app}
+            />
+        </div>
+    );
+}
+
+type Bridge = {close(): Promise<void>};
+
+/**
+ * The host's side of the app's protocol (ui/initialize, the tool's input and result, tool calls, links, its
+ * size): the official AppBridge, loaded with the first app (it is large), over postMessage to this frame only.
+ */
+async function connect(
+    app: McpApp,
+    api: CairnApi,
+    toolCallId: string,
+    target: Window,
+    options: {locale: string; onHeight: (height: number) => void},
+): Promise<Bridge> {
+    const {AppBridge, PostMessageTransport} = await import("@modelcontextprotocol/ext-apps/app-bridge");
+    const bridge = new AppBridge(
+        null,
+        {name: "Cairn", version: "1"},
+        {openLinks: {}, serverTools: {}, logging: {}},
+        {
+            hostContext: {
+                theme: darkTheme() ? "dark" : "light",
+                displayMode: "inline",
+                availableDisplayModes: ["inline"],
+                locale: options.locale,
+                platform: "desktop",
+            },
+        },
+    );
+    bridge.oninitialized = () => {
+        void bridge.sendToolInput({arguments: app.input});
+        void bridge.sendToolResult(app.result);
+    };
+    bridge.onsizechange = ({height}) => {
+        if (height !== undefined) options.onHeight(height);
+    };
+    bridge.oncalltool = async ({name, arguments: args}) => {
+        const res = await api.invoke("mcp.callFromApp", {toolCallId, name, arguments: args ?? {}});
+        if (res.ok) return res.value;
+        return {content: [{type: "text", text: res.error.message}], isError: true};
+    };
+    bridge.onopenlink = ({url}) => {
+        if (!isSafeExternal(url)) return Promise.resolve({isError: true});
+        window.open(url, "_blank", "noopener,noreferrer");
+        return Promise.resolve({});
+    };
+    await bridge.connect(new PostMessageTransport(target, target));
+    // The window's theme chosen or changed by the system later: the app is told.
+    const retheme = () => void bridge.sendHostContextChange({theme: darkTheme() ? "dark" : "light"});
+    const themes = new MutationObserver(retheme);
+    themes.observe(document.documentElement, {attributes: true, attributeFilter: ["data-theme"]});
+    const system = window.matchMedia("(prefers-color-scheme: dark)");
+    system.addEventListener("change", retheme);
+    return {
+        close: async () => {
+            themes.disconnect();
+            system.removeEventListener("change", retheme);
+            await bridge.close();
+        },
+    };
+}
+
+/** Whether the window shows its dark theme (chosen, or the system's). */
+function darkTheme(): boolean {
+    const chosen = document.documentElement.getAttribute("data-theme");
+    if (chosen) return chosen === "dark";
+    return window.matchMedia("(prefers-color-scheme: dark)").matches;
+}
