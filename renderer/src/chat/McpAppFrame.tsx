@@ -3,6 +3,7 @@ import type {CairnApi, McpApp, ToolCallRecord} from "../../../shared/contract.js
 import {useApi} from "../apiContext.js";
 
 import {useTranslation} from "../i18n/index.js";
+import {lazyModule} from "../ui/lazyModule.js";
 import {appOf} from "../../../shared/toolCalls.js";
 import {isSafeExternal} from "./links.js";
 
@@ -47,12 +48,18 @@ export function McpAppFrame({call}: {call: ToolCallRecord}) {
             onHeight: (h) => !closed && setHeight(Math.min(MAX_HEIGHT, Math.max(40, Math.ceil(h)))),
         });
         // The page is loaded only once the bridge listens: its first message is its initialize request.
-        void bridge.then(() => {
-            if (!closed && frame.current) frame.current.src = app.frame;
-        });
+        bridge.then(
+            () => {
+                if (!closed && frame.current) frame.current.src = app.frame;
+            },
+            (error: unknown) => !closed && setProblem(error instanceof Error ? error.message : String(error)),
+        );
         return () => {
             closed = true;
-            void bridge.then((b) => b.close());
+            bridge.then(
+                (b) => void b.close(),
+                () => {},
+            );
         };
     }, [app, api, call.id, i18n.language]);
 
@@ -79,9 +86,12 @@ export function McpAppFrame({call}: {call: ToolCallRecord}) {
 
 type Bridge = {close(): Promise<void>};
 
+/** The official AppBridge: large (about 600 KB), so loaded with the first app, once for all of them. */
+const bridgeModule = lazyModule(() => import("@modelcontextprotocol/ext-apps/app-bridge"));
+
 /**
  * The host's side of the app's protocol (ui/initialize, the tool's input and result, tool calls, links, its
- * size): the official AppBridge, loaded with the first app (it is large), over postMessage to this frame only.
+ * size): the official AppBridge, over postMessage to this frame only.
  */
 async function connect(
     app: McpApp,
@@ -90,7 +100,7 @@ async function connect(
     target: Window,
     options: {locale: string; onHeight: (height: number) => void},
 ): Promise<Bridge> {
-    const {AppBridge, PostMessageTransport} = await import("@modelcontextprotocol/ext-apps/app-bridge");
+    const {AppBridge, PostMessageTransport} = await bridgeModule.load();
     const bridge = new AppBridge(
         null,
         {name: "Cairn", version: "1"},
