@@ -5,9 +5,10 @@ import {Type, type Static} from "@sinclair/typebox";
 import {oneOf} from "../../shared/contract/base.js";
 import {open} from "./schemas.js";
 import type {ChatOutcome} from "./chat.js";
-import {completionId} from "./chat.js";
+import {completionId, planChat} from "./chat.js";
+import type {Ajv} from "ajv";
 import {fieldOf} from "../../shared/json.js";
-import {ApiError} from "./errors.js";
+import {ApiError, invalid} from "./errors.js";
 import type {ChatMessage, ChatRequest, ToolCall} from "./schemas.js";
 
 /** The most content blocks a request may carry in all; more is refused at once, before anything is read. */
@@ -103,6 +104,13 @@ export const MessagesRequest = Type.Object(
                 },
                 open,
             ),
+        ),
+        /** Extended thinking: enabled (with a budget), adaptive (the model decides), disabled (the default). */
+        thinking: Type.Optional(
+            Type.Union([
+                Type.Object({type: Type.Literal("enabled"), budget_tokens: Type.Integer({minimum: 1})}, open),
+                Type.Object({type: oneOf(["adaptive", "disabled"])}, open),
+            ]),
         ),
         stream: Type.Optional(Type.Boolean()),
     },
@@ -267,6 +275,30 @@ function assistantMessage(content: string | Block[]): ChatMessage {
     return {role: "assistant", content: text || null, ...(calls.length ? {tool_calls: calls} : {})};
 }
 
+/** A Messages request as the plan every answer runs (the chat completion it means), thinking as it asks. */
+export function planMessages(request: MessagesRequest, newAjv: () => Ajv) {
+    const body = asChatRequest(request);
+    const thinking = thinkingOf(request);
+    const plan = planChat(body, newAjv, null, FORMAT_PARAM);
+    return {body, plan: {...plan, sampling: {...plan.sampling, ...thinking}}, thinking: thinking.thinking};
+}
+
+/**
+ * Whether the model thinks, and how long, as Anthropic's clients ask: not unless `thinking` says so (Anthropic's
+ * default); enabled, within budget_tokens, which must leave room under max_tokens for the answer.
+ */
+export function thinkingOf(body: MessagesRequest): {thinking: boolean; thinkingBudget?: number} {
+    const asked = body.thinking;
+    if (!asked || asked.type === "disabled") return {thinking: false};
+    if (asked.type !== "enabled" || !("budget_tokens" in asked)) return {thinking: true};
+    if (asked.budget_tokens >= body.max_tokens)
+        throw invalid(
+            `thinking.budget_tokens (${asked.budget_tokens}) must be less than max_tokens (${body.max_tokens}): the answer needs the rest`,
+            "thinking.budget_tokens",
+        );
+    return {thinking: true, thinkingBudget: asked.budget_tokens};
+}
+
 export const STOP_REASONS = {stop: "end_turn", length: "max_tokens", tool_calls: "tool_use"} as const;
 
 /** A call's arguments as tool_use's input: the object the model wrote ({} where it wrote none). */
@@ -279,14 +311,17 @@ export function inputOf(argumentsText: string): unknown {
     }
 }
 
-/** The outcome as a message: its text block, then one tool_use block per call. */
-export function messageResponse(model: string, outcome: ChatOutcome) {
+/** The outcome as a message: its thinking (when asked for), its text block, then one tool_use block per call. */
+export function messageResponse(model: string, outcome: ChatOutcome, thinking: boolean) {
     return {
         id: completionId("msg"),
         type: "message",
         role: "assistant",
         model,
         content: [
+            ...(thinking && outcome.thought
+                ? [{type: "thinking", thinking: outcome.thought, signature: ""}]
+                : []),
             ...(outcome.text ? [{type: "text", text: outcome.text}] : []),
             ...outcome.toolCalls.map((c) => ({
                 type: "tool_use",

@@ -6,21 +6,23 @@ import {eventStreamHeaders} from "./sse.js";
 import type {ServerTiming} from "./timing.js";
 
 /**
- * A message streamed as Anthropic streams it: message_start; each text or tool_use block as
- * content_block_start, its deltas (text_delta, input_json_delta) and content_block_stop; message_delta with
+ * A message streamed as Anthropic streams it: message_start; each thinking (when asked for), text or tool_use
+ * block as content_block_start, its deltas (thinking_delta, text_delta, input_json_delta) and content_block_stop; message_delta with
  * the stop reason and usage; message_stop. Cairn's own tool steps are not part of the format: not sent.
  */
 export class MessagesSseWriter implements ChatSink {
     started = false;
     private readonly id = completionId("msg");
     /** The block open now: its index and kind; null between blocks. */
-    private open: {index: number; kind: "text" | "tool_use"; call?: number} | null = null;
+    private open: {index: number; kind: "thinking" | "text" | "tool_use"; call?: number} | null = null;
     private blocks = 0;
 
     constructor(
         private readonly res: http.ServerResponse,
         private readonly model: string,
         private readonly timing: ServerTiming,
+        /** Whether the client asked for thinking blocks (`thinking` enabled or adaptive). */
+        private readonly thinking = false,
     ) {}
 
     text(chunk: string): void {
@@ -33,8 +35,17 @@ export class MessagesSseWriter implements ChatSink {
         });
     }
 
-    /** Thinking is not sent: a client asked for no thinking blocks. */
-    thought(): void {}
+    /** A thinking block's thinking_delta, when the client asked for thinking; else nothing is sent. */
+    thought(chunk: string): void {
+        if (!chunk || !this.thinking) return;
+        this.opened();
+        if (this.open?.kind !== "thinking")
+            this.startBlock("thinking", {type: "thinking", thinking: "", signature: ""});
+        this.event("content_block_delta", {
+            index: this.open!.index,
+            delta: {type: "thinking_delta", thinking: chunk},
+        });
+    }
 
     call(index: number, start: {id: string; name: string} | null, argumentsChunk: string): void {
         this.opened();
@@ -67,7 +78,11 @@ export class MessagesSseWriter implements ChatSink {
         this.res.end();
     }
 
-    private startBlock(kind: "text" | "tool_use", block: Record<string, unknown>, call?: number): void {
+    private startBlock(
+        kind: "thinking" | "text" | "tool_use",
+        block: Record<string, unknown>,
+        call?: number,
+    ): void {
         this.closeBlock();
         this.open = {index: this.blocks++, kind, ...(call === undefined ? {} : {call})};
         this.event("content_block_start", {index: this.open.index, content_block: block});

@@ -34,14 +34,7 @@ import {ChatRequest, CompletionRequest, EmbeddingRequest} from "./schemas.js";
 import {SseWriter} from "./sse.js";
 import {ServerTiming} from "./timing.js";
 import {isLoopback, readJsonBody, sendJson, sendError, validated} from "./http.js";
-import {
-    asChatRequest,
-    checkSize,
-    FORMAT_PARAM,
-    MessagesError,
-    MessagesRequest,
-    messageResponse,
-} from "./messages.js";
+import {planMessages, checkSize, MessagesError, MessagesRequest, messageResponse} from "./messages.js";
 import {MessagesSseWriter} from "./messagesSse.js";
 import {ResponseItems} from "./responseItems.js";
 import {
@@ -168,11 +161,9 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 return completion(res, body, withAssistant(plan, assistant), "chat", timing, assistant);
             }
             case "POST /v1/messages": {
-                const body = asChatRequest(
-                    validated(validators.messages, checkSize(await readJson(req)), "messages"),
-                );
-                const plan = planChat(body, toolAjv, null, FORMAT_PARAM);
-                return completion(res, body, plan, "chat", timing, null, "messages");
+                const request = validated(validators.messages, checkSize(await readJson(req)), "messages");
+                const {body, plan, thinking} = planMessages(request, toolAjv);
+                return completion(res, body, plan, "chat", timing, null, {messages: {thinking}});
             }
             case "POST /v1/responses": {
                 const raw = checkResponsesSize(await readJson(req));
@@ -229,7 +220,10 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
         kind: "chat" | "text",
         timing: ServerTiming,
         assistant: Assistant | null = null,
-        shape: "openai" | "messages" | {responses: ResponsesRequest; names: NamespacedNames} = "openai",
+        shape:
+            | "openai"
+            | {messages: {thinking: boolean}}
+            | {responses: ResponsesRequest; names: NamespacedNames} = "openai",
     ): Promise<void> {
         const abort = new AbortController();
         // A client that goes away stops its generation (or leaves the queue).
@@ -253,7 +247,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             };
             // The Responses API's items gather the answer whether streamed or not.
             const items =
-                typeof shape === "object"
+                typeof shape === "object" && "responses" in shape
                     ? new ResponseItems(
                           shape.responses,
                           shape.names,
@@ -266,8 +260,8 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 items ??
                 (!body.stream
                     ? null
-                    : shape === "messages"
-                      ? new MessagesSseWriter(res, model, timing)
+                    : typeof shape === "object" && "messages" in shape
+                      ? new MessagesSseWriter(res, model, timing, shape.messages.thinking)
                       : new SseWriter(res, kind, model, Boolean(body.stream_options?.include_usage), timing));
             const recording =
                 !research && "messages" in body && body.metadata?.conversation_id !== undefined
@@ -315,7 +309,8 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             }
             if (writer) return void writer.finish(outcome);
             res.setHeader("Server-Timing", timing.header());
-            if (shape === "messages") return sendJson(res, 200, messageResponse(model, outcome));
+            if (typeof shape === "object" && "messages" in shape)
+                return sendJson(res, 200, messageResponse(model, outcome, shape.messages.thinking));
             sendJson(res, 200, kind === "chat" ? chatResponse(model, outcome) : textResponse(model, outcome));
         } finally {
             release();

@@ -4,6 +4,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import {Ajv} from "ajv";
 import {startApi} from "../../main/api/server.js";
 import {openTestCore, type TestCore} from "../helpers/core.js";
+import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 
 // Anthropic's Messages API on the local model, through Anthropic's own client: what Claude Code and other
 // agents speak. stories260K writes noise; the shapes, the streaming events and the tool calls are real (a call
@@ -166,4 +167,60 @@ test("structured output: output_config.format's schema holds for every answer; o
                 ),
         );
     });
+});
+
+test("extended thinking: thinking blocks before the text when asked for, streamed as thinking_delta; none when not; a budget that leaves no room for the answer is a 400", async () => {
+    // Qwen 3.5's template opens a thought segment at the start of every answer (random weights, real segments).
+    const t = await openTestCore({modelPath: templateModel(FAMILIES["qwen3.5"]), generation: {seed: 1}});
+    const api = await startApi({core: t.core, key: () => KEY});
+    try {
+        const client = new Anthropic({baseURL: api.url.replace(/\/v1\/?$/, ""), apiKey: KEY, maxRetries: 0});
+        const ask = {
+            model: "local",
+            max_tokens: 24,
+            messages: [{role: "user" as const, content: "Why is the sky blue?"}],
+        };
+        const thought = await client.messages.create({...ask, thinking: {type: "enabled", budget_tokens: 8}});
+        const [first, ...rest] = thought.content;
+        assert.equal(first?.type, "thinking", JSON.stringify(thought.content));
+        assert.ok(first.type === "thinking" && first.thinking.length > 0, "it thought, within the budget");
+        assert.ok(
+            rest.some((b) => b.type === "text"),
+            "then it answered",
+        );
+        assert.ok(
+            thought.usage.output_tokens > 8,
+            "thinking counts in output_tokens, as Anthropic counts it",
+        );
+
+        const deltas: string[] = [];
+        const stream = client.messages.stream({...ask, thinking: {type: "enabled", budget_tokens: 8}});
+        stream.on("streamEvent", (event) => {
+            if (event.type === "content_block_delta") deltas.push(event.delta.type);
+        });
+        const final = await stream.finalMessage();
+        assert.equal(final.content[0]?.type, "thinking");
+        assert.equal(deltas[0], "thinking_delta");
+        assert.ok(deltas.includes("text_delta"));
+
+        // Not asked for (Anthropic's default), or disabled: the model does not think, and no block is sent.
+        for (const quiet of [
+            await client.messages.create(ask),
+            await client.messages.create({...ask, thinking: {type: "disabled"}}),
+        ])
+            assert.ok(
+                quiet.content.every((b) => b.type !== "thinking"),
+                JSON.stringify(quiet.content),
+            );
+
+        await assert.rejects(
+            client.messages.create({...ask, thinking: {type: "enabled", budget_tokens: 24}}),
+            (error: unknown) =>
+                error instanceof Anthropic.BadRequestError &&
+                /thinking\.budget_tokens \(24\) must be less than max_tokens \(24\)/.test(error.message),
+        );
+    } finally {
+        await api.close();
+        await t.core.dispose();
+    }
 });
