@@ -58,6 +58,12 @@ test("an MCP App from the npm example server shows its result in the conversatio
         page.locator('article.message.assistant .trace .step[data-tool="basic.get-time"]'),
     ).toHaveCount(2);
 
+    // A message the app sends is the person's own, in the conversation, and is answered.
+    await app.getByRole("button", {name: "Send Message"}).click();
+    await expect(page.locator("article.message.user").last()).toContainText("This is message text.");
+    await expect(page.locator("article.message.assistant")).toHaveCount(2);
+    await expect(page.getByRole("button", {name: "Send", exact: true})).toBeVisible();
+
     // Denied, the app is told so and nothing runs.
     await app.getByRole("button", {name: "Get Server Time"}).click();
     await page

@@ -25,6 +25,7 @@ export function McpAppFrame({call}: {call: ToolCallRecord}) {
     const [problem, setProblem] = useState<string | null>(null);
     const [height, setHeight] = useState(FIRST_HEIGHT);
     const server = appOf(call)?.server ?? "";
+    const {id: toolCallId, conversationId} = call;
 
     useEffect(() => {
         if (!api) return;
@@ -43,7 +44,7 @@ export function McpAppFrame({call}: {call: ToolCallRecord}) {
         const target = frame.current?.contentWindow;
         if (!app || !api || !target) return;
         let closed = false;
-        const bridge = connect(app, api, call.id, target, {
+        const bridge = connect(app, api, {toolCallId, conversationId}, target, {
             locale: i18n.language,
             onHeight: (h) => !closed && setHeight(Math.min(MAX_HEIGHT, Math.max(40, Math.ceil(h)))),
         });
@@ -61,7 +62,7 @@ export function McpAppFrame({call}: {call: ToolCallRecord}) {
                 () => {},
             );
         };
-    }, [app, api, call.id, i18n.language]);
+    }, [app, api, toolCallId, conversationId, i18n.language]);
 
     if (problem)
         return (
@@ -91,12 +92,12 @@ const bridgeModule = lazyModule(() => import("@modelcontextprotocol/ext-apps/app
 
 /**
  * The host's side of the app's protocol (ui/initialize, the tool's input and result, tool calls, links, its
- * size): the official AppBridge, over postMessage to this frame only.
+ * size, a message to send in the conversation): the official AppBridge, over postMessage to this frame only.
  */
 async function connect(
     app: McpApp,
     api: CairnApi,
-    toolCallId: string,
+    {toolCallId, conversationId}: {toolCallId: string; conversationId: string},
     target: Window,
     options: {locale: string; onHeight: (height: number) => void},
 ): Promise<Bridge> {
@@ -104,7 +105,7 @@ async function connect(
     const bridge = new AppBridge(
         null,
         {name: "Cairn", version: "1"},
-        {openLinks: {}, serverTools: {}, logging: {}},
+        {openLinks: {}, serverTools: {}, logging: {}, message: {text: {}}},
         {
             hostContext: {
                 theme: darkTheme() ? "dark" : "light",
@@ -126,6 +127,13 @@ async function connect(
         const res = await api.invoke("mcp.callFromApp", {toolCallId, name, arguments: args ?? {}});
         if (res.ok) return res.value;
         return {content: [{type: "text", text: res.error.message}], isError: true};
+    };
+    // A message the app sends (ui/message): the person's own words in the conversation, answered like any.
+    bridge.onmessage = async ({content}) => {
+        const text = content.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("\n");
+        if (!text.trim()) return {isError: true};
+        const res = await api.invoke("chat.send", {conversationId, text});
+        return res.ok ? {} : {isError: true};
     };
     bridge.onopenlink = ({url}) => {
         if (!isSafeExternal(url)) return Promise.resolve({isError: true});
