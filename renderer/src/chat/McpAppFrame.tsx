@@ -87,7 +87,7 @@ export function McpAppFrame({call}: {call: ToolCallRecord}) {
 
 type Bridge = {close(): Promise<void>};
 
-/** The official AppBridge: large (about 600 KB), so loaded with the first app, once for all of them. */
+/** The official AppBridge: a chunk of its own (about 240 KB), loaded with the first app, once for all of them. */
 const bridgeModule = lazyModule(() => import("@modelcontextprotocol/ext-apps/app-bridge"));
 
 /**
