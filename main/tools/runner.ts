@@ -93,6 +93,8 @@ export class ToolRunner {
         const record = this.open(this.registry.resolve(name)?.name ?? name, rawArgs, ctx, {
             origin: ctx.origin,
             ...(ctx.parentId ? {parentId: ctx.parentId} : {}),
+            // Who asked shows in the trace even when the call is denied (a tool's result may say it again).
+            ...(ctx.askedByApp ? {resultData: {askedByApp: ctx.askedByApp}} : {}),
         });
         // An end in words: the model reads their English, the window says the words (errorWords).
         const finish = (

@@ -72,9 +72,9 @@ test("an MCP App from the npm example server shows its result in the conversatio
         .getByRole("dialog", {name: "Allow basic.get-time?"})
         .getByRole("button", {name: "Deny"})
         .click();
-    await expect(page.locator('.trace .step[data-tool="basic.get-time"][data-status="denied"]')).toHaveCount(
-        1,
-    );
+    const denied = page.locator('.trace .step[data-tool="basic.get-time"][data-status="denied"]');
+    await expect(denied).toHaveCount(1);
+    await expect(denied).toContainText("asked by basic's app");
     await shootLightAndDark(page, testInfo, "mcp-app", () => frameElement.scrollIntoViewIfNeeded());
 });
 
