@@ -19,13 +19,19 @@ async function agentConversation(page: Page): Promise<string> {
     return new URL(page.url()).searchParams.get("c")!;
 }
 
-/** The tool called as the person's own call (the test model decides nothing), allowed once when it asks. */
+/**
+ * The tool called as the person's own call (the test model decides nothing), allowed once when it asks; resolves
+ * when that answer is written, so that the next call is not refused as sent while it was being written.
+ */
 async function callTool(page: Page, conversationId: string, tool: string): Promise<void> {
     await sendWithPreflight(page, conversationId, [{name: tool, args: {}}], {toolChoice: "none"});
     await page
         .getByRole("dialog", {name: `Allow ${tool}?`})
         .getByRole("button", {name: "Allow once"})
         .click();
+    const answer = page.locator("article.message.assistant").last();
+    await expect(answer.locator(`.trace .step[data-tool="${tool}"]`)).toHaveCount(1);
+    await expect(answer).toHaveAttribute("data-status", /^(complete|error)$/);
 }
 
 test("an MCP App from the npm example server shows its result in the conversation, and a call it makes is approved by the person", async ({
