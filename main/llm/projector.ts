@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import {llamaModule} from "./llama.js";
+import {ggufScalars, type GgufScalar} from "./ggufScalars.js";
 
 /**
  * A vision model is two files: the model and its projector (llama.cpp's `mmproj`), which turns an image into
@@ -9,21 +9,21 @@ import {llamaModule} from "./llama.js";
  */
 const PROJECTOR_NAME = /mmproj|projector/i;
 
-/** A GGUF's header metadata (never its weights); null when it cannot be read. */
-async function metadataOf(file: string): Promise<Record<string, unknown> | null> {
-    const {readGgufFileInfo} = await llamaModule();
+/**
+ * A GGUF's header values that are not arrays (never its vocabulary nor its weights); null when it cannot be
+ * read. Pairing runs for every installed model on each refresh: node-llama-cpp's whole-header parse took about
+ * 1.5 s of the event loop per model with a large vocabulary.
+ */
+async function metadataOf(file: string): Promise<Map<string, GgufScalar> | null> {
     try {
-        const info = await readGgufFileInfo(file, {readTensorInfo: false, logWarnings: false});
-        return info.metadata;
+        return await ggufScalars(file);
     } catch {
         return null;
     }
 }
 
-function field(metadata: Record<string, unknown>, ...keys: string[]): unknown {
-    let value: unknown = metadata;
-    for (const key of keys) value = (value as Record<string, unknown> | undefined)?.[key];
-    return value;
+function field(metadata: Map<string, GgufScalar>, ...keys: string[]): GgufScalar | undefined {
+    return metadata.get(keys.join("."));
 }
 
 /** The width a vision projector feeds a model (clip.vision.projection_dim); null if the file is not one. */

@@ -137,6 +137,12 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
                 .getByRole("dialog", {name: "Allow create_file?"})
                 .getByRole("button", {name: "Allow once"})
                 .click();
+            // The step is opened once the answer is whole: under load (CI, stop 86), a step opened while the answer
+            // was still being written was found closed afterwards.
+            await expect(page.locator("article.message.assistant").last()).toHaveAttribute(
+                "data-status",
+                "complete",
+            );
             const done = page.locator('.trace .step[data-tool="create_file"][data-status="ok"]').last();
             await done.locator("summary").click();
             await expect(done.getByRole("button", {name: "Undo the change to a11y.md"})).toBeVisible();
