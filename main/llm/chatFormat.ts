@@ -45,16 +45,24 @@ const PROBE_FUNCTIONS: ChatModelFunctions = {
  * The chat format Cairn uses for a model: the one node-llama-cpp picks (with the model's tokenizer), unless
  * that one cannot render a tool call and its result (some Jinja templates fail there, e.g. Functionary
  * v3.2's); then node-llama-cpp's own format for the family, with the reason. `file`: the model's file, so that
- * a file whose own template was picked is not searched again (see ownTemplateFiles).
+ * a file whose format was chosen once is not searched again (see knownFormats).
  */
 export async function chooseChatFormat(model: LlamaModel, file?: string): Promise<ChatFormat> {
     const {resolveChatWrapper} = await llamaModule();
     const version = file ? fileVersion(file) : null;
-    const known = version !== null && ownTemplateFiles.has(version);
+    const known = version !== null ? knownFormats.get(version) : undefined;
+    if (known && known !== JINJA) return known;
     const wrapper = resolveChatWrapper(model, {warningLogs: false, ...(known && {type: "jinjaTemplate"})});
-    if (version !== null && wrapper.wrapperName === JINJA) rememberOwnTemplate(version);
+    const format = await checkedFormat(model, wrapper);
+    if (version !== null) remember(version, format);
+    return format;
+}
+
+/** The format with its wrapper, unless that wrapper cannot render a call and its result: the family's then. */
+async function checkedFormat(model: LlamaModel, wrapper: ChatWrapper): Promise<ChatFormat> {
     const problem = renderProblem(wrapper);
     if (!problem) return {wrapper, functionCalling: await functionCallingOf(wrapper), fallbackReason: null};
+    const {resolveChatWrapper} = await llamaModule();
     const fallback = resolveChatWrapper(model, {noJinja: true, warningLogs: false});
     return {
         wrapper: fallback,
@@ -66,23 +74,28 @@ export async function chooseChatFormat(model: LlamaModel, file?: string): Promis
 const JINJA = "JinjaTemplate";
 
 /**
- * Model files (path, size, modification time) for which node-llama-cpp picked the model's own Jinja template.
- * Picking searches every built-in format for one that renders the same, rendering the template dozens of
- * times: 1.0-2.5 s of the core's event loop for a Llama 3.x or Phi-3.5 file (measured 2026-11-27), on every
- * load. Asked for the Jinja template by name, node-llama-cpp builds the same format in about 25 ms (the same
- * settings and the same rendered prompt: tests/integration/chatFormat.test.ts). A few dozen at most.
+ * The format chosen for each model file (path, size, modification time). Choosing searches every built-in format
+ * for one that renders the same as the model's own Jinja template, rendering it dozens of times: 1.0-2.5 s of the
+ * core's event loop for a Llama 3.x or Phi-3.5 file (measured 2026-11-27), about 1 s for Qwen 3's, on every load.
+ * - A file whose own template was picked: JINJA. Asked for it by name, node-llama-cpp builds the same format in
+ *   about 25 ms (the same settings and the same rendered prompt: tests/integration/chatFormat.test.ts). That
+ *   format holds the model's tokenizer, so it is built again for each load.
+ * - A file for which a built-in format was picked (Qwen, Llama 3, Gemma...): that format itself, which holds
+ *   only its settings, taken again as it is.
+ * A few dozen at most.
  */
-const ownTemplateFiles = new Set<string>();
+const knownFormats = new Map<string, ChatFormat | typeof JINJA>();
 
-function rememberOwnTemplate(version: string): void {
-    ownTemplateFiles.add(version);
-    for (const old of [...ownTemplateFiles].slice(0, -32)) ownTemplateFiles.delete(old);
+function remember(version: string, format: ChatFormat): void {
+    const jinja = format.wrapper.wrapperName === JINJA;
+    knownFormats.set(version, jinja ? JINJA : format);
+    for (const old of [...knownFormats.keys()].slice(0, -32)) knownFormats.delete(old);
 }
 
-/** Whether a load of this file version found its own template picked (for the tests). */
-export function ownTemplateKnown(file: string): boolean {
+/** Whether a load of this file version will take the format chosen before without a search (for the tests). */
+export function formatKnown(file: string): boolean {
     const version = fileVersion(file);
-    return version !== null && ownTemplateFiles.has(version);
+    return version !== null && knownFormats.has(version);
 }
 
 function fileVersion(file: string): string | null {
