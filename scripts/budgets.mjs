@@ -15,7 +15,7 @@ import ts from "typescript";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PRODUCT = ["main", "shared", "renderer/src", "electron"];
-export const ASSERTION_BUDGET = 199;
+export const ASSERTION_BUDGET = 198;
 const MAX_ASSERTIONS = 200;
 const MAX_LINES = 500;
 /** Words: one language per file, data rather than code. */
