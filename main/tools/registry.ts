@@ -38,7 +38,7 @@ export class ToolRegistry {
         for (const tool of definitions) {
             this.tools.set(tool.name, tool);
             if (tool.inputSchema) this.validator.addForeign(tool.name, tool.inputSchema);
-            else this.validator.add(tool.name, validationSchema(tool));
+            else this.validator.addLater(tool.name, validationSchema(tool));
             for (const alias of config.tools[tool.name]?.aliases ?? []) this.aliases.set(alias, tool.name);
         }
         this.index.setSource("built-in", definitions);

@@ -16,26 +16,49 @@ export type Validated = {ok: true; args: Record<string, unknown>} | {ok: false; 
  * Numeric ranges are checked in code by each tool, as grammars cannot express them.
  */
 export class ArgumentValidator {
-    private readonly ajv = new Ajv({
-        allErrors: true,
-        strict: true,
-        coerceTypes: false,
-        useDefaults: true,
-        removeAdditional: "all",
-    });
+    private ownAjv: Ajv | null = null;
+    private foreign: Ajv | null = null;
+    private readonly compiled = new Map<string, ValidateFunction>();
+    /** Foreign schemas checked but not compiled yet: compiled on a tool's first call. */
+    private readonly pending = new Map<string, object>();
+    /** Cairn's own schemas, compiled on a tool's first call (tests/integration/tools.test.ts compiles them all). */
+    private readonly pendingOwn = new Map<string, object>();
+
+    /** Compiles a schema now: a schema that cannot be compiled throws (the caller says which tool and why). */
+    add(name: string, schema: object): void {
+        this.compiled.set(name, this.ajv.compile(schema));
+    }
+
+    /**
+     * Takes a schema of Cairn's own tools and compiles it on the tool's first call: compiling every built-in tool's
+     * at start cost each start of the core, and each CLI command, about 0.1 s of the event loop.
+     */
+    addLater(name: string, schema: object): void {
+        this.compiled.delete(name);
+        this.pendingOwn.set(name, schema);
+    }
+
+    /** Strict, for Cairn's own schemas: no coercion, defaults filled in, unknown arguments dropped. */
+    private get ajv(): Ajv {
+        this.ownAjv ??= new Ajv({
+            allErrors: true,
+            strict: true,
+            coerceTypes: false,
+            useDefaults: true,
+            removeAdditional: "all",
+        });
+        return this.ownAjv;
+    }
+
     /**
      * Schemas written elsewhere (MCP servers): the same strict checking of arguments (no coercion), but
      * their schema's own keywords and formats are accepted and extra arguments are left to the server.
      */
-    private readonly foreignAjv = formatsPlugin(
-        new Ajv({allErrors: true, strict: false, coerceTypes: false, useDefaults: true}),
-    );
-    private readonly compiled = new Map<string, ValidateFunction>();
-    /** Foreign schemas checked but not compiled yet: compiled on a tool's first call. */
-    private readonly pending = new Map<string, object>();
-
-    add(name: string, schema: object): void {
-        this.compiled.set(name, this.ajv.compile(schema));
+    private get foreignAjv(): Ajv {
+        this.foreign ??= formatsPlugin(
+            new Ajv({allErrors: true, strict: false, coerceTypes: false, useDefaults: true}),
+        );
+        return this.foreign;
     }
 
     /**
@@ -52,12 +75,14 @@ export class ArgumentValidator {
                 `its input schema is not valid JSON Schema (${this.foreignAjv.errorsText(this.foreignAjv.errors, {dataVar: "schema"})})`,
             );
         this.compiled.delete(name);
+        this.pendingOwn.delete(name);
         this.pending.set(name, rest);
     }
 
     remove(name: string): void {
         this.compiled.delete(name);
         this.pending.delete(name);
+        this.pendingOwn.delete(name);
     }
 
     validate(name: string, args: unknown): Validated {
@@ -75,12 +100,14 @@ export class ArgumentValidator {
     private compiledFor(name: string): ValidateFunction | string {
         const done = this.compiled.get(name);
         if (done) return done;
-        const schema = this.pending.get(name);
+        const own = this.pendingOwn.get(name);
+        const schema = own ?? this.pending.get(name);
         if (!schema) return `unknown tool: ${name}`;
         try {
-            const validate = this.foreignAjv.compile(schema);
+            const validate = own ? this.ajv.compile(schema) : this.foreignAjv.compile(schema);
             this.compiled.set(name, validate);
             this.pending.delete(name);
+            this.pendingOwn.delete(name);
             return validate;
         } catch (error) {
             return `the tool's input schema cannot be used: ${messageOf(error)}`;

@@ -467,3 +467,22 @@ test("tool use over 30 days: how often each tool was offered and called, failed,
         await t.core.dispose();
     }
 });
+
+// Cairn's own tools' schemas are compiled on each tool's first call, not at start: every one must compile under the
+// strict validator, and check what it is given.
+test("every built-in tool's schema compiles under the strict validator on its first call", async () => {
+    const t = await openTestCore({dataDir: tempDir()});
+    try {
+        const builtIn = t.core.tools.enabled().filter((tool) => !tool.source || tool.source === "built-in");
+        assert.ok(builtIn.length >= 15, `${builtIn.length} built-in tools`);
+        for (const tool of builtIn) {
+            const checked = t.core.tools.validate(tool.name, {unknown_argument: 1});
+            if (!checked.ok) assert.match(checked.message, /^invalid_arguments: /, tool.name);
+            const notAnObject = t.core.tools.validate(tool.name, "text");
+            assert.equal(notAnObject.ok, false);
+            assert.match(!notAnObject.ok ? notAnObject.message : "", /^invalid_arguments: /, tool.name);
+        }
+    } finally {
+        await t.core.dispose();
+    }
+});
