@@ -3,15 +3,25 @@ import {build as esbuild} from "esbuild";
 import {build as vite} from "vite";
 import {cpSync, readFileSync, rmSync} from "node:fs";
 
-const {version} = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+/**
+ * Packages built into out/ rather than loaded from node_modules: plain JavaScript in many small modules, each a
+ * file Node's loader would find, read and link at every start (TypeBox alone is 200 files: a third of the
+ * loading time of a CLI command). The others stay packages: native code, workers and files they find beside
+ * them.
+ */
+const INLINED = ["@sinclair/typebox", "diff", "@streamparser/json", "jsonrepair"];
+const external = Object.keys({...pkg.dependencies, ...pkg.devDependencies})
+    .filter((name) => !INLINED.includes(name))
+    .flatMap((name) => [name, `${name}/*`]);
 const node = {
     bundle: true,
     platform: "node",
     target: "node20",
     sourcemap: true,
-    packages: "external",
+    external,
     logLevel: "warning",
-    define: {__CAIRN_VERSION__: JSON.stringify(version)},
+    define: {__CAIRN_VERSION__: JSON.stringify(pkg.version)},
 };
 
 // Chunk names change with their content: last build's would pile up.
@@ -54,7 +64,6 @@ await Promise.all([
     // The sandboxed preload can require only "electron": one CommonJS file with everything else inlined.
     esbuild({
         ...node,
-        packages: undefined,
         external: ["electron"],
         entryPoints: {preload: "electron/preload.ts"},
         outdir: "out/electron",

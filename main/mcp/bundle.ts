@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {getMcpConfigForManifest, vAny} from "@anthropic-ai/mcpb";
+import type {vAny} from "@anthropic-ai/mcpb";
 import {unzipInWorker, type ZipLimits} from "../store/unzip.js";
 
 export const BUNDLE_LIMITS: ZipLimits = {
@@ -63,7 +63,7 @@ export async function installBundle(
         if (!unpacked.ok) return `${path.basename(file)}: ${unpacked.message}`;
         if (!unpacked.names.includes("manifest.json"))
             return `${path.basename(file)}: the bundle has no manifest.json at its top`;
-        const manifest = readManifest(fs.readFileSync(path.join(staging, "manifest.json"), "utf8"));
+        const manifest = await readManifest(fs.readFileSync(path.join(staging, "manifest.json"), "utf8"));
         if (typeof manifest === "string") return `${path.basename(file)}: ${manifest}`;
         const entryPoint = manifest.server.entry_point;
         if (entryPoint && !fs.existsSync(path.join(staging, entryPoint)))
@@ -71,6 +71,7 @@ export async function installBundle(
         const userConfig = settingValues(manifest, values);
         if (typeof userConfig === "string") return userConfig;
         const folder = path.join(root, manifest.name);
+        const {getMcpConfigForManifest} = await mcpb();
         const config = await getMcpConfigForManifest({
             manifest,
             extensionPath: folder,
@@ -96,15 +97,21 @@ export async function installBundle(
 
 type Manifest = ReturnType<typeof vAny.McpbManifestSchema.parse>;
 
+/**
+ * The official bundle library, loaded when a bundle is installed: with its command-line prompts and signing it is
+ * about fifty modules, which every start of Cairn and every CLI command loaded before.
+ */
+const mcpb = () => import("@anthropic-ai/mcpb");
+
 /** The manifest checked against the official schema; a string names the first field that is wrong. */
-function readManifest(text: string): Manifest | string {
+async function readManifest(text: string): Promise<Manifest | string> {
     let json: unknown;
     try {
         json = JSON.parse(text);
     } catch {
         return "its manifest.json is not JSON";
     }
-    const parsed = vAny.McpbManifestSchema.safeParse(json);
+    const parsed = (await mcpb()).vAny.McpbManifestSchema.safeParse(json);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
     const where = issue?.path.join(".") || "the manifest";
