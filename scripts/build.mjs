@@ -10,10 +10,28 @@ const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url),
  * loading time of a CLI command). The others stay packages: native code, workers and files they find beside
  * them.
  */
-const INLINED = ["@sinclair/typebox", "diff", "@streamparser/json", "jsonrepair"];
+const INLINED = [
+    "@sinclair/typebox",
+    "diff",
+    "@streamparser/json",
+    "jsonrepair",
+    "yaml",
+    "ajv",
+    "ajv-formats",
+];
 const external = Object.keys({...pkg.dependencies, ...pkg.devDependencies})
     .filter((name) => !INLINED.includes(name))
     .flatMap((name) => [name, `${name}/*`]);
+/**
+ * The inlined packages written as CommonJS (yaml, ajv) require Node's own modules ("process", "buffer"): an ES
+ * module has no `require`, so each output file makes one for them.
+ */
+const esm = {
+    format: "esm",
+    banner: {
+        js: 'import {createRequire as __cairnRequire} from "node:module"; const require = __cairnRequire(import.meta.url);',
+    },
+};
 const node = {
     bundle: true,
     platform: "node",
@@ -41,7 +59,7 @@ await Promise.all([
             sandboxChild: "main/sandbox/sandboxChild.ts",
         },
         outdir: "out/main",
-        format: "esm",
+        ...esm,
         // The CLI loads its commands on demand (main/cli/cli.ts): `cairn help` does not load the core.
         splitting: true,
         chunkNames: "[name]-[hash]",
@@ -59,7 +77,7 @@ await Promise.all([
             sandboxChild: "main/sandbox/sandboxChild.ts",
         },
         outdir: "out/electron",
-        format: "esm",
+        ...esm,
     }),
     // The sandboxed preload can require only "electron": one CommonJS file with everything else inlined.
     esbuild({
