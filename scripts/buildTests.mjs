@@ -1,6 +1,6 @@
 // Compiles the node test files and the code they import (main, shared, electron, renderer/src, tests, bench) to
-// JavaScript under out/test, file for file (no bundling: each module keeps its place, so relative imports and
-// import.meta.url-relative paths hold). `npm test` runs these: under tsx every test process and every worker
+// JavaScript under out/test, file for file (each module keeps its place and its imports as written, so relative
+// imports and import.meta.url-relative paths hold; only the vendored packages below are pointed elsewhere). `npm test` runs these: under tsx every test process and every worker
 // it starts compiled and resolved TypeScript through tsx's loader thread, about 1.5 s of CPU each (measured
 // 2026-11-27: 2.7 s against 1.0 s for a file that imports the core). Types are checked by `tsc -b`, not here.
 import {build} from "esbuild";
@@ -19,21 +19,64 @@ export function filesUnder(dir, pattern) {
         .filter((file) => pattern.test(file) && ![...SKIP].some((skip) => file.startsWith(`${skip}/`)));
 }
 
+/**
+ * Packages every test process would load module by module (TypeBox: 200 files, about 0.2 s of CPU in each of the
+ * 150 test processes and their workers): one bundled copy each in out/test/vendor, imported in their place.
+ */
+const VENDORED = {"@sinclair/typebox": "typebox.js"};
+
 export async function buildTests() {
     rmSync(OUT, {recursive: true, force: true});
     const files = FOLDERS.flatMap((dir) => filesUnder(dir, /(?<!\.d)\.tsx?$/));
+    await vendor();
     // Two builds: esbuild refuses two outputs whose names differ only in case in one build (DateGroups.tsx
     // beside dateGroups.ts), which Linux keeps apart.
     for (const ext of [".ts", ".tsx"]) await compile(files.filter((f) => path.extname(f) === ext));
     return files.length;
 }
 
+function vendor() {
+    return Promise.all(
+        Object.entries(VENDORED).map(([name, file]) =>
+            build({
+                stdin: {contents: `export * from ${JSON.stringify(name)};`, resolveDir: ".", loader: "js"},
+                outfile: path.join(OUT, "vendor", file),
+                bundle: true,
+                platform: "node",
+                target: "node20",
+                format: "esm",
+                logLevel: "warning",
+            }),
+        ),
+    );
+}
+
+/**
+ * Each file compiled on its own: every import stays an import, as written, but a vendored package's points at its
+ * bundled copy.
+ */
+const importsAsWritten = {
+    name: "imports-as-written",
+    setup(build) {
+        build.onResolve({filter: /.*/}, (args) => {
+            if (args.kind === "entry-point") return undefined;
+            const vendored = VENDORED[args.path];
+            if (!vendored) return {path: args.path, external: true};
+            const target = path.join(OUT, "vendor", vendored);
+            const from = path.dirname(path.join(OUT, path.relative(".", args.importer)));
+            const relative = path.relative(from, target);
+            return {path: relative.startsWith(".") ? relative : `./${relative}`, external: true};
+        });
+    },
+};
+
 function compile(entryPoints) {
     return build({
         entryPoints,
         outdir: OUT,
         outbase: ".",
-        bundle: false,
+        bundle: true,
+        plugins: [importsAsWritten],
         platform: "node",
         target: "node20",
         format: "esm",
