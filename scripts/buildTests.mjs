@@ -1,8 +1,9 @@
 // Compiles the node test files and the code they import (main, shared, electron, renderer/src, tests, bench) to
 // JavaScript under out/test, file for file (each module keeps its place and its imports as written, so relative
-// imports and import.meta.url-relative paths hold; only the vendored packages below are pointed elsewhere). `npm test` runs these: under tsx every test process and every worker
-// it starts compiled and resolved TypeScript through tsx's loader thread, about 1.5 s of CPU each (measured
-// 2026-11-27: 2.7 s against 1.0 s for a file that imports the core). Types are checked by `tsc -b`, not here.
+// imports and import.meta.url-relative paths hold; only the vendored packages below are pointed elsewhere).
+// `npm test` runs these: under tsx every test process and every worker it starts compiled and resolved TypeScript
+// through tsx's loader thread, about 1.5 s of CPU each (measured 2026-11-27: 2.7 s against 1.0 s for a file that
+// imports the core). Types are checked by `tsc -b`, not here.
 import {build} from "esbuild";
 import {readdirSync, rmSync} from "node:fs";
 import path from "node:path";

@@ -161,20 +161,10 @@ class ChunkReader {
     }
 
     async u32(): Promise<number> {
-        if (this.at + 4 <= this.chunk.length) {
-            const value = this.chunk.readUInt32LE(this.at);
-            this.at += 4;
-            return value;
-        }
         return (await this.bytes(4)).readUInt32LE(0);
     }
 
     async u64(): Promise<bigint> {
-        if (this.at + 8 <= this.chunk.length) {
-            const value = this.chunk.readBigUInt64LE(this.at);
-            this.at += 8;
-            return value;
-        }
         return (await this.bytes(8)).readBigUInt64LE(0);
     }
 

@@ -19,10 +19,11 @@ export class ArgumentValidator {
     private ownAjv: Ajv | null = null;
     private foreign: Ajv | null = null;
     private readonly compiled = new Map<string, ValidateFunction>();
-    /** Foreign schemas checked but not compiled yet: compiled on a tool's first call. */
-    private readonly pending = new Map<string, object>();
-    /** Cairn's own schemas, compiled on a tool's first call (tests/integration/tools.test.ts compiles them all). */
-    private readonly pendingOwn = new Map<string, object>();
+    /**
+     * Schemas not compiled yet, compiled on a tool's first call: foreign ones (checked when added) and Cairn's own
+     * (tests/integration/tools.test.ts compiles them all).
+     */
+    private readonly pending = new Map<string, {schema: object; own: boolean}>();
 
     /** Compiles a schema now: a schema that cannot be compiled throws (the caller says which tool and why). */
     add(name: string, schema: object): void {
@@ -35,7 +36,7 @@ export class ArgumentValidator {
      */
     addLater(name: string, schema: object): void {
         this.compiled.delete(name);
-        this.pendingOwn.set(name, schema);
+        this.pending.set(name, {schema, own: true});
     }
 
     /** Strict, for Cairn's own schemas: no coercion, defaults filled in, unknown arguments dropped. */
@@ -75,14 +76,12 @@ export class ArgumentValidator {
                 `its input schema is not valid JSON Schema (${this.foreignAjv.errorsText(this.foreignAjv.errors, {dataVar: "schema"})})`,
             );
         this.compiled.delete(name);
-        this.pendingOwn.delete(name);
-        this.pending.set(name, rest);
+        this.pending.set(name, {schema: rest, own: false});
     }
 
     remove(name: string): void {
         this.compiled.delete(name);
         this.pending.delete(name);
-        this.pendingOwn.delete(name);
     }
 
     validate(name: string, args: unknown): Validated {
@@ -100,14 +99,12 @@ export class ArgumentValidator {
     private compiledFor(name: string): ValidateFunction | string {
         const done = this.compiled.get(name);
         if (done) return done;
-        const own = this.pendingOwn.get(name);
-        const schema = own ?? this.pending.get(name);
-        if (!schema) return `unknown tool: ${name}`;
+        const waiting = this.pending.get(name);
+        if (!waiting) return `unknown tool: ${name}`;
         try {
-            const validate = own ? this.ajv.compile(schema) : this.foreignAjv.compile(schema);
+            const validate = (waiting.own ? this.ajv : this.foreignAjv).compile(waiting.schema);
             this.compiled.set(name, validate);
             this.pending.delete(name);
-            this.pendingOwn.delete(name);
             return validate;
         } catch (error) {
             return `the tool's input schema cannot be used: ${messageOf(error)}`;
