@@ -15,6 +15,9 @@ import type {HandlerSlice} from "../contract/dispatcher.js";
 import {networkHandlers} from "../handlers/network.js";
 import type {Feature} from "./feature.js";
 
+/** How long a conversation opened and left with nothing sent is kept (a window may still show it). */
+const DRAFT_KEPT_MS = 24 * 60 * 60 * 1000;
+
 export type Library = Feature<HandlerSlice<"network.">> & {
     db: Db;
     /** Why the library is open read-only (made by a newer Cairn), in words for the person; null: writable. */
@@ -61,11 +64,13 @@ export function openLibrary(dataDir: string, command = "cairn", offlineRun = fal
     const processes = new ProcessRegistry(db, command);
     if (!readOnly) processes.register();
     const webPages = new WebPageStore(db);
+    const conversations = new ConversationStore(db, toolCalls, citations, webAccessDefault);
+    if (!readOnly) conversations.pruneDrafts(Date.now() - DRAFT_KEPT_MS);
     return {
         db,
         readOnly,
         settings,
-        conversations: new ConversationStore(db, toolCalls, citations, webAccessDefault),
+        conversations,
         toolCalls,
         citations,
         todos: new TodoStore(db),

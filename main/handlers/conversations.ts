@@ -56,6 +56,12 @@ export function conversationHandlers({
     };
     return {
         "conversations.list": (req) => ok(conversations.list(req.limit)),
+        "conversations.get": (req) => {
+            const conversation = conversations.get(req.id);
+            return conversation
+                ? ok(conversation)
+                : failSaying("NOT_FOUND", "conversationNotFound", {id: req.id});
+        },
         "conversations.create": (req) => {
             if (req.assistantId && !assistants.get(req.assistantId))
                 return failSaying("NOT_FOUND", "assistantNotFound", {id: req.assistantId});

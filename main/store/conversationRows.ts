@@ -31,6 +31,8 @@ export type ConversationRow = {
     assistant_id?: string | null;
     project_id?: string | null;
     automation_id?: string | null;
+    /** Computed when read: nothing was sent and the title is the default one. */
+    draft?: 0 | 1;
     created_at: number;
     updated_at: number;
 };
@@ -66,6 +68,16 @@ export type MessageRow = {
     created_at: number;
 };
 
+/**
+ * Whether a conversation is a draft: it has the default title (the parameter), and nothing was sent or attached
+ * in it. The window lists a draft only while it is open.
+ */
+export const IS_DRAFT = `(title = ?
+    AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id)
+    AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.conversation_id = conversations.id))`;
+
+export const SELECT_CONVERSATION = `SELECT *, ${IS_DRAFT} AS draft FROM conversations`;
+
 export function toConversation(r: ConversationRow, webAccessDefault: boolean): Conversation {
     return {
         id: r.id,
@@ -82,6 +94,7 @@ export function toConversation(r: ConversationRow, webAccessDefault: boolean): C
         assistantId: r.assistant_id ?? null,
         projectId: r.project_id ?? null,
         ...(r.automation_id ? {automationId: r.automation_id} : {}),
+        ...(r.draft ? {draft: true} : {}),
         createdAt: r.created_at,
         updatedAt: r.updated_at,
     };

@@ -22,6 +22,8 @@ import {
     type ConversationRow,
     type MessageRow,
     toConversation,
+    SELECT_CONVERSATION,
+    IS_DRAFT,
     groupByMessage,
     type Tree,
     newestLeaf,
@@ -64,17 +66,27 @@ export class ConversationStore {
     list(limit?: number): Conversation[] {
         const rows = (
             limit === undefined
-                ? this.sql("SELECT * FROM conversations ORDER BY updated_at DESC, rowid DESC").all()
+                ? this.sql(`${SELECT_CONVERSATION} ORDER BY updated_at DESC, rowid DESC`).all(DEFAULT_TITLE)
                 : this.sql(
-                      "SELECT * FROM conversations ORDER BY pinned DESC, updated_at DESC, rowid DESC LIMIT ?",
-                  ).all(limit)
+                      `${SELECT_CONVERSATION} ORDER BY pinned DESC, updated_at DESC, rowid DESC LIMIT ?`,
+                  ).all(DEFAULT_TITLE, limit)
         ) as ConversationRow[];
         return rows.map((r) => toConversation(r, this.webAccessDefault()));
     }
 
     get(id: string): Conversation | null {
-        const row = this.sql<ConversationRow>("SELECT * FROM conversations WHERE id = ?").get(id);
+        const row = this.sql<ConversationRow>(`${SELECT_CONVERSATION} WHERE id = ?`).get(DEFAULT_TITLE, id);
         return row ? toConversation(row, this.webAccessDefault()) : null;
+    }
+
+    /**
+     * Removes drafts (nothing sent or attached, not named, not pinned) last changed before `before`: those a window opened and
+     * left. A conversation is kept from its first message on.
+     */
+    pruneDrafts(before: number): number {
+        return this.sql(
+            `DELETE FROM conversations WHERE ${IS_DRAFT} AND pinned = 0 AND automation_id IS NULL AND updated_at < ?`,
+        ).run(DEFAULT_TITLE, before).changes;
     }
 
     create(

@@ -38,8 +38,7 @@ export function App({api}: {api: CairnApi}) {
     const busy =
         state.turnState === "SUMMARIZING" ||
         state.messages.some((m) => m.status === "streaming" && m.role === "assistant");
-    // The served window lost the core: nothing can be sent or stopped until it is back.
-    // (It reconnects by itself, backing off to 5 s.)
+    // The served window lost the core: nothing can be sent or stopped until it is back (it reconnects by itself).
     const offline = state.connected ? null : t("app.offline");
     const selected = state.conversations.find((c) => c.id === state.selectedId);
     const [settingsOpen, setSettingsOpen] = useState(false);
@@ -257,13 +256,14 @@ export function App({api}: {api: CairnApi}) {
                             {searchOpen && (
                                 <SearchDialog
                                     api={api}
+                                    conversations={state.conversations}
                                     projects={projects}
                                     onClose={() => setSearchOpen(false)}
                                     onError={cairn.showError}
-                                    onOpen={(hit) => {
+                                    onOpen={(found) => {
                                         setSearchOpen(false);
-                                        setFocusMessage(hit.messageId);
-                                        cairn.select(hit.conversationId);
+                                        setFocusMessage(found.messageId ?? null);
+                                        cairn.select(found.conversationId);
                                     }}
                                 />
                             )}

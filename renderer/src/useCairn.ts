@@ -44,10 +44,27 @@ export function useCairn(api: CairnApi) {
     );
 
     // What the event handler needs to know without re-subscribing on every change.
-    const selectedRef = useRef({id: null as string | null, known: new Set<string>()});
+    const selectedRef = useRef({id: null as string | null, known: new Set<string>(), draft: false});
     useEffect(() => {
-        selectedRef.current = {id: state.selectedId, known: new Set(state.messages.map((m) => m.id))};
-    }, [state.selectedId, state.messages]);
+        selectedRef.current = {
+            id: state.selectedId,
+            known: new Set(state.messages.map((m) => m.id)),
+            draft: state.conversations.some((c) => c.id === state.selectedId && c.draft),
+        };
+    }, [state.selectedId, state.messages, state.conversations]);
+
+    /** A draft left: read again, it is listed if something was attached to it meanwhile (files, a resource). */
+    const readAgain = useCallback(
+        async (id: string) => {
+            const res = await api.invoke("conversations.get", {id});
+            if (res.ok && !res.value.draft)
+                setState((s) => ({
+                    ...s,
+                    conversations: s.conversations.map((c) => (c.id === id ? res.value : c)),
+                }));
+        },
+        [api],
+    );
 
     const loadMessages = useCallback(
         async (conversationId: string) => {
@@ -82,6 +99,8 @@ export function useCairn(api: CairnApi) {
     const select = useCallback(
         (id: string | null) => {
             chosen.current = true;
+            const left = selectedRef.current;
+            if (left.draft && left.id && left.id !== id) void readAgain(left.id);
             setState((s) => ({...s, selectedId: id, messages: [], messagesOf: null, queued: [], todos: []}));
             rememberOpenConversation(id);
             if (id) {
@@ -90,7 +109,7 @@ export function useCairn(api: CairnApi) {
                 void loadWork(id);
             }
         },
-        [loadMessages, loadWork],
+        [loadMessages, loadWork, readAgain],
     );
 
     /**

@@ -75,6 +75,11 @@ export const Conversation = Type.Object(
         projectId: nullable(Type.String()),
         /** The automation whose run this conversation is (absent: the person's own). */
         automationId: Type.Optional(Type.String()),
+        /**
+         * Nothing was sent here yet and it has no name of its own: the window lists it only while it is open,
+         * New conversation opens it again instead of making another, and Cairn removes it a day after it was left.
+         */
+        draft: Type.Optional(Type.Literal(true)),
         createdAt: Timestamp,
         updatedAt: Timestamp,
     },
@@ -328,6 +333,8 @@ export const conversationsCalls = {
         req({limit: Type.Optional(Type.Integer({minimum: 1, maximum: 100_000}))}),
         Type.Array(Conversation),
     ),
+    /** One conversation, as the list gives it. */
+    "conversations.get": call(req({id: Id}), Conversation),
     /** assistantId: the assistant to start with (null: none; absent: the default assistant, if any). */
     "conversations.create": call(
         req({

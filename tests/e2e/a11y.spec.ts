@@ -194,7 +194,7 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
         name: "Search with results",
         open: async (page) => {
             await page.keyboard.press("Control+k");
-            await page.getByRole("searchbox", {name: "Search conversations"}).fill("moons");
+            await page.getByRole("combobox", {name: "Search conversations"}).fill("moons");
             await expect(page.getByRole("dialog").getByRole("status")).toContainText("found");
         },
     },

@@ -1,5 +1,6 @@
 import {expect, test} from "@playwright/test";
 import {startServe, type Served} from "../helpers/serve.js";
+import {fromRowMenu} from "../helpers/headerMenu.js";
 
 let served: Served;
 
@@ -56,13 +57,13 @@ test("conversations can be created, renamed and deleted", async ({page}) => {
     await page.goto(served.url);
     await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
     await expect(page.locator(".sidebar li")).toHaveCount(1);
-    await page.getByRole("button", {name: "Rename New conversation"}).click();
+    await fromRowMenu(page, "New conversation", "Rename");
     await page.getByLabel("Conversation title").fill("Trip plans");
     await page.getByLabel("Conversation title").press("Enter");
     await expect(page.locator(".sidebar .title")).toHaveText("Trip plans");
     await page.reload();
     await expect(page.locator(".sidebar .title")).toHaveText("Trip plans");
-    await page.getByRole("button", {name: "Delete Trip plans"}).click();
+    await fromRowMenu(page, "Trip plans", "Delete…");
     await page.getByRole("button", {name: "Delete", exact: true}).click();
     await expect(page.locator(".sidebar li")).toHaveCount(0);
 });

@@ -29,7 +29,7 @@ test("a German system gets a German window: sidebar, date groups, Settings and i
     await expect(sidebar.getByText("Heute")).toBeVisible();
     // Untitled until its first question, the conversation is called so in German (the core keeps English).
     await expect(sidebar.locator("li.selected button.title")).toHaveText("Neue Unterhaltung");
-    await expect(sidebar.getByRole("button", {name: "Neue Unterhaltung umbenennen"})).toBeAttached();
+    await expect(sidebar.getByRole("button", {name: "Aktionen für Neue Unterhaltung"})).toBeAttached();
     await expect(page.getByRole("textbox", {name: "Nachricht"})).toBeVisible();
     // The empty conversation's first questions are in German too (a slash command keeps its name).
     const starters = page.getByRole("list", {name: "Vorschläge für den Anfang"});
@@ -81,7 +81,7 @@ test("a German system gets a German window: sidebar, date groups, Settings and i
     // The dialogs: search (its count a German plural) and export.
     await page.keyboard.press("Control+k");
     const search = page.getByRole("dialog", {name: "Unterhaltungen durchsuchen"});
-    await search.getByRole("searchbox").fill("einmal");
+    await search.getByRole("combobox", {name: "Unterhaltungen durchsuchen"}).fill("einmal");
     await expect(search.getByRole("status")).toHaveText("1 Nachricht gefunden.");
     await page.keyboard.press("Escape");
     await page.getByRole("button", {name: "Mehr"}).click();

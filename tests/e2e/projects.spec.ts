@@ -66,7 +66,7 @@ test("a project groups its conversations; search within it; its files; archive",
     await send(page, "Is the harbour open?");
     await page.keyboard.press("Control+k");
     const search = page.getByRole("dialog", {name: "Search conversations"});
-    await search.getByRole("searchbox", {name: "Search conversations"}).fill("harbour");
+    await search.getByRole("combobox", {name: "Search conversations"}).fill("harbour");
     await expect(search.getByRole("status")).toHaveText("3 messages found.");
     await choose(search.getByRole("combobox", {name: "In"}), "Project Boat");
     await expect(search.getByRole("status")).toHaveText("2 messages found.");

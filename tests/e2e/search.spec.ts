@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import {expect, test} from "@playwright/test";
+import {axeOn} from "../helpers/axe.js";
 import {tempDir} from "../helpers/paths.js";
 import {seedConversation} from "../helpers/seedConversation.js";
 import {startServe, type Served} from "../helpers/serve.js";
-import {fromHeaderMenu} from "../helpers/headerMenu.js";
+import {fromHeaderMenu, fromRowMenu} from "../helpers/headerMenu.js";
 
 let served: Served;
 test.beforeEach(async () => {
@@ -30,10 +31,10 @@ test("Ctrl+K searches every conversation; a result opens its conversation at the
     await expect(page.locator(".sidebar li")).toHaveCount(2); // the app is up, its shortcuts listening
     await page.keyboard.press("Control+k");
     const dialog = page.getByRole("dialog", {name: "Search conversations"});
-    await dialog.getByRole("searchbox", {name: "Search conversations"}).fill("ninety");
+    await dialog.getByRole("combobox", {name: "Search conversations"}).fill("ninety");
     await expect(dialog.getByRole("status")).toHaveText("1 message found.");
     await expect(dialog.locator("mark")).toHaveText("ninety");
-    await dialog.getByRole("button", {name: /Long chat/}).click();
+    await dialog.getByRole("option", {name: /Long chat/}).click();
     await expect(dialog).toHaveCount(0);
     const found = page.locator("article.message.found");
     await expect(found).toContainText("Jupiter has ninety-five moons.");
@@ -41,10 +42,47 @@ test("Ctrl+K searches every conversation; a result opens its conversation at the
     await expect(page.locator(".sidebar li.selected")).toContainText("Long chat");
 
     await page.getByRole("button", {name: "Search conversations"}).click();
-    await page.getByRole("searchbox", {name: "Search conversations"}).fill("saturn");
+    await page.getByRole("combobox", {name: "Search conversations"}).fill("saturn");
     await expect(page.getByRole("status")).toHaveText("Nothing found.");
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", {name: "Search conversations"})).toHaveCount(0);
+});
+
+test("Ctrl+K finds conversations by their titles too; Up, Down and Enter open a result without the mouse", async ({
+    page,
+}, testInfo) => {
+    await page.goto(served.url);
+    await expect(page.locator(".sidebar li")).toHaveCount(2);
+    await page.locator(".sidebar .title", {hasText: "Long chat"}).click();
+    await page.keyboard.press("Control+k");
+    const dialog = page.getByRole("dialog", {name: "Search conversations"});
+    const field = dialog.getByRole("combobox", {name: "Search conversations"});
+    // Any case, words in any order: the title first, then the messages.
+    await field.fill("MARS moons");
+    const titles = dialog.getByRole("group", {name: "Conversations"}).getByRole("option");
+    await expect(titles).toHaveText([/Moons of Mars/]);
+    await expect(dialog.getByRole("group", {name: "Messages"}).getByRole("option")).toHaveCount(2);
+    await expect(titles.first()).toHaveAttribute("aria-selected", "true");
+    await expect(field).toHaveAttribute("aria-activedescendant", (await titles.first().getAttribute("id"))!);
+    for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({colorScheme});
+        await page.screenshot({path: testInfo.outputPath(`search-${colorScheme}.png`)});
+        const axe = await axeOn(page).include(".dialog").analyze();
+        expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
+    }
+    await page.keyboard.press("ArrowDown");
+    await expect(titles.first()).toHaveAttribute("aria-selected", "false");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator(".sidebar li.selected")).toContainText("Moons of Mars");
+
+    // A title no message holds: found by its title alone, and opened by Enter.
+    await page.keyboard.press("Control+k");
+    await field.fill("long");
+    await expect(dialog.getByRole("status")).toHaveText("Found in titles only.");
+    await page.keyboard.press("Enter");
+    await expect(page.locator(".sidebar li.selected")).toContainText("Long chat");
 });
 
 test(
@@ -80,7 +118,7 @@ test(
         };
         await importMoons("1 already in your library");
         await expect(page.locator(".sidebar li")).toHaveCount(before);
-        await page.getByRole("button", {name: "Delete Moons of Mars"}).click();
+        await fromRowMenu(page, "Moons of Mars", "Delete…");
         await page
             .locator(".sidebar li", {hasText: "Moons of Mars"})
             .getByRole("button", {name: "Delete"})

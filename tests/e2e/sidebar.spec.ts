@@ -5,6 +5,7 @@ import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import {tempDir} from "../helpers/paths.js";
 import {seedConversation, seedManyConversations} from "../helpers/seedConversation.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {fromRowMenu} from "../helpers/headerMenu.js";
 
 let served: Served;
 test.afterEach(async () => {
@@ -62,14 +63,11 @@ test(
         ]);
 
         // Pinned: on top, in its own group, and still there after a reload; its last activity is unchanged.
-        await sidebar.getByRole("button", {name: "Pin Trip to the coast"}).click();
+        await fromRowMenu(page, "Trip to the coast", "Pin");
         await expect(group("Pinned")).toContainText("Trip to the coast");
         await expect(group("Previous 30 days")).toHaveCount(0);
         await page.reload();
-        await expect(group("Pinned").getByRole("button", {name: "Unpin Trip to the coast"})).toHaveAttribute(
-            "aria-pressed",
-            "true",
-        );
+        await expect(group("Pinned")).toContainText("Trip to the coast");
         for (const colorScheme of ["light", "dark"] as const) {
             await page.emulateMedia({colorScheme});
             await page.screenshot({path: testInfo.outputPath(`sidebar-${colorScheme}.png`)});
@@ -90,7 +88,7 @@ test(
         await page.keyboard.press("Enter");
         await expect(page.locator("article.user").first()).toContainText("About Old garden plans");
 
-        await sidebar.getByRole("button", {name: "Unpin Trip to the coast"}).click();
+        await fromRowMenu(page, "Trip to the coast", "Unpin");
         await expect(group("Pinned")).toHaveCount(0);
         await expect(group("Previous 30 days")).toContainText("Trip to the coast");
     },
@@ -207,6 +205,121 @@ test("a title cut at the sidebar's edge shows whole in its hint, on hover and on
     await page.keyboard.press("Escape");
     await expect(hint).toHaveCount(0);
     // An icon-only button names itself in its hint.
-    await sidebar.getByRole("button", {name: "Rename Short"}).hover();
-    await expect(hint).toHaveText("Rename Short");
+    await sidebar.getByRole("button", {name: "Short", exact: true}).hover();
+    await sidebar.getByRole("button", {name: "Actions for Short"}).hover();
+    await expect(hint).toHaveText("Actions for Short");
 });
+
+test("a new conversation is listed only while it is open until its first message: New and Ctrl+N add no empty rows", async ({
+    page,
+}) => {
+    const dataDir = tempDir();
+    seed(dataDir, [{title: "Bread recipe", daysAgo: 1}]);
+    served = await startServe({dataDir});
+    await page.goto(served.url);
+    const sidebar = page.getByRole("navigation", {name: "Conversations"});
+    const rows = sidebar.locator("li");
+    await expect(rows).toHaveCount(1);
+    await sidebar.getByRole("button", {name: "New conversation", exact: true}).click();
+    await expect(sidebar.locator("li.selected")).toHaveText(/New conversation/);
+    const draftUrl = page.url();
+    // Left with nothing sent, it is no longer listed; New and Ctrl+N open it again instead of making another.
+    await sidebar.getByRole("button", {name: "Bread recipe", exact: true}).click();
+    await expect(rows).toHaveCount(1);
+    await page.keyboard.press("Control+n");
+    await expect(rows).toHaveCount(2);
+    expect(page.url()).toBe(draftUrl);
+    await sidebar.getByRole("button", {name: "Bread recipe", exact: true}).click();
+    await sidebar.getByRole("button", {name: "New conversation", exact: true}).click();
+    expect(page.url()).toBe(draftUrl);
+    await page.reload();
+    await expect(sidebar.getByRole("button", {name: "Bread recipe", exact: true})).toBeVisible();
+    // Opened again after a reload (the page's address names it), it is listed while open.
+    await expect(rows).toHaveCount(2);
+
+    // Its first message makes it a conversation that stays, named after the message.
+    await page.getByRole("textbox", {name: "Message"}).fill("Once upon a time");
+    await page.getByRole("textbox", {name: "Message"}).press("Enter");
+    await expect(page.locator("article.message.assistant").last()).toHaveAttribute("data-status", "complete");
+    await sidebar.getByRole("button", {name: "Bread recipe", exact: true}).click();
+    await expect(rows).toHaveCount(2);
+    await expect(sidebar.getByRole("button", {name: "Once upon a time", exact: true})).toBeVisible();
+});
+
+test(
+    "a row is one Tab stop with its actions in one menu (hover, Shift+F10, right click); focus stays after rename and delete; titles use the row",
+    {tag: "@small-window"},
+    async ({page}, testInfo) => {
+        const long = "Planning the garden beds for spring and the order of seeds";
+        const dataDir = tempDir();
+        seed(dataDir, [
+            {title: long, daysAgo: 0},
+            {title: "Bread recipe", daysAgo: 1},
+            {title: "Tax questions", daysAgo: 2},
+        ]);
+        served = await startServe({dataDir, model: null});
+        await page.goto(served.url);
+        const sidebar = page.getByRole("navigation", {name: "Conversations"});
+        const title = (name: string) => sidebar.getByRole("button", {name, exact: true});
+        await expect(title("Tax questions")).toBeVisible();
+        // Not hovered, a title has the whole row: no action buttons take its room.
+        const room = await sidebar
+            .locator("li", {hasText: long})
+            .evaluate((li) => li.querySelector(".title span")!.clientWidth / li.clientWidth);
+        expect(room).toBeGreaterThan(0.85);
+
+        // Tab goes from one row's title to the next row's: the actions are not Tab stops.
+        await title(long).focus();
+        await page.keyboard.press("Tab");
+        await expect(title("Bread recipe")).toBeFocused();
+        await page.keyboard.press("Tab");
+        await expect(title("Tax questions")).toBeFocused();
+
+        // Shift+F10 opens the row's menu; Rename gives the title field, Enter gives the focus back to the title.
+        await title("Bread recipe").focus();
+        await page.keyboard.press("Shift+F10");
+        const menu = page.getByRole("menu");
+        await expect(menu.getByRole("menuitem")).toHaveText(["Pin", "Rename", "Delete…"]);
+        await menu.getByRole("menuitem", {name: "Rename"}).click();
+        await expect(sidebar.getByLabel("Conversation title")).toBeFocused();
+        await sidebar.getByLabel("Conversation title").fill("Sourdough");
+        await page.keyboard.press("Enter");
+        await expect(title("Sourdough")).toBeFocused();
+        // F2 renames too, and Esc leaves the title as it was, focused.
+        await page.keyboard.press("F2");
+        await page.keyboard.press("Escape");
+        await expect(title("Sourdough")).toBeFocused();
+
+        // A right click opens the same menu; Delete… asks in the row, its Delete focused; Keep goes back.
+        await title("Tax questions").click({button: "right"});
+        await menu.getByRole("menuitem", {name: "Delete…"}).click();
+        const row = sidebar.locator("li", {hasText: "Tax questions"});
+        await expect(row.getByRole("button", {name: "Delete", exact: true})).toBeFocused();
+        for (const colorScheme of ["light", "dark"] as const) {
+            await page.emulateMedia({colorScheme});
+            await page.screenshot({path: testInfo.outputPath(`sidebar-confirm-${colorScheme}.png`)});
+            const axe = await axeOn(page).include(".sidebar").analyze();
+            expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
+        }
+        await row.getByRole("button", {name: "Keep"}).click();
+        await expect(title("Tax questions")).toBeFocused();
+        // The Delete key asks too; deleted, the focus goes to the row before it (the last row has none after;
+        // renamed, Sourdough moved to the top).
+        await page.keyboard.press("Delete");
+        await row.getByRole("button", {name: "Delete", exact: true}).press("Enter");
+        await expect(title("Tax questions")).toHaveCount(0);
+        await expect(title(long)).toBeFocused();
+
+        // The menu shown by hover, light and dark.
+        await title(long).hover();
+        await sidebar.getByRole("button", {name: `Actions for ${long}`}).click();
+        for (const colorScheme of ["light", "dark"] as const) {
+            await page.emulateMedia({colorScheme});
+            await page.screenshot({path: testInfo.outputPath(`sidebar-menu-${colorScheme}.png`)});
+            const axe = await axeOn(page).include(".sidebar").analyze();
+            expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
+        }
+        await page.keyboard.press("Escape");
+        await expect(title(long)).toBeFocused();
+    },
+);

@@ -7,8 +7,9 @@ import {expect, type Locator} from "@playwright/test";
  * (providers.spec.ts timed out on "<html> intercepts pointer events").
  */
 export async function choose(select: Locator, option: string | RegExp): Promise<void> {
+    // The select's own list (a dialog may hold another listbox: the search's results).
+    const list = select.page().locator(".select-content[role=listbox]");
     await select.click();
-    const list = select.page().getByRole("listbox");
     await list.getByRole("option", {name: option, exact: typeof option === "string"}).press("Enter");
     await expect(list).toHaveCount(0);
 }

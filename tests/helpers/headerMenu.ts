@@ -48,3 +48,16 @@ export async function headerRowSpread(page: Page): Promise<{spread: number; midd
         );
     return {spread: Math.max(...middles) - Math.min(...middles), middles};
 }
+
+/**
+ * Chooses in a conversation's menu in the sidebar ("Pin", "Unpin", "Rename", "Delete…"), as a person does: the
+ * row's menu button shows on hover. Delete… then asks, in the row.
+ */
+export async function fromRowMenu(page: Page, title: string, item: string): Promise<void> {
+    const sidebar = page.getByRole("navigation", {name: "Conversations"});
+    const row = sidebar.locator("li").filter({has: page.getByRole("button", {name: title, exact: true})});
+    await row.hover();
+    await row.getByRole("button", {name: `Actions for ${title}`, exact: true}).click();
+    await page.getByRole("menu").getByRole("menuitem", {name: item, exact: true}).click();
+    await expect(page.getByRole("menu")).toHaveCount(0);
+}

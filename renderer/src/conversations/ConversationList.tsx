@@ -1,17 +1,5 @@
-import {useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from "react";
-import {
-    CalendarClock,
-    Cpu,
-    FileText,
-    Pencil,
-    Pin,
-    PinOff,
-    Plus,
-    Search,
-    Settings,
-    Trash2,
-    Upload,
-} from "lucide-react";
+import {useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode} from "react";
+import {Cpu, FileText, Plus, Search, Settings, Upload} from "lucide-react";
 import type {Conversation, Project} from "../../../shared/contract.js";
 import {ProjectGroups} from "./ProjectGroups.js";
 import {DateGroups, type RowPlace} from "./DateGroups.js";
@@ -19,7 +7,7 @@ import {groupByDate} from "./dateGroups.js";
 import {shownTitle} from "../ui/titles.js";
 import {useTranslation} from "../i18n/index.js";
 import {Hint} from "../ui/Hint.js";
-import {IconButton} from "../ui/IconButton.js";
+import {ConversationRow, type RowState} from "./ConversationRow.js";
 
 type Props = {
     conversations: Conversation[];
@@ -48,10 +36,15 @@ type Props = {
 
 export function ConversationList(props: Props) {
     const {t, i18n} = useTranslation();
+    // A draft (nothing sent yet) is listed only while it is open: New conversation adds no row that stays.
+    const listed = useMemo(
+        () => props.conversations.filter((c) => !c.draft || c.pinned || c.id === props.selectedId),
+        [props.conversations, props.selectedId],
+    );
     const groups = useMemo(
         () =>
             groupByDate(
-                props.conversations.filter((c) => c.pinned || !c.projectId),
+                listed.filter((c) => c.pinned || !c.projectId),
                 new Date(),
                 i18n.language,
                 {
@@ -62,73 +55,74 @@ export function ConversationList(props: Props) {
                     previous30: t("groups.previous30"),
                 },
             ),
-        [props.conversations, t, i18n.language],
+        [listed, t, i18n.language],
     );
-    const [editing, setEditing] = useState<string | null>(null);
-    const [confirming, setConfirming] = useState<string | null>(null);
+    // The one row renaming or asking before a delete.
+    const [acting, setActing] = useState<{id: string; state: RowState} | null>(null);
+    // The title to focus (null: New conversation) once the list shows what was done.
+    const [focusAfter, setFocusAfter] = useState<{
+        id: string | null;
+        done: (list: Conversation[]) => boolean;
+    }>();
     const scroller = useRef<HTMLDivElement>(null);
-    /** Whether a conversation's title is cut at the sidebar's edge (its full title is then its hint). */
-    const titleIsCut = (id: string) => {
-        const span = scroller.current?.querySelector(`button.title[data-id="${CSS.escape(id)}"] span`);
-        return span ? span.scrollWidth > span.clientWidth : false;
+    const newButton = useRef<HTMLButtonElement>(null);
+    const titleOf = (id: string | null) =>
+        id ? scroller.current?.querySelector<HTMLElement>(`button.title[data-id="${CSS.escape(id)}"]`) : null;
+    useEffect(() => {
+        if (!focusAfter?.done(listed)) return;
+        (titleOf(focusAfter.id) ?? newButton.current)?.focus();
+        setFocusAfter(undefined);
+    }, [focusAfter, listed]);
+    const focusTitle = (id: string) => setFocusAfter({id, done: () => true});
+    /** Deletes a conversation; the focus goes to the title after it (or before it), else to New conversation. */
+    const remove = (id: string) => {
+        const titles = [...(scroller.current?.querySelectorAll<HTMLElement>("button.title") ?? [])];
+        const at = titles.findIndex((el) => el.dataset.id === id);
+        setActing(null);
+        const next = titles[at + 1]?.dataset.id ?? titles[at - 1]?.dataset.id ?? null;
+        setFocusAfter({id: next, done: (list) => !list.some((c) => c.id === id)});
+        props.onDelete(id);
     };
     const row = (c: Conversation, place?: RowPlace) => {
         const title = shownTitle(c.title, t);
+        const state = acting?.id === c.id ? acting.state : "shown";
         return (
-            <li
+            <ConversationRow
                 key={c.id}
-                className={c.id === props.selectedId ? "selected" : ""}
-                data-index={place?.index}
-                ref={place?.measure}
-                style={place ? {top: place.top} : undefined}
-            >
-                {editing === c.id ? (
-                    <RenameField
-                        title={title}
-                        onDone={(typed) => {
-                            setEditing(null);
-                            if (typed && typed !== title) props.onRename(c.id, typed);
-                        }}
-                    />
-                ) : (
-                    <Hint text={title} side="right" when={() => titleIsCut(c.id)}>
-                        <button
-                            className="title"
-                            data-id={c.id}
-                            onClick={() => props.onSelect(c.id)}
-                            aria-current={c.id === props.selectedId ? "true" : undefined}
-                        >
-                            {/* A button centres what overflows it: the span cuts a long title at its end. */}
-                            {c.automationId && (
-                                <CalendarClock aria-label={t("sidebar.automationRun")} role="img" size={14} />
-                            )}
-                            <span dir="auto">{title}</span>
-                        </button>
-                    </Hint>
-                )}
-                {confirming === c.id ? (
-                    <span className="actions">
-                        <button onClick={() => props.onDelete(c.id)}>{t("sidebar.confirmDelete")}</button>
-                        <button onClick={() => setConfirming(null)}>{t("sidebar.keep")}</button>
-                    </span>
-                ) : (
-                    <span className="actions">
-                        <IconButton
-                            label={t(c.pinned ? "sidebar.unpin" : "sidebar.pin", {title})}
-                            aria-pressed={c.pinned}
-                            onClick={() => props.onPin(c.id, !c.pinned)}
-                        >
-                            {c.pinned ? <PinOff aria-hidden size={14} /> : <Pin aria-hidden size={14} />}
-                        </IconButton>
-                        <IconButton label={t("sidebar.rename", {title})} onClick={() => setEditing(c.id)}>
-                            <Pencil aria-hidden size={14} />
-                        </IconButton>
-                        <IconButton label={t("sidebar.delete", {title})} onClick={() => setConfirming(c.id)}>
-                            <Trash2 aria-hidden size={14} />
-                        </IconButton>
-                    </span>
-                )}
-            </li>
+                conversation={c}
+                title={title}
+                selected={c.id === props.selectedId}
+                place={place}
+                state={state}
+                titleIsCut={() => {
+                    const span = titleOf(c.id)?.querySelector("span");
+                    return span ? span.scrollWidth > span.clientWidth : false;
+                }}
+                onSelect={() => props.onSelect(c.id)}
+                onPin={(pinned) => {
+                    // Pinned, the row moves to its group: its title keeps the focus there.
+                    setFocusAfter({
+                        id: c.id,
+                        done: (list) => list.some((x) => x.id === c.id && x.pinned === pinned),
+                    });
+                    props.onPin(c.id, pinned);
+                }}
+                onState={(next) => {
+                    setActing(next === "shown" ? null : {id: c.id, state: next});
+                    if (next === "shown") focusTitle(c.id);
+                }}
+                onRenamed={(typed) => {
+                    setActing(null);
+                    const renamed = typed && typed !== title;
+                    // Renamed, the row moves to the top of today's conversations: its title is focused there.
+                    setFocusAfter({
+                        id: c.id,
+                        done: (list) => !renamed || list.some((x) => x.id === c.id && x.title === typed),
+                    });
+                    if (renamed) props.onRename(c.id, typed);
+                }}
+                onDelete={() => remove(c.id)}
+            />
         );
     };
     return (
@@ -146,7 +140,7 @@ export function ConversationList(props: Props) {
                 props.onImport(files);
             }}
         >
-            <button className="new" onClick={props.onCreate}>
+            <button ref={newButton} className="new" onClick={props.onCreate}>
                 <Plus aria-hidden size={16} /> {t("sidebar.new")}
             </button>
             {props.startWith}
@@ -158,7 +152,7 @@ export function ConversationList(props: Props) {
             <div className="conversation-scroll" ref={scroller}>
                 <ProjectGroups
                     projects={props.projects}
-                    conversations={props.conversations}
+                    conversations={listed}
                     onCreateIn={props.onCreateIn}
                     onOpen={props.onOpenProject}
                     onNew={() => props.onOpenProject(null)}
@@ -192,25 +186,6 @@ export function ConversationList(props: Props) {
                 <Settings aria-hidden size={16} /> {t("sidebar.settings")}
             </button>
         </nav>
-    );
-}
-
-function RenameField({title, onDone}: {title: string; onDone: (title: string) => void}) {
-    const {t} = useTranslation();
-    const [value, setValue] = useState(title);
-    return (
-        <input
-            aria-label={t("sidebar.titleField")}
-            autoFocus
-            value={value}
-            maxLength={200}
-            onChange={(e) => setValue(e.target.value)}
-            onBlur={() => onDone(value.trim())}
-            onKeyDown={(e) => {
-                if (e.key === "Enter") onDone(value.trim());
-                if (e.key === "Escape") onDone(title);
-            }}
-        />
     );
 }
 

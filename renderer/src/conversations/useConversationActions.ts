@@ -1,5 +1,5 @@
 import {useCallback, useRef} from "react";
-import type {ToolMode} from "../../../shared/contract.js";
+import type {Conversation, ToolMode} from "../../../shared/contract.js";
 import type {CairnCore} from "../cairnState.js";
 import {sayCore} from "../i18n/index.js";
 
@@ -13,14 +13,20 @@ export function useConversationActions({api, state, setState, patch, select, sho
     /** assistantId: the assistant to start with (null: none; undefined: the default one); projectId: its project. */
     const make = useCallback(
         async (assistantId?: string | null, projectId?: string) => {
-            // A conversation nothing was asked in yet is the new conversation: clicking again adds none. One
-            // whose messages are still on their way is not known to be empty (a click then adds one).
+            // A conversation nothing was asked in yet is the new conversation: clicking again adds none, and a
+            // draft left earlier with the same start opens again. The open one whose messages are still on their
+            // way is not known to be empty (a click then adds one).
+            const sameStart = (c: Conversation) =>
+                (assistantId === undefined || c.assistantId === assistantId) &&
+                (c.projectId ?? undefined) === projectId;
             const current = state.conversations.find((c) => c.id === state.selectedId);
-            const sameStart =
-                (assistantId === undefined || current?.assistantId === assistantId) &&
-                (current?.projectId ?? undefined) === projectId;
             const empty = current && state.messagesOf === current.id && state.messages.length === 0;
-            if (empty && sameStart) return current.id;
+            if (empty && sameStart(current)) return current.id;
+            const draft = state.conversations.find((c) => c.draft && c.id !== current?.id && sameStart(c));
+            if (draft) {
+                select(draft.id);
+                return draft.id;
+            }
             const res = await api.invoke("conversations.create", {
                 ...(assistantId === undefined ? {} : {assistantId}),
                 ...(projectId ? {projectId} : {}),
