@@ -24,10 +24,21 @@ export type Host = {url: string; port: number; token: string; close(): Promise<v
 // a VALIDATION error and the connection stays up.
 const HARD_FRAME_LIMIT = 16 * MAX_FRAME_BYTES;
 
+/**
+ * The two <style> elements Radix's select adds while its list is open, by their exact text: its list's scrollbar,
+ * and the page's scroll lock (react-remove-scroll-bar; its sizes are 0 since the window's page never scrolls).
+ * Allowed by hash, not 'unsafe-inline': any other inline style is still refused. tests/e2e/csp.spec.ts fails if
+ * either text changes.
+ */
+export const SELECT_STYLE_HASHES = [
+    "'sha256-441zG27rExd4/il+NvIqyL8zFx5XmyNQtE381kSkUJk='",
+    "'sha256-nzTgYzXYDNe6BAHiiI7NNlfK8n/auuOAhh2t92YvuXo='",
+];
+
 export const CSP = [
     "default-src 'none'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src 'self' ${SELECT_STYLE_HASHES.join(" ")}`,
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -6,8 +6,8 @@ import {after, before, test} from "node:test";
 import WebSocket from "ws";
 import {MAX_FRAME_BYTES, type ServerFrame} from "../../../../shared/contract.js";
 import {createCore, type Core} from "../../../../main/core.js";
-import {startHost, type Host} from "../../../../main/server/host.js";
-import {tempDir} from "../../../helpers/paths.js";
+import {CSP, startHost, type Host} from "../../../../main/server/host.js";
+import {ROOT, tempDir} from "../../../helpers/paths.js";
 
 let core: Core;
 let host: Host;
@@ -163,4 +163,12 @@ test("events reach every connected client", async () => {
     );
     a.ws.close();
     b.ws.close();
+});
+
+test("the page's own CSP (renderer/index.html) allows the same styles as the CSP it is served with", () => {
+    const html = fs.readFileSync(path.join(ROOT, "renderer", "index.html"), "utf8");
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? "";
+    const styleSrc = (csp: string) => csp.split(/;\s*/).find((d) => d.startsWith("style-src"));
+    assert.ok(styleSrc(meta));
+    assert.equal(styleSrc(meta), styleSrc(CSP));
 });
