@@ -21,6 +21,7 @@ type Row = {
     started_at: number;
     finished_at: number | null;
     parent_id: string | null;
+    waited_ms?: number | null;
 };
 
 type GrantRow = {tool: string; conversation_id: string | null; created_at: number};
@@ -38,14 +39,15 @@ export class ToolCallStore {
     private upsert(): Database.Statement {
         this.upsertStatement ??= this.db.prepare(
             `INSERT INTO tool_calls (id, message_id, conversation_id, step, tool, raw_args, args, status, decision,
-                decided_by, result_text, result_data, error, error_words, origin, started_at, finished_at, parent_id)
+                decided_by, result_text, result_data, error, error_words, origin, started_at, finished_at, parent_id,
+                waited_ms)
              VALUES (@id, @message_id, @conversation_id, @step, @tool, @raw_args, @args, @status, @decision,
                 @decided_by, @result_text, @result_data, @error, @error_words, @origin, @started_at, @finished_at,
-                @parent_id)
+                @parent_id, @waited_ms)
              ON CONFLICT(id) DO UPDATE SET args = excluded.args, status = excluded.status,
                 decision = excluded.decision, decided_by = excluded.decided_by, result_text = excluded.result_text,
                 result_data = excluded.result_data, error = excluded.error, error_words = excluded.error_words,
-                finished_at = excluded.finished_at`,
+                finished_at = excluded.finished_at, waited_ms = excluded.waited_ms`,
         );
         return this.upsertStatement;
     }
@@ -144,6 +146,7 @@ function toRow(r: ToolCallRecord): Row {
         started_at: r.startedAt,
         finished_at: r.finishedAt,
         parent_id: r.parentId ?? null,
+        waited_ms: r.waitedMs ?? null,
     };
 }
 
@@ -166,6 +169,7 @@ function fromRow(r: Row): ToolCallRecord {
         origin: r.origin,
         startedAt: r.started_at,
         finishedAt: r.finished_at,
+        ...(r.waited_ms != null ? {waitedMs: r.waited_ms} : {}),
         ...(r.parent_id ? {parentId: r.parent_id} : {}),
     };
 }

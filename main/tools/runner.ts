@@ -300,6 +300,7 @@ export class ToolRunner {
         this.keep(record, ctx, "tool.request");
         const preview = await this.preview(tool, record, ctx);
         ctx.onAwaiting?.(true);
+        const asked = Date.now();
         let answer: Answer;
         try {
             answer = await ctx.approver(
@@ -321,6 +322,7 @@ export class ToolRunner {
             return {status: "cancelled", ...said(wordsOf("toolStopped"))};
         } finally {
             ctx.onAwaiting?.(false);
+            record.waitedMs = Date.now() - asked;
         }
         // "The whole server" is only for read-only tools: for any other it was an answer for this call.
         const server = serverGrant(tool);

@@ -62,6 +62,8 @@ export const ToolCallRecord = Type.Object(
         origin: oneOf(["model", "client"]),
         startedAt: Timestamp,
         finishedAt: nullable(Timestamp),
+        /** How long it waited for the person's answer to its approval (its run's time is the rest). */
+        waitedMs: Type.Optional(Type.Integer({minimum: 0})),
         /** The composite tool's call this one ran inside (a step of it), shown nested in the trace. */
         parentId: Type.Optional(Type.String()),
     },

@@ -160,6 +160,8 @@ test("a template with no value fails its step in words; the inputs are validated
     }
 });
 
+const WAIT_MS = 300;
+
 test("each inner call is decided by its own policy: the write step asks, the composite itself does not", async () => {
     const t = await open();
     try {
@@ -171,7 +173,15 @@ test("each inner call is decided by its own policy: the write step asks, the com
         const off = t.api.onEvent((e) => {
             if (e.type !== "tool.approvalRequested") return;
             asked.push(e.request);
-            void t.api.invoke("tools.decide", {approvalId: e.request.approvalId, decision: "allow_once"});
+            // The person takes a moment to answer: the call's wait, kept apart from its run's time.
+            setTimeout(
+                () =>
+                    void t.api.invoke("tools.decide", {
+                        approvalId: e.request.approvalId,
+                        decision: "allow_once",
+                    }),
+                WAIT_MS,
+            );
         });
         const agent = await run(t, "stats_note", {}, "agent");
         off();
@@ -183,6 +193,15 @@ test("each inner call is decided by its own policy: the write step asks, the com
         const save = agent.children.find((c) => c.tool === "note_write")!;
         assert.equal(save.decision, "allow_once");
         assert.match(String((save.args as {text: string}).text), /^CPU: /);
+        assert.ok(save.waitedMs! >= WAIT_MS, `waited ${save.waitedMs} ms`);
+        assert.ok(save.finishedAt! - save.startedAt >= save.waitedMs!);
+        const stored = unwrap(
+            await t.api.invoke("messages.list", {conversationId: agent.message.conversationId}),
+        );
+        const kept = stored.flatMap((m) => m.toolCalls).find((c) => c.id === save.id)!;
+        assert.equal(kept.waitedMs, save.waitedMs);
+        // Calls nobody was asked about waited for nothing.
+        assert.equal(agent.parent.waitedMs, undefined);
     } finally {
         await t.core.dispose();
     }

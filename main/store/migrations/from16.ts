@@ -335,4 +335,11 @@ export const FROM_16: readonly Migration[] = [
             );
         `,
     },
+    {
+        version: 40,
+        name: "how long a tool call waited for the person's approval: the trace's duration is its run alone",
+        sql: `
+            ALTER TABLE tool_calls ADD COLUMN waited_ms INTEGER;
+        `,
+    },
 ];

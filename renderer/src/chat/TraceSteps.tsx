@@ -6,6 +6,7 @@ import {sayCore, useTranslation, type TFunction} from "../i18n/index.js";
 import {DiffView} from "./DiffView.js";
 import {MessageImages} from "./attachments.js";
 import {McpAppFrame} from "./McpAppFrame.js";
+import {formatDuration} from "../ui/duration.js";
 
 const PREVIEW = 400;
 
@@ -57,12 +58,15 @@ export function TraceSteps({
 }
 
 function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]}) {
-    const {t} = useTranslation();
+    const {t, i18n} = useTranslation();
     const [all, setAll] = useState(false);
     const children = calls.filter((c) => c.parentId === call.id);
     const output = call.status === "ok" ? (call.resultText ?? "") : errorOf(call, t);
     const shown = all || output.length <= PREVIEW ? output : `${output.slice(0, PREVIEW)}…`;
-    const duration = call.finishedAt ? `${Math.max(0, call.finishedAt - call.startedAt)} ms` : "";
+    // Its run alone: the time it waited for an approval is said apart.
+    const ran = call.finishedAt ? Math.max(0, call.finishedAt - call.startedAt - (call.waitedMs ?? 0)) : null;
+    const duration = ran === null ? "" : formatDuration(ran, i18n.language);
+    const waited = call.waitedMs ? formatDuration(call.waitedMs, i18n.language) : "";
     return (
         <li
             id={`call-${call.id}`}
@@ -79,6 +83,7 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
                         <span className="ran-by">{t("trace.askedByApp", {server: askedByApp(call)})}</span>
                     )}
                     {duration && <span className="duration">{duration}</span>}
+                    {waited && <span className="ran-by">{t("trace.waited", {time: waited})}</span>}
                     {call.status === "running" && <Waiting call={call} />}
                     {call.status === "running" && <Progress id={call.id} />}
                 </summary>

@@ -265,6 +265,7 @@ export const ar = {
         calls: "استدعاءات الأدوات",
         writing: "تُكتب…",
         argumentsSoFar: "وسائط {{tool}} حتى الآن",
+        waited: "انتظر {{time}} ردًا",
         ranBy: "شغّلها {{who}}",
         arguments: "الوسائط",
         code: "الشيفرة ({{language}})",

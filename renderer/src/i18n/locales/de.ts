@@ -251,6 +251,7 @@ export const de = {
         calls: "Werkzeugaufrufe",
         writing: "wird geschrieben…",
         argumentsSoFar: "Argumente von {{tool}} bisher",
+        waited: "wartete {{time}} auf eine Antwort",
         ranBy: "ausgeführt von {{who}}",
         arguments: "Argumente",
         code: "Code ({{language}})",

@@ -253,6 +253,7 @@ export const en = {
         calls: "Tool calls",
         writing: "writing…",
         argumentsSoFar: "Arguments of {{tool}} so far",
+        waited: "waited {{time}} for an answer",
         ranBy: "run by {{who}}",
         arguments: "Arguments",
         code: "Code ({{language}})",

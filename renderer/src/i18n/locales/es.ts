@@ -254,6 +254,7 @@ export const es = {
         calls: "Llamadas a herramientas",
         writing: "escribiendo…",
         argumentsSoFar: "Argumentos de {{tool}} hasta ahora",
+        waited: "esperó {{time}} una respuesta",
         ranBy: "ejecutado por {{who}}",
         arguments: "Argumentos",
         code: "Código ({{language}})",

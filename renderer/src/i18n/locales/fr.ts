@@ -255,6 +255,7 @@ export const fr = {
         calls: "Appels d’outils",
         writing: "écriture…",
         argumentsSoFar: "Arguments de {{tool}} jusqu’ici",
+        waited: "a attendu une réponse {{time}}",
         ranBy: "exécuté par {{who}}",
         arguments: "Arguments",
         code: "Code ({{language}})",

@@ -248,6 +248,7 @@ export const hi = {
         calls: "टूल कॉल",
         writing: "लिखा जा रहा है…",
         argumentsSoFar: "अब तक {{tool}} के आर्ग्युमेंट",
+        waited: "उत्तर के लिए {{time}} प्रतीक्षा की",
         ranBy: "{{who}} ने चलाया",
         arguments: "आर्ग्युमेंट",
         code: "कोड ({{language}})",

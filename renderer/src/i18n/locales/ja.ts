@@ -247,6 +247,7 @@ export const ja = {
         calls: "ツール呼び出し",
         writing: "書き込み中…",
         argumentsSoFar: "これまでの {{tool}} の引数",
+        waited: "応答を {{time}} 待ちました",
         ranBy: "{{who}} が実行",
         arguments: "引数",
         code: "コード（{{language}}）",

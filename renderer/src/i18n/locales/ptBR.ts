@@ -254,6 +254,7 @@ export const ptBR = {
         calls: "Chamadas de ferramentas",
         writing: "escrevendo…",
         argumentsSoFar: "Argumentos de {{tool}} até agora",
+        waited: "esperou {{time}} por uma resposta",
         ranBy: "executado por {{who}}",
         arguments: "Argumentos",
         code: "Código ({{language}})",

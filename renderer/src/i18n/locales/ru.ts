@@ -258,6 +258,7 @@ export const ru = {
         calls: "Вызовы инструментов",
         writing: "пишется…",
         argumentsSoFar: "Аргументы {{tool}} на данный момент",
+        waited: "ждал ответа {{time}}",
         ranBy: "выполнил {{who}}",
         arguments: "Аргументы",
         code: "Код ({{language}})",

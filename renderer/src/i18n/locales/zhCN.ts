@@ -242,6 +242,7 @@ export const zhCN = {
         calls: "工具调用",
         writing: "正在编写…",
         argumentsSoFar: "{{tool}} 目前的参数",
+        waited: "等待回答 {{time}}",
         ranBy: "由 {{who}} 运行",
         arguments: "参数",
         code: "代码（{{language}}）",
