@@ -61,6 +61,9 @@ export function App({api}: {api: CairnApi}) {
     const provider = providers.find((p) => p.name === selected?.provider);
     useMessageBoxFocus(state.selectedId);
     const firstRun = useFirstRun(models, state.engine, selected?.provider != null || modelsOpen);
+    const welcome = firstRun.shown && (
+        <FirstRun models={models} engine={state.engine} onStarted={firstRun.started} />
+    );
     const [source, setSource] = useState<SourceTarget | null>(null);
     const [sidebarHidden, setSidebarHidden] = useState(false);
     const [shortcutsOpen, setShortcutsOpen] = useState(false);
@@ -207,16 +210,8 @@ export function App({api}: {api: CairnApi}) {
                                     error={state.error}
                                     onDismiss={cairn.dismissError}
                                 />
-                                {firstRun.shown && (
-                                    <FirstRun
-                                        models={models}
-                                        problem={
-                                            state.engine?.state === "error" ? state.engine.message : null
-                                        }
-                                        onStarted={firstRun.started}
-                                    />
-                                )}
                                 <ChatView
+                                    welcome={welcome}
                                     messages={state.messages}
                                     streaming={state.streaming}
                                     thinking={state.thinking}

@@ -1,17 +1,19 @@
 import {useTranslation} from "./i18n/index.js";
 import {ModelFilePicker, RecommendedList} from "./models/ModelWidgets.js";
 import type {Models} from "./models/useModels.js";
+import type {EngineStatus} from "../../shared/contract.js";
 
 /** Shown while no model is configured: pick a recommended model (downloaded, then loaded) or a file. */
 type Props = {
     models: Models;
-    /** Why the last model could not be loaded (a mistyped path): shown beside the file field. */
-    problem: string | null;
+    /** The engine: why the last model could not be loaded (a mistyped path) is shown beside the file field. */
+    engine: EngineStatus | null;
     onStarted: (downloadId: string) => void;
 };
 
-export function FirstRun({models, problem, onStarted}: Props) {
+export function FirstRun({models, engine, onStarted}: Props) {
     const {t} = useTranslation();
+    const problem = engine?.state === "error" ? engine.message : null;
     return (
         <section className="first-run" aria-label={t("firstRun.label")}>
             <h1>{t("firstRun.title")}</h1>

@@ -15,6 +15,7 @@ test("with no model the app starts and says what to do", async ({page}) => {
     await page.goto(served.url);
     await expect(page.locator(".status .state")).toHaveText("no model");
     await expect(page.getByRole("heading", {name: "No model is ready"})).toBeVisible();
+    await expect(page.getByRole("main")).not.toContainText("npm run");
     await page.getByRole("textbox", {name: "Message"}).fill("hello");
     await page.getByRole("textbox", {name: "Message"}).press("Enter");
     await expect(page.getByRole("alert")).toContainText("No model is loaded");
@@ -49,11 +50,23 @@ test("a malformed tools.yaml is shown with its file and line, and the app still 
 
 test("a mistyped path on the welcome screen is said there, and the screen stays to try again", async ({
     page,
-}) => {
+}, testInfo) => {
     served = await startServe({model: null, catalog: emptyCatalogFile()});
     await page.goto(served.url);
     const welcome = page.getByRole("region", {name: "Choose a model"});
     await expect(welcome).toBeVisible();
+    // One welcome: the empty conversation's "No model is ready" is not shown beside it, nor any command line.
+    await expect(page.getByRole("heading", {name: "No model is ready"})).toHaveCount(0);
+    await expect(page.getByText("npm run serve")).toHaveCount(0);
+    for (const [width, height] of [
+        [1280, 800],
+        [800, 600],
+    ] as const)
+        for (const colorScheme of ["light", "dark"] as const) {
+            await page.setViewportSize({width, height});
+            await page.emulateMedia({colorScheme});
+            await page.screenshot({path: testInfo.outputPath(`welcome-${width}-${colorScheme}.png`)});
+        }
     await welcome.getByRole("textbox", {name: "GGUF model file path"}).fill("/nowhere/modle.gguf");
     await welcome.getByRole("button", {name: "Load file"}).click();
     await expect(welcome.getByRole("alert")).toContainText("/nowhere/modle.gguf");

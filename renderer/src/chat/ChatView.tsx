@@ -1,4 +1,4 @@
-import {Fragment, useEffect, useMemo, useRef, useState} from "react";
+import {Fragment, useEffect, useMemo, useRef, useState, type ReactNode} from "react";
 import type {
     Assistant,
     EngineStatus,
@@ -51,6 +51,8 @@ type Props = {
     onCancelPlan?: (messageId: string) => void;
     /** A message to scroll to and mark (a search result). */
     focusId?: string | null;
+    /** The first-run screen (choose a model), shown first, in place of what an empty conversation says. */
+    welcome?: ReactNode;
 };
 
 /** How long a deleted message can be brought back. */
@@ -142,7 +144,8 @@ export function ChatView(props: Props) {
                     setFollowing(el.scrollHeight - el.scrollTop - el.clientHeight < 48);
                 }}
             >
-                {messages.length === 0 && (
+                {props.welcome}
+                {messages.length === 0 && !props.welcome && (
                     <EmptyState
                         engine={engine}
                         assistant={props.assistant}

@@ -78,7 +78,7 @@ export const ar = {
         jumpLatest: "الانتقال إلى الأحدث",
         noModel: "لا يوجد نموذج جاهز",
         noModelHelp:
-            "افتح <b>النماذج</b> لتنزيل نموذج أو تحميله، أو شغّل Cairn بملف نموذج GGUF: <code>npm run serve -- --model /path/to/model.gguf</code> (أو اضبط <code>CAIRN_MODEL</code>).",
+            "افتح <b>النماذج</b> لتنزيل نموذج، أو لتحميل ملف GGUF لديك.",
         intro: "اطرح سؤالًا؛ يكتب الإجابةَ النموذجُ الموجود على هذا الحاسوب.",
         starters: "أفكار للبدء",
         starterExplain: "اشرح في خمس نقاط قصيرة كيف تعمل المضخة الحرارية",

@@ -70,7 +70,7 @@ export const de = {
         jumpLatest: "Zur neuesten",
         noModel: "Kein Modell ist bereit",
         noModelHelp:
-            "Öffne <b>Modelle</b>, um eines herunterzuladen oder zu laden, oder starte Cairn mit einer GGUF-Modelldatei: <code>npm run serve -- --model /path/to/model.gguf</code> (oder setze <code>CAIRN_MODEL</code>).",
+            "Öffne <b>Modelle</b>, um ein Modell herunterzuladen oder eine vorhandene GGUF-Datei zu laden.",
         intro: "Stell eine Frage; die Antwort schreibt das Modell auf diesem Computer.",
         starters: "Vorschläge für den Anfang",
         starterExplain: "Erkläre in fünf kurzen Punkten, wie eine Wärmepumpe funktioniert",

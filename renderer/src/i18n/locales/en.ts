@@ -73,7 +73,7 @@ export const en = {
         jumpLatest: "Jump to latest",
         noModel: "No model is ready",
         noModelHelp:
-            "Open <b>Models</b> to download or load one, or start Cairn with a GGUF model file: <code>npm run serve -- --model /path/to/model.gguf</code> (or set <code>CAIRN_MODEL</code>).",
+            "Open <b>Models</b> to download a model, or to load a GGUF file you already have.",
         intro: "Ask a question; the answer is written by the model on this computer.",
         starters: "Starter prompts",
         starterExplain: "Explain how a heat pump works, in five short points",

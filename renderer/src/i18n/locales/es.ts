@@ -72,7 +72,7 @@ export const es = {
         jumpLatest: "Ir al más reciente",
         noModel: "Ningún modelo está listo",
         noModelHelp:
-            "Abre <b>Modelos</b> para descargar o cargar uno, o inicia Cairn con un archivo de modelo GGUF: <code>npm run serve -- --model /path/to/model.gguf</code> (o define <code>CAIRN_MODEL</code>).",
+            "Abre <b>Modelos</b> para descargar un modelo o cargar un archivo GGUF que ya tengas.",
         intro: "Haz una pregunta; la respuesta la escribe el modelo en este ordenador.",
         starters: "Ideas para empezar",
         starterExplain: "Explica en cinco puntos breves cómo funciona una bomba de calor",

@@ -72,7 +72,7 @@ export const fr = {
         jumpLatest: "Aller au plus récent",
         noModel: "Aucun modèle n’est prêt",
         noModelHelp:
-            "Ouvrez <b>Modèles</b> pour en télécharger ou en charger un, ou lancez Cairn avec un fichier de modèle GGUF : <code>npm run serve -- --model /path/to/model.gguf</code> (ou définissez <code>CAIRN_MODEL</code>).",
+            "Ouvrez <b>Modèles</b> pour télécharger un modèle ou charger un fichier GGUF que vous avez déjà.",
         intro: "Posez une question ; la réponse est écrite par le modèle sur cet ordinateur.",
         starters: "Idées pour commencer",
         starterExplain: "Explique en cinq points courts comment fonctionne une pompe à chaleur",

@@ -68,7 +68,7 @@ export const ja = {
         jumpLatest: "最新へ移動",
         noModel: "準備のできたモデルがありません",
         noModelHelp:
-            "<b>モデル</b>を開いてダウンロードまたは読み込むか、GGUF モデルファイルを指定して Cairn を起動してください：<code>npm run serve -- --model /path/to/model.gguf</code>（または <code>CAIRN_MODEL</code> を設定）。",
+            "<b>モデル</b>を開いて、モデルをダウンロードするか、お持ちの GGUF ファイルを読み込んでください。",
         intro: "質問してください。回答はこのコンピューター上のモデルが書きます。",
         starters: "最初の質問の例",
         starterExplain: "ヒートポンプの仕組みを短い 5 つの要点で説明して",

@@ -72,7 +72,7 @@ export const ptBR = {
         jumpLatest: "Ir para a mais recente",
         noModel: "Nenhum modelo está pronto",
         noModelHelp:
-            "Abra <b>Modelos</b> para baixar ou carregar um, ou inicie o Cairn com um arquivo de modelo GGUF: <code>npm run serve -- --model /path/to/model.gguf</code> (ou defina <code>CAIRN_MODEL</code>).",
+            "Abra <b>Modelos</b> para baixar um modelo ou carregar um arquivo GGUF que você já tem.",
         intro: "Faça uma pergunta; a resposta é escrita pelo modelo neste computador.",
         starters: "Ideias para começar",
         starterExplain: "Explique em cinco pontos curtos como funciona uma bomba de calor",
