@@ -6,6 +6,7 @@ import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {chosenInHeaderMenu, fromHeaderMenu, headerRowSpread} from "../helpers/headerMenu.js";
 import {choose} from "../helpers/choose.js";
+import {deciderModel} from "../helpers/deciderModel.js";
 
 let served: Served;
 test.beforeEach(async () => {
@@ -119,4 +120,53 @@ test("the header's menu by keyboard: a dialog chosen there takes focus, and give
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await expect(more).toBeFocused();
+});
+
+test("the header shrinks only when space runs out: a long model name is whole where there is room, cut with a hint where there is not, and one answer never flips it", async ({
+    page,
+}, testInfo) => {
+    await served.stop();
+    served = await startServe({model: deciderModel(), extra: ["--max-tokens", "30"]});
+    await page.setViewportSize({width: 1280, height: 800});
+    await newConversation(page, served.url);
+    const header = page.locator(".chat-header");
+    const name = header.locator(".model-picker .select-trigger > span:first-child");
+    const whole = () => name.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    await expect(name).toHaveText(/^Cairn decider \(test model\)/);
+    // 1280 px: room for all of it, words and all.
+    expect(await whole()).toBe(true);
+    await expect(header).not.toHaveAttribute("data-compact");
+    await page.screenshot({path: testInfo.outputPath("header-1280.png")});
+
+    // While an answer streams and when it is done, the header keeps one state: what it gives up is decided by
+    // the room there is, not by the speed or the count appearing.
+    const seen = new Set<string>();
+    const sampling = setInterval(() => {
+        void header.getAttribute("data-compact").then(
+            (v) => seen.add(v ?? "none"),
+            () => {},
+        );
+    }, 20);
+    await ask(page, "Once upon a time");
+    clearInterval(sampling);
+    seen.add((await header.getAttribute("data-compact")) ?? "none");
+    expect([...seen]).toHaveLength(1);
+
+    // 800 px beside the sidebar: not room for all. The row gave up its extras, words and count, the name has what
+    // is left, cut, and says itself whole in a hint.
+    await page.setViewportSize({width: 800, height: 600});
+    const {spread, middles} = await headerRowSpread(page);
+    expect(spread, middles.join(", ")).toBeLessThanOrEqual(4);
+    expect(await whole()).toBe(false);
+    expect(await name.evaluate((el) => el.clientWidth)).toBeGreaterThanOrEqual(100);
+    await expect(header).toHaveAttribute("data-compact", "extras words count");
+    await header.locator(".model-picker").hover();
+    await expect(page.getByRole("tooltip")).toHaveText(/^Cairn decider \(test model\)/);
+    for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({colorScheme});
+        await page.screenshot({path: testInfo.outputPath(`header-800-${colorScheme}.png`)});
+    }
+    // With the sidebar hidden there is more room: the name has at least its ~25 characters again.
+    await page.keyboard.press("Control+b");
+    await expect.poll(() => name.evaluate((el) => el.clientWidth)).toBeGreaterThanOrEqual(200);
 });

@@ -9,6 +9,13 @@ import {ConversationControls} from "./ConversationControls.js";
 import {HeaderMenu} from "./HeaderMenu.js";
 import {HeaderStatus} from "./HeaderStatus.js";
 
+/** The model's name shrinks to about 25 characters before the header gives up anything else (answers.css). */
+const HEADER_FIT = {
+    steps: ["extras", "words", "count"],
+    shrinking: ".model-picker .select-trigger > span:first-child",
+    minPx: 200,
+};
+
 type Props = {
     sidebarHidden: boolean;
     onToggleSidebar: () => void;
@@ -27,7 +34,8 @@ type Props = {
 
 /**
  * The chat's header, one row in every language: the sidebar's toggle, the assistant, the model and its use, the
- * conversation's controls and the menu of the rest (words give way to icons where they would wrap the row).
+ * conversation's controls and the menu of the rest. Only when space runs out does the model's name shrink, and
+ * then the row give up its extras and its words, as far as it must.
  */
 export function ChatHeader({
     sidebarHidden,
@@ -39,7 +47,7 @@ export function ChatHeader({
 }: Props) {
     const {t, i18n} = useTranslation();
     const header = useRef<HTMLElement>(null);
-    useOneRow(header, i18n.language);
+    useOneRow(header, i18n.language, HEADER_FIT);
     return (
         <header className="chat-header" ref={header}>
             <Hint text={t("app.sidebarKeys")} side="bottom">

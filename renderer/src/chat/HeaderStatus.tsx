@@ -13,7 +13,8 @@ import {useApi} from "../apiContext.js";
 import {useTranslation} from "../i18n/index.js";
 import {FIT_KEY, FitBadge} from "../ui/FitBadge.js";
 import {hostOf} from "../ui/hostOf.js";
-import {Select} from "../ui/Select.js";
+import {Select, type Choice, type ChoiceGroup} from "../ui/Select.js";
+import {Hint} from "../ui/Hint.js";
 import {toolUseLabel} from "../ui/toolUseLabel.js";
 
 /** What the header's model picker reads of the Models screen's state, and the one thing it asks of it. */
@@ -61,58 +62,62 @@ export function HeaderStatus({engine, models, messages, conversation, providers 
         : null;
     const size = engine?.contextSize ?? null;
     const remote = useRemoteModels(providers);
+    const value = conversation?.provider
+        ? remoteValue(conversation.provider, conversation.providerModel)
+        : current;
+    const choices: (Choice | ChoiceGroup)[] = [
+        ...(current ? [] : [{value: "", label: t("header.noModel")}]),
+        ...files.map((file) => {
+            const fit = models.state.fits[file];
+            const facts = [
+                modelName(file, installed),
+                fit && t(FIT_KEY[fit.verdict]),
+                toolUseLabel(models.state.toolUse[file], t),
+            ];
+            return {value: file, label: facts.filter(Boolean).join(" · ")};
+        }),
+        ...(conversation
+            ? providers.map((p) => ({
+                  group: t("header.servedElsewhere", {name: p.name, host: hostOf(p.baseUrl)}),
+                  choices: [
+                      {
+                          value: remoteValue(p.name, null),
+                          label: `${p.name} · ${p.model ?? t("header.firstModel")}`,
+                      },
+                      ...modelsOf(p, remote.lists[p.name], conversation).map((model) => ({
+                          value: remoteValue(p.name, model),
+                          label: `${p.name} · ${model}`,
+                      })),
+                  ],
+              }))
+            : []),
+    ];
+    const chosen = choices.flatMap((c) => ("group" in c ? c.choices : [c])).find((c) => c.value === value);
     return (
         <>
-            <label className="model-picker">
-                <span className="visually-hidden">{t("header.model")}</span>
-                <Select
-                    aria-label={t("header.model")}
-                    value={
-                        conversation?.provider
-                            ? remoteValue(conversation.provider, conversation.providerModel)
-                            : current
-                    }
-                    disabled={engine?.state === "loading" || engine?.state === "generating"}
-                    // The providers' model lists are asked for when the person looks at the picker, not before.
-                    onFocus={remote.fetch}
-                    onOpen={remote.fetch}
-                    onChange={(value) => {
-                        if (value.startsWith(REMOTE)) {
-                            const [name, ...model] = value.slice(REMOTE.length).split(":");
-                            return onProvider?.(name!, model.length ? model.join(":") : null);
-                        }
-                        if (conversation?.provider) onProvider?.(null, null);
-                        if (value && value !== current) void models.load(value);
-                    }}
-                    choices={[
-                        ...(current ? [] : [{value: "", label: t("header.noModel")}]),
-                        ...files.map((file) => {
-                            const fit = models.state.fits[file];
-                            const facts = [
-                                modelName(file, installed),
-                                fit && t(FIT_KEY[fit.verdict]),
-                                toolUseLabel(models.state.toolUse[file], t),
-                            ];
-                            return {value: file, label: facts.filter(Boolean).join(" · ")};
-                        }),
-                        ...(conversation
-                            ? providers.map((p) => ({
-                                  group: t("header.servedElsewhere", {name: p.name, host: hostOf(p.baseUrl)}),
-                                  choices: [
-                                      {
-                                          value: remoteValue(p.name, null),
-                                          label: `${p.name} · ${p.model ?? t("header.firstModel")}`,
-                                      },
-                                      ...modelsOf(p, remote.lists[p.name], conversation).map((model) => ({
-                                          value: remoteValue(p.name, model),
-                                          label: `${p.name} · ${model}`,
-                                      })),
-                                  ],
-                              }))
-                            : []),
-                    ]}
-                />
-            </label>
+            {/* The model's whole name in a hint, when the header is too narrow to show it all. */}
+            <Hint text={chosen?.label} side="bottom" when={pickerIsCut}>
+                <label className="model-picker">
+                    <span className="visually-hidden">{t("header.model")}</span>
+                    <Select
+                        aria-label={t("header.model")}
+                        value={value}
+                        disabled={engine?.state === "loading" || engine?.state === "generating"}
+                        // The providers' model lists are asked for when the person looks at the picker, not before.
+                        onFocus={remote.fetch}
+                        onOpen={remote.fetch}
+                        onChange={(value) => {
+                            if (value.startsWith(REMOTE)) {
+                                const [name, ...model] = value.slice(REMOTE.length).split(":");
+                                return onProvider?.(name!, model.length ? model.join(":") : null);
+                            }
+                            if (conversation?.provider) onProvider?.(null, null);
+                            if (value && value !== current) void models.load(value);
+                        }}
+                        choices={choices}
+                    />
+                </label>
+            </Hint>
             {/* The local model's fit and context say nothing of a model served elsewhere. */}
             {!conversation?.provider && models.state.fits[current] && (
                 <FitBadge fit={models.state.fits[current]} />
@@ -170,6 +175,17 @@ function modelsOf(
     const chosen = conversation.provider === provider.name ? conversation.providerModel : null;
     const all = [...(chosen ? [chosen] : []), ...(listed ?? [])];
     return [...new Set(all)].filter((m) => m !== provider.model);
+}
+
+/**
+ * Whether the picker shows its model's name cut short (the header is narrow), while its list is closed: a hint
+ * over the open list would take its Esc.
+ */
+function pickerIsCut(): boolean {
+    const trigger = document.querySelector(".chat-header .model-picker .select-trigger");
+    const shown = trigger?.querySelector(":scope > span:first-child");
+    if (!shown || trigger?.getAttribute("aria-expanded") === "true") return false;
+    return shown.scrollWidth > shown.clientWidth;
 }
 
 const short = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));

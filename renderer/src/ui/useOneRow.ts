@@ -1,34 +1,55 @@
 import {useLayoutEffect, type RefObject} from "react";
 
+/** How a row gives way when its controls do not fit on one line. */
+export type RowFit = {
+    /**
+     * What the row gives up, in order, as `data-compact` (each step keeps the ones before: "extras", then
+     * "extras words"...); the styles answer each step (hide the speed, then the buttons' words...).
+     */
+    steps: string[];
+    /** The one element that shrinks first (a model's name), as a selector within the row. */
+    shrinking?: string;
+    /** How narrow it may get (px, or less when its whole text is shorter) before the row gives up a step. */
+    minPx?: number;
+};
+
 /**
- * Keeps a row of controls on one line whatever its words' length (German's and Russian's are longer than
- * English's): when its children wrap onto a second line, the row gets `data-compact`, which the styles answer
- * by hiding the words (their icons and accessible names stay). Measured again whenever the row's size changes
- * and when `words` (the language) changes.
+ * Keeps a row of controls on one line whatever the window's width and its words' length (German's and Russian's
+ * are longer than English's). Space runs out first for the shrinking element; then the row gives up its steps,
+ * one at a time, only as far as it must. Measured again when the row's size, its content or the language
+ * changes: before the browser paints, so that the row never shows cut or on two lines, and the same content
+ * always gives the same step (no flipping while an answer streams).
  */
-export function useOneRow(row: RefObject<HTMLElement | null>, words: string): void {
+export function useOneRow(row: RefObject<HTMLElement | null>, words: string, fit: RowFit): void {
+    const {steps, shrinking, minPx = 0} = fit;
+    const key = steps.join("|");
     useLayoutEffect(() => {
         const element = row.current;
         if (!element) return;
+        const given = key.split("|");
         const check = () => {
             element.removeAttribute("data-compact");
-            if (wraps(element)) element.setAttribute("data-compact", "");
+            for (let i = 0; !fits(element, shrinking, minPx) && i < given.length; i++)
+                element.setAttribute("data-compact", given.slice(0, i + 1).join(" "));
         };
         check();
-        // Sizes are read and set in one go, before the browser paints: the row never shows two lines.
-        const observer = new ResizeObserver(check);
-        observer.observe(element);
-        return () => observer.disconnect();
-    }, [row, words]);
+        const resized = new ResizeObserver(check);
+        resized.observe(element);
+        // Content changes (a speed, a model's name) are seen before the next paint: mutation records are
+        // delivered at the end of the task that made them.
+        const changed = new MutationObserver(check);
+        changed.observe(element, {childList: true, subtree: true, characterData: true});
+        return () => {
+            resized.disconnect();
+            changed.disconnect();
+        };
+    }, [row, words, key, shrinking, minPx]);
 }
 
-/** Whether a child of `row` sits below the first line: its middle lower than the first child's bottom. */
-function wraps(row: HTMLElement): boolean {
-    const shown = [...row.children].filter((child) => child.getClientRects().length > 0);
-    const first = shown[0]?.getBoundingClientRect();
-    if (!first) return false;
-    return shown.some((child) => {
-        const box = child.getBoundingClientRect();
-        return box.top + box.height / 2 > first.bottom;
-    });
+/** Whether the row's children fit on its line, with the shrinking one at least `minPx` wide (or whole). */
+function fits(row: HTMLElement, shrinking: string | undefined, minPx: number): boolean {
+    if (row.scrollWidth > row.clientWidth + 1) return false;
+    const element = shrinking ? row.querySelector<HTMLElement>(shrinking) : null;
+    if (!element) return true;
+    return element.clientWidth >= Math.min(element.scrollWidth, minPx);
 }

@@ -72,8 +72,7 @@ export const en = {
         notifications: "Notifications ({hotkey})",
         jumpLatest: "Jump to latest",
         noModel: "No model is ready",
-        noModelHelp:
-            "Open <b>Models</b> to download a model, or to load a GGUF file you already have.",
+        noModelHelp: "Open <b>Models</b> to download a model, or to load a GGUF file you already have.",
         intro: "Ask a question; the answer is written by the model on this computer.",
         starters: "Starter prompts",
         starterExplain: "Explain how a heat pump works, in five short points",

@@ -71,8 +71,7 @@ export const es = {
         notifications: "Notificaciones ({hotkey})",
         jumpLatest: "Ir al más reciente",
         noModel: "Ningún modelo está listo",
-        noModelHelp:
-            "Abre <b>Modelos</b> para descargar un modelo o cargar un archivo GGUF que ya tengas.",
+        noModelHelp: "Abre <b>Modelos</b> para descargar un modelo o cargar un archivo GGUF que ya tengas.",
         intro: "Haz una pregunta; la respuesta la escribe el modelo en este ordenador.",
         starters: "Ideas para empezar",
         starterExplain: "Explica en cinco puntos breves cómo funciona una bomba de calor",

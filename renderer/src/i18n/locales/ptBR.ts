@@ -71,8 +71,7 @@ export const ptBR = {
         notifications: "Notificações ({hotkey})",
         jumpLatest: "Ir para a mais recente",
         noModel: "Nenhum modelo está pronto",
-        noModelHelp:
-            "Abra <b>Modelos</b> para baixar um modelo ou carregar um arquivo GGUF que você já tem.",
+        noModelHelp: "Abra <b>Modelos</b> para baixar um modelo ou carregar um arquivo GGUF que você já tem.",
         intro: "Faça uma pergunta; a resposta é escrita pelo modelo neste computador.",
         starters: "Ideias para começar",
         starterExplain: "Explique em cinco pontos curtos como funciona uma bomba de calor",

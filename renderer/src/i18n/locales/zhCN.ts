@@ -65,8 +65,7 @@ export const zhCN = {
         notifications: "通知（{hotkey}）",
         jumpLatest: "跳到最新",
         noModel: "没有就绪的模型",
-        noModelHelp:
-            "打开<b>模型</b>下载一个模型，或加载你已有的 GGUF 文件。",
+        noModelHelp: "打开<b>模型</b>下载一个模型，或加载你已有的 GGUF 文件。",
         intro: "提个问题；回答由这台电脑上的模型写出。",
         starters: "入门提示",
         starterExplain: "用五个简短的要点解释热泵是如何工作的",
