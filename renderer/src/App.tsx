@@ -199,7 +199,6 @@ export function App({api}: {api: CairnApi}) {
                                     }}
                                     actions={cairn}
                                     open={{
-                                        attach: () => setDocumentsOpen("conversation"),
                                         tools: () => setToolsOpen(true),
                                         generation: () => setGenerationOpen(true),
                                         export: () => setExportOpen(true),
@@ -212,6 +211,10 @@ export function App({api}: {api: CairnApi}) {
                                 />
                                 <ChatView
                                     welcome={welcome}
+                                    seesImages={
+                                        selected?.provider != null || models.sees(state.engine?.modelPath)
+                                    }
+                                    onAttachDocuments={selected && (() => setDocumentsOpen("conversation"))}
                                     messages={state.messages}
                                     streaming={state.streaming}
                                     thinking={state.thinking}

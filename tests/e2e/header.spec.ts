@@ -76,28 +76,32 @@ test(
     },
 );
 
-test("the header is one row at 1280, 1024 and 800 px: in a narrow one, words give way to icons and keep their names", async ({
+test("the header is one row at 1280, 1024 and 800 px: where there is no room, words give way to icons and keep their names", async ({
     page,
 }) => {
     await newConversation(page, served.url);
     await ask(page, "Once upon a time");
     await expect(page.locator(".chat-header .speed")).toBeAttached();
-    const attach = page.locator(".chat-header").getByRole("button", {name: "Attach"});
+    const tools = page.locator(".chat-header").getByRole("button", {name: "Tools"});
     for (const [width, height, worded] of [
         [1280, 800, true],
-        [1024, 768, false],
+        [1024, 768, true],
         [800, 600, false],
     ] as const) {
         await page.setViewportSize({width, height});
         // Every control of the header on one line: the same top, give or take the controls' own heights.
         const {spread, middles} = await headerRowSpread(page);
         expect(spread, `${width} px: ${middles.join(", ")}`).toBeLessThanOrEqual(4);
-        await expect(attach).toBeVisible();
+        await expect(tools).toBeVisible();
         await expect(page.getByRole("switch", {name: "Web access"})).toBeVisible();
-        const box = (await attach.boundingBox())!;
-        expect(box.width > 60, `Attach is ${box.width} px wide at ${width} px`).toBe(worded);
+        const box = (await tools.boundingBox())!;
+        expect(box.width > 50, `Tools is ${box.width} px wide at ${width} px`).toBe(worded);
         await expect(page.getByRole("button", {name: "More"})).toBeInViewport();
     }
+    // Documents are attached from the composer's one Attach menu (no longer the header).
+    await page.locator(".composer").getByRole("button", {name: "Attach"}).click();
+    await page.getByRole("menu").getByRole("menuitem", {name: "Documents…"}).click();
+    await expect(page.getByRole("dialog", {name: "Attached documents"})).toBeVisible();
 });
 
 test("the header's menu by keyboard: a dialog chosen there takes focus, and gives it back to the menu's button", async ({

@@ -62,17 +62,30 @@ test(
         await expect(attached.locator("img")).toHaveCount(1);
         await expect(attached).toContainText("screenshot.png");
         await page.getByRole("textbox", {name: "Message"}).fill("What is in this picture?");
+        // Said at once, under the image, before anything is sent: Send waits and points to why.
+        const why = page.locator(".composer").getByRole("status");
+        await expect(why).toHaveText(/^The model answering here cannot see images/);
+        const send = page.getByRole("button", {name: "Send"});
+        await expect(send).toBeDisabled();
+        await expect(send).toHaveAccessibleDescription(/cannot see images/);
         await shoot(page, "images-attached");
         expect(await violations(page)).toEqual([]);
-        await page.getByRole("button", {name: "Send"}).click();
-        await expect(page.getByRole("alert").filter({hasText: "cannot see images"})).toContainText(
-            "it has no vision projector (mmproj) beside it",
+        // The Attach menu offers images off, saying why.
+        await page.getByRole("button", {name: "Attach"}).click();
+        const menu = page.getByRole("menu");
+        await expect(menu.getByRole("menuitem", {name: /^Images…/})).toHaveAttribute("aria-disabled", "true");
+        await expect(menu.getByRole("menuitem", {name: /^Images…/})).toHaveAccessibleDescription(
+            /cannot see images/,
         );
+        // Documents are attached to a conversation: none is open yet, so the menu offers none.
+        await expect(menu.getByRole("menuitem", {name: "Documents…"})).toHaveCount(0);
+        await shoot(page, "images-refused");
+        expect(await violations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
         // Nothing lost: the text and the image are still there to send elsewhere; nothing was stored.
         await expect(page.getByRole("textbox", {name: "Message"})).toHaveValue("What is in this picture?");
         await expect(attached.locator("img")).toHaveCount(1);
         await expect(page.locator("article.message")).toHaveCount(0);
-        await shoot(page, "images-refused");
         // Removed, the question goes as text.
         await attached.getByRole("button", {name: "Remove screenshot.png"}).click();
         await expect(attached).toHaveCount(0);
@@ -194,7 +207,7 @@ test("a local model with its projector beside it shows Vision in Models", async 
     expect(await violations(page)).toEqual([]);
 });
 
-test("in a German window the core's refusal is said in German", async ({browser}) => {
+test("in a German window, why the image cannot go is said in German before sending", async ({browser}) => {
     served = await startServe({extra: ["--max-tokens", "8"]});
     const context = await browser.newContext({locale: "de-DE"});
     const page = await context.newPage();
@@ -203,9 +216,9 @@ test("in a German window the core's refusal is said in German", async ({browser}
         await expect(page.locator(".status .state")).toHaveText(/.+/);
         await pasteImage(page, "Nachricht");
         await page.getByRole("textbox", {name: "Nachricht"}).fill("Was ist das?");
-        await page.getByRole("button", {name: "Senden"}).click();
-        await expect(page.getByRole("alert").filter({hasText: "kann keine Bilder sehen"})).toContainText(
-            "stories260K.gguf kann keine Bilder sehen: neben ihm liegt kein Bildprojektor (mmproj).",
+        await expect(page.getByRole("button", {name: "Senden"})).toBeDisabled();
+        await expect(page.locator(".composer").getByRole("status")).toHaveText(
+            /^Das Modell, das hier antwortet, kann keine Bilder sehen/,
         );
         await shoot(page, "images-refused-de");
     } finally {

@@ -53,6 +53,10 @@ type Props = {
     focusId?: string | null;
     /** The first-run screen (choose a model), shown first, in place of what an empty conversation says. */
     welcome?: ReactNode;
+    /** Whether the model answering here sees images (a local one with its projector, or a provider's). */
+    seesImages?: boolean;
+    /** Opens the conversation's attached documents. */
+    onAttachDocuments?: () => void;
 };
 
 /** How long a deleted message can be brought back. */
@@ -197,6 +201,8 @@ export function ChatView(props: Props) {
                 onStop={onStop}
                 onSent={toLatest}
                 onEditLast={editLast}
+                cannotSee={props.seesImages === false ? t("composer.cannotSee") : null}
+                onAttachDocuments={props.onAttachDocuments}
             />
         </>
     );

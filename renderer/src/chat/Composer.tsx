@@ -1,18 +1,10 @@
 import {useRef, useState, type KeyboardEvent} from "react";
-import {
-    CornerDownRight,
-    ImagePlus,
-    ListPlus,
-    LoaderCircle,
-    Mic,
-    SendHorizontal,
-    Square,
-    Telescope,
-} from "lucide-react";
+import {CornerDownRight, ListPlus, LoaderCircle, Mic, SendHorizontal, Square, Telescope} from "lucide-react";
 import {imageFiles, PendingImages, usePendingImages} from "./attachments.js";
 import {useDictation} from "./dictation.js";
 import {useTranslation} from "../i18n/index.js";
 import {IconButton} from "../ui/IconButton.js";
+import {AttachMenu} from "./AttachMenu.js";
 
 type ComposerProps = {
     busy: boolean;
@@ -25,10 +17,18 @@ type ComposerProps = {
     onSent: () => void;
     /** ↑ in the empty box: edit the last question. */
     onEditLast: () => void;
+    /** Why the model answering here cannot take images (null: it can): said before anything is sent. */
+    cannotSee?: string | null;
+    /** Opens the conversation's attached documents (absent: no conversation yet). */
+    onAttachDocuments?: () => void;
 };
 
+/** The note saying why attached images cannot go to the model here (the Send button points to it). */
+const REFUSED_ID = "images-refused";
+
 /** The message box: its own state, so that typing never re-renders the messages. */
-export function Composer({busy, offline, onSend, onStop, onQueue, onSent, onEditLast}: ComposerProps) {
+export function Composer(props: ComposerProps) {
+    const {busy, offline, onSend, onStop, onQueue, onSent, onEditLast, cannotSee = null} = props;
     const {t} = useTranslation();
     const [draft, setDraft] = useState("");
     const [research, setResearch] = useState(false);
@@ -44,6 +44,8 @@ export function Composer({busy, offline, onSend, onStop, onQueue, onSent, onEdit
         at?.focus();
     });
     const sending = images.images.some((i) => !i.attachment && !i.error);
+    // Images the model here cannot see are kept (to send elsewhere), and the message waits until they go.
+    const refused = cannotSee !== null && images.images.some((i) => !i.error);
     // Unreachable, the buttons say why (the banner's words) and Enter keeps the draft.
     const why = offline ? {title: offline, "aria-describedby": "offline-reason"} : {};
     // While an answer runs a message waits (Enter, Queue) or steers it (Steer); images go with a sent message.
@@ -55,7 +57,7 @@ export function Composer({busy, offline, onSend, onStop, onQueue, onSent, onEdit
             if (!(await onQueue(text, steer))) setDraft(text);
             return;
         }
-        if (!text || busy || offline || sending) return;
+        if (!text || busy || offline || sending || refused) return;
         const attached = images.images;
         const ids = attached.flatMap((i) => (i.attachment ? [i.attachment.id] : []));
         setDraft("");
@@ -85,15 +87,17 @@ export function Composer({busy, offline, onSend, onStop, onQueue, onSent, onEdit
             }}
         >
             <PendingImages images={images.images} onRemove={images.remove} />
+            {refused && (
+                <p id={REFUSED_ID} className="composer-why" role="status">
+                    {cannotSee}
+                </p>
+            )}
             <div className="composer-row">
-                <IconButton
-                    className="icon attach"
-                    label={t("composer.attach")}
-                    hint={t("composer.attachHint")}
-                    onClick={() => picker.current?.click()}
-                >
-                    <ImagePlus aria-hidden size={18} />
-                </IconButton>
+                <AttachMenu
+                    onImages={() => picker.current?.click()}
+                    cannotSee={cannotSee}
+                    onDocuments={props.onAttachDocuments}
+                />
                 <input
                     ref={picker}
                     type="file"
@@ -173,7 +177,11 @@ export function Composer({busy, offline, onSend, onStop, onQueue, onSent, onEdit
                         </button>
                     </div>
                 ) : (
-                    <button type="submit" disabled={!draft.trim() || !!offline || sending} {...why}>
+                    <button
+                        type="submit"
+                        disabled={!draft.trim() || !!offline || sending || refused}
+                        {...(refused ? {"aria-describedby": REFUSED_ID} : why)}
+                    >
                         <SendHorizontal aria-hidden size={16} />{" "}
                         {t(research ? "composer.research" : "composer.send")}
                     </button>

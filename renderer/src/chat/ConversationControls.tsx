@@ -1,4 +1,4 @@
-import {Globe, Paperclip, Wrench} from "lucide-react";
+import {Globe, Wrench} from "lucide-react";
 import type {Conversation, ProviderInfo, ToolMode} from "../../../shared/contract.js";
 import {useTranslation} from "../i18n/index.js";
 import {Hint} from "../ui/Hint.js";
@@ -14,11 +14,11 @@ type Props = {
         setWebAccess: (on: boolean) => Promise<void>;
     };
     /** Opens the conversation's dialogs. */
-    open: {attach: () => void; tools: () => void};
+    open: {tools: () => void};
 };
 
 /**
- * The header's controls for the open conversation used most: mode, web access, documents and tools (the rest
+ * The header's controls for the open conversation used most: mode, web access and tools (the rest
  * are in the header's menu). In a narrow header their words are hidden from sight (still their names), icons
  * left.
  */
@@ -46,12 +46,6 @@ export function ConversationControls({conversation, provider, actions, open}: Pr
                 provider={provider}
                 onChange={(on) => void actions.setWebAccess(on)}
             />
-            <Hint text={t("header.attachHint")} side="bottom">
-                <button onClick={open.attach}>
-                    <Paperclip aria-hidden size={16} />{" "}
-                    <span className="header-word">{t("header.attach")}</span>
-                </button>
-            </Hint>
             <Hint text={t("header.toolsHint")} side="bottom">
                 <button onClick={open.tools}>
                     <Wrench aria-hidden size={16} /> <span className="header-word">{t("header.tools")}</span>

@@ -90,6 +90,9 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
         setDraft: (modelPath: string, draftPath: string | null) =>
             call(api.invoke("models.setDraft", {modelPath, draftPath})),
         remove: (id: string) => call(api.invoke("models.remove", {id})),
+        /** Whether a model file sees images: installed with its vision projector (mmproj). */
+        sees: (file: string | null | undefined) =>
+            !!file && !!state.overview?.vision.some((v) => v.file === file),
         discard: (fileName: string) => call(api.invoke("models.discardPartial", {fileName})),
         searchHub: (query: string) => call(api.invoke("models.searchHub", {query})),
         hubFiles: (repo: string) => call(api.invoke("models.hubFiles", {repo})),
