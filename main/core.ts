@@ -199,6 +199,7 @@ export function createCore(options: CoreOptions): Core {
         options,
         warnings,
         check,
+        bus,
     );
     startAll(features);
     const {db, conversations, toolCalls, citations, recoveredInterrupted} = library;
@@ -260,6 +261,7 @@ function dispatcherOf(
     options: CoreOptions,
     warnings: Parameters<typeof settingsHandlers>[0]["warnings"],
     check: ReturnType<typeof contractCheckFromEnv>,
+    bus: EventBus,
 ): Dispatcher {
     const {library, models, knowledge, tools, chat, api, backups, automations} = made;
     const {settings} = library;
@@ -272,6 +274,7 @@ function dispatcherOf(
                 dataDir: options.dataDir,
                 warnings,
                 offlineRun: options.offline,
+                bus,
             }),
             ...desktopHandlers({settings, network: library.network, shell: options.desktop}),
             ...library.handlers,

@@ -8,6 +8,7 @@ import type {SettingsStore} from "../store/settings.js";
 import {APP_VERSION} from "../version.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
 import {failWith, inEnglish} from "../words.js";
+import type {EventBus} from "../events.js";
 
 type Deps = {
     settings: SettingsStore;
@@ -17,6 +18,8 @@ type Deps = {
     warnings: (string | Words)[];
     /** Started with --offline: Offline mode for this run, whatever the switch says. */
     offlineRun?: boolean;
+    /** Tells every window when Offline mode is switched (network.offline). */
+    bus: EventBus;
 };
 
 /** The app's status and its settings. */
@@ -27,6 +30,7 @@ export function settingsHandlers({
     dataDir,
     warnings,
     offlineRun = false,
+    bus,
 }: Deps): HandlerSlice<"app." | "settings."> {
     const values = () => (offlineRun ? {...settings.values(), offlineRun} : settings.values());
     return {
@@ -35,6 +39,7 @@ export function settingsHandlers({
                 engine: engine.status(),
                 dataDir,
                 version: APP_VERSION,
+                offline: offlineRun || (settings.get("offline") ?? false),
                 warnings: warnings.map((w) => (typeof w === "string" ? w : inEnglish(w))),
                 warningWords: warnings.map((w) => (typeof w === "string" ? null : w)),
             }),
@@ -47,7 +52,10 @@ export function settingsHandlers({
             if (req.workspaceRoot !== undefined)
                 settings.set("workspaceRoot", req.workspaceRoot && path.resolve(req.workspaceRoot));
             if (req.webAccessDefault !== undefined) settings.set("webAccessDefault", req.webAccessDefault);
-            if (req.offline !== undefined) settings.set("offline", req.offline);
+            if (req.offline !== undefined) {
+                settings.set("offline", req.offline);
+                bus.emit({type: "network.offline", on: offlineRun || req.offline});
+            }
             if (req.planMaxSteps !== undefined) settings.set("planMaxSteps", req.planMaxSteps);
             if (req.toolShare !== undefined) settings.set("toolShare", req.toolShare);
             if (req.runCodeSeconds !== undefined) settings.set("runCodeSeconds", req.runCodeSeconds);

@@ -2,9 +2,9 @@ import type {CairnApi, Message, Project} from "../../shared/contract.js";
 import {useState} from "react";
 import {PendingQuestions} from "./chat/PendingQuestions.js";
 import {ToolsDialog} from "./tools/ToolsDialog.js";
-import {ApiContext, ProgressContext, WritingContext} from "./apiContext.js";
 import {SettingsPanel} from "./SettingsPanel.js";
-import {SourceViewer, SourceViewerContext, type SourceTarget} from "./chat/SourceViewer.js";
+import {SourceViewer, type SourceTarget} from "./chat/SourceViewer.js";
+import {WindowContexts} from "./WindowContexts.js";
 import {ChatView} from "./chat/ChatView.js";
 import {ConversationList} from "./conversations/ConversationList.js";
 import {FirstRun} from "./FirstRun.js";
@@ -85,214 +85,183 @@ export function App({api}: {api: CairnApi}) {
         search: () => setSearchOpen(true),
     });
     return (
-        <ApiContext.Provider value={api}>
-            <ProgressContext.Provider value={state.progress}>
-                <WritingContext.Provider value={state.writing}>
-                    <SourceViewerContext.Provider value={setSource}>
-                        <div className={sidebarHidden ? "app sidebar-hidden" : "app"}>
-                            <a className="skip-link" href="#message-box" onClick={skipToMessageBox}>
-                                {t("app.skip")}
-                            </a>
-                            <ConversationList
-                                conversations={state.conversations}
-                                selectedId={state.selectedId}
-                                onSelect={cairn.select}
-                                onCreate={createNew}
-                                projects={projects}
-                                onCreateIn={(projectId) => void cairn.create(startingAssistant, projectId)}
-                                onOpenProject={setProjectOpen}
-                                startWith={
-                                    <AssistantPicker
-                                        assistants={assistants}
-                                        value={startWith}
-                                        onChange={setPicked}
-                                    />
-                                }
-                                automations={<AutomationsButton api={api} actions={cairn} />}
-                                onRename={(id, title) => void cairn.rename(id, title)}
-                                onPin={(id, pinned) => void cairn.setPinned(id, pinned)}
-                                onDelete={(id) => void cairn.remove(id)}
-                                onSettings={() => setSettingsOpen(true)}
-                                onModels={() => setModelsOpen(true)}
-                                onDocuments={() => setDocumentsOpen("all")}
-                                onSearch={() => setSearchOpen(true)}
-                                onImport={setImporting}
-                            />
-                            {projectOpen !== undefined && (
-                                <ProjectDialog
-                                    api={api}
-                                    project={projectOpen}
-                                    conversationCount={
-                                        state.conversations.filter((c) => c.projectId === projectOpen?.id)
-                                            .length
-                                    }
-                                    onFiles={(collection) => {
-                                        setProjectOpen(undefined);
-                                        setDocumentsOpen({collection});
-                                    }}
-                                    onClose={() => setProjectOpen(undefined)}
-                                    onError={cairn.showError}
-                                />
-                            )}
-                            {documentsOpen && (
-                                <DocumentsPanel
-                                    api={api}
-                                    conversation={documentsOpen === "conversation" ? selected : undefined}
-                                    initialCollection={
-                                        typeof documentsOpen === "object"
-                                            ? documentsOpen.collection
-                                            : undefined
-                                    }
-                                    onClose={() => setDocumentsOpen(null)}
-                                    onError={cairn.showError}
-                                />
-                            )}
-                            {modelsOpen && (
-                                <ModelsPanel
-                                    models={models}
-                                    engine={state.engine}
-                                    onClose={() => setModelsOpen(false)}
-                                />
-                            )}
-                            {generationOpen && selected && (
-                                <GenerationDialog
-                                    api={api}
-                                    conversation={selected}
-                                    onClose={() => setGenerationOpen(false)}
-                                    onError={cairn.showError}
-                                />
-                            )}
-                            {toolsOpen && selected && (
-                                <ToolsDialog
-                                    api={api}
-                                    conversation={selected}
-                                    onClose={() => setToolsOpen(false)}
-                                    onError={cairn.showError}
-                                />
-                            )}
-                            {settingsOpen && (
-                                <SettingsPanel
-                                    api={api}
-                                    conversations={state.conversations}
-                                    onClose={() => setSettingsOpen(false)}
-                                    onError={cairn.showError}
-                                />
-                            )}
-                            <main className="chat">
-                                <h1 className="visually-hidden">
-                                    {selected?.title ?? t("message.assistant")}
-                                </h1>
-                                <ChatHeader
-                                    sidebarHidden={sidebarHidden}
-                                    onToggleSidebar={() => setSidebarHidden((hidden) => !hidden)}
-                                    conversation={selected}
-                                    assistant={assistant}
-                                    provider={provider}
-                                    projects={projects}
-                                    status={{
-                                        engine: state.engine,
-                                        models,
-                                        messages: state.messages,
-                                        conversation: selected,
-                                        providers,
-                                        onProvider: (name, model) => void cairn.setProvider(name, model),
-                                    }}
-                                    actions={cairn}
-                                    open={{
-                                        tools: () => setToolsOpen(true),
-                                        generation: () => setGenerationOpen(true),
-                                        export: () => setExportOpen(true),
-                                    }}
-                                />
-                                <WindowAlerts
-                                    offline={offline}
-                                    error={state.error}
-                                    onDismiss={cairn.dismissError}
-                                />
-                                <ChatView
-                                    welcome={welcome}
-                                    seesImages={
-                                        selected?.provider != null || models.sees(state.engine?.modelPath)
-                                    }
-                                    onAttachDocuments={selected && (() => setDocumentsOpen("conversation"))}
-                                    messages={state.messages}
-                                    streaming={state.streaming}
-                                    thinking={state.thinking}
-                                    busy={busy}
-                                    offline={offline}
-                                    engine={state.engine}
-                                    assistant={assistant}
-                                    onSend={cairn.send}
-                                    onStop={() => void cairn.stop()}
-                                    work={{...cairn, queued: state.queued, todos: state.todos}}
-                                    onDelete={(id) => void cairn.deleteMessage(id)}
-                                    onRegenerate={(id) => void cairn.regenerate(id)}
-                                    onResend={cairn.resend}
-                                    onShowVersion={(id) => void cairn.showVersion(id)}
-                                    onRemember={setRemembering}
-                                    onRunPlan={cairn.runPlan}
-                                    onCancelPlan={(id) => void cairn.cancelPlan(id)}
-                                    focusId={focusMessage}
-                                />
-                                <StatusLine
-                                    engine={state.engine}
-                                    busy={busy}
-                                    turnState={state.turnState}
-                                    offline={offline !== null}
-                                    remote={remoteLabel(provider, selected, t)}
-                                />
-                                <PendingQuestions
-                                    approval={state.approvals[0]}
-                                    ask={state.asks[0]}
-                                    actions={cairn}
-                                />
-                            </main>
-                            {source && (
-                                <SourceViewer api={api} target={source} onClose={() => setSource(null)} />
-                            )}
-                            {shortcutsOpen && <ShortcutsSheet onClose={() => setShortcutsOpen(false)} />}
-                            {searchOpen && (
-                                <SearchDialog
-                                    api={api}
-                                    conversations={state.conversations}
-                                    projects={projects}
-                                    onClose={() => setSearchOpen(false)}
-                                    onError={cairn.showError}
-                                    onOpen={(found) => {
-                                        setSearchOpen(false);
-                                        setFocusMessage(found.messageId ?? null);
-                                        cairn.select(found.conversationId);
-                                    }}
-                                />
-                            )}
-                            {remembering && (
-                                <RememberDialog
-                                    api={api}
-                                    message={remembering}
-                                    onClose={() => setRemembering(null)}
-                                    onError={cairn.showError}
-                                />
-                            )}
-                            {importing && (
-                                <ImportDialog
-                                    api={api}
-                                    files={importing}
-                                    onDone={(open) => open && cairn.select(open)}
-                                    onClose={() => setImporting(null)}
-                                />
-                            )}
-                            {exportOpen && selected && (
-                                <ExportDialog
-                                    api={api}
-                                    conversation={selected}
-                                    onClose={() => setExportOpen(false)}
-                                    onError={cairn.showError}
-                                />
-                            )}
-                        </div>
-                    </SourceViewerContext.Provider>
-                </WritingContext.Provider>
-            </ProgressContext.Provider>
-        </ApiContext.Provider>
+        <WindowContexts api={api} state={state} openSource={setSource}>
+            <div className={sidebarHidden ? "app sidebar-hidden" : "app"}>
+                <a className="skip-link" href="#message-box" onClick={skipToMessageBox}>
+                    {t("app.skip")}
+                </a>
+                <ConversationList
+                    conversations={state.conversations}
+                    selectedId={state.selectedId}
+                    onSelect={cairn.select}
+                    onCreate={createNew}
+                    projects={projects}
+                    onCreateIn={(projectId) => void cairn.create(startingAssistant, projectId)}
+                    onOpenProject={setProjectOpen}
+                    startWith={
+                        <AssistantPicker assistants={assistants} value={startWith} onChange={setPicked} />
+                    }
+                    automations={<AutomationsButton api={api} actions={cairn} />}
+                    onRename={(id, title) => void cairn.rename(id, title)}
+                    onPin={(id, pinned) => void cairn.setPinned(id, pinned)}
+                    onDelete={(id) => void cairn.remove(id)}
+                    onSettings={() => setSettingsOpen(true)}
+                    onModels={() => setModelsOpen(true)}
+                    onDocuments={() => setDocumentsOpen("all")}
+                    onSearch={() => setSearchOpen(true)}
+                    onImport={setImporting}
+                />
+                {projectOpen !== undefined && (
+                    <ProjectDialog
+                        api={api}
+                        project={projectOpen}
+                        conversationCount={
+                            state.conversations.filter((c) => c.projectId === projectOpen?.id).length
+                        }
+                        onFiles={(collection) => {
+                            setProjectOpen(undefined);
+                            setDocumentsOpen({collection});
+                        }}
+                        onClose={() => setProjectOpen(undefined)}
+                        onError={cairn.showError}
+                    />
+                )}
+                {documentsOpen && (
+                    <DocumentsPanel
+                        api={api}
+                        conversation={documentsOpen === "conversation" ? selected : undefined}
+                        initialCollection={
+                            typeof documentsOpen === "object" ? documentsOpen.collection : undefined
+                        }
+                        onClose={() => setDocumentsOpen(null)}
+                        onError={cairn.showError}
+                    />
+                )}
+                {modelsOpen && (
+                    <ModelsPanel models={models} engine={state.engine} onClose={() => setModelsOpen(false)} />
+                )}
+                {generationOpen && selected && (
+                    <GenerationDialog
+                        api={api}
+                        conversation={selected}
+                        onClose={() => setGenerationOpen(false)}
+                        onError={cairn.showError}
+                    />
+                )}
+                {toolsOpen && selected && (
+                    <ToolsDialog
+                        api={api}
+                        conversation={selected}
+                        onClose={() => setToolsOpen(false)}
+                        onError={cairn.showError}
+                    />
+                )}
+                {settingsOpen && (
+                    <SettingsPanel
+                        api={api}
+                        conversations={state.conversations}
+                        onClose={() => setSettingsOpen(false)}
+                        onError={cairn.showError}
+                    />
+                )}
+                <main className="chat">
+                    <h1 className="visually-hidden">{selected?.title ?? t("message.assistant")}</h1>
+                    <ChatHeader
+                        sidebarHidden={sidebarHidden}
+                        onToggleSidebar={() => setSidebarHidden((hidden) => !hidden)}
+                        conversation={selected}
+                        assistant={assistant}
+                        provider={provider}
+                        projects={projects}
+                        status={{
+                            engine: state.engine,
+                            models,
+                            messages: state.messages,
+                            conversation: selected,
+                            providers,
+                            onProvider: (name, model) => void cairn.setProvider(name, model),
+                        }}
+                        actions={cairn}
+                        open={{
+                            tools: () => setToolsOpen(true),
+                            generation: () => setGenerationOpen(true),
+                            export: () => setExportOpen(true),
+                        }}
+                    />
+                    <WindowAlerts offline={offline} error={state.error} onDismiss={cairn.dismissError} />
+                    <ChatView
+                        welcome={welcome}
+                        seesImages={selected?.provider != null || models.sees(state.engine?.modelPath)}
+                        onAttachDocuments={selected && (() => setDocumentsOpen("conversation"))}
+                        messages={state.messages}
+                        streaming={state.streaming}
+                        thinking={state.thinking}
+                        busy={busy}
+                        offline={offline}
+                        engine={state.engine}
+                        assistant={assistant}
+                        onSend={cairn.send}
+                        onStop={() => void cairn.stop()}
+                        work={{...cairn, queued: state.queued, todos: state.todos}}
+                        onDelete={(id) => void cairn.deleteMessage(id)}
+                        onRegenerate={(id) => void cairn.regenerate(id)}
+                        onResend={cairn.resend}
+                        onShowVersion={(id) => void cairn.showVersion(id)}
+                        onRemember={setRemembering}
+                        onRunPlan={cairn.runPlan}
+                        onCancelPlan={(id) => void cairn.cancelPlan(id)}
+                        focusId={focusMessage}
+                    />
+                    <StatusLine
+                        engine={state.engine}
+                        busy={busy}
+                        turnState={state.turnState}
+                        offline={offline !== null}
+                        remote={remoteLabel(provider, selected, t)}
+                    />
+                    <PendingQuestions approval={state.approvals[0]} ask={state.asks[0]} actions={cairn} />
+                </main>
+                {source && <SourceViewer api={api} target={source} onClose={() => setSource(null)} />}
+                {shortcutsOpen && <ShortcutsSheet onClose={() => setShortcutsOpen(false)} />}
+                {searchOpen && (
+                    <SearchDialog
+                        api={api}
+                        conversations={state.conversations}
+                        projects={projects}
+                        onClose={() => setSearchOpen(false)}
+                        onError={cairn.showError}
+                        onOpen={(found) => {
+                            setSearchOpen(false);
+                            setFocusMessage(found.messageId ?? null);
+                            cairn.select(found.conversationId);
+                        }}
+                    />
+                )}
+                {remembering && (
+                    <RememberDialog
+                        api={api}
+                        message={remembering}
+                        onClose={() => setRemembering(null)}
+                        onError={cairn.showError}
+                    />
+                )}
+                {importing && (
+                    <ImportDialog
+                        api={api}
+                        files={importing}
+                        onDone={(open) => open && cairn.select(open)}
+                        onClose={() => setImporting(null)}
+                    />
+                )}
+                {exportOpen && selected && (
+                    <ExportDialog
+                        api={api}
+                        conversation={selected}
+                        onClose={() => setExportOpen(false)}
+                        onError={cairn.showError}
+                    />
+                )}
+            </div>
+        </WindowContexts>
     );
 }

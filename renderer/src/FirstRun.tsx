@@ -1,4 +1,5 @@
 import {useTranslation} from "./i18n/index.js";
+import {useOfflineNote} from "./ui/OfflineNote.js";
 import {ModelFilePicker, RecommendedList} from "./models/ModelWidgets.js";
 import type {Models} from "./models/useModels.js";
 import type {EngineStatus} from "../../shared/contract.js";
@@ -14,10 +15,12 @@ type Props = {
 export function FirstRun({models, engine, onStarted}: Props) {
     const {t} = useTranslation();
     const problem = engine?.state === "error" ? engine.message : null;
+    const offline = useOfflineNote();
     return (
         <section className="first-run" aria-label={t("firstRun.label")}>
             <h1>{t("firstRun.title")}</h1>
             <p>{t("firstRun.intro")}</p>
+            {offline.note}
             <RecommendedList models={models} kind="chat" onStarted={onStarted} />
             <h2>{t("firstRun.haveFile")}</h2>
             <ModelFilePicker onLoad={(path) => void models.load(path)} />

@@ -15,3 +15,6 @@ export const ProgressContext = createContext<Record<string, ToolProgress>>({});
 
 /** Calls the model is still writing, by message id. */
 export const WritingContext = createContext<Record<string, WritingCall[]>>({});
+
+/** Offline mode is on: what needs the network (downloads, Hugging Face search) is off, saying why. */
+export const OfflineModeContext = createContext(false);

@@ -43,6 +43,8 @@ export type CairnState = {
     writing: Record<string, WritingCall[]>;
     /** False while the window has lost the core (the served window's connection closed); it reconnects. */
     connected: boolean;
+    /** Offline mode is on: nothing leaves this computer (what needs the network is off, saying why). */
+    offlineMode: boolean;
 };
 
 export type WritingCall = {name: string; args: string};
@@ -54,6 +56,8 @@ export function applyEvent(s: CairnState, event: AppEvent): CairnState {
     switch (event.type) {
         case "engine.status":
             return {...s, engine: event.status};
+        case "network.offline":
+            return {...s, offlineMode: event.on};
         case "models.download":
         case "models.changed":
         case "mcp.changed":

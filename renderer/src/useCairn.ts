@@ -32,6 +32,7 @@ export function useCairn(api: CairnApi) {
         writing: {},
         turnState: null,
         connected: true,
+        offlineMode: false,
     });
     const patch = useCallback((p: Partial<CairnState>) => setState((s) => ({...s, ...p})), []);
     // While the core is lost its banner says so: the calls that failed with it say nothing more.
@@ -126,7 +127,7 @@ export function useCairn(api: CairnApi) {
         // Each answer is shown as it comes: the engine's state does not wait for a long list of conversations.
         void api.invoke("app.getStatus", {}).then((status) => {
             if (!status.ok) return;
-            patch({engine: status.value.engine});
+            patch({engine: status.value.engine, offlineMode: status.value.offline});
             const {warnings, warningWords} = status.value;
             if (warnings.length > 0)
                 showError(warnings.map((w, i) => sayCore(w, warningWords[i])).join("\n"));

@@ -38,6 +38,8 @@ export const AppEvent = Type.Union([
     event("assistants.changed", {}),
     event("projects.changed", {}),
     event("engine.status", {status: EngineStatus}),
+    /** Offline mode switched on or off (in any window, or the CLI's settings). */
+    event("network.offline", {on: Type.Boolean()}),
     event("models.download", {progress: DownloadProgress}),
     event("models.changed", {}),
     /** A tool-use test's progress, and its end with the score (models.probe). */

@@ -39,6 +39,8 @@ export const settingsCalls = {
                 engine: EngineStatus,
                 dataDir: Type.String(),
                 version: Type.String(),
+                /** Offline mode is on (its switch, or a run started with --offline): nothing leaves this computer. */
+                offline: Type.Boolean(),
                 warnings: Type.Array(Type.String()),
                 /** Each warning's words where Cairn wrote it (null where not), for the window's language. */
                 warningWords: Type.Array(nullable(WordsValue)),

@@ -252,3 +252,49 @@ test("tool use: a quick test with progress scores each model side by side and in
     await dialog.getByRole("button", {name: "Close"}).click();
     await expect(page.getByRole("combobox", {name: "Model"})).toContainText(/tool use \d+%/);
 });
+
+test("Offline mode shows in the status line, and turns off Download and Hugging Face search, saying why", async ({
+    page,
+}, testInfo) => {
+    files = await startModelServer({});
+    served = await startServe({model: TEST_MODEL, catalog: catalogFor(files.url("none.gguf"))});
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await expect(page.locator(".status .offline-mark")).toHaveCount(0);
+    const models = page.getByRole("dialog", {name: "Models"});
+    await page.getByRole("button", {name: "Models"}).click();
+    const download = models.locator('[data-model="stories"]').getByRole("button", {name: "Download"});
+    await expect(download).toBeEnabled();
+    await page.keyboard.press("Escape");
+
+    // Switched on in Settings: the status line says so at once, and what needs the network is off, saying why.
+    await page.getByRole("button", {name: "Settings"}).click();
+    await page.getByRole("switch", {name: "Offline mode"}).click();
+    await page.keyboard.press("Escape");
+    const mark = page.locator(".status .offline-mark");
+    await expect(mark).toHaveText("Offline mode");
+    await mark.focus();
+    await expect(page.getByRole("tooltip")).toContainText("nothing leaves this computer");
+    await page.getByRole("button", {name: "Models"}).click();
+    await expect(download).toBeDisabled();
+    await expect(download).toHaveAccessibleDescription(
+        /^Offline mode is on: downloads and Hugging Face search are off/,
+    );
+    await models.getByRole("searchbox", {name: /Hugging Face/}).fill("qwen");
+    const search = models.getByRole("button", {name: "Search", exact: true});
+    await expect(search).toBeDisabled();
+    await expect(search).toHaveAccessibleDescription(/^Offline mode is on/);
+    for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({colorScheme});
+        await page.screenshot({path: testInfo.outputPath(`offline-models-${colorScheme}.png`)});
+    }
+    expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
+
+    // A window opened now reads it from the core; switched off, all is back.
+    await page.reload();
+    await expect(mark).toHaveText("Offline mode");
+    await page.getByRole("button", {name: "Settings"}).click();
+    await page.getByRole("switch", {name: "Offline mode"}).click();
+    await page.keyboard.press("Escape");
+    await expect(mark).toHaveCount(0);
+});

@@ -14,7 +14,9 @@ test("with no model the app starts and says what to do", async ({page}) => {
     served = await startServe({model: null});
     await page.goto(served.url);
     await expect(page.locator(".status .state")).toHaveText("no model");
-    await expect(page.getByRole("heading", {name: "No model is ready"})).toBeVisible();
+    // Nothing installed: the welcome says what to do (choose a model), once, with no command line.
+    await expect(page.getByRole("region", {name: "Choose a model"})).toBeVisible();
+    await expect(page.getByRole("heading", {name: "No model is ready"})).toHaveCount(0);
     await expect(page.getByRole("main")).not.toContainText("npm run");
     await page.getByRole("textbox", {name: "Message"}).fill("hello");
     await page.getByRole("textbox", {name: "Message"}).press("Enter");
@@ -84,7 +86,7 @@ function emptyCatalogFile(): string {
 }
 
 test(
-    "in a German window the engine's no-model message and the refusal of a send are in German; axe clean",
+    "in a German window the welcome and the refusal of a send are in German; axe clean",
     {tag: "@small-window"},
     async ({browser}, info) => {
         served = await startServe({model: null});
@@ -93,7 +95,7 @@ test(
         try {
             await page.goto(served.url);
             const help = "Kein Modell geladen. Öffne Modelle, um eines herunterzuladen";
-            await expect(page.locator(".empty")).toContainText(help);
+            await expect(page.getByRole("region", {name: "Modell wählen"})).toBeVisible();
             await page.getByRole("textbox", {name: "Nachricht"}).fill("hallo");
             await page.getByRole("textbox", {name: "Nachricht"}).press("Enter");
             await expect(page.getByRole("alert")).toContainText(help);

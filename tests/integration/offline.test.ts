@@ -216,11 +216,17 @@ test("the Settings switch turns Offline mode on for the next request, and off ag
         );
         const before = unwrap(await t.api.invoke("settings.get", {}));
         assert.deepEqual([before.offline, before.offlineRun], [false, undefined]);
+        // Every window is told (network.offline), and a window opened later reads it in the app's status.
+        const told: boolean[] = [];
+        t.api.onEvent((e) => e.type === "network.offline" && told.push(e.on));
+        assert.equal(unwrap(await t.api.invoke("app.getStatus", {})).offline, false);
         assert.equal(unwrap(await t.api.invoke("settings.set", {offline: true})).offline, true);
+        assert.equal(unwrap(await t.api.invoke("app.getStatus", {})).offline, true);
         const refused = await t.api.invoke("providers.models", {name: "box"});
         assert.match(!refused.ok ? refused.error.message : "", /^Offline mode is on/);
         assert.equal(unwrap(await t.api.invoke("settings.set", {offline: false})).offline, false);
         assert.equal(unwrap(await t.api.invoke("settings.get", {})).offline, false);
+        assert.deepEqual(told, [true, false]);
     } finally {
         await t.core.dispose();
     }

@@ -2,6 +2,10 @@ import type {Conversation, EngineStatus, ProviderInfo, TurnState} from "../../..
 import {hostOf} from "../ui/hostOf.js";
 import {sayCore, useTranslation} from "../i18n/index.js";
 import type {TFunction} from "i18next";
+import {useContext} from "react";
+import {WifiOff} from "lucide-react";
+import {OfflineModeContext} from "../apiContext.js";
+import {Hint} from "../ui/Hint.js";
 
 type Props = {
     engine: EngineStatus | null;
@@ -32,6 +36,7 @@ export function StatusLine({engine, busy, turnState, remote, offline = false}: P
     if (remote)
         return (
             <footer className="status" data-state={busy ? "generating" : "ready"}>
+                <OfflineMark />
                 <span className="model">{remote}</span>
                 <span className="where">{t("status.elsewhere")}</span>
                 <span className="state">{t(busy ? "status.state.generating" : "status.state.ready")}</span>
@@ -42,6 +47,7 @@ export function StatusLine({engine, busy, turnState, remote, offline = false}: P
     const turn = turnState ? (turnState.toLowerCase() as Lowercase<TurnState>) : null;
     return (
         <footer className="status" data-state={state}>
+            <OfflineMark />
             <span className="model">{engine.modelName ?? t("status.noModel")}</span>
             <span className="backend" title={gpuTitle(engine, t)}>
                 {engine.backend ?? "—"}
@@ -74,4 +80,17 @@ export function remoteLabel(
     if (!provider) return null;
     const model = conversation?.providerModel ?? provider.model ?? t("header.firstModel");
     return `${provider.name} · ${model} · ${hostOf(provider.baseUrl)}`;
+}
+
+/** Offline mode's mark, first in the status line while it is on; its hint says what it means. */
+function OfflineMark() {
+    const {t} = useTranslation();
+    if (!useContext(OfflineModeContext)) return null;
+    return (
+        <Hint text={t("status.offlineHint")} side="top">
+            <span className="offline-mark" tabIndex={0}>
+                <WifiOff aria-hidden size={12} /> {t("status.offline")}
+            </span>
+        </Hint>
+    );
 }

@@ -5,6 +5,7 @@ import {DownloadBar} from "./ModelWidgets.js";
 import {FitBadge} from "../ui/FitBadge.js";
 import type {Models} from "./useModels.js";
 import {useTranslation} from "../i18n/index.js";
+import {useOfflineNote} from "../ui/OfflineNote.js";
 
 /** Searching Hugging Face for GGUF models: repositories, then one's quantizations with their fit here. */
 export function HubSearch({models}: {models: Models}) {
@@ -12,6 +13,7 @@ export function HubSearch({models}: {models: Models}) {
     const [results, setResults] = useState<HubRepo[] | null>(null);
     const [searching, setSearching] = useState(false);
     const [open, setOpen] = useState<string | null>(null);
+    const offline = useOfflineNote();
     const {t, i18n} = useTranslation();
     const search = async () => {
         setSearching(true);
@@ -36,7 +38,7 @@ export function HubSearch({models}: {models: Models}) {
                     value={query}
                     onChange={(e) => setQuery(e.target.value)}
                 />
-                <button type="submit" disabled={!query.trim() || searching}>
+                <button type="submit" disabled={!query.trim() || searching} {...offline.off}>
                     {t(searching ? "hubSearch.searching" : "hubSearch.search")}
                 </button>
             </form>

@@ -4,6 +4,7 @@ import {formatBytes} from "../../../shared/format.js";
 import {sayCore, useTranslation} from "../i18n/index.js";
 import type {Models} from "./useModels.js";
 import {FitBadge} from "../ui/FitBadge.js";
+import {useOfflineNote} from "../ui/OfflineNote.js";
 
 export function DownloadBar({progress, onCancel}: {progress: DownloadProgress; onCancel: () => void}) {
     const {t} = useTranslation();
@@ -40,46 +41,50 @@ type ListProps = {models: Models; kind: Recommendation["kind"]; onStarted?: (dow
 export function RecommendedList({models, kind, onStarted}: ListProps) {
     const {t} = useTranslation();
     const [started, setStarted] = useState<Record<string, string>>({});
+    const offline = useOfflineNote();
     const list = (models.state.recommended ?? []).filter((r) => r.kind === kind);
     if (!models.state.recommended) return <p className="muted">{t("modelWidgets.checking")}</p>;
     return (
-        <ul className="recommended">
-            {list.map((r) => {
-                const downloadId = started[r.id];
-                const progress = downloadId ? models.state.downloads[downloadId] : undefined;
-                return (
-                    <li key={r.id} data-model={r.id}>
-                        <div className="rec-head">
-                            <strong>{r.name}</strong> <FitBadge fit={r.fit} />{" "}
-                            <span className="muted">
-                                {r.parameters} · {r.quantization} · {formatBytes(r.sizeBytes)}
-                            </span>
-                        </div>
-                        <div className="muted">{r.notes}</div>
-                        {progress ? (
-                            <DownloadBar
-                                progress={progress}
-                                onCancel={() => void models.cancel(progress.id)}
-                            />
-                        ) : (
-                            <button
-                                disabled={r.fit.verdict === "too-large"}
-                                title={r.fit.summary}
-                                onClick={() =>
-                                    void models.download(r.uri).then((res) => {
-                                        if (!res) return;
-                                        setStarted((s) => ({...s, [r.id]: res.downloadId}));
-                                        onStarted?.(res.downloadId);
-                                    })
-                                }
-                            >
-                                {t("modelWidgets.download")}
-                            </button>
-                        )}
-                    </li>
-                );
-            })}
-        </ul>
+        <>
+            <ul className="recommended">
+                {list.map((r) => {
+                    const downloadId = started[r.id];
+                    const progress = downloadId ? models.state.downloads[downloadId] : undefined;
+                    return (
+                        <li key={r.id} data-model={r.id}>
+                            <div className="rec-head">
+                                <strong>{r.name}</strong> <FitBadge fit={r.fit} />{" "}
+                                <span className="muted">
+                                    {r.parameters} · {r.quantization} · {formatBytes(r.sizeBytes)}
+                                </span>
+                            </div>
+                            <div className="muted">{r.notes}</div>
+                            {progress ? (
+                                <DownloadBar
+                                    progress={progress}
+                                    onCancel={() => void models.cancel(progress.id)}
+                                />
+                            ) : (
+                                <button
+                                    disabled={r.fit.verdict === "too-large"}
+                                    title={r.fit.summary}
+                                    {...offline.off}
+                                    onClick={() =>
+                                        void models.download(r.uri).then((res) => {
+                                            if (!res) return;
+                                            setStarted((s) => ({...s, [r.id]: res.downloadId}));
+                                            onStarted?.(res.downloadId);
+                                        })
+                                    }
+                                >
+                                    {t("modelWidgets.download")}
+                                </button>
+                            )}
+                        </li>
+                    );
+                })}
+            </ul>
+        </>
     );
 }
 

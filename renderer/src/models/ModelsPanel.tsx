@@ -11,6 +11,7 @@ import {Dialog} from "../ui/Dialog.js";
 import {Confirm} from "../ui/Confirm.js";
 import {sayCore, Trans, useTranslation, type TFunction} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
+import {useOfflineNote} from "../ui/OfflineNote.js";
 
 type Props = {models: Models; engine: EngineStatus | null; onClose: () => void};
 
@@ -21,8 +22,10 @@ export function ModelsPanel({models, engine, onClose}: Props) {
     // Removing asks first: a downloaded model's file is deleted with it.
     const [removing, setRemoving] = useState<string | null>(null);
     const {t} = useTranslation();
+    const offline = useOfflineNote();
     return (
         <Dialog label={t("modelsPanel.title")} onClose={onClose} className="models">
+            {offline.note}
             <h2>{t("modelsPanel.running")}</h2>
             <BackendReport engine={engine} models={models} onUnload={() => void models.unload()} />
             <BackendList models={models} />

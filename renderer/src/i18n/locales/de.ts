@@ -1086,6 +1086,11 @@ export const de = {
         contrast: "Hoher Kontrast",
     },
     status: {
+        offline: "Offline-Modus",
+        offlineHint:
+            "Der Offline-Modus ist an: Nichts verlässt diesen Computer. Ausschalten unter Einstellungen → Netzwerk.",
+        offlineWhy:
+            "Der Offline-Modus ist an: Downloads und die Suche auf Hugging Face sind aus, bis du ihn unter Einstellungen → Netzwerk ausschaltest.",
         connecting: "Verbinden…",
         noModel: "kein Modell",
         unreachable: "nicht erreichbar",

@@ -1079,6 +1079,10 @@ export const en = {
         contrast: "High contrast",
     },
     status: {
+        offline: "Offline mode",
+        offlineHint: "Offline mode is on: nothing leaves this computer. Switch it off in Settings → Network.",
+        offlineWhy:
+            "Offline mode is on: downloads and Hugging Face search are off until you switch it off in Settings → Network.",
         connecting: "Connecting…",
         noModel: "no model",
         unreachable: "not reachable",

@@ -1101,6 +1101,11 @@ export const es = {
         contrast: "Alto contraste",
     },
     status: {
+        offline: "Modo sin conexión",
+        offlineHint:
+            "El modo sin conexión está activado: nada sale de este equipo. Desactívalo en Ajustes → Red.",
+        offlineWhy:
+            "El modo sin conexión está activado: las descargas y la búsqueda en Hugging Face están desactivadas hasta que lo desactives en Ajustes → Red.",
         connecting: "Conectando…",
         noModel: "sin modelo",
         unreachable: "inaccesible",

@@ -1105,6 +1105,11 @@ export const fr = {
         contrast: "Contraste élevé",
     },
     status: {
+        offline: "Mode hors ligne",
+        offlineHint:
+            "Le mode hors ligne est activé : rien ne quitte cet ordinateur. Désactivez-le dans Réglages → Réseau.",
+        offlineWhy:
+            "Le mode hors ligne est activé : les téléchargements et la recherche sur Hugging Face sont désactivés jusqu’à ce que vous le désactiviez dans Réglages → Réseau.",
         connecting: "Connexion…",
         noModel: "aucun modèle",
         unreachable: "injoignable",

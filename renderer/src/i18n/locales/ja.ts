@@ -1063,6 +1063,11 @@ export const ja = {
         contrast: "ハイコントラスト",
     },
     status: {
+        offline: "オフラインモード",
+        offlineHint:
+            "オフラインモードがオンです。このコンピューターから何も送信されません。設定 → ネットワークでオフにできます。",
+        offlineWhy:
+            "オフラインモードがオンです。設定 → ネットワークでオフにするまで、ダウンロードと Hugging Face の検索は使えません。",
         connecting: "接続中…",
         noModel: "モデルなし",
         unreachable: "接続できません",

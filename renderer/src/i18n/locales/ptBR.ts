@@ -1099,6 +1099,11 @@ export const ptBR = {
         contrast: "Alto contraste",
     },
     status: {
+        offline: "Modo offline",
+        offlineHint:
+            "O modo offline está ativado: nada sai deste computador. Desative-o em Configurações → Rede.",
+        offlineWhy:
+            "O modo offline está ativado: downloads e a busca no Hugging Face ficam desativados até você desativá-lo em Configurações → Rede.",
         connecting: "Conectando…",
         noModel: "nenhum modelo",
         unreachable: "inacessível",

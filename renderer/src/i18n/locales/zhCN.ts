@@ -1035,6 +1035,9 @@ export const zhCN = {
         contrast: "高对比度",
     },
     status: {
+        offline: "离线模式",
+        offlineHint: "离线模式已开启：没有任何数据离开这台电脑。可在 设置 → 网络 中关闭。",
+        offlineWhy: "离线模式已开启：在 设置 → 网络 中关闭它之前，下载和 Hugging Face 搜索不可用。",
         connecting: "正在连接…",
         noModel: "无模型",
         unreachable: "无法连接",

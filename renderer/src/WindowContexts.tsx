@@ -1,0 +1,30 @@
+import type {ReactNode} from "react";
+import type {CairnApi} from "../../shared/contract.js";
+import {ApiContext, OfflineModeContext, ProgressContext, WritingContext} from "./apiContext.js";
+import type {CairnState} from "./cairnState.js";
+import {SourceViewerContext, type SourceTarget} from "./chat/SourceViewer.js";
+
+type Props = {
+    api: CairnApi;
+    state: Pick<CairnState, "progress" | "writing" | "offlineMode">;
+    /** Opens a cited source in the viewer. */
+    openSource: (target: SourceTarget | null) => void;
+    children: ReactNode;
+};
+
+/** What components deep in the window read without props: the client, tool calls' progress, Offline mode. */
+export function WindowContexts({api, state, openSource, children}: Props) {
+    return (
+        <ApiContext.Provider value={api}>
+            <ProgressContext.Provider value={state.progress}>
+                <WritingContext.Provider value={state.writing}>
+                    <SourceViewerContext.Provider value={openSource}>
+                        <OfflineModeContext.Provider value={state.offlineMode}>
+                            {children}
+                        </OfflineModeContext.Provider>
+                    </SourceViewerContext.Provider>
+                </WritingContext.Provider>
+            </ProgressContext.Provider>
+        </ApiContext.Provider>
+    );
+}
