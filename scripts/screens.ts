@@ -299,8 +299,8 @@ async function chatScreens(page: Page, theme: string, width: number): Promise<vo
     await page.keyboard.press("Escape");
     if (width !== 1280) return;
     await page.keyboard.press("Control+k");
-    await page.getByRole("searchbox").fill("palindrome");
-    await page.locator(".dialog.search li").first().waitFor();
+    await page.getByRole("combobox", {name: "Search conversations"}).fill("palindrome");
+    await page.locator(".dialog.search [role=option]").first().waitFor();
     await shoot(page, `search-${theme}`);
     await page.keyboard.press("Escape");
     const question = page.locator("article.message.user");
