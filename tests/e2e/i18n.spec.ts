@@ -166,9 +166,9 @@ test("a language chosen in Settings applies at once, stays after a reload, and S
     const settings = page.getByRole("dialog", {name: "Paramètres"});
     await expect(settings.getByRole("heading", {level: 1})).toHaveText("Paramètres");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-    await expect(page.getByRole("button", {name: "Nouvelle conversation"})).toBeAttached();
+    await expect(page.getByRole("button", {name: "Nouvelle conversation", exact: true})).toBeAttached();
     await page.reload();
-    await expect(page.getByRole("button", {name: "Nouvelle conversation"})).toBeVisible();
+    await expect(page.getByRole("button", {name: "Nouvelle conversation", exact: true})).toBeVisible();
     await page.getByRole("button", {name: "Paramètres"}).click();
     const language = page.getByRole("combobox", {name: "Langue"});
     await expect(language).toHaveText("Français");
@@ -197,4 +197,34 @@ test("in German, a tool call's denial in the trace says why in German (the model
         "Abgelehnt: Der Webzugriff ist in dieser Unterhaltung aus",
     );
     await context.close();
+});
+
+// Last: it adds a project, whose buttons ("New conversation in …", "… settings") the tests above do not expect.
+test("right to left, left-to-right words keep their order: a slash command, who wrote a message and when, a project's name; German's sidebar buttons keep to one line", async ({
+    browser,
+}) => {
+    const {context, page} = await windowIn(browser, "ar-EG");
+    const direction = (el: Element) => getComputedStyle(el).direction;
+    await page.getByRole("button", {name: "محادثة جديدة"}).first().click();
+    const starter = page.getByRole("list", {name: /./}).getByRole("button", {name: "/stats"});
+    // "/stats" is drawn left to right (it showed as "stats/").
+    await expect.poll(() => starter.evaluate(direction)).toBe("ltr");
+    await starter.click();
+    const role = page.locator("article.message.user .role");
+    await expect(role.locator("bdi")).toHaveCount(2);
+    // A project named in English is cut at its end, not its start.
+    await page.getByRole("button", {name: "مشروع جديد"}).click();
+    const named = "A rather long English project name for the boat trip";
+    await page.getByRole("dialog").getByRole("textbox").first().fill(named);
+    await page.getByRole("dialog").getByRole("button", {name: /إضافة/}).click();
+    const name = page.locator(".project-name span", {hasText: named});
+    await expect.poll(() => name.evaluate(direction)).toBe("ltr");
+    await context.close();
+
+    const german = await windowIn(browser, "de-DE");
+    const buttons = german.page.locator(".sidebar > button, .sidebar > .import-button");
+    await expect(buttons.first()).toBeVisible();
+    const heights = await buttons.evaluateAll((all) => all.map((b) => b.getBoundingClientRect().height));
+    expect(Math.max(...heights)).toBeLessThan(40);
+    await german.context.close();
 });

@@ -246,7 +246,8 @@ function EmptyState({
                 <ul className="starters" aria-label={t("chat.starters")}>
                     {starters.map((starter) => (
                         <li key={starter}>
-                            <button type="button" onClick={() => onStart(starter)}>
+                            {/* dir="auto": "/stats" reads as written in a right-to-left window too. */}
+                            <button type="button" dir="auto" onClick={() => onStart(starter)}>
                                 {starter}
                             </button>
                         </li>

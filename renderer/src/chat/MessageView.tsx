@@ -87,10 +87,11 @@ export const MessageView = memo(function MessageView({
             className={`message ${message.role} ${message.status}`}
             data-status={message.status}
         >
+            {/* Who and when, each isolated: a right-to-left window keeps a name and a date in their own order. */}
             <div className="role">
-                {t(message.role === "user" ? "message.you" : "message.assistant")}{" "}
+                <bdi>{t(message.role === "user" ? "message.you" : "message.assistant")}</bdi>{" "}
                 <time className="when" dateTime={new Date(message.createdAt).toISOString()}>
-                    {new Date(message.createdAt).toLocaleString(i18n.language)}
+                    <bdi>{new Date(message.createdAt).toLocaleString(i18n.language)}</bdi>
                 </time>
             </div>
             <Thought

@@ -49,7 +49,7 @@ export function ProjectGroups({projects, conversations, onCreateIn, onOpen, onNe
                                 aria-expanded={open}
                                 onClick={() => toggle(p.id)}
                             >
-                                <Chevron aria-hidden size={14} /> <span>{p.name}</span>
+                                <Chevron aria-hidden size={14} /> <span dir="auto">{p.name}</span>
                             </button>
                             <span className="actions">
                                 <button
