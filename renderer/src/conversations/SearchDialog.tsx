@@ -140,10 +140,7 @@ export function SearchDialog({api, conversations, projects = [], onOpen, onClose
                 className="search-results"
             >
                 {titles.length > 0 && (
-                    <div role="group" aria-label={t("searchDialog.conversations")}>
-                        <div className="results-heading" aria-hidden>
-                            {t("searchDialog.conversations")}
-                        </div>
+                    <ResultGroup label={t("searchDialog.conversations")}>
                         {titles.map((c, i) =>
                             option(
                                 found[i]!,
@@ -153,13 +150,10 @@ export function SearchDialog({api, conversations, projects = [], onOpen, onClose
                                 </>,
                             ),
                         )}
-                    </div>
+                    </ResultGroup>
                 )}
                 {hits && hits.length > 0 && (
-                    <div role="group" aria-label={t("searchDialog.messages")}>
-                        <div className="results-heading" aria-hidden>
-                            {t("searchDialog.messages")}
-                        </div>
+                    <ResultGroup label={t("searchDialog.messages")}>
                         {hits.map((hit, i) =>
                             option(
                                 found[titles.length + i]!,
@@ -175,10 +169,22 @@ export function SearchDialog({api, conversations, projects = [], onOpen, onClose
                                 </>,
                             ),
                         )}
-                    </div>
+                    </ResultGroup>
                 )}
             </div>
         </Dialog>
+    );
+}
+
+/** A group of results under its heading (the heading is its name; seen, not read twice). */
+function ResultGroup({label, children}: {label: string; children: ReactNode}) {
+    return (
+        <div role="group" aria-label={label}>
+            <div className="results-heading" aria-hidden>
+                {label}
+            </div>
+            {children}
+        </div>
     );
 }
 

@@ -1,25 +1,11 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 import type {Conversation} from "../../../shared/contract.js";
+import {aConversation} from "../../helpers/conversationFixture.js";
 import {groupByDate} from "../../../renderer/src/conversations/dateGroups.js";
 
-const conversation = (id: string, updatedAt: Date, pinned = false): Conversation => ({
-    id,
-    title: id,
-    mode: "ask",
-    webAccess: false,
-    generation: null,
-    toolsOff: [],
-    incognito: false,
-    pinned,
-    workspace: null,
-    provider: null,
-    providerModel: null,
-    assistantId: null,
-    projectId: null,
-    createdAt: updatedAt.getTime(),
-    updatedAt: updatedAt.getTime(),
-});
+const conversation = (id: string, updatedAt: Date, pinned = false): Conversation =>
+    aConversation({id, title: id, pinned, createdAt: updatedAt.getTime(), updatedAt: updatedAt.getTime()});
 
 test("the sidebar's groups: pinned first, then by last activity in local days, then by month", () => {
     const now = new Date(2026, 10, 27, 9, 30);

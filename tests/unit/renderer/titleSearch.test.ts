@@ -1,26 +1,11 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 import type {Conversation} from "../../../shared/contract.js";
+import {aConversation} from "../../helpers/conversationFixture.js";
 import {TITLES_SHOWN, titleMatches} from "../../../renderer/src/conversations/titleSearch.js";
 
-const conversation = (title: string, updatedAt: number, more: Partial<Conversation> = {}): Conversation => ({
-    id: title,
-    title,
-    mode: "ask",
-    webAccess: false,
-    generation: null,
-    toolsOff: [],
-    incognito: false,
-    pinned: false,
-    workspace: null,
-    provider: null,
-    providerModel: null,
-    assistantId: null,
-    projectId: null,
-    createdAt: updatedAt,
-    updatedAt,
-    ...more,
-});
+const conversation = (title: string, updatedAt: number, more: Partial<Conversation> = {}): Conversation =>
+    aConversation({title, createdAt: updatedAt, updatedAt, ...more});
 
 test("search by title: every word, any order, case or accent; pinned then newest first; no drafts", () => {
     const list = [

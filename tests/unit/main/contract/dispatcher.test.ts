@@ -4,6 +4,7 @@ import {MAX_FRAME_BYTES, type Conversation} from "../../../../shared/contract.js
 import {ok} from "../../../../shared/result.js";
 import {ContractCheck} from "../../../../main/contract/check.js";
 import {createDispatcher, type Handlers} from "../../../../main/contract/dispatcher.js";
+import {aConversation} from "../../../helpers/conversationFixture.js";
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
     const unused = () => {
@@ -26,23 +27,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
 const quiet = () => {};
 
 function conversation(title: string): Conversation {
-    return {
-        id: "c1",
-        title,
-        mode: "ask",
-        webAccess: false,
-        generation: null,
-        toolsOff: [],
-        incognito: false,
-        pinned: false,
-        workspace: null,
-        provider: null,
-        providerModel: null,
-        assistantId: null,
-        projectId: null,
-        createdAt: 1,
-        updatedAt: 1,
-    };
+    return aConversation({id: "c1", title});
 }
 
 test("a valid call reaches its handler", async () => {
