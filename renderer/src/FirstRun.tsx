@@ -1,5 +1,5 @@
 import {useTranslation} from "./i18n/index.js";
-import {useOfflineNote} from "./ui/OfflineNote.js";
+import {useOfflineNote} from "./ui/offlineNote.js";
 import {ModelFilePicker, RecommendedList} from "./models/ModelWidgets.js";
 import type {Models} from "./models/useModels.js";
 import type {EngineStatus} from "../../shared/contract.js";

@@ -1,5 +1,6 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import {FileText, ImagePlus, Paperclip} from "lucide-react";
+import {useEffect, useRef, useState} from "react";
 import {useTranslation} from "../i18n/index.js";
 import {Hint} from "../ui/Hint.js";
 
@@ -18,17 +19,26 @@ type Props = {
  */
 export function AttachMenu({onImages, cannotSee, onDocuments}: Props) {
     const {t} = useTranslation();
+    // The menu is drawn in the window's main landmark (axe: all content in one), found once mounted.
+    const trigger = useRef<HTMLButtonElement>(null);
+    const [container, setContainer] = useState<HTMLElement | null>(null);
+    useEffect(() => setContainer(trigger.current?.closest("main") ?? null), []);
     return (
         // Not modal: a modal menu blocks the page's scroll with a <style> element, which the window's CSP refuses.
         <Menu.Root modal={false}>
             <Hint text={t("composer.attachHint")} side="top">
                 <Menu.Trigger asChild>
-                    <button type="button" className="icon attach" aria-label={t("composer.attach")}>
+                    <button
+                        ref={trigger}
+                        type="button"
+                        className="icon attach"
+                        aria-label={t("composer.attach")}
+                    >
                         <Paperclip aria-hidden size={18} />
                     </button>
                 </Menu.Trigger>
             </Hint>
-            <Menu.Portal container={document.querySelector("main")}>
+            <Menu.Portal container={container}>
                 <Menu.Content className="menu" side="top" align="start" sideOffset={4} collisionPadding={8}>
                     <Menu.Item
                         className="menu-item"

@@ -5,7 +5,7 @@ import {DownloadBar} from "./ModelWidgets.js";
 import {FitBadge} from "../ui/FitBadge.js";
 import type {Models} from "./useModels.js";
 import {useTranslation} from "../i18n/index.js";
-import {useOfflineNote} from "../ui/OfflineNote.js";
+import {useOfflineNote} from "../ui/offlineNote.js";
 
 /** Searching Hugging Face for GGUF models: repositories, then one's quantizations with their fit here. */
 export function HubSearch({models}: {models: Models}) {

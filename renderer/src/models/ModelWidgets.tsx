@@ -4,7 +4,7 @@ import {formatBytes} from "../../../shared/format.js";
 import {sayCore, useTranslation} from "../i18n/index.js";
 import type {Models} from "./useModels.js";
 import {FitBadge} from "../ui/FitBadge.js";
-import {useOfflineNote} from "../ui/OfflineNote.js";
+import {useOfflineNote} from "../ui/offlineNote.js";
 
 export function DownloadBar({progress, onCancel}: {progress: DownloadProgress; onCancel: () => void}) {
     const {t} = useTranslation();

@@ -11,7 +11,7 @@ import {Dialog} from "../ui/Dialog.js";
 import {Confirm} from "../ui/Confirm.js";
 import {sayCore, Trans, useTranslation, type TFunction} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
-import {useOfflineNote} from "../ui/OfflineNote.js";
+import {useOfflineNote} from "../ui/offlineNote.js";
 
 type Props = {models: Models; engine: EngineStatus | null; onClose: () => void};
 
@@ -19,13 +19,12 @@ type Props = {models: Models; engine: EngineStatus | null; onClose: () => void};
 export function ModelsPanel({models, engine, onClose}: Props) {
     const overview = models.state.overview;
     const running = Object.values(models.state.downloads).filter((d) => d.state !== "done");
-    // Removing asks first: a downloaded model's file is deleted with it.
-    const [removing, setRemoving] = useState<string | null>(null);
+    const [removing, setRemoving] = useState<string | null>(null); // Removing asks first: its file goes too.
     const {t} = useTranslation();
-    const offline = useOfflineNote();
+    const offline = useOfflineNote().note;
     return (
         <Dialog label={t("modelsPanel.title")} onClose={onClose} className="models">
-            {offline.note}
+            {offline}
             <h2>{t("modelsPanel.running")}</h2>
             <BackendReport engine={engine} models={models} onUnload={() => void models.unload()} />
             <BackendList models={models} />
@@ -279,8 +278,7 @@ function BackendList({models}: {models: Models}) {
     const [report, setReport] = useState<Backends | null>(null);
     useEffect(() => {
         void models.backends().then(setReport);
-        // Once per opening of the screen.
-        // eslint-disable-next-line react-hooks/exhaustive-deps
+        // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening of the screen
     }, []);
     if (!report) return null;
     return (
