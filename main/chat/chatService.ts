@@ -154,11 +154,11 @@ export class ChatService {
             parentId,
             attachments: images.value,
         });
-        // Named after its first question; a draft until now, it is listed from now on.
-        const renamed =
-            conversation.title === DEFAULT_TITLE ? this.store.rename(conversationId, titleFrom(text)) : null;
-        const shown = renamed ?? (conversation.draft ? this.store.get(conversationId) : null);
-        if (shown) this.bus.emit({type: "conversation.updated", conversation: shown});
+        // Named after its first question (a draft has the default title: from now on it is listed).
+        if (conversation.title === DEFAULT_TITLE) {
+            const renamed = this.store.rename(conversationId, titleFrom(text));
+            if (renamed) this.bus.emit({type: "conversation.updated", conversation: renamed});
+        }
         // Cairn's own calls first (memory), then those the request names.
         const auto = options.research ? [] : (this.tools.autoCalls?.(conversation, text) ?? []);
         const withAuto = auto.length

@@ -38,6 +38,10 @@ export function ConversationRow(props: Props) {
     // The menu's action moves the focus itself (to the title field, to the question): the menu leaves it there.
     const actionFocuses = useRef(false);
     const titleButton = useRef<HTMLButtonElement>(null);
+    const focusingAction = (state: RowState) => () => {
+        actionFocuses.current = true;
+        props.onState(state);
+    };
     const openMenu = (e: {preventDefault: () => void}) => {
         e.preventDefault();
         setMenuOpen(true);
@@ -120,23 +124,11 @@ export function ConversationRow(props: Props) {
                                 {c.pinned ? <PinOff aria-hidden size={16} /> : <Pin aria-hidden size={16} />}
                                 {t(c.pinned ? "sidebar.unpin" : "sidebar.pin")}
                             </Menu.Item>
-                            <Menu.Item
-                                className="menu-item"
-                                onSelect={() => {
-                                    actionFocuses.current = true;
-                                    props.onState("editing");
-                                }}
-                            >
+                            <Menu.Item className="menu-item" onSelect={focusingAction("editing")}>
                                 <Pencil aria-hidden size={16} /> {t("sidebar.rename")}
                             </Menu.Item>
                             <Menu.Separator className="menu-separator" />
-                            <Menu.Item
-                                className="menu-item danger"
-                                onSelect={() => {
-                                    actionFocuses.current = true;
-                                    props.onState("confirming");
-                                }}
-                            >
+                            <Menu.Item className="menu-item danger" onSelect={focusingAction("confirming")}>
                                 <Trash2 aria-hidden size={16} /> {t("sidebar.delete")}
                             </Menu.Item>
                         </Menu.Content>

@@ -6,7 +6,7 @@ import {useTranslation} from "../i18n/index.js";
 const NOTE_ID = "offline-note";
 
 /**
- * What Offline mode turns off, in one place: whether it is on, the note saying so (a screen shows it once, above
+ * What Offline mode turns off, in one place: the note saying so (a screen shows it once, above
  * the actions it turns off: Models, the first run), and the attributes each of those actions takes (off,
  * described by the note).
  */
@@ -14,7 +14,6 @@ export function useOfflineNote() {
     const {t} = useTranslation();
     const on = useContext(OfflineModeContext);
     return {
-        on,
         note: on ? (
             <p id={NOTE_ID} className="offline-note" role="note">
                 {t("status.offlineWhy")}

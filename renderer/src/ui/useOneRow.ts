@@ -21,16 +21,15 @@ export type RowFit = {
  * always gives the same step (no flipping while an answer streams).
  */
 export function useOneRow(row: RefObject<HTMLElement | null>, words: string, fit: RowFit): void {
-    const {steps, shrinking, minPx = 0} = fit;
-    const key = steps.join("|");
+    // `fit` is a constant of its caller's module: the effect runs again only for the row or the language.
     useLayoutEffect(() => {
         const element = row.current;
         if (!element) return;
-        const given = key.split("|");
+        const {steps, shrinking, minPx = 0} = fit;
         const check = () => {
             element.removeAttribute("data-compact");
-            for (let i = 0; !fits(element, shrinking, minPx) && i < given.length; i++)
-                element.setAttribute("data-compact", given.slice(0, i + 1).join(" "));
+            for (let i = 0; !fits(element, shrinking, minPx) && i < steps.length; i++)
+                element.setAttribute("data-compact", steps.slice(0, i + 1).join(" "));
         };
         check();
         const resized = new ResizeObserver(check);
@@ -43,7 +42,7 @@ export function useOneRow(row: RefObject<HTMLElement | null>, words: string, fit
             resized.disconnect();
             changed.disconnect();
         };
-    }, [row, words, key, shrinking, minPx]);
+    }, [row, words, fit]);
 }
 
 /** Whether the row's children fit on its line, with the shrinking one at least `minPx` wide (or whole). */
