@@ -30,6 +30,7 @@ const RENDERER_PACKAGES = [
     "@radix-ui/react-radio-group",
     "@radix-ui/react-select",
     "@radix-ui/react-switch",
+    "@radix-ui/react-tabs",
     "@radix-ui/react-toast",
     "@radix-ui/react-tooltip",
     // MCP Apps' host side (AppBridge), loaded on demand by chat/McpAppFrame.tsx.

@@ -297,6 +297,7 @@ async function chatScreens(page: Page, theme: string, width: number): Promise<vo
     // The first Esc clears the search, the second closes Settings.
     await page.keyboard.press("Escape");
     await page.keyboard.press("Escape");
+    await modelsScreens(page, `${theme}-${width}`);
     if (width !== 1280) return;
     await page.keyboard.press("Control+k");
     await page.getByRole("combobox", {name: "Search conversations"}).fill("palindrome");
@@ -310,6 +311,21 @@ async function chatScreens(page: Page, theme: string, width: number): Promise<vo
     await page.keyboard.press("Escape");
     await page.locator("article.message.assistant details.thought summary").click();
     await shoot(page, `thought-${theme}`);
+}
+
+/** The Models screen, each of its tabs in turn; Esc closes it. */
+async function modelsScreens(page: Page, view: string): Promise<void> {
+    await page.locator(".sidebar .settings-button").nth(-2).click();
+    for (const [tab, name] of [
+        ["installed", "models"],
+        ["find", "models-find"],
+        ["engine", "models-engine"],
+    ] as const) {
+        await page.locator(`.models .tab[id$="-${tab}"]`).click();
+        await page.locator(`.models .tab[id$="-${tab}"][data-state="active"]`).waitFor();
+        await shoot(page, `${name}-${view}`);
+    }
+    await page.keyboard.press("Escape");
 }
 
 /** The window as a German and an Arabic system get it (Arabic right to left): the chat and Settings. */
@@ -331,6 +347,8 @@ async function languageScreens(): Promise<void> {
         await page.locator(".sidebar .settings-button").last().click();
         await page.locator(".settings-page nav a").first().waitFor();
         await shoot(page, `${name}-settings-${theme}-${width}`);
+        await page.keyboard.press("Escape");
+        await modelsScreens(page, `${name}-${theme}-${width}`);
         await context.close();
     }
 }

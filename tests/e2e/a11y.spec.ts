@@ -8,6 +8,7 @@ import {startServe, type Served} from "../helpers/serve.js";
 import {sendWithPreflight} from "../helpers/ws.js";
 import {fromHeaderMenu} from "../helpers/headerMenu.js";
 import {choose} from "../helpers/choose.js";
+import {openModels} from "../helpers/modelsScreen.js";
 
 // axe on every screen and dialog, light and dark: no violation at all (the issue asks for none serious or
 // critical; the moderate ones found were fixed too, and stay fixed).
@@ -177,7 +178,12 @@ const screens: {name: string; open(page: Page): Promise<void>}[] = [
             await expect(plan).toHaveAttribute("data-state", "done");
         },
     },
-    {name: "Models", open: (page) => page.getByRole("button", {name: "Models"}).click()},
+    {name: "Models", open: (page) => openModels(page).then(() => undefined)},
+    {
+        name: "Models: Find on Hugging Face",
+        open: (page) => openModels(page, "Find on Hugging Face").then(() => undefined),
+    },
+    {name: "Models: Engine", open: (page) => openModels(page, "Engine").then(() => undefined)},
     {name: "Documents", open: (page) => page.getByRole("button", {name: "Documents"}).click()},
     // With no automation yet, the page opens on the form for a new one.
     {name: "Automations", open: (page) => page.getByRole("button", {name: "Automations"}).click()},

@@ -6,6 +6,7 @@ import {axeOn} from "../helpers/axe.js";
 import {tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {HEARD, voiceLike, whisperModel} from "../helpers/whisperModel.js";
+import {modelsTab, openModels} from "../helpers/modelsScreen.js";
 
 // Dictation in the chat window: Chromium's fake microphone plays a voice-like recording; the window records it
 // (MediaRecorder), turns it into 16 kHz WAV, and the core's whisper.cpp (the tiny test model) writes its text
@@ -112,17 +113,17 @@ test("without a speech model the microphone says where to get one; Models lists 
     // A whisper.cpp model put in the models folder is found there and used for dictation.
     fs.mkdirSync(path.join(dataDir, "models"), {recursive: true});
     fs.copyFileSync(whisperModel(), path.join(dataDir, "models", "ggml-tiny.en.bin"));
-    await page.getByRole("button", {name: "Models"}).click();
-    const dialog = page.getByRole("dialog", {name: "Models"});
+    const dialog = await openModels(page);
     await expect(dialog.getByRole("heading", {name: "Dictation (speech to text)"})).toBeVisible();
     const row = dialog.getByRole("row").filter({hasText: "Whisper tiny.en"});
     await expect(row.getByRole("button", {name: "Used for dictation"})).toHaveAttribute(
         "aria-pressed",
         "true",
     );
-    await expect(dialog.getByRole("heading", {name: "Recommended speech models"})).toBeVisible();
-    await expect(dialog.locator('[data-model="whisper-base-en"]')).toContainText("Whisper base.en");
     await row.scrollIntoViewIfNeeded();
     await shoot(page, "dictation-models");
+    await modelsTab(dialog, "Find on Hugging Face");
+    await expect(dialog.getByRole("heading", {name: "Recommended speech models"})).toBeVisible();
+    await expect(dialog.locator('[data-model="whisper-base-en"]')).toContainText("Whisper base.en");
     expect((await axeOn(page).analyze()).violations.map((v) => v.id)).toEqual([]);
 });

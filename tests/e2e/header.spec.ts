@@ -7,6 +7,7 @@ import {startServe, type Served} from "../helpers/serve.js";
 import {chosenInHeaderMenu, fromHeaderMenu, headerRowSpread} from "../helpers/headerMenu.js";
 import {choose} from "../helpers/choose.js";
 import {deciderModel} from "../helpers/deciderModel.js";
+import {openModels} from "../helpers/modelsScreen.js";
 
 let served: Served;
 test.beforeEach(async () => {
@@ -37,8 +38,7 @@ test(
         await expect(page.locator(".chat-header .speed")).toHaveText(/^\d+\.\d tok\/s$/);
 
         // A second model file, loaded once from the Models screen, is then one choice away.
-        await page.getByRole("button", {name: "Models"}).click();
-        const dialog = page.getByRole("dialog", {name: "Models"});
+        const dialog = await openModels(page);
         await dialog.getByRole("textbox", {name: "GGUF model file path"}).fill(copy);
         await dialog.getByRole("button", {name: "Load file"}).click();
         await expect(page.locator(".status .model")).toContainText("other-model.gguf");

@@ -5,6 +5,7 @@ import {startHubServer, type HubServer} from "../helpers/hubServer.js";
 import {TEST_MODEL} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {paced} from "../helpers/pace.js";
+import {openModels} from "../helpers/modelsScreen.js";
 
 let served: Served;
 let hub: HubServer;
@@ -43,8 +44,7 @@ test("Models: search Hugging Face, see a repository's quantizations with their f
     ]);
     served = await startServe({model: null, env: {HF_ENDPOINT: hub.url}});
     await page.goto(served.url);
-    await page.getByRole("button", {name: "Models"}).first().click();
-    const dialog = page.getByRole("dialog", {name: "Models"});
+    const dialog = await openModels(page, "Find on Hugging Face");
     await dialog.getByRole("searchbox", {name: "Search Hugging Face for GGUF models"}).fill("tiny");
     await dialog.getByRole("button", {name: "Search", exact: true}).click();
     const results = dialog.getByRole("list", {name: "Hugging Face results"});
@@ -105,6 +105,7 @@ test("the hub's refusal is said in the window's language (German: its rate limit
     await page.goto(served.url);
     await page.getByRole("button", {name: "Modelle"}).first().click();
     const dialog = page.getByRole("dialog", {name: "Modelle"});
+    await dialog.getByRole("tab", {name: "Auf Hugging Face suchen"}).click();
     hub.rateLimit(1);
     await dialog.getByRole("searchbox", {name: "Hugging Face nach GGUF-Modellen durchsuchen"}).fill("tiny");
     await dialog.getByRole("button", {name: "Suchen", exact: true}).click();

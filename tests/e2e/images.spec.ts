@@ -9,6 +9,7 @@ import {tempDir} from "../helpers/paths.js";
 import {choose} from "../helpers/choose.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 import {visionProjector} from "../helpers/visionProjector.js";
+import {openModels} from "../helpers/modelsScreen.js";
 
 // Images in the chat window: pasted, picked or dropped, shown as thumbnails, sent with the question; the
 // local model (which cannot see) says so and nothing is lost; a provider's model gets the image.
@@ -194,8 +195,7 @@ test("a local model with its projector beside it shows Vision in Models", async 
     served = await startServe({model});
     await page.goto(served.url);
     await expect(page.locator(".status .state")).toHaveText("ready");
-    await page.getByRole("button", {name: "Models"}).click();
-    const dialog = page.getByRole("dialog", {name: "Models"});
+    const dialog = await openModels(page);
     const row = dialog.locator("table.installed tr").filter({hasText: "tiny-vision.gguf"});
     const badge = row.locator(".badge", {hasText: "Vision"});
     await expect(badge).toBeVisible();

@@ -7,6 +7,7 @@ import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 import {paced} from "../helpers/pace.js";
+import {modelsTab, openModels} from "../helpers/modelsScreen.js";
 
 /** Whether node-llama-cpp has a build made here (`cairn doctor --build-native`): it loads that over its prebuilt binaries. */
 function builtHere(): boolean {
@@ -65,6 +66,59 @@ test("first run: a recommended model with its fit badge downloads with progress 
     await expect(page.locator(".status .backend")).toContainText("cpu");
 });
 
+test("Models is a screen over the window: its title and Close on top, three tabs with the arrow keys, each kept while it is open", async ({
+    page,
+}, testInfo) => {
+    files = await startModelServer({});
+    served = await startServe({model: null, catalog: catalogFor(files.url("none.gguf"))});
+    await page.goto(served.url);
+    const opener = page.getByRole("button", {name: "Models"});
+    const screen = await openModels(page);
+    await expect(screen.getByRole("heading", {level: 1})).toHaveText("Models");
+    // Close is on the top row, in view without scrolling, also at 800x600.
+    const close = screen.getByRole("button", {name: "Close"});
+    expect((await close.boundingBox())!.y).toBeLessThan(60);
+    const tabs = screen.getByRole("tablist", {name: "Models sections"}).getByRole("tab");
+    await expect(tabs).toHaveText(["Installed", "Find on Hugging Face", "Engine"]);
+    // It opens on Installed, with the focus on that tab; the arrow keys move between tabs.
+    await expect(tabs.first()).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowRight");
+    await expect(screen.getByRole("tabpanel")).toContainText("No model is loaded.");
+    await expect(screen.getByRole("list", {name: "Backends"})).toBeVisible();
+    await page.keyboard.press("Home");
+    // Nothing installed: the tab says so and leads to finding one.
+    await expect(screen.getByRole("tabpanel")).toContainText("No models yet");
+    await screen.getByRole("button", {name: "Find a model"}).click();
+    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
+    const search = screen.getByRole("searchbox", {name: "Search Hugging Face for GGUF models"});
+    await search.fill("qwen");
+    await expect(screen.locator('[data-model="stories"]')).toContainText("Stories 260K");
+    await modelsTab(screen, "Engine");
+    await expect(search).toBeHidden();
+    await modelsTab(screen, "Find on Hugging Face");
+    await expect(search).toHaveValue("qwen");
+    for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({colorScheme});
+        for (const size of [
+            {width: 1280, height: 800},
+            {width: 800, height: 600},
+        ]) {
+            await page.setViewportSize(size);
+            expect((await close.boundingBox())!.y).toBeLessThan(60);
+            await page.screenshot({
+                path: testInfo.outputPath(`models-find-${colorScheme}-${size.width}.png`),
+            });
+        }
+        const axe = await axeOn(page).include(".dialog.models").analyze();
+        expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
+    }
+    await close.click();
+    await expect(screen).toHaveCount(0);
+    await expect(opener).toBeFocused();
+});
+
 test("Models screen: installed facts, backend report, unload and load, message counters", async ({page}) => {
     files = await startModelServer({});
     served = await startServe({
@@ -92,8 +146,7 @@ test("Models screen: installed facts, backend report, unload and load, message c
     await second.locator("details.stats summary").click();
     await expect(second.locator('[data-stat="reused"]')).not.toHaveText("0");
 
-    await page.getByRole("button", {name: "Models"}).click();
-    const dialog = page.getByRole("dialog", {name: "Models"});
+    const dialog = await openModels(page, "Engine");
     const report = dialog.getByLabel("Backend report");
     await expect(report.locator("[data-backend]")).toHaveText("CPU");
     await expect(report).toContainText("context size: 2048");
@@ -113,15 +166,18 @@ test("Models screen: installed facts, backend report, unload and load, message c
     }
     for (const missing of await backends.locator('[data-state="not available"]').all())
         await expect(missing.locator("code")).toHaveText(/^npx --no node-llama-cpp source build --gpu \w+$/);
+    await report.getByRole("button", {name: "Unload"}).click();
+    await expect(page.locator(".status .state")).toHaveText("no model");
+    await modelsTab(dialog, "Installed");
     const row = dialog.locator("table.installed tr").first();
     await expect(row).toContainText("stories260K");
     await expect(row).toContainText("tools: generic");
-    await expect(row.getByText("Loaded")).toBeVisible();
-    await report.getByRole("button", {name: "Unload"}).click();
-    await expect(page.locator(".status .state")).toHaveText("no model");
     await row.getByRole("button", {name: "Load"}).click();
     await expect(page.locator(".status .state")).toHaveText("ready");
+    await expect(row.getByText("Loaded")).toBeVisible();
+    await modelsTab(dialog, "Find on Hugging Face");
     await expect(dialog.locator('[data-model="embed"] [data-fit]')).toHaveText("Fits in RAM");
+    await modelsTab(dialog, "Installed");
 
     // Remove asks first; Keep leaves it, Yes removes it (the file stays: it was not downloaded).
     await row.getByRole("button", {name: /^Remove /}).click();
@@ -157,10 +213,10 @@ test("speculative decoding: the Models screen offers a draft of the model's voca
     await page.goto(served.url);
     // The first load is slower while the llama-server build runs beside (CI failed at 15 s twice with Llama 3).
     await expect(page.locator(".status .state")).toHaveText("ready", {timeout: paced(60_000)});
-    await page.getByRole("button", {name: "Models"}).click();
-    const dialog = page.getByRole("dialog", {name: "Models"});
+    const dialog = await openModels(page);
     await dialog.getByRole("textbox", {name: "GGUF model file path"}).fill(big);
     await dialog.getByRole("button", {name: "Load file"}).click();
+    await modelsTab(dialog, "Engine");
     const report = dialog.getByLabel("Backend report");
     await expect(report).toContainText("big-phi.gguf");
     await expect(report).toContainText(
@@ -218,8 +274,7 @@ test("tool use: a quick test with progress scores each model side by side and in
     served = await startServe({model: TEST_MODEL, catalog: catalogFor(files.url("none.gguf"))});
     await page.goto(served.url);
     await expect(page.locator(".status .state")).toHaveText("ready");
-    await page.getByRole("button", {name: "Models"}).click();
-    const dialog = page.getByRole("dialog", {name: "Models"});
+    const dialog = await openModels(page);
     const section = dialog.getByRole("region", {name: "Tool use"});
     const overall = section.locator('.overall td[data-model="stories260K.gguf"]');
     const buttons = section.locator('.actions[data-model="stories260K.gguf"]');
@@ -261,8 +316,7 @@ test("Offline mode shows in the status line, and turns off Download and Hugging 
     await page.goto(served.url);
     await expect(page.locator(".status .state")).toHaveText("ready");
     await expect(page.locator(".status .offline-mark")).toHaveCount(0);
-    const models = page.getByRole("dialog", {name: "Models"});
-    await page.getByRole("button", {name: "Models"}).click();
+    const models = await openModels(page, "Find on Hugging Face");
     const download = models.locator('[data-model="stories"]').getByRole("button", {name: "Download"});
     await expect(download).toBeEnabled();
     await page.keyboard.press("Escape");
@@ -275,7 +329,7 @@ test("Offline mode shows in the status line, and turns off Download and Hugging 
     await expect(mark).toHaveText("Offline mode");
     await mark.focus();
     await expect(page.getByRole("tooltip")).toContainText("nothing leaves this computer");
-    await page.getByRole("button", {name: "Models"}).click();
+    await openModels(page, "Find on Hugging Face");
     await expect(download).toBeDisabled();
     await expect(download).toHaveAccessibleDescription(
         /^Offline mode is on: downloads and Hugging Face search are off/,

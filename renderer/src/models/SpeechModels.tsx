@@ -4,10 +4,9 @@ import {fileNameOf, formatBytes} from "../../../shared/format.js";
 import {useApi} from "../apiContext.js";
 import {sayError, useTranslation} from "../i18n/index.js";
 import {Confirm} from "../ui/Confirm.js";
-import {RecommendedList} from "./ModelWidgets.js";
 import type {Models} from "./useModels.js";
 
-/** Dictation's speech models (whisper.cpp): the one in use, choosing another, removing one, and downloads. */
+/** Dictation's speech models (whisper.cpp) installed: the one in use, choosing another, removing one. */
 export function SpeechModels({models}: {models: Models}) {
     const {t} = useTranslation();
     const api = useApi();
@@ -97,8 +96,6 @@ export function SpeechModels({models}: {models: Models}) {
                     {error}
                 </p>
             )}
-            <h3>{t("modelsPanel.recommendedSpeech")}</h3>
-            <RecommendedList models={models} kind="speech" />
         </>
     );
 }

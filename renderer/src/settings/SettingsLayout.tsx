@@ -1,6 +1,5 @@
 import {useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject} from "react";
-import {X} from "lucide-react";
-import {Dialog} from "../ui/Dialog.js";
+import {Page} from "../ui/Page.js";
 import {useTranslation} from "../i18n/index.js";
 import type {Words} from "../i18n/locales/en.js";
 
@@ -57,9 +56,12 @@ export function SettingsLayout({sections, onClose}: Props) {
         setCurrent(id);
     };
     return (
-        <Dialog label={t("settings.title")} onClose={onClose} className="settings-page" page>
-            <header className="settings-top">
-                <h1>{t("settings.title")}</h1>
+        <Page
+            title={t("settings.title")}
+            close={t("settings.close")}
+            onClose={onClose}
+            className="settings-page"
+            tools={
                 <input
                     type="search"
                     aria-label={t("settings.search")}
@@ -75,10 +77,8 @@ export function SettingsLayout({sections, onClose}: Props) {
                     }}
                     data-autofocus
                 />
-                <button onClick={onClose}>
-                    <X aria-hidden size={16} /> {t("settings.close")}
-                </button>
-            </header>
+            }
+        >
             <div className="settings-body">
                 <nav aria-label={t("settings.sections")}>
                     <ul>
@@ -127,7 +127,7 @@ export function SettingsLayout({sections, onClose}: Props) {
                     ))}
                 </div>
             </div>
-        </Dialog>
+        </Page>
     );
 }
 
