@@ -169,6 +169,7 @@ export function createCore(options: CoreOptions): Core {
     // Assistants ask whether a tool exists; the tools are made after them, over their memory and documents.
     const knowledge = knowledgeFeature(library, models, bus, (name) => tools.toolKnown(name), {
         watchFolders: options.watchFolders ?? true,
+        dataDir: options.dataDir,
     });
     const run = () => definedOnly(options.generation ?? {});
     const tools = toolsFeature({...options, generation: run}, library, models, knowledge, bus);

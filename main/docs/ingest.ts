@@ -46,9 +46,14 @@ export class IngestQueue {
         return ok({jobId: this.run(jobId, docs, errors)});
     }
 
-    /** Indexes what a previous run left pending (the app was closed or killed mid-job). */
+    /**
+     * Indexes what is left pending: by a previous run (the app was closed or killed mid-job), or by a job that
+     * could not embed (no embedding model chosen yet). A job running now keeps its own documents.
+     */
     resumePending(): string[] {
-        return [...this.deps.store.pendingJobs()].map(([jobId, docs]) => this.run(jobId, docs, []));
+        return [...this.deps.store.pendingJobs()]
+            .filter(([jobId]) => this.jobs.get(jobId)?.progress.state !== "running")
+            .map(([jobId, docs]) => this.run(jobId, docs, []));
     }
 
     cancel(jobId: string): boolean {
@@ -112,11 +117,13 @@ export class IngestQueue {
         };
         const counter = await this.deps.embedder.tokenCounter();
         if (!counter.ok) {
-            for (const doc of docs) this.deps.store.fail(doc.id, counter.error.message);
+            // Nothing is wrong with the files: they stay pending, and are indexed once an embedding model is
+            // chosen (or on Retry, resumePending).
             return update({
                 state: "failed",
                 message: counter.error.message,
-                filesDone: job.progress.filesTotal,
+                messageWords: counter.error.words,
+                currentFile: null,
             });
         }
         const signal = job.controller.signal;

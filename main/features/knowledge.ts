@@ -7,6 +7,7 @@ import {MemoryRecall} from "../docs/memory.js";
 import {DocumentService} from "../docs/service.js";
 import type {EventBus} from "../events.js";
 import {documentHandlers} from "../handlers/documents.js";
+import {Uploads} from "../uploads.js";
 import {memoryHandlers} from "../handlers/memories.js";
 import {projectHandlers} from "../handlers/projects.js";
 import {Projects, projectScope} from "../projects/projects.js";
@@ -47,7 +48,7 @@ export function knowledgeFeature(
     models: Models,
     bus: EventBus,
     toolKnown: (name: string) => boolean,
-    {watchFolders}: {watchFolders: boolean} = {watchFolders: true},
+    {watchFolders, dataDir}: {watchFolders: boolean; dataDir: string},
 ): Knowledge {
     const {db, settings, conversations, readOnly} = library;
     const docs = new DocumentService(db, models.embedder, bus, (id) => conversations.get(id) !== null);
@@ -70,7 +71,11 @@ export function knowledgeFeature(
         memory: memoryAccessFor({memories, recall, settings, conversations, scopes}),
         reach: searchReachFor(assistants, projects),
         handlers: {
-            ...documentHandlers(docs, (id) => projects.store.ofCollection(id)),
+            ...documentHandlers(docs, {
+                projectOf: (id) => projects.store.ofCollection(id),
+                uploads: new Uploads(path.join(dataDir, "documents-incoming"), 8),
+                keptIn: path.join(dataDir, "documents-added"),
+            }),
             ...assistantHandlers(assistants, bus),
             ...projectHandlers(projects.store, bus),
             ...memoryHandlers({memories, settings, conversations}),

@@ -1,8 +1,13 @@
+import fs from "node:fs";
+import path from "node:path";
 import {ok} from "../../shared/result.js";
-import {failSaying} from "../words.js";
+import {failSaying, refusal} from "../words.js";
+import {kindOf} from "../docs/extract.js";
 import type {FolderRules} from "../docs/folderStore.js";
 import type {DocumentService} from "../docs/service.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
+import type {Upload, Uploads} from "../uploads.js";
+import {attempt} from "./attempt.js";
 
 function rulesOut(rules: FolderRules): {ignore: string; includeHidden: boolean; maxFileMb: number | null} {
     const {ignore, includeHidden, maxFileBytes} = rules;
@@ -13,11 +18,19 @@ function rulesOut(rules: FolderRules): {ignore: string; includeHidden: boolean; 
     };
 }
 
+type DocumentHandlerDeps = {
+    /** The project whose files a collection holds: such a collection goes with its project only. */
+    projectOf: (collectionId: string) => {name: string} | null;
+    /** Files a window sends (a browser's file picker or drop), until they are kept. */
+    uploads: Uploads;
+    /** Where sent files are kept, each in a folder named by its content's hash: documents are read from there. */
+    keptIn: string;
+};
+
 /** Collections, documents, ingest jobs, watched folders, search and passages. */
 export function documentHandlers(
     docs: DocumentService,
-    /** The project whose files a collection holds: such a collection goes with its project only. */
-    projectOf: (collectionId: string) => {name: string} | null = () => null,
+    {projectOf, uploads, keptIn}: DocumentHandlerDeps,
 ): HandlerSlice<"docs."> {
     const {store, ingest} = docs;
     return {
@@ -44,6 +57,13 @@ export function documentHandlers(
             });
         },
         "docs.reembed": () => ingest.reembed(),
+        "docs.resume": () => ok({jobIds: ingest.resumePending()}),
+        "docs.begin": (req) => attempt(() => ({uploadId: uploads.begin(req.name, req.size)})),
+        "docs.chunk": (req) => attempt(() => ({received: uploads.chunk(req.uploadId, req.offset, req.data)})),
+        "docs.finish": async (req) => {
+            const kept = await attempt(() => keep(uploads.take(req.uploadId), keptIn));
+            return kept.ok ? docs.ingestInto([kept.value], req) : kept;
+        },
         "docs.folders": () => ok(docs.folders.list()),
         "docs.watch": (req) => docs.watch(req.collection.trim(), req.path),
         "docs.unwatch": async (req) => {
@@ -66,4 +86,20 @@ export function documentHandlers(
             return ok(req.rules);
         },
     };
+}
+
+/**
+ * Moves a file sent whole into `folder`/<its hash>/<its name> and answers that path: the same file sent again
+ * is the same document (indexed again only if it changed), and two files of one name stay apart.
+ */
+function keep(upload: Upload, folder: string): string {
+    if (!kindOf(upload.name)) {
+        fs.rmSync(upload.file, {force: true});
+        throw refusal("fileUnsupported", {ext: path.extname(upload.name) || "(none)"});
+    }
+    const into = path.join(folder, upload.sha256.slice(0, 16));
+    fs.mkdirSync(into, {recursive: true});
+    const file = path.join(into, upload.name);
+    fs.renameSync(upload.file, file);
+    return file;
 }

@@ -67,6 +67,8 @@ export function settingsHandlers({
                 // A new embedding model: the documents' vectors are made again (the job says so).
                 if (req.embeddingModelPath && docs.store.documentsToReembed().length > 0)
                     docs.ingest.reembed();
+                // Files added while none was chosen waited for one: they are indexed now.
+                if (req.embeddingModelPath) docs.ingest.resumePending();
             }
             return ok(values());
         },

@@ -10,7 +10,7 @@ import {ConversationList} from "./conversations/ConversationList.js";
 import {FirstRun} from "./FirstRun.js";
 import {GenerationDialog} from "./ui/GenerationForm.js";
 import {DocumentsPanel} from "./documents/DocumentsPanel.js";
-import {ModelsPanel} from "./models/ModelsPanel.js";
+import {ModelsPanel, type ModelsTab} from "./models/ModelsPanel.js";
 import {useFirstRun, useModels} from "./models/useModels.js";
 import {WindowAlerts} from "./ui/WindowAlerts.js";
 import {skipToMessageBox, useMessageBoxFocus} from "./chat/messageBox.js";
@@ -42,7 +42,8 @@ export function App({api}: {api: CairnApi}) {
     const offline = state.connected ? null : t("app.offline");
     const selected = state.conversations.find((c) => c.id === state.selectedId);
     const [settingsOpen, setSettingsOpen] = useState(false);
-    const [modelsOpen, setModelsOpen] = useState(false);
+    // The Models screen open on one of its tabs, or closed.
+    const [modelsOpen, setModelsOpen] = useState<ModelsTab | null>(null);
     const [generationOpen, setGenerationOpen] = useState(false);
     const [toolsOpen, setToolsOpen] = useState(false);
     // Documents open on every collection, on this conversation's attachments, or on one collection (a project's).
@@ -60,7 +61,7 @@ export function App({api}: {api: CairnApi}) {
     const assistant = assistants.find((a) => a.id === selected?.assistantId);
     const provider = providers.find((p) => p.name === selected?.provider);
     useMessageBoxFocus(state.selectedId);
-    const firstRun = useFirstRun(models, state.engine, selected?.provider != null || modelsOpen);
+    const firstRun = useFirstRun(models, state.engine, selected?.provider != null || modelsOpen !== null);
     const welcome = firstRun.shown && (
         <FirstRun models={models} engine={state.engine} onStarted={firstRun.started} />
     );
@@ -106,7 +107,7 @@ export function App({api}: {api: CairnApi}) {
                     onPin={(id, pinned) => void cairn.setPinned(id, pinned)}
                     onDelete={(id) => void cairn.remove(id)}
                     onSettings={() => setSettingsOpen(true)}
-                    onModels={() => setModelsOpen(true)}
+                    onModels={() => setModelsOpen("installed")}
                     onDocuments={() => setDocumentsOpen("all")}
                     onSearch={() => setSearchOpen(true)}
                     onImport={setImporting}
@@ -133,12 +134,23 @@ export function App({api}: {api: CairnApi}) {
                         initialCollection={
                             typeof documentsOpen === "object" ? documentsOpen.collection : undefined
                         }
+                        embeddingModel={Boolean(models.state.overview?.embeddingModelPath)}
+                        onChooseModel={() => {
+                            setDocumentsOpen(null);
+                            // Where the recommended embedding models are, or where an installed one is chosen.
+                            setModelsOpen(models.state.overview?.installed.length ? "installed" : "find");
+                        }}
                         onClose={() => setDocumentsOpen(null)}
                         onError={cairn.showError}
                     />
                 )}
                 {modelsOpen && (
-                    <ModelsPanel models={models} engine={state.engine} onClose={() => setModelsOpen(false)} />
+                    <ModelsPanel
+                        models={models}
+                        engine={state.engine}
+                        tab={modelsOpen}
+                        onClose={() => setModelsOpen(null)}
+                    />
                 )}
                 {generationOpen && selected && (
                     <GenerationDialog

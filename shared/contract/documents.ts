@@ -14,6 +14,7 @@ import {
     nullable,
     oneOf,
     req,
+    UploadChunk,
     WordsValue,
 } from "./base.js";
 
@@ -94,8 +95,13 @@ export const IngestProgress = Type.Object(
                 closed,
             ),
         ),
-        /** Set when the job could not run at all (no embedding model, say). */
+        /**
+         * Set when the job could not run at all (no embedding model, say): its documents stay pending, and are
+         * indexed when an embedding model is chosen or on docs.resume.
+         */
         message: nullable(Type.String()),
+        /** message's words (shared/coreWords.ts), for the window to say in its language. */
+        messageWords: Type.Optional(WordsValue),
     },
     closed,
 );
@@ -175,6 +181,28 @@ export const documentsCalls = {
     ),
     "docs.getPassage": call(req({chunkId: Type.Integer({minimum: 1})}), Passage),
     "docs.reembed": call(Empty, JobStarted),
+    /**
+     * Indexes the documents left pending (their job could not embed: no embedding model then): Retry. Also
+     * done at once when an embedding model is chosen. jobIds: the jobs started, none when nothing was pending.
+     */
+    "docs.resume": call(Empty, Type.Object({jobIds: Type.Array(Type.String())}, closed)),
+    /**
+     * Files for a window that has them but not their paths (a browser's file picker or drop): each is sent in
+     * chunks (begin, chunk…, finish), kept in the data folder (documents-added/), and finish adds it to a
+     * collection (by name, created if new) or attaches it to a conversation, as docs.ingest does.
+     */
+    "docs.begin": call(
+        req({
+            name: Type.String({minLength: 1, maxLength: 255}),
+            size: Type.Integer({minimum: 0, maximum: 4 * 1024 ** 3}),
+        }),
+        Type.Object({uploadId: Type.String()}, closed),
+    ),
+    "docs.chunk": call(UploadChunk, Type.Object({received: Type.Integer()}, closed)),
+    "docs.finish": call(
+        req({uploadId: Id, collection: Type.Optional(Title), conversationId: Type.Optional(Id)}),
+        JobStarted,
+    ),
     "docs.folders": call(Empty, Type.Array(WatchedFolder)),
     /** A collection (by name, created if new) follows a folder; jobId: the rescan's ingest job, if any. */
     "docs.watch": call(

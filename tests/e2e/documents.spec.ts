@@ -3,6 +3,7 @@ import path from "node:path";
 import {expect, test} from "@playwright/test";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {axeOn} from "../helpers/axe.js";
 
 let served: Served;
 test.afterEach(async () => served.stop());
@@ -115,4 +116,66 @@ test("a watched folder: its files are indexed, a file saved there later appears,
 
     await dialog.getByRole("button", {name: `Stop watching ${dir}`}).click();
     await expect(dialog.getByRole("region", {name: "Watched folders"}).getByRole("listitem")).toHaveCount(0);
+});
+
+test("without an embedding model Documents says so first; files picked in the browser wait, are read once one is chosen, and a file that failed is retried", async ({
+    page,
+}, testInfo) => {
+    served = await startServe({});
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await page.getByRole("button", {name: "Documents"}).click();
+    const dialog = page.getByRole("dialog", {name: "Documents"});
+    const note = dialog.getByRole("note");
+    await expect(note).toContainText("Documents needs an embedding model");
+    // The browser's own file picker: the window has the file's bytes, not its path.
+    await dialog.getByLabel("Choose files…").setInputFiles({
+        name: "ferry.md",
+        mimeType: "text/markdown",
+        buffer: Buffer.from("# Ferry times\n\nThe first ferry leaves at 7:40."),
+    });
+    const ferry = dialog
+        .locator("tr", {hasText: "Ferry times"})
+        .or(dialog.locator("tr", {hasText: "ferry.md"}));
+    await expect(ferry).toHaveAttribute("data-status", "pending");
+    await expect(ferry).toContainText("waits for an embedding model");
+    // Said once, in the note: not again as a failed job, nor as a file that could not be read.
+    await expect(dialog.getByText(/no embedding model is chosen/)).toHaveCount(0);
+    await expect(dialog.getByText("could not be read")).toHaveCount(0);
+    for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({colorScheme});
+        for (const size of [
+            {width: 1280, height: 800},
+            {width: 800, height: 600},
+        ]) {
+            await page.setViewportSize(size);
+            await page.screenshot({
+                path: testInfo.outputPath(`documents-no-model-${colorScheme}-${size.width}.png`),
+            });
+        }
+        expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
+    }
+
+    // The note leads to Models, where the installed model is chosen for documents: the waiting file is read.
+    await note.getByRole("button", {name: "Choose an embedding model"}).click();
+    const models = page.getByRole("dialog", {name: "Models"});
+    await models.getByRole("button", {name: "Use for documents"}).click();
+    await expect(models.getByRole("button", {name: "Used for documents"})).toBeVisible();
+    await models.getByRole("button", {name: "Close"}).click();
+    await page.getByRole("button", {name: "Documents"}).click();
+    await expect(note).toHaveCount(0);
+    await expect(dialog.locator("tr", {hasText: "Ferry times"})).toHaveAttribute("data-status", "indexed");
+
+    // A file that could not be read is read again from its file once it is fixed.
+    const dir = tempDir();
+    const file = path.join(dir, "cafe.txt");
+    fs.writeFileSync(file, Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+    await dialog.getByRole("textbox", {name: "Files or folders to add"}).fill(file);
+    await dialog.getByRole("button", {name: "Add"}).click();
+    const cafe = dialog.locator("tr", {hasText: "cafe.txt"});
+    await expect(cafe).toHaveAttribute("data-status", "error");
+    fs.writeFileSync(file, "café au lait");
+    await cafe.getByRole("button", {name: "Retry cafe.txt"}).click();
+    await expect(cafe).toHaveAttribute("data-status", "indexed");
+    await expect(cafe.getByRole("button", {name: /^Retry/})).toHaveCount(0);
 });

@@ -425,12 +425,67 @@ test("a job that throws (the database locked by another process) fails with the 
     }
 });
 
-test("without an embedding model an ingest says what to do", async () => {
+test("without an embedding model an ingest says what to do, keeps the files waiting, and indexes them once one is chosen", async () => {
     const t = await openTestCore({modelPath: null});
     try {
-        const final = await ingest(t, [corpus()]);
+        const final = await ingest(t, [corpus()], {collection: "Notes"});
         assert.equal(final.state, "failed");
         assert.match(final.message ?? "", /no embedding model is chosen; pick one on the Models screen/);
+        assert.deepEqual(final.messageWords, {key: "noEmbeddingModel", values: {}});
+        // Nothing is wrong with the files: they wait, none is marked unreadable.
+        const waiting = unwrap(await t.api.invoke("docs.list", {}));
+        assert.equal(waiting.length, 7);
+        assert.deepEqual([...new Set(waiting.map((d) => d.status))], ["pending"]);
+        // Retry without a model fails the same way and loses nothing.
+        const retried = unwrap(await t.api.invoke("docs.resume", {}));
+        assert.equal(retried.jobIds.length, 1);
+        assert.equal((await t.core.docs.ingest.settled(retried.jobIds[0]!))?.state, "failed");
+        assert.equal(unwrap(await t.api.invoke("docs.list", {})).length, 7);
+
+        unwrap(await t.api.invoke("settings.set", {embeddingModelPath: TEST_MODEL}));
+        const [resumed] = t.core.docs.ingest.list().filter((j) => j.state === "running");
+        assert.ok(resumed, "choosing a model starts the waiting files' job");
+        assert.equal((await t.core.docs.ingest.settled(resumed.jobId))?.state, "done");
+        const indexed = unwrap(await t.api.invoke("docs.list", {}));
+        assert.deepEqual([...new Set(indexed.map((d) => d.status))], ["indexed"]);
+        assert.deepEqual(unwrap(await t.api.invoke("docs.resume", {})).jobIds, [], "nothing left to resume");
+    } finally {
+        await t.core.dispose();
+    }
+});
+
+test("a file sent by the window (no path) is kept in the data folder and added; sent again it is the same document", async () => {
+    const t = await open();
+    try {
+        const send = async (name: string, text: string, scope: {collection?: string}) => {
+            const data = Buffer.from(text);
+            const {uploadId} = unwrap(await t.api.invoke("docs.begin", {name, size: data.length}));
+            unwrap(await t.api.invoke("docs.chunk", {uploadId, offset: 0, data: data.toString("base64")}));
+            return t.api.invoke("docs.finish", {uploadId, ...scope});
+        };
+        const {jobId} = unwrap(
+            await send("notes.md", "# Notes\n\nThe ferry leaves at 7:40.", {collection: "Sent"}),
+        );
+        assert.equal((await t.core.docs.ingest.settled(jobId))?.state, "done");
+        const [doc] = unwrap(await t.api.invoke("docs.list", {}));
+        assert.ok(doc);
+        assert.equal(doc.title, "Notes");
+        assert.ok(doc.path.startsWith(path.join(t.dataDir, "documents-added")), doc.path);
+        assert.equal(fs.readFileSync(doc.path, "utf8"), "# Notes\n\nThe ferry leaves at 7:40.");
+        const again = unwrap(
+            await send("notes.md", "# Notes\n\nThe ferry leaves at 7:40.", {collection: "Sent"}),
+        );
+        await t.core.docs.ingest.settled(again.jobId);
+        assert.deepEqual(
+            unwrap(await t.api.invoke("docs.list", {})).map((d) => d.id),
+            [doc.id],
+        );
+        // A kind Cairn cannot read is refused at once, and nothing of it is kept.
+        const refused = await send("tool.exe", "MZ", {collection: "Sent"});
+        assert.ok(!refused.ok);
+        assert.match(refused.error.message, /unsupported file type \.exe/);
+        const kept = fs.readdirSync(path.join(t.dataDir, "documents-added"), {recursive: true});
+        assert.ok(!kept.some((f) => String(f).endsWith(".exe")), kept.join(", "));
     } finally {
         await t.core.dispose();
     }

@@ -6,10 +6,13 @@ import type {
     DocumentInfo,
     IngestProgress,
 } from "../../../shared/contract.js";
+import type {AppError} from "../../../shared/result.js";
 import {Confirm} from "../ui/Confirm.js";
 import {Dialog} from "../ui/Dialog.js";
 import {WatchedFolders} from "./WatchedFolders.js";
-import {sayCore, useTranslation, type TFunction} from "../i18n/index.js";
+import {IngestBar} from "./IngestBar.js";
+import {sendDocuments, type DocumentScope} from "./sendDocuments.js";
+import {sayCore, sayError, useTranslation} from "../i18n/index.js";
 
 type Props = {
     api: CairnApi;
@@ -17,12 +20,20 @@ type Props = {
     conversation?: Conversation;
     /** The collection shown first (a project's files); "Documents" otherwise. */
     initialCollection?: string;
+    /** Whether an embedding model is chosen: without one, files added wait for it. */
+    embeddingModel: boolean;
+    /** Opens Models, to choose an embedding model. */
+    onChooseModel: () => void;
     onClose: () => void;
     onError: (message: string) => void;
 };
 
-/** Collections and documents: add files and folders (by path or drop), watch the ingest, remove. */
-export function DocumentsPanel({api, conversation, initialCollection, onClose, onError}: Props) {
+/**
+ * Collections and documents: add files and folders (by path, a file picker or a drop), watch the ingest, retry
+ * what failed, remove. What goes wrong is said here, beside what was done.
+ */
+export function DocumentsPanel(props: Props) {
+    const {api, conversation, initialCollection, embeddingModel, onChooseModel, onClose, onError} = props;
     const {t} = useTranslation();
     const [collections, setCollections] = useState<Collection[]>([]);
     const [collection, setCollection] = useState(initialCollection ?? "Documents");
@@ -31,6 +42,9 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
     const [docs, setDocs] = useState<DocumentInfo[]>([]);
     const [jobs, setJobs] = useState<Record<string, IngestProgress>>({});
     const [paths, setPaths] = useState("");
+    const [problem, setProblem] = useState<string | null>(null);
+    const [sending, setSending] = useState<{name: string; share: number} | null>(null);
+    const scope: DocumentScope = conversation ? {conversationId: conversation.id} : {collection};
 
     const selected = collections.find((c) => c.name === collection);
     const reload = useCallback(async () => {
@@ -58,30 +72,46 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
         });
     }, [api, reload]);
 
+    const said = (error: Pick<AppError, "message" | "words"> | null) => setProblem(error && sayError(error));
     const add = async (list: string[]) => {
         if (list.length === 0) return;
-        const res = await api.invoke(
-            "docs.ingest",
-            conversation ? {paths: list, conversationId: conversation.id} : {paths: list, collection},
-        );
-        if (!res.ok) onError(res.error.message);
-        else setPaths("");
+        const res = await api.invoke("docs.ingest", {paths: list, ...scope});
+        said(res.ok ? null : res.error);
+        if (res.ok) setPaths("");
+    };
+    // Files the window has but not their paths (a browser): their bytes are sent, and kept by the core.
+    const send = async (files: File[]) => {
+        if (files.length === 0) return;
+        said(await sendDocuments(api, files, scope, (name, share) => setSending({name, share})));
+        setSending(null);
     };
     const onDrop = (event: React.DragEvent) => {
         event.preventDefault();
-        // The desktop app gives dropped files their paths; a browser does not.
+        const files = [...event.dataTransfer.files];
+        // The desktop app gives dropped files their paths (a folder too); a browser gives their bytes.
         const pathOf = window.cairnDesktop?.pathForFile;
-        const dropped = pathOf ? [...event.dataTransfer.files].map((f) => pathOf(f)).filter(Boolean) : [];
-        if (dropped.length === 0) onError(t("documentsPanel.dropNeedsDesktop"));
-        else void add(dropped);
+        const dropped = pathOf ? files.map((f) => pathOf(f)).filter(Boolean) : [];
+        if (dropped.length > 0) void add(dropped);
+        else void send(files);
     };
     const remove = async (doc: DocumentInfo) => {
         const res = await api.invoke("docs.remove", {documentId: doc.id});
-        if (!res.ok) onError(res.error.message);
+        said(res.ok ? null : res.error);
         await reload();
     };
+    // A document that could not be read is read again from its file (moved back, unlocked, fixed).
+    const retry = async (doc: DocumentInfo) => {
+        const res = await api.invoke("docs.ingest", {paths: [doc.path], ...scope});
+        said(res.ok ? null : res.error);
+    };
+    const resume = async () => {
+        const res = await api.invoke("docs.resume", {});
+        said(res.ok ? null : res.error);
+    };
     const running = Object.values(jobs).filter(
-        (j) => j.state === "running" || j.errors.length > 0 || j.message,
+        (j) =>
+            (j.state === "running" || j.errors.length > 0 || j.message) &&
+            !(waitsForModel(j) && !embeddingModel),
     );
 
     return (
@@ -96,6 +126,14 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
                     ? t("documentsPanel.attachedTo", {title: conversation.title})
                     : t("documentsPanel.title")}
             </h2>
+            {!embeddingModel && (
+                <div className="notice" role="note">
+                    <p>{t("documentsPanel.needsModel")}</p>
+                    <button className="primary" onClick={onChooseModel}>
+                        {t("documentsPanel.chooseModel")}
+                    </button>
+                </div>
+            )}
             {!conversation && (
                 <label>
                     {t("documentsPanel.collection")}{" "}
@@ -136,7 +174,33 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
                 <button type="submit" disabled={!paths.trim()}>
                     {t("documentsPanel.add")}
                 </button>
+                <label className="file-button">
+                    {t("documentsPanel.chooseFiles")}
+                    <input
+                        type="file"
+                        multiple
+                        className="visually-hidden"
+                        disabled={sending !== null}
+                        onChange={(e) => {
+                            void send([...(e.target.files ?? [])]);
+                            e.target.value = "";
+                        }}
+                    />
+                </label>
             </form>
+            {sending && (
+                <p className="muted" role="status">
+                    {t("documentsPanel.sending", {
+                        name: sending.name,
+                        percent: Math.round(sending.share * 100),
+                    })}
+                </p>
+            )}
+            {problem && (
+                <p className="problem" role="alert">
+                    {problem}
+                </p>
+            )}
             {!conversation && collection.trim() && (
                 <WatchedFolders api={api} collection={collection.trim()} onError={onError} />
             )}
@@ -145,6 +209,7 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
                     key={job.jobId}
                     job={job}
                     onCancel={() => void api.invoke("docs.cancel", {jobId: job.jobId})}
+                    onRetry={() => void resume()}
                 />
             ))}
             <table className="documents-list">
@@ -160,9 +225,20 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
                                 {d.status === "indexed"
                                     ? t("documentsPanel.passages", {count: d.chunkCount})
                                     : t(`documentsPanel.status.${d.status}`)}
+                                {d.status === "pending" && !embeddingModel && (
+                                    <div className="muted">{t("documentsPanel.waitsForModel")}</div>
+                                )}
                                 {d.error && <div className="problem">{sayCore(d.error, d.errorWords)}</div>}
                             </td>
-                            <td>
+                            <td className="actions">
+                                {d.status === "error" && (
+                                    <button
+                                        onClick={() => void retry(d)}
+                                        aria-label={t("documentsPanel.retryOf", {title: d.title})}
+                                    >
+                                        {t("documentsPanel.retry")}
+                                    </button>
+                                )}
                                 <button
                                     onClick={() => void remove(d)}
                                     aria-label={t("documentsPanel.removeOf", {title: d.title})}
@@ -205,63 +281,7 @@ export function DocumentsPanel({api, conversation, initialCollection, onClose, o
     );
 }
 
-export function IngestBar({job, onCancel}: {job: IngestProgress; onCancel: () => void}) {
-    const {t, i18n} = useTranslation();
-    // The rate is measured from the first progress this window saw of the job.
-    const [first] = useState(() => ({at: Date.now(), done: job.filesDone}));
-    const parts = [
-        t("documentsPanel.filesDone", {done: job.filesDone, count: job.filesTotal}),
-        t("documentsPanel.passages", {count: job.chunks}),
-        ...(job.state === "running"
-            ? paceOf(t, i18n.language, first, job)
-            : [t(`documentsPanel.job.${job.state}`)]),
-    ];
-    if (job.currentFile) parts.push(job.currentFile);
-    return (
-        <div className="ingest" data-state={job.state} aria-label={t("documentsPanel.progress")}>
-            <progress max={job.filesTotal || 1} value={job.filesDone} />
-            <span className="ingest-text">{job.message ?? parts.join(" · ")}</span>
-            {job.state === "running" && <button onClick={onCancel}>{t("documentsPanel.cancel")}</button>}
-            {job.errors.length > 0 && (
-                <details>
-                    <summary>{t("documentsPanel.failedFiles", {count: job.errors.length})}</summary>
-                    <ul>
-                        {job.errors.map((e) => (
-                            <li key={e.path}>
-                                {e.path}: {sayCore(e.error, e.words)}
-                            </li>
-                        ))}
-                    </ul>
-                </details>
-            )}
-        </div>
-    );
-}
-
-/**
- * ["3.2 files/s", "about 2 min left"] in the window's language, once a file is done and a second has passed;
- * nothing before.
- */
-export function paceOf(
-    t: TFunction,
-    language: string,
-    first: {at: number; done: number},
-    job: IngestProgress,
-    now = Date.now(),
-): string[] {
-    const seconds = (now - first.at) / 1000;
-    const done = job.filesDone - first.done;
-    if (seconds < 1 || done <= 0) return [];
-    const rate = done / seconds;
-    const left = (job.filesTotal - job.filesDone) / rate;
-    const time =
-        left < 60
-            ? t("documentsPanel.seconds", {n: Math.ceil(left)})
-            : t("documentsPanel.minutes", {n: Math.round(left / 60)});
-    const digits = rate < 10 ? 1 : 0;
-    const shown = rate.toLocaleString(language, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-    });
-    return [t("documentsPanel.rate", {rate: shown}), t("documentsPanel.left", {time})];
+/** A job that could not run for want of an embedding model: the note above says so while none is chosen. */
+function waitsForModel(job: IngestProgress): boolean {
+    return job.state === "failed" && job.messageWords?.key === "noEmbeddingModel";
 }

@@ -10,20 +10,26 @@ import {useTranslation} from "../i18n/index.js";
 import {useOfflineNote} from "../ui/offlineNote.js";
 import {Page} from "../ui/Page.js";
 
-type Props = {models: Models; engine: EngineStatus | null; onClose: () => void};
+type Props = {
+    models: Models;
+    engine: EngineStatus | null;
+    /** The tab it opens on. */
+    tab?: ModelsTab;
+    onClose: () => void;
+};
 
 /** The Models screen's tabs, in their order. */
 const TABS = ["installed", "find", "engine"] as const;
-type Tab = (typeof TABS)[number];
+export type ModelsTab = (typeof TABS)[number];
 
 /**
  * Models as a screen over the window, in three tabs: the models installed, finding more (Hugging Face search and
  * recommendations with their fit here), and the engine that runs them. Every tab stays mounted while the screen
  * is open, so that a search, a download's progress or a test is still there after a look at another tab.
  */
-export function ModelsPanel({models, engine, onClose}: Props) {
+export function ModelsPanel({models, engine, tab: opening = "installed", onClose}: Props) {
     const {t} = useTranslation();
-    const [tab, setTab] = useState<Tab>("installed");
+    const [tab, setTab] = useState<ModelsTab>(opening);
     const offline = useOfflineNote().note;
     return (
         <Page

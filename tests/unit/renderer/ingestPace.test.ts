@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import {test} from "node:test";
 import i18next from "i18next";
 import type {IngestProgress} from "../../../shared/contract.js";
-import {paceOf} from "../../../renderer/src/documents/DocumentsPanel.js";
+import {paceOf} from "../../../renderer/src/documents/IngestBar.js";
 
 const job = (filesDone: number, filesTotal: number): IngestProgress => ({
     jobId: "j",

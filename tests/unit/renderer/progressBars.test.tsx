@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import {test} from "node:test";
 import {renderToStaticMarkup} from "react-dom/server";
 import type {DownloadProgress} from "../../../shared/contract.js";
-import {IngestBar} from "../../../renderer/src/documents/DocumentsPanel.js";
+import {IngestBar} from "../../../renderer/src/documents/IngestBar.js";
 import {DownloadBar} from "../../../renderer/src/models/ModelWidgets.js";
 
 const failed: DownloadProgress = {

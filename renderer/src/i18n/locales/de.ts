@@ -771,7 +771,14 @@ export const de = {
         saved: "Gespeichert; die Ordner werden nach diesen Regeln erneut durchsucht.",
     },
     documentsPanel: {
-        dropNeedsDesktop: "Dateien ablegen geht in der Desktop-App; hier tippe oder füge ihre Pfade ein.",
+        needsModel:
+            "Um deine Dateien zu durchsuchen, braucht Dokumente ein Embedding-Modell. Dateien, die du jetzt hinzufügst, warten und werden gelesen, sobald du eines wählst.",
+        chooseModel: "Embedding-Modell wählen",
+        chooseFiles: "Dateien wählen…",
+        sending: "{{name}} wird gesendet ({{percent}} %)",
+        retry: "Erneut versuchen",
+        retryOf: "{{title}} erneut versuchen",
+        waitsForModel: "wartet auf ein Embedding-Modell",
         attached: "Angehängte Dokumente",
         title: "Dokumente",
         attachedTo: "An „{{title}}“ angehängte Dokumente",

@@ -771,7 +771,14 @@ export const en = {
         saved: "Saved; the folders are scanned again under these rules.",
     },
     documentsPanel: {
-        dropNeedsDesktop: "Dropping files works in the desktop app; here, type or paste their paths.",
+        needsModel:
+            "To search your files, Documents needs an embedding model. Files you add now wait, and are read once you choose one.",
+        chooseModel: "Choose an embedding model",
+        chooseFiles: "Choose files…",
+        sending: "Sending {{name}} ({{percent}}%)",
+        retry: "Retry",
+        retryOf: "Retry {{title}}",
+        waitsForModel: "waits for an embedding model",
         attached: "Attached documents",
         title: "Documents",
         attachedTo: "Documents attached to “{{title}}”",

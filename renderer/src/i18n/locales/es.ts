@@ -777,8 +777,14 @@ export const es = {
         saved: "Guardado; las carpetas se vuelven a examinar con estas reglas.",
     },
     documentsPanel: {
-        dropNeedsDesktop:
-            "Soltar archivos funciona en la aplicación de escritorio; aquí, escribe o pega sus rutas.",
+        needsModel:
+            "Para buscar en tus archivos, Documentos necesita un modelo de embeddings. Los archivos que añadas ahora esperan y se leen en cuanto elijas uno.",
+        chooseModel: "Elegir un modelo de embeddings",
+        chooseFiles: "Elegir archivos…",
+        sending: "Enviando {{name}} ({{percent}} %)",
+        retry: "Reintentar",
+        retryOf: "Reintentar {{title}}",
+        waitsForModel: "espera un modelo de embeddings",
         attached: "Documentos adjuntos",
         title: "Documentos",
         attachedTo: "Documentos adjuntos a «{{title}}»",

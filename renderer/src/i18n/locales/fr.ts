@@ -780,8 +780,14 @@ export const fr = {
         saved: "Enregistré ; les dossiers sont parcourus de nouveau selon ces règles.",
     },
     documentsPanel: {
-        dropNeedsDesktop:
-            "Déposer des fichiers fonctionne dans l'application de bureau ; ici, tapez ou collez leurs chemins.",
+        needsModel:
+            "Pour chercher dans vos fichiers, Documents a besoin d’un modèle d’embeddings. Les fichiers ajoutés maintenant attendent et seront lus dès que vous en choisissez un.",
+        chooseModel: "Choisir un modèle d’embeddings",
+        chooseFiles: "Choisir des fichiers…",
+        sending: "Envoi de {{name}} ({{percent}} %)",
+        retry: "Réessayer",
+        retryOf: "Réessayer {{title}}",
+        waitsForModel: "attend un modèle d’embeddings",
         attached: "Documents joints",
         title: "Documents",
         attachedTo: "Documents joints à « {{title}} »",

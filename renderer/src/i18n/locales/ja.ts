@@ -763,8 +763,14 @@ export const ja = {
         saved: "保存しました。このルールでフォルダーを再び調べます。",
     },
     documentsPanel: {
-        dropNeedsDesktop:
-            "ファイルのドロップはデスクトップアプリで使えます。ここではパスを入力するか貼り付けてください。",
+        needsModel:
+            "ファイルを検索するには、ドキュメントに埋め込みモデルが必要です。今追加したファイルは待機し、モデルを選ぶと読み込まれます。",
+        chooseModel: "埋め込みモデルを選ぶ",
+        chooseFiles: "ファイルを選択…",
+        sending: "{{name}} を送信中 ({{percent}}%)",
+        retry: "再試行",
+        retryOf: "{{title}} を再試行",
+        waitsForModel: "埋め込みモデル待ち",
         attached: "添付された文書",
         title: "文書",
         attachedTo: "「{{title}}」に添付された文書",

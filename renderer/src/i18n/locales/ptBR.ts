@@ -777,8 +777,14 @@ export const ptBR = {
         saved: "Salvo; as pastas são examinadas de novo com estas regras.",
     },
     documentsPanel: {
-        dropNeedsDesktop:
-            "Soltar arquivos funciona no aplicativo para desktop; aqui, digite ou cole os caminhos deles.",
+        needsModel:
+            "Para pesquisar seus arquivos, Documentos precisa de um modelo de embeddings. Os arquivos adicionados agora esperam e são lidos assim que você escolher um.",
+        chooseModel: "Escolher um modelo de embeddings",
+        chooseFiles: "Escolher arquivos…",
+        sending: "Enviando {{name}} ({{percent}}%)",
+        retry: "Tentar de novo",
+        retryOf: "Tentar {{title}} de novo",
+        waitsForModel: "aguarda um modelo de embeddings",
         attached: "Documentos anexados",
         title: "Documentos",
         attachedTo: "Documentos anexados a “{{title}}”",
