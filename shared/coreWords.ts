@@ -42,14 +42,34 @@ export function wordsOf(key: CoreWordKey, values: Record<string, string | number
 /** The file formats a refusal can name: a {{fileFormat}} value is one of these, said as fileFormat_<code>. */
 export type FileFormat = "docx" | "pptx" | "xlsx" | "odt" | "ods" | "odp" | "epub";
 
+/** Node's network error codes that have words (connection_<code>): why a connection failed. */
+export const CONNECTION_CODES = [
+    "ECONNREFUSED",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+    "ECONNRESET",
+    "EHOSTUNREACH",
+    "ENETUNREACH",
+    "ETIMEDOUT",
+    "UND_ERR_CONNECT_TIMEOUT",
+] as const;
+
+/** Whether a network error's code has words (connection_<code>). */
+export function isConnectionCode(code: unknown): code is (typeof CONNECTION_CODES)[number] {
+    return CONNECTION_CODES.some((known) => known === code);
+}
+
 /**
- * A message's values as they are said: a {{fileFormat}} value (a FileFormat) becomes the format's name in
- * the same language, through `say`, the language's lookup of a key.
+ * A message's values as they are said, through `say`, the language's lookup of a key: a {{fileFormat}} value
+ * (a FileFormat) becomes the format's name, a {{cause}} value that is a network error's code (ENOTFOUND) its
+ * words ("no such host"), in the same language.
  */
 export function valuesToSay(
     values: Record<string, string | number> | undefined,
     say: (key: string) => string,
 ): Record<string, string | number> {
-    const format = values?.fileFormat;
-    return typeof format === "string" ? {...values, fileFormat: say(`fileFormat_${format}`)} : (values ?? {});
+    const said = {...values};
+    if (typeof said.fileFormat === "string") said.fileFormat = say(`fileFormat_${said.fileFormat}`);
+    if (isConnectionCode(said.cause)) said.cause = say(`connection_${said.cause}`);
+    return said;
 }

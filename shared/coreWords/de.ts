@@ -230,6 +230,14 @@ export const de = {
     fileFormat_ods: "OpenDocument-Tabelle",
     fileFormat_odp: "OpenDocument-Präsentation",
     fileFormat_epub: "EPUB-Buch",
+    connection_ECONNREFUSED: "dort antwortet nichts",
+    connection_ENOTFOUND: "diesen Host gibt es nicht",
+    connection_EAI_AGAIN: "der Name konnte nicht aufgelöst werden",
+    connection_ECONNRESET: "die Verbindung wurde getrennt",
+    connection_EHOSTUNREACH: "der Host ist nicht erreichbar",
+    connection_ENETUNREACH: "das Netzwerk ist nicht erreichbar",
+    connection_ETIMEDOUT: "die Verbindung hat zu lange gedauert",
+    connection_UND_ERR_CONNECT_TIMEOUT: "die Verbindung hat zu lange gedauert",
     fileOfficeEncrypted:
         "Verschlüsselte Office-Datei (passwortgeschützt): Speichere eine Kopie ohne Passwort und füge diese hinzu",
     fileOfficeOld:

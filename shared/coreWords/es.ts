@@ -223,6 +223,14 @@ export const es = {
     fileFormat_ods: "hoja de cálculo de OpenDocument",
     fileFormat_odp: "presentación de OpenDocument",
     fileFormat_epub: "libro EPUB",
+    connection_ECONNREFUSED: "nada escucha ahí",
+    connection_ENOTFOUND: "ese host no existe",
+    connection_EAI_AGAIN: "no se pudo resolver el nombre",
+    connection_ECONNRESET: "se cortó la conexión",
+    connection_EHOSTUNREACH: "el host no es accesible",
+    connection_ENETUNREACH: "la red no es accesible",
+    connection_ETIMEDOUT: "se agotó el tiempo de conexión",
+    connection_UND_ERR_CONNECT_TIMEOUT: "se agotó el tiempo de conexión",
     fileOfficeEncrypted:
         "Archivo de Office cifrado (protegido con contraseña): guarda una copia sin contraseña y añádela",
     fileOfficeOld:

@@ -231,6 +231,14 @@ export const fr = {
     fileFormat_ods: "feuille de calcul OpenDocument",
     fileFormat_odp: "présentation OpenDocument",
     fileFormat_epub: "livre EPUB",
+    connection_ECONNREFUSED: "rien n’écoute à cette adresse",
+    connection_ENOTFOUND: "cet hôte n’existe pas",
+    connection_EAI_AGAIN: "le nom n’a pas pu être résolu",
+    connection_ECONNRESET: "la connexion a été coupée",
+    connection_EHOSTUNREACH: "l’hôte est injoignable",
+    connection_ENETUNREACH: "le réseau est injoignable",
+    connection_ETIMEDOUT: "la connexion a expiré",
+    connection_UND_ERR_CONNECT_TIMEOUT: "la connexion a expiré",
     fileOfficeEncrypted:
         "Fichier Office chiffré (protégé par mot de passe) : enregistrez-en une copie sans mot de passe et ajoutez-la",
     fileOfficeOld:

@@ -226,6 +226,14 @@ export const ja = {
     fileFormat_ods: "OpenDocument スプレッドシート",
     fileFormat_odp: "OpenDocument プレゼンテーション",
     fileFormat_epub: "EPUB 書籍",
+    connection_ECONNREFUSED: "そこで待ち受けているものがありません",
+    connection_ENOTFOUND: "そのホストは存在しません",
+    connection_EAI_AGAIN: "名前を解決できませんでした",
+    connection_ECONNRESET: "接続が切れました",
+    connection_EHOSTUNREACH: "ホストに到達できません",
+    connection_ENETUNREACH: "ネットワークに到達できません",
+    connection_ETIMEDOUT: "接続がタイムアウトしました",
+    connection_UND_ERR_CONNECT_TIMEOUT: "接続がタイムアウトしました",
     fileOfficeEncrypted:
         "暗号化された Office ファイル（パスワード保護）：パスワードなしのコピーを保存して、そちらを追加してください",
     fileOfficeOld:

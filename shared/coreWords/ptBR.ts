@@ -224,6 +224,14 @@ export const ptBR = {
     fileFormat_ods: "planilha OpenDocument",
     fileFormat_odp: "apresentação OpenDocument",
     fileFormat_epub: "livro EPUB",
+    connection_ECONNREFUSED: "nada está escutando ali",
+    connection_ENOTFOUND: "esse host não existe",
+    connection_EAI_AGAIN: "não foi possível resolver o nome",
+    connection_ECONNRESET: "a conexão foi cortada",
+    connection_EHOSTUNREACH: "o host está inacessível",
+    connection_ENETUNREACH: "a rede está inacessível",
+    connection_ETIMEDOUT: "a conexão expirou",
+    connection_UND_ERR_CONNECT_TIMEOUT: "a conexão expirou",
     fileOfficeEncrypted:
         "Arquivo do Office criptografado (protegido por senha): salve uma cópia sem senha e adicione-a",
     fileOfficeOld:

@@ -222,6 +222,14 @@ export const ru = {
     fileFormat_ods: "таблица OpenDocument",
     fileFormat_odp: "презентация OpenDocument",
     fileFormat_epub: "книга EPUB",
+    connection_ECONNREFUSED: "там ничего не слушает",
+    connection_ENOTFOUND: "такого хоста нет",
+    connection_EAI_AGAIN: "не удалось разрешить имя",
+    connection_ECONNRESET: "соединение прервано",
+    connection_EHOSTUNREACH: "хост недоступен",
+    connection_ENETUNREACH: "сеть недоступна",
+    connection_ETIMEDOUT: "время соединения истекло",
+    connection_UND_ERR_CONNECT_TIMEOUT: "время соединения истекло",
     fileOfficeEncrypted:
         "Зашифрованный файл Office (защищён паролем): сохраните копию без пароля и добавьте её",
     fileOfficeOld:

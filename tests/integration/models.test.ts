@@ -210,7 +210,7 @@ test("404, no answer, refused connection, no disk space and a non-GGUF file each
             [server.url("hang.gguf"), /did not answer within 1\.5 s/, "downloadTimedOut"],
             [
                 `http://127.0.0.1:${await closedPort()}/m.gguf`,
-                /could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\); downloads need an internet connection/,
+                /could not reach 127\.0\.0\.1:\d+ \(nothing is listening there\); downloads need an internet connection/,
                 "downloadUnreachable",
             ],
             [server.url("huge.gguf"), /not enough disk space: the model needs .* free/, "noDiskSpace"],

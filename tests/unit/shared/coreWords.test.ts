@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {CORE_WORDS, wordsOf} from "../../../shared/coreWords.js";
+import {CORE_WORDS, valuesToSay, wordsOf} from "../../../shared/coreWords.js";
 import {failSaying, inEnglish} from "../../../main/words.js";
 import {assertPluralForms, assertSameWords} from "../../helpers/words.js";
 
@@ -29,4 +29,17 @@ test("a refusal carries its English message and the words the window says in its
         inEnglish(wordsOf("toolPolicy", {tool: "a&b<c>"})),
         "a&b<c> is disabled by its policy; change it in Settings",
     );
+});
+
+test("a network error's code is said in words, in each language; an unknown code stays as it is", () => {
+    assert.equal(
+        inEnglish(wordsOf("downloadUnreachable", {host: "huggingface.co", cause: "ENOTFOUND"})),
+        "could not reach huggingface.co (no such host); downloads need an internet connection",
+    );
+    const german = (key: string) => (CORE_WORDS.de as Record<string, string>)[key] ?? key;
+    assert.deepEqual(valuesToSay({host: "h", cause: "ECONNREFUSED"}, german), {
+        host: "h",
+        cause: "dort antwortet nichts",
+    });
+    assert.deepEqual(valuesToSay({cause: "EPROTO"}, german), {cause: "EPROTO"});
 });
