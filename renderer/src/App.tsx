@@ -86,7 +86,7 @@ export function App({api}: {api: CairnApi}) {
         search: () => setSearchOpen(true),
     });
     return (
-        <WindowContexts api={api} state={state} openSource={setSource}>
+        <WindowContexts api={api} state={state} dismissError={cairn.dismissError} openSource={setSource}>
             <div className={sidebarHidden ? "app sidebar-hidden" : "app"}>
                 <a className="skip-link" href="#message-box" onClick={skipToMessageBox}>
                     {t("app.skip")}

@@ -1,4 +1,5 @@
-import type {ReactNode} from "react";
+import {useMemo, type ReactNode} from "react";
+import {WindowErrorContext} from "./ui/dialogStack.js";
 import type {CairnApi} from "../../shared/contract.js";
 import {ApiContext, OfflineModeContext, ProgressContext, WritingContext} from "./apiContext.js";
 import type {CairnState} from "./cairnState.js";
@@ -6,21 +7,32 @@ import {SourceViewerContext, type SourceTarget} from "./chat/SourceViewer.js";
 
 type Props = {
     api: CairnApi;
-    state: Pick<CairnState, "progress" | "writing" | "offlineMode">;
+    state: Pick<CairnState, "progress" | "writing" | "offlineMode" | "error">;
+    /** Dismisses the window's last error. */
+    dismissError: () => void;
     /** Opens a cited source in the viewer. */
     openSource: (target: SourceTarget | null) => void;
     children: ReactNode;
 };
 
-/** What components deep in the window read without props: the client, tool calls' progress, Offline mode. */
-export function WindowContexts({api, state, openSource, children}: Props) {
+/**
+ * What components deep in the window read without props: the client, tool calls' progress, Offline mode, the
+ * window's last error.
+ */
+export function WindowContexts({api, state, dismissError, openSource, children}: Props) {
+    const windowError = useMemo(
+        () => ({error: state.error, dismiss: dismissError}),
+        [state.error, dismissError],
+    );
     return (
         <ApiContext.Provider value={api}>
             <ProgressContext.Provider value={state.progress}>
                 <WritingContext.Provider value={state.writing}>
                     <SourceViewerContext.Provider value={openSource}>
                         <OfflineModeContext.Provider value={state.offlineMode}>
-                            {children}
+                            <WindowErrorContext.Provider value={windowError}>
+                                {children}
+                            </WindowErrorContext.Provider>
                         </OfflineModeContext.Provider>
                     </SourceViewerContext.Provider>
                 </WritingContext.Provider>

@@ -1,4 +1,7 @@
-import {useEffect, useRef, type HTMLAttributes, type ReactNode} from "react";
+import {useContext, useEffect, useRef, type HTMLAttributes, type ReactNode} from "react";
+import {X} from "lucide-react";
+import {useTranslation} from "../i18n/index.js";
+import {useDialogOnTop, WindowErrorContext} from "./dialogStack.js";
 
 type Props = {
     /** The dialog's accessible name. */
@@ -51,8 +54,28 @@ export function Dialog({label, onClose, className, page, contentProps, children}
         >
             <div {...contentProps} className={className ? `dialog ${className}` : "dialog"}>
                 {children}
+                <DialogError />
             </div>
         </dialog>
+    );
+}
+
+/**
+ * The window's last error, said in the dialog on top (not behind it, where the page is inert): at its foot,
+ * beside its actions, until dismissed.
+ */
+function DialogError() {
+    const {t} = useTranslation();
+    const onTop = useDialogOnTop();
+    const {error, dismiss} = useContext(WindowErrorContext);
+    if (!onTop || !error) return null;
+    return (
+        <div className="alert dialog-error" role="alert">
+            <span>{error}</span>
+            <button onClick={dismiss} aria-label={t("app.dismiss")}>
+                <X aria-hidden size={16} />
+            </button>
+        </div>
     );
 }
 

@@ -1,9 +1,10 @@
 import {X} from "lucide-react";
 import {useTranslation} from "../i18n/index.js";
+import {useAnyDialogOpen} from "./dialogStack.js";
 
 /**
  * What the window must say at once: the core cannot be reached (until it is back), and the last error (until
- * dismissed). Each is said once, as an alert.
+ * dismissed; while a dialog is open, that dialog says it). Each is said once, as an alert.
  */
 export function WindowAlerts({
     offline,
@@ -15,6 +16,7 @@ export function WindowAlerts({
     onDismiss: () => void;
 }) {
     const {t} = useTranslation();
+    const dialogOpen = useAnyDialogOpen();
     return (
         <>
             {offline && (
@@ -22,7 +24,7 @@ export function WindowAlerts({
                     <span>{offline}</span>
                 </div>
             )}
-            {error && (
+            {error && !dialogOpen && (
                 <div className="alert" role="alert">
                     <span>{error}</span>
                     <button onClick={onDismiss} aria-label={t("app.dismiss")}>

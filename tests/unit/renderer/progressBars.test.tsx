@@ -34,7 +34,7 @@ test("a failed download says its error from its words, in the window's language 
     );
     assert.match(
         html,
-        /could not reach huggingface\.co \(ENOTFOUND\); downloads need an internet connection/,
+        /could not reach huggingface\.co \(no such host\); downloads need an internet connection/,
     );
     assert.doesNotMatch(html, /stored English/);
     // A failure without words (the disk, the file) shows its message as it is.
