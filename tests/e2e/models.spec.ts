@@ -66,6 +66,20 @@ test("first run: a recommended model with its fit badge downloads with progress 
     await expect(page.locator(".status .backend")).toContainText("cpu");
 });
 
+test("a download that failed says why, and Retry starts it again", async ({page}) => {
+    const offered: Record<string, {body: Buffer}> = {};
+    files = await startModelServer(offered);
+    served = await startServe({model: null, catalog: catalogFor(files.url("stories.gguf"))});
+    await page.goto(served.url);
+    const item = page.getByRole("region", {name: "Choose a model"}).locator('[data-model="stories"]');
+    await item.getByRole("button", {name: "Download"}).click();
+    await expect(item.locator(".download-text")).toContainText("not found (HTTP 404)");
+    // The file is there now: Retry downloads it, and the first run loads it.
+    offered["stories.gguf"] = {body: fs.readFileSync(TEST_MODEL)};
+    await item.getByRole("button", {name: "Retry"}).click();
+    await expect(page.locator(".status .state")).toHaveText("ready", {timeout: paced(30_000)});
+});
+
 test("Models is a screen over the window: its title and Close on top, three tabs with the arrow keys, each kept while it is open", async ({
     page,
 }, testInfo) => {

@@ -23,7 +23,12 @@ export function InstalledModels({models, engine, onFind}: Props) {
     return (
         <>
             {running.map((d) => (
-                <DownloadBar key={d.id} progress={d} onCancel={() => void models.cancel(d.id)} />
+                <DownloadBar
+                    key={d.id}
+                    progress={d}
+                    onCancel={() => void models.cancel(d.id)}
+                    onRetry={() => void models.retry(d)}
+                />
             ))}
             {overview?.partial.map((p) => (
                 <p key={p.fileName} className="partial">

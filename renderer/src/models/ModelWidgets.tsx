@@ -6,7 +6,15 @@ import type {Models} from "./useModels.js";
 import {FitBadge} from "../ui/FitBadge.js";
 import {useOfflineNote} from "../ui/offlineNote.js";
 
-export function DownloadBar({progress, onCancel}: {progress: DownloadProgress; onCancel: () => void}) {
+type BarProps = {
+    progress: DownloadProgress;
+    onCancel: () => void;
+    /** A failed download's Retry. */
+    onRetry?: () => void;
+};
+
+/** A download's progress, speed and time left; Cancel while it runs, its error and Retry once it failed. */
+export function DownloadBar({progress, onCancel, onRetry}: BarProps) {
     const {t} = useTranslation();
     const total = progress.totalBytes ?? 0;
     const active =
@@ -31,6 +39,9 @@ export function DownloadBar({progress, onCancel}: {progress: DownloadProgress; o
                 {progress.error && `: ${sayCore(progress.error, progress.errorWords)}`}
             </span>
             {active && <button onClick={onCancel}>{t("modelWidgets.cancel")}</button>}
+            {progress.state === "failed" && onRetry && (
+                <button onClick={onRetry}>{t("modelWidgets.retry")}</button>
+            )}
         </div>
     );
 }
@@ -43,6 +54,12 @@ export function RecommendedList({models, kind, onStarted}: ListProps) {
     const [started, setStarted] = useState<Record<string, string>>({});
     const offline = useOfflineNote();
     const list = (models.state.recommended ?? []).filter((r) => r.kind === kind);
+    // A download started (or started again): its progress shows in its item.
+    const begun = (id: string, res: {downloadId: string} | null) => {
+        if (!res) return;
+        setStarted((s) => ({...s, [id]: res.downloadId}));
+        onStarted?.(res.downloadId);
+    };
     if (!models.state.recommended) return <p className="muted">{t("modelWidgets.checking")}</p>;
     return (
         <>
@@ -63,6 +80,9 @@ export function RecommendedList({models, kind, onStarted}: ListProps) {
                                 <DownloadBar
                                     progress={progress}
                                     onCancel={() => void models.cancel(progress.id)}
+                                    onRetry={() =>
+                                        void models.retry(progress).then((res) => begun(r.id, res))
+                                    }
                                 />
                             ) : (
                                 <button
@@ -70,11 +90,7 @@ export function RecommendedList({models, kind, onStarted}: ListProps) {
                                     title={r.fit.summary}
                                     {...offline.off}
                                     onClick={() =>
-                                        void models.download(r.uri).then((res) => {
-                                            if (!res) return;
-                                            setStarted((s) => ({...s, [r.id]: res.downloadId}));
-                                            onStarted?.(res.downloadId);
-                                        })
+                                        void models.download(r.uri).then((res) => begun(r.id, res))
                                     }
                                 >
                                     {t("modelWidgets.download")}

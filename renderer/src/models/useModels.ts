@@ -83,6 +83,11 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
         reload,
         load,
         download: (uri: string) => call(api.invoke("models.download", {uri})),
+        /** A failed download started again (it resumes from what it kept): the failed one is no longer listed. */
+        retry: (failed: DownloadProgress) => {
+            setState((s) => ({...s, downloads: withoutKey(s.downloads, failed.id)}));
+            return call(api.invoke("models.download", {uri: failed.uri}));
+        },
         cancel: (downloadId: string) => call(api.invoke("models.cancelDownload", {downloadId})),
         unload: () => call(api.invoke("models.unload", {})),
         backends: () => call(api.invoke("models.backends", {})),
@@ -132,4 +137,9 @@ export function useFirstRun(models: Models, engine: EngineStatus | null, elsewhe
         (engine?.state === "no-model" || engine?.state === "error") &&
         (models.state.overview?.installed.length === 0 || download !== null);
     return {shown, started: setDownload};
+}
+
+function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+    const {[key]: _gone, ...rest} = record;
+    return rest;
 }

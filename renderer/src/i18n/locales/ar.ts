@@ -190,6 +190,7 @@ export const ar = {
         fit: {vram: "يتسع في ذاكرة الرسوميات", ram: "يتسع في الذاكرة", tooLarge: "كبير جدًا"},
         estimated: " (تقدير من حجم الملف)",
         downloadOf: "تنزيل {{name}}",
+        retry: "أعد المحاولة",
         progress: "{{done}} من {{total}} · {{speed}}/ث",
         eta: " · بقي {{seconds}} ث",
         state: {

@@ -180,6 +180,7 @@ export const de = {
         fit: {vram: "Passt in den VRAM", ram: "Passt in den RAM", tooLarge: "Zu groß"},
         estimated: " (aus der Dateigröße geschätzt)",
         downloadOf: "{{name}} herunterladen",
+        retry: "Erneut versuchen",
         progress: "{{done}} von {{total}} · {{speed}}/s",
         eta: " · noch {{seconds}} s",
         state: {

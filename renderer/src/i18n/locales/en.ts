@@ -182,6 +182,7 @@ export const en = {
         fit: {vram: "Fits in VRAM", ram: "Fits in RAM", tooLarge: "Too large"},
         estimated: " (estimated from the file size)",
         downloadOf: "Download {{name}}",
+        retry: "Retry",
         progress: "{{done}} of {{total}} · {{speed}}/s",
         eta: " · {{seconds}} s left",
         state: {

@@ -182,6 +182,7 @@ export const es = {
         fit: {vram: "Cabe en la VRAM", ram: "Cabe en la RAM", tooLarge: "Demasiado grande"},
         estimated: " (estimado por el tamaño del archivo)",
         downloadOf: "Descargar {{name}}",
+        retry: "Reintentar",
         progress: "{{done}} de {{total}} · {{speed}}/s",
         eta: " · quedan {{seconds}} s",
         state: {

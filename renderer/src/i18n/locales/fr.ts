@@ -183,6 +183,7 @@ export const fr = {
         fit: {vram: "Tient dans la VRAM", ram: "Tient dans la RAM", tooLarge: "Trop grand"},
         estimated: " (estimé d’après la taille du fichier)",
         downloadOf: "Télécharger {{name}}",
+        retry: "Réessayer",
         progress: "{{done}} sur {{total}} · {{speed}}/s",
         eta: " · encore {{seconds}} s",
         state: {

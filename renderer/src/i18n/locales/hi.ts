@@ -177,6 +177,7 @@ export const hi = {
         fit: {vram: "VRAM में आ जाता है", ram: "RAM में आ जाता है", tooLarge: "बहुत बड़ा"},
         estimated: " (फ़ाइल के आकार से अनुमान)",
         downloadOf: "{{name}} डाउनलोड करें",
+        retry: "फिर से कोशिश करें",
         progress: "{{total}} में से {{done}} · {{speed}}/से",
         eta: " · {{seconds}} से बाकी",
         state: {

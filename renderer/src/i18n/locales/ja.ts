@@ -177,6 +177,7 @@ export const ja = {
         fit: {vram: "VRAM に収まる", ram: "RAM に収まる", tooLarge: "大きすぎる"},
         estimated: "（ファイルサイズからの推定）",
         downloadOf: "{{name}} をダウンロード",
+        retry: "再試行",
         progress: "{{done}} / {{total}} · {{speed}}/秒",
         eta: " · 残り {{seconds}} 秒",
         state: {

@@ -182,6 +182,7 @@ export const ptBR = {
         fit: {vram: "Cabe na VRAM", ram: "Cabe na RAM", tooLarge: "Grande demais"},
         estimated: " (estimado pelo tamanho do arquivo)",
         downloadOf: "Baixar {{name}}",
+        retry: "Tentar de novo",
         progress: "{{done}} de {{total}} · {{speed}}/s",
         eta: " · faltam {{seconds}} s",
         state: {

@@ -185,6 +185,7 @@ export const ru = {
         fit: {vram: "Помещается в видеопамять", ram: "Помещается в ОЗУ", tooLarge: "Слишком большая"},
         estimated: " (оценка по размеру файла)",
         downloadOf: "Скачать {{name}}",
+        retry: "Повторить",
         progress: "{{done}} из {{total}} · {{speed}}/с",
         eta: " · осталось {{seconds}} с",
         state: {

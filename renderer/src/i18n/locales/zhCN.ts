@@ -172,6 +172,7 @@ export const zhCN = {
         fit: {vram: "可放入显存", ram: "可放入内存", tooLarge: "太大"},
         estimated: "（根据文件大小估计）",
         downloadOf: "下载 {{name}}",
+        retry: "重试",
         progress: "{{done}} / {{total}} · {{speed}}/秒",
         eta: " · 还剩 {{seconds}} 秒",
         state: {
