@@ -1,4 +1,4 @@
-import {useTranslation} from "./i18n/index.js";
+import {sayCore, useTranslation} from "./i18n/index.js";
 import {useOfflineNote} from "./ui/offlineNote.js";
 import {ModelFilePicker, RecommendedList} from "./models/ModelWidgets.js";
 import type {Models} from "./models/useModels.js";
@@ -14,14 +14,15 @@ type Props = {
 
 export function FirstRun({models, engine, onStarted}: Props) {
     const {t} = useTranslation();
-    const problem = engine?.state === "error" ? engine.message : null;
+    const problem =
+        engine?.state === "error" && engine.message ? sayCore(engine.message, engine.words) : null;
     const offline = useOfflineNote();
     return (
         <section className="first-run" aria-label={t("firstRun.label")}>
             <h1>{t("firstRun.title")}</h1>
             <p>{t("firstRun.intro")}</p>
             {offline.note}
-            <RecommendedList models={models} kind="chat" onStarted={onStarted} />
+            <RecommendedList models={models} kind="chat" onStarted={onStarted} primary />
             <h2>{t("firstRun.haveFile")}</h2>
             <ModelFilePicker onLoad={(path) => void models.load(path)} />
             {problem && (

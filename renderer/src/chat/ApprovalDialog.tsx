@@ -54,7 +54,7 @@ export function ApprovalDialog({request, onDecide}: Props) {
             {preview.problem && <p className="problem">{preview.problem}</p>}
             <label>
                 {t("approval.arguments")}
-                <textarea value={text} rows={6} onChange={(e) => setText(e.target.value)} />
+                <textarea className="code" value={text} rows={6} onChange={(e) => setText(e.target.value)} />
             </label>
             {problem && <p className="problem">{problem}</p>}
             <div className="choices">

@@ -69,6 +69,7 @@ export function ExportDialog({api, conversation, onClose, onError}: Props) {
                     <button
                         key={format}
                         data-autofocus={index === 0 || undefined}
+                        className={index === 0 ? "primary" : undefined}
                         onClick={() => void save(format)}
                     >
                         {FORMAT_NAMES[format]}

@@ -129,9 +129,7 @@ export function DocumentsPanel(props: Props) {
             {!embeddingModel && (
                 <div className="notice" role="note">
                     <p>{t("documentsPanel.needsModel")}</p>
-                    <button className="primary" onClick={onChooseModel}>
-                        {t("documentsPanel.chooseModel")}
-                    </button>
+                    <button onClick={onChooseModel}>{t("documentsPanel.chooseModel")}</button>
                 </div>
             )}
             {!conversation && (
@@ -171,7 +169,7 @@ export function DocumentsPanel(props: Props) {
                     value={paths}
                     onChange={(e) => setPaths(e.target.value)}
                 />
-                <button type="submit" disabled={!paths.trim()}>
+                <button type="submit" className="primary" disabled={!paths.trim()}>
                     {t("documentsPanel.add")}
                 </button>
                 <label className="file-button">
@@ -253,7 +251,7 @@ export function DocumentsPanel(props: Props) {
             {docs.length === 0 && <p className="muted">{t("documentsPanel.none")}</p>}
             <div className="choices">
                 {!conversation && selected && deleting !== selected.id && (
-                    <button onClick={() => setDeleting(selected.id)}>
+                    <button className="danger" onClick={() => setDeleting(selected.id)}>
                         {t("documentsPanel.deleteCollection", {name: selected.name})}
                     </button>
                 )}

@@ -84,6 +84,7 @@ export function WatchedFolders({api, collection, onError}: Props) {
                 <label>
                     {t("watchedFolders.leaveOut")}
                     <textarea
+                        className="code"
                         rows={3}
                         value={rules.ignore}
                         placeholder={IGNORE_EXAMPLE}

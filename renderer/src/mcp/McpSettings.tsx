@@ -73,6 +73,7 @@ export function McpSettings({api, onError}: Props) {
                     components={{code: <code />}}
                 />
                 <textarea
+                    className="code"
                     rows={4}
                     value={pasted}
                     placeholder={EXAMPLE}

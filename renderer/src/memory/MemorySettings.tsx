@@ -249,7 +249,7 @@ export function RememberDialog({
                 />
             </label>
             <div className="choices">
-                <button disabled={!text.trim()} onClick={() => void save()}>
+                <button className="primary" disabled={!text.trim()} onClick={() => void save()}>
                     {t("memorySettings.remember")}
                 </button>
                 <button onClick={onClose}>{t("memorySettings.cancel")}</button>

@@ -47,13 +47,20 @@ export function DownloadBar({progress, onCancel, onRetry}: BarProps) {
 }
 
 /** Recommended models with their fit on this computer and a Download button each. */
-type ListProps = {models: Models; kind: Recommendation["kind"]; onStarted?: (downloadId: string) => void};
+type ListProps = {
+    models: Models;
+    kind: Recommendation["kind"];
+    onStarted?: (downloadId: string) => void;
+    /** The first model that fits is the screen's main action (the first run). */
+    primary?: boolean;
+};
 
-export function RecommendedList({models, kind, onStarted}: ListProps) {
+export function RecommendedList({models, kind, onStarted, primary}: ListProps) {
     const {t} = useTranslation();
     const [started, setStarted] = useState<Record<string, string>>({});
     const offline = useOfflineNote();
     const list = (models.state.recommended ?? []).filter((r) => r.kind === kind);
+    const main = primary ? list.find((r) => r.fit.verdict !== "too-large")?.id : undefined;
     // A download started (or started again): its progress shows in its item.
     const begun = (id: string, res: {downloadId: string} | null) => {
         if (!res) return;
@@ -86,6 +93,7 @@ export function RecommendedList({models, kind, onStarted}: ListProps) {
                                 />
                             ) : (
                                 <button
+                                    className={r.id === main ? "primary" : undefined}
                                     disabled={r.fit.verdict === "too-large"}
                                     title={r.fit.summary}
                                     {...offline.off}

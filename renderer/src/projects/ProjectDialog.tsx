@@ -75,7 +75,7 @@ export function ProjectDialog({api, project, conversationCount, onFiles, onClose
                     </p>
                 )}
                 <div className="choices">
-                    <button type="submit" disabled={!name.trim()}>
+                    <button type="submit" className="primary" disabled={!name.trim()}>
                         {project ? t("projectDialog.save") : t("projectDialog.add")}
                     </button>
                     {project && (
@@ -103,7 +103,7 @@ export function ProjectDialog({api, project, conversationCount, onFiles, onClose
                                 {t("projectDialog.deleteForGood")}
                             </button>
                         ) : (
-                            <button type="button" onClick={() => setConfirming(true)}>
+                            <button type="button" className="danger" onClick={() => setConfirming(true)}>
                                 {t("projectDialog.delete")}
                             </button>
                         ))}

@@ -143,7 +143,10 @@ export function GenerationDialog({api, conversation, onClose, onError}: DialogPr
             <h2>{t("generation.heading", {title: shownTitle(conversation.title, t)})}</h2>
             {defaults && <GenerationForm value={value} defaults={defaults} onChange={setValue} />}
             <div className="choices">
-                <button onClick={() => void save(Object.keys(value).length ? value : null)}>
+                <button
+                    className="primary"
+                    onClick={() => void save(Object.keys(value).length ? value : null)}
+                >
                     {t("generation.save")}
                 </button>
                 <button onClick={() => void save(null)}>{t("generation.useDefaults")}</button>
