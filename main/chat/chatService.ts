@@ -111,7 +111,6 @@ export class ChatService {
         private readonly providers: Providers | null = null,
         /** Assistants' own local models (knowledge/assistants). */
         private readonly localModels: LocalModels | null = null,
-        private readonly flushMs = 200,
     ) {
         this.compactor = new Compactor(store, bus);
         this.models = new AnswerModels(store, engine, providers, localModels);
@@ -365,7 +364,7 @@ export class ChatService {
         // Registered before the turn starts: its first events may already lead a listener to call stop().
         this.active.add(conversationId, turn);
         const running = new Turn(
-            {...this.deps(), engine, flushMs: this.flushMs},
+            {...this.deps(), engine},
             {
                 answer,
                 history,
@@ -394,7 +393,7 @@ export class ChatService {
         return answer.id;
     }
 
-    private deps(): Omit<TurnDeps, "flushMs"> {
+    private deps(): TurnDeps {
         return {
             store: this.store,
             engine: this.engine,

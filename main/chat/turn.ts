@@ -81,7 +81,6 @@ export class Turn {
         const unsubscribe = this.deps.bus.subscribe((e) => {
             if (belongsTo(e, this.input.answer.id)) this.log.push(e);
         });
-        const timer = setInterval(() => this.flush(), this.deps.flushMs);
         let ending: Ending;
         try {
             ending = await this.loop();
@@ -90,8 +89,6 @@ export class Turn {
                 error: `the answer failed: ${messageOf(thrown)}`,
                 stopped: false,
             };
-        } finally {
-            clearInterval(timer);
         }
         this.publish(ending, release);
         unsubscribe();
@@ -337,8 +334,11 @@ export class Turn {
         ];
     }
 
+    // Each piece is saved before anyone is shown it: after a crash, the answer kept ends with the last token on
+    // screen (an UPDATE in WAL mode: about 0.1 ms, against 5-35 ms a token).
     private onThought(chunk: string): void {
         this.thought += chunk;
+        this.flush();
         this.thinking ??= {from: performance.now(), to: null};
         this.thinking.to = null;
         const {conversationId, id: messageId} = this.input.answer;
@@ -354,6 +354,7 @@ export class Turn {
     private onText(chunk: string): void {
         if (this.thinking && this.thinking.to === null) this.thinking.to = performance.now();
         this.text += chunk;
+        this.flush();
         const {conversationId, id: messageId} = this.input.answer;
         this.deps.bus.emit({type: "chat.token", conversationId, messageId, text: chunk});
     }

@@ -61,7 +61,6 @@ export type TurnDeps = {
     bus: EventBus;
     tools: ToolServices;
     citations: CitationStore;
-    flushMs: number;
 };
 
 /** What one answer is asked: its message, the history before it, the tool choice and preflight calls. */

@@ -41,18 +41,47 @@ test("the core killed mid-answer: a banner at once, Send and Stop wait; back, th
     await expect(page.locator(".status .state")).toHaveText("not reachable");
     const onScreen = await answer.locator(".content").innerText();
     await expect(page.locator(".alert")).toHaveCount(1); // said once: no second error for the lost calls
+    // A message sent now waits, said so, and goes once Cairn is back.
+    await box.fill("And then?");
+    await box.press("Enter");
+    await expect(box).toHaveValue("");
+    await expect(page.locator(".composer").getByRole("status")).toHaveText(
+        "Waiting for Cairn to be back to send: “And then?” Edit",
+    );
 
     served = await startServe(options);
     await expect(banner).toBeHidden({timeout: paced(15_000)});
     await expect(page.locator(".status .state")).toHaveText("ready");
     await expect(answer).toHaveAttribute("data-status", "interrupted");
     await expect(answer.locator(".note")).toHaveText("interrupted (Cairn stopped)");
-    // What was saved is what was on screen, up to the last flush (200 ms of text) before the kill.
+    // What was on screen was saved, to its last token (each is saved before it is shown).
     const kept = (await answer.locator(".content").innerText()).trim();
     expect(kept.length).toBeGreaterThan(0);
-    expect(onScreen.trim().startsWith(kept)).toBe(true);
-    await box.fill("And then?");
-    await expect(page.getByRole("button", {name: "Send"})).toBeEnabled();
+    expect(kept.startsWith(onScreen.trim()), `kept ${kept.slice(-60)}; shown ${onScreen.slice(-60)}`).toBe(
+        true,
+    );
+    // The message that waited was sent: it is the conversation's second question, and the box is free.
+    await expect(page.locator("article.message.user")).toHaveText([/Once upon a time/, /And then\?/]);
+    await expect(page.locator(".composer").getByRole("status")).toHaveCount(0);
+    await expect(page.locator("article.message.assistant")).toHaveCount(2);
+});
+
+test("a message held while Cairn is away comes back to the box with Edit", async ({page}) => {
+    const port = await freePort();
+    process.env.CAIRN_SERVE_TOKEN = randomBytes(24).toString("base64url");
+    const options = {dataDir: tempDir(), extra: ["--port", String(port)]};
+    served = await startServe(options);
+    await page.goto(served.url);
+    await expect(page.locator(".status .state")).toHaveText("ready");
+    await served.stop();
+    await expect(page.locator(".status .state")).toHaveText("not reachable", {timeout: paced(2_000)});
+    const box = page.getByRole("textbox", {name: "Message"});
+    await box.fill("Held, then edited");
+    await box.press("Enter");
+    const held = page.locator(".composer").getByRole("status");
+    await held.getByRole("button", {name: "Edit"}).click();
+    await expect(box).toHaveValue("Held, then edited");
+    await expect(held).toHaveCount(0);
 });
 
 test("a user's Stop stays labelled as such, apart from Cairn stopping", async ({page}) => {

@@ -5,6 +5,7 @@ import {useDictation} from "./dictation.js";
 import {useTranslation} from "../i18n/index.js";
 import {IconButton} from "../ui/IconButton.js";
 import {AttachMenu} from "./AttachMenu.js";
+import {useHeldMessage} from "./heldMessage.js";
 
 type ComposerProps = {
     busy: boolean;
@@ -50,8 +51,22 @@ export function Composer(props: ComposerProps) {
     const why = offline ? {title: offline, "aria-describedby": "offline-reason"} : {};
     // While an answer runs a message waits (Enter, Queue) or steers it (Steer); images go with a sent message.
     const waits = busy && !!onQueue && images.images.length === 0;
+    // Sent while Cairn cannot be reached, a message (text alone) waits to go once it is back.
+    const waiting = useHeldMessage(
+        !!offline,
+        (text) => {
+            onSent();
+            return waits ? onQueue(text, false) : onSend(text);
+        },
+        (text) => setDraft((typed) => (typed ? `${text}\n${typed}` : text)),
+    );
     const submit = async (steer = false) => {
         const text = draft.trim();
+        if (offline && text && images.images.length === 0 && waiting.held === null) {
+            setDraft("");
+            waiting.hold(text);
+            return;
+        }
         if (waits && text && !offline) {
             setDraft("");
             if (!(await onQueue(text, steer))) setDraft(text);
@@ -87,6 +102,14 @@ export function Composer(props: ComposerProps) {
             }}
         >
             <PendingImages images={images.images} onRemove={images.remove} />
+            {waiting.held !== null && (
+                <p className="composer-why" role="status">
+                    {t("composer.held", {text: waiting.held})}{" "}
+                    <button type="button" onClick={() => setDraft(waiting.take() ?? draft)}>
+                        {t("composer.heldEdit")}
+                    </button>
+                </p>
+            )}
             {refused && (
                 <p id={REFUSED_ID} className="composer-why" role="status">
                     {cannotSee}

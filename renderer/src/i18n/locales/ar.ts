@@ -1034,6 +1034,8 @@ export const ar = {
         add: "أضف",
     },
     composer: {
+        held: "سيُرسل عند عودة Cairn: «{{text}}»",
+        heldEdit: "تعديل",
         research: "بحث",
         researchHint: "بحث: خطة أسئلة أولًا (يمكنك تعديلها)، ثم بحث وقراءة وتقرير باستشهادات تم التحقق منها",
         researchPlaceholder: "ما الذي يبحث فيه Cairn؟ يضع خطة أولًا، ويمكنك تعديلها.",

@@ -988,6 +988,8 @@ export const de = {
         add: "Hinzufügen",
     },
     composer: {
+        held: "Wird gesendet, sobald Cairn wieder erreichbar ist: „{{text}}“",
+        heldEdit: "Bearbeiten",
         research: "Recherche",
         researchHint:
             "Recherche: zuerst ein Plan aus Fragen (du kannst ihn ändern), dann Suchen, Lesen und ein Bericht mit geprüften Quellenangaben",

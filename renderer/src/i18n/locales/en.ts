@@ -984,6 +984,8 @@ export const en = {
         add: "Add",
     },
     composer: {
+        held: "Waiting for Cairn to be back to send: “{{text}}”",
+        heldEdit: "Edit",
         research: "Research",
         researchHint:
             "Research: a plan of questions first (you can edit it), then searches, reading and a report with checked citations",

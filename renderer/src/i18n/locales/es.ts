@@ -1002,6 +1002,8 @@ export const es = {
         add: "Añadir",
     },
     composer: {
+        held: "Se enviará cuando Cairn vuelva: «{{text}}»",
+        heldEdit: "Editar",
         research: "Investigar",
         researchHint:
             "Investigar: primero un plan de preguntas (puedes editarlo), luego búsquedas, lecturas y un informe con citas comprobadas",

@@ -1005,6 +1005,8 @@ export const fr = {
         add: "Ajouter",
     },
     composer: {
+        held: "Envoi dès que Cairn est de retour : « {{text}} »",
+        heldEdit: "Modifier",
         research: "Recherche",
         researchHint:
             "Recherche : d'abord un plan de questions (modifiable), puis des recherches, des lectures et un rapport aux citations vérifiées",

@@ -969,6 +969,8 @@ export const ja = {
         add: "追加",
     },
     composer: {
+        held: "Cairn が戻ったら送信します:「{{text}}」",
+        heldEdit: "編集",
         research: "リサーチ",
         researchHint: "リサーチ: まず質問の計画（編集できます）、次に検索と読み込み、引用を確かめたレポート",
         researchPlaceholder: "Cairn に何を調べさせますか？まず計画を立てます。計画は編集できます。",

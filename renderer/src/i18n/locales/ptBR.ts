@@ -1000,6 +1000,8 @@ export const ptBR = {
         add: "Adicionar",
     },
     composer: {
+        held: "Será enviada quando o Cairn voltar: “{{text}}”",
+        heldEdit: "Editar",
         research: "Pesquisar",
         researchHint:
             "Pesquisar: primeiro um plano de perguntas (você pode editá-lo), depois buscas, leituras e um relatório com citações conferidas",

@@ -945,6 +945,8 @@ export const zhCN = {
         add: "添加",
     },
     composer: {
+        held: "Cairn 恢复后发送：“{{text}}”",
+        heldEdit: "编辑",
         research: "研究",
         researchHint: "研究：先列出问题计划（可编辑），再搜索、阅读，并写出引用经过核对的报告",
         researchPlaceholder: "要让 Cairn 研究什么？它会先做计划，你可以修改计划。",
