@@ -104,7 +104,14 @@ test("without a speech model the microphone says where to get one; Models lists 
     );
     served = await startServe({dataDir, catalog});
     await page.goto(served.url);
-    await page.getByRole("button", {name: "Dictate", exact: true}).click();
+    // Before it is pressed, the microphone is marked unavailable, and its hint says why.
+    const mic = page.getByRole("button", {name: "Dictate", exact: true});
+    await expect(mic).toHaveAttribute("aria-disabled", "true");
+    await mic.focus();
+    await expect(page.getByRole("tooltip")).toHaveText(
+        "Dictation needs a speech model: download one (Whisper) in Models.",
+    );
+    await mic.press("Enter");
     await expect(page.getByRole("alert")).toContainText(
         "Dictation needs a speech model: download one (Whisper) in Models.",
     );
@@ -113,7 +120,7 @@ test("without a speech model the microphone says where to get one; Models lists 
     // A whisper.cpp model put in the models folder is found there and used for dictation.
     fs.mkdirSync(path.join(dataDir, "models"), {recursive: true});
     fs.copyFileSync(whisperModel(), path.join(dataDir, "models", "ggml-tiny.en.bin"));
-    const dialog = await openModels(page);
+    let dialog = await openModels(page);
     await expect(dialog.getByRole("heading", {name: "Dictation (speech to text)"})).toBeVisible();
     const row = dialog.getByRole("row").filter({hasText: "Whisper tiny.en"});
     await expect(row.getByRole("button", {name: "Used for dictation"})).toHaveAttribute(
@@ -122,6 +129,11 @@ test("without a speech model the microphone says where to get one; Models lists 
     );
     await row.scrollIntoViewIfNeeded();
     await shoot(page, "dictation-models");
+    await dialog.getByRole("button", {name: "Close"}).click();
+    // Neared again, the microphone finds the model and is no longer marked unavailable.
+    await mic.hover();
+    await expect(mic).not.toHaveAttribute("aria-disabled");
+    dialog = await openModels(page);
     await modelsTab(dialog, "Find on Hugging Face");
     await expect(dialog.getByRole("heading", {name: "Recommended speech models"})).toBeVisible();
     await expect(dialog.locator('[data-model="whisper-base-en"]')).toContainText("Whisper base.en");

@@ -103,7 +103,7 @@ export function Composer(props: ComposerProps) {
         >
             <PendingImages images={images.images} onRemove={images.remove} />
             {waiting.held !== null && (
-                <p className="composer-why" role="status">
+                <p className="composer-held" role="status">
                     {t("composer.held", {text: waiting.held})}{" "}
                     <button type="button" onClick={() => setDraft(waiting.take() ?? draft)}>
                         {t("composer.heldEdit")}
@@ -237,11 +237,18 @@ function DictateButton({dictation}: {dictation: Dictation}) {
     const {t} = useTranslation();
     const recording = dictation.state === "recording";
     const working = dictation.state === "starting" || dictation.state === "transcribing";
+    // Without a speech model the microphone is marked unavailable and its hint says why; pressed, it asks the
+    // core again (a model may have come since) before saying it.
+    const why = recording ? null : dictation.unavailable;
     return (
         <IconButton
             className={recording ? "icon dictate recording" : "icon dictate"}
             label={t(recording ? "composer.dictateStop" : "composer.dictate")}
-            hint={t(recording ? "composer.dictateStopHint" : "composer.dictateHint")}
+            hint={why ?? t(recording ? "composer.dictateStopHint" : "composer.dictateHint")}
+            aria-disabled={why ? true : undefined}
+            // A model put in the models folder is found without an event: asked again as the microphone is neared.
+            onFocus={why ? dictation.recheck : undefined}
+            onPointerEnter={why ? dictation.recheck : undefined}
             disabled={working}
             onClick={() => (recording ? dictation.stop() : void dictation.start())}
         >

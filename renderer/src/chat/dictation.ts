@@ -27,6 +27,18 @@ export function useDictation(onText: (text: string) => void) {
     /** How much of the recording whisper.cpp has heard (speech.progress), while it transcribes. */
     const [heard, setHeard] = useState(0);
     const recording = useRef<{recorder: MediaRecorder; stream: MediaStream; keep: boolean} | null>(null);
+    // Whether a speech model is chosen, asked before the microphone is pressed (null: not known yet).
+    const [hasModel, setHasModel] = useState<boolean | null>(null);
+    const recheck = useCallback(() => {
+        void api?.invoke("speech.models", {}).then((res) => res.ok && setHasModel(res.value.inUse !== null));
+    }, [api]);
+    useEffect(() => {
+        recheck();
+        // A speech model downloaded, chosen or removed (in Models, or another window).
+        return api?.onEvent((event) => {
+            if (event.type === "models.changed") recheck();
+        });
+    }, [api, recheck]);
     const text = useRef(onText);
     text.current = onText;
 
@@ -53,6 +65,7 @@ export function useDictation(onText: (text: string) => void) {
         setError(null);
         setState("starting");
         const models = await api.invoke("speech.models", {});
+        if (models.ok) setHasModel(models.value.inUse !== null);
         if (models.ok && !models.value.inUse) {
             setError(t("composer.noSpeechModel"));
             setState("idle");
@@ -110,7 +123,9 @@ export function useDictation(onText: (text: string) => void) {
     // Leaving the conversation (the composer goes) throws an unfinished recording away.
     useEffect(() => () => stop(false), [stop]);
 
-    return {state, seconds, heard, error, start, stop, dismiss: () => setError(null)};
+    // Why dictation cannot run here, said before the microphone is pressed.
+    const unavailable = hasModel === false ? t("composer.noSpeechModel") : null;
+    return {state, seconds, heard, error, unavailable, recheck, start, stop, dismiss: () => setError(null)};
 }
 
 async function transcribe(api: CairnApi, blob: Blob): Promise<Transcript> {
