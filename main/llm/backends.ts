@@ -1,13 +1,33 @@
 import type {Backend, BackendReport, BackendState} from "../../shared/contract.js";
 import {cpuBuildOf, NATIVE_BUILD_COMMAND, nativeBuildAdvice} from "./cpuBuild.js";
 import {backendOf, llamaModule, sharedLlama} from "./llama.js";
+import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
+import {inEnglish} from "../words.js";
 
 const NAMES: Record<Backend, string> = {cpu: "CPU", cuda: "CUDA", vulkan: "Vulkan", metal: "Metal"};
-const NEEDS: Partial<Record<Backend, string>> = {
-    cuda: "an NVIDIA GPU with its driver and the CUDA runtime",
-    vulkan: "a GPU with a Vulkan driver and loader",
-    metal: "Apple silicon",
+/** Why a GPU backend cannot run here: what it needs. */
+const MISSING: Record<Exclude<Backend, "cpu">, CoreWordKey> = {
+    cuda: "backendMissingCuda",
+    vulkan: "backendMissingVulkan",
+    metal: "backendMissingMetal",
 };
+
+/** A backend's row: its reason in English (the doctor) and in words (the window says them in its language). */
+function row(
+    backend: Backend,
+    state: BackendState["state"],
+    words: Words | null,
+    buildCommand: string | null = null,
+): BackendState {
+    return {
+        backend,
+        state,
+        reason: words && inEnglish(words),
+        ...(words ? {reasonWords: words} : {}),
+        buildCommand,
+    };
+}
 
 /**
  * Which llama.cpp backends this computer can use, which one runs and why the others do not, with the command
@@ -24,26 +44,21 @@ export async function backendReport(options: {forceCpu: boolean}): Promise<Backe
     const chosen = backendOf(shared.llama);
     const backends: BackendState[] = valid.map((gpu) => {
         const build = `npx --no node-llama-cpp source build --gpu ${gpu}`;
-        if (gpu === chosen) return {backend: gpu, state: "in use", reason: null, buildCommand: null};
-        if (!supported.has(gpu))
-            return {
-                backend: gpu,
-                state: "not available",
-                reason: `needs ${NEEDS[gpu] ?? "its driver"}; none was found here, or no prebuilt ${NAMES[gpu]} binary fits this system`,
-                buildCommand: build,
-            };
+        if (gpu === chosen) return row(gpu, "in use", null);
+        if (!supported.has(gpu)) return row(gpu, "not available", wordsOf(MISSING[gpu]), build);
         const why = options.forceCpu
-            ? "the CPU is forced (Settings → Engine, or --cpu)"
-            : (shared.fallbackReason ?? `${NAMES[chosen]} was preferred`);
-        return {backend: gpu, state: "available", reason: `not used: ${why}`, buildCommand: null};
+            ? wordsOf("backendForcedCpu")
+            : shared.fallbackReason
+              ? wordsOf("backendNotUsed", {reason: shared.fallbackReason})
+              : wordsOf("backendPreferred", {backend: NAMES[chosen]});
+        return row(gpu, "available", why);
     });
     const advice = chosen === "cpu" ? nativeBuildAdvice(cpuBuildOf(shared.llama)) : null;
-    backends.push({
-        backend: "cpu",
-        state: chosen === "cpu" ? "in use" : "available",
-        reason: chosen === "cpu" ? advice : "used when no GPU backend works",
-        buildCommand: advice ? NATIVE_BUILD_COMMAND : null,
-    });
+    backends.push(
+        chosen === "cpu"
+            ? row("cpu", "in use", advice, advice ? NATIVE_BUILD_COMMAND : null)
+            : row("cpu", "available", wordsOf("backendCpuFallback")),
+    );
     return {chosen, fallbackReason: shared.fallbackReason, backends};
 }
 

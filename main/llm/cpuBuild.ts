@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import {fileURLToPath} from "node:url";
 import type {Llama} from "node-llama-cpp";
+import type {Words} from "../../shared/result.js";
+import {wordsOf} from "../../shared/coreWords.js";
 
 /**
  * Which llama.cpp CPU code runs: node-llama-cpp's prebuilt binaries (one of its CPU variants, chosen for this
@@ -63,11 +65,10 @@ export function cpuBuildLine(build: CpuBuild): string {
  * Why a build made here would be faster than the CPU code that runs, or null where it would not (the CPU
  * backend's row in the doctor and the Models screen gives it with NATIVE_BUILD_COMMAND).
  */
-export function nativeBuildAdvice(build: CpuBuild): string | null {
+export function nativeBuildAdvice(build: CpuBuild): Words | null {
     if (build.kind === "prebuilt")
-        return `prebuilt binaries${build.variant ? ` (${build.variant})` : ""}; a build for this CPU, which keeps a thread pool as llama-server does, generated a 1B model about a fifth faster with 2 threads on a 2-core test machine, and made a draft model's guesses six times cheaper (5-8 minutes on 2 cores, once; needs cmake and a C++ compiler)`;
-    if (build.openmp)
-        return "built here with OpenMP by an earlier Cairn; one built now keeps a thread pool per context and is faster with 2 threads or more";
+        return wordsOf("cpuBuildPrebuilt", {variant: build.variant ? ` (${build.variant})` : ""});
+    if (build.openmp) return wordsOf("cpuBuildOpenmp");
     return null;
 }
 

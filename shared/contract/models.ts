@@ -38,6 +38,8 @@ export const BackendState = Type.Object(
         backend: Backend,
         state: oneOf(["in use", "available", "not available"]),
         reason: nullable(Type.String()),
+        /** reason's words (shared/coreWords.ts), for the window to say in its language. */
+        reasonWords: Type.Optional(WordsValue),
         /** The command that builds this backend from node-llama-cpp's bundled source, when none is usable. */
         buildCommand: nullable(Type.String()),
     },

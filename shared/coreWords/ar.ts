@@ -222,6 +222,20 @@ export const ar = {
     connection_ENETUNREACH: "تعذّر الوصول إلى الشبكة",
     connection_ETIMEDOUT: "انتهت مهلة الاتصال",
     connection_UND_ERR_CONNECT_TIMEOUT: "انتهت مهلة الاتصال",
+    backendMissingCuda:
+        "يحتاج إلى معالج رسوميات NVIDIA مع تعريفه ووقت تشغيل CUDA؛ لم يُعثر على شيء هنا، أو لا يناسب أي ملف CUDA مُعدّ مسبقًا هذا النظام",
+    backendMissingVulkan:
+        "يحتاج إلى معالج رسوميات مع تعريف Vulkan ومُحمِّله؛ لم يُعثر على شيء هنا، أو لا يناسب أي ملف Vulkan مُعدّ مسبقًا هذا النظام",
+    backendMissingMetal:
+        "يحتاج إلى Apple silicon؛ لم يُعثر عليه هنا، أو لا يناسب أي ملف Metal مُعدّ مسبقًا هذا النظام",
+    backendForcedCpu: "غير مستخدم: المعالج المركزي مفروض (الإعدادات ← المحرك، أو ‎--cpu‎)",
+    backendPreferred: "غير مستخدم: فُضّل {{backend}}",
+    backendNotUsed: "غير مستخدم: {{reason}}",
+    backendCpuFallback: "يُستخدم عندما لا تعمل أي واجهة لمعالج الرسوميات",
+    cpuBuildPrebuilt:
+        "ملفات مُعدّة مسبقًا{{variant}}؛ بناء لهذا المعالج، يحتفظ بمجموعة خيوط كما يفعل llama-server، ولّد بنموذج 1B أسرع بنحو الخُمس بخيطين على جهاز اختبار بنواتين، وجعل تخمينات النموذج المسوّد أرخص ست مرات (5-8 دقائق على نواتين، مرة واحدة؛ يحتاج إلى cmake ومترجم C++)",
+    cpuBuildOpenmp:
+        "بُني هنا مع OpenMP بواسطة Cairn سابق؛ البناء الآن يحتفظ بمجموعة خيوط لكل سياق وهو أسرع بخيطين أو أكثر",
     fileOfficeEncrypted: "ملف Office مشفّر (محمي بكلمة مرور): احفظ نسخة بلا كلمة مرور وأضفها",
     fileOfficeOld: "ملف Office ثنائي قديم باسم {{ext}}: احفظه بصيغة {{ext}} وأضفه مرة أخرى",
     fileEncrypted: "ملف مشفّر ({{fileFormat}}، محمي بكلمة مرور)",

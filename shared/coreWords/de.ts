@@ -238,6 +238,20 @@ export const de = {
     connection_ENETUNREACH: "das Netzwerk ist nicht erreichbar",
     connection_ETIMEDOUT: "die Verbindung hat zu lange gedauert",
     connection_UND_ERR_CONNECT_TIMEOUT: "die Verbindung hat zu lange gedauert",
+    backendMissingCuda:
+        "braucht eine NVIDIA-GPU mit Treiber und CUDA-Laufzeit; hier wurde keine gefunden, oder keine vorgefertigte CUDA-Binärdatei passt zu diesem System",
+    backendMissingVulkan:
+        "braucht eine GPU mit Vulkan-Treiber und -Loader; hier wurde keine gefunden, oder keine vorgefertigte Vulkan-Binärdatei passt zu diesem System",
+    backendMissingMetal:
+        "braucht Apple Silicon; hier wurde keines gefunden, oder keine vorgefertigte Metal-Binärdatei passt zu diesem System",
+    backendForcedCpu: "nicht verwendet: die CPU ist erzwungen (Einstellungen → Engine, oder --cpu)",
+    backendPreferred: "nicht verwendet: {{backend}} wurde vorgezogen",
+    backendNotUsed: "nicht verwendet: {{reason}}",
+    backendCpuFallback: "wird verwendet, wenn kein GPU-Backend funktioniert",
+    cpuBuildPrebuilt:
+        "vorgefertigte Binärdateien{{variant}}; ein Build für diese CPU, der wie llama-server einen Thread-Pool behält, erzeugte mit einem 1B-Modell auf einer Testmaschine mit 2 Kernen und 2 Threads etwa ein Fünftel schneller und machte die Vermutungen eines Entwurfsmodells sechsmal billiger (5–8 Minuten auf 2 Kernen, einmalig; braucht cmake und einen C++-Compiler)",
+    cpuBuildOpenmp:
+        "hier von einem früheren Cairn mit OpenMP gebaut; ein jetzt gebauter behält einen Thread-Pool pro Kontext und ist ab 2 Threads schneller",
     fileOfficeEncrypted:
         "Verschlüsselte Office-Datei (passwortgeschützt): Speichere eine Kopie ohne Passwort und füge diese hinzu",
     fileOfficeOld:

@@ -220,6 +220,20 @@ export const en = {
     connection_ENETUNREACH: "the network is unreachable",
     connection_ETIMEDOUT: "the connection timed out",
     connection_UND_ERR_CONNECT_TIMEOUT: "the connection timed out",
+    backendMissingCuda:
+        "needs an NVIDIA GPU with its driver and the CUDA runtime; none was found here, or no prebuilt CUDA binary fits this system",
+    backendMissingVulkan:
+        "needs a GPU with a Vulkan driver and loader; none was found here, or no prebuilt Vulkan binary fits this system",
+    backendMissingMetal:
+        "needs Apple silicon; none was found here, or no prebuilt Metal binary fits this system",
+    backendForcedCpu: "not used: the CPU is forced (Settings → Engine, or --cpu)",
+    backendPreferred: "not used: {{backend}} was preferred",
+    backendNotUsed: "not used: {{reason}}",
+    backendCpuFallback: "used when no GPU backend works",
+    cpuBuildPrebuilt:
+        "prebuilt binaries{{variant}}; a build for this CPU, which keeps a thread pool as llama-server does, generated a 1B model about a fifth faster with 2 threads on a 2-core test machine, and made a draft model's guesses six times cheaper (5-8 minutes on 2 cores, once; needs cmake and a C++ compiler)",
+    cpuBuildOpenmp:
+        "built here with OpenMP by an earlier Cairn; one built now keeps a thread pool per context and is faster with 2 threads or more",
     fileOfficeEncrypted:
         "encrypted Office file (password protected): save a copy without a password and add that",
     fileOfficeOld: "an old binary Office file named {{ext}}: save it as {{ext}} and add it again",

@@ -231,6 +231,20 @@ export const es = {
     connection_ENETUNREACH: "la red no es accesible",
     connection_ETIMEDOUT: "se agotó el tiempo de conexión",
     connection_UND_ERR_CONNECT_TIMEOUT: "se agotó el tiempo de conexión",
+    backendMissingCuda:
+        "necesita una GPU NVIDIA con su controlador y el runtime de CUDA; no se encontró ninguna aquí, o ningún binario CUDA precompilado sirve para este sistema",
+    backendMissingVulkan:
+        "necesita una GPU con controlador y cargador Vulkan; no se encontró ninguna aquí, o ningún binario Vulkan precompilado sirve para este sistema",
+    backendMissingMetal:
+        "necesita Apple silicon; no se encontró aquí, o ningún binario Metal precompilado sirve para este sistema",
+    backendForcedCpu: "no se usa: la CPU está forzada (Ajustes → Motor, o --cpu)",
+    backendPreferred: "no se usa: se prefirió {{backend}}",
+    backendNotUsed: "no se usa: {{reason}}",
+    backendCpuFallback: "se usa cuando ningún backend de GPU funciona",
+    cpuBuildPrebuilt:
+        "binarios precompilados{{variant}}; una compilación para esta CPU, que mantiene un grupo de hilos como llama-server, generó con un modelo 1B alrededor de un quinto más rápido con 2 hilos en una máquina de prueba de 2 núcleos, e hizo seis veces más baratas las conjeturas de un modelo borrador (5-8 minutos en 2 núcleos, una vez; necesita cmake y un compilador de C++)",
+    cpuBuildOpenmp:
+        "compilado aquí con OpenMP por un Cairn anterior; uno compilado ahora mantiene un grupo de hilos por contexto y es más rápido con 2 hilos o más",
     fileOfficeEncrypted:
         "Archivo de Office cifrado (protegido con contraseña): guarda una copia sin contraseña y añádela",
     fileOfficeOld:

@@ -239,6 +239,20 @@ export const fr = {
     connection_ENETUNREACH: "le réseau est injoignable",
     connection_ETIMEDOUT: "la connexion a expiré",
     connection_UND_ERR_CONNECT_TIMEOUT: "la connexion a expiré",
+    backendMissingCuda:
+        "nécessite un GPU NVIDIA avec son pilote et le runtime CUDA ; aucun trouvé ici, ou aucun binaire CUDA précompilé ne convient à ce système",
+    backendMissingVulkan:
+        "nécessite un GPU avec un pilote et un chargeur Vulkan ; aucun trouvé ici, ou aucun binaire Vulkan précompilé ne convient à ce système",
+    backendMissingMetal:
+        "nécessite Apple silicon ; introuvable ici, ou aucun binaire Metal précompilé ne convient à ce système",
+    backendForcedCpu: "non utilisé : le CPU est imposé (Réglages → Moteur, ou --cpu)",
+    backendPreferred: "non utilisé : {{backend}} a été préféré",
+    backendNotUsed: "non utilisé : {{reason}}",
+    backendCpuFallback: "utilisé quand aucun backend GPU ne fonctionne",
+    cpuBuildPrebuilt:
+        "binaires précompilés{{variant}} ; une compilation pour ce CPU, qui garde un pool de threads comme llama-server, a généré avec un modèle 1B environ un cinquième plus vite avec 2 threads sur une machine de test à 2 cœurs, et a rendu les suppositions d’un modèle brouillon six fois moins chères (5-8 minutes sur 2 cœurs, une fois ; nécessite cmake et un compilateur C++)",
+    cpuBuildOpenmp:
+        "compilé ici avec OpenMP par un Cairn précédent ; une compilation faite maintenant garde un pool de threads par contexte et est plus rapide à partir de 2 threads",
     fileOfficeEncrypted:
         "Fichier Office chiffré (protégé par mot de passe) : enregistrez-en une copie sans mot de passe et ajoutez-la",
     fileOfficeOld:

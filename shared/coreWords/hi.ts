@@ -217,6 +217,20 @@ export const hi = {
     connection_ENETUNREACH: "नेटवर्क तक पहुँचा नहीं जा सकता",
     connection_ETIMEDOUT: "कनेक्शन का समय समाप्त हो गया",
     connection_UND_ERR_CONNECT_TIMEOUT: "कनेक्शन का समय समाप्त हो गया",
+    backendMissingCuda:
+        "NVIDIA GPU, उसका ड्राइवर और CUDA रनटाइम चाहिए; यहाँ कोई नहीं मिला, या कोई पहले से बना CUDA बाइनरी इस सिस्टम पर नहीं चलता",
+    backendMissingVulkan:
+        "Vulkan ड्राइवर और लोडर वाला GPU चाहिए; यहाँ कोई नहीं मिला, या कोई पहले से बना Vulkan बाइनरी इस सिस्टम पर नहीं चलता",
+    backendMissingMetal:
+        "Apple silicon चाहिए; यहाँ नहीं मिला, या कोई पहले से बना Metal बाइनरी इस सिस्टम पर नहीं चलता",
+    backendForcedCpu: "उपयोग नहीं: CPU अनिवार्य है (सेटिंग्स → इंजन, या --cpu)",
+    backendPreferred: "उपयोग नहीं: {{backend}} को प्राथमिकता दी गई",
+    backendNotUsed: "उपयोग नहीं: {{reason}}",
+    backendCpuFallback: "जब कोई GPU बैकएंड काम नहीं करता तब उपयोग होता है",
+    cpuBuildPrebuilt:
+        "पहले से बने बाइनरी{{variant}}; इस CPU के लिए बना बिल्ड, जो llama-server की तरह थ्रेड पूल रखता है, 2-कोर परीक्षण मशीन पर 2 थ्रेड के साथ 1B मॉडल पर लगभग पाँचवाँ हिस्सा तेज़ चला, और ड्राफ़्ट मॉडल के अनुमान छह गुना सस्ते किए (2 कोर पर 5-8 मिनट, एक बार; cmake और C++ कंपाइलर चाहिए)",
+    cpuBuildOpenmp:
+        "किसी पुराने Cairn ने यहाँ OpenMP के साथ बनाया; अभी बना बिल्ड हर संदर्भ के लिए थ्रेड पूल रखता है और 2 या अधिक थ्रेड पर तेज़ है",
     fileOfficeEncrypted: "एन्क्रिप्टेड Office फ़ाइल (पासवर्ड से सुरक्षित): बिना पासवर्ड की एक प्रति सहेजें और उसे जोड़ें",
     fileOfficeOld: "{{ext}} नाम की पुरानी बाइनरी Office फ़ाइल: इसे {{ext}} के रूप में सहेजें और फिर से जोड़ें",
     fileEncrypted: "एन्क्रिप्टेड फ़ाइल ({{fileFormat}}, पासवर्ड से सुरक्षित)",

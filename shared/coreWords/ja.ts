@@ -234,6 +234,20 @@ export const ja = {
     connection_ENETUNREACH: "ネットワークに到達できません",
     connection_ETIMEDOUT: "接続がタイムアウトしました",
     connection_UND_ERR_CONNECT_TIMEOUT: "接続がタイムアウトしました",
+    backendMissingCuda:
+        "NVIDIA GPU とそのドライバー、CUDA ランタイムが必要です。ここには見つからないか、このシステムに合うビルド済み CUDA バイナリがありません",
+    backendMissingVulkan:
+        "Vulkan ドライバーとローダーを備えた GPU が必要です。ここには見つからないか、このシステムに合うビルド済み Vulkan バイナリがありません",
+    backendMissingMetal:
+        "Apple silicon が必要です。ここには見つからないか、このシステムに合うビルド済み Metal バイナリがありません",
+    backendForcedCpu: "未使用: CPU が強制されています (設定 → エンジン、または --cpu)",
+    backendPreferred: "未使用: {{backend}} が優先されました",
+    backendNotUsed: "未使用: {{reason}}",
+    backendCpuFallback: "GPU バックエンドが動かないときに使われます",
+    cpuBuildPrebuilt:
+        "ビルド済みバイナリ{{variant}}。この CPU 向けのビルドは llama-server と同じくスレッドプールを保持し、2 コアのテスト機で 2 スレッドの 1B モデルの生成が約 5 分の 1 速く、ドラフトモデルの推測は 6 倍安くなりました (2 コアで 5〜8 分、一度だけ。cmake と C++ コンパイラーが必要)",
+    cpuBuildOpenmp:
+        "以前の Cairn が OpenMP でここでビルドしました。今ビルドするとコンテキストごとにスレッドプールを保持し、2 スレッド以上で速くなります",
     fileOfficeEncrypted:
         "暗号化された Office ファイル（パスワード保護）：パスワードなしのコピーを保存して、そちらを追加してください",
     fileOfficeOld:

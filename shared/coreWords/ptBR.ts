@@ -232,6 +232,20 @@ export const ptBR = {
     connection_ENETUNREACH: "a rede está inacessível",
     connection_ETIMEDOUT: "a conexão expirou",
     connection_UND_ERR_CONNECT_TIMEOUT: "a conexão expirou",
+    backendMissingCuda:
+        "precisa de uma GPU NVIDIA com seu driver e o runtime CUDA; nenhuma foi encontrada aqui, ou nenhum binário CUDA pré-compilado serve para este sistema",
+    backendMissingVulkan:
+        "precisa de uma GPU com driver e carregador Vulkan; nenhuma foi encontrada aqui, ou nenhum binário Vulkan pré-compilado serve para este sistema",
+    backendMissingMetal:
+        "precisa de Apple silicon; não foi encontrado aqui, ou nenhum binário Metal pré-compilado serve para este sistema",
+    backendForcedCpu: "não usado: a CPU está forçada (Configurações → Motor, ou --cpu)",
+    backendPreferred: "não usado: {{backend}} foi preferido",
+    backendNotUsed: "não usado: {{reason}}",
+    backendCpuFallback: "usado quando nenhum backend de GPU funciona",
+    cpuBuildPrebuilt:
+        "binários pré-compilados{{variant}}; uma compilação para esta CPU, que mantém um pool de threads como o llama-server, gerou com um modelo 1B cerca de um quinto mais rápido com 2 threads numa máquina de teste de 2 núcleos, e deixou os palpites de um modelo rascunho seis vezes mais baratos (5-8 minutos em 2 núcleos, uma vez; precisa de cmake e de um compilador C++)",
+    cpuBuildOpenmp:
+        "compilado aqui com OpenMP por um Cairn anterior; um compilado agora mantém um pool de threads por contexto e é mais rápido com 2 threads ou mais",
     fileOfficeEncrypted:
         "Arquivo do Office criptografado (protegido por senha): salve uma cópia sem senha e adicione-a",
     fileOfficeOld:

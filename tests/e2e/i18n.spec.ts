@@ -131,6 +131,30 @@ test("in German, the documents, memory, MCP and assistant screens speak German t
     await context.close();
 });
 
+test("in German, what the core reports is said in German: a model's fit, the backends, the tools' sources and side effects", async ({
+    browser,
+}) => {
+    const {context, page} = await windowIn(browser, "de-DE");
+    await expect(page.locator(".status .state")).toHaveText("bereit");
+    const fit = page.locator(".chat-header [data-fit]").first();
+    await expect(fit).toHaveAttribute(
+        "title",
+        /^(passt in|zu groß).*: braucht .* bei \d+ Token Kontext; .* frei/,
+    );
+    await page.getByRole("button", {name: "Modelle"}).click();
+    const models = page.getByRole("dialog", {name: "Modelle"});
+    await models.getByRole("tab", {name: "Engine"}).click();
+    const backends = models.getByRole("list", {name: "Backends"});
+    await expect(backends.locator('[data-state="not available"]').first()).toContainText("braucht");
+    await expect(backends).not.toContainText(/needs|none was found|prebuilt/);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", {name: "Einstellungen"}).click();
+    const tools = page.getByRole("dialog", {name: "Einstellungen"}).locator('tr[data-tool="create_file"]');
+    await expect(tools.locator("td").nth(1)).toHaveText("in Cairn eingebaut");
+    await expect(tools.locator("td").nth(2)).toHaveText("schreibt Dateien");
+    await context.close();
+});
+
 test("an Arabic system gets a right-to-left window in Arabic, axe clean", async ({browser}) => {
     const {context, page} = await windowIn(browser, "ar-EG");
     const html = page.locator("html");

@@ -151,7 +151,7 @@ function BackendList({models}: {models: Models}) {
             {report.backends.map((b) => (
                 <li key={b.backend} data-state={b.state}>
                     <strong>{BACKEND_NAMES[b.backend]}</strong> {t(`modelsPanel.backendState.${b.state}`)}
-                    {b.reason && <span className="muted">: {b.reason}.</span>}
+                    {b.reason && <span className="muted">: {sayCore(b.reason, b.reasonWords)}.</span>}
                     {b.buildCommand && (
                         <>
                             {" "}

@@ -2,7 +2,7 @@ import {useEffect, useState} from "react";
 import type {HubFile, HubRepo, HubRepoFiles} from "../../../shared/contract.js";
 import {formatBytes} from "../../../shared/format.js";
 import {DownloadBar} from "./ModelWidgets.js";
-import {FitBadge} from "../ui/FitBadge.js";
+import {FitBadge, fitSummary} from "../ui/FitBadge.js";
 import type {Models} from "./useModels.js";
 import {useTranslation} from "../i18n/index.js";
 import {useOfflineNote} from "../ui/offlineNote.js";
@@ -159,7 +159,7 @@ function FileRow({models, file, projector}: {models: Models; file: HubFile; proj
                 ) : (
                     <button
                         disabled={file.fit.verdict === "too-large"}
-                        title={file.fit.summary}
+                        title={fitSummary(file.fit, t)}
                         aria-label={t(
                             projector ? "hubSearch.downloadWithProjector" : "hubSearch.downloadOne",
                             {

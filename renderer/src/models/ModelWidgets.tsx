@@ -3,7 +3,7 @@ import type {DownloadProgress, Recommendation} from "../../../shared/contract.js
 import {formatBytes} from "../../../shared/format.js";
 import {sayCore, useTranslation} from "../i18n/index.js";
 import type {Models} from "./useModels.js";
-import {FitBadge} from "../ui/FitBadge.js";
+import {FitBadge, fitSummary} from "../ui/FitBadge.js";
 import {useOfflineNote} from "../ui/offlineNote.js";
 
 type BarProps = {
@@ -95,7 +95,7 @@ export function RecommendedList({models, kind, onStarted, primary}: ListProps) {
                                 <button
                                     className={r.id === main ? "primary" : undefined}
                                     disabled={r.fit.verdict === "too-large"}
-                                    title={r.fit.summary}
+                                    title={fitSummary(r.fit, t)}
                                     {...offline.off}
                                     onClick={() =>
                                         void models.download(r.uri).then((res) => begun(r.id, res))

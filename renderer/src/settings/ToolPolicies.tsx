@@ -1,5 +1,5 @@
 import type {ToolInfo, ToolPolicy} from "../../../shared/contract.js";
-import {useTranslation} from "../i18n/index.js";
+import {useTranslation, type TFunction} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
 
 /** Each tool's policy: ask first, allow, or deny. */
@@ -28,8 +28,8 @@ export function ToolPolicies({
                             <code>{tool.name}</code>
                             {!tool.enabled && t("settingsPanel.disabled")}
                         </td>
-                        <td>{tool.source}</td>
-                        <td>{tool.sideEffect}</td>
+                        <td>{sourceOf(tool.source, t)}</td>
+                        <td>{t(SIDE_EFFECT_KEY[tool.sideEffect])}</td>
                         <td>
                             <Select
                                 aria-label={t("settingsPanel.policyFor", {tool: tool.name})}
@@ -47,4 +47,19 @@ export function ToolPolicies({
             </tbody>
         </table>
     );
+}
+
+/** The words of each side effect. */
+const SIDE_EFFECT_KEY = {
+    none: "settingsPanel.effectNone",
+    network: "settingsPanel.effectNetwork",
+    write: "settingsPanel.effectWrite",
+    exec: "settingsPanel.effectExec",
+} as const satisfies Record<ToolInfo["sideEffect"], string>;
+
+/** Where a tool comes from, in words: built in, an MCP server (mcp:<name>), or its file (tools.yaml). */
+function sourceOf(source: string, t: TFunction): string {
+    if (source === "built-in") return t("settingsPanel.sourceBuiltIn");
+    if (source.startsWith("mcp:")) return t("settingsPanel.sourceMcp", {server: source.slice(4)});
+    return source;
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
+import {inEnglish} from "../../../../main/words.js";
 import {
     buildPercent,
     type CpuBuild,
@@ -41,11 +42,11 @@ test("the doctor says which CPU build runs: its code, instructions and threads",
 
 test("a build for this CPU is advised over the prebuilt binaries and over a build with OpenMP, not over one made now", () => {
     assert.match(
-        nativeBuildAdvice({kind: "prebuilt", variant: "zen4", features: [], openmp: false})!,
+        inEnglish(nativeBuildAdvice({kind: "prebuilt", variant: "zen4", features: [], openmp: false})!),
         /^prebuilt binaries \(zen4\); a build for this CPU, .* faster with 2 threads .*\(5-8 minutes on 2 cores, once/,
     );
     assert.match(
-        nativeBuildAdvice({kind: "built here", variant: null, features: [], openmp: true})!,
+        inEnglish(nativeBuildAdvice({kind: "built here", variant: null, features: [], openmp: true})!),
         /^built here with OpenMP by an earlier Cairn; one built now keeps a thread pool per context/,
     );
     assert.equal(nativeBuildAdvice({kind: "built here", variant: null, features: [], openmp: false}), null);
