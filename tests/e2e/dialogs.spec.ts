@@ -5,6 +5,7 @@ import {fromHeaderMenu} from "../helpers/headerMenu.js";
 import {tempDir} from "../helpers/paths.js";
 import {seedConversation} from "../helpers/seedConversation.js";
 import {startServe, type Served} from "../helpers/serve.js";
+import {shootLightAndDark} from "../helpers/screens.js";
 
 // The dialogs on the design system's controls (issue 73, 1): fields and text boxes drawn alike, checkboxes in the
 // accent, one main action each, and what deletes marked as destructive.
@@ -88,16 +89,7 @@ for (const shown of dialogs) {
         if (shown.destructive) {
             await expect(dialog.getByRole("button", {name: shown.destructive})).toHaveClass(/\bdanger\b/);
         }
-        for (const colorScheme of ["light", "dark"] as const) {
-            await page.emulateMedia({colorScheme});
-            for (const size of [
-                {width: 1280, height: 800},
-                {width: 800, height: 600},
-            ]) {
-                await page.setViewportSize(size);
-                await page.screenshot({path: testInfo.outputPath(`dialog-${colorScheme}-${size.width}.png`)});
-            }
-        }
+        await shootLightAndDark(page, testInfo, "dialog");
     });
 }
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import {expect, test} from "@playwright/test";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
-import {axeOn} from "../helpers/axe.js";
+import {shootLightAndDark} from "../helpers/screens.js";
 
 let served: Served;
 test.afterEach(async () => served.stop());
@@ -142,19 +142,7 @@ test("without an embedding model Documents says so first; files picked in the br
     // Said once, in the note: not again as a failed job, nor as a file that could not be read.
     await expect(dialog.getByText(/no embedding model is chosen/)).toHaveCount(0);
     await expect(dialog.getByText("could not be read")).toHaveCount(0);
-    for (const colorScheme of ["light", "dark"] as const) {
-        await page.emulateMedia({colorScheme});
-        for (const size of [
-            {width: 1280, height: 800},
-            {width: 800, height: 600},
-        ]) {
-            await page.setViewportSize(size);
-            await page.screenshot({
-                path: testInfo.outputPath(`documents-no-model-${colorScheme}-${size.width}.png`),
-            });
-        }
-        expect((await axeOn(page).include("dialog").analyze()).violations).toEqual([]);
-    }
+    await shootLightAndDark(page, testInfo, "documents-no-model");
 
     // The note leads to Models, where the installed model is chosen for documents: the waiting file is read.
     await note.getByRole("button", {name: "Choose an embedding model"}).click();

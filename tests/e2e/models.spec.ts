@@ -8,6 +8,7 @@ import {startServe, type Served} from "../helpers/serve.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 import {paced} from "../helpers/pace.js";
 import {modelsTab, openModels} from "../helpers/modelsScreen.js";
+import {shootLightAndDark} from "../helpers/screens.js";
 
 /** Whether node-llama-cpp has a build made here (`cairn doctor --build-native`): it loads that over its prebuilt binaries. */
 function builtHere(): boolean {
@@ -113,21 +114,9 @@ test("Models is a screen over the window: its title and Close on top, three tabs
     await expect(search).toBeHidden();
     await modelsTab(screen, "Find on Hugging Face");
     await expect(search).toHaveValue("qwen");
-    for (const colorScheme of ["light", "dark"] as const) {
-        await page.emulateMedia({colorScheme});
-        for (const size of [
-            {width: 1280, height: 800},
-            {width: 800, height: 600},
-        ]) {
-            await page.setViewportSize(size);
-            expect((await close.boundingBox())!.y).toBeLessThan(60);
-            await page.screenshot({
-                path: testInfo.outputPath(`models-find-${colorScheme}-${size.width}.png`),
-            });
-        }
-        const axe = await axeOn(page).include(".dialog.models").analyze();
-        expect(axe.violations, JSON.stringify(axe.violations, null, 1)).toEqual([]);
-    }
+    await shootLightAndDark(page, testInfo, "models-find", async () => {
+        expect((await close.boundingBox())!.y).toBeLessThan(60);
+    });
     await close.click();
     await expect(screen).toHaveCount(0);
     await expect(opener).toBeFocused();

@@ -6,7 +6,7 @@ import {ToolUseSection} from "./ToolUse.js";
 import {toolUseLabel} from "../ui/toolUseLabel.js";
 import {fileNameOf, formatBytes} from "../../../shared/format.js";
 import type {Models} from "./useModels.js";
-import {Confirm} from "../ui/Confirm.js";
+import {RemoveModel} from "./RemoveModel.js";
 import {Trans, useTranslation} from "../i18n/index.js";
 
 type Props = {models: Models; engine: EngineStatus | null; onFind: () => void};
@@ -107,30 +107,17 @@ export function InstalledModels({models, engine, onFind}: Props) {
                                                     : "modelsPanel.useForDocuments",
                                             )}
                                         </button>
-                                        {removing === m.id ? (
-                                            <Confirm
-                                                label={t("modelsPanel.removeAsk", {name: m.name})}
-                                                confirm={t("modelsPanel.removeYes")}
-                                                onConfirm={() => {
-                                                    setRemoving(null);
-                                                    void models.remove(m.id);
-                                                }}
-                                                onCancel={() => setRemoving(null)}
-                                            >
-                                                {t(
-                                                    m.ownsFile
-                                                        ? "modelsPanel.removeFile"
-                                                        : "modelsPanel.removeKeepFile",
-                                                )}
-                                            </Confirm>
-                                        ) : (
-                                            <button
-                                                onClick={() => setRemoving(m.id)}
-                                                aria-label={t("modelsPanel.removeName", {name: m.name})}
-                                            >
-                                                {t("modelsPanel.remove")}
-                                            </button>
-                                        )}
+                                        <RemoveModel
+                                            name={m.name}
+                                            ownsFile={m.ownsFile}
+                                            asking={removing === m.id}
+                                            onAsk={() => setRemoving(m.id)}
+                                            onCancel={() => setRemoving(null)}
+                                            onRemove={() => {
+                                                setRemoving(null);
+                                                void models.remove(m.id);
+                                            }}
+                                        />
                                     </td>
                                 </tr>
                             );

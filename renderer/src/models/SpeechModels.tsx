@@ -3,7 +3,7 @@ import type {SpeechModel} from "../../../shared/contract.js";
 import {fileNameOf, formatBytes} from "../../../shared/format.js";
 import {useApi} from "../apiContext.js";
 import {sayError, useTranslation} from "../i18n/index.js";
-import {Confirm} from "../ui/Confirm.js";
+import {RemoveModel} from "./RemoveModel.js";
 import type {Models} from "./useModels.js";
 
 /** Dictation's speech models (whisper.cpp) installed: the one in use, choosing another, removing one. */
@@ -60,30 +60,17 @@ export function SpeechModels({models}: {models: Models}) {
                                         >
                                             {t(inUse ? "modelsPanel.speechInUse" : "modelsPanel.speechUse")}
                                         </button>
-                                        {removing === m.file ? (
-                                            <Confirm
-                                                label={t("modelsPanel.removeAsk", {name: m.name})}
-                                                confirm={t("modelsPanel.removeYes")}
-                                                onConfirm={() => {
-                                                    setRemoving(null);
-                                                    void act(api?.invoke("speech.remove", {file: m.file}));
-                                                }}
-                                                onCancel={() => setRemoving(null)}
-                                            >
-                                                {t(
-                                                    m.ownsFile
-                                                        ? "modelsPanel.removeFile"
-                                                        : "modelsPanel.removeKeepFile",
-                                                )}
-                                            </Confirm>
-                                        ) : (
-                                            <button
-                                                onClick={() => setRemoving(m.file)}
-                                                aria-label={t("modelsPanel.removeName", {name: m.name})}
-                                            >
-                                                {t("modelsPanel.remove")}
-                                            </button>
-                                        )}
+                                        <RemoveModel
+                                            name={m.name}
+                                            ownsFile={m.ownsFile}
+                                            asking={removing === m.file}
+                                            onAsk={() => setRemoving(m.file)}
+                                            onCancel={() => setRemoving(null)}
+                                            onRemove={() => {
+                                                setRemoving(null);
+                                                void act(api?.invoke("speech.remove", {file: m.file}));
+                                            }}
+                                        />
                                     </td>
                                 </tr>
                             );
