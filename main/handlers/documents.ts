@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {ok} from "../../shared/result.js";
 import {failSaying, refusal} from "../words.js";
-import {kindOf} from "../docs/extract.js";
+import {kindOf, MAX_FILE_BYTES} from "../docs/extract.js";
 import type {FolderRules} from "../docs/folderStore.js";
 import type {DocumentService} from "../docs/service.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
@@ -58,7 +58,12 @@ export function documentHandlers(
         },
         "docs.reembed": () => ingest.reembed(),
         "docs.resume": () => ok({jobIds: ingest.resumePending()}),
-        "docs.begin": (req) => attempt(() => ({uploadId: uploads.begin(req.name, req.size)})),
+        "docs.begin": (req) =>
+            attempt(() => {
+                // Said before a byte is sent: what could not be added anyway.
+                refuseUnfit(req.name, req.size);
+                return {uploadId: uploads.begin(req.name, req.size)};
+            }),
         "docs.chunk": (req) => attempt(() => ({received: uploads.chunk(req.uploadId, req.offset, req.data)})),
         "docs.finish": async (req) => {
             const kept = await attempt(() => keep(uploads.take(req.uploadId), keptIn));
@@ -88,14 +93,23 @@ export function documentHandlers(
     };
 }
 
+/** Refuses a file documents could not take: a kind Cairn cannot read, or over the size it reads. */
+function refuseUnfit(name: string, size: number): void {
+    if (!kindOf(name)) throw refusal("fileUnsupported", {ext: path.extname(name) || "(none)"});
+    if (size > MAX_FILE_BYTES)
+        throw refusal("fileTooLarge", {size: Math.round(size / 2 ** 20), limit: MAX_FILE_BYTES / 2 ** 20});
+}
+
 /**
  * Moves a file sent whole into `folder`/<its hash>/<its name> and answers that path: the same file sent again
  * is the same document (indexed again only if it changed), and two files of one name stay apart.
  */
 function keep(upload: Upload, folder: string): string {
-    if (!kindOf(upload.name)) {
+    try {
+        refuseUnfit(upload.name, upload.size);
+    } catch (error) {
         fs.rmSync(upload.file, {force: true});
-        throw refusal("fileUnsupported", {ext: path.extname(upload.name) || "(none)"});
+        throw error;
     }
     const into = path.join(folder, upload.sha256.slice(0, 16));
     fs.mkdirSync(into, {recursive: true});

@@ -480,10 +480,13 @@ test("a file sent by the window (no path) is kept in the data folder and added; 
             unwrap(await t.api.invoke("docs.list", {})).map((d) => d.id),
             [doc.id],
         );
-        // A kind Cairn cannot read is refused at once, and nothing of it is kept.
-        const refused = await send("tool.exe", "MZ", {collection: "Sent"});
+        // A kind Cairn cannot read, or a file over the size documents read, is refused before a byte is sent.
+        const refused = await t.api.invoke("docs.begin", {name: "tool.exe", size: 2});
         assert.ok(!refused.ok);
         assert.match(refused.error.message, /unsupported file type \.exe/);
+        const huge = await t.api.invoke("docs.begin", {name: "atlas.pdf", size: 60 * 2 ** 20});
+        assert.ok(!huge.ok);
+        assert.equal(huge.error.words?.key, "fileTooLarge");
         const kept = fs.readdirSync(path.join(t.dataDir, "documents-added"), {recursive: true});
         assert.ok(!kept.some((f) => String(f).endsWith(".exe")), kept.join(", "));
     } finally {
