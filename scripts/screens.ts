@@ -298,6 +298,7 @@ async function chatScreens(page: Page, theme: string, width: number): Promise<vo
     await page.keyboard.press("Escape");
     await page.keyboard.press("Escape");
     await modelsScreens(page, `${theme}-${width}`);
+    await documentsScreen(page, `${theme}-${width}`);
     if (width !== 1280) return;
     await page.keyboard.press("Control+k");
     await page.getByRole("combobox", {name: "Search conversations"}).fill("palindrome");
@@ -311,6 +312,14 @@ async function chatScreens(page: Page, theme: string, width: number): Promise<vo
     await page.keyboard.press("Escape");
     await page.locator("article.message.assistant details.thought summary").click();
     await shoot(page, `thought-${theme}`);
+}
+
+/** Documents, as it opens (this library has no embedding model: its note says so first); Esc closes it. */
+async function documentsScreen(page: Page, view: string): Promise<void> {
+    await page.locator(".sidebar .settings-button").nth(-3).click();
+    await page.locator(".dialog.documents .notice").waitFor();
+    await shoot(page, `documents-${view}`);
+    await page.keyboard.press("Escape");
 }
 
 /** The Models screen, each of its tabs in turn; Esc closes it. */
@@ -349,6 +358,7 @@ async function languageScreens(): Promise<void> {
         await shoot(page, `${name}-settings-${theme}-${width}`);
         await page.keyboard.press("Escape");
         await modelsScreens(page, `${name}-${theme}-${width}`);
+        await documentsScreen(page, `${name}-${theme}-${width}`);
         await context.close();
     }
 }

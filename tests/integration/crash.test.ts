@@ -30,11 +30,11 @@ test("an answer cut by SIGKILL is marked interrupted on the next start, with all
         child.once("exit", (_code, signal) => resolve(signal)),
     );
 
-    // Readiness: the answer row exists, is streaming, and has had text flushed to disk.
+    // Readiness: the answer row exists, is streaming, has text on disk, and some of it has been shown (printed).
     const file = path.join(dataDir, DB_FILE_NAME);
-    const row = await waitFor("the answer to stream text to disk", () => {
+    const row = await waitFor("the answer to stream text to disk and to the screen", () => {
         const found = readAnswer(file);
-        if (found?.status === "streaming" && found.content.length > 0) return found;
+        if (found?.status === "streaming" && found.content.length > 0 && printed.length > 0) return found;
         assert.equal(child.exitCode, null, "the chat finished before it could be killed");
         return undefined;
     });
