@@ -31,7 +31,7 @@ test("an MCP server added in Settings from pasted JSON shows its status and tool
     await row.getByText("Tools and output").click();
     await expect(row.locator(".mcp-tools")).toContainText("fixture.add, fixture.fail");
     // Its tools join the policy table with their source.
-    await expect(settings.locator('tr[data-tool="fixture.wipe"]')).toContainText("mcp:fixture");
+    await expect(settings.locator('tr[data-tool="fixture.wipe"]')).toContainText("MCP server fixture");
     // Bad JSON is refused in words, and nothing is lost.
     await settings.getByRole("textbox", {name: /Add servers: paste/}).fill('{"mcpServers": {"x": {}}}');
     await settings.getByRole("button", {name: "Add servers"}).click();
