@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import {expect, test, type Locator, type Page} from "@playwright/test";
 import {fromHeaderMenu} from "../helpers/headerMenu.js";
 import {tempDir} from "../helpers/paths.js";
 import {seedConversation} from "../helpers/seedConversation.js";
-import {startServe, type Served} from "../helpers/serve.js";
+import {catalogFile, startServe, type Served} from "../helpers/serve.js";
 import {shootLightAndDark} from "../helpers/screens.js";
 
 // The dialogs on the design system's controls (issue 73, 1): fields and text boxes drawn alike, checkboxes in the
@@ -95,29 +93,11 @@ for (const shown of dialogs) {
 
 test("first run: its one main action is the first recommended model that fits", async ({page}) => {
     // Nothing answers at these addresses: each fit is told from the size the catalog gives.
-    const catalog = path.join(tempDir(), "models.json");
     const common = {kind: "chat", parameters: "1B", quantization: "Q4_K_M", notes: "A model."};
-    fs.writeFileSync(
-        catalog,
-        JSON.stringify({
-            models: [
-                {
-                    ...common,
-                    id: "huge",
-                    name: "Huge",
-                    uri: "http://127.0.0.1:9/huge.gguf",
-                    sizeBytes: 2 ** 50,
-                },
-                {
-                    ...common,
-                    id: "small",
-                    name: "Small",
-                    uri: "http://127.0.0.1:9/small.gguf",
-                    sizeBytes: 2 ** 20,
-                },
-            ],
-        }),
-    );
+    const catalog = catalogFile([
+        {...common, id: "huge", name: "Huge", uri: "http://127.0.0.1:9/huge.gguf", sizeBytes: 2 ** 50},
+        {...common, id: "small", name: "Small", uri: "http://127.0.0.1:9/small.gguf", sizeBytes: 2 ** 20},
+    ]);
     const bare = await startServe({model: null, catalog});
     try {
         await page.goto(bare.url);

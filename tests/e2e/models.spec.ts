@@ -4,7 +4,7 @@ import {axeOn} from "../helpers/axe.js";
 import {expect, test} from "@playwright/test";
 import {startModelServer, type ModelServer} from "../helpers/modelServer.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
-import {startServe, type Served} from "../helpers/serve.js";
+import {catalogFile, startServe, type Served} from "../helpers/serve.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 import {paced} from "../helpers/pace.js";
 import {modelsTab, openModels} from "../helpers/modelsScreen.js";
@@ -24,25 +24,18 @@ test.afterEach(async () => {
 });
 
 function catalogFor(url: string): string {
-    const file = path.join(tempDir(), "models.json");
     const common = {kind: "chat", parameters: "260K", quantization: "F32", notes: "A tiny story model."};
-    fs.writeFileSync(
-        file,
-        JSON.stringify({
-            models: [
-                {...common, id: "stories", name: "Stories 260K", uri: url, sizeBytes: 1_185_376},
-                {
-                    ...common,
-                    id: "embed",
-                    name: "Stories embeddings",
-                    kind: "embedding",
-                    uri: url,
-                    sizeBytes: 1_185_376,
-                },
-            ],
-        }),
-    );
-    return file;
+    return catalogFile([
+        {...common, id: "stories", name: "Stories 260K", uri: url, sizeBytes: 1_185_376},
+        {
+            ...common,
+            id: "embed",
+            name: "Stories embeddings",
+            kind: "embedding",
+            uri: url,
+            sizeBytes: 1_185_376,
+        },
+    ]);
 }
 
 test("first run: a recommended model with its fit badge downloads with progress and loads", async ({

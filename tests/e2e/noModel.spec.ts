@@ -4,7 +4,7 @@ import {expect, test} from "@playwright/test";
 import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import {SettingsStore} from "../../main/store/settings.js";
 import {TEST_MODEL, tempDir} from "../helpers/paths.js";
-import {startServe, type Served} from "../helpers/serve.js";
+import {catalogFile, startServe, type Served} from "../helpers/serve.js";
 import {axeOn} from "../helpers/axe.js";
 
 let served: Served;
@@ -53,7 +53,7 @@ test("a malformed tools.yaml is shown with its file and line, and the app still 
 test("a mistyped path on the welcome screen is said there, and the screen stays to try again", async ({
     page,
 }, testInfo) => {
-    served = await startServe({model: null, catalog: emptyCatalogFile()});
+    served = await startServe({model: null, catalog: catalogFile([])});
     await page.goto(served.url);
     const welcome = page.getByRole("region", {name: "Choose a model"});
     await expect(welcome).toBeVisible();
@@ -78,12 +78,6 @@ test("a mistyped path on the welcome screen is said there, and the screen stays 
     await expect(page.locator(".status .state")).toHaveText("ready");
     await expect(welcome).toHaveCount(0);
 });
-
-function emptyCatalogFile(): string {
-    const file = path.join(tempDir(), "models.json");
-    fs.writeFileSync(file, JSON.stringify({models: []}));
-    return file;
-}
 
 test(
     "in a German window the welcome and the refusal of a send are in German; axe clean",

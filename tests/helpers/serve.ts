@@ -6,9 +6,10 @@ import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
 import {SettingsStore} from "../../main/store/settings.js";
 import {CLI, TEST_FLASH_ATTENTION, TEST_MODEL, tempDir} from "./paths.js";
 
-function emptyCatalog(): string {
+/** A model catalog file (resources/models.json's shape) listing `models`: what Cairn recommends in a test. */
+export function catalogFile(models: object[]): string {
     const file = path.join(tempDir(), "models.json");
-    fs.writeFileSync(file, JSON.stringify({models: []}));
+    fs.writeFileSync(file, JSON.stringify({models}));
     return file;
 }
 
@@ -55,7 +56,7 @@ export async function startServe(options: ServeOptions = {}) {
         env: {
             ...process.env,
             CAIRN_MODEL: "",
-            CAIRN_MODEL_CATALOG: options.catalog ?? emptyCatalog(),
+            CAIRN_MODEL_CATALOG: options.catalog ?? catalogFile([]),
             CAIRN_FLASH_ATTENTION: process.env.CAIRN_FLASH_ATTENTION ?? TEST_FLASH_ATTENTION,
             ...options.env,
         },

@@ -1,7 +1,6 @@
 import {useContext, useEffect, useRef, type HTMLAttributes, type ReactNode} from "react";
-import {X} from "lucide-react";
-import {useTranslation} from "../i18n/index.js";
 import {useDialogOnTop, WindowErrorContext} from "./dialogStack.js";
+import {ErrorAlert} from "./WindowAlerts.js";
 
 type Props = {
     /** The dialog's accessible name. */
@@ -23,6 +22,10 @@ export function Dialog({label, onClose, className, page, contentProps, children}
     const ref = useRef<HTMLDialogElement>(null);
     const close = useRef(onClose);
     close.current = onClose;
+    // Counted among the open dialogs; the one on top says the window's last error, at its foot beside its
+    // actions (not behind it, where the page is inert), until dismissed.
+    const onTop = useDialogOnTop();
+    const {error, dismiss} = useContext(WindowErrorContext);
     useEffect(() => {
         const dialog = ref.current;
         if (!dialog) return;
@@ -54,28 +57,9 @@ export function Dialog({label, onClose, className, page, contentProps, children}
         >
             <div {...contentProps} className={className ? `dialog ${className}` : "dialog"}>
                 {children}
-                <DialogError />
+                {onTop && error && <ErrorAlert className="dialog-error" error={error} onDismiss={dismiss} />}
             </div>
         </dialog>
-    );
-}
-
-/**
- * The window's last error, said in the dialog on top (not behind it, where the page is inert): at its foot,
- * beside its actions, until dismissed.
- */
-function DialogError() {
-    const {t} = useTranslation();
-    const onTop = useDialogOnTop();
-    const {error, dismiss} = useContext(WindowErrorContext);
-    if (!onTop || !error) return null;
-    return (
-        <div className="alert dialog-error" role="alert">
-            <span>{error}</span>
-            <button onClick={dismiss} aria-label={t("app.dismiss")}>
-                <X aria-hidden size={16} />
-            </button>
-        </div>
     );
 }
 

@@ -15,7 +15,6 @@ export function WindowAlerts({
     error: string | null;
     onDismiss: () => void;
 }) {
-    const {t} = useTranslation();
     const dialogOpen = useAnyDialogOpen();
     return (
         <>
@@ -24,14 +23,28 @@ export function WindowAlerts({
                     <span>{offline}</span>
                 </div>
             )}
-            {error && !dialogOpen && (
-                <div className="alert" role="alert">
-                    <span>{error}</span>
-                    <button onClick={onDismiss} aria-label={t("app.dismiss")}>
-                        <X aria-hidden size={16} />
-                    </button>
-                </div>
-            )}
+            {error && !dialogOpen && <ErrorAlert error={error} onDismiss={onDismiss} />}
         </>
+    );
+}
+
+/** An error said as an alert until its Dismiss (the window's banner, or at the foot of the dialog on top). */
+export function ErrorAlert({
+    error,
+    onDismiss,
+    className,
+}: {
+    error: string;
+    onDismiss: () => void;
+    className?: string;
+}) {
+    const {t} = useTranslation();
+    return (
+        <div className={className ? `alert ${className}` : "alert"} role="alert">
+            <span>{error}</span>
+            <button onClick={onDismiss} aria-label={t("app.dismiss")}>
+                <X aria-hidden size={16} />
+            </button>
+        </div>
     );
 }
