@@ -95,6 +95,9 @@ async function start() {
         desktop,
         // The desktop app (its window, or its tray) runs automations on their schedule.
         scheduleAutomations: true,
+        // Run from source, the app builds Cairn's engine for this CPU in the background; a packaged app
+        // carries the engine its release built (docs/models.md, Cairn's engine).
+        buildEngine: !app.isPackaged,
     });
     protocol.handle("app", serveRenderer);
     // The microphone for dictation (audio only, Cairn's own window); nothing else.

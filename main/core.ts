@@ -1,4 +1,5 @@
 import path from "node:path";
+import type {EngineBuilder} from "./llm/engineBuild.js";
 import type {CairnApi, FlashAttention} from "../shared/contract.js";
 import type {Words} from "../shared/result.js";
 import type {ApiTools} from "./api/cairnTools.js";
@@ -63,6 +64,13 @@ export type CoreOptions = {
     /** Who answers what MCP servers ask (forms, sampling): the person in the app, nobody, or a form's defaults (the CLI). */
     mcpAsks?: AskAnswerer;
     gpu?: "auto" | false;
+    /**
+     * This process keeps running (the app, `cairn serve`): it builds Cairn's engine for this CPU in the
+     * background when a model runs on node-llama-cpp's prebuilt binaries (Settings → Engine can turn it off).
+     */
+    buildEngine?: boolean;
+    /** How the engine is built (tests give a quicker build); default main/llm/engineBuild.ts's buildEngine. */
+    engineBuilder?: EngineBuilder;
     /** Flash attention for this run (--flash-attention, CAIRN_FLASH_ATTENTION), over the one in Settings. */
     flashAttention?: FlashAttention;
     generation?: GenerationOptions;

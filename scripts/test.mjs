@@ -21,6 +21,9 @@ process.env.CAIRN_CHECK_CONTRACT ??= "1";
 // The test models' heads are 8 wide, where llama.cpp's CPU flash attention ("auto" picks it) took 2.7 times as
 // long over a prompt: every `cairn` the tests start runs without it (a run's --flash-attention says otherwise).
 process.env.CAIRN_FLASH_ATTENTION ??= "off";
+// Every `cairn serve` the tests start runs a model on node-llama-cpp's prebuilt binaries, where a serve builds
+// Cairn's engine in the background (main/llm/backgroundBuild.ts): minutes of both cores, that no test needs.
+process.env.CAIRN_ENGINE_BUILD ??= "off";
 
 /** Test files (node) run at once: one per core. */
 const TEST_PROCESSES = Math.max(1, os.availableParallelism());

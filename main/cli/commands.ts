@@ -169,6 +169,8 @@ function openCore(args: CliArgs, notices: Words[] = []): Core {
         openExternal: openInBrowser,
         // What keeps running runs automations on their schedule (`automations run-due` runs what is due once).
         scheduleAutomations: args.command === "serve",
+        // What keeps running builds Cairn's engine for this CPU in the background, where it is worth it.
+        buildEngine: args.command === "serve",
     });
     // --embedding-model (or CAIRN_EMBEDDING_MODEL) chooses the documents' embedding model, and is kept.
     if (args.embeddingModel) core.settings.set("embeddingModelPath", path.resolve(args.embeddingModel));

@@ -2,30 +2,27 @@ import path from "node:path";
 import {reason, resolveDataDir} from "../paths.js";
 import type {CliArgs} from "./args.js";
 import {backendLines, backendReport} from "../llm/backends.js";
-import {buildNative, cpuBuildLine, cpuBuildOf} from "../llm/cpuBuild.js";
+import {cpuBuildLine, cpuBuildOf} from "../llm/cpuBuild.js";
+import {buildEngine, builtOrPrebuilt, engineBuildLine, lastLine} from "../llm/engineBuild.js";
 import {buildLlamaServer, builtLlamaServer} from "../llm/llamaServer/build.js";
 import {BUILD_VISION_COMMAND} from "../llm/localVision.js";
 import {sharedLlama} from "../llm/llama.js";
 
 /**
- * `cairn doctor`: the llama.cpp backends this computer can use and the one in use, the CPU build, and local
- * vision's server; --build-native and --build-vision build them. `fail` says a failure in one line.
+ * `cairn doctor`: the llama.cpp backends this computer can use and the one in use, the CPU build, Cairn's
+ * engine (prebuilt, building, built-here) and local vision's server; --build-native and --build-vision build
+ * them; --json says it all as one object. `fail` says a failure in one line.
  */
 export async function doctor(args: CliArgs, failLine: (message: string) => number): Promise<number> {
     if (args.buildNative) {
-        // Built before any binding is loaded: node-llama-cpp picks the new build at its next load.
-        const built = await buildNative((line) => process.stderr.write(`${line}\n`));
-        if (!built.ok) {
-            const last = built.log.trim().split("\n").filter(Boolean).at(-1) ?? "no output";
-            return failLine(`the build for this CPU failed, so the prebuilt binaries stay in use: ${last}`);
-        }
-        process.stdout.write("Built llama.cpp for this CPU: Cairn uses it from its next start.\n");
+        // Built before any binding is loaded: this process, and Cairn at its next model load, use the engine.
+        const built = await buildEngine((line) => process.stderr.write(`${line}\n`));
+        if (!built.ok)
+            return failLine(
+                `the build for this CPU failed, so the prebuilt binaries stay in use: ${lastLine(built.log)}`,
+            );
+        process.stdout.write("Built Cairn's engine for this CPU: Cairn uses it from its next model load.\n");
     }
-    const report = await backendReport({forceCpu: args.cpu});
-    for (const line of backendLines(report)) process.stdout.write(`${line}\n`);
-    if (report.fallbackReason) process.stdout.write(`${report.fallbackReason}\n`);
-    const cpu = await sharedLlama(false);
-    process.stdout.write(`${cpuBuildLine(cpuBuildOf(cpu.llama))}\n`);
     const engines = path.join(resolveDataDir(args.data), "engines");
     if (args.buildVision) {
         try {
@@ -37,6 +34,23 @@ export async function doctor(args: CliArgs, failLine: (message: string) => numbe
             return failLine(`the build of llama-server for local vision failed: ${reason(error)}`);
         }
     }
+    const report = await backendReport({forceCpu: args.cpu});
+    const cpuBuild = cpuBuildOf((await sharedLlama(false)).llama);
+    if (args.json) {
+        const json = {
+            engineBuild: report.engineBuild.state,
+            engineBuildPercent: report.engineBuild.percent,
+            cpuBuild,
+            backends: report,
+            vision: visionLine(engines),
+        };
+        process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+        return 0;
+    }
+    for (const line of backendLines(report)) process.stdout.write(`${line}\n`);
+    if (report.fallbackReason) process.stdout.write(`${report.fallbackReason}\n`);
+    process.stdout.write(`${cpuBuildLine(cpuBuild)}\n`);
+    process.stdout.write(`${engineBuildLine(builtOrPrebuilt())}\n`);
     process.stdout.write(`${visionLine(engines)}\n`);
     return 0;
 }

@@ -6,6 +6,8 @@ import {modelHandlers} from "../handlers/models.js";
 import {providerHandlers} from "../handlers/providers.js";
 import {Embedder} from "../llm/embedder.js";
 import {Engine} from "../llm/engine/engine.js";
+import {BackgroundBuild} from "../llm/backgroundBuild.js";
+import type {EngineBuilder} from "../llm/engineBuild.js";
 import type {KeyVault} from "../llm/keyVault.js";
 import {LocalVision} from "../llm/localVision.js";
 import {SpeechModels, Transcriber} from "../media/speech.js";
@@ -43,12 +45,18 @@ export type ModelsOptions = {
     llamaServer?: string;
     /** A whisper.cpp model for dictation named for this run (--speech-model); default CAIRN_SPEECH_MODEL. */
     speechModel?: string;
+    /** This process keeps running (the app, `cairn serve`): it may build Cairn's engine in the background. */
+    buildEngine?: boolean;
+    /** How the engine is built (tests give a quicker one); default buildEngine (main/llm/engineBuild.ts). */
+    engineBuilder?: EngineBuilder;
 };
 
 export type Models = Feature<
     ReturnType<typeof modelHandlers> & ReturnType<typeof providerHandlers> & ReturnType<typeof speechHandlers>
 > & {
     engine: Engine;
+    /** Cairn's engine for this CPU, built in the background (main/llm/backgroundBuild.ts). */
+    engineBuild: BackgroundBuild;
     embedder: Embedder;
     models: ModelManager;
     /** Models served elsewhere that a conversation may use (providers.json). */
@@ -71,6 +79,12 @@ export function modelsFeature(
     const toolUse = new ToolUseStore(db);
     // Reads the installed models only when asked, after `models` below is made.
     const drafts: DraftModels = new DraftModels({settings, installed: () => models.overview().installed});
+    const engineBuild = new BackgroundBuild({
+        longRunning: options.buildEngine ?? false,
+        enabled: () => settings.engine().buildEngine,
+        onChange: (build) => bus.emit({type: "engine.build", build}),
+        build: options.engineBuilder,
+    });
     const engine = new Engine({
         threads: options.threads,
         contextSize: options.contextSize,
@@ -84,6 +98,7 @@ export function modelsFeature(
             return chosen === "auto" ? (toolUse.forFile(modelPath)?.best ?? "native") : chosen;
         },
         onStatus: (status) => bus.emit({type: "engine.status", status}),
+        onLoaded: (llama) => engineBuild.consider(llama),
         promptCacheDir: path.join(options.dataDir, "prompt-cache"),
         onWarning: (message) => console.error(`[cairn] ${message}`),
     });
@@ -142,6 +157,7 @@ export function modelsFeature(
     const pair = () => void vision.refresh([engine.status().modelPath]);
     return {
         engine,
+        engineBuild,
         embedder,
         models,
         providers,
@@ -166,6 +182,7 @@ export function modelsFeature(
                 bus,
                 vision,
                 probes,
+                engineBuild,
             }),
             ...providerHandlers(providers),
             ...speechHandlers({
@@ -177,6 +194,7 @@ export function modelsFeature(
             }),
         },
         stop: async () => {
+            await engineBuild.stop();
             await probes.stopAll();
             await vision.stop();
             await transcriber.unload();

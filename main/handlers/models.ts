@@ -2,6 +2,7 @@ import {ok} from "../../shared/result.js";
 import type {EventBus} from "../events.js";
 import {backendReport} from "../llm/backends.js";
 import type {LocalVision} from "../llm/localVision.js";
+import type {BackgroundBuild} from "../llm/backgroundBuild.js";
 import type {Engine} from "../llm/engine/engine.js";
 import type {DraftModels} from "../models/drafts.js";
 import type {ModelManager} from "../models/manager.js";
@@ -17,6 +18,7 @@ type Deps = {
     bus: EventBus;
     vision: LocalVision;
     probes: ToolProbes;
+    engineBuild: BackgroundBuild;
 };
 
 /** Loading, listing, inspecting, downloading and removing models. */
@@ -28,6 +30,7 @@ export function modelHandlers({
     bus,
     vision,
     probes,
+    engineBuild,
 }: Deps): HandlerSlice<"models."> {
     return {
         "models.load": async (req) => {
@@ -38,7 +41,13 @@ export function modelHandlers({
             }
             return result;
         },
-        "models.backends": async () => ok(await backendReport({forceCpu: engine.settings().forceCpu})),
+        "models.backends": async () =>
+            ok(
+                await backendReport({
+                    forceCpu: engine.settings().forceCpu,
+                    engineBuild: engineBuild.status(),
+                }),
+            ),
         "models.unload": async () => {
             settings.set("modelPath", null);
             return ok(await engine.unload());

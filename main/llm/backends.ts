@@ -1,6 +1,7 @@
-import type {Backend, BackendReport, BackendState} from "../../shared/contract.js";
+import type {Backend, BackendReport, BackendState, EngineBuildStatus} from "../../shared/contract.js";
 import {cpuBuildOf, NATIVE_BUILD_COMMAND, nativeBuildAdvice} from "./cpuBuild.js";
 import {backendOf, llamaModule, sharedLlama} from "./llama.js";
+import {builtOrPrebuilt} from "./engineBuild.js";
 import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
 import type {Words} from "../../shared/result.js";
 import {inEnglish} from "../words.js";
@@ -34,7 +35,12 @@ function row(
  * that builds one from source when no prebuilt binary fits, or when a build for this CPU would run faster.
  * Loads no extra binding: node-llama-cpp's own detection (getLlamaGpuTypes) and the binding Cairn already uses.
  */
-export async function backendReport(options: {forceCpu: boolean}): Promise<BackendReport> {
+export async function backendReport(options: {
+    forceCpu: boolean;
+    /** This process's view of Cairn's engine build (default: what any process sees). */
+    engineBuild?: EngineBuildStatus;
+}): Promise<BackendReport> {
+    const engineBuild = options.engineBuild ?? builtOrPrebuilt();
     const {getLlamaGpuTypes} = await llamaModule();
     const valid = (await getLlamaGpuTypes("allValid")).filter(
         (g): g is Exclude<Backend, "cpu"> => g !== false,
@@ -54,12 +60,15 @@ export async function backendReport(options: {forceCpu: boolean}): Promise<Backe
         return row(gpu, "available", why);
     });
     const advice = chosen === "cpu" ? nativeBuildAdvice(cpuBuildOf(shared.llama)) : null;
+    // No command while the engine is being built, or built and waiting for the next load.
+    const command =
+        advice && !["building", "built-here"].includes(engineBuild.state) ? NATIVE_BUILD_COMMAND : null;
     backends.push(
         chosen === "cpu"
-            ? row("cpu", "in use", advice, advice ? NATIVE_BUILD_COMMAND : null)
+            ? row("cpu", "in use", advice, command)
             : row("cpu", "available", wordsOf("backendCpuFallback")),
     );
-    return {chosen, fallbackReason: shared.fallbackReason, backends};
+    return {chosen, fallbackReason: shared.fallbackReason, backends, engineBuild};
 }
 
 /** One line per backend, for `cairn doctor`. */

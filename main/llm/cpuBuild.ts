@@ -1,7 +1,6 @@
 import {spawn} from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
-import {fileURLToPath} from "node:url";
+import os from "node:os";
 import type {Llama} from "node-llama-cpp";
 import type {Words} from "../../shared/result.js";
 import {wordsOf} from "../../shared/coreWords.js";
@@ -80,47 +79,45 @@ export function buildPercent(log: string): number | null {
     return make ? Number(make[1]) : null;
 }
 
-/**
- * Builds node-llama-cpp's CPU backend from the llama.cpp source it ships (its git bundle: nothing is
- * downloaded), with this CPU's instructions and without OpenMP (patches/node-llama-cpp: the addon keeps one
- * ggml thread pool per context); node-llama-cpp then loads it instead of the prebuilt binaries (a failed build
- * leaves those in use). Progress goes to `progress` at each further tenth.
- */
-export async function buildNative(progress: (line: string) => void): Promise<{ok: boolean; log: string}> {
-    const cli = path.join(
-        path.dirname(fileURLToPath(import.meta.resolve("node-llama-cpp"))),
-        "cli",
-        "cli.js",
-    );
-    const {code, log} = await runBuild(
-        process.execPath,
-        [cli, "source", "download", "--gpu", "false", "--noUsageExample"],
-        "building llama.cpp for this CPU",
-        progress,
-    );
-    return {ok: code === 0, log};
-}
+/** How a build runs: its environment, at the lowest CPU priority (its compilers too), stopped by a signal. */
+export type BuildRun = {env?: NodeJS.ProcessEnv; lowPriority?: boolean; signal?: AbortSignal};
 
 /**
  * Runs a build command, its output kept (the last 40,000 characters) and its progress said at each further
- * tenth as "LABEL: 45% (12 s)", so that a build of several minutes is never silent.
+ * tenth as "LABEL: 45% (12 s)", so that a build of several minutes is never silent. A build stopped by its
+ * signal ends with its whole process group (cmake, make or ninja, the compilers).
  */
 export async function runBuild(
     command: string,
     args: string[],
     label: string,
-    progress: (line: string) => void,
+    progress: (line: string, step: {percent: number; seconds: number}) => void,
+    run: BuildRun = {},
 ): Promise<{code: number | null; log: string}> {
     const started = performance.now();
     let log = "";
     let shown = -1;
-    const child = spawn(command, args, {stdio: ["ignore", "pipe", "pipe"]});
+    const group = process.platform !== "win32";
+    const child = spawn(command, args, {stdio: ["ignore", "pipe", "pipe"], env: run.env, detached: group});
+    // Set before the child starts its own children, which take its priority with them.
+    if (run.lowPriority && child.pid !== undefined) lowerPriority(child.pid);
+    const stop = () => {
+        if (child.pid === undefined || child.exitCode !== null) return;
+        try {
+            if (group) process.kill(-child.pid, "SIGTERM");
+            else child.kill();
+        } catch {
+            // already gone
+        }
+    };
+    run.signal?.addEventListener("abort", stop, {once: true});
     const read = (chunk: Buffer) => {
         log = (log + chunk.toString("utf8")).slice(-40_000);
         const percent = buildPercent(log);
         if (percent === null || Math.floor(percent / 10) <= shown) return;
         shown = Math.floor(percent / 10);
-        progress(`${label}: ${percent}% (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+        const seconds = Math.round((performance.now() - started) / 1000);
+        progress(`${label}: ${percent}% (${seconds} s)`, {percent, seconds});
     };
     child.stdout.on("data", read);
     child.stderr.on("data", read);
@@ -131,5 +128,15 @@ export async function runBuild(
         });
         child.on("close", resolve);
     });
+    run.signal?.removeEventListener("abort", stop);
     return {code, log};
+}
+
+/** The lowest priority the system gives (nice 19; on Windows, idle). */
+function lowerPriority(pid: number): void {
+    try {
+        os.setPriority(pid, os.constants.priority.PRIORITY_LOW);
+    } catch {
+        // left at normal priority: the build still runs
+    }
 }

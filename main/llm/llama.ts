@@ -1,6 +1,7 @@
 import type {Llama, LlamaLogLevel as LlamaLogLevelValue} from "node-llama-cpp";
 import type {Backend, FlashAttention} from "../../shared/contract.js";
 import {messageOf} from "../../shared/format.js";
+import {engineBuilt, engineCmakeOptions} from "./engineBuild.js";
 
 // Importing node-llama-cpp takes ~400 ms; it is loaded with the first model, not at start-up.
 export const llamaModule = () => import("node-llama-cpp");
@@ -13,28 +14,33 @@ export type SharedLlama = {llama: Llama; fallbackReason: string | null};
 const llamas = new Map<string, Promise<SharedLlama>>();
 
 /**
- * One llama.cpp binding per process and GPU choice: it is process-wide native state, and disposing it
- * was seen to hang at random after a failed model load (node-llama-cpp 3.21.1), so it lives until exit.
+ * One llama.cpp binding per process, GPU choice and engine: it is process-wide native state, and disposing it
+ * was seen to hang at random after a failed model load (node-llama-cpp 3.21.1), so it lives until exit. Once
+ * Cairn's engine is built (engineBuild.ts), the next call makes a binding of it: the next model load uses it,
+ * while what was loaded on the prebuilt binding keeps running there.
  */
 export function sharedLlama(gpu: "auto" | false): Promise<SharedLlama> {
-    const key = String(gpu);
+    const engine = engineBuilt();
+    const key = `${gpu}:${engine ? "engine" : "prebuilt"}`;
     let entry = llamas.get(key);
     if (!entry) {
-        entry = createLlama(gpu);
+        entry = createLlama(gpu, engine);
         llamas.set(key, entry);
         entry.catch(() => llamas.delete(key));
     }
     return entry;
 }
 
-/** The binding already made (whichever GPU choice), else the default one: for work that needs any binding. */
+/** The binding made last (whichever GPU choice), else the default one: for work that needs any binding. */
 export function anyLlama(): Promise<SharedLlama> {
-    return llamas.values().next().value ?? sharedLlama("auto");
+    return [...llamas.values()].at(-1) ?? sharedLlama("auto");
 }
 
-async function createLlama(gpu: "auto" | false): Promise<SharedLlama> {
+/** `engine`: Cairn's engine where it is built for the backend chosen (the CPU), else the prebuilt binaries. */
+async function createLlama(gpu: "auto" | false, engine: boolean): Promise<SharedLlama> {
     const {getLlama, LlamaLogLevel} = await llamaModule();
     const options = {
+        ...(engine ? {cmakeOptions: engineCmakeOptions()} : {}),
         logLevel: LlamaLogLevel.error,
         logger: (level: LlamaLogLevelValue, message: string) => {
             if (level !== LlamaLogLevel.error && level !== LlamaLogLevel.fatal) return;

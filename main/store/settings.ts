@@ -17,6 +17,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
     speculativeDecoding: true,
     flashAttention: "auto",
     toolCalls: "auto",
+    buildEngine: true,
 };
 
 export const DEFAULT_GENERATION: GenerationSettings = {

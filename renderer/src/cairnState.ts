@@ -60,6 +60,7 @@ export function applyEvent(s: CairnState, event: AppEvent): CairnState {
             return {...s, offlineMode: event.on};
         case "models.download":
         case "models.changed":
+        case "engine.build":
         case "mcp.changed":
         case "backups.progress":
         case "imports.progress":

@@ -5,7 +5,7 @@ import {Conversation, Message, QueuedMessage, TurnState} from "./conversations.j
 import {ApprovalRequest, ToolCallRecord} from "./tools.js";
 import {Plan} from "./plans.js";
 import {ResearchRun} from "./research.js";
-import {DownloadProgress, EngineStatus, ProbeProgress} from "./models.js";
+import {DownloadProgress, EngineBuildStatus, EngineStatus, ProbeProgress} from "./models.js";
 import {McpAsk} from "./mcp.js";
 import {IngestProgress} from "./documents.js";
 import {AutomationRun} from "./automations.js";
@@ -38,6 +38,8 @@ export const AppEvent = Type.Union([
     event("assistants.changed", {}),
     event("projects.changed", {}),
     event("engine.status", {status: EngineStatus}),
+    /** Cairn's engine for this CPU: a background build's progress, its end, or why it cannot run. */
+    event("engine.build", {build: EngineBuildStatus}),
     /** Offline mode switched on or off (in any window, or the CLI's settings). */
     event("network.offline", {on: Type.Boolean()}),
     event("models.download", {progress: DownloadProgress}),

@@ -48,8 +48,27 @@ export const BackendState = Type.Object(
 
 export type BackendState = Static<typeof BackendState>;
 
+/** Cairn's own engine for this CPU (main/llm/backgroundBuild.ts): "built-here" is used from the next model load. */
+export const EngineBuildStatus = Type.Object(
+    {
+        state: oneOf(["prebuilt", "building", "built-here", "failed", "no-compiler", "off"]),
+        /** How far a build has got, 0..100. */
+        percent: nullable(Type.Integer({minimum: 0, maximum: 100})),
+        /** Why it failed, or what a build needs (shared/coreWords.ts). */
+        words: nullable(WordsValue),
+    },
+    closed,
+);
+
+export type EngineBuildStatus = Static<typeof EngineBuildStatus>;
+
 export const BackendReport = Type.Object(
-    {chosen: Backend, fallbackReason: nullable(Type.String()), backends: Type.Array(BackendState)},
+    {
+        chosen: Backend,
+        fallbackReason: nullable(Type.String()),
+        backends: Type.Array(BackendState),
+        engineBuild: EngineBuildStatus,
+    },
     closed,
 );
 
@@ -127,6 +146,8 @@ export const EngineSettings = Type.Object(
         flashAttention: FlashAttention,
         /** How the model is asked for tool calls: "auto" is each model's best in its tool-use test. */
         toolCalls: ToolCallSetting,
+        /** Build Cairn's engine for this CPU in the background where node-llama-cpp's prebuilt binaries run. */
+        buildEngine: Type.Boolean(),
     },
     closed,
 );

@@ -252,6 +252,10 @@ export const de = {
         "vorgefertigte Binärdateien{{variant}}; ein Build für diese CPU, der wie llama-server einen Thread-Pool behält, erzeugte mit einem 1B-Modell auf einer Testmaschine mit 2 Kernen und 2 Threads etwa ein Fünftel schneller und machte die Vermutungen eines Entwurfsmodells sechsmal billiger (5–8 Minuten auf 2 Kernen, einmalig; braucht cmake und einen C++-Compiler)",
     cpuBuildOpenmp:
         "hier von einem früheren Cairn mit OpenMP gebaut; ein jetzt gebauter behält einen Thread-Pool pro Kontext und ist ab 2 Threads schneller",
+    engineBuildFailed:
+        "Der Bau von Cairns Engine für diesen Prozessor ist fehlgeschlagen, daher bleiben die vorgefertigten Binärdateien in Gebrauch: {{reason}}",
+    engineBuildNoTools:
+        "eine für diesen Prozessor gebaute Engine würde etwa ein Fünftel schneller erzeugen; der Bau braucht {{missing}}: {{how}}",
     fileOfficeEncrypted:
         "Verschlüsselte Office-Datei (passwortgeschützt): Speichere eine Kopie ohne Passwort und füge diese hinzu",
     fileOfficeOld:

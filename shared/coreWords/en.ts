@@ -234,6 +234,10 @@ export const en = {
         "prebuilt binaries{{variant}}; a build for this CPU, which keeps a thread pool as llama-server does, generated a 1B model about a fifth faster with 2 threads on a 2-core test machine, and made a draft model's guesses six times cheaper (5-8 minutes on 2 cores, once; needs cmake and a C++ compiler)",
     cpuBuildOpenmp:
         "built here with OpenMP by an earlier Cairn; one built now keeps a thread pool per context and is faster with 2 threads or more",
+    engineBuildFailed:
+        "the build of Cairn's engine for this CPU failed, so the prebuilt binaries stay in use: {{reason}}",
+    engineBuildNoTools:
+        "an engine built for this CPU would generate about a fifth faster; the build needs {{missing}}: {{how}}",
     fileOfficeEncrypted:
         "encrypted Office file (password protected): save a copy without a password and add that",
     fileOfficeOld: "an old binary Office file named {{ext}}: save it as {{ext}} and add it again",

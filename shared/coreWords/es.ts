@@ -245,6 +245,10 @@ export const es = {
         "binarios precompilados{{variant}}; una compilación para esta CPU, que mantiene un grupo de hilos como llama-server, generó con un modelo 1B alrededor de un quinto más rápido con 2 hilos en una máquina de prueba de 2 núcleos, e hizo seis veces más baratas las conjeturas de un modelo borrador (5-8 minutos en 2 núcleos, una vez; necesita cmake y un compilador de C++)",
     cpuBuildOpenmp:
         "compilado aquí con OpenMP por un Cairn anterior; uno compilado ahora mantiene un grupo de hilos por contexto y es más rápido con 2 hilos o más",
+    engineBuildFailed:
+        "la compilación del motor de Cairn para esta CPU falló, así que se siguen usando los binarios precompilados: {{reason}}",
+    engineBuildNoTools:
+        "un motor compilado para esta CPU generaría alrededor de una quinta parte más rápido; la compilación necesita {{missing}}: {{how}}",
     fileOfficeEncrypted:
         "Archivo de Office cifrado (protegido con contraseña): guarda una copia sin contraseña y añádela",
     fileOfficeOld:

@@ -253,6 +253,10 @@ export const fr = {
         "binaires précompilés{{variant}} ; une compilation pour ce CPU, qui garde un pool de threads comme llama-server, a généré avec un modèle 1B environ un cinquième plus vite avec 2 threads sur une machine de test à 2 cœurs, et a rendu les suppositions d’un modèle brouillon six fois moins chères (5-8 minutes sur 2 cœurs, une fois ; nécessite cmake et un compilateur C++)",
     cpuBuildOpenmp:
         "compilé ici avec OpenMP par un Cairn précédent ; une compilation faite maintenant garde un pool de threads par contexte et est plus rapide à partir de 2 threads",
+    engineBuildFailed:
+        "la compilation du moteur de Cairn pour ce processeur a échoué ; les binaires précompilés restent utilisés : {{reason}}",
+    engineBuildNoTools:
+        "un moteur compilé pour ce processeur générerait environ un cinquième plus vite ; la compilation demande {{missing}} : {{how}}",
     fileOfficeEncrypted:
         "Fichier Office chiffré (protégé par mot de passe) : enregistrez-en une copie sans mot de passe et ajoutez-la",
     fileOfficeOld:

@@ -248,6 +248,10 @@ export const ja = {
         "ビルド済みバイナリ{{variant}}。この CPU 向けのビルドは llama-server と同じくスレッドプールを保持し、2 コアのテスト機で 2 スレッドの 1B モデルの生成が約 5 分の 1 速く、ドラフトモデルの推測は 6 倍安くなりました (2 コアで 5〜8 分、一度だけ。cmake と C++ コンパイラーが必要)",
     cpuBuildOpenmp:
         "以前の Cairn が OpenMP でここでビルドしました。今ビルドするとコンテキストごとにスレッドプールを保持し、2 スレッド以上で速くなります",
+    engineBuildFailed:
+        "この CPU 向けの Cairn エンジンのビルドに失敗したため、ビルド済みバイナリを使い続けます: {{reason}}",
+    engineBuildNoTools:
+        "この CPU 向けにビルドしたエンジンなら生成が約 2 割速くなります。ビルドには {{missing}} が必要です: {{how}}",
     fileOfficeEncrypted:
         "暗号化された Office ファイル（パスワード保護）：パスワードなしのコピーを保存して、そちらを追加してください",
     fileOfficeOld:

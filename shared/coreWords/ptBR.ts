@@ -246,6 +246,10 @@ export const ptBR = {
         "binários pré-compilados{{variant}}; uma compilação para esta CPU, que mantém um pool de threads como o llama-server, gerou com um modelo 1B cerca de um quinto mais rápido com 2 threads numa máquina de teste de 2 núcleos, e deixou os palpites de um modelo rascunho seis vezes mais baratos (5-8 minutos em 2 núcleos, uma vez; precisa de cmake e de um compilador C++)",
     cpuBuildOpenmp:
         "compilado aqui com OpenMP por um Cairn anterior; um compilado agora mantém um pool de threads por contexto e é mais rápido com 2 threads ou mais",
+    engineBuildFailed:
+        "a compilação do motor do Cairn para esta CPU falhou, então os binários pré-compilados continuam em uso: {{reason}}",
+    engineBuildNoTools:
+        "um motor compilado para esta CPU geraria cerca de um quinto mais rápido; a compilação precisa de {{missing}}: {{how}}",
     fileOfficeEncrypted:
         "Arquivo do Office criptografado (protegido por senha): salve uma cópia sem senha e adicione-a",
     fileOfficeOld:

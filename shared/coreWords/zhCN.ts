@@ -221,6 +221,8 @@ export const zhCN = {
         "预编译二进制文件{{variant}}；为此 CPU 构建的版本像 llama-server 一样保留线程池，在 2 核测试机上用 2 个线程生成 1B 模型快约五分之一，并让草稿模型的猜测便宜六倍（2 核上 5-8 分钟，只需一次；需要 cmake 和 C++ 编译器）",
     cpuBuildOpenmp:
         "由较早的 Cairn 用 OpenMP 在此构建；现在构建的版本为每个上下文保留线程池，在 2 个及以上线程时更快",
+    engineBuildFailed: "为此 CPU 构建 Cairn 引擎失败，因此继续使用预构建的二进制文件：{{reason}}",
+    engineBuildNoTools: "为此 CPU 构建的引擎生成速度约快五分之一；构建需要 {{missing}}：{{how}}",
     fileOfficeEncrypted: "加密的 Office 文件（受密码保护）：请另存一份不带密码的副本并添加它",
     fileOfficeOld: "名为 {{ext}} 的旧版二进制 Office 文件：请将其另存为 {{ext}} 后重新添加",
     fileEncrypted: "加密的{{fileFormat}}（受密码保护）",

@@ -8,12 +8,16 @@ import {catalogFile, startServe, type Served} from "../helpers/serve.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 import {paced} from "../helpers/pace.js";
 import {modelsTab, openModels} from "../helpers/modelsScreen.js";
+import {engineBuilt} from "../../main/llm/engineBuild.js";
 import {shootLightAndDark} from "../helpers/screens.js";
 
-/** Whether node-llama-cpp has a build made here (`cairn doctor --build-native`): it loads that over its prebuilt binaries. */
+/**
+ * Whether a build made here runs: Cairn's engine (`cairn doctor --build-native`, or the background build), or
+ * node-llama-cpp's own build from an earlier Cairn, which it loads over its prebuilt binaries.
+ */
 function builtHere(): boolean {
     const builds = path.join("node_modules", "node-llama-cpp", "llama", "localBuilds");
-    return fs.existsSync(builds) && fs.readdirSync(builds).length > 0;
+    return engineBuilt() || fs.existsSync(path.join(builds, `linux-${process.arch}`));
 }
 
 let served: Served;

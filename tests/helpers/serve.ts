@@ -58,6 +58,8 @@ export async function startServe(options: ServeOptions = {}) {
             CAIRN_MODEL: "",
             CAIRN_MODEL_CATALOG: options.catalog ?? catalogFile([]),
             CAIRN_FLASH_ATTENTION: process.env.CAIRN_FLASH_ATTENTION ?? TEST_FLASH_ATTENTION,
+            // No background build of Cairn's engine (scripts/test.mjs says why).
+            CAIRN_ENGINE_BUILD: process.env.CAIRN_ENGINE_BUILD ?? "off",
             ...options.env,
         },
     });

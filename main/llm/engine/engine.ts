@@ -247,6 +247,7 @@ export class Engine {
             return this.loadFailed(loadFailure(modelPath, reason));
         }
         this.unloadSignal = new AbortController();
+        this.options.onLoaded?.(this.llama);
         const {functionCalling, wrapper} = format;
         this.info = {...inspected.value.info, chatWrapper: wrapper.wrapperName, functionCalling};
         this.family = familySampling({

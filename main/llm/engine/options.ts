@@ -1,4 +1,5 @@
 import os from "node:os";
+import type {Llama} from "node-llama-cpp";
 import type {CallStrategy} from "../stepTypes.js";
 import type {EngineSettings, EngineStatus, FlashAttention} from "../../../shared/contract.js";
 
@@ -34,6 +35,8 @@ export type EngineOptions = {
     /** How a model is asked for tool calls (its tool-use test's best, or Settings'), read at each step. */
     callStrategy?: (modelPath: string) => CallStrategy;
     onStatus?: (status: EngineStatus) => void;
+    /** The binding each model was loaded on (a background build of Cairn's engine starts from it). */
+    onLoaded?: (llama: Llama) => void;
     /** Where the shared prompt prefix (system prompt and tools) is kept across restarts; none: not kept. */
     promptCacheDir?: string;
     /** Problems that do not fail a step (a saved prefix that could not be read), for the log. */

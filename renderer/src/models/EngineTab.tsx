@@ -4,6 +4,7 @@ import {fileNameOf, formatBytes} from "../../../shared/format.js";
 import type {Models} from "./useModels.js";
 import {sayCore, Trans, useTranslation, type TFunction} from "../i18n/index.js";
 import {Select} from "../ui/Select.js";
+import {EngineBuildNote} from "./EngineBuildNote.js";
 
 /** Models' Engine tab: what runs the loaded model (and its draft), and the backends this computer can use. */
 export function EngineTab({models, engine}: {models: Models; engine: EngineStatus | null}) {
@@ -14,6 +15,7 @@ export function EngineTab({models, engine}: {models: Models; engine: EngineStatu
             <BackendReport engine={engine} models={models} onUnload={() => void models.unload()} />
             <h2>{t("modelsPanel.backends")}</h2>
             <BackendList models={models} />
+            <EngineBuildNote build={models.state.engineBuild} />
         </>
     );
 }

@@ -2,6 +2,7 @@ import {useCallback, useEffect, useState} from "react";
 import type {
     CairnApi,
     DownloadProgress,
+    EngineBuildStatus,
     EngineStatus,
     FitEstimate,
     ModelsOverview,
@@ -21,6 +22,8 @@ export type ModelsState = {
     toolUse: Record<string, ToolUseScore>;
     /** The tool-use test running or last ended this session. */
     probe: ProbeProgress | null;
+    /** Cairn's engine for this CPU, as the last backends report or engine.build event told it. */
+    engineBuild: EngineBuildStatus | null;
 };
 
 /** Installed and recommended models, kept current by models.* events. */
@@ -32,6 +35,7 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
         fits: {},
         toolUse: {},
         probe: null,
+        engineBuild: null,
     });
 
     const reload = useCallback(async () => {
@@ -56,6 +60,7 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
         });
         return api.onEvent((event) => {
             if (event.type === "models.changed") void reload();
+            if (event.type === "engine.build") setState((s) => ({...s, engineBuild: event.build}));
             if (event.type === "probe.progress") {
                 setState((s) => ({...s, probe: event.progress}));
                 if (event.progress.state === "done") void reload();
@@ -90,7 +95,11 @@ export function useModels(api: CairnApi, onError: (message: string) => void) {
         },
         cancel: (downloadId: string) => call(api.invoke("models.cancelDownload", {downloadId})),
         unload: () => call(api.invoke("models.unload", {})),
-        backends: () => call(api.invoke("models.backends", {})),
+        backends: async () => {
+            const report = await call(api.invoke("models.backends", {}));
+            if (report) setState((s) => ({...s, engineBuild: report.engineBuild}));
+            return report;
+        },
         drafts: (modelPath: string) => call(api.invoke("models.drafts", {modelPath})),
         setDraft: (modelPath: string, draftPath: string | null) =>
             call(api.invoke("models.setDraft", {modelPath, draftPath})),

@@ -8,7 +8,7 @@ import {Section} from "./SettingsLayout.js";
 /** The engine's sizes, each with its words (settingsPanel.engineField.<key> and <key>Hint). */
 const ENGINE_FIELDS: Exclude<
     keyof EngineSettings,
-    "forceCpu" | "speculativeDecoding" | "flashAttention" | "toolCalls"
+    "forceCpu" | "speculativeDecoding" | "flashAttention" | "toolCalls" | "buildEngine"
 >[] = ["gpuLayers", "threads", "contextSize", "batchSize"];
 
 /** How the model runs: CPU only, speculative decoding, and the engine's sizes (automatic when empty). */
@@ -25,6 +25,12 @@ export function EngineSettingsSection({
             <p className="muted">{t("settingsPanel.engineApplies")}</p>
             <Switch checked={values.engine.forceCpu} onChange={(on) => void onSave({engine: {forceCpu: on}})}>
                 {t("settingsPanel.cpuOnly")}
+            </Switch>
+            <Switch
+                checked={values.engine.buildEngine}
+                onChange={(on) => void onSave({engine: {buildEngine: on}})}
+            >
+                {t("settingsPanel.buildEngine")}
             </Switch>
             <Switch
                 title={t("settingsPanel.speculativeHint")}

@@ -402,6 +402,8 @@ export const de = {
         revokeTool: "{{tool}} widerrufen",
         engineApplies: "Gilt ab dem nächsten Laden eines Modells.",
         cpuOnly: "Nur auf der CPU ausführen (keine GPU)",
+        buildEngine:
+            "Im Hintergrund eine Engine für diesen Prozessor bauen (schnellere Antworten auf der CPU)",
         speculative: "Spekulatives Dekodieren (vorausraten, dann prüfen)",
         speculativeHint:
             "Ein Entwurfsmodell (je Modell unter Modelle gewählt) oder der eigene Text der Antwort rät die nächsten Token, und das Modell prüft sie in einem Zug: dieselbe Antwort, schneller, wenn die Vermutungen stimmen.",
@@ -540,6 +542,17 @@ export const de = {
             "Kein installiertes Modell kann dafür entwerfen: Ein Entwurf ist ein kleineres Modell derselben Familie (derselbe Tokenizer), etwa ein 0,5B- oder 1B-Modell neben einem 7B-Modell.",
         backends: "Backends",
         buildFromSource: "Aus dem Quellcode bauen:",
+        engineBuild: {
+            title: "Engine dieses Computers",
+            prebuilt:
+                "Modelle laufen mit den vorgefertigten Binärdateien von node-llama-cpp. Cairn baut im Hintergrund eine Engine für diesen Prozessor, sobald zum ersten Mal ein Modell damit läuft.",
+            off: "Modelle laufen mit den vorgefertigten Binärdateien von node-llama-cpp: Der Bau einer Engine für diesen Prozessor ist aus (Einstellungen → Engine).",
+            building:
+                "Eine Engine für diesen Prozessor wird im Hintergrund gebaut: {{percent}} %. Antworten laufen währenddessen weiter; das nächste Laden eines Modells nutzt sie.",
+            builtHere:
+                "Für diesen Prozessor gebaut: Modelle laden darauf (ein Modell, das vor dem Ende des Baus geladen wurde, ab seinem nächsten Laden).",
+            progress: "Bau der Engine",
+        },
         weights: {memory: "Gewichte in den Speicher gelesen", mapped: "Gewichte aus der Datei eingeblendet"},
         speculation: {
             draft: "ein Entwurfsmodell rät voraus",

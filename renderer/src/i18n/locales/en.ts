@@ -403,6 +403,7 @@ export const en = {
         revokeTool: "Revoke {{tool}}",
         engineApplies: "Applies the next time a model is loaded.",
         cpuOnly: "Run on the CPU only (no GPU)",
+        buildEngine: "Build an engine for this processor in the background (faster answers on the CPU)",
         speculative: "Speculative decoding (guess ahead, then check)",
         speculativeHint:
             "A draft model (chosen per model in Models) or the answer's own text guesses the next tokens, and the model checks them in one go: the same answer, sooner when the guesses are right.",
@@ -541,6 +542,17 @@ export const en = {
             "No installed model can draft for it: a draft is a smaller model of the same family (the same tokenizer), such as a 0.5B or 1B model beside a 7B one.",
         backends: "Backends",
         buildFromSource: "To build it from source:",
+        engineBuild: {
+            title: "This computer's engine",
+            prebuilt:
+                "Models run on node-llama-cpp's prebuilt binaries. Cairn builds an engine for this processor in the background the first time a model runs on them.",
+            off: "Models run on node-llama-cpp's prebuilt binaries: building an engine for this processor is off (Settings → Engine).",
+            building:
+                "Building an engine for this processor in the background: {{percent}}%. Answers keep running meanwhile; the next model load uses it.",
+            builtHere:
+                "Built for this processor: models load on it (a model loaded before the build ended runs on it from its next load).",
+            progress: "Engine build",
+        },
         weights: {memory: "weights read into memory", mapped: "weights mapped from the file"},
         speculation: {
             draft: "a draft model guesses ahead",

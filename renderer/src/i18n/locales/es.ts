@@ -404,6 +404,8 @@ export const es = {
         revokeTool: "Revocar {{tool}}",
         engineApplies: "Se aplica la próxima vez que se cargue un modelo.",
         cpuOnly: "Ejecutar solo en la CPU (sin GPU)",
+        buildEngine:
+            "Compilar en segundo plano un motor para este procesador (respuestas más rápidas en la CPU)",
         speculative: "Decodificación especulativa (adivinar por delante y comprobar)",
         speculativeHint:
             "Un modelo borrador (elegido por modelo en Modelos) o el propio texto de la respuesta adivina los siguientes tokens, y el modelo los comprueba de una vez: la misma respuesta, antes cuando se acierta.",
@@ -542,6 +544,17 @@ export const es = {
             "Ningún modelo instalado puede hacer de borrador: un borrador es un modelo más pequeño de la misma familia (el mismo tokenizador), como uno de 0,5B o 1B junto a uno de 7B.",
         backends: "Backends",
         buildFromSource: "Para compilarlo desde el código fuente:",
+        engineBuild: {
+            title: "Motor de este equipo",
+            prebuilt:
+                "Los modelos se ejecutan con los binarios precompilados de node-llama-cpp. Cairn compila en segundo plano un motor para este procesador la primera vez que un modelo se ejecuta con ellos.",
+            off: "Los modelos se ejecutan con los binarios precompilados de node-llama-cpp: la compilación de un motor para este procesador está desactivada (Ajustes → Motor).",
+            building:
+                "Compilando en segundo plano un motor para este procesador: {{percent}} %. Las respuestas siguen mientras tanto; la próxima carga de un modelo lo usará.",
+            builtHere:
+                "Compilado para este procesador: los modelos se cargan en él (un modelo cargado antes de terminar la compilación, desde su próxima carga).",
+            progress: "Compilación del motor",
+        },
         weights: {memory: "pesos leídos en memoria", mapped: "pesos mapeados desde el archivo"},
         speculation: {
             draft: "un modelo borrador adivina por delante",

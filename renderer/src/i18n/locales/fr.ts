@@ -406,6 +406,8 @@ export const fr = {
         revokeTool: "Révoquer {{tool}}",
         engineApplies: "S’applique au prochain chargement d’un modèle.",
         cpuOnly: "Exécuter sur le processeur uniquement (sans GPU)",
+        buildEngine:
+            "Compiler en arrière-plan un moteur pour ce processeur (réponses plus rapides sur le processeur)",
         speculative: "Décodage spéculatif (deviner en avance, puis vérifier)",
         speculativeHint:
             "Un modèle brouillon (choisi par modèle dans Modèles) ou le texte même de la réponse devine les jetons suivants, et le modèle les vérifie d’un coup : la même réponse, plus tôt quand les devinettes sont justes.",
@@ -544,6 +546,17 @@ export const fr = {
             "Aucun modèle installé ne peut servir de brouillon : un brouillon est un modèle plus petit de la même famille (le même tokenizer), comme un modèle de 0,5B ou 1B à côté d'un 7B.",
         backends: "Backends",
         buildFromSource: "Pour le compiler depuis les sources :",
+        engineBuild: {
+            title: "Moteur de cet ordinateur",
+            prebuilt:
+                "Les modèles tournent avec les binaires précompilés de node-llama-cpp. Cairn compile en arrière-plan un moteur pour ce processeur la première fois qu’un modèle tourne avec eux.",
+            off: "Les modèles tournent avec les binaires précompilés de node-llama-cpp : la compilation d’un moteur pour ce processeur est désactivée (Réglages → Moteur).",
+            building:
+                "Compilation en arrière-plan d’un moteur pour ce processeur : {{percent}} %. Les réponses continuent pendant ce temps ; le prochain chargement d’un modèle l’utilisera.",
+            builtHere:
+                "Compilé pour ce processeur : les modèles s’y chargent (un modèle chargé avant la fin de la compilation, à partir de son prochain chargement).",
+            progress: "Compilation du moteur",
+        },
         weights: {memory: "poids lus en mémoire", mapped: "poids projetés depuis le fichier"},
         speculation: {
             draft: "un modèle brouillon devine à l'avance",

@@ -404,6 +404,8 @@ export const ptBR = {
         revokeTool: "Revogar {{tool}}",
         engineApplies: "Vale a partir do próximo carregamento de um modelo.",
         cpuOnly: "Executar só na CPU (sem GPU)",
+        buildEngine:
+            "Compilar em segundo plano um motor para este processador (respostas mais rápidas na CPU)",
         speculative: "Decodificação especulativa (adivinhar adiante, depois conferir)",
         speculativeHint:
             "Um modelo rascunho (escolhido por modelo em Modelos) ou o próprio texto da resposta adivinha os próximos tokens, e o modelo os confere de uma vez: a mesma resposta, mais cedo quando os palpites acertam.",
@@ -542,6 +544,17 @@ export const ptBR = {
             "Nenhum modelo instalado pode servir de rascunho: um rascunho é um modelo menor da mesma família (o mesmo tokenizador), como um de 0,5B ou 1B ao lado de um de 7B.",
         backends: "Backends",
         buildFromSource: "Para compilar a partir do código-fonte:",
+        engineBuild: {
+            title: "Motor deste computador",
+            prebuilt:
+                "Os modelos rodam com os binários pré-compilados do node-llama-cpp. O Cairn compila em segundo plano um motor para este processador na primeira vez que um modelo roda com eles.",
+            off: "Os modelos rodam com os binários pré-compilados do node-llama-cpp: a compilação de um motor para este processador está desligada (Configurações → Motor).",
+            building:
+                "Compilando em segundo plano um motor para este processador: {{percent}}%. As respostas continuam enquanto isso; o próximo carregamento de modelo o usará.",
+            builtHere:
+                "Compilado para este processador: os modelos carregam nele (um modelo carregado antes do fim da compilação, a partir do próximo carregamento).",
+            progress: "Compilação do motor",
+        },
         weights: {memory: "pesos lidos na memória", mapped: "pesos mapeados do arquivo"},
         speculation: {
             draft: "um modelo rascunho adivinha adiante",

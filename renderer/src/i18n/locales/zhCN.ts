@@ -391,6 +391,7 @@ export const zhCN = {
         revokeTool: "撤销 {{tool}}",
         engineApplies: "下次加载模型时生效。",
         cpuOnly: "仅在 CPU 上运行（不用 GPU）",
+        buildEngine: "在后台为此处理器构建引擎（CPU 上回答更快）",
         speculative: "推测解码（先猜后验）",
         speculativeHint:
             "草稿模型（在“模型”中为每个模型选择）或回答自身的文本会猜测接下来的 token，由模型一次性验证：回答相同，猜对时更快。",
@@ -528,6 +529,15 @@ export const zhCN = {
             "没有已安装的模型可为它起草：草稿模型是同一家族（同一分词器）的更小模型，例如 7B 模型旁的 0.5B 或 1B 模型。",
         backends: "后端",
         buildFromSource: "从源码构建：",
+        engineBuild: {
+            title: "本机引擎",
+            prebuilt:
+                "模型正在使用 node-llama-cpp 的预构建二进制文件运行。首次有模型在其上运行时，Cairn 会在后台为此处理器构建引擎。",
+            off: "模型正在使用 node-llama-cpp 的预构建二进制文件运行：为此处理器构建引擎已关闭（设置 → 引擎）。",
+            building: "正在后台为此处理器构建引擎：{{percent}}%。其间回答照常进行；下次加载模型时将使用它。",
+            builtHere: "已为此处理器构建：模型在其上加载（构建完成前加载的模型，从下次加载起）。",
+            progress: "引擎构建",
+        },
         weights: {memory: "权重已读入内存", mapped: "权重从文件映射"},
         speculation: {
             draft: "由草稿模型提前猜测",

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import {test} from "node:test";
 import {inEnglish} from "../../../../main/words.js";
 import {
@@ -63,3 +64,56 @@ test("a build's progress is said at each further tenth, and its output and exit 
     const failed = await runBuild(process.execPath, ["-e", "process.exit(3)"], "building y", () => {});
     assert.equal(failed.code, 3);
 });
+
+test("a background build runs at the lowest priority with what it starts, and its signal ends them all", async (t) => {
+    if (process.platform !== "linux") return t.skip("read from Linux's /proc");
+    // The build starts a child of its own (as cmake starts the compilers), which says its priority as progress.
+    const grandchild =
+        "console.log('[1/1] child ' + require('node:os').getPriority()); setInterval(() => {}, 1000)";
+    const script = `
+        const {spawn} = require("node:child_process");
+        console.log("build " + require("node:os").getPriority());
+        spawn(process.execPath, ["-e", ${JSON.stringify(grandchild)}], {stdio: "inherit"});
+        setInterval(() => {}, 1000);`;
+    const stop = new AbortController();
+    let told: () => void = () => {};
+    const progressed = new Promise<void>((resolve) => (told = resolve));
+    const running = runBuild(process.execPath, ["-e", script], "building z", () => told(), {
+        lowPriority: true,
+        signal: stop.signal,
+    });
+    await progressed;
+    const pid = childOf(childOf(process.pid, "build "), "[1/1] child");
+    assert.ok(pid, "the build's own child is running");
+    stop.abort();
+    const {log} = await running;
+    assert.match(log, /^build 19$/m);
+    assert.match(log, /^\[1\/1\] child 19$/m);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(alive(pid), false, "the build's child ended with it");
+});
+
+/** The pid of a child of `parent` whose command line includes `text` (Linux's /proc), or null. */
+function childOf(parent: number | null, text: string): number | null {
+    if (parent === null || !fs.existsSync("/proc")) return null;
+    for (const entry of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+        try {
+            const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+            const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+            const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
+            if (ppid === parent && cmd.includes(text)) return Number(entry);
+        } catch {
+            // gone meanwhile
+        }
+    }
+    return null;
+}
+
+function alive(pid: number): boolean {
+    try {
+        process.kill(pid, 0);
+        return !fs.readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ");
+    } catch {
+        return false;
+    }
+}
