@@ -204,11 +204,13 @@ export const COMMAND_USAGE: Array<[string, string]> = [
     ],
     [
         "doctor",
-        `  doctor [--cpu] [--build-native] [--build-vision]
+        `  doctor [--cpu] [--build-native] [--build-vision] [--json]
         Which llama.cpp backends (CUDA, Vulkan, Metal, CPU) this computer can use, the one in use, why
         the others are not, and the command that builds a missing one from source; which CPU build runs
-        (node-llama-cpp's prebuilt binaries and their variant, or one built here). --build-native: build
-        llama.cpp for this CPU from the source node-llama-cpp ships (once, about 5 minutes on 2 cores).
+        (node-llama-cpp's prebuilt binaries and their variant, or one built here); Cairn's engine for this
+        CPU (prebuilt, building in the background, built-here). --build-native: build that engine now
+        from the source node-llama-cpp ships, with Cairn's patches (once, about 7 minutes on 2 cores; the
+        app and serve build it in the background by themselves). --json: all of it as one JSON object.
         --build-vision: build llama.cpp's server from the same source into <data>/engines, for local vision
         (a model with its projector seeing images; once, a few minutes; needs cmake and a C++ compiler).`,
     ],

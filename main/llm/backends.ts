@@ -60,9 +60,11 @@ export async function backendReport(options: {
         return row(gpu, "available", why);
     });
     const advice = chosen === "cpu" ? nativeBuildAdvice(cpuBuildOf(shared.llama)) : null;
-    // No command while the engine is being built, or built and waiting for the next load.
+    // The command only where it can help: not while the engine builds, once built, or without a compiler.
     const command =
-        advice && !["building", "built-here"].includes(engineBuild.state) ? NATIVE_BUILD_COMMAND : null;
+        advice && !["building", "built-here", "no-compiler"].includes(engineBuild.state)
+            ? NATIVE_BUILD_COMMAND
+            : null;
     backends.push(
         chosen === "cpu"
             ? row("cpu", "in use", advice, command)

@@ -41,9 +41,11 @@ export class BackgroundBuild {
 
     constructor(private readonly options: BackgroundBuildOptions) {}
 
+    /** Turned off in Settings, it says so, unless a build is under way or done. */
     status(): EngineBuildStatus {
-        if (this.current.state === "prebuilt" && !this.options.enabled())
-            return {...this.current, state: "off"};
+        const state = this.current.state;
+        if (state !== "building" && state !== "built-here" && !this.options.enabled())
+            return {state: "off", percent: null, words: null};
         return this.current;
     }
 

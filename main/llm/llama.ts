@@ -17,10 +17,10 @@ const llamas = new Map<string, Promise<SharedLlama>>();
  * One llama.cpp binding per process, GPU choice and engine: it is process-wide native state, and disposing it
  * was seen to hang at random after a failed model load (node-llama-cpp 3.21.1), so it lives until exit. Once
  * Cairn's engine is built (engineBuild.ts), the next call makes a binding of it: the next model load uses it,
- * while what was loaded on the prebuilt binding keeps running there.
+ * while what was loaded on the prebuilt binding keeps running there. `engine` false: the prebuilt binaries
+ * even where the engine is built (the bench's fresh-install path).
  */
-export function sharedLlama(gpu: "auto" | false): Promise<SharedLlama> {
-    const engine = engineBuilt();
+export function sharedLlama(gpu: "auto" | false, engine = engineBuilt()): Promise<SharedLlama> {
     const key = `${gpu}:${engine ? "engine" : "prebuilt"}`;
     let entry = llamas.get(key);
     if (!entry) {

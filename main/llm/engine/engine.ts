@@ -105,7 +105,8 @@ export class Engine {
 
     /** The shared llama.cpp binding this engine uses (CPU-only when forced); loads it on first use. */
     async binding(): Promise<Llama> {
-        const shared = await sharedLlama(this.settings().forceCpu ? false : "auto");
+        const gpu = this.settings().forceCpu ? false : "auto";
+        const shared = await (this.options.prebuilt ? sharedLlama(gpu, false) : sharedLlama(gpu));
         this.gpuFallbackReason = shared.fallbackReason;
         return shared.llama;
     }

@@ -35,6 +35,8 @@ export type EngineOptions = {
     /** How a model is asked for tool calls (its tool-use test's best, or Settings'), read at each step. */
     callStrategy?: (modelPath: string) => CallStrategy;
     onStatus?: (status: EngineStatus) => void;
+    /** node-llama-cpp's prebuilt binaries even where Cairn's engine is built (what a fresh install runs first). */
+    prebuilt?: boolean;
     /** The binding each model was loaded on (a background build of Cairn's engine starts from it). */
     onLoaded?: (llama: Llama) => void;
     /** Where the shared prompt prefix (system prompt and tools) is kept across restarts; none: not kept. */

@@ -1,6 +1,9 @@
 import type {EngineBuildStatus} from "../../../shared/contract.js";
 import {sayCore, useTranslation} from "../i18n/index.js";
 
+/** The core's words (a clause, as the doctor's lines use them) as a sentence of their own. */
+const sentence = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 const SAID = {prebuilt: "prebuilt", off: "off", building: "building", "built-here": "builtHere"} as const;
 
 /**
@@ -17,7 +20,7 @@ export function EngineBuildNote({build}: {build: EngineBuildStatus | null}) {
             <p className={build.state === "failed" ? "note" : undefined}>
                 {key
                     ? t(`modelsPanel.engineBuild.${key}`, {percent: build.percent ?? 0})
-                    : build.words && sayCore("", build.words)}
+                    : build.words && sentence(sayCore("", build.words))}
             </p>
             {build.state === "building" && (
                 <progress
