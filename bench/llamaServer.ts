@@ -6,12 +6,15 @@ import {pathToFileURL} from "node:url";
 import {getLlama, LlamaCompletion, LlamaLogLevel} from "node-llama-cpp";
 import {cpuBuildLine, cpuBuildOf} from "../main/llm/cpuBuild.js";
 import {Engine} from "../main/llm/engine/engine.js";
+import {engineBuilt, engineCmakeOptions} from "../main/llm/engineBuild.js";
+import {engineBuildFigures, engineBuildRows} from "./engineBuild.js";
 import {LLAMA_3_2_1B, layoutModel} from "../tests/helpers/layoutModel.js";
 import {llamaServerBinary, startLlamaServer} from "../tests/helpers/llamaServer.js";
 import {TEST_MODEL} from "../tests/helpers/paths.js";
 import {tokenTimeFigures, tokenTimeLine} from "./tokenTime.js";
 
-const ROUNDS = 5;
+/** Rounds of each engine, alternating (the issue asks a median of at least 7). */
+const ROUNDS = 7;
 const GENERATED = 64;
 /** On a GPU a token takes ~5 ms: longer answers keep the timer's share small (as llama-bench's tg128). */
 const GENERATED_ON_GPU = 128;
@@ -162,8 +165,13 @@ async function rawRunner(model: string, at: Placement): Promise<Runner> {
     };
 }
 
-async function cairnRunner(model: string, at: Placement): Promise<Runner & {weights: string | null}> {
-    const engine = new Engine({threads: at.threads, gpu: at.gpu ? "auto" : false});
+/** Cairn; `prebuilt`: on node-llama-cpp's prebuilt binaries, as a fresh install runs before its engine is built. */
+async function cairnRunner(
+    model: string,
+    at: Placement,
+    prebuilt = false,
+): Promise<Runner & {weights: string | null}> {
+    const engine = new Engine({threads: at.threads, gpu: at.gpu ? "auto" : false, prebuilt});
     const loaded = await engine.load(model);
     if (!loaded.ok) throw new Error(loaded.error.message);
     const once = async (prompt: string, maxTokens: number) => {
@@ -192,7 +200,7 @@ async function cairnRunner(model: string, at: Placement): Promise<Runner & {weig
     };
 }
 
-const ENGINES = ["llamaServer", "llamaServerNoMmap", "rawNodeLlamaCpp", "cairn"] as const;
+const ENGINES = ["llamaServer", "llamaServerNoMmap", "rawNodeLlamaCpp", "cairnPrebuilt", "cairn"] as const;
 type EngineName = (typeof ENGINES)[number];
 
 /**
@@ -213,6 +221,7 @@ export async function sideBySide(model: string, at: Placement) {
     };
     const starts: Record<EngineName, () => Promise<Runner>> = {
         cairn: () => cairnRunner(model, at),
+        cairnPrebuilt: () => cairnRunner(model, at, true),
         llamaServer: () => llamaServerRunner(model, at, false),
         llamaServerNoMmap: () => llamaServerRunner(model, at, true),
         rawNodeLlamaCpp: () => rawRunner(model, at),
@@ -256,17 +265,20 @@ export async function sideBySide(model: string, at: Placement) {
         llamaServerNoMmap: speeds("llamaServerNoMmap"),
         rawNodeLlamaCpp: speeds("rawNodeLlamaCpp"),
         cairn: speeds("cairn"),
+        cairnPrebuilt: speeds("cairnPrebuilt"),
         cairnWeights: cairn?.weights ?? null,
         failed,
         cairnOverLlamaServer: ratio("cairn", "llamaServer"),
+        cairnPrebuiltOverLlamaServer: ratio("cairnPrebuilt", "llamaServer"),
         cairnOverLlamaServerNoMmap: ratio("cairn", "llamaServerNoMmap"),
         rawOverLlamaServer: ratio("rawNodeLlamaCpp", "llamaServer"),
     };
 }
 
-/** Which llama.cpp CPU code node-llama-cpp runs here (prebuilt variant or built here), for the report. */
+/** Which llama.cpp CPU code Cairn runs here (its engine, else node-llama-cpp's prebuilt variant), for the report. */
 async function cpuBuildHere(): Promise<string> {
-    const llama = await getLlama({gpu: false, logLevel: LlamaLogLevel.error});
+    const engine = engineBuilt() ? {cmakeOptions: engineCmakeOptions()} : {};
+    const llama = await getLlama({gpu: false, logLevel: LlamaLogLevel.error, ...engine});
     try {
         return cpuBuildLine(cpuBuildOf(llama));
     } finally {
@@ -276,6 +288,8 @@ async function cpuBuildHere(): Promise<string> {
 
 /** The engines side by side at 1 and 2 threads, on the tiny model and on the 1B Q4_K_M layout. */
 export async function llamaServerFigures() {
+    // The state a fresh install reaches by itself: its engine built (here, now, if it is not yet).
+    const engineBuild = await engineBuildFigures();
     const models = [
         {name: "stories260K", file: TEST_MODEL},
         {name: LLAMA_3_2_1B.name, file: layoutModel(LLAMA_3_2_1B)},
@@ -288,7 +302,7 @@ export async function llamaServerFigures() {
             rows.push({model: model.name, threads, ...(await sideBySide(model.file, at)), tokenTime});
         }
     }
-    return {rounds: ROUNDS, generatedTokens: GENERATED, cpuBuild: await cpuBuildHere(), rows};
+    return {rounds: ROUNDS, generatedTokens: GENERATED, cpuBuild: await cpuBuildHere(), engineBuild, rows};
 }
 
 export function llamaServerRows(figures: Pick<Awaited<ReturnType<typeof llamaServerFigures>>, "rows">) {
@@ -304,6 +318,10 @@ export function llamaServerRows(figures: Pick<Awaited<ReturnType<typeof llamaSer
         ...figures.rows.map((r) => [
             `${r.model.split(" ")[0]}, ${r.threads} thread(s): generation tokens/s llama-server / llama-server --no-mmap / raw / Cairn (Cairn÷server, Cairn÷no-mmap server); prompt tokens/s (Cairn÷server)`,
             `${f(r.llamaServer.generationTokensPerSecond)} / ${f(r.llamaServerNoMmap.generationTokensPerSecond)} / ${f(r.rawNodeLlamaCpp.generationTokensPerSecond)} / ${f(r.cairn.generationTokensPerSecond)} (${r2(r.cairnOverLlamaServer.generation)}, ${r2(r.cairnOverLlamaServerNoMmap.generation)}); ${f(r.llamaServer.promptTokensPerSecond)} / ${f(r.llamaServerNoMmap.promptTokensPerSecond)} / ${f(r.rawNodeLlamaCpp.promptTokensPerSecond)} / ${f(r.cairn.promptTokensPerSecond)} (${r2(r.cairnOverLlamaServer.prompt)})`,
+        ]),
+        ...figures.rows.map((r) => [
+            `${r.model.split(" ")[0]}, ${r.threads} thread(s): Cairn÷llama-server, generation and prompt: on its engine (a fresh install once built) / on the prebuilt binaries (before)`,
+            `${r2(r.cairnOverLlamaServer.generation)}, ${r2(r.cairnOverLlamaServer.prompt)} / ${r2(r.cairnPrebuiltOverLlamaServer.generation)}, ${r2(r.cairnPrebuiltOverLlamaServer.prompt)}`,
         ]),
     ]);
 }
@@ -336,5 +354,6 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
     const gpuModel = process.env.CAIRN_BENCH_GPU_MODEL;
     const figures = gpuModel ? await gpuFigures(gpuModel) : await llamaServerFigures();
     console.log(JSON.stringify(figures, null, 2));
+    if ("engineBuild" in figures) console.table(engineBuildRows(figures.engineBuild));
     console.table(llamaServerRows(figures));
 }

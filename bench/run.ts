@@ -47,6 +47,7 @@ import {familyFigures, familyRows} from "./families.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
 import {firstAnswerFigures} from "./firstAnswer.js";
 import {llamaServerFigures, llamaServerRows} from "./llamaServer.js";
+import {engineBuildRows} from "./engineBuild.js";
 import {speculativeFigures, speculativeRows} from "./speculative.js";
 import type {Message, TurnStats} from "../shared/contract.js";
 
@@ -436,6 +437,7 @@ console.table({
             `${f(r.cairn.tokensPerSecond)} / ${f(r.raw.tokensPerSecond)} / ${f(r.rawChat.tokensPerSecond)}; ${f(r.cairn.coldTimeToFirstTokenMs)}`,
         ]),
     ),
+    ...engineBuildRows(report.llamaServer.engineBuild),
     ...llamaServerRows(report.llamaServer),
     ...speculativeRows(report.speculative1B),
     ...firstAnswerRows(report.firstAnswer1B),

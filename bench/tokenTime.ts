@@ -5,6 +5,7 @@
 import {spawn} from "node:child_process";
 import {fileURLToPath} from "node:url";
 import {getLlama, LlamaLogLevel, type LlamaContext} from "node-llama-cpp";
+import {engineBuilt, engineCmakeOptions} from "../main/llm/engineBuild.js";
 
 const ROUNDS = 3;
 const PROMPT = "Once upon a time";
@@ -84,9 +85,10 @@ export async function tokenTimeFigures(modelPath: string, at: Placement): Promis
     return JSON.parse(last) as TokenTime;
 }
 
-/** In the child: one Llama, its log kept, the rounds run. */
+/** In the child: one Llama (Cairn's engine where it is built), its log kept, the rounds run. */
 async function measure(modelPath: string, at: Placement): Promise<TokenTime> {
     const llama = await getLlama({
+        ...(engineBuilt() ? {cmakeOptions: engineCmakeOptions()} : {}),
         gpu: at.gpu ? "auto" : false,
         logLevel: LlamaLogLevel.info,
         logger: (_level, message) => lines.push(message),

@@ -15,12 +15,25 @@ import {NATIVE_BUILD_COMMAND, runBuild} from "./cpuBuild.js";
  * model load. Kept in node-llama-cpp's own folder of local builds, under a name keyed by the patched source.
  */
 
+/**
+ * "here": this CPU's own instructions (built on the machine that runs it, in the background or by `cairn doctor
+ * --build-native`). "release": a portable build (x64: AVX2, FMA and F16C; arm64: the platform's baseline), made
+ * per platform and backend by the release workflow (.github/workflows/release.yml) and packed into the app.
+ */
+export type EngineFlavor = "here" | "release";
+
+/** x64's baseline of a release engine: Haswell's instructions (2013), which llama.cpp's fast paths need. */
+const RELEASE_X64 = {GGML_AVX: "ON", GGML_AVX2: "ON", GGML_FMA: "ON", GGML_F16C: "ON"};
+
 /** The CMake options that make Cairn's engine, with the key that names its folder. */
-export function engineCmakeOptions(): Record<string, string> {
+export function engineCmakeOptions(flavor: EngineFlavor = "here"): Record<string, string> {
+    const release =
+        flavor === "release" ? {GGML_NATIVE: "OFF", ...(process.arch === "x64" ? RELEASE_X64 : {})} : {};
     return {
+        ...release,
         BUILD_SHARED_LIBS: "OFF",
         // Not read by the build: it puts the source's key in the folder's name (node-llama-cpp hashes the options).
-        CAIRN_ENGINE: engineKey(),
+        CAIRN_ENGINE: flavor === "release" ? `${engineKey()}-release` : engineKey(),
         // The static llama.cpp stays the addon's own: none of its symbols is exported to bind another's.
         ...(process.platform === "linux" ? {CMAKE_SHARED_LINKER_FLAGS: "-Wl,--exclude-libs,ALL"} : {}),
     };
@@ -63,31 +76,50 @@ function platformName(): string {
     return process.platform === "darwin" ? "mac" : process.platform;
 }
 
+/** The backend an engine is built for: the CPU alone (false), or a GPU's with the CPU's beside it. */
+export type EngineGpu = false | "cuda" | "vulkan" | "metal";
+
 /**
  * The folder node-llama-cpp builds the engine in and loads it from: `<platform>-<arch>-<hash of the CMake
  * options>` under llama/localBuilds, as its getBuildFolderNameForBuildOptions names it (SHA-1, each byte in
  * base 36). A real build checks that it landed here (buildEngine), so a change of that naming fails loudly.
  */
-export function engineFolder(): string {
-    const options = Object.entries(engineCmakeOptions())
+export function engineFolder(gpu: EngineGpu = false, flavor: EngineFlavor = "here"): string {
+    const options = Object.entries(engineCmakeOptions(flavor))
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
         .join(";");
     const hash = [...createHash("sha1").update(options).digest()].map((b) => b.toString(36)).join("");
-    return path.join(
-        nodeLlamaCppFolder(),
-        "llama",
-        "localBuilds",
-        `${platformName()}-${process.arch}-${hash}`,
-    );
+    const name = [platformName(), process.arch, ...(gpu ? [gpu] : []), hash].join("-");
+    return path.join(nodeLlamaCppFolder(), "llama", "localBuilds", name);
 }
 
 /** Whether the engine is built: its addon, its metadata and the mark of a finished build (as node-llama-cpp checks). */
-export function engineBuilt(): boolean {
-    const folder = engineFolder();
+export function engineBuilt(gpu: EngineGpu = false, flavor: EngineFlavor = "here"): boolean {
+    const folder = engineFolder(gpu, flavor);
     return ["Release/llama-addon.node", "Release/_nlcBuildMetadata.json", "buildDone.status"].every((file) =>
         fs.existsSync(path.join(folder, file)),
     );
+}
+
+/**
+ * The engine this computer runs: its own build, else a release's where its CPU has the release's instructions
+ * (Linux says so in /proc/cpuinfo; elsewhere an x64 CPU without AVX2, from before 2013, is taken as rare).
+ */
+export function engineInUse(): EngineFlavor | null {
+    if (engineBuilt()) return "here";
+    return engineBuilt(false, "release") && releaseFits() ? "release" : null;
+}
+
+function releaseFits(): boolean {
+    if (process.arch !== "x64" || process.platform !== "linux") return true;
+    try {
+        const flags =
+            /^flags\s*:(.*)$/m.exec(fs.readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.split(" ") ?? [];
+        return ["avx2", "fma", "f16c"].every((flag) => flags.includes(flag));
+    } catch {
+        return false;
+    }
 }
 
 /** A program on PATH (with Windows' extensions), or null. */
@@ -124,26 +156,38 @@ export type BuildProgress = {percent: number; seconds: number};
  */
 export async function buildEngine(
     progress: (line: string, step: BuildProgress) => void,
-    run: {signal?: AbortSignal; lowPriority?: boolean} = {},
+    run: {signal?: AbortSignal; lowPriority?: boolean; gpu?: EngineGpu; flavor?: EngineFlavor} = {},
 ): Promise<{ok: boolean; log: string}> {
+    const {gpu = false, flavor = "here", ...how} = run;
     const cli = path.join(nodeLlamaCppFolder(), "dist", "cli", "cli.js");
     const env: NodeJS.ProcessEnv = {...process.env};
-    for (const [name, value] of Object.entries(engineCmakeOptions()))
+    for (const [name, value] of Object.entries(engineCmakeOptions(flavor)))
         env[`NODE_LLAMA_CPP_CMAKE_OPTION_${name}`] = value;
     const {code, log} = await runBuild(
         process.execPath,
-        [cli, "source", "download", "--gpu", "false", "--noUsageExample"],
-        "building Cairn's engine for this CPU",
+        [cli, "source", "download", "--gpu", String(gpu), "--noUsageExample"],
+        `building Cairn's engine for ${gpu || "this CPU"}`,
         progress,
-        {env, ...run},
+        {env, ...how},
     );
     if (code !== 0) return {ok: false, log};
-    if (!engineBuilt())
+    if (!engineBuilt(gpu, flavor))
         return {
             ok: false,
-            log: `${log}\nthe build finished, but not in ${engineFolder()}, where Cairn loads it from`,
+            log: `${log}\nthe build finished, but not in ${engineFolder(gpu, flavor)}, where Cairn loads it from`,
         };
     return {ok: true, log};
+}
+
+/**
+ * What a release packs of a built engine: its Release folder (the addon, its metadata) and the mark of a
+ * finished build. The build tree beside them (objects, CMake's files: hundreds of MB) is removed.
+ */
+export function pruneEngine(gpu: EngineGpu = false, flavor: EngineFlavor = "here"): void {
+    const folder = engineFolder(gpu, flavor);
+    for (const entry of fs.readdirSync(folder))
+        if (entry !== "Release" && entry !== "buildDone.status")
+            fs.rmSync(path.join(folder, entry), {recursive: true, force: true});
 }
 
 export type EngineBuilder = typeof buildEngine;
@@ -187,7 +231,8 @@ function alive(pid: number): boolean {
 
 /** The engine's status as any process sees it: built, being built by a live Cairn process, or prebuilt. */
 export function builtOrPrebuilt(): EngineBuildStatus {
-    if (engineBuilt()) return {state: "built-here", percent: null, words: null};
+    // A packaged app's release engine is Cairn's engine too (its patches, its thread pool), built for any CPU.
+    if (engineInUse()) return {state: "built-here", percent: null, words: null};
     const told = readJson(statusFile());
     const pid = told?.pid;
     if (typeof pid === "number" && pid !== process.pid && alive(pid))

@@ -1,7 +1,7 @@
 import type {Llama, LlamaLogLevel as LlamaLogLevelValue} from "node-llama-cpp";
 import type {Backend, FlashAttention} from "../../shared/contract.js";
 import {messageOf} from "../../shared/format.js";
-import {engineBuilt, engineCmakeOptions} from "./engineBuild.js";
+import {engineCmakeOptions, engineInUse, type EngineFlavor} from "./engineBuild.js";
 
 // Importing node-llama-cpp takes ~400 ms; it is loaded with the first model, not at start-up.
 export const llamaModule = () => import("node-llama-cpp");
@@ -17,11 +17,14 @@ const llamas = new Map<string, Promise<SharedLlama>>();
  * One llama.cpp binding per process, GPU choice and engine: it is process-wide native state, and disposing it
  * was seen to hang at random after a failed model load (node-llama-cpp 3.21.1), so it lives until exit. Once
  * Cairn's engine is built (engineBuild.ts), the next call makes a binding of it: the next model load uses it,
- * while what was loaded on the prebuilt binding keeps running there. `engine` false: the prebuilt binaries
+ * while what was loaded on the prebuilt binding keeps running there. `engine` null: the prebuilt binaries
  * even where the engine is built (the bench's fresh-install path).
  */
-export function sharedLlama(gpu: "auto" | false, engine = engineBuilt()): Promise<SharedLlama> {
-    const key = `${gpu}:${engine ? "engine" : "prebuilt"}`;
+export function sharedLlama(
+    gpu: "auto" | false,
+    engine: EngineFlavor | null = engineInUse(),
+): Promise<SharedLlama> {
+    const key = `${gpu}:${engine ?? "prebuilt"}`;
     let entry = llamas.get(key);
     if (!entry) {
         entry = createLlama(gpu, engine);
@@ -36,11 +39,11 @@ export function anyLlama(): Promise<SharedLlama> {
     return [...llamas.values()].at(-1) ?? sharedLlama("auto");
 }
 
-/** `engine`: Cairn's engine where it is built for the backend chosen (the CPU), else the prebuilt binaries. */
-async function createLlama(gpu: "auto" | false, engine: boolean): Promise<SharedLlama> {
+/** `engine`: Cairn's engine of that flavor where it is built for the backend chosen, else the prebuilt binaries. */
+async function createLlama(gpu: "auto" | false, engine: EngineFlavor | null): Promise<SharedLlama> {
     const {getLlama, LlamaLogLevel} = await llamaModule();
     const options = {
-        ...(engine ? {cmakeOptions: engineCmakeOptions()} : {}),
+        ...(engine ? {cmakeOptions: engineCmakeOptions(engine)} : {}),
         logLevel: LlamaLogLevel.error,
         logger: (level: LlamaLogLevelValue, message: string) => {
             if (level !== LlamaLogLevel.error && level !== LlamaLogLevel.fatal) return;

@@ -6,7 +6,7 @@ import {pathToFileURL} from "node:url";
 import {ROOT, tempDir} from "../helpers/paths.js";
 
 // node-llama-cpp tests a prebuilt binary in a child process before loading it (about 0.45 s at every start).
-// Cairn's patch (patches/node-llama-cpp+3.21.1.patch) remembers a CPU binary that passed on this machine; a GPU
+// Cairn's patch (patches/node-llama-cpp+3.21.1+001+cpu-binary-test-kept.patch) remembers a CPU binary that passed on this machine; a GPU
 // binary is still tested every time (no GPU here to show it).
 
 type TestBinding = (

@@ -221,7 +221,7 @@ test("a draft that is always right: every guess is kept, and the answer is the o
     assert.match(plain.text, /^(.+?)\1{9,}$/s, JSON.stringify(plain.text));
     assert.equal(drafted.text, plain.text);
     // Every guess is kept but those still waiting when the answer reached its length (at most one round: 16).
-    // node-llama-cpp 3.21.1 kept only the first guess of each batch (patches/node-llama-cpp+3.21.1.patch).
+    // node-llama-cpp 3.21.1 kept only the first guess of each batch (patches/node-llama-cpp+3.21.1+002+draft-keeps-every-right-guess.patch).
     const {draftedTokens = 0, acceptedTokens = 0} = drafted.stats;
     assert.ok(acceptedTokens >= 16, JSON.stringify(drafted.stats));
     assert.ok(draftedTokens - acceptedTokens <= LONGEST_LOOKAHEAD, JSON.stringify(drafted.stats));

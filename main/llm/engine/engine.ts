@@ -106,7 +106,7 @@ export class Engine {
     /** The shared llama.cpp binding this engine uses (CPU-only when forced); loads it on first use. */
     async binding(): Promise<Llama> {
         const gpu = this.settings().forceCpu ? false : "auto";
-        const shared = await (this.options.prebuilt ? sharedLlama(gpu, false) : sharedLlama(gpu));
+        const shared = await (this.options.prebuilt ? sharedLlama(gpu, null) : sharedLlama(gpu));
         this.gpuFallbackReason = shared.fallbackReason;
         return shared.llama;
     }
