@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import {createRequire} from "node:module";
 import {test} from "node:test";
+import {pathToFileURL} from "node:url";
 import {Ajv} from "ajv";
 import ts from "typescript";
 import {parse} from "yaml";
@@ -84,4 +86,34 @@ test("runtime dependencies are exactly what main/, shared/ and electron/ import;
     assert.deepEqual(Object.keys(pkg.dependencies).sort(), [...imported].sort());
     for (const bundled of ["react", "react-dom", "react-markdown"])
         assert.ok(pkg.devDependencies[bundled], bundled);
+});
+
+test("a packaged app keeps the release engines and leaves out one built for the packaging machine's CPU", async () => {
+    const hook: unknown = await import(pathToFileURL(path.join(ROOT, "scripts", "afterPack.mjs")).href);
+    const {default: afterPack, keepReleaseEngines} = hook as {
+        default: (context: {appOutDir: string}) => Promise<void>;
+        keepReleaseEngines: (folder: string) => string[];
+    };
+    assert.equal(config.afterPack, "scripts/afterPack.mjs");
+    const appOutDir = fs.mkdtempSync(path.join(os.tmpdir(), "cairn-pack-"));
+    const builds = path.join(
+        appOutDir,
+        "resources/app.asar.unpacked/node_modules/node-llama-cpp/llama/localBuilds",
+    );
+    const build = (name: string, options: Record<string, string> | null) => {
+        fs.mkdirSync(path.join(builds, name, "Release"), {recursive: true});
+        if (options)
+            fs.writeFileSync(
+                path.join(builds, name, "Release", "_nlcBuildMetadata.json"),
+                JSON.stringify({buildOptions: {customCmakeOptions: options}}),
+            );
+    };
+    build("linux-x64-release", {GGML_NATIVE: "OFF", BUILD_SHARED_LIBS: "OFF"});
+    build("linux-x64-cuda-release", {GGML_NATIVE: "OFF", BUILD_SHARED_LIBS: "OFF"});
+    build("linux-x64-here", {BUILD_SHARED_LIBS: "OFF"});
+    build("linux-x64", {});
+    build("linux-x64-broken", null);
+    await afterPack({appOutDir});
+    assert.deepEqual(fs.readdirSync(builds).sort(), ["linux-x64-cuda-release", "linux-x64-release"]);
+    assert.deepEqual(keepReleaseEngines(builds), []);
 });
