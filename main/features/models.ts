@@ -97,7 +97,11 @@ export function modelsFeature(
             const chosen = settings.engine().toolCalls;
             return chosen === "auto" ? (toolUse.forFile(modelPath)?.best ?? "native") : chosen;
         },
-        onStatus: (status) => bus.emit({type: "engine.status", status}),
+        onStatus: (status) => {
+            // Held before the answer's first token: the build keeps no core from it.
+            engineBuild.hold(status.state === "generating");
+            bus.emit({type: "engine.status", status});
+        },
         onLoaded: (llama) => engineBuild.consider(llama),
         promptCacheDir: path.join(options.dataDir, "prompt-cache"),
         onWarning: (message) => console.error(`[cairn] ${message}`),

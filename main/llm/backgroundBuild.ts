@@ -1,5 +1,6 @@
 import type {Llama} from "node-llama-cpp";
 import type {EngineBuildStatus} from "../../shared/contract.js";
+import {BuildPause} from "./cpuBuild.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import {
     buildEngine,
@@ -38,6 +39,7 @@ export class BackgroundBuild {
     private current: EngineBuildStatus = builtOrPrebuilt();
     private running: Promise<void> | null = null;
     private readonly abort = new AbortController();
+    private readonly pause = new BuildPause();
 
     constructor(private readonly options: BackgroundBuildOptions) {}
 
@@ -69,6 +71,11 @@ export class BackgroundBuild {
         });
     }
 
+    /** While an answer is being written the build is paused (BuildPause says why), and continued after. */
+    hold(held: boolean): void {
+        this.pause.set(held);
+    }
+
     /** Stops a build under way (the process is closing); it starts again at a later start. */
     async stop(): Promise<void> {
         this.abort.abort();
@@ -85,7 +92,7 @@ export class BackgroundBuild {
         try {
             const built = await build(
                 (_line, step) => this.set({state: "building", percent: step.percent, words: null}, true),
-                {signal: this.abort.signal, lowPriority: true},
+                {signal: this.abort.signal, lowPriority: true, pause: this.pause},
             );
             if (this.abort.signal.aborted) return shareBuildStatus(builtOrPrebuilt());
             this.set(

@@ -4,7 +4,7 @@ import path from "node:path";
 import {fileURLToPath} from "node:url";
 import type {EngineBuildStatus} from "../../shared/contract.js";
 import {wordsOf} from "../../shared/coreWords.js";
-import {NATIVE_BUILD_COMMAND, runBuild} from "./cpuBuild.js";
+import {NATIVE_BUILD_COMMAND, runBuild, type BuildRun} from "./cpuBuild.js";
 
 /**
  * Cairn's own llama.cpp engine: node-llama-cpp's bundled source with Cairn's patches (patches/), built on this
@@ -156,7 +156,7 @@ export type BuildProgress = {percent: number; seconds: number};
  */
 export async function buildEngine(
     progress: (line: string, step: BuildProgress) => void,
-    run: {signal?: AbortSignal; lowPriority?: boolean; gpu?: EngineGpu; flavor?: EngineFlavor} = {},
+    run: Omit<BuildRun, "env"> & {gpu?: EngineGpu; flavor?: EngineFlavor} = {},
 ): Promise<{ok: boolean; log: string}> {
     const {gpu = false, flavor = "here", ...how} = run;
     const cli = path.join(nodeLlamaCppFolder(), "dist", "cli", "cli.js");

@@ -16,6 +16,7 @@ import {
     type EngineBuilder,
 } from "../../main/llm/engineBuild.js";
 import {inEnglish} from "../../main/words.js";
+import type {BuildPause} from "../../main/llm/cpuBuild.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
 import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
 
@@ -48,14 +49,16 @@ function prebuiltBins(): string | null {
  * build lands (its Release folder and the mark of a finished build), once `release` is called. The compile it
  * stands for is run by `cairn doctor --build-native` and by the test at the end of this file when asked.
  */
-function quickBuilder(): {build: EngineBuilder; release: () => void; calls: number} {
+function quickBuilder(): {build: EngineBuilder; release: () => void; calls: number; pause?: BuildPause} {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const builder = {
         calls: 0,
         release: () => release(),
-        build: (async (progress) => {
+        pause: undefined as BuildPause | undefined,
+        build: (async (progress, run) => {
             builder.calls++;
+            builder.pause = run?.pause;
             progress("building: 50% (1 s)", {percent: 50, seconds: 1});
             await held;
             const folder = engineFolder();
@@ -97,9 +100,17 @@ test("a serve on the prebuilt CPU binaries builds Cairn's engine in the backgrou
     assert.equal(unwrap(await api.invoke("models.backends", {})).engineBuild.state, "building");
     // An answer runs while the engine builds.
     const {id} = unwrap(await api.invoke("conversations.create", {}));
+    // The build is paused while the answer is written (the app's wiring, main/features/models.ts).
+    const pausedWhileWriting: boolean[] = [];
+    api.onEvent((e) => {
+        if (e.type === "engine.status" && e.status.state === "generating")
+            pausedWhileWriting.push(builder.pause?.paused ?? false);
+    });
     const done = nextDone(api, id);
     unwrap(await api.invoke("chat.send", {conversationId: id, text: "Once upon a time"}));
     assert.ok((await done).content.length > 0);
+    assert.ok(pausedWhileWriting.length > 0 && pausedWhileWriting.every(Boolean), String(pausedWhileWriting));
+    assert.equal(builder.pause?.paused, false, "continued once the answer is written");
 
     builder.release();
     while (builds(events).at(-1)?.state !== "built-here") await new Promise((r) => setTimeout(r, 20));

@@ -4,6 +4,7 @@ import {test} from "node:test";
 import {inEnglish} from "../../../../main/words.js";
 import {
     buildPercent,
+    BuildPause,
     type CpuBuild,
     cpuBuildLine,
     nativeBuildAdvice,
@@ -116,4 +117,46 @@ function alive(pid: number): boolean {
     } catch {
         return false;
     }
+}
+
+test("a build is paused while an answer is written: its whole process group stopped, then continued, and it still ends when stopped", async (t) => {
+    if (process.platform !== "linux") return t.skip("read from Linux's /proc");
+    const grandchild = "console.log('[1/2] child'); setInterval(() => {}, 1000)";
+    const script = `
+        require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(grandchild)}], {stdio: "inherit"});
+        setInterval(() => {}, 1000);`;
+    const stop = new AbortController();
+    const pause = new BuildPause();
+    let told: () => void = () => {};
+    const progressed = new Promise<void>((resolve) => (told = resolve));
+    const running = runBuild(process.execPath, ["-e", script], "building p", () => told(), {
+        signal: stop.signal,
+        pause,
+    });
+    await progressed;
+    const build = childOf(process.pid, 'require("node:child_process")')!;
+    const child = childOf(build, "[1/2] child")!;
+    assert.ok(build && child, "the build and its child run");
+    const states = () => [build, child].map(stateOf);
+    pause.set(true);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(states(), ["T", "T"], "both stopped");
+    pause.set(false);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(
+        states().map((s) => s === "T"),
+        [false, false],
+        "both continued",
+    );
+    pause.set(true);
+    stop.abort();
+    await running;
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(alive(child), false, "a paused build still ends when stopped");
+});
+
+/** A process's state letter in /proc (R, S, T for stopped…). */
+function stateOf(pid: number): string {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0]!;
 }
