@@ -1,4 +1,4 @@
-import {spawn} from "node:child_process";
+import {execFileSync, spawn} from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import type {Llama} from "node-llama-cpp";
@@ -80,18 +80,19 @@ export function buildPercent(log: string): number | null {
 }
 
 /**
- * Pauses a build while something more urgent runs (an answer being written): its process group stopped
- * (SIGSTOP), then continued. Measured on 2 cores, nice 19 alone was not enough: a 1B answer at 2 threads made
- * 2.5 tokens/s during a build against 29.2 alone (ggml's threads meet at a barrier for every layer, and a
- * compiler holding one core for a few milliseconds stalls them all). Windows has no SIGSTOP: idle priority only.
+ * Pauses a build while something more urgent runs (an answer being written): every process of its session
+ * stopped (SIGSTOP), then continued. Its session, not its process group: ninja starts each compiler in a group
+ * of its own. Measured on 2 cores, nice 19 alone was not enough: a 1B answer at 2 threads made 2.5 tokens/s
+ * during a build against 29.2 alone (ggml's threads meet at a barrier for every layer, and a compiler holding
+ * one core for a few milliseconds stalls them all). Windows has no SIGSTOP: idle priority only.
  */
 export class BuildPause {
-    private group: number | null = null;
+    private session: number | null = null;
     private held = false;
 
-    /** The build's process group (its leader's pid), or null once it has ended. */
+    /** The build's session (its leader's pid: the build is started in a session of its own), or null once ended. */
     attach(pid: number | null): void {
-        this.group = pid;
+        this.session = pid;
         if (this.held) this.signal();
     }
 
@@ -107,12 +108,44 @@ export class BuildPause {
     }
 
     private signal(): void {
-        if (this.group === null || process.platform === "win32") return;
-        try {
-            process.kill(-this.group, this.held ? "SIGSTOP" : "SIGCONT");
-        } catch {
-            // the build has ended meanwhile
+        if (this.session === null || process.platform === "win32") return;
+        const signal = this.held ? "SIGSTOP" : "SIGCONT";
+        // Twice: a compiler started while the first pass ran is caught by the second.
+        for (let pass = 0; pass < (this.held ? 2 : 1); pass++)
+            for (const pid of sessionMembers(this.session)) {
+                try {
+                    process.kill(pid, signal);
+                } catch {
+                    // ended meanwhile
+                }
+            }
+    }
+}
+
+/** The processes of a session: Linux's /proc, else `ps`. */
+function sessionMembers(session: number): number[] {
+    if (fs.existsSync("/proc/self/stat")) {
+        const members: number[] = [];
+        for (const entry of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+            try {
+                const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+                if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[3]) === session)
+                    members.push(Number(entry));
+            } catch {
+                // ended meanwhile
+            }
         }
+        return members;
+    }
+    try {
+        const table = execFileSync("ps", ["-A", "-o", "pid=,sess="], {encoding: "utf8"});
+        return table
+            .split("\n")
+            .map((line) => line.trim().split(/\s+/).map(Number))
+            .filter(([pid, sess]) => sess === session && pid !== undefined)
+            .map(([pid]) => pid!);
+    } catch {
+        return [session];
     }
 }
 
@@ -151,6 +184,8 @@ export async function runBuild(
         if (child.pid === undefined || child.exitCode !== null) return;
         try {
             if (!group) return void child.kill();
+            // Continued first: a paused compiler in a group of its own would not take its end.
+            run.pause?.set(false);
             process.kill(-child.pid, "SIGTERM");
             // A paused build takes its end when it is continued.
             process.kill(-child.pid, "SIGCONT");

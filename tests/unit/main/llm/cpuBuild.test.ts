@@ -119,11 +119,13 @@ function alive(pid: number): boolean {
     }
 }
 
-test("a build is paused while an answer is written: its whole process group stopped, then continued, and it still ends when stopped", async (t) => {
+test("a build is paused while an answer is written: every process of its session stopped (a child in a group of its own too), then continued, and it still ends when stopped", async (t) => {
     if (process.platform !== "linux") return t.skip("read from Linux's /proc");
+    // The child in a process group of its own, as ninja starts each compiler (perl's setpgrp, then exec).
     const grandchild = "console.log('[1/2] child'); setInterval(() => {}, 1000)";
+    const argv = ["-e", "setpgrp(0, 0); exec @ARGV", process.execPath, "-e", grandchild];
     const script = `
-        require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(grandchild)}], {stdio: "inherit"});
+        require("node:child_process").spawn("perl", ${JSON.stringify(argv)}, {stdio: "inherit"});
         setInterval(() => {}, 1000);`;
     const stop = new AbortController();
     const pause = new BuildPause();
@@ -136,6 +138,7 @@ test("a build is paused while an answer is written: its whole process group stop
     await progressed;
     const build = childOf(process.pid, 'require("node:child_process")')!;
     const child = childOf(build, "[1/2] child")!;
+    assert.notEqual(groupOf(child), groupOf(build), "the child has a process group of its own");
     assert.ok(build && child, "the build and its child run");
     const states = () => [build, child].map(stateOf);
     pause.set(true);
@@ -154,6 +157,12 @@ test("a build is paused while an answer is written: its whole process group stop
     await new Promise((r) => setTimeout(r, 200));
     assert.equal(alive(child), false, "a paused build still ends when stopped");
 });
+
+/** A process's group, from /proc. */
+function groupOf(pid: number): number {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+}
 
 /** A process's state letter in /proc (R, S, T for stopped…). */
 function stateOf(pid: number): string {
