@@ -123,7 +123,7 @@ export class BuildPause {
 }
 
 /** The processes of a session: Linux's /proc, else `ps`. */
-function sessionMembers(session: number): number[] {
+export function sessionMembers(session: number): number[] {
     if (fs.existsSync("/proc/self/stat")) {
         const members: number[] = [];
         for (const entry of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
@@ -182,16 +182,16 @@ export async function runBuild(
     if (group) run.pause?.attach(child.pid ?? null);
     const stop = () => {
         if (child.pid === undefined || child.exitCode !== null) return;
-        try {
-            if (!group) return void child.kill();
-            // Continued first: a paused compiler in a group of its own would not take its end.
-            run.pause?.set(false);
-            process.kill(-child.pid, "SIGTERM");
-            // A paused build takes its end when it is continued.
-            process.kill(-child.pid, "SIGCONT");
-        } catch {
-            // already gone
-        }
+        if (!group) return void child.kill();
+        // Every process of its session (a compiler in a group of its own too), continued if paused.
+        for (const pid of sessionMembers(child.pid))
+            for (const signal of ["SIGTERM", "SIGCONT"] as const) {
+                try {
+                    process.kill(pid, signal);
+                } catch {
+                    // already gone
+                }
+            }
     };
     run.signal?.addEventListener("abort", stop, {once: true});
     const read = (chunk: Buffer) => {
