@@ -4,6 +4,7 @@ import path from "node:path";
 import {fileURLToPath} from "node:url";
 import type {EngineBuildStatus} from "../../shared/contract.js";
 import {wordsOf} from "../../shared/coreWords.js";
+import {processAlive} from "../store/temporaries.js";
 import {NATIVE_BUILD_COMMAND, runBuild, type BuildRun} from "./cpuBuild.js";
 
 /**
@@ -219,23 +220,13 @@ export function shareBuildStatus(status: EngineBuildStatus): void {
     }
 }
 
-/** Whether a process is alive (signal 0 checks without sending; EPERM: alive, another user's). */
-function alive(pid: number): boolean {
-    try {
-        process.kill(pid, 0);
-        return true;
-    } catch (error) {
-        return error instanceof Error && "code" in error && error.code === "EPERM";
-    }
-}
-
 /** The engine's status as any process sees it: built, being built by a live Cairn process, or prebuilt. */
 export function builtOrPrebuilt(): EngineBuildStatus {
     // A packaged app's release engine is Cairn's engine too (its patches, its thread pool), built for any CPU.
     if (engineInUse()) return {state: "built-here", percent: null, words: null};
     const told = readJson(statusFile());
     const pid = told?.pid;
-    if (typeof pid === "number" && pid !== process.pid && alive(pid))
+    if (typeof pid === "number" && pid !== process.pid && processAlive(pid))
         return {
             state: "building",
             percent: typeof told?.percent === "number" ? told.percent : null,
