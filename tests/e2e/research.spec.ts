@@ -21,8 +21,10 @@ const PAGES: Record<string, string> = {
     "/storms": "In storms the lighthouse keepers kept the lamp burning through the night.",
 };
 
-/** The site: /search lists the pages; /storms answers only after a while (the run is killed meanwhile). */
-async function startSite(): Promise<{url: string; close: () => void}> {
+/** The site: /search lists the pages; /storms is held unanswered until `release()` (the run is killed
+ *  meanwhile, however long the screenshots before the kill take), then answered at once. */
+async function startSite(): Promise<{url: string; close: () => void; release: () => void}> {
+    let held: (() => void)[] | null = [];
     const server = http.createServer((req, res) => {
         const url = new URL(req.url!, "http://x");
         const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
@@ -43,16 +45,20 @@ async function startSite(): Promise<{url: string; close: () => void}> {
                 `<html><head><title>${url.pathname.slice(1)}</title></head><body><p>${text}</p></body></html>`,
             );
         };
-        if (url.pathname === "/storms") setTimeout(send, 4_000);
+        if (url.pathname === "/storms" && held) held.push(send);
         else send();
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const {port} = server.address() as net.AddressInfo;
-    return {url: `http://127.0.0.1:${port}`, close: () => server.close()};
+    const release = () => {
+        for (const send of held ?? []) send();
+        held = null;
+    };
+    return {url: `http://127.0.0.1:${port}`, close: () => server.close(), release};
 }
 
 let served: Served | null = null;
-let site: {url: string; close: () => void} | null = null;
+let site: Awaited<ReturnType<typeof startSite>> | null = null;
 test.afterEach(async () => {
     await served?.stop();
     site?.close();
@@ -68,7 +74,8 @@ test("a research question: the plan edited, progress and tasks live, serve kille
     fs.writeFileSync(
         path.join(dataDir, "tools.yaml"),
         `tools:\n    web_search:\n        options: {provider: searxng, base_url: "${site.url}"}\n` +
-            `    web_fetch:\n        options: {allow_hosts: [127.0.0.1]}\n`,
+            // The held page must outlast the kill: no tool timeout ends its read first.
+            `    web_fetch:\n        timeoutMs: 600000\n        options: {allow_hosts: [127.0.0.1], fetch_timeout_ms: 600000}\n`,
     );
     // The same address after the restart (port and token), so that the open window reconnects.
     process.env.CAIRN_SERVE_TOKEN = randomBytes(24).toString("base64url");
@@ -121,6 +128,7 @@ test("a research question: the plan edited, progress and tasks live, serve kille
     await shootLightAndDark(page, testInfo, "research-progress", () => card.scrollIntoViewIfNeeded());
     served.child.kill("SIGKILL");
     await served.stop();
+    site.release();
     await expect(page.getByRole("alert").filter({hasText: "Cairn is not reachable"})).toBeVisible({
         timeout: paced(5_000),
     });
