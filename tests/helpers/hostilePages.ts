@@ -1,5 +1,9 @@
-import http from "node:http";
-import type {AddressInfo} from "node:net";
+import {spawn} from "node:child_process";
+import {once} from "node:events";
+import fs from "node:fs";
+import path from "node:path";
+import readline from "node:readline";
+import {tempDir} from "./paths.js";
 
 const MB = 1024 * 1024;
 
@@ -49,19 +53,42 @@ export function articlePage(size: number): string {
     return parts.join("");
 }
 
-/** Serves each page by name on 127.0.0.1; resolves with the base URL and a close function. */
+/** The site's process: serves `<dir>/<name>` at /<name> on 127.0.0.1 and prints its port. */
+const SITE_SOURCE = `
+const fs = require("node:fs"), http = require("node:http"), path = require("node:path");
+const dir = process.argv[1];
+const server = http.createServer((req, res) => {
+    const name = path.basename(decodeURIComponent((req.url || "/").slice(1)));
+    fs.readFile(path.join(dir, name), (error, page) => {
+        res.writeHead(error ? 404 : 200, {"Content-Type": "text/html; charset=utf-8"});
+        res.end(error ? "" : page);
+    });
+});
+server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+`;
+
+/**
+ * Serves each page by name on 127.0.0.1, from a process of its own: what is measured beside it is the core's
+ * event loop, and sending megabytes is the site's work, not the core's. Resolves with the base URL and a close
+ * function.
+ */
 export async function servePages(
     pages: Record<string, string>,
 ): Promise<{base: string; close: () => Promise<void>}> {
-    const server = http.createServer((req, res) => {
-        const page = pages[(req.url ?? "/").slice(1)];
-        res.writeHead(page === undefined ? 404 : 200, {"Content-Type": "text/html; charset=utf-8"});
-        res.end(page ?? "");
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const dir = tempDir("cairn-site-");
+    for (const [name, page] of Object.entries(pages)) fs.writeFileSync(path.join(dir, name), page);
+    const child = spawn(process.execPath, ["-e", SITE_SOURCE, dir], {stdio: ["ignore", "pipe", "inherit"]});
+    const exited = once(child, "exit");
+    const [line] = (await Promise.race([
+        once(readline.createInterface({input: child.stdout}), "line"),
+        exited.then(([code]) => Promise.reject(new Error(`the pages' server exited (${code})`))),
+    ])) as [string];
     return {
-        base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+        base: `http://127.0.0.1:${Number(line)}`,
+        close: async () => {
+            child.kill();
+            await exited;
+        },
     };
 }
 
