@@ -21,12 +21,17 @@ function seed(dataDir: string, conversations: {title: string; daysAgo: number}[]
     );
     const db = openDatabase(path.join(dataDir, DB_FILE_NAME));
     try {
+        // Noon of each day (its group whatever the time of day), but today's noon may be still to come: today's
+        // is halfway between midnight and now, so that what is done in the test is later than it.
         const noon = new Date();
         noon.setHours(12, 0, 0, 0);
+        const midnight = new Date();
+        midnight.setHours(0, 0, 0, 0);
+        const today = midnight.getTime() + Math.floor((Date.now() - midnight.getTime()) / 2);
         conversations.forEach((c, i) =>
             db
                 .prepare("UPDATE conversations SET updated_at = ? WHERE id = ?")
-                .run(noon.getTime() - c.daysAgo * DAY_MS, ids[i]),
+                .run(c.daysAgo === 0 ? today : noon.getTime() - c.daysAgo * DAY_MS, ids[i]),
         );
     } finally {
         db.close();
