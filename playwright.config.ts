@@ -1,10 +1,11 @@
 import {defineConfig, type PlaywrightTestOptions, type PlaywrightWorkerOptions} from "@playwright/test";
+import {chromiumPath} from "./tests/helpers/chromium.js";
 import {machinePace} from "./tests/helpers/pace.js";
 
 const chromium: Partial<PlaywrightTestOptions & PlaywrightWorkerOptions> = {
     browserName: "chromium",
     launchOptions: {
-        executablePath: process.env.CAIRN_CHROMIUM ?? "/usr/bin/chromium",
+        executablePath: chromiumPath(),
         args: [
             "--no-sandbox",
             "--disable-gpu",

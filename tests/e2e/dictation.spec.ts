@@ -3,6 +3,7 @@ import path from "node:path";
 import {expect, test, type Page} from "@playwright/test";
 import {pcm16Wav} from "../../shared/wav.js";
 import {axeOn} from "../helpers/axe.js";
+import {chromiumPath} from "../helpers/chromium.js";
 import {tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {HEARD, voiceLike, whisperModel} from "../helpers/whisperModel.js";
@@ -18,7 +19,7 @@ fs.writeFileSync(voice, pcm16Wav(voiceLike(4, 48_000), 48_000));
 test.use({
     permissions: ["microphone"],
     launchOptions: {
-        executablePath: process.env.CAIRN_CHROMIUM ?? "/usr/bin/chromium",
+        executablePath: chromiumPath(),
         args: [
             "--no-sandbox",
             "--disable-gpu",
