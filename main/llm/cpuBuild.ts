@@ -123,7 +123,7 @@ export class BuildPause {
 }
 
 /** The processes of a session: Linux's /proc, else `ps`. */
-export function sessionMembers(session: number): number[] {
+function sessionMembers(session: number): number[] {
     if (fs.existsSync("/proc/self/stat")) {
         const members: number[] = [];
         for (const entry of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
