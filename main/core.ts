@@ -145,7 +145,7 @@ export type Core = {
     /** Agent Skills from the workspace, the data folder and ~/.agents/skills. */
     skills: SkillLibrary;
     approvals: ApprovalBroker;
-    /** MCP Apps' pages waiting for their frame, served once each by the window's host. */
+    /** MCP Apps' and artifacts' pages waiting for their frame, served once each by the window's host. */
     appFrames: AppFrames;
     /** The local OpenAI-compatible API server (off unless Settings or --api turns it on). */
     api: ApiService;

@@ -1,7 +1,7 @@
 // Builds everything into out/: main (the CLI and headless host), the Electron shell and preload, the renderer.
 import {build as esbuild} from "esbuild";
 import {build as vite} from "vite";
-import {cpSync, readFileSync, rmSync} from "node:fs";
+import {copyFileSync, cpSync, mkdirSync, readFileSync, rmSync} from "node:fs";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 /**
@@ -92,4 +92,7 @@ await Promise.all([
 // The tray's icon, read by electron/desktop.ts from beside the shell.
 cpSync("electron/assets", "out/electron/assets", {recursive: true});
 await vite({configFile: "vite.config.ts", logLevel: "warn"});
+// Mermaid's browser build, for the diagrams' sandboxed frames (main/server/artifactPages.ts reads it on first use).
+mkdirSync("out/renderer/vendor", {recursive: true});
+copyFileSync("node_modules/mermaid/dist/mermaid.min.js", "out/renderer/vendor/mermaid.min.js");
 console.log("built out/main, out/electron, out/renderer");

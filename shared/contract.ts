@@ -21,6 +21,7 @@ import {skillsCalls} from "./contract/skills.js";
 import {automationsCalls} from "./contract/automations.js";
 import {todosCalls} from "./contract/todos.js";
 import {researchCalls} from "./contract/research.js";
+import {artifactsCalls} from "./contract/artifacts.js";
 import type {AppEvent} from "./contract/events.js";
 
 export {MessageRole, MessageStatus, SideEffect, ToolChoice, ToolMode, ToolPolicy} from "./contract/base.js";
@@ -38,6 +39,7 @@ export * from "./contract/skills.js";
 export * from "./contract/automations.js";
 export * from "./contract/todos.js";
 export * from "./contract/research.js";
+export * from "./contract/artifacts.js";
 export * from "./contract/settings.js";
 export * from "./contract/mcp.js";
 export * from "./contract/documents.js";
@@ -63,6 +65,7 @@ export const calls = {
     ...automationsCalls,
     ...todosCalls,
     ...researchCalls,
+    ...artifactsCalls,
 };
 
 type CallSchemas = typeof calls;

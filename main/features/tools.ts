@@ -4,6 +4,7 @@ import {appRoot} from "../appRoot.js";
 import type {EventBus} from "../events.js";
 import {mcpHandlers} from "../handlers/mcp.js";
 import {mcpAppHandlers} from "../handlers/mcpApps.js";
+import {artifactHandlers} from "../handlers/artifacts.js";
 import {skillsHandlers} from "../handlers/skills.js";
 import {toolHandlers} from "../handlers/tools.js";
 import type {Engine} from "../llm/engine/engine.js";
@@ -62,9 +63,10 @@ export type Tools = Feature<
     ReturnType<typeof toolHandlers> &
         ReturnType<typeof mcpHandlers> &
         ReturnType<typeof mcpAppHandlers> &
+        ReturnType<typeof artifactHandlers> &
         ReturnType<typeof skillsHandlers>
 > & {
-    /** MCP Apps' pages waiting for their frame: the window's host serves each once (FRAME_PATH). */
+    /** MCP Apps' and artifacts' pages waiting for their frame: the window's host serves each once (FRAME_PATH). */
     appFrames: AppFrames;
     tools: ToolRegistry;
     /** Runs every tool call (chat, the local API, composite tools): the one runner. */
@@ -175,6 +177,7 @@ export function toolsFeature(
                 approver: options.approver ?? approvals.ask,
             }),
             ...skillsHandlers({skills, settings, dataDir: options.dataDir}),
+            ...artifactHandlers({frames: appFrames, toolCalls, dataDir: options.dataDir}),
         },
         // Reading the file and making the connections is immediate; servers set to start at launch start now.
         start: () => {

@@ -72,3 +72,28 @@ function writeInside(folder: string, parts: string[], data: Uint8Array): boolean
     }
     return true;
 }
+
+/**
+ * One file of the folder, read without following a link on its way (a name the program gave is not trusted):
+ * null when the name is not a plain relative one or no such regular file is there now, "too big" over maxBytes.
+ */
+export function readScratchFile(folder: string, name: string, maxBytes: number): Buffer | null | "too big" {
+    const clean = cleanName(name);
+    if (clean === null) return null;
+    const parts = clean.split("/");
+    let dir = folder;
+    for (const part of parts.slice(0, -1)) {
+        dir = path.join(dir, part);
+        if (!fs.lstatSync(dir, {throwIfNoEntry: false})?.isDirectory()) return null;
+    }
+    const file = path.join(dir, parts.at(-1) ?? "");
+    const stat = fs.lstatSync(file, {throwIfNoEntry: false});
+    if (!stat?.isFile()) return null;
+    if (stat.size > maxBytes) return "too big";
+    const handle = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    try {
+        return fs.readFileSync(handle);
+    } finally {
+        fs.closeSync(handle);
+    }
+}

@@ -1,9 +1,10 @@
-import type {CairnApi, Message, Project} from "../../shared/contract.js";
+import type {Artifact, CairnApi, Message, Project} from "../../shared/contract.js";
 import {useState} from "react";
 import {PendingQuestions} from "./chat/PendingQuestions.js";
 import {ToolsDialog} from "./tools/ToolsDialog.js";
 import {SettingsPanel} from "./SettingsPanel.js";
 import {SourceViewer, type SourceTarget} from "./chat/SourceViewer.js";
+import {ArtifactPanel} from "./chat/ArtifactPanel.js";
 import {WindowContexts} from "./WindowContexts.js";
 import {ChatView} from "./chat/ChatView.js";
 import {ConversationList} from "./conversations/ConversationList.js";
@@ -66,6 +67,10 @@ export function App({api}: {api: CairnApi}) {
         <FirstRun models={models} engine={state.engine} onStarted={firstRun.started} />
     );
     const [source, setSource] = useState<SourceTarget | null>(null);
+    // The artifact shown beside the conversation it was opened in (an answer's page, drawing or diagram; a
+    // program's file): another conversation shown closes it.
+    const [opened, setOpened] = useState<{in: string | null; artifact: Artifact} | null>(null);
+    const artifact = opened?.in === state.selectedId ? opened.artifact : null;
     const [sidebarHidden, setSidebarHidden] = useState(false);
     const [shortcutsOpen, setShortcutsOpen] = useState(false);
     const [searchOpen, setSearchOpen] = useState(false);
@@ -86,8 +91,14 @@ export function App({api}: {api: CairnApi}) {
         search: () => setSearchOpen(true),
     });
     return (
-        <WindowContexts api={api} state={state} dismissError={cairn.dismissError} openSource={setSource}>
-            <div className={sidebarHidden ? "app sidebar-hidden" : "app"}>
+        <WindowContexts
+            api={api}
+            state={state}
+            dismissError={cairn.dismissError}
+            openSource={setSource}
+            openArtifact={(shown) => setOpened({in: state.selectedId, artifact: shown})}
+        >
+            <div className={appClass(sidebarHidden, artifact !== null)}>
                 <a className="skip-link" href="#message-box" onClick={skipToMessageBox}>
                     {t("app.skip")}
                 </a>
@@ -233,6 +244,7 @@ export function App({api}: {api: CairnApi}) {
                     />
                     <PendingQuestions approval={state.approvals[0]} ask={state.asks[0]} actions={cairn} />
                 </main>
+                {artifact && <ArtifactPanel artifact={artifact} onClose={() => setOpened(null)} />}
                 {source && <SourceViewer api={api} target={source} onClose={() => setSource(null)} />}
                 {shortcutsOpen && <ShortcutsSheet onClose={() => setShortcutsOpen(false)} />}
                 {searchOpen && (
@@ -276,4 +288,9 @@ export function App({api}: {api: CairnApi}) {
             </div>
         </WindowContexts>
     );
+}
+
+/** The window's columns: the conversations (unless hidden), the conversation, an artifact beside it. */
+function appClass(sidebarHidden: boolean, artifact: boolean): string {
+    return ["app", sidebarHidden && "sidebar-hidden", artifact && "with-artifact"].filter(Boolean).join(" ");
 }

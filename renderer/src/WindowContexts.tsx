@@ -1,6 +1,7 @@
 import {useMemo, type ReactNode} from "react";
 import {WindowErrorContext} from "./ui/dialogStack.js";
-import type {CairnApi} from "../../shared/contract.js";
+import type {Artifact, CairnApi} from "../../shared/contract.js";
+import {ArtifactContext} from "./chat/ArtifactPanel.js";
 import {ApiContext, OfflineModeContext, ProgressContext, WritingContext} from "./apiContext.js";
 import type {CairnState} from "./cairnState.js";
 import {SourceViewerContext, type SourceTarget} from "./chat/SourceViewer.js";
@@ -12,14 +13,16 @@ type Props = {
     dismissError: () => void;
     /** Opens a cited source in the viewer. */
     openSource: (target: SourceTarget | null) => void;
+    /** Opens an artifact (an answer's page, drawing or diagram) in the side panel. */
+    openArtifact: (artifact: Artifact) => void;
     children: ReactNode;
 };
 
 /**
  * What components deep in the window read without props: the client, tool calls' progress, Offline mode, the
- * window's last error.
+ * window's last error, the source viewer and the artifacts' panel.
  */
-export function WindowContexts({api, state, dismissError, openSource, children}: Props) {
+export function WindowContexts({api, state, dismissError, openSource, openArtifact, children}: Props) {
     const windowError = useMemo(
         () => ({error: state.error, dismiss: dismissError}),
         [state.error, dismissError],
@@ -29,11 +32,13 @@ export function WindowContexts({api, state, dismissError, openSource, children}:
             <ProgressContext.Provider value={state.progress}>
                 <WritingContext.Provider value={state.writing}>
                     <SourceViewerContext.Provider value={openSource}>
-                        <OfflineModeContext.Provider value={state.offlineMode}>
-                            <WindowErrorContext.Provider value={windowError}>
-                                {children}
-                            </WindowErrorContext.Provider>
-                        </OfflineModeContext.Provider>
+                        <ArtifactContext.Provider value={openArtifact}>
+                            <OfflineModeContext.Provider value={state.offlineMode}>
+                                <WindowErrorContext.Provider value={windowError}>
+                                    {children}
+                                </WindowErrorContext.Provider>
+                            </OfflineModeContext.Provider>
+                        </ArtifactContext.Provider>
                     </SourceViewerContext.Provider>
                 </WritingContext.Provider>
             </ProgressContext.Provider>

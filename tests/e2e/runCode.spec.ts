@@ -54,3 +54,27 @@ test("a program's run: its code and output in the trace, the image it wrote show
         await page.screenshot({path: testInfo.outputPath(`run-code-${colorScheme}.png`)});
     }
 });
+
+test("a drawing a program wrote opens beside the conversation with a Preview, named after its file", async ({
+    page,
+}, testInfo) => {
+    await page.goto(served.url);
+    await startConversation(page);
+    await choose(page.getByRole("combobox", {name: "Mode", exact: true}), "Agent");
+    const id = new URL(page.url()).searchParams.get("c")!;
+    const code = `files.write("charts/bars.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect id="bar" width="80" height="40" fill="#2563eb"/></svg>'); "drawn"`;
+    await sendWithPreflight(page, id, [{name: "run_code", args: {language: "javascript", code}}], {
+        toolChoice: "none",
+    });
+    const answer = page.locator("article.message.assistant").last();
+    await expect(answer).toHaveAttribute("data-status", "complete");
+    await answer.getByRole("button", {name: "Preview charts/bars.svg"}).click();
+    const panel = page.getByRole("complementary", {name: "Preview: SVG drawing"});
+    await expect(panel.getByRole("heading", {name: "charts/bars.svg"})).toBeVisible();
+    const frame = page.frameLocator('iframe[title="SVG drawing, shown in a sandbox"]');
+    await expect(frame.locator("rect#bar")).toHaveAttribute("width", "80");
+    await page.screenshot({path: testInfo.outputPath("program-drawing.png")});
+    const saving = page.waitForEvent("download");
+    await panel.getByRole("button", {name: "Download"}).click();
+    expect((await saving).suggestedFilename()).toBe("bars.svg");
+});

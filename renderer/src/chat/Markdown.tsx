@@ -6,6 +6,7 @@ import type {Citation} from "../../../shared/contract.js";
 import {linkMarkers, markdownComponents} from "./citations.js";
 import {lazyModule, useLazyModule} from "../ui/lazyModule.js";
 import {useCopy} from "./useCopy.js";
+import {PREVIEWED, useArtifacts} from "./ArtifactPanel.js";
 import {useTranslation} from "../i18n/index.js";
 
 // Highlighting and math, loaded once, for the first answer that needs them.
@@ -55,13 +56,15 @@ const TaskBox: Components["input"] = ({checked, type}) => {
     ) : null;
 };
 
-/** A code block with its language and a Copy button. */
+/** A code block with its language and a Copy button; an html, svg or mermaid block also a Preview (artifacts). */
 const CodeBlock: Components["pre"] = ({children}) => {
     const code = codeChild(children);
     const language = /language-([\w+#.-]+)/.exec(code?.className ?? "")?.[1] ?? null;
     const {copied, copy} = useCopy();
     const {t} = useTranslation();
+    const openArtifact = useArtifacts();
     const name = language ?? t("code.text");
+    const kind = language ? PREVIEWED[language.toLowerCase()] : undefined;
     return (
         <div className="code-block">
             <div className="code-bar">
@@ -73,6 +76,15 @@ const CodeBlock: Components["pre"] = ({children}) => {
                 >
                     {t(copied ? "code.copied" : "code.copy")}
                 </button>
+                {kind && openArtifact && (
+                    <button
+                        type="button"
+                        onClick={() => openArtifact({kind, source: textOf(code?.children)})}
+                        aria-label={t("artifact.previewCode", {language: name})}
+                    >
+                        {t("artifact.preview")}
+                    </button>
+                )}
             </div>
             {/* A long line scrolls the block sideways: it takes the focus, so the keyboard can scroll it too. */}
             <pre tabIndex={0} aria-label={t("code.code", {language: name})}>

@@ -6,6 +6,7 @@ import {useTranslation} from "../i18n/index.js";
 import {lazyModule} from "../ui/lazyModule.js";
 import {appOf} from "../../../shared/toolCalls.js";
 import {isSafeExternal} from "./links.js";
+import {shownDark} from "../ui/theme.js";
 
 /** The tallest an app's frame grows to in the conversation; a taller page scrolls inside it. */
 const MAX_HEIGHT = 600;
@@ -108,7 +109,7 @@ async function connect(
         {openLinks: {}, serverTools: {}, logging: {}, message: {text: {}}},
         {
             hostContext: {
-                theme: darkTheme() ? "dark" : "light",
+                theme: shownDark() ? "dark" : "light",
                 displayMode: "inline",
                 availableDisplayModes: ["inline"],
                 locale: options.locale,
@@ -142,7 +143,7 @@ async function connect(
     };
     await bridge.connect(new PostMessageTransport(target, target));
     // The window's theme chosen or changed by the system later: the app is told.
-    const retheme = () => void bridge.sendHostContextChange({theme: darkTheme() ? "dark" : "light"});
+    const retheme = () => void bridge.sendHostContextChange({theme: shownDark() ? "dark" : "light"});
     const themes = new MutationObserver(retheme);
     themes.observe(document.documentElement, {attributes: true, attributeFilter: ["data-theme"]});
     const system = window.matchMedia("(prefers-color-scheme: dark)");
@@ -154,11 +155,4 @@ async function connect(
             await bridge.close();
         },
     };
-}
-
-/** Whether the window shows its dark theme (chosen, or the system's). */
-function darkTheme(): boolean {
-    const chosen = document.documentElement.getAttribute("data-theme");
-    if (chosen) return chosen === "dark";
-    return window.matchMedia("(prefers-color-scheme: dark)").matches;
 }

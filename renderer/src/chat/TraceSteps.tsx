@@ -6,6 +6,7 @@ import {sayCore, useTranslation, type TFunction} from "../i18n/index.js";
 import {DiffView} from "./DiffView.js";
 import {MessageImages} from "./attachments.js";
 import {McpAppFrame} from "./McpAppFrame.js";
+import {ProgramFiles} from "./ProgramFiles.js";
 import {formatDuration} from "../ui/duration.js";
 
 const PREVIEW = 400;
@@ -103,6 +104,7 @@ function TraceStep({call, calls}: {call: ToolCallRecord; calls: ToolCallRecord[]
                 )}
             </details>
             {appOf(call) && <McpAppFrame call={call} />}
+            <ProgramFiles call={call} />
             {children.length > 0 && (
                 <ol className="trace inner" aria-label={t("trace.stepsOf", {tool: call.tool})}>
                     {children.map((child) => (

@@ -33,3 +33,27 @@ export function useTheme(): [Theme, (theme: Theme) => void] {
     }, [theme]);
     return [theme, setTheme];
 }
+
+/** Whether the window shows its dark theme (chosen, or the system's): for pages drawn in frames of their own. */
+export function shownDark(): boolean {
+    const chosen = document.documentElement.getAttribute("data-theme");
+    if (chosen) return chosen === "dark";
+    return window.matchMedia("(prefers-color-scheme: dark)").matches;
+}
+
+/** shownDark(), kept up to date as the theme chosen or the system's changes. */
+export function useShownDark(): boolean {
+    const [dark, setDark] = useState(shownDark);
+    useEffect(() => {
+        const follow = () => setDark(shownDark());
+        const chosen = new MutationObserver(follow);
+        chosen.observe(document.documentElement, {attributes: true, attributeFilter: ["data-theme"]});
+        const system = window.matchMedia("(prefers-color-scheme: dark)");
+        system.addEventListener("change", follow);
+        return () => {
+            chosen.disconnect();
+            system.removeEventListener("change", follow);
+        };
+    }, []);
+    return dark;
+}

@@ -1,0 +1,41 @@
+// Artifacts: an answer's html, svg and mermaid blocks, and such files a program wrote, previewed in a frame of
+// their own (served once, sandboxed, no network, no same origin: main/artifacts/page.ts).
+import {Type, type Static} from "@sinclair/typebox";
+import {Id, call, closed, oneOf, req} from "./base.js";
+
+export const ArtifactKind = oneOf(["html", "svg", "mermaid"]);
+
+export type ArtifactKind = Static<typeof ArtifactKind>;
+
+/** The most characters an artifact may have: a page or a drawing, well within one message of the contract. */
+export const ARTIFACT_MAX_CHARS = 400_000;
+
+export const Artifact = Type.Object(
+    {
+        kind: ArtifactKind,
+        source: Type.String({minLength: 1, maxLength: ARTIFACT_MAX_CHARS}),
+        /** The file's name when it is one a program wrote; otherwise the download is named after its kind. */
+        name: Type.Optional(Type.String({minLength: 1, maxLength: 500})),
+    },
+    closed,
+);
+
+export type Artifact = Static<typeof Artifact>;
+
+export const artifactsCalls = {
+    /** A frame's address for the artifact's page: served once, with no network and no same-origin rights. */
+    "artifacts.preview": call(
+        req({
+            kind: ArtifactKind,
+            source: Artifact.properties.source,
+            /** The window's theme, for a diagram drawn in its colours. */
+            theme: oneOf(["light", "dark"]),
+        }),
+        Type.Object({frame: Type.String()}, closed),
+    ),
+    /** A file a program wrote (run_code's result names it), read from its conversation's folder to preview. */
+    "artifacts.file": call(
+        req({toolCallId: Id, name: Type.String({minLength: 1, maxLength: 500})}),
+        Artifact,
+    ),
+};
