@@ -45,6 +45,7 @@ const attempt = async (name, action) => { try { await action(); note(name, "REAC
   await attempt("fetch", () => fetch(${JSON.stringify(canary)} + "fetch"));
   await attempt("image", () => new Promise((ok, no) => { const i = new Image(); i.onload = ok; i.onerror = no; i.src = ${JSON.stringify(canary)} + "image"; }));
   await attempt("top navigation", () => { window.top.location.href = ${JSON.stringify(canary)} + "top"; });
+  await attempt("popup", () => { if (!window.open(${JSON.stringify(canary)} + "popup")) throw 0; });
   note("done", "yes");
 })();`;
 
@@ -93,7 +94,7 @@ test(
             .frameLocator('iframe[title="SVG drawing, shown in a sandbox"]')
             .locator("#results");
         await expect(results).toContainText("done: yes");
-        for (const name of ["parent page", "storage", "cookies", "fetch", "image", "top navigation"])
+        for (const name of ["parent page", "storage", "cookies", "fetch", "image", "top navigation", "popup"])
             await expect(results).toContainText(`${name}: blocked`);
         // Esc closes the panel and gives the focus back to the Preview that opened it.
         await page.keyboard.press("Escape");
@@ -139,7 +140,9 @@ test("an HTML page's scripts run in its frame and reach nothing; a diagram that 
     const dataDir = tempDir();
     const html = [
         "```html",
-        `<!doctype html><html><body><h1>Probe</h1><p id="results"></p><script>${probe(canaryUrl)}</script></body></html>`,
+        `<!doctype html><html><body><h1>Probe</h1><p id="results"></p><button id="leave">Leave</button><script>${probe(canaryUrl)}`,
+        `document.getElementById("leave").onclick = () => { window.location.href = ${JSON.stringify(canaryUrl)} + "self"; };`,
+        "</script></body></html>",
         "```",
     ].join("\n");
     const broken = ["```mermaid", "flowchart LR", "    A --> ((", "```"].join("\n");
@@ -153,8 +156,12 @@ test("an HTML page's scripts run in its frame and reach nothing; a diagram that 
     await answers.first().getByRole("button", {name: "Preview html"}).click();
     const results = page.frameLocator('iframe[title="HTML page, shown in a sandbox"]').locator("#results");
     await expect(results).toContainText("done: yes");
-    for (const name of ["parent page", "storage", "cookies", "fetch", "image", "top navigation"])
+    for (const name of ["parent page", "storage", "cookies", "fetch", "image", "top navigation", "popup"])
         await expect(results).toContainText(`${name}: blocked`);
+    // The page sends its own frame away: the window's CSP (frame-src 'self') refuses the address.
+    await page.frameLocator('iframe[title="HTML page, shown in a sandbox"]').locator("#leave").click();
+    await page.waitForTimeout(500);
+    expect(heard).toEqual([]);
 
     await answers.nth(1).getByRole("button", {name: "Preview mermaid"}).click();
     const problem = page
