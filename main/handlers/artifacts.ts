@@ -4,7 +4,7 @@ import {fieldOf} from "../../shared/json.js";
 import {fail, ok} from "../../shared/result.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
 import {readScratchFile, scratchFolder} from "../sandbox/scratch.js";
-import {artifactPage} from "../server/artifactPages.js";
+import {artifactPage, drawerPage} from "../server/artifactPages.js";
 import type {AppFrames} from "../server/appFrames.js";
 import type {ToolCallStore} from "../store/toolCalls.js";
 
@@ -18,14 +18,17 @@ const KINDS: [RegExp, ArtifactKind][] = [
 ];
 
 /**
- * Artifacts: a page for one frame, made from an answer's block or a program's file (main/server/artifactPages.ts),
- * and the files run_code wrote, read back from the conversation's folder by the names its result gave.
+ * Artifacts: a page for one frame, made from an answer's block or a program's file, and the page of the frame that
+ * draws Mermaid diagrams (main/server/artifactPages.ts); the files run_code wrote, read back from the
+ * conversation's folder by the names its result gave.
  */
 export function artifactHandlers(deps: Deps): HandlerSlice<"artifacts."> {
     return {
-        "artifacts.preview": ({kind, source, theme}) => {
+        "artifacts.preview": ({kind, source, theme}) =>
+            ok({frame: deps.frames.offer(artifactPage(kind, source, theme))}),
+        "artifacts.drawer": () => {
             try {
-                return ok({frame: deps.frames.offer(artifactPage(kind, source, theme))});
+                return ok({frame: deps.frames.offer(drawerPage())});
             } catch (error) {
                 return fail("UNAVAILABLE", messageOf(error));
             }

@@ -1,7 +1,7 @@
 // Artifacts: an answer's html, svg and mermaid blocks, and such files a program wrote, previewed in a frame of
 // their own (served once, sandboxed, no network, no same origin: main/artifacts/page.ts).
 import {Type, type Static} from "@sinclair/typebox";
-import {Id, call, closed, oneOf, req} from "./base.js";
+import {Empty, Id, call, closed, oneOf, req} from "./base.js";
 
 export const ArtifactKind = oneOf(["html", "svg", "mermaid"]);
 
@@ -22,17 +22,29 @@ export const Artifact = Type.Object(
 
 export type Artifact = Static<typeof Artifact>;
 
+/** What a preview's page shows: a page as written, an SVG on white, or a diagram Mermaid drew (on the theme's ground). */
+export const PageKind = oneOf(["html", "svg", "diagram"]);
+
+export type PageKind = Static<typeof PageKind>;
+
+const Frame = Type.Object({frame: Type.String()}, closed);
+
 export const artifactsCalls = {
     /** A frame's address for the artifact's page: served once, with no network and no same-origin rights. */
     "artifacts.preview": call(
         req({
-            kind: ArtifactKind,
+            kind: PageKind,
             source: Artifact.properties.source,
-            /** The window's theme, for a diagram drawn in its colours. */
+            /** The window's theme: a diagram's ground. */
             theme: oneOf(["light", "dark"]),
         }),
-        Type.Object({frame: Type.String()}, closed),
+        Frame,
     ),
+    /**
+     * The drawing frame's address: Mermaid's library in a page of its own, which draws the texts the window posts
+     * to it and posts back their SVG (the window keeps one, so the library is read once).
+     */
+    "artifacts.drawer": call(Empty, Frame),
     /** A file a program wrote (run_code's result names it), read from its conversation's folder to preview. */
     "artifacts.file": call(
         req({toolCallId: Id, name: Type.String({minLength: 1, maxLength: 500})}),

@@ -164,9 +164,9 @@ test("an HTML page's scripts run in its frame and reach nothing; a diagram that 
     expect(heard).toEqual([]);
 
     await answers.nth(1).getByRole("button", {name: "Preview mermaid"}).click();
-    const problem = page
-        .frameLocator('iframe[title="Mermaid diagram, shown in a sandbox"]')
-        .getByRole("alert");
-    await expect(problem).toContainText("This diagram could not be drawn:");
+    const panel = page.getByRole("complementary", {name: "Preview: Mermaid diagram"});
+    await expect(panel.getByRole("alert")).toContainText(
+        "This diagram could not be drawn: Parse error on line 2",
+    );
     expect(heard).toEqual([]);
 });

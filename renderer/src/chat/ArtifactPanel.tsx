@@ -1,12 +1,13 @@
 import {createContext, useContext, useEffect, useRef, useState} from "react";
 import {Download, Maximize2, X} from "lucide-react";
-import type {Artifact, ArtifactKind} from "../../../shared/contract.js";
+import type {Artifact, ArtifactKind, CairnApi, PageKind} from "../../../shared/contract.js";
 import {useApi} from "../apiContext.js";
 import {useTranslation} from "../i18n/index.js";
 import {download} from "../ui/download.js";
 import {Page} from "../ui/Page.js";
 import {useShownDark} from "../ui/theme.js";
 import {useCopy} from "./useCopy.js";
+import {drawDiagram} from "./diagrams.js";
 
 /** Opens an artifact in the side panel; null where no panel is mounted (then no Preview is offered). */
 export const ArtifactContext = createContext<((artifact: Artifact) => void) | null>(null);
@@ -86,7 +87,7 @@ function ArtifactFrame({artifact, hidden}: {artifact: Artifact; hidden?: boolean
     const {t} = useTranslation();
     const api = useApi();
     const [frame, setFrame] = useState<string | null>(null);
-    const [problem, setProblem] = useState<string | null>(null);
+    const [problem, setProblem] = useState<Problem | null>(null);
     // A diagram is drawn again in the window's new theme; a page or a drawing keeps its own colours (and state).
     const dark = useShownDark();
     const theme = artifact.kind === "mermaid" && dark ? "dark" : "light";
@@ -95,23 +96,16 @@ function ArtifactFrame({artifact, hidden}: {artifact: Artifact; hidden?: boolean
         let gone = false;
         setFrame(null);
         setProblem(null);
-        void api
-            .invoke("artifacts.preview", {kind: artifact.kind, source: artifact.source, theme})
-            .then((res) => {
-                if (gone) return;
-                if (res.ok) setFrame(res.value.frame);
-                else setProblem(res.error.message);
-            });
+        void pageOf(api, artifact, theme).then((page) => {
+            if (gone) return;
+            if ("frame" in page) setFrame(page.frame);
+            else setProblem(page.problem);
+        });
         return () => {
             gone = true;
         };
     }, [api, artifact, theme]);
-    if (problem)
-        return (
-            <p className="artifact-problem" role="alert">
-                {t("artifact.problem", {problem})}
-            </p>
-        );
+    if (problem) return <ProblemNote problem={problem} />;
     if (!frame) return <p className="artifact-loading">{t("artifact.loading")}</p>;
     return (
         <iframe
@@ -123,5 +117,37 @@ function ArtifactFrame({artifact, hidden}: {artifact: Artifact; hidden?: boolean
             referrerPolicy="no-referrer"
             hidden={hidden}
         />
+    );
+}
+
+type Problem = {diagram: string} | {page: string};
+
+/** The frame's address for the artifact; a diagram drawn first by the window's drawing frame (diagrams.ts). */
+async function pageOf(
+    api: CairnApi,
+    artifact: Artifact,
+    theme: "light" | "dark",
+): Promise<{frame: string} | {problem: Problem}> {
+    let kind: PageKind = artifact.kind === "mermaid" ? "diagram" : artifact.kind;
+    let source = artifact.source;
+    if (artifact.kind === "mermaid") {
+        const drawn = await drawDiagram(api, artifact.source, theme === "dark");
+        if ("error" in drawn) return {problem: {diagram: drawn.error}};
+        kind = "diagram";
+        source = drawn.svg;
+    }
+    const res = await api.invoke("artifacts.preview", {kind, source, theme});
+    return res.ok ? res.value : {problem: {page: res.error.message}};
+}
+
+/** Why nothing is shown: Mermaid's words for a diagram it could not draw, or why the page was refused. */
+function ProblemNote({problem}: {problem: Problem}) {
+    const {t} = useTranslation();
+    return (
+        <p className="artifact-problem" role="alert">
+            {"diagram" in problem
+                ? t("artifact.notDrawn", {problem: problem.diagram})
+                : t("artifact.problem", {problem: problem.page})}
+        </p>
     );
 }

@@ -7,6 +7,8 @@ import {linkMarkers, markdownComponents} from "./citations.js";
 import {lazyModule, useLazyModule} from "../ui/lazyModule.js";
 import {useCopy} from "./useCopy.js";
 import {PREVIEWED, useArtifacts} from "./ArtifactPanel.js";
+import {warmDrawer} from "./diagrams.js";
+import {useApi} from "../apiContext.js";
 import {useTranslation} from "../i18n/index.js";
 
 // Highlighting and math, loaded once, for the first answer that needs them.
@@ -65,6 +67,8 @@ const CodeBlock: Components["pre"] = ({children}) => {
     const openArtifact = useArtifacts();
     const name = language ?? t("code.text");
     const kind = language ? PREVIEWED[language.toLowerCase()] : undefined;
+    const api = useApi();
+    const warm = () => kind === "mermaid" && api && warmDrawer(api);
     return (
         <div className="code-block">
             <div className="code-bar">
@@ -80,6 +84,9 @@ const CodeBlock: Components["pre"] = ({children}) => {
                     <button
                         type="button"
                         onClick={() => openArtifact({kind, source: textOf(code?.children)})}
+                        // Mermaid's drawing frame starts while the pointer or focus is on its way (about 1 s of script).
+                        onPointerEnter={warm}
+                        onFocus={warm}
                         aria-label={t("artifact.previewCode", {language: name})}
                     >
                         {t("artifact.preview")}

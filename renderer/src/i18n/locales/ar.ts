@@ -153,6 +153,7 @@ export const ar = {
         close: "إغلاق المعاينة",
         loading: "جارٍ تحميل المعاينة…",
         problem: "تعذر عرض المعاينة: {{problem}}",
+        notDrawn: "تعذر رسم هذا المخطط: {{problem}}",
     },
     shortcuts: {
         title: "اختصارات لوحة المفاتيح",

@@ -142,6 +142,7 @@ export const de = {
         close: "Vorschau schließen",
         loading: "Vorschau wird geladen…",
         problem: "Die Vorschau konnte nicht gezeigt werden: {{problem}}",
+        notDrawn: "Dieses Diagramm konnte nicht gezeichnet werden: {{problem}}",
     },
     shortcuts: {
         title: "Tastenkürzel",

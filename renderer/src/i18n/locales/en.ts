@@ -144,6 +144,7 @@ export const en = {
         close: "Close the preview",
         loading: "Loading the preview…",
         problem: "The preview could not be shown: {{problem}}",
+        notDrawn: "This diagram could not be drawn: {{problem}}",
     },
     shortcuts: {
         title: "Keyboard shortcuts",

@@ -144,6 +144,7 @@ export const es = {
         close: "Cerrar la vista previa",
         loading: "Cargando la vista previa…",
         problem: "No se pudo mostrar la vista previa: {{problem}}",
+        notDrawn: "No se pudo dibujar este diagrama: {{problem}}",
     },
     shortcuts: {
         title: "Atajos de teclado",

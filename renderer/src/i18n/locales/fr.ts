@@ -145,6 +145,7 @@ export const fr = {
         close: "Fermer l’aperçu",
         loading: "Chargement de l’aperçu…",
         problem: "L’aperçu n’a pas pu être affiché : {{problem}}",
+        notDrawn: "Ce diagramme n’a pas pu être dessiné : {{problem}}",
     },
     shortcuts: {
         title: "Raccourcis clavier",

@@ -140,6 +140,7 @@ export const hi = {
         close: "पूर्वावलोकन बंद करें",
         loading: "पूर्वावलोकन लोड हो रहा है…",
         problem: "पूर्वावलोकन नहीं दिखाया जा सका: {{problem}}",
+        notDrawn: "यह आरेख नहीं बनाया जा सका: {{problem}}",
     },
     shortcuts: {
         title: "कीबोर्ड शॉर्टकट",

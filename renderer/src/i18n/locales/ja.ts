@@ -139,6 +139,7 @@ export const ja = {
         close: "プレビューを閉じる",
         loading: "プレビューを読み込み中…",
         problem: "プレビューを表示できませんでした: {{problem}}",
+        notDrawn: "この図を描けませんでした: {{problem}}",
     },
     shortcuts: {
         title: "キーボードショートカット",

@@ -144,6 +144,7 @@ export const ptBR = {
         close: "Fechar a visualização",
         loading: "Carregando a visualização…",
         problem: "Não foi possível exibir a visualização: {{problem}}",
+        notDrawn: "Não foi possível desenhar este diagrama: {{problem}}",
     },
     shortcuts: {
         title: "Atalhos de teclado",

@@ -147,6 +147,7 @@ export const ru = {
         close: "Закрыть просмотр",
         loading: "Загрузка просмотра…",
         problem: "Не удалось показать просмотр: {{problem}}",
+        notDrawn: "Не удалось нарисовать эту диаграмму: {{problem}}",
     },
     shortcuts: {
         title: "Сочетания клавиш",

@@ -135,6 +135,7 @@ export const zhCN = {
         close: "关闭预览",
         loading: "正在加载预览…",
         problem: "无法显示预览：{{problem}}",
+        notDrawn: "无法绘制此图表：{{problem}}",
     },
     shortcuts: {
         title: "键盘快捷键",
