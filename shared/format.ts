@@ -1,8 +1,12 @@
-/** Bytes for people: GiB and MiB with one decimal, KiB below a MiB. Shared by the core's messages and the UI. */
+/**
+ * Bytes for people: GiB and MiB with one decimal, KiB below a MiB, bytes below a KiB (a small file is not
+ * "0 KiB"). Shared by the core's messages and the UI.
+ */
 export function formatBytes(bytes: number): string {
     if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
     if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
-    return `${Math.max(0, Math.round(bytes / 1024))} KiB`;
+    if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
+    return `${Math.max(0, Math.round(bytes))} B`;
 }
 
 /** A text cut to at most `max` characters, ending in "…" when it was cut. */

@@ -29,6 +29,9 @@ export type PageKind = Static<typeof PageKind>;
 
 const Frame = Type.Object({frame: Type.String()}, closed);
 
+/** A file's name in a conversation's folder, as a program's run gave it (`charts/bars.svg`). */
+const FileName = Type.String({minLength: 1, maxLength: 500});
+
 export const artifactsCalls = {
     /** A frame's address for the artifact's page: served once, with no network and no same-origin rights. */
     "artifacts.preview": call(
@@ -46,8 +49,10 @@ export const artifactsCalls = {
      */
     "artifacts.drawer": call(Empty, Frame),
     /** A file a program wrote (run_code's result names it), read from its conversation's folder to preview. */
-    "artifacts.file": call(
-        req({toolCallId: Id, name: Type.String({minLength: 1, maxLength: 500})}),
-        Artifact,
+    "artifacts.file": call(req({toolCallId: Id, name: FileName}), Artifact),
+    /** Any file a program wrote, as base64, for the window to save (up to the sandbox's 20 MB of files). */
+    "artifacts.download": call(
+        req({toolCallId: Id, name: FileName}),
+        Type.Object({name: Type.String(), data: Type.String({contentEncoding: "base64"})}, closed),
     ),
 };

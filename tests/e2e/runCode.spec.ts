@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import {expect, test} from "@playwright/test";
 import {startConversation} from "../helpers/ask.js";
 import {axeOn} from "../helpers/axe.js";
@@ -47,7 +48,8 @@ test("a program's run: its code and output in the trace, the image it wrote show
     await expect(step.locator(".result pre")).toContainText(
         /files written: chart\.png \(\d+ bytes\); shown to the user: chart\.png/,
     );
-    await expect(answer.getByRole("button", {name: /chart\.png/})).toBeVisible();
+    await expect(answer.getByRole("button", {name: /^Open chart\.png/})).toBeVisible();
+    await expect(answer.getByRole("button", {name: "Download chart.png"})).toBeVisible();
     expect((await axeOn(page).include("article.message.assistant").analyze()).violations).toEqual([]);
     for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({colorScheme});
@@ -62,7 +64,11 @@ test("a drawing a program wrote opens beside the conversation with a Preview, na
     await startConversation(page);
     await choose(page.getByRole("combobox", {name: "Mode", exact: true}), "Agent");
     const id = new URL(page.url()).searchParams.get("c")!;
-    const code = `files.write("charts/bars.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect id="bar" width="80" height="40" fill="#2563eb"/></svg>'); "drawn"`;
+    const code = [
+        `files.write("charts/bars.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect id="bar" width="80" height="40" fill="#2563eb"/></svg>');`,
+        'files.write("table.csv", "planet,moons\\nMars,2\\n");',
+        '"drawn"',
+    ].join("\n");
     await sendWithPreflight(page, id, [{name: "run_code", args: {language: "javascript", code}}], {
         toolChoice: "none",
     });
@@ -77,4 +83,13 @@ test("a drawing a program wrote opens beside the conversation with a Preview, na
     const saving = page.waitForEvent("download");
     await panel.getByRole("button", {name: "Download"}).click();
     expect((await saving).suggestedFilename()).toBe("bars.svg");
+    // Every file the run wrote is listed under it with its size, and saved as it is in the conversation's folder.
+    const files = answer.getByRole("list", {name: "Files the program wrote"});
+    await expect(files.getByRole("listitem")).toHaveCount(2);
+    await expect(files.getByRole("listitem").nth(1)).toContainText("table.csv");
+    const table = page.waitForEvent("download");
+    await files.getByRole("button", {name: "Download table.csv"}).click();
+    const saved = await table;
+    expect(saved.suggestedFilename()).toBe("table.csv");
+    expect(fs.readFileSync(await saved.path(), "utf8")).toBe("planet,moons\nMars,2\n");
 });

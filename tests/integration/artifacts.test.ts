@@ -52,6 +52,12 @@ test("a program's pages, drawings and diagrams are read back by the names its ru
         assert.equal(unwrap(await file("flow.mmd")).kind, "mermaid");
         assert.equal(unwrap(await file("out/page.html")).source, "<!doctype html><p>made</p>");
 
+        // Any file the run wrote is there to save, as it is.
+        const saved = unwrap(
+            await t.api.invoke("artifacts.download", {toolCallId: callId, name: "notes.txt"}),
+        );
+        assert.equal(Buffer.from(saved.data, "base64").toString("utf8"), "not a drawing");
+
         const refused = async (name: string) => {
             const res = await file(name);
             assert.ok(!res.ok, `${name} is refused`);
@@ -70,6 +76,11 @@ test("a program's pages, drawings and diagrams are read back by the names its ru
         const linked = await refused("chart.svg");
         assert.equal(linked.code, "NOT_FOUND");
         assert.match(linked.message, /chart\.svg is no longer in this conversation's folder/);
+        const linkedDownload = await t.api.invoke("artifacts.download", {
+            toolCallId: callId,
+            name: "chart.svg",
+        });
+        assert.ok(!linkedDownload.ok && linkedDownload.error.code === "NOT_FOUND");
     } finally {
         await t.core.dispose();
     }

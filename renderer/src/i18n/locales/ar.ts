@@ -154,6 +154,9 @@ export const ar = {
         loading: "جارٍ تحميل المعاينة…",
         problem: "تعذر عرض المعاينة: {{problem}}",
         notDrawn: "تعذر رسم هذا المخطط: {{problem}}",
+        files: "الملفات التي كتبها البرنامج",
+        downloadFile: "تنزيل {{name}}",
+        moreFiles: "توجد ملفات أخرى في مجلد المحادثة، وقد سُمّيت في النتيجة.",
     },
     shortcuts: {
         title: "اختصارات لوحة المفاتيح",

@@ -143,6 +143,9 @@ export const de = {
         loading: "Vorschau wird geladen…",
         problem: "Die Vorschau konnte nicht gezeigt werden: {{problem}}",
         notDrawn: "Dieses Diagramm konnte nicht gezeichnet werden: {{problem}}",
+        files: "Vom Programm geschriebene Dateien",
+        downloadFile: "{{name}} herunterladen",
+        moreFiles: "Weitere Dateien liegen im Ordner der Unterhaltung; das Ergebnis nennt sie.",
     },
     shortcuts: {
         title: "Tastenkürzel",

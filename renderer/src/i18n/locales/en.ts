@@ -145,6 +145,9 @@ export const en = {
         loading: "Loading the preview…",
         problem: "The preview could not be shown: {{problem}}",
         notDrawn: "This diagram could not be drawn: {{problem}}",
+        files: "Files the program wrote",
+        downloadFile: "Download {{name}}",
+        moreFiles: "More files are in the conversation's folder, named in the result.",
     },
     shortcuts: {
         title: "Keyboard shortcuts",

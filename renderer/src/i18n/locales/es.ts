@@ -145,6 +145,9 @@ export const es = {
         loading: "Cargando la vista previa…",
         problem: "No se pudo mostrar la vista previa: {{problem}}",
         notDrawn: "No se pudo dibujar este diagrama: {{problem}}",
+        files: "Archivos que escribió el programa",
+        downloadFile: "Descargar {{name}}",
+        moreFiles: "Hay más archivos en la carpeta de la conversación; el resultado los nombra.",
     },
     shortcuts: {
         title: "Atajos de teclado",

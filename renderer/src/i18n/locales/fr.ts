@@ -146,6 +146,9 @@ export const fr = {
         loading: "Chargement de l’aperçu…",
         problem: "L’aperçu n’a pas pu être affiché : {{problem}}",
         notDrawn: "Ce diagramme n’a pas pu être dessiné : {{problem}}",
+        files: "Fichiers écrits par le programme",
+        downloadFile: "Télécharger {{name}}",
+        moreFiles: "D’autres fichiers sont dans le dossier de la conversation, nommés dans le résultat.",
     },
     shortcuts: {
         title: "Raccourcis clavier",

@@ -140,6 +140,9 @@ export const ja = {
         loading: "プレビューを読み込み中…",
         problem: "プレビューを表示できませんでした: {{problem}}",
         notDrawn: "この図を描けませんでした: {{problem}}",
+        files: "プログラムが書いたファイル",
+        downloadFile: "{{name}} をダウンロード",
+        moreFiles: "ほかのファイルは会話のフォルダーにあり、結果に名前があります。",
     },
     shortcuts: {
         title: "キーボードショートカット",

@@ -145,6 +145,9 @@ export const ptBR = {
         loading: "Carregando a visualização…",
         problem: "Não foi possível exibir a visualização: {{problem}}",
         notDrawn: "Não foi possível desenhar este diagrama: {{problem}}",
+        files: "Arquivos que o programa escreveu",
+        downloadFile: "Baixar {{name}}",
+        moreFiles: "Há mais arquivos na pasta da conversa, nomeados no resultado.",
     },
     shortcuts: {
         title: "Atalhos de teclado",

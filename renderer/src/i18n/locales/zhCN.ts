@@ -136,6 +136,9 @@ export const zhCN = {
         loading: "正在加载预览…",
         problem: "无法显示预览：{{problem}}",
         notDrawn: "无法绘制此图表：{{problem}}",
+        files: "程序写入的文件",
+        downloadFile: "下载 {{name}}",
+        moreFiles: "更多文件在此对话的文件夹中，结果里列出了它们。",
     },
     shortcuts: {
         title: "键盘快捷键",
