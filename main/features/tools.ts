@@ -25,6 +25,7 @@ import {createSearchConversation} from "../tools/builtin/searchConversation.js";
 import {announcedTodos, createTodo, type TodoAccess} from "../tools/builtin/todo.js";
 import {createListCollections, createRagSearch} from "../tools/builtin/rag.js";
 import {createRunCode} from "../tools/builtin/runCode.js";
+import {createRunCodeInWorkspace} from "../tools/builtin/runCodeInWorkspace.js";
 import {createRunSkillScript, createUseSkill} from "../tools/builtin/skills.js";
 import {createSystemStats} from "../tools/builtin/systemStats.js";
 import {createWebFetch} from "../tools/builtin/webFetch.js";
@@ -227,6 +228,7 @@ function createTools(
         createTodo(todos),
         generateImageTool,
         createRunCode(sandbox, runCodeSeconds),
+        createRunCodeInWorkspace(sandbox, runCodeSeconds),
         createUseSkill(skills, offIn),
         createRunSkillScript(skills, sandbox, {offIn, chosenSeconds: runCodeSeconds}),
         findTools,

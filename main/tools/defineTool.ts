@@ -32,7 +32,7 @@ export type ToolContext = {
     /** How far the call has got (an MCP server's progress notifications), shown in the trace. */
     progress?: (update: {progress: number; total?: number; message?: string}) => void;
     /** Keeps what a file held before this call wrote it (null: it did not exist), for undo from the trace. */
-    keepPrevious?(file: string, before: Buffer | null, after: string): void;
+    keepPrevious?(file: string, before: Buffer | null, after: string | Buffer): void;
     /**
      * Runs another tool inside this call (a composite tool's step): validated, decided by its own policy and
      * approvals, traced as a child of this call. Never throws.

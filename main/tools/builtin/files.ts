@@ -12,7 +12,7 @@ const MAX_WRITE_BYTES = 1024 * 1024;
 const MAX_LIST_ENTRIES = 500;
 const MAX_DEPTH = 5;
 
-const relativePath = {type: "string", minLength: 1, maxLength: 1024} as const;
+export const relativePath = {type: "string", minLength: 1, maxLength: 1024} as const;
 
 export const listDirectory = defineTool({
     name: "list_directory",
@@ -260,6 +260,6 @@ function size(bytes: number): string {
     return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function folderOf(ctx: ToolContext): string {
+export function folderOf(ctx: ToolContext): string {
     return ctx.workspace ?? path.join(ctx.dataDir, "workspace");
 }

@@ -1,7 +1,8 @@
 import {formatBytes} from "../../../shared/format.js";
+import type {SandboxFile} from "../../sandbox/protocol.js";
 import type {RunResult, Sandbox} from "../../sandbox/sandbox.js";
 import {readScratch, scratchFolder, writeScratch} from "../../sandbox/scratch.js";
-import {defineTool, type ToolContext, type ToolDefinition} from "../defineTool.js";
+import {defineTool, type ToolContext, type ToolDefinition, type ToolOutput} from "../defineTool.js";
 
 /**
  * The wall-clock limit of a run unless Settings → Tools, or tools.yaml's `run_code: {options: {timeoutSeconds}}`,
@@ -41,35 +42,70 @@ export function createRunCode(sandbox: Sandbox, chosenSeconds: () => number | un
             },
             required: ["language", "code"],
         } as const,
-        async run({language, code}, ctx) {
-            const folder = scratchFolder(ctx.dataDir, ctx.conversationId);
-            const result = await sandbox.run({
-                key: ctx.conversationId || "no-conversation",
-                language,
-                code,
-                files: readScratch(folder),
-                timeoutMs: timeoutSecondsOf(ctx.options, chosenSeconds()) * 1000,
-                signal: ctx.signal,
-            });
-            const {written, refused} = writeScratch(folder, result.files);
-            const shown = await attachImages(result, written, ctx);
-            const text = describeRun(result, written, [...refused, ...result.filesLeftOut], shown);
-            const data = {
-                language,
-                stdout: result.stdout,
-                stderr: result.stderr,
-                ...(result.value !== undefined ? {value: result.value} : {}),
-                ...(result.error !== undefined ? {error: result.error} : {}),
-                files: written.map((name) => ({
-                    name,
-                    bytes: result.files.find((f) => f.name === name)?.data.length ?? 0,
-                })),
-                folder,
-            };
-            if (result.ended === "cancelled") return {text, error: "stopped", data};
-            return result.error !== undefined ? {text, error: text, trace: text, data} : {text, data};
-        },
+        run: ({language, code}, ctx) =>
+            runProgram(sandbox, {language, code, seconds: chosenSeconds()}, ctx).then(outputOf),
     });
+}
+
+export type Program = {language: "javascript" | "python"; code: string; seconds: number | undefined};
+
+/** A run and what became of its files: kept in the scratch folder, refused, shown with the answer. */
+export type ProgramRun = {
+    language: Program["language"];
+    result: RunResult;
+    folder: string;
+    written: string[];
+    refused: string[];
+    shown: string[];
+};
+
+/**
+ * Runs a program in the conversation's sandbox with its scratch folder's files (and `extra` ones: a workspace's,
+ * under workspace/), then keeps what it wrote in the folder, but for the names `elsewhere` claims.
+ */
+export async function runProgram(
+    sandbox: Sandbox,
+    {language, code, seconds}: Program,
+    ctx: ToolContext,
+    extra: {files?: SandboxFile[]; elsewhere?: (name: string) => boolean} = {},
+): Promise<ProgramRun> {
+    const elsewhere = extra.elsewhere ?? (() => false);
+    const folder = scratchFolder(ctx.dataDir, ctx.conversationId);
+    const result = await sandbox.run({
+        key: ctx.conversationId || "no-conversation",
+        language,
+        code,
+        files: [...readScratch(folder).filter((f) => !elsewhere(f.name)), ...(extra.files ?? [])],
+        timeoutMs: timeoutSecondsOf(ctx.options, seconds) * 1000,
+        signal: ctx.signal,
+    });
+    const {written, refused} = writeScratch(
+        folder,
+        result.files.filter((f) => !elsewhere(f.name)),
+    );
+    const shown = await attachImages(result, written, ctx);
+    return {language, result, folder, written, refused: [...refused, ...result.filesLeftOut], shown};
+}
+
+/** The run as the model reads it and as the trace keeps it (the window lists `files` under the run). */
+export function outputOf(run: ProgramRun, more: {text?: string; data?: object} = {}): ToolOutput {
+    const {result, written} = run;
+    const text = [describeRun(result, written, run.refused, run.shown), more.text].filter(Boolean).join("\n");
+    const data = {
+        language: run.language,
+        stdout: result.stdout,
+        stderr: result.stderr,
+        ...(result.value !== undefined ? {value: result.value} : {}),
+        ...(result.error !== undefined ? {error: result.error} : {}),
+        files: written.map((name) => ({
+            name,
+            bytes: result.files.find((f) => f.name === name)?.data.length ?? 0,
+        })),
+        folder: run.folder,
+        ...more.data,
+    };
+    if (result.ended === "cancelled") return {text, error: "stopped", data};
+    return result.error !== undefined ? {text, error: text, trace: text, data} : {text, data};
 }
 
 /** The limit in force: Settings', else tools.yaml's option, within 1 s and 10 minutes. */
