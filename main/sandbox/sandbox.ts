@@ -2,7 +2,8 @@
 // files (the engines) and nothing else, write nothing, start no process or thread, and make no code from
 // strings; lockdown.ts closes the network in it. The process is ended at the wall-clock limit, on Stop, or when
 // it misbehaves; an idle one is ended after a while (a conversation's Python variables go with it).
-import {fork, type ChildProcess} from "node:child_process";
+import {execFileSync, fork, spawn, type ChildProcess, type StdioOptions} from "node:child_process";
+import fs from "node:fs";
 import {createRequire} from "node:module";
 import path from "node:path";
 import {fileURLToPath} from "node:url";
@@ -241,19 +242,25 @@ function startChild(): ChildProcess {
             "run_code is not available in the desktop window yet: run it through `cairn chat` or `cairn serve`",
         );
     const root = appRoot();
-    const child = fork(childScript(), [], {
-        execArgv: [
-            "--experimental-permission",
-            `--allow-fs-read=${root}${path.sep}`,
-            "--disallow-code-generation-from-strings",
-            "--max-old-space-size=256",
-            "--no-warnings",
-        ],
+    const execArgv = [
+        "--experimental-permission",
+        `--allow-fs-read=${root}${path.sep}`,
+        "--disallow-code-generation-from-strings",
+        "--max-old-space-size=256",
+        "--no-warnings",
+    ];
+    const options = {
         env: {},
         // Its stderr says why it could not start (a missing engine, a Node without the permission model).
-        stdio: ["ignore", "ignore", "pipe", "ipc"],
-        serialization: "advanced",
-    });
+        stdio: ["ignore", "ignore", "pipe", "ipc"] satisfies StdioOptions,
+        serialization: "advanced" as const,
+    };
+    // Linux: the kernel kills the process when Cairn's ends, however it ends: a Python loop holds the process's
+    // only thread, so nothing in it could notice (setpriv sets the parent-death signal, then runs Node).
+    const wrapper = deathSignalWrapper();
+    const child = wrapper
+        ? spawn(wrapper, ["--pdeathsig", "KILL", "--", process.execPath, ...execArgv, childScript()], options)
+        : fork(childScript(), [], {execArgv, ...options});
     child.on("error", () => undefined);
     let said = "";
     child.stderr?.on("data", (chunk: Buffer) => {
@@ -294,4 +301,21 @@ function buildFromSources(entry: string): string {
         },
     ]);
     return outfile;
+}
+
+let wrapper: string | null | undefined;
+
+/** util-linux's setpriv where it can set the parent-death signal (Linux); null elsewhere. Checked once. */
+function deathSignalWrapper(): string | null {
+    if (wrapper !== undefined) return wrapper;
+    wrapper = null;
+    const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((file) => fs.existsSync(file));
+    if (process.platform !== "linux" || !setpriv) return wrapper;
+    try {
+        const help = execFileSync(setpriv, ["--help"], {encoding: "utf8", timeout: 5_000});
+        if (help.includes("--pdeathsig")) wrapper = setpriv;
+    } catch {
+        // An old setpriv: the process ends with Cairn only when it is not running Python.
+    }
+    return wrapper;
 }

@@ -52,9 +52,16 @@ test("another Cairn process neither interrupts a live answer nor answers in the 
         const c = unwrap(await t.api.invoke("conversations.create", {}));
         unwrap(await t.api.invoke("conversations.setMode", {id: c.id, mode: "agent"}));
         // The test model's 2048-token context cannot hold every agent tool's definition besides the test
-        // tools: the file tools and the task list, unused here, are switched off, as a person would in the tools
-        // menu.
-        const unused = ["list_directory", "read_file", "create_file", "replace_in_file", "todo"];
+        // tools: the file tools, the workspace's program runs and the task list, unused here, are switched off,
+        // as a person would in the tools menu.
+        const unused = [
+            "list_directory",
+            "read_file",
+            "create_file",
+            "replace_in_file",
+            "run_code_in_workspace",
+            "todo",
+        ];
         unwrap(await t.api.invoke("conversations.setTools", {id: c.id, off: unused}));
         // A live answer that stays open: its forced call waits for the user's approval.
         const asked = new Promise<string>((resolve) =>

@@ -114,16 +114,25 @@ test("a conversation's running program is never ended to make room for another c
     }
 });
 
-test("a sandbox process ends with Cairn: Cairn killed mid-run leaves no program looping", async () => {
+for (const [language, loop] of [
+    ["javascript", "while (true) {}"],
+    // Python's loop holds the process's only thread: the kernel ends it (the parent-death signal, on Linux).
+    ["python", "while True: pass"],
+] as const)
+    test(`a sandbox process ends with Cairn: Cairn killed mid-run leaves no ${language} program looping`, async () => {
+        await killedMidRun(language, loop);
+    });
+
+async function killedMidRun(language: "javascript" | "python", loop: string) {
     // The compiled copy (npm test) or, under tsx, the source with tsx's loader.
     const source = import.meta.url.endsWith(".ts");
     const here = new URL(`../../main/sandbox/sandbox.${source ? "ts" : "js"}`, import.meta.url).href;
     const script = `import {Sandbox} from ${JSON.stringify(here)};
         const sandbox = new Sandbox();
-        const run = (code) => sandbox.run({key: "k", language: "javascript", code, files: [], timeoutMs: 600000});
+        const run = (code) => sandbox.run({key: "k", language: ${JSON.stringify(language)}, code, files: [], timeoutMs: 600000});
         await run("1");
         console.log("warm");
-        void run("while (true) {}");
+        void run(${JSON.stringify(loop)});
         setInterval(() => {}, 1000);`;
     const loader = source ? ["--import", "tsx"] : [];
     const host = spawn(process.execPath, [...loader, "--input-type=module", "-e", script], {
@@ -137,11 +146,16 @@ test("a sandbox process ends with Cairn: Cairn killed mid-run leaves no program 
     const spent = cpuTicks(child);
     while (cpuTicks(child) < spent + 100) await new Promise((resolve) => setTimeout(resolve, 50));
     host.kill("SIGKILL");
-    for (let i = 0; alive(child); i++) {
-        assert.ok(i < 200, "the sandbox process outlived Cairn by 10 s");
-        await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+        for (let i = 0; alive(child); i++) {
+            assert.ok(i < 200, "the sandbox process outlived Cairn by 10 s");
+            await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+    } finally {
+        // A failed check leaves no program looping on the machine.
+        if (alive(child)) process.kill(child, "SIGKILL");
     }
-});
+}
 
 /** A process's CPU time so far, in clock ticks (user and system). */
 function cpuTicks(pid: number): number {

@@ -26,9 +26,8 @@ export function createRunCodeInWorkspace(
     return defineTool({
         name: "run_code_in_workspace",
         description:
-            "Run a short JavaScript or Python program, as run_code does, on files of the workspace: each path in " +
-            "`read` is copied in as workspace/<path>; each path in `write` the program creates or changes under " +
-            "workspace/ is written back to the workspace. Asks the user first.",
+            "Run a program as run_code does, on workspace files: each `read` path is copied in as " +
+            "workspace/<path>; each `write` path it writes there goes back to the workspace. Asks the user.",
         sideEffect: "write",
         agentOnly: true,
         timeoutMs: 11 * 60_000,

@@ -4,6 +4,7 @@ import type {Artifact, ArtifactKind, CairnApi, PageKind} from "../../../shared/c
 import {useApi} from "../apiContext.js";
 import {useTranslation} from "../i18n/index.js";
 import {download} from "../ui/download.js";
+import {IconButton} from "../ui/IconButton.js";
 import {Page} from "../ui/Page.js";
 import {useShownDark} from "../ui/theme.js";
 import {useCopy} from "./useCopy.js";
@@ -62,9 +63,9 @@ export function ArtifactPanel({artifact, onClose}: {artifact: Artifact; onClose:
                 <button type="button" onClick={() => setFull(true)}>
                     <Maximize2 aria-hidden size={14} /> {t("artifact.fullSize")}
                 </button>
-                <button type="button" onClick={onClose} aria-label={t("artifact.close")}>
+                <IconButton label={t("artifact.close")} onClick={onClose}>
                     <X aria-hidden size={16} />
-                </button>
+                </IconButton>
             </header>
             {/* Hidden, not removed, while full size: a frame moved or mounted again loads its page again. */}
             <ArtifactFrame artifact={artifact} hidden={full} />
