@@ -119,9 +119,18 @@ for (const [language, loop] of [
     // Python's loop holds the process's only thread: the kernel ends it (the parent-death signal, on Linux).
     ["python", "while True: pass"],
 ] as const)
-    test(`a sandbox process ends with Cairn: Cairn killed mid-run leaves no ${language} program looping`, async () => {
-        await killedMidRun(language, loop);
-    });
+    test(
+        `a sandbox process ends with Cairn: Cairn killed mid-run leaves no ${language} program looping`,
+        {
+            skip:
+                language === "python" &&
+                !fs.existsSync("/usr/bin/setpriv") &&
+                "no util-linux setpriv here: a looping Python program outlives Cairn (docs/run-code.md)",
+        },
+        async () => {
+            await killedMidRun(language, loop);
+        },
+    );
 
 async function killedMidRun(language: "javascript" | "python", loop: string) {
     // The compiled copy (npm test) or, under tsx, the source with tsx's loader.
