@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type {AddressInfo} from "node:net";
 import {expect, test, type Page} from "@playwright/test";
+import {frameProbe, PROBED} from "../helpers/frameProbe.js";
 import {tempDir} from "../helpers/paths.js";
 import {shootLightAndDark} from "../helpers/screens.js";
 import {seedConversation} from "../helpers/seedConversation.js";
@@ -30,25 +31,6 @@ test.afterEach(async () => {
     canary.close();
 });
 
-/**
- * What a page in the frame tries, each written into `#results` as "name: blocked" or "name: REACHED". Without a
- * "<" or "&": inside an SVG the script's text is markup.
- */
-const probe = (canary: string) => `
-const results = document.getElementById("results");
-const note = (name, outcome) => { results.textContent += name + ": " + outcome + "; "; };
-const attempt = async (name, action) => { try { await action(); note(name, "REACHED"); } catch (e) { note(name, "blocked"); } };
-(async () => {
-  await attempt("parent page", () => { if (!window.parent.document.body) throw 0; });
-  await attempt("storage", () => { window.localStorage.setItem("x", "1"); });
-  await attempt("cookies", () => { if (!document.cookie.includes("cairn")) throw 0; });
-  await attempt("fetch", () => fetch(${JSON.stringify(canary)} + "fetch"));
-  await attempt("image", () => new Promise((ok, no) => { const i = new Image(); i.onload = ok; i.onerror = no; i.src = ${JSON.stringify(canary)} + "image"; }));
-  await attempt("top navigation", () => { window.top.location.href = ${JSON.stringify(canary)} + "top"; });
-  await attempt("popup", () => { if (!window.open(${JSON.stringify(canary)} + "popup")) throw 0; });
-  note("done", "yes");
-})();`;
-
 const svgAnswer = (canary: string) =>
     [
         "Here is the drawing:",
@@ -57,7 +39,7 @@ const svgAnswer = (canary: string) =>
         '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120" viewBox="0 0 320 120">',
         '<rect width="320" height="120" fill="#1d4ed8"/>',
         '<text id="results" x="8" y="20" font-size="9" fill="#fff"></text>',
-        `<script>${probe(canary)}</script>`,
+        `<script>${frameProbe(canary)}</script>`,
         "</svg>",
         "```",
         "",
@@ -94,8 +76,7 @@ test(
             .frameLocator('iframe[title="SVG drawing, shown in a sandbox"]')
             .locator("#results");
         await expect(results).toContainText("done: yes");
-        for (const name of ["parent page", "storage", "cookies", "fetch", "image", "top navigation", "popup"])
-            await expect(results).toContainText(`${name}: blocked`);
+        for (const name of PROBED) await expect(results).toContainText(`${name}: blocked`);
         // Esc closes the panel and gives the focus back to the Preview that opened it.
         await page.keyboard.press("Escape");
         await expect(panel).toBeHidden();
@@ -140,7 +121,7 @@ test("an HTML page's scripts run in its frame and reach nothing; a diagram that 
     const dataDir = tempDir();
     const html = [
         "```html",
-        `<!doctype html><html><body><h1>Probe</h1><p id="results"></p><button id="leave">Leave</button><script>${probe(canaryUrl)}`,
+        `<!doctype html><html><body><h1>Probe</h1><p id="results"></p><button id="leave">Leave</button><script>${frameProbe(canaryUrl)}`,
         `document.getElementById("leave").onclick = () => { window.location.href = ${JSON.stringify(canaryUrl)} + "self"; };`,
         "</script></body></html>",
         "```",
@@ -156,8 +137,7 @@ test("an HTML page's scripts run in its frame and reach nothing; a diagram that 
     await answers.first().getByRole("button", {name: "Preview html"}).click();
     const results = page.frameLocator('iframe[title="HTML page, shown in a sandbox"]').locator("#results");
     await expect(results).toContainText("done: yes");
-    for (const name of ["parent page", "storage", "cookies", "fetch", "image", "top navigation", "popup"])
-        await expect(results).toContainText(`${name}: blocked`);
+    for (const name of PROBED) await expect(results).toContainText(`${name}: blocked`);
     // The page sends its own frame away: the window's CSP (frame-src 'self') refuses the address.
     await page.frameLocator('iframe[title="HTML page, shown in a sandbox"]').locator("#leave").click();
     await page.waitForTimeout(500);

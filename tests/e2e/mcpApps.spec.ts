@@ -2,6 +2,7 @@ import http from "node:http";
 import type {AddressInfo} from "node:net";
 import {expect, test, type Page} from "@playwright/test";
 import {servers, writeMcpJson} from "../helpers/mcp.js";
+import {PROBED} from "../helpers/frameProbe.js";
 import {tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {sendWithPreflight} from "../helpers/ws.js";
@@ -103,8 +104,7 @@ test("an app's page reaches neither the network nor Cairn's page, cookies or sto
         await callTool(page, conversationId, "apps.probe");
         const results = page.frameLocator('iframe[title="apps\'s app"]').locator("#results");
         await expect(results).toContainText("done: yes");
-        for (const name of ["parent page", "storage", "cookies", "fetch", "image", "top navigation"])
-            await expect(results).toContainText(`${name}: blocked`);
+        for (const name of PROBED) await expect(results).toContainText(`${name}: blocked`);
         expect(heard).toEqual([]);
         // Cairn's page is still Cairn's.
         await expect(page.getByRole("button", {name: "New conversation", exact: true}).first()).toBeVisible();

@@ -31,21 +31,26 @@ export function createRunCode(sandbox: Sandbox, chosenSeconds: () => number | un
         // Work rather than an answer: offered where Cairn works (agent mode), as the workspace's file tools are;
         // ask and plan modes keep their tool list, and a small model its context.
         agentOnly: true,
-        // The sandbox keeps its own limit (options.timeoutSeconds); this one is only for a sandbox that hangs.
-        timeoutMs: 11 * 60_000,
+        timeoutMs: HUNG_MS,
         params: {
             type: "object",
             additionalProperties: false,
-            properties: {
-                language: {enum: ["javascript", "python"]},
-                code: {type: "string", minLength: 1, maxLength: 100_000},
-            },
+            properties: PROGRAM_PARAMS,
             required: ["language", "code"],
         } as const,
         run: ({language, code}, ctx) =>
             runProgram(sandbox, {language, code, seconds: chosenSeconds()}, ctx).then(outputOf),
     });
 }
+
+/** A program as the model writes it: its language and its code (run_code_in_workspace's too). */
+export const PROGRAM_PARAMS = {
+    language: {enum: ["javascript", "python"]},
+    code: {type: "string", minLength: 1, maxLength: 100_000},
+} as const;
+
+/** The sandbox keeps its own limit (options.timeoutSeconds); the tool's is only for a sandbox that hangs. */
+export const HUNG_MS = 11 * 60_000;
 
 export type Program = {language: "javascript" | "python"; code: string; seconds: number | undefined};
 

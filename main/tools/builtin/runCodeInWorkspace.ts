@@ -6,7 +6,7 @@ import {messageOf} from "../../../shared/format.js";
 import {defineTool, type ToolContext, type ToolDefinition} from "../defineTool.js";
 import {currentBytes, insideWorkspace, writableTarget, writeAtomic} from "../workspace.js";
 import {folderOf, relativePath} from "./files.js";
-import {outputOf, runProgram} from "./runCode.js";
+import {HUNG_MS, PROGRAM_PARAMS, outputOf, runProgram} from "./runCode.js";
 
 /** Where the workspace's files are in the sandbox's folder. */
 const PREFIX = "workspace/";
@@ -30,13 +30,12 @@ export function createRunCodeInWorkspace(
             "workspace/<path>; each `write` path it writes there goes back to the workspace. Asks the user.",
         sideEffect: "write",
         agentOnly: true,
-        timeoutMs: 11 * 60_000,
+        timeoutMs: HUNG_MS,
         params: {
             type: "object",
             additionalProperties: false,
             properties: {
-                language: {enum: ["javascript", "python"]},
-                code: {type: "string", minLength: 1, maxLength: 100_000},
+                ...PROGRAM_PARAMS,
                 read: {type: "array", items: relativePath, maxItems: MAX_READ},
                 write: {type: "array", items: relativePath, maxItems: MAX_WRITE},
             },
