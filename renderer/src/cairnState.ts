@@ -207,4 +207,6 @@ export type CairnCore = {
     showError: (message: string) => void;
     loadMessages: (conversationId: string) => Promise<void>;
     select: (id: string | null) => void;
+    /** The person is choosing a conversation (New): the start-up's own choice, still on its way, is dropped. */
+    keepChoice: () => void;
 };

@@ -230,7 +230,10 @@ export function useCairn(api: CairnApi) {
     }, [api, loadAll, loadMessages, loadWork, patch]);
 
     const dismissError = useCallback(() => patch({error: null}), [patch]);
-    const core: CairnCore = {api, state, setState, patch, showError, loadMessages, select};
+    const keepChoice = useCallback(() => {
+        chosen.current = true;
+    }, []);
+    const core: CairnCore = {api, state, setState, patch, showError, loadMessages, select, keepChoice};
     const conversations = useConversationActions(core);
     const chat = useChatActions(core, conversations.create, conversations.creating);
     const research = useResearchActions(core);

@@ -4,7 +4,15 @@ import type {CairnCore} from "../cairnState.js";
 import {sayCore} from "../i18n/index.js";
 
 /** What the window does to conversations: make one, rename, pin, delete, and set how it is answered. */
-export function useConversationActions({api, state, setState, patch, select, showError}: CairnCore) {
+export function useConversationActions({
+    api,
+    state,
+    setState,
+    patch,
+    select,
+    showError,
+    keepChoice,
+}: CairnCore) {
     /**
      * The conversation being made now, and how it was asked for: a message sent before it is made goes to it
      * (see `creating`), and a second click asking the same while it is made adds none.
@@ -27,6 +35,9 @@ export function useConversationActions({api, state, setState, patch, select, sho
                 select(draft.id);
                 return draft.id;
             }
+            // Made while the start-up still reads the list: the window must not open the latest one meanwhile (it
+            // did, and a question asked at once counted that conversation's answers).
+            keepChoice();
             const res = await api.invoke("conversations.create", {
                 ...(assistantId === undefined ? {} : {assistantId}),
                 ...(projectId ? {projectId} : {}),
@@ -40,6 +51,7 @@ export function useConversationActions({api, state, setState, patch, select, sho
         },
         [
             api,
+            keepChoice,
             patch,
             select,
             setState,
