@@ -139,8 +139,13 @@ test("an HTML page's scripts run in its frame and reach nothing; a diagram that 
     await expect(results).toContainText("done: yes");
     for (const name of PROBED) await expect(results).toContainText(`${name}: blocked`);
     // The page sends its own frame away: the window's CSP (frame-src 'self') refuses the address.
+    // The frame loads again either way (the canary's answer, or the refusal's error page): then it is known.
+    const frame = page.locator('iframe[title="HTML page, shown in a sandbox"]');
+    const reloaded = frame.evaluate(
+        (el) => new Promise<void>((resolve) => el.addEventListener("load", () => resolve(), {once: true})),
+    );
     await page.frameLocator('iframe[title="HTML page, shown in a sandbox"]').locator("#leave").click();
-    await page.waitForTimeout(500);
+    await reloaded;
     expect(heard).toEqual([]);
 
     await answers.nth(1).getByRole("button", {name: "Preview mermaid"}).click();
