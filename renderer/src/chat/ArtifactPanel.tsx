@@ -129,15 +129,16 @@ async function pageOf(
     artifact: Artifact,
     theme: "light" | "dark",
 ): Promise<{frame: string} | {problem: Problem}> {
-    let kind: PageKind = artifact.kind === "mermaid" ? "diagram" : artifact.kind;
-    let source = artifact.source;
+    let page: {kind: PageKind; source: string} = {
+        kind: artifact.kind === "mermaid" ? "diagram" : artifact.kind,
+        source: artifact.source,
+    };
     if (artifact.kind === "mermaid") {
         const drawn = await drawDiagram(api, artifact.source, theme === "dark");
         if ("error" in drawn) return {problem: {diagram: drawn.error}};
-        kind = "diagram";
-        source = drawn.svg;
+        page = {kind: "diagram", source: drawn.svg};
     }
-    const res = await api.invoke("artifacts.preview", {kind, source, theme});
+    const res = await api.invoke("artifacts.preview", {...page, theme});
     return res.ok ? res.value : {problem: {page: res.error.message}};
 }
 
