@@ -10,7 +10,7 @@ import type {GenerationSettings} from "../../shared/contract.js";
 import type {StepEngine} from "../llm/engine/engine.js";
 import {mcpError} from "./sdk.js";
 import type {McpAsks} from "./asks.js";
-import type {ClientSide} from "./connection.js";
+import type {ClientSide} from "./serverRequests.js";
 
 type Deps = {
     asks: McpAsks;

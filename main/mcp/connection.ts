@@ -2,16 +2,7 @@ import type {RefusedTool} from "../tools/registry.js";
 import type {FetchLike} from "@modelcontextprotocol/sdk/shared/transport.js";
 import type {Client} from "@modelcontextprotocol/sdk/client/index.js";
 import type {Transport} from "@modelcontextprotocol/sdk/shared/transport.js";
-import type {
-    CreateMessageRequest,
-    CreateMessageResult,
-    ElicitRequest,
-    ElicitResult,
-    Prompt,
-    Resource,
-    Tool,
-    UrlElicitationRequiredError,
-} from "@modelcontextprotocol/sdk/types.js";
+import type {Prompt, Resource, Tool, UrlElicitationRequiredError} from "@modelcontextprotocol/sdk/types.js";
 import {checkResult, reportedMalformed, type CheckedResult} from "./results.js";
 import {APPS} from "./apps.js";
 import {clientSdk, isSdkError, type ClientSdk} from "./sdk.js";
@@ -22,28 +13,18 @@ import type {Words} from "../../shared/result.js";
 import {inEnglish, WordsError} from "../words.js";
 import type {McpServerConfig} from "./config.js";
 import {openLoopback, type Loopback} from "./loopback.js";
-import {SignInNeeded, type McpAccount} from "./oauth.js";
+import {SignInNeeded, type McpAccount, type ScopeChallenge} from "./oauth.js";
+import {answerServer, pagesFirst, type ClientSide} from "./serverRequests.js";
+import {signInForScope} from "./stepUp.js";
 import {connectWithin, isAuthError, errorText} from "./connect.js";
 
-/**
- * What Cairn does for a server, as an MCP client: the folders it may know of (roots), a form it asks the
- * person to fill in (elicitation), a reply it asks the model to write (sampling). `interactive`: whether a
- * person started what the server is working on (a call made over the local API or the CLI is not).
- */
-export type ClientSide = {
-    roots(): {uri: string; name: string}[];
-    elicit(
-        server: string,
-        params: ElicitRequest["params"],
-        signal: AbortSignal,
-        interactive: boolean,
-    ): Promise<ElicitResult>;
-    sample(
-        server: string,
-        params: CreateMessageRequest["params"],
-        signal: AbortSignal,
-        interactive: boolean,
-    ): Promise<CreateMessageResult>;
+/** A tool call as asked: `interactive` when a person waits on it. */
+type Call = {
+    name: string;
+    args: Record<string, unknown>;
+    signal: AbortSignal;
+    onProgress: ((update: {progress: number; total?: number; message?: string}) => void) | undefined;
+    interactive: boolean;
 };
 
 const STDERR_LINES = 20;
@@ -92,6 +73,8 @@ export class McpConnection {
         private readonly account: McpAccount | null = null,
         /** How HTTP requests leave: through Offline mode and the egress log. */
         private readonly send: FetchLike = fetch,
+        /** Opens a page in the system browser: a wider sign-in a call needs (stepUp.ts). */
+        private readonly openPage: ((url: URL) => void) | null = null,
     ) {}
 
     /** Whether the server asked for a sign-in, and whether Cairn holds one; the page while it waits. */
@@ -119,13 +102,7 @@ export class McpConnection {
         this.stopping = false;
         const loopback = await openLoopback(account.lastPort());
         this.loopback = loopback;
-        account.begin(loopback.url, (url) => {
-            if (url.protocol !== "https:" && url.protocol !== "http:")
-                throw new Error(`the server's sign-in page is not a web address (${url.protocol})`);
-            this.signInPage = url.href;
-            this.onChange();
-            open(url);
-        });
+        account.begin(loopback.url, this.showing(open));
         try {
             await this.ensureStarted();
         } finally {
@@ -135,6 +112,17 @@ export class McpConnection {
             this.signInPage = null;
             this.onChange();
         }
+    }
+
+    /** Opens the server's sign-in page through `open`, shown in the server's status while Cairn waits. */
+    private showing(open: (url: URL) => void): (url: URL) => void {
+        return (url) => {
+            if (url.protocol !== "https:" && url.protocol !== "http:")
+                throw new Error(`the server's sign-in page is not a web address (${url.protocol})`);
+            this.signInPage = url.href;
+            this.onChange();
+            open(url);
+        };
     }
 
     /** Forgets the sign-in (tokens and registration); the server then needs a new one. */
@@ -175,6 +163,17 @@ export class McpConnection {
         this.inFlight.all++;
         if (interactive) this.inFlight.interactive++;
         try {
+            return await this.call(client, sdk, {name, args, signal, onProgress, interactive}, true);
+        } finally {
+            this.inFlight.all--;
+            if (interactive) this.inFlight.interactive--;
+        }
+    }
+
+    /** One call; refused for want of scope, it is made once more after a wider sign-in (`stepUp`). */
+    private async call(client: Client, sdk: ClientSdk, asked: Call, stepUp: boolean): Promise<CheckedResult> {
+        const {name, args, signal, onProgress, interactive} = asked;
+        try {
             // Cairn's runner owns the time limit; the SDK's own (60 s by default) must not cut in first. An
             // aborted signal (Stop, the time limit) sends the server notifications/cancelled.
             const raw = await client.callTool({name, arguments: args}, sdk.LooseCallToolResultSchema, {
@@ -184,40 +183,52 @@ export class McpConnection {
             });
             return checkResult(raw, sdk);
         } catch (error) {
+            const challenge = this.account?.takeChallenge();
+            if (challenge) {
+                await this.widerSignIn(challenge, signal, interactive, stepUp);
+                return this.call(client, sdk, asked, false);
+            }
             if (error instanceof SignInNeeded) this.set("signin", error.words);
             if (isSdkError(error, "UrlElicitationRequiredError"))
                 throw new Error(
-                    await this.pagesFirst(error as UrlElicitationRequiredError, signal, interactive),
+                    await pagesFirst(this.side, this.config.name, error as UrlElicitationRequiredError, {
+                        signal,
+                        interactive,
+                    }),
                 );
             const reported = reportedMalformed(errorText(error));
             if (reported) return reported;
             throw new Error(this.failureOf(error));
-        } finally {
-            this.inFlight.all--;
-            if (interactive) this.inFlight.interactive--;
         }
     }
 
     /**
-     * A call the server refused until the person opens some pages (URL elicitation by error, -32042): each
-     * is put to the person as a URL elicitation would be; the call fails saying so, to be made again.
+     * The sign-in a call refused for want of scope needs: its page opened while a person waits on the call, once;
+     * otherwise (nobody waits, or it was refused again) the call fails saying so.
      */
-    private async pagesFirst(
-        error: UrlElicitationRequiredError,
+    private async widerSignIn(
+        challenge: ScopeChallenge,
         signal: AbortSignal,
         interactive: boolean,
-    ): Promise<string> {
-        const server = this.config.name;
-        const pages = error.elicitations.filter((e) => e.mode === "url");
-        const opened: string[] = [];
-        for (const page of pages) {
-            const answer = await this.side?.elicit(server, page, signal, interactive);
-            if (answer?.action === "accept") opened.push(page.url);
+        first: boolean,
+    ): Promise<void> {
+        const t = this.config.transport;
+        const values = {server: this.config.name, scope: challenge.scope ?? "?"};
+        if (!first) throw new WordsError(wordsOf("mcpMoreAccessRefused", values));
+        if (!interactive || !this.account || !this.openPage || t.type === "stdio")
+            throw new WordsError(wordsOf("mcpMoreAccess", values));
+        try {
+            await signInForScope(
+                this.account,
+                new URL(t.url),
+                challenge,
+                this.showing(this.openPage),
+                signal,
+            );
+        } finally {
+            this.signInPage = null;
+            this.onChange();
         }
-        const urls = pages.map((p) => p.url).join(", ");
-        return opened.length === pages.length && pages.length > 0
-            ? `${server} needed a page opened first (${urls}); it was opened: call the tool again once it is done there`
-            : `${server} needs a page opened first (${urls || "none given"}), which was not done`;
     }
 
     /** Why a call failed, in words: a reply over the SDK's 10 MB limit closes the connection, not the call. */
@@ -231,20 +242,6 @@ export class McpConnection {
     /** Whether a person can be asked now: some call in flight was started by one (none: nobody waits). */
     private personWaiting(): boolean {
         return this.inFlight.interactive > 0 || this.inFlight.all === 0;
-    }
-
-    /** Answers the server's own requests: roots, elicitation, sampling (each only if Cairn can). */
-    private serve(client: Client, sdk: ClientSdk): void {
-        const side = this.side;
-        if (!side) return;
-        const server = this.config.name;
-        client.setRequestHandler(sdk.ListRootsRequestSchema, () => ({roots: side.roots()}));
-        client.setRequestHandler(sdk.ElicitRequestSchema, (request, extra) =>
-            side.elicit(server, request.params, extra.signal, this.personWaiting()),
-        );
-        client.setRequestHandler(sdk.CreateMessageRequestSchema, (request, extra) =>
-            side.sample(server, request.params, extra.signal, this.personWaiting()),
-        );
     }
 
     /** A prompt's messages as one text (what a slash command puts in the message box). */
@@ -331,7 +328,7 @@ export class McpConnection {
                 ...(this.side ? {capabilities: CAPABILITIES} : {}),
             },
         );
-        this.serve(client, sdk);
+        if (this.side) answerServer(client, sdk, this.side, this.config.name, () => this.personWaiting());
         const timeout = new AbortController();
         this.startAbort = timeout;
         // A sign-in waits for the person in the browser, not only for the server.
@@ -433,8 +430,12 @@ export class McpConnection {
         signal: AbortSignal,
     ): Promise<void> {
         const first = transport();
+        let connected = false;
         try {
             await connectWithin(client, first, signal);
+            connected = true;
+            // A server may ask for the sign-in after initialize, at the first request that needs it.
+            await client.listTools(undefined, {signal});
         } catch (error) {
             const waiting = this.loopback;
             if (!isSdkError(error, "UnauthorizedError") || !waiting || !this.account) throw error;
@@ -442,7 +443,7 @@ export class McpConnection {
             // The browser came back: its page is no longer the one to open.
             this.signInPage = null;
             await first.finishAuth(code);
-            await connectWithin(client, transport(), signal);
+            if (!connected) await connectWithin(client, transport(), signal);
         }
     }
 

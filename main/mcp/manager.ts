@@ -7,7 +7,8 @@ import type {McpServerInfo, McpStatus} from "../../shared/contract.js";
 import type {ToolRegistry} from "../tools/registry.js";
 import {addServers, readMcpConfig, removeServer, updateServer, type McpServerConfig} from "./config.js";
 import type {KeyVault} from "../llm/keyVault.js";
-import {McpConnection, type ClientSide} from "./connection.js";
+import {McpConnection} from "./connection.js";
+import type {ClientSide} from "./serverRequests.js";
 import {McpAccount} from "./oauth.js";
 import {mcpToolDefinition, mcpToolName} from "./tools.js";
 import {messageOf} from "../../shared/format.js";
@@ -83,6 +84,7 @@ export class McpManager {
                       )
                     : null,
                 send,
+                this.deps.openPage ?? null,
             );
             this.connections.set(server.name, connection);
         }

@@ -20,6 +20,12 @@ type Saved = {
     discovery?: OAuthDiscoveryState;
 };
 
+/**
+ * A server's refusal of a request for want of scope (RFC 6750's insufficient_scope, the MCP spec's step-up): the
+ * scope it asks for, and where its resource metadata is.
+ */
+export type ScopeChallenge = {scope: string | undefined; resourceMetadataUrl: URL | undefined};
+
 /** A server asked for a sign-in that only the person can give (nothing stored, or it no longer works). */
 export class SignInNeeded extends WordsError {
     constructor(server: string) {
@@ -59,8 +65,13 @@ export class McpAccount implements OAuthClientProvider {
     private saved: Saved;
     private verifier: string | null = null;
     private expectedState: string | null = null;
-    /** Set during a sign-in: where the browser comes back, and what opens the page. */
-    private signingIn: {redirectUrl: string; open(url: URL): void} | null = null;
+    /**
+     * Set during a sign-in: where the browser comes back, what opens the page, and whether it must be a new
+     * authorization (a wider scope: a refresh keeps the old one).
+     */
+    private signingIn: {redirectUrl: string; open(url: URL): void; fresh: boolean} | null = null;
+    /** The last refusal for want of scope, until a call takes it. */
+    private challenge: ScopeChallenge | null = null;
     /** The token endpoint's answer to each refresh token sent, newest last. */
     private readonly refreshes = new Map<string, Promise<Answer>>();
     /** The newest refresh: done once its tokens are saved or it has failed. */
@@ -101,8 +112,15 @@ export class McpAccount implements OAuthClientProvider {
     }
 
     /** The next flow may register and open the sign-in page, coming back to `redirectUrl`. */
-    begin(redirectUrl: string, open: (url: URL) => void): void {
-        this.signingIn = {redirectUrl, open};
+    begin(redirectUrl: string, open: (url: URL) => void, fresh = false): void {
+        this.signingIn = {redirectUrl, open, fresh};
+    }
+
+    /** The refusal for want of scope since the last call to this, if any. */
+    takeChallenge(): ScopeChallenge | null {
+        const challenge = this.challenge;
+        this.challenge = null;
+        return challenge;
     }
 
     end(): void {
@@ -168,7 +186,11 @@ export class McpAccount implements OAuthClientProvider {
     }
 
     tokens(): OAuthTokens | undefined {
-        return this.saved.tokens;
+        const tokens = this.saved.tokens;
+        if (!tokens || !this.signingIn?.fresh) return tokens;
+        // Without its refresh token the SDK's flow authorizes anew, for the scope asked.
+        const {refresh_token: _refresh, ...rest} = tokens;
+        return rest;
     }
 
     saveTokens(tokens: OAuthTokens): void {
@@ -243,6 +265,7 @@ export class McpAccount implements OAuthClientProvider {
     /** A request to the server; refused for a token that is being or has been renewed: sent again with the new one. */
     private async sendRenewed(url: string | URL, init: RequestInit | undefined): Promise<Response> {
         const res = await this.send(url, init);
+        if (res.status === 403) this.challenge = scopeChallenge(res) ?? this.challenge;
         if (res.status !== 401) return res;
         const headers = new Headers(init?.headers);
         const sent = headers.get("authorization");
@@ -271,4 +294,22 @@ export class McpAccount implements OAuthClientProvider {
         if (!this.store.vault?.available()) return;
         writeSecret(this.store.vault, accountFile(this.store.dataDir, this.server), JSON.stringify(saved));
     }
+}
+
+/** A 403's insufficient_scope challenge (RFC 6750 section 3), read from its WWW-Authenticate header. */
+function scopeChallenge(res: Response): ScopeChallenge | null {
+    const header = res.headers.get("www-authenticate") ?? "";
+    const param = (name: string) => {
+        const found = new RegExp(`(?:^|[\\s,])${name}=(?:"([^"]*)"|([^\\s,]+))`, "i").exec(header);
+        return found?.[1] ?? found?.[2];
+    };
+    if (param("error") !== "insufficient_scope") return null;
+    const metadata = param("resource_metadata");
+    let resourceMetadataUrl: URL | undefined;
+    try {
+        resourceMetadataUrl = metadata ? new URL(metadata) : undefined;
+    } catch {
+        resourceMetadataUrl = undefined;
+    }
+    return {scope: param("scope") || undefined, resourceMetadataUrl};
 }

@@ -17,6 +17,7 @@ async function load() {
         StdioClientTransport: stdio.StdioClientTransport,
         StreamableHTTPClientTransport: streamableHttp.StreamableHTTPClientTransport,
         UnauthorizedError: auth.UnauthorizedError,
+        auth: auth.auth,
         UrlElicitationRequiredError: types.UrlElicitationRequiredError,
         CreateMessageRequestSchema: types.CreateMessageRequestSchema,
         ElicitRequestSchema: types.ElicitRequestSchema,

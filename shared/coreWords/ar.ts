@@ -277,6 +277,9 @@ export const ar = {
         "توقّف التنزيل: لا بيانات منذ {{seconds}} ث عند {{done}} من {{total}}؛ ابدأه مجددًا لاستئنافه",
     mcpSignInNeeded: "{{server}} يطلب منك تسجيل الدخول: الإعدادات ← خوادم MCP ← تسجيل الدخول",
     mcpSignInLate: "لم يكتمل تسجيل الدخول خلال {{minutes}} دقيقة",
+    mcpMoreAccess:
+        "يحتاج {{server}} إلى وصول أوسع لهذا الاستدعاء ({{scope}}): نفّذ الاستدعاء من النافذة، حيث تُفتح صفحة تسجيل الدخول",
+    mcpMoreAccessRefused: "رفض {{server}} الاستدعاء حتى بعد تسجيل الدخول الأوسع ({{scope}})",
     mcpNotStarted: "لم يبدأ خلال {{seconds}} ث",
     mcpNotStartedOutput: "لم يبدأ خلال {{seconds}} ث؛ آخر مخرجاته: {{output}}",
     mcpExited: "توقّف الخادم",

@@ -297,6 +297,10 @@ export const de = {
         "Download hängt: seit {{seconds}} s keine Daten bei {{done}} von {{total}}; starte ihn erneut, um fortzusetzen",
     mcpSignInNeeded: "{{server}} verlangt eine Anmeldung: Einstellungen → MCP-Server → Anmelden",
     mcpSignInLate: "Die Anmeldung wurde nicht innerhalb von {{minutes}} Minuten abgeschlossen",
+    mcpMoreAccess:
+        "{{server}} braucht für diesen Aufruf mehr Zugriff ({{scope}}): Rufen Sie ihn im Fenster auf, dort öffnet sich die Anmeldeseite",
+    mcpMoreAccessRefused:
+        "{{server}} hat den Aufruf auch nach der erweiterten Anmeldung abgelehnt ({{scope}})",
     mcpNotStarted: "Nicht innerhalb von {{seconds}} s gestartet",
     mcpNotStartedOutput: "Nicht innerhalb von {{seconds}} s gestartet; seine letzte Ausgabe: {{output}}",
     mcpExited: "Der Server wurde beendet",

@@ -278,6 +278,9 @@ export const en = {
         "download stalled: no data for {{seconds}} s at {{done}} of {{total}}; start it again to resume",
     mcpSignInNeeded: "{{server}} needs you to sign in: Settings → MCP servers → Sign in",
     mcpSignInLate: "the sign-in was not finished within {{minutes}} minutes",
+    mcpMoreAccess:
+        "{{server}} needs more access for this call ({{scope}}): make the call from the window, where its sign-in page opens",
+    mcpMoreAccessRefused: "{{server}} still refused the call after the wider sign-in ({{scope}})",
     mcpNotStarted: "did not start within {{seconds}} s",
     mcpNotStartedOutput: "did not start within {{seconds}} s; its last output: {{output}}",
     mcpExited: "the server exited",

@@ -291,6 +291,10 @@ export const es = {
         "Descarga detenida: sin datos durante {{seconds}} s en {{done}} de {{total}}; iníciala de nuevo para reanudarla",
     mcpSignInNeeded: "{{server}} necesita que inicies sesión: Ajustes → Servidores MCP → Iniciar sesión",
     mcpSignInLate: "El inicio de sesión no terminó en {{minutes}} minutos",
+    mcpMoreAccess:
+        "{{server}} necesita más acceso para esta llamada ({{scope}}): hazla desde la ventana, donde se abre su página de inicio de sesión",
+    mcpMoreAccessRefused:
+        "{{server}} rechazó la llamada incluso tras el inicio de sesión ampliado ({{scope}})",
     mcpNotStarted: "No arrancó en {{seconds}} s",
     mcpNotStartedOutput: "No arrancó en {{seconds}} s; su última salida: {{output}}",
     mcpExited: "El servidor terminó",

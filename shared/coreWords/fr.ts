@@ -300,6 +300,9 @@ export const fr = {
         "Téléchargement bloqué : aucune donnée depuis {{seconds}} s à {{done}} sur {{total}} ; relancez-le pour le reprendre",
     mcpSignInNeeded: "{{server}} vous demande de vous connecter : Paramètres → Serveurs MCP → Se connecter",
     mcpSignInLate: "La connexion n'a pas été terminée en {{minutes}} minutes",
+    mcpMoreAccess:
+        "{{server}} demande plus d'accès pour cet appel ({{scope}}) : faites l'appel depuis la fenêtre, où sa page de connexion s'ouvre",
+    mcpMoreAccessRefused: "{{server}} a encore refusé l'appel après la connexion élargie ({{scope}})",
     mcpNotStarted: "N'a pas démarré en {{seconds}} s",
     mcpNotStartedOutput: "N'a pas démarré en {{seconds}} s ; sa dernière sortie : {{output}}",
     mcpExited: "Le serveur s'est arrêté",

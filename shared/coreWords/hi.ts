@@ -273,6 +273,9 @@ export const hi = {
         "डाउनलोड अटक गया: {{total}} में से {{done}} पर {{seconds}} सेकंड से कोई डेटा नहीं; फिर से शुरू करने के लिए इसे दोबारा शुरू करें",
     mcpSignInNeeded: "{{server}} के लिए आपको साइन इन करना होगा: सेटिंग्स → MCP सर्वर → साइन इन",
     mcpSignInLate: "साइन इन {{minutes}} मिनट में पूरा नहीं हुआ",
+    mcpMoreAccess:
+        "{{server}} को इस कॉल के लिए अधिक पहुँच चाहिए ({{scope}}): कॉल विंडो से करें, वहाँ उसका साइन-इन पेज खुलता है",
+    mcpMoreAccessRefused: "{{server}} ने विस्तृत साइन-इन के बाद भी कॉल अस्वीकार की ({{scope}})",
     mcpNotStarted: "{{seconds}} सेकंड में शुरू नहीं हुआ",
     mcpNotStartedOutput: "{{seconds}} सेकंड में शुरू नहीं हुआ; इसका आख़िरी आउटपुट: {{output}}",
     mcpExited: "सर्वर बंद हो गया",

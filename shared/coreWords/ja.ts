@@ -296,6 +296,9 @@ export const ja = {
         "ダウンロードが止まりました: {{total}} 中 {{done}} の時点で {{seconds}} 秒間データがありません。もう一度始めると続きから再開します",
     mcpSignInNeeded: "{{server}} にはサインインが必要です: 設定 → MCP サーバー → サインイン",
     mcpSignInLate: "サインインが {{minutes}} 分以内に完了しませんでした",
+    mcpMoreAccess:
+        "{{server}} はこの呼び出しにより多くのアクセスを必要とします ({{scope}}): ウィンドウから呼び出すと、サインインページが開きます",
+    mcpMoreAccessRefused: "{{server}} は拡張サインイン後も呼び出しを拒否しました ({{scope}})",
     mcpNotStarted: "{{seconds}} 秒以内に起動しませんでした",
     mcpNotStartedOutput: "{{seconds}} 秒以内に起動しませんでした。最後の出力: {{output}}",
     mcpExited: "サーバーが終了しました",

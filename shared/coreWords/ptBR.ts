@@ -292,6 +292,9 @@ export const ptBR = {
         "Download parado: nenhum dado por {{seconds}} s em {{done}} de {{total}}; inicie-o novamente para retomá-lo",
     mcpSignInNeeded: "{{server}} precisa que você entre: Configurações → Servidores MCP → Entrar",
     mcpSignInLate: "A entrada não foi concluída em {{minutes}} minutos",
+    mcpMoreAccess:
+        "{{server}} precisa de mais acesso para esta chamada ({{scope}}): faça a chamada pela janela, onde a página de entrada se abre",
+    mcpMoreAccessRefused: "{{server}} recusou a chamada mesmo após a entrada ampliada ({{scope}})",
     mcpNotStarted: "Não iniciou em {{seconds}} s",
     mcpNotStartedOutput: "Não iniciou em {{seconds}} s; sua última saída: {{output}}",
     mcpExited: "O servidor encerrou",

@@ -288,6 +288,9 @@ export const ru = {
         "Загрузка зависла: нет данных {{seconds}} с на {{done}} из {{total}}; запустите её снова, чтобы продолжить",
     mcpSignInNeeded: "{{server}} требует входа: Настройки → Серверы MCP → Войти",
     mcpSignInLate: "Вход не был завершён за {{minutes}} мин",
+    mcpMoreAccess:
+        "{{server}} требует больше доступа для этого вызова ({{scope}}): выполните вызов из окна, там откроется страница входа",
+    mcpMoreAccessRefused: "{{server}} отклонил вызов и после расширенного входа ({{scope}})",
     mcpNotStarted: "Не запустился за {{seconds}} с",
     mcpNotStartedOutput: "Не запустился за {{seconds}} с; его последний вывод: {{output}}",
     mcpExited: "Сервер завершил работу",

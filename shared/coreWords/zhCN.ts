@@ -259,6 +259,9 @@ export const zhCN = {
     downloadStalled: "下载停滞：在 {{done}} / {{total}} 处已 {{seconds}} 秒没有数据；请重新开始以继续",
     mcpSignInNeeded: "{{server}} 需要你登录：设置 → MCP 服务器 → 登录",
     mcpSignInLate: "登录未在 {{minutes}} 分钟内完成",
+    mcpMoreAccess:
+        "{{server}} 需要更多权限才能执行此调用（{{scope}}）：请在窗口中调用，那里会打开它的登录页面",
+    mcpMoreAccessRefused: "{{server}} 在扩大权限的登录后仍拒绝了此调用（{{scope}}）",
     mcpNotStarted: "未在 {{seconds}} 秒内启动",
     mcpNotStartedOutput: "未在 {{seconds}} 秒内启动；它的最后输出：{{output}}",
     mcpExited: "服务器已退出",

@@ -1,7 +1,8 @@
 // Cairn's MCP client under the official conformance suite (`npm run conformance`, tests/integration/
 // mcpConformance.test.ts): the suite runs this with its server's URL last. As the app does, it adds the server
-// to a new library's mcp.json, starts it, lists its tools and calls each one through the one tool runner, with
-// arguments made from each tool's schema. A form a server asks for is answered with its defaults, as a CLI
+// to a new library's mcp.json, starts it, lists its tools and calls each one through the one tool runner as the
+// window does (a person waits: a wider sign-in a call needs opens its page), with arguments made from each tool's
+// schema. A form a server asks for is answered with its defaults, as a CLI
 // run with --elicit defaults answers it.
 import fs from "node:fs";
 import os from "node:os";
@@ -43,6 +44,8 @@ try {
             core,
             tool.name,
             sampleOf(tool.inputSchema ?? tool.params),
+            true,
+            "",
             true,
         );
         process.stdout.write(`${tool.name}: ${record.status} ${modelText.slice(0, 200)}\n`);

@@ -137,6 +137,8 @@ export function runAllowed(
     args: unknown,
     webAccess = false,
     conversationId = "",
+    /** As the window's calls: a person waits on it (a wider sign-in may open its page). */
+    interactive = false,
 ) {
     return core.runner.run(name, args, {
         conversationId,
@@ -149,7 +151,7 @@ export function runAllowed(
         approver: () => Promise.resolve({decision: "allow_once", by: "cli"}),
         reason: () => "",
         seen: new Set(),
-        interactive: false,
+        interactive,
         recorded: false,
     });
 }

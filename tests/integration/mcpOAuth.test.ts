@@ -5,10 +5,11 @@ import type {McpServerInfo, Message} from "../../shared/contract.js";
 import {accountFile} from "../../main/mcp/oauth.js";
 import type {KeyVault} from "../../main/llm/keyVault.js";
 import {openTestCore, unwrap, type TestCore} from "../helpers/core.js";
-import {callApproved, mcpStatusWhen, writeMcpJson} from "../helpers/mcp.js";
+import {callApproved, mcpStatusWhen, runAllowed, writeMcpJson} from "../helpers/mcp.js";
 import {tempDir} from "../helpers/paths.js";
 import {memoryVault} from "../helpers/vault.js";
 import {startOAuthServer, visit, type OAuthFixture} from "../fixtures/mcp/oauthServer.js";
+import {waitFor} from "../helpers/waitFor.js";
 
 // A remote MCP server behind OAuth, on 127.0.0.1: the SDK's authorization-server handlers, played through
 // by Cairn's client flow (discovery, dynamic registration, PKCE, loopback redirect, refresh). The system
@@ -166,6 +167,82 @@ test("a refused sign-in is said in the server's words, and the next one can succ
         await signIn(t);
         assert.equal((await secure(t, "ready")).account, "signed-in");
         assert.equal(fs.existsSync(accountFile(t.dataDir, "secure")), false);
+    } finally {
+        await t.core.dispose();
+        await fixture.stop();
+    }
+});
+
+/** The page the browser was asked to open the nth time (1-based), once it has been. */
+async function nthPage(t: Run, n: number): Promise<URL> {
+    return waitFor(`page ${n} to be opened`, () => t.opened[n - 1]);
+}
+
+// The MCP spec's step-up: a call the token's scope does not cover is refused with 403 insufficient_scope and
+// the scope it needs.
+test("a call that needs a wider scope opens the server's sign-in page for it while a person waits, and goes on; unattended, it says so", async () => {
+    const fixture = await startOAuthServer({offered: ["mcp:read"], call: "mcp:write"});
+    const t = await open(fixture, tempDir(), memoryVault());
+    try {
+        await secure(t, "signin");
+        await signIn(t);
+        await secure(t, "ready");
+        assert.deepEqual(
+            fixture.scopesAsked,
+            ["mcp:read"],
+            "the first sign-in asks for what the server lists",
+        );
+
+        // Nobody waits on the call (the local API, an automation): no page opens, and the call says why.
+        const unattended = await runAllowed(t.core, "secure.whoami", {});
+        assert.equal(unattended.record.status, "error");
+        assert.match(
+            unattended.record.error ?? "",
+            /secure needs more access for this call \(mcp:read mcp:write\): make the call from the window/,
+        );
+        assert.equal(t.opened.length, 1, "no page opened for a call nobody waits on");
+        assert.equal((await secure(t, "ready")).account, "signed-in", "the server stays usable");
+
+        // From the window: the server's page opens for the wider scope; once signed in there, the call is made again.
+        const answered = callApproved(t, "secure.whoami", {});
+        const page = await nthPage(t, 2);
+        assert.equal(new URL(page).searchParams.get("scope"), "mcp:read mcp:write");
+        assert.equal((await visit(page.href)).status, 200);
+        const message = await answered;
+        assert.match(
+            message.toolCalls[0]!.resultText ?? "",
+            /signed in as client/,
+            message.toolCalls[0]!.error ?? "",
+        );
+        assert.deepEqual(fixture.scopesAsked, ["mcp:read", "mcp:read mcp:write"]);
+        assert.equal(fixture.counts.registrations, 1, "the same registration, on the same loopback port");
+
+        // The wider tokens are kept: the next call needs no page.
+        const again = await callApproved(t, "secure.whoami", {});
+        assert.match(again.toolCalls[0]!.resultText ?? "", /signed in as client/);
+        assert.equal(t.opened.length, 2);
+    } finally {
+        await t.core.dispose();
+        await fixture.stop();
+    }
+});
+
+test("a server that refuses a call whatever the scope gets one wider sign-in, then the call fails saying so", async () => {
+    const fixture = await startOAuthServer({offered: ["mcp:read"], call: "mcp:write", never: true});
+    const t = await open(fixture, tempDir(), memoryVault());
+    try {
+        await secure(t, "signin");
+        await signIn(t);
+        await secure(t, "ready");
+        const answered = callApproved(t, "secure.whoami", {});
+        await visit((await nthPage(t, 2)).href);
+        const message = await answered;
+        assert.match(
+            message.toolCalls[0]!.error ?? "",
+            /secure still refused the call after the wider sign-in \(mcp:read mcp:write\)/,
+        );
+        assert.equal(fixture.counts.authorizations, 2, "one wider sign-in, no loop");
+        assert.equal(t.opened.length, 2);
     } finally {
         await t.core.dispose();
         await fixture.stop();
