@@ -11,6 +11,7 @@ import {createDispatcher, type Dispatcher} from "./contract/dispatcher.js";
 import type {DocumentService} from "./docs/service.js";
 import {EventBus} from "./events.js";
 import {apiFeature} from "./features/api.js";
+import type {ApiResponseStore} from "./store/apiResponses.js";
 import {backupsFeature} from "./features/backups.js";
 import {automationsFeature} from "./features/automations.js";
 import type {Automations} from "./automations/automations.js";
@@ -139,6 +140,8 @@ export type Core = {
     runner: ToolRunner;
     /** Cairn's tools as the local API offers them, through the same runner. */
     apiTools: ApiTools;
+    /** The Responses API's stored responses. */
+    responses: ApiResponseStore;
     citations: CitationStore;
     /** The MCP servers of <data>/mcp.json, whose tools join the registry. */
     mcp: McpManager;
@@ -240,6 +243,7 @@ export function createCore(options: CoreOptions): Core {
         appFrames: tools.appFrames,
         api: api.api,
         apiTools: api.apiTools,
+        responses: library.apiResponses,
         automations: automations.automations,
         dataDir: options.dataDir,
         warnings,

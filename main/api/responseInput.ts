@@ -86,7 +86,7 @@ function readItem(raw: Record<string, unknown>, index: number, messages: ChatMes
             return;
         case "item_reference":
             throw invalid(
-                `${param}: an item_reference needs a stored response, and Cairn keeps none; send the item itself`,
+                `${param}: Cairn does not read item_reference items; send the item itself, or continue a stored response with previous_response_id`,
                 param,
                 "unsupported_value",
             );

@@ -28,7 +28,7 @@ export class ResponseItems implements ChatSink {
     private readonly createdAt = Math.floor(Date.now() / 1000);
 
     constructor(
-        private readonly body: ResponsesRequest,
+        readonly body: ResponsesRequest,
         /** Functions of a namespace tool: the model's name for each → its name and namespace. */
         private readonly names: NamespacedNames,
         private readonly model: string,

@@ -1,7 +1,7 @@
 // The Responses API (`POST /v1/responses`), as Open Responses specifies it and LM Studio, Ollama and Jan serve
 // it: the request is read as the chat completion it means (the one path every answer takes), and the outcome
-// written back as typed output items (responseItems.ts, which also streams them). Stateless: Cairn keeps no
-// response, so a conversation is sent whole in `input`.
+// written back as typed output items (responseItems.ts, which also streams them). A response is kept unless
+// `store: false`, and a request may continue one by `previous_response_id` (storedResponses.ts).
 import {Type, type Static} from "@sinclair/typebox";
 import {oneOf} from "../../shared/contract/base.js";
 import {JsonObject, open} from "./schemas.js";
@@ -120,12 +120,6 @@ export function asChatRequest(
 }
 
 function refuseStateful(body: ResponsesRequest): void {
-    if (body.previous_response_id)
-        throw invalid(
-            "previous_response_id: Cairn keeps no responses; send the whole conversation in input (earlier output items may be sent back as they came)",
-            "previous_response_id",
-            "unsupported_parameter",
-        );
     if (body.background)
         throw invalid(
             "background: Cairn answers while the request waits; stream it (stream: true) to see the answer as it is written",
@@ -252,9 +246,9 @@ export function responseObject(
         model,
         output,
         parallel_tool_calls: body.parallel_tool_calls ?? true,
-        previous_response_id: null,
+        previous_response_id: body.previous_response_id ?? null,
         reasoning: {effort: null, summary: null},
-        store: false,
+        store: body.store !== false,
         temperature: body.temperature ?? null,
         text: {format: body.text?.format ?? {type: "text"}},
         tool_choice: body.tool_choice ?? "auto",

@@ -46,6 +46,7 @@ import {
 } from "./responses.js";
 import {chatResponse, textResponse, modelId, withInstructions, withAssistant} from "./replies.js";
 import {researchOf, researchOutcome} from "./research.js";
+import {continued, keep, storedRoute, type ResponseStore} from "./storedResponses.js";
 
 /** The services the API uses: given by the composition root, never the whole core. */
 export type ApiCore = {
@@ -66,6 +67,8 @@ export type ApiCore = {
     providers: Pick<Providers, "engine">;
     /** A recorded exchange's answer is written by the chat service, as the window's answers are. */
     chat: Pick<ChatService, "record" | "research">;
+    /** The Responses API's stored responses (storedResponses.ts). */
+    responses: ResponseStore;
 };
 
 export type ApiOptions = {
@@ -149,6 +152,8 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 null,
                 "invalid_api_key",
             );
+        const stored = storedRoute(req.method, url.pathname, core.responses);
+        if (stored) return sendJson(res, stored.status, stored.body);
         const route = `${req.method} ${url.pathname.replace(/\/+$/, "")}`;
         switch (route) {
             case "GET /v1/models":
@@ -167,7 +172,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             }
             case "POST /v1/responses": {
                 const raw = checkResponsesSize(await readJson(req));
-                const request = validated(validators.responses, raw, "responses");
+                const request = continued(validated(validators.responses, raw, "responses"), core.responses);
                 const {chat: body, names} = responsesAsChat(request, (tool) => apiTools.mayRun(tool));
                 await prepareTools(body);
                 const plan = planChat(body, toolAjv, apiTools, RESPONSES_FORMAT);
@@ -304,6 +309,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
             if (abort.signal.aborted) return;
             if (items) {
                 const response = items.finish(outcome);
+                keep(core.responses, items.body, response);
                 if (!body.stream) res.setHeader("Server-Timing", timing.header());
                 return void (body.stream || sendJson(res, 200, response));
             }

@@ -54,6 +54,7 @@ export function apiFeature({
             assistants: knowledge.assistants,
             providers: models.providers,
             chat,
+            responses: library.apiResponses,
         },
         settings,
     );

@@ -1,5 +1,6 @@
 import path from "node:path";
 import {prepareDataDir} from "../paths.js";
+import {ApiResponseStore} from "../store/apiResponses.js";
 import {CitationStore} from "../store/citations.js";
 import {ResearchStore} from "../store/research.js";
 import {TodoStore} from "../store/todos.js";
@@ -29,6 +30,8 @@ export type Library = Feature<HandlerSlice<"network.">> & {
     /** Each conversation's task list (the todo tool). */
     todos: TodoStore;
     research: ResearchStore;
+    /** The local API's stored responses (the Responses API). */
+    apiResponses: ApiResponseStore;
     webPages: WebPageStore;
     egress: EgressLog;
     /** The one way off this computer: Offline mode and the egress log. */
@@ -75,6 +78,7 @@ export function openLibrary(dataDir: string, command = "cairn", offlineRun = fal
         citations,
         todos: new TodoStore(db),
         research: new ResearchStore(db),
+        apiResponses: new ApiResponseStore(db),
         webPages,
         egress,
         network,

@@ -201,7 +201,7 @@ test("a hosted tool that may not run here (web search, web access off) is left o
     });
 });
 
-test("bad requests: unknown items and tools, stored state, 2,001 items: each a 400 that names what to change", async () => {
+test("bad requests: unknown items and tools, item references, 2,001 items: each a 400 that names what to change", async () => {
     await withClient(async (client) => {
         const refused = async (body: Record<string, unknown>, param: string, words: RegExp) => {
             await assert.rejects(
@@ -223,11 +223,10 @@ test("bad requests: unknown items and tools, stored state, 2,001 items: each a 4
             "input[1].type",
             /Cairn does not take "computer_call_output" items \(it takes message, function_call/,
         );
-        await refused({input: [{type: "item_reference", id: "msg_1"}]}, "input[0]", /Cairn keeps none/);
         await refused(
-            {previous_response_id: "resp_1"},
-            "previous_response_id",
-            /send the whole conversation/,
+            {input: [{type: "item_reference", id: "msg_1"}]},
+            "input[0]",
+            /does not read item_reference items; send the item itself, or continue a stored response/,
         );
         await refused(
             {tools: [{type: "code_interpreter", container: {type: "auto"}}]},
@@ -249,5 +248,89 @@ test("bad requests: unknown items and tools, stored state, 2,001 items: each a 4
             stream,
             /"code":"context_length_exceeded","message":"the message is [\d,]+ tokens, more than this model.s context/,
         );
+    });
+});
+
+test("stored responses: kept unless store is false, read back and deleted by id, continued by previous_response_id (the earlier turns reach the model)", async () => {
+    await withClient(async (client, t) => {
+        const first = await client.responses.create({
+            model: "local",
+            instructions: "You tell stories.",
+            input: "Remember the word pelican.",
+            max_output_tokens: 8,
+        });
+        assert.equal(Reflect.get(first, "store"), true);
+        const kept = await client.responses.retrieve(first.id);
+        assert.equal(kept.id, first.id);
+        assert.equal(kept.output_text, first.output_text);
+
+        // The follow-up sends only its new question: the first turn, question and answer, comes from the store.
+        const second = await client.responses.create({
+            model: "local",
+            previous_response_id: first.id,
+            input: "Which word?",
+            max_output_tokens: 8,
+        });
+        assert.equal(second.previous_response_id, first.id);
+        const prompt = t.core.engine.lastPrompt()?.text ?? "";
+        assert.match(prompt, /Remember the word pelican\.[\s\S]*Which word\?/, "both turns, in order");
+        assert.ok(prompt.includes(first.output_text.trim().slice(0, 12)), "the first answer too");
+        assert.doesNotMatch(
+            prompt,
+            /You tell stories/,
+            "instructions are not carried over, as OpenAI's are not",
+        );
+
+        // A chain: the third continues the second, which holds the first.
+        const streamed = await client.responses
+            .stream({
+                model: "local",
+                previous_response_id: second.id,
+                input: "And again?",
+                max_output_tokens: 8,
+            })
+            .finalResponse();
+        assert.match(t.core.engine.lastPrompt()?.text ?? "", /pelican[\s\S]*Which word\?[\s\S]*And again\?/);
+        assert.equal(
+            (await client.responses.retrieve(streamed.id)).id,
+            streamed.id,
+            "a streamed one is kept too",
+        );
+
+        // store: false keeps nothing.
+        const unkept = await client.responses.create({
+            model: "local",
+            input: "hi",
+            store: false,
+            max_output_tokens: 4,
+        });
+        assert.equal(Reflect.get(unkept, "store"), false);
+        await assert.rejects(client.responses.retrieve(unkept.id), (error: unknown) => {
+            return (
+                error instanceof OpenAI.NotFoundError &&
+                /store: false, deleted, or is over 30 days old/.test(error.message)
+            );
+        });
+
+        // Deleted, it can be neither read nor continued; a second delete says so too.
+        const deleted: unknown = await client.responses.delete(first.id);
+        assert.deepEqual(deleted, {id: first.id, object: "response", deleted: true});
+        await assert.rejects(client.responses.retrieve(first.id), OpenAI.NotFoundError);
+        await assert.rejects(client.responses.delete(first.id), OpenAI.NotFoundError);
+        await assert.rejects(
+            client.responses.create({model: "local", previous_response_id: first.id, input: "?"}),
+            (error: unknown) =>
+                error instanceof OpenAI.NotFoundError &&
+                error.param === "previous_response_id" &&
+                error.code === "previous_response_not_found",
+        );
+        // What was continued from it stays whole: the second holds its own copy of the context.
+        await client.responses.create({
+            model: "local",
+            previous_response_id: second.id,
+            input: "Still?",
+            max_output_tokens: 4,
+        });
+        assert.match(t.core.engine.lastPrompt()?.text ?? "", /pelican[\s\S]*Still\?/);
     });
 });

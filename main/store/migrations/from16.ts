@@ -342,4 +342,17 @@ export const FROM_16: readonly Migration[] = [
             ALTER TABLE tool_calls ADD COLUMN waited_ms INTEGER;
         `,
     },
+    {
+        version: 41,
+        name: "the local API's stored responses (the Responses API's store and previous_response_id), kept 30 days",
+        sql: `
+            CREATE TABLE api_responses (
+                id TEXT PRIMARY KEY,
+                created_at INTEGER NOT NULL,
+                response TEXT NOT NULL,
+                context TEXT NOT NULL
+            );
+            CREATE INDEX api_responses_created ON api_responses(created_at);
+        `,
+    },
 ];
