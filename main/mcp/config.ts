@@ -128,7 +128,7 @@ export function parseServer(name: string, entry: unknown): McpServerConfig | str
             ...common,
             transport: {
                 type: "stdio",
-                command: e.command,
+                command: "bundle" in e && e.command === "node" ? bundleNode() : e.command,
                 args: e.args ?? [],
                 env: e.env ?? {},
                 ...(typeof e.cwd === "string" ? {cwd: e.cwd} : {}),
@@ -262,4 +262,13 @@ function describeErrors(errors: typeof validateEntry.errors): string {
     if (list.length === 0)
         return 'give either "command" (a program started on this computer) or "url" (a server)';
     return list.map((e) => `${e.instancePath || "entry"} ${e.message}`).join("; ");
+}
+
+/**
+ * The Node that a bundle's "node" command runs: Cairn's own where Cairn runs on Node (`cairn serve`, the CLI),
+ * so that a bundle works with no Node installed; in the desktop app (Electron runs no scripts as Node: its
+ * RunAsNode fuse is off) the one on PATH.
+ */
+function bundleNode(): string {
+    return process.versions.electron ? "node" : process.execPath;
 }

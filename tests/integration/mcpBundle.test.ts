@@ -53,15 +53,20 @@ test("a bundle installs with its settings asked for, runs as a local server, and
     ).mcpServers.greeter;
     assert.deepEqual(entry.args, [path.join(data, "mcp-bundles", "greeter", "server", "index.js")]);
 
+    // The bundle's "node" is Cairn's own Node: it runs where no node is on PATH.
+    const path0 = process.env.PATH;
+    process.env.PATH = path.join(data, "no-node-here");
     const t = await openTestCore({dataDir: data});
     try {
         await t.core.tools.prepare();
         const {record, modelText} = await runAllowed(t.core, "greeter.greet", {name: "Ada"});
+        process.env.PATH = path0;
         assert.equal(record.status, "ok", record.error ?? "");
         assert.match(modelText, /Hej, Ada!/);
         // It runs under the approval layer as any local server: its tool asks first.
         assert.equal(t.core.tools.policy(t.core.tools.resolve("greeter.greet")!), "ask");
     } finally {
+        process.env.PATH = path0;
         await t.core.dispose();
     }
 });
