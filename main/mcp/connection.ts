@@ -63,6 +63,7 @@ export class McpConnection {
     /** While a sign-in waits for the browser: where it comes back, and the page the person signs in on. */
     private loopback: Loopback | null = null;
     private signInPage: string | null = null;
+    private steppingUp: Promise<void> | null = null;
 
     constructor(
         readonly config: McpServerConfig,
@@ -218,13 +219,15 @@ export class McpConnection {
         if (!interactive || !this.account || !this.openPage || t.type === "stdio")
             throw new WordsError(wordsOf("mcpMoreAccess", values));
         try {
-            await signInForScope(
+            // Calls refused together wait on one sign-in.
+            this.steppingUp ??= signInForScope(
                 this.account,
                 new URL(t.url),
                 challenge,
                 this.showing(this.openPage),
                 signal,
-            );
+            ).finally(() => (this.steppingUp = null));
+            await this.steppingUp;
         } finally {
             this.signInPage = null;
             this.onChange();
