@@ -152,7 +152,7 @@ export async function startApi(options: ApiOptions): Promise<ApiServer> {
                 null,
                 "invalid_api_key",
             );
-        const stored = storedRoute(req.method, url.pathname, core.responses);
+        const stored = storedRoute(req.method, url, core.responses);
         if (stored) return sendJson(res, stored.status, stored.body);
         const route = `${req.method} ${url.pathname.replace(/\/+$/, "")}`;
         switch (route) {

@@ -1,11 +1,21 @@
 // The Responses API's stored responses: a response is kept unless the request says `store: false` (30 days,
-// store/apiResponses.ts), read back by GET /v1/responses/{id}, removed by DELETE, and continued from by a
-// request's `previous_response_id`: its context (the earlier input and output items) comes before the new input.
-import type {ApiResponseStore} from "../store/apiResponses.js";
-import {ApiError} from "./errors.js";
+// store/apiResponses.ts), read back by GET /v1/responses/{id} (its input items by .../input_items), removed by
+// DELETE, and continued from by a request's `previous_response_id`: its context (the earlier input and output
+// items) comes before the new input.
+import {randomBytes} from "node:crypto";
+import type {ApiResponseStore, StoredResponse} from "../store/apiResponses.js";
+import {fieldOf} from "../../shared/json.js";
+import {ApiError, invalid} from "./errors.js";
 import type {OutputItem, ResponsesRequest} from "./responses.js";
 
 export type ResponseStore = Pick<ApiResponseStore, "save" | "get" | "delete">;
+
+/** How an input item's id begins, by its type, as OpenAI's do. */
+const ID_PREFIXES: Record<string, string> = {
+    message: "msg",
+    function_call: "fc",
+    function_call_output: "fco",
+};
 
 /** Output items a follow-up reads back as input: the answer's text and the client's function calls. */
 const CONTINUED = new Set(["message", "function_call"]);
@@ -31,22 +41,36 @@ export function keep(
         id: response.id,
         createdAt: response.created_at * 1000,
         response,
-        context: [...itemsOf(body.input), ...output],
+        context: [...itemsOf(body.input).map(withId), ...output],
     });
 }
 
+/** An input item as listed: its type said, and an id of its own (as OpenAI gives each one). */
+function withId(item: Record<string, unknown>): Record<string, unknown> {
+    const type = typeof item.type === "string" ? item.type : "message";
+    if (typeof item.id === "string") return {...item, type};
+    const prefix = ID_PREFIXES[type] ?? "item";
+    return {id: `${prefix}_${randomBytes(12).toString("hex")}`, ...item, type};
+}
+
 /**
- * GET or DELETE /v1/responses/{id}: the stored response, or that it was deleted; null for any other route.
- * A response that is not kept is a 404 saying why it may be gone.
+ * GET or DELETE /v1/responses/{id}: the stored response, or that it was deleted; GET /v1/responses/{id}/input_items:
+ * what the model was given, a page at a time. Null for any other route. A response that is not kept is a
+ * 404 saying why it may be gone.
  */
 export function storedRoute(
     method: string | undefined,
-    pathname: string,
+    url: URL,
     store: ResponseStore,
 ): {status: number; body: object} | null {
-    const id = /^\/v1\/responses\/([^/]+)\/?$/.exec(pathname)?.[1];
-    if (!id || (method !== "GET" && method !== "DELETE")) return null;
+    const [, id, rest] = /^\/v1\/responses\/([^/]+)(\/input_items)?\/?$/.exec(url.pathname) ?? [];
+    if (!id || (method !== "GET" && method !== "DELETE") || (rest && method !== "GET")) return null;
     const key = decodeURIComponent(id);
+    if (rest) {
+        const stored = store.get(key);
+        if (!stored) throw notKept(key, null);
+        return {status: 200, body: inputItemsPage(stored, url.searchParams)};
+    }
     if (method === "DELETE") {
         if (!store.delete(key)) throw notKept(key, null);
         return {status: 200, body: {id: key, object: "response", deleted: true}};
@@ -68,4 +92,37 @@ function notKept(id: string, param: string | null): ApiError {
         param,
         param ? "previous_response_not_found" : "not_found",
     );
+}
+
+/**
+ * A page of a response's input items (its context without its own output), newest first unless `order=asc`;
+ * `limit` (1 to 100, 20 by default) and `after` (an item's id) as OpenAI's cursor pages take them.
+ */
+function inputItemsPage(stored: StoredResponse, query: URLSearchParams) {
+    const own = new Set(outputIds(stored.response));
+    const items = stored.context.filter((item) => !own.has(String(item.id)));
+    const order = query.get("order") ?? "desc";
+    if (order !== "asc" && order !== "desc")
+        throw invalid(`order: "asc" or "desc", not ${JSON.stringify(order)}`, "order");
+    const limit = Number(query.get("limit") ?? 20);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        throw invalid("limit: a whole number from 1 to 100", "limit");
+    const ordered = order === "desc" ? [...items].reverse() : items;
+    const after = query.get("after");
+    const start = after === null ? 0 : ordered.findIndex((item) => item.id === after) + 1;
+    if (after !== null && start === 0)
+        throw invalid(`after: no input item ${after} in ${stored.id}`, "after");
+    const data = ordered.slice(start, start + limit);
+    return {
+        object: "list",
+        data,
+        first_id: data[0]?.id ?? null,
+        last_id: data.at(-1)?.id ?? null,
+        has_more: start + limit < ordered.length,
+    };
+}
+
+function outputIds(response: Record<string, unknown>): string[] {
+    const output: unknown = response.output;
+    return Array.isArray(output) ? output.map((item: unknown) => String(fieldOf(item, "id"))) : [];
 }

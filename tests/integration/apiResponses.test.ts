@@ -297,6 +297,20 @@ test("stored responses: kept unless store is false, read back and deleted by id,
             "a streamed one is kept too",
         );
 
+        // What the model was given, in OpenAI's cursor pages: the first turn's question and answer, the new question.
+        const listed: {id: string; type: string; role: string | undefined}[] = [];
+        for await (const item of client.responses.inputItems.list(second.id, {order: "asc", limit: 2}))
+            listed.push({id: item.id, type: item.type, role: "role" in item ? item.role : undefined});
+        assert.deepEqual(
+            listed.map((i) => `${i.type}:${i.role}`),
+            ["message:user", "message:assistant", "message:user"],
+        );
+        assert.equal(listed[1]!.id, first.output[0]!.id, "the first answer, by its own id");
+        assert.ok(listed.every((i) => /^msg_/.test(i.id)));
+        const newest = await client.responses.inputItems.list(second.id, {limit: 1});
+        assert.equal(newest.data[0]!.id, listed[2]!.id, "newest first unless asked otherwise");
+        assert.equal(newest.has_more, true);
+
         // store: false keeps nothing.
         const unkept = await client.responses.create({
             model: "local",
