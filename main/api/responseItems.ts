@@ -206,7 +206,8 @@ export class ResponseItems implements ChatSink {
     }
 }
 
-function itemId(prefix: string): string {
+/** An item's id: its type's prefix and 24 random hex digits, as OpenAI's. */
+export function itemId(prefix: string): string {
     return `${prefix}_${randomBytes(12).toString("hex")}`;
 }
 

@@ -2,15 +2,15 @@
 // store/apiResponses.ts), read back by GET /v1/responses/{id} (its input items by .../input_items), removed by
 // DELETE, and continued from by a request's `previous_response_id`: its context (the earlier input and output
 // items) comes before the new input.
-import {randomBytes} from "node:crypto";
 import type {ApiResponseStore, StoredResponse} from "../store/apiResponses.js";
 import {fieldOf} from "../../shared/json.js";
 import {ApiError, invalid} from "./errors.js";
+import {itemId} from "./responseItems.js";
 import type {OutputItem, ResponsesRequest} from "./responses.js";
 
 export type ResponseStore = Pick<ApiResponseStore, "save" | "get" | "delete">;
 
-/** How an input item's id begins, by its type, as OpenAI's do. */
+/** How an input item's id begins, by its type, as OpenAI's do (responseItems.ts's itemId makes it). */
 const ID_PREFIXES: Record<string, string> = {
     message: "msg",
     function_call: "fc",
@@ -50,7 +50,7 @@ function withId(item: Record<string, unknown>): Record<string, unknown> {
     const type = typeof item.type === "string" ? item.type : "message";
     if (typeof item.id === "string") return {...item, type};
     const prefix = ID_PREFIXES[type] ?? "item";
-    return {id: `${prefix}_${randomBytes(12).toString("hex")}`, ...item, type};
+    return {id: itemId(prefix), ...item, type};
 }
 
 /**
@@ -66,18 +66,13 @@ export function storedRoute(
     const [, id, rest] = /^\/v1\/responses\/([^/]+)(\/input_items)?\/?$/.exec(url.pathname) ?? [];
     if (!id || (method !== "GET" && method !== "DELETE") || (rest && method !== "GET")) return null;
     const key = decodeURIComponent(id);
-    if (rest) {
-        const stored = store.get(key);
-        if (!stored) throw notKept(key, null);
-        return {status: 200, body: inputItemsPage(stored, url.searchParams)};
-    }
     if (method === "DELETE") {
         if (!store.delete(key)) throw notKept(key, null);
         return {status: 200, body: {id: key, object: "response", deleted: true}};
     }
     const stored = store.get(key);
     if (!stored) throw notKept(key, null);
-    return {status: 200, body: stored.response};
+    return {status: 200, body: rest ? inputItemsPage(stored, url.searchParams) : stored.response};
 }
 
 function itemsOf(input: ResponsesRequest["input"]): Record<string, unknown>[] {

@@ -5,6 +5,8 @@ import type {Transport} from "@modelcontextprotocol/sdk/shared/transport.js";
 import {isSdkError} from "./sdk.js";
 import {SignInNeeded} from "./oauth.js";
 import {codeOf} from "../../shared/format.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
 
 export async function connectWithin(
     client: Client,
@@ -34,4 +36,24 @@ export function errorText(error: unknown): string {
         return error.message;
     }
     return String(error);
+}
+
+/** Words for a server that failed, with its last output where it wrote some (key and key + "Output"). */
+export function withOutput(
+    stderr: readonly string[],
+    key: "mcpNotStarted" | "mcpExited",
+    values: Record<string, number> = {},
+): Words {
+    const output = lastOutput(stderr);
+    return output ? wordsOf(`${key}Output`, {...values, output}) : wordsOf(key, values);
+}
+
+export function stderrHint(stderr: readonly string[]): string {
+    const last = lastOutput(stderr);
+    return last ? `; its last output: ${last}` : "";
+}
+
+/** The server's last lines on stderr, joined ("" when it wrote none). */
+function lastOutput(stderr: readonly string[]): string {
+    return stderr.slice(-3).join(" | ");
 }

@@ -16,7 +16,7 @@ import {openLoopback, type Loopback} from "./loopback.js";
 import {SignInNeeded, type McpAccount, type ScopeChallenge} from "./oauth.js";
 import {answerServer, pagesFirst, type ClientSide} from "./serverRequests.js";
 import {signInForScope} from "./stepUp.js";
-import {connectWithin, isAuthError, errorText} from "./connect.js";
+import {connectWithin, isAuthError, errorText, stderrHint, withOutput} from "./connect.js";
 
 /** A tool call as asked: `interactive` when a person waits on it. */
 type Call = {
@@ -342,9 +342,9 @@ export class McpConnection {
             timeout.abort();
         }, limitMs);
         try {
-            await this.connect(client, sdk, timeout.signal);
-            const listed = await client.listTools(undefined, {signal: timeout.signal});
-            this.tools = listed.tools;
+            // An HTTP server's tools are listed as it connects (a sign-in may wait for that first request).
+            const listed = await this.connect(client, sdk, timeout.signal);
+            this.tools = listed ?? (await client.listTools(undefined, {signal: timeout.signal})).tools;
             const capabilities = client.getServerCapabilities() ?? {};
             this.prompts = capabilities.prompts
                 ? (await client.listPrompts(undefined, {signal: timeout.signal})).prompts
@@ -385,12 +385,15 @@ export class McpConnection {
                         : errorText(error);
             return this.set("signin", why);
         }
-        if (limitMs === null) return this.set("error", `${errorText(error)}${this.stderrHint()}`);
-        this.set("error", this.withOutput("mcpNotStarted", {seconds: limitMs / 1000}));
+        if (limitMs === null) return this.set("error", `${errorText(error)}${stderrHint(this.stderr)}`);
+        this.set("error", withOutput(this.stderr, "mcpNotStarted", {seconds: limitMs / 1000}));
     }
 
-    /** Streamable HTTP first; a server that answers it with an HTTP error gets the older SSE transport. */
-    private async connect(client: Client, sdk: ClientSdk, signal: AbortSignal): Promise<void> {
+    /**
+     * Streamable HTTP first; a server that answers it with an HTTP error gets the older SSE transport. Returns
+     * the tools when connecting listed them (null: not yet listed).
+     */
+    private async connect(client: Client, sdk: ClientSdk, signal: AbortSignal): Promise<Tool[] | null> {
         const t = this.config.transport;
         if (t.type === "stdio") {
             const transport = new sdk.StdioClientTransport({
@@ -401,7 +404,8 @@ export class McpConnection {
                 stderr: "pipe",
             });
             transport.stderr?.on("data", (chunk: Buffer) => this.keepStderr(String(chunk)));
-            return connectWithin(client, transport, signal);
+            await connectWithin(client, transport, signal);
+            return null;
         }
         const options = {
             requestInit: {headers: t.headers},
@@ -411,34 +415,41 @@ export class McpConnection {
         const sse = () => new sdk.SSEClientTransport(new URL(t.url), options);
         if (t.type === "sse") return this.connectSignedIn(client, sse, signal);
         try {
-            await this.connectSignedIn(
+            return await this.connectSignedIn(
                 client,
                 () => new sdk.StreamableHTTPClientTransport(new URL(t.url), options),
                 signal,
             );
         } catch (error) {
-            if (signal.aborted || isAuthError(error) || !/HTTP 4\d\d|405|404/.test(errorText(error)))
+            // Connected, the listing failed: not a matter of transport.
+            const connected = client.transport !== undefined;
+            if (
+                signal.aborted ||
+                connected ||
+                isAuthError(error) ||
+                !/HTTP 4\d\d|405|404/.test(errorText(error))
+            )
                 throw error;
-            await this.connectSignedIn(client, sse, signal);
+            return this.connectSignedIn(client, sse, signal);
         }
     }
 
     /**
-     * Connects; when the server asks for a sign-in the person started, waits for the browser to come back
-     * with the code, exchanges it for tokens, and connects again with them.
+     * Connects and lists the tools; when the server asks for a sign-in the person started, waits for the browser
+     * to come back with the code, exchanges it for tokens, and connects again with them (null: tools not listed).
      */
     private async connectSignedIn(
         client: Client,
         transport: () => Transport & {finishAuth(code: string): Promise<void>},
         signal: AbortSignal,
-    ): Promise<void> {
+    ): Promise<Tool[] | null> {
         const first = transport();
         let connected = false;
         try {
             await connectWithin(client, first, signal);
             connected = true;
             // A server may ask for the sign-in after initialize, at the first request that needs it.
-            await client.listTools(undefined, {signal});
+            return (await client.listTools(undefined, {signal})).tools;
         } catch (error) {
             const waiting = this.loopback;
             if (!isSdkError(error, "UnauthorizedError") || !waiting || !this.account) throw error;
@@ -447,6 +458,7 @@ export class McpConnection {
             this.signInPage = null;
             await first.finishAuth(code);
             if (!connected) await connectWithin(client, transport(), signal);
+            return null;
         }
     }
 
@@ -457,7 +469,7 @@ export class McpConnection {
         this.tools = [];
         this.prompts = [];
         this.resources = [];
-        this.set("error", this.withOutput("mcpExited"));
+        this.set("error", withOutput(this.stderr, "mcpExited"));
         const delay = BACKOFF_MS[Math.min(this.retries, BACKOFF_MS.length - 1)]!;
         this.retries++;
         this.retryTimer = setTimeout(() => {
@@ -470,22 +482,6 @@ export class McpConnection {
     private keepStderr(text: string): void {
         const lines = text.split(/\r?\n/).filter((l) => l.trim());
         this.stderr = [...this.stderr, ...lines.map((l) => l.slice(0, 500))].slice(-STDERR_LINES);
-    }
-
-    /** Words for a server that failed, with its last output where it wrote some (key and key + "Output"). */
-    private withOutput(key: "mcpNotStarted" | "mcpExited", values: Record<string, number> = {}): Words {
-        const output = this.lastOutput();
-        return output ? wordsOf(`${key}Output`, {...values, output}) : wordsOf(key, values);
-    }
-
-    private stderrHint(): string {
-        const last = this.lastOutput();
-        return last ? `; its last output: ${last}` : "";
-    }
-
-    /** The server's last lines on stderr, joined ("" when it wrote none). */
-    private lastOutput(): string {
-        return this.stderr.slice(-3).join(" | ");
     }
 
     private set(state: McpServerState, error: string | Words | null): void {

@@ -11,6 +11,7 @@ import type {
 import {readSecret, writeSecret, type KeyVault} from "../llm/keyVault.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import {WordsError} from "../words.js";
+import {clientSdk} from "./sdk.js";
 import type {PreRegistered} from "./config.js";
 
 /** What is kept of a server's sign-in: Cairn's registration there, the tokens, where it signs in. */
@@ -265,7 +266,7 @@ export class McpAccount implements OAuthClientProvider {
     /** A request to the server; refused for a token that is being or has been renewed: sent again with the new one. */
     private async sendRenewed(url: string | URL, init: RequestInit | undefined): Promise<Response> {
         const res = await this.send(url, init);
-        if (res.status === 403) this.challenge = scopeChallenge(res) ?? this.challenge;
+        if (res.status === 403) this.challenge = (await scopeChallenge(res)) ?? this.challenge;
         if (res.status !== 401) return res;
         const headers = new Headers(init?.headers);
         const sent = headers.get("authorization");
@@ -296,20 +297,9 @@ export class McpAccount implements OAuthClientProvider {
     }
 }
 
-/** A 403's insufficient_scope challenge (RFC 6750 section 3), read from its WWW-Authenticate header. */
-function scopeChallenge(res: Response): ScopeChallenge | null {
-    const header = res.headers.get("www-authenticate") ?? "";
-    const param = (name: string) => {
-        const found = new RegExp(`(?:^|[\\s,])${name}=(?:"([^"]*)"|([^\\s,]+))`, "i").exec(header);
-        return found?.[1] ?? found?.[2];
-    };
-    if (param("error") !== "insufficient_scope") return null;
-    const metadata = param("resource_metadata");
-    let resourceMetadataUrl: URL | undefined;
-    try {
-        resourceMetadataUrl = metadata ? new URL(metadata) : undefined;
-    } catch {
-        resourceMetadataUrl = undefined;
-    }
-    return {scope: param("scope") || undefined, resourceMetadataUrl};
+/** A 403's insufficient_scope challenge (RFC 6750 section 3), read by the SDK's own header parser. */
+async function scopeChallenge(res: Response): Promise<ScopeChallenge | null> {
+    const {extractWWWAuthenticateParams} = await clientSdk();
+    const {error, scope, resourceMetadataUrl} = extractWWWAuthenticateParams(res);
+    return error === "insufficient_scope" ? {scope, resourceMetadataUrl} : null;
 }

@@ -18,6 +18,7 @@ async function load() {
         StreamableHTTPClientTransport: streamableHttp.StreamableHTTPClientTransport,
         UnauthorizedError: auth.UnauthorizedError,
         auth: auth.auth,
+        extractWWWAuthenticateParams: auth.extractWWWAuthenticateParams,
         UrlElicitationRequiredError: types.UrlElicitationRequiredError,
         CreateMessageRequestSchema: types.CreateMessageRequestSchema,
         ElicitRequestSchema: types.ElicitRequestSchema,
