@@ -6,6 +6,7 @@ import {UsageError, type CliArgs} from "./args.js";
 import {randomBytes} from "node:crypto";
 import {installBundle, isBundle} from "../mcp/bundle.js";
 import {messageOf} from "../../shared/format.js";
+import {inEnglish} from "../words.js";
 
 /** What the MCP commands use: the tools, their one runner, the MCP servers and the contract's client. */
 /** The parts of the core `cairn mcp` uses. */
@@ -66,7 +67,7 @@ export async function mcpCommand(core: McpCore, args: CliArgs, out: Out): Promis
             return login(core, name, out);
         case "registry": {
             const found = await core.mcp.searchRegistry([name, ...command].filter(Boolean).join(" "));
-            if (typeof found === "string") return out.fail(found);
+            if (!Array.isArray(found)) return out.fail(inEnglish(found));
             if (out.json) {
                 out.write(`${JSON.stringify(found)}\n`);
                 return 0;

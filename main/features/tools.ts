@@ -14,6 +14,7 @@ import {McpAsks, type AskAnswerer} from "../mcp/asks.js";
 import {clientSide} from "../mcp/clientSide.js";
 import {mcpFile} from "../mcp/config.js";
 import {McpManager} from "../mcp/manager.js";
+import {BundleUploads} from "../mcp/bundleUploads.js";
 import {Sandbox} from "../sandbox/sandbox.js";
 import {SkillLibrary, skillRoots, skillSwitch} from "../skills/skills.js";
 import {ToolTelemetry} from "../store/toolTelemetry.js";
@@ -167,7 +168,13 @@ export function toolsFeature(
                 telemetry,
                 chooser,
             }),
-            ...mcpHandlers(mcp, {docs: knowledge.docs, conversations, dataDir: options.dataDir, asks}),
+            ...mcpHandlers(mcp, {
+                docs: knowledge.docs,
+                conversations,
+                dataDir: options.dataDir,
+                asks,
+                bundles: new BundleUploads(options.dataDir),
+            }),
             ...mcpAppHandlers({
                 mcp,
                 frames: appFrames,

@@ -4,11 +4,20 @@ import {fail, ok} from "../../shared/result.js";
 import type {DocumentService} from "../docs/service.js";
 import type {McpAsks} from "../mcp/asks.js";
 import type {McpManager} from "../mcp/manager.js";
+import type {BundleUploads} from "../mcp/bundleUploads.js";
+import {attempt} from "./attempt.js";
+import {failWith} from "../words.js";
 import type {ConversationStore} from "../store/conversations.js";
 import type {HandlerSlice} from "../contract/dispatcher.js";
 import {messageOf} from "../../shared/format.js";
 
-type Deps = {docs: DocumentService; conversations: ConversationStore; dataDir: string; asks: McpAsks};
+type Deps = {
+    docs: DocumentService;
+    conversations: ConversationStore;
+    dataDir: string;
+    asks: McpAsks;
+    bundles: BundleUploads;
+};
 
 /**
  * The MCP servers of <data>/mcp.json: list, add from pasted JSON, remove, enable or disable, restart; their
@@ -31,6 +40,11 @@ export function mcpHandlers(
                 ...(req.content ? {content: req.content} : {}),
             }),
         "mcp.add": (req) => answer(mcp.add(req.json)),
+        ...bundleHandlers(mcp, deps.bundles),
+        "mcp.registry": async (req) => {
+            const found = await mcp.searchRegistry(req.query);
+            return Array.isArray(found) ? ok(found) : failWith("UNAVAILABLE", found);
+        },
         "mcp.remove": (req) => answer(mcp.remove(req.name)),
         "mcp.setEnabled": (req) => answer(mcp.setEnabled(req.name, req.enabled)),
         "mcp.restart": (req) => answer(mcp.restart(req.name)),
@@ -64,6 +78,30 @@ export function mcpHandlers(
             fs.writeFileSync(file, resource.text);
             return deps.docs.ingest.start([file], {collectionId: null, conversationId: req.conversationId});
         },
+    };
+}
+
+/** A bundle sent by the window: its chunks, read, installed with its settings into mcp.json, or let go. */
+function bundleHandlers(mcp: McpManager, bundles: BundleUploads): HandlerSlice<"mcp.bundle"> {
+    return {
+        "mcp.bundleBegin": (req) => attempt(() => ({uploadId: bundles.begin(req.name, req.size)})),
+        "mcp.bundleChunk": (req) =>
+            attempt(() => ({received: bundles.chunk(req.uploadId, req.offset, req.data)})),
+        "mcp.bundleOpen": async (req) => {
+            const read = await attempt(() => bundles.open(req.uploadId));
+            if (!read.ok) return read;
+            return typeof read.value === "string" ? fail("VALIDATION", read.value) : ok(read.value);
+        },
+        "mcp.bundleInstall": async (req) => {
+            const refused = await attempt(() =>
+                bundles.install(req.bundleId, req.values, (installed) =>
+                    mcp.add(JSON.stringify({mcpServers: {[installed.name]: installed.entry}})),
+                ),
+            );
+            if (!refused.ok) return refused;
+            return refused.value === null ? ok(mcp.status()) : fail("VALIDATION", refused.value);
+        },
+        "mcp.bundleCancel": (req) => ok({cancelled: bundles.cancel(req.bundleId)}),
     };
 }
 

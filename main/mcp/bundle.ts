@@ -8,6 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import type {vAny} from "@anthropic-ai/mcpb";
 import {unzipInWorker, type ZipLimits} from "../store/unzip.js";
+import type {BundleSetting} from "../../shared/contract.js";
+
+export type {BundleSetting};
 
 export const BUNDLE_LIMITS: ZipLimits = {
     zipBytes: 200 * 1_048_576,
@@ -16,16 +19,6 @@ export const BUNDLE_LIMITS: ZipLimits = {
     entries: 20_000,
 };
 const BUNDLES_DIR = "mcp-bundles";
-
-/** A setting the bundle asks the user for (its manifest's user_config). */
-export type BundleSetting = {
-    key: string;
-    title: string;
-    description: string;
-    type: string;
-    required: boolean;
-    sensitive: boolean;
-};
 
 /** The values given for a bundle's settings, by key (as typed: numbers and booleans are read from text). */
 export type SettingValues = Record<string, string>;
@@ -46,6 +39,34 @@ export function isBundle(file: string): boolean {
     }
 }
 
+/** What a bundle is before it is installed: its manifest's words and the settings it asks for. */
+export type BundleInfo = {
+    name: string;
+    version: string;
+    description: string;
+    author: string | null;
+    settings: BundleSetting[];
+};
+
+/** How a bundle is named in messages (the window's uploads have their own file names), and how a missing
+ * setting is asked for (the CLI's --config KEY=…; the window's form field). */
+export type BundleWords = {shownAs?: string; ask?: (key: string) => string};
+
+/** A bundle's manifest and settings, read from the file without installing it; or words saying what is wrong. */
+export async function readBundle(
+    file: string,
+    dataDir: string,
+    words: BundleWords = {},
+): Promise<BundleInfo | string> {
+    return withUnpacked(file, dataDir, words, (manifest) => ({
+        name: manifest.name,
+        version: manifest.version,
+        description: manifest.description,
+        author: manifest.author.name || null,
+        settings: bundleSettings(manifest),
+    }));
+}
+
 /**
  * Installs a bundle into <data>/mcp-bundles/<name>: unpacked, checked, its settings filled from `values` (and
  * their defaults). Returns the mcp.json entry to add, or words saying what is wrong; nothing is kept then.
@@ -54,23 +75,12 @@ export async function installBundle(
     file: string,
     dataDir: string,
     values: SettingValues,
+    words: BundleWords = {},
 ): Promise<Installed | string> {
-    const root = path.join(dataDir, BUNDLES_DIR);
-    const staging = path.join(root, `.unpacking-${crypto.randomBytes(6).toString("hex")}`);
-    fs.mkdirSync(staging, {recursive: true});
-    try {
-        const unpacked = await unzipInWorker(file, staging, BUNDLE_LIMITS, "bundle");
-        if (!unpacked.ok) return `${path.basename(file)}: ${unpacked.message}`;
-        if (!unpacked.names.includes("manifest.json"))
-            return `${path.basename(file)}: the bundle has no manifest.json at its top`;
-        const manifest = await readManifest(fs.readFileSync(path.join(staging, "manifest.json"), "utf8"));
-        if (typeof manifest === "string") return `${path.basename(file)}: ${manifest}`;
-        const entryPoint = manifest.server.entry_point;
-        if (entryPoint && !fs.existsSync(path.join(staging, entryPoint)))
-            return `${path.basename(file)}: its entry point ${entryPoint} is not in the bundle`;
-        const userConfig = settingValues(manifest, values);
+    return withUnpacked(file, dataDir, words, async (manifest, staging) => {
+        const userConfig = settingValues(manifest, values, words.ask ?? ((key) => `--config ${key}=…`));
         if (typeof userConfig === "string") return userConfig;
-        const folder = path.join(root, manifest.name);
+        const folder = path.join(dataDir, BUNDLES_DIR, manifest.name);
         const {getMcpConfigForManifest} = await mcpb();
         const config = await getMcpConfigForManifest({
             manifest,
@@ -90,6 +100,33 @@ export async function installBundle(
             bundle: {name: manifest.name, version: manifest.version},
         };
         return {name: manifest.name, version: manifest.version, entry, folder};
+    });
+}
+
+/**
+ * Unpacks a bundle into a staging folder of <data>/mcp-bundles (in a worker, with limits), checks its manifest
+ * and entry point, and gives both to `use`; the staging folder is removed afterwards whatever happened.
+ */
+async function withUnpacked<T>(
+    file: string,
+    dataDir: string,
+    words: BundleWords,
+    use: (manifest: Manifest, staging: string) => T | Promise<T>,
+): Promise<T | string> {
+    const shown = words.shownAs ?? path.basename(file);
+    const staging = path.join(dataDir, BUNDLES_DIR, `.unpacking-${crypto.randomBytes(6).toString("hex")}`);
+    fs.mkdirSync(staging, {recursive: true});
+    try {
+        const unpacked = await unzipInWorker(file, staging, BUNDLE_LIMITS, "bundle");
+        if (!unpacked.ok) return `${shown}: ${unpacked.message}`;
+        if (!unpacked.names.includes("manifest.json"))
+            return `${shown}: the bundle has no manifest.json at its top`;
+        const manifest = await readManifest(fs.readFileSync(path.join(staging, "manifest.json"), "utf8"));
+        if (typeof manifest === "string") return `${shown}: ${manifest}`;
+        const entryPoint = manifest.server.entry_point;
+        if (entryPoint && !fs.existsSync(path.join(staging, entryPoint)))
+            return `${shown}: its entry point ${entryPoint} is not in the bundle`;
+        return await use(manifest, staging);
     } finally {
         fs.rmSync(staging, {recursive: true, force: true});
     }
@@ -127,11 +164,12 @@ export function bundleSettings(manifest: Manifest): BundleSetting[] {
         type: setting.type,
         required: setting.required ?? false,
         sensitive: setting.sensitive ?? false,
+        default: setting.default === undefined ? null : [setting.default].flat().join(", "),
     }));
 }
 
 /** The values given, typed, and the defaults of the rest; words naming each required one that is missing. */
-function settingValues(manifest: Manifest, given: SettingValues) {
+function settingValues(manifest: Manifest, given: SettingValues, ask: (key: string) => string) {
     const config = manifest.user_config ?? {};
     const unknown = Object.keys(given).filter((key) => !(key in config));
     if (unknown.length)
@@ -142,8 +180,7 @@ function settingValues(manifest: Manifest, given: SettingValues) {
         const text = given[key];
         if (text === undefined) {
             if (setting.default !== undefined) values[key] = setting.default;
-            else if (setting.required)
-                missing.push(`--config ${key}=… (${setting.title}: ${setting.description})`);
+            else if (setting.required) missing.push(`${ask(key)} (${setting.title}: ${setting.description})`);
             continue;
         }
         if (setting.type === "number") {

@@ -1,4 +1,5 @@
 import {searchRegistry, type RegistryServer} from "./registry.js";
+import type {Words} from "../../shared/result.js";
 import fs from "node:fs";
 import {outboundFetch, UNRECORDED, type Network} from "../net/network.js";
 import type {FetchLike} from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -192,7 +193,7 @@ export class McpManager {
     }
 
     /** Servers of the official MCP registry matching `query`, through the MCP servers' way out (Offline mode). */
-    searchRegistry(query: string): Promise<RegistryServer[] | string> {
+    searchRegistry(query: string): Promise<RegistryServer[] | Words> {
         return searchRegistry(this.deps.network?.for("MCP server", "registry") ?? UNRECORDED, query);
     }
 

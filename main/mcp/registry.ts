@@ -3,19 +3,23 @@
 // registry is said in words that point to what works without it.
 import {fieldOf} from "../../shared/json.js";
 import {OfflineError, outboundFetch, type Outbound} from "../net/network.js";
+import type {BundleSetting, RegistryServer} from "../../shared/contract.js";
+import {wordsOf} from "../../shared/coreWords.js";
+import type {Words} from "../../shared/result.js";
 
 export const REGISTRY = "https://registry.modelcontextprotocol.io";
 const LIMIT = 20;
 const TIMEOUT_MS = 15_000;
 
-export type RegistryServer = {name: string; version: string; description: string; add: string | null};
+/** A server of the registry, as the window and `cairn mcp registry` show it. */
+export type {RegistryServer};
 
-/** Servers of the registry that match `query` (all, newest first, when empty); or why there are none. */
+/** Servers of the registry that match `query` (all, newest first, when empty); or why there are none, in words. */
 export async function searchRegistry(
     outbound: Outbound,
     query: string,
     base = process.env.CAIRN_MCP_REGISTRY || REGISTRY,
-): Promise<RegistryServer[] | string> {
+): Promise<RegistryServer[] | Words> {
     const url = new URL("/v0/servers", base);
     url.searchParams.set("limit", String(LIMIT));
     if (query) url.searchParams.set("search", query);
@@ -23,42 +27,73 @@ export async function searchRegistry(
     try {
         res = await outboundFetch(outbound, url, {signal: AbortSignal.timeout(TIMEOUT_MS)});
     } catch (error) {
-        if (error instanceof OfflineError)
-            return `${error.message}: the MCP registry cannot be searched. Add a server by its command or address, or install a bundle file (cairn mcp add --file x.mcpb)`;
-        return `cannot reach the MCP registry at ${url.host}: this computer may be offline. Servers can still be added by their command or address, or from a bundle file (cairn mcp add --file x.mcpb)`;
+        if (error instanceof OfflineError) return wordsOf("mcpRegistryOffline");
+        return wordsOf("mcpRegistryUnreachable", {host: url.host});
     }
-    if (!res.ok) return `the MCP registry at ${url.host} answered ${res.status}; try again later`;
+    if (!res.ok) return wordsOf("mcpRegistryStatus", {host: url.host, status: res.status});
     const body: unknown = await res.json().catch(() => null);
     const servers = fieldOf(body, "servers");
-    if (!Array.isArray(servers)) return `the MCP registry at ${url.host} sent no list of servers`;
+    if (!Array.isArray(servers)) return wordsOf("mcpRegistryNoList", {host: url.host});
     return servers.map((item) => serverOf(fieldOf(item, "server") ?? item));
 }
 
 function serverOf(server: unknown): RegistryServer {
     const name = text(fieldOf(server, "name"));
+    const local = (name.split("/").at(-1) ?? name).replace(/[^\w.-]+/g, "-").slice(0, 100) || "server";
+    const npm = listOf(fieldOf(server, "packages")).find((p) => fieldOf(p, "registryType") === "npm");
+    const remote = listOf(fieldOf(server, "remotes"))
+        .map((r) => fieldOf(r, "url"))
+        .find((u) => typeof u === "string");
+    const settings = npm ? listOf(fieldOf(npm, "environmentVariables")).map(settingOf) : [];
+    const entry = npm ? npmEntry(npm) : typeof remote === "string" ? {url: remote} : null;
     return {
         name,
+        local,
         version: text(fieldOf(server, "version")),
         description: text(fieldOf(server, "description")),
-        add: addCommand(name, server),
+        entry,
+        add: entry && addCommand(local, entry, settings),
+        settings,
     };
 }
 
-/** How to add it: an npm package through npx, else a remote address; null when it has neither. */
-function addCommand(name: string, server: unknown): string | null {
-    const local = name.split("/").at(-1) ?? name;
-    const packages = fieldOf(server, "packages");
-    const list: unknown[] = Array.isArray(packages) ? packages : [];
-    const npm = list.find((p) => fieldOf(p, "registryType") === "npm");
-    if (npm) {
-        const version = text(fieldOf(npm, "version"));
-        return `cairn mcp add ${local} -- npx -y ${text(fieldOf(npm, "identifier"))}${version ? `@${version}` : ""}`;
-    }
-    const remotes = fieldOf(server, "remotes");
-    const remote = Array.isArray(remotes)
-        ? remotes.map((r) => fieldOf(r, "url")).find((u) => typeof u === "string")
-        : null;
-    return typeof remote === "string" ? `cairn mcp add ${local} --url ${remote}` : null;
+/** An npm package, run through npx at the version the registry lists. */
+function npmEntry(npm: unknown): {command: string; args: string[]} {
+    const version = text(fieldOf(npm, "version"));
+    return {
+        command: "npx",
+        args: ["-y", `${text(fieldOf(npm, "identifier"))}${version ? `@${version}` : ""}`],
+    };
+}
+
+/** An environment variable the package reads, asked for as a setting (a secret typed unseen). */
+function settingOf(variable: unknown): BundleSetting {
+    const name = text(fieldOf(variable, "name"));
+    const value = fieldOf(variable, "default");
+    return {
+        key: name,
+        title: name,
+        description: text(fieldOf(variable, "description")),
+        type: "string",
+        required: fieldOf(variable, "isRequired") === true,
+        sensitive: fieldOf(variable, "isSecret") === true,
+        default: typeof value === "string" ? value : null,
+    };
+}
+
+/** The terminal's way to add it, its required settings as --env flags to fill in. */
+function addCommand(
+    local: string,
+    entry: {command: string; args: string[]} | {url: string},
+    settings: BundleSetting[],
+) {
+    if ("url" in entry) return `cairn mcp add ${local} --url ${entry.url}`;
+    const env = settings.filter((s) => s.required).map((s) => ` --env ${s.key}=…`);
+    return `cairn mcp add ${local}${env.join("")} -- ${entry.command} ${entry.args.join(" ")}`;
+}
+
+function listOf(value: unknown): unknown[] {
+    return Array.isArray(value) ? value : [];
 }
 
 function text(value: unknown): string {

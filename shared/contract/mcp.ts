@@ -1,6 +1,7 @@
 // MCP servers: their status and tools, and what a server asks the person (forms, pages to open).
 import {Type, type Static} from "@sinclair/typebox";
 import {
+    Cancelled,
     Empty,
     Id,
     JobStarted,
@@ -13,6 +14,7 @@ import {
     nullable,
     oneOf,
     req,
+    UploadChunk,
 } from "./base.js";
 
 /**
@@ -153,6 +155,68 @@ export const McpApp = Type.Object(
 
 export type McpApp = Static<typeof McpApp>;
 
+/** A setting a bundle asks for (its manifest's user_config), shown as a form field. */
+export const BundleSetting = Type.Object(
+    {
+        key: Type.String(),
+        title: Type.String(),
+        description: Type.String(),
+        type: oneOf(["string", "number", "boolean", "directory", "file"]),
+        required: Type.Boolean(),
+        /** A secret (an API key): typed unseen. */
+        sensitive: Type.Boolean(),
+        /** What is used when the field is left empty, as text. */
+        default: nullable(Type.String()),
+    },
+    closed,
+);
+
+export type BundleSetting = Static<typeof BundleSetting>;
+
+/** A bundle (.mcpb) sent by the window and read, waiting for its settings to be installed. */
+export const McpBundle = Type.Object(
+    {
+        bundleId: Id,
+        name: Type.String(),
+        version: Type.String(),
+        description: Type.String(),
+        author: nullable(Type.String()),
+        settings: Type.Array(BundleSetting),
+    },
+    closed,
+);
+
+export type McpBundle = Static<typeof McpBundle>;
+
+/**
+ * A server of the official MCP registry: what mcp.json would get to add it (null: it has neither an npm package
+ * nor a remote address; the window adds it through mcp.add), the command that adds it from a terminal, and the
+ * settings it asks for (its package's environment variables, given as the entry's env).
+ */
+export const RegistryServer = Type.Object(
+    {
+        name: Type.String(),
+        /** The name it is added under in mcp.json (the registry name's last part). */
+        local: Type.String(),
+        version: Type.String(),
+        description: Type.String(),
+        entry: nullable(
+            Type.Union([
+                Type.Object({command: Type.String(), args: Type.Array(Type.String())}, closed),
+                Type.Object({url: Type.String()}, closed),
+            ]),
+        ),
+        add: nullable(Type.String()),
+        settings: Type.Array(BundleSetting),
+    },
+    closed,
+);
+
+export type RegistryServer = Static<typeof RegistryServer>;
+
+/** A bundle's or a registry server's settings as the person filled them in, by key. */
+const SettingValues = Type.Record(Type.String({maxLength: 100}), Type.String({maxLength: 10_000}));
+
 /** The mcp calls: each one's request and its result's value. */
 export const mcpCalls = {
     "mcp.list": call(Empty, McpStatus),
@@ -170,6 +234,24 @@ export const mcpCalls = {
     ),
     /** Adds servers from pasted or imported `{"mcpServers": {...}}` JSON. */
     "mcp.add": call(req({json: Type.String({minLength: 2, maxLength: 200_000})}), McpStatus),
+    /**
+     * A bundle (.mcpb) from the window, which has its bytes but not its path (a drop, a file picker): sent in
+     * chunks (begin, chunk…), read (open: its manifest and settings), then installed with the settings' values
+     * (install), or given up (cancel). `cairn mcp add --file x.mcpb` reads a path directly.
+     */
+    "mcp.bundleBegin": call(
+        req({
+            name: Type.String({minLength: 1, maxLength: 255}),
+            size: Type.Integer({minimum: 1, maximum: 200 * 1_048_576}),
+        }),
+        Type.Object({uploadId: Type.String()}, closed),
+    ),
+    "mcp.bundleChunk": call(UploadChunk, Type.Object({received: Type.Integer()}, closed)),
+    "mcp.bundleOpen": call(req({uploadId: Id}), McpBundle),
+    "mcp.bundleInstall": call(req({bundleId: Id, values: SettingValues}), McpStatus),
+    "mcp.bundleCancel": call(req({bundleId: Id}), Cancelled),
+    /** Servers of the official MCP registry matching `query` (all, newest first, when empty); offline, words. */
+    "mcp.registry": call(req({query: Type.String({maxLength: 200})}), Type.Array(RegistryServer)),
     "mcp.remove": call(req({name: Name}), McpStatus),
     "mcp.setEnabled": call(req({name: Name, enabled: Type.Boolean()}), McpStatus),
     "mcp.restart": call(req({name: Name}), McpStatus),

@@ -280,6 +280,12 @@ export const ar = {
     mcpMoreAccess:
         "يحتاج {{server}} إلى وصول أوسع لهذا الاستدعاء ({{scope}}): نفّذ الاستدعاء من النافذة، حيث تُفتح صفحة تسجيل الدخول",
     mcpMoreAccessRefused: "رفض {{server}} الاستدعاء حتى بعد تسجيل الدخول الأوسع ({{scope}})",
+    mcpRegistryOffline:
+        "وضع عدم الاتصال مفعّل: لا يمكن البحث في سجل MCP. أضف خادمًا بأمره أو بعنوانه، أو ثبّت ملف حزمة (.mcpb)",
+    mcpRegistryUnreachable:
+        "تعذّر الوصول إلى سجل MCP على {{host}}: قد يكون هذا الحاسوب غير متصل. لا يزال بالإمكان إضافة الخوادم بأمرها أو بعنوانها أو من ملف حزمة (.mcpb)",
+    mcpRegistryStatus: "أجاب سجل MCP على {{host}} بالرمز {{status}}؛ حاول لاحقًا",
+    mcpRegistryNoList: "لم يرسل سجل MCP على {{host}} أي قائمة خوادم",
     mcpNotStarted: "لم يبدأ خلال {{seconds}} ث",
     mcpNotStartedOutput: "لم يبدأ خلال {{seconds}} ث؛ آخر مخرجاته: {{output}}",
     mcpExited: "توقّف الخادم",

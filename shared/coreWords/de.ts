@@ -301,6 +301,13 @@ export const de = {
         "{{server}} braucht für diesen Aufruf mehr Zugriff ({{scope}}): Rufen Sie ihn im Fenster auf, dort öffnet sich die Anmeldeseite",
     mcpMoreAccessRefused:
         "{{server}} hat den Aufruf auch nach der erweiterten Anmeldung abgelehnt ({{scope}})",
+    mcpRegistryOffline:
+        "Der Offline-Modus ist an: Die MCP-Registry kann nicht durchsucht werden. Fügen Sie einen Server über seinen Befehl oder seine Adresse hinzu oder installieren Sie eine Bundle-Datei (.mcpb)",
+    mcpRegistryUnreachable:
+        "Die MCP-Registry unter {{host}} ist nicht erreichbar: Dieser Computer ist vielleicht offline. Server lassen sich weiterhin über Befehl oder Adresse oder aus einer Bundle-Datei (.mcpb) hinzufügen",
+    mcpRegistryStatus:
+        "Die MCP-Registry unter {{host}} antwortete mit {{status}}; versuchen Sie es später erneut",
+    mcpRegistryNoList: "Die MCP-Registry unter {{host}} hat keine Serverliste gesendet",
     mcpNotStarted: "Nicht innerhalb von {{seconds}} s gestartet",
     mcpNotStartedOutput: "Nicht innerhalb von {{seconds}} s gestartet; seine letzte Ausgabe: {{output}}",
     mcpExited: "Der Server wurde beendet",

@@ -281,6 +281,12 @@ export const en = {
     mcpMoreAccess:
         "{{server}} needs more access for this call ({{scope}}): make the call from the window, where its sign-in page opens",
     mcpMoreAccessRefused: "{{server}} still refused the call after the wider sign-in ({{scope}})",
+    mcpRegistryOffline:
+        "Offline mode is on: the MCP registry cannot be searched. Add a server by its command or address, or install a bundle file (.mcpb)",
+    mcpRegistryUnreachable:
+        "cannot reach the MCP registry at {{host}}: this computer may be offline. Servers can still be added by their command or address, or from a bundle file (.mcpb)",
+    mcpRegistryStatus: "the MCP registry at {{host}} answered {{status}}; try again later",
+    mcpRegistryNoList: "the MCP registry at {{host}} sent no list of servers",
     mcpNotStarted: "did not start within {{seconds}} s",
     mcpNotStartedOutput: "did not start within {{seconds}} s; its last output: {{output}}",
     mcpExited: "the server exited",

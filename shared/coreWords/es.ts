@@ -295,6 +295,12 @@ export const es = {
         "{{server}} necesita más acceso para esta llamada ({{scope}}): hazla desde la ventana, donde se abre su página de inicio de sesión",
     mcpMoreAccessRefused:
         "{{server}} rechazó la llamada incluso tras el inicio de sesión ampliado ({{scope}})",
+    mcpRegistryOffline:
+        "El modo sin conexión está activado: no se puede buscar en el registro MCP. Añade un servidor por su comando o su dirección, o instala un archivo de paquete (.mcpb)",
+    mcpRegistryUnreachable:
+        "No se puede acceder al registro MCP en {{host}}: puede que este equipo no tenga conexión. Aún puedes añadir servidores por su comando o dirección, o desde un archivo de paquete (.mcpb)",
+    mcpRegistryStatus: "El registro MCP en {{host}} respondió {{status}}; inténtalo más tarde",
+    mcpRegistryNoList: "El registro MCP en {{host}} no envió ninguna lista de servidores",
     mcpNotStarted: "No arrancó en {{seconds}} s",
     mcpNotStartedOutput: "No arrancó en {{seconds}} s; su última salida: {{output}}",
     mcpExited: "El servidor terminó",

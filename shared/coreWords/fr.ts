@@ -303,6 +303,12 @@ export const fr = {
     mcpMoreAccess:
         "{{server}} demande plus d'accès pour cet appel ({{scope}}) : faites l'appel depuis la fenêtre, où sa page de connexion s'ouvre",
     mcpMoreAccessRefused: "{{server}} a encore refusé l'appel après la connexion élargie ({{scope}})",
+    mcpRegistryOffline:
+        "Le mode hors ligne est activé : le registre MCP ne peut pas être consulté. Ajoutez un serveur par sa commande ou son adresse, ou installez un fichier de paquet (.mcpb)",
+    mcpRegistryUnreachable:
+        "Impossible de joindre le registre MCP à {{host}} : cet ordinateur est peut-être hors ligne. Vous pouvez toujours ajouter des serveurs par leur commande ou leur adresse, ou depuis un fichier de paquet (.mcpb)",
+    mcpRegistryStatus: "Le registre MCP à {{host}} a répondu {{status}} ; réessayez plus tard",
+    mcpRegistryNoList: "Le registre MCP à {{host}} n'a envoyé aucune liste de serveurs",
     mcpNotStarted: "N'a pas démarré en {{seconds}} s",
     mcpNotStartedOutput: "N'a pas démarré en {{seconds}} s ; sa dernière sortie : {{output}}",
     mcpExited: "Le serveur s'est arrêté",

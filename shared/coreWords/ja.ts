@@ -299,6 +299,12 @@ export const ja = {
     mcpMoreAccess:
         "{{server}} はこの呼び出しにより多くのアクセスを必要とします ({{scope}}): ウィンドウから呼び出すと、サインインページが開きます",
     mcpMoreAccessRefused: "{{server}} は拡張サインイン後も呼び出しを拒否しました ({{scope}})",
+    mcpRegistryOffline:
+        "オフラインモードがオンです: MCP レジストリを検索できません。コマンドかアドレスでサーバーを追加するか、バンドルファイル (.mcpb) をインストールしてください",
+    mcpRegistryUnreachable:
+        "{{host}} の MCP レジストリに接続できません: このコンピューターはオフラインかもしれません。コマンドやアドレス、バンドルファイル (.mcpb) からは引き続きサーバーを追加できます",
+    mcpRegistryStatus: "{{host}} の MCP レジストリが {{status}} を返しました。後でもう一度お試しください",
+    mcpRegistryNoList: "{{host}} の MCP レジストリがサーバーの一覧を返しませんでした",
     mcpNotStarted: "{{seconds}} 秒以内に起動しませんでした",
     mcpNotStartedOutput: "{{seconds}} 秒以内に起動しませんでした。最後の出力: {{output}}",
     mcpExited: "サーバーが終了しました",

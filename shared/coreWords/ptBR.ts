@@ -295,6 +295,12 @@ export const ptBR = {
     mcpMoreAccess:
         "{{server}} precisa de mais acesso para esta chamada ({{scope}}): faça a chamada pela janela, onde a página de entrada se abre",
     mcpMoreAccessRefused: "{{server}} recusou a chamada mesmo após a entrada ampliada ({{scope}})",
+    mcpRegistryOffline:
+        "O modo offline está ativado: não é possível pesquisar no registro MCP. Adicione um servidor pelo comando ou endereço, ou instale um arquivo de pacote (.mcpb)",
+    mcpRegistryUnreachable:
+        "Não foi possível acessar o registro MCP em {{host}}: este computador pode estar offline. Ainda é possível adicionar servidores pelo comando ou endereço, ou de um arquivo de pacote (.mcpb)",
+    mcpRegistryStatus: "O registro MCP em {{host}} respondeu {{status}}; tente novamente mais tarde",
+    mcpRegistryNoList: "O registro MCP em {{host}} não enviou nenhuma lista de servidores",
     mcpNotStarted: "Não iniciou em {{seconds}} s",
     mcpNotStartedOutput: "Não iniciou em {{seconds}} s; sua última saída: {{output}}",
     mcpExited: "O servidor encerrou",

@@ -262,6 +262,12 @@ export const zhCN = {
     mcpMoreAccess:
         "{{server}} 需要更多权限才能执行此调用（{{scope}}）：请在窗口中调用，那里会打开它的登录页面",
     mcpMoreAccessRefused: "{{server}} 在扩大权限的登录后仍拒绝了此调用（{{scope}}）",
+    mcpRegistryOffline:
+        "离线模式已开启：无法搜索 MCP 注册表。请通过命令或地址添加服务器，或安装捆绑包文件（.mcpb）",
+    mcpRegistryUnreachable:
+        "无法连接 {{host}} 上的 MCP 注册表：这台电脑可能处于离线状态。仍可通过命令或地址，或从捆绑包文件（.mcpb）添加服务器",
+    mcpRegistryStatus: "{{host}} 上的 MCP 注册表返回了 {{status}}；请稍后重试",
+    mcpRegistryNoList: "{{host}} 上的 MCP 注册表没有发送服务器列表",
     mcpNotStarted: "未在 {{seconds}} 秒内启动",
     mcpNotStartedOutput: "未在 {{seconds}} 秒内启动；它的最后输出：{{output}}",
     mcpExited: "服务器已退出",
