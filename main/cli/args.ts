@@ -17,6 +17,8 @@ export type CliArgs = {
     /** `mcp add --url --client-id [--client-secret]`: credentials the server's owner gave (pre-registration). */
     clientId: string | undefined;
     clientSecret: string | undefined;
+    /** `mcp add --url --client-metadata-url URL`: Cairn's client metadata document, used as its client ID. */
+    clientMetadataUrl: string | undefined;
     /** `mcp add --file x.mcpb --config KEY=VALUE`: a bundle's settings (repeatable). */
     config: string[];
     /**
@@ -160,6 +162,7 @@ const OPTIONS = {
     "client-id": {type: "string"},
     config: {type: "string", multiple: true},
     "client-secret": {type: "string"},
+    "client-metadata-url": {type: "string"},
     api: {type: "boolean"},
     "api-port": {type: "string"},
     "api-key": {type: "string"},
@@ -288,6 +291,7 @@ export function parseCli(argv: string[]): CliArgs {
         clientId: values["client-id"],
         config: keyValues("config", values.config ?? []),
         clientSecret: values["client-secret"],
+        clientMetadataUrl: values["client-metadata-url"],
         elicit: oneOf("elicit", values.elicit, ["ask", "decline", "defaults"] as const),
         host: values.host ?? "127.0.0.1",
         data: values.data,

@@ -156,9 +156,12 @@ function addJson(args: CliArgs, name: string | undefined, command: string[]): st
         args.headers.map((h) => [h.slice(0, h.indexOf(":")).trim(), h.slice(h.indexOf(":") + 1).trim()]),
     );
     if (args.clientSecret && !args.clientId) return {error: "--client-secret goes with --client-id"};
-    const oauth = args.clientId
-        ? {oauth: {clientId: args.clientId, ...(args.clientSecret ? {clientSecret: args.clientSecret} : {})}}
-        : {};
+    const client = {
+        ...(args.clientId ? {clientId: args.clientId} : {}),
+        ...(args.clientSecret ? {clientSecret: args.clientSecret} : {}),
+        ...(args.clientMetadataUrl ? {clientMetadataUrl: args.clientMetadataUrl} : {}),
+    };
+    const oauth = Object.keys(client).length ? {oauth: client} : {};
     const entry = args.url
         ? {url: args.url, ...(args.headers.length ? {headers} : {}), ...oauth}
         : {command: command[0], args: command.slice(1), ...(args.env.length ? {env} : {})};

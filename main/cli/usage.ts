@@ -177,11 +177,13 @@ export const COMMAND_USAGE: Array<[string, string]> = [
     [
         "mcp",
         `  mcp list [--json] | add NAME -- COMMAND [ARGS...] [--env K=V] | add NAME --url URL [--header "K: V"]
-      [--client-id ID [--client-secret S]] | add --file FILE | add --json-config JSON | remove NAME
+      [--client-id ID [--client-secret S]] [--client-metadata-url URL] | add --file FILE | add --json-config JSON | remove NAME
       | restart NAME | login NAME | registry [WORDS] [--json]   [--startup lazy|launch]
         The MCP servers Cairn connects to, in <data>/mcp.json (the {"mcpServers": {...}} format other
         assistants use: --file imports theirs). list starts the enabled ones to show their state and tools.
         --client-id, --client-secret: credentials the server's owner gave, used instead of registering.
+        --client-metadata-url: an https address of Cairn's client metadata document, used as its client
+        ID where the server's authorization server accepts one (CIMD), instead of registering.
         add --file x.mcpb [--config KEY=VALUE]...: install an MCP bundle into the data folder; --config
         gives its settings (those it requires, by their keys). registry: servers of the official MCP
         registry that match the words, each with the command that adds it (online only).

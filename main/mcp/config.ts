@@ -24,6 +24,11 @@ export type McpServerConfig = {
               headers: Record<string, string>;
               /** A client registered with the server's authorization server beforehand (`oauth` in mcp.json). */
               client?: PreRegistered;
+              /**
+               * Cairn's client metadata document (CIMD: an https URL that is the client's ID), used instead of
+               * registering where the authorization server accepts such IDs (`oauth.clientMetadataUrl`).
+               */
+              clientMetadataUrl?: string;
           };
 };
 
@@ -49,8 +54,9 @@ const entrySchema = {
             properties: {
                 clientId: {type: "string", minLength: 1},
                 clientSecret: {type: "string", minLength: 1},
+                clientMetadataUrl: {type: "string", pattern: "^https://[^/]+/.+"},
             },
-            required: ["clientId"],
+            anyOf: [{required: ["clientId"]}, {required: ["clientMetadataUrl"]}],
         },
         type: {enum: ["stdio", "http", "streamable-http", "streamableHttp", "sse"]},
         enabled: {type: "boolean"},
@@ -79,7 +85,7 @@ type Entry = {
     cwd?: string;
     url?: string;
     headers?: Record<string, string>;
-    oauth?: PreRegistered;
+    oauth?: {clientId?: string; clientSecret?: string; clientMetadataUrl?: string};
     type?: string;
     enabled?: boolean;
     disabled?: boolean;
@@ -143,7 +149,7 @@ export function parseServer(name: string, entry: unknown): McpServerConfig | str
             type: e.type === "sse" ? "sse" : "http",
             url,
             headers: e.headers ?? {},
-            ...(e.oauth
+            ...(e.oauth?.clientId
                 ? {
                       client: {
                           clientId: e.oauth.clientId,
@@ -151,6 +157,7 @@ export function parseServer(name: string, entry: unknown): McpServerConfig | str
                       },
                   }
                 : {}),
+            ...(e.oauth?.clientMetadataUrl ? {clientMetadataUrl: e.oauth.clientMetadataUrl} : {}),
         },
     };
 }

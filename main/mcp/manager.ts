@@ -82,6 +82,7 @@ export class McpManager {
                           remote,
                           send,
                           server.transport.type === "stdio" ? undefined : server.transport.client,
+                          server.transport.type === "stdio" ? undefined : server.transport.clientMetadataUrl,
                       )
                     : null,
                 send,

@@ -85,6 +85,11 @@ export class McpAccount implements OAuthClientProvider {
         private readonly send: FetchLike = fetch,
         /** Credentials the server's owner gave: used as they are, never registered anew. */
         private readonly preRegistered?: PreRegistered,
+        /**
+         * Cairn's client metadata document: where the authorization server says it accepts such client IDs
+         * (client_id_metadata_document_supported), the SDK uses this URL as the client's ID instead of registering.
+         */
+        readonly clientMetadataUrl?: string,
     ) {
         this.saved = this.read();
     }
@@ -177,6 +182,8 @@ export class McpAccount implements OAuthClientProvider {
             if (!client) throw new SignInNeeded(this.server);
             return client;
         }
+        // A URL as the client's ID holds for any loopback port (its document names the redirect without one).
+        if (client && client.client_id === this.clientMetadataUrl) return client;
         // Registered for another redirect (the port was taken since): registered again.
         const uris = client && "redirect_uris" in client ? client.redirect_uris : [];
         return uris?.includes(this.redirectUrl) ? client : undefined;

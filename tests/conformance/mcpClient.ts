@@ -17,9 +17,14 @@ const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as {
     client_id?: string;
     client_secret?: string;
 };
-const oauth = context.client_id
-    ? {oauth: {clientId: context.client_id, clientSecret: context.client_secret}}
-    : {};
+// Cairn's client metadata document as the suite knows it (the address the official SDK's own conformance client
+// gives): used as the client ID only where the authorization server says it accepts one (auth/basic-cimd).
+const oauth = {
+    oauth: {
+        clientMetadataUrl: "https://conformance-test.local/client-metadata.json",
+        ...(context.client_id ? {clientId: context.client_id, clientSecret: context.client_secret} : {}),
+    },
+};
 fs.writeFileSync(path.join(dataDir, "mcp.json"), JSON.stringify({mcpServers: {suite: {url, ...oauth}}}));
 const core = createCore({
     dataDir,

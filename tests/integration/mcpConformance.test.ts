@@ -59,7 +59,7 @@ test("Cairn's MCP server over HTTP passes the suite's scenarios for any server: 
     assert.equal(refused.status, 401);
 });
 
-test("Cairn's MCP client passes the suite's auth scenarios, signing in as the app does, step-up included; CIMD is the baseline's", () => {
+test("Cairn's MCP client passes every auth scenario of the suite, signing in as the app does: step-up and CIMD included", () => {
     const baseline = path.join(ROOT, "tests", "conformance", "expected-failures.yaml");
     const run = suite(["client", "--command", client, "--suite", "auth", "--expected-failures", baseline]);
     // The suite fails on a failure outside the baseline, and on a baseline entry that now passes.
@@ -67,6 +67,7 @@ test("Cairn's MCP client passes the suite's auth scenarios, signing in as the ap
     assert.match(run.stdout + run.stderr, /auth\/token-endpoint-auth-basic: \d+ passed, 0 failed/);
     assert.match(run.stdout + run.stderr, /auth\/pre-registration: \d+ passed, 0 failed/);
     assert.match(run.stdout + run.stderr, /auth\/scope-step-up: \d+ passed, 0 failed/);
+    assert.match(run.stdout + run.stderr, /✓ auth\/basic-cimd: \d+ passed, 0 failed/);
 });
 
 test("Cairn's MCP client passes the suite's scenarios: initialize, tools_call, SEP-1034 form defaults, SSE retry, 2025-03-26 auth", () => {

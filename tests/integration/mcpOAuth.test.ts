@@ -69,7 +69,13 @@ test("a server that needs a sign-in neither blocks startup nor opens a page by i
         assert.equal(ready.account, "signed-in");
         assert.equal(ready.signInPage, null);
         assert.deepEqual(ready.tools, ["secure.whoami"]);
-        assert.deepEqual(fixture.counts, {registrations: 1, codes: 1, refreshes: 0, authorizations: 1});
+        assert.deepEqual(fixture.counts, {
+            registrations: 1,
+            codes: 1,
+            refreshes: 0,
+            authorizations: 1,
+            documents: 0,
+        });
 
         const answer = await whoami(first);
         assert.match(answer.toolCalls[0]!.resultText ?? "", /signed in as client \S+/);
@@ -243,6 +249,43 @@ test("a server that refuses a call whatever the scope gets one wider sign-in, th
         );
         assert.equal(fixture.counts.authorizations, 2, "one wider sign-in, no loop");
         assert.equal(t.opened.length, 2);
+    } finally {
+        await t.core.dispose();
+        await fixture.stop();
+    }
+});
+
+test("with Cairn's client metadata document (CIMD), its URL is the client ID where the server accepts one: signed in without registering", async () => {
+    const document = "https://cairn.example/oauth/client.json";
+    const fixture = await startOAuthServer(undefined, {
+        [document]: {client_name: "Cairn", redirect_uris: ["http://127.0.0.1/callback"]},
+    });
+    const dataDir = tempDir();
+    writeMcpJson(dataDir, {
+        secure: {url: fixture.url, startup: "launch", oauth: {clientMetadataUrl: document}},
+    });
+    const opened: URL[] = [];
+    const t: Run = {...(await openTestCore({dataDir, openExternal: (url) => opened.push(url)})), opened};
+    try {
+        await secure(t, "signin");
+        const page = await signIn(t);
+        assert.match(page.text, /Cairn is signed in/);
+        assert.equal(new URL(t.opened[0]!.href).searchParams.get("client_id"), document);
+        await secure(t, "ready");
+        assert.equal(fixture.counts.registrations, 0, "nothing was registered");
+        assert.ok(fixture.counts.documents > 0, "the server knew Cairn by its document");
+        assert.match(
+            (await whoami(t)).toolCalls[0]!.resultText ?? "",
+            /signed in as client https:\/\/cairn\.example/,
+        );
+        // A document's address must be https with a path: anything else is refused in words, nothing added.
+        const refused = await t.api.invoke("mcp.add", {
+            json: JSON.stringify({
+                mcpServers: {plain: {url: fixture.url, oauth: {clientMetadataUrl: "http://x.example/c"}}},
+            }),
+        });
+        assert.equal(refused.ok, false);
+        assert.match(refused.ok ? "" : refused.error.message, /clientMetadataUrl/);
     } finally {
         await t.core.dispose();
         await fixture.stop();
