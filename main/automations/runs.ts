@@ -1,5 +1,6 @@
 import type {Automation, AutomationRun, Message, NetworkBudget, ToolMode} from "../../shared/contract.js";
 import {wordsOf} from "../../shared/coreWords.js";
+import {RESEARCH_LIMITS} from "../../shared/researchLimits.js";
 import type {Words} from "../../shared/result.js";
 import type {ChatService} from "../chat/chatService.js";
 import type {EventBus} from "../events.js";
@@ -142,7 +143,7 @@ export class AutomationRuns {
         const {id} = conversations.create(title, false, start, automation.projectId);
         conversations.markAutomation(id, automation.id);
         const tools = new Set(automation.tools);
-        conversations.setMode(id, this.deps.modeFor(automation.tools));
+        conversations.setMode(id, automation.research ? "ask" : this.deps.modeFor(automation.tools));
         conversations.setWebAccess(id, automation.budget.network === "web");
         const off = this.deps.toolNames().filter((name) => !tools.has(name));
         const made = conversations.setToolsOff(id, [...new Set([...(start?.toolsOff ?? []), ...off])]);
@@ -164,7 +165,7 @@ export class AutomationRuns {
                 this.setStatus(live, "running");
         });
         try {
-            const sent = chat.send(conversationId, automation.prompt, {maxSteps: automation.budget.steps});
+            const sent = chat.send(conversationId, automation.prompt, sendOptions(automation));
             if (!sent.ok)
                 return sent.error.words ?? wordsOf("automationFailed", {reason: sent.error.message});
             await chat.settled(conversationId);
@@ -190,9 +191,26 @@ export class AutomationRuns {
     }
 }
 
-/** How a run ends by its answer: done, or failed with why. */
+/**
+ * How the run's prompt is sent: with its steps; a research question researched at once (no plan to approve),
+ * offline unless the run may reach the web, within the run's steps and minutes.
+ */
+function sendOptions(automation: Automation) {
+    const {steps, minutes, network} = automation.budget;
+    if (!automation.research) return {maxSteps: steps};
+    const budget = {steps, minutes: Math.min(minutes, RESEARCH_LIMITS.maxMinutes)};
+    return {research: {offline: network !== "web", budget, start: true}};
+}
+
+/** How a run ends by its answer: done (a research run: its report written), or failed with why. */
 function outcomeOf(answer: Message | Words): {status: "done" | "failed"; why: Words | null} {
     if ("key" in answer) return {status: "failed", why: answer};
+    const research = answer.research;
+    if (research && research.state !== "done")
+        return {
+            status: "failed",
+            why: wordsOf("automationFailed", {reason: research.error ?? `the research is ${research.state}`}),
+        };
     if (answer.status === "complete") return {status: "done", why: null};
     const why = answer.errorWords ?? wordsOf("automationFailed", {reason: answer.error ?? answer.status});
     return {status: "failed", why};

@@ -123,6 +123,8 @@ export type AutomationFlags = {
     network: "none" | "providers" | "web" | undefined;
     missed: "skip" | "once" | undefined;
     approvalMinutes: number | undefined;
+    /** --research: the prompt is a research question, researched at each run. */
+    research: boolean;
 };
 
 export class UsageError extends Error {}
@@ -204,6 +206,7 @@ const OPTIONS = {
     network: {type: "string"},
     missed: {type: "string"},
     "approval-minutes": {type: "string"},
+    research: {type: "boolean"},
     resume: {type: "string"},
     question: {type: "string", multiple: true},
     help: {type: "boolean", short: "h"},
@@ -375,6 +378,7 @@ export function parseCli(argv: string[]): CliArgs {
                     : intOption("minutes", values.minutes, undefined, 1, 24 * 60),
             network: oneOf("network", values.network, ["none", "providers", "web"] as const),
             missed: oneOf("missed", values.missed, ["skip", "once"] as const),
+            research: values.research ?? false,
             approvalMinutes: intOption(
                 "approval-minutes",
                 values["approval-minutes"],

@@ -92,6 +92,7 @@ function add(core: Parts, args: CliArgs, out: Out): number {
     const input: AutomationInput = {
         name: flags.name ?? titleFrom(prompt),
         prompt,
+        ...(flags.research ? {research: true} : {}),
         assistantId: assistant?.id ?? null,
         projectId: project?.id ?? null,
         tools: args.preflight.map((call) => call.name),
@@ -214,7 +215,7 @@ function details(a: Automation, runs: AutomationRun[]): string {
     const tools = a.tools.length ? a.tools.join(", ") : "none";
     const {steps, minutes, network} = a.budget;
     const history = runs.map((r) => `  ${runLine(r)}`).join("") || "  none yet\n";
-    return `${line(a)}prompt: ${a.prompt}\ntools: ${tools}\nbudget: ${steps} steps, ${minutes} minutes, network ${network}\nmissed runs: ${a.missed}; approvals wait ${a.approvalMinutes} minutes\nruns:\n${history}`;
+    return `${line(a)}${a.research ? "research question" : "prompt"}: ${a.prompt}\ntools: ${tools}\nbudget: ${steps} steps, ${minutes} minutes, network ${network}\nmissed runs: ${a.missed}; approvals wait ${a.approvalMinutes} minutes\nruns:\n${history}`;
 }
 
 function runLine(r: AutomationRun): string {

@@ -164,13 +164,15 @@ export const COMMAND_USAGE: Array<[string, string]> = [
         "automations",
         `  automations add PROMPT (--every N [--at HH:MM] | --at TIME | --cron EXPR | --in N) [--name NAME]
       [--tool NAME]... [--assistant NAME] [--project NAME] [--tz ZONE] [--steps N] [--minutes N]
-      [--network none|providers|web] [--missed skip|once] [--approval-minutes N]
+      [--network none|providers|web] [--missed skip|once] [--approval-minutes N] [--research]
       | list | show NAME | remove NAME | pause NAME | resume NAME | run-now NAME | run-due   [--json]
         Prompts run on a schedule, each run a conversation of its own. N: 30m, 2h, 1d (--in also 45s).
         TIME: HH:MM (every day), "weekdays HH:MM", or YYYY-MM-DDTHH:MM (once). EXPR: five cron fields.
         Times are in --tz (default this computer's zone). A run may use only the --tool tools, at most
         --steps steps (6) and --minutes minutes (10), and send nothing off this computer unless
         --network says so (default none). Missed runs: skipped, or run once (--missed once).
+        --research: PROMPT is a research question, researched at each run within the budget (offline
+        unless --network web); the run's answer is the report.
         Runs happen while the app or cairn serve runs; run-due runs what is due now, once (for cron,
         systemd or Task Scheduler). run-now and run-due need a model; nobody answers approvals there.`,
     ],

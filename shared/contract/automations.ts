@@ -1,4 +1,4 @@
-// Automations: a prompt run on a schedule, as a conversation of its own, within a budget (steps, time, network).
+// Automations: a prompt (or a research question) run on a schedule, as a conversation of its own, within a budget (steps, time, network).
 import {Type, type Static} from "@sinclair/typebox";
 import {Empty, Id, Name, Timestamp, WordsValue, call, closed, nullable, oneOf, req} from "./base.js";
 
@@ -53,6 +53,12 @@ export const AutomationInput = Type.Object(
     {
         name: Name,
         prompt: Type.String({minLength: 1, maxLength: 20_000}),
+        /**
+         * The prompt is a research question: each run researches it (research mode, its plan run as the model
+         * wrote it) within the run's budget, and its answer is the report. Offline research (the documents, the
+         * page archive, the memories) unless the network budget is web. Absent: a prompt.
+         */
+        research: Type.Optional(Type.Boolean()),
         assistantId: nullable(Id),
         projectId: nullable(Id),
         /** The tools a run may use (none: it answers from the model alone). */

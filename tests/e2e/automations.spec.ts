@@ -9,6 +9,7 @@ import {DECIDER_SYSTEM_PROMPT, deciderModel} from "../helpers/deciderModel.js";
 import {tempDir} from "../helpers/paths.js";
 import {startServe, type Served} from "../helpers/serve.js";
 import {startStorySite} from "../helpers/storySite.js";
+import {shootLightAndDark} from "../helpers/screens.js";
 
 // An automation made in the window of the real `cairn serve`, run on its schedule by the deciding test model
 // (it chooses its web search itself) against a loopback search site: the sidebar's badge, the run's result, what
@@ -109,4 +110,37 @@ test("an automation made in the window runs at its time, is shown with its badge
     await edit.getByRole("button", {name: "Save changes"}).click();
     await expect(panel.getByRole("heading", {name: "BTC watch"})).toBeVisible();
     await expect(panel.getByRole("heading", {name: "Bitcoin watch"})).toHaveCount(0);
+});
+
+test("a research question made an automation in the window: run now, its report is the run's conversation", async ({
+    page,
+}, testInfo) => {
+    await page.goto(served.url);
+    await page.getByRole("button", {name: "Automations"}).click();
+    const panel = page.getByRole("dialog", {name: "Automations"});
+    const form = panel.getByRole("form", {name: "New automation"});
+    await form.getByRole("textbox", {name: "Name"}).fill("Bitcoin research");
+    await form.getByRole("checkbox", {name: /^Research it/}).check();
+    // A research run reads with research's own tools: the tools are not asked for.
+    await expect(form.getByRole("group", {name: "Tools it may use"})).toHaveCount(0);
+    await form
+        .getByRole("textbox", {name: "The question to research"})
+        .fill("What is the current price of Bitcoin in USD?");
+    await choose(form.getByRole("combobox", {name: "Network"}), "Providers and the web");
+    await form.getByRole("spinbutton", {name: "Steps at most"}).fill("4");
+    await shootLightAndDark(page, testInfo, "automations-research", () => form.scrollIntoViewIfNeeded());
+    await form.getByRole("button", {name: "Add automation"}).click();
+    const item = panel
+        .getByRole("listitem")
+        .filter({has: page.getByRole("heading", {name: "Bitcoin research"})});
+    await expect(item.locator(".automation-when")).toContainText(/^research · every day/);
+    await item.getByRole("button", {name: "Run now"}).click();
+    await expect(item.locator(".automation-last")).toContainText("Done", {timeout: 90_000});
+    await item.locator(".automation-last").getByRole("button", {name: "Open conversation"}).click();
+    await expect(page.getByRole("heading", {level: 1, name: /^Bitcoin research · /})).toBeAttached();
+    // The answer is the research run's report, with what it searched on the loopback site.
+    await expect(
+        page.getByRole("heading", {name: "Research: What is the current price of Bitcoin in USD?"}),
+    ).toBeVisible();
+    await expect(page.getByText("web_search").first()).toBeVisible();
 });

@@ -321,3 +321,60 @@ test("an automation added by another process on the data folder sets this one's 
         await app.core.dispose();
     }
 });
+
+test("a research question as an automation: each run researches it on the web within its budget, the report is the run's answer, every request under it", async () => {
+    const added = unwrap(
+        await t.api.invoke(
+            "automations.add",
+            automation({
+                name: "weekly research",
+                prompt: "What is the current price of Bitcoin in USD?",
+                research: true,
+                tools: [],
+                budget: {steps: 4, minutes: 10, network: "web"},
+            }),
+        ),
+    );
+    assert.equal(added.research, true);
+    const run = await runNow(t.api, added.id);
+    assert.equal(run.status, "done", run.error ?? undefined);
+    const answer = t.core.conversations.messages(run.conversationId!).find((m) => m.role === "assistant")!;
+    const research = answer.research!;
+    assert.equal(research.state, "done", research.error);
+    assert.equal(research.offline, false, "a web budget researches the web");
+    assert.ok(research.used.steps <= 4, `within the run's steps: ${research.used.steps}`);
+    assert.deepEqual(research.budget, {...research.budget, steps: 4, minutes: 10});
+    assert.ok(answer.toolCalls.some((c) => c.tool === "web_search" && c.status === "ok"));
+    assert.ok(answer.content.length > 0, "the report is the answer");
+    const egress = unwrap(await t.api.invoke("network.egress", {})).filter(
+        (e) => e.conversationId === run.conversationId,
+    );
+    assert.ok(
+        egress.length >= 1 && egress.every((e) => e.host === new URL(site.site).host),
+        JSON.stringify(egress),
+    );
+});
+
+test("a research automation without the web researches offline: nothing leaves this computer", async () => {
+    const added = unwrap(
+        await t.api.invoke(
+            "automations.add",
+            automation({
+                name: "offline research",
+                prompt: "What did I note about lockers?",
+                research: true,
+                tools: [],
+            }),
+        ),
+    );
+    const run = await runNow(t.api, added.id);
+    assert.equal(run.status, "done", run.error ?? undefined);
+    const answer = t.core.conversations.messages(run.conversationId!).find((m) => m.role === "assistant")!;
+    assert.equal(answer.research?.offline, true);
+    assert.ok(answer.toolCalls.every((c) => c.tool !== "web_search" && c.tool !== "web_fetch"));
+    const egress = unwrap(await t.api.invoke("network.egress", {}));
+    assert.deepEqual(
+        egress.filter((e) => e.conversationId === run.conversationId),
+        [],
+    );
+});

@@ -40,6 +40,21 @@ test("add, list, show, pause, resume and remove; schedules refused with why", as
         /^added Digest\tweekdays at 09:00 \(Asia\/Tokyo\)\tnext \d{4}-\d\d-\d\dT00:00:00\.000Z\tnever run\n$/,
     );
 
+    // A research question: researched at each run (offline, as its network budget is none).
+    const question = await cairn(
+        data,
+        "automations",
+        "add",
+        "Where is the locker?",
+        "--in",
+        "5m",
+        "--research",
+    );
+    assert.equal(question.code, 0, question.stderr);
+    const shown = await cairn(data, "automations", "show", "Where is the locker?");
+    assert.match(shown.stdout, /\nresearch question: Where is the locker\?\n/);
+    await cairn(data, "automations", "remove", "Where is the locker?");
+
     const refusals: [string[], RegExp][] = [
         [["--every", "30s"], /--every 30s: an automation runs at most once a minute/],
         [["--cron", "0 0 30 2 *"], /never fires: check its days and months/],

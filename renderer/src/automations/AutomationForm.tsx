@@ -66,13 +66,21 @@ export function AutomationForm({api, automation, onDone}: Props) {
                 />
             </label>
             <label className="wide">
-                {t("automations.prompt")}
+                {fields.research ? t("automations.question") : t("automations.prompt")}
                 <textarea
                     required
                     rows={3}
                     value={fields.prompt}
                     onChange={(e) => set("prompt", e.target.value)}
                 />
+            </label>
+            <label className="wide automation-research">
+                <input
+                    type="checkbox"
+                    checked={fields.research}
+                    onChange={(e) => set("research", e.target.checked)}
+                />{" "}
+                {t("automations.research")}
             </label>
             <label>
                 {t("automations.when")}
@@ -150,26 +158,28 @@ export function AutomationForm({api, automation, onDone}: Props) {
                     choices={[none, ...projects.map((p) => ({value: p.id, label: p.name}))]}
                 />
             </label>
-            <fieldset className="wide automation-tools">
-                <legend>{t("automations.tools")}</legend>
-                {tools.map((tool) => (
-                    <label key={tool.name}>
-                        <input
-                            type="checkbox"
-                            checked={fields.tools.includes(tool.name)}
-                            onChange={(e) =>
-                                set(
-                                    "tools",
-                                    e.target.checked
-                                        ? [...fields.tools, tool.name]
-                                        : fields.tools.filter((n) => n !== tool.name),
-                                )
-                            }
-                        />{" "}
-                        {tool.name}
-                    </label>
-                ))}
-            </fieldset>
+            {!fields.research && (
+                <fieldset className="wide automation-tools">
+                    <legend>{t("automations.tools")}</legend>
+                    {tools.map((tool) => (
+                        <label key={tool.name}>
+                            <input
+                                type="checkbox"
+                                checked={fields.tools.includes(tool.name)}
+                                onChange={(e) =>
+                                    set(
+                                        "tools",
+                                        e.target.checked
+                                            ? [...fields.tools, tool.name]
+                                            : fields.tools.filter((n) => n !== tool.name),
+                                    )
+                                }
+                            />{" "}
+                            {tool.name}
+                        </label>
+                    ))}
+                </fieldset>
+            )}
             <label>
                 {t("automations.network")}
                 <Select

@@ -99,6 +99,7 @@ function AutomationRow({api, automation: a, onRun, onPause, onRemove, onEdit, on
         <li aria-labelledby={`automation-${a.id}`}>
             <h3 id={`automation-${a.id}`}>{a.name}</h3>
             <p className="automation-when">
+                {a.research && `${t("automations.researchTag")} · `}
                 {scheduleText(a.schedule, t, i18n.language)} · {a.timeZone} · {next}
             </p>
             <p className="automation-last">

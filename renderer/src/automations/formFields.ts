@@ -11,6 +11,8 @@ const UNIT_MS: Record<Unit, number> = {minutes: MINUTE, hours: 60 * MINUTE, days
 export type Fields = {
     name: string;
     prompt: string;
+    /** The prompt is a research question: each run researches it and writes a report. */
+    research: boolean;
     kind: Kind;
     /** once: a local date and time ("2026-12-03T09:00" or with seconds). */
     at: string;
@@ -33,6 +35,7 @@ export type Fields = {
 export const START: Fields = {
     name: "",
     prompt: "",
+    research: false,
     kind: "every",
     at: "",
     count: "1",
@@ -63,6 +66,7 @@ export function fieldsOf(a: Automation): Fields {
         ...START,
         name: a.name,
         prompt: a.prompt,
+        research: a.research ?? false,
         kind: s.kind,
         at: s.kind === "once" ? localInput(s.at) : "",
         count: s.kind === "every" ? String(s.count) : START.count,
@@ -96,9 +100,11 @@ export function automationOf(f: Fields, now: number, was?: Schedule): Automation
     return {
         name: f.name.trim(),
         prompt: f.prompt.trim(),
+        ...(f.research ? {research: true} : {}),
         assistantId: f.assistantId || null,
         projectId: f.projectId || null,
-        tools: f.tools,
+        // A research run searches and reads with research's own tools.
+        tools: f.research ? [] : f.tools,
         schedule: scheduleOf(f, now, was),
         timeZone: f.timeZone.trim(),
         budget: {steps: Number(f.steps), minutes: Number(f.minutes), network: f.network},

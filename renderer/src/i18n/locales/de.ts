@@ -1237,6 +1237,10 @@ export const de = {
         none: "Keiner",
         name: "Name",
         prompt: "Was zu tun ist",
+        question: "Die zu recherchierende Frage",
+        research:
+            "Recherchieren: Jeder Lauf schreibt einen Bericht mit geprüften Quellen (offline, außer das Netz ist „Web“)",
+        researchTag: "Recherche",
         when: "Wann",
         at: "Um",
         count: "Alle",

@@ -1227,6 +1227,10 @@ export const en = {
         none: "None",
         name: "Name",
         prompt: "What to do",
+        question: "The question to research",
+        research:
+            "Research it: each run writes a report with checked citations (offline unless the network is web)",
+        researchTag: "research",
         when: "When",
         at: "At",
         count: "Every",

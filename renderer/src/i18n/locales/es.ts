@@ -1251,6 +1251,10 @@ export const es = {
         none: "Ninguno",
         name: "Nombre",
         prompt: "Qué hacer",
+        question: "La pregunta que investigar",
+        research:
+            "Investigarla: cada ejecución escribe un informe con citas comprobadas (sin conexión salvo que la red sea web)",
+        researchTag: "investigación",
         when: "Cuándo",
         at: "A las",
         count: "Cada",

@@ -1255,6 +1255,10 @@ export const fr = {
         none: "Aucun",
         name: "Nom",
         prompt: "Que faire",
+        question: "La question à étudier",
+        research:
+            "La rechercher : chaque exécution rédige un rapport aux citations vérifiées (hors ligne sauf si le réseau est le web)",
+        researchTag: "recherche",
         when: "Quand",
         at: "À",
         count: "Tous les",

@@ -1213,6 +1213,10 @@ export const ja = {
         none: "なし",
         name: "名前",
         prompt: "やること",
+        question: "調査する質問",
+        research:
+            "調査する: 実行ごとに、確認済みの出典付きレポートを書きます（ネットワークが Web でなければオフライン）",
+        researchTag: "調査",
         when: "いつ",
         at: "日時",
         count: "間隔",

@@ -1248,6 +1248,10 @@ export const ptBR = {
         none: "Nenhum",
         name: "Nome",
         prompt: "O que fazer",
+        question: "A pergunta a pesquisar",
+        research:
+            "Pesquisar: cada execução escreve um relatório com citações verificadas (offline, a menos que a rede seja web)",
+        researchTag: "pesquisa",
         when: "Quando",
         at: "Às",
         count: "A cada",
