@@ -30,6 +30,7 @@ import {ChatHeader} from "./chat/ChatHeader.js";
 import {useProviders} from "./providers/useProviders.js";
 import {useTranslation} from "./i18n/index.js";
 import {AutomationsButton} from "./automations/AutomationsButton.js";
+import {useAutomations} from "./automations/useAutomations.js";
 
 export function App({api}: {api: CairnApi}) {
     const {t} = useTranslation();
@@ -42,6 +43,7 @@ export function App({api}: {api: CairnApi}) {
     // The served window lost the core: nothing can be sent or stopped until it is back (it reconnects by itself).
     const offline = state.connected ? null : t("app.offline");
     const selected = state.conversations.find((c) => c.id === state.selectedId);
+    const automations = useAutomations(api);
     const [settingsOpen, setSettingsOpen] = useState(false);
     // The Models screen open on one of its tabs, or closed.
     const [modelsOpen, setModelsOpen] = useState<ModelsTab | null>(null);
@@ -113,7 +115,8 @@ export function App({api}: {api: CairnApi}) {
                     startWith={
                         <AssistantPicker assistants={assistants} value={startWith} onChange={setPicked} />
                     }
-                    automations={<AutomationsButton api={api} actions={cairn} />}
+                    automations={<AutomationsButton api={api} actions={cairn} state={automations} />}
+                    automationNames={automations.automations}
                     onRename={(id, title) => void cairn.rename(id, title)}
                     onPin={(id, pinned) => void cairn.setPinned(id, pinned)}
                     onDelete={(id) => void cairn.remove(id)}

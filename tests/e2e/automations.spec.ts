@@ -97,8 +97,28 @@ test("an automation made in the window runs at its time, is shown with its badge
     await expect(panel).toHaveCount(0);
     await expect(page.getByRole("heading", {level: 1})).toContainText("Bitcoin watch · ");
     await expect(page.getByText("web_search").first()).toBeVisible();
-    // In the sidebar it is marked as an automation's run.
+    // In the sidebar it is marked as an automation's run, in the automation's folder (open while it is shown),
+    // not among the dates.
     await expect(page.getByRole("img", {name: "Run of an automation"})).toHaveCount(1);
+    const folder = page.getByRole("region", {name: "Runs of Bitcoin watch"});
+    await expect(folder.getByRole("button", {name: /^Bitcoin watch/})).toHaveAttribute(
+        "aria-expanded",
+        "true",
+    );
+    await expect(folder.locator("button.title", {hasText: "Bitcoin watch · "})).toHaveCount(1);
+    await expect(
+        page.locator(".date-groups").locator("button.title", {hasText: "Bitcoin watch · "}),
+    ).toHaveCount(0);
+    await page.getByRole("button", {name: "New conversation", exact: true}).first().click();
+    await expect(folder.getByRole("button", {name: /^Bitcoin watch/})).toHaveAttribute(
+        "aria-expanded",
+        "false",
+    );
+    await expect(folder.locator("button.title", {hasText: "Bitcoin watch · "})).toHaveCount(0);
+    await folder.getByRole("button", {name: /^Bitcoin watch/}).click();
+    await expect(folder.locator("button.title", {hasText: "Bitcoin watch · "})).toHaveCount(1);
+    const sidebar = page.getByRole("navigation", {name: "Conversations"});
+    await sidebar.screenshot({path: testInfo.outputPath("automation-folder.png")});
 
     // Changed in the window: renamed, its steps lowered; the rest as it was.
     await page.getByRole("button", {name: "Automations", exact: true}).click();

@@ -4,18 +4,19 @@ import {createPortal} from "react-dom";
 import type {CairnApi} from "../../../shared/contract.js";
 import {useTranslation} from "../i18n/index.js";
 import {AutomationsPanel} from "./AutomationsPanel.js";
-import {useAutomations} from "./useAutomations.js";
+import type {useAutomations} from "./useAutomations.js";
 
-/** select: opens a run's conversation; showError: says what failed. */
+/** select: opens a run's conversation; showError: says what failed; state: the automations (useAutomations). */
 type Props = {
     api: CairnApi;
     actions: {select: (conversationId: string) => void; showError: (message: string) => void};
+    state: ReturnType<typeof useAutomations>;
 };
 
 /** The sidebar's Automations entry: a badge counts runs that ended or wait since it was last opened. */
-export function AutomationsButton({api, actions}: Props) {
+export function AutomationsButton({api, actions, state}: Props) {
     const {t} = useTranslation();
-    const {automations, unseen, seen} = useAutomations(api);
+    const {automations, unseen, seen} = state;
     const [open, setOpen] = useState(false);
     const label = unseen > 0 ? t("automations.buttonNews", {count: unseen}) : t("sidebar.automations");
     return (

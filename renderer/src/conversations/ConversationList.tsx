@@ -2,6 +2,7 @@ import {useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode
 import {Cpu, FileText, Plus, Search, Settings, Upload} from "lucide-react";
 import type {Conversation, Project} from "../../../shared/contract.js";
 import {ProjectGroups} from "./ProjectGroups.js";
+import {AutomationGroups} from "./AutomationGroups.js";
 import {DateGroups, type RowPlace} from "./DateGroups.js";
 import {groupByDate} from "./dateGroups.js";
 import {shownTitle} from "../ui/titles.js";
@@ -27,6 +28,8 @@ type Props = {
     startWith?: ReactNode;
     /** The Automations entry (its badge and page), above Documents. */
     automations?: ReactNode;
+    /** The automations by name: their runs are listed in a folder each, not among the dates. */
+    automationNames?: {id: string; name: string}[];
     projects: Project[];
     /** A new conversation in a project. */
     onCreateIn: (projectId: string) => void;
@@ -41,10 +44,15 @@ export function ConversationList(props: Props) {
         () => props.conversations.filter((c) => !c.draft || c.pinned || c.id === props.selectedId),
         [props.conversations, props.selectedId],
     );
+    // An automation's runs go in its folder (a pinned one stays pinned, one in a project stays there).
+    const runs = useMemo(() => {
+        const known = new Set((props.automationNames ?? []).map((a) => a.id));
+        return listed.filter((c) => c.automationId && known.has(c.automationId) && !c.pinned && !c.projectId);
+    }, [listed, props.automationNames]);
     const groups = useMemo(
         () =>
             groupByDate(
-                listed.filter((c) => c.pinned || !c.projectId),
+                listed.filter((c) => (c.pinned || !c.projectId) && !runs.includes(c)),
                 new Date(),
                 i18n.language,
                 {
@@ -55,7 +63,7 @@ export function ConversationList(props: Props) {
                     previous30: t("groups.previous30"),
                 },
             ),
-        [listed, t, i18n.language],
+        [listed, runs, t, i18n.language],
     );
     // The one row renaming or asking before a delete.
     const [acting, setActing] = useState<{id: string; state: RowState} | null>(null);
@@ -156,6 +164,12 @@ export function ConversationList(props: Props) {
                     onCreateIn={props.onCreateIn}
                     onOpen={props.onOpenProject}
                     onNew={() => props.onOpenProject(null)}
+                    row={row}
+                />
+                <AutomationGroups
+                    automations={props.automationNames ?? []}
+                    runs={runs}
+                    selectedId={props.selectedId}
                     row={row}
                 />
                 <DateGroups groups={groups} row={row} scroller={scroller} />

@@ -20,6 +20,13 @@ export const ar = {
         keep: "إبقاء",
         titleField: "عنوان المحادثة",
         automations: "الأتمتة",
+        automationRuns: "تشغيلات {{name}}",
+        olderRuns_zero: "لا تشغيلات أقدم",
+        olderRuns_one: "تشغيل واحد أقدم: الأتمتة ← السجل",
+        olderRuns_two: "تشغيلان أقدم: الأتمتة ← السجل",
+        olderRuns_few: "{{count}} تشغيلات أقدم: الأتمتة ← السجل",
+        olderRuns_many: "{{count}} تشغيلًا أقدم: الأتمتة ← السجل",
+        olderRuns_other: "{{count}} تشغيل أقدم: الأتمتة ← السجل",
         automationRun: "تشغيل أتمتة",
     },
     groups: {

@@ -20,6 +20,9 @@ export const de = {
         keep: "Behalten",
         titleField: "Titel der Unterhaltung",
         automations: "Automatisierungen",
+        automationRuns: "Läufe von {{name}}",
+        olderRuns_one: "{{count}} älterer Lauf: Automatisierungen → Verlauf",
+        olderRuns_other: "{{count}} ältere Läufe: Automatisierungen → Verlauf",
         automationRun: "Lauf einer Automatisierung",
     },
     groups: {

@@ -23,6 +23,9 @@ export const en = {
         keep: "Keep",
         titleField: "Conversation title",
         automations: "Automations",
+        automationRuns: "Runs of {{name}}",
+        olderRuns_one: "{{count}} older run: Automations → History",
+        olderRuns_other: "{{count}} older runs: Automations → History",
         automationRun: "Run of an automation",
     },
     groups: {

@@ -20,6 +20,10 @@ export const es = {
         keep: "Conservar",
         titleField: "Título de la conversación",
         automations: "Automatizaciones",
+        automationRuns: "Ejecuciones de {{name}}",
+        olderRuns_one: "{{count}} ejecución anterior: Automatizaciones → Historial",
+        olderRuns_many: "{{count}} de ejecuciones anteriores: Automatizaciones → Historial",
+        olderRuns_other: "{{count}} ejecuciones anteriores: Automatizaciones → Historial",
         automationRun: "Ejecución de una automatización",
     },
     groups: {

@@ -20,6 +20,10 @@ export const fr = {
         keep: "Garder",
         titleField: "Titre de la conversation",
         automations: "Automatisations",
+        automationRuns: "Exécutions de {{name}}",
+        olderRuns_one: "{{count}} exécution plus ancienne : Automatisations → Historique",
+        olderRuns_many: "{{count}} d'exécutions plus anciennes : Automatisations → Historique",
+        olderRuns_other: "{{count}} exécutions plus anciennes : Automatisations → Historique",
         automationRun: "Exécution d'une automatisation",
     },
     groups: {

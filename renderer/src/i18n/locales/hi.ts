@@ -19,6 +19,9 @@ export const hi = {
         keep: "रखें",
         titleField: "बातचीत का शीर्षक",
         automations: "ऑटोमेशन",
+        automationRuns: "{{name}} के रन",
+        olderRuns_one: "{{count}} पुराना रन: ऑटोमेशन → इतिहास",
+        olderRuns_other: "{{count}} पुराने रन: ऑटोमेशन → इतिहास",
         automationRun: "ऑटोमेशन का रन",
     },
     groups: {

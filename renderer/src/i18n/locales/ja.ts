@@ -20,6 +20,8 @@ export const ja = {
         keep: "残す",
         titleField: "会話のタイトル",
         automations: "自動化",
+        automationRuns: "{{name}} の実行",
+        olderRuns_other: "以前の実行 {{count}} 件: 自動化 → 履歴",
         automationRun: "自動化の実行",
     },
     groups: {

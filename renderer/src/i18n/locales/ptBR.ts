@@ -20,6 +20,10 @@ export const ptBR = {
         keep: "Manter",
         titleField: "Título da conversa",
         automations: "Automações",
+        automationRuns: "Execuções de {{name}}",
+        olderRuns_one: "{{count}} execução mais antiga: Automações → Histórico",
+        olderRuns_many: "{{count}} de execuções mais antigas: Automações → Histórico",
+        olderRuns_other: "{{count}} execuções mais antigas: Automações → Histórico",
         automationRun: "Execução de uma automação",
     },
     groups: {

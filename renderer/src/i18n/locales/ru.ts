@@ -20,6 +20,11 @@ export const ru = {
         keep: "Оставить",
         titleField: "Название беседы",
         automations: "Автоматизации",
+        automationRuns: "Запуски {{name}}",
+        olderRuns_one: "{{count}} более старый запуск: Автоматизации → История",
+        olderRuns_few: "{{count}} более старых запуска: Автоматизации → История",
+        olderRuns_many: "{{count}} более старых запусков: Автоматизации → История",
+        olderRuns_other: "{{count}} более старого запуска: Автоматизации → История",
         automationRun: "Запуск автоматизации",
     },
     groups: {

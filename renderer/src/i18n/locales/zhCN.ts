@@ -19,6 +19,8 @@ export const zhCN = {
         keep: "保留",
         titleField: "对话标题",
         automations: "自动化",
+        automationRuns: "{{name}} 的运行",
+        olderRuns_other: "另有 {{count}} 次较早的运行：自动化 → 历史",
         automationRun: "自动化的一次运行",
     },
     groups: {
