@@ -1,3 +1,4 @@
+import {forNoConversation} from "../net/network.js";
 import type {RefusedTool} from "../tools/registry.js";
 import type {FetchLike} from "@modelcontextprotocol/sdk/shared/transport.js";
 import type {Client} from "@modelcontextprotocol/sdk/client/index.js";
@@ -149,7 +150,10 @@ export class McpConnection {
     ensureStarted(): Promise<void> {
         if (this.state === "ready") return Promise.resolve();
         this.stopping = false;
-        return (this.starting ??= this.start().finally(() => (this.starting = null)));
+        // The connection outlives the call that starts it: its requests are no conversation's.
+        return (this.starting ??= forNoConversation(() => this.start()).finally(
+            () => (this.starting = null),
+        ));
     }
 
     async callTool(

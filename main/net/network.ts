@@ -1,5 +1,6 @@
 // The one way out of this computer: every request a feature sends elsewhere is checked against Offline mode
 // here and recorded in the egress log (what for, host, sizes, never the content).
+import {AsyncLocalStorage} from "node:async_hooks";
 import net from "node:net";
 import type {EgressEntry} from "../../shared/contract.js";
 import {wordsOf, type CoreWordKey} from "../../shared/coreWords.js";
@@ -24,7 +25,14 @@ export type EgressRecord = {
 };
 
 /** What a caller reports of one request it sent itself (it counts the bytes as they go). */
-export type Egress = {url: string; bytesSent: number; bytesReceived: number; status: number | null};
+export type Egress = {
+    url: string;
+    bytesSent: number;
+    bytesReceived: number;
+    status: number | null;
+    /** The conversation whose tool call sent it, as it was sent (forConversation); absent: read when recorded. */
+    owner?: string | null;
+};
 
 /** One feature's way out: its requests are refused in Offline mode and recorded. */
 export type Outbound = {
@@ -52,6 +60,22 @@ export type NetworkOptions = {
 /** Why a conversation may not send this request (an automation run's network budget); null: it may. */
 export type ConversationLimit = (conversationId: string, purpose: Purpose, host: string) => Words | null;
 
+/** The conversation whose work is running now (a tool call), for ways out that do not name one themselves. */
+const onBehalf = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `work` for a conversation: a request it sends through a way out that names no conversation (an MCP
+ * server's, shared by every call to it) is that conversation's, logged under it and within its limit.
+ */
+export function forConversation<T>(conversationId: string, work: () => T): T {
+    return onBehalf.run(conversationId, work);
+}
+
+/** Runs `work` for no conversation: what outlives the call that began it (an MCP server's connection). */
+export function forNoConversation<T>(work: () => T): T {
+    return onBehalf.exit(work);
+}
+
 export class Network {
     private limit: ConversationLimit = () => null;
 
@@ -62,12 +86,20 @@ export class Network {
         this.limit = limit;
     }
 
-    /** The way out for one feature (and one conversation, where a request belongs to one). */
-    for(purpose: Purpose, detail: string, conversationId: string | null = null): Outbound {
+    /**
+     * The way out for one feature (and one conversation, where a request belongs to one: given, or the one whose
+     * tool call sends it, forConversation).
+     */
+    for(purpose: Purpose, detail: string, given: string | null = null): Outbound {
+        const owner = () => given ?? onBehalf.getStore() ?? null;
         return {
-            refusal: (url) =>
-                (conversationId ? this.limit(conversationId, purpose, hostOf(url)) : null) ??
-                this.refusal(purpose, detail, url),
+            refusal: (url) => {
+                const conversationId = owner();
+                return (
+                    (conversationId ? this.limit(conversationId, purpose, hostOf(url)) : null) ??
+                    this.refusal(purpose, detail, url)
+                );
+            },
             record: (egress) =>
                 this.options.record({
                     at: Date.now(),
@@ -77,7 +109,7 @@ export class Network {
                     bytesSent: egress.bytesSent,
                     bytesReceived: egress.bytesReceived,
                     status: egress.status,
-                    conversationId,
+                    conversationId: given ?? egress.owner ?? onBehalf.getStore() ?? null,
                 }),
         };
     }
@@ -139,7 +171,13 @@ export async function outboundFetch(
 ): Promise<Response> {
     const refused = outbound.refusal(url);
     if (refused) throw new OfflineError(refused);
-    const egress: Egress = {url: String(url), bytesSent: bodySize(init.body), bytesReceived: 0, status: null};
+    const egress: Egress = {
+        url: String(url),
+        bytesSent: bodySize(init.body),
+        bytesReceived: 0,
+        status: null,
+        owner: onBehalf.getStore() ?? null,
+    };
     let response: Response;
     try {
         response = await fetch(url, init);

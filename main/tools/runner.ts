@@ -1,3 +1,4 @@
+import {forConversation} from "../net/network.js";
 import {randomUUID} from "node:crypto";
 import path from "node:path";
 import type {Source, ToolCallRecord, ToolMode} from "../../shared/contract.js";
@@ -379,8 +380,9 @@ export class ToolRunner {
             ctx.signal.addEventListener("abort", () => resolve("cancelled"), {once: true});
         });
         try {
-            const running = tool
-                .run(record.args as Record<string, unknown>, {
+            // What the tool sends through a way out shared by all calls (an MCP server's) is this conversation's.
+            const running = forConversation(ctx.conversationId, () =>
+                tool.run(record.args as Record<string, unknown>, {
                     ...this.toolContext(tool, ctx.conversationId, controller.signal),
                     progress:
                         ctx.recorded === false
@@ -406,11 +408,11 @@ export class ToolRunner {
                     interactive: ctx.interactive,
                     askedByApp: ctx.askedByApp,
                     attach: this.attacher(ctx),
-                })
-                .then(
-                    (output) => ({output}),
-                    (error: unknown) => ({error}),
-                );
+                }),
+            ).then(
+                (output) => ({output}),
+                (error: unknown) => ({error}),
+            );
             const outcome = await Promise.race([running, timedOut, cancelled]);
             if (outcome === "timeout")
                 return finish("timeout", wordsOf("toolTimedOut", {seconds: seconds(timeoutMs)}));

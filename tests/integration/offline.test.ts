@@ -5,10 +5,17 @@ import http from "node:http";
 import type {AddressInfo, Socket} from "node:net";
 import path from "node:path";
 import {after, before, test} from "node:test";
-import {isLoopback, Network, outboundFetch, type EgressRecord} from "../../main/net/network.js";
+import {
+    forConversation,
+    forNoConversation,
+    isLoopback,
+    Network,
+    outboundFetch,
+    type EgressRecord,
+} from "../../main/net/network.js";
 import type {CairnApi, McpStatus} from "../../shared/contract.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
-import {mcpStatusWhen, startEverythingHttp, writeMcpJson} from "../helpers/mcp.js";
+import {callApproved, mcpStatusWhen, startEverythingHttp, writeMcpJson} from "../helpers/mcp.js";
 import {tempDir} from "../helpers/paths.js";
 
 // Addresses of the documentation ranges (RFC 5737): never routed, and no name to look up. Offline mode must
@@ -117,6 +124,53 @@ test("outboundFetch records what crossed (sizes, status) once the body is read, 
             /^Offline mode is on: the web search \(searxng\) was not sent to 198\.51\.100\.7\. Turn Offline mode off in Settings → Network/,
     });
     assert.equal(records.length, 2, "a refused request is not in the log: nothing was sent");
+});
+
+test("a request sent for a conversation's tool call through a shared way out is that conversation's: logged under it, within its limit", async () => {
+    const records: EgressRecord[] = [];
+    const network = new Network({offline: () => false, record: (r) => records.push(r)});
+    network.limitWith((conversationId, purpose, host) =>
+        conversationId === "run" ? {key: "automationNetwork", values: {purpose, host, budget: "none"}} : null,
+    );
+    // One way out for an MCP server, shared by every call to it (it names no conversation).
+    const shared = network.for("MCP server", "remote");
+    await forConversation("chat", async () => (await outboundFetch(shared, `${siteUrl}/a`)).text());
+    await assert.rejects(
+        forConversation("run", () => outboundFetch(shared, `${siteUrl}/b`)),
+        /this run may not send a MCP server request to 127\.0\.0\.1:\d+: its network budget is none/,
+    );
+    // What outlives the call that began it (the server's connection) is nobody's, and not limited.
+    await forConversation("run", () =>
+        forNoConversation(async () => (await outboundFetch(shared, `${siteUrl}/c`)).text()),
+    );
+    await (await outboundFetch(shared, `${siteUrl}/d`)).text();
+    assert.deepEqual(
+        records.map((r) => r.conversationId),
+        ["chat", null, null],
+    );
+});
+
+test("an MCP server's tool call is logged under the conversation that made it; its connection under none", async () => {
+    const mcp = await startEverythingHttp("streamableHttp");
+    const dataDir = tempDir();
+    writeMcpJson(dataDir, {everything: {url: mcp.url}});
+    const t = await openTestCore({dataDir, generation: {maxTokens: 4}});
+    try {
+        const message = await callApproved(t, "everything.echo", {message: "hi"});
+        assert.equal(message.toolCalls[0]?.status, "ok", message.toolCalls[0]?.error ?? "");
+        const log = unwrap(await t.api.invoke("network.egress", {})).filter(
+            (e) => e.purpose === "MCP server",
+        );
+        const own = log.filter((e) => e.conversationId === message.conversationId);
+        assert.ok(own.length >= 1, `the call is the conversation's: ${JSON.stringify(log)}`);
+        assert.ok(
+            log.some((e) => e.conversationId === null),
+            "starting the server (initialize) is nobody's",
+        );
+    } finally {
+        await t.core.dispose();
+        await mcp.stop();
+    }
 });
 
 async function offlineCore(): Promise<TestCore> {
