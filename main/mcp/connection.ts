@@ -457,7 +457,7 @@ export class McpConnection {
         } catch (error) {
             const waiting = this.loopback;
             if (!isSdkError(error, "UnauthorizedError") || !waiting || !this.account) throw error;
-            const code = await waiting.code(this.account.sentState() ?? "", signal);
+            const code = await waiting.code(this.account.expected(), signal);
             // The browser came back: its page is no longer the one to open.
             this.signInPage = null;
             await first.finishAuth(code);

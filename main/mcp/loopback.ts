@@ -11,9 +11,16 @@ export type Loopback = {
     url: string;
     port: number;
     /** The code the browser brings back; rejects on the server's refusal, the signal, or `close`. */
-    code(state: string, signal: AbortSignal): Promise<string>;
+    code(expected: Expected, signal: AbortSignal): Promise<string>;
     close(): void;
 };
+
+/**
+ * What the browser must bring back: the state sent with the sign-in page, and the issuer of the authorization
+ * server it was sent to (RFC 9207's `iss`: a code from another server is a mix-up attack), required where the
+ * server's metadata says it sends one (null: unknown, so not checked).
+ */
+export type Expected = {state: string; issuer: string | null; issuerRequired: boolean};
 
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
@@ -33,7 +40,7 @@ export async function openLoopback(port: number | null): Promise<Loopback> {
         server.close();
         server.closeAllConnections();
     };
-    const code = (state: string, signal: AbortSignal) =>
+    const code = (expected: Expected, signal: AbortSignal) =>
         new Promise<string>((resolve, reject) => {
             const cancel = () => {
                 close();
@@ -42,7 +49,7 @@ export async function openLoopback(port: number | null): Promise<Loopback> {
             if (signal.aborted) return cancel();
             signal.addEventListener("abort", cancel, {once: true});
             waiter = (url, res) => {
-                const verdict = readCallback(url, state);
+                const verdict = readCallback(url, expected);
                 page(res, verdict.ok ? 200 : 400, verdict.page);
                 // A stray request (another tab, an old link) is answered and the wait goes on.
                 if (verdict.kind === "stray") return;
@@ -62,10 +69,18 @@ type Verdict =
     | {ok: false; kind: "stray"; page: string};
 
 /** What the browser brought back: a code for this sign-in, the server's refusal, or something else. */
-export function readCallback(url: URL, state: string): Verdict {
+export function readCallback(url: URL, expected: Expected): Verdict {
     const q = url.searchParams;
-    if (q.get("state") !== state)
+    if (q.get("state") !== expected.state)
         return {ok: false, kind: "stray", page: "This page is not from the sign-in Cairn is waiting for."};
+    const issuer = otherIssuer(q.get("iss"), expected);
+    if (issuer)
+        return {
+            ok: false,
+            kind: "refused",
+            message: issuer,
+            page: "The sign-in came back from another server than the one Cairn sent you to, and was refused. You can close this tab.",
+        };
     const error = q.get("error");
     if (error) {
         const why = q.get("error_description") ?? error;
@@ -79,6 +94,17 @@ export function readCallback(url: URL, state: string): Verdict {
     const code = q.get("code");
     if (!code) return {ok: false, kind: "stray", page: "This page brought no sign-in code."};
     return {ok: true, kind: "code", code, page: "Cairn is signed in. You can close this tab."};
+}
+
+/** Why the issuer the browser brought back is not the one expected (RFC 9207); null: it is, or cannot be told. */
+function otherIssuer(iss: string | null, expected: Expected): string | null {
+    if (!expected.issuer) return null;
+    if (iss === null)
+        return expected.issuerRequired
+            ? `the sign-in came back without its server's name (iss), which ${expected.issuer} says it sends: refused, nothing kept`
+            : null;
+    if (iss === expected.issuer) return null;
+    return `the sign-in came back from ${iss.slice(0, 200)}, not from ${expected.issuer} where it began: refused, nothing kept`;
 }
 
 function listen(server: http.Server, port: number): Promise<number> {

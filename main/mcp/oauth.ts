@@ -12,6 +12,8 @@ import {readSecret, writeSecret, type KeyVault} from "../llm/keyVault.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import {WordsError} from "../words.js";
 import {clientSdk} from "./sdk.js";
+import {fieldOf} from "../../shared/json.js";
+import type {Expected} from "./loopback.js";
 import type {PreRegistered} from "./config.js";
 
 /** What is kept of a server's sign-in: Cairn's registration there, the tokens, where it signs in. */
@@ -139,8 +141,17 @@ export class McpAccount implements OAuthClientProvider {
         return this.expectedState;
     }
 
-    sentState(): string | null {
-        return this.expectedState;
+    /**
+     * What the browser must bring back: the state sent, and the authorization server's issuer (RFC 9207), which
+     * must come with it where that server says it sends one.
+     */
+    expected(): Expected {
+        const metadata = this.saved.discovery?.authorizationServerMetadata;
+        return {
+            state: this.expectedState ?? "",
+            issuer: metadata?.issuer ?? null,
+            issuerRequired: fieldOf(metadata, "authorization_response_iss_parameter_supported") === true,
+        };
     }
 
     /** The port the last registration's redirect used, to listen on again (a server may pin it). */

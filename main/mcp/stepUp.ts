@@ -27,7 +27,7 @@ export async function signInForScope(
     };
     try {
         if ((await sdk.auth(account, asked)) === "AUTHORIZED") return;
-        const code = await loopback.code(account.sentState() ?? "", signal);
+        const code = await loopback.code(account.expected(), signal);
         await sdk.auth(account, {...asked, authorizationCode: code});
     } finally {
         account.end();

@@ -179,6 +179,33 @@ test("a refused sign-in is said in the server's words, and the next one can succ
     }
 });
 
+test("a sign-in that comes back naming another authorization server (RFC 9207 iss) is refused in words and keeps nothing", async () => {
+    const fixture = await startOAuthServer();
+    const t = await open(fixture, tempDir(), null);
+    try {
+        await secure(t, "signin");
+        fixture.wrongIssuerNext();
+        const page = await signIn(t);
+        assert.equal(page.status, 400);
+        const refused = await mcpStatusWhen(
+            t.api,
+            (s) => s.servers[0]!.state === "signin" && /mix-up/.test(s.servers[0]!.error ?? ""),
+        );
+        assert.match(
+            refused.servers[0]!.error ?? "",
+            /the sign-in came back from https:\/\/mix-up\.example\/, not from http:\/\/127\.0\.0\.1:\d+\/ where it began/,
+        );
+        assert.equal(fixture.counts.codes, 0, "the code was never exchanged");
+        assert.equal(refused.servers[0]!.account, "signed-out");
+        // The next sign-in, from the right server, succeeds.
+        await signIn(t);
+        assert.equal((await secure(t, "ready")).account, "signed-in");
+    } finally {
+        await t.core.dispose();
+        await fixture.stop();
+    }
+});
+
 /** The page the browser was asked to open the nth time (1-based), once it has been. */
 async function nthPage(t: Run, n: number): Promise<URL> {
     return waitFor(`page ${n} to be opened`, () => t.opened[n - 1]);
