@@ -13,7 +13,7 @@ import {wordsOf} from "../../shared/coreWords.js";
 import type {Words} from "../../shared/result.js";
 import {inEnglish, WordsError} from "../words.js";
 import type {McpServerConfig} from "./config.js";
-import {openLoopback, type Loopback} from "./loopback.js";
+import {openLoopback, signInPageProblem, type Loopback} from "./loopback.js";
 import {SignInNeeded, type McpAccount, type ScopeChallenge} from "./oauth.js";
 import {answerServer, pagesFirst, type ClientSide} from "./serverRequests.js";
 import {signInForScope} from "./stepUp.js";
@@ -119,8 +119,8 @@ export class McpConnection {
     /** Opens the server's sign-in page through `open`, shown in the server's status while Cairn waits. */
     private showing(open: (url: URL) => void): (url: URL) => void {
         return (url) => {
-            if (url.protocol !== "https:" && url.protocol !== "http:")
-                throw new Error(`the server's sign-in page is not a web address (${url.protocol})`);
+            const problem = signInPageProblem(url);
+            if (problem) throw new Error(problem);
             this.signInPage = url.href;
             this.onChange();
             open(url);

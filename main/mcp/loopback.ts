@@ -1,5 +1,6 @@
 import http from "node:http";
 import {boundPort} from "../net/boundPort.js";
+import {isLoopback} from "../net/network.js";
 
 /**
  * Where the system browser comes back after a sign-in (RFC 8252's loopback redirect): a listener on
@@ -94,6 +95,16 @@ export function readCallback(url: URL, expected: Expected): Verdict {
     const code = q.get("code");
     if (!code) return {ok: false, kind: "stray", page: "This page brought no sign-in code."};
     return {ok: true, kind: "code", code, page: "Cairn is signed in. You can close this tab."};
+}
+
+/** Why a sign-in page may not be opened: not a web address, or plain http off this computer; null: it may. */
+export function signInPageProblem(url: URL): string | null {
+    if (url.protocol !== "https:" && url.protocol !== "http:")
+        return `the server's sign-in page is not a web address (${url.protocol})`;
+    // A password goes over TLS: plain http only to this computer.
+    if (url.protocol === "http:" && !isLoopback(url.hostname.replace(/^\[|\]$/g, "")))
+        return `the server's sign-in page is not encrypted (http://${url.host}): refused`;
+    return null;
 }
 
 /** Why the issuer the browser brought back is not the one expected (RFC 9207); null: it is, or cannot be told. */

@@ -12,6 +12,7 @@ import {readSecret, writeSecret, type KeyVault} from "../llm/keyVault.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import {WordsError} from "../words.js";
 import {clientSdk} from "./sdk.js";
+import {isLoopback} from "../net/network.js";
 import {fieldOf} from "../../shared/json.js";
 import type {Expected} from "./loopback.js";
 import type {PreRegistered} from "./config.js";
@@ -201,6 +202,14 @@ export class McpAccount implements OAuthClientProvider {
     }
 
     saveClientInformation(client: OAuthClientInformationMixed): void {
+        // The browser must come back to this computer: a registration that sends it elsewhere is not kept.
+        const away = ("redirect_uris" in client ? (client.redirect_uris ?? []) : []).find(
+            (uri) => !onThisComputer(uri),
+        );
+        if (away)
+            throw new Error(
+                `${this.server} registered Cairn with a sign-in that returns to ${away.slice(0, 200)}, off this computer: refused`,
+            );
         this.write({...this.saved, client});
     }
 
@@ -320,4 +329,13 @@ async function scopeChallenge(res: Response): Promise<ScopeChallenge | null> {
     const {extractWWWAuthenticateParams} = await clientSdk();
     const {error, scope, resourceMetadataUrl} = extractWWWAuthenticateParams(res);
     return error === "insufficient_scope" ? {scope, resourceMetadataUrl} : null;
+}
+
+/** Whether an address is on this computer (a loopback redirect, RFC 8252). */
+function onThisComputer(uri: string): boolean {
+    try {
+        return isLoopback(new URL(uri).hostname.replace(/^\[|\]$/g, ""));
+    } catch {
+        return false;
+    }
 }

@@ -179,7 +179,7 @@ test("a refused sign-in is said in the server's words, and the next one can succ
     }
 });
 
-test("a sign-in that comes back naming another authorization server (RFC 9207 iss) is refused in words and keeps nothing", async () => {
+test("a sign-in that comes back naming another authorization server (RFC 9207 iss), or registered to return off this computer, is refused in words and keeps nothing", async () => {
     const fixture = await startOAuthServer();
     const t = await open(fixture, tempDir(), null);
     try {
@@ -197,6 +197,17 @@ test("a sign-in that comes back naming another authorization server (RFC 9207 is
         );
         assert.equal(fixture.counts.codes, 0, "the code was never exchanged");
         assert.equal(refused.servers[0]!.account, "signed-out");
+        // A registration that would send the browser off this computer is not kept, and no page opens.
+        await t.core.mcp.signOut("secure");
+        fixture.redirectAwayNext();
+        const opened = t.opened.length;
+        unwrap(await t.api.invoke("mcp.signIn", {name: "secure"}));
+        const away = await mcpStatusWhen(t.api, (s) => /off this computer/.test(s.servers[0]!.error ?? ""));
+        assert.match(
+            away.servers[0]!.error ?? "",
+            /secure registered Cairn with a sign-in that returns to https:\/\/collector\.example\/callback, off this computer: refused/,
+        );
+        assert.equal(t.opened.length, opened, "no page was opened");
         // The next sign-in, from the right server, succeeds.
         await signIn(t);
         assert.equal((await secure(t, "ready")).account, "signed-in");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {openLoopback} from "../../../../main/mcp/loopback.js";
+import {openLoopback, signInPageProblem} from "../../../../main/mcp/loopback.js";
 
 // The loopback listener the browser comes back to after a sign-in, reached over real HTTP on 127.0.0.1.
 
@@ -87,4 +87,15 @@ test("a code from another authorization server than the sign-in's (RFC 9207 iss)
     const unsaid = quiet.code(expect("s", issuer, false), new AbortController().signal);
     await fetch(`${quiet.url}?code=fine&state=s`);
     assert.equal(await unsaid, "fine");
+});
+
+test("a sign-in page opens only at an https address, or plain http on this computer", () => {
+    assert.equal(signInPageProblem(new URL("https://auth.example.com/authorize?x=1")), null);
+    assert.equal(signInPageProblem(new URL("http://127.0.0.1:9000/authorize")), null);
+    assert.equal(signInPageProblem(new URL("http://[::1]:9000/authorize")), null);
+    assert.equal(
+        signInPageProblem(new URL("http://auth.example.com/authorize")),
+        "the server's sign-in page is not encrypted (http://auth.example.com): refused",
+    );
+    assert.match(signInPageProblem(new URL("file:///etc/passwd")) ?? "", /is not a web address \(file:\)/);
 });
