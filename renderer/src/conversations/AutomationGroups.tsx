@@ -1,7 +1,7 @@
-import {useState, type ReactNode} from "react";
-import {ChevronDown, ChevronRight} from "lucide-react";
+import type {ReactNode} from "react";
 import type {Conversation} from "../../../shared/contract.js";
 import {useTranslation} from "../i18n/index.js";
+import {Folder, useTurned} from "./Folder.js";
 
 /** Runs listed in an open folder, newest first; the rest are in the Automations page's history. */
 const SHOWN_RUNS = 30;
@@ -21,51 +21,30 @@ type Props = {
  */
 export function AutomationGroups({automations, runs, selectedId, row}: Props) {
     const {t} = useTranslation();
-    const [opened, setOpened] = useState<Set<string>>(new Set());
+    const [opened, toggle] = useTurned();
     const withRuns = automations
         .map((a) => ({...a, runs: runs.filter((c) => c.automationId === a.id)}))
         .filter((a) => a.runs.length > 0);
     if (withRuns.length === 0) return null;
-    const toggle = (id: string) =>
-        setOpened((o) => {
-            const next = new Set(o);
-            if (!next.delete(id)) next.add(id);
-            return next;
-        });
     return (
         <div className="projects automation-folders">
             <div className="projects-heading">
                 <span>{t("sidebar.automations")}</span>
             </div>
             {withRuns.map((a) => {
-                const open = opened.has(a.id) || a.runs.some((c) => c.id === selectedId);
-                const Chevron = open ? ChevronDown : ChevronRight;
                 const more = a.runs.length - SHOWN_RUNS;
                 return (
-                    <section
+                    <Folder
                         key={a.id}
-                        className="project"
-                        aria-label={t("sidebar.automationRuns", {name: a.name})}
+                        label={t("sidebar.automationRuns", {name: a.name})}
+                        name={a.name}
+                        after={<span className="folder-count">{a.runs.length}</span>}
+                        open={opened.has(a.id) || a.runs.some((c) => c.id === selectedId)}
+                        onToggle={() => toggle(a.id)}
                     >
-                        <div className="project-row">
-                            <button
-                                className="project-name"
-                                aria-expanded={open}
-                                onClick={() => toggle(a.id)}
-                            >
-                                <Chevron aria-hidden size={14} /> <span dir="auto">{a.name}</span>
-                                <span className="folder-count">{a.runs.length}</span>
-                            </button>
-                        </div>
-                        {open && (
-                            <ul>
-                                {a.runs.slice(0, SHOWN_RUNS).map(row)}
-                                {more > 0 && (
-                                    <li className="hint">{t("sidebar.olderRuns", {count: more})}</li>
-                                )}
-                            </ul>
-                        )}
-                    </section>
+                        {a.runs.slice(0, SHOWN_RUNS).map(row)}
+                        {more > 0 && <li className="hint">{t("sidebar.olderRuns", {count: more})}</li>}
+                    </Folder>
                 );
             })}
         </div>

@@ -1,8 +1,9 @@
-import {useState, type ReactNode} from "react";
-import {ChevronDown, ChevronRight, FolderPlus, Plus, Settings2} from "lucide-react";
+import type {ReactNode} from "react";
+import {FolderPlus, Plus, Settings2} from "lucide-react";
 import type {Conversation, Project} from "../../../shared/contract.js";
 import {useTranslation} from "../i18n/index.js";
 import {IconButton} from "../ui/IconButton.js";
+import {Folder, useTurned} from "./Folder.js";
 
 type Props = {
     projects: Project[];
@@ -17,15 +18,9 @@ type Props = {
 /** The sidebar's projects: each a group of its conversations, folded or open; the archived ones apart. */
 export function ProjectGroups({projects, conversations, onCreateIn, onOpen, onNew, row}: Props) {
     const {t} = useTranslation();
-    const [folded, setFolded] = useState<Set<string>>(new Set());
+    const [folded, toggle] = useTurned();
     const active = projects.filter((p) => !p.archived);
     const archived = projects.filter((p) => p.archived);
-    const toggle = (id: string) =>
-        setFolded((f) => {
-            const next = new Set(f);
-            if (!next.delete(id)) next.add(id);
-            return next;
-        });
     return (
         <div className="projects">
             <div className="projects-heading">
@@ -34,42 +29,33 @@ export function ProjectGroups({projects, conversations, onCreateIn, onOpen, onNe
                     <FolderPlus aria-hidden size={14} />
                 </IconButton>
             </div>
-            {active.map((p) => {
-                const open = !folded.has(p.id);
-                const Chevron = open ? ChevronDown : ChevronRight;
-                return (
-                    <section
-                        key={p.id}
-                        className="project"
-                        aria-label={t("projects.project", {name: p.name})}
-                    >
-                        <div className="project-row">
+            {active.map((p) => (
+                <Folder
+                    key={p.id}
+                    label={t("projects.project", {name: p.name})}
+                    name={p.name}
+                    open={!folded.has(p.id)}
+                    onToggle={() => toggle(p.id)}
+                    actions={
+                        <>
                             <button
-                                className="project-name"
-                                aria-expanded={open}
-                                onClick={() => toggle(p.id)}
+                                aria-label={t("projects.newIn", {name: p.name})}
+                                onClick={() => onCreateIn(p.id)}
                             >
-                                <Chevron aria-hidden size={14} /> <span dir="auto">{p.name}</span>
+                                <Plus aria-hidden size={14} />
                             </button>
-                            <span className="actions">
-                                <button
-                                    aria-label={t("projects.newIn", {name: p.name})}
-                                    onClick={() => onCreateIn(p.id)}
-                                >
-                                    <Plus aria-hidden size={14} />
-                                </button>
-                                <button
-                                    aria-label={t("projects.settingsOf", {name: p.name})}
-                                    onClick={() => onOpen(p)}
-                                >
-                                    <Settings2 aria-hidden size={14} />
-                                </button>
-                            </span>
-                        </div>
-                        {open && <ul>{conversations.filter((c) => c.projectId === p.id).map(row)}</ul>}
-                    </section>
-                );
-            })}
+                            <button
+                                aria-label={t("projects.settingsOf", {name: p.name})}
+                                onClick={() => onOpen(p)}
+                            >
+                                <Settings2 aria-hidden size={14} />
+                            </button>
+                        </>
+                    }
+                >
+                    {conversations.filter((c) => c.projectId === p.id).map(row)}
+                </Folder>
+            ))}
             {archived.length > 0 && (
                 <details className="archived-projects">
                     <summary>{t("projects.archived", {count: archived.length})}</summary>
