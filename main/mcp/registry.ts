@@ -39,7 +39,12 @@ export async function searchRegistry(
 
 function serverOf(server: unknown): RegistryServer {
     const name = text(fieldOf(server, "name"));
-    const local = (name.split("/").at(-1) ?? name).replace(/[^\w.-]+/g, "-").slice(0, 100) || "server";
+    // A name mcp.json takes: letters, digits, "_", "-" and ".", starting with a letter or digit, 64 at most.
+    const local =
+        (name.split("/").at(-1) ?? name)
+            .replace(/[^\w.-]+/g, "-")
+            .replace(/^[^A-Za-z0-9]+/, "")
+            .slice(0, 64) || "server";
     const npm = listOf(fieldOf(server, "packages")).find((p) => fieldOf(p, "registryType") === "npm");
     const remote = listOf(fieldOf(server, "remotes"))
         .map((r) => fieldOf(r, "url"))

@@ -239,6 +239,14 @@ test("the registry from the window: each server's entry and the settings its pac
                 },
             },
             {server: {name: "com.example/nothing", version: "0.1.0", description: "No way in."}},
+            {
+                server: {
+                    name: "com.example/..odd name!",
+                    version: "1.0.0",
+                    description: "A name mcp.json would refuse.",
+                    remotes: [{type: "streamable-http", url: "https://odd.example/mcp"}],
+                },
+            },
         ];
         res.writeHead(200, {"content-type": "application/json"}).end(JSON.stringify({servers}));
     });
@@ -247,7 +255,7 @@ test("the registry from the window: each server's entry and the settings its pac
     process.env.CAIRN_MCP_REGISTRY = base;
     const t = await openTestCore({modelPath: null});
     try {
-        const [weather, nothing] = unwrap(await t.api.invoke("mcp.registry", {query: "weather"}));
+        const [weather, nothing, odd] = unwrap(await t.api.invoke("mcp.registry", {query: "weather"}));
         assert.deepEqual(weather, {
             name: "io.github.example/weather",
             local: "weather",
@@ -278,6 +286,9 @@ test("the registry from the window: each server's entry and the settings its pac
         });
         assert.equal(nothing?.entry, null);
         assert.equal(nothing?.add, null);
+        // Added under a name mcp.json takes (starting with a letter or digit).
+        assert.equal(odd?.local, "odd-name-");
+        assert.equal(odd?.add, "cairn mcp add odd-name- --url https://odd.example/mcp");
         // Offline mode refuses the real registry's address (loopback ones stay open).
         delete process.env.CAIRN_MCP_REGISTRY;
         unwrap(await t.api.invoke("settings.set", {offline: true}));
