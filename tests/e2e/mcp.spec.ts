@@ -167,7 +167,13 @@ test("a remote server that needs a sign-in: Sign in shows its page, the browser 
         await expect(row.locator(".mcp-state")).toHaveText("ready · 1 tool");
         await row.getByRole("button", {name: "Sign out of secure"}).click();
         await expect(row.getByRole("button", {name: "Sign out of secure"})).toHaveCount(0);
-        expect(oauth.counts).toEqual({registrations: 1, codes: 1, refreshes: 0, authorizations: 1});
+        expect(oauth.counts).toEqual({
+            registrations: 1,
+            codes: 1,
+            refreshes: 0,
+            authorizations: 1,
+            documents: 0,
+        });
     } finally {
         await oauth.stop();
     }
