@@ -1,6 +1,6 @@
 import http from "node:http";
 import {boundPort} from "../net/boundPort.js";
-import {isLoopback} from "../net/network.js";
+import {onThisComputer} from "../net/network.js";
 
 /**
  * Where the system browser comes back after a sign-in (RFC 8252's loopback redirect): a listener on
@@ -102,7 +102,7 @@ export function signInPageProblem(url: URL): string | null {
     if (url.protocol !== "https:" && url.protocol !== "http:")
         return `the server's sign-in page is not a web address (${url.protocol})`;
     // A password goes over TLS: plain http only to this computer.
-    if (url.protocol === "http:" && !isLoopback(url.hostname.replace(/^\[|\]$/g, "")))
+    if (url.protocol === "http:" && !onThisComputer(url))
         return `the server's sign-in page is not encrypted (http://${url.host}): refused`;
     return null;
 }

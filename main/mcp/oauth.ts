@@ -12,7 +12,7 @@ import {readSecret, writeSecret, type KeyVault} from "../llm/keyVault.js";
 import {wordsOf} from "../../shared/coreWords.js";
 import {WordsError} from "../words.js";
 import {clientSdk} from "./sdk.js";
-import {isLoopback} from "../net/network.js";
+import {onThisComputer} from "../net/network.js";
 import {fieldOf} from "../../shared/json.js";
 import type {Expected} from "./loopback.js";
 import type {PreRegistered} from "./config.js";
@@ -329,13 +329,4 @@ async function scopeChallenge(res: Response): Promise<ScopeChallenge | null> {
     const {extractWWWAuthenticateParams} = await clientSdk();
     const {error, scope, resourceMetadataUrl} = extractWWWAuthenticateParams(res);
     return error === "insufficient_scope" ? {scope, resourceMetadataUrl} : null;
-}
-
-/** Whether an address is on this computer (a loopback redirect, RFC 8252). */
-function onThisComputer(uri: string): boolean {
-    try {
-        return isLoopback(new URL(uri).hostname.replace(/^\[|\]$/g, ""));
-    } catch {
-        return false;
-    }
 }

@@ -91,10 +91,9 @@ export class Network {
      * tool call sends it, forConversation).
      */
     for(purpose: Purpose, detail: string, given: string | null = null): Outbound {
-        const owner = () => given ?? onBehalf.getStore() ?? null;
         return {
             refusal: (url) => {
-                const conversationId = owner();
+                const conversationId = given ?? onBehalf.getStore() ?? null;
                 return (
                     (conversationId ? this.limit(conversationId, purpose, hostOf(url)) : null) ??
                     this.refusal(purpose, detail, url)
@@ -148,6 +147,15 @@ function hostnameOf(url: string | URL): string {
         return (typeof url === "string" ? new URL(url) : url).hostname.replace(/^\[|\]$/g, "");
     } catch {
         return String(url);
+    }
+}
+
+/** Whether an address points at this computer (a loopback host); an address that is no URL does not. */
+export function onThisComputer(url: string | URL): boolean {
+    try {
+        return isLoopback(hostnameOf(typeof url === "string" ? new URL(url) : url));
+    } catch {
+        return false;
     }
 }
 
