@@ -129,7 +129,11 @@ export function engineBuildRows(figures: EngineBuildFigures): Record<string, str
     };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+// Only as a command of its own: bundled into another bench (bench/gpu/prepare.sh), import.meta.url is the bundle's.
+if (
+    import.meta.url === pathToFileURL(process.argv[1]!).href &&
+    /engineBuild\.[mc]?[jt]s$/.test(process.argv[1]!)
+) {
     const figures = await engineBuildFigures();
     console.log(JSON.stringify(figures, null, 2));
     console.table(engineBuildRows(figures));

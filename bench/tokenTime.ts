@@ -2,12 +2,14 @@
 // (its performance counters), the wait for the decode beyond that (the hand-over to a libuv worker thread and
 // back), the sampler's call, and the rest (node-llama-cpp's JavaScript between tokens). llama-server runs the
 // same decode and sampler in one loop of its own, so the hand-overs and the JavaScript are what it does not pay.
+// Cairn's engine decodes and samples in one native call (patch 005, issue 74): each round runs both ways, the
+// two calls of the prebuilt binaries and the one call, on the same context.
 import {spawn} from "node:child_process";
 import {fileURLToPath} from "node:url";
 import {getLlama, LlamaLogLevel, type LlamaContext} from "node-llama-cpp";
 import {engineBuilt, engineCmakeOptions} from "../main/llm/engineBuild.js";
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 const PROMPT = "Once upon a time";
 
 /**
@@ -19,7 +21,10 @@ const CHILD = "CAIRN_TOKEN_TIME";
 const lines: string[] = [];
 type Placement = {threads: number; gpu: boolean; generated: number};
 
-/** Milliseconds per generated token, medians of the rounds. */
+/**
+ * Milliseconds per generated token, medians of the rounds. With one call, `decodeHandOverMs` is the rest of that
+ * call beyond llama.cpp's decode (the hand-over and the sampling), and `sampleMs` is 0.
+ */
 export type TokenTime = {
     totalMs: number;
     nativeDecodeMs: number;
@@ -28,34 +33,44 @@ export type TokenTime = {
     javascriptMs: number;
 };
 
+/** Both ways on one context: two native calls a token, and one where the binding has it (null where not). */
+export type TokenTimes = {twoCalls: TokenTime; oneCall: TokenTime | null};
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+const TIMED = ["decodeBatch", "sampleToken", "decodeBatchAndSample"] as const;
+type Spent = Record<(typeof TIMED)[number], number>;
+
 /**
- * Times node-llama-cpp's two native calls of a token (decodeBatch, sampleToken) from JavaScript. They are
- * internal (`LlamaContext._ctx`): a node-llama-cpp that renames them fails here with this message, not silently.
+ * Times node-llama-cpp's native calls of a token (decodeBatch and sampleToken, or decodeBatchAndSample) from
+ * JavaScript. They are internal (`LlamaContext._ctx`): a node-llama-cpp that renames the first two fails here
+ * with this message, not silently. `way.oneCall = false` hides decodeBatchAndSample, as the prebuilt binaries
+ * lack it, so the next round decodes and samples in two calls.
  */
-function timeNativeCalls(context: LlamaContext) {
+function timeNativeCalls(context: LlamaContext, way: {oneCall: boolean}) {
     const holder = context as unknown as {_ctx: Record<string, unknown>};
     const native = holder._ctx;
     for (const name of ["decodeBatch", "sampleToken"])
         if (typeof native[name] !== "function") throw new Error(`node-llama-cpp has no ${name} to time`);
-    const spent = {decodeBatch: 0, sampleToken: 0};
+    const spent: Spent = {decodeBatch: 0, sampleToken: 0, decodeBatchAndSample: 0};
     holder._ctx = new Proxy(native, {
         get(target, prop) {
             const value = target[prop as string];
+            if (prop === "decodeBatchAndSample" && !way.oneCall) return undefined;
             if (typeof value !== "function") return value;
-            if (prop !== "decodeBatch" && prop !== "sampleToken") return value.bind(target);
+            if (!TIMED.includes(prop as keyof Spent)) return value.bind(target);
+            const name = prop as keyof Spent;
             return async (...args: unknown[]) => {
                 const started = performance.now();
                 try {
                     return await value.apply(target, args);
                 } finally {
-                    spent[prop] += performance.now() - started;
+                    spent[name] += performance.now() - started;
                 }
             };
         },
     });
-    return spent;
+    return {spent, oneCallThere: typeof native.decodeBatchAndSample === "function"};
 }
 
 /** llama.cpp's own decode time since its counters were last reset, from the timings it prints. */
@@ -69,7 +84,7 @@ async function nativeEvalMs(context: LlamaContext): Promise<number> {
 }
 
 /** The breakdown for one model, on the CPU at `threads` or with every layer on the GPU, in a child process. */
-export async function tokenTimeFigures(modelPath: string, at: Placement): Promise<TokenTime> {
+export async function tokenTimeFigures(modelPath: string, at: Placement): Promise<TokenTimes> {
     const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
         env: {...process.env, [CHILD]: JSON.stringify({modelPath, at})},
         stdio: ["ignore", "pipe", "pipe"],
@@ -82,11 +97,11 @@ export async function tokenTimeFigures(modelPath: string, at: Placement): Promis
     const last = out.trim().split("\n").pop() ?? "";
     if (code !== 0 || !last.startsWith("{"))
         throw new Error(`the token breakdown failed (exit ${code}): ${err.slice(-2000)}`);
-    return JSON.parse(last) as TokenTime;
+    return JSON.parse(last) as TokenTimes;
 }
 
-/** In the child: one Llama (Cairn's engine where it is built), its log kept, the rounds run. */
-async function measure(modelPath: string, at: Placement): Promise<TokenTime> {
+/** In the child: one Llama (Cairn's engine where it is built), its log kept, the rounds run both ways. */
+async function measure(modelPath: string, at: Placement): Promise<TokenTimes> {
     const llama = await getLlama({
         ...(engineBuilt() ? {cmakeOptions: engineCmakeOptions()} : {}),
         gpu: at.gpu ? "auto" : false,
@@ -99,15 +114,25 @@ async function measure(modelPath: string, at: Placement): Promise<TokenTime> {
         threads: at.threads,
         performanceTracking: true,
     });
-    const spent = timeNativeCalls(context);
-    const rounds: TokenTime[] = [];
+    const way = {oneCall: false};
+    const {spent, oneCallThere} = timeNativeCalls(context, way);
+    const rounds = {twoCalls: [] as TokenTime[], oneCall: [] as TokenTime[]};
     try {
-        for (let round = 0; round < ROUNDS; round++)
-            rounds.push(await oneRound(context, spent, at.generated));
+        for (let round = 0; round < ROUNDS; round++) {
+            way.oneCall = false;
+            rounds.twoCalls.push(await oneRound(context, spent, at.generated));
+            if (!oneCallThere) continue;
+            way.oneCall = true;
+            rounds.oneCall.push(await oneRound(context, spent, at.generated));
+        }
     } finally {
         await model.dispose();
         await llama.dispose();
     }
+    return {twoCalls: medianOf(rounds.twoCalls), oneCall: oneCallThere ? medianOf(rounds.oneCall) : null};
+}
+
+function medianOf(rounds: TokenTime[]): TokenTime {
     const pick = (k: keyof TokenTime) => median(rounds.map((r) => r[k]));
     return {
         totalMs: pick("totalMs"),
@@ -119,11 +144,7 @@ async function measure(modelPath: string, at: Placement): Promise<TokenTime> {
 }
 
 /** One greedy generation of `generated` tokens, timed from the first generated token (the prompt left out). */
-async function oneRound(
-    context: LlamaContext,
-    spent: {decodeBatch: number; sampleToken: number},
-    generated: number,
-): Promise<TokenTime> {
+async function oneRound(context: LlamaContext, spent: Spent, generated: number): Promise<TokenTime> {
     const sequence = context.getSequence();
     try {
         let count = -1;
@@ -131,14 +152,14 @@ async function oneRound(
         for await (const _token of sequence.evaluate(context.model.tokenize(PROMPT), {temperature: 0})) {
             if (count < 0) {
                 await nativeEvalMs(context);
-                spent.decodeBatch = spent.sampleToken = 0;
+                for (const name of TIMED) spent[name] = 0;
                 started = performance.now();
             }
             if (++count >= generated) break;
         }
         const totalMs = (performance.now() - started) / count;
         const nativeDecodeMs = (await nativeEvalMs(context)) / count;
-        const decodeMs = spent.decodeBatch / count;
+        const decodeMs = (spent.decodeBatch + spent.decodeBatchAndSample) / count;
         const sampleMs = spent.sampleToken / count;
         return {
             totalMs,
@@ -152,14 +173,22 @@ async function oneRound(
     }
 }
 
-/** A report line: each part in ms and as a share of the token. */
-export function tokenTimeLine(t: TokenTime): string {
-    const part = (ms: number) => `${ms.toFixed(3)} ms (${((100 * ms) / t.totalMs).toFixed(0)}%)`;
-    return (
-        `${t.totalMs.toFixed(3)} ms a token: llama.cpp decode ${part(t.nativeDecodeMs)}, ` +
-        `decode hand-over ${part(t.decodeHandOverMs)}, sampling call ${part(t.sampleMs)}, ` +
-        `JavaScript ${part(t.javascriptMs)}`
-    );
+/** A report line: each part in ms and as a share of the token, two calls, then one where there is one. */
+export function tokenTimeLine(t: TokenTimes): string {
+    const line = (p: TokenTime, oneCall: boolean) => {
+        const part = (ms: number) => `${ms.toFixed(3)} ms (${((100 * ms) / p.totalMs).toFixed(0)}%)`;
+        const calls = oneCall
+            ? `the rest of the one call (hand-over and sampling) ${part(p.decodeHandOverMs)}`
+            : `decode hand-over ${part(p.decodeHandOverMs)}, sampling call ${part(p.sampleMs)}`;
+        return (
+            `${p.totalMs.toFixed(3)} ms a token: llama.cpp decode ${part(p.nativeDecodeMs)}, ${calls}, ` +
+            `JavaScript ${part(p.javascriptMs)}`
+        );
+    };
+    const one = t.oneCall
+        ? `; decoded and sampled in one call: ${line(t.oneCall, true)}`
+        : "; no one-call binding";
+    return `two calls: ${line(t.twoCalls, false)}${one}`;
 }
 
 const asked = process.env[CHILD];

@@ -13,10 +13,13 @@ T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 NLC=node_modules/node-llama-cpp
 # Node (the GPU machine has none) and node-llama-cpp with what it needs at run time and to build
 [ -f "$DEST/node.xz" ] || xz -9e -T0 -c "$(command -v node)" > "$DEST/node.xz"
-node "$RECIPE/closure.mjs" "$ROOT" node-llama-cpp,cmake-js @node-llama-cpp/ > "$T/pkgs.txt"
+# better-sqlite3 and sqlite-vec: the bench's Cairn imports the store (their native builds suit the GPU machine's
+# Linux x64 and this Node)
+node "$RECIPE/closure.mjs" "$ROOT" node-llama-cpp,cmake-js,better-sqlite3,sqlite-vec @node-llama-cpp/,prebuild-install > "$T/pkgs.txt"
 mkdir -p "$T/stage/cairn"
 ( tar -cf - --exclude='*.map' --exclude='*.d.ts' --exclude="$NLC/llama/gitRelease.bundle" --exclude="$NLC/llama/llama.cpp" \
-    --exclude="$NLC/llama/localBuilds" -T "$T/pkgs.txt" package.json ) | tar -xf - -C "$T/stage/cairn"
+    --exclude="$NLC/llama/localBuilds" --exclude=node_modules/better-sqlite3/deps --exclude=node_modules/better-sqlite3/src \
+    -T "$T/pkgs.txt" package.json ) | tar -xf - -C "$T/stage/cairn"
 ( cd "$T/stage" && tar -cf - cairn | xz -6 -T0 > "$DEST/cairn.tar.xz" )
 cp "$RECIPE"/{start.sh,wait.sh,npm-shim.sh,make_model.py} "$DEST"/
 EXCLUDE=$(git rev-parse --git-path info/exclude)
@@ -30,8 +33,9 @@ for p in "$NLC"/llama/patches/*.diff; do git -C "$T/llama.cpp" apply "$ROOT/$p";
     CMakeLists.txt CMakePresets.json LICENSE cmake ggml src include common tools vendor gguf-py licenses \
     scripts/ui-assets.cmake models/ggml-vocab-llama-bpe.gguf models/templates/meta-llama-Llama-3.1-8B-Instruct.jinja \
     ) | xz -6 -T0 > "$DEST/llama-src.tar.xz"
-# the bench as one file (it imports only node-llama-cpp from node_modules) and the pipeline that runs it
-npx esbuild bench/llamaServer.ts --bundle --platform=node --target=node20 --format=esm --packages=external \
+# the bench as one file (it imports only the native packages from node_modules) and the pipeline that runs it
+npx esbuild bench/llamaServer.ts --bundle --platform=node --target=node20 --format=esm \
+    --external:node-llama-cpp --external:better-sqlite3 --external:sqlite-vec \
     --log-level=warning --outfile="$DEST/llamaServerBench.mjs"
 # the speculative decoding bench: Cairn's engine bundled, only node-llama-cpp from node_modules
 npx esbuild bench/speculative.ts --bundle --platform=node --target=node20 --format=esm --external:node-llama-cpp \
