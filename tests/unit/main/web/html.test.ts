@@ -193,6 +193,18 @@ test("a listing whose only prose is one line is read from its main region, witho
     assert.doesNotMatch(page.text, /Online Books|Edited by the library/);
 });
 
+test("a listing's menus, pickers, dialogs and search box are left out of its main region; its entries stay", () => {
+    const entry = (n: number) =>
+        `<li><a href="/repo/${n}">Command-line tools for notes and archives, number ${n}</a> (${100 + n} stars)</li>`;
+    const languages = Array.from({length: 40}, (_, i) => `<span>Language ${i + 1}</span>`).join("");
+    const html = `<html><head><title>Trending</title></head><body><main><h1>Trending</h1><p>See what people build today.</p><div role="menu">${languages}</div><div role="listbox"><span>Any date range</span></div><div role="dialog">Sign in to keep your picks between visits</div><div role="search">Search every repository</div><ul>${Array.from({length: 20}, (_, i) => entry(i + 1)).join("")}</ul></main></body></html>`;
+    const page = readHtml(html, URL);
+    assert.equal(page.method, "body");
+    assert.match(page.text, /notes and archives, number 1 \(101 stars\)/);
+    assert.match(page.text, /number 20 \(120 stars\)/);
+    assert.doesNotMatch(page.text, /Language 1|Any date range|Sign in to keep|Search every repository/);
+});
+
 test("a real forum thread where Readability keeps one reply is read with every reply (WCXB page, CC-BY-4.0)", () => {
     const file = path.join(ROOT, "tests", "fixtures", "pages", "steam-forum-thread.html.gz");
     const html = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8");
