@@ -205,6 +205,26 @@ test("a listing's menus, pickers, dialogs and search box are left out of its mai
     assert.doesNotMatch(page.text, /Language 1|Any date range|Sign in to keep|Search every repository/);
 });
 
+test("a shop's category page is read with its grid of products, not only the blurb above it; an article is not", () => {
+    const card = (n: number) =>
+        `<li class="card"><a href="/p/${n}">Trail running shoe model ${n}</a> <span>$${100 + n}</span></li>`;
+    const blurb =
+        "<p>Our trail shoes grip wet rock and loose gravel alike, with cushioning for the long climbs and a fit that holds on the way down. Find the pair for your next run below.</p><p>Every pair is tested on our own trails for a season before it goes on sale, and each comes with free returns for thirty days if the fit is not right.</p>";
+    const page = (head: string) =>
+        `<html><head><title>Trail shoes</title>${head}</head><body><header><a href="/">Shop</a></header><main><h1>Trail running shoes</h1>${blurb}<ul class="grid">${Array.from({length: 40}, (_, i) => card(i + 1)).join("")}</ul></main><footer>Shop footer</footer></body></html>`;
+    const shop = readHtml(page(""), "https://shop.example/trail");
+    assert.equal(shop.method, "body");
+    assert.match(shop.text, /grip wet rock/);
+    assert.match(shop.text, /Trail running shoe model 1 \$101/);
+    assert.match(shop.text, /Trail running shoe model 40 \$140/);
+    assert.doesNotMatch(shop.text, /Shop footer/);
+    // The same page declaring itself an article keeps Readability's article: a story's "more like this" grid
+    // is not the story.
+    const story = readHtml(page(`<meta property="og:type" content="article">`), "https://shop.example/trail");
+    assert.equal(story.method, "readability");
+    assert.doesNotMatch(story.text, /model 40/);
+});
+
 test("a real forum thread where Readability keeps one reply is read with every reply (WCXB page, CC-BY-4.0)", () => {
     const file = path.join(ROOT, "tests", "fixtures", "pages", "steam-forum-thread.html.gz");
     const html = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8");
