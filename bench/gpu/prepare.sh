@@ -6,6 +6,7 @@
 #   here:            node scripts/build.mjs && bash bench/gpu/prepare.sh        (writes .gpu/, ignored by git)
 #   on the GPU:      PIPELINE=benchPipeline.sh bash .gpu/start.sh 540           (logs and JSON to $OUT)
 #                    PIPELINE=speculativePipeline.sh bash .gpu/start.sh 540     (bench/speculative.ts on CUDA)
+#                    bash .gpu/rebench.sh                                        (the bench again, machine still warm)
 set -euo pipefail
 ROOT=$(git rev-parse --show-toplevel); RECIPE=${CAIRN_GPU_RECIPE:-$ROOT/../shared/gpu}; DEST=$ROOT/.gpu
 cd "$ROOT"; mkdir -p "$DEST"
@@ -40,5 +41,5 @@ npx esbuild bench/llamaServer.ts --bundle --platform=node --target=node20 --form
 # the speculative decoding bench: Cairn's engine bundled, only node-llama-cpp from node_modules
 npx esbuild bench/speculative.ts --bundle --platform=node --target=node20 --format=esm --external:node-llama-cpp \
     --log-level=warning --outfile="$DEST/speculativeBench.mjs"
-cp bench/gpu/pipelineCommon.sh bench/gpu/benchPipeline.sh bench/gpu/speculativePipeline.sh "$DEST/"
+cp bench/gpu/pipelineCommon.sh bench/gpu/benchPipeline.sh bench/gpu/speculativePipeline.sh bench/gpu/rebench.sh "$DEST/"
 du -sh "$DEST"
