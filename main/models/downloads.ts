@@ -1,4 +1,5 @@
 import {randomUUID} from "node:crypto";
+import {deadline} from "../net/deadline.js";
 import {outboundFetch, UNRECORDED, type Network, type Outbound} from "../net/network.js";
 import fs from "node:fs";
 import path from "node:path";
@@ -339,11 +340,12 @@ async function probeDownload(
     auth: Record<string, string> = {},
 ): Promise<Result<{totalBytes: number | null}>> {
     const host = new URL(url).host;
+    const limit = deadline(signal, timeoutMs);
     try {
         const res = await outboundFetch(outbound, url, {
             headers: {Range: "bytes=0-0", ...auth},
             redirect: "follow",
-            signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+            signal: limit.signal,
         });
         await res.body?.cancel();
         if (res.status === 404) return failSaying("NOT_FOUND", "downloadNotFound", {url});
@@ -361,6 +363,8 @@ async function probeDownload(
         }
         const cause = causeOf(error).code ?? messageOf(error);
         return failSaying("NETWORK", "downloadUnreachable", {host, cause});
+    } finally {
+        limit.clear();
     }
 }
 

@@ -4,6 +4,7 @@ import type {LookupFunction} from "node:net";
 import net from "node:net";
 import {promisify} from "node:util";
 import zlib from "node:zlib";
+import {deadline} from "../net/deadline.js";
 import {UNRECORDED, type Egress, type Outbound} from "../net/network.js";
 import {ReasonError} from "../words.js";
 import {guardUrl} from "./addressGuard.js";
@@ -43,7 +44,15 @@ export class FetchError extends ReasonError {}
  * the address that was checked. Redirects, size and time are limited. No retries: the model decides.
  */
 export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortSignal): Promise<Fetched> {
-    const deadline = AbortSignal.any([signal, AbortSignal.timeout(limits.timeoutMs)]);
+    const limit = deadline(signal, limits.timeoutMs);
+    try {
+        return await fetchHops(raw, limits, limit.signal);
+    } finally {
+        limit.clear();
+    }
+}
+
+async function fetchHops(raw: string, limits: FetchLimits, until: AbortSignal): Promise<Fetched> {
     const outbound = limits.outbound ?? UNRECORDED;
     let current = raw;
     for (let hop = 0; ; hop++) {
@@ -54,7 +63,7 @@ export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortS
         if (!checked.ok) throw new FetchError(checked.error);
         const egress: Egress = {url: checked.url.href, bytesSent: 0, bytesReceived: 0, status: null};
         try {
-            const response = await request(checked.url, checked.addresses[0]!, limits, deadline);
+            const response = await request(checked.url, checked.addresses[0]!, limits, until);
             const status = response.statusCode ?? 0;
             egress.status = status;
             const location = response.headers.location;
@@ -81,7 +90,7 @@ export async function fetchPage(raw: string, limits: FetchLimits, signal: AbortS
                 response.destroy();
                 throw new FetchError(encodings);
             }
-            const wire = await readLimited(response, limits, deadline);
+            const wire = await readLimited(response, limits, until);
             egress.bytesReceived = wire.length;
             const body = await decompress(wire, encodings, limits.maxBytes);
             const kind = declared ?? sniffKind(body);

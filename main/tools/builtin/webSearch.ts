@@ -1,5 +1,6 @@
 import {APP_VERSION} from "../../version.js";
 import {connectionFailure} from "../../llm/connectionFailure.js";
+import {deadline} from "../../net/deadline.js";
 import {hostOf, OfflineError} from "../../net/network.js";
 import {
     createProvider,
@@ -42,7 +43,8 @@ export const webSearch = defineTool({
         if (!PROVIDERS.includes(provider))
             return {text: "", error: `search failed: unknown provider ${provider}`};
         const timeoutMs = typeof ctx.options.timeout_ms === "number" ? ctx.options.timeout_ms : TIMEOUT_MS;
-        const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutMs)]);
+        const limit = deadline(ctx.signal, timeoutMs);
+        const signal = limit.signal;
         try {
             const results = await createProvider({
                 provider,
@@ -64,7 +66,7 @@ export const webSearch = defineTool({
                 })),
             };
         } catch (error) {
-            if (signal.aborted && !ctx.signal.aborted) {
+            if (limit.timedOut() && !ctx.signal.aborted) {
                 return {
                     text: "",
                     error: `search failed: timeout after ${Number((timeoutMs / 1000).toFixed(1))}s`,
@@ -74,6 +76,8 @@ export const webSearch = defineTool({
             if (error instanceof OfflineError)
                 return {text: "", error: error.message, errorWords: error.words};
             return {text: "", error: `search failed: ${unreachable(provider, ctx.options.base_url, error)}`};
+        } finally {
+            limit.clear();
         }
     },
 });
