@@ -8,6 +8,7 @@ import {spawn} from "node:child_process";
 import {fileURLToPath} from "node:url";
 import {getLlama, LlamaLogLevel, type LlamaContext} from "node-llama-cpp";
 import {engineBuilt, engineCmakeOptions} from "../main/llm/engineBuild.js";
+import {watchTokenCalls} from "../tests/helpers/nativeCalls.js";
 
 const ROUNDS = 5;
 const PROMPT = "Once upon a time";
@@ -37,41 +38,6 @@ export type TokenTime = {
 export type TokenTimes = {twoCalls: TokenTime; oneCall: TokenTime | null};
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-const TIMED = ["decodeBatch", "sampleToken", "decodeBatchAndSample"] as const;
-type Spent = Record<(typeof TIMED)[number], number>;
-
-/**
- * Times node-llama-cpp's native calls of a token (decodeBatch and sampleToken, or decodeBatchAndSample) from
- * JavaScript. They are internal (`LlamaContext._ctx`): a node-llama-cpp that renames the first two fails here
- * with this message, not silently. `way.oneCall = false` hides decodeBatchAndSample, as the prebuilt binaries
- * lack it, so the next round decodes and samples in two calls.
- */
-function timeNativeCalls(context: LlamaContext, way: {oneCall: boolean}) {
-    const holder = context as unknown as {_ctx: Record<string, unknown>};
-    const native = holder._ctx;
-    for (const name of ["decodeBatch", "sampleToken"])
-        if (typeof native[name] !== "function") throw new Error(`node-llama-cpp has no ${name} to time`);
-    const spent: Spent = {decodeBatch: 0, sampleToken: 0, decodeBatchAndSample: 0};
-    holder._ctx = new Proxy(native, {
-        get(target, prop) {
-            const value = target[prop as string];
-            if (prop === "decodeBatchAndSample" && !way.oneCall) return undefined;
-            if (typeof value !== "function") return value;
-            if (!TIMED.includes(prop as keyof Spent)) return value.bind(target);
-            const name = prop as keyof Spent;
-            return async (...args: unknown[]) => {
-                const started = performance.now();
-                try {
-                    return await value.apply(target, args);
-                } finally {
-                    spent[name] += performance.now() - started;
-                }
-            };
-        },
-    });
-    return {spent, oneCallThere: typeof native.decodeBatchAndSample === "function"};
-}
 
 /** llama.cpp's own decode time since its counters were last reset, from the timings it prints. */
 async function nativeEvalMs(context: LlamaContext): Promise<number> {
@@ -115,15 +81,16 @@ async function measure(modelPath: string, at: Placement): Promise<TokenTimes> {
         performanceTracking: true,
     });
     const way = {oneCall: false};
-    const {spent, oneCallThere} = timeNativeCalls(context, way);
+    const watched = watchTokenCalls(context, way);
+    const oneCallThere = watched.oneCallThere;
     const rounds = {twoCalls: [] as TokenTime[], oneCall: [] as TokenTime[]};
     try {
         for (let round = 0; round < ROUNDS; round++) {
             way.oneCall = false;
-            rounds.twoCalls.push(await oneRound(context, spent, at.generated));
+            rounds.twoCalls.push(await oneRound(context, watched, at.generated));
             if (!oneCallThere) continue;
             way.oneCall = true;
-            rounds.oneCall.push(await oneRound(context, spent, at.generated));
+            rounds.oneCall.push(await oneRound(context, watched, at.generated));
         }
     } finally {
         await model.dispose();
@@ -144,7 +111,11 @@ function medianOf(rounds: TokenTime[]): TokenTime {
 }
 
 /** One greedy generation of `generated` tokens, timed from the first generated token (the prompt left out). */
-async function oneRound(context: LlamaContext, spent: Spent, generated: number): Promise<TokenTime> {
+async function oneRound(
+    context: LlamaContext,
+    watched: ReturnType<typeof watchTokenCalls>,
+    generated: number,
+): Promise<TokenTime> {
     const sequence = context.getSequence();
     try {
         let count = -1;
@@ -152,15 +123,15 @@ async function oneRound(context: LlamaContext, spent: Spent, generated: number):
         for await (const _token of sequence.evaluate(context.model.tokenize(PROMPT), {temperature: 0})) {
             if (count < 0) {
                 await nativeEvalMs(context);
-                for (const name of TIMED) spent[name] = 0;
+                watched.reset();
                 started = performance.now();
             }
             if (++count >= generated) break;
         }
         const totalMs = (performance.now() - started) / count;
         const nativeDecodeMs = (await nativeEvalMs(context)) / count;
-        const decodeMs = (spent.decodeBatch + spent.decodeBatchAndSample) / count;
-        const sampleMs = spent.sampleToken / count;
+        const decodeMs = (watched.ms.decodeBatch + watched.ms.decodeBatchAndSample) / count;
+        const sampleMs = watched.ms.sampleToken / count;
         return {
             totalMs,
             nativeDecodeMs,

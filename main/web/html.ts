@@ -76,9 +76,12 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
     showWithoutScripts(document);
     // Counted before Readability changes the document.
     const counts = countWords(document);
-    const regionWords = counts.get(largestMain(document) ?? document.body) ?? 0;
-    const runs = itemsOf(repeatedRuns(counts));
-    const grid = listingGrid(document, counts, Boolean(meta.published));
+    const main = largestMain(document);
+    const regionWords = counts.get(main ?? document.body) ?? 0;
+    const groups = siblingGroups(counts);
+    const runs = itemsOf(repeatedRuns(groups, counts));
+    // A grid is weighed only on a page with <main> that does not declare itself an article (gridOutweighs).
+    const grid = main && !meta.published && !declaresArticle(document) ? largestGrid(groups, counts) : 0;
     // Readability runs on every page: its "readerable" gate sent news pages built from divs to the body
     // fallback (benchmark F1 0.943 with the gate, 0.952 without). linkedom's document stands in for the
     // browser's.
@@ -86,8 +89,8 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
     const pruned = article?.content ? pruneArticle(article.content, url) : "";
     // Text from the article's HTML, not its textContent: block elements keep their line breaks.
     const text = article ? dropRepeats(plainText(pruned, {keepChrome: true}).text, article) : "";
-    const gridWins = gridOutweighs(grid, wordCount(text));
-    if (article && text && !tooLittle(wordCount(text), regionWords) && !gridWins) {
+    const words = wordCount(text);
+    if (article && text && !tooLittle(words, regionWords) && !gridOutweighs(grid, words)) {
         const title = article.title?.trim() || titleFromUrl(url);
         const held = runHolding(runs, text);
         const run = held < 0 ? null : readRun(html, held);
@@ -116,24 +119,34 @@ const MIN_ITEM_WORDS = 15;
 const RUNS_KEPT = 10;
 
 function repeatedRuns(
+    groups: DomElement[][],
     counts: Map<DomElement, number>,
     minWords = MIN_ITEM_WORDS,
     minMembers = 3,
 ): Array<{words: number; members: DomElement[]}> {
     const runs: Array<{words: number; members: DomElement[]}> = [];
+    for (const members of groups) {
+        if (members.filter((m) => counts.get(m)! >= minWords).length < minMembers) continue;
+        runs.push({words: members.reduce((n, m) => n + counts.get(m)!, 0), members});
+    }
+    return runs.sort((a, b) => b.words - a.words).slice(0, RUNS_KEPT);
+}
+
+/** Each counted element's children grouped by kind (tag and first class): one walk, for every kind of run. */
+function siblingGroups(counts: Map<DomElement, number>): DomElement[][] {
+    const groups: DomElement[][] = [];
     for (const parent of counts.keys()) {
         const kinds = new Map<string, DomElement[]>();
         for (const child of parent.children) {
             if (!counts.has(child)) continue;
             const kind = `${child.tagName}.${(child.getAttribute("class") ?? "").trim().split(/\s+/)[0]}`;
-            kinds.set(kind, [...(kinds.get(kind) ?? []), child]);
+            const members = kinds.get(kind);
+            if (members) members.push(child);
+            else kinds.set(kind, [child]);
         }
-        for (const members of kinds.values()) {
-            if (members.filter((m) => counts.get(m)! >= minWords).length < minMembers) continue;
-            runs.push({words: members.reduce((n, m) => n + counts.get(m)!, 0), members});
-        }
+        groups.push(...kinds.values());
     }
-    return runs.sort((a, b) => b.words - a.words).slice(0, RUNS_KEPT);
+    return groups;
 }
 
 /**
@@ -150,12 +163,14 @@ function gridOutweighs(gridWords: number, articleWords: number): boolean {
     return articleWords < GRID_ARTICLE_WORDS && gridWords > articleWords * 2;
 }
 
-/** The words of the page's largest grid of entries, read before Readability changes the page; 0 where none counts. */
-function listingGrid(document: DomDocument, counts: Map<DomElement, number>, dated: boolean): number {
-    if (dated || !largestMain(document)) return 0;
-    const type = document.querySelector("meta[property='og:type']")?.getAttribute("content") ?? "";
-    if (/article/i.test(type)) return 0;
-    return repeatedRuns(counts, GRID_ITEM_WORDS, GRID_MEMBERS)[0]?.words ?? 0;
+/** The words of the page's largest grid of entries (0 where none). */
+function largestGrid(groups: DomElement[][], counts: Map<DomElement, number>): number {
+    return repeatedRuns(groups, counts, GRID_ITEM_WORDS, GRID_MEMBERS)[0]?.words ?? 0;
+}
+
+/** A page that says it is an article (its og:type). */
+function declaresArticle(document: DomDocument): boolean {
+    return /article/i.test(document.querySelector("meta[property='og:type']")?.getAttribute("content") ?? "");
 }
 const GRID_ITEM_WORDS = 3;
 const GRID_MEMBERS = 5;
@@ -241,7 +256,8 @@ function runHolding(runs: Run[], text: string): number {
 function readRun(html: string, index: number): {text: string; markdown: string} | null {
     const document = parseDocument(html);
     showWithoutScripts(document);
-    const run = repeatedRuns(countWords(document))[index];
+    const counts = countWords(document);
+    const run = repeatedRuns(siblingGroups(counts), counts)[index];
     if (!run) return null;
     const items = run.members.map((m) => m.outerHTML);
     return {

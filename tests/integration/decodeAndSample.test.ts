@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {test} from "node:test";
 import {getLlama, type LlamaContext, type LlamaContextSequenceRepeatPenalty} from "node-llama-cpp";
 import {engineBuilt, engineCmakeOptions} from "../../main/llm/engineBuild.js";
+import {watchTokenCalls} from "../helpers/nativeCalls.js";
 import {TEST_MODEL} from "../helpers/paths.js";
 
 // Patch 005 (issue 74): Cairn's engine decodes a token's batch and samples the next token in one native call
@@ -9,31 +10,7 @@ import {TEST_MODEL} from "../helpers/paths.js";
 // binaries lack the call: node-llama-cpp's JavaScript, patched for every install, must then make the two.
 
 const GENERATED = 24;
-const NATIVE = ["decodeBatch", "sampleToken", "decodeBatchAndSample"] as const;
-type Calls = Record<(typeof NATIVE)[number], number>;
-
-/**
- * Counts the context's native calls (node-llama-cpp's internal `_ctx`) until `restore` is called;
- * `oneCall = false` hides decodeBatchAndSample, as the prebuilt binaries lack it.
- */
-function countNativeCalls(context: LlamaContext, oneCall: boolean): {calls: Calls; restore: () => void} {
-    const holder = context as unknown as {_ctx: Record<string, unknown>};
-    const native = holder._ctx;
-    const calls: Calls = {decodeBatch: 0, sampleToken: 0, decodeBatchAndSample: 0};
-    holder._ctx = new Proxy(native, {
-        get(target, prop) {
-            const value = target[prop as string];
-            if (prop === "decodeBatchAndSample" && !oneCall) return undefined;
-            if (typeof value !== "function") return value;
-            if (!NATIVE.includes(prop as keyof Calls)) return value.bind(target);
-            return (...args: unknown[]) => {
-                calls[prop as keyof Calls]++;
-                return value.apply(target, args);
-            };
-        },
-    });
-    return {calls, restore: () => (holder._ctx = native)};
-}
+type Calls = ReturnType<typeof watchTokenCalls>["calls"];
 
 type Generation = {tokens: number[]; confidence: number[]; probabilities: string[]; calls: Calls};
 
@@ -43,7 +20,7 @@ async function generate(
     oneCall: boolean,
     options: {temperature: number; seed?: number; repeatPenalty?: LlamaContextSequenceRepeatPenalty},
 ): Promise<Generation> {
-    const {calls, restore} = countNativeCalls(context, oneCall);
+    const {calls, restore} = watchTokenCalls(context, {oneCall});
     const sequence = context.getSequence();
     const out: Generation = {tokens: [], confidence: [], probabilities: [], calls};
     try {
