@@ -164,6 +164,9 @@ async function nodeStages() {
     if (nodeSuites.length > 0) {
         await run("unit and integration", "node", [
             "--enable-source-maps",
+            // In each test file's process the console writes to stderr: stdout carries node:test's frames.
+            "--import",
+            `./${compiledPath("tests/helpers/stderrConsole.ts")}`,
             "--test",
             // One file per core: most files wait on processes, servers and models as much as they compute (on 2
             // cores the stage took 817 s with 2 files at a time, about 1,200 s with one).

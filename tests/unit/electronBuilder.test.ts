@@ -91,7 +91,7 @@ test("runtime dependencies are exactly what main/, shared/ and electron/ import;
 test("a packaged app keeps the release engines and leaves out one built for the packaging machine's CPU", async () => {
     const hook: unknown = await import(pathToFileURL(path.join(ROOT, "scripts", "afterPack.mjs")).href);
     const {default: afterPack, keepReleaseEngines} = hook as {
-        default: (context: {appOutDir: string}) => Promise<void>;
+        default: (context: {appOutDir: string}, log: (line: string) => void) => Promise<void>;
         keepReleaseEngines: (folder: string) => string[];
     };
     assert.equal(config.afterPack, "scripts/afterPack.mjs");
@@ -113,7 +113,12 @@ test("a packaged app keeps the release engines and leaves out one built for the 
     build("linux-x64-here", {BUILD_SHARED_LIBS: "OFF"});
     build("linux-x64", {});
     build("linux-x64-broken", null);
-    await afterPack({appOutDir});
+    // The hook's line goes to a list, not the test process's stdout (node:test's channel to its runner).
+    const said: string[] = [];
+    await afterPack({appOutDir}, (line) => said.push(line));
+    assert.deepEqual(said, [
+        "  • left out engines built for this machine's CPU: linux-x64, linux-x64-broken, linux-x64-here",
+    ]);
     assert.deepEqual(fs.readdirSync(builds).sort(), ["linux-x64-cuda-release", "linux-x64-release"]);
     assert.deepEqual(keepReleaseEngines(builds), []);
 });
