@@ -78,6 +78,8 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
     const counts = countWords(document);
     const main = largestMain(document);
     const regionWords = counts.get(main ?? document.body) ?? 0;
+    // Only an undated page that is not a question or a thread weighs its <main> against the article.
+    const mainWords = main && !meta.published && !declaresDiscussion(document) ? (counts.get(main) ?? 0) : 0;
     const groups = siblingGroups(counts);
     const runs = itemsOf(repeatedRuns(groups, counts));
     // A grid is weighed only on a page with <main> that does not declare itself an article (gridOutweighs).
@@ -95,15 +97,16 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
         const held = runHolding(runs, text);
         const run = held < 0 ? null : readRun(html, held);
         if (run) return {title, byline: null, ...run, ...meta, method: "body"};
-        return {
-            title,
-            byline: article.byline?.trim() || null,
-            text,
-            markdown: dropRepeats(toMarkdown(pruned), article),
-            canonicalUrl: meta.canonicalUrl,
-            published: article.publishedTime?.trim() || meta.published,
-            method: "readability",
-        };
+        if (!mainOutweighs(mainWords, words))
+            return {
+                title,
+                byline: article.byline?.trim() || null,
+                text,
+                markdown: dropRepeats(toMarkdown(pruned), article),
+                canonicalUrl: meta.canonicalUrl,
+                published: article.publishedTime?.trim() || meta.published,
+                method: "readability",
+            };
     }
     // Readability changed the document: the main region is read from a fresh one.
     const region = mainRegion(html);
@@ -163,10 +166,39 @@ function gridOutweighs(gridWords: number, articleWords: number): boolean {
     return articleWords < GRID_ARTICLE_WORDS && gridWords > articleWords * 2;
 }
 
+/**
+ * An undated page whose <main> holds over two and a half times the words of Readability's article: a service's
+ * landing page, a listing or a shop's page, where Readability keeps one of several sections. Its <main> is read
+ * instead. Dated pages (news, blogs) keep Readability's article, their <main> bringing the related stories, and
+ * so do questions and forum threads (declaresDiscussion). Measured on WCXB dev (docs/tools.md): on such pages
+ * the <main>'s text scored better than the article below half of the <main>'s words and worse above; two
+ * fifths keeps trafilatura's corpus.
+ */
+function mainOutweighs(mainWords: number, articleWords: number): boolean {
+    return articleWords < mainWords * MAIN_SHARE;
+}
+
+const MAIN_SHARE = 0.4;
+
 /** The words of the page's largest grid of entries (0 where none). */
 function largestGrid(groups: DomElement[][], counts: Map<DomElement, number>): number {
     return repeatedRuns(groups, counts, GRID_ITEM_WORDS, GRID_MEMBERS)[0]?.words ?? 0;
 }
+
+/** A page that says it is a question and its answers or a forum's thread (schema.org). */
+function declaresDiscussion(document: DomDocument): boolean {
+    return (
+        document.querySelector(DISCUSSION_ITEMS) !== null ||
+        /"@type"\s*:\s*"(?:QAPage|DiscussionForumPosting)"/.test(
+            [...document.querySelectorAll("script[type='application/ld+json']")]
+                .map((s) => s.textContent)
+                .join(" "),
+        )
+    );
+}
+const DISCUSSION_ITEMS = ["QAPage", "Question", "DiscussionForumPosting"]
+    .map((type) => `[itemtype$='schema.org/${type}']`)
+    .join(", ");
 
 /** A page that says it is an article (its og:type). */
 function declaresArticle(document: DomDocument): boolean {
@@ -355,7 +387,19 @@ function pageMeta(
             "meta[property='article:published_time'], meta[name='date'], meta[itemprop='datePublished']",
         )
         ?.getAttribute("content");
-    return {canonicalUrl: href ? absolute(href, url) : null, published: published?.trim() || null};
+    return {
+        canonicalUrl: href ? absolute(href, url) : null,
+        published: published?.trim() || linkedDataDate(document),
+    };
+}
+
+/** The first datePublished of the page's JSON-LD (schema.org), read as text: no script is parsed as JSON. */
+function linkedDataDate(document: DomDocument): string | null {
+    for (const script of document.querySelectorAll("script[type='application/ld+json']")) {
+        const date = /"datePublished"\s*:\s*"([^"]{4,40})"/.exec(script.textContent ?? "")?.[1];
+        if (date) return date.trim();
+    }
+    return null;
 }
 
 /**

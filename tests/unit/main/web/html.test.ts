@@ -218,9 +218,14 @@ test("a shop's category page is read with its grid of products, not only the blu
     assert.match(shop.text, /Trail running shoe model 1 \$101/);
     assert.match(shop.text, /Trail running shoe model 40 \$140/);
     assert.doesNotMatch(shop.text, /Shop footer/);
-    // The same page declaring itself an article keeps Readability's article: a story's "more like this" grid
-    // is not the story.
-    const story = readHtml(page(`<meta property="og:type" content="article">`), "https://shop.example/trail");
+    // The same page declaring itself an article with its date keeps Readability's article: a story's "more
+    // like this" grid is not the story.
+    const story = readHtml(
+        page(
+            `<meta property="og:type" content="article"><meta property="article:published_time" content="2026-11-30">`,
+        ),
+        "https://shop.example/trail",
+    );
     assert.equal(story.method, "readability");
     assert.doesNotMatch(story.text, /model 40/);
 });
@@ -236,4 +241,31 @@ test("a real forum thread where Readability keeps one reply is read with every r
         "Way better compatibility. Everything works out of the box",
     ])
         assert.ok(page.text.includes(reply), `missing: ${reply}`);
+});
+
+test("a real landing page is read whole from its <main>, not one section of it; a dated page or a question is not (WCXB page, CC-BY-4.0)", () => {
+    const file = path.join(ROOT, "tests", "fixtures", "pages", "huggingface-home.html.gz");
+    const html = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8");
+    const read = (head: string) =>
+        readHtml(html.replace("</head>", `${head}</head>`), "https://huggingface.co/");
+    const landing = read("");
+    assert.equal(landing.method, "body");
+    for (const line of [
+        "The AI community building the future.",
+        "Omni Video Factory",
+        "Browse 500k+ datasets",
+        "The Home of Machine Learning",
+    ])
+        assert.ok(landing.text.includes(line), `missing: ${line}`);
+    // A page that gives its publication date (here in JSON-LD, as many news sites do) keeps Readability's
+    // article, and says the date: a story's <main> brings its "more stories".
+    const dated = read(
+        `<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2026-11-30T08:00:00Z"}</script>`,
+    );
+    assert.equal(dated.method, "readability");
+    assert.equal(dated.published, "2026-11-30T08:00:00Z");
+    assert.ok(dated.text.split(/\s+/).length < landing.text.split(/\s+/).length / 2);
+    // A question and its answers is left to Readability and the thread rule.
+    const question = read(`<meta itemscope itemtype="https://schema.org/QAPage">`);
+    assert.equal(question.method, "readability");
 });
