@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {Extractor} from "../../../../main/web/extractor.js";
+import {EXTRACTOR_DEFAULTS, Extractor} from "../../../../main/web/extractor.js";
 import {articlePage, HOSTILE_PAGES} from "../../../helpers/hostilePages.js";
+import {paced} from "../../../helpers/pace.js";
 
 const page = (html: string) => ({
     type: "page" as const,
@@ -80,7 +81,9 @@ test("tasks beyond the worker count wait their turn; a waiting task can be cance
 });
 
 test("a 1 MB article is read whole, as markdown too, within the worker's time limit", async () => {
-    const extractor = new Extractor();
+    // The product's limit at the machine's present pace: on a machine kept busy by other work (a clean-clone CI
+    // run beside two benchmarks, 2026-12-04) the idle limit failed this test, not the extraction.
+    const extractor = new Extractor({timeoutMs: paced(EXTRACTOR_DEFAULTS.timeoutMs)});
     try {
         const html = articlePage(1_000_000);
         const last = Math.max(...[...html.matchAll(/Paragraph (\d+):/g)].map((m) => Number(m[1])));
