@@ -14,6 +14,10 @@ const paragraphs = (n: number) =>
             `<p>Paragraph ${i + 1} of the story: the river rose through the night and the town's volunteers filled sandbags until dawn, when the water finally stopped.</p>`,
     ).join("");
 
+/** A real page of tests/fixtures/pages (its README says where each is from). */
+const realPage = (name: string) =>
+    zlib.gunzipSync(fs.readFileSync(path.join(ROOT, "tests", "fixtures", "pages", name))).toString("utf8");
+
 test("a <style> holding uncompiled SCSS does not stop extraction, and nothing is printed", () => {
     const written: string[] = [];
     const write = process.stderr.write.bind(process.stderr);
@@ -231,9 +235,10 @@ test("a shop's category page is read with its grid of products, not only the blu
 });
 
 test("a real forum thread where Readability keeps one reply is read with every reply (WCXB page, CC-BY-4.0)", () => {
-    const file = path.join(ROOT, "tests", "fixtures", "pages", "steam-forum-thread.html.gz");
-    const html = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8");
-    const page = readHtml(html, "https://steamcommunity.com/discussions/forum/11/597414091753090447/");
+    const page = readHtml(
+        realPage("steam-forum-thread.html.gz"),
+        "https://steamcommunity.com/discussions/forum/11/597414091753090447/",
+    );
     for (const reply of [
         "Yup I've used CCL for years",
         "For Linux, get either an AMD or Intel GPU.",
@@ -244,8 +249,7 @@ test("a real forum thread where Readability keeps one reply is read with every r
 });
 
 test("a real landing page is read whole from its <main>, not one section of it; a dated page or a question is not (WCXB page, CC-BY-4.0)", () => {
-    const file = path.join(ROOT, "tests", "fixtures", "pages", "huggingface-home.html.gz");
-    const html = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8");
+    const html = realPage("huggingface-home.html.gz");
     const read = (head: string) =>
         readHtml(html.replace("</head>", `${head}</head>`), "https://huggingface.co/");
     const landing = read("");
