@@ -72,18 +72,20 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
         };
     }
     const document = parseDocument(html);
-    const meta = pageMeta(document, url);
+    const linkedData = linkedDataOf(document);
+    const meta = pageMeta(document, url, linkedData);
     showWithoutScripts(document);
     // Counted before Readability changes the document.
     const counts = countWords(document);
     const main = largestMain(document);
     const regionWords = counts.get(main ?? document.body) ?? 0;
+    const undatedMain = meta.published ? undefined : main;
     // Only an undated page that is not a question or a thread weighs its <main> against the article.
-    const mainWords = main && !meta.published && !declaresDiscussion(document) ? (counts.get(main) ?? 0) : 0;
+    const mainWords = undatedMain && !declaresDiscussion(document, linkedData) ? regionWords : 0;
     const groups = siblingGroups(counts);
     const runs = itemsOf(repeatedRuns(groups, counts));
     // A grid is weighed only on a page with <main> that does not declare itself an article (gridOutweighs).
-    const grid = main && !meta.published && !declaresArticle(document) ? largestGrid(groups, counts) : 0;
+    const grid = undatedMain && !declaresArticle(document) ? largestGrid(groups, counts) : 0;
     // Readability runs on every page: its "readerable" gate sent news pages built from divs to the body
     // fallback (benchmark F1 0.943 with the gate, 0.952 without). linkedom's document stands in for the
     // browser's.
@@ -186,14 +188,10 @@ function largestGrid(groups: DomElement[][], counts: Map<DomElement, number>): n
 }
 
 /** A page that says it is a question and its answers or a forum's thread (schema.org). */
-function declaresDiscussion(document: DomDocument): boolean {
+function declaresDiscussion(document: DomDocument, linkedData: string): boolean {
     return (
         document.querySelector(DISCUSSION_ITEMS) !== null ||
-        /"@type"\s*:\s*"(?:QAPage|DiscussionForumPosting)"/.test(
-            [...document.querySelectorAll("script[type='application/ld+json']")]
-                .map((s) => s.textContent)
-                .join(" "),
-        )
+        /"@type"\s*:\s*"(?:QAPage|DiscussionForumPosting)"/.test(linkedData)
     );
 }
 const DISCUSSION_ITEMS = ["QAPage", "Question", "DiscussionForumPosting"]
@@ -380,6 +378,7 @@ const NOSCRIPT_TEXT = 200;
 function pageMeta(
     document: DomDocument,
     url: string,
+    linkedData: string,
 ): {canonicalUrl: string | null; published: string | null} {
     const href = document.querySelector("link[rel='canonical']")?.getAttribute("href");
     const published = document
@@ -389,17 +388,20 @@ function pageMeta(
         ?.getAttribute("content");
     return {
         canonicalUrl: href ? absolute(href, url) : null,
-        published: published?.trim() || linkedDataDate(document),
+        published: published?.trim() || linkedDataDate(linkedData),
     };
 }
 
-/** The first datePublished of the page's JSON-LD (schema.org), read as text: no script is parsed as JSON. */
-function linkedDataDate(document: DomDocument): string | null {
-    for (const script of document.querySelectorAll("script[type='application/ld+json']")) {
-        const date = /"datePublished"\s*:\s*"([^"]{4,40})"/.exec(script.textContent ?? "")?.[1];
-        if (date) return date.trim();
-    }
-    return null;
+/** The text of the page's JSON-LD (schema.org) scripts, read once: searched as text, never parsed as JSON. */
+function linkedDataOf(document: DomDocument): string {
+    return [...document.querySelectorAll("script[type='application/ld+json']")]
+        .map((script) => script.textContent ?? "")
+        .join("\n");
+}
+
+/** The first datePublished of the page's JSON-LD. */
+function linkedDataDate(linkedData: string): string | null {
+    return /"datePublished"\s*:\s*"([^"]{4,40})"/.exec(linkedData)?.[1]?.trim() || null;
 }
 
 /**
