@@ -100,12 +100,19 @@ test("a bundle dropped on Settings' MCP section asks for its settings, and insta
     expect(saved.mcpServers.greeter.env).toEqual({GREETING: "Hej"});
 });
 
-test("the MCP registry searched from Settings: a server's secret setting is asked before it is added; a bad bundle is refused in words", async ({
+test("the MCP registry searched from Settings: a server's secret setting is asked before it is added, beside a server of the same name; a bad bundle is refused in words", async ({
     page,
 }, testInfo) => {
     await page.goto(served.url);
     await page.getByRole("button", {name: "Settings"}).click();
     const settings = page.getByRole("dialog", {name: "Settings"});
+    // A server of the person's own already named "weather", with its own key: the registry's is added beside it.
+    const mine = {command: "my-weather", args: ["--city", "Oslo"], env: {WEATHER_KEY: "my-own-key"}};
+    await settings
+        .getByRole("textbox", {name: /Add servers: paste/})
+        .fill(JSON.stringify({mcpServers: {weather: mine}}));
+    await settings.getByRole("button", {name: "Add servers"}).click();
+    await expect(settings.locator('.mcp-server[data-server="weather"]')).toBeVisible();
     await settings.getByText("Find servers in the MCP registry").click();
     await settings.getByRole("searchbox", {name: "Search the official MCP registry"}).fill("weather");
     await settings.getByRole("button", {name: "Search", exact: true}).click();
@@ -118,15 +125,21 @@ test("the MCP registry searched from Settings: a server's secret setting is aske
     await key.fill("secret-key");
     await shootLightAndDark(page, testInfo, "mcp-registry", () => form.scrollIntoViewIfNeeded());
     await form.getByRole("button", {name: "Add"}).click();
-    await expect(found.getByRole("status")).toHaveText("Added as weather.");
-    await expect(settings.locator('.mcp-server[data-server="weather"] .mcp-target')).toContainText("npx");
+    await expect(found.getByRole("status")).toHaveText("Added as weather-2.");
+    await expect(settings.locator('.mcp-server[data-server="weather-2"] .mcp-target')).toContainText("npx");
+    await expect(settings.locator('.mcp-server[data-server="weather"] .mcp-target')).toContainText(
+        "my-weather",
+    );
     const saved = JSON.parse(fs.readFileSync(path.join(served.dataDir, "mcp.json"), "utf8")) as {
-        mcpServers: {weather: unknown};
+        mcpServers: Record<string, unknown>;
     };
-    expect(saved.mcpServers.weather).toEqual({
-        command: "npx",
-        args: ["-y", "@example/weather-mcp@1.2.0"],
-        env: {WEATHER_KEY: "secret-key"},
+    expect(saved.mcpServers).toEqual({
+        weather: mine,
+        "weather-2": {
+            command: "npx",
+            args: ["-y", "@example/weather-mcp@1.2.0"],
+            env: {WEATHER_KEY: "secret-key"},
+        },
     });
     // A file that is no bundle, picked with the bundle button: refused in words, nothing added.
     await settings.getByLabel("Install an MCP bundle (.mcpb file)").setInputFiles({
@@ -135,5 +148,5 @@ test("the MCP registry searched from Settings: a server's secret setting is aske
         buffer: Buffer.from("not a zip"),
     });
     await expect(settings.getByRole("alert")).toContainText("broken.mcpb");
-    await expect(settings.locator(".mcp-server")).toHaveCount(1);
+    await expect(settings.locator(".mcp-server")).toHaveCount(2);
 });

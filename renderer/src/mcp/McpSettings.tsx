@@ -133,7 +133,7 @@ export function McpSettings({api, onError}: Props) {
             </div>
             <p className="hint">{t("mcpSettings.dropHint")}</p>
             {bundles.view}
-            <RegistrySearch api={api} onStatus={apply} />
+            <RegistrySearch api={api} taken={status.servers.map((s) => s.name)} onStatus={apply} />
         </section>
     );
 }

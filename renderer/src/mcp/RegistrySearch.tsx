@@ -3,13 +3,18 @@ import type {CairnApi, CallRes, RegistryServer} from "../../../shared/contract.j
 import {sayError, useTranslation} from "../i18n/index.js";
 import {filledIn, SettingFields, type SettingValues} from "./SettingFields.js";
 
-type Props = {api: CairnApi; onStatus: (res: CallRes<"mcp.list">) => void};
+type Props = {
+    api: CairnApi;
+    /** The names of the servers already set up: a server found is added beside them, never over one. */
+    taken: string[];
+    onStatus: (res: CallRes<"mcp.list">) => void;
+};
 
 /**
  * The official MCP registry, searched from Settings (online only: offline, the core says so): each server
  * found with what it is and an Add button; one whose package asks for settings (an API key) asks first.
  */
-export function RegistrySearch({api, onStatus}: Props) {
+export function RegistrySearch({api, taken, onStatus}: Props) {
     const {t} = useTranslation();
     const [query, setQuery] = useState("");
     const [found, setFound] = useState<RegistryServer[] | null>(null);
@@ -55,7 +60,13 @@ export function RegistrySearch({api, onStatus}: Props) {
                 ) : (
                     <ul className="mcp-found" aria-label={t("mcpSettings.registryFound")}>
                         {found.map((server) => (
-                            <Found key={server.name} api={api} server={server} onStatus={onStatus} />
+                            <Found
+                                key={server.name}
+                                api={api}
+                                taken={taken}
+                                server={server}
+                                onStatus={onStatus}
+                            />
                         ))}
                     </ul>
                 ))}
@@ -64,17 +75,21 @@ export function RegistrySearch({api, onStatus}: Props) {
 }
 
 /** One server found: added at once, or after its settings are filled in; added, it shows in the list above. */
-function Found({api, server, onStatus}: Props & {server: RegistryServer}) {
+function Found({api, taken, server, onStatus}: Props & {server: RegistryServer}) {
     const {t} = useTranslation();
     const [asking, setAsking] = useState(false);
     const [values, setValues] = useState<SettingValues>({});
     const [problem, setProblem] = useState<string | null>(null);
-    const [added, setAdded] = useState(false);
+    /** The name it was added under. */
+    const [added, setAdded] = useState<string | null>(null);
     const add = async () => {
-        const res = await api.invoke("mcp.add", {json: entryJson(server, filledIn(values))});
+        // mcp.add replaces a server given again under its name: one already set up (its settings, its
+        // secrets) is kept, and the one found takes a free name beside it.
+        const name = freeName(server.local, taken);
+        const res = await api.invoke("mcp.add", {json: entryJson(server, name, filledIn(values))});
         setProblem(res.ok ? null : sayError(res.error));
         if (!res.ok) return;
-        setAdded(true);
+        setAdded(name);
         setAsking(false);
         onStatus(res);
     };
@@ -93,7 +108,7 @@ function Found({api, server, onStatus}: Props & {server: RegistryServer}) {
             {!server.entry ? (
                 <p className="hint">{t("mcpSettings.registryNoWay")}</p>
             ) : added ? (
-                <p role="status">{t("mcpSettings.registryAdded", {name: server.local})}</p>
+                <p role="status">{t("mcpSettings.registryAdded", {name: added})}</p>
             ) : asking ? (
                 <form
                     className="mcp-bundle"
@@ -125,8 +140,17 @@ function Found({api, server, onStatus}: Props & {server: RegistryServer}) {
     );
 }
 
-/** What mcp.add gets: the server's entry under its local name, the settings given as its environment. */
-function entryJson(server: RegistryServer, values: SettingValues): string {
+/** What mcp.add gets: the server's entry under `name`, the settings given as its environment. */
+function entryJson(server: RegistryServer, name: string, values: SettingValues): string {
     const entry = {...server.entry, ...(Object.keys(values).length ? {env: values} : {})};
-    return JSON.stringify({mcpServers: {[server.local]: entry}});
+    return JSON.stringify({mcpServers: {[name]: entry}});
+}
+
+/** `name`, or the first of name-2, name-3, … that no server has (64 characters at most, as mcp.json takes). */
+export function freeName(name: string, taken: string[]): string {
+    for (let n = 1; ; n++) {
+        const suffix = n === 1 ? "" : `-${n}`;
+        const candidate = name.slice(0, 64 - suffix.length) + suffix;
+        if (!taken.includes(candidate)) return candidate;
+    }
 }
