@@ -142,9 +142,11 @@ test("a research question: the plan edited, progress and tasks live, serve kille
     await expect(card.getByRole("heading")).toHaveText("Research done", {timeout: paced(60_000)});
     const answer = page.locator("article.message.assistant").last();
     await expect(answer).toHaveAttribute("data-status", "complete");
-    await expect(answer.getByRole("heading", {level: 1})).toHaveText(
+    // The report's "# Research: …" sits under the page's own <h1> (the conversation's title).
+    await expect(answer.locator(".content").getByRole("heading", {level: 2})).toHaveText(
         "Research: How did lighthouse keepers work?",
     );
+    await expect(answer.getByRole("heading", {level: 1})).toHaveCount(0);
     await expect(answer.locator(".content")).toContainText("Lighthouse keepers lit the lamp at dusk");
     await expect(answer.locator(".content")).toContainText(
         "The Fresnel lens let a lighthouse beam reach forty kilometres",

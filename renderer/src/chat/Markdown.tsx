@@ -1,4 +1,4 @@
-import {useMemo, type ReactNode} from "react";
+import {createElement, useMemo, type ReactNode} from "react";
 import Markdown, {type Components, type Options} from "react-markdown";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
@@ -25,7 +25,7 @@ export function AnswerMarkdown({text, citations}: {text: string; citations: Cita
     const needsRich = NEEDS_RICH.test(text);
     const rich = useLazyModule(richModule, needsRich);
     const components = useMemo(
-        () => ({...markdownComponents(citations), pre: CodeBlock, input: TaskBox}),
+        () => ({...markdownComponents(citations), ...DEMOTED_HEADINGS, pre: CodeBlock, input: TaskBox}),
         [citations],
     );
     const rehypePlugins: Options["rehypePlugins"] = rich
@@ -44,6 +44,17 @@ export function AnswerMarkdown({text, citations}: {text: string; citations: Cita
         </Markdown>
     );
 }
+
+/**
+ * An answer's headings one level down: the window's page has its own <h1> (the conversation's title) and each
+ * card an <h2>, so a report's "# Title" is an <h2> in the page's outline, not a second <h1>; "######" stays <h6>.
+ */
+const DEMOTED_HEADINGS: Components = Object.fromEntries(
+    [1, 2, 3, 4, 5, 6].map((level) => [
+        `h${level}`,
+        ({children}: {children?: ReactNode}) => createElement(`h${Math.min(level + 1, 6)}`, null, children),
+    ]),
+);
 
 /** A task list's checkbox (the only input markdown makes), named by its state. */
 const TaskBox: Components["input"] = ({checked, type}) => {

@@ -42,3 +42,9 @@ test("math is parsed (rendered by KaTeX once its chunk has loaded)", () => {
     const html = render("Euler: $e^{i\\pi} + 1 = 0$");
     assert.match(html, /<code class="language-math math-inline">e\^\{i\\pi\} \+ 1 = 0<\/code>/);
 });
+
+test("an answer's headings sit one level under the page's: # is <h2>, ###### stays <h6>", () => {
+    const html = render("# Report\n\n## Findings\n\n### Detail\n\n###### Smallest");
+    assert.match(html, /<h2>Report<\/h2>\s*<h3>Findings<\/h3>\s*<h4>Detail<\/h4>\s*<h6>Smallest<\/h6>/);
+    assert.doesNotMatch(html, /<h1/);
+});
