@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {validatorOf} from "../validator.js";
 import {messageOf, codeOf} from "../../shared/format.js";
+import {MCP_NAME_MAX} from "../../shared/mcpNames.js";
 
 /**
  * `<data>/mcp.json`, in the `{"mcpServers": {...}}` format other desktop assistants use: stdio servers
@@ -115,11 +116,13 @@ export function readMcpConfig(file: string): McpFile {
     return {servers, problems};
 }
 
+const SERVER_NAME = new RegExp(`^[A-Za-z0-9][\\w.-]{0,${MCP_NAME_MAX - 1}}$`);
+
 /** One server's entry checked and completed with Cairn's defaults; a string says what is wrong. */
 export function parseServer(name: string, entry: unknown): McpServerConfig | string {
     // It names files too (attached resources): a name of dots alone would be a folder above.
-    if (!/^[A-Za-z0-9][\w.-]{0,63}$/.test(name))
-        return `server name "${name}" must be 1-64 letters, digits, "_", "-" or ".", starting with a letter or digit`;
+    if (!SERVER_NAME.test(name))
+        return `server name "${name}" must be 1-${MCP_NAME_MAX} letters, digits, "_", "-" or ".", starting with a letter or digit`;
     if (!validateEntry(entry)) return `server "${name}": ${describeErrors(validateEntry.errors)}`;
     const e = entry;
     const common = {

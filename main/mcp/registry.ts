@@ -5,6 +5,7 @@ import {fieldOf} from "../../shared/json.js";
 import {OfflineError, outboundFetch, type Outbound} from "../net/network.js";
 import type {BundleSetting, RegistryServer} from "../../shared/contract.js";
 import {wordsOf} from "../../shared/coreWords.js";
+import {MCP_NAME_MAX} from "../../shared/mcpNames.js";
 import type {Words} from "../../shared/result.js";
 
 export const REGISTRY = "https://registry.modelcontextprotocol.io";
@@ -39,12 +40,12 @@ export async function searchRegistry(
 
 function serverOf(server: unknown): RegistryServer {
     const name = text(fieldOf(server, "name"));
-    // A name mcp.json takes: letters, digits, "_", "-" and ".", starting with a letter or digit, 64 at most.
+    // A name mcp.json takes (shared/mcpNames.ts).
     const local =
         (name.split("/").at(-1) ?? name)
             .replace(/[^\w.-]+/g, "-")
             .replace(/^[^A-Za-z0-9]+/, "")
-            .slice(0, 64) || "server";
+            .slice(0, MCP_NAME_MAX) || "server";
     const npm = listOf(fieldOf(server, "packages")).find((p) => fieldOf(p, "registryType") === "npm");
     const remote = listOf(fieldOf(server, "remotes"))
         .map((r) => fieldOf(r, "url"))

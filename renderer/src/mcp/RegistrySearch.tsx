@@ -1,6 +1,7 @@
 import {useState} from "react";
 import type {CairnApi, CallRes, RegistryServer} from "../../../shared/contract.js";
 import {sayError, useTranslation} from "../i18n/index.js";
+import {freeName} from "../../../shared/mcpNames.js";
 import {filledIn, SettingFields, type SettingValues} from "./SettingFields.js";
 
 type Props = {
@@ -144,13 +145,4 @@ function Found({api, taken, server, onStatus}: Props & {server: RegistryServer})
 function entryJson(server: RegistryServer, name: string, values: SettingValues): string {
     const entry = {...server.entry, ...(Object.keys(values).length ? {env: values} : {})};
     return JSON.stringify({mcpServers: {[name]: entry}});
-}
-
-/** `name`, or the first of name-2, name-3, … that no server has (64 characters at most, as mcp.json takes). */
-export function freeName(name: string, taken: string[]): string {
-    for (let n = 1; ; n++) {
-        const suffix = n === 1 ? "" : `-${n}`;
-        const candidate = name.slice(0, 64 - suffix.length) + suffix;
-        if (!taken.includes(candidate)) return candidate;
-    }
 }

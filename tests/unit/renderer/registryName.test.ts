@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {freeName} from "../../../renderer/src/mcp/RegistrySearch.js";
+import {freeName} from "../../../shared/mcpNames.js";
 
 test("a server found in the registry takes its own name, or the first free one beside servers already set up", () => {
     assert.equal(freeName("weather", []), "weather");
