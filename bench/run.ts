@@ -44,6 +44,7 @@ import {automationsFigures, automationsRows} from "./automations.js";
 import {longWorkFigures, longWorkRows} from "./longWork.js";
 import {researchFigures, researchRows} from "./research.js";
 import {familyFigures, familyRows} from "./families.js";
+import {modelHeaderFigures, modelHeaderRows} from "./modelHeader.js";
 import {engineFigures, MAX_TOKENS, PROMPT, rawCompletion, realisticFigures, RUNS} from "./engine.js";
 import {firstAnswerFigures} from "./firstAnswer.js";
 import {llamaServerFigures, llamaServerRows} from "./llamaServer.js";
@@ -385,6 +386,7 @@ const report = {
     longWork: await longWorkFigures(),
     research: await researchFigures(),
     chatFormats: await familyFigures(),
+    modelHeader: await modelHeaderFigures(),
     memory: [await memoryFigures(null), await memoryFigures(262_144)],
     ingest: await ingestFigures(),
     search: [await searchScale(10_000), await searchScale(100_000), await searchScale(1_000_000)],
@@ -475,6 +477,7 @@ console.table({
     ...longWorkRows(report.longWork),
     ...researchRows(report.research),
     ...familyRows(report.chatFormats),
+    ...modelHeaderRows(report.modelHeader),
     "ingest chunks/s / raw embedding chunks/s (target >= 0.9)": `${f(report.ingest.ingestChunksPerSecond)} / ${f(report.ingest.rawEmbeddingChunksPerSecond)} = ${report.ingest.ratio.toFixed(2)}`,
     ...searchRows(report.search),
     ...Object.fromEntries(

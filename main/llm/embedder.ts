@@ -110,6 +110,7 @@ export class Embedder {
             nativeLog.lastError = null;
             const model = await llama.loadModel({
                 modelPath: file,
+                fileInfo: assessed.value.fileInfo,
                 gpuLayers: settings.forceCpu ? 0 : "auto",
                 defaultContextFlashAttention: flashAttentionOf(settings),
             });

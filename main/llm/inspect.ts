@@ -119,7 +119,7 @@ async function chatWrapperOf(
     try {
         const {resolveChatWrapper} = await llamaModule();
         const wrapper =
-            (await resolvedWithTokenizer(file)) ??
+            (await resolvedWithTokenizer(file, fileInfo)) ??
             resolveChatWrapper({fileInfo, filename: path.basename(file), warningLogs: false});
         if (!wrapper) return {name: null, functionCalling: "none"};
         return {name: wrapper.wrapperName, functionCalling: await functionCallingOf(wrapper)};
@@ -128,10 +128,10 @@ async function chatWrapperOf(
     }
 }
 
-async function resolvedWithTokenizer(file: string) {
+async function resolvedWithTokenizer(file: string, fileInfo: GgufFileInfo) {
     try {
         const {llama} = await anyLlama();
-        const model = await llama.loadModel({modelPath: file, vocabOnly: true});
+        const model = await llama.loadModel({modelPath: file, fileInfo, vocabOnly: true});
         try {
             return (await chooseChatFormat(model, file)).wrapper;
         } finally {

@@ -56,10 +56,13 @@ export async function prepareSpeculation(
     if (!draftPath) return inputLookup(null);
     const problem = await pairingProblem(target, draftPath);
     if (problem) return inputLookup(`speculative decoding uses no draft model: ${problem}`);
+    // Read by pairingProblem (inspectModel keeps it per file version): the load does not read it again.
+    const draft = await inspectModel(draftPath, {chatFormat: false});
     let model: LlamaModel | null = null;
     try {
         model = await llama.loadModel({
             modelPath: draftPath,
+            ...(draft.ok ? {fileInfo: draft.value.fileInfo} : {}),
             gpuLayers: at.gpuLayers,
             defaultContextFlashAttention: at.flashAttention,
         });

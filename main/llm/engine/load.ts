@@ -45,6 +45,8 @@ export async function loadParts(request: LoadRequest): Promise<LoadedParts | {to
     try {
         const model = (made.model = await llama.loadModel({
             modelPath,
+            // The header the engine read before the fit (inspectModel): node-llama-cpp does not read it again.
+            fileInfo,
             useMmap: weights === "mapped",
             gpuLayers: settings.forceCpu ? 0 : (settings.gpuLayers ?? fit.gpuLayers),
             defaultContextFlashAttention: flashAttentionOf(settings),
