@@ -3,7 +3,7 @@ import type {LlamaEmbeddingContext, LlamaModel} from "node-llama-cpp";
 import {fail, ok, type Result} from "../../shared/result.js";
 import {failSaying, failWith} from "../words.js";
 import type {Engine} from "./engine/engine.js";
-import {flashAttentionOf, nativeLog} from "./llama.js";
+import {flashAttentionOf, loadModel, nativeLog} from "./llama.js";
 import {tooLargeWords} from "./fit.js";
 import {messageOf} from "../../shared/format.js";
 
@@ -108,7 +108,7 @@ export class Embedder {
                 return failWith("OUT_OF_MEMORY", tooLargeWords(path.basename(file), fit));
             }
             nativeLog.lastError = null;
-            const model = await llama.loadModel({
+            const model = await loadModel(llama, {
                 modelPath: file,
                 fileInfo: assessed.value.fileInfo,
                 gpuLayers: settings.forceCpu ? 0 : "auto",

@@ -6,7 +6,7 @@ import {ok, type Result} from "../../shared/result.js";
 import {failSaying, failWith} from "../words.js";
 import {checkGgufFile, incompleteProblem} from "./gguf.js";
 import {chooseChatFormat, functionCallingOf} from "./chatFormat.js";
-import {anyLlama, llamaModule} from "./llama.js";
+import {anyLlama, llamaModule, loadModel} from "./llama.js";
 import {messageOf} from "../../shared/format.js";
 
 export type Inspection = {info: ModelInfo; fileInfo: GgufFileInfo};
@@ -131,7 +131,7 @@ async function chatWrapperOf(
 async function resolvedWithTokenizer(file: string, fileInfo: GgufFileInfo) {
     try {
         const {llama} = await anyLlama();
-        const model = await llama.loadModel({modelPath: file, fileInfo, vocabOnly: true});
+        const model = await loadModel(llama, {modelPath: file, fileInfo, vocabOnly: true});
         try {
             return (await chooseChatFormat(model, file)).wrapper;
         } finally {

@@ -1,10 +1,27 @@
-import type {Llama, LlamaLogLevel as LlamaLogLevelValue} from "node-llama-cpp";
+import type {
+    GgufFileInfo,
+    Llama,
+    LlamaLogLevel as LlamaLogLevelValue,
+    LlamaModel,
+    LlamaModelOptions,
+} from "node-llama-cpp";
 import type {Backend, FlashAttention} from "../../shared/contract.js";
 import {messageOf} from "../../shared/format.js";
 import {engineCmakeOptions, engineInUse, type EngineFlavor} from "./engineBuild.js";
 
 // Importing node-llama-cpp takes ~400 ms; it is loaded with the first model, not at start-up.
 export const llamaModule = () => import("node-llama-cpp");
+
+/**
+ * loadModel's options with `fileInfo`, the header Cairn read already, which the load then does not read again
+ * (patch 006, patches/README.md). Declared here too: `.ci/run` type-checks beside the install that applies it.
+ */
+export type ModelLoadOptions = LlamaModelOptions & {fileInfo?: GgufFileInfo};
+
+/** Loads a model, with its header when `options.fileInfo` has it. */
+export function loadModel(llama: Llama, options: ModelLoadOptions): Promise<LlamaModel> {
+    return llama.loadModel(options);
+}
 
 /** llama.cpp's own last error line, which says far more than the exception it causes. */
 export const nativeLog: {lastError: string | null} = {lastError: null};

@@ -12,7 +12,7 @@ import type {
     TokenPredictor,
 } from "node-llama-cpp";
 import {inspectModel} from "./inspect.js";
-import {llamaModule} from "./llama.js";
+import {llamaModule, loadModel} from "./llama.js";
 import {DraftBackoff, DraftLookahead, FIRST_LOOKAHEAD, vocabularyMismatch, vocabularyOf} from "./draft.js";
 import {messageOf} from "../../shared/format.js";
 import {fieldOf} from "../../shared/json.js";
@@ -60,7 +60,7 @@ export async function prepareSpeculation(
     const draft = await inspectModel(draftPath, {chatFormat: false});
     let model: LlamaModel | null = null;
     try {
-        model = await llama.loadModel({
+        model = await loadModel(llama, {
             modelPath: draftPath,
             ...(draft.ok ? {fileInfo: draft.value.fileInfo} : {}),
             gpuLayers: at.gpuLayers,

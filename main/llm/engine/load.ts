@@ -6,7 +6,7 @@ import {wordsOf} from "../../../shared/coreWords.js";
 import type {Words} from "../../../shared/result.js";
 import {chooseChatFormat, type ChatFormat} from "../chatFormat.js";
 import {estimateFit, readIntoMemory, tooLargeWords} from "../fit.js";
-import {backendOf, flashAttentionOf} from "../llama.js";
+import {backendOf, flashAttentionOf, loadModel} from "../llama.js";
 import {prepareSpeculation, type Speculation} from "../speculation.js";
 
 /** What a load made: the model, its context and the one sequence kept across turns, its chat format and draft. */
@@ -43,7 +43,7 @@ export async function loadParts(request: LoadRequest): Promise<LoadedParts | {to
     const weights = readIntoMemory(fit) ? "memory" : "mapped";
     const made: {model?: LlamaModel; context?: LlamaContext; speculation?: Speculation | null} = {};
     try {
-        const model = (made.model = await llama.loadModel({
+        const model = (made.model = await loadModel(llama, {
             modelPath,
             // The header the engine read before the fit (inspectModel): node-llama-cpp does not read it again.
             fileInfo,
