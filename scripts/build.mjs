@@ -2,8 +2,7 @@
 import {build as esbuild} from "esbuild";
 import {build as vite} from "vite";
 import {copyFileSync, cpSync, mkdirSync, readFileSync, rmSync} from "node:fs";
-import {readFile} from "node:fs/promises";
-import path from "node:path";
+import {NODE_LLAMA_CPP_EXTERNAL, packageFileUrls} from "./packageFileUrls.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 /**
@@ -29,33 +28,9 @@ const external = [
     ...Object.keys({...pkg.dependencies, ...pkg.devDependencies})
         .filter((name) => !INLINED.includes(name))
         .flatMap((name) => [name, `${name}/*`]),
-    // node-llama-cpp's prebuilt binaries (one package per platform, installed only for this one) and its
-    // dependencies' native addons stay packages.
-    "@node-llama-cpp/*",
-    "@reflink/*",
+    ...NODE_LLAMA_CPP_EXTERNAL,
 ];
 
-/**
- * An inlined node-llama-cpp module's `import.meta.url` is its file's in node_modules, not the output's: it finds
- * its binaries, its llama/ folder and itself (the binary test forks its own file) by it. Written relative to the
- * output folder (every chunk is at its top), so the built app works wherever it is installed.
- */
-function packageFileUrls(outdir) {
-    return {
-        name: "package-file-urls",
-        setup(build) {
-            build.onLoad(
-                {filter: /[\\/]node_modules[\\/]node-llama-cpp[\\/]dist[\\/].*\.js$/},
-                async (args) => {
-                    const relative = path.relative(outdir, args.path).split(path.sep).join("/");
-                    const url = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
-                    const contents = (await readFile(args.path, "utf8")).replaceAll("import.meta.url", url);
-                    return {contents, loader: "js"};
-                },
-            );
-        },
-    };
-}
 /**
  * The inlined packages written as CommonJS (yaml, ajv) require Node's own modules ("process", "buffer"): an ES
  * module has no `require`, so each output file makes one for them.
