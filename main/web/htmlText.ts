@@ -2,7 +2,7 @@
 // and the plain text of a page or fragment, with the limits and the Markdown writer they share.
 import {Parser} from "htmlparser2";
 import {NodeHtmlMarkdown} from "node-html-markdown";
-import {withoutCdata, type DomDocument, type DomElement} from "./dom.js";
+import {parseDocument, withoutCdata, type DomDocument, type DomElement} from "./dom.js";
 
 /**
  * Beyond these a page is not built into a DOM: its text is read by the streaming tokenizer instead.
@@ -241,4 +241,37 @@ export function tidy(text: string): string {
         .filter((line, i, lines) => line.length > 0 || (i > 0 && lines[i - 1]!.length > 0))
         .join("\n")
         .trim();
+}
+
+/**
+ * Above this, an article's HTML is translated block by block: node-html-markdown looks at the end of its whole
+ * output at every node, which grows with the square of the page (a 1 MB article took over 10 s).
+ */
+const WHOLE_TRANSLATION_CHARS = 100_000;
+const CONTAINERS = new Set(["DIV", "SECTION", "ARTICLE", "MAIN", "BODY"]);
+
+/** Markdown of an article's HTML: headings, numbered lists, tables, code blocks, [text](url) links. */
+export function toMarkdown(html: string): string {
+    if (html.length <= WHOLE_TRANSLATION_CHARS) return markdown.translate(html).trim();
+    const body = parseDocument(`<!doctype html><html><body>${html}</body></html>`).body;
+    return blocksOf(body)
+        .map((block) => markdown.translate(block).trim())
+        .filter(Boolean)
+        .join("\n\n");
+}
+
+/** A large element's blocks, each small enough to translate whole; lists and tables stay whole. */
+function blocksOf(element: DomElement): string[] {
+    return [...element.childNodes].flatMap((node): string[] => {
+        if (node.nodeType !== 1) return node.textContent?.trim() ? [escapeText(node.textContent)] : [];
+        const child = node as DomElement;
+        const outer = child.outerHTML;
+        return outer.length > WHOLE_TRANSLATION_CHARS && CONTAINERS.has(child.tagName)
+            ? blocksOf(child)
+            : [outer];
+    });
+}
+
+function escapeText(text: string): string {
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }

@@ -273,3 +273,68 @@ test("a real landing page is read whole from its <main>, not one section of it; 
     const question = read(`<meta itemscope itemtype="https://schema.org/QAPage">`);
     assert.equal(question.method, "readability");
 });
+
+test("a thread Readability keeps the first post of is read whole by Defuddle, the forum's chrome left out (WCXB page, CC-BY-4.0)", () => {
+    const page = readHtml(
+        realPage("lowendtalk-thread.html.gz"),
+        "https://lowendtalk.com/discussion/205826/has-anyone-built-a-custom-mechanical-keyboard-looking-for-advice",
+    );
+    assert.equal(page.method, "defuddle");
+    // The benchmark's own snippets: what must be in the text (the question and three replies), what must not.
+    for (const line of [
+        "I'm thinking about building my first custom keyboard but have no idea where to s",
+        "I’ve tried buying various components to assemble a mechanical keyboard myself, a",
+        "I'm wayyyy too into keyboards haha, I'd definitely recommend a hotswap board.",
+        "As long as you don't know your switches, go hotswap. I also recommend tmk / qmk ",
+    ])
+        assert.ok(page.text.includes(line), `missing: ${line}`);
+    // The sidebar's greeting is left out ("Community Rules", in the notice above the thread, is not).
+    assert.ok(!page.text.includes("Howdy, Stranger!"));
+    // The markdown the model reads has the replies too, its links made absolute.
+    assert.match(page.markdown, /definitely recommend a hotswap board/);
+    for (const [, href] of page.markdown.matchAll(/\]\(([^)\s]+)/g)) assert.match(href!, /^https?:\/\//);
+});
+
+test("a shop's product page is read as its product, not its recommendations, reviews and newsletter (WCXB page, CC-BY-4.0)", () => {
+    const html = realPage("thomann-product.html.gz");
+    const url = "https://www.thomann.de/gb/fender_player_ii_strat_rw_bcg.htm";
+    const page = readHtml(html, url);
+    assert.equal(page.method, "defuddle");
+    for (const line of [
+        "Body: Alder",
+        "Pickups: 3 Player Series Alnico 5 Strat single coils",
+        "2-Point synchronised tremolo with bent steel saddles",
+        "Fender ClassicGear machine heads",
+    ])
+        assert.ok(page.text.includes(line), `missing: ${line}`);
+    for (const chrome of ["This is what customers who viewed this product bought", "Thomann Newsletter"])
+        assert.ok(!page.text.includes(chrome), chrome);
+    // Without its schema.org Product (microdata here), the page is weighed by words alone: Cairn's longer
+    // reading stays.
+    const undeclared = readHtml(html.replace("schema.org/Product", "schema.org/Thing"), url);
+    assert.notEqual(undeclared.method, "defuddle");
+    assert.ok(undeclared.text.split(/\s+/).length > page.text.split(/\s+/).length * 3);
+    // Declared in JSON-LD instead, as most shops do.
+    const linked = readHtml(
+        html
+            .replace("schema.org/Product", "schema.org/Thing")
+            .replace(
+                "</head>",
+                `<script type="application/ld+json">{"@type": ["Product"], "name": "Player II"}</script></head>`,
+            ),
+        url,
+    );
+    assert.equal(linked.method, "defuddle");
+});
+
+test("a dated story keeps Readability's article where Defuddle adds under as many words again: its other stories' teasers (Zyte's benchmark, MIT)", () => {
+    const page = readHtml(
+        realPage("ctvnews-story.html.gz"),
+        "https://www.ctvnews.ca/sci-tech/snooze-cruise-study-sees-future-for-hibernating-astronauts-1.4690347",
+    );
+    assert.equal(page.method, "readability");
+    assert.ok(page.published);
+    assert.match(page.text, /sleep through much of the 180-day cruise to Mars/);
+    for (const teaser of ["More News from Sci-Tech", "Amazon deforestation hits worst level in 11 years"])
+        assert.ok(!page.text.includes(teaser), teaser);
+});

@@ -1,0 +1,39 @@
+// Defuddle (kepano's reader, the one behind Obsidian's Web Clipper) as Cairn's second reader of a page: readHtml
+// weighs its article against its own (docs/tools.md, "How well, on four public sets").
+import {createRequire} from "node:module";
+import {parseDocument, type DomDocument} from "./dom.js";
+
+type DefuddleClass = new (
+    document: DomDocument,
+    options: {url: string; useAsync: false; markdown: false},
+) => {parse(): {content?: string}};
+
+let reader: DefuddleClass | undefined;
+
+/**
+ * Defuddle's article of the page as HTML, from its own parse of the page (it changes the document it reads);
+ * null when it fails on the page. Its synchronous parse with useAsync off: it fetches nothing (its async
+ * extractors ask third parties for what a page lacks). Loaded with the first page, as linkedom is (dom.ts).
+ */
+export function defuddleArticle(html: string, url: string): string | null {
+    reader ??= defuddleClass();
+    try {
+        return (
+            new reader(parseDocument(html), {url, useAsync: false, markdown: false}).parse().content ?? null
+        );
+    } catch {
+        return null;
+    }
+}
+
+function defuddleClass(): DefuddleClass {
+    const loaded: unknown = createRequire(import.meta.url)("defuddle");
+    const found: unknown = typeof loaded === "function" ? loaded : Reflect.get(Object(loaded), "default");
+    if (!isReader(found)) throw new Error("defuddle has no reader to export");
+    return found;
+}
+
+/** Its constructor takes the browser's Document, which main/ is compiled without: linkedom's document here. */
+function isReader(value: unknown): value is DefuddleClass {
+    return typeof value === "function";
+}
