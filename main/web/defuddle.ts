@@ -1,12 +1,10 @@
 // Defuddle (kepano's reader, the one behind Obsidian's Web Clipper) as Cairn's second reader of a page: readHtml
 // weighs its article against its own (docs/tools.md, "How well, on four public sets").
 import {createRequire} from "node:module";
-import {parseDocument, type DomDocument} from "./dom.js";
+import {parseDocument} from "./dom.js";
 
-type DefuddleClass = new (
-    document: DomDocument,
-    options: {url: string; useAsync: false; markdown: false},
-) => {parse(): {content?: string}};
+/** The package's reader, as its own types declare it (main/ has no DOM types: its Document is linkedom's here). */
+type DefuddleClass = (typeof import("defuddle"))["default"];
 
 let reader: DefuddleClass | undefined;
 
@@ -33,7 +31,7 @@ function defuddleClass(): DefuddleClass {
     return found;
 }
 
-/** Its constructor takes the browser's Document, which main/ is compiled without: linkedom's document here. */
+/** The package's default export, a class. */
 function isReader(value: unknown): value is DefuddleClass {
     return typeof value === "function";
 }
