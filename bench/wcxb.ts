@@ -78,22 +78,24 @@ export async function wcxbBench(dir: string, split: Split) {
     }
     const sorted = [...times].sort((a, b) => a - b);
     const trafilatura = runTrafilatura(pages);
+    // Read once: the pages scored again on their own (none on dev).
+    const subset = split === "test" ? testOnly(dir) : [];
     return {
         split,
         pages: ids.length,
-        testOnlyPages: split === "test" ? testOnly(dir).length : 0,
+        testOnlyPages: subset.length,
         failed,
         p50Ms: sorted[Math.floor(sorted.length / 2)] ?? 0,
-        cairn: evaluate(dir, split, cairn),
-        mozillaReadability: evaluate(dir, split, readability),
-        defuddle: evaluate(dir, split, defuddle),
+        cairn: evaluate(dir, split, cairn, subset),
+        mozillaReadability: evaluate(dir, split, readability, subset),
+        defuddle: evaluate(dir, split, defuddle, subset),
         trafilatura:
             "skipped" in trafilatura
                 ? trafilatura
                 : {
                       version: trafilatura.version,
                       p50Ms: trafilatura.p50Ms,
-                      ...evaluate(dir, split, trafilatura.texts),
+                      ...evaluate(dir, split, trafilatura.texts, subset),
                   },
         published: Object.fromEntries(Object.entries(PUBLISHED).map(([name, f1]) => [name, f1[split]])),
     };
@@ -137,23 +139,23 @@ export function testOnly(dir: string): string[] {
         .sort();
 }
 
-/** The benchmark's own word F1 (its evaluate.py's word_f1), averaged over some of the split's pages. */
+/** The benchmark's own word F1 (its evaluate.py's word_f1), averaged over some of the test pages. */
 const SUBSET_F1 = `
 import json, sys
 import evaluate as E
-split, results, ids = sys.argv[1], json.load(open(sys.argv[2])), json.load(open(sys.argv[3]))
-truth = E.load_ground_truth(split)
+results, ids = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+truth = E.load_ground_truth("test")
 print(sum(E.word_f1(results.get(i, ""), truth[i]["main_content"])[2] for i in ids) / len(ids))
 `;
 
 function subsetF1(dir: string, folder: string, results: string, ids: string[]) {
     const idsFile = path.join(folder, "ids.json");
     fs.writeFileSync(idsFile, JSON.stringify(ids));
-    return spawnSync("python3", ["-c", SUBSET_F1, "test", results, idsFile], {cwd: dir, encoding: "utf8"});
+    return spawnSync("python3", ["-c", SUBSET_F1, results, idsFile], {cwd: dir, encoding: "utf8"});
 }
 
 /** The benchmark's evaluate.py on one system's texts: its overall and per-type figures. */
-function evaluate(dir: string, split: Split, texts: Record<string, string>): Scored {
+function evaluate(dir: string, split: Split, texts: Record<string, string>, subset: string[]): Scored {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "cairn-wcxb-"));
     const file = path.join(folder, "results.json");
     fs.writeFileSync(file, JSON.stringify(texts));
@@ -161,10 +163,10 @@ function evaluate(dir: string, split: Split, texts: Record<string, string>): Sco
         cwd: dir,
         encoding: "utf8",
     });
-    const subset = split === "test" ? subsetF1(dir, folder, file, testOnly(dir)) : null;
+    const subsetRun = subset.length > 0 ? subsetF1(dir, folder, file, subset) : null;
     fs.rmSync(folder, {recursive: true, force: true});
     if (run.status !== 0) throw new Error(`evaluate.py failed: ${run.stderr}`);
-    if (subset && subset.status !== 0) throw new Error(`the test-only F1 failed: ${subset.stderr}`);
+    if (subsetRun && subsetRun.status !== 0) throw new Error(`the test-only F1 failed: ${subsetRun.stderr}`);
     const number = (label: string) => Number(new RegExp(`${label}:\\s+([\\d.]+)`).exec(run.stdout)?.[1]);
     const byType = Object.fromEntries(
         [...run.stdout.matchAll(/^\s+([a-z]+)\s+\d+\s+([\d.]+)\s+[\d.]+\s+[\d.]+$/gm)].map((m) => [
@@ -177,7 +179,7 @@ function evaluate(dir: string, split: Split, texts: Record<string, string>): Sco
         precision: number("Precision"),
         recall: number("Recall"),
         byType,
-        ...(subset ? {testOnlyF1: Number(subset.stdout.trim())} : {}),
+        ...(subsetRun ? {testOnlyF1: Number(subsetRun.stdout.trim())} : {}),
     };
 }
 

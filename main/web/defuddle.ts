@@ -25,13 +25,13 @@ export function defuddleArticle(html: string, url: string): string | null {
 }
 
 function defuddleClass(): DefuddleClass {
+    // Its CommonJS build exports the class itself.
     const loaded: unknown = createRequire(import.meta.url)("defuddle");
-    const found: unknown = typeof loaded === "function" ? loaded : Reflect.get(Object(loaded), "default");
-    if (!isReader(found)) throw new Error("defuddle has no reader to export");
-    return found;
+    if (!isReader(loaded)) throw new Error("defuddle has no reader to export");
+    return loaded;
 }
 
-/** The package's default export, a class. */
+/** The package's export, a class. */
 function isReader(value: unknown): value is DefuddleClass {
     return typeof value === "function";
 }

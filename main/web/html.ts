@@ -322,6 +322,10 @@ const CHROME_ROLES = new Set([
     "search",
 ]);
 
+function removePageChrome(document: DomDocument): void {
+    for (const el of [...document.querySelectorAll("*")]) if (isPageChrome(el)) el.remove();
+}
+
 /**
  * The run that Readability's article is one item of, when the run holds over twice its words (a forum's first
  * post, one entry of a list); -1 when none. Measured on WCXB (forums 0.725 to 0.79 on its test set) and
@@ -399,7 +403,7 @@ function mainRegion(html: string): {title: string; text: string; markdown: strin
     const document = parseDocument(html);
     showWithoutScripts(document);
     const title = document.title?.replace(/\s+/g, " ").trim() ?? "";
-    for (const el of [...document.querySelectorAll("*")]) if (isPageChrome(el)) el.remove();
+    removePageChrome(document);
     const region = (largestMain(document) ?? document.body)?.outerHTML ?? "";
     const text = plainText(region).text;
     // A fragment without <html> and <body> (linkedom then has no body): its text as the tokenizer reads it.
@@ -466,8 +470,7 @@ function linkedDataDate(linkedData: string): string | null {
  */
 function pruneArticle(content: string, url: string, options = {chrome: false}): string {
     const document = parseDocument(`<!doctype html><html><body>${content}</body></html>`);
-    if (options.chrome)
-        for (const el of [...document.querySelectorAll("*")]) if (isPageChrome(el)) el.remove();
+    if (options.chrome) removePageChrome(document);
     keepFirstArticle(document);
     removeNonText(document);
     removeLinkBoxes(document);
