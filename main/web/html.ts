@@ -8,6 +8,7 @@ import {
     removeNonText,
     removeLinkBoxes,
     dropRepeats,
+    dropRepeatedLines,
     titleFromUrl,
     plainText,
     toMarkdown,
@@ -74,21 +75,27 @@ export function readHtml(html: string, url: string, limits = HTML_LIMITS): Extra
     }
     const {own, product} = ownReading(html, url);
     const other = defuddleArticle(html, url);
-    if (!other) return own;
+    if (!other) return withoutRepeats(own);
     // Pruned as Readability's article is, and of the page chrome Cairn's own reading leaves out (menus,
     // pickers, dialogs), then weighed by what is left.
     const pruned = pruneArticle(other, url, {chrome: true});
     const heading = {title: own.title};
     const text = dropRepeats(plainText(pruned, {keepChrome: true}).text, heading);
     if (!defuddleWins(wordCount(text), wordCount(own.text), {product, dated: Boolean(own.published)}))
-        return own;
-    return {
+        return withoutRepeats(own);
+    return withoutRepeats({
         ...own,
         byline: null,
         text,
         markdown: dropRepeats(toMarkdown(pruned), heading),
         method: "defuddle",
-    };
+    });
+}
+
+/** A page not read as Readability's article keeps the first of each repeated line (dropRepeatedLines). */
+function withoutRepeats(read: Extracted): Extracted {
+    if (read.method === "readability") return read;
+    return {...read, text: dropRepeatedLines(read.text), markdown: dropRepeatedLines(read.markdown)};
 }
 
 /**

@@ -126,6 +126,29 @@ export function dropRepeats(text: string, article: {title?: string | null; bylin
         .trim();
 }
 
+/**
+ * Keeps the first of each line repeated word for word: on a page read from its main region, its run of items or
+ * Defuddle's article, a repeat is the page's furniture (each post's "Joined · Messages · Likes", each card's
+ * "Add to cart"). Lines without a letter and markdown's code blocks are kept as they are ("}" closes many
+ * blocks). Measured on WCXB: docs/tools.md.
+ */
+export function dropRepeatedLines(text: string): string {
+    const seen = new Set<string>();
+    let inCode = false;
+    return text
+        .split("\n")
+        .filter((line) => {
+            // A markdown link's target is left out: each post's "[View Profile](…)" names its own author.
+            const key = line.trim().replace(/\]\([^)]*\)/g, "]");
+            if (key.startsWith("```")) inCode = !inCode;
+            if (inCode || !/\p{L}/u.test(key)) return true;
+            if (seen.has(key)) return false;
+            seen.add(key);
+            return true;
+        })
+        .join("\n");
+}
+
 /** The title, and the title without the site's name on either side of a separator (10 letters at least). */
 function titleForms(title: string | null | undefined): string[] {
     if (!title) return [];

@@ -4,6 +4,7 @@ import path from "node:path";
 import {test} from "node:test";
 import zlib from "node:zlib";
 import {plainText, readHtml, toMarkdown} from "../../../../main/web/html.js";
+import {dropRepeatedLines} from "../../../../main/web/htmlText.js";
 import {ROOT} from "../../../helpers/paths.js";
 
 const URL = "https://news.example/2026/story";
@@ -246,6 +247,46 @@ test("a real forum thread where Readability keeps one reply is read with every r
         "Way better compatibility. Everything works out of the box",
     ])
         assert.ok(page.text.includes(reply), `missing: ${reply}`);
+    // Each of the 15 posts carries "View Profile" and "View Posts": the thread's furniture is kept once.
+    for (const text of [page.text, page.markdown]) {
+        assert.equal(text.match(/View Profile/g)?.length, 1);
+        assert.equal(text.match(/View Posts/g)?.length, 1);
+    }
+});
+
+test("a line repeated word for word (a link's target aside) is kept once, but not in a code block or without a letter", () => {
+    const markdown = [
+        "[Joined](https://example.com/u)",
+        "First post.",
+        "```js",
+        "}",
+        "}",
+        "x = 1;",
+        "x = 1;",
+        "```",
+        "[Joined](https://example.com/a)",
+        "[Joined](https://example.com/b)",
+        "Second post.",
+        "---",
+        "---",
+        "```",
+        "```",
+    ].join("\n");
+    assert.deepEqual(dropRepeatedLines(markdown).split("\n"), [
+        "[Joined](https://example.com/u)",
+        "First post.",
+        "```js",
+        "}",
+        "}",
+        "x = 1;",
+        "x = 1;",
+        "```",
+        "Second post.",
+        "---",
+        "---",
+        "```",
+        "```",
+    ]);
 });
 
 test("a real landing page is read whole from its <main>, not one section of it; a dated page or a question is not (WCXB page, CC-BY-4.0)", () => {
