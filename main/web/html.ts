@@ -7,6 +7,7 @@ import {
     keepFirstArticle,
     removeNonText,
     removeLinkBoxes,
+    removeTeasers,
     dropRepeats,
     dropRepeatedLines,
     titleFromUrl,
@@ -478,6 +479,7 @@ function linkedDataDate(linkedData: string): string | null {
 function pruneArticle(content: string, url: string, options = {chrome: false}): string {
     const document = parseDocument(`<!doctype html><html><body>${content}</body></html>`);
     if (options.chrome) removePageChrome(document);
+    if (options.chrome) removeTeasers(document);
     keepFirstArticle(document);
     removeNonText(document);
     removeLinkBoxes(document);

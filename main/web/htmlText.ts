@@ -47,6 +47,30 @@ const TEASER_HEADING = ["h1", "h2", "h3", "h4", "h5", "h6"]
     .flatMap((h) => [`${h} a[href]`, `a[href] ${h}`])
     .join(", ");
 
+/**
+ * Other pages' teasers that a reader took in with the page: a list item or paragraph that opens with a link
+ * elsewhere and ends in a cut excerpt ("… may soon..."), and a card, an <article> after the first with no heading
+ * that opens with a picture linking elsewhere (its alt text a headline). Measured on Defuddle's article: docs/tools.md.
+ */
+export function removeTeasers(document: DomDocument): void {
+    for (const el of document.querySelectorAll("li, p")) {
+        const text = squash(el.textContent);
+        const link = squash(el.querySelector("a[href]")?.textContent ?? null);
+        const cut = /(\.\.\.|…)$/.test(text) && text.split(" ").length >= 8;
+        if (cut && link && text.startsWith(link)) el.remove();
+    }
+    for (const card of [...document.querySelectorAll("article")].slice(1)) if (isCard(card)) card.remove();
+}
+
+function isCard(article: DomElement): boolean {
+    const first = article.children[0];
+    if (first?.tagName !== "A" || !first.getAttribute("href")) return false;
+    const alt = first.querySelector("img")?.getAttribute("alt") ?? "";
+    return squash(alt).split(" ").length >= 4 && !article.querySelector("h1, h2, h3, h4, h5, h6");
+}
+
+const squash = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
+
 export function removeNonText(document: DomDocument): void {
     for (const el of document.querySelectorAll(NOT_TEXT)) el.remove();
     for (const el of document.querySelectorAll("[class], [id]")) {
@@ -57,7 +81,6 @@ export function removeNonText(document: DomDocument): void {
 
 /** A list or box of links ("You may also like"), or a short paragraph that is only a link elsewhere. */
 export function removeLinkBoxes(document: DomDocument): void {
-    const squash = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
     const boxes = [...document.querySelectorAll("ul, ol, div, section, aside, nav, table, p")];
     // Innermost first, so that a box inside an article's div goes, not the whole div.
     for (const el of boxes.reverse()) {

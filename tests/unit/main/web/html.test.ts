@@ -4,7 +4,8 @@ import path from "node:path";
 import {test} from "node:test";
 import zlib from "node:zlib";
 import {plainText, readHtml, toMarkdown} from "../../../../main/web/html.js";
-import {dropRepeatedLines} from "../../../../main/web/htmlText.js";
+import {parseDocument} from "../../../../main/web/dom.js";
+import {dropRepeatedLines, removeTeasers} from "../../../../main/web/htmlText.js";
 import {ROOT} from "../../../helpers/paths.js";
 
 const URL = "https://news.example/2026/story";
@@ -378,4 +379,48 @@ test("a dated story keeps Readability's article where Defuddle adds under as man
     assert.match(page.text, /sleep through much of the 180-day cruise to Mars/);
     for (const teaser of ["More News from Sci-Tech", "Amazon deforestation hits worst level in 11 years"])
         assert.ok(!page.text.includes(teaser), teaser);
+});
+
+test("an undated story keeps its own text, not the cards of other stories Defuddle takes in after it (Zyte's page, MIT)", () => {
+    const page = readHtml(
+        realPage("digg-story.html.gz"),
+        "https://digg.com/2019/is-stadia-good-worth-it-reviews",
+    );
+    assert.ok(!page.published);
+    assert.match(page.text, /Stadia, Google's streaming gaming platform, launches today/);
+    assert.match(page.text, /Dallas Robinson is a freelance writer/);
+    for (const teaser of [
+        "Scandinavia's Sami have been herding reindeer",
+        "What is it like to feel love and share physical intimacy",
+        "There's a new Guinness World Record holder for fastest tractor",
+    ])
+        assert.ok(!page.text.includes(teaser), teaser);
+});
+
+test("other pages' teasers go: a linked headline with a cut excerpt, a card whose picture links elsewhere", () => {
+    const document = parseDocument(`<!doctype html><html><body>
+        <article><p>The story itself, which goes on for a while and ends as it should...</p></article>
+        <ul>
+            <li><a href="/other">Another headline</a> NEW DELHI: The first words of another story, cut short...</li>
+            <li><a href="/also">A link</a> followed by words that are not cut short at all.</li>
+            <li>Words that end as a quote trails off, with no link at the start...</li>
+            <li>Words first, then <a href="/x">a link</a> inside, and then a trail that is cut...</li>
+        </ul>
+        <article><a href="/card"><img src="c.jpg" alt="The Headline Of Another Story"></a><p>Its blurb.</p></article>
+        <article><a href="/members/ann"><img src="a.jpg" alt="Ann"></a><p>A reply, after its author's avatar.</p></article>
+        <article><a href="/titled"><img src="t.jpg" alt="A Picture With A Long Description"></a><h2>A section</h2></article>
+    </body></html>`);
+    removeTeasers(document);
+    const text = document.body.textContent ?? "";
+    for (const kept of [
+        "The story itself",
+        "followed by words that are not cut short",
+        "Words that end as a quote trails off",
+        "Words first, then a link inside",
+        "A reply, after its author's avatar.",
+        "A section",
+    ])
+        assert.ok(text.includes(kept), `missing: ${kept}`);
+    for (const gone of ["The first words of another story", "Its blurb."])
+        assert.ok(!text.includes(gone), gone);
 });
