@@ -256,7 +256,7 @@ test("a real forum thread where Readability keeps one reply is read with every r
 });
 
 test("a line repeated word for word (a link's target aside) is kept once, but not in a code block or without a letter", () => {
-    const markdown = [
+    const lines = [
         "[Joined](https://example.com/u)",
         "First post.",
         "```js",
@@ -272,22 +272,11 @@ test("a line repeated word for word (a link's target aside) is kept once, but no
         "---",
         "```",
         "```",
-    ].join("\n");
-    assert.deepEqual(dropRepeatedLines(markdown).split("\n"), [
-        "[Joined](https://example.com/u)",
-        "First post.",
-        "```js",
-        "}",
-        "}",
-        "x = 1;",
-        "x = 1;",
-        "```",
-        "Second post.",
-        "---",
-        "---",
-        "```",
-        "```",
-    ]);
+    ];
+    // Only the second and third "Joined" go: their links' targets differ, their text does not.
+    const kept = lines.filter((line) => !/example\.com\/[ab]\)/.test(line));
+    assert.equal(kept.length, lines.length - 2);
+    assert.deepEqual(dropRepeatedLines(lines.join("\n")).split("\n"), kept);
 });
 
 test("a real landing page is read whole from its <main>, not one section of it; a dated page or a question is not (WCXB page, CC-BY-4.0)", () => {
