@@ -478,8 +478,7 @@ function linkedDataDate(linkedData: string): string | null {
  */
 function pruneArticle(content: string, url: string, options = {chrome: false}): string {
     const document = parseDocument(`<!doctype html><html><body>${content}</body></html>`);
-    if (options.chrome) removePageChrome(document);
-    if (options.chrome) removeTeasers(document);
+    if (options.chrome) for (const remove of [removePageChrome, removeTeasers]) remove(document);
     keepFirstArticle(document);
     removeNonText(document);
     removeLinkBoxes(document);
