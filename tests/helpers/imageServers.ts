@@ -92,14 +92,20 @@ export async function startImageServer(): Promise<ImageServer> {
             const sampler = Object.values(graph).find((n) => n.class_type === "KSampler")!.inputs;
             const id = `prompt-${history.size + 1}`;
             json(res, 200, {prompt_id: id, number: history.size, node_errors: {}});
-            for (let value = 1; value <= Number(sampler.steps); value++) {
-                await new Promise((resolve) => setTimeout(resolve, 20));
+            const step = (value: number) => {
                 for (const ws of sockets.clients)
                     ws.send(
                         JSON.stringify({type: "progress", data: {value, max: sampler.steps, prompt_id: id}}),
                     );
+            };
+            for (let value = 1; value < Number(sampler.steps); value++) {
+                await new Promise((resolve) => setTimeout(resolve, 20));
+                step(value);
             }
             history.set(id, {width: Number(latent.width), height: Number(latent.height)});
+            // The last step's message comes after the history holds the image, as a real server's can on its
+            // own connection: the client has its image (and has closed the socket) before it arrives.
+            setTimeout(() => step(Number(sampler.steps)), 1500).unref();
             return;
         }
         if (path.startsWith("/history/")) {

@@ -162,6 +162,7 @@ async function comfyui(req: ImageRequest, s: BackendSettings): Promise<Generated
                 `${hostOf(s.baseUrl)} did not queue the workflow (no prompt_id in its answer)`,
             );
         const image = await comfyOutput(s, queued.prompt_id);
+        socket.finished();
         const view = `/view?filename=${encodeURIComponent(image.filename)}&subfolder=${encodeURIComponent(image.subfolder ?? "")}&type=${encodeURIComponent(image.type ?? "output")}`;
         return {bytes: await readBytes(s, url(s, view)), seed};
     } finally {
@@ -241,10 +242,14 @@ export function comfyWorkflow(
     return graph;
 }
 
-/** ComfyUI's steps as they run (progress messages for this client); the history says when it is done. */
-function comfyProgress(s: BackendSettings, clientId: string): {close(): void} {
+/**
+ * ComfyUI's steps as they run (progress messages for this client); the history says when it is done. The last
+ * step's message can come after the history says so, on its own connection: `finished` reports it then.
+ */
+function comfyProgress(s: BackendSettings, clientId: string): {finished(): void; close(): void} {
     const address = url(s, `/ws?clientId=${clientId}`).replace(/^http/, "ws");
     let socket: WebSocket | null = null;
+    let last = {value: 0, max: 0};
     try {
         socket = new WebSocket(address, {headers: headers(s)});
         socket.on("message", (data) => {
@@ -253,8 +258,10 @@ function comfyProgress(s: BackendSettings, clientId: string): {close(): void} {
                     type?: string;
                     data?: {value?: number; max?: number};
                 };
-                if (message.type === "progress" && typeof message.data?.value === "number")
+                if (message.type === "progress" && typeof message.data?.value === "number") {
+                    last = {value: message.data.value, max: message.data.max ?? 0};
                     s.progress?.({progress: message.data.value, total: message.data.max, message: "steps"});
+                }
             } catch {
                 // Binary previews and other messages are not progress.
             }
@@ -263,7 +270,12 @@ function comfyProgress(s: BackendSettings, clientId: string): {close(): void} {
     } catch {
         socket = null;
     }
-    return {close: () => socket?.close()};
+    return {
+        finished: () => {
+            if (last.value < last.max) s.progress?.({progress: last.max, total: last.max, message: "steps"});
+        },
+        close: () => socket?.close(),
+    };
 }
 
 /** Waits for the queued prompt in ComfyUI's history (each second), then names its first saved image. */
