@@ -8,6 +8,8 @@ import {
     removeNonText,
     removeLinkBoxes,
     removeTeasers,
+    removePageChrome,
+    isPageChrome,
     dropRepeats,
     dropRepeatedLines,
     titleFromUrl,
@@ -300,38 +302,6 @@ function countWords(document: DomDocument): Map<DomElement, number> {
     };
     if (document.body) walk(document.body);
     return counts;
-}
-
-/**
- * The page's banner, navigation, side columns and footer, and what is never text (code, media, hidden parts):
- * checked without a selector engine, as it runs once per element of the page.
- */
-function isPageChrome(element: DomElement): boolean {
-    if (CHROME_TAGS.has(element.tagName.toUpperCase())) return true;
-    if (element.getAttribute("hidden") !== null || element.getAttribute("aria-hidden") === "true")
-        return true;
-    return CHROME_ROLES.has(element.getAttribute("role") ?? "");
-}
-const CHROME_TAGS = new Set(
-    "SCRIPT STYLE TEMPLATE NOSCRIPT SVG MATH IFRAME OBJECT CANVAS SELECT HEADER NAV ASIDE FOOTER".split(" "),
-);
-// Landmarks, and the widgets a listing draws around its entries (a language menu, a picker, a sign-in dialog, the
-// search box): WCXB dev 0.8305 → 0.8315 and test 0.8644 → 0.8653 (listings 0.675 → 0.680), Zyte's articles and
-// trafilatura's corpus unchanged.
-const CHROME_ROLES = new Set([
-    "banner",
-    "complementary",
-    "contentinfo",
-    "navigation",
-    "menu",
-    "menubar",
-    "listbox",
-    "dialog",
-    "search",
-]);
-
-function removePageChrome(document: DomDocument): void {
-    for (const el of [...document.querySelectorAll("*")]) if (isPageChrome(el)) el.remove();
 }
 
 /**

@@ -413,3 +413,25 @@ test("other pages' teasers go: a linked headline with a cut excerpt, a card whos
     for (const gone of ["The first words of another story", "Its blurb."])
         assert.ok(!text.includes(gone), gone);
 });
+
+test("a 'Skip to main content' link is not the page's text: not in an article, a main region or a page drawn by scripts", () => {
+    const skip = `<a href="#main" class="skip-link screen-reader-text">Skip to main content</a>`;
+    const article = readHtml(
+        `<html><head><title>Floods</title></head><body>${skip}<main id="main"><article>${paragraphs(6)}<p>The volunteers kept a <a href="#timeline">timeline</a> of the night, and those who came late could <a href="https://news.example/skip">skip the queue</a> at the sandbag station on Mill Street.</p></article></main></body></html>`,
+        URL,
+    );
+    assert.equal(article.method, "readability");
+    assert.doesNotMatch(article.text, /Skip to main content/);
+    assert.match(article.text, /kept a timeline of the night, and those who came late could skip the queue/);
+    const entry = (n: number) =>
+        `<li><a href="/repo/${n}">Command-line tools for notes and archives, number ${n}</a> (${100 + n} stars)</li>`;
+    const listing = readHtml(
+        `<html><head><title>Trending</title></head><body><main><a href="#results">Skip to results</a><h1>Trending</h1><p>See what people build today.</p><ul id="results">${Array.from({length: 20}, (_, i) => entry(i + 1)).join("")}</ul></main></body></html>`,
+        URL,
+    );
+    assert.equal(listing.method, "body");
+    assert.match(listing.text, /number 20 \(120 stars\)/);
+    assert.doesNotMatch(listing.text, /Skip to results/);
+    const shell = readHtml(`<html><body>${skip}<div id="main" class="main">...</div></body></html>`, URL);
+    assert.doesNotMatch(shell.text, /Skip/);
+});
