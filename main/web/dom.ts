@@ -11,6 +11,10 @@ let linkedom: Linkedom | undefined;
 export interface DomNode {
     readonly nodeType: number;
     readonly textContent: string | null;
+    readonly parentElement: DomElement | null;
+    readonly nextSibling: DomNode | null;
+    readonly previousSibling: DomNode | null;
+    remove(): void;
 }
 
 export interface DomElement extends DomNode {

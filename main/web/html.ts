@@ -8,6 +8,7 @@ import {
     removeNonText,
     removeLinkBoxes,
     removeTeasers,
+    removeRelatedSections,
     removePageChrome,
     isPageChrome,
     dropRepeats,
@@ -448,7 +449,8 @@ function linkedDataDate(linkedData: string): string | null {
  */
 function pruneArticle(content: string, url: string, options = {chrome: false}): string {
     const document = parseDocument(`<!doctype html><html><body>${content}</body></html>`);
-    if (options.chrome) for (const remove of [removePageChrome, removeTeasers]) remove(document);
+    if (options.chrome)
+        for (const remove of [removePageChrome, removeTeasers, removeRelatedSections]) remove(document);
     keepFirstArticle(document);
     removeNonText(document);
     removeLinkBoxes(document);

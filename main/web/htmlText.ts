@@ -2,7 +2,7 @@
 // and the plain text of a page or fragment, with the limits and the Markdown writer they share.
 import {Parser} from "htmlparser2";
 import {NodeHtmlMarkdown} from "node-html-markdown";
-import {parseDocument, withoutCdata, type DomDocument, type DomElement} from "./dom.js";
+import {parseDocument, withoutCdata, type DomDocument, type DomElement, type DomNode} from "./dom.js";
 
 /**
  * Beyond these a page is not built into a DOM: its text is read by the streaming tokenizer instead.
@@ -61,6 +61,46 @@ export function removeTeasers(document: DomDocument): void {
     }
     for (const card of [...document.querySelectorAll("article")].slice(1)) if (isCard(card)) card.remove();
 }
+
+/**
+ * A section of other pages that ends an article: a heading such as "Related articles", "Das könnte Sie auch
+ * interessieren" or "Lire aussi", and everything after it, where 50 words or more of the article come before it
+ * (a "Related" box at the top is not the article's end). Measured on Defuddle's article: docs/tools.md.
+ */
+export function removeRelatedSections(document: DomDocument): void {
+    for (const heading of document.querySelectorAll("h2, h3, h4, h5, h6")) {
+        if (!heading.parentElement || !RELATED_HEADING.test(squash(heading.textContent))) continue;
+        const before: DomNode[] = [];
+        const after: DomNode[] = [];
+        for (let node: DomNode | null = heading; node && node !== document.body; node = node.parentElement) {
+            for (let next = node.nextSibling; next; next = next.nextSibling) after.push(next);
+            for (let last = node.previousSibling; last; last = last.previousSibling) before.push(last);
+        }
+        if (before.reduce((n, node) => n + wordsIn(node.textContent), 0) < WORDS_BEFORE_RELATED) continue;
+        for (const node of [heading, ...after]) node.remove();
+    }
+}
+const WORDS_BEFORE_RELATED = 50;
+const wordsIn = (text: string | null) => squash(text).split(" ").filter(Boolean).length;
+const RELATED_HEADING = new RegExp(
+    "^(" +
+        [
+            "related( (articles?|posts?|stories|links|content|reading|topics|news))?",
+            "(you|we think you) (may|might|will) (also )?(like|enjoy|be interested in)",
+            "more (from|on|in|about) .{1,40}|more (stories|articles|news)",
+            "(most|popular|trending|recommended|also) (read|popular|viewed|posts?|articles?|stories)( .{1,30})?",
+            "read (next|also|more)|see also|also read|trending now|recommended for you",
+            "das könnte (sie|dich) auch interessieren|verwandte (links|artikel|themen|beiträge)|mehr zum thema",
+            "(meist|viel) gelesen(e)?( .{1,40})?|weitere (artikel|nachrichten|beiträge|themen|meldungen)( .{1,30})?",
+            "weiterführende (informationen|links)|lesen sie auch|auch interessant|empfohlene(r)? .{1,40}",
+            "(à )?lire aussi|sur le même (sujet|thème)|articles? similaires|vous aimerez aussi|les plus lus",
+            "(artículos|noticias) relacionad[oa]s|(también )?te puede interesar|lo más leído",
+            "articoli correlati|potrebbe interessarti|leggi anche|i più letti",
+            "czytaj (także|też)|zobacz (także|też)|najczęściej czytane|gerelateerde artikelen|lees ook|meest gelezen",
+        ].join("|") +
+        ")[:.]?$",
+    "i",
+);
 
 function isCard(article: DomElement): boolean {
     const first = article.children[0];

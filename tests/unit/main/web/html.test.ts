@@ -5,7 +5,7 @@ import {test} from "node:test";
 import zlib from "node:zlib";
 import {plainText, readHtml, toMarkdown} from "../../../../main/web/html.js";
 import {parseDocument} from "../../../../main/web/dom.js";
-import {dropRepeatedLines, removeTeasers} from "../../../../main/web/htmlText.js";
+import {dropRepeatedLines, removeRelatedSections, removeTeasers} from "../../../../main/web/htmlText.js";
 import {ROOT} from "../../../helpers/paths.js";
 
 const URL = "https://news.example/2026/story";
@@ -434,4 +434,20 @@ test("a 'Skip to main content' link is not the page's text: not in an article, a
     assert.doesNotMatch(listing.text, /Skip to results/);
     const shell = readHtml(`<html><body>${skip}<div id="main" class="main">...</div></body></html>`, URL);
     assert.doesNotMatch(shell.text, /Skip/);
+});
+
+test("a closing section of other pages goes from its heading on ('Related articles', 'Das könnte Sie auch interessieren'); one at the top stays", () => {
+    const read = (body: string) => {
+        const document = parseDocument(`<!doctype html><html><body>${body}</body></html>`);
+        removeRelatedSections(document);
+        return (document.body.textContent ?? "").replace(/\s+/g, " ").trim();
+    };
+    const story = `<div><h2>Related work</h2>${paragraphs(3)}<div><h3>Das könnte Sie auch interessieren</h3><p>Anzeige</p><h4>Worauf Verbraucher Wert legen</h4></div></div><ul><li>Viel gelesen: another story</li></ul>`;
+    const ended = read(story);
+    assert.match(ended, /^Related work ?Paragraph 1 of the story.*Paragraph 3 of the story[^]*stopped\.$/);
+    assert.doesNotMatch(ended, /interessieren|Anzeige|Worauf|Viel gelesen/);
+    const englishEnd = read(`${paragraphs(3)}<h3>You may also like:</h3><p>Ten more stories</p>`);
+    assert.doesNotMatch(englishEnd, /also like|Ten more stories/);
+    const atTop = read(`<h3>Related articles</h3><p>A short intro.</p>${paragraphs(3)}`);
+    assert.match(atTop, /^Related articles ?A short intro\. ?Paragraph 1/);
 });
