@@ -11,6 +11,8 @@ import {
     removeRelatedSections,
     removePageChrome,
     isPageChrome,
+    wordCount,
+    WORD,
     dropRepeats,
     dropRepeatedLines,
     titleFromUrl,
@@ -341,7 +343,6 @@ function readRun(html: string, index: number): {text: string; markdown: string} 
     };
 }
 
-const WORD = /[\p{L}\p{N}_]+/gu;
 function wordsOf(text: string): string[] {
     return text.toLowerCase().match(WORD) ?? [];
 }
@@ -374,10 +375,6 @@ const SMALL_SHARE = 0.1;
 function largestMain(document: DomDocument): DomElement | undefined {
     const mains = [...document.querySelectorAll("main, [role='main']")];
     return mains.sort((a, b) => (b.textContent?.length ?? 0) - (a.textContent?.length ?? 0))[0];
-}
-
-function wordCount(text: string): number {
-    return text.match(WORD)?.length ?? 0;
 }
 
 /**

@@ -76,12 +76,18 @@ export function removeRelatedSections(document: DomDocument): void {
             for (let next = node.nextSibling; next; next = next.nextSibling) after.push(next);
             for (let last = node.previousSibling; last; last = last.previousSibling) before.push(last);
         }
-        if (before.reduce((n, node) => n + wordsIn(node.textContent), 0) < WORDS_BEFORE_RELATED) continue;
+        const words = before.reduce((n, node) => n + wordCount(node.textContent ?? ""), 0);
+        if (words < WORDS_BEFORE_RELATED) continue;
         for (const node of [heading, ...after]) node.remove();
     }
 }
 const WORDS_BEFORE_RELATED = 50;
-const wordsIn = (text: string | null) => squash(text).split(" ").filter(Boolean).length;
+
+/** The words of a text: runs of letters, digits and underscores, in any script. */
+export function wordCount(text: string): number {
+    return text.match(WORD)?.length ?? 0;
+}
+export const WORD = /[\p{L}\p{N}_]+/gu;
 const RELATED_HEADING = new RegExp(
     "^(" +
         [
