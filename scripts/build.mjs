@@ -3,6 +3,7 @@ import {build as esbuild} from "esbuild";
 import {build as vite} from "vite";
 import {copyFileSync, cpSync, mkdirSync, readFileSync, rmSync} from "node:fs";
 import {NODE_LLAMA_CPP_EXTERNAL, packageFileUrls} from "./packageFileUrls.mjs";
+import {writeContractValidators} from "./contractValidators.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 /**
@@ -53,7 +54,12 @@ const node = {
 
 // Chunk names change with their content: last build's would pile up.
 rmSync("out/main", {recursive: true, force: true});
+mkdirSync("out/main", {recursive: true});
+mkdirSync("out/electron", {recursive: true});
 await Promise.all([
+    // The contract's validators, compiled here once rather than at every start (scripts/contractValidators.mjs):
+    // the app's requests; the results' and events' checks for `cairn serve` under the tests.
+    writeContractValidators({requests: ["out/main", "out/electron"], checks: ["out/main"]}),
     // The extraction worker is loaded from beside the module that starts it (main/web/extractor.ts).
     esbuild({
         ...node,

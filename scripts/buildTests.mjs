@@ -5,9 +5,10 @@
 // through tsx's loader thread, about 1.5 s of CPU each (measured 2026-11-27: 2.7 s against 1.0 s for a file that
 // imports the core). Types are checked by `tsc -b`, not here.
 import {build} from "esbuild";
-import {readdirSync, rmSync} from "node:fs";
+import {cpSync, existsSync, readdirSync, rmSync} from "node:fs";
 import path from "node:path";
 import {NODE_LLAMA_CPP_EXTERNAL, packageFileUrls} from "./packageFileUrls.mjs";
+import {FOLDER, writeContractValidators} from "./contractValidators.mjs";
 
 const OUT = "out/test";
 const FOLDERS = ["main", "shared", "electron", "renderer/src", "tests", "bench"];
@@ -36,7 +37,21 @@ export async function buildTests() {
     // Two builds: esbuild refuses two outputs whose names differ only in case in one build (DateGroups.tsx
     // beside dateGroups.ts), which Linux keeps apart.
     for (const ext of [".ts", ".tsx"]) await compile(files.filter((f) => path.extname(f) === ext));
+    await contractValidators();
     return files.length;
+}
+
+/**
+ * The contract's validators beside main/contract/compiled.ts's compiled copy: the app build's (scripts/build.mjs,
+ * which `npm test` runs first), or made here. A copy that is stale is harmless: compiled.ts takes a validator only
+ * for the schema it was compiled from.
+ */
+async function contractValidators() {
+    const folder = path.join(OUT, "main", "contract");
+    const built = path.join("out", "main", FOLDER);
+    if (existsSync(path.join(built, "index.json")))
+        cpSync(built, path.join(folder, FOLDER), {recursive: true});
+    else await writeContractValidators({requests: [folder], checks: [folder]});
 }
 
 function vendor() {

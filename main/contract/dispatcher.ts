@@ -6,6 +6,7 @@ import {wordsOf} from "../../shared/coreWords.js";
 import {isDiskFull} from "../paths.js";
 import {failWith} from "../words.js";
 import type {ContractCheck} from "./check.js";
+import {compiledValidator} from "./compiled.js";
 import {requestProblem} from "./problems.js";
 import {codeOf, messageOf} from "../../shared/format.js";
 
@@ -33,12 +34,19 @@ export function createDispatcher(
     handlers: Handlers,
     {log = defaultLog, check}: DispatcherOptions = {},
 ): Dispatcher {
-    const ajv = new Ajv({allErrors: true, strict: true, coerceTypes: false});
-    // Each call's validator is compiled on its first use: all of them at once cost every start ~0.3 s.
+    // Each call's validator comes from the build (compiled.ts), or is compiled on its first use where the build has
+    // none for its schema: all of them compiled at once cost every start ~0.3 s.
+    let ajv: Ajv | null = null;
     const validators = new Map<string, ValidateFunction>();
     const validatorOf = (name: string) => {
         let validate = validators.get(name);
-        if (!validate) validators.set(name, (validate = ajv.compile(calls[name as CallName].req)));
+        if (!validate) {
+            const schema = calls[name as CallName].req;
+            validate =
+                compiledValidator(`req:${name}`, schema) ??
+                (ajv ??= new Ajv({allErrors: true, strict: true, coerceTypes: false})).compile(schema);
+            validators.set(name, validate);
+        }
         return validate;
     };
 
