@@ -15,12 +15,13 @@ const FOLDER = new URL("./contract-validators/", import.meta.url);
 
 type Entry = {key: string; file: string};
 
+/** The build's index: undefined until read, null where there is none (code run from source). */
 let index: Record<string, Entry> | null | undefined;
 const requireHere = createRequire(import.meta.url);
 
 /** The build's validator for `name` ("req:chat.send", "res:chat.send", "event:turn.state"), or null. */
 export function compiledValidator(name: string, schema: object): ValidateFunction | null {
-    index ??= readIndex();
+    if (index === undefined) index = readIndex();
     const entry = index?.[name];
     if (!entry || entry.key !== schemaKey(schema)) return null;
     return load(entry.file);
