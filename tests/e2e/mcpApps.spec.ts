@@ -25,7 +25,10 @@ async function agentConversation(page: Page): Promise<string> {
  * when that answer is written, so that the next call is not refused as sent while it was being written.
  */
 async function callTool(page: Page, conversationId: string, tool: string): Promise<void> {
-    await sendWithPreflight(page, conversationId, [{name: tool, args: {}}], {toolChoice: "none"});
+    // A refused send says why at once, not as a wait for a dialog that cannot come.
+    expect(
+        await sendWithPreflight(page, conversationId, [{name: tool, args: {}}], {toolChoice: "none"}),
+    ).toMatchObject({ok: true});
     await page
         .getByRole("dialog", {name: `Allow ${tool}?`})
         .getByRole("button", {name: "Allow once"})
