@@ -15,9 +15,9 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 export const FOLDER = "contract-validators";
 
 /**
- * The two sets and their ajv options, which main/contract/dispatcher.ts and main/contract/check.ts use too: the
- * requests (the app validates every call's); the results and events (checked under the tests,
- * CAIRN_CHECK_CONTRACT=1).
+ * The two sets and their ajv options: the requests (the app validates every call's); the results and events
+ * (checked under the tests, CAIRN_CHECK_CONTRACT=1). The options are part of each file's key: a caller that asks
+ * with other options (main/contract/dispatcher.ts, check.ts) compiles the schema itself.
  */
 const SETS = {
     requests: {allErrors: true, strict: true, coerceTypes: false},
@@ -29,9 +29,9 @@ const UCS2LENGTH = 'require("ajv/dist/runtime/ucs2length").default';
 const UCS2LENGTH_CODE =
     "function ucs2length(str) { let length = 0; for (const _ of str) length++; return length; }";
 
-/** The key of a schema: its JSON's hash (main/contract/compiled.ts computes the same). */
-function schemaKey(schema) {
-    return createHash("sha1").update(JSON.stringify(schema)).digest("hex");
+/** The key of a schema compiled with some options: their JSON's hash (main/contract/compiled.ts computes the same). */
+function schemaKey(schema, options) {
+    return createHash("sha1").update(JSON.stringify({options, schema})).digest("hex");
 }
 
 /** The contract's schemas by set, each as [name, schema]: "req:chat.send", "res:chat.send", "event:turn.state". */
@@ -98,7 +98,7 @@ export async function writeContractValidators(foldersBySet) {
                     indexes.set(dir, {});
                 }
                 writeFileSync(path.join(dir, file), code);
-                indexes.get(dir)[name] = {key: schemaKey(schema), file};
+                indexes.get(dir)[name] = {key: schemaKey(schema, SETS[set]), file};
             }
         });
     }

@@ -2,14 +2,14 @@ import {createHash} from "node:crypto";
 import fs from "node:fs";
 import {createRequire} from "node:module";
 import {fileURLToPath} from "node:url";
-import type {ValidateFunction} from "ajv";
+import type {Options, ValidateFunction} from "ajv";
 import {codeOf} from "../../shared/format.js";
 
 /**
  * The contract's validators compiled at build time (scripts/contractValidators.mjs), one file a schema in the
  * folder beside this module's output, named in its index.json: the requests' for the dispatcher, the results'
- * and events' for the tests' contract check. A schema is taken from there only when its text is the one compiled;
- * otherwise (code run from source, a stale build) the caller compiles it, as before.
+ * and events' for the tests' contract check. A schema is taken from there only when it and the caller's ajv options
+ * are the ones compiled; otherwise (code run from source, a stale build) the caller compiles it, as before.
  */
 const FOLDER = new URL("./contract-validators/", import.meta.url);
 
@@ -19,11 +19,14 @@ type Entry = {key: string; file: string};
 let index: Record<string, Entry> | null | undefined;
 const requireHere = createRequire(import.meta.url);
 
-/** The build's validator for `name` ("req:chat.send", "res:chat.send", "event:turn.state"), or null. */
-export function compiledValidator(name: string, schema: object): ValidateFunction | null {
+/**
+ * The build's validator for `name` ("req:chat.send", "res:chat.send", "event:turn.state") compiled with `options`,
+ * or null.
+ */
+export function compiledValidator(name: string, schema: object, options: Options): ValidateFunction | null {
     if (index === undefined) index = readIndex();
     const entry = index?.[name];
-    if (!entry || entry.key !== schemaKey(schema)) return null;
+    if (!entry || entry.key !== schemaKey(schema, options)) return null;
     return load(entry.file);
 }
 
@@ -57,7 +60,7 @@ function isValidator(value: unknown): value is ValidateFunction {
     return typeof value === "function";
 }
 
-/** The same key as the build's (schemaKey in scripts/contractValidators.mjs): the hash of the schema's JSON. */
-function schemaKey(schema: object): string {
-    return createHash("sha1").update(JSON.stringify(schema)).digest("hex");
+/** The same key as the build's (schemaKey in scripts/contractValidators.mjs): the hash of the options and schema. */
+function schemaKey(schema: object, options: Options): string {
+    return createHash("sha1").update(JSON.stringify({options, schema})).digest("hex");
 }

@@ -30,6 +30,9 @@ type DispatcherOptions = {
     check?: ContractCheck | null;
 };
 
+/** How requests are validated: every problem listed, nothing coerced (the build compiles them the same way). */
+const REQUEST_OPTIONS = {allErrors: true, strict: true, coerceTypes: false} as const;
+
 export function createDispatcher(
     handlers: Handlers,
     {log = defaultLog, check}: DispatcherOptions = {},
@@ -43,8 +46,8 @@ export function createDispatcher(
         if (!validate) {
             const schema = calls[name as CallName].req;
             validate =
-                compiledValidator(`req:${name}`, schema) ??
-                (ajv ??= new Ajv({allErrors: true, strict: true, coerceTypes: false})).compile(schema);
+                compiledValidator(`req:${name}`, schema, REQUEST_OPTIONS) ??
+                (ajv ??= new Ajv(REQUEST_OPTIONS)).compile(schema);
             validators.set(name, validate);
         }
         return validate;
