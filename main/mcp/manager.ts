@@ -115,13 +115,16 @@ export class McpManager {
         }
     }
 
-    /** Enabled servers that start on first use, started now (each within its start timeout). */
+    /**
+     * Enabled servers that start on first use, started now, and those still starting (one started at launch is
+     * waited for, or its tools are missing from the turn that asks for them): each within its start timeout.
+     */
     async startLazy(): Promise<void> {
         // The file may still be being read (at startup, or after a change).
         await this.loading;
         await Promise.all(
             [...this.connections.values()]
-                .filter((c) => c.config.enabled && c.status().state === "stopped")
+                .filter((c) => c.config.enabled && ["stopped", "starting"].includes(c.status().state))
                 .map((c) => c.ensureStarted()),
         );
     }

@@ -10,7 +10,12 @@ import {choose} from "../helpers/choose.js";
 import {shootLightAndDark} from "../helpers/screens.js";
 
 let served: Served;
-test.afterEach(async () => served?.stop());
+// A failure says what the core wrote too: the window's side alone may not say why.
+test.afterEach(async () => {
+    const info = test.info();
+    if (info.status !== info.expectedStatus) console.error(`cairn serve's stderr:\n${served?.log()}`);
+    await served?.stop();
+});
 
 /** A new conversation in agent mode (ask mode runs no tool that may change things): its id. */
 async function agentConversation(page: Page): Promise<string> {

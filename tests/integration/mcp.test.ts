@@ -2,11 +2,12 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {test} from "node:test";
+import {pathToFileURL} from "node:url";
 import {sayIn} from "../../main/words.js";
 import type {ApprovalRequest, Attachment, CairnApi, Message, ToolInfo} from "../../shared/contract.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
-import {mcpStatusWhen, servers, startEverythingHttp, writeMcpJson} from "../helpers/mcp.js";
-import {TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {FIXTURE, mcpStatusWhen, servers, startEverythingHttp, writeMcpJson} from "../helpers/mcp.js";
+import {ROOT, TEST_MODEL, tempDir} from "../helpers/paths.js";
 
 async function open(mcpServers: Record<string, unknown>): Promise<TestCore> {
     const dataDir = tempDir();
@@ -282,6 +283,32 @@ test("a tool list change is followed: a tool the server adds becomes callable", 
         assert.equal(late.toolCalls[0]!.resultText, "late done");
     } finally {
         off();
+        await t.core.dispose();
+    }
+});
+
+test("a call made while a server started at launch is still starting waits for it, instead of finding no such tool", async () => {
+    const dataDir = tempDir();
+    // The fixture server, answering its first message only after 2 s: long enough to be asked while starting.
+    const slow = path.join(dataDir, "slow.mjs");
+    fs.writeFileSync(
+        slow,
+        `setTimeout(() => import(${JSON.stringify(pathToFileURL(FIXTURE).href)}), 2000);\n`,
+    );
+    writeMcpJson(dataDir, {
+        fixture: {command: process.execPath, args: ["--import", "tsx", slow], cwd: ROOT, startup: "launch"},
+    });
+    const t = await openTestCore({dataDir, generation: {maxTokens: 8, seed: 1}});
+    try {
+        const status = unwrap(await t.api.invoke("mcp.list", {}));
+        assert.equal(status.servers[0]!.state, "starting");
+        const answer = await ask(t, {
+            toolChoice: "none",
+            preflight: [{name: "fixture.add", args: {a: 2, b: 2}}],
+        });
+        assert.equal(answer.toolCalls[0]!.status, "ok", answer.toolCalls[0]!.resultText ?? undefined);
+        assert.equal(answer.toolCalls[0]!.resultText, "4");
+    } finally {
         await t.core.dispose();
     }
 });
