@@ -4,6 +4,7 @@ import {build as vite} from "vite";
 import {copyFileSync, cpSync, mkdirSync, readFileSync, rmSync} from "node:fs";
 import {NODE_LLAMA_CPP_EXTERNAL, packageFileUrls} from "./packageFileUrls.mjs";
 import {writeContractValidators} from "./contractValidators.mjs";
+import {STAMP, buildInputsHash, writeBuildStamp} from "./buildInputs.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 /**
@@ -52,6 +53,10 @@ const node = {
     define: {__CAIRN_VERSION__: JSON.stringify(pkg.version)},
 };
 
+// What this build is made from, read before it starts (a file changed while it runs is not in it), and stamped
+// on out/ once it succeeded: `npm test` builds again only where the inputs differ (scripts/buildInputs.mjs).
+const inputs = buildInputsHash();
+rmSync(STAMP, {force: true});
 // Chunk names change with their content: last build's would pile up.
 rmSync("out/main", {recursive: true, force: true});
 mkdirSync("out/main", {recursive: true});
@@ -112,4 +117,5 @@ await vite({configFile: "vite.config.ts", logLevel: "warn"});
 // Mermaid's browser build, for the diagrams' sandboxed frames (main/server/artifactPages.ts reads it on first use).
 mkdirSync("out/renderer/vendor", {recursive: true});
 copyFileSync("node_modules/mermaid/dist/mermaid.min.js", "out/renderer/vendor/mermaid.min.js");
+writeBuildStamp(inputs);
 console.log("built out/main, out/electron, out/renderer");

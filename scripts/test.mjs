@@ -8,6 +8,7 @@ import {spawn} from "node:child_process";
 import {existsSync, readFileSync} from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import {builtFromCurrentInputs} from "./buildInputs.mjs";
 import {compiledPath, filesUnder} from "./buildTests.mjs";
 import {countsOf, failuresOf} from "./testReport.mjs";
 
@@ -128,8 +129,13 @@ function summary() {
     return stages.some((s) => s.code !== 0) ? 1 : 0;
 }
 
-const build = await run("build", "node", ["scripts/build.mjs"]);
-if (build.code !== 0) process.exit(summary());
+// The build is skipped where out/ was built from the inputs as they are now: on CI, `npm ci`'s `prepare` has just
+// built it (scripts/buildInputs.mjs).
+if (builtFromCurrentInputs()) console.log("build: out/ is up to date (built from the sources as they are)");
+else {
+    const build = await run("build", "node", ["scripts/build.mjs"]);
+    if (build.code !== 0) process.exit(summary());
+}
 
 // llama.cpp's own server, for the files that need it: built once per machine (cached) on node-llama-cpp's
 // prebuilt libraries (about 47 s on 2 cores alone; 310 s where the whole tree is built), beside the other stages.
