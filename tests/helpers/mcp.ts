@@ -5,7 +5,7 @@ import {spawn, type ChildProcess} from "node:child_process";
 import type {CairnApi, McpStatus, Message} from "../../shared/contract.js";
 import type {Core} from "../../main/core.js";
 import {nextDone, unwrap, type TestCore} from "./core.js";
-import {ROOT} from "./paths.js";
+import {ROOT, scriptArgs} from "./paths.js";
 
 /** The official reference server, as installed from npm (a dev dependency). */
 export const EVERYTHING = path.join(
@@ -27,13 +27,13 @@ export const APP_FIXTURE = path.join(ROOT, "tests/fixtures/mcp/appServer.ts");
 /** mcp.json entries for the servers the tests start. */
 export const servers = {
     everything: {command: process.execPath, args: [EVERYTHING, "stdio"]},
-    fixture: {command: process.execPath, args: ["--import", "tsx", FIXTURE], cwd: ROOT},
+    fixture: {command: process.execPath, args: scriptArgs(FIXTURE), cwd: ROOT},
     filesystem: (folder: string) => ({command: process.execPath, args: [FILESYSTEM, folder]}),
     basicReact: {command: process.execPath, args: [BASIC_REACT, "--stdio"]},
     /** canary: the address its probe page tries to reach. */
     apps: (canary: string) => ({
         command: process.execPath,
-        args: ["--import", "tsx", APP_FIXTURE],
+        args: scriptArgs(APP_FIXTURE),
         cwd: ROOT,
         env: {APP_CANARY: canary},
     }),

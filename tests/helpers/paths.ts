@@ -10,6 +10,19 @@ export const ROOT = appRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const TEST_MODEL = path.join(ROOT, "tests", "fixtures", "models", "stories260K.gguf");
 export const CLI = path.join(ROOT, "bin", "cairn.js");
 
+/** Whether this process runs the tests' compiled copies (npm test's node files) rather than their source. */
+const COMPILED = fileURLToPath(import.meta.url).endsWith(".js");
+
+/**
+ * Node's arguments to run one of the tests' TypeScript programs (a fixture server, a child process), as this
+ * process runs: its compiled copy under out/test (npm test's node files; tsx's loader cost each start about 0.6 s
+ * of CPU), or the source through tsx (Playwright's specs, a file run with `node --import tsx --test`).
+ */
+export function scriptArgs(source: string): string[] {
+    if (!COMPILED) return ["--import", "tsx", source];
+    return [path.join(ROOT, "out", "test", path.relative(ROOT, source).replace(/\.tsx?$/, ".js"))];
+}
+
 /** The folders tempDir made in this process: removed when it exits (CAIRN_KEEP_TEMP=1 keeps them). */
 const made: string[] = [];
 

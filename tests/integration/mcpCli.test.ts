@@ -10,7 +10,7 @@ import type {CallToolResult} from "@modelcontextprotocol/sdk/types.js";
 import type {McpStatus, ToolInfo} from "../../shared/contract.js";
 import {runCli} from "../helpers/cli.js";
 import {FIXTURE, servers, writeMcpJson} from "../helpers/mcp.js";
-import {CLI, ROOT, TEST_MODEL, tempDir} from "../helpers/paths.js";
+import {CLI, ROOT, TEST_MODEL, scriptArgs, tempDir} from "../helpers/paths.js";
 import {startOAuthServer} from "../fixtures/mcp/oauthServer.js";
 import {openTestCore, unwrap} from "../helpers/core.js";
 
@@ -24,15 +24,13 @@ test("cairn mcp add/list/remove manage mcp.json; tools list shows MCP tools; cha
         data,
         "--",
         process.execPath,
-        "--import",
-        "tsx",
-        FIXTURE,
+        ...scriptArgs(FIXTURE),
     ]);
     assert.equal(added.code, 0, added.stderr);
     const file = JSON.parse(fs.readFileSync(path.join(data, "mcp.json"), "utf8"));
     assert.deepEqual(file.mcpServers.fixture, {
         command: process.execPath,
-        args: ["--import", "tsx", FIXTURE],
+        args: scriptArgs(FIXTURE),
     });
 
     const listed = await runCli(["mcp", "list", "--json", "--data", data]);

@@ -9,7 +9,7 @@ import {MIGRATIONS, type Migration} from "../../main/store/migrations.js";
 import {ConversationStore} from "../../main/store/conversations.js";
 import {UPGRADE_SNAPSHOTS_DIR} from "../../main/store/upgrade.js";
 import {openTestCore, unwrap} from "../helpers/core.js";
-import {ROOT, tempDir} from "../helpers/paths.js";
+import {ROOT, scriptArgs, tempDir} from "../helpers/paths.js";
 
 // Upgrades that finish or roll back, on real SQLite files: a snapshot first, every pending step in one
 // transaction with SQLite's integrity check, and the old file untouched when the process is killed midway or
@@ -122,7 +122,9 @@ test("without room for a snapshot and the upgrade, Cairn refuses in words before
 
 /** Runs the child that upgrades `file`; `killAfterMs` after it starts, SIGKILL; `limitKiB`: RLIMIT_FSIZE. */
 function upgradeInChild(file: string, rows: number, options: {killAfterMs?: number; limitKiB?: number}) {
-    const node = `${JSON.stringify(process.execPath)} --import tsx ${JSON.stringify(CHILD)} ${JSON.stringify(file)} ${rows}`;
+    const node = [process.execPath, ...scriptArgs(CHILD), file, String(rows)]
+        .map((a) => JSON.stringify(a))
+        .join(" ");
     const command = options.limitKiB ? `ulimit -f ${options.limitKiB}; exec ${node}` : `exec ${node}`;
     const child = spawn("bash", ["-c", command], {cwd: ROOT, stdio: ["ignore", "pipe", "pipe"]});
     let out = "";
