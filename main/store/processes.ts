@@ -38,6 +38,7 @@ export class ProcessRegistry {
     constructor(
         private readonly db: Db,
         private readonly command: string,
+        private readonly heartbeatMs = HEARTBEAT_MS,
     ) {}
 
     register(): void {
@@ -56,15 +57,31 @@ export class ProcessRegistry {
                 startTicks(process.pid),
                 now,
             );
-        this.heartbeat = setInterval(() => {
-            this.db.prepare("UPDATE processes SET heartbeat_at = ? WHERE id = ?").run(Date.now(), this.id);
-        }, HEARTBEAT_MS);
+        this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
         this.heartbeat.unref();
     }
 
-    unregister(): void {
+    /**
+     * Says this process is still alive. A heartbeat never ends the process: a closed database ends it, and a write
+     * that fails (a full disk, a lock held too long) is tried again at the next beat (a late heartbeat matters only
+     * to a process on another computer, after STALE_MS).
+     */
+    private beat(): void {
+        if (!this.db.open) return this.stopHeartbeat();
+        try {
+            this.db.prepare("UPDATE processes SET heartbeat_at = ? WHERE id = ?").run(Date.now(), this.id);
+        } catch {
+            // The next beat tries again.
+        }
+    }
+
+    private stopHeartbeat(): void {
         if (this.heartbeat) clearInterval(this.heartbeat);
         this.heartbeat = null;
+    }
+
+    unregister(): void {
+        this.stopHeartbeat();
         this.db.transaction(() => {
             this.db.prepare("DELETE FROM active_turns WHERE process_id = ?").run(this.id);
             this.db.prepare("DELETE FROM processes WHERE id = ?").run(this.id);

@@ -173,6 +173,8 @@ test("recovery interrupts only answers whose process is gone, keeping their text
     assert.equal(store.message(dead.id)!.content, "half an ans");
     const ids = (db.prepare("SELECT id FROM processes ORDER BY id").all() as {id: string}[]).map((r) => r.id);
     assert.deepEqual(ids.sort(), [me.id, other.id].sort());
+    me.unregister();
+    other.unregister();
     db.close();
 });
 
@@ -192,7 +194,31 @@ test("a conversation's answer is claimed by one process at a time; a dead holder
     assert.deepEqual(b.claim(c.id), {ok: true});
     db.prepare("UPDATE processes SET pid = 2147483646 WHERE id = ?").run(b.id);
     assert.deepEqual(a.claim(c.id), {ok: true}, "the holder is gone");
+    a.unregister();
+    b.unregister();
     db.close();
+});
+
+test("a process's heartbeat is written while it runs, and ends without an error when its database is closed", async () => {
+    const db = openDatabase(path.join(tempDir(), "cairn.sqlite"));
+    const me = new ProcessRegistry(db, "cairn test", 10);
+    me.register();
+    const beatAt = () =>
+        (db.prepare("SELECT heartbeat_at FROM processes WHERE id = ?").get(me.id) as {heartbeat_at: number})
+            .heartbeat_at;
+    const first = beatAt();
+    while (beatAt() === first) await new Promise((r) => setTimeout(r, 5));
+    // Closed under it (a test, a core disposed in another order): beats that come later must not throw from a timer.
+    const thrown: unknown[] = [];
+    const onError = (error: unknown) => thrown.push(error);
+    process.on("uncaughtException", onError);
+    try {
+        db.close();
+        await new Promise((r) => setTimeout(r, 60));
+    } finally {
+        process.off("uncaughtException", onError);
+    }
+    assert.deepEqual(thrown, []);
 });
 
 test("settings round-trip as JSON", () => {
