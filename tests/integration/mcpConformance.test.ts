@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import {spawn, spawnSync} from "node:child_process";
 import path from "node:path";
 import {after, test} from "node:test";
-import {fileURLToPath, pathToFileURL} from "node:url";
-import {CLI, ROOT, tempDir} from "../helpers/paths.js";
+import {pathToFileURL} from "node:url";
+import {CLI, ROOT, scriptArgs, tempDir} from "../helpers/paths.js";
 
 // The MCP project's own conformance suite against Cairn: its server over streamable HTTP (`cairn mcp --port`),
 // and its client (tests/conformance/mcpClient.ts, which does what the app does with a server). The suite and
@@ -14,11 +14,11 @@ const {suiteCommand} = (await import(
 )) as Suite;
 const {node, entry} = suiteCommand();
 
-/** The client under test, as this file runs: compiled beside it (npm test), or through tsx. */
-const here = fileURLToPath(import.meta.url);
-const client = here.endsWith(".js")
-    ? `${process.execPath} ${path.join(path.dirname(here), "..", "conformance", "mcpClient.js")}`
-    : `${process.execPath} --import tsx ${path.join(ROOT, "tests", "conformance", "mcpClient.ts")}`;
+/** The client under test, as this file runs: compiled (npm test), or through tsx. */
+const client = [
+    process.execPath,
+    ...scriptArgs(path.join(ROOT, "tests", "conformance", "mcpClient.ts")),
+].join(" ");
 
 function suite(args: string[]) {
     return spawnSync(node, [entry, ...args], {cwd: ROOT, encoding: "utf8", timeout: 120_000});
