@@ -5,9 +5,10 @@
 // failed build stops the rest); the last line counts every test of every stage: "total: N passed, N failed,
 // N skipped".
 import {spawn} from "node:child_process";
-import {existsSync, readFileSync, writeFileSync} from "node:fs";
+import {existsSync, readFileSync, statSync, writeFileSync} from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import {pathToFileURL} from "node:url";
 import {builtFromCurrentInputs} from "./buildInputs.mjs";
 import {compiledPath, filesUnder} from "./buildTests.mjs";
 import {countsOf, failuresOf} from "./testReport.mjs";
@@ -148,36 +149,37 @@ const nodeSuites = ["unit", "integration"]
     .filter((file) => !NEEDS_LLAMA_SERVER.includes(file));
 
 /**
- * The unit test files run in one process per core, not one each: they import small parts of the code and leave
- * no state behind (a unit test that needs a process of its own is an integration test). Their 77 processes took
- * 75 s of CPU, the same files in one process 45 s (2026-12-05). Each group is a module that imports its files in
- * turn; a failure's location still names its file. The integration files keep a process each.
+ * The node test files, unit and integration, run in one process per core, not one each: every process takes the
+ * next file from one shared list as it finishes the last (tests/helpers/testQueue.ts), so a process's start and
+ * its first imports are paid once per core. One process per file took 75 s of CPU for the 77 unit files against 45
+ * s in one (2026-12-05), and 16 integration files 87.6 s against 75.5 s in two. A file's hooks stay in its own
+ * suite, and what it sets in `process.env` is put back when it ends. The list starts with
+ * the largest integration files, the longest to run, and ends with the unit files, so the processes end together.
  */
-function unitGroups(files) {
-    const groups = Array.from({length: TEST_PROCESSES}, () => []);
-    files.forEach((file, i) => groups[i % groups.length].push(compiledPath(file)));
-    return groups
-        .filter((group) => group.length > 0)
-        .map((group, i) => {
-            const entry = compiledPath(`tests/unit-group-${i + 1}.test.ts`);
-            const relative = group.map((file) => `./${path.relative(path.dirname(entry), file)}`);
-            // A file that fails to load is a failed test of its own, and the group's other files still run.
-            const text = [
-                'import {test} from "node:test";',
-                `for (const file of ${JSON.stringify(relative)}) {`,
-                "    try {",
-                "        await import(file);",
-                "    } catch (error) {",
-                "        test(`${file} loads`, () => {",
-                "            throw error;",
-                "        });",
-                "    }",
-                "}",
-            ];
-            writeFileSync(entry, `${text.join("\n")}\n`);
-            return entry;
-        });
+async function queueEntries(files) {
+    // The list's format is the helper's, compiled by the stage before.
+    const {writeTestQueue} = await import(pathToFileURL(compiledPath("tests/helpers/testQueue.ts")).href);
+    const ordered = [
+        ...files.filter((file) => !file.startsWith("tests/unit/")).sort((a, b) => sizeOf(b) - sizeOf(a)),
+        ...files.filter((file) => file.startsWith("tests/unit/")),
+    ];
+    const listFile = compiledPath("tests/node-queue.json");
+    writeTestQueue(
+        path.resolve(listFile),
+        ordered.map((file) => path.resolve(compiledPath(file))),
+        {fileTimeoutMs: 300_000},
+    );
+    return Array.from({length: Math.min(TEST_PROCESSES, files.length)}, (_, i) => {
+        const entry = compiledPath(`tests/node-queue-${i + 1}.test.ts`);
+        const text = [
+            'import {runTestQueue} from "./helpers/testQueue.js";',
+            'await runTestQueue(new URL("./node-queue.json", import.meta.url));',
+        ];
+        writeFileSync(entry, `${text.join("\n")}\n`);
+        return entry;
+    });
 }
+const sizeOf = (file) => statSync(file).size;
 // The node test files run compiled (out/test): each of their processes and workers would otherwise spend about
 // 1.5 s of CPU in tsx's loader. The stories and llama-server's files still run under tsx.
 if (nodeSuites.length > 0) {
@@ -206,13 +208,13 @@ async function nodeStages() {
             "--import",
             `./${compiledPath("tests/helpers/stderrConsole.ts")}`,
             "--test",
-            // One file per core: most files wait on processes, servers and models as much as they compute (on 2
+            // One process per core: most files wait on processes, servers and models as much as they compute (on 2
             // cores the stage took 817 s with 2 files at a time, about 1,200 s with one).
             `--test-concurrency=${TEST_PROCESSES}`,
-            // A limit is for hangs, not for speed: families.test.ts takes 80 s alone and over 120 s on a busy machine.
-            "--test-timeout=300000",
-            ...unitGroups(nodeSuites.filter((file) => file.startsWith("tests/unit/"))),
-            ...nodeSuites.filter((file) => !file.startsWith("tests/unit/")).map(compiledPath),
+            // A limit is for hangs, not for speed: each file has 300 s (families.test.ts takes 80 s alone and over
+            // 120 s on a busy machine), and each of the processes that run them 40 minutes.
+            "--test-timeout=2400000",
+            ...(await queueEntries(nodeSuites)),
         ]);
     }
 }

@@ -31,14 +31,18 @@ export function countsOf(text) {
  */
 export function failuresOf(text) {
     const names = new Set();
-    // node's test runner: "not ok 3 - name" (TAP) or "✖ name (12ms)" (spec).
-    for (const match of text.matchAll(/^\s*(?:not ok \d+ - |✖ )(.+?)(?: \(\d[\d.]*m?s\))?$/gm))
+    const reasons = reasonsOf(text);
+    // node's test runner: "not ok 3 - name" (TAP, the name under its suites') or "✖ name (12ms)" (spec).
+    for (const {name, reason} of tapFailures(text)) {
+        names.add(name);
+        if (reason.length > 0) reasons.set(name, reason);
+    }
+    for (const match of text.matchAll(/^\s*✖ (.+?)(?: \(\d[\d.]*m?s\))?$/gm))
         if (match[1] !== "failing tests:") names.add(match[1].trim());
     // Playwright's list reporter: "  1 failed" (or "1 flaky") then one "[project] › file:line › title" a line.
     for (const block of text.matchAll(/^\s+\d+ (failed|flaky|interrupted)\n((?:\s+.+ › .+\n?)+)/gm))
         for (const line of block[2].trim().split("\n"))
             names.add(`${block[1]}: ${line.replace(/[\s─]+$/, "").trim()}`);
-    const reasons = reasonsOf(text);
     return [...names].slice(0, 12).flatMap((name) => {
         const reason = reasons.get(name.replace(/^(?:failed|flaky|interrupted): /, ""));
         return reason ? [name, ...reason.map((line) => `    ${line}`)] : [name];
@@ -46,9 +50,51 @@ export function failuresOf(text) {
 }
 
 /**
- * Why each test failed, in a few lines, by its name as `failuresOf` reads it: the summary is what the end of a
- * long log shows (a CI's tail), and a name alone there says where to look, not what happened. Node's runner
- * gives an `error:` (TAP) line; Playwright's report gives each failure (and each failed try) a numbered block.
+ * Each failed test of node's TAP, named after the suites it is in and itself ("integration/x.test.js › name": npm
+ * test runs each file as a suite, tests/helpers/testQueue.ts), with its `error:` in a few lines. A suite that
+ * failed only because a test in it did ("subtestsFailed") is not named again.
+ */
+function tapFailures(text) {
+    const failures = [];
+    const suites = [];
+    const lines = text.split("\n");
+    lines.forEach((line, i) => {
+        const subtest = /^( *)# Subtest: (.+)$/.exec(line);
+        if (subtest) {
+            suites.length = subtest[1].length / 4;
+            suites.push(subtest[2].trim());
+            return;
+        }
+        const failed = /^( *)not ok \d+ - (.+)$/.exec(line);
+        if (!failed) return;
+        const inner = `${failed[1]}  `;
+        const details = [];
+        for (let j = i + 1; j < lines.length && (lines[j].startsWith(inner) || lines[j].trim() === ""); j++)
+            details.push(lines[j].slice(inner.length));
+        if (details.includes("failureType: 'subtestsFailed'")) return;
+        const name = [...suites.slice(0, failed[1].length / 4), failed[2].trim()].join(" › ");
+        failures.push({name, reason: errorOf(details)});
+    });
+    return failures;
+}
+
+/** A TAP test's `error:`, from its details: "error: 'message'", or "error: |-" and up to 8 lines below it. */
+function errorOf(details) {
+    const at = details.findIndex((line) => line.startsWith("error: "));
+    if (at === -1) return [];
+    const value = details[at].slice("error: ".length);
+    if (!/^[|>]-?$/.test(value)) return [value.slice(0, 300)];
+    const block = details.slice(at + 1, at + 9);
+    const end = block.findIndex((line) => line.trim() !== "" && !line.startsWith("  "));
+    return (end === -1 ? block : block.slice(0, end))
+        .map((line) => line.trim().slice(0, 300))
+        .filter(Boolean);
+}
+
+/**
+ * Why each Playwright test failed, in a few lines, by its name as `failuresOf` reads it: the summary is what the
+ * end of a long log shows (a CI's tail), and a name alone there says where to look, not what happened.
+ * Playwright's report gives each failure (and each failed try) a numbered block.
  */
 function reasonsOf(text) {
     const reasons = new Map();
@@ -57,16 +103,6 @@ function reasonsOf(text) {
         if (kept.length === 0) return;
         reasons.set(name, [...(reasons.get(name) ?? []), ...kept].slice(0, 16));
     };
-    // TAP: "  error: 'message'", or "  error: |-" and the message's lines below it.
-    for (const match of text.matchAll(
-        /^not ok \d+ - (.+)\n(?: {2}.*\n)*? {2}error: (.+)\n((?: {4}.*\n| *\n)*)/gm,
-    )) {
-        const block = /^[|>]-?$/.test(match[2]) ? match[3].split("\n").slice(0, 8) : [match[2]];
-        add(
-            match[1].trim(),
-            block.map((line) => line.slice(0, 300)),
-        );
-    }
     // "  1) [chromium] › file:line › title ──" or "Retry #1 ──", then the error up to its call log or code frame.
     const blocks = text.split(/^\s+(?=\d+\) .+ › )/m).slice(1);
     for (const block of blocks) {

@@ -19,22 +19,47 @@ const COMPILED = fileURLToPath(import.meta.url).endsWith(".js");
  * of CPU), or the source through tsx (Playwright's specs, a file run with `node --import tsx --test`).
  */
 export function scriptArgs(source: string): string[] {
-    if (!COMPILED) return ["--import", "tsx", source];
+    if (!COMPILED) return [...loaderArgs(), source];
     return [path.join(ROOT, "out", "test", path.relative(ROOT, source).replace(/\.tsx?$/, ".js"))];
+}
+
+/** Node's arguments for a child that imports the tests' modules as this process does: tsx's loader, or none. */
+export function loaderArgs(): string[] {
+    return COMPILED ? [] : ["--import", "tsx"];
 }
 
 /** The folders tempDir made in this process: removed when it exits (CAIRN_KEEP_TEMP=1 keeps them). */
 const made: string[] = [];
+let removedAtExit = false;
 
 export function tempDir(prefix = "cairn-test-"): string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-    if (made.length === 0 && !process.env.CAIRN_KEEP_TEMP) process.once("exit", removeMade);
+    if (!removedAtExit && !process.env.CAIRN_KEEP_TEMP) {
+        process.once("exit", removeMade);
+        removedAtExit = true;
+    }
     made.push(dir);
     return dir;
 }
 
 function removeMade(): void {
     for (const dir of made) fs.rmSync(dir, {recursive: true, force: true, maxRetries: 2});
+}
+
+/**
+ * Removes the folders tempDir has made so far, where a process runs many test files (tests/helpers/testQueue.ts):
+ * after each file, not only at the process's exit. One still in use (a child process writing into it as it
+ * ends) is left for the exit.
+ */
+export function removeTempDirs(): void {
+    if (process.env.CAIRN_KEEP_TEMP) return;
+    for (const dir of made.splice(0)) {
+        try {
+            fs.rmSync(dir, {recursive: true, force: true, maxRetries: 2});
+        } catch {
+            made.push(dir);
+        }
+    }
 }
 
 /**

@@ -54,3 +54,22 @@ test("the summary gives each failed node test its error: on one line, or the fir
         "    ]",
     ]);
 });
+
+test("a failed node test run as npm test runs it is named after its file, once, with its error", () => {
+    const text = printed("node-queue-tap.txt");
+    assert.deepEqual(report.countsOf(text), {passed: 1, failed: 3, skipped: 0});
+    assert.deepEqual(report.failuresOf(text), [
+        "integration/n.test.mjs › a table that is not there",
+        "    'no such table: message_attachments'",
+        "integration/n.test.mjs › two lists that differ",
+        "    Expected values to be strictly deep-equal:",
+        "    + actual - expected",
+        "    [",
+        "    'a',",
+        "    +   'b'",
+        "    -   'c'",
+        "    ]",
+        "integration/broken.test.mjs › loads",
+        "    'this file cannot load'",
+    ]);
+});
