@@ -27,11 +27,13 @@ process.env.CAIRN_FLASH_ATTENTION ??= "off";
 // Cairn's engine in the background (main/llm/backgroundBuild.ts): minutes of both cores, that no test needs.
 process.env.CAIRN_ENGINE_BUILD ??= "off";
 
-/** Test files (node) run at once: one per core. */
+/** Processes that run the node test files (tests/helpers/testQueue.ts): one per core. */
 const TEST_PROCESSES = Math.max(1, os.availableParallelism());
 /**
  * Playwright spec files run at once: one per two cores, as each runs Chromium beside a `cairn serve` and its
- * model (on 2 cores, two at once took 8.5 min against about 9 alone, each test 1.5 times as long).
+ * model (on 2 cores, two at once took 8.5 min against about 9 alone, each test 1.5 times as long). Two beside the
+ * node files (2026-12-05, 2 cores): the specs ended in 1,091 s and the node files last, in 1,335 s, against 1,338
+ * s and 1,193 s with one: the machine is busy throughout either way, so the time is the same.
  */
 const SPEC_PROCESSES = Math.max(1, Math.floor(os.availableParallelism() / 2));
 
