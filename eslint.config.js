@@ -169,6 +169,26 @@ export default tseslint.config(
         },
     },
     {
+        // A test file shares its process with others (tests/helpers/testQueue.ts), where llama.cpp's log goes to the
+        // binding made last: one made by getLlama would take it from Cairn's, whose load errors read it.
+        files: ["tests/**"],
+        rules: {
+            "no-restricted-imports": [
+                "error",
+                {
+                    paths: [
+                        {
+                            name: "node-llama-cpp",
+                            importNames: ["getLlama"],
+                            message:
+                                "Take the process's binding from main/llm/llama.ts (sharedLlama): a binding of a test's own takes llama.cpp's log from Cairn's.",
+                        },
+                    ],
+                },
+            ],
+        },
+    },
+    {
         // Plain JavaScript files (configs, build scripts) are not in the TypeScript project.
         files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
         ...tseslint.configs.disableTypeChecked,

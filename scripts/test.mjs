@@ -204,7 +204,7 @@ async function llamaServerStages() {
 /** The node test files. */
 async function nodeStages() {
     if (nodeSuites.length > 0) {
-        await run("unit and integration", "node", [
+        const stage = await run("unit and integration", "node", [
             "--enable-source-maps",
             // In each test file's process the console writes to stderr: stdout carries node:test's frames.
             "--import",
@@ -218,7 +218,21 @@ async function nodeStages() {
             "--test-timeout=2400000",
             ...(await queueEntries(nodeSuites)),
         ]);
+        await failUntaken(stage);
     }
+}
+
+/**
+ * A node file that no process took (one ended early, after the others had ended) is a failure of the stage, by
+ * name: its tests did not run, and node's runner would not say so.
+ */
+async function failUntaken(stage) {
+    const {untakenFiles} = await import(pathToFileURL(compiledPath("tests/helpers/testQueue.ts")).href);
+    const untaken = untakenFiles(path.resolve(compiledPath("tests/node-queue.json")));
+    if (untaken.length === 0) return;
+    stage.failed += untaken.length;
+    stage.code ||= 1;
+    stage.failures.push(...untaken.map((file) => `never run: ${file}`));
 }
 
 /** The stories: each stage runs one story set on one model, one story after another. */

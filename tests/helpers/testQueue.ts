@@ -37,6 +37,17 @@ export function writeTestQueue(
 }
 
 /**
+ * The list's files that no process took: none, unless a process ended before the list did (a crash, a file that
+ * called process.exit) after the others had ended. npm test fails on any, by name.
+ */
+export function untakenFiles(listFile: string): string[] {
+    const dir = path.dirname(listFile);
+    const queue = JSON.parse(fs.readFileSync(listFile, "utf8")) as TestQueue;
+    const taken = new Set(fs.readdirSync(path.join(dir, queue.claims)));
+    return queue.files.filter((_, index) => !taken.has(String(index)));
+}
+
+/**
  * Runs the list's files one after another, each as a suite named after it, until every file is taken. A file's
  * hooks stay in its suite; a file that cannot load is a failed test of its own, and the next file still runs.
  */

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {getLlama, type Token} from "node-llama-cpp";
+import type {Token} from "node-llama-cpp";
+import {sharedLlama} from "../../main/llm/llama.js";
 import {deciderChecks, deciderModel} from "../helpers/deciderModel.js";
 
 /**
@@ -14,7 +15,7 @@ function savedChecks() {
 }
 
 test("llama.cpp writes from the assembled decider what PyTorch wrote from its weights", async () => {
-    const llama = await getLlama({gpu: false, build: "never"});
+    const {llama} = await sharedLlama(false);
     const model = await llama.loadModel({modelPath: deciderModel()});
     try {
         const checks = savedChecks();

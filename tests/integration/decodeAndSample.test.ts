@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {getLlama, type LlamaContext, type LlamaContextSequenceRepeatPenalty} from "node-llama-cpp";
-import {engineBuilt, engineCmakeOptions} from "../../main/llm/engineBuild.js";
+import type {LlamaContext, LlamaContextSequenceRepeatPenalty} from "node-llama-cpp";
+import {engineBuilt} from "../../main/llm/engineBuild.js";
+import {sharedLlama} from "../../main/llm/llama.js";
 import {watchTokenCalls} from "../helpers/nativeCalls.js";
 import {TEST_MODEL} from "../helpers/paths.js";
 
@@ -40,10 +41,10 @@ async function generate(
 }
 
 async function contextOn(engine: boolean) {
-    const llama = await getLlama({gpu: false, ...(engine ? {cmakeOptions: engineCmakeOptions()} : {})});
+    const {llama} = await sharedLlama(false, engine ? "here" : null);
     const model = await llama.loadModel({modelPath: TEST_MODEL, gpuLayers: 0});
     const context = await model.createContext({contextSize: 512, threads: 1});
-    return {llama, context, close: () => llama.dispose()};
+    return {llama, context, close: () => model.dispose()};
 }
 
 test("on the prebuilt binaries (no decodeBatchAndSample) each token is decoded and sampled in two native calls", async () => {

@@ -227,9 +227,8 @@ test("the real build: node-llama-cpp's source with Cairn's patches, static, load
     assert.ok(built.ok, built.log.slice(-2000));
     assert.ok(engineBuilt());
     assert.match(lines.at(-1)!, /^building Cairn's engine for this CPU: 100% \(\d+ s\)$/);
-    const {getLlama} = await import("node-llama-cpp");
-    const {engineCmakeOptions} = await import("../../main/llm/engineBuild.js");
-    const before = await getLlama({gpu: false});
-    const engine = await getLlama({gpu: false, cmakeOptions: engineCmakeOptions()});
-    assert.deepEqual([before.buildType, engine.buildType], ["prebuilt", "localBuild"]);
+    const {sharedLlama} = await import("../../main/llm/llama.js");
+    const before = await sharedLlama(false, null);
+    const engine = await sharedLlama(false, "here");
+    assert.deepEqual([before.llama.buildType, engine.llama.buildType], ["prebuilt", "localBuild"]);
 });

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {pathToFileURL} from "node:url";
 import {test} from "node:test";
-import {writeTestQueue} from "../helpers/testQueue.js";
+import {untakenFiles, writeTestQueue} from "../helpers/testQueue.js";
 import {loaderArgs, tempDir} from "../helpers/paths.js";
 
 // npm test's node files share one process per core, each taking the next file from one list
@@ -33,7 +33,7 @@ function runQueue(
     files: string[],
     processes: number,
     limits: {fileTimeoutMs?: number; drainMs?: number} = {},
-): Promise<{code: number | null; output: string}> {
+): Promise<{code: number | null; output: string; list: string}> {
     const dir = tempDir();
     const list = path.join(dir, "queue.json");
     writeTestQueue(list, files, limits);
@@ -62,7 +62,7 @@ function runQueue(
         let output = "";
         child.stdout.on("data", (d) => (output += d));
         child.stderr.on("data", (d) => (output += d));
-        child.on("close", (code) => resolve({code, output}));
+        child.on("close", (code) => resolve({code, output, list}));
     });
 }
 
@@ -147,6 +147,22 @@ test("a file past its time limit fails and the next runs; one that leaves work r
         output,
         /still had work running 0\.5 s after its last file \(.*Timeout.*\).*leaves\.test\.mjs/,
     );
+});
+
+test("files no process took are named: a process that ended early leaves the rest of the list", async () => {
+    const dir = tempDir();
+    const log = path.join(dir, "log");
+    const first = testFile(dir, "first", log);
+    const exits = testFile(dir, "exits", log, {extra: "process.exit(0);"});
+    const last = testFile(dir, "last", log);
+    const {output, list} = await runQueue([first, exits, last], 1);
+
+    assert.deepEqual(
+        lines(log).map((line) => line.split(" ")[0]),
+        ["first"],
+        output,
+    );
+    assert.deepEqual(untakenFiles(list), [path.relative(path.dirname(list), last)]);
 });
 
 /** The URL of a test helper as this process runs them: compiled under out/test, or the TypeScript source (tsx). */

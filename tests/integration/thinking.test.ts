@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {getLlama, resolveChatWrapper} from "node-llama-cpp";
+import {resolveChatWrapper} from "node-llama-cpp";
 import OpenAI from "openai";
 import {startApi} from "../../main/api/server.js";
 import {toModelHistory} from "../../main/chat/history.js";
+import {sharedLlama} from "../../main/llm/llama.js";
 import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
 import {FAMILIES, templateModel} from "../helpers/templateModel.js";
 
@@ -61,7 +62,7 @@ test("a model's thought streams apart from its answer, is stored apart, and coun
 });
 
 test("old thoughts go back to the model only where its chat format keeps them", async () => {
-    const llama = await getLlama({gpu: false});
+    const {llama} = await sharedLlama(false);
     const model = await llama.loadModel({modelPath: templateModel(THINKER)});
     try {
         const wrapper = resolveChatWrapper(model);

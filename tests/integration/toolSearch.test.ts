@@ -4,9 +4,9 @@ import assert from "node:assert/strict";
 import i18next from "i18next";
 import {CORE_WORDS} from "../../shared/coreWords.js";
 import {test} from "node:test";
-import {getLlama} from "node-llama-cpp";
 import OpenAI from "openai";
 import {startApi} from "../../main/api/server.js";
+import {sharedLlama} from "../../main/llm/llama.js";
 import type {Message} from "../../shared/contract.js";
 import {nextDone, openTestCore, unwrap, type TestCore} from "../helpers/core.js";
 import {mcpStatusWhen, servers, writeMcpJson} from "../helpers/mcp.js";
@@ -121,7 +121,7 @@ test("hostile schemas: the unusable are left out with a reason, the rest are sim
         );
         assert.ok(!server.tools.includes("fixture.too_deep"));
 
-        const llama = await getLlama({gpu: false, build: "never"});
+        const {llama} = await sharedLlama(false);
         for (const name of ["fixture.pick_country", "fixture.walk_tree", "fixture.chatty"]) {
             const tool = t.core.tools.resolve(name)!;
             assert.ok(JSON.stringify(tool.params).length < 20_000, `${name}'s grammar schema is small`);

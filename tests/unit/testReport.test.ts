@@ -38,37 +38,31 @@ test("the summary names each failed Playwright test with why it failed, each try
     ]);
 });
 
+/** The two failing tests of both node fixtures, as the summary gives them, each name after `under`. */
+const nodeFailures = (under = "") => [
+    `${under}a table that is not there`,
+    "    'no such table: message_attachments'",
+    `${under}two lists that differ`,
+    "    Expected values to be strictly deep-equal:",
+    "    + actual - expected",
+    "    [",
+    "    'a',",
+    "    +   'b'",
+    "    -   'c'",
+    "    ]",
+];
+
 test("the summary gives each failed node test its error: on one line, or the first lines of a longer one", () => {
     const text = printed("node-tap.txt");
     assert.deepEqual(report.countsOf(text), {passed: 1, failed: 2, skipped: 0});
-    assert.deepEqual(report.failuresOf(text), [
-        "a table that is not there",
-        "    'no such table: message_attachments'",
-        "two lists that differ",
-        "    Expected values to be strictly deep-equal:",
-        "    + actual - expected",
-        "    [",
-        "    'a',",
-        "    +   'b'",
-        "    -   'c'",
-        "    ]",
-    ]);
+    assert.deepEqual(report.failuresOf(text), nodeFailures());
 });
 
 test("a failed node test run as npm test runs it is named after its file, once, with its error", () => {
     const text = printed("node-queue-tap.txt");
     assert.deepEqual(report.countsOf(text), {passed: 1, failed: 3, skipped: 0});
     assert.deepEqual(report.failuresOf(text), [
-        "integration/n.test.mjs › a table that is not there",
-        "    'no such table: message_attachments'",
-        "integration/n.test.mjs › two lists that differ",
-        "    Expected values to be strictly deep-equal:",
-        "    + actual - expected",
-        "    [",
-        "    'a',",
-        "    +   'b'",
-        "    -   'c'",
-        "    ]",
+        ...nodeFailures("integration/n.test.mjs › "),
         "integration/broken.test.mjs › loads",
         "    'this file cannot load'",
     ]);

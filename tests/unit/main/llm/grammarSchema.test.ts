@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
-import {getLlama} from "node-llama-cpp";
 import {
     exactGrammarSchema,
     grammarParams,
     grammarSchema,
     NotEnforceable,
 } from "../../../../main/llm/grammarSchema.js";
+import {sharedLlama} from "../../../../main/llm/llama.js";
 
 test("a validation schema is cut to what the grammar can express; the rest is left to ajv", () => {
     const schema = {
@@ -69,7 +69,7 @@ test("a recursive $ref stops at a depth limit instead of looping", () => {
 });
 
 test("the parameters of any client tool become a grammar node-llama-cpp accepts", async () => {
-    const llama = await getLlama({gpu: false, build: "never"});
+    const {llama} = await sharedLlama(false);
     for (const params of [
         undefined,
         {},
