@@ -5,7 +5,7 @@
 // failed build stops the rest); the last line counts every test of every stage: "total: N passed, N failed,
 // N skipped".
 import {spawn} from "node:child_process";
-import {existsSync, readFileSync, statSync, writeFileSync} from "node:fs";
+import {existsSync, readFileSync, statSync} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {pathToFileURL} from "node:url";
@@ -159,28 +159,21 @@ const nodeSuites = ["unit", "integration"]
  * the largest integration files, the longest to run, and ends with the unit files, so the processes end together.
  */
 async function queueEntries(files) {
-    // The list's format is the helper's, compiled by the stage before.
-    const {writeTestQueue} = await import(pathToFileURL(compiledPath("tests/helpers/testQueue.ts")).href);
+    const {writeTestQueue, writeQueueEntries} = await testQueue();
     const ordered = [
         ...files.filter((file) => !file.startsWith("tests/unit/")).sort((a, b) => sizeOf(b) - sizeOf(a)),
         ...files.filter((file) => file.startsWith("tests/unit/")),
     ];
-    const listFile = compiledPath("tests/node-queue.json");
     writeTestQueue(
-        path.resolve(listFile),
+        NODE_QUEUE,
         ordered.map((file) => path.resolve(compiledPath(file))),
         {fileTimeoutMs: 300_000},
     );
-    return Array.from({length: Math.min(TEST_PROCESSES, files.length)}, (_, i) => {
-        const entry = compiledPath(`tests/node-queue-${i + 1}.test.ts`);
-        const text = [
-            'import {runTestQueue} from "./helpers/testQueue.js";',
-            'await runTestQueue(new URL("./node-queue.json", import.meta.url));',
-        ];
-        writeFileSync(entry, `${text.join("\n")}\n`);
-        return entry;
-    });
+    return writeQueueEntries(NODE_QUEUE, Math.min(TEST_PROCESSES, files.length));
 }
+/** The node files' list, and its helper, compiled by the stage before. */
+const NODE_QUEUE = path.resolve(compiledPath("tests/node-queue.json"));
+const testQueue = () => import(pathToFileURL(compiledPath("tests/helpers/testQueue.ts")).href);
 const sizeOf = (file) => statSync(file).size;
 // The node test files run compiled (out/test): each of their processes and workers would otherwise spend about
 // 1.5 s of CPU in tsx's loader. The stories and llama-server's files still run under tsx.
@@ -227,8 +220,8 @@ async function nodeStages() {
  * name: its tests did not run, and node's runner would not say so.
  */
 async function failUntaken(stage) {
-    const {untakenFiles} = await import(pathToFileURL(compiledPath("tests/helpers/testQueue.ts")).href);
-    const untaken = untakenFiles(path.resolve(compiledPath("tests/node-queue.json")));
+    const {untakenFiles} = await testQueue();
+    const untaken = untakenFiles(NODE_QUEUE);
     if (untaken.length === 0) return;
     stage.failed += untaken.length;
     stage.code ||= 1;

@@ -37,12 +37,34 @@ export function writeTestQueue(
 }
 
 /**
+ * Writes `count` entry files beside the list, each one of npm test's processes (`node --test` runs each in a
+ * process of its own): it runs the list's files. Their paths.
+ */
+export function writeQueueEntries(listFile: string, count: number): string[] {
+    const base = path.join(path.dirname(listFile), path.basename(listFile, ".json"));
+    return Array.from({length: count}, (_, i) => {
+        const entry = `${base}-${i + 1}.test.mjs`;
+        const text = [
+            `import {runTestQueue} from ${JSON.stringify(import.meta.url)};`,
+            `await runTestQueue(new URL(${JSON.stringify(pathToFileURL(listFile).href)}));`,
+        ];
+        fs.writeFileSync(entry, `${text.join("\n")}\n`);
+        return entry;
+    });
+}
+
+/** The list as writeTestQueue wrote it. */
+function readQueue(listFile: string): TestQueue {
+    return JSON.parse(fs.readFileSync(listFile, "utf8")) as TestQueue;
+}
+
+/**
  * The list's files that no process took: none, unless a process ended before the list did (a crash, a file that
  * called process.exit) after the others had ended. npm test fails on any, by name.
  */
 export function untakenFiles(listFile: string): string[] {
     const dir = path.dirname(listFile);
-    const queue = JSON.parse(fs.readFileSync(listFile, "utf8")) as TestQueue;
+    const queue = readQueue(listFile);
     const taken = new Set(fs.readdirSync(path.join(dir, queue.claims)));
     return queue.files.filter((_, index) => !taken.has(String(index)));
 }
@@ -54,7 +76,7 @@ export function untakenFiles(listFile: string): string[] {
 export async function runTestQueue(list: URL): Promise<void> {
     const listFile = fileURLToPath(list);
     const dir = path.dirname(listFile);
-    const queue = JSON.parse(fs.readFileSync(listFile, "utf8")) as TestQueue;
+    const queue = readQueue(listFile);
     const ran: string[] = [];
     // Held until the list is done: a test that waits on nothing that can end (a promise never settled, with no
     // timer or socket behind it) would otherwise let the event loop empty and end the process, and with it the

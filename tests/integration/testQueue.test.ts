@@ -2,9 +2,8 @@ import assert from "node:assert/strict";
 import {spawn} from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import {pathToFileURL} from "node:url";
 import {test} from "node:test";
-import {untakenFiles, writeTestQueue} from "../helpers/testQueue.js";
+import {untakenFiles, writeQueueEntries, writeTestQueue} from "../helpers/testQueue.js";
 import {loaderArgs, tempDir} from "../helpers/paths.js";
 
 // npm test's node files share one process per core, each taking the next file from one list
@@ -37,16 +36,8 @@ function runQueue(
     const dir = tempDir();
     const list = path.join(dir, "queue.json");
     writeTestQueue(list, files, limits);
-    // What npm test writes (scripts/test.mjs): one entry file per process, each taking files from the list.
-    const entries = Array.from({length: processes}, (_, i) => {
-        const entry = path.join(dir, `entry-${i}.test.mjs`);
-        const text = [
-            `import {runTestQueue} from ${JSON.stringify(helperUrl("testQueue"))};`,
-            `await runTestQueue(new URL(${JSON.stringify(pathToFileURL(list).href)}));`,
-        ];
-        fs.writeFileSync(entry, text.join("\n"));
-        return entry;
-    });
+    // As npm test writes them (scripts/test.mjs): one entry file per process, each taking files from the list.
+    const entries = writeQueueEntries(list, processes);
     const args = [
         ...loaderArgs(),
         "--test",
