@@ -2,7 +2,7 @@ import {randomUUID} from "node:crypto";
 import type Database from "better-sqlite3";
 import type {Assistant, AssistantInput} from "../../shared/contract.js";
 import {refusal} from "../words.js";
-import {StatementCache, type Db, fromStoredJson} from "../store/db.js";
+import {StatementCache, type Db, fromStoredJson, writeTransaction} from "../store/db.js";
 
 type AssistantRow = {
     id: string;
@@ -78,7 +78,7 @@ export class AssistantStore {
         if (clash && clash.id !== id) throw refusal("assistantNameTaken", {name: clash.name});
         const now = Date.now();
         const settings = JSON.stringify(Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, input[f]])));
-        const saved = this.db.transaction(() => {
+        const saved = writeTransaction(this.db, () => {
             if (input.isDefault) this.sql("UPDATE assistants SET is_default = 0 WHERE is_default = 1").run();
             if (id && this.get(id)) {
                 this.sql(
@@ -102,26 +102,26 @@ export class AssistantStore {
                 now,
             );
             return newId;
-        })();
+        });
         return this.get(saved)!;
     }
 
     /** Deletes one; its conversations stay without an assistant, its own memories become shared. */
     delete(id: string): boolean {
-        return this.db.transaction(() => {
+        return writeTransaction(this.db, () => {
             if (this.sql("DELETE FROM assistants WHERE id = ?").run(id).changes === 0) return false;
             this.sql("UPDATE memories SET scope = 'everywhere' WHERE scope = ?").run(`assistant:${id}`);
             return true;
-        })();
+        });
     }
 
     /** Makes one the default (null: none); false when there is no such assistant. */
     setDefault(id: string | null): boolean {
         if (id !== null && !this.get(id)) return false;
-        this.db.transaction(() => {
+        writeTransaction(this.db, () => {
             this.sql("UPDATE assistants SET is_default = 0 WHERE is_default = 1").run();
             if (id) this.sql("UPDATE assistants SET is_default = 1 WHERE id = ?").run(id);
-        })();
+        });
         return true;
     }
 }

@@ -2,7 +2,14 @@ import {randomUUID} from "node:crypto";
 import type Database from "better-sqlite3";
 import type {Collection, DocumentInfo} from "../../shared/contract.js";
 import type {Words} from "../../shared/result.js";
-import {errorWordsColumn, errorWordsOf, StatementCache, type Db, fromStoredJson} from "../store/db.js";
+import {
+    errorWordsColumn,
+    errorWordsOf,
+    StatementCache,
+    type Db,
+    fromStoredJson,
+    writeTransaction,
+} from "../store/db.js";
 import type {Chunk, ChunkLocation} from "./chunker.js";
 import {scopeKey, VectorIndex, type Scope, type VectorMeta} from "./vectorIndex.js";
 
@@ -159,7 +166,7 @@ export class DocumentStore {
         vectors: Float32Array[],
         vectorMeta: VectorMeta,
     ): void {
-        this.db.transaction(() => {
+        writeTransaction(this.db, () => {
             this.vectors.ensureTable(vectorMeta);
             this.sql("DELETE FROM chunks WHERE document_id = ?").run(id);
             const insertChunk = this.sql(
@@ -175,7 +182,7 @@ export class DocumentStore {
                      chunk_count = ?, job_id = NULL, updated_at = ? WHERE id = ?`,
             ).run(doc.title, doc.hash, doc.size, doc.text, chunks.length, Date.now(), id);
             this.vectors.trimLog();
-        })();
+        });
     }
 
     /** Marks a document unchanged (same content hash): nothing to do but finish it. */
@@ -244,10 +251,10 @@ export class DocumentStore {
         vectors: {id: number; vector: Float32Array}[],
         meta: VectorMeta,
     ): void {
-        this.db.transaction(() => {
+        writeTransaction(this.db, () => {
             this.vectors.ensureTable(meta);
             this.vectors.writeDocument(documentId, vectors, this.scopeKeyOf(documentId));
-        })();
+        });
     }
 
     scopeKeyOf(documentId: string): string {

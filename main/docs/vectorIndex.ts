@@ -4,7 +4,7 @@ import {startWorker} from "../workers.js";
 import {documentScopes, readCodeBlocks, type CodeBlocks} from "./codeBlocks.js";
 import {CodeIndex} from "./codes.js";
 import {codeBlock, int8Code, int8Cosine, normalized} from "./quantize.js";
-import {fromStoredJson} from "../store/db.js";
+import {fromStoredJson, writeTransaction} from "../store/db.js";
 
 export {scopeKey, type Scope} from "./scope.js";
 
@@ -149,7 +149,7 @@ export class VectorIndex {
     private upgradeLayout(): void {
         const meta = this.storedMeta();
         if (!meta || meta.layout === VECTOR_LAYOUT) return;
-        this.db.transaction(() => {
+        writeTransaction(this.db, () => {
             if (meta.layout === undefined) this.rechunkTable(meta);
             const stored = new Map(
                 this.db
@@ -171,7 +171,7 @@ export class VectorIndex {
                 this.writeDocument(documentId, withVectors, scopes.get(documentId) ?? "?");
             }
             this.writeMeta(meta);
-        })();
+        });
     }
 
     private rechunkTable(meta: VectorMeta): void {

@@ -2,7 +2,7 @@ import {randomUUID} from "node:crypto";
 import type Database from "better-sqlite3";
 import type {Project} from "../../shared/contract.js";
 import {refusal} from "../words.js";
-import {StatementCache, type Db} from "../store/db.js";
+import {StatementCache, writeTransaction, type Db} from "../store/db.js";
 
 type ProjectRow = {
     id: string;
@@ -69,7 +69,7 @@ export class ProjectStore {
             .pluck()
             .get(projectCollection(name));
         const now = Date.now();
-        const saved = this.db.transaction(() => {
+        const saved = writeTransaction(this.db, () => {
             const existing = id ? this.get(id) : null;
             if (existing) {
                 if (collectionClash && collectionClash !== this.collectionIdOf(existing.id))
@@ -95,7 +95,7 @@ export class ProjectStore {
                 `INSERT INTO projects (id, name, instructions, collection_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
             ).run(newId, name, instructions ?? "", collectionId, now, now);
             return newId;
-        })();
+        });
         return this.get(saved)!;
     }
 
@@ -110,7 +110,7 @@ export class ProjectStore {
 
     /** Deletes a project and its files' collection; its conversations stay, outside any project, its memories shared. */
     delete(id: string): boolean {
-        return this.db.transaction(() => {
+        return writeTransaction(this.db, () => {
             const collectionId = this.collectionIdOf(id);
             if (!collectionId) return false;
             this.sql("DELETE FROM projects WHERE id = ?").run(id);
@@ -118,7 +118,7 @@ export class ProjectStore {
             // Its memories stay, shared with every conversation (nothing the person kept is lost).
             this.sql("UPDATE memories SET scope = 'everywhere' WHERE scope = ?").run(`project:${id}`);
             return true;
-        })();
+        });
     }
 
     private collectionIdOf(id: string): string | undefined {

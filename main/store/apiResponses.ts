@@ -1,5 +1,5 @@
 import type {Db} from "./db.js";
-import {fromStoredJson} from "./db.js";
+import {fromStoredJson, writeTransaction} from "./db.js";
 
 /** How long a stored response is kept (OpenAI keeps them 30 days too). */
 export const RESPONSE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -24,7 +24,7 @@ export class ApiResponseStore {
 
     /** Keeps a response; older ones past their 30 days are removed at the same time. */
     save(stored: StoredResponse): void {
-        this.db.transaction(() => {
+        writeTransaction(this.db, () => {
             this.db
                 .prepare("DELETE FROM api_responses WHERE created_at < ?")
                 .run(Date.now() - RESPONSE_KEPT_MS);
@@ -38,7 +38,7 @@ export class ApiResponseStore {
                     JSON.stringify(stored.response),
                     JSON.stringify(stored.context),
                 );
-        })();
+        });
     }
 
     /** A stored response still within its 30 days; null when there is none (never stored, deleted, expired). */

@@ -1,7 +1,7 @@
 import type {Attachment} from "../../shared/contract.js";
 import {createHash} from "node:crypto";
 import {prepareImage, type PreparedImage} from "../media/images.js";
-import {StatementCache, type Db} from "./db.js";
+import {StatementCache, writeTransaction, type Db} from "./db.js";
 
 /** An image sent but not used by a message is kept this long (the window may still send it). */
 const UNUSED_MS = 60 * 60 * 1000;
@@ -78,13 +78,13 @@ export class AttachmentStore {
         const next = this.statements.get(
             "SELECT coalesce(max(position) + 1, 0) FROM message_attachments WHERE message_id = ?",
         );
-        this.db.transaction(() => {
+        writeTransaction(this.db, () => {
             const start = append ? (next.pluck().get(messageId) as number) : 0;
             attachments.forEach((a, position) => {
                 insert.run(messageId, start + position, a.id, a.name);
                 used.run(a.id);
             });
-        })();
+        });
     }
 
     forMessage(messageId: string): Attachment[] {

@@ -4,7 +4,7 @@ import {wordsOf} from "../../shared/coreWords.js";
 import type {Words} from "../../shared/result.js";
 import {inEnglish} from "../words.js";
 import type Database from "better-sqlite3";
-import {StatementCache, errorWordsOf, fromStoredJson, type Db} from "./db.js";
+import {StatementCache, errorWordsOf, fromStoredJson, writeTransaction, type Db} from "./db.js";
 
 type AutomationRow = {
     id: string;
@@ -135,12 +135,12 @@ export class AutomationStore {
         how: Claim,
         now: number,
     ): AutomationRun | null {
-        return this.db.transaction(() => {
+        return writeTransaction(this.db, () => {
             const moved = this.sql(
                 "UPDATE automations SET next_at = ? WHERE id = ? AND paused = 0 AND next_at = ?",
             ).run(nextAt, automation.id, dueAt).changes;
             return moved ? this.addRun(automation.id, dueAt, how, now) : null;
-        })();
+        });
     }
 
     /** A run outside the schedule (Run now): its next time stays. */

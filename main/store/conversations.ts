@@ -12,7 +12,7 @@ import type {
     TurnStats,
 } from "../../shared/contract.js";
 import type Database from "better-sqlite3";
-import {errorWordsColumn, StatementCache, type Db} from "./db.js";
+import {errorWordsColumn, StatementCache, writeTransaction, type Db} from "./db.js";
 import {CitationStore} from "./citations.js";
 import {ToolCallStore} from "./toolCalls.js";
 import {AttachmentStore} from "./attachments.js";
@@ -268,12 +268,12 @@ export class ConversationStore {
     deleteMessage(id: string): boolean {
         const row = this.sql<MessageRow>("SELECT * FROM messages WHERE id = ?").get(id);
         if (!row) return false;
-        this.db.transaction(() => {
+        writeTransaction(this.db, () => {
             this.sql("UPDATE messages SET parent_id = ? WHERE parent_id = ?").run(row.parent_id, id);
             this.sql("DELETE FROM messages WHERE id = ?").run(id);
             if (this.head(row.conversation_id) !== id) return;
             this.setHead(row.conversation_id, newestLeaf(this.tree(row.conversation_id), row.parent_id));
-        })();
+        });
         this.attachments.sweep();
         return true;
     }

@@ -64,6 +64,17 @@ export function openDatabase(
     }
 }
 
+/**
+ * Runs `work` as one transaction that takes the library's write lock at its start (BEGIN IMMEDIATE), waiting
+ * within the busy timeout while another process writes. Every transaction that writes is one: a transaction that
+ * reads before it writes (SQLite's default) cannot wait for that lock, and fails at once with "database is
+ * locked" when another process wrote meanwhile (two `cairn automations run-due` at once, each recovering at its
+ * start). Inside another transaction it is a savepoint of that one.
+ */
+export function writeTransaction<T>(db: Db, work: () => T): T {
+    return db.transaction(work).immediate();
+}
+
 /** Why a library was opened read-only (it comes from a newer Cairn); none when it opened as usual. */
 export function readOnlyReason(db: Db): string | null {
     return readOnlyReasons.get(db) ?? null;

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import {isDiskFull} from "../paths.js";
 import {processAlive} from "./temporaries.js";
-import type {Db} from "./db.js";
+import {writeTransaction, type Db} from "./db.js";
 
 /** A Cairn process that has the data directory open. */
 export type ProcessRow = {
@@ -82,10 +82,10 @@ export class ProcessRegistry {
 
     unregister(): void {
         this.stopHeartbeat();
-        this.db.transaction(() => {
+        writeTransaction(this.db, () => {
             this.db.prepare("DELETE FROM active_turns WHERE process_id = ?").run(this.id);
             this.db.prepare("DELETE FROM processes WHERE id = ?").run(this.id);
-        })();
+        });
     }
 
     /** The other Cairn processes alive on this data directory now. */
@@ -101,7 +101,7 @@ export class ProcessRegistry {
      * tool calls cancelled, and their claims and rows removed. Returns how many answers were interrupted.
      */
     recover(): number {
-        return this.db.transaction(() => {
+        return writeTransaction(this.db, () => {
             const others = this.db
                 .prepare<unknown[], ProcessRow>("SELECT * FROM processes WHERE id != ?")
                 .all(this.id);
@@ -126,7 +126,7 @@ export class ProcessRegistry {
                 .run(...live);
             for (const id of gone) this.db.prepare("DELETE FROM processes WHERE id = ?").run(id);
             return interrupted;
-        })();
+        });
     }
 
     /**

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type {Grant, ToolCallRecord} from "../../shared/contract.js";
-import {errorWordsColumn, errorWordsOf, fromStoredJson, type Db} from "./db.js";
+import {errorWordsColumn, errorWordsOf, fromStoredJson, writeTransaction, type Db} from "./db.js";
 
 type Row = {
     id: string;
@@ -54,10 +54,10 @@ export class ToolCallStore {
 
     /** Writes the call and touches its message in one transaction. */
     save(record: ToolCallRecord): void {
-        this.db.transaction(() => {
+        writeTransaction(this.db, () => {
             this.upsert().run(toRow(record));
             this.touchMessage.run(Date.now(), record.messageId);
-        })();
+        });
     }
 
     get(id: string): ToolCallRecord | null {

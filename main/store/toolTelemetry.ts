@@ -1,5 +1,5 @@
 import type {ToolCallRecord, ToolUsage} from "../../shared/contract.js";
-import type {Db} from "./db.js";
+import {writeTransaction, type Db} from "./db.js";
 
 const DAY_MS = 86_400_000;
 /** Kept longer than shown, so that the 30-day window is always whole; older rows are pruned. */
@@ -26,9 +26,9 @@ export class ToolTelemetry {
             `INSERT INTO tool_offers (day, tool, count) VALUES (?, ?, 1)
              ON CONFLICT(day, tool) DO UPDATE SET count = count + 1`,
         );
-        this.db.transaction(() => {
+        writeTransaction(this.db, () => {
             for (const tool of tools) add.run(dayOf(at), tool);
-        })();
+        });
     }
 
     finished(call: Pick<ToolCallRecord, "tool" | "status" | "startedAt" | "finishedAt" | "origin">): void {

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import type {ToolDefinition} from "./defineTool.js";
+import {writeTransaction} from "../store/db.js";
 
 type Indexed = Pick<ToolDefinition, "name" | "description" | "params"> & {source?: string};
 
@@ -68,11 +69,11 @@ export class ToolIndex {
 
     /** Replaces the tools of one source ("built-in", "mcp:<server>") in one transaction. */
     setSource(source: string, tools: Indexed[]): void {
-        this.db.transaction(() => {
+        writeTransaction(this.db, () => {
             this.removeSource.run(source);
             for (const tool of tools)
                 this.insert.run(tool.name, source, nameWords(tool.name), searchText(tool));
-        })();
+        });
     }
 
     /**

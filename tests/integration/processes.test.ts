@@ -7,6 +7,8 @@ import {nextDone, openTestCore, unwrap} from "../helpers/core.js";
 import {CLI, TEST_MODEL, tempDir} from "../helpers/paths.js";
 import {waitFor} from "../helpers/waitFor.js";
 import {testTools} from "../helpers/testTools.js";
+import {DB_FILE_NAME, openDatabase} from "../../main/store/db.js";
+import {ProcessRegistry} from "../../main/store/processes.js";
 
 function cairn(args: string[]): Promise<{code: number | null; stdout: string; stderr: string}> {
     const child = spawn(process.execPath, [CLI, ...args], {
@@ -146,4 +148,40 @@ test("a killed process's answer is taken over: marked interrupted, and the conve
     });
     assert.deepEqual(row(dataDir, "SELECT count(*) AS n FROM active_turns"), {n: 0});
     assert.deepEqual(row(dataDir, "SELECT count(*) AS n FROM processes"), {n: 0});
+});
+
+/**
+ * Another process writing the library (here: holding its write lock for 400 ms) makes this one wait, within
+ * SQLite's busy timeout, rather than fail with "database is locked": a transaction that reads before it writes
+ * must take the write lock first. Two `cairn automations run-due` at once failed so (a whole `npm test`,
+ * 2026-12-06): each process's start recovers what gone processes left, a read and then writes.
+ */
+test("a process's start waits while another process writes the library, instead of 'database is locked'", async () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, DB_FILE_NAME);
+    openDatabase(file).close();
+    const holder = spawn(
+        process.execPath,
+        [
+            "-e",
+            `const db = new (require("better-sqlite3"))(process.argv[1]);
+             db.exec("BEGIN IMMEDIATE; INSERT INTO settings (key, value) VALUES ('held', '1')");
+             console.log("held");
+             setTimeout(() => { db.exec("COMMIT"); db.close(); }, 400);`,
+            file,
+        ],
+        {stdio: ["ignore", "pipe", "inherit"]},
+    );
+    await new Promise<void>((resolve) => holder.stdout.once("data", () => resolve()));
+    const db = openDatabase(file);
+    try {
+        const registry = new ProcessRegistry(db, "cairn test");
+        assert.equal(registry.recover(), 0);
+        assert.deepEqual(db.prepare("SELECT value FROM settings WHERE key = 'held'").get(), {value: "1"});
+    } finally {
+        db.close();
+        await new Promise((resolve) =>
+            holder.exitCode === null ? holder.once("exit", resolve) : resolve(null),
+        );
+    }
 });
