@@ -1,5 +1,4 @@
-import type {Db} from "./db.js";
-import {fromStoredJson, writeTransaction} from "./db.js";
+import {fromStoredJson, writeTransaction, type Db} from "./db.js";
 
 /** How long a stored response is kept (OpenAI keeps them 30 days too). */
 export const RESPONSE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;

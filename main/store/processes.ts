@@ -135,29 +135,26 @@ export class ProcessRegistry {
      * answers first (ChatService's registry): a slot this process holds is taken again.
      */
     claim(conversationId: string): {ok: true} | {ok: false; holder: ProcessRow} {
-        return this.db
-            .transaction((): {ok: true} | {ok: false; holder: ProcessRow} => {
-                const held = this.db
-                    .prepare<unknown[], ProcessRow & {holder_id: string}>(
-                        `SELECT p.* , a.process_id AS holder_id FROM active_turns a
+        return writeTransaction(this.db, (): {ok: true} | {ok: false; holder: ProcessRow} => {
+            const held = this.db
+                .prepare<unknown[], ProcessRow & {holder_id: string}>(
+                    `SELECT p.* , a.process_id AS holder_id FROM active_turns a
                          LEFT JOIN processes p ON p.id = a.process_id WHERE a.conversation_id = ?`,
-                    )
-                    .get(conversationId);
-                if (held) {
-                    // This process's own claim: its callers check their running answers first, so it is one
-                    // whose release could not be written (a full disk), and is taken again.
-                    if (held.holder_id !== this.id && held.id && isAlive(held))
-                        return {ok: false, holder: held};
-                    this.recover();
-                }
-                this.db
-                    .prepare(
-                        "INSERT OR REPLACE INTO active_turns (conversation_id, process_id, started_at) VALUES (?, ?, ?)",
-                    )
-                    .run(conversationId, this.id, Date.now());
-                return {ok: true};
-            })
-            .immediate();
+                )
+                .get(conversationId);
+            if (held) {
+                // This process's own claim: its callers check their running answers first, so it is one
+                // whose release could not be written (a full disk), and is taken again.
+                if (held.holder_id !== this.id && held.id && isAlive(held)) return {ok: false, holder: held};
+                this.recover();
+            }
+            this.db
+                .prepare(
+                    "INSERT OR REPLACE INTO active_turns (conversation_id, process_id, started_at) VALUES (?, ?, ?)",
+                )
+                .run(conversationId, this.id, Date.now());
+            return {ok: true};
+        });
     }
 
     /** Gives the slot back; one that cannot be written now (a full disk) is taken again by the next claim. */
